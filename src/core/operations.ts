@@ -1,0 +1,452 @@
+// THE table of operations. Custom function names and their JSDoc, validation, cost previews,
+// sidebar menus, the help page and the fake API all derive from it: adding an operation is one row.
+
+export type OperationType =
+  | 'lead_full_name_to_pronet_url'
+  | 'email_to_pronet_url'
+  | 'pronet_profile_to_email'
+  | 'pronet_profile_to_phone'
+  | 'pronet_profile_to_pronet_info'
+  | 'lead_full_name_to_email'
+  | 'company_name_to_website'
+  | 'company_name_to_email'
+  | 'company_name_to_phone'
+  | 'company_name_to_pronet_url'
+  | 'company_name_to_employee_count'
+  | 'company_name_to_employees'
+  | 'company_domain_to_employees'
+  | 'pronet_company_to_pronet_info'
+  | 'pronet_company_to_employee_count'
+  | 'pronet_company_to_employees'
+  | 'pronet_post_to_reactions'
+  | 'b2b_data_lookup'
+  | 'photonet_lookup';
+
+/** What `input_data` must hold. Validation in request.ts is chosen by this. */
+export type InputKind =
+  | 'person_name' // full name + company (+ location, job title), space-joined
+  | 'email'
+  | 'person_url' // pronet /in/<slug>
+  | 'company_name'
+  | 'company_domain'
+  | 'company_url' // pronet /company/<slug>
+  | 'post_url' // pronet /posts/... or /feed/update/...
+  | 'any_identifier'
+  | 'photonet_handle';
+
+/** Optional request fields; only the employee-list operations take them. */
+export type OptionName = 'department' | 'seniority' | 'employee_count';
+
+/**
+ * How a result is shown.
+ * - scalar: one value in the cell (an email, a URL, a count).
+ * - record: one object; `[field]` picks a field, otherwise a row of `fields`.
+ * - list: an array of objects, spilled as a table with a header row.
+ * - employees: too big for a cell; delivered to a new sheet by the job pump.
+ */
+export type ResultShape = 'scalar' | 'record' | 'list' | 'employees';
+
+export type Group = 'people' | 'companies' | 'social';
+
+export type Pricing = { kind: 'flat'; credits: number } | { kind: 'per_employee'; credits: number };
+
+/** A custom function argument after the main input. */
+export type ExtraParam = 'company' | 'field' | 'department' | 'seniority' | 'max';
+
+export interface Operation {
+  readonly type: OperationType;
+  readonly functionName: string;
+  readonly label: string;
+  readonly group: Group;
+  readonly pricing: Pricing;
+  /** `async` answers 202 always; any operation may still answer 202 under load. */
+  readonly mode: 'sync' | 'async';
+  readonly input: InputKind;
+  /** Name of the first custom-function argument, shown by Sheets' argument help. */
+  readonly inputParam: string;
+  readonly extraParams: readonly ExtraParam[];
+  readonly options: readonly OptionName[];
+  readonly shape: ResultShape;
+  /** Field names that may hold the primary value, most likely first (the API mixes naming styles). */
+  readonly primary: readonly string[];
+  /** The main fields shown in a row (record) or as columns (list, employees). */
+  readonly fields: readonly string[];
+  readonly help: string;
+  readonly example: string;
+}
+
+const EMPLOYEE_OPTIONS: readonly OptionName[] = ['department', 'seniority', 'employee_count'];
+const EMPLOYEE_PARAMS: readonly ExtraParam[] = ['department', 'seniority', 'max'];
+const EMPLOYEE_FIELDS = ['full_name', 'job_title', 'department', 'seniority', 'location', 'pronet_url'];
+const HALF_CREDIT_PER_EMPLOYEE: Pricing = { kind: 'per_employee', credits: 0.5 };
+
+const flat = (credits: number): Pricing => ({ kind: 'flat', credits });
+
+export const OPERATIONS: readonly Operation[] = [
+  {
+    type: 'lead_full_name_to_pronet_url',
+    functionName: 'PRONET_URL_FROM_NAME',
+    label: 'Profile URL from name',
+    group: 'people',
+    pricing: flat(1),
+    mode: 'sync',
+    input: 'person_name',
+    inputParam: 'full_name',
+    extraParams: ['company'],
+    options: [],
+    shape: 'scalar',
+    primary: ['pronet_url', 'profile_url', 'url'],
+    fields: ['pronet_url'],
+    help: "Finds a person's pronet profile URL from their full name and company.",
+    example: 'PRONET_URL_FROM_NAME("Ada Lovelace", "Analytical Engines")',
+  },
+  {
+    type: 'email_to_pronet_url',
+    functionName: 'PRONET_URL_FROM_EMAIL',
+    label: 'Profile URL from email',
+    group: 'people',
+    pricing: flat(5),
+    mode: 'sync',
+    input: 'email',
+    inputParam: 'email',
+    extraParams: [],
+    options: [],
+    shape: 'scalar',
+    primary: ['pronet_url', 'profile_url', 'url'],
+    fields: ['pronet_url'],
+    help: "Finds a person's pronet profile URL from their professional email address.",
+    example: 'PRONET_URL_FROM_EMAIL("ada@example.com")',
+  },
+  {
+    type: 'pronet_profile_to_email',
+    functionName: 'PRONET_EMAIL',
+    label: 'Email from profile',
+    group: 'people',
+    pricing: flat(10),
+    mode: 'sync',
+    input: 'person_url',
+    inputParam: 'profile_url',
+    extraParams: [],
+    options: [],
+    shape: 'scalar',
+    primary: ['email', 'work_email', 'emails'],
+    fields: ['email'],
+    help: "Finds a person's professional email from their pronet profile URL.",
+    example: 'PRONET_EMAIL("https://www.pronet.com/in/ada-lovelace")',
+  },
+  {
+    type: 'pronet_profile_to_phone',
+    functionName: 'PRONET_PHONE',
+    label: 'Phone from profile',
+    group: 'people',
+    pricing: flat(50),
+    mode: 'sync',
+    input: 'person_url',
+    inputParam: 'profile_url',
+    extraParams: [],
+    options: [],
+    shape: 'scalar',
+    primary: ['phone', 'mobile_phone', 'phones'],
+    fields: ['phone'],
+    help: "Finds a person's phone number from their pronet profile URL. Expensive: 50 credits.",
+    example: 'PRONET_PHONE("https://www.pronet.com/in/ada-lovelace")',
+  },
+  {
+    type: 'pronet_profile_to_pronet_info',
+    functionName: 'PRONET_PROFILE',
+    label: 'Full profile',
+    group: 'people',
+    pricing: flat(10),
+    mode: 'async',
+    input: 'person_url',
+    inputParam: 'profile_url',
+    extraParams: ['field'],
+    options: [],
+    shape: 'record',
+    primary: ['full_name', 'fullName', 'name'],
+    fields: ['full_name', 'headline', 'job_title', 'company', 'location', 'connections'],
+    help: 'Full pronet profile of a person (name, headline, current job, location...). Takes about a minute.',
+    example: 'PRONET_PROFILE("https://www.pronet.com/in/ada-lovelace", "headline")',
+  },
+  {
+    type: 'lead_full_name_to_email',
+    functionName: 'EMAIL_FROM_NAME',
+    label: 'Email from name',
+    group: 'people',
+    pricing: flat(7),
+    mode: 'sync',
+    input: 'person_name',
+    inputParam: 'full_name',
+    extraParams: ['company'],
+    options: [],
+    shape: 'scalar',
+    primary: ['email', 'work_email'],
+    fields: ['email'],
+    help: "Finds a person's professional email from their full name and company.",
+    example: 'EMAIL_FROM_NAME("Ada Lovelace", "Analytical Engines")',
+  },
+  {
+    type: 'company_name_to_website',
+    functionName: 'COMPANY_WEBSITE',
+    label: 'Website from company name',
+    group: 'companies',
+    pricing: flat(1),
+    mode: 'sync',
+    input: 'company_name',
+    inputParam: 'name',
+    extraParams: [],
+    options: [],
+    shape: 'scalar',
+    primary: ['website', 'domain', 'url'],
+    fields: ['website'],
+    help: "Finds a company's website from its name.",
+    example: 'COMPANY_WEBSITE("Acme Corporation")',
+  },
+  {
+    type: 'company_name_to_email',
+    functionName: 'COMPANY_EMAIL',
+    label: 'Email from company name',
+    group: 'companies',
+    pricing: flat(1),
+    mode: 'sync',
+    input: 'company_name',
+    inputParam: 'name',
+    extraParams: [],
+    options: [],
+    shape: 'scalar',
+    primary: ['email', 'company_email', 'emails'],
+    fields: ['email'],
+    help: "Finds a company's contact email from its name.",
+    example: 'COMPANY_EMAIL("Acme Corporation")',
+  },
+  {
+    type: 'company_name_to_phone',
+    functionName: 'COMPANY_PHONE',
+    label: 'Phone from company name',
+    group: 'companies',
+    pricing: flat(1),
+    mode: 'sync',
+    input: 'company_name',
+    inputParam: 'name',
+    extraParams: [],
+    options: [],
+    shape: 'scalar',
+    primary: ['phone', 'company_phone', 'phones'],
+    fields: ['phone'],
+    help: "Finds a company's phone number from its name.",
+    example: 'COMPANY_PHONE("Acme Corporation")',
+  },
+  {
+    type: 'company_name_to_pronet_url',
+    functionName: 'COMPANY_PRONET_URL',
+    label: 'Company page from name',
+    group: 'companies',
+    pricing: flat(1),
+    mode: 'sync',
+    input: 'company_name',
+    inputParam: 'name',
+    extraParams: [],
+    options: [],
+    shape: 'scalar',
+    primary: ['pronet_url', 'company_url', 'url'],
+    fields: ['pronet_url'],
+    help: "Finds a company's pronet page URL from its name.",
+    example: 'COMPANY_PRONET_URL("Acme Corporation")',
+  },
+  {
+    type: 'company_name_to_employee_count',
+    functionName: 'COMPANY_EMPLOYEE_COUNT',
+    label: 'Employee count from company name',
+    group: 'companies',
+    pricing: flat(1),
+    mode: 'sync',
+    input: 'company_name',
+    inputParam: 'name',
+    extraParams: [],
+    options: [],
+    shape: 'scalar',
+    primary: ['employeeCount', 'employee_count', 'count'],
+    fields: ['employeeCount'],
+    help: 'Number of employees of a company, from its name.',
+    example: 'COMPANY_EMPLOYEE_COUNT("Acme Corporation")',
+  },
+  {
+    type: 'company_name_to_employees',
+    functionName: 'COMPANY_EMPLOYEES',
+    label: 'Employees from company name',
+    group: 'companies',
+    pricing: HALF_CREDIT_PER_EMPLOYEE,
+    mode: 'async',
+    input: 'company_name',
+    inputParam: 'name',
+    extraParams: EMPLOYEE_PARAMS,
+    options: EMPLOYEE_OPTIONS,
+    shape: 'employees',
+    primary: ['full_name', 'name'],
+    fields: EMPLOYEE_FIELDS,
+    help: 'Lists the employees of a company into a new sheet. 0.5 credit per employee returned.',
+    example: 'COMPANY_EMPLOYEES("Acme Corporation", "Sales", "Senior", 50)',
+  },
+  {
+    type: 'company_domain_to_employees',
+    functionName: 'DOMAIN_EMPLOYEES',
+    label: 'Employees from company domain',
+    group: 'companies',
+    pricing: HALF_CREDIT_PER_EMPLOYEE,
+    mode: 'async',
+    input: 'company_domain',
+    inputParam: 'domain',
+    extraParams: EMPLOYEE_PARAMS,
+    options: EMPLOYEE_OPTIONS,
+    shape: 'employees',
+    primary: ['full_name', 'name'],
+    fields: EMPLOYEE_FIELDS,
+    help: 'Lists the employees of a company, found by its domain, into a new sheet. 0.5 credit per employee.',
+    example: 'DOMAIN_EMPLOYEES("acme.com", "Engineering", "", 25)',
+  },
+  {
+    type: 'pronet_company_to_pronet_info',
+    functionName: 'PRONET_COMPANY',
+    label: 'Company page info',
+    group: 'companies',
+    pricing: flat(6),
+    mode: 'sync',
+    input: 'company_url',
+    inputParam: 'company_url',
+    extraParams: ['field'],
+    options: [],
+    shape: 'record',
+    primary: ['name', 'company_name'],
+    fields: ['name', 'industry', 'website', 'employeeCount', 'followerCount', 'headquarters', 'about'],
+    help: 'Facts from a company pronet page: name, industry, size, followers, About section...',
+    example: 'PRONET_COMPANY("https://www.pronet.com/company/acme", "industry")',
+  },
+  {
+    type: 'pronet_company_to_employee_count',
+    functionName: 'PRONET_COMPANY_EMPLOYEE_COUNT',
+    label: 'Employee count from company page',
+    group: 'companies',
+    pricing: flat(1),
+    mode: 'sync',
+    input: 'company_url',
+    inputParam: 'company_url',
+    extraParams: [],
+    options: [],
+    shape: 'scalar',
+    primary: ['employeeCount', 'employee_count', 'count'],
+    fields: ['employeeCount'],
+    help: 'Number of employees of a company, from its pronet page URL.',
+    example: 'PRONET_COMPANY_EMPLOYEE_COUNT("https://www.pronet.com/company/acme")',
+  },
+  {
+    type: 'pronet_company_to_employees',
+    functionName: 'PRONET_COMPANY_EMPLOYEES',
+    label: 'Employees from company page',
+    group: 'companies',
+    pricing: HALF_CREDIT_PER_EMPLOYEE,
+    mode: 'async',
+    input: 'company_url',
+    inputParam: 'company_url',
+    extraParams: EMPLOYEE_PARAMS,
+    options: EMPLOYEE_OPTIONS,
+    shape: 'employees',
+    primary: ['full_name', 'name'],
+    fields: EMPLOYEE_FIELDS,
+    help: 'Lists the employees of a company, found by its pronet page, into a new sheet. 0.5 credit per employee.',
+    example: 'PRONET_COMPANY_EMPLOYEES("https://www.pronet.com/company/acme", "Sales", "", 100)',
+  },
+  {
+    type: 'pronet_post_to_reactions',
+    functionName: 'PRONET_POST_REACTIONS',
+    label: 'Reactions to a post',
+    group: 'social',
+    pricing: flat(1),
+    mode: 'sync',
+    input: 'post_url',
+    inputParam: 'post_url',
+    extraParams: [],
+    options: [],
+    shape: 'list',
+    primary: ['full_name', 'name'],
+    fields: ['full_name', 'headline', 'reaction', 'pronet_url'],
+    help: 'People who reacted to a pronet post, spilled as a table with a header row.',
+    example: 'PRONET_POST_REACTIONS("https://www.pronet.com/posts/ada-lovelace_engines-activity-123")',
+  },
+  {
+    type: 'b2b_data_lookup',
+    functionName: 'B2B_LOOKUP',
+    label: 'B2B lookup (any identifier)',
+    group: 'social',
+    pricing: flat(1),
+    mode: 'sync',
+    input: 'any_identifier',
+    inputParam: 'identifier',
+    extraParams: ['field'],
+    options: [],
+    shape: 'record',
+    primary: ['name', 'full_name', 'company_name'],
+    fields: ['name', 'type', 'email', 'phone', 'website', 'pronet_url'],
+    help: 'General lookup for a company or person identifier of unknown kind. Less reliable than a specific function.',
+    example: 'B2B_LOOKUP("acme.com", "phone")',
+  },
+  {
+    type: 'photonet_lookup',
+    functionName: 'PHOTONET_PROFILE',
+    label: 'Photonet profile',
+    group: 'social',
+    pricing: flat(1),
+    mode: 'sync',
+    input: 'photonet_handle',
+    inputParam: 'handle_or_url',
+    extraParams: ['field'],
+    options: [],
+    shape: 'record',
+    primary: ['username', 'full_name'],
+    fields: ['username', 'full_name', 'followers', 'following', 'posts', 'bio', 'external_url'],
+    help: 'Public facts of a photonet profile from a handle or profile URL.',
+    example: 'PHOTONET_PROFILE("@ada.lovelace", "followers")',
+  },
+];
+
+/** The generic function: any operation by its `type`. */
+export const GENERIC_FUNCTION = {
+  functionName: 'ENRICH',
+  params: ['type', 'input', 'field'] as const,
+  help: 'Runs any enrichment operation by its type, e.g. ENRICH("company_name_to_website", A2).',
+  example: 'ENRICH("company_name_to_website", "Acme Corporation")',
+} as const;
+
+export const EMPLOYEE_LIST_TYPES: readonly OperationType[] = OPERATIONS.filter(
+  (op) => op.shape === 'employees',
+).map((op) => op.type);
+
+const BY_TYPE = new Map<string, Operation>(OPERATIONS.map((op) => [op.type, op]));
+const BY_FUNCTION = new Map<string, Operation>(OPERATIONS.map((op) => [op.functionName, op]));
+
+export function operationByType(type: string): Operation | undefined {
+  return BY_TYPE.get(type);
+}
+
+export function operationByFunction(name: string): Operation | undefined {
+  return BY_FUNCTION.get(name);
+}
+
+/**
+ * Credits one call will cost. Employee lists cost per employee returned, so before the call only
+ * a bound is known: `employee_count` when given, else `unknown` (the caller must say so).
+ */
+export function estimateCredits(op: Operation, employeeCount?: number): number | 'unknown' {
+  if (op.pricing.kind === 'flat') return op.pricing.credits;
+  return employeeCount === undefined ? 'unknown' : employeeCount * op.pricing.credits;
+}
+
+/** Credits actually charged for an answered call: employee lists by the number returned. */
+export function chargedCredits(op: Operation, employeesReturned: number): number {
+  return op.pricing.kind === 'flat' ? op.pricing.credits : employeesReturned * op.pricing.credits;
+}
+
+/** Price as a user reads it: "10 credits", "0.5 credit per employee". */
+export function priceLabel(op: Operation): string {
+  if (op.pricing.kind === 'per_employee') return `${op.pricing.credits} credit per employee`;
+  return op.pricing.credits === 1 ? '1 credit' : `${op.pricing.credits} credits`;
+}
