@@ -1,0 +1,191 @@
+// Builds the add-on into dist/: one script (an IIFE bundle followed by top-level wrappers), the
+// sidebar as one self-contained HTML file, and the manifest. Everything the wrappers say comes from
+// the operations table, so adding an operation is one row there.
+//
+//   node build.mjs            development build against the offline default API base URL
+//   ENRICH_API_BASE_URL=https://api.vendor.test/ node build.mjs --release
+//                             a build to push: refuses the offline default
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+import * as esbuild from 'esbuild';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const dist = join(root, 'dist');
+const cache = join(root, '.build');
+
+/** Where the offline builds point. `.example` is reserved: it can never reach a real host. */
+export const OFFLINE_API_BASE_URL = 'https://api.enrichment.example/';
+export const GLOBAL_NAME = 'EnrichForSheets';
+
+const release = process.argv.includes('--release');
+const baseUrl = apiBaseUrl(process.env.ENRICH_API_BASE_URL, release);
+
+function apiBaseUrl(configured, isRelease) {
+  const value = (configured || OFFLINE_API_BASE_URL).trim();
+  const url = new URL(value);
+  if (url.protocol !== 'https:') throw new Error(`ENRICH_API_BASE_URL must use https:// (got ${value})`);
+  if (isRelease && value === OFFLINE_API_BASE_URL) {
+    throw new Error('A release build needs ENRICH_API_BASE_URL: the API base URL your account uses.');
+  }
+  // Apps Script allowlist prefixes need a non-empty path; the client joins paths onto it.
+  return url.href.endsWith('/') ? url.href : `${url.href}/`;
+}
+
+/** Loads the operations table from TypeScript, so the build and the add-on read the same rows. */
+async function loadTable() {
+  const out = join(cache, 'operations.mjs');
+  await esbuild.build({
+    entryPoints: [join(root, 'src/core/operations.ts')],
+    outfile: out,
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    logLevel: 'error',
+  });
+  return import(`${out}?t=${Date.now()}`);
+}
+
+async function bundleServer() {
+  const result = await esbuild.build({
+    entryPoints: [join(root, 'src/server/index.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    globalName: GLOBAL_NAME,
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+    define: { __API_BASE_URL__: JSON.stringify(baseUrl) },
+    logLevel: 'error',
+  });
+  return result.outputFiles[0].text;
+}
+
+async function bundleSidebar() {
+  const result = await esbuild.build({
+    entryPoints: [join(root, 'src/client/sidebar.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'error',
+  });
+  const script = result.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
+  const css = readFileSync(join(root, 'src/client/sidebar.css'), 'utf8');
+  const html = readFileSync(join(root, 'src/client/sidebar.html'), 'utf8');
+  return html.replace('/*INLINE_CSS*/', () => css).replace('/*INLINE_JS*/', () => script);
+}
+
+/**
+ * Names the bundle exports, found by running it in an empty context. This also proves the
+ * bundle's top level touches no Apps Script service: there are none in this context, so any
+ * call would throw here, at build time, instead of in a user's AuthMode.NONE onOpen.
+ */
+function exportedNames(bundle) {
+  const context = vm.createContext({});
+  vm.runInContext(`${bundle}\nthis.__exports = Object.keys(${GLOBAL_NAME});`, context);
+  return context.__exports;
+}
+
+const PARAM_DOCS = {
+  company: ['string', "The person's company (optional when the name cell already holds it)."],
+  field: ['string', 'Optional: one field to return, e.g. "headline". Without it, a row of the main fields.'],
+  department: ['string', 'Optional: only employees of this department, e.g. "Sales".'],
+  seniority: ['string', 'Optional: only employees of this seniority, e.g. "Senior".'],
+  max: ['number', 'Optional: at most this many employees (each costs 0.5 credit).'],
+};
+
+function jsdoc(lines) {
+  return ['/**', ...lines.map((line) => (line ? ` * ${line}` : ' *')), ' */'].join('\n');
+}
+
+function customFunctionWrapper(op, priceLabel) {
+  const params = [op.inputParam, ...op.extraParams];
+  const doc = [
+    `${op.help} Costs ${priceLabel(op)} per lookup; cached results are free.`,
+    '',
+    `@param {string|string[][]} ${op.inputParam} ${inputDoc(op)} A cell or a range: one result per row.`,
+    ...op.extraParams.map((p) => `@param {${PARAM_DOCS[p][0]}} ${p} ${PARAM_DOCS[p][1]}`),
+    '@return The result, or one row per input row for a range.',
+    '@customfunction',
+  ];
+  return `${jsdoc(doc)}\nfunction ${op.functionName}(${params.join(', ')}) {\n  return ${GLOBAL_NAME}.customFunction('${op.functionName}', [${params.join(', ')}]);\n}\n`;
+}
+
+function inputDoc(op) {
+  const byKind = {
+    person_name: 'The person\'s full name ("Last, First" works too).',
+    email: 'A professional email address.',
+    person_url: 'A pronet person profile URL (pronet.com/in/...).',
+    company_name: 'A company name.',
+    company_domain: 'A company domain such as acme.com (a URL is reduced to its domain).',
+    company_url: 'A pronet company page URL (pronet.com/company/...).',
+    post_url: 'A pronet post URL.',
+    any_identifier: 'Any company or person identifier: a name, domain, email or URL.',
+    photonet_handle: 'A photonet handle or profile URL.',
+  };
+  return byKind[op.input];
+}
+
+function genericWrapper(generic) {
+  const doc = [
+    generic.help,
+    '',
+    '@param {string} type The operation, e.g. "company_name_to_website" (see the Help page for all 19).',
+    '@param {string|string[][]} input A cell or a range: one result per row.',
+    '@param {string} field Optional: one field to return.',
+    '@return The result, or one row per input row for a range.',
+    '@customfunction',
+  ];
+  const params = generic.params.join(', ');
+  return `${jsdoc(doc)}\nfunction ${generic.functionName}(${params}) {\n  return ${GLOBAL_NAME}.customFunction('${generic.functionName}', [${params}]);\n}\n`;
+}
+
+/** Menu items, triggers and sidebar RPC need plain top-level functions: Apps Script calls only those. */
+function entryPointWrapper(name) {
+  return `function ${name}() {\n  return ${GLOBAL_NAME}.${name}.apply(this, arguments);\n}\n`;
+}
+
+function manifest() {
+  const source = JSON.parse(readFileSync(join(root, 'appsscript.json'), 'utf8'));
+  return { ...source, urlFetchWhitelist: [baseUrl] };
+}
+
+export async function build() {
+  mkdirSync(cache, { recursive: true });
+  const { OPERATIONS, GENERIC_FUNCTION, priceLabel } = await loadTable();
+  const bundle = await bundleServer();
+  const names = exportedNames(bundle);
+  const customNames = new Set([...OPERATIONS.map((op) => op.functionName), GENERIC_FUNCTION.functionName]);
+  if (!names.includes('customFunction')) throw new Error('src/server/index.ts must export customFunction');
+  const entryPoints = names.filter((n) => n !== 'customFunction' && !customNames.has(n));
+  const privateNames = entryPoints.filter((n) => n.endsWith('_'));
+  if (privateNames.length) throw new Error(`Entry points may not end in "_": ${privateNames.join(', ')}`);
+
+  const code = [
+    `// Enrich for Sheets: generated by build.mjs. Do not edit: change src/ and rebuild.\n${bundle}`,
+    '// Custom functions: top-level so Sheets finds them, with JSDoc so it shows their help.',
+    ...OPERATIONS.map((op) => customFunctionWrapper(op, priceLabel)),
+    genericWrapper(GENERIC_FUNCTION),
+    '// Entry points for the menu, triggers and the sidebar.',
+    ...entryPoints.map(entryPointWrapper),
+  ].join('\n');
+
+  rmSync(dist, { recursive: true, force: true });
+  mkdirSync(dist, { recursive: true });
+  writeFileSync(join(dist, 'Code.js'), code);
+  writeFileSync(join(dist, 'Sidebar.html'), await bundleSidebar());
+  writeFileSync(join(dist, 'appsscript.json'), `${JSON.stringify(manifest(), null, 2)}\n`);
+  return { baseUrl, bundleBytes: Buffer.byteLength(bundle), entryPoints };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { baseUrl: url, bundleBytes, entryPoints } = await build();
+  const offline = url === OFFLINE_API_BASE_URL ? ' (offline default: set ENRICH_API_BASE_URL to deploy)' : '';
+  console.log(`dist/ built: bundle ${(bundleBytes / 1024).toFixed(1)} KB, API ${url}${offline}`);
+  console.log(`entry points: ${entryPoints.join(', ')}`);
+}

@@ -1,0 +1,12 @@
+// What a cell says when there is no value to show. A miss must read differently from an error:
+// a miss was paid for and is final; an error was not a result and will be retried.
+
+export const CELL_TEXT = {
+  notFound: 'Not found',
+  noKey: 'Set your API key: Extensions > Enrich for Sheets > Settings.',
+} as const;
+
+/** A row of a range that failed: the range keeps its other rows, this one says why. */
+export function rowErrorText(message: string): string {
+  return `Error: ${message}`;
+}

@@ -1,0 +1,51 @@
+// Where the API key lives. Only this file reads it; nothing returns it unmasked.
+//
+// Scope `user` (default): user properties, private to whoever saves it. In a custom function,
+// getUserProperties() is the spreadsheet owner's, so the owner's formulas work and editors' do not.
+// Scope `document`: document properties, so every collaborator's formulas run, on the owner's credits.
+import { cleanPastedKey, maskKey } from '../core/api-key';
+
+const KEY_PROPERTY = 'enrich.apiKey';
+
+export type KeyScope = 'user' | 'document';
+
+export interface KeyStatus {
+  configured: boolean;
+  scope: KeyScope | null;
+  masked: string | null;
+}
+
+function store(scope: KeyScope): GoogleAppsScript.Properties.Properties {
+  return scope === 'user' ? PropertiesService.getUserProperties() : PropertiesService.getDocumentProperties();
+}
+
+/** The key a call should use: the user's own first, then one shared with this spreadsheet. */
+export function readApiKey(): { key: string; scope: KeyScope } | null {
+  for (const scope of ['user', 'document'] as const) {
+    const key = store(scope).getProperty(KEY_PROPERTY);
+    if (key) return { key, scope };
+  }
+  return null;
+}
+
+export function saveApiKey(raw: string, scope: KeyScope): KeyStatus {
+  const cleaned = cleanPastedKey(String(raw ?? ''));
+  if (!cleaned.ok) throw new Error(cleaned.message);
+  store(scope).setProperty(KEY_PROPERTY, cleaned.key);
+  // One key at a time: a stale key in the other scope would silently keep spending.
+  store(scope === 'user' ? 'document' : 'user').deleteProperty(KEY_PROPERTY);
+  return keyStatus();
+}
+
+export function removeApiKey(): KeyStatus {
+  store('user').deleteProperty(KEY_PROPERTY);
+  store('document').deleteProperty(KEY_PROPERTY);
+  return keyStatus();
+}
+
+export function keyStatus(): KeyStatus {
+  const found = readApiKey();
+  return found
+    ? { configured: true, scope: found.scope, masked: maskKey(found.key) }
+    : { configured: false, scope: null, masked: null };
+}

@@ -1,0 +1,13 @@
+// Build settings, injected by build.mjs through esbuild's `define`.
+declare const __API_BASE_URL__: string;
+
+/** The enrichment API's base URL, fixed at build time so the manifest's URL allowlist matches it. */
+export const API_BASE_URL: string = __API_BASE_URL__;
+
+/** A formula has 30 s before Sheets shows #ERROR!; leave room for start-up and writing the answer. */
+export const CUSTOM_FUNCTION_BUDGET_MS = 25_000;
+
+/** Menu, sidebar and trigger executions have 6 minutes; a slice stops well before. */
+export const EXECUTION_BUDGET_MS = 4.5 * 60_000;
+
+export const ADDON_NAME = 'Enrich for Sheets';

@@ -1,0 +1,6 @@
+// The bundle's exports, and only that: build.mjs writes a top-level wrapper for each, which is
+// what Apps Script calls (custom functions, menu items, triggers, google.script.run).
+export { customFunction } from './custom-functions';
+export { showHelp } from './help';
+export { onInstall, onOpen, showSidebar } from './menu';
+export { clearApiKey, getSidebarState, saveApiKey, testApiKey } from './sidebar-api';

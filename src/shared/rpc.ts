@@ -1,0 +1,32 @@
+// The contract between the sidebar and the server: every function the sidebar may call, with its
+// argument and answer types. The client wrapper is typed from this (no index signature), so a
+// misspelled call fails to compile; src/server/index.ts must export each of these.
+
+export type KeyScope = 'user' | 'document';
+
+export interface KeyStatus {
+  configured: boolean;
+  scope: KeyScope | null;
+  /** Never the key: "abcd…wxyz". */
+  masked: string | null;
+}
+
+export interface KeyTestResult {
+  ok: boolean;
+  message: string;
+  creditsSpent: number;
+}
+
+export interface SidebarState {
+  key: KeyStatus;
+  apiBaseUrl: string;
+  /** The cheapest lookup, used to test a key; its price is stated before the test runs. */
+  testCost: number;
+}
+
+export interface ServerApi {
+  getSidebarState(): SidebarState;
+  saveApiKey(key: string, scope: KeyScope): KeyStatus;
+  clearApiKey(): KeyStatus;
+  testApiKey(): KeyTestResult;
+}

@@ -1,0 +1,89 @@
+// A virtual clock and a scripted HTTP port for client tests. Sleeping only advances a number, so a
+// test can count what was sent in each second of clock time and check every wait.
+import type { ClockPort, HttpPort, HttpRequest, HttpResponse } from '../../../src/core/ports';
+
+export const START = 1_700_000_000_000;
+
+export class FakeClock implements ClockPort {
+  readonly sleeps: number[] = [];
+
+  constructor(public time = START) {}
+
+  now(): number {
+    return this.time;
+  }
+
+  sleep(ms: number): void {
+    if (!(ms > 0)) throw new Error(`sleep(${ms}): a real Utilities.sleep of that would be a bug`);
+    this.sleeps.push(ms);
+    this.time += ms;
+  }
+
+  /** Milliseconds since the test started. */
+  elapsed(): number {
+    return this.time - START;
+  }
+}
+
+export interface SentRequest extends HttpRequest {
+  /** Milliseconds since START when the batch went out. */
+  at: number;
+  /** Parsed JSON payload of a POST. */
+  body?: unknown;
+}
+
+/** Answers one request; `n` counts earlier requests to the same URL and body (0 for the first). */
+export type Responder = (request: SentRequest, n: number) => HttpResponse;
+
+export class FakeHttp implements HttpPort {
+  readonly sent: SentRequest[] = [];
+  readonly batches: SentRequest[][] = [];
+  private readonly seen = new Map<string, number>();
+
+  /** `latencyMs`: clock time one `fetchAll` takes (its requests run concurrently). */
+  constructor(
+    private readonly clock: FakeClock,
+    private readonly respond: Responder,
+    private readonly latencyMs = 0,
+  ) {}
+
+  fetchAll(requests: readonly HttpRequest[]): HttpResponse[] {
+    const at = this.clock.elapsed();
+    const batch = requests.map((request) => ({
+      ...request,
+      at,
+      ...(request.payload === undefined ? {} : { body: JSON.parse(request.payload) as unknown }),
+    }));
+    this.batches.push(batch);
+    this.sent.push(...batch);
+    const answers = batch.map((request) => {
+      const key = `${request.method} ${request.url} ${request.payload ?? ''}`;
+      const n = this.seen.get(key) ?? 0;
+      this.seen.set(key, n + 1);
+      return this.respond(request, n);
+    });
+    this.clock.time += this.latencyMs;
+    return answers;
+  }
+
+  posts(): SentRequest[] {
+    return this.sent.filter((request) => request.method === 'post');
+  }
+
+  gets(): SentRequest[] {
+    return this.sent.filter((request) => request.method === 'get');
+  }
+}
+
+export function json(status: number, body: unknown): HttpResponse {
+  return { status, body: JSON.stringify(body) };
+}
+
+export function text(status: number, body: string): HttpResponse {
+  return { status, body };
+}
+
+/** The `input_data` of a recorded POST. */
+export function inputOf(request: SentRequest): string {
+  return (request.body as { input_data: string }).input_data;
+}
