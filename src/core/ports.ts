@@ -36,3 +36,32 @@ export interface KeyValuePort {
   set(key: string, value: string): void;
   remove(key: string): void;
 }
+
+/**
+ * A durable map of strings read and written in batches (PropertiesService: one getProperties()
+ * is one quota call; setProperties writes many). Implementations throw when a platform limit
+ * (9 KB a value, 500 KB a store) is broken: callers keep inside them.
+ */
+export interface BatchStorePort {
+  getAll(): Record<string, string>;
+  setMany(entries: Record<string, string>): void;
+  removeMany(keys: readonly string[]): void;
+}
+
+/** A fast cache that may forget (CacheService: TTL at most 6 h, 100 KB a value, 250-char keys). */
+export interface TtlCachePort {
+  getMany(keys: readonly string[]): Record<string, string>;
+  putMany(entries: Record<string, string>, ttlSeconds: number): void;
+  removeMany(keys: readonly string[]): void;
+}
+
+/** Mutual exclusion across concurrent executions (LockService's document lock). */
+export interface LockPort {
+  /** Runs `work` holding the lock; throws if the lock cannot be had within `timeoutMs`. */
+  withLock<T>(timeoutMs: number, work: () => T): T;
+}
+
+/** One-way hashing (Utilities.computeDigest), so an API key can scope data without being stored. */
+export interface HashPort {
+  sha256Hex(text: string): string;
+}

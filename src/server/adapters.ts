@@ -1,5 +1,15 @@
 // Apps Script implementations of the core's ports. Kept thin: logic lives in src/core.
-import type { ClockPort, HttpPort, HttpRequest, HttpResponse, KeyValuePort } from '../core/ports';
+import type {
+  BatchStorePort,
+  ClockPort,
+  HashPort,
+  HttpPort,
+  HttpRequest,
+  HttpResponse,
+  KeyValuePort,
+  LockPort,
+  TtlCachePort,
+} from '../core/ports';
 
 function toFetchParams(request: HttpRequest): GoogleAppsScript.URL_Fetch.URLFetchRequest {
   return {
@@ -56,3 +66,47 @@ export function propertiesPort(store: GoogleAppsScript.Properties.Properties): K
     },
   };
 }
+
+export function batchStorePort(store: GoogleAppsScript.Properties.Properties): BatchStorePort {
+  return {
+    getAll: () => store.getProperties(),
+    setMany: (entries) => {
+      if (Object.keys(entries).length > 0) store.setProperties(entries);
+    },
+    removeMany: (keys) => {
+      for (const key of keys) store.deleteProperty(key);
+    },
+  };
+}
+
+export function ttlCachePort(cache: GoogleAppsScript.Cache.Cache): TtlCachePort {
+  return {
+    getMany: (keys) => (keys.length > 0 ? cache.getAll([...keys]) : {}),
+    putMany: (entries, ttlSeconds) => {
+      if (Object.keys(entries).length > 0) cache.putAll(entries, ttlSeconds);
+    },
+    removeMany: (keys) => {
+      if (keys.length > 0) cache.removeAll([...keys]);
+    },
+  };
+}
+
+export function lockPort(lock: GoogleAppsScript.Lock.Lock): LockPort {
+  return {
+    withLock(timeoutMs, work) {
+      if (!lock.tryLock(timeoutMs)) throw new Error('Could not obtain the lock.');
+      try {
+        return work();
+      } finally {
+        lock.releaseLock();
+      }
+    },
+  };
+}
+
+export const digestHashPort: HashPort = {
+  sha256Hex(text) {
+    const bytes = Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, text, Utilities.Charset.UTF_8);
+    return bytes.map((b) => ((b + 256) % 256).toString(16).padStart(2, '0')).join('');
+  },
+};
