@@ -2,10 +2,10 @@
 // Runs under the custom-function rules: 30 s, read-only spreadsheet, no services that need
 // authorization. One execution answers a whole range, with one batched lookup per distinct input.
 import { redactKey } from '../core/api-key';
-import type { EnrichmentRequest } from '../core/api-types';
-import { CELL_TEXT, rowErrorText } from '../core/cell-text';
-import { type CallOutcome, enrichMany } from '../core/client';
+import { resultKey } from '../core/cache';
+import { CELL_TEXT, employeeListText, expiredText, rowErrorText } from '../core/cell-text';
 import { argumentRows } from '../core/formula-args';
+import { type LookupItem, type LookupResult, lookupMany } from '../core/lookup';
 import { GENERIC_FUNCTION, type Operation, operationByFunction } from '../core/operations';
 import {
   type Prepared,
@@ -14,14 +14,14 @@ import {
   type RawArguments,
   resolveType,
 } from '../core/request';
-import { type CellOutput, renderForCell } from '../core/results';
-import { appsScriptClock, urlFetchPort } from './adapters';
-import { readApiKey } from './api-key';
-import { API_BASE_URL, CUSTOM_FUNCTION_BUDGET_MS } from './config';
+import { type CellOutput, type CellValue, renderForCell } from '../core/results';
+import { digestHashPort } from './adapters';
+import { CUSTOM_FUNCTION_BUDGET_MS } from './config';
+import { executionContext } from './context';
 
 const optionalText = (value: unknown) => (value === undefined || value === '' ? undefined : String(value));
 
-type Row = { op: Operation | null; prepared: Prepared; field: string | undefined };
+type Row = { op: Operation | null; prepared: Prepared; field: string | undefined; key?: string };
 
 function toRawArguments(op: Operation, values: readonly unknown[]): { raw: RawArguments; field?: string } {
   const raw: RawArguments = { input: values[0] };
@@ -54,65 +54,95 @@ function paramCount(functionName: string): number {
   return op ? 1 + op.extraParams.length : 1;
 }
 
-const requestKey = (request: EnrichmentRequest) => JSON.stringify(request);
-
-function outcomeToCell(row: Row, outcome: CallOutcome): CellOutput {
-  switch (outcome.kind) {
+/** What one lookup shows; errors throw, so a single cell shows #ERROR! with the reason. */
+function toCell(op: Operation, field: string | undefined, result: LookupResult): CellOutput {
+  if (op.shape === 'employees' && (result.kind === 'found' || result.kind === 'pending')) {
+    return employeeListText(result);
+  }
+  switch (result.kind) {
     case 'found':
-      return renderForCell(row.op!, outcome.result, row.field) ?? CELL_TEXT.notFound;
+      return renderForCell(op, result.result, field) ?? CELL_TEXT.notFound;
     case 'miss':
       return CELL_TEXT.notFound;
     case 'pending':
-      return 'Processing… recalculate in a minute to see the result.';
+      return CELL_TEXT.processing;
+    case 'expired':
+      throw new Error(expiredText(op, result.job));
     case 'failed':
-      throw new Error(outcome.error.message);
+      throw new Error(result.error.message);
+    case 'refused':
+      throw new Error(result.message);
   }
 }
 
-/** One cell of a range: a failure becomes that row's text, the other rows keep their values. */
-function firstCell(output: CellOutput): unknown[] {
-  return Array.isArray(output) ? (output[0] ?? ['']) : [output];
+/** In a range every row is one row of the answer: a table that cannot fit says so instead. */
+function asRangeRow(op: Operation, output: CellOutput): CellValue[] {
+  if (!Array.isArray(output)) return [output];
+  if (op.shape === 'list') {
+    const rows = Math.max(0, output.length - 1);
+    return [`${rows} rows: use a single cell to see the table`];
+  }
+  return output[0] ?? [''];
+}
+
+/** Sheets wants a rectangle: pad short rows. */
+function rectangle(rows: CellValue[][]): CellValue[][] {
+  const width = Math.max(1, ...rows.map((row) => row.length));
+  return rows.map((row) => (row.length === width ? row : [...row, ...Array(width - row.length).fill('')]));
 }
 
 export function customFunction(functionName: string, args: unknown[]): unknown {
   const rows = argumentRows(args, paramCount(functionName));
   if (!rows.ok) throw new Error(rows.message);
   const prepared = rows.rows.map((values) => prepareRow(functionName, values));
-  if (!rows.isRange) {
-    const only = prepared[0]!;
-    if (only.prepared.kind === 'invalid') throw new Error(only.prepared.message);
-  }
-  const wanted = new Map<string, EnrichmentRequest>();
-  for (const row of prepared) {
-    if (row.prepared.kind === 'request') wanted.set(requestKey(row.prepared.request), row.prepared.request);
-  }
-  const outcomes = new Map<string, CallOutcome>();
-  if (wanted.size > 0) {
-    const key = readApiKey();
-    if (!key) throw new Error(CELL_TEXT.noKey);
-    const requests = [...wanted.values()];
-    const clock = appsScriptClock;
-    const answers = enrichMany(
-      { baseUrl: API_BASE_URL, apiKey: key.key, http: urlFetchPort, clock },
-      requests,
-      { deadline: clock.now() + CUSTOM_FUNCTION_BUDGET_MS, retryServerErrors: false },
-    );
-    requests.forEach((request, i) => {
-      outcomes.set(requestKey(request), answers[i]!);
+  if (!rows.isRange && prepared[0]!.prepared.kind === 'invalid')
+    throw new Error(prepared[0]!.prepared.message);
+
+  const wanted = prepared.filter((row) => row.prepared.kind === 'request');
+  let results = new Map<string, LookupResult>();
+  let apiKey: string | undefined;
+  if (wanted.length > 0) {
+    const context = executionContext();
+    if (!context) throw new Error(CELL_TEXT.noKey);
+    apiKey = context.apiKey;
+    const items: LookupItem[] = wanted.map((row) => {
+      const request = (row.prepared as Extract<Prepared, { kind: 'request' }>).request;
+      row.key = resultKey(digestHashPort, context.scope, request);
+      return { key: row.key, op: row.op!, request };
+    });
+    const now = context.deps.client.clock.now();
+    results = lookupMany(context.deps, items, {
+      source: 'formula',
+      jobSource: 'formula',
+      spreadsheetId: context.spreadsheetId,
+      day: context.day,
+      deadline: now + CUSTOM_FUNCTION_BUDGET_MS,
+      formulaDailyCap: context.settings.formulaDailyCap,
+      retryServerErrors: false,
+      pollJobs: true,
     });
   }
   const cell = (row: Row): CellOutput => {
     if (row.prepared.kind === 'empty') return '';
     if (row.prepared.kind === 'invalid') throw new Error(row.prepared.message);
-    return outcomeToCell(row, outcomes.get(requestKey(row.prepared.request))!);
+    return toCell(row.op!, row.field, results.get(row.key!)!);
   };
-  if (!rows.isRange) return cell(prepared[0]!);
-  const key = readApiKey()?.key;
-  return prepared.map((row) => {
-    try {
-      return firstCell(cell(row));
-    } catch (error) {
-      return [rowErrorText(redactKey(error instanceof Error ? error.message : String(error), key))];
-    }
-  });
+  try {
+    if (!rows.isRange) return cell(prepared[0]!);
+  } catch (error) {
+    throw new Error(redactKey(error instanceof Error ? error.message : String(error), apiKey));
+  }
+  return rectangle(
+    prepared.map((row) => {
+      try {
+        return row.op ? asRangeRow(row.op, cell(row)) : [rowErrorText(invalidMessage(row))];
+      } catch (error) {
+        return [rowErrorText(redactKey(error instanceof Error ? error.message : String(error), apiKey))];
+      }
+    }),
+  );
+}
+
+function invalidMessage(row: Row): string {
+  return row.prepared.kind === 'invalid' ? row.prepared.message : 'Invalid input.';
 }

@@ -1,0 +1,294 @@
+// One paid lookup pass, shared by formulas and bulk runs. The order is what keeps credits safe:
+//   1. answers already paid for (the result cache)        -> free
+//   2. jobs already started for the same query (registry) -> collected, never re-posted
+//   3. the spending guard grants what fits the budget     -> the rest is refused, not sent
+//   4. the API, batched                                   -> paid answers stored before returning
+import type { EnrichmentRequest } from './api-types';
+import { type Charge, type PendingJob, reserve, type SpendSource, settle, settleJob } from './budget';
+import type { CachedAnswer, PaidEntry, ResultCache } from './cache';
+import { type ApiError, type CallOutcome, type ClientConfig, enrichMany, waitForJobs } from './client';
+import { type JobRecord, type JobSource, nextPollDelayMs, readJobs, saveJobs } from './jobs';
+import { chargedCredits, estimateCredits, type Operation } from './operations';
+import type { BatchStorePort, LockPort } from './ports';
+import { resultItems } from './results';
+
+/** An employee list without `max` is bounded by the API's default list size; assumed, see README. */
+export const ASSUMED_DEFAULT_EMPLOYEES = 25;
+
+export interface LookupItem {
+  key: string;
+  op: Operation;
+  request: EnrichmentRequest;
+}
+
+export type LookupResult =
+  | { kind: 'found'; result: unknown; cached: boolean; credits: number; job?: JobRecord }
+  | { kind: 'miss'; cached: boolean; credits: number }
+  | { kind: 'pending'; job: JobRecord }
+  | { kind: 'failed'; error: ApiError }
+  | { kind: 'expired'; job: JobRecord }
+  | { kind: 'refused'; message: string };
+
+export interface LookupDeps {
+  client: ClientConfig;
+  cache: ResultCache;
+  /** Document properties: the job registry and the spend ledger live here. */
+  store: BatchStorePort;
+  lock: LockPort;
+}
+
+export interface LookupContext {
+  source: SpendSource;
+  jobSource: JobSource;
+  spreadsheetId: string;
+  /** The spreadsheet's calendar day, for the ledger. */
+  day: string;
+  deadline: number;
+  formulaDailyCap: number;
+  retryServerErrors: boolean;
+  maxRequestsPerSecond?: number;
+  /** Poll 202s inline until the deadline (formulas), or hand them to the job pump at once. */
+  pollJobs: boolean;
+}
+
+export function estimateFor(op: Operation, request: EnrichmentRequest): number {
+  const estimate = estimateCredits(op, request.employee_count ?? ASSUMED_DEFAULT_EMPLOYEES);
+  return estimate === 'unknown' ? 0 : estimate;
+}
+
+/** What a paid answer cost: flat, or per employee returned. */
+export function creditsFor(op: Operation, outcome: CallOutcome): number {
+  if (outcome.kind === 'miss') return chargedCredits(op, 0);
+  if (outcome.kind === 'found') return chargedCredits(op, resultItems(outcome.result).length);
+  // A provider error arrives as a charged 200; other failures were not answered, so not charged.
+  if (outcome.kind === 'failed' && outcome.error.code === 'provider_error') return chargedCredits(op, 0);
+  return 0;
+}
+
+const budgetDeps = (deps: LookupDeps) => ({ store: deps.store, lock: deps.lock, clock: deps.client.clock });
+
+function fromCache(answer: CachedAnswer): LookupResult {
+  const credits = answer.credits ?? 0;
+  return answer.kind === 'found'
+    ? { kind: 'found', result: answer.result, cached: true, credits }
+    : { kind: 'miss', cached: true, credits };
+}
+
+function fresh(outcome: CallOutcome, credits: number): LookupResult | null {
+  if (outcome.kind === 'found') return { kind: 'found', result: outcome.result, cached: false, credits };
+  if (outcome.kind === 'miss') return { kind: 'miss', cached: false, credits };
+  if (outcome.kind === 'failed') return { kind: 'failed', error: outcome.error };
+  return null;
+}
+
+/**
+ * Looks up every item, each distinct key at most once, and answers by key. Paid answers are in
+ * the cache and the spend in the ledger before this returns; a job still running is registered.
+ */
+export function lookupMany(
+  deps: LookupDeps,
+  items: readonly LookupItem[],
+  ctx: LookupContext,
+): Map<string, LookupResult> {
+  const results = new Map<string, LookupResult>();
+  const unique = [...new Map(items.map((item) => [item.key, item])).values()];
+  if (unique.length === 0) return results;
+
+  for (const [key, answer] of deps.cache.getMany(unique.map((item) => item.key))) {
+    results.set(key, fromCache(answer));
+  }
+  const uncached = unique.filter((item) => !results.has(item.key));
+  const lists = unique.filter((item) => item.op.shape === 'employees');
+  if (uncached.length === 0 && lists.length === 0) return results;
+
+  const known = new Map(readJobs(deps.store).map((job) => [job.key, job]));
+  const withJob = uncached.filter((item) => known.has(item.key));
+  collectKnownJobs(deps, withJob, known, ctx, results);
+
+  const toSend = uncached.filter((item) => !known.has(item.key));
+  if (toSend.length > 0) sendNew(deps, toSend, ctx, results);
+  attachDeliveries(deps, lists, known, results, ctx);
+  return results;
+}
+
+/**
+ * An employee list is delivered to a new sheet by the job pump, which a formula cannot do. A list
+ * that arrived here gets a `done` record for the pump; a delivered one carries where it went.
+ */
+function attachDeliveries(
+  deps: LookupDeps,
+  lists: readonly LookupItem[],
+  known: Map<string, JobRecord>,
+  results: Map<string, LookupResult>,
+  ctx: LookupContext,
+): void {
+  const created: JobRecord[] = [];
+  for (const item of lists) {
+    const result = results.get(item.key);
+    if (result?.kind !== 'found') continue;
+    const job = known.get(item.key) ?? deliveryRecord(deps, item, result.credits, ctx);
+    if (!known.has(item.key)) created.push(job);
+    results.set(item.key, { ...result, job });
+  }
+  if (created.length > 0) saveJobs(deps.store, created);
+}
+
+function deliveryRecord(deps: LookupDeps, item: LookupItem, credits: number, ctx: LookupContext): JobRecord {
+  const now = deps.client.clock.now();
+  return {
+    id: `inline:${item.key}`,
+    key: item.key,
+    type: item.op.type,
+    request: item.request,
+    source: ctx.jobSource,
+    spreadsheetId: ctx.spreadsheetId,
+    state: 'done',
+    startedAt: now,
+    updatedAt: now,
+    nextPollAt: now,
+    polls: 0,
+    estimate: credits,
+    charged: credits,
+  };
+}
+
+/** Jobs started earlier (by this formula, another, a bulk run): poll them, never post again. */
+function collectKnownJobs(
+  deps: LookupDeps,
+  items: readonly LookupItem[],
+  known: Map<string, JobRecord>,
+  ctx: LookupContext,
+  results: Map<string, LookupResult>,
+): void {
+  const now = deps.client.clock.now();
+  const processing: { item: LookupItem; job: JobRecord }[] = [];
+  for (const item of items) {
+    const job = known.get(item.key)!;
+    if (job.state === 'processing') processing.push({ item, job });
+    else if (job.state === 'expired') results.set(item.key, { kind: 'expired', job });
+    else if (job.state === 'failed') {
+      results.set(item.key, {
+        kind: 'failed',
+        error: {
+          code: 'job_failed',
+          message: job.message ?? 'The lookup failed.',
+          fatal: false,
+          retryable: false,
+        },
+      });
+    } else results.set(item.key, { kind: 'pending', job }); // done or collected: the pump delivers it
+  }
+  if (processing.length === 0) return;
+  const outcomes = ctx.pollJobs
+    ? waitForJobs(
+        deps.client,
+        processing.map((p) => p.job.id),
+        { deadline: ctx.deadline },
+      )
+    : processing.map(({ job }): CallOutcome => ({ kind: 'pending', jobId: job.id }));
+  const paid: PaidEntry[] = [];
+  const changed: JobRecord[] = [];
+  processing.forEach(({ item, job }, i) => {
+    const outcome = outcomes[i]!;
+    const credits = creditsFor(item.op, outcome);
+    const result = fresh(outcome, credits);
+    if (outcome.kind === 'found' || outcome.kind === 'miss') {
+      paid.push({ key: item.key, outcome, credits });
+      settleJob(budgetDeps(deps), ctx.day, job.id, { type: item.op.type, credits });
+    }
+    if (outcome.kind === 'failed' && outcome.error.code === 'job_expired') {
+      const expired = { ...job, state: 'expired' as const, updatedAt: now, message: outcome.error.message };
+      changed.push(expired);
+      results.set(item.key, { kind: 'expired', job: expired });
+      return;
+    }
+    if (result) {
+      // A list waits for the pump to write its sheet; anything else is in the cache: done with.
+      const state =
+        outcome.kind === 'failed' ? 'failed' : item.op.shape === 'employees' ? 'done' : 'collected';
+      const message = outcome.kind === 'failed' ? outcome.error.message : job.message;
+      changed.push({ ...job, state, updatedAt: now, charged: credits, ...(message ? { message } : {}) });
+      results.set(item.key, result);
+      return;
+    }
+    const polled = {
+      ...job,
+      updatedAt: now,
+      polls: job.polls + 1,
+      nextPollAt: now + nextPollDelayMs(now - job.startedAt),
+    };
+    changed.push(polled);
+    results.set(item.key, { kind: 'pending', job: polled });
+  });
+  if (paid.length > 0) deps.cache.putMany(paid);
+  if (changed.length > 0) saveJobs(deps.store, changed);
+}
+
+function sendNew(
+  deps: LookupDeps,
+  items: readonly LookupItem[],
+  ctx: LookupContext,
+  results: Map<string, LookupResult>,
+): void {
+  const planned = items.map((item) => ({ type: item.op.type, estimate: estimateFor(item.op, item.request) }));
+  const reservation = reserve(
+    budgetDeps(deps),
+    ctx.day,
+    planned,
+    { formulaDailyCap: ctx.formulaDailyCap },
+    ctx.source,
+  );
+  const granted = items.slice(0, reservation.granted);
+  for (const item of items.slice(reservation.granted)) {
+    results.set(item.key, { kind: 'refused', message: reservation.refused?.message ?? 'Not sent.' });
+  }
+  if (granted.length === 0) return;
+
+  const outcomes = enrichMany(
+    deps.client,
+    granted.map((item) => item.request),
+    {
+      deadline: ctx.deadline,
+      retryServerErrors: ctx.retryServerErrors,
+      pollJobs: ctx.pollJobs,
+      ...(ctx.maxRequestsPerSecond ? { maxRequestsPerSecond: ctx.maxRequestsPerSecond } : {}),
+    },
+  );
+  const now = deps.client.clock.now();
+  const paid: PaidEntry[] = [];
+  const charges: Charge[] = [];
+  const pending: PendingJob[] = [];
+  const jobs: JobRecord[] = [];
+  granted.forEach((item, i) => {
+    const outcome = outcomes[i]!;
+    if (outcome.kind === 'pending') {
+      const estimate = planned[i]!.estimate;
+      const job: JobRecord = {
+        id: outcome.jobId,
+        key: item.key,
+        type: item.op.type,
+        request: item.request,
+        source: ctx.jobSource,
+        spreadsheetId: ctx.spreadsheetId,
+        state: 'processing',
+        startedAt: now,
+        updatedAt: now,
+        nextPollAt: now + nextPollDelayMs(0),
+        polls: 0,
+        estimate,
+      };
+      jobs.push(job);
+      pending.push({ jobId: job.id, type: item.op.type, estimate });
+      results.set(item.key, { kind: 'pending', job });
+      return;
+    }
+    const credits = creditsFor(item.op, outcome);
+    charges.push({ type: item.op.type, credits });
+    if (outcome.kind === 'found' || outcome.kind === 'miss') paid.push({ key: item.key, outcome, credits });
+    results.set(item.key, fresh(outcome, credits)!);
+  });
+  // Paid answers first: if anything below throws, what was bought is already kept.
+  if (paid.length > 0) deps.cache.putMany(paid);
+  if (jobs.length > 0) saveJobs(deps.store, jobs);
+  settle(budgetDeps(deps), ctx.day, reservation.id, charges, pending);
+}

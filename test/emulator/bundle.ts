@@ -1,0 +1,112 @@
+// Loading the built add-on (dist/Code.js) into node:vm, the way Apps Script runs a project: every
+// execution gets a fresh global scope, runs the script's top-level code in that execution's
+// authorization mode, then calls one top-level function. Nothing a script keeps in a global
+// variable survives to the next execution, as on the platform.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import vm from 'node:vm';
+import type { VirtualClock } from './clock';
+import { isDate } from './sheet-model';
+
+export interface CompiledBundle {
+  readonly distDir: string;
+  readonly script: vm.Script;
+}
+
+export interface LoadedBundle extends CompiledBundle {
+  /** The script's callable top-level functions (custom functions, menu and sidebar entry points). */
+  readonly functions: readonly string[];
+}
+
+export function compileBundle(distDir: string): CompiledBundle {
+  const file = join(distDir, 'Code.js');
+  if (!existsSync(file)) throw new Error(`Emulator: no Code.js in ${distDir}; run the build first`);
+  return { distDir, script: new vm.Script(readFileSync(file, 'utf8'), { filename: file }) };
+}
+
+/** Reads "<name>.html" next to Code.js, for HtmlService. */
+export function htmlFileReader(bundle: () => CompiledBundle | null): (name: string) => string | null {
+  return (name) => {
+    const current = bundle();
+    if (!current) return null;
+    const file = join(current.distDir, `${name}.html`);
+    return existsSync(file) ? readFileSync(file, 'utf8') : null;
+  };
+}
+
+/**
+ * A `Date` for the script's realm whose "now" is the virtual clock. It is built inside the context,
+ * sharing the realm's Date.prototype, so `instanceof Date`, `Date()` and the static methods behave
+ * as the script expects.
+ */
+function virtualDate(context: vm.Context, clock: VirtualClock): DateConstructor {
+  const factory = vm.runInContext(
+    `(now) => {
+      const RealDate = Date;
+      function VirtualDate(...args) {
+        if (!new.target) return new RealDate(now()).toString();
+        return args.length === 0 ? new RealDate(now()) : new RealDate(...args);
+      }
+      Object.setPrototypeOf(VirtualDate, RealDate);
+      VirtualDate.prototype = RealDate.prototype;
+      VirtualDate.now = () => now();
+      return VirtualDate;
+    }`,
+    context,
+  ) as (now: () => number) => DateConstructor;
+  return factory(() => clock.now());
+}
+
+/**
+ * Copies arguments into the script's realm (its own Array and Date), so `instanceof Array` and
+ * `instanceof Date` hold for a range or a date cell as they do in Apps Script.
+ */
+export function intoRealm(context: vm.Context, value: unknown): unknown {
+  if (isDate(value)) return new (context.Date as DateConstructor)(value.getTime());
+  if (Array.isArray(value)) {
+    const RealmArray = vm.runInContext('Array', context) as ArrayConstructor;
+    return RealmArray.from(value, (item: unknown) => intoRealm(context, item));
+  }
+  return value;
+}
+
+/** A fresh global scope with the services, then the script's top-level code. */
+export function instantiate(
+  bundle: CompiledBundle,
+  globals: Record<string, unknown>,
+  clock: VirtualClock,
+): vm.Context {
+  const context = vm.createContext({ ...globals });
+  context.Date = virtualDate(context, clock);
+  bundle.script.runInContext(context);
+  return context;
+}
+
+/** The callable top-level functions of an instantiated script, without the injected globals. */
+export function functionNames(context: vm.Context, injected: Record<string, unknown>): string[] {
+  return Object.keys(context).filter(
+    (name) =>
+      !(name in injected) && name !== 'Date' && !name.endsWith('_') && typeof context[name] === 'function',
+  );
+}
+
+/**
+ * A top-level function of the script. Names ending in "_" are private in Apps Script: neither
+ * menus, google.script.run nor triggers can call them.
+ */
+export function topLevelFunction(
+  context: vm.Context,
+  name: string,
+): ((...args: unknown[]) => unknown) | null {
+  if (name.endsWith('_')) return null;
+  const value: unknown = context[name];
+  return typeof value === 'function' ? (value as (...args: unknown[]) => unknown) : null;
+}
+
+/** Sheets matches custom function names without regard to case: =pronet_email(A2) works. */
+export function customFunction(context: vm.Context, name: string): ((...args: unknown[]) => unknown) | null {
+  const wanted = name.toUpperCase();
+  const match = Object.keys(context).find((key) => key.toUpperCase() === wanted && !key.endsWith('_'));
+  return match === undefined ? null : topLevelFunction(context, match);
+}

@@ -1,0 +1,178 @@
+// CacheService on the virtual clock.
+//
+// Verified (Apps Script docs; measured and published by a Google developer advocate):
+// - get answers null on a miss, never undefined; getAll answers only the keys found
+// - keys up to 250 characters, values up to 100 KB (102,400 bytes), else "Argument too large: key"
+//   / "Argument too large: value"
+// - expiration at most 21,600 s (6 h); the default is 600 s; non-strings are stored as strings
+// - a cache holds about 1,000 items; when full it evicts the oldest ~100 by creation time
+// - entries can vanish before they expire: `forgetEverything()` simulates that
+// Assumed: a non-positive expiration keeps the default; a longer one is capped, not refused;
+// putAll of more than 1,000 items evicts rather than throws.
+
+import { Buffer } from 'node:buffer';
+import { gasError } from './errors';
+import type { Mirror } from './mirror';
+import type { Runtime } from './runtime';
+
+export const CACHE_MAX_KEY_CHARS = 250;
+export const CACHE_MAX_VALUE_BYTES = 100 * 1024;
+export const CACHE_MAX_TTL_SECONDS = 21_600;
+export const CACHE_DEFAULT_TTL_SECONDS = 600;
+export const CACHE_MAX_ITEMS = 1000;
+const EVICTION_BATCH = 100;
+
+interface Entry {
+  readonly value: string;
+  readonly expiresAt: number;
+}
+
+/** One cache's contents; Map order is creation order, which eviction follows. */
+class CacheStore {
+  readonly entries = new Map<string, Entry>();
+
+  live(key: string, now: number): string | null {
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    if (entry.expiresAt <= now) {
+      this.entries.delete(key);
+      return null;
+    }
+    return entry.value;
+  }
+
+  put(key: string, value: string, expiresAt: number, now: number): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, expiresAt });
+    if (this.entries.size <= CACHE_MAX_ITEMS) return;
+    for (const [k, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(k);
+    if (this.entries.size <= CACHE_MAX_ITEMS) return;
+    const oldest = [...this.entries.keys()].slice(0, EVICTION_BATCH);
+    for (const k of oldest) this.entries.delete(k);
+  }
+}
+
+export class FakeCache
+  implements
+    Mirror<GoogleAppsScript.Cache.Cache, 'get' | 'getAll' | 'put' | 'putAll' | 'remove' | 'removeAll'>
+{
+  readonly #runtime: Runtime;
+  readonly #store: CacheStore;
+  readonly #name: string;
+
+  constructor(runtime: Runtime, store: CacheStore, name: string) {
+    this.#runtime = runtime;
+    this.#store = store;
+    this.#name = name;
+  }
+
+  get(key: string): string | null {
+    this.#enter('get');
+    return this.#store.live(checkKey(key), this.#runtime.clock.now());
+  }
+
+  getAll(keys: string[]): { [key: string]: string } {
+    this.#enter('getAll');
+    const now = this.#runtime.clock.now();
+    const found: { [key: string]: string } = {};
+    for (const key of keys) {
+      const value = this.#store.live(checkKey(key), now);
+      if (value !== null) found[key] = value;
+    }
+    return found;
+  }
+
+  put(key: string, value: string, expirationInSeconds?: number): void {
+    this.#enter('put');
+    this.#putChecked([[checkKey(key), checkValue(value)]], expirationInSeconds);
+  }
+
+  putAll(values: { [key: string]: unknown }, expirationInSeconds?: number): void {
+    this.#enter('putAll');
+    // Validate everything first: a refused item leaves the cache as it was.
+    const pairs = Object.entries(values).map(([key, value]): [string, string] => [
+      checkKey(key),
+      checkValue(value),
+    ]);
+    this.#putChecked(pairs, expirationInSeconds);
+  }
+
+  remove(key: string): void {
+    this.#enter('remove');
+    this.#store.entries.delete(checkKey(key));
+  }
+
+  removeAll(keys: string[]): void {
+    this.#enter('removeAll');
+    for (const key of keys) this.#store.entries.delete(checkKey(key));
+  }
+
+  #putChecked(pairs: [string, string][], expirationInSeconds: number | undefined): void {
+    const now = this.#runtime.clock.now();
+    const expiresAt = now + ttlSeconds(expirationInSeconds) * 1000;
+    for (const [key, value] of pairs) this.#store.put(key, value, expiresAt, now);
+  }
+
+  #enter(method: string): void {
+    this.#runtime.enter('storage', `${this.#name}.${method}`);
+  }
+}
+
+function ttlSeconds(requested: number | undefined): number {
+  if (requested === undefined || !(requested > 0)) return CACHE_DEFAULT_TTL_SECONDS;
+  return Math.min(requested, CACHE_MAX_TTL_SECONDS);
+}
+
+function checkKey(key: unknown): string {
+  const text = String(key);
+  if (text.length > CACHE_MAX_KEY_CHARS) throw gasError('Argument too large: key');
+  return text;
+}
+
+function checkValue(value: unknown): string {
+  const text = String(value);
+  if (Buffer.byteLength(text, 'utf8') > CACHE_MAX_VALUE_BYTES) throw gasError('Argument too large: value');
+  return text;
+}
+
+export class FakeCacheService
+  implements Mirror<GoogleAppsScript.Cache.CacheService, 'getScriptCache' | 'getUserCache'>
+{
+  readonly #runtime: Runtime;
+  readonly #stores = new Map<string, CacheStore>();
+
+  constructor(runtime: Runtime) {
+    this.#runtime = runtime;
+  }
+
+  getScriptCache(): FakeCache {
+    this.#runtime.enter('storage', 'CacheService.getScriptCache');
+    return this.#cache('script', 'Cache');
+  }
+
+  getUserCache(): FakeCache {
+    this.#runtime.enter('storage', 'CacheService.getUserCache');
+    return this.#cache(`user:${this.#runtime.identity().user}`, 'Cache');
+  }
+
+  /** Null without an open document, as documented (the typings omit the null). */
+  getDocumentCache(): FakeCache | null {
+    this.#runtime.enter('storage', 'CacheService.getDocumentCache');
+    const { documentId } = this.#runtime.identity();
+    return documentId === null ? null : this.#cache(`document:${documentId}`, 'Cache');
+  }
+
+  /** Simulates Google dropping every entry early, which the docs warn can happen at any time. */
+  forgetEverything(): void {
+    for (const store of this.#stores.values()) store.entries.clear();
+  }
+
+  #cache(scope: string, name: string): FakeCache {
+    let store = this.#stores.get(scope);
+    if (!store) {
+      store = new CacheStore();
+      this.#stores.set(scope, store);
+    }
+    return new FakeCache(this.#runtime, store, name);
+  }
+}

@@ -1,0 +1,275 @@
+// The emulator: every fake service on one virtual clock, the built add-on loaded into node:vm, and
+// the ways Sheets runs it (a formula, a menu item or sidebar call, a trigger). Tests and the local
+// playground drive the add-on through this object.
+//
+//   const emu = createEmulator({ fetchHandler: (req) => fakeApi.handle(req) });
+//   const bundle = emu.loadBundle('dist');
+//   emu.evaluateFormula(bundle, 'Sheet1', 'B2', '=PRONET_EMAIL(A2)');
+
+import { parseA1 } from './a1';
+import { type CompiledBundle, htmlFileReader, type LoadedBundle } from './bundle';
+import { FakeCacheService } from './cache';
+import { VirtualClock } from './clock';
+import { type ExecutionOptions, ExecutionRunner, type FormulaOutcome, type TriggerRun } from './execution';
+import { FakeHtmlService } from './html';
+import { FakeLockService } from './lock';
+import { FakeLogger, fakeConsole, LogCapture } from './logger';
+import { FakePropertiesService } from './properties';
+import { Runtime } from './runtime';
+import { FakeScriptApp, TriggerRegistry } from './script-app';
+import { FakeSession } from './session';
+import { type CellError, type CellValue, type SheetModel, SpreadsheetModel } from './sheet-model';
+import { FakeSpreadsheet, FakeSpreadsheetApp } from './spreadsheet';
+import { FakeUi, UiRecord } from './ui';
+import { FakeUrlFetchApp, type FetchHandler, type FetchRecord, type FetchRequest } from './urlfetch';
+import { FakeUtilities } from './utilities';
+
+export type { LoadedBundle } from './bundle';
+export { type ExecutionOptions, type FormulaOutcome, SheetsError, type TriggerRun } from './execution';
+
+export interface EmulatorOptions {
+  readonly fetchHandler: FetchHandler;
+  /** Virtual milliseconds per HTTP round trip (a fetchAll batch costs one). Default 300. */
+  readonly latencyMs?: number | ((request: FetchRequest) => number);
+  /** Run as an editor add-on (trigger rules, no active spreadsheet in time-driven triggers). */
+  readonly addOn?: boolean;
+  readonly clock?: VirtualClock;
+  /** The person at the keyboard. Default owner@example.com. */
+  readonly userEmail?: string;
+  /** The spreadsheet's owner, whose user properties formulas read. Default: the user. */
+  readonly ownerEmail?: string;
+  readonly timeZone?: string;
+  readonly spreadsheetName?: string;
+  /** The add-on menu's caption. Default "Enrich for Sheets". */
+  readonly addOnName?: string;
+  readonly urlFetchDailyQuota?: number;
+  /** Recalculate formulas a menu/sidebar/trigger execution wrote, as Sheets does after it. Default true. */
+  readonly recalculateAfterExecution?: boolean;
+}
+
+/** The services a script sees as globals. */
+export interface AppsScriptGlobals {
+  readonly SpreadsheetApp: FakeSpreadsheetApp;
+  readonly UrlFetchApp: FakeUrlFetchApp;
+  readonly CacheService: FakeCacheService;
+  readonly PropertiesService: FakePropertiesService;
+  readonly LockService: FakeLockService;
+  readonly Utilities: FakeUtilities;
+  readonly ScriptApp: FakeScriptApp;
+  readonly HtmlService: FakeHtmlService;
+  readonly Session: FakeSession;
+  readonly Logger: FakeLogger;
+  readonly console: ReturnType<typeof fakeConsole>;
+}
+
+export interface CellView {
+  readonly value: CellValue;
+  readonly display: string;
+  readonly formula: string;
+  readonly note: string;
+  readonly bold: boolean;
+  readonly numberFormat: string;
+  readonly error: CellError | null;
+}
+
+type SheetRef = string | { getName(): string };
+
+export class Emulator {
+  readonly clock: VirtualClock;
+  readonly runtime: Runtime;
+  readonly logs: LogCapture;
+  readonly ui = new UiRecord();
+  readonly triggers = new TriggerRegistry();
+  readonly documents = new Map<string, SpreadsheetModel>();
+  /** The document open in the browser. */
+  readonly document: SpreadsheetModel;
+  readonly globals: AppsScriptGlobals;
+  readonly cache: FakeCacheService;
+  readonly properties: FakePropertiesService;
+  readonly locks: FakeLockService;
+  readonly urlFetch: FakeUrlFetchApp;
+  readonly #runner: ExecutionRunner;
+  readonly #timeZone: string;
+  #lastBundle: CompiledBundle | null = null;
+
+  constructor(options: EmulatorOptions) {
+    const userEmail = options.userEmail ?? 'owner@example.com';
+    const timeZone = options.timeZone ?? 'America/New_York';
+    this.#timeZone = timeZone;
+    this.clock = options.clock ?? new VirtualClock();
+    this.document = this.addSpreadsheet(options.spreadsheetName ?? 'Leads');
+    this.runtime = new Runtime(this.clock, { user: userEmail, documentId: this.document.id });
+    this.logs = new LogCapture(() => this.clock.now());
+    this.cache = new FakeCacheService(this.runtime);
+    this.properties = new FakePropertiesService(this.runtime);
+    this.locks = new FakeLockService(this.runtime);
+    this.urlFetch = new FakeUrlFetchApp(this.runtime, {
+      handler: options.fetchHandler,
+      ...(options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs }),
+      ...(options.urlFetchDailyQuota === undefined ? {} : { dailyQuota: options.urlFetchDailyQuota }),
+    });
+    const runtime = this.runtime;
+    const addOnName = options.addOnName ?? 'Enrich for Sheets';
+    this.globals = {
+      SpreadsheetApp: new FakeSpreadsheetApp({
+        runtime,
+        documents: this.documents,
+        ui: () => new FakeUi(runtime, this.ui, addOnName),
+      }),
+      UrlFetchApp: this.urlFetch,
+      CacheService: this.cache,
+      PropertiesService: this.properties,
+      LockService: this.locks,
+      Utilities: new FakeUtilities(runtime),
+      ScriptApp: new FakeScriptApp(runtime, this.triggers, options.addOn === true),
+      HtmlService: new FakeHtmlService(
+        runtime,
+        htmlFileReader(() => this.#lastBundle),
+      ),
+      Session: new FakeSession(runtime, { activeUser: userEmail, locale: 'en', scriptTimeZone: timeZone }),
+      Logger: new FakeLogger(this.logs),
+      console: fakeConsole(this.logs),
+    };
+    this.#runner = new ExecutionRunner({
+      runtime,
+      // node:vm takes any object as the global scope; the fakes stand in for the real services there.
+      globals: this.globals as unknown as Record<string, unknown>,
+      document: this.document,
+      triggers: this.triggers,
+      addOn: options.addOn === true,
+      userEmail,
+      ownerEmail: options.ownerEmail ?? userEmail,
+      recalculate: options.recalculateAfterExecution !== false,
+      onBundle: (bundle) => {
+        this.#lastBundle = bundle;
+      },
+    });
+  }
+
+  /** The open spreadsheet, for setting up data from outside any execution. */
+  get spreadsheet(): FakeSpreadsheet {
+    return new FakeSpreadsheet(this.runtime, this.document);
+  }
+
+  get fetchLog(): readonly FetchRecord[] {
+    return this.urlFetch.log;
+  }
+
+  /** Another document, for openById; the open one is created with the emulator. */
+  addSpreadsheet(name: string): SpreadsheetModel {
+    const model = new SpreadsheetModel(
+      `emulated-spreadsheet-${this.documents.size + 1}`,
+      name,
+      this.#timeZone,
+    );
+    this.documents.set(model.id, model);
+    return model;
+  }
+
+  /**
+   * Loads dist/Code.js (and the HTML files beside it). Its top-level code runs once now, in
+   * AuthMode.NONE, and again at the start of every execution, each in a fresh global scope.
+   */
+  loadBundle(distDir: string): LoadedBundle {
+    return this.#runner.load(distDir);
+  }
+
+  /** Runs a custom function as a formula would (30 s, read-only); throws the #ERROR! tooltip text. */
+  runCustomFunction(
+    bundle: LoadedBundle,
+    name: string,
+    args: readonly unknown[],
+    caller?: { sheet: SheetRef; a1: string },
+  ): unknown {
+    const address = caller
+      ? this.#address(caller.sheet, caller.a1)
+      : this.#address(this.document.activeSheet.name, 'A1');
+    return this.#runner.customFunction(bundle, name, args, {
+      sheetName: address.sheet.name,
+      row: address.row,
+      column: address.column,
+    });
+  }
+
+  /** Runs a top-level function as a menu item, sidebar call or trigger (6 min unless a simple trigger). */
+  runExecution(
+    bundle: LoadedBundle,
+    name: string,
+    args: readonly unknown[] = [],
+    options: ExecutionOptions = {},
+  ): unknown {
+    return this.#runner.execution(bundle, name, args, options);
+  }
+
+  /** Types a formula into a cell: evaluates it, spills its result, or shows the error Sheets would. */
+  evaluateFormula(bundle: LoadedBundle, sheet: SheetRef, a1: string, formula: string): FormulaOutcome {
+    const { sheet: model, row, column } = this.#address(sheet, a1);
+    return this.#runner.formula(bundle, model, row, column, formula);
+  }
+
+  /** Evaluates formulas written by scripts ("Loading..."); answers how many ran. */
+  recalculate(bundle: LoadedBundle): number {
+    return this.#runner.recalculate(bundle);
+  }
+
+  /** Clicks a menu item by its caption. */
+  runMenuItem(bundle: LoadedBundle, caption: string): unknown {
+    const item = this.ui.findItem(caption);
+    if (!item)
+      throw new Error(
+        `Emulator: no menu item "${caption}" (menus: ${this.ui.menus.map((m) => m.caption).join(', ')})`,
+      );
+    return this.runExecution(bundle, item.functionName, [], { context: 'menu' });
+  }
+
+  /** Advances the clock to `untilMs`, running time-driven triggers as they fall due; answers how many ran. */
+  runTriggersUntil(bundle: LoadedBundle, untilMs: number): number {
+    return this.#runner.triggersUntil(bundle, untilMs);
+  }
+
+  /** Every time-driven trigger run so far, with the error it ended with, if any. */
+  get triggerRuns(): readonly TriggerRun[] {
+    return this.#runner.triggerRuns;
+  }
+
+  cell(sheet: SheetRef, a1: string): CellView {
+    const { sheet: model, row, column } = this.#address(sheet, a1);
+    const cell = model.cell(row, column);
+    return {
+      value: model.value(row, column),
+      display: model.display(row, column),
+      formula: cell.formula,
+      note: cell.note,
+      bold: cell.bold,
+      numberFormat: cell.numberFormat,
+      error: cell.error,
+    };
+  }
+
+  values(sheet: SheetRef, a1: string): CellValue[][] {
+    const model = this.#sheet(sheet);
+    const range = parseA1(a1, model.maxRows, model.maxColumns);
+    if (!range) throw new Error(`Emulator: "${a1}" is not A1 notation`);
+    return Array.from({ length: range.numRows }, (_, r) =>
+      Array.from({ length: range.numColumns }, (_, c) => model.value(range.row + r, range.column + c)),
+    );
+  }
+
+  #sheet(sheet: SheetRef): SheetModel {
+    const name = typeof sheet === 'string' ? sheet : sheet.getName();
+    const model = this.document.sheetByName(name);
+    if (!model) throw new Error(`Emulator: no sheet named "${name}"`);
+    return model;
+  }
+
+  #address(sheet: SheetRef, a1: string): { sheet: SheetModel; row: number; column: number } {
+    const model = this.#sheet(sheet);
+    const range = parseA1(a1, model.maxRows, model.maxColumns);
+    if (range?.numRows !== 1 || range.numColumns !== 1) throw new Error(`Emulator: "${a1}" is not one cell`);
+    return { sheet: model, row: range.row, column: range.column };
+  }
+}
+
+export function createEmulator(options: EmulatorOptions): Emulator {
+  return new Emulator(options);
+}

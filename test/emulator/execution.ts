@@ -1,0 +1,322 @@
+// How Sheets runs the add-on: a formula (a custom function: 30 s, read-only, no user), a menu item or
+// sidebar call (6 min), a simple trigger (30 s) or a time-driven trigger (6 min, no user interface;
+// for an add-on no active spreadsheet). Each run is one execution on the runtime, in a fresh scope.
+//
+// Verified: a custom function's error shows as #ERROR! with its message in the tooltip; a
+// single-cell argument arrives as a value and a range as a 2-D array; an argument that is an error
+// makes the formula show that error; an unknown function shows #NAME? ("Unknown function: 'X'.").
+// Assumed: a 1-D array result fills a column; an object result is an error; functions are looked
+// up without regard to case; "Script function not found: X" for a missing menu/trigger function.
+
+import {
+  type CompiledBundle,
+  compileBundle,
+  customFunction,
+  functionNames,
+  instantiate,
+  intoRealm,
+  type LoadedBundle,
+  topLevelFunction,
+} from './bundle';
+import { gasError, tooltipOf } from './errors';
+import type { AuthModeName } from './mirror';
+import {
+  type CellAddress,
+  CUSTOM_FUNCTION_BUDGET_MS,
+  EXECUTION_BUDGET_MS,
+  type ExecutionSpec,
+  type Runtime,
+  SIMPLE_TRIGGER_BUDGET_MS,
+} from './runtime';
+import type { TriggerRecord, TriggerRegistry } from './script-app';
+import {
+  type CellError,
+  type CellValue,
+  isDate,
+  type Outcome,
+  type SheetModel,
+  type SpreadsheetModel,
+} from './sheet-model';
+
+export type ExecutionContext = 'menu' | 'sidebar' | 'simple-trigger' | 'time-trigger';
+
+export interface ExecutionOptions {
+  /** Default FULL; a simple trigger defaults to LIMITED. */
+  readonly authMode?: AuthModeName;
+  /** Default 'menu'. */
+  readonly context?: ExecutionContext;
+}
+
+export interface FormulaOutcome {
+  /** What the formula's cell and spill area show; for an error, the error's code alone. */
+  readonly values: CellValue[][];
+  readonly error: CellError | null;
+}
+
+/** Thrown by runCustomFunction: `message` is the #ERROR! tooltip, `code` the cell's text. */
+export class SheetsError extends Error {
+  readonly code: CellError['code'];
+  constructor(error: CellError) {
+    super(error.message);
+    this.name = 'SheetsError';
+    this.code = error.code;
+  }
+}
+
+export interface TriggerRun {
+  readonly at: number;
+  readonly handler: string;
+  readonly error: string | null;
+}
+
+interface RunnerSetup {
+  readonly runtime: Runtime;
+  readonly globals: Record<string, unknown>;
+  readonly document: SpreadsheetModel;
+  readonly triggers: TriggerRegistry;
+  readonly addOn: boolean;
+  readonly userEmail: string;
+  readonly ownerEmail: string;
+  readonly recalculate: boolean;
+  readonly onBundle: (bundle: CompiledBundle) => void;
+}
+
+class UnknownFunction extends Error {}
+
+const MAX_RECALCULATION_PASSES = 5;
+
+export class ExecutionRunner {
+  readonly #setup: RunnerSetup;
+  readonly triggerRuns: TriggerRun[] = [];
+
+  constructor(setup: RunnerSetup) {
+    this.#setup = setup;
+  }
+
+  /**
+   * Compiles Code.js and runs its top-level code once in AuthMode.NONE, as opening the document
+   * does for an add-on not yet used there: a service call at the top level fails here, early.
+   */
+  load(distDir: string): LoadedBundle {
+    const compiled = compileBundle(distDir);
+    this.#setup.onBundle(compiled);
+    const { runtime, globals, document, userEmail } = this.#setup;
+    const functions = runtime.run(
+      {
+        label: 'loading Code.js',
+        authMode: 'NONE',
+        budgetMs: SIMPLE_TRIGGER_BUDGET_MS,
+        hasUi: true,
+        documentId: document.id,
+        hasActiveSpreadsheet: true,
+        user: userEmail,
+        hasActiveUser: true,
+      },
+      () => functionNames(instantiate(compiled, globals, runtime.clock), globals),
+    );
+    return { ...compiled, functions };
+  }
+
+  customFunction(bundle: LoadedBundle, name: string, args: readonly unknown[], caller: CellAddress): unknown {
+    const outcome = this.#callCustom(bundle, name, args, caller);
+    if ('error' in outcome) throw new SheetsError(outcome.error);
+    return outcome.value;
+  }
+
+  execution(
+    bundle: LoadedBundle,
+    name: string,
+    args: readonly unknown[],
+    options: ExecutionOptions,
+  ): unknown {
+    const context = options.context ?? 'menu';
+    const simple = context === 'simple-trigger';
+    return this.#execute(bundle, name, args, {
+      label: `${context} ${name}`,
+      authMode: options.authMode ?? (simple ? 'LIMITED' : 'FULL'),
+      budgetMs: simple ? SIMPLE_TRIGGER_BUDGET_MS : EXECUTION_BUDGET_MS,
+      hasUi: context !== 'time-trigger',
+      documentId: this.#setup.document.id,
+      hasActiveSpreadsheet: !(context === 'time-trigger' && this.#setup.addOn),
+      user: this.#setup.userEmail,
+      hasActiveUser: context !== 'time-trigger',
+    });
+  }
+
+  formula(
+    bundle: LoadedBundle,
+    sheet: SheetModel,
+    row: number,
+    column: number,
+    formula: string,
+  ): FormulaOutcome {
+    const parsed = sheet.writeFormula(row, column, formula);
+    if (parsed.kind !== 'call') return this.#shown(sheet, row, column);
+    const args: unknown[] = [];
+    for (const arg of parsed.args) {
+      const resolved = sheet.resolve(arg);
+      if ('error' in resolved) return this.#place(sheet, row, column, resolved);
+      const single = resolved.values.length === 1 && resolved.values[0]?.length === 1;
+      args.push(single ? resolved.values[0]![0] : resolved.values);
+    }
+    const caller = { sheetName: sheet.name, row, column };
+    const called = this.#callCustom(bundle, parsed.name, args, caller);
+    return this.#place(sheet, row, column, 'error' in called ? called : toGrid(called.value));
+  }
+
+  recalculate(bundle: LoadedBundle): number {
+    let ran = 0;
+    for (let pass = 0; pass < MAX_RECALCULATION_PASSES; pass++) {
+      const stale = this.#setup.document.sheets.flatMap((sheet) =>
+        sheet
+          .formulaCells()
+          .filter(({ cell }) => cell.stale)
+          .map((found) => ({ sheet, ...found })),
+      );
+      if (stale.length === 0) break;
+      for (const { sheet, row, column, cell } of stale) {
+        this.formula(bundle, sheet, row, column, cell.formula);
+        ran++;
+      }
+    }
+    return ran;
+  }
+
+  triggersUntil(bundle: LoadedBundle, untilMs: number): number {
+    const { runtime, triggers } = this.#setup;
+    let count = 0;
+    for (;;) {
+      const next = triggers.nextRunAt();
+      if (next === null || next > untilMs) break;
+      runtime.clock.advanceTo(next);
+      const due = triggers.nextDue(runtime.clock.now());
+      if (!due) continue;
+      this.#fire(bundle, due);
+      if (triggers.triggers.includes(due)) triggers.ran(due);
+      count++;
+    }
+    runtime.clock.advanceTo(untilMs);
+    return count;
+  }
+
+  #fire(bundle: LoadedBundle, trigger: TriggerRecord): void {
+    const at = this.#setup.runtime.clock.now();
+    const event = { authMode: 'FULL', triggerUid: trigger.id };
+    try {
+      this.#execute(bundle, trigger.handler, [event], {
+        label: `time-driven trigger ${trigger.handler}`,
+        authMode: 'FULL',
+        budgetMs: EXECUTION_BUDGET_MS,
+        hasUi: false,
+        documentId: trigger.documentId,
+        hasActiveSpreadsheet: !this.#setup.addOn,
+        user: trigger.user,
+        hasActiveUser: false,
+      });
+      this.triggerRuns.push({ at, handler: trigger.handler, error: null });
+    } catch (error) {
+      // A failed trigger run is reported to its owner by email; the next run still happens.
+      this.triggerRuns.push({ at, handler: trigger.handler, error: tooltipOf(error) });
+    }
+  }
+
+  #execute(bundle: LoadedBundle, name: string, args: readonly unknown[], spec: ExecutionSpec): unknown {
+    this.#setup.onBundle(bundle);
+    try {
+      return this.#setup.runtime.run(spec, () => {
+        const context = instantiate(bundle, this.#setup.globals, this.#setup.runtime.clock);
+        const fn = topLevelFunction(context, name);
+        if (!fn) throw gasError(`Script function not found: ${name}`);
+        return fn(...args.map((arg) => intoRealm(context, arg)));
+      });
+    } finally {
+      if (this.#setup.recalculate) this.recalculate(bundle);
+    }
+  }
+
+  #callCustom(
+    bundle: LoadedBundle,
+    name: string,
+    args: readonly unknown[],
+    caller: CellAddress,
+  ): { value: unknown } | { error: CellError } {
+    this.#setup.onBundle(bundle);
+    try {
+      const value = this.#setup.runtime.run(
+        {
+          label: `=${name}()`,
+          authMode: 'CUSTOM_FUNCTION',
+          budgetMs: CUSTOM_FUNCTION_BUDGET_MS,
+          hasUi: false,
+          documentId: this.#setup.document.id,
+          hasActiveSpreadsheet: true,
+          user: this.#setup.ownerEmail,
+          hasActiveUser: false,
+          caller,
+        },
+        () => {
+          const context = instantiate(bundle, this.#setup.globals, this.#setup.runtime.clock);
+          const fn = customFunction(context, name);
+          if (!fn) throw new UnknownFunction(name);
+          return fn(...args.map((arg) => intoRealm(context, arg)));
+        },
+      );
+      return { value };
+    } catch (error) {
+      if (error instanceof UnknownFunction)
+        return { error: { code: '#NAME?', message: `Unknown function: '${name}'.` } };
+      return { error: { code: '#ERROR!', message: tooltipOf(error) } };
+    }
+  }
+
+  #place(sheet: SheetModel, row: number, column: number, outcome: Outcome): FormulaOutcome {
+    sheet.placeOutcome(row, column, outcome);
+    return this.#shown(sheet, row, column);
+  }
+
+  /** Reads back what the formula's cell and its spill area now show. */
+  #shown(sheet: SheetModel, row: number, column: number): FormulaOutcome {
+    const error = sheet.cell(row, column).error;
+    if (error) return { values: [[error.code]], error };
+    let height = 1;
+    let width = 1;
+    const anchor = `${row}:${column}`;
+    while (row + height <= sheet.maxRows && sheet.cell(row + height, column).spillOf === anchor) height++;
+    while (column + width <= sheet.maxColumns && sheet.cell(row, column + width).spillOf === anchor) width++;
+    const values = Array.from({ length: height }, (_, r) =>
+      Array.from({ length: width }, (_, c) => sheet.value(row + r, column + c)),
+    );
+    return { values, error: null };
+  }
+}
+
+const OBJECT_RESULT: CellError = {
+  code: '#ERROR!',
+  message:
+    'Emulator: the custom function returned an object; Sheets can show only values and arrays of values.',
+};
+
+function cellValueOf(value: unknown): CellValue | null {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (isDate(value)) return new Date(value.getTime());
+  return null;
+}
+
+/** A custom function's return value as Sheets lays it out. */
+function toGrid(result: unknown): Outcome {
+  const rows = Array.isArray(result)
+    ? result.map((line: unknown) => (Array.isArray(line) ? line : [line]))
+    : [[result]];
+  const grid: CellValue[][] = [];
+  for (const line of rows) {
+    const values: CellValue[] = [];
+    for (const item of line as unknown[]) {
+      const value = cellValueOf(item);
+      if (value === null) return { error: OBJECT_RESULT };
+      values.push(value);
+    }
+    grid.push(values);
+  }
+  return { values: grid };
+}

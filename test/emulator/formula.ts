@@ -1,0 +1,96 @@
+// The formulas the emulator understands: one function call with literal and reference arguments
+// (=PRONET_EMAIL(A2), =COMPANY_WEBSITE(A2:A20, "x", 3, TRUE), =FN('Other sheet'!B2)), or a single
+// literal or reference (=A2, ="x", =3). Anything else is Sheets' "Formula parse error." Built-in
+// Sheets functions are not emulated: a name that is not one of the bundle's functions is #NAME?.
+
+import { parseA1, splitSheetName } from './a1';
+
+export type Literal = string | number | boolean;
+
+export type FormulaArg =
+  | { readonly kind: 'literal'; readonly value: Literal }
+  | { readonly kind: 'ref'; readonly sheetName: string | null; readonly a1: string };
+
+export type ParsedFormula =
+  | { readonly kind: 'call'; readonly name: string; readonly args: readonly FormulaArg[] }
+  | { readonly kind: 'value'; readonly arg: FormulaArg }
+  | { readonly kind: 'invalid' };
+
+type Token =
+  | { readonly t: 'string'; readonly v: string }
+  | { readonly t: 'number'; readonly v: number }
+  | { readonly t: 'word'; readonly v: string }
+  | { readonly t: 'punct'; readonly v: '(' | ')' | ',' };
+
+const WORD =
+  /^(?:'(?:[^']|'')+'!|[A-Za-z_][A-Za-z0-9_.]*!)?\$?[A-Za-z_][A-Za-z0-9_.$]*(?::\$?[A-Za-z]*\$?\d*)?/;
+
+function tokenize(text: string): Token[] | null {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const rest = text.slice(i);
+    const ch = text.charAt(i);
+    if (/\s/.test(ch)) {
+      i++;
+    } else if (ch === '(' || ch === ')' || ch === ',') {
+      tokens.push({ t: 'punct', v: ch });
+      i++;
+    } else if (ch === '"') {
+      const match = /^"((?:[^"]|"")*)"/.exec(rest);
+      if (!match) return null;
+      tokens.push({ t: 'string', v: match[1]!.replace(/""/g, '"') });
+      i += match[0].length;
+    } else if (/[-+\d.]/.test(ch)) {
+      const match = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/.exec(rest);
+      if (!match) return null;
+      tokens.push({ t: 'number', v: Number(match[0]) });
+      i += match[0].length;
+    } else {
+      // Digits-first row ranges (=FN(2:5)) are not emulated.
+      const match = WORD.exec(rest);
+      if (!match) return null;
+      tokens.push({ t: 'word', v: match[0] });
+      i += match[0].length;
+    }
+  }
+  return tokens;
+}
+
+function argOf(token: Token | undefined): FormulaArg | null {
+  if (!token || token.t === 'punct') return null;
+  if (token.t === 'string' || token.t === 'number') return { kind: 'literal', value: token.v };
+  const upper = token.v.toUpperCase();
+  if (upper === 'TRUE' || upper === 'FALSE') return { kind: 'literal', value: upper === 'TRUE' };
+  const { sheetName, a1 } = splitSheetName(token.v);
+  // Validate the shape against a generous grid; the real size is checked when the formula runs.
+  if (!parseA1(a1, 1_000_000, 18_278)) return null;
+  return { kind: 'ref', sheetName, a1 };
+}
+
+/** Parses formula text that starts with '='. */
+export function parseFormula(formula: string): ParsedFormula {
+  const invalid = { kind: 'invalid' } as const;
+  if (!formula.startsWith('=')) return invalid;
+  const tokens = tokenize(formula.slice(1));
+  if (!tokens || tokens.length === 0) return invalid;
+  const [first, second] = tokens;
+  if (first?.t === 'word' && second?.t === 'punct' && second.v === '(') {
+    const last = tokens[tokens.length - 1];
+    if (last?.t !== 'punct' || last.v !== ')') return invalid;
+    const inner = tokens.slice(2, -1);
+    const args: FormulaArg[] = [];
+    for (let i = 0; i < inner.length; i += 2) {
+      const arg = argOf(inner[i]);
+      const separator = inner[i + 1];
+      if (!arg) return invalid;
+      if (separator && (separator.t !== 'punct' || separator.v !== ',' || i + 2 >= inner.length))
+        return invalid;
+      args.push(arg);
+    }
+    return { kind: 'call', name: first.v, args };
+  }
+  if (tokens.length !== 1) return invalid;
+  const arg = argOf(first);
+  return arg ? { kind: 'value', arg } : invalid;
+}

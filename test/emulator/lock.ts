@@ -1,0 +1,137 @@
+// LockService: script, user and document locks, waited for on the virtual clock.
+//
+// Verified: tryLock(ms) answers whether the lock was acquired; waitLock(ms) throws
+// "Lock timeout: another process was holding the lock for too long." when it is not; hasLock is
+// false until acquired and after releaseLock; releaseLock without the lock does nothing; locks are
+// released when the script ends; getDocumentLock answers null with no open document.
+// Assumed: a lock is re-entrant within one execution (a second getScriptLock().tryLock() succeeds).
+
+import { gasError } from './errors';
+import type { Mirror } from './mirror';
+import type { Runtime } from './runtime';
+
+export const LOCK_TIMEOUT_MESSAGE = 'Lock timeout: another process was holding the lock for too long.';
+
+/** Owner id of a lock held by a simulated other execution. */
+const ANOTHER_EXECUTION = -1;
+/** Owner id of test code running outside any execution. */
+const OUTSIDE = 0;
+
+class Mutex {
+  owner: number | null = null;
+}
+
+export class FakeLock
+  implements Mirror<GoogleAppsScript.Lock.Lock, 'hasLock' | 'releaseLock' | 'tryLock' | 'waitLock'>
+{
+  readonly #runtime: Runtime;
+  readonly #mutex: Mutex;
+
+  constructor(runtime: Runtime, mutex: Mutex) {
+    this.#runtime = runtime;
+    this.#mutex = mutex;
+  }
+
+  hasLock(): boolean {
+    this.#runtime.enter('storage', 'Lock.hasLock');
+    return this.#mutex.owner === this.#me();
+  }
+
+  tryLock(timeoutInMillis: number): boolean {
+    this.#runtime.enter('storage', 'Lock.tryLock');
+    return this.#acquire(timeoutInMillis);
+  }
+
+  waitLock(timeoutInMillis: number): void {
+    this.#runtime.enter('storage', 'Lock.waitLock');
+    if (!this.#acquire(timeoutInMillis)) throw gasError(LOCK_TIMEOUT_MESSAGE);
+  }
+
+  releaseLock(): void {
+    this.#runtime.enter('storage', 'Lock.releaseLock');
+    if (this.#mutex.owner === this.#me()) this.#mutex.owner = null;
+  }
+
+  #me(): number {
+    return this.#runtime.current?.id ?? OUTSIDE;
+  }
+
+  /** Waits on the clock, one scheduled event at a time, for someone else to release the lock. */
+  #acquire(timeoutMs: number): boolean {
+    const clock = this.#runtime.clock;
+    const giveUpAt = clock.now() + Math.max(0, timeoutMs);
+    for (;;) {
+      const owner = this.#mutex.owner;
+      if (owner === null || owner === this.#me()) {
+        this.#mutex.owner = this.#me();
+        return true;
+      }
+      const remaining = giveUpAt - clock.now();
+      if (remaining <= 0) return false;
+      const nextEvent = clock.nextEventAt();
+      const step = nextEvent === null ? remaining : Math.min(remaining, Math.max(0, nextEvent - clock.now()));
+      clock.block(step, 'lock');
+    }
+  }
+}
+
+export type LockScope = 'script' | 'user' | 'document';
+
+export class FakeLockService
+  implements Mirror<GoogleAppsScript.Lock.LockService, 'getScriptLock' | 'getUserLock'>
+{
+  readonly #runtime: Runtime;
+  readonly #mutexes = new Map<string, Mutex>();
+
+  constructor(runtime: Runtime) {
+    this.#runtime = runtime;
+    runtime.onExecutionEnd((execution) => {
+      for (const mutex of this.#mutexes.values()) if (mutex.owner === execution.id) mutex.owner = null;
+    });
+  }
+
+  getScriptLock(): FakeLock {
+    this.#runtime.enter('storage', 'LockService.getScriptLock');
+    return new FakeLock(this.#runtime, this.#mutex('script'));
+  }
+
+  getUserLock(): FakeLock {
+    this.#runtime.enter('storage', 'LockService.getUserLock');
+    return new FakeLock(this.#runtime, this.#mutex(this.#key('user')));
+  }
+
+  /** Null without an open document, as documented (the typings omit the null). */
+  getDocumentLock(): FakeLock | null {
+    this.#runtime.enter('storage', 'LockService.getDocumentLock');
+    if (this.#runtime.identity().documentId === null) return null;
+    return new FakeLock(this.#runtime, this.#mutex(this.#key('document')));
+  }
+
+  /**
+   * Simulates another execution (another user's formula, a trigger) holding a lock for `forMs` of
+   * virtual time, so tests can watch tryLock/waitLock wait and time out.
+   */
+  holdElsewhere(scope: LockScope, forMs: number): void {
+    const mutex = this.#mutex(this.#key(scope));
+    if (mutex.owner !== null) throw new Error(`Emulator: the ${scope} lock is already held`);
+    mutex.owner = ANOTHER_EXECUTION;
+    this.#runtime.clock.after(forMs, () => {
+      if (mutex.owner === ANOTHER_EXECUTION) mutex.owner = null;
+    });
+  }
+
+  #key(scope: LockScope): string {
+    const { user, documentId } = this.#runtime.identity();
+    if (scope === 'script') return 'script';
+    return scope === 'user' ? `user:${user}` : `document:${documentId}`;
+  }
+
+  #mutex(key: string): Mutex {
+    let mutex = this.#mutexes.get(key);
+    if (!mutex) {
+      mutex = new Mutex();
+      this.#mutexes.set(key, mutex);
+    }
+    return mutex;
+  }
+}

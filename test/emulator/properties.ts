@@ -1,0 +1,179 @@
+// PropertiesService: script, user and document stores.
+//
+// Verified: values are stored as strings; getProperty answers null for a missing key; getProperties
+// returns a copy; the quotas are 9 KB per value and 500 KB per store, and a breach of either reads
+// "You have exceeded the property storage quota. Please remove some properties and try again."
+// (reported for a single oversized value too); keys count toward the 500 KB; consumer accounts get
+// 50,000 reads and writes a day. In a custom function getUserProperties() is the spreadsheet owner's,
+// which the runtime's identity gives.
+// Assumed: the daily-quota message follows the UrlFetch wording; a refused setProperties changes nothing.
+
+import { Buffer } from 'node:buffer';
+import { gasError } from './errors';
+import type { Mirror } from './mirror';
+import type { Runtime } from './runtime';
+
+export const PROPERTY_MAX_VALUE_BYTES = 9 * 1024;
+export const PROPERTY_MAX_STORE_BYTES = 500 * 1024;
+export const PROPERTY_DAILY_OPERATIONS = 50_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const PROPERTY_QUOTA_MESSAGE =
+  'You have exceeded the property storage quota. Please remove some properties and try again.';
+
+type Store = Map<string, string>;
+
+function storeBytes(store: Store): number {
+  let total = 0;
+  for (const [key, value] of store)
+    total += Buffer.byteLength(key, 'utf8') + Buffer.byteLength(value, 'utf8');
+  return total;
+}
+
+/** Counts reads and writes per user over a rolling day from the first one. */
+class DailyQuota {
+  readonly #runtime: Runtime;
+  readonly #limit: number;
+  readonly #windows = new Map<string, { start: number; used: number }>();
+
+  constructor(runtime: Runtime, limit: number) {
+    this.#runtime = runtime;
+    this.#limit = limit;
+  }
+
+  spend(): void {
+    const now = this.#runtime.clock.now();
+    const { user } = this.#runtime.identity();
+    let window = this.#windows.get(user);
+    if (!window || now - window.start >= DAY_MS) {
+      window = { start: now, used: 0 };
+      this.#windows.set(user, window);
+    }
+    if (window.used >= this.#limit) throw gasError('Service invoked too many times for one day: properties.');
+    window.used++;
+  }
+}
+
+type PropertiesMethods =
+  | 'deleteAllProperties'
+  | 'deleteProperty'
+  | 'getKeys'
+  | 'getProperties'
+  | 'getProperty'
+  | 'setProperties'
+  | 'setProperty';
+
+export class FakeProperties implements Mirror<GoogleAppsScript.Properties.Properties, PropertiesMethods> {
+  readonly #runtime: Runtime;
+  readonly #store: Store;
+  readonly #quota: DailyQuota;
+
+  constructor(runtime: Runtime, store: Store, quota: DailyQuota) {
+    this.#runtime = runtime;
+    this.#store = store;
+    this.#quota = quota;
+  }
+
+  getProperty(key: string): string | null {
+    this.#enter('getProperty');
+    return this.#store.get(String(key)) ?? null;
+  }
+
+  getProperties(): { [key: string]: string } {
+    this.#enter('getProperties');
+    return Object.fromEntries(this.#store);
+  }
+
+  getKeys(): string[] {
+    this.#enter('getKeys');
+    return [...this.#store.keys()];
+  }
+
+  setProperty(key: string, value: string): FakeProperties {
+    this.#enter('setProperty');
+    this.#write([[String(key), String(value)]], false);
+    return this;
+  }
+
+  setProperties(properties: { [key: string]: string }, deleteAllOthers?: boolean): FakeProperties {
+    this.#enter('setProperties');
+    const pairs = Object.entries(properties).map(([key, value]): [string, string] => [key, String(value)]);
+    this.#write(pairs, deleteAllOthers === true);
+    return this;
+  }
+
+  deleteProperty(key: string): FakeProperties {
+    this.#enter('deleteProperty');
+    this.#store.delete(String(key));
+    return this;
+  }
+
+  deleteAllProperties(): FakeProperties {
+    this.#enter('deleteAllProperties');
+    this.#store.clear();
+    return this;
+  }
+
+  #write(pairs: [string, string][], deleteAllOthers: boolean): void {
+    for (const [, value] of pairs) {
+      if (Buffer.byteLength(value, 'utf8') > PROPERTY_MAX_VALUE_BYTES) throw gasError(PROPERTY_QUOTA_MESSAGE);
+    }
+    const next = new Map(deleteAllOthers ? [] : this.#store);
+    for (const [key, value] of pairs) next.set(key, value);
+    if (storeBytes(next) > PROPERTY_MAX_STORE_BYTES) throw gasError(PROPERTY_QUOTA_MESSAGE);
+    this.#store.clear();
+    for (const [key, value] of next) this.#store.set(key, value);
+  }
+
+  #enter(method: string): void {
+    this.#runtime.enter('storage', `Properties.${method}`);
+    this.#quota.spend();
+  }
+}
+
+export class FakePropertiesService
+  implements
+    Mirror<GoogleAppsScript.Properties.PropertiesService, 'getScriptProperties' | 'getUserProperties'>
+{
+  readonly #runtime: Runtime;
+  readonly #stores = new Map<string, Store>();
+  readonly #quota: DailyQuota;
+
+  constructor(runtime: Runtime, dailyOperations = PROPERTY_DAILY_OPERATIONS) {
+    this.#runtime = runtime;
+    this.#quota = new DailyQuota(runtime, dailyOperations);
+  }
+
+  getScriptProperties(): FakeProperties {
+    this.#runtime.enter('storage', 'PropertiesService.getScriptProperties');
+    return this.#properties('script');
+  }
+
+  getUserProperties(): FakeProperties {
+    this.#runtime.enter('storage', 'PropertiesService.getUserProperties');
+    return this.#properties(`user:${this.#runtime.identity().user}`);
+  }
+
+  /** Null without an open document, as documented (the typings omit the null). */
+  getDocumentProperties(): FakeProperties | null {
+    this.#runtime.enter('storage', 'PropertiesService.getDocumentProperties');
+    const { documentId } = this.#runtime.identity();
+    return documentId === null ? null : this.#properties(`document:${documentId}`);
+  }
+
+  /** A read-only view for tests: what a store holds now, without spending quota. */
+  snapshot(scope: 'script' | { user: string } | { documentId: string }): Record<string, string> {
+    const key =
+      scope === 'script' ? 'script' : 'user' in scope ? `user:${scope.user}` : `document:${scope.documentId}`;
+    return Object.fromEntries(this.#stores.get(key) ?? []);
+  }
+
+  #properties(scope: string): FakeProperties {
+    let store = this.#stores.get(scope);
+    if (!store) {
+      store = new Map();
+      this.#stores.set(scope, store);
+    }
+    return new FakeProperties(this.#runtime, store, this.#quota);
+  }
+}

@@ -1,0 +1,303 @@
+// Range: the subset of methods an add-on uses, over the sheet model.
+//
+// Verified: setValues with the wrong shape throws "The number of rows in the data does not match the
+// number of rows in the range. The data has N but the range has M." (and the same for columns);
+// from a custom function every setter throws "You do not have permission to call <method>".
+// Assumed: setValue and setFormula fill every cell of a multi-cell range (Sheets also shifts the
+// formula's relative references, which is not emulated); an untouched cell's number format reads
+// "General"; Range.clear() also clears notes.
+
+import { type GridRange, rangeA1 } from './a1';
+import { gasError } from './errors';
+import type { Mirror } from './mirror';
+import type { Runtime } from './runtime';
+import type { CellValue, SheetModel } from './sheet-model';
+import { FakeSheet } from './spreadsheet';
+
+type RangeMethods =
+  | 'activate'
+  | 'clear'
+  | 'clearContent'
+  | 'getA1Notation'
+  | 'getColumn'
+  | 'getDisplayValue'
+  | 'getDisplayValues'
+  | 'getFontWeight'
+  | 'getFormula'
+  | 'getFormulas'
+  | 'getLastColumn'
+  | 'getLastRow'
+  | 'getNote'
+  | 'getNotes'
+  | 'getNumColumns'
+  | 'getNumRows'
+  | 'getNumberFormat'
+  | 'getRow'
+  | 'getSheet'
+  | 'getValue'
+  | 'getValues'
+  | 'offset'
+  | 'setFontWeight'
+  | 'setFormula'
+  | 'setFormulas'
+  | 'setNote'
+  | 'setNotes'
+  | 'setNumberFormat'
+  | 'setNumberFormats'
+  | 'setValue'
+  | 'setValues';
+
+export class FakeRange implements Mirror<GoogleAppsScript.Spreadsheet.Range, RangeMethods> {
+  readonly #runtime: Runtime;
+  readonly #sheet: SheetModel;
+  readonly #range: GridRange;
+
+  constructor(runtime: Runtime, sheet: SheetModel, range: GridRange) {
+    sheet.checkBounds(range);
+    this.#runtime = runtime;
+    this.#sheet = sheet;
+    this.#range = range;
+  }
+
+  getValues(): CellValue[][] {
+    this.#read('getValues');
+    return this.#map((row, column) => this.#sheet.value(row, column));
+  }
+
+  getValue(): CellValue {
+    this.#read('getValue');
+    return this.#sheet.value(this.#range.row, this.#range.column);
+  }
+
+  getDisplayValues(): string[][] {
+    this.#read('getDisplayValues');
+    return this.#map((row, column) => this.#sheet.display(row, column));
+  }
+
+  getDisplayValue(): string {
+    this.#read('getDisplayValue');
+    return this.#sheet.display(this.#range.row, this.#range.column);
+  }
+
+  getFormulas(): string[][] {
+    this.#read('getFormulas');
+    return this.#map((row, column) => this.#sheet.cell(row, column).formula);
+  }
+
+  getFormula(): string {
+    this.#read('getFormula');
+    return this.#sheet.cell(this.#range.row, this.#range.column).formula;
+  }
+
+  getNotes(): string[][] {
+    this.#read('getNotes');
+    return this.#map((row, column) => this.#sheet.cell(row, column).note);
+  }
+
+  getNote(): string {
+    this.#read('getNote');
+    return this.#sheet.cell(this.#range.row, this.#range.column).note;
+  }
+
+  getFontWeight(): 'bold' | 'normal' {
+    this.#read('getFontWeight');
+    return this.#sheet.cell(this.#range.row, this.#range.column).bold ? 'bold' : 'normal';
+  }
+
+  getNumberFormat(): string {
+    this.#read('getNumberFormat');
+    return this.#sheet.cell(this.#range.row, this.#range.column).numberFormat || 'General';
+  }
+
+  getA1Notation(): string {
+    this.#read('getA1Notation');
+    return rangeA1(this.#range);
+  }
+
+  getRow(): number {
+    this.#read('getRow');
+    return this.#range.row;
+  }
+
+  getColumn(): number {
+    this.#read('getColumn');
+    return this.#range.column;
+  }
+
+  getNumRows(): number {
+    this.#read('getNumRows');
+    return this.#range.numRows;
+  }
+
+  getNumColumns(): number {
+    this.#read('getNumColumns');
+    return this.#range.numColumns;
+  }
+
+  getLastRow(): number {
+    this.#read('getLastRow');
+    return this.#range.row + this.#range.numRows - 1;
+  }
+
+  getLastColumn(): number {
+    this.#read('getLastColumn');
+    return this.#range.column + this.#range.numColumns - 1;
+  }
+
+  getSheet(): FakeSheet {
+    this.#read('getSheet');
+    return new FakeSheet(this.#runtime, this.#sheet);
+  }
+
+  offset(rowOffset: number, columnOffset: number, numRows?: number, numColumns?: number): FakeRange {
+    this.#read('offset');
+    return new FakeRange(this.#runtime, this.#sheet, {
+      row: this.#range.row + rowOffset,
+      column: this.#range.column + columnOffset,
+      numRows: numRows ?? this.#range.numRows,
+      numColumns: numColumns ?? this.#range.numColumns,
+    });
+  }
+
+  setValue(value: unknown): FakeRange {
+    this.#write('setValue');
+    this.#each((row, column) => this.#sheet.writeInput(row, column, value));
+    return this;
+  }
+
+  setValues(values: unknown[][]): FakeRange {
+    this.#write('setValues');
+    this.#checkShape(values, 'setValues');
+    this.#each((row, column, r, c) => this.#sheet.writeInput(row, column, values[r]![c]));
+    return this;
+  }
+
+  setFormula(formula: string): FakeRange {
+    this.#write('setFormula');
+    this.#each((row, column) => this.#writeFormulaText(row, column, formula));
+    return this;
+  }
+
+  setFormulas(formulas: string[][]): FakeRange {
+    this.#write('setFormulas');
+    this.#checkShape(formulas, 'setFormulas');
+    this.#each((row, column, r, c) => this.#writeFormulaText(row, column, formulas[r]![c]!));
+    return this;
+  }
+
+  setNote(note: string | null): FakeRange {
+    this.#write('setNote');
+    this.#each((row, column) =>
+      this.#sheet.setFormat(row, column, { note: note === null ? '' : String(note) }),
+    );
+    return this;
+  }
+
+  setNotes(notes: (string | null)[][]): FakeRange {
+    this.#write('setNotes');
+    this.#checkShape(notes, 'setNotes');
+    this.#each((row, column, r, c) =>
+      this.#sheet.setFormat(row, column, { note: String(notes[r]![c] ?? '') }),
+    );
+    return this;
+  }
+
+  setFontWeight(fontWeight: 'bold' | 'normal' | null): FakeRange {
+    this.#write('setFontWeight');
+    this.#each((row, column) => this.#sheet.setFormat(row, column, { bold: fontWeight === 'bold' }));
+    return this;
+  }
+
+  setNumberFormat(numberFormat: string): FakeRange {
+    this.#write('setNumberFormat');
+    this.#each((row, column) => this.#sheet.setFormat(row, column, { numberFormat }));
+    return this;
+  }
+
+  setNumberFormats(numberFormats: string[][]): FakeRange {
+    this.#write('setNumberFormats');
+    this.#checkShape(numberFormats, 'setNumberFormats');
+    this.#each((row, column, r, c) =>
+      this.#sheet.setFormat(row, column, { numberFormat: numberFormats[r]![c]! }),
+    );
+    return this;
+  }
+
+  clear(options?: { contentsOnly?: boolean; formatOnly?: boolean; commentsOnly?: boolean }): FakeRange {
+    this.#write('clear');
+    const only = options?.contentsOnly ? 'contents' : options?.formatOnly ? 'formats' : null;
+    this.#sheet.clear(this.#range, {
+      contents: only !== 'formats',
+      formats: only !== 'contents',
+      notes: only === null,
+    });
+    return this;
+  }
+
+  clearContent(): FakeRange {
+    this.#write('clearContent');
+    this.#sheet.clear(this.#range, { contents: true, formats: false, notes: false });
+    return this;
+  }
+
+  activate(): FakeRange {
+    this.#write('activate');
+    this.#sheet.spreadsheet.activeSheet = this.#sheet;
+    this.#sheet.selection = this.#range;
+    return this;
+  }
+
+  #writeFormulaText(row: number, column: number, text: string): void {
+    if (typeof text === 'string' && text.startsWith('=')) this.#sheet.writeFormula(row, column, text);
+    else this.#sheet.writeInput(row, column, text);
+  }
+
+  #checkShape(data: unknown, method: string): void {
+    if (!Array.isArray(data) || !data.every((line) => Array.isArray(line))) {
+      // Assumed wording, in the style Apps Script uses for a call with the wrong argument types.
+      throw gasError(
+        `The parameters (${typeName(data)}) don't match the method signature for SpreadsheetApp.Range.${method}.`,
+      );
+    }
+    const { numRows, numColumns } = this.#range;
+    if (data.length !== numRows) {
+      throw gasError(
+        `The number of rows in the data does not match the number of rows in the range. The data has ${data.length} but the range has ${numRows}.`,
+      );
+    }
+    const wrong = (data as unknown[][]).find((line) => line.length !== numColumns);
+    if (wrong) {
+      throw gasError(
+        `The number of columns in the data does not match the number of columns in the range. The data has ${wrong.length} but the range has ${numColumns}.`,
+      );
+    }
+  }
+
+  #map<T>(read: (row: number, column: number) => T): T[][] {
+    const { row, column, numRows, numColumns } = this.#range;
+    return Array.from({ length: numRows }, (_, r) =>
+      Array.from({ length: numColumns }, (_, c) => read(row + r, column + c)),
+    );
+  }
+
+  #each(write: (row: number, column: number, r: number, c: number) => void): void {
+    const { row, column, numRows, numColumns } = this.#range;
+    for (let r = 0; r < numRows; r++) for (let c = 0; c < numColumns; c++) write(row + r, column + c, r, c);
+  }
+
+  #read(method: string): void {
+    this.#runtime.enter('sheet-read', method);
+  }
+
+  #write(method: string): void {
+    this.#runtime.enter('sheet-write', method);
+  }
+}
+
+function typeName(value: unknown): string {
+  if (Array.isArray(value)) return `${value.length > 0 ? typeName(value[0]) : 'Object'}[]`;
+  if (typeof value === 'string') return 'String';
+  if (typeof value === 'number') return 'number';
+  if (typeof value === 'boolean') return 'Boolean';
+  return value === null || value === undefined ? 'null' : 'Object';
+}

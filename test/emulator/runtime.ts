@@ -1,0 +1,185 @@
+// What the platform knows about the execution in progress: its authorization mode, its time budget,
+// whether it has a user interface, an open document and an active user. Every service method starts
+// with `runtime.enter(capability, call)`, which throws the platform's timeout once the budget is
+// spent and the platform's permission error when the mode does not allow the call.
+//
+// Verified: custom functions may use Cache, Properties, Lock, UrlFetch and Utilities and may read the
+// spreadsheet but not write it or open another one; they run without a user (Session.getActiveUser
+// throws there and in time-driven triggers); simple triggers have 30 s, other executions 6 min.
+// Assumed: what AuthMode.LIMITED allows beyond the open document, its menus and storage.
+
+import type { VirtualClock } from './clock';
+import { ExecutionTimeout, NO_UI_MESSAGE, noPermission, SCOPES } from './errors';
+import type { AuthModeName } from './mirror';
+
+export type Capability =
+  /** Utilities, Logger, HtmlService output building, enums: allowed everywhere. */
+  | 'free'
+  /** CacheService, PropertiesService, LockService. */
+  | 'storage'
+  | 'fetch'
+  | 'sheet-read'
+  | 'sheet-write'
+  /** SpreadsheetApp.openById / openByUrl: another document than the open one. */
+  | 'sheet-open'
+  | 'ui'
+  /** ScriptApp trigger management. */
+  | 'triggers'
+  /** Session.getEffectiveUser. */
+  | 'identity'
+  /** Session.getActiveUser: there is none in a formula or a time-driven trigger. */
+  | 'active-identity';
+
+export interface CellAddress {
+  readonly sheetName: string;
+  readonly row: number;
+  readonly column: number;
+}
+
+export interface ExecutionSpec {
+  readonly label: string;
+  readonly authMode: AuthModeName;
+  readonly budgetMs: number;
+  readonly hasUi: boolean;
+  /** The document whose properties, cache and lock apply; null for a script with no document. */
+  readonly documentId: string | null;
+  /** False for an add-on's time-driven trigger: getActiveSpreadsheet() is null there (DESIGN, unverified). */
+  readonly hasActiveSpreadsheet: boolean;
+  /** Whose user properties, user cache and user lock apply (a formula uses the owner's). */
+  readonly user: string;
+  readonly hasActiveUser: boolean;
+  /** The cell whose formula runs, for custom functions. */
+  readonly caller?: CellAddress;
+}
+
+export interface Execution extends ExecutionSpec {
+  readonly id: number;
+  readonly startedAt: number;
+  readonly deadline: number;
+  timedOut: boolean;
+}
+
+export const CUSTOM_FUNCTION_BUDGET_MS = 30_000;
+export const SIMPLE_TRIGGER_BUDGET_MS = 30_000;
+export const EXECUTION_BUDGET_MS = 6 * 60_000;
+
+export interface Identity {
+  readonly user: string;
+  readonly documentId: string | null;
+}
+
+export class Runtime {
+  readonly clock: VirtualClock;
+  #current: Execution | null = null;
+  #nextId = 1;
+  #endHooks: ((execution: Execution) => void)[] = [];
+  /** Who acts outside any execution: a test setting up data, the playground's grid. */
+  #outside: Identity;
+
+  constructor(clock: VirtualClock, outside: Identity = { user: 'owner@example.com', documentId: null }) {
+    this.clock = clock;
+    this.#outside = outside;
+  }
+
+  get current(): Execution | null {
+    return this.#current;
+  }
+
+  identity(): Identity {
+    return this.#current ?? this.#outside;
+  }
+
+  setOutsideIdentity(identity: Identity): void {
+    this.#outside = identity;
+  }
+
+  /** Called when any execution ends, however it ends: locks are released here. */
+  onExecutionEnd(hook: (execution: Execution) => void): void {
+    this.#endHooks.push(hook);
+  }
+
+  /**
+   * Runs `body` as one execution. A timeout ends it with the platform's error even if the script
+   * caught the error and carried on, as Apps Script stops the script outright.
+   */
+  run<T>(spec: ExecutionSpec, body: (execution: Execution) => T): T {
+    if (this.#current) throw new Error(`Emulator: ${spec.label} cannot start inside ${this.#current.label}`);
+    const startedAt = this.clock.now();
+    const execution: Execution = {
+      ...spec,
+      id: this.#nextId++,
+      startedAt,
+      deadline: startedAt + spec.budgetMs,
+      timedOut: false,
+    };
+    this.#current = execution;
+    this.clock.setDeadline({
+      at: execution.deadline,
+      exceeded: () => {
+        execution.timedOut = true;
+        return new ExecutionTimeout();
+      },
+    });
+    try {
+      const result = body(execution);
+      if (execution.timedOut) throw new ExecutionTimeout();
+      return result;
+    } catch (error) {
+      if (execution.timedOut) throw new ExecutionTimeout();
+      throw error;
+    } finally {
+      this.clock.setDeadline(null);
+      this.#current = null;
+      for (const hook of this.#endHooks) hook(execution);
+    }
+  }
+
+  /** The first line of every service method. Outside executions everything is allowed. */
+  enter(capability: Capability, call: string): void {
+    const execution = this.#current;
+    if (!execution) return;
+    if (execution.timedOut || this.clock.now() > execution.deadline) {
+      execution.timedOut = true;
+      throw new ExecutionTimeout();
+    }
+    const refusal = refuse(execution, capability, call);
+    if (refusal) throw refusal;
+  }
+}
+
+function refuse(execution: Execution, capability: Capability, call: string): Error | null {
+  if (capability === 'free') return null;
+  if (capability === 'ui') return execution.hasUi ? null : new Error(NO_UI_MESSAGE);
+  if (capability === 'active-identity' && !execution.hasActiveUser) {
+    return noPermission(call, SCOPES.userEmail);
+  }
+  const allowed = ALLOWED[execution.authMode];
+  if (allowed.has(capability)) return null;
+  if (capability === 'sheet-write') return noPermission(call);
+  return noPermission(call, SCOPE_OF[capability]);
+}
+
+const ALLOWED: Record<AuthModeName, ReadonlySet<Capability>> = {
+  NONE: new Set<Capability>([]),
+  CUSTOM_FUNCTION: new Set<Capability>(['storage', 'fetch', 'sheet-read']),
+  LIMITED: new Set<Capability>(['storage', 'sheet-read', 'sheet-write']),
+  FULL: new Set<Capability>([
+    'storage',
+    'fetch',
+    'sheet-read',
+    'sheet-write',
+    'sheet-open',
+    'triggers',
+    'identity',
+    'active-identity',
+  ]),
+};
+
+const SCOPE_OF: Partial<Record<Capability, string>> = {
+  fetch: SCOPES.externalRequest,
+  'sheet-read': SCOPES.spreadsheets,
+  'sheet-open': SCOPES.spreadsheets,
+  triggers: SCOPES.scriptApp,
+  identity: SCOPES.userEmail,
+  'active-identity': SCOPES.userEmail,
+};

@@ -1,0 +1,409 @@
+// The spreadsheet's data, behind the SpreadsheetApp facades. Scripts never see these classes: the
+// facades expose only real Apps Script methods, tests and the playground read the model directly.
+//
+// How a written value is stored follows Sheets:
+// - a string starting with '=' is stored as a formula, unless it starts with an apostrophe, which
+//   stores the rest as text (verified: this is why API data must be guarded before it is written);
+// - assumed (widely reported, not checked here): numeric strings become numbers and TRUE/FALSE
+//   booleans, as when typed, so "00123" loses its zeros unless the cell is formatted as text ('@'),
+//   which keeps every string as text;
+// - assumed: a string starting with '+' or '-' that is not a number is taken as a formula too and
+//   fails with "Formula parse error." (what typing "+1 650 555 0100" does in the Sheets UI);
+// - assumed: any other object is written as its String(), e.g. "[object Object]";
+// - not emulated: strings that Sheets would read as dates, percentages or currency stay text;
+// - a formula calling a function shows "Loading..." until the emulator recalculates it.
+
+import { cellA1, type GridRange, parseA1 } from './a1';
+import { gasError } from './errors';
+import { type FormulaArg, type ParsedFormula, parseFormula } from './formula';
+import { formatDate } from './utilities';
+
+export type CellValue = string | number | boolean | Date;
+export type ErrorCode = '#ERROR!' | '#REF!' | '#NAME?' | '#N/A' | '#VALUE!';
+
+export interface CellError {
+  readonly code: ErrorCode;
+  /** What Sheets shows in the error's tooltip. */
+  readonly message: string;
+}
+
+export interface Cell {
+  value: CellValue;
+  formula: string;
+  note: string;
+  bold: boolean;
+  numberFormat: string;
+  error: CellError | null;
+  /** The anchor ("row:column") whose array result spilled into this cell. */
+  spillOf: string | null;
+  /** A formula written by a script, waiting for recalculation. */
+  stale: boolean;
+}
+
+/** The outcome of evaluating a formula: values to place, or an error for the anchor cell. */
+export type Outcome = { readonly values: CellValue[][] } | { readonly error: CellError };
+
+export const LOADING = 'Loading...';
+export const MAX_CELL_CHARS = 50_000;
+export const DEFAULT_ROWS = 1000;
+export const DEFAULT_COLUMNS = 26;
+export const PARSE_ERROR: CellError = { code: '#ERROR!', message: 'Formula parse error.' };
+
+export function isDate(value: unknown): value is Date {
+  return Object.prototype.toString.call(value) === '[object Date]';
+}
+
+const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+
+type Input =
+  | { readonly kind: 'value'; readonly value: CellValue }
+  | { readonly kind: 'formula'; readonly formula: string };
+
+/** How Sheets stores what setValue, setValues or appendRow write. */
+export function interpretInput(input: unknown, numberFormat: string): Input {
+  if (input === null || input === undefined) return { kind: 'value', value: '' };
+  if (typeof input === 'number' || typeof input === 'boolean') return { kind: 'value', value: input };
+  if (isDate(input)) return { kind: 'value', value: new Date(input.getTime()) };
+  const text = String(input);
+  if (text.length > MAX_CELL_CHARS) {
+    // Assumed wording.
+    throw gasError(
+      `Your input contains more than the maximum of ${MAX_CELL_CHARS} characters in a single cell.`,
+    );
+  }
+  if (typeof input !== 'string' || numberFormat === '@') return { kind: 'value', value: text };
+  if (text.startsWith("'")) return { kind: 'value', value: text.slice(1) };
+  const trimmed = text.trim();
+  if (NUMBER.test(trimmed)) return { kind: 'value', value: Number(trimmed) };
+  if (/^(true|false)$/i.test(trimmed)) return { kind: 'value', value: trimmed.toUpperCase() === 'TRUE' };
+  if (text.length > 1 && text.startsWith('=')) return { kind: 'formula', formula: text };
+  if (text.length > 1 && (text.startsWith('+') || text.startsWith('-')))
+    return { kind: 'formula', formula: `=${text}` };
+  return { kind: 'value', value: text };
+}
+
+function blankCell(): Cell {
+  return {
+    value: '',
+    formula: '',
+    note: '',
+    bold: false,
+    numberFormat: '',
+    error: null,
+    spillOf: null,
+    stale: false,
+  };
+}
+
+const key = (row: number, column: number): string => `${row}:${column}`;
+
+/** A small subset of Sheets number formats; anything else shows as General. */
+export function displayValue(value: CellValue, numberFormat: string, timeZone: string): string {
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (isDate(value)) return formatDate(value.getTime(), timeZone, 'M/d/yyyy H:mm:ss');
+  if (typeof value === 'string') return value;
+  const decimals = /^[#,0]*0(?:\.(0+))?(%?)$/.exec(numberFormat);
+  if (numberFormat === '@') return String(value);
+  if (decimals) {
+    const places = decimals[1]?.length ?? 0;
+    const scaled = decimals[2] ? value * 100 : value;
+    const grouping = numberFormat.includes(',');
+    const text = scaled.toLocaleString('en-US', {
+      minimumFractionDigits: places,
+      maximumFractionDigits: places,
+      useGrouping: grouping,
+    });
+    return `${text}${decimals[2] ?? ''}`;
+  }
+  return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(10)));
+}
+
+export class SheetModel {
+  readonly spreadsheet: SpreadsheetModel;
+  readonly id: number;
+  name: string;
+  hidden = false;
+  frozenRows = 0;
+  maxRows = DEFAULT_ROWS;
+  maxColumns = DEFAULT_COLUMNS;
+  readonly columnWidths = new Map<number, number>();
+  readonly autoResizedColumns = new Set<number>();
+  selection: GridRange = { row: 1, column: 1, numRows: 1, numColumns: 1 };
+  readonly #cells = new Map<string, Cell>();
+
+  constructor(spreadsheet: SpreadsheetModel, name: string, id: number) {
+    this.spreadsheet = spreadsheet;
+    this.name = name;
+    this.id = id;
+  }
+
+  cell(row: number, column: number): Readonly<Cell> {
+    return this.#cells.get(key(row, column)) ?? blankCell();
+  }
+
+  /** What getValue answers: the value, or the error's code. Never null or undefined. */
+  value(row: number, column: number): CellValue {
+    const cell = this.#cells.get(key(row, column));
+    if (!cell) return '';
+    if (cell.error) return cell.error.code;
+    return isDate(cell.value) ? new Date(cell.value.getTime()) : cell.value;
+  }
+
+  /** What getDisplayValue answers: the value as the cell's number format shows it. */
+  display(row: number, column: number): string {
+    const cell = this.cell(row, column);
+    if (cell.error) return cell.error.code;
+    return displayValue(cell.value, cell.numberFormat, this.spreadsheet.timeZone);
+  }
+
+  hasContent(row: number, column: number): boolean {
+    const cell = this.#cells.get(key(row, column));
+    return !!cell && (cell.value !== '' || cell.formula !== '' || cell.error !== null);
+  }
+
+  lastRow(): number {
+    let last = 0;
+    for (const [k] of this.#contentCells()) last = Math.max(last, Number(k.split(':')[0]));
+    return last;
+  }
+
+  lastColumn(): number {
+    let last = 0;
+    for (const [k] of this.#contentCells()) last = Math.max(last, Number(k.split(':')[1]));
+    return last;
+  }
+
+  /** Cells holding formulas, for recalculation. */
+  formulaCells(): { row: number; column: number; cell: Readonly<Cell> }[] {
+    return [...this.#cells]
+      .filter(([, cell]) => cell.formula !== '')
+      .map(([k, cell]) => ({ row: Number(k.split(':')[0]), column: Number(k.split(':')[1]), cell }));
+  }
+
+  /** Verified wording for ranges past the grid. */
+  checkBounds(range: GridRange): void {
+    if (range.row + range.numRows - 1 > this.maxRows) throw gasError('Those rows are out of bounds.');
+    if (range.column + range.numColumns - 1 > this.maxColumns)
+      throw gasError('Those columns are out of bounds.');
+  }
+
+  /** Writes what a script gave, as Sheets would store it. */
+  writeInput(row: number, column: number, input: unknown): void {
+    const parsed = interpretInput(input, this.cell(row, column).numberFormat);
+    if (parsed.kind === 'formula') {
+      this.writeFormula(row, column, parsed.formula);
+      return;
+    }
+    this.#releaseSpill(row, column);
+    this.#patch(row, column, { value: parsed.value, formula: '', error: null, stale: false });
+  }
+
+  /**
+   * Stores a formula. A literal or reference is evaluated at once; a function call waits for the
+   * emulator, which has the script, and shows "Loading..." until then.
+   */
+  writeFormula(row: number, column: number, formula: string): ParsedFormula {
+    this.#releaseSpill(row, column);
+    this.#patch(row, column, { formula, error: null, value: '', stale: false });
+    const parsed = parseFormula(formula);
+    if (parsed.kind === 'invalid') this.placeOutcome(row, column, { error: PARSE_ERROR });
+    else if (parsed.kind === 'value') this.placeOutcome(row, column, this.resolve(parsed.arg));
+    else this.#patch(row, column, { value: LOADING, stale: true });
+    return parsed;
+  }
+
+  /** An argument as a formula sees it: a scalar, or a 2-D array for a range; errors propagate. */
+  resolve(arg: FormulaArg): Outcome {
+    if (arg.kind === 'literal') return { values: [[arg.value]] };
+    const sheet = arg.sheetName === null ? this : this.spreadsheet.sheetByName(arg.sheetName);
+    if (!sheet) return { error: { code: '#REF!', message: `Unresolved sheet name '${arg.sheetName}'.` } };
+    const range = parseA1(arg.a1, sheet.maxRows, sheet.maxColumns);
+    if (!range) return { error: PARSE_ERROR };
+    const values: CellValue[][] = [];
+    for (let r = 0; r < range.numRows; r++) {
+      const line: CellValue[] = [];
+      for (let c = 0; c < range.numColumns; c++) {
+        const cell = sheet.cell(range.row + r, range.column + c);
+        if (cell.error) return { error: cell.error };
+        line.push(sheet.value(range.row + r, range.column + c));
+      }
+      values.push(line);
+    }
+    return { values };
+  }
+
+  /** Places a formula's result in its cell and spill area, or the #REF!/#ERROR! Sheets would show. */
+  placeOutcome(row: number, column: number, outcome: Outcome): Outcome {
+    this.#releaseSpill(row, column);
+    const placed = 'error' in outcome ? outcome : this.#checkSpill(row, column, outcome.values);
+    if ('error' in placed) {
+      this.#patch(row, column, { value: '', error: placed.error, stale: false });
+      return placed;
+    }
+    placed.values.forEach((line, r) => {
+      line.forEach((value, c) => {
+        if (r === 0 && c === 0) this.#patch(row, column, { value, error: null, stale: false });
+        else this.#patch(row + r, column + c, { value, formula: '', error: null, spillOf: key(row, column) });
+      });
+    });
+    return placed;
+  }
+
+  clear(range: GridRange, what: { contents: boolean; formats: boolean; notes: boolean }): void {
+    const inside = (r: number, c: number) =>
+      r >= range.row &&
+      r < range.row + range.numRows &&
+      c >= range.column &&
+      c < range.column + range.numColumns;
+    // Only stored cells can hold anything to clear: a whole sheet is 26,000 cells, most never used.
+    for (const k of [...this.#cells.keys()]) {
+      const [r, c] = k.split(':').map(Number) as [number, number];
+      if (!inside(r, c)) continue;
+      if (what.contents) {
+        this.#releaseSpill(r, c);
+        this.#patch(r, c, { value: '', formula: '', error: null, stale: false, spillOf: null });
+      }
+      if (what.formats) this.#patch(r, c, { bold: false, numberFormat: '' });
+      if (what.notes) this.#patch(r, c, { note: '' });
+    }
+  }
+
+  setFormat(row: number, column: number, patch: Partial<Pick<Cell, 'bold' | 'numberFormat' | 'note'>>): void {
+    this.#patch(row, column, patch);
+  }
+
+  #checkSpill(row: number, column: number, values: CellValue[][]): Outcome {
+    const height = values.length;
+    const width = Math.max(1, ...values.map((line) => line.length));
+    const grid = values.map((line) => Array.from({ length: width }, (_, c) => line[c] ?? ''));
+    if (height === 0) return { values: [['']] };
+    const missingRows = row + height - 1 - this.maxRows;
+    if (missingRows > 0) {
+      return {
+        error: {
+          code: '#REF!',
+          message: `Result was not automatically expanded, please insert more rows (${missingRows}).`,
+        },
+      };
+    }
+    const missingColumns = column + width - 1 - this.maxColumns;
+    if (missingColumns > 0) {
+      return {
+        error: {
+          code: '#REF!',
+          message: `Result was not automatically expanded, please insert more columns (${missingColumns}).`,
+        },
+      };
+    }
+    for (let r = 0; r < height; r++) {
+      for (let c = 0; c < width; c++) {
+        if ((r > 0 || c > 0) && this.hasContent(row + r, column + c)) {
+          const where = cellA1(row + r, column + c);
+          return {
+            error: {
+              code: '#REF!',
+              message: `Array result was not expanded because it would overwrite data in ${where}.`,
+            },
+          };
+        }
+      }
+    }
+    return { values: grid };
+  }
+
+  /**
+   * Frees the cells an anchor spilled into; writing over a spilled cell instead breaks its anchor's
+   * spill, which Sheets shows as #REF! after recalculation.
+   */
+  #releaseSpill(row: number, column: number): void {
+    const own = key(row, column);
+    for (const [k, cell] of this.#cells) {
+      if (cell.spillOf === own) {
+        cell.value = '';
+        cell.spillOf = null;
+        this.#dropIfBlank(k, cell);
+      }
+    }
+    const here = this.#cells.get(own);
+    if (here?.spillOf) {
+      const anchor = this.#cells.get(here.spillOf);
+      if (anchor) anchor.stale = true;
+      here.spillOf = null;
+    }
+  }
+
+  #patch(row: number, column: number, patch: Partial<Cell>): void {
+    if (row > this.maxRows || column > this.maxColumns)
+      this.checkBounds({ row, column, numRows: 1, numColumns: 1 });
+    const k = key(row, column);
+    const cell = this.#cells.get(k) ?? blankCell();
+    Object.assign(cell, patch);
+    this.#cells.set(k, cell);
+    this.#dropIfBlank(k, cell);
+  }
+
+  #dropIfBlank(k: string, cell: Cell): void {
+    const blank = blankCell();
+    const isBlank = (Object.keys(blank) as (keyof Cell)[]).every((field) => cell[field] === blank[field]);
+    if (isBlank) this.#cells.delete(k);
+  }
+
+  *#contentCells(): Iterable<[string, Cell]> {
+    for (const entry of this.#cells) {
+      const cell = entry[1];
+      if (cell.value !== '' || cell.formula !== '' || cell.error !== null) yield entry;
+    }
+  }
+}
+
+export class SpreadsheetModel {
+  readonly id: string;
+  name: string;
+  timeZone: string;
+  readonly sheets: SheetModel[] = [];
+  activeSheet: SheetModel;
+  #nextSheetId = 0;
+
+  constructor(id: string, name: string, timeZone: string) {
+    this.id = id;
+    this.name = name;
+    this.timeZone = timeZone;
+    this.activeSheet = this.addSheet('Sheet1');
+  }
+
+  sheetByName(name: string): SheetModel | null {
+    return this.sheets.find((sheet) => sheet.name === name) ?? null;
+  }
+
+  /** Adds a sheet (at `index`, default last) after checking its name; the caller activates it. */
+  addSheet(name: string, index: number = this.sheets.length): SheetModel {
+    this.checkName(name, null);
+    const sheet = new SheetModel(this, name, this.#nextSheetId++);
+    this.sheets.splice(Math.max(0, Math.min(index, this.sheets.length)), 0, sheet);
+    return sheet;
+  }
+
+  /** The next free "SheetN", as insertSheet() without a name picks. */
+  nextDefaultName(): string {
+    for (let n = this.sheets.length + 1; ; n++) {
+      const candidate = `Sheet${n}`;
+      if (!this.sheets.some((sheet) => sheet.name.toLowerCase() === candidate.toLowerCase()))
+        return candidate;
+    }
+  }
+
+  /**
+   * Verified: a duplicate name (compared without case) is refused with this wording.
+   * Assumed: empty names, names over 100 characters and the characters []*?:/\ are refused too.
+   */
+  checkName(name: string, renaming: SheetModel | null): void {
+    if (name.trim() === '') throw gasError('Sheet names cannot be empty.');
+    if (name.length > 100) throw gasError(`The sheet name "${name}" is longer than 100 characters.`);
+    if (/[[\]*?:/\\]/.test(name))
+      throw gasError(`The sheet name "${name}" contains characters that are not allowed.`);
+    const clash = this.sheets.find(
+      (sheet) => sheet !== renaming && sheet.name.toLowerCase() === name.toLowerCase(),
+    );
+    if (clash) throw gasError(`A sheet with the name "${name}" already exists. Please enter another name.`);
+  }
+}

@@ -1,0 +1,173 @@
+import { createEmulator } from './emulator';
+
+function setup() {
+  const emu = createEmulator({ fetchHandler: () => ({ status: 404, body: '' }) });
+  return { emu, sheet: emu.spreadsheet.getActiveSheet() };
+}
+
+describe('SpreadsheetApp ranges', () => {
+  it('a string beginning with "=" written with setValue becomes a formula', () => {
+    const { emu, sheet } = setup();
+    sheet.getRange('A1').setValue('=Smith, John');
+    expect(sheet.getRange('A1').getFormula()).toBe('=Smith, John');
+    expect(emu.cell('Sheet1', 'A1').error).toEqual({ code: '#ERROR!', message: 'Formula parse error.' });
+    expect(sheet.getRange('A1').getValue()).toBe('#ERROR!');
+  });
+
+  it('an apostrophe in front stores the rest as text', () => {
+    const { sheet } = setup();
+    sheet.getRange('B1:D1').setValues([["'=Smith, John", "'+1 650 555 0100", "'00123"]]);
+    expect(sheet.getRange('B1:D1').getValues()).toEqual([['=Smith, John', '+1 650 555 0100', '00123']]);
+    expect(sheet.getRange('B1:D1').getFormulas()).toEqual([['', '', '']]);
+  });
+
+  it('numeric and boolean strings are stored as numbers and booleans, as typed input is', () => {
+    const { sheet } = setup();
+    sheet.getRange('A1:C1').setValues([['00123', 'true', '1e3']]);
+    expect(sheet.getRange('A1:C1').getValues()).toEqual([[123, true, 1000]]);
+  });
+
+  it('a plain-text number format keeps strings as text', () => {
+    const { sheet } = setup();
+    const cell = sheet.getRange('A1').setNumberFormat('@');
+    cell.setValue('00123');
+    expect(cell.getValue()).toBe('00123');
+  });
+
+  it('a phone number starting with "+" that is not a number fails as a formula', () => {
+    const { sheet } = setup();
+    sheet.getRange('A1').setValue('+1 650 555 0100');
+    expect(sheet.getRange('A1').getDisplayValue()).toBe('#ERROR!');
+  });
+
+  it('empty cells read as empty strings, never null', () => {
+    const { sheet } = setup();
+    expect(sheet.getRange('A1:B2').getValues()).toEqual([
+      ['', ''],
+      ['', ''],
+    ]);
+    expect(sheet.getRange('C3').getFormula()).toBe('');
+    expect(sheet.getRange('C3').getNote()).toBe('');
+  });
+
+  it('setValues with the wrong shape throws the messages Apps Script gives', () => {
+    const { sheet } = setup();
+    expect(() => sheet.getRange('A1:B2').setValues([['a', 'b']])).toThrow(
+      'The number of rows in the data does not match the number of rows in the range. The data has 1 but the range has 2.',
+    );
+    expect(() => sheet.getRange('A1:B1').setValues([['a', 'b', 'c']])).toThrow(
+      'The number of columns in the data does not match the number of columns in the range. The data has 3 but the range has 2.',
+    );
+  });
+
+  it('a simple formula is evaluated when written; a function call waits as "Loading..."', () => {
+    const { sheet } = setup();
+    sheet.getRange('A1').setValue(41);
+    sheet.getRange('B1').setFormula('=A1');
+    sheet.getRange('C1').setFormula('=PRONET_EMAIL(A1)');
+    expect(sheet.getRange('B1').getValue()).toBe(41);
+    expect(sheet.getRange('C1').getValue()).toBe('Loading...');
+  });
+
+  it('display values follow number formats, and dates show in the spreadsheet time zone', () => {
+    const { sheet } = setup();
+    const row = sheet.getRange('A1:D1');
+    row.setValues([[1234.5, 0.25, true, new Date(Date.UTC(2025, 0, 6, 14, 30, 0))]]);
+    row.setNumberFormats([['#,##0.00', '0%', '', '']]);
+    expect(row.getDisplayValues()).toEqual([['1,234.50', '25%', 'TRUE', '1/6/2025 9:30:00']]);
+  });
+
+  it('notes, bold and notation', () => {
+    const { sheet } = setup();
+    const header = sheet.getRange(1, 1, 1, 3).setFontWeight('bold').setNote('Enriched by the add-on');
+    expect(header.getA1Notation()).toBe('A1:C1');
+    expect(header.getFontWeight()).toBe('bold');
+    expect(sheet.getRange('B1').getNote()).toBe('Enriched by the add-on');
+    expect(header.offset(1, 1).getA1Notation()).toBe('B2:D2');
+    expect(sheet.getRange('C5').getRow()).toBe(5);
+  });
+
+  it('the grid is finite: a range past it throws', () => {
+    const { sheet } = setup();
+    expect(() => sheet.getRange(1001, 1)).toThrow('Those rows are out of bounds.');
+    expect(() => sheet.getRange('AA1')).toThrow('Those columns are out of bounds.');
+    expect(() => sheet.getRange(0, 1)).toThrow('The starting row of the range is too small.');
+    expect(() => sheet.getRange('not a range')).toThrow('Range not found');
+  });
+});
+
+describe('SpreadsheetApp sheets', () => {
+  it('appendRow writes after the last row with content, and the data range follows it', () => {
+    const { sheet } = setup();
+    sheet.appendRow(['Name', 'Company']);
+    sheet.appendRow(['Ann Lee', 'Acme']);
+    expect(sheet.getLastRow()).toBe(2);
+    expect(sheet.getLastColumn()).toBe(2);
+    expect(sheet.getDataRange().getValues()).toEqual([
+      ['Name', 'Company'],
+      ['Ann Lee', 'Acme'],
+    ]);
+  });
+
+  it('appendRow grows a full sheet', () => {
+    const { sheet } = setup();
+    sheet.getRange(1000, 1).setValue('last');
+    sheet.appendRow(['beyond']);
+    expect(sheet.getMaxRows()).toBe(1001);
+    expect(sheet.getRange(1001, 1).getValue()).toBe('beyond');
+  });
+
+  it('insertSheet adds an active sheet and refuses a duplicate name whatever its case', () => {
+    const { emu } = setup();
+    const ss = emu.spreadsheet;
+    const employees = ss.insertSheet('Employees – Acme');
+    expect(ss.getActiveSheet().getName()).toBe('Employees – Acme');
+    expect(ss.getSheets().map((s) => s.getName())).toEqual(['Sheet1', 'Employees – Acme']);
+    expect(() => ss.insertSheet('employees – acme')).toThrow(
+      'A sheet with the name "employees – acme" already exists. Please enter another name.',
+    );
+    expect(ss.insertSheet().getName()).toBe('Sheet3');
+    expect(ss.getSheetByName('Employees – Acme')?.getSheetId()).toBe(employees.getSheetId());
+    expect(ss.getSheetByName('nope')).toBeNull();
+  });
+
+  it('sheet names longer than 100 characters or with []*?:/\\ are refused', () => {
+    const { emu } = setup();
+    expect(() => emu.spreadsheet.insertSheet('x'.repeat(101))).toThrow('longer than 100 characters');
+    expect(() => emu.spreadsheet.insertSheet('Q1/Q2')).toThrow('not allowed');
+  });
+
+  it('the last visible sheet cannot be hidden', () => {
+    const { emu, sheet } = setup();
+    expect(() => sheet.hideSheet()).toThrow("You can't hide all the sheets in a document.");
+    const hidden = emu.spreadsheet.insertSheet('_jobs').hideSheet();
+    expect(hidden.isSheetHidden()).toBe(true);
+  });
+
+  it('frozen rows, column widths and auto-resize are recorded', () => {
+    const { emu, sheet } = setup();
+    sheet.setFrozenRows(1);
+    sheet.setColumnWidth(2, 240);
+    sheet.autoResizeColumns(1, 3);
+    expect(sheet.getFrozenRows()).toBe(1);
+    expect(sheet.getColumnWidth(2)).toBe(240);
+    expect(sheet.getColumnWidth(5)).toBe(100);
+    expect([...(emu.document.sheetByName('Sheet1')?.autoResizedColumns ?? [])]).toEqual([1, 2, 3]);
+  });
+
+  it('clear() empties values, formulas and formats', () => {
+    const { sheet } = setup();
+    sheet.getRange('A1').setValue('x').setFontWeight('bold');
+    sheet.getRange('B1').setFormula('=A1');
+    sheet.clear();
+    expect(sheet.getLastRow()).toBe(0);
+    expect(sheet.getRange('A1').getFontWeight()).toBe('normal');
+  });
+
+  it('the URL carries the spreadsheet id', () => {
+    const { emu } = setup();
+    expect(emu.spreadsheet.getUrl()).toBe(
+      `https://docs.google.com/spreadsheets/d/${emu.spreadsheet.getId()}/edit`,
+    );
+  });
+});

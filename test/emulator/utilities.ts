@@ -1,0 +1,278 @@
+// Utilities and Blob.
+//
+// Verified: byte arrays are Java bytes, signed -128..127 (computeDigest, base64Decode, getBytes);
+// gzip/ungzip work on blobs; sleep blocks the script.
+// Assumed: the messages for an unknown digest algorithm and for data that is not gzip.
+// Not emulated: formatDate pattern letters beyond y M d H h m s S a, quoted text and Z.
+
+import { Buffer } from 'node:buffer';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { gasError } from './errors';
+import { enumOf, type Mirror } from './mirror';
+import type { Runtime } from './runtime';
+
+export type Byte = number;
+
+export function toSignedBytes(buffer: Uint8Array): Byte[] {
+  return Array.from(buffer, (b) => (b > 127 ? b - 256 : b));
+}
+
+export function fromBytes(bytes: readonly Byte[]): Buffer {
+  return Buffer.from(bytes.map((b) => b & 0xff));
+}
+
+/** What Apps Script accepts where it wants a BlobSource: anything that can give a blob. */
+export interface BlobSourceLike {
+  getBlob(): FakeBlob;
+}
+
+type BlobMethods =
+  | 'copyBlob'
+  | 'getBlob'
+  | 'getBytes'
+  | 'getContentType'
+  | 'getDataAsString'
+  | 'getName'
+  | 'isGoogleType'
+  | 'setBytes'
+  | 'setContentType'
+  | 'setDataFromString'
+  | 'setName';
+
+export class FakeBlob implements Mirror<GoogleAppsScript.Base.Blob, BlobMethods> {
+  #data: Buffer;
+  #contentType: string | null;
+  #name: string | null;
+
+  constructor(data: Buffer, contentType: string | null = null, name: string | null = null) {
+    this.#data = Buffer.from(data);
+    this.#contentType = contentType;
+    this.#name = name;
+  }
+
+  getBytes(): Byte[] {
+    return toSignedBytes(this.#data);
+  }
+
+  getDataAsString(charset?: string): string {
+    return this.#data.toString(nodeEncoding(charset));
+  }
+
+  getContentType(): string | null {
+    return this.#contentType;
+  }
+
+  getName(): string | null {
+    return this.#name;
+  }
+
+  isGoogleType(): boolean {
+    return false;
+  }
+
+  getBlob(): FakeBlob {
+    return this;
+  }
+
+  copyBlob(): FakeBlob {
+    return new FakeBlob(this.#data, this.#contentType, this.#name);
+  }
+
+  setBytes(data: Byte[]): FakeBlob {
+    this.#data = fromBytes(data);
+    return this;
+  }
+
+  setDataFromString(text: string, charset?: string): FakeBlob {
+    this.#data = Buffer.from(text, nodeEncoding(charset));
+    return this;
+  }
+
+  setContentType(contentType: string | null): FakeBlob {
+    this.#contentType = contentType;
+    return this;
+  }
+
+  setName(name: string): FakeBlob {
+    this.#name = name;
+    return this;
+  }
+}
+
+function nodeEncoding(charset: unknown): BufferEncoding {
+  const name = String(charset ?? 'UTF-8')
+    .toUpperCase()
+    .replace('_', '-');
+  if (name === 'UTF-8') return 'utf8';
+  if (name === 'US-ASCII') return 'ascii';
+  if (name === 'ISO-8859-1') return 'latin1';
+  throw gasError(`Unsupported charset: ${String(charset)}`);
+}
+
+const DIGESTS: Record<string, string> = {
+  MD5: 'md5',
+  SHA_1: 'sha1',
+  SHA_256: 'sha256',
+  SHA_384: 'sha384',
+  SHA_512: 'sha512',
+};
+
+type UtilitiesMethods =
+  | 'base64Decode'
+  | 'base64DecodeWebSafe'
+  | 'base64Encode'
+  | 'base64EncodeWebSafe'
+  | 'computeDigest'
+  | 'computeHmacSha256Signature'
+  | 'formatDate'
+  | 'getUuid'
+  | 'gzip'
+  | 'newBlob'
+  | 'sleep'
+  | 'ungzip';
+
+export class FakeUtilities implements Mirror<GoogleAppsScript.Utilities.Utilities, UtilitiesMethods> {
+  readonly DigestAlgorithm = enumOf(['MD2', 'MD5', 'SHA_1', 'SHA_256', 'SHA_384', 'SHA_512']);
+  readonly Charset = enumOf(['US_ASCII', 'UTF_8']);
+  readonly #runtime: Runtime;
+
+  constructor(runtime: Runtime) {
+    this.#runtime = runtime;
+  }
+
+  sleep(milliseconds: number): void {
+    this.#runtime.enter('free', 'Utilities.sleep');
+    this.#runtime.clock.block(Math.max(0, Number(milliseconds) || 0), 'sleep');
+  }
+
+  /** `algorithm` is an enum: Apps Script passes DigestAlgorithm.SHA_256, which prints as its name. */
+  computeDigest(algorithm: unknown, value: Byte[] | string, charset?: unknown): Byte[] {
+    this.#runtime.enter('free', 'Utilities.computeDigest');
+    const hash = DIGESTS[String(algorithm)];
+    if (!hash) throw gasError(`Invalid argument: algorithm (${String(algorithm)} is not emulated)`);
+    return toSignedBytes(createHash(hash).update(this.#input(value, charset)).digest());
+  }
+
+  computeHmacSha256Signature(value: Byte[] | string, key: Byte[] | string, charset?: unknown): Byte[] {
+    this.#runtime.enter('free', 'Utilities.computeHmacSha256Signature');
+    return toSignedBytes(
+      createHmac('sha256', this.#input(key, charset)).update(this.#input(value, charset)).digest(),
+    );
+  }
+
+  base64Encode(data: Byte[] | string, charset?: unknown): string {
+    this.#runtime.enter('free', 'Utilities.base64Encode');
+    return this.#input(data, charset).toString('base64');
+  }
+
+  base64EncodeWebSafe(data: Byte[] | string, charset?: unknown): string {
+    this.#runtime.enter('free', 'Utilities.base64EncodeWebSafe');
+    return this.#input(data, charset).toString('base64').replace(/\+/g, '-').replace(/\//g, '_');
+  }
+
+  base64Decode(encoded: string, _charset?: unknown): Byte[] {
+    this.#runtime.enter('free', 'Utilities.base64Decode');
+    return toSignedBytes(Buffer.from(String(encoded), 'base64'));
+  }
+
+  base64DecodeWebSafe(encoded: string, _charset?: unknown): Byte[] {
+    this.#runtime.enter('free', 'Utilities.base64DecodeWebSafe');
+    return toSignedBytes(Buffer.from(String(encoded).replace(/-/g, '+').replace(/_/g, '/'), 'base64'));
+  }
+
+  newBlob(data: Byte[] | string, contentType?: string, name?: string): FakeBlob {
+    this.#runtime.enter('free', 'Utilities.newBlob');
+    return new FakeBlob(this.#input(data, undefined), contentType ?? null, name ?? null);
+  }
+
+  gzip(blob: BlobSourceLike, name?: string): FakeBlob {
+    this.#runtime.enter('free', 'Utilities.gzip');
+    const source = blob.getBlob();
+    return new FakeBlob(
+      gzipSync(fromBytes(source.getBytes())),
+      'application/x-gzip',
+      name ?? source.getName(),
+    );
+  }
+
+  ungzip(blob: BlobSourceLike): FakeBlob {
+    this.#runtime.enter('free', 'Utilities.ungzip');
+    const source = blob.getBlob();
+    try {
+      return new FakeBlob(gunzipSync(fromBytes(source.getBytes())), null, source.getName());
+    } catch {
+      throw gasError('Could not decompress gzip.');
+    }
+  }
+
+  getUuid(): string {
+    this.#runtime.enter('free', 'Utilities.getUuid');
+    return randomUUID();
+  }
+
+  formatDate(date: { getTime(): number }, timeZone: string, format: string): string {
+    this.#runtime.enter('free', 'Utilities.formatDate');
+    return formatDate(date.getTime(), timeZone, format);
+  }
+
+  #input(data: Byte[] | string, charset: unknown): Buffer {
+    return typeof data === 'string' ? Buffer.from(data, nodeEncoding(charset)) : fromBytes(data);
+  }
+}
+
+/** A SimpleDateFormat subset, in the given IANA time zone. */
+export function formatDate(epochMs: number, timeZone: string, pattern: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZoneName: 'longOffset',
+    })
+      .formatToParts(new Date(epochMs))
+      .map((part) => [part.type, part.value]),
+  ) as Record<string, string>;
+  const hour = Number(parts.hour);
+  const offset = (parts.timeZoneName ?? 'GMT').replace('GMT', '').replace(':', '') || '+0000';
+  const fields: Record<string, (count: number) => string> = {
+    y: (n) => (n === 2 ? String(parts.year).slice(-2) : String(parts.year)),
+    M: (n) => pad(Number(parts.month), n),
+    d: (n) => pad(Number(parts.day), n),
+    H: (n) => pad(hour, n),
+    h: (n) => pad(hour % 12 === 0 ? 12 : hour % 12, n),
+    m: (n) => pad(Number(parts.minute), n),
+    s: (n) => pad(Number(parts.second), n),
+    S: (n) => pad(((epochMs % 1000) + 1000) % 1000, n),
+    a: () => (hour < 12 ? 'AM' : 'PM'),
+    Z: () => offset,
+  };
+  let out = '';
+  for (let i = 0; i < pattern.length; ) {
+    const ch = pattern.charAt(i);
+    if (ch === "'") {
+      const end = pattern.indexOf("'", i + 1);
+      out += end === i + 1 ? "'" : pattern.slice(i + 1, end < 0 ? undefined : end);
+      i = end < 0 ? pattern.length : end + 1;
+      continue;
+    }
+    let run = 1;
+    while (pattern.charAt(i + run) === ch) run++;
+    const field = fields[ch];
+    if (field) out += field(run);
+    else if (/[A-Za-z]/.test(ch))
+      throw new Error(`Emulator: formatDate pattern letter '${ch}' is not emulated`);
+    else out += ch.repeat(run);
+    i += run;
+  }
+  return out;
+}
+
+function pad(value: number, width: number): string {
+  return String(value).padStart(width, '0');
+}
