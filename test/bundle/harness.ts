@@ -1,0 +1,56 @@
+// Runs the BUILT add-on (dist/, from `npm run build`) in the emulator against the fake API, on
+// one virtual clock. Named helpers keep the tests about what a user sees.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { FakeApi, type FakeApiOptions } from '../../fake-api/fake-api';
+import { VirtualClock } from '../emulator/clock';
+import { createEmulator, type Emulator, type EmulatorOptions, type LoadedBundle } from '../emulator/emulator';
+
+export const DIST = join(__dirname, '../../dist');
+
+export interface World {
+  clock: VirtualClock;
+  api: FakeApi;
+  emu: Emulator;
+  bundle: LoadedBundle;
+  key: string;
+}
+
+export function createWorld(
+  options: {
+    credits?: number;
+    api?: Omit<FakeApiOptions, 'clock'>;
+    emulator?: Partial<EmulatorOptions>;
+    saveKey?: boolean;
+  } = {},
+): World {
+  if (!existsSync(join(DIST, 'Code.js'))) throw new Error('dist/ is missing: run `npm run build` first.');
+  const clock = new VirtualClock();
+  const api = new FakeApi({ clock, ...options.api });
+  const key = api.createAccount({ credits: options.credits ?? 1000 });
+  const emu = createEmulator({ fetchHandler: (req) => api.handle(req), clock, ...options.emulator });
+  const bundle = emu.loadBundle(DIST);
+  if (options.saveKey !== false)
+    emu.runExecution(bundle, 'saveApiKey', [key, 'user'], { context: 'sidebar' });
+  return { clock, api, emu, bundle, key };
+}
+
+/** Types values into a sheet the way a user would, from outside any execution. */
+export function typeValues(world: World, a1: string, rows: unknown[][], sheet = 'Sheet1'): void {
+  const target = world.emu.spreadsheet.getSheetByName(sheet) ?? world.emu.spreadsheet.insertSheet(sheet);
+  target.getRange(a1).setValues(rows as never);
+}
+
+/** Enters a formula in a cell; answers what the cell shows. */
+export function enterFormula(world: World, a1: string, formula: string, sheet = 'Sheet1') {
+  return world.emu.evaluateFormula(world.bundle, sheet, a1, formula);
+}
+
+/** Runs one custom function directly; answers its value or throws the #ERROR! tooltip. */
+export function callFunction(world: World, name: string, ...args: unknown[]): unknown {
+  return world.emu.runCustomFunction(world.bundle, name, args);
+}
+
+export const spent = (world: World) => world.api.spent(world.key);
+export const postsSent = (world: World) =>
+  world.api.callsFor(world.key).filter((call) => call.method.toUpperCase() === 'POST').length;
