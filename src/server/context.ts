@@ -2,7 +2,7 @@
 // function: only reads of the spreadsheet, Properties, Cache, Lock, UrlFetch and Utilities.
 import { accountScope, ResultCache } from '../core/cache';
 import type { LookupDeps } from '../core/lookup';
-import { parseSettings, SETTINGS_PROPERTY, type Settings } from '../core/settings';
+import type { Settings } from '../core/settings';
 import {
   appsScriptClock,
   batchStorePort,
@@ -13,6 +13,7 @@ import {
 } from './adapters';
 import { readApiKey } from './api-key';
 import { API_BASE_URL } from './config';
+import { getSettings } from './settings-api';
 
 export interface ExecutionContext {
   deps: LookupDeps;
@@ -22,10 +23,6 @@ export interface ExecutionContext {
   settings: Settings;
   spreadsheetId: string;
   day: string;
-}
-
-export function readSettings(): Settings {
-  return parseSettings(PropertiesService.getDocumentProperties().getProperty(SETTINGS_PROPERTY));
 }
 
 /** The spreadsheet's calendar day: budgets reset at the user's midnight, not UTC's. */
@@ -43,7 +40,7 @@ function fastCache(): GoogleAppsScript.Cache.Cache {
 export function executionContext(): ExecutionContext | null {
   const found = readApiKey();
   if (!found) return null;
-  const settings = readSettings();
+  const settings = getSettings();
   const clock = appsScriptClock;
   const store = batchStorePort(PropertiesService.getDocumentProperties());
   const cache = new ResultCache(

@@ -3,4 +3,5 @@
 export { customFunction } from './custom-functions';
 export { showHelp } from './help';
 export { onInstall, onOpen, showSidebar } from './menu';
+export { getSettings, saveSettings } from './settings-api';
 export { clearApiKey, getSidebarState, saveApiKey, testApiKey } from './sidebar-api';

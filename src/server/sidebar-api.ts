@@ -2,7 +2,7 @@
 import { redactKey } from '../core/api-key';
 import { enrich } from '../core/client';
 import { OPERATIONS } from '../core/operations';
-import type { KeyScope, KeyStatus, KeyTestResult, ServerApi, SidebarState } from '../shared/rpc';
+import type { KeyScope, KeyStatus, KeyTestResult, SidebarState } from '../shared/rpc';
 import { appsScriptClock, urlFetchPort } from './adapters';
 import { keyStatus, readApiKey, removeApiKey, saveApiKey as storeApiKey } from './api-key';
 import { API_BASE_URL } from './config';
@@ -43,6 +43,3 @@ export function testApiKey(): KeyTestResult {
   const ok = error.code !== 'unauthorized';
   return { ok, message: redactKey(error.message, found.key), creditsSpent: spent };
 }
-
-// Compile-time check that every call the sidebar may make exists here with its declared type.
-export const sidebarApi: ServerApi = { getSidebarState, saveApiKey, clearApiKey, testApiKey };

@@ -24,9 +24,15 @@ export interface SidebarState {
   testCost: number;
 }
 
+import type { Settings } from '../core/settings';
+
+export type { Settings };
+
 export interface ServerApi {
   getSidebarState(): SidebarState;
   saveApiKey(key: string, scope: KeyScope): KeyStatus;
   clearApiKey(): KeyStatus;
   testApiKey(): KeyTestResult;
+  getSettings(): Settings;
+  saveSettings(change: Partial<Record<keyof Settings, unknown>>): Settings;
 }

@@ -35,6 +35,11 @@ export function createWorld(
   return { clock, api, emu, bundle, key };
 }
 
+/** Changes settings through the sidebar's own server call. */
+export function saveSettings(world: World, change: Record<string, unknown>): void {
+  world.emu.runExecution(world.bundle, 'saveSettings', [change], { context: 'sidebar' });
+}
+
 /** Types values into a sheet the way a user would, from outside any execution. */
 export function typeValues(world: World, a1: string, rows: unknown[][], sheet = 'Sheet1'): void {
   const target = world.emu.spreadsheet.getSheetByName(sheet) ?? world.emu.spreadsheet.insertSheet(sheet);

@@ -1,0 +1,18 @@
+// Server side of the sidebar's settings calls.
+import { parseSettings, SETTINGS_PROPERTY, type Settings, updateSettings } from '../core/settings';
+
+function documentProperties(): GoogleAppsScript.Properties.Properties {
+  return PropertiesService.getDocumentProperties();
+}
+
+export function getSettings(): Settings {
+  return parseSettings(documentProperties().getProperty(SETTINGS_PROPERTY));
+}
+
+/** Applies a change from the sidebar; a bad value throws a message the sidebar shows as is. */
+export function saveSettings(change: Partial<Record<keyof Settings, unknown>>): Settings {
+  const updated = updateSettings(getSettings(), change ?? {});
+  if (!updated.ok) throw new Error(updated.message);
+  documentProperties().setProperty(SETTINGS_PROPERTY, JSON.stringify(updated.settings));
+  return updated.settings;
+}

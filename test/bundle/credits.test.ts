@@ -1,0 +1,138 @@
+// What users pay for: never twice, never past the budget, never lost while a job runs.
+import { createWorld, enterFormula, postsSent, saveSettings, spent, typeValues } from './harness';
+
+const companies = (n: number) => Array.from({ length: n }, (_, i) => `Company ${i + 1} Inc`);
+const profiles = (n: number) =>
+  Array.from({ length: n }, (_, i) => `https://www.pronet.com/in/person-${i + 1}`);
+
+describe('recalculation', () => {
+  it('pays each of 200 distinct inputs once over 500 cells, evaluated twice and after the cache expired', () => {
+    const world = createWorld({ credits: 5000 });
+    saveSettings(world, { formulaDailyCap: 1000 });
+    const names = companies(200);
+    const column = Array.from({ length: 500 }, (_, i) => [names[i % 200]]);
+    typeValues(world, 'A1:A500', column);
+    const evaluateAll = () =>
+      Array.from({ length: 500 }, (_, i) => enterFormula(world, `B${i + 1}`, `=COMPANY_WEBSITE(A${i + 1})`));
+
+    const first = evaluateAll();
+    expect(first.every((cell) => cell.error === null)).toBe(true);
+    expect(spent(world)).toBe(200);
+
+    const second = evaluateAll();
+    expect(second.map((c) => c.values)).toEqual(first.map((c) => c.values));
+    world.clock.advance(7 * 3600_000); // CacheService forgets after 6 h at most
+    const afterExpiry = evaluateAll();
+    expect(afterExpiry.map((c) => c.values)).toEqual(first.map((c) => c.values));
+
+    expect(spent(world)).toBe(200);
+    expect(postsSent(world)).toBe(200);
+  });
+});
+
+describe('a range', () => {
+  it('answers =COMPANY_WEBSITE(A2:A201) in one execution with batched fetches inside the rate limit', () => {
+    const world = createWorld({ api: { rateLimitPerSecond: 10 } });
+    saveSettings(world, { formulaDailyCap: 1000 });
+    const names = companies(150);
+    // 200 rows, 150 distinct: repeats are looked up once.
+    typeValues(
+      world,
+      'A2:A201',
+      Array.from({ length: 200 }, (_, i) => [names[i % 150]]),
+    );
+    const shown = enterFormula(world, 'B2', '=COMPANY_WEBSITE(A2:A201)');
+    expect(shown.error).toBeNull();
+    expect(shown.values).toHaveLength(200);
+    expect(shown.values.flat().every((v) => typeof v === 'string' && /\./.test(v))).toBe(true);
+    expect(postsSent(world)).toBe(150);
+    expect(spent(world)).toBe(150);
+    expect(world.api.calls.filter((call) => call.status === 429)).toHaveLength(0);
+    const batches = new Set(world.emu.fetchLog.map((f) => f.batch));
+    expect(batches.size).toBeLessThanOrEqual(16); // ~10 a batch, not one fetch a row
+  });
+
+  it('keeps the rows that were found when one row is invalid', () => {
+    const world = createWorld();
+    typeValues(world, 'A2:A4', [['Acme Corporation'], ['https://www.pronet.com/in/ada'], ['']]);
+    const shown = enterFormula(world, 'B2', '=COMPANY_WEBSITE(A2:A4)');
+    expect(shown.values[0]![0]).toMatch(/\./);
+    expect(shown.values[1]![0]).toMatch(/^Error: .*person profile URL/);
+    expect(shown.values[2]![0]).toBe('');
+    expect(spent(world)).toBe(1);
+  });
+});
+
+describe('the daily formula budget', () => {
+  it('stops a fill-down at the cap with a clear message, and spends exactly the cap', () => {
+    const world = createWorld({ credits: 1000 });
+    const urls = profiles(15);
+    typeValues(
+      world,
+      'A1:A15',
+      urls.map((u) => [u]),
+    );
+    const cells = urls.map((_, i) => enterFormula(world, `B${i + 1}`, `=PRONET_EMAIL(A${i + 1})`));
+    expect(cells.slice(0, 10).every((c) => c.error === null)).toBe(true);
+    for (const cell of cells.slice(10)) {
+      expect(cell.error?.message).toMatch(/Daily formula budget of 100 credits reached/);
+    }
+    expect(spent(world)).toBe(100);
+    // Cached answers stay free and visible after the cap.
+    expect(enterFormula(world, 'C1', '=PRONET_EMAIL(A1)').values).toEqual(cells[0]!.values);
+    expect(spent(world)).toBe(100);
+  });
+
+  it('grants a range only the rows that fit', () => {
+    const world = createWorld();
+    typeValues(
+      world,
+      'A1:A12',
+      profiles(12).map((u) => [u]),
+    );
+    const shown = enterFormula(world, 'B1', '=PRONET_EMAIL(A1:A12)');
+    const texts = shown.values.map((row) => String(row[0]));
+    expect(texts.filter((t) => t.includes('@'))).toHaveLength(10);
+    expect(texts.filter((t) => /budget of 100 credits reached/.test(t))).toHaveLength(2);
+    expect(spent(world)).toBe(100);
+  });
+
+  it('sends nothing while another execution holds the lock too long', () => {
+    const world = createWorld();
+    typeValues(world, 'A1', [[profiles(1)[0]]]);
+    world.emu.locks.holdElsewhere('document', 60_000);
+    const shown = enterFormula(world, 'B1', '=PRONET_EMAIL(A1)');
+    expect(shown.error?.message).toMatch(/Too many lookups at once/);
+    expect(world.api.calls).toHaveLength(0);
+  });
+});
+
+describe('async answers', () => {
+  it('fills the cell when a 202 is answered within the formula budget', () => {
+    const world = createWorld();
+    world.api.setLoad(1); // every sync call is deferred to a ~5 s job
+    typeValues(world, 'A1', [['Acme Corporation']]);
+    const shown = enterFormula(world, 'B1', '=COMPANY_WEBSITE(A1)');
+    expect(shown.error).toBeNull();
+    expect(String(shown.values[0]![0])).toMatch(/\./);
+    expect(spent(world)).toBe(1);
+  });
+
+  it('shows processing for a job that outlives the formula, and costs nothing more when it completes', () => {
+    const world = createWorld();
+    typeValues(world, 'A1', [['https://www.pronet.com/in/ada-lovelace']]);
+    const first = enterFormula(world, 'B1', '=PRONET_PROFILE(A1, "full_name")');
+    expect(first.values[0]![0]).toMatch(/^Processing/);
+    world.clock.advance(20_000);
+    const stillRunning = enterFormula(world, 'B1', '=PRONET_PROFILE(A1, "full_name")');
+    expect(stillRunning.values[0]![0]).toMatch(/^Processing|\w/);
+    world.clock.advance(60_000);
+    const done = enterFormula(world, 'B1', '=PRONET_PROFILE(A1, "full_name")');
+    expect(done.error).toBeNull();
+    expect(done.values[0]![0]).not.toMatch(/^Processing/);
+    const again = enterFormula(world, 'C1', '=PRONET_PROFILE(A1, "headline")');
+    expect(again.error).toBeNull();
+    expect(spent(world)).toBe(10);
+    expect(postsSent(world)).toBe(1);
+  });
+});
