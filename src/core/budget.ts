@@ -95,7 +95,7 @@ export const JOB_HOLD_LIFETIME_MS = 15 * 60_000;
 
 export const LOCK_BUSY_MESSAGE = 'Too many lookups at once; recalculate in a moment';
 
-const SETTINGS_HINT = '(Extensions > Enrich for Sheets > Settings to change it)';
+const SETTINGS_HINT = '(Extensions > Enrich for Sheets > Open sidebar to change it)';
 
 export function capReachedMessage(formulaDailyCap: number): string {
   if (!(formulaDailyCap > 0))

@@ -7,7 +7,7 @@ import { resultItems } from './results';
 
 export const CELL_TEXT = {
   notFound: 'Not found',
-  noKey: 'Set your API key: Extensions > Enrich for Sheets > Settings.',
+  noKey: 'Set your API key: Extensions > Enrich for Sheets > Open sidebar.',
   processing: 'Processing… the result will appear on the next recalculation (about a minute).',
   listRequested:
     'Employee list requested. It will appear in a new sheet: keep the sidebar open, or wait for background collection.',

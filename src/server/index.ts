@@ -1,6 +1,7 @@
 // The bundle's exports, and only that: build.mjs writes a top-level wrapper for each, which is
 // what Apps Script calls (custom functions, menu items, triggers, google.script.run).
 export { customFunction } from './custom-functions';
+export { freezeResults } from './freeze';
 export { showHelp } from './help';
 export { onInstall, onOpen, showSidebar } from './menu';
 export { getSettings, saveSettings } from './settings-api';

@@ -6,6 +6,8 @@ export function onOpen(_event?: GoogleAppsScript.Events.SheetsOnOpen): void {
   SpreadsheetApp.getUi()
     .createAddonMenu()
     .addItem('Open sidebar', 'showSidebar')
+    .addItem('Freeze results as values', 'freezeResults')
+    .addSeparator()
     .addItem('Help: functions and prices', 'showHelp')
     .addToUi();
 }

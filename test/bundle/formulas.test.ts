@@ -30,7 +30,9 @@ describe('the built add-on in the emulator, against the fake API', () => {
     const world = createWorld({ saveKey: false });
     typeValues(world, 'A2', [[PROFILE]]);
     const shown = enterFormula(world, 'B2', '=PRONET_EMAIL(A2)');
-    expect(shown.error?.message).toContain('Set your API key: Extensions > Enrich for Sheets > Settings.');
+    expect(shown.error?.message).toContain(
+      'Set your API key: Extensions > Enrich for Sheets > Open sidebar.',
+    );
     expect(world.api.calls).toHaveLength(0);
   });
 

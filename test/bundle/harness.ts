@@ -30,6 +30,8 @@ export function createWorld(
   const key = api.createAccount({ credits: options.credits ?? 1000 });
   const emu = createEmulator({ fetchHandler: (req) => api.handle(req), clock, ...options.emulator });
   const bundle = emu.loadBundle(DIST);
+  // Opening the document: Sheets runs onOpen as a simple trigger, which builds the menu.
+  emu.runExecution(bundle, 'onOpen', [{ authMode: 'LIMITED' }], { context: 'simple-trigger' });
   if (options.saveKey !== false)
     emu.runExecution(bundle, 'saveApiKey', [key, 'user'], { context: 'sidebar' });
   return { clock, api, emu, bundle, key };

@@ -162,6 +162,13 @@ export class FakeCacheService
     return documentId === null ? null : this.#cache(`document:${documentId}`, 'Cache');
   }
 
+  /** Every live key and value of every cache, for tests that scan storage for secrets. */
+  dump(): string[] {
+    return [...this.#stores.values()].flatMap((store) =>
+      [...store.entries].flatMap(([key, e]) => [key, e.value]),
+    );
+  }
+
   /** Simulates Google dropping every entry early, which the docs warn can happen at any time. */
   forgetEverything(): void {
     for (const store of this.#stores.values()) store.entries.clear();

@@ -159,7 +159,7 @@ describe('the daily formula cap', () => {
     expect(cells.filter((cell) => cell.granted === 1)).toHaveLength(100);
     expect(cells.slice(100).every((cell) => cell.granted === 0)).toBe(true);
     expect(cells[100]?.refused?.message).toBe(
-      'Daily formula budget of 100 credits reached (Extensions > Enrich for Sheets > Settings to change it)',
+      'Daily formula budget of 100 credits reached (Extensions > Enrich for Sheets > Open sidebar to change it)',
     );
     const summary = ledgerSummary(store, TODAY, CAP_100);
     expect(summary.today.bySource.formula).toBe(100);
@@ -190,7 +190,7 @@ describe('the daily formula cap', () => {
 
     expect(reservation).toMatchObject({ id: '', granted: 0, credits: 0 });
     expect(reservation.refused?.message).toBe(
-      'Formulas may not spend credits: the daily formula budget is 0 (Extensions > Enrich for Sheets > Settings to change it)',
+      'Formulas may not spend credits: the daily formula budget is 0 (Extensions > Enrich for Sheets > Open sidebar to change it)',
     );
     expect(ledgerSummary(store, TODAY).held).toBe(0);
   });
@@ -594,7 +594,7 @@ describe('pruning', () => {
 describe('capReachedMessage', () => {
   it('names the cap and where to change it', () => {
     expect(capReachedMessage(250)).toBe(
-      'Daily formula budget of 250 credits reached (Extensions > Enrich for Sheets > Settings to change it)',
+      'Daily formula budget of 250 credits reached (Extensions > Enrich for Sheets > Open sidebar to change it)',
     );
     expect(capReachedMessage(1)).toContain('budget of 1 credit reached');
   });

@@ -1,0 +1,43 @@
+// "Freeze results as values": which cells of a selection become static values. The add-on's own
+// formulas are replaced by what they show; anything else (data, other formulas, errors that a
+// recalculation should retry) stays as it is.
+import { GENERIC_FUNCTION, OPERATIONS } from './operations';
+import { asLiteralForSheet, type CellValue } from './results';
+
+const NAMES = [...OPERATIONS.map((op) => op.functionName), GENERIC_FUNCTION.functionName].join('|');
+const ADDON_FORMULA = new RegExp(`^=\\s*(${NAMES})\\s*\\(`, 'i');
+const SHEETS_ERRORS = /^#(ERROR!|N\/A|REF!|VALUE!|NAME\?|DIV\/0!|NUM!|NULL!)$/;
+
+export function isAddonFormula(formula: string): boolean {
+  return ADDON_FORMULA.test(formula);
+}
+
+export interface FreezePlan {
+  /** What to write back over the whole selection (formulas kept where they must stay). */
+  cells: (CellValue | Date)[][];
+  frozen: number;
+}
+
+/**
+ * `values` and `formulas` are the selection's getValues() and getFormulas(). Cells spilled by an
+ * add-on formula have no formula of their own: writing their values back keeps them once the
+ * formula above them is gone.
+ */
+export function planFreeze(
+  values: readonly (readonly unknown[])[],
+  formulas: readonly (readonly string[])[],
+): FreezePlan {
+  let frozen = 0;
+  const cells = values.map((row, r) =>
+    row.map((value, c) => {
+      const formula = formulas[r]?.[c] ?? '';
+      const shown = value as CellValue | Date;
+      if (!formula) return typeof shown === 'string' ? asLiteralForSheet(shown) : shown;
+      if (!isAddonFormula(formula) || (typeof shown === 'string' && SHEETS_ERRORS.test(shown)))
+        return formula;
+      frozen += 1;
+      return typeof shown === 'string' ? asLiteralForSheet(shown) : shown;
+    }),
+  );
+  return { cells, frozen };
+}

@@ -1,0 +1,18 @@
+import { planFreeze } from '../core/freeze';
+
+/** Menu: replaces the add-on's formulas in the selection by the values they show. */
+export function freezeResults(): void {
+  const ui = SpreadsheetApp.getUi();
+  const range = SpreadsheetApp.getActiveSpreadsheet().getActiveRange();
+  if (!range) {
+    ui.alert('Select the cells to freeze first.');
+    return;
+  }
+  const plan = planFreeze(range.getValues(), range.getFormulas());
+  if (plan.frozen === 0) {
+    ui.alert('No Enrich for Sheets formulas in the selection.');
+    return;
+  }
+  range.setValues(plan.cells);
+  ui.alert(`Froze ${plan.frozen} formula${plan.frozen === 1 ? '' : 's'}: those cells are now plain values.`);
+}

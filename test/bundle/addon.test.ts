@@ -1,0 +1,72 @@
+// The add-on around the formulas: the menu in every auth mode, freezing results, and the key
+// never leaving the server unmasked.
+import { createWorld, enterFormula, typeValues } from './harness';
+
+describe('onOpen', () => {
+  it('builds the add-on menu in AuthMode.NONE without touching any other service', () => {
+    const world = createWorld({ saveKey: false });
+    world.emu.runExecution(world.bundle, 'onOpen', [{ authMode: 'NONE' }], {
+      authMode: 'NONE',
+      context: 'simple-trigger',
+    });
+    const captions = world.emu.ui.menus
+      .at(-1)!
+      .entries.map((entry) => ('caption' in entry ? entry.caption : ''));
+    expect(captions).toEqual(
+      expect.arrayContaining(['Open sidebar', 'Freeze results as values', 'Help: functions and prices']),
+    );
+  });
+});
+
+describe('Freeze results as values', () => {
+  it("turns the add-on's formulas in the selection into the values they show, and leaves the rest", () => {
+    const world = createWorld();
+    typeValues(world, 'A1:A2', [['Acme Corporation'], ['https://www.pronet.com/posts/ada_x-activity-1']]);
+    const website = enterFormula(world, 'B1', '=COMPANY_WEBSITE(A1)').values[0]![0];
+    const reactions = enterFormula(world, 'B3', '=PRONET_POST_REACTIONS(A2)').values;
+    const sheet = world.emu.spreadsheet.getSheetByName('Sheet1')!;
+    sheet.getRange('C1').setFormula('=LEN(A1)');
+    sheet.getRange(`A1:F${3 + reactions.length}`).activate();
+
+    world.emu.runMenuItem(world.bundle, 'Freeze results as values');
+
+    expect(world.emu.cell('Sheet1', 'B1')).toMatchObject({ formula: '', value: website });
+    expect(world.emu.cell('Sheet1', 'B3')).toMatchObject({ formula: '', value: reactions[0]![0] });
+    expect(world.emu.cell('Sheet1', `C${2 + reactions.length}`).value).toBe(reactions.at(-1)![1]);
+    expect(world.emu.cell('Sheet1', 'C1').formula).toBe('=LEN(A1)');
+    expect(world.emu.ui.dialogs.at(-1)?.prompt).toMatch(/Froze 2 formulas/);
+  });
+});
+
+describe('the API key', () => {
+  it('never appears in cells, logs, caches, properties other than its own, or sidebar answers', () => {
+    const world = createWorld({ credits: 3 });
+    const answers: unknown[] = [];
+    const call = (name: string, ...args: unknown[]) =>
+      answers.push(world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' }));
+    call('getSidebarState');
+    call('testApiKey');
+    typeValues(world, 'A1:A3', [['Acme Corporation'], ['https://www.pronet.com/in/ada'], ['Umbrella Corp']]);
+    enterFormula(world, 'B1', '=COMPANY_WEBSITE(A1:A3)');
+    enterFormula(world, 'C2', '=PRONET_EMAIL(A2)'); // 402: three credits are not enough
+    world.api.failNext(1, 500, `upstream said: bad key ${world.key}`);
+    enterFormula(world, 'D3', '=COMPANY_PHONE(A3)');
+
+    const cells = ['A', 'B', 'C', 'D'].flatMap((column) =>
+      [1, 2, 3].map((row) => JSON.stringify(world.emu.cell('Sheet1', `${column}${row}`))),
+    );
+    const properties = world.emu.properties.snapshot({ documentId: world.emu.document.id });
+    const userProperties = world.emu.properties.snapshot({ user: 'owner@example.com' });
+    const exposed = [
+      ...cells,
+      world.emu.logs.text(),
+      ...world.emu.cache.dump(),
+      ...Object.entries(properties).flat(),
+      ...Object.keys(userProperties),
+      JSON.stringify(answers),
+    ].join('\n');
+    expect(exposed).toContain('Not enough credits'); // the scan did see the error texts
+    expect(exposed).not.toContain(world.key);
+    expect(JSON.stringify(answers)).toMatch(/…/); // the masked form is what the sidebar shows
+  });
+});
