@@ -2,7 +2,7 @@
 // formulas are replaced by what they show; anything else (data, other formulas, errors that a
 // recalculation should retry) stays as it is.
 import { GENERIC_FUNCTION, OPERATIONS } from './operations';
-import { asLiteralForSheet, type CellValue } from './results';
+import { asLiteralForSheet } from './results';
 
 const NAMES = [...OPERATIONS.map((op) => op.functionName), GENERIC_FUNCTION.functionName].join('|');
 const ADDON_FORMULA = new RegExp(`^=\\s*(${NAMES})\\s*\\(`, 'i');
@@ -14,7 +14,8 @@ export function isAddonFormula(formula: string): boolean {
 
 export interface FreezePlan {
   /** What to write back over the whole selection (formulas kept where they must stay). */
-  cells: (CellValue | Date)[][];
+  /** Values as read (dates stay dates), formulas where they must stay. */
+  cells: unknown[][];
   frozen: number;
 }
 
@@ -31,7 +32,7 @@ export function planFreeze(
   const cells = values.map((row, r) =>
     row.map((value, c) => {
       const formula = formulas[r]?.[c] ?? '';
-      const shown = value as CellValue | Date;
+      const shown = value;
       if (!formula) return typeof shown === 'string' ? asLiteralForSheet(shown) : shown;
       if (!isAddonFormula(formula) || (typeof shown === 'string' && SHEETS_ERRORS.test(shown)))
         return formula;
