@@ -2,9 +2,11 @@
 // for reaches the user even though a formula has 30 s and the API forgets a result 10 minutes
 // after it is ready. Records are keyed by the result's cache key: one live job per query, so
 // re-evaluating a formula can never start (and pay for) the same job twice.
+import type { JobView } from '../shared/jobs-rpc';
 import type { EnrichmentRequest } from './api-types';
-import type { OperationType } from './operations';
-import type { BatchStorePort } from './ports';
+import { queryText } from './employee-sheet';
+import { type OperationType, operationByType } from './operations';
+import type { BatchStorePort, LockPort } from './ports';
 
 export type JobState = 'processing' | 'done' | 'collected' | 'failed' | 'expired';
 export type JobSource = 'formula' | 'bulk' | 'sidebar';
@@ -31,8 +33,10 @@ export interface JobRecord {
   charged?: number;
   /** Error or expiry text, or the delivery summary ("42 employees -> sheet 'Employees - Acme'"). */
   message?: string;
-  /** Where an employee list was written. */
+  /** Where an employee list was written (or, while `done`, the name planned for it). */
   sheetName?: string;
+  /** Failed attempts to write an employee list's sheet. */
+  deliveryAttempts?: number;
 }
 
 const PREFIX = 'job:';
@@ -81,4 +85,118 @@ export function nextPollDelayMs(ageMs: number): number {
 /** Jobs still worth asking about: processing and due. */
 export function dueJobs(jobs: readonly JobRecord[], now: number): JobRecord[] {
   return jobs.filter((job) => job.state === 'processing' && job.nextPollAt <= now);
+}
+
+/**
+ * A change to one record, made from a copy read earlier: `expected` is that copy (null for a
+ * record that did not exist), `next` the new record (null removes it).
+ */
+export interface JobChange {
+  expected: JobRecord | null;
+  next: JobRecord | null;
+}
+
+/** Same record, same version: nobody has moved the job on since it was read. */
+function sameVersion(stored: JobRecord | null, expected: JobRecord | null): boolean {
+  if (stored === null || expected === null) return stored === expected;
+  return (
+    stored.id === expected.id &&
+    stored.state === expected.state &&
+    stored.updatedAt === expected.updatedAt &&
+    stored.polls === expected.polls &&
+    stored.sheetName === expected.sheetName
+  );
+}
+
+/**
+ * Applies changes under the lock, skipping each record another execution has changed since it
+ * was read: a formula that polled a job for 25 s must not turn a list the job pump has just
+ * delivered back into one waiting for delivery (the pump would write a second sheet). Answers
+ * the records written or removed, or null when the lock was busy and nothing was written.
+ */
+export function commitJobChanges(
+  store: BatchStorePort,
+  lock: LockPort,
+  changes: readonly JobChange[],
+  lockWaitMs: number,
+): JobChange[] | null {
+  if (changes.length === 0) return [];
+  let entered = false;
+  try {
+    return lock.withLock(lockWaitMs, () => {
+      entered = true;
+      const all = store.getAll();
+      const applied = changes.filter((change) => {
+        const key = change.next?.key ?? change.expected?.key;
+        if (key === undefined) return false;
+        const text = all[jobStoreKey(key)];
+        return sameVersion(text === undefined ? null : parseJob(text), change.expected);
+      });
+      const saved = applied.flatMap((change) => (change.next ? [change.next] : []));
+      const removed = applied.flatMap((change) => (change.next ? [] : [change.expected!.key]));
+      if (saved.length > 0) saveJobs(store, saved);
+      if (removed.length > 0) removeJobs(store, removed);
+      return applied;
+    });
+  } catch (error) {
+    // Only a lock that could not be had means "busy"; a storage error inside must surface.
+    if (entered) throw error;
+    return null;
+  }
+}
+
+/** The account a job was started with: the scope inside its result key (`r1:<scope>:<hash>`). */
+export function jobScope(job: JobRecord): string {
+  return job.key.split(':')[1] ?? '';
+}
+
+/** Jobs still owed to the user: running, or finished and waiting for their sheet. */
+export function isPending(job: JobRecord): boolean {
+  return job.state === 'processing' || job.state === 'done';
+}
+
+const STATE_TEXT: Readonly<Record<JobState, string>> = {
+  processing: 'running',
+  done: 'writing its sheet',
+  collected: 'delivered',
+  failed: 'failed',
+  expired: 'expired',
+};
+
+/** "just now", "3 min ago", "5 h ago", "2 days ago". */
+export function ageText(ageMs: number): string {
+  const minutes = Math.floor(Math.max(0, ageMs) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} days ago`;
+}
+
+/** A paid list whose sheet could not be written: it can be written again at no cost. */
+export const isUndeliveredList = (job: JobRecord) =>
+  job.state === 'failed' && (job.deliveryAttempts ?? 0) > 0;
+
+/** A job as the sidebar's Jobs panel shows it. */
+export function describeJob(job: JobRecord, now: number): JobView {
+  const op = operationByType(job.type);
+  const estimate = job.charged === undefined;
+  const credits = job.charged ?? job.estimate;
+  const amount = credits === 1 ? '1 credit' : `${credits} credits`;
+  return {
+    key: job.key,
+    label: op?.label ?? job.type,
+    query: op ? queryText(op, job.request) : `${job.type}(${JSON.stringify(job.request.input_data)})`,
+    state: job.state,
+    stateText: STATE_TEXT[job.state],
+    startedAt: job.startedAt,
+    ageMs: Math.max(0, now - job.startedAt),
+    ageText: ageText(now - job.startedAt),
+    credits,
+    creditsAreEstimate: estimate,
+    costText: estimate ? `about ${amount}` : amount,
+    message: job.message ?? '',
+    sheetName: job.state === 'collected' ? (job.sheetName ?? null) : null,
+    canRetry: job.state === 'expired' || isUndeliveredList(job),
+  };
 }

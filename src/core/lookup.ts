@@ -7,13 +7,27 @@ import type { EnrichmentRequest } from './api-types';
 import { type Charge, type PendingJob, reserve, type SpendSource, settle, settleJob } from './budget';
 import type { CachedAnswer, PaidEntry, ResultCache } from './cache';
 import { type ApiError, type CallOutcome, type ClientConfig, enrichMany, waitForJobs } from './client';
-import { type JobRecord, type JobSource, nextPollDelayMs, readJobs, saveJobs } from './jobs';
+import {
+  commitJobChanges,
+  type JobRecord,
+  type JobSource,
+  nextPollDelayMs,
+  readJobs,
+  saveJobs,
+} from './jobs';
 import { chargedCredits, estimateCredits, type Operation } from './operations';
 import type { BatchStorePort, LockPort } from './ports';
 import { resultItems } from './results';
 
 /** An employee list without `max` is bounded by the API's default list size; assumed, see README. */
 export const ASSUMED_DEFAULT_EMPLOYEES = 25;
+
+/**
+ * How long a lookup waits for the lock to save what it learnt about known jobs. Short: a formula
+ * may be near its 30 s, and a skipped save loses nothing (the job pump polls the job again and
+ * finds the paid answer in the cache).
+ */
+const JOB_SAVE_LOCK_WAIT_MS = 2_000;
 
 export interface LookupItem {
   key: string;
@@ -130,7 +144,15 @@ function attachDeliveries(
     if (!known.has(item.key)) created.push(job);
     results.set(item.key, { ...result, job });
   }
-  if (created.length > 0) saveJobs(deps.store, created);
+  if (created.length === 0) return;
+  // Created only where no record appeared meanwhile: another formula's record may already be
+  // delivered, and replacing it would have the pump write the list a second time.
+  const changes = created.map((job) => ({ expected: null, next: job }));
+  if (commitJobChanges(deps.store, deps.lock, changes, JOB_SAVE_LOCK_WAIT_MS) !== null) return;
+  // Lock busy: a paid list without a record would never reach a sheet, so save what is still absent.
+  const present = new Set(readJobs(deps.store).map((job) => job.key));
+  const absent = created.filter((job) => !present.has(job.key));
+  if (absent.length > 0) saveJobs(deps.store, absent);
 }
 
 function deliveryRecord(deps: LookupDeps, item: LookupItem, credits: number, ctx: LookupContext): JobRecord {
@@ -221,7 +243,10 @@ function collectKnownJobs(
     results.set(item.key, { kind: 'pending', job: polled });
   });
   if (paid.length > 0) deps.cache.putMany(paid);
-  if (changed.length > 0) saveJobs(deps.store, changed);
+  // The job pump may have moved these jobs on while this lookup polled them: only records still as
+  // they were read are updated, and a busy lock skips the save (the pump will do the same work).
+  const changes = changed.map((job) => ({ expected: known.get(job.key) ?? null, next: job }));
+  commitJobChanges(deps.store, deps.lock, changes, JOB_SAVE_LOCK_WAIT_MS);
 }
 
 function sendNew(

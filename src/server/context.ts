@@ -36,13 +36,20 @@ function fastCache(): GoogleAppsScript.Cache.Cache {
   return CacheService.getDocumentCache() ?? CacheService.getScriptCache();
 }
 
-/** The context for a lookup, or null when no API key is saved. */
+/**
+ * The context for a lookup, or null when no API key is saved or there is no document (the cache,
+ * job registry and ledger live in document properties). Needs no active spreadsheet: an add-on's
+ * time-driven trigger has none.
+ */
 export function executionContext(): ExecutionContext | null {
+  const documentProperties =
+    PropertiesService.getDocumentProperties() as GoogleAppsScript.Properties.Properties | null;
+  if (!documentProperties) return null;
   const found = readApiKey();
   if (!found) return null;
   const settings = getSettings();
   const clock = appsScriptClock;
-  const store = batchStorePort(PropertiesService.getDocumentProperties());
+  const store = batchStorePort(documentProperties);
   const cache = new ResultCache(
     { fast: ttlCachePort(fastCache()), store, hash: digestHashPort, clock },
     { ttlDays: settings.cacheTtlDays },
@@ -52,12 +59,12 @@ export function executionContext(): ExecutionContext | null {
       client: { baseUrl: API_BASE_URL, apiKey: found.key, http: urlFetchPort, clock },
       cache,
       store,
-      lock: lockPort(LockService.getDocumentLock()),
+      lock: lockPort(LockService.getDocumentLock() ?? LockService.getScriptLock()),
     },
     scope: accountScope(digestHashPort, found.key),
     apiKey: found.key,
     settings,
-    spreadsheetId: SpreadsheetApp.getActiveSpreadsheet().getId(),
+    spreadsheetId: SpreadsheetApp.getActiveSpreadsheet()?.getId() ?? '',
     day: today(clock.now()),
   };
 }

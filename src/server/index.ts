@@ -3,6 +3,14 @@
 export { customFunction } from './custom-functions';
 export { freezeResults } from './freeze';
 export { showHelp } from './help';
+export { listJobs, retryExpiredJob } from './jobs-api';
 export { onInstall, onOpen, showSidebar } from './menu';
+export {
+  collectJobsNow,
+  ensureJobTrigger,
+  pumpJobsFromSidebar,
+  removeJobTriggerIfIdle,
+  runJobPump,
+} from './pump';
 export { getSettings, saveSettings } from './settings-api';
 export { clearApiKey, getSidebarState, saveApiKey, testApiKey } from './sidebar-api';

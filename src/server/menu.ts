@@ -7,6 +7,7 @@ export function onOpen(_event?: GoogleAppsScript.Events.SheetsOnOpen): void {
     .createAddonMenu()
     .addItem('Open sidebar', 'showSidebar')
     .addItem('Freeze results as values', 'freezeResults')
+    .addItem('Collect finished jobs now', 'collectJobsNow')
     .addSeparator()
     .addItem('Help: functions and prices', 'showHelp')
     .addToUi();

@@ -25,10 +25,11 @@ export interface SidebarState {
 }
 
 import type { Settings } from '../core/settings';
+import type { JobsServerApi } from './jobs-rpc';
 
 export type { Settings };
 
-export interface ServerApi {
+export interface ServerApi extends JobsServerApi {
   getSidebarState(): SidebarState;
   saveApiKey(key: string, scope: KeyScope): KeyStatus;
   clearApiKey(): KeyStatus;

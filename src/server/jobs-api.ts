@@ -1,0 +1,144 @@
+// Server side of the sidebar's Jobs panel (src/shared/jobs-rpc.ts): the jobs this account started
+// in this document, and re-running an expired one, which happens only here, when the user asks.
+import {
+  commitJobChanges,
+  describeJob,
+  isPending,
+  isUndeliveredList,
+  type JobRecord,
+  jobScope,
+  readJobs,
+} from '../core/jobs';
+import { lookupMany } from '../core/lookup';
+import { operationByType } from '../core/operations';
+import type { JobsList, JobsServerApi, RetryResult } from '../shared/jobs-rpc';
+import { spreadsheetById } from './employee-sheets';
+import {
+  currentBackground,
+  ensureJobTrigger,
+  type PumpContext,
+  pumpContext,
+  pumpJobsFromSidebar,
+  refreshWaitingFormulas,
+} from './pump';
+
+/** Finished jobs listed besides the pending ones. */
+const MAX_RECENT = 30;
+const RETRY_LOCK_WAIT_MS = 5_000;
+/** A re-run only sends the request: the pump collects the job, as for any other. */
+const RETRY_BUDGET_MS = 20_000;
+
+function myJobs(context: PumpContext): JobRecord[] {
+  return readJobs(context.deps.store).filter((job) => jobScope(job) === context.scope);
+}
+
+export function listJobs(): JobsList {
+  const context = pumpContext();
+  if (!context) return { keyConfigured: false, jobs: [], pending: 0, background: 'off' };
+  const now = context.deps.client.clock.now();
+  const jobs = myJobs(context);
+  const pending = jobs.filter(isPending).sort((a, b) => a.startedAt - b.startedAt);
+  const recent = jobs
+    .filter((job) => !isPending(job))
+    .sort((a, b) => b.updatedAt - a.updatedAt)
+    .slice(0, MAX_RECENT);
+  return {
+    keyConfigured: true,
+    jobs: [...pending, ...recent].map((job) => describeJob(job, now)),
+    pending: pending.length,
+    background: currentBackground(),
+  };
+}
+
+const refused = (message: string): RetryResult => ({ ok: false, message, job: null });
+
+/**
+ * Runs an expired job again: a new paid request, so only on the user's word (here). A paid list
+ * whose sheet could not be written is written again instead, at no cost.
+ */
+export function retryExpiredJob(key: string): RetryResult {
+  const context = pumpContext();
+  if (!context) return refused('Set your API key first.');
+  const job = myJobs(context).find((candidate) => candidate.key === String(key));
+  if (!job) return refused('That job is no longer listed; refresh the Jobs panel.');
+  if (isUndeliveredList(job)) return rewriteList(context, job);
+  if (job.state !== 'expired')
+    return refused(`Only an expired job can be run again; this one is ${job.state}.`);
+  const op = operationByType(job.type);
+  if (!op) return refused(`Unknown operation ${job.type}.`);
+
+  // The expired record goes first, or the lookup would answer "expired" again without asking.
+  const removed = commitJobChanges(
+    context.deps.store,
+    context.deps.lock,
+    [{ expected: job, next: null }],
+    RETRY_LOCK_WAIT_MS,
+  );
+  if (removed === null) return refused('Another collection is running; try again in a moment.');
+  if (removed.length === 0) return refused('The job changed meanwhile; refresh the Jobs panel.');
+
+  const now = context.deps.client.clock.now();
+  const results = lookupMany(context.deps, [{ key: job.key, op, request: job.request }], {
+    source: 'bulk',
+    jobSource: 'sidebar',
+    spreadsheetId: job.spreadsheetId,
+    day: context.day,
+    deadline: now + RETRY_BUDGET_MS,
+    formulaDailyCap: context.settings.formulaDailyCap,
+    retryServerErrors: true,
+    pollJobs: false,
+  });
+  const result = results.get(job.key);
+  const after = myJobs(context).find((candidate) => candidate.key === job.key) ?? null;
+  const view = after ? describeJob(after, context.deps.client.clock.now()) : null;
+  if (!result || result.kind === 'refused') return refused(result?.message ?? 'Not sent.');
+  if (result.kind === 'failed') return { ok: false, message: result.error.message, job: view };
+  if (after && isPending(after)) keepCollecting();
+  refreshFormulas(job.spreadsheetId);
+  const message =
+    result.kind === 'pending'
+      ? `Started again (${view?.costText ?? 'credits as before'}); it will be collected in the background.`
+      : 'Done: the formula shows the result.';
+  return { ok: true, message, job: view };
+}
+
+function rewriteList(context: PumpContext, job: JobRecord): RetryResult {
+  const { deliveryAttempts: _attempts, message: _message, ...rest } = job;
+  const now = context.deps.client.clock.now();
+  const next: JobRecord = { ...rest, state: 'done', updatedAt: now, nextPollAt: now };
+  const saved = commitJobChanges(
+    context.deps.store,
+    context.deps.lock,
+    [{ expected: job, next }],
+    RETRY_LOCK_WAIT_MS,
+  );
+  if (saved === null) return refused('Another collection is running; try again in a moment.');
+  if (saved.length === 0) return refused('The job changed meanwhile; refresh the Jobs panel.');
+  const progress = pumpJobsFromSidebar();
+  const after = myJobs(context).find((candidate) => candidate.key === job.key);
+  const view = after ? describeJob(after, context.deps.client.clock.now()) : null;
+  return { ok: after?.state === 'collected', message: after?.message ?? progress.summary, job: view };
+}
+
+/** The re-run job must not depend on the sidebar staying open. */
+function keepCollecting(): void {
+  try {
+    ensureJobTrigger();
+  } catch (error) {
+    console.warn(
+      `Background collection could not be turned on: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+/** The formula that showed the expiry picks up the new job (or its answer) at once. */
+function refreshFormulas(spreadsheetId: string): void {
+  try {
+    refreshWaitingFormulas(spreadsheetById(spreadsheetId), true);
+  } catch (error) {
+    console.warn(`Could not refresh formulas: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+// Compile-time check that the Jobs panel's calls exist here with their declared types.
+export const jobsApi: JobsServerApi = { listJobs, retryExpiredJob, pumpJobsFromSidebar };

@@ -1,0 +1,74 @@
+// The sidebar's calls about async jobs (employee lists, full profiles, lookups answered 202), with
+// their answers. src/shared/rpc.ts's ServerApi should extend JobsServerApi; src/server/index.ts
+// exports each function.
+
+export type JobStateName = 'processing' | 'done' | 'collected' | 'failed' | 'expired';
+
+/** How background collection runs: a time-driven trigger every minute, every hour, or none. */
+export type BackgroundCollection = 'minute' | 'hour' | 'off';
+
+export interface JobView {
+  /** Identifies the job in `retryExpiredJob`. Holds no input: it is a hash. */
+  key: string;
+  /** "Employees from company name". */
+  label: string;
+  /** The query as a formula would write it: `COMPANY_EMPLOYEES("Acme", department "Sales")`. */
+  query: string;
+  state: JobStateName;
+  /** "running", "writing its sheet", "delivered", "failed", "expired". */
+  stateText: string;
+  startedAt: number;
+  ageMs: number;
+  /** "3 min ago". */
+  ageText: string;
+  /** Credits charged, or while unknown the estimate. */
+  credits: number;
+  creditsAreEstimate: boolean;
+  /** "10 credits", "about 12.5 credits". */
+  costText: string;
+  /** The delivery summary, the error, or why it expired; "" when there is nothing to say. */
+  message: string;
+  sheetName: string | null;
+  /** Expired (or a paid list whose sheet could not be written): the user may run it again. */
+  canRetry: boolean;
+}
+
+export interface JobsList {
+  keyConfigured: boolean;
+  /** Pending first (oldest first), then the finished ones (newest first). */
+  jobs: JobView[];
+  /** Jobs still running or waiting for their sheet. */
+  pending: number;
+  background: BackgroundCollection;
+}
+
+/** What one call of the sidebar's timer did, and when to call again. */
+export interface PumpProgress {
+  /** Another driver (the trigger, another sidebar) was collecting: nothing was done this time. */
+  busy: boolean;
+  pending: number;
+  /** "42 employees -> sheet 'Employees - Acme (Sales)'", one per list written this time. */
+  delivered: string[];
+  /** Other results collected this time (their formulas now show them). */
+  collected: number;
+  /** One line each, with the credits it cost. */
+  expired: string[];
+  failed: string[];
+  /** When to call again; null when nothing is pending. */
+  nextCheckInMs: number | null;
+  background: BackgroundCollection;
+  /** One line for the sidebar's status area. */
+  summary: string;
+}
+
+export interface RetryResult {
+  ok: boolean;
+  message: string;
+  job: JobView | null;
+}
+
+export interface JobsServerApi {
+  listJobs(): JobsList;
+  retryExpiredJob(key: string): RetryResult;
+  pumpJobsFromSidebar(): PumpProgress;
+}

@@ -1,0 +1,372 @@
+// Async jobs end to end: the built add-on in the emulator against the fake API, on one virtual
+// clock. A formula starts a job; the time-driven trigger, the sidebar's timer or the menu collects
+// it; employee lists land in new sheets; expired jobs are reported, not bought again.
+
+import { lookup } from '../../fake-api/data';
+import type { FakeResponse } from '../../fake-api/fake-api';
+import { CELL_TEXT } from '../../src/core/cell-text';
+import { operationByType } from '../../src/core/operations';
+import type { JobsList, PumpProgress, RetryResult } from '../../src/shared/jobs-rpc';
+import { createWorld, enterFormula, postsSent, spent, typeValues, type World } from './harness';
+
+const ACME = 'Acme Corporation';
+const PROFILE = 'https://www.pronet.com/in/ada-lovelace';
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const SALES_SHEET = 'Employees - Acme Corporation (Sales)';
+const INJECTED = '=IMPORTXML("http://x","//a")';
+
+type Options = Parameters<typeof createWorld>[0];
+
+/** Employee lists take 40 s: longer than a formula may wait, so they become jobs. */
+function slowListWorld(options: Options = {}): World {
+  return createWorld({ ...options, api: { jobDelayMs: { employees: 40_000 }, ...options?.api } });
+}
+
+const sidebar = (world: World, name: string, ...args: unknown[]) =>
+  world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' });
+const pumpFromSidebar = (world: World) => sidebar(world, 'pumpJobsFromSidebar') as PumpProgress;
+const listJobs = (world: World) => sidebar(world, 'listJobs') as JobsList;
+const pumpTriggers = (world: World) => world.emu.triggers.triggers.filter((t) => t.handler === 'runJobPump');
+
+/** What the fake API returned for the Sales employees of Acme: the rows the sheet must hold. */
+function acmeSales(): Record<string, unknown>[] {
+  const op = operationByType('company_name_to_employees')!;
+  return lookup(op, ACME, { department: 'Sales' }) as Record<string, unknown>[];
+}
+
+function sheetRows(world: World, name: string): unknown[][] {
+  const model = world.emu.document.sheetByName(name);
+  if (!model) throw new Error(`no sheet "${name}" (sheets: ${world.emu.document.sheets.map((s) => s.name)})`);
+  return world.emu.values(name, `A1:J${model.lastRow()}`);
+}
+
+const employeeSheets = (world: World) =>
+  world.emu.document.sheets.filter((sheet) => sheet.name.startsWith('Employees - '));
+
+/** The sidebar's timer: calls again when told, until nothing is pending. */
+function pumpWithSidebarUntilIdle(world: World, maxCalls = 60): PumpProgress[] {
+  const calls: PumpProgress[] = [];
+  for (let i = 0; i < maxCalls; i++) {
+    const progress = pumpFromSidebar(world);
+    calls.push(progress);
+    if (progress.pending === 0) return calls;
+    world.clock.advance(progress.nextCheckInMs ?? 5_000);
+  }
+  throw new Error('still pending after the sidebar gave up');
+}
+
+describe('an employee list started by a formula', () => {
+  it('is collected by the trigger into a new sheet; the formula then shows the summary, and recalculation costs nothing', () => {
+    const world = slowListWorld();
+    typeValues(world, 'A2', [[ACME]]);
+    const shown = enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
+    expect(shown.values[0]![0]).toBe(CELL_TEXT.listRequested);
+    expect(pumpTriggers(world)).toHaveLength(0); // a formula may not create triggers
+
+    // Opening the sidebar once turns background collection on; the user then closes it.
+    expect(pumpFromSidebar(world)).toMatchObject({ pending: 1, background: 'minute' });
+    expect(pumpTriggers(world)).toHaveLength(1);
+
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + 3 * MINUTE);
+
+    const employees = acmeSales();
+    const rows = sheetRows(world, SALES_SHEET);
+    expect(rows[0]!.slice(0, 6)).toEqual([
+      'Full name',
+      'Job title',
+      'Department',
+      'Seniority',
+      'Location',
+      'Pronet URL',
+    ]);
+    expect(rows.slice(1).map((row) => row[0])).toEqual(employees.map((e) => e.full_name));
+    expect(rows.slice(1).every((row) => row[2] === 'Sales')).toBe(true);
+    const header = world.emu.cell(SALES_SHEET, 'A1');
+    expect(header.bold).toBe(true);
+    expect(header.note).toContain('COMPANY_EMPLOYEES("Acme Corporation", department "Sales")');
+    expect(header.note).toContain(`${employees.length} employees, ${employees.length * 0.5} credits`);
+    expect(world.emu.document.sheetByName(SALES_SHEET)!.frozenRows).toBe(1);
+
+    const summary = `${employees.length} employees -> sheet '${SALES_SHEET}'`;
+    expect(world.emu.cell('Sheet1', 'B2').value).toBe(summary);
+    expect(spent(world)).toBe(employees.length * 0.5);
+    expect(world.emu.triggerRuns.every((run) => run.error === null)).toBe(true);
+    expect(pumpTriggers(world)).toHaveLength(0); // idle: removed
+
+    const again = enterFormula(world, 'C2', '=COMPANY_EMPLOYEES(A2, "Sales")');
+    world.emu.cache.forgetEverything();
+    const afterCacheLoss = enterFormula(world, 'D2', '=COMPANY_EMPLOYEES(A2, "Sales")');
+    pumpFromSidebar(world);
+    expect(again.values[0]![0]).toBe(summary);
+    expect(afterCacheLoss.values[0]![0]).toBe(summary);
+    expect(postsSent(world)).toBe(1);
+    expect(spent(world)).toBe(employees.length * 0.5);
+    expect(employeeSheets(world)).toHaveLength(1);
+  });
+
+  it('that arrives within the formula is written by the sidebar without any trigger', () => {
+    const world = createWorld(); // lists take 20 s: the formula gets the answer itself
+    typeValues(world, 'A2', [[ACME]]);
+    const shown = enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
+    const count = acmeSales().length;
+    expect(shown.values[0]![0]).toMatch(new RegExp(`^${count} employees found; writing them to a new sheet`));
+
+    const progress = pumpFromSidebar(world);
+
+    expect(progress.delivered).toEqual([`${count} employees -> sheet '${SALES_SHEET}'`]);
+    expect(progress).toMatchObject({ pending: 0, background: 'off' });
+    expect(world.emu.cell('Sheet1', 'B2').value).toBe(`${count} employees -> sheet '${SALES_SHEET}'`);
+    expect(pumpTriggers(world)).toHaveLength(0);
+    expect(sheetRows(world, SALES_SHEET)).toHaveLength(count + 1);
+  });
+
+  it('gets a sheet name of its own when the name is taken, and the user stays on their sheet', () => {
+    const world = createWorld();
+    world.emu.spreadsheet.insertSheet(SALES_SHEET);
+    world.emu.spreadsheet.getSheetByName('Sheet1')!.activate();
+    typeValues(world, 'A2', [[ACME]]);
+    enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
+
+    pumpFromSidebar(world);
+
+    expect(world.emu.document.sheetByName(`${SALES_SHEET} 2`)).not.toBeNull();
+    expect(world.emu.cell('Sheet1', 'B2').value).toMatch(
+      /-> sheet 'Employees - Acme Corporation \(Sales\) 2'$/,
+    );
+    expect(world.emu.document.activeSheet.name).toBe('Sheet1');
+  });
+
+  it('lands a formula-like value from the API as text, never as a formula', () => {
+    const box: { world?: World } = {};
+    const world = createWorld({
+      emulator: { fetchHandler: (request) => withInjectedTitle(box.world!.api.handle(request), INJECTED) },
+    });
+    box.world = world;
+    typeValues(world, 'A2', [[ACME]]);
+    enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
+
+    pumpFromSidebar(world);
+
+    const cell = world.emu.cell(SALES_SHEET, 'B2');
+    expect(cell.formula).toBe('');
+    expect(cell.value).toBe(INJECTED);
+    expect(world.emu.cell(SALES_SHEET, 'A2').value).toBe(acmeSales()[0]!.full_name);
+  });
+});
+
+/** The API's answer with the first employee's job title replaced, as a hostile data source would. */
+function withInjectedTitle(response: FakeResponse, value: string): FakeResponse {
+  const body = JSON.parse(response.body) as { result?: unknown };
+  if (!Array.isArray(body.result) || body.result.length === 0) return response;
+  (body.result[0] as Record<string, unknown>).job_title = value;
+  return { ...response, body: JSON.stringify(body) };
+}
+
+describe('a list whose sheet cannot be written', () => {
+  it('is retried, then reported as failed, and written again at no cost when the user asks', () => {
+    const world = createWorld();
+    typeValues(world, 'A2', [[ACME]]);
+    enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
+    const paid = spent(world);
+    const document = world.emu.document;
+    world.emu.documents.delete(document.id); // Sheets cannot open the spreadsheet for a while
+
+    for (let attempt = 0; attempt < 3; attempt++) {
+      pumpFromSidebar(world);
+      world.clock.advance(61_000);
+    }
+    world.emu.documents.set(document.id, document);
+
+    const [job] = listJobs(world).jobs;
+    expect(job).toMatchObject({ state: 'failed', canRetry: true });
+    expect(job!.message).toMatch(/^Could not write the employee sheet: .*Retry in the Jobs panel/);
+    expect(employeeSheets(world)).toHaveLength(0);
+
+    const retried = sidebar(world, 'retryExpiredJob', job!.key) as RetryResult;
+
+    expect(retried).toMatchObject({
+      ok: true,
+      message: `${acmeSales().length} employees -> sheet '${SALES_SHEET}'`,
+    });
+    expect(employeeSheets(world)).toHaveLength(1);
+    expect(world.emu.cell('Sheet1', 'B2').value).toBe(retried.message);
+    expect(spent(world)).toBe(paid);
+    expect(postsSent(world)).toBe(1);
+  });
+});
+
+describe('a full profile, which takes about a minute', () => {
+  it('is delivered through the trigger', () => {
+    const world = createWorld();
+    typeValues(world, 'A2', [[PROFILE]]);
+    expect(enterFormula(world, 'B2', '=PRONET_PROFILE(A2, "headline")').values[0]![0]).toBe(
+      CELL_TEXT.processing,
+    );
+    pumpFromSidebar(world);
+
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + 3 * MINUTE);
+
+    const headline = (
+      lookup(operationByType('pronet_profile_to_pronet_info')!, PROFILE) as { headline: string }
+    ).headline;
+    expect(world.emu.cell('Sheet1', 'B2').value).toBe(headline);
+    expect(spent(world)).toBe(10);
+    expect(pumpTriggers(world)).toHaveLength(0);
+    enterFormula(world, 'C2', '=PRONET_PROFILE(A2, "headline")');
+    expect(postsSent(world)).toBe(1);
+  });
+
+  it('is delivered through the sidebar driver', () => {
+    const world = createWorld();
+    typeValues(world, 'A2', [[PROFILE]]);
+    enterFormula(world, 'B2', '=PRONET_PROFILE(A2, "headline")');
+
+    const calls = pumpWithSidebarUntilIdle(world);
+
+    expect(calls.at(-1)).toMatchObject({ collected: 1, pending: 0, background: 'off' });
+    expect(calls.slice(0, -1).every((call) => call.pending === 1)).toBe(true);
+    expect(world.emu.cell('Sheet1', 'B2').value).not.toBe(CELL_TEXT.processing);
+    expect(world.emu.cell('Sheet1', 'B2').value).toBe(
+      (lookup(operationByType('pronet_profile_to_pronet_info')!, PROFILE) as { headline: string }).headline,
+    );
+    expect(world.emu.triggerRuns).toHaveLength(0);
+    expect(spent(world)).toBe(10);
+    expect(postsSent(world)).toBe(1);
+  });
+});
+
+describe('a job not collected within 10 minutes of finishing', () => {
+  it('is reported as expired with its cost, and bought again only when the user asks', () => {
+    const world = createWorld({ emulator: { addOn: true } });
+    typeValues(world, 'A2', [[PROFILE]]);
+    enterFormula(world, 'B2', '=PRONET_PROFILE(A2, "headline")');
+    expect(pumpFromSidebar(world).background).toBe('hour'); // an add-on may not run more often
+
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + HOUR + MINUTE);
+
+    expect(world.emu.triggerRuns).toEqual([expect.objectContaining({ error: null })]);
+    const cell = world.emu.cell('Sheet1', 'B2');
+    expect(cell.error?.message).toMatch(/expired before it was collected.*cost about 10 credits/);
+    const [job] = listJobs(world).jobs;
+    expect(job).toMatchObject({ state: 'expired', costText: 'about 10 credits', canRetry: true });
+    expect(spent(world)).toBe(10);
+    expect(pumpTriggers(world)).toHaveLength(0);
+
+    enterFormula(world, 'C2', '=PRONET_PROFILE(A2, "headline")');
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + 2 * HOUR);
+    expect(postsSent(world)).toBe(1);
+    expect(spent(world)).toBe(10);
+
+    const retried = sidebar(world, 'retryExpiredJob', job!.key) as RetryResult;
+    expect(retried).toMatchObject({ ok: true, job: { state: 'processing' } });
+    expect(postsSent(world)).toBe(2);
+    pumpWithSidebarUntilIdle(world);
+    expect(world.emu.cell('Sheet1', 'B2').value).toBe(
+      (lookup(operationByType('pronet_profile_to_pronet_info')!, PROFILE) as { headline: string }).headline,
+    );
+    expect(spent(world)).toBe(20);
+  });
+});
+
+describe('the hourly add-on trigger', () => {
+  it('delivers a list into a sheet with no active spreadsheet, opening it by id', () => {
+    const world = createWorld({ emulator: { addOn: true }, api: { jobDelayMs: { employees: 59 * MINUTE } } });
+    typeValues(world, 'A2', [[ACME]]);
+    enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
+    pumpFromSidebar(world);
+
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + HOUR + MINUTE);
+
+    expect(world.emu.triggerRuns).toEqual([expect.objectContaining({ error: null })]);
+    expect(sheetRows(world, SALES_SHEET)).toHaveLength(acmeSales().length + 1);
+    expect(world.emu.cell('Sheet1', 'B2').value).toMatch(
+      /employees -> sheet 'Employees - Acme Corporation \(Sales\)'$/,
+    );
+    expect(pumpTriggers(world)).toHaveLength(0);
+  });
+});
+
+describe('two drivers at once', () => {
+  function listReady(): World {
+    const world = slowListWorld();
+    typeValues(world, 'A2', [[ACME]]);
+    enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
+    world.clock.advance(30_000); // the job is done, nobody has collected it yet
+    return world;
+  }
+
+  it('deliver each job exactly once: the second sees it already collected', () => {
+    const world = listReady();
+    const bySidebar = pumpFromSidebar(world);
+    const byTrigger = world.emu.runExecution(world.bundle, 'runJobPump', [], {
+      context: 'time-trigger',
+    }) as PumpProgress;
+
+    expect(bySidebar.delivered).toHaveLength(1);
+    expect(byTrigger.delivered).toHaveLength(0);
+    expect(employeeSheets(world)).toHaveLength(1);
+    expect(spent(world)).toBe(acmeSales().length * 0.5);
+  });
+
+  it('leave the work to the one holding the lock', () => {
+    const world = listReady();
+    world.emu.locks.holdElsewhere('document', 20_000);
+
+    const blocked = pumpFromSidebar(world);
+    expect(blocked).toMatchObject({ busy: true, pending: 1, delivered: [] });
+    expect(employeeSheets(world)).toHaveLength(0);
+
+    world.clock.advance(20_000);
+    expect(pumpFromSidebar(world).delivered).toHaveLength(1);
+    expect(pumpFromSidebar(world).delivered).toHaveLength(0);
+    expect(employeeSheets(world)).toHaveLength(1);
+  });
+});
+
+describe('the pump trigger', () => {
+  it('is created only when a job is pending, never twice, and removed when idle', () => {
+    const world = slowListWorld();
+    expect(pumpFromSidebar(world)).toMatchObject({ pending: 0, background: 'off' });
+    expect(pumpTriggers(world)).toHaveLength(0);
+
+    typeValues(world, 'A2', [[ACME]]);
+    enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
+    pumpFromSidebar(world);
+    pumpFromSidebar(world);
+    expect(sidebar(world, 'ensureJobTrigger')).toBe('minute');
+    expect(pumpTriggers(world)).toHaveLength(1);
+    expect(sidebar(world, 'removeJobTriggerIfIdle')).toBe('minute'); // a job is pending
+    expect(pumpTriggers(world)).toHaveLength(1);
+    expect(listJobs(world)).toMatchObject({ pending: 1, background: 'minute' });
+
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + 5 * MINUTE);
+    expect(pumpTriggers(world)).toHaveLength(0);
+    expect(world.emu.triggerRuns.length).toBeGreaterThanOrEqual(1);
+    expect(listJobs(world)).toMatchObject({ pending: 0, background: 'off' });
+  });
+
+  it('as an add-on runs hourly and is never duplicated (the platform allows one per document)', () => {
+    const world = slowListWorld({ emulator: { addOn: true } });
+    typeValues(world, 'A2', [[ACME]]);
+    enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
+    expect(sidebar(world, 'ensureJobTrigger')).toBe('hour');
+    expect(sidebar(world, 'ensureJobTrigger')).toBe('hour');
+    expect(pumpTriggers(world)).toHaveLength(1);
+    expect(pumpTriggers(world)[0]!.everyMs).toBe(HOUR);
+  });
+
+  it('is also driven from the menu, which says what it collected', () => {
+    const world = slowListWorld();
+    typeValues(world, 'A2', [[ACME]]);
+    enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
+
+    const result = world.emu.runExecution(world.bundle, 'collectJobsNow', [], {
+      context: 'menu',
+    }) as PumpProgress;
+
+    expect(result.delivered).toEqual([`${acmeSales().length} employees -> sheet '${SALES_SHEET}'`]);
+    expect(world.emu.ui.dialogs.at(-1)?.prompt).toContain(`-> sheet '${SALES_SHEET}'`);
+    expect(pumpTriggers(world)).toHaveLength(0);
+  });
+});
