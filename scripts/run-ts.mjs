@@ -1,7 +1,7 @@
 // Runs a TypeScript entry (the fake API, the playground) on Node: bundled by esbuild into
 // .build/, then imported. Node 20 cannot run TypeScript itself, and we ship no second compiler.
 import { mkdirSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
@@ -10,7 +10,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export async function runTs(entry) {
   const outdir = join(root, '.build');
   mkdirSync(outdir, { recursive: true });
-  const outfile = join(outdir, `${basename(entry, '.ts')}.cjs`);
+  // Named by path, so two entries called cli.ts (fake API, playground) never share an output.
+  const outfile = join(outdir, `${entry.replace(/\.ts$/, '').replace(/[/]/g, '-')}.cjs`);
   await esbuild.build({
     entryPoints: [join(root, entry)],
     outfile,

@@ -6,6 +6,7 @@
 import type { EnrichmentRequest } from './api-types';
 import { type Charge, type PendingJob, reserve, type SpendSource, settle, settleJob } from './budget';
 import type { CachedAnswer, PaidEntry, ResultCache } from './cache';
+import { claimKeys, releaseClaims } from './claims';
 import { type ApiError, type CallOutcome, type ClientConfig, enrichMany, waitForJobs } from './client';
 import {
   commitJobChanges,
@@ -18,6 +19,9 @@ import {
 import { chargedCredits, estimateCredits, type Operation } from './operations';
 import type { BatchStorePort, LockPort } from './ports';
 import { resultItems } from './results';
+
+const CLAIM_LOCK_WAIT_MS = 5_000;
+const OTHERS_POLL_MS = 1_000;
 
 /** An employee list without `max` is bounded by the API's default list size; assumed, see README. */
 export const ASSUMED_DEFAULT_EMPLOYEES = 25;
@@ -41,7 +45,9 @@ export type LookupResult =
   | { kind: 'pending'; job: JobRecord }
   | { kind: 'failed'; error: ApiError }
   | { kind: 'expired'; job: JobRecord }
-  | { kind: 'refused'; message: string };
+  | { kind: 'refused'; message: string }
+  /** Another execution is buying this answer right now; it will be in the cache shortly. */
+  | { kind: 'waiting' };
 
 export interface LookupDeps {
   client: ClientConfig;
@@ -119,10 +125,51 @@ export function lookupMany(
   const withJob = uncached.filter((item) => known.has(item.key));
   collectKnownJobs(deps, withJob, known, ctx, results);
 
-  const toSend = uncached.filter((item) => !known.has(item.key));
-  if (toSend.length > 0) sendNew(deps, toSend, ctx, results);
+  const unsent = uncached.filter((item) => !known.has(item.key));
+  const claimed =
+    unsent.length > 0
+      ? claimKeys(
+          deps.store,
+          deps.lock,
+          unsent.map((i) => i.key),
+          now(deps),
+          CLAIM_LOCK_WAIT_MS,
+        )
+      : null;
+  const toSend = claimed ? unsent.filter((item) => claimed.mine.includes(item.key)) : unsent;
+  try {
+    if (toSend.length > 0) sendNew(deps, toSend, ctx, results);
+  } finally {
+    if (claimed) releaseClaims(deps.store, claimed.mine);
+  }
+  if (claimed)
+    awaitOthers(
+      deps,
+      unsent.filter((item) => claimed.taken.includes(item.key)),
+      ctx,
+      results,
+    );
   attachDeliveries(deps, lists, known, results, ctx);
   return results;
+}
+
+const now = (deps: LookupDeps) => deps.client.clock.now();
+
+/** Waits, within the deadline, for answers another execution is buying; never buys them too. */
+function awaitOthers(
+  deps: LookupDeps,
+  items: readonly LookupItem[],
+  ctx: LookupContext,
+  results: Map<string, LookupResult>,
+): void {
+  let waiting = items.map((item) => item.key);
+  while (waiting.length > 0 && now(deps) + OTHERS_POLL_MS < ctx.deadline) {
+    deps.client.clock.sleep(OTHERS_POLL_MS);
+    const arrived = deps.cache.getMany(waiting);
+    for (const [key, answer] of arrived) results.set(key, fromCache(answer));
+    waiting = waiting.filter((key) => !arrived.has(key));
+  }
+  for (const key of waiting) results.set(key, { kind: 'waiting' });
 }
 
 /**

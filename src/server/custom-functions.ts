@@ -65,6 +65,7 @@ function toCell(op: Operation, field: string | undefined, result: LookupResult):
     case 'miss':
       return CELL_TEXT.notFound;
     case 'pending':
+    case 'waiting':
       return CELL_TEXT.processing;
     case 'expired':
       throw new Error(expiredText(op, result.job));

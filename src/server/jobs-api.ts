@@ -92,6 +92,8 @@ export function retryExpiredJob(key: string): RetryResult {
   const after = myJobs(context).find((candidate) => candidate.key === job.key) ?? null;
   const view = after ? describeJob(after, context.deps.client.clock.now()) : null;
   if (!result || result.kind === 'refused') return refused(result?.message ?? 'Not sent.');
+  if (result.kind === 'waiting')
+    return refused('A formula is looking this up right now; try again in a minute.');
   if (result.kind === 'failed') return { ok: false, message: result.error.message, job: view };
   if (after && isPending(after)) keepCollecting();
   refreshFormulas(job.spreadsheetId);

@@ -1,4 +1,6 @@
 // What users pay for: never twice, never past the budget, never lost while a job runs.
+import { createHash } from 'node:crypto';
+import { accountScope, resultKey } from '../../src/core/cache';
 import { createWorld, enterFormula, postsSent, saveSettings, spent, typeValues } from './harness';
 
 const companies = (n: number) => Array.from({ length: n }, (_, i) => `Company ${i + 1} Inc`);
@@ -136,3 +138,32 @@ describe('async answers', () => {
     expect(postsSent(world)).toBe(1);
   });
 });
+
+describe('concurrent cells with the same input', () => {
+  it('waits for the answer another execution is buying instead of buying it again', () => {
+    const world = createWorld();
+    typeValues(world, 'A1', [['Acme Corporation']]);
+    // Another cell's execution claimed this lookup a moment ago and is still waiting for the API.
+    const claimedBy = freshClaimFor(world);
+    const shown = enterFormula(world, 'B1', '=COMPANY_WEBSITE(A1)');
+    expect(shown.values[0]![0]).toMatch(/^Processing/);
+    expect(postsSent(world)).toBe(0);
+    // That execution died without answering: once its claim lapses, the next evaluation buys it.
+    world.clock.advance(60_000);
+    expect(String(enterFormula(world, 'B1', '=COMPANY_WEBSITE(A1)').values[0]![0])).toMatch(/\./);
+    expect(postsSent(world)).toBe(1);
+    expect(claimedBy).toMatch(/^inflight:r1:/);
+  });
+});
+
+/** Writes the claim a concurrent execution would have made for COMPANY_WEBSITE("Acme Corporation"). */
+function freshClaimFor(world: ReturnType<typeof createWorld>): string {
+  const hash = { sha256Hex: (text: string) => createHash('sha256').update(text, 'utf8').digest('hex') };
+  const key = resultKey(hash, accountScope(hash, world.key), {
+    type: 'company_name_to_website',
+    input_data: 'Acme Corporation',
+  });
+  const name = `inflight:${key}`;
+  world.emu.globals.PropertiesService.getDocumentProperties()!.setProperty(name, String(world.clock.now()));
+  return name;
+}

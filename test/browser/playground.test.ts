@@ -1,0 +1,211 @@
+// The playground in a real browser: a user types formulas into the grid, opens the add-on's
+// sidebar from the Extensions menu, and watches the demo account's balance. Runs against dist/
+// (`npm test` builds it first) with Debian's chromium.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { type RunningPlayground, startPlayground } from '../../playground/server';
+import { DEMO_CREDITS } from '../../playground/workbook';
+import { CELL_TEXT } from '../../src/core/cell-text';
+import { operationByFunction } from '../../src/core/operations';
+import { type LaunchedBrowser, launchChromium } from './chromium';
+
+const DIST = join(__dirname, '../../dist');
+const SCREENSHOT = join(__dirname, '../../docs/screenshots/playground.png');
+const VIEWPORT = { width: 1280, height: 800 };
+
+jest.setTimeout(60_000);
+
+/** A flat price from the operations table. */
+function price(functionName: string): number {
+  const op = operationByFunction(functionName);
+  if (op?.pricing.kind !== 'flat') throw new Error(`${functionName} has no flat price`);
+  return op.pricing.credits;
+}
+
+const cell = (a1: string) => `td[data-a1="${a1}"]`;
+const credits = (n: number) => n.toLocaleString('en-US');
+
+let browser: LaunchedBrowser;
+let playground: RunningPlayground;
+let page: Page;
+
+beforeAll(async () => {
+  if (!existsSync(join(DIST, 'Code.js'))) throw new Error('dist/ is missing: run `npm run build` first.');
+  browser = await launchChromium(VIEWPORT);
+  // Installing chromium with apt-get, when it is missing, can take minutes.
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+// Every test starts from a fresh playground: a new demo account, an untouched sheet.
+beforeEach(async () => {
+  playground = await startPlayground({ port: 0, distDir: DIST });
+  page = await browser.context.newPage();
+  // Everything answers in well under a second; a stuck wait should fail the test, not the suite.
+  page.setDefaultTimeout(10_000);
+  await page.goto(playground.url);
+  await page.waitForSelector('body[data-ready="true"]');
+});
+
+afterEach(async () => {
+  await page?.close();
+  await playground?.close();
+});
+
+/** Selects a cell, types into the formula bar, presses Enter, and waits for the sheet's answer. */
+async function enter(a1: string, text: string): Promise<void> {
+  await page.click(cell(a1));
+  await page.fill('#formula-input', text);
+  await page.press('#formula-input', 'Enter');
+  await page.waitForSelector('body:not([data-busy])', { state: 'attached' });
+}
+
+async function shown(a1: string): Promise<string> {
+  return (await page.textContent(cell(a1))) ?? '';
+}
+
+async function balance(): Promise<string> {
+  return (await page.textContent('#balance')) ?? '';
+}
+
+async function openSidebar(): Promise<void> {
+  await page.click('#extensions-button');
+  await page.click('#addon-button');
+  await page.click('#addon-menu button:has-text("Open sidebar")');
+  await page.frameLocator('#sidebar-frame').locator('#key-status:has-text("Saved")').waitFor();
+}
+
+async function postRpc(name: string, args: unknown[]): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${playground.url}/rpc`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, args }),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+describe('the playground page', () => {
+  it('shows the email the fake API has for the profile in A2 when =PRONET_EMAIL(A2) is typed in B2', async () => {
+    await enter('B2', '=PRONET_EMAIL(A2)');
+    expect(await shown('B2')).toMatch(/^[a-z.]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/);
+    await page.click(cell('B2'));
+    expect(await page.inputValue('#formula-input')).toBe('=PRONET_EMAIL(A2)');
+    expect(await page.textContent('#name-box')).toBe('B2');
+  });
+
+  it('edits a selected cell by typing on it, and moves down on Enter, as in Sheets', async () => {
+    await page.click(cell('A6'));
+    await page.keyboard.type('Initech');
+    expect(await page.inputValue('#formula-input')).toBe('Initech');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('body:not([data-busy])', { state: 'attached' });
+    expect(await shown('A6')).toBe('Initech');
+    expect(await page.textContent('#name-box')).toBe('A7');
+    await page.keyboard.type('=COMPANY_WEBSITE(A6)');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('body:not([data-busy])', { state: 'attached' });
+    expect(await shown('A7')).toMatch(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/);
+  });
+
+  it('shows the website of the company in A3 for =COMPANY_WEBSITE(A3)', async () => {
+    await enter('B3', '=COMPANY_WEBSITE(A3)');
+    expect(await shown('B3')).toMatch(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/);
+  });
+
+  it('shows #ERROR! in red with the reason on hover for a company name where a profile URL is needed', async () => {
+    await enter('B5', '=PRONET_EMAIL(A3)');
+    expect(await shown('B5')).toBe('#ERROR!');
+    expect(await page.getAttribute(cell('B5'), 'class')).toContain('error');
+    expect(await page.getAttribute(cell('B5'), 'title')).toContain('PRONET_EMAIL needs a person profile URL');
+    const color = await page.$eval(cell('B5'), (td) => getComputedStyle(td).color);
+    expect(color).toBe('rgb(217, 48, 37)');
+    expect(await balance()).toBe(credits(DEMO_CREDITS));
+  });
+
+  it('charges the demo account exactly the listed prices, and nothing for a cached repeat', async () => {
+    expect(await page.textContent('#account-title')).toBe(
+      `Demo account: ${credits(DEMO_CREDITS)} credits (fake API, offline)`,
+    );
+    await enter('B2', '=PRONET_EMAIL(A2)');
+    await enter('B3', '=COMPANY_WEBSITE(A3)');
+    const expected = DEMO_CREDITS - price('PRONET_EMAIL') - price('COMPANY_WEBSITE');
+    expect(await balance()).toBe(credits(expected));
+    await enter('C2', '=PRONET_EMAIL(A2)');
+    expect(await shown('C2')).toBe(await shown('B2'));
+    expect(await balance()).toBe(credits(expected));
+    const state = await (await fetch(`${playground.url}/api/state`)).json();
+    expect(state.account).toEqual({
+      startingCredits: DEMO_CREDITS,
+      balance: expected,
+      spent: DEMO_CREDITS - expected,
+    });
+  });
+
+  it('re-runs a formula when the cell it reads changes, as Sheets does', async () => {
+    await enter('B3', '=COMPANY_WEBSITE(A3)');
+    const before = await shown('B3');
+    await enter('A3', 'Globex Industries');
+    expect(await shown('A3')).toBe('Globex Industries');
+    expect(await shown('B3')).toMatch(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/);
+    expect(await shown('B3')).not.toBe(before);
+    expect(await balance()).toBe(credits(DEMO_CREDITS - 2 * price('COMPANY_WEBSITE')));
+  });
+
+  it('spills a record across the row, and shows an async profile once "+1 min" lets its job finish', async () => {
+    await enter('B4', '=PRONET_COMPANY(A4)');
+    expect(await shown('C4')).not.toBe('');
+    expect(await page.getAttribute(cell('C4'), 'class')).toContain('spill');
+
+    await enter('B6', '=PRONET_PROFILE(A2)');
+    expect(await shown('B6')).toBe(CELL_TEXT.processing);
+    await page.click('#advance-1');
+    await page.waitForFunction(
+      ([selector, waiting]) => document.querySelector(selector)?.textContent !== waiting,
+      [cell('B6'), CELL_TEXT.processing] as const,
+    );
+    expect(await shown('B6')).toMatch(/\p{L}+ \p{L}+/u);
+    expect(await shown('C6')).not.toBe('');
+  });
+
+  it('opens the real sidebar in a 300 px panel from Extensions > Enrich for Sheets, showing the saved key masked', async () => {
+    await openSidebar();
+    const sidebar = page.frameLocator('#sidebar-frame');
+    expect(await sidebar.locator('#key-status').textContent()).toMatch(/^Saved: \S{4}…\S{4} \(only you\)$/);
+    expect((await page.locator('#sidebar-panel').boundingBox())?.width).toBe(300);
+
+    // A server error reaches the sidebar's failure handler with its message, as in Apps Script.
+    await sidebar.locator('#save-key').click();
+    await sidebar.locator('#key-message:has-text("Paste your API key first")').waitFor();
+
+    await page.click('#sidebar-close');
+    expect(await page.isHidden('#sidebar-panel')).toBe(true);
+  });
+
+  it('lets google.script.run call only public top-level functions of the bundle', async () => {
+    expect((await postRpc('getSidebarState', [])).status).toBe(200);
+    expect(await postRpc('readApiKey_', [])).toEqual({
+      status: 404,
+      body: { message: 'Script function not found: readApiKey_' },
+    });
+    expect((await postRpc('noSuchFunction', [])).status).toBe(404);
+    expect((await postRpc('toString', [])).status).toBe(404);
+  });
+
+  it('looks like a small spreadsheet with results and the sidebar open (docs/screenshots/playground.png)', async () => {
+    await enter('B2', '=PRONET_EMAIL(A2)');
+    await enter('B3', '=COMPANY_WEBSITE(A3)');
+    await enter('C3', '=COMPANY_PHONE(A3)');
+    await enter('B4', '=PRONET_COMPANY(A4)');
+    await enter('B5', '=PRONET_EMAIL(A3)');
+    await openSidebar();
+    await page.click(cell('B2'));
+    expect(await shown('B5')).toBe('#ERROR!');
+    mkdirSync(join(SCREENSHOT, '..'), { recursive: true });
+    const image = await page.screenshot({ path: SCREENSHOT });
+    // PNG header: width and height as big-endian integers at bytes 16 and 20.
+    expect([image.readUInt32BE(16), image.readUInt32BE(20)]).toEqual([VIEWPORT.width, VIEWPORT.height]);
+  });
+});

@@ -1,0 +1,92 @@
+// The playground's world without a browser: how it recalculates and lets time pass.
+import { join } from 'node:path';
+import { Workbook } from '../../playground/workbook';
+import { CELL_TEXT } from '../../src/core/cell-text';
+import { operationByFunction } from '../../src/core/operations';
+
+const DIST = join(__dirname, '../../dist');
+
+function price(functionName: string): number {
+  const op = operationByFunction(functionName);
+  if (op?.pricing.kind !== 'flat') throw new Error(`${functionName} has no flat price`);
+  return op.pricing.credits;
+}
+
+const shown = (workbook: Workbook, a1: string) => workbook.state().cells[a1]?.display ?? '';
+const spent = (workbook: Workbook) => workbook.state().account.spent;
+
+describe('the playground workbook', () => {
+  it('starts with the add-on menu built, the demo key saved and example inputs in column A', () => {
+    const workbook = new Workbook(DIST);
+    const state = workbook.state();
+    expect(state.menu?.caption).toBe('Enrich for Sheets');
+    expect(state.menu?.items).toContainEqual({ caption: 'Open sidebar' });
+    expect(shown(workbook, 'A2')).toBe('https://www.pronet.com/in/ada-lovelace');
+    expect(shown(workbook, 'A3')).toBe('Acme Corporation');
+    expect(workbook.rpc('getSidebarState', [])).toMatchObject({
+      status: 200,
+      value: { key: { configured: true } },
+    });
+    expect(state.account).toEqual({ startingCredits: 1000, balance: 1000, spent: 0 });
+  });
+
+  it('re-runs formulas that read an edited cell, and those that read them in turn', () => {
+    const workbook = new Workbook(DIST);
+    workbook.setCell('D3', '=A3');
+    workbook.setCell('E3', '=COMPANY_WEBSITE(D3)');
+    workbook.setCell('F2', '=COMPANY_WEBSITE(A2:A3)');
+    const before = { e3: shown(workbook, 'E3'), f3: shown(workbook, 'F3') };
+    workbook.setCell('A3', 'Globex Industries');
+    expect(shown(workbook, 'D3')).toBe('Globex Industries');
+    expect(shown(workbook, 'E3')).not.toBe(before.e3);
+    expect(shown(workbook, 'F3')).not.toBe(before.f3);
+    // Acme once for E3 and F3 (the cache shares it), Globex once likewise.
+    expect(spent(workbook)).toBe(2 * price('COMPANY_WEBSITE'));
+  });
+
+  it('retries a spill blocked by a value once that value is cleared, from the cache', () => {
+    const workbook = new Workbook(DIST);
+    workbook.setCell('C4', 'in the way');
+    workbook.setCell('B4', '=PRONET_COMPANY(A4)');
+    expect(workbook.state().cells.B4?.error?.message).toBe(
+      'Array result was not expanded because it would overwrite data in C4.',
+    );
+    workbook.setCell('C4', '');
+    expect(workbook.state().cells.B4?.error).toBeNull();
+    expect(workbook.state().cells.C4?.spill).toBe(true);
+    expect(spent(workbook)).toBe(price('PRONET_COMPANY'));
+  });
+
+  it('shows an async result once its job is done when time passes, by the button or by waiting', () => {
+    const byButton = new Workbook(DIST);
+    byButton.setCell('B6', '=PRONET_PROFILE(A2)');
+    expect(shown(byButton, 'B6')).toBe(CELL_TEXT.processing);
+    byButton.advance(60_000);
+    expect(shown(byButton, 'B6')).not.toBe(CELL_TEXT.processing);
+
+    const byWaiting = new Workbook(DIST);
+    byWaiting.setCell('B6', '=PRONET_PROFILE(A2)');
+    let seconds = 0;
+    while (shown(byWaiting, 'B6') === CELL_TEXT.processing && seconds < 120) {
+      byWaiting.tick(1000, 15_000);
+      seconds++;
+    }
+    expect(shown(byWaiting, 'B6')).toBe(shown(byButton, 'B6'));
+    expect(spent(byWaiting)).toBe(price('PRONET_PROFILE'));
+  });
+
+  it('records what a menu item showed, and refuses private or unknown functions over RPC', () => {
+    const workbook = new Workbook(DIST);
+    const outcome = workbook.runMenuItem('Open sidebar');
+    expect(outcome).toMatchObject({ error: null, shown: [{ kind: 'sidebar', title: 'Enrich for Sheets' }] });
+    expect(workbook.sidebarHtml()).toContain('id="key-status"');
+    expect(workbook.rpc('readApiKey_', [])).toEqual({
+      status: 404,
+      message: 'Script function not found: readApiKey_',
+    });
+    expect(workbook.rpc('saveApiKey', ['', 'user'])).toEqual({
+      status: 500,
+      message: 'Paste your API key first (account dashboard > Settings > API Key).',
+    });
+  });
+});
