@@ -5,6 +5,7 @@
 //   node build.mjs            development build against the offline default API base URL
 //   ENRICH_API_BASE_URL=https://api.vendor.test/ node build.mjs --release
 //                             a build to push: refuses the offline default
+//   node build.mjs --out DIR  build into DIR instead of dist/
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +13,9 @@ import vm from 'node:vm';
 import * as esbuild from 'esbuild';
 
 const root = dirname(fileURLToPath(import.meta.url));
-const dist = join(root, 'dist');
+const outFlag = process.argv.indexOf('--out');
+/** `--out DIR` builds elsewhere (tests build release variants without touching dist/). */
+const dist = outFlag > 0 ? process.argv[outFlag + 1] : join(root, 'dist');
 const cache = join(root, '.build');
 
 /** Where the offline builds point. `.example` is reserved: it can never reach a real host. */

@@ -22,9 +22,13 @@ export function createWorld(
     api?: Omit<FakeApiOptions, 'clock'>;
     emulator?: Partial<EmulatorOptions>;
     saveKey?: boolean;
+    /** Another build to load (the benchmark's naive baseline); default dist/. */
+    distDir?: string;
   } = {},
 ): World {
-  if (!existsSync(join(DIST, 'Code.js'))) throw new Error('dist/ is missing: run `npm run build` first.');
+  const distDir = options.distDir ?? DIST;
+  if (!existsSync(join(distDir, 'Code.js')))
+    throw new Error(`${distDir} is missing: run \`npm run build\` first.`);
   const clock = new VirtualClock();
   const api = new FakeApi({ clock, ...options.api });
   const key = api.createAccount({ credits: options.credits ?? 1000 });

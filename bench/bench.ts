@@ -1,0 +1,182 @@
+// `npm run bench`: the built add-on in the emulator against the fake API, on the virtual clock, so
+// simulated seconds are exact and repeatable; only the start-up figure is measured in real time.
+// Prints a table and writes bench/results.json. Every figure is compared with a naive baseline
+// (one call per cell, no cache, sequential with a pause per row), the way the vendor's add-on works.
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import {
+  createWorld,
+  enterFormula,
+  saveSettings,
+  spent,
+  typeValues,
+  type World,
+} from '../test/bundle/harness';
+import { type BulkFigures, measureBulk } from './bulk-scenario';
+import { measureStartup, type StartupFigures } from './startup';
+
+const ROOT = process.cwd();
+const DIST = join(ROOT, 'dist');
+const NAIVE = join(ROOT, 'bench', 'naive');
+export const LATENCY_MS = 300;
+export const RATE_PER_SECOND = 10;
+
+export function world(distDir: string, credits = 1_000_000): World {
+  const w = createWorld({
+    credits,
+    distDir,
+    api: { rateLimitPerSecond: RATE_PER_SECOND },
+    emulator: { latencyMs: LATENCY_MS },
+  });
+  if (distDir === DIST) saveSettings(w, { formulaDailyCap: 1_000_000 });
+  return w;
+}
+
+interface FormulaFigures {
+  cells: number;
+  distinctInputs: number;
+  creditsFirstPass: number;
+  creditsSecondPass: number;
+  fetches: number;
+  simulatedMsPerMissCell: number;
+  simulatedMsPerHitCell: number;
+}
+
+/** 2,000 formula cells over 500 distinct inputs, evaluated, then evaluated again. */
+function measureFormulas(distDir: string, functionName: string): FormulaFigures {
+  const w = world(distDir);
+  const cells = 2000;
+  const distinct = 500;
+  typeValues(
+    w,
+    `A1:A${cells}`,
+    Array.from({ length: cells }, (_, i) => [`Bench Company ${(i % distinct) + 1}`]),
+  );
+  const pass = () => {
+    const times: number[] = [];
+    for (let row = 1; row <= cells; row++) {
+      const before = w.clock.now();
+      enterFormula(w, `B${row}`, `=${functionName}(A${row})`);
+      times.push(w.clock.now() - before);
+    }
+    return times;
+  };
+  const first = pass();
+  const creditsFirstPass = spent(w);
+  const second = pass();
+  const average = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+  return {
+    cells,
+    distinctInputs: distinct,
+    creditsFirstPass,
+    creditsSecondPass: spent(w) - creditsFirstPass,
+    fetches: w.emu.fetchLog.length,
+    simulatedMsPerMissCell: average(first.slice(0, distinct)),
+    simulatedMsPerHitCell: average(second),
+  };
+}
+
+const ratio = (ours: number, naive: number) =>
+  naive === 0 ? null : Math.round((ours / naive) * 1000) / 1000;
+
+function table(rows: [string, string | number, string | number, string][]): string {
+  const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  return rows.map((r) => r.map((cell, i) => String(cell).padEnd(widths[i]!)).join('  |  ')).join('\n');
+}
+
+function main(): void {
+  const startup: StartupFigures = measureStartup(join(DIST, 'Code.js'));
+  const formulas = measureFormulas(DIST, 'COMPANY_WEBSITE');
+  const naiveFormulas = measureFormulas(NAIVE, 'NAIVE_WEBSITE');
+  const bulk: BulkFigures = measureBulk({
+    ours: () => world(DIST),
+    naive: () => world(NAIVE),
+    ratePerSecond: RATE_PER_SECOND,
+  });
+
+  const rows: [string, string | number, string | number, string][] = [
+    ['figure', 'ours', 'naive', 'ours / naive'],
+    [
+      'bulk credits, 10,000 rows run twice + after cache expiry',
+      bulk.ours.credits,
+      bulk.naive.credits,
+      String(ratio(bulk.ours.credits, bulk.naive.credits)),
+    ],
+    ['bulk minimum possible credits', bulk.minimumCredits, bulk.minimumCredits, ''],
+    [
+      'bulk simulated seconds, first run',
+      bulk.ours.simulatedSeconds,
+      bulk.naive.simulatedSeconds,
+      String(ratio(bulk.ours.simulatedSeconds, bulk.naive.simulatedSeconds)),
+    ],
+    ['bulk bound set by the rate limit (s)', bulk.rateBoundSeconds, bulk.rateBoundSeconds, ''],
+    [
+      'bulk UrlFetch calls per row',
+      bulk.ours.fetchesPerRow,
+      bulk.naive.fetchesPerRow,
+      String(ratio(bulk.ours.fetchesPerRow, bulk.naive.fetchesPerRow)),
+    ],
+    [
+      'bulk server executions per 1,000 rows',
+      bulk.ours.executionsPer1000Rows,
+      bulk.naive.executionsPer1000Rows,
+      String(ratio(bulk.ours.executionsPer1000Rows, bulk.naive.executionsPer1000Rows)),
+    ],
+    [
+      'formula credits, 2,000 cells / 500 inputs, first pass',
+      formulas.creditsFirstPass,
+      naiveFormulas.creditsFirstPass,
+      String(ratio(formulas.creditsFirstPass, naiveFormulas.creditsFirstPass)),
+    ],
+    [
+      'formula credits, re-evaluated',
+      formulas.creditsSecondPass,
+      naiveFormulas.creditsSecondPass,
+      String(ratio(formulas.creditsSecondPass, naiveFormulas.creditsSecondPass)),
+    ],
+    [
+      'formula UrlFetch calls, both passes',
+      formulas.fetches,
+      naiveFormulas.fetches,
+      String(ratio(formulas.fetches, naiveFormulas.fetches)),
+    ],
+    [
+      'formula simulated ms per cell, miss',
+      formulas.simulatedMsPerMissCell,
+      naiveFormulas.simulatedMsPerMissCell,
+      '',
+    ],
+    [
+      'formula simulated ms per cell, hit',
+      formulas.simulatedMsPerHitCell,
+      naiveFormulas.simulatedMsPerHitCell,
+      '',
+    ],
+    ['bundle size, minified (KB)', startup.bundleKB, '', ''],
+    ['bundle size, gzipped (KB)', startup.gzipKB, '', ''],
+    ['bundle load in a fresh V8 context, median (ms, real)', startup.loadMsMedian, '', ''],
+  ];
+  const machine = `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`;
+  const results = {
+    date: new Date().toISOString().slice(0, 10),
+    machine,
+    conditions: `${LATENCY_MS} ms simulated latency, ${RATE_PER_SECOND} requests/s rate limit, virtual clock`,
+    startup,
+    formulas: { ours: formulas, naive: naiveFormulas },
+    bulk,
+    targets: {
+      creditsAtMinimum: bulk.ours.credits === bulk.minimumCredits,
+      throughputWithin1_2xOfBound: bulk.ours.simulatedSeconds <= 1.2 * bulk.rateBoundSeconds,
+      atMost1_05FetchesPerRow: bulk.ours.fetchesPerRow <= 1.05,
+      bundleUnder100KB: startup.bundleKB < 100,
+    },
+  };
+  writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`Enrich for Sheets benchmark, ${results.date}, ${machine}\n${results.conditions}\n`);
+  console.log(table(rows));
+  console.log(`\ntargets: ${JSON.stringify(results.targets)}`);
+  console.log('written: bench/results.json');
+}
+
+main();

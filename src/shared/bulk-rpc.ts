@@ -1,0 +1,105 @@
+// The contract for bulk runs between the sidebar and the server. A run is a loop of short server
+// calls driven by the sidebar; each call does a bounded slice and writes its rows before it returns.
+import type { OperationType } from '../core/operations';
+
+/** Columns are 1-based sheet column numbers; rows are 1-based sheet row numbers. */
+export interface BulkRunConfig {
+  sheetName: string;
+  /** The row holding the headers; data starts below it. */
+  headerRow: number;
+  type: OperationType;
+  columns: {
+    input: number;
+    /** Name lookups: company, and optional location and job title, joined after the name. */
+    company?: number;
+    location?: number;
+    jobTitle?: number;
+  };
+  /** The operation's primary value into one column, or chosen fields into one column each. */
+  output: { mode: 'primary' } | { mode: 'fields'; fields: string[] };
+  /** Employee lists only. */
+  options?: { department?: string; seniority?: string; max?: number };
+  /** Employee lists only: a sheet per company, or one combined sheet with a company column. */
+  employeesTo?: 'sheet-per-company' | 'combined-sheet';
+}
+
+export interface SheetColumns {
+  sheets: string[];
+  sheetName: string;
+  headerRow: number;
+  /** Header text by column, 1-based: headers[0] is column 1. */
+  headers: string[];
+  lastRow: number;
+}
+
+export interface OutputColumn {
+  header: string;
+  column: number;
+  /** Created to the right of the data when no column had this header. */
+  created: boolean;
+}
+
+export interface BulkPreview {
+  rows: number;
+  /** Rows whose output is already filled: skipped, never charged again. */
+  alreadyFilled: number;
+  /** Rows repeating an input of an earlier row: looked up once. */
+  duplicates: number;
+  /** Distinct inputs already paid for: free. */
+  cached: number;
+  /** Rows with invalid input: listed, never sent. At most 50 are listed; `invalidCount` has them all. */
+  invalid: { row: number; message: string }[];
+  invalidCount: number;
+  blank: number;
+  /** Distinct new lookups to buy. */
+  toLookUp: number;
+  estimatedCredits: number;
+  /** Employee lists are paid per employee: the estimate is a bound from `max` (or the default). */
+  estimateIsBound: boolean;
+  /** Above the confirmation threshold in the settings. */
+  needsConfirmation: boolean;
+  outputColumns: OutputColumn[];
+  statusColumn: OutputColumn;
+}
+
+export type BulkState = 'running' | 'paused' | 'cancelled' | 'done' | 'stopped';
+
+export interface BulkProgress {
+  runId: string;
+  state: BulkState;
+  sheetName: string;
+  type: OperationType;
+  rows: number;
+  /** Rows finished (found, not found, error, skipped, invalid). */
+  done: number;
+  found: number;
+  notFound: number;
+  errors: number;
+  skipped: number;
+  invalid: number;
+  /** Rows waiting on an async job. */
+  pending: number;
+  creditsSpent: number;
+  /** Seconds left at the recent pace, when known. */
+  etaSeconds: number | null;
+  /** Why the run stopped (401, 402, the per-run cap): said once, for the whole run. */
+  message: string | null;
+  /** Rows with a row-level error, retryable as a group. */
+  failedRows: number;
+}
+
+export interface BulkServerApi {
+  getSheetColumns(sheetName: string | null): SheetColumns;
+  previewBulkRun(config: BulkRunConfig): BulkPreview;
+  /** Refuses (throws) when the estimate needs confirmation and `confirmedCredits` is below it. */
+  startBulkRun(config: BulkRunConfig, confirmedCredits: number): BulkProgress;
+  /** One slice of work; the sidebar calls it again while the state is `running`. */
+  continueBulkRun(runId: string): BulkProgress;
+  pauseBulkRun(runId: string): BulkProgress;
+  resumeBulkRun(runId: string): BulkProgress;
+  cancelBulkRun(runId: string): BulkProgress;
+  /** The current or last run, so a reopened sidebar can show and resume it. */
+  getBulkRun(): BulkProgress | null;
+  /** Puts the rows with a row-level error back in the queue; answers the run, running again. */
+  retryFailedRows(runId: string): BulkProgress;
+}
