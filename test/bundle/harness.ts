@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { FakeApi, type FakeApiOptions } from '../../fake-api/fake-api';
 import { VirtualClock } from '../emulator/clock';
 import { createEmulator, type Emulator, type EmulatorOptions, type LoadedBundle } from '../emulator/emulator';
+import type { FetchRequest } from '../emulator/urlfetch';
+
+type FetchAnswer = ReturnType<FakeApi['handle']>;
 
 export const DIST = join(__dirname, '../../dist');
 
@@ -22,6 +25,8 @@ export function createWorld(
     api?: Omit<FakeApiOptions, 'clock'>;
     emulator?: Partial<EmulatorOptions>;
     saveKey?: boolean;
+    /** Sees every request before the fake API: return an answer to replace it, or call `next`. */
+    intercept?: (request: FetchRequest, next: () => FetchAnswer) => FetchAnswer;
     /** Another build to load (the benchmark's naive baseline); default dist/. */
     distDir?: string;
   } = {},
@@ -32,7 +37,10 @@ export function createWorld(
   const clock = new VirtualClock();
   const api = new FakeApi({ clock, ...options.api });
   const key = api.createAccount({ credits: options.credits ?? 1000 });
-  const emu = createEmulator({ fetchHandler: (req) => api.handle(req), clock, ...options.emulator });
+  const intercept = options.intercept;
+  const fetchHandler = (req: FetchRequest): FetchAnswer =>
+    intercept ? intercept(req, () => api.handle(req)) : api.handle(req);
+  const emu = createEmulator({ fetchHandler, clock, ...options.emulator });
   const bundle = emu.loadBundle(DIST);
   // Opening the document: Sheets runs onOpen as a simple trigger, which builds the menu.
   emu.runExecution(bundle, 'onOpen', [{ authMode: 'LIMITED' }], { context: 'simple-trigger' });
