@@ -41,7 +41,7 @@ describe('formulas under faults', () => {
   it('reports a network failure clearly and retries on the next recalculation', () => {
     let down = true;
     const world = createWorld({
-      intercept: (request, next) => {
+      intercept: (_request, next) => {
         if (down) throw new Error('connection reset');
         return next();
       },
@@ -56,7 +56,7 @@ describe('formulas under faults', () => {
   it('treats a 200 whose body is not JSON as an error, never as a result', () => {
     let broken = true;
     const world = createWorld({
-      intercept: (request, next) => {
+      intercept: (_request, next) => {
         const answer = next();
         return broken ? { status: 200, headers: {}, body: '<!doctype html><p>maintenance</p>' } : answer;
       },
