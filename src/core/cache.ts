@@ -1,8 +1,12 @@
 // Every paid answer (a result, or a miss, which is charged too) is kept so that recalculation,
-// reopening the file, moving rows or copying the formula cost nothing for `ttlDays`. Two layers:
-// a fast cache that may forget at any time (CacheService) in front of a durable store shared with
-// the add-on's other settings (document properties). The durable store is the source of truth:
-// its failures are thrown, because losing a paid answer silently means the user pays again.
+// reopening the file, moving rows or copying the formula cost nothing for `ttlDays`. Three layers:
+// a fast cache that may forget at any time (CacheService); a durable store shared with the add-on's
+// other settings (document properties), small (350 KB of 500 KB) but writable from a formula; and,
+// optionally, a hidden sheet, large but writable only outside custom functions. Properties keep the
+// most recent answers, so formulas stay fast; the sheet, where it may be written, keeps them all:
+// every write from such a context also copies into it whatever only the properties held, so what
+// the properties evict later is never lost. Durable failures are thrown, because losing a paid
+// answer silently means the user pays again; a failing sheet write only falls back to properties.
 import type { EnrichmentRequest } from './api-types';
 import {
   layoutRecords,
@@ -14,11 +18,16 @@ import {
   utf8Bytes,
 } from './cache-store';
 import type { CallOutcome } from './client';
-import type { BatchStorePort, ClockPort, HashPort, TtlCachePort } from './ports';
+import type { BatchStorePort, ClockPort, HashPort, SheetStorePort, TtlCachePort } from './ports';
 
 export const DEFAULT_TTL_DAYS = 30;
 /** The cache's share of the 500 KB document-properties store; the rest is left to settings and jobs. */
 export const DEFAULT_BUDGET_BYTES = 350_000;
+/**
+ * Characters (keys and values) the cache may keep in its hidden sheet: about 25,000 typical answers.
+ * A formula that misses the faster layers reads the whole sheet, so it must stay quick to read.
+ */
+export const DEFAULT_SHEET_BUDGET_CHARS = 5_000_000;
 /** CacheService's longest TTL. */
 export const FAST_TTL_SECONDS = 21_600;
 /** CacheService refuses values over 100 KB (102,400 bytes); bigger answers live in the store only. */
@@ -47,24 +56,50 @@ export interface PaidEntry {
 }
 
 export interface PutReport {
-  /** Entries written to the durable store. */
+  /** Entries of this batch now kept durably (in the properties, the sheet, or both). */
   stored: number;
-  /** Older entries removed to stay inside the byte budget. */
+  /** Older entries removed from the properties to stay inside their byte budget (still in the sheet, if any). */
   evicted: number;
-  /** Entries past their TTL removed on the way. */
+  /** Entries past their TTL removed from the properties on the way. */
   expired: number;
-  /** Keys too big for the budget even alone: kept in the fast layer only, for hours, not days. */
+  /** Keys no durable layer could take: kept in the fast layer only, for hours, not days. */
   notStored: string[];
+  /** What happened in the hidden sheet; absent when there is no sheet or it may not be written here. */
+  sheet?: SheetReport;
+}
+
+/** One write to the hidden sheet. */
+export interface SheetReport {
+  /** Entries of the batch written to the sheet. */
+  written: number;
+  /** Entries only the properties held, copied into the sheet before the properties could evict them. */
+  copied: number;
+  /** Entries past their TTL removed from the sheet. */
+  expired: number;
+  /** Oldest entries removed to keep the sheet inside its character budget. */
+  evicted: number;
+  /** Why the sheet could not be read or written: the properties kept what they could, as without a sheet. */
+  error?: string;
 }
 
 export interface CacheStats {
-  /** Readable entries still inside their TTL. */
+  /** Readable entries still inside their TTL, in any durable layer, each counted once. */
   entries: number;
   /** UTF-8 bytes (keys and values) the cache's records take in the store now, expired ones included. */
   bytes: number;
   budgetBytes: number;
   oldestAt: number | null;
   newestAt: number | null;
+  /** The hidden sheet's share; absent without a sheet layer. */
+  sheet?: SheetStats;
+}
+
+export interface SheetStats {
+  /** Readable entries inside their TTL in the sheet (many are in the properties too). */
+  entries: number;
+  /** Characters (keys and values) of the cache's rows in the sheet, expired ones included. */
+  chars: number;
+  budgetChars: number;
 }
 
 export interface ResultCachePorts {
@@ -72,6 +107,8 @@ export interface ResultCachePorts {
   store: BatchStorePort;
   hash: HashPort;
   clock: ClockPort;
+  /** The hidden sheet: read everywhere, written only where `canWrite` says so. */
+  sheet?: SheetStorePort;
 }
 
 export interface ResultCacheOptions {
@@ -79,6 +116,8 @@ export interface ResultCacheOptions {
   ttlDays?: number;
   /** Most bytes (keys and values, UTF-8) the cache may take in the store; default 350,000. */
   budgetBytes?: number;
+  /** Most characters (keys and values) the cache may take in the hidden sheet; default 5,000,000. */
+  sheetBudgetChars?: number;
 }
 
 // --- Keys -------------------------------------------------------------------------------------
@@ -158,9 +197,32 @@ interface Candidate {
   writes?: Record<string, string>;
 }
 
+/** An entry of the batch being saved, encoded. */
+interface Payload {
+  payload: string;
+  at: number;
+}
+
+/** One of the cache's rows in the sheet, or one about to be written there. */
+interface SheetRow {
+  key: string;
+  at: number;
+  chars: number;
+  /** The text to write: set for the batch's entries and for copies of properties entries. */
+  write?: string;
+  fromBatch?: boolean;
+}
+
+interface SheetOutcome {
+  report: SheetReport;
+  /** Keys the sheet holds after the write; empty when it failed, since nothing is sure then. */
+  held: ReadonlySet<string>;
+}
+
 export class ResultCache {
   readonly ttlDays: number;
   readonly budgetBytes: number;
+  readonly sheetBudgetChars: number;
   private readonly layout: StoreLayout = {
     isEntryKey: isResultKey,
     paidAt: (payload) => decodeEntry(payload)?.at ?? null,
@@ -172,11 +234,14 @@ export class ResultCache {
   ) {
     this.ttlDays = positiveOr(options.ttlDays, DEFAULT_TTL_DAYS);
     this.budgetBytes = positiveOr(options.budgetBytes, DEFAULT_BUDGET_BYTES);
+    this.sheetBudgetChars = positiveOr(options.sheetBudgetChars, DEFAULT_SHEET_BUDGET_CHARS);
   }
 
   /**
    * The saved answers among `keys`: one fast-layer read, then one store read for what it lacked,
-   * which is copied back into the fast layer. Absent keys are simply not in the map.
+   * then one sheet read for what both lacked; what the slower layers had is copied back into the
+   * fast layer (never into the properties: a read must not evict anything). Absent keys are
+   * simply not in the map.
    */
   getMany(keys: readonly string[]): Map<string, CachedAnswer> {
     const wanted = [...new Set(keys)];
@@ -194,14 +259,20 @@ export class ResultCache {
     const missed = wanted.filter((key) => !answers.has(key));
     if (missed.length === 0) return answers;
 
-    const all = this.readStore();
     const rewarm: Record<string, string> = {};
-    for (const key of missed) {
-      const payload = readPayload(all, key, this.ports.hash);
+    const take = (key: string, payload: string | null) => {
       const answer = payload === null ? null : decodeEntry(payload);
-      if (!answer || !this.isLive(answer.at, now)) continue;
+      if (!answer || !this.isLive(answer.at, now)) return;
       answers.set(key, answer);
       if (utf8Bytes(payload!) <= FAST_MAX_VALUE_BYTES) rewarm[key] = payload!;
+    };
+    const all = this.readStore();
+    for (const key of missed) take(key, readPayload(all, key, this.ports.hash));
+    const sheet = this.ports.sheet;
+    const stillMissed = missed.filter((key) => !answers.has(key));
+    if (sheet && stillMissed.length > 0) {
+      const rows = durable(READ_SHEET_FAILED, () => sheet.readAll());
+      for (const key of stillMissed) take(key, ownValue(rows, key) ?? null);
     }
     if (Object.keys(rewarm).length > 0) {
       this.tryFast(() => this.ports.fast.putMany(rewarm, FAST_TTL_SECONDS));
@@ -210,13 +281,15 @@ export class ResultCache {
   }
 
   /**
-   * Saves paid answers in both layers: the fast one first (so that a failing store still spares
-   * re-runs for a few hours), then the store in one removeMany and one setMany, after clearing
-   * expired and unreadable records and evicting the oldest entries that do not fit the budget.
+   * Saves paid answers in every layer: the fast one first (so that a failing store still spares
+   * re-runs for a few hours); then, where the sheet may be written, the sheet, with the batch and
+   * every live properties entry it lacks, in one removeMany and one writeMany; then the
+   * properties in one removeMany and one setMany, after clearing expired and unreadable records
+   * and evicting the oldest entries that do not fit the budget (safe in the sheet by then).
    */
   putMany(entries: readonly PaidEntry[]): PutReport {
     const now = this.ports.clock.now();
-    const payloads = new Map<string, { payload: string; at: number }>();
+    const payloads = new Map<string, Payload>();
     for (const entry of entries) {
       assertResultKey(entry.key);
       const at = entry.at ?? now;
@@ -237,7 +310,108 @@ export class ResultCache {
       this.tryFast(() => this.ports.fast.putMany(fastValues, FAST_TTL_SECONDS));
     }
 
-    const scan = scanStore(this.readStore(SAVE_FAILED), this.layout);
+    const all = this.readStore(SAVE_FAILED);
+    const sheet = this.writableSheet();
+    const inSheet = sheet ? this.saveToSheet(sheet, all, payloads, now) : null;
+    const inStore = this.saveToStore(all, payloads, now, report, inSheet?.held ?? new Set());
+    if (inSheet) {
+      const kept = (key: string) => inStore.has(key) || inSheet.held.has(key);
+      report.stored = [...payloads.keys()].filter(kept).length;
+      report.notStored = report.notStored.filter((key) => !kept(key));
+      report.sheet = inSheet.report;
+    }
+    return report;
+  }
+
+  /**
+   * Copies into the sheet every live answer only the properties hold, and clears expired entries
+   * there: what putMany does on the way, for a pass that bought nothing. Null when the sheet may
+   * not be written here (a custom function) or there is none.
+   */
+  compact(): SheetReport | null {
+    const sheet = this.writableSheet();
+    if (!sheet) return null;
+    return this.saveToSheet(sheet, this.readStore(SAVE_FAILED), new Map(), this.ports.clock.now()).report;
+  }
+
+  /** What the sidebar shows: all accounts, or the one of `scope`; an answer in two layers counts once. */
+  stats(scope?: string): CacheStats {
+    const all = this.readStore();
+    const scan = scanStore(all, this.layout);
+    const inScope = scopeFilter(scope);
+    const now = this.ports.clock.now();
+    const mine = scan.entries.filter((entry) => inScope(entry.key));
+    const paidAt = new Map<string, number>();
+    for (const entry of mine) if (this.isLive(entry.at, now)) paidAt.set(entry.key, entry.at);
+    const garbageBytes = scan.garbage
+      .filter(inScope)
+      .reduce((sum, key) => sum + recordBytes(key, ownValue(all, key) ?? ''), 0);
+
+    let sheetStats: SheetStats | undefined;
+    const sheet = this.ports.sheet;
+    if (sheet) {
+      const rows = durable(READ_SHEET_FAILED, () => sheet.readAll());
+      sheetStats = { entries: 0, chars: 0, budgetChars: this.sheetBudgetChars };
+      for (const [key, value] of Object.entries(rows)) {
+        if (!isResultKey(key) || !inScope(key)) continue;
+        sheetStats.chars += sheetChars(key, value);
+        const at = decodeEntry(value)?.at;
+        if (at === undefined || !this.isLive(at, now)) continue;
+        sheetStats.entries++;
+        paidAt.set(key, Math.max(at, paidAt.get(key) ?? at));
+      }
+    }
+    const times = [...paidAt.values()];
+    return {
+      entries: times.length,
+      bytes: mine.reduce((sum, entry) => sum + entry.bytes, garbageBytes),
+      budgetBytes: this.budgetBytes,
+      oldestAt: times.length > 0 ? times.reduce((a, b) => Math.min(a, b)) : null,
+      newestAt: times.length > 0 ? times.reduce((a, b) => Math.max(a, b)) : null,
+      ...(sheetStats ? { sheet: sheetStats } : {}),
+    };
+  }
+
+  /**
+   * Removes the cache's entries (all, or one account's) from every layer; other settings and the
+   * sheet's other rows stay. Answers how many entries went. Throws, changing nothing, when the
+   * sheet holds some and may not be written here.
+   */
+  clear(scope?: string): number {
+    const inScope = scopeFilter(scope);
+    const scan = scanStore(this.readStore(CLEAR_FAILED), this.layout);
+    const entries = scan.entries.filter((entry) => inScope(entry.key));
+    const gone = new Set(entries.map((entry) => entry.key));
+    const sheet = this.ports.sheet;
+    if (sheet) {
+      const rows = durable(CLEAR_SHEET_FAILED, () => sheet.readAll());
+      const mine = Object.keys(rows).filter((key) => isResultKey(key) && inScope(key));
+      if (mine.length > 0) {
+        if (!sheet.canWrite)
+          throw new Error(`${CLEAR_SHEET_FAILED}: it can only be written from the sidebar or a menu.`);
+        durable(CLEAR_SHEET_FAILED, () => sheet.removeMany(mine));
+        for (const key of mine) if (decodeEntry(rows[key]!) !== null) gone.add(key);
+      }
+    }
+    const records = [...entries.flatMap((entry) => entry.records), ...scan.garbage.filter(inScope)];
+    if (records.length > 0) durable(CLEAR_FAILED, () => this.ports.store.removeMany(records));
+    if (gone.size > 0) this.tryFast(() => this.ports.fast.removeMany([...gone]));
+    return gone.size;
+  }
+
+  /**
+   * The properties' share of a save. Answers the batch's keys it stored; `safe` are keys the sheet
+   * holds, which may leave the properties without leaving the fast layer.
+   */
+  private saveToStore(
+    all: Record<string, string>,
+    payloads: ReadonlyMap<string, Payload>,
+    now: number,
+    report: PutReport,
+    safe: ReadonlySet<string>,
+  ): Set<string> {
+    const stored = new Set<string>();
+    const scan = scanStore(all, this.layout);
     const removals = new Set(scan.garbage);
     const dropped: string[] = [];
     const candidates: Candidate[] = [];
@@ -276,48 +450,102 @@ export class ResultCache {
       } else if (candidate.writes) {
         Object.assign(writes, candidate.writes);
         for (const record of replaced.get(candidate.key) ?? []) removals.add(record);
-        report.stored++;
+        stored.add(candidate.key);
       }
     }
+    report.stored = stored.size;
 
     // Removing first keeps the store under its hard limit while the new records go in.
     const toRemove = [...removals].filter((key) => ownValue(writes, key) === undefined);
     if (toRemove.length > 0) durable(SAVE_FAILED, () => this.ports.store.removeMany(toRemove));
     if (Object.keys(writes).length > 0) durable(SAVE_FAILED, () => this.ports.store.setMany(writes));
-    // So that clear() and the stats tell the truth, what left the store leaves the fast layer too.
-    if (dropped.length > 0) this.tryFast(() => this.ports.fast.removeMany(dropped));
-    return report;
+    // So that clear() and the stats tell the truth, what left every durable layer leaves the fast one.
+    const lost = dropped.filter((key) => !safe.has(key));
+    if (lost.length > 0) this.tryFast(() => this.ports.fast.removeMany(lost));
+    return stored;
   }
 
-  /** What the sidebar shows: all accounts, or the one of `scope`. */
-  stats(scope?: string): CacheStats {
-    const all = this.readStore();
-    const scan = scanStore(all, this.layout);
-    const inScope = scopeFilter(scope);
-    const now = this.ports.clock.now();
-    const mine = scan.entries.filter((entry) => inScope(entry.key));
-    const live = mine.filter((entry) => this.isLive(entry.at, now)).map((entry) => entry.at);
-    const garbageBytes = scan.garbage
-      .filter(inScope)
-      .reduce((sum, key) => sum + recordBytes(key, ownValue(all, key) ?? ''), 0);
-    return {
-      entries: live.length,
-      bytes: mine.reduce((sum, entry) => sum + entry.bytes, garbageBytes),
-      budgetBytes: this.budgetBytes,
-      oldestAt: live.length > 0 ? Math.min(...live) : null,
-      newestAt: live.length > 0 ? Math.max(...live) : null,
-    };
+  /**
+   * The sheet's share of a save: the batch, plus every live properties entry the sheet lacks (or
+   * holds older), so that no later eviction from the properties loses an answer; expired and
+   * unreadable rows of the cache go, and the oldest when over budget. Rows that are not the
+   * cache's are never touched. A failure is reported, not thrown: the properties still save.
+   */
+  private saveToSheet(
+    sheet: SheetStorePort,
+    all: Record<string, string>,
+    payloads: ReadonlyMap<string, Payload>,
+    now: number,
+  ): SheetOutcome {
+    const report: SheetReport = { written: 0, copied: 0, expired: 0, evicted: 0 };
+    try {
+      const removals: string[] = [];
+      const rows = new Map<string, SheetRow>();
+      for (const [key, value] of Object.entries(sheet.readAll())) {
+        if (!isResultKey(key)) continue;
+        const at = decodeEntry(value)?.at;
+        if (at === undefined) removals.push(key);
+        else if (this.isLive(at, now)) rows.set(key, { key, at, chars: sheetChars(key, value) });
+        else if (!payloads.has(key)) {
+          report.expired++;
+          removals.push(key);
+        }
+      }
+      for (const entry of scanStore(all, this.layout).entries) {
+        if (payloads.has(entry.key) || !this.isLive(entry.at, now)) continue;
+        if ((rows.get(entry.key)?.at ?? Number.NEGATIVE_INFINITY) >= entry.at) continue;
+        const payload = readPayload(all, entry.key, this.ports.hash);
+        if (payload === null) continue;
+        rows.set(entry.key, {
+          key: entry.key,
+          at: entry.at,
+          chars: sheetChars(entry.key, payload),
+          write: payload,
+        });
+      }
+      for (const [key, { payload, at }] of payloads) {
+        rows.set(key, { key, at, chars: sheetChars(key, payload), write: payload, fromBatch: true });
+      }
+
+      // Oldest first, as in the properties; at equal times the batch's entries are kept first.
+      const ordered = [...rows.values()].sort(
+        (a, b) => a.at - b.at || Number(a.fromBatch === true) - Number(b.fromBatch === true),
+      );
+      let total = ordered.reduce((sum, row) => sum + row.chars, 0);
+      const writes: Record<string, string> = {};
+      const held = new Set<string>();
+      for (const row of ordered) {
+        if (total > this.sheetBudgetChars) {
+          total -= row.chars;
+          if (row.write === undefined) {
+            report.evicted++;
+            removals.push(row.key);
+          }
+          continue;
+        }
+        held.add(row.key);
+        if (row.write === undefined) continue;
+        writes[row.key] = row.write;
+        if (row.fromBatch) report.written++;
+        else report.copied++;
+      }
+
+      // A key written again keeps its row: removing it first would only move it to the end.
+      const toRemove = removals.filter((key) => ownValue(writes, key) === undefined);
+      if (toRemove.length > 0) sheet.removeMany(toRemove);
+      if (Object.keys(writes).length > 0) sheet.writeMany(writes);
+      return { report, held };
+    } catch (error) {
+      return {
+        report: { written: 0, copied: 0, expired: 0, evicted: 0, error: messageOf(error) },
+        held: new Set(),
+      };
+    }
   }
 
-  /** Removes the cache's entries (all, or one account's) from both layers; other settings stay. */
-  clear(scope?: string): number {
-    const inScope = scopeFilter(scope);
-    const scan = scanStore(this.readStore(CLEAR_FAILED), this.layout);
-    const entries = scan.entries.filter((entry) => inScope(entry.key));
-    const records = [...entries.flatMap((entry) => entry.records), ...scan.garbage.filter(inScope)];
-    if (records.length > 0) durable(CLEAR_FAILED, () => this.ports.store.removeMany(records));
-    if (entries.length > 0) this.tryFast(() => this.ports.fast.removeMany(entries.map((entry) => entry.key)));
-    return entries.length;
+  private writableSheet(): SheetStorePort | null {
+    const sheet = this.ports.sheet;
+    return sheet?.canWrite ? sheet : null;
   }
 
   private isLive(at: number, now: number): boolean {
@@ -341,13 +569,24 @@ export class ResultCache {
 const READ_FAILED = 'Could not read saved results from the document properties';
 const SAVE_FAILED = 'Could not save paid results in the document properties';
 const CLEAR_FAILED = 'Could not clear saved results from the document properties';
+const READ_SHEET_FAILED = 'Could not read saved results from the hidden sheet';
+const CLEAR_SHEET_FAILED = 'Could not clear saved results from the hidden sheet';
 
 function durable<T>(failure: string, work: () => T): T {
   try {
     return work();
   } catch (error) {
-    throw new Error(`${failure}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`${failure}: ${messageOf(error)}`);
   }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** What a row takes in the sheet: cells hold characters, whatever their UTF-8 size. */
+function sheetChars(key: string, value: string): number {
+  return key.length + value.length;
 }
 
 function assertResultKey(key: string): void {

@@ -21,6 +21,21 @@ import type { BatchStorePort, LockPort } from './ports';
 import { resultItems } from './results';
 
 const CLAIM_LOCK_WAIT_MS = 5_000;
+/** Set when the API answers 402, cleared by the next paid answer: the sidebar says it once. */
+export const OUT_OF_CREDITS_PROPERTY = 'enrich.outOfCredits';
+
+function rememberCreditState(
+  deps: LookupDeps,
+  outcomes: readonly CallOutcome[],
+  flagged: boolean,
+  at: number,
+): void {
+  if (outcomes.some((o) => o.kind === 'failed' && o.error.code === 'insufficient_credits')) {
+    deps.store.setMany({ [OUT_OF_CREDITS_PROPERTY]: String(at) });
+  } else if (flagged && outcomes.some((o) => o.kind !== 'failed')) {
+    deps.store.removeMany([OUT_OF_CREDITS_PROPERTY]);
+  }
+}
 const OTHERS_POLL_MS = 1_000;
 
 /** An employee list without `max` is bounded by the API's default list size; assumed, see README. */
@@ -121,7 +136,8 @@ export function lookupMany(
   const lists = unique.filter((item) => item.op.shape === 'employees');
   if (uncached.length === 0 && lists.length === 0) return results;
 
-  const known = new Map(readJobs(deps.store).map((job) => [job.key, job]));
+  const stored = deps.store.getAll();
+  const known = new Map(readJobs(deps.store, stored).map((job) => [job.key, job]));
   const withJob = uncached.filter((item) => known.has(item.key));
   collectKnownJobs(deps, withJob, known, ctx, results);
 
@@ -138,7 +154,7 @@ export function lookupMany(
       : null;
   const toSend = claimed ? unsent.filter((item) => claimed.mine.includes(item.key)) : unsent;
   try {
-    if (toSend.length > 0) sendNew(deps, toSend, ctx, results);
+    if (toSend.length > 0) sendNew(deps, toSend, ctx, results, OUT_OF_CREDITS_PROPERTY in stored);
   } finally {
     if (claimed) releaseClaims(deps.store, claimed.mine);
   }
@@ -301,6 +317,7 @@ function sendNew(
   items: readonly LookupItem[],
   ctx: LookupContext,
   results: Map<string, LookupResult>,
+  flaggedOutOfCredits: boolean,
 ): void {
   const planned = items.map((item) => ({ type: item.op.type, estimate: estimateFor(item.op, item.request) }));
   const reservation = reserve(
@@ -359,6 +376,7 @@ function sendNew(
     if (outcome.kind === 'found' || outcome.kind === 'miss') paid.push({ key: item.key, outcome, credits });
     results.set(item.key, fresh(outcome, credits)!);
   });
+  rememberCreditState(deps, outcomes, flaggedOutOfCredits, now);
   // Paid answers first: if anything below throws, what was bought is already kept.
   if (paid.length > 0) deps.cache.putMany(paid);
   if (jobs.length > 0) saveJobs(deps.store, jobs);

@@ -65,3 +65,20 @@ export interface LockPort {
 export interface HashPort {
   sha256Hex(text: string): string;
 }
+
+/**
+ * A large durable map kept in a hidden sheet of the document: no 500 KB cap, but a custom function
+ * may only read it. Values of any length (the adapter splits what a cell cannot hold).
+ */
+export interface SheetStorePort {
+  /**
+   * False inside a custom function, told by the caller (asking the platform would mean calling a
+   * method a formula may not call). Then writeMany and removeMany do nothing.
+   */
+  readonly canWrite: boolean;
+  /** Every key and value, in one read of the sheet; {} when there is no sheet yet. */
+  readAll(): Record<string, string>;
+  /** Rewrites the rows of keys already there and appends the others, in one write. */
+  writeMany(entries: Record<string, string>): void;
+  removeMany(keys: readonly string[]): void;
+}

@@ -1,7 +1,9 @@
 // Wires the core's lookup to this execution's services. Everything here may run inside a custom
-// function: only reads of the spreadsheet, Properties, Cache, Lock, UrlFetch and Utilities.
+// function: only reads of the spreadsheet, Properties, Cache, Lock, UrlFetch and Utilities. The
+// cache's hidden sheet is written only when the caller says the execution may write sheets.
 import { accountScope, ResultCache } from '../core/cache';
 import type { LookupDeps } from '../core/lookup';
+import type { SheetStorePort } from '../core/ports';
 import type { Settings } from '../core/settings';
 import {
   appsScriptClock,
@@ -14,6 +16,7 @@ import {
 import { readApiKey } from './api-key';
 import { API_BASE_URL } from './config';
 import { getSettings } from './settings-api';
+import { sheetStorePort } from './sheet-store';
 
 export interface ExecutionContext {
   deps: LookupDeps;
@@ -36,12 +39,40 @@ function fastCache(): GoogleAppsScript.Cache.Cache {
   return CacheService.getDocumentCache() ?? CacheService.getScriptCache();
 }
 
+function activeSpreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet | null {
+  return SpreadsheetApp.getActiveSpreadsheet() as GoogleAppsScript.Spreadsheet.Spreadsheet | null;
+}
+
+/**
+ * The result cache's hidden sheet in this execution, or undefined without an open document (an
+ * add-on's time-driven trigger): then the cache does as it did before it had a sheet. Every
+ * ResultCache built on the server should get it, so that all of them count and clear the same
+ * answers. `lock` is the execution's document lock object, when it already has one.
+ */
+export function cacheSheetPort(
+  canWriteSheets: boolean,
+  lock: GoogleAppsScript.Lock.Lock | null = LockService.getDocumentLock(),
+): SheetStorePort | undefined {
+  const spreadsheet = activeSpreadsheet();
+  if (!spreadsheet) return undefined;
+  return sheetStorePort({ spreadsheet, canWrite: canWriteSheets, lock, flush: () => SpreadsheetApp.flush() });
+}
+
+export interface ExecutionContextOptions {
+  /**
+   * True in a menu item, sidebar call or trigger, which may write the spreadsheet; false (the
+   * default, the safe side) in a custom function, which may only read it. The platform offers no
+   * way to ask that does not throw in a formula, so the entry point says where it runs.
+   */
+  canWriteSheets?: boolean;
+}
+
 /**
  * The context for a lookup, or null when no API key is saved or there is no document (the cache,
  * job registry and ledger live in document properties). Needs no active spreadsheet: an add-on's
- * time-driven trigger has none.
+ * time-driven trigger has none, and then the cache does without its hidden sheet.
  */
-export function executionContext(): ExecutionContext | null {
+export function executionContext(options: ExecutionContextOptions = {}): ExecutionContext | null {
   const documentProperties =
     PropertiesService.getDocumentProperties() as GoogleAppsScript.Properties.Properties | null;
   if (!documentProperties) return null;
@@ -50,8 +81,12 @@ export function executionContext(): ExecutionContext | null {
   const settings = getSettings();
   const clock = appsScriptClock;
   const store = batchStorePort(documentProperties);
+  const spreadsheet = activeSpreadsheet();
+  // One lock object for the execution: the sheet store sees when the job pump already holds it.
+  const documentLock = LockService.getDocumentLock() ?? LockService.getScriptLock();
+  const sheet = cacheSheetPort(options.canWriteSheets === true, documentLock);
   const cache = new ResultCache(
-    { fast: ttlCachePort(fastCache()), store, hash: digestHashPort, clock },
+    { fast: ttlCachePort(fastCache()), store, hash: digestHashPort, clock, ...(sheet ? { sheet } : {}) },
     { ttlDays: settings.cacheTtlDays },
   );
   return {
@@ -59,12 +94,12 @@ export function executionContext(): ExecutionContext | null {
       client: { baseUrl: API_BASE_URL, apiKey: found.key, http: urlFetchPort, clock },
       cache,
       store,
-      lock: lockPort(LockService.getDocumentLock() ?? LockService.getScriptLock()),
+      lock: lockPort(documentLock),
     },
     scope: accountScope(digestHashPort, found.key),
     apiKey: found.key,
     settings,
-    spreadsheetId: SpreadsheetApp.getActiveSpreadsheet()?.getId() ?? '',
+    spreadsheetId: spreadsheet?.getId() ?? '',
     day: today(clock.now()),
   };
 }

@@ -103,7 +103,7 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
   let results = new Map<string, LookupResult>();
   let apiKey: string | undefined;
   if (wanted.length > 0) {
-    const context = executionContext();
+    const context = executionContext({ canWriteSheets: false });
     if (!context) throw new Error(CELL_TEXT.noKey);
     apiKey = context.apiKey;
     const items: LookupItem[] = wanted.map((row) => {

@@ -1,9 +1,21 @@
 // The bundle's exports, and only that: build.mjs writes a top-level wrapper for each, which is
 // what Apps Script calls (custom functions, menu items, triggers, google.script.run).
+export {
+  cancelBulkRun,
+  continueBulkRun,
+  getBulkRun,
+  getSheetColumns,
+  pauseBulkRun,
+  previewBulkRun,
+  resumeBulkRun,
+  retryFailedRows,
+  startBulkRun,
+} from './bulk';
 export { customFunction } from './custom-functions';
 export { freezeResults } from './freeze';
 export { showHelp } from './help';
 export { listJobs, retryExpiredJob } from './jobs-api';
+export { clearCache, getCacheStats, getLedger } from './ledger-api';
 export { onInstall, onOpen, showSidebar } from './menu';
 export {
   collectJobsNow,

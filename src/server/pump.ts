@@ -20,6 +20,7 @@ import type { Settings } from '../core/settings';
 import type { BackgroundCollection, PumpProgress } from '../shared/jobs-rpc';
 import { appsScriptClock, lockPort } from './adapters';
 import { executionContext } from './context';
+import { CACHE_SHEET_NAME } from './sheet-store';
 import { listSheetPort, spreadsheetById } from './employee-sheets';
 
 /** The trigger's handler: a top-level function of the bundle (see index.ts). */
@@ -54,7 +55,7 @@ export interface PumpContext {
  * Unlike a formula's context this needs no active spreadsheet: a trigger has none as an add-on.
  */
 export function pumpContext(): PumpContext | null {
-  const context = executionContext();
+  const context = executionContext({ canWriteSheets: true });
   if (!context) return null;
   return {
     deps: { ...context.deps, sheets: listSheetPort() },
@@ -194,6 +195,7 @@ export function refreshWaitingFormulas(
 ): number {
   const targets: { range: GoogleAppsScript.Spreadsheet.Range; formula: string }[] = [];
   for (const sheet of spreadsheet.getSheets()) {
+    if (sheet.getName() === CACHE_SHEET_NAME) continue; // thousands of cached answers, no formulas
     const data = sheet.getDataRange();
     const cells = formulasToRefresh(data.getValues(), data.getFormulas(), { includeErrors });
     for (const cell of cells)

@@ -84,8 +84,18 @@ export interface BulkProgress {
   etaSeconds: number | null;
   /** Why the run stopped (401, 402, the per-run cap): said once, for the whole run. */
   message: string | null;
+  /** While running: why it waits (the API failing: it asks again shortly). */
+  notice: string | null;
   /** Rows with a row-level error, retryable as a group. */
   failedRows: number;
+  /** The operation's label: "Website from company name". */
+  label: string;
+  /** While running: when to call `continueBulkRun` again (0: at once); null otherwise. */
+  nextCallInMs: number | null;
+  /** Another call (a second sidebar, a double click) was working on this run: nothing was done. */
+  busy: boolean;
+  outputColumns: OutputColumn[];
+  statusColumn: OutputColumn;
 }
 
 export interface BulkServerApi {

@@ -25,15 +25,40 @@ export interface SidebarState {
 }
 
 import type { Settings } from '../core/settings';
+import type { BulkServerApi } from './bulk-rpc';
 import type { JobsServerApi } from './jobs-rpc';
 
 export type { Settings };
 
-export interface ServerApi extends JobsServerApi {
+export interface LedgerView {
+  day: string;
+  today: number;
+  month: number;
+  /** Credits by operation label, this month. */
+  byOperation: { label: string; credits: number }[];
+  bySource: { formulas: number; bulk: number };
+  formulaCapLeftToday: number | null;
+  /** Set once the API answered 402: said prominently, once. */
+  outOfCredits: boolean;
+}
+
+export interface CacheView {
+  entries: number;
+  bytes: number;
+  oldestAt: number | null;
+  newestAt: number | null;
+  /** What buying every stored answer again would cost. */
+  rebuyCredits: number;
+}
+
+export interface ServerApi extends JobsServerApi, BulkServerApi {
   getSidebarState(): SidebarState;
   saveApiKey(key: string, scope: KeyScope): KeyStatus;
   clearApiKey(): KeyStatus;
   testApiKey(): KeyTestResult;
   getSettings(): Settings;
   saveSettings(change: Partial<Record<keyof Settings, unknown>>): Settings;
+  getLedger(): LedgerView;
+  getCacheStats(): CacheView;
+  clearCache(): CacheView;
 }

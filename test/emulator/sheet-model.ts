@@ -45,6 +45,8 @@ export type Outcome = { readonly values: CellValue[][] } | { readonly error: Cel
 
 export const LOADING = 'Loading...';
 export const MAX_CELL_CHARS = 50_000;
+/** Documented: a spreadsheet holds at most ten million cells, counted over every sheet's grid. */
+export const MAX_WORKBOOK_CELLS = 10_000_000;
 export const DEFAULT_ROWS = 1000;
 export const DEFAULT_COLUMNS = 26;
 export const PARSE_ERROR: CellError = { code: '#ERROR!', message: 'Formula parse error.' };
@@ -268,6 +270,46 @@ export class SheetModel {
     }
   }
 
+  /**
+   * Inserts `count` blank rows after row `after`, moving the rows below down. Rows inserted inside
+   * the frozen rows are frozen too. Not emulated: formulas' references are not rewritten.
+   */
+  insertRows(after: number, count: number): void {
+    this.spreadsheet.checkGrowth(count * this.maxColumns);
+    this.#move((row, column) => [row > after ? row + count : row, column]);
+    if (after < this.frozenRows) this.frozenRows += count;
+    this.maxRows += count;
+  }
+
+  /** Deletes `count` rows from row `start`, moving the rows below up. */
+  deleteRows(start: number, count: number): void {
+    this.#move((row, column) => {
+      if (row < start) return [row, column];
+      return row < start + count ? null : [row - count, column];
+    });
+    this.frozenRows -= Math.max(0, Math.min(this.frozenRows, start + count - 1) - start + 1);
+    this.maxRows -= count;
+  }
+
+  insertColumns(after: number, count: number): void {
+    this.spreadsheet.checkGrowth(count * this.maxRows);
+    this.#move((row, column) => [row, column > after ? column + count : column]);
+    this.#moveWidths((column) => (column > after ? column + count : column));
+    this.maxColumns += count;
+  }
+
+  deleteColumns(start: number, count: number): void {
+    this.#move((row, column) => {
+      if (column < start) return [row, column];
+      return column < start + count ? null : [row, column - count];
+    });
+    this.#moveWidths((column) => {
+      if (column < start) return column;
+      return column < start + count ? null : column - count;
+    });
+    this.maxColumns -= count;
+  }
+
   setFormat(row: number, column: number, patch: Partial<Pick<Cell, 'bold' | 'numberFormat' | 'note'>>): void {
     this.#patch(row, column, patch);
   }
@@ -332,6 +374,43 @@ export class SheetModel {
     }
   }
 
+  /**
+   * Moves every stored cell to where `to` says, dropping those it answers null for. A spill whose
+   * anchor was dropped is emptied, as Sheets shows nothing once its formula is gone.
+   */
+  #move(to: (row: number, column: number) => [number, number] | null): void {
+    const place = (k: string): string | null => {
+      const [row, column] = k.split(':').map(Number) as [number, number];
+      const target = to(row, column);
+      return target ? key(target[0], target[1]) : null;
+    };
+    const moved = new Map<string, Cell>();
+    for (const [k, cell] of this.#cells) {
+      const target = place(k);
+      if (target === null) continue;
+      if (cell.spillOf !== null) {
+        const anchor = place(cell.spillOf);
+        if (anchor === null) Object.assign(cell, { value: '', spillOf: null });
+        else cell.spillOf = anchor;
+      }
+      moved.set(target, cell);
+    }
+    this.#cells.clear();
+    for (const [k, cell] of moved) {
+      this.#cells.set(k, cell);
+      this.#dropIfBlank(k, cell);
+    }
+  }
+
+  #moveWidths(to: (column: number) => number | null): void {
+    const widths = [...this.columnWidths];
+    this.columnWidths.clear();
+    for (const [column, width] of widths) {
+      const target = to(column);
+      if (target !== null) this.columnWidths.set(target, width);
+    }
+  }
+
   #patch(row: number, column: number, patch: Partial<Cell>): void {
     if (row > this.maxRows || column > this.maxColumns)
       this.checkBounds({ row, column, numRows: 1, numColumns: 1 });
@@ -381,6 +460,15 @@ export class SpreadsheetModel {
     const sheet = new SheetModel(this, name, this.#nextSheetId++);
     this.sheets.splice(Math.max(0, Math.min(index, this.sheets.length)), 0, sheet);
     return sheet;
+  }
+
+  /** Refuses to grow the grids by `cells` past the workbook's limit (assumed wording). */
+  checkGrowth(cells: number): void {
+    const total = this.sheets.reduce((sum, sheet) => sum + sheet.maxRows * sheet.maxColumns, 0);
+    if (total + cells > MAX_WORKBOOK_CELLS)
+      throw gasError(
+        `This action would increase the number of cells in the workbook above the limit of ${MAX_WORKBOOK_CELLS} cells.`,
+      );
   }
 
   /** The next free "SheetN", as insertSheet() without a name picks. */

@@ -1,4 +1,5 @@
 import { createEmulator } from './emulator';
+import { CUSTOM_FUNCTION_BUDGET_MS, type ExecutionSpec } from './runtime';
 
 function setup() {
   const emu = createEmulator({ fetchHandler: () => ({ status: 404, body: '' }) });
@@ -169,5 +170,94 @@ describe('SpreadsheetApp sheets', () => {
     expect(emu.spreadsheet.getUrl()).toBe(
       `https://docs.google.com/spreadsheets/d/${emu.spreadsheet.getId()}/edit`,
     );
+  });
+});
+
+describe('growing and shrinking the grid', () => {
+  it('inserting rows moves what is below down and grows the grid; cells past it stay reachable', () => {
+    const { sheet } = setup();
+    sheet.getRange('A1:A3').setValues([['head'], ['one'], ['two']]);
+    sheet.getRange('B2').setNote('kept with its cell');
+    expect(() => sheet.getRange(1001, 1).setValue('x')).toThrow('Those rows are out of bounds.');
+
+    sheet.insertRowsAfter(1, 2);
+    expect(sheet.getMaxRows()).toBe(1002);
+    expect(sheet.getRange('A1:A5').getValues()).toEqual([['head'], [''], [''], ['one'], ['two']]);
+    expect(sheet.getRange('B4').getNote()).toBe('kept with its cell');
+    sheet.insertRowsAfter(1002, 5);
+    sheet.getRange(1007, 1).setValue('last');
+    expect(sheet.getLastRow()).toBe(1007);
+  });
+
+  it('deleting rows moves what is below up, but never removes every row that is not frozen', () => {
+    const { sheet } = setup();
+    sheet.getRange('A1:A4').setValues([['head'], ['one'], ['two'], ['three']]);
+    sheet.setFrozenRows(1);
+    sheet.deleteRows(2, 2);
+    expect(sheet.getRange('A1:A2').getValues()).toEqual([['head'], ['three']]);
+    expect(sheet.getMaxRows()).toBe(998);
+    expect(() => sheet.deleteRows(2, 997)).toThrow(
+      'Sorry, it is not possible to delete all non-frozen rows.',
+    );
+    expect(() => sheet.deleteRows(990, 20)).toThrow('Those rows are out of bounds.');
+    sheet.deleteRows(2, 996);
+    expect(sheet.getMaxRows()).toBe(2);
+    expect(sheet.getDataRange().getValues()).toEqual([['head']]);
+  });
+
+  it('inserting and deleting columns moves cells and column widths sideways', () => {
+    const { sheet } = setup();
+    sheet.getRange('A1:C1').setValues([['a', 'b', 'c']]);
+    sheet.setColumnWidth(3, 240);
+    sheet.deleteColumns(2, 1);
+    expect(sheet.getRange('A1:B1').getValues()).toEqual([['a', 'c']]);
+    expect(sheet.getColumnWidth(2)).toBe(240);
+    expect(sheet.getMaxColumns()).toBe(25);
+    sheet.insertColumnsAfter(25, 3);
+    expect(sheet.getMaxColumns()).toBe(28);
+    sheet.getRange(1, 28).setValue('far');
+    expect(sheet.getLastColumn()).toBe(28);
+    expect(() => sheet.deleteColumns(1, 28)).toThrow(
+      'Sorry, it is not possible to delete all non-frozen columns.',
+    );
+  });
+
+  it('refuses to grow the workbook past ten million cells', () => {
+    const { sheet } = setup();
+    expect(() => sheet.insertRowsAfter(1000, 400_000)).toThrow(
+      'This action would increase the number of cells in the workbook above the limit of 10000000 cells.',
+    );
+    expect(sheet.getMaxRows()).toBe(1000);
+  });
+
+  it('a custom function reads a hidden sheet but may not hide, insert or delete anything', () => {
+    const { emu } = setup();
+    const hidden = emu.spreadsheet.insertSheet('_cache');
+    hidden.getRange('A1:B1').setValues([['k', 'v']]);
+    hidden.hideSheet();
+    const formula: ExecutionSpec = {
+      label: '=TEST()',
+      authMode: 'CUSTOM_FUNCTION',
+      budgetMs: CUSTOM_FUNCTION_BUDGET_MS,
+      hasUi: false,
+      documentId: emu.document.id,
+      hasActiveSpreadsheet: true,
+      user: 'owner@example.com',
+      hasActiveUser: false,
+    };
+    const app = emu.globals.SpreadsheetApp;
+    emu.runtime.run(formula, () => {
+      const sheet = app.getActiveSpreadsheet()!.getSheetByName('_cache')!;
+      expect(sheet.isSheetHidden()).toBe(true);
+      expect(sheet.getDataRange().getValues()).toEqual([['k', 'v']]);
+      for (const write of [
+        () => sheet.insertRowsAfter(1, 1),
+        () => sheet.deleteRows(1, 1),
+        () => sheet.insertColumnsAfter(1, 1),
+        () => sheet.deleteColumns(1, 1),
+        () => sheet.showSheet(),
+      ])
+        expect(write).toThrow(/You do not have permission to call/);
+    });
   });
 });

@@ -4,8 +4,9 @@
 // (runtime.ts throws the messages); inside a formula getActiveRange() is the calling cell; the
 // grid is finite ("Those rows are out of bounds."); insertSheet makes the new sheet active.
 // From DESIGN (unverified): an add-on's time-driven trigger has no active spreadsheet.
-// Assumed: the messages for bad getRange arguments, for hiding the last visible sheet and for
-// openById with an unknown id; appendRow grows the grid.
+// Assumed: the messages for bad getRange arguments, for hiding the last visible sheet, for
+// openById with an unknown id, for inserting or deleting rows and columns out of bounds and for
+// deleting every row or column that is not frozen; appendRow grows the grid.
 
 import { type GridRange, parseA1, splitSheetName } from './a1';
 import { gasError } from './errors';
@@ -37,6 +38,35 @@ function checkCoordinates(row: number, column: number, numRows: number, numColum
   if (!(numColumns >= 1)) throw gasError('The number of columns in the range must be at least 1.');
 }
 
+function checkInsertion(after: number, count: number, max: number, what: 'rows' | 'columns'): void {
+  if (!(Number.isInteger(after) && after >= 1 && after <= max))
+    throw gasError(`Those ${what} are out of bounds.`);
+  if (!(Number.isInteger(count) && count >= 1))
+    throw gasError(`The number of ${what} to insert must be at least 1.`);
+}
+
+function checkDeletion(
+  start: number,
+  count: number,
+  max: number,
+  frozen: number,
+  what: 'rows' | 'columns',
+): void {
+  if (
+    !(
+      Number.isInteger(start) &&
+      Number.isInteger(count) &&
+      start >= 1 &&
+      count >= 1 &&
+      start + count - 1 <= max
+    )
+  )
+    throw gasError(`Those ${what} are out of bounds.`);
+  const frozenLeft = Math.min(frozen, start - 1);
+  if (max - count <= frozenLeft)
+    throw gasError(`Sorry, it is not possible to delete all non-frozen ${what}.`);
+}
+
 type SheetMethods =
   | 'activate'
   | 'appendRow'
@@ -44,6 +74,8 @@ type SheetMethods =
   | 'autoResizeColumns'
   | 'clear'
   | 'clearContents'
+  | 'deleteColumns'
+  | 'deleteRows'
   | 'getColumnWidth'
   | 'getDataRange'
   | 'getFrozenRows'
@@ -56,6 +88,8 @@ type SheetMethods =
   | 'getRange'
   | 'getSheetId'
   | 'hideSheet'
+  | 'insertColumnsAfter'
+  | 'insertRowsAfter'
   | 'isSheetHidden'
   | 'setColumnWidth'
   | 'setFrozenRows'
@@ -195,6 +229,32 @@ export class FakeSheet implements Mirror<GoogleAppsScript.Spreadsheet.Sheet, She
     this.#write('showSheet');
     this.#sheet.hidden = false;
     return this;
+  }
+
+  insertRowsAfter(afterPosition: number, howMany: number): FakeSheet {
+    this.#write('insertRowsAfter');
+    checkInsertion(afterPosition, howMany, this.#sheet.maxRows, 'rows');
+    this.#sheet.insertRows(afterPosition, howMany);
+    return this;
+  }
+
+  insertColumnsAfter(afterPosition: number, howMany: number): FakeSheet {
+    this.#write('insertColumnsAfter');
+    checkInsertion(afterPosition, howMany, this.#sheet.maxColumns, 'columns');
+    this.#sheet.insertColumns(afterPosition, howMany);
+    return this;
+  }
+
+  deleteRows(rowPosition: number, howMany: number): void {
+    this.#write('deleteRows');
+    checkDeletion(rowPosition, howMany, this.#sheet.maxRows, this.#sheet.frozenRows, 'rows');
+    this.#sheet.deleteRows(rowPosition, howMany);
+  }
+
+  deleteColumns(columnPosition: number, howMany: number): void {
+    this.#write('deleteColumns');
+    checkDeletion(columnPosition, howMany, this.#sheet.maxColumns, 0, 'columns');
+    this.#sheet.deleteColumns(columnPosition, howMany);
   }
 
   appendRow(rowContents: unknown[]): FakeSheet {

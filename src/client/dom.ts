@@ -1,0 +1,52 @@
+// Small DOM helpers for the sidebar panels. Text from the server is always set as text, never as
+// HTML: `el` has no way to insert markup.
+
+type Attributes = Record<string, string | boolean | undefined>;
+type Child = Node | string | null | undefined | false;
+
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === false) continue;
+    if (name === 'class') node.className = String(value);
+    else node.setAttribute(name, value === true ? '' : value);
+  }
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(typeof child === 'string' ? document.createTextNode(child) : child);
+  }
+  return node;
+}
+
+export const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Shows a message in a status line: kind '' clears the colour. */
+export function say(target: HTMLElement, text: string, kind: 'ok' | 'error' | '' = ''): void {
+  target.textContent = text;
+  target.className = `message ${kind}`;
+}
+
+/** Runs `work` with the button disabled, reporting a failure in `status`. */
+export async function busy(button: HTMLButtonElement, status: HTMLElement, work: () => Promise<void>) {
+  button.disabled = true;
+  try {
+    await work();
+  } catch (error) {
+    say(status, errorText(error), 'error');
+  } finally {
+    button.disabled = false;
+  }
+}
+
+export function formatCredits(credits: number): string {
+  const rounded = Math.round(credits * 100) / 100;
+  return `${rounded.toLocaleString('en-US')} credit${rounded === 1 ? '' : 's'}`;
+}

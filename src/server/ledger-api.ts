@@ -1,0 +1,141 @@
+// Server side of the sidebar's Spending and Saved results panels (src/shared/rpc.ts). The ledger
+// lives in document properties and is read from one snapshot per call (each getProperties() counts
+// against the store's daily quota); saved results are seen through the same layers formulas use.
+import { ledgerSummary } from '../core/budget';
+import { decodeEntry, isResultKey, ResultCache } from '../core/cache';
+import { readPayload, scanStore } from '../core/cache-store';
+import { OUT_OF_CREDITS_PROPERTY } from '../core/lookup';
+import { operationByType } from '../core/operations';
+import type { BatchStorePort, SheetStorePort } from '../core/ports';
+import type { CacheView, LedgerView } from '../shared/rpc';
+import { appsScriptClock, batchStorePort, digestHashPort, ttlCachePort } from './adapters';
+import { executionContext, today } from './context';
+import { getSettings } from './settings-api';
+import { sheetStorePort } from './sheet-store';
+
+const DAY_MS = 86_400_000;
+
+function documentProperties(): GoogleAppsScript.Properties.Properties {
+  return PropertiesService.getDocumentProperties();
+}
+
+/** A store that answers reads from one snapshot and refuses writes: for calls that only look. */
+function snapshotStore(all: Record<string, string>): BatchStorePort {
+  const readOnly = () => {
+    throw new Error('This view of the document properties is read-only.');
+  };
+  return { getAll: () => all, setMany: readOnly, removeMany: readOnly };
+}
+
+export function getLedger(): LedgerView {
+  const all = documentProperties().getProperties();
+  const settings = getSettings();
+  const day = today(appsScriptClock.now());
+  const summary = ledgerSummary(snapshotStore(all), day, settings);
+  const byOperation = Object.entries(summary.month.byOperation)
+    .filter(([, credits]) => (credits ?? 0) > 0)
+    .map(([type, credits]) => ({ label: operationByType(type)?.label ?? type, credits: credits ?? 0 }))
+    .sort((a, b) => b.credits - a.credits || a.label.localeCompare(b.label));
+  return {
+    day,
+    today: summary.today.total,
+    month: summary.month.total,
+    byOperation,
+    bySource: { formulas: summary.month.bySource.formula, bulk: summary.month.bySource.bulk },
+    formulaCapLeftToday: summary.formulaCapLeftToday,
+    outOfCredits: OUT_OF_CREDITS_PROPERTY in all,
+  };
+}
+
+interface SavedResults {
+  cache: ResultCache;
+  /** The account whose answers are counted and cleared; undefined: every account's, read only. */
+  scope: string | undefined;
+  ttlDays: number;
+}
+
+/**
+ * The saved results of the account whose key is in use, through the layers formulas use. Another
+ * account's answers (a previous key, a collaborator's own key) are not this user's to delete.
+ */
+function savedResults(): SavedResults {
+  const context = executionContext({ canWriteSheets: true });
+  if (context)
+    return { cache: context.deps.cache, scope: context.scope, ttlDays: context.settings.cacheTtlDays };
+  const { cacheTtlDays } = getSettings();
+  const sheet = cacheSheetReader();
+  const cache = new ResultCache(
+    {
+      fast: ttlCachePort(CacheService.getDocumentCache() ?? CacheService.getScriptCache()),
+      store: batchStorePort(documentProperties()),
+      hash: digestHashPort,
+      clock: appsScriptClock,
+      ...(sheet ? { sheet } : {}),
+    },
+    { ttlDays: cacheTtlDays },
+  );
+  return { cache, scope: undefined, ttlDays: cacheTtlDays };
+}
+
+/** The hidden sheet of saved results, to read: nothing here writes it except through the cache. */
+function cacheSheetReader(): SheetStorePort | undefined {
+  const spreadsheet =
+    SpreadsheetApp.getActiveSpreadsheet() as GoogleAppsScript.Spreadsheet.Spreadsheet | null;
+  return spreadsheet
+    ? sheetStorePort({ spreadsheet, canWrite: false, lock: null, flush: () => undefined })
+    : undefined;
+}
+
+/**
+ * What buying again every live answer of `scope` would cost: each entry keeps what it was paid.
+ * An answer in both durable layers (properties and hidden sheet) counts once.
+ */
+function rebuyCredits({ scope, ttlDays }: SavedResults, now: number): number {
+  // Keys read `r1:<scope>:<hash>` (see resultKey): the scope is the second part.
+  const inScope = (key: string) => scope === undefined || key.split(':')[1] === scope;
+  const isLive = (at: number) => now - at < ttlDays * DAY_MS;
+  const paid = new Map<string, number>();
+  const all = documentProperties().getProperties();
+  const scan = scanStore(all, {
+    isEntryKey: isResultKey,
+    paidAt: (payload) => decodeEntry(payload)?.at ?? null,
+  });
+  for (const entry of scan.entries) {
+    if (!inScope(entry.key) || !isLive(entry.at)) continue;
+    const payload = readPayload(all, entry.key, digestHashPort);
+    const answer = payload === null ? null : decodeEntry(payload);
+    if (answer) paid.set(entry.key, answer.credits ?? 0);
+  }
+  for (const [key, value] of Object.entries(cacheSheetReader()?.readAll() ?? {})) {
+    if (paid.has(key) || !isResultKey(key) || !inScope(key)) continue;
+    const answer = decodeEntry(value);
+    if (answer && isLive(answer.at)) paid.set(key, answer.credits ?? 0);
+  }
+  let cents = 0;
+  for (const credits of paid.values()) cents += Math.round(credits * 100);
+  return cents / 100;
+}
+
+function cacheView(results: SavedResults): CacheView {
+  const stats = results.cache.stats(results.scope);
+  return {
+    entries: stats.entries,
+    bytes: stats.bytes,
+    oldestAt: stats.oldestAt,
+    newestAt: stats.newestAt,
+    rebuyCredits: rebuyCredits(results, appsScriptClock.now()),
+  };
+}
+
+export function getCacheStats(): CacheView {
+  return cacheView(savedResults());
+}
+
+/** Deletes the saved results (confirmed in the sidebar); formulas then pay again when they run. */
+export function clearCache(): CacheView {
+  const results = savedResults();
+  if (results.scope === undefined)
+    throw new Error('Save your API key first: saved results are cleared one account at a time.');
+  results.cache.clear(results.scope);
+  return cacheView(results);
+}

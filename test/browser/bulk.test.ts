@@ -1,0 +1,227 @@
+// A bulk run in a real browser, through the playground: a user fills a 300-row column of profile
+// URLs (with blanks, typos, rows already filled and repeats), opens the sidebar, previews, runs, and
+// watches the run stop once on the demo account's 402. Runs against dist/ with Debian's chromium.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FrameLocator, Page } from 'playwright-core';
+import { lookup } from '../../fake-api/data';
+import { type RunningPlayground, startPlayground } from '../../playground/server';
+import { DEMO_CREDITS } from '../../playground/workbook';
+import { operationByType } from '../../src/core/operations';
+import { primaryValue } from '../../src/core/results';
+import { type LaunchedBrowser, launchChromium } from './chromium';
+
+const DIST = join(__dirname, '../../dist');
+const SCREENSHOT = join(__dirname, '../../docs/screenshots/bulk-run.png');
+const VIEWPORT = { width: 1280, height: 800 };
+const EMAIL = operationByType('pronet_profile_to_email')!;
+const PRICE = EMAIL.pricing.credits;
+
+jest.setTimeout(60_000);
+
+// Every ten rows: a blank, a name where a URL belongs, a row already filled, a repeat.
+type Kind = 'blank' | 'invalid' | 'filled' | 'duplicate' | 'lookup';
+const kindOf = (i: number): Kind =>
+  (({ 0: 'blank', 3: 'invalid', 5: 'filled', 8: 'duplicate' }) as Record<number, Kind>)[i % 10] ?? 'lookup';
+const profileOf = (i: number): string => {
+  const kind = kindOf(i);
+  if (kind === 'blank') return '';
+  if (kind === 'invalid') return `Ada Lovelace ${i}`;
+  if (kind === 'duplicate') return profileOf(i - 2);
+  return `https://www.pronet.com/in/person-${i}`;
+};
+const ROWS = 300;
+const profiles = Array.from({ length: ROWS }, (_, i) => profileOf(i));
+const count = (kind: Kind) => profiles.filter((_, i) => kindOf(i) === kind).length;
+const emailOf = (profile: string) => String(primaryValue(EMAIL, lookup(EMAIL, profile)));
+/** The demo account pays for this many lookups, then the API answers 402. */
+const AFFORDED = DEMO_CREDITS / PRICE;
+
+let browser: LaunchedBrowser;
+let playground: RunningPlayground;
+let page: Page;
+
+beforeAll(async () => {
+  if (!existsSync(join(DIST, 'Code.js'))) throw new Error('dist/ is missing: run `npm run build` first.');
+  browser = await launchChromium(VIEWPORT);
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+beforeEach(async () => {
+  playground = await startPlayground({ port: 0, distDir: DIST });
+  page = await browser.context.newPage();
+  page.setDefaultTimeout(10_000);
+});
+
+afterEach(async () => {
+  await page?.close();
+  await playground?.close();
+});
+
+/** Types into a cell as the page's formula bar does (one request per cell). */
+async function type(a1: string, input: string): Promise<void> {
+  const response = await fetch(`${playground.url}/api/cell`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ a1, input }),
+  });
+  if (!response.ok) throw new Error(`typing into ${a1} failed: HTTP ${response.status}`);
+}
+
+async function accountSpent(): Promise<number> {
+  const state = await (await fetch(`${playground.url}/api/state`)).json();
+  return state.account.spent;
+}
+
+async function openSidebar(): Promise<FrameLocator> {
+  await page.click('#extensions-button');
+  await page.click('#addon-button');
+  await page.click('#addon-menu button:has-text("Open sidebar")');
+  const sidebar = page.frameLocator('#sidebar-frame');
+  await sidebar.locator('#key-status:has-text("Saved")').waitFor();
+  return sidebar;
+}
+
+/** The preview's figures by label. */
+async function figures(sidebar: FrameLocator): Promise<Record<string, string>> {
+  const rows = await sidebar.locator('.bulk-numbers .figure').allTextContents();
+  const labels = await sidebar.locator('.bulk-numbers .figure > span').allTextContents();
+  const values = await sidebar.locator('.bulk-numbers .figure > strong').allTextContents();
+  expect(labels).toHaveLength(rows.length);
+  return Object.fromEntries(labels.map((label, i) => [label, values[i]!]));
+}
+
+const cell = (a1: string) => page.textContent(`td[data-a1="${a1}"]`);
+
+it('previews a 300-row column, runs it, and stops once on the 402 with the output column right (docs/screenshots/bulk-run.png)', async () => {
+  await type('A1', 'Profile');
+  await type('B1', 'Email');
+  for (const [i, profile] of profiles.entries()) {
+    await type(`A${i + 2}`, profile); // blanks too: the playground starts with examples in A2:A4
+    if (kindOf(i) === 'filled') await type(`B${i + 2}`, 'typed@example.com');
+  }
+  await page.goto(playground.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  const sidebar = await openSidebar();
+  // The bulk panel sits below the key panel: fold that one away, as a user would.
+  await sidebar.locator('#key-panel > summary').click();
+
+  await sidebar.locator('#bulk-op').selectOption(EMAIL.type);
+  expect(await sidebar.locator('#bulk-input').inputValue()).toBe('1'); // "A: Profile", guessed from the header
+  await sidebar.locator('#bulk-preview').click();
+  await sidebar.locator('#bulk-estimate').waitFor();
+  const distinct = count('lookup');
+  expect(await figures(sidebar)).toEqual({
+    Rows: String(ROWS),
+    'Already filled (skipped)': String(count('filled')),
+    'Duplicates (looked up once)': String(count('duplicate')),
+    'Saved results (free)': '0',
+    'Invalid input (not sent)': String(count('invalid')),
+    Blank: String(count('blank')),
+    'New lookups': String(distinct),
+    'Estimated cost': `${(distinct * PRICE).toLocaleString('en-US')} credits`,
+  });
+  expect(await sidebar.locator('.bulk-invalid summary').textContent()).toBe(
+    `Invalid rows (${count('invalid')})`,
+  );
+  expect(await accountSpent()).toBe(0);
+
+  // Above the confirmation threshold: the run asks first, with the price.
+  await sidebar.locator('#bulk-run').click();
+  const confirmRun = sidebar.locator('#bulk-confirm-run');
+  await confirmRun.waitFor();
+  expect(await confirmRun.textContent()).toBe(
+    `Run and spend about ${(distinct * PRICE).toLocaleString('en-US')} credits`,
+  );
+  await confirmRun.click();
+
+  await sidebar.locator('#bulk-progress-title:has-text("Stopped")').waitFor();
+  const message = (await sidebar.locator('#bulk-message').textContent()) ?? '';
+  expect(message).toMatch(/^Not enough credits \(HTTP 402\)\. Top up the account/);
+  // One message for the run: nowhere else in the sidebar, and not in a single status cell.
+  expect(await sidebar.locator('text=/HTTP 402/').count()).toBe(1);
+  expect(await sidebar.locator('#bulk-resume').textContent()).toBe('Resume');
+  expect(await accountSpent()).toBe(AFFORDED * PRICE);
+
+  // The row of the first lookup the account could not pay for: nothing from it on was written.
+  const lookups = profiles.flatMap((_, i) => (kindOf(i) === 'lookup' ? [i] : []));
+  const stopRow = lookups[AFFORDED]! + 2;
+  expect(message).toContain(`stopped at row ${stopRow}`);
+  expect(await sidebar.locator('#bulk-progress-text').textContent()).toMatch(
+    new RegExp(`^${stopRow - 2} of ${ROWS} rows done`),
+  );
+  await sidebar.locator('#bulk-counts').waitFor();
+  expect(await sidebar.locator('#bulk-counts').textContent()).toContain(
+    `${(AFFORDED * PRICE).toLocaleString('en-US')} credits spent`,
+  );
+
+  // The rows the page shows: results, statuses, the filled row kept, the invalid one explained.
+  await page.waitForFunction(() => document.querySelector('td[data-a1="C1"]')?.textContent !== '');
+  expect(await cell('C1')).toBe(`Status (${EMAIL.label})`);
+  for (let i = 0; i < 19; i++) {
+    const [output, status] = [await cell(`B${i + 2}`), await cell(`C${i + 2}`)];
+    const kind = kindOf(i);
+    if (kind === 'blank') expect([i, output, status]).toEqual([i, '', '']);
+    else if (kind === 'filled') expect([i, output, status]).toEqual([i, 'typed@example.com', '']);
+    else if (kind === 'invalid')
+      expect([i, output, status?.startsWith('Invalid input: ')]).toEqual([i, '', true]);
+    else expect([i, output, status]).toEqual([i, emailOf(profiles[i]!), 'Found']);
+  }
+
+  // Closing and reopening the sidebar offers to resume the unfinished run, with its message.
+  await page.click('#sidebar-close');
+  const reopened = await openSidebar();
+  await reopened.locator('#bulk-progress-title:has-text("Stopped")').waitFor();
+  expect(await reopened.locator('#bulk-message').textContent()).toBe(message);
+  expect(await reopened.locator('#bulk-resume').textContent()).toBe('Resume');
+  expect(await reopened.locator('#bulk-op').inputValue()).toBe(EMAIL.type);
+  await reopened.locator('#key-panel > summary').click();
+  await reopened.locator('#bulk-panel').scrollIntoViewIfNeeded();
+  mkdirSync(join(SCREENSHOT, '..'), { recursive: true });
+  const image = await page.screenshot({ path: SCREENSHOT });
+  expect([image.readUInt32BE(16), image.readUInt32BE(20)]).toEqual([VIEWPORT.width, VIEWPORT.height]);
+  expect((await page.locator('#sidebar-panel').boundingBox())?.width).toBe(300);
+});
+
+it('looks up emails from name and company columns guessed from the headers, to the end', async () => {
+  const byName = operationByType('lead_full_name_to_email')!;
+  const people = [
+    ['Lovelace, Ada', 'Analytical Engines'],
+    ['Grace Hopper', 'Navy'],
+    ['', ''],
+    ['Alan Turing', 'Bletchley Park'],
+  ];
+  for (const [a1, text] of [
+    ['A1', 'Name'],
+    ['B1', 'Company'],
+    ['C1', 'Email'],
+  ] as const)
+    await type(a1, text);
+  for (const [i, [name, company]] of people.entries()) {
+    await type(`A${i + 2}`, name!);
+    await type(`B${i + 2}`, company!);
+  }
+  await page.goto(playground.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  const sidebar = await openSidebar();
+  await sidebar.locator('#bulk-op').selectOption(byName.type);
+  expect(await sidebar.locator('#bulk-input').inputValue()).toBe('1');
+  expect(await sidebar.locator('#bulk-company').inputValue()).toBe('2');
+  expect(await sidebar.locator('#bulk-location').inputValue()).toBe('');
+
+  // 21 credits is under the confirmation threshold: Run starts at once.
+  await sidebar.locator('#bulk-run').click();
+  await sidebar.locator('#bulk-progress-title:has-text("Done")').waitFor();
+  expect(await sidebar.locator('#bulk-message').textContent()).toBe(
+    'Done: every row has its result or its status.',
+  );
+  expect(await accountSpent()).toBe(3 * byName.pricing.credits);
+  await page.waitForFunction(() => document.querySelector('td[data-a1="C2"]')?.textContent !== '');
+  const expected = (input: string) => String(primaryValue(byName, lookup(byName, input)));
+  expect(await cell('C2')).toBe(expected('Ada Lovelace Analytical Engines'));
+  expect(await cell('C5')).toBe(expected('Alan Turing Bletchley Park'));
+  expect(await cell('D2')).toBe('Found');
+});

@@ -1,0 +1,403 @@
+// The sidebar's settings in a real browser, through the playground: the API key, the credit
+// settings, the Spending, Jobs and Saved results panels. What the fake API charged is the truth
+// every number is checked against. Runs against dist/ with Debian's chromium.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FrameLocator, Page } from 'playwright-core';
+import { FakeApi } from '../../fake-api/fake-api';
+import { type RunningPlayground, startPlayground } from '../../playground/server';
+import { DEMO_CREDITS } from '../../playground/workbook';
+import { CELL_TEXT } from '../../src/core/cell-text';
+import { operationByFunction } from '../../src/core/operations';
+import { VirtualClock } from '../emulator/clock';
+import { type LaunchedBrowser, launchChromium } from './chromium';
+
+const DIST = join(__dirname, '../../dist');
+const SCREENSHOT = join(__dirname, '../../docs/screenshots/settings.png');
+const VIEWPORT = { width: 1280, height: 800 };
+/** The playground's demo account is the first its fake API opens: the same key as this one's. */
+const DEMO_KEY = new FakeApi({ clock: new VirtualClock() }).createAccount();
+
+jest.setTimeout(60_000);
+
+function op(functionName: string): { price: number; label: string } {
+  const found = operationByFunction(functionName);
+  if (found?.pricing.kind !== 'flat') throw new Error(`${functionName} has no flat price`);
+  return { price: found.pricing.credits, label: found.label };
+}
+
+/** As the sidebar writes an amount: "1 credit", "1,000 credits". */
+const credits = (n: number) => `${n.toLocaleString('en-US')} credit${n === 1 ? '' : 's'}`;
+const cell = (a1: string) => `td[data-a1="${a1}"]`;
+
+let browser: LaunchedBrowser;
+let playground: RunningPlayground;
+let page: Page;
+let sidebar: FrameLocator;
+/** The names of the sidebar's server calls, in the order sent. */
+let rpcCalls: string[];
+/** When each pumpJobsFromSidebar call was sent, and the delay its answer asked for. */
+let pumpCalls: { sentAt: number; nextCheckInMs?: number | null }[];
+
+beforeAll(async () => {
+  if (!existsSync(join(DIST, 'Code.js'))) throw new Error('dist/ is missing: run `npm run build` first.');
+  browser = await launchChromium(VIEWPORT);
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+beforeEach(async () => {
+  playground = await startPlayground({ port: 0, distDir: DIST });
+  page = await browser.context.newPage();
+  page.setDefaultTimeout(10_000);
+  rpcCalls = [];
+  pumpCalls = [];
+  const sent = new Map<object, { sentAt: number; nextCheckInMs?: number | null }>();
+  page.on('request', (request) => {
+    if (request.method() !== 'POST' || !request.url().endsWith('/rpc')) return;
+    const name = (JSON.parse(request.postData() ?? '{}') as { name: string }).name;
+    rpcCalls.push(name);
+    if (name !== 'pumpJobsFromSidebar') return;
+    const call = { sentAt: Date.now() };
+    sent.set(request, call);
+    pumpCalls.push(call);
+  });
+  page.on('response', async (response) => {
+    const call = sent.get(response.request());
+    if (!call) return;
+    const answered = (await response.json()) as { value: { nextCheckInMs: number | null } };
+    call.nextCheckInMs = answered.value.nextCheckInMs;
+  });
+  await page.goto(playground.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  sidebar = page.frameLocator('#sidebar-frame');
+});
+
+afterEach(async () => {
+  await page?.close();
+  await playground?.close();
+});
+
+async function enter(a1: string, text: string): Promise<void> {
+  await page.click(cell(a1));
+  await page.fill('#formula-input', text);
+  await page.press('#formula-input', 'Enter');
+  await page.waitForSelector('body:not([data-busy])', { state: 'attached' });
+}
+
+async function shown(a1: string): Promise<string> {
+  return (await page.textContent(cell(a1))) ?? '';
+}
+
+async function account(): Promise<{ balance: number; spent: number }> {
+  const state = await (await fetch(`${playground.url}/api/state`)).json();
+  return state.account;
+}
+
+async function openSidebar(): Promise<void> {
+  await page.click('#extensions-button');
+  await page.click('#addon-button');
+  await page.click('#addon-menu button:has-text("Open sidebar")');
+  await sidebar.locator('#key-status:has-text("Saved")').waitFor();
+}
+
+/** Opens a collapsible section of the sidebar by its heading, with the keyboard. */
+async function openSection(id: string): Promise<void> {
+  const details = sidebar.locator(`#${id}`);
+  if ((await details.getAttribute('open')) !== null) return;
+  const heading = sidebar.locator(`#${id} > summary`);
+  await heading.focus();
+  await heading.press('Enter');
+  await sidebar.locator(`#${id}[open]`).waitFor();
+}
+
+async function closeSection(id: string): Promise<void> {
+  const details = sidebar.locator(`#${id}`);
+  if ((await details.getAttribute('open')) === null) return;
+  await sidebar.locator(`#${id} > summary`).click();
+}
+
+async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > until) throw new Error(`still not true after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const text = async (selector: string) => ((await sidebar.locator(selector).textContent()) ?? '').trim();
+
+describe('the API key', () => {
+  it('is removed, pasted, saved masked, and tested for the stated cost, which is what the account is charged', async () => {
+    await openSidebar();
+    await sidebar.locator('#clear-key').click();
+    await sidebar.locator('#key-status:has-text("No API key saved yet.")').waitFor();
+    expect(await sidebar.locator('#test-key').isDisabled()).toBe(true);
+    expect(await sidebar.locator('#dashboard-link').getAttribute('href')).toMatch(/^https:\/\//);
+
+    // Sharing says plainly what it means before anything is saved.
+    await sidebar.locator('input[name="scope"][value="document"]').check();
+    expect(await text('#scope-warning')).toMatch(/spend your credits/);
+    await sidebar.locator('input[name="scope"][value="user"]').check();
+    expect(await sidebar.locator('#scope-warning').isHidden()).toBe(true);
+
+    await sidebar.locator('#key-input').fill(DEMO_KEY);
+    await sidebar.locator('#save-key').click();
+    await sidebar.locator('#key-message:has-text("Key saved.")').waitFor();
+    const masked = `${DEMO_KEY.slice(0, 4)}…${DEMO_KEY.slice(-4)}`;
+    expect(await text('#key-status')).toBe(`Saved: ${masked} (only you)`);
+    expect(await sidebar.locator('#key-input').inputValue()).toBe('');
+    expect(await sidebar.locator('body').textContent()).not.toContain(DEMO_KEY);
+
+    const testCost = op('COMPANY_WEBSITE').price;
+    expect(await text('#test-cost')).toBe(`Test makes one real lookup, which costs ${credits(testCost)}.`);
+    expect(await account()).toMatchObject({ spent: 0 });
+    await sidebar.locator('#test-key').click();
+    await sidebar.locator('#key-message.ok:has-text("The key works")').waitFor();
+    expect(await account()).toEqual(
+      expect.objectContaining({ spent: testCost, balance: DEMO_CREDITS - testCost }),
+    );
+  });
+
+  it('reports a wrong key on test, charging nothing', async () => {
+    await openSidebar();
+    await sidebar.locator('#key-input').fill('fk_test_not_a_real_account_0000');
+    await sidebar.locator('#save-key').click();
+    await sidebar.locator('#key-status:has-text("fk_t…0000")').waitFor();
+    await sidebar.locator('#test-key').click();
+    await sidebar.locator('#key-message.error').waitFor();
+    expect(await text('#key-message')).not.toContain('fk_test_not_a_real_account_0000');
+    expect(await account()).toMatchObject({ spent: 0 });
+  });
+});
+
+describe('the credit settings', () => {
+  it('refuses a bad value with the server message, then a formula over the new daily cap', async () => {
+    await openSidebar();
+    await closeSection('key-panel');
+    await openSection('credit-settings-panel');
+    const cap = sidebar.locator('#setting-formulaDailyCap');
+    expect(await cap.inputValue()).toBe('100');
+    expect(await sidebar.locator('#setting-confirmAbove').inputValue()).toBe('25');
+
+    await cap.fill('-5');
+    await sidebar.locator('#settings-save').click();
+    await sidebar.locator('#settings-message.error').waitFor();
+    expect(await text('#settings-message')).toBe('Daily formula budget must be a number from 0 to 1000000.');
+    expect(await cap.getAttribute('aria-invalid')).toBe('true');
+
+    await cap.fill('5');
+    await sidebar.locator('#setting-confirmAbove').fill('40');
+    await sidebar.locator('#setting-runHardCap').fill('300');
+    await sidebar.locator('#setting-runHardCap').press('Enter'); // the form submits from the keyboard
+    await sidebar.locator('#settings-message:has-text("Settings saved.")').waitFor();
+    expect(await cap.getAttribute('aria-invalid')).toBeNull();
+
+    const email = op('PRONET_EMAIL');
+    expect(email.price).toBeGreaterThan(5);
+    await enter('B2', '=PRONET_EMAIL(A2)');
+    expect(await shown('B2')).toBe('#ERROR!');
+    expect(await page.getAttribute(cell('B2'), 'title')).toContain(
+      'Daily formula budget of 5 credits reached',
+    );
+    await enter('B3', '=COMPANY_WEBSITE(A3)');
+    expect(await shown('B3')).toMatch(/\./);
+    expect(await account()).toMatchObject({ spent: op('COMPANY_WEBSITE').price });
+
+    // Reopened, the sidebar shows what was saved.
+    await page.click('#sidebar-close');
+    await openSidebar();
+    await openSection('credit-settings-panel');
+    await sidebar.locator('#settings-note:has-text("5/day for formulas")').waitFor();
+    expect(await sidebar.locator('#setting-formulaDailyCap').inputValue()).toBe('5');
+    expect(await sidebar.locator('#setting-confirmAbove').inputValue()).toBe('40');
+    expect(await sidebar.locator('#setting-runHardCap').inputValue()).toBe('300');
+  });
+
+  it('lists the price of every operation, grouped', async () => {
+    await openSidebar();
+    await openSection('credit-settings-panel');
+    await sidebar.locator('#prices > summary').click();
+    const captions = await sidebar.locator('#prices caption').allTextContents();
+    expect(captions).toEqual(['People', 'Companies', 'Social']);
+    const email = op('PRONET_EMAIL');
+    const row = sidebar.locator('#prices tr', { hasText: email.label });
+    expect(await row.locator('td').textContent()).toBe(credits(email.price));
+  });
+});
+
+describe('the Spending and Saved results panels', () => {
+  it('show what formulas spent and what is saved; clearing says what re-running costs, and it does', async () => {
+    const email = op('PRONET_EMAIL');
+    const website = op('COMPANY_WEBSITE');
+    const total = email.price + website.price;
+    await enter('B2', '=PRONET_EMAIL(A2)');
+    await enter('B3', '=COMPANY_WEBSITE(A3)');
+    await openSidebar();
+    await openSection('spending-panel');
+    await sidebar.locator(`#ledger-today:has-text("${credits(total)}")`).waitFor();
+    expect(await text('#ledger-note')).toBe(`${credits(total)} today`);
+    expect(await text('#ledger-month')).toBe(credits(total));
+    expect(await text('#ledger-formulas')).toBe(credits(total));
+    expect(await text('#ledger-bulk')).toBe(credits(0));
+    expect(await text('#ledger-cap-left')).toBe(`${100 - total} of ${credits(100)}`);
+    expect(await sidebar.locator('#ledger-operations tr').allTextContents()).toEqual([
+      `${email.label}${credits(email.price)}`,
+      `${website.label}${credits(website.price)}`,
+    ]);
+
+    await openSection('cache-panel');
+    await sidebar.locator('#cache-entries:has-text("2")').waitFor();
+    expect(await text('#cache-rebuy')).toBe(credits(total));
+    expect(await text('#cache-oldest')).toMatch(/Jan 2025/);
+
+    await sidebar.locator('#cache-clear').click();
+    expect(await text('#cache-confirm-text')).toBe(
+      `Clear 2 saved results? Formulas and bulk runs that need them again will pay again: up to ${credits(total)} to re-run them all.`,
+    );
+    await sidebar.locator('#cache-keep').click();
+    expect(await sidebar.locator('#cache-confirmation').isHidden()).toBe(true);
+    await sidebar.locator('#cache-clear').click();
+    await sidebar.locator('#cache-confirm').click();
+    await sidebar.locator('#cache-message:has-text("Cleared 2 saved results.")').waitFor();
+    expect(await text('#cache-entries')).toBe('0');
+    expect(await account()).toMatchObject({ spent: total });
+
+    await enter('C2', '=PRONET_EMAIL(A2)');
+    await enter('C3', '=COMPANY_WEBSITE(A3)');
+    expect(await account()).toMatchObject({ spent: 2 * total });
+    await sidebar.locator('#ledger-refresh').click();
+    await sidebar.locator(`#ledger-today:has-text("${credits(2 * total)}")`).waitFor();
+  });
+
+  it('looks like docs/screenshots/settings.png: the settings and the ledger in the 300 px sidebar', async () => {
+    await enter('B2', '=PRONET_EMAIL(A2)');
+    await enter('B3', '=COMPANY_WEBSITE(A3)');
+    await enter('C3', '=COMPANY_PHONE(A3)');
+    await openSidebar();
+    // Every other section folded, so the two shown fit the window.
+    await sidebar.locator('details[open]').evaluateAll((all) => {
+      for (const details of all) (details as HTMLDetailsElement).open = false;
+    });
+    await openSection('spending-panel');
+    await openSection('credit-settings-panel');
+    const total = op('PRONET_EMAIL').price + op('COMPANY_WEBSITE').price + op('COMPANY_PHONE').price;
+    await sidebar.locator(`#ledger-today:has-text("${credits(total)}")`).waitFor();
+    await sidebar.locator('#settings-note:has-text("100/day")').waitFor();
+    await page.click(cell('D3'));
+    expect((await page.locator('#sidebar-panel').boundingBox())?.width).toBe(300);
+    mkdirSync(join(SCREENSHOT, '..'), { recursive: true });
+    const image = await page.screenshot({ path: SCREENSHOT });
+    expect([image.readUInt32BE(16), image.readUInt32BE(20)]).toEqual([VIEWPORT.width, VIEWPORT.height]);
+  });
+});
+
+describe('the out-of-credits notice', () => {
+  it('is one banner at the top while the server says the API answered 402, and stays dismissed', async () => {
+    // The demo account has 1,000 credits: the server's flag is set here, on its way to the sidebar.
+    let outOfCredits = true;
+    await page.route(`${playground.url}/rpc`, async (route) => {
+      const { name } = JSON.parse(route.request().postData() ?? '{}') as { name: string };
+      if (name !== 'getLedger') return route.continue();
+      const response = await route.fetch();
+      const body = (await response.json()) as { value: { outOfCredits: boolean } };
+      body.value.outOfCredits = outOfCredits;
+      return route.fulfill({ response, json: body });
+    });
+    await openSidebar();
+    const banner = sidebar.locator('#credits-alert');
+    await banner.waitFor();
+    expect(await sidebar.locator('[role="alert"]:has-text("out of credits")').count()).toBe(1);
+    const top = await banner.boundingBox();
+    const key = await sidebar.locator('#key-panel').boundingBox();
+    expect(top!.y).toBeLessThan(key!.y);
+
+    await sidebar.locator('#credits-alert-dismiss').click();
+    expect(await banner.isHidden()).toBe(true);
+    await openSection('spending-panel');
+    await sidebar.locator('#ledger-refresh').click();
+    await sidebar.locator('#ledger-refresh:enabled').waitFor();
+    expect(await banner.isHidden()).toBe(true);
+
+    // Credits came back, then ran out again: that is news again.
+    outOfCredits = false;
+    await sidebar.locator('#ledger-refresh').click();
+    await sidebar.locator('#ledger-refresh:enabled').waitFor();
+    outOfCredits = true;
+    await sidebar.locator('#ledger-refresh').click();
+    await banner.waitFor();
+  });
+});
+
+describe('the Jobs panel', () => {
+  it('drives the job pump while a job is pending, shows background collection, and the job once collected', async () => {
+    await enter('B6', '=PRONET_PROFILE(A2)');
+    expect(await shown('B6')).toBe(CELL_TEXT.processing);
+    await openSidebar();
+    // Opened by itself: a job is pending.
+    await sidebar.locator('#jobs-panel[open]').waitFor();
+    await sidebar.locator('#jobs-summary:has-text("pending")').waitFor();
+    expect(rpcCalls).toContain('pumpJobsFromSidebar');
+    expect(await text('#jobs-background')).toMatch(/^Background collection: on, every minute\./);
+    const job = sidebar.locator('#jobs-list li.job').first();
+    expect(await job.locator('.job-label').textContent()).toBe(op('PRONET_PROFILE').label);
+    expect(await job.locator('.job-meta').textContent()).toContain(
+      `about ${credits(op('PRONET_PROFILE').price)}`,
+    );
+
+    // The sidebar's timer calls again after the delay the server gave, with no click.
+    await waitUntil(() => pumpCalls.length >= 2, 20_000);
+    const [first, second] = pumpCalls;
+    expect(first!.nextCheckInMs).toBeGreaterThan(0);
+    const gap = second!.sentAt - first!.sentAt;
+    expect(gap).toBeGreaterThanOrEqual(first!.nextCheckInMs! - 50);
+    expect(gap).toBeLessThan(first!.nextCheckInMs! + 3_000);
+
+    await page.click('#advance-1');
+    await page.click('#advance-1');
+    await page.waitForFunction(
+      ([selector, waiting]) => document.querySelector(selector)?.textContent !== waiting,
+      [cell('B6'), CELL_TEXT.processing] as const,
+    );
+    await sidebar.locator('#jobs-refresh').click();
+    await sidebar.locator('#jobs-list li.job-collected').waitFor();
+    expect(await text('#jobs-background')).toBe('Background collection: off, nothing to collect.');
+  });
+
+  it('offers to run an expired job again, saying it is charged again and how much, and sends nothing until confirmed', async () => {
+    // A job expires 10 minutes after it finishes unless collected; the playground collects it at
+    // once, so the server's list is shown here with the job marked expired, as it would be.
+    await page.route(`${playground.url}/rpc`, async (route) => {
+      const { name } = JSON.parse(route.request().postData() ?? '{}') as { name: string };
+      if (name !== 'listJobs') return route.continue();
+      const response = await route.fetch();
+      const body = (await response.json()) as { value: { jobs: Record<string, unknown>[] } };
+      for (const job of body.value.jobs)
+        Object.assign(job, { state: 'expired', stateText: 'expired', canRetry: true });
+      return route.fulfill({ response, json: body });
+    });
+    await enter('B6', '=PRONET_PROFILE(A2)');
+    await openSidebar();
+    await openSection('jobs-panel');
+    const job = sidebar.locator('#jobs-list li.job-expired').first();
+    await job.locator('.job-retry').click();
+    const question = await job.locator('.confirmation .warning').textContent();
+    expect(question).toContain('charged again');
+    expect(question).toContain(`about ${credits(op('PRONET_PROFILE').price)}`);
+
+    await job.locator('.job-retry-cancel').click();
+    expect(await job.locator('.job-retry').isVisible()).toBe(true);
+    expect(rpcCalls).not.toContain('retryExpiredJob');
+
+    const before = await account();
+    await job.locator('.job-retry').click();
+    await job.locator('.job-retry-confirm').click();
+    await sidebar.locator('#jobs-message:not(:empty)').waitFor();
+    expect(rpcCalls.filter((name) => name === 'retryExpiredJob')).toHaveLength(1);
+    // The server knows better: the job was not expired, so it refused and charged nothing more.
+    expect(await text('#jobs-message')).toMatch(/Only an expired job can be run again/);
+    expect(await account()).toEqual(before);
+  });
+});

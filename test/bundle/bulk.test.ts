@@ -1,0 +1,431 @@
+// Bulk runs end to end: the built add-on in the emulator against the fake API, driven as the
+// sidebar drives it (a loop of continueBulkRun calls). What is checked is what a user would see:
+// the preview's numbers, the output column, one message when the API refuses, and the credits the
+// fake API charged.
+import { lookup } from '../../fake-api/data';
+import { operationByType } from '../../src/core/operations';
+import { primaryValue } from '../../src/core/results';
+import type { BulkPreview, BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
+import { FakeRange } from '../emulator/range';
+import { callFunction, createWorld, spent, typeValues, type World } from './harness';
+
+const WEBSITE = operationByType('company_name_to_website')!;
+const PRICE = 1;
+const SLICE_BUDGET_MS = 45_000;
+
+const sidebar = <T>(world: World, name: string, ...args: unknown[]) =>
+  world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' }) as T;
+
+function websiteConfig(overrides: Partial<BulkRunConfig> = {}): BulkRunConfig {
+  return {
+    sheetName: 'Sheet1',
+    headerRow: 1,
+    type: 'company_name_to_website',
+    columns: { input: 1 },
+    output: { mode: 'primary' },
+    ...overrides,
+  };
+}
+
+/** What the website column must show for a company: the fake API's data, through the add-on's choice of value. */
+const websiteOf = (company: string) => primaryValue(WEBSITE, lookup(WEBSITE, company));
+
+interface Timed {
+  progress: BulkProgress;
+  ms: number;
+}
+
+/** The sidebar's loop: call again when told, until the run leaves `running`. */
+function drive(world: World, runId: string, maxCalls = 200): Timed[] {
+  const calls: Timed[] = [];
+  for (let i = 0; i < maxCalls; i++) {
+    const before = world.clock.now();
+    const progress = sidebar<BulkProgress>(world, 'continueBulkRun', runId);
+    calls.push({ progress, ms: world.clock.now() - before });
+    if (progress.state !== 'running') return calls;
+    if (progress.nextCallInMs) world.clock.advance(progress.nextCallInMs);
+  }
+  throw new Error(`still running after ${maxCalls} calls`);
+}
+
+/** Types the header and one value a row into column A, growing the grid as a user would. */
+function fillColumn(world: World, header: string[], values: string[]): void {
+  const sheet = world.emu.spreadsheet.getSheetByName('Sheet1')!;
+  const needed = values.length + 1 - sheet.getMaxRows();
+  if (needed > 0) sheet.insertRowsAfter(sheet.getMaxRows(), needed);
+  typeValues(world, `A1:${String.fromCharCode(64 + header.length)}1`, [header]);
+  typeValues(
+    world,
+    `A2:A${values.length + 1}`,
+    values.map((value) => [value]),
+  );
+}
+
+const column = (world: World, letter: string, rows: number) =>
+  world.emu.values('Sheet1', `${letter}2:${letter}${rows + 1}`).map(([value]) => value);
+
+describe('a 300-row column with duplicates, filled rows, invalid inputs and a mid-run 402', () => {
+  // Row i (0-based) of the data: every 25 rows hold one of each case.
+  type Kind = 'blank' | 'invalid' | 'filled' | 'duplicate' | 'miss' | 'lookup';
+  const kindOf = (i: number): Kind =>
+    (({ 0: 'blank', 7: 'invalid', 13: 'filled', 19: 'duplicate', 22: 'miss' }) as Record<number, Kind>)[
+      i % 25
+    ] ?? 'lookup';
+  const inputOf = (i: number): string => {
+    switch (kindOf(i)) {
+      case 'blank':
+        return '';
+      case 'invalid':
+        return `person${i}@acme.com`;
+      case 'filled':
+        return `Filled Company ${i}`;
+      case 'duplicate':
+        return inputOf(i - 3);
+      case 'miss':
+        return `Nobody Inc ${i}`;
+      default:
+        return `Company ${i}`;
+    }
+  };
+  const ROWS = 300;
+  const inputs = Array.from({ length: ROWS }, (_, i) => inputOf(i));
+  const count = (kind: Kind) => inputs.filter((_, i) => kindOf(i) === kind).length;
+  /** Already paid for by formulas before the run: free for it. */
+  const CACHED = ['Company 1', 'Company 2', 'Company 3', 'Company 4', 'Company 5'];
+  const distinctNew = count('lookup') + count('miss') - CACHED.length;
+  /** The account can pay for the formulas and this many lookups of the run, then answers 402. */
+  const AFFORDED = 200;
+
+  function setUp(): World {
+    const world = createWorld({ credits: CACHED.length * PRICE + AFFORDED * PRICE });
+    fillColumn(world, ['Company', 'Website'], inputs);
+    const filled = inputs.flatMap((_, i) => (kindOf(i) === 'filled' ? [i] : []));
+    for (const i of filled) typeValues(world, `B${i + 2}`, [['typed.example']]);
+    for (const company of CACHED) callFunction(world, 'COMPANY_WEBSITE', company);
+    return world;
+  }
+
+  it('previews, runs in slices, stops once on the 402, charges exactly what was sent, and resumes', () => {
+    const world = setUp();
+    expect(spent(world)).toBe(CACHED.length * PRICE);
+
+    const preview = sidebar<BulkPreview>(world, 'previewBulkRun', websiteConfig());
+    expect(preview).toMatchObject({
+      rows: ROWS,
+      alreadyFilled: count('filled'),
+      blank: count('blank'),
+      invalidCount: count('invalid'),
+      duplicates: count('duplicate'),
+      cached: CACHED.length,
+      toLookUp: distinctNew,
+      estimatedCredits: distinctNew * PRICE,
+      estimateIsBound: false,
+      needsConfirmation: true,
+      outputColumns: [{ header: 'Website', column: 2, created: false }],
+      statusColumn: { header: `Status (${WEBSITE.label})`, column: 3, created: true },
+    });
+    expect(preview.invalid[0]).toEqual({
+      row: 9,
+      message: expect.stringMatching(
+        /^This is an email address; Website from company name needs a company name/,
+      ),
+    });
+    expect(preview.invalid).toHaveLength(count('invalid'));
+    expect(spent(world)).toBe(CACHED.length * PRICE); // a preview is free
+
+    // Above the confirmation threshold, starting needs the estimate confirmed.
+    expect(() => sidebar(world, 'startBulkRun', websiteConfig(), 0)).toThrow(/confirm it first/);
+    const started = sidebar<BulkProgress>(world, 'startBulkRun', websiteConfig(), preview.estimatedCredits);
+    expect(started).toMatchObject({ state: 'running', rows: ROWS, done: 0 });
+    expect(world.emu.cell('Sheet1', 'C1').value).toBe(`Status (${WEBSITE.label})`);
+
+    const calls = drive(world, started.runId);
+    const last = calls[calls.length - 1]!.progress;
+    expect(calls.length).toBeGreaterThan(1); // 200 paid lookups do not fit in one slice
+    for (const call of calls) expect(call.ms).toBeLessThanOrEqual(SLICE_BUDGET_MS);
+    expect(last.state).toBe('stopped');
+    expect(last.message).toMatch(/^Not enough credits \(HTTP 402\)\. Top up the account/);
+    expect(spent(world)).toBe((CACHED.length + AFFORDED) * PRICE);
+    expect(last.creditsSpent).toBe(AFFORDED * PRICE);
+
+    // The row of the first lookup the account could not pay for, and everything below it, is untouched.
+    const cached = new Set(CACHED);
+    const seen = new Set<string>();
+    let stopAt = -1;
+    for (const [i, input] of inputs.entries()) {
+      const paid = kindOf(i) === 'lookup' || kindOf(i) === 'miss';
+      if (!paid || cached.has(input) || seen.has(input)) continue;
+      seen.add(input);
+      if (seen.size === AFFORDED + 1) {
+        stopAt = i;
+        break;
+      }
+    }
+    const outputs = column(world, 'B', ROWS);
+    const statuses = column(world, 'C', ROWS);
+    expect(last.message).toContain(`stopped at row ${stopAt + 2}`);
+    for (const [i, input] of inputs.entries()) {
+      const kind = kindOf(i);
+      if (kind === 'filled') {
+        expect([i, outputs[i], statuses[i]]).toEqual([i, 'typed.example', '']);
+      } else if (i >= stopAt || kind === 'blank') {
+        expect([i, outputs[i], statuses[i]]).toEqual([i, '', '']);
+      } else if (kind === 'invalid') {
+        expect([i, outputs[i]]).toEqual([i, '']);
+        expect(statuses[i]).toMatch(/^Invalid input: This is an email address/);
+      } else if (kind === 'miss') {
+        expect([i, outputs[i], statuses[i]]).toEqual([i, '', 'Not found']);
+      } else {
+        expect([i, outputs[i], statuses[i]]).toEqual([i, websiteOf(input), 'Found']);
+      }
+    }
+    // One message for the whole run, none per row.
+    expect(statuses.filter((status) => String(status).includes('402'))).toEqual([]);
+    const beforeStop = (kind: Kind) => inputs.filter((_, i) => i < stopAt && kindOf(i) === kind).length;
+    expect(last).toMatchObject({
+      errors: 0,
+      failedRows: 0,
+      invalid: beforeStop('invalid'),
+      notFound: beforeStop('miss'),
+      done: stopAt,
+      pending: 0,
+    });
+
+    // A reopened sidebar finds the stopped run; after a top-up it resumes where it stopped.
+    expect(sidebar<BulkProgress>(world, 'getBulkRun')).toMatchObject({
+      runId: started.runId,
+      state: 'stopped',
+    });
+    world.api.addCredits(world.key, 1000);
+    expect(sidebar<BulkProgress>(world, 'resumeBulkRun', started.runId)).toMatchObject({
+      state: 'running',
+      message: null,
+    });
+    const finished = drive(world, started.runId).pop()!.progress;
+    expect(finished).toMatchObject({
+      state: 'done',
+      done: ROWS,
+      pending: 0,
+      skipped: count('filled') + count('blank'),
+      invalid: count('invalid'),
+      notFound: count('miss'),
+      found: count('lookup') + count('duplicate'),
+    });
+    // Every distinct input was bought once: the formulas' five, then the run's.
+    expect(spent(world)).toBe((CACHED.length + distinctNew) * PRICE);
+    expect(finished.creditsSpent).toBe(distinctNew * PRICE);
+    const after = column(world, 'B', ROWS);
+    for (const [i, input] of inputs.entries()) {
+      if (kindOf(i) === 'lookup' || kindOf(i) === 'duplicate')
+        expect([i, after[i]]).toEqual([i, websiteOf(input)]);
+    }
+
+    // Running the column again costs nothing: every row is filled or answered.
+    const again = sidebar<BulkPreview>(world, 'previewBulkRun', websiteConfig());
+    expect(again).toMatchObject({ toLookUp: 0, estimatedCredits: 0, needsConfirmation: false });
+  });
+});
+
+describe('a 5,000-row run at 300 ms latency', () => {
+  const ROWS = 5_000;
+  /** The last 1,000 rows repeat the first 1,000, asked long after them (and many slices later). */
+  const inputOf = (i: number) => `Firm ${i >= 4_000 ? i - 4_000 : i}`;
+  const inputs = Array.from({ length: ROWS }, (_, i) => inputOf(i));
+  const distinct = new Set(inputs).size;
+
+  it('keeps every slice inside its budget; a slice killed mid-way and a closed sidebar lose no row and charge none twice', () => {
+    const world = createWorld({ credits: 100_000, emulator: { latencyMs: 300 } });
+    fillColumn(world, ['Firm'], inputs);
+    const preview = sidebar<BulkPreview>(world, 'previewBulkRun', websiteConfig());
+    expect(preview).toMatchObject({ rows: ROWS, toLookUp: distinct, duplicates: ROWS - distinct });
+    const { runId } = sidebar<BulkProgress>(world, 'startBulkRun', websiteConfig(), preview.estimatedCredits);
+
+    const timings: number[] = [];
+    const step = () => {
+      const before = world.clock.now();
+      const progress = sidebar<BulkProgress>(world, 'continueBulkRun', runId);
+      timings.push(world.clock.now() - before);
+      return progress;
+    };
+    for (let i = 0; i < 8; i++) step();
+    const beforeKill = sidebar<BulkProgress>(world, 'getBulkRun');
+    const spentBeforeKill = spent(world);
+
+    // The next slice buys its answers, then its execution is killed as it starts writing them.
+    const kill = jest.spyOn(FakeRange.prototype, 'setValues').mockImplementationOnce(() => {
+      world.clock.advance(7 * 60_000);
+      throw new Error('unreachable: the clock throws the execution timeout');
+    });
+    expect(() => step()).toThrow(/Exceeded maximum execution time/);
+    kill.mockRestore();
+    const boughtByKilledSlice = spent(world) - spentBeforeKill;
+    expect(boughtByKilledSlice).toBeGreaterThan(0);
+    expect(sidebar<BulkProgress>(world, 'getBulkRun')).toMatchObject({
+      state: 'running',
+      done: beforeKill.done,
+    });
+
+    // The sidebar is closed for an hour; a new one resumes the run where it was.
+    world.clock.advance(60 * 60_000);
+    const reopened = sidebar<BulkProgress>(world, 'getBulkRun');
+    expect(reopened).toMatchObject({ runId, state: 'running', done: beforeKill.done });
+    let last = step();
+    expect(last.done).toBeGreaterThan(beforeKill.done);
+    while (last.state === 'running') last = step();
+
+    expect(last).toMatchObject({ state: 'done', done: ROWS, errors: 0, pending: 0 });
+    expect(Math.max(...timings.filter(Number.isFinite))).toBeLessThanOrEqual(SLICE_BUDGET_MS);
+    expect(spent(world)).toBe(distinct * PRICE);
+    // No input was ever sent twice, the killed slice's included: its answers came from the cache.
+    const posted = world.api.callsFor(world.key).filter((call) => call.method === 'POST');
+    expect(new Set(posted.map((call) => call.input)).size).toBe(posted.length);
+    const outputs = column(world, 'B', ROWS);
+    const wrong = inputs.flatMap((input, i) => (outputs[i] === websiteOf(input) ? [] : [i]));
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('employee lists for many companies', () => {
+  const COMPANIES = ['Acme Corporation', 'Globex Industries', 'Acme Corporation', 'Initech'];
+  const LISTS = operationByType('company_name_to_employees')!;
+  const MAX = 5;
+  const listConfig = (employeesTo: BulkRunConfig['employeesTo']): BulkRunConfig => ({
+    ...websiteConfig({ type: LISTS.type, options: { max: MAX }, employeesTo }),
+  });
+  const employeesOf = (company: string) =>
+    lookup(LISTS, company, { limit: MAX }) as Record<string, unknown>[];
+  const sheetNames = (world: World) => world.emu.document.sheets.map((sheet) => sheet.name);
+
+  function runLists(employeesTo: BulkRunConfig['employeesTo']) {
+    const world = createWorld();
+    fillColumn(world, ['Company'], COMPANIES);
+    const preview = sidebar<BulkPreview>(world, 'previewBulkRun', listConfig(employeesTo));
+    expect(preview).toMatchObject({
+      toLookUp: 3,
+      duplicates: 1,
+      estimatedCredits: 3 * MAX * 0.5,
+      estimateIsBound: true,
+    });
+    const started = sidebar<BulkProgress>(world, 'startBulkRun', listConfig(employeesTo), 0);
+    const first = sidebar<BulkProgress>(world, 'continueBulkRun', started.runId);
+    // The lists are jobs: the rows wait on them, and background collection is turned on.
+    expect(first).toMatchObject({ state: 'running', pending: COMPANIES.length, done: 0 });
+    expect(world.emu.triggers.triggers.some((trigger) => trigger.handler === 'runJobPump')).toBe(true);
+    world.clock.advance(first.nextCallInMs ?? 0);
+    const last = drive(world, started.runId).pop()!.progress;
+    expect(last).toMatchObject({ state: 'done', found: COMPANIES.length, pending: 0 });
+    expect(spent(world)).toBe(3 * MAX * 0.5);
+    expect(last.creditsSpent).toBe(3 * MAX * 0.5);
+    return world;
+  }
+
+  it('writes one combined sheet with the company and source row of each employee, and no sheet per company', () => {
+    const world = runLists('combined-sheet');
+    const name = 'Employees - Sheet1 (all companies)';
+    expect(sheetNames(world).filter((sheet) => sheet.startsWith('Employees - '))).toEqual([name]);
+    const rows = world.emu.values(name, 'A1:H16');
+    expect(rows[0]).toEqual([
+      'Company',
+      'Row',
+      'Full name',
+      'Job title',
+      'Department',
+      'Seniority',
+      'Location',
+      'Pronet URL',
+    ]);
+    const expected = [2, 3, 5].flatMap((row) =>
+      employeesOf(COMPANIES[row - 2]!).map((employee) => [COMPANIES[row - 2], row, employee.full_name]),
+    );
+    expect(rows.slice(1).map((row) => row.slice(0, 3))).toEqual(expected);
+    const message = `${MAX} employees -> sheet '${name}'`;
+    expect(column(world, 'B', 4)).toEqual([message, message, message, message]);
+    expect(column(world, 'C', 4)).toEqual(['Found', 'Found', 'Found', 'Found']);
+  });
+
+  it('writes a sheet per company through the job pump, each list once', () => {
+    const world = runLists('sheet-per-company');
+    const names = ['Employees - Acme Corporation', 'Employees - Globex Industries', 'Employees - Initech'];
+    expect(
+      sheetNames(world)
+        .filter((sheet) => sheet.startsWith('Employees - '))
+        .sort(),
+    ).toEqual(names);
+    expect(column(world, 'B', 4)).toEqual([
+      `${MAX} employees -> sheet '${names[0]}'`,
+      `${MAX} employees -> sheet '${names[1]}'`,
+      `${MAX} employees -> sheet '${names[0]}'`,
+      `${MAX} employees -> sheet '${names[2]}'`,
+    ]);
+    const acme = world.emu.values(names[0]!, 'A2:A6').map(([name]) => name);
+    expect(acme).toEqual(employeesOf('Acme Corporation').map((employee) => employee.full_name));
+  });
+});
+
+describe('controlling a run', () => {
+  const companies = Array.from({ length: 40 }, (_, i) => `Company ${i}`);
+  const RUN_PROPERTY = 'enrich.bulk.run';
+
+  function started(): { world: World; runId: string } {
+    const world = createWorld();
+    fillColumn(world, ['Company'], companies);
+    const { runId } = sidebar<BulkProgress>(world, 'startBulkRun', websiteConfig(), 40);
+    return { world, runId };
+  }
+
+  it('never lets two sidebars work on the same rows: a second caller is told to wait', () => {
+    const { world, runId } = started();
+    // Another sidebar's slice is at work: its lease is in the run's saved state.
+    const properties = world.emu.properties.getDocumentProperties()!;
+    const saved = JSON.parse(properties.getProperty(RUN_PROPERTY)!);
+    const until = world.clock.now() + 30_000;
+    properties.setProperty(RUN_PROPERTY, JSON.stringify({ ...saved, lease: { token: 'other', until } }));
+
+    expect(sidebar<BulkProgress>(world, 'continueBulkRun', runId)).toMatchObject({
+      state: 'running',
+      busy: true,
+      done: 0,
+      nextCallInMs: 2_000,
+    });
+    expect(spent(world)).toBe(0);
+    world.clock.advance(31_000);
+    expect(sidebar<BulkProgress>(world, 'continueBulkRun', runId)).toMatchObject({
+      busy: false,
+      done: 40,
+      state: 'done',
+    });
+    expect(spent(world)).toBe(40);
+  });
+
+  it('pauses, resumes and cancels', () => {
+    const { world, runId } = started();
+    expect(sidebar<BulkProgress>(world, 'pauseBulkRun', runId)).toMatchObject({
+      state: 'paused',
+      nextCallInMs: null,
+    });
+    expect(sidebar<BulkProgress>(world, 'continueBulkRun', runId)).toMatchObject({
+      state: 'paused',
+      done: 0,
+    });
+    expect(spent(world)).toBe(0);
+    expect(sidebar<BulkProgress>(world, 'resumeBulkRun', runId)).toMatchObject({
+      state: 'running',
+      nextCallInMs: 0,
+    });
+    expect(sidebar<BulkProgress>(world, 'cancelBulkRun', runId)).toMatchObject({ state: 'cancelled' });
+    expect(sidebar<BulkProgress>(world, 'continueBulkRun', runId)).toMatchObject({
+      state: 'cancelled',
+      done: 0,
+    });
+    expect(spent(world)).toBe(0);
+    // A cancelled run does not block the next one.
+    expect(sidebar<BulkProgress>(world, 'startBulkRun', websiteConfig(), 40).state).toBe('running');
+  });
+
+  it('refuses a second run while one is unfinished', () => {
+    const { world } = started();
+    expect(() => sidebar(world, 'startBulkRun', websiteConfig(), 40)).toThrow(
+      'A run is already in progress on "Sheet1". Finish or cancel it before starting another.',
+    );
+  });
+});

@@ -1,0 +1,103 @@
+// The cache's hidden sheet end to end: the built add-on in the emulator against the fake API.
+// Formulas may only read the sheet; the job pump (a sidebar call or a trigger) writes it, with every
+// answer the formulas bought; once the fast cache and the properties have lost them, formulas
+// still answer from the sheet without spending a credit.
+import { CACHE_SHEET_HEADER, CACHE_SHEET_NAME } from '../../src/server/sheet-store';
+import type { PumpProgress } from '../../src/shared/jobs-rpc';
+import { createWorld, enterFormula, postsSent, spent, typeValues, type World } from './harness';
+
+const COMPANIES = ['Acme Corporation', 'Globex', 'Initech', 'Umbrella Corporation', 'Hooli'];
+const PROFILE = 'https://www.pronet.com/in/ada-lovelace';
+const MINUTE = 60_000;
+
+const pumpFromSidebar = (world: World) =>
+  world.emu.runExecution(world.bundle, 'pumpJobsFromSidebar', [], { context: 'sidebar' }) as PumpProgress;
+
+function pumpUntilIdle(world: World): void {
+  for (let call = 0; call < 30; call++) {
+    const progress = pumpFromSidebar(world);
+    if (progress.pending === 0) return;
+    world.clock.advance(progress.nextCheckInMs ?? 5_000);
+  }
+  throw new Error('still pending after 30 sidebar calls');
+}
+
+/** Five websites bought by formulas in B2:B6, and a full profile (a job) started in B8. */
+function formulasBuyAnswers(world: World): unknown[] {
+  typeValues(
+    world,
+    'A2:A6',
+    COMPANIES.map((name) => [name]),
+  );
+  const websites = COMPANIES.map((_, i) => enterFormula(world, `B${i + 2}`, `=COMPANY_WEBSITE(A${i + 2})`));
+  typeValues(world, 'A8', [[PROFILE]]);
+  enterFormula(world, 'B8', '=PRONET_PROFILE(A8, "headline")');
+  return websites.map((shown) => shown.values[0]![0]);
+}
+
+/** Hours later, the fast cache has forgotten and the properties lost every saved result. */
+function loseFastCacheAndProperties(world: World): void {
+  world.emu.cache.forgetEverything();
+  const properties = world.emu.properties.getDocumentProperties()!;
+  for (const key of properties.getKeys()) if (key.startsWith('r1:')) properties.deleteProperty(key);
+}
+
+function cacheRows(world: World): unknown[][] {
+  const sheet = world.emu.document.sheetByName(CACHE_SHEET_NAME)!;
+  return world.emu.values(CACHE_SHEET_NAME, `A1:B${sheet.lastRow()}`);
+}
+
+describe('the hidden sheet of saved results', () => {
+  it('is never written by a formula, and gets every answer when the sidebar collects a job', () => {
+    const world = createWorld();
+    const websites = formulasBuyAnswers(world);
+    expect(websites.every((value) => typeof value === 'string' && value.includes('.'))).toBe(true);
+    expect(world.emu.document.sheetByName(CACHE_SHEET_NAME)).toBeNull();
+
+    pumpUntilIdle(world);
+
+    const sheet = world.emu.document.sheetByName(CACHE_SHEET_NAME)!;
+    expect(sheet.hidden).toBe(true);
+    expect(world.emu.document.activeSheet.name).toBe('Sheet1');
+    const rows = cacheRows(world);
+    expect(rows[0]).toEqual(CACHE_SHEET_HEADER);
+    expect(rows).toHaveLength(1 + COMPANIES.length + 1); // the five websites and the profile
+    for (const [key] of rows.slice(1)) expect(key).toMatch(/^r1:[0-9a-f]{16}:[0-9a-f]{32}$/);
+    const text = JSON.stringify(rows);
+    expect(text).not.toContain(world.key);
+    expect(text).not.toContain('Initech');
+  });
+
+  it('answers formulas for free once the fast cache and the properties have lost everything', () => {
+    const world = createWorld();
+    const websites = formulasBuyAnswers(world);
+    pumpUntilIdle(world);
+    const headline = world.emu.cell('Sheet1', 'B8').value;
+    const paid = spent(world);
+    const posts = postsSent(world);
+
+    world.clock.advance(8 * 60 * MINUTE);
+    loseFastCacheAndProperties(world);
+    const again = COMPANIES.map(
+      (_, i) => enterFormula(world, `C${i + 2}`, `=COMPANY_WEBSITE(A${i + 2})`).values[0]![0],
+    );
+    const profileAgain = enterFormula(world, 'C8', '=PRONET_PROFILE(A8, "headline")').values[0]![0];
+
+    expect(again).toEqual(websites);
+    expect(profileAgain).toBe(headline);
+    expect(spent(world)).toBe(paid);
+    expect(postsSent(world)).toBe(posts);
+  });
+
+  it('holds nothing until a call that may write it runs: answers lost before that are bought again', () => {
+    const world = createWorld();
+    formulasBuyAnswers(world);
+    const paid = spent(world);
+
+    loseFastCacheAndProperties(world);
+    enterFormula(world, 'C2', '=COMPANY_WEBSITE(A2)');
+
+    expect(world.emu.document.sheetByName(CACHE_SHEET_NAME)).toBeNull();
+    expect(spent(world)).toBeGreaterThan(paid);
+  });
+});

@@ -1,0 +1,223 @@
+// The sidebar's Spending and Saved results panels, through their server calls on the built add-on
+// in the emulator against the fake API: the numbers must be the ones the fake API charged.
+import { operationByFunction } from '../../src/core/operations';
+import type { CacheView, LedgerView } from '../../src/shared/rpc';
+import { createWorld, enterFormula, postsSent, saveSettings, spent, typeValues, type World } from './harness';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const PROFILE = 'https://www.pronet.com/in/ada-lovelace';
+const COMPANIES = ['Acme Corporation', 'Globex Industries', 'Initech'];
+
+/** A flat price and a label from the operations table. */
+function op(functionName: string): { price: number; label: string } {
+  const found = operationByFunction(functionName);
+  if (found?.pricing.kind !== 'flat') throw new Error(`${functionName} has no flat price`);
+  return { price: found.pricing.credits, label: found.label };
+}
+
+const sidebar = (world: World, name: string, ...args: unknown[]) =>
+  world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' });
+const ledger = (world: World) => sidebar(world, 'getLedger') as LedgerView;
+const cacheStats = (world: World) => sidebar(world, 'getCacheStats') as CacheView;
+const clearCache = (world: World) => sidebar(world, 'clearCache') as CacheView;
+
+/** Three company websites in B1:B3 and one profile email in C1, a minute apart; when each ran. */
+function runFormulas(world: World): { from: number; to: number }[] {
+  typeValues(
+    world,
+    'A1:A3',
+    COMPANIES.map((name) => [name]),
+  );
+  typeValues(world, 'D1', [[PROFILE]]);
+  const ran: { from: number; to: number }[] = [];
+  for (const [cell, formula] of [
+    ['B1', '=COMPANY_WEBSITE(A1)'],
+    ['B2', '=COMPANY_WEBSITE(A2)'],
+    ['B3', '=COMPANY_WEBSITE(A3)'],
+    ['C1', '=PRONET_EMAIL(D1)'],
+  ] as const) {
+    const from = world.clock.now();
+    expect(enterFormula(world, cell, formula).error).toBeNull();
+    ran.push({ from, to: world.clock.now() });
+    world.clock.advance(MINUTE);
+  }
+  return ran;
+}
+
+describe('the Spending panel (getLedger)', () => {
+  it('shows what formulas spent today and this month, by operation, and the budget left', () => {
+    const world = createWorld();
+    runFormulas(world);
+    const website = op('COMPANY_WEBSITE');
+    const email = op('PRONET_EMAIL');
+    const total = 3 * website.price + email.price;
+    expect(spent(world)).toBe(total);
+
+    const view = ledger(world);
+    expect(view).toMatchObject({
+      day: '2025-01-06',
+      today: total,
+      month: total,
+      bySource: { formulas: total, bulk: 0 },
+      formulaCapLeftToday: 100 - total,
+      outOfCredits: false,
+    });
+    // Most spent first.
+    expect(view.byOperation).toEqual([
+      { label: email.label, credits: email.price },
+      { label: website.label, credits: 3 * website.price },
+    ]);
+  });
+
+  it('follows a new daily cap, and starts a new day at zero while the month keeps counting', () => {
+    const world = createWorld();
+    runFormulas(world);
+    const total = spent(world);
+    saveSettings(world, { formulaDailyCap: 20 });
+    expect(ledger(world).formulaCapLeftToday).toBe(20 - total);
+
+    world.clock.advance(DAY);
+    expect(ledger(world)).toMatchObject({
+      day: '2025-01-07',
+      today: 0,
+      month: total,
+      formulaCapLeftToday: 20,
+    });
+  });
+
+  it('books a sidebar re-run of an expired job as a run, not against the formula budget', () => {
+    const world = createWorld({ emulator: { addOn: true } });
+    const profile = op('PRONET_PROFILE');
+    typeValues(world, 'A2', [[PROFILE]]);
+    enterFormula(world, 'B2', '=PRONET_PROFILE(A2, "headline")');
+    sidebar(world, 'pumpJobsFromSidebar');
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + HOUR + MINUTE); // collected too late
+    const [job] = (sidebar(world, 'listJobs') as { jobs: { key: string; state: string }[] }).jobs;
+    expect(job?.state).toBe('expired');
+
+    expect(sidebar(world, 'retryExpiredJob', job!.key)).toMatchObject({ ok: true });
+    for (let i = 0; i < 20 && (sidebar(world, 'pumpJobsFromSidebar') as { pending: number }).pending > 0; i++)
+      world.clock.advance(10_000);
+
+    expect(spent(world)).toBe(2 * profile.price);
+    expect(ledger(world)).toMatchObject({
+      today: 2 * profile.price,
+      bySource: { formulas: profile.price, bulk: profile.price },
+      byOperation: [{ label: profile.label, credits: 2 * profile.price }],
+      formulaCapLeftToday: 100 - profile.price,
+    });
+  });
+
+  it('says once that the account is out of credits when the API answers 402, until a lookup is paid again', () => {
+    const world = createWorld({ credits: 5 });
+    typeValues(world, 'A1:A2', [[PROFILE], ['Acme Corporation']]);
+    const refused = enterFormula(world, 'B1', '=PRONET_EMAIL(A1)');
+    expect(refused.error?.message).toMatch(/Not enough credits \(HTTP 402\)/);
+    expect(spent(world)).toBe(0);
+    expect(ledger(world)).toMatchObject({ outOfCredits: true, today: 0 });
+
+    world.api.addCredits(world.key, 100);
+    expect(enterFormula(world, 'B2', '=COMPANY_WEBSITE(A2)').error).toBeNull();
+    expect(ledger(world)).toMatchObject({ outOfCredits: false, today: op('COMPANY_WEBSITE').price });
+  });
+
+  it('answers without a key: the ledger belongs to the spreadsheet', () => {
+    const world = createWorld();
+    runFormulas(world);
+    const total = spent(world);
+    sidebar(world, 'clearApiKey');
+    expect(ledger(world)).toMatchObject({ today: total, month: total });
+  });
+});
+
+describe('the Saved results panel (getCacheStats, clearCache)', () => {
+  it('counts the paid answers, their age and room, and what buying them again would cost', () => {
+    const world = createWorld();
+    const [first, , , last] = runFormulas(world);
+    enterFormula(world, 'C2', '=COMPANY_WEBSITE(A1)'); // a repeat: no new answer, no credit
+
+    const stats = cacheStats(world);
+    expect(stats).toMatchObject({ entries: 4, rebuyCredits: spent(world) });
+    // Stamped when the answer arrived, inside the formula's run.
+    expect(stats.oldestAt).toBeGreaterThan(first!.from);
+    expect(stats.oldestAt).toBeLessThanOrEqual(first!.to);
+    expect(stats.newestAt).toBeGreaterThan(last!.from);
+    expect(stats.newestAt).toBeLessThanOrEqual(last!.to);
+    expect(stats.bytes).toBeGreaterThan(4 * 52); // four keys of 52 characters, and their answers
+  });
+
+  it('clears them, the fast cache too: the same formulas then pay again exactly what the panel said', () => {
+    const world = createWorld();
+    runFormulas(world);
+    const before = cacheStats(world);
+    const paid = spent(world);
+
+    expect(clearCache(world)).toEqual({
+      entries: 0,
+      bytes: 0,
+      oldestAt: null,
+      newestAt: null,
+      rebuyCredits: 0,
+    });
+    for (const [cell, formula] of [
+      ['E1', '=COMPANY_WEBSITE(A1)'],
+      ['E2', '=COMPANY_WEBSITE(A2)'],
+      ['E3', '=COMPANY_WEBSITE(A3)'],
+      ['E4', '=PRONET_EMAIL(D1)'],
+    ] as const)
+      enterFormula(world, cell, formula);
+    expect(spent(world) - paid).toBe(before.rebuyCredits);
+    expect(postsSent(world)).toBe(8);
+  });
+
+  it('counts an answer kept in both the properties and the hidden sheet once, and clears both', () => {
+    const world = createWorld();
+    runFormulas(world);
+    // Collected by the sidebar, which may write sheets: that save copies every answer into the sheet.
+    typeValues(world, 'A9', [[PROFILE]]);
+    enterFormula(world, 'B9', '=PRONET_PROFILE(A9, "headline")');
+    for (let i = 0; i < 20 && (sidebar(world, 'pumpJobsFromSidebar') as { pending: number }).pending > 0; i++)
+      world.clock.advance(10_000);
+    const hidden = () => world.emu.document.sheetByName('_enrich_cache');
+    expect(hidden()?.lastRow()).toBe(1 + 5); // a header, then one row an answer
+
+    expect(cacheStats(world)).toMatchObject({ entries: 5, rebuyCredits: spent(world) });
+    expect(clearCache(world)).toMatchObject({ entries: 0, rebuyCredits: 0 });
+    expect(hidden()?.lastRow() ?? 1).toBe(1);
+    const paid = spent(world);
+    enterFormula(world, 'E1', '=COMPANY_WEBSITE(A1)');
+    expect(spent(world)).toBe(paid + op('COMPANY_WEBSITE').price);
+  });
+
+  it('refuses to clear without a key: answers are cleared one account at a time', () => {
+    const world = createWorld();
+    runFormulas(world);
+    sidebar(world, 'clearApiKey');
+    expect(cacheStats(world).entries).toBe(4);
+    expect(() => clearCache(world)).toThrow(/Save your API key first/);
+    expect(cacheStats(world).entries).toBe(4);
+  });
+
+  it("counts and clears only the saved key's account: a collaborator's answers stay", () => {
+    const world = createWorld();
+    runFormulas(world);
+    const mine = cacheStats(world);
+    const other = world.api.createAccount({ credits: 100 });
+    sidebar(world, 'saveApiKey', other, 'user');
+    expect(cacheStats(world).entries).toBe(0);
+    clearCache(world);
+
+    sidebar(world, 'saveApiKey', world.key, 'user');
+    expect(cacheStats(world)).toEqual(mine);
+  });
+
+  it('stops counting answers older than the days results are kept', () => {
+    const world = createWorld();
+    runFormulas(world);
+    saveSettings(world, { cacheTtlDays: 2 });
+    world.clock.advance(2 * DAY);
+    expect(cacheStats(world)).toMatchObject({ entries: 0, oldestAt: null, rebuyCredits: 0 });
+  });
+});
