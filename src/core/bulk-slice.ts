@@ -43,7 +43,7 @@ export const SLICE_LIMITS = {
   budgetMs: 45_000,
   /** Clock time for lookups; the rest of the budget covers lock waits, reading and writing. */
   lookupBudgetMs: 30_000,
-  /** POSTs a second (the client halves it after a 429). */
+  /** POSTs a second when the caller does not say (the run passes the plan's rate from the settings). */
   requestsPerSecond: 5,
   /** Rows waiting on a job at once: each job holds a record in the 500 KB document properties. */
   maxPendingRows: 100,

@@ -158,8 +158,11 @@ export function enrichMany(
     const rateLimited = retries.filter((call) => call.lastError?.code === 'rate_limited');
     if (rateLimited.length > 0) {
       // The limit is per account, so everyone waits and the whole run slows down, not just these.
-      sendWindow.slowDown();
+      sendWindow.slowDown(now);
       pausedUntil = Math.max(pausedUntil, Math.min(...rateLimited.map((call) => call.notBefore)));
+    } else {
+      // A 429 is often a burst at a boundary (another execution's last batch), not a lower plan.
+      sendWindow.recover(now);
     }
     queue = [...queue.filter((call) => !batch.includes(call)), ...retries].sort((a, b) => a.index - b.index);
   }
@@ -277,11 +280,24 @@ function startRate(maxRequestsPerSecond: number | undefined): number {
 /** Remembers when POSTs went out, so that no second of clock time holds more than the rate allows. */
 class SendWindow {
   private readonly sentAt: number[] = [];
+  private readonly ceiling: number;
+  private changedAt = Number.NEGATIVE_INFINITY;
 
-  constructor(private rate: number) {}
+  constructor(private rate: number) {
+    this.ceiling = rate;
+  }
 
-  slowDown(): void {
+  /** Halves the pace after a 429: multiplicative decrease. */
+  slowDown(now: number): void {
     this.rate = Math.max(this.rate / 2, Math.min(this.rate, SLOWEST_RATE));
+    this.changedAt = now;
+  }
+
+  /** After a clean second of sending, creeps back towards the asked pace: additive increase. */
+  recover(now: number): void {
+    if (this.rate >= this.ceiling || now - this.changedAt < 1000) return;
+    this.rate = Math.min(this.ceiling, this.rate + Math.max(1, this.ceiling / 10));
+    this.changedAt = now;
   }
 
   /** How many POSTs may go out at `now`. */

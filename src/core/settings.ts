@@ -11,6 +11,11 @@ export interface Settings {
   runHardCap: number;
   /** Days a paid answer is reused before a recalculation may buy it again. */
   cacheTtlDays: number;
+  /**
+   * Requests a second the account's plan allows (plans allow a few to tens). Formulas and bulk
+   * runs pace themselves to it; a 429 still halves the pace, so a wrong value costs time, not credits.
+   */
+  requestsPerSecond: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -18,6 +23,7 @@ export const DEFAULT_SETTINGS: Settings = {
   confirmAbove: 25,
   runHardCap: 0,
   cacheTtlDays: DEFAULT_TTL_DAYS,
+  requestsPerSecond: 10,
 };
 
 export const SETTINGS_PROPERTY = 'enrich.settings';
@@ -27,6 +33,7 @@ const LIMITS: Record<keyof Settings, { min: number; max: number }> = {
   confirmAbove: { min: 0, max: 1_000_000 },
   runHardCap: { min: 0, max: 10_000_000 },
   cacheTtlDays: { min: 1, max: 365 },
+  requestsPerSecond: { min: 1, max: 100 },
 };
 
 export function parseSettings(text: string | null | undefined): Settings {
@@ -70,4 +77,5 @@ export const SETTING_LABELS: Record<keyof Settings, string> = {
   confirmAbove: 'Confirm runs above',
   runHardCap: 'Per-run cap',
   cacheTtlDays: 'Keep results for (days)',
+  requestsPerSecond: 'Requests a second your plan allows',
 };

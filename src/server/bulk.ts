@@ -329,7 +329,12 @@ function runOneSlice(ctx: ExecutionContext, run: BulkRun): BulkRun {
       },
     },
     run,
-    { day: ctx.day, spreadsheetId: run.spreadsheetId, runHardCap: ctx.settings.runHardCap },
+    {
+      day: ctx.day,
+      spreadsheetId: run.spreadsheetId,
+      runHardCap: ctx.settings.runHardCap,
+      limits: { requestsPerSecond: ctx.settings.requestsPerSecond },
+    },
   );
 }
 

@@ -10,10 +10,4 @@ export const CUSTOM_FUNCTION_BUDGET_MS = 25_000;
 /** Menu, sidebar and trigger executions have 6 minutes; a slice stops well before. */
 export const EXECUTION_BUDGET_MS = 4.5 * 60_000;
 
-/**
- * Requests a second a formula sends. Plans allow a few to tens; the client halves its pace on
- * each 429, so a slower plan costs time, never credits. 10/s fits 200 rows in a formula's budget.
- */
-export const FORMULA_REQUESTS_PER_SECOND = 10;
-
 export const ADDON_NAME = 'Enrich for Sheets';

@@ -16,7 +16,7 @@ import {
 } from '../core/request';
 import { type CellOutput, type CellValue, renderForCell } from '../core/results';
 import { digestHashPort } from './adapters';
-import { CUSTOM_FUNCTION_BUDGET_MS, FORMULA_REQUESTS_PER_SECOND } from './config';
+import { CUSTOM_FUNCTION_BUDGET_MS } from './config';
 import { executionContext } from './context';
 
 const optionalText = (value: unknown) => (value === undefined || value === '' ? undefined : String(value));
@@ -121,7 +121,7 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
       formulaDailyCap: context.settings.formulaDailyCap,
       retryServerErrors: false,
       pollJobs: true,
-      maxRequestsPerSecond: FORMULA_REQUESTS_PER_SECOND,
+      maxRequestsPerSecond: context.settings.requestsPerSecond,
     });
   }
   const cell = (row: Row): CellOutput => {

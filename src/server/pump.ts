@@ -20,8 +20,8 @@ import type { Settings } from '../core/settings';
 import type { BackgroundCollection, PumpProgress } from '../shared/jobs-rpc';
 import { appsScriptClock, lockPort } from './adapters';
 import { executionContext } from './context';
-import { CACHE_SHEET_NAME } from './sheet-store';
 import { listSheetPort, spreadsheetById } from './employee-sheets';
+import { CACHE_SHEET_NAME } from './sheet-store';
 
 /** The trigger's handler: a top-level function of the bundle (see index.ts). */
 export const JOB_PUMP_HANDLER = 'runJobPump';

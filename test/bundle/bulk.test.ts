@@ -7,7 +7,7 @@ import { operationByType } from '../../src/core/operations';
 import { primaryValue } from '../../src/core/results';
 import type { BulkPreview, BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
 import { FakeRange } from '../emulator/range';
-import { callFunction, createWorld, spent, typeValues, type World } from './harness';
+import { callFunction, createWorld, saveSettings, spent, typeValues, type World } from './harness';
 
 const WEBSITE = operationByType('company_name_to_website')!;
 const PRICE = 1;
@@ -50,9 +50,6 @@ function drive(world: World, runId: string, maxCalls = 200): Timed[] {
 
 /** Types the header and one value a row into column A, growing the grid as a user would. */
 function fillColumn(world: World, header: string[], values: string[]): void {
-  const sheet = world.emu.spreadsheet.getSheetByName('Sheet1')!;
-  const needed = values.length + 1 - sheet.getMaxRows();
-  if (needed > 0) sheet.insertRowsAfter(sheet.getMaxRows(), needed);
   typeValues(world, `A1:${String.fromCharCode(64 + header.length)}1`, [header]);
   typeValues(
     world,
@@ -98,6 +95,7 @@ describe('a 300-row column with duplicates, filled rows, invalid inputs and a mi
 
   function setUp(): World {
     const world = createWorld({ credits: CACHED.length * PRICE + AFFORDED * PRICE });
+    saveSettings(world, { requestsPerSecond: 5 }); // a slower plan: the run needs several slices
     fillColumn(world, ['Company', 'Website'], inputs);
     const filled = inputs.flatMap((_, i) => (kindOf(i) === 'filled' ? [i] : []));
     for (const i of filled) typeValues(world, `B${i + 2}`, [['typed.example']]);
@@ -141,7 +139,7 @@ describe('a 300-row column with duplicates, filled rows, invalid inputs and a mi
 
     const calls = drive(world, started.runId);
     const last = calls[calls.length - 1]!.progress;
-    expect(calls.length).toBeGreaterThan(1); // 200 paid lookups do not fit in one slice
+    expect(calls.length).toBeGreaterThan(1); // at 5 a second, 200 paid lookups do not fit in one slice
     for (const call of calls) expect(call.ms).toBeLessThanOrEqual(SLICE_BUDGET_MS);
     expect(last.state).toBe('stopped');
     expect(last.message).toMatch(/^Not enough credits \(HTTP 402\)\. Top up the account/);
@@ -276,9 +274,12 @@ describe('a 5,000-row run at 300 ms latency', () => {
     expect(last).toMatchObject({ state: 'done', done: ROWS, errors: 0, pending: 0 });
     expect(Math.max(...timings.filter(Number.isFinite))).toBeLessThanOrEqual(SLICE_BUDGET_MS);
     expect(spent(world)).toBe(distinct * PRICE);
-    // No input was ever sent twice, the killed slice's included: its answers came from the cache.
-    const posted = world.api.callsFor(world.key).filter((call) => call.method === 'POST');
-    expect(new Set(posted.map((call) => call.input)).size).toBe(posted.length);
+    // No input was ever bought twice, the killed slice's included: its answers came from the cache.
+    // (A POST refused with 429 is not a purchase: the pace rides the rate limit, so a few occur.)
+    const bought = world.api
+      .callsFor(world.key)
+      .filter((call) => call.method === 'POST' && call.status !== 429);
+    expect(new Set(bought.map((call) => call.input)).size).toBe(bought.length);
     const outputs = column(world, 'B', ROWS);
     const wrong = inputs.flatMap((input, i) => (outputs[i] === websiteOf(input) ? [] : [i]));
     expect(wrong).toEqual([]);

@@ -41,11 +41,19 @@ export function createWorld(
   const fetchHandler = (req: FetchRequest): FetchAnswer =>
     intercept ? intercept(req, () => api.handle(req)) : api.handle(req);
   const emu = createEmulator({ fetchHandler, clock, ...options.emulator });
-  const bundle = emu.loadBundle(DIST);
-  // Opening the document: Sheets runs onOpen as a simple trigger, which builds the menu.
-  emu.runExecution(bundle, 'onOpen', [{ authMode: 'LIMITED' }], { context: 'simple-trigger' });
-  if (options.saveKey !== false)
-    emu.runExecution(bundle, 'saveApiKey', [key, 'user'], { context: 'sidebar' });
+  const bundle = emu.loadBundle(distDir);
+  if (bundle.functions.includes('onOpen')) {
+    // Opening the document: Sheets runs onOpen as a simple trigger, which builds the menu.
+    emu.runExecution(bundle, 'onOpen', [{ authMode: 'LIMITED' }], { context: 'simple-trigger' });
+  }
+  if (options.saveKey !== false) {
+    if (bundle.functions.includes('saveApiKey')) {
+      emu.runExecution(bundle, 'saveApiKey', [key, 'user'], { context: 'sidebar' });
+    } else {
+      // The naive baseline has no settings: its key sits where it reads it.
+      emu.globals.PropertiesService.getUserProperties().setProperty('enrich.apiKey', key);
+    }
+  }
   return { clock, api, emu, bundle, key };
 }
 
@@ -57,6 +65,9 @@ export function saveSettings(world: World, change: Record<string, unknown>): voi
 /** Types values into a sheet the way a user would, from outside any execution. */
 export function typeValues(world: World, a1: string, rows: unknown[][], sheet = 'Sheet1'): void {
   const target = world.emu.spreadsheet.getSheetByName(sheet) ?? world.emu.spreadsheet.insertSheet(sheet);
+  // Past the grid's 1,000 rows a user adds rows first, as Sheets asks.
+  const missing = Number(/(\d+)$/.exec(a1)?.[1] ?? 0) - target.getMaxRows();
+  if (missing > 0) target.insertRowsAfter(target.getMaxRows(), missing);
   target.getRange(a1).setValues(rows as never);
 }
 

@@ -532,13 +532,28 @@ describe('enrichMany', () => {
     expect(sentCount('Company 3')).toBe(2);
     expect(sentCount('Company 0')).toBe(1);
     expect(http.posts()).toHaveLength(10);
-    // First batch at 0 (5 calls), then everyone waits 1 s and the rate drops from 5 to 2 a second.
+    // First batch at 0 (5 calls), then everyone waits 1 s and the rate drops from 5 to 2.5 a
+    // second; after a clean second it creeps back up by one (3.5: one more call fits at 1000).
     expect(http.batches.map((batch) => `${batch[0]?.at}:${batch.map(inputOf).join(',')}`)).toEqual([
       '0:Company 0,Company 1,Company 2,Company 3,Company 4',
       '1000:Company 1,Company 3',
-      '2000:Company 5,Company 6',
-      '3000:Company 7',
+      '1000:Company 5',
+      '2000:Company 6,Company 7',
     ]);
+  });
+
+  it('recovers its pace after a burst of 429s instead of staying slow for the whole run', () => {
+    // Another execution's last batch fills the window: the first batch here is refused once.
+    const { cfg, clock, http } = setup((request, n) =>
+      Number(inputOf(request).split(' ')[1]) < 10 && n === 0 ? json(429, {}) : found('x'),
+    );
+    const outcomes = enrichMany(cfg, names(100), { ...inLongWork(clock), maxRequestsPerSecond: 10 });
+    expect(outcomes.every((outcome) => outcome.kind === 'found')).toBe(true);
+    const perSecond = postsPerSecond(http);
+    expect(perSecond[0]).toBe(10);
+    expect(perSecond[1]).toBeLessThan(10); // halved after the 429s, then creeping back
+    expect(Math.max(...perSecond.slice(3))).toBe(10); // back to the full pace
+    expect(clock.elapsed()).toBeLessThanOrEqual(13_000); // a slow-forever run would take 21 s
   });
 
   it('stops everything on 402: unsent rows are not sent and carry the same error', () => {

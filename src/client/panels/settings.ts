@@ -30,6 +30,11 @@ const FIELDS: readonly Field[] = [
     hint: 'A bulk run stops once it has spent this much. 0 means no cap.',
   },
   {
+    name: 'requestsPerSecond',
+    unit: 'per second',
+    hint: 'From your API plan. Formulas and bulk runs keep to it; a 429 slows them down further.',
+  },
+  {
     name: 'cacheTtlDays',
     unit: 'days',
     hint: 'A paid answer is reused this long: recalculating costs nothing.',
