@@ -92,7 +92,7 @@ export class Workbook {
     this.emu = createEmulator({ fetchHandler: (request) => this.api.handle(request), clock: this.clock });
     this.bundle = this.emu.loadBundle(distDir);
     // As a user would: the sidebar's Save button, then the document opening with the add-on menu.
-    this.emu.runExecution(this.bundle, 'saveApiKey', [this.#key, 'user'], { context: 'sidebar' });
+    this.emu.runExecution(this.bundle, 'setApiKey', [this.#key, 'user'], { context: 'sidebar' });
     this.emu.runExecution(this.bundle, 'onOpen', [{ authMode: 'NONE' }], {
       context: 'simple-trigger',
       authMode: 'NONE',

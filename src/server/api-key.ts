@@ -28,7 +28,7 @@ export function readApiKey(): { key: string; scope: KeyScope } | null {
   return null;
 }
 
-export function saveApiKey(raw: string, scope: KeyScope): KeyStatus {
+export function storeApiKey(raw: string, scope: KeyScope): KeyStatus {
   const cleaned = cleanPastedKey(String(raw ?? ''));
   if (!cleaned.ok) throw new Error(cleaned.message);
   store(scope).setProperty(KEY_PROPERTY, cleaned.key);

@@ -25,4 +25,4 @@ export {
   runJobPump,
 } from './pump';
 export { getSettings, saveSettings } from './settings-api';
-export { clearApiKey, getSidebarState, saveApiKey, testApiKey } from './sidebar-api';
+export { clearApiKey, getSidebarState, setApiKey, testApiKey } from './sidebar-api';

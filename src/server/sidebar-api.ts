@@ -4,7 +4,7 @@ import { enrich } from '../core/client';
 import { OPERATIONS } from '../core/operations';
 import type { KeyScope, KeyStatus, KeyTestResult, SidebarState } from '../shared/rpc';
 import { appsScriptClock, urlFetchPort } from './adapters';
-import { keyStatus, readApiKey, removeApiKey, saveApiKey as storeApiKey } from './api-key';
+import { keyStatus, readApiKey, removeApiKey, storeApiKey } from './api-key';
 import { API_BASE_URL } from './config';
 
 /** The key test is a real, paid lookup (the API has no free check): the cheapest there is. */
@@ -15,7 +15,7 @@ export function getSidebarState(): SidebarState {
   return { key: keyStatus(), apiBaseUrl: API_BASE_URL, testCost: KEY_TEST_COST };
 }
 
-export function saveApiKey(key: string, scope: KeyScope): KeyStatus {
+export function setApiKey(key: string, scope: KeyScope): KeyStatus {
   return storeApiKey(key, scope === 'document' ? 'document' : 'user');
 }
 

@@ -53,7 +53,7 @@ export interface CacheView {
 
 export interface ServerApi extends JobsServerApi, BulkServerApi {
   getSidebarState(): SidebarState;
-  saveApiKey(key: string, scope: KeyScope): KeyStatus;
+  setApiKey(key: string, scope: KeyScope): KeyStatus;
   clearApiKey(): KeyStatus;
   testApiKey(): KeyTestResult;
   getSettings(): Settings;

@@ -84,7 +84,7 @@ describe('the playground workbook', () => {
       status: 404,
       message: 'Script function not found: readApiKey_',
     });
-    expect(workbook.rpc('saveApiKey', ['', 'user'])).toEqual({
+    expect(workbook.rpc('setApiKey', ['', 'user'])).toEqual({
       status: 500,
       message: 'Paste your API key first (account dashboard > Settings > API Key).',
     });

@@ -47,8 +47,8 @@ export function createWorld(
     emu.runExecution(bundle, 'onOpen', [{ authMode: 'LIMITED' }], { context: 'simple-trigger' });
   }
   if (options.saveKey !== false) {
-    if (bundle.functions.includes('saveApiKey')) {
-      emu.runExecution(bundle, 'saveApiKey', [key, 'user'], { context: 'sidebar' });
+    if (bundle.functions.includes('setApiKey')) {
+      emu.runExecution(bundle, 'setApiKey', [key, 'user'], { context: 'sidebar' });
     } else {
       // The naive baseline has no settings: its key sits where it reads it.
       emu.globals.PropertiesService.getUserProperties().setProperty('enrich.apiKey', key);

@@ -205,11 +205,11 @@ describe('the Saved results panel (getCacheStats, clearCache)', () => {
     runFormulas(world);
     const mine = cacheStats(world);
     const other = world.api.createAccount({ credits: 100 });
-    sidebar(world, 'saveApiKey', other, 'user');
+    sidebar(world, 'setApiKey', other, 'user');
     expect(cacheStats(world).entries).toBe(0);
     clearCache(world);
 
-    sidebar(world, 'saveApiKey', world.key, 'user');
+    sidebar(world, 'setApiKey', world.key, 'user');
     expect(cacheStats(world)).toEqual(mine);
   });
 

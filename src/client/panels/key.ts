@@ -65,7 +65,7 @@ export function mountKeyPanel(state: SidebarState): void {
   const save = $('save-key') as HTMLButtonElement;
   const saveKey = () =>
     busy(save, message, async () => {
-      const status = await call('saveApiKey', input.value, selectedScope());
+      const status = await call('setApiKey', input.value, selectedScope());
       input.value = '';
       showKey(status);
       say(message, 'Key saved.', 'ok');
