@@ -1,19 +1,17 @@
 // A bulk run in a real browser, through the playground: a user fills a 300-row column of profile
 // URLs (with blanks, typos, rows already filled and repeats), opens the sidebar, previews, runs, and
 // watches the run stop once on the demo account's 402. Runs against dist/ with Debian's chromium.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { lookup } from '../../fake-api/data';
-import { type RunningPlayground, startPlayground } from '../../playground/server';
+import type { RunningPlayground } from '../../playground/server';
 import { DEMO_CREDITS } from '../../playground/workbook';
 import { operationByType } from '../../src/core/operations';
 import { primaryValue } from '../../src/core/results';
-import { type LaunchedBrowser, launchChromium } from './chromium';
+import { usePlayground, VIEWPORT } from './session';
 
-const DIST = join(__dirname, '../../dist');
 const SCREENSHOT = join(__dirname, '../../docs/screenshots/bulk-run.png');
-const VIEWPORT = { width: 1280, height: 800 };
 const EMAIL = operationByType('pronet_profile_to_email')!;
 const PRICE = EMAIL.pricing.credits;
 
@@ -37,28 +35,12 @@ const emailOf = (profile: string) => String(primaryValue(EMAIL, lookup(EMAIL, pr
 /** The demo account pays for this many lookups, then the API answers 402. */
 const AFFORDED = DEMO_CREDITS / PRICE;
 
-let browser: LaunchedBrowser;
+const session = usePlayground();
 let playground: RunningPlayground;
 let page: Page;
 
-beforeAll(async () => {
-  if (!existsSync(join(DIST, 'Code.js'))) throw new Error('dist/ is missing: run `npm run build` first.');
-  browser = await launchChromium(VIEWPORT);
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  playground = await startPlayground({ port: 0, distDir: DIST });
-  page = await browser.context.newPage();
-  page.setDefaultTimeout(10_000);
-});
-
-afterEach(async () => {
-  await page?.close();
-  await playground?.close();
+beforeEach(() => {
+  ({ playground, page } = session);
 });
 
 /** Types into a cell as the page's formula bar does (one request per cell). */

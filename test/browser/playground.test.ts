@@ -1,18 +1,16 @@
 // The playground in a real browser: a user types formulas into the grid, opens the add-on's
 // sidebar from the Extensions menu, and watches the demo account's balance. Runs against dist/
 // (`npm test` builds it first) with Debian's chromium.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { type RunningPlayground, startPlayground } from '../../playground/server';
+import type { RunningPlayground } from '../../playground/server';
 import { DEMO_CREDITS } from '../../playground/workbook';
 import { CELL_TEXT } from '../../src/core/cell-text';
 import { operationByFunction } from '../../src/core/operations';
-import { type LaunchedBrowser, launchChromium } from './chromium';
+import { usePlayground, VIEWPORT } from './session';
 
-const DIST = join(__dirname, '../../dist');
 const SCREENSHOT = join(__dirname, '../../docs/screenshots/playground.png');
-const VIEWPORT = { width: 1280, height: 800 };
 
 jest.setTimeout(60_000);
 
@@ -26,33 +24,14 @@ function price(functionName: string): number {
 const cell = (a1: string) => `td[data-a1="${a1}"]`;
 const credits = (n: number) => n.toLocaleString('en-US');
 
-let browser: LaunchedBrowser;
+const session = usePlayground();
 let playground: RunningPlayground;
 let page: Page;
 
-beforeAll(async () => {
-  if (!existsSync(join(DIST, 'Code.js'))) throw new Error('dist/ is missing: run `npm run build` first.');
-  browser = await launchChromium(VIEWPORT);
-  // Installing chromium with apt-get, when it is missing, can take minutes.
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-// Every test starts from a fresh playground: a new demo account, an untouched sheet.
 beforeEach(async () => {
-  playground = await startPlayground({ port: 0, distDir: DIST });
-  page = await browser.context.newPage();
-  // Everything answers in well under a second; a stuck wait should fail the test, not the suite.
-  page.setDefaultTimeout(10_000);
+  ({ playground, page } = session);
   await page.goto(playground.url);
   await page.waitForSelector('body[data-ready="true"]');
-});
-
-afterEach(async () => {
-  await page?.close();
-  await playground?.close();
 });
 
 /** Selects a cell, types into the formula bar, presses Enter, and waits for the sheet's answer. */

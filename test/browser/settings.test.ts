@@ -1,20 +1,18 @@
 // The sidebar's settings in a real browser, through the playground: the API key, the credit
 // settings, the Spending, Jobs and Saved results panels. What the fake API charged is the truth
 // every number is checked against. Runs against dist/ with Debian's chromium.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { FakeApi } from '../../fake-api/fake-api';
-import { type RunningPlayground, startPlayground } from '../../playground/server';
+import type { RunningPlayground } from '../../playground/server';
 import { DEMO_CREDITS } from '../../playground/workbook';
 import { CELL_TEXT } from '../../src/core/cell-text';
 import { operationByFunction } from '../../src/core/operations';
 import { VirtualClock } from '../emulator/clock';
-import { type LaunchedBrowser, launchChromium } from './chromium';
+import { usePlayground, VIEWPORT } from './session';
 
-const DIST = join(__dirname, '../../dist');
 const SCREENSHOT = join(__dirname, '../../docs/screenshots/settings.png');
-const VIEWPORT = { width: 1280, height: 800 };
 /** The playground's demo account is the first its fake API opens: the same key as this one's. */
 const DEMO_KEY = new FakeApi({ clock: new VirtualClock() }).createAccount();
 
@@ -30,7 +28,7 @@ function op(functionName: string): { price: number; label: string } {
 const credits = (n: number) => `${n.toLocaleString('en-US')} credit${n === 1 ? '' : 's'}`;
 const cell = (a1: string) => `td[data-a1="${a1}"]`;
 
-let browser: LaunchedBrowser;
+const session = usePlayground();
 let playground: RunningPlayground;
 let page: Page;
 let sidebar: FrameLocator;
@@ -39,19 +37,8 @@ let rpcCalls: string[];
 /** When each pumpJobsFromSidebar call was sent, and the delay its answer asked for. */
 let pumpCalls: { sentAt: number; nextCheckInMs?: number | null }[];
 
-beforeAll(async () => {
-  if (!existsSync(join(DIST, 'Code.js'))) throw new Error('dist/ is missing: run `npm run build` first.');
-  browser = await launchChromium(VIEWPORT);
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
-
 beforeEach(async () => {
-  playground = await startPlayground({ port: 0, distDir: DIST });
-  page = await browser.context.newPage();
-  page.setDefaultTimeout(10_000);
+  ({ playground, page } = session);
   rpcCalls = [];
   pumpCalls = [];
   const sent = new Map<object, { sentAt: number; nextCheckInMs?: number | null }>();
@@ -73,11 +60,6 @@ beforeEach(async () => {
   await page.goto(playground.url);
   await page.waitForSelector('body[data-ready="true"]');
   sidebar = page.frameLocator('#sidebar-frame');
-});
-
-afterEach(async () => {
-  await page?.close();
-  await playground?.close();
 });
 
 async function enter(a1: string, text: string): Promise<void> {

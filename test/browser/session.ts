@@ -1,0 +1,40 @@
+// The hooks every browser test file needs: one Chromium for the file, and for each test a fresh
+// playground (a new demo account, an untouched sheet) with a fresh page on it.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { type RunningPlayground, startPlayground } from '../../playground/server';
+import { type LaunchedBrowser, launchChromium } from './chromium';
+
+export const DIST = join(__dirname, '../../dist');
+export const VIEWPORT = { width: 1280, height: 800 };
+
+export interface Session {
+  browser: LaunchedBrowser;
+  playground: RunningPlayground;
+  page: Page;
+}
+
+/** Registers the hooks; the returned object's fields are set before each test runs. */
+export function usePlayground(): Session {
+  const session = {} as Session;
+  beforeAll(async () => {
+    if (!existsSync(join(DIST, 'Code.js'))) throw new Error('dist/ is missing: run `npm run build` first.');
+    session.browser = await launchChromium(VIEWPORT);
+    // Installing chromium with apt-get, when it is missing, can take minutes.
+  }, 600_000);
+  afterAll(async () => {
+    await session.browser?.close();
+  });
+  beforeEach(async () => {
+    session.playground = await startPlayground({ port: 0, distDir: DIST });
+    session.page = await session.browser.context.newPage();
+    // Everything answers in well under a second; a stuck wait should fail the test, not the suite.
+    session.page.setDefaultTimeout(10_000);
+  });
+  afterEach(async () => {
+    await session.page?.close();
+    await session.playground?.close();
+  });
+  return session;
+}
