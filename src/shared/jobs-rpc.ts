@@ -2,7 +2,10 @@
 // their answers. src/shared/rpc.ts's ServerApi should extend JobsServerApi; src/server/index.ts
 // exports each function.
 
-export type JobStateName = 'processing' | 'done' | 'collected' | 'failed' | 'expired';
+import type { JobState } from '../core/jobs';
+
+/** The registry's own states, one list for both sides. */
+export type JobStateName = JobState;
 
 /** How background collection runs: a time-driven trigger every minute, every hour, or none. */
 export type BackgroundCollection = 'minute' | 'hour' | 'off';
