@@ -281,6 +281,21 @@ export class ResultCache {
   }
 
   /**
+   * The answers a snapshot of the durable store already holds (one `getAll` the caller made, under
+   * a lock for instance), without reading anything again.
+   */
+  answersIn(all: Record<string, string>, keys: readonly string[]): Map<string, CachedAnswer> {
+    const now = this.ports.clock.now();
+    const answers = new Map<string, CachedAnswer>();
+    for (const key of keys) {
+      const payload = readPayload(all, key, this.ports.hash);
+      const answer = payload === null ? null : decodeEntry(payload);
+      if (answer && this.isLive(answer.at, now)) answers.set(key, answer);
+    }
+    return answers;
+  }
+
+  /**
    * Saves paid answers in every layer: the fast one first (so that a failing store still spares
    * re-runs for a few hours); then, where the sheet may be written, the sheet, with the batch and
    * every live properties entry it lacks, in one removeMany and one writeMany; then the

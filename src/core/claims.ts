@@ -13,26 +13,35 @@ export interface Claimed {
   mine: string[];
   /** Keys another execution is looking up right now. */
   taken: string[];
+  /** The store as read under the lock: answers stored since this execution's cache read are in it. */
+  all: Record<string, string>;
 }
 
-/** Claims what is free; null when the lock is busy (the caller's budget step will say so). */
+/**
+ * Claims what is free; null when the lock is busy (the caller's budget step will say so). Keys
+ * `answered` finds in the store as read under the lock were bought by another execution after
+ * this one read its cache: they are neither claimed nor bought again.
+ */
 export function claimKeys(
   store: BatchStorePort,
   lock: LockPort,
   keys: readonly string[],
   now: number,
   lockWaitMs: number,
+  answered: (all: Record<string, string>) => ReadonlySet<string>,
 ): Claimed | null {
   try {
     return lock.withLock(lockWaitMs, () => {
       const all = store.getAll();
+      const done = answered(all);
       const live = (name: string) => now - Number(all[name]) < CLAIM_LIFETIME_MS;
-      const mine = keys.filter((key) => !(`${PREFIX}${key}` in all && live(`${PREFIX}${key}`)));
-      const taken = keys.filter((key) => !mine.includes(key));
+      const open = keys.filter((key) => !done.has(key));
+      const mine = open.filter((key) => !(`${PREFIX}${key}` in all && live(`${PREFIX}${key}`)));
+      const taken = open.filter((key) => !mine.includes(key));
       const stale = Object.keys(all).filter((name) => name.startsWith(PREFIX) && !live(name));
       if (stale.length > 0) store.removeMany(stale);
       store.setMany(Object.fromEntries(mine.map((key) => [`${PREFIX}${key}`, String(now)])));
-      return { mine, taken };
+      return { mine, taken, all };
     });
   } catch {
     return null;

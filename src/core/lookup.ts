@@ -150,8 +150,10 @@ export function lookupMany(
           unsent.map((i) => i.key),
           now(deps),
           CLAIM_LOCK_WAIT_MS,
+          (all) => answeredSince(deps, all, unsent),
         )
       : null;
+  if (claimed) takeAnsweredSince(deps, claimed.all, unsent, ctx, results);
   const toSend = claimed ? unsent.filter((item) => claimed.mine.includes(item.key)) : unsent;
   try {
     if (toSend.length > 0) sendNew(deps, toSend, ctx, results, OUT_OF_CREDITS_PROPERTY in stored);
@@ -170,6 +172,34 @@ export function lookupMany(
 }
 
 const now = (deps: LookupDeps) => deps.client.clock.now();
+
+/**
+ * Keys another execution answered, or started a job for, after this one read its cache: the store
+ * read under the claim lock holds them. Buying them now would buy them twice.
+ */
+function answeredSince(deps: LookupDeps, all: Record<string, string>, items: readonly LookupItem[]) {
+  const keys = items.map((item) => item.key);
+  const answered = new Set(deps.cache.answersIn(all, keys).keys());
+  for (const job of readJobs(deps.store, all)) if (keys.includes(job.key)) answered.add(job.key);
+  return answered;
+}
+
+function takeAnsweredSince(
+  deps: LookupDeps,
+  all: Record<string, string>,
+  items: readonly LookupItem[],
+  ctx: LookupContext,
+  results: Map<string, LookupResult>,
+): void {
+  const answers = deps.cache.answersIn(
+    all,
+    items.map((item) => item.key),
+  );
+  for (const [key, answer] of answers) results.set(key, fromCache(answer));
+  const jobs = new Map(readJobs(deps.store, all).map((job) => [job.key, job]));
+  const withJob = items.filter((item) => !answers.has(item.key) && jobs.has(item.key));
+  collectKnownJobs(deps, withJob, jobs, ctx, results);
+}
 
 /** Waits, within the deadline, for answers another execution is buying; never buys them too. */
 function awaitOthers(

@@ -68,7 +68,7 @@ export class FakeCache
 
   get(key: string): string | null {
     this.#enter('get');
-    return this.#store.live(checkKey(key), this.#runtime.clock.now());
+    return this.#read(checkKey(key), this.#runtime.clock.now());
   }
 
   getAll(keys: string[]): { [key: string]: string } {
@@ -76,10 +76,20 @@ export class FakeCache
     const now = this.#runtime.clock.now();
     const found: { [key: string]: string } = {};
     for (const key of keys) {
-      const value = this.#store.live(checkKey(key), now);
+      const value = this.#read(checkKey(key), now);
       if (value !== null) found[key] = value;
     }
     return found;
+  }
+
+  /** Live, or as of a race window's start for a read made without a lock (race.ts). */
+  #read(key: string, now: number): string | null {
+    const race = this.#runtime.race;
+    if (!race) return this.#store.live(key, now);
+    const entry = race
+      .view(this.#store.entries, this.#runtime.current?.id ?? null, this.#runtime.holdsLock())
+      .get(key);
+    return entry && entry.expiresAt > now ? entry.value : null;
   }
 
   put(key: string, value: string, expirationInSeconds?: number): void {
@@ -100,17 +110,32 @@ export class FakeCache
   remove(key: string): void {
     this.#enter('remove');
     this.#store.entries.delete(checkKey(key));
+    this.#runtime.race?.wrote(this.#store.entries, this.#runtime.current?.id ?? null, String(key), undefined);
   }
 
   removeAll(keys: string[]): void {
     this.#enter('removeAll');
-    for (const key of keys) this.#store.entries.delete(checkKey(key));
+    for (const key of keys) {
+      this.#store.entries.delete(checkKey(key));
+      this.#runtime.race?.wrote(
+        this.#store.entries,
+        this.#runtime.current?.id ?? null,
+        String(key),
+        undefined,
+      );
+    }
   }
 
   #putChecked(pairs: [string, string][], expirationInSeconds: number | undefined): void {
     const now = this.#runtime.clock.now();
     const expiresAt = now + ttlSeconds(expirationInSeconds) * 1000;
-    for (const [key, value] of pairs) this.#store.put(key, value, expiresAt, now);
+    for (const [key, value] of pairs) {
+      this.#store.put(key, value, expiresAt, now);
+      this.#runtime.race?.wrote(this.#store.entries, this.#runtime.current?.id ?? null, key, {
+        value,
+        expiresAt,
+      });
+    }
   }
 
   #enter(method: string): void {
@@ -160,6 +185,11 @@ export class FakeCacheService
     this.#runtime.enter('storage', 'CacheService.getDocumentCache');
     const { documentId } = this.#runtime.identity();
     return documentId === null ? null : this.#cache(`document:${documentId}`, 'Cache');
+  }
+
+  /** Every cache's entries, for a race window's snapshot. */
+  stores(): Map<string, Entry>[] {
+    return [...this.#stores.values()].map((store) => store.entries);
   }
 
   /** Every live key and value of every cache, for tests that scan storage for secrets. */

@@ -15,6 +15,7 @@ import { FakeHtmlService } from './html';
 import { FakeLockService } from './lock';
 import { FakeLogger, fakeConsole, LogCapture } from './logger';
 import { FakePropertiesService } from './properties';
+import { RaceWindow } from './race';
 import { Runtime } from './runtime';
 import { FakeScriptApp, TriggerRegistry } from './script-app';
 import { FakeSession } from './session';
@@ -199,6 +200,23 @@ export class Emulator {
     options: ExecutionOptions = {},
   ): unknown {
     return this.#runner.execution(bundle, name, args, options);
+  }
+
+  /**
+   * Runs `work` (several executions) as if they ran at the same time: reads made without a lock
+   * see the stores as they were when the window opened (race.ts). The worst case for races.
+   */
+  concurrently<T>(work: () => T): T {
+    if (this.runtime.race) throw new Error('Emulator: race windows do not nest');
+    this.runtime.race = new RaceWindow([...this.properties.stores(), ...this.cache.stores()] as Map<
+      string,
+      unknown
+    >[]);
+    try {
+      return work();
+    } finally {
+      this.runtime.race = null;
+    }
   }
 
   /** Types a formula into a cell: evaluates it, spills its result, or shows the error Sheets would. */

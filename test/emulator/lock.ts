@@ -88,6 +88,10 @@ export class FakeLockService
     runtime.onExecutionEnd((execution) => {
       for (const mutex of this.#mutexes.values()) if (mutex.owner === execution.id) mutex.owner = null;
     });
+    runtime.holdsLock = () => {
+      const id = runtime.current?.id;
+      return id !== undefined && [...this.#mutexes.values()].some((mutex) => mutex.owner === id);
+    };
   }
 
   getScriptLock(): FakeLock {

@@ -76,17 +76,29 @@ export class FakeProperties implements Mirror<GoogleAppsScript.Properties.Proper
 
   getProperty(key: string): string | null {
     this.#enter('getProperty');
-    return this.#store.get(String(key)) ?? null;
+    return this.#seen().get(String(key)) ?? null;
   }
 
   getProperties(): { [key: string]: string } {
     this.#enter('getProperties');
-    return Object.fromEntries(this.#store);
+    return Object.fromEntries(this.#seen());
   }
 
   getKeys(): string[] {
     this.#enter('getKeys');
-    return [...this.#store.keys()];
+    return [...this.#seen().keys()];
+  }
+
+  /** The store as this read sees it: live, or as of a race window's start (race.ts). */
+  #seen(): Store {
+    const race = this.#runtime.race;
+    return race
+      ? race.view(this.#store, this.#runtime.current?.id ?? null, this.#runtime.holdsLock())
+      : this.#store;
+  }
+
+  #recordWrite(key: string, value: string | undefined): void {
+    this.#runtime.race?.wrote(this.#store, this.#runtime.current?.id ?? null, key, value);
   }
 
   setProperty(key: string, value: string): FakeProperties {
@@ -105,6 +117,7 @@ export class FakeProperties implements Mirror<GoogleAppsScript.Properties.Proper
   deleteProperty(key: string): FakeProperties {
     this.#enter('deleteProperty');
     this.#store.delete(String(key));
+    this.#recordWrite(String(key), undefined);
     return this;
   }
 
@@ -123,6 +136,7 @@ export class FakeProperties implements Mirror<GoogleAppsScript.Properties.Proper
     if (storeBytes(next) > PROPERTY_MAX_STORE_BYTES) throw gasError(PROPERTY_QUOTA_MESSAGE);
     this.#store.clear();
     for (const [key, value] of next) this.#store.set(key, value);
+    for (const [key, value] of pairs) this.#recordWrite(key, value);
   }
 
   #enter(method: string): void {
@@ -159,6 +173,11 @@ export class FakePropertiesService
     this.#runtime.enter('storage', 'PropertiesService.getDocumentProperties');
     const { documentId } = this.#runtime.identity();
     return documentId === null ? null : this.#properties(`document:${documentId}`);
+  }
+
+  /** Every store, for a race window's snapshot. */
+  stores(): Map<string, string>[] {
+    return [...this.#stores.values()];
   }
 
   /** A read-only view for tests: what a store holds now, without spending quota. */

@@ -11,6 +11,7 @@
 import type { VirtualClock } from './clock';
 import { ExecutionTimeout, NO_UI_MESSAGE, noPermission, SCOPES } from './errors';
 import type { AuthModeName } from './mirror';
+import type { RaceWindow } from './race';
 
 export type Capability =
   /** Utilities, Logger, HtmlService output building, enums: allowed everywhere. */
@@ -70,6 +71,10 @@ export interface Identity {
 
 export class Runtime {
   readonly clock: VirtualClock;
+  /** Open while executions are modelled as running at once (see race.ts). */
+  race: RaceWindow | null = null;
+  /** Whether the running execution holds a lock; LockService registers it. */
+  holdsLock: () => boolean = () => false;
   #current: Execution | null = null;
   #nextId = 1;
   #endHooks: ((execution: Execution) => void)[] = [];

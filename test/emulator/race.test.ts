@@ -1,0 +1,54 @@
+// The race window models executions running at once: unlocked reads see the state from before
+// any of them wrote; reads under a lock see the live state.
+import { removeBundles, writeBundle } from './bundle-fixture';
+import { createEmulator } from './emulator';
+
+const CODE = `
+function bump() {
+  var props = PropertiesService.getDocumentProperties();
+  var n = Number(props.getProperty('n') || 0);
+  props.setProperty('n', String(n + 1));
+  return n + 1;
+}
+function bumpLocked() {
+  var lock = LockService.getDocumentLock();
+  lock.waitLock(1000);
+  try { return bump(); } finally { lock.releaseLock(); }
+}
+function bumpCached() {
+  var cache = CacheService.getDocumentCache();
+  var n = Number(cache.get('n') || 0);
+  cache.put('n', String(n + 1), 600);
+  return Number(cache.get('n'));
+}
+`;
+
+afterAll(removeBundles);
+
+function setUp() {
+  const emu = createEmulator({ fetchHandler: () => ({ status: 404, headers: {}, body: '' }) });
+  const bundle = emu.loadBundle(writeBundle(CODE));
+  const run = (name: string) => emu.runExecution(bundle, name, [], { context: 'sidebar' });
+  return { emu, run };
+}
+
+describe('a race window', () => {
+  it('loses unlocked read-modify-write updates, as concurrent executions would', () => {
+    const { emu, run } = setUp();
+    const answers = emu.concurrently(() => [run('bump'), run('bump'), run('bump')]);
+    expect(answers).toEqual([1, 1, 1]);
+    expect(run('bump')).toBe(2); // after the window, reads are live again
+  });
+
+  it('keeps updates made under a lock, because a lock serializes', () => {
+    const { emu, run } = setUp();
+    const answers = emu.concurrently(() => [run('bumpLocked'), run('bumpLocked'), run('bumpLocked')]);
+    expect(answers).toEqual([1, 2, 3]);
+  });
+
+  it('lets an execution read its own writes, in properties and in the cache', () => {
+    const { emu, run } = setUp();
+    const answers = emu.concurrently(() => [run('bumpCached'), run('bumpCached')]);
+    expect(answers).toEqual([1, 1]);
+  });
+});

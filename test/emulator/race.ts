@@ -1,0 +1,53 @@
+// A deterministic model of executions that run at the same time. The emulator runs executions one
+// after another, so a race could never show. Inside a race window, a read made WITHOUT holding a
+// lock sees every store as it was when the window opened (plus the reading execution's own
+// writes): every concurrent execution read before any other wrote, the worst case. A read made
+// while holding a lock sees the live store, because a lock really does serialize. Code that is
+// safe here is safe under any interleaving of reads and writes; code that is not shows its race.
+
+type Store = Map<string, unknown>;
+
+export class RaceWindow {
+  readonly #snapshots = new Map<Store, Store>();
+  /** Per execution, per store: what that execution wrote (undefined = deleted). */
+  readonly #own = new Map<number, Map<Store, Map<string, unknown>>>();
+
+  constructor(stores: Iterable<Store>) {
+    for (const store of stores) this.#snapshots.set(store, new Map(store));
+  }
+
+  /** The store a read should see. */
+  view<V>(store: Map<string, V>, execution: number | null, holdsLock: boolean): Map<string, V> {
+    if (holdsLock || execution === null) return store;
+    const snapshot = this.#snapshot(store) as Map<string, V>;
+    const own = this.#own.get(execution)?.get(store as Store);
+    if (!own) return snapshot;
+    const seen = new Map(snapshot);
+    for (const [key, value] of own) {
+      if (value === undefined) seen.delete(key);
+      else seen.set(key, value as V);
+    }
+    return seen;
+  }
+
+  /** A store first used inside the window was empty when the window opened. */
+  #snapshot(store: Map<string, unknown>): Store {
+    let snapshot = this.#snapshots.get(store as Store);
+    if (!snapshot) {
+      snapshot = new Map();
+      this.#snapshots.set(store as Store, snapshot);
+    }
+    return snapshot;
+  }
+
+  /** Records a write (or a delete, with undefined) so the writer reads its own writes. */
+  wrote<V>(store: Map<string, V>, execution: number | null, key: string, value: V | undefined): void {
+    if (execution === null) return;
+    this.#snapshot(store);
+    const byStore = this.#own.get(execution) ?? new Map<Store, Map<string, unknown>>();
+    this.#own.set(execution, byStore);
+    const writes = byStore.get(store as Store) ?? new Map<string, unknown>();
+    byStore.set(store as Store, writes);
+    writes.set(key, value);
+  }
+}
