@@ -118,6 +118,7 @@ export class Runtime {
       timedOut: false,
     };
     this.#current = execution;
+    this.#calls = 0;
     this.clock.setDeadline({
       at: execution.deadline,
       exceeded: () => {
@@ -140,9 +141,24 @@ export class Runtime {
   }
 
   /** The first line of every service method. Outside executions everything is allowed. */
+  /**
+   * Kills the next execution at its Nth service call, as the platform's time limit would if it
+   * struck there: a test of what a kill at any point loses (nothing, it should be).
+   */
+  killNextExecutionAtCall(n: number): void {
+    this.#killAtCall = n;
+  }
+
+  #killAtCall: number | null = null;
+  #calls = 0;
+
   enter(capability: Capability, call: string): void {
     const execution = this.#current;
     if (!execution) return;
+    if (this.#killAtCall !== null && ++this.#calls >= this.#killAtCall) {
+      this.#killAtCall = null;
+      execution.timedOut = true;
+    }
     if (execution.timedOut || this.clock.now() > execution.deadline) {
       execution.timedOut = true;
       throw new ExecutionTimeout();
