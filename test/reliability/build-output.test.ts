@@ -1,0 +1,30 @@
+// What `npm run build` writes: one script whose custom functions Sheets can find and explain.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { GENERIC_FUNCTION, OPERATIONS } from '../../src/core/operations';
+
+const code = readFileSync(join(__dirname, '../../dist/Code.js'), 'utf8');
+
+describe('dist/Code.js', () => {
+  it.each(OPERATIONS.map((op) => [op.functionName, [op.inputParam, ...op.extraParams]] as const))(
+    'declares %s at the top level with its parameters and @customfunction JSDoc',
+    (name, params) => {
+      const declaration = new RegExp(
+        `/\\*\\*\\n((?: \\*.*\\n)+) \\*/\\nfunction ${name}\\(${params.join(', ')}\\) \\{`,
+      );
+      const doc = declaration.exec(code)?.[1] ?? '';
+      expect(doc).toContain('@customfunction');
+      for (const param of params) expect(doc).toMatch(new RegExp(`@param \\{[^}]+\\} ${param} \\S`));
+    },
+  );
+
+  it('declares ENRICH(type, input, field) the same way', () => {
+    expect(code).toMatch(/@customfunction\n \*\/\nfunction ENRICH\(type, input, field\) \{/);
+    expect(GENERIC_FUNCTION.params).toEqual(['type', 'input', 'field']);
+  });
+
+  it('is one bundle: a single global, no module loader, no require', () => {
+    expect(code.match(/\bvar EnrichForSheets=/g)).toHaveLength(1);
+    expect(code).not.toMatch(/\brequire\(/);
+  });
+});
