@@ -241,9 +241,10 @@ export class ResultCache {
    * The saved answers among `keys`: one fast-layer read, then one store read for what it lacked,
    * then one sheet read for what both lacked; what the slower layers had is copied back into the
    * fast layer (never into the properties: a read must not evict anything). Absent keys are
-   * simply not in the map.
+   * simply not in the map. `readStore`, when given, is how the store is read: a caller that reads
+   * the same store next passes a memoized reader, so one snapshot serves both.
    */
-  getMany(keys: readonly string[]): Map<string, CachedAnswer> {
+  getMany(keys: readonly string[], readStore?: () => Record<string, string>): Map<string, CachedAnswer> {
     const wanted = [...new Set(keys)];
     wanted.forEach(assertResultKey);
     const answers = new Map<string, CachedAnswer>();
@@ -266,7 +267,7 @@ export class ResultCache {
       answers.set(key, answer);
       if (utf8Bytes(payload!) <= FAST_MAX_VALUE_BYTES) rewarm[key] = payload!;
     };
-    const all = this.readStore();
+    const all = readStore ? durable(READ_FAILED, readStore) : this.readStore();
     for (const key of missed) take(key, readPayload(all, key, this.ports.hash));
     const sheet = this.ports.sheet;
     const stillMissed = missed.filter((key) => !answers.has(key));

@@ -129,14 +129,24 @@ export function lookupMany(
   const unique = [...new Map(items.map((item) => [item.key, item])).values()];
   if (unique.length === 0) return results;
 
-  for (const [key, answer] of deps.cache.getMany(unique.map((item) => item.key))) {
+  // Read document properties at most once before the locked steps: the cache's durable layer
+  // and the job registry live in the same store, and every read counts against a daily quota.
+  let snapshot: Record<string, string> | undefined;
+  const readStore = () => {
+    snapshot ??= deps.store.getAll();
+    return snapshot;
+  };
+  for (const [key, answer] of deps.cache.getMany(
+    unique.map((item) => item.key),
+    readStore,
+  )) {
     results.set(key, fromCache(answer));
   }
   const uncached = unique.filter((item) => !results.has(item.key));
   const lists = unique.filter((item) => item.op.shape === 'employees');
   if (uncached.length === 0 && lists.length === 0) return results;
 
-  const stored = deps.store.getAll();
+  const stored = readStore();
   const known = new Map(readJobs(deps.store, stored).map((job) => [job.key, job]));
   const withJob = uncached.filter((item) => known.has(item.key));
   collectKnownJobs(deps, withJob, known, ctx, results);

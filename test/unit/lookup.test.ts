@@ -1,0 +1,76 @@
+// The lookup pass's I/O: document properties reads count against a daily quota (50,000 on
+// consumer accounts) and cost time in every formula, so the pass reads no store it need not.
+import type { EnrichmentRequest } from '../../src/core/api-types';
+import { accountScope, ResultCache, resultKey } from '../../src/core/cache';
+import { type LookupContext, lookupMany } from '../../src/core/lookup';
+import { operationByType } from '../../src/core/operations';
+import type { BatchStorePort, LockPort } from '../../src/core/ports';
+import { FakeCacheService, FakeProperties, sha256 } from './helpers/cache-fakes';
+import { FakeClock, FakeHttp, json } from './helpers/fake-http';
+
+const WEBSITE = operationByType('company_name_to_website')!;
+const KEY = 'sk_test_lookup_key_123';
+
+function setUp() {
+  const clock = new FakeClock();
+  const properties = new FakeProperties();
+  let locked = false;
+  /** Reads of the store made while no lock was held, and before the first request went out. */
+  const unlockedReadsBeforeSending: number[] = [];
+  const http = new FakeHttp(clock, () => json(200, { status: 'success', result: 'acme.com' }));
+  const store: BatchStorePort = {
+    getAll: () => {
+      if (!locked && http.sent.length === 0) unlockedReadsBeforeSending.push(clock.elapsed());
+      return properties.getAll();
+    },
+    setMany: (entries) => properties.setMany(entries),
+    removeMany: (keys) => properties.removeMany(keys),
+  };
+  const lock: LockPort = {
+    withLock: (_ms, work) => {
+      locked = true;
+      try {
+        return work();
+      } finally {
+        locked = false;
+      }
+    },
+  };
+  const fast = new FakeCacheService(clock);
+  const cache = new ResultCache({ fast, store, hash: sha256, clock });
+  const deps = { client: { baseUrl: 'https://api.test', apiKey: KEY, http, clock }, cache, store, lock };
+  const ctx: LookupContext = {
+    source: 'formula',
+    jobSource: 'formula',
+    spreadsheetId: 'sheet-1',
+    day: '2026-11-22',
+    deadline: clock.now() + 25_000,
+    formulaDailyCap: 100,
+    retryServerErrors: false,
+    pollJobs: true,
+  };
+  const request: EnrichmentRequest = { type: WEBSITE.type, input_data: 'Acme Corporation' };
+  const item = { key: resultKey(sha256, accountScope(sha256, KEY), request), op: WEBSITE, request };
+  return { deps, ctx, item, http, fast, properties, unlockedReadsBeforeSending };
+}
+
+describe('lookupMany', () => {
+  it('reads the store once, not twice, before buying a missed answer', () => {
+    const { deps, ctx, item, http, unlockedReadsBeforeSending } = setUp();
+    const results = lookupMany(deps, [item], ctx);
+    expect(results.get(item.key)).toMatchObject({ kind: 'found', result: 'acme.com', cached: false });
+    expect(http.sent).toHaveLength(1);
+    // One snapshot serves both the cache's durable layer and the job registry.
+    expect(unlockedReadsBeforeSending).toHaveLength(1);
+  });
+
+  it('reads no store at all when the fast cache has every answer', () => {
+    const { deps, ctx, item, http, properties } = setUp();
+    lookupMany(deps, [item], ctx);
+    const readsAfterBuying = properties.calls.getAll;
+    const again = lookupMany(deps, [item], ctx);
+    expect(again.get(item.key)).toMatchObject({ kind: 'found', cached: true });
+    expect(http.sent).toHaveLength(1);
+    expect(properties.calls.getAll).toBe(readsAfterBuying);
+  });
+});
