@@ -110,7 +110,7 @@ const OPTION_NAMES: readonly OptionName[] = ['department', 'seniority', 'employe
 interface Account {
   readonly id: string;
   credits: number;
-  /** Times of the POSTs admitted in the current rate window. */
+  /** Times of the POSTs admitted lately, ascending. */
   recent: number[];
 }
 
@@ -355,12 +355,24 @@ export class FakeApi {
     return account === undefined ? { error: 'Invalid API key' } : { account };
   }
 
-  /** Sliding window: a POST is admitted when fewer than the limit were admitted in the last second. */
+  /**
+   * Sliding window: a POST is admitted when no one-second window that holds it would then hold
+   * more than the limit. Looking both ways in time, not only back, keeps the check exact when the
+   * emulator replays executions that ran at the same time one after another (test/emulator/race.ts),
+   * so their POSTs arrive out of time order.
+   */
   private admit(account: Account): boolean {
     const now = this.clock.now();
-    account.recent = account.recent.filter((at) => at > now - RATE_WINDOW_MS);
-    if (account.recent.length >= this.rateLimit) return false;
-    account.recent.push(now);
+    const sent = account.recent;
+    const countUpTo = (time: number) => sortedCountAtOrBefore(sent, time);
+    const windowEnds = [now, ...sent.filter((at) => at >= now && at < now + RATE_WINDOW_MS)];
+    for (const end of windowEnds) {
+      if (countUpTo(end) - countUpTo(end - RATE_WINDOW_MS) >= this.rateLimit) return false;
+    }
+    sent.splice(countUpTo(now), 0, now);
+    // Out-of-order arrivals stay within a formula's 30 s; a minute back is plenty to remember.
+    const forgetBefore = sent[sent.length - 1]! - 60_000;
+    if (sent[0]! < forgetBefore) account.recent = sent.filter((at) => at >= forgetBefore);
     return true;
   }
 
@@ -603,4 +615,16 @@ function sniffContentType(body: string): string {
   } catch {
     return 'text/plain; charset=utf-8';
   }
+}
+
+/** How many of the ascending `times` are at or before `time`. */
+function sortedCountAtOrBefore(times: readonly number[], time: number): number {
+  let low = 0;
+  let high = times.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (times[middle]! <= time) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

@@ -5,6 +5,7 @@
 
 import { redactKey } from './api-key';
 import type { EnrichmentRequest } from './api-types';
+import { localPacer, type Pacer } from './pacing';
 import type { ClockPort, HttpPort, HttpRequest, HttpResponse } from './ports';
 import { detectProviderError } from './provider-error';
 
@@ -22,6 +23,11 @@ export interface CallOptions {
   retryServerErrors: boolean;
   /** Most POSTs sent in any second of clock time; default 5. Halved after a 429. */
   maxRequestsPerSecond?: number;
+  /**
+   * Paces the POSTs together with other executions' (see pacing.ts). Without it this call paces
+   * itself at `maxRequestsPerSecond`.
+   */
+  pacer?: Pacer;
   /**
    * Whether to poll 202 jobs until the deadline (default true). A bulk run may pass false to
    * spend its budget on sending and leave the jobs, returned as `pending`, to the job pump.
@@ -75,8 +81,6 @@ export type JobCheck =
   | { kind: 'unavailable'; error: ApiError };
 
 const DEFAULT_MAX_REQUESTS_PER_SECOND = 5;
-/** Halving the rate after 429s stops here (unless the caller asked for slower). */
-const SLOWEST_RATE = 1;
 /** Waits after a request's 1st, 2nd and 3rd 429; a 4th 429 is reported as rate limited. */
 const RATE_LIMIT_BACKOFF_MS = [1000, 2000, 4000] as const;
 const SERVER_ERROR_WAIT_MS = 30_000;
@@ -99,8 +103,8 @@ interface QueuedCall {
 }
 
 /**
- * Sends the requests with `fetchAll`, paced to `maxRequestsPerSecond`, retries only the calls that
- * were rate limited (or hit a 5xx, when allowed), then polls the accepted jobs together. Outcomes
+ * Sends the requests with `fetchAll`, paced by `opts.pacer` (or alone at `maxRequestsPerSecond`),
+ * retries only the calls that were rate limited (or hit a 5xx, when allowed), then polls the accepted jobs together. Outcomes
  * come back in input order. A call never sent before the deadline fails as `not_sent`; after a
  * 401 or 402 nothing more is sent and the unsent calls carry that error.
  */
@@ -117,7 +121,7 @@ export function enrichMany(
   };
   const outcomes: CallOutcome[] = requests.map(() => notSent);
   const jobs: { index: number; jobId: string; acceptedAt: number }[] = [];
-  const sendWindow = new SendWindow(startRate(opts.maxRequestsPerSecond));
+  const pacer = opts.pacer ?? localPacer(startRate(opts.maxRequestsPerSecond));
   let queue: QueuedCall[] = requests.map((_, index) => ({
     index,
     notBefore: clock.now(),
@@ -126,20 +130,26 @@ export function enrichMany(
   }));
   let pausedUntil = clock.now();
   let fatal: ApiError | undefined;
+  let paceFull = false;
 
   while (queue.length > 0 && fatal === undefined) {
     const now = clock.now();
-    const batch = queue.filter((call) => call.notBefore <= now).slice(0, sendWindow.room(now));
-    if (batch.length === 0 || now < pausedUntil) {
+    const ready = queue.filter((call) => call.notBefore <= now);
+    if (ready.length === 0 || now < pausedUntil) {
       const earliest = Math.min(...queue.map((call) => call.notBefore));
-      const wakeAt = Math.max(pausedUntil, sendWindow.opensAt(now), earliest);
-      if (!sleepUntil(clock, wakeAt, opts.deadline)) break;
+      if (!sleepUntil(clock, Math.max(pausedUntil, earliest), opts.deadline)) break;
       continue;
     }
-    if (now > opts.deadline) break;
+    const slot = pacer.reserve(now, ready.length, opts.deadline);
+    if (slot === null) {
+      paceFull = true;
+      break;
+    }
+    if (!sleepUntil(clock, slot.at, opts.deadline)) break;
 
+    const batch = ready.slice(0, slot.granted);
+    const sentAt = clock.now();
     const responses = cfg.http.fetchAll(batch.map((call) => postRequest(cfg, requests[call.index]!)));
-    sendWindow.record(now, batch.length);
     const answeredAt = clock.now();
     const retries: QueuedCall[] = [];
     batch.forEach((call, k) => {
@@ -158,17 +168,22 @@ export function enrichMany(
     const rateLimited = retries.filter((call) => call.lastError?.code === 'rate_limited');
     if (rateLimited.length > 0) {
       // The limit is per account, so everyone waits and the whole run slows down, not just these.
-      sendWindow.slowDown(now);
+      pacer.slowDown(sentAt, answeredAt);
       pausedUntil = Math.max(pausedUntil, Math.min(...rateLimited.map((call) => call.notBefore)));
-    } else {
-      // A 429 is often a burst at a boundary (another execution's last batch), not a lower plan.
-      sendWindow.recover(now);
     }
     queue = [...queue.filter((call) => !batch.includes(call)), ...retries].sort((a, b) => a.index - b.index);
   }
 
+  // Said apart from running out of time: recalculating at once would meet the same queue.
+  const unsent = paceFull
+    ? apiError(
+        'not_sent',
+        'Not sent: the rate limit left no room before time ran out (other lookups may be running). Recalculate in a minute. No credits were spent.',
+        redact,
+      )
+    : notSent.error;
   for (const call of queue) {
-    outcomes[call.index] = { kind: 'failed', error: fatal ?? call.lastError ?? notSent.error };
+    outcomes[call.index] = { kind: 'failed', error: fatal ?? call.lastError ?? unsent };
   }
   if (jobs.length > 0) {
     const jobIds = jobs.map((job) => job.jobId);
@@ -275,59 +290,6 @@ function retryPlan(
 function startRate(maxRequestsPerSecond: number | undefined): number {
   const asked = maxRequestsPerSecond;
   return asked !== undefined && Number.isFinite(asked) && asked > 0 ? asked : DEFAULT_MAX_REQUESTS_PER_SECOND;
-}
-
-/** Remembers when POSTs went out, so that no second of clock time holds more than the rate allows. */
-class SendWindow {
-  private readonly sentAt: number[] = [];
-  private readonly ceiling: number;
-  private changedAt = Number.NEGATIVE_INFINITY;
-
-  constructor(private rate: number) {
-    this.ceiling = rate;
-  }
-
-  /** Halves the pace after a 429: multiplicative decrease. */
-  slowDown(now: number): void {
-    this.rate = Math.max(this.rate / 2, Math.min(this.rate, SLOWEST_RATE));
-    this.changedAt = now;
-  }
-
-  /** After a clean second of sending, creeps back towards the asked pace: additive increase. */
-  recover(now: number): void {
-    if (this.rate >= this.ceiling || now - this.changedAt < 1000) return;
-    this.rate = Math.min(this.ceiling, this.rate + Math.max(1, this.ceiling / 10));
-    this.changedAt = now;
-  }
-
-  /** How many POSTs may go out at `now`. */
-  room(now: number): number {
-    return Math.max(0, this.limit() - this.recent(now).length);
-  }
-
-  /** The earliest time at which at least one POST may go out. */
-  opensAt(now: number): number {
-    const recent = this.recent(now);
-    const limit = this.limit();
-    return recent.length < limit ? now : recent[recent.length - limit]! + this.span();
-  }
-
-  record(at: number, count: number): void {
-    for (let i = 0; i < count; i++) this.sentAt.push(at);
-  }
-
-  /** Below one request a second, the window stretches so that it still holds one request. */
-  private limit(): number {
-    return Math.max(1, Math.floor(this.rate));
-  }
-
-  private span(): number {
-    return this.rate >= 1 ? 1000 : 1000 / this.rate;
-  }
-
-  private recent(now: number): number[] {
-    return this.sentAt.filter((at) => at > now - this.span());
-  }
 }
 
 // --- Requests -------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import {
   saveJobs,
 } from './jobs';
 import { chargedCredits, estimateCredits, type Operation } from './operations';
+import type { Pacer } from './pacing';
 import type { BatchStorePort, LockPort } from './ports';
 import { resultItems } from './results';
 
@@ -70,6 +71,8 @@ export interface LookupDeps {
   /** Document properties: the job registry and the spend ledger live here. */
   store: BatchStorePort;
   lock: LockPort;
+  /** Shares the API's rate limit with the document's other executions; without it, paces alone. */
+  pacer?: Pacer;
 }
 
 export interface LookupContext {
@@ -381,6 +384,7 @@ function sendNew(
       retryServerErrors: ctx.retryServerErrors,
       pollJobs: ctx.pollJobs,
       ...(ctx.maxRequestsPerSecond ? { maxRequestsPerSecond: ctx.maxRequestsPerSecond } : {}),
+      ...(deps.pacer ? { pacer: deps.pacer } : {}),
     },
   );
   const now = deps.client.clock.now();

@@ -94,6 +94,8 @@ export function ttlCachePort(cache: GoogleAppsScript.Cache.Cache): TtlCachePort 
 export function lockPort(lock: GoogleAppsScript.Lock.Lock): LockPort {
   return {
     withLock(timeoutMs, work) {
+      // Nested use (the pacer inside a pass that holds the lock) must not release the outer hold.
+      if (lock.hasLock()) return work();
       if (!lock.tryLock(timeoutMs)) throw new Error('Could not obtain the lock.');
       try {
         return work();

@@ -3,6 +3,7 @@
 // cache's hidden sheet is written only when the caller says the execution may write sheets.
 import { accountScope, ResultCache } from '../core/cache';
 import type { LookupDeps } from '../core/lookup';
+import { sharedPacer } from '../core/pacing';
 import type { SheetStorePort } from '../core/ports';
 import type { Settings } from '../core/settings';
 import {
@@ -85,18 +86,23 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
   // One lock object for the execution: the sheet store sees when the job pump already holds it.
   const documentLock = LockService.getDocumentLock() ?? LockService.getScriptLock();
   const sheet = cacheSheetPort(options.canWriteSheets === true, documentLock);
+  const fast = ttlCachePort(fastCache());
   const cache = new ResultCache(
-    { fast: ttlCachePort(fastCache()), store, hash: digestHashPort, clock, ...(sheet ? { sheet } : {}) },
+    { fast, store, hash: digestHashPort, clock, ...(sheet ? { sheet } : {}) },
     { ttlDays: settings.cacheTtlDays },
   );
+  const lock = lockPort(documentLock);
+  const scope = accountScope(digestHashPort, found.key);
   return {
     deps: {
       client: { baseUrl: API_BASE_URL, apiKey: found.key, http: urlFetchPort, clock },
       cache,
       store,
-      lock: lockPort(documentLock),
+      lock,
+      // Formulas, bulk slices and job retries of this document share one pace for the account.
+      pacer: sharedPacer({ cache: fast, lock }, `pace:${scope}`, settings.requestsPerSecond),
     },
-    scope: accountScope(digestHashPort, found.key),
+    scope,
     apiKey: found.key,
     settings,
     spreadsheetId: spreadsheet?.getId() ?? '',

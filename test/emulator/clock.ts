@@ -63,6 +63,16 @@ export class VirtualClock implements ClockPort {
     this.#runDue(target);
   }
 
+  /**
+   * Moves time back, for executions modelled as starting together (race.ts). Callbacks that ran
+   * stay run; those still scheduled run when time reaches them again.
+   */
+  rewindTo(timeMs: number): void {
+    if (this.#deadline) throw new Error('Emulator: the clock cannot go back inside an execution');
+    if (timeMs > this.#now) throw new RangeError('rewindTo moves time back, not forward');
+    this.#now = timeMs;
+  }
+
   /** Advances to an absolute time; does nothing if that time has passed. */
   advanceTo(timeMs: number): void {
     if (timeMs > this.#now) this.advance(timeMs - this.#now);

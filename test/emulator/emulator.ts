@@ -203,19 +203,20 @@ export class Emulator {
   }
 
   /**
-   * Runs `work` (several executions) as if they ran at the same time: reads made without a lock
-   * see the stores as they were when the window opened (race.ts). The worst case for races.
+   * Runs `work` (several executions) as if they ran at the same time: each starts at the instant
+   * the window opened, and reads made without a lock see the stores as they were then (race.ts).
+   * The worst case for races.
    */
   concurrently<T>(work: () => T): T {
     if (this.runtime.race) throw new Error('Emulator: race windows do not nest');
-    this.runtime.race = new RaceWindow([...this.properties.stores(), ...this.cache.stores()] as Map<
-      string,
-      unknown
-    >[]);
+    const stores = [...this.properties.stores(), ...this.cache.stores()] as Map<string, unknown>[];
+    const race = new RaceWindow(stores, this.clock.now());
+    this.runtime.race = race;
     try {
       return work();
     } finally {
       this.runtime.race = null;
+      this.clock.advanceTo(race.latest);
     }
   }
 

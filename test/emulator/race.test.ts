@@ -15,6 +15,11 @@ function bumpLocked() {
   lock.waitLock(1000);
   try { return bump(); } finally { lock.releaseLock(); }
 }
+function startedAt() {
+  var started = Date.now();
+  Utilities.sleep(1000);
+  return started;
+}
 function bumpCached() {
   var cache = CacheService.getDocumentCache();
   var n = Number(cache.get('n') || 0);
@@ -50,5 +55,14 @@ describe('a race window', () => {
     const { emu, run } = setUp();
     const answers = emu.concurrently(() => [run('bumpCached'), run('bumpCached')]);
     expect(answers).toEqual([1, 1]);
+  });
+
+  it('starts every execution at the instant it opened, and closes at the latest time one reached', () => {
+    const { emu, run } = setUp();
+    const opened = emu.clock.now();
+    const starts = emu.concurrently(() => [run('startedAt'), run('startedAt'), run('startedAt')]);
+    expect(starts).toEqual([opened, opened, opened]);
+    expect(emu.clock.now()).toBe(opened + 1000);
+    expect(run('startedAt')).toBe(opened + 1000); // outside a window time goes on as usual
   });
 });

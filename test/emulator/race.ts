@@ -4,6 +4,13 @@
 // writes): every concurrent execution read before any other wrote, the worst case. A read made
 // while holding a lock sees the live store, because a lock really does serialize. Code that is
 // safe here is safe under any interleaving of reads and writes; code that is not shows its race.
+//
+// Time: every execution in the window starts at the instant the window opened (the runtime winds
+// the clock back to it), so their requests overlap in time as they would for real, and a rate
+// limit sees them together. Shared state read under a lock may then hold another execution's
+// writes from later in time: a pessimistic view for pacing (that execution's sends count as
+// already made). The window closes at the latest time any execution reached. Clock callbacks
+// (a fake API job becoming ready) that an earlier execution's wait ran stay run.
 
 type Store = Map<string, unknown>;
 
@@ -11,9 +18,15 @@ export class RaceWindow {
   readonly #snapshots = new Map<Store, Store>();
   /** Per execution, per store: what that execution wrote (undefined = deleted). */
   readonly #own = new Map<number, Map<Store, Map<string, unknown>>>();
+  /** The instant every execution of the window starts at. */
+  readonly openedAt: number;
+  /** The latest time an execution of the window reached: the clock's time when it closes. */
+  latest: number;
 
-  constructor(stores: Iterable<Store>) {
+  constructor(stores: Iterable<Store>, openedAt: number) {
     for (const store of stores) this.#snapshots.set(store, new Map(store));
+    this.openedAt = openedAt;
+    this.latest = openedAt;
   }
 
   /** The store a read should see. */

@@ -109,6 +109,8 @@ export class Runtime {
    */
   run<T>(spec: ExecutionSpec, body: (execution: Execution) => T): T {
     if (this.#current) throw new Error(`Emulator: ${spec.label} cannot start inside ${this.#current.label}`);
+    // Executions of a race window all start when it opened (race.ts).
+    if (this.race) this.clock.rewindTo(this.race.openedAt);
     const startedAt = this.clock.now();
     const execution: Execution = {
       ...spec,
@@ -135,6 +137,7 @@ export class Runtime {
       throw error;
     } finally {
       this.clock.setDeadline(null);
+      if (this.race) this.race.latest = Math.max(this.race.latest, this.clock.now());
       this.#current = null;
       for (const hook of this.#endHooks) hook(execution);
     }

@@ -48,6 +48,24 @@ describe('fake API: rate limit per key, sliding one-second window', () => {
     expect(post(WEBSITE).status).toBe(200);
   });
 
+  it('judges requests that arrive out of time order by every second they fall in', () => {
+    // The emulator replays executions that ran at once one after another, so a later-replayed
+    // execution's POSTs carry earlier times than some already admitted.
+    const { clock, post } = harness({ rateLimitPerSecond: 3 });
+    clock.advance(1000);
+    expect([post(WEBSITE).status, post(WEBSITE).status]).toEqual([200, 200]); // two at 1.0 s
+    clock.ms -= 600;
+    // At 0.4 s the second before is empty, but the second up to 1.0 s already holds two.
+    expect([post(WEBSITE).status, post(WEBSITE).status]).toEqual([200, 429]);
+    clock.ms -= 400;
+    // At 0.0 s no second around it is full: (-1.0, 0.0] is empty, (-0.6, 0.4] holds one.
+    expect(post(WEBSITE).status).toBe(200);
+    clock.advance(2000);
+    // At 2.0 s the second (1.0, 2.0] is empty again: the two at 1.0 s just left it.
+    expect([post(WEBSITE).status, post(WEBSITE).status, post(WEBSITE).status]).toEqual([200, 200, 200]);
+    expect(post(WEBSITE).status).toBe(429);
+  });
+
   it('counts each key separately', () => {
     const { api, post } = harness({ rateLimitPerSecond: 1 });
     const other = api.createAccount();

@@ -1,7 +1,39 @@
 // Many formula executions at once (Sheets runs a filled-down column's cells concurrently), in the
-// emulator's race window: every read made without a lock sees the state from before any of them
-// wrote. Each lookup must still be bought once, and the daily budget must still hold.
-import { createWorld, enterFormula, postsSent, saveSettings, spent, typeValues } from '../bundle/harness';
+// emulator's race window: each starts at the same instant, and every read made without a lock sees
+// the state from before any of them wrote. Each lookup must still be bought once, the daily budget
+// must still hold, and together they must keep to the API's rate limit.
+import { RATE_WINDOW_MS } from '../../fake-api/fake-api';
+import { OPERATIONS } from '../../src/core/operations';
+import {
+  createWorld,
+  enterFormula,
+  postsSent,
+  saveSettings,
+  spent,
+  typeValues,
+  type World,
+} from '../bundle/harness';
+
+/** The POSTs the fake API admitted and refused (429), with the most admitted in any one second. */
+function rateReport(world: World) {
+  const posts = world.api.callsFor(world.key).filter((call) => call.method.toUpperCase() === 'POST');
+  const admitted = posts.filter((call) => call.status !== 429).map((call) => call.at);
+  const busiest = Math.max(
+    ...admitted.map((end) => admitted.filter((at) => at > end - RATE_WINDOW_MS && at <= end).length),
+  );
+  return { admitted: admitted.length, refused: posts.length - admitted.length, busiest };
+}
+
+const EMAIL_PRICE = OPERATIONS.find((op) => op.functionName === 'PRONET_EMAIL')!.pricing.credits;
+
+/** Enters `=PRONET_EMAIL(An)` in B1:B{count} in one race window, over distinct profile URLs. */
+function fillDownAtOnce(world: World, count: number) {
+  const urls = Array.from({ length: count }, (_, i) => [`https://www.pronet.com/in/at-once-${i + 1}`]);
+  typeValues(world, `A1:A${count}`, urls);
+  return world.emu.concurrently(() =>
+    Array.from({ length: count }, (_, i) => enterFormula(world, `B${i + 1}`, `=PRONET_EMAIL(A${i + 1})`)),
+  );
+}
 
 describe('200 formula executions started at once', () => {
   it('buy each of 50 distinct inputs once, and every cell shows its answer on recalculation', () => {
@@ -38,5 +70,41 @@ describe('200 formula executions started at once', () => {
       /Daily formula budget of 100 credits reached/.test(cell.error?.message ?? ''),
     );
     expect(refused).toHaveLength(190);
+  });
+});
+
+describe('200 formula executions started at once, against a limit of 10 requests a second', () => {
+  it('share the pace: not one 429, never more than 10 POSTs in a second, every cell answered', () => {
+    const world = createWorld({ credits: 10_000 });
+    saveSettings(world, { formulaDailyCap: 10_000 });
+    const startedAt = world.clock.now();
+    const cells = fillDownAtOnce(world, 200);
+    expect(cells.filter((cell) => cell.error !== null)).toEqual([]);
+    expect(cells.every((cell) => /@/.test(String(cell.values[0]![0])))).toBe(true);
+    expect(rateReport(world)).toEqual({ admitted: 200, refused: 0, busiest: 10 });
+    expect(spent(world)).toBe(200 * EMAIL_PRICE);
+    // 200 requests at 10 a second need 20 s: the last cell is answered well inside its 30 s.
+    expect(world.clock.now() - startedAt).toBeLessThan(21_000);
+  });
+
+  it("tell the cells the rate has no room for within a formula's 30 s so, charge them nothing, and answer them on recalculation", () => {
+    const world = createWorld({ credits: 10_000 });
+    saveSettings(world, { formulaDailyCap: 10_000 });
+    const cells = fillDownAtOnce(world, 340);
+    const waiting = cells.filter((cell) => /rate limit left no room/.test(cell.error?.message ?? ''));
+    const answered = cells.filter((cell) => cell.error === null);
+    expect(waiting.length + answered.length).toBe(340);
+    expect(waiting.length).toBeGreaterThan(20);
+    expect(waiting[0]!.error!.message).toMatch(/Recalculate in a minute\. No credits were spent\./);
+    expect(rateReport(world)).toMatchObject({ refused: 0, busiest: 10 });
+    expect(spent(world)).toBe(answered.length * EMAIL_PRICE);
+
+    world.clock.advance(60_000);
+    const again = world.emu.concurrently(() =>
+      Array.from({ length: 340 }, (_, i) => enterFormula(world, `B${i + 1}`, `=PRONET_EMAIL(A${i + 1})`)),
+    );
+    expect(again.filter((cell) => cell.error !== null)).toEqual([]);
+    expect(spent(world)).toBe(340 * EMAIL_PRICE);
+    expect(rateReport(world)).toMatchObject({ refused: 0, busiest: 10 });
   });
 });
