@@ -19,6 +19,8 @@ const OUTSIDE = 0;
 
 class Mutex {
   owner: number | null = null;
+  /** When the owner took it: a race window records the hold when it is let go. */
+  since = 0;
 }
 
 export class FakeLock
@@ -49,7 +51,7 @@ export class FakeLock
 
   releaseLock(): void {
     this.#runtime.enter('storage', 'Lock.releaseLock');
-    if (this.#mutex.owner === this.#me()) this.#mutex.owner = null;
+    if (this.#mutex.owner === this.#me()) letGo(this.#runtime, this.#mutex);
   }
 
   #me(): number {
@@ -62,17 +64,27 @@ export class FakeLock
     const giveUpAt = clock.now() + Math.max(0, timeoutMs);
     for (;;) {
       const owner = this.#mutex.owner;
-      if (owner === null || owner === this.#me()) {
+      const heldInWindow = this.#runtime.race?.heldUntil(this.#mutex, this.#me(), clock.now()) ?? null;
+      if ((owner === null || owner === this.#me()) && heldInWindow === null) {
+        if (owner === null) this.#mutex.since = clock.now();
         this.#mutex.owner = this.#me();
         return true;
       }
       const remaining = giveUpAt - clock.now();
       if (remaining <= 0) return false;
-      const nextEvent = clock.nextEventAt();
+      const nextEvent = heldInWindow ?? clock.nextEventAt();
       const step = nextEvent === null ? remaining : Math.min(remaining, Math.max(0, nextEvent - clock.now()));
       clock.block(step, 'lock');
     }
   }
+}
+
+/** Frees the lock; inside a race window, remembers the hold so later-replayed executions wait for it. */
+function letGo(runtime: Runtime, mutex: Mutex): void {
+  if (mutex.owner !== null && mutex.owner > 0) {
+    runtime.race?.held(mutex, mutex.owner, mutex.since, runtime.clock.now());
+  }
+  mutex.owner = null;
 }
 
 export type LockScope = 'script' | 'user' | 'document';
@@ -86,7 +98,7 @@ export class FakeLockService
   constructor(runtime: Runtime) {
     this.#runtime = runtime;
     runtime.onExecutionEnd((execution) => {
-      for (const mutex of this.#mutexes.values()) if (mutex.owner === execution.id) mutex.owner = null;
+      for (const mutex of this.#mutexes.values()) if (mutex.owner === execution.id) letGo(runtime, mutex);
     });
     runtime.holdsLock = () => {
       const id = runtime.current?.id;

@@ -20,6 +20,19 @@ function startedAt() {
   Utilities.sleep(1000);
   return started;
 }
+function holdLockAWhile() {
+  var lock = LockService.getDocumentLock();
+  lock.waitLock(1000);
+  Utilities.sleep(5000);
+  lock.releaseLock();
+  return Date.now();
+}
+function lockedAt(waitMs) {
+  var lock = LockService.getDocumentLock();
+  if (!lock.tryLock(waitMs)) return 'busy at ' + Date.now();
+  lock.releaseLock();
+  return Date.now();
+}
 function bumpCached() {
   var cache = CacheService.getDocumentCache();
   var n = Number(cache.get('n') || 0);
@@ -33,7 +46,8 @@ afterAll(removeBundles);
 function setUp() {
   const emu = createEmulator({ fetchHandler: () => ({ status: 404, headers: {}, body: '' }) });
   const bundle = emu.loadBundle(writeBundle(CODE));
-  const run = (name: string) => emu.runExecution(bundle, name, [], { context: 'sidebar' });
+  const run = (name: string, ...args: unknown[]) =>
+    emu.runExecution(bundle, name, args, { context: 'sidebar' });
   return { emu, run };
 }
 
@@ -64,5 +78,17 @@ describe('a race window', () => {
     expect(starts).toEqual([opened, opened, opened]);
     expect(emu.clock.now()).toBe(opened + 1000);
     expect(run('startedAt')).toBe(opened + 1000); // outside a window time goes on as usual
+  });
+
+  it('makes an execution wait for a lock another held at that time, though it ran first', () => {
+    const { emu, run } = setUp();
+    const opened = emu.clock.now();
+    const [, tooShort, longEnough] = emu.concurrently(() => [
+      run('holdLockAWhile'),
+      run('lockedAt', 1000),
+      run('lockedAt', 10_000),
+    ]);
+    expect(tooShort).toBe(`busy at ${opened + 1000}`);
+    expect(longEnough).toBe(opened + 5000);
   });
 });

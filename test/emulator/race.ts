@@ -11,8 +11,18 @@
 // writes from later in time: a pessimistic view for pacing (that execution's sends count as
 // already made). The window closes at the latest time any execution reached. Clock callbacks
 // (a fake API job becoming ready) that an earlier execution's wait ran stay run.
+//
+// Locks: the window remembers when each execution held each lock. An execution replayed later
+// that asks for a lock at a time another held it waits for that hold to end, as it would have.
 
 type Store = Map<string, unknown>;
+
+/** When one execution held one lock: from (included) to (excluded). */
+interface Hold {
+  readonly execution: number;
+  readonly from: number;
+  readonly to: number;
+}
 
 export class RaceWindow {
   readonly #snapshots = new Map<Store, Store>();
@@ -22,6 +32,9 @@ export class RaceWindow {
   readonly openedAt: number;
   /** The latest time an execution of the window reached: the clock's time when it closes. */
   latest: number;
+
+  /** Per lock (any object standing for it), the holds of the window's executions. */
+  readonly #holds = new Map<object, Hold[]>();
 
   constructor(stores: Iterable<Store>, openedAt: number) {
     for (const store of stores) this.#snapshots.set(store, new Map(store));
@@ -62,5 +75,21 @@ export class RaceWindow {
     const writes = byStore.get(store as Store) ?? new Map<string, unknown>();
     byStore.set(store as Store, writes);
     writes.set(key, value);
+  }
+
+  /** Records that `execution` held `lock` over [from, to). */
+  held(lock: object, execution: number, from: number, to: number): void {
+    if (to <= from) return;
+    const holds = this.#holds.get(lock) ?? [];
+    this.#holds.set(lock, holds);
+    holds.push({ execution, from, to });
+  }
+
+  /** When another execution's hold of `lock` that covers `time` ends; null when none does. */
+  heldUntil(lock: object, execution: number, time: number): number | null {
+    const covering = (this.#holds.get(lock) ?? []).filter(
+      (hold) => hold.execution !== execution && hold.from <= time && time < hold.to,
+    );
+    return covering.length === 0 ? null : Math.max(...covering.map((hold) => hold.to));
   }
 }
