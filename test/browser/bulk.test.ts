@@ -1,17 +1,14 @@
 // A bulk run in a real browser, through the playground: a user fills a 300-row column of profile
 // URLs (with blanks, typos, rows already filled and repeats), opens the sidebar, previews, runs, and
 // watches the run stop once on the demo account's 402. Runs against dist/ with Debian's chromium.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { lookup } from '../../fake-api/data';
 import type { RunningPlayground } from '../../playground/server';
 import { DEMO_CREDITS } from '../../playground/workbook';
 import { operationByType } from '../../src/core/operations';
 import { primaryValue } from '../../src/core/results';
-import { usePlayground, VIEWPORT } from './session';
+import { screenshotPath, usePlayground, VIEWPORT } from './session';
 
-const SCREENSHOT = join(__dirname, '../../docs/screenshots/bulk-run.png');
 const EMAIL = operationByType('pronet_profile_to_email')!;
 const PRICE = EMAIL.pricing.credits;
 
@@ -162,8 +159,7 @@ it('previews a 300-row column, runs it, and stops once on the 402 with the outpu
   expect(await reopened.locator('#bulk-op').inputValue()).toBe(EMAIL.type);
   await reopened.locator('#key-panel > summary').click();
   await reopened.locator('#bulk-panel').scrollIntoViewIfNeeded();
-  mkdirSync(join(SCREENSHOT, '..'), { recursive: true });
-  const image = await page.screenshot({ path: SCREENSHOT });
+  const image = await page.screenshot({ path: screenshotPath('bulk-run.png') });
   expect([image.readUInt32BE(16), image.readUInt32BE(20)]).toEqual([VIEWPORT.width, VIEWPORT.height]);
   expect((await page.locator('#sidebar-panel').boundingBox())?.width).toBe(300);
 });

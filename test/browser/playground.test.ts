@@ -1,16 +1,12 @@
 // The playground in a real browser: a user types formulas into the grid, opens the add-on's
 // sidebar from the Extensions menu, and watches the demo account's balance. Runs against dist/
 // (`npm test` builds it first) with Debian's chromium.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { RunningPlayground } from '../../playground/server';
 import { DEMO_CREDITS } from '../../playground/workbook';
 import { CELL_TEXT } from '../../src/core/cell-text';
 import { operationByFunction } from '../../src/core/operations';
-import { usePlayground, VIEWPORT } from './session';
-
-const SCREENSHOT = join(__dirname, '../../docs/screenshots/playground.png');
+import { screenshotPath, usePlayground, VIEWPORT } from './session';
 
 jest.setTimeout(60_000);
 
@@ -182,8 +178,7 @@ describe('the playground page', () => {
     await openSidebar();
     await page.click(cell('B2'));
     expect(await shown('B5')).toBe('#ERROR!');
-    mkdirSync(join(SCREENSHOT, '..'), { recursive: true });
-    const image = await page.screenshot({ path: SCREENSHOT });
+    const image = await page.screenshot({ path: screenshotPath('playground.png') });
     // PNG header: width and height as big-endian integers at bytes 16 and 20.
     expect([image.readUInt32BE(16), image.readUInt32BE(20)]).toEqual([VIEWPORT.width, VIEWPORT.height]);
   });

@@ -1,6 +1,7 @@
 // The hooks every browser test file needs: one Chromium for the file, and for each test a fresh
 // playground (a new demo account, an untouched sheet) with a fresh page on it.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { type RunningPlayground, startPlayground } from '../../playground/server';
@@ -8,6 +9,19 @@ import { type LaunchedBrowser, launchChromium } from './chromium';
 
 export const DIST = join(__dirname, '../../dist');
 export const VIEWPORT = { width: 1280, height: 800 };
+
+/**
+ * Where a test saves its screenshot: the README's own picture in docs/screenshots/ when
+ * `UPDATE_SCREENSHOTS=1`, otherwise a scratch folder, so a test run leaves the tree unchanged.
+ */
+export function screenshotPath(name: string): string {
+  const folder =
+    process.env.UPDATE_SCREENSHOTS === '1'
+      ? join(__dirname, '../../docs/screenshots')
+      : join(tmpdir(), 'enrich-for-sheets-screenshots');
+  mkdirSync(folder, { recursive: true });
+  return join(folder, name);
+}
 
 export interface Session {
   browser: LaunchedBrowser;

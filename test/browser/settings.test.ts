@@ -1,8 +1,6 @@
 // The sidebar's settings in a real browser, through the playground: the API key, the credit
 // settings, the Spending, Jobs and Saved results panels. What the fake API charged is the truth
 // every number is checked against. Runs against dist/ with Debian's chromium.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { FakeApi } from '../../fake-api/fake-api';
 import type { RunningPlayground } from '../../playground/server';
@@ -10,9 +8,8 @@ import { DEMO_CREDITS } from '../../playground/workbook';
 import { CELL_TEXT } from '../../src/core/cell-text';
 import { operationByFunction } from '../../src/core/operations';
 import { VirtualClock } from '../emulator/clock';
-import { usePlayground, VIEWPORT } from './session';
+import { screenshotPath, usePlayground, VIEWPORT } from './session';
 
-const SCREENSHOT = join(__dirname, '../../docs/screenshots/settings.png');
 /** The playground's demo account is the first its fake API opens: the same key as this one's. */
 const DEMO_KEY = new FakeApi({ clock: new VirtualClock() }).createAccount();
 
@@ -270,8 +267,7 @@ describe('the Spending and Saved results panels', () => {
     await sidebar.locator('#settings-note:has-text("100/day")').waitFor();
     await page.click(cell('D3'));
     expect((await page.locator('#sidebar-panel').boundingBox())?.width).toBe(300);
-    mkdirSync(join(SCREENSHOT, '..'), { recursive: true });
-    const image = await page.screenshot({ path: SCREENSHOT });
+    const image = await page.screenshot({ path: screenshotPath('settings.png') });
     expect([image.readUInt32BE(16), image.readUInt32BE(20)]).toEqual([VIEWPORT.width, VIEWPORT.height]);
   });
 });
