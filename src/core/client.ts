@@ -140,6 +140,7 @@ export function enrichMany(
       if (!sleepUntil(clock, Math.max(pausedUntil, earliest), opts.deadline)) break;
       continue;
     }
+    if (now > opts.deadline) break;
     const slot = pacer.reserve(now, ready.length, opts.deadline);
     if (slot === null) {
       paceFull = true;

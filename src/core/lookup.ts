@@ -8,6 +8,7 @@ import { type Charge, type PendingJob, reserve, type SpendSource, settle, settle
 import type { CachedAnswer, PaidEntry, ResultCache } from './cache';
 import { claimKeys, releaseClaims } from './claims';
 import { type ApiError, type CallOutcome, type ClientConfig, enrichMany, waitForJobs } from './client';
+import { heldFailures, holdFailures } from './held-failures';
 import {
   commitJobChanges,
   type JobRecord,
@@ -18,7 +19,7 @@ import {
 } from './jobs';
 import { chargedCredits, estimateCredits, type Operation } from './operations';
 import type { Pacer } from './pacing';
-import type { BatchStorePort, LockPort } from './ports';
+import type { BatchStorePort, LockPort, TtlCachePort } from './ports';
 import { resultItems } from './results';
 
 const CLAIM_LOCK_WAIT_MS = 5_000;
@@ -73,6 +74,8 @@ export interface LookupDeps {
   lock: LockPort;
   /** Shares the API's rate limit with the document's other executions; without it, paces alone. */
   pacer?: Pacer;
+  /** The fast cache, where formulas keep paid provider errors a while (held-failures.ts). */
+  failureHold?: TtlCachePort;
 }
 
 export interface LookupContext {
@@ -145,6 +148,11 @@ export function lookupMany(
   )) {
     results.set(key, fromCache(answer));
   }
+  if (ctx.source === 'formula' && deps.failureHold) {
+    const missing = unique.filter((item) => !results.has(item.key)).map((item) => item.key);
+    for (const [key, error] of heldFailures(deps.failureHold, missing))
+      results.set(key, { kind: 'failed', error });
+  }
   const uncached = unique.filter((item) => !results.has(item.key));
   const lists = unique.filter((item) => item.op.shape === 'employees');
   if (uncached.length === 0 && lists.length === 0) return results;
@@ -185,6 +193,16 @@ export function lookupMany(
 }
 
 const now = (deps: LookupDeps) => deps.client.clock.now();
+
+/** Errors the API charged for (a provider error inside a 200), by key. */
+function paidFailures(items: readonly LookupItem[], outcomes: readonly CallOutcome[]): Map<string, ApiError> {
+  const failures = new Map<string, ApiError>();
+  items.forEach((item, i) => {
+    const outcome = outcomes[i]!;
+    if (outcome.kind === 'failed' && creditsFor(item.op, outcome) > 0) failures.set(item.key, outcome.error);
+  });
+  return failures;
+}
 
 /**
  * Keys another execution answered, or started a job for, after this one read its cache: the store
@@ -423,6 +441,8 @@ function sendNew(
   rememberCreditState(deps, outcomes, flaggedOutOfCredits, now);
   // Paid answers first: if anything below throws, what was bought is already kept.
   if (paid.length > 0) deps.cache.putMany(paid);
+  if (ctx.source === 'formula' && deps.failureHold)
+    holdFailures(deps.failureHold, paidFailures(granted, outcomes));
   if (jobs.length > 0) saveJobs(deps.store, jobs);
   settle(budgetDeps(deps), ctx.day, reservation.id, charges, pending);
 }

@@ -101,6 +101,7 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
       lock,
       // Formulas, bulk slices and job retries of this document share one pace for the account.
       pacer: sharedPacer({ cache: fast, lock }, `pace:${scope}`, settings.requestsPerSecond),
+      failureHold: fast,
     },
     scope,
     apiKey: found.key,

@@ -77,6 +77,22 @@ describe('formulas under faults', () => {
     expect(world.emu.cell('Sheet1', 'B1').value).not.toMatch(/timed out/);
   });
 
+  it('charges a provider error once per 10 minutes, however often the formula is recalculated', () => {
+    const world = createWorld();
+    typeValues(world, 'A1:A2', [['provider-error Corp'], ['Acme Corporation']]);
+    enterFormula(world, 'B1', '=COMPANY_WEBSITE(A1:A2)');
+    expect(spent(world)).toBe(2);
+    // Editing a cell the range reads recalculates the whole range: the failing row is not re-bought.
+    world.clock.advance(9 * 60_000);
+    const again = enterFormula(world, 'B1', '=COMPANY_WEBSITE(A1:A2)');
+    expect(String(again.values[0]![0])).toMatch(/Upstream provider timed out.*Kept 10 minutes/);
+    expect(String(again.values[1]![0])).toMatch(/\./);
+    expect(spent(world)).toBe(2);
+    world.clock.advance(60_000);
+    enterFormula(world, 'B1', '=COMPANY_WEBSITE(A1:A2)');
+    expect(spent(world)).toBe(3);
+  });
+
   it('keeps showing processing for a job that never finishes, without posting it again', () => {
     const world = createWorld({ api: { jobDelayMs: { profile: 10 * 3600_000 } } });
     typeValues(world, 'A1', [['https://www.pronet.com/in/ada-lovelace']]);

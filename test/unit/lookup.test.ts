@@ -2,6 +2,7 @@
 // consumer accounts) and cost time in every formula, so the pass reads no store it need not.
 import type { EnrichmentRequest } from '../../src/core/api-types';
 import { accountScope, ResultCache, resultKey } from '../../src/core/cache';
+import { FAILURE_HOLD_MINUTES } from '../../src/core/held-failures';
 import { type LookupContext, lookupMany } from '../../src/core/lookup';
 import { operationByType } from '../../src/core/operations';
 import type { BatchStorePort, LockPort } from '../../src/core/ports';
@@ -17,7 +18,9 @@ function setUp() {
   let locked = false;
   /** Reads of the store made while no lock was held, and before the first request went out. */
   const unlockedReadsBeforeSending: number[] = [];
-  const http = new FakeHttp(clock, () => json(200, { status: 'success', result: 'acme.com' }));
+  /** What the API answers; a test may change it. */
+  const reply = { with: () => json(200, { status: 'success', result: 'acme.com' }) };
+  const http = new FakeHttp(clock, () => reply.with());
   const store: BatchStorePort = {
     getAll: () => {
       if (!locked && http.sent.length === 0) unlockedReadsBeforeSending.push(clock.elapsed());
@@ -38,7 +41,8 @@ function setUp() {
   };
   const fast = new FakeCacheService(clock);
   const cache = new ResultCache({ fast, store, hash: sha256, clock });
-  const deps = { client: { baseUrl: 'https://api.test', apiKey: KEY, http, clock }, cache, store, lock };
+  const client = { baseUrl: 'https://api.test', apiKey: KEY, http, clock };
+  const deps = { client, cache, store, lock, failureHold: fast };
   const ctx: LookupContext = {
     source: 'formula',
     jobSource: 'formula',
@@ -51,7 +55,7 @@ function setUp() {
   };
   const request: EnrichmentRequest = { type: WEBSITE.type, input_data: 'Acme Corporation' };
   const item = { key: resultKey(sha256, accountScope(sha256, KEY), request), op: WEBSITE, request };
-  return { deps, ctx, item, http, fast, properties, unlockedReadsBeforeSending };
+  return { deps, ctx, item, http, reply, clock, fast, properties, unlockedReadsBeforeSending };
 }
 
 describe('lookupMany', () => {
@@ -72,5 +76,41 @@ describe('lookupMany', () => {
     expect(again.get(item.key)).toMatchObject({ kind: 'found', cached: true });
     expect(http.sent).toHaveLength(1);
     expect(properties.calls.getAll).toBe(readsAfterBuying);
+  });
+});
+
+describe('a provider error inside a charged 200', () => {
+  const providerError = () =>
+    json(200, { status: 'success', result: { error: 'Upstream provider timed out' } });
+
+  it('is shown again to formulas without paying for a while, then asked for again', () => {
+    const { deps, ctx, item, http, reply, clock } = setUp();
+    reply.with = providerError;
+    const first = lookupMany(deps, [item], ctx).get(item.key);
+    expect(first).toMatchObject({ kind: 'failed', error: { code: 'provider_error' } });
+    expect(http.sent).toHaveLength(1);
+
+    clock.sleep((FAILURE_HOLD_MINUTES * 60 - 1) * 1000);
+    const held = lookupMany(deps, [item], ctx).get(item.key);
+    expect(held).toMatchObject({ kind: 'failed', error: { code: 'provider_error' } });
+    expect(held?.kind === 'failed' && held.error.message).toMatch(
+      /Upstream provider timed out.*Kept 10 minutes, so that recalculating does not pay for it again\./,
+    );
+    expect(http.sent).toHaveLength(1);
+
+    clock.sleep(1000);
+    reply.with = () => json(200, { status: 'success', result: 'acme.com' });
+    const later = lookupMany(deps, [item], { ...ctx, deadline: clock.now() + 25_000 }).get(item.key);
+    expect(later).toMatchObject({ kind: 'found', result: 'acme.com' });
+    expect(http.sent).toHaveLength(2);
+  });
+
+  it('is bought again when a bulk run retries it: that retry is the user asking', () => {
+    const { deps, ctx, item, http, reply } = setUp();
+    reply.with = providerError;
+    lookupMany(deps, [item], ctx);
+    const bulk: LookupContext = { ...ctx, source: 'bulk', jobSource: 'bulk', formulaDailyCap: 0 };
+    lookupMany(deps, [item], bulk);
+    expect(http.sent).toHaveLength(2);
   });
 });
