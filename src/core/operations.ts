@@ -1,5 +1,6 @@
-// THE table of operations. Custom function names and their JSDoc, validation, cost previews,
-// sidebar menus, the help page and the fake API all derive from it: adding an operation is one row.
+// THE table of operations. Custom function names, validation, cost previews, sidebar menus and
+// the fake API all derive from it: adding an operation is one row here and its words in
+// operation-docs.ts (which the compiler asks for).
 
 export type OperationType =
   | 'lead_full_name_to_pronet_url'
@@ -71,8 +72,6 @@ export interface Operation {
   readonly primary: readonly string[];
   /** The main fields shown in a row (record) or as columns (list, employees). */
   readonly fields: readonly string[];
-  readonly help: string;
-  readonly example: string;
 }
 
 const EMPLOYEE_OPTIONS: readonly OptionName[] = ['department', 'seniority', 'employee_count'];
@@ -97,8 +96,6 @@ export const OPERATIONS: readonly Operation[] = [
     shape: 'scalar',
     primary: ['pronet_url', 'profile_url', 'url'],
     fields: ['pronet_url'],
-    help: "Finds a person's pronet profile URL from their full name and company.",
-    example: 'PRONET_URL_FROM_NAME("Ada Lovelace", "Analytical Engines")',
   },
   {
     type: 'email_to_pronet_url',
@@ -114,8 +111,6 @@ export const OPERATIONS: readonly Operation[] = [
     shape: 'scalar',
     primary: ['pronet_url', 'profile_url', 'url'],
     fields: ['pronet_url'],
-    help: "Finds a person's pronet profile URL from their professional email address.",
-    example: 'PRONET_URL_FROM_EMAIL("ada@example.com")',
   },
   {
     type: 'pronet_profile_to_email',
@@ -131,8 +126,6 @@ export const OPERATIONS: readonly Operation[] = [
     shape: 'scalar',
     primary: ['email', 'work_email', 'emails'],
     fields: ['email'],
-    help: "Finds a person's professional email from their pronet profile URL.",
-    example: 'PRONET_EMAIL("https://www.pronet.com/in/ada-lovelace")',
   },
   {
     type: 'pronet_profile_to_phone',
@@ -148,8 +141,6 @@ export const OPERATIONS: readonly Operation[] = [
     shape: 'scalar',
     primary: ['phone', 'mobile_phone', 'phones'],
     fields: ['phone'],
-    help: "Finds a person's phone number from their pronet profile URL. Expensive: 50 credits.",
-    example: 'PRONET_PHONE("https://www.pronet.com/in/ada-lovelace")',
   },
   {
     type: 'pronet_profile_to_pronet_info',
@@ -165,8 +156,6 @@ export const OPERATIONS: readonly Operation[] = [
     shape: 'record',
     primary: ['full_name', 'fullName', 'name'],
     fields: ['full_name', 'headline', 'job_title', 'company', 'location', 'connections'],
-    help: 'Full pronet profile of a person (name, headline, current job, location...). Takes about a minute.',
-    example: 'PRONET_PROFILE("https://www.pronet.com/in/ada-lovelace", "headline")',
   },
   {
     type: 'lead_full_name_to_email',
@@ -182,8 +171,6 @@ export const OPERATIONS: readonly Operation[] = [
     shape: 'scalar',
     primary: ['email', 'work_email'],
     fields: ['email'],
-    help: "Finds a person's professional email from their full name and company.",
-    example: 'EMAIL_FROM_NAME("Ada Lovelace", "Analytical Engines")',
   },
   {
     type: 'company_name_to_website',
@@ -199,8 +186,6 @@ export const OPERATIONS: readonly Operation[] = [
     shape: 'scalar',
     primary: ['website', 'domain', 'url'],
     fields: ['website'],
-    help: "Finds a company's website from its name.",
-    example: 'COMPANY_WEBSITE("Acme Corporation")',
   },
   {
     type: 'company_name_to_email',
@@ -216,8 +201,6 @@ export const OPERATIONS: readonly Operation[] = [
     shape: 'scalar',
     primary: ['email', 'company_email', 'emails'],
     fields: ['email'],
-    help: "Finds a company's contact email from its name.",
-    example: 'COMPANY_EMAIL("Acme Corporation")',
   },
   {
     type: 'company_name_to_phone',
@@ -233,8 +216,6 @@ export const OPERATIONS: readonly Operation[] = [
     shape: 'scalar',
     primary: ['phone', 'company_phone', 'phones'],
     fields: ['phone'],
-    help: "Finds a company's phone number from its name.",
-    example: 'COMPANY_PHONE("Acme Corporation")',
   },
   {
     type: 'company_name_to_pronet_url',
@@ -250,8 +231,6 @@ export const OPERATIONS: readonly Operation[] = [
     shape: 'scalar',
     primary: ['pronet_url', 'company_url', 'url'],
     fields: ['pronet_url'],
-    help: "Finds a company's pronet page URL from its name.",
-    example: 'COMPANY_PRONET_URL("Acme Corporation")',
   },
   {
     type: 'company_name_to_employee_count',
@@ -267,8 +246,6 @@ export const OPERATIONS: readonly Operation[] = [
     shape: 'scalar',
     primary: ['employeeCount', 'employee_count', 'count'],
     fields: ['employeeCount'],
-    help: 'Number of employees of a company, from its name.',
-    example: 'COMPANY_EMPLOYEE_COUNT("Acme Corporation")',
   },
   {
     type: 'company_name_to_employees',
@@ -284,8 +261,6 @@ export const OPERATIONS: readonly Operation[] = [
     shape: 'employees',
     primary: ['full_name', 'name'],
     fields: EMPLOYEE_FIELDS,
-    help: 'Lists the employees of a company into a new sheet. 0.5 credit per employee returned.',
-    example: 'COMPANY_EMPLOYEES("Acme Corporation", "Sales", "Senior", 50)',
   },
   {
     type: 'company_domain_to_employees',
@@ -301,8 +276,6 @@ export const OPERATIONS: readonly Operation[] = [
     shape: 'employees',
     primary: ['full_name', 'name'],
     fields: EMPLOYEE_FIELDS,
-    help: 'Lists the employees of a company, found by its domain, into a new sheet. 0.5 credit per employee.',
-    example: 'DOMAIN_EMPLOYEES("acme.com", "Engineering", "", 25)',
   },
   {
     type: 'pronet_company_to_pronet_info',
@@ -318,8 +291,6 @@ export const OPERATIONS: readonly Operation[] = [
     shape: 'record',
     primary: ['name', 'company_name'],
     fields: ['name', 'industry', 'website', 'employeeCount', 'followerCount', 'headquarters', 'about'],
-    help: 'Facts from a company pronet page: name, industry, size, followers, About section...',
-    example: 'PRONET_COMPANY("https://www.pronet.com/company/acme", "industry")',
   },
   {
     type: 'pronet_company_to_employee_count',
@@ -335,8 +306,6 @@ export const OPERATIONS: readonly Operation[] = [
     shape: 'scalar',
     primary: ['employeeCount', 'employee_count', 'count'],
     fields: ['employeeCount'],
-    help: 'Number of employees of a company, from its pronet page URL.',
-    example: 'PRONET_COMPANY_EMPLOYEE_COUNT("https://www.pronet.com/company/acme")',
   },
   {
     type: 'pronet_company_to_employees',
@@ -352,8 +321,6 @@ export const OPERATIONS: readonly Operation[] = [
     shape: 'employees',
     primary: ['full_name', 'name'],
     fields: EMPLOYEE_FIELDS,
-    help: 'Lists the employees of a company, found by its pronet page, into a new sheet. 0.5 credit per employee.',
-    example: 'PRONET_COMPANY_EMPLOYEES("https://www.pronet.com/company/acme", "Sales", "", 100)',
   },
   {
     type: 'pronet_post_to_reactions',
@@ -369,8 +336,6 @@ export const OPERATIONS: readonly Operation[] = [
     shape: 'list',
     primary: ['full_name', 'name'],
     fields: ['full_name', 'headline', 'reaction', 'pronet_url'],
-    help: 'People who reacted to a pronet post, spilled as a table with a header row.',
-    example: 'PRONET_POST_REACTIONS("https://www.pronet.com/posts/ada-lovelace_engines-activity-123")',
   },
   {
     type: 'b2b_data_lookup',
@@ -386,8 +351,6 @@ export const OPERATIONS: readonly Operation[] = [
     shape: 'record',
     primary: ['name', 'full_name', 'company_name'],
     fields: ['name', 'type', 'email', 'phone', 'website', 'pronet_url'],
-    help: 'General lookup for a company or person identifier of unknown kind. Less reliable than a specific function.',
-    example: 'B2B_LOOKUP("acme.com", "phone")',
   },
   {
     type: 'photonet_lookup',
@@ -403,8 +366,6 @@ export const OPERATIONS: readonly Operation[] = [
     shape: 'record',
     primary: ['username', 'full_name'],
     fields: ['username', 'full_name', 'followers', 'following', 'posts', 'bio', 'external_url'],
-    help: 'Public facts of a photonet profile from a handle or profile URL.',
-    example: 'PHOTONET_PROFILE("@ada.lovelace", "followers")',
   },
 ];
 
@@ -412,7 +373,6 @@ export const OPERATIONS: readonly Operation[] = [
 export const GENERIC_FUNCTION = {
   functionName: 'ENRICH',
   params: ['type', 'input', 'field'] as const,
-  help: 'Runs any enrichment operation by its type, e.g. ENRICH("company_name_to_website", A2).',
   example: 'ENRICH("company_name_to_website", "Acme Corporation")',
 } as const;
 
