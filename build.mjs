@@ -113,18 +113,19 @@ const PARAM_DOCS = {
   max: ['number', 'Optional: at most this many employees (each costs 0.5 credit).'],
 };
 
+// No @return: the input's own line already says a range gives one result per row, and Sheets'
+// formula help shows the description and the parameters. No blank line: the first tag ends the
+// description anyway.
 function jsdoc(lines) {
-  return ['/**', ...lines.map((line) => (line ? ` * ${line}` : ' *')), ' */'].join('\n');
+  return ['/**', ...lines.map((line) => ` * ${line}`), ' */'].join('\n');
 }
 
 function customFunctionWrapper(op, { OPERATION_DOCS, priceLabel }) {
   const params = [op.inputParam, ...op.extraParams];
   const doc = [
     `${OPERATION_DOCS[op.type].help} Costs ${priceLabel(op)} per lookup; cached results are free.`,
-    '',
     `@param {string|string[][]} ${op.inputParam} ${inputDoc(op)} A cell or a range: one result per row.`,
     ...op.extraParams.map((p) => `@param {${PARAM_DOCS[p][0]}} ${p} ${PARAM_DOCS[p][1]}`),
-    '@return The result, or one row per input row for a range.',
     '@customfunction',
   ];
   return `${jsdoc(doc)}\nfunction ${op.functionName}(${params.join(', ')}) {\n  return ${GLOBAL_NAME}.customFunction('${op.functionName}', [${params.join(', ')}]);\n}\n`;
@@ -148,11 +149,9 @@ function inputDoc(op) {
 function genericWrapper(generic, help) {
   const doc = [
     help,
-    '',
     '@param {string} type The operation, e.g. "company_name_to_website" (see the Help page for all 19).',
     '@param {string|string[][]} input A cell or a range: one result per row.',
     '@param {string} field Optional: one field to return.',
-    '@return The result, or one row per input row for a range.',
     '@customfunction',
   ];
   const params = generic.params.join(', ');
@@ -161,7 +160,7 @@ function genericWrapper(generic, help) {
 
 /** Menu items, triggers and sidebar RPC need plain top-level functions: Apps Script calls only those. */
 function entryPointWrapper(name) {
-  return `function ${name}() {\n  return ${GLOBAL_NAME}.${name}.apply(this, arguments);\n}\n`;
+  return `function ${name}(...args) {\n  return ${GLOBAL_NAME}.${name}(...args);\n}\n`;
 }
 
 function manifest() {
