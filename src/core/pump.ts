@@ -14,6 +14,7 @@ import {
   type EmployeeSheet,
   uniqueSheetName,
 } from './employee-sheet';
+import { errorMessage } from './error-message';
 import {
   describeJob,
   isPending,
@@ -405,7 +406,7 @@ class Pass {
   }
 
   private deliveryFailed(job: JobRecord, error: unknown): JobRecord {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     const attempts = (job.deliveryAttempts ?? 0) + 1;
     if (attempts >= PUMP_DEFAULTS.maxDeliveryAttempts) {
       return this.fail(
