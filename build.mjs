@@ -71,6 +71,8 @@ async function bundleServer() {
     target: 'es2020',
     minify: true,
     legalComments: 'none',
+    // Apps Script stores and loads script files as UTF-8: "…" need not cost six bytes as "\u2026".
+    charset: 'utf8',
     define: { __API_BASE_URL__: JSON.stringify(baseUrl) },
     logLevel: 'error',
   });
@@ -174,7 +176,7 @@ export async function build() {
   const { OPERATIONS, GENERIC_FUNCTION } = table;
   const bundle = await bundleServer();
   const names = exportedNames(bundle);
-  const customNames = new Set([...OPERATIONS.map((op) => op.functionName), GENERIC_FUNCTION.functionName]);
+  const customNames = new Set(table.FUNCTION_NAMES);
   if (!names.includes('customFunction')) throw new Error('src/server/index.ts must export customFunction');
   const entryPoints = names.filter((n) => n !== 'customFunction' && !customNames.has(n));
   const privateNames = entryPoints.filter((n) => n.endsWith('_'));

@@ -321,9 +321,11 @@ export const GENERIC_FUNCTION = {
   example: 'ENRICH("company_name_to_website", "Acme Corporation")',
 } as const;
 
-export const EMPLOYEE_LIST_TYPES: readonly OperationType[] = OPERATIONS.filter(
-  (op) => op.shape === 'employees',
-).map((op) => op.type);
+/** Every custom function name, ENRICH included: to recognize the add-on's formulas. */
+export const FUNCTION_NAMES: readonly string[] = [
+  ...OPERATIONS.map((op) => op.functionName),
+  GENERIC_FUNCTION.functionName,
+];
 
 const BY_TYPE = new Map<string, Operation>(OPERATIONS.map((op) => [op.type, op]));
 const BY_FUNCTION = new Map<string, Operation>(OPERATIONS.map((op) => [op.functionName, op]));

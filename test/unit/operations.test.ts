@@ -1,7 +1,6 @@
 import { OPERATION_DOCS } from '../../src/core/operation-docs';
 import {
   chargedCredits,
-  EMPLOYEE_LIST_TYPES,
   estimateCredits,
   GENERIC_FUNCTION,
   OPERATIONS,
@@ -76,7 +75,7 @@ describe('the operations table', () => {
       'company_domain_to_employees',
       'pronet_company_to_employees',
     ]);
-    expect(EMPLOYEE_LIST_TYPES).toEqual(withOptions);
+    expect(OPERATIONS.filter((op) => op.shape === 'employees').map((op) => op.type)).toEqual(withOptions);
   });
 
   it('never names a function so that Apps Script would hide it or a built-in would shadow it', () => {
