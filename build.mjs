@@ -1,6 +1,6 @@
 // Builds the add-on into dist/: one script (an IIFE bundle followed by top-level wrappers), the
-// sidebar as one self-contained HTML file, and the manifest. Everything the wrappers say comes from
-// the operations table, so adding an operation is one row there.
+// sidebar as one self-contained HTML file, the help page, and the manifest. Everything the wrappers
+// and the help page say comes from the operations table and its docs (src/core/operation-docs.ts).
 //
 //   node build.mjs            development build against the offline default API base URL
 //   ENRICH_API_BASE_URL=https://api.vendor.test/ node build.mjs --release
@@ -36,11 +36,22 @@ function apiBaseUrl(configured, isRelease) {
   return url.href.endsWith('/') ? url.href : `${url.href}/`;
 }
 
-/** Loads the operations table from TypeScript, so the build and the add-on read the same rows. */
+/**
+ * Loads the operations table, their docs and the help page from TypeScript, so the build and the
+ * add-on read the same rows. What only this build needs (docs, help) stays out of Code.js.
+ */
 async function loadTable() {
   const out = join(cache, 'operations.mjs');
   await esbuild.build({
-    entryPoints: [join(root, 'src/core/operations.ts')],
+    stdin: {
+      contents: [
+        "export * from './operations';",
+        "export * from './operation-docs';",
+        "export * from './help';",
+      ].join('\n'),
+      resolveDir: join(root, 'src/core'),
+      loader: 'ts',
+    },
     outfile: out,
     bundle: true,
     format: 'esm',
@@ -60,6 +71,8 @@ async function bundleServer() {
     target: 'es2020',
     minify: true,
     legalComments: 'none',
+    // Apps Script stores and loads script files as UTF-8: "…" need not cost six bytes as "\u2026".
+    charset: 'utf8',
     define: { __API_BASE_URL__: JSON.stringify(baseUrl) },
     logLevel: 'error',
   });
@@ -102,18 +115,19 @@ const PARAM_DOCS = {
   max: ['number', 'Optional: at most this many employees (each costs 0.5 credit).'],
 };
 
+// No @return: the input's own line already says a range gives one result per row, and Sheets'
+// formula help shows the description and the parameters. No blank line: the first tag ends the
+// description anyway.
 function jsdoc(lines) {
-  return ['/**', ...lines.map((line) => (line ? ` * ${line}` : ' *')), ' */'].join('\n');
+  return ['/**', ...lines.map((line) => ` * ${line}`), ' */'].join('\n');
 }
 
-function customFunctionWrapper(op, priceLabel) {
+function customFunctionWrapper(op, { OPERATION_DOCS, priceLabel }) {
   const params = [op.inputParam, ...op.extraParams];
   const doc = [
-    `${op.help} Costs ${priceLabel(op)} per lookup; cached results are free.`,
-    '',
+    `${OPERATION_DOCS[op.type].help} Costs ${priceLabel(op)} per lookup; cached results are free.`,
     `@param {string|string[][]} ${op.inputParam} ${inputDoc(op)} A cell or a range: one result per row.`,
     ...op.extraParams.map((p) => `@param {${PARAM_DOCS[p][0]}} ${p} ${PARAM_DOCS[p][1]}`),
-    '@return The result, or one row per input row for a range.',
     '@customfunction',
   ];
   return `${jsdoc(doc)}\nfunction ${op.functionName}(${params.join(', ')}) {\n  return ${GLOBAL_NAME}.customFunction('${op.functionName}', [${params.join(', ')}]);\n}\n`;
@@ -134,14 +148,12 @@ function inputDoc(op) {
   return byKind[op.input];
 }
 
-function genericWrapper(generic) {
+function genericWrapper(generic, help) {
   const doc = [
-    generic.help,
-    '',
+    help,
     '@param {string} type The operation, e.g. "company_name_to_website" (see the Help page for all 19).',
     '@param {string|string[][]} input A cell or a range: one result per row.',
     '@param {string} field Optional: one field to return.',
-    '@return The result, or one row per input row for a range.',
     '@customfunction',
   ];
   const params = generic.params.join(', ');
@@ -150,7 +162,7 @@ function genericWrapper(generic) {
 
 /** Menu items, triggers and sidebar RPC need plain top-level functions: Apps Script calls only those. */
 function entryPointWrapper(name) {
-  return `function ${name}() {\n  return ${GLOBAL_NAME}.${name}.apply(this, arguments);\n}\n`;
+  return `function ${name}(...args) {\n  return ${GLOBAL_NAME}.${name}(...args);\n}\n`;
 }
 
 function manifest() {
@@ -160,10 +172,11 @@ function manifest() {
 
 export async function build() {
   mkdirSync(cache, { recursive: true });
-  const { OPERATIONS, GENERIC_FUNCTION, priceLabel } = await loadTable();
+  const table = await loadTable();
+  const { OPERATIONS, GENERIC_FUNCTION } = table;
   const bundle = await bundleServer();
   const names = exportedNames(bundle);
-  const customNames = new Set([...OPERATIONS.map((op) => op.functionName), GENERIC_FUNCTION.functionName]);
+  const customNames = new Set(table.FUNCTION_NAMES);
   if (!names.includes('customFunction')) throw new Error('src/server/index.ts must export customFunction');
   const entryPoints = names.filter((n) => n !== 'customFunction' && !customNames.has(n));
   const privateNames = entryPoints.filter((n) => n.endsWith('_'));
@@ -172,8 +185,8 @@ export async function build() {
   const code = [
     `// Enrich for Sheets: generated by build.mjs. Do not edit: change src/ and rebuild.\n${bundle}`,
     '// Custom functions: top-level so Sheets finds them, with JSDoc so it shows their help.',
-    ...OPERATIONS.map((op) => customFunctionWrapper(op, priceLabel)),
-    genericWrapper(GENERIC_FUNCTION),
+    ...OPERATIONS.map((op) => customFunctionWrapper(op, table)),
+    genericWrapper(GENERIC_FUNCTION, table.GENERIC_HELP),
     '// Entry points for the menu, triggers and the sidebar.',
     ...entryPoints.map(entryPointWrapper),
   ].join('\n');
@@ -182,6 +195,7 @@ export async function build() {
   mkdirSync(dist, { recursive: true });
   writeFileSync(join(dist, 'Code.js'), code);
   writeFileSync(join(dist, 'Sidebar.html'), await bundleSidebar());
+  writeFileSync(join(dist, 'Help.html'), table.helpHtml());
   writeFileSync(join(dist, 'appsscript.json'), `${JSON.stringify(manifest(), null, 2)}\n`);
   return { baseUrl, bundleBytes: Buffer.byteLength(bundle), entryPoints };
 }

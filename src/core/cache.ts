@@ -18,6 +18,7 @@ import {
   utf8Bytes,
 } from './cache-store';
 import type { CallOutcome } from './client';
+import { errorMessage } from './error-message';
 import type { BatchStorePort, ClockPort, HashPort, SheetStorePort, TtlCachePort } from './ports';
 
 export const DEFAULT_TTL_DAYS = 30;
@@ -553,7 +554,7 @@ export class ResultCache {
       return { report, held };
     } catch (error) {
       return {
-        report: { written: 0, copied: 0, expired: 0, evicted: 0, error: messageOf(error) },
+        report: { written: 0, copied: 0, expired: 0, evicted: 0, error: errorMessage(error) },
         held: new Set(),
       };
     }
@@ -592,12 +593,8 @@ function durable<T>(failure: string, work: () => T): T {
   try {
     return work();
   } catch (error) {
-    throw new Error(`${failure}: ${messageOf(error)}`);
+    throw new Error(`${failure}: ${errorMessage(error)}`);
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** What a row takes in the sheet: cells hold characters, whatever their UTF-8 size. */

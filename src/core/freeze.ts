@@ -1,11 +1,10 @@
 // "Freeze results as values": which cells of a selection become static values. The add-on's own
 // formulas are replaced by what they show; anything else (data, other formulas, errors that a
 // recalculation should retry) stays as it is.
-import { GENERIC_FUNCTION, OPERATIONS } from './operations';
+import { FUNCTION_NAMES } from './operations';
 import { asLiteralForSheet } from './results';
 
-const NAMES = [...OPERATIONS.map((op) => op.functionName), GENERIC_FUNCTION.functionName].join('|');
-const ADDON_FORMULA = new RegExp(`^=\\s*(${NAMES})\\s*\\(`, 'i');
+const ADDON_FORMULA = new RegExp(`^=\\s*(${FUNCTION_NAMES.join('|')})\\s*\\(`, 'i');
 const SHEETS_ERRORS = /^#(ERROR!|N\/A|REF!|VALUE!|NAME\?|DIV\/0!|NUM!|NULL!)$/;
 
 export function isAddonFormula(formula: string): boolean {

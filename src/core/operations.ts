@@ -1,5 +1,6 @@
-// THE table of operations. Custom function names and their JSDoc, validation, cost previews,
-// sidebar menus, the help page and the fake API all derive from it: adding an operation is one row.
+// THE table of operations. Custom function names, validation, cost previews, sidebar menus and
+// the fake API all derive from it: adding an operation is one row here and its words in
+// operation-docs.ts (which the compiler asks for).
 
 export type OperationType =
   | 'lead_full_name_to_pronet_url'
@@ -71,87 +72,80 @@ export interface Operation {
   readonly primary: readonly string[];
   /** The main fields shown in a row (record) or as columns (list, employees). */
   readonly fields: readonly string[];
-  readonly help: string;
-  readonly example: string;
 }
 
-const EMPLOYEE_OPTIONS: readonly OptionName[] = ['department', 'seniority', 'employee_count'];
-const EMPLOYEE_PARAMS: readonly ExtraParam[] = ['department', 'seniority', 'max'];
-const EMPLOYEE_FIELDS = ['full_name', 'job_title', 'department', 'seniority', 'location', 'pronet_url'];
-const HALF_CREDIT_PER_EMPLOYEE: Pricing = { kind: 'per_employee', credits: 0.5 };
+/** What the three employee-list operations share; they differ only in what finds the company. */
+const EMPLOYEE_LIST = {
+  group: 'companies',
+  pricing: { kind: 'per_employee', credits: 0.5 },
+  mode: 'async',
+  extraParams: ['department', 'seniority', 'max'],
+  options: ['department', 'seniority', 'employee_count'],
+  shape: 'employees',
+  primary: ['full_name', 'name'],
+  fields: ['full_name', 'job_title', 'department', 'seniority', 'location', 'pronet_url'],
+} as const satisfies Partial<Operation>;
 
 const flat = (credits: number): Pricing => ({ kind: 'flat', credits });
 
+type Defaulted = 'mode' | 'extraParams' | 'options' | 'shape';
+
+/** Most operations answer at once with one value from one input: a row says only how it differs. */
+const row = (op: Omit<Operation, Defaulted> & Partial<Pick<Operation, Defaulted>>): Operation => ({
+  mode: 'sync',
+  extraParams: [],
+  options: [],
+  shape: 'scalar',
+  ...op,
+});
+
 export const OPERATIONS: readonly Operation[] = [
-  {
+  row({
     type: 'lead_full_name_to_pronet_url',
     functionName: 'PRONET_URL_FROM_NAME',
     label: 'Profile URL from name',
     group: 'people',
     pricing: flat(1),
-    mode: 'sync',
     input: 'person_name',
     inputParam: 'full_name',
     extraParams: ['company'],
-    options: [],
-    shape: 'scalar',
     primary: ['pronet_url', 'profile_url', 'url'],
     fields: ['pronet_url'],
-    help: "Finds a person's pronet profile URL from their full name and company.",
-    example: 'PRONET_URL_FROM_NAME("Ada Lovelace", "Analytical Engines")',
-  },
-  {
+  }),
+  row({
     type: 'email_to_pronet_url',
     functionName: 'PRONET_URL_FROM_EMAIL',
     label: 'Profile URL from email',
     group: 'people',
     pricing: flat(5),
-    mode: 'sync',
     input: 'email',
     inputParam: 'email',
-    extraParams: [],
-    options: [],
-    shape: 'scalar',
     primary: ['pronet_url', 'profile_url', 'url'],
     fields: ['pronet_url'],
-    help: "Finds a person's pronet profile URL from their professional email address.",
-    example: 'PRONET_URL_FROM_EMAIL("ada@example.com")',
-  },
-  {
+  }),
+  row({
     type: 'pronet_profile_to_email',
     functionName: 'PRONET_EMAIL',
     label: 'Email from profile',
     group: 'people',
     pricing: flat(10),
-    mode: 'sync',
     input: 'person_url',
     inputParam: 'profile_url',
-    extraParams: [],
-    options: [],
-    shape: 'scalar',
     primary: ['email', 'work_email', 'emails'],
     fields: ['email'],
-    help: "Finds a person's professional email from their pronet profile URL.",
-    example: 'PRONET_EMAIL("https://www.pronet.com/in/ada-lovelace")',
-  },
-  {
+  }),
+  row({
     type: 'pronet_profile_to_phone',
     functionName: 'PRONET_PHONE',
     label: 'Phone from profile',
     group: 'people',
     pricing: flat(50),
-    mode: 'sync',
     input: 'person_url',
     inputParam: 'profile_url',
-    extraParams: [],
-    options: [],
-    shape: 'scalar',
     primary: ['phone', 'mobile_phone', 'phones'],
     fields: ['phone'],
-    help: "Finds a person's phone number from their pronet profile URL. Expensive: 50 credits.",
-    example: 'PRONET_PHONE("https://www.pronet.com/in/ada-lovelace")',
-  },
-  {
+  }),
+  row({
     type: 'pronet_profile_to_pronet_info',
     functionName: 'PRONET_PROFILE',
     label: 'Full profile',
@@ -161,264 +155,177 @@ export const OPERATIONS: readonly Operation[] = [
     input: 'person_url',
     inputParam: 'profile_url',
     extraParams: ['field'],
-    options: [],
     shape: 'record',
     primary: ['full_name', 'fullName', 'name'],
     fields: ['full_name', 'headline', 'job_title', 'company', 'location', 'connections'],
-    help: 'Full pronet profile of a person (name, headline, current job, location...). Takes about a minute.',
-    example: 'PRONET_PROFILE("https://www.pronet.com/in/ada-lovelace", "headline")',
-  },
-  {
+  }),
+  row({
     type: 'lead_full_name_to_email',
     functionName: 'EMAIL_FROM_NAME',
     label: 'Email from name',
     group: 'people',
     pricing: flat(7),
-    mode: 'sync',
     input: 'person_name',
     inputParam: 'full_name',
     extraParams: ['company'],
-    options: [],
-    shape: 'scalar',
     primary: ['email', 'work_email'],
     fields: ['email'],
-    help: "Finds a person's professional email from their full name and company.",
-    example: 'EMAIL_FROM_NAME("Ada Lovelace", "Analytical Engines")',
-  },
-  {
+  }),
+  row({
     type: 'company_name_to_website',
     functionName: 'COMPANY_WEBSITE',
     label: 'Website from company name',
     group: 'companies',
     pricing: flat(1),
-    mode: 'sync',
     input: 'company_name',
     inputParam: 'name',
-    extraParams: [],
-    options: [],
-    shape: 'scalar',
     primary: ['website', 'domain', 'url'],
     fields: ['website'],
-    help: "Finds a company's website from its name.",
-    example: 'COMPANY_WEBSITE("Acme Corporation")',
-  },
-  {
+  }),
+  row({
     type: 'company_name_to_email',
     functionName: 'COMPANY_EMAIL',
     label: 'Email from company name',
     group: 'companies',
     pricing: flat(1),
-    mode: 'sync',
     input: 'company_name',
     inputParam: 'name',
-    extraParams: [],
-    options: [],
-    shape: 'scalar',
     primary: ['email', 'company_email', 'emails'],
     fields: ['email'],
-    help: "Finds a company's contact email from its name.",
-    example: 'COMPANY_EMAIL("Acme Corporation")',
-  },
-  {
+  }),
+  row({
     type: 'company_name_to_phone',
     functionName: 'COMPANY_PHONE',
     label: 'Phone from company name',
     group: 'companies',
     pricing: flat(1),
-    mode: 'sync',
     input: 'company_name',
     inputParam: 'name',
-    extraParams: [],
-    options: [],
-    shape: 'scalar',
     primary: ['phone', 'company_phone', 'phones'],
     fields: ['phone'],
-    help: "Finds a company's phone number from its name.",
-    example: 'COMPANY_PHONE("Acme Corporation")',
-  },
-  {
+  }),
+  row({
     type: 'company_name_to_pronet_url',
     functionName: 'COMPANY_PRONET_URL',
     label: 'Company page from name',
     group: 'companies',
     pricing: flat(1),
-    mode: 'sync',
     input: 'company_name',
     inputParam: 'name',
-    extraParams: [],
-    options: [],
-    shape: 'scalar',
     primary: ['pronet_url', 'company_url', 'url'],
     fields: ['pronet_url'],
-    help: "Finds a company's pronet page URL from its name.",
-    example: 'COMPANY_PRONET_URL("Acme Corporation")',
-  },
-  {
+  }),
+  row({
     type: 'company_name_to_employee_count',
     functionName: 'COMPANY_EMPLOYEE_COUNT',
     label: 'Employee count from company name',
     group: 'companies',
     pricing: flat(1),
-    mode: 'sync',
     input: 'company_name',
     inputParam: 'name',
-    extraParams: [],
-    options: [],
-    shape: 'scalar',
     primary: ['employeeCount', 'employee_count', 'count'],
     fields: ['employeeCount'],
-    help: 'Number of employees of a company, from its name.',
-    example: 'COMPANY_EMPLOYEE_COUNT("Acme Corporation")',
-  },
-  {
+  }),
+  row({
     type: 'company_name_to_employees',
     functionName: 'COMPANY_EMPLOYEES',
     label: 'Employees from company name',
-    group: 'companies',
-    pricing: HALF_CREDIT_PER_EMPLOYEE,
-    mode: 'async',
     input: 'company_name',
     inputParam: 'name',
-    extraParams: EMPLOYEE_PARAMS,
-    options: EMPLOYEE_OPTIONS,
-    shape: 'employees',
-    primary: ['full_name', 'name'],
-    fields: EMPLOYEE_FIELDS,
-    help: 'Lists the employees of a company into a new sheet. 0.5 credit per employee returned.',
-    example: 'COMPANY_EMPLOYEES("Acme Corporation", "Sales", "Senior", 50)',
-  },
-  {
+    ...EMPLOYEE_LIST,
+  }),
+  row({
     type: 'company_domain_to_employees',
     functionName: 'DOMAIN_EMPLOYEES',
     label: 'Employees from company domain',
-    group: 'companies',
-    pricing: HALF_CREDIT_PER_EMPLOYEE,
-    mode: 'async',
     input: 'company_domain',
     inputParam: 'domain',
-    extraParams: EMPLOYEE_PARAMS,
-    options: EMPLOYEE_OPTIONS,
-    shape: 'employees',
-    primary: ['full_name', 'name'],
-    fields: EMPLOYEE_FIELDS,
-    help: 'Lists the employees of a company, found by its domain, into a new sheet. 0.5 credit per employee.',
-    example: 'DOMAIN_EMPLOYEES("acme.com", "Engineering", "", 25)',
-  },
-  {
+    ...EMPLOYEE_LIST,
+  }),
+  row({
     type: 'pronet_company_to_pronet_info',
     functionName: 'PRONET_COMPANY',
     label: 'Company page info',
     group: 'companies',
     pricing: flat(6),
-    mode: 'sync',
     input: 'company_url',
     inputParam: 'company_url',
     extraParams: ['field'],
-    options: [],
     shape: 'record',
     primary: ['name', 'company_name'],
     fields: ['name', 'industry', 'website', 'employeeCount', 'followerCount', 'headquarters', 'about'],
-    help: 'Facts from a company pronet page: name, industry, size, followers, About section...',
-    example: 'PRONET_COMPANY("https://www.pronet.com/company/acme", "industry")',
-  },
-  {
+  }),
+  row({
     type: 'pronet_company_to_employee_count',
     functionName: 'PRONET_COMPANY_EMPLOYEE_COUNT',
     label: 'Employee count from company page',
     group: 'companies',
     pricing: flat(1),
-    mode: 'sync',
     input: 'company_url',
     inputParam: 'company_url',
-    extraParams: [],
-    options: [],
-    shape: 'scalar',
     primary: ['employeeCount', 'employee_count', 'count'],
     fields: ['employeeCount'],
-    help: 'Number of employees of a company, from its pronet page URL.',
-    example: 'PRONET_COMPANY_EMPLOYEE_COUNT("https://www.pronet.com/company/acme")',
-  },
-  {
+  }),
+  row({
     type: 'pronet_company_to_employees',
     functionName: 'PRONET_COMPANY_EMPLOYEES',
     label: 'Employees from company page',
-    group: 'companies',
-    pricing: HALF_CREDIT_PER_EMPLOYEE,
-    mode: 'async',
     input: 'company_url',
     inputParam: 'company_url',
-    extraParams: EMPLOYEE_PARAMS,
-    options: EMPLOYEE_OPTIONS,
-    shape: 'employees',
-    primary: ['full_name', 'name'],
-    fields: EMPLOYEE_FIELDS,
-    help: 'Lists the employees of a company, found by its pronet page, into a new sheet. 0.5 credit per employee.',
-    example: 'PRONET_COMPANY_EMPLOYEES("https://www.pronet.com/company/acme", "Sales", "", 100)',
-  },
-  {
+    ...EMPLOYEE_LIST,
+  }),
+  row({
     type: 'pronet_post_to_reactions',
     functionName: 'PRONET_POST_REACTIONS',
     label: 'Reactions to a post',
     group: 'social',
     pricing: flat(1),
-    mode: 'sync',
     input: 'post_url',
     inputParam: 'post_url',
-    extraParams: [],
-    options: [],
     shape: 'list',
     primary: ['full_name', 'name'],
     fields: ['full_name', 'headline', 'reaction', 'pronet_url'],
-    help: 'People who reacted to a pronet post, spilled as a table with a header row.',
-    example: 'PRONET_POST_REACTIONS("https://www.pronet.com/posts/ada-lovelace_engines-activity-123")',
-  },
-  {
+  }),
+  row({
     type: 'b2b_data_lookup',
     functionName: 'B2B_LOOKUP',
     label: 'B2B lookup (any identifier)',
     group: 'social',
     pricing: flat(1),
-    mode: 'sync',
     input: 'any_identifier',
     inputParam: 'identifier',
     extraParams: ['field'],
-    options: [],
     shape: 'record',
     primary: ['name', 'full_name', 'company_name'],
     fields: ['name', 'type', 'email', 'phone', 'website', 'pronet_url'],
-    help: 'General lookup for a company or person identifier of unknown kind. Less reliable than a specific function.',
-    example: 'B2B_LOOKUP("acme.com", "phone")',
-  },
-  {
+  }),
+  row({
     type: 'photonet_lookup',
     functionName: 'PHOTONET_PROFILE',
     label: 'Photonet profile',
     group: 'social',
     pricing: flat(1),
-    mode: 'sync',
     input: 'photonet_handle',
     inputParam: 'handle_or_url',
     extraParams: ['field'],
-    options: [],
     shape: 'record',
     primary: ['username', 'full_name'],
     fields: ['username', 'full_name', 'followers', 'following', 'posts', 'bio', 'external_url'],
-    help: 'Public facts of a photonet profile from a handle or profile URL.',
-    example: 'PHOTONET_PROFILE("@ada.lovelace", "followers")',
-  },
+  }),
 ];
 
 /** The generic function: any operation by its `type`. */
 export const GENERIC_FUNCTION = {
   functionName: 'ENRICH',
   params: ['type', 'input', 'field'] as const,
-  help: 'Runs any enrichment operation by its type, e.g. ENRICH("company_name_to_website", A2).',
   example: 'ENRICH("company_name_to_website", "Acme Corporation")',
 } as const;
 
-export const EMPLOYEE_LIST_TYPES: readonly OperationType[] = OPERATIONS.filter(
-  (op) => op.shape === 'employees',
-).map((op) => op.type);
+/** Every custom function name, ENRICH included: to recognize the add-on's formulas. */
+export const FUNCTION_NAMES: readonly string[] = [
+  ...OPERATIONS.map((op) => op.functionName),
+  GENERIC_FUNCTION.functionName,
+];
 
 const BY_TYPE = new Map<string, Operation>(OPERATIONS.map((op) => [op.type, op]));
 const BY_FUNCTION = new Map<string, Operation>(OPERATIONS.map((op) => [op.functionName, op]));

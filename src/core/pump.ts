@@ -14,6 +14,7 @@ import {
   type EmployeeSheet,
   uniqueSheetName,
 } from './employee-sheet';
+import { errorMessage } from './error-message';
 import {
   describeJob,
   isPending,
@@ -25,7 +26,7 @@ import {
   saveJobs,
 } from './jobs';
 import { creditsFor } from './lookup';
-import { GENERIC_FUNCTION, OPERATIONS, type Operation, operationByType } from './operations';
+import { FUNCTION_NAMES, type Operation, operationByType } from './operations';
 import type { BatchStorePort, LockPort } from './ports';
 import { resultItems } from './results';
 
@@ -405,7 +406,7 @@ class Pass {
   }
 
   private deliveryFailed(job: JobRecord, error: unknown): JobRecord {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     const attempts = (job.deliveryAttempts ?? 0) + 1;
     if (attempts >= PUMP_DEFAULTS.maxDeliveryAttempts) {
       return this.fail(
@@ -468,10 +469,7 @@ export function isWaitingText(value: unknown): boolean {
 /** What `getValues` answers for a cell whose formula threw. */
 const FORMULA_ERROR = '#ERROR!';
 
-const OUR_FUNCTION = new RegExp(
-  `(^|[^A-Za-z0-9_.])(${[...OPERATIONS.map((op) => op.functionName), GENERIC_FUNCTION.functionName].join('|')})\\s*\\(`,
-  'i',
-);
+const OUR_FUNCTION = new RegExp(`(^|[^A-Za-z0-9_.])(${FUNCTION_NAMES.join('|')})\\s*\\(`, 'i');
 
 /** Whether a formula calls one of the add-on's custom functions. */
 export function callsOurFunction(formula: string): boolean {

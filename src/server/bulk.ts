@@ -44,7 +44,7 @@ import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../
 import { appsScriptClock, digestHashPort } from './adapters';
 import { type ExecutionContext, executionContext } from './context';
 import { listSheetPort } from './employee-sheets';
-import { ensureJobTrigger } from './pump';
+import { keepCollecting } from './pump';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -339,15 +339,8 @@ function runOneSlice(ctx: ExecutionContext, run: BulkRun): BulkRun {
 }
 
 /** Jobs this run waits for are collected even if the sidebar closes. */
-function keepCollecting(run: BulkRun): void {
-  if (run.pending.length === 0) return;
-  try {
-    ensureJobTrigger();
-  } catch (error) {
-    console.warn(
-      `Background collection could not be turned on: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
+function keepCollectingFor(run: BulkRun): void {
+  if (run.pending.length > 0) keepCollecting();
 }
 
 export function continueBulkRun(runId: string): BulkProgress {
@@ -390,7 +383,7 @@ export function continueBulkRun(runId: string): BulkProgress {
     if (merged) saveRun(merged);
     return merged ?? sliced;
   });
-  keepCollecting(saved);
+  keepCollectingFor(saved);
   return progressOf(saved, clock.now());
 }
 

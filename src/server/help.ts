@@ -1,6 +1,5 @@
-import { helpHtml } from '../core/help';
-
+/** The help page: dist/Help.html, rendered by build.mjs from the operations table (src/core/help.ts). */
 export function showHelp(): void {
-  const html = HtmlService.createHtmlOutput(helpHtml()).setWidth(720).setHeight(560);
+  const html = HtmlService.createHtmlOutputFromFile('Help').setWidth(720).setHeight(560);
   SpreadsheetApp.getUi().showModalDialog(html, 'Enrich for Sheets: functions and prices');
 }

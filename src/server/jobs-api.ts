@@ -1,5 +1,6 @@
 // Server side of the sidebar's Jobs panel (src/shared/jobs-rpc.ts): the jobs this account started
 // in this document, and re-running an expired one, which happens only here, when the user asks.
+import { errorMessage } from '../core/error-message';
 import {
   commitJobChanges,
   describeJob,
@@ -15,7 +16,7 @@ import type { JobsList, JobsServerApi, RetryResult } from '../shared/jobs-rpc';
 import { spreadsheetById } from './employee-sheets';
 import {
   currentBackground,
-  ensureJobTrigger,
+  keepCollecting,
   type PumpContext,
   pumpContext,
   pumpJobsFromSidebar,
@@ -95,6 +96,7 @@ export function retryExpiredJob(key: string): RetryResult {
   if (result.kind === 'waiting')
     return refused('A formula is looking this up right now; try again in a minute.');
   if (result.kind === 'failed') return { ok: false, message: result.error.message, job: view };
+  // The re-run job must not depend on the sidebar staying open.
   if (after && isPending(after)) keepCollecting();
   refreshFormulas(job.spreadsheetId);
   const message =
@@ -122,23 +124,12 @@ function rewriteList(context: PumpContext, job: JobRecord): RetryResult {
   return { ok: after?.state === 'collected', message: after?.message ?? progress.summary, job: view };
 }
 
-/** The re-run job must not depend on the sidebar staying open. */
-function keepCollecting(): void {
-  try {
-    ensureJobTrigger();
-  } catch (error) {
-    console.warn(
-      `Background collection could not be turned on: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
-}
-
 /** The formula that showed the expiry picks up the new job (or its answer) at once. */
 function refreshFormulas(spreadsheetId: string): void {
   try {
     refreshWaitingFormulas(spreadsheetById(spreadsheetId), true);
   } catch (error) {
-    console.warn(`Could not refresh formulas: ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(`Could not refresh formulas: ${errorMessage(error)}`);
   }
 }
 

@@ -4,6 +4,7 @@
 //   collectJobsNow()      a menu item: a short wait for jobs about to finish, then an alert
 // A custom function may not call ScriptApp, so a formula only records its job; the trigger is
 // created here, from a context that may create one, and deleted when nothing is pending.
+import { errorMessage } from '../core/error-message';
 import { isPending, jobScope, readJobs } from '../core/jobs';
 import {
   drivePump,
@@ -126,14 +127,7 @@ export function collectJobsNow(): PumpProgress {
 }
 
 function backgroundAfter(report: PumpReport): BackgroundCollection {
-  if (report.pending > 0) {
-    try {
-      return ensureJobTrigger();
-    } catch (error) {
-      console.warn(`Background collection could not be turned on: ${messageOf(error)}`);
-      return 'off';
-    }
-  }
+  if (report.pending > 0) return keepCollecting();
   return report.busy ? currentBackground() : removeJobTriggerIfIdle();
 }
 
@@ -178,7 +172,7 @@ function refreshAfter(report: PumpReport): void {
       refreshWaitingFormulas(spreadsheetById(id));
     } catch (error) {
       // The results are stored and the jobs marked: a cell that stays stale is a lesser evil.
-      console.warn(`Could not refresh the formulas waiting for their jobs: ${messageOf(error)}`);
+      console.warn(`Could not refresh the formulas waiting for their jobs: ${errorMessage(error)}`);
     }
   }
 }
@@ -303,6 +297,19 @@ export function ensureJobTrigger(): BackgroundCollection {
   });
 }
 
+/**
+ * ensureJobTrigger for callers that go on without it: pending jobs must not depend on the sidebar
+ * staying open, but failing to create the trigger only logs ('off': the sidebar still collects).
+ */
+export function keepCollecting(): BackgroundCollection {
+  try {
+    return ensureJobTrigger();
+  } catch (error) {
+    console.warn(`Background collection could not be turned on: ${errorMessage(error)}`);
+    return 'off';
+  }
+}
+
 /** Deletes this user's pump trigger when no job of theirs is pending. Answers the state after. */
 export function removeJobTriggerIfIdle(): BackgroundCollection {
   return removeIdle([]);
@@ -330,8 +337,4 @@ function hasPendingJobs(): boolean {
   const context = pumpContext();
   if (!context) return false;
   return readJobs(context.deps.store).some((job) => isPending(job) && jobScope(job) === context.scope);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

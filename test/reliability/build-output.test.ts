@@ -23,6 +23,13 @@ describe('dist/Code.js', () => {
     expect(GENERIC_FUNCTION.params).toEqual(['type', 'input', 'field']);
   });
 
+  it('leaves the help page to dist/Help.html, which lists every function with its price', () => {
+    const help = readFileSync(join(__dirname, '../../dist/Help.html'), 'utf8');
+    for (const op of OPERATIONS) expect(help).toContain(`<code>${op.functionName}(${op.inputParam}`);
+    expect(help).toContain(`<code>${GENERIC_FUNCTION.functionName}(type, input, [field])</code>`);
+    expect(code).not.toContain('<table>');
+  });
+
   it('is one bundle: a single global, no module loader, no require', () => {
     expect(code.match(/\bvar EnrichForSheets=/g)).toHaveLength(1);
     expect(code).not.toMatch(/\brequire\(/);

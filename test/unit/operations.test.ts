@@ -1,6 +1,6 @@
+import { OPERATION_DOCS } from '../../src/core/operation-docs';
 import {
   chargedCredits,
-  EMPLOYEE_LIST_TYPES,
   estimateCredits,
   GENERIC_FUNCTION,
   OPERATIONS,
@@ -75,7 +75,7 @@ describe('the operations table', () => {
       'company_domain_to_employees',
       'pronet_company_to_employees',
     ]);
-    expect(EMPLOYEE_LIST_TYPES).toEqual(withOptions);
+    expect(OPERATIONS.filter((op) => op.shape === 'employees').map((op) => op.type)).toEqual(withOptions);
   });
 
   it('never names a function so that Apps Script would hide it or a built-in would shadow it', () => {
@@ -83,7 +83,7 @@ describe('the operations table', () => {
     for (const op of OPERATIONS) {
       expect(op.functionName).toMatch(/^[A-Z][A-Z0-9_]*[A-Z]$/);
       expect(builtIns).not.toContain(op.functionName);
-      expect(op.help.length).toBeGreaterThan(10);
+      expect(OPERATION_DOCS[op.type].help.length).toBeGreaterThan(10);
       expect(op.primary.length).toBeGreaterThan(0);
     }
     expect(new Set(OPERATIONS.map((op) => op.functionName)).size).toBe(19);

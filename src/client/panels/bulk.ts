@@ -4,6 +4,7 @@
 // the sidebar offers to resume an unfinished run. Everything from the server is set as text.
 
 import { headerLabel } from '../../core/employee-sheet';
+import { OPERATION_DOCS } from '../../core/operation-docs';
 import { type Group, OPERATIONS, type Operation, operationByType, priceLabel } from '../../core/operations';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../../shared/bulk-rpc';
 import { $, el, errorText, formatCredits, say } from '../dom';
@@ -335,7 +336,7 @@ export function mountBulkPanel(): void {
 
   function showOperation(): void {
     const op = selectedOp();
-    ui.opHelp.textContent = `${op.help} ${priceLabel(op)} each.`;
+    ui.opHelp.textContent = `${OPERATION_DOCS[op.type].help} ${priceLabel(op)} each.`;
     const isName = op.input === 'person_name';
     ui.names.hidden = !isName;
     ui.inputLabel.textContent = isName ? 'Full name column' : 'Input column';
