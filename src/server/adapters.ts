@@ -1,4 +1,5 @@
 // Apps Script implementations of the core's ports. Kept thin: logic lives in src/core.
+import { errorMessage } from '../core/error-message';
 import type {
   BatchStorePort,
   ClockPort,
@@ -34,7 +35,7 @@ function fetchOneByOne(requests: readonly HttpRequest[]): HttpResponse[] {
     try {
       return fromFetch(UrlFetchApp.fetch(request.url, toFetchParams(request)));
     } catch (error) {
-      return { status: 0, body: error instanceof Error ? error.message : String(error) };
+      return { status: 0, body: errorMessage(error) };
     }
   });
 }

@@ -4,6 +4,7 @@
 import { redactKey } from '../core/api-key';
 import { resultKey } from '../core/cache';
 import { CELL_TEXT, employeeListText, expiredText, rowErrorText } from '../core/cell-text';
+import { errorMessage } from '../core/error-message';
 import { argumentRows } from '../core/formula-args';
 import { type LookupItem, type LookupResult, lookupMany } from '../core/lookup';
 import { GENERIC_FUNCTION, type Operation, operationByFunction } from '../core/operations';
@@ -132,14 +133,14 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
   try {
     if (!rows.isRange) return cell(prepared[0]!);
   } catch (error) {
-    throw new Error(redactKey(error instanceof Error ? error.message : String(error), apiKey));
+    throw new Error(redactKey(errorMessage(error), apiKey));
   }
   return rectangle(
     prepared.map((row) => {
       try {
         return row.op ? asRangeRow(row.op, cell(row)) : [rowErrorText(invalidMessage(row))];
       } catch (error) {
-        return [rowErrorText(redactKey(error instanceof Error ? error.message : String(error), apiKey))];
+        return [rowErrorText(redactKey(errorMessage(error), apiKey))];
       }
     }),
   );
