@@ -29,7 +29,10 @@ export interface Pacer {
 /** What pacing remembers: the pace now, when it last changed, and the send times that still matter. */
 export interface PaceLog {
   rate: number;
+  /** When the pace last changed, either way: recovery counts clean seconds from here. */
   changedAt: number;
+  /** When the last 429 that halved the pace was answered. */
+  slowedAt: number;
   /** Times of POSTs sent or reserved, ascending; future reservations included. */
   sent: number[];
 }
@@ -99,23 +102,30 @@ export function sharedPacer(ports: SharedPacerPorts, key: string, ceiling: numbe
 // --- The log --------------------------------------------------------------------------------
 
 function freshLog(ceiling: number): PaceLog {
-  return { rate: ceiling, changedAt: Number.NEGATIVE_INFINITY, sent: [] };
+  return { rate: ceiling, changedAt: Number.NEGATIVE_INFINITY, slowedAt: Number.NEGATIVE_INFINITY, sent: [] };
 }
 
 function parseLog(text: string | undefined, ceiling: number): PaceLog {
   if (text === undefined) return freshLog(ceiling);
   try {
     const value = JSON.parse(text) as Partial<PaceLog> | null;
-    const { rate, changedAt, sent } = value ?? {};
+    const { rate, changedAt, slowedAt, sent } = value ?? {};
+    const time = (at: unknown) => typeof at === 'number' || at === null;
     const valid =
       typeof rate === 'number' &&
       rate > 0 &&
-      (typeof changedAt === 'number' || changedAt === null) &&
+      time(changedAt) &&
+      time(slowedAt) &&
       Array.isArray(sent) &&
       sent.every((at) => typeof at === 'number' && Number.isFinite(at));
     if (!valid) return freshLog(ceiling);
     // JSON writes -Infinity as null.
-    return { rate, changedAt: changedAt ?? Number.NEGATIVE_INFINITY, sent: [...sent].sort((a, b) => a - b) };
+    return {
+      rate,
+      changedAt: changedAt ?? Number.NEGATIVE_INFINITY,
+      slowedAt: slowedAt ?? Number.NEGATIVE_INFINITY,
+      sent: [...sent].sort((a, b) => a - b),
+    };
   } catch {
     return freshLog(ceiling);
   }
@@ -150,8 +160,9 @@ export function reserveIn(
 
 /** Halves the pace once for a burst of 429s: answers to POSTs sent before the last change are old news. */
 export function slowDownIn(log: PaceLog, sentAt: number, answeredAt: number): void {
-  if (sentAt < log.changedAt) return;
+  if (sentAt < log.slowedAt) return;
   log.rate = Math.max(log.rate / 2, Math.min(log.rate, SLOWEST_RATE));
+  log.slowedAt = Math.max(log.slowedAt, answeredAt);
   log.changedAt = Math.max(log.changedAt, answeredAt);
 }
 

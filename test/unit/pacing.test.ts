@@ -117,6 +117,18 @@ describe('executions sharing one pace through the cache', () => {
     }
   });
 
+  it('lets a 429 halve the pace even when a recovery step came between sending and the answer', () => {
+    const pacer = localPacer(10);
+    pacer.reserve(START, 10, FAR);
+    pacer.slowDown(START, START + 300); // 5 a second
+    expect(pacer.reserve(START + 1250, 5, FAR)).toEqual({ at: START + 1250, granted: 5 });
+    // Another batch reserves after a clean second: 6 a second, one more fits.
+    expect(pacer.reserve(START + 1400, 5, FAR)).toEqual({ at: START + 1400, granted: 1 });
+    // The batch sent at 1.25 s comes back 429: it is news, though the pace changed since it left.
+    pacer.slowDown(START + 1250, START + 1550);
+    expect(pacer.reserve(START + 2300, 10, FAR)).toEqual({ at: START + 2300, granted: 2 });
+  });
+
   it('slows everyone down after a 429 seen by one execution', () => {
     const { open } = shared(10);
     place(open(), START, 10);
