@@ -5,6 +5,8 @@
 //   node build.mjs            development build against the offline default API base URL
 //   ENRICH_API_BASE_URL=https://api.vendor.test/ node build.mjs --release
 //                             a build to push: refuses the offline default
+//   ENRICH_DASHBOARD_URL=https://vendor.test/settings
+//                             optional: the account dashboard the key panel links to
 //   node build.mjs --out DIR  build into DIR instead of dist/
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -24,6 +26,7 @@ export const GLOBAL_NAME = 'EnrichForSheets';
 
 const release = process.argv.includes('--release');
 const baseUrl = apiBaseUrl(process.env.ENRICH_API_BASE_URL, release);
+const dashboardUrl = dashboardLink(process.env.ENRICH_DASHBOARD_URL);
 
 function apiBaseUrl(configured, isRelease) {
   const value = (configured || OFFLINE_API_BASE_URL).trim();
@@ -34,6 +37,15 @@ function apiBaseUrl(configured, isRelease) {
   }
   // Apps Script allowlist prefixes need a non-empty path; the client joins paths onto it.
   return url.href.endsWith('/') ? url.href : `${url.href}/`;
+}
+
+/** The spec names the dashboard (Settings > API Key) but not its address: linked only when given. */
+function dashboardLink(configured) {
+  const value = (configured || '').trim();
+  if (value === '') return null;
+  const url = new URL(value);
+  if (url.protocol !== 'https:') throw new Error(`ENRICH_DASHBOARD_URL must use https:// (got ${value})`);
+  return url.href;
 }
 
 /**
@@ -73,7 +85,7 @@ async function bundleServer() {
     legalComments: 'none',
     // Apps Script stores and loads script files as UTF-8: "…" need not cost six bytes as "\u2026".
     charset: 'utf8',
-    define: { __API_BASE_URL__: JSON.stringify(baseUrl) },
+    define: { __API_BASE_URL__: JSON.stringify(baseUrl), __DASHBOARD_URL__: JSON.stringify(dashboardUrl) },
     logLevel: 'error',
   });
   return result.outputFiles[0].text;

@@ -5,14 +5,14 @@ import { OPERATIONS } from '../core/operations';
 import type { KeyScope, KeyStatus, KeyTestResult, SidebarState } from '../shared/rpc';
 import { appsScriptClock, urlFetchPort } from './adapters';
 import { keyStatus, readApiKey, removeApiKey, storeApiKey } from './api-key';
-import { API_BASE_URL } from './config';
+import { API_BASE_URL, DASHBOARD_URL } from './config';
 
 /** The key test is a real, paid lookup (the API has no free check): the cheapest there is. */
 const KEY_TEST = { type: 'company_name_to_website', input_data: 'Google' } as const;
 const KEY_TEST_COST = OPERATIONS.find((op) => op.type === KEY_TEST.type)!.pricing.credits;
 
 export function getSidebarState(): SidebarState {
-  return { key: keyStatus(), apiBaseUrl: API_BASE_URL, testCost: KEY_TEST_COST };
+  return { key: keyStatus(), dashboardUrl: DASHBOARD_URL, testCost: KEY_TEST_COST };
 }
 
 export function setApiKey(key: string, scope: KeyScope): KeyStatus {

@@ -19,7 +19,8 @@ export interface KeyTestResult {
 
 export interface SidebarState {
   key: KeyStatus;
-  apiBaseUrl: string;
+  /** Where the key panel links for "account dashboard"; null: the text only says where to look. */
+  dashboardUrl: string | null;
   /** The cheapest lookup, used to test a key; its price is stated before the test runs. */
   testCost: number;
 }

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createWorld } from '../bundle/harness';
 
 const ROOT = join(__dirname, '../..');
 const DOCUMENTED_SCOPES = [
@@ -40,6 +41,25 @@ describe('the manifest', () => {
     const built = JSON.parse(readFileSync(join(out, 'appsscript.json'), 'utf8'));
     expect(built.urlFetchWhitelist).toEqual(['https://api.vendor.test/v1/']);
     expect(readFileSync(join(out, 'Code.js'), 'utf8')).toContain('https://api.vendor.test/v1/');
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  it('gives the sidebar the dashboard address the build names, and none when it names none', () => {
+    const out = mkdtempSync(join(tmpdir(), 'dashboard-'));
+    const build = (dashboard: string) =>
+      execFileSync('node', ['build.mjs', '--out', out], {
+        cwd: ROOT,
+        env: { ...process.env, ENRICH_DASHBOARD_URL: dashboard },
+        stdio: 'pipe',
+      });
+    expect(() => build('http://vendor.test/settings')).toThrow(/ENRICH_DASHBOARD_URL must use https/);
+    build('https://vendor.test/settings/api-key');
+    const sidebarState = (world: ReturnType<typeof createWorld>) =>
+      world.emu.runExecution(world.bundle, 'getSidebarState', [], { context: 'sidebar' });
+    expect(sidebarState(createWorld({ distDir: out }))).toMatchObject({
+      dashboardUrl: 'https://vendor.test/settings/api-key',
+    });
+    expect(sidebarState(createWorld())).toMatchObject({ dashboardUrl: null });
     rmSync(out, { recursive: true, force: true });
   });
 });

@@ -5,19 +5,6 @@ import { $, busy, el, formatCredits, say } from '../dom';
 import { call } from '../rpc-client';
 import { announceChange } from './ledger';
 
-/**
- * The vendor's dashboard, guessed from the API's address: `api.vendor.com` -> `vendor.com`. The
- * spec names the place (Settings > API Key) but not its URL; the text says where to look anyway.
- */
-export function dashboardUrl(apiBaseUrl: string): string | null {
-  try {
-    const url = new URL(apiBaseUrl);
-    return url.protocol === 'https:' ? `https://${url.hostname.replace(/^api\./, '')}/` : null;
-  } catch {
-    return null;
-  }
-}
-
 function showKey(status: KeyStatus) {
   $('key-status').textContent = status.configured
     ? `Saved: ${status.masked} (${status.scope === 'document' ? 'shared with this spreadsheet' : 'only you'})`
@@ -46,8 +33,8 @@ function showScopeWarning() {
 export function mountKeyPanel(state: SidebarState): void {
   const message = $('key-message');
   showKey(state.key);
-  const dashboard = dashboardUrl(state.apiBaseUrl);
-  if (dashboard) {
+  const dashboard = state.dashboardUrl;
+  if (dashboard?.startsWith('https://')) {
     const place = $('dashboard-link');
     const link = el(
       'a',
