@@ -8,6 +8,7 @@ import {
   type Cents,
   checkDay,
   emptyTotals,
+  type HoldSource,
   LedgerChanges,
   type LedgerState,
   mergeInto,
@@ -22,7 +23,7 @@ import {
 import type { OperationType } from './operations';
 import type { BatchStorePort, ClockPort, LockPort } from './ports';
 
-export type { SpendSource } from './ledger';
+export type { HoldSource, SpendSource } from './ledger';
 
 export interface BudgetSettings {
   /** Credits all formulas of the spreadsheet may spend in a day; 0 = formulas may spend nothing. */
@@ -85,7 +86,7 @@ export const LOCK_WAIT_MS = 10_000;
  * them would let formulas spend past the cap. A late settle is then ignored; since an estimate is
  * an upper bound on the charge, the ledger can only over-count, never under-count.
  */
-export const HOLD_LIFETIME_MS: Readonly<Record<SpendSource, number>> = {
+export const HOLD_LIFETIME_MS: Readonly<Record<HoldSource, number>> = {
   formula: 2 * 60_000,
   bulk: 7 * 60_000,
 };
@@ -114,7 +115,7 @@ export function reserve(
   day: string,
   items: readonly PlannedItem[],
   settings: BudgetSettings,
-  source: SpendSource,
+  source: HoldSource,
 ): Reservation {
   checkDay(day);
   const estimates = items.map((item) => centsOf(item.estimate, `estimate of ${item.type}`));
@@ -316,7 +317,11 @@ function breakdown(totals: Totals): SpendBreakdown {
   }
   return {
     total: toCredits(totalOf(totals)),
-    bySource: { formula: toCredits(totals.bySource.formula), bulk: toCredits(totals.bySource.bulk) },
+    bySource: {
+      formula: toCredits(totals.bySource.formula),
+      bulk: toCredits(totals.bySource.bulk),
+      keyTest: toCredits(totals.bySource.keyTest),
+    },
     byOperation,
   };
 }

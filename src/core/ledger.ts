@@ -6,8 +6,11 @@
 import type { OperationType } from './operations';
 import type { BatchStorePort } from './ports';
 
-export type SpendSource = 'formula' | 'bulk';
-export const SPEND_SOURCES: readonly SpendSource[] = ['formula', 'bulk'];
+/** Who spent: formulas, bulk runs, or the sidebar's key test (one real lookup). */
+export type SpendSource = 'formula' | 'bulk' | 'keyTest';
+export const SPEND_SOURCES: readonly SpendSource[] = ['formula', 'bulk', 'keyTest'];
+/** Sources that reserve before they send; a key test is booked once it has been charged. */
+export type HoldSource = Exclude<SpendSource, 'keyTest'>;
 
 /** Hundredths of a credit. */
 export type Cents = number;
@@ -26,7 +29,7 @@ export interface Totals {
 export interface Hold {
   /** The day the calls were made; the charge is booked on it, so a day never passes its cap. */
   day: string;
-  source: SpendSource;
+  source: HoldSource;
   expiresAt: number;
   byOperation: ByOperation;
 }
@@ -71,10 +74,10 @@ function monthIndex(month: string): number {
   return Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
 }
 
-export const emptyTotals = (): Totals => ({ bySource: { formula: 0, bulk: 0 }, byOperation: {} });
+export const emptyTotals = (): Totals => ({ bySource: { formula: 0, bulk: 0, keyTest: 0 }, byOperation: {} });
 
 export function totalOf(totals: Totals): Cents {
-  return totals.bySource.formula + totals.bySource.bulk;
+  return SPEND_SOURCES.reduce((sum, source) => sum + totals.bySource[source], 0);
 }
 
 export function addInto(target: Totals, source: SpendSource, byOperation: ByOperation): void {
@@ -95,11 +98,13 @@ export function mergeInto(target: Totals, extra: Totals): void {
 interface StoredTotals {
   f: number;
   b: number;
+  /** Absent before key tests were booked, and while they are 0. */
+  k?: number;
   o: Record<string, number>;
 }
 interface StoredHold {
   d: string;
-  s: SpendSource;
+  s: HoldSource;
   x: number;
   o: Record<string, number>;
 }
@@ -127,7 +132,11 @@ function parseJson(value: string): Record<string, unknown> | null {
 function parseTotals(value: string): Totals {
   const raw = parseJson(value) ?? {};
   return {
-    bySource: { formula: isCount(raw.f) ? raw.f : 0, bulk: isCount(raw.b) ? raw.b : 0 },
+    bySource: {
+      formula: isCount(raw.f) ? raw.f : 0,
+      bulk: isCount(raw.b) ? raw.b : 0,
+      keyTest: isCount(raw.k) ? raw.k : 0,
+    },
     byOperation: cleanOperations(raw.o),
   };
 }
@@ -147,6 +156,7 @@ const storeTotals = (totals: Totals): string =>
   JSON.stringify({
     f: totals.bySource.formula,
     b: totals.bySource.bulk,
+    ...(totals.bySource.keyTest > 0 ? { k: totals.bySource.keyTest } : {}),
     o: totals.byOperation,
   } satisfies StoredTotals);
 

@@ -4,7 +4,7 @@
 //   3. the spending guard grants what fits the budget     -> the rest is refused, not sent
 //   4. the API, batched                                   -> paid answers stored before returning
 import type { EnrichmentRequest } from './api-types';
-import { type Charge, type PendingJob, reserve, type SpendSource, settle, settleJob } from './budget';
+import { type Charge, type HoldSource, type PendingJob, reserve, settle, settleJob } from './budget';
 import type { CachedAnswer, PaidEntry, ResultCache } from './cache';
 import { claimKeys, releaseClaims } from './claims';
 import { type ApiError, type CallOutcome, type ClientConfig, enrichMany, waitForJobs } from './client';
@@ -79,7 +79,7 @@ export interface LookupDeps {
 }
 
 export interface LookupContext {
-  source: SpendSource;
+  source: HoldSource;
   jobSource: JobSource;
   spreadsheetId: string;
   /** The spreadsheet's calendar day, for the ledger. */

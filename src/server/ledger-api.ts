@@ -41,7 +41,11 @@ export function getLedger(): LedgerView {
     today: summary.today.total,
     month: summary.month.total,
     byOperation,
-    bySource: { formulas: summary.month.bySource.formula, bulk: summary.month.bySource.bulk },
+    bySource: {
+      formulas: summary.month.bySource.formula,
+      bulk: summary.month.bySource.bulk,
+      keyTests: summary.month.bySource.keyTest,
+    },
     formulaCapLeftToday: summary.formulaCapLeftToday,
     outOfCredits: OUT_OF_CREDITS_PROPERTY in all,
   };

@@ -37,7 +37,7 @@ export interface LedgerView {
   month: number;
   /** Credits by operation label, this month. */
   byOperation: { label: string; credits: number }[];
-  bySource: { formulas: number; bulk: number };
+  bySource: { formulas: number; bulk: number; keyTests: number };
   formulaCapLeftToday: number | null;
   /** Set once the API answered 402: said prominently, once. */
   outOfCredits: boolean;

@@ -156,6 +156,11 @@ describe('the API key', () => {
     expect(await account()).toEqual(
       expect.objectContaining({ spent: testCost, balance: DEMO_CREDITS - testCost }),
     );
+    // The spending panel counts it too, on a line of its own, so it matches the account.
+    await openSection('spending-panel');
+    await sidebar.locator(`#ledger-key-tests:has-text("${credits(testCost)}")`).waitFor();
+    expect(await text('#ledger-month')).toBe(credits(testCost));
+    expect(await text('#ledger-formulas')).toBe(credits(0));
   });
 
   it('reports a wrong key on test, charging nothing', async () => {
@@ -239,6 +244,7 @@ describe('the Spending and Saved results panels', () => {
     expect(await text('#ledger-month')).toBe(credits(total));
     expect(await text('#ledger-formulas')).toBe(credits(total));
     expect(await text('#ledger-bulk')).toBe(credits(0));
+    expect(await sidebar.locator('#ledger-key-tests').count()).toBe(0); // shown only once there are some
     expect(await text('#ledger-cap-left')).toBe(`${100 - total} of ${credits(100)}`);
     expect(await sidebar.locator('#ledger-operations tr').allTextContents()).toEqual([
       `${email.label}${credits(email.price)}`,

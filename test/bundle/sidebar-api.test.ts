@@ -60,7 +60,7 @@ describe('the Spending panel (getLedger)', () => {
       day: '2025-01-06',
       today: total,
       month: total,
-      bySource: { formulas: total, bulk: 0 },
+      bySource: { formulas: total, bulk: 0, keyTests: 0 },
       formulaCapLeftToday: 100 - total,
       outOfCredits: false,
     });
@@ -104,10 +104,31 @@ describe('the Spending panel (getLedger)', () => {
     expect(spent(world)).toBe(2 * profile.price);
     expect(ledger(world)).toMatchObject({
       today: 2 * profile.price,
-      bySource: { formulas: profile.price, bulk: profile.price },
+      bySource: { formulas: profile.price, bulk: profile.price, keyTests: 0 },
       byOperation: [{ label: profile.label, credits: 2 * profile.price }],
       formulaCapLeftToday: 100 - profile.price,
     });
+  });
+
+  it("books the key test's credit as a key test, so the ledger matches the account, and not on the formula budget", () => {
+    const world = createWorld();
+    const website = op('COMPANY_WEBSITE');
+    expect(sidebar(world, 'testApiKey')).toMatchObject({ ok: true, creditsSpent: website.price });
+    expect(spent(world)).toBe(website.price);
+    expect(ledger(world)).toMatchObject({
+      today: website.price,
+      month: website.price,
+      bySource: { formulas: 0, bulk: 0, keyTests: website.price },
+      byOperation: [{ label: website.label, credits: website.price }],
+      formulaCapLeftToday: 100,
+    });
+  });
+
+  it('books nothing for a key test the API refused', () => {
+    const world = createWorld();
+    sidebar(world, 'setApiKey', 'sk_live_not_a_real_key_0000', 'user');
+    expect(sidebar(world, 'testApiKey')).toMatchObject({ ok: false, creditsSpent: 0 });
+    expect(ledger(world)).toMatchObject({ today: 0, bySource: { keyTests: 0 } });
   });
 
   it('says once that the account is out of credits when the API answers 402, until a lookup is paid again', () => {

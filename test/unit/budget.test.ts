@@ -216,7 +216,17 @@ describe('the daily formula cap', () => {
     recordSpend(deps, TODAY, 'bulk', [{ type: 'pronet_profile_to_phone', credits: 50 }]);
 
     expect(reserve(deps, TODAY, times(100, WEBSITE), CAP_100, 'formula').granted).toBe(100);
-    expect(ledgerSummary(store, TODAY).today.bySource).toEqual({ formula: 0, bulk: 350 });
+    expect(ledgerSummary(store, TODAY).today.bySource).toEqual({ formula: 0, bulk: 350, keyTest: 0 });
+  });
+
+  it('books key tests apart, in the totals, and not against the formula cap', () => {
+    const { deps, store } = setup();
+    recordSpend(deps, TODAY, 'keyTest', [{ type: WEBSITE.type, credits: 1 }]);
+    recordSpend(deps, TODAY, 'keyTest', [{ type: WEBSITE.type, credits: 1 }]);
+    const summary = ledgerSummary(store, TODAY, CAP_100);
+    expect(summary.today).toMatchObject({ total: 2, bySource: { formula: 0, bulk: 0, keyTest: 2 } });
+    expect(summary.formulaCapLeftToday).toBe(100);
+    expect(reserve(deps, TODAY, times(100, WEBSITE), CAP_100, 'formula').granted).toBe(100);
   });
 });
 
@@ -512,12 +522,12 @@ describe('the ledger summary', () => {
     const summary = ledgerSummary(store, TODAY, CAP_100);
     expect(summary.today).toEqual({
       total: 10,
-      bySource: { formula: 8, bulk: 2 },
+      bySource: { formula: 8, bulk: 2, keyTest: 0 },
       byOperation: { lead_full_name_to_email: 7, company_name_to_website: 3 },
     });
     expect(summary.month).toEqual({
       total: 60,
-      bySource: { formula: 58, bulk: 2 },
+      bySource: { formula: 58, bulk: 2, keyTest: 0 },
       byOperation: { pronet_profile_to_phone: 50, lead_full_name_to_email: 7, company_name_to_website: 3 },
     });
     expect(summary.formulaCapLeftToday).toBe(92);
@@ -546,7 +556,7 @@ describe('pruning', () => {
       const summary = ledgerSummary(store, `${month}-15`);
       expect(summary.month).toEqual({
         total: 45,
-        bySource: { formula: 15, bulk: 30 },
+        bySource: { formula: 15, bulk: 30, keyTest: 0 },
         byOperation: { company_name_to_phone: 30, company_domain_to_employees: 15 },
       });
     }

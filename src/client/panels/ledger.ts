@@ -102,6 +102,9 @@ export function mountLedgerPanel(formulaCap: () => number | null): LedgerPanel {
       el('h3', {}, 'This month, by source'),
       row('Formulas', formatCredits(view.bySource.formulas), 'ledger-formulas'),
       row('Bulk runs', formatCredits(view.bySource.bulk), 'ledger-bulk'),
+      ...(view.bySource.keyTests > 0
+        ? [row('Key tests', formatCredits(view.bySource.keyTests), 'ledger-key-tests')]
+        : []),
       operationsTable(view),
     );
     // A later 402 after a dismissal is news again only once the flag was cleared in between.
