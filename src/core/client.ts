@@ -104,9 +104,10 @@ interface QueuedCall {
 
 /**
  * Sends the requests with `fetchAll`, paced by `opts.pacer` (or alone at `maxRequestsPerSecond`),
- * retries only the calls that were rate limited (or hit a 5xx, when allowed), then polls the accepted jobs together. Outcomes
- * come back in input order. A call never sent before the deadline fails as `not_sent`; after a
- * 401 or 402 nothing more is sent and the unsent calls carry that error.
+ * retries only the calls that were rate limited (or hit a 5xx, when allowed), then polls the
+ * accepted jobs together. Outcomes come back in input order. A call never sent before the
+ * deadline fails as `not_sent`; after a 401 or 402 nothing more is sent and the unsent calls
+ * carry that error.
  */
 export function enrichMany(
   cfg: ClientConfig,

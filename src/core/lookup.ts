@@ -1,8 +1,10 @@
 // One paid lookup pass, shared by formulas and bulk runs. The order is what keeps credits safe:
 //   1. answers already paid for (the result cache)        -> free
+//      and, for formulas, provider errors paid lately     -> shown again, free (held-failures.ts)
 //   2. jobs already started for the same query (registry) -> collected, never re-posted
 //   3. the spending guard grants what fits the budget     -> the rest is refused, not sent
-//   4. the API, batched                                   -> paid answers stored before returning
+//   4. the API, batched and paced with the document's     -> paid answers stored before returning
+//      other executions (pacing.ts)
 import type { EnrichmentRequest } from './api-types';
 import { type Charge, type HoldSource, type PendingJob, reserve, settle, settleJob } from './budget';
 import type { CachedAnswer, PaidEntry, ResultCache } from './cache';
