@@ -154,10 +154,20 @@ export class Runtime {
 
   #killAtCall: number | null = null;
   #calls = 0;
+  readonly #callCounts = new Map<string, number>();
+
+  /**
+   * How many times executions called each service method (by name, e.g. `Lock.tryLock`), free
+   * utilities excepted: each is a round trip to a Google backend in real Apps Script.
+   */
+  serviceCalls(): Record<string, number> {
+    return Object.fromEntries(this.#callCounts);
+  }
 
   enter(capability: Capability, call: string): void {
     const execution = this.#current;
     if (!execution) return;
+    if (capability !== 'free') this.#callCounts.set(call, (this.#callCounts.get(call) ?? 0) + 1);
     if (this.#killAtCall !== null && ++this.#calls >= this.#killAtCall) {
       this.#killAtCall = null;
       execution.timedOut = true;
