@@ -6,9 +6,20 @@
 //   4. the API, batched and paced with the document's     -> paid answers stored before returning
 //      other executions (pacing.ts)
 import type { EnrichmentRequest } from './api-types';
-import { type Charge, type HoldSource, type PendingJob, reserve, settle, settleJob } from './budget';
+import {
+  type Charge,
+  type HoldSource,
+  LOCK_BUSY_MESSAGE,
+  LOCK_WAIT_MS,
+  type PendingJob,
+  type PlannedItem,
+  type Reservation,
+  reserve,
+  settle,
+  settleJob,
+} from './budget';
 import type { CachedAnswer, PaidEntry, ResultCache } from './cache';
-import { claimKeys, releaseClaims } from './claims';
+import { type Claimed, claimUnderLock, releaseClaims } from './claims';
 import { type ApiError, type CallOutcome, type ClientConfig, enrichMany, waitForJobs } from './client';
 import { heldFailures, holdFailures } from './held-failures';
 import {
@@ -19,12 +30,12 @@ import {
   readJobs,
   saveJobs,
 } from './jobs';
+import { HELD_LOCK, sectionStore } from './locked-section';
 import { chargedCredits, estimateCredits, type Operation } from './operations';
 import type { Pacer } from './pacing';
 import type { BatchStorePort, LockPort, TtlCachePort } from './ports';
 import { resultItems } from './results';
 
-const CLAIM_LOCK_WAIT_MS = 5_000;
 /** Set when the API answers 402, cleared by the next paid answer: the sidebar says it once. */
 export const OUT_OF_CREDITS_PROPERTY = 'enrich.outOfCredits';
 
@@ -165,21 +176,15 @@ export function lookupMany(
   collectKnownJobs(deps, withJob, known, ctx, results);
 
   const unsent = uncached.filter((item) => !known.has(item.key));
-  const claimed =
-    unsent.length > 0
-      ? claimKeys(
-          deps.store,
-          deps.lock,
-          unsent.map((i) => i.key),
-          now(deps),
-          CLAIM_LOCK_WAIT_MS,
-          (all) => answeredSince(deps, all, unsent),
-        )
-      : null;
+  const booked = unsent.length > 0 ? claimAndReserve(deps, unsent, ctx) : null;
+  if (unsent.length > 0 && booked === null) {
+    for (const item of unsent) results.set(item.key, { kind: 'refused', message: LOCK_BUSY_MESSAGE });
+  }
+  const claimed = booked?.claimed ?? null;
   if (claimed) takeAnsweredSince(deps, claimed.all, unsent, ctx, results);
-  const toSend = claimed ? unsent.filter((item) => claimed.mine.includes(item.key)) : unsent;
   try {
-    if (toSend.length > 0) sendNew(deps, toSend, ctx, results, OUT_OF_CREDITS_PROPERTY in stored);
+    if (booked && booked.items.length > 0)
+      sendNew(deps, booked, ctx, results, OUT_OF_CREDITS_PROPERTY in stored);
   } finally {
     if (claimed) releaseClaims(deps.store, claimed.mine);
   }
@@ -195,6 +200,53 @@ export function lookupMany(
 }
 
 const now = (deps: LookupDeps) => deps.client.clock.now();
+
+/** What one locked section settled before sending: the keys claimed and the credits reserved. */
+interface Booking {
+  claimed: Claimed;
+  /** The claimed items, to send in this order. */
+  items: LookupItem[];
+  planned: PlannedItem[];
+  reservation: Reservation;
+}
+
+/**
+ * Claims the keys and reserves their credits in one section under the document lock, with one
+ * read and one write of the store between the two steps; null when the lock stays busy (nothing
+ * done).
+ */
+function claimAndReserve(
+  deps: LookupDeps,
+  unsent: readonly LookupItem[],
+  ctx: LookupContext,
+): Booking | null {
+  let entered = false;
+  try {
+    return deps.lock.withLock(LOCK_WAIT_MS, () => {
+      entered = true;
+      const store = sectionStore(deps.store);
+      const keys = unsent.map((item) => item.key);
+      const claimed = claimUnderLock(store, keys, now(deps), (all) => answeredSince(deps, all, unsent));
+      const items = unsent.filter((item) => claimed.mine.includes(item.key));
+      const planned = items.map((item) => ({
+        type: item.op.type,
+        estimate: estimateFor(item.op, item.request),
+      }));
+      const guard = { store, lock: HELD_LOCK, clock: deps.client.clock };
+      const budget = { formulaDailyCap: ctx.formulaDailyCap };
+      const reservation =
+        items.length > 0
+          ? reserve(guard, ctx.day, planned, budget, ctx.source)
+          : { id: '', granted: 0, credits: 0, refused: null };
+      store.commit();
+      return { claimed, items, planned, reservation };
+    });
+  } catch (error) {
+    // Only a lock that stayed busy means "busy"; a storage error inside must surface.
+    if (entered) throw error;
+    return null;
+  }
+}
 
 /** Errors the API charged for (a provider error inside a 200), by key. */
 function paidFailures(items: readonly LookupItem[], outcomes: readonly CallOutcome[]): Map<string, ApiError> {
@@ -377,19 +429,12 @@ function collectKnownJobs(
 
 function sendNew(
   deps: LookupDeps,
-  items: readonly LookupItem[],
+  booking: Booking,
   ctx: LookupContext,
   results: Map<string, LookupResult>,
   flaggedOutOfCredits: boolean,
 ): void {
-  const planned = items.map((item) => ({ type: item.op.type, estimate: estimateFor(item.op, item.request) }));
-  const reservation = reserve(
-    budgetDeps(deps),
-    ctx.day,
-    planned,
-    { formulaDailyCap: ctx.formulaDailyCap },
-    ctx.source,
-  );
+  const { items, planned, reservation } = booking;
   const granted = items.slice(0, reservation.granted);
   for (const item of items.slice(reservation.granted)) {
     results.set(item.key, { kind: 'refused', message: reservation.refused?.message ?? 'Not sent.' });

@@ -25,6 +25,7 @@ import {
   removeJobs,
   saveJobs,
 } from './jobs';
+import { HELD_LOCK } from './locked-section';
 import { creditsFor } from './lookup';
 import { FUNCTION_NAMES, type Operation, operationByType } from './operations';
 import type { BatchStorePort, LockPort } from './ports';
@@ -109,9 +110,6 @@ export interface PumpReport {
   nextDueAt: number | null;
   pruned: number;
 }
-
-/** A lock already held by this pass: the budget's own locking must not release it early. */
-const HELD: LockPort = { withLock: (_timeoutMs, work) => work() };
 
 const isInline = (job: JobRecord) => job.id.startsWith('inline:');
 
@@ -212,7 +210,7 @@ class Pass {
   }
 
   private get budget() {
-    return { store: this.deps.store, lock: HELD, clock: this.deps.client.clock };
+    return { store: this.deps.store, lock: HELD_LOCK, clock: this.deps.client.clock };
   }
 
   private time(): number {

@@ -18,19 +18,27 @@ function setUp() {
   let locked = false;
   /** Reads of the store made while no lock was held, and before the first request went out. */
   const unlockedReadsBeforeSending: number[] = [];
+  /** Before the first request: locked sections, and reads and writes of the store inside them. */
+  const beforeSending = { lockedSections: 0, lockedReads: 0, lockedWrites: 0 };
+  const sending = () => http.sent.length === 0;
   /** What the API answers; a test may change it. */
   const reply = { with: () => json(200, { status: 'success', result: 'acme.com' }) };
   const http = new FakeHttp(clock, () => reply.with());
   const store: BatchStorePort = {
     getAll: () => {
-      if (!locked && http.sent.length === 0) unlockedReadsBeforeSending.push(clock.elapsed());
+      if (!locked && sending()) unlockedReadsBeforeSending.push(clock.elapsed());
+      if (locked && sending()) beforeSending.lockedReads++;
       return properties.getAll();
     },
-    setMany: (entries) => properties.setMany(entries),
+    setMany: (entries) => {
+      if (locked && sending()) beforeSending.lockedWrites++;
+      properties.setMany(entries);
+    },
     removeMany: (keys) => properties.removeMany(keys),
   };
   const lock: LockPort = {
     withLock: (_ms, work) => {
+      if (sending()) beforeSending.lockedSections++;
       locked = true;
       try {
         return work();
@@ -55,7 +63,7 @@ function setUp() {
   };
   const request: EnrichmentRequest = { type: WEBSITE.type, input_data: 'Acme Corporation' };
   const item = { key: resultKey(sha256, accountScope(sha256, KEY), request), op: WEBSITE, request };
-  return { deps, ctx, item, http, reply, clock, fast, properties, unlockedReadsBeforeSending };
+  return { deps, ctx, item, http, reply, clock, fast, properties, unlockedReadsBeforeSending, beforeSending };
 }
 
 describe('lookupMany', () => {
@@ -66,6 +74,29 @@ describe('lookupMany', () => {
     expect(http.sent).toHaveLength(1);
     // One snapshot serves both the cache's durable layer and the job registry.
     expect(unlockedReadsBeforeSending).toHaveLength(1);
+  });
+
+  it('claims the input and reserves its credits in one locked section: one read, one write', () => {
+    const { deps, ctx, item, http, beforeSending } = setUp();
+    lookupMany(deps, [item], ctx);
+    expect(http.sent).toHaveLength(1);
+    expect(beforeSending).toEqual({ lockedSections: 1, lockedReads: 1, lockedWrites: 1 });
+  });
+
+  it('sends nothing and says so when the lock stays busy: no claim, no reservation, no purchase', () => {
+    const { deps, ctx, item, http, properties } = setUp();
+    const busy = {
+      ...deps,
+      lock: {
+        withLock: () => {
+          throw new Error('Could not obtain the lock.');
+        },
+      },
+    };
+    const result = lookupMany(busy, [item], ctx).get(item.key);
+    expect(result).toEqual({ kind: 'refused', message: expect.stringMatching(/Too many lookups at once/) });
+    expect(http.sent).toHaveLength(0);
+    expect(properties.getAll()).toEqual({});
   });
 
   it('reads no store at all when the fast cache has every answer', () => {

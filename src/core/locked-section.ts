@@ -1,0 +1,48 @@
+// Steps that share one section under the document lock. A whole read of document properties
+// counts against a daily quota and, under the lock, keeps every other execution of the document
+// waiting; so the steps of one section read the store once and write it once between them.
+import type { BatchStorePort, LockPort } from './ports';
+
+/** The lock the section already holds: a step inside it must neither wait for it nor release it. */
+export const HELD_LOCK: LockPort = { withLock: (_timeoutMs, work) => work() };
+
+export interface SectionStore extends BatchStorePort {
+  /** Writes what the steps changed: one setMany, then one removeMany. */
+  commit(): void;
+}
+
+/**
+ * `store` as the steps of one locked section see it: read at most once, with their own changes
+ * on top, and written by `commit`. Nothing is written before it: a kill inside the section leaves
+ * the store as it was. Writes go before deletes, as everywhere else: a kill between the two
+ * leaves only keys that the next read ignores.
+ */
+export function sectionStore(store: BatchStorePort): SectionStore {
+  let read: Record<string, string> | undefined;
+  const writes: Record<string, string> = {};
+  const deletes = new Set<string>();
+  return {
+    getAll() {
+      read ??= store.getAll();
+      const seen = { ...read, ...writes };
+      for (const key of deletes) delete seen[key];
+      return seen;
+    },
+    setMany(entries) {
+      for (const [key, value] of Object.entries(entries)) {
+        writes[key] = value;
+        deletes.delete(key);
+      }
+    },
+    removeMany(keys) {
+      for (const key of keys) {
+        delete writes[key];
+        deletes.add(key);
+      }
+    },
+    commit() {
+      if (Object.keys(writes).length > 0) store.setMany(writes);
+      if (deletes.size > 0) store.removeMany([...deletes]);
+    },
+  };
+}
