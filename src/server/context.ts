@@ -25,8 +25,9 @@ export interface ExecutionContext {
   scope: string;
   apiKey: string;
   settings: Settings;
-  spreadsheetId: string;
-  day: string;
+  /** Read from Sheets on first use, like `day`: a formula answered from the cache needs neither. */
+  readonly spreadsheetId: string;
+  readonly day: string;
 }
 
 /** The spreadsheet's calendar day: budgets reset at the user's midnight, not UTC's. */
@@ -48,13 +49,14 @@ function activeSpreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet | null {
  * The result cache's hidden sheet in this execution, or undefined without an open document (an
  * add-on's time-driven trigger): then the cache does as it did before it had a sheet. Every
  * ResultCache built on the server should get it, so that all of them count and clear the same
- * answers. `lock` is the execution's document lock object, when it already has one.
+ * answers. `lock` is the execution's document lock object and `spreadsheet` the open document,
+ * when the caller already has them.
  */
 export function cacheSheetPort(
   canWriteSheets: boolean,
   lock: GoogleAppsScript.Lock.Lock | null = LockService.getDocumentLock(),
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null = activeSpreadsheet(),
 ): SheetStorePort | undefined {
-  const spreadsheet = activeSpreadsheet();
   if (!spreadsheet) return undefined;
   return sheetStorePort({ spreadsheet, canWrite: canWriteSheets, lock, flush: () => SpreadsheetApp.flush() });
 }
@@ -85,7 +87,7 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
   const spreadsheet = activeSpreadsheet();
   // One lock object for the execution: the sheet store sees when the job pump already holds it.
   const documentLock = LockService.getDocumentLock() ?? LockService.getScriptLock();
-  const sheet = cacheSheetPort(options.canWriteSheets === true, documentLock);
+  const sheet = cacheSheetPort(options.canWriteSheets === true, documentLock, spreadsheet);
   const fast = ttlCachePort(fastCache());
   const cache = new ResultCache(
     { fast, store, hash: digestHashPort, clock, ...(sheet ? { sheet } : {}) },
@@ -93,6 +95,8 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
   );
   const lock = lockPort(documentLock);
   const scope = accountScope(digestHashPort, found.key);
+  let spreadsheetId: string | undefined;
+  let day: string | undefined;
   return {
     deps: {
       client: { baseUrl: API_BASE_URL, apiKey: found.key, http: urlFetchPort, clock },
@@ -106,7 +110,13 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
     scope,
     apiKey: found.key,
     settings,
-    spreadsheetId: spreadsheet?.getId() ?? '',
-    day: today(clock.now()),
+    get spreadsheetId() {
+      spreadsheetId ??= spreadsheet?.getId() ?? '';
+      return spreadsheetId;
+    },
+    get day() {
+      day ??= today(clock.now());
+      return day;
+    },
   };
 }

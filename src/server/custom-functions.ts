@@ -116,8 +116,13 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
     results = lookupMany(context.deps, items, {
       source: 'formula',
       jobSource: 'formula',
-      spreadsheetId: context.spreadsheetId,
-      day: context.day,
+      // Asked for only when something is bought: a cell answered from the cache needs neither.
+      get spreadsheetId() {
+        return context.spreadsheetId;
+      },
+      get day() {
+        return context.day;
+      },
       deadline: now + CUSTOM_FUNCTION_BUDGET_MS,
       formulaDailyCap: context.settings.formulaDailyCap,
       retryServerErrors: false,
