@@ -108,3 +108,38 @@ describe('200 formula executions started at once, against a limit of 10 requests
     expect(rateReport(world)).toMatchObject({ refused: 0, busiest: 10 });
   });
 });
+
+describe('formulas and a bulk slice running at once', () => {
+  it('share one pace: no 429, never more than 10 POSTs in a second, everything bought once', () => {
+    const world = createWorld({ credits: 10_000 });
+    saveSettings(world, { formulaDailyCap: 10_000, confirmAbove: 10_000 });
+    const companies = Array.from({ length: 150 }, (_, i) => [`Bulk Company ${i + 1}`]);
+    typeValues(world, 'A1:A151', [['Company'], ...companies], 'Bulk');
+    const urls = Array.from({ length: 60 }, (_, i) => [`https://www.pronet.com/in/mixed-${i + 1}`]);
+    typeValues(world, 'A1:A60', urls);
+    const sidebar = (name: string, ...args: unknown[]) =>
+      world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' }) as Record<string, unknown>;
+    const config = {
+      sheetName: 'Bulk',
+      headerRow: 1,
+      type: 'company_name_to_website',
+      columns: { input: 1 },
+      output: { mode: 'primary' },
+    };
+    const preview = sidebar('previewBulkRun', config);
+    const started = sidebar('startBulkRun', config, preview.estimatedCredits);
+
+    // The cells of a filled-down column and a slice of the run, all from the same instant.
+    const [cells, slice] = world.emu.concurrently(
+      () =>
+        [
+          Array.from({ length: 60 }, (_, i) => enterFormula(world, `B${i + 1}`, `=PRONET_EMAIL(A${i + 1})`)),
+          sidebar('continueBulkRun', started.runId),
+        ] as const,
+    );
+    expect(cells.filter((cell) => cell.error !== null)).toEqual([]);
+    expect(slice).toMatchObject({ state: 'done', done: 150 });
+    expect(rateReport(world)).toEqual({ admitted: 210, refused: 0, busiest: 10 });
+    expect(spent(world)).toBe(60 * EMAIL_PRICE + 150);
+  });
+});
