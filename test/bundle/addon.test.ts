@@ -18,6 +18,18 @@ describe('onOpen', () => {
   });
 });
 
+describe('Help: functions and prices', () => {
+  it('opens the help page built with the add-on: every function, its price and an example', () => {
+    const world = createWorld();
+    world.emu.runMenuItem(world.bundle, 'Help: functions and prices');
+    const shown = world.emu.ui.shown.at(-1)!;
+    expect(shown).toMatchObject({ kind: 'modal', title: 'Enrich for Sheets: functions and prices' });
+    expect(shown.html).toContain('PRONET_PHONE(profile_url)');
+    expect(shown.html).toContain('50 credits');
+    expect(shown.html).toContain('e.g. <code>=COMPANY_WEBSITE(&quot;Acme Corporation&quot;)</code>');
+  });
+});
+
 describe('Freeze results as values', () => {
   it("turns the add-on's formulas in the selection into the values they show, and leaves the rest", () => {
     const world = createWorld();
