@@ -83,7 +83,8 @@ async function bundleServer() {
     target: 'es2020',
     minify: true,
     legalComments: 'none',
-    // Apps Script stores and loads script files as UTF-8: "…" need not cost six bytes as "\u2026".
+    // "…" need not cost six bytes as "\u2026". Assumed, not verified: Apps Script keeps script
+    // files as UTF-8 (clasp pushes them so).
     charset: 'utf8',
     define: { __API_BASE_URL__: JSON.stringify(baseUrl), __DASHBOARD_URL__: JSON.stringify(dashboardUrl) },
     logLevel: 'error',
@@ -128,7 +129,7 @@ const PARAM_DOCS = {
 };
 
 // No @return: the input's own line already says a range gives one result per row, and Sheets'
-// formula help shows the description and the parameters. No blank line: the first tag ends the
+// formula help shows the description and the parameters (unverified: whether it shows @return). No blank line: the first tag ends the
 // description anyway.
 function jsdoc(lines) {
   return ['/**', ...lines.map((line) => ` * ${line}`), ' */'].join('\n');

@@ -96,6 +96,7 @@ export function lockPort(lock: GoogleAppsScript.Lock.Lock): LockPort {
   return {
     withLock(timeoutMs, work) {
       // Nested use (the pacer inside a pass that holds the lock) must not release the outer hold.
+      // Unverified: that hasLock answers true for the same Lock object its caller acquired.
       if (lock.hasLock()) return work();
       if (!lock.tryLock(timeoutMs)) throw new Error('Could not obtain the lock.');
       try {
