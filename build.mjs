@@ -129,8 +129,8 @@ const PARAM_DOCS = {
 };
 
 // No @return: the input's own line already says a range gives one result per row, and Sheets'
-// formula help shows the description and the parameters (unverified: whether it shows @return). No blank line: the first tag ends the
-// description anyway.
+// formula help shows the description and the parameters (unverified: whether it shows @return).
+// No blank line: the first tag ends the description anyway.
 function jsdoc(lines) {
   return ['/**', ...lines.map((line) => ` * ${line}`), ' */'].join('\n');
 }
