@@ -31,8 +31,10 @@ export interface ExecutionContext {
 }
 
 /** The spreadsheet's calendar day: budgets reset at the user's midnight, not UTC's. */
-export function today(now: number): string {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+export function today(
+  now: number,
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null = activeSpreadsheet(),
+): string {
   const zone = spreadsheet?.getSpreadsheetTimeZone() || Session.getScriptTimeZone();
   return Utilities.formatDate(new Date(now), zone, 'yyyy-MM-dd');
 }
@@ -115,7 +117,7 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
       return spreadsheetId;
     },
     get day() {
-      day ??= today(clock.now());
+      day ??= today(clock.now(), spreadsheet);
       return day;
     },
   };
