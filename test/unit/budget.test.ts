@@ -14,6 +14,7 @@ import {
   settle,
   settleJob,
 } from '../../src/core/budget';
+import { HELD_LOCK } from '../../src/core/locked-section';
 import {
   chargedCredits,
   estimateCredits,
@@ -113,7 +114,6 @@ class FakeLock implements LockPort {
 }
 
 /** No mutual exclusion at all: only to show what the lock prevents. */
-const noLock: LockPort = { withLock: (_timeoutMs, work) => work() };
 
 function setup() {
   const clock = new FakeClock();
@@ -266,7 +266,7 @@ describe('concurrent formula executions', () => {
 
   it('would overspend without the lock (the race the lock prevents)', () => {
     const { store, clock } = setup();
-    const unlocked: BudgetDeps = { store, lock: noLock, clock };
+    const unlocked: BudgetDeps = { store, lock: HELD_LOCK, clock };
     let second: Reservation | undefined;
     store.beforeNextWrite(() => {
       second = reserve(unlocked, TODAY, times(70, WEBSITE), CAP_100, 'formula');

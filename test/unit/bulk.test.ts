@@ -29,8 +29,9 @@ import {
   SLICE_LIMITS,
 } from '../../src/core/bulk-slice';
 import { accountScope, ResultCache } from '../../src/core/cache';
+import { HELD_LOCK } from '../../src/core/locked-section';
 import { type OperationType, operationByType } from '../../src/core/operations';
-import type { BatchStorePort, HashPort, HttpPort, LockPort, TtlCachePort } from '../../src/core/ports';
+import type { BatchStorePort, HashPort, HttpPort, TtlCachePort } from '../../src/core/ports';
 import { primaryValue } from '../../src/core/results';
 import {
   capRanges,
@@ -345,8 +346,6 @@ class MapCache implements TtlCachePort {
   }
 }
 
-const noLock: LockPort = { withLock: (_ms, work) => work() };
-
 /** A sheet as a map of cells; reads and writes go through the slice's port. */
 class MemorySheet implements BulkSheetPort {
   readonly cells = new Map<string, unknown>();
@@ -413,7 +412,7 @@ function world(
   const sheet = new MemorySheet(rows);
   const layout = layoutColumns(operationByType(cfg.type)!, cfg, rows[0]!);
   const deps = {
-    lookup: { client, cache, store, lock: noLock },
+    lookup: { client, cache, store, lock: HELD_LOCK },
     hash: sha256,
     scope: accountScope(sha256, apiKey),
     sheet,

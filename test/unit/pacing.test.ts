@@ -1,10 +1,10 @@
+import { HELD_LOCK } from '../../src/core/locked-section';
 import { localPacer, type Pacer, RATE_WINDOW_MS, sharedPacer } from '../../src/core/pacing';
 import type { LockPort } from '../../src/core/ports';
 import { FakeCacheService } from './helpers/cache-fakes';
 import { FakeClock, START } from './helpers/fake-http';
 
 const FAR = START + 3_600_000;
-const held: LockPort = { withLock: (_timeoutMs, work) => work() };
 const refused: LockPort = {
   withLock: () => {
     throw new Error('Could not obtain the lock.');
@@ -85,7 +85,7 @@ describe('executions sharing one pace through the cache', () => {
   function shared(ceiling = 10) {
     const clock = new FakeClock();
     const cache = new FakeCacheService(clock);
-    const open = (lock: LockPort = held) => sharedPacer({ cache, lock }, 'pace:abc', ceiling);
+    const open = (lock: LockPort = HELD_LOCK) => sharedPacer({ cache, lock }, 'pace:abc', ceiling);
     return { clock, cache, open };
   }
 
@@ -138,9 +138,9 @@ describe('executions sharing one pace through the cache', () => {
 
   it('takes a lowered setting at once', () => {
     const { clock, cache } = shared(10);
-    place(sharedPacer({ cache, lock: held }, 'pace:abc', 10), START, 3);
+    place(sharedPacer({ cache, lock: HELD_LOCK }, 'pace:abc', 10), START, 3);
     clock.sleep(5000);
-    const slower = sharedPacer({ cache, lock: held }, 'pace:abc', 2);
+    const slower = sharedPacer({ cache, lock: HELD_LOCK }, 'pace:abc', 2);
     expect(slower.reserve(START + 5000, 10, FAR)).toEqual({ at: START + 5000, granted: 2 });
   });
 
