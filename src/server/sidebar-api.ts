@@ -2,7 +2,8 @@
 import { redactKey } from '../core/api-key';
 import { recordSpend } from '../core/budget';
 import { enrich } from '../core/client';
-import { OPERATIONS } from '../core/operations';
+import { creditsFor } from '../core/lookup';
+import { operationByType } from '../core/operations';
 import type { KeyScope, KeyStatus, KeyTestResult, SidebarState } from '../shared/rpc';
 import { keyStatus, removeApiKey, storeApiKey } from './api-key';
 import { DASHBOARD_URL } from './config';
@@ -10,7 +11,8 @@ import { type ExecutionContext, executionContext } from './context';
 
 /** The key test is a real, paid lookup (the API has no free check): the cheapest there is. */
 const KEY_TEST = { type: 'company_name_to_website', input_data: 'Google' } as const;
-const KEY_TEST_COST = OPERATIONS.find((op) => op.type === KEY_TEST.type)!.pricing.credits;
+const KEY_TEST_OP = operationByType(KEY_TEST.type)!;
+const KEY_TEST_COST = KEY_TEST_OP.pricing.credits;
 
 export function getSidebarState(): SidebarState {
   return { key: keyStatus(), dashboardUrl: DASHBOARD_URL, testCost: KEY_TEST_COST };
@@ -33,10 +35,9 @@ export function testApiKey(): KeyTestResult {
     retryServerErrors: false,
     ...(context.deps.pacer ? { pacer: context.deps.pacer } : {}),
   });
-  // Answered (a 202 included) or a provider error inside a 200: the API charged the lookup.
-  const charged = outcome.kind !== 'failed' || outcome.error.code === 'provider_error';
-  const spent = charged ? KEY_TEST_COST : 0;
-  if (charged) bookKeyTest(context);
+  // A 202 is charged when its job completes, and nobody collects this one: count the flat price.
+  const spent = outcome.kind === 'pending' ? KEY_TEST_COST : creditsFor(KEY_TEST_OP, outcome);
+  if (spent > 0) bookKeyTest(context, spent);
   if (outcome.kind !== 'failed') {
     return {
       ok: true,
@@ -50,11 +51,11 @@ export function testApiKey(): KeyTestResult {
 }
 
 /** The test's credit goes in the spend ledger with the rest, so that it matches the account. */
-function bookKeyTest(context: ExecutionContext): void {
+function bookKeyTest(context: ExecutionContext, credits: number): void {
   const { store, lock, client } = context.deps;
   try {
     recordSpend({ store, lock, clock: client.clock }, context.day, 'keyTest', [
-      { type: KEY_TEST.type, credits: KEY_TEST_COST },
+      { type: KEY_TEST.type, credits },
     ]);
   } catch {
     // The ledger was busy: the answer to the test matters more than its line in the ledger.
