@@ -148,7 +148,8 @@ export function reserve(
 /**
  * Books what the reserved calls really cost (a miss is charged; a call the API did not charge is
  * 0) and releases the rest. Jobs still running keep their estimate held until `settleJob`.
- * Idempotent: only the first settle of a reservation counts. A busy lock leaves the reservation
+ * `resent` are lookups sent twice after a network failure, at what the second send may have
+ * cost: booked apart, as possibly charged twice. Idempotent: only the first settle of a reservation counts. A busy lock leaves the reservation
  * to expire, which books its estimate: safe, if pessimistic.
  */
 export function settle(
@@ -157,9 +158,11 @@ export function settle(
   reservationId: string,
   charges: readonly Charge[],
   pendingJobs: readonly PendingJob[] = [],
+  resent: readonly Charge[] = [],
 ): SettleOutcome {
   checkDay(day);
   const spent = sumCharges(charges);
+  const resentCents = sumCents(sumCharges(resent));
   const pending = pendingJobs.map((job) => ({
     job,
     cents: centsOf(job.estimate, `estimate of job ${job.jobId}`),
@@ -169,6 +172,7 @@ export function settle(
     const hold = changes.state.holds.get(reservationId);
     if (!hold) return 'closed';
     changes.addSpend(hold.day, hold.source, spent);
+    changes.addResent(hold.day, hold.source, resent.length, resentCents);
     for (const { job, cents } of pending) {
       const expiresAt = now + JOB_HOLD_LIFETIME_MS;
       changes.openJobHold(job.jobId, { ...hold, expiresAt, byOperation: { [job.type]: cents } });
@@ -216,6 +220,8 @@ export interface SpendBreakdown {
   total: number;
   bySource: Record<SpendSource, number>;
   byOperation: Partial<Record<OperationType, number>>;
+  /** Lookups sent again after a network failure, and what the API may have charged for them twice. */
+  possiblyChargedTwice: { lookups: number; credits: number };
 }
 
 export interface LedgerSummary {
@@ -276,7 +282,9 @@ function underLock<T>(
 
 /** Formula spend booked on `day` plus formula credits still held for it. */
 function formulaCommitted(state: LedgerState, day: string): Cents {
-  let cents = state.days.get(day)?.bySource.formula ?? 0;
+  const totals = state.days.get(day);
+  // A possible double charge counts: the cap is a promise about money, not about answers.
+  let cents = (totals?.bySource.formula ?? 0) + (totals?.resent.bySource.formula ?? 0);
   for (const hold of [...state.holds.values(), ...state.jobHolds.values()]) {
     if (hold.source === 'formula' && hold.day === day) cents += sumCents(hold.byOperation);
   }
@@ -323,5 +331,9 @@ function breakdown(totals: Totals): SpendBreakdown {
       keyTest: toCredits(totals.bySource.keyTest),
     },
     byOperation,
+    possiblyChargedTwice: {
+      lookups: totals.resent.lookups,
+      credits: toCredits(totals.resent.bySource.formula + totals.resent.bySource.bulk),
+    },
   };
 }

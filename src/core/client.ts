@@ -29,6 +29,17 @@ export interface CallOptions {
    */
   pacer?: Pacer;
   /**
+   * Most POSTs in one `fetchAll`. One request's network failure loses the answers of its whole
+   * batch, charged ones included, so batches are kept as small as the pace allows: by default
+   * the POSTs one round trip lasts at the asked rate (see `batchLimit`).
+   */
+  maxBatch?: number;
+  /**
+   * Whether a POST whose answer a network failure lost is sent once more (default true). The
+   * outcome then carries `resent`, to be booked as possibly charged twice.
+   */
+  resendLost?: boolean;
+  /**
    * Whether to poll 202 jobs until the deadline (default true). A bulk run may pass false to
    * spend its budget on sending and leave the jobs, returned as `pending`, to the job pump.
    */
@@ -66,11 +77,18 @@ export interface ApiError {
  * - pending: a job still running at the deadline; keep its id and collect it later, never re-post.
  * - failed: not a result; never cache it. `lastError` on pending says why a status check failed.
  */
-export type CallOutcome =
+export type CallOutcome = (
   | { kind: 'found'; result: unknown }
   | { kind: 'miss' }
   | { kind: 'pending'; jobId: string; lastError?: ApiError }
-  | { kind: 'failed'; error: ApiError };
+  | { kind: 'failed'; error: ApiError }
+) & {
+  /**
+   * The POST was sent a second time after a network failure lost its first answer: the API may
+   * have charged both. Whoever books the spend records it as "possibly charged twice".
+   */
+  resent?: true;
+};
 
 /** One status check of a job. `unavailable`: the status could not be read this time; keep the job. */
 export type JobCheck =
@@ -88,6 +106,8 @@ const SERVER_ERROR_RETRIES = 2;
 const POLL_INTERVAL_MS = 2000;
 const MAX_MESSAGE_LENGTH = 160;
 const NO_ANSWER: HttpResponse = { status: 0, body: '' };
+/** The round trip assumed until one is measured. */
+const FIRST_ROUND_TRIP_MS = 300;
 
 /** One lookup. A 202 is polled until the deadline; see `enrichMany`. */
 export function enrich(cfg: ClientConfig, request: EnrichmentRequest, opts: CallOptions): CallOutcome {
@@ -132,6 +152,9 @@ export function enrichMany(
   let pausedUntil = clock.now();
   let fatal: ApiError | undefined;
   let paceFull = false;
+  let roundTripMs = FIRST_ROUND_TRIP_MS;
+  const rate = startRate(opts.maxRequestsPerSecond);
+  const resent = new Set<number>();
 
   while (queue.length > 0 && fatal === undefined) {
     const now = clock.now();
@@ -142,20 +165,31 @@ export function enrichMany(
       continue;
     }
     if (now > opts.deadline) break;
-    const slot = pacer.reserve(now, ready.length, opts.deadline);
+    const wanted = Math.min(ready.length, opts.maxBatch ?? batchLimit(rate, roundTripMs));
+    const slot = pacer.reserve(now, wanted, opts.deadline);
     if (slot === null) {
       paceFull = true;
       break;
     }
+    // Booking a slot in the shared log is work too: a batch must last the whole cycle.
+    const bookingMs = clock.now() - now;
     if (!sleepUntil(clock, slot.at, opts.deadline)) break;
 
     const batch = ready.slice(0, slot.granted);
     const sentAt = clock.now();
-    const responses = cfg.http.fetchAll(batch.map((call) => postRequest(cfg, requests[call.index]!)));
+    const sent = sendBatch(
+      cfg,
+      batch.map((call) => postRequest(cfg, requests[call.index]!)),
+      opts.resendLost === false ? null : pacer,
+      opts.deadline,
+    );
     const answeredAt = clock.now();
+    // A batch with resends lasted longer than one round trip: it says nothing of the next one.
+    if (!sent.resent.includes(true)) roundTripMs = (roundTripMs + bookingMs + answeredAt - sentAt) / 2;
     const retries: QueuedCall[] = [];
     batch.forEach((call, k) => {
-      const answer = readPostAnswer(responses[k] ?? NO_ANSWER, redact);
+      if (sent.resent[k]) resent.add(call.index);
+      const answer = readPostAnswer(sent.responses[k] ?? NO_ANSWER, redact);
       if (answer.kind === 'accepted') {
         jobs.push({ index: call.index, jobId: answer.jobId, acceptedAt: answeredAt });
         return;
@@ -198,8 +232,53 @@ export function enrichMany(
       outcomes[job.index] = settled[k]!;
     });
   }
+  for (const index of resent) outcomes[index] = { ...outcomes[index]!, resent: true };
   return outcomes;
 }
+
+/**
+ * The fewest POSTs a batch may hold and still keep the asked pace: as many as one round trip
+ * lasts at that rate. Larger batches go no faster under the rate limit, and a network failure
+ * loses every answer of its batch.
+ */
+export function batchLimit(rate: number, roundTripMs: number): number {
+  return Math.max(1, Math.ceil((rate * roundTripMs) / 1000 - 1e-9));
+}
+
+interface SentBatch {
+  responses: HttpResponse[];
+  /** Which POSTs went out twice: the API may have charged both. */
+  resent: boolean[];
+}
+
+/**
+ * Sends one batch of POSTs. When a network failure loses answers, each POST whose fate is unknown
+ * is sent once more, alone (a second failure then loses no other answer), within the pace, and
+ * flagged; with no `resendPacer`, none is. A failed resend means the network is down: the rest
+ * are not sent again.
+ */
+function sendBatch(
+  cfg: ClientConfig,
+  posts: HttpRequest[],
+  resendPacer: Pacer | null,
+  deadline: number,
+): SentBatch {
+  const responses = cfg.http.fetchAll(posts);
+  const resent = posts.map(() => false);
+  if (resendPacer === null) return { responses, resent };
+  for (const [k, post] of posts.entries()) {
+    if (!fateUnknown(responses[k] ?? NO_ANSWER)) continue;
+    const slot = resendPacer.reserve(cfg.clock.now(), 1, deadline);
+    if (slot === null || !sleepUntil(cfg.clock, slot.at, deadline)) break;
+    const answer = cfg.http.fetchAll([post])[0] ?? NO_ANSWER;
+    responses[k] = answer;
+    resent[k] = true;
+    if (answer.status === 0) break;
+  }
+  return { responses, resent };
+}
+
+const fateUnknown = (response: HttpResponse) => response.status === 0 && response.fate !== 'unsent';
 
 /** One status round for all the jobs (one `fetchAll`), without sleeping. Answers in input order. */
 export function checkJobs(cfg: ClientConfig, jobIds: readonly string[]): JobCheck[] {
@@ -374,8 +453,19 @@ function resultOutcome(result: unknown, redact: Redact): CallOutcome {
 function errorForStatus(response: HttpResponse, redact: Redact): ApiError {
   const { status } = response;
   const said = serverMessage(parseJson(response.body));
+  if (status === 0 && response.fate === 'unsent') {
+    return apiError(
+      'network',
+      `Not sent (${response.body || 'network error'}). No credits were spent.`,
+      redact,
+    );
+  }
   if (status === 0) {
-    return apiError('network', 'Could not reach the enrichment API (network error). Try again.', redact);
+    return apiError(
+      'network',
+      'No answer from the enrichment API (network error); it may still have charged the lookup. Try again.',
+      redact,
+    );
   }
   if (status === 401) {
     const message = 'The API key was refused (HTTP 401). Set a valid key in the add-on settings.';

@@ -19,10 +19,21 @@ export const toCredits = (cents: Cents): number => cents / 100;
 
 export type ByOperation = Partial<Record<OperationType, Cents>>;
 
+/**
+ * Lookups sent a second time after a network failure lost the first answer. The API may have
+ * charged both sends and never says so; these credits are kept apart from the known spend so the
+ * user sees them, and formulas count them against their daily cap.
+ */
+export interface Resent {
+  lookups: number;
+  bySource: Record<HoldSource, Cents>;
+}
+
 /** What was spent in one day, or in one folded month. */
 export interface Totals {
   bySource: Record<SpendSource, Cents>;
   byOperation: ByOperation;
+  resent: Resent;
 }
 
 /** Credits set aside for calls whose charge is not known yet. */
@@ -74,7 +85,11 @@ function monthIndex(month: string): number {
   return Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
 }
 
-export const emptyTotals = (): Totals => ({ bySource: { formula: 0, bulk: 0, keyTest: 0 }, byOperation: {} });
+export const emptyTotals = (): Totals => ({
+  bySource: { formula: 0, bulk: 0, keyTest: 0 },
+  byOperation: {},
+  resent: { lookups: 0, bySource: { formula: 0, bulk: 0 } },
+});
 
 export function totalOf(totals: Totals): Cents {
   return SPEND_SOURCES.reduce((sum, source) => sum + totals.bySource[source], 0);
@@ -89,6 +104,9 @@ export function addInto(target: Totals, source: SpendSource, byOperation: ByOper
 
 export function mergeInto(target: Totals, extra: Totals): void {
   for (const source of SPEND_SOURCES) target.bySource[source] += extra.bySource[source];
+  target.resent.lookups += extra.resent.lookups;
+  target.resent.bySource.formula += extra.resent.bySource.formula;
+  target.resent.bySource.bulk += extra.resent.bySource.bulk;
   for (const [type, cents] of Object.entries(extra.byOperation) as [OperationType, Cents][]) {
     target.byOperation[type] = (target.byOperation[type] ?? 0) + cents;
   }
@@ -101,6 +119,8 @@ interface StoredTotals {
   /** Absent before key tests were booked, and while they are 0. */
   k?: number;
   o: Record<string, number>;
+  /** Resent lookups: count, formula cents, bulk cents; absent while there are none. */
+  r?: [number, number, number];
 }
 interface StoredHold {
   d: string;
@@ -131,6 +151,7 @@ function parseJson(value: string): Record<string, unknown> | null {
 
 function parseTotals(value: string): Totals {
   const raw = parseJson(value) ?? {};
+  const [lookups, formula, bulk] = Array.isArray(raw.r) ? raw.r.map((n) => (isCount(n) ? n : 0)) : [];
   return {
     bySource: {
       formula: isCount(raw.f) ? raw.f : 0,
@@ -138,6 +159,7 @@ function parseTotals(value: string): Totals {
       keyTest: isCount(raw.k) ? raw.k : 0,
     },
     byOperation: cleanOperations(raw.o),
+    resent: { lookups: lookups ?? 0, bySource: { formula: formula ?? 0, bulk: bulk ?? 0 } },
   };
 }
 
@@ -158,6 +180,9 @@ const storeTotals = (totals: Totals): string =>
     b: totals.bySource.bulk,
     ...(totals.bySource.keyTest > 0 ? { k: totals.bySource.keyTest } : {}),
     o: totals.byOperation,
+    ...(totals.resent.lookups > 0
+      ? { r: [totals.resent.lookups, totals.resent.bySource.formula, totals.resent.bySource.bulk] }
+      : {}),
   } satisfies StoredTotals);
 
 const storeHold = (hold: Hold): string =>
@@ -213,15 +238,28 @@ export class LedgerChanges {
 
   /** Books spend on its day, or on the day's month if that month was already folded. */
   addSpend(day: string, source: SpendSource, byOperation: ByOperation): void {
+    this.changeTotals(day, (totals) => addInto(totals, source, byOperation));
+  }
+
+  /** Books lookups sent twice after a network failure, with what the second send may have cost. */
+  addResent(day: string, source: HoldSource, lookups: number, cents: Cents): void {
+    if (lookups <= 0) return;
+    this.changeTotals(day, (totals) => {
+      totals.resent.lookups += lookups;
+      totals.resent.bySource[source] += cents;
+    });
+  }
+
+  private changeTotals(day: string, change: (totals: Totals) => void): void {
     const month = monthOf(day);
     const folded = this.state.months.get(month);
     if (folded) {
-      addInto(folded, source, byOperation);
+      change(folded);
       this.write(MONTH + month, storeTotals(folded));
       return;
     }
     const totals = this.state.days.get(day) ?? emptyTotals();
-    addInto(totals, source, byOperation);
+    change(totals);
     this.state.days.set(day, totals);
     this.write(DAY + day, storeTotals(totals));
   }

@@ -457,8 +457,11 @@ function sendNew(
   const charges: Charge[] = [];
   const pending: PendingJob[] = [];
   const jobs: JobRecord[] = [];
+  const resent: Charge[] = [];
   granted.forEach((item, i) => {
     const outcome = outcomes[i]!;
+    // The lost first send cost at most the estimate (a list's bound from its max).
+    if (outcome.resent) resent.push({ type: item.op.type, credits: planned[i]!.estimate });
     if (outcome.kind === 'pending') {
       const estimate = planned[i]!.estimate;
       const job: JobRecord = {
@@ -491,5 +494,5 @@ function sendNew(
   if (ctx.source === 'formula' && deps.failureHold)
     holdFailures(deps.failureHold, paidFailures(granted, outcomes));
   if (jobs.length > 0) saveJobs(deps.store, jobs);
-  settle(budgetDeps(deps), ctx.day, reservation.id, charges, pending);
+  settle(budgetDeps(deps), ctx.day, reservation.id, charges, pending, resent);
 }

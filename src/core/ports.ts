@@ -13,12 +13,20 @@ export interface HttpResponse {
   /** HTTP status, or 0 when the request never got an answer (DNS, timeout, connection reset). */
   status: number;
   body: string;
+  /**
+   * With status 0, whether the request can have reached the server: 'unknown' after a network
+   * failure (the API may have charged it), 'unsent' when the platform refused before sending (a
+   * daily quota). Absent means 'unknown'.
+   */
+  fate?: 'unknown' | 'unsent';
 }
 
 export interface HttpPort {
   /**
    * Sends the requests concurrently, as `UrlFetchApp.fetchAll` does, and answers in the same
    * order. Never throws for an HTTP status or a network failure: those come back as responses.
+   * Never sends a request twice: when one request's network failure loses the whole batch's
+   * answers, every request of the batch comes back with status 0, and the caller decides.
    */
   fetchAll(requests: readonly HttpRequest[]): HttpResponse[];
 }

@@ -29,15 +29,17 @@ function fromFetch(response: GoogleAppsScript.URL_Fetch.HTTPResponse): HttpRespo
   return { status: response.getResponseCode(), body: response.getContentText() };
 }
 
-/** A network failure (DNS, timeout) makes fetchAll throw for the whole batch, even muted. */
-function fetchOneByOne(requests: readonly HttpRequest[]): HttpResponse[] {
-  return requests.map((request) => {
-    try {
-      return fromFetch(UrlFetchApp.fetch(request.url, toFetchParams(request)));
-    } catch (error) {
-      return { status: 0, body: errorMessage(error) };
-    }
-  });
+// A network failure (DNS, timeout, reset) of one request makes fetchAll throw for the whole batch,
+// even muted, and every answer of the batch is lost, including those of POSTs the API received
+// and charged. Sending them again here would buy them twice without anyone knowing, so the batch
+// comes back unanswered and the client decides what may be sent again, and records it.
+const QUOTA_REFUSAL = /Service invoked too many times/i;
+
+function unanswered(requests: readonly HttpRequest[], error: unknown): HttpResponse[] {
+  const body = errorMessage(error);
+  // Over the daily quota Apps Script refuses before sending: nothing reached the API.
+  const fate = QUOTA_REFUSAL.test(body) ? 'unsent' : 'unknown';
+  return requests.map(() => ({ status: 0, body, fate }));
 }
 
 export const urlFetchPort: HttpPort = {
@@ -45,8 +47,8 @@ export const urlFetchPort: HttpPort = {
     if (requests.length === 0) return [];
     try {
       return UrlFetchApp.fetchAll(requests.map(toFetchParams)).map(fromFetch);
-    } catch {
-      return fetchOneByOne(requests);
+    } catch (error) {
+      return unanswered(requests, error);
     }
   },
 };

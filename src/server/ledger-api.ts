@@ -47,6 +47,7 @@ export function getLedger(): LedgerView {
       keyTests: summary.month.bySource.keyTest,
     },
     formulaCapLeftToday: summary.formulaCapLeftToday,
+    possiblyChargedTwice: summary.month.possiblyChargedTwice,
     outOfCredits: OUT_OF_CREDITS_PROPERTY in all,
   };
 }

@@ -33,6 +33,8 @@ export function testApiKey(): KeyTestResult {
   const outcome = enrich(client, KEY_TEST, {
     deadline: client.clock.now() + 20_000,
     retryServerErrors: false,
+    // A test whose answer a network failure lost is not worth a possible second charge.
+    resendLost: false,
     ...(context.deps.pacer ? { pacer: context.deps.pacer } : {}),
   });
   // A 202 is charged when its job completes, and nobody collects this one: count the flat price.

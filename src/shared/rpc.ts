@@ -39,6 +39,11 @@ export interface LedgerView {
   byOperation: { label: string; credits: number }[];
   bySource: { formulas: number; bulk: number; keyTests: number };
   formulaCapLeftToday: number | null;
+  /**
+   * Lookups sent a second time this month after a network failure lost the first answer, and
+   * the credits the API may have charged for them twice (it does not say).
+   */
+  possiblyChargedTwice: { lookups: number; credits: number };
   /** Set once the API answered 402: said prominently, once. */
   outOfCredits: boolean;
 }

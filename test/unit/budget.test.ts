@@ -524,15 +524,46 @@ describe('the ledger summary', () => {
       total: 10,
       bySource: { formula: 8, bulk: 2, keyTest: 0 },
       byOperation: { lead_full_name_to_email: 7, company_name_to_website: 3 },
+      possiblyChargedTwice: { lookups: 0, credits: 0 },
     });
     expect(summary.month).toEqual({
       total: 60,
       bySource: { formula: 58, bulk: 2, keyTest: 0 },
       byOperation: { pronet_profile_to_phone: 50, lead_full_name_to_email: 7, company_name_to_website: 3 },
+      possiblyChargedTwice: { lookups: 0, credits: 0 },
     });
     expect(summary.formulaCapLeftToday).toBe(92);
     expect(ledgerSummary(store, TODAY).formulaCapLeftToday).toBeNull();
     expect(ledgerSummary(store, '2026-10-31').month.total).toBe(7);
+  });
+});
+
+describe('lookups sent twice after a network failure', () => {
+  const email = { type: 'lead_full_name_to_email', credits: 7 } as const;
+  const website = { type: 'company_name_to_website', credits: 1 } as const;
+
+  it('are booked apart as possibly charged twice, and count against the formula cap', () => {
+    const { deps, store } = setup();
+    const cells = reserve(deps, TODAY, times(3, EMAIL), CAP_100, 'formula');
+    settle(deps, TODAY, cells.id, times(3, email), [], [email, email]);
+    const run = reserve(deps, TODAY, [WEBSITE], CAP_100, 'bulk');
+    settle(deps, TODAY, run.id, [website], [], [website]);
+
+    const summary = ledgerSummary(store, TODAY, CAP_100);
+    expect(summary.today.total).toBe(22);
+    expect(summary.today.possiblyChargedTwice).toEqual({ lookups: 3, credits: 15 });
+    expect(summary.month.possiblyChargedTwice).toEqual({ lookups: 3, credits: 15 });
+    // 21 spent by formulas and 14 more they may have been charged: 65 of 100 left.
+    expect(summary.formulaCapLeftToday).toBe(65);
+  });
+
+  it('stay in the month once its days are folded', () => {
+    const { deps, store } = setup();
+    const cells = reserve(deps, '2026-08-10', [EMAIL], CAP_100, 'formula');
+    settle(deps, '2026-08-10', cells.id, [email], [], [email]);
+    recordSpend(deps, TODAY, 'bulk', [website]);
+    expect([...store.data.keys()].some((key) => key.includes('2026-08-10'))).toBe(false);
+    expect(ledgerSummary(store, '2026-08-15').month.possiblyChargedTwice).toEqual({ lookups: 1, credits: 7 });
   });
 });
 
@@ -558,6 +589,7 @@ describe('pruning', () => {
         total: 45,
         bySource: { formula: 15, bulk: 30, keyTest: 0 },
         byOperation: { company_name_to_phone: 30, company_domain_to_employees: 15 },
+        possiblyChargedTwice: { lookups: 0, credits: 0 },
       });
     }
     expect(ledgerSummary(store, '2026-08-15').today.total).toBe(0); // the day detail is gone

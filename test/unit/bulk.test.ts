@@ -616,8 +616,9 @@ describe('a slice', () => {
     const run = w.slice();
     const { requestsPerSecond, lookupBudgetMs, budgetMs } = SLICE_LIMITS;
     const sent = w.posts().length;
-    // One batch a second from the start to the end of the lookup budget, both included.
-    expect(sent).toBe(requestsPerSecond * (lookupBudgetMs / 1000 + 1));
+    // The paced rate for the whole lookup budget; the batches' spread decides the last second.
+    expect(sent).toBeGreaterThanOrEqual(requestsPerSecond * (lookupBudgetMs / 1000));
+    expect(sent).toBeLessThanOrEqual(requestsPerSecond * (lookupBudgetMs / 1000 + 1));
     expect(run).toMatchObject({ state: 'running', cursor: 2 + sent, credits: sent });
     expect(w.sheet.column(3, 300)[sent]).toBe('');
     expect(w.clock.now() - started).toBeLessThanOrEqual(budgetMs);

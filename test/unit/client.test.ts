@@ -1,5 +1,6 @@
 import type { EnrichmentRequest } from '../../src/core/api-types';
 import {
+  batchLimit,
   type CallOptions,
   type CallOutcome,
   type ClientConfig,
@@ -8,6 +9,7 @@ import {
   enrichMany,
   waitForJobs,
 } from '../../src/core/client';
+import type { HttpPort } from '../../src/core/ports';
 import { FakeClock, FakeHttp, inputOf, json, type Responder, START, text } from './helpers/fake-http';
 
 const KEY = 'sk_live_9f3aSECRETkey77';
@@ -45,6 +47,12 @@ function errorOf(outcome: CallOutcome | undefined) {
   if (outcome?.kind !== 'failed') throw new Error(`expected a failure, got ${JSON.stringify(outcome)}`);
   return outcome.error;
 }
+
+/**
+ * Batches as large as the pace grants (by default a batch holds only what one round trip lasts):
+ * for the tests that read the pace from the batches.
+ */
+const wholeBatches: Pick<CallOptions, 'maxBatch'> = { maxBatch: Number.POSITIVE_INFINITY };
 
 /** How many POSTs went out in each second of clock time. */
 function postsPerSecond(http: FakeHttp): number[] {
@@ -188,12 +196,27 @@ describe('error statuses', () => {
     expect(clock.elapsed()).toBeLessThanOrEqual(20_000);
   });
 
-  it('status 0 is a network failure (retryable) and is not re-sent: the POST may have been charged', () => {
+  it('status 0 is a network failure (retryable); a lost answer is asked once more, flagged as resent', () => {
     const { cfg, clock, http } = setup(() => text(0, ''));
-    const error = errorOf(enrich(cfg, website('Acme'), inLongWork(clock)));
+    const outcome = enrich(cfg, website('Acme'), inLongWork(clock));
+    const error = errorOf(outcome);
     expect(error).toMatchObject({ code: 'network', fatal: false, retryable: true });
+    expect(error.message).toBe(
+      'No answer from the enrichment API (network error); it may still have charged the lookup. Try again.',
+    );
     expect(error.status).toBeUndefined();
+    // Sent twice, never three times, and said: the API may have charged both.
+    expect(http.sent).toHaveLength(2);
+    expect(outcome.resent).toBe(true);
+  });
+
+  it('a request the platform refused before sending (quota) is not sent again and cost nothing', () => {
+    const refused = 'Service invoked too many times for one day: urlfetch.';
+    const { cfg, clock, http } = setup(() => ({ status: 0, body: refused, fate: 'unsent' }));
+    const outcome = enrich(cfg, website('Acme'), inLongWork(clock));
+    expect(errorOf(outcome).message).toBe(`Not sent (${refused}). No credits were spent.`);
     expect(http.sent).toHaveLength(1);
+    expect(outcome.resent).toBeUndefined();
   });
 });
 
@@ -493,7 +516,7 @@ describe('enrichMany', () => {
 
   it('sends at most 5 POSTs a second by default, in fetchAll batches of at most 5', () => {
     const { cfg, clock, http } = setup((request) => found({ website: `${inputOf(request)}.com` }));
-    const outcomes = enrichMany(cfg, names(12), inLongWork(clock));
+    const outcomes = enrichMany(cfg, names(12), { ...inLongWork(clock), ...wholeBatches });
     expect(outcomes.every((outcome) => outcome.kind === 'found')).toBe(true);
     expect(http.batches.map((batch) => batch.length)).toEqual([5, 5, 2]);
     expect(postsPerSecond(http)).toEqual([5, 5, 2]);
@@ -502,7 +525,7 @@ describe('enrichMany', () => {
 
   it('follows maxRequestsPerSecond, also when requests take time', () => {
     const { cfg, clock, http } = setup(() => found('x'), 300);
-    enrichMany(cfg, names(7), { ...inLongWork(clock), maxRequestsPerSecond: 2 });
+    enrichMany(cfg, names(7), { ...inLongWork(clock), ...wholeBatches, maxRequestsPerSecond: 2 });
     expect(http.batches.map((batch) => batch.length)).toEqual([2, 2, 2, 1]);
     expect(http.posts().map((post) => post.at)).toEqual([0, 0, 1000, 1000, 2000, 2000, 3000]);
   });
@@ -525,7 +548,7 @@ describe('enrichMany', () => {
         ? json(429, {})
         : found(inputOf(request)),
     );
-    const outcomes = enrichMany(cfg, names(8), inLongWork(clock));
+    const outcomes = enrichMany(cfg, names(8), { ...inLongWork(clock), ...wholeBatches });
     expect(outcomes).toEqual(names(8).map((request) => ({ kind: 'found', result: request.input_data })));
     const sentCount = (input: string) => http.posts().filter((post) => inputOf(post) === input).length;
     expect(sentCount('Company 1')).toBe(2);
@@ -546,7 +569,11 @@ describe('enrichMany', () => {
     const { cfg, clock, http } = setup((request, n) =>
       Number(inputOf(request).split(' ')[1]) < 10 && n === 0 ? json(429, {}) : found('x'),
     );
-    const outcomes = enrichMany(cfg, names(100), { ...inLongWork(clock), maxRequestsPerSecond: 10 });
+    const outcomes = enrichMany(cfg, names(100), {
+      ...inLongWork(clock),
+      ...wholeBatches,
+      maxRequestsPerSecond: 10,
+    });
     expect(outcomes.every((outcome) => outcome.kind === 'found')).toBe(true);
     const perSecond = postsPerSecond(http);
     expect(perSecond[0]).toBe(10);
@@ -560,7 +587,7 @@ describe('enrichMany', () => {
     const { cfg, clock, http } = setup(() =>
       credits-- > 0 ? found('x') : json(402, { status: 'error', message: 'Insufficient credits' }),
     );
-    const outcomes = enrichMany(cfg, names(12), inLongWork(clock));
+    const outcomes = enrichMany(cfg, names(12), { ...inLongWork(clock), ...wholeBatches });
     expect(http.posts()).toHaveLength(5);
     expect(
       outcomes.map((outcome) => (outcome.kind === 'failed' ? outcome.error.code : outcome.kind)),
@@ -590,7 +617,7 @@ describe('enrichMany', () => {
       const input = inputOf(request);
       return input === 'Company 1' ? found('inline') : accepted(input.replace(' ', '-'));
     });
-    const outcomes = enrichMany(cfg, names(3), inFormula(clock));
+    const outcomes = enrichMany(cfg, names(3), { ...inFormula(clock), ...wholeBatches });
     expect(outcomes).toEqual([
       { kind: 'found', result: 'done Company-0' },
       { kind: 'found', result: 'inline' },
@@ -625,5 +652,86 @@ describe('enrichMany', () => {
     const cfg: ClientConfig = { baseUrl: BASE, apiKey: KEY, clock, http: { fetchAll: () => [] } };
     expect(errorOf(enrich(cfg, website('Acme'), inFormula(clock))).code).toBe('network');
     expect(clock.now()).toBe(START);
+  });
+});
+
+describe('network failures that lose a batch', () => {
+  const names = (count: number) => Array.from({ length: count }, (_, i) => website(`Company ${i}`));
+
+  /** A port whose first `fetchAll` call loses every answer, as a reset on one request does. */
+  function losingFirstBatch(clock: FakeClock, alwaysDown = false) {
+    const sent: string[][] = [];
+    const http: HttpPort = {
+      fetchAll(requests) {
+        sent.push(requests.map((request) => JSON.parse(request.payload ?? '{}').input_data as string));
+        clock.time += 300;
+        if (alwaysDown || sent.length === 1) return requests.map(() => ({ status: 0, body: 'reset' }));
+        return requests.map((request) => found(`${JSON.parse(request.payload ?? '{}').input_data}.com`));
+      },
+    };
+    return { sent, cfg: { baseUrl: BASE, apiKey: KEY, http, clock } satisfies ClientConfig };
+  }
+
+  it('keeps a batch to what one round trip lasts at the rate: 3 POSTs at 10 a second and 300 ms', () => {
+    expect(batchLimit(10, 300)).toBe(3);
+    expect(batchLimit(10, 1500)).toBe(15);
+    expect(batchLimit(5, 0)).toBe(1);
+    const { cfg, clock, http } = setup((request) => found(inputOf(request)), 300);
+    enrichMany(cfg, names(12), { ...inLongWork(clock), maxRequestsPerSecond: 10 });
+    // The 10th POST of the first second waits for room, as it would in a batch of 10.
+    expect(http.batches.map((batch) => batch.length)).toEqual([3, 3, 3, 1, 2]);
+    expect(clock.elapsed()).toBe(1500);
+    // Within a round trip of batches of 10 (10 at 0 s, 2 at 1 s): the rate sets the pace.
+    const whole = setup((request) => found(inputOf(request)), 300);
+    enrichMany(whole.cfg, names(12), {
+      ...inLongWork(whole.clock),
+      ...wholeBatches,
+      maxRequestsPerSecond: 10,
+    });
+    expect(whole.http.batches.map((batch) => batch.length)).toEqual([10, 2]);
+    expect(whole.clock.elapsed()).toBe(1300);
+  });
+
+  it('sends each POST of a lost batch once more, alone, and flags every one as resent', () => {
+    const clock = new FakeClock();
+    const { cfg, sent } = losingFirstBatch(clock);
+    const outcomes = enrichMany(cfg, names(3), { ...inLongWork(clock), maxRequestsPerSecond: 10 });
+    expect(sent).toEqual([
+      ['Company 0', 'Company 1', 'Company 2'],
+      ['Company 0'],
+      ['Company 1'],
+      ['Company 2'],
+    ]);
+    expect(outcomes).toEqual([
+      { kind: 'found', result: 'Company 0.com', resent: true },
+      { kind: 'found', result: 'Company 1.com', resent: true },
+      { kind: 'found', result: 'Company 2.com', resent: true },
+    ]);
+  });
+
+  it('stops sending again once a resend is lost too: the network is down', () => {
+    const clock = new FakeClock();
+    const { cfg, sent } = losingFirstBatch(clock, true);
+    const outcomes = enrichMany(cfg, names(3), { ...inLongWork(clock), maxRequestsPerSecond: 10 });
+    expect(sent).toEqual([['Company 0', 'Company 1', 'Company 2'], ['Company 0']]);
+    expect(outcomes.map((outcome) => outcome.resent)).toEqual([true, undefined, undefined]);
+    for (const outcome of outcomes) expect(errorOf(outcome).code).toBe('network');
+  });
+
+  it('sends nothing again when told not to (a key test)', () => {
+    const clock = new FakeClock();
+    const { cfg, sent } = losingFirstBatch(clock);
+    const outcome = enrich(cfg, website('Acme'), { ...inFormula(clock), resendLost: false });
+    expect(sent).toEqual([['Acme']]);
+    expect(errorOf(outcome).code).toBe('network');
+    expect(outcome.resent).toBeUndefined();
+  });
+
+  it('never sends a resend past the deadline', () => {
+    const clock = new FakeClock();
+    const { cfg, sent } = losingFirstBatch(clock);
+    const outcomes = enrichMany(cfg, names(3), { ...inFormula(clock, 200), maxRequestsPerSecond: 10 });
+    expect(sent).toEqual([['Company 0', 'Company 1', 'Company 2']]);
+    expect(outcomes.every((outcome) => outcome.kind === 'failed' && !outcome.resent)).toBe(true);
   });
 });

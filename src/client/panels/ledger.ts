@@ -63,6 +63,24 @@ function operationsTable(view: LedgerView): HTMLElement {
   );
 }
 
+/**
+ * Lookups a network failure made us send twice: the API may have charged both sends and never
+ * says, so the user hears it from us, with what it may have cost.
+ */
+function resentNotice(view: LedgerView): HTMLElement[] {
+  const { lookups, credits } = view.possiblyChargedTwice;
+  if (lookups === 0) return [];
+  const what = lookups === 1 ? '1 lookup was' : `${lookups.toLocaleString('en-US')} lookups were`;
+  return [
+    row('Possibly charged twice', formatCredits(credits), 'ledger-resent'),
+    el(
+      'p',
+      { class: 'hint', id: 'ledger-resent-why' },
+      `This month ${what} sent again after a network failure lost the answer; the API may have charged both sends. Compare with your account's usage.`,
+    ),
+  ];
+}
+
 /** The out-of-credits notice: one banner for the whole sidebar, shown while the API says so. */
 function showCreditsAlert(outOfCredits: boolean, dismissed: boolean): void {
   const alert = $('credits-alert');
@@ -105,6 +123,7 @@ export function mountLedgerPanel(formulaCap: () => number | null): LedgerPanel {
       ...(view.bySource.keyTests > 0
         ? [row('Key tests', formatCredits(view.bySource.keyTests), 'ledger-key-tests')]
         : []),
+      ...resentNotice(view),
       operationsTable(view),
     );
     // A later 402 after a dismissal is news again only once the flag was cleared in between.
