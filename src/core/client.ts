@@ -154,6 +154,7 @@ export function enrichMany(
   let paceFull = false;
   let roundTripMs = FIRST_ROUND_TRIP_MS;
   const rate = startRate(opts.maxRequestsPerSecond);
+  const schedule = new EvenSchedule(rate, clock.now());
   const resent = new Set<number>();
 
   while (queue.length > 0 && fatal === undefined) {
@@ -165,8 +166,10 @@ export function enrichMany(
       continue;
     }
     if (now > opts.deadline) break;
-    const wanted = Math.min(ready.length, opts.maxBatch ?? batchLimit(rate, roundTripMs));
-    const slot = pacer.reserve(now, wanted, opts.deadline);
+    const wanted = Math.min(ready.length, opts.maxBatch ?? schedule.due(now, batchLimit(rate, roundTripMs)));
+    // A sliver of a batch sent at once keeps the next ones in step with a nearly full window;
+    // waiting for half of what is due puts them back where older sends leave it.
+    const slot = pacer.reserve(now, wanted, opts.deadline, Math.ceil(wanted / 2));
     if (slot === null) {
       paceFull = true;
       break;
@@ -177,6 +180,7 @@ export function enrichMany(
 
     const batch = ready.slice(0, slot.granted);
     const sentAt = clock.now();
+    schedule.sent(batch.length);
     const sent = sendBatch(
       cfg,
       batch.map((call) => postRequest(cfg, requests[call.index]!)),
@@ -237,12 +241,45 @@ export function enrichMany(
 }
 
 /**
- * The fewest POSTs a batch may hold and still keep the asked pace: as many as one round trip
- * lasts at that rate. Larger batches go no faster under the rate limit, and a network failure
- * loses every answer of its batch.
+ * The fewest POSTs a batch may hold and still keep the asked pace: the rate shared among the
+ * round trips that fit in the rate's one-second window. Larger batches go no faster under the
+ * rate limit, and a network failure loses every answer of its batch. (Just what one round trip
+ * lasts would leave the window's last round trip with the remainder: 3 + 3 + 3 + 1 a 1.2 s.)
  */
 export function batchLimit(rate: number, roundTripMs: number): number {
-  return Math.max(1, Math.ceil((rate * roundTripMs) / 1000 - 1e-9));
+  const tripsPerWindow = Math.max(1, Math.floor(1000 / Math.max(1, roundTripMs)));
+  return Math.max(1, Math.ceil(rate / tripsPerWindow));
+}
+
+/**
+ * POSTs fall due evenly at the asked rate, plus one batch's head start. A batch sends what is due,
+ * so a slow round trip (a resend, a wait for the lock) is made up by the next batches; sending a
+ * fixed size instead can lock into a rhythm the one-second window keeps below the rate (4, 4, 1, 1
+ * every 1.2 s). Falling further behind than two batches (another execution's burst, a 429 pause)
+ * starts the schedule afresh rather than bursting.
+ */
+class EvenSchedule {
+  private startedAt: number;
+  private count = 0;
+
+  constructor(
+    private readonly rate: number,
+    now: number,
+  ) {
+    this.startedAt = now;
+  }
+
+  due(now: number, batch: number): number {
+    const owed = Math.floor((this.rate * (now - this.startedAt)) / 1000) + batch - this.count;
+    if (owed <= 2 * batch) return Math.max(1, owed);
+    this.startedAt = now;
+    this.count = 0;
+    return batch;
+  }
+
+  sent(count: number): void {
+    this.count += count;
+  }
 }
 
 interface SentBatch {

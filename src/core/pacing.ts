@@ -18,10 +18,11 @@ export interface SendSlot {
 
 export interface Pacer {
   /**
-   * Reserves the earliest slot at or after `now` for up to `wanted` POSTs, or answers null when
-   * that slot would come after `deadline` (nothing is reserved then).
+   * Reserves the earliest slot at or after `now` for up to `wanted` POSTs, and at least `least`
+   * of them when such a slot comes before `deadline` (else the earliest for fewer), or answers
+   * null when no slot comes before `deadline` (nothing is reserved then).
    */
-  reserve(now: number, wanted: number, deadline: number): SendSlot | null;
+  reserve(now: number, wanted: number, deadline: number, least?: number): SendSlot | null;
   /** POSTs sent at `sentAt` came back 429 at `answeredAt`: the pace halves for everyone. */
   slowDown(sentAt: number, answeredAt: number): void;
 }
@@ -55,7 +56,7 @@ const SHARED_LOCK_WAIT_MS = 5000;
 export function localPacer(ceiling: number): Pacer {
   const log = freshLog(ceiling);
   return {
-    reserve: (now, wanted, deadline) => reserveIn(log, ceiling, now, wanted, deadline),
+    reserve: (now, wanted, deadline, least) => reserveIn(log, ceiling, now, wanted, deadline, least),
     slowDown: (sentAt, answeredAt) => slowDownIn(log, sentAt, answeredAt),
   };
 }
@@ -86,10 +87,10 @@ export function sharedPacer(ports: SharedPacerPorts, key: string, ceiling: numbe
     }
   };
   return {
-    reserve: (now, wanted, deadline) =>
+    reserve: (now, wanted, deadline, least) =>
       update(
-        (log) => reserveIn(log, ceiling, now, wanted, deadline),
-        () => fallback.reserve(now, wanted, deadline),
+        (log) => reserveIn(log, ceiling, now, wanted, deadline, least),
+        () => fallback.reserve(now, wanted, deadline, least),
       ),
     slowDown: (sentAt, answeredAt) =>
       update(
@@ -138,24 +139,33 @@ export function reserveIn(
   now: number,
   wanted: number,
   deadline: number,
+  least = 1,
 ): SendSlot | null {
   recoverPace(log, ceiling, now);
   const limit = Math.max(1, Math.floor(log.rate));
   // Below one request a second the window stretches so that it still holds one request.
   const span = log.rate >= 1 ? RATE_WINDOW_MS : RATE_WINDOW_MS / log.rate;
   log.sent = log.sent.filter((at) => at > now - span - OUT_OF_ORDER_MARGIN_MS);
+  const enough = Math.min(Math.max(1, least), wanted, limit);
+  let first: { at: number; room: number } | null = null;
   // A send at `at` fits as soon as an older one leaves the window, so these are the only candidates;
   // the last always fits, because nothing is logged within a window after it.
   for (const at of candidateTimes(log.sent, now, span)) {
-    if (at > deadline) return null;
+    if (at > deadline) break;
     const room = limit - busiestWindowAround(log.sent, at, span);
     if (room <= 0) continue;
-    const granted = Math.max(1, Math.min(wanted, room));
-    const index = countAtOrBefore(log.sent, at);
-    log.sent.splice(index, 0, ...Array<number>(granted).fill(at));
-    return { at, granted };
+    first ??= { at, room };
+    if (room >= enough) return book(log, at, Math.min(wanted, room));
   }
-  return null;
+  // No slot with enough room before the deadline: the earliest with any room will do.
+  return first === null ? null : book(log, first.at, Math.min(wanted, first.room));
+}
+
+function book(log: PaceLog, at: number, count: number): SendSlot {
+  const granted = Math.max(1, count);
+  const index = countAtOrBefore(log.sent, at);
+  log.sent.splice(index, 0, ...Array<number>(granted).fill(at));
+  return { at, granted };
 }
 
 /** Halves the pace once for a burst of 429s: answers to POSTs sent before the last change are old news. */

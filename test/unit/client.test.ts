@@ -672,23 +672,24 @@ describe('network failures that lose a batch', () => {
     return { sent, cfg: { baseUrl: BASE, apiKey: KEY, http, clock } satisfies ClientConfig };
   }
 
-  it('keeps a batch to what one round trip lasts at the rate: 3 POSTs at 10 a second and 300 ms', () => {
-    expect(batchLimit(10, 300)).toBe(3);
-    expect(batchLimit(10, 1500)).toBe(15);
+  it('keeps a batch to the rate shared by the round trips of a second: 4 at 10 a second and 300 ms', () => {
+    expect(batchLimit(10, 300)).toBe(4);
+    expect(batchLimit(10, 1500)).toBe(10);
     expect(batchLimit(5, 0)).toBe(1);
     const { cfg, clock, http } = setup((request) => found(inputOf(request)), 300);
-    enrichMany(cfg, names(12), { ...inLongWork(clock), maxRequestsPerSecond: 10 });
-    // The 10th POST of the first second waits for room, as it would in a batch of 10.
-    expect(http.batches.map((batch) => batch.length)).toEqual([3, 3, 3, 1, 2]);
-    expect(clock.elapsed()).toBe(1500);
-    // Within a round trip of batches of 10 (10 at 0 s, 2 at 1 s): the rate sets the pace.
+    enrichMany(cfg, names(20), { ...inLongWork(clock), maxRequestsPerSecond: 10 });
+    // What is due at 10 a second, with one batch's head start; the window's 10th waits for 1 s.
+    expect(http.batches.map((batch) => batch.length)).toEqual([4, 3, 3, 3, 4, 3]);
+    expect(http.batches.map((batch) => batch[0]?.at)).toEqual([0, 300, 600, 1000, 1300, 1600]);
+    expect(clock.elapsed()).toBe(1900);
+    // Within two round trips of batches of 10 (at 0 s and 1 s): the rate sets the pace.
     const whole = setup((request) => found(inputOf(request)), 300);
-    enrichMany(whole.cfg, names(12), {
+    enrichMany(whole.cfg, names(20), {
       ...inLongWork(whole.clock),
       ...wholeBatches,
       maxRequestsPerSecond: 10,
     });
-    expect(whole.http.batches.map((batch) => batch.length)).toEqual([10, 2]);
+    expect(whole.http.batches.map((batch) => batch.length)).toEqual([10, 10]);
     expect(whole.clock.elapsed()).toBe(1300);
   });
 

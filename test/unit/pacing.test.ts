@@ -60,6 +60,19 @@ describe('one execution pacing itself', () => {
     expect(pacer.reserve(START, 5, FAR)).toEqual({ at: START + 2000, granted: 2 });
   });
 
+  it('waits for room for at least `least` sends rather than send a sliver into a nearly full window', () => {
+    const pacer = localPacer(10);
+    expect(pacer.reserve(START, 4, FAR)).toEqual({ at: START, granted: 4 });
+    expect(pacer.reserve(START + 300, 3, FAR)).toEqual({ at: START + 300, granted: 3 });
+    expect(pacer.reserve(START + 600, 2, FAR)).toEqual({ at: START + 600, granted: 2 });
+    // One send fits at 900; two or more only once the four of 0 s leave the window.
+    expect(pacer.reserve(START + 900, 4, FAR, 2)).toEqual({ at: START + 1000, granted: 4 });
+    // Before a deadline that comes first, the sliver is better than nothing.
+    const other = localPacer(10);
+    place(other, START, 9);
+    expect(other.reserve(START + 900, 4, START + 950, 2)).toEqual({ at: START + 900, granted: 1 });
+  });
+
   it('below one request a second stretches the window so that it still holds one', () => {
     const pacer = localPacer(0.5);
     expect(place(pacer, START, 3)).toEqual([START, START + 2000, START + 4000]);
