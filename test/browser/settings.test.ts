@@ -333,6 +333,31 @@ describe('the out-of-credits notice', () => {
   });
 });
 
+describe('lookups sent twice after a network failure', () => {
+  it('are said in Spending, with what they may have cost, only when there are some', async () => {
+    // A blip cannot be made on the playground's loopback: the server's figure is set on its way.
+    let resent = { lookups: 3, credits: 30 };
+    await page.route(`${playground.url}/rpc`, async (route) => {
+      const { name } = JSON.parse(route.request().postData() ?? '{}') as { name: string };
+      if (name !== 'getLedger') return route.continue();
+      const response = await route.fetch();
+      const body = (await response.json()) as { value: { possiblyChargedTwice: typeof resent } };
+      body.value.possiblyChargedTwice = resent;
+      return route.fulfill({ response, json: body });
+    });
+    await openSidebar();
+    await openSection('spending-panel');
+    await sidebar.locator('#ledger-resent:has-text("30 credits")').waitFor();
+    expect(await sidebar.locator('#ledger-resent-why').textContent()).toBe(
+      "This month 3 lookups were sent again after a network failure lost the answer; the API may have charged both sends. Compare with your account's usage.",
+    );
+    resent = { lookups: 0, credits: 0 };
+    await sidebar.locator('#ledger-refresh').click();
+    await sidebar.locator('#ledger-refresh:enabled').waitFor();
+    expect(await sidebar.locator('#ledger-resent').count()).toBe(0);
+  });
+});
+
 describe('the Jobs panel', () => {
   it('drives the job pump while a job is pending, shows background collection, and the job once collected', async () => {
     await enter('B6', '=PRONET_PROFILE(A2)');
