@@ -9,7 +9,7 @@ import type { ClockPort } from '../../src/core/ports';
 /** Monday 6 January 2025, 09:00 UTC: a fixed start keeps every run the same. */
 export const DEFAULT_START_MS = Date.UTC(2025, 0, 6, 9, 0, 0);
 
-export type BlockReason = 'sleep' | 'fetch' | 'lock';
+export type BlockReason = 'sleep' | 'fetch' | 'lock' | 'service';
 
 interface Scheduled {
   readonly id: number;

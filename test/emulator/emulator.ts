@@ -204,13 +204,13 @@ export class Emulator {
 
   /**
    * Runs `work` (several executions) as if they ran at the same time: each starts at the instant
-   * the window opened, and reads made without a lock see the stores as they were then (race.ts).
-   * The worst case for races.
+   * the window opened (or, with `atOnce`, when one of that many running before it ends), and
+   * reads made without a lock see the stores as they were then (race.ts). The worst case for races.
    */
-  concurrently<T>(work: () => T): T {
+  concurrently<T>(work: () => T, options: { atOnce?: number } = {}): T {
     if (this.runtime.race) throw new Error('Emulator: race windows do not nest');
     const stores = [...this.properties.stores(), ...this.cache.stores()] as Map<string, unknown>[];
-    const race = new RaceWindow(stores, this.clock.now());
+    const race = new RaceWindow(stores, this.clock.now(), options.atOnce);
     this.runtime.race = race;
     try {
       return work();

@@ -80,6 +80,17 @@ describe('a race window', () => {
     expect(run('startedAt')).toBe(opened + 1000); // outside a window time goes on as usual
   });
 
+  it('with atOnce, starts an execution when one of those running before it ends', () => {
+    const { emu, run } = setUp();
+    const opened = emu.clock.now();
+    const starts = emu.concurrently(() => [run('startedAt'), run('startedAt'), run('startedAt')], {
+      atOnce: 2,
+    });
+    // startedAt sleeps 1 s: the third starts when the first ends.
+    expect(starts).toEqual([opened, opened, opened + 1000]);
+    expect(emu.clock.now()).toBe(opened + 2000);
+  });
+
   it('makes an execution wait for a lock another held at that time, though it ran first', () => {
     const { emu, run } = setUp();
     const opened = emu.clock.now();
@@ -88,7 +99,9 @@ describe('a race window', () => {
       run('lockedAt', 1000),
       run('lockedAt', 10_000),
     ]);
-    expect(tooShort).toBe(`busy at ${opened + 1000}`);
-    expect(longEnough).toBe(opened + 5000);
+    // Getting the lock (2 ms) and asking for it (50 ms) are round trips of their own.
+    expect(tooShort).toBe(`busy at ${opened + 1052}`);
+    // The holder lets go at 5,072 (2 + 50 + 5,000 + its release, 20); this release takes 20 more.
+    expect(longEnough).toBe(opened + 5092);
   });
 });

@@ -28,18 +28,41 @@ export class RaceWindow {
   readonly #snapshots = new Map<Store, Store>();
   /** Per execution, per store: what that execution wrote (undefined = deleted). */
   readonly #own = new Map<number, Map<Store, Map<string, unknown>>>();
-  /** The instant every execution of the window starts at. */
+  /** The instant the window opened: its first executions start then. */
   readonly openedAt: number;
+  /**
+   * When each of the executions that may run at once is free again. Sheets' concurrency for a
+   * filled-down column is not published: with N slots, an execution starts when the earliest of
+   * the N before it ends (all at once by default).
+   */
+  readonly #slots: number[];
   /** The latest time an execution of the window reached: the clock's time when it closes. */
   latest: number;
 
   /** Per lock (any object standing for it), the holds of the window's executions. */
   readonly #holds = new Map<object, Hold[]>();
 
-  constructor(stores: Iterable<Store>, openedAt: number) {
+  constructor(stores: Iterable<Store>, openedAt: number, atOnce = Number.POSITIVE_INFINITY) {
     for (const store of stores) this.#snapshots.set(store, new Map(store));
     this.openedAt = openedAt;
     this.latest = openedAt;
+    this.#limited = Number.isFinite(atOnce);
+    this.#slots = this.#limited ? Array<number>(Math.max(1, atOnce)).fill(openedAt) : [];
+  }
+
+  readonly #limited: boolean;
+
+  /** When the next execution starts: at the opening, or when a slot is free again. */
+  nextStart(): number {
+    if (!this.#limited) return this.openedAt;
+    this.#slots.sort((a, b) => a - b);
+    return this.#slots.shift()!;
+  }
+
+  /** An execution that started at `nextStart()` ended at `at`: its slot is free from then. */
+  ended(at: number): void {
+    this.latest = Math.max(this.latest, at);
+    if (this.#limited) this.#slots.push(at);
   }
 
   /** The store a read should see. */

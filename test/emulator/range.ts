@@ -286,11 +286,11 @@ export class FakeRange implements Mirror<GoogleAppsScript.Spreadsheet.Range, Ran
   }
 
   #read(method: string): void {
-    this.#runtime.enter('sheet-read', method);
+    this.#runtime.enter('sheet-read', `Range.${method}`);
   }
 
   #write(method: string): void {
-    this.#runtime.enter('sheet-write', method);
+    this.#runtime.enter('sheet-write', `Range.${method}`);
   }
 }
 

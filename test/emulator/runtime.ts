@@ -12,6 +12,7 @@ import type { VirtualClock } from './clock';
 import { ExecutionTimeout, NO_UI_MESSAGE, noPermission, SCOPES } from './errors';
 import type { AuthModeName } from './mirror';
 import type { RaceWindow } from './race';
+import { DEFAULT_COST_MS, SERVICE_COST_MS } from './service-costs';
 
 export type Capability =
   /** Utilities, Logger, HtmlService output building, enums: allowed everywhere. */
@@ -73,6 +74,8 @@ export class Runtime {
   readonly clock: VirtualClock;
   /** Open while executions are modelled as running at once (see race.ts). */
   race: RaceWindow | null = null;
+  /** Whether service calls cost their time (service-costs.ts); off only to compare with free calls. */
+  costs = true;
   /** Whether the running execution holds a lock; LockService registers it. */
   holdsLock: () => boolean = () => false;
   #current: Execution | null = null;
@@ -109,8 +112,12 @@ export class Runtime {
    */
   run<T>(spec: ExecutionSpec, body: (execution: Execution) => T): T {
     if (this.#current) throw new Error(`Emulator: ${spec.label} cannot start inside ${this.#current.label}`);
-    // Executions of a race window all start when it opened (race.ts).
-    if (this.race) this.clock.rewindTo(this.race.openedAt);
+    // Executions of a race window start when it opened, or when a slot frees up (race.ts).
+    if (this.race) {
+      const start = this.race.nextStart();
+      if (start <= this.clock.now()) this.clock.rewindTo(start);
+      else this.clock.advanceTo(start);
+    }
     const startedAt = this.clock.now();
     const execution: Execution = {
       ...spec,
@@ -137,7 +144,7 @@ export class Runtime {
       throw error;
     } finally {
       this.clock.setDeadline(null);
-      if (this.race) this.race.latest = Math.max(this.race.latest, this.clock.now());
+      if (this.race) this.race.ended(this.clock.now());
       this.#current = null;
       for (const hook of this.#endHooks) hook(execution);
     }
@@ -178,6 +185,17 @@ export class Runtime {
     }
     const refusal = refuse(execution, capability, call);
     if (refusal) throw refusal;
+    // The round trip to Google: past the execution's limit the clock stops there and throws.
+    const cost = this.costs ? (SERVICE_COST_MS[call] ?? DEFAULT_COST_MS[capability] ?? 0) : 0;
+    if (cost > 0) this.clock.block(cost, 'service');
+    this.#serviceMs += cost;
+  }
+
+  #serviceMs = 0;
+
+  /** Virtual milliseconds executions have spent in service calls so far. */
+  serviceMs(): number {
+    return this.#serviceMs;
   }
 }
 
@@ -189,8 +207,10 @@ function refuse(execution: Execution, capability: Capability, call: string): Err
   }
   const allowed = ALLOWED[execution.authMode];
   if (allowed.has(capability)) return null;
-  if (capability === 'sheet-write') return noPermission(call);
-  return noPermission(call, SCOPE_OF[capability]);
+  // Apps Script names a class's static methods in full, an object's methods alone.
+  const named = call.replace(/^(Range|Sheet|Spreadsheet)\./, '');
+  if (capability === 'sheet-write') return noPermission(named);
+  return noPermission(named, SCOPE_OF[capability]);
 }
 
 const ALLOWED: Record<AuthModeName, ReadonlySet<Capability>> = {

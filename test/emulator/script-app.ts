@@ -95,7 +95,9 @@ function install(context: Context, draft: Omit<TriggerRecord, 'id' | 'user'>): F
       'This script has too many triggers. Triggers must be deleted from the script before more can be added.',
     );
   }
-  const record: TriggerRecord = { ...draft, id: registry.newId(), user };
+  // A clock trigger counts from its creation: the end of this round trip.
+  const created = draft.nextRunAt === null ? null : runtime.clock.now() + draft.nextRunAt;
+  const record: TriggerRecord = { ...draft, nextRunAt: created, id: registry.newId(), user };
   registry.triggers.push(record);
   return new FakeTrigger(record);
 }
@@ -186,7 +188,8 @@ export class FakeClockTriggerBuilder
       eventType: 'CLOCK',
       documentId: runtime.identity().documentId,
       everyMs: this.#afterMs !== null ? null : this.#everyMs,
-      nextRunAt: runtime.clock.now() + first,
+      // Counted from the creation by install().
+      nextRunAt: first,
     });
   }
 }

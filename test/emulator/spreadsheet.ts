@@ -293,11 +293,11 @@ export class FakeSheet implements Mirror<GoogleAppsScript.Spreadsheet.Sheet, She
   }
 
   #read(method: string): void {
-    this.#runtime.enter('sheet-read', method);
+    this.#runtime.enter('sheet-read', `Sheet.${method}`);
   }
 
   #write(method: string): void {
-    this.#runtime.enter('sheet-write', method);
+    this.#runtime.enter('sheet-write', `Sheet.${method}`);
   }
 }
 
@@ -389,7 +389,7 @@ export class FakeSpreadsheet implements Mirror<GoogleAppsScript.Spreadsheet.Spre
   }
 
   setActiveSheet(sheet: FakeSheet, _restoreSelection?: boolean): FakeSheet {
-    this.#runtime.enter('sheet-write', 'setActiveSheet');
+    this.#runtime.enter('sheet-write', 'Spreadsheet.setActiveSheet');
     return sheet.activate();
   }
 
@@ -402,7 +402,7 @@ export class FakeSpreadsheet implements Mirror<GoogleAppsScript.Spreadsheet.Spre
     indexOrOptions?: number | { template?: unknown },
     options?: { template?: unknown },
   ): FakeSheet {
-    this.#runtime.enter('sheet-write', 'insertSheet');
+    this.#runtime.enter('sheet-write', 'Spreadsheet.insertSheet');
     const args = [nameOrIndexOrOptions, indexOrOptions, options];
     if (
       args.some(
@@ -430,7 +430,7 @@ export class FakeSpreadsheet implements Mirror<GoogleAppsScript.Spreadsheet.Spre
   }
 
   #read(method: string): void {
-    this.#runtime.enter('sheet-read', method);
+    this.#runtime.enter('sheet-read', `Spreadsheet.${method}`);
   }
 }
 
@@ -492,7 +492,7 @@ export class FakeSpreadsheetApp
   }
 
   flush(): void {
-    this.#world.runtime.enter('free', 'SpreadsheetApp.flush');
+    this.#world.runtime.enter('sheet-write', 'SpreadsheetApp.flush');
   }
 
   #activeModel(): SpreadsheetModel | null {
