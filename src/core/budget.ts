@@ -87,14 +87,16 @@ export const LOCK_WAIT_MS = 10_000;
  * an upper bound on the charge, the ledger can only over-count, never under-count.
  */
 export const HOLD_LIFETIME_MS: Readonly<Record<HoldSource, number>> = {
-  formula: 2 * 60_000,
+  formula: 45_000,
   bulk: 7 * 60_000,
 };
 
 /** A job takes about a minute and its result is kept 10 minutes: after that nobody will settle it. */
 export const JOB_HOLD_LIFETIME_MS = 15 * 60_000;
 
-export const LOCK_BUSY_MESSAGE = 'Too many lookups at once; recalculate in a moment';
+/** Not an error: nothing was spent, and a recalculation a moment later goes through. */
+export const LOCK_BUSY_MESSAGE =
+  'Too many lookups at once: not sent yet. Recalculate in a moment; no credits were spent.';
 
 const SETTINGS_HINT = '(Extensions > Enrich for Sheets > Open sidebar to change it)';
 
@@ -233,10 +235,29 @@ export interface LedgerSummary {
   formulaCapLeftToday: number | null;
 }
 
-/** What the sidebar shows. Reads without the lock: a glance may be one settle behind. */
-export function ledgerSummary(store: BatchStorePort, day: string, settings?: BudgetSettings): LedgerSummary {
+/**
+ * What the sidebar shows. Reads without the lock: a glance may be one settle behind. Given `now`,
+ * open reservations count as the spend they will be booked as: a formula whose calls cost what it
+ * reserved never settles (see lookup.ts), and one whose calls failed settles within seconds.
+ * Jobs' holds stay held: a list's bound is not its price.
+ */
+export function ledgerSummary(
+  store: BatchStorePort,
+  day: string,
+  settings?: BudgetSettings,
+  now?: number,
+): LedgerSummary {
   checkDay(day);
   const state = readLedger(store.getAll());
+  if (now !== undefined) {
+    // On a copy that is never written: the booking the reservations will get.
+    const changes = new LedgerChanges(state);
+    changes.tidy(day, now);
+    for (const [id, hold] of [...state.holds]) {
+      changes.addSpend(hold.day, hold.source, hold.byOperation);
+      changes.closeHold(id);
+    }
+  }
   const month = monthOf(day);
   const monthTotals = emptyTotals();
   const folded = state.months.get(month);

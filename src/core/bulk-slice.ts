@@ -41,8 +41,12 @@ export const SLICE_LIMITS = {
   maxRows: 400,
   /** What a slice may take, well inside an execution's 6 minutes, so the sidebar updates often. */
   budgetMs: 45_000,
-  /** Clock time for lookups; the rest of the budget covers lock waits, reading and writing. */
-  lookupBudgetMs: 30_000,
+  /**
+   * Clock time for lookups. The rest of the budget covers lock waits, reading and writing, which
+   * are round trips too: up to ~20 s when the document properties are full and each new answer
+   * stored pushes an older one out, one deleteProperty (60 ms) at a time.
+   */
+  lookupBudgetMs: 24_000,
   /** POSTs a second when the caller does not say (the run passes the plan's rate from the settings). */
   requestsPerSecond: 5,
   /** Rows waiting on a job at once: each job holds a record in the 500 KB document properties. */

@@ -19,7 +19,7 @@ import {
   settleJob,
 } from './budget';
 import type { CachedAnswer, PaidEntry, ResultCache } from './cache';
-import { type Claimed, claimUnderLock, releaseClaims } from './claims';
+import { CLAIM_GRACE_MS, type Claimed, claimUnderLock, releaseUnderLock } from './claims';
 import { type ApiError, type CallOutcome, type ClientConfig, enrichMany, waitForJobs } from './client';
 import { heldFailures, holdFailures } from './held-failures';
 import {
@@ -52,6 +52,14 @@ function rememberCreditState(
   }
 }
 const OTHERS_POLL_MS = 1_000;
+/**
+ * Sending stops this long before the deadline: storing the answers, the closing section (the
+ * lock, one read, one write) and the cells' rendering are round trips too, and a formula that
+ * passes its 30 s loses every row it bought.
+ */
+export const AFTER_SENDING_MS = 2_000;
+/** How long past its deadline a formula may wait for the closing section: Sheets kills at 30 s. */
+const CLOSING_WAIT_MS = 2_500;
 
 /** An employee list without `max` is bounded by the API's default list size; assumed, see README. */
 export const ASSUMED_DEFAULT_EMPLOYEES = 25;
@@ -75,7 +83,8 @@ export type LookupResult =
   | { kind: 'pending'; job: JobRecord }
   | { kind: 'failed'; error: ApiError }
   | { kind: 'expired'; job: JobRecord }
-  | { kind: 'refused'; message: string }
+  /** `later`: nothing is wrong, the lookup only has to wait its turn (a busy lock). */
+  | { kind: 'refused'; message: string; later?: true }
   /** Another execution is buying this answer right now; it will be in the cache shortly. */
   | { kind: 'waiting' };
 
@@ -178,15 +187,17 @@ export function lookupMany(
   const unsent = uncached.filter((item) => !known.has(item.key));
   const booked = unsent.length > 0 ? claimAndReserve(deps, unsent, ctx) : null;
   if (unsent.length > 0 && booked === null) {
-    for (const item of unsent) results.set(item.key, { kind: 'refused', message: LOCK_BUSY_MESSAGE });
+    for (const item of unsent)
+      results.set(item.key, { kind: 'refused', message: LOCK_BUSY_MESSAGE, later: true });
   }
   const claimed = booked?.claimed ?? null;
   if (claimed) takeAnsweredSince(deps, claimed.all, unsent, ctx, results);
+  let settlement: Settlement | null = null;
   try {
     if (booked && booked.items.length > 0)
-      sendNew(deps, booked, ctx, results, OUT_OF_CREDITS_PROPERTY in stored);
+      settlement = sendNew(deps, booked, ctx, results, OUT_OF_CREDITS_PROPERTY in stored);
   } finally {
-    if (claimed) releaseClaims(deps.store, claimed.mine);
+    if (claimed) closeSection(deps, ctx, settlement, claimed.mine);
   }
   if (claimed)
     awaitOthers(
@@ -226,7 +237,10 @@ function claimAndReserve(
       entered = true;
       const store = sectionStore(deps.store);
       const keys = unsent.map((item) => item.key);
-      const claimed = claimUnderLock(store, keys, now(deps), (all) => answeredSince(deps, all, unsent));
+      const until = ctx.deadline + CLAIM_GRACE_MS;
+      const claimed = claimUnderLock(store, keys, now(deps), until, (all) =>
+        answeredSince(deps, all, unsent),
+      );
       const items = unsent.filter((item) => claimed.mine.includes(item.key));
       const planned = items.map((item) => ({
         type: item.op.type,
@@ -238,6 +252,10 @@ function claimAndReserve(
         items.length > 0
           ? reserve(guard, ctx.day, planned, budget, ctx.source)
           : { id: '', granted: 0, credits: 0, refused: null };
+      // What the budget refused is not sent: others need not wait for it.
+      const refused = items.slice(reservation.granted).map((item) => item.key);
+      releaseUnderLock(store, refused, now(deps));
+      claimed.mine = claimed.mine.filter((key) => !refused.includes(key));
       store.commit();
       return { claimed, items, planned, reservation };
     });
@@ -427,25 +445,75 @@ function collectKnownJobs(
   commitJobChanges(deps.store, deps.lock, changes, JOB_SAVE_LOCK_WAIT_MS);
 }
 
+/** What the closing section books: the reservation's real charges, jobs still running, resends. */
+interface Settlement {
+  reservationId: string;
+  charges: Charge[];
+  pending: PendingJob[];
+  resent: Charge[];
+  /**
+   * Every call was answered and charged just what was reserved. The section is then skipped: the
+   * reservation is booked as it stands once it lapses (45 s), the claims lapse with the deadline,
+   * and others find the answers in the cache before they look at claims. Most misses take the
+   * lock once instead of twice.
+   */
+  exact: boolean;
+}
+
+/**
+ * One section under the document lock after sending: the spend is booked and the claims are let
+ * go, with one read and one write. A lock that stays busy skips it, losing nothing: the
+ * reservation is booked at its estimate when it lapses, and the claims lapse a few seconds after
+ * the deadline (the answers are already in the cache, where others look first).
+ */
+function closeSection(
+  deps: LookupDeps,
+  ctx: LookupContext,
+  settlement: Settlement | null,
+  claimed: readonly string[],
+): void {
+  if ((settlement === null && claimed.length === 0) || settlement?.exact) return;
+  const wait = Math.min(LOCK_WAIT_MS, Math.max(0, ctx.deadline + CLOSING_WAIT_MS - now(deps)));
+  try {
+    deps.lock.withLock(wait, () => {
+      const store = sectionStore(deps.store);
+      if (settlement) {
+        const { reservationId, charges, pending, resent } = settlement;
+        const guard = { store, lock: HELD_LOCK, clock: deps.client.clock };
+        settle(guard, ctx.day, reservationId, charges, pending, resent);
+      }
+      releaseUnderLock(store, claimed, now(deps));
+      store.commit();
+    });
+  } catch {
+    // Busy: see above. A storage error here loses nothing either; the answers are stored.
+  }
+}
+
 function sendNew(
   deps: LookupDeps,
   booking: Booking,
   ctx: LookupContext,
   results: Map<string, LookupResult>,
   flaggedOutOfCredits: boolean,
-): void {
+): Settlement | null {
   const { items, planned, reservation } = booking;
   const granted = items.slice(0, reservation.granted);
+  const later = reservation.refused?.reason === 'busy' ? { later: true as const } : {};
   for (const item of items.slice(reservation.granted)) {
-    results.set(item.key, { kind: 'refused', message: reservation.refused?.message ?? 'Not sent.' });
+    results.set(item.key, {
+      kind: 'refused',
+      message: reservation.refused?.message ?? 'Not sent.',
+      ...later,
+    });
   }
-  if (granted.length === 0) return;
+  if (granted.length === 0) return null;
 
   const outcomes = enrichMany(
     deps.client,
     granted.map((item) => item.request),
     {
-      deadline: ctx.deadline,
+      deadline: ctx.deadline - AFTER_SENDING_MS,
       retryServerErrors: ctx.retryServerErrors,
       pollJobs: ctx.pollJobs,
       ...(ctx.maxRequestsPerSecond ? { maxRequestsPerSecond: ctx.maxRequestsPerSecond } : {}),
@@ -494,5 +562,12 @@ function sendNew(
   if (ctx.source === 'formula' && deps.failureHold)
     holdFailures(deps.failureHold, paidFailures(granted, outcomes));
   if (jobs.length > 0) saveJobs(deps.store, jobs);
-  settle(budgetDeps(deps), ctx.day, reservation.id, charges, pending, resent);
+  // Only answers others can find in the cache may keep their claims until they lapse.
+  const exact =
+    outcomes.every((outcome) => outcome.kind === 'found' || outcome.kind === 'miss') &&
+    pending.length === 0 &&
+    resent.length === 0 &&
+    charges.length === granted.length &&
+    charges.every((charge, i) => charge.credits === planned[i]!.estimate);
+  return { reservationId: reservation.id, charges, pending, resent, exact };
 }

@@ -7,7 +7,7 @@
 // Reservations may lie in the future, and a fit counts them as well as past sends, so no window of
 // one second ever holds more than the rate allows, whatever the order executions reserve in.
 
-import type { LockPort, TtlCachePort } from './ports';
+import type { ClockPort, LockPort, TtlCachePort } from './ports';
 
 export interface SendSlot {
   /** When the batch may go out: now, or later. */
@@ -66,7 +66,15 @@ export interface SharedPacerPorts {
   cache: TtlCachePort;
   /** The document lock: two executions never change the log at once. */
   lock: LockPort;
+  /**
+   * The execution's clock. Taking the lock, reading and writing the log are round trips: the
+   * batch leaves when the section ends, not when it was asked for, so that is the time booked.
+   */
+  clock?: ClockPort;
 }
+
+/** What a section is assumed to take before one has been timed. */
+const FIRST_SECTION_MS = 100;
 
 /**
  * Paces every execution of the document that uses `key` (one key an account). When the lock or
@@ -74,12 +82,16 @@ export interface SharedPacerPorts {
  */
 export function sharedPacer(ports: SharedPacerPorts, key: string, ceiling: number): Pacer {
   const fallback = localPacer(ceiling);
-  const update = <T>(change: (log: PaceLog) => T, otherwise: () => T): T => {
+  const { clock } = ports;
+  let sectionMs = FIRST_SECTION_MS;
+  const update = <T>(change: (log: PaceLog, readAt: number) => T, otherwise: () => T): T => {
     try {
       return ports.lock.withLock(SHARED_LOCK_WAIT_MS, () => {
         const log = parseLog(ports.cache.getMany([key])[key], ceiling);
-        const answer = change(log);
+        const readAt = clock?.now() ?? 0;
+        const answer = change(log, readAt);
         ports.cache.putMany({ [key]: JSON.stringify(log) }, SHARED_LOG_TTL_SECONDS);
+        if (clock) sectionMs = clock.now() - readAt;
         return answer;
       });
     } catch {
@@ -89,7 +101,11 @@ export function sharedPacer(ports: SharedPacerPorts, key: string, ceiling: numbe
   return {
     reserve: (now, wanted, deadline, least) =>
       update(
-        (log) => reserveIn(log, ceiling, now, wanted, deadline, least),
+        (log, readAt) => {
+          // The rest of this section (the write, the release) passes before the batch can leave.
+          const leaves = clock ? Math.max(now, readAt + sectionMs) : now;
+          return reserveIn(log, ceiling, leaves, wanted, deadline, least);
+        },
         () => fallback.reserve(now, wanted, deadline, least),
       ),
     slowDown: (sentAt, answeredAt) =>

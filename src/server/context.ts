@@ -106,7 +106,11 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
       store,
       lock,
       // Formulas, bulk slices and job retries of this document share one pace for the account.
-      pacer: sharedPacer({ cache: fast, lock }, `pace:${scope}`, settings.requestsPerSecond),
+      pacer: sharedPacer(
+        { cache: fast, lock, clock: appsScriptClock },
+        `pace:${scope}`,
+        settings.requestsPerSecond,
+      ),
       failureHold: fast,
     },
     scope,

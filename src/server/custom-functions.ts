@@ -55,7 +55,11 @@ function paramCount(functionName: string): number {
   return op ? 1 + op.extraParams.length : 1;
 }
 
-/** What one lookup shows; errors throw, so a single cell shows #ERROR! with the reason. */
+/**
+ * What one lookup shows; errors throw, so a single cell shows #ERROR! with the reason. A lookup
+ * that only has to wait its turn (a busy lock, no time or room left to send) is no error: it
+ * says so, costs nothing, and the next recalculation sends it.
+ */
 function toCell(op: Operation, field: string | undefined, result: LookupResult): CellOutput {
   if (op.shape === 'employees' && (result.kind === 'found' || result.kind === 'pending')) {
     return employeeListText(result);
@@ -71,8 +75,10 @@ function toCell(op: Operation, field: string | undefined, result: LookupResult):
     case 'expired':
       throw new Error(expiredText(op, result.job));
     case 'failed':
+      if (result.error.code === 'not_sent') return result.error.message;
       throw new Error(result.error.message);
     case 'refused':
+      if (result.later) return result.message;
       throw new Error(result.message);
   }
 }

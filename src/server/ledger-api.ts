@@ -4,11 +4,12 @@
 import { ledgerSummary } from '../core/budget';
 import { decodeEntry, isResultKey, ResultCache } from '../core/cache';
 import { readPayload, scanStore } from '../core/cache-store';
+import { dropAllClaims } from '../core/claims';
 import { OUT_OF_CREDITS_PROPERTY } from '../core/lookup';
 import { operationByType } from '../core/operations';
 import type { BatchStorePort, SheetStorePort } from '../core/ports';
 import type { CacheView, LedgerView } from '../shared/rpc';
-import { appsScriptClock, batchStorePort, digestHashPort, ttlCachePort } from './adapters';
+import { appsScriptClock, batchStorePort, digestHashPort, lockPort, ttlCachePort } from './adapters';
 import { executionContext, today } from './context';
 import { getSettings } from './settings-api';
 import { sheetStorePort } from './sheet-store';
@@ -30,8 +31,9 @@ function snapshotStore(all: Record<string, string>): BatchStorePort {
 export function getLedger(): LedgerView {
   const all = documentProperties().getProperties();
   const settings = getSettings();
-  const day = today(appsScriptClock.now());
-  const summary = ledgerSummary(snapshotStore(all), day, settings);
+  const now = appsScriptClock.now();
+  const day = today(now);
+  const summary = ledgerSummary(snapshotStore(all), day, settings, now);
   const byOperation = Object.entries(summary.month.byOperation)
     .filter(([, credits]) => (credits ?? 0) > 0)
     .map(([type, credits]) => ({ label: operationByType(type)?.label ?? type, credits: credits ?? 0 }))
@@ -142,5 +144,8 @@ export function clearCache(): CacheView {
   if (results.scope === undefined)
     throw new Error('Save your API key first: saved results are cleared one account at a time.');
   results.cache.clear(results.scope);
+  // Claims of past purchases would keep formulas waiting for answers that are gone.
+  const lock = lockPort(LockService.getDocumentLock());
+  lock.withLock(10_000, () => dropAllClaims(batchStorePort(documentProperties())));
   return cacheView(results);
 }

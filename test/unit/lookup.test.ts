@@ -94,7 +94,11 @@ describe('lookupMany', () => {
       },
     };
     const result = lookupMany(busy, [item], ctx).get(item.key);
-    expect(result).toEqual({ kind: 'refused', message: expect.stringMatching(/Too many lookups at once/) });
+    expect(result).toEqual({
+      kind: 'refused',
+      message: expect.stringMatching(/Too many lookups at once/),
+      later: true,
+    });
     expect(http.sent).toHaveLength(0);
     expect(properties.getAll()).toEqual({});
   });
