@@ -33,12 +33,13 @@ function fromFetch(response: GoogleAppsScript.URL_Fetch.HTTPResponse): HttpRespo
 // even muted, and every answer of the batch is lost, including those of POSTs the API received
 // and charged. Sending them again here would buy them twice without anyone knowing, so the batch
 // comes back unanswered and the client decides what may be sent again, and records it.
-const QUOTA_REFUSAL = /Service invoked too many times/i;
+/** Refusals Apps Script makes before sending: the daily quota, a URL outside the manifest's allowlist. */
+const REFUSED_BEFORE_SENDING =
+  /Service invoked too many times|has not been whitelisted in the script manifest/i;
 
 function unanswered(requests: readonly HttpRequest[], error: unknown): HttpResponse[] {
   const body = errorMessage(error);
-  // Over the daily quota Apps Script refuses before sending: nothing reached the API.
-  const fate = QUOTA_REFUSAL.test(body) ? 'unsent' : 'unknown';
+  const fate = REFUSED_BEFORE_SENDING.test(body) ? 'unsent' : 'unknown';
   return requests.map(() => ({ status: 0, body, fate }));
 }
 

@@ -7,13 +7,16 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 /**
- * The spreadsheet a job belongs to. An add-on's time-driven trigger has no active spreadsheet
- * (getActiveSpreadsheet() answers null there, whatever the typings say), so it is opened by id.
+ * The spreadsheet a job belongs to: the one this execution runs in. Jobs live in its document
+ * properties, and an add-on's trigger runs against the document it was installed in (Google's
+ * @OnlyCurrentDoc add-on template reads getActiveSpreadsheet() in its hourly trigger); opening
+ * another by id would need the full spreadsheets scope, which the manifest does not ask for.
  */
 export function spreadsheetById(id: string): Spreadsheet {
   const active = SpreadsheetApp.getActiveSpreadsheet() as Spreadsheet | null;
-  if (active && active.getId() === id) return active;
-  return SpreadsheetApp.openById(id);
+  if (!active) throw new Error('No spreadsheet is open in this execution.');
+  if (active.getId() !== id) throw new Error('This job belongs to another spreadsheet.');
+  return active;
 }
 
 /** The port for one execution; it opens each spreadsheet once. */

@@ -20,6 +20,7 @@ import {
   type PumpContext,
   pumpContext,
   pumpJobsFromSidebar,
+  REAUTHORIZE_PROPERTY,
   refreshWaitingFormulas,
 } from './pump';
 
@@ -35,7 +36,8 @@ function myJobs(context: PumpContext): JobRecord[] {
 
 export function listJobs(): JobsList {
   const context = pumpContext();
-  if (!context) return { keyConfigured: false, jobs: [], pending: 0, background: 'off' };
+  const reauthorized = takeReauthorizeFlag();
+  if (!context) return { keyConfigured: false, jobs: [], pending: 0, background: 'off', reauthorized };
   const now = context.deps.client.clock.now();
   const jobs = myJobs(context);
   const pending = jobs.filter(isPending).sort((a, b) => a.startedAt - b.startedAt);
@@ -48,7 +50,16 @@ export function listJobs(): JobsList {
     jobs: [...pending, ...recent].map((job) => describeJob(job, now)),
     pending: pending.length,
     background: currentBackground(),
+    reauthorized,
   };
+}
+
+/** Whether a trigger stopped for want of authorization since the sidebar last looked; clears it. */
+function takeReauthorizeFlag(): boolean {
+  const properties = PropertiesService.getDocumentProperties();
+  if (properties?.getProperty(REAUTHORIZE_PROPERTY) == null) return false;
+  properties.deleteProperty(REAUTHORIZE_PROPERTY);
+  return true;
 }
 
 const refused = (message: string): RetryResult => ({ ok: false, message, job: null });

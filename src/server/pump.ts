@@ -26,6 +26,18 @@ import { CACHE_SHEET_NAME } from './sheet-store';
 
 /** The trigger's handler: a top-level function of the bundle (see index.ts). */
 export const JOB_PUMP_HANDLER = 'runJobPump';
+/** Document properties: set when a trigger found the user's authorization lapsed. */
+export const REAUTHORIZE_PROPERTY = 'enrich.reauthorize';
+const REAUTHORIZE_TEXT =
+  'Background collection is paused: Google asks you to authorize the add-on again. Open Extensions > Enrich for Sheets > Open sidebar.';
+
+/** Whether the user must authorize again; said once in document properties for the sidebar. */
+function authorizationLapsed(): boolean {
+  const info = ScriptApp.getAuthorizationInfo(ScriptApp.AuthMode.FULL);
+  if (info.getAuthorizationStatus() !== ScriptApp.AuthorizationStatus.REQUIRED) return false;
+  documentProperties()?.setProperty(REAUTHORIZE_PROPERTY, String(Date.now()));
+  return true;
+}
 /** Document properties: the ids of this document's pump triggers and how often each runs. */
 const TRIGGERS_PROPERTY = 'enrich.jobTriggers';
 const MAX_REMEMBERED_TRIGGERS = 20;
@@ -80,6 +92,10 @@ function pumpOptions(context: PumpContext, lockWaitMs: number): PumpOptions {
 /** The time-driven trigger's handler. Deletes its own trigger once nothing is pending. */
 export function runJobPump(event?: { triggerUid?: unknown }): PumpProgress {
   const own = event?.triggerUid === undefined ? [] : [String(event.triggerUid)];
+  // An update that asks for a new scope, or a revoked grant, leaves the trigger unauthorized: it
+  // does nothing then, and the sidebar asks the user to authorize again (as Google's add-on
+  // template does, by email).
+  if (authorizationLapsed()) return idleProgress(REAUTHORIZE_TEXT, 'off');
   const context = pumpContext();
   if (!context) return idleProgress('No API key: nothing to collect.', removeIdle(own));
   const { clock } = context.deps.client;

@@ -43,6 +43,11 @@ export interface JobsList {
   /** Jobs still running or waiting for their sheet. */
   pending: number;
   background: BackgroundCollection;
+  /**
+   * A trigger found the user's authorization lapsed and did nothing. Opening the sidebar took the
+   * user through authorization again, so collection runs again: said once.
+   */
+  reauthorized: boolean;
 }
 
 /** What one call of the sidebar's timer did, and when to call again. */

@@ -268,7 +268,7 @@ describe('a job not collected within 10 minutes of finishing', () => {
 });
 
 describe('the hourly add-on trigger', () => {
-  it('delivers a list into a sheet with no active spreadsheet, opening it by id', () => {
+  it('delivers a list into a sheet of its document, the active spreadsheet, under spreadsheets.currentonly', () => {
     const world = createWorld({ emulator: { addOn: true }, api: { jobDelayMs: { employees: 59 * MINUTE } } });
     typeValues(world, 'A2', [[ACME]]);
     enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
@@ -282,6 +282,32 @@ describe('the hourly add-on trigger', () => {
       /employees -> sheet 'Employees - Acme Corporation \(Sales\)'$/,
     );
     expect(pumpTriggers(world)).toHaveLength(0);
+  });
+});
+
+describe('a trigger whose authorization lapsed', () => {
+  it('does nothing, and the sidebar says collection was paused until the user authorized again', () => {
+    const world = createWorld({ emulator: { addOn: true }, api: { jobDelayMs: { employees: 59 * MINUTE } } });
+    typeValues(world, 'A2', [[ACME]]);
+    enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
+    pumpFromSidebar(world);
+    const polls = world.api.calls.filter((call) => call.method.toUpperCase() === 'GET').length;
+    // An update asked for a scope the user has not granted yet.
+    world.emu.triggers.authorizationRequired = true;
+
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + HOUR + MINUTE);
+
+    expect(world.emu.triggerRuns).toEqual([expect.objectContaining({ error: null })]);
+    expect(world.api.calls.filter((call) => call.method.toUpperCase() === 'GET')).toHaveLength(polls);
+    expect(employeeSheets(world)).toHaveLength(0);
+    // Opening the sidebar is authorizing again: it says what happened, once.
+    world.emu.triggers.authorizationRequired = false;
+    const sidebar = () =>
+      world.emu.runExecution(world.bundle, 'listJobs', [], { context: 'sidebar' }) as {
+        reauthorized: boolean;
+      };
+    expect(sidebar().reauthorized).toBe(true);
+    expect(sidebar().reauthorized).toBe(false);
   });
 });
 

@@ -14,6 +14,7 @@ import { type ExecutionOptions, ExecutionRunner, type FormulaOutcome, type Trigg
 import { FakeHtmlService } from './html';
 import { FakeLockService } from './lock';
 import { FakeLogger, fakeConsole, LogCapture } from './logger';
+import { readManifest } from './manifest';
 import { FakePropertiesService } from './properties';
 import { RaceWindow } from './race';
 import { Runtime } from './runtime';
@@ -143,6 +144,7 @@ export class Emulator {
       recalculate: options.recalculateAfterExecution !== false,
       onBundle: (bundle) => {
         this.#lastBundle = bundle;
+        this.runtime.manifest = readManifest(bundle.distDir);
       },
     });
   }

@@ -137,7 +137,7 @@ export class ExecutionRunner {
       budgetMs: simple ? SIMPLE_TRIGGER_BUDGET_MS : EXECUTION_BUDGET_MS,
       hasUi: context !== 'time-trigger',
       documentId: this.#setup.document.id,
-      hasActiveSpreadsheet: !(context === 'time-trigger' && this.#setup.addOn),
+      hasActiveSpreadsheet: true,
       user: this.#setup.userEmail,
       hasActiveUser: context !== 'time-trigger',
     });
@@ -209,7 +209,9 @@ export class ExecutionRunner {
         budgetMs: EXECUTION_BUDGET_MS,
         hasUi: false,
         documentId: trigger.documentId,
-        hasActiveSpreadsheet: !this.#setup.addOn,
+        // An add-on's trigger runs against the document it was installed in: Google's
+        // @OnlyCurrentDoc add-on template reads getActiveSpreadsheet() in its hourly trigger.
+        hasActiveSpreadsheet: true,
         user: trigger.user,
         hasActiveUser: false,
       });

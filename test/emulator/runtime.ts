@@ -10,6 +10,7 @@
 
 import type { VirtualClock } from './clock';
 import { ExecutionTimeout, NO_UI_MESSAGE, noPermission, SCOPES } from './errors';
+import { type Manifest, missingScope } from './manifest';
 import type { AuthModeName } from './mirror';
 import type { RaceWindow } from './race';
 import { DEFAULT_COST_MS, SERVICE_COST_MS } from './service-costs';
@@ -45,7 +46,7 @@ export interface ExecutionSpec {
   readonly hasUi: boolean;
   /** The document whose properties, cache and lock apply; null for a script with no document. */
   readonly documentId: string | null;
-  /** False for an add-on's time-driven trigger: getActiveSpreadsheet() is null there (DESIGN, unverified). */
+  /** False only where no document is open (a standalone script); triggers of add-ons have theirs. */
   readonly hasActiveSpreadsheet: boolean;
   /** Whose user properties, user cache and user lock apply (a formula uses the owner's). */
   readonly user: string;
@@ -74,6 +75,8 @@ export class Runtime {
   readonly clock: VirtualClock;
   /** Open while executions are modelled as running at once (see race.ts). */
   race: RaceWindow | null = null;
+  /** The loaded script's manifest: what its scopes and URL allowlist allow (manifest.ts). */
+  manifest: Manifest | null = null;
   /** Whether service calls cost their time (service-costs.ts); off only to compare with free calls. */
   costs = true;
   /** Whether the running execution holds a lock; LockService registers it. */
@@ -183,7 +186,7 @@ export class Runtime {
       execution.timedOut = true;
       throw new ExecutionTimeout();
     }
-    const refusal = refuse(execution, capability, call);
+    const refusal = refuse(execution, capability, call) ?? this.#outOfScope(capability, call);
     if (refusal) throw refusal;
     // The round trip to Google: past the execution's limit the clock stops there and throws.
     const cost = this.costs ? (SERVICE_COST_MS[call] ?? DEFAULT_COST_MS[capability] ?? 0) : 0;
@@ -192,6 +195,11 @@ export class Runtime {
   }
 
   #serviceMs = 0;
+
+  #outOfScope(capability: Capability, call: string): Error | null {
+    const scope = missingScope(this.manifest, capability);
+    return scope === null ? null : noPermission(call.replace(/^(Range|Sheet|Spreadsheet)\./, ''), scope);
+  }
 
   /** Virtual milliseconds executions have spent in service calls so far. */
   serviceMs(): number {

@@ -47,11 +47,12 @@ describe('ScriptApp triggers', () => {
     expect(emu.runExecution(bundle, 'handlers')).toEqual(['poll:CLOCK', 'opened:ON_OPEN']);
   });
 
-  it("an add-on's hourly trigger runs on the clock with no active spreadsheet", () => {
+  it("an add-on's hourly trigger runs on the clock against its document, the active spreadsheet", () => {
+    // As Google's @OnlyCurrentDoc add-on template (templates/sheets-import) relies on.
     const { emu, bundle, documentProperties } = setup(true);
     emu.runExecution(bundle, 'installHourly');
     expect(emu.runTriggersUntil(bundle, emu.clock.now() + 3 * 60 * MINUTE)).toBe(3);
-    expect(documentProperties()).toEqual({ runs: '3', sawSpreadsheet: 'false', authMode: 'FULL' });
+    expect(documentProperties()).toEqual({ runs: '3', sawSpreadsheet: 'true', authMode: 'FULL' });
   });
 
   it('a bound script may poll every minute, and its trigger sees the spreadsheet', () => {

@@ -32,6 +32,9 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 export class TriggerRegistry {
+  /** Set by a test: the user's authorization lapsed (the manifest asks for more than was granted). */
+  authorizationRequired = false;
+
   readonly triggers: TriggerRecord[] = [];
   #nextId = 1;
 
@@ -270,13 +273,23 @@ export class FakeTriggerBuilder
 export class FakeAuthorizationInfo
   implements Mirror<GoogleAppsScript.Script.AuthorizationInfo, 'getAuthorizationUrl'>
 {
-  getAuthorizationUrl(): string {
-    return '';
+  readonly #required: boolean;
+
+  constructor(required: boolean) {
+    this.#required = required;
   }
 
-  /** Enum-typed in Apps Script: the emulated user has authorized everything. */
+  /** Where the user grants what is missing; null when nothing is (as Apps Script answers). */
+  getAuthorizationUrl(): string {
+    return this.#required ? 'https://script.google.com/macros/d/emulated-script/authorize' : '';
+  }
+
+  /**
+   * Enum-typed in Apps Script. REQUIRED once the user's grant no longer covers the manifest (a
+   * new scope in an update, a revoked grant): see TriggerRegistry.authorizationRequired.
+   */
   getAuthorizationStatus(): 'REQUIRED' | 'NOT_REQUIRED' {
-    return 'NOT_REQUIRED';
+    return this.#required ? 'REQUIRED' : 'NOT_REQUIRED';
   }
 }
 
@@ -341,6 +354,6 @@ export class FakeScriptApp
 
   getAuthorizationInfo(_authMode: unknown): FakeAuthorizationInfo {
     this.#context.runtime.enter('free', 'ScriptApp.getAuthorizationInfo');
-    return new FakeAuthorizationInfo();
+    return new FakeAuthorizationInfo(this.#context.registry.authorizationRequired);
   }
 }

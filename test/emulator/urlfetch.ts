@@ -11,6 +11,7 @@
 
 import { Buffer } from 'node:buffer';
 import { gasError } from './errors';
+import { checkAllowlist } from './manifest';
 import type { Mirror } from './mirror';
 import type { Runtime } from './runtime';
 import { FakeBlob, toSignedBytes } from './utilities';
@@ -129,6 +130,7 @@ export class FakeUrlFetchApp implements Mirror<GoogleAppsScript.URL_Fetch.UrlFet
   /** Sends a batch at one instant; the batch costs its slowest round trip. */
   #send(requests: Request[]): FakeHttpResponse[] {
     const prepared = requests.map(toWire);
+    for (const request of prepared) checkAllowlist(this.#runtime.manifest, request.url);
     this.#spendQuota(prepared.length);
     const batch = this.#nextBatch++;
     const at = this.#runtime.clock.now();

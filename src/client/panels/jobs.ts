@@ -124,6 +124,12 @@ export function mountJobsPanel(): JobsPanel {
       return;
     }
     showBackground(jobs.background, jobs.pending);
+    if (jobs.reauthorized) {
+      say(
+        summary,
+        'Background collection was paused until you authorized the add-on again (Google asked for it). It runs again now.',
+      );
+    }
     // Pending work is what a user wants to see first; opened once, then left to the user.
     if (jobs.pending > 0 && !openedForPending) {
       openedForPending = true;
