@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import type { RunningPlayground } from '../../playground/server';
 import { DEMO_CREDITS } from '../../playground/workbook';
-import { PROCESSING_TEXT } from '../cell-texts';
+import { CELL_TEXT } from '../../src/core/cell-text';
 import { spec } from '../spec-prices';
 import { screenshotPath, usePlayground, VIEWPORT } from './session';
 
@@ -131,11 +131,11 @@ describe('the playground page', () => {
     expect(await page.getAttribute(cell('C4'), 'class')).toContain('spill');
 
     await enter('B6', '=PRONET_PROFILE(A2)');
-    expect(await shown('B6')).toBe(PROCESSING_TEXT);
+    expect(await shown('B6')).toBe(CELL_TEXT.processing);
     await page.click('#advance-1');
     await page.waitForFunction(
       ([selector, waiting]) => document.querySelector(selector)?.textContent !== waiting,
-      [cell('B6'), PROCESSING_TEXT] as const,
+      [cell('B6'), CELL_TEXT.processing] as const,
     );
     expect(await shown('B6')).toMatch(/\p{L}+ \p{L}+/u);
     expect(await shown('C6')).not.toBe('');

@@ -5,7 +5,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { FakeApi } from '../../fake-api/fake-api';
 import type { RunningPlayground } from '../../playground/server';
 import { DEMO_CREDITS } from '../../playground/workbook';
-import { PROCESSING_TEXT } from '../cell-texts';
+import { CELL_TEXT } from '../../src/core/cell-text';
 import { VirtualClock } from '../emulator/clock';
 import { spec } from '../spec-prices';
 import { screenshotPath, usePlayground, VIEWPORT } from './session';
@@ -357,7 +357,7 @@ describe('lookups sent twice after a network failure', () => {
 describe('the Jobs panel', () => {
   it('drives the job pump while a job is pending, shows background collection, and the job once collected', async () => {
     await enter('B6', '=PRONET_PROFILE(A2)');
-    expect(await shown('B6')).toBe(PROCESSING_TEXT);
+    expect(await shown('B6')).toBe(CELL_TEXT.processing);
     await openSidebar();
     // Opened by itself: a job is pending.
     await sidebar.locator('#jobs-panel[open]').waitFor();
@@ -382,7 +382,7 @@ describe('the Jobs panel', () => {
     await page.click('#advance-1');
     await page.waitForFunction(
       ([selector, waiting]) => document.querySelector(selector)?.textContent !== waiting,
-      [cell('B6'), PROCESSING_TEXT] as const,
+      [cell('B6'), CELL_TEXT.processing] as const,
     );
     await sidebar.locator('#jobs-refresh').click();
     await sidebar.locator('#jobs-list li.job-collected').waitFor();

@@ -1,7 +1,7 @@
 // The playground's world without a browser: how it recalculates and lets time pass.
 import { join } from 'node:path';
 import { Workbook } from '../../playground/workbook';
-import { PROCESSING_TEXT } from '../cell-texts';
+import { CELL_TEXT } from '../../src/core/cell-text';
 import { spec } from '../spec-prices';
 
 const DIST = join(__dirname, '../../dist');
@@ -57,14 +57,14 @@ describe('the playground workbook', () => {
   it('shows an async result once its job is done when time passes, by the button or by waiting', () => {
     const byButton = new Workbook(DIST);
     byButton.setCell('B6', '=PRONET_PROFILE(A2)');
-    expect(shown(byButton, 'B6')).toBe(PROCESSING_TEXT);
+    expect(shown(byButton, 'B6')).toBe(CELL_TEXT.processing);
     byButton.advance(60_000);
-    expect(shown(byButton, 'B6')).not.toBe(PROCESSING_TEXT);
+    expect(shown(byButton, 'B6')).not.toBe(CELL_TEXT.processing);
 
     const byWaiting = new Workbook(DIST);
     byWaiting.setCell('B6', '=PRONET_PROFILE(A2)');
     let seconds = 0;
-    while (shown(byWaiting, 'B6') === PROCESSING_TEXT && seconds < 120) {
+    while (shown(byWaiting, 'B6') === CELL_TEXT.processing && seconds < 120) {
       byWaiting.tick(1000, 15_000);
       seconds++;
     }

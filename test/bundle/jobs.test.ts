@@ -4,9 +4,9 @@
 
 import { lookup } from '../../fake-api/data';
 import type { FakeResponse } from '../../fake-api/fake-api';
+import { CELL_TEXT } from '../../src/core/cell-text';
 import { operationByType } from '../../src/core/operations';
 import type { JobsList, PumpProgress, RetryResult } from '../../src/shared/jobs-rpc';
-import { LIST_REQUESTED_TEXT, PROCESSING_TEXT } from '../cell-texts';
 import { createWorld, enterFormula, postsSent, spent, typeValues, type World } from './harness';
 
 const ACME = 'Acme Corporation';
@@ -61,7 +61,7 @@ describe('an employee list started by a formula', () => {
     const world = slowListWorld();
     typeValues(world, 'A2', [[ACME]]);
     const shown = enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
-    expect(shown.values[0]![0]).toBe(LIST_REQUESTED_TEXT);
+    expect(shown.values[0]![0]).toBe(CELL_TEXT.listRequested);
     expect(pumpTriggers(world)).toHaveLength(0); // a formula may not create triggers
 
     // Opening the sidebar once turns background collection on; the user then closes it.
@@ -200,7 +200,9 @@ describe('a full profile, which takes about a minute', () => {
   it('is delivered through the trigger', () => {
     const world = createWorld();
     typeValues(world, 'A2', [[PROFILE]]);
-    expect(enterFormula(world, 'B2', '=PRONET_PROFILE(A2, "headline")').values[0]![0]).toBe(PROCESSING_TEXT);
+    expect(enterFormula(world, 'B2', '=PRONET_PROFILE(A2, "headline")').values[0]![0]).toBe(
+      CELL_TEXT.processing,
+    );
     pumpFromSidebar(world);
 
     world.emu.runTriggersUntil(world.bundle, world.clock.now() + 3 * MINUTE);
@@ -224,7 +226,7 @@ describe('a full profile, which takes about a minute', () => {
 
     expect(calls.at(-1)).toMatchObject({ collected: 1, pending: 0, background: 'off' });
     expect(calls.slice(0, -1).every((call) => call.pending === 1)).toBe(true);
-    expect(world.emu.cell('Sheet1', 'B2').value).not.toBe(PROCESSING_TEXT);
+    expect(world.emu.cell('Sheet1', 'B2').value).not.toBe(CELL_TEXT.processing);
     expect(world.emu.cell('Sheet1', 'B2').value).toBe(
       (lookup(operationByType('pronet_profile_to_pronet_info')!, PROFILE) as { headline: string }).headline,
     );

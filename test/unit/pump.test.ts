@@ -31,7 +31,6 @@ import {
   pumpOnce,
   pumpSummary,
 } from '../../src/core/pump';
-import { LIST_REQUESTED_TEXT, PROCESSING_TEXT } from '../cell-texts';
 import { FakeClock } from './helpers/fake-http';
 
 const DAY = '2026-11-22';
@@ -527,18 +526,18 @@ describe('formulas waiting for their job', () => {
       credits: 1,
     });
     expect(isWaitingText(arrived)).toBe(true);
-    expect(isWaitingText(PROCESSING_TEXT)).toBe(true);
-    expect(isWaitingText(LIST_REQUESTED_TEXT)).toBe(true);
+    expect(isWaitingText(CELL_TEXT.processing)).toBe(true);
+    expect(isWaitingText(CELL_TEXT.listRequested)).toBe(true);
     expect(isWaitingText("42 employees -> sheet 'Employees - Acme'")).toBe(false);
     expect(isWaitingText('Processing')).toBe(false);
   });
 
   it("finds the add-on's formulas that show one, including range formulas whose later rows wait", () => {
     const values = [
-      ['Acme', LIST_REQUESTED_TEXT, 'x', 'ada@acme.com'],
-      ['Umbrella', 'done', '', PROCESSING_TEXT],
+      ['Acme', CELL_TEXT.listRequested, 'x', 'ada@acme.com'],
+      ['Umbrella', 'done', '', CELL_TEXT.processing],
       ['', 'y', '', ''],
-      ['', PROCESSING_TEXT, '', ''],
+      ['', CELL_TEXT.processing, '', ''],
     ];
     const formulas = [
       ['', '=company_employees(A1)', '', '=PRONET_EMAIL(A1:A2)'],
