@@ -2,10 +2,7 @@
 // so the same input always gives the same data and tests can assert values without fixtures. The
 // shapes vary the way the real API's do (DESIGN.md section 2): bare strings and numbers, objects
 // with nested arrays, arrays of objects, `""` for missing fields and mixed field-naming styles.
-import type { FakeInputKind as InputKind, FakeOperationType as OperationType } from './catalog';
-
-/** What a lookup needs to know of its operation. */
-type Operation = { readonly type: OperationType; readonly input: InputKind };
+import type { InputKind, Operation, OperationType } from '../src/core/operations';
 
 // ---------------------------------------------------------------------------------------------
 // Hashing and a seeded PRNG (never Math.random: the fake must be reproducible).

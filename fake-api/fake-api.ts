@@ -2,15 +2,20 @@
 // handler: no real time (an injected clock), no network, no randomness. Accounts, jobs and a ledger
 // of every call and charge live in memory so tests can assert exact spend. README.md in this folder
 // lists the choices made where the spec is silent.
+import type {
+  AsyncAcceptedResponse,
+  ErrorResponse,
+  JobStatusResponse,
+  SuccessResponse,
+} from '../src/core/api-types';
 import {
-  type FakeOperation,
-  type FakeOperationType,
-  fakeCharge,
-  fakeOperation,
-  OPTION_NAMES,
-} from './catalog';
+  chargedCredits,
+  type Operation,
+  type OperationType,
+  type OptionName,
+  operationByType,
+} from '../src/core/operations';
 import { type EmployeeFilters, hashFraction, lookup, Random } from './data';
-import type { AsyncAcceptedResponse, ErrorResponse, JobStatusResponse, SuccessResponse } from './wire';
 
 export interface FakeClock {
   /** Milliseconds since the epoch. */
@@ -68,7 +73,7 @@ export interface CallRecord {
 export interface ChargeRecord {
   readonly at: number;
   readonly account: string;
-  readonly type: FakeOperationType;
+  readonly type: OperationType;
   readonly input: string;
   readonly credits: number;
   readonly jobId: string | null;
@@ -100,6 +105,7 @@ export const HTML_ERROR_PAGE =
   '<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+const OPTION_NAMES: readonly OptionName[] = ['department', 'seniority', 'employee_count'];
 
 interface Account {
   readonly id: string;
@@ -109,7 +115,7 @@ interface Account {
 }
 
 interface ParsedRequest {
-  readonly op: FakeOperation;
+  readonly op: Operation;
   readonly input: string;
   readonly filters: EmployeeFilters;
 }
@@ -295,9 +301,9 @@ export class FakeApi {
     if ('error' in parsed) return errorResponse(422, parsed.error);
     const { op } = parsed.request;
     // Employee lists cost per employee returned, so one employee's price is the least a call needs.
-    const least = op.credits;
+    const least = op.pricing.credits;
     if (account.credits < least) {
-      const price = op.perEmployee ? `at least ${least}` : `${least}`;
+      const price = op.pricing.kind === 'flat' ? `${least}` : `at least ${least}`;
       return errorResponse(
         402,
         `Insufficient credits: ${op.type} costs ${price}, balance is ${account.credits}`,
@@ -394,7 +400,11 @@ export class FakeApi {
   private startJob(account: Account, request: ParsedRequest, call: DraftCall, underLoad: boolean): Job {
     this.jobCounter += 1;
     const id = `job_${new Random(`job:${this.seed}:${this.jobCounter}`).hex(12)}${this.jobCounter}`;
-    const kind: JobDelayKind = underLoad ? 'underLoad' : request.op.perEmployee ? 'employees' : 'profile';
+    const kind: JobDelayKind = underLoad
+      ? 'underLoad'
+      : request.op.shape === 'employees'
+        ? 'employees'
+        : 'profile';
     const job: Job = {
       id,
       account,
@@ -431,8 +441,8 @@ export class FakeApi {
       return;
     }
     let result = answer(request, this.missRate);
-    if (request.op.perEmployee && Array.isArray(result)) {
-      const affordable = Math.floor(account.credits / request.op.credits);
+    if (request.op.pricing.kind === 'per_employee' && Array.isArray(result)) {
+      const affordable = Math.floor(account.credits / request.op.pricing.credits);
       if (result.length > 0 && affordable === 0) {
         this.fail(job, INSUFFICIENT_AT_COMPLETION);
         return;
@@ -464,7 +474,7 @@ export class FakeApi {
       input: request.input,
       credits,
       jobId: job?.id ?? null,
-      employees: request.op.perEmployee && Array.isArray(result) ? result.length : null,
+      employees: request.op.pricing.kind === 'per_employee' && Array.isArray(result) ? result.length : null,
     });
     return credits;
   }
@@ -486,8 +496,8 @@ function answer(request: ParsedRequest, missRate: number): unknown {
 }
 
 /** Flat price for flat operations whatever the answer; per employee returned for the lists. */
-function creditsFor(op: FakeOperation, result: unknown): number {
-  return fakeCharge(op, Array.isArray(result) ? result.length : 0);
+function creditsFor(op: Operation, result: unknown): number {
+  return chargedCredits(op, Array.isArray(result) ? result.length : 0);
 }
 
 type Parsed =
@@ -516,7 +526,7 @@ function parseEnrichment(body: string | undefined, contentType: string | undefin
   const type = typeof fields.type === 'string' ? fields.type : null;
   const input = typeof fields.input_data === 'string' ? fields.input_data : null;
   if (type === null) return invalid('type is required');
-  const op = fakeOperation(type);
+  const op = operationByType(type);
   if (op === undefined) return invalid(`Unknown type "${type.slice(0, 80)}"`, type, input);
   if (input === null || input.length === 0)
     return invalid('input_data must be a non-empty string', type, input);
@@ -524,7 +534,7 @@ function parseEnrichment(body: string | undefined, contentType: string | undefin
   for (const name of OPTION_NAMES) {
     const value = fields[name];
     if (value === undefined || value === null) continue;
-    if (!op.perEmployee) {
+    if (!op.options.includes(name)) {
       return invalid(`${name} is only accepted by employee-list operations`, type, input);
     }
     if (name === 'employee_count') {

@@ -6,11 +6,11 @@ import { lookup } from '../../fake-api/data';
 import type { RunningPlayground } from '../../playground/server';
 import { DEMO_CREDITS } from '../../playground/workbook';
 import { operationByType } from '../../src/core/operations';
+import { primaryValue } from '../../src/core/results';
 import { screenshotPath, usePlayground, VIEWPORT } from './session';
 
 const EMAIL = operationByType('pronet_profile_to_email')!;
-/** pronet_profile_to_email, from the spec. */
-const PRICE = 10;
+const PRICE = EMAIL.pricing.credits;
 
 jest.setTimeout(60_000);
 
@@ -28,9 +28,7 @@ const profileOf = (i: number): string => {
 const ROWS = 300;
 const profiles = Array.from({ length: ROWS }, (_, i) => profileOf(i));
 const count = (kind: Kind) => profiles.filter((_, i) => kindOf(i) === kind).length;
-/** The fake API answers pronet_profile_to_email with { email, … }: the cell shows the email. */
-const emailOf = (profile: string) =>
-  (lookup({ type: 'pronet_profile_to_email', input: 'person_url' }, profile) as { email: string }).email;
+const emailOf = (profile: string) => String(primaryValue(EMAIL, lookup(EMAIL, profile)));
 /** The demo account pays for this many lookups, then the API answers 402. */
 const AFFORDED = DEMO_CREDITS / PRICE;
 
@@ -198,10 +196,10 @@ it('looks up emails from name and company columns guessed from the headers, to t
   expect(await sidebar.locator('#bulk-message').textContent()).toBe(
     'Done: every row has its result or its status.',
   );
-  expect(await accountSpent()).toBe(3 * 7); // lead_full_name_to_email, 7 credits in the spec
+  expect(await accountSpent()).toBe(3 * byName.pricing.credits);
   await page.waitForFunction(() => document.querySelector('td[data-a1="C2"]')?.textContent !== '');
-  // The fake API's fixtures for these names and companies.
-  expect(await cell('C2')).toBe('ada.lovelace@analyticalengines.com');
-  expect(await cell('C5')).toBe('alan.turing@bletchleypark.com');
+  const expected = (input: string) => String(primaryValue(byName, lookup(byName, input)));
+  expect(await cell('C2')).toBe(expected('Ada Lovelace Analytical Engines'));
+  expect(await cell('C5')).toBe(expected('Alan Turing Bletchley Park'));
   expect(await cell('D2')).toBe('Found');
 });

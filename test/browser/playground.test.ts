@@ -5,13 +5,17 @@ import type { Page } from 'playwright-core';
 import type { RunningPlayground } from '../../playground/server';
 import { DEMO_CREDITS } from '../../playground/workbook';
 import { CELL_TEXT } from '../../src/core/cell-text';
-import { spec } from '../spec-prices';
+import { operationByFunction } from '../../src/core/operations';
 import { screenshotPath, usePlayground, VIEWPORT } from './session';
 
 jest.setTimeout(60_000);
 
-/** A flat price, from the API spec. */
-const price = (functionName: string) => spec(functionName).price;
+/** A flat price from the operations table. */
+function price(functionName: string): number {
+  const op = operationByFunction(functionName);
+  if (op?.pricing.kind !== 'flat') throw new Error(`${functionName} has no flat price`);
+  return op.pricing.credits;
+}
 
 const cell = (a1: string) => `td[data-a1="${a1}"]`;
 const credits = (n: number) => n.toLocaleString('en-US');

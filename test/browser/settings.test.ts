@@ -6,8 +6,8 @@ import { FakeApi } from '../../fake-api/fake-api';
 import type { RunningPlayground } from '../../playground/server';
 import { DEMO_CREDITS } from '../../playground/workbook';
 import { CELL_TEXT } from '../../src/core/cell-text';
+import { operationByFunction } from '../../src/core/operations';
 import { VirtualClock } from '../emulator/clock';
-import { spec } from '../spec-prices';
 import { screenshotPath, usePlayground, VIEWPORT } from './session';
 
 /** The playground's demo account is the first its fake API opens: the same key as this one's. */
@@ -15,7 +15,11 @@ const DEMO_KEY = new FakeApi({ clock: new VirtualClock() }).createAccount();
 
 jest.setTimeout(60_000);
 
-const op = spec;
+function op(functionName: string): { price: number; label: string } {
+  const found = operationByFunction(functionName);
+  if (found?.pricing.kind !== 'flat') throw new Error(`${functionName} has no flat price`);
+  return { price: found.pricing.credits, label: found.label };
+}
 
 /** As the sidebar writes an amount: "1 credit", "1,000 credits". */
 const credits = (n: number) => `${n.toLocaleString('en-US')} credit${n === 1 ? '' : 's'}`;

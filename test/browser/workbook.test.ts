@@ -2,12 +2,15 @@
 import { join } from 'node:path';
 import { Workbook } from '../../playground/workbook';
 import { CELL_TEXT } from '../../src/core/cell-text';
-import { spec } from '../spec-prices';
+import { operationByFunction } from '../../src/core/operations';
 
 const DIST = join(__dirname, '../../dist');
 
-/** A flat price, from the API spec. */
-const price = (functionName: string) => spec(functionName).price;
+function price(functionName: string): number {
+  const op = operationByFunction(functionName);
+  if (op?.pricing.kind !== 'flat') throw new Error(`${functionName} has no flat price`);
+  return op.pricing.credits;
+}
 
 const shown = (workbook: Workbook, a1: string) => workbook.state().cells[a1]?.display ?? '';
 const spent = (workbook: Workbook) => workbook.state().account.spent;

@@ -4,6 +4,7 @@
 // fake API charged.
 import { lookup } from '../../fake-api/data';
 import { operationByType } from '../../src/core/operations';
+import { primaryValue } from '../../src/core/results';
 import type { BulkPreview, BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
 import { FakeRange } from '../emulator/range';
 import { callFunction, createWorld, saveSettings, spent, typeValues, type World } from './harness';
@@ -26,9 +27,8 @@ function websiteConfig(overrides: Partial<BulkRunConfig> = {}): BulkRunConfig {
   };
 }
 
-/** What the website column must show for a company: the fake API's answer, a bare domain. */
-const websiteOf = (company: string) =>
-  String(lookup({ type: 'company_name_to_website', input: 'company_name' }, company));
+/** What the website column must show for a company: the fake API's data, through the add-on's choice of value. */
+const websiteOf = (company: string) => primaryValue(WEBSITE, lookup(WEBSITE, company));
 
 interface Timed {
   progress: BulkProgress;

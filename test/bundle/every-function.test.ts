@@ -1,7 +1,6 @@
 // Every custom function, in the built add-on: a hit, a miss, an invalid input caught before the
 // call (nothing sent, nothing spent), and an error from the API, each showing the right cell text.
-import { type InputKind, OPERATIONS, type Operation } from '../../src/core/operations';
-import { spec } from '../spec-prices';
+import { chargedCredits, type InputKind, OPERATIONS, type Operation } from '../../src/core/operations';
 import { createWorld, enterFormula, spent, typeValues, type World } from './harness';
 
 /** A good input, one the fake API finds nothing for (a charged miss), and a wrong-kind input. */
@@ -87,7 +86,7 @@ describe.each(OPERATIONS.map((op) => [op.functionName, op] as const))('%s', (_, 
       expect(spent(world)).toBeGreaterThan(0);
     } else {
       expect(text.trim()).not.toBe('');
-      expect(spent(world)).toBe(spec(op.functionName).price);
+      expect(spent(world)).toBe(chargedCredits(op, 0));
     }
     if (op.shape === 'list') expect(shown.values.length).toBeGreaterThan(1); // a header and rows
   });
@@ -98,8 +97,7 @@ describe.each(OPERATIONS.map((op) => [op.functionName, op] as const))('%s', (_, 
     const shown = evaluateUntilAnswered(world, formulaFor(op));
     expect(shown.error).toBeNull();
     expect(shown.values[0]![0]).toBe('Not found');
-    // A list costs 0.5 a returned employee: none returned, nothing charged.
-    expect(spent(world)).toBe(op.shape === 'employees' ? 0 : spec(op.functionName).price);
+    expect(spent(world)).toBe(chargedCredits(op, 0));
   });
 
   it('explains an invalid input without sending anything', () => {

@@ -1,7 +1,7 @@
 // The sidebar's Spending and Saved results panels, through their server calls on the built add-on
 // in the emulator against the fake API: the numbers must be the ones the fake API charged.
+import { operationByFunction } from '../../src/core/operations';
 import type { CacheView, LedgerView } from '../../src/shared/rpc';
-import { spec } from '../spec-prices';
 import { createWorld, enterFormula, postsSent, saveSettings, spent, typeValues, type World } from './harness';
 
 const MINUTE = 60_000;
@@ -10,7 +10,12 @@ const DAY = 24 * HOUR;
 const PROFILE = 'https://www.pronet.com/in/ada-lovelace';
 const COMPANIES = ['Acme Corporation', 'Globex Industries', 'Initech'];
 
-const op = spec;
+/** A flat price and a label from the operations table. */
+function op(functionName: string): { price: number; label: string } {
+  const found = operationByFunction(functionName);
+  if (found?.pricing.kind !== 'flat') throw new Error(`${functionName} has no flat price`);
+  return { price: found.pricing.credits, label: found.label };
+}
 
 const sidebar = (world: World, name: string, ...args: unknown[]) =>
   world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' });

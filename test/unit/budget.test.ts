@@ -16,6 +16,7 @@ import {
 } from '../../src/core/budget';
 import { HELD_LOCK } from '../../src/core/locked-section';
 import {
+  chargedCredits,
   estimateCredits,
   OPERATIONS,
   type Operation,
@@ -145,8 +146,7 @@ const PHONE = planned('pronet_profile_to_phone');
 function formulaCell(deps: BudgetDeps, item: PlannedItem, day = TODAY, settings = CAP_100) {
   const reservation = reserve(deps, day, [item], settings, 'formula');
   if (reservation.granted === 1) {
-    // The API charges a flat operation its price: what was reserved.
-    settle(deps, day, reservation.id, [{ type: item.type, credits: item.estimate }]);
+    settle(deps, day, reservation.id, [{ type: item.type, credits: chargedCredits(op(item.type), 0) }]);
   }
   return reservation;
 }
@@ -343,7 +343,7 @@ describe('settling a reservation', () => {
     expect(ledgerSummary(store, TODAY, CAP_100)).toMatchObject({ held: 50, formulaCapLeftToday: 50 });
     expect(reserve(deps, TODAY, times(51, WEBSITE), CAP_100, 'formula').granted).toBe(50);
 
-    const employeesCharge = 21.5; // 43 employees at 0.5 credits, as the spec prices lists
+    const employeesCharge = chargedCredits(op(list.type), 43);
     expect(settleJob(deps, TODAY, 'job_77', { type: list.type, credits: employeesCharge })).toBe('recorded');
     expect(settleJob(deps, TODAY, 'job_77', { type: list.type, credits: employeesCharge })).toBe('closed');
     const summary = ledgerSummary(store, TODAY, CAP_100);

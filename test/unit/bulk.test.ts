@@ -32,6 +32,7 @@ import { accountScope, ResultCache } from '../../src/core/cache';
 import { HELD_LOCK } from '../../src/core/locked-section';
 import { type OperationType, operationByType } from '../../src/core/operations';
 import type { BatchStorePort, HashPort, HttpPort, TtlCachePort } from '../../src/core/ports';
+import { primaryValue } from '../../src/core/results';
 import {
   capRanges,
   countRows,
@@ -440,9 +441,7 @@ function world(
   return { clock, api, apiKey: accountKey, sheet, slice, start, posts, store, fast };
 }
 
-/** The fake API's answer for a company's website: a bare domain, shown as it is. */
-const websiteOf = (company: string) =>
-  String(lookup({ type: 'company_name_to_website', input: 'company_name' }, company));
+const websiteOf = (company: string) => primaryValue(WEBSITE, lookup(WEBSITE, company));
 
 describe('a slice', () => {
   it('writes each row its answer and status, buying each distinct input once', () => {
@@ -591,8 +590,9 @@ describe('a slice', () => {
     expect(run).toMatchObject({ state: 'done', counts: { found: 2 }, credits: 20 });
     expect(w.posts()).toHaveLength(2);
     expect(w.sheet.column(3, 2)).toEqual(['Found', 'Found']);
-    // The profile's name: the fake API's fixture for ada-lovelace.
-    expect(w.sheet.column(2, 2)[0]).toBe('Ada Lovelace');
+    expect(w.sheet.column(2, 2)[0]).toBe(
+      primaryValue(profile, lookup(profile, 'https://www.pronet.com/in/ada-lovelace')),
+    );
   });
 
   it('copies a repeat from a row that already shows its answer when the cache has forgotten it', () => {
