@@ -2,7 +2,7 @@
 // so the same input always gives the same data and tests can assert values without fixtures. The
 // shapes vary the way the real API's do (DESIGN.md section 2): bare strings and numbers, objects
 // with nested arrays, arrays of objects, `""` for missing fields and mixed field-naming styles.
-import type { InputKind, Operation, OperationType } from '../src/core/operations';
+import { type InputKind, type OperationType, operationOf } from './catalog';
 
 // ---------------------------------------------------------------------------------------------
 // Hashing and a seeded PRNG (never Math.random: the fake must be reproducible).
@@ -681,23 +681,24 @@ function b2bCompany(company: Company | null): Record<string, unknown> | null {
   };
 }
 
-type Generator = (op: Operation, input: string, filters: EmployeeFilters) => unknown;
+/** Makes an operation's answer from its input, read as the kind of input the operation takes. */
+type Generator = (kind: InputKind, input: string, filters: EmployeeFilters) => unknown;
 
 const withPerson =
   (render: (person: Person) => unknown): Generator =>
-  (op, input) => {
-    const person = personFor(op.input, input);
+  (kind, input) => {
+    const person = personFor(kind, input);
     return person === null ? null : render(person);
   };
 
 const withCompany =
   (render: (company: Company, filters: EmployeeFilters) => unknown): Generator =>
-  (op, input, filters) => {
-    const company = companyFor(op.input, input);
+  (kind, input, filters) => {
+    const company = companyFor(kind, input);
     return company === null ? null : render(company, filters);
   };
 
-/** One generator per operation: adding an operation to the table without one fails to compile. */
+/** One generator per operation: adding an operation to the catalog without one fails to compile. */
 const GENERATORS: Record<OperationType, Generator> = {
   lead_full_name_to_pronet_url: withPerson((p) => p.pronetUrl),
   email_to_pronet_url: withPerson((p) => ({
@@ -722,9 +723,9 @@ const GENERATORS: Record<OperationType, Generator> = {
   pronet_company_to_pronet_info: withCompany(companyInfo),
   pronet_company_to_employee_count: withCompany((c) => c.size),
   pronet_company_to_employees: withCompany(employeesOf),
-  pronet_post_to_reactions: (_op, input) => postReactions(input),
-  b2b_data_lookup: (_op, input) => b2bRecord(input),
-  photonet_lookup: (_op, input) => photonetProfile(input),
+  pronet_post_to_reactions: (_kind, input) => postReactions(input),
+  b2b_data_lookup: (_kind, input) => b2bRecord(input),
+  photonet_lookup: (_kind, input) => photonetProfile(input),
 };
 
 /**
@@ -732,6 +733,8 @@ const GENERATORS: Record<OperationType, Generator> = {
  * or null when the input designates nothing (a one-word name, a role mailbox, a URL of the wrong
  * kind). Employee lists honour the filters; charging and capping are the handler's business.
  */
-export function lookup(op: Operation, input: string, filters: EmployeeFilters = {}): unknown {
-  return GENERATORS[op.type](op, input, filters);
+export function lookup(type: OperationType, input: string, filters: EmployeeFilters = {}): unknown {
+  const op = operationOf(type);
+  if (op === undefined) throw new Error(`Unknown operation ${type}`);
+  return GENERATORS[type](op.input, input, filters);
 }

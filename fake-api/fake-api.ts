@@ -2,20 +2,9 @@
 // handler: no real time (an injected clock), no network, no randomness. Accounts, jobs and a ledger
 // of every call and charge live in memory so tests can assert exact spend. README.md in this folder
 // lists the choices made where the spec is silent.
-import type {
-  AsyncAcceptedResponse,
-  ErrorResponse,
-  JobStatusResponse,
-  SuccessResponse,
-} from '../src/core/api-types';
-import {
-  chargedCredits,
-  type Operation,
-  type OperationType,
-  type OptionName,
-  operationByType,
-} from '../src/core/operations';
+import { creditsFor, type FakeOperation, type OperationType, type OptionName, operationOf } from './catalog';
 import { type EmployeeFilters, hashFraction, lookup, Random } from './data';
+import type { AsyncAcceptedResponse, ErrorResponse, JobStatusResponse, SuccessResponse } from './wire-types';
 
 export interface FakeClock {
   /** Milliseconds since the epoch. */
@@ -115,7 +104,7 @@ interface Account {
 }
 
 interface ParsedRequest {
-  readonly op: Operation;
+  readonly op: FakeOperation;
   readonly input: string;
   readonly filters: EmployeeFilters;
 }
@@ -301,9 +290,9 @@ export class FakeApi {
     if ('error' in parsed) return errorResponse(422, parsed.error);
     const { op } = parsed.request;
     // Employee lists cost per employee returned, so one employee's price is the least a call needs.
-    const least = op.pricing.credits;
+    const least = op.price.credits;
     if (account.credits < least) {
-      const price = op.pricing.kind === 'flat' ? `${least}` : `at least ${least}`;
+      const price = op.price.per === 'call' ? `${least}` : `at least ${least}`;
       return errorResponse(
         402,
         `Insufficient credits: ${op.type} costs ${price}, balance is ${account.credits}`,
@@ -402,7 +391,7 @@ export class FakeApi {
     const id = `job_${new Random(`job:${this.seed}:${this.jobCounter}`).hex(12)}${this.jobCounter}`;
     const kind: JobDelayKind = underLoad
       ? 'underLoad'
-      : request.op.shape === 'employees'
+      : request.op.answers === 'employees'
         ? 'employees'
         : 'profile';
     const job: Job = {
@@ -441,8 +430,8 @@ export class FakeApi {
       return;
     }
     let result = answer(request, this.missRate);
-    if (request.op.pricing.kind === 'per_employee' && Array.isArray(result)) {
-      const affordable = Math.floor(account.credits / request.op.pricing.credits);
+    if (request.op.price.per === 'employee' && Array.isArray(result)) {
+      const affordable = Math.floor(account.credits / request.op.price.credits);
       if (result.length > 0 && affordable === 0) {
         this.fail(job, INSUFFICIENT_AT_COMPLETION);
         return;
@@ -474,7 +463,7 @@ export class FakeApi {
       input: request.input,
       credits,
       jobId: job?.id ?? null,
-      employees: request.op.pricing.kind === 'per_employee' && Array.isArray(result) ? result.length : null,
+      employees: request.op.price.per === 'employee' && Array.isArray(result) ? result.length : null,
     });
     return credits;
   }
@@ -492,12 +481,7 @@ function answer(request: ParsedRequest, missRate: number): unknown {
   if (PROVIDER_ERROR_MARKER.test(request.input)) return structuredClone(PROVIDER_ERROR_RESULT);
   if (MISS_MARKER.test(request.input)) return null;
   if (hashFraction(`miss:${request.op.type}:${request.input}`) < missRate) return null;
-  return lookup(request.op, request.input, request.filters);
-}
-
-/** Flat price for flat operations whatever the answer; per employee returned for the lists. */
-function creditsFor(op: Operation, result: unknown): number {
-  return chargedCredits(op, Array.isArray(result) ? result.length : 0);
+  return lookup(request.op.type, request.input, request.filters);
 }
 
 type Parsed =
@@ -526,7 +510,7 @@ function parseEnrichment(body: string | undefined, contentType: string | undefin
   const type = typeof fields.type === 'string' ? fields.type : null;
   const input = typeof fields.input_data === 'string' ? fields.input_data : null;
   if (type === null) return invalid('type is required');
-  const op = operationByType(type);
+  const op = operationOf(type);
   if (op === undefined) return invalid(`Unknown type "${type.slice(0, 80)}"`, type, input);
   if (input === null || input.length === 0)
     return invalid('input_data must be a non-empty string', type, input);

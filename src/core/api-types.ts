@@ -1,5 +1,6 @@
-// Wire types of the enrichment API (../shared/spec/enrichment-api-spec.md), shared by the client
-// and the fake API so the two cannot drift apart.
+// Wire types of the enrichment API (../shared/spec/enrichment-api-spec.md), as the client reads
+// them. The fake API writes its own from the spec (fake-api/wire-types.ts): tests that run the
+// client against it catch a misreading on either side.
 import type { OperationType } from './operations';
 
 /** JSON body of `POST /`. Optional fields that are blank are not sent at all. */

@@ -1,6 +1,7 @@
-// THE table of operations. Custom function names, validation, cost previews, sidebar menus and
-// the fake API all derive from it: adding an operation is one row here and its words in
-// operation-docs.ts (which the compiler asks for).
+// THE table of operations. Custom function names, validation, cost previews and sidebar menus
+// all derive from it: adding an operation is one row here and its words in operation-docs.ts
+// (which the compiler asks for). The fake API keeps its own list, written from the spec, so that
+// tests check this table instead of repeating it (fake-api/catalog.ts).
 
 export type OperationType =
   | 'lead_full_name_to_pronet_url'

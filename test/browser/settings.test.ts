@@ -5,8 +5,6 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { FakeApi } from '../../fake-api/fake-api';
 import type { RunningPlayground } from '../../playground/server';
 import { DEMO_CREDITS } from '../../playground/workbook';
-import { CELL_TEXT } from '../../src/core/cell-text';
-import { operationByFunction } from '../../src/core/operations';
 import { VirtualClock } from '../emulator/clock';
 import { screenshotPath, usePlayground, VIEWPORT } from './session';
 
@@ -15,11 +13,13 @@ const DEMO_KEY = new FakeApi({ clock: new VirtualClock() }).createAccount();
 
 jest.setTimeout(60_000);
 
-function op(functionName: string): { price: number; label: string } {
-  const found = operationByFunction(functionName);
-  if (found?.pricing.kind !== 'flat') throw new Error(`${functionName} has no flat price`);
-  return { price: found.pricing.credits, label: found.label };
-}
+/** Prices from the spec's operation table, and the names the sidebar gives the operations. */
+const WEBSITE = { price: 1, label: 'Website from company name' }; // COMPANY_WEBSITE
+const EMAIL = { price: 10, label: 'Email from profile' }; // PRONET_EMAIL
+const PHONE = { price: 1 }; // COMPANY_PHONE
+const PROFILE_INFO = { price: 10, label: 'Full profile' }; // PRONET_PROFILE
+/** What a cell shows while its full profile is being looked up. */
+const PROCESSING = 'Processing… the result will appear on the next recalculation (about a minute).';
 
 /** As the sidebar writes an amount: "1 credit", "1,000 credits". */
 const credits = (n: number) => `${n.toLocaleString('en-US')} credit${n === 1 ? '' : 's'}`;
@@ -148,7 +148,7 @@ describe('the API key', () => {
     expect(await sidebar.locator('#key-input').inputValue()).toBe('');
     expect(await sidebar.locator('body').textContent()).not.toContain(DEMO_KEY);
 
-    const testCost = op('COMPANY_WEBSITE').price;
+    const testCost = WEBSITE.price;
     expect(await text('#test-cost')).toBe(`Test makes one real lookup, which costs ${credits(testCost)}.`);
     expect(await account()).toMatchObject({ spent: 0 });
     await sidebar.locator('#test-key').click();
@@ -197,16 +197,15 @@ describe('the credit settings', () => {
     await sidebar.locator('#settings-message:has-text("Settings saved.")').waitFor();
     expect(await cap.getAttribute('aria-invalid')).toBeNull();
 
-    const email = op('PRONET_EMAIL');
-    expect(email.price).toBeGreaterThan(5);
+    // A profile email costs 10, over the new cap of 5.
     await enter('B2', '=PRONET_EMAIL(A2)');
     expect(await shown('B2')).toBe('#ERROR!');
     expect(await page.getAttribute(cell('B2'), 'title')).toContain(
       'Daily formula budget of 5 credits reached',
     );
     await enter('B3', '=COMPANY_WEBSITE(A3)');
-    expect(await shown('B3')).toMatch(/\./);
-    expect(await account()).toMatchObject({ spent: op('COMPANY_WEBSITE').price });
+    expect(await shown('B3')).toBe('acme.com');
+    expect(await account()).toMatchObject({ spent: WEBSITE.price });
 
     // Reopened, the sidebar shows what was saved.
     await page.click('#sidebar-close');
@@ -224,17 +223,14 @@ describe('the credit settings', () => {
     await sidebar.locator('#prices > summary').click();
     const captions = await sidebar.locator('#prices caption').allTextContents();
     expect(captions).toEqual(['People', 'Companies', 'Social']);
-    const email = op('PRONET_EMAIL');
-    const row = sidebar.locator('#prices tr', { hasText: email.label });
-    expect(await row.locator('td').textContent()).toBe(credits(email.price));
+    const row = sidebar.locator('#prices tr', { hasText: EMAIL.label });
+    expect(await row.locator('td').textContent()).toBe('10 credits');
   });
 });
 
 describe('the Spending and Saved results panels', () => {
   it('show what formulas spent and what is saved; clearing says what re-running costs, and it does', async () => {
-    const email = op('PRONET_EMAIL');
-    const website = op('COMPANY_WEBSITE');
-    const total = email.price + website.price;
+    const total = EMAIL.price + WEBSITE.price;
     await enter('B2', '=PRONET_EMAIL(A2)');
     await enter('B3', '=COMPANY_WEBSITE(A3)');
     await openSidebar();
@@ -247,8 +243,8 @@ describe('the Spending and Saved results panels', () => {
     expect(await sidebar.locator('#ledger-key-tests').count()).toBe(0); // shown only once there are some
     expect(await text('#ledger-cap-left')).toBe(`${100 - total} of ${credits(100)}`);
     expect(await sidebar.locator('#ledger-operations tr').allTextContents()).toEqual([
-      `${email.label}${credits(email.price)}`,
-      `${website.label}${credits(website.price)}`,
+      `${EMAIL.label}${credits(EMAIL.price)}`,
+      `${WEBSITE.label}${credits(WEBSITE.price)}`,
     ]);
 
     await openSection('cache-panel');
@@ -286,7 +282,7 @@ describe('the Spending and Saved results panels', () => {
     });
     await openSection('spending-panel');
     await openSection('credit-settings-panel');
-    const total = op('PRONET_EMAIL').price + op('COMPANY_WEBSITE').price + op('COMPANY_PHONE').price;
+    const total = EMAIL.price + WEBSITE.price + PHONE.price;
     await sidebar.locator(`#ledger-today:has-text("${credits(total)}")`).waitFor();
     await sidebar.locator('#settings-note:has-text("100/day")').waitFor();
     await page.click(cell('D3'));
@@ -361,7 +357,7 @@ describe('lookups sent twice after a network failure', () => {
 describe('the Jobs panel', () => {
   it('drives the job pump while a job is pending, shows background collection, and the job once collected', async () => {
     await enter('B6', '=PRONET_PROFILE(A2)');
-    expect(await shown('B6')).toBe(CELL_TEXT.processing);
+    expect(await shown('B6')).toBe(PROCESSING);
     await openSidebar();
     // Opened by itself: a job is pending.
     await sidebar.locator('#jobs-panel[open]').waitFor();
@@ -369,10 +365,8 @@ describe('the Jobs panel', () => {
     expect(rpcCalls).toContain('pumpJobsFromSidebar');
     expect(await text('#jobs-background')).toMatch(/^Background collection: on, every minute\./);
     const job = sidebar.locator('#jobs-list li.job').first();
-    expect(await job.locator('.job-label').textContent()).toBe(op('PRONET_PROFILE').label);
-    expect(await job.locator('.job-meta').textContent()).toContain(
-      `about ${credits(op('PRONET_PROFILE').price)}`,
-    );
+    expect(await job.locator('.job-label').textContent()).toBe(PROFILE_INFO.label);
+    expect(await job.locator('.job-meta').textContent()).toContain(`about ${credits(PROFILE_INFO.price)}`);
 
     // The sidebar's timer calls again after the delay the server gave, with no click.
     await waitUntil(() => pumpCalls.length >= 2, 20_000);
@@ -386,7 +380,7 @@ describe('the Jobs panel', () => {
     await page.click('#advance-1');
     await page.waitForFunction(
       ([selector, waiting]) => document.querySelector(selector)?.textContent !== waiting,
-      [cell('B6'), CELL_TEXT.processing] as const,
+      [cell('B6'), PROCESSING] as const,
     );
     await sidebar.locator('#jobs-refresh').click();
     await sidebar.locator('#jobs-list li.job-collected').waitFor();
@@ -412,7 +406,7 @@ describe('the Jobs panel', () => {
     await job.locator('.job-retry').click();
     const question = await job.locator('.confirmation .warning').textContent();
     expect(question).toContain('charged again');
-    expect(question).toContain(`about ${credits(op('PRONET_PROFILE').price)}`);
+    expect(question).toContain(`about ${credits(PROFILE_INFO.price)}`);
 
     await job.locator('.job-retry-cancel').click();
     expect(await job.locator('.job-retry').isVisible()).toBe(true);

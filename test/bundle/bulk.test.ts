@@ -2,15 +2,14 @@
 // sidebar drives it (a loop of continueBulkRun calls). What is checked is what a user would see:
 // the preview's numbers, the output column, one message when the API refuses, and the credits the
 // fake API charged.
-import { lookup } from '../../fake-api/data';
-import { operationByType } from '../../src/core/operations';
-import { primaryValue } from '../../src/core/results';
 import type { BulkPreview, BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
 import { FakeRange } from '../emulator/range';
 import { callFunction, createWorld, saveSettings, spent, typeValues, type World } from './harness';
 
-const WEBSITE = operationByType('company_name_to_website')!;
+/** company_name_to_website, in the spec's operation table. */
 const PRICE = 1;
+/** The header of the status column the run creates, and what the preview says it will be. */
+const STATUS_HEADER = 'Status (Website from company name)';
 const SLICE_BUDGET_MS = 45_000;
 
 const sidebar = <T>(world: World, name: string, ...args: unknown[]) =>
@@ -27,8 +26,18 @@ function websiteConfig(overrides: Partial<BulkRunConfig> = {}): BulkRunConfig {
   };
 }
 
-/** What the website column must show for a company: the fake API's data, through the add-on's choice of value. */
-const websiteOf = (company: string) => primaryValue(WEBSITE, lookup(WEBSITE, company));
+/**
+ * What the website column must show for a company, from the fake API's data: a name's words without
+ * legal ones, joined, on .com. "Company" is a legal word, so "Company 42" is on 42.com; "Firm 7" is
+ * on firm7.com.
+ */
+function websiteOf(company: string): string {
+  const numbered = /^Company (\d+)$/.exec(company)?.[1];
+  if (numbered !== undefined) return `${numbered}.com`;
+  const firm = /^Firm (\d+)$/.exec(company)?.[1];
+  if (firm !== undefined) return `firm${firm}.com`;
+  throw new Error(`no known website for ${company}`);
+}
 
 interface Timed {
   progress: BulkProgress;
@@ -120,7 +129,7 @@ describe('a 300-row column with duplicates, filled rows, invalid inputs and a mi
       estimateIsBound: false,
       needsConfirmation: true,
       outputColumns: [{ header: 'Website', column: 2, created: false }],
-      statusColumn: { header: `Status (${WEBSITE.label})`, column: 3, created: true },
+      statusColumn: { header: STATUS_HEADER, column: 3, created: true },
     });
     expect(preview.invalid[0]).toEqual({
       row: 9,
@@ -135,7 +144,7 @@ describe('a 300-row column with duplicates, filled rows, invalid inputs and a mi
     expect(() => sidebar(world, 'startBulkRun', websiteConfig(), 0)).toThrow(/confirm it first/);
     const started = sidebar<BulkProgress>(world, 'startBulkRun', websiteConfig(), preview.estimatedCredits);
     expect(started).toMatchObject({ state: 'running', rows: ROWS, done: 0 });
-    expect(world.emu.cell('Sheet1', 'C1').value).toBe(`Status (${WEBSITE.label})`);
+    expect(world.emu.cell('Sheet1', 'C1').value).toBe(STATUS_HEADER);
 
     const calls = drive(world, started.runId);
     const last = calls[calls.length - 1]!.progress;
@@ -288,13 +297,22 @@ describe('a 5,000-row run at 300 ms latency', () => {
 
 describe('employee lists for many companies', () => {
   const COMPANIES = ['Acme Corporation', 'Globex Industries', 'Acme Corporation', 'Initech'];
-  const LISTS = operationByType('company_name_to_employees')!;
   const MAX = 5;
   const listConfig = (employeesTo: BulkRunConfig['employeesTo']): BulkRunConfig => ({
-    ...websiteConfig({ type: LISTS.type, options: { max: MAX }, employeesTo }),
+    ...websiteConfig({ type: 'company_name_to_employees', options: { max: MAX }, employeesTo }),
   });
-  const employeesOf = (company: string) =>
-    lookup(LISTS, company, { limit: MAX }) as Record<string, unknown>[];
+  /** The first five employees the fake API has for each company. */
+  const EMPLOYEES: Record<string, string[]> = {
+    'Acme Corporation': ['Elena Wilson', 'Anita Smith', 'Diego Muller', 'Hedy Backus', 'Grace Lopez'],
+    'Globex Industries': [
+      'Bjarne Shannon',
+      'Olivia Hopper',
+      'Bjarne Stroustrup',
+      'Ken Lovelace',
+      'Elena Rossum',
+    ],
+    Initech: ['Fatima Brown', 'Katherine Silva', 'Margaret Okafor', 'Anita Novak', 'Frances Wirth'],
+  };
   const sheetNames = (world: World) => world.emu.document.sheets.map((sheet) => sheet.name);
 
   function runLists(employeesTo: BulkRunConfig['employeesTo']) {
@@ -336,7 +354,7 @@ describe('employee lists for many companies', () => {
       'Pronet URL',
     ]);
     const expected = [2, 3, 5].flatMap((row) =>
-      employeesOf(COMPANIES[row - 2]!).map((employee) => [COMPANIES[row - 2], row, employee.full_name]),
+      EMPLOYEES[COMPANIES[row - 2]!]!.map((employee) => [COMPANIES[row - 2], row, employee]),
     );
     expect(rows.slice(1).map((row) => row.slice(0, 3))).toEqual(expected);
     const message = `${MAX} employees -> sheet '${name}'`;
@@ -359,7 +377,7 @@ describe('employee lists for many companies', () => {
       `${MAX} employees -> sheet '${names[2]}'`,
     ]);
     const acme = world.emu.values(names[0]!, 'A2:A6').map(([name]) => name);
-    expect(acme).toEqual(employeesOf('Acme Corporation').map((employee) => employee.full_name));
+    expect(acme).toEqual(EMPLOYEES['Acme Corporation']);
   });
 });
 

@@ -1,6 +1,5 @@
 // The sidebar's Spending and Saved results panels, through their server calls on the built add-on
 // in the emulator against the fake API: the numbers must be the ones the fake API charged.
-import { operationByFunction } from '../../src/core/operations';
 import type { CacheView, LedgerView } from '../../src/shared/rpc';
 import { createWorld, enterFormula, postsSent, saveSettings, spent, typeValues, type World } from './harness';
 
@@ -10,12 +9,10 @@ const DAY = 24 * HOUR;
 const PROFILE = 'https://www.pronet.com/in/ada-lovelace';
 const COMPANIES = ['Acme Corporation', 'Globex Industries', 'Initech'];
 
-/** A flat price and a label from the operations table. */
-function op(functionName: string): { price: number; label: string } {
-  const found = operationByFunction(functionName);
-  if (found?.pricing.kind !== 'flat') throw new Error(`${functionName} has no flat price`);
-  return { price: found.pricing.credits, label: found.label };
-}
+/** Prices from the spec's operation table, and the names the Spending panel gives the operations. */
+const WEBSITE = { price: 1, label: 'Website from company name' }; // COMPANY_WEBSITE
+const EMAIL = { price: 10, label: 'Email from profile' }; // PRONET_EMAIL
+const PROFILE_INFO = { price: 10, label: 'Full profile' }; // PRONET_PROFILE
 
 const sidebar = (world: World, name: string, ...args: unknown[]) =>
   world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' });
@@ -50,9 +47,7 @@ describe('the Spending panel (getLedger)', () => {
   it('shows what formulas spent today and this month, by operation, and the budget left', () => {
     const world = createWorld();
     runFormulas(world);
-    const website = op('COMPANY_WEBSITE');
-    const email = op('PRONET_EMAIL');
-    const total = 3 * website.price + email.price;
+    const total = 13; // three websites at 1, one profile email at 10
     expect(spent(world)).toBe(total);
 
     const view = ledger(world);
@@ -66,8 +61,8 @@ describe('the Spending panel (getLedger)', () => {
     });
     // Most spent first.
     expect(view.byOperation).toEqual([
-      { label: email.label, credits: email.price },
-      { label: website.label, credits: 3 * website.price },
+      { label: EMAIL.label, credits: EMAIL.price },
+      { label: WEBSITE.label, credits: 3 * WEBSITE.price },
     ]);
   });
 
@@ -89,7 +84,6 @@ describe('the Spending panel (getLedger)', () => {
 
   it('books a sidebar re-run of an expired job as a run, not against the formula budget', () => {
     const world = createWorld({ emulator: { addOn: true } });
-    const profile = op('PRONET_PROFILE');
     typeValues(world, 'A2', [[PROFILE]]);
     enterFormula(world, 'B2', '=PRONET_PROFILE(A2, "headline")');
     sidebar(world, 'pumpJobsFromSidebar');
@@ -101,25 +95,24 @@ describe('the Spending panel (getLedger)', () => {
     for (let i = 0; i < 20 && (sidebar(world, 'pumpJobsFromSidebar') as { pending: number }).pending > 0; i++)
       world.clock.advance(10_000);
 
-    expect(spent(world)).toBe(2 * profile.price);
+    expect(spent(world)).toBe(2 * PROFILE_INFO.price);
     expect(ledger(world)).toMatchObject({
-      today: 2 * profile.price,
-      bySource: { formulas: profile.price, bulk: profile.price, keyTests: 0 },
-      byOperation: [{ label: profile.label, credits: 2 * profile.price }],
-      formulaCapLeftToday: 100 - profile.price,
+      today: 2 * PROFILE_INFO.price,
+      bySource: { formulas: PROFILE_INFO.price, bulk: PROFILE_INFO.price, keyTests: 0 },
+      byOperation: [{ label: PROFILE_INFO.label, credits: 2 * PROFILE_INFO.price }],
+      formulaCapLeftToday: 100 - PROFILE_INFO.price,
     });
   });
 
   it("books the key test's credit as a key test, so the ledger matches the account, and not on the formula budget", () => {
     const world = createWorld();
-    const website = op('COMPANY_WEBSITE');
-    expect(sidebar(world, 'testApiKey')).toMatchObject({ ok: true, creditsSpent: website.price });
-    expect(spent(world)).toBe(website.price);
+    expect(sidebar(world, 'testApiKey')).toMatchObject({ ok: true, creditsSpent: WEBSITE.price });
+    expect(spent(world)).toBe(WEBSITE.price);
     expect(ledger(world)).toMatchObject({
-      today: website.price,
-      month: website.price,
-      bySource: { formulas: 0, bulk: 0, keyTests: website.price },
-      byOperation: [{ label: website.label, credits: website.price }],
+      today: WEBSITE.price,
+      month: WEBSITE.price,
+      bySource: { formulas: 0, bulk: 0, keyTests: WEBSITE.price },
+      byOperation: [{ label: WEBSITE.label, credits: WEBSITE.price }],
       formulaCapLeftToday: 100,
     });
   });
@@ -141,7 +134,7 @@ describe('the Spending panel (getLedger)', () => {
 
     world.api.addCredits(world.key, 100);
     expect(enterFormula(world, 'B2', '=COMPANY_WEBSITE(A2)').error).toBeNull();
-    expect(ledger(world)).toMatchObject({ outOfCredits: false, today: op('COMPANY_WEBSITE').price });
+    expect(ledger(world)).toMatchObject({ outOfCredits: false, today: WEBSITE.price });
   });
 
   it('answers without a key: the ledger belongs to the spreadsheet', () => {
@@ -209,7 +202,7 @@ describe('the Saved results panel (getCacheStats, clearCache)', () => {
     expect(hidden()?.lastRow() ?? 1).toBe(1);
     const paid = spent(world);
     enterFormula(world, 'E1', '=COMPANY_WEBSITE(A1)');
-    expect(spent(world)).toBe(paid + op('COMPANY_WEBSITE').price);
+    expect(spent(world)).toBe(paid + WEBSITE.price);
   });
 
   it('refuses to clear without a key: answers are cleared one account at a time', () => {

@@ -1,6 +1,6 @@
+import { FAKE_OPERATIONS } from '../../fake-api/catalog';
 import { STARTING_CREDITS } from '../../fake-api/fake-api';
-import { OPERATIONS } from '../../src/core/operations';
-import { harness, operation, SAMPLE_INPUT, sampleRequest } from './helpers';
+import { harness, SAMPLE_INPUT, SPEC_OPERATIONS, sampleRequest, specRows } from './helpers';
 
 describe('fake API: accounts', () => {
   it('opens new accounts with 25 credits and distinct generated keys', () => {
@@ -22,14 +22,18 @@ describe('fake API: accounts', () => {
 });
 
 describe('fake API: flat charging', () => {
-  it.each(OPERATIONS.filter((op) => op.pricing.kind === 'flat'))(
-    '$type costs its table price per answered call',
-    (op) => {
+  it('knows exactly the operations of the spec', () => {
+    expect(FAKE_OPERATIONS.map((op) => op.type).sort()).toEqual(Object.keys(SPEC_OPERATIONS).sort());
+  });
+
+  it.each(specRows().filter((row) => row.credits !== 'per employee'))(
+    '$type costs $credits credits per answered call, as the spec lists',
+    (row) => {
       const { api, key, lookup } = harness();
-      const answer = lookup(sampleRequest(op));
+      const answer = lookup(sampleRequest(row));
       expect(answer.status).toBe(200);
-      expect(api.spent(key)).toBe(op.pricing.credits);
-      expect(api.balance(key)).toBe(1000 - op.pricing.credits);
+      expect(api.spent(key)).toBe(row.credits);
+      expect(api.balance(key)).toBe(1000 - Number(row.credits));
     },
   );
 
@@ -225,13 +229,13 @@ describe('fake API: employee lists cost 0.5 per employee returned', () => {
     expect(api.chargesFor(key)).toHaveLength(1);
   });
 
-  it('derives the per-employee price from the table', () => {
-    for (const type of [
-      'company_name_to_employees',
-      'company_domain_to_employees',
-      'pronet_company_to_employees',
-    ]) {
-      expect(operation(type).pricing).toEqual({ kind: 'per_employee', credits: 0.5 });
-    }
-  });
+  it.each(specRows().filter((row) => row.credits === 'per employee'))(
+    '$type: four employees returned cost 2 credits',
+    (row) => {
+      const { api, key, lookup } = harness();
+      const done = lookup({ ...sampleRequest(row), employee_count: 4 });
+      expect(done.json.result).toHaveLength(4);
+      expect(api.spent(key)).toBe(2);
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { type Answer, FAKE_OPERATIONS } from '../../fake-api/catalog';
 import { DEFAULT_EMPLOYEE_LIMIT, DEPARTMENTS, SENIORITIES } from '../../fake-api/data';
 import { OPERATIONS, type Operation } from '../../src/core/operations';
 import { type Harness, harness, SAMPLE_INPUT, sampleRequest } from './helpers';
@@ -57,6 +58,19 @@ describe('fake API data: every operation answers a plausible shape', () => {
       }
     },
   );
+
+  it.each(FAKE_OPERATIONS)('$type answers what its catalog row says: $answers', (op) => {
+    const result = resultOf(harness(), sampleRequest(op));
+    const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+    const shapeOf = (value: unknown): Answer | 'other' => {
+      if (typeof value === 'string') return 'text';
+      if (typeof value === 'number') return 'number';
+      if (isObject(value)) return 'record';
+      if (!Array.isArray(value) || value.length === 0 || !value.every(isObject)) return 'other';
+      return 'reaction' in (value[0] as Json) ? 'reactions' : 'employees';
+    };
+    expect(shapeOf(result)).toBe(op.answers);
+  });
 
   it('answers bare strings and numbers for simple lookups', () => {
     const h = harness();

@@ -1,6 +1,6 @@
 // Shared helpers for the fake API tests: a number-based clock and short ways to call the handler.
+import type { InputKind } from '../../fake-api/catalog';
 import { FakeApi, type FakeApiOptions } from '../../fake-api/fake-api';
-import { type InputKind, OPERATIONS, type Operation } from '../../src/core/operations';
 
 export const START = Date.UTC(2024, 0, 15, 9, 0, 0);
 
@@ -87,14 +87,40 @@ export const SAMPLE_INPUT: Record<InputKind, string> = {
   photonet_handle: '@ada.lovelace',
 };
 
-export function operation(type: string): Operation {
-  const op = OPERATIONS.find((candidate) => candidate.type === type);
-  if (op === undefined) throw new Error(`no operation ${type}`);
-  return op;
-}
+/**
+ * The spec's operation table (shared/spec/enrichment-api-spec.md, Operations and Limits), copied
+ * by hand: what the fake is checked against, so it is written out here, not read from any code.
+ */
+export const SPEC_OPERATIONS: Readonly<
+  Record<string, { credits: number | 'per employee'; mode: 'sync' | 'async'; input: InputKind }>
+> = {
+  lead_full_name_to_pronet_url: { credits: 1, mode: 'sync', input: 'person_name' },
+  email_to_pronet_url: { credits: 5, mode: 'sync', input: 'email' },
+  pronet_profile_to_email: { credits: 10, mode: 'sync', input: 'person_url' },
+  pronet_profile_to_phone: { credits: 50, mode: 'sync', input: 'person_url' },
+  pronet_profile_to_pronet_info: { credits: 10, mode: 'async', input: 'person_url' },
+  lead_full_name_to_email: { credits: 7, mode: 'sync', input: 'person_name' },
+  company_name_to_website: { credits: 1, mode: 'sync', input: 'company_name' },
+  company_name_to_email: { credits: 1, mode: 'sync', input: 'company_name' },
+  company_name_to_phone: { credits: 1, mode: 'sync', input: 'company_name' },
+  company_name_to_pronet_url: { credits: 1, mode: 'sync', input: 'company_name' },
+  company_name_to_employee_count: { credits: 1, mode: 'sync', input: 'company_name' },
+  company_name_to_employees: { credits: 'per employee', mode: 'async', input: 'company_name' },
+  company_domain_to_employees: { credits: 'per employee', mode: 'async', input: 'company_domain' },
+  pronet_company_to_pronet_info: { credits: 6, mode: 'sync', input: 'company_url' },
+  pronet_company_to_employee_count: { credits: 1, mode: 'sync', input: 'company_url' },
+  pronet_company_to_employees: { credits: 'per employee', mode: 'async', input: 'company_url' },
+  pronet_post_to_reactions: { credits: 1, mode: 'sync', input: 'post_url' },
+  b2b_data_lookup: { credits: 1, mode: 'sync', input: 'any_identifier' },
+  photonet_lookup: { credits: 1, mode: 'sync', input: 'photonet_handle' },
+};
 
+/** The spec's rows as `{ type, ... }`, for `it.each`. */
+export const specRows = () => Object.entries(SPEC_OPERATIONS).map(([type, row]) => ({ type, ...row }));
+
+/** A request of this type with a typical input of the kind it takes. */
 export function sampleRequest(
-  op: Operation,
+  op: { readonly type: string; readonly input: InputKind },
   input = SAMPLE_INPUT[op.input],
 ): { type: string; input_data: string } {
   return { type: op.type, input_data: input };

@@ -1,14 +1,13 @@
 import { DEFAULT_JOB_DELAY_MS, JOB_LIFETIME_MS } from '../../fake-api/fake-api';
-import { OPERATIONS } from '../../src/core/operations';
-import { harness, SAMPLE_INPUT, sampleRequest } from './helpers';
+import { harness, SAMPLE_INPUT, sampleRequest, specRows } from './helpers';
 
 const PROFILE = { type: 'pronet_profile_to_pronet_info', input_data: SAMPLE_INPUT.person_url };
 const WEBSITE = { type: 'company_name_to_website', input_data: 'Acme Corporation' };
 
 describe('fake API: async jobs', () => {
-  it.each(OPERATIONS.filter((op) => op.mode === 'async'))('$type always answers 202 with a job', (op) => {
+  it.each(specRows().filter((row) => row.mode === 'async'))('$type always answers 202 with a job', (row) => {
     const { post } = harness();
-    const answer = post(sampleRequest(op));
+    const answer = post(sampleRequest(row));
     expect(answer.status).toBe(202);
     expect(answer.json).toEqual({
       status: 'processing',
@@ -16,6 +15,14 @@ describe('fake API: async jobs', () => {
       poll_url: `http://127.0.0.1/status/${answer.json.job_id}`,
     });
   });
+
+  it.each(specRows().filter((row) => row.mode === 'sync'))(
+    '$type answers 200 at once when not under load',
+    (row) => {
+      const { post } = harness();
+      expect(post(sampleRequest(row))).toMatchObject({ status: 200, json: { status: 'success' } });
+    },
+  );
 
   it('builds poll_url from the Host header, or from the baseUrl option', () => {
     const { api, key } = harness();

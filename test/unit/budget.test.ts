@@ -15,14 +15,7 @@ import {
   settleJob,
 } from '../../src/core/budget';
 import { HELD_LOCK } from '../../src/core/locked-section';
-import {
-  chargedCredits,
-  estimateCredits,
-  OPERATIONS,
-  type Operation,
-  type OperationType,
-  operationByType,
-} from '../../src/core/operations';
+import { OPERATIONS } from '../../src/core/operations';
 import type { BatchStorePort, LockPort } from '../../src/core/ports';
 import { FakeClock } from './helpers/fake-http';
 
@@ -123,30 +116,18 @@ function setup() {
   return { clock, store, lock, deps };
 }
 
-function op(type: OperationType): Operation {
-  const found = operationByType(type);
-  if (!found) throw new Error(`no operation ${type}`);
-  return found;
-}
-
-/** One planned call at the operation's listed price (employee lists: bounded by `max`). */
-function planned(type: OperationType, max?: number): PlannedItem {
-  const estimate = estimateCredits(op(type), max);
-  if (estimate === 'unknown') throw new Error(`${type} needs a max`);
-  return { type, estimate };
-}
-
 const times = <T>(n: number, item: T): T[] => Array.from({ length: n }, () => item);
 
-const WEBSITE = planned('company_name_to_website');
-const EMAIL = planned('lead_full_name_to_email');
-const PHONE = planned('pronet_profile_to_phone');
+// Planned calls at their prices in the spec's operation table.
+const WEBSITE: PlannedItem = { type: 'company_name_to_website', estimate: 1 };
+const EMAIL: PlannedItem = { type: 'lead_full_name_to_email', estimate: 7 };
+const PHONE: PlannedItem = { type: 'pronet_profile_to_phone', estimate: 50 };
 
-/** What one formula cell does: reserve one call, make it, settle what it was charged. */
+/** What one formula cell does: reserve one call, make it, settle what it was charged (a flat price). */
 function formulaCell(deps: BudgetDeps, item: PlannedItem, day = TODAY, settings = CAP_100) {
   const reservation = reserve(deps, day, [item], settings, 'formula');
   if (reservation.granted === 1) {
-    settle(deps, day, reservation.id, [{ type: item.type, credits: chargedCredits(op(item.type), 0) }]);
+    settle(deps, day, reservation.id, [{ type: item.type, credits: item.estimate }]);
   }
   return reservation;
 }
@@ -336,14 +317,15 @@ describe('settling a reservation', () => {
 
   it('keeps a pending employee list held until its job is settled with the real charge', () => {
     const { deps, store } = setup();
-    const list = planned('company_name_to_employees', 100); // at most 100 employees: 50 credits
+    // At most 100 employees at 0.5 each.
+    const list: PlannedItem = { type: 'company_name_to_employees', estimate: 50 };
     const reservation = reserve(deps, TODAY, [list], CAP_100, 'formula');
     settle(deps, TODAY, reservation.id, [], [{ jobId: 'job_77', type: list.type, estimate: list.estimate }]);
 
     expect(ledgerSummary(store, TODAY, CAP_100)).toMatchObject({ held: 50, formulaCapLeftToday: 50 });
     expect(reserve(deps, TODAY, times(51, WEBSITE), CAP_100, 'formula').granted).toBe(50);
 
-    const employeesCharge = chargedCredits(op(list.type), 43);
+    const employeesCharge = 21.5; // 43 employees returned, at 0.5
     expect(settleJob(deps, TODAY, 'job_77', { type: list.type, credits: employeesCharge })).toBe('recorded');
     expect(settleJob(deps, TODAY, 'job_77', { type: list.type, credits: employeesCharge })).toBe('closed');
     const summary = ledgerSummary(store, TODAY, CAP_100);
@@ -353,7 +335,7 @@ describe('settling a reservation', () => {
 
   it('books a pending job that nobody settles at its estimate after it expires', () => {
     const { deps, store, clock } = setup();
-    const list = planned('pronet_company_to_employees', 40);
+    const list: PlannedItem = { type: 'pronet_company_to_employees', estimate: 20 }; // at most 40 employees
     const reservation = reserve(deps, TODAY, [list], CAP_100, 'formula');
     settle(deps, TODAY, reservation.id, [], [{ jobId: 'job_9', type: list.type, estimate: list.estimate }]);
     clock.time += JOB_HOLD_LIFETIME_MS;
