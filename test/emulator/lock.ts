@@ -75,6 +75,7 @@ export class FakeLock
       const nextEvent = heldInWindow ?? clock.nextEventAt();
       const step = nextEvent === null ? remaining : Math.min(remaining, Math.max(0, nextEvent - clock.now()));
       clock.block(step, 'lock');
+      this.#runtime.noteLockWait(step);
     }
   }
 }

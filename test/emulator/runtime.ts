@@ -62,6 +62,14 @@ export interface Execution extends ExecutionSpec {
   timedOut: boolean;
 }
 
+export interface FinishedExecution {
+  readonly label: string;
+  readonly startedAt: number;
+  readonly endedAt: number;
+  readonly lockWaitMs: number;
+  readonly timedOut: boolean;
+}
+
 export const CUSTOM_FUNCTION_BUDGET_MS = 30_000;
 export const SIMPLE_TRIGGER_BUDGET_MS = 30_000;
 export const EXECUTION_BUDGET_MS = 6 * 60_000;
@@ -131,6 +139,7 @@ export class Runtime {
     };
     this.#current = execution;
     this.#calls = 0;
+    this.#lockWaitMs = 0;
     this.clock.setDeadline({
       at: execution.deadline,
       exceeded: () => {
@@ -147,6 +156,13 @@ export class Runtime {
       throw error;
     } finally {
       this.clock.setDeadline(null);
+      this.#finished.push({
+        label: execution.label,
+        startedAt,
+        endedAt: this.clock.now(),
+        lockWaitMs: this.#lockWaitMs,
+        timedOut: execution.timedOut,
+      });
       if (this.race) this.race.ended(this.clock.now());
       this.#current = null;
       for (const hook of this.#endHooks) hook(execution);
@@ -195,6 +211,18 @@ export class Runtime {
   }
 
   #serviceMs = 0;
+  #lockWaitMs = 0;
+  readonly #finished: FinishedExecution[] = [];
+
+  /** Time the running execution spent waiting for a lock another held. */
+  noteLockWait(ms: number): void {
+    this.#lockWaitMs += ms;
+  }
+
+  /** Every execution that ended, with how long it ran and waited for locks: for the benchmark. */
+  get finished(): readonly FinishedExecution[] {
+    return this.#finished;
+  }
 
   #outOfScope(capability: Capability, call: string): Error | null {
     const scope = missingScope(this.manifest, capability);
