@@ -19,7 +19,7 @@ export interface JobRecord {
   type: OperationType;
   request: EnrichmentRequest;
   source: JobSource;
-  /** The spreadsheet the job belongs to: a clock trigger has no active spreadsheet. */
+  /** The spreadsheet the job belongs to: the only one its collector may write (currentonly). */
   spreadsheetId: string;
   state: JobState;
   startedAt: number;

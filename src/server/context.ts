@@ -48,8 +48,8 @@ function activeSpreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet | null {
 }
 
 /**
- * The result cache's hidden sheet in this execution, or undefined without an open document (an
- * add-on's time-driven trigger): then the cache does as it did before it had a sheet. Every
+ * The result cache's hidden sheet in this execution, or undefined without an open document: then
+ * the cache does without it. Every
  * ResultCache built on the server should get it, so that all of them count and clear the same
  * answers. `lock` is the execution's document lock object and `spreadsheet` the open document,
  * when the caller already has them.
@@ -74,8 +74,8 @@ export interface ExecutionContextOptions {
 
 /**
  * The context for a lookup, or null when no API key is saved or there is no document (the cache,
- * job registry and ledger live in document properties). Needs no active spreadsheet: an add-on's
- * time-driven trigger has none, and then the cache does without its hidden sheet.
+ * job registry and ledger live in document properties). Without an active spreadsheet the cache
+ * does without its hidden sheet.
  */
 export function executionContext(options: ExecutionContextOptions = {}): ExecutionContext | null {
   const documentProperties =

@@ -65,7 +65,6 @@ export interface PumpContext {
 /**
  * The pump's services, or null when there is nothing it could do: no API key (jobs are polled
  * with the key that started them), or no document (the registry lives in document properties).
- * Unlike a formula's context this needs no active spreadsheet: a trigger has none as an add-on.
  */
 export function pumpContext(): PumpContext | null {
   const context = executionContext({ canWriteSheets: true });
