@@ -43,10 +43,9 @@ export const SLICE_LIMITS = {
   budgetMs: 45_000,
   /**
    * Clock time for lookups. The rest of the budget covers lock waits, reading and writing, which
-   * are round trips too: up to ~20 s when the document properties are full and each new answer
-   * stored pushes an older one out, one deleteProperty (60 ms) at a time.
+   * are round trips too (about 5 s of them in a slice of 400 rows).
    */
-  lookupBudgetMs: 24_000,
+  lookupBudgetMs: 32_000,
   /** POSTs a second when the caller does not say (the run passes the plan's rate from the settings). */
   requestsPerSecond: 5,
   /** Rows waiting on a job at once: each job holds a record in the 500 KB document properties. */

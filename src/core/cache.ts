@@ -330,7 +330,10 @@ export class ResultCache {
     const all = this.readStore(SAVE_FAILED);
     const sheet = this.writableSheet();
     const inSheet = sheet ? this.saveToSheet(sheet, all, payloads, now) : null;
-    const inStore = this.saveToStore(all, payloads, now, report, inSheet?.held ?? new Set());
+    // What the sheet holds stays out of the properties: there each new answer would push an older
+    // one out, and PropertiesService deletes one key a call (60 ms a row of a bulk run).
+    const forStore = new Map([...payloads].filter(([key]) => !inSheet?.held.has(key)));
+    const inStore = this.saveToStore(all, forStore, now, report, inSheet?.held ?? new Set());
     if (inSheet) {
       const kept = (key: string) => inStore.has(key) || inSheet.held.has(key);
       report.stored = [...payloads.keys()].filter(kept).length;

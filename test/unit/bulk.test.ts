@@ -614,8 +614,7 @@ describe('a slice', () => {
     expect(w.clock.now() - started).toBeLessThanOrEqual(budgetMs);
     const next = w.slice();
     expect(w.posts().slice(sent)[0]?.input).toBe(`Company ${sent}`);
-    expect(next).toMatchObject({ state: 'running', cursor: 2 + 2 * sent, credits: 2 * sent });
-    expect(w.slice()).toMatchObject({ state: 'done', cursor: 302, credits: 300 });
+    expect(next).toMatchObject({ state: 'done', cursor: 302, credits: 300 });
     expect(w.posts()).toHaveLength(300);
   });
 });

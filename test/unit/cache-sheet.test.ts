@@ -78,10 +78,10 @@ describe('a bulk run of 10,000 rows with 7,000 distinct inputs', () => {
     expect(purchases.size).toBe(7_000);
     expect([...purchases.values()].every((count) => count === 1)).toBe(true);
     expect(sheet.rows.size).toBe(7_000);
-    // The properties never broke their limits (the fake throws) and hold only the newest answers.
+    // A writer of the sheet keeps its answers there: none churned through the properties (each
+    // one evicted there would be a deleteProperty call of its own).
     const inProperties = [...store.data.keys()].filter((key) => key.startsWith('r1:')).length;
-    expect(inProperties).toBeGreaterThan(500);
-    expect(inProperties).toBeLessThan(3_000);
+    expect(inProperties).toBe(0);
 
     fast.forget();
     const keys = Array.from({ length: 7_000 }, (_, i) => keyOf(`Company ${i}`));
@@ -135,9 +135,14 @@ describe('ResultCache with a hidden sheet', () => {
       fast.forget();
       const kept = cacheIn('formula').cache.getMany([fromFormula, ...keys]);
 
-      expect(evicted).toBeGreaterThan(20);
-      if (where === 'sidebar') expect(kept.size).toBe(41);
-      else expect(kept.size).toBe(41 - evicted);
+      if (where === 'sidebar') {
+        // The sheet holds what its writer bought: nothing of it churns through the properties.
+        expect(evicted).toBe(0);
+        expect(kept.size).toBe(41);
+      } else {
+        expect(evicted).toBeGreaterThan(20);
+        expect(kept.size).toBe(41 - evicted);
+      }
     }
   });
 
