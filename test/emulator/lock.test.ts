@@ -71,6 +71,32 @@ describe('LockService', () => {
     });
   });
 
+  it('answers hasLock per Lock object: a second object of the same lock waits like another claimant (L1, L2)', () => {
+    const { clock, runtime, locks } = setup();
+    runtime.run(SPEC, () => {
+      const first = locks.getDocumentLock()!;
+      expect(first.tryLock(0)).toBe(true);
+      expect(first.tryLock(0)).toBe(true); // L1: the holder asking again
+      const second = locks.getDocumentLock()!;
+      expect(second.hasLock()).toBe(false);
+      const before = clock.now();
+      expect(second.tryLock(500)).toBe(false); // L2: no re-entry through another object
+      expect(clock.now()).toBe(before + 500);
+      second.releaseLock(); // without the lock: nothing happens
+      expect(first.hasLock()).toBe(true);
+      first.releaseLock();
+      expect(second.tryLock(0)).toBe(true);
+    });
+  });
+
+  it('releaseElsewhere ends a simulated other hold early', () => {
+    const { clock, locks } = setup();
+    locks.holdElsewhere('document', 60_000);
+    locks.releaseElsewhere('document');
+    expect(locks.getDocumentLock()!.tryLock(0)).toBe(true);
+    expect(clock.now()).toBe(0);
+  });
+
   it('a document lock does not exist without a document', () => {
     const { runtime, locks } = setup();
     runtime.setOutsideIdentity({ user: 'ann@example.com', documentId: null });
