@@ -52,7 +52,9 @@ export const DEFAULT_COLUMNS = 26;
 export const PARSE_ERROR: CellError = { code: '#ERROR!', message: 'Formula parse error.' };
 
 export function isDate(value: unknown): value is Date {
-  return Object.prototype.toString.call(value) === '[object Date]';
+  return (
+    typeof value === 'object' && value !== null && Object.prototype.toString.call(value) === '[object Date]'
+  );
 }
 
 const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
@@ -132,6 +134,11 @@ export class SheetModel {
   readonly autoResizedColumns = new Set<number>();
   selection: GridRange = { row: 1, column: 1, numRows: 1, numColumns: 1 };
   readonly #cells = new Map<string, Cell>();
+  /** Bumped by every change of content, so the last row and column are found once per change. */
+  #version = 0;
+  #extent: { version: number; lastRow: number; lastColumn: number } | null = null;
+  /** False until a formula spills here: a sheet that never had one skips the search for spills. */
+  #maySpill = false;
 
   constructor(spreadsheet: SpreadsheetModel, name: string, id: number) {
     this.spreadsheet = spreadsheet;
@@ -164,15 +171,24 @@ export class SheetModel {
   }
 
   lastRow(): number {
-    let last = 0;
-    for (const [k] of this.#contentCells()) last = Math.max(last, Number(k.split(':')[0]));
-    return last;
+    return this.#contentExtent().lastRow;
   }
 
   lastColumn(): number {
-    let last = 0;
-    for (const [k] of this.#contentCells()) last = Math.max(last, Number(k.split(':')[1]));
-    return last;
+    return this.#contentExtent().lastColumn;
+  }
+
+  #contentExtent(): { lastRow: number; lastColumn: number } {
+    if (this.#extent?.version === this.#version) return this.#extent;
+    let lastRow = 0;
+    let lastColumn = 0;
+    for (const [k] of this.#contentCells()) {
+      const colon = k.indexOf(':');
+      lastRow = Math.max(lastRow, Number(k.slice(0, colon)));
+      lastColumn = Math.max(lastColumn, Number(k.slice(colon + 1)));
+    }
+    this.#extent = { version: this.#version, lastRow, lastColumn };
+    return this.#extent;
   }
 
   /** Cells holding formulas, for recalculation. */
@@ -358,6 +374,8 @@ export class SheetModel {
    * spill, which Sheets shows as #REF! after recalculation.
    */
   #releaseSpill(row: number, column: number): void {
+    this.#version++;
+    if (!this.#maySpill) return;
     const own = key(row, column);
     for (const [k, cell] of this.#cells) {
       if (cell.spillOf === own) {
@@ -379,6 +397,7 @@ export class SheetModel {
    * anchor was dropped is emptied, as Sheets shows nothing once its formula is gone.
    */
   #move(to: (row: number, column: number) => [number, number] | null): void {
+    this.#version++;
     const place = (k: string): string | null => {
       const [row, column] = k.split(':').map(Number) as [number, number];
       const target = to(row, column);
@@ -414,6 +433,8 @@ export class SheetModel {
   #patch(row: number, column: number, patch: Partial<Cell>): void {
     if (row > this.maxRows || column > this.maxColumns)
       this.checkBounds({ row, column, numRows: 1, numColumns: 1 });
+    this.#version++;
+    if (typeof patch.spillOf === 'string') this.#maySpill = true;
     const k = key(row, column);
     const cell = this.#cells.get(k) ?? blankCell();
     Object.assign(cell, patch);
