@@ -38,7 +38,7 @@ describe('LockService', () => {
     expect(clock.now()).toBe(10_000);
   });
 
-  it('tryLock gets the lock the moment the other holder lets go', () => {
+  it('tryLock gets the lock the moment the other holder lets go (L3)', () => {
     const { clock, locks } = setup();
     locks.holdElsewhere('script', 3_000);
     expect(locks.getScriptLock().tryLock(10_000)).toBe(true);

@@ -1,17 +1,20 @@
 // The spreadsheet's data, behind the SpreadsheetApp facades. Scripts never see these classes: the
 // facades expose only real Apps Script methods, tests and the playground read the model directly.
 //
-// How a written value is stored follows Sheets:
+// How a written value is stored follows Sheets (ids of docs/platform-assumptions.md):
 // - a string starting with '=' is stored as a formula, unless it starts with an apostrophe, which
 //   stores the rest as text (verified: this is why API data must be guarded before it is written);
-// - assumed (widely reported, not checked here): numeric strings become numbers and TRUE/FALSE
+// - S1, assumed (widely reported, not checked here): numeric strings become numbers and TRUE/FALSE
 //   booleans, as when typed, so "00123" loses its zeros unless the cell is formatted as text ('@'),
 //   which keeps every string as text;
-// - assumed: a string starting with '+' or '-' that is not a number is taken as a formula too and
+// - S2, assumed: a string starting with '+' or '-' that is not a number is taken as a formula too and
 //   fails with "Formula parse error." (what typing "+1 650 555 0100" does in the Sheets UI);
-// - assumed: any other object is written as its String(), e.g. "[object Object]";
-// - not emulated: strings that Sheets would read as dates, percentages or currency stay text;
-// - a formula calling a function shows "Loading..." until the emulator recalculates it.
+// - S3, assumed: any other object is written as its String(), e.g. "[object Object]";
+// - not emulated (more lenient): strings that Sheets would read as dates, percentages or currency
+//   stay text;
+// - a formula calling a function shows "Loading..." until the emulator recalculates it (X3).
+// Also assumed: S4 (50,000 characters a cell) and S5 (ten million cells) wordings, S6 sheet names,
+// S12 frozen rows grow with rows inserted inside them, S13 writing over a spill breaks it.
 
 import { cellA1, type GridRange, parseA1 } from './a1';
 import { gasError } from './errors';

@@ -35,6 +35,7 @@ function fillDownAtOnce(world: World, count: number) {
   );
 }
 
+// assumptions: R1, R2 (the race model), U4 (fetchAll timing), RT3 (service calls take no time)
 describe('200 formula executions started at once', () => {
   it('buy each of 50 distinct inputs once, and every cell shows its answer on recalculation', () => {
     const world = createWorld({ credits: 10_000 });

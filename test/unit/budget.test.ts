@@ -146,6 +146,7 @@ describe('the daily formula cap', () => {
   });
 });
 
+// assumption: L3 (a claimant waits its timeout, then is refused)
 describe('concurrent formula executions', () => {
   it('turns away an execution that cannot get the lock, with a message and nothing granted', () => {
     const { deps, lock, store, clock } = setup();
@@ -330,6 +331,7 @@ describe('reservations never settled (the execution was killed)', () => {
     });
   });
 
+  // assumption: RT4 (the time limit may strike at any service call)
   it('are not booked twice when an execution dies between its write and its cleanup', () => {
     const { deps, store, clock } = setup();
     const reservation = reserve(deps, TODAY, [PHONE], CAP_100, 'formula');
@@ -343,6 +345,7 @@ describe('reservations never settled (the execution was killed)', () => {
   });
 });
 
+// assumption: L3
 describe('a busy lock', () => {
   function holdTheLock(lock: FakeDocumentLock, work: () => void) {
     lock.whileNextHeld(work);

@@ -55,6 +55,7 @@ const answerFor = (company: string) =>
     about: 'a'.repeat(120),
   });
 
+// assumptions: C3 (CacheService past 1,000 items evicts), C5 (it forgets early)
 describe('a bulk run of 10,000 rows with 7,000 distinct inputs', () => {
   /** Rows go by 100: what the cache lacks is bought once, then saved. Answers purchases per key. */
   function bulkRun(cache: ResultCache, clock: FakeClock, keyOf: (company: string) => string) {

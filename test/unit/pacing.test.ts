@@ -145,6 +145,7 @@ describe('executions sharing one pace through the cache', () => {
     expect(slower.reserve(START + 5000, 10, FAR)).toEqual({ at: START + 5000, granted: 2 });
   });
 
+  // assumption: L3
   it('paces by itself when the lock or the cache fails, and starts afresh from a damaged log', () => {
     const { cache, open, busy } = shared(4);
     expect(place(open(busy()), START, 8)).toEqual([...Array(4).fill(START), ...Array(4).fill(START + 1000)]);

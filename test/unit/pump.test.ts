@@ -308,6 +308,7 @@ describe('a pump pass', () => {
     expect(world.job(PROFILE)!.message).toBeUndefined();
   });
 
+  // assumption: L3
   it('does nothing while another driver holds the lock, and sends nothing', () => {
     const world = slowLists();
     listDone(world);
@@ -348,6 +349,7 @@ describe('exactly-once delivery', () => {
     expect(world.spent()).toBe(world.booked());
   });
 
+  // assumption: RT4
   it('a pass killed between writing the sheet and marking the job resumes into the same sheet', () => {
     const world = slowLists();
     listDone(world);
