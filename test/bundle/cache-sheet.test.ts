@@ -47,6 +47,7 @@ function cacheRows(world: World): unknown[][] {
   return world.emu.values(CACHE_SHEET_NAME, `A1:B${sheet.lastRow()}`);
 }
 
+// assumption: C5 (CacheService forgets early)
 describe('the hidden sheet of saved results', () => {
   it('is never written by a formula, and gets every answer when the sidebar collects a job', () => {
     const world = createWorld();

@@ -7,6 +7,7 @@ const companies = (n: number) => Array.from({ length: n }, (_, i) => `Company ${
 const profiles = (n: number) =>
   Array.from({ length: n }, (_, i) => `https://www.pronet.com/in/person-${i + 1}`);
 
+// assumption: X3 (when Sheets re-runs a formula)
 describe('recalculation', () => {
   it('pays each of 200 distinct inputs once over 500 cells, evaluated twice and after the cache expired', () => {
     const world = createWorld({ credits: 5000 });
@@ -101,6 +102,7 @@ describe('the daily formula budget', () => {
     expect(spent(world)).toBe(100);
   });
 
+  // assumption: L3
   it('sends nothing while another execution holds the lock too long', () => {
     const world = createWorld();
     typeValues(world, 'A1', [[profiles(1)[0]]]);

@@ -13,6 +13,7 @@ describe('the built add-on in the emulator, against the fake API', () => {
     expect(spent(world)).toBe(10);
   });
 
+  // assumptions: C5 (CacheService forgets), X3
   it('answers a recalculation from the cache: the same formula again costs nothing', () => {
     const world = createWorld();
     typeValues(world, 'A2', [[PROFILE]]);

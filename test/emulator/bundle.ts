@@ -1,7 +1,8 @@
 // Loading the built add-on (dist/Code.js) into node:vm, the way Apps Script runs a project: every
 // execution gets a fresh global scope, runs the script's top-level code in that execution's
 // authorization mode, then calls one top-level function. Nothing a script keeps in a global
-// variable survives to the next execution, as on the platform.
+// variable survives to the next execution, as on the platform (assumption RT5 of
+// docs/platform-assumptions.md). Files are read as UTF-8 (H1); Date follows the virtual clock (RT6).
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

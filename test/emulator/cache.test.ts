@@ -37,14 +37,29 @@ describe('CacheService', () => {
     expect(() => cache.get('k'.repeat(251))).toThrow('Argument too large: key');
   });
 
-  it('caps a TTL at 6 hours and expires entries on the virtual clock', () => {
+  it('refuses a TTL over 6 hours, storing nothing (assumption C1), and keeps one of 6 hours', () => {
     const { clock, service } = setup();
     const cache = service.getScriptCache();
-    cache.put('day', 'v', 24 * 3600);
+    expect(() => cache.put('day', 'v', 21_601)).toThrow('Argument too large: expirationInSeconds');
+    expect(() => cache.putAll({ a: '1', b: '2' }, 24 * 3600)).toThrow(
+      'Argument too large: expirationInSeconds',
+    );
+    expect(cache.getAll(['day', 'a', 'b'])).toEqual({});
+    cache.put('six', 'v', 21_600);
     clock.advance(6 * HOUR_MS - 1);
-    expect(cache.get('day')).toBe('v');
+    expect(cache.get('six')).toBe('v');
     clock.advance(1);
-    expect(cache.get('day')).toBeNull();
+    expect(cache.get('six')).toBeNull();
+  });
+
+  it('keeps the default 10 minutes for a negative TTL (assumption C2)', () => {
+    const { clock, service } = setup();
+    const cache = service.getScriptCache();
+    cache.put('k', 'v', -5);
+    clock.advance(599_999);
+    expect(cache.get('k')).toBe('v');
+    clock.advance(1);
+    expect(cache.get('k')).toBeNull();
   });
 
   it('keeps an entry 10 minutes when no TTL is given', () => {
@@ -70,7 +85,7 @@ describe('CacheService', () => {
     expect(cache.get('n')).toBe('42');
   });
 
-  it('putAll with one value too large stores none of them', () => {
+  it('putAll with one value too large stores none of them (assumption C4)', () => {
     const cache = setup().service.getScriptCache();
     expect(() => cache.putAll({ ok: 'small', bad: 'x'.repeat(200_000) })).toThrow(
       'Argument too large: value',
@@ -97,7 +112,7 @@ describe('CacheService', () => {
     expect(service.getDocumentCache()).toBeNull();
   });
 
-  it('forgetEverything() drops entries early, as Google may at any time', () => {
+  it('forgetEverything() drops entries early, as Google may at any time (C5)', () => {
     const { service } = setup();
     service.getScriptCache().put('k', 'v', 3600);
     service.forgetEverything();

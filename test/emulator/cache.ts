@@ -1,15 +1,23 @@
-// CacheService on the virtual clock.
+// CacheService on the virtual clock. Assumption ids (C1...) are those of docs/platform-assumptions.md.
 //
-// Verified (Apps Script docs; measured and published by a Google developer advocate):
+// Verified (Apps Script reference, Class Cache and CacheService; measured and published by a Google
+// developer advocate, justin.poehnelt.com "Exploring Apps Script CacheService Limits"):
 // - get answers null on a miss, never undefined; getAll answers only the keys found
 // - keys up to 250 characters, values up to 100 KB (102,400 bytes), else "Argument too large: key"
 //   / "Argument too large: value"
-// - expiration at most 21,600 s (6 h); the default is 600 s; non-strings are stored as strings
+// - expiration: "The minimum is 1 second and the maximum is 21600 seconds (6 hours)"; the default
+//   is 600 s; non-strings are stored as strings
 // - a cache holds about 1,000 items; when full it evicts the oldest ~100 by creation time
-// - entries can vanish before they expire: `forgetEverything()` simulates that
-// Assumed: a non-positive expiration keeps the default; a longer one is capped, not refused;
-// putAll of more than 1,000 items evicts rather than throws.
-
+// - "The data you write to the cache is not guaranteed to persist until its expiration time":
+//   `forgetEverything()` simulates that (C5)
+// Assumed:
+// - C1: an expiration over 21,600 s is refused with "Argument too large: expirationInSeconds"
+//   (the docs give the maximum but not what happens past it; refusing is the stricter choice, and
+//   the wording is the one public stubs and reports use, unverified)
+// - C2: a non-positive expiration keeps the default (measured: "Negative expiration is
+//   ignored/stored"; which lifetime it then gets is unverified)
+// - C3: putAll of more than 1,000 items evicts rather than throws
+// - C4: a putAll with one bad item stores none of them
 import { Buffer } from 'node:buffer';
 import { gasError } from './errors';
 import type { Mirror } from './mirror';
@@ -22,10 +30,12 @@ export const CACHE_DEFAULT_TTL_SECONDS = 600;
 export const CACHE_MAX_ITEMS = 1000;
 const EVICTION_BATCH = 100;
 
-interface Entry {
+export interface CacheEntry {
   readonly value: string;
   readonly expiresAt: number;
 }
+
+type Entry = CacheEntry;
 
 /** One cache's contents; Map order is creation order, which eviction follows. */
 class CacheStore {
@@ -128,7 +138,7 @@ export class FakeCache
 
   #putChecked(pairs: [string, string][], expirationInSeconds: number | undefined): void {
     const now = this.#runtime.clock.now();
-    const expiresAt = now + ttlSeconds(expirationInSeconds) * 1000;
+    const expiresAt = now + checkTtl(expirationInSeconds) * 1000;
     for (const [key, value] of pairs) {
       this.#store.put(key, value, expiresAt, now);
       this.#runtime.race?.wrote(this.#store.entries, this.#runtime.current?.id ?? null, key, {
@@ -143,9 +153,11 @@ export class FakeCache
   }
 }
 
-function ttlSeconds(requested: number | undefined): number {
+/** The lifetime an entry gets; past the documented 6 h the call is refused (C1, C2). */
+function checkTtl(requested: number | undefined): number {
   if (requested === undefined || !(requested > 0)) return CACHE_DEFAULT_TTL_SECONDS;
-  return Math.min(requested, CACHE_MAX_TTL_SECONDS);
+  if (requested > CACHE_MAX_TTL_SECONDS) throw gasError('Argument too large: expirationInSeconds');
+  return requested;
 }
 
 function checkKey(key: unknown): string {
@@ -192,6 +204,16 @@ export class FakeCacheService
     return [...this.#stores.values()].map((store) => store.entries);
   }
 
+  /**
+   * The live entries of one cache, for unit tests' fixtures (test/unit/helpers/platform.ts): what
+   * they change here bypasses every limit, as a setup step should.
+   */
+  entriesFor(scope: 'script' | { user: string } | { documentId: string }): Map<string, CacheEntry> {
+    const key =
+      scope === 'script' ? 'script' : 'user' in scope ? `user:${scope.user}` : `document:${scope.documentId}`;
+    return this.#store(key).entries;
+  }
+
   /** Every live key and value of every cache, for tests that scan storage for secrets. */
   dump(): string[] {
     return [...this.#stores.values()].flatMap((store) =>
@@ -205,11 +227,15 @@ export class FakeCacheService
   }
 
   #cache(scope: string, name: string): FakeCache {
+    return new FakeCache(this.#runtime, this.#store(scope), name);
+  }
+
+  #store(scope: string): CacheStore {
     let store = this.#stores.get(scope);
     if (!store) {
       store = new CacheStore();
       this.#stores.set(scope, store);
     }
-    return new FakeCache(this.#runtime, store, name);
+    return store;
   }
 }

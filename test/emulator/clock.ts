@@ -2,7 +2,8 @@
 // execution budgets, triggers, and the fake API's jobs. Nothing here reads real time.
 //
 // Every blocking point (sleep, fetch, fetchAll, waitLock) goes through `block`, the one place a
-// scheduler of concurrent executions can take over later.
+// scheduler of concurrent executions can take over later. Only these move time: a service call
+// takes none (assumption RT3 of docs/platform-assumptions.md).
 
 import type { ClockPort } from '../../src/core/ports';
 

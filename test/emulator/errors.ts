@@ -16,6 +16,7 @@
 //   "Result was not automatically expanded, please insert more rows (N)." (#REF! in Sheets)
 // - "Those rows are out of bounds." / "Those columns are out of bounds."
 // Each other message is marked "assumed" where it is thrown.
+// Ids in docs/platform-assumptions.md: E1 custom-function timeout text (refuted by the docs), E2.
 
 /** Apps Script's own exceptions print as `Exception: <message>`. */
 export class GasException extends Error {

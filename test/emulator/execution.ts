@@ -7,6 +7,7 @@
 // makes the formula show that error; an unknown function shows #NAME? ("Unknown function: 'X'.").
 // Assumed: a 1-D array result fills a column; an object result is an error; functions are looked
 // up without regard to case; "Script function not found: X" for a missing menu/trigger function.
+// Ids in docs/platform-assumptions.md: X1, X2, X3 recalculation, X5, X6, X7, E3 (case: verified).
 
 import {
   type CompiledBundle,

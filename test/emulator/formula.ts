@@ -1,7 +1,8 @@
 // The formulas the emulator understands: one function call with literal and reference arguments
 // (=PRONET_EMAIL(A2), =COMPANY_WEBSITE(A2:A20, "x", 3, TRUE), =FN('Other sheet'!B2)), or a single
 // literal or reference (=A2, ="x", =3). Anything else is Sheets' "Formula parse error." Built-in
-// Sheets functions are not emulated: a name that is not one of the bundle's functions is #NAME?.
+// Sheets functions are not emulated: a name that is not one of the bundle's functions is #NAME?
+// (assumption X4 of docs/platform-assumptions.md).
 
 import { parseA1, splitSheetName } from './a1';
 

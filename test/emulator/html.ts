@@ -2,8 +2,9 @@
 //
 // Verified: createHtmlOutputFromFile('Sidebar') reads Sidebar.html from the project; a custom
 // function may build HTML but cannot show it (showing needs getUi, refused there).
-// Assumed: the message for a missing file. Templates: only printing scriptlets (<?= ?> escaped,
-// <?!= ?> raw) over the template's own properties are emulated; code scriptlets (<? ?>) throw.
+// Assumed (ids of docs/platform-assumptions.md): H1 files are UTF-8; H2 the message for a missing
+// file. Templates: only printing scriptlets (<?= ?> escaped, <?!= ?> raw) over the template's own
+// properties are emulated; code scriptlets (<? ?>) throw.
 
 import { gasError } from './errors';
 import { enumOf, type Mirror } from './mirror';

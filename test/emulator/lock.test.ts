@@ -38,7 +38,7 @@ describe('LockService', () => {
     expect(clock.now()).toBe(10_000);
   });
 
-  it('tryLock gets the lock the moment the other holder lets go', () => {
+  it('tryLock gets the lock the moment the other holder lets go (L3)', () => {
     const { clock, locks } = setup();
     locks.holdElsewhere('script', 3_000);
     expect(locks.getScriptLock().tryLock(10_000)).toBe(true);
@@ -69,6 +69,32 @@ describe('LockService', () => {
     runtime.run(SPEC, () => {
       expect(locks.getDocumentLock()!.tryLock(1_000)).toBe(false);
     });
+  });
+
+  it('answers hasLock per Lock object: a second object of the same lock waits like another claimant (L1, L2)', () => {
+    const { clock, runtime, locks } = setup();
+    runtime.run(SPEC, () => {
+      const first = locks.getDocumentLock()!;
+      expect(first.tryLock(0)).toBe(true);
+      expect(first.tryLock(0)).toBe(true); // L1: the holder asking again
+      const second = locks.getDocumentLock()!;
+      expect(second.hasLock()).toBe(false);
+      const before = clock.now();
+      expect(second.tryLock(500)).toBe(false); // L2: no re-entry through another object
+      expect(clock.now()).toBe(before + 50 + 500); // the request's round trip, then the wait
+      second.releaseLock(); // without the lock: nothing happens
+      expect(first.hasLock()).toBe(true);
+      first.releaseLock();
+      expect(second.tryLock(0)).toBe(true);
+    });
+  });
+
+  it('releaseElsewhere ends a simulated other hold early', () => {
+    const { clock, locks } = setup();
+    locks.holdElsewhere('document', 60_000);
+    locks.releaseElsewhere('document');
+    expect(locks.getDocumentLock()!.tryLock(0)).toBe(true);
+    expect(clock.now()).toBe(0);
   });
 
   it('a document lock does not exist without a document', () => {

@@ -1,11 +1,19 @@
-// LockService: script, user and document locks, waited for on the virtual clock.
+// LockService: script, user and document locks, waited for on the virtual clock. Assumption ids
+// (L1...) are those of docs/platform-assumptions.md.
 //
-// Verified: tryLock(ms) answers whether the lock was acquired; waitLock(ms) throws
-// "Lock timeout: another process was holding the lock for too long." when it is not; hasLock is
-// false until acquired and after releaseLock; releaseLock without the lock does nothing; locks are
-// released when the script ends; getDocumentLock answers null with no open document.
-// Assumed: a lock is re-entrant within one execution (a second getScriptLock().tryLock() succeeds).
-
+// Verified (Apps Script reference, Class Lock and LockService): tryLock(ms) answers whether the
+// lock was acquired; waitLock(ms) throws "Lock timeout: another process was holding the lock for
+// too long." when it is not; hasLock "will return false if tryLock or waitLock were never called,
+// timed out before the lock could be retrieved, or if releaseLock() was called", which the
+// emulator reads per Lock object; releaseLock without the lock does nothing; "The lock is
+// automatically released when the script terminates"; getDocumentLock answers null with no open
+// document.
+// Assumed:
+// - L1: asking again through the Lock object that holds the lock succeeds at once
+// - L2: a second Lock object of the same scope in the same execution (another getDocumentLock())
+//   is another claimant: it waits for the first to be released, and its hasLock is false. The
+//   stricter reading: code that nests two lock objects deadlocks here until its timeout.
+// - L3: a waiting claimant gets the lock the moment it is released (no fairness or polling delay)
 import { gasError } from './errors';
 import type { Mirror } from './mirror';
 import type { Runtime } from './runtime';
@@ -19,6 +27,8 @@ const OUTSIDE = 0;
 
 class Mutex {
   owner: number | null = null;
+  /** The Lock object through which the owner holds it (L1, L2); null for a simulated other execution. */
+  holder: FakeLock | null = null;
   /** When the owner took it: a race window records the hold when it is let go. */
   since = 0;
 }
@@ -36,7 +46,7 @@ export class FakeLock
 
   hasLock(): boolean {
     this.#runtime.enter('storage', 'Lock.hasLock');
-    return this.#mutex.owner === this.#me();
+    return this.#holdsIt();
   }
 
   tryLock(timeoutInMillis: number): boolean {
@@ -51,11 +61,15 @@ export class FakeLock
 
   releaseLock(): void {
     this.#runtime.enter('storage', 'Lock.releaseLock');
-    if (this.#mutex.owner === this.#me()) letGo(this.#runtime, this.#mutex);
+    if (this.#holdsIt()) letGo(this.#runtime, this.#mutex);
   }
 
   #me(): number {
     return this.#runtime.current?.id ?? OUTSIDE;
+  }
+
+  #holdsIt(): boolean {
+    return this.#mutex.owner === this.#me() && this.#mutex.holder === this;
   }
 
   /** Waits on the clock, one scheduled event at a time, for someone else to release the lock. */
@@ -65,9 +79,10 @@ export class FakeLock
     for (;;) {
       const owner = this.#mutex.owner;
       const heldInWindow = this.#runtime.race?.heldUntil(this.#mutex, this.#me(), clock.now()) ?? null;
-      if ((owner === null || owner === this.#me()) && heldInWindow === null) {
+      if ((owner === null || this.#holdsIt()) && heldInWindow === null) {
         if (owner === null) this.#mutex.since = clock.now();
         this.#mutex.owner = this.#me();
+        this.#mutex.holder = this;
         return true;
       }
       const remaining = giveUpAt - clock.now();
@@ -86,6 +101,7 @@ function letGo(runtime: Runtime, mutex: Mutex): void {
     runtime.race?.held(mutex, mutex.owner, mutex.since, runtime.clock.now());
   }
   mutex.owner = null;
+  mutex.holder = null;
 }
 
 export type LockScope = 'script' | 'user' | 'document';
@@ -132,9 +148,16 @@ export class FakeLockService
     const mutex = this.#mutex(this.#key(scope));
     if (mutex.owner !== null) throw new Error(`Emulator: the ${scope} lock is already held`);
     mutex.owner = ANOTHER_EXECUTION;
+    mutex.holder = null;
     this.#runtime.clock.after(forMs, () => {
       if (mutex.owner === ANOTHER_EXECUTION) mutex.owner = null;
     });
+  }
+
+  /** Ends a hold made by holdElsewhere before its time is up. */
+  releaseElsewhere(scope: LockScope): void {
+    const mutex = this.#mutex(this.#key(scope));
+    if (mutex.owner === ANOTHER_EXECUTION) mutex.owner = null;
   }
 
   #key(scope: LockScope): string {

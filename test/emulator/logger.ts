@@ -1,4 +1,5 @@
 // Logger and console, captured so tests can read what the add-on logged (and scan it for secrets).
+// Objects are rendered in full (LG1 of docs/platform-assumptions.md), stricter for a secret scan.
 
 import { format } from 'node:util';
 import type { Mirror } from './mirror';

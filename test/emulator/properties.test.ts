@@ -24,7 +24,7 @@ describe('PropertiesService', () => {
     expect(() => props.setProperty('key', 'x'.repeat(9 * 1024))).not.toThrow();
   });
 
-  it('refuses to grow a store past 500 KB, counting keys too', () => {
+  it('refuses to grow a store past 500 KB, counting keys too (assumption P1)', () => {
     const props = setup().service.getScriptProperties();
     const value = 'v'.repeat(9000);
     let stored = 0;
@@ -41,13 +41,22 @@ describe('PropertiesService', () => {
     expect(() => props.setProperty('another', value)).not.toThrow();
   });
 
-  it('setProperties is all or nothing, and can delete all others', () => {
+  it('setProperties is all or nothing, and can delete all others (assumption P3)', () => {
     const props = setup().service.getDocumentProperties()!;
     props.setProperties({ a: '1', b: '2' });
     expect(() => props.setProperties({ c: '3', d: 'x'.repeat(10_000) })).toThrow(PROPERTY_QUOTA_MESSAGE);
     expect(props.getKeys().sort()).toEqual(['a', 'b']);
     props.setProperties({ z: '26' }, true);
     expect(props.getProperties()).toEqual({ z: '26' });
+  });
+
+  it('answers keys in key order, not in the order written (assumption P4)', () => {
+    const props = setup().service.getScriptProperties();
+    props.setProperty('b', '2');
+    props.setProperty('c', '3');
+    props.setProperty('a', '1');
+    expect(props.getKeys()).toEqual(['a', 'b', 'c']);
+    expect(Object.keys(props.getProperties())).toEqual(['a', 'b', 'c']);
   });
 
   it('getProperties returns a copy, not a live view', () => {
@@ -68,7 +77,7 @@ describe('PropertiesService', () => {
     expect(service.snapshot({ user: 'ann@example.com' })).toEqual({ apiKey: 'ann-key' });
   });
 
-  it('stops after the daily number of reads and writes, and starts again a day later', () => {
+  it('stops after the daily number of reads and writes, and starts again a day later (P2)', () => {
     const { clock, service } = setup(3);
     const props = service.getScriptProperties();
     props.setProperty('a', '1');

@@ -1,13 +1,20 @@
-// PropertiesService: script, user and document stores.
+// PropertiesService: script, user and document stores. Assumption ids (P1...) are those of
+// docs/platform-assumptions.md.
 //
-// Verified: values are stored as strings; getProperty answers null for a missing key; getProperties
-// returns a copy; the quotas are 9 KB per value and 500 KB per store, and a breach of either reads
-// "You have exceeded the property storage quota. Please remove some properties and try again."
-// (reported for a single oversized value too); keys count toward the 500 KB; consumer accounts get
-// 50,000 reads and writes a day. In a custom function getUserProperties() is the spreadsheet owner's,
-// which the runtime's identity gives.
-// Assumed: the daily-quota message follows the UrlFetch wording; a refused setProperties changes nothing.
-
+// Verified (Apps Script "Quotas for Google Services": Properties value size 9 KB / val, total
+// storage 500 KB / property store, read/write 50,000 / day on consumer accounts, per user, reset
+// 24 hours after the first request; reference, Class Properties): values are stored as strings;
+// getProperty answers null for a missing key; getProperties returns a copy; a breach of either
+// size limit reads "You have exceeded the property storage quota. Please remove some properties
+// and try again." (reported for a single oversized value too). In a custom function
+// getUserProperties() is the spreadsheet owner's, which the runtime's identity gives.
+// Assumed:
+// - P1: keys count toward the 500 KB, in UTF-8 bytes as values do
+// - P2: the daily-quota message follows the UrlFetch wording ("Service invoked too many times
+//   for one day: properties.")
+// - P3: a refused setProperties changes nothing
+// - P4: getProperties and getKeys promise no order: the emulator answers in key order, not the
+//   order written, so code that relies on the order of writes fails here first
 import { Buffer } from 'node:buffer';
 import { gasError } from './errors';
 import type { Mirror } from './mirror';
@@ -54,6 +61,11 @@ class DailyQuota {
   }
 }
 
+/** P4: an order unrelated to the order of writes. */
+function inKeyOrder(store: Store): [string, string][] {
+  return [...store].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 type PropertiesMethods =
   | 'deleteAllProperties'
   | 'deleteProperty'
@@ -81,12 +93,12 @@ export class FakeProperties implements Mirror<GoogleAppsScript.Properties.Proper
 
   getProperties(): { [key: string]: string } {
     this.#enter('getProperties');
-    return Object.fromEntries(this.#seen());
+    return Object.fromEntries(inKeyOrder(this.#seen()));
   }
 
   getKeys(): string[] {
     this.#enter('getKeys');
-    return [...this.#seen().keys()];
+    return inKeyOrder(this.#seen()).map(([key]) => key);
   }
 
   /** The store as this read sees it: live, or as of a race window's start (race.ts). */
@@ -181,18 +193,38 @@ export class FakePropertiesService
   }
 
   /** A read-only view for tests: what a store holds now, without spending quota. */
-  snapshot(scope: 'script' | { user: string } | { documentId: string }): Record<string, string> {
-    const key =
-      scope === 'script' ? 'script' : 'user' in scope ? `user:${scope.user}` : `document:${scope.documentId}`;
-    return Object.fromEntries(this.#stores.get(key) ?? []);
+  snapshot(scope: StoreScope): Record<string, string> {
+    return Object.fromEntries(this.#stores.get(scopeKey(scope)) ?? []);
+  }
+
+  /**
+   * The live store, for unit tests' fixtures (test/unit/helpers/platform.ts): what they change here
+   * bypasses limits and quota, as a setup step should.
+   */
+  storeFor(scope: StoreScope): Map<string, string> {
+    return this.#store(scopeKey(scope));
   }
 
   #properties(scope: string): FakeProperties {
+    return new FakeProperties(this.#runtime, this.#store(scope), this.#quota);
+  }
+
+  #store(scope: string): Store {
     let store = this.#stores.get(scope);
     if (!store) {
       store = new Map();
       this.#stores.set(scope, store);
     }
-    return new FakeProperties(this.#runtime, store, this.#quota);
+    return store;
   }
+}
+
+type StoreScope = 'script' | { user: string } | { documentId: string };
+
+function scopeKey(scope: StoreScope): string {
+  return scope === 'script'
+    ? 'script'
+    : 'user' in scope
+      ? `user:${scope.user}`
+      : `document:${scope.documentId}`;
 }

@@ -51,7 +51,7 @@ function setUp() {
   return { emu, run };
 }
 
-describe('a race window', () => {
+describe('a race window (model: R1, R2)', () => {
   it('loses unlocked read-modify-write updates, as concurrent executions would', () => {
     const { emu, run } = setUp();
     const answers = emu.concurrently(() => [run('bump'), run('bump'), run('bump')]);

@@ -1,4 +1,5 @@
-// A deterministic model of executions that run at the same time. The emulator runs executions one
+// A deterministic model of executions that run at the same time (R1, R2 of
+// docs/platform-assumptions.md: a model, not a claim about Google). The emulator runs executions one
 // after another, so a race could never show. Inside a race window, a read made WITHOUT holding a
 // lock sees every store as it was when the window opened (plus the reading execution's own
 // writes): every concurrent execution read before any other wrote, the worst case. A read made

@@ -3,9 +3,10 @@
 // Verified: setValues with the wrong shape throws "The number of rows in the data does not match the
 // number of rows in the range. The data has N but the range has M." (and the same for columns);
 // from a custom function every setter throws "You do not have permission to call <method>".
-// Assumed: setValue and setFormula fill every cell of a multi-cell range (Sheets also shifts the
-// formula's relative references, which is not emulated); an untouched cell's number format reads
-// "General"; Range.clear() also clears notes.
+// Assumed (ids of docs/platform-assumptions.md): S9 setValue and setFormula fill every cell of a
+// multi-cell range (Sheets also shifts the formula's relative references, which is not emulated);
+// S10 an untouched cell's number format reads "General" and Range.clear() also clears notes; S11 the
+// message for setValues of something that is not a 2-D array.
 
 import { type GridRange, rangeA1 } from './a1';
 import { gasError } from './errors';

@@ -6,7 +6,11 @@
 // Verified: custom functions may use Cache, Properties, Lock, UrlFetch and Utilities and may read the
 // spreadsheet but not write it or open another one; they run without a user (Session.getActiveUser
 // throws there and in time-driven triggers); simple triggers have 30 s, other executions 6 min.
-// Assumed: what AuthMode.LIMITED allows beyond the open document, its menus and storage.
+// Assumed (ids of docs/platform-assumptions.md):
+// - RT1: what AuthMode.LIMITED allows beyond the open document, its menus and storage
+// - RT2: an execution stops at the first service call or wait past its deadline, caught or not
+// - RT3: service calls take no virtual time (the platform's 3-800 ms a call is not emulated)
+// - RT4: killNextExecutionAtCall: the time limit may strike at any service call
 
 import type { VirtualClock } from './clock';
 import { ExecutionTimeout, NO_UI_MESSAGE, noPermission, SCOPES } from './errors';

@@ -7,6 +7,7 @@
 // Assumed: the wording for a sub-hourly add-on trigger, for other trigger types, for everyMinutes
 // values other than 1, 5, 10, 15, 30, and for the 20-triggers-per-user-per-script limit; a
 // trigger runs exactly on its interval (Apps Script adds jitter).
+// Ids in docs/platform-assumptions.md: T1-T3 wordings, T4 authorization, T5 no jitter (refuted), X6.
 
 import { gasError } from './errors';
 import { type AuthModeName, enumOf, type Mirror } from './mirror';

@@ -3,7 +3,8 @@
 // Verified: Session.getActiveUser() throws "You do not have permission to call
 // Session.getActiveUser. Required permissions: .../userinfo.email" in a time-driven trigger, and a
 // custom function runs without a user; getScriptTimeZone() works everywhere.
-// Assumed: getEffectiveUser() is refused in a custom function as well.
+// Assumed (SE1 of docs/platform-assumptions.md): getEffectiveUser() is refused in a custom function
+// as well.
 
 import type { Mirror } from './mirror';
 import type { Runtime } from './runtime';

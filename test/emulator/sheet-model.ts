@@ -1,17 +1,20 @@
 // The spreadsheet's data, behind the SpreadsheetApp facades. Scripts never see these classes: the
 // facades expose only real Apps Script methods, tests and the playground read the model directly.
 //
-// How a written value is stored follows Sheets:
+// How a written value is stored follows Sheets (ids of docs/platform-assumptions.md):
 // - a string starting with '=' is stored as a formula, unless it starts with an apostrophe, which
 //   stores the rest as text (verified: this is why API data must be guarded before it is written);
-// - assumed (widely reported, not checked here): numeric strings become numbers and TRUE/FALSE
+// - S1, assumed (widely reported, not checked here): numeric strings become numbers and TRUE/FALSE
 //   booleans, as when typed, so "00123" loses its zeros unless the cell is formatted as text ('@'),
 //   which keeps every string as text;
-// - assumed: a string starting with '+' or '-' that is not a number is taken as a formula too and
+// - S2, assumed: a string starting with '+' or '-' that is not a number is taken as a formula too and
 //   fails with "Formula parse error." (what typing "+1 650 555 0100" does in the Sheets UI);
-// - assumed: any other object is written as its String(), e.g. "[object Object]";
-// - not emulated: strings that Sheets would read as dates, percentages or currency stay text;
-// - a formula calling a function shows "Loading..." until the emulator recalculates it.
+// - S3, assumed: any other object is written as its String(), e.g. "[object Object]";
+// - not emulated (more lenient): strings that Sheets would read as dates, percentages or currency
+//   stay text;
+// - a formula calling a function shows "Loading..." until the emulator recalculates it (X3).
+// Also assumed: S4 (50,000 characters a cell) and S5 (ten million cells) wordings, S6 sheet names,
+// S12 frozen rows grow with rows inserted inside them, S13 writing over a spill breaks it.
 
 import { cellA1, type GridRange, parseA1 } from './a1';
 import { gasError } from './errors';
@@ -52,7 +55,9 @@ export const DEFAULT_COLUMNS = 26;
 export const PARSE_ERROR: CellError = { code: '#ERROR!', message: 'Formula parse error.' };
 
 export function isDate(value: unknown): value is Date {
-  return Object.prototype.toString.call(value) === '[object Date]';
+  return (
+    typeof value === 'object' && value !== null && Object.prototype.toString.call(value) === '[object Date]'
+  );
 }
 
 const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
@@ -132,6 +137,11 @@ export class SheetModel {
   readonly autoResizedColumns = new Set<number>();
   selection: GridRange = { row: 1, column: 1, numRows: 1, numColumns: 1 };
   readonly #cells = new Map<string, Cell>();
+  /** Bumped by every change of content, so the last row and column are found once per change. */
+  #version = 0;
+  #extent: { version: number; lastRow: number; lastColumn: number } | null = null;
+  /** False until a formula spills here: a sheet that never had one skips the search for spills. */
+  #maySpill = false;
 
   constructor(spreadsheet: SpreadsheetModel, name: string, id: number) {
     this.spreadsheet = spreadsheet;
@@ -164,15 +174,24 @@ export class SheetModel {
   }
 
   lastRow(): number {
-    let last = 0;
-    for (const [k] of this.#contentCells()) last = Math.max(last, Number(k.split(':')[0]));
-    return last;
+    return this.#contentExtent().lastRow;
   }
 
   lastColumn(): number {
-    let last = 0;
-    for (const [k] of this.#contentCells()) last = Math.max(last, Number(k.split(':')[1]));
-    return last;
+    return this.#contentExtent().lastColumn;
+  }
+
+  #contentExtent(): { lastRow: number; lastColumn: number } {
+    if (this.#extent?.version === this.#version) return this.#extent;
+    let lastRow = 0;
+    let lastColumn = 0;
+    for (const [k] of this.#contentCells()) {
+      const colon = k.indexOf(':');
+      lastRow = Math.max(lastRow, Number(k.slice(0, colon)));
+      lastColumn = Math.max(lastColumn, Number(k.slice(colon + 1)));
+    }
+    this.#extent = { version: this.#version, lastRow, lastColumn };
+    return this.#extent;
   }
 
   /** Cells holding formulas, for recalculation. */
@@ -358,6 +377,8 @@ export class SheetModel {
    * spill, which Sheets shows as #REF! after recalculation.
    */
   #releaseSpill(row: number, column: number): void {
+    this.#version++;
+    if (!this.#maySpill) return;
     const own = key(row, column);
     for (const [k, cell] of this.#cells) {
       if (cell.spillOf === own) {
@@ -379,6 +400,7 @@ export class SheetModel {
    * anchor was dropped is emptied, as Sheets shows nothing once its formula is gone.
    */
   #move(to: (row: number, column: number) => [number, number] | null): void {
+    this.#version++;
     const place = (k: string): string | null => {
       const [row, column] = k.split(':').map(Number) as [number, number];
       const target = to(row, column);
@@ -414,6 +436,8 @@ export class SheetModel {
   #patch(row: number, column: number, patch: Partial<Cell>): void {
     if (row > this.maxRows || column > this.maxColumns)
       this.checkBounds({ row, column, numRows: 1, numColumns: 1 });
+    this.#version++;
+    if (typeof patch.spillOf === 'string') this.#maySpill = true;
     const k = key(row, column);
     const cell = this.#cells.get(k) ?? blankCell();
     Object.assign(cell, patch);

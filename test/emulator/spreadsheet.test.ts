@@ -22,20 +22,20 @@ describe('SpreadsheetApp ranges', () => {
     expect(sheet.getRange('B1:D1').getFormulas()).toEqual([['', '', '']]);
   });
 
-  it('numeric and boolean strings are stored as numbers and booleans, as typed input is', () => {
+  it('numeric and boolean strings are stored as numbers and booleans, as typed input is (S1)', () => {
     const { sheet } = setup();
     sheet.getRange('A1:C1').setValues([['00123', 'true', '1e3']]);
     expect(sheet.getRange('A1:C1').getValues()).toEqual([[123, true, 1000]]);
   });
 
-  it('a plain-text number format keeps strings as text', () => {
+  it('a plain-text number format keeps strings as text (S1)', () => {
     const { sheet } = setup();
     const cell = sheet.getRange('A1').setNumberFormat('@');
     cell.setValue('00123');
     expect(cell.getValue()).toBe('00123');
   });
 
-  it('a phone number starting with "+" that is not a number fails as a formula', () => {
+  it('a phone number starting with "+" that is not a number fails as a formula (S2)', () => {
     const { sheet } = setup();
     sheet.getRange('A1').setValue('+1 650 555 0100');
     expect(sheet.getRange('A1').getDisplayValue()).toBe('#ERROR!');
@@ -61,7 +61,7 @@ describe('SpreadsheetApp ranges', () => {
     );
   });
 
-  it('a simple formula is evaluated when written; a function call waits as "Loading..."', () => {
+  it('a simple formula is evaluated when written; a function call waits as "Loading..." (X3)', () => {
     const { sheet } = setup();
     sheet.getRange('A1').setValue(41);
     sheet.getRange('B1').setFormula('=A1');
@@ -110,7 +110,7 @@ describe('SpreadsheetApp sheets', () => {
     ]);
   });
 
-  it('appendRow grows a full sheet', () => {
+  it('appendRow grows a full sheet (S8)', () => {
     const { sheet } = setup();
     sheet.getRange(1000, 1).setValue('last');
     sheet.appendRow(['beyond']);
@@ -132,13 +132,13 @@ describe('SpreadsheetApp sheets', () => {
     expect(ss.getSheetByName('nope')).toBeNull();
   });
 
-  it('sheet names longer than 100 characters or with []*?:/\\ are refused', () => {
+  it('sheet names longer than 100 characters or with []*?:/\\ are refused (S6)', () => {
     const { emu } = setup();
     expect(() => emu.spreadsheet.insertSheet('x'.repeat(101))).toThrow('longer than 100 characters');
     expect(() => emu.spreadsheet.insertSheet('Q1/Q2')).toThrow('not allowed');
   });
 
-  it('the last visible sheet cannot be hidden', () => {
+  it('the last visible sheet cannot be hidden (S7)', () => {
     const { emu, sheet } = setup();
     expect(() => sheet.hideSheet()).toThrow("You can't hide all the sheets in a document.");
     const hidden = emu.spreadsheet.insertSheet('_jobs').hideSheet();
@@ -156,7 +156,7 @@ describe('SpreadsheetApp sheets', () => {
     expect([...(emu.document.sheetByName('Sheet1')?.autoResizedColumns ?? [])]).toEqual([1, 2, 3]);
   });
 
-  it('clear() empties values, formulas and formats', () => {
+  it('clear() empties values, formulas and formats (S10)', () => {
     const { sheet } = setup();
     sheet.getRange('A1').setValue('x').setFontWeight('bold');
     sheet.getRange('B1').setFormula('=A1');
@@ -173,7 +173,7 @@ describe('SpreadsheetApp sheets', () => {
   });
 });
 
-describe('growing and shrinking the grid', () => {
+describe('growing and shrinking the grid (S12)', () => {
   it('inserting rows moves what is below down and grows the grid; cells past it stay reachable', () => {
     const { sheet } = setup();
     sheet.getRange('A1:A3').setValues([['head'], ['one'], ['two']]);
@@ -189,7 +189,7 @@ describe('growing and shrinking the grid', () => {
     expect(sheet.getLastRow()).toBe(1007);
   });
 
-  it('deleting rows moves what is below up, but never removes every row that is not frozen', () => {
+  it('deleting rows moves what is below up, but never removes every row that is not frozen (S7)', () => {
     const { sheet } = setup();
     sheet.getRange('A1:A4').setValues([['head'], ['one'], ['two'], ['three']]);
     sheet.setFrozenRows(1);
@@ -222,7 +222,7 @@ describe('growing and shrinking the grid', () => {
     );
   });
 
-  it('refuses to grow the workbook past ten million cells', () => {
+  it('refuses to grow the workbook past ten million cells (S5)', () => {
     const { sheet } = setup();
     expect(() => sheet.insertRowsAfter(1000, 400_000)).toThrow(
       'This action would increase the number of cells in the workbook above the limit of 10000000 cells.',

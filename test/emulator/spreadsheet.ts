@@ -3,10 +3,12 @@
 // Verified: a custom function reads the open spreadsheet but may not write it or open another
 // (runtime.ts throws the messages); inside a formula getActiveRange() is the calling cell; the
 // grid is finite ("Those rows are out of bounds."); insertSheet makes the new sheet active.
-// From DESIGN (unverified): an add-on's time-driven trigger has no active spreadsheet.
-// Assumed: the messages for bad getRange arguments, for hiding the last visible sheet, for
+// From DESIGN (unverified, X7 of docs/platform-assumptions.md): an add-on's time-driven trigger has
+// no active spreadsheet.
+// Assumed: S7 the messages for bad getRange arguments, for hiding the last visible sheet, for
 // openById with an unknown id, for inserting or deleting rows and columns out of bounds and for
-// deleting every row or column that is not frozen; appendRow grows the grid.
+// deleting every row or column that is not frozen; S8 appendRow grows the grid; S12 a new sheet is
+// 1,000 rows by 26 columns; S14 in a formula the active sheet is the calling cell's.
 
 import { type GridRange, parseA1, splitSheetName } from './a1';
 import { gasError } from './errors';

@@ -5,7 +5,9 @@
 // only after addToUi(); createAddonMenu() puts the items under the add-on's name; sidebars are
 // 300 px wide whatever width the output asks for.
 // Alerts and prompts wait for a user: tests queue answers with `answer()`. Without one an alert
-// answers OK and a prompt answers CLOSE with empty text, as if the user dismissed it.
+// answers OK and a prompt answers CLOSE with empty text, as if the user dismissed it (UI1 of
+// docs/platform-assumptions.md: a convenience, not a claim). Assumed: a menu built again replaces
+// the one shown (UI2).
 
 import { type ButtonName, type ButtonSetName, enumOf, type Mirror } from './mirror';
 import type { Runtime } from './runtime';

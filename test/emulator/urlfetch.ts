@@ -8,6 +8,7 @@
 // Assumed: the body is cut at about 120 characters (public reports vary between 110 and 150); a
 // handler that throws stands for a network failure, shown as "Address unavailable: <url>"; fetchAll
 // throws for the first failed request that did not mute exceptions.
+// Ids in docs/platform-assumptions.md: U1 truncation, U2 network failure, U3 fetchAll, U4, U5.
 
 import { Buffer } from 'node:buffer';
 import { gasError } from './errors';

@@ -19,7 +19,7 @@ describe('Utilities', () => {
     expect(bytes.some((b) => b < 0)).toBe(true);
   });
 
-  it('computeDigest supports MD5 and refuses an algorithm it does not emulate', () => {
+  it('computeDigest supports MD5 and refuses an algorithm it does not emulate (UT1)', () => {
     const { utilities } = setup();
     expect(utilities.computeDigest(utilities.DigestAlgorithm.MD5, 'x')).toHaveLength(16);
     expect(() => utilities.computeDigest(utilities.DigestAlgorithm.MD2, 'x')).toThrow(
@@ -45,7 +45,7 @@ describe('Utilities', () => {
     expect(restored.getDataAsString()).toBe(text);
   });
 
-  it('ungzip of data that is not gzip throws', () => {
+  it('ungzip of data that is not gzip throws (UT1)', () => {
     const { utilities } = setup();
     expect(() => utilities.ungzip(utilities.newBlob('plain text'))).toThrow('Could not decompress gzip.');
   });
@@ -56,6 +56,14 @@ describe('Utilities', () => {
     utilities.sleep(20_000);
     expect(clock.now()).toBe(20_000);
     expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('sleep refuses more than 5 minutes, as documented (message: assumption UT1)', () => {
+    const { clock, utilities } = setup();
+    expect(() => utilities.sleep(300_001)).toThrow('Invalid argument: milliseconds');
+    expect(clock.now()).toBe(0);
+    utilities.sleep(300_000);
+    expect(clock.now()).toBe(300_000);
   });
 
   it('formatDate formats in the given time zone', () => {

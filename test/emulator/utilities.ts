@@ -1,10 +1,14 @@
-// Utilities and Blob.
+// Utilities and Blob. Assumption ids (UT1...) are those of docs/platform-assumptions.md.
 //
-// Verified: byte arrays are Java bytes, signed -128..127 (computeDigest, base64Decode, getBytes);
-// gzip/ungzip work on blobs; sleep blocks the script.
-// Assumed: the messages for an unknown digest algorithm and for data that is not gzip.
+// Verified (Apps Script reference, Class Utilities and Class Blob): byte arrays are Java bytes,
+// signed -128..127 (computeDigest, base64Decode, getBytes); gzip/ungzip work on blobs; sleep blocks
+// the script, and "The maximum allowed value is 300000 (or 5 minutes)"; getDataAsString() decodes
+// "with UTF-8 encoding".
+// Assumed:
+// - UT1: the messages for an unknown digest algorithm, for data that is not gzip and for a sleep
+//   over 5 minutes
+// - UT2: a string given to computeDigest, base64Encode or newBlob without a charset is taken as UTF-8
 // Not emulated: formatDate pattern letters beyond y M d H h m s S a, quoted text and Z.
-
 import { Buffer } from 'node:buffer';
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -13,6 +17,9 @@ import { enumOf, type Mirror } from './mirror';
 import type { Runtime } from './runtime';
 
 export type Byte = number;
+
+/** Documented: the longest one Utilities.sleep may be. */
+export const MAX_SLEEP_MS = 300_000;
 
 export function toSignedBytes(buffer: Uint8Array): Byte[] {
   return Array.from(buffer, (b) => (b > 127 ? b - 256 : b));
@@ -143,7 +150,9 @@ export class FakeUtilities implements Mirror<GoogleAppsScript.Utilities.Utilitie
 
   sleep(milliseconds: number): void {
     this.#runtime.enter('free', 'Utilities.sleep');
-    this.#runtime.clock.block(Math.max(0, Number(milliseconds) || 0), 'sleep');
+    const ms = Math.max(0, Number(milliseconds) || 0);
+    if (ms > MAX_SLEEP_MS) throw gasError('Invalid argument: milliseconds'); // UT1
+    this.#runtime.clock.block(ms, 'sleep');
   }
 
   /** `algorithm` is an enum: Apps Script passes DigestAlgorithm.SHA_256, which prints as its name. */

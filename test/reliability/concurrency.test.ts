@@ -52,6 +52,7 @@ function fillDownAtOnce(world: World, count: number) {
 const NOT_YET = /not sent yet|No credits were spent/;
 const shows = (cell: { values: unknown[][] }) => String(cell.values[0]![0]);
 
+// assumptions: R1, R2 (the race model), U4 (fetchAll timing), S1 (service costs)
 // Sheets' concurrency for a filled-down column is not published: 10, 30 and 100 at once.
 describe.each([10, 30, 100])('a filled-down column of 200 cells, %i executions at once', (atOnce) => {
   it('buys each of 50 distinct inputs once; every cell answered within two evaluations, no #ERROR!', () => {

@@ -38,6 +38,7 @@ describe('formulas under faults', () => {
     expect(spent(world)).toBe(1);
   });
 
+  // assumptions: U2, U3 (how UrlFetch reports a network failure)
   it('reports a network failure clearly and retries on the next recalculation', () => {
     let down = true;
     const world = createWorld({

@@ -27,6 +27,7 @@ function killPoints(count: number, max: number): number[] {
 }
 
 describe.each(killPoints(12, 120).map((n) => [n]))('a slice killed at its service call #%i', (killAt) => {
+  // assumptions: RT2, RT4 (where and how the time limit strikes)
   it('resumes without losing a row or buying an input twice', () => {
     const world = createWorld({ credits: 10_000 });
     typeValues(world, 'A1', [['Company']]);

@@ -16,102 +16,18 @@ import {
 } from '../../src/core/budget';
 import { HELD_LOCK } from '../../src/core/locked-section';
 import { OPERATIONS } from '../../src/core/operations';
-import type { BatchStorePort, LockPort } from '../../src/core/ports';
 import { FakeClock } from './helpers/fake-http';
+import { FakeDocumentLock, FakeProperties } from './helpers/platform';
 
 const TODAY = '2026-11-22';
 const CAP_100: BudgetSettings = { formulaDailyCap: 100 };
-const VALUE_LIMIT = 9 * 1024;
 const STORE_LIMIT = 500 * 1024;
 
-/** Document properties as Google enforces them, with a hook to act between a read and a write. */
-class FakeStore implements BatchStorePort {
-  readonly data = new Map<string, string>();
-  writes = 0;
-  private beforeWrite: (() => void) | null = null;
-  private failRemoves = 0;
-
-  getAll(): Record<string, string> {
-    return Object.fromEntries(this.data);
-  }
-
-  setMany(entries: Record<string, string>): void {
-    const hook = this.beforeWrite;
-    this.beforeWrite = null;
-    hook?.();
-    for (const [key, value] of Object.entries(entries)) {
-      if (value.length > VALUE_LIMIT) throw new Error(`Argument too large: ${key}`);
-    }
-    const next = new Map([...this.data, ...Object.entries(entries)]);
-    if (sizeOf(next) > STORE_LIMIT) throw new Error('You have exceeded the property storage quota.');
-    for (const [key, value] of Object.entries(entries)) this.data.set(key, value);
-    this.writes += 1;
-  }
-
-  removeMany(keys: readonly string[]): void {
-    if (this.failRemoves > 0) {
-      this.failRemoves -= 1;
-      throw new Error('Exceeded maximum execution time');
-    }
-    for (const key of keys) this.data.delete(key);
-  }
-
-  /** Runs `work` once, after the next reader has read and before it writes. */
-  beforeNextWrite(work: () => void): void {
-    this.beforeWrite = work;
-  }
-
-  /** The execution is killed during its next delete: whatever it wrote stays, nothing is deleted. */
-  killDuringNextRemove(): void {
-    this.failRemoves = 1;
-  }
-
-  bytes(): number {
-    return sizeOf(this.data);
-  }
-}
-
-function sizeOf(data: Map<string, string>): number {
-  let bytes = 0;
-  for (const [key, value] of data) bytes += key.length + value.length;
-  return bytes;
-}
-
-/** A document lock: a second execution asking while it is held waits its timeout and gives up. */
-class FakeLock implements LockPort {
-  held = false;
-  private duringHold: (() => void) | null = null;
-
-  constructor(private readonly clock: FakeClock) {}
-
-  withLock<T>(timeoutMs: number, work: () => T): T {
-    if (this.held) {
-      this.clock.sleep(timeoutMs);
-      throw new Error('Lock timeout: another process was holding the lock for too long.');
-    }
-    this.held = true;
-    try {
-      const other = this.duringHold;
-      this.duringHold = null;
-      other?.();
-      return work();
-    } finally {
-      this.held = false;
-    }
-  }
-
-  /** Another execution runs `work` while the next holder has the lock. */
-  whileNextHeld(work: () => void): void {
-    this.duringHold = work;
-  }
-}
-
-/** No mutual exclusion at all: only to show what the lock prevents. */
-
+/** The document's properties and lock as the emulator enforces them (./helpers/platform.ts). */
 function setup() {
   const clock = new FakeClock();
-  const store = new FakeStore();
-  const lock = new FakeLock(clock);
+  const store = new FakeProperties(clock);
+  const lock = new FakeDocumentLock(clock);
   const deps: BudgetDeps = { store, lock, clock };
   return { clock, store, lock, deps };
 }
@@ -211,6 +127,7 @@ describe('the daily formula cap', () => {
   });
 });
 
+// assumption: L3 (a claimant waits its timeout, then is refused)
 describe('concurrent formula executions', () => {
   it('turns away an execution that cannot get the lock, with a message and nothing granted', () => {
     const { deps, lock, store, clock } = setup();
@@ -227,7 +144,8 @@ describe('concurrent formula executions', () => {
       credits: 0,
       refused: { reason: 'busy', message: LOCK_BUSY_MESSAGE },
     });
-    expect(clock.elapsed()).toBe(LOCK_WAIT_MS);
+    // The wait, and the lock request's own round trip (50 ms, service-costs.ts).
+    expect(clock.elapsed()).toBe(LOCK_WAIT_MS + 50);
     expect(ledgerSummary(store, TODAY).held).toBe(60);
   });
 
@@ -396,6 +314,7 @@ describe('reservations never settled (the execution was killed)', () => {
     });
   });
 
+  // assumption: RT4 (the time limit may strike at any service call)
   it('are not booked twice when an execution dies between its write and its cleanup', () => {
     const { deps, store, clock } = setup();
     const reservation = reserve(deps, TODAY, [PHONE], CAP_100, 'formula');
@@ -409,8 +328,9 @@ describe('reservations never settled (the execution was killed)', () => {
   });
 });
 
+// assumption: L3
 describe('a busy lock', () => {
-  function holdTheLock(lock: FakeLock, work: () => void) {
+  function holdTheLock(lock: FakeDocumentLock, work: () => void) {
     lock.whileNextHeld(work);
     lock.withLock(1, () => undefined);
   }

@@ -1,6 +1,3 @@
-// Bulk runs in the core: what a run reads and writes, what the preview counts, how the saved state
-// moves, and single slices over an in-memory sheet against the fake API on a fake clock.
-import { createHash } from 'node:crypto';
 import { FakeApi, type FakeApiOptions } from '../../fake-api/fake-api';
 import {
   type BulkRun,
@@ -29,7 +26,7 @@ import {
 import { accountScope, ResultCache } from '../../src/core/cache';
 import { HELD_LOCK } from '../../src/core/locked-section';
 import { type OperationType, operationByType } from '../../src/core/operations';
-import type { BatchStorePort, HashPort, HttpPort, TtlCachePort } from '../../src/core/ports';
+import type { HttpPort } from '../../src/core/ports';
 import {
   capRanges,
   countRows,
@@ -40,8 +37,8 @@ import {
 } from '../../src/core/row-ranges';
 import type { BulkRunConfig } from '../../src/shared/bulk-rpc';
 import { FakeClock } from './helpers/fake-http';
+import { FakeCacheService, FakeProperties, sha256 } from './helpers/platform';
 
-const sha256: HashPort = { sha256Hex: (text) => createHash('sha256').update(text, 'utf8').digest('hex') };
 const WEBSITE = operationByType('company_name_to_website')!;
 const NAME_TO_EMAIL = operationByType('lead_full_name_to_email')!;
 
@@ -320,29 +317,6 @@ describe('cell blocks', () => {
 
 // --- Slices ----------------------------------------------------------------------------------------
 
-class MapStore implements BatchStorePort {
-  readonly data = new Map<string, string>();
-  getAll = () => Object.fromEntries(this.data);
-  setMany(entries: Record<string, string>) {
-    for (const [key, value] of Object.entries(entries)) this.data.set(key, value);
-  }
-  removeMany(keys: readonly string[]) {
-    for (const key of keys) this.data.delete(key);
-  }
-}
-
-class MapCache implements TtlCachePort {
-  readonly data = new Map<string, string>();
-  getMany = (keys: readonly string[]) =>
-    Object.fromEntries(keys.flatMap((key) => (this.data.has(key) ? [[key, this.data.get(key)!]] : [])));
-  putMany(entries: Record<string, string>) {
-    for (const [key, value] of Object.entries(entries)) this.data.set(key, value);
-  }
-  removeMany(keys: readonly string[]) {
-    for (const key of keys) this.data.delete(key);
-  }
-}
-
 /** A sheet as a map of cells; reads and writes go through the slice's port. */
 class MemorySheet implements BulkSheetPort {
   readonly cells = new Map<string, unknown>();
@@ -402,8 +376,8 @@ function world(
       return answers;
     },
   };
-  const store = new MapStore();
-  const fast = new MapCache();
+  const store = new FakeProperties(clock);
+  const fast = new FakeCacheService(clock);
   const cache = new ResultCache({ fast, store, hash: sha256, clock });
   const client = { baseUrl: 'https://api.enrichment.example/', apiKey, http, clock };
   const sheet = new MemorySheet(rows);
@@ -589,7 +563,7 @@ describe('a slice', () => {
     w.slice();
     // A row is added and run later, after the saved answers are gone.
     w.store.data.clear();
-    w.fast.data.clear();
+    w.fast.forget();
     w.sheet.cells.set('4:1', 'Acme');
     const again = w.slice(0, w.start('run-2', 4));
     expect(again).toMatchObject({ state: 'done', counts: { found: 1, skipped: 2 }, credits: 0 });

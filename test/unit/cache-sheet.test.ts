@@ -1,5 +1,5 @@
 // The result cache with its third layer, the hidden sheet: written from sidebar calls, bulk runs
-// and triggers, only read from formulas. The stores are in-memory fakes as strict as Google's.
+// and triggers, only read from formulas. The stores are views over the emulator (helpers/platform.ts).
 import type { EnrichmentRequest } from '../../src/core/api-types';
 import {
   accountScope,
@@ -10,8 +10,8 @@ import {
   type ResultCacheOptions,
   resultKey,
 } from '../../src/core/cache';
-import { FakeCacheService, FakeProperties, FakeSheetStore, sha256 } from './helpers/cache-fakes';
 import { FakeClock, START } from './helpers/fake-http';
+import { FakeCacheService, FakeProperties, FakeSheetStore, sha256 } from './helpers/platform';
 
 const API_KEY = 'sk_live_9f3aSECRETkey77';
 const OTHER_API_KEY = 'sk_live_0000otherKEY11';
@@ -22,9 +22,9 @@ type Where = 'sidebar' | 'formula' | 'no sheet';
 
 function setup(options: ResultCacheOptions = {}) {
   const clock = new FakeClock();
-  const store = new FakeProperties();
+  const store = new FakeProperties(clock);
   const fast = new FakeCacheService(clock);
-  const sheet = new FakeSheetStore();
+  const sheet = new FakeSheetStore(clock);
   const scope = accountScope(sha256, API_KEY);
   const keyOf = (company: string, inScope = scope) => resultKey(sha256, inScope, website(company));
   /**
@@ -55,6 +55,7 @@ const answerFor = (company: string) =>
     about: 'a'.repeat(120),
   });
 
+// assumptions: C3 (CacheService past 1,000 items evicts), C5 (it forgets early)
 describe('a bulk run of 10,000 rows with 7,000 distinct inputs', () => {
   /** Rows go by 100: what the cache lacks is bought once, then saved. Answers purchases per key. */
   function bulkRun(cache: ResultCache, clock: FakeClock, keyOf: (company: string) => string) {
@@ -288,7 +289,7 @@ describe('ResultCache with a hidden sheet', () => {
       [...mine, theirs].map((key, i) => ({ key, outcome: answerFor(`Company ${i}`) })),
     );
     store.data.delete(mine[1]!); // B is in the sheet only
-    sheet.rows.set('a note someone typed', 'keep me');
+    sheet.addRow('a note someone typed', 'keep me');
 
     const { cache: formula, view } = cacheIn('formula');
     expect(() => formula.clear(scope)).toThrow(/hidden sheet: it can only be written from the sidebar/);

@@ -12,8 +12,8 @@ import {
   resultKey,
 } from '../../src/core/cache';
 import { splitUtf8, utf8Bytes } from '../../src/core/cache-store';
-import { bytesOf, FakeCacheService, FakeProperties, QUOTA, sha256 } from './helpers/cache-fakes';
 import { FakeClock, START } from './helpers/fake-http';
+import { bytesOf, FakeCacheService, FakeProperties, QUOTA, sha256 } from './helpers/platform';
 
 const API_KEY = 'sk_live_9f3aSECRETkey77';
 const OTHER_API_KEY = 'sk_live_0000otherKEY11';
@@ -22,7 +22,7 @@ const DAY = 86_400_000;
 
 function setup(options: ResultCacheOptions = {}) {
   const clock = new FakeClock();
-  const store = new FakeProperties();
+  const store = new FakeProperties(clock);
   const fast = new FakeCacheService(clock);
   const ports = { fast, store, hash: sha256, clock };
   const cache = new ResultCache(ports, options);

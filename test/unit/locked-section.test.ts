@@ -1,5 +1,5 @@
 import { sectionStore } from '../../src/core/locked-section';
-import { FakeProperties } from './helpers/cache-fakes';
+import { FakeProperties } from './helpers/platform';
 
 describe('a store shared by the steps of one locked section', () => {
   it('is read once, shows the steps their own changes, and writes nothing before commit', () => {

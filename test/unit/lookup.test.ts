@@ -6,15 +6,15 @@ import { FAILURE_HOLD_MINUTES } from '../../src/core/held-failures';
 import { type LookupContext, lookupMany } from '../../src/core/lookup';
 import { operationByType } from '../../src/core/operations';
 import type { BatchStorePort, LockPort } from '../../src/core/ports';
-import { FakeCacheService, FakeProperties, sha256 } from './helpers/cache-fakes';
 import { FakeClock, FakeHttp, json } from './helpers/fake-http';
+import { FakeCacheService, FakeDocumentLock, FakeProperties, sha256 } from './helpers/platform';
 
 const WEBSITE = operationByType('company_name_to_website')!;
 const KEY = 'sk_test_lookup_key_123';
 
 function setUp() {
   const clock = new FakeClock();
-  const properties = new FakeProperties();
+  const properties = new FakeProperties(clock);
   let locked = false;
   /** Reads of the store made while no lock was held, and before the first request went out. */
   const unlockedReadsBeforeSending: number[] = [];
@@ -36,15 +36,18 @@ function setUp() {
     },
     removeMany: (keys) => properties.removeMany(keys),
   };
+  const documentLock = new FakeDocumentLock(clock);
   const lock: LockPort = {
-    withLock: (_ms, work) => {
+    withLock: (ms, work) => {
       if (sending()) beforeSending.lockedSections++;
-      locked = true;
-      try {
-        return work();
-      } finally {
-        locked = false;
-      }
+      return documentLock.withLock(ms, () => {
+        locked = true;
+        try {
+          return work();
+        } finally {
+          locked = false;
+        }
+      });
     },
   };
   const fast = new FakeCacheService(clock);

@@ -1,6 +1,5 @@
 // The job pump over the core's ports, against the fake API on a virtual clock: what it polls, what
 // it books, what it writes, and that nothing is delivered twice or bought again.
-import { createHash } from 'node:crypto';
 import { FakeApi, type FakeApiOptions } from '../../fake-api/fake-api';
 import type { EnrichmentRequest } from '../../src/core/api-types';
 import { ledgerSummary } from '../../src/core/budget';
@@ -11,14 +10,7 @@ import { uniqueSheetName } from '../../src/core/employee-sheet';
 import { ageText, describeJob, type JobRecord, readJobs, saveJobs } from '../../src/core/jobs';
 import { type LookupResult, lookupMany } from '../../src/core/lookup';
 import { operationByType } from '../../src/core/operations';
-import type {
-  BatchStorePort,
-  HashPort,
-  HttpPort,
-  HttpRequest,
-  LockPort,
-  TtlCachePort,
-} from '../../src/core/ports';
+import type { HttpPort, HttpRequest } from '../../src/core/ports';
 import {
   callsOurFunction,
   drivePump,
@@ -32,64 +24,12 @@ import {
   pumpSummary,
 } from '../../src/core/pump';
 import { FakeClock } from './helpers/fake-http';
+import { FakeCacheService, FakeDocumentLock, FakeProperties, sha256 } from './helpers/platform';
 
 const DAY = '2026-11-22';
 const DAY_MS = 86_400_000;
 const LATENCY_MS = 300;
 const SPREADSHEET = 'spreadsheet-1';
-const sha256: HashPort = { sha256Hex: (text) => createHash('sha256').update(text, 'utf8').digest('hex') };
-
-class MapStore implements BatchStorePort {
-  readonly data = new Map<string, string>();
-  /** Writes that fail from now on, as an execution killed mid-way would leave things. */
-  failWrites = 0;
-
-  getAll(): Record<string, string> {
-    return Object.fromEntries(this.data);
-  }
-
-  setMany(entries: Record<string, string>): void {
-    if (this.failWrites > 0) {
-      this.failWrites -= 1;
-      throw new Error('Exceeded maximum execution time');
-    }
-    for (const [key, value] of Object.entries(entries)) this.data.set(key, value);
-  }
-
-  removeMany(keys: readonly string[]): void {
-    for (const key of keys) this.data.delete(key);
-  }
-}
-
-class MapCache implements TtlCachePort {
-  readonly data = new Map<string, string>();
-  getMany(keys: readonly string[]): Record<string, string> {
-    return Object.fromEntries(
-      keys.flatMap((key) => (this.data.has(key) ? [[key, this.data.get(key)!]] : [])),
-    );
-  }
-  putMany(entries: Record<string, string>): void {
-    for (const [key, value] of Object.entries(entries)) this.data.set(key, value);
-  }
-  removeMany(keys: readonly string[]): void {
-    for (const key of keys) this.data.delete(key);
-  }
-}
-
-/** A document lock another execution may be holding. */
-class FakeLock implements LockPort {
-  held = false;
-  heldElsewhere = false;
-  withLock<T>(_timeoutMs: number, work: () => T): T {
-    if (this.held || this.heldElsewhere) throw new Error('Could not obtain the lock.');
-    this.held = true;
-    try {
-      return work();
-    } finally {
-      this.held = false;
-    }
-  }
-}
 
 /** A spreadsheet's sheets, written through the port's contract. */
 class FakeSheets implements ListSheetPort {
@@ -162,9 +102,9 @@ function setup(api: Omit<FakeApiOptions, 'clock'> = {}) {
       return answers;
     },
   };
-  const store = new MapStore();
-  const lock = new FakeLock();
-  const cache = new ResultCache({ fast: new MapCache(), store, hash: sha256, clock });
+  const store = new FakeProperties(clock);
+  const lock = new FakeDocumentLock(clock);
+  const cache = new ResultCache({ fast: new FakeCacheService(clock), store, hash: sha256, clock });
   const sheets = new FakeSheets();
   const client = { baseUrl: 'https://api.enrichment.example/', apiKey, http, clock };
   const scope = accountScope(sha256, apiKey);
@@ -369,6 +309,7 @@ describe('a pump pass', () => {
     expect(world.job(PROFILE)!.message).toBeUndefined();
   });
 
+  // assumption: L3
   it('does nothing while another driver holds the lock, and sends nothing', () => {
     const world = slowLists();
     listDone(world);
@@ -409,11 +350,12 @@ describe('exactly-once delivery', () => {
     expect(world.spent()).toBe(world.booked());
   });
 
+  // assumption: RT4
   it('a pass killed between writing the sheet and marking the job resumes into the same sheet', () => {
     const world = slowLists();
     listDone(world);
     world.sheets.afterWrite = () => {
-      world.store.failWrites = 2; // the execution dies: nothing more is saved
+      world.store.killNextWrites(2); // the execution dies: nothing more is saved
     };
 
     expect(() => pumpOnce(world.deps, world.options)).toThrow('Exceeded maximum execution time');

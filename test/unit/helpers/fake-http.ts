@@ -1,22 +1,39 @@
-// A virtual clock and a scripted HTTP port for client tests. Sleeping only advances a number, so a
-// test can count what was sent in each second of clock time and check every wait.
+// A virtual clock and a scripted HTTP port for client tests. The clock is a view over the
+// emulator's VirtualClock (test/emulator/clock.ts), the one clock every emulated service runs on:
+// sleeping only advances it, so a test can count what was sent in each second and check every wait.
 import type { ClockPort, HttpPort, HttpRequest, HttpResponse } from '../../../src/core/ports';
+import { VirtualClock } from '../../emulator/clock';
 
 export const START = 1_700_000_000_000;
 
 export class FakeClock implements ClockPort {
   readonly sleeps: number[] = [];
+  /** The emulator's clock this view drives; the platform views of ./platform.ts run on it too. */
+  readonly virtual: VirtualClock;
 
-  constructor(public time = START) {}
-
-  now(): number {
-    return this.time;
+  constructor(start = START) {
+    this.virtual = new VirtualClock(start);
   }
 
+  /** Milliseconds since the epoch; setting it moves the clock there, forward or back. */
+  get time(): number {
+    return this.virtual.now();
+  }
+
+  set time(ms: number) {
+    if (ms >= this.virtual.now()) this.virtual.advanceTo(ms);
+    else this.virtual.rewindTo(ms);
+  }
+
+  now(): number {
+    return this.virtual.now();
+  }
+
+  /** Stricter than Utilities.sleep, which takes 0: a sleep of nothing would be a bug in the core. */
   sleep(ms: number): void {
     if (!(ms > 0)) throw new Error(`sleep(${ms}): a real Utilities.sleep of that would be a bug`);
     this.sleeps.push(ms);
-    this.time += ms;
+    this.virtual.sleep(ms);
   }
 
   /** Milliseconds since the test started. */
