@@ -1,0 +1,202 @@
+// The README's benchmark tables, rendered from bench/results.json: `npm run bench -- --save`
+// rewrites them between the markers, and a test fails when the README and the results disagree.
+
+export const START_MARKER =
+  '<!-- bench:start (generated from bench/results.json by `npm run bench -- --save`) -->';
+export const END_MARKER = '<!-- bench:end -->';
+
+interface Run {
+  credits: number;
+  simulatedSeconds: number;
+  fetchesPerRow: number;
+  executionsPer1000Rows: number;
+}
+interface Formulas {
+  creditsFirstPass: number;
+  creditsSecondPass: number;
+  serviceCallsPerMissCell: number;
+  serviceCallsPerHitCell: number;
+  lockAcquisitionsPerMissCell: number;
+  propertyStoreReadsPerMissCell: number;
+}
+interface FillDown {
+  atOnce: number;
+  evaluations: number;
+  errors: number;
+  credits: number;
+  lockWaitMedianMs: number;
+  lockWaitWorstMs: number;
+}
+interface Blip {
+  strategy: string;
+  creditsWasted: number;
+  answersLost: number;
+  resendsBooked: number;
+  simulatedSeconds: number;
+}
+export interface BenchResults {
+  date: string;
+  machine: string;
+  startup: { bundleKB: number; gzipKB: number; loadMsMedian: number; loadMsWorst: number };
+  formulas: { ours: Formulas; naive: Formulas };
+  bulk: { minimumCredits: number; rateBoundSeconds: number; ours: Run; naive: Run };
+  blips: { conditions: { lookups: number; blipRate: number; seeds: number }; strategies: Blip[] };
+  formulaCosts: {
+    single: { missServiceMs: number; hitServiceMs: number; missCalls: number; hitCalls: number };
+    range: {
+      rows: number;
+      evaluations: number;
+      wholeRangeErrors: number;
+      slowestEvaluationMs: number;
+      cachedEvaluationMs: number;
+      propertyCallsPer1000Lookups: number;
+    };
+    fillDown: FillDown[];
+    collector: { triggerPassServiceMs: number; sidebarServiceMs: Record<string, number> };
+  };
+}
+
+const n = (value: number) => value.toLocaleString('en-US');
+const ratio = (ours: number, naive: number) => (naive === 0 ? '' : (ours / naive).toFixed(2));
+const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+
+export function renderBenchTables(r: BenchResults): string {
+  const { bulk, formulas, startup, formulaCosts: costs } = r;
+  const bound = bulk.ours.simulatedSeconds / bulk.rateBoundSeconds;
+  const main = [
+    row(['Figure', 'Ours', 'Naive', 'Ours / naive']),
+    row(['---', '---', '---', '---']),
+    row([
+      'Bulk credits, 10,000 rows (30 % repeats, 10 % filled), run twice + after cache expiry',
+      n(bulk.ours.credits),
+      n(bulk.naive.credits),
+      ratio(bulk.ours.credits, bulk.naive.credits),
+    ]),
+    row(['Minimum possible (distinct new lookups × price)', n(bulk.minimumCredits), '', '']),
+    row([
+      'Bulk simulated seconds, first run',
+      n(bulk.ours.simulatedSeconds),
+      n(bulk.naive.simulatedSeconds),
+      ratio(bulk.ours.simulatedSeconds, bulk.naive.simulatedSeconds),
+    ]),
+    row([
+      'Bound set by the rate limit (s)',
+      n(bulk.rateBoundSeconds),
+      '',
+      `${bound.toFixed(2)}× (target 1.2×)`,
+    ]),
+    row(['UrlFetch calls per row', bulk.ours.fetchesPerRow, bulk.naive.fetchesPerRow, '']),
+    row([
+      'Server executions per 1,000 rows',
+      bulk.ours.executionsPer1000Rows,
+      bulk.naive.executionsPer1000Rows,
+      '',
+    ]),
+    row([
+      'Formula credits, 2,000 cells over 500 inputs, then re-evaluated',
+      `${n(formulas.ours.creditsFirstPass)} + ${n(formulas.ours.creditsSecondPass)}`,
+      `${n(formulas.naive.creditsFirstPass)} + ${n(formulas.naive.creditsSecondPass)}`,
+      ratio(
+        formulas.ours.creditsFirstPass + formulas.ours.creditsSecondPass,
+        formulas.naive.creditsFirstPass + formulas.naive.creditsSecondPass,
+      ),
+    ]),
+    row([
+      'Apps Script calls per formula cell, miss / hit',
+      `${formulas.ours.serviceCallsPerMissCell} / ${formulas.ours.serviceCallsPerHitCell}`,
+      `${formulas.naive.serviceCallsPerMissCell} / ${formulas.naive.serviceCallsPerHitCell}`,
+      '',
+    ]),
+    row([
+      'Of a miss: lock acquisitions / whole reads of document properties',
+      `${formulas.ours.lockAcquisitionsPerMissCell} / ${formulas.ours.propertyStoreReadsPerMissCell}`,
+      '',
+      '',
+    ]),
+    row([
+      'Code.js size, minified / gzipped (KB)',
+      `${startup.bundleKB} / ${startup.gzipKB}`,
+      '',
+      'target 100 KB',
+    ]),
+    row([
+      'Code.js load, cold, median / worst (ms, real time)',
+      `${startup.loadMsMedian} / ${startup.loadMsWorst}`,
+      '',
+      '',
+    ]),
+  ];
+  const atCost = [
+    row(['At Google’s cost of each Apps Script call', 'Figure', 'Target']),
+    row(['---', '---', '---']),
+    row(['Service time of a cell answered from the cache', `${costs.single.hitServiceMs} ms`, '≤ 150 ms']),
+    row([
+      'Service time of a new single lookup, beside the API call',
+      `${costs.single.missServiceMs} ms`,
+      '≤ 500 ms',
+    ]),
+    row([
+      `\`=COMPANY_WEBSITE(A1:A${costs.range.rows})\` over new names, at 10 requests/s: evaluations until answered / whole-range #ERROR!`,
+      `${costs.range.evaluations} / ${costs.range.wholeRangeErrors}`,
+      '≤ 3 / 0',
+    ]),
+    row(['The same range, fully cached', `${n(costs.range.cachedEvaluationMs)} ms`, '< 1 s']),
+    ...costs.fillDown.map((fill) =>
+      row([
+        `200 filled-down cells over 50 inputs, ${fill.atOnce} at once: evaluations / #ERROR! / credits / lock wait median, worst`,
+        `${fill.evaluations} / ${fill.errors} / ${fill.credits} / ${n(fill.lockWaitMedianMs)} ms, ${n(fill.lockWaitWorstMs)} ms`,
+        '≤ 2 / 0 / 50',
+      ]),
+    ),
+    row([
+      'Document property calls per 1,000 formula lookups (quota: 50,000 a day)',
+      n(costs.range.propertyCallsPer1000Lookups),
+      '',
+    ]),
+    row([
+      'The collector’s trigger pass delivering an employee list',
+      `${n(costs.collector.triggerPassServiceMs)} ms`,
+      '',
+    ]),
+    row([
+      'Sidebar calls on opening',
+      Object.entries(costs.collector.sidebarServiceMs)
+        .map(([name, ms]) => `${name} ${ms} ms`)
+        .join(', '),
+      '',
+    ]),
+  ];
+  const { conditions } = r.blips;
+  const blips = [
+    row([
+      `Network blip on 1 request in ${n(1 / conditions.blipRate)}, ${n(conditions.lookups)} one-credit lookups (mean of ${conditions.seeds} runs)`,
+      'Credits wasted',
+      'Answers lost',
+      'Booked as possibly twice',
+      'Simulated s',
+    ]),
+    row(['---', '---', '---', '---', '---']),
+    ...r.blips.strategies.map((b) =>
+      row([b.strategy, b.creditsWasted, b.answersLost, b.resendsBooked, n(b.simulatedSeconds)]),
+    ),
+  ];
+  return [
+    START_MARKER,
+    `Latest run: ${r.date}, ${r.machine}.`,
+    '',
+    ...main,
+    '',
+    ...atCost,
+    '',
+    ...blips,
+    END_MARKER,
+  ].join('\n');
+}
+
+/** The README with its tables replaced by the rendering of `results`. */
+export function withBenchTables(readme: string, results: BenchResults): string {
+  const start = readme.indexOf(START_MARKER);
+  const end = readme.indexOf(END_MARKER);
+  if (start < 0 || end < start) throw new Error('README.md has no benchmark markers');
+  return readme.slice(0, start) + renderBenchTables(results) + readme.slice(end + END_MARKER.length);
+}
