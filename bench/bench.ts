@@ -14,7 +14,7 @@ import {
   type World,
 } from '../test/bundle/harness';
 import { BLIP_CONDITIONS, measureBlips } from './blip-scenario';
-import { type BulkFigures, measureBulk } from './bulk-scenario';
+import { type BulkFigures, firstRunOnly, measureBulk } from './bulk-scenario';
 import { measureFormulaCosts } from './formula-costs';
 import { type BenchResults, withBenchTables } from './readme-table';
 import { measureStartup, type StartupFigures } from './startup';
@@ -25,11 +25,15 @@ const NAIVE = join(ROOT, 'bench', 'naive');
 export const LATENCY_MS = 300;
 export const RATE_PER_SECOND = 10;
 
-export function world(distDir: string, credits = 1_000_000): World {
+export function world(
+  distDir: string,
+  credits = 1_000_000,
+  rateLimiter: 'sliding-window' | 'token-bucket' = 'sliding-window',
+): World {
   const w = createWorld({
     credits,
     distDir,
-    api: { rateLimitPerSecond: RATE_PER_SECOND },
+    api: { rateLimitPerSecond: RATE_PER_SECOND, rateLimiter },
     emulator: { latencyMs: LATENCY_MS },
   });
   if (distDir === DIST) saveSettings(w, { formulaDailyCap: 1_000_000 });
@@ -129,6 +133,7 @@ function main(): void {
     ratePerSecond: RATE_PER_SECOND,
   });
 
+  const tokenBucket = firstRunOnly(world(DIST, 1_000_000, 'token-bucket'));
   const blips = measureBlips();
   const formulaCosts = measureFormulaCosts();
 
@@ -141,6 +146,12 @@ function main(): void {
       String(ratio(bulk.ours.credits, bulk.naive.credits)),
     ],
     ['bulk minimum possible credits', bulk.minimumCredits, bulk.minimumCredits, ''],
+    [
+      'naive skipping filled rows: credits / first-run seconds',
+      `${bulk.naiveSkippingFilled.credits} / ${bulk.naiveSkippingFilled.simulatedSeconds}`,
+      '',
+      '',
+    ],
     [
       'bulk simulated seconds, first run',
       bulk.ours.simulatedSeconds,
@@ -221,10 +232,12 @@ function main(): void {
   const results = {
     date: new Date().toISOString().slice(0, 10),
     machine,
-    conditions: `${LATENCY_MS} ms simulated latency, ${RATE_PER_SECOND} requests/s rate limit, virtual clock`,
+    conditions: `${LATENCY_MS} ms simulated latency, ${RATE_PER_SECOND} requests/s rate limit (sliding 1 s window over POSTs), virtual clock`,
     startup,
     formulas: { ours: formulas, naive: naiveFormulas },
     bulk,
+    /** The same first run against a token bucket that also counts refused calls. */
+    bulkTokenBucket: tokenBucket,
     blips: { conditions: BLIP_CONDITIONS, strategies: blips },
     formulaCosts,
     targets: {

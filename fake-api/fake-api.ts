@@ -32,6 +32,13 @@ export interface FakeApiOptions {
   clock: FakeClock;
   /** POSTs per key in any sliding 1 s window; `Infinity` disables the limit. Default 10. */
   rateLimitPerSecond?: number;
+  /**
+   * How the limit is kept (the spec does not say): 'sliding-window' (default) admits a POST when no
+   * one-second window holding it would then hold more than the limit, and counts only admitted
+   * POSTs; 'token-bucket' holds `rateLimitPerSecond` tokens, refilled at that rate, and every POST
+   * takes one, a refused one too, so hammering a full bucket keeps it empty.
+   */
+  rateLimiter?: 'sliding-window' | 'token-bucket';
   jobDelayMs?: Partial<Record<JobDelayKind, number>>;
   /** Fraction of lookups that find nothing, chosen by a hash of type and input. Default 0. */
   missRate?: number;
@@ -101,6 +108,8 @@ interface Account {
   credits: number;
   /** Times of the POSTs admitted lately, ascending. */
   recent: number[];
+  /** The token bucket's tokens (may go below 0: refused calls count) and when it was refilled. */
+  bucket: { tokens: number; at: number };
 }
 
 interface ParsedRequest {
@@ -135,6 +144,7 @@ type DraftCall = { -readonly [K in keyof CallRecord]: CallRecord[K] };
 export class FakeApi {
   private readonly clock: FakeClock;
   private readonly rateLimit: number;
+  private readonly rateLimiter: 'sliding-window' | 'token-bucket';
   private readonly jobDelay: Readonly<Record<JobDelayKind, number>>;
   private readonly missRate: number;
   private readonly baseUrl: string | undefined;
@@ -153,6 +163,7 @@ export class FakeApi {
   constructor(options: FakeApiOptions) {
     this.clock = options.clock;
     this.rateLimit = options.rateLimitPerSecond ?? DEFAULT_RATE_LIMIT_PER_SECOND;
+    this.rateLimiter = options.rateLimiter ?? 'sliding-window';
     this.jobDelay = { ...DEFAULT_JOB_DELAY_MS, ...options.jobDelayMs };
     this.missRate = fraction('missRate', options.missRate ?? 0);
     this.baseUrl = options.baseUrl?.replace(/\/+$/, '');
@@ -172,6 +183,7 @@ export class FakeApi {
       id: `acct_${this.accounts.size + 1}`,
       credits: options.credits ?? STARTING_CREDITS,
       recent: [],
+      bucket: { tokens: this.rateLimit, at: this.clock.now() },
     });
     return key;
   }
@@ -351,6 +363,7 @@ export class FakeApi {
    * so their POSTs arrive out of time order.
    */
   private admit(account: Account): boolean {
+    if (this.rateLimiter === 'token-bucket') return this.takeToken(account);
     const now = this.clock.now();
     const sent = account.recent;
     const countUpTo = (time: number) => sortedCountAtOrBefore(sent, time);
@@ -363,6 +376,22 @@ export class FakeApi {
     const forgetBefore = sent[sent.length - 1]! - 60_000;
     if (sent[0]! < forgetBefore) account.recent = sent.filter((at) => at >= forgetBefore);
     return true;
+  }
+
+  private takeToken(account: Account): boolean {
+    const now = this.clock.now();
+    const { bucket } = account;
+    if (now > bucket.at) {
+      bucket.tokens = Math.min(
+        this.rateLimit,
+        bucket.tokens + ((now - bucket.at) / RATE_WINDOW_MS) * this.rateLimit,
+      );
+      bucket.at = now;
+    }
+    const admitted = bucket.tokens >= 1;
+    // A refused call costs a token too, down to one second of debt.
+    bucket.tokens = Math.max(-this.rateLimit, bucket.tokens - 1);
+    return admitted;
   }
 
   private deferUnderLoad(): boolean {

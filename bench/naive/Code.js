@@ -31,3 +31,19 @@ function naiveBulk(firstRow, lastRow) {
   }
   sheet.getRange(firstRow, 2, out.length, 1).setValues(out);
 }
+
+/** The vendor's rewrite: the same, but a row whose column B is already filled is skipped. */
+function naiveBulkSkippingFilled(firstRow, lastRow) {
+  var sheet = SpreadsheetApp.getActiveSheet();
+  var rows = sheet.getRange(firstRow, 1, lastRow - firstRow + 1, 2).getValues();
+  var out = [];
+  for (var i = 0; i < rows.length; i++) {
+    if (rows[i][1] !== '') {
+      out.push([rows[i][1]]);
+      continue;
+    }
+    out.push([naiveLookup('company_name_to_website', rows[i][0])]);
+    Utilities.sleep(NAIVE_PAUSE_MS);
+  }
+  sheet.getRange(firstRow, 2, out.length, 1).setValues(out);
+}

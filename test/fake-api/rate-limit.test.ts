@@ -83,3 +83,26 @@ describe('fake API: rate limit per key, sliding one-second window', () => {
     expect(Array.from({ length: 5 }, () => poll(job_id).status)).toEqual([200, 200, 200, 200, 200]);
   });
 });
+
+describe('fake API: rate limit per key, token bucket that counts refused calls', () => {
+  it('starts full, refills at the rate, and a refused call costs a token too', () => {
+    const { clock, post } = harness({ rateLimitPerSecond: 2, rateLimiter: 'token-bucket' });
+    expect([post(WEBSITE).status, post(WEBSITE).status, post(WEBSITE).status]).toEqual([200, 200, 429]);
+    // Half a second refills one token, which the refused call above already owed: still empty.
+    clock.advance(500);
+    expect(post(WEBSITE).status).toBe(429);
+    // A client that waits instead of hammering gets through: a second refills two tokens.
+    clock.advance(1500);
+    expect(post(WEBSITE).status).toBe(200);
+  });
+
+  it('admits a steady pace at the rate', () => {
+    const { clock, post } = harness({ rateLimitPerSecond: 10, rateLimiter: 'token-bucket' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      statuses.push(post(WEBSITE).status);
+      clock.advance(100);
+    }
+    expect(statuses.every((status) => status === 200)).toBe(true);
+  });
+});
