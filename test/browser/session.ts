@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { type RunningPlayground, startPlayground } from '../../playground/server';
+import { assertDistIsFresh } from '../dist-freshness';
 import { type LaunchedBrowser, launchChromium } from './chromium';
 
 export const DIST = join(__dirname, '../../dist');
@@ -34,6 +35,7 @@ export function usePlayground(): Session {
   const session = {} as Session;
   beforeAll(async () => {
     if (!existsSync(join(DIST, 'Code.js'))) throw new Error('dist/ is missing: run `npm run build` first.');
+    assertDistIsFresh(DIST);
     session.browser = await launchChromium(VIEWPORT);
     // Installing chromium with apt-get, when it is missing, can take minutes.
   }, 600_000);

@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { FakeApi, type FakeApiOptions } from '../../fake-api/fake-api';
+import { assertDistIsFresh } from '../dist-freshness';
 import { VirtualClock } from '../emulator/clock';
 import { createEmulator, type Emulator, type EmulatorOptions, type LoadedBundle } from '../emulator/emulator';
 import type { FetchRequest } from '../emulator/urlfetch';
@@ -34,6 +35,7 @@ export function createWorld(
   const distDir = options.distDir ?? DIST;
   if (!existsSync(join(distDir, 'Code.js')))
     throw new Error(`${distDir} is missing: run \`npm run build\` first.`);
+  if (distDir === DIST) assertDistIsFresh(distDir);
   const clock = new VirtualClock();
   const api = new FakeApi({ clock, ...options.api });
   const key = api.createAccount({ credits: options.credits ?? 1000 });

@@ -35,3 +35,17 @@ describe('dist/Code.js', () => {
     expect(code).not.toMatch(/\brequire\(/);
   });
 });
+
+describe('a dist/ older than src/', () => {
+  it('is refused by the bundle and browser tests, with what to do', () => {
+    const { mkdtempSync, writeFileSync, utimesSync } = require('node:fs') as typeof import('node:fs');
+    const { tmpdir } = require('node:os') as typeof import('node:os');
+    const stale = mkdtempSync(join(tmpdir(), 'stale-dist-'));
+    writeFileSync(join(stale, 'Code.js'), '// built long ago');
+    utimesSync(join(stale, 'Code.js'), new Date(2000, 0, 1), new Date(2000, 0, 1));
+    jest.isolateModules(() => {
+      const { assertDistIsFresh } = require('../dist-freshness') as typeof import('../dist-freshness');
+      expect(() => assertDistIsFresh(stale)).toThrow(/is older than src\/: run `npm run build`/);
+    });
+  });
+});
