@@ -220,6 +220,9 @@ interface SheetOutcome {
   held: ReadonlySet<string>;
 }
 
+/** Entries one write may evict from the properties: 25 deleteProperty calls, about 1.5 s. */
+export const MAX_EVICTIONS_PER_WRITE = 25;
+
 export class ResultCache {
   readonly ttlDays: number;
   readonly budgetBytes: number;
@@ -456,17 +459,32 @@ export class ResultCache {
 
     // Oldest first; at equal times an entry already stored goes before one of this batch.
     candidates.sort((a, b) => a.at - b.at || Number(a.writes !== undefined) - Number(b.writes !== undefined));
-    let total = candidates.reduce((sum, candidate) => sum + candidate.bytes, 0);
+    let excess = candidates.reduce((sum, candidate) => sum + candidate.bytes, 0) - limit;
+    // Room is made by evicting the oldest entries, but each eviction is a deleteProperty call of
+    // its own (60 ms): past MAX_EVICTIONS_PER_WRITE the newest of this batch are left out of the
+    // properties instead (they stay in the fast cache), so a formula never runs out of its 30 s here.
+    const evicted = new Set<Candidate>();
+    for (const candidate of candidates) {
+      if (excess <= 0 || evicted.size >= MAX_EVICTIONS_PER_WRITE) break;
+      if (candidate.writes) continue;
+      evicted.add(candidate);
+      excess -= candidate.bytes;
+    }
+    const leftOut = new Set<Candidate>();
+    for (const candidate of [...candidates].reverse()) {
+      if (excess <= 0) break;
+      if (!candidate.writes) continue;
+      leftOut.add(candidate);
+      excess -= candidate.bytes;
+    }
     const writes: Record<string, string> = {};
     for (const candidate of candidates) {
-      if (total > limit) {
-        total -= candidate.bytes;
-        if (candidate.writes) report.notStored.push(candidate.key);
-        else {
-          report.evicted++;
-          dropped.push(candidate.key);
-          for (const record of candidate.records) removals.add(record);
-        }
+      if (evicted.has(candidate)) {
+        report.evicted++;
+        dropped.push(candidate.key);
+        for (const record of candidate.records) removals.add(record);
+      } else if (leftOut.has(candidate)) {
+        report.notStored.push(candidate.key);
       } else if (candidate.writes) {
         Object.assign(writes, candidate.writes);
         for (const record of replaced.get(candidate.key) ?? []) removals.add(record);

@@ -147,6 +147,23 @@ describe('ResultCache with a hidden sheet', () => {
     }
   });
 
+  it('evicts at most 25 entries a write: past that the newest stay out of the properties, in the fast cache', () => {
+    const { clock, keyOf, cacheIn } = setup({ budgetBytes: 12_000 });
+    const formula = cacheIn('no sheet').cache;
+    for (let i = 0; i < 60; i++) {
+      clock.time += MINUTE;
+      formula.putMany([{ key: keyOf(`Old ${i}`), outcome: answerFor(`Old ${i}`) }]);
+    }
+    clock.time += MINUTE;
+    const batch = Array.from({ length: 60 }, (_, i) => keyOf(`New ${i}`));
+    const report = formula.putMany(batch.map((key, i) => ({ key, outcome: answerFor(`New ${i}`) })));
+    // Each eviction is a deleteProperty call of its own (60 ms): a formula's 30 s cannot pay for more.
+    expect(report.evicted).toBe(25);
+    expect(report.notStored.length).toBeGreaterThan(0);
+    // What the properties could not take is still answered, from the fast cache.
+    expect(formula.getMany(batch).size).toBe(60);
+  });
+
   it('reads the sheet only for keys the faster layers lack, once, and warms the fast layer from it', () => {
     const { store, fast, keyOf, cacheIn, loseAllButSheet } = setup();
     const keys = Array.from({ length: 50 }, (_, i) => keyOf(`Company ${i}`));
