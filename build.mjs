@@ -1,6 +1,6 @@
 // Builds the add-on into dist/: one script (an IIFE bundle followed by top-level wrappers), the
 // sidebar as one self-contained HTML file, the help page, and the manifest. Everything the wrappers
-// and the help page say comes from the operations table and its docs (src/core/operation-docs.ts).
+// and the help page say comes from the operations table and its docs (src/core/operations/docs.ts).
 //
 //   node build.mjs            development build against the offline default API base URL
 //   ENRICH_API_BASE_URL=https://api.vendor.test/ node build.mjs --release
@@ -56,12 +56,8 @@ async function loadTable() {
   const out = join(cache, 'operations.mjs');
   await esbuild.build({
     stdin: {
-      contents: [
-        "export * from './operations';",
-        "export * from './operation-docs';",
-        "export * from './help';",
-      ].join('\n'),
-      resolveDir: join(root, 'src/core'),
+      contents: ["export * from './table';", "export * from './docs';", "export * from './help';"].join('\n'),
+      resolveDir: join(root, 'src/core/operations'),
       loader: 'ts',
     },
     outfile: out,

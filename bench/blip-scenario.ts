@@ -2,14 +2,15 @@
 // whole batch when one request fails at the network level, and the answers of the batch's POSTs
 // the API already charged are lost with it; the API has no idempotency keys, so an answer lost
 // after its charge can only be bought again. This scenario sends 10,000 distinct 1-credit
-// lookups through the add-on's own client (src/core/client.ts) against the fake API, on a virtual
+// lookups through the add-on's own client (src/core/api/client.ts) against the fake API, on a virtual
 // clock, with each request failing at the network level with probability 1/1,000 (half of the
 // failures before the request reaches the API, half after it was charged), and counts the
 // credits spent beyond one per lookup, the answers never obtained, and the simulated time.
-import { FakeApi } from '../fake-api/fake-api';
-import { type CallOptions, enrichMany } from '../src/core/client';
-import { localPacer } from '../src/core/pacing';
-import type { ClockPort, HttpPort, HttpRequest, HttpResponse } from '../src/core/ports';
+
+import { type CallOptions, enrichMany } from '../src/core/api/client';
+import { localPacer } from '../src/core/api/pacing';
+import type { ClockPort, HttpPort, HttpRequest, HttpResponse } from '../src/core/platform/ports';
+import { FakeApi } from '../tools/fake-api/fake-api';
 
 export interface BlipStrategy {
   name: string;

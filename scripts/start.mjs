@@ -5,4 +5,4 @@ import { runTs } from './run-ts.mjs';
 
 const { baseUrl } = await build();
 console.log(`dist/ built (the emulator answers ${baseUrl} with the fake API).`);
-await runTs('playground/cli.ts');
+await runTs('tools/playground/cli.ts');

@@ -3,7 +3,7 @@
 // Scope `user` (default): user properties, private to whoever saves it. In a custom function,
 // getUserProperties() is the spreadsheet owner's, so the owner's formulas work and editors' do not.
 // Scope `document`: document properties, so every collaborator's formulas run, on the owner's credits.
-import { cleanPastedKey, maskKey } from '../core/api-key';
+import { cleanPastedKey, maskKey } from '../core/api/api-key';
 
 const KEY_PROPERTY = 'enrich.apiKey';
 

@@ -1,5 +1,5 @@
 // Server side of the sidebar's bulk run (src/shared/bulk-rpc.ts). The sidebar drives a run as a
-// loop of continueBulkRun calls; each does one bounded slice (src/core/bulk-slice.ts) and saves the
+// loop of continueBulkRun calls; each does one bounded slice (src/core/bulk/slice.ts) and saves the
 // run in one document property, so a closed sidebar or a killed execution loses nothing. A lease in
 // that property, taken under the document lock, keeps two sidebars off the same rows.
 import {
@@ -26,24 +26,24 @@ import {
   serializeRun,
   settleIfComplete,
   tableSpan,
-} from '../core/bulk';
+} from '../core/bulk/run';
 import {
   type BulkSheetPort,
   type CombinedSheetPort,
   combinedHeader,
   runSlice,
   SLICE_LIMITS,
-} from '../core/bulk-slice';
-import { resultKey } from '../core/cache';
-import { uniqueSheetName } from '../core/employee-sheet';
-import { isPending, readJobs } from '../core/jobs';
-import type { Operation } from '../core/operations';
-import { pumpOnce } from '../core/pump';
-import { asLiteralForSheet, type CellValue } from '../core/results';
+} from '../core/bulk/slice';
+import { resultKey } from '../core/cache/result-cache';
+import { uniqueSheetName } from '../core/jobs/employee-sheet';
+import { pumpOnce } from '../core/jobs/pump';
+import { isPending, readJobs } from '../core/jobs/registry';
+import type { Operation } from '../core/operations/table';
+import { asLiteralForSheet, type CellValue } from '../core/render/results';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../shared/bulk-rpc';
-import { appsScriptClock, digestHashPort } from './adapters';
+import { appsScriptClock, digestHashPort } from './adapters/apps-script';
+import { listSheetPort } from './adapters/employee-sheets';
 import { type ExecutionContext, executionContext } from './context';
-import { listSheetPort } from './employee-sheets';
 import { keepCollecting } from './pump';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;

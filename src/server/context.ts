@@ -1,11 +1,12 @@
 // Wires the core's lookup to this execution's services. Everything here may run inside a custom
 // function: only reads of the spreadsheet, Properties, Cache, Lock, UrlFetch and Utilities. The
 // cache's hidden sheet is written only when the caller says the execution may write sheets.
-import { accountScope, ResultCache } from '../core/cache';
-import type { LookupDeps } from '../core/lookup';
-import { sharedPacer } from '../core/pacing';
-import type { SheetStorePort } from '../core/ports';
-import type { Settings } from '../core/settings';
+
+import { sharedPacer } from '../core/api/pacing';
+import type { Settings } from '../core/billing/settings';
+import { accountScope, ResultCache } from '../core/cache/result-cache';
+import type { LookupDeps } from '../core/lookup/pass';
+import type { SheetStorePort } from '../core/platform/ports';
 import {
   appsScriptClock,
   batchStorePort,
@@ -13,11 +14,11 @@ import {
   lockPort,
   ttlCachePort,
   urlFetchPort,
-} from './adapters';
+} from './adapters/apps-script';
+import { sheetStorePort } from './adapters/sheet-store';
 import { readApiKey } from './api-key';
 import { API_BASE_URL } from './config';
 import { getSettings } from './settings-api';
-import { sheetStorePort } from './sheet-store';
 
 export interface ExecutionContext {
   deps: LookupDeps;

@@ -1,22 +1,22 @@
 // The entry of every custom function: `=PRONET_EMAIL(A2)` and `=COMPANY_WEBSITE(A2:A500)` alike.
 // Runs under the custom-function rules: 30 s, read-only spreadsheet, no services that need
 // authorization. One execution answers a whole range, with one batched lookup per distinct input.
-import { redactKey } from '../core/api-key';
-import { resultKey } from '../core/cache';
-import { CELL_TEXT, employeeListText, expiredText, rowErrorText } from '../core/cell-text';
-import { errorMessage } from '../core/error-message';
-import { argumentRows } from '../core/formula-args';
-import { type LookupItem, type LookupResult, lookupMany } from '../core/lookup';
-import { GENERIC_FUNCTION, type Operation, operationByFunction } from '../core/operations';
+import { redactKey } from '../core/api/api-key';
+import { resultKey } from '../core/cache/result-cache';
+import { argumentRows } from '../core/formulas/arguments';
 import {
   type Prepared,
   prepareByType,
   prepareRequest,
   type RawArguments,
   resolveType,
-} from '../core/request';
-import { type CellOutput, type CellValue, renderForCell } from '../core/results';
-import { digestHashPort } from './adapters';
+} from '../core/formulas/request';
+import { type LookupItem, type LookupResult, lookupMany } from '../core/lookup/pass';
+import { GENERIC_FUNCTION, type Operation, operationByFunction } from '../core/operations/table';
+import { CELL_TEXT, employeeListText, expiredText, rowErrorText } from '../core/render/cell-text';
+import { type CellOutput, type CellValue, renderForCell } from '../core/render/results';
+import { errorMessage } from '../core/text/error-message';
+import { digestHashPort } from './adapters/apps-script';
 import { CUSTOM_FUNCTION_BUDGET_MS } from './config';
 import { executionContext } from './context';
 

@@ -1,4 +1,4 @@
-import { planFreeze } from '../core/freeze';
+import { planFreeze } from '../core/formulas/freeze';
 
 /** Menu: replaces the add-on's formulas in the selection by the values they show. */
 export function freezeResults(): void {

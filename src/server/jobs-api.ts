@@ -1,6 +1,6 @@
 // Server side of the sidebar's Jobs panel (src/shared/jobs-rpc.ts): the jobs this account started
 // in this document, and re-running an expired one, which happens only here, when the user asks.
-import { errorMessage } from '../core/error-message';
+
 import {
   commitJobChanges,
   describeJob,
@@ -9,11 +9,12 @@ import {
   type JobRecord,
   jobScope,
   readJobs,
-} from '../core/jobs';
-import { lookupMany } from '../core/lookup';
-import { operationByType } from '../core/operations';
+} from '../core/jobs/registry';
+import { lookupMany } from '../core/lookup/pass';
+import { operationByType } from '../core/operations/table';
+import { errorMessage } from '../core/text/error-message';
 import type { JobsList, JobsServerApi, RetryResult } from '../shared/jobs-rpc';
-import { spreadsheetById } from './employee-sheets';
+import { spreadsheetById } from './adapters/employee-sheets';
 import {
   currentBackground,
   keepCollecting,

@@ -1,18 +1,24 @@
 // Server side of the sidebar's Spending and Saved results panels (src/shared/rpc.ts). The ledger
 // lives in document properties and is read from one snapshot per call (each getProperties() counts
 // against the store's daily quota); saved results are seen through the same layers formulas use.
-import { ledgerSummary } from '../core/budget';
-import { decodeEntry, isResultKey, ResultCache } from '../core/cache';
-import { readPayload, scanStore } from '../core/cache-store';
-import { dropAllClaims } from '../core/claims';
-import { OUT_OF_CREDITS_PROPERTY } from '../core/lookup';
-import { operationByType } from '../core/operations';
-import type { BatchStorePort, SheetStorePort } from '../core/ports';
+import { ledgerSummary } from '../core/billing/budget';
+import { readPayload, scanStore } from '../core/cache/property-layout';
+import { decodeEntry, isResultKey, ResultCache } from '../core/cache/result-cache';
+import { dropAllClaims } from '../core/lookup/claims';
+import { OUT_OF_CREDITS_PROPERTY } from '../core/lookup/pass';
+import { operationByType } from '../core/operations/table';
+import type { BatchStorePort, SheetStorePort } from '../core/platform/ports';
 import type { CacheView, LedgerView } from '../shared/rpc';
-import { appsScriptClock, batchStorePort, digestHashPort, lockPort, ttlCachePort } from './adapters';
+import {
+  appsScriptClock,
+  batchStorePort,
+  digestHashPort,
+  lockPort,
+  ttlCachePort,
+} from './adapters/apps-script';
+import { sheetStorePort } from './adapters/sheet-store';
 import { executionContext, today } from './context';
 import { getSettings } from './settings-api';
-import { sheetStorePort } from './sheet-store';
 
 const DAY_MS = 86_400_000;
 

@@ -1,11 +1,11 @@
-// The job pump's drivers and its time-driven trigger. Three ways in, one pump (src/core/pump.ts):
+// The job pump's drivers and its time-driven trigger. Three ways in, one pump (src/core/jobs/pump.ts):
 //   runJobPump()          the trigger: every minute in a bound script, hourly as an add-on
 //   pumpJobsFromSidebar() the sidebar's timer while it is open: one pass per call, never sleeps
 //   collectJobsNow()      a menu item: a short wait for jobs about to finish, then an alert
 // A custom function may not call ScriptApp, so a formula only records its job; the trigger is
 // created here, from a context that may create one, and deleted when nothing is pending.
-import { errorMessage } from '../core/error-message';
-import { isPending, jobScope, readJobs } from '../core/jobs';
+
+import type { Settings } from '../core/billing/settings';
 import {
   drivePump,
   expiredLine,
@@ -16,13 +16,14 @@ import {
   type PumpReport,
   pumpOnce,
   pumpSummary,
-} from '../core/pump';
-import type { Settings } from '../core/settings';
+} from '../core/jobs/pump';
+import { isPending, jobScope, readJobs } from '../core/jobs/registry';
+import { errorMessage } from '../core/text/error-message';
 import type { BackgroundCollection, PumpProgress } from '../shared/jobs-rpc';
-import { appsScriptClock, lockPort } from './adapters';
+import { appsScriptClock, lockPort } from './adapters/apps-script';
+import { listSheetPort, spreadsheetById } from './adapters/employee-sheets';
+import { CACHE_SHEET_NAME } from './adapters/sheet-store';
 import { executionContext } from './context';
-import { listSheetPort, spreadsheetById } from './employee-sheets';
-import { CACHE_SHEET_NAME } from './sheet-store';
 
 /** The trigger's handler: a top-level function of the bundle (see index.ts). */
 export const JOB_PUMP_HANDLER = 'runJobPump';

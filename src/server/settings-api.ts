@@ -1,5 +1,5 @@
 // Server side of the sidebar's settings calls.
-import { parseSettings, SETTINGS_PROPERTY, type Settings, updateSettings } from '../core/settings';
+import { parseSettings, SETTINGS_PROPERTY, type Settings, updateSettings } from '../core/billing/settings';
 
 function documentProperties(): GoogleAppsScript.Properties.Properties {
   return PropertiesService.getDocumentProperties();

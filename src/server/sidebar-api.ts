@@ -1,9 +1,9 @@
 // Server side of the sidebar's calls (src/shared/rpc.ts). Each answer is safe to show: no key.
-import { redactKey } from '../core/api-key';
-import { recordSpend } from '../core/budget';
-import { enrich } from '../core/client';
-import { creditsFor } from '../core/lookup';
-import { operationByType } from '../core/operations';
+import { redactKey } from '../core/api/api-key';
+import { enrich } from '../core/api/client';
+import { recordSpend } from '../core/billing/budget';
+import { creditsFor } from '../core/lookup/pass';
+import { operationByType } from '../core/operations/table';
 import type { KeyScope, KeyStatus, KeyTestResult, SidebarState } from '../shared/rpc';
 import { keyStatus, removeApiKey, storeApiKey } from './api-key';
 import { DASHBOARD_URL } from './config';

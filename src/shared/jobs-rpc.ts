@@ -2,7 +2,7 @@
 // their answers. src/shared/rpc.ts's ServerApi should extend JobsServerApi; src/server/index.ts
 // exports each function.
 
-import type { JobState } from '../core/jobs';
+import type { JobState } from '../core/jobs/registry';
 
 /** The registry's own states, one list for both sides. */
 export type JobStateName = JobState;

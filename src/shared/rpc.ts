@@ -25,7 +25,7 @@ export interface SidebarState {
   testCost: number;
 }
 
-import type { Settings } from '../core/settings';
+import type { Settings } from '../core/billing/settings';
 import type { BulkServerApi } from './bulk-rpc';
 import type { JobsServerApi } from './jobs-rpc';
 

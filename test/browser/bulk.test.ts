@@ -2,8 +2,8 @@
 // URLs (with blanks, typos, rows already filled and repeats), opens the sidebar, previews, runs, and
 // watches the run stop once on the demo account's 402. Runs against dist/ with Debian's chromium.
 import type { FrameLocator, Page } from 'playwright-core';
-import type { RunningPlayground } from '../../playground/server';
-import { DEMO_CREDITS } from '../../playground/workbook';
+import type { RunningPlayground } from '../../tools/playground/server';
+import { DEMO_CREDITS } from '../../tools/playground/workbook';
 import { screenshotPath, usePlayground, VIEWPORT } from './session';
 
 /** pronet_profile_to_email, in the spec's operation table. */

@@ -2,8 +2,8 @@
 // sidebar from the Extensions menu, and watches the demo account's balance. Runs against dist/
 // (`npm test` builds it first) with Debian's chromium.
 import type { Page } from 'playwright-core';
-import type { RunningPlayground } from '../../playground/server';
-import { DEMO_CREDITS } from '../../playground/workbook';
+import type { RunningPlayground } from '../../tools/playground/server';
+import { DEMO_CREDITS } from '../../tools/playground/workbook';
 import { screenshotPath, usePlayground, VIEWPORT } from './session';
 
 jest.setTimeout(60_000);

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { type RunningPlayground, startPlayground } from '../../playground/server';
+import { type RunningPlayground, startPlayground } from '../../tools/playground/server';
 import { assertDistIsFresh } from '../dist-freshness';
 import { type LaunchedBrowser, launchChromium } from './chromium';
 

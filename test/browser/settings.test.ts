@@ -2,10 +2,10 @@
 // settings, the Spending, Jobs and Saved results panels. What the fake API charged is the truth
 // every number is checked against. Runs against dist/ with Debian's chromium.
 import type { FrameLocator, Page } from 'playwright-core';
-import { FakeApi } from '../../fake-api/fake-api';
-import type { RunningPlayground } from '../../playground/server';
-import { DEMO_CREDITS } from '../../playground/workbook';
-import { VirtualClock } from '../emulator/clock';
+import { VirtualClock } from '../../tools/emulator/clock';
+import { FakeApi } from '../../tools/fake-api/fake-api';
+import type { RunningPlayground } from '../../tools/playground/server';
+import { DEMO_CREDITS } from '../../tools/playground/workbook';
 import { screenshotPath, usePlayground, VIEWPORT } from './session';
 
 /** The playground's demo account is the first its fake API opens: the same key as this one's. */

@@ -1,6 +1,6 @@
 // The playground's world without a browser: how it recalculates and lets time pass.
 import { join } from 'node:path';
-import { Workbook } from '../../playground/workbook';
+import { Workbook } from '../../tools/playground/workbook';
 
 const DIST = join(__dirname, '../../dist');
 

@@ -2,7 +2,7 @@
 // Formulas may only read the sheet; the job pump (a sidebar call or a trigger) writes it, with every
 // answer the formulas bought; once the fast cache and the properties have lost them, formulas
 // still answer from the sheet without spending a credit.
-import { CACHE_SHEET_HEADER, CACHE_SHEET_NAME } from '../../src/server/sheet-store';
+import { CACHE_SHEET_HEADER, CACHE_SHEET_NAME } from '../../src/server/adapters/sheet-store';
 import type { PumpProgress } from '../../src/shared/jobs-rpc';
 import { createWorld, enterFormula, postsSent, spent, typeValues, type World } from './harness';
 

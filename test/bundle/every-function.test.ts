@@ -1,6 +1,6 @@
 // Every custom function, in the built add-on: a hit, a miss, an invalid input caught before the
 // call (nothing sent, nothing spent), and an error from the API, each showing the right cell text.
-import { type InputKind, OPERATIONS, type Operation } from '../../src/core/operations';
+import { type InputKind, OPERATIONS, type Operation } from '../../src/core/operations/table';
 import { createWorld, enterFormula, spent, typeValues, type World } from './harness';
 
 /** A function's price from the spec's operation table, written out here rather than read from src/. */

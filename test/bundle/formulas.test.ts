@@ -1,4 +1,4 @@
-import { OPERATIONS } from '../../src/core/operations';
+import { OPERATIONS } from '../../src/core/operations/table';
 import { callFunction, createWorld, enterFormula, postsSent, spent, typeValues } from './harness';
 
 const PROFILE = 'https://www.pronet.com/in/ada-lovelace';

@@ -2,11 +2,16 @@
 // one virtual clock. Named helpers keep the tests about what a user sees.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { FakeApi, type FakeApiOptions } from '../../fake-api/fake-api';
+import { VirtualClock } from '../../tools/emulator/clock';
+import {
+  createEmulator,
+  type Emulator,
+  type EmulatorOptions,
+  type LoadedBundle,
+} from '../../tools/emulator/emulator';
+import type { FetchRequest } from '../../tools/emulator/urlfetch';
+import { FakeApi, type FakeApiOptions } from '../../tools/fake-api/fake-api';
 import { assertDistIsFresh } from '../dist-freshness';
-import { VirtualClock } from '../emulator/clock';
-import { createEmulator, type Emulator, type EmulatorOptions, type LoadedBundle } from '../emulator/emulator';
-import type { FetchRequest } from '../emulator/urlfetch';
 
 type FetchAnswer = ReturnType<FakeApi['handle']>;
 

@@ -1,6 +1,6 @@
 // A sweep of hostile and odd cell values over every function: each gets a clear message or a
 // correct call, never an exception trace, and nothing invalid reaches the API.
-import { GENERIC_FUNCTION, OPERATIONS } from '../../src/core/operations';
+import { GENERIC_FUNCTION, OPERATIONS } from '../../src/core/operations/table';
 import { callFunction, createWorld } from '../bundle/harness';
 
 const BAD_VALUES: [string, unknown][] = [

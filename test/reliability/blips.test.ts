@@ -6,8 +6,8 @@
 
 import type { BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
 import type { LedgerView } from '../../src/shared/rpc';
+import type { FetchRequest } from '../../tools/emulator/urlfetch';
 import { createWorld, enterFormula, spent, typeValues, type World } from '../bundle/harness';
-import type { FetchRequest } from '../emulator/urlfetch';
 
 type Next = () => ReturnType<World['api']['handle']>;
 type When = 'after the API charged it' | 'before it reached the API';

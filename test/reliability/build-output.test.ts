@@ -1,7 +1,7 @@
 // What `npm run build` writes: one script whose custom functions Sheets can find and explain.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GENERIC_FUNCTION, OPERATIONS } from '../../src/core/operations';
+import { GENERIC_FUNCTION, OPERATIONS } from '../../src/core/operations/table';
 
 const code = readFileSync(join(__dirname, '../../dist/Code.js'), 'utf8');
 

@@ -1,8 +1,9 @@
 // The Credit settings panel: the formula daily cap, when bulk runs ask for confirmation, the per-run
 // hard cap, how long results are kept, and the price of each operation. The server validates:
 // its message is shown as is, beside the field it names.
-import { type Group, OPERATIONS, priceLabel } from '../../core/operations';
-import { SETTING_LABELS } from '../../core/settings';
+
+import { SETTING_LABELS } from '../../core/billing/settings';
+import { type Group, OPERATIONS, priceLabel } from '../../core/operations/table';
 import type { Settings } from '../../shared/rpc';
 import { $, busy, el, errorText, say } from '../dom';
 import { call } from '../rpc-client';

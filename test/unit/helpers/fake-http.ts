@@ -1,8 +1,8 @@
 // A virtual clock and a scripted HTTP port for client tests. The clock is a view over the
 // emulator's VirtualClock (test/emulator/clock.ts), the one clock every emulated service runs on:
 // sleeping only advances it, so a test can count what was sent in each second and check every wait.
-import type { ClockPort, HttpPort, HttpRequest, HttpResponse } from '../../../src/core/ports';
-import { VirtualClock } from '../../emulator/clock';
+import type { ClockPort, HttpPort, HttpRequest, HttpResponse } from '../../../src/core/platform/ports';
+import { VirtualClock } from '../../../tools/emulator/clock';
 
 export const START = 1_700_000_000_000;
 

@@ -12,15 +12,19 @@ import type {
   LockPort,
   SheetStorePort,
   TtlCachePort,
-} from '../../../src/core/ports';
-import { batchStorePort, lockPort, ttlCachePort } from '../../../src/server/adapters';
-import { sheetStorePort } from '../../../src/server/sheet-store';
-import type { CacheEntry } from '../../emulator/cache';
-import { createEmulator, type Emulator } from '../../emulator/emulator';
-import { ExecutionTimeout, gasError } from '../../emulator/errors';
-import type { FakeLock } from '../../emulator/lock';
-import { PROPERTY_QUOTA_MESSAGE } from '../../emulator/properties';
-import { CUSTOM_FUNCTION_BUDGET_MS, EXECUTION_BUDGET_MS, type ExecutionSpec } from '../../emulator/runtime';
+} from '../../../src/core/platform/ports';
+import { batchStorePort, lockPort, ttlCachePort } from '../../../src/server/adapters/apps-script';
+import { sheetStorePort } from '../../../src/server/adapters/sheet-store';
+import type { CacheEntry } from '../../../tools/emulator/cache';
+import { createEmulator, type Emulator } from '../../../tools/emulator/emulator';
+import { ExecutionTimeout, gasError } from '../../../tools/emulator/errors';
+import type { FakeLock } from '../../../tools/emulator/lock';
+import { PROPERTY_QUOTA_MESSAGE } from '../../../tools/emulator/properties';
+import {
+  CUSTOM_FUNCTION_BUDGET_MS,
+  EXECUTION_BUDGET_MS,
+  type ExecutionSpec,
+} from '../../../tools/emulator/runtime';
 import { FakeClock } from './fake-http';
 
 type Properties = GoogleAppsScript.Properties.Properties;

@@ -1,0 +1,81 @@
+// The add-on's settings for one spreadsheet, stored as one JSON value in document properties.
+// Reading never fails: a missing or damaged value falls back to the defaults.
+import { DEFAULT_TTL_DAYS } from '../cache/result-cache';
+
+export interface Settings {
+  /** Credits all formulas of this spreadsheet may spend a day. */
+  formulaDailyCap: number;
+  /** Bulk runs estimated above this many credits ask for confirmation first. */
+  confirmAbove: number;
+  /** A bulk run stops when it has spent this many credits; 0 means no cap. */
+  runHardCap: number;
+  /** Days a paid answer is reused before a recalculation may buy it again. */
+  cacheTtlDays: number;
+  /**
+   * Requests a second the account's plan allows (plans allow a few to tens). Formulas and bulk
+   * runs pace themselves to it; a 429 still halves the pace, so a wrong value costs time, not credits.
+   */
+  requestsPerSecond: number;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  formulaDailyCap: 100,
+  confirmAbove: 25,
+  runHardCap: 0,
+  cacheTtlDays: DEFAULT_TTL_DAYS,
+  requestsPerSecond: 10,
+};
+
+export const SETTINGS_PROPERTY = 'enrich.settings';
+
+const LIMITS: Record<keyof Settings, { min: number; max: number }> = {
+  formulaDailyCap: { min: 0, max: 1_000_000 },
+  confirmAbove: { min: 0, max: 1_000_000 },
+  runHardCap: { min: 0, max: 10_000_000 },
+  cacheTtlDays: { min: 1, max: 365 },
+  requestsPerSecond: { min: 1, max: 100 },
+};
+
+export function parseSettings(text: string | null | undefined): Settings {
+  let stored: Partial<Record<keyof Settings, unknown>> = {};
+  try {
+    stored = text ? (JSON.parse(text) as typeof stored) : {};
+  } catch {
+    stored = {};
+  }
+  const settings = { ...DEFAULT_SETTINGS };
+  for (const name of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
+    const value = stored?.[name];
+    if (typeof value === 'number' && Number.isFinite(value)) {
+      settings[name] = Math.min(LIMITS[name].max, Math.max(LIMITS[name].min, value));
+    }
+  }
+  return settings;
+}
+
+/** Checks a change from the sidebar; answers the new settings or a message saying what is wrong. */
+export function updateSettings(
+  current: Settings,
+  change: Partial<Record<keyof Settings, unknown>>,
+): { ok: true; settings: Settings } | { ok: false; message: string } {
+  const next = { ...current };
+  for (const [name, raw] of Object.entries(change)) {
+    if (!(name in DEFAULT_SETTINGS)) return { ok: false, message: `Unknown setting ${name}.` };
+    const key = name as keyof Settings;
+    const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+    const { min, max } = LIMITS[key];
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+      return { ok: false, message: `${SETTING_LABELS[key]} must be a number from ${min} to ${max}.` };
+    }
+    next[key] = value;
+  }
+  return { ok: true, settings: next };
+}
+
+export const SETTING_LABELS: Record<keyof Settings, string> = {
+  formulaDailyCap: 'Daily formula budget',
+  confirmAbove: 'Confirm runs above',
+  runHardCap: 'Per-run cap',
+  cacheTtlDays: 'Keep results for (days)',
+  requestsPerSecond: 'Requests a second your plan allows',
+};

@@ -1,0 +1,43 @@
+// A provider error arrives inside a charged 200. It is not data, so it is never cached as a result,
+// but Sheets recalculates a formula whenever a cell it reads changes: a range formula over a
+// column would buy every failing row again on each edit. So formulas keep such an error a short
+// while in the fast cache and show it again without paying. Deliberate retries (a bulk run's
+// "Retry the failed rows") do not look here.
+
+import type { ApiError } from '../api/client';
+import type { TtlCachePort } from '../platform/ports';
+
+export const FAILURE_HOLD_MINUTES = 10;
+const PREFIX = 'held-failure:';
+
+const HELD_NOTE = ` Kept ${FAILURE_HOLD_MINUTES} minutes, so that recalculating does not pay for it again.`;
+
+/** The held errors among `keys` (result cache keys); none when the cache fails. */
+export function heldFailures(cache: TtlCachePort, keys: readonly string[]): Map<string, ApiError> {
+  const held = new Map<string, ApiError>();
+  if (keys.length === 0) return held;
+  let found: Record<string, string>;
+  try {
+    found = cache.getMany(keys.map((key) => PREFIX + key));
+  } catch {
+    return held;
+  }
+  for (const key of keys) {
+    const message = found[PREFIX + key];
+    if (message === undefined) continue;
+    held.set(key, { code: 'provider_error', message: message + HELD_NOTE, fatal: false, retryable: true });
+  }
+  return held;
+}
+
+/** Keeps these paid errors, by result cache key; losing them (a cache failure) only costs a retry. */
+export function holdFailures(cache: TtlCachePort, failures: ReadonlyMap<string, ApiError>): void {
+  if (failures.size === 0) return;
+  const entries: Record<string, string> = {};
+  for (const [key, error] of failures) entries[PREFIX + key] = error.message;
+  try {
+    cache.putMany(entries, FAILURE_HOLD_MINUTES * 60);
+  } catch {
+    // Not kept: the next recalculation asks the API again, as it did before holding existed.
+  }
+}

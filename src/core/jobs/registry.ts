@@ -1,0 +1,202 @@
+// The job registry: every async job the add-on starts, recorded durably so a result that was paid
+// for reaches the user even though a formula has 30 s and the API forgets a result 10 minutes
+// after it is ready. Records are keyed by the result's cache key: one live job per query, so
+// re-evaluating a formula can never start (and pay for) the same job twice.
+import type { JobView } from '../../shared/jobs-rpc';
+import type { EnrichmentRequest } from '../api/wire';
+import { type OperationType, operationByType } from '../operations/table';
+import type { BatchStorePort, LockPort } from '../platform/ports';
+import { queryText } from './employee-sheet';
+
+export type JobState = 'processing' | 'done' | 'collected' | 'failed' | 'expired';
+export type JobSource = 'formula' | 'bulk' | 'sidebar';
+
+export interface JobRecord {
+  /** The API's job_id. */
+  id: string;
+  /** The cache key its result is stored under (see cache/result-cache.ts). */
+  key: string;
+  type: OperationType;
+  request: EnrichmentRequest;
+  source: JobSource;
+  /** The spreadsheet the job belongs to: the only one its collector may write (currentonly). */
+  spreadsheetId: string;
+  state: JobState;
+  startedAt: number;
+  updatedAt: number;
+  /** When the pump should next ask the API about it. */
+  nextPollAt: number;
+  polls: number;
+  /** Credits it is expected to cost (a bound for employee lists). */
+  estimate: number;
+  /** Credits it cost, once known. */
+  charged?: number;
+  /** Error or expiry text, or the delivery summary ("42 employees -> sheet 'Employees - Acme'"). */
+  message?: string;
+  /** Where an employee list was written (or, while `done`, the name planned for it). */
+  sheetName?: string;
+  /** Failed attempts to write an employee list's sheet. */
+  deliveryAttempts?: number;
+}
+
+const PREFIX = 'job:';
+
+export const jobStoreKey = (resultKey: string) => `${PREFIX}${resultKey}`;
+
+export function readJobs(store: BatchStorePort, all: Record<string, string> = store.getAll()): JobRecord[] {
+  const jobs: JobRecord[] = [];
+  for (const [name, value] of Object.entries(all)) {
+    if (!name.startsWith(PREFIX)) continue;
+    const job = parseJob(value);
+    if (job) jobs.push(job);
+  }
+  return jobs.sort((a, b) => a.startedAt - b.startedAt);
+}
+
+export function parseJob(value: string): JobRecord | null {
+  try {
+    const job = JSON.parse(value) as JobRecord;
+    return typeof job?.id === 'string' && typeof job.key === 'string' ? job : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveJobs(store: BatchStorePort, jobs: readonly JobRecord[]): void {
+  const entries: Record<string, string> = {};
+  for (const job of jobs) entries[jobStoreKey(job.key)] = JSON.stringify(job);
+  store.setMany(entries);
+}
+
+export function removeJobs(store: BatchStorePort, keys: readonly string[]): void {
+  store.removeMany(keys.map(jobStoreKey));
+}
+
+/**
+ * When to poll next. About every 2 s while young, as the spec asks, then backing off: a full
+ * profile takes about a minute, and polling it every 2 s from an hourly trigger is pointless.
+ */
+export function nextPollDelayMs(ageMs: number): number {
+  if (ageMs < 30_000) return 2_000;
+  if (ageMs < 120_000) return 5_000;
+  return 15_000;
+}
+
+/** Jobs still worth asking about: processing and due. */
+export function dueJobs(jobs: readonly JobRecord[], now: number): JobRecord[] {
+  return jobs.filter((job) => job.state === 'processing' && job.nextPollAt <= now);
+}
+
+/**
+ * A change to one record, made from a copy read earlier: `expected` is that copy (null for a
+ * record that did not exist), `next` the new record (null removes it).
+ */
+export interface JobChange {
+  expected: JobRecord | null;
+  next: JobRecord | null;
+}
+
+/** Same record, same version: nobody has moved the job on since it was read. */
+function sameVersion(stored: JobRecord | null, expected: JobRecord | null): boolean {
+  if (stored === null || expected === null) return stored === expected;
+  return (
+    stored.id === expected.id &&
+    stored.state === expected.state &&
+    stored.updatedAt === expected.updatedAt &&
+    stored.polls === expected.polls &&
+    stored.sheetName === expected.sheetName
+  );
+}
+
+/**
+ * Applies changes under the lock, skipping each record another execution has changed since it
+ * was read: a formula that polled a job for 25 s must not turn a list the job pump has just
+ * delivered back into one waiting for delivery (the pump would write a second sheet). Answers
+ * the records written or removed, or null when the lock was busy and nothing was written.
+ */
+export function commitJobChanges(
+  store: BatchStorePort,
+  lock: LockPort,
+  changes: readonly JobChange[],
+  lockWaitMs: number,
+): JobChange[] | null {
+  if (changes.length === 0) return [];
+  let entered = false;
+  try {
+    return lock.withLock(lockWaitMs, () => {
+      entered = true;
+      const all = store.getAll();
+      const applied = changes.filter((change) => {
+        const key = change.next?.key ?? change.expected?.key;
+        if (key === undefined) return false;
+        const text = all[jobStoreKey(key)];
+        return sameVersion(text === undefined ? null : parseJob(text), change.expected);
+      });
+      const saved = applied.flatMap((change) => (change.next ? [change.next] : []));
+      const removed = applied.flatMap((change) => (change.next ? [] : [change.expected!.key]));
+      if (saved.length > 0) saveJobs(store, saved);
+      if (removed.length > 0) removeJobs(store, removed);
+      return applied;
+    });
+  } catch (error) {
+    // Only a lock that could not be had means "busy"; a storage error inside must surface.
+    if (entered) throw error;
+    return null;
+  }
+}
+
+/** The account a job was started with: the scope inside its result key (`r1:<scope>:<hash>`). */
+export function jobScope(job: JobRecord): string {
+  return job.key.split(':')[1] ?? '';
+}
+
+/** Jobs still owed to the user: running, or finished and waiting for their sheet. */
+export function isPending(job: JobRecord): boolean {
+  return job.state === 'processing' || job.state === 'done';
+}
+
+const STATE_TEXT: Readonly<Record<JobState, string>> = {
+  processing: 'running',
+  done: 'writing its sheet',
+  collected: 'delivered',
+  failed: 'failed',
+  expired: 'expired',
+};
+
+/** "just now", "3 min ago", "5 h ago", "2 days ago". */
+export function ageText(ageMs: number): string {
+  const minutes = Math.floor(Math.max(0, ageMs) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} days ago`;
+}
+
+/** A paid list whose sheet could not be written: it can be written again at no cost. */
+export const isUndeliveredList = (job: JobRecord) =>
+  job.state === 'failed' && (job.deliveryAttempts ?? 0) > 0;
+
+/** A job as the sidebar's Jobs panel shows it. */
+export function describeJob(job: JobRecord, now: number): JobView {
+  const op = operationByType(job.type);
+  const estimate = job.charged === undefined;
+  const credits = job.charged ?? job.estimate;
+  const amount = credits === 1 ? '1 credit' : `${credits} credits`;
+  return {
+    key: job.key,
+    label: op?.label ?? job.type,
+    query: op ? queryText(op, job.request) : `${job.type}(${JSON.stringify(job.request.input_data)})`,
+    state: job.state,
+    stateText: STATE_TEXT[job.state],
+    startedAt: job.startedAt,
+    ageMs: Math.max(0, now - job.startedAt),
+    ageText: ageText(now - job.startedAt),
+    credits,
+    creditsAreEstimate: estimate,
+    costText: estimate ? `about ${amount}` : amount,
+    message: job.message ?? '',
+    sheetName: job.state === 'collected' ? (job.sheetName ?? null) : null,
+    canRetry: job.state === 'expired' || isUndeliveredList(job),
+  };
+}

@@ -1,0 +1,360 @@
+// THE table of operations. Custom function names, validation, cost previews and sidebar menus
+// all derive from it: adding an operation is one row here and its words in docs.ts
+// (which the compiler asks for). The fake API keeps its own list, written from the spec, so that
+// tests check this table instead of repeating it (fake-api/catalog.ts).
+
+export type OperationType =
+  | 'lead_full_name_to_pronet_url'
+  | 'email_to_pronet_url'
+  | 'pronet_profile_to_email'
+  | 'pronet_profile_to_phone'
+  | 'pronet_profile_to_pronet_info'
+  | 'lead_full_name_to_email'
+  | 'company_name_to_website'
+  | 'company_name_to_email'
+  | 'company_name_to_phone'
+  | 'company_name_to_pronet_url'
+  | 'company_name_to_employee_count'
+  | 'company_name_to_employees'
+  | 'company_domain_to_employees'
+  | 'pronet_company_to_pronet_info'
+  | 'pronet_company_to_employee_count'
+  | 'pronet_company_to_employees'
+  | 'pronet_post_to_reactions'
+  | 'b2b_data_lookup'
+  | 'photonet_lookup';
+
+/** What `input_data` must hold. Validation in request.ts is chosen by this. */
+export type InputKind =
+  | 'person_name' // full name + company (+ location, job title), space-joined
+  | 'email'
+  | 'person_url' // pronet /in/<slug>
+  | 'company_name'
+  | 'company_domain'
+  | 'company_url' // pronet /company/<slug>
+  | 'post_url' // pronet /posts/... or /feed/update/...
+  | 'any_identifier'
+  | 'photonet_handle';
+
+/** Optional request fields; only the employee-list operations take them. */
+export type OptionName = 'department' | 'seniority' | 'employee_count';
+
+/**
+ * How a result is shown.
+ * - scalar: one value in the cell (an email, a URL, a count).
+ * - record: one object; `[field]` picks a field, otherwise a row of `fields`.
+ * - list: an array of objects, spilled as a table with a header row.
+ * - employees: too big for a cell; delivered to a new sheet by the job pump.
+ */
+export type ResultShape = 'scalar' | 'record' | 'list' | 'employees';
+
+export type Group = 'people' | 'companies' | 'social';
+
+export type Pricing = { kind: 'flat'; credits: number } | { kind: 'per_employee'; credits: number };
+
+/** A custom function argument after the main input. */
+export type ExtraParam = 'company' | 'field' | 'department' | 'seniority' | 'max';
+
+export interface Operation {
+  readonly type: OperationType;
+  readonly functionName: string;
+  readonly label: string;
+  readonly group: Group;
+  readonly pricing: Pricing;
+  /** `async` answers 202 always; any operation may still answer 202 under load. */
+  readonly mode: 'sync' | 'async';
+  readonly input: InputKind;
+  /** Name of the first custom-function argument, shown by Sheets' argument help. */
+  readonly inputParam: string;
+  readonly extraParams: readonly ExtraParam[];
+  readonly options: readonly OptionName[];
+  readonly shape: ResultShape;
+  /** Field names that may hold the primary value, most likely first (the API mixes naming styles). */
+  readonly primary: readonly string[];
+  /** The main fields shown in a row (record) or as columns (list, employees). */
+  readonly fields: readonly string[];
+}
+
+/** What the three employee-list operations share; they differ only in what finds the company. */
+const EMPLOYEE_LIST = {
+  group: 'companies',
+  pricing: { kind: 'per_employee', credits: 0.5 },
+  mode: 'async',
+  extraParams: ['department', 'seniority', 'max'],
+  options: ['department', 'seniority', 'employee_count'],
+  shape: 'employees',
+  primary: ['full_name', 'name'],
+  fields: ['full_name', 'job_title', 'department', 'seniority', 'location', 'pronet_url'],
+} as const satisfies Partial<Operation>;
+
+const flat = (credits: number): Pricing => ({ kind: 'flat', credits });
+
+type Defaulted = 'mode' | 'extraParams' | 'options' | 'shape';
+
+/** Most operations answer at once with one value from one input: a row says only how it differs. */
+const row = (op: Omit<Operation, Defaulted> & Partial<Pick<Operation, Defaulted>>): Operation => ({
+  mode: 'sync',
+  extraParams: [],
+  options: [],
+  shape: 'scalar',
+  ...op,
+});
+
+export const OPERATIONS: readonly Operation[] = [
+  row({
+    type: 'lead_full_name_to_pronet_url',
+    functionName: 'PRONET_URL_FROM_NAME',
+    label: 'Profile URL from name',
+    group: 'people',
+    pricing: flat(1),
+    input: 'person_name',
+    inputParam: 'full_name',
+    extraParams: ['company'],
+    primary: ['pronet_url', 'profile_url', 'url'],
+    fields: ['pronet_url'],
+  }),
+  row({
+    type: 'email_to_pronet_url',
+    functionName: 'PRONET_URL_FROM_EMAIL',
+    label: 'Profile URL from email',
+    group: 'people',
+    pricing: flat(5),
+    input: 'email',
+    inputParam: 'email',
+    primary: ['pronet_url', 'profile_url', 'url'],
+    fields: ['pronet_url'],
+  }),
+  row({
+    type: 'pronet_profile_to_email',
+    functionName: 'PRONET_EMAIL',
+    label: 'Email from profile',
+    group: 'people',
+    pricing: flat(10),
+    input: 'person_url',
+    inputParam: 'profile_url',
+    primary: ['email', 'work_email', 'emails'],
+    fields: ['email'],
+  }),
+  row({
+    type: 'pronet_profile_to_phone',
+    functionName: 'PRONET_PHONE',
+    label: 'Phone from profile',
+    group: 'people',
+    pricing: flat(50),
+    input: 'person_url',
+    inputParam: 'profile_url',
+    primary: ['phone', 'mobile_phone', 'phones'],
+    fields: ['phone'],
+  }),
+  row({
+    type: 'pronet_profile_to_pronet_info',
+    functionName: 'PRONET_PROFILE',
+    label: 'Full profile',
+    group: 'people',
+    pricing: flat(10),
+    mode: 'async',
+    input: 'person_url',
+    inputParam: 'profile_url',
+    extraParams: ['field'],
+    shape: 'record',
+    primary: ['full_name', 'fullName', 'name'],
+    fields: ['full_name', 'headline', 'job_title', 'company', 'location', 'connections'],
+  }),
+  row({
+    type: 'lead_full_name_to_email',
+    functionName: 'EMAIL_FROM_NAME',
+    label: 'Email from name',
+    group: 'people',
+    pricing: flat(7),
+    input: 'person_name',
+    inputParam: 'full_name',
+    extraParams: ['company'],
+    primary: ['email', 'work_email'],
+    fields: ['email'],
+  }),
+  row({
+    type: 'company_name_to_website',
+    functionName: 'COMPANY_WEBSITE',
+    label: 'Website from company name',
+    group: 'companies',
+    pricing: flat(1),
+    input: 'company_name',
+    inputParam: 'name',
+    primary: ['website', 'domain', 'url'],
+    fields: ['website'],
+  }),
+  row({
+    type: 'company_name_to_email',
+    functionName: 'COMPANY_EMAIL',
+    label: 'Email from company name',
+    group: 'companies',
+    pricing: flat(1),
+    input: 'company_name',
+    inputParam: 'name',
+    primary: ['email', 'company_email', 'emails'],
+    fields: ['email'],
+  }),
+  row({
+    type: 'company_name_to_phone',
+    functionName: 'COMPANY_PHONE',
+    label: 'Phone from company name',
+    group: 'companies',
+    pricing: flat(1),
+    input: 'company_name',
+    inputParam: 'name',
+    primary: ['phone', 'company_phone', 'phones'],
+    fields: ['phone'],
+  }),
+  row({
+    type: 'company_name_to_pronet_url',
+    functionName: 'COMPANY_PRONET_URL',
+    label: 'Company page from name',
+    group: 'companies',
+    pricing: flat(1),
+    input: 'company_name',
+    inputParam: 'name',
+    primary: ['pronet_url', 'company_url', 'url'],
+    fields: ['pronet_url'],
+  }),
+  row({
+    type: 'company_name_to_employee_count',
+    functionName: 'COMPANY_EMPLOYEE_COUNT',
+    label: 'Employee count from company name',
+    group: 'companies',
+    pricing: flat(1),
+    input: 'company_name',
+    inputParam: 'name',
+    primary: ['employeeCount', 'employee_count', 'count'],
+    fields: ['employeeCount'],
+  }),
+  row({
+    type: 'company_name_to_employees',
+    functionName: 'COMPANY_EMPLOYEES',
+    label: 'Employees from company name',
+    input: 'company_name',
+    inputParam: 'name',
+    ...EMPLOYEE_LIST,
+  }),
+  row({
+    type: 'company_domain_to_employees',
+    functionName: 'DOMAIN_EMPLOYEES',
+    label: 'Employees from company domain',
+    input: 'company_domain',
+    inputParam: 'domain',
+    ...EMPLOYEE_LIST,
+  }),
+  row({
+    type: 'pronet_company_to_pronet_info',
+    functionName: 'PRONET_COMPANY',
+    label: 'Company page info',
+    group: 'companies',
+    pricing: flat(6),
+    input: 'company_url',
+    inputParam: 'company_url',
+    extraParams: ['field'],
+    shape: 'record',
+    primary: ['name', 'company_name'],
+    fields: ['name', 'industry', 'website', 'employeeCount', 'followerCount', 'headquarters', 'about'],
+  }),
+  row({
+    type: 'pronet_company_to_employee_count',
+    functionName: 'PRONET_COMPANY_EMPLOYEE_COUNT',
+    label: 'Employee count from company page',
+    group: 'companies',
+    pricing: flat(1),
+    input: 'company_url',
+    inputParam: 'company_url',
+    primary: ['employeeCount', 'employee_count', 'count'],
+    fields: ['employeeCount'],
+  }),
+  row({
+    type: 'pronet_company_to_employees',
+    functionName: 'PRONET_COMPANY_EMPLOYEES',
+    label: 'Employees from company page',
+    input: 'company_url',
+    inputParam: 'company_url',
+    ...EMPLOYEE_LIST,
+  }),
+  row({
+    type: 'pronet_post_to_reactions',
+    functionName: 'PRONET_POST_REACTIONS',
+    label: 'Reactions to a post',
+    group: 'social',
+    pricing: flat(1),
+    input: 'post_url',
+    inputParam: 'post_url',
+    shape: 'list',
+    primary: ['full_name', 'name'],
+    fields: ['full_name', 'headline', 'reaction', 'pronet_url'],
+  }),
+  row({
+    type: 'b2b_data_lookup',
+    functionName: 'B2B_LOOKUP',
+    label: 'B2B lookup (any identifier)',
+    group: 'social',
+    pricing: flat(1),
+    input: 'any_identifier',
+    inputParam: 'identifier',
+    extraParams: ['field'],
+    shape: 'record',
+    primary: ['name', 'full_name', 'company_name'],
+    fields: ['name', 'type', 'email', 'phone', 'website', 'pronet_url'],
+  }),
+  row({
+    type: 'photonet_lookup',
+    functionName: 'PHOTONET_PROFILE',
+    label: 'Photonet profile',
+    group: 'social',
+    pricing: flat(1),
+    input: 'photonet_handle',
+    inputParam: 'handle_or_url',
+    extraParams: ['field'],
+    shape: 'record',
+    primary: ['username', 'full_name'],
+    fields: ['username', 'full_name', 'followers', 'following', 'posts', 'bio', 'external_url'],
+  }),
+];
+
+/** The generic function: any operation by its `type`. */
+export const GENERIC_FUNCTION = {
+  functionName: 'ENRICH',
+  params: ['type', 'input', 'field'] as const,
+  example: 'ENRICH("company_name_to_website", "Acme Corporation")',
+} as const;
+
+/** Every custom function name, ENRICH included: to recognize the add-on's formulas. */
+export const FUNCTION_NAMES: readonly string[] = [
+  ...OPERATIONS.map((op) => op.functionName),
+  GENERIC_FUNCTION.functionName,
+];
+
+const BY_TYPE = new Map<string, Operation>(OPERATIONS.map((op) => [op.type, op]));
+const BY_FUNCTION = new Map<string, Operation>(OPERATIONS.map((op) => [op.functionName, op]));
+
+export function operationByType(type: string): Operation | undefined {
+  return BY_TYPE.get(type);
+}
+
+export function operationByFunction(name: string): Operation | undefined {
+  return BY_FUNCTION.get(name);
+}
+
+/**
+ * Credits one call will cost. Employee lists cost per employee returned, so before the call only
+ * a bound is known: `employee_count` when given, else `unknown` (the caller must say so).
+ */
+export function estimateCredits(op: Operation, employeeCount?: number): number | 'unknown' {
+  if (op.pricing.kind === 'flat') return op.pricing.credits;
+  return employeeCount === undefined ? 'unknown' : employeeCount * op.pricing.credits;
+}
+
+/** Credits actually charged for an answered call: employee lists by the number returned. */
+export function chargedCredits(op: Operation, employeesReturned: number): number {
+  return op.pricing.kind === 'flat' ? op.pricing.credits : employeesReturned * op.pricing.credits;
+}
+
+/** Price as a user reads it: "10 credits", "0.5 credit per employee". */
+export function priceLabel(op: Operation): string {
+  if (op.pricing.kind === 'per_employee') return `${op.pricing.credits} credit per employee`;
+  return op.pricing.credits === 1 ? '1 credit' : `${op.pricing.credits} credits`;
+}

@@ -1,0 +1,120 @@
+// Apps Script implementations of the core's ports. Kept thin: logic lives in src/core.
+
+import type {
+  BatchStorePort,
+  ClockPort,
+  HashPort,
+  HttpPort,
+  HttpRequest,
+  HttpResponse,
+  KeyValuePort,
+  LockPort,
+  TtlCachePort,
+} from '../../core/platform/ports';
+import { errorMessage } from '../../core/text/error-message';
+
+function toFetchParams(request: HttpRequest): GoogleAppsScript.URL_Fetch.URLFetchRequest {
+  return {
+    url: request.url,
+    method: request.method,
+    headers: request.headers,
+    contentType: request.headers['Content-Type'],
+    payload: request.payload,
+    // Non-2xx answers come back as responses: the client decides what each status means.
+    muteHttpExceptions: true,
+    followRedirects: false,
+  };
+}
+
+function fromFetch(response: GoogleAppsScript.URL_Fetch.HTTPResponse): HttpResponse {
+  return { status: response.getResponseCode(), body: response.getContentText() };
+}
+
+// A network failure (DNS, timeout, reset) of one request makes fetchAll throw for the whole batch,
+// even muted, and every answer of the batch is lost, including those of POSTs the API received
+// and charged. Sending them again here would buy them twice without anyone knowing, so the batch
+// comes back unanswered and the client decides what may be sent again, and records it.
+/** Refusals Apps Script makes before sending: the daily quota, a URL outside the manifest's allowlist. */
+const REFUSED_BEFORE_SENDING =
+  /Service invoked too many times|has not been whitelisted in the script manifest/i;
+
+function unanswered(requests: readonly HttpRequest[], error: unknown): HttpResponse[] {
+  const body = errorMessage(error);
+  const fate = REFUSED_BEFORE_SENDING.test(body) ? 'unsent' : 'unknown';
+  return requests.map(() => ({ status: 0, body, fate }));
+}
+
+export const urlFetchPort: HttpPort = {
+  fetchAll(requests) {
+    if (requests.length === 0) return [];
+    try {
+      return UrlFetchApp.fetchAll(requests.map(toFetchParams)).map(fromFetch);
+    } catch (error) {
+      return unanswered(requests, error);
+    }
+  },
+};
+
+export const appsScriptClock: ClockPort = {
+  now: () => Date.now(),
+  sleep: (ms) => Utilities.sleep(Math.max(0, Math.round(ms))),
+};
+
+export function propertiesPort(store: GoogleAppsScript.Properties.Properties): KeyValuePort {
+  return {
+    get: (key) => store.getProperty(key),
+    set: (key, value) => {
+      store.setProperty(key, value);
+    },
+    remove: (key) => {
+      store.deleteProperty(key);
+    },
+  };
+}
+
+export function batchStorePort(store: GoogleAppsScript.Properties.Properties): BatchStorePort {
+  return {
+    getAll: () => store.getProperties(),
+    setMany: (entries) => {
+      if (Object.keys(entries).length > 0) store.setProperties(entries);
+    },
+    removeMany: (keys) => {
+      for (const key of keys) store.deleteProperty(key);
+    },
+  };
+}
+
+export function ttlCachePort(cache: GoogleAppsScript.Cache.Cache): TtlCachePort {
+  return {
+    getMany: (keys) => (keys.length > 0 ? cache.getAll([...keys]) : {}),
+    putMany: (entries, ttlSeconds) => {
+      if (Object.keys(entries).length > 0) cache.putAll(entries, ttlSeconds);
+    },
+    removeMany: (keys) => {
+      if (keys.length > 0) cache.removeAll([...keys]);
+    },
+  };
+}
+
+export function lockPort(lock: GoogleAppsScript.Lock.Lock): LockPort {
+  return {
+    withLock(timeoutMs, work) {
+      // Nested use (the pacer inside a pass that holds the lock) must not release the outer hold.
+      // Unverified: that hasLock answers true for the same Lock object its caller acquired.
+      if (lock.hasLock()) return work();
+      if (!lock.tryLock(timeoutMs)) throw new Error('Could not obtain the lock.');
+      try {
+        return work();
+      } finally {
+        lock.releaseLock();
+      }
+    },
+  };
+}
+
+export const digestHashPort: HashPort = {
+  sha256Hex(text) {
+    const bytes = Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, text, Utilities.Charset.UTF_8);
+    return bytes.map((b) => ((b + 256) % 256).toString(16).padStart(2, '0')).join('');
+  },
+};

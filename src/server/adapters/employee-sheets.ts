@@ -1,0 +1,104 @@
+// Writes an employee list into its own sheet, for the job pump (ListSheetPort). Runs in a trigger,
+// a menu item or a sidebar call, never in a formula: a custom function may not add sheets.
+import { type EmployeeSheet, uniqueSheetName } from '../../core/jobs/employee-sheet';
+import type { ListSheetPort } from '../../core/jobs/pump';
+
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+/**
+ * The spreadsheet a job belongs to: the one this execution runs in. Jobs live in its document
+ * properties, and an add-on's trigger runs against the document it was installed in (Google's
+ * @OnlyCurrentDoc add-on template reads getActiveSpreadsheet() in its hourly trigger); opening
+ * another by id would need the full spreadsheets scope, which the manifest does not ask for.
+ */
+export function spreadsheetById(id: string): Spreadsheet {
+  const active = SpreadsheetApp.getActiveSpreadsheet() as Spreadsheet | null;
+  if (!active) throw new Error('No spreadsheet is open in this execution.');
+  if (active.getId() !== id) throw new Error('This job belongs to another spreadsheet.');
+  return active;
+}
+
+/** The port for one execution; it opens each spreadsheet once. */
+export function listSheetPort(): ListSheetPort {
+  const opened = new Map<string, Spreadsheet>();
+  const open = (id: string) => {
+    let spreadsheet = opened.get(id);
+    if (!spreadsheet) {
+      spreadsheet = spreadsheetById(id);
+      opened.set(id, spreadsheet);
+    }
+    return spreadsheet;
+  };
+  return {
+    sheetNames: (id) =>
+      open(id)
+        .getSheets()
+        .map((sheet) => sheet.getName()),
+    write: (id, sheet) => writeEmployeeSheet(open(id), sheet),
+    formatTime: (id, ms) => {
+      const zone = open(id).getSpreadsheetTimeZone() || Session.getScriptTimeZone();
+      return `${Utilities.formatDate(new Date(ms), zone, 'yyyy-MM-dd HH:mm')} (${zone})`;
+    },
+  };
+}
+
+/** A sheet this job's delivery wrote before (its header's note names the job). */
+function isDeliveryOf(sheet: Sheet, marker: string): boolean {
+  return sheet.getRange(1, 1).getNote().split('\n').includes(marker);
+}
+
+/**
+ * A new sheet at the end, without taking the user away from the sheet they are on (insertSheet
+ * makes the new sheet active).
+ */
+function insertAtEnd(spreadsheet: Spreadsheet, name: string): Sheet {
+  const before = spreadsheet.getActiveSheet() as Sheet | null;
+  const sheet = spreadsheet.insertSheet(name, spreadsheet.getSheets().length);
+  if (before) spreadsheet.setActiveSheet(before);
+  return sheet;
+}
+
+/** Grows the grid when the list is bigger than a new sheet (1000 rows, 26 columns). */
+function fitGrid(sheet: Sheet, rows: number, columns: number): void {
+  const maxRows = sheet.getMaxRows();
+  if (maxRows < rows) sheet.insertRowsAfter(maxRows, rows - maxRows);
+  const maxColumns = sheet.getMaxColumns();
+  if (maxColumns < columns) sheet.insertColumnsAfter(maxColumns, columns - maxColumns);
+}
+
+/**
+ * Writes the list: header and rows in one setValues, a bold frozen header, column widths and the
+ * note. A sheet of that name left by a killed delivery of the same job is rewritten; a sheet of
+ * the user's that took the name meanwhile is left alone. Answers the name written.
+ */
+export function writeEmployeeSheet(spreadsheet: Spreadsheet, plan: EmployeeSheet): string {
+  const existing = spreadsheet.getSheetByName(plan.name);
+  let sheet: Sheet;
+  let name = plan.name;
+  if (existing && isDeliveryOf(existing, plan.marker)) {
+    sheet = existing;
+    sheet.clear();
+  } else {
+    if (existing) {
+      name = uniqueSheetName(
+        plan.name,
+        spreadsheet.getSheets().map((each) => each.getName()),
+      );
+    }
+    sheet = insertAtEnd(spreadsheet, name);
+  }
+  const width = Math.max(1, ...plan.rows.map((row) => row.length));
+  const rows = plan.rows.map((row) =>
+    row.length === width ? row : [...row, ...Array<string>(width - row.length).fill('')],
+  );
+  fitGrid(sheet, rows.length, width);
+  sheet.getRange(1, 1, rows.length, width).setValues(rows);
+  sheet.getRange(1, 1, 1, width).setFontWeight('bold');
+  sheet.setFrozenRows(1);
+  plan.columnWidths.forEach((pixels, index) => {
+    sheet.setColumnWidth(index + 1, pixels);
+  });
+  sheet.getRange(1, 1).setNote(plan.note);
+  return name;
+}

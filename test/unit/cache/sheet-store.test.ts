@@ -1,0 +1,206 @@
+// The hidden-sheet adapter (src/server/sheet-store.ts) over the emulator's SpreadsheetApp and
+// LockService, which enforce what Sheets does: 50,000 characters a cell, a finite grid, no writes
+// from a custom function, strings that look like numbers or formulas turned into them.
+import {
+  CACHE_SHEET_HEADER,
+  CACHE_SHEET_NAME,
+  CELL_CHARS,
+  sheetStorePort,
+  splitCells,
+} from '../../../src/server/adapters/sheet-store';
+import { createEmulator, type Emulator } from '../../../tools/emulator/emulator';
+import { FakeRange } from '../../../tools/emulator/range';
+import {
+  CUSTOM_FUNCTION_BUDGET_MS,
+  EXECUTION_BUDGET_MS,
+  type ExecutionSpec,
+} from '../../../tools/emulator/runtime';
+
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+type Lock = GoogleAppsScript.Lock.Lock;
+type Mode = 'CUSTOM_FUNCTION' | 'FULL';
+
+function setup() {
+  const emu = createEmulator({ fetchHandler: () => ({ status: 404, body: '' }) });
+  const spreadsheet = emu.spreadsheet as unknown as Spreadsheet;
+  const lock = emu.locks.getDocumentLock() as unknown as Lock;
+  const flushes = { count: 0 };
+  const store = (canWrite = true) =>
+    sheetStorePort({ spreadsheet, canWrite, lock, flush: () => flushes.count++ });
+  const model = () => emu.document.sheetByName(CACHE_SHEET_NAME);
+  const rowsOf = () => {
+    const sheet = model()!;
+    return emu.values(sheet.name, `A1:${String.fromCharCode(64 + sheet.lastColumn())}${sheet.lastRow()}`);
+  };
+  return { emu, lock, store, model, rowsOf, flushes };
+}
+
+/** Runs `body` as a formula (read-only) or a sidebar call would. */
+function inExecution<T>(emu: Emulator, authMode: Mode, body: () => T): T {
+  const formula = authMode === 'CUSTOM_FUNCTION';
+  const spec: ExecutionSpec = {
+    label: formula ? '=LOOKUP()' : 'sidebar call',
+    authMode,
+    budgetMs: formula ? CUSTOM_FUNCTION_BUDGET_MS : EXECUTION_BUDGET_MS,
+    hasUi: !formula,
+    documentId: emu.document.id,
+    hasActiveSpreadsheet: true,
+    user: 'owner@example.com',
+    hasActiveUser: !formula,
+  };
+  return emu.runtime.run(spec, body);
+}
+
+function countCalls() {
+  const getValues = jest.spyOn(FakeRange.prototype, 'getValues');
+  const setValues = jest.spyOn(FakeRange.prototype, 'setValues');
+  return { getValues, setValues };
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('the hidden sheet store', () => {
+  it('makes a hidden sheet at the end on the first write, leaving the user on their sheet', () => {
+    const { emu, store, model, rowsOf, flushes } = setup();
+    expect(store().readAll()).toEqual({});
+    expect(model()).toBeNull(); // reading makes nothing
+
+    store().writeMany({ 'r1:key-a': '{"v":1}', 'r1:key-b': '{"v":2}' });
+
+    const sheet = model()!;
+    expect(sheet.hidden).toBe(true);
+    expect(emu.document.sheets.at(-1)).toBe(sheet);
+    expect(emu.document.activeSheet.name).toBe('Sheet1');
+    expect(sheet.frozenRows).toBe(1);
+    expect(sheet.maxColumns).toBe(2);
+    expect(emu.cell(CACHE_SHEET_NAME, 'A1')).toMatchObject({ value: CACHE_SHEET_HEADER[0], bold: true });
+    expect(emu.cell(CACHE_SHEET_NAME, 'A1').note).toMatch(/clear them from the sidebar/);
+    expect(rowsOf()).toEqual([CACHE_SHEET_HEADER, ['r1:key-a', '{"v":1}'], ['r1:key-b', '{"v":2}']]);
+    expect(flushes.count).toBe(1);
+    expect(store().readAll()).toEqual({ 'r1:key-a': '{"v":1}', 'r1:key-b': '{"v":2}' });
+  });
+
+  it('reads with one getValues and writes a batch of 1,500 with one setValues, growing the grid', () => {
+    const { store, model } = setup();
+    store().writeMany({ first: 'x' });
+    const entries = Object.fromEntries(Array.from({ length: 1_500 }, (_, i) => [`key ${i}`, `value ${i}`]));
+    const calls = countCalls();
+
+    store().writeMany(entries);
+    expect(calls.setValues).toHaveBeenCalledTimes(1);
+    expect(model()!.maxRows).toBeGreaterThanOrEqual(1_502);
+
+    calls.getValues.mockClear();
+    const all = store().readAll();
+    expect(calls.getValues).toHaveBeenCalledTimes(1);
+    expect(Object.keys(all)).toHaveLength(1_501);
+    expect(all['key 1499']).toBe('value 1499');
+  });
+
+  it('splits a value longer than a cell over further columns, and keeps look-alike text as text', () => {
+    const { store, model } = setup();
+    // An emoji straddles the first cut: it must not be split in two.
+    const long = `${'a'.repeat(CELL_CHARS - 1)}😀${'b'.repeat(100_000)}`;
+    const lookalikes = {
+      zeros: '00123',
+      formula: '=IMPORTXML("http://x","//a")',
+      phone: '+1 650 555 0100',
+      bool: 'TRUE',
+    };
+
+    store().writeMany({ long, ...lookalikes });
+
+    expect(store().readAll()).toEqual({ long, ...lookalikes });
+    expect(model()!.maxColumns).toBe(1 + Math.ceil(long.length / CELL_CHARS));
+    expect(model()!.formulaCells()).toEqual([]);
+    expect(splitCells(long)[0]).toHaveLength(CELL_CHARS - 1);
+    expect(splitCells(long).join('')).toBe(long);
+  });
+
+  it('rewrites the rows of known keys in place and appends new ones, in one setValues', () => {
+    const { emu, store } = setup();
+    store().writeMany({ a: 'A', b: 'B'.repeat(CELL_CHARS * 2), c: 'C' });
+    const calls = countCalls();
+
+    store().writeMany({ b: 'shorter', d: 'D' });
+
+    expect(calls.setValues).toHaveBeenCalledTimes(1);
+    // The second half of the old value is gone, not left to be read as part of the new one.
+    expect(emu.values(CACHE_SHEET_NAME, 'A2:C5')).toEqual([
+      ['a', 'A', ''],
+      ['b', 'shorter', ''],
+      ['c', 'C', ''],
+      ['d', 'D', ''],
+    ]);
+    expect(store().readAll()).toEqual({ a: 'A', b: 'shorter', c: 'C', d: 'D' });
+  });
+
+  it('deletes the rows of the keys it is given, every one of them if asked, and keeps its header', () => {
+    const { store, model } = setup();
+    store().writeMany({ a: 'A', b: 'B', c: 'C', d: 'D', e: 'E' });
+
+    store().removeMany(['b', 'd', 'not there']);
+    expect(store().readAll()).toEqual({ a: 'A', c: 'C', e: 'E' });
+
+    store().removeMany(['a', 'c', 'e']);
+    expect(store().readAll()).toEqual({});
+    expect(model()!.lastRow()).toBe(1);
+    store().writeMany({ f: 'F' });
+    expect(store().readAll()).toEqual({ f: 'F' });
+  });
+
+  it('only reads inside a custom function: its writes do nothing and never throw', () => {
+    const { emu, store, model } = setup();
+    inExecution(emu, 'CUSTOM_FUNCTION', () => {
+      expect(store(false).readAll()).toEqual({});
+      store(false).writeMany({ a: 'A' });
+    });
+    expect(model()).toBeNull();
+
+    store().writeMany({ a: 'A', b: 'B' });
+    inExecution(emu, 'CUSTOM_FUNCTION', () => {
+      expect(store(false).readAll()).toEqual({ a: 'A', b: 'B' });
+      expect(() => store(false).writeMany({ c: 'C' })).not.toThrow();
+      expect(() => store(false).removeMany(['a'])).not.toThrow();
+      // What the flag spares a formula: Sheets refuses the write itself.
+      expect(() => store(true).writeMany({ c: 'C' })).toThrow(/You do not have permission/);
+    });
+    expect(store().readAll()).toEqual({ a: 'A', b: 'B' });
+  });
+
+  it('leaves alone a sheet of that name it did not make', () => {
+    const { emu, store } = setup();
+    const theirs = emu.spreadsheet.insertSheet(CACHE_SHEET_NAME);
+    theirs.getRange('A1:B2').setValues([
+      ['Name', 'Notes'],
+      ['r1:looks-like-ours', 'mine'],
+    ]);
+
+    expect(store().readAll()).toEqual({});
+    expect(() => store().writeMany({ a: 'A' })).toThrow(/did not make is in the way: rename it/);
+    expect(() => store().removeMany(['r1:looks-like-ours'])).toThrow(/did not make/);
+    expect(emu.values(CACHE_SHEET_NAME, 'A1:B2')).toEqual([
+      ['Name', 'Notes'],
+      ['r1:looks-like-ours', 'mine'],
+    ]);
+  });
+
+  it('waits for another writer, and keeps a lock its own execution already holds', () => {
+    const { emu, lock, store } = setup();
+    emu.locks.holdElsewhere('document', 60_000);
+    const started = emu.clock.now();
+    inExecution(emu, 'FULL', () => {
+      expect(() => store().writeMany({ a: 'A' })).toThrow(/Another execution is saving results/);
+    });
+    // The 10 s wait, and the lock request's own round trip (50 ms).
+    expect(emu.clock.now() - started).toBe(10_050);
+
+    emu.clock.advance(60_000);
+    inExecution(emu, 'FULL', () => {
+      expect(lock.tryLock(1_000)).toBe(true); // as the job pump does for its whole pass
+      store().writeMany({ a: 'A' });
+      store().removeMany(['a']);
+      expect(lock.hasLock()).toBe(true);
+    });
+  });
+});

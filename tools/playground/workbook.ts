@@ -1,0 +1,369 @@
+// The playground's world: the built add-on in the emulator, a fake API, one virtual clock, and a
+// demo account whose key the add-on saved itself. The HTTP server only translates to and from this.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Operation, operationByFunction, priceLabel } from '../../src/core/operations/table';
+import { CELL_TEXT } from '../../src/core/render/cell-text';
+import { cellA1, columnLetters, type GridRange, parseA1 } from '../emulator/a1';
+import { VirtualClock } from '../emulator/clock';
+import { createEmulator, type Emulator, type LoadedBundle } from '../emulator/emulator';
+import { tooltipOf } from '../emulator/errors';
+import { parseFormula } from '../emulator/formula';
+import { isDate, type SheetModel } from '../emulator/sheet-model';
+import type { MenuEntry, Shown } from '../emulator/ui';
+import { FakeApi } from '../fake-api/fake-api';
+
+export const DEMO_CREDITS = 1000;
+export const SHEET = 'Sheet1';
+/** What the page shows: columns A-F, rows 1-20. The sheet itself keeps Sheets' default size. */
+export const VIEW = { rows: 20, columns: 6 } as const;
+
+const PROFILE_URL = 'https://www.pronet.com/in/ada-lovelace';
+const COMPANY_NAME = 'Acme Corporation';
+const COMPANY_PAGE = 'https://www.pronet.com/company/acme';
+
+/** Text a formula shows while its job runs: such formulas are re-run as time passes. */
+const WAITING_TEXTS: readonly string[] = [CELL_TEXT.processing, CELL_TEXT.listRequested];
+
+export interface CellSnapshot {
+  readonly display: string;
+  /** What the formula bar shows: the formula, else the value as typed. */
+  readonly input: string;
+  readonly kind: 'text' | 'number' | 'boolean' | 'date' | 'error';
+  readonly error: { readonly code: string; readonly message: string } | null;
+  /** Filled by another cell's array result. */
+  readonly spill: boolean;
+  readonly bold: boolean;
+  readonly loading: boolean;
+}
+
+export type MenuItemSnapshot = { readonly caption: string } | { readonly separator: true };
+
+export interface Example {
+  readonly cell: string;
+  readonly formula: string;
+  readonly note: string;
+}
+
+export interface WorkbookState {
+  readonly view: typeof VIEW;
+  readonly columns: readonly string[];
+  /** Non-blank cells of the view, by A1 address. */
+  readonly cells: Record<string, CellSnapshot>;
+  readonly menu: { readonly caption: string; readonly items: readonly MenuItemSnapshot[] } | null;
+  readonly account: { readonly startingCredits: number; readonly balance: number; readonly spent: number };
+  readonly clock: { readonly now: string };
+  readonly examples: readonly Example[];
+}
+
+export interface ShownSummary {
+  readonly index: number;
+  readonly kind: Shown['kind'];
+  readonly title: string;
+}
+
+export interface MenuOutcome {
+  readonly shown: readonly ShownSummary[];
+  readonly alerts: readonly { readonly title: string; readonly prompt: string }[];
+  readonly error: string | null;
+}
+
+export type RpcOutcome =
+  | { readonly status: 200; readonly value: unknown }
+  | { readonly status: 404 | 500; readonly message: string };
+
+function messageOf(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'message' in error) return String(error.message);
+  return String(error);
+}
+
+export class Workbook {
+  readonly clock = new VirtualClock();
+  readonly api = new FakeApi({ clock: this.clock });
+  readonly emu: Emulator;
+  readonly bundle: LoadedBundle;
+  readonly #key: string;
+  readonly #distDir: string;
+  #lastCollectAt: number;
+
+  constructor(distDir: string) {
+    this.#distDir = distDir;
+    this.#key = this.api.createAccount({ credits: DEMO_CREDITS });
+    this.emu = createEmulator({ fetchHandler: (request) => this.api.handle(request), clock: this.clock });
+    this.bundle = this.emu.loadBundle(distDir);
+    // As a user would: the sidebar's Save button, then the document opening with the add-on menu.
+    this.emu.runExecution(this.bundle, 'setApiKey', [this.#key, 'user'], { context: 'sidebar' });
+    this.emu.runExecution(this.bundle, 'onOpen', [{ authMode: 'NONE' }], {
+      context: 'simple-trigger',
+      authMode: 'NONE',
+    });
+    this.#prefill();
+    this.#lastCollectAt = this.clock.now();
+  }
+
+  get #sheet(): SheetModel {
+    const sheet = this.emu.document.sheetByName(SHEET);
+    if (!sheet) throw new Error(`The playground's ${SHEET} is missing`);
+    return sheet;
+  }
+
+  #prefill(): void {
+    const sheet = this.emu.spreadsheet.getSheetByName(SHEET)!;
+    sheet.getRange('A1:B1').setValues([['Inputs', 'Results: select a cell, type a formula, press Enter']]);
+    sheet.getRange('A1:B1').setFontWeight('bold');
+    sheet.getRange('A2:A4').setValues([[PROFILE_URL], [COMPANY_NAME], [COMPANY_PAGE]]);
+  }
+
+  state(): WorkbookState {
+    const cells: Record<string, CellSnapshot> = {};
+    for (let row = 1; row <= VIEW.rows; row++) {
+      for (let column = 1; column <= VIEW.columns; column++) {
+        const snapshot = this.#snapshot(row, column);
+        if (snapshot) cells[cellA1(row, column)] = snapshot;
+      }
+    }
+    return {
+      view: VIEW,
+      columns: Array.from({ length: VIEW.columns }, (_, i) => columnLetters(i + 1)),
+      cells,
+      menu: this.#menu(),
+      account: {
+        startingCredits: DEMO_CREDITS,
+        balance: this.api.balance(this.#key),
+        spent: this.api.spent(this.#key),
+      },
+      clock: { now: new Date(this.clock.now()).toISOString() },
+      examples: examples(),
+    };
+  }
+
+  #snapshot(row: number, column: number): CellSnapshot | null {
+    const sheet = this.#sheet;
+    const cell = sheet.cell(row, column);
+    if (!sheet.hasContent(row, column)) return null;
+    const display = sheet.display(row, column);
+    const value = cell.value;
+    const kind = cell.error
+      ? 'error'
+      : typeof value === 'number'
+        ? 'number'
+        : typeof value === 'boolean'
+          ? 'boolean'
+          : isDate(value)
+            ? 'date'
+            : 'text';
+    return {
+      display,
+      input: cell.formula || display,
+      kind,
+      error: cell.error ? { code: cell.error.code, message: cell.error.message } : null,
+      spill: cell.spillOf !== null,
+      bold: cell.bold,
+      loading: cell.stale,
+    };
+  }
+
+  /**
+   * Types into a cell as a user would: `=...` is a formula evaluated through the add-on, anything
+   * else is stored the way Sheets stores typed text (numbers, TRUE/FALSE, a leading apostrophe).
+   * Then, as Sheets does, formulas that read the changed cells run again.
+   */
+  setCell(a1: string, input: string): void {
+    const sheet = this.#sheet;
+    const range = parseA1(a1, sheet.maxRows, sheet.maxColumns);
+    if (range?.numRows !== 1 || range.numColumns !== 1) throw new RangeError(`"${a1}" is not one cell`);
+    const target = cellA1(range.row, range.column);
+    const before = this.#extent(range.row, range.column);
+    if (input.length > 1 && input.startsWith('=')) {
+      this.emu.evaluateFormula(this.bundle, SHEET, target, input);
+    } else {
+      this.emu.spreadsheet.getSheetByName(SHEET)!.getRange(target).setValue(input);
+    }
+    // Writing over a spilled cell breaks its anchor's spill; Sheets shows that at once.
+    this.emu.recalculate(this.bundle);
+    const after = this.#extent(range.row, range.column);
+    this.#recalculateDependents([before, after], new Set([`${range.row}:${range.column}`]));
+  }
+
+  /**
+   * Re-runs formulas whose arguments mention a changed cell (directly or through a range), then
+   * those reading what they changed, each formula at most once per edit. Formulas that could not
+   * spill because a cell was in the way are retried too: the edit may have cleared it. Both rely on
+   * the add-on's cache, so a re-run that changes nothing costs nothing.
+   */
+  #recalculateDependents(changed: GridRange[], done: Set<string>): void {
+    let queue = changed;
+    let blockedSpillsRetried = false;
+    while (queue.length > 0) {
+      const next: GridRange[] = [];
+      for (const { row, column, cell } of this.#sheet.formulaCells()) {
+        const id = `${row}:${column}`;
+        if (done.has(id)) continue;
+        const blocked = !blockedSpillsRetried && isBlockedSpill(cell.error);
+        if (!blocked && !referencesAny(cell.formula, queue, this.#sheet)) continue;
+        done.add(id);
+        next.push(...this.#rerun(row, column, cell.formula));
+      }
+      blockedSpillsRetried = true;
+      queue = next;
+    }
+  }
+
+  /** Re-runs one formula; answers the cells it covered before and after. */
+  #rerun(row: number, column: number, formula: string): GridRange[] {
+    const before = this.#extent(row, column);
+    this.emu.evaluateFormula(this.bundle, SHEET, cellA1(row, column), formula);
+    return [before, this.#extent(row, column)];
+  }
+
+  /** A cell and the area its array result spilled into. */
+  #extent(row: number, column: number): GridRange {
+    const sheet = this.#sheet;
+    const anchor = `${row}:${column}`;
+    let numRows = 1;
+    let numColumns = 1;
+    while (sheet.cell(row + numRows, column).spillOf === anchor) numRows++;
+    while (sheet.cell(row, column + numColumns).spillOf === anchor) numColumns++;
+    return { row, column, numRows, numColumns };
+  }
+
+  /**
+   * Moves virtual time on, running any time-driven trigger that falls due, then re-runs formulas
+   * still waiting for a job so finished jobs show their results.
+   */
+  advance(ms: number): void {
+    this.emu.runTriggersUntil(this.bundle, this.clock.now() + ms);
+    this.collectWaiting();
+  }
+
+  /**
+   * Follows wall time while idle: one real second is one virtual second. A waiting formula is
+   * re-run at most every `collectEveryMs` of virtual time, because each re-run may itself wait up
+   * to its 25 s budget for the job.
+   */
+  tick(ms: number, collectEveryMs: number): void {
+    this.emu.runTriggersUntil(this.bundle, this.clock.now() + ms);
+    if (this.clock.now() - this.#lastCollectAt >= collectEveryMs) this.collectWaiting();
+  }
+
+  collectWaiting(): void {
+    this.#lastCollectAt = this.clock.now();
+    const waiting = this.#sheet
+      .formulaCells()
+      .filter(({ cell }) => typeof cell.value === 'string' && WAITING_TEXTS.includes(cell.value));
+    if (waiting.length === 0) return;
+    const done = new Set<string>();
+    const changed: GridRange[] = [];
+    for (const { row, column, cell } of waiting) {
+      done.add(`${row}:${column}`);
+      changed.push(...this.#rerun(row, column, cell.formula));
+    }
+    this.#recalculateDependents(changed, done);
+    this.#lastCollectAt = this.clock.now();
+  }
+
+  #menu(): WorkbookState['menu'] {
+    const menu = this.emu.ui.menus.find((candidate) => candidate.isAddonMenu);
+    return menu ? { caption: menu.caption, items: flattenMenu(menu.entries) } : null;
+  }
+
+  /** Clicks an add-on menu item; answers what it showed (sidebar, dialog, alerts) or its error. */
+  runMenuItem(caption: string): MenuOutcome {
+    const shownBefore = this.emu.ui.shown.length;
+    const dialogsBefore = this.emu.ui.dialogs.length;
+    let error: string | null = null;
+    try {
+      this.emu.runMenuItem(this.bundle, caption);
+    } catch (thrown) {
+      error = tooltipOf(thrown);
+    }
+    return {
+      shown: this.emu.ui.shown.slice(shownBefore).map((shown, i) => ({
+        index: shownBefore + i,
+        kind: shown.kind,
+        title: shown.title,
+      })),
+      alerts: this.emu.ui.dialogs
+        .slice(dialogsBefore)
+        .map((dialog) => ({ title: dialog.title, prompt: dialog.prompt })),
+      error,
+    };
+  }
+
+  /** HTML the add-on showed (sidebar or dialog), by its position in the record. */
+  shownHtml(index: number): string | null {
+    return this.emu.ui.shown[index]?.html ?? null;
+  }
+
+  /** The sidebar the add-on last showed, else the built one, as "Open sidebar" would show it. */
+  sidebarHtml(): string {
+    return this.emu.ui.sidebar?.html ?? readFileSync(join(this.#distDir, 'Sidebar.html'), 'utf8');
+  }
+
+  /**
+   * A google.script.run call. Like Apps Script, only the script's top-level functions whose
+   * names do not end in "_" can be called; a thrown error's message goes to the failure handler.
+   */
+  rpc(name: string, args: readonly unknown[]): RpcOutcome {
+    if (name.endsWith('_') || !this.bundle.functions.includes(name))
+      return { status: 404, message: `Script function not found: ${name}` };
+    try {
+      const value = this.emu.runExecution(this.bundle, name, args, { context: 'sidebar' });
+      return { status: 200, value };
+    } catch (error) {
+      return { status: 500, message: messageOf(error) };
+    }
+  }
+}
+
+function flattenMenu(entries: readonly MenuEntry[]): MenuItemSnapshot[] {
+  return entries.flatMap((entry): MenuItemSnapshot[] => {
+    if (entry.kind === 'item') return [{ caption: entry.caption }];
+    if (entry.kind === 'separator') return [{ separator: true }];
+    return [{ separator: true }, ...flattenMenu(entry.menu.entries)];
+  });
+}
+
+function isBlockedSpill(error: { code: string; message: string } | null): boolean {
+  return error?.code === '#REF!' && error.message.startsWith('Array result was not expanded');
+}
+
+function overlaps(a: GridRange, b: GridRange): boolean {
+  return (
+    a.row < b.row + b.numRows &&
+    b.row < a.row + a.numRows &&
+    a.column < b.column + b.numColumns &&
+    b.column < a.column + a.numColumns
+  );
+}
+
+/** Whether a formula's arguments name a cell, or a range holding one, of the changed areas. */
+function referencesAny(formula: string, changed: readonly GridRange[], sheet: SheetModel): boolean {
+  const parsed = parseFormula(formula);
+  const args = parsed.kind === 'call' ? parsed.args : parsed.kind === 'value' ? [parsed.arg] : [];
+  return args.some((arg) => {
+    if (arg.kind !== 'ref' || (arg.sheetName !== null && arg.sheetName !== sheet.name)) return false;
+    const range = parseA1(arg.a1, sheet.maxRows, sheet.maxColumns);
+    return range !== null && changed.some((area) => overlaps(range, area));
+  });
+}
+
+function example(cell: string, functionName: string, input: string, note?: string): Example {
+  const op: Operation | undefined = operationByFunction(functionName);
+  if (!op) throw new Error(`The operations table has no ${functionName}`);
+  const price = priceLabel(op);
+  const timing = op.mode === 'async' ? `, takes about a minute: try "+1 min"` : '';
+  return { cell, formula: `=${functionName}(${input})`, note: note ?? `${op.label}, ${price}${timing}` };
+}
+
+/** Formulas to try on the prefilled inputs; names and prices come from the operations table. */
+function examples(): Example[] {
+  return [
+    example('B2', 'PRONET_EMAIL', 'A2'),
+    example('B3', 'COMPANY_WEBSITE', 'A3'),
+    example('C3', 'COMPANY_PHONE', 'A3'),
+    example('B4', 'PRONET_COMPANY', 'A4'),
+    example('B6', 'PRONET_PROFILE', 'A2'),
+    example('B8', 'PRONET_EMAIL', 'A3', 'a company name is not a profile URL: #ERROR!, no credit spent'),
+  ];
+}
