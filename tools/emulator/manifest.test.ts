@@ -32,10 +32,10 @@ const CURRENT_ONLY = {
 };
 
 describe('the manifest', () => {
-  it('refuses openById under spreadsheets.currentonly, with Apps Script message', () => {
+  it("refuses openById under spreadsheets.currentonly, with Apps Script's message", () => {
     const { emu, run } = setUp(CURRENT_ONLY);
     expect(() => run('openOther', emu.document.id)).toThrow(
-      'You do not have permission to call SpreadsheetApp.openById. Required permissions: https://www.googleapis.com/auth/spreadsheets',
+      'Specified permissions are not sufficient to call SpreadsheetApp.openById. Required permissions: https://www.googleapis.com/auth/spreadsheets',
     );
     // The document the script runs in is what currentonly is for.
     expect(() => run('readActive')).not.toThrow();
@@ -53,7 +53,7 @@ describe('the manifest', () => {
   it('refuses UrlFetch when script.external_request is missing', () => {
     const { run } = setUp({ oauthScopes: ['https://www.googleapis.com/auth/spreadsheets.currentonly'] });
     expect(() => run('fetchFrom', 'https://api.enrichment.example/')).toThrow(
-      'You do not have permission to call UrlFetchApp.fetch. Required permissions: https://www.googleapis.com/auth/script.external_request',
+      'Specified permissions are not sufficient to call UrlFetchApp.fetch. Required permissions: https://www.googleapis.com/auth/script.external_request',
     );
   });
 

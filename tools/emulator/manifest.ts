@@ -56,6 +56,16 @@ export function missingScope(manifest: Manifest | null, capability: Capability):
   return allowing.some((scope) => manifest.scopes.has(scope)) ? null : allowing[0]!;
 }
 
+/**
+ * The refusal of a call whose scope the manifest lacks. Apps Script words it apart from a refusal
+ * by the authorization mode: "Specified permissions are not sufficient to call X. Required
+ * permissions: <scope>" (public reports quoting DriveApp, ScriptApp.getProjectTriggers and
+ * Ui.showModalDialog).
+ */
+export function notInManifest(call: string, scope: string): Error {
+  return gasError(`Specified permissions are not sufficient to call ${call}. Required permissions: ${scope}`);
+}
+
 /** Throws Apps Script's refusal for a URL outside the allowlist. */
 export function checkAllowlist(manifest: Manifest | null, url: string): void {
   const prefixes = manifest?.urlAllowlist;

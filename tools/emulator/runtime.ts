@@ -14,7 +14,7 @@
 
 import type { VirtualClock } from './clock';
 import { ExecutionTimeout, NO_UI_MESSAGE, noPermission, SCOPES } from './errors';
-import { type Manifest, missingScope } from './manifest';
+import { type Manifest, missingScope, notInManifest } from './manifest';
 import type { AuthModeName } from './mirror';
 import type { RaceWindow } from './race';
 import { DEFAULT_COST_MS, SERVICE_COST_MS } from './service-costs';
@@ -230,7 +230,7 @@ export class Runtime {
 
   #outOfScope(capability: Capability, call: string): Error | null {
     const scope = missingScope(this.manifest, capability);
-    return scope === null ? null : noPermission(call.replace(/^(Range|Sheet|Spreadsheet)\./, ''), scope);
+    return scope === null ? null : notInManifest(call.replace(/^(Range|Sheet|Spreadsheet)\./, ''), scope);
   }
 
   /** Virtual milliseconds executions have spent in service calls so far. */
