@@ -11,7 +11,4 @@ export const DASHBOARD_URL: string | null = __DASHBOARD_URL__;
 /** A formula has 30 s before Sheets shows #ERROR!; leave room for start-up and writing the answer. */
 export const CUSTOM_FUNCTION_BUDGET_MS = 25_000;
 
-/** Menu, sidebar and trigger executions have 6 minutes; a slice stops well before. */
-export const EXECUTION_BUDGET_MS = 4.5 * 60_000;
-
 export const ADDON_NAME = 'Enrich for Sheets';

@@ -13,7 +13,7 @@ import {
 import { lookupMany } from '../core/lookup/pass';
 import { operationByType } from '../core/operations/table';
 import { errorMessage } from '../core/text/error-message';
-import type { JobsList, JobsServerApi, RetryResult } from '../shared/jobs-rpc';
+import type { JobsList, RetryResult } from '../shared/jobs-rpc';
 import { spreadsheetById } from './adapters/employee-sheets';
 import {
   currentBackground,
@@ -144,6 +144,3 @@ function refreshFormulas(spreadsheetId: string): void {
     console.warn(`Could not refresh formulas: ${errorMessage(error)}`);
   }
 }
-
-// Compile-time check that the Jobs panel's calls exist here with their declared types.
-export const jobsApi: JobsServerApi = { listJobs, retryExpiredJob, pumpJobsFromSidebar };

@@ -31,8 +31,6 @@ export interface BudgetSettings {
   formulaDailyCap: number;
 }
 
-export const DEFAULT_BUDGET_SETTINGS: BudgetSettings = { formulaDailyCap: 100 };
-
 export interface BudgetDeps {
   store: BatchStorePort;
   lock: LockPort;

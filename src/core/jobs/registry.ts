@@ -82,11 +82,6 @@ export function nextPollDelayMs(ageMs: number): number {
   return 15_000;
 }
 
-/** Jobs still worth asking about: processing and due. */
-export function dueJobs(jobs: readonly JobRecord[], now: number): JobRecord[] {
-  return jobs.filter((job) => job.state === 'processing' && job.nextPollAt <= now);
-}
-
 /**
  * A change to one record, made from a copy read earlier: `expected` is that copy (null for a
  * record that did not exist), `next` the new record (null removes it).

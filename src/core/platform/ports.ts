@@ -38,13 +38,6 @@ export interface ClockPort {
   sleep(ms: number): void;
 }
 
-/** A durable string store (PropertiesService, a hidden sheet, or a Map in tests). */
-export interface KeyValuePort {
-  get(key: string): string | null;
-  set(key: string, value: string): void;
-  remove(key: string): void;
-}
-
 /**
  * A durable map of strings read and written in batches (PropertiesService: one getProperties()
  * is one quota call; setProperties writes many). Implementations throw when a platform limit

@@ -7,7 +7,6 @@ import type {
   HttpPort,
   HttpRequest,
   HttpResponse,
-  KeyValuePort,
   LockPort,
   TtlCachePort,
 } from '../../core/platform/ports';
@@ -59,18 +58,6 @@ export const appsScriptClock: ClockPort = {
   now: () => Date.now(),
   sleep: (ms) => Utilities.sleep(Math.max(0, Math.round(ms))),
 };
-
-export function propertiesPort(store: GoogleAppsScript.Properties.Properties): KeyValuePort {
-  return {
-    get: (key) => store.getProperty(key),
-    set: (key, value) => {
-      store.setProperty(key, value);
-    },
-    remove: (key) => {
-      store.deleteProperty(key);
-    },
-  };
-}
 
 export function batchStorePort(store: GoogleAppsScript.Properties.Properties): BatchStorePort {
   return {
