@@ -14,7 +14,7 @@ import type { HashPort } from '../platform/ports';
 import {
   asLiteralForSheet,
   type CellValue,
-  MAX_CELL_CHARS,
+  fitCell,
   primaryValue,
   recordRow,
   resultItems,
@@ -102,10 +102,6 @@ export interface SliceOptions {
 }
 
 // --- What a row shows -------------------------------------------------------------------------
-
-function fitCell(text: string): string {
-  return text.length <= MAX_CELL_CHARS ? text : `${text.slice(0, MAX_CELL_CHARS - 1)}…`;
-}
 
 /** The output cells of a found answer, ready for setValues; null when it holds nothing to show. */
 export function foundValues(

@@ -76,8 +76,8 @@ function isCountField(name: string): boolean {
   return last.endsWith('count') || COUNTING_NOUNS.has(last);
 }
 
-/** Keeps text within a cell, never splitting a surrogate pair. */
-function fitCell(text: string): string {
+/** Keeps text within a cell, never splitting a surrogate pair (an emoji). */
+export function fitCell(text: string): string {
   if (text.length <= MAX_CELL_CHARS) return text;
   let end = MAX_CELL_CHARS - ELLIPSIS.length;
   const last = text.charCodeAt(end - 1);

@@ -3,6 +3,7 @@ import {
   asLiteralForSheet,
   type CellValue,
   fieldValue,
+  fitCell,
   MAX_CELL_CHARS,
   primaryAliases,
   primaryValue,
@@ -538,5 +539,17 @@ describe('a broad sweep of operations and result shapes', () => {
     for (const cell of cells) expect(['string', 'number', 'boolean', 'object']).toContain(typeof cell);
     expect(cells.filter((cell) => typeof cell === 'object' && cell !== null)).toEqual([]);
     expect(JSON.stringify(outputs)).not.toContain('[object');
+  });
+});
+
+describe('fitCell', () => {
+  it('keeps a cell within 50,000 characters without splitting an emoji in two', () => {
+    const text = `${'a'.repeat(49_998)}😀${'b'.repeat(10)}`;
+    const fitted = fitCell(text);
+    expect(fitted.length).toBeLessThanOrEqual(50_000);
+    expect(fitted.endsWith('…')).toBe(true);
+    // No lone high surrogate before the ellipsis: the emoji is kept whole or left out.
+    expect(/[\uD800-\uDBFF]…$/.test(fitted)).toBe(false);
+    expect(fitCell('short')).toBe('short');
   });
 });
