@@ -118,7 +118,7 @@ function exportedNames(bundle) {
 
 const PARAM_DOCS = {
   company: ['string', "The person's company (optional when the name cell already holds it)."],
-  field: ['string', 'Optional: one field to return, e.g. "headline". Without it, a row of the main fields.'],
+  field: ['string', 'Optional: one field to return, e.g. "{example}". Without it, a row of the main fields.'],
   department: ['string', 'Optional: only employees of this department, e.g. "Sales".'],
   seniority: ['string', 'Optional: only employees of this seniority, e.g. "Senior".'],
   max: ['number', 'Optional: at most this many employees (each costs 0.5 credit).'],
@@ -136,10 +136,19 @@ function customFunctionWrapper(op, { OPERATION_DOCS, priceLabel }) {
   const doc = [
     `${OPERATION_DOCS[op.type].help} Costs ${priceLabel(op)} per lookup; cached results are free.`,
     `@param {string|string[][]} ${op.inputParam} ${inputDoc(op)} A cell or a range: one result per row.`,
-    ...op.extraParams.map((p) => `@param {${PARAM_DOCS[p][0]}} ${p} ${PARAM_DOCS[p][1]}`),
+    ...op.extraParams.map(
+      (p) => `@param {${PARAM_DOCS[p][0]}} ${p} ${PARAM_DOCS[p][1].replace('{example}', fieldExample(op))}`,
+    ),
     '@customfunction',
   ];
   return `${jsdoc(doc)}\nfunction ${op.functionName}(${params.join(', ')}) {\n  return ${GLOBAL_NAME}.customFunction('${op.functionName}', [${params.join(', ')}]);\n}\n`;
+}
+
+/** A field this operation really returns, other than the name everyone has. */
+function fieldExample(op) {
+  return (
+    op.fields.find((field) => !['name', 'full_name', 'username'].includes(field)) ?? op.fields[0] ?? 'name'
+  );
 }
 
 function inputDoc(op) {

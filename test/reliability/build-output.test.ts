@@ -49,3 +49,16 @@ describe('a dist/ older than src/', () => {
     });
   });
 });
+
+describe('the field argument in the wrappers', () => {
+  it('suggests a field each function really returns (photonet: followers; B2B: type)', () => {
+    const docOf = (name: string) =>
+      code
+        .slice(0, code.indexOf(`function ${name}(`))
+        .split('/**')
+        .pop() ?? '';
+    expect(docOf('PHOTONET_PROFILE')).toContain('one field to return, e.g. "followers"');
+    expect(docOf('B2B_LOOKUP')).toContain('one field to return, e.g. "type"');
+    expect(docOf('PRONET_PROFILE')).toContain('one field to return, e.g. "headline"');
+  });
+});
