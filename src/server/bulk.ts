@@ -34,7 +34,7 @@ import {
   runSlice,
   SLICE_LIMITS,
 } from '../core/bulk/slice';
-import { resultKey } from '../core/cache/result-cache';
+import { resultKey } from '../core/cache/keys';
 import { uniqueSheetName } from '../core/jobs/employee-sheet';
 import { pumpOnce } from '../core/jobs/pump';
 import { isPending, readJobs } from '../core/jobs/registry';

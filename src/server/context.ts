@@ -4,7 +4,8 @@
 
 import { sharedPacer } from '../core/api/pacing';
 import type { Settings } from '../core/billing/settings';
-import { accountScope, ResultCache } from '../core/cache/result-cache';
+import { accountScope } from '../core/cache/keys';
+import { ResultCache } from '../core/cache/result-cache';
 import type { LookupDeps } from '../core/lookup/pass';
 import type { SheetStorePort } from '../core/platform/ports';
 import {

@@ -2,7 +2,7 @@
 // Runs under the custom-function rules: 30 s, read-only spreadsheet, no services that need
 // authorization. One execution answers a whole range, with one batched lookup per distinct input.
 import { redactKey } from '../core/api/api-key';
-import { resultKey } from '../core/cache/result-cache';
+import { resultKey } from '../core/cache/keys';
 import { argumentRows } from '../core/formulas/arguments';
 import {
   type Prepared,

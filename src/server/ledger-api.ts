@@ -2,8 +2,10 @@
 // lives in document properties and is read from one snapshot per call (each getProperties() counts
 // against the store's daily quota); saved results are seen through the same layers formulas use.
 import { ledgerSummary } from '../core/billing/budget';
+import { decodeEntry } from '../core/cache/entries';
+import { isResultKey } from '../core/cache/keys';
 import { readPayload, scanStore } from '../core/cache/property-layout';
-import { decodeEntry, isResultKey, ResultCache } from '../core/cache/result-cache';
+import { ResultCache } from '../core/cache/result-cache';
 import { dropAllClaims } from '../core/lookup/claims';
 import { OUT_OF_CREDITS_PROPERTY } from '../core/lookup/pass';
 import { operationByType } from '../core/operations/table';

@@ -5,7 +5,7 @@
 // rows asked again come from the cache, free.
 import type { OutputColumn } from '../../shared/bulk-rpc';
 import type { ErrorCode } from '../api/client';
-import { resultKey } from '../cache/result-cache';
+import { resultKey } from '../cache/keys';
 import { deliveryMessage, headerLabel } from '../jobs/employee-sheet';
 import { commitJobChanges, type JobRecord, readJobs } from '../jobs/registry';
 import { type LookupDeps, type LookupItem, type LookupResult, lookupMany } from '../lookup/pass';

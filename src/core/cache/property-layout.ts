@@ -121,50 +121,71 @@ export function readPayload(all: Record<string, string>, key: string, hash: Hash
 
 /** Sorts the store's keys into the cache's entries, the cache's garbage and everything else. */
 export function scanStore(all: Record<string, string>, layout: StoreLayout): StoreScan {
-  const heads = new Map<string, string>();
-  const chunks = new Map<string, Map<number, string>>();
-  let foreignBytes = 0;
-  for (const [key, value] of Object.entries(all)) {
-    if (layout.isEntryKey(key)) {
-      heads.set(key, value);
-      continue;
-    }
-    const match = CHUNK_SUFFIX.exec(key);
-    if (match && layout.isEntryKey(match[1]!)) {
-      const group = chunks.get(match[1]!) ?? new Map<number, string>();
-      group.set(Number(match[2]), value);
-      chunks.set(match[1]!, group);
-      continue;
-    }
-    foreignBytes += recordBytes(key, value);
-  }
-
+  const { heads, chunks, foreignBytes } = groupRecords(all, layout);
   const scan: StoreScan = { entries: [], garbage: [], foreignBytes };
   for (const [key, value] of heads) {
     const pieces = chunks.get(key) ?? new Map<number, string>();
     chunks.delete(key);
-    const head = parseHead(value);
-    const chunkCount = head?.chunks ?? 0;
-    const at = head === null ? layout.paidAt(value) : head.at;
-    const records = [key];
-    let bytes = recordBytes(key, value);
-    let complete = true;
-    for (let n = 1; n <= chunkCount; n++) {
-      const piece = pieces.get(n);
-      if (piece === undefined) complete = false;
-      else {
-        records.push(chunkKey(key, n));
-        bytes += recordBytes(chunkKey(key, n), piece);
-      }
-    }
-    // A surplus chunk (left by an overlapping writer) is never read: clean it, keep the entry.
-    for (const n of pieces.keys()) if (n > chunkCount) scan.garbage.push(chunkKey(key, n));
-    if (at === null || !complete) scan.garbage.push(...records);
-    else scan.entries.push({ key, at, records, bytes });
+    readEntry(key, value, pieces, layout, scan);
   }
   // Chunks whose head is gone.
   for (const [key, pieces] of chunks) for (const n of pieces.keys()) scan.garbage.push(chunkKey(key, n));
   return scan;
+}
+
+interface RecordGroups {
+  heads: Map<string, string>;
+  /** Chunks by their base key, then by number. */
+  chunks: Map<string, Map<number, string>>;
+  foreignBytes: number;
+}
+
+function groupRecords(all: Record<string, string>, layout: StoreLayout): RecordGroups {
+  const groups: RecordGroups = { heads: new Map(), chunks: new Map(), foreignBytes: 0 };
+  for (const [key, value] of Object.entries(all)) {
+    if (layout.isEntryKey(key)) {
+      groups.heads.set(key, value);
+      continue;
+    }
+    const match = CHUNK_SUFFIX.exec(key);
+    if (match && layout.isEntryKey(match[1]!)) {
+      const group = groups.chunks.get(match[1]!) ?? new Map<number, string>();
+      group.set(Number(match[2]), value);
+      groups.chunks.set(match[1]!, group);
+      continue;
+    }
+    groups.foreignBytes += recordBytes(key, value);
+  }
+  return groups;
+}
+
+/** Files one head and its chunks as an entry, or as garbage when unreadable or incomplete. */
+function readEntry(
+  key: string,
+  value: string,
+  pieces: ReadonlyMap<number, string>,
+  layout: StoreLayout,
+  scan: StoreScan,
+): void {
+  const head = parseHead(value);
+  const chunkCount = head?.chunks ?? 0;
+  const at = head === null ? layout.paidAt(value) : head.at;
+  const records = [key];
+  let bytes = recordBytes(key, value);
+  let complete = true;
+  for (let n = 1; n <= chunkCount; n++) {
+    const piece = pieces.get(n);
+    if (piece === undefined) {
+      complete = false;
+      continue;
+    }
+    records.push(chunkKey(key, n));
+    bytes += recordBytes(chunkKey(key, n), piece);
+  }
+  // A surplus chunk (left by an overlapping writer) is never read: clean it, keep the entry.
+  for (const n of pieces.keys()) if (n > chunkCount) scan.garbage.push(chunkKey(key, n));
+  if (at === null || !complete) scan.garbage.push(...records);
+  else scan.entries.push({ key, at, records, bytes });
 }
 
 export function recordBytes(key: string, value: string): number {

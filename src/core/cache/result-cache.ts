@@ -8,12 +8,25 @@
 // the properties evict later is never lost. Durable failures are thrown, because losing a paid
 // answer silently means the user pays again; a failing sheet write only falls back to properties.
 
-import type { CallOutcome } from '../api/client';
-import type { EnrichmentRequest } from '../api/wire';
 import type { BatchStorePort, ClockPort, HashPort, SheetStorePort, TtlCachePort } from '../platform/ports';
-import { errorMessage } from '../text/error-message';
 import {
-  layoutRecords,
+  CLEAR_FAILED,
+  CLEAR_SHEET_FAILED,
+  durable,
+  READ_FAILED,
+  READ_SHEET_FAILED,
+  SAVE_FAILED,
+} from './durable';
+import {
+  type CachedAnswer,
+  decodeEntry,
+  encodeEntry,
+  type PaidEntry,
+  type Payload,
+  sheetChars,
+} from './entries';
+import { assertResultKey, isResultKey, scopeFilter } from './keys';
+import {
   ownValue,
   readPayload,
   recordBytes,
@@ -21,7 +34,11 @@ import {
   scanStore,
   utf8Bytes,
 } from './property-layout';
+import { type SheetReport, type SheetSave, saveToSheet } from './sheet-save';
+import { type StoreSave, saveToStore } from './store-save';
 
+/** CacheService refuses values over 100 KB (102,400 bytes); bigger answers live in the store only. */
+const FAST_MAX_VALUE_BYTES = 100_000;
 export const DEFAULT_TTL_DAYS = 30;
 /** The cache's share of the 500 KB document-properties store; the rest is left to settings and jobs. */
 export const DEFAULT_BUDGET_BYTES = 350_000;
@@ -32,30 +49,7 @@ export const DEFAULT_BUDGET_BYTES = 350_000;
 export const DEFAULT_SHEET_BUDGET_CHARS = 5_000_000;
 /** CacheService's longest TTL. */
 export const FAST_TTL_SECONDS = 21_600;
-/** CacheService refuses values over 100 KB (102,400 bytes); bigger answers live in the store only. */
-const FAST_MAX_VALUE_BYTES = 100_000;
-/** The store's hard limit (500 KB, keys included) less a margin: never fill it for other writers. */
-const STORE_SAFE_BYTES = 500_000;
 const DAY_MS = 86_400_000;
-
-const KEY_VERSION = 'r1';
-const ENTRY_VERSION = 1;
-const SCOPE_PATTERN = /^[0-9a-f]{16}$/;
-const RESULT_KEY_PATTERN = /^r1:[0-9a-f]{16}:[0-9a-f]{32}$/;
-
-/** The two outcomes that cost credits and are final. Pending and failed calls are never cached. */
-export type PaidOutcome = Extract<CallOutcome, { kind: 'found' | 'miss' }>;
-
-/** A paid outcome and when it was paid (clock ms), with its cost when the caller knew it. */
-export type CachedAnswer = PaidOutcome & { at: number; credits?: number };
-
-export interface PaidEntry {
-  key: string;
-  outcome: PaidOutcome;
-  credits?: number;
-  /** When it was paid; defaults to now. */
-  at?: number;
-}
 
 export interface PutReport {
   /** Entries of this batch now kept durably (in the properties, the sheet, or both). */
@@ -68,20 +62,6 @@ export interface PutReport {
   notStored: string[];
   /** What happened in the hidden sheet; absent when there is no sheet or it may not be written here. */
   sheet?: SheetReport;
-}
-
-/** One write to the hidden sheet. */
-export interface SheetReport {
-  /** Entries of the batch written to the sheet. */
-  written: number;
-  /** Entries only the properties held, copied into the sheet before the properties could evict them. */
-  copied: number;
-  /** Entries past their TTL removed from the sheet. */
-  expired: number;
-  /** Oldest entries removed to keep the sheet inside its character budget. */
-  evicted: number;
-  /** Why the sheet could not be read or written: the properties kept what they could, as without a sheet. */
-  error?: string;
 }
 
 export interface CacheStats {
@@ -122,107 +102,7 @@ export interface ResultCacheOptions {
   sheetBudgetChars?: number;
 }
 
-// --- Keys -------------------------------------------------------------------------------------
-
-/** Names an account without holding its key: 16 hex characters of a one-way hash. */
-export function accountScope(hash: HashPort, apiKey: string): string {
-  return hex(hash, `enrich-account:${apiKey.trim()}`).slice(0, 16);
-}
-
-/**
- * The cache key of one request for one account: `r1:<scope>:<32 hex>`, 52 characters whatever the
- * input, and holding none of it (inputs can be long or personal). Option order does not matter.
- */
-export function resultKey(hash: HashPort, scope: string, request: EnrichmentRequest): string {
-  if (!SCOPE_PATTERN.test(scope)) throw new Error('resultKey needs a scope made by accountScope().');
-  return `${KEY_VERSION}:${scope}:${hex(hash, `enrich-request:${canonicalJson(request)}`).slice(0, 32)}`;
-}
-
-export function isResultKey(key: string): boolean {
-  return RESULT_KEY_PATTERN.test(key);
-}
-
-function hex(hash: HashPort, text: string): string {
-  return hash.sha256Hex(text).toLowerCase();
-}
-
-/** JSON with object keys sorted at every level and undefined fields left out, as JSON.stringify does. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
-  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
-  const fields = Object.entries(value as Record<string, unknown>)
-    .filter(([, field]) => field !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([name, field]) => `${JSON.stringify(name)}:${canonicalJson(field)}`);
-  return `{${fields.join(',')}}`;
-}
-
-// --- Entries ----------------------------------------------------------------------------------
-
-// Stored as {"v":1,"k":"f"|"m","t":paidAt,"c":credits?,"r":result?}: short names, because every
-// byte counts against the store's 500 KB.
-export function encodeEntry(answer: CachedAnswer): string {
-  const kind = answer.kind as string;
-  if (kind !== 'found' && kind !== 'miss') throw new TypeError(`A ${kind} outcome is not a paid answer.`);
-  const entry: Record<string, unknown> = { v: ENTRY_VERSION, k: kind === 'found' ? 'f' : 'm', t: answer.at };
-  if (answer.credits !== undefined) entry.c = answer.credits;
-  if (answer.kind === 'found') entry.r = answer.result;
-  return JSON.stringify(entry);
-}
-
-/** The answer in a stored text; null for anything else (garbage, another version), never a throw. */
-export function decodeEntry(text: string): CachedAnswer | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
-  const { v, k, t, c } = parsed as Record<string, unknown>;
-  if (v !== ENTRY_VERSION || typeof t !== 'number' || !Number.isFinite(t)) return null;
-  if (c !== undefined && (typeof c !== 'number' || !Number.isFinite(c) || c < 0)) return null;
-  const paid = c === undefined ? { at: t } : { at: t, credits: c };
-  if (k === 'm') return { kind: 'miss', ...paid };
-  if (k === 'f' && 'r' in parsed) return { kind: 'found', result: (parsed as { r: unknown }).r, ...paid };
-  return null;
-}
-
 // --- The layered cache ------------------------------------------------------------------------
-
-interface Candidate {
-  key: string;
-  at: number;
-  bytes: number;
-  records: string[];
-  /** The records to write, for an entry of this batch. */
-  writes?: Record<string, string>;
-}
-
-/** An entry of the batch being saved, encoded. */
-interface Payload {
-  payload: string;
-  at: number;
-}
-
-/** One of the cache's rows in the sheet, or one about to be written there. */
-interface SheetRow {
-  key: string;
-  at: number;
-  chars: number;
-  /** The text to write: set for the batch's entries and for copies of properties entries. */
-  write?: string;
-  fromBatch?: boolean;
-}
-
-interface SheetOutcome {
-  report: SheetReport;
-  /** Keys the sheet holds after the write; empty when it failed, since nothing is sure then. */
-  held: ReadonlySet<string>;
-}
-
-/** Entries one write may evict from the properties: 25 deleteProperty calls, about 1.5 s. */
-export const MAX_EVICTIONS_PER_WRITE = 25;
 
 export class ResultCache {
   readonly ttlDays: number;
@@ -320,8 +200,7 @@ export class ResultCache {
           : { ...entry.outcome, at, credits: entry.credits };
       payloads.set(entry.key, { payload: encodeEntry(answer), at });
     }
-    const report: PutReport = { stored: 0, evicted: 0, expired: 0, notStored: [] };
-    if (payloads.size === 0) return report;
+    if (payloads.size === 0) return { stored: 0, evicted: 0, expired: 0, notStored: [] };
 
     const fastValues: Record<string, string> = {};
     for (const [key, { payload }] of payloads) {
@@ -332,14 +211,22 @@ export class ResultCache {
     }
 
     const all = this.readStore(SAVE_FAILED);
+    const scan = scanStore(all, this.layout);
     const sheet = this.writableSheet();
-    const inSheet = sheet ? this.saveToSheet(sheet, all, payloads, now) : null;
+    const inSheet = sheet ? saveToSheet(this.sheetSave(sheet, now), all, scan, payloads) : null;
     // What the sheet holds stays out of the properties: there each new answer would push an older
     // one out, and PropertiesService deletes one key a call (60 ms a row of a bulk run).
-    const forStore = new Map([...payloads].filter(([key]) => !inSheet?.held.has(key)));
-    const inStore = this.saveToStore(all, forStore, now, report, inSheet?.held ?? new Set());
+    const held = inSheet?.held ?? new Set<string>();
+    const forStore = new Map([...payloads].filter(([key]) => !held.has(key)));
+    const inStore = saveToStore(this.storeSave(now), scan, forStore, held);
+    const report: PutReport = {
+      stored: inStore.stored.size,
+      evicted: inStore.evicted,
+      expired: inStore.expired,
+      notStored: inStore.notStored,
+    };
     if (inSheet) {
-      const kept = (key: string) => inStore.has(key) || inSheet.held.has(key);
+      const kept = (key: string) => inStore.stored.has(key) || held.has(key);
       report.stored = [...payloads.keys()].filter(kept).length;
       report.notStored = report.notStored.filter((key) => !kept(key));
       report.sheet = inSheet.report;
@@ -355,7 +242,9 @@ export class ResultCache {
   compact(): SheetReport | null {
     const sheet = this.writableSheet();
     if (!sheet) return null;
-    return this.saveToSheet(sheet, this.readStore(SAVE_FAILED), new Map(), this.ports.clock.now()).report;
+    const all = this.readStore(SAVE_FAILED);
+    const save = this.sheetSave(sheet, this.ports.clock.now());
+    return saveToSheet(save, all, scanStore(all, this.layout), new Map()).report;
   }
 
   /** What the sidebar shows: all accounts, or the one of `scope`; an answer in two layers counts once. */
@@ -423,163 +312,23 @@ export class ResultCache {
     return gone.size;
   }
 
-  /**
-   * The properties' share of a save. Answers the batch's keys it stored; `safe` are keys the sheet
-   * holds, which may leave the properties without leaving the fast layer.
-   */
-  private saveToStore(
-    all: Record<string, string>,
-    payloads: ReadonlyMap<string, Payload>,
-    now: number,
-    report: PutReport,
-    safe: ReadonlySet<string>,
-  ): Set<string> {
-    const stored = new Set<string>();
-    const scan = scanStore(all, this.layout);
-    const removals = new Set(scan.garbage);
-    const dropped: string[] = [];
-    const candidates: Candidate[] = [];
-    // The records of an entry being replaced go only once its successor is written: an answer too
-    // big to store must not cost the older answer to the same request.
-    const replaced = new Map<string, string[]>();
-    for (const entry of scan.entries) {
-      if (payloads.has(entry.key)) replaced.set(entry.key, entry.records);
-      else if (!this.isLive(entry.at, now)) {
-        report.expired++;
-        dropped.push(entry.key);
-        for (const record of entry.records) removals.add(record);
-      } else candidates.push({ ...entry });
-    }
-    const limit = Math.min(this.budgetBytes, STORE_SAFE_BYTES - scan.foreignBytes);
-    for (const [key, { payload, at }] of payloads) {
-      const writes = layoutRecords(this.ports.hash, key, payload, at);
-      const bytes = Object.entries(writes).reduce((sum, [name, value]) => sum + recordBytes(name, value), 0);
-      if (bytes > limit) report.notStored.push(key);
-      else candidates.push({ key, at, bytes, records: Object.keys(writes), writes });
-    }
-
-    // Oldest first; at equal times an entry already stored goes before one of this batch.
-    candidates.sort((a, b) => a.at - b.at || Number(a.writes !== undefined) - Number(b.writes !== undefined));
-    let excess = candidates.reduce((sum, candidate) => sum + candidate.bytes, 0) - limit;
-    // Room is made by evicting the oldest entries, but each eviction is a deleteProperty call of
-    // its own (60 ms): past MAX_EVICTIONS_PER_WRITE the newest of this batch are left out of the
-    // properties instead (they stay in the fast cache), so a formula never runs out of its 30 s here.
-    const evicted = new Set<Candidate>();
-    for (const candidate of candidates) {
-      if (excess <= 0 || evicted.size >= MAX_EVICTIONS_PER_WRITE) break;
-      if (candidate.writes) continue;
-      evicted.add(candidate);
-      excess -= candidate.bytes;
-    }
-    const leftOut = new Set<Candidate>();
-    for (const candidate of [...candidates].reverse()) {
-      if (excess <= 0) break;
-      if (!candidate.writes) continue;
-      leftOut.add(candidate);
-      excess -= candidate.bytes;
-    }
-    const writes: Record<string, string> = {};
-    for (const candidate of candidates) {
-      if (evicted.has(candidate)) {
-        report.evicted++;
-        dropped.push(candidate.key);
-        for (const record of candidate.records) removals.add(record);
-      } else if (leftOut.has(candidate)) {
-        report.notStored.push(candidate.key);
-      } else if (candidate.writes) {
-        Object.assign(writes, candidate.writes);
-        for (const record of replaced.get(candidate.key) ?? []) removals.add(record);
-        stored.add(candidate.key);
-      }
-    }
-    report.stored = stored.size;
-
-    // Removing first keeps the store under its hard limit while the new records go in.
-    const toRemove = [...removals].filter((key) => ownValue(writes, key) === undefined);
-    if (toRemove.length > 0) durable(SAVE_FAILED, () => this.ports.store.removeMany(toRemove));
-    if (Object.keys(writes).length > 0) durable(SAVE_FAILED, () => this.ports.store.setMany(writes));
-    // So that clear() and the stats tell the truth, what left every durable layer leaves the fast one.
-    const lost = dropped.filter((key) => !safe.has(key));
-    if (lost.length > 0) this.tryFast(() => this.ports.fast.removeMany(lost));
-    return stored;
+  private storeSave(now: number): StoreSave {
+    return {
+      store: this.ports.store,
+      hash: this.ports.hash,
+      budgetBytes: this.budgetBytes,
+      isLive: (at) => this.isLive(at, now),
+      forget: (keys) => this.tryFast(() => this.ports.fast.removeMany(keys)),
+    };
   }
 
-  /**
-   * The sheet's share of a save: the batch, plus every live properties entry the sheet lacks (or
-   * holds older), so that no later eviction from the properties loses an answer; expired and
-   * unreadable rows of the cache go, and the oldest when over budget. Rows that are not the
-   * cache's are never touched. A failure is reported, not thrown: the properties still save.
-   */
-  private saveToSheet(
-    sheet: SheetStorePort,
-    all: Record<string, string>,
-    payloads: ReadonlyMap<string, Payload>,
-    now: number,
-  ): SheetOutcome {
-    const report: SheetReport = { written: 0, copied: 0, expired: 0, evicted: 0 };
-    try {
-      const removals: string[] = [];
-      const rows = new Map<string, SheetRow>();
-      for (const [key, value] of Object.entries(sheet.readAll())) {
-        if (!isResultKey(key)) continue;
-        const at = decodeEntry(value)?.at;
-        if (at === undefined) removals.push(key);
-        else if (this.isLive(at, now)) rows.set(key, { key, at, chars: sheetChars(key, value) });
-        else if (!payloads.has(key)) {
-          report.expired++;
-          removals.push(key);
-        }
-      }
-      for (const entry of scanStore(all, this.layout).entries) {
-        if (payloads.has(entry.key) || !this.isLive(entry.at, now)) continue;
-        if ((rows.get(entry.key)?.at ?? Number.NEGATIVE_INFINITY) >= entry.at) continue;
-        const payload = readPayload(all, entry.key, this.ports.hash);
-        if (payload === null) continue;
-        rows.set(entry.key, {
-          key: entry.key,
-          at: entry.at,
-          chars: sheetChars(entry.key, payload),
-          write: payload,
-        });
-      }
-      for (const [key, { payload, at }] of payloads) {
-        rows.set(key, { key, at, chars: sheetChars(key, payload), write: payload, fromBatch: true });
-      }
-
-      // Oldest first, as in the properties; at equal times the batch's entries are kept first.
-      const ordered = [...rows.values()].sort(
-        (a, b) => a.at - b.at || Number(a.fromBatch === true) - Number(b.fromBatch === true),
-      );
-      let total = ordered.reduce((sum, row) => sum + row.chars, 0);
-      const writes: Record<string, string> = {};
-      const held = new Set<string>();
-      for (const row of ordered) {
-        if (total > this.sheetBudgetChars) {
-          total -= row.chars;
-          if (row.write === undefined) {
-            report.evicted++;
-            removals.push(row.key);
-          }
-          continue;
-        }
-        held.add(row.key);
-        if (row.write === undefined) continue;
-        writes[row.key] = row.write;
-        if (row.fromBatch) report.written++;
-        else report.copied++;
-      }
-
-      // A key written again keeps its row: removing it first would only move it to the end.
-      const toRemove = removals.filter((key) => ownValue(writes, key) === undefined);
-      if (toRemove.length > 0) sheet.removeMany(toRemove);
-      if (Object.keys(writes).length > 0) sheet.writeMany(writes);
-      return { report, held };
-    } catch (error) {
-      return {
-        report: { written: 0, copied: 0, expired: 0, evicted: 0, error: errorMessage(error) },
-        held: new Set(),
-      };
-    }
+  private sheetSave(sheet: SheetStorePort, now: number): SheetSave {
+    return {
+      sheet,
+      hash: this.ports.hash,
+      budgetChars: this.sheetBudgetChars,
+      isLive: (at) => this.isLive(at, now),
+    };
   }
 
   private writableSheet(): SheetStorePort | null {
@@ -603,39 +352,6 @@ export class ResultCache {
   private readStore(failure: string = READ_FAILED): Record<string, string> {
     return durable(failure, () => this.ports.store.getAll());
   }
-}
-
-const READ_FAILED = 'Could not read saved results from the document properties';
-const SAVE_FAILED = 'Could not save paid results in the document properties';
-const CLEAR_FAILED = 'Could not clear saved results from the document properties';
-const READ_SHEET_FAILED = 'Could not read saved results from the hidden sheet';
-const CLEAR_SHEET_FAILED = 'Could not clear saved results from the hidden sheet';
-
-function durable<T>(failure: string, work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    throw new Error(`${failure}: ${errorMessage(error)}`);
-  }
-}
-
-/** What a row takes in the sheet: cells hold characters, whatever their UTF-8 size. */
-function sheetChars(key: string, value: string): number {
-  return key.length + value.length;
-}
-
-function assertResultKey(key: string): void {
-  // A key of another shape would land among other settings, where eviction never looks. The key is
-  // not echoed: a caller's mistake could have put raw input there.
-  if (!isResultKey(key)) throw new Error('Not a result cache key: make keys with resultKey().');
-}
-
-function scopeFilter(scope: string | undefined): (key: string) => boolean {
-  if (scope === undefined) return () => true;
-  if (!SCOPE_PATTERN.test(scope))
-    throw new Error('Clearing or counting one account needs its accountScope().');
-  const prefix = `${KEY_VERSION}:${scope}:`;
-  return (key) => key.startsWith(prefix);
 }
 
 function positiveOr(value: number | undefined, fallback: number): number {

@@ -6,7 +6,9 @@
 
 import { type CallOutcome, type ClientConfig, checkJobs, type JobCheck } from '../api/client';
 import { settleJob } from '../billing/budget';
-import { type CachedAnswer, isResultKey, type PaidEntry, type ResultCache } from '../cache/result-cache';
+import type { CachedAnswer, PaidEntry } from '../cache/entries';
+import { isResultKey } from '../cache/keys';
+import type { ResultCache } from '../cache/result-cache';
 import { creditsFor } from '../lookup/pass';
 import { FUNCTION_NAMES, type Operation, operationByType } from '../operations/table';
 import { HELD_LOCK } from '../platform/locked-section';

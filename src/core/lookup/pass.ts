@@ -21,8 +21,9 @@ import {
   settle,
   settleJob,
 } from '../billing/budget';
+import type { CachedAnswer, PaidEntry } from '../cache/entries';
 import { heldFailures, holdFailures } from '../cache/held-failures';
-import type { CachedAnswer, PaidEntry, ResultCache } from '../cache/result-cache';
+import type { ResultCache } from '../cache/result-cache';
 import {
   commitJobChanges,
   type JobRecord,

@@ -30,7 +30,8 @@ import {
   runSlice,
   SLICE_LIMITS,
 } from '../../../src/core/bulk/slice';
-import { accountScope, ResultCache } from '../../../src/core/cache/result-cache';
+import { accountScope } from '../../../src/core/cache/keys';
+import { ResultCache } from '../../../src/core/cache/result-cache';
 import { type OperationType, operationByType } from '../../../src/core/operations/table';
 import { HELD_LOCK } from '../../../src/core/platform/locked-section';
 import type { HttpPort } from '../../../src/core/platform/ports';

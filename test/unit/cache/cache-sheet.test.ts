@@ -1,14 +1,12 @@
 // The result cache with its third layer, the hidden sheet: written from sidebar calls, bulk runs
 // and triggers, only read from formulas. The stores are views over the emulator (helpers/platform.ts).
 import type { EnrichmentRequest } from '../../../src/core/api/wire';
+import { decodeEntry, type PaidEntry } from '../../../src/core/cache/entries';
+import { accountScope, resultKey } from '../../../src/core/cache/keys';
 import {
-  accountScope,
   DEFAULT_SHEET_BUDGET_CHARS,
-  decodeEntry,
-  type PaidEntry,
   ResultCache,
   type ResultCacheOptions,
-  resultKey,
 } from '../../../src/core/cache/result-cache';
 import { FakeClock, START } from '../helpers/fake-http';
 import { FakeCacheService, FakeProperties, FakeSheetStore, sha256 } from '../helpers/platform';

@@ -1,16 +1,12 @@
 import type { EnrichmentRequest } from '../../../src/core/api/wire';
+import { type CachedAnswer, decodeEntry, encodeEntry, type PaidEntry } from '../../../src/core/cache/entries';
+import { accountScope, resultKey } from '../../../src/core/cache/keys';
 import { splitUtf8, utf8Bytes } from '../../../src/core/cache/property-layout';
 import {
-  accountScope,
-  type CachedAnswer,
   DEFAULT_BUDGET_BYTES,
-  decodeEntry,
-  encodeEntry,
   FAST_TTL_SECONDS,
-  type PaidEntry,
   ResultCache,
   type ResultCacheOptions,
-  resultKey,
 } from '../../../src/core/cache/result-cache';
 import { FakeClock, START } from '../helpers/fake-http';
 import { bytesOf, FakeCacheService, FakeProperties, QUOTA, sha256 } from '../helpers/platform';

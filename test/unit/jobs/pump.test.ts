@@ -3,7 +3,8 @@
 
 import type { EnrichmentRequest } from '../../../src/core/api/wire';
 import { ledgerSummary } from '../../../src/core/billing/budget';
-import { accountScope, ResultCache, resultKey } from '../../../src/core/cache/result-cache';
+import { accountScope, resultKey } from '../../../src/core/cache/keys';
+import { ResultCache } from '../../../src/core/cache/result-cache';
 import type { EmployeeSheet } from '../../../src/core/jobs/employee-sheet';
 import { uniqueSheetName } from '../../../src/core/jobs/employee-sheet';
 import {

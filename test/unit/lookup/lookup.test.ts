@@ -2,7 +2,8 @@
 // consumer accounts) and cost time in every formula, so the pass reads no store it need not.
 import type { EnrichmentRequest } from '../../../src/core/api/wire';
 import { FAILURE_HOLD_MINUTES } from '../../../src/core/cache/held-failures';
-import { accountScope, ResultCache, resultKey } from '../../../src/core/cache/result-cache';
+import { accountScope, resultKey } from '../../../src/core/cache/keys';
+import { ResultCache } from '../../../src/core/cache/result-cache';
 import { type LookupContext, lookupMany } from '../../../src/core/lookup/pass';
 import { operationByType } from '../../../src/core/operations/table';
 import type { BatchStorePort, LockPort } from '../../../src/core/platform/ports';

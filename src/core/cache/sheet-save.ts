@@ -1,0 +1,147 @@
+// The hidden sheet's share of a save: the batch, plus every live properties entry the sheet lacks
+// (or holds older), so that no later eviction from the properties loses an answer. Expired and
+// unreadable rows of the cache go, and the oldest when over budget. Rows that are not the cache's
+// are never touched. A failure is reported, not thrown: the properties still save.
+import type { HashPort, SheetStorePort } from '../platform/ports';
+import { errorMessage } from '../text/error-message';
+import { decodeEntry, type Payload, sheetChars } from './entries';
+import { isResultKey } from './keys';
+import { ownValue, readPayload, type StoreScan } from './property-layout';
+
+/** One write to the hidden sheet. */
+export interface SheetReport {
+  /** Entries of the batch written to the sheet. */
+  written: number;
+  /** Entries only the properties held, copied into the sheet before the properties could evict them. */
+  copied: number;
+  /** Entries past their TTL removed from the sheet. */
+  expired: number;
+  /** Oldest entries removed to keep the sheet inside its character budget. */
+  evicted: number;
+  /** Why the sheet could not be read or written: the properties kept what they could, as without a sheet. */
+  error?: string;
+}
+
+export interface SheetOutcome {
+  report: SheetReport;
+  /** Keys the sheet holds after the write; empty when it failed, since nothing is sure then. */
+  held: ReadonlySet<string>;
+}
+
+export interface SheetSave {
+  sheet: SheetStorePort;
+  hash: HashPort;
+  budgetChars: number;
+  isLive(at: number): boolean;
+}
+
+/** One of the cache's rows in the sheet, or one about to be written there. */
+interface SheetRow {
+  key: string;
+  at: number;
+  chars: number;
+  /** The text to write: set for the batch's entries and for copies of properties entries. */
+  write?: string;
+  fromBatch?: boolean;
+}
+
+export function saveToSheet(
+  save: SheetSave,
+  all: Record<string, string>,
+  scan: StoreScan,
+  payloads: ReadonlyMap<string, Payload>,
+): SheetOutcome {
+  const report: SheetReport = { written: 0, copied: 0, expired: 0, evicted: 0 };
+  try {
+    const removals: string[] = [];
+    const rows = sheetRows(save, payloads, report, removals);
+    addPropertyCopies(save, all, scan, payloads, rows);
+    for (const [key, { payload, at }] of payloads) {
+      rows.set(key, { key, at, chars: sheetChars(key, payload), write: payload, fromBatch: true });
+    }
+    const { writes, held } = fitBudget(save.budgetChars, rows, report, removals);
+    // A key written again keeps its row: removing it first would only move it to the end.
+    const toRemove = removals.filter((key) => ownValue(writes, key) === undefined);
+    if (toRemove.length > 0) save.sheet.removeMany(toRemove);
+    if (Object.keys(writes).length > 0) save.sheet.writeMany(writes);
+    return { report, held };
+  } catch (error) {
+    return {
+      report: { written: 0, copied: 0, expired: 0, evicted: 0, error: errorMessage(error) },
+      held: new Set(),
+    };
+  }
+}
+
+/** The cache's live rows now in the sheet; unreadable and expired ones are marked for removal. */
+function sheetRows(
+  save: SheetSave,
+  payloads: ReadonlyMap<string, Payload>,
+  report: SheetReport,
+  removals: string[],
+): Map<string, SheetRow> {
+  const rows = new Map<string, SheetRow>();
+  for (const [key, value] of Object.entries(save.sheet.readAll())) {
+    if (!isResultKey(key)) continue;
+    const at = decodeEntry(value)?.at;
+    if (at === undefined) removals.push(key);
+    else if (save.isLive(at)) rows.set(key, { key, at, chars: sheetChars(key, value) });
+    else if (!payloads.has(key)) {
+      report.expired++;
+      removals.push(key);
+    }
+  }
+  return rows;
+}
+
+function addPropertyCopies(
+  save: SheetSave,
+  all: Record<string, string>,
+  scan: StoreScan,
+  payloads: ReadonlyMap<string, Payload>,
+  rows: Map<string, SheetRow>,
+): void {
+  for (const entry of scan.entries) {
+    if (payloads.has(entry.key) || !save.isLive(entry.at)) continue;
+    if ((rows.get(entry.key)?.at ?? Number.NEGATIVE_INFINITY) >= entry.at) continue;
+    const payload = readPayload(all, entry.key, save.hash);
+    if (payload === null) continue;
+    rows.set(entry.key, {
+      key: entry.key,
+      at: entry.at,
+      chars: sheetChars(entry.key, payload),
+      write: payload,
+    });
+  }
+}
+
+/** Oldest first, as in the properties; at equal times the batch's entries are kept first. */
+function fitBudget(
+  budgetChars: number,
+  rows: ReadonlyMap<string, SheetRow>,
+  report: SheetReport,
+  removals: string[],
+): { writes: Record<string, string>; held: Set<string> } {
+  const ordered = [...rows.values()].sort(
+    (a, b) => a.at - b.at || Number(a.fromBatch === true) - Number(b.fromBatch === true),
+  );
+  let total = ordered.reduce((sum, row) => sum + row.chars, 0);
+  const writes: Record<string, string> = {};
+  const held = new Set<string>();
+  for (const row of ordered) {
+    if (total > budgetChars) {
+      total -= row.chars;
+      if (row.write === undefined) {
+        report.evicted++;
+        removals.push(row.key);
+      }
+      continue;
+    }
+    held.add(row.key);
+    if (row.write === undefined) continue;
+    writes[row.key] = row.write;
+    if (row.fromBatch) report.written++;
+    else report.copied++;
+  }
+  return { writes, held };
+}

@@ -1,0 +1,158 @@
+// The document properties' share of a save. The store is small (350 KB of 500 KB) and shared with
+// settings, so the oldest answers make room for new ones; but each eviction is a deleteProperty of
+// its own (60 ms), so a write evicts at most MAX_EVICTIONS_PER_WRITE and leaves the newest of its
+// batch out instead (they stay in the fast cache), and a formula never runs out of its 30 s here.
+import type { BatchStorePort, HashPort } from '../platform/ports';
+import { durable, SAVE_FAILED } from './durable';
+import type { Payload } from './entries';
+import { layoutRecords, ownValue, recordBytes, type StoreScan } from './property-layout';
+
+/** The store's hard limit (500 KB, keys included) less a margin: never fill it for other writers. */
+const STORE_SAFE_BYTES = 500_000;
+
+/** Entries one write may evict from the properties: 25 deleteProperty calls, about 1.5 s. */
+export const MAX_EVICTIONS_PER_WRITE = 25;
+
+export interface StoreSave {
+  store: BatchStorePort;
+  hash: HashPort;
+  budgetBytes: number;
+  isLive(at: number): boolean;
+  /** Drops keys from the fast layer, so that what left every durable layer is not served from it. */
+  forget(keys: string[]): void;
+}
+
+/** What a save did to the properties. */
+export interface StoreOutcome {
+  /** Keys of the batch now in the store. */
+  stored: Set<string>;
+  evicted: number;
+  expired: number;
+  /** Keys of the batch the store could not take. */
+  notStored: string[];
+}
+
+interface Candidate {
+  key: string;
+  at: number;
+  bytes: number;
+  records: string[];
+  /** The records to write, for an entry of this batch. */
+  writes?: Record<string, string>;
+}
+
+/** The entries competing for the budget, and the records that go whatever happens. */
+interface Plan {
+  candidates: Candidate[];
+  /** Records of the entries this batch replaces: they go only once the successor is written. */
+  replaced: Map<string, string[]>;
+  removals: Set<string>;
+  /** Keys that left the store. */
+  dropped: string[];
+  outcome: StoreOutcome;
+}
+
+/**
+ * Saves `payloads` in the store: clears expired and unreadable records, evicts the oldest entries
+ * that do not fit the budget, in one removeMany and one setMany. `safe` are keys the sheet holds,
+ * which may leave the properties without leaving the fast layer.
+ */
+export function saveToStore(
+  save: StoreSave,
+  scan: StoreScan,
+  payloads: ReadonlyMap<string, Payload>,
+  safe: ReadonlySet<string>,
+): StoreOutcome {
+  const limit = Math.min(save.budgetBytes, STORE_SAFE_BYTES - scan.foreignBytes);
+  const plan = planSave(save, scan, payloads, limit);
+  const writes = applyBudget(plan, limit);
+  // Removing first keeps the store under its hard limit while the new records go in.
+  const toRemove = [...plan.removals].filter((key) => ownValue(writes, key) === undefined);
+  if (toRemove.length > 0) durable(SAVE_FAILED, () => save.store.removeMany(toRemove));
+  if (Object.keys(writes).length > 0) durable(SAVE_FAILED, () => save.store.setMany(writes));
+  // So that clear() and the stats tell the truth, what left every durable layer leaves the fast one.
+  const lost = plan.dropped.filter((key) => !safe.has(key));
+  if (lost.length > 0) save.forget(lost);
+  return plan.outcome;
+}
+
+function planSave(
+  save: StoreSave,
+  scan: StoreScan,
+  payloads: ReadonlyMap<string, Payload>,
+  limit: number,
+): Plan {
+  const plan: Plan = {
+    candidates: [],
+    replaced: new Map(),
+    removals: new Set(scan.garbage),
+    dropped: [],
+    outcome: { stored: new Set(), evicted: 0, expired: 0, notStored: [] },
+  };
+  for (const entry of scan.entries) {
+    if (payloads.has(entry.key)) plan.replaced.set(entry.key, entry.records);
+    else if (save.isLive(entry.at)) plan.candidates.push({ ...entry });
+    else {
+      plan.outcome.expired++;
+      drop(plan, entry);
+    }
+  }
+  for (const [key, { payload, at }] of payloads) {
+    const writes = layoutRecords(save.hash, key, payload, at);
+    const bytes = Object.entries(writes).reduce((sum, [name, value]) => sum + recordBytes(name, value), 0);
+    if (bytes > limit) plan.outcome.notStored.push(key);
+    else plan.candidates.push({ key, at, bytes, records: Object.keys(writes), writes });
+  }
+  // Oldest first; at equal times an entry already stored goes before one of this batch.
+  plan.candidates.sort(
+    (a, b) => a.at - b.at || Number(a.writes !== undefined) - Number(b.writes !== undefined),
+  );
+  return plan;
+}
+
+/** Chooses what is evicted and what is left out to fit `limit`, and answers the records to write. */
+function applyBudget(plan: Plan, limit: number): Record<string, string> {
+  const excess = plan.candidates.reduce((sum, candidate) => sum + candidate.bytes, 0) - limit;
+  const { evicted, leftOut } = chooseRemovals(plan.candidates, excess);
+  const writes: Record<string, string> = {};
+  for (const candidate of plan.candidates) {
+    if (evicted.has(candidate)) {
+      plan.outcome.evicted++;
+      drop(plan, candidate);
+    } else if (leftOut.has(candidate)) {
+      plan.outcome.notStored.push(candidate.key);
+    } else if (candidate.writes) {
+      Object.assign(writes, candidate.writes);
+      for (const record of plan.replaced.get(candidate.key) ?? []) plan.removals.add(record);
+      plan.outcome.stored.add(candidate.key);
+    }
+  }
+  return writes;
+}
+
+/** The oldest stored entries up to the eviction cap, then the newest of the batch, until `excess` is gone. */
+function chooseRemovals(
+  candidates: readonly Candidate[],
+  excess: number,
+): { evicted: Set<Candidate>; leftOut: Set<Candidate> } {
+  const evicted = new Set<Candidate>();
+  for (const candidate of candidates) {
+    if (excess <= 0 || evicted.size >= MAX_EVICTIONS_PER_WRITE) break;
+    if (candidate.writes) continue;
+    evicted.add(candidate);
+    excess -= candidate.bytes;
+  }
+  const leftOut = new Set<Candidate>();
+  for (const candidate of [...candidates].reverse()) {
+    if (excess <= 0) break;
+    if (!candidate.writes) continue;
+    leftOut.add(candidate);
+    excess -= candidate.bytes;
+  }
+  return { evicted, leftOut };
+}
+
+function drop(plan: Plan, entry: { key: string; records: string[] }): void {
+  plan.dropped.push(entry.key);
+  for (const record of entry.records) plan.removals.add(record);
+}
