@@ -7,7 +7,8 @@
 // failures before the request reaches the API, half after it was charged), and counts the
 // credits spent beyond one per lookup, the answers never obtained, and the simulated time.
 
-import { type CallOptions, enrichMany } from '../src/core/api/client';
+import { enrichMany } from '../src/core/api/client';
+import type { CallOptions } from '../src/core/api/outcome';
 import { localPacer } from '../src/core/api/pacing';
 import type { ClockPort, HttpPort, HttpRequest, HttpResponse } from '../src/core/platform/ports';
 import { FakeApi } from '../tools/fake-api/fake-api';

@@ -4,7 +4,7 @@
 // that dies loses nothing paid: the lookup pass stores every answer before it returns, so the same
 // rows asked again come from the cache, free.
 import type { OutputColumn } from '../../shared/bulk-rpc';
-import type { ErrorCode } from '../api/client';
+import type { ErrorCode } from '../api/outcome';
 import { resultKey } from '../cache/keys';
 import { deliveryMessage, headerLabel } from '../jobs/employee-sheet';
 import { commitJobChanges, type JobRecord, readJobs } from '../jobs/registry';

@@ -1,5 +1,5 @@
 // What a cache entry holds: a paid outcome, when it was paid and, when known, what it cost.
-import type { CallOutcome } from '../api/client';
+import type { CallOutcome } from '../api/outcome';
 
 const ENTRY_VERSION = 1;
 

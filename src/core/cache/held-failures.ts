@@ -4,7 +4,7 @@
 // while in the fast cache and show it again without paying. Deliberate retries (a bulk run's
 // "Retry the failed rows") do not look here.
 
-import type { ApiError } from '../api/client';
+import type { ApiError } from '../api/outcome';
 import type { TtlCachePort } from '../platform/ports';
 
 export const FAILURE_HOLD_MINUTES = 10;

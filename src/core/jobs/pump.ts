@@ -4,7 +4,8 @@
 // A whole pass runs under the document lock, so two drivers never deliver one job twice; the lock
 // is held for one status round and a bounded number of sheet writes, never while sleeping.
 
-import { type CallOutcome, type ClientConfig, checkJobs, type JobCheck } from '../api/client';
+import { checkJobs } from '../api/job-polling';
+import type { CallOutcome, ClientConfig, JobCheck } from '../api/outcome';
 import { settleJob } from '../billing/budget';
 import type { CachedAnswer, PaidEntry } from '../cache/entries';
 import { isResultKey } from '../cache/keys';

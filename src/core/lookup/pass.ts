@@ -6,7 +6,9 @@
 //   4. the API, batched and paced with the document's     -> paid answers stored before returning
 //      other executions (api/pacing.ts)
 
-import { type ApiError, type CallOutcome, type ClientConfig, enrichMany, waitForJobs } from '../api/client';
+import { enrichMany } from '../api/client';
+import { waitForJobs } from '../api/job-polling';
+import type { ApiError, CallOutcome, ClientConfig } from '../api/outcome';
 import type { Pacer } from '../api/pacing';
 import type { EnrichmentRequest } from '../api/wire';
 import {

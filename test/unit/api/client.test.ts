@@ -1,13 +1,7 @@
-import {
-  batchLimit,
-  type CallOptions,
-  type CallOutcome,
-  type ClientConfig,
-  checkJobs,
-  enrich,
-  enrichMany,
-  waitForJobs,
-} from '../../../src/core/api/client';
+import { batchLimit } from '../../../src/core/api/batch-schedule';
+import { enrich, enrichMany } from '../../../src/core/api/client';
+import { checkJobs, waitForJobs } from '../../../src/core/api/job-polling';
+import type { CallOptions, CallOutcome, ClientConfig } from '../../../src/core/api/outcome';
 import type { EnrichmentRequest } from '../../../src/core/api/wire';
 import type { HttpPort } from '../../../src/core/platform/ports';
 import { FakeClock, FakeHttp, inputOf, json, type Responder, START, text } from '../helpers/fake-http';
