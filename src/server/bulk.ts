@@ -2,30 +2,31 @@
 // loop of continueBulkRun calls; each does one bounded slice (src/core/bulk/slice.ts) and saves the
 // run in one document property, so a closed sidebar or a killed execution loses nothing. A lease in
 // that property, taken under the document lock, keeps two sidebars off the same rows.
+import { checkConfig } from '../core/bulk/config';
+import { type ColumnLayout, layoutColumns } from '../core/bulk/layout';
 import {
   answeredRows,
+  planRows,
+  previewOf,
+  rowSignature,
+  type SheetTable,
+  tableSpan,
+} from '../core/bulk/plan';
+import {
   BULK_RUN_PROPERTY,
   type BulkRun,
-  type ColumnLayout,
   cancelRun,
-  checkConfig,
   hasWorkNow,
-  layoutColumns,
   leaseHeld,
   mergeAfterSlice,
   newRun,
   parseRun,
   pauseRun,
-  planRows,
-  previewOf,
   progressOf,
   resumeRun,
   retryRun,
-  rowSignature,
-  type SheetTable,
   serializeRun,
   settleIfComplete,
-  tableSpan,
 } from '../core/bulk/run';
 import {
   type BulkSheetPort,

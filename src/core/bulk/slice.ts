@@ -19,22 +19,19 @@ import {
   recordRow,
   resultItems,
 } from '../render/results';
-import { addRows, countRows, removeRows, rowsOf } from './row-ranges';
+import type { ColumnLayout } from './layout';
 import {
   answeredRows,
-  BULK_STATUS,
-  type BulkRun,
-  type ColumnLayout,
   cellAt,
-  isErrorStatus,
-  isPendingStatus,
   perLookupEstimate,
   planRow,
   type RowPlan,
   rowSignature,
   type SheetTable,
   tableSpan,
-} from './run';
+} from './plan';
+import { addRows, countRows, removeRows, rowsOf } from './row-ranges';
+import { BULK_STATUS, type BulkRun, isErrorStatus, isPendingStatus } from './run';
 
 export const SLICE_LIMITS = {
   /** Rows one slice looks at. */

@@ -1,3 +1,6 @@
+import { checkConfig } from '../../../src/core/bulk/config';
+import { layoutColumns } from '../../../src/core/bulk/layout';
+import { planRows, previewOf, type SheetTable } from '../../../src/core/bulk/plan';
 import {
   capRanges,
   countRows,
@@ -9,18 +12,13 @@ import {
 import {
   type BulkRun,
   cancelRun,
-  checkConfig,
-  layoutColumns,
   mergeAfterSlice,
   newRun,
   parseRun,
   pauseRun,
-  planRows,
-  previewOf,
   progressOf,
   resumeRun,
   retryRun,
-  type SheetTable,
   serializeRun,
 } from '../../../src/core/bulk/run';
 import {

@@ -1,0 +1,86 @@
+// A bulk run's configuration as the sidebar sends it, checked before the server trusts it.
+import type { BulkRunConfig } from '../../shared/bulk-rpc';
+import { normalizeText, parseEmployeeCount } from '../formulas/request';
+import { type Operation, operationByType } from '../operations/table';
+
+const MAX_FIELDS = 12;
+const MAX_TEXT_OPTION = 200;
+
+function wholeNumber(value: unknown, what: string, min = 1): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min)
+    throw new Error(`${what} must be a whole number of at least ${min}.`);
+  return value;
+}
+
+function optionalText(value: unknown, what: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw new Error(`${what} must be text.`);
+  const text = normalizeText(value);
+  if (text.length > MAX_TEXT_OPTION) throw new Error(`${what} is longer than ${MAX_TEXT_OPTION} characters.`);
+  return text === '' ? undefined : text;
+}
+
+/**
+ * The configuration as the server may trust it: a known operation, whole column numbers, only the
+ * inputs and options the operation takes. Throws a message the sidebar shows as is.
+ */
+export function checkConfig(raw: BulkRunConfig): { config: BulkRunConfig; op: Operation } {
+  const op = operationByType(String(raw?.type ?? ''));
+  if (!op) throw new Error('Choose an operation first.');
+  const sheetName = typeof raw.sheetName === 'string' ? raw.sheetName : '';
+  if (sheetName === '') throw new Error('Choose a sheet first.');
+  const headerRow = wholeNumber(raw.headerRow, 'The header row');
+  const columns = checkColumns(raw, op);
+  const output = checkOutput(raw, op);
+  const config: BulkRunConfig = { sheetName, headerRow, type: op.type, columns, output };
+  if (op.shape === 'employees') {
+    config.options = checkEmployeeOptions(raw);
+    config.employeesTo = raw.employeesTo === 'combined-sheet' ? 'combined-sheet' : 'sheet-per-company';
+  }
+  return { config, op };
+}
+
+function checkColumns(raw: BulkRunConfig, op: Operation): BulkRunConfig['columns'] {
+  const columns: BulkRunConfig['columns'] = { input: wholeNumber(raw.columns?.input, 'The input column') };
+  if (op.input === 'person_name') {
+    for (const name of ['company', 'location', 'jobTitle'] as const) {
+      const column = raw.columns[name];
+      if (column !== undefined && column !== null) columns[name] = wholeNumber(column, `The ${name} column`);
+    }
+  }
+  const used = Object.values(columns);
+  if (new Set(used).size !== used.length) throw new Error('Choose a different column for each input.');
+  return columns;
+}
+
+function checkOutput(raw: BulkRunConfig, op: Operation): BulkRunConfig['output'] {
+  if (raw.output?.mode !== 'fields') return { mode: 'primary' };
+  if (op.shape !== 'scalar' && op.shape !== 'record')
+    throw new Error(`${op.label} writes one column; choose its main value.`);
+  const fields = [...new Set((raw.output.fields ?? []).map((field) => normalizeText(String(field))))];
+  const chosen = fields.filter((field) => field !== '');
+  if (chosen.length === 0) throw new Error('Choose at least one field.');
+  if (chosen.length > MAX_FIELDS) throw new Error(`Choose at most ${MAX_FIELDS} fields.`);
+  return { mode: 'fields', fields: chosen };
+}
+
+function checkEmployeeOptions(raw: BulkRunConfig): NonNullable<BulkRunConfig['options']> {
+  const options: NonNullable<BulkRunConfig['options']> = {};
+  const department = optionalText(raw.options?.department, 'The department');
+  const seniority = optionalText(raw.options?.seniority, 'The seniority');
+  if (department !== undefined) options.department = department;
+  if (seniority !== undefined) options.seniority = seniority;
+  const max = raw.options?.max;
+  if (max !== undefined && max !== null && String(max).trim() !== '') {
+    const count = parseEmployeeCount(max);
+    if (count === null) throw new Error('Max employees must be a whole number of at least 1.');
+    options.max = count;
+  }
+  return options;
+}
+
+/** The input columns of a run, in the order they are joined. */
+export function inputColumns(config: BulkRunConfig): number[] {
+  const { input, company, location, jobTitle } = config.columns;
+  return [input, company, location, jobTitle].filter((column): column is number => column !== undefined);
+}

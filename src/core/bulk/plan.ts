@@ -1,0 +1,191 @@
+// What each row of a bulk run asks for, and what the preview counts before anything is spent.
+
+import type { BulkPreview, BulkRunConfig } from '../../shared/bulk-rpc';
+import type { EnrichmentRequest } from '../api/wire';
+import { normalizeText, prepareRequest } from '../formulas/request';
+import { estimateFor } from '../lookup/pass';
+import type { Operation } from '../operations/table';
+import { inputColumns } from './config';
+import type { ColumnLayout } from './layout';
+import { isFinalStatus } from './run';
+
+/** The preview lists this many invalid rows; the count covers them all. */
+export const MAX_LISTED_INVALID = 50;
+
+/** A block of the sheet's values: `values[r][c]` is row `firstRow + r`, column `firstColumn + c`. */
+export interface SheetTable {
+  firstRow: number;
+  firstColumn: number;
+  values: readonly (readonly unknown[])[];
+}
+
+export function cellAt(table: SheetTable, row: number, column: number): unknown {
+  return table.values[row - table.firstRow]?.[column - table.firstColumn] ?? '';
+}
+
+/** The columns a run reads: its inputs, outputs and status, as one span. */
+export function tableSpan(config: BulkRunConfig, layout: ColumnLayout): { first: number; last: number } {
+  const columns = [...inputColumns(config), ...layout.outputs.map((o) => o.column), layout.status.column];
+  return { first: Math.min(...columns), last: Math.max(...columns) };
+}
+
+const hasValue = (value: unknown) =>
+  value !== null && value !== undefined && !(typeof value === 'string' && value.trim() === '');
+
+export type RowPlan =
+  /** An output already there, or a final status: skipped, never charged again. */
+  | { kind: 'filled' }
+  | { kind: 'blank' }
+  | { kind: 'invalid'; message: string }
+  /** `query` tells equal requests apart without hashing them. */
+  | { kind: 'lookup'; request: EnrichmentRequest; query: string };
+
+export function isRowFilled(table: SheetTable, layout: ColumnLayout, row: number): boolean {
+  return (
+    isFinalStatus(cellAt(table, row, layout.status.column)) ||
+    layout.outputs.some((output) => hasValue(cellAt(table, row, output.column)))
+  );
+}
+
+/** Messages name the operation by its label: the sidebar's user chose it from a list, not a formula. */
+function bulkMessage(op: Operation, message: string): string {
+  return message.split(op.functionName).join(op.label);
+}
+
+export function queryOf(request: EnrichmentRequest): string {
+  return JSON.stringify([request.input_data, request.department, request.seniority, request.employee_count]);
+}
+
+/** What one row asks, read from its cells; filled rows are not read further. */
+export function planRow(
+  op: Operation,
+  config: BulkRunConfig,
+  layout: ColumnLayout,
+  table: SheetTable,
+  row: number,
+): RowPlan {
+  if (isRowFilled(table, layout, row)) return { kind: 'filled' };
+  const { columns, options } = config;
+  const at = (column: number | undefined) => (column === undefined ? undefined : cellAt(table, row, column));
+  const prepared = prepareRequest(op, {
+    input: at(columns.input),
+    company: at(columns.company),
+    location: at(columns.location),
+    jobTitle: at(columns.jobTitle),
+    department: options?.department,
+    seniority: options?.seniority,
+    max: options?.max,
+  });
+  if (prepared.kind === 'empty') return { kind: 'blank' };
+  if (prepared.kind === 'invalid') return { kind: 'invalid', message: bulkMessage(op, prepared.message) };
+  return { kind: 'lookup', request: prepared.request, query: queryOf(prepared.request) };
+}
+
+/**
+ * The input cells of a row as text, cheap to compare: rows already answered (a final status) are
+ * found by it, so a duplicate of one is copied from the sheet even when the cache has forgotten it.
+ */
+export function rowSignature(config: BulkRunConfig, table: SheetTable, row: number): string {
+  return inputColumns(config)
+    .map((column) => normalizeText(String(cellAt(table, row, column) ?? '')).toLowerCase())
+    .join('\u0001');
+}
+
+/** Rows showing a final status, by signature (the first such row wins). */
+export function answeredRows(
+  config: BulkRunConfig,
+  layout: ColumnLayout,
+  table: SheetTable,
+  firstRow: number,
+  lastRow: number,
+): Map<string, number> {
+  const answered = new Map<string, number>();
+  for (let row = firstRow; row <= lastRow; row++) {
+    if (!isFinalStatus(cellAt(table, row, layout.status.column))) continue;
+    const signature = rowSignature(config, table, row);
+    if (!answered.has(signature)) answered.set(signature, row);
+  }
+  return answered;
+}
+
+/** What one lookup of this run may cost: flat, or for employee lists the bound from `max`. */
+export function perLookupEstimate(op: Operation, config: BulkRunConfig): number {
+  const max = config.options?.max;
+  return estimateFor(op, {
+    type: op.type,
+    input_data: '',
+    ...(max === undefined ? {} : { employee_count: max }),
+  });
+}
+
+// --- Preview ------------------------------------------------------------------------------------
+
+export interface PreviewPlan {
+  plans: RowPlan[];
+  /** The first row of each distinct query among rows to look up, in row order. */
+  distinct: { query: string; request: EnrichmentRequest; row: number }[];
+}
+
+export function planRows(
+  op: Operation,
+  config: BulkRunConfig,
+  layout: ColumnLayout,
+  table: SheetTable,
+  firstRow: number,
+  lastRow: number,
+): PreviewPlan {
+  const plans: RowPlan[] = [];
+  const distinct: PreviewPlan['distinct'] = [];
+  const seen = new Set<string>();
+  for (let row = firstRow; row <= lastRow; row++) {
+    const plan = planRow(op, config, layout, table, row);
+    plans.push(plan);
+    if (plan.kind === 'lookup' && !seen.has(plan.query)) {
+      seen.add(plan.query);
+      distinct.push({ query: plan.query, request: plan.request, row });
+    }
+  }
+  return { plans, distinct };
+}
+
+/**
+ * The numbers shown before a run. `free` holds the distinct queries whose answer costs nothing:
+ * in the result cache, or shown on another row of the sheet.
+ */
+export function previewOf(
+  op: Operation,
+  config: BulkRunConfig,
+  layout: ColumnLayout,
+  plan: PreviewPlan,
+  firstRow: number,
+  free: ReadonlySet<string>,
+  confirmAbove: number,
+): BulkPreview {
+  const count = (kind: RowPlan['kind']) => plan.plans.filter((p) => p.kind === kind).length;
+  const invalid: BulkPreview['invalid'] = [];
+  plan.plans.forEach((p, index) => {
+    if (p.kind === 'invalid' && invalid.length < MAX_LISTED_INVALID)
+      invalid.push({ row: firstRow + index, message: p.message });
+  });
+  const lookups = count('lookup');
+  const cached = plan.distinct.filter((item) => free.has(item.query)).length;
+  const toLookUp = plan.distinct.length - cached;
+  const estimatedCredits = round2(toLookUp * perLookupEstimate(op, config));
+  return {
+    rows: plan.plans.length,
+    alreadyFilled: count('filled'),
+    duplicates: lookups - plan.distinct.length,
+    cached,
+    invalid,
+    invalidCount: count('invalid'),
+    blank: count('blank'),
+    toLookUp,
+    estimatedCredits,
+    estimateIsBound: op.pricing.kind === 'per_employee',
+    needsConfirmation: estimatedCredits > confirmAbove,
+    outputColumns: layout.outputs,
+    statusColumn: layout.status,
+  };
+}
+
+export const round2 = (value: number) => Math.round(value * 100) / 100;
