@@ -34,7 +34,7 @@ import {
   combinedHeader,
   runSlice,
   SLICE_LIMITS,
-} from '../core/bulk/slice';
+} from '../core/bulk/slice/slice';
 import { resultKey } from '../core/cache/keys';
 import { uniqueSheetName } from '../core/jobs/employee-sheet';
 import { pumpOnce } from '../core/jobs/pump';

@@ -27,7 +27,7 @@ import {
   cellBlocks,
   runSlice,
   SLICE_LIMITS,
-} from '../../../src/core/bulk/slice';
+} from '../../../src/core/bulk/slice/slice';
 import { accountScope } from '../../../src/core/cache/keys';
 import { ResultCache } from '../../../src/core/cache/result-cache';
 import { type OperationType, operationByType } from '../../../src/core/operations/table';

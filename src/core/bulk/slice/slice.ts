@@ -3,14 +3,14 @@
 // paced batches), writes outputs and statuses in blocks, and answers the run's next state. A slice
 // that dies loses nothing paid: the lookup pass stores every answer before it returns, so the same
 // rows asked again come from the cache, free.
-import type { OutputColumn } from '../../shared/bulk-rpc';
-import type { ErrorCode } from '../api/outcome';
-import { resultKey } from '../cache/keys';
-import { deliveryMessage, headerLabel } from '../jobs/employee-sheet';
-import { commitJobChanges, type JobRecord, readJobs } from '../jobs/registry';
-import { type LookupDeps, type LookupItem, type LookupResult, lookupMany } from '../lookup/pass';
-import { chargedCredits, type Operation, operationByType } from '../operations/table';
-import type { HashPort } from '../platform/ports';
+import type { OutputColumn } from '../../../shared/bulk-rpc';
+import type { ErrorCode } from '../../api/outcome';
+import { resultKey } from '../../cache/keys';
+import { deliveryMessage, headerLabel } from '../../jobs/employee-sheet';
+import { commitJobChanges, type JobRecord, readJobs } from '../../jobs/registry';
+import { type LookupDeps, type LookupItem, type LookupResult, lookupMany } from '../../lookup/pass';
+import { chargedCredits, type Operation, operationByType } from '../../operations/table';
+import type { HashPort } from '../../platform/ports';
 import {
   asLiteralForSheet,
   type CellValue,
@@ -18,8 +18,8 @@ import {
   primaryValue,
   recordRow,
   resultItems,
-} from '../render/results';
-import type { ColumnLayout } from './layout';
+} from '../../render/results';
+import type { ColumnLayout } from '../layout';
 import {
   answeredRows,
   cellAt,
@@ -29,9 +29,9 @@ import {
   rowSignature,
   type SheetTable,
   tableSpan,
-} from './plan';
-import { addRows, countRows, removeRows, rowsOf } from './row-ranges';
-import { BULK_STATUS, type BulkRun, isErrorStatus, isPendingStatus } from './run';
+} from '../plan';
+import { addRows, countRows, removeRows, rowsOf } from '../row-ranges';
+import { BULK_STATUS, type BulkRun, isErrorStatus, isPendingStatus } from '../run';
 
 export const SLICE_LIMITS = {
   /** Rows one slice looks at. */
