@@ -28,13 +28,9 @@ import {
   serializeRun,
   settleIfComplete,
 } from '../core/bulk/run';
-import {
-  type BulkSheetPort,
-  type CombinedSheetPort,
-  combinedHeader,
-  runSlice,
-  SLICE_LIMITS,
-} from '../core/bulk/slice/slice';
+import { type BulkSheetPort, type CombinedSheetPort, SLICE_LIMITS } from '../core/bulk/slice/ports';
+import { combinedHeader } from '../core/bulk/slice/row-values';
+import { runSlice } from '../core/bulk/slice/slice';
 import { resultKey } from '../core/cache/keys';
 import { uniqueSheetName } from '../core/jobs/employee-sheet';
 import { pumpOnce } from '../core/jobs/pump';

@@ -21,13 +21,9 @@ import {
   retryRun,
   serializeRun,
 } from '../../../src/core/bulk/run';
-import {
-  type BulkSheetPort,
-  type CellBlock,
-  cellBlocks,
-  runSlice,
-  SLICE_LIMITS,
-} from '../../../src/core/bulk/slice/slice';
+import { type BulkSheetPort, type CellBlock, SLICE_LIMITS } from '../../../src/core/bulk/slice/ports';
+import { cellBlocks } from '../../../src/core/bulk/slice/row-values';
+import { runSlice } from '../../../src/core/bulk/slice/slice';
 import { accountScope } from '../../../src/core/cache/keys';
 import { ResultCache } from '../../../src/core/cache/result-cache';
 import { type OperationType, operationByType } from '../../../src/core/operations/table';

@@ -1,0 +1,92 @@
+// Employee lists found in a slice: written into one combined sheet, or handed to the job pump,
+// which writes each into a sheet of its own; a row shows where its list went.
+import { deliveryMessage } from '../../jobs/employee-sheet';
+import { commitJobChanges, type JobRecord, readJobs } from '../../jobs/registry';
+import type { LookupResult } from '../../lookup/pass';
+import type { Operation } from '../../operations/table';
+import { asLiteralForSheet, type CellValue, resultItems } from '../../render/results';
+import { BULK_STATUS, type BulkRun } from '../run';
+import type { BulkSliceDeps, CombinedSheetPort } from './ports';
+import { combinedRows } from './row-values';
+import type { Outcome, Work } from './work';
+
+export class EmployeeLists {
+  private jobs: Map<string, JobRecord> | null = null;
+
+  constructor(
+    private readonly deps: BulkSliceDeps,
+    private readonly op: Operation,
+    private readonly run: BulkRun,
+    private readonly now: () => number,
+  ) {}
+
+  private currentJobs(): Map<string, JobRecord> {
+    this.jobs ??= new Map(readJobs(this.deps.lookup.store).map((job) => [job.key, job]));
+    return this.jobs;
+  }
+
+  /** Lists found this slice go to one combined sheet, or to a sheet each through the job pump. */
+  place(work: readonly Work[], results: Map<string, LookupResult>): void {
+    const found = work.filter((w) => {
+      const result = w.key === undefined ? undefined : results.get(w.key);
+      return result?.kind === 'found' && resultItems(result.result).length > 0;
+    });
+    if (found.length === 0) return;
+    if (this.deps.combined && this.run.combinedSheet) {
+      this.writeCombined(found, results, this.deps.combined, this.run.combinedSheet);
+      return;
+    }
+    const waiting = found.some((w) => this.currentJobs().get(w.key!)?.state === 'done');
+    if (!waiting) return;
+    this.deps.deliverLists();
+    this.jobs = null;
+  }
+
+  private writeCombined(
+    found: readonly Work[],
+    results: Map<string, LookupResult>,
+    combined: CombinedSheetPort,
+    sheetName: string,
+  ): void {
+    const already = combined.writtenRows();
+    const rows: CellValue[][] = [];
+    const written = new Set<string>();
+    for (const w of found) {
+      if (written.has(w.key!) || w.plan.kind !== 'lookup') continue;
+      written.add(w.key!);
+      if (already.has(w.row)) continue;
+      const result = results.get(w.key!);
+      if (result?.kind === 'found')
+        rows.push(...combinedRows(this.op, w.plan.request.input_data, w.row, result.result));
+    }
+    if (rows.length > 0) combined.append(rows);
+    // The job pump must not also write these lists into sheets of their own.
+    const now = this.now();
+    const changes = [...written].flatMap((key) => {
+      const job = this.currentJobs().get(key);
+      if (job?.state !== 'done') return [];
+      const count = resultItems((results.get(key) as { result: unknown }).result).length;
+      const message = deliveryMessage(count, sheetName);
+      const next: JobRecord = { ...job, state: 'collected', sheetName, message, updatedAt: now };
+      return [{ expected: job, next }];
+    });
+    commitJobChanges(this.deps.lookup.store, this.deps.lookup.lock, changes, 2_000);
+    this.jobs = null;
+  }
+
+  outcome(w: Work, result: Extract<LookupResult, { kind: 'found' }>): Outcome {
+    const count = resultItems(result.result).length;
+    if (count === 0) return { kind: 'notFound' };
+    const { combinedSheet } = this.run;
+    if (this.deps.combined && combinedSheet)
+      return { kind: 'found', values: [asLiteralForSheet(deliveryMessage(count, combinedSheet))] };
+    const job = this.currentJobs().get(w.key!);
+    if (job?.state === 'collected' && job.sheetName)
+      return {
+        kind: 'found',
+        values: [asLiteralForSheet(job.message ?? deliveryMessage(count, job.sheetName))],
+      };
+    if (job?.state === 'collected') return { kind: 'notFound' };
+    return { kind: 'pending', status: BULK_STATUS.writingList };
+  }
+}

@@ -1,0 +1,125 @@
+// The run's next state after a slice: the cursor, the counts, the rows still waiting on a job or
+// to retry, and whether the run is done, waiting out a failing service, or stopped.
+import { addRows, removeRows } from '../row-ranges';
+import type { BulkRun, RunCounts } from '../run';
+import type { SliceLimits } from './ports';
+import type { Outcome, Work } from './work';
+
+/** What a slice did, as the next state needs it. */
+export interface SliceEnd {
+  work: readonly Work[];
+  outcomes: readonly Outcome[];
+  /** Rows of the pending or retry sets answered or edited meanwhile. */
+  stale: readonly number[];
+  cut: { index: number; reason: 'cap' | null };
+  /** Credits this slice spent. */
+  credits: number;
+  started: number;
+  now: number;
+  limits: SliceLimits;
+  runHardCap: number;
+}
+
+interface Tally {
+  counts: RunCounts;
+  cursor: number;
+  resolved: number[];
+  nowPending: number[];
+  failed: number[];
+  fatal: string | null;
+  finished: number;
+}
+
+export function nextRun(run: BulkRun, end: SliceEnd): BulkRun {
+  const tally = tallyRows(run, end);
+  const { now, limits } = end;
+  const pending = addRows(removeRows(run.pending, tally.resolved), tally.nowPending);
+  const retry = removeRows(run.retry, tally.resolved);
+  const revisited = end.work.some((w) => w.source === 'pending');
+  const startedWaiting = run.pending.length === 0 && pending.length > 0;
+  const failing = end.outcomes.find((o) => o.kind === 'defer' && o.transient !== undefined);
+  const failure = failing?.kind === 'defer' ? failing.transient : undefined;
+  const waitMs = limits.failureWaitMs;
+  const next: BulkRun = {
+    ...run,
+    waitUntil: failure ? now + waitMs : run.waitUntil,
+    failingSlices: failure ? run.failingSlices + 1 : 0,
+    notice: failure ? `${failure} The run waits ${Math.round(waitMs / 1000)} s, then asks again.` : null,
+    cursor: tally.cursor,
+    counts: tally.counts,
+    pending,
+    retry,
+    failed: addRows(run.failed, tally.failed),
+    credits: run.credits + end.credits,
+    activeMs: run.activeMs + (now - end.started),
+    timedRows: run.timedRows + tally.finished,
+    pendingCheckAt: revisited || startedWaiting ? now + limits.pendingCheckMs : run.pendingCheckAt,
+    updatedAt: now,
+  };
+  return settle(next, tally, end);
+}
+
+/** Where each row went: counted, waiting, to retry, or left to a later slice. */
+function tallyRows(run: BulkRun, end: SliceEnd): Tally {
+  const tally: Tally = {
+    counts: { ...run.counts },
+    cursor: run.cursor,
+    resolved: [...end.stale],
+    nowPending: [],
+    failed: [],
+    fatal: null,
+    finished: 0,
+  };
+  let firstDeferredNew: number | null = null;
+  end.work.forEach((w, i) => {
+    const outcome = end.outcomes[i]!;
+    if (outcome.kind === 'defer' || outcome.kind === 'fatal') {
+      if (w.source === 'new') firstDeferredNew ??= w.row;
+      if (outcome.kind === 'fatal') tally.fatal ??= outcome.message;
+      return;
+    }
+    if (w.source === 'new') tally.cursor = w.row + 1;
+    else tally.resolved.push(w.row);
+    if (outcome.kind === 'pending') tally.nowPending.push(w.row);
+    else countRow(tally, w.row, outcome);
+  });
+  if (firstDeferredNew !== null) tally.cursor = firstDeferredNew;
+  return tally;
+}
+
+function countRow(tally: Tally, row: number, outcome: Outcome): void {
+  const { counts } = tally;
+  tally.finished++;
+  if (outcome.kind === 'skipped') counts.skipped++;
+  else if (outcome.kind === 'invalid') counts.invalid++;
+  else if (outcome.kind === 'found') counts.found++;
+  else if (outcome.kind === 'notFound') counts.notFound++;
+  else {
+    counts.errors++;
+    if (outcome.kind === 'error' && outcome.retryable) tally.failed.push(row);
+  }
+}
+
+/** Stopped by a 401 or 402 or the run's cap, done, or still going. */
+function settle(next: BulkRun, tally: Tally, end: SliceEnd): BulkRun {
+  if (tally.fatal !== null)
+    return { ...next, state: 'stopped', message: stopMessage(tally.fatal, tally.cursor, next) };
+  const capReached = end.cut.reason === 'cap' && end.outcomes[end.cut.index]?.kind === 'defer';
+  if (capReached) {
+    return {
+      ...next,
+      state: 'stopped',
+      message: `This run reached its cap of ${credits(end.runHardCap)} (${credits(next.credits)} spent). Raise the per-run cap in the settings, then Resume.`,
+    };
+  }
+  const complete = tally.cursor > next.lastRow && next.pending.length === 0 && next.retry.length === 0;
+  return complete ? { ...next, state: 'done' } : next;
+}
+
+const credits = (n: number) => `${Math.round(n * 100) / 100} credit${n === 1 ? '' : 's'}`;
+
+function stopMessage(reason: string, cursor: number, run: BulkRun): string {
+  const where =
+    cursor <= run.lastRow ? ` The run stopped at row ${cursor}; nothing from there on was sent.` : '';
+  return `${reason}${where} Resume once this is fixed.`;
+}

@@ -1,0 +1,96 @@
+// What each row's lookup comes to in the sheet: found, not found, invalid, waiting, an error, or
+// left for a later slice.
+import type { LookupResult } from '../../lookup/pass';
+import type { Operation } from '../../operations/table';
+import { asLiteralForSheet } from '../../render/results';
+import type { ColumnLayout } from '../layout';
+import { cellAt, type SheetTable } from '../plan';
+import { BULK_STATUS, type BulkRun } from '../run';
+import type { EmployeeLists } from './lists';
+import type { SliceLimits } from './ports';
+import { foundValues } from './row-values';
+import { type Outcome, TRANSIENT, type Work } from './work';
+
+/** What the outcome rules read of the slice. */
+export interface SliceView {
+  op: Operation;
+  input: BulkRun;
+  layout: ColumnLayout;
+  table: SheetTable;
+  limits: SliceLimits;
+  lists: EmployeeLists;
+  status(row: number): unknown;
+}
+
+/** Each row's outcome; a fatal error defers every row after it, a deferred new row the new rows after it. */
+export function outcomesOf(
+  view: SliceView,
+  work: readonly Work[],
+  cut: number,
+  results: Map<string, LookupResult>,
+): Outcome[] {
+  let blockNew = false;
+  let stopAll = false;
+  return work.map((w, index): Outcome => {
+    if (stopAll || index >= cut || (blockNew && w.source === 'new')) return { kind: 'defer' };
+    const outcome = outcomeOf(view, w, results);
+    if (outcome.kind === 'fatal') stopAll = true;
+    if (outcome.kind === 'defer' && w.source === 'new') blockNew = true;
+    return outcome;
+  });
+}
+
+function outcomeOf(view: SliceView, w: Work, results: Map<string, LookupResult>): Outcome {
+  const { plan } = w;
+  if (plan.kind === 'filled' || plan.kind === 'blank') return { kind: 'skipped' };
+  if (plan.kind === 'invalid') return { kind: 'invalid', status: BULK_STATUS.invalid(plan.message) };
+  if (w.copyFrom !== undefined) return copied(view, w.copyFrom);
+  const result = results.get(w.key!);
+  return result ? resultOutcome(view, w, result) : { kind: 'defer' };
+}
+
+function resultOutcome(view: SliceView, w: Work, result: LookupResult): Outcome {
+  switch (result.kind) {
+    case 'found': {
+      if (view.op.shape === 'employees') return view.lists.outcome(w, result);
+      const values = foundValues(view.op, view.input, result.result);
+      return values ? { kind: 'found', values } : { kind: 'notFound' };
+    }
+    case 'miss':
+      return { kind: 'notFound' };
+    case 'pending':
+      return { kind: 'pending', status: BULK_STATUS.processing };
+    case 'waiting':
+      return { kind: 'pending', status: BULK_STATUS.waiting };
+    case 'refused':
+      return { kind: 'defer' };
+    case 'expired':
+      return {
+        kind: 'error',
+        status: BULK_STATUS.expired(
+          'the result expired before it was collected; its credits were spent. Re-run it from the Jobs panel.',
+        ),
+        retryable: false,
+      };
+    case 'failed': {
+      const { error } = result;
+      if (error.fatal) return { kind: 'fatal', message: error.message };
+      if (error.code === 'not_sent') return { kind: 'defer' };
+      // A failing service is waited out for a few slices before its rows get the error.
+      if (TRANSIENT.has(error.code) && view.input.failingSlices < view.limits.maxFailingSlices)
+        return { kind: 'defer', transient: error.message };
+      return { kind: 'error', status: BULK_STATUS.error(error.message), retryable: true };
+    }
+  }
+}
+
+function copied(view: SliceView, from: number): Outcome {
+  if (view.status(from) !== BULK_STATUS.found) return { kind: 'notFound' };
+  const values = view.layout.outputs.map((output) => {
+    const value = cellAt(view.table, from, output.column);
+    return asLiteralForSheet(
+      typeof value === 'number' || typeof value === 'boolean' ? value : String(value ?? ''),
+    );
+  });
+  return { kind: 'found', values };
+}

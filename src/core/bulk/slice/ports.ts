@@ -1,0 +1,70 @@
+// What a slice needs from the server (the sheet, the combined employee sheet, the lookup pass)
+// and the limits that keep it well inside an execution's 6 minutes.
+import type { LookupDeps } from '../../lookup/pass';
+import type { HashPort } from '../../platform/ports';
+import type { CellValue } from '../../render/results';
+
+export const SLICE_LIMITS = {
+  /** Rows one slice looks at. */
+  maxRows: 400,
+  /** What a slice may take, well inside an execution's 6 minutes, so the sidebar updates often. */
+  budgetMs: 45_000,
+  /**
+   * Clock time for lookups. The rest of the budget covers lock waits, reading and writing, which
+   * are round trips too (about 5 s of them in a slice of 400 rows).
+   */
+  lookupBudgetMs: 32_000,
+  /** POSTs a second when the caller does not say (the run passes the plan's rate from the settings). */
+  requestsPerSecond: 5,
+  /** Rows waiting on a job at once: each job holds a record in the 500 KB document properties. */
+  maxPendingRows: 100,
+  /** After a server error, rate limit or network failure, the next slice waits this long. */
+  failureWaitMs: 30_000,
+  /** Slices in a row that may meet such failures before the rows get the error. */
+  maxFailingSlices: 3,
+  /** How often rows waiting on a job are asked again (one status round each time). */
+  pendingCheckMs: 5_000,
+  /** Time for that status round. */
+  pollWindowMs: 1_500,
+} as const;
+
+export type SliceLimits = { -readonly [K in keyof typeof SLICE_LIMITS]: number };
+
+export interface CellBlock {
+  row: number;
+  column: number;
+  values: CellValue[][];
+}
+
+export interface BulkSheetPort {
+  /** Rows firstRow..lastRow of columns firstColumn..lastColumn; cells past the grid read as ''. */
+  read(firstRow: number, lastRow: number, firstColumn: number, lastColumn: number): unknown[][];
+  /** One setValues per block; every value is ready for it (see asLiteralForSheet). */
+  write(blocks: readonly CellBlock[]): void;
+}
+
+/** One sheet holding the employees of every company of a run, with a company column. */
+export interface CombinedSheetPort {
+  /** Source rows whose employees the sheet already holds (a slice killed after writing them). */
+  writtenRows(): Set<number>;
+  append(rows: CellValue[][]): void;
+}
+
+export interface BulkSliceDeps {
+  lookup: LookupDeps;
+  hash: HashPort;
+  /** The account of the API key (cache keys are scoped by it). */
+  scope: string;
+  sheet: BulkSheetPort;
+  combined: CombinedSheetPort | null;
+  /** Writes finished employee lists into their own sheets: one job pump pass. */
+  deliverLists(): void;
+}
+
+export interface SliceOptions {
+  day: string;
+  spreadsheetId: string;
+  /** Credits the run may spend; 0: no cap. */
+  runHardCap: number;
+  limits?: Partial<SliceLimits>;
+}

@@ -1,0 +1,35 @@
+// A row a slice takes on, and what became of it.
+import type { ErrorCode } from '../../api/outcome';
+import type { CellValue } from '../../render/results';
+import type { RowPlan } from '../plan';
+
+export type Source = 'pending' | 'retry' | 'new';
+
+export interface Work {
+  row: number;
+  source: Source;
+  plan: RowPlan;
+  key?: string;
+  /** A row of the sheet already showing this input's answer. */
+  copyFrom?: number;
+}
+
+export type Outcome =
+  | { kind: 'skipped' }
+  | { kind: 'invalid'; status: string }
+  | { kind: 'found'; values: CellValue[] }
+  | { kind: 'notFound' }
+  | { kind: 'pending'; status: string }
+  | { kind: 'error'; status: string; retryable: boolean }
+  /** Not asked this time (out of time, lock busy, a failing service, after a stop): a later slice does it. */
+  | { kind: 'defer'; transient?: string }
+  | { kind: 'fatal'; message: string };
+
+/** Failures that pass with time: a server error, a rate limit, the network. Nothing was charged. */
+export const TRANSIENT: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'server_error',
+  'rate_limited',
+  'network',
+]);
+
+export const asksLookup = (work: Work) => work.plan.kind === 'lookup' && work.key !== undefined;
