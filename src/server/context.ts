@@ -6,7 +6,7 @@ import { sharedPacer } from '../core/api/pacing';
 import type { Settings } from '../core/billing/settings';
 import { accountScope } from '../core/cache/keys';
 import { ResultCache } from '../core/cache/result-cache';
-import type { LookupDeps } from '../core/lookup/pass';
+import type { LookupDeps } from '../core/lookup/items';
 import type { SheetStorePort } from '../core/platform/ports';
 import {
   appsScriptClock,

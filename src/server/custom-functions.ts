@@ -11,7 +11,8 @@ import {
   type RawArguments,
   resolveType,
 } from '../core/formulas/request';
-import { type LookupItem, type LookupResult, lookupMany } from '../core/lookup/pass';
+import type { LookupItem, LookupResult } from '../core/lookup/items';
+import { lookupMany } from '../core/lookup/pass';
 import { GENERIC_FUNCTION, type Operation, operationByFunction } from '../core/operations/table';
 import { CELL_TEXT, employeeListText, expiredText, rowErrorText } from '../core/render/cell-text';
 import { type CellOutput, type CellValue, renderForCell } from '../core/render/results';

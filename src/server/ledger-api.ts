@@ -7,7 +7,7 @@ import { isResultKey } from '../core/cache/keys';
 import { readPayload, scanStore } from '../core/cache/property-layout';
 import { ResultCache } from '../core/cache/result-cache';
 import { dropAllClaims } from '../core/lookup/claims';
-import { OUT_OF_CREDITS_PROPERTY } from '../core/lookup/pass';
+import { OUT_OF_CREDITS_PROPERTY } from '../core/lookup/send';
 import { operationByType } from '../core/operations/table';
 import type { BatchStorePort, SheetStorePort } from '../core/platform/ports';
 import type { CacheView, LedgerView } from '../shared/rpc';

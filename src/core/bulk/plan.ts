@@ -3,7 +3,7 @@
 import type { BulkPreview, BulkRunConfig } from '../../shared/bulk-rpc';
 import type { EnrichmentRequest } from '../api/wire';
 import { normalizeText, prepareRequest } from '../formulas/request';
-import { estimateFor } from '../lookup/pass';
+import { estimateFor } from '../lookup/credits';
 import type { Operation } from '../operations/table';
 import { inputColumns } from './config';
 import type { ColumnLayout } from './layout';

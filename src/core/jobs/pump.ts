@@ -10,7 +10,7 @@ import { settleJob } from '../billing/budget';
 import type { CachedAnswer, PaidEntry } from '../cache/entries';
 import { isResultKey } from '../cache/keys';
 import type { ResultCache } from '../cache/result-cache';
-import { creditsFor } from '../lookup/pass';
+import { creditsFor } from '../lookup/credits';
 import { FUNCTION_NAMES, type Operation, operationByType } from '../operations/table';
 import { HELD_LOCK } from '../platform/locked-section';
 import type { BatchStorePort, LockPort } from '../platform/ports';

@@ -1,7 +1,7 @@
 // What a cell says when there is no value to show. A miss must read differently from an error:
 // a miss was paid for and is final; an error was not a result and will be retried.
 import type { JobRecord } from '../jobs/registry';
-import type { LookupResult } from '../lookup/pass';
+import type { LookupResult } from '../lookup/items';
 import { type Operation, priceLabel } from '../operations/table';
 import { resultItems } from './results';
 

@@ -20,7 +20,8 @@ import {
   pumpSummary,
 } from '../../../src/core/jobs/pump';
 import { ageText, describeJob, type JobRecord, readJobs, saveJobs } from '../../../src/core/jobs/registry';
-import { type LookupResult, lookupMany } from '../../../src/core/lookup/pass';
+import type { LookupResult } from '../../../src/core/lookup/items';
+import { lookupMany } from '../../../src/core/lookup/pass';
 import { operationByType } from '../../../src/core/operations/table';
 import type { HttpPort, HttpRequest } from '../../../src/core/platform/ports';
 import { CELL_TEXT, employeeListText } from '../../../src/core/render/cell-text';

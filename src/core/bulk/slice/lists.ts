@@ -2,7 +2,7 @@
 // which writes each into a sheet of its own; a row shows where its list went.
 import { deliveryMessage } from '../../jobs/employee-sheet';
 import { commitJobChanges, type JobRecord, readJobs } from '../../jobs/registry';
-import type { LookupResult } from '../../lookup/pass';
+import type { LookupResult } from '../../lookup/items';
 import type { Operation } from '../../operations/table';
 import { asLiteralForSheet, type CellValue, resultItems } from '../../render/results';
 import { BULK_STATUS, type BulkRun } from '../run';

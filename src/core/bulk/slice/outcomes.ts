@@ -1,6 +1,6 @@
 // What each row's lookup comes to in the sheet: found, not found, invalid, waiting, an error, or
 // left for a later slice.
-import type { LookupResult } from '../../lookup/pass';
+import type { LookupResult } from '../../lookup/items';
 import type { Operation } from '../../operations/table';
 import { asLiteralForSheet } from '../../render/results';
 import type { ColumnLayout } from '../layout';

@@ -1,6 +1,6 @@
 // What a slice needs from the server (the sheet, the combined employee sheet, the lookup pass)
 // and the limits that keep it well inside an execution's 6 minutes.
-import type { LookupDeps } from '../../lookup/pass';
+import type { LookupDeps } from '../../lookup/items';
 import type { HashPort } from '../../platform/ports';
 import type { CellValue } from '../../render/results';
 

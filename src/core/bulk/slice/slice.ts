@@ -5,7 +5,8 @@
 // rows asked again come from the cache, free.
 import type { OutputColumn } from '../../../shared/bulk-rpc';
 import { resultKey } from '../../cache/keys';
-import { type LookupItem, type LookupResult, lookupMany } from '../../lookup/pass';
+import type { LookupItem, LookupResult } from '../../lookup/items';
+import { lookupMany } from '../../lookup/pass';
 import { chargedCredits, type Operation, operationByType } from '../../operations/table';
 import type { CellValue } from '../../render/results';
 import type { ColumnLayout } from '../layout';

@@ -1,0 +1,129 @@
+// The two locked sections of a pass: before sending, claim the keys and reserve their credits;
+// after, book the spend and let the claims go. Each is one read and one write under the lock.
+import {
+  type Charge,
+  LOCK_WAIT_MS,
+  type PendingJob,
+  type PlannedItem,
+  type Reservation,
+  reserve,
+  settle,
+} from '../billing/budget';
+import { readJobs } from '../jobs/registry';
+import { HELD_LOCK, sectionStore } from '../platform/locked-section';
+import { CLAIM_GRACE_MS, type Claimed, claimUnderLock, releaseUnderLock } from './claims';
+import { estimateFor } from './credits';
+import { type LookupContext, type LookupDeps, type LookupItem, now } from './items';
+
+/** How long past its deadline a formula may wait for the closing section: Sheets kills at 30 s. */
+const CLOSING_WAIT_MS = 2_500;
+
+/** What one locked section settled before sending: the keys claimed and the credits reserved. */
+export interface Booking {
+  claimed: Claimed;
+  /** The claimed items, to send in this order. */
+  items: LookupItem[];
+  planned: PlannedItem[];
+  reservation: Reservation;
+}
+
+/**
+ * Claims the keys and reserves their credits in one section under the document lock, with one
+ * read and one write of the store between the two steps; null when the lock stays busy (nothing
+ * done).
+ */
+export function claimAndReserve(
+  deps: LookupDeps,
+  unsent: readonly LookupItem[],
+  ctx: LookupContext,
+): Booking | null {
+  let entered = false;
+  try {
+    return deps.lock.withLock(LOCK_WAIT_MS, () => {
+      entered = true;
+      const store = sectionStore(deps.store);
+      const keys = unsent.map((item) => item.key);
+      const until = ctx.deadline + CLAIM_GRACE_MS;
+      const claimed = claimUnderLock(store, keys, now(deps), until, (all) =>
+        answeredSince(deps, all, unsent),
+      );
+      const items = unsent.filter((item) => claimed.mine.includes(item.key));
+      const planned = items.map((item) => ({
+        type: item.op.type,
+        estimate: estimateFor(item.op, item.request),
+      }));
+      const guard = { store, lock: HELD_LOCK, clock: deps.client.clock };
+      const budget = { formulaDailyCap: ctx.formulaDailyCap };
+      const reservation =
+        items.length > 0
+          ? reserve(guard, ctx.day, planned, budget, ctx.source)
+          : { id: '', granted: 0, credits: 0, refused: null };
+      // What the budget refused is not sent: others need not wait for it.
+      const refused = items.slice(reservation.granted).map((item) => item.key);
+      releaseUnderLock(store, refused, now(deps));
+      claimed.mine = claimed.mine.filter((key) => !refused.includes(key));
+      store.commit();
+      return { claimed, items, planned, reservation };
+    });
+  } catch (error) {
+    // Only a lock that stayed busy means "busy"; a storage error inside must surface.
+    if (entered) throw error;
+    return null;
+  }
+}
+
+/**
+ * Keys another execution answered, or started a job for, after this one read its cache: the store
+ * read under the claim lock holds them. Buying them now would buy them twice.
+ */
+export function answeredSince(deps: LookupDeps, all: Record<string, string>, items: readonly LookupItem[]) {
+  const keys = items.map((item) => item.key);
+  const answered = new Set(deps.cache.answersIn(all, keys).keys());
+  for (const job of readJobs(deps.store, all)) if (keys.includes(job.key)) answered.add(job.key);
+  return answered;
+}
+
+/** What the closing section books: the reservation's real charges, jobs still running, resends. */
+export interface Settlement {
+  reservationId: string;
+  charges: Charge[];
+  pending: PendingJob[];
+  resent: Charge[];
+  /**
+   * Every call was answered and charged just what was reserved. The section is then skipped: the
+   * reservation is booked as it stands once it lapses (45 s), the claims lapse with the deadline,
+   * and others find the answers in the cache before they look at claims. Most misses take the
+   * lock once instead of twice.
+   */
+  exact: boolean;
+}
+
+/**
+ * One section under the document lock after sending: the spend is booked and the claims are let
+ * go, with one read and one write. A lock that stays busy skips it, losing nothing: the
+ * reservation is booked at its estimate when it lapses, and the claims lapse a few seconds after
+ * the deadline (the answers are already in the cache, where others look first).
+ */
+export function closeSection(
+  deps: LookupDeps,
+  ctx: LookupContext,
+  settlement: Settlement | null,
+  claimed: readonly string[],
+): void {
+  if ((settlement === null && claimed.length === 0) || settlement?.exact) return;
+  const wait = Math.min(LOCK_WAIT_MS, Math.max(0, ctx.deadline + CLOSING_WAIT_MS - now(deps)));
+  try {
+    deps.lock.withLock(wait, () => {
+      const store = sectionStore(deps.store);
+      if (settlement) {
+        const { reservationId, charges, pending, resent } = settlement;
+        const guard = { store, lock: HELD_LOCK, clock: deps.client.clock };
+        settle(guard, ctx.day, reservationId, charges, pending, resent);
+      }
+      releaseUnderLock(store, claimed, now(deps));
+      store.commit();
+    });
+  } catch {
+    // Busy: see above. A storage error here loses nothing either; the answers are stored.
+  }
+}

@@ -1,0 +1,22 @@
+// What a lookup is expected to cost before it is sent, and what its answer cost.
+import type { CallOutcome } from '../api/outcome';
+import type { EnrichmentRequest } from '../api/wire';
+import { chargedCredits, estimateCredits, type Operation } from '../operations/table';
+import { resultItems } from '../render/results';
+
+/** An employee list without `max` is bounded by the API's default list size; assumed, see README. */
+export const ASSUMED_DEFAULT_EMPLOYEES = 25;
+
+export function estimateFor(op: Operation, request: EnrichmentRequest): number {
+  const estimate = estimateCredits(op, request.employee_count ?? ASSUMED_DEFAULT_EMPLOYEES);
+  return estimate === 'unknown' ? 0 : estimate;
+}
+
+/** What a paid answer cost: flat, or per employee returned. */
+export function creditsFor(op: Operation, outcome: CallOutcome): number {
+  if (outcome.kind === 'miss') return chargedCredits(op, 0);
+  if (outcome.kind === 'found') return chargedCredits(op, resultItems(outcome.result).length);
+  // A provider error arrives as a charged 200; other failures were not answered, so not charged.
+  if (outcome.kind === 'failed' && outcome.error.code === 'provider_error') return chargedCredits(op, 0);
+  return 0;
+}

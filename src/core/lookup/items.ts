@@ -1,0 +1,75 @@
+// What a lookup pass is given and what it answers, key by key.
+import type { ApiError, CallOutcome, ClientConfig } from '../api/outcome';
+import type { Pacer } from '../api/pacing';
+import type { EnrichmentRequest } from '../api/wire';
+import type { HoldSource } from '../billing/budget';
+import type { CachedAnswer } from '../cache/entries';
+import type { ResultCache } from '../cache/result-cache';
+import type { JobRecord, JobSource } from '../jobs/registry';
+import type { Operation } from '../operations/table';
+import type { BatchStorePort, LockPort, TtlCachePort } from '../platform/ports';
+
+export interface LookupItem {
+  key: string;
+  op: Operation;
+  request: EnrichmentRequest;
+}
+
+export type LookupResult =
+  | { kind: 'found'; result: unknown; cached: boolean; credits: number; job?: JobRecord }
+  | { kind: 'miss'; cached: boolean; credits: number }
+  | { kind: 'pending'; job: JobRecord }
+  | { kind: 'failed'; error: ApiError }
+  | { kind: 'expired'; job: JobRecord }
+  /** `later`: nothing is wrong, the lookup only has to wait its turn (a busy lock). */
+  | { kind: 'refused'; message: string; later?: true }
+  /** Another execution is buying this answer right now; it will be in the cache shortly. */
+  | { kind: 'waiting' };
+
+export interface LookupDeps {
+  client: ClientConfig;
+  cache: ResultCache;
+  /** Document properties: the job registry and the spend ledger live here. */
+  store: BatchStorePort;
+  lock: LockPort;
+  /** Shares the API's rate limit with the document's other executions; without it, paces alone. */
+  pacer?: Pacer;
+  /** The fast cache, where formulas keep paid provider errors a while (cache/held-failures.ts). */
+  failureHold?: TtlCachePort;
+}
+
+export interface LookupContext {
+  source: HoldSource;
+  jobSource: JobSource;
+  spreadsheetId: string;
+  /** The spreadsheet's calendar day, for the ledger. */
+  day: string;
+  deadline: number;
+  formulaDailyCap: number;
+  retryServerErrors: boolean;
+  maxRequestsPerSecond?: number;
+  /** Poll 202s inline until the deadline (formulas), or hand them to the job pump at once. */
+  pollJobs: boolean;
+}
+
+export const budgetDeps = (deps: LookupDeps) => ({
+  store: deps.store,
+  lock: deps.lock,
+  clock: deps.client.clock,
+});
+
+export function fromCache(answer: CachedAnswer): LookupResult {
+  const credits = answer.credits ?? 0;
+  return answer.kind === 'found'
+    ? { kind: 'found', result: answer.result, cached: true, credits }
+    : { kind: 'miss', cached: true, credits };
+}
+
+export function fresh(outcome: CallOutcome, credits: number): LookupResult | null {
+  if (outcome.kind === 'found') return { kind: 'found', result: outcome.result, cached: false, credits };
+  if (outcome.kind === 'miss') return { kind: 'miss', cached: false, credits };
+  if (outcome.kind === 'failed') return { kind: 'failed', error: outcome.error };
+  return null;
+}
+
+export const now = (deps: LookupDeps) => deps.client.clock.now();

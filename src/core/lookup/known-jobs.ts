@@ -1,0 +1,124 @@
+// Jobs started earlier for the same query (by this formula, another, a bulk run): polled or
+// reported, never posted again.
+import { waitForJobs } from '../api/job-polling';
+import type { CallOutcome } from '../api/outcome';
+import { settleJob } from '../billing/budget';
+import type { PaidEntry } from '../cache/entries';
+import { commitJobChanges, type JobRecord, nextPollDelayMs } from '../jobs/registry';
+import { creditsFor } from './credits';
+import {
+  budgetDeps,
+  fresh,
+  type LookupContext,
+  type LookupDeps,
+  type LookupItem,
+  type LookupResult,
+} from './items';
+
+/**
+ * How long a lookup waits for the lock to save what it learnt about known jobs. Short: a formula
+ * may be near its 30 s, and a skipped save loses nothing (the job pump polls the job again and
+ * finds the paid answer in the cache).
+ */
+export const JOB_SAVE_LOCK_WAIT_MS = 2_000;
+
+/** Jobs started earlier (by this formula, another, a bulk run): poll them, never post again. */
+export function collectKnownJobs(
+  deps: LookupDeps,
+  items: readonly LookupItem[],
+  known: Map<string, JobRecord>,
+  ctx: LookupContext,
+  results: Map<string, LookupResult>,
+): void {
+  const processing: Polled[] = [];
+  for (const item of items) {
+    const job = known.get(item.key)!;
+    if (job.state === 'processing') processing.push({ item, job });
+    else results.set(item.key, settledJobResult(job));
+  }
+  if (processing.length === 0) return;
+  const outcomes = ctx.pollJobs
+    ? waitForJobs(
+        deps.client,
+        processing.map((p) => p.job.id),
+        { deadline: ctx.deadline },
+      )
+    : processing.map(({ job }): CallOutcome => ({ kind: 'pending', jobId: job.id }));
+  const now = deps.client.clock.now();
+  const paid: PaidEntry[] = [];
+  const changed: JobRecord[] = [];
+  processing.forEach(({ item, job }, i) => {
+    const outcome = outcomes[i]!;
+    const credits = creditsFor(item.op, outcome);
+    if (outcome.kind === 'found' || outcome.kind === 'miss') {
+      paid.push({ key: item.key, outcome, credits });
+      settleJob(budgetDeps(deps), ctx.day, job.id, { type: item.op.type, credits });
+    }
+    const { next, result } = afterPoll(item, job, outcome, credits, now);
+    changed.push(next);
+    results.set(item.key, result);
+  });
+  if (paid.length > 0) deps.cache.putMany(paid);
+  // The job pump may have moved these jobs on while this lookup polled them: only records still as
+  // they were read are updated, and a busy lock skips the save (the pump will do the same work).
+  const changes = changed.map((job) => ({ expected: known.get(job.key) ?? null, next: job }));
+  commitJobChanges(deps.store, deps.lock, changes, JOB_SAVE_LOCK_WAIT_MS);
+}
+
+interface Polled {
+  item: LookupItem;
+  job: JobRecord;
+}
+
+/** A job that is not running any more: expired, failed, or done and left to the pump to deliver. */
+function settledJobResult(job: JobRecord): LookupResult {
+  if (job.state === 'expired') return { kind: 'expired', job };
+  if (job.state === 'failed') {
+    return {
+      kind: 'failed',
+      error: {
+        code: 'job_failed',
+        message: job.message ?? 'The lookup failed.',
+        fatal: false,
+        retryable: false,
+      },
+    };
+  }
+  return { kind: 'pending', job }; // done or collected: the pump delivers it
+}
+
+/** The job's record after one poll, and what the lookup answers for it. */
+function afterPoll(
+  item: LookupItem,
+  job: JobRecord,
+  outcome: CallOutcome,
+  credits: number,
+  now: number,
+): { next: JobRecord; result: LookupResult } {
+  if (outcome.kind === 'failed' && outcome.error.code === 'job_expired') {
+    const expired = { ...job, state: 'expired' as const, updatedAt: now, message: outcome.error.message };
+    return { next: expired, result: { kind: 'expired', job: expired } };
+  }
+  const result = fresh(outcome, credits);
+  if (result) {
+    // A list waits for the pump to write its sheet; anything else is in the cache: done with.
+    const state: JobRecord['state'] =
+      outcome.kind === 'failed' ? 'failed' : item.op.shape === 'employees' ? 'done' : 'collected';
+    const message = outcome.kind === 'failed' ? outcome.error.message : job.message;
+    const next: JobRecord = {
+      ...job,
+      state,
+      updatedAt: now,
+      charged: credits,
+      ...(message ? { message } : {}),
+    };
+    return { next, result };
+  }
+  const polled = {
+    ...job,
+    updatedAt: now,
+    polls: job.polls + 1,
+    nextPollAt: now + nextPollDelayMs(now - job.startedAt),
+  };
+  return { next: polled, result: { kind: 'pending', job: polled } };
+}

@@ -1,0 +1,49 @@
+// Answers another execution bought, or is buying, while this one looked: taken, or waited for,
+// never bought twice.
+import { readJobs } from '../jobs/registry';
+import {
+  fromCache,
+  type LookupContext,
+  type LookupDeps,
+  type LookupItem,
+  type LookupResult,
+  now,
+} from './items';
+import { collectKnownJobs } from './known-jobs';
+
+const OTHERS_POLL_MS = 1_000;
+
+/** Takes what another execution answered, or started a job for, since this one read its cache. */
+export function takeAnsweredSince(
+  deps: LookupDeps,
+  all: Record<string, string>,
+  items: readonly LookupItem[],
+  ctx: LookupContext,
+  results: Map<string, LookupResult>,
+): void {
+  const answers = deps.cache.answersIn(
+    all,
+    items.map((item) => item.key),
+  );
+  for (const [key, answer] of answers) results.set(key, fromCache(answer));
+  const jobs = new Map(readJobs(deps.store, all).map((job) => [job.key, job]));
+  const withJob = items.filter((item) => !answers.has(item.key) && jobs.has(item.key));
+  collectKnownJobs(deps, withJob, jobs, ctx, results);
+}
+
+/** Waits, within the deadline, for answers another execution is buying; never buys them too. */
+export function awaitOthers(
+  deps: LookupDeps,
+  items: readonly LookupItem[],
+  ctx: LookupContext,
+  results: Map<string, LookupResult>,
+): void {
+  let waiting = items.map((item) => item.key);
+  while (waiting.length > 0 && now(deps) + OTHERS_POLL_MS < ctx.deadline) {
+    deps.client.clock.sleep(OTHERS_POLL_MS);
+    const arrived = deps.cache.getMany(waiting);
+    for (const [key, answer] of arrived) results.set(key, fromCache(answer));
+    waiting = waiting.filter((key) => !arrived.has(key));
+  }
+  for (const key of waiting) results.set(key, { kind: 'waiting' });
+}

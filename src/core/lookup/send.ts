@@ -1,0 +1,137 @@
+// Sending what the budget granted, then keeping every paid answer before anything else can fail.
+import { enrichMany } from '../api/client';
+import type { ApiError, CallOutcome } from '../api/outcome';
+import type { Charge, PendingJob } from '../billing/budget';
+import type { PaidEntry } from '../cache/entries';
+import { holdFailures } from '../cache/held-failures';
+import { type JobRecord, nextPollDelayMs, saveJobs } from '../jobs/registry';
+import type { Booking, Settlement } from './booking';
+import { creditsFor } from './credits';
+import { fresh, type LookupContext, type LookupDeps, type LookupItem, type LookupResult } from './items';
+
+/** Set when the API answers 402, cleared by the next paid answer: the sidebar says it once. */
+export const OUT_OF_CREDITS_PROPERTY = 'enrich.outOfCredits';
+
+function rememberCreditState(
+  deps: LookupDeps,
+  outcomes: readonly CallOutcome[],
+  flagged: boolean,
+  at: number,
+): void {
+  if (outcomes.some((o) => o.kind === 'failed' && o.error.code === 'insufficient_credits')) {
+    deps.store.setMany({ [OUT_OF_CREDITS_PROPERTY]: String(at) });
+  } else if (flagged && outcomes.some((o) => o.kind !== 'failed')) {
+    deps.store.removeMany([OUT_OF_CREDITS_PROPERTY]);
+  }
+}
+/**
+ * Sending stops this long before the deadline: storing the answers, the closing section (the
+ * lock, one read, one write) and the cells' rendering are round trips too, and a formula that
+ * passes its 30 s loses every row it bought.
+ */
+export const AFTER_SENDING_MS = 2_000;
+/** Errors the API charged for (a provider error inside a 200), by key. */
+export function paidFailures(
+  items: readonly LookupItem[],
+  outcomes: readonly CallOutcome[],
+): Map<string, ApiError> {
+  const failures = new Map<string, ApiError>();
+  items.forEach((item, i) => {
+    const outcome = outcomes[i]!;
+    if (outcome.kind === 'failed' && creditsFor(item.op, outcome) > 0) failures.set(item.key, outcome.error);
+  });
+  return failures;
+}
+
+export function sendNew(
+  deps: LookupDeps,
+  booking: Booking,
+  ctx: LookupContext,
+  results: Map<string, LookupResult>,
+  flaggedOutOfCredits: boolean,
+): Settlement | null {
+  const { items, planned, reservation } = booking;
+  const granted = items.slice(0, reservation.granted);
+  const later = reservation.refused?.reason === 'busy' ? { later: true as const } : {};
+  for (const item of items.slice(reservation.granted)) {
+    results.set(item.key, {
+      kind: 'refused',
+      message: reservation.refused?.message ?? 'Not sent.',
+      ...later,
+    });
+  }
+  if (granted.length === 0) return null;
+
+  const outcomes = enrichMany(
+    deps.client,
+    granted.map((item) => item.request),
+    {
+      deadline: ctx.deadline - AFTER_SENDING_MS,
+      retryServerErrors: ctx.retryServerErrors,
+      pollJobs: ctx.pollJobs,
+      ...(ctx.maxRequestsPerSecond ? { maxRequestsPerSecond: ctx.maxRequestsPerSecond } : {}),
+      ...(deps.pacer ? { pacer: deps.pacer } : {}),
+    },
+  );
+  const now = deps.client.clock.now();
+  const paid: PaidEntry[] = [];
+  const charges: Charge[] = [];
+  const pending: PendingJob[] = [];
+  const jobs: JobRecord[] = [];
+  const resent: Charge[] = [];
+  granted.forEach((item, i) => {
+    const outcome = outcomes[i]!;
+    // The lost first send cost at most the estimate (a list's bound from its max).
+    if (outcome.resent) resent.push({ type: item.op.type, credits: planned[i]!.estimate });
+    if (outcome.kind === 'pending') {
+      const estimate = planned[i]!.estimate;
+      const job = startedJob(item, outcome.jobId, estimate, ctx, now);
+      jobs.push(job);
+      pending.push({ jobId: job.id, type: item.op.type, estimate });
+      results.set(item.key, { kind: 'pending', job });
+      return;
+    }
+    const credits = creditsFor(item.op, outcome);
+    charges.push({ type: item.op.type, credits });
+    if (outcome.kind === 'found' || outcome.kind === 'miss') paid.push({ key: item.key, outcome, credits });
+    results.set(item.key, fresh(outcome, credits)!);
+  });
+  rememberCreditState(deps, outcomes, flaggedOutOfCredits, now);
+  // Paid answers first: if anything below throws, what was bought is already kept.
+  if (paid.length > 0) deps.cache.putMany(paid);
+  if (ctx.source === 'formula' && deps.failureHold)
+    holdFailures(deps.failureHold, paidFailures(granted, outcomes));
+  if (jobs.length > 0) saveJobs(deps.store, jobs);
+  // Only answers others can find in the cache may keep their claims until they lapse.
+  const exact =
+    outcomes.every((outcome) => outcome.kind === 'found' || outcome.kind === 'miss') &&
+    pending.length === 0 &&
+    resent.length === 0 &&
+    charges.length === granted.length &&
+    charges.every((charge, i) => charge.credits === planned[i]!.estimate);
+  return { reservationId: reservation.id, charges, pending, resent, exact };
+}
+
+/** The registry's record of a job this pass started: polled later, never posted again. */
+function startedJob(
+  item: LookupItem,
+  jobId: string,
+  estimate: number,
+  ctx: LookupContext,
+  now: number,
+): JobRecord {
+  return {
+    id: jobId,
+    key: item.key,
+    type: item.op.type,
+    request: item.request,
+    source: ctx.jobSource,
+    spreadsheetId: ctx.spreadsheetId,
+    state: 'processing',
+    startedAt: now,
+    updatedAt: now,
+    nextPollAt: now + nextPollDelayMs(0),
+    polls: 0,
+    estimate,
+  };
+}
