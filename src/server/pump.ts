@@ -6,17 +6,9 @@
 // created here, from a context that may create one, and deleted when nothing is pending.
 
 import type { Settings } from '../core/billing/settings';
-import {
-  drivePump,
-  expiredLine,
-  failedLine,
-  formulasToRefresh,
-  type PumpDeps,
-  type PumpOptions,
-  type PumpReport,
-  pumpOnce,
-  pumpSummary,
-} from '../core/jobs/pump';
+import { drivePump, pumpOnce } from '../core/jobs/pump';
+import type { PumpDeps, PumpOptions, PumpReport } from '../core/jobs/pump-ports';
+import { formulasToRefresh } from '../core/jobs/refresh';
 import { isPending, jobScope, readJobs } from '../core/jobs/registry';
 import { errorMessage } from '../core/text/error-message';
 import type { BackgroundCollection, PumpProgress } from '../shared/jobs-rpc';
@@ -24,6 +16,7 @@ import { appsScriptClock, lockPort } from './adapters/apps-script';
 import { listSheetPort, spreadsheetById } from './adapters/employee-sheets';
 import { CACHE_SHEET_NAME } from './adapters/sheet-store';
 import { executionContext } from './context';
+import { expiredLine, failedLine, pumpSummary } from './presenters/jobs';
 
 /** The trigger's handler: a top-level function of the bundle (see index.ts). */
 export const JOB_PUMP_HANDLER = 'runJobPump';

@@ -7,24 +7,16 @@ import { accountScope, resultKey } from '../../../src/core/cache/keys';
 import { ResultCache } from '../../../src/core/cache/result-cache';
 import type { EmployeeSheet } from '../../../src/core/jobs/employee-sheet';
 import { uniqueSheetName } from '../../../src/core/jobs/employee-sheet';
-import {
-  callsOurFunction,
-  drivePump,
-  expiredLine,
-  formulasToRefresh,
-  isWaitingText,
-  type ListSheetPort,
-  type PumpDeps,
-  type PumpOptions,
-  pumpOnce,
-  pumpSummary,
-} from '../../../src/core/jobs/pump';
+import { drivePump, pumpOnce } from '../../../src/core/jobs/pump';
+import type { ListSheetPort, PumpDeps, PumpOptions } from '../../../src/core/jobs/pump-ports';
+import { callsOurFunction, formulasToRefresh, isWaitingText } from '../../../src/core/jobs/refresh';
 import { ageText, describeJob, type JobRecord, readJobs, saveJobs } from '../../../src/core/jobs/registry';
 import type { LookupResult } from '../../../src/core/lookup/items';
 import { lookupMany } from '../../../src/core/lookup/pass';
 import { operationByType } from '../../../src/core/operations/table';
 import type { HttpPort, HttpRequest } from '../../../src/core/platform/ports';
 import { CELL_TEXT, employeeListText } from '../../../src/core/render/cell-text';
+import { expiredLine, pumpSummary } from '../../../src/server/presenters/jobs';
 import { FakeApi, type FakeApiOptions } from '../../../tools/fake-api/fake-api';
 import { FakeClock } from '../helpers/fake-http';
 import { FakeCacheService, FakeDocumentLock, FakeProperties, sha256 } from '../helpers/platform';

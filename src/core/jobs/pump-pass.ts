@@ -1,0 +1,308 @@
+// One pass of the job pump, under the document lock: poll what is due, keep what was paid, deliver
+// finished lists to their sheets, mark what expired or failed, prune old records.
+import { checkJobs } from '../api/job-polling';
+import type { CallOutcome, JobCheck } from '../api/outcome';
+import { settleJob } from '../billing/budget';
+import type { CachedAnswer, PaidEntry } from '../cache/entries';
+import { isResultKey } from '../cache/keys';
+import { creditsFor } from '../lookup/credits';
+import { type Operation, operationByType } from '../operations/table';
+import { HELD_LOCK } from '../platform/locked-section';
+import { resultItems } from '../render/results';
+import { errorMessage } from '../text/error-message';
+import { baseSheetName, buildEmployeeSheet, deliveryMessage, uniqueSheetName } from './employee-sheet';
+import {
+  emptyReport,
+  PUMP_DEFAULTS,
+  type PumpDeps,
+  type PumpOptions,
+  type PumpReport,
+  pendingOf,
+} from './pump-ports';
+import {
+  isPending,
+  type JobRecord,
+  jobScope,
+  nextPollDelayMs,
+  readJobs,
+  removeJobs,
+  saveJobs,
+} from './registry';
+
+const isInline = (job: JobRecord) => job.id.startsWith('inline:');
+
+export function ownedBy(job: JobRecord, scope: string): boolean {
+  return isResultKey(job.key) && jobScope(job) === scope;
+}
+
+/** What a paid answer kept in the cache says, as the outcome of its job. */
+function outcomeOf(answer: CachedAnswer): CallOutcome {
+  return answer.kind === 'found' ? { kind: 'found', result: answer.result } : { kind: 'miss' };
+}
+
+export class Pass {
+  private readonly now: number;
+  private readonly report = emptyReport(false);
+  /** This account's records, as this pass leaves them. */
+  private readonly jobs = new Map<string, JobRecord>();
+  private readonly sheetNames = new Map<string, string[]>();
+
+  constructor(
+    private readonly deps: PumpDeps,
+    private readonly options: PumpOptions,
+  ) {
+    this.now = deps.client.clock.now();
+  }
+
+  run(): PumpReport {
+    const all = readJobs(this.deps.store);
+    for (const job of all) if (ownedBy(job, this.options.scope)) this.jobs.set(job.key, job);
+    this.pollDue();
+    this.deliverLists();
+    this.prune(all);
+    return { ...this.report, ...pendingOf([...this.jobs.values()]) };
+  }
+
+  private get budget() {
+    return { store: this.deps.store, lock: HELD_LOCK, clock: this.deps.client.clock };
+  }
+
+  private time(): number {
+    return this.deps.client.clock.now();
+  }
+
+  private update(job: JobRecord): JobRecord {
+    this.jobs.set(job.key, job);
+    return job;
+  }
+
+  /** Polls the due jobs in one round; a job whose answer a formula already cached is not polled. */
+  private pollDue(): void {
+    const due = [...this.jobs.values()]
+      .filter((job) => job.state === 'processing' && job.nextPollAt <= this.now && !isInline(job))
+      .slice(0, this.options.maxPolls ?? PUMP_DEFAULTS.maxPolls);
+    if (due.length === 0) return;
+    const cached = this.deps.cache.getMany(due.map((job) => job.key));
+    const toPoll = due.filter((job) => !cached.has(job.key));
+    const checks = checkJobs(
+      this.deps.client,
+      toPoll.map((job) => job.id),
+    );
+    this.report.polled += toPoll.length;
+
+    const paid: PaidEntry[] = [];
+    const changed: JobRecord[] = [];
+    for (const job of due) {
+      const answer = cached.get(job.key);
+      if (answer) {
+        changed.push(this.finish(job, outcomeOf(answer), answer.credits).job);
+        continue;
+      }
+      const check = checks[toPoll.indexOf(job)]!;
+      const next = this.afterCheck(job, check, paid);
+      changed.push(next);
+    }
+    // What was bought is kept before anything else is written: if a later write fails, it is safe.
+    if (paid.length > 0) this.deps.cache.putMany(paid);
+    saveJobs(this.deps.store, changed);
+  }
+
+  private afterCheck(job: JobRecord, check: JobCheck, paid: PaidEntry[]): JobRecord {
+    const now = this.time();
+    if (check.kind === 'processing' || check.kind === 'unavailable') {
+      const message =
+        check.kind === 'unavailable' ? `Could not check the job: ${check.error.message}` : undefined;
+      const { message: _old, ...rest } = job;
+      return this.update({
+        ...rest,
+        ...(message ? { message } : {}),
+        updatedAt: now,
+        polls: job.polls + 1,
+        nextPollAt: now + nextPollDelayMs(now - job.startedAt),
+      });
+    }
+    if (check.kind === 'expired') {
+      // The API charged it when it finished; its exact cost is unknown, so the estimate is booked.
+      settleJob(this.budget, this.options.day, job.id, { type: job.type, credits: job.estimate });
+      const expired = this.update({ ...job, state: 'expired', updatedAt: now, message: check.error.message });
+      this.report.expired.push(expired);
+      return expired;
+    }
+    const outcome: CallOutcome =
+      check.kind === 'done' ? check.outcome : { kind: 'failed', error: check.error };
+    const { job: next, entry } = this.finish(job, outcome);
+    if (entry) paid.push(entry);
+    return next;
+  }
+
+  /** A job with its answer: booked at its real charge; a list waits for its sheet, the rest is done. */
+  private finish(
+    job: JobRecord,
+    outcome: CallOutcome,
+    knownCredits?: number,
+  ): { job: JobRecord; entry?: PaidEntry } {
+    const now = this.time();
+    const op = operationByType(job.type);
+    if (!op) return { job: this.fail(job, `Unknown operation ${job.type}.`) };
+    const credits = knownCredits ?? creditsFor(op, outcome);
+    settleJob(this.budget, this.options.day, job.id, { type: job.type, credits });
+    const { message: _stale, ...rest } = job;
+    const base = { ...rest, updatedAt: now, charged: credits, nextPollAt: now };
+    if (outcome.kind === 'failed') return { job: this.fail(base, outcome.error.message) };
+    if (outcome.kind === 'pending') return { job };
+    const entry: PaidEntry = { key: job.key, outcome, credits };
+    const listed = outcome.kind === 'found' ? resultItems(outcome.result).length : 0;
+    if (op.shape === 'employees' && listed > 0)
+      return { job: this.update({ ...base, state: 'done' }), entry };
+    const message = op.shape === 'employees' ? 'No employees found for this query.' : undefined;
+    const collected = this.update({ ...base, state: 'collected', ...(message ? { message } : {}) });
+    this.report.collected.push(collected);
+    return { job: collected, entry };
+  }
+
+  private fail(job: JobRecord, message: string): JobRecord {
+    const failed = this.update({ ...job, state: 'failed', updatedAt: this.time(), message });
+    this.report.failed.push(failed);
+    return failed;
+  }
+
+  /** Writes the finished lists to their sheets, stopping early when the lock has been held long enough. */
+  private deliverLists(): void {
+    const now = this.time();
+    const waiting = [...this.jobs.values()].filter((job) => job.state === 'done' && job.nextPollAt <= now);
+    if (waiting.length === 0) return;
+    const answers = this.deps.cache.getMany(waiting.map((job) => job.key));
+    const maxHold = this.options.maxHoldMs ?? PUMP_DEFAULTS.maxHoldMs;
+    let written = 0;
+    for (const job of waiting) {
+      const op = operationByType(job.type);
+      if (op?.shape !== 'employees') {
+        // A non-list answer needs no delivery: the formula reads it from the cache.
+        saveJobs(this.deps.store, [this.update({ ...job, state: 'collected', updatedAt: now })]);
+        continue;
+      }
+      if (written > 0 && this.time() - this.now >= maxHold) break;
+      const answer = answers.get(job.key);
+      if (answer?.kind !== 'found' || resultItems(answer.result).length === 0) {
+        saveJobs(this.deps.store, [this.lost(job, answer)]);
+        continue;
+      }
+      this.deliver(job, op, answer);
+      written += 1;
+    }
+  }
+
+  /** A `done` list whose answer the cache no longer holds (evicted, or never stored). */
+  private lost(job: JobRecord, answer: CachedAnswer | undefined): JobRecord {
+    if (answer) {
+      const collected = this.update({
+        ...job,
+        state: 'collected',
+        updatedAt: this.time(),
+        message: 'No employees found for this query.',
+      });
+      this.report.collected.push(collected);
+      return collected;
+    }
+    const message =
+      'The list was paid for but its result is no longer stored (storage full). Re-run it from the Jobs panel.';
+    const expired = this.update({ ...job, state: 'expired', updatedAt: this.time(), message });
+    this.report.expired.push(expired);
+    return expired;
+  }
+
+  private deliver(job: JobRecord, op: Operation, answer: Extract<CachedAnswer, { kind: 'found' }>): void {
+    const { sheets, store } = this.deps;
+    let current = job;
+    try {
+      const names = this.namesIn(job.spreadsheetId);
+      if (current.sheetName === undefined) {
+        // The name is saved before the sheet is written: a pass killed in between resumes into
+        // that same sheet instead of adding a second one.
+        const planned = uniqueSheetName(baseSheetName(op, job.request), names);
+        current = this.update({ ...current, sheetName: planned, updatedAt: this.time() });
+        saveJobs(store, [current]);
+      }
+      const credits = current.charged ?? answer.credits ?? creditsFor(op, outcomeOf(answer));
+      const sheet = buildEmployeeSheet({
+        op,
+        request: job.request,
+        jobId: job.id,
+        result: answer.result,
+        name: current.sheetName!,
+        credits,
+        collectedAt: sheets.formatTime(job.spreadsheetId, this.time()),
+      });
+      if (!sheet) {
+        // Items without a single short value to put in a column: nothing a sheet could show.
+        saveJobs(store, [this.lost(current, answer)]);
+        return;
+      }
+      const used = sheets.write(job.spreadsheetId, sheet);
+      names.push(used);
+      const message = deliveryMessage(sheet.employees, used);
+      const { deliveryAttempts: _attempts, ...rest } = current;
+      saveJobs(store, [
+        this.update({ ...rest, state: 'collected', sheetName: used, message, updatedAt: this.time() }),
+      ]);
+      this.report.delivered.push({
+        key: job.key,
+        spreadsheetId: job.spreadsheetId,
+        sheetName: used,
+        employees: sheet.employees,
+        message,
+      });
+    } catch (error) {
+      saveJobs(store, [this.deliveryFailed(current, error)]);
+    }
+  }
+
+  private deliveryFailed(job: JobRecord, error: unknown): JobRecord {
+    const reason = errorMessage(error);
+    const attempts = (job.deliveryAttempts ?? 0) + 1;
+    if (attempts >= PUMP_DEFAULTS.maxDeliveryAttempts) {
+      return this.fail(
+        { ...job, deliveryAttempts: attempts },
+        `Could not write the employee sheet: ${reason}. The list is paid for and kept: Retry in the Jobs panel writes it again at no cost.`,
+      );
+    }
+    return this.update({
+      ...job,
+      deliveryAttempts: attempts,
+      updatedAt: this.time(),
+      nextPollAt: this.time() + PUMP_DEFAULTS.deliveryRetryMs,
+      message: `Could not write the employee sheet yet (${reason}); trying again.`,
+    });
+  }
+
+  private namesIn(spreadsheetId: string): string[] {
+    let names = this.sheetNames.get(spreadsheetId);
+    if (!names) {
+      names = this.deps.sheets.sheetNames(spreadsheetId);
+      this.sheetNames.set(spreadsheetId, names);
+    }
+    return names;
+  }
+
+  /** Forgets finished records once the sidebar no longer needs them and no formula depends on them. */
+  private prune(all: readonly JobRecord[]): void {
+    const keepFinished = this.options.keepFinishedMs ?? PUMP_DEFAULTS.keepFinishedMs;
+    const keepPaid = Math.max(keepFinished, this.options.keepPaidMs ?? PUMP_DEFAULTS.keepPaidMs);
+    const old = all
+      .map((job) => this.jobs.get(job.key) ?? job)
+      .filter((job) => {
+        const age = this.now - job.updatedAt;
+        if (isPending(job)) return age > keepPaid;
+        const list = operationByType(job.type)?.shape === 'employees';
+        const guardsPayment = job.state === 'expired' || (job.state === 'collected' && list);
+        return age > (guardsPayment ? keepPaid : keepFinished);
+      });
+    if (old.length === 0) return;
+    removeJobs(
+      this.deps.store,
+      old.map((job) => job.key),
+    );
+    for (const job of old) this.jobs.delete(job.key);
+    this.report.pruned = old.length;
+  }
+}

@@ -1,0 +1,106 @@
+// What the job pump needs (the store, the lock, the API, the sheets of lists) and what it reports.
+import type { ClientConfig } from '../api/outcome';
+import type { ResultCache } from '../cache/result-cache';
+import type { BatchStorePort, LockPort } from '../platform/ports';
+import type { EmployeeSheet } from './employee-sheet';
+import { isPending, type JobRecord } from './registry';
+
+const DAY_MS = 86_400_000;
+
+export const PUMP_DEFAULTS = {
+  lockWaitMs: 5_000,
+  /** Formulas wait up to 10 s for the lock: stop starting sheet writes well before that. */
+  maxHoldMs: 6_000,
+  /** Status checks in one pass (one fetchAll). */
+  maxPolls: 50,
+  /** Collected, failed and expired records stay this long for the sidebar's "recent" list. */
+  keepFinishedMs: 7 * DAY_MS,
+  /**
+   * Delivered lists and expired jobs stay as long as a paid answer is reused: without its record a
+   * recalculated list formula would ask for a second sheet, and an expired one would be bought again.
+   */
+  keepPaidMs: 30 * DAY_MS,
+  /** A sheet that could not be written is retried this often, then the job is failed. */
+  maxDeliveryAttempts: 3,
+  deliveryRetryMs: 60_000,
+} as const;
+
+/** Writes employee lists into sheets of a spreadsheet. Implemented over SpreadsheetApp. */
+export interface ListSheetPort {
+  /** The names of the spreadsheet's sheets now. */
+  sheetNames(spreadsheetId: string): string[];
+  /**
+   * Writes the list into a new sheet named `sheet.name`, or rewrites the sheet of that name when
+   * its note carries `sheet.marker` (a delivery resumed after an execution was killed). Answers
+   * the name used: another one when a sheet of the user's has taken the name meanwhile.
+   */
+  write(spreadsheetId: string, sheet: EmployeeSheet): string;
+  /** `ms` as the spreadsheet's users read time, for the sheet's note. */
+  formatTime(spreadsheetId: string, ms: number): string;
+}
+
+export interface PumpDeps {
+  client: ClientConfig;
+  cache: ResultCache;
+  /** Document properties: the job registry and the spend ledger. */
+  store: BatchStorePort;
+  lock: LockPort;
+  sheets: ListSheetPort;
+}
+
+export interface PumpOptions {
+  /** The account of the API key in use: another account's jobs answer 404, so they are left alone. */
+  scope: string;
+  /** Today in the spreadsheet's time zone (YYYY-MM-DD), for the ledger. */
+  day: string;
+  lockWaitMs?: number;
+  maxHoldMs?: number;
+  maxPolls?: number;
+  keepFinishedMs?: number;
+  keepPaidMs?: number;
+}
+
+export interface Delivered {
+  key: string;
+  spreadsheetId: string;
+  sheetName: string;
+  employees: number;
+  message: string;
+}
+
+export interface PumpReport {
+  /** Another driver held the lock: nothing was done. */
+  busy: boolean;
+  /** Status checks sent. */
+  polled: number;
+  delivered: Delivered[];
+  /** Other results now in the cache (a full profile, a lookup answered 202 under load). */
+  collected: JobRecord[];
+  expired: JobRecord[];
+  failed: JobRecord[];
+  /** This account's jobs still running or waiting for their sheet. */
+  pending: number;
+  /** When a pending job is next due; null when none is pending. */
+  nextDueAt: number | null;
+  pruned: number;
+}
+
+export function emptyReport(busy: boolean): PumpReport {
+  return {
+    busy,
+    polled: 0,
+    delivered: [],
+    collected: [],
+    expired: [],
+    failed: [],
+    pending: 0,
+    nextDueAt: null,
+    pruned: 0,
+  };
+}
+
+export function pendingOf(jobs: readonly JobRecord[]): Pick<PumpReport, 'pending' | 'nextDueAt'> {
+  const pending = jobs.filter(isPending);
+  const due = pending.map((job) => job.nextPollAt);
+  return { pending: pending.length, nextDueAt: due.length > 0 ? Math.min(...due) : null };
+}

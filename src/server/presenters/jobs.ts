@@ -1,0 +1,31 @@
+// What the job collector's drivers tell the user, in the sidebar or a menu alert.
+import type { PumpReport } from '../../core/jobs/pump-ports';
+import { describeJob, type JobRecord } from '../../core/jobs/registry';
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** One line per expired job: what it was and what it cost. */
+export function expiredLine(job: JobRecord, now: number): string {
+  const view = describeJob(job, now);
+  return `${view.query}: the result expired before it was collected (it cost ${view.costText}).`;
+}
+
+export function failedLine(job: JobRecord, now: number): string {
+  return `${describeJob(job, now).query}: ${job.message ?? 'the lookup failed.'}`;
+}
+
+/** One line for the sidebar or a menu alert. */
+export function pumpSummary(report: PumpReport): string {
+  if (report.busy) return 'Another collection is running; checking again shortly.';
+  const parts: string[] = [];
+  if (report.delivered.length > 0) parts.push(report.delivered.map((item) => item.message).join('; '));
+  if (report.collected.length > 0)
+    parts.push(`${plural(report.collected.length, 'result', 'results')} collected`);
+  if (report.expired.length > 0) parts.push(`${plural(report.expired.length, 'job', 'jobs')} expired`);
+  if (report.failed.length > 0) parts.push(`${plural(report.failed.length, 'job', 'jobs')} failed`);
+  parts.push(
+    report.pending > 0 ? `${plural(report.pending, 'job', 'jobs')} still pending` : 'nothing pending',
+  );
+  const text = parts.join('. ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
