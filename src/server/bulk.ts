@@ -2,6 +2,7 @@
 // loop of continueBulkRun calls; each does one bounded slice (src/core/bulk/slice.ts) and saves the
 // run in one document property, so a closed sidebar or a killed execution loses nothing. A lease in
 // that property, taken under the document lock, keeps two sidebars off the same rows.
+
 import { checkConfig } from '../core/bulk/config';
 import { type ColumnLayout, layoutColumns } from '../core/bulk/layout';
 import {
@@ -36,6 +37,7 @@ import { uniqueSheetName } from '../core/jobs/employee-sheet';
 import { pumpOnce } from '../core/jobs/pump';
 import { isPending, readJobs } from '../core/jobs/registry';
 import type { Operation } from '../core/operations/table';
+import { BUSY, tryWithLock } from '../core/platform/locked-section';
 import { asLiteralForSheet, type CellValue } from '../core/render/results';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../shared/bulk-rpc';
 import { appsScriptClock, digestHashPort } from './adapters/apps-script';
@@ -77,16 +79,9 @@ const readRun = () => parseRun(properties().getProperty(BULK_RUN_PROPERTY));
 const saveRun = (run: BulkRun) => properties().setProperty(BULK_RUN_PROPERTY, serializeRun(run));
 
 function locked<T>(ctx: ExecutionContext, work: () => T): T {
-  let entered = false;
-  try {
-    return ctx.deps.lock.withLock(LOCK_WAIT_MS, () => {
-      entered = true;
-      return work();
-    });
-  } catch (error) {
-    if (entered) throw error;
-    throw new Error('The spreadsheet is busy; try again in a moment.');
-  }
+  const answer = tryWithLock(ctx.deps.lock, LOCK_WAIT_MS, work);
+  if (answer === BUSY) throw new Error('The spreadsheet is busy; try again in a moment.');
+  return answer;
 }
 
 /** The run by id, under the lock; throws when another run has replaced it. */

@@ -5,6 +5,7 @@
 // spreadsheet's time zone, as YYYY-MM-DD.
 
 import type { OperationType } from '../operations/table';
+import { BUSY, type Busy, tryWithLock } from '../platform/locked-section';
 import type { BatchStorePort, ClockPort, LockPort } from '../platform/ports';
 import {
   type ByOperation,
@@ -274,30 +275,20 @@ export function ledgerSummary(
   };
 }
 
-const BUSY = Symbol('lock busy');
-
 /** Runs `work` on the ledger under the lock, after booking expired holds and folding old days. */
 function underLock<T>(
   deps: BudgetDeps,
   today: string,
   work: (changes: LedgerChanges, now: number) => T,
-): T | typeof BUSY {
-  let entered = false;
-  try {
-    return deps.lock.withLock(deps.lockWaitMs ?? LOCK_WAIT_MS, () => {
-      entered = true;
-      const now = deps.clock.now();
-      const changes = new LedgerChanges(readLedger(deps.store.getAll()));
-      changes.tidy(today, now);
-      const result = work(changes, now);
-      changes.commit(deps.store);
-      return result;
-    });
-  } catch (error) {
-    // Only a failure to get the lock means "busy"; a storage error inside must surface.
-    if (entered) throw error;
-    return BUSY;
-  }
+): T | Busy {
+  return tryWithLock(deps.lock, deps.lockWaitMs ?? LOCK_WAIT_MS, () => {
+    const now = deps.clock.now();
+    const changes = new LedgerChanges(readLedger(deps.store.getAll()));
+    changes.tidy(today, now);
+    const result = work(changes, now);
+    changes.commit(deps.store);
+    return result;
+  });
 }
 
 /** Formula spend booked on `day` plus formula credits still held for it. */

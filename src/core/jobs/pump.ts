@@ -4,6 +4,7 @@
 // A whole pass runs under the document lock, so two drivers never deliver one job twice; the lock
 // is held for one status round and a bounded number of sheet writes, never while sleeping.
 
+import { BUSY, tryWithLock } from '../platform/locked-section';
 import { ownedBy, Pass } from './pump-pass';
 import {
   emptyReport,
@@ -17,17 +18,11 @@ import { readJobs } from './registry';
 
 /** One pass, under the document lock; a busy lock answers `busy` at once and changes nothing. */
 export function pumpOnce(deps: PumpDeps, options: PumpOptions): PumpReport {
-  let entered = false;
-  try {
-    return deps.lock.withLock(options.lockWaitMs ?? PUMP_DEFAULTS.lockWaitMs, () => {
-      entered = true;
-      return new Pass(deps, options).run();
-    });
-  } catch (error) {
-    if (entered) throw error;
-    const mine = readJobs(deps.store).filter((job) => ownedBy(job, options.scope));
-    return { ...emptyReport(true), ...pendingOf(mine) };
-  }
+  const lockWaitMs = options.lockWaitMs ?? PUMP_DEFAULTS.lockWaitMs;
+  const report = tryWithLock(deps.lock, lockWaitMs, () => new Pass(deps, options).run());
+  if (report !== BUSY) return report;
+  const mine = readJobs(deps.store).filter((job) => ownedBy(job, options.scope));
+  return { ...emptyReport(true), ...pendingOf(mine) };
 }
 
 /**

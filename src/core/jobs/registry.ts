@@ -2,9 +2,11 @@
 // for reaches the user even though a formula has 30 s and the API forgets a result 10 minutes
 // after it is ready. Records are keyed by the result's cache key: one live job per query, so
 // re-evaluating a formula can never start (and pay for) the same job twice.
+
 import type { JobView } from '../../shared/jobs-rpc';
 import type { EnrichmentRequest } from '../api/wire';
 import { type OperationType, operationByType } from '../operations/table';
+import { BUSY, tryWithLock } from '../platform/locked-section';
 import type { BatchStorePort, LockPort } from '../platform/ports';
 import { queryText } from './employee-sheet';
 
@@ -116,28 +118,21 @@ export function commitJobChanges(
   lockWaitMs: number,
 ): JobChange[] | null {
   if (changes.length === 0) return [];
-  let entered = false;
-  try {
-    return lock.withLock(lockWaitMs, () => {
-      entered = true;
-      const all = store.getAll();
-      const applied = changes.filter((change) => {
-        const key = change.next?.key ?? change.expected?.key;
-        if (key === undefined) return false;
-        const text = all[jobStoreKey(key)];
-        return sameVersion(text === undefined ? null : parseJob(text), change.expected);
-      });
-      const saved = applied.flatMap((change) => (change.next ? [change.next] : []));
-      const removed = applied.flatMap((change) => (change.next ? [] : [change.expected!.key]));
-      if (saved.length > 0) saveJobs(store, saved);
-      if (removed.length > 0) removeJobs(store, removed);
-      return applied;
+  const applied = tryWithLock(lock, lockWaitMs, () => {
+    const all = store.getAll();
+    const applied = changes.filter((change) => {
+      const key = change.next?.key ?? change.expected?.key;
+      if (key === undefined) return false;
+      const text = all[jobStoreKey(key)];
+      return sameVersion(text === undefined ? null : parseJob(text), change.expected);
     });
-  } catch (error) {
-    // Only a lock that could not be had means "busy"; a storage error inside must surface.
-    if (entered) throw error;
-    return null;
-  }
+    const saved = applied.flatMap((change) => (change.next ? [change.next] : []));
+    const removed = applied.flatMap((change) => (change.next ? [] : [change.expected!.key]));
+    if (saved.length > 0) saveJobs(store, saved);
+    if (removed.length > 0) removeJobs(store, removed);
+    return applied;
+  });
+  return applied === BUSY ? null : applied;
 }
 
 /** The account a job was started with: the scope inside its result key (`r1:<scope>:<hash>`). */

@@ -1,5 +1,6 @@
 // The two locked sections of a pass: before sending, claim the keys and reserve their credits;
 // after, book the spend and let the claims go. Each is one read and one write under the lock.
+
 import {
   type Charge,
   LOCK_WAIT_MS,
@@ -10,7 +11,7 @@ import {
   settle,
 } from '../billing/budget';
 import { readJobs } from '../jobs/registry';
-import { HELD_LOCK, sectionStore } from '../platform/locked-section';
+import { BUSY, HELD_LOCK, sectionStore, tryWithLock } from '../platform/locked-section';
 import { CLAIM_GRACE_MS, type Claimed, claimUnderLock, releaseUnderLock } from './claims';
 import { estimateFor } from './credits';
 import { type LookupContext, type LookupDeps, type LookupItem, now } from './items';
@@ -37,39 +38,30 @@ export function claimAndReserve(
   unsent: readonly LookupItem[],
   ctx: LookupContext,
 ): Booking | null {
-  let entered = false;
-  try {
-    return deps.lock.withLock(LOCK_WAIT_MS, () => {
-      entered = true;
-      const store = sectionStore(deps.store);
-      const keys = unsent.map((item) => item.key);
-      const until = ctx.deadline + CLAIM_GRACE_MS;
-      const claimed = claimUnderLock(store, keys, now(deps), until, (all) =>
-        answeredSince(deps, all, unsent),
-      );
-      const items = unsent.filter((item) => claimed.mine.includes(item.key));
-      const planned = items.map((item) => ({
-        type: item.op.type,
-        estimate: estimateFor(item.op, item.request),
-      }));
-      const guard = { store, lock: HELD_LOCK, clock: deps.client.clock };
-      const budget = { formulaDailyCap: ctx.formulaDailyCap };
-      const reservation =
-        items.length > 0
-          ? reserve(guard, ctx.day, planned, budget, ctx.source)
-          : { id: '', granted: 0, credits: 0, refused: null };
-      // What the budget refused is not sent: others need not wait for it.
-      const refused = items.slice(reservation.granted).map((item) => item.key);
-      releaseUnderLock(store, refused, now(deps));
-      claimed.mine = claimed.mine.filter((key) => !refused.includes(key));
-      store.commit();
-      return { claimed, items, planned, reservation };
-    });
-  } catch (error) {
-    // Only a lock that stayed busy means "busy"; a storage error inside must surface.
-    if (entered) throw error;
-    return null;
-  }
+  const booking = tryWithLock(deps.lock, LOCK_WAIT_MS, (): Booking => {
+    const store = sectionStore(deps.store);
+    const keys = unsent.map((item) => item.key);
+    const until = ctx.deadline + CLAIM_GRACE_MS;
+    const claimed = claimUnderLock(store, keys, now(deps), until, (all) => answeredSince(deps, all, unsent));
+    const items = unsent.filter((item) => claimed.mine.includes(item.key));
+    const planned = items.map((item) => ({
+      type: item.op.type,
+      estimate: estimateFor(item.op, item.request),
+    }));
+    const guard = { store, lock: HELD_LOCK, clock: deps.client.clock };
+    const budget = { formulaDailyCap: ctx.formulaDailyCap };
+    const reservation =
+      items.length > 0
+        ? reserve(guard, ctx.day, planned, budget, ctx.source)
+        : { id: '', granted: 0, credits: 0, refused: null };
+    // What the budget refused is not sent: others need not wait for it.
+    const refused = items.slice(reservation.granted).map((item) => item.key);
+    releaseUnderLock(store, refused, now(deps));
+    claimed.mine = claimed.mine.filter((key) => !refused.includes(key));
+    store.commit();
+    return { claimed, items, planned, reservation };
+  });
+  return booking === BUSY ? null : booking;
 }
 
 /**

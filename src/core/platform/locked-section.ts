@@ -46,3 +46,25 @@ export function sectionStore(store: BatchStorePort): SectionStore {
     },
   };
 }
+
+/** What `tryWithLock` answers when the lock could not be had in time. */
+export const BUSY: unique symbol = Symbol('lock busy');
+export type Busy = typeof BUSY;
+
+/**
+ * Runs `work` under the lock, or answers BUSY when the lock stays taken for `timeoutMs`. Only a
+ * failure to get the lock means busy: an error thrown by `work` (a storage error) surfaces, since
+ * taking it for "busy" would hide a lost write.
+ */
+export function tryWithLock<T>(lock: LockPort, timeoutMs: number, work: () => T): T | Busy {
+  let entered = false;
+  try {
+    return lock.withLock(timeoutMs, () => {
+      entered = true;
+      return work();
+    });
+  } catch (error) {
+    if (entered) throw error;
+    return BUSY;
+  }
+}
