@@ -3,7 +3,9 @@
 // value per month, and months older than a year are dropped, so the ledger stays a few KB.
 // Amounts are integer hundredths of a credit: 0.5-credit employees and any future 0.1 prices sum
 // exactly, where 0.1 + 0.2 in floating point would not.
+
 import type { OperationType } from '../operations/table';
+import { WriteBuffer } from '../platform/locked-section';
 import type { BatchStorePort } from '../platform/ports';
 
 /** Who spent: formulas, bulk runs, or the sidebar's key test (one real lookup). */
@@ -231,8 +233,7 @@ function readHold(state: LedgerState, into: Map<string, Hold>, key: string, id: 
  * removeMany. Writes go first: a kill before the deletes leaves only keys the next read ignores.
  */
 export class LedgerChanges {
-  private readonly writes: Record<string, string> = {};
-  private readonly deletes = new Set<string>();
+  private readonly buffer = new WriteBuffer();
 
   constructor(readonly state: LedgerState) {}
 
@@ -309,8 +310,7 @@ export class LedgerChanges {
   }
 
   commit(store: BatchStorePort): void {
-    if (Object.keys(this.writes).length > 0) store.setMany(this.writes);
-    if (this.deletes.size > 0) store.removeMany([...this.deletes]);
+    this.buffer.commit(store);
   }
 
   private foldOldDays(currentMonth: number): void {
@@ -336,12 +336,10 @@ export class LedgerChanges {
   }
 
   private write(key: string, value: string): void {
-    this.deletes.delete(key);
-    this.writes[key] = value;
+    this.buffer.set(key, value);
   }
 
   private remove(key: string): void {
-    delete this.writes[key];
-    this.deletes.add(key);
+    this.buffer.remove(key);
   }
 }

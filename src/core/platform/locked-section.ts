@@ -19,32 +19,54 @@ export interface SectionStore extends BatchStorePort {
  */
 export function sectionStore(store: BatchStorePort): SectionStore {
   let read: Record<string, string> | undefined;
-  const writes: Record<string, string> = {};
-  const deletes = new Set<string>();
+  const buffer = new WriteBuffer();
   return {
     getAll() {
       read ??= store.getAll();
-      const seen = { ...read, ...writes };
-      for (const key of deletes) delete seen[key];
-      return seen;
+      return buffer.over(read);
     },
     setMany(entries) {
-      for (const [key, value] of Object.entries(entries)) {
-        writes[key] = value;
-        deletes.delete(key);
-      }
+      for (const [key, value] of Object.entries(entries)) buffer.set(key, value);
     },
     removeMany(keys) {
-      for (const key of keys) {
-        delete writes[key];
-        deletes.add(key);
-      }
+      for (const key of keys) buffer.remove(key);
     },
     commit() {
-      if (Object.keys(writes).length > 0) store.setMany(writes);
-      if (deletes.size > 0) store.removeMany([...deletes]);
+      buffer.commit(store);
     },
   };
+}
+
+/**
+ * Writes and deletes kept until `commit`, which makes them in at most one setMany and one
+ * removeMany. Writes go before deletes: a kill between the two leaves only keys the next read
+ * ignores, never a half-deleted record.
+ */
+export class WriteBuffer {
+  private readonly writes: Record<string, string> = {};
+  private readonly deletes = new Set<string>();
+
+  set(key: string, value: string): void {
+    this.deletes.delete(key);
+    this.writes[key] = value;
+  }
+
+  remove(key: string): void {
+    delete this.writes[key];
+    this.deletes.add(key);
+  }
+
+  /** `read` with the buffered changes on top. */
+  over(read: Record<string, string>): Record<string, string> {
+    const seen = { ...read, ...this.writes };
+    for (const key of this.deletes) delete seen[key];
+    return seen;
+  }
+
+  commit(store: BatchStorePort): void {
+    if (Object.keys(this.writes).length > 0) store.setMany(this.writes);
+    if (this.deletes.size > 0) store.removeMany([...this.deletes]);
+  }
 }
 
 /** What `tryWithLock` answers when the lock could not be had in time. */
