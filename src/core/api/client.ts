@@ -8,11 +8,10 @@ import { apiError, NO_ANSWER, type Redact, readPostAnswer, redactorFor } from '.
 import { batchLimit, EvenSchedule } from './batch-schedule';
 import { firstPollAfter, pending, pollUntilSettled, sleepUntil } from './job-polling';
 import type { ApiError, CallOptions, CallOutcome, ClientConfig } from './outcome';
-import { localPacer, type Pacer } from './pacing';
+import { DEFAULT_REQUESTS_PER_SECOND, localPacer, type Pacer } from './pacing';
 import { postRequest } from './requests';
 import type { EnrichmentRequest } from './wire';
 
-const DEFAULT_MAX_REQUESTS_PER_SECOND = 5;
 /** Waits after a request's 1st, 2nd and 3rd 429; a 4th 429 is reported as rate limited. */
 const RATE_LIMIT_BACKOFF_MS = [1000, 2000, 4000] as const;
 const SERVER_ERROR_WAIT_MS = 30_000;
@@ -257,5 +256,5 @@ function retryPlan(
 
 function startRate(maxRequestsPerSecond: number | undefined): number {
   const asked = maxRequestsPerSecond;
-  return asked !== undefined && Number.isFinite(asked) && asked > 0 ? asked : DEFAULT_MAX_REQUESTS_PER_SECOND;
+  return asked !== undefined && Number.isFinite(asked) && asked > 0 ? asked : DEFAULT_REQUESTS_PER_SECOND;
 }

@@ -15,7 +15,7 @@ export interface CallOptions {
   deadline: number;
   /** False inside a formula (a 5xx fails fast); true in long work (wait ~30 s, then retry). */
   retryServerErrors: boolean;
-  /** Most POSTs sent in any second of clock time; default 5. Halved after a 429. */
+  /** Most POSTs sent in any second of clock time; default DEFAULT_REQUESTS_PER_SECOND. Halved after a 429. */
   maxRequestsPerSecond?: number;
   /**
    * Paces the POSTs together with other executions' (see api/pacing.ts). Without it this call paces

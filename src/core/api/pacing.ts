@@ -9,6 +9,13 @@
 
 import type { ClockPort, LockPort, TtlCachePort } from '../platform/ports';
 
+/**
+ * The pace of a caller that names no rate. Every path of the add-on passes the plan's rate from
+ * the settings (billing/settings.ts, 10 by default); this fallback is lower on purpose, so that a
+ * caller that forgot it goes slowly rather than into 429s.
+ */
+export const DEFAULT_REQUESTS_PER_SECOND = 5;
+
 export interface SendSlot {
   /** When the batch may go out: now, or later. */
   readonly at: number;

@@ -1,5 +1,6 @@
 // What a slice needs from the server (the sheet, the combined employee sheet, the lookup pass)
 // and the limits that keep it well inside an execution's 6 minutes.
+import { DEFAULT_REQUESTS_PER_SECOND } from '../../api/pacing';
 import type { LookupDeps } from '../../lookup/items';
 import type { HashPort } from '../../platform/ports';
 import type { CellValue } from '../../render/results';
@@ -15,7 +16,7 @@ export const SLICE_LIMITS = {
    */
   lookupBudgetMs: 32_000,
   /** POSTs a second when the caller does not say (the run passes the plan's rate from the settings). */
-  requestsPerSecond: 5,
+  requestsPerSecond: DEFAULT_REQUESTS_PER_SECOND,
   /** Rows waiting on a job at once: each job holds a record in the 500 KB document properties. */
   maxPendingRows: 100,
   /** After a server error, rate limit or network failure, the next slice waits this long. */
