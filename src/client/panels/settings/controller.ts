@@ -2,11 +2,11 @@
 // hard cap, how long results are kept, and the price of each operation. The server validates:
 // its message is shown as is, beside the field it names.
 
-import { SETTING_LABELS } from '../../core/billing/settings';
-import { type Group, OPERATIONS, priceLabel } from '../../core/operations/table';
-import type { Settings } from '../../shared/rpc';
-import { $, busy, el, errorText, say } from '../dom';
-import { call } from '../rpc-client';
+import { SETTING_LABELS } from '../../../core/billing/settings';
+import { type Group, OPERATIONS, priceLabel } from '../../../core/operations/table';
+import type { Settings } from '../../../shared/rpc';
+import { $, busy, el, errorText, say } from '../../dom';
+import { call } from '../../rpc-client';
 
 interface Field {
   name: keyof Settings;

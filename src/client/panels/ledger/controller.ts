@@ -1,8 +1,8 @@
 // The Spending panel: credits spent today and this month, by operation and by formulas vs bulk
 // runs, the formula budget left today, and the one notice that the account is out of credits.
-import type { LedgerView } from '../../shared/rpc';
-import { $, busy, el, errorText, formatCredits, say } from '../dom';
-import { call } from '../rpc-client';
+import type { LedgerView } from '../../../shared/rpc';
+import { $, busy, el, errorText, formatCredits, say } from '../../dom';
+import { call } from '../../rpc-client';
 
 /**
  * Fired on `document` by any panel after something that may have spent credits or changed the

@@ -1,9 +1,9 @@
 // The Saved results panel: how many paid answers are kept, how old they are, how much room they
 // take, and clearing them, after a confirmation that says what buying them again would cost.
-import type { CacheView } from '../../shared/rpc';
-import { $, busy, el, errorText, formatCredits, say } from '../dom';
-import { call } from '../rpc-client';
-import { latestOnly } from './ledger';
+import type { CacheView } from '../../../shared/rpc';
+import { $, busy, el, errorText, formatCredits, say } from '../../dom';
+import { call } from '../../rpc-client';
+import { latestOnly } from '../ledger/controller';
 
 function formatBytes(bytes: number): string {
   if (bytes < 1000) return `${bytes} bytes`;

@@ -3,19 +3,19 @@
 // of short server calls with a progress bar; pause, resume, cancel, retry the failed rows. Opening
 // the sidebar offers to resume an unfinished run. Everything from the server is set as text.
 
-import { headerLabel } from '../../core/jobs/employee-sheet';
-import { OPERATION_DOCS } from '../../core/operations/docs';
+import { headerLabel } from '../../../core/jobs/employee-sheet';
+import { OPERATION_DOCS } from '../../../core/operations/docs';
 import {
   type Group,
   OPERATIONS,
   type Operation,
   operationByType,
   priceLabel,
-} from '../../core/operations/table';
-import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../../shared/bulk-rpc';
-import { $, el, errorText, formatCredits, say } from '../dom';
-import { call } from '../rpc-client';
-import { announceChange } from './ledger';
+} from '../../../core/operations/table';
+import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../../../shared/bulk-rpc';
+import { $, el, errorText, formatCredits, say } from '../../dom';
+import { call } from '../../rpc-client';
+import { announceChange } from '../ledger/controller';
 
 const GROUP_NAMES: Record<Group, string> = { people: 'People', companies: 'Companies', social: 'Social' };
 
