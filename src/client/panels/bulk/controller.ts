@@ -13,9 +13,9 @@ import {
   priceLabel,
 } from '../../../core/operations/table';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../../../shared/bulk-rpc';
+import { announceChange } from '../../data-changed';
 import { $, el, errorText, formatCredits, say } from '../../dom';
 import { call } from '../../rpc-client';
-import { announceChange } from '../ledger/controller';
 
 const GROUP_NAMES: Record<Group, string> = { people: 'People', companies: 'Companies', social: 'Social' };
 

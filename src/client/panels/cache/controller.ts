@@ -2,8 +2,8 @@
 // take, and clearing them, after a confirmation that says what buying them again would cost.
 import type { CacheView } from '../../../shared/rpc';
 import { $, busy, el, errorText, formatCredits, say } from '../../dom';
+import { latestOnly } from '../../latest-only';
 import { call } from '../../rpc-client';
-import { latestOnly } from '../ledger/controller';
 
 function formatBytes(bytes: number): string {
   if (bytes < 1000) return `${bytes} bytes`;

@@ -2,9 +2,10 @@
 // are pending or finished lately. While any is pending the sidebar is one of the pump's drivers: it
 // calls pumpJobsFromSidebar once on open and again after each `nextCheckInMs`.
 import type { BackgroundCollection, JobsList, JobView, PumpProgress } from '../../../shared/jobs-rpc';
+import { announceChange, DATA_CHANGED } from '../../data-changed';
 import { $, busy, el, errorText, say } from '../../dom';
+import { latestOnly } from '../../latest-only';
 import { call } from '../../rpc-client';
-import { announceChange, DATA_CHANGED, latestOnly } from '../ledger/controller';
 
 const BACKGROUND_TEXT: Record<BackgroundCollection, string> = {
   minute: 'Background collection: on, every minute. You may close the sidebar.',

@@ -1,9 +1,9 @@
 // The API key panel: paste, save, test (its price said first), show masked, replace, remove; the
 // choice of who may use it, with a plain warning of what sharing means.
 import type { KeyScope, KeyStatus, SidebarState } from '../../../shared/rpc';
+import { announceChange } from '../../data-changed';
 import { $, busy, el, formatCredits, say } from '../../dom';
 import { call } from '../../rpc-client';
-import { announceChange } from '../ledger/controller';
 
 function showKey(status: KeyStatus) {
   $('key-status').textContent = status.configured

@@ -1,41 +1,10 @@
 // The Spending panel: credits spent today and this month, by operation and by formulas vs bulk
 // runs, the formula budget left today, and the one notice that the account is out of credits.
 import type { LedgerView } from '../../../shared/rpc';
+import { DATA_CHANGED } from '../../data-changed';
 import { $, busy, el, errorText, formatCredits, say } from '../../dom';
+import { latestOnly } from '../../latest-only';
 import { call } from '../../rpc-client';
-
-/**
- * Fired on `document` by any panel after something that may have spent credits or changed the
- * account (a key test, a new key, a collected job, a bulk slice): the other panels reload.
- */
-export const DATA_CHANGED = 'enrich:data-changed';
-
-export function announceChange(): void {
-  document.dispatchEvent(new CustomEvent(DATA_CHANGED));
-}
-
-export interface Latest<T> {
-  /** Asks the server; the answer is shown unless a newer one was asked for meanwhile. */
-  (): Promise<void>;
-  /** Shows an answer got otherwise (a change's), dropping the reloads still on their way. */
-  show(value: T): void;
-}
-
-/** Reloads whose answers never take the view back in time, whatever order they arrive in. */
-export function latestOnly<T>(load: () => Promise<T>, show: (value: T) => void): Latest<T> {
-  let asked = 0;
-  const reload = async () => {
-    const ticket = ++asked;
-    const value = await load();
-    if (ticket === asked) show(value);
-  };
-  return Object.assign(reload, {
-    show: (value: T) => {
-      asked++;
-      show(value);
-    },
-  });
-}
 
 function row(label: string, value: string, id?: string): HTMLElement {
   return el('div', { class: 'figure' }, el('span', {}, label), el('strong', id ? { id } : {}, value));
