@@ -1,0 +1,146 @@
+// The Credit settings panel's view: one number field per setting, the price tables, and marking
+// the field a server message names. Everything from the server is set as text.
+import { SETTING_LABELS } from '../../../core/billing/settings';
+import { type Group, OPERATIONS, priceLabel } from '../../../core/operations/table';
+import type { Settings } from '../../../shared/rpc';
+import { $, el } from '../../dom';
+
+interface Field {
+  name: keyof Settings;
+  unit: string;
+  hint: string;
+}
+
+export const FIELDS: readonly Field[] = [
+  {
+    name: 'formulaDailyCap',
+    unit: 'credits a day',
+    hint: 'All formulas of this spreadsheet together. Past it, a formula says so instead of paying.',
+  },
+  {
+    name: 'confirmAbove',
+    unit: 'credits',
+    hint: 'A bulk run estimated above this asks you first.',
+  },
+  {
+    name: 'runHardCap',
+    unit: 'credits',
+    hint: 'A bulk run stops once it has spent this much. 0 means no cap.',
+  },
+  {
+    name: 'requestsPerSecond',
+    unit: 'per second',
+    hint: 'From your API plan. Formulas and bulk runs keep to it; a 429 slows them down further.',
+  },
+  {
+    name: 'cacheTtlDays',
+    unit: 'days',
+    hint: 'A paid answer is reused this long: recalculating costs nothing.',
+  },
+];
+
+const GROUP_NAMES: Record<Group, string> = { people: 'People', companies: 'Companies', social: 'Social' };
+
+export const inputId = (name: keyof Settings) => `setting-${name}`;
+
+function fieldRow(field: Field): HTMLElement {
+  const id = inputId(field.name);
+  return el(
+    'div',
+    { class: 'field' },
+    el('label', { for: id }, `${SETTING_LABELS[field.name]} (${field.unit})`),
+    el('input', {
+      id,
+      name: field.name,
+      type: 'number',
+      inputmode: 'decimal',
+      min: '0',
+      step: 'any',
+      required: true,
+      'aria-describedby': `${id}-hint`,
+    }),
+    el('p', { id: `${id}-hint`, class: 'hint' }, field.hint),
+  );
+}
+
+/** Prices from the operations table, one small table per group. */
+function priceTables(): HTMLElement {
+  const groups = [...new Set(OPERATIONS.map((op) => op.group))];
+  return el(
+    'details',
+    { class: 'prices', id: 'prices' },
+    el('summary', {}, 'Price of each lookup'),
+    ...groups.map((group) =>
+      el(
+        'table',
+        { class: 'breakdown' },
+        el('caption', {}, GROUP_NAMES[group]),
+        el(
+          'tbody',
+          {},
+          ...OPERATIONS.filter((op) => op.group === group).map((op) =>
+            el('tr', {}, el('th', { scope: 'row' }, op.label), el('td', {}, priceLabel(op))),
+          ),
+        ),
+      ),
+    ),
+    el('p', { class: 'hint' }, 'A lookup that finds nothing is charged too. Saved results are free.'),
+  );
+}
+
+/** The field a server message is about: messages start with the setting's label. */
+export function fieldNamed(text: string): keyof Settings | null {
+  const match = FIELDS.find((field) => text.startsWith(SETTING_LABELS[field.name]));
+  return match?.name ?? null;
+}
+
+export interface SettingsElements {
+  note: HTMLElement;
+  form: HTMLFormElement;
+  save: HTMLButtonElement;
+  message: HTMLElement;
+}
+
+/** Fills the panel's body in sidebar.html: the form, then the prices. */
+export function buildSettingsBody(): SettingsElements {
+  const save = el('button', { type: 'submit', id: 'settings-save', class: 'action' }, 'Save');
+  const message = el('p', { id: 'settings-message', class: 'message', role: 'status' });
+  const form = el(
+    'form',
+    { id: 'settings-form', novalidate: true },
+    ...FIELDS.map(fieldRow),
+    el('div', { class: 'buttons' }, save),
+    message,
+  );
+  $('settings-body').replaceChildren(form, priceTables());
+  return { note: $('settings-note'), form, save, message };
+}
+
+const input = (name: keyof Settings) => $(inputId(name)) as HTMLInputElement;
+
+export function showSettings(ui: SettingsElements, settings: Settings): void {
+  for (const field of FIELDS) {
+    input(field.name).value = String(settings[field.name]);
+    input(field.name).removeAttribute('aria-invalid');
+  }
+  ui.note.textContent = `${settings.formulaDailyCap.toLocaleString('en-US')}/day for formulas`;
+}
+
+export function clearInvalid(): void {
+  for (const field of FIELDS) input(field.name).removeAttribute('aria-invalid');
+}
+
+/** Every field as typed, trimmed: the server parses and validates. */
+export function readChange(): Partial<Record<keyof Settings, unknown>> {
+  const change: Partial<Record<keyof Settings, unknown>> = {};
+  for (const field of FIELDS) change[field.name] = input(field.name).value.trim();
+  return change;
+}
+
+/** Marks and focuses the field a server message is about, if it names one. */
+export function markInvalid(messageText: string): void {
+  const bad = fieldNamed(messageText);
+  if (!bad) return;
+  input(bad).setAttribute('aria-invalid', 'true');
+  input(bad).focus();
+}
