@@ -88,6 +88,9 @@ async function bundleServer() {
   return result.outputFiles[0].text;
 }
 
+/** The sidebar's style sheets, inlined in this order: a later one may override an earlier one. */
+const SIDEBAR_CSS = ['base.css', 'panels.css', 'bulk.css'];
+
 async function bundleSidebar() {
   const result = await esbuild.build({
     entryPoints: [join(root, 'src/client/sidebar.ts')],
@@ -100,7 +103,8 @@ async function bundleSidebar() {
     logLevel: 'error',
   });
   const script = result.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
-  const css = readFileSync(join(root, 'src/client/sidebar.css'), 'utf8');
+  const sheets = SIDEBAR_CSS.map((name) => readFileSync(join(root, 'src/client/styles', name), 'utf8'));
+  const css = sheets.join('\n');
   const html = readFileSync(join(root, 'src/client/sidebar.html'), 'utf8');
   return html.replace('/*INLINE_CSS*/', () => css).replace('/*INLINE_JS*/', () => script);
 }

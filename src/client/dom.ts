@@ -10,16 +10,26 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   ...children: Child[]
 ): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
+  setAttributes(node, attributes);
+  appendChildren(node, children);
+  return node;
+}
+
+/** `undefined` and `false` leave an attribute out; `true` sets it empty, as HTML spells it. */
+function setAttributes(node: HTMLElement, attributes: Attributes): void {
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || value === false) continue;
     if (name === 'class') node.className = String(value);
     else node.setAttribute(name, value === true ? '' : value);
   }
+}
+
+/** Strings become text nodes; empty children let callers write `cond ? el(...) : null`. */
+function appendChildren(node: HTMLElement, children: Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
     node.append(typeof child === 'string' ? document.createTextNode(child) : child);
   }
-  return node;
 }
 
 export const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;

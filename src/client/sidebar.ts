@@ -1,11 +1,13 @@
 // The sidebar: one page of panels. Each panel owns its section of sidebar.html and its calls.
+
+import { announceChange, DATA_CHANGED } from './data-changed';
 import { $, errorText, say } from './dom';
-import { mountBulkPanel } from './panels/bulk';
-import { mountCachePanel } from './panels/cache';
-import { mountJobsPanel } from './panels/jobs';
-import { mountKeyPanel } from './panels/key';
-import { announceChange, DATA_CHANGED, mountLedgerPanel } from './panels/ledger';
-import { mountSettingsPanel, type SettingsPanel } from './panels/settings';
+import { mountBulkPanel } from './panels/bulk/controller';
+import { mountCachePanel } from './panels/cache/controller';
+import { mountJobsPanel } from './panels/jobs/controller';
+import { mountKeyPanel } from './panels/key/controller';
+import { mountLedgerPanel } from './panels/ledger/controller';
+import { mountSettingsPanel, type SettingsPanel } from './panels/settings/controller';
 import { call } from './rpc-client';
 
 async function start() {

@@ -1,12 +1,9 @@
-// The Credit settings panel: the formula daily cap, when bulk runs ask for confirmation, the per-run
-// hard cap, how long results are kept, and the price of each operation. The server validates:
-// its message is shown as is, beside the field it names.
-
-import { SETTING_LABELS } from '../../core/billing/settings';
-import { type Group, OPERATIONS, priceLabel } from '../../core/operations/table';
-import type { Settings } from '../../shared/rpc';
-import { $, busy, el, errorText, say } from '../dom';
-import { call } from '../rpc-client';
+// The Credit settings panel's view: one number field per setting, the price tables, and marking
+// the field a server message names. Everything from the server is set as text.
+import { SETTING_LABELS } from '../../../core/billing/settings';
+import { type Group, OPERATIONS, priceLabel } from '../../../core/operations/table';
+import type { Settings } from '../../../shared/rpc';
+import { $, el } from '../../dom';
 
 interface Field {
   name: keyof Settings;
@@ -14,7 +11,7 @@ interface Field {
   hint: string;
 }
 
-const FIELDS: readonly Field[] = [
+export const FIELDS: readonly Field[] = [
   {
     name: 'formulaDailyCap',
     unit: 'credits a day',
@@ -44,7 +41,7 @@ const FIELDS: readonly Field[] = [
 
 const GROUP_NAMES: Record<Group, string> = { people: 'People', companies: 'Companies', social: 'Social' };
 
-const inputId = (name: keyof Settings) => `setting-${name}`;
+export const inputId = (name: keyof Settings) => `setting-${name}`;
 
 function fieldRow(field: Field): HTMLElement {
   const id = inputId(field.name);
@@ -92,20 +89,20 @@ function priceTables(): HTMLElement {
 }
 
 /** The field a server message is about: messages start with the setting's label. */
-function fieldNamed(text: string): keyof Settings | null {
+export function fieldNamed(text: string): keyof Settings | null {
   const match = FIELDS.find((field) => text.startsWith(SETTING_LABELS[field.name]));
   return match?.name ?? null;
 }
 
-export interface SettingsPanel {
-  /** The saved settings, once loaded. */
-  current(): Settings | null;
+export interface SettingsElements {
+  note: HTMLElement;
+  form: HTMLFormElement;
+  save: HTMLButtonElement;
+  message: HTMLElement;
 }
 
-/** `changed` runs after the settings load and after each save (`saved` true). */
-export function mountSettingsPanel(changed: (settings: Settings, saved: boolean) => void): SettingsPanel {
-  const body = $('settings-body');
-  const note = $('settings-note');
+/** Fills the panel's body in sidebar.html: the form, then the prices. */
+export function buildSettingsBody(): SettingsElements {
   const save = el('button', { type: 'submit', id: 'settings-save', class: 'action' }, 'Save');
   const message = el('p', { id: 'settings-message', class: 'message', role: 'status' });
   const form = el(
@@ -115,47 +112,35 @@ export function mountSettingsPanel(changed: (settings: Settings, saved: boolean)
     el('div', { class: 'buttons' }, save),
     message,
   );
-  body.replaceChildren(form, priceTables());
-  let current: Settings | null = null;
+  $('settings-body').replaceChildren(form, priceTables());
+  return { note: $('settings-note'), form, save, message };
+}
 
-  const input = (name: keyof Settings) => $(inputId(name)) as HTMLInputElement;
-  const show = (settings: Settings) => {
-    current = settings;
-    for (const field of FIELDS) {
-      input(field.name).value = String(settings[field.name]);
-      input(field.name).removeAttribute('aria-invalid');
-    }
-    note.textContent = `${settings.formulaDailyCap.toLocaleString('en-US')}/day for formulas`;
-  };
+const input = (name: keyof Settings) => $(inputId(name)) as HTMLInputElement;
 
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    void busy(save, message, async () => {
-      for (const field of FIELDS) input(field.name).removeAttribute('aria-invalid');
-      const change: Partial<Record<keyof Settings, unknown>> = {};
-      for (const field of FIELDS) change[field.name] = input(field.name).value.trim();
-      try {
-        show(await call('saveSettings', change));
-      } catch (error) {
-        const bad = fieldNamed(errorText(error));
-        if (bad) {
-          input(bad).setAttribute('aria-invalid', 'true');
-          input(bad).focus();
-        }
-        throw error;
-      }
-      say(message, 'Settings saved.', 'ok');
-      if (current) changed(current, true);
-    });
-  });
+export function showSettings(ui: SettingsElements, settings: Settings): void {
+  for (const field of FIELDS) {
+    input(field.name).value = String(settings[field.name]);
+    input(field.name).removeAttribute('aria-invalid');
+  }
+  ui.note.textContent = `${settings.formulaDailyCap.toLocaleString('en-US')}/day for formulas`;
+}
 
-  void (async () => {
-    try {
-      show(await call('getSettings'));
-      if (current) changed(current, false);
-    } catch (error) {
-      say(message, errorText(error), 'error');
-    }
-  })();
-  return { current: () => current };
+export function clearInvalid(): void {
+  for (const field of FIELDS) input(field.name).removeAttribute('aria-invalid');
+}
+
+/** Every field as typed, trimmed: the server parses and validates. */
+export function readChange(): Partial<Record<keyof Settings, unknown>> {
+  const change: Partial<Record<keyof Settings, unknown>> = {};
+  for (const field of FIELDS) change[field.name] = input(field.name).value.trim();
+  return change;
+}
+
+/** Marks and focuses the field a server message is about, if it names one. */
+export function markInvalid(messageText: string): void {
+  const bad = fieldNamed(messageText);
+  if (!bad) return;
+  input(bad).setAttribute('aria-invalid', 'true');
+  input(bad).focus();
 }

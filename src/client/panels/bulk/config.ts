@@ -1,0 +1,41 @@
+// Reads the Bulk run form into the run's configuration: what the server previews and starts.
+import type { Operation } from '../../../core/operations/table';
+import type { BulkRunConfig } from '../../../shared/bulk-rpc';
+import { NAME_COLUMNS } from './columns';
+import { type Controls, checkedValue } from './view';
+
+/** `headerRow` comes from the sheet's columns as loaded; 1 until they are. */
+export function readConfig(ui: Controls, op: Operation, headerRow: number): BulkRunConfig {
+  const built: BulkRunConfig = {
+    sheetName: ui.sheet.value,
+    headerRow,
+    type: op.type,
+    columns: { input: Number(ui.input.value) },
+    output: { mode: 'primary' },
+  };
+  if (op.input === 'person_name') readNameColumns(ui, built);
+  if (op.shape === 'record' && checkedValue(ui, 'bulk-output') === 'fields') {
+    const fields = [...ui.fields.querySelectorAll<HTMLInputElement>('input:checked')].map((box) => box.value);
+    built.output = { mode: 'fields', fields };
+  }
+  if (op.shape === 'employees') readEmployeeOptions(ui, built);
+  return built;
+}
+
+/** Only the columns chosen: the optional ones may be left at (none). */
+function readNameColumns(ui: Controls, built: BulkRunConfig): void {
+  for (const column of NAME_COLUMNS) {
+    const value = ui.nameSelects[column.key].value;
+    if (value) built.columns[column.key] = Number(value);
+  }
+}
+
+/** Blank filters are left out, not sent empty. */
+function readEmployeeOptions(ui: Controls, built: BulkRunConfig): void {
+  built.options = {};
+  if (ui.department.value.trim()) built.options.department = ui.department.value.trim();
+  if (ui.seniority.value.trim()) built.options.seniority = ui.seniority.value.trim();
+  if (ui.max.value.trim()) built.options.max = Number(ui.max.value);
+  built.employeesTo =
+    checkedValue(ui, 'bulk-destination') === 'combined-sheet' ? 'combined-sheet' : 'sheet-per-company';
+}

@@ -1,0 +1,260 @@
+// The Bulk run panel: look up a whole column. Choose the operation (with its price), the input
+// columns from the sheet's headers and where results go; preview what it will cost; run it as a loop
+// of short server calls with a progress bar; pause, resume, cancel, retry the failed rows. Opening
+// the sidebar offers to resume an unfinished run. Everything from the server is set as text.
+import { OPERATIONS, type Operation, operationByType } from '../../../core/operations/table';
+import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../../../shared/bulk-rpc';
+import { announceChange } from '../../data-changed';
+import { $, el, errorText, formatCredits, say } from '../../dom';
+import { call } from '../../rpc-client';
+import { columnOptions, guessColumns, NAME_COLUMNS } from './columns';
+import { readConfig } from './config';
+import { previewView } from './preview-view';
+import { isUnfinished, showProgress } from './progress-view';
+import { plural } from './text';
+import { buildBulkPanel, type Controls, showFieldsIfChosen, showOperation } from './view';
+
+/** Slices run back to back; a refreshed ledger is asked for after this many. */
+const LEDGER_EVERY = 5;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function mountBulkPanel(): void {
+  const ui = buildBulkPanel();
+  $('bulk-panel').append(ui.root);
+  const bulk = new BulkController(ui);
+  bulk.wire();
+  bulk.showOperation();
+  void bulk.offerLastRun();
+}
+
+class BulkController {
+  private columns: SheetColumns | null = null;
+  private preview: { config: string; value: BulkPreview } | null = null;
+  private current: BulkProgress | null = null;
+  private driving = false;
+
+  constructor(private readonly ui: Controls) {}
+
+  wire(): void {
+    this.wireForm();
+    this.wireRunButtons();
+  }
+
+  private wireForm(): void {
+    const ui = this.ui;
+    ui.sheet.addEventListener(
+      'change',
+      () => void this.guarded(ui.preview, () => this.loadSheet(ui.sheet.value)),
+    );
+    ui.op.addEventListener('change', () => {
+      this.showOperation();
+      this.forgetPreview();
+    });
+    ui.form.addEventListener('change', (event) => {
+      if (event.target === ui.sheet || event.target === ui.op) return;
+      showFieldsIfChosen(ui);
+      this.forgetPreview();
+    });
+    ui.preview.addEventListener('click', () =>
+      this.guarded(ui.preview, async () => {
+        await this.runPreview();
+      }),
+    );
+    ui.run.addEventListener('click', () => this.guarded(ui.run, () => this.runClicked()));
+    ui.confirmBack.addEventListener('click', () => {
+      ui.confirm.hidden = true;
+      ui.run.focus();
+    });
+  }
+
+  private wireRunButtons(): void {
+    const ui = this.ui;
+    ui.pause.addEventListener('click', () => this.control(ui.pause, (id) => call('pauseBulkRun', id), false));
+    // Continue: the run is still running, only its driving stopped (a failed call); no resume is
+    // asked, the run is fetched and driven from here again.
+    ui.resume.addEventListener('click', () =>
+      this.control(
+        ui.resume,
+        (id) =>
+          this.current?.state === 'running'
+            ? call('getBulkRun').then((p) => p ?? this.current!)
+            : call('resumeBulkRun', id),
+        true,
+      ),
+    );
+    ui.cancel.addEventListener('click', () =>
+      this.control(ui.cancel, (id) => call('cancelBulkRun', id), false),
+    );
+    ui.retry.addEventListener('click', () =>
+      this.control(ui.retry, (id) => call('retryFailedRows', id), true),
+    );
+  }
+
+  private selectedOp(): Operation {
+    return operationByType(this.ui.op.value) ?? OPERATIONS[0]!;
+  }
+
+  private config(): BulkRunConfig {
+    return readConfig(this.ui, this.selectedOp(), this.columns?.headerRow ?? 1);
+  }
+
+  showOperation(): void {
+    showOperation(this.ui, this.selectedOp());
+    this.guessColumns();
+  }
+
+  private guessColumns(): void {
+    guessColumns(this.selectedOp(), this.columns?.headers ?? [], this.ui.input, this.ui.nameSelects);
+  }
+
+  private async loadSheet(name: string | null): Promise<void> {
+    const ui = this.ui;
+    const columns = await call('getSheetColumns', name);
+    this.columns = columns;
+    ui.sheet.replaceChildren(...columns.sheets.map((sheet) => el('option', { value: sheet }, sheet)));
+    ui.sheet.value = columns.sheetName;
+    columnOptions(ui.input, columns.headers, false);
+    for (const column of NAME_COLUMNS)
+      columnOptions(ui.nameSelects[column.key], columns.headers, !column.required);
+    this.guessColumns();
+    this.forgetPreview();
+  }
+
+  private forgetPreview(): void {
+    this.preview = null;
+    this.ui.summary.replaceChildren();
+    this.ui.confirm.hidden = true;
+  }
+
+  private async runPreview(): Promise<BulkPreview> {
+    if (!this.ui.input.value) throw new Error('Choose the input column first: the sheet needs a header row.');
+    const wanted = this.config();
+    const value = await call('previewBulkRun', wanted);
+    this.preview = { config: JSON.stringify(wanted), value };
+    this.ui.summary.replaceChildren(previewView(value));
+    return value;
+  }
+
+  private showProgress(progress: BulkProgress): void {
+    this.current = progress;
+    showProgress(this.ui, progress, this.driving);
+  }
+
+  /** The run's loop: one slice per call, the next as soon as the server says. */
+  private async drive(runId: string): Promise<void> {
+    if (this.driving) return;
+    this.driving = true;
+    try {
+      await this.driveSlices(runId);
+    } catch (error) {
+      say(this.ui.message, `${errorText(error)} Nothing is lost: Continue picks up from there.`, 'error');
+    } finally {
+      this.driving = false;
+      if (this.current) this.showProgress(this.current);
+      announceChange();
+    }
+  }
+
+  /** Stops when the run does, or when Pause (or another sidebar) stopped it between slices. */
+  private async driveSlices(runId: string): Promise<void> {
+    let slices = 0;
+    for (;;) {
+      if (this.current) this.showProgress(this.current);
+      const progress = await call('continueBulkRun', runId);
+      this.showProgress(progress);
+      if (++slices % LEDGER_EVERY === 0) announceChange();
+      if (progress.state !== 'running') return;
+      await wait(progress.nextCallInMs ?? 1_000);
+      if (this.current?.state !== 'running') return;
+    }
+  }
+
+  private async control(
+    button: HTMLButtonElement,
+    work: (runId: string) => Promise<BulkProgress>,
+    thenDrive: boolean,
+  ): Promise<void> {
+    if (!this.current) return;
+    button.disabled = true;
+    try {
+      const progress = await work(this.current.runId);
+      this.showProgress(progress);
+      if (thenDrive && progress.state === 'running') void this.drive(progress.runId);
+    } catch (error) {
+      say(this.ui.message, errorText(error), 'error');
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  private async start(confirmed: number): Promise<void> {
+    this.ui.confirm.hidden = true;
+    say(this.ui.message, '', '');
+    const progress = await call('startBulkRun', this.config(), confirmed);
+    this.forgetPreview();
+    this.showProgress(progress);
+    void this.drive(progress.runId);
+  }
+
+  /** Runs at once when cheap; asks first when the preview says the cost needs a yes. */
+  private async runClicked(): Promise<void> {
+    const wanted = JSON.stringify(this.config());
+    const value = this.preview?.config === wanted ? this.preview.value : await this.runPreview();
+    if (value.toLookUp === 0 && value.cached === 0 && value.invalidCount === 0 && value.duplicates === 0) {
+      say(this.ui.message, 'Nothing to look up: every row is filled or blank.', '');
+      return;
+    }
+    if (!value.needsConfirmation) return this.start(0);
+    this.askToConfirm(value);
+  }
+
+  private askToConfirm(value: BulkPreview): void {
+    const ui = this.ui;
+    const cost = `${value.estimateIsBound ? 'up to ' : 'about '}${formatCredits(value.estimatedCredits)}`;
+    ui.confirmText.textContent = `This run will spend ${cost} for ${plural(value.toLookUp, 'new lookup')}. Run it?`;
+    ui.confirm.hidden = false;
+    ui.confirmRun.textContent = `Run and spend ${cost}`;
+    ui.confirmRun.onclick = () => this.guarded(ui.confirmRun, () => this.start(value.estimatedCredits));
+    ui.confirmRun.focus();
+  }
+
+  private async guarded(button: HTMLButtonElement, work: () => Promise<void>): Promise<void> {
+    button.disabled = true;
+    try {
+      await work();
+    } catch (error) {
+      say(this.ui.message, errorText(error), 'error');
+    } finally {
+      button.disabled = false;
+      if (this.current) this.showProgress(this.current);
+    }
+  }
+
+  /** Loads the sheet and shows the last run; an unfinished one is offered to resume. */
+  async offerLastRun(): Promise<void> {
+    try {
+      const last = await call('getBulkRun');
+      const unfinished = last !== null && isUnfinished(last);
+      // An unfinished run is shown as it was set up: its sheet and its lookup.
+      await this.loadSheet(unfinished ? last.sheetName : null).catch(() => this.loadSheet(null));
+      if (!last) return;
+      if (unfinished) {
+        this.ui.op.value = last.type;
+        this.showOperation();
+      }
+      this.showProgress(last);
+      if (unfinished && !last.message) this.sayUnfinished(last);
+    } catch (error) {
+      say(this.ui.message, errorText(error), 'error');
+    }
+  }
+
+  private sayUnfinished(last: BulkProgress): void {
+    const verb = last.state === 'running' ? 'Continue' : 'Resume';
+    say(
+      this.ui.message,
+      `An unfinished run: ${last.done} of ${plural(last.rows, 'row')} done. ${verb} to go on; rows already written are not charged again.`,
+    );
+  }
+}

@@ -1,0 +1,56 @@
+// The Bulk run panel's preview: what a run would do, row by row, and what it would cost, before
+// anything is spent. Everything from the server is set as text.
+import type { BulkPreview } from '../../../shared/bulk-rpc';
+import { el, formatCredits } from '../../dom';
+import { columnLetters } from './columns';
+import { plural } from './text';
+
+function figure(label: string, value: string): HTMLElement {
+  return el('div', { class: 'figure' }, el('span', {}, label), el('strong', {}, value));
+}
+
+/** Where results and row statuses go, by column letter, saying which columns are new. */
+function destinations(preview: BulkPreview): string {
+  const outputs = preview.outputColumns
+    .map((o) => `${columnLetters(o.column)} (${o.header}${o.created ? ', new' : ''})`)
+    .join(', ');
+  const status = preview.statusColumn;
+  return `Results go to column ${outputs}; row status to column ${columnLetters(status.column)}${status.created ? ' (new)' : ''}.`;
+}
+
+/** The rows refused before sending, the first few listed, the rest counted. */
+function invalidRows(preview: BulkPreview): HTMLElement | null {
+  const list = preview.invalid.map((item) => el('li', {}, `Row ${item.row}: ${item.message}`));
+  if (list.length === 0) return null;
+  const more = preview.invalidCount - preview.invalid.length;
+  return el(
+    'details',
+    { class: 'bulk-invalid' },
+    el('summary', {}, `Invalid rows (${preview.invalidCount})`),
+    el('ul', {}, ...list),
+    more > 0 ? el('p', { class: 'hint' }, `…and ${plural(more, 'more row')}.`) : null,
+  );
+}
+
+export function previewView(preview: BulkPreview): HTMLElement {
+  const cost = `${preview.estimateIsBound ? 'up to ' : ''}${formatCredits(preview.estimatedCredits)}`;
+  return el(
+    'div',
+    { class: 'bulk-numbers' },
+    figure('Rows', preview.rows.toLocaleString('en-US')),
+    figure('Already filled (skipped)', preview.alreadyFilled.toLocaleString('en-US')),
+    figure('Duplicates (looked up once)', preview.duplicates.toLocaleString('en-US')),
+    figure('Saved results (free)', preview.cached.toLocaleString('en-US')),
+    figure('Invalid input (not sent)', preview.invalidCount.toLocaleString('en-US')),
+    figure('Blank', preview.blank.toLocaleString('en-US')),
+    figure('New lookups', preview.toLookUp.toLocaleString('en-US')),
+    el(
+      'div',
+      { class: 'figure bulk-cost' },
+      el('span', {}, 'Estimated cost'),
+      el('strong', { id: 'bulk-estimate' }, cost),
+    ),
+    el('p', { class: 'hint' }, destinations(preview)),
+    invalidRows(preview),
+  );
+}

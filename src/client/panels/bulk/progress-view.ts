@@ -1,0 +1,77 @@
+// The Bulk run panel's progress box: the run's state, a bar, counts, the message that matters most,
+// and which of Pause, Resume, Cancel and Retry apply. Everything from the server is set as text.
+import type { BulkProgress } from '../../../shared/bulk-rpc';
+import { formatCredits, say } from '../../dom';
+import { plural, timeLeft } from './text';
+import type { Controls } from './view';
+
+const STATE_TEXT: Record<BulkProgress['state'], string> = {
+  running: 'Running',
+  paused: 'Paused',
+  stopped: 'Stopped',
+  cancelled: 'Cancelled',
+  done: 'Done',
+};
+
+export function isUnfinished(progress: BulkProgress): boolean {
+  return progress.state !== 'done' && progress.state !== 'cancelled';
+}
+
+function progressLine(progress: BulkProgress): string {
+  const left = progress.state === 'running' ? timeLeft(progress.etaSeconds) : '';
+  return [
+    `${progress.done.toLocaleString('en-US')} of ${plural(progress.rows, 'row')} done`,
+    progress.pending > 0 ? `${plural(progress.pending, 'row')} waiting on jobs` : '',
+    left,
+  ]
+    .filter((part) => part !== '')
+    .join(' · ');
+}
+
+function countsLine(progress: BulkProgress): string {
+  return [
+    `Found ${progress.found.toLocaleString('en-US')}`,
+    `not found ${progress.notFound.toLocaleString('en-US')}`,
+    `errors ${progress.errors.toLocaleString('en-US')}`,
+    `skipped ${progress.skipped.toLocaleString('en-US')}`,
+    `invalid ${progress.invalid.toLocaleString('en-US')}`,
+    `${formatCredits(progress.creditsSpent)} spent`,
+  ].join(' · ');
+}
+
+/** One message at a time: an error first, then done, a notice, another sidebar at work. */
+function showRunMessage(message: HTMLElement, progress: BulkProgress): void {
+  if (progress.message) say(message, progress.message, 'error');
+  else if (progress.state === 'done') say(message, 'Done: every row has its result or its status.', 'ok');
+  else if (progress.notice) say(message, progress.notice, '');
+  else if (progress.busy) say(message, 'Another sidebar is working on this run.', '');
+  else if (message.classList.contains('ok')) say(message, '', '');
+}
+
+/** `driving`: this sidebar is calling the run's slices, so it can pause them. */
+function showRunButtons(ui: Controls, progress: BulkProgress, driving: boolean): void {
+  const running = progress.state === 'running';
+  const unfinished = isUnfinished(progress);
+  ui.pause.hidden = !(running && driving);
+  ui.resume.hidden = !(unfinished && !(running && driving));
+  ui.resume.textContent = running ? 'Continue' : 'Resume';
+  ui.cancel.hidden = !unfinished;
+  ui.retry.hidden = progress.failedRows === 0 || (running && driving);
+  ui.retry.textContent = `Retry the ${plural(progress.failedRows, 'failed row')}`;
+  // A stopped run may be replaced by a new one; a running or paused one must be finished first.
+  ui.run.disabled = progress.state === 'running' || progress.state === 'paused';
+}
+
+export function showProgress(ui: Controls, progress: BulkProgress, driving: boolean): void {
+  ui.progressBox.hidden = false;
+  ui.progressTitle.textContent = `${STATE_TEXT[progress.state]}: ${progress.label} on ${progress.sheetName}`;
+  ui.note.textContent = isUnfinished(progress)
+    ? `${progress.done} of ${progress.rows}`
+    : STATE_TEXT[progress.state].toLowerCase();
+  ui.bar.max = Math.max(1, progress.rows);
+  ui.bar.value = progress.done;
+  ui.progressText.textContent = progressLine(progress);
+  ui.counts.textContent = countsLine(progress);
+  showRunMessage(ui.message, progress);
+  showRunButtons(ui, progress, driving);
+}

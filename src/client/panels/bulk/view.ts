@@ -1,0 +1,289 @@
+// The Bulk run panel's view: the form (sheet, lookup, input columns, output, employee options), the
+// confirmation and the progress box, built once; showOperation() fits the form to the lookup chosen.
+import { headerLabel } from '../../../core/jobs/employee-sheet';
+import { OPERATION_DOCS } from '../../../core/operations/docs';
+import { type Group, OPERATIONS, type Operation, priceLabel } from '../../../core/operations/table';
+import { el } from '../../dom';
+import { NAME_COLUMNS, type NameSelects } from './columns';
+
+const GROUP_NAMES: Record<Group, string> = { people: 'People', companies: 'Companies', social: 'Social' };
+
+/** The form's fields, the preview summary and the confirmation. */
+interface FormControls {
+  sheet: HTMLSelectElement;
+  op: HTMLSelectElement;
+  opHelp: HTMLElement;
+  inputLabel: HTMLElement;
+  input: HTMLSelectElement;
+  names: HTMLElement;
+  nameSelects: NameSelects;
+  output: HTMLElement;
+  fields: HTMLElement;
+  employees: HTMLElement;
+  department: HTMLInputElement;
+  seniority: HTMLInputElement;
+  max: HTMLInputElement;
+  preview: HTMLButtonElement;
+  run: HTMLButtonElement;
+  summary: HTMLElement;
+  confirm: HTMLElement;
+  confirmText: HTMLElement;
+  confirmRun: HTMLButtonElement;
+  confirmBack: HTMLButtonElement;
+}
+
+/** The run's box: its state, bar and counts, and the buttons that act on it. */
+interface ProgressControls {
+  progressBox: HTMLElement;
+  progressTitle: HTMLElement;
+  bar: HTMLProgressElement;
+  progressText: HTMLElement;
+  counts: HTMLElement;
+  pause: HTMLButtonElement;
+  resume: HTMLButtonElement;
+  cancel: HTMLButtonElement;
+  retry: HTMLButtonElement;
+}
+
+export interface Controls extends FormControls, ProgressControls {
+  root: HTMLElement;
+  form: HTMLElement;
+  message: HTMLElement;
+  note: HTMLElement;
+}
+
+function selectField(id: string, label: string, ...children: HTMLElement[]): HTMLElement {
+  return el('div', { class: 'field' }, el('label', { for: id }, label), el('select', { id }, ...children));
+}
+
+function radio(name: string, value: string, label: string, checked = false): HTMLElement {
+  return el('label', {}, el('input', { type: 'radio', name, value, checked }), ` ${label}`);
+}
+
+function operationOptions(): HTMLElement[] {
+  const groups = [...new Set(OPERATIONS.map((op) => op.group))];
+  return groups.map((group) =>
+    el(
+      'optgroup',
+      { label: GROUP_NAMES[group] },
+      ...OPERATIONS.filter((op) => op.group === group).map((op) =>
+        el('option', { value: op.type }, `${op.label} (${priceLabel(op)})`),
+      ),
+    ),
+  );
+}
+
+/** Sheet, lookup, and the columns it reads: one input, or a name with its company and more. */
+function inputFields(): HTMLElement[] {
+  return [
+    selectField('bulk-sheet', 'Sheet'),
+    selectField('bulk-op', 'Lookup', ...operationOptions()),
+    el('p', { id: 'bulk-op-help', class: 'hint' }),
+    el(
+      'div',
+      { class: 'field' },
+      el('label', { for: 'bulk-input', id: 'bulk-input-label' }, 'Input column'),
+      el('select', { id: 'bulk-input' }),
+    ),
+    el('div', { id: 'bulk-names' }, ...NAME_COLUMNS.map((c) => selectField(`bulk-${c.key}`, c.label))),
+  ];
+}
+
+function outputFieldset(): HTMLElement {
+  return el(
+    'fieldset',
+    { id: 'bulk-output' },
+    el('legend', {}, 'Output'),
+    radio('bulk-output', 'primary', 'Main value, in one column', true),
+    radio('bulk-output', 'fields', 'Chosen fields, one column each'),
+    el('div', { id: 'bulk-fields', class: 'bulk-fields', hidden: true }),
+  );
+}
+
+function employeesFieldset(): HTMLElement {
+  return el(
+    'fieldset',
+    { id: 'bulk-employees', hidden: true },
+    el('legend', {}, 'Employee lists'),
+    el('label', { for: 'bulk-department' }, 'Department (optional)'),
+    el('input', { id: 'bulk-department', type: 'text', autocomplete: 'off' }),
+    el('label', { for: 'bulk-seniority' }, 'Seniority (optional)'),
+    el('input', { id: 'bulk-seniority', type: 'text', autocomplete: 'off' }),
+    el('label', { for: 'bulk-max' }, 'At most this many employees per company'),
+    el('input', { id: 'bulk-max', type: 'number', min: '1', step: '1', inputmode: 'numeric' }),
+    el('p', { class: 'hint' }, 'Without a maximum the estimate assumes 25 employees per company.'),
+    radio('bulk-destination', 'sheet-per-company', 'A new sheet per company', true),
+    radio('bulk-destination', 'combined-sheet', 'One sheet for all, with a Company column'),
+  );
+}
+
+function confirmBox(): HTMLElement {
+  return el(
+    'div',
+    {
+      id: 'bulk-confirm',
+      class: 'bulk-confirm',
+      role: 'alertdialog',
+      'aria-labelledby': 'bulk-confirm-text',
+      hidden: true,
+    },
+    el('p', { id: 'bulk-confirm-text' }),
+    el(
+      'div',
+      { class: 'buttons' },
+      el('button', { type: 'button', id: 'bulk-confirm-run', class: 'action' }, 'Run it'),
+      el('button', { type: 'button', id: 'bulk-confirm-back' }, 'Not now'),
+    ),
+  );
+}
+
+function form(): HTMLElement {
+  return el(
+    'div',
+    { class: 'bulk-form' },
+    ...inputFields(),
+    outputFieldset(),
+    employeesFieldset(),
+    el(
+      'div',
+      { class: 'buttons' },
+      el('button', { type: 'button', id: 'bulk-preview' }, 'Preview'),
+      el('button', { type: 'button', id: 'bulk-run', class: 'action' }, 'Run'),
+    ),
+    el('div', { id: 'bulk-summary', class: 'bulk-summary', 'aria-live': 'polite' }),
+    confirmBox(),
+  );
+}
+
+function progressBox(): HTMLElement {
+  return el(
+    'div',
+    { id: 'bulk-progress-box', class: 'bulk-progress', hidden: true },
+    el('p', { id: 'bulk-progress-title', class: 'bulk-progress-title' }),
+    el('progress', { id: 'bulk-progress', max: '1', value: '0', 'aria-labelledby': 'bulk-progress-text' }),
+    el('p', { id: 'bulk-progress-text', role: 'status' }),
+    el('p', { id: 'bulk-counts', class: 'hint' }),
+    el(
+      'div',
+      { class: 'buttons' },
+      el('button', { type: 'button', id: 'bulk-pause', hidden: true }, 'Pause'),
+      el('button', { type: 'button', id: 'bulk-resume', class: 'action', hidden: true }, 'Resume'),
+      el('button', { type: 'button', id: 'bulk-cancel', hidden: true }, 'Cancel run'),
+      el('button', { type: 'button', id: 'bulk-retry', hidden: true }, 'Retry failed rows'),
+    ),
+  );
+}
+
+/** The whole panel, open: progress first (a run under way matters most), then the form. */
+export function buildBulkPanel(): Controls {
+  const root = el(
+    'details',
+    { class: 'panel', id: 'bulk-details', open: true },
+    el('summary', {}, el('h2', {}, 'Bulk run'), el('span', { id: 'bulk-note', class: 'note' })),
+    el(
+      'div',
+      { class: 'panel-body' },
+      el(
+        'p',
+        { class: 'hint' },
+        'Look up a whole column. Filled rows, repeats and saved results cost nothing.',
+      ),
+      progressBox(),
+      el('p', { id: 'bulk-message', class: 'message', role: 'alert' }),
+      form(),
+    ),
+  );
+  return findControls(root);
+}
+
+type Find = <T extends HTMLElement>(id: string) => T;
+
+function findControls(root: HTMLElement): Controls {
+  const find: Find = <T extends HTMLElement>(id: string) => root.querySelector(`#${id}`) as T;
+  return {
+    root,
+    form: root.querySelector('.bulk-form') as HTMLElement,
+    message: find('bulk-message'),
+    note: find('bulk-note'),
+    ...findFormControls(find),
+    ...findProgressControls(find),
+  };
+}
+
+function findFormControls(find: Find): FormControls {
+  return {
+    sheet: find('bulk-sheet'),
+    op: find('bulk-op'),
+    opHelp: find('bulk-op-help'),
+    inputLabel: find('bulk-input-label'),
+    input: find('bulk-input'),
+    names: find('bulk-names'),
+    nameSelects: {
+      company: find('bulk-company'),
+      location: find('bulk-location'),
+      jobTitle: find('bulk-jobTitle'),
+    },
+    output: find('bulk-output'),
+    fields: find('bulk-fields'),
+    employees: find('bulk-employees'),
+    department: find('bulk-department'),
+    seniority: find('bulk-seniority'),
+    max: find('bulk-max'),
+    preview: find('bulk-preview'),
+    run: find('bulk-run'),
+    summary: find('bulk-summary'),
+    confirm: find('bulk-confirm'),
+    confirmText: find('bulk-confirm-text'),
+    confirmRun: find('bulk-confirm-run'),
+    confirmBack: find('bulk-confirm-back'),
+  };
+}
+
+function findProgressControls(find: Find): ProgressControls {
+  return {
+    progressBox: find('bulk-progress-box'),
+    progressTitle: find('bulk-progress-title'),
+    bar: find('bulk-progress'),
+    progressText: find('bulk-progress-text'),
+    counts: find('bulk-counts'),
+    pause: find('bulk-pause'),
+    resume: find('bulk-resume'),
+    cancel: find('bulk-cancel'),
+    retry: find('bulk-retry'),
+  };
+}
+
+/** The value of the checked radio of a group, '' when none is. */
+export function checkedValue(ui: Controls, name: string): string {
+  return ui.root.querySelector<HTMLInputElement>(`input[name="${name}"]:checked`)?.value ?? '';
+}
+
+export function showFieldsIfChosen(ui: Controls): void {
+  ui.fields.hidden = checkedValue(ui, 'bulk-output') !== 'fields';
+}
+
+/** Fits the form to the lookup: its help and price, the columns it reads, the outputs it allows. */
+export function showOperation(ui: Controls, op: Operation): void {
+  ui.opHelp.textContent = `${OPERATION_DOCS[op.type].help} ${priceLabel(op)} each.`;
+  const isName = op.input === 'person_name';
+  ui.names.hidden = !isName;
+  ui.inputLabel.textContent = isName ? 'Full name column' : 'Input column';
+  ui.employees.hidden = op.shape !== 'employees';
+  const fieldsAllowed = op.shape === 'record';
+  ui.output.hidden = !fieldsAllowed;
+  if (!fieldsAllowed) {
+    const primary = ui.root.querySelector<HTMLInputElement>('input[name="bulk-output"][value="primary"]');
+    if (primary) primary.checked = true;
+  }
+  ui.fields.replaceChildren(
+    ...op.fields.map((field, i) =>
+      el(
+        'label',
+        {},
+        el('input', { type: 'checkbox', name: 'bulk-field', value: field, checked: i === 0 }),
+        ` ${headerLabel(field)}`,
+      ),
+    ),
+  );
+  showFieldsIfChosen(ui);
+}

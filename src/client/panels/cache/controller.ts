@@ -1,0 +1,52 @@
+// The Saved results panel: how many paid answers are kept, how old they are, how much room they
+// take, and clearing them, after a confirmation that says what buying them again would cost.
+import type { CacheView } from '../../../shared/rpc';
+import { busy, errorText, say } from '../../dom';
+import { latestOnly } from '../../latest-only';
+import { call } from '../../rpc-client';
+import { buildCacheBody, closeConfirmation, openConfirmation, results, showCache } from './view';
+
+export interface CachePanel {
+  refresh(): Promise<void>;
+}
+
+export function mountCachePanel(): CachePanel {
+  const ui = buildCacheBody();
+  let last: CacheView | null = null;
+
+  const load = latestOnly(
+    () => call('getCacheStats'),
+    (view: CacheView) => {
+      last = view;
+      showCache(ui, view);
+    },
+  );
+
+  ui.clear.addEventListener('click', () => {
+    if (last) openConfirmation(ui, last);
+  });
+  ui.keep.addEventListener('click', () => {
+    closeConfirmation(ui);
+    ui.clear.focus();
+  });
+  ui.confirm.addEventListener('click', () =>
+    busy(ui.confirm, ui.message, async () => {
+      const before = last?.entries ?? 0;
+      // Any reload still on its way was answered before the clear: it must not be shown after it.
+      const view = await call('clearCache');
+      load.show(view);
+      closeConfirmation(ui);
+      say(ui.message, `Cleared ${results(before - view.entries)}.`, 'ok');
+      ui.clear.focus();
+    }),
+  );
+
+  const refresh = async () => {
+    try {
+      await load();
+    } catch (error) {
+      say(ui.message, errorText(error), 'error');
+    }
+  };
+  return { refresh };
+}

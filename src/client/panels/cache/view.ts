@@ -1,0 +1,104 @@
+// The Saved results panel's view: the figures, the Clear button and its confirmation. Everything from
+// the server is set as text.
+import type { CacheView } from '../../../shared/rpc';
+import { $, el, formatCredits } from '../../dom';
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} bytes`;
+  return `${(bytes / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 })} KB`;
+}
+
+/** A date and time as the user reads them; the server's clock stamped it, so no "ago" is guessed here. */
+function formatWhen(ms: number): string {
+  return new Date(ms).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+export const results = (n: number) => `${n.toLocaleString('en-US')} saved result${n === 1 ? '' : 's'}`;
+
+function figure(label: string, value: string, id: string): HTMLElement {
+  return el('div', { class: 'figure' }, el('span', {}, label), el('strong', { id }, value));
+}
+
+export interface CacheElements {
+  note: HTMLElement;
+  figures: HTMLElement;
+  clear: HTMLButtonElement;
+  question: HTMLElement;
+  confirm: HTMLButtonElement;
+  keep: HTMLButtonElement;
+  confirmation: HTMLElement;
+  message: HTMLElement;
+}
+
+/** The confirmation starts hidden: Clear opens it, with what buying the results again would cost. */
+function buildConfirmation(): Pick<CacheElements, 'question' | 'confirm' | 'keep' | 'confirmation'> {
+  const question = el('p', { id: 'cache-confirm-text', class: 'warning' });
+  const confirm = el('button', { type: 'button', id: 'cache-confirm', class: 'danger' }, 'Clear them');
+  const keep = el('button', { type: 'button', id: 'cache-keep' }, 'Keep them');
+  const confirmation = el(
+    'div',
+    {
+      id: 'cache-confirmation',
+      class: 'confirmation',
+      role: 'group',
+      'aria-labelledby': 'cache-confirm-text',
+    },
+    question,
+    el('div', { class: 'buttons' }, confirm, keep),
+  );
+  confirmation.hidden = true;
+  return { question, confirm, keep, confirmation };
+}
+
+/** Fills the panel's body in sidebar.html. */
+export function buildCacheBody(): CacheElements {
+  const figures = el('div', { id: 'cache-figures' }, el('p', { class: 'hint' }, 'Loading…'));
+  const clear = el('button', { type: 'button', id: 'cache-clear' }, 'Clear saved results…');
+  const parts = buildConfirmation();
+  const message = el('p', { id: 'cache-message', class: 'message', role: 'status' });
+  $('cache-body').replaceChildren(
+    el(
+      'p',
+      { class: 'hint' },
+      'Every paid answer is kept, so recalculating, reopening or moving rows costs nothing.',
+    ),
+    figures,
+    el('div', { class: 'buttons' }, clear),
+    parts.confirmation,
+    message,
+  );
+  return { note: $('cache-note'), figures, clear, ...parts, message };
+}
+
+export function showCache(ui: CacheElements, view: CacheView): void {
+  ui.note.textContent = view.entries.toLocaleString('en-US');
+  ui.clear.disabled = view.entries === 0;
+  ui.figures.replaceChildren(
+    figure('Saved results', view.entries.toLocaleString('en-US'), 'cache-entries'),
+    figure('Oldest', view.oldestAt === null ? '–' : formatWhen(view.oldestAt), 'cache-oldest'),
+    figure('Newest', view.newestAt === null ? '–' : formatWhen(view.newestAt), 'cache-newest'),
+    figure('Room taken', formatBytes(view.bytes), 'cache-bytes'),
+    figure('They cost', formatCredits(view.rebuyCredits), 'cache-rebuy'),
+  );
+}
+
+/** Clear gives way to the question, its Clear them button focused. */
+export function openConfirmation(ui: CacheElements, view: CacheView): void {
+  ui.question.textContent =
+    `Clear ${results(view.entries)}? Formulas and bulk runs that need them again will pay again: ` +
+    `up to ${formatCredits(view.rebuyCredits)} to re-run them all.`;
+  ui.clear.hidden = true;
+  ui.confirmation.hidden = false;
+  ui.confirm.focus();
+}
+
+export function closeConfirmation(ui: CacheElements): void {
+  ui.confirmation.hidden = true;
+  ui.clear.hidden = false;
+}

@@ -1,0 +1,136 @@
+// The Jobs panel: async lookups (employee lists, full profiles, answers deferred under load) that
+// are pending or finished lately. While any is pending the sidebar is one of the pump's drivers: it
+// calls pumpJobsFromSidebar once on open and again after each `nextCheckInMs`.
+import type { JobsList, JobView } from '../../../shared/jobs-rpc';
+import { announceChange, DATA_CHANGED } from '../../data-changed';
+import { busy, errorText, say } from '../../dom';
+import { type Latest, latestOnly } from '../../latest-only';
+import { call } from '../../rpc-client';
+import {
+  buildJobsBody,
+  type JobsElements,
+  openJobsPanel,
+  openRetryConfirmation,
+  showBackground,
+  showJobList,
+  showNoKey,
+  showPumpProgress,
+  showReauthorized,
+} from './view';
+
+/** The pump is never asked more often than this, whatever it answers. */
+const MIN_PUMP_DELAY_MS = 1_000;
+
+export interface JobsPanel {
+  refresh(): Promise<void>;
+}
+
+export function mountJobsPanel(): JobsPanel {
+  const jobs = new JobsController(buildJobsBody());
+  // Once on open, whatever is listed: a job started in another session may be waiting.
+  void jobs.refresh().then(() => jobs.pumpIfKeyConfigured());
+  return { refresh: () => jobs.refresh() };
+}
+
+class JobsController {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private pumping = false;
+  // Events this panel fires need no reload here: it reloads right after.
+  private announcing = false;
+  private openedForPending = false;
+  private keyConfigured = false;
+  private readonly reload: Latest<JobsList>;
+
+  constructor(private readonly ui: JobsElements) {
+    this.reload = latestOnly(
+      () => call('listJobs'),
+      (list) => this.show(list),
+    );
+    ui.refreshButton.addEventListener('click', () => busy(ui.refreshButton, ui.message, () => this.reload()));
+    document.addEventListener(DATA_CHANGED, () => {
+      if (!this.announcing) void this.refresh();
+    });
+  }
+
+  async refresh(): Promise<void> {
+    try {
+      await this.reload();
+    } catch (error) {
+      say(this.ui.message, errorText(error), 'error');
+    }
+  }
+
+  pumpIfKeyConfigured(): Promise<void> | undefined {
+    return this.keyConfigured ? this.pump() : undefined;
+  }
+
+  private tell(): void {
+    this.announcing = true;
+    try {
+      announceChange();
+    } finally {
+      this.announcing = false;
+    }
+  }
+
+  private show(jobs: JobsList): void {
+    this.keyConfigured = jobs.keyConfigured;
+    if (!jobs.keyConfigured) {
+      showNoKey(this.ui);
+      return;
+    }
+    showBackground(this.ui, jobs.background, jobs.pending);
+    if (jobs.reauthorized) showReauthorized(this.ui);
+    // Pending work is what a user wants to see first; opened once, then left to the user.
+    if (jobs.pending > 0 && !this.openedForPending) {
+      this.openedForPending = true;
+      openJobsPanel();
+    }
+    showJobList(this.ui, jobs, (job, button) => this.retry(job, button));
+    // A formula may have started a job since the timer stopped: the sidebar drives it again.
+    if (jobs.pending > 0 && this.timer === null && !this.pumping) this.schedulePump(MIN_PUMP_DELAY_MS);
+  }
+
+  private retry(job: JobView, button: HTMLButtonElement): void {
+    const { yes } = openRetryConfirmation(job, button);
+    yes.addEventListener('click', () =>
+      busy(yes, this.ui.message, async () => {
+        const result = await call('retryExpiredJob', job.key);
+        say(this.ui.message, result.message, result.ok ? 'ok' : 'error');
+        if (result.ok) this.tell();
+        await this.reload();
+        this.schedulePump(MIN_PUMP_DELAY_MS);
+      }),
+    );
+  }
+
+  private async pump(): Promise<void> {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.pumping) {
+      this.schedulePump(MIN_PUMP_DELAY_MS);
+      return;
+    }
+    this.pumping = true;
+    let next: number | null = null;
+    try {
+      const progress = await call('pumpJobsFromSidebar');
+      showPumpProgress(this.ui, progress);
+      const paid = progress.delivered.length + progress.collected + progress.expired.length > 0;
+      if (paid) this.tell();
+      // Set before the reload: a failed reload still leaves the pump scheduled.
+      next = progress.nextCheckInMs;
+      await this.reload();
+    } catch (error) {
+      say(this.ui.message, errorText(error), 'error');
+    } finally {
+      this.pumping = false;
+    }
+    if (next !== null) this.schedulePump(next);
+  }
+
+  private schedulePump(delayMs: number): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.pump(), Math.max(MIN_PUMP_DELAY_MS, delayMs));
+  }
+}

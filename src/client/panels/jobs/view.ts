@@ -1,0 +1,158 @@
+// The Jobs panel's view: the background-collection line, the pump's summary, the list of jobs and
+// the retry confirmation. Everything from the server is set as text.
+import type { BackgroundCollection, JobsList, JobView, PumpProgress } from '../../../shared/jobs-rpc';
+import { $, el, say } from '../../dom';
+
+const BACKGROUND_TEXT: Record<BackgroundCollection, string> = {
+  minute: 'Background collection: on, every minute. You may close the sidebar.',
+  hour: 'Background collection: on, every hour (the most an add-on may). Keep the sidebar open to get results sooner.',
+  off: 'Background collection: off. Keep the sidebar open while jobs run, or they are collected only when their formulas run again.',
+};
+
+function retryQuestion(job: JobView): string {
+  if (job.state === 'expired') {
+    return `Run "${job.query}" again? Its result expired before it was collected; running it again is a new lookup, charged again: ${job.costText}.`;
+  }
+  return `Write the sheet for "${job.query}" again? It was paid already: this costs nothing.`;
+}
+
+function jobItem(job: JobView, retry: (job: JobView, button: HTMLButtonElement) => void): HTMLElement {
+  const meta = [`started ${job.ageText}`, job.costText].join(' · ');
+  const item = el(
+    'li',
+    { class: `job job-${job.state}`, 'data-key': job.key },
+    el(
+      'div',
+      { class: 'job-head' },
+      el('span', { class: 'job-label' }, job.label),
+      el('span', { class: `badge badge-${job.state}` }, job.stateText),
+    ),
+    el('code', { class: 'job-query' }, job.query),
+    el('p', { class: 'hint job-meta' }, meta),
+    job.message ? el('p', { class: 'job-message' }, job.message) : null,
+  );
+  if (job.canRetry) {
+    const button = el(
+      'button',
+      { type: 'button', class: 'job-retry' },
+      job.state === 'expired' ? 'Run again…' : 'Write the sheet again…',
+    );
+    button.addEventListener('click', () => retry(job, button));
+    item.append(el('div', { class: 'buttons' }, button));
+  }
+  return item;
+}
+
+export interface JobsElements {
+  note: HTMLElement;
+  background: HTMLElement;
+  summary: HTMLElement;
+  list: HTMLElement;
+  refreshButton: HTMLButtonElement;
+  message: HTMLElement;
+}
+
+/** Fills the panel's body in sidebar.html. */
+export function buildJobsBody(): JobsElements {
+  const background = el('p', { id: 'jobs-background', class: 'status' }, 'Loading…');
+  const summary = el('p', { id: 'jobs-summary', class: 'message', role: 'status' });
+  const list = el('ul', { id: 'jobs-list', class: 'jobs' });
+  const refreshButton = el('button', { type: 'button', id: 'jobs-refresh' }, 'Refresh');
+  const message = el('p', { id: 'jobs-message', class: 'message', role: 'alert' });
+  $('jobs-body').replaceChildren(
+    background,
+    summary,
+    list,
+    el('div', { class: 'buttons' }, refreshButton),
+    message,
+  );
+  return { note: $('jobs-note'), background, summary, list, refreshButton, message };
+}
+
+export function showBackground(ui: JobsElements, mode: BackgroundCollection, pending: number): void {
+  const idle = mode === 'off' && pending === 0;
+  ui.background.textContent = idle
+    ? 'Background collection: off, nothing to collect.'
+    : BACKGROUND_TEXT[mode];
+  ui.background.dataset.mode = idle ? 'idle' : mode;
+}
+
+/** Jobs are polled with the key that started them: without one there is nothing to drive. */
+export function showNoKey(ui: JobsElements): void {
+  ui.background.textContent = 'Save your API key first: jobs are collected with it.';
+  ui.background.dataset.mode = 'off';
+  ui.note.textContent = '';
+  say(ui.summary, '');
+  ui.list.replaceChildren();
+}
+
+export function showReauthorized(ui: JobsElements): void {
+  say(
+    ui.summary,
+    'Background collection was paused until you authorized the add-on again (Google asked for it). It runs again now.',
+  );
+}
+
+export function openJobsPanel(): void {
+  ($('jobs-panel') as HTMLDetailsElement).open = true;
+}
+
+function jobsNote(jobs: JobsList): string {
+  if (jobs.pending > 0) return `${jobs.pending} pending`;
+  return jobs.jobs.length > 0 ? 'none pending' : '';
+}
+
+export function showJobList(
+  ui: JobsElements,
+  jobs: JobsList,
+  retry: (job: JobView, button: HTMLButtonElement) => void,
+): void {
+  ui.note.textContent = jobsNote(jobs);
+  ui.list.replaceChildren(
+    ...(jobs.jobs.length > 0
+      ? jobs.jobs.map((job) => jobItem(job, retry))
+      : [
+          el(
+            'li',
+            { class: 'hint' },
+            'No jobs yet. Employee lists and full profiles run as jobs of about a minute.',
+          ),
+        ]),
+  );
+}
+
+export function showPumpProgress(ui: JobsElements, progress: PumpProgress): void {
+  showBackground(ui, progress.background, progress.pending);
+  const lines = [progress.summary, ...progress.delivered, ...progress.expired, ...progress.failed];
+  say(ui.summary, lines.filter((line) => line !== '').join(' '), progress.failed.length > 0 ? 'error' : '');
+}
+
+export interface RetryConfirmation {
+  box: HTMLElement;
+  yes: HTMLButtonElement;
+  no: HTMLButtonElement;
+}
+
+/**
+ * The confirmation replaces the retry button's row: the user reads the cost before anything is
+ * sent. No puts the row back.
+ */
+export function openRetryConfirmation(job: JobView, button: HTMLButtonElement): RetryConfirmation {
+  const question = el('p', { class: 'warning' }, retryQuestion(job));
+  const yes = el('button', { type: 'button', class: 'action job-retry-confirm' }, 'Run it');
+  const no = el('button', { type: 'button', class: 'job-retry-cancel' }, 'Cancel');
+  const box = el(
+    'div',
+    { class: 'confirmation', role: 'group' },
+    question,
+    el('div', { class: 'buttons' }, yes, no),
+  );
+  const holder = button.parentElement!;
+  holder.replaceWith(box);
+  yes.focus();
+  no.addEventListener('click', () => {
+    box.replaceWith(holder);
+    button.focus();
+  });
+  return { box, yes, no };
+}

@@ -1,0 +1,54 @@
+// The Spending panel: credits spent today and this month, by operation and by formulas vs bulk
+// runs, the formula budget left today, and the one notice that the account is out of credits.
+import type { LedgerView } from '../../../shared/rpc';
+import { DATA_CHANGED } from '../../data-changed';
+import { $, busy, errorText, say } from '../../dom';
+import { latestOnly } from '../../latest-only';
+import { call } from '../../rpc-client';
+import { buildLedgerBody, showCreditsAlert, showLedger } from './view';
+
+export interface LedgerPanel {
+  /** Asks the server again. */
+  refresh(): Promise<void>;
+  /** Shows the last answer again, e.g. once the saved cap is known. */
+  rerender(): void;
+}
+
+/** `formulaCap` tells the panel the saved daily cap, so it can say "88 of 100". */
+export function mountLedgerPanel(formulaCap: () => number | null): LedgerPanel {
+  const ui = buildLedgerBody();
+  let dismissed = false;
+  let last: LedgerView | null = null;
+
+  $('credits-alert-dismiss').addEventListener('click', () => {
+    dismissed = true;
+    showCreditsAlert(true, true);
+  });
+
+  const show = (view: LedgerView) => {
+    last = view;
+    showLedger(ui, view, formulaCap());
+    // A later 402 after a dismissal is news again only once the flag was cleared in between.
+    if (!view.outOfCredits) dismissed = false;
+    showCreditsAlert(view.outOfCredits, dismissed);
+    say(ui.message, '');
+  };
+  const refresh = latestOnly(() => call('getLedger'), show);
+  const guarded = async () => {
+    try {
+      await refresh();
+    } catch (error) {
+      say(ui.message, errorText(error), 'error');
+    }
+  };
+
+  ui.button.addEventListener('click', () => busy(ui.button, ui.message, refresh));
+  document.addEventListener(DATA_CHANGED, () => void guarded());
+  void guarded();
+  return {
+    refresh: guarded,
+    rerender: () => {
+      if (last) show(last);
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// The Spending panel's view: the figures, the breakdown by operation, the resent-lookups notice and
+// the out-of-credits banner. Everything from the server is set as text.
+import type { LedgerView } from '../../../shared/rpc';
+import { $, el, formatCredits } from '../../dom';
+
+function row(label: string, value: string, id?: string): HTMLElement {
+  return el('div', { class: 'figure' }, el('span', {}, label), el('strong', id ? { id } : {}, value));
+}
+
+function capLine(view: LedgerView, cap: number | null): string {
+  const left = view.formulaCapLeftToday;
+  if (left === null) return 'unknown';
+  return cap === null ? formatCredits(left) : `${left.toLocaleString('en-US')} of ${formatCredits(cap)}`;
+}
+
+function operationsTable(view: LedgerView): HTMLElement {
+  if (view.byOperation.length === 0) return el('p', { class: 'hint' }, 'Nothing spent this month yet.');
+  return el(
+    'table',
+    { class: 'breakdown', id: 'ledger-operations' },
+    el('caption', {}, 'This month, by operation'),
+    el(
+      'tbody',
+      {},
+      ...view.byOperation.map((item) =>
+        el('tr', {}, el('th', { scope: 'row' }, item.label), el('td', {}, formatCredits(item.credits))),
+      ),
+    ),
+  );
+}
+
+/**
+ * Lookups a network failure made us send twice: the API may have charged both sends and never
+ * says, so the user hears it from us, with what it may have cost.
+ */
+function resentNotice(view: LedgerView): HTMLElement[] {
+  const { lookups, credits } = view.possiblyChargedTwice;
+  if (lookups === 0) return [];
+  const what = lookups === 1 ? '1 lookup was' : `${lookups.toLocaleString('en-US')} lookups were`;
+  return [
+    row('Possibly charged twice', formatCredits(credits), 'ledger-resent'),
+    el(
+      'p',
+      { class: 'hint', id: 'ledger-resent-why' },
+      `This month ${what} sent again after a network failure lost the answer; the API may have charged both sends. Compare with your account's usage.`,
+    ),
+  ];
+}
+
+/** The out-of-credits notice: one banner for the whole sidebar, shown while the API says so. */
+export function showCreditsAlert(outOfCredits: boolean, dismissed: boolean): void {
+  const alert = $('credits-alert');
+  alert.hidden = !outOfCredits || dismissed;
+}
+
+export interface LedgerElements {
+  note: HTMLElement;
+  figures: HTMLElement;
+  button: HTMLButtonElement;
+  message: HTMLElement;
+}
+
+/** Fills the panel's body in sidebar.html: figures (loading), a Refresh button, a status line. */
+export function buildLedgerBody(): LedgerElements {
+  const message = el('p', { id: 'ledger-message', class: 'message', role: 'status' });
+  const figures = el('div', { id: 'ledger-figures' }, el('p', { class: 'hint' }, 'Loading…'));
+  const button = el('button', { type: 'button', id: 'ledger-refresh' }, 'Refresh');
+  $('ledger-body').replaceChildren(figures, el('div', { class: 'buttons' }, button), message);
+  return { note: $('ledger-note'), figures, button, message };
+}
+
+/** `cap` is the saved formula daily cap, when known, so the panel can say "88 of 100". */
+export function showLedger(ui: LedgerElements, view: LedgerView, cap: number | null): void {
+  ui.note.textContent = `${formatCredits(view.today)} today`;
+  ui.figures.replaceChildren(
+    row('Spent today', formatCredits(view.today), 'ledger-today'),
+    row('Spent this month', formatCredits(view.month), 'ledger-month'),
+    row('Left for formulas today', capLine(view, cap), 'ledger-cap-left'),
+    el('h3', {}, 'This month, by source'),
+    row('Formulas', formatCredits(view.bySource.formulas), 'ledger-formulas'),
+    row('Bulk runs', formatCredits(view.bySource.bulk), 'ledger-bulk'),
+    ...(view.bySource.keyTests > 0
+      ? [row('Key tests', formatCredits(view.bySource.keyTests), 'ledger-key-tests')]
+      : []),
+    ...resentNotice(view),
+    operationsTable(view),
+  );
+}
