@@ -1,10 +1,12 @@
 // Server side of the sidebar's bulk run (src/shared/bulk-rpc.ts). The sidebar drives a run as a
-// loop of continueBulkRun calls; each does one bounded slice (src/core/bulk/slice.ts) and saves the
-// run in one document property, so a closed sidebar or a killed execution loses nothing. A lease in
-// that property, taken under the document lock, keeps two sidebars off the same rows.
+// loop of continueBulkRun calls; each does one bounded slice (src/core/bulk/slice/) and saves the
+// run in one document property, so a closed sidebar or a killed execution loses nothing. A lease
+// in that property (core/bulk/lease.ts), taken under the document lock, keeps two sidebars off the
+// same rows.
 
 import { checkConfig } from '../core/bulk/config';
 import { type ColumnLayout, layoutColumns } from '../core/bulk/layout';
+import { releaseLease, takeSlice } from '../core/bulk/lease';
 import {
   answeredRows,
   planRows,
@@ -17,7 +19,6 @@ import {
   BULK_RUN_PROPERTY,
   type BulkRun,
   cancelRun,
-  hasWorkNow,
   leaseHeld,
   mergeAfterSlice,
   newRun,
@@ -27,10 +28,8 @@ import {
   resumeRun,
   retryRun,
   serializeRun,
-  settleIfComplete,
 } from '../core/bulk/run';
-import { type BulkSheetPort, type CombinedSheetPort, SLICE_LIMITS } from '../core/bulk/slice/ports';
-import { combinedHeader } from '../core/bulk/slice/row-values';
+import { SLICE_LIMITS } from '../core/bulk/slice/ports';
 import { runSlice } from '../core/bulk/slice/slice';
 import { resultKey } from '../core/cache/keys';
 import { uniqueSheetName } from '../core/jobs/employee-sheet';
@@ -38,9 +37,10 @@ import { pumpOnce } from '../core/jobs/pump';
 import { isPending, readJobs } from '../core/jobs/registry';
 import type { Operation } from '../core/operations/table';
 import { BUSY, tryWithLock } from '../core/platform/locked-section';
-import { asLiteralForSheet, type CellValue } from '../core/render/results';
+import { asLiteralForSheet } from '../core/render/results';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../shared/bulk-rpc';
 import { appsScriptClock, digestHashPort } from './adapters/apps-script';
+import { combinedPort, combinedSheet, readBlock, sheetPort } from './adapters/bulk-sheets';
 import { listSheetPort } from './adapters/employee-sheets';
 import { type ExecutionContext, executionContext } from './context';
 import { keepCollecting } from './pump';
@@ -50,8 +50,6 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 const HEADER_ROW = 1;
 const LOCK_WAIT_MS = 5_000;
-/** A lease outlives its slice's budget by this much; a slice killed mid-way frees its rows then. */
-const LEASE_MARGIN_MS = 15_000;
 const PUMP_LOCK_WAIT_MS = 3_000;
 const DAY_MS = 86_400_000;
 
@@ -97,22 +95,6 @@ function currentRun(runId: string): BulkRun {
 function headersOf(sheet: Sheet, headerRow: number): unknown[] {
   const lastColumn = sheet.getLastColumn();
   return lastColumn > 0 ? (sheet.getRange(headerRow, 1, 1, lastColumn).getValues()[0] ?? []) : [];
-}
-
-/** The block, padded with '' where the grid is smaller (output columns not created yet). */
-function readBlock(sheet: Sheet, firstRow: number, lastRow: number, firstColumn: number, lastColumn: number) {
-  const rows = lastRow - firstRow + 1;
-  const width = lastColumn - firstColumn + 1;
-  if (rows <= 0 || width <= 0) return [];
-  const readRows = Math.min(lastRow, sheet.getMaxRows()) - firstRow + 1;
-  const readColumns = Math.min(lastColumn, sheet.getMaxColumns()) - firstColumn + 1;
-  const read =
-    readRows > 0 && readColumns > 0
-      ? sheet.getRange(firstRow, firstColumn, readRows, readColumns).getValues()
-      : [];
-  return Array.from({ length: rows }, (_, r) =>
-    Array.from({ length: width }, (_, c): unknown => read[r]?.[c] ?? ''),
-  );
 }
 
 interface Prepared {
@@ -200,19 +182,6 @@ function createCombinedSheet(spreadsheet: Spreadsheet, config: BulkRunConfig, op
   return name;
 }
 
-/** The combined sheet, created with its header (again, if the user deleted it mid-run). */
-function combinedSheet(spreadsheet: Spreadsheet, name: string, op: Operation): Sheet {
-  const existing = spreadsheet.getSheetByName(name);
-  if (existing) return existing;
-  const before = spreadsheet.getActiveSheet() as Sheet | null;
-  const sheet = spreadsheet.insertSheet(name, spreadsheet.getSheets().length);
-  if (before) spreadsheet.setActiveSheet(before);
-  const header = combinedHeader(op);
-  sheet.getRange(1, 1, 1, header.length).setValues([header]).setFontWeight('bold');
-  sheet.setFrozenRows(1);
-  return sheet;
-}
-
 export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): BulkProgress {
   const ctx = context();
   const { config, op } = checkConfig(raw);
@@ -253,46 +222,6 @@ export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): Bulk
 }
 
 // --- Slices -----------------------------------------------------------------------------------------
-
-function sheetPort(sheet: Sheet): BulkSheetPort {
-  return {
-    read: (firstRow, lastRow, firstColumn, lastColumn) =>
-      readBlock(sheet, firstRow, lastRow, firstColumn, lastColumn),
-    write: (blocks) => {
-      for (const block of blocks) {
-        const width = block.values[0]?.length ?? 0;
-        if (width === 0) continue;
-        sheet.getRange(block.row, block.column, block.values.length, width).setValues(block.values);
-      }
-    },
-  };
-}
-
-function combinedPort(spreadsheet: Spreadsheet, name: string, op: Operation): CombinedSheetPort {
-  const sheet = () => combinedSheet(spreadsheet, name, op);
-  return {
-    writtenRows: () => {
-      const target = sheet();
-      const last = target.getLastRow();
-      if (last < 2) return new Set<number>();
-      return new Set(
-        target
-          .getRange(2, 2, last - 1, 1)
-          .getValues()
-          .map(([row]) => Number(row)),
-      );
-    },
-    append: (rows: CellValue[][]) => {
-      const target = sheet();
-      const width = Math.max(...rows.map((row) => row.length));
-      const first = target.getLastRow() + 1;
-      const needed = first + rows.length - 1 - target.getMaxRows();
-      if (needed > 0) target.insertRowsAfter(target.getMaxRows(), needed);
-      const padded = rows.map((row) => [...row, ...Array<CellValue>(width - row.length).fill('')]);
-      target.getRange(first, 1, rows.length, width).setValues(padded);
-    },
-  };
-}
 
 function runOneSlice(ctx: ExecutionContext, run: BulkRun): BulkRun {
   const spreadsheet = activeSpreadsheet();
@@ -340,21 +269,9 @@ export function continueBulkRun(runId: string): BulkProgress {
   const { clock } = ctx.deps.client;
   const token = Utilities.getUuid();
   const taken = locked(ctx, () => {
-    const run = currentRun(runId);
-    const now = clock.now();
-    if (run.state !== 'running') return { run, busy: false, mine: false };
-    if (leaseHeld(run, now)) return { run, busy: true, mine: false };
-    if (!hasWorkNow(run, now)) {
-      const settled = settleIfComplete(run, now);
-      if (settled !== run) saveRun(settled);
-      return { run: settled, busy: false, mine: false };
-    }
-    const leased: BulkRun = {
-      ...run,
-      lease: { token, until: now + SLICE_LIMITS.budgetMs + LEASE_MARGIN_MS },
-    };
-    saveRun(leased);
-    return { run: leased, busy: false, mine: true };
+    const { taken, save } = takeSlice(currentRun(runId), clock.now(), token, SLICE_LIMITS.budgetMs);
+    if (save) saveRun(save);
+    return taken;
   });
   if (!taken.mine) return progressOf(taken.run, clock.now(), taken.busy);
 
@@ -364,9 +281,8 @@ export function continueBulkRun(runId: string): BulkProgress {
   } catch (error) {
     // The rows are free for the next call; what was bought is in the cache.
     locked(ctx, () => {
-      const current = readRun();
-      if (current?.id === taken.run.id && current.lease?.token === token)
-        saveRun({ ...current, lease: null });
+      const released = releaseLease(readRun(), taken.run.id, token);
+      if (released) saveRun(released);
     });
     throw error;
   }

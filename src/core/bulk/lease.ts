@@ -1,0 +1,41 @@
+// Two sidebars (or a sidebar and a reload of it) may call for the same run at once. A lease in the
+// run's property, taken under the document lock, gives the next slice to one of them; the lease
+// outlives the slice's budget, so a slice killed mid-way frees its rows a little later.
+import { type BulkRun, hasWorkNow, leaseHeld, settleIfComplete } from './run';
+
+/** A lease outlives its slice's budget by this much; a slice killed mid-way frees its rows then. */
+const LEASE_MARGIN_MS = 15_000;
+
+export interface TakenSlice {
+  run: BulkRun;
+  /** Another caller holds the lease: the sidebar asks again shortly. */
+  busy: boolean;
+  /** This caller holds the lease and runs the slice. */
+  mine: boolean;
+}
+
+/**
+ * Whether `token`'s caller may run the next slice of `run` now. Answers what was taken and the run
+ * to save, if it changed (leased, or found complete).
+ */
+export function takeSlice(
+  run: BulkRun,
+  now: number,
+  token: string,
+  sliceBudgetMs: number,
+): { taken: TakenSlice; save: BulkRun | null } {
+  if (run.state !== 'running') return { taken: { run, busy: false, mine: false }, save: null };
+  if (leaseHeld(run, now)) return { taken: { run, busy: true, mine: false }, save: null };
+  if (!hasWorkNow(run, now)) {
+    const settled = settleIfComplete(run, now);
+    return { taken: { run: settled, busy: false, mine: false }, save: settled !== run ? settled : null };
+  }
+  const leased: BulkRun = { ...run, lease: { token, until: now + sliceBudgetMs + LEASE_MARGIN_MS } };
+  return { taken: { run: leased, busy: false, mine: true }, save: leased };
+}
+
+/** The run with `token`'s lease let go, after a slice that failed; null when it is not held any more. */
+export function releaseLease(current: BulkRun | null, runId: string, token: string): BulkRun | null {
+  if (current?.id !== runId || current.lease?.token !== token) return null;
+  return { ...current, lease: null };
+}

@@ -1,0 +1,78 @@
+// The sheets a bulk run reads and writes, over SpreadsheetApp: the run's own columns, and the one
+// combined sheet of employees when the run asked for it.
+import type { BulkSheetPort, CombinedSheetPort } from '../../core/bulk/slice/ports';
+import { combinedHeader } from '../../core/bulk/slice/row-values';
+import type { Operation } from '../../core/operations/table';
+import type { CellValue } from '../../core/render/results';
+
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+export /** The block, padded with '' where the grid is smaller (output columns not created yet). */
+function readBlock(sheet: Sheet, firstRow: number, lastRow: number, firstColumn: number, lastColumn: number) {
+  const rows = lastRow - firstRow + 1;
+  const width = lastColumn - firstColumn + 1;
+  if (rows <= 0 || width <= 0) return [];
+  const readRows = Math.min(lastRow, sheet.getMaxRows()) - firstRow + 1;
+  const readColumns = Math.min(lastColumn, sheet.getMaxColumns()) - firstColumn + 1;
+  const read =
+    readRows > 0 && readColumns > 0
+      ? sheet.getRange(firstRow, firstColumn, readRows, readColumns).getValues()
+      : [];
+  return Array.from({ length: rows }, (_, r) =>
+    Array.from({ length: width }, (_, c): unknown => read[r]?.[c] ?? ''),
+  );
+}
+
+export function sheetPort(sheet: Sheet): BulkSheetPort {
+  return {
+    read: (firstRow, lastRow, firstColumn, lastColumn) =>
+      readBlock(sheet, firstRow, lastRow, firstColumn, lastColumn),
+    write: (blocks) => {
+      for (const block of blocks) {
+        const width = block.values[0]?.length ?? 0;
+        if (width === 0) continue;
+        sheet.getRange(block.row, block.column, block.values.length, width).setValues(block.values);
+      }
+    },
+  };
+}
+
+export function combinedPort(spreadsheet: Spreadsheet, name: string, op: Operation): CombinedSheetPort {
+  const sheet = () => combinedSheet(spreadsheet, name, op);
+  return {
+    writtenRows: () => {
+      const target = sheet();
+      const last = target.getLastRow();
+      if (last < 2) return new Set<number>();
+      return new Set(
+        target
+          .getRange(2, 2, last - 1, 1)
+          .getValues()
+          .map(([row]) => Number(row)),
+      );
+    },
+    append: (rows: CellValue[][]) => {
+      const target = sheet();
+      const width = Math.max(...rows.map((row) => row.length));
+      const first = target.getLastRow() + 1;
+      const needed = first + rows.length - 1 - target.getMaxRows();
+      if (needed > 0) target.insertRowsAfter(target.getMaxRows(), needed);
+      const padded = rows.map((row) => [...row, ...Array<CellValue>(width - row.length).fill('')]);
+      target.getRange(first, 1, rows.length, width).setValues(padded);
+    },
+  };
+}
+
+/** The combined sheet, created with its header (again, if the user deleted it mid-run). */
+export function combinedSheet(spreadsheet: Spreadsheet, name: string, op: Operation): Sheet {
+  const existing = spreadsheet.getSheetByName(name);
+  if (existing) return existing;
+  const before = spreadsheet.getActiveSheet() as Sheet | null;
+  const sheet = spreadsheet.insertSheet(name, spreadsheet.getSheets().length);
+  if (before) spreadsheet.setActiveSheet(before);
+  const header = combinedHeader(op);
+  sheet.getRange(1, 1, 1, header.length).setValues([header]).setFontWeight('bold');
+  sheet.setFrozenRows(1);
+  return sheet;
+}
