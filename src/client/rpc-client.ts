@@ -10,10 +10,6 @@ interface ScriptRunner {
 
 declare const google: { script: { run: ScriptRunner } };
 
-type Promised<T> = {
-  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never;
-};
-
 export function call<K extends keyof ServerApi>(
   name: K,
   ...args: Parameters<ServerApi[K]>
@@ -25,5 +21,3 @@ export function call<K extends keyof ServerApi>(
     (runner[name] as (...a: unknown[]) => void)(...args);
   });
 }
-
-export type Server = Promised<ServerApi>;

@@ -1,6 +1,6 @@
-// Wire types of the enrichment API (../shared/spec/enrichment-api-spec.md), as the client reads
-// them. The fake API writes its own from the spec (fake-api/wire-types.ts): tests that run the
-// client against it catch a misreading on either side.
+// The request the client sends (docs/api-spec.md). Answers are read as untyped JSON in answers.ts,
+// which trusts no field it has not checked. The fake API writes its own wire types from the spec
+// (tools/fake-api/wire-types.ts): tests that run the client against it catch a misreading.
 import type { OperationType } from '../operations/table';
 
 /** JSON body of `POST /`. Optional fields that are blank are not sent at all. */
@@ -10,26 +10,4 @@ export interface EnrichmentRequest {
   department?: string;
   seniority?: string;
   employee_count?: number;
-}
-
-export interface SuccessResponse {
-  status: 'success';
-  result: unknown;
-}
-
-export interface AsyncAcceptedResponse {
-  status: 'processing';
-  job_id: string;
-  poll_url: string;
-}
-
-export interface JobStatusResponse {
-  status: 'processing' | 'done' | 'error';
-  result?: unknown;
-  message?: string;
-}
-
-export interface ErrorResponse {
-  status: 'error';
-  message: string;
 }
