@@ -261,6 +261,11 @@ export function formatDate(epochMs: number, timeZone: string, pattern: string): 
     a: () => (hour < 12 ? 'AM' : 'PM'),
     Z: () => offset,
   };
+  return renderPattern(pattern, fields);
+}
+
+/** Writes `pattern` with each run of a letter replaced by its field, and 'quoted' text as is. */
+function renderPattern(pattern: string, fields: Record<string, (count: number) => string>): string {
   let out = '';
   for (let i = 0; i < pattern.length; ) {
     const ch = pattern.charAt(i);

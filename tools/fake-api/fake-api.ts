@@ -543,26 +543,31 @@ function parseEnrichment(body: string | undefined, contentType: string | undefin
   if (op === undefined) return invalid(`Unknown type "${type.slice(0, 80)}"`, type, input);
   if (input === null || input.length === 0)
     return invalid('input_data must be a non-empty string', type, input);
+  const filters = parseFilters(fields, op);
+  if (typeof filters === 'string') return invalid(filters, type, input);
+  return { request: { op, input, filters }, type, input };
+}
+
+/** The employee-list options of a request, or why they are refused. */
+function parseFilters(
+  fields: Record<string, unknown>,
+  op: { options: readonly string[] },
+): EmployeeFilters | string {
   const filters: { -readonly [K in keyof EmployeeFilters]: EmployeeFilters[K] } = {};
   for (const name of OPTION_NAMES) {
     const value = fields[name];
     if (value === undefined || value === null) continue;
-    if (!op.options.includes(name)) {
-      return invalid(`${name} is only accepted by employee-list operations`, type, input);
-    }
+    if (!op.options.includes(name)) return `${name} is only accepted by employee-list operations`;
     if (name === 'employee_count') {
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-        return invalid('employee_count must be an integer of at least 1', type, input);
-      }
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
+        return 'employee_count must be an integer of at least 1';
       filters.limit = value;
     } else {
-      if (typeof value !== 'string' || value.trim() === '') {
-        return invalid(`${name} must be a non-empty string`, type, input);
-      }
+      if (typeof value !== 'string' || value.trim() === '') return `${name} must be a non-empty string`;
       filters[name] = value;
     }
   }
-  return { request: { op, input, filters }, type, input };
+  return filters;
 }
 
 function routeOf(path: string): Route | null {
