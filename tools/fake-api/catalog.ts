@@ -1,5 +1,5 @@
 // The fake API's own list of the 19 operations, written from the operation table and the Limits of
-// ../../shared/spec/enrichment-api-spec.md. It shares nothing with the add-on's table
+// docs/api-spec.md. It shares nothing with the add-on's table
 // (src/core/operations/table.ts) on purpose: the fake is the tests' independent oracle, so a wrong price
 // or mode in the add-on must meet a fake that disagrees with it, not one that copies it.
 
@@ -24,7 +24,7 @@ export type Price =
   | { readonly per: 'employee'; readonly credits: number };
 
 /**
- * What this fake answers in `result` (the spec leaves the shapes unshown; DESIGN.md section 2 says
+ * What this fake answers in `result` (the spec leaves the shapes unshown; docs/api-behaviour.md says
  * the real API mixes them): a bare string, a bare number, one object, or an array of objects.
  */
 export type Answer = 'text' | 'number' | 'record' | 'reactions' | 'employees';

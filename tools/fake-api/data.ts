@@ -1,6 +1,6 @@
 // Deterministic, realistic data for the fake API. Every answer is derived from a hash of the input,
 // so the same input always gives the same data and tests can assert values without fixtures. The
-// shapes vary the way the real API's do (DESIGN.md section 2): bare strings and numbers, objects
+// shapes vary the way the real API's do (docs/api-behaviour.md): bare strings and numbers, objects
 // with nested arrays, arrays of objects, `""` for missing fields and mixed field-naming styles.
 import { type InputKind, type OperationType, operationOf } from './catalog';
 

@@ -1,4 +1,4 @@
-// A faithful fake of the enrichment API (../shared/spec/enrichment-api-spec.md) as a pure request
+// A faithful fake of the enrichment API (docs/api-spec.md) as a pure request
 // handler: no real time (an injected clock), no network, no randomness. Accounts, jobs and a ledger
 // of every call and charge live in memory so tests can assert exact spend. README.md in this folder
 // lists the choices made where the spec is silent.
@@ -89,7 +89,7 @@ export const DEFAULT_JOB_DELAY_MS: Readonly<Record<JobDelayKind, number>> = {
 
 /** Inputs with these words never match anything (charged like any miss). */
 const MISS_MARKER = /nobody|notfound/i;
-/** Inputs with this word get a provider failure inside a 200 success (DESIGN.md section 2). */
+/** Inputs with this word get a provider failure inside a 200 success (docs/api-behaviour.md). */
 const PROVIDER_ERROR_MARKER = /provider-error/i;
 /** Inputs with this word make their job end in `error` (only jobs: a sync 200 cannot fail). */
 const JOB_FAILS_MARKER = /job-fails/i;

@@ -1,4 +1,4 @@
-// The response bodies of ../../shared/spec/enrichment-api-spec.md (Resources and their fields), as
+// The response bodies of docs/api-spec.md (Resources and their fields), as
 // the fake sends them. Written from the spec, not shared with the add-on's client: when the two
 // read the spec differently, the tests that run one against the other say so.
 

@@ -85,7 +85,8 @@ const FIRST_SECTION_MS = 100;
 
 /**
  * Paces every execution of the document that uses `key` (one key an account). When the lock or
- * the cache fails, this execution falls back to pacing itself and 429s are handled as before.
+ * the cache fails, this execution falls back to pacing itself, and 429s are left to the client's
+ * back-off.
  */
 export function sharedPacer(ports: SharedPacerPorts, key: string, ceiling: number): Pacer {
   const fallback = localPacer(ceiling);

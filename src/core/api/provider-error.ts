@@ -1,5 +1,5 @@
 // The API can answer HTTP 200 `status: success` while `result` is really the upstream provider's
-// failure (DESIGN.md section 2). Such a result must be shown as an error and never cached as data,
+// failure (docs/api-behaviour.md). Such a result must be shown as an error and never cached as data,
 // so the client asks this module before it calls a result "found".
 
 const MAX_MESSAGE_LENGTH = 160;

@@ -38,6 +38,6 @@ export function holdFailures(cache: TtlCachePort, failures: ReadonlyMap<string, 
   try {
     cache.putMany(entries, FAILURE_HOLD_MINUTES * 60);
   } catch {
-    // Not kept: the next recalculation asks the API again, as it did before holding existed.
+    // Not kept: the next recalculation asks the API again and may pay for the error once more.
   }
 }

@@ -88,7 +88,7 @@ export const SAMPLE_INPUT: Record<InputKind, string> = {
 };
 
 /**
- * The spec's operation table (shared/spec/enrichment-api-spec.md, Operations and Limits), copied
+ * The spec's operation table (docs/api-spec.md, Operations and Limits), copied
  * by hand: what the fake is checked against, so it is written out here, not read from any code.
  */
 export const SPEC_OPERATIONS: Readonly<
