@@ -3,11 +3,11 @@
 // cache's hidden sheet is written only when the caller says the execution may write sheets.
 
 import { sharedPacer } from '../core/api/pacing';
-import type { Settings } from '../core/billing/settings';
 import { accountScope } from '../core/cache/keys';
 import { ResultCache } from '../core/cache/result-cache';
 import type { LookupDeps } from '../core/lookup/items';
 import type { SheetStorePort } from '../core/platform/ports';
+import type { Settings } from '../shared/rpc';
 import {
   appsScriptClock,
   batchStorePort,

@@ -5,13 +5,13 @@
 // A custom function may not call ScriptApp, so a formula only records its job; the trigger is
 // created here, from a context that may create one, and deleted when nothing is pending.
 
-import type { Settings } from '../core/billing/settings';
 import { drivePump, pumpOnce } from '../core/jobs/pump';
 import type { PumpDeps, PumpOptions, PumpReport } from '../core/jobs/pump-ports';
 import { formulasToRefresh } from '../core/jobs/refresh';
 import { isPending, jobScope, readJobs } from '../core/jobs/registry';
 import { errorMessage } from '../core/text/error-message';
 import type { BackgroundCollection, PumpProgress } from '../shared/jobs-rpc';
+import type { Settings } from '../shared/rpc';
 import { appsScriptClock, lockPort } from './adapters/apps-script';
 import { listSheetPort, spreadsheetById } from './adapters/employee-sheets';
 import { CACHE_SHEET_NAME } from './adapters/sheet-store';

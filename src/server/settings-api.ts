@@ -1,5 +1,6 @@
 // Server side of the sidebar's settings calls.
-import { parseSettings, SETTINGS_PROPERTY, type Settings, updateSettings } from '../core/billing/settings';
+import { parseSettings, SETTINGS_PROPERTY, updateSettings } from '../core/billing/settings';
+import type { Settings } from '../shared/rpc';
 
 function documentProperties(): GoogleAppsScript.Properties.Properties {
   return PropertiesService.getDocumentProperties();

@@ -2,10 +2,8 @@
 // their answers. src/shared/rpc.ts's ServerApi should extend JobsServerApi; src/server/index.ts
 // exports each function.
 
-import type { JobState } from '../core/jobs/registry';
-
-/** The registry's own states, one list for both sides. */
-export type JobStateName = JobState;
+/** A job's state in the registry, one list for both sides. */
+export type JobState = 'processing' | 'done' | 'collected' | 'failed' | 'expired';
 
 /** How background collection runs: a time-driven trigger every minute, every hour, or none. */
 export type BackgroundCollection = 'minute' | 'hour' | 'off';
@@ -17,7 +15,7 @@ export interface JobView {
   label: string;
   /** The query as a formula would write it: `COMPANY_EMPLOYEES("Acme", department "Sales")`. */
   query: string;
-  state: JobStateName;
+  state: JobState;
   /** "running", "writing its sheet", "delivered", "failed", "expired". */
   stateText: string;
   startedAt: number;

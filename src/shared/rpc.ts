@@ -25,11 +25,25 @@ export interface SidebarState {
   testCost: number;
 }
 
-import type { Settings } from '../core/billing/settings';
 import type { BulkServerApi } from './bulk-rpc';
 import type { JobsServerApi } from './jobs-rpc';
 
-export type { Settings };
+/** The add-on's settings for one spreadsheet (defaults and limits in core/billing/settings.ts). */
+export interface Settings {
+  /** Credits all formulas of this spreadsheet may spend a day. */
+  formulaDailyCap: number;
+  /** Bulk runs estimated above this many credits ask for confirmation first. */
+  confirmAbove: number;
+  /** A bulk run stops when it has spent this many credits; 0 means no cap. */
+  runHardCap: number;
+  /** Days a paid answer is reused before a recalculation may buy it again. */
+  cacheTtlDays: number;
+  /**
+   * Requests a second the account's plan allows (plans allow a few to tens). Formulas and bulk
+   * runs pace themselves to it; a 429 still halves the pace, so a wrong value costs time, not credits.
+   */
+  requestsPerSecond: number;
+}
 
 export interface LedgerView {
   day: string;

@@ -1,22 +1,7 @@
 // The add-on's settings for one spreadsheet, stored as one JSON value in document properties.
 // Reading never fails: a missing or damaged value falls back to the defaults.
+import type { Settings } from '../../shared/rpc';
 import { DEFAULT_TTL_DAYS } from '../cache/result-cache';
-
-export interface Settings {
-  /** Credits all formulas of this spreadsheet may spend a day. */
-  formulaDailyCap: number;
-  /** Bulk runs estimated above this many credits ask for confirmation first. */
-  confirmAbove: number;
-  /** A bulk run stops when it has spent this many credits; 0 means no cap. */
-  runHardCap: number;
-  /** Days a paid answer is reused before a recalculation may buy it again. */
-  cacheTtlDays: number;
-  /**
-   * Requests a second the account's plan allows (plans allow a few to tens). Formulas and bulk
-   * runs pace themselves to it; a 429 still halves the pace, so a wrong value costs time, not credits.
-   */
-  requestsPerSecond: number;
-}
 
 export const DEFAULT_SETTINGS: Settings = {
   formulaDailyCap: 100,

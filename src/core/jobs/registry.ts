@@ -3,14 +3,13 @@
 // after it is ready. Records are keyed by the result's cache key: one live job per query, so
 // re-evaluating a formula can never start (and pay for) the same job twice.
 
-import type { JobView } from '../../shared/jobs-rpc';
+import type { JobState, JobView } from '../../shared/jobs-rpc';
 import type { EnrichmentRequest } from '../api/wire';
 import { type OperationType, operationByType } from '../operations/table';
 import { BUSY, tryWithLock } from '../platform/locked-section';
 import type { BatchStorePort, LockPort } from '../platform/ports';
 import { queryText } from './employee-sheet';
 
-export type JobState = 'processing' | 'done' | 'collected' | 'failed' | 'expired';
 export type JobSource = 'formula' | 'bulk' | 'sidebar';
 
 export interface JobRecord {
