@@ -35,7 +35,7 @@ import { resultKey } from '../core/cache/keys';
 import { uniqueSheetName } from '../core/jobs/employee-sheet';
 import { pumpOnce } from '../core/jobs/pump';
 import { isPending, readJobs } from '../core/jobs/registry';
-import type { Operation } from '../core/operations/table';
+import type { Operation } from '../core/operations/types';
 import { asLiteralForSheet, type CellValue } from '../core/render/results';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../shared/bulk-rpc';
 import { appsScriptClock, digestHashPort } from './adapters/apps-script';

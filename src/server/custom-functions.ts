@@ -13,7 +13,8 @@ import {
 } from '../core/formulas/request';
 import type { LookupItem, LookupResult } from '../core/lookup/items';
 import { lookupMany } from '../core/lookup/pass';
-import { GENERIC_FUNCTION, type Operation, operationByFunction } from '../core/operations/table';
+import { GENERIC_FUNCTION, operationByFunction } from '../core/operations/table';
+import type { Operation } from '../core/operations/types';
 import { CELL_TEXT, employeeListText, expiredText, rowErrorText } from '../core/render/cell-text';
 import { type CellOutput, type CellValue, renderForCell } from '../core/render/results';
 import { errorMessage } from '../core/text/error-message';

@@ -5,13 +5,9 @@
 
 import { headerLabel } from '../../core/jobs/employee-sheet';
 import { OPERATION_DOCS } from '../../core/operations/docs';
-import {
-  type Group,
-  OPERATIONS,
-  type Operation,
-  operationByType,
-  priceLabel,
-} from '../../core/operations/table';
+import { priceLabel } from '../../core/operations/pricing';
+import { OPERATIONS, operationByType } from '../../core/operations/table';
+import type { Group, Operation } from '../../core/operations/types';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../../shared/bulk-rpc';
 import { $, el, errorText, formatCredits, say } from '../dom';
 import { call } from '../rpc-client';

@@ -3,7 +3,9 @@
 // its message is shown as is, beside the field it names.
 
 import { SETTING_LABELS } from '../../core/billing/settings';
-import { type Group, OPERATIONS, priceLabel } from '../../core/operations/table';
+import { priceLabel } from '../../core/operations/pricing';
+import { OPERATIONS } from '../../core/operations/table';
+import type { Group } from '../../core/operations/types';
 import type { Settings } from '../../shared/rpc';
 import { $, busy, el, errorText, say } from '../dom';
 import { call } from '../rpc-client';

@@ -1,7 +1,7 @@
 // Wire types of the enrichment API (../shared/spec/enrichment-api-spec.md), as the client reads
 // them. The fake API writes its own from the spec (fake-api/wire-types.ts): tests that run the
 // client against it catch a misreading on either side.
-import type { OperationType } from '../operations/table';
+import type { OperationType } from '../operations/types';
 
 /** JSON body of `POST /`. Optional fields that are blank are not sent at all. */
 export interface EnrichmentRequest {

@@ -3,7 +3,7 @@
 // value per month, and months older than a year are dropped, so the ledger stays a few KB.
 // Amounts are integer hundredths of a credit: 0.5-credit employees and any future 0.1 prices sum
 // exactly, where 0.1 + 0.2 in floating point would not.
-import type { OperationType } from '../operations/table';
+import type { OperationType } from '../operations/types';
 import type { BatchStorePort } from '../platform/ports';
 
 /** Who spent: formulas, bulk runs, or the sidebar's key test (one real lookup). */

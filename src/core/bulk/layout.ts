@@ -3,7 +3,7 @@
 import type { BulkRunConfig, OutputColumn } from '../../shared/bulk-rpc';
 import { normalizeText } from '../formulas/request';
 import { headerLabel } from '../jobs/employee-sheet';
-import type { Operation } from '../operations/table';
+import type { Operation } from '../operations/types';
 import { inputColumns } from './config';
 
 /** What a list operation returns, from its type: `pronet_post_to_reactions` -> "Reactions". */

@@ -4,7 +4,7 @@ import type { BulkPreview, BulkRunConfig } from '../../shared/bulk-rpc';
 import type { EnrichmentRequest } from '../api/wire';
 import { normalizeText, prepareRequest } from '../formulas/request';
 import { estimateFor } from '../lookup/credits';
-import type { Operation } from '../operations/table';
+import type { Operation } from '../operations/types';
 import { inputColumns } from './config';
 import type { ColumnLayout } from './layout';
 import { isFinalStatus } from './run';

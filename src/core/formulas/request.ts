@@ -2,15 +2,8 @@
 // a short message the user can act on, before any credit is spent. Every rule about what an
 // operation accepts is chosen by the table's `input` kind, so a new row needs no code here.
 import type { EnrichmentRequest } from '../api/wire';
-import {
-  GENERIC_FUNCTION,
-  type InputKind,
-  OPERATIONS,
-  type Operation,
-  type OptionName,
-  operationByFunction,
-  operationByType,
-} from '../operations/table';
+import { GENERIC_FUNCTION, OPERATIONS, operationByFunction, operationByType } from '../operations/table';
+import type { InputKind, Operation, OptionName } from '../operations/types';
 
 /** Longest `input_data` sent. The API states no maximum; nothing a lookup needs is this long. */
 export const MAX_INPUT_LENGTH = 2000;

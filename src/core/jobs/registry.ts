@@ -4,8 +4,10 @@
 // re-evaluating a formula can never start (and pay for) the same job twice.
 import type { JobView } from '../../shared/jobs-rpc';
 import type { EnrichmentRequest } from '../api/wire';
-import { type OperationType, operationByType } from '../operations/table';
+import { operationByType } from '../operations/table';
+import type { OperationType } from '../operations/types';
 import type { BatchStorePort, LockPort } from '../platform/ports';
+import { creditsText } from '../text/credits';
 import { queryText } from './employee-sheet';
 
 export type JobState = 'processing' | 'done' | 'collected' | 'failed' | 'expired';
@@ -177,7 +179,7 @@ export function describeJob(job: JobRecord, now: number): JobView {
   const op = operationByType(job.type);
   const estimate = job.charged === undefined;
   const credits = job.charged ?? job.estimate;
-  const amount = credits === 1 ? '1 credit' : `${credits} credits`;
+  const amount = creditsText(credits);
   return {
     key: job.key,
     label: op?.label ?? job.type,

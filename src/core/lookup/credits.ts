@@ -1,7 +1,8 @@
 // What a lookup is expected to cost before it is sent, and what its answer cost.
 import type { CallOutcome } from '../api/outcome';
 import type { EnrichmentRequest } from '../api/wire';
-import { chargedCredits, estimateCredits, type Operation } from '../operations/table';
+import { chargedCredits, estimateCredits } from '../operations/pricing';
+import type { Operation } from '../operations/types';
 import { resultItems } from '../render/results';
 
 /** An employee list without `max` is bounded by the API's default list size; assumed, see README. */

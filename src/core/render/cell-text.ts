@@ -2,7 +2,8 @@
 // a miss was paid for and is final; an error was not a result and will be retried.
 import type { JobRecord } from '../jobs/registry';
 import type { LookupResult } from '../lookup/items';
-import { type Operation, priceLabel } from '../operations/table';
+import { priceLabel } from '../operations/pricing';
+import type { Operation } from '../operations/types';
 import { resultItems } from './results';
 
 export const CELL_TEXT = {

@@ -1,7 +1,7 @@
 // Turns whatever the API answers in `result` into what a cell or a range shows. The API is loose
 // (DESIGN.md section 2): bare strings and numbers, objects with nested arrays, lists of objects,
 // `null`, `""` for missing fields and mixed naming styles. Everything here is pure and tolerant.
-import type { Operation } from '../operations/table';
+import type { Operation } from '../operations/types';
 
 export type CellValue = string | number | boolean;
 /** What a custom function returns: one value, or rows that spill into the cells around it. */

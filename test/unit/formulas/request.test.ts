@@ -14,13 +14,8 @@ import {
   type RawArguments,
   resolveType,
 } from '../../../src/core/formulas/request';
-import {
-  GENERIC_FUNCTION,
-  type InputKind,
-  OPERATIONS,
-  type Operation,
-  operationByFunction,
-} from '../../../src/core/operations/table';
+import { GENERIC_FUNCTION, OPERATIONS, operationByFunction } from '../../../src/core/operations/table';
+import type { InputKind, Operation } from '../../../src/core/operations/types';
 
 const PERSON_URL = 'https://www.pronet.com/in/ada-lovelace';
 const COMPANY_URL = 'https://www.pronet.com/company/acme';

@@ -1,4 +1,5 @@
-import { OPERATIONS, type Operation, operationByType } from '../../../src/core/operations/table';
+import { OPERATIONS, operationByType } from '../../../src/core/operations/table';
+import type { Operation } from '../../../src/core/operations/types';
 import {
   asLiteralForSheet,
   type CellValue,

@@ -3,7 +3,7 @@
 import { deliveryMessage } from '../../jobs/employee-sheet';
 import { commitJobChanges, type JobRecord, readJobs } from '../../jobs/registry';
 import type { LookupResult } from '../../lookup/items';
-import type { Operation } from '../../operations/table';
+import type { Operation } from '../../operations/types';
 import { asLiteralForSheet, type CellValue, resultItems } from '../../render/results';
 import { BULK_STATUS, type BulkRun } from '../run';
 import type { BulkSliceDeps, CombinedSheetPort } from './ports';

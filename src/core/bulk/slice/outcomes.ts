@@ -1,7 +1,7 @@
 // What each row's lookup comes to in the sheet: found, not found, invalid, waiting, an error, or
 // left for a later slice.
 import type { LookupResult } from '../../lookup/items';
-import type { Operation } from '../../operations/table';
+import type { Operation } from '../../operations/types';
 import { asLiteralForSheet } from '../../render/results';
 import type { ColumnLayout } from '../layout';
 import { cellAt, type SheetTable } from '../plan';

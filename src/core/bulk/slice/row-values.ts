@@ -1,6 +1,6 @@
 // What a row of a bulk run shows, as values ready for setValues, and how rows group into blocks.
 import { headerLabel } from '../../jobs/employee-sheet';
-import type { Operation } from '../../operations/table';
+import type { Operation } from '../../operations/types';
 import {
   asLiteralForSheet,
   type CellValue,

@@ -7,7 +7,9 @@ import type { OutputColumn } from '../../../shared/bulk-rpc';
 import { resultKey } from '../../cache/keys';
 import type { LookupItem, LookupResult } from '../../lookup/items';
 import { lookupMany } from '../../lookup/pass';
-import { chargedCredits, type Operation, operationByType } from '../../operations/table';
+import { chargedCredits } from '../../operations/pricing';
+import { operationByType } from '../../operations/table';
+import type { Operation } from '../../operations/types';
 import type { CellValue } from '../../render/results';
 import type { ColumnLayout } from '../layout';
 import {
