@@ -2,7 +2,7 @@
 // formulas are replaced by what they show; anything else (data, other formulas, errors that a
 // recalculation should retry) stays as it is.
 import { FUNCTION_NAMES } from '../operations/table';
-import { asLiteralForSheet } from '../render/results';
+import { asLiteralForSheet } from '../text/sheet-literal';
 
 const ADDON_FORMULA = new RegExp(`^=\\s*(${FUNCTION_NAMES.join('|')})\\s*\\(`, 'i');
 const SHEETS_ERRORS = /^#(ERROR!|N\/A|REF!|VALUE!|NAME\?|DIV\/0!|NUM!|NULL!)$/;

@@ -4,9 +4,11 @@
 import type { EnrichmentRequest } from '../api/wire';
 import { priceLabel } from '../operations/pricing';
 import type { Operation } from '../operations/types';
-import { asLiteralForSheet, type CellValue, primaryAliases, resultItems, toTable } from '../render/results';
+import { primaryAliases, resultItems, toTable } from '../render/tables';
+import type { CellValue } from '../render/values';
 import { creditsText } from '../text/credits';
 import { plural } from '../text/plural';
+import { asLiteralForSheet } from '../text/sheet-literal';
 
 /** Sheets refuses longer names, and these characters anywhere in one. */
 export const MAX_SHEET_NAME_CHARS = 100;

@@ -9,7 +9,7 @@ import { creditsFor } from '../lookup/credits';
 import { operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';
 import { HELD_LOCK } from '../platform/locked-section';
-import { resultItems } from '../render/results';
+import { resultItems } from '../render/tables';
 import { errorMessage } from '../text/error-message';
 import { baseSheetName, buildEmployeeSheet, deliveryMessage, uniqueSheetName } from './employee-sheet';
 import {

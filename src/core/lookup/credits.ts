@@ -3,7 +3,7 @@ import type { CallOutcome } from '../api/outcome';
 import type { EnrichmentRequest } from '../api/wire';
 import { chargedCredits, estimateCredits } from '../operations/pricing';
 import type { Operation } from '../operations/types';
-import { resultItems } from '../render/results';
+import { resultItems } from '../render/tables';
 
 /** An employee list without `max` is bounded by the API's default list size; assumed, see README. */
 export const ASSUMED_DEFAULT_EMPLOYEES = 25;

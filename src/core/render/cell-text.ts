@@ -4,7 +4,8 @@ import type { JobRecord } from '../jobs/registry';
 import type { LookupResult } from '../lookup/items';
 import { priceLabel } from '../operations/pricing';
 import type { Operation } from '../operations/types';
-import { resultItems } from './results';
+import { plural } from '../text/plural';
+import { resultItems } from './tables';
 
 export const CELL_TEXT = {
   notFound: 'Not found',
@@ -30,5 +31,5 @@ export function employeeListText(result: LookupResult): string {
   if (result.kind !== 'found') return '';
   if (result.job?.state === 'collected' && result.job.message) return result.job.message;
   const count = resultItems(result.result).length;
-  return `${count} employee${count === 1 ? '' : 's'} found; writing them to a new sheet (open the sidebar to speed this up).`;
+  return `${plural(count, 'employee', 'employees')} found; writing them to a new sheet (open the sidebar to speed this up).`;
 }

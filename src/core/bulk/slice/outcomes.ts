@@ -2,7 +2,7 @@
 // left for a later slice.
 import type { LookupResult } from '../../lookup/items';
 import type { Operation } from '../../operations/types';
-import { asLiteralForSheet } from '../../render/results';
+import { asLiteralForSheet } from '../../text/sheet-literal';
 import type { ColumnLayout } from '../layout';
 import { cellAt, type SheetTable } from '../plan';
 import { BULK_STATUS, type BulkRun } from '../run';

@@ -2,7 +2,7 @@
 // and the limits that keep it well inside an execution's 6 minutes.
 import type { LookupDeps } from '../../lookup/items';
 import type { HashPort } from '../../platform/ports';
-import type { CellValue } from '../../render/results';
+import type { CellValue } from '../../render/values';
 
 export const SLICE_LIMITS = {
   /** Rows one slice looks at. */

@@ -10,7 +10,7 @@ import { lookupMany } from '../../lookup/pass';
 import { chargedCredits } from '../../operations/pricing';
 import { operationByType } from '../../operations/table';
 import type { Operation } from '../../operations/types';
-import type { CellValue } from '../../render/results';
+import type { CellValue } from '../../render/values';
 import type { ColumnLayout } from '../layout';
 import {
   answeredRows,
