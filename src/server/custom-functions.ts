@@ -3,14 +3,9 @@
 // authorization. One execution answers a whole range, with one batched lookup per distinct input.
 import { redactKey } from '../core/api/api-key';
 import { resultKey } from '../core/cache/keys';
-import { argumentRows } from '../core/formulas/arguments';
-import {
-  type Prepared,
-  prepareByType,
-  prepareRequest,
-  type RawArguments,
-  resolveType,
-} from '../core/formulas/request';
+import { argumentRows, type RawArguments } from '../core/formulas/arguments';
+import { resolveType } from '../core/formulas/enrich-type';
+import { type Prepared, prepareByType, prepareRequest } from '../core/formulas/request';
 import type { LookupItem, LookupResult } from '../core/lookup/items';
 import { lookupMany } from '../core/lookup/pass';
 import { GENERIC_FUNCTION, operationByFunction } from '../core/operations/table';

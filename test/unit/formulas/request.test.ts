@@ -1,19 +1,16 @@
+import type { RawArguments } from '../../../src/core/formulas/arguments';
+import { resolveType } from '../../../src/core/formulas/enrich-type';
 import {
-  MAX_FILTER_LENGTH,
-  MAX_INPUT_LENGTH,
   normalizeDomain,
   normalizeEmail,
   normalizePersonName,
   normalizePhotonetHandle,
   normalizeText,
-  type Prepared,
   parseEmployeeCount,
   parsePronetUrl,
-  prepareByType,
-  prepareRequest,
-  type RawArguments,
-  resolveType,
-} from '../../../src/core/formulas/request';
+} from '../../../src/core/formulas/input-normalizers';
+import { MAX_FILTER_LENGTH, MAX_INPUT_LENGTH } from '../../../src/core/formulas/limits';
+import { type Prepared, prepareByType, prepareRequest } from '../../../src/core/formulas/request';
 import { GENERIC_FUNCTION, OPERATIONS, operationByFunction } from '../../../src/core/operations/table';
 import type { InputKind, Operation } from '../../../src/core/operations/types';
 
