@@ -56,7 +56,12 @@ async function loadTable() {
   const out = join(cache, 'operations.mjs');
   await esbuild.build({
     stdin: {
-      contents: ["export * from './table';", "export * from './docs';", "export * from './help';"].join('\n'),
+      contents: [
+        "export * from './table';",
+        "export * from './pricing';",
+        "export * from './docs';",
+        "export * from './help';",
+      ].join('\n'),
       resolveDir: join(root, 'src/core/operations'),
       loader: 'ts',
     },

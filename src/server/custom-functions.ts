@@ -3,19 +3,16 @@
 // authorization. One execution answers a whole range, with one batched lookup per distinct input.
 import { redactKey } from '../core/api/api-key';
 import { resultKey } from '../core/cache/keys';
-import { argumentRows } from '../core/formulas/arguments';
-import {
-  type Prepared,
-  prepareByType,
-  prepareRequest,
-  type RawArguments,
-  resolveType,
-} from '../core/formulas/request';
+import { argumentRows, type RawArguments } from '../core/formulas/arguments';
+import { resolveType } from '../core/formulas/enrich-type';
+import { type Prepared, prepareByType, prepareRequest } from '../core/formulas/request';
 import type { LookupItem, LookupResult } from '../core/lookup/items';
 import { lookupMany } from '../core/lookup/pass';
-import { GENERIC_FUNCTION, type Operation, operationByFunction } from '../core/operations/table';
+import { GENERIC_FUNCTION, operationByFunction } from '../core/operations/table';
+import type { Operation } from '../core/operations/types';
 import { CELL_TEXT, employeeListText, expiredText, rowErrorText } from '../core/render/cell-text';
-import { type CellOutput, type CellValue, renderForCell } from '../core/render/results';
+import { renderForCell } from '../core/render/results';
+import type { CellOutput, CellValue } from '../core/render/values';
 import { errorMessage } from '../core/text/error-message';
 import { digestHashPort } from './adapters/apps-script';
 import { CUSTOM_FUNCTION_BUDGET_MS } from './config';

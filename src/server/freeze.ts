@@ -1,4 +1,5 @@
 import { planFreeze } from '../core/formulas/freeze';
+import { plural } from '../core/text/plural';
 
 /** Menu: replaces the add-on's formulas in the selection by the values they show. */
 export function freezeResults(): void {
@@ -14,5 +15,5 @@ export function freezeResults(): void {
     return;
   }
   range.setValues(plan.cells);
-  ui.alert(`Froze ${plan.frozen} formula${plan.frozen === 1 ? '' : 's'}: those cells are now plain values.`);
+  ui.alert(`Froze ${plural(plan.frozen, 'formula', 'formulas')}: those cells are now plain values.`);
 }

@@ -1,6 +1,7 @@
 // Every custom function, in the built add-on: a hit, a miss, an invalid input caught before the
 // call (nothing sent, nothing spent), and an error from the API, each showing the right cell text.
-import { type InputKind, OPERATIONS, type Operation } from '../../src/core/operations/table';
+import { OPERATIONS } from '../../src/core/operations/table';
+import type { InputKind, Operation } from '../../src/core/operations/types';
 import { createWorld, enterFormula, spent, typeValues, type World } from './harness';
 
 /** A function's price from the spec's operation table, written out here rather than read from src/. */

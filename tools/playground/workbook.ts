@@ -2,7 +2,9 @@
 // demo account whose key the add-on saved itself. The HTTP server only translates to and from this.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Operation, operationByFunction, priceLabel } from '../../src/core/operations/table';
+import { priceLabel } from '../../src/core/operations/pricing';
+import { operationByFunction } from '../../src/core/operations/table';
+import type { Operation } from '../../src/core/operations/types';
 import { CELL_TEXT } from '../../src/core/render/cell-text';
 import { cellA1, columnLetters, type GridRange, parseA1 } from '../emulator/a1';
 import { VirtualClock } from '../emulator/clock';

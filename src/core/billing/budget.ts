@@ -4,9 +4,10 @@
 // in the sidebar) are not capped, only booked. The day is the caller's: computed in the
 // spreadsheet's time zone, as YYYY-MM-DD.
 
-import type { OperationType } from '../operations/table';
+import type { OperationType } from '../operations/types';
 import { BUSY, type Busy, tryWithLock } from '../platform/locked-section';
 import type { BatchStorePort, ClockPort, LockPort } from '../platform/ports';
+import { creditsText } from '../text/credits';
 import {
   type ByOperation,
   type Cents,
@@ -103,8 +104,7 @@ const SETTINGS_HINT = '(Extensions > Enrich for Sheets > Open sidebar to change 
 export function capReachedMessage(formulaDailyCap: number): string {
   if (!(formulaDailyCap > 0))
     return `Formulas may not spend credits: the daily formula budget is 0 ${SETTINGS_HINT}`;
-  const credits = formulaDailyCap === 1 ? '1 credit' : `${formulaDailyCap} credits`;
-  return `Daily formula budget of ${credits} reached ${SETTINGS_HINT}`;
+  return `Daily formula budget of ${creditsText(formulaDailyCap)} reached ${SETTINGS_HINT}`;
 }
 
 /**

@@ -1,7 +1,8 @@
 // A bulk run's configuration as the sidebar sends it, checked before the server trusts it.
 import type { BulkRunConfig } from '../../shared/bulk-rpc';
-import { normalizeText, parseEmployeeCount } from '../formulas/request';
-import { type Operation, operationByType } from '../operations/table';
+import { normalizeText, parseEmployeeCount } from '../formulas/input-normalizers';
+import { operationByType } from '../operations/table';
+import type { Operation } from '../operations/types';
 
 const MAX_FIELDS = 12;
 const MAX_TEXT_OPTION = 200;

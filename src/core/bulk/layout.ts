@@ -1,9 +1,9 @@
 // The columns a bulk run writes: where its outputs and its status go, found again by their headers.
 
 import type { BulkRunConfig, OutputColumn } from '../../shared/bulk-rpc';
-import { normalizeText } from '../formulas/request';
+import { normalizeText } from '../formulas/input-normalizers';
 import { headerLabel } from '../jobs/employee-sheet';
-import type { Operation } from '../operations/table';
+import type { Operation } from '../operations/types';
 import { inputColumns } from './config';
 
 /** What a list operation returns, from its type: `pronet_post_to_reactions` -> "Reactions". */

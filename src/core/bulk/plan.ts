@@ -2,9 +2,10 @@
 
 import type { BulkPreview, BulkRunConfig } from '../../shared/bulk-rpc';
 import type { EnrichmentRequest } from '../api/wire';
-import { normalizeText, prepareRequest } from '../formulas/request';
+import { normalizeText } from '../formulas/input-normalizers';
+import { prepareRequest } from '../formulas/request';
 import { estimateFor } from '../lookup/credits';
-import type { Operation } from '../operations/table';
+import type { Operation } from '../operations/types';
 import { inputColumns } from './config';
 import type { ColumnLayout } from './layout';
 import { isFinalStatus } from './run';

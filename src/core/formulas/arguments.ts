@@ -1,5 +1,7 @@
 // Sheets passes a custom function a plain value for one cell and a 2-D array for a range. These
-// rules turn either into rows of arguments, so `=COMPANY_WEBSITE(A2:A500)` is one execution.
+// rules turn either into rows of arguments, so `=COMPANY_WEBSITE(A2:A500)` is one execution, and
+// read each argument cell as empty, text, a number or something no lookup takes.
+import { normalizeText } from './input-normalizers';
 
 export type ArgumentRows = { ok: true; isRange: boolean; rows: unknown[][] } | { ok: false; message: string };
 
@@ -37,3 +39,49 @@ export function argumentRows(args: readonly unknown[], paramCount: number): Argu
   );
   return { ok: true, isRange: true, rows };
 }
+
+export interface RawArguments {
+  /** A cell value: string, number, boolean, Date, '' for an empty cell, null or undefined. */
+  input: unknown;
+  /** Name lookups: joined after the name. */
+  company?: unknown;
+  /** Name lookups: joined after the company. */
+  location?: unknown;
+  /** Name lookups: joined last. */
+  jobTitle?: unknown;
+  /** Employee lists only. */
+  department?: unknown;
+  seniority?: unknown;
+  /** Employee lists only: sent as `employee_count`. */
+  max?: unknown;
+}
+
+export type Cell =
+  | { kind: 'empty' }
+  | { kind: 'text'; text: string }
+  | { kind: 'number'; value: number }
+  /** A value no lookup takes; `what` completes "This is ...". */
+  | { kind: 'unusable'; what: string };
+
+export type FilledCell = Exclude<Cell, { kind: 'empty' }>;
+
+const isDate = (value: unknown) => Object.prototype.toString.call(value) === '[object Date]';
+
+export function readCell(value: unknown): Cell {
+  if (value === null || value === undefined) return { kind: 'empty' };
+  if (typeof value === 'string') {
+    const text = normalizeText(value);
+    return text === '' ? { kind: 'empty' } : { kind: 'text', text };
+  }
+  if (typeof value === 'number') {
+    return Number.isFinite(value)
+      ? { kind: 'number', value }
+      : { kind: 'unusable', what: 'not a usable number' };
+  }
+  if (typeof value === 'boolean') return { kind: 'unusable', what: 'a TRUE/FALSE value' };
+  if (isDate(value)) return { kind: 'unusable', what: 'a date' };
+  if (Array.isArray(value)) return { kind: 'unusable', what: 'a range of several cells' };
+  return { kind: 'unusable', what: 'a value of an unsupported kind' };
+}
+
+export const isBlank = (value: unknown) => readCell(value).kind === 'empty';

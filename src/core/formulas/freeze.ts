@@ -1,19 +1,22 @@
-// "Freeze results as values": which cells of a selection become static values. The add-on's own
-// formulas are replaced by what they show; anything else (data, other formulas, errors that a
-// recalculation should retry) stays as it is.
-import { FUNCTION_NAMES } from '../operations/table';
-import { asLiteralForSheet } from '../render/results';
+// "Freeze results as values": which cells of a selection become static values. Formulas that call
+// the add-on's functions (callsOurFunction, the same rule the job refresh uses) are replaced by
+// what they show; anything else (data, other formulas, errors that a recalculation should retry)
+// stays as it is.
+import { asLiteralForSheet } from '../text/sheet-literal';
+import { callsOurFunction } from './our-formulas';
 
-const ADDON_FORMULA = new RegExp(`^=\\s*(${FUNCTION_NAMES.join('|')})\\s*\\(`, 'i');
 const SHEETS_ERRORS = /^#(ERROR!|N\/A|REF!|VALUE!|NAME\?|DIV\/0!|NUM!|NULL!)$/;
 
-export function isAddonFormula(formula: string): boolean {
-  return ADDON_FORMULA.test(formula);
-}
+/** What a cell shows, written back as that same value. */
+const asShown = (value: unknown) => (typeof value === 'string' ? asLiteralForSheet(value) : value);
+
+/** A formula that is not ours, or shows an error a recalculation should retry. */
+const mustStay = (formula: string, shown: unknown) =>
+  !callsOurFunction(formula) || (typeof shown === 'string' && SHEETS_ERRORS.test(shown));
 
 export interface FreezePlan {
-  /** What to write back over the whole selection (formulas kept where they must stay). */
-  /** Values as read (dates stay dates), formulas where they must stay. */
+  /** What to write back over the whole selection: values as read (dates stay dates), formulas
+   * where they must stay. */
   cells: unknown[][];
   frozen: number;
 }
@@ -31,12 +34,10 @@ export function planFreeze(
   const cells = values.map((row, r) =>
     row.map((value, c) => {
       const formula = formulas[r]?.[c] ?? '';
-      const shown = value;
-      if (!formula) return typeof shown === 'string' ? asLiteralForSheet(shown) : shown;
-      if (!isAddonFormula(formula) || (typeof shown === 'string' && SHEETS_ERRORS.test(shown)))
-        return formula;
+      if (!formula) return asShown(value);
+      if (mustStay(formula, value)) return formula;
       frozen += 1;
-      return typeof shown === 'string' ? asLiteralForSheet(shown) : shown;
+      return asShown(value);
     }),
   );
   return { cells, frozen };

@@ -2,8 +2,13 @@
 // rows, column widths and the note that says what was asked, when, and what it cost. Pure: the job
 // pump plans the sheet here and an adapter writes it.
 import type { EnrichmentRequest } from '../api/wire';
-import { type Operation, priceLabel } from '../operations/table';
-import { asLiteralForSheet, type CellValue, primaryAliases, resultItems, toTable } from '../render/results';
+import { priceLabel } from '../operations/pricing';
+import type { Operation } from '../operations/types';
+import { primaryAliases, resultItems, toTable } from '../render/tables';
+import type { CellValue } from '../render/values';
+import { creditsText } from '../text/credits';
+import { plural } from '../text/plural';
+import { asLiteralForSheet } from '../text/sheet-literal';
 
 /** Sheets refuses longer names, and these characters anywhere in one. */
 export const MAX_SHEET_NAME_CHARS = 100;
@@ -143,9 +148,7 @@ export function columnWidths(rows: readonly CellValue[][]): number[] {
   });
 }
 
-const formatCredits = (credits: number) => (credits === 1 ? '1 credit' : `${credits} credits`);
-
-export const employeeCount = (count: number) => `${count} employee${count === 1 ? '' : 's'}`;
+export const employeeCount = (count: number) => plural(count, 'employee', 'employees');
 
 /** The query in words: `COMPANY_EMPLOYEES("Acme", department "Sales", seniority "Senior", max 50)`. */
 export function queryText(op: Operation, request: EnrichmentRequest): string {
@@ -163,7 +166,7 @@ export function sheetNote(
   return [
     `${op.label}: ${queryText(op, request)}`,
     `Collected ${input.collectedAt}`,
-    `${employeeCount(employees)}, ${formatCredits(credits)} (${priceLabel(op)})`,
+    `${employeeCount(employees)}, ${creditsText(credits)} (${priceLabel(op)})`,
     jobMarker(input.jobId),
   ].join('\n');
 }

@@ -6,9 +6,10 @@ import { settleJob } from '../billing/budget';
 import type { CachedAnswer, PaidEntry } from '../cache/entries';
 import { isResultKey } from '../cache/keys';
 import { creditsFor } from '../lookup/credits';
-import { type Operation, operationByType } from '../operations/table';
+import { operationByType } from '../operations/table';
+import type { Operation } from '../operations/types';
 import { HELD_LOCK } from '../platform/locked-section';
-import { resultItems } from '../render/results';
+import { resultItems } from '../render/tables';
 import { errorMessage } from '../text/error-message';
 import { baseSheetName, buildEmployeeSheet, deliveryMessage, uniqueSheetName } from './employee-sheet';
 import {

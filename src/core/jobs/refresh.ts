@@ -1,6 +1,6 @@
 // Sheets re-runs a custom function only when its arguments change: once a job is delivered, the
 // formulas that showed "Processing…" for it are re-entered so they show what it delivered.
-import { FUNCTION_NAMES } from '../operations/table';
+import { callsOurFunction } from '../formulas/our-formulas';
 import { CELL_TEXT } from '../render/cell-text';
 
 const WAITING_TEXTS: ReadonlySet<string> = new Set([CELL_TEXT.processing, CELL_TEXT.listRequested]);
@@ -14,13 +14,6 @@ export function isWaitingText(value: unknown): boolean {
 
 /** What `getValues` answers for a cell whose formula threw. */
 const FORMULA_ERROR = '#ERROR!';
-
-const OUR_FUNCTION = new RegExp(`(^|[^A-Za-z0-9_.])(${FUNCTION_NAMES.join('|')})\\s*\\(`, 'i');
-
-/** Whether a formula calls one of the add-on's custom functions. */
-export function callsOurFunction(formula: string): boolean {
-  return formula.startsWith('=') && OUR_FUNCTION.test(formula);
-}
 
 /**
  * The formula cells (1-based row and column within the grid given) to re-enter so they show what

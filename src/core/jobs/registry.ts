@@ -5,9 +5,11 @@
 
 import type { JobState, JobView } from '../../shared/jobs-rpc';
 import type { EnrichmentRequest } from '../api/wire';
-import { type OperationType, operationByType } from '../operations/table';
+import { operationByType } from '../operations/table';
+import type { OperationType } from '../operations/types';
 import { BUSY, tryWithLock } from '../platform/locked-section';
 import type { BatchStorePort, LockPort } from '../platform/ports';
+import { creditsText } from '../text/credits';
 import { queryText } from './employee-sheet';
 
 export type JobSource = 'formula' | 'bulk' | 'sidebar';
@@ -171,7 +173,7 @@ export function describeJob(job: JobRecord, now: number): JobView {
   const op = operationByType(job.type);
   const estimate = job.charged === undefined;
   const credits = job.charged ?? job.estimate;
-  const amount = credits === 1 ? '1 credit' : `${credits} credits`;
+  const amount = creditsText(credits);
   return {
     key: job.key,
     label: op?.label ?? job.type,

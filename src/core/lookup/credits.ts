@@ -1,8 +1,9 @@
 // What a lookup is expected to cost before it is sent, and what its answer cost.
 import type { CallOutcome } from '../api/outcome';
 import type { EnrichmentRequest } from '../api/wire';
-import { chargedCredits, estimateCredits, type Operation } from '../operations/table';
-import { resultItems } from '../render/results';
+import { chargedCredits, estimateCredits } from '../operations/pricing';
+import type { Operation } from '../operations/types';
+import { resultItems } from '../render/tables';
 
 /** An employee list without `max` is bounded by the API's default list size; assumed, see README. */
 export const ASSUMED_DEFAULT_EMPLOYEES = 25;

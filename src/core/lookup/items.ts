@@ -6,7 +6,7 @@ import type { HoldSource } from '../billing/budget';
 import type { CachedAnswer } from '../cache/entries';
 import type { ResultCache } from '../cache/result-cache';
 import type { JobRecord, JobSource } from '../jobs/registry';
-import type { Operation } from '../operations/table';
+import type { Operation } from '../operations/types';
 import type { BatchStorePort, LockPort, TtlCachePort } from '../platform/ports';
 
 export interface LookupItem {

@@ -1,7 +1,8 @@
 // The help page, derived from the operations table. The page never changes while the add-on runs,
 // so build.mjs renders it once into dist/Help.html; the server only shows that file.
 import { GENERIC_HELP, OPERATION_DOCS } from './docs';
-import { GENERIC_FUNCTION, OPERATIONS, priceLabel } from './table';
+import { priceLabel } from './pricing';
+import { GENERIC_FUNCTION, OPERATIONS } from './table';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

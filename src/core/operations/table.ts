@@ -2,78 +2,7 @@
 // all derive from it: adding an operation is one row here and its words in docs.ts
 // (which the compiler asks for). The fake API keeps its own list, written from the spec, so that
 // tests check this table instead of repeating it (fake-api/catalog.ts).
-
-export type OperationType =
-  | 'lead_full_name_to_pronet_url'
-  | 'email_to_pronet_url'
-  | 'pronet_profile_to_email'
-  | 'pronet_profile_to_phone'
-  | 'pronet_profile_to_pronet_info'
-  | 'lead_full_name_to_email'
-  | 'company_name_to_website'
-  | 'company_name_to_email'
-  | 'company_name_to_phone'
-  | 'company_name_to_pronet_url'
-  | 'company_name_to_employee_count'
-  | 'company_name_to_employees'
-  | 'company_domain_to_employees'
-  | 'pronet_company_to_pronet_info'
-  | 'pronet_company_to_employee_count'
-  | 'pronet_company_to_employees'
-  | 'pronet_post_to_reactions'
-  | 'b2b_data_lookup'
-  | 'photonet_lookup';
-
-/** What `input_data` must hold. Validation in request.ts is chosen by this. */
-export type InputKind =
-  | 'person_name' // full name + company (+ location, job title), space-joined
-  | 'email'
-  | 'person_url' // pronet /in/<slug>
-  | 'company_name'
-  | 'company_domain'
-  | 'company_url' // pronet /company/<slug>
-  | 'post_url' // pronet /posts/... or /feed/update/...
-  | 'any_identifier'
-  | 'photonet_handle';
-
-/** Optional request fields; only the employee-list operations take them. */
-export type OptionName = 'department' | 'seniority' | 'employee_count';
-
-/**
- * How a result is shown.
- * - scalar: one value in the cell (an email, a URL, a count).
- * - record: one object; `[field]` picks a field, otherwise a row of `fields`.
- * - list: an array of objects, spilled as a table with a header row.
- * - employees: too big for a cell; delivered to a new sheet by the job pump.
- */
-export type ResultShape = 'scalar' | 'record' | 'list' | 'employees';
-
-export type Group = 'people' | 'companies' | 'social';
-
-export type Pricing = { kind: 'flat'; credits: number } | { kind: 'per_employee'; credits: number };
-
-/** A custom function argument after the main input. */
-export type ExtraParam = 'company' | 'field' | 'department' | 'seniority' | 'max';
-
-export interface Operation {
-  readonly type: OperationType;
-  readonly functionName: string;
-  readonly label: string;
-  readonly group: Group;
-  readonly pricing: Pricing;
-  /** `async` answers 202 always; any operation may still answer 202 under load. */
-  readonly mode: 'sync' | 'async';
-  readonly input: InputKind;
-  /** Name of the first custom-function argument, shown by Sheets' argument help. */
-  readonly inputParam: string;
-  readonly extraParams: readonly ExtraParam[];
-  readonly options: readonly OptionName[];
-  readonly shape: ResultShape;
-  /** Field names that may hold the primary value, most likely first (the API mixes naming styles). */
-  readonly primary: readonly string[];
-  /** The main fields shown in a row (record) or as columns (list, employees). */
-  readonly fields: readonly string[];
-}
+import type { Operation, Pricing } from './types';
 
 /** What the three employee-list operations share; they differ only in what finds the company. */
 const EMPLOYEE_LIST = {
@@ -337,24 +266,4 @@ export function operationByType(type: string): Operation | undefined {
 
 export function operationByFunction(name: string): Operation | undefined {
   return BY_FUNCTION.get(name);
-}
-
-/**
- * Credits one call will cost. Employee lists cost per employee returned, so before the call only
- * a bound is known: `employee_count` when given, else `unknown` (the caller must say so).
- */
-export function estimateCredits(op: Operation, employeeCount?: number): number | 'unknown' {
-  if (op.pricing.kind === 'flat') return op.pricing.credits;
-  return employeeCount === undefined ? 'unknown' : employeeCount * op.pricing.credits;
-}
-
-/** Credits actually charged for an answered call: employee lists by the number returned. */
-export function chargedCredits(op: Operation, employeesReturned: number): number {
-  return op.pricing.kind === 'flat' ? op.pricing.credits : employeesReturned * op.pricing.credits;
-}
-
-/** Price as a user reads it: "10 credits", "0.5 credit per employee". */
-export function priceLabel(op: Operation): string {
-  if (op.pricing.kind === 'per_employee') return `${op.pricing.credits} credit per employee`;
-  return op.pricing.credits === 1 ? '1 credit' : `${op.pricing.credits} credits`;
 }

@@ -2,8 +2,10 @@
 // a miss was paid for and is final; an error was not a result and will be retried.
 import type { JobRecord } from '../jobs/registry';
 import type { LookupResult } from '../lookup/items';
-import { type Operation, priceLabel } from '../operations/table';
-import { resultItems } from './results';
+import { priceLabel } from '../operations/pricing';
+import type { Operation } from '../operations/types';
+import { plural } from '../text/plural';
+import { resultItems } from './tables';
 
 export const CELL_TEXT = {
   notFound: 'Not found',
@@ -29,5 +31,5 @@ export function employeeListText(result: LookupResult): string {
   if (result.kind !== 'found') return '';
   if (result.job?.state === 'collected' && result.job.message) return result.job.message;
   const count = resultItems(result.result).length;
-  return `${count} employee${count === 1 ? '' : 's'} found; writing them to a new sheet (open the sidebar to speed this up).`;
+  return `${plural(count, 'employee', 'employees')} found; writing them to a new sheet (open the sidebar to speed this up).`;
 }

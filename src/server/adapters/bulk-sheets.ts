@@ -2,8 +2,8 @@
 // combined sheet of employees when the run asked for it.
 import type { BulkSheetPort, CombinedSheetPort } from '../../core/bulk/slice/ports';
 import { combinedHeader } from '../../core/bulk/slice/row-values';
-import type { Operation } from '../../core/operations/table';
-import type { CellValue } from '../../core/render/results';
+import type { Operation } from '../../core/operations/types';
+import type { CellValue } from '../../core/render/values';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;

@@ -1,8 +1,7 @@
 // What the job collector's drivers tell the user, in the sidebar or a menu alert.
 import type { PumpReport } from '../../core/jobs/pump-ports';
 import { describeJob, type JobRecord } from '../../core/jobs/registry';
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+import { plural } from '../../core/text/plural';
 
 /** One line per expired job: what it was and what it cost. */
 export function expiredLine(job: JobRecord, now: number): string {

@@ -1,26 +1,18 @@
+import type { RawArguments } from '../../../src/core/formulas/arguments';
+import { resolveType } from '../../../src/core/formulas/enrich-type';
 import {
-  MAX_FILTER_LENGTH,
-  MAX_INPUT_LENGTH,
   normalizeDomain,
   normalizeEmail,
   normalizePersonName,
   normalizePhotonetHandle,
   normalizeText,
-  type Prepared,
   parseEmployeeCount,
   parsePronetUrl,
-  prepareByType,
-  prepareRequest,
-  type RawArguments,
-  resolveType,
-} from '../../../src/core/formulas/request';
-import {
-  GENERIC_FUNCTION,
-  type InputKind,
-  OPERATIONS,
-  type Operation,
-  operationByFunction,
-} from '../../../src/core/operations/table';
+} from '../../../src/core/formulas/input-normalizers';
+import { MAX_FILTER_LENGTH, MAX_INPUT_LENGTH } from '../../../src/core/formulas/limits';
+import { type Prepared, prepareByType, prepareRequest } from '../../../src/core/formulas/request';
+import { GENERIC_FUNCTION, OPERATIONS, operationByFunction } from '../../../src/core/operations/table';
+import type { InputKind, Operation } from '../../../src/core/operations/types';
 
 const PERSON_URL = 'https://www.pronet.com/in/ada-lovelace';
 const COMPANY_URL = 'https://www.pronet.com/company/acme';

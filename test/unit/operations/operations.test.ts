@@ -1,12 +1,10 @@
 import { OPERATION_DOCS } from '../../../src/core/operations/docs';
+import { chargedCredits, estimateCredits, priceLabel } from '../../../src/core/operations/pricing';
 import {
-  chargedCredits,
-  estimateCredits,
   GENERIC_FUNCTION,
   OPERATIONS,
   operationByFunction,
   operationByType,
-  priceLabel,
 } from '../../../src/core/operations/table';
 
 describe('the operations table', () => {

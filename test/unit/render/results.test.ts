@@ -1,18 +1,11 @@
-import { OPERATIONS, type Operation, operationByType } from '../../../src/core/operations/table';
-import {
-  asLiteralForSheet,
-  type CellValue,
-  fieldValue,
-  fitCell,
-  MAX_CELL_CHARS,
-  primaryAliases,
-  primaryValue,
-  recordRow,
-  renderForCell,
-  resultItems,
-  toTable,
-  toText,
-} from '../../../src/core/render/results';
+import { OPERATIONS, operationByType } from '../../../src/core/operations/table';
+import type { Operation } from '../../../src/core/operations/types';
+import { toText } from '../../../src/core/render/readable-text';
+import { renderForCell } from '../../../src/core/render/results';
+import { primaryAliases, recordRow, resultItems, toTable } from '../../../src/core/render/tables';
+import { type CellValue, fieldValue, primaryValue } from '../../../src/core/render/values';
+import { fitCell, MAX_CELL_CHARS } from '../../../src/core/text/fit-cell';
+import { asLiteralForSheet } from '../../../src/core/text/sheet-literal';
 
 const op = (type: string): Operation => {
   const found = operationByType(type);

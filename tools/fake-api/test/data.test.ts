@@ -1,4 +1,5 @@
-import { OPERATIONS, type Operation } from '../../../src/core/operations/table';
+import { OPERATIONS } from '../../../src/core/operations/table';
+import type { Operation } from '../../../src/core/operations/types';
 import { type Answer, FAKE_OPERATIONS } from '../catalog';
 import { DEFAULT_EMPLOYEE_LIMIT, DEPARTMENTS, SENIORITIES } from '../data';
 import { type Harness, harness, SAMPLE_INPUT, sampleRequest } from './helpers';

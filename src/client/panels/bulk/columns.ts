@@ -1,6 +1,6 @@
 // The Bulk run panel's column pickers: each lists the sheet's headers by letter, and a guess from
 // the header words picks a likely column for each input, never one already taken.
-import type { Operation } from '../../../core/operations/table';
+import type { Operation } from '../../../core/operations/types';
 import { el } from '../../dom';
 
 /** Header words that suggest which column holds an input, by the operation's input kind. */

@@ -1,5 +1,5 @@
 // Reads the Bulk run form into the run's configuration: what the server previews and starts.
-import type { Operation } from '../../../core/operations/table';
+import type { Operation } from '../../../core/operations/types';
 import type { BulkRunConfig } from '../../../shared/bulk-rpc';
 import { NAME_COLUMNS } from './columns';
 import { type Controls, checkedValue } from './view';

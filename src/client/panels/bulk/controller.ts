@@ -2,7 +2,8 @@
 // columns from the sheet's headers and where results go; preview what it will cost; run it as a loop
 // of short server calls with a progress bar; pause, resume, cancel, retry the failed rows. Opening
 // the sidebar offers to resume an unfinished run. Everything from the server is set as text.
-import { OPERATIONS, type Operation, operationByType } from '../../../core/operations/table';
+import { OPERATIONS, operationByType } from '../../../core/operations/table';
+import type { Operation } from '../../../core/operations/types';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../../../shared/bulk-rpc';
 import { announceChange } from '../../data-changed';
 import { $, el, errorText, formatCredits, say } from '../../dom';

@@ -2,7 +2,9 @@
 // confirmation and the progress box, built once; showOperation() fits the form to the lookup chosen.
 import { headerLabel } from '../../../core/jobs/employee-sheet';
 import { OPERATION_DOCS } from '../../../core/operations/docs';
-import { type Group, OPERATIONS, type Operation, priceLabel } from '../../../core/operations/table';
+import { priceLabel } from '../../../core/operations/pricing';
+import { OPERATIONS } from '../../../core/operations/table';
+import type { Group, Operation } from '../../../core/operations/types';
 import { el } from '../../dom';
 import { NAME_COLUMNS, type NameSelects } from './columns';
 

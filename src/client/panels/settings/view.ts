@@ -1,7 +1,9 @@
 // The Credit settings panel's view: one number field per setting, the price tables, and marking
 // the field a server message names. Everything from the server is set as text.
 import { SETTING_LABELS } from '../../../core/billing/settings';
-import { type Group, OPERATIONS, priceLabel } from '../../../core/operations/table';
+import { priceLabel } from '../../../core/operations/pricing';
+import { OPERATIONS } from '../../../core/operations/table';
+import type { Group } from '../../../core/operations/types';
 import type { Settings } from '../../../shared/rpc';
 import { $, el } from '../../dom';
 

@@ -3,8 +3,10 @@
 import { deliveryMessage } from '../../jobs/employee-sheet';
 import { commitJobChanges, type JobRecord, readJobs } from '../../jobs/registry';
 import type { LookupResult } from '../../lookup/items';
-import type { Operation } from '../../operations/table';
-import { asLiteralForSheet, type CellValue, resultItems } from '../../render/results';
+import type { Operation } from '../../operations/types';
+import { resultItems } from '../../render/tables';
+import type { CellValue } from '../../render/values';
+import { asLiteralForSheet } from '../../text/sheet-literal';
 import { BULK_STATUS, type BulkRun } from '../run';
 import type { BulkSliceDeps, CombinedSheetPort } from './ports';
 import { combinedRows } from './row-values';

@@ -1,5 +1,7 @@
 // The run's next state after a slice: the cursor, the counts, the rows still waiting on a job or
 // to retry, and whether the run is done, waiting out a failing service, or stopped.
+
+import { creditsText } from '../../text/credits';
 import { addRows, removeRows } from '../row-ranges';
 import type { BulkRun, RunCounts } from '../run';
 import type { SliceLimits } from './ports';
@@ -109,14 +111,12 @@ function settle(next: BulkRun, tally: Tally, end: SliceEnd): BulkRun {
     return {
       ...next,
       state: 'stopped',
-      message: `This run reached its cap of ${credits(end.runHardCap)} (${credits(next.credits)} spent). Raise the per-run cap in the settings, then Resume.`,
+      message: `This run reached its cap of ${creditsText(end.runHardCap)} (${creditsText(next.credits)} spent). Raise the per-run cap in the settings, then Resume.`,
     };
   }
   const complete = tally.cursor > next.lastRow && next.pending.length === 0 && next.retry.length === 0;
   return complete ? { ...next, state: 'done' } : next;
 }
-
-const credits = (n: number) => `${Math.round(n * 100) / 100} credit${n === 1 ? '' : 's'}`;
 
 function stopMessage(reason: string, cursor: number, run: BulkRun): string {
   const where =

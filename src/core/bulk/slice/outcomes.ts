@@ -1,8 +1,8 @@
 // What each row's lookup comes to in the sheet: found, not found, invalid, waiting, an error, or
 // left for a later slice.
 import type { LookupResult } from '../../lookup/items';
-import type { Operation } from '../../operations/table';
-import { asLiteralForSheet } from '../../render/results';
+import type { Operation } from '../../operations/types';
+import { asLiteralForSheet } from '../../text/sheet-literal';
 import type { ColumnLayout } from '../layout';
 import { cellAt, type SheetTable } from '../plan';
 import { BULK_STATUS, type BulkRun } from '../run';

@@ -3,7 +3,7 @@
 import { DEFAULT_REQUESTS_PER_SECOND } from '../../api/pacing';
 import type { LookupDeps } from '../../lookup/items';
 import type { HashPort } from '../../platform/ports';
-import type { CellValue } from '../../render/results';
+import type { CellValue } from '../../render/values';
 
 export const SLICE_LIMITS = {
   /** Rows one slice looks at. */

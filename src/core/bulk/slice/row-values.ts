@@ -1,14 +1,10 @@
 // What a row of a bulk run shows, as values ready for setValues, and how rows group into blocks.
 import { headerLabel } from '../../jobs/employee-sheet';
-import type { Operation } from '../../operations/table';
-import {
-  asLiteralForSheet,
-  type CellValue,
-  fitCell,
-  primaryValue,
-  recordRow,
-  resultItems,
-} from '../../render/results';
+import type { Operation } from '../../operations/types';
+import { recordRow, resultItems } from '../../render/tables';
+import { type CellValue, primaryValue } from '../../render/values';
+import { fitCell } from '../../text/fit-cell';
+import { asLiteralForSheet } from '../../text/sheet-literal';
 import type { BulkRun } from '../run';
 import type { CellBlock } from './ports';
 

@@ -7,8 +7,10 @@ import type { OutputColumn } from '../../../shared/bulk-rpc';
 import { resultKey } from '../../cache/keys';
 import type { LookupItem, LookupResult } from '../../lookup/items';
 import { lookupMany } from '../../lookup/pass';
-import { chargedCredits, type Operation, operationByType } from '../../operations/table';
-import type { CellValue } from '../../render/results';
+import { chargedCredits } from '../../operations/pricing';
+import { operationByType } from '../../operations/table';
+import type { Operation } from '../../operations/types';
+import type { CellValue } from '../../render/values';
 import type { ColumnLayout } from '../layout';
 import {
   answeredRows,

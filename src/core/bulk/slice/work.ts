@@ -1,6 +1,6 @@
 // A row a slice takes on, and what became of it.
 import type { ErrorCode } from '../../api/outcome';
-import type { CellValue } from '../../render/results';
+import type { CellValue } from '../../render/values';
 import type { RowPlan } from '../plan';
 
 export type Source = 'pending' | 'retry' | 'new';

@@ -1,0 +1,185 @@
+// Cleans what users paste before it is checked or sent: whitespace, "Last, First" names, URLs,
+// domains, email addresses and photonet handles. The bulk run reuses them on whole columns.
+import { MAX_HANDLE_LENGTH } from './limits';
+
+const INVISIBLE = /[\u00AD\u200B\u2060\uFEFF]/g;
+const SPACES = /[\s\p{Cc}]+/gu;
+
+/** Trims, collapses runs of whitespace (tabs, newlines, non-breaking spaces) and drops invisible characters. */
+export function normalizeText(text: string): string {
+  return text.replace(INVISIBLE, '').replace(SPACES, ' ').trim();
+}
+
+// Credentials and generational suffixes that follow a comma without being a first name.
+const NAME_SUFFIXES = new Set([
+  ...['jr', 'sr', 'ii', 'iii', 'iv'],
+  ...['phd', 'dphil', 'md', 'mba', 'cpa', 'cfa', 'esq', 'jd', 'llm', 'dds', 'dvm', 'rn', 'pe', 'pmp'],
+  ...['msc', 'ms', 'ma', 'bsc', 'ba', 'mph'],
+]);
+
+const isSuffixWord = (word: string) => NAME_SUFFIXES.has(word.replace(/\./g, '').toLowerCase());
+
+/** Splits "Ada PhD" into ["Ada", "PhD"]: trailing credentials are set aside, never the whole name. */
+function splitSuffixes(part: string): [string, string] {
+  const words = part.split(' ');
+  let keep = words.length;
+  while (keep > 1 && isSuffixWord(words[keep - 1]!)) keep--;
+  return [words.slice(0, keep).join(' '), words.slice(keep).join(' ')];
+}
+
+/**
+ * Collapses whitespace and turns a CRM's "Last, First" into "First Last". Only one comma with
+ * text on both sides is a "Last, First"; comma-separated credentials ("Ada Lovelace, PhD",
+ * "Lovelace, Ada, PhD") are moved after the name first, so they never pose as a first name.
+ */
+export function normalizePersonName(name: string): string {
+  const parts = normalizeText(name)
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  const credentials: string[] = [];
+  while (parts.length > 1 && parts[parts.length - 1]!.split(' ').every(isSuffixWord)) {
+    credentials.unshift(parts.pop()!);
+  }
+  let core = parts.join(', ');
+  const [last, first] = parts;
+  if (parts.length === 2 && last !== undefined && first !== undefined) {
+    const [given, suffix] = splitSuffixes(first);
+    core = [given, last, suffix].filter((part) => part !== '').join(' ');
+  }
+  return [core, ...credentials].join(' ');
+}
+
+interface UrlParts {
+  host: string;
+  segments: string[];
+  hasScheme: boolean;
+  hasPath: boolean;
+}
+
+const URL_SHAPE = /^(?:(https?):\/\/)?([^\s/?#@]+)(\/[^\s?#]*)?(?:\?[^\s#]*)?(?:#\S*)?$/i;
+const HOST_SHAPE = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d+)?$/;
+
+/** A URL with or without scheme; without one, the host must contain a dot ("acme.com/x"). */
+export function splitUrl(text: string): UrlParts | null {
+  const match = URL_SHAPE.exec(text);
+  if (!match) return null;
+  const host = (match[2] ?? '').toLowerCase();
+  const hasScheme = match[1] !== undefined;
+  if (!HOST_SHAPE.test(host) || (!hasScheme && !host.includes('.'))) return null;
+  const path = match[3] ?? '';
+  return { host, segments: path.split('/').filter((s) => s !== ''), hasScheme, hasPath: path !== '' };
+}
+
+/** Text a user means as a web address rather than a name: a scheme, `www.` or a path. */
+export function looksLikeUrl(text: string): boolean {
+  const url = splitUrl(text);
+  return url !== null && (url.hasScheme || url.hasPath || url.host.startsWith('www.'));
+}
+
+export type PronetKind = 'person' | 'company' | 'post';
+
+export interface PronetUrl {
+  kind: PronetKind;
+  /** https, lowercased host, no trailing slash, no query or fragment. */
+  url: string;
+}
+
+/**
+ * Recognizes a pronet URL by its path, whatever the host: `/in/<slug>` a person, `/company/<slug>`
+ * a company page, `/posts/...` or `/feed/update/...` a post. Sub-paths such as `/in/ada/details/`
+ * are dropped for people and companies; posts keep their whole path.
+ */
+export function parsePronetUrl(text: string): PronetUrl | null {
+  const url = splitUrl(normalizeText(text));
+  if (!url) return null;
+  const [first, second, third] = url.segments;
+  const origin = `https://${url.host}`;
+  switch (first?.toLowerCase()) {
+    case 'in':
+      return second ? { kind: 'person', url: `${origin}/in/${second}` } : null;
+    case 'company':
+      return second ? { kind: 'company', url: `${origin}/company/${second}` } : null;
+    case 'posts':
+      return second ? { kind: 'post', url: `${origin}/posts/${url.segments.slice(1).join('/')}` } : null;
+    case 'feed':
+      return second?.toLowerCase() === 'update' && third
+        ? { kind: 'post', url: `${origin}/feed/update/${url.segments.slice(2).join('/')}` }
+        : null;
+    default:
+      return null;
+  }
+}
+
+const LABEL = /^(?!-)[\p{L}\p{N}-]{1,63}(?<!-)$/u;
+
+/** A lowercased host name of two labels or more whose last label has a letter (no IP addresses). */
+function hostName(text: string): string | null {
+  const host = text.toLowerCase().replace(/\.$/, '');
+  const labels = host.split('.');
+  const tld = labels[labels.length - 1] ?? '';
+  const valid = labels.length >= 2 && host.length <= 253 && labels.every((l) => LABEL.test(l));
+  return valid && /\p{L}/u.test(tld) ? host : null;
+}
+
+/**
+ * Reduces a URL or host to the bare lowercased domain: "https://www.Acme.com/about" -> "acme.com".
+ * Subdomains other than `www` are kept (telling `acme.co.uk` from `eu.acme.com` needs a suffix list).
+ */
+export function normalizeDomain(text: string): string | null {
+  const match = /^(?:https?:\/\/)?([^\s/?#]+)(?:[/?#]\S*)?$/i.exec(normalizeText(text));
+  const host = match?.[1];
+  if (host === undefined || host.includes('@')) return null;
+  return hostName(
+    host
+      .toLowerCase()
+      .replace(/:\d+$/, '')
+      .replace(/^www\d*\./, ''),
+  );
+}
+
+const EMAIL_SHAPE = /^([^\s@<>()[\],;:"]+)@([^\s@<>]+)$/;
+
+/**
+ * A plausible email address with a lowercased domain, or null. Accepts a `mailto:` link and the
+ * `Ada Lovelace <ada@acme.com>` form mail clients copy.
+ */
+export function normalizeEmail(text: string): string | null {
+  let address = normalizeText(text);
+  const bracketed = /<([^<>]+)>$/.exec(address);
+  if (bracketed?.[1] !== undefined) address = bracketed[1].trim();
+  const match = EMAIL_SHAPE.exec(address.replace(/^mailto:/i, ''));
+  const [, local, domain] = match ?? [];
+  if (local === undefined || domain === undefined) return null;
+  if (local.length > 64 || local.startsWith('.') || local.endsWith('.') || local.includes('..')) return null;
+  const host = hostName(domain);
+  return host === null ? null : `${local}@${host}`;
+}
+
+// First path segments of photonet pages that are not profiles (posts, reels, settings...).
+const PHOTONET_PAGES = new Set(['p', 'reel', 'reels', 'tv', 'explore', 'stories', 'accounts', 'direct']);
+const HANDLE_SHAPE = new RegExp(`^[a-z0-9._]{1,${MAX_HANDLE_LENGTH}}$`);
+
+/** "@Ada.Lovelace", "ada.lovelace" or a profile URL "https://www.photonet.com/ada.lovelace/" -> "ada.lovelace". */
+export function normalizePhotonetHandle(text: string): string | null {
+  const value = normalizeText(text);
+  let handle = value.replace(/^@/, '');
+  if (looksLikeUrl(value)) {
+    const first = splitUrl(value)?.segments[0];
+    if (first === undefined || PHOTONET_PAGES.has(first.toLowerCase())) return null;
+    handle = first;
+  }
+  handle = handle.toLowerCase();
+  return HANDLE_SHAPE.test(handle) && /[a-z0-9]/.test(handle) ? handle : null;
+}
+
+/** A whole number of at least 1, from a number or a numeric text such as "50"; otherwise null. */
+export function parseEmployeeCount(value: unknown): number | null {
+  const count =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\d+$/.test(value.trim())
+        ? Number(value)
+        : NaN;
+  return Number.isSafeInteger(count) && count >= 1 ? count : null;
+}

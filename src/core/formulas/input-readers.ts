@@ -1,0 +1,127 @@
+// One reader per input kind: each turns a filled input cell into the `input_data` sent, or
+// rejects it with a message that says what the operation needs. Chosen by the table's `input`.
+import type { InputKind } from '../operations/types';
+import type { FilledCell, RawArguments } from './arguments';
+import { readCell } from './arguments';
+import {
+  looksLikeUrl,
+  normalizeDomain,
+  normalizeEmail,
+  normalizePersonName,
+  normalizePhotonetHandle,
+  type PronetKind,
+  parsePronetUrl,
+} from './input-normalizers';
+import { MAX_HANDLE_LENGTH, MAX_INPUT_LENGTH } from './limits';
+import {
+  type Context,
+  classify,
+  needs,
+  notThisKind,
+  quote,
+  refuseSeen,
+  reject,
+  type Seen,
+  wrongKind,
+} from './refusals';
+
+/** The text of a filled input cell; numbers become text only where the kind allows them. */
+function inputText(ctx: Context, cell: FilledCell, numbers: boolean): string {
+  if (cell.kind === 'text') return cell.text;
+  if (cell.kind === 'number' && numbers) return String(cell.value);
+  reject(`This is ${cell.kind === 'number' ? 'a number' : cell.what}; ${needs(ctx)}.`);
+}
+
+/** An optional text argument: absent when blank, numbers as text (a zip code, a company "1800"). */
+export function optionalText(value: unknown, label: string, limit: number): string | undefined {
+  const cell = readCell(value);
+  if (cell.kind === 'empty') return undefined;
+  if (cell.kind === 'unusable') reject(`The ${label} argument is ${cell.what}; give text or leave it blank.`);
+  const text = cell.kind === 'number' ? String(cell.value) : cell.text;
+  if (text.length > limit) reject(`The ${label} is ${text.length} characters long; the limit is ${limit}.`);
+  return text;
+}
+
+type InputReader = (ctx: Context, cell: FilledCell, args: RawArguments) => string;
+
+export const LEAD_ARGUMENTS = [
+  { arg: 'company', label: 'company' },
+  { arg: 'location', label: 'location' },
+  { arg: 'jobTitle', label: 'job title' },
+] as const;
+
+const URL_KINDS: readonly Seen[] = ['person_url', 'company_url', 'post_url'];
+
+const readPersonName: InputReader = (ctx, cell, args) => {
+  const text = inputText(ctx, cell, false);
+  refuseSeen(ctx, text, [...URL_KINDS, 'email', 'handle', 'web_url']);
+  const name = normalizePersonName(text);
+  if (!/\p{L}/u.test(name)) notThisKind(ctx, text, null);
+  const context = LEAD_ARGUMENTS.map(({ arg, label }) => optionalText(args[arg], label, MAX_INPUT_LENGTH));
+  return [name, ...context].filter((part) => part !== undefined).join(' ');
+};
+
+const readEmail: InputReader = (ctx, cell) => {
+  const text = inputText(ctx, cell, false);
+  const email = normalizeEmail(text);
+  if (email !== null) return email;
+  refuseSeen(ctx, text, [...URL_KINDS, 'handle']);
+  notThisKind(ctx, text, text.includes('@') || looksLikeUrl(text) ? null : 'text');
+};
+
+function pronetUrlReader(wanted: PronetKind): InputReader {
+  return (ctx, cell) => {
+    const text = inputText(ctx, cell, false);
+    const parsed = parsePronetUrl(text);
+    if (parsed?.kind === wanted) return parsed.url;
+    const seen = classify(text);
+    if (seen === 'text' || seen === 'web_url') notThisKind(ctx, text, seen === 'text' ? 'text' : null);
+    wrongKind(ctx, seen);
+  };
+}
+
+const readCompanyName: InputReader = (ctx, cell) => {
+  const text = inputText(ctx, cell, true);
+  refuseSeen(ctx, text, [...URL_KINDS, 'email', 'web_url']);
+  return text;
+};
+
+const readCompanyDomain: InputReader = (ctx, cell) => {
+  const text = inputText(ctx, cell, false);
+  const seen = classify(text);
+  if (seen === 'email') {
+    const domain = normalizeEmail(text)!.split('@')[1];
+    reject(`This is an email address; ${ctx.caller} needs a company domain, such as its domain ${domain}.`);
+  }
+  if (seen !== 'web_url' && seen !== 'text') wrongKind(ctx, seen);
+  return normalizeDomain(text) ?? notThisKind(ctx, text, 'text');
+};
+
+const readIdentifier: InputReader = (ctx, cell) => {
+  const text = inputText(ctx, cell, true);
+  return parsePronetUrl(text)?.url ?? text;
+};
+
+const readPhotonetHandle: InputReader = (ctx, cell) => {
+  const isHandleNumber = cell.kind === 'number' && Number.isSafeInteger(cell.value) && cell.value >= 0;
+  const text = isHandleNumber ? String(cell.value) : inputText(ctx, cell, false);
+  refuseSeen(ctx, text, [...URL_KINDS, 'email']);
+  const handle = normalizePhotonetHandle(text);
+  if (handle !== null) return handle;
+  if (looksLikeUrl(text)) reject(`This web address is not a photonet profile; ${needs(ctx)}.`);
+  reject(
+    `${quote(text)} cannot be a photonet handle; ${ctx.caller} needs letters, digits, periods and underscores only (at most ${MAX_HANDLE_LENGTH}).`,
+  );
+};
+
+export const INPUT_READERS: Readonly<Record<InputKind, InputReader>> = {
+  person_name: readPersonName,
+  email: readEmail,
+  person_url: pronetUrlReader('person'),
+  company_name: readCompanyName,
+  company_domain: readCompanyDomain,
+  company_url: pronetUrlReader('company'),
+  post_url: pronetUrlReader('post'),
+  any_identifier: readIdentifier,
+  photonet_handle: readPhotonetHandle,
+};

@@ -1,0 +1,118 @@
+// The messages a formula shows instead of spending credits on an input that cannot be right: what
+// the operation needs, what the input looks like instead, and which function takes it. A reader
+// calls reject(); prepareRequest catches the one Invalid error and returns its message.
+import { GENERIC_FUNCTION, OPERATIONS } from '../operations/table';
+import type { InputKind, Operation } from '../operations/types';
+import { normalizeEmail, type PronetKind, parsePronetUrl, splitUrl } from './input-normalizers';
+
+/** How messages name operations: by custom function, or as ENRICH("type") calls. */
+export type Naming = 'function' | 'enrich';
+
+/** What each input kind must hold, as the end of "PRONET_EMAIL needs ...". */
+export const INPUT_HINTS: Readonly<Record<InputKind, string>> = {
+  person_name: "a person's full name",
+  email: 'an email address such as ada@acme.com',
+  person_url: 'a person profile URL (pronet.com/in/...)',
+  company_name: 'a company name',
+  company_domain: 'a company domain such as acme.com',
+  company_url: 'a company page URL (pronet.com/company/...)',
+  post_url: 'a post URL (pronet.com/posts/... or pronet.com/feed/update/...)',
+  any_identifier: 'a company or person identifier',
+  photonet_handle: 'a photonet handle (@name) or profile URL',
+};
+
+export class Invalid extends Error {}
+
+export function reject(message: string): never {
+  throw new Invalid(message);
+}
+
+export interface Context {
+  op: Operation;
+  /** Who needs the input: "PRONET_EMAIL" or `ENRICH("pronet_profile_to_email")`. */
+  caller: string;
+  refer(op: Operation): string;
+}
+
+export function contextFor(op: Operation, naming: Naming): Context {
+  if (naming === 'function') return { op, caller: op.functionName, refer: (o) => o.functionName };
+  const generic = GENERIC_FUNCTION.functionName;
+  return { op, caller: `${generic}("${op.type}")`, refer: (o) => `${generic}("${o.type}", ...)` };
+}
+
+export const needs = (ctx: Context) => `${ctx.caller} needs ${INPUT_HINTS[ctx.op.input]}`;
+
+export const quote = (text: string) => `"${text.length > 40 ? `${text.slice(0, 39)}…` : text}"`;
+
+export function listWords(words: readonly string[], conjunction: 'and' | 'or'): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} ${conjunction} ${words[words.length - 1]}`;
+}
+
+/** What an input looks like, to say why it is the wrong kind and which function takes it. */
+export type Seen = 'person_url' | 'company_url' | 'post_url' | 'email' | 'handle' | 'web_url' | 'text';
+
+const SEEN: Readonly<Record<Seen, { what: string; takenBy: readonly InputKind[]; listTakers: boolean }>> = {
+  person_url: { what: 'a person profile URL', takenBy: ['person_url'], listTakers: true },
+  company_url: { what: 'a company page URL', takenBy: ['company_url'], listTakers: true },
+  post_url: { what: 'a post URL', takenBy: ['post_url'], listTakers: true },
+  email: { what: 'an email address', takenBy: ['email'], listTakers: true },
+  handle: { what: 'a photonet handle', takenBy: ['photonet_handle'], listTakers: true },
+  web_url: { what: 'a web address', takenBy: ['company_domain'], listTakers: false },
+  // Plain text may be a person's name or a company's: only a same-purpose twin is suggested.
+  text: { what: 'text', takenBy: ['person_name', 'company_name'], listTakers: false },
+};
+
+const PRONET_SEEN: Readonly<Record<PronetKind, Seen>> = {
+  person: 'person_url',
+  company: 'company_url',
+  post: 'post_url',
+};
+
+export function classify(text: string): Seen {
+  const pronet = parsePronetUrl(text);
+  if (pronet) return PRONET_SEEN[pronet.kind];
+  if (normalizeEmail(text) !== null) return 'email';
+  if (/^@[\w.]+$/.test(text)) return 'handle';
+  const url = splitUrl(text);
+  return url && (url.hasScheme || url.host.startsWith('www.')) ? 'web_url' : 'text';
+}
+
+// Operation types read `<input>_to_<output>`: two operations with the same output do the same job
+// from different inputs, which is the function to suggest for an input of the other kind.
+function outputOf(op: Operation): string | null {
+  const at = op.type.lastIndexOf('_to_');
+  return at < 0 ? null : op.type.slice(at + '_to_'.length);
+}
+
+function suggestion(ctx: Context, seen: Seen): string {
+  const { takenBy, what, listTakers } = SEEN[seen];
+  const output = outputOf(ctx.op);
+  const twin = OPERATIONS.find(
+    (o) =>
+      o !== ctx.op &&
+      takenBy.includes(o.input) &&
+      o.group === ctx.op.group &&
+      output !== null &&
+      outputOf(o) === output,
+  );
+  if (twin) {
+    return seen === 'text' ? ` For names, use ${ctx.refer(twin)}.` : ` Use ${ctx.refer(twin)} instead.`;
+  }
+  if (!listTakers) return '';
+  const takers = OPERATIONS.filter((o) => o !== ctx.op && takenBy.includes(o.input));
+  return takers.length === 0 ? '' : ` For ${what}, use ${listWords(takers.map(ctx.refer), 'or')}.`;
+}
+
+export function wrongKind(ctx: Context, seen: Seen): never {
+  reject(`This is ${SEEN[seen].what}; ${needs(ctx)}.${suggestion(ctx, seen)}`);
+}
+
+export function notThisKind(ctx: Context, text: string, seen: Seen | null): never {
+  reject(`${needs(ctx)}; got ${quote(text)}.${seen ? suggestion(ctx, seen) : ''}`);
+}
+
+export function refuseSeen(ctx: Context, text: string, refused: readonly Seen[]): void {
+  const seen = classify(text);
+  if (refused.includes(seen)) wrongKind(ctx, seen);
+}
