@@ -1,9 +1,8 @@
-// "Freeze results as values": which cells of a selection become static values. Formulas that call
-// the add-on's functions (callsOurFunction, the same rule the job refresh uses) are replaced by
-// what they show; anything else (data, other formulas, errors that a recalculation should retry)
-// stays as it is.
+// "Freeze results as values": which cells of a selection become static values. The add-on's own
+// formulas (isOurFormula) are replaced by what they show; anything else (data, other formulas,
+// errors that a recalculation should retry) stays as it is.
 import { asLiteralForSheet } from '../text/sheet-literal';
-import { callsOurFunction } from './our-formulas';
+import { isOurFormula } from './our-formulas';
 
 const SHEETS_ERRORS = /^#(ERROR!|N\/A|REF!|VALUE!|NAME\?|DIV\/0!|NUM!|NULL!)$/;
 
@@ -12,7 +11,7 @@ const asShown = (value: unknown) => (typeof value === 'string' ? asLiteralForShe
 
 /** A formula that is not ours, or shows an error a recalculation should retry. */
 const mustStay = (formula: string, shown: unknown) =>
-  !callsOurFunction(formula) || (typeof shown === 'string' && SHEETS_ERRORS.test(shown));
+  !isOurFormula(formula) || (typeof shown === 'string' && SHEETS_ERRORS.test(shown));
 
 export interface FreezePlan {
   /** What to write back over the whole selection: values as read (dates stay dates), formulas
