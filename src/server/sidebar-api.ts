@@ -2,7 +2,7 @@
 import { redactKey } from '../core/api/api-key';
 import { enrich } from '../core/api/client';
 import { recordSpend } from '../core/billing/budget';
-import { creditsFor } from '../core/lookup/credits';
+import { creditsFor } from '../core/billing/charges';
 import { operationByType } from '../core/operations/table';
 import type { KeyScope, KeyStatus, KeyTestResult, SidebarState } from '../shared/rpc';
 import { keyStatus, removeApiKey, storeApiKey } from './api-key';

@@ -1,6 +1,6 @@
 // The contract for bulk runs between the sidebar and the server. A run is a loop of short server
 // calls driven by the sidebar; each call does a bounded slice and writes its rows before it returns.
-import type { OperationType } from '../core/operations/types';
+import type { OperationType } from './operation-type';
 
 /** Columns are 1-based sheet column numbers; rows are 1-based sheet row numbers. */
 export interface BulkRunConfig {

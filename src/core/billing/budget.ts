@@ -4,7 +4,7 @@
 // in the sidebar) are not capped, only booked. The day is the caller's: computed in the
 // spreadsheet's time zone, as YYYY-MM-DD.
 
-import type { OperationType } from '../operations/types';
+import type { OperationType } from '../../shared/operation-type';
 import { BUSY, type Busy, tryWithLock } from '../platform/locked-section';
 import type { BatchStorePort, ClockPort, LockPort } from '../platform/ports';
 import { creditsText } from '../text/credits';

@@ -4,7 +4,7 @@
 // Amounts are integer hundredths of a credit: 0.5-credit employees and any future 0.1 prices sum
 // exactly, where 0.1 + 0.2 in floating point would not.
 
-import type { OperationType } from '../operations/types';
+import type { OperationType } from '../../shared/operation-type';
 import { WriteBuffer } from '../platform/locked-section';
 import type { BatchStorePort } from '../platform/ports';
 

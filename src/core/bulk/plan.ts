@@ -2,9 +2,9 @@
 
 import type { BulkPreview, BulkRunConfig } from '../../shared/bulk-rpc';
 import type { EnrichmentRequest } from '../api/wire';
+import { estimateFor } from '../billing/charges';
 import { normalizeText } from '../formulas/input-normalizers';
 import { prepareRequest } from '../formulas/request';
-import { estimateFor } from '../lookup/credits';
 import type { Operation } from '../operations/types';
 import { inputColumns } from './config';
 import type { ColumnLayout } from './layout';

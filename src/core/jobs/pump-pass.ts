@@ -3,9 +3,9 @@
 import { checkJobs } from '../api/job-polling';
 import type { CallOutcome, JobCheck } from '../api/outcome';
 import { settleJob } from '../billing/budget';
+import { creditsFor } from '../billing/charges';
 import type { CachedAnswer, PaidEntry } from '../cache/entries';
 import { isResultKey } from '../cache/keys';
-import { creditsFor } from '../lookup/credits';
 import { operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';
 import { HELD_LOCK } from '../platform/locked-section';

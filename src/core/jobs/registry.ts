@@ -4,9 +4,9 @@
 // re-evaluating a formula can never start (and pay for) the same job twice.
 
 import type { JobState, JobView } from '../../shared/jobs-rpc';
+import type { OperationType } from '../../shared/operation-type';
 import type { EnrichmentRequest } from '../api/wire';
 import { operationByType } from '../operations/table';
-import type { OperationType } from '../operations/types';
 import { BUSY, tryWithLock } from '../platform/locked-section';
 import type { BatchStorePort, LockPort } from '../platform/ports';
 import { creditsText } from '../text/credits';

@@ -10,10 +10,10 @@ import {
   reserve,
   settle,
 } from '../billing/budget';
+import { estimateFor } from '../billing/charges';
 import { readJobs } from '../jobs/registry';
 import { BUSY, HELD_LOCK, sectionStore, tryWithLock } from '../platform/locked-section';
 import { CLAIM_GRACE_MS, type Claimed, claimUnderLock, releaseUnderLock } from './claims';
-import { estimateFor } from './credits';
 import { type LookupContext, type LookupDeps, type LookupItem, now } from './items';
 
 /** How long past its deadline a formula may wait for the closing section: Sheets kills at 30 s. */

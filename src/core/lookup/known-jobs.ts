@@ -3,9 +3,9 @@
 import { waitForJobs } from '../api/job-polling';
 import type { CallOutcome } from '../api/outcome';
 import { settleJob } from '../billing/budget';
+import { creditsFor } from '../billing/charges';
 import type { PaidEntry } from '../cache/entries';
 import { commitJobChanges, type JobRecord, nextPollDelayMs } from '../jobs/registry';
-import { creditsFor } from './credits';
 import {
   budgetDeps,
   fresh,

@@ -2,11 +2,11 @@
 import { enrichMany } from '../api/client';
 import type { ApiError, CallOutcome } from '../api/outcome';
 import type { Charge, PendingJob } from '../billing/budget';
+import { creditsFor } from '../billing/charges';
 import type { PaidEntry } from '../cache/entries';
 import { holdFailures } from '../cache/held-failures';
 import { type JobRecord, nextPollDelayMs, saveJobs } from '../jobs/registry';
 import type { Booking, Settlement } from './booking';
-import { creditsFor } from './credits';
 import { fresh, type LookupContext, type LookupDeps, type LookupItem, type LookupResult } from './items';
 
 /** Set when the API answers 402, cleared by the next paid answer: the sidebar says it once. */

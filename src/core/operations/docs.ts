@@ -2,7 +2,7 @@
 // by build.mjs) and the sidebar's operation picker read it. The server never does, so these words
 // stay out of Code.js, which every formula execution loads. Prices are not repeated here: every
 // reader appends priceLabel().
-import type { OperationType } from './types';
+import type { OperationType } from '../../shared/operation-type';
 
 export interface OperationDoc {
   /** One or two sentences: what the function finds, from what. */

@@ -1,26 +1,7 @@
 // What an operation is: the kinds of input, result shape, options and pricing every row of the
 // operations table (table.ts) is made of.
 
-export type OperationType =
-  | 'lead_full_name_to_pronet_url'
-  | 'email_to_pronet_url'
-  | 'pronet_profile_to_email'
-  | 'pronet_profile_to_phone'
-  | 'pronet_profile_to_pronet_info'
-  | 'lead_full_name_to_email'
-  | 'company_name_to_website'
-  | 'company_name_to_email'
-  | 'company_name_to_phone'
-  | 'company_name_to_pronet_url'
-  | 'company_name_to_employee_count'
-  | 'company_name_to_employees'
-  | 'company_domain_to_employees'
-  | 'pronet_company_to_pronet_info'
-  | 'pronet_company_to_employee_count'
-  | 'pronet_company_to_employees'
-  | 'pronet_post_to_reactions'
-  | 'b2b_data_lookup'
-  | 'photonet_lookup';
+import type { OperationType } from '../../shared/operation-type';
 
 /** What `input_data` must hold. Validation in request.ts is chosen by this. */
 export type InputKind =
