@@ -67,6 +67,8 @@ export class SheetsError extends Error {
 export interface TriggerRun {
   readonly at: number;
   readonly handler: string;
+  /** 'time-driven trigger', 'edit trigger' or 'open trigger'. */
+  readonly kind: string;
   readonly error: string | null;
 }
 
@@ -200,12 +202,37 @@ export class ExecutionRunner {
     return count;
   }
 
-  #fire(bundle: LoadedBundle, trigger: TriggerRecord): void {
+  /**
+   * Runs every installable Edit or Open trigger of the open document, each as its own execution
+   * under its owner's authorization (6 min), with the event object Apps Script gives. Answers how
+   * many ran. Script writes never come here: only a user's edit or opening the file does.
+   */
+  spreadsheetTriggers(
+    bundle: LoadedBundle,
+    eventType: 'ON_EDIT' | 'ON_OPEN',
+    eventFields: Record<string, unknown>,
+  ): number {
+    const { triggers, document } = this.#setup;
+    const installed = triggers.triggers.filter(
+      (trigger) => trigger.eventType === eventType && trigger.documentId === document.id,
+    );
+    for (const trigger of installed) {
+      const event = { authMode: 'FULL', triggerUid: trigger.id, user: trigger.user, ...eventFields };
+      this.#fire(bundle, trigger, event, eventType === 'ON_EDIT' ? 'edit trigger' : 'open trigger');
+    }
+    return installed.length;
+  }
+
+  #fire(
+    bundle: LoadedBundle,
+    trigger: TriggerRecord,
+    event: Record<string, unknown> = { authMode: 'FULL', triggerUid: trigger.id },
+    kind = 'time-driven trigger',
+  ): void {
     const at = this.#setup.runtime.clock.now();
-    const event = { authMode: 'FULL', triggerUid: trigger.id };
     try {
       this.#execute(bundle, trigger.handler, [event], {
-        label: `time-driven trigger ${trigger.handler}`,
+        label: `${kind} ${trigger.handler}`,
         authMode: 'FULL',
         budgetMs: EXECUTION_BUDGET_MS,
         hasUi: false,
@@ -216,10 +243,10 @@ export class ExecutionRunner {
         user: trigger.user,
         hasActiveUser: false,
       });
-      this.triggerRuns.push({ at, handler: trigger.handler, error: null });
+      this.triggerRuns.push({ at, handler: trigger.handler, kind, error: null });
     } catch (error) {
       // A failed trigger run is reported to its owner by email; the next run still happens.
-      this.triggerRuns.push({ at, handler: trigger.handler, error: tooltipOf(error) });
+      this.triggerRuns.push({ at, handler: trigger.handler, kind, error: tooltipOf(error) });
     }
   }
 

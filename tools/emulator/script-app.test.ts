@@ -14,6 +14,22 @@ function poll(e) {
   props.setProperty('sawSpreadsheet', String(SpreadsheetApp.getActiveSpreadsheet() !== null));
   props.setProperty('authMode', String(e.authMode));
 }
+function installAfterMinutes(n) { ScriptApp.newTrigger('poll').timeBased().after(n * 60000).create(); }
+function installOnEdit() { ScriptApp.newTrigger('edited').forSpreadsheet(SpreadsheetApp.getActive()).onEdit().create(); }
+function edited(e) {
+  const props = PropertiesService.getDocumentProperties();
+  props.setProperty('edits', String(Number(props.getProperty('edits') || 0) + 1));
+  props.setProperty('edit', JSON.stringify({ a1: e.range.getA1Notation(), value: e.value === undefined ? null : e.value,
+    oldValue: e.oldValue === undefined ? null : e.oldValue, authMode: String(e.authMode), uid: String(e.triggerUid),
+    sheet: e.source.getActiveSheet().getName() }));
+}
+function opened(e) {
+  const props = PropertiesService.getDocumentProperties();
+  props.setProperty('opens', String(Number(props.getProperty('opens') || 0) + 1));
+  props.setProperty('openAuth', String(e.authMode));
+}
+function scriptWrite() { SpreadsheetApp.getActive().getSheets()[0].getRange('C3').setValue('by a script'); }
+function DOUBLE(x) { return x * 2; }
 function TRIGGER_FROM_FORMULA() { ScriptApp.newTrigger('poll').timeBased().everyHours(1).create(); return 'ok'; }
 `;
 
@@ -88,5 +104,61 @@ describe('ScriptApp triggers', () => {
     expect(() => emu.globals.ScriptApp.newTrigger('poll').timeBased().everyMinutes(2)).toThrow(
       'The value passed to everyMinutes must be one of 1, 5, 10, 15 or 30.',
     );
+  });
+});
+
+describe('Edit and Open triggers', () => {
+  it("an add-on's one-off trigger must be at least an hour away", () => {
+    const { emu, bundle } = setup(true);
+    expect(() => emu.runExecution(bundle, 'installAfterMinutes', [30])).toThrow(
+      'Add-ons may not create time-based triggers to run more frequently than once per hour.',
+    );
+    emu.runExecution(bundle, 'installAfterMinutes', [60]);
+    expect(emu.triggers.triggers).toHaveLength(1);
+  });
+
+  it('an add-on may have one Edit trigger per user per document', () => {
+    const { emu, bundle } = setup(true);
+    emu.runExecution(bundle, 'installOnEdit');
+    expect(() => emu.runExecution(bundle, 'installOnEdit')).toThrow(
+      'This add-on has created too many edit triggers in this document for this Google user account.',
+    );
+  });
+
+  it("a user's edit runs the installed Edit trigger with the event object, FULL, after the formula", () => {
+    const { emu, bundle, documentProperties } = setup(true);
+    emu.runExecution(bundle, 'installOnEdit');
+    const uid = emu.triggers.triggers[0]!.id;
+    emu.edit(bundle, 'Sheet1', 'B2', 'hello');
+    expect(JSON.parse(documentProperties().edit!)).toEqual({
+      a1: 'B2',
+      value: 'hello',
+      oldValue: '',
+      authMode: 'FULL',
+      uid,
+      sheet: 'Sheet1',
+    });
+    emu.edit(bundle, 'Sheet1', 'A1', '21');
+    emu.edit(bundle, 'Sheet1', 'B1', '=DOUBLE(A1)');
+    expect(emu.cell('Sheet1', 'B1').value).toBe(42);
+    expect(documentProperties().edits).toBe('3');
+    expect(emu.triggerRuns.map((run) => run.kind)).toEqual(['edit trigger', 'edit trigger', 'edit trigger']);
+  });
+
+  it('a script that writes cells fires no Edit trigger, nor does an edit before one is installed', () => {
+    const { emu, bundle, documentProperties } = setup(true);
+    emu.edit(bundle, 'Sheet1', 'B2', 'before');
+    emu.runExecution(bundle, 'installOnEdit');
+    emu.runExecution(bundle, 'scriptWrite');
+    expect(documentProperties().edits).toBeUndefined();
+    expect(emu.cell('Sheet1', 'C3').value).toBe('by a script');
+  });
+
+  it('opening the file builds nothing new but runs the installed Open trigger', () => {
+    const { emu, bundle, documentProperties } = setup(true);
+    expect(emu.open(bundle)).toBe(0);
+    emu.runExecution(bundle, 'installOnOpen');
+    expect(emu.open(bundle)).toBe(1);
+    expect(documentProperties()).toMatchObject({ opens: '1', openAuth: 'FULL' });
   });
 });

@@ -86,7 +86,9 @@ function install(context: Context, draft: Omit<TriggerRecord, 'id' | 'user'>): F
   runtime.enter('triggers', 'TriggerBuilder.create');
   const { user } = runtime.identity();
   const mine = registry.triggers.filter((t) => t.user === user);
-  if (addOn && draft.everyMs !== null && draft.everyMs < HOUR) {
+  const oneOffTooSoon =
+    draft.eventType === 'CLOCK' && draft.everyMs === null && (draft.nextRunAt ?? 0) < HOUR;
+  if (addOn && ((draft.everyMs !== null && draft.everyMs < HOUR) || oneOffTooSoon)) {
     throw gasError('Add-ons may not create time-based triggers to run more frequently than once per hour.');
   }
   if (addOn && mine.some((t) => t.eventType === draft.eventType && t.documentId === draft.documentId)) {
