@@ -43,6 +43,7 @@ import { appsScriptClock, digestHashPort } from './adapters/apps-script';
 import { combinedPort, combinedSheet, readBlock, sheetPort } from './adapters/bulk-sheets';
 import { listSheetPort } from './adapters/employee-sheets';
 import { type ExecutionContext, executionContext } from './context';
+import { installDrivers } from './drivers';
 import { keepCollecting } from './pump';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -184,6 +185,7 @@ function createCombinedSheet(spreadsheet: Spreadsheet, config: BulkRunConfig, op
 
 export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): BulkProgress {
   const ctx = context();
+  installDrivers();
   const { config, op } = checkConfig(raw);
   const prepared = prepare(config, op);
   if (prepared.lastRow < prepared.firstRow) throw new Error('There are no rows below the header row.');

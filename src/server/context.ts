@@ -41,7 +41,8 @@ export function today(
   return Utilities.formatDate(new Date(now), zone, 'yyyy-MM-dd');
 }
 
-function fastCache(): GoogleAppsScript.Cache.Cache {
+/** The document's CacheService cache (the script's where there is no document). */
+export function fastCache(): GoogleAppsScript.Cache.Cache {
   return CacheService.getDocumentCache() ?? CacheService.getScriptCache();
 }
 
@@ -114,6 +115,7 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
         settings.requestsPerSecond,
       ),
       failureHold: fast,
+      jobSignal: fast,
     },
     scope,
     apiKey: found.key,

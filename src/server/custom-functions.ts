@@ -6,7 +6,8 @@ import { resultKey } from '../core/cache/keys';
 import { argumentRows, type RawArguments } from '../core/formulas/arguments';
 import { resolveType } from '../core/formulas/enrich-type';
 import { type Prepared, prepareByType, prepareRequest } from '../core/formulas/request';
-import { employeeListText, expiredText } from '../core/lookup/cell-texts';
+import { followsTheUser } from '../core/jobs/drivers';
+import { employeeListText, expiredText, jobRunningText } from '../core/lookup/cell-texts';
 import type { LookupItem, LookupResult } from '../core/lookup/items';
 import { lookupMany } from '../core/lookup/pass';
 import { GENERIC_FUNCTION, operationByFunction } from '../core/operations/table';
@@ -18,6 +19,7 @@ import { errorMessage } from '../core/text/error-message';
 import { digestHashPort } from './adapters/apps-script';
 import { CUSTOM_FUNCTION_BUDGET_MS } from './config';
 import { executionContext } from './context';
+import { currentDrivers } from './drivers';
 
 const optionalText = (value: unknown) => (value === undefined || value === '' ? undefined : String(value));
 
@@ -59,9 +61,14 @@ function paramCount(functionName: string): number {
  * that only has to wait its turn (a busy lock, no time or room left to send) is no error: it
  * says so, costs nothing, and the next recalculation sends it.
  */
-function toCell(op: Operation, field: string | undefined, result: LookupResult): CellOutput {
+function toCell(
+  op: Operation,
+  field: string | undefined,
+  result: LookupResult,
+  followsUser: () => boolean,
+): CellOutput {
   if (op.shape === 'employees' && (result.kind === 'found' || result.kind === 'pending')) {
-    return employeeListText(result);
+    return employeeListText(result, followsUser());
   }
   switch (result.kind) {
     case 'found':
@@ -69,6 +76,7 @@ function toCell(op: Operation, field: string | undefined, result: LookupResult):
     case 'miss':
       return CELL_TEXT.notFound;
     case 'pending':
+      return jobRunningText(followsUser());
     case 'waiting':
       return CELL_TEXT.processing;
     case 'expired':
@@ -108,10 +116,14 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
   const wanted = prepared.filter((row) => row.prepared.kind === 'request');
   let results = new Map<string, LookupResult>();
   let apiKey: string | undefined;
+  let followsUser = () => false;
   if (wanted.length > 0) {
     const context = executionContext({ canWriteSheets: false });
     if (!context) throw new Error(CELL_TEXT.noKey);
     apiKey = context.apiKey;
+    // Read only when a job is pending: whether an edit of this spreadsheet will collect it.
+    let follows: boolean | undefined;
+    followsUser = () => (follows ??= followsTheUser(currentDrivers(context.scope)));
     const items: LookupItem[] = wanted.map((row) => {
       const request = (row.prepared as Extract<Prepared, { kind: 'request' }>).request;
       row.key = resultKey(digestHashPort, context.scope, request);
@@ -138,7 +150,7 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
   const cell = (row: Row): CellOutput => {
     if (row.prepared.kind === 'empty') return '';
     if (row.prepared.kind === 'invalid') throw new Error(row.prepared.message);
-    return toCell(row.op!, row.field, results.get(row.key!)!);
+    return toCell(row.op!, row.field, results.get(row.key!)!, followsUser);
   };
   try {
     if (!rows.isRange) return cell(prepared[0]!);

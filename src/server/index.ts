@@ -12,6 +12,7 @@ export {
   startBulkRun,
 } from './bulk';
 export { customFunction } from './custom-functions';
+export { collectOnEdit, collectOnOpen } from './drivers';
 export { freezeResults } from './freeze';
 export { showHelp } from './help';
 export { listJobs, retryExpiredJob } from './jobs-api';

@@ -15,6 +15,7 @@ import { operationByType } from '../core/operations/table';
 import { errorMessage } from '../core/text/error-message';
 import type { JobsList, RetryResult } from '../shared/jobs-rpc';
 import { spreadsheetById } from './adapters/employee-sheets';
+import { currentDrivers } from './drivers';
 import {
   currentBackground,
   keepCollecting,
@@ -38,7 +39,15 @@ function myJobs(context: PumpContext): JobRecord[] {
 export function listJobs(): JobsList {
   const context = pumpContext();
   const reauthorized = takeReauthorizeFlag();
-  if (!context) return { keyConfigured: false, jobs: [], pending: 0, background: 'off', reauthorized };
+  if (!context)
+    return {
+      keyConfigured: false,
+      jobs: [],
+      pending: 0,
+      background: 'off',
+      drivers: { edit: false, open: false },
+      reauthorized,
+    };
   const now = context.deps.client.clock.now();
   const jobs = myJobs(context);
   const pending = jobs.filter(isPending).sort((a, b) => a.startedAt - b.startedAt);
@@ -51,6 +60,7 @@ export function listJobs(): JobsList {
     jobs: [...pending, ...recent].map((job) => describeJob(job, now)),
     pending: pending.length,
     background: currentBackground(),
+    drivers: currentDrivers(context.scope),
     reauthorized,
   };
 }

@@ -19,7 +19,7 @@ import {
   ttlCachePort,
 } from './adapters/apps-script';
 import { sheetStorePort } from './adapters/sheet-store';
-import { executionContext, today } from './context';
+import { executionContext, fastCache, today } from './context';
 import { getSettings } from './settings-api';
 
 const DAY_MS = 86_400_000;
@@ -81,7 +81,7 @@ function savedResults(): SavedResults {
   const sheet = cacheSheetReader();
   const cache = new ResultCache(
     {
-      fast: ttlCachePort(CacheService.getDocumentCache() ?? CacheService.getScriptCache()),
+      fast: ttlCachePort(fastCache()),
       store: batchStorePort(documentProperties()),
       hash: digestHashPort,
       clock: appsScriptClock,

@@ -1,6 +1,9 @@
-// onOpen and onInstall: build the menu and nothing else. They run in AuthMode.NONE before the
-// add-on is authorized in a document, where touching Properties, Cache or the sheet would throw.
+// onOpen builds the menu and nothing else: it runs in AuthMode.NONE before the add-on is
+// authorized in a document, where touching Properties, Cache or the sheet would throw. onInstall
+// runs with full authorization when the user installs from the Marketplace: the collector's
+// drivers go in then, as they do when the sidebar opens.
 import { ADDON_NAME } from './config';
+import { installDrivers } from './drivers';
 
 export function onOpen(_event?: GoogleAppsScript.Events.SheetsOnOpen): void {
   SpreadsheetApp.getUi()
@@ -15,9 +18,11 @@ export function onOpen(_event?: GoogleAppsScript.Events.SheetsOnOpen): void {
 
 export function onInstall(event?: GoogleAppsScript.Events.AddonOnInstall): void {
   onOpen(event as unknown as GoogleAppsScript.Events.SheetsOnOpen);
+  if (String(event?.authMode) === 'FULL') installDrivers();
 }
 
 export function showSidebar(): void {
+  installDrivers();
   const html = HtmlService.createHtmlOutputFromFile('Sidebar').setTitle(ADDON_NAME);
   SpreadsheetApp.getUi().showSidebar(html);
 }

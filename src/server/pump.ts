@@ -9,13 +9,15 @@ import { drivePump, pumpOnce } from '../core/jobs/pump';
 import type { PumpDeps, PumpOptions, PumpReport } from '../core/jobs/pump-ports';
 import { formulasToRefresh } from '../core/jobs/refresh';
 import { isPending, jobScope, readJobs } from '../core/jobs/registry';
+import { noteCollected } from '../core/jobs/signal';
 import { errorMessage } from '../core/text/error-message';
 import type { BackgroundCollection, PumpProgress } from '../shared/jobs-rpc';
 import type { Settings } from '../shared/rpc';
-import { appsScriptClock, lockPort } from './adapters/apps-script';
+import { appsScriptClock, lockPort, ttlCachePort } from './adapters/apps-script';
 import { listSheetPort, spreadsheetById } from './adapters/employee-sheets';
 import { CACHE_SHEET_NAME } from './adapters/sheet-store';
-import { executionContext } from './context';
+import { executionContext, fastCache } from './context';
+import { installDrivers } from './drivers';
 import { expiredLine, failedLine, pumpSummary } from './presenters/jobs';
 
 /** The trigger's handler: a top-level function of the bundle (see index.ts). */
@@ -26,7 +28,7 @@ const REAUTHORIZE_TEXT =
   'Background collection is paused: Google asks you to authorize the add-on again. Open Extensions > Enrich for Sheets > Open sidebar.';
 
 /** Whether the user must authorize again; said once in document properties for the sidebar. */
-function authorizationLapsed(): boolean {
+export function authorizationLapsed(): boolean {
   const info = ScriptApp.getAuthorizationInfo(ScriptApp.AuthMode.FULL);
   if (info.getAuthorizationStatus() !== ScriptApp.AuthorizationStatus.REQUIRED) return false;
   documentProperties()?.setProperty(REAUTHORIZE_PROPERTY, String(Date.now()));
@@ -71,7 +73,7 @@ export function pumpContext(): PumpContext | null {
   };
 }
 
-function pumpOptions(context: PumpContext, lockWaitMs: number): PumpOptions {
+export function pumpOptions(context: PumpContext, lockWaitMs: number): PumpOptions {
   return {
     scope: context.scope,
     day: context.day,
@@ -119,6 +121,7 @@ export function collectJobsNow(): PumpProgress {
     ui.alert('Set your API key first: Extensions > Enrich for Sheets > Open sidebar.');
     return idleProgress('Set your API key first.', 'off');
   }
+  installDrivers();
   const { clock } = context.deps.client;
   const report = drivePump(
     context.deps,
@@ -172,8 +175,20 @@ function idleProgress(summary: string, background: BackgroundCollection): PumpPr
 
 // --- Formulas waiting for their job ---------------------------------------------------------------
 
-/** Re-enters the formulas that wait for a job this pass finished, in the spreadsheets concerned. */
-function refreshAfter(report: PumpReport): void {
+/**
+ * After any driver's passes: the formulas waiting for what finished are re-entered, and the note
+ * the Edit trigger reads says what is left, so that the next edit is cheap when nothing is.
+ */
+export function refreshAfter(report: PumpReport): void {
+  try {
+    noteCollected(ttlCachePort(fastCache()), report, report.readAt, appsScriptClock.now());
+  } catch (error) {
+    console.warn(`Could not note what the collector left: ${errorMessage(error)}`);
+  }
+  refreshFinished(report);
+}
+
+function refreshFinished(report: PumpReport): void {
   const finished = [...report.collected, ...report.expired, ...report.failed].map((job) => job.spreadsheetId);
   const ids = new Set([...finished, ...report.delivered.map((item) => item.spreadsheetId)]);
   for (const id of ids) {
@@ -280,7 +295,7 @@ function createTrigger(): RememberedTrigger {
   }
 }
 
-function withTriggerLock<T>(work: () => T): T {
+export function withTriggerLock<T>(work: () => T): T {
   return lockPort(LockService.getUserLock()).withLock(TRIGGER_SETUP_LOCK_WAIT_MS, work);
 }
 

@@ -8,22 +8,32 @@ import type { KeyScope, KeyStatus, KeyTestResult, SidebarState } from '../shared
 import { keyStatus, removeApiKey, storeApiKey } from './api-key';
 import { DASHBOARD_URL } from './config';
 import { type ExecutionContext, executionContext } from './context';
+import { installDrivers, removeDrivers } from './drivers';
 
 /** The key test is a real, paid lookup (the API has no free check): the cheapest there is. */
 const KEY_TEST = { type: 'company_name_to_website', input_data: 'Google' } as const;
 const KEY_TEST_OP = operationByType(KEY_TEST.type)!;
 const KEY_TEST_COST = KEY_TEST_OP.pricing.credits;
 
+/** Opening the sidebar is a context with full authorization: the collector's drivers go in. */
 export function getSidebarState(): SidebarState {
-  return { key: keyStatus(), dashboardUrl: DASHBOARD_URL, testCost: KEY_TEST_COST };
+  const key = keyStatus();
+  if (key.configured) installDrivers();
+  return { key, dashboardUrl: DASHBOARD_URL, testCost: KEY_TEST_COST };
 }
 
 export function setApiKey(key: string, scope: KeyScope): KeyStatus {
-  return storeApiKey(key, scope === 'document' ? 'document' : 'user');
+  const status = storeApiKey(key, scope === 'document' ? 'document' : 'user');
+  installDrivers();
+  return status;
 }
 
+/** The collector's drivers go with the key: without it they could collect nothing. */
 export function clearApiKey(): KeyStatus {
-  return removeApiKey();
+  const scope = executionContext()?.scope;
+  const status = removeApiKey();
+  if (scope !== undefined) removeDrivers(scope);
+  return status;
 }
 
 export function testApiKey(): KeyTestResult {

@@ -41,6 +41,8 @@ export interface JobsList {
   /** Jobs still running or waiting for their sheet. */
   pending: number;
   background: BackgroundCollection;
+  /** The drivers that collect without the sidebar: this user's Edit and Open triggers here. */
+  drivers: { edit: boolean; open: boolean };
   /**
    * A trigger found the user's authorization lapsed and did nothing. Opening the sidebar took the
    * user through authorization again, so collection runs again: said once.

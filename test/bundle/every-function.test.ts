@@ -30,11 +30,11 @@ const EXPECTED: Record<string, { price: Price; shows: unknown[][]; rows?: number
   COMPANY_EMPLOYEE_COUNT: { price: { flat: 1 }, shows: [[55]] },
   COMPANY_EMPLOYEES: {
     price: { perEmployee: 0.5, employees: 25 },
-    shows: [['25 employees found; writing them to a new sheet (open the sidebar to speed this up).']],
+    shows: [['25 employees found; writing them to a new sheet within a minute or two.']],
   },
   DOMAIN_EMPLOYEES: {
     price: { perEmployee: 0.5, employees: 25 },
-    shows: [['25 employees found; writing them to a new sheet (open the sidebar to speed this up).']],
+    shows: [['25 employees found; writing them to a new sheet within a minute or two.']],
   },
   PRONET_COMPANY: {
     price: { flat: 6 },
@@ -53,7 +53,7 @@ const EXPECTED: Record<string, { price: Price; shows: unknown[][]; rows?: number
   PRONET_COMPANY_EMPLOYEE_COUNT: { price: { flat: 1 }, shows: [[55]] },
   PRONET_COMPANY_EMPLOYEES: {
     price: { perEmployee: 0.5, employees: 25 },
-    shows: [['25 employees found; writing them to a new sheet (open the sidebar to speed this up).']],
+    shows: [['25 employees found; writing them to a new sheet within a minute or two.']],
   },
   PRONET_POST_REACTIONS: {
     price: { flat: 1 },

@@ -12,11 +12,10 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const SALES_SHEET = 'Employees - Acme Corporation (Sales)';
 const INJECTED = '=IMPORTXML("http://x","//a")';
-/** What a cell shows while its full profile is being looked up. */
-const PROCESSING = 'Processing… the result will appear on the next recalculation (about a minute).';
+/** What a cell shows while its full profile is being looked up (the key was saved in the sidebar, so edits collect). */
+const PROCESSING = 'Processing… the result will appear here within a minute or two.';
 /** What an employee-list formula shows until its list arrives. */
-const LIST_REQUESTED =
-  'Employee list requested. It will appear in a new sheet: keep the sidebar open, or wait for background collection.';
+const LIST_REQUESTED = 'Employee list ordered: it will appear in a new sheet within a minute or two.';
 /** The fake API's headline for the PROFILE's person. */
 const HEADLINE = 'Product Manager at Ironworks';
 /**
@@ -125,7 +124,7 @@ describe('an employee list started by a formula', () => {
     typeValues(world, 'A2', [[ACME]]);
     const shown = enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
     expect(shown.values[0]![0]).toBe(
-      '11 employees found; writing them to a new sheet (open the sidebar to speed this up).',
+      '11 employees found; writing them to a new sheet within a minute or two.',
     );
 
     const progress = pumpFromSidebar(world);

@@ -72,6 +72,10 @@ export interface FinishedExecution {
   readonly endedAt: number;
   readonly lockWaitMs: number;
   readonly timedOut: boolean;
+  /** The service methods it called, in order (free utilities excepted). */
+  readonly calls: readonly string[];
+  /** Virtual milliseconds it spent in service calls. */
+  readonly serviceMs: number;
 }
 
 export const CUSTOM_FUNCTION_BUDGET_MS = 30_000;
@@ -144,6 +148,8 @@ export class Runtime {
     this.#current = execution;
     this.#calls = 0;
     this.#lockWaitMs = 0;
+    this.#executionCalls = [];
+    const serviceMsBefore = this.#serviceMs;
     this.clock.setDeadline({
       at: execution.deadline,
       exceeded: () => {
@@ -166,6 +172,8 @@ export class Runtime {
         endedAt: this.clock.now(),
         lockWaitMs: this.#lockWaitMs,
         timedOut: execution.timedOut,
+        calls: this.#executionCalls,
+        serviceMs: this.#serviceMs - serviceMsBefore,
       });
       if (this.race) this.race.ended(this.clock.now());
       this.#current = null;
@@ -184,6 +192,7 @@ export class Runtime {
 
   #killAtCall: number | null = null;
   #calls = 0;
+  #executionCalls: string[] = [];
   readonly #callCounts = new Map<string, number>();
 
   /**
@@ -197,7 +206,10 @@ export class Runtime {
   enter(capability: Capability, call: string): void {
     const execution = this.#current;
     if (!execution) return;
-    if (capability !== 'free') this.#callCounts.set(call, (this.#callCounts.get(call) ?? 0) + 1);
+    if (capability !== 'free') {
+      this.#callCounts.set(call, (this.#callCounts.get(call) ?? 0) + 1);
+      this.#executionCalls.push(call);
+    }
     if (this.#killAtCall !== null && ++this.#calls >= this.#killAtCall) {
       this.#killAtCall = null;
       execution.timedOut = true;

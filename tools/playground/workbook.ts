@@ -25,7 +25,13 @@ const COMPANY_NAME = 'Acme Corporation';
 const COMPANY_PAGE = 'https://www.pronet.com/company/acme';
 
 /** Text a formula shows while its job runs: such formulas are re-run as time passes. */
-const WAITING_TEXTS: readonly string[] = [CELL_TEXT.processing, CELL_TEXT.listRequested];
+const WAITING_TEXTS: readonly string[] = [
+  CELL_TEXT.processing,
+  CELL_TEXT.jobRunning,
+  CELL_TEXT.jobRunningNoDriver,
+  CELL_TEXT.listOrdered,
+  CELL_TEXT.listOrderedNoDriver,
+];
 
 export interface CellSnapshot {
   readonly display: string;

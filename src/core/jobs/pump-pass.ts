@@ -43,7 +43,7 @@ function outcomeOf(answer: CachedAnswer): CallOutcome {
 
 export class Pass {
   private readonly now: number;
-  private readonly report = emptyReport(false);
+  private readonly report: PumpReport;
   /** This account's records, as this pass leaves them. */
   private readonly jobs = new Map<string, JobRecord>();
   private readonly sheetNames = new Map<string, string[]>();
@@ -53,6 +53,7 @@ export class Pass {
     private readonly options: PumpOptions,
   ) {
     this.now = deps.client.clock.now();
+    this.report = emptyReport(false, this.now);
   }
 
   run(): PumpReport {

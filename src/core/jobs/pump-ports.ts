@@ -83,11 +83,14 @@ export interface PumpReport {
   /** When a pending job is next due; null when none is pending. */
   nextDueAt: number | null;
   pruned: number;
+  /** When the (last) pass read the registry: a job registered later is not in `pending`. */
+  readAt: number;
 }
 
-export function emptyReport(busy: boolean): PumpReport {
+export function emptyReport(busy: boolean, readAt: number): PumpReport {
   return {
     busy,
+    readAt,
     polled: 0,
     delivered: [],
     collected: [],

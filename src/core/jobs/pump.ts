@@ -22,8 +22,9 @@ export function pumpOnce(deps: PumpDeps, options: PumpOptions): PumpReport {
   const lockWaitMs = options.lockWaitMs ?? PUMP_DEFAULTS.lockWaitMs;
   const report = tryWithLock(deps.lock, lockWaitMs, () => new Pass(deps, options).run());
   if (report !== BUSY) return report;
+  const readAt = deps.client.clock.now();
   const mine = readJobs(deps.store).filter((job) => ownedBy(job, options.scope));
-  return { ...emptyReport(true), ...pendingOf(mine) };
+  return { ...emptyReport(true, readAt), ...pendingOf(mine) };
 }
 
 /**

@@ -3,7 +3,13 @@
 import { callsOurFunction } from '../formulas/our-formulas';
 import { CELL_TEXT } from '../render/cell-text';
 
-const WAITING_TEXTS: ReadonlySet<string> = new Set([CELL_TEXT.processing, CELL_TEXT.listRequested]);
+const WAITING_TEXTS: ReadonlySet<string> = new Set([
+  CELL_TEXT.processing,
+  CELL_TEXT.jobRunning,
+  CELL_TEXT.jobRunningNoDriver,
+  CELL_TEXT.listOrdered,
+  CELL_TEXT.listOrderedNoDriver,
+]);
 /** `employeeListText` for a list that arrived and waits for its sheet. */
 const LIST_ARRIVED = /^\d+ employees? found; writing them to a new sheet/;
 

@@ -13,11 +13,21 @@ export function expiredText(op: Operation, job: JobRecord): string {
   return `The result expired before it was collected (the API keeps it 10 minutes; it cost about ${cost} credits at ${priceLabel(op)}). Re-run it from the sidebar's Jobs panel.`;
 }
 
-/** What an employee-list formula shows: where the list went, or where it is going. */
-export function employeeListText(result: LookupResult): string {
-  if (result.kind === 'pending') return CELL_TEXT.listRequested;
+/**
+ * What an employee-list formula shows: where the list went, or where it is going and when, which
+ * depends on whether the next edit of the spreadsheet collects it (`followsUser`).
+ */
+export function employeeListText(result: LookupResult, followsUser: boolean): string {
+  if (result.kind === 'pending') return followsUser ? CELL_TEXT.listOrdered : CELL_TEXT.listOrderedNoDriver;
   if (result.kind !== 'found') return '';
   if (result.job?.state === 'collected' && result.job.message) return result.job.message;
-  const count = resultItems(result.result).length;
-  return `${plural(count, 'employee', 'employees')} found; writing them to a new sheet (open the sidebar to speed this up).`;
+  const found = `${plural(resultItems(result.result).length, 'employee', 'employees')} found`;
+  return followsUser
+    ? `${found}; writing them to a new sheet within a minute or two.`
+    : `${found}; writing them to a new sheet once you open the sidebar (Extensions > Enrich for Sheets > Open sidebar).`;
+}
+
+/** What a formula whose lookup runs as a job shows meanwhile. */
+export function jobRunningText(followsUser: boolean): string {
+  return followsUser ? CELL_TEXT.jobRunning : CELL_TEXT.jobRunningNoDriver;
 }

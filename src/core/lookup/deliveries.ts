@@ -1,5 +1,6 @@
 // An employee list is written to its sheet by the job pump: a list a pass found gets a record for it.
 import { commitJobChanges, type JobRecord, readJobs, saveJobs } from '../jobs/registry';
+import { announceJobs } from './announce';
 import type { LookupContext, LookupDeps, LookupItem, LookupResult } from './items';
 import { JOB_SAVE_LOCK_WAIT_MS } from './known-jobs';
 
@@ -26,11 +27,13 @@ export function attachDeliveries(
   // Created only where no record appeared meanwhile: another formula's record may already be
   // delivered, and replacing it would have the pump write the list a second time.
   const changes = created.map((job) => ({ expected: null, next: job }));
-  if (commitJobChanges(deps.store, deps.lock, changes, JOB_SAVE_LOCK_WAIT_MS) !== null) return;
-  // Lock busy: a paid list without a record would never reach a sheet, so save what is still absent.
-  const present = new Set(readJobs(deps.store).map((job) => job.key));
-  const absent = created.filter((job) => !present.has(job.key));
-  if (absent.length > 0) saveJobs(deps.store, absent);
+  if (commitJobChanges(deps.store, deps.lock, changes, JOB_SAVE_LOCK_WAIT_MS) === null) {
+    // Lock busy: a paid list without a record would never reach a sheet, so save what is still absent.
+    const present = new Set(readJobs(deps.store).map((job) => job.key));
+    const absent = created.filter((job) => !present.has(job.key));
+    if (absent.length > 0) saveJobs(deps.store, absent);
+  }
+  announceJobs(deps, created);
 }
 
 function deliveryRecord(deps: LookupDeps, item: LookupItem, credits: number, ctx: LookupContext): JobRecord {

@@ -36,6 +36,8 @@ export interface LookupDeps {
   pacer?: Pacer;
   /** The fast cache, where formulas keep paid provider errors a while (cache/held-failures.ts). */
   failureHold?: TtlCachePort;
+  /** Where a started job is announced to the collector's drivers (jobs/signal.ts). */
+  jobSignal?: TtlCachePort;
 }
 
 export interface LookupContext {

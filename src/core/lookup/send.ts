@@ -1,4 +1,5 @@
 // Sending what the budget granted, then keeping every paid answer before anything else can fail.
+
 import { enrichMany } from '../api/client';
 import type { ApiError, CallOutcome } from '../api/outcome';
 import type { Charge, PendingJob } from '../billing/budget';
@@ -6,6 +7,7 @@ import { creditsFor } from '../billing/charges';
 import type { PaidEntry } from '../cache/entries';
 import { holdFailures } from '../cache/held-failures';
 import { type JobRecord, nextPollDelayMs, saveJobs } from '../jobs/registry';
+import { announceJobs } from './announce';
 import type { Booking, Settlement } from './booking';
 import { fresh, type LookupContext, type LookupDeps, type LookupItem, type LookupResult } from './items';
 
@@ -101,7 +103,10 @@ export function sendNew(
   if (paid.length > 0) deps.cache.putMany(paid);
   if (ctx.source === 'formula' && deps.failureHold)
     holdFailures(deps.failureHold, paidFailures(granted, outcomes));
-  if (jobs.length > 0) saveJobs(deps.store, jobs);
+  if (jobs.length > 0) {
+    saveJobs(deps.store, jobs);
+    announceJobs(deps, jobs);
+  }
   // Only answers others can find in the cache may keep their claims until they lapse.
   const exact =
     outcomes.every((outcome) => outcome.kind === 'found' || outcome.kind === 'miss') &&

@@ -3,9 +3,16 @@
 export const CELL_TEXT = {
   notFound: 'Not found',
   noKey: 'Set your API key: Extensions > Enrich for Sheets > Open sidebar.',
+  /** Another execution is buying the same answer right now. */
   processing: 'Processing… the result will appear on the next recalculation (about a minute).',
-  listRequested:
-    'Employee list requested. It will appear in a new sheet: keep the sidebar open, or wait for background collection.',
+  /** A job runs, and the next edit or opening of the file collects it (jobs/drivers.ts). */
+  jobRunning: 'Processing… the result will appear here within a minute or two.',
+  /** A job runs, and nothing collects it until the sidebar opens: the API keeps a result 10 minutes. */
+  jobRunningNoDriver:
+    'Processing… open the sidebar once (Extensions > Enrich for Sheets > Open sidebar) in the next few minutes so the result is collected.',
+  listOrdered: 'Employee list ordered: it will appear in a new sheet within a minute or two.',
+  listOrderedNoDriver:
+    'Employee list ordered. Open the sidebar once (Extensions > Enrich for Sheets > Open sidebar) in the next few minutes so it is written to a new sheet.',
 } as const;
 
 /** A row of a range that failed: the range keeps its other rows, this one says why. */

@@ -202,7 +202,7 @@ describe('a pump pass', () => {
     const again = world.formula(ACME_SALES);
 
     expect(again.kind).toBe('found');
-    expect(employeeListText(again)).toMatch(
+    expect(employeeListText(again, false)).toMatch(
       /^\d+ employees -> sheet 'Employees - Acme Corporation \(Sales\)'$/,
     );
     expect(world.posts()).toBe(1);
@@ -458,22 +458,31 @@ describe('pruning', () => {
 
 describe('formulas waiting for their job', () => {
   it('recognizes every text a formula shows while its job is pending', () => {
-    const arrived = employeeListText({
+    const found = {
       kind: 'found',
       result: [{ full_name: 'A' }, { full_name: 'B' }],
       cached: true,
       credits: 1,
-    });
-    expect(isWaitingText(arrived)).toBe(true);
+    } as const;
+    expect(isWaitingText(employeeListText(found, true))).toBe(true);
+    expect(isWaitingText(employeeListText(found, false))).toBe(true);
     expect(isWaitingText(CELL_TEXT.processing)).toBe(true);
-    expect(isWaitingText(CELL_TEXT.listRequested)).toBe(true);
+    expect(
+      isWaitingText('Employee list ordered: it will appear in a new sheet within a minute or two.'),
+    ).toBe(true);
+    expect(
+      isWaitingText(
+        'Employee list ordered. Open the sidebar once (Extensions > Enrich for Sheets > Open sidebar) in the next few minutes so it is written to a new sheet.',
+      ),
+    ).toBe(true);
+    expect(isWaitingText('Processing… the result will appear here within a minute or two.')).toBe(true);
     expect(isWaitingText("42 employees -> sheet 'Employees - Acme'")).toBe(false);
     expect(isWaitingText('Processing')).toBe(false);
   });
 
   it("finds the add-on's formulas that show one, including range formulas whose later rows wait", () => {
     const values = [
-      ['Acme', CELL_TEXT.listRequested, 'x', 'ada@acme.com'],
+      ['Acme', CELL_TEXT.listOrdered, 'x', 'ada@acme.com'],
       ['Umbrella', 'done', '', CELL_TEXT.processing],
       ['', 'y', '', ''],
       ['', CELL_TEXT.processing, '', ''],

@@ -12,6 +12,7 @@ import {
   openJobsPanel,
   openRetryConfirmation,
   showBackground,
+  showDrivers,
   showJobList,
   showNoKey,
   showPumpProgress,
@@ -80,6 +81,7 @@ class JobsController {
       return;
     }
     showBackground(this.ui, jobs.background, jobs.pending);
+    showDrivers(this.ui, jobs.drivers);
     if (jobs.reauthorized) showReauthorized(this.ui);
     // Pending work is what a user wants to see first; opened once, then left to the user.
     if (jobs.pending > 0 && !this.openedForPending) {

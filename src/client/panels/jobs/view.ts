@@ -46,6 +46,7 @@ function jobItem(job: JobView, retry: (job: JobView, button: HTMLButtonElement) 
 export interface JobsElements {
   note: HTMLElement;
   background: HTMLElement;
+  drivers: HTMLElement;
   summary: HTMLElement;
   list: HTMLElement;
   refreshButton: HTMLButtonElement;
@@ -55,18 +56,20 @@ export interface JobsElements {
 /** Fills the panel's body in sidebar.html. */
 export function buildJobsBody(): JobsElements {
   const background = el('p', { id: 'jobs-background', class: 'status' }, 'Loading…');
+  const drivers = el('p', { id: 'jobs-drivers', class: 'hint' });
   const summary = el('p', { id: 'jobs-summary', class: 'message', role: 'status' });
   const list = el('ul', { id: 'jobs-list', class: 'jobs' });
   const refreshButton = el('button', { type: 'button', id: 'jobs-refresh' }, 'Refresh');
   const message = el('p', { id: 'jobs-message', class: 'message', role: 'alert' });
   $('jobs-body').replaceChildren(
     background,
+    drivers,
     summary,
     list,
     el('div', { class: 'buttons' }, refreshButton),
     message,
   );
-  return { note: $('jobs-note'), background, summary, list, refreshButton, message };
+  return { note: $('jobs-note'), background, drivers, summary, list, refreshButton, message };
 }
 
 export function showBackground(ui: JobsElements, mode: BackgroundCollection, pending: number): void {
@@ -77,10 +80,21 @@ export function showBackground(ui: JobsElements, mode: BackgroundCollection, pen
   ui.background.dataset.mode = idle ? 'idle' : mode;
 }
 
+/** Whether jobs reach their cells and sheets with the sidebar closed. */
+export function showDrivers(ui: JobsElements, drivers: { edit: boolean; open: boolean }): void {
+  const on = [drivers.edit ? 'on every edit of this spreadsheet' : '', drivers.open ? 'when it opens' : ''];
+  const when = on.filter((part) => part !== '').join(' and ');
+  ui.drivers.textContent = when
+    ? `With the sidebar closed, jobs are collected ${when}.`
+    : 'With the sidebar closed, jobs are collected only by the hourly trigger: keep the sidebar open while they run.';
+  ui.drivers.dataset.on = String(when !== '');
+}
+
 /** Jobs are polled with the key that started them: without one there is nothing to drive. */
 export function showNoKey(ui: JobsElements): void {
   ui.background.textContent = 'Save your API key first: jobs are collected with it.';
   ui.background.dataset.mode = 'off';
+  ui.drivers.textContent = '';
   ui.note.textContent = '';
   say(ui.summary, '');
   ui.list.replaceChildren();

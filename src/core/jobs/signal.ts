@@ -1,0 +1,98 @@
+// A note in the document's fast cache that says whether any job waits to be collected, so that
+// the Edit trigger, which runs on every edit of the spreadsheet, costs one cache read when nothing
+// does. Whoever starts a job says so; the collector says what it left. The note can vanish (the
+// cache forgets), and then the registry is read once and the note written again.
+import { BUSY, tryWithLock } from '../platform/locked-section';
+import type { LockPort, TtlCachePort } from '../platform/ports';
+
+export const JOB_SIGNAL_KEY = 'enrich.jobs.signal';
+/** CacheService's longest life: the note outlives any job's 10 minutes by far. */
+const SIGNAL_TTL_SECONDS = 21_600;
+const CLAIM_LOCK_WAIT_MS = 1_000;
+
+export interface JobSignal {
+  /** Jobs waiting to be collected, as last known. */
+  pending: number;
+  /** When the first of them is due for a poll (clock ms). */
+  nextDueAt: number | null;
+  /** A collector is running until then: other drivers leave the work to it. */
+  collectorUntil: number | null;
+  /** When the note was written. */
+  at: number;
+}
+
+export function readSignal(cache: TtlCachePort): JobSignal | null {
+  const text = cache.getMany([JOB_SIGNAL_KEY])[JOB_SIGNAL_KEY];
+  if (text === undefined) return null;
+  try {
+    const parsed = JSON.parse(text) as Partial<JobSignal>;
+    if (typeof parsed.pending !== 'number' || typeof parsed.at !== 'number') return null;
+    return {
+      pending: parsed.pending,
+      nextDueAt: typeof parsed.nextDueAt === 'number' ? parsed.nextDueAt : null,
+      collectorUntil: typeof parsed.collectorUntil === 'number' ? parsed.collectorUntil : null,
+      at: parsed.at,
+    };
+  } catch {
+    return null;
+  }
+}
+
+function writeSignal(cache: TtlCachePort, signal: JobSignal): void {
+  cache.putMany({ [JOB_SIGNAL_KEY]: JSON.stringify(signal) }, SIGNAL_TTL_SECONDS);
+}
+
+/** Whether a driver has work: jobs wait and no other collector is running. */
+export function collectorWanted(signal: JobSignal, now: number): boolean {
+  return signal.pending > 0 && !(signal.collectorUntil !== null && signal.collectorUntil > now);
+}
+
+/** Says a job was started (or a list arrived for delivery): the next driver must collect. */
+export function noteJobStarted(cache: TtlCachePort, nextDueAt: number, now: number): void {
+  const current = readSignal(cache);
+  const due = current?.nextDueAt == null ? nextDueAt : Math.min(current.nextDueAt, nextDueAt);
+  writeSignal(cache, {
+    pending: Math.max(1, (current?.pending ?? 0) + 1),
+    nextDueAt: due,
+    collectorUntil: current?.collectorUntil ?? null,
+    at: now,
+  });
+}
+
+/**
+ * Says what a collector left, from the registry it read when its last pass began (`readAt`). A job
+ * started after that pass began is not in its count: its own note, written later, is kept.
+ */
+export function noteCollected(
+  cache: TtlCachePort,
+  left: { pending: number; nextDueAt: number | null },
+  readAt: number,
+  now: number,
+): void {
+  const current = readSignal(cache);
+  if (current && current.pending > 0 && current.at > readAt && left.pending === 0) {
+    writeSignal(cache, { ...current, collectorUntil: null });
+    return;
+  }
+  writeSignal(cache, { pending: left.pending, nextDueAt: left.nextDueAt, collectorUntil: null, at: now });
+}
+
+/**
+ * Makes this execution the one collector until `until`, under the lock: of the many Edit triggers
+ * a paste fires, one collects and the others return. False when another holds the role (or the
+ * lock stays busy, which means another driver is at work).
+ */
+export function claimCollector(cache: TtlCachePort, lock: LockPort, now: number, until: number): boolean {
+  const claimed = tryWithLock(lock, CLAIM_LOCK_WAIT_MS, () => {
+    const current = readSignal(cache);
+    if (current?.collectorUntil != null && current.collectorUntil > now) return false;
+    writeSignal(cache, {
+      pending: current?.pending ?? 1,
+      nextDueAt: current?.nextDueAt ?? null,
+      collectorUntil: until,
+      at: current?.at ?? now,
+    });
+    return true;
+  });
+  return claimed !== BUSY && claimed;
+}

@@ -1,0 +1,139 @@
+// The collector's drivers that follow the user, without the sidebar: an installable Edit trigger
+// (every edit of the spreadsheet, by anyone, the edit that types a formula included) and an Open
+// trigger. An editor add-on may have one of each per user per document; they are created from a
+// context with full authorization (saving the key, the sidebar, a menu item, a bulk run, onInstall)
+// and removed with the key. Triggers run on every edit, so the handler first reads one note in the
+// document cache (core/jobs/signal.ts) and returns when no job waits; and of a paste's many edits,
+// one execution collects while the others return.
+
+import { DRIVERS_PROPERTY, type Drivers, driversOf, withDrivers } from '../core/jobs/drivers';
+import { drivePump } from '../core/jobs/pump';
+import { pendingOf } from '../core/jobs/pump-ports';
+import { jobScope, readJobs } from '../core/jobs/registry';
+import { claimCollector, collectorWanted, noteCollected, readSignal } from '../core/jobs/signal';
+import { errorMessage } from '../core/text/error-message';
+import { appsScriptClock, ttlCachePort } from './adapters/apps-script';
+import { executionContext, fastCache } from './context';
+import { authorizationLapsed, pumpContext, pumpOptions, refreshAfter, withTriggerLock } from './pump';
+
+/** The handlers: top-level functions of the bundle (see index.ts). */
+export const EDIT_DRIVER = 'collectOnEdit';
+export const OPEN_DRIVER = 'collectOnOpen';
+/**
+ * How long a driver waits for young jobs (an employee list takes about a minute), well inside an
+ * execution's 6 minutes: the sheet writes and the formulas' refresh come after.
+ */
+const DRIVER_WAIT_MS = 4 * 60_000;
+/** The collector's role outlives its wait by the time its last writes may take. */
+const COLLECTOR_MARGIN_MS = 90_000;
+const DRIVER_LOCK_WAIT_MS = 20_000;
+
+type Trigger = GoogleAppsScript.Script.Trigger;
+
+// --- Handlers -------------------------------------------------------------------------------------
+
+export function collectOnEdit(_event?: unknown): void {
+  driveCollector();
+}
+
+export function collectOnOpen(_event?: unknown): void {
+  driveCollector();
+}
+
+/** Collects what is due, waiting for young jobs, when the note says something waits. */
+function driveCollector(): void {
+  const cache = ttlCachePort(fastCache());
+  const now = appsScriptClock.now();
+  const signal = readSignal(cache);
+  if (signal && !collectorWanted(signal, now)) return;
+  if (authorizationLapsed()) return;
+  const context = pumpContext();
+  if (!context) return;
+  if (!signal) {
+    // The cache forgot the note: the registry says, once, and the note is written again.
+    const mine = readJobs(context.deps.store).filter((job) => jobScope(job) === context.scope);
+    const left = pendingOf(mine);
+    noteCollected(cache, left, now, now);
+    if (left.pending === 0) return;
+  }
+  const until = now + DRIVER_WAIT_MS + COLLECTOR_MARGIN_MS;
+  if (!claimCollector(cache, context.deps.lock, now, until)) return;
+  try {
+    const options = pumpOptions(context, DRIVER_LOCK_WAIT_MS);
+    refreshAfter(drivePump(context.deps, options, now + DRIVER_WAIT_MS));
+  } catch (error) {
+    // The role is let go, so that the next edit tries again.
+    noteCollected(cache, { pending: 1, nextDueAt: now }, now, appsScriptClock.now());
+    throw error;
+  }
+}
+
+// --- Installing -----------------------------------------------------------------------------------
+
+/**
+ * Makes sure this user has one Edit and one Open trigger on this document, never a second; records
+ * them for this account, so formulas can say when their jobs will be collected. Never throws: a
+ * driver that cannot be installed leaves the sidebar and the hourly trigger to collect.
+ */
+export function installDrivers(): Drivers {
+  const context = executionContext({ canWriteSheets: false });
+  const spreadsheet =
+    SpreadsheetApp.getActiveSpreadsheet() as GoogleAppsScript.Spreadsheet.Spreadsheet | null;
+  if (!context || !spreadsheet) return { edit: false, open: false };
+  try {
+    const drivers = withTriggerLock(() => {
+      const mine = ScriptApp.getUserTriggers(spreadsheet);
+      ensureOne(mine, EDIT_DRIVER, () =>
+        ScriptApp.newTrigger(EDIT_DRIVER).forSpreadsheet(spreadsheet).onEdit().create(),
+      );
+      ensureOne(mine, OPEN_DRIVER, () =>
+        ScriptApp.newTrigger(OPEN_DRIVER).forSpreadsheet(spreadsheet).onOpen().create(),
+      );
+      return { edit: true, open: true };
+    });
+    recordDrivers(context.scope, drivers);
+    return drivers;
+  } catch (error) {
+    console.warn(`The collector could not follow edits: ${errorMessage(error)}`);
+    return currentDrivers(context.scope);
+  }
+}
+
+/** Keeps one trigger for `handler`, creating it if missing. */
+function ensureOne(mine: readonly Trigger[], handler: string, create: () => Trigger): void {
+  const [kept, ...duplicates] = mine.filter((trigger) => trigger.getHandlerFunction() === handler);
+  for (const trigger of duplicates) ScriptApp.deleteTrigger(trigger);
+  if (!kept) create();
+}
+
+/** Deletes this user's drivers on this document, for the account `scope` whose key is removed. */
+export function removeDrivers(scope: string): void {
+  const spreadsheet =
+    SpreadsheetApp.getActiveSpreadsheet() as GoogleAppsScript.Spreadsheet.Spreadsheet | null;
+  if (!spreadsheet) return;
+  try {
+    withTriggerLock(() => {
+      for (const trigger of ScriptApp.getUserTriggers(spreadsheet)) {
+        const handler = trigger.getHandlerFunction();
+        if (handler === EDIT_DRIVER || handler === OPEN_DRIVER) ScriptApp.deleteTrigger(trigger);
+      }
+    });
+    recordDrivers(scope, { edit: false, open: false });
+  } catch (error) {
+    console.warn(`The collector's triggers could not be removed: ${errorMessage(error)}`);
+  }
+}
+
+/** What the document properties say of `scope`'s drivers. */
+export function currentDrivers(scope: string): Drivers {
+  return driversOf(PropertiesService.getDocumentProperties().getProperty(DRIVERS_PROPERTY), scope);
+}
+
+function recordDrivers(scope: string, drivers: Drivers): void {
+  const properties = PropertiesService.getDocumentProperties();
+  const before = properties.getProperty(DRIVERS_PROPERTY);
+  const after = withDrivers(before, scope, drivers);
+  if (after === before) return;
+  if (after === null) properties.deleteProperty(DRIVERS_PROPERTY);
+  else properties.setProperty(DRIVERS_PROPERTY, after);
+}
