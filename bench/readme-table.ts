@@ -53,7 +53,11 @@ export interface BenchResults {
       propertyCallsPer1000Lookups: number;
     };
     fillDown: FillDown[];
-    collector: { triggerPassServiceMs: number; sidebarServiceMs: Record<string, number> };
+    collector: {
+      triggerPassServiceMs: number;
+      sidebarServiceMs: Record<string, number>;
+      editIdleServiceMs: number;
+    };
   };
 }
 
@@ -187,6 +191,11 @@ export function renderBenchTables(r: BenchResults): string {
     row([
       'The collector’s trigger pass delivering an employee list',
       `${n(costs.collector.triggerPassServiceMs)} ms`,
+      '',
+    ]),
+    row([
+      'Any edit of the spreadsheet with no job waiting (the Edit trigger: one cache read)',
+      `${n(costs.collector.editIdleServiceMs)} ms`,
       '',
     ]),
     row([

@@ -11,9 +11,11 @@ jest.setTimeout(60_000);
 /** Flat prices from the spec's operation table. */
 const PRICE = { PRONET_EMAIL: 10, COMPANY_WEBSITE: 1 } as const;
 /** What a cell shows while its full profile is being looked up. */
-const PROCESSING = 'Processing… the result will appear on the next recalculation (about a minute).';
+// The demo key was saved through the sidebar, so the Edit trigger follows the user.
+const PROCESSING = 'Processing… the result will appear here within a minute or two.';
 
 const cell = (a1: string) => `td[data-a1="${a1}"]`;
+const SALES_SHEET = 'Employees - Acme Corporation (Sales)';
 const credits = (n: number) => n.toLocaleString('en-US');
 
 const session = usePlayground();
@@ -138,6 +140,30 @@ describe('the playground page', () => {
     );
     // The profile's full name and headline in the fake API.
     expect([await shown('B6'), await shown('C6')]).toEqual(['Ada Lovelace', 'Product Manager at Ironworks']);
+  });
+
+  it('writes an employee list typed with the sidebar closed into a new tab once "+1 min" passes', async () => {
+    await enter('B12', '=COMPANY_EMPLOYEES(A3, "Sales")');
+    expect(await page.locator('#tabs [data-sheet]').allTextContents()).not.toContain(SALES_SHEET);
+
+    await page.click('#advance-1');
+    const tab = page.locator(`#tabs [data-sheet="${SALES_SHEET}"]`);
+    await tab.waitFor();
+    expect(await page.textContent(cell('B12'))).toBe(`11 employees -> sheet '${SALES_SHEET}'`);
+    // The add-on's hidden sheet of saved results has no tab.
+    expect(await page.locator('#tabs [data-sheet]').allTextContents()).toEqual(['Sheet1', SALES_SHEET]);
+
+    await tab.click();
+    await page.waitForSelector(`#tabs [data-sheet="${SALES_SHEET}"][aria-selected="true"]`);
+    // The fake API's first Sales employees of Acme, under the list's header.
+    expect([await shown('A1'), await shown('A2'), await shown('A3')]).toEqual([
+      'Full name',
+      'Anita Smith',
+      'Hedy Backus',
+    ]);
+    await page.click('#tabs [data-sheet="Sheet1"]');
+    await page.waitForSelector('#tabs [data-sheet="Sheet1"][aria-selected="true"]');
+    expect(await shown('A3')).toBe('Acme Corporation');
   });
 
   it('opens the real sidebar in a 300 px panel from Extensions > Enrich for Sheets, showing the saved key masked', async () => {

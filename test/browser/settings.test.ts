@@ -19,7 +19,8 @@ const EMAIL = { price: 10, label: 'Email from profile' }; // PRONET_EMAIL
 const PHONE = { price: 1 }; // COMPANY_PHONE
 const PROFILE_INFO = { price: 10, label: 'Full profile' }; // PRONET_PROFILE
 /** What a cell shows while its full profile is being looked up. */
-const PROCESSING = 'Processing… the result will appear on the next recalculation (about a minute).';
+// The demo key was saved through the sidebar, so the Edit trigger follows the user.
+const PROCESSING = 'Processing… the result will appear here within a minute or two.';
 
 /** As the sidebar writes an amount: "1 credit", "1,000 credits". */
 const credits = (n: number) => `${n.toLocaleString('en-US')} credit${n === 1 ? '' : 's'}`;

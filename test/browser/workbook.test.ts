@@ -7,7 +7,8 @@ const DIST = join(__dirname, '../../dist');
 /** Flat prices from the spec's operation table. */
 const PRICE = { COMPANY_WEBSITE: 1, PRONET_COMPANY: 6, PRONET_PROFILE: 10 } as const;
 /** What a cell shows while its full profile is being looked up. */
-const PROCESSING = 'Processing… the result will appear on the next recalculation (about a minute).';
+// The demo key was saved through the sidebar, so the Edit trigger follows the user.
+const PROCESSING = 'Processing… the result will appear here within a minute or two.';
 
 const shown = (workbook: Workbook, a1: string) => workbook.state().cells[a1]?.display ?? '';
 const spent = (workbook: Workbook) => workbook.state().account.spent;

@@ -147,10 +147,35 @@ function render(next: WorkbookState): void {
   grid.tBodies[0]?.rows[selected.row - 1]?.cells[0]?.classList.add('active');
   nameBox.textContent = a1Of(selected.row, selected.column);
   if (!editing) formulaInput.value = next.cells[a1Of(selected.row, selected.column)]?.input ?? '';
+  renderTabs(next.sheets, next.activeSheet);
+  grid.setAttribute('aria-label', `${next.activeSheet}: arrow keys move, type to edit, Enter commits`);
   renderAccount(next.account);
   renderClock(next.clock.now);
   renderMenu(next.menu);
   renderExamples(next.examples);
+}
+
+/** One tab per visible sheet, as the add-on creates them (an employee list gets its own). */
+function renderTabs(sheets: readonly string[], active: string): void {
+  const tabs = sheets.map((name) => {
+    const tab = document.createElement('button');
+    tab.type = 'button';
+    tab.className = name === active ? 'tab active' : 'tab';
+    tab.setAttribute('role', 'tab');
+    tab.setAttribute('aria-selected', String(name === active));
+    tab.dataset.sheet = name;
+    tab.textContent = name;
+    tab.addEventListener('click', () => void showSheet(name));
+    return tab;
+  });
+  $('tabs').replaceChildren(...tabs);
+}
+
+async function showSheet(name: string): Promise<void> {
+  if (state?.activeSheet === name) return;
+  selected = { row: 1, column: 1 };
+  const next = await change<WorkbookState>('/api/sheet', { name });
+  if (next) render(next);
 }
 
 function renderAccount(account: WorkbookState['account']): void {
@@ -449,7 +474,10 @@ async function start(): Promise<void> {
   wireGrid();
   wireMenus();
   wireClock();
-  await refresh();
+  // Loading the page is opening the file: the add-on's Open triggers run.
+  const opened = await change<WorkbookState>('/api/open', {});
+  if (opened) render(opened);
+  else await refresh();
   document.body.dataset.ready = 'true';
   setInterval(() => void refresh(), POLL_MS);
 }

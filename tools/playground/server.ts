@@ -136,6 +136,13 @@ async function handle(workbook: Workbook, assets: Assets, req: IncomingMessage, 
       workbook.setCell(stringField(body, 'a1'), stringField(body, 'input'));
       return sendJson(res, 200, workbook.state());
     }
+    case 'POST /api/sheet': {
+      workbook.selectSheet(stringField(await readJson(req), 'name'));
+      return sendJson(res, 200, workbook.state());
+    }
+    case 'POST /api/open':
+      workbook.open();
+      return sendJson(res, 200, workbook.state());
     case 'POST /api/menu': {
       const outcome = workbook.runMenuItem(stringField(await readJson(req), 'caption'));
       return sendJson(res, 200, { ...outcome, state: workbook.state() });

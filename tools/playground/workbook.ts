@@ -54,6 +54,9 @@ export interface Example {
 }
 
 export interface WorkbookState {
+  /** The sheets a user sees as tabs (the add-on's hidden sheet stays hidden), and the one shown. */
+  readonly sheets: readonly string[];
+  readonly activeSheet: string;
   readonly view: typeof VIEW;
   readonly columns: readonly string[];
   /** Non-blank cells of the view, by A1 address. */
@@ -93,6 +96,14 @@ export class Workbook {
   readonly #key: string;
   readonly #distDir: string;
   #lastCollectAt: number;
+  /** The tab the page shows and edits. */
+  #active = SHEET;
+  /**
+   * Edits whose Edit triggers have not run yet. In Sheets a trigger runs beside the user, who goes
+   * on typing; here it runs when time moves on (a tick or "+1 min"), so a trigger that waits a
+   * minute for a job does not hold the page.
+   */
+  #edits: { sheet: string; a1: string; fields: { value?: unknown; oldValue?: unknown }; at: number }[] = [];
 
   constructor(distDir: string) {
     this.#distDir = distDir;
@@ -110,9 +121,25 @@ export class Workbook {
   }
 
   get #sheet(): SheetModel {
-    const sheet = this.emu.document.sheetByName(SHEET);
-    if (!sheet) throw new Error(`The playground's ${SHEET} is missing`);
-    return sheet;
+    const sheet = this.emu.document.sheetByName(this.#active);
+    if (sheet && !sheet.hidden) return sheet;
+    // The tab shown was deleted or hidden meanwhile: back to the first sheet.
+    this.#active = SHEET;
+    const first = this.emu.document.sheetByName(SHEET);
+    if (!first) throw new Error(`The playground's ${SHEET} is missing`);
+    return first;
+  }
+
+  /** Shows another tab; a hidden or missing sheet is refused. */
+  selectSheet(name: string): void {
+    const sheet = this.emu.document.sheetByName(name);
+    if (!sheet || sheet.hidden) throw new RangeError(`There is no sheet named "${name}"`);
+    this.#active = name;
+  }
+
+  /** The page was (re)loaded: the file opens, its menu is built, installed Open triggers run. */
+  open(): void {
+    this.emu.open(this.bundle);
   }
 
   #prefill(): void {
@@ -130,7 +157,12 @@ export class Workbook {
         if (snapshot) cells[cellA1(row, column)] = snapshot;
       }
     }
+    const sheet = this.#sheet;
     return {
+      sheets: this.emu.document.sheets
+        .filter((candidate) => !candidate.hidden)
+        .map((visible) => visible.name),
+      activeSheet: sheet.name,
       view: VIEW,
       columns: Array.from({ length: VIEW.columns }, (_, i) => columnLetters(i + 1)),
       cells,
@@ -182,15 +214,27 @@ export class Workbook {
     if (range?.numRows !== 1 || range.numColumns !== 1) throw new RangeError(`"${a1}" is not one cell`);
     const target = cellA1(range.row, range.column);
     const before = this.#extent(range.row, range.column);
-    if (input.length > 1 && input.startsWith('=')) {
-      this.emu.evaluateFormula(this.bundle, SHEET, target, input);
+    const oldValue = sheet.value(range.row, range.column);
+    const isFormula = input.length > 1 && input.startsWith('=');
+    if (isFormula) {
+      this.emu.evaluateFormula(this.bundle, sheet.name, target, input);
     } else {
-      this.emu.spreadsheet.getSheetByName(SHEET)!.getRange(target).setValue(input);
+      this.emu.spreadsheet.getSheetByName(sheet.name)!.getRange(target).setValue(input);
     }
     // Writing over a spilled cell breaks its anchor's spill; Sheets shows that at once.
     this.emu.recalculate(this.bundle);
     const after = this.#extent(range.row, range.column);
     this.#recalculateDependents([before, after], new Set([`${range.row}:${range.column}`]));
+    // As in Sheets, the user's edit fires the installed Edit triggers (the job collector's driver).
+    const fields = isFormula ? { oldValue } : { oldValue, value: input };
+    this.#edits.push({ sheet: sheet.name, a1: target, fields, at: this.clock.now() });
+  }
+
+  /** Runs the Edit triggers of the edits made so far, oldest first. */
+  #runEditTriggers(): void {
+    for (const edit of this.#edits.splice(0)) {
+      this.emu.fireEditTriggers(this.bundle, edit.sheet, edit.a1, edit.fields);
+    }
   }
 
   /**
@@ -220,7 +264,7 @@ export class Workbook {
   /** Re-runs one formula; answers the cells it covered before and after. */
   #rerun(row: number, column: number, formula: string): GridRange[] {
     const before = this.#extent(row, column);
-    this.emu.evaluateFormula(this.bundle, SHEET, cellA1(row, column), formula);
+    this.emu.evaluateFormula(this.bundle, this.#sheet.name, cellA1(row, column), formula);
     return [before, this.#extent(row, column)];
   }
 
@@ -240,7 +284,9 @@ export class Workbook {
    * still waiting for a job so finished jobs show their results.
    */
   advance(ms: number): void {
-    this.emu.runTriggersUntil(this.bundle, this.clock.now() + ms);
+    const until = this.clock.now() + ms;
+    this.#runEditTriggers();
+    this.emu.runTriggersUntil(this.bundle, Math.max(until, this.clock.now()));
     this.collectWaiting();
   }
 
@@ -251,6 +297,7 @@ export class Workbook {
    */
   tick(ms: number, collectEveryMs: number): void {
     this.emu.runTriggersUntil(this.bundle, this.clock.now() + ms);
+    if (this.#edits.some((edit) => this.clock.now() - edit.at >= collectEveryMs)) this.#runEditTriggers();
     if (this.clock.now() - this.#lastCollectAt >= collectEveryMs) this.collectWaiting();
   }
 
