@@ -365,6 +365,9 @@ describe('the Jobs panel', () => {
     await sidebar.locator('#jobs-summary:has-text("pending")').waitFor();
     expect(rpcCalls).toContain('pumpJobsFromSidebar');
     expect(await text('#jobs-background')).toMatch(/^Background collection: on, every minute\./);
+    expect(await text('#jobs-drivers')).toBe(
+      'With the sidebar closed, jobs are collected on every edit of this spreadsheet and when it opens.',
+    );
     const job = sidebar.locator('#jobs-list li.job').first();
     expect(await job.locator('.job-label').textContent()).toBe(PROFILE_INFO.label);
     expect(await job.locator('.job-meta').textContent()).toContain(`about ${credits(PROFILE_INFO.price)}`);
