@@ -7,12 +7,16 @@
 //                             a build to push: refuses the offline default
 //   ENRICH_DASHBOARD_URL=https://vendor.test/settings
 //                             optional: the account dashboard the key panel links to
+//   ENRICH_SUPPORT_EMAIL, ENRICH_PRIVACY_URL, ENRICH_TERMS_URL, ENRICH_HELP_URL
+//                             the publisher's addresses, in the menu and the Marketplace listing
+//                             (scripts/links.mjs; `npm run release` refuses the offline defaults)
 //   node build.mjs --out DIR  build into DIR instead of dist/
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import * as esbuild from 'esbuild';
+import { linkSettings } from './scripts/links.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const outFlag = process.argv.indexOf('--out');
@@ -27,6 +31,7 @@ export const GLOBAL_NAME = 'EnrichForSheets';
 const release = process.argv.includes('--release');
 const baseUrl = apiBaseUrl(process.env.ENRICH_API_BASE_URL, release);
 const dashboardUrl = dashboardLink(process.env.ENRICH_DASHBOARD_URL);
+const links = linkSettings();
 
 function apiBaseUrl(configured, isRelease) {
   const value = (configured || OFFLINE_API_BASE_URL).trim();
@@ -52,7 +57,7 @@ function dashboardLink(configured) {
  * Loads the operations table, their docs and the help page from TypeScript, so the build and the
  * add-on read the same rows. What only this build needs (docs, help) stays out of Code.js.
  */
-async function loadTable() {
+export async function loadTable() {
   const out = join(cache, 'operations.mjs');
   await esbuild.build({
     stdin: {
@@ -87,7 +92,11 @@ async function bundleServer() {
     // "…" need not cost six bytes as "\u2026". Assumed, not verified: Apps Script keeps script
     // files as UTF-8 (clasp pushes them so).
     charset: 'utf8',
-    define: { __API_BASE_URL__: JSON.stringify(baseUrl), __DASHBOARD_URL__: JSON.stringify(dashboardUrl) },
+    define: {
+      __API_BASE_URL__: JSON.stringify(baseUrl),
+      __DASHBOARD_URL__: JSON.stringify(dashboardUrl),
+      __LINKS__: JSON.stringify(links),
+    },
     logLevel: 'error',
   });
   return result.outputFiles[0].text;

@@ -17,6 +17,7 @@ export { freezeResults } from './freeze';
 export { showHelp } from './help';
 export { listJobs, retryExpiredJob } from './jobs-api';
 export { clearCache, getCacheStats, getLedger } from './ledger-api';
+export { showPrivacy, showSupport } from './links';
 export { onInstall, onOpen, showSidebar } from './menu';
 export {
   collectJobsNow,

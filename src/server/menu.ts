@@ -13,6 +13,8 @@ export function onOpen(_event?: GoogleAppsScript.Events.SheetsOnOpen): void {
     .addItem('Collect finished jobs now', 'collectJobsNow')
     .addSeparator()
     .addItem('Help: functions and prices', 'showHelp')
+    .addItem('Privacy', 'showPrivacy')
+    .addItem('Support', 'showSupport')
     .addToUi();
 }
 
