@@ -2,10 +2,10 @@
 // shows a small dialog with the publisher's links (build settings, config.ts), opening in a new tab.
 import { ADDON_NAME, LINKS } from './config';
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function link(href: string, text: string): string {
-  return `<a href="${escape(href)}" target="_blank" rel="noopener">${escape(text)}</a>`;
+  return `<a href="${escapeHtml(href)}" target="_blank" rel="noopener">${escapeHtml(text)}</a>`;
 }
 
 function showDialog(title: string, paragraphs: string[]): void {
