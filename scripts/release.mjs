@@ -7,13 +7,15 @@
 //   npm run release -- --skip-checks         no lint, type-check or tests (CI's release test uses
 //                                            it: it runs inside the suite those checks are)
 //
-// ENRICH_API_BASE_URL (required, https) and ENRICH_DASHBOARD_URL (optional) reach build.mjs.
+// ENRICH_API_BASE_URL (required, https) and ENRICH_DASHBOARD_URL (optional) reach build.mjs, and
+// so do the publisher's links (scripts/links.mjs): a real release refuses their placeholders.
 // Every step prints one line; the first failure stops the release, names its step, exits 1.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { linkSettings, placeholderLinks } from './links.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PLACEHOLDER_SCRIPT_ID = 'SET-YOUR-SCRIPT-ID';
@@ -119,6 +121,23 @@ function checkClaspProject(dryRun) {
   return scriptId;
 }
 
+/** The support, privacy and terms addresses the menu and the listing show (scripts/links.mjs). */
+function checkLinks(dryRun) {
+  const step = 'links';
+  let links;
+  try {
+    links = linkSettings();
+  } catch (error) {
+    throw new Refusal(step, error.message);
+  }
+  const placeholders = placeholderLinks(links);
+  say(`links: support ${links.support}, privacy ${links.privacy}, terms ${links.terms}`);
+  if (placeholders.length === 0) return;
+  const what = `${placeholders.join(', ')} still point at the offline placeholder: set them to your own addresses`;
+  if (!dryRun) throw new Refusal(step, `${what}, then run again.`);
+  warn(`${what} before a real release.`);
+}
+
 function runChecks(skip) {
   if (skip) {
     say('checks: skipped (--skip-checks)');
@@ -206,6 +225,7 @@ function release(argv) {
   say(`release ${version}${dryRun ? ' (dry run: nothing is pushed to Google)' : ''}`);
   const entry = checkChangelog(version, dryRun);
   const scriptId = checkClaspProject(dryRun);
+  checkLinks(dryRun);
   runChecks(argv.includes('--skip-checks'));
   releaseBuild(dryRun);
   const { versionNumber, deploymentId } = publish(version, entry, dryRun);

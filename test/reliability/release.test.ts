@@ -18,14 +18,27 @@ import { join } from 'node:path';
 const ROOT = join(__dirname, '../..');
 const SCRIPT = join(ROOT, 'scripts/release.mjs');
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
-const { ENRICH_API_BASE_URL: _unset, ...envWithoutApi } = process.env;
+const LINKS = ['ENRICH_SUPPORT_EMAIL', 'ENRICH_PRIVACY_URL', 'ENRICH_TERMS_URL', 'ENRICH_HELP_URL'];
+const envWithoutApi = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => name !== 'ENRICH_API_BASE_URL' && !LINKS.includes(name)),
+);
+const OWN_LINKS = {
+  ENRICH_SUPPORT_EMAIL: 'help@vendor.test',
+  ENRICH_PRIVACY_URL: 'https://vendor.test/privacy',
+  ENRICH_TERMS_URL: 'https://vendor.test/terms',
+};
 
 /** --skip-checks: this suite is the checks. */
 function release(
   args: string[],
-  { cwd = ROOT, api = 'https://api.vendor.test/' as string | null, script = SCRIPT } = {},
+  {
+    cwd = ROOT,
+    api = 'https://api.vendor.test/' as string | null,
+    script = SCRIPT,
+    links = {} as Record<string, string>,
+  } = {},
 ) {
-  const env = api === null ? envWithoutApi : { ...envWithoutApi, ENRICH_API_BASE_URL: api };
+  const env = { ...envWithoutApi, ...links, ...(api === null ? {} : { ENRICH_API_BASE_URL: api }) };
   const result = spawnSync(process.execPath, [script, ...args], {
     cwd,
     env,
@@ -51,7 +64,8 @@ function snapshot(dir: string): string {
 function fakeRepo(files: { version: string; changelog: string; scriptId?: string }): string {
   const dir = mkdtempSync(join(tmpdir(), 'release-test-'));
   mkdirSync(join(dir, 'scripts'));
-  copyFileSync(SCRIPT, join(dir, 'scripts/release.mjs'));
+  for (const file of ['release.mjs', 'links.mjs'])
+    copyFileSync(join(ROOT, 'scripts', file), join(dir, 'scripts', file));
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ version: files.version }));
   writeFileSync(join(dir, 'CHANGELOG.md'), files.changelog);
   writeFileSync(
@@ -67,6 +81,9 @@ describe('npm run release -- --dry-run', () => {
     const clasp = readFileSync(join(ROOT, '.clasp.json'), 'utf8');
     const { status, stdout, stderr } = release(['--dry-run', '--skip-checks']);
     expect({ status, stderr }).toMatchObject({ status: 0 });
+    expect(stdout).toMatch(
+      /warning: ENRICH_SUPPORT_EMAIL, ENRICH_PRIVACY_URL, ENRICH_TERMS_URL still point at the offline placeholder/,
+    );
     expect(stdout).toContain('checks: skipped (--skip-checks)');
     expect(stdout).toMatch(/build: node build\.mjs --release --out \S+/);
     expect(stdout).toContain('push: npx clasp push -f (dry run: not run)');
@@ -102,8 +119,8 @@ describe('the release refuses', () => {
   afterAll(() => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
-  const run = (dir: string, args: string[]) =>
-    release(args, { cwd: dir, script: join(dir, 'scripts/release.mjs') });
+  const run = (dir: string, args: string[], links = {}) =>
+    release(args, { cwd: dir, script: join(dir, 'scripts/release.mjs'), links });
 
   it('a version the changelog has no entry for, in a dry run too', () => {
     const dir = repo({ version: '9.9.9', changelog: '# Changelog\n\n## 0.1.0 (2025-06-01)\n- First.\n' });
@@ -150,5 +167,20 @@ describe('the release refuses', () => {
     expect(stderr).toMatch(
       /step "clasp project": \.clasp\.json still holds the placeholder scriptId SET-YOUR-SCRIPT-ID/,
     );
+  });
+
+  it("the publisher's links left at their placeholders in a real release", () => {
+    const dir = repo({
+      version: '0.2.0',
+      changelog: '## 0.2.0 (2025-07-01)\n- Second.\n',
+      scriptId: '1abcDEF',
+    });
+    const { status, stderr } = run(dir, ['--skip-checks']);
+    expect(status).toBe(1);
+    expect(stderr).toMatch(
+      /step "links": ENRICH_SUPPORT_EMAIL, ENRICH_PRIVACY_URL, ENRICH_TERMS_URL still point/,
+    );
+    // With them set, it passes on to the build (and stops there: this folder has no build.mjs).
+    expect(run(dir, ['--skip-checks'], OWN_LINKS).stderr).toContain('release stopped at step "build"');
   });
 });
