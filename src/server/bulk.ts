@@ -5,83 +5,45 @@
 // same rows.
 
 import { checkConfig } from '../core/bulk/config';
-import { type ColumnLayout, layoutColumns } from '../core/bulk/layout';
 import { releaseLease, takeSlice } from '../core/bulk/lease';
+import { planRows, previewOf } from '../core/bulk/plan';
 import {
-  answeredRows,
-  planRows,
-  previewOf,
-  rowSignature,
-  type SheetTable,
-  tableSpan,
-} from '../core/bulk/plan';
-import {
-  BULK_RUN_PROPERTY,
   type BulkRun,
   cancelRun,
   leaseHeld,
   mergeAfterSlice,
-  newRun,
-  parseRun,
   pauseRun,
-  progressOf,
   resumeRun,
   retryRun,
-  serializeRun,
 } from '../core/bulk/run';
 import { SLICE_LIMITS } from '../core/bulk/slice/ports';
 import { runSlice } from '../core/bulk/slice/slice';
-import { resultKey } from '../core/cache/keys';
-import { uniqueSheetName } from '../core/jobs/employee-sheet';
 import { pumpOnce } from '../core/jobs/pump';
-import { isPending, readJobs } from '../core/jobs/registry';
 import type { Operation } from '../core/operations/types';
-import { BUSY, tryWithLock } from '../core/platform/locked-section';
-import { asLiteralForSheet } from '../core/text/sheet-literal';
+import { progressWithRecipe } from '../core/recipes/progress';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../shared/bulk-rpc';
 import { appsScriptClock, digestHashPort } from './adapters/apps-script';
-import { combinedPort, combinedSheet, readBlock, sheetPort } from './adapters/bulk-sheets';
+import { combinedPort, sheetPort } from './adapters/bulk-sheets';
 import { listSheetPort } from './adapters/employee-sheets';
-import { type ExecutionContext, executionContext } from './context';
+import {
+  activeSpreadsheet,
+  beginRun,
+  context,
+  DAY_MS,
+  freeQueries,
+  HEADER_ROW,
+  locked,
+  type Prepared,
+  PUMP_LOCK_WAIT_MS,
+  prepare,
+  readRun,
+  saveRun,
+  sheetNamed,
+} from './bulk-session';
+import type { ExecutionContext } from './context';
 import { installDrivers } from './drivers';
 import { keepCollecting } from './pump';
-
-type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
-type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
-
-const HEADER_ROW = 1;
-const LOCK_WAIT_MS = 5_000;
-const PUMP_LOCK_WAIT_MS = 3_000;
-const DAY_MS = 86_400_000;
-
-function context(): ExecutionContext {
-  // A sidebar call may write sheets: the cache keeps every paid answer in its hidden sheet too.
-  const found = executionContext({ canWriteSheets: true });
-  if (!found) throw new Error('Set your API key first (API key, above).');
-  return found;
-}
-
-function activeSpreadsheet(): Spreadsheet {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet() as Spreadsheet | null;
-  if (!spreadsheet) throw new Error('Open a spreadsheet first.');
-  return spreadsheet;
-}
-
-function sheetNamed(name: string): Sheet {
-  const sheet = activeSpreadsheet().getSheetByName(name);
-  if (!sheet) throw new Error(`There is no sheet named "${name}" any more.`);
-  return sheet;
-}
-
-const properties = () => PropertiesService.getDocumentProperties();
-const readRun = () => parseRun(properties().getProperty(BULK_RUN_PROPERTY));
-const saveRun = (run: BulkRun) => properties().setProperty(BULK_RUN_PROPERTY, serializeRun(run));
-
-function locked<T>(ctx: ExecutionContext, work: () => T): T {
-  const answer = tryWithLock(ctx.deps.lock, LOCK_WAIT_MS, work);
-  if (answer === BUSY) throw new Error('The spreadsheet is busy; try again in a moment.');
-  return answer;
-}
+import { advanceRecipe } from './recipes';
 
 /** The run by id, under the lock; throws when another run has replaced it. */
 function currentRun(runId: string): BulkRun {
@@ -92,29 +54,6 @@ function currentRun(runId: string): BulkRun {
 }
 
 // --- Reading the sheet ----------------------------------------------------------------------------
-
-function headersOf(sheet: Sheet, headerRow: number): unknown[] {
-  const lastColumn = sheet.getLastColumn();
-  return lastColumn > 0 ? (sheet.getRange(headerRow, 1, 1, lastColumn).getValues()[0] ?? []) : [];
-}
-
-interface Prepared {
-  sheet: Sheet;
-  layout: ColumnLayout;
-  table: SheetTable;
-  firstRow: number;
-  lastRow: number;
-}
-
-function prepare(config: BulkRunConfig, op: Operation): Prepared {
-  const sheet = sheetNamed(config.sheetName);
-  const layout = layoutColumns(op, config, headersOf(sheet, config.headerRow));
-  const firstRow = config.headerRow + 1;
-  const lastRow = Math.max(config.headerRow, sheet.getLastRow());
-  const span = tableSpan(config, layout);
-  const values = readBlock(sheet, firstRow, lastRow, span.first, span.last);
-  return { sheet, layout, table: { firstRow, firstColumn: span.first, values }, firstRow, lastRow };
-}
 
 export function getSheetColumns(sheetName: string | null): SheetColumns {
   const spreadsheet = activeSpreadsheet();
@@ -139,23 +78,7 @@ export function getSheetColumns(sheetName: string | null): SheetColumns {
 function computePreview(ctx: ExecutionContext, config: BulkRunConfig, op: Operation, prepared: Prepared) {
   const { layout, table, firstRow, lastRow } = prepared;
   const plan = planRows(op, config, layout, table, firstRow, lastRow);
-  const keys = plan.distinct.map((item) => resultKey(digestHashPort, ctx.scope, item.request));
-  const cached = ctx.deps.cache.getMany(keys);
-  // A job already started for the same query is paid once, whoever started it.
-  const started = new Set(
-    readJobs(ctx.deps.store)
-      .filter(isPending)
-      .map((job) => job.key),
-  );
-  const answered = answeredRows(config, layout, table, firstRow, lastRow);
-  const free = new Set(
-    plan.distinct
-      .filter((item, i) => {
-        const key = keys[i]!;
-        return cached.has(key) || started.has(key) || answered.has(rowSignature(config, table, item.row));
-      })
-      .map((item) => item.query),
-  );
+  const free = freeQueries(ctx, config, layout, table, plan.distinct);
   return previewOf(op, config, layout, plan, firstRow, free, ctx.settings.confirmAbove);
 }
 
@@ -163,24 +86,6 @@ export function previewBulkRun(raw: BulkRunConfig): BulkPreview {
   const ctx = context();
   const { config, op } = checkConfig(raw);
   return computePreview(ctx, config, op, prepare(config, op));
-}
-
-function createColumns(sheet: Sheet, headerRow: number, layout: ColumnLayout): void {
-  const created = [...layout.outputs, layout.status].filter((column) => column.created);
-  if (created.length === 0) return;
-  const widest = Math.max(...created.map((column) => column.column));
-  const maxColumns = sheet.getMaxColumns();
-  if (maxColumns < widest) sheet.insertColumnsAfter(maxColumns, widest - maxColumns);
-  for (const column of created) {
-    sheet.getRange(headerRow, column.column).setValue(asLiteralForSheet(column.header)).setFontWeight('bold');
-  }
-}
-
-function createCombinedSheet(spreadsheet: Spreadsheet, config: BulkRunConfig, op: Operation): string {
-  const names = spreadsheet.getSheets().map((sheet) => sheet.getName());
-  const name = uniqueSheetName(`Employees - ${config.sheetName} (all companies)`, names);
-  combinedSheet(spreadsheet, name, op);
-  return name;
 }
 
 export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): BulkProgress {
@@ -196,31 +101,8 @@ export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): Bulk
     );
   }
   const now = ctx.deps.client.clock.now();
-  const run = locked(ctx, () => {
-    const current = readRun();
-    if (current && (current.state === 'running' || current.state === 'paused')) {
-      throw new Error(
-        `A run is already in progress on "${current.config.sheetName}". Finish or cancel it before starting another.`,
-      );
-    }
-    createColumns(prepared.sheet, config.headerRow, prepared.layout);
-    const spreadsheet = activeSpreadsheet();
-    const combined =
-      config.employeesTo === 'combined-sheet' ? createCombinedSheet(spreadsheet, config, op) : null;
-    const created = newRun({
-      id: Utilities.getUuid(),
-      config,
-      spreadsheetId: spreadsheet.getId(),
-      layout: prepared.layout,
-      firstRow: prepared.firstRow,
-      lastRow: prepared.lastRow,
-      combinedSheet: combined,
-      now,
-    });
-    saveRun(created);
-    return created;
-  });
-  return progressOf(run, now);
+  const run = beginRun(ctx, config, op, prepared, null);
+  return progressWithRecipe(run, now);
 }
 
 // --- Slices -----------------------------------------------------------------------------------------
@@ -275,7 +157,7 @@ export function continueBulkRun(runId: string): BulkProgress {
     if (save) saveRun(save);
     return taken;
   });
-  if (!taken.mine) return progressOf(taken.run, clock.now(), taken.busy);
+  if (!taken.mine) return progressWithRecipe(taken.run, clock.now(), taken.busy);
 
   let sliced: BulkRun;
   try {
@@ -288,13 +170,15 @@ export function continueBulkRun(runId: string): BulkProgress {
     });
     throw error;
   }
-  const saved = locked(ctx, () => {
-    const merged = mergeAfterSlice(readRun(), sliced);
-    if (merged) saveRun(merged);
-    return merged ?? sliced;
+  const merged = locked(ctx, () => {
+    const after = mergeAfterSlice(readRun(), sliced);
+    if (after) saveRun(after);
+    return after ?? sliced;
   });
+  // A recipe's step that is done hands its rows to the next step.
+  const saved = advanceRecipe(ctx, merged);
   keepCollectingFor(saved);
-  return progressOf(saved, clock.now());
+  return progressWithRecipe(saved, clock.now());
 }
 
 function control(runId: string, change: (run: BulkRun, now: number) => BulkRun): BulkProgress {
@@ -305,7 +189,7 @@ function control(runId: string, change: (run: BulkRun, now: number) => BulkRun):
     saveRun(next);
     return next;
   });
-  return progressOf(run, now, run.state === 'running' && leaseHeld(run, now));
+  return progressWithRecipe(run, now, run.state === 'running' && leaseHeld(run, now));
 }
 
 export function pauseBulkRun(runId: string): BulkProgress {
@@ -332,5 +216,5 @@ export function getBulkRun(): BulkProgress | null {
   const run = readRun();
   if (!run) return null;
   const now = appsScriptClock.now();
-  return progressOf(run, now, run.state === 'running' && leaseHeld(run, now));
+  return progressWithRecipe(run, now, run.state === 'running' && leaseHeld(run, now));
 }

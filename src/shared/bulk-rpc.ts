@@ -21,6 +21,20 @@ export interface BulkRunConfig {
   options?: { department?: string; seniority?: string; max?: number };
   /** Employee lists only: a sheet per company, or one combined sheet with a company column. */
   employeesTo?: 'sheet-per-company' | 'combined-sheet';
+  /**
+   * A recipe's step only (set by the server, never by the sidebar): the row runs only when each
+   * earlier step's status column shows what is needed.
+   */
+  gates?: RowGate[];
+}
+
+/** A condition on an earlier step's status column (recipes). */
+export interface RowGate {
+  statusColumn: number;
+  /** `found`: that step found something (its output is this step's input); `notFound`: a fallback. */
+  need: 'found' | 'notFound';
+  /** Written in this step's status when that step ran but did not give what is needed; null: nothing. */
+  otherwise: string | null;
 }
 
 export interface SheetColumns {
@@ -96,6 +110,8 @@ export interface BulkProgress {
   busy: boolean;
   outputColumns: OutputColumn[];
   statusColumn: OutputColumn;
+  /** A recipe's run: this run is step `step` of `steps`; the recipe's credits so far, all steps. */
+  recipe: { name: string; step: number; steps: number; creditsSpent: number } | null;
 }
 
 export interface BulkServerApi {

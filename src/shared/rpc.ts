@@ -27,6 +27,7 @@ export interface SidebarState {
 
 import type { BulkServerApi } from './bulk-rpc';
 import type { JobsServerApi } from './jobs-rpc';
+import type { RecipeServerApi } from './recipe-rpc';
 
 /** The add-on's settings for one spreadsheet (defaults and limits in core/billing/settings.ts). */
 export interface Settings {
@@ -71,7 +72,7 @@ export interface CacheView {
   rebuyCredits: number;
 }
 
-export interface ServerApi extends JobsServerApi, BulkServerApi {
+export interface ServerApi extends JobsServerApi, BulkServerApi, RecipeServerApi {
   getSidebarState(): SidebarState;
   setApiKey(key: string, scope: KeyScope): KeyStatus;
   clearApiKey(): KeyStatus;

@@ -8,7 +8,7 @@ import { prepareRequest } from '../formulas/request';
 import type { Operation } from '../operations/types';
 import { inputColumns } from './config';
 import type { ColumnLayout } from './layout';
-import { isFinalStatus } from './run';
+import { BULK_STATUS, isFinalStatus } from './run';
 
 /** The preview lists this many invalid rows; the count covers them all. */
 export const MAX_LISTED_INVALID = 50;
@@ -26,7 +26,12 @@ export function cellAt(table: SheetTable, row: number, column: number): unknown 
 
 /** The columns a run reads: its inputs, outputs and status, as one span. */
 export function tableSpan(config: BulkRunConfig, layout: ColumnLayout): { first: number; last: number } {
-  const columns = [...inputColumns(config), ...layout.outputs.map((o) => o.column), layout.status.column];
+  const columns = [
+    ...inputColumns(config),
+    ...layout.outputs.map((o) => o.column),
+    layout.status.column,
+    ...(config.gates ?? []).map((gate) => gate.statusColumn),
+  ];
   return { first: Math.min(...columns), last: Math.max(...columns) };
 }
 
@@ -38,6 +43,8 @@ export type RowPlan =
   | { kind: 'filled' }
   | { kind: 'blank' }
   | { kind: 'invalid'; message: string }
+  /** A recipe's step the row does not reach (recipes/): `status` says why, when the user must know. */
+  | { kind: 'held'; status: string | null }
   /** `query` tells equal requests apart without hashing them. */
   | { kind: 'lookup'; request: EnrichmentRequest; query: string };
 
@@ -57,6 +64,18 @@ export function queryOf(request: EnrichmentRequest): string {
   return JSON.stringify([request.input_data, request.department, request.seniority, request.employee_count]);
 }
 
+/** A recipe step's row that an earlier step did not pass on; null when every gate is open. */
+function heldByGates(config: BulkRunConfig, table: SheetTable, row: number): RowPlan | null {
+  for (const gate of config.gates ?? []) {
+    const status = cellAt(table, row, gate.statusColumn);
+    const wanted = gate.need === 'found' ? BULK_STATUS.found : BULK_STATUS.notFound;
+    if (status === wanted) continue;
+    // A row the earlier step never reached is none of this step's business: nothing is written.
+    return { kind: 'held', status: hasValue(status) ? gate.otherwise : null };
+  }
+  return null;
+}
+
 /** What one row asks, read from its cells; filled rows are not read further. */
 export function planRow(
   op: Operation,
@@ -66,6 +85,8 @@ export function planRow(
   row: number,
 ): RowPlan {
   if (isRowFilled(table, layout, row)) return { kind: 'filled' };
+  const held = heldByGates(config, table, row);
+  if (held) return held;
   const { columns, options } = config;
   const at = (column: number | undefined) => (column === undefined ? undefined : cellAt(table, row, column));
   const prepared = prepareRequest(op, {
@@ -179,7 +200,7 @@ export function previewOf(
     cached,
     invalid,
     invalidCount: count('invalid'),
-    blank: count('blank'),
+    blank: count('blank') + count('held'),
     toLookUp,
     estimatedCredits,
     estimateIsBound: op.pricing.kind === 'per_employee',

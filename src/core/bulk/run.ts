@@ -92,6 +92,26 @@ export interface BulkRun {
   lease: { token: string; until: number } | null;
   startedAt: number;
   updatedAt: number;
+  /** When the run is a step of a recipe (recipes/): the recipe's state, carried to its next step. */
+  recipe: RunChain | null;
+}
+
+/** Where a finished step of a chain of runs wrote: what later steps read and gate on. */
+export interface ChainStep {
+  id: string;
+  statusColumn: number;
+  outputColumn: number;
+  credits: number;
+}
+
+/** A chain of runs over the same rows (a recipe, recipes/), kept with the run of its current step. */
+export interface RunChain {
+  recipeId: string;
+  /** The step the current run does, from 0. */
+  step: number;
+  /** The sheet columns the chain reads, by name. */
+  slots: Partial<Record<string, number>>;
+  done: ChainStep[];
 }
 
 export interface NewRun {
@@ -103,6 +123,7 @@ export interface NewRun {
   lastRow: number;
   combinedSheet: string | null;
   now: number;
+  recipe?: RunChain;
 }
 
 export function newRun(input: NewRun): BulkRun {
@@ -132,6 +153,7 @@ export function newRun(input: NewRun): BulkRun {
     lease: null,
     startedAt: input.now,
     updatedAt: input.now,
+    recipe: input.recipe ?? null,
   };
 }
 
@@ -175,6 +197,7 @@ export function parseRun(text: string | null | undefined): BulkRun | null {
       waitUntil: rest.waitUntil ?? 0,
       failingSlices: rest.failingSlices ?? 0,
       notice: rest.notice ?? null,
+      recipe: rest.recipe ?? null,
       pending: decodeRanges(stored.pending),
       failed: decodeRanges(stored.failed),
       retry: decodeRanges(stored.retry),
@@ -249,6 +272,7 @@ export function progressOf(run: BulkRun, now: number, busy = false): BulkProgres
     busy,
     outputColumns: run.outputs,
     statusColumn: run.status,
+    recipe: null,
   };
 }
 

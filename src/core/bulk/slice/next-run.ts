@@ -92,7 +92,7 @@ function tallyRows(run: BulkRun, end: SliceEnd): Tally {
 function countRow(tally: Tally, row: number, outcome: Outcome): void {
   const { counts } = tally;
   tally.finished++;
-  if (outcome.kind === 'skipped') counts.skipped++;
+  if (outcome.kind === 'skipped' || outcome.kind === 'held') counts.skipped++;
   else if (outcome.kind === 'invalid') counts.invalid++;
   else if (outcome.kind === 'found') counts.found++;
   else if (outcome.kind === 'notFound') counts.notFound++;

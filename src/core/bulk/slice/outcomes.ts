@@ -43,6 +43,8 @@ export function outcomesOf(
 function outcomeOf(view: SliceView, w: Work, results: Map<string, LookupResult>): Outcome {
   const { plan } = w;
   if (plan.kind === 'filled' || plan.kind === 'blank') return { kind: 'skipped' };
+  if (plan.kind === 'held')
+    return plan.status === null ? { kind: 'skipped' } : { kind: 'held', status: plan.status };
   if (plan.kind === 'invalid') return { kind: 'invalid', status: BULK_STATUS.invalid(plan.message) };
   if (w.copyFrom !== undefined) return copied(view, w.copyFrom);
   const result = results.get(w.key!);

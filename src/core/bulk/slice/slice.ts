@@ -252,6 +252,7 @@ class Slice implements SliceView {
       case 'notFound':
         return [...blank, BULK_STATUS.notFound];
       case 'invalid':
+      case 'held':
       case 'pending':
       case 'error':
         return [...blank, outcome.status];

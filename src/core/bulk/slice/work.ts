@@ -16,6 +16,8 @@ export interface Work {
 
 export type Outcome =
   | { kind: 'skipped' }
+  /** A recipe step an earlier step did not pass the row on to: its status says why. */
+  | { kind: 'held'; status: string }
   | { kind: 'invalid'; status: string }
   | { kind: 'found'; values: CellValue[] }
   | { kind: 'notFound' }

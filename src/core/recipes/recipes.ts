@@ -1,0 +1,130 @@
+// A recipe chains lookups over the same rows: each step is an operation of the table whose input
+// is a sheet column (a slot the user maps) or the output of an earlier step; a step may be the
+// fallback of another, run only where that one found nothing. A recipe run is one bulk run per
+// step, in order, over the same rows (bulk/): every step keeps a bulk run's guarantees.
+import type { OperationType } from '../../shared/operation-type';
+import type { SlotName } from '../../shared/recipe-rpc';
+import { operationByType } from '../operations/table';
+
+export const SLOT_LABELS: Readonly<Record<SlotName, string>> = {
+  fullName: 'Full name',
+  company: 'Company',
+  profileUrl: 'Profile URL',
+  companyName: 'Company name',
+};
+
+export type StepInput = { readonly slot: SlotName } | { readonly step: string };
+
+export interface RecipeStep {
+  readonly id: string;
+  readonly type: OperationType;
+  readonly input: StepInput;
+  /** Name lookups only: the company joined after the name. */
+  readonly company?: StepInput;
+  /** Runs only on rows where that step found nothing. */
+  readonly fallbackOf?: string;
+  /** Record lookups: the fields written, one column each; otherwise the primary value. */
+  readonly fields?: readonly string[];
+}
+
+export interface Recipe {
+  readonly id: string;
+  readonly name: string;
+  readonly description: string;
+  readonly slots: readonly SlotName[];
+  readonly steps: readonly RecipeStep[];
+}
+
+export const BUILT_IN_RECIPES: readonly Recipe[] = [
+  {
+    id: 'email-from-name',
+    name: 'Email from name',
+    description:
+      "Email from name and company; where it is not found, the person's profile URL, then the email from that profile.",
+    slots: ['fullName', 'company'],
+    steps: [
+      {
+        id: 'email',
+        type: 'lead_full_name_to_email',
+        input: { slot: 'fullName' },
+        company: { slot: 'company' },
+      },
+      {
+        id: 'profile',
+        type: 'lead_full_name_to_pronet_url',
+        input: { slot: 'fullName' },
+        company: { slot: 'company' },
+        fallbackOf: 'email',
+      },
+      {
+        id: 'profileEmail',
+        type: 'pronet_profile_to_email',
+        input: { step: 'profile' },
+        fallbackOf: 'email',
+      },
+    ],
+  },
+  {
+    id: 'contact-from-profile',
+    name: 'Contact from profile URL',
+    description: "A person's email and phone from their profile URL.",
+    slots: ['profileUrl'],
+    steps: [
+      { id: 'email', type: 'pronet_profile_to_email', input: { slot: 'profileUrl' } },
+      { id: 'phone', type: 'pronet_profile_to_phone', input: { slot: 'profileUrl' } },
+    ],
+  },
+  {
+    id: 'company-profile-from-name',
+    name: 'Company profile from name',
+    description:
+      "A company's website, phone, email, page URL and employee count from its name, then the facts of its page.",
+    slots: ['companyName'],
+    steps: [
+      { id: 'website', type: 'company_name_to_website', input: { slot: 'companyName' } },
+      { id: 'phone', type: 'company_name_to_phone', input: { slot: 'companyName' } },
+      { id: 'email', type: 'company_name_to_email', input: { slot: 'companyName' } },
+      { id: 'page', type: 'company_name_to_pronet_url', input: { slot: 'companyName' } },
+      { id: 'employees', type: 'company_name_to_employee_count', input: { slot: 'companyName' } },
+      {
+        id: 'facts',
+        type: 'pronet_company_to_pronet_info',
+        input: { step: 'page' },
+        fields: ['industry', 'headquarters', 'followerCount'],
+      },
+    ],
+  },
+];
+
+export function recipeById(id: string): Recipe | undefined {
+  return BUILT_IN_RECIPES.find((recipe) => recipe.id === id);
+}
+
+/**
+ * Why a recipe cannot run, or null: every step's operation exists, reads only slots the recipe
+ * has and steps before it, and a name lookup has its company.
+ */
+export function recipeProblem(recipe: Recipe): string | null {
+  const seen = new Set<string>();
+  for (const step of recipe.steps) {
+    const problem = stepProblem(recipe, step, seen);
+    if (problem) return problem;
+    seen.add(step.id);
+  }
+  return null;
+}
+
+function stepProblem(recipe: Recipe, step: RecipeStep, seen: ReadonlySet<string>): string | null {
+  const op = operationByType(step.type);
+  if (!op) return `Step "${step.id}" names an unknown lookup.`;
+  for (const input of [step.input, step.company]) {
+    if (input && 'slot' in input && !recipe.slots.includes(input.slot))
+      return `Step "${step.id}" reads a column the recipe does not ask for.`;
+    if (input && 'step' in input && !seen.has(input.step))
+      return `Step "${step.id}" reads a step that comes after it.`;
+  }
+  if (step.fallbackOf && !seen.has(step.fallbackOf)) return `Step "${step.id}" falls back on a later step.`;
+  if (op.input === 'person_name' && step.company === undefined)
+    return `Step "${step.id}" needs a company column.`;
+  return null;
+}

@@ -1,0 +1,77 @@
+// Turns a recipe's step into the bulk run that does it, once the steps before it have run: its
+// inputs are the slots' columns or an earlier step's output column, and its gates keep it to the
+// rows that step passes on (a fallback: rows where its base found nothing; a step reading another's
+// output: rows where that one found it).
+import type { BulkRunConfig, RowGate } from '../../shared/bulk-rpc';
+import type { SlotName } from '../../shared/recipe-rpc';
+import type { ChainStep as DoneStep } from '../bulk/run';
+import { operationByType } from '../operations/table';
+import type { Recipe, RecipeStep, StepInput } from './recipes';
+
+export type { ChainStep as DoneStep, RunChain as RecipeState } from '../bulk/run';
+
+export interface RecipeSheet {
+  sheetName: string;
+  headerRow: number;
+  slots: Partial<Record<SlotName, number>>;
+}
+
+function columnOf(input: StepInput, sheet: RecipeSheet, done: readonly DoneStep[]): number {
+  if ('slot' in input) {
+    const column = sheet.slots[input.slot];
+    if (column === undefined) throw new Error(`Choose the ${input.slot} column first.`);
+    return column;
+  }
+  const source = done.find((step) => step.id === input.step);
+  if (!source) throw new Error(`Step "${input.step}" has not run yet.`);
+  return source.outputColumn;
+}
+
+function labelOf(recipe: Recipe, stepId: string): string {
+  const step = recipe.steps.find((candidate) => candidate.id === stepId);
+  return (step && operationByType(step.type)?.label) ?? stepId;
+}
+
+function gatesOf(recipe: Recipe, step: RecipeStep, done: readonly DoneStep[]): RowGate[] {
+  const statusOf = (id: string) => {
+    const found = done.find((each) => each.id === id);
+    if (!found) throw new Error(`Step "${id}" has not run yet.`);
+    return found.statusColumn;
+  };
+  const gates: RowGate[] = [];
+  if (step.fallbackOf)
+    gates.push({ statusColumn: statusOf(step.fallbackOf), need: 'notFound', otherwise: null });
+  for (const input of [step.input, step.company]) {
+    if (!input || !('step' in input)) continue;
+    gates.push({
+      statusColumn: statusOf(input.step),
+      need: 'found',
+      otherwise: `Skipped: "${labelOf(recipe, input.step)}" found nothing to look up from.`,
+    });
+  }
+  return gates;
+}
+
+/** The bulk run configuration of step `index`, given the steps done before it. */
+export function stepConfig(
+  recipe: Recipe,
+  index: number,
+  sheet: RecipeSheet,
+  done: readonly DoneStep[],
+): BulkRunConfig {
+  const step = recipe.steps[index];
+  if (!step) throw new Error(`The recipe has no step ${index + 1}.`);
+  const config: BulkRunConfig = {
+    sheetName: sheet.sheetName,
+    headerRow: sheet.headerRow,
+    type: step.type,
+    columns: {
+      input: columnOf(step.input, sheet, done),
+      ...(step.company ? { company: columnOf(step.company, sheet, done) } : {}),
+    },
+    output: step.fields ? { mode: 'fields', fields: [...step.fields] } : { mode: 'primary' },
+  };
+  const gates = gatesOf(recipe, step, done);
+  if (gates.length > 0) config.gates = gates;
+  return config;
+}

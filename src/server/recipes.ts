@@ -1,0 +1,227 @@
+// Server side of recipes (src/shared/recipe-rpc.ts): a recipe runs as one bulk run per step, over
+// the same rows, in order. The preview bounds the whole cost before anything is spent; each next
+// step starts when the one before it is done (continueBulkRun calls advanceRecipe), with its
+// inputs and gates read from where the earlier steps wrote.
+
+import type { EnrichmentRequest } from '../core/api/wire';
+import { checkConfig } from '../core/bulk/config';
+import { layoutColumns } from '../core/bulk/layout';
+import { cellAt, perLookupEstimate, planRow, type SheetTable } from '../core/bulk/plan';
+import { BULK_STATUS, type BulkRun } from '../core/bulk/run';
+import { priceLabel } from '../core/operations/pricing';
+import { operationByType } from '../core/operations/table';
+import { type KnownStatus, previewSteps, type StepPlan } from '../core/recipes/preview';
+import { progressWithRecipe } from '../core/recipes/progress';
+import {
+  BUILT_IN_RECIPES,
+  type Recipe,
+  recipeById,
+  recipeProblem,
+  SLOT_LABELS,
+} from '../core/recipes/recipes';
+import { type DoneStep, type RecipeSheet, stepConfig } from '../core/recipes/steps';
+import type { BulkProgress, BulkRunConfig } from '../shared/bulk-rpc';
+import type { RecipePreview, RecipeRunConfig, RecipeSummary, SlotName } from '../shared/recipe-rpc';
+import { readBlock } from './adapters/bulk-sheets';
+import { beginRun, context, freeQueries, headersOf, prepare, sheetNamed } from './bulk-session';
+import type { ExecutionContext } from './context';
+import { installDrivers } from './drivers';
+
+const OPTIONAL_SLOTS: ReadonlySet<SlotName> = new Set(['company']);
+
+export function listRecipes(): RecipeSummary[] {
+  return BUILT_IN_RECIPES.map((recipe) => ({
+    id: recipe.id,
+    name: recipe.name,
+    description: recipe.description,
+    slots: recipe.slots.map((name) => ({ name, label: SLOT_LABELS[name] })),
+    steps: recipe.steps.map((step) => {
+      const op = operationByType(step.type)!;
+      return { label: op.label, price: priceLabel(op), fallback: step.fallbackOf !== undefined };
+    }),
+  }));
+}
+
+/** The recipe and the sheet as the server may trust them; throws a message the sidebar shows. */
+function checkRecipe(raw: RecipeRunConfig): { recipe: Recipe; sheet: RecipeSheet } {
+  const recipe = recipeById(String(raw?.recipeId ?? ''));
+  if (!recipe) throw new Error('Choose a recipe first.');
+  const problem = recipeProblem(recipe);
+  if (problem) throw new Error(problem);
+  const sheetName = typeof raw.sheetName === 'string' ? raw.sheetName : '';
+  if (sheetName === '') throw new Error('Choose a sheet first.');
+  const headerRow = Number(raw.headerRow);
+  if (!Number.isSafeInteger(headerRow) || headerRow < 1)
+    throw new Error('The header row must be a whole number.');
+  const slots: Partial<Record<SlotName, number>> = {};
+  for (const slot of recipe.slots) {
+    const column = raw.slots?.[slot];
+    if (column === undefined || column === null) {
+      if (OPTIONAL_SLOTS.has(slot)) continue;
+      throw new Error(`Choose the ${SLOT_LABELS[slot]} column.`);
+    }
+    if (!Number.isSafeInteger(column) || column < 1)
+      throw new Error(`The ${SLOT_LABELS[slot]} column must be a column.`);
+    slots[slot] = column;
+  }
+  const used = Object.values(slots);
+  if (new Set(used).size !== used.length) throw new Error('Choose a different column for each input.');
+  return { recipe, sheet: { sheetName, headerRow, slots } };
+}
+
+/** A step whose company slot was left out reads the name alone. */
+function configOf(
+  recipe: Recipe,
+  index: number,
+  sheet: RecipeSheet,
+  done: readonly DoneStep[],
+): BulkRunConfig {
+  const step = recipe.steps[index]!;
+  const company = step.company;
+  const bare = company && 'slot' in company && sheet.slots[company.slot] === undefined;
+  const trimmed = bare
+    ? { ...recipe, steps: recipe.steps.map((s, i) => (i === index ? { ...s, company: undefined } : s)) }
+    : recipe;
+  return stepConfig(trimmed, index, sheet, done);
+}
+
+/** Every step's configuration and columns, as the run will create them, before anything runs. */
+function plannedSteps(recipe: Recipe, sheet: RecipeSheet, headers: readonly unknown[]) {
+  const virtual = [...headers];
+  const done: DoneStep[] = [];
+  return recipe.steps.map((step, index) => {
+    const config = configOf(recipe, index, sheet, done);
+    const op = operationByType(step.type)!;
+    const layout = layoutColumns(op, config, virtual);
+    for (const column of [...layout.outputs, layout.status]) virtual[column.column - 1] = column.header;
+    done.push({
+      id: step.id,
+      statusColumn: layout.status.column,
+      outputColumn: layout.outputs[0]!.column,
+      credits: 0,
+    });
+    return { step, config, op, layout };
+  });
+}
+
+const statusOf = (value: unknown): KnownStatus =>
+  value === BULK_STATUS.found ? 'found' : value === BULK_STATUS.notFound ? 'notFound' : null;
+
+export function previewRecipe(raw: RecipeRunConfig): RecipePreview {
+  return recipePreview(context(), checkRecipe(raw));
+}
+
+function recipePreview(
+  ctx: ExecutionContext,
+  { recipe, sheet }: { recipe: Recipe; sheet: RecipeSheet },
+): RecipePreview {
+  const target = sheetNamed(sheet.sheetName);
+  const steps = plannedSteps(recipe, sheet, headersOf(target, sheet.headerRow));
+  const firstRow = sheet.headerRow + 1;
+  const lastRow = Math.max(sheet.headerRow, target.getLastRow());
+  const width = Math.max(
+    ...steps.flatMap(({ layout, config }) => [
+      layout.status.column,
+      ...layout.outputs.map((o) => o.column),
+      config.columns.input,
+    ]),
+  );
+  const table: SheetTable = {
+    firstRow,
+    firstColumn: 1,
+    values: readBlock(target, firstRow, lastRow, 1, width),
+  };
+  const rows = Array.from({ length: Math.max(0, lastRow - firstRow + 1) }, (_, i) => firstRow + i);
+  const ids = recipe.steps.map((step) => step.id);
+  const plans: StepPlan[] = steps.map(({ step, config, op, layout }) => {
+    const fromStep = 'step' in step.input;
+    const open = { ...config, gates: undefined };
+    const rowPlans = rows.map((row) => {
+      if (fromStep && String(cellAt(table, row, config.columns.input) ?? '').trim() === '') return null;
+      return planRow(op, open, layout, table, row);
+    });
+    const distinct = new Map<string, { query: string; request: EnrichmentRequest; row: number }>();
+    rowPlans.forEach((plan, i) => {
+      if (plan?.kind === 'lookup' && !distinct.has(plan.query))
+        distinct.set(plan.query, { query: plan.query, request: plan.request, row: rows[i]! });
+    });
+    return {
+      label: op.label,
+      price: perLookupEstimate(op, config),
+      fallbackOf: step.fallbackOf ? ids.indexOf(step.fallbackOf) : null,
+      inputFrom: 'step' in step.input ? ids.indexOf(step.input.step) : null,
+      plans: rowPlans,
+      statuses: rows.map((row) => statusOf(cellAt(table, row, layout.status.column))),
+      free: freeQueries(ctx, open, layout, table, [...distinct.values()]),
+    };
+  });
+  const previews = previewSteps(plans);
+  const creditsMax = round2(previews.reduce((sum, step) => sum + step.creditsMax, 0));
+  return {
+    name: recipe.name,
+    rows: rows.length,
+    steps: previews,
+    creditsMin: round2(previews.reduce((sum, step) => sum + step.creditsMin, 0)),
+    creditsMax,
+    needsConfirmation: creditsMax > ctx.settings.confirmAbove,
+  };
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+export function startRecipeRun(raw: RecipeRunConfig, confirmedCredits: number): BulkProgress {
+  const ctx = context();
+  installDrivers();
+  const checked = checkRecipe(raw);
+  const preview = recipePreview(ctx, checked);
+  if (preview.rows === 0) throw new Error('There are no rows below the header row.');
+  if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.creditsMax)) {
+    throw new Error(
+      `This recipe may cost up to ${preview.creditsMax} credits, above the ${ctx.settings.confirmAbove} that need your confirmation: confirm it first.`,
+    );
+  }
+  const run = startStep(ctx, checked.recipe, checked.sheet, 0, []);
+  return progressWithRecipe(run, ctx.deps.client.clock.now());
+}
+
+function startStep(
+  ctx: ExecutionContext,
+  recipe: Recipe,
+  sheet: RecipeSheet,
+  index: number,
+  done: DoneStep[],
+): BulkRun {
+  const config = configOf(recipe, index, sheet, done);
+  const { config: checked, op } = checkConfig(config);
+  const withGates = config.gates ? { ...checked, gates: config.gates } : checked;
+  const prepared = prepare(withGates, op);
+  return beginRun(ctx, withGates, op, prepared, {
+    recipeId: recipe.id,
+    step: index,
+    slots: sheet.slots,
+    done,
+  });
+}
+
+/**
+ * After a slice: a recipe's step that is done hands its rows to the next step, which starts at
+ * once (the sidebar's loop goes on); the last step's end is the recipe's.
+ */
+export function advanceRecipe(ctx: ExecutionContext, run: BulkRun): BulkRun {
+  const state = run.recipe;
+  if (run.state !== 'done' || !state) return run;
+  const recipe = recipeById(state.recipeId);
+  if (!recipe || state.step + 1 >= recipe.steps.length) return run;
+  const finished: DoneStep = {
+    id: recipe.steps[state.step]!.id,
+    statusColumn: run.status.column,
+    outputColumn: run.outputs[0]!.column,
+    credits: run.credits,
+  };
+  const sheet: RecipeSheet = {
+    sheetName: run.config.sheetName,
+    headerRow: run.config.headerRow,
+    slots: state.slots,
+  };
+  return startStep(ctx, recipe, sheet, state.step + 1, [...state.done, finished]);
+}

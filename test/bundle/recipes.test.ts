@@ -1,0 +1,231 @@
+// Recipes, through the sidebar's server calls, over 200 rows with repeats, filled rows, invalid
+// inputs and misses: each lookup bought once, fallbacks bought only where the first step missed,
+// what was spent within the preview's bound, outputs in their columns, and a 402 in step 2 that
+// stops once and resumes without buying anything again. Prices come from the fake API's own
+// catalog (written from the spec), never from the add-on.
+import type { BulkProgress } from '../../src/shared/bulk-rpc';
+import type { RecipePreview, RecipeRunConfig } from '../../src/shared/recipe-rpc';
+import { operationOf } from '../../tools/fake-api/catalog';
+import { createWorld, spent, typeValues, type World } from './harness';
+
+const ROWS = 200;
+/** A third of the lookups find nothing, each type deciding for itself (the fake's miss rate). */
+const MISS_RATE = 0.3;
+
+const sidebar = <T>(world: World, name: string, ...args: unknown[]) =>
+  world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' }) as T;
+
+function drive(world: World, runId: string, maxCalls = 400): BulkProgress {
+  let progress = sidebar<BulkProgress>(world, 'continueBulkRun', runId);
+  for (let i = 0; i < maxCalls && progress.state === 'running'; i++) {
+    if (progress.nextCallInMs) world.clock.advance(progress.nextCallInMs);
+    progress = sidebar<BulkProgress>(world, 'continueBulkRun', progress.runId);
+  }
+  return progress;
+}
+
+function posts(world: World) {
+  return world.api.callsFor(world.key).filter((call) => call.method.toUpperCase() === 'POST');
+}
+
+/** What the calls the API answered cost, at the spec's prices (a miss is charged too). */
+function chargedBySpec(world: World): number {
+  return posts(world)
+    .filter((call) => call.status === 200)
+    .reduce((sum, call) => {
+      const price = operationOf(call.type!)!.price;
+      return sum + price.credits;
+    }, 0);
+}
+
+const columnOf = (world: World, header: string): number => {
+  const headers = world.emu.values('Sheet1', 'A1:Z1')[0]!;
+  const index = headers.indexOf(header);
+  if (index < 0) throw new Error(`no column "${header}" (headers: ${headers.filter(Boolean).join(', ')})`);
+  return index + 1;
+};
+
+const cellsOf = (world: World, header: string) => {
+  const column = columnOf(world, header);
+  return world.emu.document.sheetByName('Sheet1')!
+    ? Array.from({ length: ROWS }, (_, i) => world.emu.document.sheetByName('Sheet1')!.value(i + 2, column))
+    : [];
+};
+
+/** 200 people: every 10 rows, a repeat of the row before, one blank, one invalid, one filled. */
+function people(world: World): { names: string[]; filled: Set<number> } {
+  const names: string[] = [];
+  const filled = new Set<number>();
+  for (let i = 0; i < ROWS; i++) {
+    if (i % 10 === 3) names.push(names[i - 1]!);
+    else if (i % 10 === 5) names.push('');
+    else if (i % 10 === 7)
+      names.push('Ada'); // a single word is not a full name
+    else names.push(`Person${i} Lastname${i}`);
+  }
+  typeValues(world, 'A1:C1', [['Full name', 'Company', 'Email']]);
+  typeValues(
+    world,
+    `A2:B${ROWS + 1}`,
+    names.map((name, i) => [name, name === '' ? '' : `Firm ${i % 7}`]),
+  );
+  for (let i = 9; i < ROWS; i += 10) {
+    typeValues(world, `C${i + 2}`, [['typed@example.com']]);
+    filled.add(i);
+  }
+  return { names, filled };
+}
+
+const EMAIL_FROM_NAME: Omit<RecipeRunConfig, 'slots'> = {
+  recipeId: 'email-from-name',
+  sheetName: 'Sheet1',
+  headerRow: 1,
+};
+
+describe('the "Email from name" recipe over 200 rows', () => {
+  it('buys each lookup once, the fallbacks only where the email was not found, within the preview', () => {
+    const world = createWorld({ credits: 100_000, api: { missRate: MISS_RATE } });
+    const { names, filled } = people(world);
+    const config = { ...EMAIL_FROM_NAME, slots: { fullName: 1, company: 2 } };
+
+    const preview = sidebar<RecipePreview>(world, 'previewRecipe', config);
+    expect(preview.steps.map((step) => [step.label, step.fallback])).toEqual([
+      ['Email from name', false],
+      ['Profile URL from name', true],
+      ['Email from profile', true],
+    ]);
+    expect(spent(world)).toBe(0);
+    const started = sidebar<BulkProgress>(world, 'startRecipeRun', config, preview.creditsMax);
+    const last = drive(world, started.runId);
+
+    expect(last).toMatchObject({ state: 'done', recipe: { name: 'Email from name', step: 3, steps: 3 } });
+    const bought = posts(world).map((call) => `${call.type}|${call.input}`);
+    expect(new Set(bought).size).toBe(bought.length);
+    // The fallback asked only for people whose email the first step did not find.
+    const missedByName = new Set(
+      posts(world)
+        .filter((call) => call.type === 'lead_full_name_to_email' && call.credits > 0)
+        .map((call) => call.input),
+    );
+    const fallbackInputs = posts(world)
+      .filter((call) => call.type === 'lead_full_name_to_pronet_url')
+      .map((call) => call.input);
+    expect(fallbackInputs.length).toBeGreaterThan(0);
+    for (const input of fallbackInputs) expect(missedByName.has(input)).toBe(true);
+
+    expect(spent(world)).toBe(chargedBySpec(world));
+    expect(spent(world)).toBeGreaterThanOrEqual(preview.creditsMin);
+    expect(spent(world)).toBeLessThanOrEqual(preview.creditsMax);
+    expect(last.recipe!.creditsSpent).toBe(spent(world));
+
+    // Filled rows kept what the user typed; invalid and blank rows bought nothing.
+    const emails = cellsOf(world, 'Email');
+    for (const row of filled) expect(emails[row]).toBe('typed@example.com');
+    for (let i = 0; i < ROWS; i++) {
+      if (names[i] === '' || names[i] === 'ada@example.com') expect(emails[i]).toBe('');
+    }
+    const statuses = cellsOf(world, 'Status (Email from profile)');
+    expect(statuses.some((status) => String(status).startsWith('Skipped: '))).toBe(true);
+  });
+});
+
+describe('the "Contact from profile URL" recipe', () => {
+  it('writes the email and the phone of each profile, each bought once', () => {
+    const world = createWorld({ credits: 100_000, api: { missRate: MISS_RATE } });
+    const urls = Array.from({ length: ROWS }, (_, i) =>
+      i % 10 === 4 ? 'not a url' : `https://www.pronet.com/in/person-${i % 150}`,
+    );
+    typeValues(world, 'A1', [['Profile']]);
+    typeValues(
+      world,
+      `A2:A${ROWS + 1}`,
+      urls.map((url) => [url]),
+    );
+    const config = {
+      recipeId: 'contact-from-profile',
+      sheetName: 'Sheet1',
+      headerRow: 1,
+      slots: { profileUrl: 1 },
+    };
+    const preview = sidebar<RecipePreview>(world, 'previewRecipe', config);
+    expect(preview.creditsMin).toBe(preview.creditsMax); // no fallback: the cost is known
+    const run = sidebar<BulkProgress>(world, 'startRecipeRun', config, preview.creditsMax);
+
+    expect(drive(world, run.runId).state).toBe('done');
+    const bought = posts(world).map((call) => `${call.type}|${call.input}`);
+    expect(new Set(bought).size).toBe(bought.length);
+    expect(spent(world)).toBe(preview.creditsMax);
+    expect(spent(world)).toBe(chargedBySpec(world));
+  });
+});
+
+describe('the "Company profile from name" recipe', () => {
+  it("buys each company's lookups once, and the page facts only where its page was found", () => {
+    const world = createWorld({ credits: 100_000, api: { missRate: MISS_RATE } });
+    const companies = Array.from({ length: ROWS }, (_, i) =>
+      i % 10 === 6 ? 'https://www.pronet.com/in/not-a-company' : `Firm ${i % 60}`,
+    );
+    typeValues(world, 'A1', [['Company']]);
+    typeValues(
+      world,
+      `A2:A${ROWS + 1}`,
+      companies.map((company) => [company]),
+    );
+    const config = {
+      recipeId: 'company-profile-from-name',
+      sheetName: 'Sheet1',
+      headerRow: 1,
+      slots: { companyName: 1 },
+    };
+    const preview = sidebar<RecipePreview>(world, 'previewRecipe', config);
+    expect(preview.steps).toHaveLength(6);
+    expect(preview.steps[5]).toMatchObject({ label: 'Company page info', creditsMin: 0 });
+    const run = sidebar<BulkProgress>(world, 'startRecipeRun', config, preview.creditsMax);
+
+    expect(drive(world, run.runId)).toMatchObject({ state: 'done', recipe: { step: 6, steps: 6 } });
+    const bought = posts(world).map((call) => `${call.type}|${call.input}`);
+    expect(new Set(bought).size).toBe(bought.length);
+    const pagesFound = new Set(
+      posts(world)
+        .filter((call) => call.type === 'company_name_to_pronet_url')
+        .map((call) => call.input),
+    );
+    const factsAsked = posts(world).filter((call) => call.type === 'pronet_company_to_pronet_info');
+    expect(factsAsked.length).toBeGreaterThan(0);
+    expect(factsAsked.length).toBeLessThanOrEqual(pagesFound.size);
+    expect(spent(world)).toBe(chargedBySpec(world));
+    expect(spent(world)).toBeGreaterThanOrEqual(preview.creditsMin);
+    expect(spent(world)).toBeLessThanOrEqual(preview.creditsMax);
+    for (const header of ['Website', 'Phone', 'Email', 'Industry', 'Headquarters']) {
+      expect(cellsOf(world, header).some((value) => value !== '')).toBe(true);
+    }
+  });
+});
+
+describe('a 402 in step 2', () => {
+  it('stops once, and Resume goes on without buying anything again', () => {
+    const world = createWorld({ credits: 0, api: { missRate: MISS_RATE } });
+    people(world);
+    const config = { ...EMAIL_FROM_NAME, slots: { fullName: 1, company: 2 } };
+    // Enough for step 1 and a little of step 2.
+    const preview = sidebar<RecipePreview>(world, 'previewRecipe', config);
+    world.api.addCredits(world.key, preview.steps[0]!.creditsMax + 10);
+
+    const run = sidebar<BulkProgress>(world, 'startRecipeRun', config, preview.creditsMax);
+    const stopped = drive(world, run.runId);
+    expect(stopped).toMatchObject({ state: 'stopped', recipe: { step: 2 } });
+    expect(stopped.message).toMatch(/^Not enough credits \(HTTP 402\)/);
+    const before = posts(world).filter((call) => call.status === 200).length;
+
+    world.api.addCredits(world.key, 100_000);
+    const resumed = sidebar<BulkProgress>(world, 'resumeBulkRun', stopped.runId);
+    const last = drive(world, resumed.runId);
+
+    expect(last).toMatchObject({ state: 'done', recipe: { step: 3 } });
+    const paid = posts(world).filter((call) => call.status === 200);
+    const bought = paid.map((call) => `${call.type}|${call.input}`);
+    expect(new Set(bought).size).toBe(bought.length);
+    expect(paid.length).toBeGreaterThan(before);
+    expect(spent(world)).toBe(chargedBySpec(world));
+  });
+});
