@@ -2,6 +2,7 @@
 // columns from the sheet's headers and where results go; preview what it will cost; run it as a loop
 // of short server calls with a progress bar; pause, resume, cancel, retry the failed rows. Opening
 // the sidebar offers to resume an unfinished run. Everything from the server is set as text.
+
 import { OPERATIONS, operationByType } from '../../../core/operations/table';
 import type { Operation } from '../../../core/operations/types';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../../../shared/bulk-rpc';
@@ -12,6 +13,7 @@ import { columnOptions, guessColumns, NAME_COLUMNS } from './columns';
 import { readConfig } from './config';
 import { previewView } from './preview-view';
 import { isUnfinished, showProgress } from './progress-view';
+import { RecipeMode } from './recipe-mode';
 import { plural } from './text';
 import { buildBulkPanel, type Controls, showFieldsIfChosen, showOperation } from './view';
 
@@ -29,13 +31,24 @@ export function mountBulkPanel(): void {
   void bulk.offerLastRun();
 }
 
+/** A recipe's run shows which step it is at. */
+function started(bulk: BulkController): (progress: BulkProgress) => void {
+  return (progress) => bulk.begin(progress);
+}
+
 class BulkController {
   private columns: SheetColumns | null = null;
   private preview: { config: string; value: BulkPreview } | null = null;
   private current: BulkProgress | null = null;
   private driving = false;
+  private readonly recipes: RecipeMode;
 
-  constructor(private readonly ui: Controls) {}
+  constructor(private readonly ui: Controls) {
+    this.recipes = new RecipeMode(ui, () => {
+      this.forgetPreview();
+      if (!this.recipes.active) this.showOperation();
+    });
+  }
 
   wire(): void {
     this.wireForm();
@@ -59,7 +72,7 @@ class BulkController {
     });
     ui.preview.addEventListener('click', () =>
       this.guarded(ui.preview, async () => {
-        await this.runPreview();
+        await this.previewClicked();
       }),
     );
     ui.run.addEventListener('click', () => this.guarded(ui.run, () => this.runClicked()));
@@ -119,6 +132,7 @@ class BulkController {
     for (const column of NAME_COLUMNS)
       columnOptions(ui.nameSelects[column.key], columns.headers, !column.required);
     this.guessColumns();
+    this.recipes.columnsChanged(columns.headers);
     this.forgetPreview();
   }
 
@@ -126,6 +140,11 @@ class BulkController {
     this.preview = null;
     this.ui.summary.replaceChildren();
     this.ui.confirm.hidden = true;
+  }
+
+  private async previewClicked(): Promise<void> {
+    if (this.recipes.active) await this.recipes.preview(this.ui.sheet.value, this.columns?.headerRow ?? 1);
+    else await this.runPreview();
   }
 
   private async runPreview(): Promise<BulkPreview> {
@@ -160,9 +179,12 @@ class BulkController {
   /** Stops when the run does, or when Pause (or another sidebar) stopped it between slices. */
   private async driveSlices(runId: string): Promise<void> {
     let slices = 0;
+    let id = runId;
     for (;;) {
       if (this.current) this.showProgress(this.current);
-      const progress = await call('continueBulkRun', runId);
+      const progress = await call('continueBulkRun', id);
+      // A recipe's next step is a run of its own: the loop follows it.
+      id = progress.runId;
       this.showProgress(progress);
       if (++slices % LEDGER_EVERY === 0) announceChange();
       if (progress.state !== 'running') return;
@@ -198,8 +220,19 @@ class BulkController {
     void this.drive(progress.runId);
   }
 
+  /** A run started elsewhere (a recipe): shown and driven from here. */
+  begin(progress: BulkProgress): void {
+    this.forgetPreview();
+    this.showProgress(progress);
+    void this.drive(progress.runId);
+  }
+
   /** Runs at once when cheap; asks first when the preview says the cost needs a yes. */
   private async runClicked(): Promise<void> {
+    if (this.recipes.active) {
+      say(this.ui.message, '', '');
+      return this.recipes.run(this.ui.sheet.value, this.columns?.headerRow ?? 1, started(this));
+    }
     const wanted = JSON.stringify(this.config());
     const value = this.preview?.config === wanted ? this.preview.value : await this.runPreview();
     if (value.toLookUp === 0 && value.cached === 0 && value.invalidCount === 0 && value.duplicates === 0) {
@@ -235,6 +268,7 @@ class BulkController {
   /** Loads the sheet and shows the last run; an unfinished one is offered to resume. */
   async offerLastRun(): Promise<void> {
     try {
+      await this.recipes.load();
       const last = await call('getBulkRun');
       const unfinished = last !== null && isUnfinished(last);
       // An unfinished run is shown as it was set up: its sheet and its lookup.

@@ -35,7 +35,9 @@ function countsLine(progress: BulkProgress): string {
     `errors ${progress.errors.toLocaleString('en-US')}`,
     `skipped ${progress.skipped.toLocaleString('en-US')}`,
     `invalid ${progress.invalid.toLocaleString('en-US')}`,
-    `${formatCredits(progress.creditsSpent)} spent`,
+    progress.recipe
+      ? `${formatCredits(progress.creditsSpent)} spent on this step, ${formatCredits(progress.recipe.creditsSpent)} on the recipe`
+      : `${formatCredits(progress.creditsSpent)} spent`,
   ].join(' · ');
 }
 
@@ -64,7 +66,10 @@ function showRunButtons(ui: Controls, progress: BulkProgress, driving: boolean):
 
 export function showProgress(ui: Controls, progress: BulkProgress, driving: boolean): void {
   ui.progressBox.hidden = false;
-  ui.progressTitle.textContent = `${STATE_TEXT[progress.state]}: ${progress.label} on ${progress.sheetName}`;
+  const step = progress.recipe
+    ? `${progress.recipe.name}, step ${progress.recipe.step} of ${progress.recipe.steps}: `
+    : '';
+  ui.progressTitle.textContent = `${STATE_TEXT[progress.state]}: ${step}${progress.label} on ${progress.sheetName}`;
   ui.note.textContent = isUnfinished(progress)
     ? `${progress.done} of ${progress.rows}`
     : STATE_TEXT[progress.state].toLowerCase();

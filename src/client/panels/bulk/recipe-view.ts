@@ -1,0 +1,140 @@
+// The Bulk run panel's recipe part: a choice between one lookup and a recipe, the recipe's steps
+// with their prices, a column picker for each input it reads, and its preview, step by step, with
+// the cost as a range. Everything from the server is set as text.
+import type { RecipePreview, RecipeSummary, SlotName } from '../../../shared/recipe-rpc';
+import { el, formatCredits } from '../../dom';
+import { columnOptions } from './columns';
+
+export interface RecipeControls {
+  choice: HTMLSelectElement;
+  box: HTMLElement;
+  about: HTMLElement;
+  steps: HTMLElement;
+  slots: HTMLElement;
+}
+
+export function buildRecipeControls(): { root: HTMLElement; controls: RecipeControls } {
+  const choice = el('select', { id: 'bulk-recipe' }, el('option', { value: '' }, 'One lookup'));
+  const about = el('p', { id: 'bulk-recipe-about', class: 'hint' });
+  const steps = el('ol', { id: 'bulk-recipe-steps', class: 'bulk-recipe-steps' });
+  const slots = el('div', { id: 'bulk-recipe-slots' });
+  const box = el('div', { id: 'bulk-recipe-box', hidden: true }, about, steps, slots);
+  const root = el(
+    'div',
+    {},
+    el('div', { class: 'field' }, el('label', { for: 'bulk-recipe' }, 'Run'), choice),
+    box,
+  );
+  return { root, controls: { choice, box, about, steps, slots } };
+}
+
+export function listRecipes(ui: RecipeControls, recipes: readonly RecipeSummary[]): void {
+  ui.choice.replaceChildren(
+    el('option', { value: '' }, 'One lookup'),
+    el(
+      'optgroup',
+      { label: 'Recipes: chained lookups' },
+      ...recipes.map((recipe) => el('option', { value: recipe.id }, recipe.name)),
+    ),
+  );
+}
+
+/** Header words that suggest a recipe's input column; the first column that matches is picked. */
+const SLOT_HINTS: Record<SlotName, RegExp> = {
+  fullName: /name/i,
+  company: /company|organi[sz]ation|employer|account/i,
+  profileUrl: /profile|pronet|url|link/i,
+  companyName: /company|organi[sz]ation|account|firm|employer|name/i,
+};
+
+/** The recipe's steps and a column picker per input; `headers` are the sheet's. */
+export function showRecipe(ui: RecipeControls, recipe: RecipeSummary, headers: readonly string[]): void {
+  ui.about.textContent = recipe.description;
+  ui.steps.replaceChildren(
+    ...recipe.steps.map((step) =>
+      el('li', {}, `${step.fallback ? 'If not found: ' : ''}${step.label} (${step.price})`),
+    ),
+  );
+  ui.slots.replaceChildren(
+    ...recipe.slots.map((slot) => {
+      const select = el('select', { id: `bulk-slot-${slot.name}`, 'data-slot': slot.name });
+      columnOptions(select, headers, slot.name === 'company');
+      const guessed = headers.findIndex(
+        (header) =>
+          SLOT_HINTS[slot.name].test(header) && !(slot.name === 'fullName' && /company/i.test(header)),
+      );
+      if (guessed >= 0) select.value = String(guessed + 1);
+      return el(
+        'div',
+        { class: 'field' },
+        el(
+          'label',
+          { for: `bulk-slot-${slot.name}` },
+          `${slot.label} column${slot.name === 'company' ? ' (optional)' : ''}`,
+        ),
+        select,
+      );
+    }),
+  );
+}
+
+/** The chosen columns, by slot; an optional slot left empty is left out. */
+export function chosenSlots(ui: RecipeControls): Partial<Record<SlotName, number>> {
+  const slots: Partial<Record<SlotName, number>> = {};
+  for (const select of ui.slots.querySelectorAll<HTMLSelectElement>('select[data-slot]')) {
+    if (select.value !== '') slots[select.dataset.slot as SlotName] = Number(select.value);
+  }
+  return slots;
+}
+
+function rowsText(min: number, max: number): string {
+  return min === max
+    ? min.toLocaleString('en-US')
+    : `${min.toLocaleString('en-US')}–${max.toLocaleString('en-US')}`;
+}
+
+function creditsText(min: number, max: number): string {
+  return min === max ? formatCredits(max) : `${min.toLocaleString('en-US')}–${formatCredits(max)}`;
+}
+
+/** Per step: the rows that reach it, saved results, and the credits as a range; then the bound. */
+export function recipePreviewView(preview: RecipePreview): HTMLElement {
+  const head = el(
+    'tr',
+    {},
+    el('th', {}, 'Step'),
+    el('th', {}, 'Rows'),
+    el('th', {}, 'Saved'),
+    el('th', {}, 'Credits'),
+  );
+  const rows = preview.steps.map((step, i) =>
+    el(
+      'tr',
+      {},
+      el('td', {}, `${i + 1}. ${step.fallback ? 'If not found: ' : ''}${step.label}`),
+      el('td', {}, rowsText(step.rowsMin, step.rowsMax)),
+      el('td', {}, step.saved.toLocaleString('en-US')),
+      el('td', {}, creditsText(step.creditsMin, step.creditsMax)),
+    ),
+  );
+  const invalid = preview.steps[0]?.invalid ?? 0;
+  return el(
+    'div',
+    { class: 'bulk-recipe-preview' },
+    el('table', { class: 'bulk-recipe-table' }, el('thead', {}, head), el('tbody', {}, ...rows)),
+    el(
+      'p',
+      { id: 'bulk-recipe-total' },
+      `${preview.rows.toLocaleString('en-US')} rows. Between ${creditsText(preview.creditsMin, preview.creditsMax)}: the least if every first step finds, the most if every fallback runs.`,
+    ),
+    ...(invalid > 0
+      ? [
+          el(
+            'p',
+            { class: 'hint' },
+            `${invalid.toLocaleString('en-US')} rows have invalid input: never sent.`,
+          ),
+        ]
+      : []),
+  );
+}

@@ -1,0 +1,89 @@
+// A recipe in a real browser: a user with names and companies opens the sidebar, picks "Email
+// from name", previews its cost as a range, runs it, and gets emails, with the fallback steps
+// used only where the first one found nothing (docs/screenshots/recipe.png).
+import type { FrameLocator, Page } from 'playwright-core';
+import type { RunningPlayground } from '../../tools/playground/server';
+import { screenshotPath, usePlayground } from './session';
+
+jest.setTimeout(60_000);
+
+/** The fake API finds every name but those with "nobody" in them (charged as a miss). */
+const PEOPLE = [
+  ['Ada Lovelace', 'Analytical Engines'],
+  ['Grace Hopper', 'Navy Labs'],
+  ['Alan Turing', 'Bletchley'],
+  ['Nobody Special', 'Acme Corporation'],
+  ['Katherine Johnson', 'Langley'],
+];
+/** The spec's prices: email from name 7, profile URL from name 1, email from profile 10. */
+const EXPECTED_SPENT = PEOPLE.length * 7 + 1;
+
+const session = usePlayground();
+let playground: RunningPlayground;
+let page: Page;
+
+beforeEach(() => {
+  ({ playground, page } = session);
+});
+
+async function type(a1: string, input: string): Promise<void> {
+  const response = await fetch(`${playground.url}/api/cell`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ a1, input }),
+  });
+  if (!response.ok) throw new Error(`typing into ${a1} failed: HTTP ${response.status}`);
+}
+
+async function openSidebar(): Promise<FrameLocator> {
+  await page.click('#extensions-button');
+  await page.click('#addon-button');
+  await page.click('#addon-menu button:has-text("Open sidebar")');
+  const sidebar = page.frameLocator('#sidebar-frame');
+  await sidebar.locator('#key-status:has-text("Saved")').waitFor();
+  return sidebar;
+}
+
+it('runs "Email from name" from the sidebar, the fallback only for the name not found (docs/screenshots/recipe.png)', async () => {
+  await type('A1', 'Full name');
+  await type('B1', 'Company');
+  for (const [i, [name, company]] of PEOPLE.entries()) {
+    await type(`A${i + 2}`, name!);
+    await type(`B${i + 2}`, company!);
+  }
+  await page.goto(playground.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  const sidebar = await openSidebar();
+  await sidebar.locator('#key-panel > summary').click();
+
+  await sidebar.locator('#bulk-recipe').selectOption('email-from-name');
+  expect(await sidebar.locator('#bulk-recipe-steps li').allTextContents()).toEqual([
+    'Email from name (7 credits)',
+    'If not found: Profile URL from name (1 credit)',
+    'If not found: Email from profile (10 credits)',
+  ]);
+  expect(await sidebar.locator('#bulk-slot-fullName').inputValue()).toBe('1');
+  expect(await sidebar.locator('#bulk-slot-company').inputValue()).toBe('2');
+  await sidebar.locator('#bulk-preview').click();
+  const total = sidebar.locator('#bulk-recipe-total');
+  await total.waitFor();
+  // Least: every email found (5 x 7); most: every fallback runs too (5 x 1 and 5 x 10 more).
+  expect(await total.textContent()).toBe(
+    '5 rows. Between 35–90 credits: the least if every first step finds, the most if every fallback runs.',
+  );
+
+  await sidebar.locator('#bulk-run').click();
+  const confirm = sidebar.locator('#bulk-confirm-run');
+  await confirm.waitFor();
+  expect(await confirm.textContent()).toBe('Run, up to 90 credits');
+  await confirm.click();
+  await sidebar.locator('#bulk-progress-title:has-text("Done")').waitFor();
+  expect(await sidebar.locator('#bulk-progress-title').textContent()).toBe(
+    'Done: Email from name, step 3 of 3: Email from profile on Sheet1',
+  );
+  await page.waitForSelector('td[data-a1="C2"]:has-text("@")');
+  expect(await page.textContent('td[data-a1="C2"]')).toBe('ada.lovelace@analyticalengines.com');
+  const state = await (await fetch(`${playground.url}/api/state`)).json();
+  expect(state.account.spent).toBe(EXPECTED_SPENT);
+  await page.screenshot({ path: screenshotPath('recipe.png') });
+});
