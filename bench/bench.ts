@@ -17,6 +17,7 @@ import { BLIP_CONDITIONS, measureBlips } from './blip-scenario';
 import { type BulkFigures, firstRunOnly, measureBulk } from './bulk-scenario';
 import { measureFormulaCosts } from './formula-costs';
 import { type BenchResults, withBenchTables } from './readme-table';
+import { measureRecipe } from './recipe-scenario';
 import { measureStartup, type StartupFigures } from './startup';
 
 const ROOT = process.cwd();
@@ -136,6 +137,7 @@ function main(): void {
   const tokenBucket = firstRunOnly(world(DIST, 1_000_000, 'token-bucket'));
   const blips = measureBlips();
   const formulaCosts = measureFormulaCosts();
+  const recipe = measureRecipe(DIST, LATENCY_MS, RATE_PER_SECOND);
 
   const rows: [string, string | number, string | number, string][] = [
     ['figure', 'ours', 'naive', 'ours / naive'],
@@ -240,6 +242,7 @@ function main(): void {
     bulkTokenBucket: tokenBucket,
     blips: { conditions: BLIP_CONDITIONS, strategies: blips },
     formulaCosts,
+    recipe,
     targets: {
       creditsAtMinimum: bulk.ours.credits === bulk.minimumCredits,
       throughputWithin1_2xOfBound: bulk.ours.simulatedSeconds <= 1.2 * bulk.rateBoundSeconds,
