@@ -26,6 +26,6 @@ export {
   removeJobTriggerIfIdle,
   runJobPump,
 } from './pump';
-export { listRecipes, previewRecipe, startRecipeRun } from './recipes';
+export { goOnRecipe, listRecipes, previewRecipe, startRecipeRun } from './recipes';
 export { getSettings, saveSettings } from './settings-api';
 export { clearApiKey, getSidebarState, setApiKey, testApiKey } from './sidebar-api';

@@ -11,7 +11,7 @@ import { BULK_STATUS, type BulkRun } from '../core/bulk/run';
 import { priceLabel } from '../core/operations/pricing';
 import { operationByType } from '../core/operations/table';
 import { type KnownStatus, previewSteps, type StepPlan } from '../core/recipes/preview';
-import { progressWithRecipe } from '../core/recipes/progress';
+import { progressWithRecipe, waitingFor } from '../core/recipes/progress';
 import {
   BUILT_IN_RECIPES,
   type Recipe,
@@ -23,7 +23,7 @@ import { type DoneStep, type RecipeSheet, stepConfig } from '../core/recipes/ste
 import type { BulkProgress, BulkRunConfig } from '../shared/bulk-rpc';
 import type { RecipePreview, RecipeRunConfig, RecipeSummary, SlotName } from '../shared/recipe-rpc';
 import { readBlock } from './adapters/bulk-sheets';
-import { beginRun, context, freeQueries, headersOf, prepare, sheetNamed } from './bulk-session';
+import { beginRun, context, freeQueries, headersOf, prepare, readRun, sheetNamed } from './bulk-session';
 import type { ExecutionContext } from './context';
 import { installDrivers } from './drivers';
 
@@ -184,6 +184,15 @@ export function startRecipeRun(raw: RecipeRunConfig, confirmedCredits: number): 
   return progressWithRecipe(run, ctx.deps.client.clock.now());
 }
 
+export function goOnRecipe(runId: string): BulkProgress {
+  const ctx = context();
+  const run = readRun();
+  if (!run || run.id !== String(runId))
+    throw new Error('This run is no longer the current one; reopen the sidebar.');
+  if (waitingFor(run) === null) throw new Error('This recipe is not waiting for you.');
+  return progressWithRecipe(advanceRecipe(ctx, run, true), ctx.deps.client.clock.now());
+}
+
 function startStep(
   ctx: ExecutionContext,
   recipe: Recipe,
@@ -207,9 +216,11 @@ function startStep(
  * After a slice: a recipe's step that is done hands its rows to the next step, which starts at
  * once (the sidebar's loop goes on); the last step's end is the recipe's.
  */
-export function advanceRecipe(ctx: ExecutionContext, run: BulkRun): BulkRun {
+export function advanceRecipe(ctx: ExecutionContext, run: BulkRun, force = false): BulkRun {
   const state = run.recipe;
   if (run.state !== 'done' || !state) return run;
+  // Failed rows are the user's to retry or leave before the next step reads this one's statuses.
+  if (!force && waitingFor(run) !== null) return run;
   const recipe = recipeById(state.recipeId);
   if (!recipe || state.step + 1 >= recipe.steps.length) return run;
   const finished: DoneStep = {

@@ -111,7 +111,17 @@ export interface BulkProgress {
   outputColumns: OutputColumn[];
   statusColumn: OutputColumn;
   /** A recipe's run: this run is step `step` of `steps`; the recipe's credits so far, all steps. */
-  recipe: { name: string; step: number; steps: number; creditsSpent: number } | null;
+  recipe: {
+    name: string;
+    step: number;
+    steps: number;
+    creditsSpent: number;
+    /**
+     * The step done has failed rows: the recipe waits here, so they can be retried first (Retry),
+     * or left as they are (`goOnRecipe`). The next step's label; null when nothing waits.
+     */
+    waitingFor: string | null;
+  } | null;
 }
 
 export interface BulkServerApi {

@@ -52,4 +52,6 @@ export interface RecipeServerApi {
   previewRecipe(config: RecipeRunConfig): RecipePreview;
   /** Refuses (throws) when the most it may cost needs confirmation and `confirmedCredits` is below it. */
   startRecipeRun(config: RecipeRunConfig, confirmedCredits: number): BulkProgress;
+  /** Starts the next step although the one done has failed rows (they keep their error). */
+  goOnRecipe(runId: string): BulkProgress;
 }

@@ -202,6 +202,68 @@ describe('the "Company profile from name" recipe', () => {
   });
 });
 
+describe('a step with failed rows', () => {
+  function failingWorld() {
+    const failing = { on: true };
+    const world = createWorld({
+      credits: 100_000,
+      api: { missRate: MISS_RATE },
+      // The service fails for a few people: their rows end with a retryable error.
+      intercept: (request, next) =>
+        failing.on && request.method === 'POST' && /Person1\d /.test(request.body ?? '')
+          ? { status: 500, headers: {}, body: '{"status":"error","message":"upstream down"}' }
+          : next(),
+    });
+    people(world);
+    return { world, failing };
+  }
+  const config = { ...EMAIL_FROM_NAME, slots: { fullName: 1, company: 2 } };
+
+  it('waits there: Retry buys them, then the recipe goes on by itself', () => {
+    const { world, failing } = failingWorld();
+    const preview = sidebar<RecipePreview>(world, 'previewRecipe', config);
+    const waiting = drive(
+      world,
+      sidebar<BulkProgress>(world, 'startRecipeRun', config, preview.creditsMax).runId,
+    );
+    expect(waiting).toMatchObject({
+      state: 'done',
+      recipe: { step: 1, waitingFor: 'Profile URL from name' },
+    });
+    expect(waiting.failedRows).toBeGreaterThan(0);
+
+    failing.on = false;
+    const retried = sidebar<BulkProgress>(world, 'retryFailedRows', waiting.runId);
+    const last = drive(world, retried.runId);
+
+    expect(last).toMatchObject({ state: 'done', recipe: { step: 3, waitingFor: null } });
+    const paid = posts(world).filter((call) => call.status === 200);
+    const bought = paid.map((call) => `${call.type}|${call.input}`);
+    expect(new Set(bought).size).toBe(bought.length);
+  });
+
+  it('or goes on without them when asked; their rows keep the error and reach no fallback', () => {
+    const { world } = failingWorld();
+    const preview = sidebar<RecipePreview>(world, 'previewRecipe', config);
+    const waiting = drive(
+      world,
+      sidebar<BulkProgress>(world, 'startRecipeRun', config, preview.creditsMax).runId,
+    );
+    expect(waiting.failedRows).toBeGreaterThan(0);
+
+    const last = drive(world, sidebar<BulkProgress>(world, 'goOnRecipe', waiting.runId).runId);
+
+    expect(last).toMatchObject({ state: 'done', recipe: { step: 3 } });
+    const fallbacks = posts(world).filter((call) => call.type === 'lead_full_name_to_pronet_url');
+    // The people the service was down for: their rows kept the error and never reached a fallback.
+    expect(fallbacks.length).toBeGreaterThan(0);
+    for (const call of fallbacks) expect(call.input).not.toMatch(/^Person1\d /);
+    expect(
+      cellsOf(world, 'Status (Email from name)').filter((s) => String(s).startsWith('Error: ')).length,
+    ).toBe(waiting.failedRows);
+  });
+});
+
 describe('a 402 in step 2', () => {
   it('stops once, and Resume goes on without buying anything again', () => {
     const world = createWorld({ credits: 0, api: { missRate: MISS_RATE } });

@@ -1,8 +1,20 @@
 // A recipe run's progress: its current step's bulk progress, with which step of which recipe it is
 // and what the whole recipe spent so far.
 import type { BulkProgress } from '../../shared/bulk-rpc';
+import { countRows } from '../bulk/row-ranges';
 import { type BulkRun, progressOf } from '../bulk/run';
+import { operationByType } from '../operations/table';
 import { recipeById } from './recipes';
+
+/**
+ * The next step's label when the recipe waits at a finished step whose rows failed (they may be
+ * retried before going on); null when it goes on by itself or has no next step.
+ */
+export function waitingFor(run: BulkRun): string | null {
+  if (!run.recipe || run.state !== 'done' || countRows(run.failed) === 0) return null;
+  const next = recipeById(run.recipe.recipeId)?.steps[run.recipe.step + 1];
+  return next ? (operationByType(next.type)?.label ?? next.id) : null;
+}
 
 export function progressWithRecipe(run: BulkRun, now: number, busy = false): BulkProgress {
   const progress = progressOf(run, now, busy);
@@ -16,6 +28,7 @@ export function progressWithRecipe(run: BulkRun, now: number, busy = false): Bul
       step: run.recipe.step + 1,
       steps: recipe?.steps.length ?? run.recipe.step + 1,
       creditsSpent: Math.round((before + run.credits) * 100) / 100,
+      waitingFor: waitingFor(run),
     },
   };
 }

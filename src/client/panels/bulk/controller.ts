@@ -103,6 +103,7 @@ class BulkController {
     ui.retry.addEventListener('click', () =>
       this.control(ui.retry, (id) => call('retryFailedRows', id), true),
     );
+    ui.goOn.addEventListener('click', () => this.control(ui.goOn, (id) => call('goOnRecipe', id), true));
   }
 
   private selectedOp(): Operation {

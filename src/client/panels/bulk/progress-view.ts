@@ -43,7 +43,14 @@ function countsLine(progress: BulkProgress): string {
 
 /** One message at a time: an error first, then done, a notice, another sidebar at work. */
 function showRunMessage(message: HTMLElement, progress: BulkProgress): void {
+  const next = progress.recipe?.waitingFor;
   if (progress.message) say(message, progress.message, 'error');
+  else if (next)
+    say(
+      message,
+      `Step ${progress.recipe!.step} of ${progress.recipe!.steps} done, with ${plural(progress.failedRows, 'failed row')}: retry them, or go on to "${next}" without them.`,
+      '',
+    );
   else if (progress.state === 'done') say(message, 'Done: every row has its result or its status.', 'ok');
   else if (progress.notice) say(message, progress.notice, '');
   else if (progress.busy) say(message, 'Another sidebar is working on this run.', '');
@@ -60,6 +67,10 @@ function showRunButtons(ui: Controls, progress: BulkProgress, driving: boolean):
   ui.cancel.hidden = !unfinished;
   ui.retry.hidden = progress.failedRows === 0 || (running && driving);
   ui.retry.textContent = `Retry the ${plural(progress.failedRows, 'failed row')}`;
+  // A recipe waits at a step with failed rows: retry them, or go on without them.
+  const next = progress.recipe?.waitingFor ?? null;
+  ui.goOn.hidden = next === null;
+  ui.goOn.textContent = next === null ? 'Go on' : `Go on to "${next}"`;
   // A stopped run may be replaced by a new one; a running or paused one must be finished first.
   ui.run.disabled = progress.state === 'running' || progress.state === 'paused';
 }

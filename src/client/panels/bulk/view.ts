@@ -45,6 +45,7 @@ interface ProgressControls {
   resume: HTMLButtonElement;
   cancel: HTMLButtonElement;
   retry: HTMLButtonElement;
+  goOn: HTMLButtonElement;
 }
 
 export interface Controls extends FormControls, ProgressControls {
@@ -172,6 +173,7 @@ function progressBox(): HTMLElement {
       el('button', { type: 'button', id: 'bulk-resume', class: 'action', hidden: true }, 'Resume'),
       el('button', { type: 'button', id: 'bulk-cancel', hidden: true }, 'Cancel run'),
       el('button', { type: 'button', id: 'bulk-retry', hidden: true }, 'Retry failed rows'),
+      el('button', { type: 'button', id: 'bulk-go-on', hidden: true }, 'Go on'),
     ),
   );
 }
@@ -252,6 +254,7 @@ function findProgressControls(find: Find): ProgressControls {
     resume: find('bulk-resume'),
     cancel: find('bulk-cancel'),
     retry: find('bulk-retry'),
+    goOn: find('bulk-go-on'),
   };
 }
 
