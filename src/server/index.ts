@@ -26,6 +26,13 @@ export {
   removeJobTriggerIfIdle,
   runJobPump,
 } from './pump';
-export { goOnRecipe, listRecipes, previewRecipe, startRecipeRun } from './recipes';
+export {
+  deleteRecipe,
+  goOnRecipe,
+  listRecipes,
+  previewRecipe,
+  saveRecipe,
+  startRecipeRun,
+} from './recipes';
 export { getSettings, saveSettings } from './settings-api';
 export { clearApiKey, getSidebarState, setApiKey, testApiKey } from './sidebar-api';

@@ -10,28 +10,50 @@ import { cellAt, perLookupEstimate, planRow, type SheetTable } from '../core/bul
 import { BULK_STATUS, type BulkRun } from '../core/bulk/run';
 import { priceLabel } from '../core/operations/pricing';
 import { operationByType } from '../core/operations/table';
+import {
+  CUSTOM_RECIPES_PROPERTY,
+  parseCustomRecipes,
+  recipeFromDraft,
+  withCustomRecipe,
+} from '../core/recipes/custom';
 import { type KnownStatus, previewSteps, type StepPlan } from '../core/recipes/preview';
 import { progressWithRecipe, waitingFor } from '../core/recipes/progress';
-import {
-  BUILT_IN_RECIPES,
-  type Recipe,
-  recipeById,
-  recipeProblem,
-  SLOT_LABELS,
-} from '../core/recipes/recipes';
+import { BUILT_IN_RECIPES, recipeProblem, SLOT_LABELS } from '../core/recipes/recipes';
 import { type DoneStep, type RecipeSheet, stepConfig } from '../core/recipes/steps';
 import type { BulkProgress, BulkRunConfig } from '../shared/bulk-rpc';
-import type { RecipePreview, RecipeRunConfig, RecipeSummary, SlotName } from '../shared/recipe-rpc';
+import type {
+  Recipe,
+  RecipeDraft,
+  RecipePreview,
+  RecipeRunConfig,
+  RecipeSummary,
+  SlotName,
+} from '../shared/recipe-rpc';
 import { readBlock } from './adapters/bulk-sheets';
-import { beginRun, context, freeQueries, headersOf, prepare, readRun, sheetNamed } from './bulk-session';
+import {
+  beginRun,
+  context,
+  freeQueries,
+  headersOf,
+  locked,
+  prepare,
+  readRun,
+  sheetNamed,
+} from './bulk-session';
 import type { ExecutionContext } from './context';
 import { installDrivers } from './drivers';
 
 const OPTIONAL_SLOTS: ReadonlySet<SlotName> = new Set(['company']);
 
+const properties = () => PropertiesService.getDocumentProperties();
+const customRecipes = () => parseCustomRecipes(properties().getProperty(CUSTOM_RECIPES_PROPERTY));
+const allRecipes = (): Recipe[] => [...BUILT_IN_RECIPES, ...customRecipes()];
+const isCustom = (recipe: Recipe) => recipe.id.startsWith('custom-');
+
 export function listRecipes(): RecipeSummary[] {
-  return BUILT_IN_RECIPES.map((recipe) => ({
+  return allRecipes().map((recipe) => ({
     id: recipe.id,
+    custom: isCustom(recipe),
     name: recipe.name,
     description: recipe.description,
     slots: recipe.slots.map((name) => ({ name, label: SLOT_LABELS[name] })),
@@ -44,7 +66,7 @@ export function listRecipes(): RecipeSummary[] {
 
 /** The recipe and the sheet as the server may trust them; throws a message the sidebar shows. */
 function checkRecipe(raw: RecipeRunConfig): { recipe: Recipe; sheet: RecipeSheet } {
-  const recipe = recipeById(String(raw?.recipeId ?? ''));
+  const recipe = allRecipes().find((each) => each.id === String(raw?.recipeId ?? ''));
   if (!recipe) throw new Error('Choose a recipe first.');
   const problem = recipeProblem(recipe);
   if (problem) throw new Error(problem);
@@ -205,7 +227,7 @@ function startStep(
   const withGates = config.gates ? { ...checked, gates: config.gates } : checked;
   const prepared = prepare(withGates, op);
   return beginRun(ctx, withGates, op, prepared, {
-    recipeId: recipe.id,
+    recipe,
     step: index,
     slots: sheet.slots,
     done,
@@ -221,8 +243,8 @@ export function advanceRecipe(ctx: ExecutionContext, run: BulkRun, force = false
   if (run.state !== 'done' || !state) return run;
   // Failed rows are the user's to retry or leave before the next step reads this one's statuses.
   if (!force && waitingFor(run) !== null) return run;
-  const recipe = recipeById(state.recipeId);
-  if (!recipe || state.step + 1 >= recipe.steps.length) return run;
+  const { recipe } = state;
+  if (state.step + 1 >= recipe.steps.length) return run;
   const finished: DoneStep = {
     id: recipe.steps[state.step]!.id,
     statusColumn: run.status.column,
@@ -235,4 +257,25 @@ export function advanceRecipe(ctx: ExecutionContext, run: BulkRun, force = false
     slots: state.slots,
   };
   return startStep(ctx, recipe, sheet, state.step + 1, [...state.done, finished]);
+}
+
+/** Saves a user's recipe in this spreadsheet, under the document lock (two editors may save). */
+export function saveRecipe(draft: RecipeDraft): RecipeSummary[] {
+  const ctx = context();
+  const recipe = recipeFromDraft(draft, `custom-${Utilities.getUuid().slice(0, 8)}`);
+  locked(ctx, () => {
+    const next = withCustomRecipe(customRecipes(), recipe);
+    properties().setProperty(CUSTOM_RECIPES_PROPERTY, JSON.stringify(next));
+  });
+  return listRecipes();
+}
+
+export function deleteRecipe(id: string): RecipeSummary[] {
+  const ctx = context();
+  locked(ctx, () => {
+    const next = customRecipes().filter((recipe) => recipe.id !== String(id));
+    if (next.length === 0) properties().deleteProperty(CUSTOM_RECIPES_PROPERTY);
+    else properties().setProperty(CUSTOM_RECIPES_PROPERTY, JSON.stringify(next));
+  });
+  return listRecipes();
 }

@@ -2,12 +2,60 @@
 // progress is a bulk run's (BulkProgress.recipe says which step); Pause, Resume, Cancel and Retry
 // are the bulk run's calls.
 import type { BulkProgress } from './bulk-rpc';
+import type { OperationType } from './operation-type';
 
-/** The sheet columns a recipe reads, named for the user who maps them. */
-export type SlotName = 'fullName' | 'company' | 'profileUrl' | 'companyName';
+/** The sheet columns a recipe reads, named for the user who maps them: one per kind of input. */
+export type SlotName =
+  | 'fullName'
+  | 'company'
+  | 'email'
+  | 'profileUrl'
+  | 'companyName'
+  | 'companyDomain'
+  | 'companyUrl'
+  | 'postUrl'
+  | 'identifier'
+  | 'photonetHandle';
+
+export type StepInput = { readonly slot: SlotName } | { readonly step: string };
+
+export interface RecipeStep {
+  readonly id: string;
+  readonly type: OperationType;
+  readonly input: StepInput;
+  /** Name lookups only: the company joined after the name. */
+  readonly company?: StepInput;
+  /** Runs only on rows where that step found nothing. */
+  readonly fallbackOf?: string;
+  /** Record lookups: the fields written, one column each; otherwise the primary value. */
+  readonly fields?: readonly string[];
+}
+
+/** A recipe: built in (core/recipes/recipes.ts), or a user's, saved with the spreadsheet. */
+export interface Recipe {
+  readonly id: string;
+  readonly name: string;
+  readonly description: string;
+  readonly slots: readonly SlotName[];
+  readonly steps: readonly RecipeStep[];
+}
+
+/** A recipe as the sidebar's builder sends it: steps by position, each reading a column or a step. */
+export interface RecipeDraft {
+  name: string;
+  steps: {
+    type: OperationType;
+    /** `column`: the sheet column of the lookup's kind of input; a number: that earlier step's output (from 0). */
+    from: 'column' | number;
+    /** Run only where that earlier step (from 0) found nothing; null: on every row. */
+    fallbackOf: number | null;
+  }[];
+}
 
 export interface RecipeSummary {
   id: string;
+  /** Saved by a user of this spreadsheet (deletable), not built in. */
+  custom: boolean;
   name: string;
   description: string;
   slots: { name: SlotName; label: string }[];
@@ -54,4 +102,7 @@ export interface RecipeServerApi {
   startRecipeRun(config: RecipeRunConfig, confirmedCredits: number): BulkProgress;
   /** Starts the next step although the one done has failed rows (they keep their error). */
   goOnRecipe(runId: string): BulkProgress;
+  /** Checks and saves a user's recipe in this spreadsheet; answers the recipes, the new one included. */
+  saveRecipe(draft: RecipeDraft): RecipeSummary[];
+  deleteRecipe(id: string): RecipeSummary[];
 }

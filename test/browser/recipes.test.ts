@@ -87,3 +87,37 @@ it('runs "Email from name" from the sidebar, the fallback only for the name not 
   expect(state.account.spent).toBe(EXPECTED_SPENT);
   await page.screenshot({ path: screenshotPath('recipe.png') });
 });
+
+it('builds a recipe of its own in the sidebar, saves it with the spreadsheet, and previews it', async () => {
+  await type('A1', 'Full name');
+  await type('B1', 'Company');
+  await type('A2', 'Ada Lovelace');
+  await type('B2', 'Analytical Engines');
+  await page.goto(playground.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  const sidebar = await openSidebar();
+  await sidebar.locator('#key-panel > summary').click();
+
+  await sidebar.locator('#bulk-recipe').selectOption('__new');
+  await sidebar.locator('#recipe-name').fill('Profile, then its email');
+  const steps = sidebar.locator('#recipe-steps li');
+  await steps.nth(0).locator('.recipe-step-type').selectOption('lead_full_name_to_pronet_url');
+  await steps.nth(1).locator('.recipe-step-type').selectOption('pronet_profile_to_email');
+  await steps.nth(1).locator('.recipe-step-from').selectOption('0');
+  await sidebar.locator('#recipe-save').click();
+
+  await sidebar.locator('#bulk-message:has-text("Saved")').waitFor();
+  expect(await sidebar.locator('#bulk-recipe option:checked').textContent()).toBe(
+    'Profile, then its email (yours)',
+  );
+  expect(await sidebar.locator('#bulk-recipe-steps li').allTextContents()).toEqual([
+    'Profile URL from name (1 credit)',
+    'Email from profile (10 credits)',
+  ]);
+  await sidebar.locator('#bulk-preview').click();
+  await sidebar.locator('#bulk-recipe-total').waitFor();
+  expect(await sidebar.locator('#bulk-recipe-total').textContent()).toBe(
+    // Ada, and the playground's example "Acme Corporation" read as a name; its page URL is not one.
+    '3 rows. Between 2–22 credits: the least if every first step finds, the most if every fallback runs.',
+  );
+});

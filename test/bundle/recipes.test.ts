@@ -4,7 +4,7 @@
 // stops once and resumes without buying anything again. Prices come from the fake API's own
 // catalog (written from the spec), never from the add-on.
 import type { BulkProgress } from '../../src/shared/bulk-rpc';
-import type { RecipePreview, RecipeRunConfig } from '../../src/shared/recipe-rpc';
+import type { RecipePreview, RecipeRunConfig, RecipeSummary } from '../../src/shared/recipe-rpc';
 import { operationOf } from '../../tools/fake-api/catalog';
 import { createWorld, spent, typeValues, type World } from './harness';
 
@@ -261,6 +261,90 @@ describe('a step with failed rows', () => {
     expect(
       cellsOf(world, 'Status (Email from name)').filter((s) => String(s).startsWith('Error: ')).length,
     ).toBe(waiting.failedRows);
+  });
+});
+
+describe("a user's own recipe", () => {
+  const draft = {
+    name: 'Profile, then its email',
+    steps: [
+      { type: 'lead_full_name_to_pronet_url', from: 'column', fallbackOf: null },
+      { type: 'pronet_profile_to_email', from: 0, fallbackOf: null },
+    ],
+  };
+
+  it('is saved with the spreadsheet, listed as yours, run like a built-in one, and deleted', () => {
+    const world = createWorld({ credits: 100_000 });
+    typeValues(world, 'A1:B3', [
+      ['Full name', 'Company'],
+      ['Ada Lovelace', 'Analytical Engines'],
+      ['Grace Hopper', 'Navy Labs'],
+    ]);
+    const listed = sidebar<RecipeSummary[]>(world, 'saveRecipe', draft);
+    const mine = listed.find((recipe) => recipe.custom)!;
+    expect(mine).toMatchObject({
+      name: 'Profile, then its email',
+      slots: [
+        { name: 'fullName', label: 'Full name' },
+        { name: 'company', label: 'Company' },
+      ],
+      steps: [
+        { label: 'Profile URL from name', price: '1 credit', fallback: false },
+        { label: 'Email from profile', price: '10 credits', fallback: false },
+      ],
+    });
+    expect(sidebar<RecipeSummary[]>(world, 'listRecipes').map((recipe) => recipe.name)).toContain(mine.name);
+
+    const config = {
+      recipeId: mine.id,
+      sheetName: 'Sheet1',
+      headerRow: 1,
+      slots: { fullName: 1, company: 2 },
+    };
+    const preview = sidebar<RecipePreview>(world, 'previewRecipe', config);
+    expect([preview.creditsMin, preview.creditsMax]).toEqual([2, 22]);
+    const last = drive(
+      world,
+      sidebar<BulkProgress>(world, 'startRecipeRun', config, preview.creditsMax).runId,
+    );
+
+    expect(last).toMatchObject({
+      state: 'done',
+      recipe: { name: 'Profile, then its email', step: 2, steps: 2 },
+    });
+    // The fake API's email for each profile the first step found.
+    expect(cellsOf(world, 'Email').slice(0, 2)).toEqual([
+      'ada.lovelace@quantumworkssystems.com',
+      'grace.hopper@cedarpathpartners.com',
+    ]);
+    expect(spent(world)).toBe(22);
+
+    const after = sidebar<RecipeSummary[]>(world, 'deleteRecipe', mine.id);
+    expect(after.some((recipe) => recipe.custom)).toBe(false);
+  });
+
+  it('is refused with a reason when a step cannot read what it is given, or has no name', () => {
+    const world = createWorld();
+    const refusal = (wrong: unknown) => {
+      try {
+        sidebar(world, 'saveRecipe', wrong);
+        return null;
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(
+      refusal({
+        ...draft,
+        steps: [draft.steps[0], { type: 'company_name_to_website', from: 0, fallbackOf: null }],
+      }),
+    ).toBe('Step 2: "Website from company name" cannot read what step 1 finds.');
+    expect(refusal({ ...draft, name: ' ' })).toBe('Name the recipe.');
+    expect(refusal({ ...draft, steps: [draft.steps[0]] })).toBe('A recipe has at least two steps.');
+    expect(refusal({ ...draft, steps: [draft.steps[0], { ...draft.steps[1], fallbackOf: 1 }] })).toBe(
+      'Step 2: what it falls back on must be an earlier step.',
+    );
+    expect(sidebar<RecipeSummary[]>(world, 'listRecipes').some((recipe) => recipe.custom)).toBe(false);
   });
 });
 

@@ -3,6 +3,7 @@
 // that do the work (slice.ts). Pure: the server reads the sheet and hands the values in.
 
 import type { BulkProgress, BulkRunConfig, BulkState, OutputColumn } from '../../shared/bulk-rpc';
+import type { Recipe } from '../../shared/recipe-rpc';
 import { operationByType } from '../operations/table';
 import { CELL_TEXT } from '../render/cell-text';
 import type { ColumnLayout } from './layout';
@@ -106,7 +107,8 @@ export interface ChainStep {
 
 /** A chain of runs over the same rows (a recipe, recipes/), kept with the run of its current step. */
 export interface RunChain {
-  recipeId: string;
+  /** The recipe itself: a user's may be deleted or changed while it runs. */
+  recipe: Recipe;
   /** The step the current run does, from 0. */
   step: number;
   /** The sheet columns the chain reads, by name. */

@@ -4,7 +4,6 @@ import type { BulkProgress } from '../../shared/bulk-rpc';
 import { countRows } from '../bulk/row-ranges';
 import { type BulkRun, progressOf } from '../bulk/run';
 import { operationByType } from '../operations/table';
-import { recipeById } from './recipes';
 
 /**
  * The next step's label when the recipe waits at a finished step whose rows failed (they may be
@@ -12,21 +11,21 @@ import { recipeById } from './recipes';
  */
 export function waitingFor(run: BulkRun): string | null {
   if (!run.recipe || run.state !== 'done' || countRows(run.failed) === 0) return null;
-  const next = recipeById(run.recipe.recipeId)?.steps[run.recipe.step + 1];
+  const next = run.recipe.recipe.steps[run.recipe.step + 1];
   return next ? (operationByType(next.type)?.label ?? next.id) : null;
 }
 
 export function progressWithRecipe(run: BulkRun, now: number, busy = false): BulkProgress {
   const progress = progressOf(run, now, busy);
   if (!run.recipe) return progress;
-  const recipe = recipeById(run.recipe.recipeId);
+  const { recipe } = run.recipe;
   const before = run.recipe.done.reduce((sum, step) => sum + step.credits, 0);
   return {
     ...progress,
     recipe: {
-      name: recipe?.name ?? run.recipe.recipeId,
+      name: recipe.name,
       step: run.recipe.step + 1,
-      steps: recipe?.steps.length ?? run.recipe.step + 1,
+      steps: recipe.steps.length,
       creditsSpent: Math.round((before + run.credits) * 100) / 100,
       waitingFor: waitingFor(run),
     },

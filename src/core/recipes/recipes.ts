@@ -2,38 +2,21 @@
 // is a sheet column (a slot the user maps) or the output of an earlier step; a step may be the
 // fallback of another, run only where that one found nothing. A recipe run is one bulk run per
 // step, in order, over the same rows (bulk/): every step keeps a bulk run's guarantees.
-import type { OperationType } from '../../shared/operation-type';
-import type { SlotName } from '../../shared/recipe-rpc';
+import type { Recipe, RecipeStep, SlotName } from '../../shared/recipe-rpc';
 import { operationByType } from '../operations/table';
 
 export const SLOT_LABELS: Readonly<Record<SlotName, string>> = {
   fullName: 'Full name',
   company: 'Company',
+  email: 'Email',
   profileUrl: 'Profile URL',
   companyName: 'Company name',
+  companyDomain: 'Company domain',
+  companyUrl: 'Company page URL',
+  postUrl: 'Post URL',
+  identifier: 'Identifier',
+  photonetHandle: 'Photonet handle',
 };
-
-export type StepInput = { readonly slot: SlotName } | { readonly step: string };
-
-export interface RecipeStep {
-  readonly id: string;
-  readonly type: OperationType;
-  readonly input: StepInput;
-  /** Name lookups only: the company joined after the name. */
-  readonly company?: StepInput;
-  /** Runs only on rows where that step found nothing. */
-  readonly fallbackOf?: string;
-  /** Record lookups: the fields written, one column each; otherwise the primary value. */
-  readonly fields?: readonly string[];
-}
-
-export interface Recipe {
-  readonly id: string;
-  readonly name: string;
-  readonly description: string;
-  readonly slots: readonly SlotName[];
-  readonly steps: readonly RecipeStep[];
-}
 
 export const BUILT_IN_RECIPES: readonly Recipe[] = [
   {
@@ -95,10 +78,6 @@ export const BUILT_IN_RECIPES: readonly Recipe[] = [
     ],
   },
 ];
-
-export function recipeById(id: string): Recipe | undefined {
-  return BUILT_IN_RECIPES.find((recipe) => recipe.id === id);
-}
 
 /**
  * Why a recipe cannot run, or null: every step's operation exists, reads only slots the recipe

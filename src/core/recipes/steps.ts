@@ -3,10 +3,9 @@
 // rows that step passes on (a fallback: rows where its base found nothing; a step reading another's
 // output: rows where that one found it).
 import type { BulkRunConfig, RowGate } from '../../shared/bulk-rpc';
-import type { SlotName } from '../../shared/recipe-rpc';
+import type { Recipe, RecipeStep, SlotName, StepInput } from '../../shared/recipe-rpc';
 import type { ChainStep as DoneStep } from '../bulk/run';
 import { operationByType } from '../operations/table';
-import type { Recipe, RecipeStep, StepInput } from './recipes';
 
 export type { ChainStep as DoneStep, RunChain as RecipeState } from '../bulk/run';
 

@@ -3,8 +3,9 @@
 // step, so its progress, Pause, Resume and Cancel are the panel's own.
 import type { BulkProgress } from '../../../shared/bulk-rpc';
 import type { RecipePreview, RecipeRunConfig, RecipeSummary } from '../../../shared/recipe-rpc';
-import { formatCredits } from '../../dom';
+import { errorText, formatCredits, say } from '../../dom';
 import { call } from '../../rpc-client';
+import { addStep, type Builder, buildBuilder, draftOf, NEW_RECIPE, resetBuilder } from './recipe-builder';
 import {
   buildRecipeControls,
   chosenSlots,
@@ -18,6 +19,7 @@ import type { Controls } from './view';
 export class RecipeMode {
   private recipes: RecipeSummary[] = [];
   private readonly controls: RecipeControls;
+  private readonly builder: Builder;
   private headers: readonly string[] = [];
   private last: { config: string; value: RecipePreview } | null = null;
 
@@ -27,12 +29,52 @@ export class RecipeMode {
   ) {
     const { root, controls } = buildRecipeControls();
     this.controls = controls;
+    this.builder = buildBuilder();
+    root.append(this.builder.root);
     // The choice comes first, under the sheet: it decides what the rest of the form asks.
     ui.sheet.closest('.field')?.after(root);
     controls.choice.addEventListener('change', () => {
+      if (controls.choice.value === NEW_RECIPE) resetBuilder(this.builder);
       this.show();
       this.changed();
     });
+    this.builder.add.addEventListener('click', () => addStep(this.builder));
+    this.builder.save.addEventListener('click', () => void this.guard(this.builder.save, () => this.save()));
+    controls.remove.addEventListener('click', () => void this.guard(controls.remove, () => this.remove()));
+  }
+
+  private async guard(button: HTMLButtonElement, work: () => Promise<void>): Promise<void> {
+    button.disabled = true;
+    try {
+      await work();
+    } catch (error) {
+      say(this.ui.message, errorText(error), 'error');
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  /** Saves the built recipe, then chooses it: ready to preview. */
+  private async save(): Promise<void> {
+    const draft = draftOf(this.builder);
+    this.recipes = await call('saveRecipe', draft);
+    listRecipes(this.controls, this.recipes);
+    const saved = this.recipes.find((recipe) => recipe.custom && recipe.name === draft.name.trim());
+    if (saved) this.controls.choice.value = saved.id;
+    say(this.ui.message, `Saved "${draft.name.trim()}" with this spreadsheet.`, 'ok');
+    this.show();
+    this.changed();
+  }
+
+  private async remove(): Promise<void> {
+    const recipe = this.active;
+    if (!recipe) return;
+    this.recipes = await call('deleteRecipe', recipe.id);
+    this.controls.choice.value = '';
+    listRecipes(this.controls, this.recipes);
+    say(this.ui.message, `Deleted "${recipe.name}".`, '');
+    this.show();
+    this.changed();
   }
 
   async load(): Promise<void> {
@@ -50,10 +92,20 @@ export class RecipeMode {
     this.show();
   }
 
-  /** One lookup's fields, or the recipe's: never both. */
+  /** One lookup's fields, the recipe's, or the builder's: never two of them. */
   private show(): void {
-    const recipe = this.active;
+    const building = this.controls.choice.value === NEW_RECIPE;
+    this.builder.root.hidden = !building;
+    const recipe = building ? null : this.active;
     const ui = this.ui;
+    for (const button of [ui.preview, ui.run]) button.hidden = building;
+    if (building) {
+      for (const field of [ui.op.closest('.field'), ui.input.closest('.field')])
+        (field as HTMLElement).hidden = true;
+      for (const part of [ui.opHelp, ui.names, ui.output, ui.employees, this.controls.box])
+        part.hidden = true;
+      return;
+    }
     for (const field of [ui.op.closest('.field'), ui.input.closest('.field')])
       (field as HTMLElement).hidden = recipe !== null;
     ui.opHelp.hidden = recipe !== null;

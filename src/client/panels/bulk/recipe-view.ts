@@ -4,10 +4,13 @@
 import type { RecipePreview, RecipeSummary, SlotName } from '../../../shared/recipe-rpc';
 import { el, formatCredits } from '../../dom';
 import { columnOptions } from './columns';
+import { NEW_RECIPE } from './recipe-builder';
+import { plural } from './text';
 
 export interface RecipeControls {
   choice: HTMLSelectElement;
   box: HTMLElement;
+  remove: HTMLButtonElement;
   about: HTMLElement;
   steps: HTMLElement;
   slots: HTMLElement;
@@ -18,25 +21,31 @@ export function buildRecipeControls(): { root: HTMLElement; controls: RecipeCont
   const about = el('p', { id: 'bulk-recipe-about', class: 'hint' });
   const steps = el('ol', { id: 'bulk-recipe-steps', class: 'bulk-recipe-steps' });
   const slots = el('div', { id: 'bulk-recipe-slots' });
-  const box = el('div', { id: 'bulk-recipe-box', hidden: true }, about, steps, slots);
+  const remove = el('button', { type: 'button', id: 'recipe-delete', hidden: true }, 'Delete this recipe');
+  const box = el('div', { id: 'bulk-recipe-box', hidden: true }, about, steps, slots, remove);
   const root = el(
     'div',
     {},
     el('div', { class: 'field' }, el('label', { for: 'bulk-recipe' }, 'Run'), choice),
     box,
   );
-  return { root, controls: { choice, box, about, steps, slots } };
+  return { root, controls: { choice, box, remove, about, steps, slots } };
 }
 
 export function listRecipes(ui: RecipeControls, recipes: readonly RecipeSummary[]): void {
+  const chosen = ui.choice.value;
   ui.choice.replaceChildren(
     el('option', { value: '' }, 'One lookup'),
     el(
       'optgroup',
       { label: 'Recipes: chained lookups' },
-      ...recipes.map((recipe) => el('option', { value: recipe.id }, recipe.name)),
+      ...recipes.map((recipe) =>
+        el('option', { value: recipe.id }, recipe.custom ? `${recipe.name} (yours)` : recipe.name),
+      ),
+      el('option', { value: NEW_RECIPE }, 'Build a recipe…'),
     ),
   );
+  if ([...ui.choice.options].some((option) => option.value === chosen)) ui.choice.value = chosen;
 }
 
 /** Header words that suggest a recipe's input column; the first column that matches is picked. */
@@ -45,11 +54,18 @@ const SLOT_HINTS: Record<SlotName, RegExp> = {
   company: /company|organi[sz]ation|employer|account/i,
   profileUrl: /profile|pronet|url|link/i,
   companyName: /company|organi[sz]ation|account|firm|employer|name/i,
+  email: /e-?mail/i,
+  companyDomain: /domain|website|site/i,
+  companyUrl: /company.*(url|page)|pronet|url/i,
+  postUrl: /post/i,
+  identifier: /company|name|domain|identifier/i,
+  photonetHandle: /photonet|handle|instagram|user/i,
 };
 
 /** The recipe's steps and a column picker per input; `headers` are the sheet's. */
 export function showRecipe(ui: RecipeControls, recipe: RecipeSummary, headers: readonly string[]): void {
   ui.about.textContent = recipe.description;
+  ui.remove.hidden = !recipe.custom;
   ui.steps.replaceChildren(
     ...recipe.steps.map((step) =>
       el('li', {}, `${step.fallback ? 'If not found: ' : ''}${step.label} (${step.price})`),
@@ -125,7 +141,7 @@ export function recipePreviewView(preview: RecipePreview): HTMLElement {
     el(
       'p',
       { id: 'bulk-recipe-total' },
-      `${preview.rows.toLocaleString('en-US')} rows. Between ${creditsText(preview.creditsMin, preview.creditsMax)}: the least if every first step finds, the most if every fallback runs.`,
+      `${plural(preview.rows, 'row')}. Between ${creditsText(preview.creditsMin, preview.creditsMax)}: the least if every first step finds, the most if every fallback runs.`,
     ),
     ...(invalid > 0
       ? [

@@ -1,0 +1,91 @@
+// The recipe builder: a user chains their own lookups, step by step: each step's lookup, what it
+// reads (its column, or what an earlier step found), and whether it runs only where an earlier step
+// found nothing. The server checks the recipe and saves it with the spreadsheet.
+import { OPERATIONS } from '../../../core/operations/table';
+import type { RecipeDraft } from '../../../shared/recipe-rpc';
+import { el } from '../../dom';
+
+export const NEW_RECIPE = '__new';
+
+export interface Builder {
+  root: HTMLElement;
+  name: HTMLInputElement;
+  steps: HTMLElement;
+  add: HTMLButtonElement;
+  save: HTMLButtonElement;
+}
+
+export function buildBuilder(): Builder {
+  const name = el('input', { id: 'recipe-name', type: 'text', autocomplete: 'off', maxlength: '60' });
+  const steps = el('ol', { id: 'recipe-steps', class: 'recipe-builder-steps' });
+  const add = el('button', { type: 'button', id: 'recipe-add-step' }, 'Add a step');
+  const save = el('button', { type: 'button', id: 'recipe-save', class: 'action' }, 'Save recipe');
+  const root = el(
+    'div',
+    { id: 'recipe-builder', hidden: true },
+    el('label', { for: 'recipe-name' }, 'Recipe name'),
+    name,
+    steps,
+    el('div', { class: 'buttons' }, add, save),
+  );
+  return { root, name, steps, add, save };
+}
+
+function lookupSelect(): HTMLSelectElement {
+  return el(
+    'select',
+    { class: 'recipe-step-type', 'aria-label': 'Lookup' },
+    ...OPERATIONS.filter((op) => op.shape !== 'employees').map((op) =>
+      el('option', { value: op.type }, op.label),
+    ),
+  );
+}
+
+function earlierOptions(index: number, none: string, each: (n: number) => string): HTMLElement[] {
+  return [
+    el('option', { value: '' }, none),
+    ...Array.from({ length: index }, (_, n) => el('option', { value: String(n) }, each(n + 1))),
+  ];
+}
+
+/** Adds a step row: its lookup, what it reads, and when it runs. */
+export function addStep(builder: Builder): void {
+  const index = builder.steps.children.length;
+  builder.steps.append(
+    el(
+      'li',
+      { class: 'recipe-step' },
+      lookupSelect(),
+      el(
+        'select',
+        { class: 'recipe-step-from', 'aria-label': 'Reads' },
+        ...earlierOptions(index, 'reads its column', (n) => `reads what step ${n} found`),
+      ),
+      el(
+        'select',
+        { class: 'recipe-step-fallback', 'aria-label': 'Runs' },
+        ...earlierOptions(index, 'on every row', (n) => `only where step ${n} found nothing`),
+      ),
+    ),
+  );
+}
+
+export function resetBuilder(builder: Builder): void {
+  builder.name.value = '';
+  builder.steps.replaceChildren();
+  addStep(builder);
+  addStep(builder);
+}
+
+export function draftOf(builder: Builder): RecipeDraft {
+  const value = (row: Element, selector: string) => row.querySelector<HTMLSelectElement>(selector)!.value;
+  return {
+    name: builder.name.value,
+    steps: [...builder.steps.children].map((row) => ({
+      type: value(row, '.recipe-step-type') as RecipeDraft['steps'][number]['type'],
+      from: value(row, '.recipe-step-from') === '' ? 'column' : Number(value(row, '.recipe-step-from')),
+      fallbackOf:
+        value(row, '.recipe-step-fallback') === '' ? null : Number(value(row, '.recipe-step-fallback')),
+    })),
+  };
+}

@@ -1,0 +1,108 @@
+// A user's own recipes, saved with the spreadsheet: built from a draft the sidebar's builder sends,
+// checked the way built-in ones are, and kept in one document property.
+import type { OperationType } from '../../shared/operation-type';
+import type { Recipe, RecipeDraft, RecipeStep, SlotName } from '../../shared/recipe-rpc';
+import { operationByType } from '../operations/table';
+import type { InputKind } from '../operations/types';
+import { recipeProblem } from './recipes';
+
+export const CUSTOM_RECIPES_PROPERTY = 'enrich.recipes';
+const MAX_RECIPES = 20;
+const MAX_STEPS = 8;
+const MAX_NAME = 60;
+
+/** The column a lookup's kind of input is read from. */
+export const INPUT_SLOT: Readonly<Record<InputKind, SlotName>> = {
+  person_name: 'fullName',
+  email: 'email',
+  person_url: 'profileUrl',
+  company_name: 'companyName',
+  company_domain: 'companyDomain',
+  company_url: 'companyUrl',
+  post_url: 'postUrl',
+  any_identifier: 'identifier',
+  photonet_handle: 'photonetHandle',
+};
+
+/** What a lookup finds that another can read, when it is one value of a kind of input. */
+const OUTPUT_KIND: Partial<Readonly<Record<OperationType, InputKind>>> = {
+  lead_full_name_to_pronet_url: 'person_url',
+  email_to_pronet_url: 'person_url',
+  pronet_profile_to_email: 'email',
+  lead_full_name_to_email: 'email',
+  company_name_to_website: 'company_domain',
+  company_name_to_email: 'email',
+  company_name_to_pronet_url: 'company_url',
+};
+
+export function parseCustomRecipes(text: string | null | undefined): Recipe[] {
+  if (!text) return [];
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return Array.isArray(parsed)
+      ? (parsed as Recipe[]).filter((recipe) => recipeProblem(recipe) === null)
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+function draftStep(draft: RecipeDraft, index: number): RecipeStep {
+  const wanted = draft.steps[index]!;
+  const op = operationByType(String(wanted.type));
+  if (!op) throw new Error(`Step ${index + 1}: choose a lookup.`);
+  const earlier = (n: unknown, what: string) => {
+    if (!Number.isSafeInteger(n) || (n as number) < 0 || (n as number) >= index)
+      throw new Error(`Step ${index + 1}: ${what} must be an earlier step.`);
+    return `s${(n as number) + 1}`;
+  };
+  const step: { -readonly [K in keyof RecipeStep]: RecipeStep[K] } = {
+    id: `s${index + 1}`,
+    type: op.type,
+    input: { slot: INPUT_SLOT[op.input] },
+  };
+  if (wanted.from !== 'column') {
+    const source = draft.steps[wanted.from as number];
+    const kind = source ? OUTPUT_KIND[source.type] : undefined;
+    if (kind !== op.input)
+      throw new Error(
+        `Step ${index + 1}: "${op.label}" cannot read what step ${Number(wanted.from) + 1} finds.`,
+      );
+    step.input = { step: earlier(wanted.from, 'its input') };
+  }
+  if (op.input === 'person_name') step.company = { slot: 'company' };
+  if (wanted.fallbackOf !== null && wanted.fallbackOf !== undefined)
+    step.fallbackOf = earlier(wanted.fallbackOf, 'what it falls back on');
+  return step;
+}
+
+/** The recipe a draft describes, with `id`; throws a message the sidebar shows. */
+export function recipeFromDraft(draft: RecipeDraft, id: string): Recipe {
+  const name = String(draft?.name ?? '').trim();
+  if (name === '') throw new Error('Name the recipe.');
+  if (name.length > MAX_NAME) throw new Error(`A recipe's name has at most ${MAX_NAME} characters.`);
+  const count = Array.isArray(draft.steps) ? draft.steps.length : 0;
+  if (count < 2) throw new Error('A recipe has at least two steps.');
+  if (count > MAX_STEPS) throw new Error(`A recipe has at most ${MAX_STEPS} steps.`);
+  const steps = draft.steps.map((_, index) => draftStep(draft, index));
+  const slots = [
+    ...new Set(
+      steps.flatMap((step) =>
+        [step.input, step.company].flatMap((input) => (input && 'slot' in input ? [input.slot] : [])),
+      ),
+    ),
+  ];
+  const labels = steps.map((step) => operationByType(step.type)!.label);
+  const recipe: Recipe = { id, name, description: `Your recipe: ${labels.join(', then ')}.`, slots, steps };
+  const problem = recipeProblem(recipe);
+  if (problem) throw new Error(problem);
+  return recipe;
+}
+
+/** The list with `recipe` added (or replacing one of the same name); refuses past the limit. */
+export function withCustomRecipe(list: readonly Recipe[], recipe: Recipe): Recipe[] {
+  const others = list.filter((each) => each.name.toLowerCase() !== recipe.name.toLowerCase());
+  if (others.length >= MAX_RECIPES)
+    throw new Error(`A spreadsheet keeps at most ${MAX_RECIPES} recipes: delete one first.`);
+  return [...others, recipe];
+}
