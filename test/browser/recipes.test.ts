@@ -71,6 +71,11 @@ it('runs "Email from name" from the sidebar, the fallback only for the name not 
   expect(await total.textContent()).toBe(
     '5 rows. Between 35–90 credits: the least if every first step finds, the most if every fallback runs.',
   );
+  expect(await sidebar.locator('.bulk-recipe-detail').allTextContents()).toEqual([
+    'repeats 0 · invalid 0',
+    'repeats 0 · invalid 0',
+    'repeats 0 · invalid 0',
+  ]);
 
   await sidebar.locator('#bulk-run').click();
   const confirm = sidebar.locator('#bulk-confirm-run');

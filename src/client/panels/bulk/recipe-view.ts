@@ -123,7 +123,7 @@ export function recipePreviewView(preview: RecipePreview): HTMLElement {
     el('th', {}, 'Saved'),
     el('th', {}, 'Credits'),
   );
-  const rows = preview.steps.map((step, i) =>
+  const rows = preview.steps.flatMap((step, i) => [
     el(
       'tr',
       {},
@@ -132,8 +132,17 @@ export function recipePreviewView(preview: RecipePreview): HTMLElement {
       el('td', {}, step.saved.toLocaleString('en-US')),
       el('td', {}, creditsText(step.creditsMin, step.creditsMax)),
     ),
-  );
-  const invalid = preview.steps[0]?.invalid ?? 0;
+    // What this step never pays for: repeats are looked up once, invalid inputs never sent.
+    el(
+      'tr',
+      { class: 'bulk-recipe-detail' },
+      el(
+        'td',
+        { colspan: '4' },
+        `repeats ${step.duplicates.toLocaleString('en-US')} · invalid ${step.invalid.toLocaleString('en-US')}`,
+      ),
+    ),
+  ]);
   return el(
     'div',
     { class: 'bulk-recipe-preview' },
@@ -143,14 +152,5 @@ export function recipePreviewView(preview: RecipePreview): HTMLElement {
       { id: 'bulk-recipe-total' },
       `${plural(preview.rows, 'row')}. Between ${creditsText(preview.creditsMin, preview.creditsMax)}: the least if every first step finds, the most if every fallback runs.`,
     ),
-    ...(invalid > 0
-      ? [
-          el(
-            'p',
-            { class: 'hint' },
-            `${invalid.toLocaleString('en-US')} rows have invalid input: never sent.`,
-          ),
-        ]
-      : []),
   );
 }
