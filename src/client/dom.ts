@@ -60,3 +60,22 @@ export function formatCredits(credits: number): string {
   const rounded = Math.round(credits * 100) / 100;
   return `${rounded.toLocaleString('en-US')} credit${rounded === 1 ? '' : 's'}`;
 }
+
+/**
+ * Runs a button's work with the button disabled meanwhile; an error is said in `message`. The
+ * sidebar's calls are slow round trips: a second click must not send a second one.
+ */
+export async function whileDisabled(
+  button: HTMLButtonElement,
+  message: HTMLElement,
+  work: () => Promise<void>,
+): Promise<void> {
+  button.disabled = true;
+  try {
+    await work();
+  } catch (error) {
+    say(message, errorText(error), 'error');
+  } finally {
+    button.disabled = false;
+  }
+}

@@ -4,7 +4,7 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import type { RunningPlayground } from '../../tools/playground/server';
 import { DEMO_CREDITS } from '../../tools/playground/workbook';
-import { screenshotPath, usePlayground, VIEWPORT } from './session';
+import { openAddonSidebar, screenshotPath, typeInto, usePlayground, VIEWPORT } from './session';
 
 /** pronet_profile_to_email, in the spec's operation table. */
 const PRICE = 10;
@@ -51,28 +51,14 @@ beforeEach(() => {
 });
 
 /** Types into a cell as the page's formula bar does (one request per cell). */
-async function type(a1: string, input: string): Promise<void> {
-  const response = await fetch(`${playground.url}/api/cell`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ a1, input }),
-  });
-  if (!response.ok) throw new Error(`typing into ${a1} failed: HTTP ${response.status}`);
-}
+const type = (a1: string, input: string) => typeInto(playground, a1, input);
 
 async function accountSpent(): Promise<number> {
   const state = await (await fetch(`${playground.url}/api/state`)).json();
   return state.account.spent;
 }
 
-async function openSidebar(): Promise<FrameLocator> {
-  await page.click('#extensions-button');
-  await page.click('#addon-button');
-  await page.click('#addon-menu button:has-text("Open sidebar")');
-  const sidebar = page.frameLocator('#sidebar-frame');
-  await sidebar.locator('#key-status:has-text("Saved")').waitFor();
-  return sidebar;
-}
+const openSidebar = () => openAddonSidebar(page);
 
 /** The preview's figures by label. */
 async function figures(sidebar: FrameLocator): Promise<Record<string, string>> {

@@ -2,9 +2,9 @@
 // 800): formulas answering in cells, a bulk run's priced preview in the sidebar, and an employee
 // list in the sheet the add-on made for it. `UPDATE_SCREENSHOTS=1 npm test` saves them in
 // docs/screenshots/, where `npm run marketplace` takes them for the kit.
-import type { FrameLocator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { RunningPlayground } from '../../tools/playground/server';
-import { screenshotPath, usePlayground, VIEWPORT } from './session';
+import { openAddonSidebar, screenshotPath, typeInto, usePlayground, VIEWPORT } from './session';
 
 jest.setTimeout(60_000);
 
@@ -24,28 +24,14 @@ function pngSize(image: Buffer): { width: number; height: number } {
   return { width: image.readUInt32BE(16), height: image.readUInt32BE(20) };
 }
 
-async function type(a1: string, input: string): Promise<void> {
-  const response = await fetch(`${playground.url}/api/cell`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ a1, input }),
-  });
-  if (!response.ok) throw new Error(`typing into ${a1} failed: HTTP ${response.status}`);
-}
+const type = (a1: string, input: string) => typeInto(playground, a1, input);
 
 async function load(): Promise<void> {
   await page.goto(playground.url);
   await page.waitForSelector('body[data-ready="true"]');
 }
 
-async function openSidebar(): Promise<FrameLocator> {
-  await page.click('#extensions-button');
-  await page.click('#addon-button');
-  await page.click('#addon-menu button:has-text("Open sidebar")');
-  const sidebar = page.frameLocator('#sidebar-frame');
-  await sidebar.locator('#key-status:has-text("Saved")').waitFor();
-  return sidebar;
-}
+const openSidebar = () => openAddonSidebar(page);
 
 async function shoot(name: string): Promise<void> {
   const image = await page.screenshot({ path: screenshotPath(name) });

@@ -1,9 +1,9 @@
 // A recipe in a real browser: a user with names and companies opens the sidebar, picks "Email
 // from name", previews its cost as a range, runs it, and gets emails, with the fallback steps
 // used only where the first one found nothing (docs/screenshots/recipe.png).
-import type { FrameLocator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { RunningPlayground } from '../../tools/playground/server';
-import { screenshotPath, usePlayground } from './session';
+import { openAddonSidebar, screenshotPath, typeInto, usePlayground } from './session';
 
 jest.setTimeout(60_000);
 
@@ -26,23 +26,9 @@ beforeEach(() => {
   ({ playground, page } = session);
 });
 
-async function type(a1: string, input: string): Promise<void> {
-  const response = await fetch(`${playground.url}/api/cell`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ a1, input }),
-  });
-  if (!response.ok) throw new Error(`typing into ${a1} failed: HTTP ${response.status}`);
-}
+const type = (a1: string, input: string) => typeInto(playground, a1, input);
 
-async function openSidebar(): Promise<FrameLocator> {
-  await page.click('#extensions-button');
-  await page.click('#addon-button');
-  await page.click('#addon-menu button:has-text("Open sidebar")');
-  const sidebar = page.frameLocator('#sidebar-frame');
-  await sidebar.locator('#key-status:has-text("Saved")').waitFor();
-  return sidebar;
-}
+const openSidebar = () => openAddonSidebar(page);
 
 it('runs "Email from name" from the sidebar, the fallback only for the name not found (docs/screenshots/recipe.png)', async () => {
   await type('A1', 'Full name');

@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { type RunningPlayground, startPlayground } from '../../tools/playground/server';
 import { assertDistIsFresh } from '../dist-freshness';
 import { type LaunchedBrowser, launchChromium } from './chromium';
@@ -53,4 +53,24 @@ export function usePlayground(): Session {
     await session.playground?.close();
   });
   return session;
+}
+
+/** Types into a cell of the playground's shown sheet as its formula bar does (one request per cell). */
+export async function typeInto(playground: RunningPlayground, a1: string, input: string): Promise<void> {
+  const response = await fetch(`${playground.url}/api/cell`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ a1, input }),
+  });
+  if (!response.ok) throw new Error(`typing into ${a1} failed: HTTP ${response.status}`);
+}
+
+/** Extensions > Enrich for Sheets > Open sidebar, once the sidebar says the demo key is saved. */
+export async function openAddonSidebar(page: Page): Promise<FrameLocator> {
+  await page.click('#extensions-button');
+  await page.click('#addon-button');
+  await page.click('#addon-menu button:has-text("Open sidebar")');
+  const sidebar = page.frameLocator('#sidebar-frame');
+  await sidebar.locator('#key-status:has-text("Saved")').waitFor();
+  return sidebar;
 }

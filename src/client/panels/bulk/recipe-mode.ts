@@ -3,7 +3,7 @@
 // step, so its progress, Pause, Resume and Cancel are the panel's own.
 import type { BulkProgress } from '../../../shared/bulk-rpc';
 import type { RecipePreview, RecipeRunConfig, RecipeSummary } from '../../../shared/recipe-rpc';
-import { errorText, formatCredits, say } from '../../dom';
+import { formatCredits, say, whileDisabled } from '../../dom';
 import { call } from '../../rpc-client';
 import { addStep, type Builder, buildBuilder, draftOf, NEW_RECIPE, resetBuilder } from './recipe-builder';
 import {
@@ -43,15 +43,8 @@ export class RecipeMode {
     controls.remove.addEventListener('click', () => void this.guard(controls.remove, () => this.remove()));
   }
 
-  private async guard(button: HTMLButtonElement, work: () => Promise<void>): Promise<void> {
-    button.disabled = true;
-    try {
-      await work();
-    } catch (error) {
-      say(this.ui.message, errorText(error), 'error');
-    } finally {
-      button.disabled = false;
-    }
+  private guard(button: HTMLButtonElement, work: () => Promise<void>): Promise<void> {
+    return whileDisabled(button, this.ui.message, work);
   }
 
   /** Saves the built recipe, then chooses it: ready to preview. */
