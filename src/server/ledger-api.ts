@@ -109,18 +109,7 @@ function rebuyCredits({ scope, ttlDays }: SavedResults, now: number): number {
   // Keys read `r1:<scope>:<hash>` (see resultKey): the scope is the second part.
   const inScope = (key: string) => scope === undefined || key.split(':')[1] === scope;
   const isLive = (at: number) => now - at < ttlDays * DAY_MS;
-  const paid = new Map<string, number>();
-  const all = documentProperties().getProperties();
-  const scan = scanStore(all, {
-    isEntryKey: isResultKey,
-    paidAt: (payload) => decodeEntry(payload)?.at ?? null,
-  });
-  for (const entry of scan.entries) {
-    if (!inScope(entry.key) || !isLive(entry.at)) continue;
-    const payload = readPayload(all, entry.key, digestHashPort);
-    const answer = payload === null ? null : decodeEntry(payload);
-    if (answer) paid.set(entry.key, answer.credits ?? 0);
-  }
+  const paid = paidInProperties((key, at) => inScope(key) && isLive(at));
   for (const [key, value] of Object.entries(cacheSheetReader()?.readAll() ?? {})) {
     if (paid.has(key) || !isResultKey(key) || !inScope(key)) continue;
     const answer = decodeEntry(value);
@@ -129,6 +118,23 @@ function rebuyCredits({ scope, ttlDays }: SavedResults, now: number): number {
   let cents = 0;
   for (const credits of paid.values()) cents += Math.round(credits * 100);
   return cents / 100;
+}
+
+/** What each live answer in the document properties cost, by key. */
+function paidInProperties(wanted: (key: string, at: number) => boolean): Map<string, number> {
+  const paid = new Map<string, number>();
+  const all = documentProperties().getProperties();
+  const scan = scanStore(all, {
+    isEntryKey: isResultKey,
+    paidAt: (payload) => decodeEntry(payload)?.at ?? null,
+  });
+  for (const entry of scan.entries) {
+    if (!wanted(entry.key, entry.at)) continue;
+    const payload = readPayload(all, entry.key, digestHashPort);
+    const answer = payload === null ? null : decodeEntry(payload);
+    if (answer) paid.set(entry.key, answer.credits ?? 0);
+  }
+  return paid;
 }
 
 function cacheView(results: SavedResults): CacheView {

@@ -30,32 +30,35 @@ function tokenize(text: string): Token[] | null {
   const tokens: Token[] = [];
   let i = 0;
   while (i < text.length) {
-    const rest = text.slice(i);
     const ch = text.charAt(i);
     if (/\s/.test(ch)) {
       i++;
-    } else if (ch === '(' || ch === ')' || ch === ',') {
-      tokens.push({ t: 'punct', v: ch });
-      i++;
-    } else if (ch === '"') {
-      const match = /^"((?:[^"]|"")*)"/.exec(rest);
-      if (!match) return null;
-      tokens.push({ t: 'string', v: match[1]!.replace(/""/g, '"') });
-      i += match[0].length;
-    } else if (/[-+\d.]/.test(ch)) {
-      const match = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/.exec(rest);
-      if (!match) return null;
-      tokens.push({ t: 'number', v: Number(match[0]) });
-      i += match[0].length;
-    } else {
-      // Digits-first row ranges (=FN(2:5)) are not emulated.
-      const match = WORD.exec(rest);
-      if (!match) return null;
-      tokens.push({ t: 'word', v: match[0] });
-      i += match[0].length;
+      continue;
     }
+    const read = readToken(text.slice(i), ch);
+    if (!read) return null;
+    tokens.push(read.token);
+    i += read.length;
   }
   return tokens;
+}
+
+/** The token `rest` starts with, and how many characters it takes; null when none fits. */
+function readToken(rest: string, ch: string): { token: Token; length: number } | null {
+  if (ch === '(' || ch === ')' || ch === ',') return { token: { t: 'punct', v: ch }, length: 1 };
+  if (ch === '"') {
+    const match = /^"((?:[^"]|"")*)"/.exec(rest);
+    return match
+      ? { token: { t: 'string', v: match[1]!.replace(/""/g, '"') }, length: match[0].length }
+      : null;
+  }
+  if (/[-+\d.]/.test(ch)) {
+    const match = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/.exec(rest);
+    return match ? { token: { t: 'number', v: Number(match[0]) }, length: match[0].length } : null;
+  }
+  // Digits-first row ranges (=FN(2:5)) are not emulated.
+  const match = WORD.exec(rest);
+  return match ? { token: { t: 'word', v: match[0] }, length: match[0].length } : null;
 }
 
 function argOf(token: Token | undefined): FormulaArg | null {
@@ -69,6 +72,22 @@ function argOf(token: Token | undefined): FormulaArg | null {
   return { kind: 'ref', sheetName, a1 };
 }
 
+/** The arguments of `NAME( ... )`, comma-separated; null when the call is malformed. */
+function callArgs(tokens: readonly Token[]): FormulaArg[] | null {
+  const last = tokens[tokens.length - 1];
+  if (last?.t !== 'punct' || last.v !== ')') return null;
+  const inner = tokens.slice(2, -1);
+  const args: FormulaArg[] = [];
+  for (let i = 0; i < inner.length; i += 2) {
+    const arg = argOf(inner[i]);
+    const separator = inner[i + 1];
+    if (!arg) return null;
+    if (separator && (separator.t !== 'punct' || separator.v !== ',' || i + 2 >= inner.length)) return null;
+    args.push(arg);
+  }
+  return args;
+}
+
 /** Parses formula text that starts with '='. */
 export function parseFormula(formula: string): ParsedFormula {
   const invalid = { kind: 'invalid' } as const;
@@ -77,19 +96,8 @@ export function parseFormula(formula: string): ParsedFormula {
   if (!tokens || tokens.length === 0) return invalid;
   const [first, second] = tokens;
   if (first?.t === 'word' && second?.t === 'punct' && second.v === '(') {
-    const last = tokens[tokens.length - 1];
-    if (last?.t !== 'punct' || last.v !== ')') return invalid;
-    const inner = tokens.slice(2, -1);
-    const args: FormulaArg[] = [];
-    for (let i = 0; i < inner.length; i += 2) {
-      const arg = argOf(inner[i]);
-      const separator = inner[i + 1];
-      if (!arg) return invalid;
-      if (separator && (separator.t !== 'punct' || separator.v !== ',' || i + 2 >= inner.length))
-        return invalid;
-      args.push(arg);
-    }
-    return { kind: 'call', name: first.v, args };
+    const args = callArgs(tokens);
+    return args ? { kind: 'call', name: first.v, args } : invalid;
   }
   if (tokens.length !== 1) return invalid;
   const arg = argOf(first);

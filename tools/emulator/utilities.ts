@@ -277,14 +277,18 @@ function renderPattern(pattern: string, fields: Record<string, (count: number) =
     }
     let run = 1;
     while (pattern.charAt(i + run) === ch) run++;
-    const field = fields[ch];
-    if (field) out += field(run);
-    else if (/[A-Za-z]/.test(ch))
-      throw new Error(`Emulator: formatDate pattern letter '${ch}' is not emulated`);
-    else out += ch.repeat(run);
+    out += fieldText(fields, ch, run);
     i += run;
   }
   return out;
+}
+
+/** A run of one letter as its field says, or other characters as they are. */
+function fieldText(fields: Record<string, (count: number) => string>, ch: string, run: number): string {
+  const field = fields[ch];
+  if (field) return field(run);
+  if (/[A-Za-z]/.test(ch)) throw new Error(`Emulator: formatDate pattern letter '${ch}' is not emulated`);
+  return ch.repeat(run);
 }
 
 function pad(value: number, width: number): string {

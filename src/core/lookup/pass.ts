@@ -36,17 +36,7 @@ export function lookupMany(
     snapshot ??= deps.store.getAll();
     return snapshot;
   };
-  for (const [key, answer] of deps.cache.getMany(
-    unique.map((item) => item.key),
-    readStore,
-  )) {
-    results.set(key, fromCache(answer));
-  }
-  if (ctx.source === 'formula' && deps.failureHold) {
-    const missing = unique.filter((item) => !results.has(item.key)).map((item) => item.key);
-    for (const [key, error] of heldFailures(deps.failureHold, missing))
-      results.set(key, { kind: 'failed', error });
-  }
+  takeSaved(deps, unique, ctx, readStore, results);
   const uncached = unique.filter((item) => !results.has(item.key));
   const lists = unique.filter((item) => item.op.shape === 'employees');
   if (uncached.length === 0 && lists.length === 0) return results;
@@ -55,29 +45,61 @@ export function lookupMany(
   const known = new Map(readJobs(deps.store, stored).map((job) => [job.key, job]));
   const withJob = uncached.filter((item) => known.has(item.key));
   collectKnownJobs(deps, withJob, known, ctx, results);
-
   const unsent = uncached.filter((item) => !known.has(item.key));
-  const booked = unsent.length > 0 ? claimAndReserve(deps, unsent, ctx) : null;
-  if (unsent.length > 0 && booked === null) {
-    for (const item of unsent)
-      results.set(item.key, { kind: 'refused', message: LOCK_BUSY_MESSAGE, later: true });
-  }
-  const claimed = booked?.claimed ?? null;
-  if (claimed) takeAnsweredSince(deps, claimed.all, unsent, ctx, results);
-  let settlement: Settlement | null = null;
-  try {
-    if (booked && booked.items.length > 0)
-      settlement = sendNew(deps, booked, ctx, results, OUT_OF_CREDITS_PROPERTY in stored);
-  } finally {
-    if (claimed) closeSection(deps, ctx, settlement, claimed.mine);
-  }
-  if (claimed)
-    awaitOthers(
-      deps,
-      unsent.filter((item) => claimed.taken.includes(item.key)),
-      ctx,
-      results,
-    );
+  if (unsent.length > 0) buyUnsent(deps, unsent, ctx, OUT_OF_CREDITS_PROPERTY in stored, results);
   attachDeliveries(deps, lists, known, results, ctx);
   return results;
+}
+
+/** Answers already paid for: the cache, and for formulas the provider errors paid lately. */
+function takeSaved(
+  deps: LookupDeps,
+  unique: readonly LookupItem[],
+  ctx: LookupContext,
+  readStore: () => Record<string, string>,
+  results: Map<string, LookupResult>,
+): void {
+  for (const [key, answer] of deps.cache.getMany(
+    unique.map((item) => item.key),
+    readStore,
+  )) {
+    results.set(key, fromCache(answer));
+  }
+  if (ctx.source !== 'formula' || !deps.failureHold) return;
+  const missing = unique.filter((item) => !results.has(item.key)).map((item) => item.key);
+  for (const [key, error] of heldFailures(deps.failureHold, missing))
+    results.set(key, { kind: 'failed', error });
+}
+
+/**
+ * Claims and reserves the keys nobody answered, sends what was granted, closes the section, and
+ * waits for what another execution is buying: never buys a key twice.
+ */
+function buyUnsent(
+  deps: LookupDeps,
+  unsent: readonly LookupItem[],
+  ctx: LookupContext,
+  flaggedOutOfCredits: boolean,
+  results: Map<string, LookupResult>,
+): void {
+  const booked = claimAndReserve(deps, unsent, ctx);
+  if (booked === null) {
+    for (const item of unsent)
+      results.set(item.key, { kind: 'refused', message: LOCK_BUSY_MESSAGE, later: true });
+    return;
+  }
+  const { claimed } = booked;
+  takeAnsweredSince(deps, claimed.all, unsent, ctx, results);
+  let settlement: Settlement | null = null;
+  try {
+    if (booked.items.length > 0) settlement = sendNew(deps, booked, ctx, results, flaggedOutOfCredits);
+  } finally {
+    closeSection(deps, ctx, settlement, claimed.mine);
+  }
+  awaitOthers(
+    deps,
+    unsent.filter((item) => claimed.taken.includes(item.key)),
+    ctx,
+    results,
+  );
 }

@@ -55,8 +55,7 @@ function reachOf(step: StepPlan, earlier: readonly RowReach[]): RowReach {
   for (let row = 0; row < step.plans.length; row++) {
     const plan = step.plans[row] ?? null;
     const status = step.statuses[row] ?? null;
-    const max = (!base || base.mayMiss[row]!) && (!source || source.mayFind[row]!);
-    const min = (!base || base.missed[row]!) && (!source || source.found[row]!);
+    const { max, min } = gatesAt(base, source, row);
     const query = queryOf(plan, source?.queries[row] ?? null);
     const looksUp = max && query !== null && status === null;
     reach.open.push(max);
@@ -69,6 +68,18 @@ function reachOf(step: StepPlan, earlier: readonly RowReach[]): RowReach {
     reach.mayMiss.push(status === 'notFound' || looksUp);
   }
   return reach;
+}
+
+/** Whether the earlier steps may pass the row on (max), or surely do (min). */
+function gatesAt(
+  base: RowReach | null,
+  source: RowReach | null,
+  row: number,
+): { max: boolean; min: boolean } {
+  return {
+    max: (!base || base.mayMiss[row]!) && (!source || source.mayFind[row]!),
+    min: (!base || base.missed[row]!) && (!source || source.found[row]!),
+  };
 }
 
 /** A known input looks up when its plan says so; an unknown one stands for its source's lookup. */
