@@ -6,7 +6,7 @@
 import type { EnrichmentRequest } from '../core/api/wire';
 import { checkConfig } from '../core/bulk/config';
 import { layoutColumns } from '../core/bulk/layout';
-import { cellAt, perLookupEstimate, planRow, type SheetTable } from '../core/bulk/plan';
+import { cellAt, perLookupEstimate, planRow, type SheetTable, tableSpan } from '../core/bulk/plan';
 import { BULK_STATUS, type BulkRun } from '../core/bulk/run';
 import { priceLabel } from '../core/operations/pricing';
 import { operationByType } from '../core/operations/table';
@@ -141,13 +141,8 @@ function recipePreview(
   const steps = plannedSteps(recipe, sheet, headersOf(target, sheet.headerRow));
   const firstRow = sheet.headerRow + 1;
   const lastRow = Math.max(sheet.headerRow, target.getLastRow());
-  const width = Math.max(
-    ...steps.flatMap(({ layout, config }) => [
-      layout.status.column,
-      ...layout.outputs.map((o) => o.column),
-      config.columns.input,
-    ]),
-  );
+  // Every column a step reads or writes, its company's included, wherever it stands.
+  const width = Math.max(...steps.map(({ layout, config }) => tableSpan(config, layout).last));
   const table: SheetTable = {
     firstRow,
     firstColumn: 1,
@@ -256,7 +251,12 @@ export function advanceRecipe(ctx: ExecutionContext, run: BulkRun, force = false
     headerRow: run.config.headerRow,
     slots: state.slots,
   };
-  return startStep(ctx, recipe, sheet, state.step + 1, [...state.done, finished]);
+  // Two sidebars may both see the step done: the first starts the next one, the second shows it.
+  return locked(ctx, () => {
+    const current = readRun();
+    if (current && current.id !== run.id) return current;
+    return startStep(ctx, recipe, sheet, state.step + 1, [...state.done, finished]);
+  });
 }
 
 /** Saves a user's recipe in this spreadsheet, under the document lock (two editors may save). */
