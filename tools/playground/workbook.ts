@@ -100,10 +100,10 @@ export class Workbook {
   #active = SHEET;
   /**
    * Edits whose Edit triggers have not run yet. In Sheets a trigger runs beside the user, who goes
-   * on typing; here it runs when time moves on (a tick or "+1 min"), so a trigger that waits a
-   * minute for a job does not hold the page.
+   * on typing; here it runs when the user moves time on ("+1 min"), so a trigger that waits a
+   * minute for a job neither holds the page nor makes the idle clock leap.
    */
-  #edits: { sheet: string; a1: string; fields: { value?: unknown; oldValue?: unknown }; at: number }[] = [];
+  #edits: { sheet: string; a1: string; fields: { value?: unknown; oldValue?: unknown } }[] = [];
 
   constructor(distDir: string) {
     this.#distDir = distDir;
@@ -227,7 +227,7 @@ export class Workbook {
     this.#recalculateDependents([before, after], new Set([`${range.row}:${range.column}`]));
     // As in Sheets, the user's edit fires the installed Edit triggers (the job collector's driver).
     const fields = isFormula ? { oldValue } : { oldValue, value: input };
-    this.#edits.push({ sheet: sheet.name, a1: target, fields, at: this.clock.now() });
+    this.#edits.push({ sheet: sheet.name, a1: target, fields });
   }
 
   /** Runs the Edit triggers of the edits made so far, oldest first. */
@@ -297,7 +297,6 @@ export class Workbook {
    */
   tick(ms: number, collectEveryMs: number): void {
     this.emu.runTriggersUntil(this.bundle, this.clock.now() + ms);
-    if (this.#edits.some((edit) => this.clock.now() - edit.at >= collectEveryMs)) this.#runEditTriggers();
     if (this.clock.now() - this.#lastCollectAt >= collectEveryMs) this.collectWaiting();
   }
 
