@@ -1,6 +1,7 @@
 // A recipe run's progress: its current step's bulk progress, with which step of which recipe it is
 // and what the whole recipe spent so far.
 import type { BulkProgress } from '../../shared/bulk-rpc';
+import { round2 } from '../bulk/plan';
 import { countRows } from '../bulk/row-ranges';
 import { type BulkRun, progressOf } from '../bulk/run';
 import { operationByType } from '../operations/table';
@@ -26,7 +27,7 @@ export function progressWithRecipe(run: BulkRun, now: number, busy = false): Bul
       name: recipe.name,
       step: run.recipe.step + 1,
       steps: recipe.steps.length,
-      creditsSpent: Math.round((before + run.credits) * 100) / 100,
+      creditsSpent: round2(before + run.credits),
       waitingFor: waitingFor(run),
     },
   };
