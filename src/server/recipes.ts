@@ -6,7 +6,7 @@
 import type { EnrichmentRequest } from '../core/api/wire';
 import { checkConfig } from '../core/bulk/config';
 import { layoutColumns } from '../core/bulk/layout';
-import { cellAt, perLookupEstimate, planRow, type SheetTable, tableSpan } from '../core/bulk/plan';
+import { cellAt, perLookupEstimate, planRow, round2, type SheetTable, tableSpan } from '../core/bulk/plan';
 import { BULK_STATUS, type BulkRun } from '../core/bulk/run';
 import { priceLabel } from '../core/operations/pricing';
 import { operationByType } from '../core/operations/table';
@@ -20,7 +20,7 @@ import { type KnownStatus, previewSteps, type StepPlan } from '../core/recipes/p
 import { progressWithRecipe, waitingFor } from '../core/recipes/progress';
 import { BUILT_IN_RECIPES, recipeProblem, SLOT_LABELS } from '../core/recipes/recipes';
 import { type DoneStep, type RecipeSheet, stepConfig } from '../core/recipes/steps';
-import type { BulkProgress, BulkRunConfig } from '../shared/bulk-rpc';
+import type { BulkProgress } from '../shared/bulk-rpc';
 import type {
   Recipe,
   RecipeDraft,
@@ -92,27 +92,12 @@ function checkRecipe(raw: RecipeRunConfig): { recipe: Recipe; sheet: RecipeSheet
 }
 
 /** A step whose company slot was left out reads the name alone. */
-function configOf(
-  recipe: Recipe,
-  index: number,
-  sheet: RecipeSheet,
-  done: readonly DoneStep[],
-): BulkRunConfig {
-  const step = recipe.steps[index]!;
-  const company = step.company;
-  const bare = company && 'slot' in company && sheet.slots[company.slot] === undefined;
-  const trimmed = bare
-    ? { ...recipe, steps: recipe.steps.map((s, i) => (i === index ? { ...s, company: undefined } : s)) }
-    : recipe;
-  return stepConfig(trimmed, index, sheet, done);
-}
-
 /** Every step's configuration and columns, as the run will create them, before anything runs. */
 function plannedSteps(recipe: Recipe, sheet: RecipeSheet, headers: readonly unknown[]) {
   const virtual = [...headers];
   const done: DoneStep[] = [];
   return recipe.steps.map((step, index) => {
-    const config = configOf(recipe, index, sheet, done);
+    const config = stepConfig(recipe, index, sheet, done);
     const op = operationByType(step.type)!;
     const layout = layoutColumns(op, config, virtual);
     for (const column of [...layout.outputs, layout.status]) virtual[column.column - 1] = column.header;
@@ -184,8 +169,6 @@ function recipePreview(
   };
 }
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
-
 export function startRecipeRun(raw: RecipeRunConfig, confirmedCredits: number): BulkProgress {
   const ctx = context();
   installDrivers();
@@ -217,7 +200,7 @@ function startStep(
   index: number,
   done: DoneStep[],
 ): BulkRun {
-  const config = configOf(recipe, index, sheet, done);
+  const config = stepConfig(recipe, index, sheet, done);
   const { config: checked, op } = checkConfig(config);
   const withGates = config.gates ? { ...checked, gates: config.gates } : checked;
   const prepared = prepare(withGates, op);

@@ -60,13 +60,19 @@ export function stepConfig(
 ): BulkRunConfig {
   const step = recipe.steps[index];
   if (!step) throw new Error(`The recipe has no step ${index + 1}.`);
+  // A company read from a slot the user left unmapped is left out: the step then looks up from
+  // its input alone, as the same lookup in a bulk run with no company column would.
+  const company =
+    step.company && !('slot' in step.company && sheet.slots[step.company.slot] === undefined)
+      ? step.company
+      : undefined;
   const config: BulkRunConfig = {
     sheetName: sheet.sheetName,
     headerRow: sheet.headerRow,
     type: step.type,
     columns: {
       input: columnOf(step.input, sheet, done),
-      ...(step.company ? { company: columnOf(step.company, sheet, done) } : {}),
+      ...(company ? { company: columnOf(company, sheet, done) } : {}),
     },
     output: step.fields ? { mode: 'fields', fields: [...step.fields] } : { mode: 'primary' },
   };
