@@ -88,23 +88,17 @@ export class RecipeMode {
   /** One lookup's fields, the recipe's, or the builder's: never two of them. */
   private show(): void {
     const building = this.controls.choice.value === NEW_RECIPE;
-    this.builder.root.hidden = !building;
     const recipe = building ? null : this.active;
+    // The single lookup's own fields give way to the builder or a recipe; with neither, the
+    // operation's choice (showOperation) decides which of its parts show.
+    const lookupHidden = building || recipe !== null;
     const ui = this.ui;
+    this.builder.root.hidden = !building;
     for (const button of [ui.preview, ui.run]) button.hidden = building;
-    if (building) {
-      for (const field of [ui.op.closest('.field'), ui.input.closest('.field')])
-        (field as HTMLElement).hidden = true;
-      for (const part of [ui.opHelp, ui.names, ui.output, ui.employees, this.controls.box])
-        part.hidden = true;
-      return;
-    }
     for (const field of [ui.op.closest('.field'), ui.input.closest('.field')])
-      (field as HTMLElement).hidden = recipe !== null;
-    ui.opHelp.hidden = recipe !== null;
-    ui.names.hidden = recipe !== null || ui.names.hidden;
-    ui.output.hidden = recipe !== null || ui.output.hidden;
-    ui.employees.hidden = recipe !== null || ui.employees.hidden;
+      (field as HTMLElement).hidden = lookupHidden;
+    ui.opHelp.hidden = lookupHidden;
+    if (lookupHidden) for (const part of [ui.names, ui.output, ui.employees]) part.hidden = true;
     this.controls.box.hidden = recipe === null;
     if (recipe) showRecipe(this.controls, recipe, this.headers);
     this.last = null;
