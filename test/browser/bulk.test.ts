@@ -4,7 +4,7 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import type { RunningPlayground } from '../../tools/playground/server';
 import { DEMO_CREDITS } from '../../tools/playground/workbook';
-import { openAddonSidebar, screenshotPath, typeInto, usePlayground, VIEWPORT } from './session';
+import { fakeAccount, openAddonSidebar, screenshotPath, typeInto, usePlayground, VIEWPORT } from './session';
 
 /** pronet_profile_to_email, in the spec's operation table. */
 const PRICE = 10;
@@ -54,8 +54,7 @@ beforeEach(() => {
 const type = (a1: string, input: string) => typeInto(playground, a1, input);
 
 async function accountSpent(): Promise<number> {
-  const state = await (await fetch(`${playground.url}/api/state`)).json();
-  return state.account.spent;
+  return (await fakeAccount(playground)).spent;
 }
 
 const openSidebar = () => openAddonSidebar(page);

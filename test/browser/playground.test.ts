@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import type { RunningPlayground } from '../../tools/playground/server';
 import { DEMO_CREDITS } from '../../tools/playground/workbook';
-import { screenshotPath, usePlayground, VIEWPORT } from './session';
+import { fakeAccount, screenshotPath, usePlayground, VIEWPORT } from './session';
 
 jest.setTimeout(60_000);
 
@@ -109,8 +109,7 @@ describe('the playground page', () => {
     await enter('C2', '=PRONET_EMAIL(A2)');
     expect(await shown('C2')).toBe(await shown('B2'));
     expect(await balance()).toBe(credits(expected));
-    const state = await (await fetch(`${playground.url}/api/state`)).json();
-    expect(state.account).toEqual({
+    expect(await fakeAccount(playground)).toEqual({
       startingCredits: DEMO_CREDITS,
       balance: expected,
       spent: DEMO_CREDITS - expected,

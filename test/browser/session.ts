@@ -65,6 +65,19 @@ export async function typeInto(playground: RunningPlayground, a1: string, input:
   if (!response.ok) throw new Error(`typing into ${a1} failed: HTTP ${response.status}`);
 }
 
+export interface FakeAccount {
+  startingCredits: number;
+  balance: number;
+  spent: number;
+}
+
+/** The fake API's own ledger for the demo account: what the user really paid, as the API saw it. */
+export async function fakeAccount(playground: RunningPlayground): Promise<FakeAccount> {
+  const response = await fetch(`${playground.url}/api/state`);
+  if (!response.ok) throw new Error(`reading the playground's state failed: HTTP ${response.status}`);
+  return ((await response.json()) as { account: FakeAccount }).account;
+}
+
 /** Extensions > Enrich for Sheets > Open sidebar, once the sidebar says the demo key is saved. */
 export async function openAddonSidebar(page: Page): Promise<FrameLocator> {
   await page.click('#extensions-button');

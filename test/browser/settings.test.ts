@@ -6,7 +6,7 @@ import { VirtualClock } from '../../tools/emulator/clock';
 import { FakeApi } from '../../tools/fake-api/fake-api';
 import type { RunningPlayground } from '../../tools/playground/server';
 import { DEMO_CREDITS } from '../../tools/playground/workbook';
-import { screenshotPath, usePlayground, VIEWPORT } from './session';
+import { fakeAccount, screenshotPath, usePlayground, VIEWPORT } from './session';
 
 /** The playground's demo account is the first its fake API opens: the same key as this one's. */
 const DEMO_KEY = new FakeApi({ clock: new VirtualClock() }).createAccount();
@@ -72,8 +72,7 @@ async function shown(a1: string): Promise<string> {
 }
 
 async function account(): Promise<{ balance: number; spent: number }> {
-  const state = await (await fetch(`${playground.url}/api/state`)).json();
-  return state.account;
+  return fakeAccount(playground);
 }
 
 async function openSidebar(): Promise<void> {
