@@ -44,7 +44,10 @@ export function say(target: HTMLElement, text: string, kind: 'ok' | 'error' | ''
   target.className = `message ${kind}`;
 }
 
-/** Runs `work` with the button disabled, reporting a failure in `status`. */
+/**
+ * Runs `work` with the button disabled, reporting a failure in `status`. The sidebar's calls are
+ * slow round trips: a second click must not send a second one.
+ */
 export async function busy(button: HTMLButtonElement, status: HTMLElement, work: () => Promise<void>) {
   button.disabled = true;
   try {
@@ -59,23 +62,4 @@ export async function busy(button: HTMLButtonElement, status: HTMLElement, work:
 export function formatCredits(credits: number): string {
   const rounded = Math.round(credits * 100) / 100;
   return `${rounded.toLocaleString('en-US')} credit${rounded === 1 ? '' : 's'}`;
-}
-
-/**
- * Runs a button's work with the button disabled meanwhile; an error is said in `message`. The
- * sidebar's calls are slow round trips: a second click must not send a second one.
- */
-export async function whileDisabled(
-  button: HTMLButtonElement,
-  message: HTMLElement,
-  work: () => Promise<void>,
-): Promise<void> {
-  button.disabled = true;
-  try {
-    await work();
-  } catch (error) {
-    say(message, errorText(error), 'error');
-  } finally {
-    button.disabled = false;
-  }
 }

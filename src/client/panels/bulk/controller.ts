@@ -7,7 +7,7 @@ import { OPERATIONS, operationByType } from '../../../core/operations/table';
 import type { Operation } from '../../../core/operations/types';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../../../shared/bulk-rpc';
 import { announceChange } from '../../data-changed';
-import { $, el, errorText, formatCredits, say, whileDisabled } from '../../dom';
+import { $, busy, el, errorText, formatCredits, say } from '../../dom';
 import { call } from '../../rpc-client';
 import { columnOptions, guessColumns, NAME_COLUMNS } from './columns';
 import { readConfig } from './config';
@@ -255,7 +255,7 @@ class BulkController {
   }
 
   private async guarded(button: HTMLButtonElement, work: () => Promise<void>): Promise<void> {
-    await whileDisabled(button, this.ui.message, work);
+    await busy(button, this.ui.message, work);
     if (this.current) this.showProgress(this.current);
   }
 

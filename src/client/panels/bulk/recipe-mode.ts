@@ -3,7 +3,7 @@
 // step, so its progress, Pause, Resume and Cancel are the panel's own.
 import type { BulkProgress } from '../../../shared/bulk-rpc';
 import type { RecipePreview, RecipeRunConfig, RecipeSummary } from '../../../shared/recipe-rpc';
-import { formatCredits, say, whileDisabled } from '../../dom';
+import { busy, formatCredits, say } from '../../dom';
 import { call } from '../../rpc-client';
 import { addStep, type Builder, buildBuilder, draftOf, NEW_RECIPE, resetBuilder } from './recipe-builder';
 import {
@@ -44,7 +44,7 @@ export class RecipeMode {
   }
 
   private guard(button: HTMLButtonElement, work: () => Promise<void>): Promise<void> {
-    return whileDisabled(button, this.ui.message, work);
+    return busy(button, this.ui.message, work);
   }
 
   /** Saves the built recipe, then chooses it: ready to preview. */
