@@ -202,6 +202,7 @@ function startStep(
 ): BulkRun {
   const config = stepConfig(recipe, index, sheet, done);
   const { config: checked, op } = checkConfig(config);
+  // checkConfig passes only what a sidebar may send, never gates: those are the recipe's own.
   const withGates = config.gates ? { ...checked, gates: config.gates } : checked;
   const prepared = prepare(withGates, op);
   return beginRun(ctx, withGates, op, prepared, {
