@@ -233,12 +233,12 @@ export async function build() {
   writeFileSync(join(dist, 'Sidebar.html'), await bundleSidebar());
   writeFileSync(join(dist, 'Help.html'), table.helpHtml());
   writeFileSync(join(dist, 'appsscript.json'), `${JSON.stringify(manifest(), null, 2)}\n`);
-  return { baseUrl, bundleBytes: Buffer.byteLength(bundle), entryPoints };
+  return { baseUrl, codeBytes: Buffer.byteLength(code), entryPoints };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { baseUrl: url, bundleBytes, entryPoints } = await build();
+  const { baseUrl: url, codeBytes, entryPoints } = await build();
   const offline = url === OFFLINE_API_BASE_URL ? ' (offline default: set ENRICH_API_BASE_URL to deploy)' : '';
-  console.log(`dist/ built: bundle ${(bundleBytes / 1024).toFixed(1)} KB, API ${url}${offline}`);
+  console.log(`dist/ built: Code.js ${(codeBytes / 1024).toFixed(1)} KB, API ${url}${offline}`);
   console.log(`entry points: ${entryPoints.join(', ')}`);
 }
