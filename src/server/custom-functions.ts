@@ -3,14 +3,13 @@
 // authorization. One execution answers a whole range, with one batched lookup per distinct input.
 import { redactKey } from '../core/api/api-key';
 import { resultKey } from '../core/cache/keys';
-import { argumentRows, type RawArguments } from '../core/formulas/arguments';
-import { resolveType } from '../core/formulas/enrich-type';
-import { type Prepared, prepareByType, prepareRequest } from '../core/formulas/request';
+import { isDeferred } from '../core/formula-queue/finish';
+import { type FormulaRow, formulaRows } from '../core/formulas/formula-rows';
+import type { Prepared } from '../core/formulas/request';
 import { followsTheUser } from '../core/jobs/drivers';
 import { employeeListText, expiredText, jobRunningText } from '../core/lookup/cell-texts';
 import type { LookupItem, LookupResult } from '../core/lookup/items';
 import { lookupMany } from '../core/lookup/pass';
-import { GENERIC_FUNCTION, operationByFunction } from '../core/operations/table';
 import type { Operation } from '../core/operations/types';
 import { CELL_TEXT, rowErrorText } from '../core/render/cell-text';
 import { renderForCell } from '../core/render/results';
@@ -20,41 +19,9 @@ import { digestHashPort } from './adapters/apps-script';
 import { CUSTOM_FUNCTION_BUDGET_MS } from './config';
 import { executionContext } from './context';
 import { currentDrivers } from './drivers';
+import { queueThisFormula } from './formula-queue';
 
-const optionalText = (value: unknown) => (value === undefined || value === '' ? undefined : String(value));
-
-type Row = { op: Operation | null; prepared: Prepared; field: string | undefined; key?: string };
-
-function toRawArguments(op: Operation, values: readonly unknown[]): { raw: RawArguments; field?: string } {
-  const raw: RawArguments = { input: values[0] };
-  let field: string | undefined;
-  op.extraParams.forEach((param, i) => {
-    const value = values[i + 1];
-    if (param === 'field') field = optionalText(value);
-    else if (param === 'max') raw.max = value;
-    else raw[param] = value;
-  });
-  return { raw, field };
-}
-
-function prepareRow(functionName: string, values: readonly unknown[]): Row {
-  if (functionName === GENERIC_FUNCTION.functionName) {
-    const [type, input, field] = values;
-    const resolved = resolveType(type);
-    const op = 'op' in resolved ? resolved.op : null;
-    return { op, field: optionalText(field), prepared: prepareByType(type, { input }) };
-  }
-  const op = operationByFunction(functionName);
-  if (!op) throw new Error(`Unknown function ${functionName}.`);
-  const { raw, field } = toRawArguments(op, values);
-  return { op, field, prepared: prepareRequest(op, raw) };
-}
-
-function paramCount(functionName: string): number {
-  if (functionName === GENERIC_FUNCTION.functionName) return GENERIC_FUNCTION.params.length;
-  const op = operationByFunction(functionName);
-  return op ? 1 + op.extraParams.length : 1;
-}
+type Row = FormulaRow;
 
 /**
  * What one lookup shows; errors throw, so a single cell shows #ERROR! with the reason. A lookup
@@ -66,7 +33,9 @@ function toCell(
   field: string | undefined,
   result: LookupResult,
   followsUser: () => boolean,
+  queued: string | null,
 ): CellOutput {
+  if (queued !== null && isDeferred(result)) return queued;
   if (op.shape === 'employees' && (result.kind === 'found' || result.kind === 'pending')) {
     return employeeListText(result, followsUser());
   }
@@ -107,9 +76,9 @@ function rectangle(rows: CellValue[][]): CellValue[][] {
 }
 
 export function customFunction(functionName: string, args: unknown[]): unknown {
-  const rows = argumentRows(args, paramCount(functionName));
+  const rows = formulaRows(functionName, args);
   if (!rows.ok) throw new Error(rows.message);
-  const prepared = rows.rows.map((values) => prepareRow(functionName, values));
+  const prepared = rows.rows;
   if (!rows.isRange && prepared[0]!.prepared.kind === 'invalid')
     throw new Error(prepared[0]!.prepared.message);
 
@@ -117,6 +86,7 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
   let results = new Map<string, LookupResult>();
   let apiKey: string | undefined;
   let followsUser = () => false;
+  let queued: string | null = null;
   if (wanted.length > 0) {
     const context = executionContext({ canWriteSheets: false });
     if (!context) throw new Error(CELL_TEXT.noKey);
@@ -146,11 +116,14 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
       pollJobs: true,
       maxRequestsPerSecond: context.settings.requestsPerSecond,
     });
+    const left = new Set(items.filter((item) => isDeferred(results.get(item.key))).map((item) => item.key));
+    // What this execution had no time or turn for is handed to the add-on's own executions.
+    if (left.size > 0) queued = queueThisFormula(context, left.size, followsUser);
   }
   const cell = (row: Row): CellOutput => {
     if (row.prepared.kind === 'empty') return '';
     if (row.prepared.kind === 'invalid') throw new Error(row.prepared.message);
-    return toCell(row.op!, row.field, results.get(row.key!)!, followsUser);
+    return toCell(row.op!, row.field, results.get(row.key!)!, followsUser, queued);
   };
   try {
     if (!rows.isRange) return cell(prepared[0]!);

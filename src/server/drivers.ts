@@ -11,56 +11,85 @@ import { drivePump } from '../core/jobs/pump';
 import { pendingOf } from '../core/jobs/pump-ports';
 import { jobScope, readJobs } from '../core/jobs/registry';
 import { claimCollector, collectorWanted, noteCollected, readSignal } from '../core/jobs/signal';
+import { isOurFormula } from '../core/formulas/our-formulas';
 import { errorMessage } from '../core/text/error-message';
 import { appsScriptClock, ttlCachePort } from './adapters/apps-script';
 import { executionContext, fastCache } from './context';
+import { finishQueuedFormulas, hasQueuedFormulas } from './formula-queue';
 import { authorizationLapsed, pumpContext, pumpOptions, refreshAfter, withTriggerLock } from './pump';
 
 /** The handlers: top-level functions of the bundle (see index.ts). */
 export const EDIT_DRIVER = 'collectOnEdit';
 export const OPEN_DRIVER = 'collectOnOpen';
 /**
- * How long a driver waits for young jobs (an employee list takes about a minute), well inside an
- * execution's 6 minutes: the sheet writes and the formulas' refresh come after.
+ * How long a driver buys queued formula lookups and waits for young jobs (an employee list takes
+ * about a minute), well inside an execution's 6 minutes: the sheet writes and the formulas'
+ * re-entry come after.
  */
 const DRIVER_WAIT_MS = 4 * 60_000;
+/** Queued formula lookups are bought for up to 5 minutes: the re-entry writes need the rest. */
+const FORMULA_WORK_MS = 5 * 60_000;
 /** The collector's role outlives its wait by the time its last writes may take. */
 const COLLECTOR_MARGIN_MS = 90_000;
 const DRIVER_LOCK_WAIT_MS = 20_000;
 
 type Trigger = GoogleAppsScript.Script.Trigger;
+type Range = GoogleAppsScript.Spreadsheet.Range;
 
 // --- Handlers -------------------------------------------------------------------------------------
 
-export function collectOnEdit(_event?: unknown): void {
-  driveCollector();
+export function collectOnEdit(event?: { range?: Range; value?: unknown }): void {
+  driveCollector('edit', typedFormula(event));
 }
 
 export function collectOnOpen(_event?: unknown): void {
-  driveCollector();
+  driveCollector('open', null);
 }
 
-/** Collects what is due, waiting for young jobs, when the note says something waits. */
-function driveCollector(): void {
+/**
+ * The cell an edit typed one of our formulas into, while Sheets has not run it yet ("Loading..."):
+ * its trigger may run before the formula does (Google does not say which starts first), and then
+ * starts buying its inputs at once, the claims keeping the two from buying anything twice. A
+ * formula that already ran recorded what it left itself. A typed formula's event has no value; a
+ * value, a paste or a multi-cell edit is not looked at.
+ */
+function typedFormula(event?: { range?: Range; value?: unknown }): Range | null {
+  const range = event?.range;
+  if (!range || event.value !== undefined) return null;
+  if (range.getNumRows() !== 1 || range.getNumColumns() !== 1) return null;
+  return isOurFormula(range.getFormula()) && range.getValue() === LOADING ? range : null;
+}
+
+/** What a formula's cell shows while Sheets is running it. */
+const LOADING = 'Loading...';
+
+/**
+ * Finishes queued formula lookups and collects what is due, waiting for young jobs, when the note
+ * says something waits (or the edit typed one of our formulas).
+ */
+function driveCollector(by: 'edit' | 'open', typed: Range | null): void {
   const cache = ttlCachePort(fastCache());
   const now = appsScriptClock.now();
   const signal = readSignal(cache);
-  if (signal && !collectorWanted(signal, now)) return;
+  if (!typed && signal && !collectorWanted(signal, now)) return;
   if (authorizationLapsed()) return;
   const context = pumpContext();
   if (!context) return;
-  if (!signal) {
+  if (!typed && !signal) {
     // The cache forgot the note: the registry says, once, and the note is written again.
-    const mine = readJobs(context.deps.store).filter((job) => jobScope(job) === context.scope);
+    const all = context.deps.store.getAll();
+    const mine = readJobs(context.deps.store, all).filter((job) => jobScope(job) === context.scope);
     const left = pendingOf(mine);
-    noteCollected(cache, left, now, now);
-    if (left.pending === 0) return;
+    const queued = hasQueuedFormulas(all, context.scope, now);
+    noteCollected(cache, { pending: left.pending + queued, nextDueAt: queued > 0 ? now : left.nextDueAt }, now, now);
+    if (left.pending + queued === 0) return;
   }
-  const until = now + DRIVER_WAIT_MS + COLLECTOR_MARGIN_MS;
+  const until = now + FORMULA_WORK_MS + COLLECTOR_MARGIN_MS;
   if (!claimCollector(cache, context.deps.lock, now, until)) return;
   try {
+    const work = finishQueuedFormulas(context, now + FORMULA_WORK_MS, by, typed);
     const options = pumpOptions(context, DRIVER_LOCK_WAIT_MS);
-    refreshAfter(drivePump(context.deps, options, now + DRIVER_WAIT_MS));
+    refreshAfter(drivePump(context.deps, options, now + DRIVER_WAIT_MS), work);
   } catch (error) {
     // The role is let go, so that the next edit tries again.
     noteCollected(cache, { pending: 1, nextDueAt: now }, now, appsScriptClock.now());

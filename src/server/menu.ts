@@ -10,7 +10,7 @@ export function onOpen(_event?: GoogleAppsScript.Events.SheetsOnOpen): void {
     .createAddonMenu()
     .addItem('Open sidebar', 'showSidebar')
     .addItem('Freeze results as values', 'freezeResults')
-    .addItem('Collect finished jobs now', 'collectJobsNow')
+    .addItem('Finish pending lookups', 'collectJobsNow')
     .addSeparator()
     .addItem('Help: functions and prices', 'showHelp')
     .addItem('Privacy', 'showPrivacy')

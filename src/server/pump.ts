@@ -17,8 +17,10 @@ import { appsScriptClock, lockPort, ttlCachePort } from './adapters/apps-script'
 import { listSheetPort, spreadsheetById } from './adapters/employee-sheets';
 import { CACHE_SHEET_NAME } from './adapters/sheet-store';
 import { executionContext, fastCache } from './context';
+import { type FormulaWork, finishQueuedFormulas, hasQueuedFormulas } from './formula-queue';
+import { cellA1, type FormulaCell, reenterFormulas } from './reenter';
 import { installDrivers } from './drivers';
-import { expiredLine, failedLine, pumpSummary } from './presenters/jobs';
+import { expiredLine, failedLine, formulaWorkLines, pumpSummary } from './presenters/jobs';
 
 /** The trigger's handler: a top-level function of the bundle (see index.ts). */
 export const JOB_PUMP_HANDLER = 'runJobPump';
@@ -40,6 +42,11 @@ const MAX_REMEMBERED_TRIGGERS = 20;
 /** A trigger run waits this long for jobs about to finish; triggers share a daily runtime quota. */
 const TRIGGER_WAIT_MS = 30_000;
 const TRIGGER_LOCK_WAIT_MS = 20_000;
+/** How long each driver buys queued formula lookups: the triggers and the menu have 6 minutes, the
+ * sidebar calls again every few seconds and must answer within one of them. */
+const TRIGGER_FORMULA_WORK_MS = 4 * 60_000;
+const MENU_FORMULA_WORK_MS = 4 * 60_000;
+const SIDEBAR_FORMULA_WORK_MS = 20_000;
 /** The sidebar calls again in a few seconds: it never waits long for a busy lock. */
 const SIDEBAR_LOCK_WAIT_MS = 3_000;
 const MENU_WAIT_MS = 30_000;
@@ -94,11 +101,12 @@ export function runJobPump(event?: { triggerUid?: unknown }): PumpProgress {
   const context = pumpContext();
   if (!context) return idleProgress('No API key: nothing to collect.', removeIdle(own));
   const { clock } = context.deps.client;
+  const work = finishQueuedFormulas(context, clock.now() + TRIGGER_FORMULA_WORK_MS, 'clock');
   const waitUntil = clock.now() + TRIGGER_WAIT_MS;
   const report = drivePump(context.deps, pumpOptions(context, TRIGGER_LOCK_WAIT_MS), waitUntil);
-  refreshAfter(report);
-  const background = report.busy || report.pending > 0 ? currentBackground() : removeIdle(own);
-  return progress(report, background);
+  refreshAfter(report, work);
+  const busy = report.busy || report.pending > 0 || work.queued > 0;
+  return progress(report, busy ? currentBackground() : removeIdle(own), work);
 }
 
 /**
@@ -108,12 +116,13 @@ export function runJobPump(event?: { triggerUid?: unknown }): PumpProgress {
 export function pumpJobsFromSidebar(): PumpProgress {
   const context = pumpContext();
   if (!context) return idleProgress('Set your API key first.', 'off');
+  const work = finishQueuedFormulas(context, context.deps.client.clock.now() + SIDEBAR_FORMULA_WORK_MS, 'sidebar');
   const report = pumpOnce(context.deps, pumpOptions(context, SIDEBAR_LOCK_WAIT_MS));
-  refreshAfter(report);
-  return progress(report, backgroundAfter(report));
+  refreshAfter(report, work);
+  return progress(report, backgroundAfter(report), work);
 }
 
-/** For a menu item "Collect finished jobs now": waits briefly for jobs about to finish, then says what happened. */
+/** The menu item "Finish pending lookups": buys queued formula lookups, waits briefly for jobs about to finish, then says what happened. */
 export function collectJobsNow(): PumpProgress {
   const context = pumpContext();
   const ui = SpreadsheetApp.getUi();
@@ -123,15 +132,16 @@ export function collectJobsNow(): PumpProgress {
   }
   installDrivers();
   const { clock } = context.deps.client;
+  const work = finishQueuedFormulas(context, clock.now() + MENU_FORMULA_WORK_MS, 'menu');
   const report = drivePump(
     context.deps,
     pumpOptions(context, TRIGGER_LOCK_WAIT_MS),
     clock.now() + MENU_WAIT_MS,
   );
-  refreshAfter(report);
-  const result = progress(report, backgroundAfter(report));
+  refreshAfter(report, work);
+  const result = progress(report, backgroundAfter(report), work);
   ui.alert(
-    'Collect finished jobs',
+    'Finish pending lookups',
     [result.summary, ...result.expired, ...result.failed].join('\n'),
     ui.ButtonSet.OK,
   );
@@ -143,19 +153,25 @@ function backgroundAfter(report: PumpReport): BackgroundCollection {
   return report.busy ? currentBackground() : removeJobTriggerIfIdle();
 }
 
-function progress(report: PumpReport, background: BackgroundCollection): PumpProgress {
+function progress(
+  report: PumpReport,
+  background: BackgroundCollection,
+  work: FormulaWork | null = null,
+): PumpProgress {
   const now = appsScriptClock.now();
-  const off = report.pending > 0 && background === 'off';
+  const queued = work?.queued ?? 0;
+  const off = report.pending + queued > 0 && background === 'off';
   return {
     busy: report.busy,
-    pending: report.pending,
+    pending: report.pending + queued,
     delivered: report.delivered.map((item) => item.message),
     collected: report.collected.length,
     expired: report.expired.map((job) => expiredLine(job, now)),
     failed: report.failed.map((job) => failedLine(job, now)),
-    nextCheckInMs: report.nextDueAt === null ? null : Math.max(1_000, report.nextDueAt - now),
+    nextCheckInMs:
+      queued > 0 ? 1_000 : report.nextDueAt === null ? null : Math.max(1_000, report.nextDueAt - now),
     background,
-    summary: `${pumpSummary(report)}${off ? ' Background collection is off: keep the sidebar open until they finish.' : ''}`,
+    summary: `${[pumpSummary(report), ...formulaWorkLines(work)].join(' ')}${off ? ' Background collection is off: keep the sidebar open until they finish.' : ''}`,
   };
 }
 
@@ -179,13 +195,20 @@ function idleProgress(summary: string, background: BackgroundCollection): PumpPr
  * After any driver's passes: the formulas waiting for what finished are re-entered, and the note
  * the Edit trigger reads says what is left, so that the next edit is cheap when nothing is.
  */
-export function refreshAfter(report: PumpReport): void {
+export function refreshAfter(report: PumpReport, work: FormulaWork | null = null): void {
+  const queued = work?.queued ?? 0;
+  const left = {
+    pending: report.pending + queued,
+    nextDueAt: queued > 0 ? Math.min(report.nextDueAt ?? Infinity, report.readAt) : report.nextDueAt,
+  };
   try {
-    noteCollected(ttlCachePort(fastCache()), report, report.readAt, appsScriptClock.now());
+    noteCollected(ttlCachePort(fastCache()), left, report.readAt, appsScriptClock.now());
   } catch (error) {
     console.warn(`Could not note what the collector left: ${errorMessage(error)}`);
   }
   refreshFinished(report);
+  // Formulas still queued need a driver when nobody edits: the hourly clock is the backstop.
+  if (queued > 0) keepCollecting();
 }
 
 function refreshFinished(report: PumpReport): void {
@@ -211,20 +234,15 @@ export function refreshWaitingFormulas(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   includeErrors = false,
 ): number {
-  const targets: { range: GoogleAppsScript.Spreadsheet.Range; formula: string }[] = [];
+  const targets: FormulaCell[] = [];
   for (const sheet of spreadsheet.getSheets()) {
     if (sheet.getName() === CACHE_SHEET_NAME) continue; // thousands of cached answers, no formulas
     const data = sheet.getDataRange();
     const cells = formulasToRefresh(data.getValues(), data.getFormulas(), { includeErrors });
     for (const cell of cells)
-      targets.push({ range: sheet.getRange(cell.row, cell.column), formula: cell.formula });
+      targets.push({ sheet: sheet.getName(), a1: cellA1(cell.row, cell.column), formula: cell.formula });
   }
-  const chosen = targets.slice(0, MAX_REFRESHED_FORMULAS);
-  if (chosen.length === 0) return 0;
-  for (const { range } of chosen) range.setValue('');
-  SpreadsheetApp.flush();
-  for (const { range, formula } of chosen) range.setFormula(formula);
-  return chosen.length;
+  return reenterFormulas(spreadsheet, targets.slice(0, MAX_REFRESHED_FORMULAS));
 }
 
 // --- The trigger ----------------------------------------------------------------------------------
@@ -360,5 +378,8 @@ export function currentBackground(): BackgroundCollection {
 function hasPendingJobs(): boolean {
   const context = pumpContext();
   if (!context) return false;
-  return readJobs(context.deps.store).some((job) => isPending(job) && jobScope(job) === context.scope);
+  const all = context.deps.store.getAll();
+  const now = context.deps.client.clock.now();
+  if (hasQueuedFormulas(all, context.scope, now) > 0) return true;
+  return readJobs(context.deps.store, all).some((job) => isPending(job) && jobScope(job) === context.scope);
 }

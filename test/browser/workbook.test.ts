@@ -69,7 +69,7 @@ describe('the playground workbook', () => {
     byWaiting.setCell('B6', '=PRONET_PROFILE(A2)');
     let seconds = 0;
     while (shown(byWaiting, 'B6') === PROCESSING && seconds < 120) {
-      byWaiting.tick(1000, 15_000);
+      byWaiting.tick(1000);
       seconds++;
     }
     expect(shown(byWaiting, 'B6')).toBe('Ada Lovelace');

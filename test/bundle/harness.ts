@@ -69,18 +69,55 @@ export function saveSettings(world: World, change: Record<string, unknown>): voi
   world.emu.runExecution(world.bundle, 'saveSettings', [change], { context: 'sidebar' });
 }
 
-/** Types values into a sheet the way a user would, from outside any execution. */
+/**
+ * Puts values in a sheet from outside any execution: data that is there before the test's story
+ * starts. Formulas that read the cells run again, as in Sheets; no Edit trigger fires (a user's
+ * typing is `enterFormula` or `world.emu.edit`).
+ */
 export function typeValues(world: World, a1: string, rows: unknown[][], sheet = 'Sheet1'): void {
   const target = world.emu.spreadsheet.getSheetByName(sheet) ?? world.emu.spreadsheet.insertSheet(sheet);
   // Past the grid's 1,000 rows a user adds rows first, as Sheets asks.
   const missing = Number(/(\d+)$/.exec(a1)?.[1] ?? 0) - target.getMaxRows();
   if (missing > 0) target.insertRowsAfter(target.getMaxRows(), missing);
   target.getRange(a1).setValues(rows as never);
+  world.emu.settle(world.bundle);
 }
 
-/** Enters a formula in a cell; answers what the cell shows. */
-export function enterFormula(world: World, a1: string, formula: string, sheet = 'Sheet1') {
-  return world.emu.evaluateFormula(world.bundle, sheet, a1, formula);
+/**
+ * The user types a formula in a cell: Sheets runs it and the installed Edit triggers fire (after
+ * it by default; `triggersFirst` for the other order). Answers what the cell shows then. Typing a
+ * formula over itself is no edit to Sheets: a test that wants a re-run uses `rerunUnasked`.
+ */
+export function enterFormula(
+  world: World,
+  a1: string,
+  formula: string,
+  sheet = 'Sheet1',
+  options: { triggersFirst?: boolean } = {},
+) {
+  if (world.emu.cell(sheet, a1).formula === formula)
+    throw new Error(`${a1} already holds ${formula}: Sheets would not run it again (use rerunUnasked)`);
+  return world.emu.edit(world.bundle, sheet, a1, formula, options);
+}
+
+/**
+ * The user types a formula, and its edit's trigger has not run yet (Google runs it beside the
+ * formula; drivers.test.ts covers it): for tests of what the formula or the other drivers do alone.
+ */
+export function enterFormulaBeforeItsTrigger(world: World, a1: string, formula: string, sheet = 'Sheet1') {
+  return world.emu.edit(world.bundle, sheet, a1, formula, { fireTriggers: false });
+}
+
+/** A re-run Sheets may make on its own and nothing may count on: a test of its cost names it. */
+export function rerunUnasked(world: World, a1: string, sheet = 'Sheet1') {
+  return world.emu.rerunUnasked(world.bundle, sheet, a1);
+}
+
+/** What a cell and its spill area show now, as the user sees them. */
+export function shownAt(world: World, a1: string, rows = 1, sheet = 'Sheet1'): unknown[] {
+  const match = /^([A-Z]+)(\d+)$/.exec(a1)!;
+  const last = Number(match[2]) + rows - 1;
+  return world.emu.values(sheet, `${a1}:${match[1]}${last}`).map((row) => row[0]);
 }
 
 /** Runs one custom function directly; answers its value or throws the #ERROR! tooltip. */

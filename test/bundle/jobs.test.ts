@@ -4,7 +4,14 @@
 
 import type { JobsList, PumpProgress, RetryResult } from '../../src/shared/jobs-rpc';
 import type { FakeResponse } from '../../tools/fake-api/fake-api';
-import { createWorld, enterFormula, postsSent, spent, typeValues, type World } from './harness';
+import {
+  createWorld,
+  enterFormulaBeforeItsTrigger as enterFormula,
+  postsSent,
+  spent,
+  typeValues,
+  type World,
+} from './harness';
 
 const ACME = 'Acme Corporation';
 const PROFILE = 'https://www.pronet.com/in/ada-lovelace';
@@ -39,6 +46,7 @@ const SALES_CREDITS = 5.5;
 const SALES_SUMMARY = `11 employees -> sheet '${SALES_SHEET}'`;
 
 type Options = Parameters<typeof createWorld>[0];
+
 
 /** Employee lists take 40 s: longer than a formula may wait, so they become jobs. */
 function slowListWorld(options: Options = {}): World {

@@ -90,7 +90,7 @@ describe('custom functions', () => {
   it('run a top-level function and answer its value; names match without case', () => {
     const { emu, bundle } = setup();
     expect(emu.runCustomFunction(bundle, 'DOUBLE', [21])).toBe(42);
-    expect(emu.evaluateFormula(bundle, 'Sheet1', 'A1', '=double(4)')).toEqual({ values: [[8]], error: null });
+    expect(emu.edit(bundle, 'Sheet1', 'A1', '=double(4)')).toEqual({ values: [[8]], error: null });
   });
 
   it('fail past 30 seconds with the timeout message, the clock stopping at the limit', () => {
@@ -105,13 +105,13 @@ describe('custom functions', () => {
 
   it('fail at 30 seconds even when the script catches the timeout', () => {
     const { emu, bundle } = setup();
-    const outcome = emu.evaluateFormula(bundle, 'Sheet1', 'A1', '=STUBBORN()');
+    const outcome = emu.edit(bundle, 'Sheet1', 'A1', '=STUBBORN()');
     expect(outcome.error).toEqual({ code: '#ERROR!', message: 'Exceeded maximum execution time' });
   });
 
   it('cannot write to the spreadsheet: the cell shows #ERROR! with the permission message', () => {
     const { emu, bundle, sheet } = setup();
-    const outcome = emu.evaluateFormula(bundle, 'Sheet1', 'B2', '=WRITE_CELL()');
+    const outcome = emu.edit(bundle, 'Sheet1', 'B2', '=WRITE_CELL()');
     expect(outcome).toEqual({
       values: [['#ERROR!']],
       error: { code: '#ERROR!', message: 'Exception: You do not have permission to call setValue' },
@@ -137,8 +137,8 @@ describe('custom functions', () => {
   it('see the calling cell as the active range and can read other cells', () => {
     const { emu, bundle, sheet } = setup();
     sheet.getRange('A2').setValue('Acme');
-    expect(emu.evaluateFormula(bundle, 'Sheet1', 'C7', '=CALLER()').values).toEqual([['C7']]);
-    expect(emu.evaluateFormula(bundle, 'Sheet1', 'C8', '=READ("A2")').values).toEqual([['Acme']]);
+    expect(emu.edit(bundle, 'Sheet1', 'C7', '=CALLER()').values).toEqual([['C7']]);
+    expect(emu.edit(bundle, 'Sheet1', 'C8', '=READ("A2")').values).toEqual([['Acme']]);
   });
 
   it("read the spreadsheet owner's user properties, not the collaborator's", () => {
@@ -159,7 +159,7 @@ describe('custom functions', () => {
   it('receive ranges and dates as their own Array and Date, and Date follows the virtual clock', () => {
     const { emu, bundle, sheet } = setup();
     sheet.getRange('A1').setValue(new Date(Date.UTC(2025, 0, 1)));
-    expect(emu.evaluateFormula(bundle, 'Sheet1', 'B1', '=TYPES(A1:A2, A1)').values).toEqual([
+    expect(emu.edit(bundle, 'Sheet1', 'B1', '=TYPES(A1:A2, A1)').values).toEqual([
       ['true true true string'],
     ]);
   });
@@ -181,15 +181,15 @@ describe('evaluateFormula', () => {
       ['Globex', 2],
       ['Initech', 3],
     ]);
-    expect(emu.evaluateFormula(bundle, 'Sheet1', 'D1', '=GREET("x", 3, TRUE)').values).toEqual([['X!!!']]);
-    expect(emu.evaluateFormula(bundle, 'Sheet1', 'D2', '=KIND(A2)').values).toEqual([['string']]);
-    expect(emu.evaluateFormula(bundle, 'Sheet1', 'D3', '=KIND(A2:B4)').values).toEqual([['array 3x2']]);
-    expect(emu.evaluateFormula(bundle, 'Sheet1', 'D4', '=TOTAL(B2:B4)').values).toEqual([[6]]);
+    expect(emu.edit(bundle, 'Sheet1', 'D1', '=GREET("x", 3, TRUE)').values).toEqual([['X!!!']]);
+    expect(emu.edit(bundle, 'Sheet1', 'D2', '=KIND(A2)').values).toEqual([['string']]);
+    expect(emu.edit(bundle, 'Sheet1', 'D3', '=KIND(A2:B4)').values).toEqual([['array 3x2']]);
+    expect(emu.edit(bundle, 'Sheet1', 'D4', '=TOTAL(B2:B4)').values).toEqual([[6]]);
   });
 
   it('spills an array result below and to the right, and writes it into the sheet', () => {
     const { emu, bundle, sheet } = setup();
-    const outcome = emu.evaluateFormula(bundle, 'Sheet1', 'B2', '=TABLE(3)');
+    const outcome = emu.edit(bundle, 'Sheet1', 'B2', '=TABLE(3)');
     expect(outcome.values).toEqual([
       ['row 0', 0],
       ['row 1', 1],
@@ -198,13 +198,13 @@ describe('evaluateFormula', () => {
     expect(sheet.getRange('B2:C4').getValues()).toEqual(outcome.values);
     expect(sheet.getRange('B2').getFormula()).toBe('=TABLE(3)');
     expect(sheet.getRange('C4').getFormula()).toBe('');
-    expect(emu.evaluateFormula(bundle, 'Sheet1', 'E1', '=COLUMN()').values).toEqual([['a'], ['b'], ['c']]);
+    expect(emu.edit(bundle, 'Sheet1', 'E1', '=COLUMN()').values).toEqual([['a'], ['b'], ['c']]);
   });
 
   it('a smaller result frees the cells the old one spilled into', () => {
     const { emu, bundle, sheet } = setup();
-    emu.evaluateFormula(bundle, 'Sheet1', 'B2', '=TABLE(3)');
-    emu.evaluateFormula(bundle, 'Sheet1', 'B2', '=TABLE(1)');
+    emu.edit(bundle, 'Sheet1', 'B2', '=TABLE(3)');
+    emu.edit(bundle, 'Sheet1', 'B2', '=TABLE(1)');
     expect(sheet.getRange('B3:C4').getValues()).toEqual([
       ['', ''],
       ['', ''],
@@ -214,7 +214,7 @@ describe('evaluateFormula', () => {
   it('shows #REF! when the spill would overwrite data, naming the cell', () => {
     const { emu, bundle, sheet } = setup();
     sheet.getRange('C3').setValue('typed by a user');
-    const outcome = emu.evaluateFormula(bundle, 'Sheet1', 'B2', '=TABLE(3)');
+    const outcome = emu.edit(bundle, 'Sheet1', 'B2', '=TABLE(3)');
     expect(outcome.error).toEqual({
       code: '#REF!',
       message: 'Array result was not expanded because it would overwrite data in C3.',
@@ -225,7 +225,7 @@ describe('evaluateFormula', () => {
 
   it('shows #REF! when the result runs off the sheet', () => {
     const { emu, bundle } = setup();
-    const outcome = emu.evaluateFormula(bundle, 'Sheet1', 'A999', '=TABLE(5)');
+    const outcome = emu.edit(bundle, 'Sheet1', 'A999', '=TABLE(5)');
     expect(outcome.error).toEqual({
       code: '#REF!',
       message: 'Result was not automatically expanded, please insert more rows (3).',
@@ -234,36 +234,36 @@ describe('evaluateFormula', () => {
 
   it('shows #ERROR! with the thrown message, #NAME? for an unknown or private function', () => {
     const { emu, bundle } = setup();
-    expect(emu.evaluateFormula(bundle, 'Sheet1', 'A1', '=FAIL("No credits left")').error).toEqual({
+    expect(emu.edit(bundle, 'Sheet1', 'A1', '=FAIL("No credits left")').error).toEqual({
       code: '#ERROR!',
       message: 'Error: No credits left',
     });
-    expect(emu.evaluateFormula(bundle, 'Sheet1', 'A2', '=NOPE(1)').error).toEqual({
+    expect(emu.edit(bundle, 'Sheet1', 'A2', '=NOPE(1)').error).toEqual({
       code: '#NAME?',
       message: "Unknown function: 'NOPE'.",
     });
-    expect(emu.evaluateFormula(bundle, 'Sheet1', 'A3', '=helper_()').error?.code).toBe('#NAME?');
+    expect(emu.edit(bundle, 'Sheet1', 'A3', '=helper_()').error?.code).toBe('#NAME?');
   });
 
   it('an argument that is an error makes the formula show that error without running it', () => {
     const { emu, bundle, sheet } = setup();
-    emu.evaluateFormula(bundle, 'Sheet1', 'A1', '=FAIL("boom")');
-    const outcome = emu.evaluateFormula(bundle, 'Sheet1', 'B1', '=DOUBLE(A1)');
+    emu.edit(bundle, 'Sheet1', 'A1', '=FAIL("boom")');
+    const outcome = emu.edit(bundle, 'Sheet1', 'B1', '=DOUBLE(A1)');
     expect(outcome.error).toEqual({ code: '#ERROR!', message: 'Error: boom' });
     expect(sheet.getRange('B1').getValue()).toBe('#ERROR!');
   });
 
   it('an object result is an error, never [object Object]', () => {
     const { emu, bundle } = setup();
-    expect(emu.evaluateFormula(bundle, 'Sheet1', 'A1', '=OBJECT()').error?.code).toBe('#ERROR!');
+    expect(emu.edit(bundle, 'Sheet1', 'A1', '=OBJECT()').error?.code).toBe('#ERROR!');
   });
 
   it('text that is not a formula Sheets understands is a parse error', () => {
     const { emu, bundle } = setup();
-    expect(emu.evaluateFormula(bundle, 'Sheet1', 'A1', '=DOUBLE(2').error?.message).toBe(
+    expect(emu.edit(bundle, 'Sheet1', 'A1', '=DOUBLE(2').error?.message).toBe(
       'Formula parse error.',
     );
-    expect(emu.evaluateFormula(bundle, 'Sheet1', 'A2', '="quoted"').values).toEqual([['quoted']]);
+    expect(emu.edit(bundle, 'Sheet1', 'A2', '="quoted"').values).toEqual([['quoted']]);
   });
 });
 

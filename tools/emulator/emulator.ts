@@ -4,7 +4,7 @@
 //
 //   const emu = createEmulator({ fetchHandler: (req) => fakeApi.handle(req) });
 //   const bundle = emu.loadBundle('dist');
-//   emu.evaluateFormula(bundle, 'Sheet1', 'B2', '=PRONET_EMAIL(A2)');
+//   emu.edit(bundle, 'Sheet1', 'B2', '=PRONET_EMAIL(A2)');
 
 import { parseA1 } from './a1';
 import { type CompiledBundle, htmlFileReader, type LoadedBundle } from './bundle';
@@ -223,36 +223,62 @@ export class Emulator {
     }
   }
 
-  /** Types a formula into a cell: evaluates it, spills its result, or shows the error Sheets would. */
-  evaluateFormula(bundle: LoadedBundle, sheet: SheetRef, a1: string, formula: string): FormulaOutcome {
-    const { sheet: model, row, column } = this.#address(sheet, a1);
-    return this.#runner.formula(bundle, model, row, column, formula);
-  }
-
   /**
-   * A user's edit of one cell: the text or formula goes in, the formula runs (Sheets recalculates
-   * after an edit), then the installable Edit triggers fire, each as its own execution.
-   * `triggersFirst` fires them before the formula runs instead: which starts first is not
-   * published (assumption T6), and the add-on must not depend on it.
+   * A user's edit of one cell: the text or formula goes in (the same formula typed over itself
+   * changes nothing, X8), Sheets runs what it must (the formula, and formulas reading the cell),
+   * and the installable Edit triggers fire, each as its own execution. `triggersFirst` fires them
+   * before Sheets runs the formulas: which starts first is not published (assumption T6), and the
+   * add-on must not depend on it. `fireTriggers: false` leaves them to `fireEditTriggers`.
+   * Answers what the cell showed once Sheets ran it.
    */
   edit(
     bundle: LoadedBundle,
     sheet: SheetRef,
     a1: string,
     input: string,
-    options: { triggersFirst?: boolean } = {},
-  ): FormulaOutcome | null {
+    options: { triggersFirst?: boolean; fireTriggers?: boolean } = {},
+  ): FormulaOutcome {
     const { sheet: model, row, column } = this.#address(sheet, a1);
+    this.document.flushed();
     const oldValue = model.value(row, column);
     const isFormula = input.length > 1 && input.startsWith('=');
+    if (isFormula) model.writeFormula(row, column, input);
+    else model.writeInput(row, column, input);
     // A typed formula's event carries no value (T6): the add-on reads nothing from it.
     const fields = isFormula ? { oldValue } : { oldValue, value: input };
-    if (options.triggersFirst) this.fireEditTriggers(bundle, sheet, a1, fields);
-    let outcome: FormulaOutcome | null = null;
-    if (isFormula) outcome = this.#runner.formula(bundle, model, row, column, input);
-    else model.writeInput(row, column, input);
-    if (!options.triggersFirst) this.fireEditTriggers(bundle, sheet, a1, fields);
+    const fire = options.fireTriggers !== false;
+    if (fire && options.triggersFirst) this.fireEditTriggers(bundle, sheet, a1, fields);
+    this.#runner.settle(bundle);
+    // What the cell showed once Sheets ran it; triggers that come after may change it later.
+    const shown = this.#runner.shown(model, row, column);
+    if (fire && !options.triggersFirst) this.fireEditTriggers(bundle, sheet, a1, fields);
+    return shown;
+  }
+
+  /** What a formula's cell and its spill area show now. */
+  shown(sheet: SheetRef, a1: string): FormulaOutcome {
+    const { sheet: model, row, column } = this.#address(sheet, a1);
+    return this.#runner.shown(model, row, column);
+  }
+
+  /**
+   * A re-run nobody asked for: Sheets may re-run a formula on its own (reopening is reported to),
+   * and nothing may count on it. Tests that prove such a re-run costs nothing use this, and say so.
+   */
+  rerunUnasked(bundle: LoadedBundle, sheet: SheetRef, a1: string): FormulaOutcome {
+    const { sheet: model, row, column } = this.#address(sheet, a1);
+    if (model.cell(row, column).formula === '') throw new Error(`Emulator: ${a1} holds no formula`);
+    const outcome = this.#runner.evaluate(bundle, model, row, column);
+    this.#runner.settle(bundle);
     return outcome;
+  }
+
+  /**
+   * Runs what Sheets runs after writes made outside any execution (a test's setup): formulas
+   * entered and not run yet, and those reading changed cells. Answers how many ran.
+   */
+  settle(bundle: LoadedBundle): number {
+    return this.#runner.settle(bundle);
   }
 
   /** Fires the installable Edit triggers for an edit of `a1` already made; answers how many ran. */
@@ -279,11 +305,6 @@ export class Emulator {
     if (bundle.functions.includes('onOpen'))
       this.runExecution(bundle, 'onOpen', [{ authMode: 'LIMITED' }], { context: 'simple-trigger' });
     return this.#runner.spreadsheetTriggers(bundle, 'ON_OPEN', { source: this.spreadsheet });
-  }
-
-  /** Evaluates formulas written by scripts ("Loading..."); answers how many ran. */
-  recalculate(bundle: LoadedBundle): number {
-    return this.#runner.recalculate(bundle);
   }
 
   /** Clicks a menu item by its caption. */

@@ -7,7 +7,8 @@
 // makes the formula show that error; an unknown function shows #NAME? ("Unknown function: 'X'.").
 // Assumed: a 1-D array result fills a column; an object result is an error; functions are looked
 // up without regard to case; "Script function not found: X" for a missing menu/trigger function.
-// Ids in docs/platform-assumptions.md: X1, X2, X3 recalculation, X5, X6, X7, E3 (case: verified).
+// Ids in docs/platform-assumptions.md: X1, X2, X3 recalculation (recalculation.ts), X5, X6, X7, X8,
+// E3 (case: verified).
 
 import {
   type CompiledBundle,
@@ -29,12 +30,15 @@ import {
   type Runtime,
   SIMPLE_TRIGGER_BUDGET_MS,
 } from './runtime';
+import { parseFormula } from './formula';
+import { formulasToRun } from './recalculation';
 import type { TriggerRecord, TriggerRegistry } from './script-app';
 import {
   type CellError,
   type CellValue,
   isDate,
   type Outcome,
+  PARSE_ERROR,
   type SheetModel,
   type SpreadsheetModel,
 } from './sheet-model';
@@ -86,7 +90,7 @@ interface RunnerSetup {
 
 class UnknownFunction extends Error {}
 
-const MAX_RECALCULATION_PASSES = 5;
+const MAX_RECALCULATION_PASSES = 10;
 
 export class ExecutionRunner {
   readonly #setup: RunnerSetup;
@@ -146,15 +150,11 @@ export class ExecutionRunner {
     });
   }
 
-  formula(
-    bundle: LoadedBundle,
-    sheet: SheetModel,
-    row: number,
-    column: number,
-    formula: string,
-  ): FormulaOutcome {
-    const parsed = sheet.writeFormula(row, column, formula);
-    if (parsed.kind !== 'call') return this.#shown(sheet, row, column);
+  /** Runs the formula a cell holds, whether or not Sheets would: only `rerunUnasked` asks this. */
+  evaluate(bundle: LoadedBundle, sheet: SheetModel, row: number, column: number): FormulaOutcome {
+    const parsed = parseFormula(sheet.cell(row, column).formula);
+    if (parsed.kind === 'invalid') return this.#place(sheet, row, column, { error: PARSE_ERROR });
+    if (parsed.kind === 'value') return this.#place(sheet, row, column, sheet.resolve(parsed.arg));
     const args: unknown[] = [];
     for (const arg of parsed.args) {
       const resolved = sheet.resolve(arg);
@@ -167,21 +167,26 @@ export class ExecutionRunner {
     return this.#place(sheet, row, column, 'error' in called ? called : toGrid(called.value));
   }
 
-  recalculate(bundle: LoadedBundle): number {
+  /**
+   * Runs what Sheets runs after a batch of writes (recalculation.ts): formulas entered and not run
+   * yet, then those reading a cell that changed, in turn, each once. Answers how many ran.
+   */
+  settle(bundle: LoadedBundle): number {
+    const { document } = this.#setup;
+    document.flushed();
+    const done = new Set<string>();
     let ran = 0;
     for (let pass = 0; pass < MAX_RECALCULATION_PASSES; pass++) {
-      const stale = this.#setup.document.sheets.flatMap((sheet) =>
-        sheet
-          .formulaCells()
-          .filter(({ cell }) => cell.stale)
-          .map((found) => ({ sheet, ...found })),
-      );
-      if (stale.length === 0) break;
-      for (const { sheet, row, column, cell } of stale) {
-        this.formula(bundle, sheet, row, column, cell.formula);
+      const due = formulasToRun(document, document.takeChanges(), done);
+      if (due.length === 0) break;
+      for (const { sheet, row, column } of due) {
+        // An earlier formula of this pass may have spilled over it.
+        if (sheet.cell(row, column).formula === '') continue;
+        this.evaluate(bundle, sheet, row, column);
         ran++;
       }
     }
+    document.flushed();
     return ran;
   }
 
@@ -260,7 +265,8 @@ export class ExecutionRunner {
         return fn(...args.map((arg) => intoRealm(context, arg)));
       });
     } finally {
-      if (this.#setup.recalculate) this.recalculate(bundle);
+      if (this.#setup.recalculate) this.settle(bundle);
+      else this.#setup.document.flushed();
     }
   }
 
@@ -301,11 +307,11 @@ export class ExecutionRunner {
 
   #place(sheet: SheetModel, row: number, column: number, outcome: Outcome): FormulaOutcome {
     sheet.placeOutcome(row, column, outcome);
-    return this.#shown(sheet, row, column);
+    return this.shown(sheet, row, column);
   }
 
   /** Reads back what the formula's cell and its spill area now show. */
-  #shown(sheet: SheetModel, row: number, column: number): FormulaOutcome {
+  shown(sheet: SheetModel, row: number, column: number): FormulaOutcome {
     const error = sheet.cell(row, column).error;
     if (error) return { values: [[error.code]], error };
     let height = 1;

@@ -94,7 +94,7 @@ describe('ScriptApp triggers', () => {
 
   it('a custom function may not create triggers', () => {
     const { emu, bundle } = setup(true);
-    expect(emu.evaluateFormula(bundle, 'Sheet1', 'A1', '=TRIGGER_FROM_FORMULA()').error?.message).toBe(
+    expect(emu.edit(bundle, 'Sheet1', 'A1', '=TRIGGER_FROM_FORMULA()').error?.message).toBe(
       'Exception: You do not have permission to call ScriptApp.newTrigger. Required permissions: https://www.googleapis.com/auth/script.scriptapp',
     );
   });

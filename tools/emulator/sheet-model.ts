@@ -12,7 +12,9 @@
 // - S3, assumed: any other object is written as its String(), e.g. "[object Object]";
 // - not emulated (more lenient): strings that Sheets would read as dates, percentages or currency
 //   stay text;
-// - a formula calling a function shows "Loading..." until the emulator recalculates it (X3).
+// - a formula calling a function shows "Loading..." until the emulator recalculates it (X3); the
+//   same formula text written over itself changes nothing, and neither does one cleared and written
+//   back before a flush (X8): Sheets serves both from its cache.
 // Also assumed: S4 (50,000 characters a cell) and S5 (ten million cells) wordings, S6 sheet names,
 // S12 frozen rows grow with rows inserted inside them, S13 writing over a spill breaks it.
 
@@ -39,7 +41,7 @@ export interface Cell {
   error: CellError | null;
   /** The anchor ("row:column") whose array result spilled into this cell. */
   spillOf: string | null;
-  /** A formula written by a script, waiting for recalculation. */
+  /** A formula just entered (typed or written by a script), waiting for recalculation. */
   stale: boolean;
 }
 
@@ -103,6 +105,13 @@ function blankCell(): Cell {
 }
 
 const key = (row: number, column: number): string => `${row}:${column}`;
+
+/** Whether a patch changes what the cell shows or holds: what makes formulas reading it run. */
+function changesContent(cell: Cell, patch: Partial<Cell>): boolean {
+  const differs = (field: 'value' | 'formula' | 'error') =>
+    field in patch && patch[field] !== cell[field] && !(isDate(patch[field]) && isDate(cell[field]));
+  return differs('value') || differs('formula') || differs('error');
+}
 
 /** A small subset of Sheets number formats; anything else shows as General. */
 export function displayValue(value: CellValue, numberFormat: string, timeZone: string): string {
@@ -224,6 +233,12 @@ export class SheetModel {
    * emulator, which has the script, and shows "Loading..." until then.
    */
   writeFormula(row: number, column: number, formula: string): ParsedFormula {
+    // The same text over itself, or cleared and put back within one batch of writes, is no edit
+    // to Sheets: the formula does not run again (X8). Only clear, flush, write makes it run.
+    if (this.spreadsheet.formulaBeforeBatch(this, row, column, this.cell(row, column).formula) === formula) {
+      if (this.cell(row, column).formula !== formula) this.#patch(row, column, { formula });
+      return parseFormula(formula);
+    }
     this.#releaseSpill(row, column);
     this.#patch(row, column, { formula, error: null, value: '', stale: false });
     const parsed = parseFormula(formula);
@@ -440,6 +455,9 @@ export class SheetModel {
     if (typeof patch.spillOf === 'string') this.#maySpill = true;
     const k = key(row, column);
     const cell = this.#cells.get(k) ?? blankCell();
+    if (patch.formula !== undefined && patch.formula !== cell.formula)
+      this.spreadsheet.noteFormulaWrite(this, row, column, cell.formula);
+    if (changesContent(cell, patch)) this.spreadsheet.noteChange(this, row, column);
     Object.assign(cell, patch);
     this.#cells.set(k, cell);
     this.#dropIfBlank(k, cell);
@@ -466,6 +484,10 @@ export class SpreadsheetModel {
   readonly sheets: SheetModel[] = [];
   activeSheet: SheetModel;
   #nextSheetId = 0;
+  /** Cells whose content changed since recalculation last looked, by sheet. */
+  #changes = new Map<SheetModel, Set<string>>();
+  /** Formula text of cells as they were before the writes not yet flushed. */
+  #batch = new Map<string, string>();
 
   constructor(id: string, name: string, timeZone: string) {
     this.id = id;
@@ -476,6 +498,34 @@ export class SpreadsheetModel {
 
   sheetByName(name: string): SheetModel | null {
     return this.sheets.find((sheet) => sheet.name === name) ?? null;
+  }
+
+  noteChange(sheet: SheetModel, row: number, column: number): void {
+    let cells = this.#changes.get(sheet);
+    if (!cells) this.#changes.set(sheet, (cells = new Set()));
+    cells.add(key(row, column));
+  }
+
+  /** The cells changed since the last call, by sheet ("row:column"). */
+  takeChanges(): Map<SheetModel, Set<string>> {
+    const changes = this.#changes;
+    this.#changes = new Map();
+    return changes;
+  }
+
+  noteFormulaWrite(sheet: SheetModel, row: number, column: number, before: string): void {
+    const id = `${sheet.id}:${key(row, column)}`;
+    if (!this.#batch.has(id)) this.#batch.set(id, before);
+  }
+
+  /** The cell's formula before this batch of writes; `current` when it was not written since. */
+  formulaBeforeBatch(sheet: SheetModel, row: number, column: number, current: string): string {
+    return this.#batch.get(`${sheet.id}:${key(row, column)}`) ?? current;
+  }
+
+  /** `SpreadsheetApp.flush()` or the end of an execution: pending writes are applied. */
+  flushed(): void {
+    this.#batch.clear();
   }
 
   /** Adds a sheet (at `index`, default last) after checking its name; the caller activates it. */

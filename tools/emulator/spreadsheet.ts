@@ -495,6 +495,7 @@ export class FakeSpreadsheetApp
 
   flush(): void {
     this.#world.runtime.enter('sheet-write', 'SpreadsheetApp.flush');
+    for (const model of this.#world.documents.values()) model.flushed();
   }
 
   #activeModel(): SpreadsheetModel | null {

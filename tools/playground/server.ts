@@ -33,8 +33,6 @@ const PAGE_DIR = existsSync(join(__dirname, 'page.html'))
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 const MAX_BODY_BYTES = 1024 * 1024;
 const TICK_MS = 1000;
-/** How often, in virtual time, a formula still waiting for its job is re-run while idle. */
-const COLLECT_EVERY_MS = 15_000;
 const MAX_ADVANCE_MINUTES = 60;
 
 const PAGE_CSP =
@@ -91,7 +89,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
   // Virtual time follows wall time between requests, so a user who waits sees jobs finish.
   const ticker = setInterval(() => {
     try {
-      workbook.tick(TICK_MS, COLLECT_EVERY_MS);
+      workbook.tick(TICK_MS);
     } catch (error) {
       console.error('playground: advancing the clock failed:', error);
     }

@@ -17,21 +17,14 @@ import { FakeApi } from '../fake-api/fake-api';
 
 export const DEMO_CREDITS = 1000;
 export const SHEET = 'Sheet1';
+/** How long the user is idle before the Edit triggers of their edits run by themselves. */
+const IDLE_BEFORE_TRIGGERS_MS = 5_000;
 /** What the page shows: columns A-F, rows 1-20. The sheet itself keeps Sheets' default size. */
 export const VIEW = { rows: 20, columns: 6 } as const;
 
 const PROFILE_URL = 'https://www.pronet.com/in/ada-lovelace';
 const COMPANY_NAME = 'Acme Corporation';
 const COMPANY_PAGE = 'https://www.pronet.com/company/acme';
-
-/** Text a formula shows while its job runs: such formulas are re-run as time passes. */
-const WAITING_TEXTS: readonly string[] = [
-  CELL_TEXT.processing,
-  CELL_TEXT.jobRunning,
-  CELL_TEXT.jobRunningNoDriver,
-  CELL_TEXT.listOrdered,
-  CELL_TEXT.listOrderedNoDriver,
-];
 
 export interface CellSnapshot {
   readonly display: string;
@@ -95,7 +88,6 @@ export class Workbook {
   readonly bundle: LoadedBundle;
   readonly #key: string;
   readonly #distDir: string;
-  #lastCollectAt: number;
   /** The tab the page shows and edits. */
   #active = SHEET;
   /**
@@ -104,6 +96,7 @@ export class Workbook {
    * minute for a job neither holds the page nor makes the idle clock leap.
    */
   #edits: { sheet: string; a1: string; fields: { value?: unknown; oldValue?: unknown } }[] = [];
+  #lastEditAt = 0;
 
   constructor(distDir: string) {
     this.#distDir = distDir;
@@ -117,7 +110,6 @@ export class Workbook {
       authMode: 'NONE',
     });
     this.#prefill();
-    this.#lastCollectAt = this.clock.now();
   }
 
   get #sheet(): SheetModel {
@@ -204,30 +196,22 @@ export class Workbook {
   }
 
   /**
-   * Types into a cell as a user would: `=...` is a formula evaluated through the add-on, anything
-   * else is stored the way Sheets stores typed text (numbers, TRUE/FALSE, a leading apostrophe).
-   * Then, as Sheets does, formulas that read the changed cells run again.
+   * Types into a cell as a user would: `=...` is a formula run through the add-on, anything else is
+   * stored the way Sheets stores typed text (numbers, TRUE/FALSE, a leading apostrophe). The
+   * emulator then runs what Sheets would: formulas reading the changed cell, in turn.
    */
   setCell(a1: string, input: string): void {
     const sheet = this.#sheet;
     const range = parseA1(a1, sheet.maxRows, sheet.maxColumns);
     if (range?.numRows !== 1 || range.numColumns !== 1) throw new RangeError(`"${a1}" is not one cell`);
     const target = cellA1(range.row, range.column);
-    const before = this.#extent(range.row, range.column);
     const oldValue = sheet.value(range.row, range.column);
     const isFormula = input.length > 1 && input.startsWith('=');
-    if (isFormula) {
-      this.emu.evaluateFormula(this.bundle, sheet.name, target, input);
-    } else {
-      this.emu.spreadsheet.getSheetByName(sheet.name)!.getRange(target).setValue(input);
-    }
-    // Writing over a spilled cell breaks its anchor's spill; Sheets shows that at once.
-    this.emu.recalculate(this.bundle);
-    const after = this.#extent(range.row, range.column);
-    this.#recalculateDependents([before, after], new Set([`${range.row}:${range.column}`]));
+    this.emu.edit(this.bundle, sheet.name, target, input, { fireTriggers: false });
     // As in Sheets, the user's edit fires the installed Edit triggers (the job collector's driver).
     const fields = isFormula ? { oldValue } : { oldValue, value: input };
     this.#edits.push({ sheet: sheet.name, a1: target, fields });
+    this.#lastEditAt = this.clock.now();
   }
 
   /** Runs the Edit triggers of the edits made so far, oldest first. */
@@ -238,82 +222,23 @@ export class Workbook {
   }
 
   /**
-   * Re-runs formulas whose arguments mention a changed cell (directly or through a range), then
-   * those reading what they changed, each formula at most once per edit. Formulas that could not
-   * spill because a cell was in the way are retried too: the edit may have cleared it. Both rely on
-   * the add-on's cache, so a re-run that changes nothing costs nothing.
-   */
-  #recalculateDependents(changed: GridRange[], done: Set<string>): void {
-    let queue = changed;
-    let blockedSpillsRetried = false;
-    while (queue.length > 0) {
-      const next: GridRange[] = [];
-      for (const { row, column, cell } of this.#sheet.formulaCells()) {
-        const id = `${row}:${column}`;
-        if (done.has(id)) continue;
-        const blocked = !blockedSpillsRetried && isBlockedSpill(cell.error);
-        if (!blocked && !referencesAny(cell.formula, queue, this.#sheet)) continue;
-        done.add(id);
-        next.push(...this.#rerun(row, column, cell.formula));
-      }
-      blockedSpillsRetried = true;
-      queue = next;
-    }
-  }
-
-  /** Re-runs one formula; answers the cells it covered before and after. */
-  #rerun(row: number, column: number, formula: string): GridRange[] {
-    const before = this.#extent(row, column);
-    this.emu.evaluateFormula(this.bundle, this.#sheet.name, cellA1(row, column), formula);
-    return [before, this.#extent(row, column)];
-  }
-
-  /** A cell and the area its array result spilled into. */
-  #extent(row: number, column: number): GridRange {
-    const sheet = this.#sheet;
-    const anchor = `${row}:${column}`;
-    let numRows = 1;
-    let numColumns = 1;
-    while (sheet.cell(row + numRows, column).spillOf === anchor) numRows++;
-    while (sheet.cell(row, column + numColumns).spillOf === anchor) numColumns++;
-    return { row, column, numRows, numColumns };
-  }
-
-  /**
-   * Moves virtual time on, running any time-driven trigger that falls due, then re-runs formulas
-   * still waiting for a job so finished jobs show their results.
+   * Moves virtual time on: the Edit triggers of the edits made so far run (the add-on's drivers),
+   * then any time-driven trigger that falls due.
    */
   advance(ms: number): void {
     const until = this.clock.now() + ms;
     this.#runEditTriggers();
     this.emu.runTriggersUntil(this.bundle, Math.max(until, this.clock.now()));
-    this.collectWaiting();
   }
 
   /**
-   * Follows wall time while idle: one real second is one virtual second. A waiting formula is
-   * re-run at most every `collectEveryMs` of virtual time, because each re-run may itself wait up
-   * to its 25 s budget for the job.
+   * Follows wall time while idle: one real second is one virtual second. Edit triggers left
+   * waiting run once the user has been idle a few seconds, as they run beside the user in Sheets.
    */
-  tick(ms: number, collectEveryMs: number): void {
+  tick(ms: number): void {
+    if (this.#edits.length > 0 && this.clock.now() - this.#lastEditAt >= IDLE_BEFORE_TRIGGERS_MS)
+      this.#runEditTriggers();
     this.emu.runTriggersUntil(this.bundle, this.clock.now() + ms);
-    if (this.clock.now() - this.#lastCollectAt >= collectEveryMs) this.collectWaiting();
-  }
-
-  collectWaiting(): void {
-    this.#lastCollectAt = this.clock.now();
-    const waiting = this.#sheet
-      .formulaCells()
-      .filter(({ cell }) => typeof cell.value === 'string' && WAITING_TEXTS.includes(cell.value));
-    if (waiting.length === 0) return;
-    const done = new Set<string>();
-    const changed: GridRange[] = [];
-    for (const { row, column, cell } of waiting) {
-      done.add(`${row}:${column}`);
-      changed.push(...this.#rerun(row, column, cell.formula));
-    }
-    this.#recalculateDependents(changed, done);
-    this.#lastCollectAt = this.clock.now();
   }
 
   #menu(): WorkbookState['menu'] {
@@ -375,30 +300,6 @@ function flattenMenu(entries: readonly MenuEntry[]): MenuItemSnapshot[] {
     if (entry.kind === 'item') return [{ caption: entry.caption }];
     if (entry.kind === 'separator') return [{ separator: true }];
     return [{ separator: true }, ...flattenMenu(entry.menu.entries)];
-  });
-}
-
-function isBlockedSpill(error: { code: string; message: string } | null): boolean {
-  return error?.code === '#REF!' && error.message.startsWith('Array result was not expanded');
-}
-
-function overlaps(a: GridRange, b: GridRange): boolean {
-  return (
-    a.row < b.row + b.numRows &&
-    b.row < a.row + a.numRows &&
-    a.column < b.column + b.numColumns &&
-    b.column < a.column + a.numColumns
-  );
-}
-
-/** Whether a formula's arguments name a cell, or a range holding one, of the changed areas. */
-function referencesAny(formula: string, changed: readonly GridRange[], sheet: SheetModel): boolean {
-  const parsed = parseFormula(formula);
-  const args = parsed.kind === 'call' ? parsed.args : parsed.kind === 'value' ? [parsed.arg] : [];
-  return args.some((arg) => {
-    if (arg.kind !== 'ref' || (arg.sheetName !== null && arg.sheetName !== sheet.name)) return false;
-    const range = parseA1(arg.a1, sheet.maxRows, sheet.maxColumns);
-    return range !== null && changed.some((area) => overlaps(range, area));
   });
 }
 

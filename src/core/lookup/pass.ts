@@ -6,6 +6,8 @@
 //   4. the API, batched and paced with the document's     -> paid answers stored before returning
 //      other executions (api/pacing.ts)
 
+import type { ApiError } from '../api/outcome';
+import { DEFAULT_REQUESTS_PER_SECOND } from '../api/pacing';
 import { LOCK_BUSY_MESSAGE } from '../billing/budget';
 import { heldFailures } from '../cache/held-failures';
 import { readJobs } from '../jobs/registry';
@@ -14,7 +16,7 @@ import { attachDeliveries } from './deliveries';
 import { fromCache, type LookupContext, type LookupDeps, type LookupItem, type LookupResult } from './items';
 import { collectKnownJobs } from './known-jobs';
 import { awaitOthers, takeAnsweredSince } from './others';
-import { OUT_OF_CREDITS_PROPERTY, sendNew } from './send';
+import { AFTER_SENDING_MS, OUT_OF_CREDITS_PROPERTY, sendNew } from './send';
 
 /**
  * Looks up every item, each distinct key at most once, and answers by key. Paid answers are in
@@ -46,9 +48,31 @@ export function lookupMany(
   const withJob = uncached.filter((item) => known.has(item.key));
   collectKnownJobs(deps, withJob, known, ctx, results);
   const unsent = uncached.filter((item) => !known.has(item.key));
-  if (unsent.length > 0) buyUnsent(deps, unsent, ctx, OUT_OF_CREDITS_PROPERTY in stored, results);
+  const room = sendingRoom(deps, ctx);
+  for (const item of unsent.slice(room)) results.set(item.key, { kind: 'failed', error: NO_TIME_LEFT });
+  const sendable = unsent.slice(0, room);
+  if (sendable.length > 0) buyUnsent(deps, sendable, ctx, OUT_OF_CREDITS_PROPERTY in stored, results);
   attachDeliveries(deps, lists, known, results, ctx);
   return results;
+}
+
+/** What a lookup the deadline leaves no room for says; the formula queues it, a bulk slice defers it. */
+const NO_TIME_LEFT: ApiError = {
+  code: 'not_sent',
+  message: 'Not sent: this run ran out of time. No credits were spent.',
+  fatal: false,
+  retryable: true,
+};
+
+/**
+ * How many lookups the plan's pace can send before the deadline: only these are claimed and
+ * reserved, so that 5,000 new inputs do not write 5,000 claims (past the store's 9 KB a value)
+ * for lookups that could never go out in one execution. The rest wait, costing nothing.
+ */
+function sendingRoom(deps: LookupDeps, ctx: LookupContext): number {
+  const seconds = (ctx.deadline - AFTER_SENDING_MS - deps.client.clock.now()) / 1000;
+  const rate = ctx.maxRequestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND;
+  return Math.max(1, Math.floor(seconds * rate));
 }
 
 /** Answers already paid for: the cache, and for formulas the provider errors paid lately. */

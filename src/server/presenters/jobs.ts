@@ -2,6 +2,7 @@
 import type { PumpReport } from '../../core/jobs/pump-ports';
 import { describeJob, type JobRecord } from '../../core/jobs/registry';
 import { plural } from '../../core/text/plural';
+import type { FormulaWork } from '../formula-queue';
 
 /** One line per expired job: what it was and what it cost. */
 export function expiredLine(job: JobRecord, now: number): string {
@@ -27,4 +28,17 @@ export function pumpSummary(report: PumpReport): string {
   );
   const text = parts.join('. ');
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
+/** What a driver did for queued formula lookups, for the sidebar or a menu alert. */
+export function formulaWorkLines(work: FormulaWork | null): string[] {
+  if (!work) return [];
+  const lines: string[] = [];
+  if (work.finished > 0) lines.push(`${plural(work.finished, 'formula', 'formulas')} filled in.`);
+  if (work.queued > 0)
+    lines.push(
+      `${plural(work.left, 'queued formula lookup', 'queued formula lookups')} still to fill in (${plural(work.queued, 'formula', 'formulas')}).`,
+    );
+  for (const reason of new Set(work.stopped)) lines.push(`Queued lookups stopped: ${reason}`);
+  return lines;
 }

@@ -1,0 +1,87 @@
+// Finishing a formula's queued lookups from an execution with 6 minutes: its inputs are read again
+// from its own argument cells, answers already paid are skipped, and the rest is bought through
+// the one lookup pass in slices a formula's lifetime long, so claims, budget holds and the pace
+// behave exactly as for the formula itself (each slice's holds settle well inside their 45 s).
+import type { CachedAnswer } from '../cache/entries';
+import { formulaRows } from '../formulas/formula-rows';
+import type { Prepared } from '../formulas/request';
+import type { LookupContext, LookupDeps, LookupItem, LookupResult } from '../lookup/items';
+import { lookupMany } from '../lookup/pass';
+
+/** A slice is bought like one formula execution: 25 s of sending, then its answers are stored. */
+const SLICE_MS = 25_000;
+/** A slice is not started with less time left than this: its writes need a few seconds. */
+const MIN_SLICE_MS = 8_000;
+
+export interface FinishOutcome {
+  /** Distinct lookups still not bought. */
+  left: number;
+  /** Why buying stopped for good (the daily budget, a refused key, no credits); null otherwise. */
+  stopped: string | null;
+  bought: number;
+}
+
+/** A lookup that only has to wait its turn: time, the pace, the lock, another execution's purchase. */
+export function isDeferred(result: LookupResult | undefined): boolean {
+  if (!result) return true;
+  if (result.kind === 'waiting') return true;
+  if (result.kind === 'refused') return result.later === true;
+  return result.kind === 'failed' && result.error.code === 'not_sent';
+}
+
+/** The distinct lookups `=NAME(args…)` needs, keyed as the formula keys them. */
+export function formulaItems(
+  functionName: string,
+  args: readonly unknown[],
+  keyOf: (request: Extract<Prepared, { kind: 'request' }>['request']) => string,
+): LookupItem[] {
+  const rows = formulaRows(functionName, args);
+  if (!rows.ok) return [];
+  const items = new Map<string, LookupItem>();
+  for (const row of rows.rows) {
+    if (row.prepared.kind !== 'request' || !row.op) continue;
+    const key = keyOf(row.prepared.request);
+    if (!items.has(key)) items.set(key, { key, op: row.op, request: row.prepared.request });
+  }
+  return [...items.values()];
+}
+
+/**
+ * Buys what `items` still lack, slice after slice, until all are answered, something stops the
+ * buying, no slice makes progress, or `until` comes. Answers already paid cost nothing.
+ */
+export function finishLookups(
+  deps: LookupDeps,
+  items: readonly LookupItem[],
+  ctx: Omit<LookupContext, 'deadline'>,
+  until: number,
+): FinishOutcome {
+  const { clock } = deps.client;
+  const saved: Map<string, CachedAnswer> = deps.cache.getMany(items.map((item) => item.key));
+  let remaining = items.filter((item) => !saved.has(item.key));
+  const rate = ctx.maxRequestsPerSecond ?? 5;
+  const sliceSize = Math.max(1, Math.floor((rate * SLICE_MS) / 1000));
+  let bought = 0;
+  while (remaining.length > 0 && clock.now() + MIN_SLICE_MS <= until) {
+    const slice = remaining.slice(0, sliceSize);
+    const deadline = Math.min(clock.now() + SLICE_MS + 2_000, until);
+    const results = lookupMany(deps, slice, { ...ctx, deadline });
+    const waiting = slice.filter((item) => isDeferred(results.get(item.key)));
+    const stopped = stopReason(slice, results);
+    bought += slice.length - waiting.length;
+    remaining = [...waiting, ...remaining.slice(sliceSize)];
+    if (stopped !== null) return { left: remaining.length, stopped, bought };
+    if (waiting.length === slice.length) break;
+  }
+  return { left: remaining.length, stopped: null, bought };
+}
+
+/** The daily budget, a refused key or no credits: buying more now would only be refused again. */
+function stopReason(slice: readonly LookupItem[], results: Map<string, LookupResult>): string | null {
+  for (const item of slice) {
+    const result = results.get(item.key);
+    if (result?.kind === 'refused' && result.later !== true) return result.message;
+    if (result?.kind === 'failed' && result.error.fatal) return result.error.message;
+  }
+  return null;
+}

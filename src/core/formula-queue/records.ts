@@ -1,0 +1,64 @@
+// What a formula could not look up in its 30 s, recorded where the add-on's own executions find it.
+// One small record per formula, in document properties, keyed by its cell: the inputs themselves
+// are not stored (5,000 of them would outgrow the store's 500 KB), they are read again from the
+// formula's own argument cells by the driver that finishes the work.
+import type { BatchStorePort } from '../platform/ports';
+
+export interface QueuedFormula {
+  sheet: string;
+  /** The formula's cell (its anchor, for a range formula). */
+  a1: string;
+  /** The formula's text when it queued: one the user changed meanwhile is never rewritten. */
+  formula: string;
+  /** Distinct lookups it left unsent. */
+  left: number;
+  /** When it first queued them. */
+  since: number;
+  /** The account (a hash of the key): another key's drivers leave it alone. */
+  scope: string;
+  /** Which execution last worked on it: 'formula', or a driver ('edit', 'open', 'sidebar', 'clock', 'menu'). */
+  by: string;
+}
+
+const PREFIX = 'fq:';
+/** A record nobody finished in a week is dropped: its formula was surely edited or abandoned. */
+const FORGET_AFTER_MS = 7 * 86_400_000;
+
+export const queueKey = (sheet: string, a1: string) => `${PREFIX}${sheet}!${a1}`;
+
+function parse(text: string): QueuedFormula | null {
+  try {
+    const record = JSON.parse(text) as QueuedFormula;
+    return typeof record?.sheet === 'string' && typeof record.a1 === 'string' && typeof record.formula === 'string'
+      ? record
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The queued formulas of the account `scope`, oldest first; records too old to matter are left out. */
+export function readQueue(all: Record<string, string>, scope: string, now: number): QueuedFormula[] {
+  const found: QueuedFormula[] = [];
+  for (const [name, text] of Object.entries(all)) {
+    if (!name.startsWith(PREFIX)) continue;
+    const record = parse(text);
+    if (record && record.scope === scope && now - record.since < FORGET_AFTER_MS) found.push(record);
+  }
+  return found.sort((a, b) => a.since - b.since);
+}
+
+/** Records (or updates) a formula's queued lookups, keeping when it first queued. */
+export function saveQueued(store: BatchStorePort, record: QueuedFormula, before?: QueuedFormula | null): void {
+  const since = before && before.formula === record.formula ? Math.min(before.since, record.since) : record.since;
+  store.setMany({ [queueKey(record.sheet, record.a1)]: JSON.stringify({ ...record, since }) });
+}
+
+export function removeQueued(store: BatchStorePort, records: readonly Pick<QueuedFormula, 'sheet' | 'a1'>[]): void {
+  if (records.length > 0) store.removeMany(records.map((record) => queueKey(record.sheet, record.a1)));
+}
+
+/** Every record, for Cancel in the Jobs panel and when the key is removed. */
+export function queuedKeys(all: Record<string, string>): string[] {
+  return Object.keys(all).filter((name) => name.startsWith(PREFIX));
+}

@@ -1,0 +1,96 @@
+// Making Sheets run formulas again. It runs a custom function only when its formula is entered or an
+// argument changes, and the same formula text written over itself is reported to be served from
+// its cache: so each cell is cleared, the writes flushed, and the user's exact formula written back.
+// Cells are taken in runs of one column (a filled-down column is one run), so hundreds of formulas
+// cost a few calls, not two each.
+
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+export interface FormulaCell {
+  sheet: string;
+  a1: string;
+  /** The text the cell must still hold: a formula the user changed meanwhile is left alone. */
+  formula: string;
+}
+
+interface Run {
+  sheet: GoogleAppsScript.Spreadsheet.Sheet;
+  row: number;
+  column: number;
+  formulas: string[];
+}
+
+/** Re-enters the formulas, each once; answers how many. */
+export function reenterFormulas(spreadsheet: Spreadsheet, cells: readonly FormulaCell[]): number {
+  const runs = stillThere(spreadsheet, columnRuns(spreadsheet, cells));
+  if (runs.length === 0) return 0;
+  for (const run of runs)
+    run.sheet.getRange(run.row, run.column, run.formulas.length, 1).setValues(run.formulas.map(() => ['']));
+  SpreadsheetApp.flush();
+  for (const run of runs)
+    run.sheet.getRange(run.row, run.column, run.formulas.length, 1).setFormulas(run.formulas.map((f) => [f]));
+  return runs.reduce((sum, run) => sum + run.formulas.length, 0);
+}
+
+/** Groups the cells into runs of consecutive rows of one column. */
+function columnRuns(spreadsheet: Spreadsheet, cells: readonly FormulaCell[]): Run[] {
+  const bySheet = new Map<string, { row: number; column: number; formula: string }[]>();
+  for (const cell of cells) {
+    const at = /^([A-Z]+)(\d+)$/.exec(cell.a1.toUpperCase());
+    if (!at) continue;
+    const list = bySheet.get(cell.sheet) ?? [];
+    list.push({ row: Number(at[2]), column: columnNumber(at[1]!), formula: cell.formula });
+    bySheet.set(cell.sheet, list);
+  }
+  const runs: Run[] = [];
+  for (const [name, list] of bySheet) {
+    const sheet = spreadsheet.getSheetByName(name);
+    if (!sheet) continue;
+    list.sort((a, b) => a.column - b.column || a.row - b.row);
+    const own: Run[] = [];
+    for (const cell of list) {
+      const last = own[own.length - 1];
+      const end = last && last.column === cell.column ? last.row + last.formulas.length : -1;
+      if (end === cell.row) last!.formulas.push(cell.formula);
+      else if (cell.row >= end) own.push({ sheet, row: cell.row, column: cell.column, formulas: [cell.formula] });
+      // A cell already in the run (named twice) is re-entered once.
+    }
+    runs.push(...own);
+  }
+  return runs;
+}
+
+/** The runs cut down to the cells that still hold the formula expected (one read a run). */
+function stillThere(_spreadsheet: Spreadsheet, runs: readonly Run[]): Run[] {
+  const kept: Run[] = [];
+  for (const run of runs) {
+    const now = run.sheet.getRange(run.row, run.column, run.formulas.length, 1).getFormulas();
+    let current: Run | null = null;
+    run.formulas.forEach((formula, i) => {
+      if (now[i]?.[0] !== formula) {
+        current = null;
+        return;
+      }
+      if (current) current.formulas.push(formula);
+      else {
+        current = { ...run, row: run.row + i, formulas: [formula] };
+        kept.push(current);
+      }
+    });
+  }
+  return kept;
+}
+
+function columnNumber(letters: string): number {
+  let n = 0;
+  for (const ch of letters) n = n * 26 + (ch.charCodeAt(0) - 64);
+  return n;
+}
+
+/** "B12" for row 12, column 2. */
+export function cellA1(row: number, column: number): string {
+  let letters = '';
+  for (let n = column; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return `${letters}${row}`;
+}
