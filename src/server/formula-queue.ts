@@ -5,18 +5,19 @@
 // an argument changes, so without this a big range would stop half way for good.
 import { resultKey } from '../core/cache/keys';
 import { finishLookups, formulaItems } from '../core/formula-queue/finish';
+import type { LookupItem } from '../core/lookup/items';
 import { type QueuedFormula, readQueue, removeQueued, saveQueued } from '../core/formula-queue/records';
 import { queuedText } from '../core/formula-queue/texts';
-import { type FormulaArgument, readFormulaCall } from '../core/formulas/formula-call';
+import { readFormulaCall } from '../core/formulas/formula-call';
 import { noteJobStarted } from '../core/jobs/signal';
 import { errorMessage } from '../core/text/error-message';
 import { appsScriptClock, digestHashPort } from './adapters/apps-script';
 import type { ExecutionContext } from './context';
 import type { PumpContext } from './pump';
 import { reenterFormulas } from './reenter';
+import { SheetGrids } from './sheet-grids';
 
 type Range = GoogleAppsScript.Spreadsheet.Range;
-type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 /**
@@ -67,12 +68,14 @@ interface Target {
   a1: string;
   formula: string;
   record: QueuedFormula | null;
+  keys: string[];
 }
 
 /**
- * Buys the queued lookups of this account's formulas, oldest first, until `until`, then re-enters
- * every formula it finished or moved on, in one batch of writes. `typed` is the cell an edit just
- * typed a formula into: its trigger may run before the formula does, and starts buying at once.
+ * Buys the queued lookups of this account's formulas until `until`, all of them together (one
+ * paced stream, each input once however many formulas ask for it), then re-enters every formula
+ * it finished or moved on, in one batch of writes. `typed` is the cell an edit just typed a
+ * formula into: its trigger may run before the formula does, and starts buying at once.
  */
 export function finishQueuedFormulas(
   context: PumpContext,
@@ -80,82 +83,81 @@ export function finishQueuedFormulas(
   by: string,
   typed: Range | null = null,
 ): FormulaWork {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet() as Spreadsheet | null;
   const work: FormulaWork = { finished: 0, queued: 0, left: 0, stopped: [] };
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet() as Spreadsheet | null;
   if (!spreadsheet) return work;
   const { store, client } = context.deps;
   const records = readQueue(store.getAll(), context.scope, client.clock.now());
-  const targets = withTyped(records, typed);
-  const reenter: Target[] = [];
-  for (const target of targets) {
-    if (client.clock.now() >= until) {
-      work.queued++;
-      work.left += target.record?.left ?? 0;
-      continue;
-    }
-    const outcome = finishOne(context, spreadsheet, target, until, by);
-    if (outcome === 'gone') continue;
-    reenter.push(target);
-    if (outcome.stopped) work.stopped.push(outcome.stopped);
-    if (outcome.left > 0 && !outcome.stopped) {
-      work.queued++;
-      work.left += outcome.left;
-    } else work.finished++;
-  }
-  reenterFormulas(spreadsheet, reenter);
+  if (records.length === 0 && !typed) return work;
+  const grids = new SheetGrids(spreadsheet);
+  const items = new Map<string, LookupItem>();
+  const targets = withTyped(records, typed).filter((target) => readTarget(context, grids, target, items));
+  const gone = records.filter((record) => !targets.some((target) => target.record === record));
+  removeQueued(store, gone);
+  if (targets.length === 0) return work;
+  const outcome = finishLookups(context.deps, [...items.values()], lookupContext(context, spreadsheet), until);
+  settleRecords(context, targets, outcome.left, outcome.stopped, by, work);
+  reenterFormulas(spreadsheet, targets);
   return work;
 }
 
+/** Saves what each formula still lacks, drops the records of those finished or stopped. */
+function settleRecords(
+  context: PumpContext,
+  targets: readonly Target[],
+  left: ReadonlySet<string>,
+  stopped: string | null,
+  by: string,
+  work: FormulaWork,
+): void {
+  const done: Target[] = [];
+  const now = appsScriptClock.now();
+  if (stopped) work.stopped.push(stopped);
+  for (const target of targets) {
+    const missing = new Set(target.keys.filter((key) => left.has(key))).size;
+    if (missing === 0 || stopped) {
+      done.push(target);
+      work.finished++;
+      continue;
+    }
+    work.queued++;
+    work.left += missing;
+    const base = target.record ?? { since: now, scope: context.scope };
+    saveQueued(context.deps.store, { ...base, sheet: target.sheet, a1: target.a1, formula: target.formula, left: missing, by });
+  }
+  removeQueued(context.deps.store, done.filter((target) => target.record !== null));
+}
+
 function withTyped(records: readonly QueuedFormula[], typed: Range | null): Target[] {
-  const targets: Target[] = records.map((record) => ({ ...record, record }));
+  const targets: Target[] = records.map((record) => ({ ...record, record, keys: [] }));
   if (!typed) return targets;
   const formula = typed.getFormula();
   const sheet = typed.getSheet().getName();
   const a1 = typed.getA1Notation();
   if (readFormulaCall(formula) && !targets.some((t) => t.sheet === sheet && t.a1 === a1))
-    targets.unshift({ sheet, a1, formula, record: null });
+    targets.unshift({ sheet, a1, formula, record: null, keys: [] });
   return targets;
 }
 
-/** Buys one formula's lookups; 'gone' when its cell no longer holds the formula that queued. */
-function finishOne(
-  context: PumpContext,
-  spreadsheet: Spreadsheet,
-  target: Target,
-  until: number,
-  by: string,
-): { left: number; stopped: string | null } | 'gone' {
-  const { store } = context.deps;
-  const sheet = spreadsheet.getSheetByName(target.sheet);
-  const current = sheet?.getRange(target.a1).getFormula() ?? '';
-  if (!sheet || current !== target.formula) {
-    // Changed or deleted by the user: never rewritten; what was bought for it stays saved.
-    if (target.record) removeQueued(store, [target.record]);
-    return 'gone';
-  }
-  const call = readFormulaCall(current);
-  // A formula we cannot read (a nested call) is only re-entered: it buys what it can itself.
-  if (!call) return { left: 0, stopped: null };
-  const args = call.args.map((arg) => argumentValue(spreadsheet, sheet, arg));
+/**
+ * Reads a formula's inputs from its sheet into `items`; false when its cell no longer holds the
+ * formula that queued (the user changed or deleted it: never rewritten, and what was bought for
+ * it stays saved). A formula we cannot read (a nested call) is only re-entered: it buys what it
+ * can itself.
+ */
+function readTarget(context: PumpContext, grids: SheetGrids, target: Target, items: Map<string, LookupItem>): boolean {
+  if (grids.formula(target.sheet, target.a1) !== target.formula) return false;
+  const call = readFormulaCall(target.formula);
+  if (!call) return true;
+  const args = call.args.map((arg) =>
+    arg.kind === 'literal' ? arg.value : grids.argument(arg.sheet ?? target.sheet, arg.a1),
+  );
   const keyOf = (request: Parameters<typeof resultKey>[2]) => resultKey(digestHashPort, context.scope, request);
-  const items = formulaItems(call.functionName, args, keyOf);
-  const outcome = finishLookups(context.deps, items, lookupContext(context, spreadsheet), until);
-  if (outcome.left === 0 || outcome.stopped) {
-    if (target.record) removeQueued(store, [target.record]);
-  } else {
-    const base = target.record ?? { ...target, since: appsScriptClock.now(), scope: context.scope };
-    saveQueued(store, { ...base, left: outcome.left, by, sheet: target.sheet, a1: target.a1, formula: current });
+  for (const item of formulaItems(call.functionName, args, keyOf)) {
+    items.set(item.key, item);
+    target.keys.push(item.key);
   }
-  return outcome;
-}
-
-/** An argument as Sheets passes it: a literal, one cell's value, or a range's rows. */
-function argumentValue(spreadsheet: Spreadsheet, own: Sheet, arg: FormulaArgument): unknown {
-  if (arg.kind === 'literal') return arg.value;
-  const sheet = arg.sheet === null ? own : spreadsheet.getSheetByName(arg.sheet);
-  if (!sheet) return '#REF!';
-  const values = sheet.getRange(arg.a1).getValues();
-  return values.length === 1 && values[0]!.length === 1 ? values[0]![0] : values;
+  return true;
 }
 
 function lookupContext(context: PumpContext, spreadsheet: Spreadsheet) {

@@ -14,8 +14,8 @@ const SLICE_MS = 25_000;
 const MIN_SLICE_MS = 8_000;
 
 export interface FinishOutcome {
-  /** Distinct lookups still not bought. */
-  left: number;
+  /** The keys of the lookups still not bought. */
+  left: Set<string>;
   /** Why buying stopped for good (the daily budget, a refused key, no credits); null otherwise. */
   stopped: string | null;
   bought: number;
@@ -70,11 +70,13 @@ export function finishLookups(
     const stopped = stopReason(slice, results);
     bought += slice.length - waiting.length;
     remaining = [...waiting, ...remaining.slice(sliceSize)];
-    if (stopped !== null) return { left: remaining.length, stopped, bought };
+    if (stopped !== null) return { left: keysOf(remaining), stopped, bought };
     if (waiting.length === slice.length) break;
   }
-  return { left: remaining.length, stopped: null, bought };
+  return { left: keysOf(remaining), stopped: null, bought };
 }
+
+const keysOf = (items: readonly LookupItem[]) => new Set(items.map((item) => item.key));
 
 /** The daily budget, a refused key or no credits: buying more now would only be refused again. */
 function stopReason(slice: readonly LookupItem[], results: Map<string, LookupResult>): string | null {
