@@ -6,12 +6,12 @@
 // document cache (core/jobs/signal.ts) and returns when no job waits; and of a paste's many edits,
 // one execution collects while the others return.
 
+import { isOurFormula } from '../core/formulas/our-formulas';
 import { DRIVERS_PROPERTY, type Drivers, driversOf, withDrivers } from '../core/jobs/drivers';
 import { drivePump } from '../core/jobs/pump';
 import { pendingOf } from '../core/jobs/pump-ports';
 import { jobScope, readJobs } from '../core/jobs/registry';
 import { claimCollector, collectorWanted, noteCollected, readSignal } from '../core/jobs/signal';
-import { isOurFormula } from '../core/formulas/our-formulas';
 import { errorMessage } from '../core/text/error-message';
 import { appsScriptClock, ttlCachePort } from './adapters/apps-script';
 import { executionContext, fastCache } from './context';
@@ -81,7 +81,12 @@ function driveCollector(by: 'edit' | 'open', typed: Range | null): void {
     const mine = readJobs(context.deps.store, all).filter((job) => jobScope(job) === context.scope);
     const left = pendingOf(mine);
     const queued = hasQueuedFormulas(all, context.scope, now);
-    noteCollected(cache, { pending: left.pending + queued, nextDueAt: queued > 0 ? now : left.nextDueAt }, now, now);
+    noteCollected(
+      cache,
+      { pending: left.pending + queued, nextDueAt: queued > 0 ? now : left.nextDueAt },
+      now,
+      now,
+    );
     if (left.pending + queued === 0) return;
   }
   const until = now + FORMULA_WORK_MS + COLLECTOR_MARGIN_MS;

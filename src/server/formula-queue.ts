@@ -5,11 +5,11 @@
 // an argument changes, so without this a big range would stop half way for good.
 import { resultKey } from '../core/cache/keys';
 import { finishLookups, formulaItems } from '../core/formula-queue/finish';
-import type { LookupItem } from '../core/lookup/items';
 import { type QueuedFormula, readQueue, removeQueued, saveQueued } from '../core/formula-queue/records';
 import { queuedText } from '../core/formula-queue/texts';
 import { readFormulaCall } from '../core/formulas/formula-call';
 import { noteJobStarted } from '../core/jobs/signal';
+import type { LookupItem } from '../core/lookup/items';
 import { errorMessage } from '../core/text/error-message';
 import { appsScriptClock, digestHashPort } from './adapters/apps-script';
 import type { ExecutionContext } from './context';
@@ -95,7 +95,12 @@ export function finishQueuedFormulas(
   const gone = records.filter((record) => !targets.some((target) => target.record === record));
   removeQueued(store, gone);
   if (targets.length === 0) return work;
-  const outcome = finishLookups(context.deps, [...items.values()], lookupContext(context, spreadsheet), until);
+  const outcome = finishLookups(
+    context.deps,
+    [...items.values()],
+    lookupContext(context, spreadsheet),
+    until,
+  );
   settleRecords(context, targets, outcome.left, outcome.stopped, by, work);
   reenterFormulas(spreadsheet, targets);
   return work;
@@ -123,9 +128,19 @@ function settleRecords(
     work.queued++;
     work.left += missing;
     const base = target.record ?? { since: now, scope: context.scope };
-    saveQueued(context.deps.store, { ...base, sheet: target.sheet, a1: target.a1, formula: target.formula, left: missing, by });
+    saveQueued(context.deps.store, {
+      ...base,
+      sheet: target.sheet,
+      a1: target.a1,
+      formula: target.formula,
+      left: missing,
+      by,
+    });
   }
-  removeQueued(context.deps.store, done.filter((target) => target.record !== null));
+  removeQueued(
+    context.deps.store,
+    done.filter((target) => target.record !== null),
+  );
 }
 
 function withTyped(records: readonly QueuedFormula[], typed: Range | null): Target[] {
@@ -145,14 +160,20 @@ function withTyped(records: readonly QueuedFormula[], typed: Range | null): Targ
  * it stays saved). A formula we cannot read (a nested call) is only re-entered: it buys what it
  * can itself.
  */
-function readTarget(context: PumpContext, grids: SheetGrids, target: Target, items: Map<string, LookupItem>): boolean {
+function readTarget(
+  context: PumpContext,
+  grids: SheetGrids,
+  target: Target,
+  items: Map<string, LookupItem>,
+): boolean {
   if (grids.formula(target.sheet, target.a1) !== target.formula) return false;
   const call = readFormulaCall(target.formula);
   if (!call) return true;
   const args = call.args.map((arg) =>
     arg.kind === 'literal' ? arg.value : grids.argument(arg.sheet ?? target.sheet, arg.a1),
   );
-  const keyOf = (request: Parameters<typeof resultKey>[2]) => resultKey(digestHashPort, context.scope, request);
+  const keyOf = (request: Parameters<typeof resultKey>[2]) =>
+    resultKey(digestHashPort, context.scope, request);
   for (const item of formulaItems(call.functionName, args, keyOf)) {
     items.set(item.key, item);
     target.keys.push(item.key);

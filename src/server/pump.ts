@@ -17,10 +17,10 @@ import { appsScriptClock, lockPort, ttlCachePort } from './adapters/apps-script'
 import { listSheetPort, spreadsheetById } from './adapters/employee-sheets';
 import { CACHE_SHEET_NAME } from './adapters/sheet-store';
 import { executionContext, fastCache } from './context';
-import { type FormulaWork, finishQueuedFormulas, hasQueuedFormulas } from './formula-queue';
-import { cellA1, type FormulaCell, reenterFormulas } from './reenter';
 import { installDrivers } from './drivers';
+import { type FormulaWork, finishQueuedFormulas, hasQueuedFormulas } from './formula-queue';
 import { expiredLine, failedLine, formulaWorkLines, pumpSummary } from './presenters/jobs';
+import { cellA1, type FormulaCell, reenterFormulas } from './reenter';
 
 /** The trigger's handler: a top-level function of the bundle (see index.ts). */
 export const JOB_PUMP_HANDLER = 'runJobPump';
@@ -44,7 +44,7 @@ const TRIGGER_WAIT_MS = 30_000;
 const TRIGGER_LOCK_WAIT_MS = 20_000;
 /** How long each driver buys queued formula lookups: the triggers and the menu have 6 minutes, the
  * sidebar calls again every few seconds and must answer within one of them. */
-const TRIGGER_FORMULA_WORK_MS = 4 * 60_000;
+const TRIGGER_FORMULA_WORK_MS = 5 * 60_000;
 const MENU_FORMULA_WORK_MS = 4 * 60_000;
 const SIDEBAR_FORMULA_WORK_MS = 20_000;
 /** The sidebar calls again in a few seconds: it never waits long for a busy lock. */
@@ -116,7 +116,11 @@ export function runJobPump(event?: { triggerUid?: unknown }): PumpProgress {
 export function pumpJobsFromSidebar(): PumpProgress {
   const context = pumpContext();
   if (!context) return idleProgress('Set your API key first.', 'off');
-  const work = finishQueuedFormulas(context, context.deps.client.clock.now() + SIDEBAR_FORMULA_WORK_MS, 'sidebar');
+  const work = finishQueuedFormulas(
+    context,
+    context.deps.client.clock.now() + SIDEBAR_FORMULA_WORK_MS,
+    'sidebar',
+  );
   const report = pumpOnce(context.deps, pumpOptions(context, SIDEBAR_LOCK_WAIT_MS));
   refreshAfter(report, work);
   return progress(report, backgroundAfter(report), work);

@@ -45,19 +45,26 @@ function columnRuns(spreadsheet: Spreadsheet, cells: readonly FormulaCell[]): Ru
   const runs: Run[] = [];
   for (const [name, list] of bySheet) {
     const sheet = spreadsheet.getSheetByName(name);
-    if (!sheet) continue;
-    list.sort((a, b) => a.column - b.column || a.row - b.row);
-    const own: Run[] = [];
-    for (const cell of list) {
-      const last = own[own.length - 1];
-      const end = last && last.column === cell.column ? last.row + last.formulas.length : -1;
-      if (end === cell.row) last!.formulas.push(cell.formula);
-      else if (cell.row >= end) own.push({ sheet, row: cell.row, column: cell.column, formulas: [cell.formula] });
-      // A cell already in the run (named twice) is re-entered once.
-    }
-    runs.push(...own);
+    if (sheet) runs.push(...runsOfSheet(sheet, list));
   }
   return runs;
+}
+
+function runsOfSheet(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  list: { row: number; column: number; formula: string }[],
+): Run[] {
+  list.sort((a, b) => a.column - b.column || a.row - b.row);
+  const own: Run[] = [];
+  for (const cell of list) {
+    const last = own[own.length - 1];
+    const end = last && last.column === cell.column ? last.row + last.formulas.length : -1;
+    if (end === cell.row) last!.formulas.push(cell.formula);
+    else if (cell.row >= end)
+      own.push({ sheet, row: cell.row, column: cell.column, formulas: [cell.formula] });
+    // A cell already in the run (named twice) is re-entered once.
+  }
+  return own;
 }
 
 /** The runs cut down to the cells that still hold the formula expected (one read a run). */

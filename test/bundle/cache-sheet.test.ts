@@ -4,7 +4,14 @@
 // still answer from the sheet without spending a credit.
 import { CACHE_SHEET_HEADER, CACHE_SHEET_NAME } from '../../src/server/adapters/sheet-store';
 import type { PumpProgress } from '../../src/shared/jobs-rpc';
-import { createWorld, enterFormulaBeforeItsTrigger as enterFormula, postsSent, spent, typeValues, type World } from './harness';
+import {
+  createWorld,
+  enterFormulaBeforeItsTrigger as enterFormula,
+  postsSent,
+  spent,
+  typeValues,
+  type World,
+} from './harness';
 
 const COMPANIES = ['Acme Corporation', 'Globex', 'Initech', 'Umbrella Corporation', 'Hooli'];
 const PROFILE = 'https://www.pronet.com/in/ada-lovelace';

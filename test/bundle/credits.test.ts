@@ -1,7 +1,15 @@
 // What users pay for: never twice, never past the budget, never lost while a job runs.
 import { createHash } from 'node:crypto';
 import { accountScope, resultKey } from '../../src/core/cache/keys';
-import { createWorld, enterFormula, postsSent, rerunUnasked, saveSettings, spent, typeValues } from './harness';
+import {
+  createWorld,
+  enterFormula,
+  postsSent,
+  rerunUnasked,
+  saveSettings,
+  spent,
+  typeValues,
+} from './harness';
 
 const companies = (n: number) => Array.from({ length: n }, (_, i) => `Company ${i + 1} Inc`);
 const profiles = (n: number) =>

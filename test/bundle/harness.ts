@@ -113,14 +113,10 @@ export function rerunUnasked(world: World, a1: string, sheet = 'Sheet1') {
   return world.emu.rerunUnasked(world.bundle, sheet, a1);
 }
 
-/** What a cell and its spill area show now, as the user sees them. */
-export function shownAt(world: World, a1: string, rows = 1, sheet = 'Sheet1'): unknown[] {
-  const match = /^([A-Z]+)(\d+)$/.exec(a1)!;
-  const last = Number(match[2]) + rows - 1;
-  return world.emu.values(sheet, `${a1}:${match[1]}${last}`).map((row) => row[0]);
-}
-
-/** Runs one custom function directly; answers its value or throws the #ERROR! tooltip. */
+/**
+ * Runs one custom function directly, as a formula typed in a cell of its own (each call is a new
+ * entry, which Sheets runs); answers its value or throws the #ERROR! tooltip.
+ */
 export function callFunction(world: World, name: string, ...args: unknown[]): unknown {
   return world.emu.runCustomFunction(world.bundle, name, args);
 }

@@ -47,7 +47,6 @@ const SALES_SUMMARY = `11 employees -> sheet '${SALES_SHEET}'`;
 
 type Options = Parameters<typeof createWorld>[0];
 
-
 /** Employee lists take 40 s: longer than a formula may wait, so they become jobs. */
 function slowListWorld(options: Options = {}): World {
   return createWorld({ ...options, api: { jobDelayMs: { employees: 40_000 }, ...options?.api } });

@@ -1,7 +1,15 @@
 // The sidebar's Spending and Saved results panels, through their server calls on the built add-on
 // in the emulator against the fake API: the numbers must be the ones the fake API charged.
 import type { CacheView, LedgerView } from '../../src/shared/rpc';
-import { createWorld, enterFormulaBeforeItsTrigger as enterFormula, postsSent, saveSettings, spent, typeValues, type World } from './harness';
+import {
+  createWorld,
+  enterFormulaBeforeItsTrigger as enterFormula,
+  postsSent,
+  saveSettings,
+  spent,
+  typeValues,
+  type World,
+} from './harness';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

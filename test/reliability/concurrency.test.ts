@@ -42,7 +42,9 @@ const AT_ONCE = 100;
 function fillDown(world: World, count: number, formula: (row: number) => string, atOnce = AT_ONCE) {
   const cells = world.emu.concurrently(
     () =>
-      Array.from({ length: count }, (_, i) => enterFormulaBeforeItsTrigger(world, `B${i + 1}`, formula(i + 1))),
+      Array.from({ length: count }, (_, i) =>
+        enterFormulaBeforeItsTrigger(world, `B${i + 1}`, formula(i + 1)),
+      ),
     { atOnce },
   );
   world.emu.fireEditTriggers(world.bundle, 'Sheet1', 'B1');
@@ -50,9 +52,11 @@ function fillDown(world: World, count: number, formula: (row: number) => string,
 }
 
 /** What B1:B{count} show now. */
-const column = (world: World, count: number) => world.emu.values('Sheet1', `B1:B${count}`).map((row) => String(row[0]));
+const column = (world: World, count: number) =>
+  world.emu.values('Sheet1', `B1:B${count}`).map((row) => String(row[0]));
 
-const evaluateColumn = (world: World, count: number) => fillDown(world, count, (row) => `=PRONET_EMAIL(A${row})`);
+const evaluateColumn = (world: World, count: number) =>
+  fillDown(world, count, (row) => `=PRONET_EMAIL(A${row})`);
 
 /** Types distinct profile URLs into A1:A{count}, then fills `=PRONET_EMAIL` down beside them. */
 function fillDownAtOnce(world: World, count: number) {
@@ -61,7 +65,7 @@ function fillDownAtOnce(world: World, count: number) {
   return evaluateColumn(world, count);
 }
 
-const NOT_YET = /not sent yet|No credits were spent/;
+const _NOT_YET = /not sent yet|No credits were spent/;
 const QUEUED = /^Queued: \d+ lookups? will fill in within about/;
 const shows = (cell: { values: unknown[][] }) => String(cell.values[0]![0]);
 

@@ -159,9 +159,7 @@ describe('custom functions', () => {
   it('receive ranges and dates as their own Array and Date, and Date follows the virtual clock', () => {
     const { emu, bundle, sheet } = setup();
     sheet.getRange('A1').setValue(new Date(Date.UTC(2025, 0, 1)));
-    expect(emu.edit(bundle, 'Sheet1', 'B1', '=TYPES(A1:A2, A1)').values).toEqual([
-      ['true true true string'],
-    ]);
+    expect(emu.edit(bundle, 'Sheet1', 'B1', '=TYPES(A1:A2, A1)').values).toEqual([['true true true string']]);
   });
 
   it('start from fresh globals each time and see virtual time', () => {
@@ -260,9 +258,7 @@ describe('evaluateFormula', () => {
 
   it('text that is not a formula Sheets understands is a parse error', () => {
     const { emu, bundle } = setup();
-    expect(emu.edit(bundle, 'Sheet1', 'A1', '=DOUBLE(2').error?.message).toBe(
-      'Formula parse error.',
-    );
+    expect(emu.edit(bundle, 'Sheet1', 'A1', '=DOUBLE(2').error?.message).toBe('Formula parse error.');
     expect(emu.edit(bundle, 'Sheet1', 'A2', '="quoted"').values).toEqual([['quoted']]);
   });
 });

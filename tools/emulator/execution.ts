@@ -21,7 +21,9 @@ import {
   topLevelFunction,
 } from './bundle';
 import { gasError, tooltipOf } from './errors';
+import { parseFormula } from './formula';
 import type { AuthModeName } from './mirror';
+import { formulasToRun } from './recalculation';
 import {
   type CellAddress,
   CUSTOM_FUNCTION_BUDGET_MS,
@@ -30,8 +32,6 @@ import {
   type Runtime,
   SIMPLE_TRIGGER_BUDGET_MS,
 } from './runtime';
-import { parseFormula } from './formula';
-import { formulasToRun } from './recalculation';
 import type { TriggerRecord, TriggerRegistry } from './script-app';
 import {
   type CellError,

@@ -7,7 +7,7 @@
 // is reported to) are not modelled: nothing may count on them, and a test that wants one says so
 // with `Emulator.rerunUnasked`.
 
-import { cellA1, type GridRange, parseA1 } from './a1';
+import { type GridRange, parseA1 } from './a1';
 import { parseFormula } from './formula';
 import type { Cell, SheetModel, SpreadsheetModel } from './sheet-model';
 
@@ -43,7 +43,12 @@ export function formulasToRun(
   return due;
 }
 
-function mustRun(document: SpreadsheetModel, sheet: SheetModel, cell: Readonly<Cell>, changes: Changes): boolean {
+function mustRun(
+  document: SpreadsheetModel,
+  sheet: SheetModel,
+  cell: Readonly<Cell>,
+  changes: Changes,
+): boolean {
   if (changes.size === 0) return false;
   const blocker = blockingCell(cell);
   if (blocker && changes.get(sheet)?.has(blocker)) return true;
@@ -86,6 +91,3 @@ function blockingCell(cell: Readonly<Cell>): string | null {
   const range = a1 ? parseA1(a1, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) : null;
   return range ? `${range.row}:${range.column}` : null;
 }
-
-/** A1 of a formula to run, for messages. */
-export const formulaA1 = (formula: FormulaToRun) => `${formula.sheet.name}!${cellA1(formula.row, formula.column)}`;

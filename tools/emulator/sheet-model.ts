@@ -501,8 +501,8 @@ export class SpreadsheetModel {
   }
 
   noteChange(sheet: SheetModel, row: number, column: number): void {
-    let cells = this.#changes.get(sheet);
-    if (!cells) this.#changes.set(sheet, (cells = new Set()));
+    const cells = this.#changes.get(sheet) ?? new Set<string>();
+    this.#changes.set(sheet, cells);
     cells.add(key(row, column));
   }
 

@@ -29,7 +29,9 @@ export const queueKey = (sheet: string, a1: string) => `${PREFIX}${sheet}!${a1}`
 function parse(text: string): QueuedFormula | null {
   try {
     const record = JSON.parse(text) as QueuedFormula;
-    return typeof record?.sheet === 'string' && typeof record.a1 === 'string' && typeof record.formula === 'string'
+    return typeof record?.sheet === 'string' &&
+      typeof record.a1 === 'string' &&
+      typeof record.formula === 'string'
       ? record
       : null;
   } catch {
@@ -49,16 +51,19 @@ export function readQueue(all: Record<string, string>, scope: string, now: numbe
 }
 
 /** Records (or updates) a formula's queued lookups, keeping when it first queued. */
-export function saveQueued(store: BatchStorePort, record: QueuedFormula, before?: QueuedFormula | null): void {
-  const since = before && before.formula === record.formula ? Math.min(before.since, record.since) : record.since;
+export function saveQueued(
+  store: BatchStorePort,
+  record: QueuedFormula,
+  before?: QueuedFormula | null,
+): void {
+  const since =
+    before && before.formula === record.formula ? Math.min(before.since, record.since) : record.since;
   store.setMany({ [queueKey(record.sheet, record.a1)]: JSON.stringify({ ...record, since }) });
 }
 
-export function removeQueued(store: BatchStorePort, records: readonly Pick<QueuedFormula, 'sheet' | 'a1'>[]): void {
+export function removeQueued(
+  store: BatchStorePort,
+  records: readonly Pick<QueuedFormula, 'sheet' | 'a1'>[],
+): void {
   if (records.length > 0) store.removeMany(records.map((record) => queueKey(record.sheet, record.a1)));
-}
-
-/** Every record, for Cancel in the Jobs panel and when the key is removed. */
-export function queuedKeys(all: Record<string, string>): string[] {
-  return Object.keys(all).filter((name) => name.startsWith(PREFIX));
 }

@@ -16,10 +16,3 @@ export function queuedText(left: number, followsUser: boolean): string {
   const when = minutes <= 1 ? 'within about a minute' : `within about ${minutes} minutes`;
   return `Queued: ${lookups} will fill in ${when}.`;
 }
-
-const QUEUED = /^Queued: \d[\d,]* lookups?[ ,]/;
-
-/** Whether a cell shows a queued text: its formula is re-entered once the work is done. */
-export function isQueuedText(value: unknown): boolean {
-  return typeof value === 'string' && QUEUED.test(value);
-}

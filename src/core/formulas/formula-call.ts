@@ -17,7 +17,8 @@ export interface FormulaCall {
 const CALL = /^=\s*([A-Za-z_][A-Za-z0-9_]*)\s*\((.*)\)\s*$/s;
 const STRING = /^"((?:[^"]|"")*)"$/;
 const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
-const REF = /^(?:(?:'((?:[^']|'')+)'|([A-Za-z_][A-Za-z0-9_.]*))!)?(\$?[A-Za-z]{1,3}\$?\d+(?::\$?[A-Za-z]{1,3}\$?\d+)?)$/;
+const REF =
+  /^(?:(?:'((?:[^']|'')+)'|([A-Za-z_][A-Za-z0-9_.]*))!)?(\$?[A-Za-z]{1,3}\$?\d+(?::\$?[A-Za-z]{1,3}\$?\d+)?)$/;
 
 /** Splits on the commas outside quotes. */
 function splitArguments(text: string): string[] {

@@ -1,10 +1,11 @@
 // A custom function's arguments as the rows it looks up: the formula itself and the drivers that
 // finish a formula's queued lookups read them the same way, so both buy exactly the same keys.
+
+import { GENERIC_FUNCTION, operationByFunction } from '../operations/table';
+import type { Operation } from '../operations/types';
 import { argumentRows, type RawArguments } from './arguments';
 import { resolveType } from './enrich-type';
 import { type Prepared, prepareByType, prepareRequest } from './request';
-import { GENERIC_FUNCTION, operationByFunction } from '../operations/table';
-import type { Operation } from '../operations/types';
 
 const optionalText = (value: unknown) => (value === undefined || value === '' ? undefined : String(value));
 
@@ -52,5 +53,9 @@ function paramCount(functionName: string): number {
 export function formulaRows(functionName: string, args: readonly unknown[]): FormulaRows {
   const rows = argumentRows(args, paramCount(functionName));
   if (!rows.ok) return rows;
-  return { ok: true, isRange: rows.isRange, rows: rows.rows.map((values) => prepareRow(functionName, values)) };
+  return {
+    ok: true,
+    isRange: rows.isRange,
+    rows: rows.rows.map((values) => prepareRow(functionName, values)),
+  };
 }
