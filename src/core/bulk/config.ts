@@ -1,6 +1,7 @@
 // A bulk run's configuration as the sidebar sends it, checked before the server trusts it.
 import type { BulkRunConfig } from '../../shared/bulk-rpc';
-import { normalizeText, parseEmployeeCount } from '../formulas/input-normalizers';
+import { normalizeText } from '../formulas/canonical';
+import { parseEmployeeCount } from '../formulas/input-normalizers';
 import { operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';
 

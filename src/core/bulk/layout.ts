@@ -1,7 +1,7 @@
 // The columns a bulk run writes: where its outputs and its status go, found again by their headers.
 
 import type { BulkRunConfig, OutputColumn } from '../../shared/bulk-rpc';
-import { normalizeText } from '../formulas/input-normalizers';
+import { normalizeText } from '../formulas/canonical';
 import { headerLabel } from '../jobs/employee-sheet';
 import type { Operation } from '../operations/types';
 import { inputColumns } from './config';

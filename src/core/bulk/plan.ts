@@ -3,7 +3,7 @@
 import type { BulkPreview, BulkRunConfig } from '../../shared/bulk-rpc';
 import type { EnrichmentRequest } from '../api/wire';
 import { estimateFor } from '../billing/charges';
-import { normalizeText } from '../formulas/input-normalizers';
+import { keyForm, normalizeText } from '../formulas/canonical';
 import { prepareRequest } from '../formulas/request';
 import type { Operation } from '../operations/types';
 import { inputColumns } from './config';
@@ -60,8 +60,10 @@ function bulkMessage(op: Operation, message: string): string {
   return message.split(op.functionName).join(op.label);
 }
 
+/** Equal for requests with one cache key: spellings that canonical.ts folds are one lookup. */
 export function queryOf(request: EnrichmentRequest): string {
-  return JSON.stringify([request.input_data, request.department, request.seniority, request.employee_count]);
+  const form = keyForm(request);
+  return JSON.stringify([form.input_data, form.department, form.seniority, form.employee_count]);
 }
 
 /** A recipe step's row that an earlier step did not pass on; null when every gate is open. */

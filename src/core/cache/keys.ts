@@ -1,6 +1,7 @@
 // Cache keys name an account and a request without holding either: a paid answer is found again
 // by the same request of the same account, and a key in a log or a property reveals nothing.
 import type { EnrichmentRequest } from '../api/wire';
+import { keyForm } from '../formulas/canonical';
 import type { HashPort } from '../platform/ports';
 
 const KEY_VERSION = 'r1';
@@ -14,11 +15,13 @@ export function accountScope(hash: HashPort, apiKey: string): string {
 
 /**
  * The cache key of one request for one account: `r1:<scope>:<32 hex>`, 52 characters whatever the
- * input, and holding none of it (inputs can be long or personal). Option order does not matter.
+ * input, and holding none of it (inputs can be long or personal). Option order does not matter, nor
+ * what keyForm() folds (formulas/canonical.ts): spellings of one thing share one answer.
  */
 export function resultKey(hash: HashPort, scope: string, request: EnrichmentRequest): string {
   if (!SCOPE_PATTERN.test(scope)) throw new Error('resultKey needs a scope made by accountScope().');
-  return `${KEY_VERSION}:${scope}:${hex(hash, `enrich-request:${canonicalJson(request)}`).slice(0, 32)}`;
+  const json = canonicalJson(keyForm(request));
+  return `${KEY_VERSION}:${scope}:${hex(hash, `enrich-request:${json}`).slice(0, 32)}`;
 }
 
 export function isResultKey(key: string): boolean {

@@ -1,7 +1,8 @@
 // Sheets passes a custom function a plain value for one cell and a 2-D array for a range. These
 // rules turn either into rows of arguments, so `=COMPANY_WEBSITE(A2:A500)` is one execution, and
 // read each argument cell as empty, text, a number or something no lookup takes.
-import { normalizeText } from './input-normalizers';
+import { normalizeText } from './canonical';
+import { placeholderOf } from './placeholders';
 
 export type ArgumentRows = { ok: true; isRange: boolean; rows: unknown[][] } | { ok: false; message: string };
 
@@ -71,7 +72,9 @@ export function readCell(value: unknown): Cell {
   if (value === null || value === undefined) return { kind: 'empty' };
   if (typeof value === 'string') {
     const text = normalizeText(value);
-    return text === '' ? { kind: 'empty' } : { kind: 'text', text };
+    if (text === '') return { kind: 'empty' };
+    const placeholder = placeholderOf(text);
+    return placeholder === null ? { kind: 'text', text } : { kind: 'unusable', what: placeholder };
   }
   if (typeof value === 'number') {
     return Number.isFinite(value)

@@ -2,7 +2,7 @@
 // case, with spaces or hyphens), or the closest type to a typo.
 import { GENERIC_FUNCTION, OPERATIONS, operationByFunction, operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';
-import { normalizeText } from './input-normalizers';
+import { normalizeText } from './canonical';
 import { quote } from './refusals';
 
 /** For ENRICH(type, input): the operation named by `type` (its type, or its function name), or why not. */

@@ -1,14 +1,16 @@
-// Cleans what users paste before it is checked or sent: whitespace, "Last, First" names, URLs,
-// domains, email addresses and photonet handles. The bulk run reuses them on whole columns.
+// Cleans what users paste before it is checked or sent: "Last, First" names, URLs, domains, email
+// addresses and photonet handles, each to its one canonical form (the folds are in canonical.ts).
+// The bulk run reuses them on whole columns.
+import {
+  foldEmail,
+  foldHost,
+  isNetworkHost,
+  normalizeText,
+  PHOTONET_DOMAIN,
+  PRONET_DOMAIN,
+  pronetUrl,
+} from './canonical';
 import { MAX_HANDLE_LENGTH } from './limits';
-
-const INVISIBLE = /[\u00AD\u200B\u2060\uFEFF]/g;
-const SPACES = /[\s\p{Cc}]+/gu;
-
-/** Trims, collapses runs of whitespace (tabs, newlines, non-breaking spaces) and drops invisible characters. */
-export function normalizeText(text: string): string {
-  return text.replace(INVISIBLE, '').replace(SPACES, ' ').trim();
-}
 
 // Credentials and generational suffixes that follow a comma without being a first name.
 const NAME_SUFFIXES = new Set([
@@ -51,20 +53,22 @@ export function normalizePersonName(name: string): string {
 }
 
 interface UrlParts {
+  /** Folded (canonical.ts), without port or user info. */
   host: string;
   segments: string[];
   hasScheme: boolean;
   hasPath: boolean;
 }
 
-const URL_SHAPE = /^(?:(https?):\/\/)?([^\s/?#@]+)(\/[^\s?#]*)?(?:\?[^\s#]*)?(?:#\S*)?$/i;
-const HOST_SHAPE = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d+)?$/;
+// User info ("user@") only after a scheme: without one, "ada@acme.com" is an address, not a URL.
+const URL_SHAPE = /^(?:(https?):\/\/(?:[^\s/?#@]*@)?)?([^\s/?#@]+)(\/[^\s?#]*)?(?:\?[^\s#]*)?(?:#\S*)?$/i;
+const HOST_SHAPE = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*$/;
 
 /** A URL with or without scheme; without one, the host must contain a dot ("acme.com/x"). */
 export function splitUrl(text: string): UrlParts | null {
   const match = URL_SHAPE.exec(text);
   if (!match) return null;
-  const host = (match[2] ?? '').toLowerCase();
+  const host = foldHost((match[2] ?? '').replace(/:\d+$/, ''));
   const hasScheme = match[1] !== undefined;
   if (!HOST_SHAPE.test(host) || (!hasScheme && !host.includes('.'))) return null;
   const path = match[3] ?? '';
@@ -77,38 +81,64 @@ export function looksLikeUrl(text: string): boolean {
   return url !== null && (url.hasScheme || url.hasPath || url.host.startsWith('www.'));
 }
 
+/** The host of a web address that is not on `domain` (nor a subdomain of it); null otherwise. */
+export function foreignHost(text: string, domain: string): string | null {
+  const url = looksLikeUrl(text) ? splitUrl(text) : null;
+  return url === null || isNetworkHost(url.host, domain) ? null : url.host;
+}
+
 export type PronetKind = 'person' | 'company' | 'post';
 
+/** A pronet page in its canonical form (canonical.ts): `https://www.pronet.com/in/ada-lovelace`. */
 export interface PronetUrl {
   kind: PronetKind;
-  /** https, lowercased host, no trailing slash, no query or fragment. */
   url: string;
 }
 
-/**
- * Recognizes a pronet URL by its path, whatever the host: `/in/<slug>` a person, `/company/<slug>`
- * a company page, `/posts/...` or `/feed/update/...` a post. Sub-paths such as `/in/ada/details/`
- * are dropped for people and companies; posts keep their whole path.
- */
-export function parsePronetUrl(text: string): PronetUrl | null {
-  const url = splitUrl(normalizeText(text));
-  if (!url) return null;
-  const [first, second, third] = url.segments;
-  const origin = `https://${url.host}`;
+/** A pronet-shaped path: on the network's own host, or on another one, which is refused. */
+export type PronetAddress = PronetUrl | { kind: PronetKind; foreignHost: string };
+
+interface PronetPage {
+  kind: PronetKind;
+  section: string;
+  slug: string;
+}
+
+/** `/in/<slug>` a person, `/company/<slug>` a company, `/posts/<slug>` or `/feed/update/<urn>` a post. */
+function pronetPage(segments: readonly string[]): PronetPage | null {
+  const [first, second, third] = segments;
+  const page = (kind: PronetKind, section: string, slug: string | undefined) =>
+    slug === undefined ? null : { kind, section, slug };
   switch (first?.toLowerCase()) {
     case 'in':
-      return second ? { kind: 'person', url: `${origin}/in/${second}` } : null;
+      return page('person', 'in', second);
     case 'company':
-      return second ? { kind: 'company', url: `${origin}/company/${second}` } : null;
+      return page('company', 'company', second);
     case 'posts':
-      return second ? { kind: 'post', url: `${origin}/posts/${url.segments.slice(1).join('/')}` } : null;
+      return page('post', 'posts', second);
     case 'feed':
-      return second?.toLowerCase() === 'update' && third
-        ? { kind: 'post', url: `${origin}/feed/update/${url.segments.slice(2).join('/')}` }
-        : null;
+      return second?.toLowerCase() === 'update' ? page('post', 'feed/update', third) : null;
     default:
       return null;
   }
+}
+
+/**
+ * Reads a pronet page's address: its kind by the path, and its canonical URL when the host is the
+ * network's own; a pronet-shaped path on any other host comes back as that host, to be refused.
+ */
+export function readPronetAddress(text: string): PronetAddress | null {
+  const url = splitUrl(normalizeText(text));
+  const page = url === null ? null : pronetPage(url.segments);
+  if (url === null || page === null) return null;
+  if (!isNetworkHost(url.host, PRONET_DOMAIN)) return { kind: page.kind, foreignHost: url.host };
+  return { kind: page.kind, url: pronetUrl(page.section, page.slug) };
+}
+
+/** A pronet page on the network's own host, in its canonical form; null for anything else. */
+export function parsePronetUrl(text: string): PronetUrl | null {
+  const address = readPronetAddress(text);
+  return address !== null && 'url' in address ? address : null;
 }
 
 const LABEL = /^(?!-)[\p{L}\p{N}-]{1,63}(?<!-)$/u;
@@ -141,7 +171,7 @@ export function normalizeDomain(text: string): string | null {
 const EMAIL_SHAPE = /^([^\s@<>()[\],;:"]+)@([^\s@<>]+)$/;
 
 /**
- * A plausible email address with a lowercased domain, or null. Accepts a `mailto:` link and the
+ * A plausible email address in lower case, or null. Accepts a `mailto:` link and the
  * `Ada Lovelace <ada@acme.com>` form mail clients copy.
  */
 export function normalizeEmail(text: string): string | null {
@@ -153,18 +183,22 @@ export function normalizeEmail(text: string): string | null {
   if (local === undefined || domain === undefined) return null;
   if (local.length > 64 || local.startsWith('.') || local.endsWith('.') || local.includes('..')) return null;
   const host = hostName(domain);
-  return host === null ? null : `${local}@${host}`;
+  return host === null ? null : foldEmail(`${local}@${host}`);
 }
 
 // First path segments of photonet pages that are not profiles (posts, reels, settings...).
 const PHOTONET_PAGES = new Set(['p', 'reel', 'reels', 'tv', 'explore', 'stories', 'accounts', 'direct']);
 const HANDLE_SHAPE = new RegExp(`^[a-z0-9._]{1,${MAX_HANDLE_LENGTH}}$`);
 
-/** "@Ada.Lovelace", "ada.lovelace" or a profile URL "https://www.photonet.com/ada.lovelace/" -> "ada.lovelace". */
+/**
+ * "@Ada.Lovelace", "ada.lovelace" or a profile URL on photonet's own hosts
+ * "https://www.photonet.com/ada.lovelace/" -> "ada.lovelace".
+ */
 export function normalizePhotonetHandle(text: string): string | null {
   const value = normalizeText(text);
   let handle = value.replace(/^@/, '');
   if (looksLikeUrl(value)) {
+    if (foreignHost(value, PHOTONET_DOMAIN) !== null) return null;
     const first = splitUrl(value)?.segments[0];
     if (first === undefined || PHOTONET_PAGES.has(first.toLowerCase())) return null;
     handle = first;

@@ -3,7 +3,9 @@
 import type { InputKind } from '../operations/types';
 import type { FilledCell, RawArguments } from './arguments';
 import { readCell } from './arguments';
+import { PHOTONET_DOMAIN, PRONET_DOMAIN } from './canonical';
 import {
+  foreignHost,
   looksLikeUrl,
   normalizeDomain,
   normalizeEmail,
@@ -11,11 +13,13 @@ import {
   normalizePhotonetHandle,
   type PronetKind,
   parsePronetUrl,
+  readPronetAddress,
 } from './input-normalizers';
 import { MAX_HANDLE_LENGTH, MAX_INPUT_LENGTH } from './limits';
 import {
   type Context,
   classify,
+  foreignHostRefused,
   needs,
   notThisKind,
   quote,
@@ -72,8 +76,10 @@ const readEmail: InputReader = (ctx, cell) => {
 function pronetUrlReader(wanted: PronetKind): InputReader {
   return (ctx, cell) => {
     const text = inputText(ctx, cell, false);
-    const parsed = parsePronetUrl(text);
-    if (parsed?.kind === wanted) return parsed.url;
+    const address = readPronetAddress(text);
+    if (address !== null && 'foreignHost' in address)
+      foreignHostRefused(ctx, address.foreignHost, PRONET_DOMAIN);
+    if (address?.kind === wanted) return address.url;
     const seen = classify(text);
     if (seen === 'text' || seen === 'web_url') notThisKind(ctx, text, seen === 'text' ? 'text' : null);
     wrongKind(ctx, seen);
@@ -97,9 +103,13 @@ const readCompanyDomain: InputReader = (ctx, cell) => {
   return normalizeDomain(text) ?? notThisKind(ctx, text, 'text');
 };
 
+/**
+ * Anything the fallback lookup may take. A pronet page and an email address are sent in their one
+ * form; a URL on another host is a web address (a company's site), sent as written.
+ */
 const readIdentifier: InputReader = (ctx, cell) => {
   const text = inputText(ctx, cell, true);
-  return parsePronetUrl(text)?.url ?? text;
+  return parsePronetUrl(text)?.url ?? normalizeEmail(text) ?? text;
 };
 
 const readPhotonetHandle: InputReader = (ctx, cell) => {
@@ -108,6 +118,8 @@ const readPhotonetHandle: InputReader = (ctx, cell) => {
   refuseSeen(ctx, text, [...URL_KINDS, 'email']);
   const handle = normalizePhotonetHandle(text);
   if (handle !== null) return handle;
+  const host = foreignHost(text, PHOTONET_DOMAIN);
+  if (host !== null) foreignHostRefused(ctx, host, PHOTONET_DOMAIN);
   if (looksLikeUrl(text)) reject(`This web address is not a photonet profile; ${needs(ctx)}.`);
   reject(
     `${quote(text)} cannot be a photonet handle; ${ctx.caller} needs letters, digits, periods and underscores only (at most ${MAX_HANDLE_LENGTH}).`,

@@ -3,7 +3,7 @@
 // calls reject(); prepareRequest catches the one Invalid error and returns its message.
 import { GENERIC_FUNCTION, OPERATIONS } from '../operations/table';
 import type { InputKind, Operation } from '../operations/types';
-import { normalizeEmail, type PronetKind, parsePronetUrl, splitUrl } from './input-normalizers';
+import { normalizeEmail, type PronetKind, readPronetAddress, splitUrl } from './input-normalizers';
 
 /** How messages name operations: by custom function, or as ENRICH("type") calls. */
 export type Naming = 'function' | 'enrich';
@@ -69,9 +69,10 @@ const PRONET_SEEN: Readonly<Record<PronetKind, Seen>> = {
   post: 'post_url',
 };
 
+/** What an input looks like; a pronet-shaped path on another host is only a web address. */
 export function classify(text: string): Seen {
-  const pronet = parsePronetUrl(text);
-  if (pronet) return PRONET_SEEN[pronet.kind];
+  const pronet = readPronetAddress(text);
+  if (pronet) return 'url' in pronet ? PRONET_SEEN[pronet.kind] : 'web_url';
   if (normalizeEmail(text) !== null) return 'email';
   if (/^@[\w.]+$/.test(text)) return 'handle';
   const url = splitUrl(text);
@@ -106,6 +107,11 @@ function suggestion(ctx: Context, seen: Seen): string {
 
 export function wrongKind(ctx: Context, seen: Seen): never {
   reject(`This is ${SEEN[seen].what}; ${needs(ctx)}.${suggestion(ctx, seen)}`);
+}
+
+/** A network's page on another host: never sent, whatever its path says. */
+export function foreignHostRefused(ctx: Context, host: string, domain: string): never {
+  reject(`This address is on ${host}, not ${domain}; ${needs(ctx)}.`);
 }
 
 export function notThisKind(ctx: Context, text: string, seen: Seen | null): never {

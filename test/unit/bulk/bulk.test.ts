@@ -143,7 +143,7 @@ describe('the preview', () => {
     ['Company', 'Website', 'Status (Website from company name)'],
     ['Acme', '', ''],
     ['Globex', 'globex.com', ''], // filled by hand
-    ['acme', '', ''], // another input: names keep their case
+    ['acme', '', ''], // a duplicate: names differing only in case are one lookup
     ['Acme', '', ''], // a duplicate
     ['', '', ''],
     ['ada@acme.com', '', ''], // an email is not a company name
@@ -167,12 +167,12 @@ describe('the preview', () => {
     expect(preview(['Initech'])).toMatchObject({
       rows: 9,
       alreadyFilled: 2,
-      duplicates: 1,
+      duplicates: 2,
       cached: 1,
       invalidCount: 2,
       blank: 1,
-      toLookUp: 2,
-      estimatedCredits: 2,
+      toLookUp: 1,
+      estimatedCredits: 1,
       estimateIsBound: false,
       needsConfirmation: false,
     });
@@ -186,8 +186,8 @@ describe('the preview', () => {
   });
 
   it('asks for confirmation only above the threshold', () => {
-    expect(preview([], 2).needsConfirmation).toBe(true);
-    expect(preview([], 3).needsConfirmation).toBe(false);
+    expect(preview([], 1).needsConfirmation).toBe(true);
+    expect(preview([], 2).needsConfirmation).toBe(false);
   });
 
   it('joins name, company, location and job title for name lookups, and bounds employee lists by max', () => {

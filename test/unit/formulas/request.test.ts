@@ -1,11 +1,11 @@
 import type { RawArguments } from '../../../src/core/formulas/arguments';
+import { normalizeText } from '../../../src/core/formulas/canonical';
 import { resolveType } from '../../../src/core/formulas/enrich-type';
 import {
   normalizeDomain,
   normalizeEmail,
   normalizePersonName,
   normalizePhotonetHandle,
-  normalizeText,
   parseEmployeeCount,
   parsePronetUrl,
 } from '../../../src/core/formulas/input-normalizers';
@@ -58,7 +58,7 @@ const SAMPLES: Record<InputKind, { accepts: [unknown, string][]; refuses: [unkno
   email: {
     accepts: [
       ['ada@acme.com', 'ada@acme.com'],
-      ['Ada.Lovelace@ACME.Com', 'Ada.Lovelace@acme.com'],
+      ['Ada.Lovelace@ACME.Com', 'ada.lovelace@acme.com'],
       [' mailto:ada@acme.com ', 'ada@acme.com'],
       ['Ada Lovelace <ada@Acme.com>', 'ada@acme.com'],
       ['ada+crm@mail.acme.co.uk', 'ada+crm@mail.acme.co.uk'],
@@ -142,7 +142,7 @@ const SAMPLES: Record<InputKind, { accepts: [unknown, string][]; refuses: [unkno
   company_url: {
     accepts: [
       [COMPANY_URL, COMPANY_URL],
-      ['pronet.com/company/acme', 'https://pronet.com/company/acme'],
+      ['pronet.com/company/acme', COMPANY_URL],
       ['https://www.pronet.com/company/acme/about/', COMPANY_URL],
       ['www.PRONET.com/company/acme?trk=nav', COMPANY_URL],
     ],
@@ -367,25 +367,24 @@ function hugeInput(kind: InputKind): string {
   return `@${filler}`;
 }
 
-describe('pronet URLs are recognized by their path, whatever the host', () => {
+describe("pronet URLs are recognized by their path, on the network's own hosts", () => {
   it.each([
     ['https://www.pronet.com/in/ada-lovelace', 'person', 'https://www.pronet.com/in/ada-lovelace'],
     ['http://www.pronet.com/in/ada-lovelace', 'person', 'https://www.pronet.com/in/ada-lovelace'],
     ['www.pronet.com/in/ada-lovelace', 'person', 'https://www.pronet.com/in/ada-lovelace'],
-    ['pronet.com/in/ada-lovelace', 'person', 'https://pronet.com/in/ada-lovelace'],
+    ['pronet.com/in/ada-lovelace', 'person', 'https://www.pronet.com/in/ada-lovelace'],
     ['https://www.pronet.com/in/ada-lovelace/', 'person', 'https://www.pronet.com/in/ada-lovelace'],
     ['https://www.pronet.com/in/ada-lovelace?trk=people', 'person', 'https://www.pronet.com/in/ada-lovelace'],
     ['https://www.pronet.com/in/ada-lovelace#about', 'person', 'https://www.pronet.com/in/ada-lovelace'],
     ['HTTPS://WWW.PRONET.COM/in/ada-lovelace', 'person', 'https://www.pronet.com/in/ada-lovelace'],
     ['https://www.pronet.com/in/ada/details/', 'person', 'https://www.pronet.com/in/ada'],
-    ['https://www.pronet.com/IN/Ada-Lovelace', 'person', 'https://www.pronet.com/in/Ada-Lovelace'],
+    ['https://www.pronet.com/IN/Ada-Lovelace', 'person', 'https://www.pronet.com/in/ada-lovelace'],
     [
       'https://uk.pronet.com/in/jos%C3%A9-garc%C3%ADa',
       'person',
-      'https://uk.pronet.com/in/jos%C3%A9-garc%C3%ADa',
+      'https://www.pronet.com/in/jos%C3%A9-garc%C3%ADa',
     ],
     ['  https://www.pronet.com/in/ada-lovelace  ', 'person', 'https://www.pronet.com/in/ada-lovelace'],
-    ['https://pronet.example.org/in/ada', 'person', 'https://pronet.example.org/in/ada'],
     ['https://www.pronet.com/company/acme', 'company', 'https://www.pronet.com/company/acme'],
     ['www.pronet.com/company/acme/', 'company', 'https://www.pronet.com/company/acme'],
     ['https://www.pronet.com/company/acme/about/', 'company', 'https://www.pronet.com/company/acme'],
@@ -420,6 +419,7 @@ describe('pronet URLs are recognized by their path, whatever the host', () => {
     ['/in/ada-lovelace'],
     ['in/ada-lovelace'],
     ['ftp://www.pronet.com/in/ada'],
+    ['https://pronet.example.org/in/ada'],
     ['https://www.pronet.com/in/ada lovelace'],
     ['ada@pronet.com'],
     ['Ada Lovelace'],
@@ -709,7 +709,7 @@ describe('helpers the bulk run reuses', () => {
   });
 
   it.each([
-    ['Ada@Acme.COM', 'Ada@acme.com'],
+    ['Ada@Acme.COM', 'ada@acme.com'],
     ['acme.com', null],
     ['ada@acme', null],
   ])('normalizeEmail(%j) is %j', (text, email) => {

@@ -1,0 +1,109 @@
+// One canonical form per thing a lookup names: two spellings of one profile, company or address are
+// one purchase. Every fold the add-on makes is in this file, with its reason; the readers
+// (input-normalizers.ts) apply them, and the cache key (cache/keys.ts) and a bulk run's duplicate
+// count (bulk/plan.ts) read requests through keyForm(). test/unit/formulas/canonical.test.ts lists
+// each spelling with its literal canonical form.
+//
+// | Input | Folded | Why |
+// |---|---|---|
+// | any text | format characters removed (`\p{Cf}`: zero-width space and joiners, LRM/RLM and the other bidirectional marks, word joiner, soft hyphen, BOM) | invisible; pasted from web pages and CRMs, never part of what is named |
+// | any text | Unicode NFKC | full-width letters, ligatures and other compatibility forms name the same letters |
+// | any text | whitespace runs (tabs, newlines, no-break spaces) to one space, ends trimmed | layout, not content |
+// | pronet URL | scheme to https, host to `www.pronet.com`, port dropped | every host of the network serves the same page; the API's own URLs read `https://www.pronet.com/...` |
+// | pronet URL | the slug's percent-encoding: decoded, then encoded one way | `%2D` and `-` are one character |
+// | pronet URL | the slug's letter case | the network's slugs ignore case; the API's own URLs are lower case |
+// | pronet URL | trailing slash, query, fragment, and sub-pages after the slug (`/details/experience`) | tracking and tabs of the same page |
+// | photonet URL or handle | to the handle: `@`, host, path after it; letter case | handles are lower case |
+// | email | letter case, whole address; `mailto:` and a `Name <...>` wrapper | the API reads addresses without case (mail domains ignore it, and mailboxes do in practice) |
+// | domain | letter case, scheme, `www`, port, path | a company's site, whatever page was pasted |
+// | names, company names, identifiers, filters | letter case, in the cache key only | the API matches them without case; what is sent keeps the user's case, which the API echoes into answers and the add-on shows back (Jobs panel, list sheets) |
+//
+// Refused rather than folded: a URL on another host than the network's own (the bare domain and its
+// subdomains, matched exactly after case and full-width folding, never by path alone).
+import type { EnrichmentRequest } from '../api/wire';
+import { operationByType } from '../operations/table';
+import type { InputKind } from '../operations/types';
+
+const FORMAT_CHARACTERS = /\p{Cf}/gu;
+const SPACES = /[\s\p{Cc}]+/gu;
+
+/** Every text read from a cell: format characters dropped, NFKC, whitespace collapsed and trimmed. */
+export function normalizeText(text: string): string {
+  return text.replace(FORMAT_CHARACTERS, '').normalize('NFKC').replace(SPACES, ' ').trim();
+}
+
+/** Letter case folded the same way on every runtime (no locale). */
+export const foldCase = (text: string): string => text.toLowerCase();
+
+/** The networks' own domains, as the API's answers spell them (tools/fake-api/data.ts). */
+export const PRONET_DOMAIN = 'pronet.com';
+export const PHOTONET_DOMAIN = 'photonet.com';
+/** The one host sent for every pronet URL: the form the API itself answers with. */
+const PRONET_HOST = `www.${PRONET_DOMAIN}`;
+
+/**
+ * A URL's host as compared: lower case, ideographic full stops as dots (NFKC has already made
+ * full-width letters ASCII), one trailing dot dropped. IDNA maps hosts the same way.
+ */
+export function foldHost(host: string): string {
+  return foldCase(host)
+    .replace(/[\u3002\uFF61]/g, '.')
+    .replace(/\.$/, '');
+}
+
+/** The domain itself or one of its subdomains, by exact label match: `pronet.com.evil.example` is not. */
+export function isNetworkHost(host: string, domain: string): boolean {
+  const folded = foldHost(host);
+  return folded === domain || folded.endsWith(`.${domain}`);
+}
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+// encodeURIComponent escapes these, though a path segment may hold them (RFC 3986 pchar): keeping
+// them as they are keeps `urn:li:activity:7123` readable.
+const PATH_SAFE: Readonly<Record<string, string>> = {
+  '%24': '$',
+  '%26': '&',
+  '%2B': '+',
+  '%2C': ',',
+  '%3A': ':',
+  '%3B': ';',
+  '%3D': '=',
+  '%40': '@',
+};
+
+/** A slug decoded, NFKC, lower case, then percent-encoded one way: `Ada%2DLovelace` -> `ada-lovelace`. */
+export function foldSlug(segment: string): string {
+  const text = foldCase(decoded(segment).normalize('NFKC'));
+  return encodeURIComponent(text).replace(/%(24|26|2B|2C|3A|3B|3D|40)/g, (code) => PATH_SAFE[code]!);
+}
+
+/** The URL sent for a page of pronet: `https://www.pronet.com/<section>/<slug>`. */
+export function pronetUrl(section: string, slug: string): string {
+  return `https://${PRONET_HOST}/${section}/${foldSlug(slug)}`;
+}
+
+/** An email address in the one form sent: lower case. */
+export const foldEmail = (address: string): string => foldCase(address);
+
+// Inputs whose text the API matches without regard to case, where the sent text keeps it.
+const CASELESS_INPUTS: ReadonlySet<InputKind> = new Set(['person_name', 'company_name', 'any_identifier']);
+
+/**
+ * The request as the cache key and a bulk run's duplicate count see it: the sent request with the
+ * folds that apply to the key only (the letter case of names and filters).
+ */
+export function keyForm(request: EnrichmentRequest): EnrichmentRequest {
+  const input = operationByType(request.type)?.input;
+  const form: EnrichmentRequest = { ...request };
+  if (input !== undefined && CASELESS_INPUTS.has(input)) form.input_data = foldCase(request.input_data);
+  if (request.department !== undefined) form.department = foldCase(request.department);
+  if (request.seniority !== undefined) form.seniority = foldCase(request.seniority);
+  return form;
+}

@@ -1,0 +1,37 @@
+// Texts a cell holds when it has no value: Sheets' error values, which custom functions and
+// Range.getValues() receive as plain text, Sheets' "Loading..." while a cell computes, and this
+// add-on's own texts for a lookup that has not answered. None names anything: sent, each would be
+// charged (a miss costs the full price). readCell() turns them into an unusable cell, so every
+// argument of a formula, a bulk run or a recipe refuses them for free.
+import { CELL_TEXT } from '../render/cell-text';
+import { normalizeText } from './canonical';
+
+/**
+ * Sheets' error values, and Excel's (a column pasted or imported from a workbook keeps them as
+ * text). Matched without case: Sheets reads a typed `#n/a` as `#N/A`.
+ */
+const ERROR_VALUES: ReadonlySet<string> = new Set([
+  ...['#N/A', '#REF!', '#VALUE!', '#DIV/0!', '#NAME?', '#ERROR!', '#NUM!', '#NULL!'],
+  ...['#SPILL!', '#CALC!', '#GETTING_DATA', '#FIELD!', '#BLOCKED!', '#CONNECT!', '#BUSY!', '#UNKNOWN!'],
+]);
+
+/** Sheets shows this (with three dots, or an ellipsis that NFKC makes three dots) while a cell computes. */
+const LOADING = 'loading...';
+
+// This add-on's cell texts for a lookup without a value (render/cell-text.ts), as readCell sees
+// them (NFKC turns "…" into "..."): a formula reading another's cell must not buy them.
+const OWN_TEXTS: ReadonlySet<string> = new Set(Object.values(CELL_TEXT).map(normalizeText));
+const OWN_WAITING = normalizeText('Processing…');
+const OWN_ERROR = 'Error: ';
+
+/** What a placeholder text is, completing "This is ..."; null for any other text. */
+export function placeholderOf(text: string): string | null {
+  const upper = text.toUpperCase();
+  if (ERROR_VALUES.has(upper)) return `the error ${upper} (fix the cell it comes from)`;
+  if (text.toLowerCase() === LOADING) return `"${text}" (the cell it comes from is still computing)`;
+  if (text.startsWith(OWN_WAITING)) return 'a lookup still waiting for its answer';
+  if (text === CELL_TEXT.notFound) return `"${text}", the answer of a lookup that found nothing`;
+  if (OWN_TEXTS.has(text) || text.startsWith(OWN_ERROR))
+    return 'a message of this add-on, not a value to look up';
+  return null;
+}
