@@ -273,6 +273,36 @@ describe('messages', () => {
     expect(error.message).toBe('Invalid input: GET /?key=[API key]');
   });
 
+  it.each([
+    ['upper-cased', 'SK_LIVE_9F3ASECRETKEY77'],
+    ['base64', 'c2tfbGl2ZV85ZjNhU0VDUkVUa2V5Nzc='],
+    ['cut to its first 12 characters', 'sk_live_9f3a'],
+    ['with zero-width spaces inside', 'sk_live\u200b_9f3a\u200bSECRET\u200bkey77'],
+  ])('never show the API key %s', (_, echoed) => {
+    const { cfg, clock } = setup(() => json(422, { message: `bad key ${echoed}` }));
+    expect(errorOf(enrich(cfg, website('Acme'), inFormula(clock))).message).toBe(
+      'Invalid input: bad key [API key]',
+    );
+  });
+
+  it('hide the key inside found data, at any depth, names included', () => {
+    // 5,000 levels of {"level <key>": [...]} around "key <key>", written as text: too deep to stringify.
+    const deep = `${`{"level ${KEY}":[`.repeat(5000)}"key ${KEY}"${']}'.repeat(5000)}`;
+    const { cfg, clock } = setup(() =>
+      text(200, `{"status":"success","result":{"email":"${KEY}@acme.com","deep":${deep}}}`),
+    );
+    const outcome = enrich(cfg, website('Acme'), inFormula(clock));
+    if (outcome.kind !== 'found') throw new Error(`expected data, got ${outcome.kind}`);
+    const result = outcome.result as { email: string; deep: unknown };
+    expect(result.email).toBe('[API key]@acme.com');
+    let level: unknown = result.deep;
+    for (let depth = 0; depth < 5000; depth++) {
+      expect(Object.keys(level as object)).toEqual(['level [API key]']);
+      level = (level as Record<string, unknown[]>)['level [API key]']![0];
+    }
+    expect(level).toBe('key [API key]');
+  });
+
   it('hide the key in a failed job message', () => {
     const { cfg, clock } = setup((request) =>
       request.method === 'post'
