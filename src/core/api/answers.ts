@@ -6,6 +6,12 @@ import { detectProviderError } from './provider-error';
 import { type Redact, redactData } from './redaction';
 
 const MAX_MESSAGE_LENGTH = 160;
+/**
+ * Google refused to send (a scope, the URL allowlist, a lapsed grant): the menu item asks for
+ * authorization again, in Google's "Authorization required" window (Continue, then Allow).
+ */
+const REAUTHORIZE =
+  'Not sent, no credits spent: Google asks you to authorize the add-on again. Open Extensions > Enrich for Sheets > Open sidebar, then Continue and Allow.';
 /** What a lost answer reads as. */
 export const NO_ANSWER: HttpResponse = { status: 0, body: '' };
 
@@ -60,6 +66,8 @@ function resultOutcome(result: unknown, redact: Redact): CallOutcome {
 function errorForStatus(response: HttpResponse, redact: Redact): ApiError {
   const { status } = response;
   const said = serverMessage(parseJson(response.body));
+  if (status === 0 && response.fate === 'unauthorized')
+    return apiError('not_authorized', REAUTHORIZE, redact);
   if (status === 0 && response.fate === 'unsent') {
     return apiError(
       'network',
@@ -116,7 +124,11 @@ function failedWith(error: ApiError): PostAnswer {
   return { kind: 'outcome', outcome: { kind: 'failed', error } };
 }
 
-const FATAL_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['unauthorized', 'insufficient_credits']);
+const FATAL_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'unauthorized',
+  'insufficient_credits',
+  'not_authorized',
+]);
 const RETRYABLE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'rate_limited',
   'server_error',

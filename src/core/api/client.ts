@@ -233,7 +233,8 @@ function sendBatch(
   return { responses, resent };
 }
 
-const fateUnknown = (response: HttpResponse) => response.status === 0 && response.fate !== 'unsent';
+const fateUnknown = (response: HttpResponse) =>
+  response.status === 0 && (response.fate ?? 'unknown') === 'unknown';
 
 function retryPlan(
   call: QueuedCall,

@@ -212,6 +212,27 @@ describe('error statuses', () => {
     expect(http.sent).toHaveLength(1);
     expect(outcome.resent).toBeUndefined();
   });
+
+  it('a request Google refused for want of authorization is sent to nobody again, and stops the rest', () => {
+    const refused =
+      'Specified permissions are not sufficient to call UrlFetchApp.fetchAll. Required permissions: https://www.googleapis.com/auth/script.external_request';
+    const { cfg, clock, http } = setup(() => ({ status: 0, body: refused, fate: 'unauthorized' }));
+    const outcomes = enrichMany(cfg, [website('Acme'), website('Umbrella')], {
+      ...inLongWork(clock),
+      maxBatch: 1,
+    });
+    expect(http.sent).toHaveLength(1);
+    for (const outcome of outcomes) {
+      expect(outcome.resent).toBeUndefined();
+      expect(errorOf(outcome)).toEqual({
+        code: 'not_authorized',
+        message:
+          'Not sent, no credits spent: Google asks you to authorize the add-on again. Open Extensions > Enrich for Sheets > Open sidebar, then Continue and Allow.',
+        fatal: true,
+        retryable: false,
+      });
+    }
+  });
 });
 
 describe('answers that are not the JSON expected', () => {
