@@ -58,7 +58,9 @@ export function testApiKey(): KeyTestResult {
     };
   }
   const { error } = outcome;
-  const ok = error.code !== 'unauthorized';
+  // Only an answer from the API says the key works: a 401 says it does not, and a call that never
+  // reached it (refused by Google, lost, not sent) says nothing.
+  const ok = error.code !== 'unauthorized' && error.status !== undefined;
   return { ok, message: redactKey(error.message, context.apiKey), creditsSpent: spent };
 }
 

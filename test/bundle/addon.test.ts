@@ -1,6 +1,7 @@
 // The add-on around the formulas: the menu in every auth mode, freezing results, and the key
 // never leaving the server unmasked.
 import { createWorld, enterFormula, typeValues } from './harness';
+import { everythingShown, keyTraces } from './key-traces';
 
 describe('onOpen', () => {
   it('builds the add-on menu in AuthMode.NONE without touching any other service', () => {
@@ -63,22 +64,24 @@ describe('the API key', () => {
     enterFormula(world, 'C2', '=PRONET_EMAIL(A2)'); // 402: three credits are not enough
     world.api.failNext(1, 500, `upstream said: bad key ${world.key}`);
     enterFormula(world, 'D3', '=COMPANY_PHONE(A3)');
+    world.api.addCredits(world.key, 5);
+    world.api.echoKey('company_name_to_pronet_url', { form: 'base64', place: 'provider-error' });
+    enterFormula(world, 'E1', '=COMPANY_PRONET_URL(A1)');
+    world.api.echoKey('company_name_to_email', { form: 'upper', place: 'result' });
+    enterFormula(world, 'E3', '=COMPANY_EMAIL(A3)');
 
-    const cells = ['A', 'B', 'C', 'D'].flatMap((column) =>
-      [1, 2, 3].map((row) => JSON.stringify(world.emu.cell('Sheet1', `${column}${row}`))),
-    );
     const properties = world.emu.properties.snapshot({ documentId: world.emu.document.id });
     const userProperties = world.emu.properties.snapshot({ user: 'owner@example.com' });
     const exposed = [
-      ...cells,
-      world.emu.logs.text(),
+      everythingShown(world, answers),
       ...world.emu.cache.dump(),
       ...Object.entries(properties).flat(),
       ...Object.keys(userProperties),
       JSON.stringify(answers),
     ].join('\n');
     expect(exposed).toContain('Not enough credits'); // the scan did see the error texts
-    expect(exposed).not.toContain(world.key);
+    expect(exposed).toContain('Provider error: Access denied for credentials [API key]');
+    expect(keyTraces(exposed, world.key)).toEqual([]);
     expect(JSON.stringify(answers)).toMatch(/…/); // the masked form is what the sidebar shows
   });
 });

@@ -4,6 +4,7 @@
 // lists the choices made where the spec is silent.
 import { creditsFor, type FakeOperation, type OperationType, type OptionName, operationOf } from './catalog';
 import { type EmployeeFilters, hashFraction, lookup, Random } from './data';
+import { echoedProviderError, echoMessage, type KeyEcho, withEchoedKey } from './key-echo';
 import type { AsyncAcceptedResponse, ErrorResponse, JobStatusResponse, SuccessResponse } from './wire-types';
 
 export interface FakeClock {
@@ -153,6 +154,8 @@ export class FakeApi {
   private readonly accounts = new Map<string, Account>();
   private readonly jobs = new Map<string, Job>();
   private readonly failures: Failure[] = [];
+  /** Operations whose sync answers echo the caller's key (key-echo.ts). */
+  private readonly keyEchoes = new Map<string, KeyEcho>();
   private readonly callLog: DraftCall[] = [];
   private readonly chargeLog: ChargeRecord[] = [];
   private load = 0;
@@ -198,6 +201,15 @@ export class FakeApi {
       throw new RangeError('failNext takes a 5xx status');
     }
     for (let i = 0; i < count; i++) this.failures.push({ status, body, scope });
+  }
+
+  /**
+   * From now on the operation's sync answers echo the caller's key in `echo.form`, at
+   * `echo.place` (key-echo.ts); null stops it. Jobs are left alone.
+   */
+  echoKey(type: OperationType, echo: KeyEcho | null): void {
+    if (echo === null) this.keyEchoes.delete(type);
+    else this.keyEchoes.set(type, echo);
   }
 
   /** From now on this fraction of sync calls answers 202 and finishes as a job. */
@@ -320,7 +332,16 @@ export class FakeApi {
       };
       return jsonResponse(202, accepted);
     }
-    const result = answer(parsed.request, this.missRate);
+    const echo = this.keyEchoes.get(op.type);
+    const key = /^Bearer\s+(\S+)/i.exec(headers.authorization?.trim() ?? '')?.[1] ?? '';
+    if (echo?.place === 'invalid-input') return errorResponse(422, echoMessage(key, echo.form));
+    const found = answer(parsed.request, this.missRate);
+    const result =
+      echo === undefined
+        ? found
+        : echo.place === 'provider-error'
+          ? echoedProviderError(key, echo.form)
+          : withEchoedKey(found, key, echo.form);
     call.credits = this.charge(account, parsed.request, result, null);
     const success: SuccessResponse = { status: 'success', result };
     return jsonResponse(200, success);

@@ -1,15 +1,19 @@
 // Reads the API's answers into outcomes. Error statuses are read from the status alone, so a
 // proxy's HTML page still reads as what it is; every message is one short line without the key.
 import type { HttpResponse } from '../platform/ports';
-import { redactKey } from './api-key';
 import type { ApiError, CallOutcome, ErrorCode, JobCheck } from './outcome';
 import { detectProviderError } from './provider-error';
+import { type Redact, redactData } from './redaction';
 
 const MAX_MESSAGE_LENGTH = 160;
+/**
+ * Google refused to send (a scope, the URL allowlist, a lapsed grant): the menu item asks for
+ * authorization again, in Google's "Authorization required" window (Continue, then Allow).
+ */
+const REAUTHORIZE =
+  'Not sent, no credits spent: Google asks you to authorize the add-on again. Open Extensions > Enrich for Sheets > Open sidebar, then Continue and Allow.';
 /** What a lost answer reads as. */
 export const NO_ANSWER: HttpResponse = { status: 0, body: '' };
-
-export type Redact = (text: string) => string;
 
 export type PostAnswer = { kind: 'outcome'; outcome: CallOutcome } | { kind: 'accepted'; jobId: string };
 
@@ -50,7 +54,8 @@ export function readJobStatus(response: HttpResponse, redact: Redact): JobCheck 
 function resultOutcome(result: unknown, redact: Redact): CallOutcome {
   if (result === null || result === undefined) return { kind: 'miss' };
   const providerError = detectProviderError(result);
-  if (providerError === null) return { kind: 'found', result };
+  // A key echoed inside the data would reach cells and the bulk output with it.
+  if (providerError === null) return { kind: 'found', result: redactData(result, redact) };
   return {
     kind: 'failed',
     error: apiError('provider_error', `Provider error: ${providerError}`, redact, 200),
@@ -61,6 +66,8 @@ function resultOutcome(result: unknown, redact: Redact): CallOutcome {
 function errorForStatus(response: HttpResponse, redact: Redact): ApiError {
   const { status } = response;
   const said = serverMessage(parseJson(response.body));
+  if (status === 0 && response.fate === 'unauthorized')
+    return apiError('not_authorized', REAUTHORIZE, redact);
   if (status === 0 && response.fate === 'unsent') {
     return apiError(
       'network',
@@ -117,7 +124,11 @@ function failedWith(error: ApiError): PostAnswer {
   return { kind: 'outcome', outcome: { kind: 'failed', error } };
 }
 
-const FATAL_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['unauthorized', 'insufficient_credits']);
+const FATAL_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'unauthorized',
+  'insufficient_credits',
+  'not_authorized',
+]);
 const RETRYABLE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'rate_limited',
   'server_error',
@@ -133,12 +144,6 @@ export function apiError(code: ErrorCode, message: string, redact: Redact, statu
     fatal: FATAL_CODES.has(code),
     retryable: RETRYABLE_CODES.has(code),
   };
-}
-
-/** Servers echo what they were sent, sometimes the key itself: hide it in every form it travels in. */
-export function redactorFor(apiKey: string): Redact {
-  const forms = [apiKey.trim(), encodeURIComponent(apiKey.trim())];
-  return (text) => forms.reduce((masked, form) => redactKey(masked, form), text);
 }
 
 function userMessage(message: string, redact: Redact): string {

@@ -1,17 +1,32 @@
 // Rules for the API key that need no service: where it may be shown, and how it is shaped.
+import { keyRedactor, type Redact } from './redaction';
 
-/** Shows enough to recognise a key and never enough to use it: "sk_live…9f3a". */
+/** Characters a mask shows at each end: a sixth of the key, at most 4, so never over a third. */
+const MASK_END_SHARE = 6;
+const MASK_END_MAX = 4;
+
+/**
+ * Shows enough to recognise a key and never enough to guess it: "ab…kl" for 12 characters,
+ * "sk_l…9f3a" from 24 on. A key under 6 characters shows none of them.
+ */
 export function maskKey(key: string): string {
   const trimmed = key.trim();
-  if (trimmed.length <= 8) return '•'.repeat(trimmed.length);
-  return `${trimmed.slice(0, 4)}…${trimmed.slice(-4)}`;
+  const shown = Math.min(MASK_END_MAX, Math.floor(trimmed.length / MASK_END_SHARE));
+  if (shown === 0) return '•'.repeat(trimmed.length);
+  return `${trimmed.slice(0, shown)}…${trimmed.slice(-shown)}`;
 }
 
-/** Removes every occurrence of the key from a text that may reach a cell, a log or the sidebar. */
+let lastRedactor: { key: string; redact: Redact } | null = null;
+
+/**
+ * Hides the key in a text that may reach a cell, a log, a note or the sidebar, in any form a
+ * server can echo it (see redaction.ts): any letter case, base64, URI or JSON escapes, zero-width
+ * characters, or any 8 consecutive characters of it.
+ */
 export function redactKey(text: string, key: string | null | undefined): string {
-  const secret = key?.trim();
-  if (!secret || secret.length < 4) return text;
-  return text.split(secret).join('[API key]');
+  const secret = key?.trim() ?? '';
+  if (lastRedactor?.key !== secret) lastRedactor = { key: secret, redact: keyRedactor(secret) };
+  return lastRedactor.redact(text);
 }
 
 /** A pasted key often carries spaces or a "Bearer " prefix copied from a docs page. */

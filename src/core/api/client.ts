@@ -4,11 +4,12 @@
 // never silently dropped, because every answered call has already cost credits.
 
 import type { HttpRequest, HttpResponse } from '../platform/ports';
-import { apiError, NO_ANSWER, type Redact, readPostAnswer, redactorFor } from './answers';
+import { apiError, NO_ANSWER, readPostAnswer } from './answers';
 import { batchLimit, EvenSchedule } from './batch-schedule';
 import { firstPollAfter, pending, pollUntilSettled, sleepUntil } from './job-polling';
 import type { ApiError, CallOptions, CallOutcome, ClientConfig } from './outcome';
 import { DEFAULT_REQUESTS_PER_SECOND, localPacer, type Pacer } from './pacing';
+import { keyRedactor, type Redact } from './redaction';
 import { postRequest } from './requests';
 import type { EnrichmentRequest } from './wire';
 
@@ -77,7 +78,8 @@ class SendRun {
     private readonly opts: CallOptions,
   ) {
     const now = cfg.clock.now();
-    this.redact = redactorFor(cfg.apiKey);
+    // Servers echo what they were sent, sometimes the key itself.
+    this.redact = keyRedactor(cfg.apiKey);
     this.notSent = apiError(
       'not_sent',
       'Not sent: this run ran out of time. No credits were spent.',
@@ -231,7 +233,8 @@ function sendBatch(
   return { responses, resent };
 }
 
-const fateUnknown = (response: HttpResponse) => response.status === 0 && response.fate !== 'unsent';
+const fateUnknown = (response: HttpResponse) =>
+  response.status === 0 && (response.fate ?? 'unknown') === 'unknown';
 
 function retryPlan(
   call: QueuedCall,

@@ -1,8 +1,9 @@
 // Jobs (202 answers) are polled together, one `fetchAll` a round, never past the caller's deadline;
 // a job still running then is handed back as pending, to be collected later, never re-posted.
 import type { ClockPort } from '../platform/ports';
-import { NO_ANSWER, readJobStatus, redactorFor } from './answers';
+import { NO_ANSWER, readJobStatus } from './answers';
 import type { ApiError, CallOptions, CallOutcome, ClientConfig, JobCheck } from './outcome';
+import { keyRedactor } from './redaction';
 import { statusRequest } from './requests';
 
 const POLL_INTERVAL_MS = 2000;
@@ -10,7 +11,7 @@ const POLL_INTERVAL_MS = 2000;
 /** One status round for all the jobs (one `fetchAll`), without sleeping. Answers in input order. */
 export function checkJobs(cfg: ClientConfig, jobIds: readonly string[]): JobCheck[] {
   if (jobIds.length === 0) return [];
-  const redact = redactorFor(cfg.apiKey);
+  const redact = keyRedactor(cfg.apiKey);
   const responses = cfg.http.fetchAll(jobIds.map((jobId) => statusRequest(cfg, jobId)));
   return jobIds.map((_, k) => readJobStatus(responses[k] ?? NO_ANSWER, redact));
 }

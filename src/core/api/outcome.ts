@@ -51,7 +51,9 @@ export type ErrorCode =
   | 'provider_error'
   | 'bad_response'
   | 'network'
-  | 'not_sent';
+  | 'not_sent'
+  /** The platform refused to send for want of the user's authorization: nothing left. */
+  | 'not_authorized';
 
 export interface ApiError {
   code: ErrorCode;
@@ -59,7 +61,7 @@ export interface ApiError {
   message: string;
   /** HTTP status when there was one. */
   status?: number;
-  /** 401 and 402: stop everything, do not try other rows. */
+  /** 401, 402 and a refused authorization: stop everything, do not try other rows. */
   fatal: boolean;
   /** Worth trying again later without the user changing anything (429, 5xx, network, not sent). */
   retryable: boolean;

@@ -16,9 +16,11 @@ export interface HttpResponse {
   /**
    * With status 0, whether the request can have reached the server: 'unknown' after a network
    * failure (the API may have charged it), 'unsent' when the platform refused before sending (a
-   * daily quota). Absent means 'unknown'.
+   * daily quota), 'unauthorized' when it refused before sending for want of the user's
+   * authorization (a scope the grant or the manifest lacks, a URL outside the manifest's
+   * allowlist): nothing will go until the add-on is authorized again. Absent means 'unknown'.
    */
-  fate?: 'unknown' | 'unsent';
+  fate?: 'unknown' | 'unsent' | 'unauthorized';
 }
 
 export interface HttpPort {

@@ -33,13 +33,22 @@ function fromFetch(response: GoogleAppsScript.URL_Fetch.HTTPResponse): HttpRespo
 // even muted, and every answer of the batch is lost, including those of POSTs the API received
 // and charged. Sending them again here would buy them twice without anyone knowing, so the batch
 // comes back unanswered and the client decides what may be sent again, and records it.
-/** Refusals Apps Script makes before sending: the daily quota, a URL outside the manifest's allowlist. */
-const REFUSED_BEFORE_SENDING =
-  /Service invoked too many times|has not been whitelisted in the script manifest/i;
+/** A refusal Apps Script makes before sending: the daily quota. */
+const QUOTA_SPENT = /Service invoked too many times/i;
+/**
+ * Refusals Apps Script makes before sending, for want of authorization: a scope the manifest lacks
+ * ("Specified permissions are not sufficient to call UrlFetchApp.fetchAll. Required permissions:
+ * …"), a scope the user's grant lacks ("You do not have permission to call UrlFetchApp.fetch…"),
+ * a grant that lapsed ("Authorization is required to perform that action.", what an add-on's
+ * trigger meets after an update asks for a new scope: ScriptApp.AuthorizationStatus.REQUIRED),
+ * a URL outside the manifest's allowlist ("… has not been whitelisted in the script manifest.").
+ */
+const NOT_AUTHORIZED =
+  /permissions are not sufficient to call UrlFetchApp|do not have permission to call UrlFetchApp|Authorization is required to perform that action|has not been whitelisted in the script manifest/i;
 
 function unanswered(requests: readonly HttpRequest[], error: unknown): HttpResponse[] {
   const body = errorMessage(error);
-  const fate = REFUSED_BEFORE_SENDING.test(body) ? 'unsent' : 'unknown';
+  const fate = NOT_AUTHORIZED.test(body) ? 'unauthorized' : QUOTA_SPENT.test(body) ? 'unsent' : 'unknown';
   return requests.map(() => ({ status: 0, body, fate }));
 }
 

@@ -212,6 +212,27 @@ describe('error statuses', () => {
     expect(http.sent).toHaveLength(1);
     expect(outcome.resent).toBeUndefined();
   });
+
+  it('a request Google refused for want of authorization is sent to nobody again, and stops the rest', () => {
+    const refused =
+      'Specified permissions are not sufficient to call UrlFetchApp.fetchAll. Required permissions: https://www.googleapis.com/auth/script.external_request';
+    const { cfg, clock, http } = setup(() => ({ status: 0, body: refused, fate: 'unauthorized' }));
+    const outcomes = enrichMany(cfg, [website('Acme'), website('Umbrella')], {
+      ...inLongWork(clock),
+      maxBatch: 1,
+    });
+    expect(http.sent).toHaveLength(1);
+    for (const outcome of outcomes) {
+      expect(outcome.resent).toBeUndefined();
+      expect(errorOf(outcome)).toEqual({
+        code: 'not_authorized',
+        message:
+          'Not sent, no credits spent: Google asks you to authorize the add-on again. Open Extensions > Enrich for Sheets > Open sidebar, then Continue and Allow.',
+        fatal: true,
+        retryable: false,
+      });
+    }
+  });
 });
 
 describe('answers that are not the JSON expected', () => {
@@ -271,6 +292,36 @@ describe('messages', () => {
     const { cfg, clock } = setup(() => json(422, { message: `GET /?key=${encodeURIComponent(key)}` }));
     const error = errorOf(enrich({ ...cfg, apiKey: key }, website('Acme'), inFormula(clock)));
     expect(error.message).toBe('Invalid input: GET /?key=[API key]');
+  });
+
+  it.each([
+    ['upper-cased', 'SK_LIVE_9F3ASECRETKEY77'],
+    ['base64', 'c2tfbGl2ZV85ZjNhU0VDUkVUa2V5Nzc='],
+    ['cut to its first 12 characters', 'sk_live_9f3a'],
+    ['with zero-width spaces inside', 'sk_live\u200b_9f3a\u200bSECRET\u200bkey77'],
+  ])('never show the API key %s', (_, echoed) => {
+    const { cfg, clock } = setup(() => json(422, { message: `bad key ${echoed}` }));
+    expect(errorOf(enrich(cfg, website('Acme'), inFormula(clock))).message).toBe(
+      'Invalid input: bad key [API key]',
+    );
+  });
+
+  it('hide the key inside found data, at any depth, names included', () => {
+    // 5,000 levels of {"level <key>": [...]} around "key <key>", written as text: too deep to stringify.
+    const deep = `${`{"level ${KEY}":[`.repeat(5000)}"key ${KEY}"${']}'.repeat(5000)}`;
+    const { cfg, clock } = setup(() =>
+      text(200, `{"status":"success","result":{"email":"${KEY}@acme.com","deep":${deep}}}`),
+    );
+    const outcome = enrich(cfg, website('Acme'), inFormula(clock));
+    if (outcome.kind !== 'found') throw new Error(`expected data, got ${outcome.kind}`);
+    const result = outcome.result as { email: string; deep: unknown };
+    expect(result.email).toBe('[API key]@acme.com');
+    let level: unknown = result.deep;
+    for (let depth = 0; depth < 5000; depth++) {
+      expect(Object.keys(level as object)).toEqual(['level [API key]']);
+      level = (level as Record<string, unknown[]>)['level [API key]']![0];
+    }
+    expect(level).toBe('key [API key]');
   });
 
   it('hide the key in a failed job message', () => {
