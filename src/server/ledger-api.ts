@@ -150,8 +150,11 @@ function cacheView(results: SavedResults): CacheView {
   };
 }
 
+/** Opening Saved results also moves what formulas could only stash into the hidden sheet. */
 export function getCacheStats(): CacheView {
-  return cacheView(savedResults());
+  const results = savedResults();
+  if (results.scope !== undefined) results.cache.moveStash();
+  return cacheView(results);
 }
 
 /** Deletes the saved results (confirmed in the sidebar); formulas then pay again when they run. */

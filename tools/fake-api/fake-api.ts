@@ -319,7 +319,7 @@ export class FakeApi {
         `Insufficient credits: ${op.type} costs ${price}, balance is ${account.credits}`,
       );
     }
-    const hostile = this.hostility.of(op.type);
+    const hostile = this.hostility.of(op.type, parsed.request.input);
     if (hostile !== undefined && hostile.kind !== 'job-error') {
       const post = hostilePost(op, parsed.request.input, hostile);
       call.credits = this.charge(account, parsed.request, post.result ?? null, null);

@@ -38,6 +38,8 @@ export const HOSTILE_KINDS: readonly HostileKind[] = [
 ];
 
 export interface HostileOptions {
+  /** Only inputs containing this text (case-insensitive) get the hostile answer. */
+  inputContains?: string;
   /** Items of a `huge` answer. */
   items?: number;
   /** Levels of a `deep` answer. */
@@ -56,19 +58,26 @@ interface Setting {
   options: HostileOptions;
 }
 
-/** Which operations answer with which hostile kind; 'any' covers every operation not named. */
+/** Which operations (and inputs) answer with which hostile kind; the latest setting that matches wins. */
 export class Hostility {
-  private readonly settings = new Map<OperationType | 'any', Setting>();
+  private settings: (Setting & { type: OperationType | 'any' })[] = [];
 
+  /** `kind` null turns off every setting of `type`. */
   set(type: OperationType | 'any', kind: HostileKind | null, options: HostileOptions = {}): void {
     if (type !== 'any' && operationOf(type) === undefined) throw new Error(`Unknown operation ${type}`);
-    if (kind === null) this.settings.delete(type);
+    if (kind === null) this.settings = this.settings.filter((setting) => setting.type !== type);
     else if (!HOSTILE_KINDS.includes(kind)) throw new Error(`Unknown hostile kind ${kind}`);
-    else this.settings.set(type, { kind, options });
+    else this.settings.push({ type, kind, options });
   }
 
-  of(type: OperationType): Setting | undefined {
-    return this.settings.get(type) ?? this.settings.get('any');
+  of(type: OperationType, input: string): Setting | undefined {
+    const wanted = input.toLowerCase();
+    const matches = this.settings.filter(
+      (setting) =>
+        (setting.type === type || setting.type === 'any') &&
+        wanted.includes((setting.options.inputContains ?? '').toLowerCase()),
+    );
+    return matches[matches.length - 1];
   }
 }
 

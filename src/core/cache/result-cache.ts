@@ -31,7 +31,6 @@ import {
   entryMeta,
   type PaidEntry,
   type Payload,
-  sheetChars,
 } from './entries';
 import { assertResultKey, isResultKey, scopeFilter } from './keys';
 import {
@@ -273,6 +272,11 @@ export class ResultCache {
     const moved = [...moving.keys()].filter((key) => saved.held.has(key) || payloads.has(key));
     durable(SAVE_FAILED, () => dropStash(this.ports, notes, [...moved, ...lost]));
     return saved;
+  }
+
+  /** Moves the answers formulas stashed in the fast cache into the sheet; null when there were none. */
+  moveStash(): SheetReport | null {
+    return stashNotes(this.readStore()).size > 0 ? this.compact() : null;
   }
 
   /** What the sidebar shows: all accounts, or the one of `scope`; an answer in two layers counts once. */
