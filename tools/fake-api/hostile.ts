@@ -146,3 +146,22 @@ export function hugeResult(input: string, items: number): unknown {
   }));
   return { total: items, reactions };
 }
+
+/**
+ * Reads `kind` or `kind:operation_type`, comma-separated (`deep`, `html:company_name_to_website`):
+ * the playground's `--hostile=` flag and its `ENRICH_FAKE_HOSTILE` variable. Throws on a word it
+ * does not know, listing the kinds.
+ */
+export function parseHostileSpec(spec: string): { type: OperationType | 'any'; kind: HostileKind }[] {
+  return spec
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map((part) => {
+      const [kind = '', type = 'any'] = part.split(':');
+      if (!HOSTILE_KINDS.includes(kind as HostileKind))
+        throw new Error(`Unknown hostile kind "${kind}": use one of ${HOSTILE_KINDS.join(', ')}`);
+      if (type !== 'any' && operationOf(type) === undefined) throw new Error(`Unknown operation "${type}"`);
+      return { type: type as OperationType | 'any', kind: kind as HostileKind };
+    });
+}
