@@ -12,6 +12,7 @@ import {
   appsScriptClock,
   batchStorePort,
   digestHashPort,
+  gzipPort,
   lockPort,
   ttlCachePort,
   urlFetchPort,
@@ -95,7 +96,7 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
   const sheet = cacheSheetPort(options.canWriteSheets === true, documentLock, spreadsheet);
   const fast = ttlCachePort(fastCache());
   const cache = new ResultCache(
-    { fast, store, hash: digestHashPort, clock, ...(sheet ? { sheet } : {}) },
+    { fast, store, hash: digestHashPort, clock, zip: gzipPort, ...(sheet ? { sheet } : {}) },
     { ttlDays: settings.cacheTtlDays },
   );
   const lock = lockPort(documentLock);

@@ -2,7 +2,7 @@
 // lives in document properties and is read from one snapshot per call (each getProperties() counts
 // against the store's daily quota); saved results are seen through the same layers formulas use.
 import { ledgerSummary } from '../core/billing/budget';
-import { decodeEntry } from '../core/cache/entries';
+import { entryMeta } from '../core/cache/entries';
 import { isResultKey } from '../core/cache/keys';
 import { readPayload, scanStore } from '../core/cache/property-layout';
 import { ResultCache } from '../core/cache/result-cache';
@@ -15,6 +15,7 @@ import {
   appsScriptClock,
   batchStorePort,
   digestHashPort,
+  gzipPort,
   lockPort,
   ttlCachePort,
 } from './adapters/apps-script';
@@ -84,6 +85,7 @@ function savedResults(): SavedResults {
       fast: ttlCachePort(fastCache()),
       store: batchStorePort(documentProperties()),
       hash: digestHashPort,
+      zip: gzipPort,
       clock: appsScriptClock,
       ...(sheet ? { sheet } : {}),
     },
@@ -112,7 +114,7 @@ function rebuyCredits({ scope, ttlDays }: SavedResults, now: number): number {
   const paid = paidInProperties((key, at) => inScope(key) && isLive(at));
   for (const [key, value] of Object.entries(cacheSheetReader()?.readAll() ?? {})) {
     if (paid.has(key) || !isResultKey(key) || !inScope(key)) continue;
-    const answer = decodeEntry(value);
+    const answer = entryMeta(value);
     if (answer && isLive(answer.at)) paid.set(key, answer.credits ?? 0);
   }
   let cents = 0;
@@ -126,12 +128,12 @@ function paidInProperties(wanted: (key: string, at: number) => boolean): Map<str
   const all = documentProperties().getProperties();
   const scan = scanStore(all, {
     isEntryKey: isResultKey,
-    paidAt: (payload) => decodeEntry(payload)?.at ?? null,
+    paidAt: (payload) => entryMeta(payload)?.at ?? null,
   });
   for (const entry of scan.entries) {
     if (!wanted(entry.key, entry.at)) continue;
     const payload = readPayload(all, entry.key, digestHashPort);
-    const answer = payload === null ? null : decodeEntry(payload);
+    const answer = payload === null ? null : entryMeta(payload);
     if (answer) paid.set(entry.key, answer.credits ?? 0);
   }
   return paid;
@@ -148,8 +150,11 @@ function cacheView(results: SavedResults): CacheView {
   };
 }
 
+/** Opening Saved results also moves what formulas could only stash into the hidden sheet. */
 export function getCacheStats(): CacheView {
-  return cacheView(savedResults());
+  const results = savedResults();
+  if (results.scope !== undefined) results.cache.moveStash();
+  return cacheView(results);
 }
 
 /** Deletes the saved results (confirmed in the sidebar); formulas then pay again when they run. */

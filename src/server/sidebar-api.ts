@@ -18,7 +18,15 @@ const KEY_TEST_COST = KEY_TEST_OP.pricing.credits;
 /** Opening the sidebar is a context with full authorization: the collector's drivers go in. */
 export function getSidebarState(): SidebarState {
   const key = keyStatus();
-  if (key.configured) installDrivers();
+  if (key.configured) {
+    installDrivers();
+    // Answers a formula could only stash in the fast cache go to the hidden sheet while it may.
+    try {
+      executionContext({ canWriteSheets: true })?.deps.cache.moveStash();
+    } catch {
+      // Still stashed: the next sidebar call or bulk slice moves them.
+    }
+  }
   return { key, dashboardUrl: DASHBOARD_URL, testCost: KEY_TEST_COST };
 }
 

@@ -5,6 +5,7 @@
 import { creditsFor, type FakeOperation, type OperationType, type OptionName, operationOf } from './catalog';
 import { type EmployeeFilters, hashFraction, lookup, Random } from './data';
 import { echoedProviderError, echoMessage, type KeyEcho, withEchoedKey } from './key-echo';
+import { HOSTILE_JOB_ERROR, type HostileKind, type HostileOptions, Hostility, hostilePost } from './hostile';
 import type { AsyncAcceptedResponse, ErrorResponse, JobStatusResponse, SuccessResponse } from './wire-types';
 
 export interface FakeClock {
@@ -126,6 +127,8 @@ interface Job {
   readonly call: { credits: number };
   readonly readyAt: number;
   state: 'processing' | 'done' | 'error';
+  /** A hostile job (hostile.ts): ends in this error, charged like any answered call. */
+  readonly hostileError?: string;
   result?: unknown;
   message?: string;
   completedAt?: number;
@@ -162,6 +165,7 @@ export class FakeApi {
   /** Accumulates `load` per sync call; each whole unit defers one call, so the spread is even. */
   private loadCredit = 0;
   private jobCounter = 0;
+  private readonly hostility = new Hostility();
 
   constructor(options: FakeApiOptions) {
     this.clock = options.clock;
@@ -210,6 +214,11 @@ export class FakeApi {
   echoKey(type: OperationType, echo: KeyEcho | null): void {
     if (echo === null) this.keyEchoes.delete(type);
     else this.keyEchoes.set(type, echo);
+  }
+
+  /** From now on `type` (or every operation) answers with a hostile `kind`; null turns it off. */
+  setHostile(type: OperationType | 'any', kind: HostileKind | null, options: HostileOptions = {}): void {
+    this.hostility.set(type, kind, options);
   }
 
   /** From now on this fraction of sync calls answers 202 and finishes as a job. */
@@ -322,8 +331,14 @@ export class FakeApi {
         `Insufficient credits: ${op.type} costs ${price}, balance is ${account.credits}`,
       );
     }
-    if (op.mode === 'async' || this.deferUnderLoad()) {
-      const job = this.startJob(account, parsed.request, call, op.mode === 'sync');
+    const hostile = this.hostility.of(op.type, parsed.request.input);
+    if (hostile !== undefined && hostile.kind !== 'job-error') {
+      const post = hostilePost(op, parsed.request.input, hostile);
+      call.credits = this.charge(account, parsed.request, post.result ?? null, null);
+      return { status: post.status, headers: { 'content-type': post.contentType }, body: post.body };
+    }
+    if (op.mode === 'async' || hostile !== undefined || this.deferUnderLoad()) {
+      const job = this.startJob(account, parsed.request, call, op.mode === 'sync', hostile !== undefined);
       call.jobId = job.id;
       const accepted: AsyncAcceptedResponse = {
         status: 'processing',
@@ -436,7 +451,13 @@ export class FakeApi {
   // -------------------------------------------------------------------------------------------
   // Jobs and charging.
 
-  private startJob(account: Account, request: ParsedRequest, call: DraftCall, underLoad: boolean): Job {
+  private startJob(
+    account: Account,
+    request: ParsedRequest,
+    call: DraftCall,
+    underLoad: boolean,
+    hostile = false,
+  ): Job {
     this.jobCounter += 1;
     const id = `job_${new Random(`job:${this.seed}:${this.jobCounter}`).hex(12)}${this.jobCounter}`;
     const kind: JobDelayKind = underLoad
@@ -451,6 +472,7 @@ export class FakeApi {
       call,
       readyAt: this.clock.now() + this.jobDelay[kind],
       state: 'processing',
+      ...(hostile ? { hostileError: HOSTILE_JOB_ERROR } : {}),
     };
     this.jobs.set(id, job);
     return job;
@@ -475,6 +497,11 @@ export class FakeApi {
   private complete(job: Job): void {
     job.completedAt = job.readyAt;
     const { request, account } = job;
+    if (job.hostileError !== undefined) {
+      job.call.credits = this.charge(account, request, null, job);
+      this.fail(job, job.hostileError);
+      return;
+    }
     if (JOB_FAILS_MARKER.test(request.input)) {
       this.fail(job, JOB_FAILED_MESSAGE);
       return;

@@ -46,7 +46,11 @@ async function choosePort(): Promise<number> {
 async function main(): Promise<void> {
   const port = await choosePort();
   // Bundled into .build/ by run-ts.mjs, so dist/ is one folder up, as it is from playground/.
-  const playground = await startPlayground({ port, distDir: join(__dirname, '..', 'dist') });
+  // `npm start -- --hostile=deep` (or ENRICH_FAKE_HOSTILE=deep): the fake API misbehaves on purpose.
+  const flag = process.argv.find((arg) => arg.startsWith('--hostile='))?.slice('--hostile='.length);
+  const hostile = flag ?? process.env.ENRICH_FAKE_HOSTILE ?? '';
+  const playground = await startPlayground({ port, distDir: join(__dirname, '..', 'dist'), hostile });
+  if (hostile !== '') console.log(`Hostile fake API: ${hostile} (every hostile answer is still charged).`);
   console.log(`Enrich for Sheets playground: ${playground.url}`);
   console.log(
     `A demo account with ${DEMO_CREDITS.toLocaleString('en-US')} credits is ready (fake API, offline; ` +

@@ -2,11 +2,13 @@
 // google.script.run bridge, and JSON endpoints over the Workbook (the add-on in the emulator on a
 // virtual clock, against the fake API). It listens on the loopback interface only: it has no
 // authentication, and anyone who can reach it can spend the demo account's credits.
+
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
+import { parseHostileSpec } from '../fake-api/hostile';
 import { withScriptRun } from './script-run';
 import { Workbook } from './workbook';
 
@@ -17,6 +19,8 @@ export interface PlaygroundOptions {
   host?: string;
   /** The built add-on: Code.js and Sidebar.html. */
   distDir: string;
+  /** Hostile answers the fake API gives (fake-api/hostile.ts `parseHostileSpec`), e.g. `deep`. */
+  hostile?: string;
 }
 
 export interface RunningPlayground {
@@ -78,6 +82,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
   }
   const assets = await loadAssets();
   const workbook = new Workbook(distDir);
+  for (const { type, kind } of parseHostileSpec(options.hostile ?? '')) workbook.api.setHostile(type, kind);
   const server = createServer((req, res) => {
     handle(workbook, assets, req, res).catch((error: unknown) => {
       // A RangeError is a request naming something that is not there (a cell that is not A1).

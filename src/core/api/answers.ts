@@ -25,10 +25,10 @@ export function readPostAnswer(response: HttpResponse, redact: Redact): PostAnsw
     // A `success` without `result` is read as nothing found: the call was charged either way.
     return { kind: 'outcome', outcome: resultOutcome(body.result, redact) };
   }
-  if (status === 202 && isObject(body) && typeof body.job_id === 'string' && body.job_id !== '') {
+  if (status === 202 && isObject(body) && typeof body.job_id === 'string' && body.job_id.trim() !== '') {
     return { kind: 'accepted', jobId: body.job_id };
   }
-  return failedWith(badResponse(status, body, redact));
+  return failedWith(unreadableAnswer(status, body, redact));
 }
 
 export function readJobStatus(response: HttpResponse, redact: Redact): JobCheck {
@@ -45,8 +45,10 @@ export function readJobStatus(response: HttpResponse, redact: Redact): JobCheck 
   if (body.status === 'processing') return { kind: 'processing' };
   if (body.status === 'done') return { kind: 'done', outcome: resultOutcome(body.result, redact) };
   if (body.status === 'error') {
-    const reason = serverMessage(body) ?? 'the job ended with an error.';
-    return { kind: 'failed', error: apiError('job_failed', `Lookup failed: ${reason}`, redact, status) };
+    const said = serverMessage(body) ?? 'the job ended with an error';
+    const reason = said.replace(/^lookup failed:\s*/i, '').replace(/[.\s]*$/, '.');
+    const message = `Lookup failed: ${reason} ${CHARGED_NOTE}`;
+    return { kind: 'failed', error: apiError('job_failed', message, redact, status) };
   }
   return { kind: 'unavailable', error: badResponse(status, body, redact) };
 }
@@ -118,6 +120,22 @@ function badResponse(status: number, body: unknown, redact: Redact): ApiError {
     redact,
     status,
   );
+}
+
+/** Said of every charged failure: the user must know the credits went, and why it is not retried. */
+const CHARGED_NOTE = 'The API charges every call, so this one is booked as spent.';
+
+/**
+ * A 200 or 202 that is not what the spec says (HTML, text, nothing, another shape, a 202 without
+ * a usable job id): the API answered, so the call was charged, and it is booked so.
+ */
+function unreadableAnswer(status: number, body: unknown, redact: Redact): ApiError {
+  let what = serverMessage(body) ?? 'not in the expected shape';
+  if (body === undefined) what = 'not JSON';
+  else if (status === 202 && isObject(body))
+    what = 'job_id' in body ? 'a job id that is not usable' : 'no job id';
+  const message = `Unexpected answer from the API (HTTP ${status}): ${what}. ${CHARGED_NOTE}`;
+  return apiError('unreadable_answer', message, redact, status);
 }
 
 function failedWith(error: ApiError): PostAnswer {

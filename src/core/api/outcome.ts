@@ -50,10 +50,22 @@ export type ErrorCode =
   | 'job_expired'
   | 'provider_error'
   | 'bad_response'
+  /** A 200 or 202 the add-on cannot read: the API answered, so it charged the call. */
+  | 'unreadable_answer'
   | 'network'
   | 'not_sent'
   /** The platform refused to send for want of the user's authorization: nothing left. */
   | 'not_authorized';
+
+/**
+ * Failures the API charged for: every answered call consumes credits (spec, "What the service
+ * does", 3), whether it answered a provider error, something unreadable, or a job that failed.
+ */
+export const CHARGED_FAILURES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'provider_error',
+  'unreadable_answer',
+  'job_failed',
+]);
 
 export interface ApiError {
   code: ErrorCode;

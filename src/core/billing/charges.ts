@@ -1,5 +1,5 @@
 // What a lookup is expected to cost before it is sent, and what its answer cost.
-import type { CallOutcome } from '../api/outcome';
+import { type CallOutcome, CHARGED_FAILURES } from '../api/outcome';
 import type { EnrichmentRequest } from '../api/wire';
 import { chargedCredits, estimateCredits } from '../operations/pricing';
 import type { Operation } from '../operations/types';
@@ -17,7 +17,8 @@ export function estimateFor(op: Operation, request: EnrichmentRequest): number {
 export function creditsFor(op: Operation, outcome: CallOutcome): number {
   if (outcome.kind === 'miss') return chargedCredits(op, 0);
   if (outcome.kind === 'found') return chargedCredits(op, resultItems(outcome.result).length);
-  // A provider error arrives as a charged 200; other failures were not answered, so not charged.
-  if (outcome.kind === 'failed' && outcome.error.code === 'provider_error') return chargedCredits(op, 0);
+  // A provider error, an unreadable answer and a failed job were answered, so charged (an employee
+  // list at 0.5 an employee returned: none); other failures were not answered, so not charged.
+  if (outcome.kind === 'failed' && CHARGED_FAILURES.has(outcome.error.code)) return chargedCredits(op, 0);
   return 0;
 }

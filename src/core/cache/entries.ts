@@ -1,5 +1,8 @@
 // What a cache entry holds: a paid outcome, when it was paid and, when known, what it cost.
 import type { CallOutcome } from '../api/outcome';
+import type { ZipPort } from '../platform/ports';
+import { toJsonText } from '../text/json-text';
+import { utf8Bytes } from './property-layout';
 
 const ENTRY_VERSION = 1;
 
@@ -17,19 +20,59 @@ export interface PaidEntry {
   at?: number;
 }
 
-// Stored as {"v":1,"k":"f"|"m","t":paidAt,"c":credits?,"r":result?}: short names, because every
-// byte counts against the store's 500 KB.
-export function encodeEntry(answer: CachedAnswer): string {
+/**
+ * Answers longer than this are stored compressed when the store can (a property holds 9 KB): a
+ * post's 10,000 reactions (about 1 MB of JSON) then fit the document properties a formula may
+ * write, instead of nothing durable at all.
+ */
+export const ZIP_ABOVE_BYTES = 8_000;
+
+// Stored as {"v":1,"k":"f"|"m","t":paidAt,"c":credits?,"r":result?}, or with "z" (the result's
+// JSON, gzipped, in base64) instead of "r": short names, because every byte counts against the
+// store's 500 KB. Written without recursion (text/json-text.ts): any depth can be stored.
+export function encodeEntry(answer: CachedAnswer, zip?: ZipPort): string {
   const kind = answer.kind as string;
   if (kind !== 'found' && kind !== 'miss') throw new TypeError(`A ${kind} outcome is not a paid answer.`);
   const entry: Record<string, unknown> = { v: ENTRY_VERSION, k: kind === 'found' ? 'f' : 'm', t: answer.at };
   if (answer.credits !== undefined) entry.c = answer.credits;
-  if (answer.kind === 'found') entry.r = answer.result;
-  return JSON.stringify(entry);
+  if (answer.kind !== 'found') return JSON.stringify(entry);
+  const result = toJsonText(answer.result);
+  if (zip && utf8Bytes(result) > ZIP_ABOVE_BYTES) return JSON.stringify({ ...entry, z: zip.zip(result) });
+  return `${JSON.stringify(entry).slice(0, -1)},"r":${result}}`;
+}
+
+/** When an entry was paid and what it cost, without reading its result (no unzipping). */
+export interface EntryMeta {
+  at: number;
+  credits?: number;
 }
 
 /** The answer in a stored text; null for anything else (garbage, another version), never a throw. */
-export function decodeEntry(text: string): CachedAnswer | null {
+export function decodeEntry(text: string, zip?: ZipPort): CachedAnswer | null {
+  const parsed = parseEntry(text);
+  if (parsed === null) return null;
+  const { fields, meta } = parsed;
+  if (fields.k === 'm') return { kind: 'miss', ...meta };
+  if (fields.k !== 'f') return null;
+  if ('r' in fields) return { kind: 'found', result: fields.r, ...meta };
+  if (typeof fields.z !== 'string' || !zip) return null;
+  try {
+    return { kind: 'found', result: JSON.parse(zip.unzip(fields.z)) as unknown, ...meta };
+  } catch {
+    return null;
+  }
+}
+
+/** When the entry in a stored text was paid and its cost; null for anything else. */
+export function entryMeta(text: string): EntryMeta | null {
+  const parsed = parseEntry(text);
+  if (parsed === null) return null;
+  const { fields } = parsed;
+  const readable = fields.k === 'm' || (fields.k === 'f' && ('r' in fields || typeof fields.z === 'string'));
+  return readable ? parsed.meta : null;
+}
+
+function parseEntry(text: string): { fields: Record<string, unknown>; meta: EntryMeta } | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -37,13 +80,11 @@ export function decodeEntry(text: string): CachedAnswer | null {
     return null;
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
-  const { v, k, t, c } = parsed as Record<string, unknown>;
+  const fields = parsed as Record<string, unknown>;
+  const { v, t, c } = fields;
   if (v !== ENTRY_VERSION || typeof t !== 'number' || !Number.isFinite(t)) return null;
   if (c !== undefined && (typeof c !== 'number' || !Number.isFinite(c) || c < 0)) return null;
-  const paid = c === undefined ? { at: t } : { at: t, credits: c };
-  if (k === 'm') return { kind: 'miss', ...paid };
-  if (k === 'f' && 'r' in parsed) return { kind: 'found', result: (parsed as { r: unknown }).r, ...paid };
-  return null;
+  return { fields, meta: c === undefined ? { at: t } : { at: t, credits: c } };
 }
 
 /** An entry of the batch being saved, encoded. */

@@ -8,7 +8,14 @@
 // the properties evict later is never lost. Durable failures are thrown, because losing a paid
 // answer silently means the user pays again; a failing sheet write only falls back to properties.
 
-import type { BatchStorePort, ClockPort, HashPort, SheetStorePort, TtlCachePort } from '../platform/ports';
+import type {
+  BatchStorePort,
+  ClockPort,
+  HashPort,
+  SheetStorePort,
+  TtlCachePort,
+  ZipPort,
+} from '../platform/ports';
 import {
   CLEAR_FAILED,
   CLEAR_SHEET_FAILED,
@@ -21,9 +28,9 @@ import {
   type CachedAnswer,
   decodeEntry,
   encodeEntry,
+  entryMeta,
   type PaidEntry,
   type Payload,
-  sheetChars,
 } from './entries';
 import { assertResultKey, isResultKey, scopeFilter } from './keys';
 import {
@@ -34,7 +41,8 @@ import {
   scanStore,
   utf8Bytes,
 } from './property-layout';
-import { type SheetReport, type SheetSave, saveToSheet } from './sheet-save';
+import { type SheetReport, type SheetSave, type SheetStats, saveToSheet, sheetStatsOf } from './sheet-save';
+import { dropStash, readStash, stashNotes, stashPayloads, stashToMove } from './stash';
 import { type StoreSave, saveToStore } from './store-save';
 
 /** CacheService refuses values over 100 KB (102,400 bytes); bigger answers live in the store only. */
@@ -76,13 +84,7 @@ export interface CacheStats {
   sheet?: SheetStats;
 }
 
-export interface SheetStats {
-  /** Readable entries inside their TTL in the sheet (many are in the properties too). */
-  entries: number;
-  /** Characters (keys and values) of the cache's rows in the sheet, expired ones included. */
-  chars: number;
-  budgetChars: number;
-}
+export type { SheetStats } from './sheet-save';
 
 export interface ResultCachePorts {
   fast: TtlCachePort;
@@ -91,6 +93,8 @@ export interface ResultCachePorts {
   clock: ClockPort;
   /** The hidden sheet: read everywhere, written only where `canWrite` says so. */
   sheet?: SheetStorePort;
+  /** Compresses long answers (see entries.ts); without it they are stored as they are. */
+  zip?: ZipPort;
 }
 
 export interface ResultCacheOptions {
@@ -110,7 +114,7 @@ export class ResultCache {
   readonly sheetBudgetChars: number;
   private readonly layout: StoreLayout = {
     isEntryKey: isResultKey,
-    paidAt: (payload) => decodeEntry(payload)?.at ?? null,
+    paidAt: (payload) => entryMeta(payload)?.at ?? null,
   };
 
   constructor(
@@ -139,7 +143,7 @@ export class ResultCache {
     const fast = this.tryFast(() => this.ports.fast.getMany(wanted)) ?? {};
     for (const key of wanted) {
       const text = ownValue(fast, key);
-      const answer = text === undefined ? null : decodeEntry(text);
+      const answer = text === undefined ? null : decodeEntry(text, this.ports.zip);
       if (answer && this.isLive(answer.at, now)) answers.set(key, answer);
     }
     const missed = wanted.filter((key) => !answers.has(key));
@@ -147,13 +151,15 @@ export class ResultCache {
 
     const rewarm: Record<string, string> = {};
     const take = (key: string, payload: string | null) => {
-      const answer = payload === null ? null : decodeEntry(payload);
+      const answer = payload === null ? null : decodeEntry(payload, this.ports.zip);
       if (!answer || !this.isLive(answer.at, now)) return;
       answers.set(key, answer);
       if (utf8Bytes(payload!) <= FAST_MAX_VALUE_BYTES) rewarm[key] = payload!;
     };
     const all = readStore ? durable(READ_FAILED, readStore) : this.readStore();
     for (const key of missed) take(key, readPayload(all, key, this.ports.hash));
+    const unstored = missed.filter((key) => !answers.has(key));
+    for (const [key, payload] of readStash(this.ports, stashNotes(all), unstored)) take(key, payload);
     const sheet = this.ports.sheet;
     const stillMissed = missed.filter((key) => !answers.has(key));
     if (sheet && stillMissed.length > 0) {
@@ -175,7 +181,7 @@ export class ResultCache {
     const answers = new Map<string, CachedAnswer>();
     for (const key of keys) {
       const payload = readPayload(all, key, this.ports.hash);
-      const answer = payload === null ? null : decodeEntry(payload);
+      const answer = payload === null ? null : decodeEntry(payload, this.ports.zip);
       if (answer && this.isLive(answer.at, now)) answers.set(key, answer);
     }
     return answers;
@@ -198,7 +204,7 @@ export class ResultCache {
         entry.credits === undefined
           ? { ...entry.outcome, at }
           : { ...entry.outcome, at, credits: entry.credits };
-      payloads.set(entry.key, { payload: encodeEntry(answer), at });
+      payloads.set(entry.key, { payload: encodeEntry(answer, this.ports.zip), at });
     }
     if (payloads.size === 0) return { stored: 0, evicted: 0, expired: 0, notStored: [] };
 
@@ -213,7 +219,7 @@ export class ResultCache {
     const all = this.readStore(SAVE_FAILED);
     const scan = scanStore(all, this.layout);
     const sheet = this.writableSheet();
-    const inSheet = sheet ? saveToSheet(this.sheetSave(sheet, now), all, scan, payloads) : null;
+    const inSheet = sheet ? this.saveSheet(sheet, now, all, scan, payloads) : null;
     // What the sheet holds stays out of the properties: there each new answer would push an older
     // one out, and PropertiesService deletes one key a call (60 ms a row of a bulk run).
     const held = inSheet?.held ?? new Set<string>();
@@ -230,6 +236,12 @@ export class ResultCache {
       report.stored = [...payloads.keys()].filter(kept).length;
       report.notStored = report.notStored.filter((key) => !kept(key));
       report.sheet = inSheet.report;
+    } else if (report.notStored.length > 0) {
+      // Nothing durable here takes them: the fast cache keeps them for the sheet's next writer.
+      const left = new Map(report.notStored.map((key) => [key, payloads.get(key)!]));
+      const stashed = new Set(stashPayloads(this.ports, left, FAST_TTL_SECONDS));
+      report.stored += stashed.size;
+      report.notStored = report.notStored.filter((key) => !stashed.has(key));
     }
     return report;
   }
@@ -243,8 +255,28 @@ export class ResultCache {
     const sheet = this.writableSheet();
     if (!sheet) return null;
     const all = this.readStore(SAVE_FAILED);
-    const save = this.sheetSave(sheet, this.ports.clock.now());
-    return saveToSheet(save, all, scanStore(all, this.layout), new Map()).report;
+    return this.saveSheet(sheet, this.ports.clock.now(), all, scanStore(all, this.layout), new Map()).report;
+  }
+
+  /** The sheet's share of a save, with the answers stashed in the fast cache moved in too. */
+  private saveSheet(
+    sheet: SheetStorePort,
+    now: number,
+    all: Record<string, string>,
+    scan: ReturnType<typeof scanStore>,
+    payloads: ReadonlyMap<string, Payload>,
+  ) {
+    const { notes, moving, lost } = stashToMove(this.ports, all);
+    const batch = new Map([...moving, ...payloads]);
+    const saved = saveToSheet(this.sheetSave(sheet, now), all, scan, batch);
+    const moved = [...moving.keys()].filter((key) => saved.held.has(key) || payloads.has(key));
+    durable(SAVE_FAILED, () => dropStash(this.ports, notes, [...moved, ...lost]));
+    return saved;
+  }
+
+  /** Moves the answers formulas stashed in the fast cache into the sheet; null when there were none. */
+  moveStash(): SheetReport | null {
+    return stashNotes(this.readStore()).size > 0 ? this.compact() : null;
   }
 
   /** What the sidebar shows: all accounts, or the one of `scope`; an answer in two layers counts once. */
@@ -260,20 +292,18 @@ export class ResultCache {
       .filter(inScope)
       .reduce((sum, key) => sum + recordBytes(key, ownValue(all, key) ?? ''), 0);
 
-    let sheetStats: SheetStats | undefined;
     const sheet = this.ports.sheet;
-    if (sheet) {
-      const rows = durable(READ_SHEET_FAILED, () => sheet.readAll());
-      sheetStats = { entries: 0, chars: 0, budgetChars: this.sheetBudgetChars };
-      for (const [key, value] of Object.entries(rows)) {
-        if (!isResultKey(key) || !inScope(key)) continue;
-        sheetStats.chars += sheetChars(key, value);
-        const at = decodeEntry(value)?.at;
-        if (at === undefined || !this.isLive(at, now)) continue;
-        sheetStats.entries++;
-        paidAt.set(key, Math.max(at, paidAt.get(key) ?? at));
-      }
-    }
+    const sheetStats = sheet
+      ? sheetStatsOf(
+          durable(READ_SHEET_FAILED, () => sheet.readAll()),
+          this.sheetBudgetChars,
+          inScope,
+          (at) => this.isLive(at, now),
+          paidAt,
+        )
+      : undefined;
+    for (const [key, note] of stashNotes(all))
+      if (inScope(key) && this.isLive(note.t, now) && !paidAt.has(key)) paidAt.set(key, note.t);
     const times = [...paidAt.values()];
     return {
       entries: times.length,
@@ -292,9 +322,14 @@ export class ResultCache {
    */
   clear(scope?: string): number {
     const inScope = scopeFilter(scope);
-    const scan = scanStore(this.readStore(CLEAR_FAILED), this.layout);
+    const all = this.readStore(CLEAR_FAILED);
+    const scan = scanStore(all, this.layout);
     const entries = scan.entries.filter((entry) => inScope(entry.key));
     const gone = new Set(entries.map((entry) => entry.key));
+    const notes = stashNotes(all);
+    const stashed = [...notes.keys()].filter(inScope);
+    if (stashed.length > 0) durable(CLEAR_FAILED, () => dropStash(this.ports, notes, stashed));
+    for (const key of stashed) gone.add(key);
     const sheet = this.ports.sheet;
     if (sheet) {
       const rows = durable(CLEAR_SHEET_FAILED, () => sheet.readAll());
@@ -303,7 +338,7 @@ export class ResultCache {
         if (!sheet.canWrite)
           throw new Error(`${CLEAR_SHEET_FAILED}: it can only be written from the sidebar or a menu.`);
         durable(CLEAR_SHEET_FAILED, () => sheet.removeMany(mine));
-        for (const key of mine) if (decodeEntry(rows[key]!) !== null) gone.add(key);
+        for (const key of mine) if (entryMeta(rows[key]!) !== null) gone.add(key);
       }
     }
     const records = [...entries.flatMap((entry) => entry.records), ...scan.garbage.filter(inScope)];

@@ -4,7 +4,7 @@
 // are never touched. A failure is reported, not thrown: the properties still save.
 import type { HashPort, SheetStorePort } from '../platform/ports';
 import { errorMessage } from '../text/error-message';
-import { decodeEntry, type Payload, sheetChars } from './entries';
+import { entryMeta, type Payload, sheetChars } from './entries';
 import { isResultKey } from './keys';
 import { ownValue, readPayload, type StoreScan } from './property-layout';
 
@@ -83,7 +83,7 @@ function sheetRows(
   const rows = new Map<string, SheetRow>();
   for (const [key, value] of Object.entries(save.sheet.readAll())) {
     if (!isResultKey(key)) continue;
-    const at = decodeEntry(value)?.at;
+    const at = entryMeta(value)?.at;
     if (at === undefined) removals.push(key);
     else if (save.isLive(at)) rows.set(key, { key, at, chars: sheetChars(key, value) });
     else if (!payloads.has(key)) {
@@ -144,4 +144,32 @@ function fitBudget(
     else report.copied++;
   }
   return { writes, held };
+}
+
+export interface SheetStats {
+  /** Readable entries inside their TTL in the sheet (many are in the properties too). */
+  entries: number;
+  /** Characters (keys and values) of the cache's rows in the sheet, expired ones included. */
+  chars: number;
+  budgetChars: number;
+}
+
+/** The sheet's share of the cache's statistics; adds when each live row was paid to `paidAt`. */
+export function sheetStatsOf(
+  rows: Record<string, string>,
+  budgetChars: number,
+  inScope: (key: string) => boolean,
+  isLive: (at: number) => boolean,
+  paidAt: Map<string, number>,
+): SheetStats {
+  const stats: SheetStats = { entries: 0, chars: 0, budgetChars };
+  for (const [key, value] of Object.entries(rows)) {
+    if (!isResultKey(key) || !inScope(key)) continue;
+    stats.chars += sheetChars(key, value);
+    const at = entryMeta(value)?.at;
+    if (at === undefined || !isLive(at)) continue;
+    stats.entries++;
+    paidAt.set(key, Math.max(at, paidAt.get(key) ?? at));
+  }
+  return stats;
 }

@@ -50,10 +50,10 @@ export function collectKnownJobs(
   processing.forEach(({ item, job }, i) => {
     const outcome = outcomes[i]!;
     const credits = creditsFor(item.op, outcome);
-    if (outcome.kind === 'found' || outcome.kind === 'miss') {
-      paid.push({ key: item.key, outcome, credits });
+    if (outcome.kind === 'found' || outcome.kind === 'miss') paid.push({ key: item.key, outcome, credits });
+    // A job that failed was charged too (api/outcome.ts CHARGED_FAILURES): booked like an answer.
+    if (outcome.kind === 'found' || outcome.kind === 'miss' || credits > 0)
       settleJob(budgetDeps(deps), ctx.day, job.id, { type: item.op.type, credits });
-    }
     const { next, result } = afterPoll(item, job, outcome, credits, now);
     changed.push(next);
     results.set(item.key, result);

@@ -70,6 +70,16 @@ export interface HashPort {
 }
 
 /**
+ * Compression into text a store can hold (Utilities.gzip, then base64): a long answer takes a
+ * fraction of the document properties' 500 KB. Available in custom functions.
+ */
+export interface ZipPort {
+  zip(text: string): string;
+  /** Throws when `packed` is not what `zip` made. */
+  unzip(packed: string): string;
+}
+
+/**
  * A large durable map kept in a hidden sheet of the document: no 500 KB cap, but a custom function
  * may only read it. Values of any length (the adapter splits what a cell cannot hold).
  */

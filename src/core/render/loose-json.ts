@@ -3,6 +3,8 @@
 
 /** API results are JSON trees; the bound only guards against absurd nesting. */
 export const MAX_DEPTH = 8;
+/** What a cell shows where an answer goes on deeper than MAX_DEPTH: it was paid, and is kept whole. */
+export const TOO_DEEP = '[nested too deep to show]';
 
 export type JsonRecord = Record<string, unknown>;
 
@@ -20,7 +22,8 @@ export function isBlank(value: unknown, depth = 0): boolean {
   if (value === null || value === undefined) return true;
   if (typeof value === 'string') return value.trim() === '';
   if (typeof value === 'number') return !Number.isFinite(value);
-  if (depth > MAX_DEPTH) return true;
+  // Deeper than anything readable: not looked at, and not taken for nothing either.
+  if (depth > MAX_DEPTH) return false;
   if (Array.isArray(value)) return value.every((item) => isBlank(item, depth + 1));
   if (isRecord(value)) return Object.values(value).every((item) => isBlank(item, depth + 1));
   return typeof value !== 'boolean';

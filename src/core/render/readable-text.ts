@@ -1,6 +1,6 @@
 // Any API value as words a cell can show: lists joined, objects by their label ("Engineer at
 // Acme") or as "key: value; ...". Never "[object Object]", at any depth.
-import { findIn, isBlank, isRecord, isScalar, type JsonRecord, MAX_DEPTH } from './loose-json';
+import { findIn, isBlank, isRecord, isScalar, type JsonRecord, MAX_DEPTH, TOO_DEEP } from './loose-json';
 
 const ROLE_KEYS = ['title', 'job_title', 'position', 'role', 'degree'];
 const ORG_KEYS = ['company', 'company_name', 'organization', 'employer', 'school', 'institution'];
@@ -18,7 +18,8 @@ const LABEL_KEYS = [
 ];
 
 function textOf(value: unknown, depth: number): string {
-  if (value === null || value === undefined || depth > MAX_DEPTH) return '';
+  if (value === null || value === undefined) return '';
+  if (depth > MAX_DEPTH && typeof value === 'object') return TOO_DEEP;
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
@@ -34,6 +35,7 @@ function textOf(value: unknown, depth: number): string {
 
 /** "key: value" of an object's scalar (and list-of-scalar) fields; nested objects by label. */
 function summaryOf(obj: JsonRecord, depth: number, separator: string): string {
+  if (depth > MAX_DEPTH) return TOO_DEEP;
   const filled = Object.entries(obj).filter(([, value]) => !isBlank(value));
   const flat = filled.filter(
     ([, value]) => isScalar(value) || (Array.isArray(value) && value.every(isScalar)),

@@ -6,6 +6,19 @@ import { columnValue, primaryAliases, recordRow, resultItems, toTable } from './
 import { type CellOutput, type CellValue, fieldValue, firstItem, primaryValue } from './values';
 
 const MAX_LISTED_FIELDS = 30;
+/**
+ * Most items a formula's table shows. A post with 10,000 reactions would need 10,000 free rows
+ * below the cell (#REF! without them) and seconds to draw; the answer itself is kept whole.
+ */
+export const MAX_TABLE_ITEMS = 500;
+
+/** The table, cut to MAX_TABLE_ITEMS items with a last row saying so and where the rest is. */
+function cutTable(table: CellValue[][]): CellValue[][] {
+  const items = table.length - 1;
+  if (items <= MAX_TABLE_ITEMS) return table;
+  const note = `Cut to ${MAX_TABLE_ITEMS} of ${items} rows to fit the sheet. The whole answer is saved (hidden sheet _enrich_cache): showing it again costs nothing.`;
+  return [...table.slice(0, MAX_TABLE_ITEMS + 1), [note]];
+}
 
 function availableFields(op: Operation, item: unknown): string[] {
   const names = [...op.fields];
@@ -72,7 +85,7 @@ export function renderForCell(op: Operation, result: unknown, field?: string): C
     case 'list':
     case 'employees': {
       const table = toTable(result, op.fields, primaryAliases(op));
-      return table.length === 0 ? null : table;
+      return table.length === 0 ? null : cutTable(table);
     }
   }
 }

@@ -9,6 +9,7 @@ import type {
   HttpResponse,
   LockPort,
   TtlCachePort,
+  ZipPort,
 } from '../../core/platform/ports';
 import { errorMessage } from '../../core/text/error-message';
 
@@ -112,5 +113,16 @@ export const digestHashPort: HashPort = {
   sha256Hex(text) {
     const bytes = Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, text, Utilities.Charset.UTF_8);
     return bytes.map((b) => ((b + 256) % 256).toString(16).padStart(2, '0')).join('');
+  },
+};
+
+export const gzipPort: ZipPort = {
+  zip(text) {
+    const blob = Utilities.newBlob(text, 'application/json', 'answer.json');
+    return Utilities.base64Encode(Utilities.gzip(blob).getBytes());
+  },
+  unzip(packed) {
+    const blob = Utilities.newBlob(Utilities.base64Decode(packed), 'application/x-gzip', 'answer.json.gz');
+    return Utilities.ungzip(blob).getDataAsString('UTF-8');
   },
 };

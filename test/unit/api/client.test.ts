@@ -240,18 +240,25 @@ describe('answers that are not the JSON expected', () => {
     ['an HTML page', '<!DOCTYPE html><html><head><title>Oops</title></head><body>Bad gateway</body></html>'],
     ['an empty body', ''],
     ['truncated JSON', '{"status": "succ'],
-  ])('200 with %s is bad_response with the HTTP status', (_, body) => {
+  ])('200 with %s is an unreadable (charged) answer with the HTTP status', (_, body) => {
     const { cfg, clock } = setup(() => text(200, body));
     const error = errorOf(enrich(cfg, website('Acme'), inFormula(clock)));
-    expect(error).toMatchObject({ code: 'bad_response', status: 200, fatal: false, retryable: false });
-    expect(error.message).toBe('Unexpected answer from the API (HTTP 200): not JSON.');
+    expect(error).toMatchObject({ code: 'unreadable_answer', status: 200, fatal: false, retryable: false });
+    expect(error.message).toBe(
+      'Unexpected answer from the API (HTTP 200): not JSON. The API charges every call, so this one is booked as spent.',
+    );
   });
 
-  it('202 without a job id is bad_response', () => {
-    const { cfg, clock } = setup(() => json(202, { status: 'processing' }));
+  it.each([
+    ['no job id', { status: 'processing' }],
+    ['a job id that is not usable', { status: 'processing', job_id: 7 }],
+    ['a job id that is not usable', { status: 'processing', job_id: '  ' }],
+  ])('202 with %s is an unreadable (charged) answer', (what, body) => {
+    const { cfg, clock } = setup(() => json(202, body));
     expect(errorOf(enrich(cfg, website('Acme'), inFormula(clock)))).toMatchObject({
-      code: 'bad_response',
+      code: 'unreadable_answer',
       status: 202,
+      message: `Unexpected answer from the API (HTTP 202): ${what}. The API charges every call, so this one is booked as spent.`,
     });
   });
 
@@ -416,7 +423,8 @@ describe('a job (202)', () => {
     expect(errorOf(enrich(cfg, website('Acme'), inFormula(clock)))).toEqual({
       code: 'job_failed',
       status: 200,
-      message: 'Lookup failed: Profile is private',
+      message:
+        'Lookup failed: Profile is private. The API charges every call, so this one is booked as spent.',
       fatal: false,
       retryable: false,
     });

@@ -275,7 +275,8 @@ describe('a pump pass', () => {
     expect(world.statusChecks()).toBe(report.polled + 11);
   });
 
-  it('marks a failed job with its message and books nothing for it', () => {
+  // The spec does not say whether a failed job is charged, but that every call is: booked at its price.
+  it('marks a failed job with its message and books its price (every call is charged)', () => {
     const world = setup();
     world.formula({ ...PROFILE, input_data: 'https://www.pronet.com/in/job-fails' });
     world.clock.time += 60_000;
@@ -286,7 +287,7 @@ describe('a pump pass', () => {
       state: 'failed',
       message: expect.stringMatching(/^Lookup failed/),
     });
-    expect(world.booked()).toBe(0);
+    expect(world.booked()).toBe(10);
     expect(world.held()).toBe(0);
   });
 

@@ -169,7 +169,12 @@ class BulkController {
     try {
       await this.driveSlices(runId);
     } catch (error) {
-      say(this.ui.message, `${errorText(error)} Nothing is lost: Continue picks up from there.`, 'error');
+      // Not "nothing is lost": the call failed, and only what the server saved before is sure.
+      say(
+        this.ui.message,
+        `${errorText(error)} Answers already paid for are kept; Continue picks up from the rows not written yet.`,
+        'error',
+      );
     } finally {
       this.driving = false;
       if (this.current) this.showProgress(this.current);

@@ -4,6 +4,7 @@
 // that dies loses nothing paid: the lookup pass stores every answer before it returns, so the same
 // rows asked again come from the cache, free.
 import type { OutputColumn } from '../../../shared/bulk-rpc';
+import { CHARGED_FAILURES } from '../../api/outcome';
 import { resultKey } from '../../cache/keys';
 import type { LookupItem, LookupResult } from '../../lookup/items';
 import { lookupMany } from '../../lookup/pass';
@@ -226,7 +227,7 @@ class Slice implements SliceView {
     for (const [key, result] of results) {
       const bought = (result.kind === 'found' || result.kind === 'miss') && !result.cached;
       if (bought) this.credits += result.credits;
-      else if (result.kind === 'failed' && result.error.code === 'provider_error')
+      else if (result.kind === 'failed' && CHARGED_FAILURES.has(result.error.code))
         this.credits += chargedCredits(this.op, 0);
       else continue;
       booked.add(key);

@@ -1,0 +1,164 @@
+// A hostile API (tools/fake-api/hostile.ts): huge, deep and unreadable answers, bad job ids and
+// failing jobs. Whatever comes back, what was paid is kept, booked, shown with a clear message and
+// never bought again by recalculation: the fake's own ledger and the Spending panel agree, and a
+// newly entered formula (which Sheets always runs) costs nothing.
+import type { BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
+import type { CacheView, LedgerView } from '../../src/shared/rpc';
+import {
+  callFunction,
+  createWorld,
+  enterFormula,
+  postsSent,
+  spent,
+  typeValues,
+  type World,
+} from '../bundle/harness';
+
+const sidebar = <T>(world: World, name: string, ...args: unknown[]) =>
+  world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' }) as T;
+const ledger = (world: World) => sidebar<LedgerView>(world, 'getLedger');
+/** Past the claims of the purchase (a formula's 25 s and 5 s of grace), so nothing waits on them. */
+const afterClaims = (world: World) => world.clock.advance(31_000);
+
+const CHARGED = 'The API charges every call, so this one is booked as spent.';
+const HELD = 'Kept 10 minutes, so that recalculating does not pay for it again.';
+const POST = 'https://www.pronet.com/posts/launch-123';
+
+describe('unreadable answers from a formula are booked as charged and not bought again', () => {
+  it.each([
+    ['html', 'Unexpected answer from the API (HTTP 200): not JSON.'],
+    ['text', 'Unexpected answer from the API (HTTP 200): not JSON.'],
+    ['empty', 'Unexpected answer from the API (HTTP 200): not JSON.'],
+    ['wrong-shape', 'Unexpected answer from the API (HTTP 200): not in the expected shape.'],
+    ['no-job-id', 'Unexpected answer from the API (HTTP 202): no job id.'],
+    ['bad-job-id', 'Unexpected answer from the API (HTTP 202): a job id that is not usable.'],
+    ['job-error', 'Lookup failed: the upstream provider returned garbage.'],
+  ] as const)('%s: 7 credits once (EMAIL_FROM_NAME), a clear message, held', (kind, said) => {
+    const world = createWorld();
+    world.api.setHostile('lead_full_name_to_email', kind);
+    const first = enterFormula(world, 'B1', '=EMAIL_FROM_NAME("Ada Lovelace", "Acme")');
+    expect(first.error?.message).toBe(`Error: ${said} ${CHARGED}`);
+    expect(spent(world)).toBe(7);
+    expect(ledger(world)).toMatchObject({ today: 7, bySource: { formulas: 7, bulk: 0, keyTests: 0 } });
+
+    afterClaims(world);
+    const again = enterFormula(world, 'C1', '=EMAIL_FROM_NAME("Ada Lovelace", "Acme")');
+    expect(again.error?.message).toBe(`Error: ${said} ${CHARGED} ${HELD}`);
+    expect(() => callFunction(world, 'EMAIL_FROM_NAME', 'Ada Lovelace', 'Acme')).toThrow(HELD);
+    expect(spent(world)).toBe(7);
+    expect(ledger(world).today).toBe(7);
+  });
+});
+
+describe('an answer nested 5,000 levels deep', () => {
+  it('shows a marker, is stored, and is never bought again', () => {
+    const world = createWorld();
+    world.api.setHostile('company_name_to_website', 'deep');
+    const first = enterFormula(world, 'B1', '=COMPANY_WEBSITE("Deep Corp")');
+    expect(first.error).toBeNull();
+    expect(first.values).toEqual([['[nested too deep to show]']]);
+    expect(spent(world)).toBe(1);
+
+    afterClaims(world);
+    world.emu.cache.forgetEverything(); // the properties keep it, not only the fast cache
+    expect(enterFormula(world, 'C1', '=COMPANY_WEBSITE("Deep Corp")').values).toEqual([
+      ['[nested too deep to show]'],
+    ]);
+    expect(callFunction(world, 'COMPANY_WEBSITE', 'Deep Corp')).toBe('[nested too deep to show]');
+    expect(spent(world)).toBe(1);
+    expect(ledger(world).today).toBe(1);
+    expect(sidebar<CacheView>(world, 'getCacheStats')).toMatchObject({ entries: 1, rebuyCredits: 1 });
+  });
+});
+
+describe("a post's 10,000 reactions (over a megabyte)", () => {
+  it('shows 500 rows and says it was cut, keeps the answer durably, and never buys it again', () => {
+    const world = createWorld();
+    world.api.setHostile('pronet_post_to_reactions', 'huge');
+    const first = enterFormula(world, 'A1', `=PRONET_POST_REACTIONS("${POST}")`);
+    expect(first.error).toBeNull();
+    expect(first.values).toHaveLength(502);
+    expect(first.values[0]).toEqual(['full_name', 'headline', 'reaction', 'pronet_url']);
+    expect(first.values[1]![0]).toBe('Reactor 1');
+    expect(first.values[500]![0]).toBe('Reactor 500');
+    expect(first.values[501]![0]).toBe(
+      'Cut to 500 of 10000 rows to fit the sheet. The whole answer is saved (hidden sheet _enrich_cache): showing it again costs nothing.',
+    );
+    expect(spent(world)).toBe(1);
+
+    afterClaims(world);
+    world.emu.cache.forgetEverything();
+    const again = enterFormula(world, 'G1', `=PRONET_POST_REACTIONS("${POST}")`);
+    expect(again.values[1]![0]).toBe('Reactor 1');
+    expect(spent(world)).toBe(1);
+    expect(postsSent(world)).toBe(1);
+    expect(sidebar<CacheView>(world, 'getCacheStats')).toMatchObject({ entries: 1, rebuyCredits: 1 });
+  });
+
+  it('even past what the properties hold compressed: stashed, then moved to the hidden sheet', () => {
+    const world = createWorld();
+    world.api.setHostile('pronet_post_to_reactions', 'huge', { items: 40_000 });
+    enterFormula(world, 'A1', `=PRONET_POST_REACTIONS("${POST}")`);
+    expect(spent(world)).toBe(1);
+    expect(world.emu.document.sheetByName('_enrich_cache')).toBeNull();
+
+    afterClaims(world);
+    expect(enterFormula(world, 'G1', `=PRONET_POST_REACTIONS("${POST}")`).values[501]![0]).toBe(
+      'Cut to 500 of 40000 rows to fit the sheet. The whole answer is saved (hidden sheet _enrich_cache): showing it again costs nothing.',
+    );
+    expect(spent(world)).toBe(1);
+    // Opening the sidebar (or its Saved results) moves it where it lasts.
+    expect(sidebar<CacheView>(world, 'getCacheStats').entries).toBe(1);
+    expect(world.emu.document.sheetByName('_enrich_cache')).not.toBeNull();
+    world.emu.cache.forgetEverything();
+    expect(enterFormula(world, 'M1', `=PRONET_POST_REACTIONS("${POST}")`).values[1]![0]).toBe('Reactor 1');
+    expect(spent(world)).toBe(1);
+  });
+});
+
+describe('a bulk run where some rows get a bad answer', () => {
+  const config: BulkRunConfig = {
+    sheetName: 'Sheet1',
+    headerRow: 1,
+    type: 'company_name_to_website',
+    columns: { input: 1 },
+    output: { mode: 'primary' },
+  };
+
+  function drive(world: World, runId: string): BulkProgress {
+    for (let i = 0; i < 50; i++) {
+      const progress = sidebar<BulkProgress>(world, 'continueBulkRun', runId);
+      if (progress.state !== 'running') return progress;
+      world.clock.advance(progress.nextCallInMs ?? 1_000);
+    }
+    throw new Error('still running');
+  }
+
+  it('fails those rows alone, writes the others, and buys nothing twice on Continue', () => {
+    const world = createWorld();
+    world.api.setHostile('company_name_to_website', 'deep', { inputContains: 'Deep' });
+    world.api.setHostile('company_name_to_website', 'html', { inputContains: 'Html' });
+    typeValues(world, 'A1:A5', [['Company'], ['Company 1'], ['Deep Corp'], ['Html Corp'], ['Company 4']]);
+    const { runId } = sidebar<BulkProgress>(world, 'startBulkRun', config, 4);
+    const done = drive(world, runId);
+    expect(done.state).toBe('done');
+    expect(world.emu.values('Sheet1', 'B2:C5')).toEqual([
+      ['1.com', 'Found'],
+      ['[nested too deep to show]', 'Found'],
+      ['', `Error: Unexpected answer from the API (HTTP 200): not JSON. ${CHARGED}`],
+      ['4.com', 'Found'],
+    ]);
+    expect(spent(world)).toBe(4);
+    expect(ledger(world)).toMatchObject({ today: 4, bySource: { formulas: 0, bulk: 4, keyTests: 0 } });
+
+    for (let i = 0; i < 3; i++) sidebar<BulkProgress>(world, 'continueBulkRun', runId);
+    expect(spent(world)).toBe(4);
+    // Retrying the failed row asks again, on purpose: one more credit.
+    world.api.setHostile('company_name_to_website', null);
+    sidebar<BulkProgress>(world, 'retryFailedRows', runId);
+    drive(world, runId);
+    expect(world.emu.values('Sheet1', 'B4:C4')).toEqual([['html.com', 'Found']]);
+    expect(spent(world)).toBe(5);
+    expect(ledger(world).today).toBe(5);
+  });
+});
