@@ -4,8 +4,8 @@
 // lists the choices made where the spec is silent.
 import { creditsFor, type FakeOperation, type OperationType, type OptionName, operationOf } from './catalog';
 import { type EmployeeFilters, hashFraction, lookup, Random } from './data';
-import { echoedProviderError, echoMessage, type KeyEcho, withEchoedKey } from './key-echo';
 import { HOSTILE_JOB_ERROR, type HostileKind, type HostileOptions, Hostility, hostilePost } from './hostile';
+import { echoedProviderError, echoMessage, type KeyEcho, withEchoedKey } from './key-echo';
 import type { AsyncAcceptedResponse, ErrorResponse, JobStatusResponse, SuccessResponse } from './wire-types';
 
 export interface FakeClock {
