@@ -102,7 +102,7 @@ export function finishQueuedFormulas(
     until,
   );
   settleRecords(context, targets, outcome.left, outcome.stopped, by, work);
-  reenterFormulas(spreadsheet, targets);
+  reenterFormulas(spreadsheet, grids.bridged(targets));
   return work;
 }
 

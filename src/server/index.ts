@@ -15,7 +15,7 @@ export { customFunction } from './custom-functions';
 export { collectOnEdit, collectOnOpen } from './drivers';
 export { freezeResults } from './freeze';
 export { showHelp } from './help';
-export { listJobs, retryExpiredJob } from './jobs-api';
+export { cancelQueuedFormula, listJobs, retryExpiredJob } from './jobs-api';
 export { clearCache, getCacheStats, getLedger } from './ledger-api';
 export { showPrivacy, showSupport } from './links';
 export { onInstall, onOpen, showSidebar } from './menu';

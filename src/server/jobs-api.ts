@@ -1,6 +1,7 @@
 // Server side of the sidebar's Jobs panel (src/shared/jobs-rpc.ts): the jobs this account started
 // in this document, and re-running an expired one, which happens only here, when the user asks.
 
+import { queueKey, readQueue, removeQueued } from '../core/formula-queue/records';
 import {
   commitJobChanges,
   describeJob,
@@ -16,6 +17,7 @@ import { errorMessage } from '../core/text/error-message';
 import type { JobsList, RetryResult } from '../shared/jobs-rpc';
 import { spreadsheetById } from './adapters/employee-sheets';
 import { currentDrivers } from './drivers';
+import { queuedFormulaView } from './presenters/jobs';
 import {
   currentBackground,
   keepCollecting,
@@ -42,6 +44,7 @@ export function listJobs(): JobsList {
   if (!context)
     return {
       keyConfigured: false,
+      queued: [],
       jobs: [],
       pending: 0,
       background: 'off',
@@ -55,14 +58,32 @@ export function listJobs(): JobsList {
     .filter((job) => !isPending(job))
     .sort((a, b) => b.updatedAt - a.updatedAt)
     .slice(0, MAX_RECENT);
+  const queued = readQueue(context.deps.store.getAll(), context.scope, now);
   return {
     keyConfigured: true,
+    queued: queued.map((record) => queuedFormulaView(record, now)),
     jobs: [...pending, ...recent].map((job) => describeJob(job, now)),
     pending: pending.length,
     background: currentBackground(),
     drivers: currentDrivers(context.scope),
     reauthorized,
   };
+}
+
+/**
+ * Stops buying a formula's queued lookups: its record goes, so no driver works on it or enters it
+ * again. Its cells keep their text until the formula is typed again, which queues what is left.
+ */
+export function cancelQueuedFormula(id: string): JobsList {
+  const context = pumpContext();
+  if (context) {
+    const now = context.deps.client.clock.now();
+    const record = readQueue(context.deps.store.getAll(), context.scope, now).find(
+      (candidate) => queueKey(candidate.sheet, candidate.a1) === String(id),
+    );
+    if (record) removeQueued(context.deps.store, [record]);
+  }
+  return listJobs();
 }
 
 /** Whether a trigger stopped for want of authorization since the sidebar last looked; clears it. */

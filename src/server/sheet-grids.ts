@@ -1,6 +1,9 @@
 // The sheets a driver reads formulas and their inputs from, each read once (two calls: values and
 // formulas of its data range), so that finishing 300 queued single-cell formulas costs a few
 // calls, not several hundred. Cells past the data range are empty.
+import { isOurFormula } from '../core/formulas/our-formulas';
+import { cellA1, type FormulaCell } from './reenter';
+
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 interface Grid {
@@ -33,6 +36,40 @@ export class SheetGrids {
       rows.push(line);
     }
     return rows.length === 1 && rows[0]!.length === 1 ? rows[0]![0] : rows;
+  }
+
+  /**
+   * The cells, plus the cells between two of them in one column that hold formulas of ours too: a
+   * filled-down column whose queued cells are scattered is then re-entered as one run of writes
+   * (re-entering a formula whose answers are saved costs no credit).
+   */
+  bridged(cells: readonly FormulaCell[]): FormulaCell[] {
+    const out = [...cells];
+    const byColumn = new Map<string, { row: number; column: number }[]>();
+    for (const cell of cells) {
+      const at = cellOf(cell.a1);
+      if (!at) continue;
+      const id = `${cell.sheet}\u0000${at.column}`;
+      byColumn.set(id, [...(byColumn.get(id) ?? []), at]);
+    }
+    for (const [id, list] of byColumn) {
+      const sheet = id.split('\u0000')[0]!;
+      const rows = list.map((at) => at.row).sort((a, b) => a - b);
+      for (let i = 1; i < rows.length; i++)
+        out.push(...this.#gap(sheet, list[0]!.column, rows[i - 1]!, rows[i]!));
+    }
+    return out;
+  }
+
+  #gap(sheet: string, column: number, from: number, to: number): FormulaCell[] {
+    const gap: FormulaCell[] = [];
+    for (let row = from + 1; row < to; row++) {
+      const a1 = cellA1(row, column);
+      const formula = this.formula(sheet, a1);
+      if (!isOurFormula(formula)) return [];
+      gap.push({ sheet, a1, formula });
+    }
+    return gap;
   }
 
   #grid(name: string): Grid | null {

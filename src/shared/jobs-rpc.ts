@@ -34,8 +34,25 @@ export interface JobView {
   canRetry: boolean;
 }
 
+/** A formula whose lookups wait for the add-on's own executions (its 30 s were not enough). */
+export interface QueuedFormulaView {
+  /** Identifies it in `cancelQueuedFormula`: its sheet and cell. */
+  id: string;
+  /** "Sheet1!B2". */
+  where: string;
+  formula: string;
+  /** "271 lookups". */
+  lookupsText: string;
+  /** "queued 3 min ago". */
+  sinceText: string;
+  /** "by the formula", "by your last edit", "by the sidebar", "by the hourly trigger", "from the menu". */
+  byText: string;
+}
+
 export interface JobsList {
   keyConfigured: boolean;
+  /** Formulas whose queued lookups are still to be bought, oldest first. */
+  queued: QueuedFormulaView[];
   /** Pending first (oldest first), then the finished ones (newest first). */
   jobs: JobView[];
   /** Jobs still running or waiting for their sheet. */
@@ -77,6 +94,8 @@ export interface RetryResult {
 
 export interface JobsServerApi {
   listJobs(): JobsList;
+  /** Stops buying a formula's queued lookups; answers the list after. */
+  cancelQueuedFormula(id: string): JobsList;
   retryExpiredJob(key: string): RetryResult;
   pumpJobsFromSidebar(): PumpProgress;
 }

@@ -83,7 +83,7 @@ describe.each([10, 30, 100])('a filled-down column of 200 cells, %i executions a
     );
     const first = fillDown(world, 200, (row) => `=COMPANY_WEBSITE(A${row})`, atOnce);
     expect(first.filter((cell) => cell.error !== null)).toEqual([]);
-    // The cells that had no turn said Queued; the fill-down's own trigger filled them in.
+    // Cells that had no turn said Queued; the fill-down's own trigger filled them in.
     expect(column(world, 200).filter((text) => !/\.com$/.test(text))).toEqual([]);
     expect(spent(world)).toBe(50);
     expect(postsSent(world)).toBe(50);
@@ -143,8 +143,12 @@ describe(`200 formula executions, ${AT_ONCE} at once, against a limit of 10 requ
     expect(waiting.length).toBeGreaterThan(20);
     expect(rateReport(world).refused).toBe(0);
     expect(rateReport(world).busiest).toBeLessThanOrEqual(10);
-    // The fill-down's trigger bought the queued ones, and entered their formulas again.
+    // The fill-down's trigger bought the queued ones, and entered their formulas again in one batch
+    // of writes: one write of the column's formulas (after clearing them and a flush).
     expect(column(world, 340).filter((text) => !text.includes('@'))).toEqual([]);
+    const trigger = world.emu.runtime.finished.filter((run) => /edit trigger/.test(run.label));
+    expect(trigger).toHaveLength(1);
+    expect(trigger[0]!.calls.filter((call) => call === 'Range.setFormulas')).toEqual(['Range.setFormulas']);
     expect(spent(world)).toBe(340 * EMAIL_PRICE);
     expect(rateReport(world).refused).toBe(0);
   });

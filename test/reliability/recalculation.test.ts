@@ -2,7 +2,16 @@
 // when it is entered and when an argument changes, never again on its own. What it cannot buy in
 // its 30 s is queued and bought by the add-on's own executions (the Edit trigger of the edit that
 // typed it first), which then enter it again. Credits are the spec's 1 per company website.
-import { createWorld, enterFormula, saveSettings, spent, typeValues, type World } from '../bundle/harness';
+import type { JobsList } from '../../src/shared/jobs-rpc';
+import {
+  createWorld,
+  enterFormula,
+  enterFormulaBeforeItsTrigger,
+  saveSettings,
+  spent,
+  typeValues,
+  type World,
+} from '../bundle/harness';
 
 const MINUTE = 60_000;
 const companies = (n: number) => Array.from({ length: n }, (_, i) => [`Range Company ${i + 1}`]);
@@ -19,6 +28,8 @@ function rangeWorld(rows: number): World {
 const shownRange = (world: World, rows: number) =>
   world.emu.values('Sheet1', `B2:B${rows + 1}`).map((row) => String(row[0]));
 const unanswered = (texts: readonly string[]) => texts.filter((text) => !/\.com$/.test(text));
+const sidebar = (world: World, name: string, ...args: unknown[]) =>
+  world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' });
 const evaluations = (world: World) =>
   world.emu.runtime.finished.filter((run) => run.label.startsWith('=')).length;
 
@@ -82,6 +93,24 @@ describe('a range of 5,000 new names typed once', () => {
   });
 });
 
+describe('a range of 10,000 new names typed once', () => {
+  it('completes with edits elsewhere, never #ERROR!, each name bought once', () => {
+    const world = createWorld({ credits: 20_000, emulator: { addOn: true } });
+    saveSettings(world, { formulaDailyCap: 20_000 });
+    typeValues(world, 'A2:A10001', companies(10_000));
+    const startedAt = world.clock.now();
+    const first = enterFormula(world, 'B2', '=COMPANY_WEBSITE(A2:A10001)');
+    expect(first.error).toBeNull();
+    for (let minute = 1; minute <= 60 && unanswered(shownRange(world, 10_000)).length > 0; minute++) {
+      world.clock.advanceTo(Math.max(world.clock.now(), startedAt + minute * MINUTE));
+      world.emu.edit(world.bundle, 'Sheet1', 'D1', `note ${minute}`);
+      expect(world.emu.cell('Sheet1', 'B2').error).toBeNull();
+    }
+    expect(unanswered(shownRange(world, 10_000))).toEqual([]);
+    expect(spent(world)).toBe(10_000);
+  });
+});
+
 describe('the daily formula budget', () => {
   it('stops queued lookups too, and the cells say so', () => {
     const world = rangeWorld(500);
@@ -106,6 +135,32 @@ describe('a formula the user changed meanwhile', () => {
     world.emu.edit(world.bundle, 'Sheet1', 'B2', 'my own note', { fireTriggers: false });
     world.emu.runTriggersUntil(world.bundle, world.clock.now() + 2 * 60 * MINUTE);
     expect(world.emu.cell('Sheet1', 'B2').value).toBe('my own note');
+    expect(spent(world)).toBe(paid);
+  });
+});
+
+describe('the Jobs panel', () => {
+  it('lists a formula whose lookups are queued, and Cancel stops buying them', () => {
+    const world = rangeWorld(500);
+    enterFormulaBeforeItsTrigger(world, 'B2', '=COMPANY_WEBSITE(A2:A501)');
+    const paid = spent(world);
+    const queuedRows = shownRange(world, 500).filter((text) => QUEUED.test(text));
+    const list = sidebar(world, 'listJobs') as JobsList;
+    expect(list.queued).toEqual([
+      {
+        id: 'fq:Sheet1!B2',
+        where: 'Sheet1!B2',
+        formula: '=COMPANY_WEBSITE(A2:A501)',
+        lookupsText: `${queuedRows.length} lookups`,
+        sinceText: 'queued just now',
+        byText: 'last worked on by the formula',
+      },
+    ]);
+    expect(paid + queuedRows.length).toBe(500);
+
+    expect((sidebar(world, 'cancelQueuedFormula', 'fq:Sheet1!B2') as JobsList).queued).toEqual([]);
+    world.emu.edit(world.bundle, 'Sheet1', 'D1', 'an edit elsewhere');
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + 2 * 60 * MINUTE);
     expect(spent(world)).toBe(paid);
   });
 });

@@ -1,7 +1,10 @@
 // What the job collector's drivers tell the user, in the sidebar or a menu alert.
+
+import { type QueuedFormula, queueKey } from '../../core/formula-queue/records';
 import type { PumpReport } from '../../core/jobs/pump-ports';
 import { describeJob, type JobRecord } from '../../core/jobs/registry';
 import { plural } from '../../core/text/plural';
+import type { QueuedFormulaView } from '../../shared/jobs-rpc';
 import type { FormulaWork } from '../formula-queue';
 
 /** One line per expired job: what it was and what it cost. */
@@ -41,4 +44,26 @@ export function formulaWorkLines(work: FormulaWork | null): string[] {
     );
   for (const reason of new Set(work.stopped)) lines.push(`Queued lookups stopped: ${reason}`);
   return lines;
+}
+
+const BY_TEXT: Record<string, string> = {
+  formula: 'by the formula',
+  edit: 'by your last edit',
+  open: 'by opening the file',
+  sidebar: 'by the sidebar',
+  clock: 'by the hourly trigger',
+  menu: 'from the menu',
+};
+
+/** A queued formula as the Jobs panel lists it. */
+export function queuedFormulaView(record: QueuedFormula, now: number): QueuedFormulaView {
+  const minutes = Math.max(0, Math.round((now - record.since) / 60_000));
+  return {
+    id: queueKey(record.sheet, record.a1),
+    where: `${record.sheet}!${record.a1}`,
+    formula: record.formula,
+    lookupsText: plural(record.left, 'lookup', 'lookups'),
+    sinceText: minutes === 0 ? 'queued just now' : `queued ${plural(minutes, 'minute', 'minutes')} ago`,
+    byText: `last worked on ${BY_TEXT[record.by] ?? 'by the add-on'}`,
+  };
 }

@@ -1,7 +1,7 @@
 // The Jobs panel: async lookups (employee lists, full profiles, answers deferred under load) that
 // are pending or finished lately. While any is pending the sidebar is one of the pump's drivers: it
 // calls pumpJobsFromSidebar once on open and again after each `nextCheckInMs`.
-import type { JobsList, JobView } from '../../../shared/jobs-rpc';
+import type { JobsList, JobView, QueuedFormulaView } from '../../../shared/jobs-rpc';
 import { announceChange, DATA_CHANGED } from '../../data-changed';
 import { busy, errorText, say } from '../../dom';
 import { type Latest, latestOnly } from '../../latest-only';
@@ -88,9 +88,28 @@ class JobsController {
       this.openedForPending = true;
       openJobsPanel();
     }
-    showJobList(this.ui, jobs, (job, button) => this.retry(job, button));
-    // A formula may have started a job since the timer stopped: the sidebar drives it again.
-    if (jobs.pending > 0 && this.timer === null && !this.pumping) this.schedulePump(MIN_PUMP_DELAY_MS);
+    showJobList(
+      this.ui,
+      jobs,
+      (job, button) => this.retry(job, button),
+      (queued, button) => this.cancel(queued, button),
+    );
+    // A formula may have started a job or queued lookups since the timer stopped: the sidebar
+    // drives them again.
+    const waiting = jobs.pending + jobs.queued.length;
+    if (waiting > 0 && this.timer === null && !this.pumping) this.schedulePump(MIN_PUMP_DELAY_MS);
+  }
+
+  /** Stops buying a formula's queued lookups; nothing is asked first, since nothing is spent. */
+  private cancel(queued: QueuedFormulaView, button: HTMLButtonElement): void {
+    void busy(button, this.ui.message, async () => {
+      this.show(await call('cancelQueuedFormula', queued.id));
+      say(
+        this.ui.message,
+        `No more lookups are bought for ${queued.where}. Its cells keep their text until you type the formula again.`,
+        'ok',
+      );
+    });
   }
 
   private retry(job: JobView, button: HTMLButtonElement): void {

@@ -1,6 +1,12 @@
 // The Jobs panel's view: the background-collection line, the pump's summary, the list of jobs and
 // the retry confirmation. Everything from the server is set as text.
-import type { BackgroundCollection, JobsList, JobView, PumpProgress } from '../../../shared/jobs-rpc';
+import type {
+  BackgroundCollection,
+  JobsList,
+  JobView,
+  PumpProgress,
+  QueuedFormulaView,
+} from '../../../shared/jobs-rpc';
 import { $, el, say } from '../../dom';
 
 const BACKGROUND_TEXT: Record<BackgroundCollection, string> = {
@@ -112,19 +118,47 @@ export function openJobsPanel(): void {
 }
 
 function jobsNote(jobs: JobsList): string {
-  if (jobs.pending > 0) return `${jobs.pending} pending`;
+  const waiting = jobs.pending + jobs.queued.length;
+  if (waiting > 0) return `${waiting} pending`;
   return jobs.jobs.length > 0 ? 'none pending' : '';
+}
+
+/** A formula whose lookups are queued: where, what is left, since when, and Cancel. */
+function queuedItem(
+  queued: QueuedFormulaView,
+  cancel: (queued: QueuedFormulaView, button: HTMLButtonElement) => void,
+) {
+  const button = el('button', { type: 'button', class: 'queued-cancel' }, 'Cancel');
+  button.addEventListener('click', () => cancel(queued, button));
+  return el(
+    'li',
+    { class: 'job job-queued', 'data-id': queued.id },
+    el(
+      'div',
+      { class: 'job-head' },
+      el('span', { class: 'job-label' }, `Formula in ${queued.where}`),
+      el('span', { class: 'badge badge-processing' }, `${queued.lookupsText} queued`),
+    ),
+    el('code', { class: 'job-query' }, queued.formula),
+    el('p', { class: 'hint job-meta' }, `${queued.sinceText} · ${queued.byText}`),
+    el('div', { class: 'buttons' }, button),
+  );
 }
 
 export function showJobList(
   ui: JobsElements,
   jobs: JobsList,
   retry: (job: JobView, button: HTMLButtonElement) => void,
+  cancel: (queued: QueuedFormulaView, button: HTMLButtonElement) => void,
 ): void {
   ui.note.textContent = jobsNote(jobs);
+  const items = [
+    ...jobs.queued.map((queued) => queuedItem(queued, cancel)),
+    ...jobs.jobs.map((job) => jobItem(job, retry)),
+  ];
   ui.list.replaceChildren(
-    ...(jobs.jobs.length > 0
-      ? jobs.jobs.map((job) => jobItem(job, retry))
+    ...(items.length > 0
+      ? items
       : [
           el(
             'li',
