@@ -25,8 +25,8 @@ type Row = FormulaRow;
 
 /**
  * What one lookup shows; errors throw, so a single cell shows #ERROR! with the reason. A lookup
- * that only has to wait its turn (a busy lock, no time or room left to send) is no error: it
- * says so, costs nothing, and the next recalculation sends it.
+ * that only has to wait its turn (a busy lock, no time or room left to send) is no error: it is
+ * queued for the add-on's own executions (`queued`), costs nothing yet, and says so.
  */
 function toCell(
   op: Operation,

@@ -171,11 +171,11 @@ class SendRun {
 
   /** Fails what was never sent, polls the accepted jobs, and flags the resent calls. */
   finish(): CallOutcome[] {
-    // Said apart from running out of time: recalculating at once would meet the same queue.
+    // Said apart from running out of time: the pace, not the deadline, held these back.
     const unsent = this.paceFull
       ? apiError(
           'not_sent',
-          'Not sent: the rate limit left no room before time ran out (other lookups may be running). Recalculate in a minute. No credits were spent.',
+          'Not sent: the rate limit left no room before time ran out (other lookups may be running). No credits were spent.',
           this.redact,
         )
       : this.notSent;

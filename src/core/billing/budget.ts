@@ -95,9 +95,9 @@ export const HOLD_LIFETIME_MS: Readonly<Record<HoldSource, number>> = {
 /** A job takes about a minute and its result is kept 10 minutes: after that nobody will settle it. */
 export const JOB_HOLD_LIFETIME_MS = 15 * 60_000;
 
-/** Not an error: nothing was spent, and a recalculation a moment later goes through. */
+/** Not an error: nothing was spent; a formula queues it, a bulk run sends it on its next slice. */
 export const LOCK_BUSY_MESSAGE =
-  'Too many lookups at once: not sent yet. Recalculate in a moment; no credits were spent.';
+  'Too many lookups at once: not sent yet; no credits were spent.';
 
 const SETTINGS_HINT = '(Extensions > Enrich for Sheets > Open sidebar to change it)';
 
