@@ -7,7 +7,8 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import {
   createWorld,
-  enterFormula,
+  enterFormulaBeforeItsTrigger,
+  rerunUnasked,
   saveSettings,
   spent,
   typeValues,
@@ -68,7 +69,10 @@ function callsBetween(before: CallCounts, after: CallCounts, names?: readonly st
 const LOCK_ACQUISITIONS = ['Lock.tryLock', 'Lock.waitLock'];
 const PROPERTY_STORE_READS = ['Properties.getProperties'];
 
-/** 2,000 formula cells over 500 distinct inputs, evaluated, then evaluated again. */
+/**
+ * 2,000 formula cells over 500 distinct inputs, each typed (the formula's own cost: the edits'
+ * triggers are measured apart), then re-run by Sheets unasked, which must cost nothing.
+ */
 function measureFormulas(distDir: string, functionName: string): FormulaFigures {
   const w = world(distDir);
   const cells = 2000;
@@ -78,21 +82,22 @@ function measureFormulas(distDir: string, functionName: string): FormulaFigures 
     `A1:A${cells}`,
     Array.from({ length: cells }, (_, i) => [`Bench Company ${(i % distinct) + 1}`]),
   );
-  const pass = () => {
+  const pass = (again: boolean) => {
     const times: number[] = [];
     for (let row = 1; row <= cells; row++) {
       const before = w.clock.now();
-      enterFormula(w, `B${row}`, `=${functionName}(A${row})`);
+      if (again) rerunUnasked(w, `B${row}`);
+      else enterFormulaBeforeItsTrigger(w, `B${row}`, `=${functionName}(A${row})`);
       times.push(w.clock.now() - before);
     }
     return times;
   };
   const calls = () => w.emu.runtime.serviceCalls();
   const atStart = calls();
-  const first = pass();
+  const first = pass(false);
   const afterFirst = calls();
   const creditsFirstPass = spent(w);
-  const second = pass();
+  const second = pass(true);
   const afterSecond = calls();
   const average = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
   const round = (x: number) => Math.round(x * 10) / 10;
@@ -250,8 +255,8 @@ function main(): void {
       bundleUnder100KB: startup.bundleKB < 100,
       cacheHitAtMost150ms: formulaCosts.single.hitServiceMs <= 150,
       newLookupAtMost500ms: formulaCosts.single.missServiceMs <= 500,
-      range500InAtMost3Evaluations:
-        formulaCosts.range.evaluations <= 3 && formulaCosts.range.wholeRangeErrors === 0,
+      range500AnsweredWithin10Minutes:
+        formulaCosts.range.minutesUntilAnswered <= 10 && formulaCosts.range.wholeRangeErrors === 0,
       cachedRangeUnder1s: formulaCosts.range.cachedEvaluationMs < 1000,
     },
   };
