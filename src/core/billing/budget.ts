@@ -96,8 +96,7 @@ export const HOLD_LIFETIME_MS: Readonly<Record<HoldSource, number>> = {
 export const JOB_HOLD_LIFETIME_MS = 15 * 60_000;
 
 /** Not an error: nothing was spent; a formula queues it, a bulk run sends it on its next slice. */
-export const LOCK_BUSY_MESSAGE =
-  'Too many lookups at once: not sent yet; no credits were spent.';
+export const LOCK_BUSY_MESSAGE = 'Too many lookups at once: not sent yet; no credits were spent.';
 
 const SETTINGS_HINT = '(Extensions > Enrich for Sheets > Open sidebar to change it)';
 
