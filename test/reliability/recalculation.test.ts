@@ -82,7 +82,11 @@ describe('a range of 5,000 new names typed once', () => {
   });
 
   it('left alone on a plan of 20 requests a second, completes within 30 minutes through the edit that typed it', () => {
-    const world = createWorld({ credits: 20_000, emulator: { addOn: true }, api: { rateLimitPerSecond: 20 } });
+    const world = createWorld({
+      credits: 20_000,
+      emulator: { addOn: true },
+      api: { rateLimitPerSecond: 20 },
+    });
     saveSettings(world, { formulaDailyCap: 20_000, requestsPerSecond: 20 });
     typeValues(world, 'A2:A5001', companies(5000));
     const startedAt = world.clock.now();
