@@ -81,20 +81,26 @@ describe('a range of 5,000 new names typed once', () => {
     expect(evaluations(world)).toBeLessThan(20);
   });
 
-  it('left alone on a plan of 20 requests a second, completes within 30 minutes through the edit that typed it', () => {
-    const world = createWorld({
-      credits: 20_000,
-      emulator: { addOn: true },
-      api: { rateLimitPerSecond: 20 },
-    });
-    saveSettings(world, { formulaDailyCap: 20_000, requestsPerSecond: 20 });
-    typeValues(world, 'A2:A5001', companies(5000));
-    const startedAt = world.clock.now();
-    enterFormula(world, 'B2', '=COMPANY_WEBSITE(A2:A5001)');
-    world.emu.runTriggersUntil(world.bundle, startedAt + 30 * MINUTE);
-    expect(unanswered(shownRange(world, 5000))).toEqual([]);
-    expect(spent(world)).toBe(5000);
-  });
+  it.each([
+    ['the formula runs first', false],
+    ['its edit trigger runs first', true],
+  ])(
+    'left alone on a plan of 20 requests a second, completes within 30 minutes (%s)',
+    (_order, triggersFirst) => {
+      const world = createWorld({
+        credits: 20_000,
+        emulator: { addOn: true },
+        api: { rateLimitPerSecond: 20 },
+      });
+      saveSettings(world, { formulaDailyCap: 20_000, requestsPerSecond: 20 });
+      typeValues(world, 'A2:A5001', companies(5000));
+      const startedAt = world.clock.now();
+      enterFormula(world, 'B2', '=COMPANY_WEBSITE(A2:A5001)', 'Sheet1', { triggersFirst });
+      world.emu.runTriggersUntil(world.bundle, startedAt + 30 * MINUTE);
+      expect(unanswered(shownRange(world, 5000))).toEqual([]);
+      expect(spent(world)).toBe(5000);
+    },
+  );
 
   // 5,000 lookups at 10 a second need 500 s of sending; left alone, Google gives the typing edit's
   // trigger (6 minutes) and then only the hourly clock: the backstop's first run finishes it.
