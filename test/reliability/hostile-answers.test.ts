@@ -162,3 +162,61 @@ describe('a bulk run where some rows get a bad answer', () => {
     expect(ledger(world).today).toBe(5);
   });
 });
+
+describe('a recipe where a step gets bad answers', () => {
+  const PROFILES = [
+    'https://www.pronet.com/in/ada-lovelace',
+    'https://www.pronet.com/in/html-person',
+    'https://www.pronet.com/in/deep-person',
+  ];
+  const config = {
+    recipeId: 'contact-from-profile',
+    sheetName: 'Sheet1',
+    headerRow: 1,
+    slots: { profileUrl: 1 },
+  };
+
+  function drive(world: World, runId: string): BulkProgress {
+    let progress = sidebar<BulkProgress>(world, 'continueBulkRun', runId);
+    for (let i = 0; i < 50 && progress.state === 'running'; i++) {
+      if (progress.nextCallInMs) world.clock.advance(progress.nextCallInMs);
+      progress = sidebar<BulkProgress>(world, 'continueBulkRun', progress.runId);
+    }
+    return progress;
+  }
+
+  it('fails those rows of the step alone, waits, and buys nothing twice however often it is driven', () => {
+    const world = createWorld({ credits: 1_000 });
+    world.api.setHostile('pronet_profile_to_email', 'html', { inputContains: 'html-person' });
+    world.api.setHostile('pronet_profile_to_phone', 'deep', { inputContains: 'deep-person' });
+    typeValues(world, 'A1:A4', [['Profile'], ...PROFILES.map((url) => [url])]);
+    const started = sidebar<BulkProgress>(world, 'startRecipeRun', config, 180);
+    const first = drive(world, started.runId);
+    let runId = first.runId;
+    // Step 1, the email: 3 x 10 credits, one row unreadable; the recipe waits for the user.
+    expect(spent(world)).toBe(30);
+    expect(first).toMatchObject({ state: 'done', recipe: { waitingFor: 'Phone from profile' } });
+    for (let i = 0; i < 3; i++) runId = drive(world, runId).runId;
+    expect(spent(world)).toBe(30);
+
+    runId = sidebar<BulkProgress>(world, 'goOnRecipe', runId).runId;
+    const done = drive(world, runId);
+    expect(done.state).toBe('done');
+    // Step 2, the phone: 3 x 50 credits, one answer nested 5,000 deep, kept and shown with a marker.
+    expect(spent(world)).toBe(180);
+    for (let i = 0; i < 3; i++) drive(world, done.runId);
+    expect(spent(world)).toBe(180);
+    expect(ledger(world)).toMatchObject({ today: 180, bySource: { formulas: 0, bulk: 180, keyTests: 0 } });
+    expect(world.emu.values('Sheet1', 'B1:E4')).toEqual([
+      ['Email', 'Status (Email from profile)', 'Phone', 'Status (Phone from profile)'],
+      ['ada.lovelace@ironworks.com', 'Found', '+1 303 555 0144', 'Found'],
+      [
+        '',
+        `Error: Unexpected answer from the API (HTTP 200): not JSON. ${CHARGED}`,
+        '+1 503 555 0136',
+        'Found',
+      ],
+      ['deep.person@northstoneanalytics.com', 'Found', '[nested too deep to show]', 'Found'],
+    ]);
+  });
+});
