@@ -91,27 +91,30 @@ describe.each([10, 30, 100])('a filled-down column of 200 cells, %i executions a
 });
 
 describe('200 formula executions started at once', () => {
-  it.each([10, 30, 100])('never spend past the daily formula budget together, %i at once', (atOnce) => {
-    const world = createWorld({ credits: 10_000 });
-    const urls = Array.from({ length: 200 }, (_, i) => [`https://www.pronet.com/in/person-${i + 1}`]);
-    typeValues(world, 'A1:A200', urls);
-    const overBudget = (cell: { error: { message: string } | null }) =>
-      /Daily formula budget of 100 credits reached/.test(cell.error?.message ?? '');
-    const cells = fillDown(world, 200, (row) => `=PRONET_EMAIL(A${row})`, atOnce);
-    expect(spent(world)).toBe(100);
-    // Ten answered; every other cell is over the budget, or queued for the trigger, which the
-    // budget stops too: then every such cell says the budget was reached.
-    expect(cells.filter((cell) => /@/.test(shows(cell)))).toHaveLength(10);
-    expect(cells.filter((cell) => overBudget(cell) || QUEUED.test(shows(cell)))).toHaveLength(190);
-    const after = world.emu.values('Sheet1', 'B1:B200').map((row) => String(row[0]));
-    expect(after.filter((text) => text.includes('@'))).toHaveLength(10);
-    expect(after.filter((text) => text === '#ERROR!')).toHaveLength(190);
-    // Re-runs Sheets may make on its own buy nothing past the budget either.
-    world.emu.concurrently(() => Array.from({ length: 200 }, (_, i) => rerunUnasked(world, `B${i + 1}`)), {
-      atOnce,
-    });
-    expect(spent(world)).toBe(100);
-  });
+  it.each([10, 30, 100])(
+    'never spend past the daily formula budget together, nor on re-runs unasked, %i at once',
+    (atOnce) => {
+      const world = createWorld({ credits: 10_000 });
+      const urls = Array.from({ length: 200 }, (_, i) => [`https://www.pronet.com/in/person-${i + 1}`]);
+      typeValues(world, 'A1:A200', urls);
+      const overBudget = (cell: { error: { message: string } | null }) =>
+        /Daily formula budget of 100 credits reached/.test(cell.error?.message ?? '');
+      const cells = fillDown(world, 200, (row) => `=PRONET_EMAIL(A${row})`, atOnce);
+      expect(spent(world)).toBe(100);
+      // Ten answered; every other cell is over the budget, or queued for the trigger, which the
+      // budget stops too: then every such cell says the budget was reached.
+      expect(cells.filter((cell) => /@/.test(shows(cell)))).toHaveLength(10);
+      expect(cells.filter((cell) => overBudget(cell) || QUEUED.test(shows(cell)))).toHaveLength(190);
+      const after = world.emu.values('Sheet1', 'B1:B200').map((row) => String(row[0]));
+      expect(after.filter((text) => text.includes('@'))).toHaveLength(10);
+      expect(after.filter((text) => text === '#ERROR!')).toHaveLength(190);
+      // Re-runs Sheets may make on its own buy nothing past the budget either.
+      world.emu.concurrently(() => Array.from({ length: 200 }, (_, i) => rerunUnasked(world, `B${i + 1}`)), {
+        atOnce,
+      });
+      expect(spent(world)).toBe(100);
+    },
+  );
 });
 
 describe(`200 formula executions, ${AT_ONCE} at once, against a limit of 10 requests a second`, () => {

@@ -101,7 +101,7 @@ describe('formulas under faults', () => {
     expect(spent(world)).toBe(3);
   });
 
-  it('keeps showing processing for a job that never finishes, without posting it again', () => {
+  it('keeps showing processing for a job that never finishes, without posting it again on re-runs unasked', () => {
     const world = createWorld({ api: { jobDelayMs: { profile: 10 * 3600_000 } } });
     typeValues(world, 'A1', [['https://www.pronet.com/in/ada-lovelace']]);
     expect(enterFormula(world, 'B1', '=PRONET_PROFILE(A1, "full_name")').values[0]![0]).toMatch(
