@@ -6,8 +6,9 @@
 import type { EnrichmentRequest } from '../core/api/wire';
 import { checkConfig } from '../core/bulk/config';
 import { layoutColumns } from '../core/bulk/layout';
-import { cellAt, perLookupEstimate, planRow, round2, type SheetTable, tableSpan } from '../core/bulk/plan';
-import { BULK_STATUS, type BulkRun } from '../core/bulk/run';
+import { cellAt, perLookupEstimate, planRow, type SheetTable, tableSpan } from '../core/bulk/plan';
+import type { BulkRun } from '../core/bulk/run';
+import { BULK_STATUS } from '../core/bulk/statuses';
 import { priceLabel } from '../core/operations/pricing';
 import { operationByType } from '../core/operations/table';
 import {
@@ -20,6 +21,7 @@ import { type KnownStatus, previewSteps, type StepPlan } from '../core/recipes/p
 import { progressWithRecipe, waitingFor } from '../core/recipes/progress';
 import { BUILT_IN_RECIPES, recipeProblem, SLOT_LABELS } from '../core/recipes/recipes';
 import { type DoneStep, type RecipeSheet, stepConfig } from '../core/recipes/steps';
+import { roundCredits } from '../core/text/credits';
 import type { BulkProgress } from '../shared/bulk-rpc';
 import type {
   Recipe,
@@ -158,12 +160,12 @@ function recipePreview(
     };
   });
   const previews = previewSteps(plans);
-  const creditsMax = round2(previews.reduce((sum, step) => sum + step.creditsMax, 0));
+  const creditsMax = roundCredits(previews.reduce((sum, step) => sum + step.creditsMax, 0));
   return {
     name: recipe.name,
     rows: rows.length,
     steps: previews,
-    creditsMin: round2(previews.reduce((sum, step) => sum + step.creditsMin, 0)),
+    creditsMin: roundCredits(previews.reduce((sum, step) => sum + step.creditsMin, 0)),
     creditsMax,
     needsConfirmation: creditsMax > ctx.settings.confirmAbove,
   };

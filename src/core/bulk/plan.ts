@@ -6,9 +6,10 @@ import { estimateFor } from '../billing/charges';
 import { keyForm, normalizeText } from '../formulas/canonical';
 import { prepareRequest } from '../formulas/request';
 import type { Operation } from '../operations/types';
+import { roundCredits } from '../text/credits';
 import { inputColumns } from './config';
 import type { ColumnLayout } from './layout';
-import { BULK_STATUS, isFinalStatus } from './run';
+import { BULK_STATUS, isFinalStatus } from './statuses';
 
 /** The preview lists this many invalid rows; the count covers them all. */
 export const MAX_LISTED_INVALID = 50;
@@ -194,7 +195,7 @@ export function previewOf(
   const lookups = count('lookup');
   const cached = plan.distinct.filter((item) => free.has(item.query)).length;
   const toLookUp = plan.distinct.length - cached;
-  const estimatedCredits = round2(toLookUp * perLookupEstimate(op, config));
+  const estimatedCredits = roundCredits(toLookUp * perLookupEstimate(op, config));
   return {
     rows: plan.plans.length,
     alreadyFilled: count('filled'),
@@ -211,5 +212,3 @@ export function previewOf(
     statusColumn: layout.status,
   };
 }
-
-export const round2 = (value: number) => Math.round(value * 100) / 100;

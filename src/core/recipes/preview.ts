@@ -4,7 +4,8 @@
 // most if every fallback runs and every output it reads is found. Saved answers, duplicates and
 // invalid inputs are counted where the inputs are known before the run.
 import type { RecipeStepPreview } from '../../shared/recipe-rpc';
-import { type RowPlan, round2 } from '../bulk/plan';
+import type { RowPlan } from '../bulk/plan';
+import { roundCredits } from '../text/credits';
 
 export type KnownStatus = 'found' | 'notFound' | null;
 
@@ -101,7 +102,7 @@ function count(
     reached++;
     if (!step.free.has(query)) distinct.add(query);
   });
-  return { rows: reached, credits: round2(distinct.size * step.price), distinct };
+  return { rows: reached, credits: roundCredits(distinct.size * step.price), distinct };
 }
 
 export function previewSteps(steps: readonly StepPlan[]): RecipeStepPreview[] {

@@ -23,7 +23,8 @@ import {
   tableSpan,
 } from '../plan';
 import { countRows, rowsOf } from '../row-ranges';
-import { BULK_STATUS, type BulkRun, isErrorStatus, isPendingStatus } from '../run';
+import type { BulkRun } from '../run';
+import { BULK_STATUS, isErrorStatus, isPendingStatus } from '../statuses';
 import { EmployeeLists } from './lists';
 import { nextRun, type SliceEnd } from './next-run';
 import { outcomesOf, type SliceView } from './outcomes';
