@@ -21,6 +21,7 @@ import { runSlice } from '../core/bulk/slice/slice';
 import { pumpOnce } from '../core/jobs/pump';
 import type { Operation } from '../core/operations/types';
 import { progressWithRecipe } from '../core/recipes/progress';
+import { creditsText } from '../core/text/credits';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../shared/bulk-rpc';
 import { appsScriptClock, digestHashPort } from './adapters/apps-script';
 import { combinedPort, sheetPort } from './adapters/bulk-sheets';
@@ -97,7 +98,7 @@ export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): Bulk
   const preview = computePreview(ctx, config, op, prepared);
   if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.estimatedCredits)) {
     throw new Error(
-      `This run is estimated at ${preview.estimatedCredits} credits, above the ${ctx.settings.confirmAbove} that need your confirmation: confirm it first.`,
+      `This run is estimated at ${creditsText(preview.estimatedCredits)}, above the ${ctx.settings.confirmAbove} that need your confirmation: confirm it first.`,
     );
   }
   const now = ctx.deps.client.clock.now();

@@ -21,7 +21,7 @@ import { type KnownStatus, previewSteps, type StepPlan } from '../core/recipes/p
 import { progressWithRecipe, waitingFor } from '../core/recipes/progress';
 import { BUILT_IN_RECIPES, recipeProblem, SLOT_LABELS } from '../core/recipes/recipes';
 import { type DoneStep, type RecipeSheet, stepConfig } from '../core/recipes/steps';
-import { roundCredits } from '../core/text/credits';
+import { creditsText, roundCredits } from '../core/text/credits';
 import type { BulkProgress } from '../shared/bulk-rpc';
 import type {
   Recipe,
@@ -179,7 +179,7 @@ export function startRecipeRun(raw: RecipeRunConfig, confirmedCredits: number): 
   if (preview.rows === 0) throw new Error('There are no rows below the header row.');
   if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.creditsMax)) {
     throw new Error(
-      `This recipe may cost up to ${preview.creditsMax} credits, above the ${ctx.settings.confirmAbove} that need your confirmation: confirm it first.`,
+      `This recipe may cost up to ${creditsText(preview.creditsMax)}, above the ${ctx.settings.confirmAbove} that need your confirmation: confirm it first.`,
     );
   }
   const run = startStep(ctx, checked.recipe, checked.sheet, 0, []);
