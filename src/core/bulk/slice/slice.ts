@@ -4,11 +4,10 @@
 // that dies loses nothing paid: the lookup pass stores every answer before it returns, so the same
 // rows asked again come from the cache, free.
 import type { OutputColumn } from '../../../shared/bulk-rpc';
-import { CHARGED_FAILURES } from '../../api/outcome';
+import { failureCharge } from '../../billing/charges';
 import { resultKey } from '../../cache/keys';
 import type { LookupItem, LookupResult } from '../../lookup/items';
 import { lookupMany } from '../../lookup/pass';
-import { chargedCredits } from '../../operations/pricing';
 import { operationByType } from '../../operations/table';
 import type { Operation } from '../../operations/types';
 import type { CellValue } from '../../render/values';
@@ -226,22 +225,33 @@ class Slice implements SliceView {
   private bookCredits(work: readonly Work[], results: ReadonlyMap<string, LookupResult>): void {
     const booked = new Set<string>();
     for (const [key, result] of results) {
-      const bought = (result.kind === 'found' || result.kind === 'miss') && !result.cached;
-      if (bought) this.credits += result.credits;
-      else if (result.kind === 'failed' && CHARGED_FAILURES.has(result.error.code))
-        this.credits += chargedCredits(this.op, 0);
-      else continue;
+      const spent = this.spentOn(result);
+      if (spent === null) continue;
+      this.credits += spent;
       booked.add(key);
     }
     for (const w of work) {
-      if (w.source !== 'pending' || w.key === undefined || booked.has(w.key)) continue;
-      // Only a row waiting on a job this run started; "waiting" rows wait on someone else's purchase.
-      if (this.status(w.row) !== BULK_STATUS.processing) continue;
-      const result = results.get(w.key);
-      if (result?.kind !== 'found' && result?.kind !== 'miss') continue;
-      this.credits += result.credits;
+      if (w.key === undefined || booked.has(w.key)) continue;
+      const spent = this.collectedJobCredits(w, results);
+      if (spent === null) continue;
+      this.credits += spent;
       booked.add(w.key);
     }
+  }
+
+  /** What this slice paid for a result; null when it bought nothing (a saved answer, a lookup not sent). */
+  private spentOn(result: LookupResult): number | null {
+    if (result.kind === 'found' || result.kind === 'miss') return result.cached ? null : result.credits;
+    return result.kind === 'failed' ? failureCharge(this.op, result.error) : null;
+  }
+
+  /** A job this run started and something else collected: what its answer cost; null for other rows. */
+  private collectedJobCredits(w: Work, results: ReadonlyMap<string, LookupResult>): number | null {
+    if (w.source !== 'pending' || w.key === undefined) return null;
+    // Only a row waiting on a job this run started; "waiting" rows wait on someone else's purchase.
+    if (this.status(w.row) !== BULK_STATUS.processing) return null;
+    const result = results.get(w.key);
+    return result?.kind === 'found' || result?.kind === 'miss' ? result.credits : null;
   }
 
   // --- Writing ---
