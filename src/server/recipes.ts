@@ -14,12 +14,12 @@ import {
   recipeFromDraft,
   withCustomRecipe,
 } from '../core/recipes/custom';
-import { previewSteps } from '../core/recipes/preview';
+import { recipePreviewOf } from '../core/recipes/preview';
 import { progressWithRecipe, waitingFor } from '../core/recipes/progress';
 import { BUILT_IN_RECIPES, recipeProblem, SLOT_LABELS } from '../core/recipes/recipes';
 import { plannedSteps, stepPlans, stepsWidth } from '../core/recipes/step-plans';
 import { type DoneStep, type RecipeSheet, stepConfig } from '../core/recipes/steps';
-import { creditsText, roundCredits } from '../core/text/credits';
+import { creditsText } from '../core/text/credits';
 import type { BulkProgress } from '../shared/bulk-rpc';
 import type {
   Recipe,
@@ -108,20 +108,10 @@ function recipePreview(
     firstColumn: 1,
     values: readBlock(target, firstRow, lastRow, 1, stepsWidth(steps)),
   };
-  const rows = Array.from({ length: Math.max(0, lastRow - firstRow + 1) }, (_, i) => firstRow + i);
-  const plans = stepPlans(recipe, steps, table, rows, (config, layout, distinct) =>
+  const plans = stepPlans(recipe, steps, table, (config, layout, distinct) =>
     freeQueries(ctx, config, layout, table, distinct),
   );
-  const previews = previewSteps(plans);
-  const creditsMax = roundCredits(previews.reduce((sum, step) => sum + step.creditsMax, 0));
-  return {
-    name: recipe.name,
-    rows: rows.length,
-    steps: previews,
-    creditsMin: roundCredits(previews.reduce((sum, step) => sum + step.creditsMin, 0)),
-    creditsMax,
-    needsConfirmation: creditsMax > ctx.settings.confirmAbove,
-  };
+  return recipePreviewOf(recipe.name, table.values.length, plans, ctx.settings.confirmAbove);
 }
 
 export function startRecipeRun(raw: RecipeRunConfig, confirmedCredits: number): BulkProgress {

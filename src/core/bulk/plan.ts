@@ -145,10 +145,30 @@ export function perLookupEstimate(op: Operation, config: BulkRunConfig): number 
 
 // --- Preview ------------------------------------------------------------------------------------
 
+/** The first row of a distinct query among rows to look up. */
+export interface DistinctLookup {
+  query: string;
+  request: EnrichmentRequest;
+  row: number;
+}
+
 export interface PreviewPlan {
   plans: RowPlan[];
   /** The first row of each distinct query among rows to look up, in row order. */
-  distinct: { query: string; request: EnrichmentRequest; row: number }[];
+  distinct: DistinctLookup[];
+}
+
+/**
+ * The lookups a run would buy, each query once at its first row: `plans[i]` is row `firstRow + i`,
+ * null where the row's input is not known yet (a recipe's step reading an earlier step's output).
+ */
+export function distinctLookups(plans: readonly (RowPlan | null)[], firstRow: number): DistinctLookup[] {
+  const distinct = new Map<string, DistinctLookup>();
+  plans.forEach((plan, i) => {
+    if (plan?.kind === 'lookup' && !distinct.has(plan.query))
+      distinct.set(plan.query, { query: plan.query, request: plan.request, row: firstRow + i });
+  });
+  return [...distinct.values()];
 }
 
 export function planRows(
@@ -160,17 +180,8 @@ export function planRows(
   lastRow: number,
 ): PreviewPlan {
   const plans: RowPlan[] = [];
-  const distinct: PreviewPlan['distinct'] = [];
-  const seen = new Set<string>();
-  for (let row = firstRow; row <= lastRow; row++) {
-    const plan = planRow(op, config, layout, table, row);
-    plans.push(plan);
-    if (plan.kind === 'lookup' && !seen.has(plan.query)) {
-      seen.add(plan.query);
-      distinct.push({ query: plan.query, request: plan.request, row });
-    }
-  }
-  return { plans, distinct };
+  for (let row = firstRow; row <= lastRow; row++) plans.push(planRow(op, config, layout, table, row));
+  return { plans, distinct: distinctLookups(plans, firstRow) };
 }
 
 /**

@@ -4,9 +4,16 @@
 
 import type { BulkRunConfig } from '../../shared/bulk-rpc';
 import type { Recipe, RecipeStep } from '../../shared/recipe-rpc';
-import type { EnrichmentRequest } from '../api/wire';
 import { type ColumnLayout, layoutColumns } from '../bulk/layout';
-import { cellAt, perLookupEstimate, planRow, type SheetTable, tableSpan } from '../bulk/plan';
+import {
+  cellAt,
+  type DistinctLookup,
+  distinctLookups,
+  perLookupEstimate,
+  planRow,
+  type SheetTable,
+  tableSpan,
+} from '../bulk/plan';
 import { BULK_STATUS } from '../bulk/statuses';
 import { operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';
@@ -24,7 +31,7 @@ export interface PlannedStep {
 export type FreeQueries = (
   config: BulkRunConfig,
   layout: ColumnLayout,
-  distinct: readonly { query: string; request: EnrichmentRequest; row: number }[],
+  distinct: readonly DistinctLookup[],
 ) => ReadonlySet<string>;
 
 /** Every step's configuration and columns, as the run will create them, before anything runs. */
@@ -54,14 +61,19 @@ export function stepsWidth(steps: readonly PlannedStep[]): number {
 const statusOf = (value: unknown): KnownStatus =>
   value === BULK_STATUS.found ? 'found' : value === BULK_STATUS.notFound ? 'notFound' : null;
 
-/** Each step's rows as recipes/preview.ts reads them; `table` starts at column 1 and covers `rows`. */
+/** The rows `table` covers, from its first row: the rows a recipe's run would work on. */
+function tableRows(table: SheetTable): number[] {
+  return table.values.map((_, i) => table.firstRow + i);
+}
+
+/** Each step's rows as recipes/preview.ts reads them; `table` starts at column 1 and covers every row. */
 export function stepPlans(
   recipe: Recipe,
   steps: readonly PlannedStep[],
   table: SheetTable,
-  rows: readonly number[],
   freeQueries: FreeQueries,
 ): StepPlan[] {
+  const rows = tableRows(table);
   const ids = recipe.steps.map((step) => step.id);
   return steps.map(({ step, config, op, layout }) => {
     const fromStep = 'step' in step.input;
@@ -70,11 +82,6 @@ export function stepPlans(
       if (fromStep && String(cellAt(table, row, config.columns.input) ?? '').trim() === '') return null;
       return planRow(op, open, layout, table, row);
     });
-    const distinct = new Map<string, { query: string; request: EnrichmentRequest; row: number }>();
-    rowPlans.forEach((plan, i) => {
-      if (plan?.kind === 'lookup' && !distinct.has(plan.query))
-        distinct.set(plan.query, { query: plan.query, request: plan.request, row: rows[i]! });
-    });
     return {
       label: op.label,
       price: perLookupEstimate(op, config),
@@ -82,7 +89,7 @@ export function stepPlans(
       inputFrom: 'step' in step.input ? ids.indexOf(step.input.step) : null,
       plans: rowPlans,
       statuses: rows.map((row) => statusOf(cellAt(table, row, layout.status.column))),
-      free: freeQueries(open, layout, [...distinct.values()]),
+      free: freeQueries(open, layout, distinctLookups(rowPlans, table.firstRow)),
     };
   });
 }
