@@ -33,15 +33,9 @@ import {
   type Payload,
 } from './entries';
 import { assertResultKey, isResultKey, scopeFilter } from './keys';
-import {
-  ownValue,
-  readPayload,
-  recordBytes,
-  type StoreLayout,
-  scanStore,
-  utf8Bytes,
-} from './property-layout';
-import { type SheetReport, type SheetSave, type SheetStats, saveToSheet, sheetStatsOf } from './sheet-save';
+import { ownValue, readPayload, type StoreLayout, scanStore, utf8Bytes } from './property-layout';
+import { type CacheStats, type SavedLayers, savedStats } from './saved-results';
+import { type SheetReport, type SheetSave, saveToSheet } from './sheet-save';
 import { dropStash, readStash, stashNotes, stashPayloads, stashToMove } from './stash';
 import { type StoreSave, saveToStore } from './store-save';
 
@@ -71,20 +65,6 @@ export interface PutReport {
   /** What happened in the hidden sheet; absent when there is no sheet or it may not be written here. */
   sheet?: SheetReport;
 }
-
-export interface CacheStats {
-  /** Readable entries still inside their TTL, in any durable layer, each counted once. */
-  entries: number;
-  /** UTF-8 bytes (keys and values) the cache's records take in the store now, expired ones included. */
-  bytes: number;
-  budgetBytes: number;
-  oldestAt: number | null;
-  newestAt: number | null;
-  /** The hidden sheet's share; absent without a sheet layer. */
-  sheet?: SheetStats;
-}
-
-export type { SheetStats } from './sheet-save';
 
 export interface ResultCachePorts {
   fast: TtlCachePort;
@@ -281,37 +261,20 @@ export class ResultCache {
 
   /** What the sidebar shows: all accounts, or the one of `scope`; an answer in two layers counts once. */
   stats(scope?: string): CacheStats {
-    const all = this.readStore();
-    const scan = scanStore(all, this.layout);
-    const inScope = scopeFilter(scope);
-    const now = this.ports.clock.now();
-    const mine = scan.entries.filter((entry) => inScope(entry.key));
-    const paidAt = new Map<string, number>();
-    for (const entry of mine) if (this.isLive(entry.at, now)) paidAt.set(entry.key, entry.at);
-    const garbageBytes = scan.garbage
-      .filter(inScope)
-      .reduce((sum, key) => sum + recordBytes(key, ownValue(all, key) ?? ''), 0);
+    return savedStats(this.savedLayers(scope), this.budgetBytes, this.sheetBudgetChars);
+  }
 
+  /** One snapshot of each durable layer, as the sidebar's views of the cache read them. */
+  private savedLayers(scope?: string): SavedLayers {
+    const all = this.readStore();
     const sheet = this.ports.sheet;
-    const sheetStats = sheet
-      ? sheetStatsOf(
-          durable(READ_SHEET_FAILED, () => sheet.readAll()),
-          this.sheetBudgetChars,
-          inScope,
-          (at) => this.isLive(at, now),
-          paidAt,
-        )
-      : undefined;
-    for (const [key, note] of stashNotes(all))
-      if (inScope(key) && this.isLive(note.t, now) && !paidAt.has(key)) paidAt.set(key, note.t);
-    const times = [...paidAt.values()];
+    const now = this.ports.clock.now();
     return {
-      entries: times.length,
-      bytes: mine.reduce((sum, entry) => sum + entry.bytes, garbageBytes),
-      budgetBytes: this.budgetBytes,
-      oldestAt: times.length > 0 ? times.reduce((a, b) => Math.min(a, b)) : null,
-      newestAt: times.length > 0 ? times.reduce((a, b) => Math.max(a, b)) : null,
-      ...(sheetStats ? { sheet: sheetStats } : {}),
+      all,
+      scan: scanStore(all, this.layout),
+      sheetRows: sheet ? durable(READ_SHEET_FAILED, () => sheet.readAll()) : null,
+      inScope: scopeFilter(scope),
+      isLive: (at) => this.isLive(at, now),
     };
   }
 
