@@ -34,7 +34,7 @@ import {
 } from './entries';
 import { assertResultKey, isResultKey, scopeFilter } from './keys';
 import { ownValue, readPayload, type StoreLayout, scanStore, utf8Bytes } from './property-layout';
-import { type CacheStats, type SavedLayers, savedStats } from './saved-results';
+import { type CacheStats, rebuyCredits, type SavedLayers, savedStats } from './saved-results';
 import { type SheetReport, type SheetSave, saveToSheet } from './sheet-save';
 import { dropStash, readStash, stashNotes, stashPayloads, stashToMove } from './stash';
 import { type StoreSave, saveToStore } from './store-save';
@@ -264,6 +264,11 @@ export class ResultCache {
     return savedStats(this.savedLayers(scope), this.budgetBytes, this.sheetBudgetChars);
   }
 
+  /** What buying again every live answer (all accounts', or the one of `scope`) would cost. */
+  rebuyCredits(scope?: string): number {
+    return rebuyCredits(this.savedLayers(scope));
+  }
+
   /** One snapshot of each durable layer, as the sidebar's views of the cache read them. */
   private savedLayers(scope?: string): SavedLayers {
     const all = this.readStore();
@@ -273,6 +278,7 @@ export class ResultCache {
       all,
       scan: scanStore(all, this.layout),
       sheetRows: sheet ? durable(READ_SHEET_FAILED, () => sheet.readAll()) : null,
+      hash: this.ports.hash,
       inScope: scopeFilter(scope),
       isLive: (at) => this.isLive(at, now),
     };
