@@ -3,12 +3,11 @@
 // authorization. One execution answers a whole range, with one batched lookup per distinct input.
 import { redactKey } from '../core/api/api-key';
 import { resultKey } from '../core/cache/keys';
-import { isDeferred } from '../core/formula-queue/finish';
 import { type FormulaRow, formulaRows } from '../core/formulas/formula-rows';
 import type { Prepared } from '../core/formulas/request';
 import { followsTheUser } from '../core/jobs/drivers';
 import { employeeListText, expiredText, jobRunningText } from '../core/lookup/cell-texts';
-import type { LookupItem, LookupResult } from '../core/lookup/items';
+import { isDeferred, type LookupItem, type LookupResult } from '../core/lookup/items';
 import { lookupMany } from '../core/lookup/pass';
 import type { Operation } from '../core/operations/types';
 import { CELL_TEXT, rowErrorText } from '../core/render/cell-text';
