@@ -40,7 +40,7 @@ import {
   readRun,
   saveRun,
   sheetNamed,
-} from './bulk-session';
+} from './bulk-run-store';
 import type { ExecutionContext } from './context';
 import { installDrivers } from './drivers';
 import { keepCollecting } from './pump';

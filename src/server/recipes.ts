@@ -39,7 +39,7 @@ import {
   prepare,
   readRun,
   sheetNamed,
-} from './bulk-session';
+} from './bulk-run-store';
 import type { ExecutionContext } from './context';
 import { installDrivers } from './drivers';
 
