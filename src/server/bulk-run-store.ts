@@ -1,98 +1,22 @@
-// What a bulk run's server calls share, recipes' included (recipes.ts): the execution's context,
-// the run's document property, the document lock, and reading and preparing the run's sheet.
+// The spreadsheet's one bulk run as its document property keeps it, for the sidebar's bulk and
+// recipe calls (bulk.ts, recipes.ts): read, saved, and begun (its columns created, then saved).
 import type { EnrichmentRequest } from '../core/api/wire';
-import { type ColumnLayout, layoutColumns } from '../core/bulk/layout';
-import { answeredRows, rowSignature, type SheetTable, tableSpan } from '../core/bulk/plan';
+import type { ColumnLayout } from '../core/bulk/layout';
+import { answeredRows, rowSignature, type SheetTable } from '../core/bulk/plan';
 import { BULK_RUN_PROPERTY, type BulkRun, newRun, parseRun, serializeRun } from '../core/bulk/run';
 import { resultKey } from '../core/cache/keys';
-import { uniqueSheetName } from '../core/jobs/employee-sheet';
 import { isPending, readJobs } from '../core/jobs/registry';
 import type { Operation } from '../core/operations/types';
-import { BUSY, tryWithLock } from '../core/platform/locked-section';
 import type { RecipeState } from '../core/recipes/steps';
-import { asLiteralForSheet } from '../core/text/sheet-literal';
 import type { BulkRunConfig } from '../shared/bulk-rpc';
 import { digestHashPort } from './adapters/apps-script';
-import { combinedSheet, readBlock } from './adapters/bulk-sheets';
-import { type ExecutionContext, executionContext } from './context';
-
-export type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
-export type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
-
-export const HEADER_ROW = 1;
-const LOCK_WAIT_MS = 5_000;
-export const PUMP_LOCK_WAIT_MS = 3_000;
-export const DAY_MS = 86_400_000;
-
-export function context(): ExecutionContext {
-  // A sidebar call may write sheets: the cache keeps every paid answer in its hidden sheet too.
-  const found = executionContext({ canWriteSheets: true });
-  if (!found) throw new Error('Set your API key first (API key, above).');
-  return found;
-}
-
-export function activeSpreadsheet(): Spreadsheet {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet() as Spreadsheet | null;
-  if (!spreadsheet) throw new Error('Open a spreadsheet first.');
-  return spreadsheet;
-}
-
-export function sheetNamed(name: string): Sheet {
-  const sheet = activeSpreadsheet().getSheetByName(name);
-  if (!sheet) throw new Error(`There is no sheet named "${name}" any more.`);
-  return sheet;
-}
+import { createColumns, createCombinedSheet, type Prepared } from './adapters/bulk-sheets';
+import type { ExecutionContext } from './context';
+import { activeSpreadsheet, locked } from './sidebar-call';
 
 const properties = () => PropertiesService.getDocumentProperties();
 export const readRun = () => parseRun(properties().getProperty(BULK_RUN_PROPERTY));
 export const saveRun = (run: BulkRun) => properties().setProperty(BULK_RUN_PROPERTY, serializeRun(run));
-
-export function locked<T>(ctx: ExecutionContext, work: () => T): T {
-  const answer = tryWithLock(ctx.deps.lock, LOCK_WAIT_MS, work);
-  if (answer === BUSY) throw new Error('The spreadsheet is busy; try again in a moment.');
-  return answer;
-}
-
-export function headersOf(sheet: Sheet, headerRow: number): unknown[] {
-  const lastColumn = sheet.getLastColumn();
-  return lastColumn > 0 ? (sheet.getRange(headerRow, 1, 1, lastColumn).getValues()[0] ?? []) : [];
-}
-
-export interface Prepared {
-  sheet: Sheet;
-  layout: ColumnLayout;
-  table: SheetTable;
-  firstRow: number;
-  lastRow: number;
-}
-
-export function prepare(config: BulkRunConfig, op: Operation): Prepared {
-  const sheet = sheetNamed(config.sheetName);
-  const layout = layoutColumns(op, config, headersOf(sheet, config.headerRow));
-  const firstRow = config.headerRow + 1;
-  const lastRow = Math.max(config.headerRow, sheet.getLastRow());
-  const span = tableSpan(config, layout);
-  const values = readBlock(sheet, firstRow, lastRow, span.first, span.last);
-  return { sheet, layout, table: { firstRow, firstColumn: span.first, values }, firstRow, lastRow };
-}
-
-export function createColumns(sheet: Sheet, headerRow: number, layout: ColumnLayout): void {
-  const created = [...layout.outputs, layout.status].filter((column) => column.created);
-  if (created.length === 0) return;
-  const widest = Math.max(...created.map((column) => column.column));
-  const maxColumns = sheet.getMaxColumns();
-  if (maxColumns < widest) sheet.insertColumnsAfter(maxColumns, widest - maxColumns);
-  for (const column of created) {
-    sheet.getRange(headerRow, column.column).setValue(asLiteralForSheet(column.header)).setFontWeight('bold');
-  }
-}
-
-export function createCombinedSheet(spreadsheet: Spreadsheet, config: BulkRunConfig, op: Operation): string {
-  const names = spreadsheet.getSheets().map((sheet) => sheet.getName());
-  const name = uniqueSheetName(`Employees - ${config.sheetName} (all companies)`, names);
-  combinedSheet(spreadsheet, name, op);
-  return name;
-}
 
 /**
  * Creates the run (its output columns first) and saves it, under the lock; refuses while another

@@ -24,27 +24,18 @@ import { progressWithRecipe } from '../core/recipes/progress';
 import { creditsText } from '../core/text/credits';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../shared/bulk-rpc';
 import { appsScriptClock, digestHashPort } from './adapters/apps-script';
-import { combinedPort, sheetPort } from './adapters/bulk-sheets';
+import { combinedPort, type Prepared, prepare, sheetPort } from './adapters/bulk-sheets';
 import { listSheetPort } from './adapters/employee-sheets';
-import {
-  activeSpreadsheet,
-  beginRun,
-  context,
-  DAY_MS,
-  freeQueries,
-  HEADER_ROW,
-  locked,
-  type Prepared,
-  PUMP_LOCK_WAIT_MS,
-  prepare,
-  readRun,
-  saveRun,
-  sheetNamed,
-} from './bulk-run-store';
+import { beginRun, freeQueries, readRun, saveRun } from './bulk-run-store';
 import type { ExecutionContext } from './context';
 import { installDrivers } from './drivers';
 import { keepCollecting } from './pump';
 import { advanceRecipe } from './recipes';
+import { activeSpreadsheet, context, locked, sheetNamed } from './sidebar-call';
+
+const HEADER_ROW = 1;
+const PUMP_LOCK_WAIT_MS = 3_000;
+const DAY_MS = 86_400_000;
 
 /** The run by id, under the lock; throws when another run has replaced it. */
 function currentRun(runId: string): BulkRun {

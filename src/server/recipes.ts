@@ -29,19 +29,11 @@ import type {
   RecipeSummary,
   SlotName,
 } from '../shared/recipe-rpc';
-import { readBlock } from './adapters/bulk-sheets';
-import {
-  beginRun,
-  context,
-  freeQueries,
-  headersOf,
-  locked,
-  prepare,
-  readRun,
-  sheetNamed,
-} from './bulk-run-store';
+import { headersOf, prepare, readBlock } from './adapters/bulk-sheets';
+import { beginRun, freeQueries, readRun } from './bulk-run-store';
 import type { ExecutionContext } from './context';
 import { installDrivers } from './drivers';
+import { context, locked, sheetNamed } from './sidebar-call';
 
 const OPTIONAL_SLOTS: ReadonlySet<SlotName> = new Set(['company']);
 
