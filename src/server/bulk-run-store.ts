@@ -1,15 +1,9 @@
 // The spreadsheet's one bulk run as its document property keeps it, for the sidebar's bulk and
 // recipe calls (bulk.ts, recipes.ts): read, saved, and begun (its columns created, then saved).
-import type { EnrichmentRequest } from '../core/api/wire';
-import type { ColumnLayout } from '../core/bulk/layout';
-import { answeredRows, rowSignature, type SheetTable } from '../core/bulk/plan';
 import { BULK_RUN_PROPERTY, type BulkRun, newRun, parseRun, serializeRun } from '../core/bulk/run';
-import { resultKey } from '../core/cache/keys';
-import { isPending, readJobs } from '../core/jobs/registry';
 import type { Operation } from '../core/operations/types';
 import type { RecipeState } from '../core/recipes/steps';
 import type { BulkRunConfig } from '../shared/bulk-rpc';
-import { digestHashPort } from './adapters/apps-script';
 import { createColumns, createCombinedSheet, type Prepared } from './adapters/bulk-sheets';
 import type { ExecutionContext } from './context';
 import { activeSpreadsheet, locked } from './sidebar-call';
@@ -55,39 +49,4 @@ export function beginRun(
     saveRun(created);
     return created;
   });
-}
-
-/**
- * The distinct queries that cost nothing: paid already (the result cache), bought by a job already
- * started (paid once, whoever started it), or shown on another row of the sheet.
- */
-export function freeQueries(
-  ctx: ExecutionContext,
-  config: BulkRunConfig,
-  layout: ColumnLayout,
-  table: SheetTable,
-  distinct: readonly { query: string; request: EnrichmentRequest; row: number }[],
-): Set<string> {
-  const keys = distinct.map((item) => resultKey(digestHashPort, ctx.scope, item.request));
-  const cached = ctx.deps.cache.getMany(keys);
-  const started = new Set(
-    readJobs(ctx.deps.store)
-      .filter(isPending)
-      .map((job) => job.key),
-  );
-  const answered = answeredRows(
-    config,
-    layout,
-    table,
-    table.firstRow,
-    table.firstRow + table.values.length - 1,
-  );
-  return new Set(
-    distinct
-      .filter((item, i) => {
-        const key = keys[i]!;
-        return cached.has(key) || started.has(key) || answered.has(rowSignature(config, table, item.row));
-      })
-      .map((item) => item.query),
-  );
 }

@@ -5,6 +5,7 @@
 // same rows.
 
 import { checkConfig } from '../core/bulk/config';
+import { freeQueries } from '../core/bulk/free-queries';
 import { releaseLease, takeSlice } from '../core/bulk/lease';
 import { planRows, previewOf } from '../core/bulk/plan';
 import {
@@ -26,12 +27,12 @@ import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../
 import { appsScriptClock, digestHashPort } from './adapters/apps-script';
 import { combinedPort, type Prepared, prepare, sheetPort } from './adapters/bulk-sheets';
 import { listSheetPort } from './adapters/employee-sheets';
-import { beginRun, freeQueries, readRun, saveRun } from './bulk-run-store';
+import { beginRun, readRun, saveRun } from './bulk-run-store';
 import type { ExecutionContext } from './context';
 import { installDrivers } from './drivers';
 import { keepCollecting } from './pump';
 import { advanceRecipe } from './recipes';
-import { activeSpreadsheet, context, locked, sheetNamed } from './sidebar-call';
+import { activeSpreadsheet, context, locked, paidAnswers, sheetNamed } from './sidebar-call';
 
 const HEADER_ROW = 1;
 const PUMP_LOCK_WAIT_MS = 3_000;
@@ -70,7 +71,7 @@ export function getSheetColumns(sheetName: string | null): SheetColumns {
 function computePreview(ctx: ExecutionContext, config: BulkRunConfig, op: Operation, prepared: Prepared) {
   const { layout, table, firstRow, lastRow } = prepared;
   const plan = planRows(op, config, layout, table, firstRow, lastRow);
-  const free = freeQueries(ctx, config, layout, table, plan.distinct);
+  const free = freeQueries(paidAnswers(ctx), config, layout, table, plan.distinct);
   return previewOf(op, config, layout, plan, firstRow, free, ctx.settings.confirmAbove);
 }
 

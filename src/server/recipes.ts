@@ -4,6 +4,7 @@
 // inputs and gates read from where the earlier steps wrote.
 
 import { checkConfig } from '../core/bulk/config';
+import { freeQueries } from '../core/bulk/free-queries';
 import type { SheetTable } from '../core/bulk/plan';
 import type { BulkRun } from '../core/bulk/run';
 import { priceLabel } from '../core/operations/pricing';
@@ -30,10 +31,10 @@ import type {
   SlotName,
 } from '../shared/recipe-rpc';
 import { headersOf, prepare, readBlock } from './adapters/bulk-sheets';
-import { beginRun, freeQueries, readRun } from './bulk-run-store';
+import { beginRun, readRun } from './bulk-run-store';
 import type { ExecutionContext } from './context';
 import { installDrivers } from './drivers';
-import { context, locked, sheetNamed } from './sidebar-call';
+import { context, locked, paidAnswers, sheetNamed } from './sidebar-call';
 
 const OPTIONAL_SLOTS: ReadonlySet<SlotName> = new Set(['company']);
 
@@ -101,7 +102,7 @@ function recipePreview(
     values: readBlock(target, firstRow, lastRow, 1, stepsWidth(steps)),
   };
   const plans = stepPlans(recipe, steps, table, (config, layout, distinct) =>
-    freeQueries(ctx, config, layout, table, distinct),
+    freeQueries(paidAnswers(ctx), config, layout, table, distinct),
   );
   return recipePreviewOf(recipe.name, table.values.length, plans, ctx.settings.confirmAbove);
 }

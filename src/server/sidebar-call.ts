@@ -1,7 +1,9 @@
 // What a sidebar call that works on the spreadsheet needs: its execution context (a key is
 // needed), the active spreadsheet, a sheet by name, and the document lock. Each refusal throws the
 // message the sidebar shows.
+import type { PaidAnswers } from '../core/bulk/free-queries';
 import { BUSY, tryWithLock } from '../core/platform/locked-section';
+import { digestHashPort } from './adapters/apps-script';
 import { type ExecutionContext, executionContext } from './context';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -32,4 +34,9 @@ export function locked<T>(ctx: ExecutionContext, work: () => T): T {
   const answer = tryWithLock(ctx.deps.lock, LOCK_WAIT_MS, work);
   if (answer === BUSY) throw new Error('The spreadsheet is busy; try again in a moment.');
   return answer;
+}
+
+/** Where this call finds answers already paid for, to count them free in a preview. */
+export function paidAnswers(ctx: ExecutionContext): PaidAnswers {
+  return { cache: ctx.deps.cache, store: ctx.deps.store, hash: digestHashPort, scope: ctx.scope };
 }
