@@ -4,7 +4,7 @@ import { BULK_RUN_PROPERTY, type BulkRun, newRun, parseRun, serializeRun } from 
 import type { Operation } from '../core/operations/types';
 import type { RecipeState } from '../core/recipes/steps';
 import type { BulkRunConfig } from '../shared/bulk-rpc';
-import { createColumns, createCombinedSheet, type Prepared } from './adapters/bulk-sheets';
+import { createColumns, createCombinedSheet, type RunSheet } from './adapters/bulk-sheets';
 import type { ExecutionContext } from './context';
 import { activeSpreadsheet, locked } from './sidebar-call';
 
@@ -20,7 +20,7 @@ export function beginRun(
   ctx: ExecutionContext,
   config: BulkRunConfig,
   op: Operation,
-  prepared: Prepared,
+  prepared: RunSheet,
   recipe: RecipeState | null,
 ): BulkRun {
   const now = ctx.deps.client.clock.now();

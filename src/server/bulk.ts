@@ -25,7 +25,7 @@ import { progressWithRecipe } from '../core/recipes/progress';
 import { creditsText } from '../core/text/credits';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../shared/bulk-rpc';
 import { appsScriptClock, digestHashPort } from './adapters/apps-script';
-import { combinedPort, type Prepared, prepare, sheetPort } from './adapters/bulk-sheets';
+import { combinedPort, type RunSheet, readRunSheet, sheetPort } from './adapters/bulk-sheets';
 import { listSheetPort } from './adapters/employee-sheets';
 import { beginRun, readRun, saveRun } from './bulk-run-store';
 import type { ExecutionContext } from './context';
@@ -68,7 +68,7 @@ export function getSheetColumns(sheetName: string | null): SheetColumns {
 
 // --- Preview and start ------------------------------------------------------------------------------
 
-function computePreview(ctx: ExecutionContext, config: BulkRunConfig, op: Operation, prepared: Prepared) {
+function computePreview(ctx: ExecutionContext, config: BulkRunConfig, op: Operation, prepared: RunSheet) {
   const { layout, table, firstRow, lastRow } = prepared;
   const plan = planRows(op, config, layout, table, firstRow, lastRow);
   const free = freeQueries(paidAnswers(ctx), config, layout, table, plan.distinct);
@@ -78,14 +78,14 @@ function computePreview(ctx: ExecutionContext, config: BulkRunConfig, op: Operat
 export function previewBulkRun(raw: BulkRunConfig): BulkPreview {
   const ctx = context();
   const { config, op } = checkConfig(raw);
-  return computePreview(ctx, config, op, prepare(config, op));
+  return computePreview(ctx, config, op, readRunSheet(config, op));
 }
 
 export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): BulkProgress {
   const ctx = context();
   installDrivers();
   const { config, op } = checkConfig(raw);
-  const prepared = prepare(config, op);
+  const prepared = readRunSheet(config, op);
   if (prepared.lastRow < prepared.firstRow) throw new Error('There are no rows below the header row.');
   const preview = computePreview(ctx, config, op, prepared);
   if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.estimatedCredits)) {

@@ -30,7 +30,7 @@ import type {
   RecipeSummary,
   SlotName,
 } from '../shared/recipe-rpc';
-import { headersOf, prepare, readBlock } from './adapters/bulk-sheets';
+import { headersOf, readBlock, readRunSheet } from './adapters/bulk-sheets';
 import { beginRun, readRun } from './bulk-run-store';
 import type { ExecutionContext } from './context';
 import { installDrivers } from './drivers';
@@ -142,7 +142,7 @@ function startStep(
   const { config: checked, op } = checkConfig(config);
   // checkConfig passes only what a sidebar may send, never gates: those are the recipe's own.
   const withGates = config.gates ? { ...checked, gates: config.gates } : checked;
-  const prepared = prepare(withGates, op);
+  const prepared = readRunSheet(withGates, op);
   return beginRun(ctx, withGates, op, prepared, {
     recipe,
     step: index,

@@ -90,7 +90,7 @@ export function headersOf(sheet: Sheet, headerRow: number): unknown[] {
   return lastColumn > 0 ? (sheet.getRange(headerRow, 1, 1, lastColumn).getValues()[0] ?? []) : [];
 }
 
-export interface Prepared {
+export interface RunSheet {
   sheet: Sheet;
   layout: ColumnLayout;
   table: SheetTable;
@@ -98,7 +98,7 @@ export interface Prepared {
   lastRow: number;
 }
 
-export function prepare(config: BulkRunConfig, op: Operation): Prepared {
+export function readRunSheet(config: BulkRunConfig, op: Operation): RunSheet {
   const sheet = sheetNamed(config.sheetName);
   const layout = layoutColumns(op, config, headersOf(sheet, config.headerRow));
   const firstRow = config.headerRow + 1;
