@@ -1,6 +1,13 @@
 // The spreadsheet's one bulk run as its document property keeps it, for the sidebar's bulk and
 // recipe calls (bulk.ts, recipes.ts): read, saved, and begun (its columns created, then saved).
-import { BULK_RUN_PROPERTY, type BulkRun, newRun, parseRun, serializeRun } from '../core/bulk/run';
+import {
+  BULK_RUN_PROPERTY,
+  type BulkRun,
+  newRun,
+  parseRun,
+  serializeRun,
+  startRefusal,
+} from '../core/bulk/run';
 import type { Operation } from '../core/operations/types';
 import type { RecipeState } from '../core/recipes/steps';
 import type { BulkRunConfig } from '../shared/bulk-rpc';
@@ -25,12 +32,8 @@ export function beginRun(
 ): BulkRun {
   const now = ctx.deps.client.clock.now();
   return locked(ctx, () => {
-    const current = readRun();
-    if (current && (current.state === 'running' || current.state === 'paused')) {
-      throw new Error(
-        `A run is already in progress on "${current.config.sheetName}". Finish or cancel it before starting another.`,
-      );
-    }
+    const refusal = startRefusal(readRun());
+    if (refusal !== null) throw new Error(refusal);
     createColumns(prepared.sheet, config.headerRow, prepared.layout);
     const spreadsheet = activeSpreadsheet();
     const combined =

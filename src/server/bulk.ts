@@ -78,14 +78,14 @@ function computePreview(ctx: ExecutionContext, config: BulkRunConfig, op: Operat
 export function previewBulkRun(raw: BulkRunConfig): BulkPreview {
   const ctx = context();
   const { config, op } = checkConfig(raw);
-  return computePreview(ctx, config, op, readRunSheet(config, op));
+  return computePreview(ctx, config, op, readRunSheet(sheetNamed(config.sheetName), config, op));
 }
 
 export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): BulkProgress {
   const ctx = context();
   installDrivers();
   const { config, op } = checkConfig(raw);
-  const prepared = readRunSheet(config, op);
+  const prepared = readRunSheet(sheetNamed(config.sheetName), config, op);
   if (prepared.lastRow < prepared.firstRow) throw new Error('There are no rows below the header row.');
   const preview = computePreview(ctx, config, op, prepared);
   if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.estimatedCredits)) {

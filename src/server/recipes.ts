@@ -142,7 +142,7 @@ function startStep(
   const { config: checked, op } = checkConfig(config);
   // checkConfig passes only what a sidebar may send, never gates: those are the recipe's own.
   const withGates = config.gates ? { ...checked, gates: config.gates } : checked;
-  const prepared = readRunSheet(withGates, op);
+  const prepared = readRunSheet(sheetNamed(withGates.sheetName), withGates, op);
   return beginRun(ctx, withGates, op, prepared, {
     recipe,
     step: index,

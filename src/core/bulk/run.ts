@@ -259,6 +259,12 @@ export function progressOf(run: BulkRun, now: number, busy = false): BulkProgres
   };
 }
 
+/** Why a new run may not start while `current` is the spreadsheet's run; null when it may. */
+export function startRefusal(current: BulkRun | null): string | null {
+  if (current?.state !== 'running' && current?.state !== 'paused') return null;
+  return `A run is already in progress on "${current.config.sheetName}". Finish or cancel it before starting another.`;
+}
+
 export function pauseRun(run: BulkRun, now: number): BulkRun {
   return run.state === 'running' ? { ...run, state: 'paused', updatedAt: now } : run;
 }

@@ -11,7 +11,6 @@ import type { Operation } from '../../core/operations/types';
 import type { CellValue } from '../../core/render/values';
 import { asLiteralForSheet } from '../../core/text/sheet-literal';
 import type { BulkRunConfig } from '../../shared/bulk-rpc';
-import { sheetNamed } from '../sidebar-call';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -90,6 +89,7 @@ export function headersOf(sheet: Sheet, headerRow: number): unknown[] {
   return lastColumn > 0 ? (sheet.getRange(headerRow, 1, 1, lastColumn).getValues()[0] ?? []) : [];
 }
 
+/** A run's sheet as read before it starts: its columns laid out, and the values the run reads. */
 export interface RunSheet {
   sheet: Sheet;
   layout: ColumnLayout;
@@ -98,8 +98,7 @@ export interface RunSheet {
   lastRow: number;
 }
 
-export function readRunSheet(config: BulkRunConfig, op: Operation): RunSheet {
-  const sheet = sheetNamed(config.sheetName);
+export function readRunSheet(sheet: Sheet, config: BulkRunConfig, op: Operation): RunSheet {
   const layout = layoutColumns(op, config, headersOf(sheet, config.headerRow));
   const firstRow = config.headerRow + 1;
   const lastRow = Math.max(config.headerRow, sheet.getLastRow());
@@ -108,6 +107,7 @@ export function readRunSheet(config: BulkRunConfig, op: Operation): RunSheet {
   return { sheet, layout, table: { firstRow, firstColumn: span.first, values }, firstRow, lastRow };
 }
 
+/** Writes the headers of the output and status columns the layout creates, widening the grid first. */
 export function createColumns(sheet: Sheet, headerRow: number, layout: ColumnLayout): void {
   const created = [...layout.outputs, layout.status].filter((column) => column.created);
   if (created.length === 0) return;
