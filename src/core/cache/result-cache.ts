@@ -119,16 +119,36 @@ export class ResultCache {
     const answers = new Map<string, CachedAnswer>();
     if (wanted.length === 0) return answers;
     const now = this.ports.clock.now();
+    this.readFast(wanted, answers, now);
+    const missed = wanted.filter((key) => !answers.has(key));
+    if (missed.length === 0) return answers;
+    const rewarm = this.readDurable(missed, answers, now, readStore);
+    if (Object.keys(rewarm).length > 0) {
+      this.tryFast(() => this.ports.fast.putMany(rewarm, FAST_TTL_SECONDS));
+    }
+    return answers;
+  }
 
-    const fast = this.tryFast(() => this.ports.fast.getMany(wanted)) ?? {};
-    for (const key of wanted) {
+  /** The fast layer's live answers among `keys`, into `answers`. */
+  private readFast(keys: readonly string[], answers: Map<string, CachedAnswer>, now: number): void {
+    const fast = this.tryFast(() => this.ports.fast.getMany(keys)) ?? {};
+    for (const key of keys) {
       const text = ownValue(fast, key);
       const answer = text === undefined ? null : decodeEntry(text, this.ports.zip);
       if (answer && this.isLive(answer.at, now)) answers.set(key, answer);
     }
-    const missed = wanted.filter((key) => !answers.has(key));
-    if (missed.length === 0) return answers;
+  }
 
+  /**
+   * The live answers among `missed` that the store, the stash, then the sheet hold, into `answers`;
+   * answers those small enough to copy back into the fast layer.
+   */
+  private readDurable(
+    missed: readonly string[],
+    answers: Map<string, CachedAnswer>,
+    now: number,
+    readStore?: () => Record<string, string>,
+  ): Record<string, string> {
     const rewarm: Record<string, string> = {};
     const take = (key: string, payload: string | null) => {
       const answer = payload === null ? null : decodeEntry(payload, this.ports.zip);
@@ -146,10 +166,7 @@ export class ResultCache {
       const rows = durable(READ_SHEET_FAILED, () => sheet.readAll());
       for (const key of stillMissed) take(key, ownValue(rows, key) ?? null);
     }
-    if (Object.keys(rewarm).length > 0) {
-      this.tryFast(() => this.ports.fast.putMany(rewarm, FAST_TTL_SECONDS));
-    }
-    return answers;
+    return rewarm;
   }
 
   /**
@@ -299,21 +316,27 @@ export class ResultCache {
     const stashed = [...notes.keys()].filter(inScope);
     if (stashed.length > 0) durable(CLEAR_FAILED, () => dropStash(this.ports, notes, stashed));
     for (const key of stashed) gone.add(key);
-    const sheet = this.ports.sheet;
-    if (sheet) {
-      const rows = durable(CLEAR_SHEET_FAILED, () => sheet.readAll());
-      const mine = Object.keys(rows).filter((key) => isResultKey(key) && inScope(key));
-      if (mine.length > 0) {
-        if (!sheet.canWrite)
-          throw new Error(`${CLEAR_SHEET_FAILED}: it can only be written from the sidebar or a menu.`);
-        durable(CLEAR_SHEET_FAILED, () => sheet.removeMany(mine));
-        for (const key of mine) if (entryMeta(rows[key]!) !== null) gone.add(key);
-      }
-    }
+    for (const key of this.clearSheet(inScope)) gone.add(key);
     const records = [...entries.flatMap((entry) => entry.records), ...scan.garbage.filter(inScope)];
     if (records.length > 0) durable(CLEAR_FAILED, () => this.ports.store.removeMany(records));
     if (gone.size > 0) this.tryFast(() => this.ports.fast.removeMany([...gone]));
     return gone.size;
+  }
+
+  /**
+   * Removes the scope's rows from the hidden sheet; answers the keys of the readable entries among
+   * them. Throws, removing nothing there, when it holds some and may not be written here.
+   */
+  private clearSheet(inScope: (key: string) => boolean): string[] {
+    const sheet = this.ports.sheet;
+    if (!sheet) return [];
+    const rows = durable(CLEAR_SHEET_FAILED, () => sheet.readAll());
+    const mine = Object.keys(rows).filter((key) => isResultKey(key) && inScope(key));
+    if (mine.length === 0) return [];
+    if (!sheet.canWrite)
+      throw new Error(`${CLEAR_SHEET_FAILED}: it can only be written from the sidebar or a menu.`);
+    durable(CLEAR_SHEET_FAILED, () => sheet.removeMany(mine));
+    return mine.filter((key) => entryMeta(rows[key]!) !== null);
   }
 
   private storeSave(now: number): StoreSave {

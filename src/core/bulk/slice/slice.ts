@@ -146,16 +146,25 @@ class Slice implements SliceView {
   private planLookups(work: Work[]): { index: number; reason: 'cap' | null } {
     const asked = work.filter((w) => w.source !== 'pending' && asksLookup(w));
     // An employee list's row shows where its sheet went, not the list: there is nothing to copy.
-    if (asked.length > 0 && this.op.shape !== 'employees') {
-      const { config, firstRow } = this.input;
-      const answered = answeredRows(config, this.layout, this.table, firstRow, this.lastRead);
-      for (const w of asked) {
-        const from = answered.get(rowSignature(config, this.table, w.row));
-        if (from !== undefined && from !== w.row) w.copyFrom = from;
-      }
+    if (asked.length > 0 && this.op.shape !== 'employees') this.copyAnswered(asked);
+    const index = this.firstPastCap(work, asked);
+    return index === null ? { index: work.length, reason: null } : { index, reason: 'cap' };
+  }
+
+  /** A row repeating one that already shows its answer copies it from there. */
+  private copyAnswered(asked: readonly Work[]): void {
+    const { config, firstRow } = this.input;
+    const answered = answeredRows(config, this.layout, this.table, firstRow, this.lastRead);
+    for (const w of asked) {
+      const from = answered.get(rowSignature(config, this.table, w.row));
+      if (from !== undefined && from !== w.row) w.copyFrom = from;
     }
+  }
+
+  /** The index of the first row the run's cap cannot pay for; null without a cap or when all fit. */
+  private firstPastCap(work: readonly Work[], asked: readonly Work[]): number | null {
     const { runHardCap } = this.options;
-    if (!(runHardCap > 0)) return { index: work.length, reason: null };
+    if (!(runHardCap > 0)) return null;
     const toBuy = asked.filter((w) => w.copyFrom === undefined);
     const cached = this.deps.lookup.cache.getMany(toBuy.map((w) => w.key!));
     const perLookup = perLookupEstimate(this.op, this.input.config);
@@ -165,11 +174,11 @@ class Slice implements SliceView {
     for (const [index, w] of work.entries()) {
       if (w.source === 'pending' || !asksLookup(w) || w.copyFrom !== undefined) continue;
       if (cached.has(w.key!) || buying.has(w.key!)) continue;
-      if (perLookup > room + 1e-9) return { index, reason: 'cap' };
+      if (perLookup > room + 1e-9) return index;
       buying.add(w.key!);
       room -= perLookup;
     }
-    return { index: work.length, reason: null };
+    return null;
   }
 
   private lookUp(work: readonly Work[]): Map<string, LookupResult> {
