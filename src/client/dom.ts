@@ -58,8 +58,3 @@ export async function busy(button: HTMLButtonElement, status: HTMLElement, work:
     button.disabled = false;
   }
 }
-
-export function formatCredits(credits: number): string {
-  const rounded = Math.round(credits * 100) / 100;
-  return `${rounded.toLocaleString('en-US')} credit${rounded === 1 ? '' : 's'}`;
-}

@@ -5,6 +5,7 @@
 // same rows.
 
 import { checkConfig } from '../core/bulk/config';
+import { freeQueries } from '../core/bulk/free-queries';
 import { releaseLease, takeSlice } from '../core/bulk/lease';
 import { planRows, previewOf } from '../core/bulk/plan';
 import {
@@ -21,29 +22,21 @@ import { runSlice } from '../core/bulk/slice/slice';
 import { pumpOnce } from '../core/jobs/pump';
 import type { Operation } from '../core/operations/types';
 import { progressWithRecipe } from '../core/recipes/progress';
+import { creditsText } from '../core/text/credits';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../shared/bulk-rpc';
 import { appsScriptClock, digestHashPort } from './adapters/apps-script';
-import { combinedPort, sheetPort } from './adapters/bulk-sheets';
+import { combinedPort, type RunSheet, readRunSheet, sheetPort } from './adapters/bulk-sheets';
 import { listSheetPort } from './adapters/employee-sheets';
-import {
-  activeSpreadsheet,
-  beginRun,
-  context,
-  DAY_MS,
-  freeQueries,
-  HEADER_ROW,
-  locked,
-  type Prepared,
-  PUMP_LOCK_WAIT_MS,
-  prepare,
-  readRun,
-  saveRun,
-  sheetNamed,
-} from './bulk-session';
+import { beginRun, readRun, saveRun } from './bulk-run-store';
 import type { ExecutionContext } from './context';
 import { installDrivers } from './drivers';
 import { keepCollecting } from './pump';
 import { advanceRecipe } from './recipes';
+import { activeSpreadsheet, context, locked, paidAnswers, sheetNamed } from './sidebar-call';
+
+const HEADER_ROW = 1;
+const PUMP_LOCK_WAIT_MS = 3_000;
+const DAY_MS = 86_400_000;
 
 /** The run by id, under the lock; throws when another run has replaced it. */
 function currentRun(runId: string): BulkRun {
@@ -75,29 +68,29 @@ export function getSheetColumns(sheetName: string | null): SheetColumns {
 
 // --- Preview and start ------------------------------------------------------------------------------
 
-function computePreview(ctx: ExecutionContext, config: BulkRunConfig, op: Operation, prepared: Prepared) {
+function computePreview(ctx: ExecutionContext, config: BulkRunConfig, op: Operation, prepared: RunSheet) {
   const { layout, table, firstRow, lastRow } = prepared;
   const plan = planRows(op, config, layout, table, firstRow, lastRow);
-  const free = freeQueries(ctx, config, layout, table, plan.distinct);
+  const free = freeQueries(paidAnswers(ctx), config, layout, table, plan.distinct);
   return previewOf(op, config, layout, plan, firstRow, free, ctx.settings.confirmAbove);
 }
 
 export function previewBulkRun(raw: BulkRunConfig): BulkPreview {
   const ctx = context();
   const { config, op } = checkConfig(raw);
-  return computePreview(ctx, config, op, prepare(config, op));
+  return computePreview(ctx, config, op, readRunSheet(sheetNamed(config.sheetName), config, op));
 }
 
 export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): BulkProgress {
   const ctx = context();
   installDrivers();
   const { config, op } = checkConfig(raw);
-  const prepared = prepare(config, op);
+  const prepared = readRunSheet(sheetNamed(config.sheetName), config, op);
   if (prepared.lastRow < prepared.firstRow) throw new Error('There are no rows below the header row.');
   const preview = computePreview(ctx, config, op, prepared);
   if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.estimatedCredits)) {
     throw new Error(
-      `This run is estimated at ${preview.estimatedCredits} credits, above the ${ctx.settings.confirmAbove} that need your confirmation: confirm it first.`,
+      `This run is estimated at ${creditsText(preview.estimatedCredits)}, above the ${ctx.settings.confirmAbove} that need your confirmation: confirm it first.`,
     );
   }
   const now = ctx.deps.client.clock.now();

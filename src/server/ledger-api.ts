@@ -2,14 +2,11 @@
 // lives in document properties and is read from one snapshot per call (each getProperties() counts
 // against the store's daily quota); saved results are seen through the same layers formulas use.
 import { ledgerSummary } from '../core/billing/budget';
-import { entryMeta } from '../core/cache/entries';
-import { isResultKey } from '../core/cache/keys';
-import { readPayload, scanStore } from '../core/cache/property-layout';
 import { ResultCache } from '../core/cache/result-cache';
 import { dropAllClaims } from '../core/lookup/claims';
 import { OUT_OF_CREDITS_PROPERTY } from '../core/lookup/send';
 import { operationByType } from '../core/operations/table';
-import type { BatchStorePort, SheetStorePort } from '../core/platform/ports';
+import type { BatchStorePort } from '../core/platform/ports';
 import type { CacheView, LedgerView } from '../shared/rpc';
 import {
   appsScriptClock,
@@ -19,11 +16,8 @@ import {
   lockPort,
   ttlCachePort,
 } from './adapters/apps-script';
-import { sheetStorePort } from './adapters/sheet-store';
-import { executionContext, fastCache, today } from './context';
+import { cacheSheetPort, executionContext, fastCache, today } from './context';
 import { getSettings } from './settings-api';
-
-const DAY_MS = 86_400_000;
 
 function documentProperties(): GoogleAppsScript.Properties.Properties {
   return PropertiesService.getDocumentProperties();
@@ -67,7 +61,6 @@ interface SavedResults {
   cache: ResultCache;
   /** The account whose answers are counted and cleared; undefined: every account's, read only. */
   scope: string | undefined;
-  ttlDays: number;
 }
 
 /**
@@ -76,10 +69,9 @@ interface SavedResults {
  */
 function savedResults(): SavedResults {
   const context = executionContext({ canWriteSheets: true });
-  if (context)
-    return { cache: context.deps.cache, scope: context.scope, ttlDays: context.settings.cacheTtlDays };
-  const { cacheTtlDays } = getSettings();
-  const sheet = cacheSheetReader();
+  if (context) return { cache: context.deps.cache, scope: context.scope };
+  // Read only: nothing here writes the hidden sheet without a key.
+  const sheet = cacheSheetPort(false, null);
   const cache = new ResultCache(
     {
       fast: ttlCachePort(fastCache()),
@@ -89,54 +81,9 @@ function savedResults(): SavedResults {
       clock: appsScriptClock,
       ...(sheet ? { sheet } : {}),
     },
-    { ttlDays: cacheTtlDays },
+    { ttlDays: getSettings().cacheTtlDays },
   );
-  return { cache, scope: undefined, ttlDays: cacheTtlDays };
-}
-
-/** The hidden sheet of saved results, to read: nothing here writes it except through the cache. */
-function cacheSheetReader(): SheetStorePort | undefined {
-  const spreadsheet =
-    SpreadsheetApp.getActiveSpreadsheet() as GoogleAppsScript.Spreadsheet.Spreadsheet | null;
-  return spreadsheet
-    ? sheetStorePort({ spreadsheet, canWrite: false, lock: null, flush: () => undefined })
-    : undefined;
-}
-
-/**
- * What buying again every live answer of `scope` would cost: each entry keeps what it was paid.
- * An answer in both durable layers (properties and hidden sheet) counts once.
- */
-function rebuyCredits({ scope, ttlDays }: SavedResults, now: number): number {
-  // Keys read `r1:<scope>:<hash>` (see resultKey): the scope is the second part.
-  const inScope = (key: string) => scope === undefined || key.split(':')[1] === scope;
-  const isLive = (at: number) => now - at < ttlDays * DAY_MS;
-  const paid = paidInProperties((key, at) => inScope(key) && isLive(at));
-  for (const [key, value] of Object.entries(cacheSheetReader()?.readAll() ?? {})) {
-    if (paid.has(key) || !isResultKey(key) || !inScope(key)) continue;
-    const answer = entryMeta(value);
-    if (answer && isLive(answer.at)) paid.set(key, answer.credits ?? 0);
-  }
-  let cents = 0;
-  for (const credits of paid.values()) cents += Math.round(credits * 100);
-  return cents / 100;
-}
-
-/** What each live answer in the document properties cost, by key. */
-function paidInProperties(wanted: (key: string, at: number) => boolean): Map<string, number> {
-  const paid = new Map<string, number>();
-  const all = documentProperties().getProperties();
-  const scan = scanStore(all, {
-    isEntryKey: isResultKey,
-    paidAt: (payload) => entryMeta(payload)?.at ?? null,
-  });
-  for (const entry of scan.entries) {
-    if (!wanted(entry.key, entry.at)) continue;
-    const payload = readPayload(all, entry.key, digestHashPort);
-    const answer = payload === null ? null : entryMeta(payload);
-    if (answer) paid.set(entry.key, answer.credits ?? 0);
-  }
-  return paid;
+  return { cache, scope: undefined };
 }
 
 function cacheView(results: SavedResults): CacheView {
@@ -146,7 +93,7 @@ function cacheView(results: SavedResults): CacheView {
     bytes: stats.bytes,
     oldestAt: stats.oldestAt,
     newestAt: stats.newestAt,
-    rebuyCredits: rebuyCredits(results, appsScriptClock.now()),
+    rebuyCredits: results.cache.rebuyCredits(results.scope),
   };
 }
 

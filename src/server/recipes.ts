@@ -3,11 +3,10 @@
 // step starts when the one before it is done (continueBulkRun calls advanceRecipe), with its
 // inputs and gates read from where the earlier steps wrote.
 
-import type { EnrichmentRequest } from '../core/api/wire';
 import { checkConfig } from '../core/bulk/config';
-import { layoutColumns } from '../core/bulk/layout';
-import { cellAt, perLookupEstimate, planRow, round2, type SheetTable, tableSpan } from '../core/bulk/plan';
-import { BULK_STATUS, type BulkRun } from '../core/bulk/run';
+import { freeQueries } from '../core/bulk/free-queries';
+import type { SheetTable } from '../core/bulk/plan';
+import type { BulkRun } from '../core/bulk/run';
 import { priceLabel } from '../core/operations/pricing';
 import { operationByType } from '../core/operations/table';
 import {
@@ -16,10 +15,12 @@ import {
   recipeFromDraft,
   withCustomRecipe,
 } from '../core/recipes/custom';
-import { type KnownStatus, previewSteps, type StepPlan } from '../core/recipes/preview';
+import { recipePreviewOf } from '../core/recipes/preview';
 import { progressWithRecipe, waitingFor } from '../core/recipes/progress';
 import { BUILT_IN_RECIPES, recipeProblem, SLOT_LABELS } from '../core/recipes/recipes';
+import { plannedSteps, stepPlans, stepsWidth } from '../core/recipes/step-plans';
 import { type DoneStep, type RecipeSheet, stepConfig } from '../core/recipes/steps';
+import { creditsText } from '../core/text/credits';
 import type { BulkProgress } from '../shared/bulk-rpc';
 import type {
   Recipe,
@@ -29,19 +30,11 @@ import type {
   RecipeSummary,
   SlotName,
 } from '../shared/recipe-rpc';
-import { readBlock } from './adapters/bulk-sheets';
-import {
-  beginRun,
-  context,
-  freeQueries,
-  headersOf,
-  locked,
-  prepare,
-  readRun,
-  sheetNamed,
-} from './bulk-session';
+import { headersOf, readBlock, readRunSheet } from './adapters/bulk-sheets';
+import { beginRun, readRun } from './bulk-run-store';
 import type { ExecutionContext } from './context';
 import { installDrivers } from './drivers';
+import { context, locked, paidAnswers, sheetNamed } from './sidebar-call';
 
 const OPTIONAL_SLOTS: ReadonlySet<SlotName> = new Set(['company']);
 
@@ -91,29 +84,6 @@ function checkRecipe(raw: RecipeRunConfig): { recipe: Recipe; sheet: RecipeSheet
   return { recipe, sheet: { sheetName, headerRow, slots } };
 }
 
-/** A step whose company slot was left out reads the name alone. */
-/** Every step's configuration and columns, as the run will create them, before anything runs. */
-function plannedSteps(recipe: Recipe, sheet: RecipeSheet, headers: readonly unknown[]) {
-  const virtual = [...headers];
-  const done: DoneStep[] = [];
-  return recipe.steps.map((step, index) => {
-    const config = stepConfig(recipe, index, sheet, done);
-    const op = operationByType(step.type)!;
-    const layout = layoutColumns(op, config, virtual);
-    for (const column of [...layout.outputs, layout.status]) virtual[column.column - 1] = column.header;
-    done.push({
-      id: step.id,
-      statusColumn: layout.status.column,
-      outputColumn: layout.outputs[0]!.column,
-      credits: 0,
-    });
-    return { step, config, op, layout };
-  });
-}
-
-const statusOf = (value: unknown): KnownStatus =>
-  value === BULK_STATUS.found ? 'found' : value === BULK_STATUS.notFound ? 'notFound' : null;
-
 export function previewRecipe(raw: RecipeRunConfig): RecipePreview {
   return recipePreview(context(), checkRecipe(raw));
 }
@@ -126,47 +96,15 @@ function recipePreview(
   const steps = plannedSteps(recipe, sheet, headersOf(target, sheet.headerRow));
   const firstRow = sheet.headerRow + 1;
   const lastRow = Math.max(sheet.headerRow, target.getLastRow());
-  // Every column a step reads or writes, its company's included, wherever it stands.
-  const width = Math.max(...steps.map(({ layout, config }) => tableSpan(config, layout).last));
   const table: SheetTable = {
     firstRow,
     firstColumn: 1,
-    values: readBlock(target, firstRow, lastRow, 1, width),
+    values: readBlock(target, firstRow, lastRow, 1, stepsWidth(steps)),
   };
-  const rows = Array.from({ length: Math.max(0, lastRow - firstRow + 1) }, (_, i) => firstRow + i);
-  const ids = recipe.steps.map((step) => step.id);
-  const plans: StepPlan[] = steps.map(({ step, config, op, layout }) => {
-    const fromStep = 'step' in step.input;
-    const open = { ...config, gates: undefined };
-    const rowPlans = rows.map((row) => {
-      if (fromStep && String(cellAt(table, row, config.columns.input) ?? '').trim() === '') return null;
-      return planRow(op, open, layout, table, row);
-    });
-    const distinct = new Map<string, { query: string; request: EnrichmentRequest; row: number }>();
-    rowPlans.forEach((plan, i) => {
-      if (plan?.kind === 'lookup' && !distinct.has(plan.query))
-        distinct.set(plan.query, { query: plan.query, request: plan.request, row: rows[i]! });
-    });
-    return {
-      label: op.label,
-      price: perLookupEstimate(op, config),
-      fallbackOf: step.fallbackOf ? ids.indexOf(step.fallbackOf) : null,
-      inputFrom: 'step' in step.input ? ids.indexOf(step.input.step) : null,
-      plans: rowPlans,
-      statuses: rows.map((row) => statusOf(cellAt(table, row, layout.status.column))),
-      free: freeQueries(ctx, open, layout, table, [...distinct.values()]),
-    };
-  });
-  const previews = previewSteps(plans);
-  const creditsMax = round2(previews.reduce((sum, step) => sum + step.creditsMax, 0));
-  return {
-    name: recipe.name,
-    rows: rows.length,
-    steps: previews,
-    creditsMin: round2(previews.reduce((sum, step) => sum + step.creditsMin, 0)),
-    creditsMax,
-    needsConfirmation: creditsMax > ctx.settings.confirmAbove,
-  };
+  const plans = stepPlans(recipe, steps, table, (config, layout, distinct) =>
+    freeQueries(paidAnswers(ctx), config, layout, table, distinct),
+  );
+  return recipePreviewOf(recipe.name, table.values.length, plans, ctx.settings.confirmAbove);
 }
 
 export function startRecipeRun(raw: RecipeRunConfig, confirmedCredits: number): BulkProgress {
@@ -177,7 +115,7 @@ export function startRecipeRun(raw: RecipeRunConfig, confirmedCredits: number): 
   if (preview.rows === 0) throw new Error('There are no rows below the header row.');
   if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.creditsMax)) {
     throw new Error(
-      `This recipe may cost up to ${preview.creditsMax} credits, above the ${ctx.settings.confirmAbove} that need your confirmation: confirm it first.`,
+      `This recipe may cost up to ${creditsText(preview.creditsMax)}, above the ${ctx.settings.confirmAbove} that need your confirmation: confirm it first.`,
     );
   }
   const run = startStep(ctx, checked.recipe, checked.sheet, 0, []);
@@ -204,7 +142,7 @@ function startStep(
   const { config: checked, op } = checkConfig(config);
   // checkConfig passes only what a sidebar may send, never gates: those are the recipe's own.
   const withGates = config.gates ? { ...checked, gates: config.gates } : checked;
-  const prepared = prepare(withGates, op);
+  const prepared = readRunSheet(sheetNamed(withGates.sheetName), withGates, op);
   return beginRun(ctx, withGates, op, prepared, {
     recipe,
     step: index,

@@ -4,6 +4,7 @@ import { enrich } from '../core/api/client';
 import { recordSpend } from '../core/billing/budget';
 import { creditsFor } from '../core/billing/charges';
 import { operationByType } from '../core/operations/table';
+import { creditsText } from '../core/text/credits';
 import type { KeyScope, KeyStatus, KeyTestResult, SidebarState } from '../shared/rpc';
 import { keyStatus, removeApiKey, storeApiKey } from './api-key';
 import { DASHBOARD_URL } from './config';
@@ -61,7 +62,7 @@ export function testApiKey(): KeyTestResult {
   if (outcome.kind !== 'failed') {
     return {
       ok: true,
-      message: `The key works (this test cost ${KEY_TEST_COST} credit).`,
+      message: `The key works (this test cost ${creditsText(KEY_TEST_COST)}).`,
       creditsSpent: spent,
     };
   }

@@ -1,5 +1,5 @@
 // What a lookup is expected to cost before it is sent, and what its answer cost.
-import { type CallOutcome, CHARGED_FAILURES } from '../api/outcome';
+import { type ApiError, type CallOutcome, CHARGED_FAILURES } from '../api/outcome';
 import type { EnrichmentRequest } from '../api/wire';
 import { chargedCredits, estimateCredits } from '../operations/pricing';
 import type { Operation } from '../operations/types';
@@ -17,8 +17,15 @@ export function estimateFor(op: Operation, request: EnrichmentRequest): number {
 export function creditsFor(op: Operation, outcome: CallOutcome): number {
   if (outcome.kind === 'miss') return chargedCredits(op, 0);
   if (outcome.kind === 'found') return chargedCredits(op, resultItems(outcome.result).length);
-  // A provider error, an unreadable answer and a failed job were answered, so charged (an employee
-  // list at 0.5 an employee returned: none); other failures were not answered, so not charged.
-  if (outcome.kind === 'failed' && CHARGED_FAILURES.has(outcome.error.code)) return chargedCredits(op, 0);
+  if (outcome.kind === 'failed') return failureCharge(op, outcome.error) ?? 0;
   return 0;
+}
+
+/**
+ * What a failed call cost; null when it was not charged. A provider error, an unreadable answer
+ * and a failed job were answered, so charged (an employee list at 0.5 an employee returned: none);
+ * other failures were not answered, so not charged.
+ */
+export function failureCharge(op: Operation, error: ApiError): number | null {
+  return CHARGED_FAILURES.has(error.code) ? chargedCredits(op, 0) : null;
 }

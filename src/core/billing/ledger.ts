@@ -207,19 +207,26 @@ export function readLedger(all: Record<string, string>): LedgerState {
   const dayEntries: [string, string][] = [];
   for (const [key, value] of Object.entries(all)) {
     if (key.startsWith(DAY)) dayEntries.push([key, value]);
-    else if (key.startsWith(MONTH)) state.months.set(key.slice(MONTH.length), parseTotals(value));
-    else if (key.startsWith(HOLD)) readHold(state, state.holds, key, key.slice(HOLD.length), value);
-    else if (key.startsWith(JOB_HOLD))
-      readHold(state, state.jobHolds, key, key.slice(JOB_HOLD.length), value);
-    else if (key === SEQ) state.seq = Number(value) || 0;
+    else readRecord(state, key, value);
   }
-  for (const [key, value] of dayEntries) {
-    const day = key.slice(DAY.length);
-    // A fold writes the month before deleting its days: days it left behind are already counted.
-    if (state.months.has(monthOf(day))) state.leftovers.push(key);
-    else state.days.set(day, parseTotals(value));
-  }
+  // Days are read once every month is known.
+  for (const [key, value] of dayEntries) readDay(state, key, value);
   return state;
+}
+
+/** A record of the ledger other than a day's: a month's totals, a hold, the sequence number. */
+function readRecord(state: LedgerState, key: string, value: string): void {
+  if (key.startsWith(MONTH)) state.months.set(key.slice(MONTH.length), parseTotals(value));
+  else if (key.startsWith(HOLD)) readHold(state, state.holds, key, key.slice(HOLD.length), value);
+  else if (key.startsWith(JOB_HOLD)) readHold(state, state.jobHolds, key, key.slice(JOB_HOLD.length), value);
+  else if (key === SEQ) state.seq = Number(value) || 0;
+}
+
+function readDay(state: LedgerState, key: string, value: string): void {
+  const day = key.slice(DAY.length);
+  // A fold writes the month before deleting its days: days it left behind are already counted.
+  if (state.months.has(monthOf(day))) state.leftovers.push(key);
+  else state.days.set(day, parseTotals(value));
 }
 
 function readHold(state: LedgerState, into: Map<string, Hold>, key: string, id: string, value: string): void {

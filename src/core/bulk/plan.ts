@@ -6,9 +6,10 @@ import { estimateFor } from '../billing/charges';
 import { keyForm, normalizeText } from '../formulas/canonical';
 import { prepareRequest } from '../formulas/request';
 import type { Operation } from '../operations/types';
+import { roundCredits } from '../text/credits';
 import { inputColumns } from './config';
 import type { ColumnLayout } from './layout';
-import { BULK_STATUS, isFinalStatus } from './run';
+import { BULK_STATUS, isFinalStatus } from './statuses';
 
 /** The preview lists this many invalid rows; the count covers them all. */
 export const MAX_LISTED_INVALID = 50;
@@ -144,10 +145,30 @@ export function perLookupEstimate(op: Operation, config: BulkRunConfig): number 
 
 // --- Preview ------------------------------------------------------------------------------------
 
+/** The first row of a distinct query among rows to look up. */
+export interface DistinctLookup {
+  query: string;
+  request: EnrichmentRequest;
+  row: number;
+}
+
 export interface PreviewPlan {
   plans: RowPlan[];
   /** The first row of each distinct query among rows to look up, in row order. */
-  distinct: { query: string; request: EnrichmentRequest; row: number }[];
+  distinct: DistinctLookup[];
+}
+
+/**
+ * The lookups a run would buy, each query once at its first row: `plans[i]` is row `firstRow + i`,
+ * null where the row's input is not known yet (a recipe's step reading an earlier step's output).
+ */
+export function distinctLookups(plans: readonly (RowPlan | null)[], firstRow: number): DistinctLookup[] {
+  const distinct = new Map<string, DistinctLookup>();
+  plans.forEach((plan, i) => {
+    if (plan?.kind === 'lookup' && !distinct.has(plan.query))
+      distinct.set(plan.query, { query: plan.query, request: plan.request, row: firstRow + i });
+  });
+  return [...distinct.values()];
 }
 
 export function planRows(
@@ -159,17 +180,8 @@ export function planRows(
   lastRow: number,
 ): PreviewPlan {
   const plans: RowPlan[] = [];
-  const distinct: PreviewPlan['distinct'] = [];
-  const seen = new Set<string>();
-  for (let row = firstRow; row <= lastRow; row++) {
-    const plan = planRow(op, config, layout, table, row);
-    plans.push(plan);
-    if (plan.kind === 'lookup' && !seen.has(plan.query)) {
-      seen.add(plan.query);
-      distinct.push({ query: plan.query, request: plan.request, row });
-    }
-  }
-  return { plans, distinct };
+  for (let row = firstRow; row <= lastRow; row++) plans.push(planRow(op, config, layout, table, row));
+  return { plans, distinct: distinctLookups(plans, firstRow) };
 }
 
 /**
@@ -194,7 +206,7 @@ export function previewOf(
   const lookups = count('lookup');
   const cached = plan.distinct.filter((item) => free.has(item.query)).length;
   const toLookUp = plan.distinct.length - cached;
-  const estimatedCredits = round2(toLookUp * perLookupEstimate(op, config));
+  const estimatedCredits = roundCredits(toLookUp * perLookupEstimate(op, config));
   return {
     rows: plan.plans.length,
     alreadyFilled: count('filled'),
@@ -211,5 +223,3 @@ export function previewOf(
     statusColumn: layout.status,
   };
 }
-
-export const round2 = (value: number) => Math.round(value * 100) / 100;

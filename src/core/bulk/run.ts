@@ -5,9 +5,8 @@
 import type { BulkProgress, BulkRunConfig, BulkState, OutputColumn } from '../../shared/bulk-rpc';
 import type { Recipe } from '../../shared/recipe-rpc';
 import { operationByType } from '../operations/table';
-import { CELL_TEXT } from '../render/cell-text';
+import { roundCredits } from '../text/credits';
 import type { ColumnLayout } from './layout';
-import { round2 } from './plan';
 import {
   addRows,
   capRanges,
@@ -23,24 +22,6 @@ import {
 export const BULK_RUN_PROPERTY = 'enrich.bulk.run';
 /** A property value holds 9 KB; the run keeps well inside it. */
 const MAX_RUN_BYTES = 8_000;
-
-/** What the status column says. Row-level texts begin with a fixed word so a later slice can read them back. */
-export const BULK_STATUS = {
-  found: 'Found',
-  notFound: CELL_TEXT.notFound,
-  processing: 'Processing: the API is still working on it',
-  writingList: 'Processing: writing the employee sheet',
-  waiting: 'Processing: the same input is being looked up elsewhere',
-  error: (message: string) => `Error: ${message}`,
-  invalid: (message: string) => `Invalid input: ${message}`,
-  expired: (message: string) => `Expired: ${message}`,
-} as const;
-
-export const isFinalStatus = (value: unknown) =>
-  value === BULK_STATUS.found || value === BULK_STATUS.notFound;
-export const isPendingStatus = (value: unknown) =>
-  typeof value === 'string' && value.startsWith('Processing:');
-export const isErrorStatus = (value: unknown) => typeof value === 'string' && value.startsWith('Error: ');
 
 // --- The run's saved state ----------------------------------------------------------------------
 
@@ -265,7 +246,7 @@ export function progressOf(run: BulkRun, now: number, busy = false): BulkProgres
     skipped: run.counts.skipped,
     invalid: run.counts.invalid,
     pending: countRows(run.pending),
-    creditsSpent: round2(run.credits),
+    creditsSpent: roundCredits(run.credits),
     etaSeconds,
     message: run.message,
     notice: run.state === 'running' ? run.notice : null,
@@ -276,6 +257,12 @@ export function progressOf(run: BulkRun, now: number, busy = false): BulkProgres
     statusColumn: run.status,
     recipe: null,
   };
+}
+
+/** Why a new run may not start while `current` is the spreadsheet's run; null when it may. */
+export function startRefusal(current: BulkRun | null): string | null {
+  if (current?.state !== 'running' && current?.state !== 'paused') return null;
+  return `A run is already in progress on "${current.config.sheetName}". Finish or cancel it before starting another.`;
 }
 
 export function pauseRun(run: BulkRun, now: number): BulkRun {

@@ -33,15 +33,9 @@ import {
   type Payload,
 } from './entries';
 import { assertResultKey, isResultKey, scopeFilter } from './keys';
-import {
-  ownValue,
-  readPayload,
-  recordBytes,
-  type StoreLayout,
-  scanStore,
-  utf8Bytes,
-} from './property-layout';
-import { type SheetReport, type SheetSave, type SheetStats, saveToSheet, sheetStatsOf } from './sheet-save';
+import { ownValue, readPayload, type StoreLayout, scanStore, utf8Bytes } from './property-layout';
+import { type CacheStats, rebuyCredits, type SavedLayers, savedStats } from './saved-results';
+import { type SheetReport, type SheetSave, saveToSheet } from './sheet-save';
 import { dropStash, readStash, stashNotes, stashPayloads, stashToMove } from './stash';
 import { type StoreSave, saveToStore } from './store-save';
 
@@ -71,20 +65,6 @@ export interface PutReport {
   /** What happened in the hidden sheet; absent when there is no sheet or it may not be written here. */
   sheet?: SheetReport;
 }
-
-export interface CacheStats {
-  /** Readable entries still inside their TTL, in any durable layer, each counted once. */
-  entries: number;
-  /** UTF-8 bytes (keys and values) the cache's records take in the store now, expired ones included. */
-  bytes: number;
-  budgetBytes: number;
-  oldestAt: number | null;
-  newestAt: number | null;
-  /** The hidden sheet's share; absent without a sheet layer. */
-  sheet?: SheetStats;
-}
-
-export type { SheetStats } from './sheet-save';
 
 export interface ResultCachePorts {
   fast: TtlCachePort;
@@ -139,16 +119,36 @@ export class ResultCache {
     const answers = new Map<string, CachedAnswer>();
     if (wanted.length === 0) return answers;
     const now = this.ports.clock.now();
+    this.readFast(wanted, answers, now);
+    const missed = wanted.filter((key) => !answers.has(key));
+    if (missed.length === 0) return answers;
+    const rewarm = this.readDurable(missed, answers, now, readStore);
+    if (Object.keys(rewarm).length > 0) {
+      this.tryFast(() => this.ports.fast.putMany(rewarm, FAST_TTL_SECONDS));
+    }
+    return answers;
+  }
 
-    const fast = this.tryFast(() => this.ports.fast.getMany(wanted)) ?? {};
-    for (const key of wanted) {
+  /** The fast layer's live answers among `keys`, into `answers`. */
+  private readFast(keys: readonly string[], answers: Map<string, CachedAnswer>, now: number): void {
+    const fast = this.tryFast(() => this.ports.fast.getMany(keys)) ?? {};
+    for (const key of keys) {
       const text = ownValue(fast, key);
       const answer = text === undefined ? null : decodeEntry(text, this.ports.zip);
       if (answer && this.isLive(answer.at, now)) answers.set(key, answer);
     }
-    const missed = wanted.filter((key) => !answers.has(key));
-    if (missed.length === 0) return answers;
+  }
 
+  /**
+   * The live answers among `missed` that the store, the stash, then the sheet hold, into `answers`;
+   * answers those small enough to copy back into the fast layer.
+   */
+  private readDurable(
+    missed: readonly string[],
+    answers: Map<string, CachedAnswer>,
+    now: number,
+    readStore?: () => Record<string, string>,
+  ): Record<string, string> {
     const rewarm: Record<string, string> = {};
     const take = (key: string, payload: string | null) => {
       const answer = payload === null ? null : decodeEntry(payload, this.ports.zip);
@@ -166,10 +166,7 @@ export class ResultCache {
       const rows = durable(READ_SHEET_FAILED, () => sheet.readAll());
       for (const key of stillMissed) take(key, ownValue(rows, key) ?? null);
     }
-    if (Object.keys(rewarm).length > 0) {
-      this.tryFast(() => this.ports.fast.putMany(rewarm, FAST_TTL_SECONDS));
-    }
-    return answers;
+    return rewarm;
   }
 
   /**
@@ -281,37 +278,26 @@ export class ResultCache {
 
   /** What the sidebar shows: all accounts, or the one of `scope`; an answer in two layers counts once. */
   stats(scope?: string): CacheStats {
-    const all = this.readStore();
-    const scan = scanStore(all, this.layout);
-    const inScope = scopeFilter(scope);
-    const now = this.ports.clock.now();
-    const mine = scan.entries.filter((entry) => inScope(entry.key));
-    const paidAt = new Map<string, number>();
-    for (const entry of mine) if (this.isLive(entry.at, now)) paidAt.set(entry.key, entry.at);
-    const garbageBytes = scan.garbage
-      .filter(inScope)
-      .reduce((sum, key) => sum + recordBytes(key, ownValue(all, key) ?? ''), 0);
+    return savedStats(this.savedLayers(scope), this.budgetBytes, this.sheetBudgetChars);
+  }
 
+  /** What buying again every live answer (all accounts', or the one of `scope`) would cost. */
+  rebuyCredits(scope?: string): number {
+    return rebuyCredits(this.savedLayers(scope));
+  }
+
+  /** One snapshot of each durable layer, as the sidebar's views of the cache read them. */
+  private savedLayers(scope?: string): SavedLayers {
+    const all = this.readStore();
     const sheet = this.ports.sheet;
-    const sheetStats = sheet
-      ? sheetStatsOf(
-          durable(READ_SHEET_FAILED, () => sheet.readAll()),
-          this.sheetBudgetChars,
-          inScope,
-          (at) => this.isLive(at, now),
-          paidAt,
-        )
-      : undefined;
-    for (const [key, note] of stashNotes(all))
-      if (inScope(key) && this.isLive(note.t, now) && !paidAt.has(key)) paidAt.set(key, note.t);
-    const times = [...paidAt.values()];
+    const now = this.ports.clock.now();
     return {
-      entries: times.length,
-      bytes: mine.reduce((sum, entry) => sum + entry.bytes, garbageBytes),
-      budgetBytes: this.budgetBytes,
-      oldestAt: times.length > 0 ? times.reduce((a, b) => Math.min(a, b)) : null,
-      newestAt: times.length > 0 ? times.reduce((a, b) => Math.max(a, b)) : null,
-      ...(sheetStats ? { sheet: sheetStats } : {}),
+      all,
+      scan: scanStore(all, this.layout),
+      sheetRows: sheet ? durable(READ_SHEET_FAILED, () => sheet.readAll()) : null,
+      hash: this.ports.hash,
+      inScope: scopeFilter(scope),
+      isLive: (at) => this.isLive(at, now),
     };
   }
 
@@ -330,21 +316,27 @@ export class ResultCache {
     const stashed = [...notes.keys()].filter(inScope);
     if (stashed.length > 0) durable(CLEAR_FAILED, () => dropStash(this.ports, notes, stashed));
     for (const key of stashed) gone.add(key);
-    const sheet = this.ports.sheet;
-    if (sheet) {
-      const rows = durable(CLEAR_SHEET_FAILED, () => sheet.readAll());
-      const mine = Object.keys(rows).filter((key) => isResultKey(key) && inScope(key));
-      if (mine.length > 0) {
-        if (!sheet.canWrite)
-          throw new Error(`${CLEAR_SHEET_FAILED}: it can only be written from the sidebar or a menu.`);
-        durable(CLEAR_SHEET_FAILED, () => sheet.removeMany(mine));
-        for (const key of mine) if (entryMeta(rows[key]!) !== null) gone.add(key);
-      }
-    }
+    for (const key of this.clearSheet(inScope)) gone.add(key);
     const records = [...entries.flatMap((entry) => entry.records), ...scan.garbage.filter(inScope)];
     if (records.length > 0) durable(CLEAR_FAILED, () => this.ports.store.removeMany(records));
     if (gone.size > 0) this.tryFast(() => this.ports.fast.removeMany([...gone]));
     return gone.size;
+  }
+
+  /**
+   * Removes the scope's rows from the hidden sheet; answers the keys of the readable entries among
+   * them. Throws, removing nothing there, when it holds some and may not be written here.
+   */
+  private clearSheet(inScope: (key: string) => boolean): string[] {
+    const sheet = this.ports.sheet;
+    if (!sheet) return [];
+    const rows = durable(CLEAR_SHEET_FAILED, () => sheet.readAll());
+    const mine = Object.keys(rows).filter((key) => isResultKey(key) && inScope(key));
+    if (mine.length === 0) return [];
+    if (!sheet.canWrite)
+      throw new Error(`${CLEAR_SHEET_FAILED}: it can only be written from the sidebar or a menu.`);
+    durable(CLEAR_SHEET_FAILED, () => sheet.removeMany(mine));
+    return mine.filter((key) => entryMeta(rows[key]!) !== null);
   }
 
   private storeSave(now: number): StoreSave {

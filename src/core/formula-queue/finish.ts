@@ -5,7 +5,13 @@
 import type { CachedAnswer } from '../cache/entries';
 import { formulaRows } from '../formulas/formula-rows';
 import type { Prepared } from '../formulas/request';
-import type { LookupContext, LookupDeps, LookupItem, LookupResult } from '../lookup/items';
+import {
+  isDeferred,
+  type LookupContext,
+  type LookupDeps,
+  type LookupItem,
+  type LookupResult,
+} from '../lookup/items';
 import { lookupMany } from '../lookup/pass';
 
 /** A slice is bought like one formula execution: 25 s of sending, then its answers are stored. */
@@ -19,14 +25,6 @@ export interface FinishOutcome {
   /** Why buying stopped for good (the daily budget, a refused key, no credits); null otherwise. */
   stopped: string | null;
   bought: number;
-}
-
-/** A lookup that only has to wait its turn: time, the pace, the lock, another execution's purchase. */
-export function isDeferred(result: LookupResult | undefined): boolean {
-  if (!result) return true;
-  if (result.kind === 'waiting') return true;
-  if (result.kind === 'refused') return result.later === true;
-  return result.kind === 'failed' && result.error.code === 'not_sent';
 }
 
 /** The distinct lookups `=NAME(args…)` needs, keyed as the formula keys them. */

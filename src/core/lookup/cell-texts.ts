@@ -5,12 +5,13 @@ import { priceLabel } from '../operations/pricing';
 import type { Operation } from '../operations/types';
 import { CELL_TEXT } from '../render/cell-text';
 import { resultItems } from '../render/tables';
+import { creditsText } from '../text/credits';
 import { plural } from '../text/plural';
 import type { LookupResult } from './items';
 
 export function expiredText(op: Operation, job: JobRecord): string {
   const cost = job.charged ?? job.estimate;
-  return `The result expired before it was collected (the API keeps it 10 minutes; it cost about ${cost} credits at ${priceLabel(op)}). Re-run it from the sidebar's Jobs panel.`;
+  return `The result expired before it was collected (the API keeps it 10 minutes; it cost about ${creditsText(cost)} at ${priceLabel(op)}). Re-run it from the sidebar's Jobs panel.`;
 }
 
 /**

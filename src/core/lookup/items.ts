@@ -26,6 +26,14 @@ export type LookupResult =
   /** Another execution is buying this answer right now; it will be in the cache shortly. */
   | { kind: 'waiting' };
 
+/** A lookup that only has to wait its turn: time, the pace, the lock, another execution's purchase. */
+export function isDeferred(result: LookupResult | undefined): boolean {
+  if (!result) return true;
+  if (result.kind === 'waiting') return true;
+  if (result.kind === 'refused') return result.later === true;
+  return result.kind === 'failed' && result.error.code === 'not_sent';
+}
+
 export interface LookupDeps {
   client: ClientConfig;
   cache: ResultCache;

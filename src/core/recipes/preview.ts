@@ -3,8 +3,9 @@
 // not run, and a step reading another's output runs only where that output is already there), the
 // most if every fallback runs and every output it reads is found. Saved answers, duplicates and
 // invalid inputs are counted where the inputs are known before the run.
-import type { RecipeStepPreview } from '../../shared/recipe-rpc';
-import { type RowPlan, round2 } from '../bulk/plan';
+import type { RecipePreview, RecipeStepPreview } from '../../shared/recipe-rpc';
+import type { RowPlan } from '../bulk/plan';
+import { roundCredits } from '../text/credits';
 
 export type KnownStatus = 'found' | 'notFound' | null;
 
@@ -101,7 +102,7 @@ function count(
     reached++;
     if (!step.free.has(query)) distinct.add(query);
   });
-  return { rows: reached, credits: round2(distinct.size * step.price), distinct };
+  return { rows: reached, credits: roundCredits(distinct.size * step.price), distinct };
 }
 
 export function previewSteps(steps: readonly StepPlan[]): RecipeStepPreview[] {
@@ -125,4 +126,23 @@ export function previewSteps(steps: readonly StepPlan[]): RecipeStepPreview[] {
       creditsMax: most.credits,
     };
   });
+}
+
+/** The whole recipe: its steps' bounds summed, and whether the most it may cost needs confirming. */
+export function recipePreviewOf(
+  name: string,
+  rows: number,
+  steps: readonly StepPlan[],
+  confirmAbove: number,
+): RecipePreview {
+  const previews = previewSteps(steps);
+  const creditsMax = roundCredits(previews.reduce((sum, step) => sum + step.creditsMax, 0));
+  return {
+    name,
+    rows,
+    steps: previews,
+    creditsMin: roundCredits(previews.reduce((sum, step) => sum + step.creditsMin, 0)),
+    creditsMax,
+    needsConfirmation: creditsMax > confirmAbove,
+  };
 }

@@ -1,10 +1,10 @@
 // A recipe run's progress: its current step's bulk progress, with which step of which recipe it is
 // and what the whole recipe spent so far.
 import type { BulkProgress } from '../../shared/bulk-rpc';
-import { round2 } from '../bulk/plan';
 import { countRows } from '../bulk/row-ranges';
 import { type BulkRun, progressOf } from '../bulk/run';
 import { operationByType } from '../operations/table';
+import { roundCredits } from '../text/credits';
 
 /**
  * The next step's label when the recipe waits at a finished step whose rows failed (they may be
@@ -27,7 +27,7 @@ export function progressWithRecipe(run: BulkRun, now: number, busy = false): Bul
       name: recipe.name,
       step: run.recipe.step + 1,
       steps: recipe.steps.length,
-      creditsSpent: round2(before + run.credits),
+      creditsSpent: roundCredits(before + run.credits),
       waitingFor: waitingFor(run),
     },
   };

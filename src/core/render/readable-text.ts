@@ -20,17 +20,25 @@ const LABEL_KEYS = [
 function textOf(value: unknown, depth: number): string {
   if (value === null || value === undefined) return '';
   if (depth > MAX_DEPTH && typeof value === 'object') return TOO_DEEP;
+  if (Array.isArray(value)) return listText(value, depth);
+  if (isRecord(value)) return summaryOf(value, depth, '; ');
+  return scalarText(value);
+}
+
+/** A scalar as a cell shows it; "" for anything else (a function, a symbol). */
+function scalarText(value: unknown): string {
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (typeof value === 'bigint') return String(value);
-  if (Array.isArray(value)) {
-    const parts = value.filter((item) => !isBlank(item));
-    const texts = parts.map((item) => (isRecord(item) ? labelOf(item, depth + 1) : textOf(item, depth + 1)));
-    return texts.filter((text) => text !== '').join(parts.every(isScalar) ? ', ' : '; ');
-  }
-  if (isRecord(value)) return summaryOf(value, depth, '; ');
   return '';
+}
+
+/** A list's filled items: ", " between scalars, "; " when any is an object (named by its label). */
+function listText(value: readonly unknown[], depth: number): string {
+  const parts = value.filter((item) => !isBlank(item));
+  const texts = parts.map((item) => (isRecord(item) ? labelOf(item, depth + 1) : textOf(item, depth + 1)));
+  return texts.filter((text) => text !== '').join(parts.every(isScalar) ? ', ' : '; ');
 }
 
 /** "key: value" of an object's scalar (and list-of-scalar) fields; nested objects by label. */

@@ -8,38 +8,54 @@ type Frame =
 
 /** What JSON.stringify writes for parsed JSON (plain objects, arrays, scalars), at any depth. */
 export function toJsonText(value: unknown): string {
-  const out: string[] = [];
-  const stack: Frame[] = [];
-  const open = (item: unknown): void => {
+  const writer = new JsonWriter();
+  writer.open(value);
+  while (writer.writeNext());
+  return writer.text();
+}
+
+/** The text written so far, and the lists and objects still open, innermost last. */
+class JsonWriter {
+  private readonly out: string[] = [];
+  private readonly stack: Frame[] = [];
+
+  /** Writes a scalar whole, or a list's or object's opening and keeps it open. */
+  open(item: unknown): void {
     if (Array.isArray(item)) {
-      out.push('[');
-      stack.push({ items: item, next: 0 });
+      this.out.push('[');
+      this.stack.push({ items: item, next: 0 });
     } else if (typeof item === 'object' && item !== null) {
-      out.push('{');
+      this.out.push('{');
       const entries = Object.entries(item).filter(([, field]) => isWritten(field));
-      stack.push({ entries, next: 0 });
-    } else out.push(scalarText(item));
-  };
-  open(value);
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1]!;
+      this.stack.push({ entries, next: 0 });
+    } else this.out.push(scalarText(item));
+  }
+
+  /** Writes the innermost open value's next item or field, or closes it; false when none is open. */
+  writeNext(): boolean {
+    const top = this.stack[this.stack.length - 1];
+    if (!top) return false;
     const list = 'items' in top ? top.items : top.entries;
     if (top.next >= list.length) {
-      out.push('items' in top ? ']' : '}');
-      stack.pop();
-      continue;
+      this.out.push('items' in top ? ']' : '}');
+      this.stack.pop();
+      return true;
     }
-    if (top.next > 0) out.push(',');
+    if (top.next > 0) this.out.push(',');
     if ('items' in top) {
       const item = top.items[top.next++];
-      open(isWritten(item) ? item : null);
+      this.open(isWritten(item) ? item : null);
     } else {
       const [name, field] = top.entries[top.next++]!;
-      out.push(JSON.stringify(name), ':');
-      open(field);
+      this.out.push(JSON.stringify(name), ':');
+      this.open(field);
     }
+    return true;
   }
-  return out.join('');
+
+  text(): string {
+    return this.out.join('');
+  }
 }
 
 /** JSON leaves out undefined, functions and symbols in objects (and writes null for them in lists). */

@@ -1,9 +1,16 @@
-// The sheets a bulk run reads and writes, over SpreadsheetApp: the run's own columns, and the one
-// combined sheet of employees when the run asked for it.
+// The sheets a bulk run reads and writes, over SpreadsheetApp: the run's own columns (read and
+// prepared before it starts, created when it starts), and the one combined sheet of employees
+// when the run asked for it.
+
+import { type ColumnLayout, layoutColumns } from '../../core/bulk/layout';
+import { type SheetTable, tableSpan } from '../../core/bulk/plan';
 import type { BulkSheetPort, CombinedSheetPort } from '../../core/bulk/slice/ports';
 import { combinedHeader } from '../../core/bulk/slice/row-values';
+import { uniqueSheetName } from '../../core/jobs/employee-sheet';
 import type { Operation } from '../../core/operations/types';
 import type { CellValue } from '../../core/render/values';
+import { asLiteralForSheet } from '../../core/text/sheet-literal';
+import type { BulkRunConfig } from '../../shared/bulk-rpc';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -75,4 +82,46 @@ export function combinedSheet(spreadsheet: Spreadsheet, name: string, op: Operat
   sheet.getRange(1, 1, 1, header.length).setValues([header]).setFontWeight('bold');
   sheet.setFrozenRows(1);
   return sheet;
+}
+
+export function headersOf(sheet: Sheet, headerRow: number): unknown[] {
+  const lastColumn = sheet.getLastColumn();
+  return lastColumn > 0 ? (sheet.getRange(headerRow, 1, 1, lastColumn).getValues()[0] ?? []) : [];
+}
+
+/** A run's sheet as read before it starts: its columns laid out, and the values the run reads. */
+export interface RunSheet {
+  sheet: Sheet;
+  layout: ColumnLayout;
+  table: SheetTable;
+  firstRow: number;
+  lastRow: number;
+}
+
+export function readRunSheet(sheet: Sheet, config: BulkRunConfig, op: Operation): RunSheet {
+  const layout = layoutColumns(op, config, headersOf(sheet, config.headerRow));
+  const firstRow = config.headerRow + 1;
+  const lastRow = Math.max(config.headerRow, sheet.getLastRow());
+  const span = tableSpan(config, layout);
+  const values = readBlock(sheet, firstRow, lastRow, span.first, span.last);
+  return { sheet, layout, table: { firstRow, firstColumn: span.first, values }, firstRow, lastRow };
+}
+
+/** Writes the headers of the output and status columns the layout creates, widening the grid first. */
+export function createColumns(sheet: Sheet, headerRow: number, layout: ColumnLayout): void {
+  const created = [...layout.outputs, layout.status].filter((column) => column.created);
+  if (created.length === 0) return;
+  const widest = Math.max(...created.map((column) => column.column));
+  const maxColumns = sheet.getMaxColumns();
+  if (maxColumns < widest) sheet.insertColumnsAfter(maxColumns, widest - maxColumns);
+  for (const column of created) {
+    sheet.getRange(headerRow, column.column).setValue(asLiteralForSheet(column.header)).setFontWeight('bold');
+  }
+}
+
+export function createCombinedSheet(spreadsheet: Spreadsheet, config: BulkRunConfig, op: Operation): string {
+  const names = spreadsheet.getSheets().map((sheet) => sheet.getName());
+  const name = uniqueSheetName(`Employees - ${config.sheetName} (all companies)`, names);
+  combinedSheet(spreadsheet, name, op);
+  return name;
 }

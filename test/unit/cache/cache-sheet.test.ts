@@ -341,3 +341,24 @@ describe('ResultCache with a hidden sheet', () => {
     expect(sidebar.stats()).toMatchObject({ entries: 0, sheet: { entries: 0, chars: 0 } });
   });
 });
+
+describe('what buying the saved answers again would cost (the Saved results panel)', () => {
+  it('counts each live answer of the account once, in whichever layer it is', () => {
+    const { clock, scope, keyOf, cacheIn } = setup();
+    const other = accountScope(sha256, OTHER_API_KEY);
+    // A formula saves in the properties only; a sidebar call saves in the sheet and copies there
+    // what the properties held, so Acme ends up in both layers.
+    cacheIn('formula').cache.putMany([{ key: keyOf('Acme'), outcome: answerFor('Acme'), credits: 10 }]);
+    clock.time += MINUTE;
+    cacheIn('sidebar').cache.putMany([
+      { key: keyOf('Globex'), outcome: answerFor('Globex'), credits: 0.5 },
+      { key: keyOf('Initech', other), outcome: answerFor('Initech'), credits: 7 },
+      { key: keyOf('Hooli'), outcome: answerFor('Hooli'), credits: 50, at: clock.time - 31 * DAY },
+    ]);
+
+    expect(cacheIn('sidebar').cache.rebuyCredits(scope)).toBe(10.5);
+    expect(cacheIn('formula').cache.rebuyCredits()).toBe(17.5);
+    // Without the sheet only the properties count: Acme, which a formula saved there.
+    expect(cacheIn('no sheet').cache.rebuyCredits(scope)).toBe(10);
+  });
+});

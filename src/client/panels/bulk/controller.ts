@@ -5,9 +5,10 @@
 
 import { OPERATIONS, operationByType } from '../../../core/operations/table';
 import type { Operation } from '../../../core/operations/types';
+import { creditsText } from '../../../core/text/credits';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../../../shared/bulk-rpc';
 import { announceChange } from '../../data-changed';
-import { $, busy, el, errorText, formatCredits, say } from '../../dom';
+import { $, busy, el, errorText, say } from '../../dom';
 import { call } from '../../rpc-client';
 import { columnOptions, guessColumns, NAME_COLUMNS } from './columns';
 import { readConfig } from './config';
@@ -251,7 +252,7 @@ class BulkController {
 
   private askToConfirm(value: BulkPreview): void {
     const ui = this.ui;
-    const cost = `${value.estimateIsBound ? 'up to ' : 'about '}${formatCredits(value.estimatedCredits)}`;
+    const cost = `${value.estimateIsBound ? 'up to ' : 'about '}${creditsText(value.estimatedCredits)}`;
     ui.confirmText.textContent = `This run will spend ${cost} for ${plural(value.toLookUp, 'new lookup')}. Run it?`;
     ui.confirm.hidden = false;
     ui.confirmRun.textContent = `Run and spend ${cost}`;

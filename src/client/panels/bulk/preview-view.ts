@@ -1,7 +1,9 @@
 // The Bulk run panel's preview: what a run would do, row by row, and what it would cost, before
 // anything is spent. Everything from the server is set as text.
+
+import { creditsText } from '../../../core/text/credits';
 import type { BulkPreview } from '../../../shared/bulk-rpc';
-import { el, formatCredits } from '../../dom';
+import { el } from '../../dom';
 import { columnLetters } from './columns';
 import { plural } from './text';
 
@@ -33,7 +35,7 @@ function invalidRows(preview: BulkPreview): HTMLElement | null {
 }
 
 export function previewView(preview: BulkPreview): HTMLElement {
-  const cost = `${preview.estimateIsBound ? 'up to ' : ''}${formatCredits(preview.estimatedCredits)}`;
+  const cost = `${preview.estimateIsBound ? 'up to ' : ''}${creditsText(preview.estimatedCredits)}`;
   return el(
     'div',
     { class: 'bulk-numbers' },

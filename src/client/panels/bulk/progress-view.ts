@@ -1,7 +1,9 @@
 // The Bulk run panel's progress box: the run's state, a bar, counts, the message that matters most,
 // and which of Pause, Resume, Cancel and Retry apply. Everything from the server is set as text.
+
+import { creditsText } from '../../../core/text/credits';
 import type { BulkProgress } from '../../../shared/bulk-rpc';
-import { formatCredits, say } from '../../dom';
+import { say } from '../../dom';
 import { plural, timeLeft } from './text';
 import type { Controls } from './view';
 
@@ -36,8 +38,8 @@ function countsLine(progress: BulkProgress): string {
     `skipped ${progress.skipped.toLocaleString('en-US')}`,
     `invalid ${progress.invalid.toLocaleString('en-US')}`,
     progress.recipe
-      ? `${formatCredits(progress.creditsSpent)} spent on this step, ${formatCredits(progress.recipe.creditsSpent)} on the recipe`
-      : `${formatCredits(progress.creditsSpent)} spent`,
+      ? `${creditsText(progress.creditsSpent)} spent on this step, ${creditsText(progress.recipe.creditsSpent)} on the recipe`
+      : `${creditsText(progress.creditsSpent)} spent`,
   ].join(' · ');
 }
 

@@ -1,9 +1,11 @@
 // The Bulk run panel in recipe mode: the user picks a recipe instead of one lookup, maps its
 // inputs to columns, previews the cost as a range, and runs it. A recipe runs as one bulk run per
 // step, so its progress, Pause, Resume and Cancel are the panel's own.
+
+import { creditsText } from '../../../core/text/credits';
 import type { BulkProgress } from '../../../shared/bulk-rpc';
 import type { RecipePreview, RecipeRunConfig, RecipeSummary } from '../../../shared/recipe-rpc';
-import { busy, formatCredits, say } from '../../dom';
+import { busy, say } from '../../dom';
 import { call } from '../../rpc-client';
 import { addStep, type Builder, buildBuilder, draftOf, NEW_RECIPE, resetBuilder } from './recipe-builder';
 import {
@@ -126,9 +128,9 @@ export class RecipeMode {
     };
     if (!value.needsConfirmation) return start();
     const ui = this.ui;
-    ui.confirmText.textContent = `This recipe may spend up to ${formatCredits(value.creditsMax)} (at least ${formatCredits(value.creditsMin)}). Run it?`;
+    ui.confirmText.textContent = `This recipe may spend up to ${creditsText(value.creditsMax)} (at least ${creditsText(value.creditsMin)}). Run it?`;
     ui.confirm.hidden = false;
-    ui.confirmRun.textContent = `Run, up to ${formatCredits(value.creditsMax)}`;
+    ui.confirmRun.textContent = `Run, up to ${creditsText(value.creditsMax)}`;
     ui.confirmRun.onclick = () => void start();
     ui.confirmRun.focus();
   }

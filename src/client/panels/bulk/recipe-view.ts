@@ -1,8 +1,10 @@
 // The Bulk run panel's recipe part: a choice between one lookup and a recipe, the recipe's steps
 // with their prices, a column picker for each input it reads, and its preview, step by step, with
 // the cost as a range. Everything from the server is set as text.
+
+import { creditsAmount, creditsText } from '../../../core/text/credits';
 import type { RecipePreview, RecipeSummary, SlotName } from '../../../shared/recipe-rpc';
-import { el, formatCredits } from '../../dom';
+import { el } from '../../dom';
 import { columnOptions } from './columns';
 import { NEW_RECIPE } from './recipe-builder';
 import { plural } from './text';
@@ -109,8 +111,8 @@ function rowsText(min: number, max: number): string {
     : `${min.toLocaleString('en-US')}–${max.toLocaleString('en-US')}`;
 }
 
-function creditsText(min: number, max: number): string {
-  return min === max ? formatCredits(max) : `${min.toLocaleString('en-US')}–${formatCredits(max)}`;
+function creditsRange(min: number, max: number): string {
+  return min === max ? creditsText(max) : `${creditsAmount(min)}–${creditsText(max)}`;
 }
 
 /** Per step: the rows that reach it, saved results, and the credits as a range; then the bound. */
@@ -130,7 +132,7 @@ export function recipePreviewView(preview: RecipePreview): HTMLElement {
       el('td', {}, `${i + 1}. ${step.fallback ? 'If not found: ' : ''}${step.label}`),
       el('td', {}, rowsText(step.rowsMin, step.rowsMax)),
       el('td', {}, step.saved.toLocaleString('en-US')),
-      el('td', {}, creditsText(step.creditsMin, step.creditsMax)),
+      el('td', {}, creditsRange(step.creditsMin, step.creditsMax)),
     ),
     // What this step never pays for: repeats are looked up once, invalid inputs never sent.
     el(
@@ -150,7 +152,7 @@ export function recipePreviewView(preview: RecipePreview): HTMLElement {
     el(
       'p',
       { id: 'bulk-recipe-total' },
-      `${plural(preview.rows, 'row')}. Between ${creditsText(preview.creditsMin, preview.creditsMax)}: the least if every first step finds, the most if every fallback runs.`,
+      `${plural(preview.rows, 'row')}. Between ${creditsRange(preview.creditsMin, preview.creditsMax)}: the least if every first step finds, the most if every fallback runs.`,
     ),
   );
 }

@@ -1,7 +1,9 @@
 // The Saved results panel's view: the figures, the Clear button and its confirmation. Everything from
 // the server is set as text.
+
+import { creditsText } from '../../../core/text/credits';
 import type { CacheView } from '../../../shared/rpc';
-import { $, el, formatCredits } from '../../dom';
+import { $, el } from '../../dom';
 
 function formatBytes(bytes: number): string {
   if (bytes < 1000) return `${bytes} bytes`;
@@ -84,7 +86,7 @@ export function showCache(ui: CacheElements, view: CacheView): void {
     figure('Oldest', view.oldestAt === null ? '–' : formatWhen(view.oldestAt), 'cache-oldest'),
     figure('Newest', view.newestAt === null ? '–' : formatWhen(view.newestAt), 'cache-newest'),
     figure('Room taken', formatBytes(view.bytes), 'cache-bytes'),
-    figure('They cost', formatCredits(view.rebuyCredits), 'cache-rebuy'),
+    figure('They cost', creditsText(view.rebuyCredits), 'cache-rebuy'),
   );
 }
 
@@ -92,7 +94,7 @@ export function showCache(ui: CacheElements, view: CacheView): void {
 export function openConfirmation(ui: CacheElements, view: CacheView): void {
   ui.question.textContent =
     `Clear ${results(view.entries)}? Formulas and bulk runs that need them again will pay again: ` +
-    `up to ${formatCredits(view.rebuyCredits)} to re-run them all.`;
+    `up to ${creditsText(view.rebuyCredits)} to re-run them all.`;
   ui.clear.hidden = true;
   ui.confirmation.hidden = false;
   ui.confirm.focus();

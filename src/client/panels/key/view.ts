@@ -1,7 +1,9 @@
 // The API key panel's view: its markup is sidebar.html's; this fills it in. Everything from the
 // server is set as text.
+
+import { creditsText } from '../../../core/text/credits';
 import type { KeyScope, KeyStatus } from '../../../shared/rpc';
-import { $, el, formatCredits } from '../../dom';
+import { $, el } from '../../dom';
 
 export function showKey(status: KeyStatus): void {
   $('key-status').textContent = status.configured
@@ -44,5 +46,5 @@ export function linkDashboard(dashboard: string | null | undefined): void {
 }
 
 export function showTestCost(credits: number): void {
-  $('test-cost').textContent = `Test makes one real lookup, which costs ${formatCredits(credits)}.`;
+  $('test-cost').textContent = `Test makes one real lookup, which costs ${creditsText(credits)}.`;
 }

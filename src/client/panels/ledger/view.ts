@@ -1,7 +1,9 @@
 // The Spending panel's view: the figures, the breakdown by operation, the resent-lookups notice and
 // the out-of-credits banner. Everything from the server is set as text.
+
+import { creditsAmount, creditsText } from '../../../core/text/credits';
 import type { LedgerView } from '../../../shared/rpc';
-import { $, el, formatCredits } from '../../dom';
+import { $, el } from '../../dom';
 
 function row(label: string, value: string, id?: string): HTMLElement {
   return el('div', { class: 'figure' }, el('span', {}, label), el('strong', id ? { id } : {}, value));
@@ -10,7 +12,7 @@ function row(label: string, value: string, id?: string): HTMLElement {
 function capLine(view: LedgerView, cap: number | null): string {
   const left = view.formulaCapLeftToday;
   if (left === null) return 'unknown';
-  return cap === null ? formatCredits(left) : `${left.toLocaleString('en-US')} of ${formatCredits(cap)}`;
+  return cap === null ? creditsText(left) : `${creditsAmount(left)} of ${creditsText(cap)}`;
 }
 
 function operationsTable(view: LedgerView): HTMLElement {
@@ -23,7 +25,7 @@ function operationsTable(view: LedgerView): HTMLElement {
       'tbody',
       {},
       ...view.byOperation.map((item) =>
-        el('tr', {}, el('th', { scope: 'row' }, item.label), el('td', {}, formatCredits(item.credits))),
+        el('tr', {}, el('th', { scope: 'row' }, item.label), el('td', {}, creditsText(item.credits))),
       ),
     ),
   );
@@ -38,7 +40,7 @@ function resentNotice(view: LedgerView): HTMLElement[] {
   if (lookups === 0) return [];
   const what = lookups === 1 ? '1 lookup was' : `${lookups.toLocaleString('en-US')} lookups were`;
   return [
-    row('Possibly charged twice', formatCredits(credits), 'ledger-resent'),
+    row('Possibly charged twice', creditsText(credits), 'ledger-resent'),
     el(
       'p',
       { class: 'hint', id: 'ledger-resent-why' },
@@ -71,16 +73,16 @@ export function buildLedgerBody(): LedgerElements {
 
 /** `cap` is the saved formula daily cap, when known, so the panel can say "88 of 100". */
 export function showLedger(ui: LedgerElements, view: LedgerView, cap: number | null): void {
-  ui.note.textContent = `${formatCredits(view.today)} today`;
+  ui.note.textContent = `${creditsText(view.today)} today`;
   ui.figures.replaceChildren(
-    row('Spent today', formatCredits(view.today), 'ledger-today'),
-    row('Spent this month', formatCredits(view.month), 'ledger-month'),
+    row('Spent today', creditsText(view.today), 'ledger-today'),
+    row('Spent this month', creditsText(view.month), 'ledger-month'),
     row('Left for formulas today', capLine(view, cap), 'ledger-cap-left'),
     el('h3', {}, 'This month, by source'),
-    row('Formulas', formatCredits(view.bySource.formulas), 'ledger-formulas'),
-    row('Bulk runs', formatCredits(view.bySource.bulk), 'ledger-bulk'),
+    row('Formulas', creditsText(view.bySource.formulas), 'ledger-formulas'),
+    row('Bulk runs', creditsText(view.bySource.bulk), 'ledger-bulk'),
     ...(view.bySource.keyTests > 0
-      ? [row('Key tests', formatCredits(view.bySource.keyTests), 'ledger-key-tests')]
+      ? [row('Key tests', creditsText(view.bySource.keyTests), 'ledger-key-tests')]
       : []),
     ...resentNotice(view),
     operationsTable(view),

@@ -4,11 +4,10 @@
 // that dies loses nothing paid: the lookup pass stores every answer before it returns, so the same
 // rows asked again come from the cache, free.
 import type { OutputColumn } from '../../../shared/bulk-rpc';
-import { CHARGED_FAILURES } from '../../api/outcome';
+import { failureCharge } from '../../billing/charges';
 import { resultKey } from '../../cache/keys';
 import type { LookupItem, LookupResult } from '../../lookup/items';
 import { lookupMany } from '../../lookup/pass';
-import { chargedCredits } from '../../operations/pricing';
 import { operationByType } from '../../operations/table';
 import type { Operation } from '../../operations/types';
 import type { CellValue } from '../../render/values';
@@ -23,7 +22,8 @@ import {
   tableSpan,
 } from '../plan';
 import { countRows, rowsOf } from '../row-ranges';
-import { BULK_STATUS, type BulkRun, isErrorStatus, isPendingStatus } from '../run';
+import type { BulkRun } from '../run';
+import { BULK_STATUS, isErrorStatus, isPendingStatus } from '../statuses';
 import { EmployeeLists } from './lists';
 import { nextRun, type SliceEnd } from './next-run';
 import { outcomesOf, type SliceView } from './outcomes';
@@ -146,16 +146,25 @@ class Slice implements SliceView {
   private planLookups(work: Work[]): { index: number; reason: 'cap' | null } {
     const asked = work.filter((w) => w.source !== 'pending' && asksLookup(w));
     // An employee list's row shows where its sheet went, not the list: there is nothing to copy.
-    if (asked.length > 0 && this.op.shape !== 'employees') {
-      const { config, firstRow } = this.input;
-      const answered = answeredRows(config, this.layout, this.table, firstRow, this.lastRead);
-      for (const w of asked) {
-        const from = answered.get(rowSignature(config, this.table, w.row));
-        if (from !== undefined && from !== w.row) w.copyFrom = from;
-      }
+    if (asked.length > 0 && this.op.shape !== 'employees') this.copyAnswered(asked);
+    const index = this.firstPastCap(work, asked);
+    return index === null ? { index: work.length, reason: null } : { index, reason: 'cap' };
+  }
+
+  /** A row repeating one that already shows its answer copies it from there. */
+  private copyAnswered(asked: readonly Work[]): void {
+    const { config, firstRow } = this.input;
+    const answered = answeredRows(config, this.layout, this.table, firstRow, this.lastRead);
+    for (const w of asked) {
+      const from = answered.get(rowSignature(config, this.table, w.row));
+      if (from !== undefined && from !== w.row) w.copyFrom = from;
     }
+  }
+
+  /** The index of the first row the run's cap cannot pay for; null without a cap or when all fit. */
+  private firstPastCap(work: readonly Work[], asked: readonly Work[]): number | null {
     const { runHardCap } = this.options;
-    if (!(runHardCap > 0)) return { index: work.length, reason: null };
+    if (!(runHardCap > 0)) return null;
     const toBuy = asked.filter((w) => w.copyFrom === undefined);
     const cached = this.deps.lookup.cache.getMany(toBuy.map((w) => w.key!));
     const perLookup = perLookupEstimate(this.op, this.input.config);
@@ -165,11 +174,11 @@ class Slice implements SliceView {
     for (const [index, w] of work.entries()) {
       if (w.source === 'pending' || !asksLookup(w) || w.copyFrom !== undefined) continue;
       if (cached.has(w.key!) || buying.has(w.key!)) continue;
-      if (perLookup > room + 1e-9) return { index, reason: 'cap' };
+      if (perLookup > room + 1e-9) return index;
       buying.add(w.key!);
       room -= perLookup;
     }
-    return { index: work.length, reason: null };
+    return null;
   }
 
   private lookUp(work: readonly Work[]): Map<string, LookupResult> {
@@ -225,22 +234,33 @@ class Slice implements SliceView {
   private bookCredits(work: readonly Work[], results: ReadonlyMap<string, LookupResult>): void {
     const booked = new Set<string>();
     for (const [key, result] of results) {
-      const bought = (result.kind === 'found' || result.kind === 'miss') && !result.cached;
-      if (bought) this.credits += result.credits;
-      else if (result.kind === 'failed' && CHARGED_FAILURES.has(result.error.code))
-        this.credits += chargedCredits(this.op, 0);
-      else continue;
+      const spent = this.spentOn(result);
+      if (spent === null) continue;
+      this.credits += spent;
       booked.add(key);
     }
     for (const w of work) {
-      if (w.source !== 'pending' || w.key === undefined || booked.has(w.key)) continue;
-      // Only a row waiting on a job this run started; "waiting" rows wait on someone else's purchase.
-      if (this.status(w.row) !== BULK_STATUS.processing) continue;
-      const result = results.get(w.key);
-      if (result?.kind !== 'found' && result?.kind !== 'miss') continue;
-      this.credits += result.credits;
+      if (w.key === undefined || booked.has(w.key)) continue;
+      const spent = this.collectedJobCredits(w, results);
+      if (spent === null) continue;
+      this.credits += spent;
       booked.add(w.key);
     }
+  }
+
+  /** What this slice paid for a result; null when it bought nothing (a saved answer, a lookup not sent). */
+  private spentOn(result: LookupResult): number | null {
+    if (result.kind === 'found' || result.kind === 'miss') return result.cached ? null : result.credits;
+    return result.kind === 'failed' ? failureCharge(this.op, result.error) : null;
+  }
+
+  /** A job this run started and something else collected: what its answer cost; null for other rows. */
+  private collectedJobCredits(w: Work, results: ReadonlyMap<string, LookupResult>): number | null {
+    if (w.source !== 'pending' || w.key === undefined) return null;
+    // Only a row waiting on a job this run started; "waiting" rows wait on someone else's purchase.
+    if (this.status(w.row) !== BULK_STATUS.processing) return null;
+    const result = results.get(w.key);
+    return result?.kind === 'found' || result?.kind === 'miss' ? result.credits : null;
   }
 
   // --- Writing ---

@@ -1,0 +1,51 @@
+// Which of a run's distinct queries cost nothing, for the preview's count and estimate: paid
+// already (the result cache), bought by a job already started (paid once, whoever started it), or
+// shown on another row of the sheet (a slice copies it from there).
+
+import type { BulkRunConfig } from '../../shared/bulk-rpc';
+import { resultKey } from '../cache/keys';
+import type { ResultCache } from '../cache/result-cache';
+import { isPending, readJobs } from '../jobs/registry';
+import type { BatchStorePort, HashPort } from '../platform/ports';
+import type { ColumnLayout } from './layout';
+import { answeredRows, type DistinctLookup, rowSignature, type SheetTable } from './plan';
+
+/** Where paid answers are found: the execution's result cache and job registry, for its account. */
+export interface PaidAnswers {
+  cache: ResultCache;
+  /** Document properties: the job registry lives there. */
+  store: BatchStorePort;
+  hash: HashPort;
+  scope: string;
+}
+
+export function freeQueries(
+  paid: PaidAnswers,
+  config: BulkRunConfig,
+  layout: ColumnLayout,
+  table: SheetTable,
+  distinct: readonly DistinctLookup[],
+): Set<string> {
+  const keys = distinct.map((item) => resultKey(paid.hash, paid.scope, item.request));
+  const cached = paid.cache.getMany(keys);
+  const started = new Set(
+    readJobs(paid.store)
+      .filter(isPending)
+      .map((job) => job.key),
+  );
+  const answered = answeredRows(
+    config,
+    layout,
+    table,
+    table.firstRow,
+    table.firstRow + table.values.length - 1,
+  );
+  return new Set(
+    distinct
+      .filter((item, i) => {
+        const key = keys[i]!;
+        return cached.has(key) || started.has(key) || answered.has(rowSignature(config, table, item.row));
+      })
+      .map((item) => item.query),
+  );
+}

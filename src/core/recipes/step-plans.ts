@@ -1,0 +1,95 @@
+// What each step of a recipe would do over the sheet as it stands, before anything runs: its
+// configuration and columns as the run will create them, and per row its plan and known status.
+// recipes/preview.ts bounds the cost from these; the server only reads the sheet and the caches.
+
+import type { BulkRunConfig } from '../../shared/bulk-rpc';
+import type { Recipe, RecipeStep } from '../../shared/recipe-rpc';
+import { type ColumnLayout, layoutColumns } from '../bulk/layout';
+import {
+  cellAt,
+  type DistinctLookup,
+  distinctLookups,
+  perLookupEstimate,
+  planRow,
+  type SheetTable,
+  tableSpan,
+} from '../bulk/plan';
+import { BULK_STATUS } from '../bulk/statuses';
+import { operationByType } from '../operations/table';
+import type { Operation } from '../operations/types';
+import type { KnownStatus, StepPlan } from './preview';
+import { type DoneStep, type RecipeSheet, stepConfig } from './steps';
+
+export interface PlannedStep {
+  step: RecipeStep;
+  config: BulkRunConfig;
+  op: Operation;
+  layout: ColumnLayout;
+}
+
+/** The distinct queries of a step whose answers cost nothing (the caches, the sheet), as the server knows them. */
+export type FreeQueries = (
+  config: BulkRunConfig,
+  layout: ColumnLayout,
+  distinct: readonly DistinctLookup[],
+) => ReadonlySet<string>;
+
+/** Every step's configuration and columns, as the run will create them, before anything runs. */
+export function plannedSteps(recipe: Recipe, sheet: RecipeSheet, headers: readonly unknown[]): PlannedStep[] {
+  const virtual = [...headers];
+  const done: DoneStep[] = [];
+  return recipe.steps.map((step, index) => {
+    const config = stepConfig(recipe, index, sheet, done);
+    const op = operationByType(step.type)!;
+    const layout = layoutColumns(op, config, virtual);
+    for (const column of [...layout.outputs, layout.status]) virtual[column.column - 1] = column.header;
+    done.push({
+      id: step.id,
+      statusColumn: layout.status.column,
+      outputColumn: layout.outputs[0]!.column,
+      credits: 0,
+    });
+    return { step, config, op, layout };
+  });
+}
+
+/** Every column a step reads or writes, its company's included, wherever it stands: the table's width. */
+export function stepsWidth(steps: readonly PlannedStep[]): number {
+  return Math.max(...steps.map(({ layout, config }) => tableSpan(config, layout).last));
+}
+
+const statusOf = (value: unknown): KnownStatus =>
+  value === BULK_STATUS.found ? 'found' : value === BULK_STATUS.notFound ? 'notFound' : null;
+
+/** The rows `table` covers, from its first row: the rows a recipe's run would work on. */
+function tableRows(table: SheetTable): number[] {
+  return table.values.map((_, i) => table.firstRow + i);
+}
+
+/** Each step's rows as recipes/preview.ts reads them; `table` starts at column 1 and covers every row. */
+export function stepPlans(
+  recipe: Recipe,
+  steps: readonly PlannedStep[],
+  table: SheetTable,
+  freeQueries: FreeQueries,
+): StepPlan[] {
+  const rows = tableRows(table);
+  const ids = recipe.steps.map((step) => step.id);
+  return steps.map(({ step, config, op, layout }) => {
+    const fromStep = 'step' in step.input;
+    const open = { ...config, gates: undefined };
+    const rowPlans = rows.map((row) => {
+      if (fromStep && String(cellAt(table, row, config.columns.input) ?? '').trim() === '') return null;
+      return planRow(op, open, layout, table, row);
+    });
+    return {
+      label: op.label,
+      price: perLookupEstimate(op, config),
+      fallbackOf: step.fallbackOf ? ids.indexOf(step.fallbackOf) : null,
+      inputFrom: 'step' in step.input ? ids.indexOf(step.input.step) : null,
+      plans: rowPlans,
+      statuses: rows.map((row) => statusOf(cellAt(table, row, layout.status.column))),
+      free: freeQueries(open, layout, distinctLookups(rowPlans, table.firstRow)),
+    };
+  });
+}

@@ -1,0 +1,55 @@
+// The spreadsheet's one bulk run as its document property keeps it, for the sidebar's bulk and
+// recipe calls (bulk.ts, recipes.ts): read, saved, and begun (its columns created, then saved).
+import {
+  BULK_RUN_PROPERTY,
+  type BulkRun,
+  newRun,
+  parseRun,
+  serializeRun,
+  startRefusal,
+} from '../core/bulk/run';
+import type { Operation } from '../core/operations/types';
+import type { RecipeState } from '../core/recipes/steps';
+import type { BulkRunConfig } from '../shared/bulk-rpc';
+import { createColumns, createCombinedSheet, type RunSheet } from './adapters/bulk-sheets';
+import type { ExecutionContext } from './context';
+import { activeSpreadsheet, locked } from './sidebar-call';
+
+const properties = () => PropertiesService.getDocumentProperties();
+export const readRun = () => parseRun(properties().getProperty(BULK_RUN_PROPERTY));
+export const saveRun = (run: BulkRun) => properties().setProperty(BULK_RUN_PROPERTY, serializeRun(run));
+
+/**
+ * Creates the run (its output columns first) and saves it, under the lock; refuses while another
+ * run of this spreadsheet is running or paused. `recipe`: the run is a step of that recipe.
+ */
+export function beginRun(
+  ctx: ExecutionContext,
+  config: BulkRunConfig,
+  op: Operation,
+  prepared: RunSheet,
+  recipe: RecipeState | null,
+): BulkRun {
+  const now = ctx.deps.client.clock.now();
+  return locked(ctx, () => {
+    const refusal = startRefusal(readRun());
+    if (refusal !== null) throw new Error(refusal);
+    createColumns(prepared.sheet, config.headerRow, prepared.layout);
+    const spreadsheet = activeSpreadsheet();
+    const combined =
+      config.employeesTo === 'combined-sheet' ? createCombinedSheet(spreadsheet, config, op) : null;
+    const created = newRun({
+      id: Utilities.getUuid(),
+      config,
+      spreadsheetId: spreadsheet.getId(),
+      layout: prepared.layout,
+      firstRow: prepared.firstRow,
+      lastRow: prepared.lastRow,
+      combinedSheet: combined,
+      now,
+      ...(recipe ? { recipe } : {}),
+    });
+    saveRun(created);
+    return created;
+  });
+}

@@ -1,0 +1,42 @@
+// What a sidebar call that works on the spreadsheet needs: its execution context (a key is
+// needed), the active spreadsheet, a sheet by name, and the document lock. Each refusal throws the
+// message the sidebar shows.
+import type { PaidAnswers } from '../core/bulk/free-queries';
+import { BUSY, tryWithLock } from '../core/platform/locked-section';
+import { digestHashPort } from './adapters/apps-script';
+import { type ExecutionContext, executionContext } from './context';
+
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+const LOCK_WAIT_MS = 5_000;
+
+export function context(): ExecutionContext {
+  // A sidebar call may write sheets: the cache keeps every paid answer in its hidden sheet too.
+  const found = executionContext({ canWriteSheets: true });
+  if (!found) throw new Error('Set your API key first (API key, above).');
+  return found;
+}
+
+export function activeSpreadsheet(): Spreadsheet {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet() as Spreadsheet | null;
+  if (!spreadsheet) throw new Error('Open a spreadsheet first.');
+  return spreadsheet;
+}
+
+export function sheetNamed(name: string): Sheet {
+  const sheet = activeSpreadsheet().getSheetByName(name);
+  if (!sheet) throw new Error(`There is no sheet named "${name}" any more.`);
+  return sheet;
+}
+
+export function locked<T>(ctx: ExecutionContext, work: () => T): T {
+  const answer = tryWithLock(ctx.deps.lock, LOCK_WAIT_MS, work);
+  if (answer === BUSY) throw new Error('The spreadsheet is busy; try again in a moment.');
+  return answer;
+}
+
+/** Where this call finds answers already paid for, to count them free in a preview. */
+export function paidAnswers(ctx: ExecutionContext): PaidAnswers {
+  return { cache: ctx.deps.cache, store: ctx.deps.store, hash: digestHashPort, scope: ctx.scope };
+}
