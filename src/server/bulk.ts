@@ -18,7 +18,7 @@ import {
 } from '../core/bulk/run';
 import { SLICE_LIMITS } from '../core/bulk/slice/ports';
 import { runSlice } from '../core/bulk/slice/slice';
-import { pumpOnce } from '../core/jobs/pump';
+import { pumpOnce } from '../core/jobs/collector';
 import type { Operation } from '../core/operations/types';
 import { progressWithRecipe } from '../core/recipes/progress';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../shared/bulk-rpc';
@@ -40,9 +40,9 @@ import {
   saveRun,
   sheetNamed,
 } from './bulk-session';
+import { installDrivers } from './collector/edit-open';
+import { keepCollecting } from './collector/entry-points';
 import type { ExecutionContext } from './context';
-import { installDrivers } from './drivers';
-import { keepCollecting } from './pump';
 import { advanceRecipe } from './recipes';
 
 /** The run by id, under the lock; throws when another run has replaced it. */

@@ -6,7 +6,7 @@ import { resultKey } from '../core/cache/keys';
 import { isDeferred } from '../core/formula-queue/finish';
 import { type FormulaRow, formulaRows } from '../core/formulas/formula-rows';
 import type { Prepared } from '../core/formulas/request';
-import { followsTheUser } from '../core/jobs/drivers';
+import { followsTheUser } from '../core/jobs/trigger-records';
 import { employeeListText, expiredText, jobRunningText } from '../core/lookup/cell-texts';
 import type { LookupItem, LookupResult } from '../core/lookup/items';
 import { lookupMany } from '../core/lookup/pass';
@@ -16,10 +16,10 @@ import { renderForCell } from '../core/render/results';
 import type { CellOutput, CellValue } from '../core/render/values';
 import { errorMessage } from '../core/text/error-message';
 import { digestHashPort } from './adapters/apps-script';
+import { currentDrivers } from './collector/edit-open';
+import { queueThisFormula } from './collector/queued-formulas';
 import { CUSTOM_FUNCTION_BUDGET_MS } from './config';
 import { executionContext } from './context';
-import { currentDrivers } from './drivers';
-import { queueThisFormula } from './formula-queue';
 
 type Row = FormulaRow;
 

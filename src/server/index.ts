@@ -11,21 +11,21 @@ export {
   retryFailedRows,
   startBulkRun,
 } from './bulk';
-export { customFunction } from './custom-functions';
-export { collectOnEdit, collectOnOpen } from './drivers';
-export { freezeResults } from './freeze';
-export { showHelp } from './help';
-export { cancelQueuedFormula, listJobs, retryExpiredJob } from './jobs-api';
-export { clearCache, getCacheStats, getLedger } from './ledger-api';
-export { showPrivacy, showSupport } from './links';
-export { onInstall, onOpen, showSidebar } from './menu';
+export { collectOnEdit, collectOnOpen } from './collector/edit-open';
 export {
   collectJobsNow,
   ensureJobTrigger,
   pumpJobsFromSidebar,
   removeJobTriggerIfIdle,
   runJobPump,
-} from './pump';
+} from './collector/entry-points';
+export { customFunction } from './custom-functions';
+export { freezeResults } from './freeze';
+export { showHelp } from './help';
+export { cancelQueuedFormula, listJobs, retryExpiredJob } from './jobs-api';
+export { clearCache, getCacheStats, getLedger } from './ledger-api';
+export { showPrivacy, showSupport } from './links';
+export { onInstall, onOpen, showSidebar } from './menu';
 export {
   deleteRecipe,
   goOnRecipe,

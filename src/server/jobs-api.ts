@@ -16,8 +16,7 @@ import { operationByType } from '../core/operations/table';
 import { errorMessage } from '../core/text/error-message';
 import type { JobsList, RetryResult } from '../shared/jobs-rpc';
 import { spreadsheetById } from './adapters/employee-sheets';
-import { currentDrivers } from './drivers';
-import { queuedFormulaView } from './presenters/jobs';
+import { currentDrivers } from './collector/edit-open';
 import {
   currentBackground,
   keepCollecting,
@@ -26,7 +25,8 @@ import {
   pumpJobsFromSidebar,
   REAUTHORIZE_PROPERTY,
   refreshWaitingFormulas,
-} from './pump';
+} from './collector/entry-points';
+import { queuedFormulaView } from './presenters/jobs';
 
 /** Finished jobs listed besides the pending ones. */
 const MAX_RECENT = 30;

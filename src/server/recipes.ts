@@ -40,8 +40,8 @@ import {
   readRun,
   sheetNamed,
 } from './bulk-session';
+import { installDrivers } from './collector/edit-open';
 import type { ExecutionContext } from './context';
-import { installDrivers } from './drivers';
 
 const OPTIONAL_SLOTS: ReadonlySet<SlotName> = new Set(['company']);
 

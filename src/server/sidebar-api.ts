@@ -6,9 +6,9 @@ import { creditsFor } from '../core/billing/charges';
 import { operationByType } from '../core/operations/table';
 import type { KeyScope, KeyStatus, KeyTestResult, SidebarState } from '../shared/rpc';
 import { keyStatus, removeApiKey, storeApiKey } from './api-key';
+import { installDrivers, removeDrivers } from './collector/edit-open';
 import { DASHBOARD_URL } from './config';
 import { type ExecutionContext, executionContext } from './context';
-import { installDrivers, removeDrivers } from './drivers';
 
 /** The key test is a real, paid lookup (the API has no free check): the cheapest there is. */
 const KEY_TEST = { type: 'company_name_to_website', input_data: 'Google' } as const;

@@ -1,7 +1,8 @@
 // Writes an employee list into its own sheet, for the job pump (ListSheetPort). Runs in a trigger,
 // a menu item or a sidebar call, never in a formula: a custom function may not add sheets.
+
+import type { ListSheetPort } from '../../core/jobs/collector-ports';
 import { type EmployeeSheet, uniqueSheetName } from '../../core/jobs/employee-sheet';
-import type { ListSheetPort } from '../../core/jobs/pump-ports';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;

@@ -1,11 +1,11 @@
 // What the job collector's drivers tell the user, in the sidebar or a menu alert.
 
 import { type QueuedFormula, queueKey } from '../../core/formula-queue/records';
-import type { PumpReport } from '../../core/jobs/pump-ports';
+import type { PumpReport } from '../../core/jobs/collector-ports';
 import { describeJob, type JobRecord } from '../../core/jobs/registry';
 import { plural } from '../../core/text/plural';
 import type { QueuedFormulaView } from '../../shared/jobs-rpc';
-import type { FormulaWork } from '../formula-queue';
+import type { FormulaWork } from '../collector/queued-formulas';
 
 /** One line per expired job: what it was and what it cost. */
 export function expiredLine(job: JobRecord, now: number): string {

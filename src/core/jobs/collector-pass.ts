@@ -11,7 +11,6 @@ import type { Operation } from '../operations/types';
 import { HELD_LOCK } from '../platform/locked-section';
 import { resultItems } from '../render/tables';
 import { errorMessage } from '../text/error-message';
-import { baseSheetName, buildEmployeeSheet, deliveryMessage, uniqueSheetName } from './employee-sheet';
 import {
   emptyReport,
   PUMP_DEFAULTS,
@@ -19,7 +18,8 @@ import {
   type PumpOptions,
   type PumpReport,
   pendingOf,
-} from './pump-ports';
+} from './collector-ports';
+import { baseSheetName, buildEmployeeSheet, deliveryMessage, uniqueSheetName } from './employee-sheet';
 import {
   isPending,
   type JobRecord,

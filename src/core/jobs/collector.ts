@@ -6,7 +6,7 @@
 // bounded number of sheet writes, never while sleeping.
 
 import { BUSY, tryWithLock } from '../platform/locked-section';
-import { ownedBy, Pass } from './pump-pass';
+import { ownedBy, Pass } from './collector-pass';
 import {
   emptyReport,
   PUMP_DEFAULTS,
@@ -14,7 +14,7 @@ import {
   type PumpOptions,
   type PumpReport,
   pendingOf,
-} from './pump-ports';
+} from './collector-ports';
 import { readJobs } from './registry';
 
 /** One pass, under the document lock; a busy lock answers `busy` at once and changes nothing. */

@@ -3,18 +3,18 @@
 // sidebar's timer, the hourly clock, the menu) buy it at the plan's pace and re-enter the formula,
 // which then answers from the cache. Sheets runs a custom function again only when its formula or
 // an argument changes, so without this a big range would stop half way for good.
-import { resultKey } from '../core/cache/keys';
-import { finishLookups, formulaItems } from '../core/formula-queue/finish';
-import { type QueuedFormula, readQueue, removeQueued, saveQueued } from '../core/formula-queue/records';
-import { queuedText } from '../core/formula-queue/texts';
-import { readFormulaCall } from '../core/formulas/formula-call';
-import { noteJobStarted } from '../core/jobs/signal';
-import type { LookupItem } from '../core/lookup/items';
-import { errorMessage } from '../core/text/error-message';
-import { appsScriptClock, digestHashPort } from './adapters/apps-script';
-import type { ExecutionContext } from './context';
-import type { PumpContext } from './pump';
-import { reenterFormulas } from './reenter';
+import { resultKey } from '../../core/cache/keys';
+import { finishLookups, formulaItems } from '../../core/formula-queue/finish';
+import { type QueuedFormula, readQueue, removeQueued, saveQueued } from '../../core/formula-queue/records';
+import { queuedText } from '../../core/formula-queue/texts';
+import { readFormulaCall } from '../../core/formulas/formula-call';
+import { noteJobStarted } from '../../core/jobs/signal';
+import type { LookupItem } from '../../core/lookup/items';
+import { errorMessage } from '../../core/text/error-message';
+import { appsScriptClock, digestHashPort } from '../adapters/apps-script';
+import type { ExecutionContext } from '../context';
+import type { PumpContext } from './entry-points';
+import { reenterFormulas } from './reentry';
 import { SheetGrids } from './sheet-grids';
 
 type Range = GoogleAppsScript.Spreadsheet.Range;

@@ -6,17 +6,17 @@
 // document cache (core/jobs/signal.ts) and returns when no job waits; and of a paste's many edits,
 // one execution collects while the others return.
 
-import { isOurFormula } from '../core/formulas/our-formulas';
-import { DRIVERS_PROPERTY, type Drivers, driversOf, withDrivers } from '../core/jobs/drivers';
-import { drivePump } from '../core/jobs/pump';
-import { pendingOf } from '../core/jobs/pump-ports';
-import { jobScope, readJobs } from '../core/jobs/registry';
-import { claimCollector, collectorWanted, noteCollected, readSignal } from '../core/jobs/signal';
-import { errorMessage } from '../core/text/error-message';
-import { appsScriptClock, ttlCachePort } from './adapters/apps-script';
-import { executionContext, fastCache } from './context';
-import { finishQueuedFormulas, hasQueuedFormulas } from './formula-queue';
-import { authorizationLapsed, pumpContext, pumpOptions, refreshAfter, withTriggerLock } from './pump';
+import { isOurFormula } from '../../core/formulas/our-formulas';
+import { drivePump } from '../../core/jobs/collector';
+import { pendingOf } from '../../core/jobs/collector-ports';
+import { jobScope, readJobs } from '../../core/jobs/registry';
+import { claimCollector, collectorWanted, noteCollected, readSignal } from '../../core/jobs/signal';
+import { DRIVERS_PROPERTY, type Drivers, driversOf, withDrivers } from '../../core/jobs/trigger-records';
+import { errorMessage } from '../../core/text/error-message';
+import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
+import { executionContext, fastCache } from '../context';
+import { authorizationLapsed, pumpContext, pumpOptions, refreshAfter, withTriggerLock } from './entry-points';
+import { finishQueuedFormulas, hasQueuedFormulas } from './queued-formulas';
 
 /** The handlers: top-level functions of the bundle (see index.ts). */
 export const EDIT_DRIVER = 'collectOnEdit';

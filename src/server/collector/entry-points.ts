@@ -5,22 +5,22 @@
 // A custom function may not call ScriptApp, so a formula only records its job; the trigger is
 // created here, from a context that may create one, and deleted when nothing is pending.
 
-import { drivePump, pumpOnce } from '../core/jobs/pump';
-import type { PumpDeps, PumpOptions, PumpReport } from '../core/jobs/pump-ports';
-import { formulasToRefresh } from '../core/jobs/refresh';
-import { isPending, jobScope, readJobs } from '../core/jobs/registry';
-import { noteCollected } from '../core/jobs/signal';
-import { errorMessage } from '../core/text/error-message';
-import type { BackgroundCollection, PumpProgress } from '../shared/jobs-rpc';
-import type { Settings } from '../shared/rpc';
-import { appsScriptClock, lockPort, ttlCachePort } from './adapters/apps-script';
-import { listSheetPort, spreadsheetById } from './adapters/employee-sheets';
-import { CACHE_SHEET_NAME } from './adapters/sheet-store';
-import { executionContext, fastCache } from './context';
-import { installDrivers } from './drivers';
-import { type FormulaWork, finishQueuedFormulas, hasQueuedFormulas } from './formula-queue';
-import { expiredLine, failedLine, formulaWorkLines, pumpSummary } from './presenters/jobs';
-import { cellA1, type FormulaCell, reenterFormulas } from './reenter';
+import { drivePump, pumpOnce } from '../../core/jobs/collector';
+import type { PumpDeps, PumpOptions, PumpReport } from '../../core/jobs/collector-ports';
+import { formulasToRefresh } from '../../core/jobs/refresh';
+import { isPending, jobScope, readJobs } from '../../core/jobs/registry';
+import { noteCollected } from '../../core/jobs/signal';
+import { errorMessage } from '../../core/text/error-message';
+import type { BackgroundCollection, PumpProgress } from '../../shared/jobs-rpc';
+import type { Settings } from '../../shared/rpc';
+import { appsScriptClock, lockPort, ttlCachePort } from '../adapters/apps-script';
+import { listSheetPort, spreadsheetById } from '../adapters/employee-sheets';
+import { CACHE_SHEET_NAME } from '../adapters/sheet-store';
+import { executionContext, fastCache } from '../context';
+import { expiredLine, failedLine, formulaWorkLines, pumpSummary } from '../presenters/jobs';
+import { installDrivers } from './edit-open';
+import { type FormulaWork, finishQueuedFormulas, hasQueuedFormulas } from './queued-formulas';
+import { cellA1, type FormulaCell, reenterFormulas } from './reentry';
 
 /** The trigger's handler: a top-level function of the bundle (see index.ts). */
 export const JOB_PUMP_HANDLER = 'runJobPump';
