@@ -18,7 +18,7 @@ import {
 } from '../core/bulk/run';
 import { SLICE_LIMITS } from '../core/bulk/slice/ports';
 import { runSlice } from '../core/bulk/slice/slice';
-import { pumpOnce } from '../core/jobs/collector';
+import { collectOnce } from '../core/jobs/collector';
 import type { Operation } from '../core/operations/types';
 import { progressWithRecipe } from '../core/recipes/progress';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../shared/bulk-rpc';
@@ -127,7 +127,7 @@ function runOneSlice(ctx: ExecutionContext, run: BulkRun): BulkRun {
       sheet: sheetPort(sheet),
       combined: run.combinedSheet ? combinedPort(spreadsheet, run.combinedSheet, op) : null,
       deliverLists: () => {
-        pumpOnce(
+        collectOnce(
           { ...ctx.deps, sheets: listSheetPort() },
           { scope: ctx.scope, day: ctx.day, lockWaitMs: PUMP_LOCK_WAIT_MS, keepPaidMs },
         );

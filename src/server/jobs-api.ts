@@ -18,10 +18,10 @@ import type { JobsList, RetryResult } from '../shared/jobs-rpc';
 import { spreadsheetById } from './adapters/employee-sheets';
 import { currentDrivers } from './collector/edit-open';
 import {
+  type CollectorContext,
+  collectorContext,
   currentBackground,
   keepCollecting,
-  type PumpContext,
-  pumpContext,
   pumpJobsFromSidebar,
   REAUTHORIZE_PROPERTY,
   refreshWaitingFormulas,
@@ -34,12 +34,12 @@ const RETRY_LOCK_WAIT_MS = 5_000;
 /** A re-run only sends the request: the pump collects the job, as for any other. */
 const RETRY_BUDGET_MS = 20_000;
 
-function myJobs(context: PumpContext): JobRecord[] {
+function myJobs(context: CollectorContext): JobRecord[] {
   return readJobs(context.deps.store).filter((job) => jobScope(job) === context.scope);
 }
 
 export function listJobs(): JobsList {
-  const context = pumpContext();
+  const context = collectorContext();
   const reauthorized = takeReauthorizeFlag();
   if (!context)
     return {
@@ -75,7 +75,7 @@ export function listJobs(): JobsList {
  * again. Its cells keep their text until the formula is typed again, which queues what is left.
  */
 export function cancelQueuedFormula(id: string): JobsList {
-  const context = pumpContext();
+  const context = collectorContext();
   if (context) {
     const now = context.deps.client.clock.now();
     const record = readQueue(context.deps.store.getAll(), context.scope, now).find(
@@ -101,7 +101,7 @@ const refused = (message: string): RetryResult => ({ ok: false, message, job: nu
  * whose sheet could not be written is written again instead, at no cost.
  */
 export function retryExpiredJob(key: string): RetryResult {
-  const context = pumpContext();
+  const context = collectorContext();
   if (!context) return refused('Set your API key first.');
   const job = myJobs(context).find((candidate) => candidate.key === String(key));
   if (!job) return refused('That job is no longer listed; refresh the Jobs panel.');
@@ -149,7 +149,7 @@ export function retryExpiredJob(key: string): RetryResult {
   return { ok: true, message, job: view };
 }
 
-function rewriteList(context: PumpContext, job: JobRecord): RetryResult {
+function rewriteList(context: CollectorContext, job: JobRecord): RetryResult {
   const { deliveryAttempts: _attempts, message: _message, ...rest } = job;
   const now = context.deps.client.clock.now();
   const next: JobRecord = { ...rest, state: 'done', updatedAt: now, nextPollAt: now };

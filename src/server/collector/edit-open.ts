@@ -7,7 +7,7 @@
 // one execution collects while the others return.
 
 import { isOurFormula } from '../../core/formulas/our-formulas';
-import { drivePump } from '../../core/jobs/collector';
+import { collectUntil } from '../../core/jobs/collector';
 import { pendingOf } from '../../core/jobs/collector-ports';
 import { jobScope, readJobs } from '../../core/jobs/registry';
 import { claimCollector, collectorWanted, noteCollected, readSignal } from '../../core/jobs/signal';
@@ -15,7 +15,13 @@ import { DRIVERS_PROPERTY, type Drivers, driversOf, withDrivers } from '../../co
 import { errorMessage } from '../../core/text/error-message';
 import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
 import { executionContext, fastCache } from '../context';
-import { authorizationLapsed, pumpContext, pumpOptions, refreshAfter, withTriggerLock } from './entry-points';
+import {
+  authorizationLapsed,
+  collectorContext,
+  collectorOptions,
+  refreshAfter,
+  withTriggerLock,
+} from './entry-points';
 import { finishQueuedFormulas, hasQueuedFormulas } from './queued-formulas';
 
 /** The handlers: top-level functions of the bundle (see index.ts). */
@@ -73,7 +79,7 @@ function driveCollector(by: 'edit' | 'open', typed: Range | null): void {
   const signal = readSignal(cache);
   if (!typed && signal && !collectorWanted(signal, now)) return;
   if (authorizationLapsed()) return;
-  const context = pumpContext();
+  const context = collectorContext();
   if (!context) return;
   if (!typed && !signal) {
     // The cache forgot the note: the registry says, once, and the note is written again.
@@ -93,8 +99,8 @@ function driveCollector(by: 'edit' | 'open', typed: Range | null): void {
   if (!claimCollector(cache, context.deps.lock, now, until)) return;
   try {
     const work = finishQueuedFormulas(context, now + FORMULA_WORK_MS, by, typed);
-    const options = pumpOptions(context, DRIVER_LOCK_WAIT_MS);
-    refreshAfter(drivePump(context.deps, options, now + DRIVER_WAIT_MS), work);
+    const options = collectorOptions(context, DRIVER_LOCK_WAIT_MS);
+    refreshAfter(collectUntil(context.deps, options, now + DRIVER_WAIT_MS), work);
   } catch (error) {
     // The role is let go, so that the next edit tries again.
     noteCollected(cache, { pending: 1, nextDueAt: now }, now, appsScriptClock.now());

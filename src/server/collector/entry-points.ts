@@ -5,19 +5,19 @@
 // A custom function may not call ScriptApp, so a formula only records its job; the trigger is
 // created here, from a context that may create one, and deleted when nothing is pending.
 
-import { drivePump, pumpOnce } from '../../core/jobs/collector';
-import type { PumpDeps, PumpOptions, PumpReport } from '../../core/jobs/collector-ports';
+import { collectOnce, collectUntil } from '../../core/jobs/collector';
+import type { CollectorDeps, CollectorOptions, CollectorReport } from '../../core/jobs/collector-ports';
 import { formulasToRefresh } from '../../core/jobs/refresh';
 import { isPending, jobScope, readJobs } from '../../core/jobs/registry';
 import { noteCollected } from '../../core/jobs/signal';
 import { errorMessage } from '../../core/text/error-message';
-import type { BackgroundCollection, PumpProgress } from '../../shared/jobs-rpc';
+import type { BackgroundCollection, CollectorProgress } from '../../shared/jobs-rpc';
 import type { Settings } from '../../shared/rpc';
 import { appsScriptClock, lockPort, ttlCachePort } from '../adapters/apps-script';
 import { listSheetPort, spreadsheetById } from '../adapters/employee-sheets';
 import { CACHE_SHEET_NAME } from '../adapters/sheet-store';
 import { executionContext, fastCache } from '../context';
-import { expiredLine, failedLine, formulaWorkLines, pumpSummary } from '../presenters/jobs';
+import { collectorSummary, expiredLine, failedLine, formulaWorkLines } from '../presenters/jobs';
 import { installDrivers } from './edit-open';
 import { type FormulaWork, finishQueuedFormulas, hasQueuedFormulas } from './queued-formulas';
 import { cellA1, type FormulaCell, reenterFormulas } from './reentry';
@@ -58,8 +58,8 @@ const DAY_MS = 86_400_000;
 type Properties = GoogleAppsScript.Properties.Properties;
 type Trigger = GoogleAppsScript.Script.Trigger;
 
-export interface PumpContext {
-  deps: PumpDeps;
+export interface CollectorContext {
+  deps: CollectorDeps;
   scope: string;
   day: string;
   settings: Settings;
@@ -69,7 +69,7 @@ export interface PumpContext {
  * The pump's services, or null when there is nothing it could do: no API key (jobs are polled
  * with the key that started them), or no document (the registry lives in document properties).
  */
-export function pumpContext(): PumpContext | null {
+export function collectorContext(): CollectorContext | null {
   const context = executionContext({ canWriteSheets: true });
   if (!context) return null;
   return {
@@ -80,7 +80,7 @@ export function pumpContext(): PumpContext | null {
   };
 }
 
-export function pumpOptions(context: PumpContext, lockWaitMs: number): PumpOptions {
+export function collectorOptions(context: CollectorContext, lockWaitMs: number): CollectorOptions {
   return {
     scope: context.scope,
     day: context.day,
@@ -92,18 +92,18 @@ export function pumpOptions(context: PumpContext, lockWaitMs: number): PumpOptio
 // --- Drivers --------------------------------------------------------------------------------------
 
 /** The time-driven trigger's handler. Deletes its own trigger once nothing is pending. */
-export function runJobPump(event?: { triggerUid?: unknown }): PumpProgress {
+export function runJobPump(event?: { triggerUid?: unknown }): CollectorProgress {
   const own = event?.triggerUid === undefined ? [] : [String(event.triggerUid)];
   // An update that asks for a new scope, or a revoked grant, leaves the trigger unauthorized: it
   // does nothing then, and the sidebar asks the user to authorize again (as Google's add-on
   // template does, by email).
   if (authorizationLapsed()) return idleProgress(REAUTHORIZE_TEXT, 'off');
-  const context = pumpContext();
+  const context = collectorContext();
   if (!context) return idleProgress('No API key: nothing to collect.', removeIdle(own));
   const { clock } = context.deps.client;
   const work = finishQueuedFormulas(context, clock.now() + TRIGGER_FORMULA_WORK_MS, 'clock');
   const waitUntil = clock.now() + TRIGGER_WAIT_MS;
-  const report = drivePump(context.deps, pumpOptions(context, TRIGGER_LOCK_WAIT_MS), waitUntil);
+  const report = collectUntil(context.deps, collectorOptions(context, TRIGGER_LOCK_WAIT_MS), waitUntil);
   refreshAfter(report, work);
   const busy = report.busy || report.pending > 0 || work.queued > 0;
   return progress(report, busy ? currentBackground() : removeIdle(own), work);
@@ -113,22 +113,22 @@ export function runJobPump(event?: { triggerUid?: unknown }): PumpProgress {
  * One pass for the sidebar's timer; the answer says when to call again. While anything is
  * pending it makes sure the trigger exists, so closing the sidebar does not strand a paid job.
  */
-export function pumpJobsFromSidebar(): PumpProgress {
-  const context = pumpContext();
+export function pumpJobsFromSidebar(): CollectorProgress {
+  const context = collectorContext();
   if (!context) return idleProgress('Set your API key first.', 'off');
   const work = finishQueuedFormulas(
     context,
     context.deps.client.clock.now() + SIDEBAR_FORMULA_WORK_MS,
     'sidebar',
   );
-  const report = pumpOnce(context.deps, pumpOptions(context, SIDEBAR_LOCK_WAIT_MS));
+  const report = collectOnce(context.deps, collectorOptions(context, SIDEBAR_LOCK_WAIT_MS));
   refreshAfter(report, work);
   return progress(report, backgroundAfter(report), work);
 }
 
 /** The menu item "Finish pending lookups": buys queued formula lookups, waits briefly for jobs about to finish, then says what happened. */
-export function collectJobsNow(): PumpProgress {
-  const context = pumpContext();
+export function collectJobsNow(): CollectorProgress {
+  const context = collectorContext();
   const ui = SpreadsheetApp.getUi();
   if (!context) {
     ui.alert('Set your API key first: Extensions > Enrich for Sheets > Open sidebar.');
@@ -137,9 +137,9 @@ export function collectJobsNow(): PumpProgress {
   installDrivers();
   const { clock } = context.deps.client;
   const work = finishQueuedFormulas(context, clock.now() + MENU_FORMULA_WORK_MS, 'menu');
-  const report = drivePump(
+  const report = collectUntil(
     context.deps,
-    pumpOptions(context, TRIGGER_LOCK_WAIT_MS),
+    collectorOptions(context, TRIGGER_LOCK_WAIT_MS),
     clock.now() + MENU_WAIT_MS,
   );
   refreshAfter(report, work);
@@ -152,16 +152,16 @@ export function collectJobsNow(): PumpProgress {
   return result;
 }
 
-function backgroundAfter(report: PumpReport): BackgroundCollection {
+function backgroundAfter(report: CollectorReport): BackgroundCollection {
   if (report.pending > 0) return keepCollecting();
   return report.busy ? currentBackground() : removeJobTriggerIfIdle();
 }
 
 function progress(
-  report: PumpReport,
+  report: CollectorReport,
   background: BackgroundCollection,
   work: FormulaWork | null = null,
-): PumpProgress {
+): CollectorProgress {
   const now = appsScriptClock.now();
   const queued = work?.queued ?? 0;
   const off = report.pending + queued > 0 && background === 'off';
@@ -175,11 +175,11 @@ function progress(
     nextCheckInMs:
       queued > 0 ? 1_000 : report.nextDueAt === null ? null : Math.max(1_000, report.nextDueAt - now),
     background,
-    summary: `${[pumpSummary(report), ...formulaWorkLines(work)].join(' ')}${off ? ' Background collection is off: keep the sidebar open until they finish.' : ''}`,
+    summary: `${[collectorSummary(report), ...formulaWorkLines(work)].join(' ')}${off ? ' Background collection is off: keep the sidebar open until they finish.' : ''}`,
   };
 }
 
-function idleProgress(summary: string, background: BackgroundCollection): PumpProgress {
+function idleProgress(summary: string, background: BackgroundCollection): CollectorProgress {
   return {
     busy: false,
     pending: 0,
@@ -199,7 +199,7 @@ function idleProgress(summary: string, background: BackgroundCollection): PumpPr
  * After any driver's passes: the formulas waiting for what finished are re-entered, and the note
  * the Edit trigger reads says what is left, so that the next edit is cheap when nothing is.
  */
-export function refreshAfter(report: PumpReport, work: FormulaWork | null = null): void {
+export function refreshAfter(report: CollectorReport, work: FormulaWork | null = null): void {
   const queued = work?.queued ?? 0;
   const left = {
     pending: report.pending + queued,
@@ -215,7 +215,7 @@ export function refreshAfter(report: PumpReport, work: FormulaWork | null = null
   if (queued > 0) keepCollecting();
 }
 
-function refreshFinished(report: PumpReport): void {
+function refreshFinished(report: CollectorReport): void {
   const finished = [...report.collected, ...report.expired, ...report.failed].map((job) => job.spreadsheetId);
   const ids = new Set([...finished, ...report.delivered.map((item) => item.spreadsheetId)]);
   for (const id of ids) {
@@ -380,7 +380,7 @@ export function currentBackground(): BackgroundCollection {
 }
 
 function hasPendingJobs(): boolean {
-  const context = pumpContext();
+  const context = collectorContext();
   if (!context) return false;
   const all = context.deps.store.getAll();
   const now = context.deps.client.clock.now();

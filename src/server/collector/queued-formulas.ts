@@ -13,7 +13,7 @@ import type { LookupItem } from '../../core/lookup/items';
 import { errorMessage } from '../../core/text/error-message';
 import { appsScriptClock, digestHashPort } from '../adapters/apps-script';
 import type { ExecutionContext } from '../context';
-import type { PumpContext } from './entry-points';
+import type { CollectorContext } from './entry-points';
 import { reenterFormulas } from './reentry';
 import { SheetGrids } from './sheet-grids';
 
@@ -78,7 +78,7 @@ interface Target {
  * formula into: its trigger may run before the formula does, and starts buying at once.
  */
 export function finishQueuedFormulas(
-  context: PumpContext,
+  context: CollectorContext,
   until: number,
   by: string,
   typed: Range | null = null,
@@ -108,7 +108,7 @@ export function finishQueuedFormulas(
 
 /** Saves what each formula still lacks, drops the records of those finished or stopped. */
 function settleRecords(
-  context: PumpContext,
+  context: CollectorContext,
   targets: readonly Target[],
   left: ReadonlySet<string>,
   stopped: string | null,
@@ -161,7 +161,7 @@ function withTyped(records: readonly QueuedFormula[], typed: Range | null): Targ
  * can itself.
  */
 function readTarget(
-  context: PumpContext,
+  context: CollectorContext,
   grids: SheetGrids,
   target: Target,
   items: Map<string, LookupItem>,
@@ -181,7 +181,7 @@ function readTarget(
   return true;
 }
 
-function lookupContext(context: PumpContext, spreadsheet: Spreadsheet) {
+function lookupContext(context: CollectorContext, spreadsheet: Spreadsheet) {
   return {
     source: 'formula' as const,
     jobSource: 'formula' as const,

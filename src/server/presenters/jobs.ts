@@ -1,7 +1,7 @@
 // What the job collector's drivers tell the user, in the sidebar or a menu alert.
 
 import { type QueuedFormula, queueKey } from '../../core/formula-queue/records';
-import type { PumpReport } from '../../core/jobs/collector-ports';
+import type { CollectorReport } from '../../core/jobs/collector-ports';
 import { describeJob, type JobRecord } from '../../core/jobs/registry';
 import { plural } from '../../core/text/plural';
 import type { QueuedFormulaView } from '../../shared/jobs-rpc';
@@ -18,7 +18,7 @@ export function failedLine(job: JobRecord, now: number): string {
 }
 
 /** One line for the sidebar or a menu alert. */
-export function pumpSummary(report: PumpReport): string {
+export function collectorSummary(report: CollectorReport): string {
   if (report.busy) return 'Another collection is running; checking again shortly.';
   const parts: string[] = [];
   if (report.delivered.length > 0) parts.push(report.delivered.map((item) => item.message).join('; '));

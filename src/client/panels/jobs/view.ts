@@ -2,9 +2,9 @@
 // the retry confirmation. Everything from the server is set as text.
 import type {
   BackgroundCollection,
+  CollectorProgress,
   JobsList,
   JobView,
-  PumpProgress,
   QueuedFormulaView,
 } from '../../../shared/jobs-rpc';
 import { $, el, say } from '../../dom';
@@ -169,7 +169,7 @@ export function showJobList(
   );
 }
 
-export function showPumpProgress(ui: JobsElements, progress: PumpProgress): void {
+export function showCollectorProgress(ui: JobsElements, progress: CollectorProgress): void {
   showBackground(ui, progress.background, progress.pending);
   const lines = [progress.summary, ...progress.delivered, ...progress.expired, ...progress.failed];
   say(ui.summary, lines.filter((line) => line !== '').join(' '), progress.failed.length > 0 ? 'error' : '');
