@@ -40,8 +40,8 @@ import {
   saveRun,
   sheetNamed,
 } from './bulk-session';
-import { installDrivers } from './collector/edit-open';
-import { keepCollecting } from './collector/entry-points';
+import { keepCollecting } from './collector/clock-trigger';
+import { installDrivers } from './collector/edit-open-triggers';
 import type { ExecutionContext } from './context';
 import { advanceRecipe } from './recipes';
 

@@ -16,8 +16,8 @@ import { renderForCell } from '../core/render/results';
 import type { CellOutput, CellValue } from '../core/render/values';
 import { errorMessage } from '../core/text/error-message';
 import { digestHashPort } from './adapters/apps-script';
-import { currentDrivers } from './collector/edit-open';
-import { queueThisFormula } from './collector/queued-formulas';
+import { queueThisFormula } from './collector/handoff';
+import { currentDrivers } from './collector/installed-drivers';
 import { CUSTOM_FUNCTION_BUDGET_MS } from './config';
 import { executionContext } from './context';
 

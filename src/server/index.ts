@@ -11,14 +11,15 @@ export {
   retryFailedRows,
   startBulkRun,
 } from './bulk';
-export { collectOnEdit, collectOnOpen } from './collector/edit-open';
+
+export { ensureJobTrigger, removeJobTriggerIfIdle } from './collector/clock-trigger';
 export {
   collectJobsNow,
-  ensureJobTrigger,
+  collectOnEdit,
+  collectOnOpen,
   pumpJobsFromSidebar,
-  removeJobTriggerIfIdle,
   runJobPump,
-} from './collector/entry-points';
+} from './collector/drivers';
 export { customFunction } from './custom-functions';
 export { freezeResults } from './freeze';
 export { showHelp } from './help';

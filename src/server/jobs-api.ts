@@ -16,22 +16,18 @@ import { operationByType } from '../core/operations/table';
 import { errorMessage } from '../core/text/error-message';
 import type { JobsList, RetryResult } from '../shared/jobs-rpc';
 import { spreadsheetById } from './adapters/employee-sheets';
-import { currentDrivers } from './collector/edit-open';
-import {
-  type CollectorContext,
-  collectorContext,
-  currentBackground,
-  keepCollecting,
-  pumpJobsFromSidebar,
-  REAUTHORIZE_PROPERTY,
-  refreshWaitingFormulas,
-} from './collector/entry-points';
+import { takeReauthorizeFlag } from './collector/authorization';
+import { currentBackground, keepCollecting } from './collector/clock-trigger';
+import { type CollectorContext, collectorContext } from './collector/context';
+import { pumpJobsFromSidebar } from './collector/drivers';
+import { currentDrivers } from './collector/installed-drivers';
+import { refreshWaitingFormulas } from './collector/refresh';
 import { queuedFormulaView } from './presenters/jobs';
 
 /** Finished jobs listed besides the pending ones. */
 const MAX_RECENT = 30;
 const RETRY_LOCK_WAIT_MS = 5_000;
-/** A re-run only sends the request: the pump collects the job, as for any other. */
+/** A re-run only sends the request: the collector collects the job, as for any other. */
 const RETRY_BUDGET_MS = 20_000;
 
 function myJobs(context: CollectorContext): JobRecord[] {
@@ -84,14 +80,6 @@ export function cancelQueuedFormula(id: string): JobsList {
     if (record) removeQueued(context.deps.store, [record]);
   }
   return listJobs();
-}
-
-/** Whether a trigger stopped for want of authorization since the sidebar last looked; clears it. */
-function takeReauthorizeFlag(): boolean {
-  const properties = PropertiesService.getDocumentProperties();
-  if (properties?.getProperty(REAUTHORIZE_PROPERTY) == null) return false;
-  properties.deleteProperty(REAUTHORIZE_PROPERTY);
-  return true;
 }
 
 const refused = (message: string): RetryResult => ({ ok: false, message, job: null });

@@ -3,7 +3,7 @@
 // runs with full authorization when the user installs from the Marketplace: the collector's
 // drivers go in then, as they do when the sidebar opens.
 
-import { installDrivers } from './collector/edit-open';
+import { installDrivers } from './collector/edit-open-triggers';
 import { ADDON_NAME } from './config';
 
 export function onOpen(_event?: GoogleAppsScript.Events.SheetsOnOpen): void {

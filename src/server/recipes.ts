@@ -40,7 +40,7 @@ import {
   readRun,
   sheetNamed,
 } from './bulk-session';
-import { installDrivers } from './collector/edit-open';
+import { installDrivers } from './collector/edit-open-triggers';
 import type { ExecutionContext } from './context';
 
 const OPTIONAL_SLOTS: ReadonlySet<SlotName> = new Set(['company']);

@@ -6,7 +6,7 @@ import { creditsFor } from '../core/billing/charges';
 import { operationByType } from '../core/operations/table';
 import type { KeyScope, KeyStatus, KeyTestResult, SidebarState } from '../shared/rpc';
 import { keyStatus, removeApiKey, storeApiKey } from './api-key';
-import { installDrivers, removeDrivers } from './collector/edit-open';
+import { installDrivers, removeDrivers } from './collector/edit-open-triggers';
 import { DASHBOARD_URL } from './config';
 import { type ExecutionContext, executionContext } from './context';
 
