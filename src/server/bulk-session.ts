@@ -15,6 +15,8 @@ import type { BulkRunConfig } from '../shared/bulk-rpc';
 import { digestHashPort } from './adapters/apps-script';
 import { combinedSheet, readBlock } from './adapters/bulk-sheets';
 import { type ExecutionContext, executionContext } from './context';
+import { requireDocumentProperties } from './platform/properties';
+import { requireActiveSpreadsheet } from './platform/spreadsheet';
 
 export type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 export type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -22,7 +24,6 @@ export type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 export const HEADER_ROW = 1;
 const LOCK_WAIT_MS = 5_000;
 export const PUMP_LOCK_WAIT_MS = 3_000;
-export const DAY_MS = 86_400_000;
 
 export function context(): ExecutionContext {
   // A sidebar call may write sheets: the cache keeps every paid answer in its hidden sheet too.
@@ -31,19 +32,13 @@ export function context(): ExecutionContext {
   return found;
 }
 
-export function activeSpreadsheet(): Spreadsheet {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet() as Spreadsheet | null;
-  if (!spreadsheet) throw new Error('Open a spreadsheet first.');
-  return spreadsheet;
-}
-
 export function sheetNamed(name: string): Sheet {
-  const sheet = activeSpreadsheet().getSheetByName(name);
+  const sheet = requireActiveSpreadsheet().getSheetByName(name);
   if (!sheet) throw new Error(`There is no sheet named "${name}" any more.`);
   return sheet;
 }
 
-const properties = () => PropertiesService.getDocumentProperties();
+const properties = requireDocumentProperties;
 export const readRun = () => parseRun(properties().getProperty(BULK_RUN_PROPERTY));
 export const saveRun = (run: BulkRun) => properties().setProperty(BULK_RUN_PROPERTY, serializeRun(run));
 
@@ -114,7 +109,7 @@ export function beginRun(
       );
     }
     createColumns(prepared.sheet, config.headerRow, prepared.layout);
-    const spreadsheet = activeSpreadsheet();
+    const spreadsheet = requireActiveSpreadsheet();
     const combined =
       config.employeesTo === 'combined-sheet' ? createCombinedSheet(spreadsheet, config, op) : null;
     const created = newRun({

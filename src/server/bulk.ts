@@ -20,16 +20,15 @@ import { SLICE_LIMITS } from '../core/bulk/slice/ports';
 import { runSlice } from '../core/bulk/slice/slice';
 import { collectOnce } from '../core/jobs/collector';
 import type { Operation } from '../core/operations/types';
+import { DAY_MS } from '../core/platform/time';
 import { progressWithRecipe } from '../core/recipes/progress';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../shared/bulk-rpc';
 import { appsScriptClock, digestHashPort } from './adapters/apps-script';
 import { combinedPort, sheetPort } from './adapters/bulk-sheets';
 import { listSheetPort } from './adapters/employee-sheets';
 import {
-  activeSpreadsheet,
   beginRun,
   context,
-  DAY_MS,
   freeQueries,
   HEADER_ROW,
   locked,
@@ -43,6 +42,7 @@ import {
 import { keepCollecting } from './collector/clock-trigger';
 import { installDrivers } from './collector/edit-open-triggers';
 import type { ExecutionContext } from './context';
+import { requireActiveSpreadsheet } from './platform/spreadsheet';
 import { advanceRecipe } from './recipes';
 
 /** The run by id, under the lock; throws when another run has replaced it. */
@@ -56,7 +56,7 @@ function currentRun(runId: string): BulkRun {
 // --- Reading the sheet ----------------------------------------------------------------------------
 
 export function getSheetColumns(sheetName: string | null): SheetColumns {
-  const spreadsheet = activeSpreadsheet();
+  const spreadsheet = requireActiveSpreadsheet();
   const sheet = sheetName ? sheetNamed(sheetName) : spreadsheet.getActiveSheet();
   const lastColumn = sheet.getLastColumn();
   const headers =
@@ -108,7 +108,7 @@ export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): Bulk
 // --- Slices -----------------------------------------------------------------------------------------
 
 function runOneSlice(ctx: ExecutionContext, run: BulkRun): BulkRun {
-  const spreadsheet = activeSpreadsheet();
+  const spreadsheet = requireActiveSpreadsheet();
   const sheet = spreadsheet.getSheetByName(run.config.sheetName);
   if (!sheet) {
     return {

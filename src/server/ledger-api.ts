@@ -10,6 +10,7 @@ import { dropAllClaims } from '../core/lookup/claims';
 import { OUT_OF_CREDITS_PROPERTY } from '../core/lookup/send';
 import { operationByType } from '../core/operations/table';
 import type { BatchStorePort, SheetStorePort } from '../core/platform/ports';
+import { DAY_MS } from '../core/platform/time';
 import type { CacheView, LedgerView } from '../shared/rpc';
 import {
   appsScriptClock,
@@ -20,14 +21,14 @@ import {
   ttlCachePort,
 } from './adapters/apps-script';
 import { sheetStorePort } from './adapters/sheet-store';
-import { executionContext, fastCache, today } from './context';
+import { executionContext, today } from './context';
+import { fastCache } from './platform/cache';
+import { documentLock } from './platform/locks';
+import { requireDocumentProperties } from './platform/properties';
+import { activeSpreadsheet } from './platform/spreadsheet';
 import { getSettings } from './settings-api';
 
-const DAY_MS = 86_400_000;
-
-function documentProperties(): GoogleAppsScript.Properties.Properties {
-  return PropertiesService.getDocumentProperties();
-}
+const documentProperties = requireDocumentProperties;
 
 /** A store that answers reads from one snapshot and refuses writes: for calls that only look. */
 function snapshotStore(all: Record<string, string>): BatchStorePort {
@@ -96,8 +97,7 @@ function savedResults(): SavedResults {
 
 /** The hidden sheet of saved results, to read: nothing here writes it except through the cache. */
 function cacheSheetReader(): SheetStorePort | undefined {
-  const spreadsheet =
-    SpreadsheetApp.getActiveSpreadsheet() as GoogleAppsScript.Spreadsheet.Spreadsheet | null;
+  const spreadsheet = activeSpreadsheet();
   return spreadsheet
     ? sheetStorePort({ spreadsheet, canWrite: false, lock: null, flush: () => undefined })
     : undefined;
@@ -164,7 +164,7 @@ export function clearCache(): CacheView {
     throw new Error('Save your API key first: saved results are cleared one account at a time.');
   results.cache.clear(results.scope);
   // Claims of past purchases would keep formulas waiting for answers that are gone.
-  const lock = lockPort(LockService.getDocumentLock());
+  const lock = lockPort(documentLock());
   lock.withLock(10_000, () => dropAllClaims(batchStorePort(documentProperties())));
   return cacheView(results);
 }

@@ -42,10 +42,11 @@ import {
 } from './bulk-session';
 import { installDrivers } from './collector/edit-open-triggers';
 import type { ExecutionContext } from './context';
+import { requireDocumentProperties } from './platform/properties';
 
 const OPTIONAL_SLOTS: ReadonlySet<SlotName> = new Set(['company']);
 
-const properties = () => PropertiesService.getDocumentProperties();
+const properties = requireDocumentProperties;
 const customRecipes = () => parseCustomRecipes(properties().getProperty(CUSTOM_RECIPES_PROPERTY));
 const allRecipes = (): Recipe[] => [...BUILT_IN_RECIPES, ...customRecipes()];
 const isCustom = (recipe: Recipe) => recipe.id.startsWith('custom-');

@@ -2,10 +2,9 @@
 import type { ClientConfig } from '../api/outcome';
 import type { ResultCache } from '../cache/result-cache';
 import type { BatchStorePort, LockPort } from '../platform/ports';
+import { DAY_MS } from '../platform/time';
 import type { EmployeeSheet } from './employee-sheet';
 import { isPending, type JobRecord } from './registry';
-
-const DAY_MS = 86_400_000;
 
 export const COLLECTOR_DEFAULTS = {
   lockWaitMs: 5_000,

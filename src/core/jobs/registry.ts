@@ -9,6 +9,7 @@ import type { EnrichmentRequest } from '../api/wire';
 import { operationByType } from '../operations/table';
 import { BUSY, tryWithLock } from '../platform/locked-section';
 import type { BatchStorePort, LockPort } from '../platform/ports';
+import { PROPERTY_PREFIX } from '../platform/stored-keys';
 import { creditsText } from '../text/credits';
 import { queryText } from './employee-sheet';
 
@@ -42,7 +43,7 @@ export interface JobRecord {
   deliveryAttempts?: number;
 }
 
-const PREFIX = 'job:';
+const PREFIX = PROPERTY_PREFIX.job;
 
 export const jobStoreKey = (resultKey: string) => `${PREFIX}${resultKey}`;
 

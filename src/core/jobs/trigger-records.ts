@@ -3,8 +3,9 @@
 // types a formula included, and an Open trigger), per account, so that a formula, which may not
 // look at triggers, can tell the user the truth about when its job will be collected; and the ids
 // of this document's clock triggers with how often each runs, which the platform cannot tell.
+import { PROPERTY } from '../platform/stored-keys';
 
-export const DRIVERS_PROPERTY = 'enrich.drivers';
+export const DRIVERS_PROPERTY = PROPERTY.drivers;
 
 export interface Drivers {
   edit: boolean;

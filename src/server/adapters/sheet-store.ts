@@ -3,14 +3,17 @@
 // split over further columns past what a cell holds. It is read with one getValues everywhere,
 // formulas included, and written only outside custom functions (a formula may read the
 // spreadsheet, never write it), under the document lock, with one setValues a batch.
+import { BUSY, tryWithLock } from '../../core/platform/locked-section';
 import type { SheetStorePort } from '../../core/platform/ports';
+import { SHEET_NAME } from '../../core/platform/stored-keys';
+import { lockPort } from './apps-script';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Lock = GoogleAppsScript.Lock.Lock;
 type Cell = string | number | boolean | Date;
 
-export const CACHE_SHEET_NAME = '_enrich_cache';
+export const CACHE_SHEET_NAME = SHEET_NAME.resultCache;
 /** Row 1 tells a person what the sheet is; its first cell also proves the sheet is the add-on's. */
 export const CACHE_SHEET_HEADER = [
   'Enrich for Sheets: saved results (do not edit)',
@@ -71,18 +74,14 @@ export function sheetStorePort(options: SheetStoreOptions): SheetStorePort {
   };
 }
 
+/** Under the document lock, the execution's own object: a hold already taken is not taken again. */
 function withLock(lock: Lock | null, work: () => void): void {
-  if (!lock || lock.hasLock()) {
+  if (!lock) {
     work();
     return;
   }
-  if (!lock.tryLock(LOCK_WAIT_MS))
+  if (tryWithLock(lockPort(lock), LOCK_WAIT_MS, work) === BUSY)
     throw new Error('Another execution is saving results; the document properties keep these for now.');
-  try {
-    work();
-  } finally {
-    lock.releaseLock();
-  }
 }
 
 function text(cell: Cell | undefined): string {

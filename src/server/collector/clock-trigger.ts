@@ -7,23 +7,20 @@
 // must not be touched.
 import { isPending, jobScope, readJobs } from '../../core/jobs/registry';
 import { type ClockTrigger, clockTriggersOf, clockTriggersText } from '../../core/jobs/trigger-records';
+import { PROPERTY, TRIGGER_HANDLER } from '../../core/platform/stored-keys';
 import { errorMessage } from '../../core/text/error-message';
 import type { BackgroundCollection } from '../../shared/jobs-rpc';
+import { documentProperties } from '../platform/properties';
+import { activeSpreadsheet } from '../platform/spreadsheet';
 import { collectorContext } from './context';
 import { hasQueuedFormulas } from './queued-formulas';
 import { withTriggerLock } from './trigger-lock';
 
 /** The trigger's handler: a top-level function of the bundle (see index.ts). */
-export const JOB_PUMP_HANDLER = 'runJobPump';
-/** Document properties: the ids of this document's clock triggers and how often each runs. */
-const TRIGGERS_PROPERTY = 'enrich.jobTriggers';
+const JOB_PUMP_HANDLER = TRIGGER_HANDLER.clock;
+const TRIGGERS_PROPERTY = PROPERTY.clockTriggers;
 
-type Properties = GoogleAppsScript.Properties.Properties;
 type Trigger = GoogleAppsScript.Script.Trigger;
-
-function documentProperties(): Properties | null {
-  return PropertiesService.getDocumentProperties() as Properties | null;
-}
 
 function rememberedTriggers(): ClockTrigger[] {
   return clockTriggersOf(documentProperties()?.getProperty(TRIGGERS_PROPERTY));
@@ -37,11 +34,6 @@ function rememberTriggers(list: readonly ClockTrigger[]): void {
   else properties.setProperty(TRIGGERS_PROPERTY, text);
 }
 
-function activeSpreadsheetId(): string | null {
-  const active = SpreadsheetApp.getActiveSpreadsheet() as GoogleAppsScript.Spreadsheet.Spreadsheet | null;
-  return active ? active.getId() : null;
-}
-
 /**
  * This user's clock triggers for this document: those remembered here (or named by the running
  * trigger's event), and any whose source is this spreadsheet. Triggers are per user: another
@@ -49,7 +41,7 @@ function activeSpreadsheetId(): string | null {
  */
 function jobTriggers(extraIds: readonly string[] = []): Trigger[] {
   const ids = new Set([...rememberedTriggers().map((item) => item.id), ...extraIds]);
-  const documentId = activeSpreadsheetId();
+  const documentId = activeSpreadsheet()?.getId() ?? null;
   return ScriptApp.getProjectTriggers().filter(
     (trigger) =>
       trigger.getHandlerFunction() === JOB_PUMP_HANDLER &&

@@ -1,11 +1,10 @@
 // What the job collector runs with in a driver's execution: the lookup's services plus the sheets
 // employee lists are written to, the account, the day, the settings; and the options of a pass.
 import type { CollectorDeps, CollectorOptions } from '../../core/jobs/collector-ports';
+import { DAY_MS } from '../../core/platform/time';
 import type { Settings } from '../../shared/rpc';
 import { listSheetPort } from '../adapters/employee-sheets';
 import { executionContext } from '../context';
-
-const DAY_MS = 86_400_000;
 
 export interface CollectorContext {
   deps: CollectorDeps;

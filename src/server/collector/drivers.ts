@@ -14,7 +14,7 @@ import { jobScope, readJobs } from '../../core/jobs/registry';
 import { claimCollector, collectorWanted, noteCollected, readSignal } from '../../core/jobs/signal';
 import type { BackgroundCollection, CollectorProgress } from '../../shared/jobs-rpc';
 import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
-import { fastCache } from '../context';
+import { fastCache } from '../platform/cache';
 import { collectorProgress, idleProgress } from '../presenters/jobs';
 import { authorizationLapsed } from './authorization';
 import { currentBackground, keepCollecting, removeIdle, removeJobTriggerIfIdle } from './clock-trigger';

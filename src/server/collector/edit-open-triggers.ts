@@ -4,14 +4,16 @@
 // context with full authorization (saving the key, the sidebar, a menu item, a bulk run, onInstall)
 // and removed with the key. Their handlers are in drivers.ts.
 import type { Drivers } from '../../core/jobs/trigger-records';
+import { TRIGGER_HANDLER } from '../../core/platform/stored-keys';
 import { errorMessage } from '../../core/text/error-message';
 import { executionContext } from '../context';
+import { activeSpreadsheet } from '../platform/spreadsheet';
 import { currentDrivers, recordDrivers } from './installed-drivers';
 import { withTriggerLock } from './trigger-lock';
 
 /** The handlers: top-level functions of the bundle (see index.ts), named in users' triggers. */
-export const EDIT_DRIVER = 'collectOnEdit';
-export const OPEN_DRIVER = 'collectOnOpen';
+const EDIT_DRIVER = TRIGGER_HANDLER.edit;
+const OPEN_DRIVER = TRIGGER_HANDLER.open;
 
 type Trigger = GoogleAppsScript.Script.Trigger;
 
@@ -22,8 +24,7 @@ type Trigger = GoogleAppsScript.Script.Trigger;
  */
 export function installDrivers(): Drivers {
   const context = executionContext({ canWriteSheets: false });
-  const spreadsheet =
-    SpreadsheetApp.getActiveSpreadsheet() as GoogleAppsScript.Spreadsheet.Spreadsheet | null;
+  const spreadsheet = activeSpreadsheet();
   if (!context || !spreadsheet) return { edit: false, open: false };
   try {
     const drivers = withTriggerLock(() => {
@@ -53,8 +54,7 @@ function ensureOne(mine: readonly Trigger[], handler: string, create: () => Trig
 
 /** Deletes this user's drivers on this document, for the account `scope` whose key is removed. */
 export function removeDrivers(scope: string): void {
-  const spreadsheet =
-    SpreadsheetApp.getActiveSpreadsheet() as GoogleAppsScript.Spreadsheet.Spreadsheet | null;
+  const spreadsheet = activeSpreadsheet();
   if (!spreadsheet) return;
   try {
     withTriggerLock(() => {

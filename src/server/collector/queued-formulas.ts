@@ -9,6 +9,7 @@ import { type QueuedFormula, readQueue, removeQueued, saveQueued } from '../../c
 import { readFormulaCall } from '../../core/formulas/formula-call';
 import type { LookupItem } from '../../core/lookup/items';
 import { appsScriptClock, digestHashPort } from '../adapters/apps-script';
+import { activeSpreadsheet } from '../platform/spreadsheet';
 import type { CollectorContext } from './context';
 import { reenterFormulas } from './reentry';
 import { SheetGrids } from './sheet-grids';
@@ -48,7 +49,7 @@ export function finishQueuedFormulas(
   typed: Range | null = null,
 ): FormulaWork {
   const work: FormulaWork = { finished: 0, queued: 0, left: 0, stopped: [] };
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet() as Spreadsheet | null;
+  const spreadsheet = activeSpreadsheet();
   if (!spreadsheet) return work;
   const { store, client } = context.deps;
   const records = readQueue(store.getAll(), context.scope, client.clock.now());

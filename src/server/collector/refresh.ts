@@ -8,7 +8,7 @@ import { errorMessage } from '../../core/text/error-message';
 import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
 import { spreadsheetById } from '../adapters/employee-sheets';
 import { CACHE_SHEET_NAME } from '../adapters/sheet-store';
-import { fastCache } from '../context';
+import { fastCache } from '../platform/cache';
 import { keepCollecting } from './clock-trigger';
 import type { FormulaWork } from './queued-formulas';
 import { cellA1, type FormulaCell, reenterFormulas } from './reentry';
