@@ -13,6 +13,7 @@ import {
 } from '../core/jobs/registry';
 import { lookupMany } from '../core/lookup/pass';
 import { operationByType } from '../core/operations/table';
+import type { Operation } from '../core/operations/types';
 import { errorMessage } from '../core/text/error-message';
 import type { JobsList, RetryResult } from '../shared/jobs-rpc';
 import { spreadsheetById } from './adapters/employee-sheets';
@@ -98,17 +99,28 @@ export function retryExpiredJob(key: string): RetryResult {
     return refused(`Only an expired job can be run again; this one is ${job.state}.`);
   const op = operationByType(job.type);
   if (!op) return refused(`Unknown operation ${job.type}.`);
-
   // The expired record goes first, or the lookup would answer "expired" again without asking.
-  const removed = commitJobChanges(
+  return replaceJob(context, job, null) ?? runAgain(context, job, op);
+}
+
+/**
+ * Replaces the record `job` by `next` (null: removes it) under the lock. Answers the refusal when
+ * another collection holds the lock or the job changed meanwhile, else null.
+ */
+function replaceJob(context: CollectorContext, job: JobRecord, next: JobRecord | null): RetryResult | null {
+  const saved = commitJobChanges(
     context.deps.store,
     context.deps.lock,
-    [{ expected: job, next: null }],
+    [{ expected: job, next }],
     RETRY_LOCK_WAIT_MS,
   );
-  if (removed === null) return refused('Another collection is running; try again in a moment.');
-  if (removed.length === 0) return refused('The job changed meanwhile; refresh the Jobs panel.');
+  if (saved === null) return refused('Another collection is running; try again in a moment.');
+  if (saved.length === 0) return refused('The job changed meanwhile; refresh the Jobs panel.');
+  return null;
+}
 
+/** Sends the expired job's request again, as a sidebar-started lookup, and says what came of it. */
+function runAgain(context: CollectorContext, job: JobRecord, op: Operation): RetryResult {
   const now = context.deps.client.clock.now();
   const results = lookupMany(context.deps, [{ key: job.key, op, request: job.request }], {
     source: 'bulk',
@@ -141,14 +153,8 @@ function rewriteList(context: CollectorContext, job: JobRecord): RetryResult {
   const { deliveryAttempts: _attempts, message: _message, ...rest } = job;
   const now = context.deps.client.clock.now();
   const next: JobRecord = { ...rest, state: 'done', updatedAt: now, nextPollAt: now };
-  const saved = commitJobChanges(
-    context.deps.store,
-    context.deps.lock,
-    [{ expected: job, next }],
-    RETRY_LOCK_WAIT_MS,
-  );
-  if (saved === null) return refused('Another collection is running; try again in a moment.');
-  if (saved.length === 0) return refused('The job changed meanwhile; refresh the Jobs panel.');
+  const refusal = replaceJob(context, job, next);
+  if (refusal) return refusal;
   const progress = pumpJobsFromSidebar();
   const after = myJobs(context).find((candidate) => candidate.key === job.key);
   const view = after ? describeJob(after, context.deps.client.clock.now()) : null;

@@ -76,6 +76,11 @@ function checkRecipe(raw: RecipeRunConfig): { recipe: Recipe; sheet: RecipeSheet
   const headerRow = Number(raw.headerRow);
   if (!Number.isSafeInteger(headerRow) || headerRow < 1)
     throw new Error('The header row must be a whole number.');
+  return { recipe, sheet: { sheetName, headerRow, slots: checkSlots(recipe, raw) } };
+}
+
+/** The input column of each slot the recipe reads, one column each; an optional one may be left out. */
+function checkSlots(recipe: Recipe, raw: RecipeRunConfig): Partial<Record<SlotName, number>> {
   const slots: Partial<Record<SlotName, number>> = {};
   for (const slot of recipe.slots) {
     const column = raw.slots?.[slot];
@@ -89,7 +94,7 @@ function checkRecipe(raw: RecipeRunConfig): { recipe: Recipe; sheet: RecipeSheet
   }
   const used = Object.values(slots);
   if (new Set(used).size !== used.length) throw new Error('Choose a different column for each input.');
-  return { recipe, sheet: { sheetName, headerRow, slots } };
+  return slots;
 }
 
 /** A step whose company slot was left out reads the name alone. */
