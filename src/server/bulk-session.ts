@@ -23,7 +23,7 @@ export type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 export const HEADER_ROW = 1;
 const LOCK_WAIT_MS = 5_000;
-export const PUMP_LOCK_WAIT_MS = 3_000;
+export const COLLECTOR_LOCK_WAIT_MS = 3_000;
 
 export function context(): ExecutionContext {
   // A sidebar call may write sheets: the cache keeps every paid answer in its hidden sheet too.

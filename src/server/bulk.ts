@@ -28,12 +28,12 @@ import { combinedPort, sheetPort } from './adapters/bulk-sheets';
 import { listSheetPort } from './adapters/employee-sheets';
 import {
   beginRun,
+  COLLECTOR_LOCK_WAIT_MS,
   context,
   freeQueries,
   HEADER_ROW,
   locked,
   type Prepared,
-  PUMP_LOCK_WAIT_MS,
   prepare,
   readRun,
   saveRun,
@@ -129,7 +129,7 @@ function runOneSlice(ctx: ExecutionContext, run: BulkRun): BulkRun {
       deliverLists: () => {
         collectOnce(
           { ...ctx.deps, sheets: listSheetPort() },
-          { scope: ctx.scope, day: ctx.day, lockWaitMs: PUMP_LOCK_WAIT_MS, keepPaidMs },
+          { scope: ctx.scope, day: ctx.day, lockWaitMs: COLLECTOR_LOCK_WAIT_MS, keepPaidMs },
         );
       },
     },

@@ -86,7 +86,7 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
   const clock = appsScriptClock;
   const store = batchStorePort(properties);
   const spreadsheet = activeSpreadsheet();
-  // One lock object for the execution: the sheet store sees when the job pump already holds it.
+  // One lock object for the execution: the sheet store sees when the job collector already holds it.
   const lockObject = documentLock();
   const sheet = cacheSheetPort(options.canWriteSheets === true, lockObject, spreadsheet);
   const fast = ttlCachePort(fastCache());

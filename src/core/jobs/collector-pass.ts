@@ -1,4 +1,4 @@
-// One pass of the job pump, under the document lock: poll what is due, keep what was paid, deliver
+// One pass of the job collector, under the document lock: poll what is due, keep what was paid, deliver
 // finished lists to their sheets, mark what expired or failed, prune old records.
 import { checkJobs } from '../api/job-polling';
 import type { CallOutcome, JobCheck } from '../api/outcome';

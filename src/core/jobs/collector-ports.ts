@@ -1,4 +1,4 @@
-// What the job pump needs (the store, the lock, the API, the sheets of lists) and what it reports.
+// What the job collector needs (the store, the lock, the API, the sheets of lists) and what it reports.
 import type { ClientConfig } from '../api/outcome';
 import type { ResultCache } from '../cache/result-cache';
 import type { BatchStorePort, LockPort } from '../platform/ports';

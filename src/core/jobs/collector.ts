@@ -1,9 +1,10 @@
-// The job pump: one function, four drivers (the sidebar's timer, the hourly clock trigger, the
-// menu's Collect item, and a bulk slice that found lists). A pass polls the due jobs in one batch,
-// keeps every paid answer in the result cache, books its real charge, writes finished employee
-// lists to their sheets and marks what expired or failed. A whole pass runs under the document
-// lock, so two drivers never deliver one job twice; the lock is held for one status round and a
-// bounded number of sheet writes, never while sleeping.
+// The job collector: one function, run by every driver (the Edit and Open triggers, the sidebar's
+// timer, the menu's "Finish pending lookups", the clock trigger, and a bulk slice that found lists:
+// server/collector/drivers.ts). A pass polls the due jobs in one batch, keeps every paid answer in
+// the result cache, books its real charge, writes finished employee lists to their sheets and
+// marks what expired or failed. A whole pass runs under the document lock, so two drivers never
+// deliver one job twice; the lock is held for one status round and a bounded number of sheet
+// writes, never while sleeping.
 
 import { BUSY, tryWithLock } from '../platform/locked-section';
 import { ownedBy, Pass } from './collector-pass';

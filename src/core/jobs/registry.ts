@@ -28,7 +28,7 @@ export interface JobRecord {
   state: JobState;
   startedAt: number;
   updatedAt: number;
-  /** When the pump should next ask the API about it. */
+  /** When the collector should next ask the API about it. */
   nextPollAt: number;
   polls: number;
   /** Credits it is expected to cost (a bound for employee lists). */
@@ -109,8 +109,8 @@ function sameVersion(stored: JobRecord | null, expected: JobRecord | null): bool
 
 /**
  * Applies changes under the lock, skipping each record another execution has changed since it
- * was read: a formula that polled a job for 25 s must not turn a list the job pump has just
- * delivered back into one waiting for delivery (the pump would write a second sheet). Answers
+ * was read: a formula that polled a job for 25 s must not turn a list the job collector has just
+ * delivered back into one waiting for delivery (the collector would write a second sheet). Answers
  * the records written or removed, or null when the lock was busy and nothing was written.
  */
 export function commitJobChanges(

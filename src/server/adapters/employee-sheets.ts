@@ -1,4 +1,4 @@
-// Writes an employee list into its own sheet, for the job pump (ListSheetPort). Runs in a trigger,
+// Writes an employee list into its own sheet, for the job collector (ListSheetPort). Runs in a trigger,
 // a menu item or a sidebar call, never in a formula: a custom function may not add sheets.
 
 import type { ListSheetPort } from '../../core/jobs/collector-ports';

@@ -24,7 +24,7 @@ const HEADER_NOTE =
   'rows loses answers; clear them from the sidebar instead.';
 /** Sheets holds 50,000 characters a cell; the margin keeps a split away from the edge. */
 export const CELL_CHARS = 45_000;
-/** Other writers (a bulk run, the job pump) hold the lock for one batch: seconds, not minutes. */
+/** Other writers (a bulk run, the job collector) hold the lock for one batch: seconds, not minutes. */
 const LOCK_WAIT_MS = 10_000;
 
 export interface SheetStoreOptions {
@@ -37,7 +37,7 @@ export interface SheetStoreOptions {
   canWrite: boolean;
   /**
    * The document lock object the rest of the execution uses: a lock this execution already holds
-   * (the job pump holds it for a whole pass) is neither waited for nor released early.
+   * (the job collector holds it for a whole pass) is neither waited for nor released early.
    */
   lock: Lock | null;
   /** Sends pending writes before the lock goes, so the next writer reads them (SpreadsheetApp.flush). */

@@ -1,5 +1,5 @@
 // The Jobs panel: async lookups (employee lists, full profiles, answers deferred under load) that
-// are pending or finished lately. While any is pending the sidebar is one of the pump's drivers: it
+// are pending or finished lately. While any is pending the sidebar is one of the collector's drivers: it
 // calls pumpJobsFromSidebar once on open and again after each `nextCheckInMs`.
 import type { JobsList, JobView, QueuedFormulaView } from '../../../shared/jobs-rpc';
 import { announceChange, DATA_CHANGED } from '../../data-changed';
@@ -19,7 +19,7 @@ import {
   showReauthorized,
 } from './view';
 
-/** The pump is never asked more often than this, whatever it answers. */
+/** The collector is never asked more often than this, whatever it answers. */
 const MIN_COLLECT_DELAY_MS = 1_000;
 
 export interface JobsPanel {
@@ -139,7 +139,7 @@ class JobsController {
       showCollectorProgress(this.ui, progress);
       const paid = progress.delivered.length + progress.collected + progress.expired.length > 0;
       if (paid) this.tell();
-      // Set before the reload: a failed reload still leaves the pump scheduled.
+      // Set before the reload: a failed reload still leaves the collector scheduled.
       next = progress.nextCheckInMs;
       await this.reload();
     } catch (error) {

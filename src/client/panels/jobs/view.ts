@@ -1,4 +1,4 @@
-// The Jobs panel's view: the background-collection line, the pump's summary, the list of jobs and
+// The Jobs panel's view: the background-collection line, the collector's summary, the list of jobs and
 // the retry confirmation. Everything from the server is set as text.
 import type {
   BackgroundCollection,
