@@ -4,8 +4,10 @@
 // getUserProperties() is the spreadsheet owner's, so the owner's formulas work and editors' do not.
 // Scope `document`: document properties, so every collaborator's formulas run, on the owner's credits.
 import { cleanPastedKey, maskKey } from '../core/api/api-key';
+import { PROPERTY } from '../core/platform/stored-keys';
+import { requireDocumentProperties, userProperties } from './platform/properties';
 
-const KEY_PROPERTY = 'enrich.apiKey';
+const KEY_PROPERTY = PROPERTY.apiKey;
 
 export type KeyScope = 'user' | 'document';
 
@@ -16,7 +18,7 @@ export interface KeyStatus {
 }
 
 function store(scope: KeyScope): GoogleAppsScript.Properties.Properties {
-  return scope === 'user' ? PropertiesService.getUserProperties() : PropertiesService.getDocumentProperties();
+  return scope === 'user' ? userProperties() : requireDocumentProperties();
 }
 
 /** The key a call should use: the user's own first, then one shared with this spreadsheet. */

@@ -13,9 +13,11 @@ import type { RecipeState } from '../core/recipes/steps';
 import type { BulkRunConfig } from '../shared/bulk-rpc';
 import { createColumns, createCombinedSheet, type RunSheet } from './adapters/bulk-sheets';
 import type { ExecutionContext } from './context';
-import { activeSpreadsheet, locked } from './sidebar-call';
+import { requireDocumentProperties } from './platform/properties';
+import { requireActiveSpreadsheet } from './platform/spreadsheet';
+import { locked } from './sidebar-call';
 
-const properties = () => PropertiesService.getDocumentProperties();
+const properties = requireDocumentProperties;
 export const readRun = () => parseRun(properties().getProperty(BULK_RUN_PROPERTY));
 export const saveRun = (run: BulkRun) => properties().setProperty(BULK_RUN_PROPERTY, serializeRun(run));
 
@@ -35,7 +37,7 @@ export function beginRun(
     const refusal = startRefusal(readRun());
     if (refusal !== null) throw new Error(refusal);
     createColumns(prepared.sheet, config.headerRow, prepared.layout);
-    const spreadsheet = activeSpreadsheet();
+    const spreadsheet = requireActiveSpreadsheet();
     const combined =
       config.employeesTo === 'combined-sheet' ? createCombinedSheet(spreadsheet, config, op) : null;
     const created = newRun({

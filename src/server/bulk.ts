@@ -19,8 +19,9 @@ import {
 } from '../core/bulk/run';
 import { SLICE_LIMITS } from '../core/bulk/slice/ports';
 import { runSlice } from '../core/bulk/slice/slice';
-import { pumpOnce } from '../core/jobs/pump';
+import { collectOnce } from '../core/jobs/collector';
 import type { Operation } from '../core/operations/types';
+import { DAY_MS } from '../core/platform/time';
 import { progressWithRecipe } from '../core/recipes/progress';
 import { creditsText } from '../core/text/credits';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../shared/bulk-rpc';
@@ -28,15 +29,15 @@ import { appsScriptClock, digestHashPort } from './adapters/apps-script';
 import { combinedPort, type RunSheet, readRunSheet, sheetPort } from './adapters/bulk-sheets';
 import { listSheetPort } from './adapters/employee-sheets';
 import { beginRun, readRun, saveRun } from './bulk-run-store';
+import { keepCollecting } from './collector/clock-trigger';
+import { installDrivers } from './collector/edit-open-triggers';
 import type { ExecutionContext } from './context';
-import { installDrivers } from './drivers';
-import { keepCollecting } from './pump';
+import { requireActiveSpreadsheet } from './platform/spreadsheet';
 import { advanceRecipe } from './recipes';
-import { activeSpreadsheet, context, locked, paidAnswers, sheetNamed } from './sidebar-call';
+import { context, locked, paidAnswers, sheetNamed } from './sidebar-call';
 
 const HEADER_ROW = 1;
-const PUMP_LOCK_WAIT_MS = 3_000;
-const DAY_MS = 86_400_000;
+const COLLECTOR_LOCK_WAIT_MS = 3_000;
 
 /** The run by id, under the lock; throws when another run has replaced it. */
 function currentRun(runId: string): BulkRun {
@@ -49,7 +50,7 @@ function currentRun(runId: string): BulkRun {
 // --- Reading the sheet ----------------------------------------------------------------------------
 
 export function getSheetColumns(sheetName: string | null): SheetColumns {
-  const spreadsheet = activeSpreadsheet();
+  const spreadsheet = requireActiveSpreadsheet();
   const sheet = sheetName ? sheetNamed(sheetName) : spreadsheet.getActiveSheet();
   const lastColumn = sheet.getLastColumn();
   const headers =
@@ -101,7 +102,7 @@ export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): Bulk
 // --- Slices -----------------------------------------------------------------------------------------
 
 function runOneSlice(ctx: ExecutionContext, run: BulkRun): BulkRun {
-  const spreadsheet = activeSpreadsheet();
+  const spreadsheet = requireActiveSpreadsheet();
   const sheet = spreadsheet.getSheetByName(run.config.sheetName);
   if (!sheet) {
     return {
@@ -120,9 +121,9 @@ function runOneSlice(ctx: ExecutionContext, run: BulkRun): BulkRun {
       sheet: sheetPort(sheet),
       combined: run.combinedSheet ? combinedPort(spreadsheet, run.combinedSheet, op) : null,
       deliverLists: () => {
-        pumpOnce(
+        collectOnce(
           { ...ctx.deps, sheets: listSheetPort() },
-          { scope: ctx.scope, day: ctx.day, lockWaitMs: PUMP_LOCK_WAIT_MS, keepPaidMs },
+          { scope: ctx.scope, day: ctx.day, lockWaitMs: COLLECTOR_LOCK_WAIT_MS, keepPaidMs },
         );
       },
     },

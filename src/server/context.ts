@@ -7,6 +7,7 @@ import { accountScope } from '../core/cache/keys';
 import { ResultCache } from '../core/cache/result-cache';
 import type { LookupDeps } from '../core/lookup/items';
 import type { SheetStorePort } from '../core/platform/ports';
+import { CACHE_PREFIX } from '../core/platform/stored-keys';
 import type { Settings } from '../shared/rpc';
 import {
   appsScriptClock,
@@ -20,6 +21,10 @@ import {
 import { sheetStorePort } from './adapters/sheet-store';
 import { readApiKey } from './api-key';
 import { API_BASE_URL } from './config';
+import { fastCache } from './platform/cache';
+import { documentLock } from './platform/locks';
+import { documentProperties } from './platform/properties';
+import { activeSpreadsheet } from './platform/spreadsheet';
 import { getSettings } from './settings-api';
 
 export interface ExecutionContext {
@@ -42,15 +47,6 @@ export function today(
   return Utilities.formatDate(new Date(now), zone, 'yyyy-MM-dd');
 }
 
-/** The document's CacheService cache (the script's where there is no document). */
-export function fastCache(): GoogleAppsScript.Cache.Cache {
-  return CacheService.getDocumentCache() ?? CacheService.getScriptCache();
-}
-
-function activeSpreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet | null {
-  return SpreadsheetApp.getActiveSpreadsheet() as GoogleAppsScript.Spreadsheet.Spreadsheet | null;
-}
-
 /**
  * The result cache's hidden sheet in this execution, or undefined without an open document: then
  * the cache does without it. Every
@@ -60,7 +56,7 @@ function activeSpreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet | null {
  */
 export function cacheSheetPort(
   canWriteSheets: boolean,
-  lock: GoogleAppsScript.Lock.Lock | null = LockService.getDocumentLock(),
+  lock: GoogleAppsScript.Lock.Lock | null = documentLock(),
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null = activeSpreadsheet(),
 ): SheetStorePort | undefined {
   if (!spreadsheet) return undefined;
@@ -82,24 +78,23 @@ export interface ExecutionContextOptions {
  * does without its hidden sheet.
  */
 export function executionContext(options: ExecutionContextOptions = {}): ExecutionContext | null {
-  const documentProperties =
-    PropertiesService.getDocumentProperties() as GoogleAppsScript.Properties.Properties | null;
-  if (!documentProperties) return null;
+  const properties = documentProperties();
+  if (!properties) return null;
   const found = readApiKey();
   if (!found) return null;
   const settings = getSettings();
   const clock = appsScriptClock;
-  const store = batchStorePort(documentProperties);
+  const store = batchStorePort(properties);
   const spreadsheet = activeSpreadsheet();
-  // One lock object for the execution: the sheet store sees when the job pump already holds it.
-  const documentLock = LockService.getDocumentLock() ?? LockService.getScriptLock();
-  const sheet = cacheSheetPort(options.canWriteSheets === true, documentLock, spreadsheet);
+  // One lock object for the execution: the sheet store sees when the job collector already holds it.
+  const lockObject = documentLock();
+  const sheet = cacheSheetPort(options.canWriteSheets === true, lockObject, spreadsheet);
   const fast = ttlCachePort(fastCache());
   const cache = new ResultCache(
     { fast, store, hash: digestHashPort, clock, zip: gzipPort, ...(sheet ? { sheet } : {}) },
     { ttlDays: settings.cacheTtlDays },
   );
-  const lock = lockPort(documentLock);
+  const lock = lockPort(lockObject);
   const scope = accountScope(digestHashPort, found.key);
   let spreadsheetId: string | undefined;
   let day: string | undefined;
@@ -112,7 +107,7 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
       // Formulas, bulk slices and job retries of this document share one pace for the account.
       pacer: sharedPacer(
         { cache: fast, lock, clock: appsScriptClock },
-        `pace:${scope}`,
+        `${CACHE_PREFIX.pace}${scope}`,
         settings.requestsPerSecond,
       ),
       failureHold: fast,

@@ -4,16 +4,16 @@
 import { resultKey } from '../core/cache/keys';
 import { formulaRows } from '../core/formulas/formula-rows';
 import type { Prepared } from '../core/formulas/request';
-import { followsTheUser } from '../core/jobs/drivers';
+import { followsTheUser } from '../core/jobs/trigger-records';
 import { formulaAnswer } from '../core/lookup/formula-cells';
 import { isDeferred, type LookupItem, type LookupResult } from '../core/lookup/items';
 import { lookupMany } from '../core/lookup/pass';
 import { CELL_TEXT } from '../core/render/cell-text';
 import { digestHashPort } from './adapters/apps-script';
+import { queueThisFormula } from './collector/handoff';
+import { currentDrivers } from './collector/installed-drivers';
 import { CUSTOM_FUNCTION_BUDGET_MS } from './config';
 import { executionContext } from './context';
-import { currentDrivers } from './drivers';
-import { queueThisFormula } from './formula-queue';
 
 export function customFunction(functionName: string, args: unknown[]): unknown {
   const rows = formulaRows(functionName, args);

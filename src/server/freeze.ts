@@ -1,10 +1,11 @@
 import { planFreeze } from '../core/formulas/freeze';
 import { plural } from '../core/text/plural';
+import { requireActiveSpreadsheet } from './platform/spreadsheet';
 
 /** Menu: replaces the add-on's formulas in the selection by the values they show. */
 export function freezeResults(): void {
   const ui = SpreadsheetApp.getUi();
-  const range = SpreadsheetApp.getActiveSpreadsheet().getActiveRange();
+  const range = requireActiveSpreadsheet().getActiveRange();
   if (!range) {
     ui.alert('Select the cells to freeze first.');
     return;

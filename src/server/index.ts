@@ -11,21 +11,22 @@ export {
   retryFailedRows,
   startBulkRun,
 } from './bulk';
+
+export { ensureJobTrigger, removeJobTriggerIfIdle } from './collector/clock-trigger';
+export {
+  collectJobsNow,
+  collectOnEdit,
+  collectOnOpen,
+  pumpJobsFromSidebar,
+  runJobPump,
+} from './collector/drivers';
 export { customFunction } from './custom-functions';
-export { collectOnEdit, collectOnOpen } from './drivers';
 export { freezeResults } from './freeze';
 export { showHelp } from './help';
 export { cancelQueuedFormula, listJobs, retryExpiredJob } from './jobs-api';
 export { clearCache, getCacheStats, getLedger } from './ledger-api';
 export { showPrivacy, showSupport } from './links';
 export { onInstall, onOpen, showSidebar } from './menu';
-export {
-  collectJobsNow,
-  ensureJobTrigger,
-  pumpJobsFromSidebar,
-  removeJobTriggerIfIdle,
-  runJobPump,
-} from './pump';
 export {
   deleteRecipe,
   goOnRecipe,

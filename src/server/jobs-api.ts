@@ -13,33 +13,30 @@ import {
 } from '../core/jobs/registry';
 import { lookupMany } from '../core/lookup/pass';
 import { operationByType } from '../core/operations/table';
+import type { Operation } from '../core/operations/types';
 import { errorMessage } from '../core/text/error-message';
 import type { JobsList, RetryResult } from '../shared/jobs-rpc';
 import { spreadsheetById } from './adapters/employee-sheets';
-import { currentDrivers } from './drivers';
+import { takeReauthorizeFlag } from './collector/authorization';
+import { currentBackground, keepCollecting } from './collector/clock-trigger';
+import { type CollectorContext, collectorContext } from './collector/context';
+import { pumpJobsFromSidebar } from './collector/drivers';
+import { currentDrivers } from './collector/installed-drivers';
+import { refreshWaitingFormulas } from './collector/refresh';
 import { queuedFormulaView } from './presenters/jobs';
-import {
-  currentBackground,
-  keepCollecting,
-  type PumpContext,
-  pumpContext,
-  pumpJobsFromSidebar,
-  REAUTHORIZE_PROPERTY,
-  refreshWaitingFormulas,
-} from './pump';
 
 /** Finished jobs listed besides the pending ones. */
 const MAX_RECENT = 30;
 const RETRY_LOCK_WAIT_MS = 5_000;
-/** A re-run only sends the request: the pump collects the job, as for any other. */
+/** A re-run only sends the request: the collector collects the job, as for any other. */
 const RETRY_BUDGET_MS = 20_000;
 
-function myJobs(context: PumpContext): JobRecord[] {
+function myJobs(context: CollectorContext): JobRecord[] {
   return readJobs(context.deps.store).filter((job) => jobScope(job) === context.scope);
 }
 
 export function listJobs(): JobsList {
-  const context = pumpContext();
+  const context = collectorContext();
   const reauthorized = takeReauthorizeFlag();
   if (!context)
     return {
@@ -75,7 +72,7 @@ export function listJobs(): JobsList {
  * again. Its cells keep their text until the formula is typed again, which queues what is left.
  */
 export function cancelQueuedFormula(id: string): JobsList {
-  const context = pumpContext();
+  const context = collectorContext();
   if (context) {
     const now = context.deps.client.clock.now();
     const record = readQueue(context.deps.store.getAll(), context.scope, now).find(
@@ -86,14 +83,6 @@ export function cancelQueuedFormula(id: string): JobsList {
   return listJobs();
 }
 
-/** Whether a trigger stopped for want of authorization since the sidebar last looked; clears it. */
-function takeReauthorizeFlag(): boolean {
-  const properties = PropertiesService.getDocumentProperties();
-  if (properties?.getProperty(REAUTHORIZE_PROPERTY) == null) return false;
-  properties.deleteProperty(REAUTHORIZE_PROPERTY);
-  return true;
-}
-
 const refused = (message: string): RetryResult => ({ ok: false, message, job: null });
 
 /**
@@ -101,7 +90,7 @@ const refused = (message: string): RetryResult => ({ ok: false, message, job: nu
  * whose sheet could not be written is written again instead, at no cost.
  */
 export function retryExpiredJob(key: string): RetryResult {
-  const context = pumpContext();
+  const context = collectorContext();
   if (!context) return refused('Set your API key first.');
   const job = myJobs(context).find((candidate) => candidate.key === String(key));
   if (!job) return refused('That job is no longer listed; refresh the Jobs panel.');
@@ -110,17 +99,28 @@ export function retryExpiredJob(key: string): RetryResult {
     return refused(`Only an expired job can be run again; this one is ${job.state}.`);
   const op = operationByType(job.type);
   if (!op) return refused(`Unknown operation ${job.type}.`);
-
   // The expired record goes first, or the lookup would answer "expired" again without asking.
-  const removed = commitJobChanges(
+  return replaceJob(context, job, null) ?? runAgain(context, job, op);
+}
+
+/**
+ * Replaces the record `job` by `next` (null: removes it) under the lock. Answers the refusal when
+ * another collection holds the lock or the job changed meanwhile, else null.
+ */
+function replaceJob(context: CollectorContext, job: JobRecord, next: JobRecord | null): RetryResult | null {
+  const saved = commitJobChanges(
     context.deps.store,
     context.deps.lock,
-    [{ expected: job, next: null }],
+    [{ expected: job, next }],
     RETRY_LOCK_WAIT_MS,
   );
-  if (removed === null) return refused('Another collection is running; try again in a moment.');
-  if (removed.length === 0) return refused('The job changed meanwhile; refresh the Jobs panel.');
+  if (saved === null) return refused('Another collection is running; try again in a moment.');
+  if (saved.length === 0) return refused('The job changed meanwhile; refresh the Jobs panel.');
+  return null;
+}
 
+/** Sends the expired job's request again, as a sidebar-started lookup, and says what came of it. */
+function runAgain(context: CollectorContext, job: JobRecord, op: Operation): RetryResult {
   const now = context.deps.client.clock.now();
   const results = lookupMany(context.deps, [{ key: job.key, op, request: job.request }], {
     source: 'bulk',
@@ -149,18 +149,12 @@ export function retryExpiredJob(key: string): RetryResult {
   return { ok: true, message, job: view };
 }
 
-function rewriteList(context: PumpContext, job: JobRecord): RetryResult {
+function rewriteList(context: CollectorContext, job: JobRecord): RetryResult {
   const { deliveryAttempts: _attempts, message: _message, ...rest } = job;
   const now = context.deps.client.clock.now();
   const next: JobRecord = { ...rest, state: 'done', updatedAt: now, nextPollAt: now };
-  const saved = commitJobChanges(
-    context.deps.store,
-    context.deps.lock,
-    [{ expected: job, next }],
-    RETRY_LOCK_WAIT_MS,
-  );
-  if (saved === null) return refused('Another collection is running; try again in a moment.');
-  if (saved.length === 0) return refused('The job changed meanwhile; refresh the Jobs panel.');
+  const refusal = replaceJob(context, job, next);
+  if (refusal) return refusal;
   const progress = pumpJobsFromSidebar();
   const after = myJobs(context).find((candidate) => candidate.key === job.key);
   const view = after ? describeJob(after, context.deps.client.clock.now()) : null;

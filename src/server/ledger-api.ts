@@ -16,12 +16,13 @@ import {
   lockPort,
   ttlCachePort,
 } from './adapters/apps-script';
-import { cacheSheetPort, executionContext, fastCache, today } from './context';
+import { cacheSheetPort, executionContext, today } from './context';
+import { fastCache } from './platform/cache';
+import { documentLock } from './platform/locks';
+import { requireDocumentProperties } from './platform/properties';
 import { getSettings } from './settings-api';
 
-function documentProperties(): GoogleAppsScript.Properties.Properties {
-  return PropertiesService.getDocumentProperties();
-}
+const documentProperties = requireDocumentProperties;
 
 /** A store that answers reads from one snapshot and refuses writes: for calls that only look. */
 function snapshotStore(all: Record<string, string>): BatchStorePort {
@@ -111,7 +112,7 @@ export function clearCache(): CacheView {
     throw new Error('Save your API key first: saved results are cleared one account at a time.');
   results.cache.clear(results.scope);
   // Claims of past purchases would keep formulas waiting for answers that are gone.
-  const lock = lockPort(LockService.getDocumentLock());
+  const lock = lockPort(documentLock());
   lock.withLock(10_000, () => dropAllClaims(batchStorePort(documentProperties())));
   return cacheView(results);
 }

@@ -2,8 +2,9 @@
 // authorized in a document, where touching Properties, Cache or the sheet would throw. onInstall
 // runs with full authorization when the user installs from the Marketplace: the collector's
 // drivers go in then, as they do when the sidebar opens.
+
+import { installDrivers } from './collector/edit-open-triggers';
 import { ADDON_NAME } from './config';
-import { installDrivers } from './drivers';
 
 export function onOpen(_event?: GoogleAppsScript.Events.SheetsOnOpen): void {
   SpreadsheetApp.getUi()

@@ -32,13 +32,14 @@ import type {
 } from '../shared/recipe-rpc';
 import { headersOf, readBlock, readRunSheet } from './adapters/bulk-sheets';
 import { beginRun, readRun } from './bulk-run-store';
+import { installDrivers } from './collector/edit-open-triggers';
 import type { ExecutionContext } from './context';
-import { installDrivers } from './drivers';
+import { requireDocumentProperties } from './platform/properties';
 import { context, locked, paidAnswers, sheetNamed } from './sidebar-call';
 
 const OPTIONAL_SLOTS: ReadonlySet<SlotName> = new Set(['company']);
 
-const properties = () => PropertiesService.getDocumentProperties();
+const properties = requireDocumentProperties;
 const customRecipes = () => parseCustomRecipes(properties().getProperty(CUSTOM_RECIPES_PROPERTY));
 const allRecipes = (): Recipe[] => [...BUILT_IN_RECIPES, ...customRecipes()];
 const isCustom = (recipe: Recipe) => recipe.id.startsWith('custom-');
@@ -68,6 +69,11 @@ function checkRecipe(raw: RecipeRunConfig): { recipe: Recipe; sheet: RecipeSheet
   const headerRow = Number(raw.headerRow);
   if (!Number.isSafeInteger(headerRow) || headerRow < 1)
     throw new Error('The header row must be a whole number.');
+  return { recipe, sheet: { sheetName, headerRow, slots: checkSlots(recipe, raw) } };
+}
+
+/** The input column of each slot the recipe reads, one column each; an optional one may be left out. */
+function checkSlots(recipe: Recipe, raw: RecipeRunConfig): Partial<Record<SlotName, number>> {
   const slots: Partial<Record<SlotName, number>> = {};
   for (const slot of recipe.slots) {
     const column = raw.slots?.[slot];
@@ -81,7 +87,7 @@ function checkRecipe(raw: RecipeRunConfig): { recipe: Recipe; sheet: RecipeSheet
   }
   const used = Object.values(slots);
   if (new Set(used).size !== used.length) throw new Error('Choose a different column for each input.');
-  return { recipe, sheet: { sheetName, headerRow, slots } };
+  return slots;
 }
 
 export function previewRecipe(raw: RecipeRunConfig): RecipePreview {

@@ -7,9 +7,9 @@ import { operationByType } from '../core/operations/table';
 import { creditsText } from '../core/text/credits';
 import type { KeyScope, KeyStatus, KeyTestResult, SidebarState } from '../shared/rpc';
 import { keyStatus, removeApiKey, storeApiKey } from './api-key';
+import { installDrivers, removeDrivers } from './collector/edit-open-triggers';
 import { DASHBOARD_URL } from './config';
 import { type ExecutionContext, executionContext } from './context';
-import { installDrivers, removeDrivers } from './drivers';
 
 /** The key test is a real, paid lookup (the API has no free check): the cheapest there is. */
 const KEY_TEST = { type: 'company_name_to_website', input_data: 'Google' } as const;

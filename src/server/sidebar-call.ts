@@ -1,12 +1,12 @@
 // What a sidebar call that works on the spreadsheet needs: its execution context (a key is
-// needed), the active spreadsheet, a sheet by name, and the document lock. Each refusal throws the
+// needed), a sheet by name, and the document lock. Each refusal throws the
 // message the sidebar shows.
 import type { PaidAnswers } from '../core/bulk/free-queries';
 import { BUSY, tryWithLock } from '../core/platform/locked-section';
 import { digestHashPort } from './adapters/apps-script';
 import { type ExecutionContext, executionContext } from './context';
+import { requireActiveSpreadsheet } from './platform/spreadsheet';
 
-type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 const LOCK_WAIT_MS = 5_000;
@@ -18,14 +18,8 @@ export function context(): ExecutionContext {
   return found;
 }
 
-export function activeSpreadsheet(): Spreadsheet {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet() as Spreadsheet | null;
-  if (!spreadsheet) throw new Error('Open a spreadsheet first.');
-  return spreadsheet;
-}
-
 export function sheetNamed(name: string): Sheet {
-  const sheet = activeSpreadsheet().getSheetByName(name);
+  const sheet = requireActiveSpreadsheet().getSheetByName(name);
   if (!sheet) throw new Error(`There is no sheet named "${name}" any more.`);
   return sheet;
 }

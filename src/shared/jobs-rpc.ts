@@ -68,7 +68,7 @@ export interface JobsList {
 }
 
 /** What one call of the sidebar's timer did, and when to call again. */
-export interface PumpProgress {
+export interface CollectorProgress {
   /** Another driver (the trigger, another sidebar) was collecting: nothing was done this time. */
   busy: boolean;
   pending: number;
@@ -97,5 +97,5 @@ export interface JobsServerApi {
   /** Stops buying a formula's queued lookups; answers the list after. */
   cancelQueuedFormula(id: string): JobsList;
   retryExpiredJob(key: string): RetryResult;
-  pumpJobsFromSidebar(): PumpProgress;
+  pumpJobsFromSidebar(): CollectorProgress;
 }

@@ -3,7 +3,7 @@
 // answer the formulas bought; once the fast cache and the properties have lost them, formulas
 // still answer from the sheet without spending a credit.
 import { CACHE_SHEET_HEADER, CACHE_SHEET_NAME } from '../../src/server/adapters/sheet-store';
-import type { PumpProgress } from '../../src/shared/jobs-rpc';
+import type { CollectorProgress as PumpProgress } from '../../src/shared/jobs-rpc';
 import {
   createWorld,
   enterFormulaBeforeItsTrigger as enterFormula,

@@ -1,6 +1,6 @@
 // Jobs reach their sheet and their cell with the sidebar never opened: the user saves the key,
 // closes the sidebar, types a formula and goes on working. The Edit and Open triggers installed
-// when the key was saved are the collector's drivers (src/server/drivers.ts). Expected texts,
+// when the key was saved are the collector's drivers (src/server/collector/). Expected texts,
 // credits and names are literals from the spec's prices and the fake API's fixtures.
 import type { JobsList } from '../../src/shared/jobs-rpc';
 import { createWorld, postsSent, spent, typeValues, type World } from './harness';

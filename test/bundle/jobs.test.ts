@@ -2,7 +2,7 @@
 // clock. A formula starts a job; the time-driven trigger, the sidebar's timer or the menu collects
 // it; employee lists land in new sheets; expired jobs are reported, not bought again.
 
-import type { JobsList, PumpProgress, RetryResult } from '../../src/shared/jobs-rpc';
+import type { JobsList, CollectorProgress as PumpProgress, RetryResult } from '../../src/shared/jobs-rpc';
 import type { FakeResponse } from '../../tools/fake-api/fake-api';
 import {
   createWorld,

@@ -35,7 +35,7 @@ export interface CallOptions {
   resendLost?: boolean;
   /**
    * Whether to poll 202 jobs until the deadline (default true). A bulk run may pass false to
-   * spend its budget on sending and leave the jobs, returned as `pending`, to the job pump.
+   * spend its budget on sending and leave the jobs, returned as `pending`, to the job collector.
    */
   pollJobs?: boolean;
 }

@@ -7,6 +7,7 @@
 import type { OperationType } from '../../shared/operation-type';
 import { WriteBuffer } from '../platform/locked-section';
 import type { BatchStorePort } from '../platform/ports';
+import { PROPERTY, PROPERTY_PREFIX } from '../platform/stored-keys';
 
 /** Who spent: formulas, bulk runs, or the sidebar's key test (one real lookup). */
 export type SpendSource = 'formula' | 'bulk' | 'keyTest';
@@ -61,12 +62,11 @@ export interface LedgerState {
   leftovers: string[];
 }
 
-const PREFIX = 'spend:';
-const DAY = `${PREFIX}day:`;
-const MONTH = `${PREFIX}month:`;
-const HOLD = `${PREFIX}hold:`;
-const JOB_HOLD = `${PREFIX}job:`;
-const SEQ = `${PREFIX}seq`;
+const DAY = PROPERTY_PREFIX.spendDay;
+const MONTH = PROPERTY_PREFIX.spendMonth;
+const HOLD = PROPERTY_PREFIX.spendHold;
+const JOB_HOLD = PROPERTY_PREFIX.spendJobHold;
+const SEQ = PROPERTY.spendSequence;
 /**
  * A closed hold is overwritten with this in the same write that books its spend, so a kill between
  * two storage calls can neither book it twice nor lose it. The marker is deleted on a later pass.

@@ -2,6 +2,7 @@
 // Reading never fails: a missing or damaged value falls back to the defaults.
 import type { Settings } from '../../shared/rpc';
 import { DEFAULT_TTL_DAYS } from '../cache/result-cache';
+import { PROPERTY } from '../platform/stored-keys';
 
 export const DEFAULT_SETTINGS: Settings = {
   formulaDailyCap: 100,
@@ -11,7 +12,7 @@ export const DEFAULT_SETTINGS: Settings = {
   requestsPerSecond: 10,
 };
 
-export const SETTINGS_PROPERTY = 'enrich.settings';
+export const SETTINGS_PROPERTY = PROPERTY.settings;
 
 const LIMITS: Record<keyof Settings, { min: number; max: number }> = {
   formulaDailyCap: { min: 0, max: 1_000_000 },

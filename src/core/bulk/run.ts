@@ -5,6 +5,7 @@
 import type { BulkProgress, BulkRunConfig, BulkState, OutputColumn } from '../../shared/bulk-rpc';
 import type { Recipe } from '../../shared/recipe-rpc';
 import { operationByType } from '../operations/table';
+import { PROPERTY } from '../platform/stored-keys';
 import { roundCredits } from '../text/credits';
 import type { ColumnLayout } from './layout';
 import {
@@ -19,7 +20,7 @@ import {
 } from './row-ranges';
 
 /** Document property holding the current (or last) run of this spreadsheet. */
-export const BULK_RUN_PROPERTY = 'enrich.bulk.run';
+export const BULK_RUN_PROPERTY = PROPERTY.bulkRun;
 /** A property value holds 9 KB; the run keeps well inside it. */
 const MAX_RUN_BYTES = 8_000;
 

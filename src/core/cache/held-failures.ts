@@ -6,9 +6,10 @@
 
 import type { ApiError } from '../api/outcome';
 import type { TtlCachePort } from '../platform/ports';
+import { CACHE_PREFIX } from '../platform/stored-keys';
 
 export const FAILURE_HOLD_MINUTES = 10;
-const PREFIX = 'held-failure:';
+const PREFIX = CACHE_PREFIX.heldFailure;
 
 const HELD_NOTE = ` Kept ${FAILURE_HOLD_MINUTES} minutes, so that recalculating does not pay for it again.`;
 

@@ -3,10 +3,11 @@
 import type { EnrichmentRequest } from '../api/wire';
 import { keyForm } from '../formulas/canonical';
 import type { HashPort } from '../platform/ports';
+import { RESULT_KEY_VERSION } from '../platform/stored-keys';
 
-const KEY_VERSION = 'r1';
+const KEY_VERSION = RESULT_KEY_VERSION;
 const SCOPE_PATTERN = /^[0-9a-f]{16}$/;
-const RESULT_KEY_PATTERN = /^r1:[0-9a-f]{16}:[0-9a-f]{32}$/;
+const RESULT_KEY_PATTERN = new RegExp(`^${KEY_VERSION}:[0-9a-f]{16}:[0-9a-f]{32}$`);
 
 /** Names an account without holding its key: 16 hex characters of a one-way hash. */
 export function accountScope(hash: HashPort, apiKey: string): string {

@@ -3,6 +3,7 @@
 // The head carries a checksum of the whole text: two executions writing the same key at once could
 // otherwise leave one's head beside the other's chunks, and a mix must read as absent, not garbage.
 import type { HashPort } from '../platform/ports';
+import { KEY_SUFFIX } from '../platform/stored-keys';
 
 /** Most UTF-8 bytes written to one property: the platform allows 9 KB (9,216); the rest is margin. */
 export const CHUNK_BYTES = 8000;
@@ -10,7 +11,7 @@ export const CHUNK_BYTES = 8000;
 const HEAD_VERSION = 1;
 /** 500 KB / 8,000 bytes: a head announcing more is not one of ours, and is not read. */
 const MAX_CHUNKS = 64;
-const CHUNK_SUFFIX = /^(.+)#([1-9][0-9]{0,5})$/;
+const CHUNK_SUFFIX = new RegExp(`^(.+)${KEY_SUFFIX.chunk}([1-9][0-9]{0,5})$`);
 
 /** One readable entry as it lies in the store. */
 export interface StoredEntry {
@@ -193,7 +194,7 @@ export function recordBytes(key: string, value: string): number {
 }
 
 function chunkKey(key: string, n: number): string {
-  return `${key}#${n}`;
+  return `${key}${KEY_SUFFIX.chunk}${n}`;
 }
 
 /** A string value of a record from a port; what Object.prototype lends (`constructor`) is not one. */

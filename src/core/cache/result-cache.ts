@@ -16,6 +16,7 @@ import type {
   TtlCachePort,
   ZipPort,
 } from '../platform/ports';
+import { DAY_MS } from '../platform/time';
 import {
   CLEAR_FAILED,
   CLEAR_SHEET_FAILED,
@@ -51,7 +52,6 @@ export const DEFAULT_BUDGET_BYTES = 350_000;
 export const DEFAULT_SHEET_BUDGET_CHARS = 5_000_000;
 /** CacheService's longest TTL. */
 export const FAST_TTL_SECONDS = 21_600;
-const DAY_MS = 86_400_000;
 
 export interface PutReport {
   /** Entries of this batch now kept durably (in the properties, the sheet, or both). */

@@ -4,10 +4,11 @@
 // moves them there. The fast cache may forget within hours: the note is what tells a formula to
 // look, and the Saved results panel counts it, but only the sheet is durable.
 import type { BatchStorePort, HashPort, TtlCachePort } from '../platform/ports';
+import { KEY_SUFFIX, PROPERTY_PREFIX } from '../platform/stored-keys';
 import { entryMeta, type Payload } from './entries';
 import { ownValue, splitUtf8 } from './property-layout';
 
-const NOTE_PREFIX = 'stash:';
+const NOTE_PREFIX = PROPERTY_PREFIX.stashNote;
 /** Under CacheService's 100 KB (102,400 bytes) a value. */
 const PIECE_BYTES = 90_000;
 
@@ -26,7 +27,7 @@ export interface StashPorts {
 }
 
 const noteKey = (key: string) => NOTE_PREFIX + key;
-const pieceKey = (key: string, n: number) => `${key}#s${n}`;
+const pieceKey = (key: string, n: number) => `${key}${KEY_SUFFIX.stashPiece}${n}`;
 const checksum = (hash: HashPort, text: string) => hash.sha256Hex(text).toLowerCase().slice(0, 16);
 
 /** The stash notes in a snapshot of the store, by result key. */

@@ -3,6 +3,8 @@
 // are not stored (5,000 of them would outgrow the store's 500 KB), they are read again from the
 // formula's own argument cells by the driver that finishes the work.
 import type { BatchStorePort } from '../platform/ports';
+import { PROPERTY_PREFIX } from '../platform/stored-keys';
+import { DAY_MS } from '../platform/time';
 
 export interface QueuedFormula {
   sheet: string;
@@ -20,9 +22,9 @@ export interface QueuedFormula {
   by: string;
 }
 
-const PREFIX = 'fq:';
+const PREFIX = PROPERTY_PREFIX.queuedFormula;
 /** A record nobody finished in a week is dropped: its formula was surely edited or abandoned. */
-const FORGET_AFTER_MS = 7 * 86_400_000;
+const FORGET_AFTER_MS = 7 * DAY_MS;
 
 export const queueKey = (sheet: string, a1: string) => `${PREFIX}${sheet}!${a1}`;
 

@@ -1,6 +1,6 @@
 // What an employee list looks like once it lands in its own sheet: the sheet's name, its header and
 // rows, column widths and the note that says what was asked, when, and what it cost. Pure: the job
-// pump plans the sheet here and an adapter writes it.
+// collector plans the sheet here and an adapter writes it.
 import type { EnrichmentRequest } from '../api/wire';
 import { priceLabel } from '../operations/pricing';
 import type { Operation } from '../operations/types';

@@ -9,6 +9,7 @@ import type { EnrichmentRequest } from '../api/wire';
 import { operationByType } from '../operations/table';
 import { BUSY, tryWithLock } from '../platform/locked-section';
 import type { BatchStorePort, LockPort } from '../platform/ports';
+import { PROPERTY_PREFIX } from '../platform/stored-keys';
 import { creditsText } from '../text/credits';
 import { queryText } from './employee-sheet';
 
@@ -27,7 +28,7 @@ export interface JobRecord {
   state: JobState;
   startedAt: number;
   updatedAt: number;
-  /** When the pump should next ask the API about it. */
+  /** When the collector should next ask the API about it. */
   nextPollAt: number;
   polls: number;
   /** Credits it is expected to cost (a bound for employee lists). */
@@ -42,7 +43,7 @@ export interface JobRecord {
   deliveryAttempts?: number;
 }
 
-const PREFIX = 'job:';
+const PREFIX = PROPERTY_PREFIX.job;
 
 export const jobStoreKey = (resultKey: string) => `${PREFIX}${resultKey}`;
 
@@ -108,8 +109,8 @@ function sameVersion(stored: JobRecord | null, expected: JobRecord | null): bool
 
 /**
  * Applies changes under the lock, skipping each record another execution has changed since it
- * was read: a formula that polled a job for 25 s must not turn a list the job pump has just
- * delivered back into one waiting for delivery (the pump would write a second sheet). Answers
+ * was read: a formula that polled a job for 25 s must not turn a list the job collector has just
+ * delivered back into one waiting for delivery (the collector would write a second sheet). Answers
  * the records written or removed, or null when the lock was busy and nothing was written.
  */
 export function commitJobChanges(

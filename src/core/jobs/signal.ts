@@ -4,8 +4,9 @@
 // cache forgets), and then the registry is read once and the note written again.
 import { BUSY, tryWithLock } from '../platform/locked-section';
 import type { LockPort, TtlCachePort } from '../platform/ports';
+import { CACHE_KEY } from '../platform/stored-keys';
 
-export const JOB_SIGNAL_KEY = 'enrich.jobs.signal';
+export const JOB_SIGNAL_KEY = CACHE_KEY.jobSignal;
 /** CacheService's longest life: the note outlives any job's 10 minutes by far. */
 const SIGNAL_TTL_SECONDS = 21_600;
 const CLAIM_LOCK_WAIT_MS = 1_000;

@@ -9,8 +9,9 @@
 // carries when it lapses (its execution's deadline and a few seconds), so the claims of an
 // execution that was killed hold nobody back for longer, and are dropped by the next writer.
 import type { BatchStorePort } from '../platform/ports';
+import { PROPERTY_PREFIX } from '../platform/stored-keys';
 
-const PREFIX = 'inflight:';
+const PREFIX = PROPERTY_PREFIX.claims;
 /** A claim outlives its execution's deadline by this much: the kill comes a few seconds later. */
 export const CLAIM_GRACE_MS = 5_000;
 

@@ -1,12 +1,12 @@
-// An employee list is written to its sheet by the job pump: a list a pass found gets a record for it.
+// An employee list is written to its sheet by the job collector: a list a pass found gets a record for it.
 import { commitJobChanges, type JobRecord, readJobs, saveJobs } from '../jobs/registry';
 import { announceJobs } from './announce';
 import type { LookupContext, LookupDeps, LookupItem, LookupResult } from './items';
 import { JOB_SAVE_LOCK_WAIT_MS } from './known-jobs';
 
 /**
- * An employee list is delivered to a new sheet by the job pump, which a formula cannot do. A list
- * that arrived here gets a `done` record for the pump; a delivered one carries where it went.
+ * An employee list is delivered to a new sheet by the job collector, which a formula cannot do. A list
+ * that arrived here gets a `done` record for the collector; a delivered one carries where it went.
  */
 export function attachDeliveries(
   deps: LookupDeps,
@@ -25,7 +25,7 @@ export function attachDeliveries(
   }
   if (created.length === 0) return;
   // Created only where no record appeared meanwhile: another formula's record may already be
-  // delivered, and replacing it would have the pump write the list a second time.
+  // delivered, and replacing it would have the collector write the list a second time.
   const changes = created.map((job) => ({ expected: null, next: job }));
   if (commitJobChanges(deps.store, deps.lock, changes, JOB_SAVE_LOCK_WAIT_MS) === null) {
     // Lock busy: a paid list without a record would never reach a sheet, so save what is still absent.

@@ -58,7 +58,7 @@ export interface LookupContext {
   formulaDailyCap: number;
   retryServerErrors: boolean;
   maxRequestsPerSecond?: number;
-  /** Poll 202s inline until the deadline (formulas), or hand them to the job pump at once. */
+  /** Poll 202s inline until the deadline (formulas), or hand them to the job collector at once. */
   pollJobs: boolean;
 }
 

@@ -17,7 +17,7 @@ import {
 
 /**
  * How long a lookup waits for the lock to save what it learnt about known jobs. Short: a formula
- * may be near its 30 s, and a skipped save loses nothing (the job pump polls the job again and
+ * may be near its 30 s, and a skipped save loses nothing (the job collector polls the job again and
  * finds the paid answer in the cache).
  */
 export const JOB_SAVE_LOCK_WAIT_MS = 2_000;
@@ -59,8 +59,8 @@ export function collectKnownJobs(
     results.set(item.key, result);
   });
   if (paid.length > 0) deps.cache.putMany(paid);
-  // The job pump may have moved these jobs on while this lookup polled them: only records still as
-  // they were read are updated, and a busy lock skips the save (the pump will do the same work).
+  // The job collector may have moved these jobs on while this lookup polled them: only records still as
+  // they were read are updated, and a busy lock skips the save (the collector will do the same work).
   const changes = changed.map((job) => ({ expected: known.get(job.key) ?? null, next: job }));
   commitJobChanges(deps.store, deps.lock, changes, JOB_SAVE_LOCK_WAIT_MS);
 }
@@ -70,7 +70,7 @@ interface Polled {
   job: JobRecord;
 }
 
-/** A job that is not running any more: expired, failed, or done and left to the pump to deliver. */
+/** A job that is not running any more: expired, failed, or done and left to the collector to deliver. */
 function settledJobResult(job: JobRecord): LookupResult {
   if (job.state === 'expired') return { kind: 'expired', job };
   if (job.state === 'failed') {
@@ -84,7 +84,7 @@ function settledJobResult(job: JobRecord): LookupResult {
       },
     };
   }
-  return { kind: 'pending', job }; // done or collected: the pump delivers it
+  return { kind: 'pending', job }; // done or collected: the collector delivers it
 }
 
 /** The job's record after one poll, and what the lookup answers for it. */
@@ -101,7 +101,7 @@ function afterPoll(
   }
   const result = fresh(outcome, credits);
   if (result) {
-    // A list waits for the pump to write its sheet; anything else is in the cache: done with.
+    // A list waits for the collector to write its sheet; anything else is in the cache: done with.
     const state: JobRecord['state'] =
       outcome.kind === 'failed' ? 'failed' : item.op.shape === 'employees' ? 'done' : 'collected';
     const message = outcome.kind === 'failed' ? outcome.error.message : job.message;

@@ -7,12 +7,13 @@ import { creditsFor } from '../billing/charges';
 import type { PaidEntry } from '../cache/entries';
 import { holdFailures } from '../cache/held-failures';
 import { type JobRecord, nextPollDelayMs, saveJobs } from '../jobs/registry';
+import { PROPERTY } from '../platform/stored-keys';
 import { announceJobs } from './announce';
 import type { Booking, Settlement } from './booking';
 import { fresh, type LookupContext, type LookupDeps, type LookupItem, type LookupResult } from './items';
 
 /** Set when the API answers 402, cleared by the next paid answer: the sidebar says it once. */
-export const OUT_OF_CREDITS_PROPERTY = 'enrich.outOfCredits';
+export const OUT_OF_CREDITS_PROPERTY = PROPERTY.outOfCredits;
 
 function rememberCreditState(
   deps: LookupDeps,

@@ -23,7 +23,7 @@ export type OptionName = 'department' | 'seniority' | 'employee_count';
  * - scalar: one value in the cell (an email, a URL, a count).
  * - record: one object; `[field]` picks a field, otherwise a row of `fields`.
  * - list: an array of objects, spilled as a table with a header row.
- * - employees: too big for a cell; delivered to a new sheet by the job pump.
+ * - employees: too big for a cell; delivered to a new sheet by the job collector.
  */
 export type ResultShape = 'scalar' | 'record' | 'list' | 'employees';
 

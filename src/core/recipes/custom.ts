@@ -4,9 +4,10 @@ import type { OperationType } from '../../shared/operation-type';
 import type { Recipe, RecipeDraft, RecipeStep, SlotName } from '../../shared/recipe-rpc';
 import { operationByType } from '../operations/table';
 import type { InputKind } from '../operations/types';
+import { PROPERTY } from '../platform/stored-keys';
 import { recipeProblem } from './recipes';
 
-export const CUSTOM_RECIPES_PROPERTY = 'enrich.recipes';
+export const CUSTOM_RECIPES_PROPERTY = PROPERTY.customRecipes;
 const MAX_RECIPES = 20;
 const MAX_STEPS = 8;
 const MAX_NAME = 60;

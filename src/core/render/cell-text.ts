@@ -5,7 +5,7 @@ export const CELL_TEXT = {
   noKey: 'Set your API key: Extensions > Enrich for Sheets > Open sidebar.',
   /** Another execution is buying the same answer right now. */
   processing: 'Processing… another cell is buying this answer right now.',
-  /** A job runs, and the next edit or opening of the file collects it (jobs/drivers.ts). */
+  /** A job runs, and the next edit or opening of the file collects it (jobs/trigger-records.ts). */
   jobRunning: 'Processing… the result will appear here within a minute or two.',
   /** A job runs, and nothing collects it until the sidebar opens: the API keeps a result 10 minutes. */
   jobRunningNoDriver:

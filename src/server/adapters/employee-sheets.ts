@@ -1,7 +1,9 @@
-// Writes an employee list into its own sheet, for the job pump (ListSheetPort). Runs in a trigger,
+// Writes an employee list into its own sheet, for the job collector (ListSheetPort). Runs in a trigger,
 // a menu item or a sidebar call, never in a formula: a custom function may not add sheets.
+
+import type { ListSheetPort } from '../../core/jobs/collector-ports';
 import { type EmployeeSheet, uniqueSheetName } from '../../core/jobs/employee-sheet';
-import type { ListSheetPort } from '../../core/jobs/pump-ports';
+import { activeSpreadsheet } from '../platform/spreadsheet';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -13,7 +15,7 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
  * another by id would need the full spreadsheets scope, which the manifest does not ask for.
  */
 export function spreadsheetById(id: string): Spreadsheet {
-  const active = SpreadsheetApp.getActiveSpreadsheet() as Spreadsheet | null;
+  const active = activeSpreadsheet();
   if (!active) throw new Error('No spreadsheet is open in this execution.');
   if (active.getId() !== id) throw new Error('This job belongs to another spreadsheet.');
   return active;

@@ -3,14 +3,17 @@
 // split over further columns past what a cell holds. It is read with one getValues everywhere,
 // formulas included, and written only outside custom functions (a formula may read the
 // spreadsheet, never write it), under the document lock, with one setValues a batch.
+import { BUSY, tryWithLock } from '../../core/platform/locked-section';
 import type { SheetStorePort } from '../../core/platform/ports';
+import { SHEET_NAME } from '../../core/platform/stored-keys';
+import { lockPort } from './apps-script';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Lock = GoogleAppsScript.Lock.Lock;
 type Cell = string | number | boolean | Date;
 
-export const CACHE_SHEET_NAME = '_enrich_cache';
+export const CACHE_SHEET_NAME = SHEET_NAME.resultCache;
 /** Row 1 tells a person what the sheet is; its first cell also proves the sheet is the add-on's. */
 export const CACHE_SHEET_HEADER = [
   'Enrich for Sheets: saved results (do not edit)',
@@ -21,7 +24,7 @@ const HEADER_NOTE =
   'rows loses answers; clear them from the sidebar instead.';
 /** Sheets holds 50,000 characters a cell; the margin keeps a split away from the edge. */
 export const CELL_CHARS = 45_000;
-/** Other writers (a bulk run, the job pump) hold the lock for one batch: seconds, not minutes. */
+/** Other writers (a bulk run, the job collector) hold the lock for one batch: seconds, not minutes. */
 const LOCK_WAIT_MS = 10_000;
 
 export interface SheetStoreOptions {
@@ -34,7 +37,7 @@ export interface SheetStoreOptions {
   canWrite: boolean;
   /**
    * The document lock object the rest of the execution uses: a lock this execution already holds
-   * (the job pump holds it for a whole pass) is neither waited for nor released early.
+   * (the job collector holds it for a whole pass) is neither waited for nor released early.
    */
   lock: Lock | null;
   /** Sends pending writes before the lock goes, so the next writer reads them (SpreadsheetApp.flush). */
@@ -71,18 +74,14 @@ export function sheetStorePort(options: SheetStoreOptions): SheetStorePort {
   };
 }
 
+/** Under the document lock, the execution's own object: a hold already taken is not taken again. */
 function withLock(lock: Lock | null, work: () => void): void {
-  if (!lock || lock.hasLock()) {
+  if (!lock) {
     work();
     return;
   }
-  if (!lock.tryLock(LOCK_WAIT_MS))
+  if (tryWithLock(lockPort(lock), LOCK_WAIT_MS, work) === BUSY)
     throw new Error('Another execution is saving results; the document properties keep these for now.');
-  try {
-    work();
-  } finally {
-    lock.releaseLock();
-  }
 }
 
 function text(cell: Cell | undefined): string {

@@ -1,11 +1,11 @@
 // What the job collector's drivers tell the user, in the sidebar or a menu alert.
 
 import { type QueuedFormula, queueKey } from '../../core/formula-queue/records';
-import type { PumpReport } from '../../core/jobs/pump-ports';
+import type { CollectorReport } from '../../core/jobs/collector-ports';
 import { describeJob, type JobRecord } from '../../core/jobs/registry';
 import { plural } from '../../core/text/plural';
-import type { QueuedFormulaView } from '../../shared/jobs-rpc';
-import type { FormulaWork } from '../formula-queue';
+import type { BackgroundCollection, CollectorProgress, QueuedFormulaView } from '../../shared/jobs-rpc';
+import type { FormulaWork } from '../collector/queued-formulas';
 
 /** One line per expired job: what it was and what it cost. */
 export function expiredLine(job: JobRecord, now: number): string {
@@ -18,7 +18,7 @@ export function failedLine(job: JobRecord, now: number): string {
 }
 
 /** One line for the sidebar or a menu alert. */
-export function pumpSummary(report: PumpReport): string {
+export function collectorSummary(report: CollectorReport): string {
   if (report.busy) return 'Another collection is running; checking again shortly.';
   const parts: string[] = [];
   if (report.delivered.length > 0) parts.push(report.delivered.map((item) => item.message).join('; '));
@@ -31,6 +31,44 @@ export function pumpSummary(report: PumpReport): string {
   );
   const text = parts.join('. ');
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
+/** What a driver's passes did, for the sidebar's timer or the menu's alert; `now` is after them. */
+export function collectorProgress(
+  report: CollectorReport,
+  background: BackgroundCollection,
+  work: FormulaWork | null,
+  now: number,
+): CollectorProgress {
+  const queued = work?.queued ?? 0;
+  const off = report.pending + queued > 0 && background === 'off';
+  return {
+    busy: report.busy,
+    pending: report.pending + queued,
+    delivered: report.delivered.map((item) => item.message),
+    collected: report.collected.length,
+    expired: report.expired.map((job) => expiredLine(job, now)),
+    failed: report.failed.map((job) => failedLine(job, now)),
+    nextCheckInMs:
+      queued > 0 ? 1_000 : report.nextDueAt === null ? null : Math.max(1_000, report.nextDueAt - now),
+    background,
+    summary: `${[collectorSummary(report), ...formulaWorkLines(work)].join(' ')}${off ? ' Background collection is off: keep the sidebar open until they finish.' : ''}`,
+  };
+}
+
+/** A driver's answer when it did nothing, saying why. */
+export function idleProgress(summary: string, background: BackgroundCollection): CollectorProgress {
+  return {
+    busy: false,
+    pending: 0,
+    delivered: [],
+    collected: 0,
+    expired: [],
+    failed: [],
+    nextCheckInMs: null,
+    background,
+    summary,
+  };
 }
 
 /** What a driver did for queued formula lookups, for the sidebar or a menu alert. */

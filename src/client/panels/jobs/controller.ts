@@ -1,5 +1,5 @@
 // The Jobs panel: async lookups (employee lists, full profiles, answers deferred under load) that
-// are pending or finished lately. While any is pending the sidebar is one of the pump's drivers: it
+// are pending or finished lately. While any is pending the sidebar is one of the collector's drivers: it
 // calls pumpJobsFromSidebar once on open and again after each `nextCheckInMs`.
 import type { JobsList, JobView, QueuedFormulaView } from '../../../shared/jobs-rpc';
 import { announceChange, DATA_CHANGED } from '../../data-changed';
@@ -12,15 +12,15 @@ import {
   openJobsPanel,
   openRetryConfirmation,
   showBackground,
+  showCollectorProgress,
   showDrivers,
   showJobList,
   showNoKey,
-  showPumpProgress,
   showReauthorized,
 } from './view';
 
-/** The pump is never asked more often than this, whatever it answers. */
-const MIN_PUMP_DELAY_MS = 1_000;
+/** The collector is never asked more often than this, whatever it answers. */
+const MIN_COLLECT_DELAY_MS = 1_000;
 
 export interface JobsPanel {
   refresh(): Promise<void>;
@@ -29,13 +29,13 @@ export interface JobsPanel {
 export function mountJobsPanel(): JobsPanel {
   const jobs = new JobsController(buildJobsBody());
   // Once on open, whatever is listed: a job started in another session may be waiting.
-  void jobs.refresh().then(() => jobs.pumpIfKeyConfigured());
+  void jobs.refresh().then(() => jobs.collectIfKeyConfigured());
   return { refresh: () => jobs.refresh() };
 }
 
 class JobsController {
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private pumping = false;
+  private collecting = false;
   // Events this panel fires need no reload here: it reloads right after.
   private announcing = false;
   private openedForPending = false;
@@ -61,8 +61,8 @@ class JobsController {
     }
   }
 
-  pumpIfKeyConfigured(): Promise<void> | undefined {
-    return this.keyConfigured ? this.pump() : undefined;
+  collectIfKeyConfigured(): Promise<void> | undefined {
+    return this.keyConfigured ? this.collect() : undefined;
   }
 
   private tell(): void {
@@ -97,7 +97,7 @@ class JobsController {
     // A formula may have started a job or queued lookups since the timer stopped: the sidebar
     // drives them again.
     const waiting = jobs.pending + jobs.queued.length;
-    if (waiting > 0 && this.timer === null && !this.pumping) this.schedulePump(MIN_PUMP_DELAY_MS);
+    if (waiting > 0 && this.timer === null && !this.collecting) this.scheduleCollect(MIN_COLLECT_DELAY_MS);
   }
 
   /** Stops buying a formula's queued lookups; nothing is asked first, since nothing is spent. */
@@ -120,38 +120,38 @@ class JobsController {
         say(this.ui.message, result.message, result.ok ? 'ok' : 'error');
         if (result.ok) this.tell();
         await this.reload();
-        this.schedulePump(MIN_PUMP_DELAY_MS);
+        this.scheduleCollect(MIN_COLLECT_DELAY_MS);
       }),
     );
   }
 
-  private async pump(): Promise<void> {
+  private async collect(): Promise<void> {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
-    if (this.pumping) {
-      this.schedulePump(MIN_PUMP_DELAY_MS);
+    if (this.collecting) {
+      this.scheduleCollect(MIN_COLLECT_DELAY_MS);
       return;
     }
-    this.pumping = true;
+    this.collecting = true;
     let next: number | null = null;
     try {
       const progress = await call('pumpJobsFromSidebar');
-      showPumpProgress(this.ui, progress);
+      showCollectorProgress(this.ui, progress);
       const paid = progress.delivered.length + progress.collected + progress.expired.length > 0;
       if (paid) this.tell();
-      // Set before the reload: a failed reload still leaves the pump scheduled.
+      // Set before the reload: a failed reload still leaves the collector scheduled.
       next = progress.nextCheckInMs;
       await this.reload();
     } catch (error) {
       say(this.ui.message, errorText(error), 'error');
     } finally {
-      this.pumping = false;
+      this.collecting = false;
     }
-    if (next !== null) this.schedulePump(next);
+    if (next !== null) this.scheduleCollect(next);
   }
 
-  private schedulePump(delayMs: number): void {
+  private scheduleCollect(delayMs: number): void {
     if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.pump(), Math.max(MIN_PUMP_DELAY_MS, delayMs));
+    this.timer = setTimeout(() => void this.collect(), Math.max(MIN_COLLECT_DELAY_MS, delayMs));
   }
 }

@@ -1,10 +1,10 @@
-// The Jobs panel's view: the background-collection line, the pump's summary, the list of jobs and
+// The Jobs panel's view: the background-collection line, the collector's summary, the list of jobs and
 // the retry confirmation. Everything from the server is set as text.
 import type {
   BackgroundCollection,
+  CollectorProgress,
   JobsList,
   JobView,
-  PumpProgress,
   QueuedFormulaView,
 } from '../../../shared/jobs-rpc';
 import { $, el, say } from '../../dom';
@@ -169,7 +169,7 @@ export function showJobList(
   );
 }
 
-export function showPumpProgress(ui: JobsElements, progress: PumpProgress): void {
+export function showCollectorProgress(ui: JobsElements, progress: CollectorProgress): void {
   showBackground(ui, progress.background, progress.pending);
   const lines = [progress.summary, ...progress.delivered, ...progress.expired, ...progress.failed];
   say(ui.summary, lines.filter((line) => line !== '').join(' '), progress.failed.length > 0 ? 'error' : '');

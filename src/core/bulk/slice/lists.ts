@@ -1,4 +1,4 @@
-// Employee lists found in a slice: written into one combined sheet, or handed to the job pump,
+// Employee lists found in a slice: written into one combined sheet, or handed to the job collector,
 // which writes each into a sheet of its own; a row shows where its list went.
 import { deliveryMessage } from '../../jobs/employee-sheet';
 import { commitJobChanges, type JobRecord, readJobs } from '../../jobs/registry';
@@ -28,7 +28,7 @@ export class EmployeeLists {
     return this.jobs;
   }
 
-  /** Lists found this slice go to one combined sheet, or to a sheet each through the job pump. */
+  /** Lists found this slice go to one combined sheet, or to a sheet each through the job collector. */
   place(work: readonly Work[], results: Map<string, LookupResult>): void {
     const found = work.filter((w) => {
       const result = w.key === undefined ? undefined : results.get(w.key);
@@ -63,7 +63,7 @@ export class EmployeeLists {
         rows.push(...combinedRows(this.op, w.plan.request.input_data, w.row, result.result));
     }
     if (rows.length > 0) combined.append(rows);
-    // The job pump must not also write these lists into sheets of their own.
+    // The job collector must not also write these lists into sheets of their own.
     const now = this.now();
     const changes = [...written].flatMap((key) => {
       const job = this.currentJobs().get(key);

@@ -58,7 +58,7 @@ export interface BulkSliceDeps {
   scope: string;
   sheet: BulkSheetPort;
   combined: CombinedSheetPort | null;
-  /** Writes finished employee lists into their own sheets: one job pump pass. */
+  /** Writes finished employee lists into their own sheets: one pass of the job collector. */
   deliverLists(): void;
 }
 

@@ -212,7 +212,7 @@ class Slice implements SliceView {
       for (const [key, result] of lookupMany(deps.lookup, waiting, { ...context, deadline, pollJobs: true }))
         results.set(key, result);
     }
-    // New lookups: a 202 is handed to the job pump at once, so sending uses the whole budget.
+    // New lookups: a 202 is handed to the job collector at once, so sending uses the whole budget.
     const asked = itemsOf(
       work.filter((w) => w.source !== 'pending'),
       new Set(results.keys()),
@@ -229,7 +229,7 @@ class Slice implements SliceView {
   /**
    * This run's credits: every answer bought in this slice (rows written later included: a row
    * after a stop is answered from the cache then, free), and the jobs it started, when something
-   * else (the job pump) collected them.
+   * else (the job collector) collected them.
    */
   private bookCredits(work: readonly Work[], results: ReadonlyMap<string, LookupResult>): void {
     const booked = new Set<string>();

@@ -1,13 +1,12 @@
-// What the job pump needs (the store, the lock, the API, the sheets of lists) and what it reports.
+// What the job collector needs (the store, the lock, the API, the sheets of lists) and what it reports.
 import type { ClientConfig } from '../api/outcome';
 import type { ResultCache } from '../cache/result-cache';
 import type { BatchStorePort, LockPort } from '../platform/ports';
+import { DAY_MS } from '../platform/time';
 import type { EmployeeSheet } from './employee-sheet';
 import { isPending, type JobRecord } from './registry';
 
-const DAY_MS = 86_400_000;
-
-export const PUMP_DEFAULTS = {
+export const COLLECTOR_DEFAULTS = {
   lockWaitMs: 5_000,
   /** Formulas wait up to 10 s for the lock: stop starting sheet writes well before that. */
   maxHoldMs: 6_000,
@@ -39,7 +38,7 @@ export interface ListSheetPort {
   formatTime(spreadsheetId: string, ms: number): string;
 }
 
-export interface PumpDeps {
+export interface CollectorDeps {
   client: ClientConfig;
   cache: ResultCache;
   /** Document properties: the job registry and the spend ledger. */
@@ -48,7 +47,7 @@ export interface PumpDeps {
   sheets: ListSheetPort;
 }
 
-export interface PumpOptions {
+export interface CollectorOptions {
   /** The account of the API key in use: another account's jobs answer 404, so they are left alone. */
   scope: string;
   /** Today in the spreadsheet's time zone (YYYY-MM-DD), for the ledger. */
@@ -68,7 +67,7 @@ export interface Delivered {
   message: string;
 }
 
-export interface PumpReport {
+export interface CollectorReport {
   /** Another driver held the lock: nothing was done. */
   busy: boolean;
   /** Status checks sent. */
@@ -87,7 +86,7 @@ export interface PumpReport {
   readAt: number;
 }
 
-export function emptyReport(busy: boolean, readAt: number): PumpReport {
+export function emptyReport(busy: boolean, readAt: number): CollectorReport {
   return {
     busy,
     readAt,
@@ -102,7 +101,7 @@ export function emptyReport(busy: boolean, readAt: number): PumpReport {
   };
 }
 
-export function pendingOf(jobs: readonly JobRecord[]): Pick<PumpReport, 'pending' | 'nextDueAt'> {
+export function pendingOf(jobs: readonly JobRecord[]): Pick<CollectorReport, 'pending' | 'nextDueAt'> {
   const pending = jobs.filter(isPending);
   const due = pending.map((job) => job.nextPollAt);
   return { pending: pending.length, nextDueAt: due.length > 0 ? Math.min(...due) : null };

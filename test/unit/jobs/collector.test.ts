@@ -6,10 +6,14 @@ import { ledgerSummary } from '../../../src/core/billing/budget';
 import { accountScope, resultKey } from '../../../src/core/cache/keys';
 import { ResultCache } from '../../../src/core/cache/result-cache';
 import { callsOurFunction } from '../../../src/core/formulas/our-formulas';
+import { collectUntil as drivePump, collectOnce as pumpOnce } from '../../../src/core/jobs/collector';
+import type {
+  ListSheetPort,
+  CollectorDeps as PumpDeps,
+  CollectorOptions as PumpOptions,
+} from '../../../src/core/jobs/collector-ports';
 import type { EmployeeSheet } from '../../../src/core/jobs/employee-sheet';
 import { uniqueSheetName } from '../../../src/core/jobs/employee-sheet';
-import { drivePump, pumpOnce } from '../../../src/core/jobs/pump';
-import type { ListSheetPort, PumpDeps, PumpOptions } from '../../../src/core/jobs/pump-ports';
 import { formulasToRefresh, isWaitingText } from '../../../src/core/jobs/refresh';
 import { ageText, describeJob, type JobRecord, readJobs, saveJobs } from '../../../src/core/jobs/registry';
 import { employeeListText } from '../../../src/core/lookup/cell-texts';
@@ -18,7 +22,7 @@ import { lookupMany } from '../../../src/core/lookup/pass';
 import { operationByType } from '../../../src/core/operations/table';
 import type { HttpPort, HttpRequest } from '../../../src/core/platform/ports';
 import { CELL_TEXT } from '../../../src/core/render/cell-text';
-import { expiredLine, pumpSummary } from '../../../src/server/presenters/jobs';
+import { expiredLine, collectorSummary as pumpSummary } from '../../../src/server/presenters/jobs';
 import { FakeApi, type FakeApiOptions } from '../../../tools/fake-api/fake-api';
 import { FakeClock } from '../helpers/fake-http';
 import { FakeCacheService, FakeDocumentLock, FakeProperties, sha256 } from '../helpers/platform';

@@ -1,25 +1,26 @@
-// The job pump: one function, four drivers (the sidebar's timer, the hourly clock trigger, the
-// menu's Collect item, and a bulk slice that found lists). A pass polls the due jobs in one batch,
-// keeps every paid answer in the result cache, books its real charge, writes finished employee
-// lists to their sheets and marks what expired or failed. A whole pass runs under the document
-// lock, so two drivers never deliver one job twice; the lock is held for one status round and a
-// bounded number of sheet writes, never while sleeping.
+// The job collector: one function, run by every driver (the Edit and Open triggers, the sidebar's
+// timer, the menu's "Finish pending lookups", the clock trigger, and a bulk slice that found lists:
+// server/collector/drivers.ts). A pass polls the due jobs in one batch, keeps every paid answer in
+// the result cache, books its real charge, writes finished employee lists to their sheets and
+// marks what expired or failed. A whole pass runs under the document lock, so two drivers never
+// deliver one job twice; the lock is held for one status round and a bounded number of sheet
+// writes, never while sleeping.
 
 import { BUSY, tryWithLock } from '../platform/locked-section';
-import { ownedBy, Pass } from './pump-pass';
+import { ownedBy, Pass } from './collector-pass';
 import {
+  COLLECTOR_DEFAULTS,
+  type CollectorDeps,
+  type CollectorOptions,
+  type CollectorReport,
   emptyReport,
-  PUMP_DEFAULTS,
-  type PumpDeps,
-  type PumpOptions,
-  type PumpReport,
   pendingOf,
-} from './pump-ports';
+} from './collector-ports';
 import { readJobs } from './registry';
 
 /** One pass, under the document lock; a busy lock answers `busy` at once and changes nothing. */
-export function pumpOnce(deps: PumpDeps, options: PumpOptions): PumpReport {
-  const lockWaitMs = options.lockWaitMs ?? PUMP_DEFAULTS.lockWaitMs;
+export function collectOnce(deps: CollectorDeps, options: CollectorOptions): CollectorReport {
+  const lockWaitMs = options.lockWaitMs ?? COLLECTOR_DEFAULTS.lockWaitMs;
   const report = tryWithLock(deps.lock, lockWaitMs, () => new Pass(deps, options).run());
   if (report !== BUSY) return report;
   const readAt = deps.client.clock.now();
@@ -31,20 +32,24 @@ export function pumpOnce(deps: PumpDeps, options: PumpOptions): PumpReport {
  * Passes until nothing this account started is pending, another driver is at work, or the next
  * due job falls after `waitUntil`; sleeps between passes (without the lock). Answers all passes.
  */
-export function drivePump(deps: PumpDeps, options: PumpOptions, waitUntil: number): PumpReport {
+export function collectUntil(
+  deps: CollectorDeps,
+  options: CollectorOptions,
+  waitUntil: number,
+): CollectorReport {
   const { clock } = deps.client;
-  let total = pumpOnce(deps, options);
+  let total = collectOnce(deps, options);
   while (!total.busy && total.nextDueAt !== null) {
     // At least a second apart: a pass that could not make progress must not spin.
     const at = Math.max(total.nextDueAt, clock.now() + 1_000);
     if (at > waitUntil) break;
     clock.sleep(at - clock.now());
-    total = mergeReports(total, pumpOnce(deps, options));
+    total = mergeReports(total, collectOnce(deps, options));
   }
   return total;
 }
 
-function mergeReports(before: PumpReport, after: PumpReport): PumpReport {
+function mergeReports(before: CollectorReport, after: CollectorReport): CollectorReport {
   return {
     ...after,
     polled: before.polled + after.polled,

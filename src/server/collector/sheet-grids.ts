@@ -1,8 +1,8 @@
 // The sheets a driver reads formulas and their inputs from, each read once (two calls: values and
 // formulas of its data range), so that finishing 300 queued single-cell formulas costs a few
 // calls, not several hundred. Cells past the data range are empty.
-import { isOurFormula } from '../core/formulas/our-formulas';
-import { cellA1, type FormulaCell } from './reenter';
+import { isOurFormula } from '../../core/formulas/our-formulas';
+import { cellA1, type FormulaCell } from './reentry';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 

@@ -1,4 +1,4 @@
-// One pass of the job pump, under the document lock: poll what is due, keep what was paid, deliver
+// One pass of the job collector, under the document lock: poll what is due, keep what was paid, deliver
 // finished lists to their sheets, mark what expired or failed, prune old records.
 import { checkJobs } from '../api/job-polling';
 import type { CallOutcome, JobCheck } from '../api/outcome';
@@ -11,15 +11,15 @@ import type { Operation } from '../operations/types';
 import { HELD_LOCK } from '../platform/locked-section';
 import { resultItems } from '../render/tables';
 import { errorMessage } from '../text/error-message';
-import { baseSheetName, buildEmployeeSheet, deliveryMessage, uniqueSheetName } from './employee-sheet';
 import {
+  COLLECTOR_DEFAULTS,
+  type CollectorDeps,
+  type CollectorOptions,
+  type CollectorReport,
   emptyReport,
-  PUMP_DEFAULTS,
-  type PumpDeps,
-  type PumpOptions,
-  type PumpReport,
   pendingOf,
-} from './pump-ports';
+} from './collector-ports';
+import { baseSheetName, buildEmployeeSheet, deliveryMessage, uniqueSheetName } from './employee-sheet';
 import {
   isPending,
   type JobRecord,
@@ -43,20 +43,20 @@ function outcomeOf(answer: CachedAnswer): CallOutcome {
 
 export class Pass {
   private readonly now: number;
-  private readonly report: PumpReport;
+  private readonly report: CollectorReport;
   /** This account's records, as this pass leaves them. */
   private readonly jobs = new Map<string, JobRecord>();
   private readonly sheetNames = new Map<string, string[]>();
 
   constructor(
-    private readonly deps: PumpDeps,
-    private readonly options: PumpOptions,
+    private readonly deps: CollectorDeps,
+    private readonly options: CollectorOptions,
   ) {
     this.now = deps.client.clock.now();
     this.report = emptyReport(false, this.now);
   }
 
-  run(): PumpReport {
+  run(): CollectorReport {
     const all = readJobs(this.deps.store);
     for (const job of all) if (ownedBy(job, this.options.scope)) this.jobs.set(job.key, job);
     this.pollDue();
@@ -82,7 +82,7 @@ export class Pass {
   private pollDue(): void {
     const due = [...this.jobs.values()]
       .filter((job) => job.state === 'processing' && job.nextPollAt <= this.now && !isInline(job))
-      .slice(0, this.options.maxPolls ?? PUMP_DEFAULTS.maxPolls);
+      .slice(0, this.options.maxPolls ?? COLLECTOR_DEFAULTS.maxPolls);
     if (due.length === 0) return;
     const cached = this.deps.cache.getMany(due.map((job) => job.key));
     const toPoll = due.filter((job) => !cached.has(job.key));
@@ -174,7 +174,7 @@ export class Pass {
     const waiting = [...this.jobs.values()].filter((job) => job.state === 'done' && job.nextPollAt <= now);
     if (waiting.length === 0) return;
     const answers = this.deps.cache.getMany(waiting.map((job) => job.key));
-    const maxHold = this.options.maxHoldMs ?? PUMP_DEFAULTS.maxHoldMs;
+    const maxHold = this.options.maxHoldMs ?? COLLECTOR_DEFAULTS.maxHoldMs;
     let written = 0;
     for (const job of waiting) {
       const op = operationByType(job.type);
@@ -262,7 +262,7 @@ export class Pass {
   private deliveryFailed(job: JobRecord, error: unknown): JobRecord {
     const reason = errorMessage(error);
     const attempts = (job.deliveryAttempts ?? 0) + 1;
-    if (attempts >= PUMP_DEFAULTS.maxDeliveryAttempts) {
+    if (attempts >= COLLECTOR_DEFAULTS.maxDeliveryAttempts) {
       return this.fail(
         { ...job, deliveryAttempts: attempts },
         `Could not write the employee sheet: ${reason}. The list is paid for and kept: Retry in the Jobs panel writes it again at no cost.`,
@@ -272,7 +272,7 @@ export class Pass {
       ...job,
       deliveryAttempts: attempts,
       updatedAt: this.time(),
-      nextPollAt: this.time() + PUMP_DEFAULTS.deliveryRetryMs,
+      nextPollAt: this.time() + COLLECTOR_DEFAULTS.deliveryRetryMs,
       message: `Could not write the employee sheet yet (${reason}); trying again.`,
     });
   }
@@ -288,8 +288,8 @@ export class Pass {
 
   /** Forgets finished records once the sidebar no longer needs them and no formula depends on them. */
   private prune(all: readonly JobRecord[]): void {
-    const keepFinished = this.options.keepFinishedMs ?? PUMP_DEFAULTS.keepFinishedMs;
-    const keepPaid = Math.max(keepFinished, this.options.keepPaidMs ?? PUMP_DEFAULTS.keepPaidMs);
+    const keepFinished = this.options.keepFinishedMs ?? COLLECTOR_DEFAULTS.keepFinishedMs;
+    const keepPaid = Math.max(keepFinished, this.options.keepPaidMs ?? COLLECTOR_DEFAULTS.keepPaidMs);
     const old = all
       .map((job) => this.jobs.get(job.key) ?? job)
       .filter((job) => {

@@ -1,56 +1,21 @@
-// Queued formula lookups on the server: a formula records what it could not look up in its 30 s
-// (core/formula-queue/records.ts), and the add-on's own executions (the Edit and Open triggers, the
+// Queued formula lookups, finished by the collector's drivers: a formula records what it could not
+// look up in its 30 s (handoff.ts), and the add-on's own executions (the Edit and Open triggers, the
 // sidebar's timer, the hourly clock, the menu) buy it at the plan's pace and re-enter the formula,
 // which then answers from the cache. Sheets runs a custom function again only when its formula or
 // an argument changes, so without this a big range would stop half way for good.
-import { resultKey } from '../core/cache/keys';
-import { finishLookups, formulaItems } from '../core/formula-queue/finish';
-import { type QueuedFormula, readQueue, removeQueued, saveQueued } from '../core/formula-queue/records';
-import { queuedText } from '../core/formula-queue/texts';
-import { readFormulaCall } from '../core/formulas/formula-call';
-import { noteJobStarted } from '../core/jobs/signal';
-import type { LookupItem } from '../core/lookup/items';
-import { errorMessage } from '../core/text/error-message';
-import { appsScriptClock, digestHashPort } from './adapters/apps-script';
-import type { ExecutionContext } from './context';
-import type { PumpContext } from './pump';
-import { reenterFormulas } from './reenter';
+import { resultKey } from '../../core/cache/keys';
+import { finishLookups, formulaItems } from '../../core/formula-queue/finish';
+import { type QueuedFormula, readQueue, removeQueued, saveQueued } from '../../core/formula-queue/records';
+import { readFormulaCall } from '../../core/formulas/formula-call';
+import type { LookupItem } from '../../core/lookup/items';
+import { appsScriptClock, digestHashPort } from '../adapters/apps-script';
+import { activeSpreadsheet } from '../platform/spreadsheet';
+import type { CollectorContext } from './context';
+import { reenterFormulas } from './reentry';
 import { SheetGrids } from './sheet-grids';
 
 type Range = GoogleAppsScript.Spreadsheet.Range;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
-
-/**
- * Called by a formula that leaves `left` lookups unsent: records where it is, and tells the drivers
- * that follow the user. Answers what its waiting rows say, or null when it could not be recorded
- * (its rows then say they were not sent).
- */
-export function queueThisFormula(
-  context: ExecutionContext,
-  left: number,
-  followsUser: () => boolean,
-): string | null {
-  try {
-    const range = SpreadsheetApp.getActiveRange() as Range | null;
-    const formula = range?.getFormula() ?? '';
-    if (!range || formula === '') return null;
-    const now = appsScriptClock.now();
-    saveQueued(context.deps.store, {
-      sheet: range.getSheet().getName(),
-      a1: range.getA1Notation(),
-      formula,
-      left,
-      since: now,
-      scope: context.scope,
-      by: 'formula',
-    });
-    if (context.deps.jobSignal) noteJobStarted(context.deps.jobSignal, now, now);
-    return queuedText(left, followsUser());
-  } catch (error) {
-    console.warn(`Could not queue the formula's lookups: ${errorMessage(error)}`);
-    return null;
-  }
-}
 
 export interface FormulaWork {
   /** Formulas whose lookups are all bought (or stopped) and that were re-entered. */
@@ -78,13 +43,13 @@ interface Target {
  * formula into: its trigger may run before the formula does, and starts buying at once.
  */
 export function finishQueuedFormulas(
-  context: PumpContext,
+  context: CollectorContext,
   until: number,
   by: string,
   typed: Range | null = null,
 ): FormulaWork {
   const work: FormulaWork = { finished: 0, queued: 0, left: 0, stopped: [] };
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet() as Spreadsheet | null;
+  const spreadsheet = activeSpreadsheet();
   if (!spreadsheet) return work;
   const { store, client } = context.deps;
   const records = readQueue(store.getAll(), context.scope, client.clock.now());
@@ -108,7 +73,7 @@ export function finishQueuedFormulas(
 
 /** Saves what each formula still lacks, drops the records of those finished or stopped. */
 function settleRecords(
-  context: PumpContext,
+  context: CollectorContext,
   targets: readonly Target[],
   left: ReadonlySet<string>,
   stopped: string | null,
@@ -161,7 +126,7 @@ function withTyped(records: readonly QueuedFormula[], typed: Range | null): Targ
  * can itself.
  */
 function readTarget(
-  context: PumpContext,
+  context: CollectorContext,
   grids: SheetGrids,
   target: Target,
   items: Map<string, LookupItem>,
@@ -181,7 +146,7 @@ function readTarget(
   return true;
 }
 
-function lookupContext(context: PumpContext, spreadsheet: Spreadsheet) {
+function lookupContext(context: CollectorContext, spreadsheet: Spreadsheet) {
   return {
     source: 'formula' as const,
     jobSource: 'formula' as const,

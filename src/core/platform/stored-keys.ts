@@ -1,0 +1,95 @@
+// Every name the add-on keeps data under, in one list: document and user properties, the
+// document cache, the hidden sheet, and the handlers its users' triggers name. These names are the add-on's storage format. A user's key,
+// settings, paid answers, jobs and spending are found again after an update only by these names:
+// renaming one orphans what every user has stored under it (a paid answer bought again, a job's
+// result lost, the spending forgotten). test/unit/platform/stored-keys.test.ts pins each as a
+// literal, so that a rename fails a test instead. A module that owns a key's format names it
+// from here; no other file writes these literals.
+
+/** Single properties, one value each (JSON unless said), in document properties unless said. */
+export const PROPERTY = {
+  /** The API key: user properties (the default) or document properties (shared with editors). */
+  apiKey: 'enrich.apiKey',
+  /** The credit settings: budget, thresholds, pace, days to keep results (core/billing/settings.ts). */
+  settings: 'enrich.settings',
+  /** The bulk run of this document, running, paused or finished (core/bulk/run.ts). */
+  bulkRun: 'enrich.bulk.run',
+  /** The user's own recipes (core/recipes/custom.ts). */
+  customRecipes: 'enrich.recipes',
+  /** Which drivers (Edit, Open triggers) follow each account here (core/jobs/trigger-records.ts). */
+  drivers: 'enrich.drivers',
+  /** The ids of this document's clock triggers and how often each runs (trigger-records.ts). */
+  clockTriggers: 'enrich.jobTriggers',
+  /** When a trigger found the user's authorization lapsed: the sidebar says so once (text: ms). */
+  reauthorize: 'enrich.reauthorize',
+  /** When the API answered 402, cleared by the next paid answer: the sidebar says it once (text: ms). */
+  outOfCredits: 'enrich.outOfCredits',
+  /** The spend ledger's last reservation number (text). */
+  spendSequence: 'spend:seq',
+} as const;
+
+/** Families of document properties: the prefix, then an id. */
+export const PROPERTY_PREFIX = {
+  /** `job:<result key>`: one async job of the registry (core/jobs/registry.ts). */
+  job: 'job:',
+  /** `fq:<sheet>!<A1>`: a formula's queued lookups (core/formula-queue/records.ts). */
+  queuedFormula: 'fq:',
+  /** `inflight:<hex digit>`: 16 shards of in-flight claims (core/lookup/claims.ts). */
+  claims: 'inflight:',
+  /** `spend:day:<YYYY-MM-DD>`: a day's spending, by source and operation (core/billing/ledger.ts). */
+  spendDay: 'spend:day:',
+  /** `spend:month:<YYYY-MM>`: a folded month's spending. */
+  spendMonth: 'spend:month:',
+  /** `spend:hold:r<n>`: credits reserved for lookups under way. */
+  spendHold: 'spend:hold:',
+  /** `spend:job:<job id>`: credits reserved for an async job until it completes. */
+  spendJobHold: 'spend:job:',
+  /** `stash:<result key>`: where an answer stashed in the fast cache lies (core/cache/stash.ts). */
+  stashNote: 'stash:',
+} as const;
+
+/**
+ * Paid answers: `r1:<account scope>:<request hash>` (core/cache/keys.ts), the same key in the
+ * document properties, the fast cache and the hidden sheet. A new version orphans every answer.
+ */
+export const RESULT_KEY_VERSION = 'r1';
+
+/** What follows a result key for the pieces of one long answer. */
+export const KEY_SUFFIX = {
+  /** `<key>#<n>`: the chunks of an answer over 8 KB in document properties (property-layout.ts). */
+  chunk: '#',
+  /** `<key>#s<n>`: the pieces of a stashed answer in the fast cache (stash.ts). */
+  stashPiece: '#s',
+} as const;
+
+/** The document cache (CacheService): single keys. */
+export const CACHE_KEY = {
+  /** Whether any job waits to be collected: what the Edit trigger reads (core/jobs/signal.ts). */
+  jobSignal: 'enrich.jobs.signal',
+} as const;
+
+/** The document cache: families of keys. */
+export const CACHE_PREFIX = {
+  /** `held-failure:<result key>`: a provider error shown again for free (held-failures.ts). */
+  heldFailure: 'held-failure:',
+  /** `pace:<account scope>`: the account's shared send log (core/api/pacing.ts). */
+  pace: 'pace:',
+} as const;
+
+/** Sheets the add-on keeps data in. */
+export const SHEET_NAME = {
+  /** The hidden sheet of paid answers (server/adapters/sheet-store.ts). */
+  resultCache: '_enrich_cache',
+} as const;
+
+/**
+ * The bundle's top-level functions that users' installed triggers call: a trigger stores its
+ * handler's name, so a renamed function leaves every installed trigger calling nothing.
+ */
+export const TRIGGER_HANDLER = {
+  /** The collector's clock trigger (server/collector/clock-trigger.ts). */
+  clock: 'runJobPump',
+  /** The Edit and Open triggers that follow the user (server/collector/edit-open-triggers.ts). */
+  edit: 'collectOnEdit',
+  open: 'collectOnOpen',
+} as const;

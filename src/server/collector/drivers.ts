@@ -1,0 +1,184 @@
+// The collector's drivers: every way the add-on runs the job collector (core/jobs/collector.ts),
+// each a top-level function of the bundle (see index.ts).
+//   collectOnEdit()       the Edit trigger: every edit of the spreadsheet; a note read, when idle
+//   collectOnOpen()       the Open trigger: opening the file
+//   pumpJobsFromSidebar() the sidebar's timer while it is open: one pass per call, never sleeps
+//   collectJobsNow()      the menu's "Finish pending lookups": a short wait, then an alert
+//   runJobPump()          the clock trigger: every minute in a bound script, hourly as an add-on
+// Each buys the queued formula lookups it has time for, collects what is due, and re-enters the
+// formulas that waited (refresh.ts). A bulk slice that found lists runs one pass too (bulk.ts).
+import { isOurFormula } from '../../core/formulas/our-formulas';
+import { collectOnce, collectUntil } from '../../core/jobs/collector';
+import { type CollectorReport, pendingOf } from '../../core/jobs/collector-ports';
+import { jobScope, readJobs } from '../../core/jobs/registry';
+import { claimCollector, collectorWanted, noteCollected, readSignal } from '../../core/jobs/signal';
+import type { BackgroundCollection, CollectorProgress } from '../../shared/jobs-rpc';
+import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
+import { fastCache } from '../platform/cache';
+import { collectorProgress, idleProgress } from '../presenters/jobs';
+import { authorizationLapsed } from './authorization';
+import { currentBackground, keepCollecting, removeIdle, removeJobTriggerIfIdle } from './clock-trigger';
+import { collectorContext, collectorOptions } from './context';
+import { installDrivers } from './edit-open-triggers';
+import { finishQueuedFormulas, hasQueuedFormulas } from './queued-formulas';
+import { refreshAfter } from './refresh';
+
+/**
+ * How long the Edit and Open triggers wait for young jobs (an employee list takes about a
+ * minute), well inside an execution's 6 minutes: the sheet writes and the re-entry come after.
+ */
+const EDIT_WAIT_MS = 4 * 60_000;
+/** How long each driver buys queued formula lookups: the triggers and the menu have 6 minutes, the
+ * sidebar calls again every few seconds and must answer within one of them. */
+const EDIT_FORMULA_WORK_MS = 5 * 60_000;
+const CLOCK_FORMULA_WORK_MS = 5 * 60_000;
+const MENU_FORMULA_WORK_MS = 4 * 60_000;
+const SIDEBAR_FORMULA_WORK_MS = 20_000;
+/** The Edit trigger's role of collector outlives its wait by the time its last writes may take. */
+const COLLECTOR_MARGIN_MS = 90_000;
+/** A clock run waits this long for jobs about to finish; triggers share a daily runtime quota. */
+const CLOCK_WAIT_MS = 30_000;
+const MENU_WAIT_MS = 30_000;
+const TRIGGER_LOCK_WAIT_MS = 20_000;
+/** The sidebar calls again in a few seconds: it never waits long for a busy lock. */
+const SIDEBAR_LOCK_WAIT_MS = 3_000;
+/** What a formula's cell shows while Sheets is running it. */
+const LOADING = 'Loading...';
+const REAUTHORIZE_TEXT =
+  'Background collection is paused: Google asks you to authorize the add-on again. Open Extensions > Enrich for Sheets > Open sidebar.';
+
+type Range = GoogleAppsScript.Spreadsheet.Range;
+
+// --- The Edit and Open triggers -------------------------------------------------------------------
+
+export function collectOnEdit(event?: { range?: Range; value?: unknown }): void {
+  driveCollector('edit', typedFormula(event));
+}
+
+export function collectOnOpen(_event?: unknown): void {
+  driveCollector('open', null);
+}
+
+/**
+ * The cell an edit typed one of our formulas into, while Sheets has not run it yet ("Loading..."):
+ * its trigger may run before the formula does (Google does not say which starts first), and then
+ * starts buying its inputs at once, the claims keeping the two from buying anything twice. A
+ * formula that already ran recorded what it left itself. A typed formula's event has no value; a
+ * value, a paste or a multi-cell edit is not looked at.
+ */
+function typedFormula(event?: { range?: Range; value?: unknown }): Range | null {
+  const range = event?.range;
+  if (!range || event.value !== undefined) return null;
+  if (range.getNumRows() !== 1 || range.getNumColumns() !== 1) return null;
+  return isOurFormula(range.getFormula()) && range.getValue() === LOADING ? range : null;
+}
+
+/**
+ * Finishes queued formula lookups and collects what is due, waiting for young jobs, when the note
+ * says something waits (or the edit typed one of our formulas). Triggers run on every edit, so
+ * the handler first reads one note in the document cache (core/jobs/signal.ts) and returns when
+ * no job waits; and of a paste's many edits, one execution collects while the others return.
+ */
+function driveCollector(by: 'edit' | 'open', typed: Range | null): void {
+  const cache = ttlCachePort(fastCache());
+  const now = appsScriptClock.now();
+  const signal = readSignal(cache);
+  if (!typed && signal && !collectorWanted(signal, now)) return;
+  if (authorizationLapsed()) return;
+  const context = collectorContext();
+  if (!context) return;
+  if (!typed && !signal) {
+    // The cache forgot the note: the registry says, once, and the note is written again.
+    const all = context.deps.store.getAll();
+    const mine = readJobs(context.deps.store, all).filter((job) => jobScope(job) === context.scope);
+    const left = pendingOf(mine);
+    const queued = hasQueuedFormulas(all, context.scope, now);
+    noteCollected(
+      cache,
+      { pending: left.pending + queued, nextDueAt: queued > 0 ? now : left.nextDueAt },
+      now,
+      now,
+    );
+    if (left.pending + queued === 0) return;
+  }
+  const until = now + EDIT_FORMULA_WORK_MS + COLLECTOR_MARGIN_MS;
+  if (!claimCollector(cache, context.deps.lock, now, until)) return;
+  try {
+    const work = finishQueuedFormulas(context, now + EDIT_FORMULA_WORK_MS, by, typed);
+    const options = collectorOptions(context, TRIGGER_LOCK_WAIT_MS);
+    refreshAfter(collectUntil(context.deps, options, now + EDIT_WAIT_MS), work);
+  } catch (error) {
+    // The role is let go, so that the next edit tries again.
+    noteCollected(cache, { pending: 1, nextDueAt: now }, now, appsScriptClock.now());
+    throw error;
+  }
+}
+
+// --- The sidebar's timer, the menu, the clock trigger ---------------------------------------------
+
+/**
+ * One pass for the sidebar's timer; the answer says when to call again. While anything is
+ * pending it makes sure the clock trigger exists, so closing the sidebar does not strand a paid job.
+ */
+export function pumpJobsFromSidebar(): CollectorProgress {
+  const context = collectorContext();
+  if (!context) return idleProgress('Set your API key first.', 'off');
+  const work = finishQueuedFormulas(
+    context,
+    context.deps.client.clock.now() + SIDEBAR_FORMULA_WORK_MS,
+    'sidebar',
+  );
+  const report = collectOnce(context.deps, collectorOptions(context, SIDEBAR_LOCK_WAIT_MS));
+  refreshAfter(report, work);
+  return collectorProgress(report, backgroundAfter(report), work, appsScriptClock.now());
+}
+
+/** The menu item "Finish pending lookups": buys queued formula lookups, waits briefly for jobs about to finish, then says what happened. */
+export function collectJobsNow(): CollectorProgress {
+  const context = collectorContext();
+  const ui = SpreadsheetApp.getUi();
+  if (!context) {
+    ui.alert('Set your API key first: Extensions > Enrich for Sheets > Open sidebar.');
+    return idleProgress('Set your API key first.', 'off');
+  }
+  installDrivers();
+  const { clock } = context.deps.client;
+  const work = finishQueuedFormulas(context, clock.now() + MENU_FORMULA_WORK_MS, 'menu');
+  const report = collectUntil(
+    context.deps,
+    collectorOptions(context, TRIGGER_LOCK_WAIT_MS),
+    clock.now() + MENU_WAIT_MS,
+  );
+  refreshAfter(report, work);
+  const result = collectorProgress(report, backgroundAfter(report), work, appsScriptClock.now());
+  ui.alert(
+    'Finish pending lookups',
+    [result.summary, ...result.expired, ...result.failed].join('\n'),
+    ui.ButtonSet.OK,
+  );
+  return result;
+}
+
+/** The clock trigger's handler. Deletes its own trigger once nothing is pending. */
+export function runJobPump(event?: { triggerUid?: unknown }): CollectorProgress {
+  const own = event?.triggerUid === undefined ? [] : [String(event.triggerUid)];
+  // An update that asks for a new scope, or a revoked grant, leaves the trigger unauthorized: it
+  // does nothing then, and the sidebar asks the user to authorize again (as Google's add-on
+  // template does, by email).
+  if (authorizationLapsed()) return idleProgress(REAUTHORIZE_TEXT, 'off');
+  const context = collectorContext();
+  if (!context) return idleProgress('No API key: nothing to collect.', removeIdle(own));
+  const { clock } = context.deps.client;
+  const work = finishQueuedFormulas(context, clock.now() + CLOCK_FORMULA_WORK_MS, 'clock');
+  const waitUntil = clock.now() + CLOCK_WAIT_MS;
+  const report = collectUntil(context.deps, collectorOptions(context, TRIGGER_LOCK_WAIT_MS), waitUntil);
+  refreshAfter(report, work);
+  const busy = report.busy || report.pending > 0 || work.queued > 0;
+  return collectorProgress(report, busy ? currentBackground() : removeIdle(own), work, appsScriptClock.now());
+}
+
+/** Whether the clock trigger must go on after a pass: on while anything is pending. */
+function backgroundAfter(report: CollectorReport): BackgroundCollection {
+  if (report.pending > 0) return keepCollecting();
+  return report.busy ? currentBackground() : removeJobTriggerIfIdle();
+}

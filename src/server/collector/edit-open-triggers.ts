@@ -1,0 +1,70 @@
+// The collector's drivers that follow the user, without the sidebar: an installable Edit trigger
+// (every edit of the spreadsheet, by anyone, the edit that types a formula included) and an Open
+// trigger. An editor add-on may have one of each per user per document; they are created from a
+// context with full authorization (saving the key, the sidebar, a menu item, a bulk run, onInstall)
+// and removed with the key. Their handlers are in drivers.ts.
+import type { Drivers } from '../../core/jobs/trigger-records';
+import { TRIGGER_HANDLER } from '../../core/platform/stored-keys';
+import { errorMessage } from '../../core/text/error-message';
+import { executionContext } from '../context';
+import { activeSpreadsheet } from '../platform/spreadsheet';
+import { currentDrivers, recordDrivers } from './installed-drivers';
+import { withTriggerLock } from './trigger-lock';
+
+/** The handlers: top-level functions of the bundle (see index.ts), named in users' triggers. */
+const EDIT_DRIVER = TRIGGER_HANDLER.edit;
+const OPEN_DRIVER = TRIGGER_HANDLER.open;
+
+type Trigger = GoogleAppsScript.Script.Trigger;
+
+/**
+ * Makes sure this user has one Edit and one Open trigger on this document, never a second; records
+ * them for this account, so formulas can say when their jobs will be collected. Never throws: a
+ * driver that cannot be installed leaves the sidebar and the hourly trigger to collect.
+ */
+export function installDrivers(): Drivers {
+  const context = executionContext({ canWriteSheets: false });
+  const spreadsheet = activeSpreadsheet();
+  if (!context || !spreadsheet) return { edit: false, open: false };
+  try {
+    const drivers = withTriggerLock(() => {
+      const mine = ScriptApp.getUserTriggers(spreadsheet);
+      ensureOne(mine, EDIT_DRIVER, () =>
+        ScriptApp.newTrigger(EDIT_DRIVER).forSpreadsheet(spreadsheet).onEdit().create(),
+      );
+      ensureOne(mine, OPEN_DRIVER, () =>
+        ScriptApp.newTrigger(OPEN_DRIVER).forSpreadsheet(spreadsheet).onOpen().create(),
+      );
+      return { edit: true, open: true };
+    });
+    recordDrivers(context.scope, drivers);
+    return drivers;
+  } catch (error) {
+    console.warn(`The collector could not follow edits: ${errorMessage(error)}`);
+    return currentDrivers(context.scope);
+  }
+}
+
+/** Keeps one trigger for `handler`, creating it if missing. */
+function ensureOne(mine: readonly Trigger[], handler: string, create: () => Trigger): void {
+  const [kept, ...duplicates] = mine.filter((trigger) => trigger.getHandlerFunction() === handler);
+  for (const trigger of duplicates) ScriptApp.deleteTrigger(trigger);
+  if (!kept) create();
+}
+
+/** Deletes this user's drivers on this document, for the account `scope` whose key is removed. */
+export function removeDrivers(scope: string): void {
+  const spreadsheet = activeSpreadsheet();
+  if (!spreadsheet) return;
+  try {
+    withTriggerLock(() => {
+      for (const trigger of ScriptApp.getUserTriggers(spreadsheet)) {
+        const handler = trigger.getHandlerFunction();
+        if (handler === EDIT_DRIVER || handler === OPEN_DRIVER) ScriptApp.deleteTrigger(trigger);
+      }
+    });
+    recordDrivers(scope, { edit: false, open: false });
+  } catch (error) {
+    console.warn(`The collector's triggers could not be removed: ${errorMessage(error)}`);
+  }
+}

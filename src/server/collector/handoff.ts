@@ -1,0 +1,44 @@
+// What a formula hands to the collector: a custom function has 30 s and cannot write the sheet,
+// so what it could not look up in time is recorded here (core/formula-queue/records.ts), and the
+// add-on's own executions (the drivers) buy it and enter the formula again. A formula reaches the
+// collector only through this file and the record of installed drivers, never its triggers.
+import { saveQueued } from '../../core/formula-queue/records';
+import { queuedText } from '../../core/formula-queue/texts';
+import { noteJobStarted } from '../../core/jobs/signal';
+import { errorMessage } from '../../core/text/error-message';
+import { appsScriptClock } from '../adapters/apps-script';
+import type { ExecutionContext } from '../context';
+
+type Range = GoogleAppsScript.Spreadsheet.Range;
+
+/**
+ * Called by a formula that leaves `left` lookups unsent: records where it is, and tells the drivers
+ * that follow the user. Answers what its waiting rows say, or null when it could not be recorded
+ * (its rows then say they were not sent).
+ */
+export function queueThisFormula(
+  context: ExecutionContext,
+  left: number,
+  followsUser: () => boolean,
+): string | null {
+  try {
+    const range = SpreadsheetApp.getActiveRange() as Range | null;
+    const formula = range?.getFormula() ?? '';
+    if (!range || formula === '') return null;
+    const now = appsScriptClock.now();
+    saveQueued(context.deps.store, {
+      sheet: range.getSheet().getName(),
+      a1: range.getA1Notation(),
+      formula,
+      left,
+      since: now,
+      scope: context.scope,
+      by: 'formula',
+    });
+    if (context.deps.jobSignal) noteJobStarted(context.deps.jobSignal, now, now);
+    return queuedText(left, followsUser());
+  } catch (error) {
+    console.warn(`Could not queue the formula's lookups: ${errorMessage(error)}`);
+    return null;
+  }
+}

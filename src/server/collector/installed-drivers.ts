@@ -1,0 +1,19 @@
+// Which drivers follow the user in this document (the Edit and Open triggers), as recorded for
+// each account in document properties when they are installed or removed. A formula reads it to
+// say when its job will be collected: it may not look at triggers itself.
+import { DRIVERS_PROPERTY, type Drivers, driversOf, withDrivers } from '../../core/jobs/trigger-records';
+import { documentProperty, requireDocumentProperties } from '../platform/properties';
+
+/** What the document properties say of `scope`'s drivers. */
+export function currentDrivers(scope: string): Drivers {
+  return driversOf(documentProperty(DRIVERS_PROPERTY), scope);
+}
+
+export function recordDrivers(scope: string, drivers: Drivers): void {
+  const properties = requireDocumentProperties();
+  const before = properties.getProperty(DRIVERS_PROPERTY);
+  const after = withDrivers(before, scope, drivers);
+  if (after === before) return;
+  if (after === null) properties.deleteProperty(DRIVERS_PROPERTY);
+  else properties.setProperty(DRIVERS_PROPERTY, after);
+}

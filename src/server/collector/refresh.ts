@@ -1,0 +1,71 @@
+// What follows every driver's passes: the formulas waiting for what finished are entered again
+// (Sheets runs a custom function only when its formula is entered or an argument changes), and
+// the note the Edit trigger reads says what is left, so that the next edit is cheap when nothing is.
+import type { CollectorReport } from '../../core/jobs/collector-ports';
+import { formulasToRefresh } from '../../core/jobs/refresh';
+import { noteCollected } from '../../core/jobs/signal';
+import { errorMessage } from '../../core/text/error-message';
+import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
+import { spreadsheetById } from '../adapters/employee-sheets';
+import { CACHE_SHEET_NAME } from '../adapters/sheet-store';
+import { fastCache } from '../platform/cache';
+import { keepCollecting } from './clock-trigger';
+import type { FormulaWork } from './queued-formulas';
+import { cellA1, type FormulaCell, reenterFormulas } from './reentry';
+
+/** Formulas re-entered at most per pass: each one is a custom function execution. */
+const MAX_REFRESHED_FORMULAS = 200;
+
+/**
+ * After any driver's passes: the formulas waiting for what finished are re-entered, and the note
+ * the Edit trigger reads says what is left, so that the next edit is cheap when nothing is.
+ */
+export function refreshAfter(report: CollectorReport, work: FormulaWork | null = null): void {
+  const queued = work?.queued ?? 0;
+  const left = {
+    pending: report.pending + queued,
+    nextDueAt: queued > 0 ? Math.min(report.nextDueAt ?? Infinity, report.readAt) : report.nextDueAt,
+  };
+  try {
+    noteCollected(ttlCachePort(fastCache()), left, report.readAt, appsScriptClock.now());
+  } catch (error) {
+    console.warn(`Could not note what the collector left: ${errorMessage(error)}`);
+  }
+  refreshFinished(report);
+  // Formulas still queued need a driver when nobody edits: the hourly clock is the backstop.
+  if (queued > 0) keepCollecting();
+}
+
+function refreshFinished(report: CollectorReport): void {
+  const finished = [...report.collected, ...report.expired, ...report.failed].map((job) => job.spreadsheetId);
+  const ids = new Set([...finished, ...report.delivered.map((item) => item.spreadsheetId)]);
+  for (const id of ids) {
+    try {
+      refreshWaitingFormulas(spreadsheetById(id));
+    } catch (error) {
+      // The results are stored and the jobs marked: a cell that stays stale is a lesser evil.
+      console.warn(`Could not refresh the formulas waiting for their jobs: ${errorMessage(error)}`);
+    }
+  }
+}
+
+/**
+ * Sheets re-runs a custom function only when its arguments change. Clearing the cell and writing
+ * the same formula back makes it run again: it then finds its answer in the cache (no credit) or
+ * its job's new state. `includeErrors` also re-enters formulas showing an error (after a re-run of
+ * an expired job, whose formula showed the expiry).
+ */
+export function refreshWaitingFormulas(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  includeErrors = false,
+): number {
+  const targets: FormulaCell[] = [];
+  for (const sheet of spreadsheet.getSheets()) {
+    if (sheet.getName() === CACHE_SHEET_NAME) continue; // thousands of cached answers, no formulas
+    const data = sheet.getDataRange();
+    const cells = formulasToRefresh(data.getValues(), data.getFormulas(), { includeErrors });
+    for (const cell of cells)
+      targets.push({ sheet: sheet.getName(), a1: cellA1(cell.row, cell.column), formula: cell.formula });
+  }
+  return reenterFormulas(spreadsheet, targets.slice(0, MAX_REFRESHED_FORMULAS));
+}

@@ -1,0 +1,34 @@
+// PropertiesService, reached only here. Which names the add-on keeps there, and what each holds,
+// is listed in core/platform/stored-keys.ts; a store read in batches by core goes through the
+// BatchStorePort (adapters/apps-script.ts) over documentProperties().
+
+type Properties = GoogleAppsScript.Properties.Properties;
+
+/** The document's properties, or null where there is no document. */
+export function documentProperties(): Properties | null {
+  return PropertiesService.getDocumentProperties() as Properties | null;
+}
+
+/** The document's properties, for calls that run in a document (the sidebar, the menu, a trigger). */
+export function requireDocumentProperties(): Properties {
+  const properties = documentProperties();
+  if (!properties) throw new Error('Open a spreadsheet first.');
+  return properties;
+}
+
+/** This user's properties (in a custom function, the spreadsheet owner's). */
+export function userProperties(): Properties {
+  return PropertiesService.getUserProperties();
+}
+
+/** One document property; null when it is not set or there is no document. */
+export function documentProperty(name: string): string | null {
+  return documentProperties()?.getProperty(name) ?? null;
+}
+
+/** Sets one document property, or deletes it when `value` is null. */
+export function setDocumentProperty(name: string, value: string | null): void {
+  const properties = requireDocumentProperties();
+  if (value === null) properties.deleteProperty(name);
+  else properties.setProperty(name, value);
+}
