@@ -20,9 +20,9 @@ import {
   type LoadedBundle,
   topLevelFunction,
 } from './bundle';
+import type { AuthModeName } from './enums';
 import { gasError, tooltipOf } from './errors';
 import { parseFormula } from './formula';
-import type { AuthModeName } from './mirror';
 import { formulasToRun } from './recalculation';
 import {
   type CellAddress,

@@ -10,12 +10,12 @@
 
 import { type GridRange, rangeA1 } from './a1';
 import { gasError } from './errors';
-import type { Mirror } from './mirror';
 import type { Runtime } from './runtime';
 import type { CellValue, SheetModel } from './sheet-model';
 import { FakeSheet } from './spreadsheet';
 
-type RangeMethods =
+/** The Range methods this fake mirrors: mirror.ts checks their signatures. */
+export type RangeMethods =
   | 'activate'
   | 'clear'
   | 'clearContent'
@@ -48,7 +48,7 @@ type RangeMethods =
   | 'setValue'
   | 'setValues';
 
-export class FakeRange implements Mirror<GoogleAppsScript.Spreadsheet.Range, RangeMethods> {
+export class FakeRange {
   readonly #runtime: Runtime;
   readonly #sheet: SheetModel;
   readonly #range: GridRange;

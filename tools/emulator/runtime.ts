@@ -13,9 +13,9 @@
 // - RT4: killNextExecutionAtCall: the time limit may strike at any service call
 
 import type { VirtualClock } from './clock';
+import type { AuthModeName } from './enums';
 import { ExecutionTimeout, NO_UI_MESSAGE, noPermission, SCOPES } from './errors';
 import { type Manifest, missingScope, notInManifest } from './manifest';
-import type { AuthModeName } from './mirror';
 import type { RaceWindow } from './race';
 import { DEFAULT_COST_MS, SERVICE_COST_MS } from './service-costs';
 

@@ -12,7 +12,6 @@
 
 import { type GridRange, parseA1, splitSheetName } from './a1';
 import { gasError } from './errors';
-import type { Mirror } from './mirror';
 import { FakeRange } from './range';
 import type { Runtime } from './runtime';
 import type { SheetModel, SpreadsheetModel } from './sheet-model';
@@ -69,7 +68,8 @@ function checkDeletion(
     throw gasError(`Sorry, it is not possible to delete all non-frozen ${what}.`);
 }
 
-type SheetMethods =
+/** The Sheet methods this fake mirrors: mirror.ts checks their signatures. */
+export type SheetMethods =
   | 'activate'
   | 'appendRow'
   | 'autoResizeColumn'
@@ -98,7 +98,7 @@ type SheetMethods =
   | 'setName'
   | 'showSheet';
 
-export class FakeSheet implements Mirror<GoogleAppsScript.Spreadsheet.Sheet, SheetMethods> {
+export class FakeSheet {
   readonly #runtime: Runtime;
   readonly #sheet: SheetModel;
 
@@ -303,7 +303,8 @@ export class FakeSheet implements Mirror<GoogleAppsScript.Spreadsheet.Sheet, She
   }
 }
 
-type SpreadsheetMethods =
+/** The Spreadsheet methods this fake mirrors: mirror.ts checks their signatures. */
+export type SpreadsheetMethods =
   | 'getId'
   | 'getName'
   | 'getRange'
@@ -315,7 +316,7 @@ type SpreadsheetMethods =
   | 'insertSheet'
   | 'setActiveSheet';
 
-export class FakeSpreadsheet implements Mirror<GoogleAppsScript.Spreadsheet.Spreadsheet, SpreadsheetMethods> {
+export class FakeSpreadsheet {
   readonly #runtime: Runtime;
   readonly #model: SpreadsheetModel;
 
@@ -436,9 +437,7 @@ export class FakeSpreadsheet implements Mirror<GoogleAppsScript.Spreadsheet.Spre
   }
 }
 
-export class FakeSpreadsheetApp
-  implements Mirror<GoogleAppsScript.Spreadsheet.SpreadsheetApp, 'flush' | 'getUi' | 'openById' | 'openByUrl'>
-{
+export class FakeSpreadsheetApp {
   readonly #world: SpreadsheetWorld;
 
   constructor(world: SpreadsheetWorld) {
