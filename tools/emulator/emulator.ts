@@ -17,7 +17,7 @@ import { FakeLogger, fakeConsole, LogCapture } from './logger';
 import { readManifest } from './manifest';
 import { FakePropertiesService } from './properties';
 import { RaceWindow } from './race';
-import { FakeRange } from './range';
+import { FakeRange } from './range-cells';
 import { Runtime } from './runtime';
 import { FakeScriptApp, TriggerRegistry } from './script-app';
 import { FakeSession } from './session';

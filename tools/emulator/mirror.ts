@@ -18,7 +18,7 @@ import type { FakeHtmlOutput, FakeHtmlService, FakeHtmlTemplate, OutputMethods }
 import type { FakeLock, FakeLockService } from './lock';
 import type { FakeLogger } from './logger';
 import type { FakeProperties, FakePropertiesService, PropertiesMethods } from './properties';
-import type { FakeRange, RangeMethods } from './range';
+import type { FakeRange, RangeMethods } from './range-cells';
 import type {
   FakeAuthorizationInfo,
   FakeClockTriggerBuilder,

@@ -12,7 +12,7 @@
 
 import { type GridRange, parseA1, splitSheetName } from './a1';
 import { gasError } from './errors';
-import { FakeRange } from './range';
+import { FakeRange } from './range-cells';
 import type { Runtime } from './runtime';
 import type { SheetModel, SpreadsheetModel } from './sheet-model';
 import type { FakeUi } from './ui';

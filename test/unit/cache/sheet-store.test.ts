@@ -9,7 +9,7 @@ import {
   splitCells,
 } from '../../../src/server/adapters/sheet-store';
 import { createEmulator, type Emulator } from '../../../tools/emulator/emulator';
-import { FakeRange } from '../../../tools/emulator/range';
+import { FakeRange } from '../../../tools/emulator/range-cells';
 import {
   CUSTOM_FUNCTION_BUDGET_MS,
   EXECUTION_BUDGET_MS,
