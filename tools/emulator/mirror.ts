@@ -18,7 +18,7 @@ import type { FakeHtmlOutput, FakeHtmlService, FakeHtmlTemplate, OutputMethods }
 import type { FakeLock, FakeLockService } from './lock';
 import type { FakeLogger } from './logger';
 import type { FakeProperties, FakePropertiesService, PropertiesMethods } from './properties';
-import type { FakeRange, RangeMethods } from './range-cells';
+import type { RangeMethods } from './range-cells';
 import type {
   FakeAuthorizationInfo,
   FakeClockTriggerBuilder,
@@ -28,13 +28,9 @@ import type {
   FakeTriggerBuilder,
 } from './script-app';
 import type { FakeSession, FakeUser } from './session';
-import type {
-  FakeSheet,
-  FakeSpreadsheet,
-  FakeSpreadsheetApp,
-  SheetMethods,
-  SpreadsheetMethods,
-} from './spreadsheet';
+import type { SheetMethods } from './sheet-structure';
+import type { FakeRange, FakeSheet, FakeSpreadsheet, SpreadsheetMethods } from './spreadsheet';
+import type { FakeSpreadsheetApp } from './spreadsheet-app';
 import type { FakeMenu, FakePromptResponse, FakeUi } from './ui';
 import type { FakeHttpResponse, FakeUrlFetchApp } from './urlfetch';
 import type { BlobMethods, BlobSourceLike, FakeBlob, FakeUtilities, UtilitiesMethods } from './utilities';
