@@ -9,6 +9,7 @@
 import { parseA1 } from './a1';
 import { type CompiledBundle, htmlFileReader, type LoadedBundle } from './bundle';
 import { FakeCacheService } from './cache';
+import type { CellError, CellValue } from './cell';
 import { VirtualClock } from './clock';
 import { type ExecutionOptions, ExecutionRunner, type FormulaOutcome, type TriggerRun } from './execution';
 import { FakeHtmlService } from './html';
@@ -20,7 +21,7 @@ import { RaceWindow } from './race';
 import { Runtime } from './runtime';
 import { FakeScriptApp, TriggerRegistry } from './script-app';
 import { FakeSession } from './session';
-import { type CellError, type CellValue, type SheetModel, SpreadsheetModel } from './sheet-model';
+import { type SheetModel, SpreadsheetModel } from './sheet-model';
 import { FakeRange, FakeSpreadsheet } from './spreadsheet';
 import { FakeSpreadsheetApp } from './spreadsheet-app';
 import { FakeUi, UiRecord } from './ui';

@@ -20,6 +20,7 @@ import {
   type LoadedBundle,
   topLevelFunction,
 } from './bundle';
+import { type CellError, type CellValue, isDate, type Outcome, PARSE_ERROR } from './cell';
 import type { AuthModeName } from './enums';
 import { gasError, tooltipOf } from './errors';
 import { parseFormula } from './formula';
@@ -33,15 +34,7 @@ import {
   SIMPLE_TRIGGER_BUDGET_MS,
 } from './runtime';
 import type { TriggerRecord, TriggerRegistry } from './script-app';
-import {
-  type CellError,
-  type CellValue,
-  isDate,
-  type Outcome,
-  PARSE_ERROR,
-  type SheetModel,
-  type SpreadsheetModel,
-} from './sheet-model';
+import type { SheetModel, SpreadsheetModel } from './sheet-model';
 
 export type ExecutionContext = 'menu' | 'sidebar' | 'simple-trigger' | 'time-trigger';
 

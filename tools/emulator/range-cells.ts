@@ -11,9 +11,10 @@
 // message for setValues of something that is not a 2-D array.
 
 import { type GridRange, rangeA1 } from './a1';
+import type { CellValue } from './cell';
 import { gasError } from './errors';
 import type { Runtime } from './runtime';
-import type { CellValue, SheetModel } from './sheet-model';
+import type { SheetModel } from './sheet-model';
 
 /** The Range methods FakeRange mirrors (getSheet and offset in spreadsheet.ts): mirror.ts checks them. */
 export type RangeMethods =
