@@ -3,9 +3,11 @@
 // of every call and charge live in memory so tests can assert exact spend. README.md in this folder
 // lists the choices made where the spec is silent.
 import { creditsFor, type FakeOperation, type OperationType, type OptionName, operationOf } from './catalog';
-import { type EmployeeFilters, hashFraction, lookup, Random } from './data';
+import { lookup } from './data';
 import { HOSTILE_JOB_ERROR, type HostileKind, type HostileOptions, Hostility, hostilePost } from './hostile';
 import { echoedProviderError, echoMessage, type KeyEcho, withEchoedKey } from './key-echo';
+import type { EmployeeFilters } from './profiles';
+import { hashFraction, Random } from './random';
 import type { AsyncAcceptedResponse, ErrorResponse, JobStatusResponse, SuccessResponse } from './wire-types';
 
 export interface FakeClock {
