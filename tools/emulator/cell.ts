@@ -69,6 +69,11 @@ export function interpretInput(input: unknown, numberFormat: string): Input {
     );
   }
   if (typeof input !== 'string' || numberFormat === '@') return { kind: 'value', value: text };
+  return interpretTyped(text);
+}
+
+/** A string as Sheets reads it when typed: escaped text, a number, a boolean, a formula or text. */
+function interpretTyped(text: string): Input {
   if (text.startsWith("'")) return { kind: 'value', value: text.slice(1) };
   const trimmed = text.trim();
   if (NUMBER.test(trimmed)) return { kind: 'value', value: Number(trimmed) };

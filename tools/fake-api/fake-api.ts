@@ -17,11 +17,11 @@ import {
   JSON_HEADERS,
   jsonResponse,
 } from './http';
-import { DEFAULT_JOB_DELAY_MS, JOB_FAILED_MESSAGE, type JobDelayKind, Jobs } from './jobs';
+import { DEFAULT_JOB_DELAY_MS, JOB_FAILED_MESSAGE, type JobDelayKind, Jobs, Load } from './jobs';
 import { echoedProviderError, echoMessage, type KeyEcho, withEchoedKey } from './key-echo';
 import { type CallRecord, type ChargeRecord, type DraftCall, Ledger } from './ledger';
 import { DEFAULT_RATE_LIMIT_PER_SECOND, RateLimiter, type RateLimiterKind } from './rate-limit';
-import { lowerCaseKeys, parseEnrichment, pathOf, routeOf } from './requests';
+import { lowerCaseKeys, type ParsedRequest, parseEnrichment, pathOf, routeOf } from './requests';
 import type { AsyncAcceptedResponse, JobStatusResponse, SuccessResponse } from './wire-types';
 
 export interface FakeClock {
@@ -63,9 +63,7 @@ export class FakeApi {
   /** Operations whose sync answers echo the caller's key (key-echo.ts). */
   private readonly keyEchoes = new Map<string, KeyEcho>();
   private readonly ledger = new Ledger();
-  private load = 0;
-  /** Accumulates `load` per sync call; each whole unit defers one call, so the spread is even. */
-  private loadCredit = 0;
+  private readonly load = new Load();
   private readonly hostility = new Hostility();
 
   constructor(options: FakeApiOptions) {
@@ -123,8 +121,7 @@ export class FakeApi {
 
   /** From now on this fraction of sync calls answers 202 and finishes as a job. */
   setLoad(load: number): void {
-    this.load = fraction('load', load);
-    this.loadCredit = 0;
+    this.load.set(fraction('load', load));
   }
 
   // -------------------------------------------------------------------------------------------
@@ -237,34 +234,50 @@ export class FakeApi {
       call.credits = this.ledger.charge(account, parsed.request, post.result ?? null, this.clock.now(), null);
       return { status: post.status, headers: { 'content-type': post.contentType }, body: post.body };
     }
-    if (op.mode === 'async' || hostile !== undefined || this.deferUnderLoad()) {
-      const job = this.jobs.start(
-        this.clock.now(),
-        account,
-        parsed.request,
-        call,
-        op.mode === 'sync',
-        hostile !== undefined,
-      );
-      call.jobId = job.id;
-      const accepted: AsyncAcceptedResponse = {
-        status: 'processing',
-        job_id: job.id,
-        poll_url: `${this.originOf(request.url, headers.host)}/status/${job.id}`,
-      };
-      return jsonResponse(202, accepted);
+    if (op.mode === 'async' || hostile !== undefined || this.load.defers()) {
+      return this.accept(request, headers, account, parsed.request, call, hostile !== undefined);
     }
-    const echo = this.keyEchoes.get(op.type);
+    return this.answerNow(headers, account, parsed.request, call);
+  }
+
+  /** 202: the lookup finishes as a job, polled at its status URL. */
+  private accept(
+    request: FakeRequest,
+    headers: Record<string, string>,
+    account: Account,
+    parsed: ParsedRequest,
+    call: DraftCall,
+    hostile: boolean,
+  ): FakeResponse {
+    const underLoad = parsed.op.mode === 'sync';
+    const job = this.jobs.start(this.clock.now(), account, parsed, call, underLoad, hostile);
+    call.jobId = job.id;
+    const accepted: AsyncAcceptedResponse = {
+      status: 'processing',
+      job_id: job.id,
+      poll_url: `${this.originOf(request.url, headers.host)}/status/${job.id}`,
+    };
+    return jsonResponse(202, accepted);
+  }
+
+  /** 200 with the answer, the caller's key echoed in it where a test asked (key-echo.ts). */
+  private answerNow(
+    headers: Record<string, string>,
+    account: Account,
+    parsed: ParsedRequest,
+    call: DraftCall,
+  ): FakeResponse {
+    const echo = this.keyEchoes.get(parsed.op.type);
     const key = /^Bearer\s+(\S+)/i.exec(headers.authorization?.trim() ?? '')?.[1] ?? '';
     if (echo?.place === 'invalid-input') return errorResponse(422, echoMessage(key, echo.form));
-    const found = answer(parsed.request, this.missRate);
+    const found = answer(parsed, this.missRate);
     const result =
       echo === undefined
         ? found
         : echo.place === 'provider-error'
           ? echoedProviderError(key, echo.form)
           : withEchoedKey(found, key, echo.form);
-    call.credits = this.ledger.charge(account, parsed.request, result, this.clock.now(), null);
+    call.credits = this.ledger.charge(account, parsed, result, this.clock.now(), null);
     const success: SuccessResponse = { status: 'success', result };
     return jsonResponse(200, success);
   }
@@ -285,13 +298,6 @@ export class FakeApi {
 
   // -------------------------------------------------------------------------------------------
   // Load, injected failures, poll URLs.
-
-  private deferUnderLoad(): boolean {
-    this.loadCredit += this.load;
-    if (this.loadCredit < 1 - 1e-9) return false;
-    this.loadCredit -= 1;
-    return true;
-  }
 
   private takeFailure(scope: 'enrich' | 'status'): Failure | undefined {
     const index = this.failures.findIndex((failure) => failure.scope === 'any' || failure.scope === scope);

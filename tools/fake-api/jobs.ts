@@ -1,5 +1,6 @@
-// The fake API's jobs: an async lookup, or a sync one deferred under load, answers 202 and finishes
-// after a delay; it is charged when it completes and forgotten 10 minutes later (docs/api-spec.md).
+// The fake API's jobs: an async lookup, or a sync one deferred under load (Load), answers 202 and
+// finishes after a delay; it is charged when it completes and forgotten 10 minutes later
+// (docs/api-spec.md).
 
 import type { Account } from './accounts';
 import { answer } from './answers';
@@ -135,6 +136,26 @@ export class Jobs {
 
   #charge(job: Job, result: unknown): number {
     return this.#setup.ledger.charge(job.account, job.request, result, job.readyAt, job.id);
+  }
+}
+
+/** Which sync calls answer 202 under load: a fraction of them, spread evenly. */
+export class Load {
+  #fraction = 0;
+  /** Accumulates the fraction per sync call; each whole unit defers one call, so the spread is even. */
+  #credit = 0;
+
+  set(fraction: number): void {
+    this.#fraction = fraction;
+    this.#credit = 0;
+  }
+
+  /** Whether this sync call is deferred to a job. */
+  defers(): boolean {
+    this.#credit += this.#fraction;
+    if (this.#credit < 1 - 1e-9) return false;
+    this.#credit -= 1;
+    return true;
   }
 }
 

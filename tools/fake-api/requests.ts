@@ -61,16 +61,18 @@ function parseFilters(
     if (value === undefined || value === null) continue;
     if (!op.options.includes(name)) return `${name} is only accepted by employee-list operations`;
     if (name === 'employee_count') {
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
-        return 'employee_count must be an integer of at least 1';
+      if (!isCount(value)) return 'employee_count must be an integer of at least 1';
       filters.limit = value;
-    } else {
-      if (typeof value !== 'string' || value.trim() === '') return `${name} must be a non-empty string`;
-      filters[name] = value;
-    }
+    } else if (isText(value)) filters[name] = value;
+    else return `${name} must be a non-empty string`;
   }
   return filters;
 }
+
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1;
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
 export function routeOf(path: string): Route | null {
   if (path === '/') return { kind: 'enrich' };
