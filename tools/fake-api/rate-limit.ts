@@ -39,7 +39,7 @@ export class RateLimiter {
   /**
    * Sliding window: a POST is admitted when no one-second window that holds it would then hold
    * more than the limit. Looking both ways in time, not only back, keeps the check exact when the
-   * emulator replays executions that ran at the same time one after another (test/emulator/race.ts),
+   * emulator replays executions that ran at the same time one after another (tools/emulator/race.ts),
    * so their POSTs arrive out of time order.
    */
   #slide(state: RateState, now: number): boolean {
