@@ -1,5 +1,5 @@
 // Formulas, the job collector and the sidebar at Google's real cost: the emulator charges every
-// Apps Script call its published round trip (test/emulator/service-costs.ts) and kills at 30 s
+// Apps Script call its published round trip (tools/emulator/service-costs.ts) and kills at 30 s
 // and 6 min, so these figures are what a user of Sheets would meet, on the virtual clock.
 import { join } from 'node:path';
 import {

@@ -3,7 +3,7 @@
 // the preview's numbers, the output column, one message when the API refuses, and the credits the
 // fake API charged.
 import type { BulkPreview, BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
-import { FakeRange } from '../../tools/emulator/range';
+import { FakeRange } from '../../tools/emulator/spreadsheet';
 import { callFunction, createWorld, saveSettings, spent, typeValues, type World } from './harness';
 
 /** company_name_to_website, in the spec's operation table. */

@@ -3,7 +3,7 @@
 // it; employee lists land in new sheets; expired jobs are reported, not bought again.
 
 import type { JobsList, CollectorProgress as PumpProgress, RetryResult } from '../../src/shared/jobs-rpc';
-import type { FakeResponse } from '../../tools/fake-api/fake-api';
+import type { FakeResponse } from '../../tools/fake-api/http';
 import {
   createWorld,
   enterFormulaBeforeItsTrigger as enterFormula,

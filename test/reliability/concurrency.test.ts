@@ -2,7 +2,7 @@
 // emulator's race window: each starts at the same instant, and every read made without a lock sees
 // the state from before any of them wrote. Each lookup must still be bought once, the daily budget
 // must still hold, and together they must keep to the API's rate limit.
-import { RATE_WINDOW_MS } from '../../tools/fake-api/fake-api';
+import { RATE_WINDOW_MS } from '../../tools/fake-api/rate-limit';
 import {
   createWorld,
   enterFormulaBeforeItsTrigger,

@@ -58,8 +58,8 @@ function parseEnd(text: string): End | null {
   };
 }
 
-/** Parses A1 notation against a sheet of the given size; null when it is not A1 notation. */
-export function parseA1(a1: string, maxRows: number, maxColumns: number): GridRange | null {
+/** The two ends of "A2:C10" ("B3" alone is both), or null when one is neither a row, a column nor a cell. */
+function parseEnds(a1: string): [End, End] | null {
   const [first, second, extra] = a1.trim().split(':');
   if (first === undefined || extra !== undefined) return null;
   const start = parseEnd(first);
@@ -67,6 +67,14 @@ export function parseA1(a1: string, maxRows: number, maxColumns: number): GridRa
   if (!start || !end) return null;
   // A single end must name a cell; "A" or "3" alone is not a range.
   if (second === undefined && (start.row === null || start.column === null)) return null;
+  return [start, end];
+}
+
+/** Parses A1 notation against a sheet of the given size; null when it is not A1 notation. */
+export function parseA1(a1: string, maxRows: number, maxColumns: number): GridRange | null {
+  const ends = parseEnds(a1);
+  if (!ends) return null;
+  const [start, end] = ends;
   const rowOpen = start.row === null || end.row === null;
   const columnOpen = start.column === null || end.column === null;
   if (rowOpen && columnOpen) return null;

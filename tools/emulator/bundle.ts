@@ -7,8 +7,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import vm from 'node:vm';
+import { isDate } from './cell';
 import type { VirtualClock } from './clock';
-import { isDate } from './sheet-model';
 
 export interface CompiledBundle {
   readonly distDir: string;

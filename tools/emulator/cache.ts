@@ -20,7 +20,6 @@
 // - C4: a putAll with one bad item stores none of them
 import { Buffer } from 'node:buffer';
 import { gasError } from './errors';
-import type { Mirror } from './mirror';
 import type { Runtime } from './runtime';
 
 export const CACHE_MAX_KEY_CHARS = 250;
@@ -62,10 +61,7 @@ class CacheStore {
   }
 }
 
-export class FakeCache
-  implements
-    Mirror<GoogleAppsScript.Cache.Cache, 'get' | 'getAll' | 'put' | 'putAll' | 'remove' | 'removeAll'>
-{
+export class FakeCache {
   readonly #runtime: Runtime;
   readonly #store: CacheStore;
   readonly #name: string;
@@ -172,9 +168,7 @@ function checkValue(value: unknown): string {
   return text;
 }
 
-export class FakeCacheService
-  implements Mirror<GoogleAppsScript.Cache.CacheService, 'getScriptCache' | 'getUserCache'>
-{
+export class FakeCacheService {
   readonly #runtime: Runtime;
   readonly #stores = new Map<string, CacheStore>();
 

@@ -6,29 +6,31 @@
 //   const bundle = emu.loadBundle('dist');
 //   emu.edit(bundle, 'Sheet1', 'B2', '=PRONET_EMAIL(A2)');
 
-import { parseA1 } from './a1';
-import { type CompiledBundle, htmlFileReader, type LoadedBundle } from './bundle';
-import { FakeCacheService } from './cache';
+import type { CompiledBundle, LoadedBundle } from './bundle';
+import type { FakeCacheService } from './cache';
+import type { CellValue } from './cell';
+import { type CellView, cellAt, cellView, type SheetRef, sheetNamed, valuesIn } from './cell-views';
 import { VirtualClock } from './clock';
-import { type ExecutionOptions, ExecutionRunner, type FormulaOutcome, type TriggerRun } from './execution';
-import { FakeHtmlService } from './html';
-import { FakeLockService } from './lock';
-import { FakeLogger, fakeConsole, LogCapture } from './logger';
+import { type ExecutionOptions, ExecutionRunner } from './execution';
+import { type FormulaOutcome, shownAt } from './formula-result';
+import { type AppsScriptGlobals, createGlobals } from './globals';
+import type { FakeLockService } from './lock';
+import { LogCapture } from './logger';
 import { readManifest } from './manifest';
-import { FakePropertiesService } from './properties';
+import type { FakePropertiesService } from './properties';
 import { RaceWindow } from './race';
-import { FakeRange } from './range';
 import { Runtime } from './runtime';
-import { FakeScriptApp, TriggerRegistry } from './script-app';
-import { FakeSession } from './session';
-import { type CellError, type CellValue, type SheetModel, SpreadsheetModel } from './sheet-model';
-import { FakeSpreadsheet, FakeSpreadsheetApp } from './spreadsheet';
-import { FakeUi, UiRecord } from './ui';
-import { FakeUrlFetchApp, type FetchHandler, type FetchRecord, type FetchRequest } from './urlfetch';
-import { FakeUtilities } from './utilities';
+import { TriggerRegistry } from './script-app';
+import { SpreadsheetModel } from './sheet-model';
+import { FakeRange, FakeSpreadsheet } from './spreadsheet';
+import { type TriggerRun, TriggerRunner } from './trigger-runner';
+import { UiRecord } from './ui';
+import type { FakeUrlFetchApp, FetchHandler, FetchRecord, FetchRequest } from './urlfetch';
 
 export type { LoadedBundle } from './bundle';
-export { type ExecutionOptions, type FormulaOutcome, SheetsError, type TriggerRun } from './execution';
+export { type ExecutionOptions, SheetsError } from './execution';
+export type { FormulaOutcome } from './formula-result';
+export type { TriggerRun } from './trigger-runner';
 
 export interface EmulatorOptions {
   readonly fetchHandler: FetchHandler;
@@ -50,33 +52,6 @@ export interface EmulatorOptions {
   readonly recalculateAfterExecution?: boolean;
 }
 
-/** The services a script sees as globals. */
-export interface AppsScriptGlobals {
-  readonly SpreadsheetApp: FakeSpreadsheetApp;
-  readonly UrlFetchApp: FakeUrlFetchApp;
-  readonly CacheService: FakeCacheService;
-  readonly PropertiesService: FakePropertiesService;
-  readonly LockService: FakeLockService;
-  readonly Utilities: FakeUtilities;
-  readonly ScriptApp: FakeScriptApp;
-  readonly HtmlService: FakeHtmlService;
-  readonly Session: FakeSession;
-  readonly Logger: FakeLogger;
-  readonly console: ReturnType<typeof fakeConsole>;
-}
-
-export interface CellView {
-  readonly value: CellValue;
-  readonly display: string;
-  readonly formula: string;
-  readonly note: string;
-  readonly bold: boolean;
-  readonly numberFormat: string;
-  readonly error: CellError | null;
-}
-
-type SheetRef = string | { getName(): string };
-
 export class Emulator {
   readonly clock: VirtualClock;
   readonly runtime: Runtime;
@@ -92,6 +67,7 @@ export class Emulator {
   readonly locks: FakeLockService;
   readonly urlFetch: FakeUrlFetchApp;
   readonly #runner: ExecutionRunner;
+  readonly #triggerRunner: TriggerRunner;
   readonly #timeZone: string;
   #lastBundle: CompiledBundle | null = null;
 
@@ -103,42 +79,32 @@ export class Emulator {
     this.document = this.addSpreadsheet(options.spreadsheetName ?? 'Leads');
     this.runtime = new Runtime(this.clock, { user: userEmail, documentId: this.document.id });
     this.logs = new LogCapture(() => this.clock.now());
-    this.cache = new FakeCacheService(this.runtime);
-    this.properties = new FakePropertiesService(this.runtime);
-    this.locks = new FakeLockService(this.runtime);
-    this.urlFetch = new FakeUrlFetchApp(this.runtime, {
-      handler: options.fetchHandler,
-      ...(options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs }),
-      ...(options.urlFetchDailyQuota === undefined ? {} : { dailyQuota: options.urlFetchDailyQuota }),
-    });
     const runtime = this.runtime;
-    const addOnName = options.addOnName ?? 'Enrich for Sheets';
-    this.globals = {
-      SpreadsheetApp: new FakeSpreadsheetApp({
-        runtime,
-        documents: this.documents,
-        ui: () => new FakeUi(runtime, this.ui, addOnName),
-      }),
-      UrlFetchApp: this.urlFetch,
-      CacheService: this.cache,
-      PropertiesService: this.properties,
-      LockService: this.locks,
-      Utilities: new FakeUtilities(runtime),
-      ScriptApp: new FakeScriptApp(runtime, this.triggers, options.addOn === true),
-      HtmlService: new FakeHtmlService(
-        runtime,
-        htmlFileReader(() => this.#lastBundle),
-      ),
-      Session: new FakeSession(runtime, { activeUser: userEmail, locale: 'en', scriptTimeZone: timeZone }),
-      Logger: new FakeLogger(this.logs),
-      console: fakeConsole(this.logs),
-    };
+    this.globals = createGlobals({
+      runtime,
+      documents: this.documents,
+      ui: this.ui,
+      addOnName: options.addOnName ?? 'Enrich for Sheets',
+      triggers: this.triggers,
+      addOn: options.addOn === true,
+      logs: this.logs,
+      people: { activeUser: userEmail, locale: 'en', scriptTimeZone: timeZone },
+      lastBundle: () => this.#lastBundle,
+      fetch: {
+        handler: options.fetchHandler,
+        ...(options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs }),
+        ...(options.urlFetchDailyQuota === undefined ? {} : { dailyQuota: options.urlFetchDailyQuota }),
+      },
+    });
+    this.cache = this.globals.CacheService;
+    this.properties = this.globals.PropertiesService;
+    this.locks = this.globals.LockService;
+    this.urlFetch = this.globals.UrlFetchApp;
     this.#runner = new ExecutionRunner({
       runtime,
       // node:vm takes any object as the global scope; the fakes stand in for the real services there.
       globals: this.globals as unknown as Record<string, unknown>,
       document: this.document,
-      triggers: this.triggers,
       addOn: options.addOn === true,
       userEmail,
       ownerEmail: options.ownerEmail ?? userEmail,
@@ -147,6 +113,12 @@ export class Emulator {
         this.#lastBundle = bundle;
         this.runtime.manifest = readManifest(bundle.distDir);
       },
+    });
+    this.#triggerRunner = new TriggerRunner({
+      runtime,
+      document: this.document,
+      triggers: this.triggers,
+      executions: this.#runner,
     });
   }
 
@@ -186,8 +158,8 @@ export class Emulator {
     caller?: { sheet: SheetRef; a1: string },
   ): unknown {
     const address = caller
-      ? this.#address(caller.sheet, caller.a1)
-      : this.#address(this.document.activeSheet.name, 'A1');
+      ? cellAt(this.document, caller.sheet, caller.a1)
+      : cellAt(this.document, this.document.activeSheet.name, 'A1');
     return this.#runner.customFunction(bundle, name, args, {
       sheetName: address.sheet.name,
       row: address.row,
@@ -238,7 +210,7 @@ export class Emulator {
     input: string,
     options: { triggersFirst?: boolean; fireTriggers?: boolean } = {},
   ): FormulaOutcome {
-    const { sheet: model, row, column } = this.#address(sheet, a1);
+    const { sheet: model, row, column } = cellAt(this.document, sheet, a1);
     this.document.flushed();
     const oldValue = model.value(row, column);
     const isFormula = input.length > 1 && input.startsWith('=');
@@ -250,15 +222,15 @@ export class Emulator {
     if (fire && options.triggersFirst) this.fireEditTriggers(bundle, sheet, a1, fields);
     this.#runner.settle(bundle);
     // What the cell showed once Sheets ran it; triggers that come after may change it later.
-    const shown = this.#runner.shown(model, row, column);
+    const shown = shownAt(model, row, column);
     if (fire && !options.triggersFirst) this.fireEditTriggers(bundle, sheet, a1, fields);
     return shown;
   }
 
   /** What a formula's cell and its spill area show now. */
   shown(sheet: SheetRef, a1: string): FormulaOutcome {
-    const { sheet: model, row, column } = this.#address(sheet, a1);
-    return this.#runner.shown(model, row, column);
+    const { sheet: model, row, column } = cellAt(this.document, sheet, a1);
+    return shownAt(model, row, column);
   }
 
   /**
@@ -266,7 +238,7 @@ export class Emulator {
    * and nothing may count on it. Tests that prove such a re-run costs nothing use this, and say so.
    */
   rerunUnasked(bundle: LoadedBundle, sheet: SheetRef, a1: string): FormulaOutcome {
-    const { sheet: model, row, column } = this.#address(sheet, a1);
+    const { sheet: model, row, column } = cellAt(this.document, sheet, a1);
     if (model.cell(row, column).formula === '') throw new Error(`Emulator: ${a1} holds no formula`);
     const outcome = this.#runner.evaluate(bundle, model, row, column);
     this.#runner.settle(bundle);
@@ -288,9 +260,9 @@ export class Emulator {
     a1: string,
     fields: { value?: unknown; oldValue?: unknown } = {},
   ): number {
-    const { sheet: model, row, column } = this.#address(sheet, a1);
+    const { sheet: model, row, column } = cellAt(this.document, sheet, a1);
     const range = new FakeRange(this.runtime, model, { row, column, numRows: 1, numColumns: 1 });
-    return this.#runner.spreadsheetTriggers(bundle, 'ON_EDIT', {
+    return this.#triggerRunner.spreadsheetTriggers(bundle, 'ON_EDIT', {
       source: this.spreadsheet,
       range,
       ...fields,
@@ -304,7 +276,7 @@ export class Emulator {
   open(bundle: LoadedBundle): number {
     if (bundle.functions.includes('onOpen'))
       this.runExecution(bundle, 'onOpen', [{ authMode: 'LIMITED' }], { context: 'simple-trigger' });
-    return this.#runner.spreadsheetTriggers(bundle, 'ON_OPEN', { source: this.spreadsheet });
+    return this.#triggerRunner.spreadsheetTriggers(bundle, 'ON_OPEN', { source: this.spreadsheet });
   }
 
   /** Clicks a menu item by its caption. */
@@ -319,49 +291,20 @@ export class Emulator {
 
   /** Advances the clock to `untilMs`, running time-driven triggers as they fall due; answers how many ran. */
   runTriggersUntil(bundle: LoadedBundle, untilMs: number): number {
-    return this.#runner.triggersUntil(bundle, untilMs);
+    return this.#triggerRunner.triggersUntil(bundle, untilMs);
   }
 
   /** Every time-driven trigger run so far, with the error it ended with, if any. */
   get triggerRuns(): readonly TriggerRun[] {
-    return this.#runner.triggerRuns;
+    return this.#triggerRunner.triggerRuns;
   }
 
   cell(sheet: SheetRef, a1: string): CellView {
-    const { sheet: model, row, column } = this.#address(sheet, a1);
-    const cell = model.cell(row, column);
-    return {
-      value: model.value(row, column),
-      display: model.display(row, column),
-      formula: cell.formula,
-      note: cell.note,
-      bold: cell.bold,
-      numberFormat: cell.numberFormat,
-      error: cell.error,
-    };
+    return cellView(cellAt(this.document, sheet, a1));
   }
 
   values(sheet: SheetRef, a1: string): CellValue[][] {
-    const model = this.#sheet(sheet);
-    const range = parseA1(a1, model.maxRows, model.maxColumns);
-    if (!range) throw new Error(`Emulator: "${a1}" is not A1 notation`);
-    return Array.from({ length: range.numRows }, (_, r) =>
-      Array.from({ length: range.numColumns }, (_, c) => model.value(range.row + r, range.column + c)),
-    );
-  }
-
-  #sheet(sheet: SheetRef): SheetModel {
-    const name = typeof sheet === 'string' ? sheet : sheet.getName();
-    const model = this.document.sheetByName(name);
-    if (!model) throw new Error(`Emulator: no sheet named "${name}"`);
-    return model;
-  }
-
-  #address(sheet: SheetRef, a1: string): { sheet: SheetModel; row: number; column: number } {
-    const model = this.#sheet(sheet);
-    const range = parseA1(a1, model.maxRows, model.maxColumns);
-    if (range?.numRows !== 1 || range.numColumns !== 1) throw new Error(`Emulator: "${a1}" is not one cell`);
-    return { sheet: model, row: range.row, column: range.column };
+    return valuesIn(sheetNamed(this.document, sheet), a1);
   }
 }
 

@@ -1,14 +1,13 @@
 // How Sheets runs the add-on: a formula (a custom function: 30 s, read-only, no user), a menu item or
-// sidebar call (6 min), a simple trigger (30 s) or a time-driven trigger (6 min, no user interface;
-// for an add-on no active spreadsheet). Each run is one execution on the runtime, in a fresh scope.
+// sidebar call (6 min), a simple trigger (30 s) or a trigger (trigger-runner.ts). Each run is one
+// execution on the runtime, in a fresh scope.
 //
 // Verified: a custom function's error shows as #ERROR! with its message in the tooltip; a
 // single-cell argument arrives as a value and a range as a 2-D array; an argument that is an error
 // makes the formula show that error; an unknown function shows #NAME? ("Unknown function: 'X'.").
-// Assumed: a 1-D array result fills a column; an object result is an error; functions are looked
-// up without regard to case; "Script function not found: X" for a missing menu/trigger function.
-// Ids in docs/platform-assumptions.md: X1, X2, X3 recalculation (recalculation.ts), X5, X6, X7, X8,
-// E3 (case: verified).
+// Assumed: functions are looked up without regard to case; "Script function not found: X" for a
+// missing menu/trigger function. How a result is laid out: formula-result.ts.
+// Ids in docs/platform-assumptions.md: X3 recalculation (recalculation.ts), X8, E3 (case: verified).
 
 import {
   type CompiledBundle,
@@ -20,9 +19,11 @@ import {
   type LoadedBundle,
   topLevelFunction,
 } from './bundle';
+import { type CellError, type Outcome, PARSE_ERROR } from './cell';
+import type { AuthModeName } from './enums';
 import { gasError, tooltipOf } from './errors';
 import { parseFormula } from './formula';
-import type { AuthModeName } from './mirror';
+import { type FormulaOutcome, shownAt, toGrid } from './formula-result';
 import { formulasToRun } from './recalculation';
 import {
   type CellAddress,
@@ -32,16 +33,7 @@ import {
   type Runtime,
   SIMPLE_TRIGGER_BUDGET_MS,
 } from './runtime';
-import type { TriggerRecord, TriggerRegistry } from './script-app';
-import {
-  type CellError,
-  type CellValue,
-  isDate,
-  type Outcome,
-  PARSE_ERROR,
-  type SheetModel,
-  type SpreadsheetModel,
-} from './sheet-model';
+import type { SheetModel, SpreadsheetModel } from './sheet-model';
 
 export type ExecutionContext = 'menu' | 'sidebar' | 'simple-trigger' | 'time-trigger';
 
@@ -50,12 +42,6 @@ export interface ExecutionOptions {
   readonly authMode?: AuthModeName;
   /** Default 'menu'. */
   readonly context?: ExecutionContext;
-}
-
-export interface FormulaOutcome {
-  /** What the formula's cell and spill area show; for an error, the error's code alone. */
-  readonly values: CellValue[][];
-  readonly error: CellError | null;
 }
 
 /** Thrown by runCustomFunction: `message` is the #ERROR! tooltip, `code` the cell's text. */
@@ -68,19 +54,10 @@ export class SheetsError extends Error {
   }
 }
 
-export interface TriggerRun {
-  readonly at: number;
-  readonly handler: string;
-  /** 'time-driven trigger', 'edit trigger' or 'open trigger'. */
-  readonly kind: string;
-  readonly error: string | null;
-}
-
 interface RunnerSetup {
   readonly runtime: Runtime;
   readonly globals: Record<string, unknown>;
   readonly document: SpreadsheetModel;
-  readonly triggers: TriggerRegistry;
   readonly addOn: boolean;
   readonly userEmail: string;
   readonly ownerEmail: string;
@@ -94,7 +71,6 @@ const MAX_RECALCULATION_PASSES = 10;
 
 export class ExecutionRunner {
   readonly #setup: RunnerSetup;
-  readonly triggerRuns: TriggerRun[] = [];
 
   constructor(setup: RunnerSetup) {
     this.#setup = setup;
@@ -138,7 +114,7 @@ export class ExecutionRunner {
   ): unknown {
     const context = options.context ?? 'menu';
     const simple = context === 'simple-trigger';
-    return this.#execute(bundle, name, args, {
+    return this.run(bundle, name, args, {
       label: `${context} ${name}`,
       authMode: options.authMode ?? (simple ? 'LIMITED' : 'FULL'),
       budgetMs: simple ? SIMPLE_TRIGGER_BUDGET_MS : EXECUTION_BUDGET_MS,
@@ -190,72 +166,8 @@ export class ExecutionRunner {
     return ran;
   }
 
-  triggersUntil(bundle: LoadedBundle, untilMs: number): number {
-    const { runtime, triggers } = this.#setup;
-    let count = 0;
-    for (;;) {
-      const next = triggers.nextRunAt();
-      if (next === null || next > untilMs) break;
-      runtime.clock.advanceTo(next);
-      const due = triggers.nextDue(runtime.clock.now());
-      if (!due) continue;
-      this.#fire(bundle, due);
-      if (triggers.triggers.includes(due)) triggers.ran(due);
-      count++;
-    }
-    runtime.clock.advanceTo(untilMs);
-    return count;
-  }
-
-  /**
-   * Runs every installable Edit or Open trigger of the open document, each as its own execution
-   * under its owner's authorization (6 min), with the event object Apps Script gives. Answers how
-   * many ran. Script writes never come here: only a user's edit or opening the file does.
-   */
-  spreadsheetTriggers(
-    bundle: LoadedBundle,
-    eventType: 'ON_EDIT' | 'ON_OPEN',
-    eventFields: Record<string, unknown>,
-  ): number {
-    const { triggers, document } = this.#setup;
-    const installed = triggers.triggers.filter(
-      (trigger) => trigger.eventType === eventType && trigger.documentId === document.id,
-    );
-    for (const trigger of installed) {
-      const event = { authMode: 'FULL', triggerUid: trigger.id, user: trigger.user, ...eventFields };
-      this.#fire(bundle, trigger, event, eventType === 'ON_EDIT' ? 'edit trigger' : 'open trigger');
-    }
-    return installed.length;
-  }
-
-  #fire(
-    bundle: LoadedBundle,
-    trigger: TriggerRecord,
-    event: Record<string, unknown> = { authMode: 'FULL', triggerUid: trigger.id },
-    kind = 'time-driven trigger',
-  ): void {
-    const at = this.#setup.runtime.clock.now();
-    try {
-      this.#execute(bundle, trigger.handler, [event], {
-        label: `${kind} ${trigger.handler}`,
-        authMode: 'FULL',
-        budgetMs: EXECUTION_BUDGET_MS,
-        hasUi: false,
-        documentId: trigger.documentId,
-        // An add-on's trigger runs against the document it was installed in: Google's
-        // @OnlyCurrentDoc add-on template reads getActiveSpreadsheet() in its hourly trigger.
-        hasActiveSpreadsheet: true,
-        user: trigger.user,
-        hasActiveUser: false,
-      });
-      this.triggerRuns.push({ at, handler: trigger.handler, kind, error: null });
-    } catch (error) {
-      // A failed trigger run is reported to its owner by email; the next run still happens.
-      this.triggerRuns.push({ at, handler: trigger.handler, kind, error: tooltipOf(error) });
-    }
-  }
-
-  #execute(bundle: LoadedBundle, name: string, args: readonly unknown[], spec: ExecutionSpec): unknown {
+  /** Runs a top-level function as one execution; Sheets recalculates what it wrote after it. */
+  run(bundle: LoadedBundle, name: string, args: readonly unknown[], spec: ExecutionSpec): unknown {
     this.#setup.onBundle(bundle);
     try {
       return this.#setup.runtime.run(spec, () => {
@@ -307,52 +219,6 @@ export class ExecutionRunner {
 
   #place(sheet: SheetModel, row: number, column: number, outcome: Outcome): FormulaOutcome {
     sheet.placeOutcome(row, column, outcome);
-    return this.shown(sheet, row, column);
+    return shownAt(sheet, row, column);
   }
-
-  /** Reads back what the formula's cell and its spill area now show. */
-  shown(sheet: SheetModel, row: number, column: number): FormulaOutcome {
-    const error = sheet.cell(row, column).error;
-    if (error) return { values: [[error.code]], error };
-    let height = 1;
-    let width = 1;
-    const anchor = `${row}:${column}`;
-    while (row + height <= sheet.maxRows && sheet.cell(row + height, column).spillOf === anchor) height++;
-    while (column + width <= sheet.maxColumns && sheet.cell(row, column + width).spillOf === anchor) width++;
-    const values = Array.from({ length: height }, (_, r) =>
-      Array.from({ length: width }, (_, c) => sheet.value(row + r, column + c)),
-    );
-    return { values, error: null };
-  }
-}
-
-const OBJECT_RESULT: CellError = {
-  code: '#ERROR!',
-  message:
-    'Emulator: the custom function returned an object; Sheets can show only values and arrays of values.',
-};
-
-function cellValueOf(value: unknown): CellValue | null {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
-  if (isDate(value)) return new Date(value.getTime());
-  return null;
-}
-
-/** A custom function's return value as Sheets lays it out. */
-function toGrid(result: unknown): Outcome {
-  const rows = Array.isArray(result)
-    ? result.map((line: unknown) => (Array.isArray(line) ? line : [line]))
-    : [[result]];
-  const grid: CellValue[][] = [];
-  for (const line of rows) {
-    const values: CellValue[] = [];
-    for (const item of line as unknown[]) {
-      const value = cellValueOf(item);
-      if (value === null) return { error: OBJECT_RESULT };
-      values.push(value);
-    }
-    grid.push(values);
-  }
-  return { values: grid };
 }

@@ -6,14 +6,15 @@
 // file. Templates: only printing scriptlets (<?= ?> escaped, <?!= ?> raw) over the template's own
 // properties are emulated; code scriptlets (<? ?>) throw.
 
+import { enumOf } from './enums';
 import { gasError } from './errors';
-import { enumOf, type Mirror } from './mirror';
 import type { Runtime } from './runtime';
 
 /** Reads "<name>.html" from the bundle's folder; null when there is no such file. */
 export type HtmlFileReader = (name: string) => string | null;
 
-type OutputMethods =
+/** The HtmlOutput methods this fake mirrors: mirror.ts checks their signatures. */
+export type OutputMethods =
   | 'addMetaTag'
   | 'append'
   | 'clear'
@@ -26,7 +27,7 @@ type OutputMethods =
   | 'setTitle'
   | 'setWidth';
 
-export class FakeHtmlOutput implements Mirror<GoogleAppsScript.HTML.HtmlOutput, OutputMethods> {
+export class FakeHtmlOutput {
   #content: string;
   #title = '';
   #width = 0;
@@ -106,9 +107,7 @@ const ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 
-export class FakeHtmlTemplate
-  implements Mirror<GoogleAppsScript.HTML.HtmlTemplate, 'evaluate' | 'getRawContent'>
-{
+export class FakeHtmlTemplate {
   readonly #raw: string;
 
   constructor(raw: string) {
@@ -135,13 +134,7 @@ export class FakeHtmlTemplate
   }
 }
 
-export class FakeHtmlService
-  implements
-    Mirror<
-      GoogleAppsScript.HTML.HtmlService,
-      'createHtmlOutput' | 'createHtmlOutputFromFile' | 'createTemplate' | 'createTemplateFromFile'
-    >
-{
+export class FakeHtmlService {
   readonly SandboxMode = enumOf(['EMULATED', 'IFRAME', 'NATIVE'] as const);
   readonly XFrameOptionsMode = enumOf(['ALLOWALL', 'DEFAULT'] as const);
   readonly #runtime: Runtime;

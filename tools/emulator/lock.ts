@@ -15,7 +15,6 @@
 //   stricter reading: code that nests two lock objects deadlocks here until its timeout.
 // - L3: a waiting claimant gets the lock the moment it is released (no fairness or polling delay)
 import { gasError } from './errors';
-import type { Mirror } from './mirror';
 import type { Runtime } from './runtime';
 
 export const LOCK_TIMEOUT_MESSAGE = 'Lock timeout: another process was holding the lock for too long.';
@@ -33,9 +32,7 @@ class Mutex {
   since = 0;
 }
 
-export class FakeLock
-  implements Mirror<GoogleAppsScript.Lock.Lock, 'hasLock' | 'releaseLock' | 'tryLock' | 'waitLock'>
-{
+export class FakeLock {
   readonly #runtime: Runtime;
   readonly #mutex: Mutex;
 
@@ -106,9 +103,7 @@ function letGo(runtime: Runtime, mutex: Mutex): void {
 
 export type LockScope = 'script' | 'user' | 'document';
 
-export class FakeLockService
-  implements Mirror<GoogleAppsScript.Lock.LockService, 'getScriptLock' | 'getUserLock'>
-{
+export class FakeLockService {
   readonly #runtime: Runtime;
   readonly #mutexes = new Map<string, Mutex>();
 

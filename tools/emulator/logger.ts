@@ -2,7 +2,6 @@
 // Objects are rendered in full (LG1 of docs/platform-assumptions.md), stricter for a secret scan.
 
 import { format } from 'node:util';
-import type { Mirror } from './mirror';
 
 export type LogSource = 'Logger' | 'console.log' | 'console.info' | 'console.warn' | 'console.error';
 
@@ -53,7 +52,7 @@ function safeJson(value: object): string {
   }
 }
 
-export class FakeLogger implements Mirror<GoogleAppsScript.Base.Logger, 'clear' | 'getLog' | 'log'> {
+export class FakeLogger {
   readonly #capture: LogCapture;
   readonly #own: string[] = [];
 

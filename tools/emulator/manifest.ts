@@ -13,8 +13,8 @@
 // Assumed: Session.getEffectiveUser needs userinfo.email (the add-on does not call it).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Capability } from './capabilities';
 import { gasError, SCOPES } from './errors';
-import type { Capability } from './runtime';
 
 export interface Manifest {
   readonly scopes: ReadonlySet<string>;

@@ -1,32 +1,39 @@
-// Typing the fakes against @types/google-apps-script. A fake class `implements Mirror<Real, 'a' | 'b'>`:
-// it must have exactly the real methods it names, accept every real overload, and answer with the
-// real return type, except that Apps Script objects (Range, Sheet, Cache, ...) are swapped for the
-// emulator's fakes, in parameters and results alike. A misspelled method, a missing overload or a
-// wrong return type then fails to compile.
+// Typing the fakes against @types/google-apps-script. `Mirror<Real, 'a' | 'b'>` is the named methods
+// of a real interface with every real overload and the real return type, except that Apps Script
+// objects (Range, Sheet, Cache, ...) are swapped for the emulator's fakes, in parameters and results
+// alike. `MirroredFakes` below checks each fake class against it: a misspelled method, a missing
+// overload or a wrong return type fails to compile here. A new fake class gets a line there, and
+// a pair in `Pairs` if another fake's method takes or returns it.
+//
+// The check lives here rather than in an `implements` clause on each class because it needs the
+// whole table of fakes: the fakes import nothing from this file, so they import no one another
+// through it either.
 //
 // Enums are the exception: the typings declare them as numeric enums, to which every `number` is
 // assignable, so a type-level swap cannot tell `Integer` from `AuthMode`. Methods that take or return
-// an enum are left out of `Mirror` and typed by the enum's member names (see `EnumName`), which is
-// also what Apps Script's enum objects print as.
+// an enum are left out of the check and typed by the enum's member names (enums.ts).
 
-import type { FakeCache } from './cache';
-import type { FakeHtmlOutput, FakeHtmlTemplate } from './html';
-import type { FakeLock } from './lock';
+import type { FakeCache, FakeCacheService } from './cache';
+import type { FakeHtmlOutput, FakeHtmlService, FakeHtmlTemplate, OutputMethods } from './html';
+import type { FakeLock, FakeLockService } from './lock';
 import type { FakeLogger } from './logger';
-import type { FakeProperties } from './properties';
-import type { FakeRange } from './range';
+import type { FakeProperties, FakePropertiesService, PropertiesMethods } from './properties';
+import type { RangeMethods } from './range-cells';
 import type {
   FakeAuthorizationInfo,
   FakeClockTriggerBuilder,
+  FakeScriptApp,
   FakeSpreadsheetTriggerBuilder,
   FakeTrigger,
   FakeTriggerBuilder,
 } from './script-app';
-import type { FakeUser } from './session';
-import type { FakeSheet, FakeSpreadsheet } from './spreadsheet';
+import type { FakeSession, FakeUser } from './session';
+import type { SheetMethods } from './sheet-structure';
+import type { FakeRange, FakeSheet, FakeSpreadsheet, SpreadsheetMethods } from './spreadsheet';
+import type { FakeSpreadsheetApp } from './spreadsheet-app';
 import type { FakeMenu, FakePromptResponse, FakeUi } from './ui';
-import type { FakeHttpResponse } from './urlfetch';
-import type { BlobSourceLike, FakeBlob } from './utilities';
+import type { FakeHttpResponse, FakeUrlFetchApp } from './urlfetch';
+import type { BlobMethods, BlobSourceLike, FakeBlob, FakeUtilities, UtilitiesMethods } from './utilities';
 
 type Pairs = [
   [GoogleAppsScript.Spreadsheet.Range, FakeRange],
@@ -99,14 +106,86 @@ type Swapped<F> = F extends {
 /** The named methods of a real Apps Script interface, with Apps Script objects swapped for fakes. */
 export type Mirror<T, K extends keyof T> = { [P in K]: Swapped<T[P]> };
 
-/** The member names of an Apps Script enum object, e.g. 'OK' | 'CANCEL' | ... for `Button`. */
-export type EnumName<E extends object> = Extract<keyof E, string>;
+/** Compiles only if `Fake` has each method `K` of `Real` as `Mirror` types it. */
+type Mirrors<Fake extends Mirror<Real, K>, Real, K extends keyof Real> = [Fake, Real, K];
 
-/** Apps Script exposes enums as objects whose members print as their names. */
-export function enumOf<const N extends string>(names: readonly N[]): Readonly<Record<N, N>> {
-  return Object.freeze(Object.fromEntries(names.map((name) => [name, name]))) as Record<N, N>;
-}
-
-export type ButtonName = EnumName<typeof GoogleAppsScript.Base.Button>;
-export type ButtonSetName = EnumName<typeof GoogleAppsScript.Base.ButtonSet>;
-export type AuthModeName = EnumName<typeof GoogleAppsScript.Script.AuthMode>;
+/** Every fake class and the real methods it mirrors (methods taking or returning enums aside). */
+export type MirroredFakes = [
+  Mirrors<
+    FakeCache,
+    GoogleAppsScript.Cache.Cache,
+    'get' | 'getAll' | 'put' | 'putAll' | 'remove' | 'removeAll'
+  >,
+  Mirrors<FakeCacheService, GoogleAppsScript.Cache.CacheService, 'getScriptCache' | 'getUserCache'>,
+  Mirrors<FakeHtmlOutput, GoogleAppsScript.HTML.HtmlOutput, OutputMethods>,
+  Mirrors<FakeHtmlTemplate, GoogleAppsScript.HTML.HtmlTemplate, 'evaluate' | 'getRawContent'>,
+  Mirrors<
+    FakeHtmlService,
+    GoogleAppsScript.HTML.HtmlService,
+    'createHtmlOutput' | 'createHtmlOutputFromFile' | 'createTemplate' | 'createTemplateFromFile'
+  >,
+  Mirrors<FakeLock, GoogleAppsScript.Lock.Lock, 'hasLock' | 'releaseLock' | 'tryLock' | 'waitLock'>,
+  Mirrors<FakeLockService, GoogleAppsScript.Lock.LockService, 'getScriptLock' | 'getUserLock'>,
+  Mirrors<FakeLogger, GoogleAppsScript.Base.Logger, 'clear' | 'getLog' | 'log'>,
+  Mirrors<FakeProperties, GoogleAppsScript.Properties.Properties, PropertiesMethods>,
+  Mirrors<
+    FakePropertiesService,
+    GoogleAppsScript.Properties.PropertiesService,
+    'getScriptProperties' | 'getUserProperties'
+  >,
+  Mirrors<FakeRange, GoogleAppsScript.Spreadsheet.Range, RangeMethods>,
+  Mirrors<
+    FakeTrigger,
+    GoogleAppsScript.Script.Trigger,
+    'getHandlerFunction' | 'getTriggerSourceId' | 'getUniqueId'
+  >,
+  Mirrors<
+    FakeClockTriggerBuilder,
+    GoogleAppsScript.Script.ClockTriggerBuilder,
+    'after' | 'create' | 'everyDays' | 'everyHours' | 'everyMinutes'
+  >,
+  Mirrors<
+    FakeSpreadsheetTriggerBuilder,
+    GoogleAppsScript.Script.SpreadsheetTriggerBuilder,
+    'create' | 'onChange' | 'onEdit' | 'onFormSubmit' | 'onOpen'
+  >,
+  Mirrors<FakeTriggerBuilder, GoogleAppsScript.Script.TriggerBuilder, 'forSpreadsheet' | 'timeBased'>,
+  Mirrors<FakeAuthorizationInfo, GoogleAppsScript.Script.AuthorizationInfo, 'getAuthorizationUrl'>,
+  Mirrors<
+    FakeScriptApp,
+    GoogleAppsScript.Script.ScriptApp,
+    | 'deleteTrigger'
+    | 'getAuthorizationInfo'
+    | 'getProjectTriggers'
+    | 'getScriptId'
+    | 'getUserTriggers'
+    | 'newTrigger'
+  >,
+  Mirrors<FakeUser, GoogleAppsScript.Base.User, 'getEmail'>,
+  Mirrors<
+    FakeSession,
+    GoogleAppsScript.Base.Session,
+    'getActiveUser' | 'getActiveUserLocale' | 'getEffectiveUser' | 'getScriptTimeZone'
+  >,
+  Mirrors<FakeSheet, GoogleAppsScript.Spreadsheet.Sheet, SheetMethods>,
+  Mirrors<FakeSpreadsheet, GoogleAppsScript.Spreadsheet.Spreadsheet, SpreadsheetMethods>,
+  Mirrors<
+    FakeSpreadsheetApp,
+    GoogleAppsScript.Spreadsheet.SpreadsheetApp,
+    'flush' | 'getUi' | 'openById' | 'openByUrl'
+  >,
+  Mirrors<FakeMenu, GoogleAppsScript.Base.Menu, 'addItem' | 'addSeparator' | 'addSubMenu' | 'addToUi'>,
+  Mirrors<
+    FakeUi,
+    GoogleAppsScript.Base.Ui,
+    'createAddonMenu' | 'createMenu' | 'showModalDialog' | 'showModelessDialog' | 'showSidebar'
+  >,
+  Mirrors<
+    FakeHttpResponse,
+    GoogleAppsScript.URL_Fetch.HTTPResponse,
+    'getAllHeaders' | 'getBlob' | 'getContent' | 'getContentText' | 'getHeaders' | 'getResponseCode'
+  >,
+  Mirrors<FakeUrlFetchApp, GoogleAppsScript.URL_Fetch.UrlFetchApp, 'fetch' | 'fetchAll'>,
+  Mirrors<FakeBlob, GoogleAppsScript.Base.Blob, BlobMethods>,
+  Mirrors<FakeUtilities, GoogleAppsScript.Utilities.Utilities, UtilitiesMethods>,
+];

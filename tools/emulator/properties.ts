@@ -17,7 +17,6 @@
 //   order written, so code that relies on the order of writes fails here first
 import { Buffer } from 'node:buffer';
 import { gasError } from './errors';
-import type { Mirror } from './mirror';
 import type { Runtime } from './runtime';
 
 export const PROPERTY_MAX_VALUE_BYTES = 9 * 1024;
@@ -66,7 +65,8 @@ function inKeyOrder(store: Store): [string, string][] {
   return [...store].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-type PropertiesMethods =
+/** The Properties methods this fake mirrors: mirror.ts checks their signatures. */
+export type PropertiesMethods =
   | 'deleteAllProperties'
   | 'deleteProperty'
   | 'getKeys'
@@ -75,7 +75,7 @@ type PropertiesMethods =
   | 'setProperties'
   | 'setProperty';
 
-export class FakeProperties implements Mirror<GoogleAppsScript.Properties.Properties, PropertiesMethods> {
+export class FakeProperties {
   readonly #runtime: Runtime;
   readonly #store: Store;
   readonly #quota: DailyQuota;
@@ -157,10 +157,7 @@ export class FakeProperties implements Mirror<GoogleAppsScript.Properties.Proper
   }
 }
 
-export class FakePropertiesService
-  implements
-    Mirror<GoogleAppsScript.Properties.PropertiesService, 'getScriptProperties' | 'getUserProperties'>
-{
+export class FakePropertiesService {
   readonly #runtime: Runtime;
   readonly #stores = new Map<string, Store>();
   readonly #quota: DailyQuota;

@@ -8,8 +8,9 @@
 // with `Emulator.rerunUnasked`.
 
 import { type GridRange, parseA1 } from './a1';
+import type { Cell } from './cell';
 import { parseFormula } from './formula';
-import type { Cell, SheetModel, SpreadsheetModel } from './sheet-model';
+import type { SheetModel, SpreadsheetModel } from './sheet-model';
 
 export interface FormulaToRun {
   readonly sheet: SheetModel;

@@ -1,41 +1,21 @@
 // What the platform knows about the execution in progress: its authorization mode, its time budget,
 // whether it has a user interface, an open document and an active user. Every service method starts
 // with `runtime.enter(capability, call)`, which throws the platform's timeout once the budget is
-// spent and the platform's permission error when the mode does not allow the call.
+// spent and the platform's permission error when the mode does not allow the call (capabilities.ts).
 //
-// Verified: custom functions may use Cache, Properties, Lock, UrlFetch and Utilities and may read the
-// spreadsheet but not write it or open another one; they run without a user (Session.getActiveUser
-// throws there and in time-driven triggers); simple triggers have 30 s, other executions 6 min.
+// Verified: simple triggers have 30 s, other executions 6 min.
 // Assumed (ids of docs/platform-assumptions.md):
-// - RT1: what AuthMode.LIMITED allows beyond the open document, its menus and storage
 // - RT2: an execution stops at the first service call or wait past its deadline, caught or not
 // - RT3: service calls take no virtual time (the platform's 3-800 ms a call is not emulated)
 // - RT4: killNextExecutionAtCall: the time limit may strike at any service call
 
+import { type Capability, refuse } from './capabilities';
 import type { VirtualClock } from './clock';
-import { ExecutionTimeout, NO_UI_MESSAGE, noPermission, SCOPES } from './errors';
+import type { AuthModeName } from './enums';
+import { ExecutionTimeout } from './errors';
 import { type Manifest, missingScope, notInManifest } from './manifest';
-import type { AuthModeName } from './mirror';
 import type { RaceWindow } from './race';
 import { DEFAULT_COST_MS, SERVICE_COST_MS } from './service-costs';
-
-export type Capability =
-  /** Utilities, Logger, HtmlService output building, enums: allowed everywhere. */
-  | 'free'
-  /** CacheService, PropertiesService, LockService. */
-  | 'storage'
-  | 'fetch'
-  | 'sheet-read'
-  | 'sheet-write'
-  /** SpreadsheetApp.openById / openByUrl: another document than the open one. */
-  | 'sheet-open'
-  | 'ui'
-  /** ScriptApp trigger management. */
-  | 'triggers'
-  /** Session.getEffectiveUser. */
-  | 'identity'
-  /** Session.getActiveUser: there is none in a formula or a time-driven trigger. */
-  | 'active-identity';
 
 export interface CellAddress {
   readonly sheetName: string;
@@ -250,42 +230,3 @@ export class Runtime {
     return this.#serviceMs;
   }
 }
-
-function refuse(execution: Execution, capability: Capability, call: string): Error | null {
-  if (capability === 'free') return null;
-  if (capability === 'ui') return execution.hasUi ? null : new Error(NO_UI_MESSAGE);
-  if (capability === 'active-identity' && !execution.hasActiveUser) {
-    return noPermission(call, SCOPES.userEmail);
-  }
-  const allowed = ALLOWED[execution.authMode];
-  if (allowed.has(capability)) return null;
-  // Apps Script names a class's static methods in full, an object's methods alone.
-  const named = call.replace(/^(Range|Sheet|Spreadsheet)\./, '');
-  if (capability === 'sheet-write') return noPermission(named);
-  return noPermission(named, SCOPE_OF[capability]);
-}
-
-const ALLOWED: Record<AuthModeName, ReadonlySet<Capability>> = {
-  NONE: new Set<Capability>([]),
-  CUSTOM_FUNCTION: new Set<Capability>(['storage', 'fetch', 'sheet-read']),
-  LIMITED: new Set<Capability>(['storage', 'sheet-read', 'sheet-write']),
-  FULL: new Set<Capability>([
-    'storage',
-    'fetch',
-    'sheet-read',
-    'sheet-write',
-    'sheet-open',
-    'triggers',
-    'identity',
-    'active-identity',
-  ]),
-};
-
-const SCOPE_OF: Partial<Record<Capability, string>> = {
-  fetch: SCOPES.externalRequest,
-  'sheet-read': SCOPES.spreadsheets,
-  'sheet-open': SCOPES.spreadsheets,
-  triggers: SCOPES.scriptApp,
-  identity: SCOPES.userEmail,
-  'active-identity': SCOPES.userEmail,
-};

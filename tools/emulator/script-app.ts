@@ -9,8 +9,8 @@
 // trigger runs exactly on its interval (Apps Script adds jitter).
 // Ids in docs/platform-assumptions.md: T1-T3 wordings, T4 authorization, T5 no jitter (refuted), X6.
 
+import { type AuthModeName, enumOf } from './enums';
 import { gasError } from './errors';
-import { type AuthModeName, enumOf, type Mirror } from './mirror';
 import type { Runtime } from './runtime';
 import type { FakeSpreadsheet } from './spreadsheet';
 
@@ -108,10 +108,7 @@ function install(context: Context, draft: Omit<TriggerRecord, 'id' | 'user'>): F
   return new FakeTrigger(record);
 }
 
-export class FakeTrigger
-  implements
-    Mirror<GoogleAppsScript.Script.Trigger, 'getHandlerFunction' | 'getTriggerSourceId' | 'getUniqueId'>
-{
+export class FakeTrigger {
   readonly #record: TriggerRecord;
 
   constructor(record: TriggerRecord) {
@@ -140,13 +137,7 @@ export class FakeTrigger
   }
 }
 
-export class FakeClockTriggerBuilder
-  implements
-    Mirror<
-      GoogleAppsScript.Script.ClockTriggerBuilder,
-      'after' | 'create' | 'everyDays' | 'everyHours' | 'everyMinutes'
-    >
-{
+export class FakeClockTriggerBuilder {
   readonly #context: Context;
   readonly #handler: string;
   #everyMs: number | null = null;
@@ -200,13 +191,7 @@ export class FakeClockTriggerBuilder
   }
 }
 
-export class FakeSpreadsheetTriggerBuilder
-  implements
-    Mirror<
-      GoogleAppsScript.Script.SpreadsheetTriggerBuilder,
-      'create' | 'onChange' | 'onEdit' | 'onFormSubmit' | 'onOpen'
-    >
-{
+export class FakeSpreadsheetTriggerBuilder {
   readonly #context: Context;
   readonly #handler: string;
   readonly #documentId: string;
@@ -252,9 +237,7 @@ export class FakeSpreadsheetTriggerBuilder
   }
 }
 
-export class FakeTriggerBuilder
-  implements Mirror<GoogleAppsScript.Script.TriggerBuilder, 'forSpreadsheet' | 'timeBased'>
-{
+export class FakeTriggerBuilder {
   readonly #context: Context;
   readonly #handler: string;
 
@@ -273,9 +256,7 @@ export class FakeTriggerBuilder
   }
 }
 
-export class FakeAuthorizationInfo
-  implements Mirror<GoogleAppsScript.Script.AuthorizationInfo, 'getAuthorizationUrl'>
-{
+export class FakeAuthorizationInfo {
   readonly #required: boolean;
 
   constructor(required: boolean) {
@@ -296,18 +277,7 @@ export class FakeAuthorizationInfo
   }
 }
 
-export class FakeScriptApp
-  implements
-    Mirror<
-      GoogleAppsScript.Script.ScriptApp,
-      | 'deleteTrigger'
-      | 'getAuthorizationInfo'
-      | 'getProjectTriggers'
-      | 'getScriptId'
-      | 'getUserTriggers'
-      | 'newTrigger'
-    >
-{
+export class FakeScriptApp {
   readonly AuthMode = enumOf<AuthModeName>(['NONE', 'CUSTOM_FUNCTION', 'LIMITED', 'FULL']);
   readonly AuthorizationStatus = enumOf(['REQUIRED', 'NOT_REQUIRED'] as const);
   readonly EventType = enumOf<TriggerEventType>([

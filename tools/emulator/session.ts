@@ -6,10 +6,9 @@
 // Assumed (SE1 of docs/platform-assumptions.md): getEffectiveUser() is refused in a custom function
 // as well.
 
-import type { Mirror } from './mirror';
 import type { Runtime } from './runtime';
 
-export class FakeUser implements Mirror<GoogleAppsScript.Base.User, 'getEmail'> {
+export class FakeUser {
   readonly #email: string;
 
   constructor(email: string) {
@@ -28,13 +27,7 @@ export interface SessionPeople {
   readonly scriptTimeZone: string;
 }
 
-export class FakeSession
-  implements
-    Mirror<
-      GoogleAppsScript.Base.Session,
-      'getActiveUser' | 'getActiveUserLocale' | 'getEffectiveUser' | 'getScriptTimeZone'
-    >
-{
+export class FakeSession {
   readonly #runtime: Runtime;
   readonly #people: SessionPeople;
 

@@ -1,31 +1,19 @@
-// SpreadsheetApp, Spreadsheet and Sheet facades over the sheet model.
+// The Range, Sheet and Spreadsheet facades scripts get, over the sheet model. They lead to one
+// another (a range to its sheet, a sheet to its ranges and its spreadsheet), so they live together
+// here; what each does on its own is in range-cells.ts and sheet-structure.ts, and SpreadsheetApp,
+// the way in, in spreadsheet-app.ts.
 //
-// Verified: a custom function reads the open spreadsheet but may not write it or open another
-// (runtime.ts throws the messages); inside a formula getActiveRange() is the calling cell; the
-// grid is finite ("Those rows are out of bounds."); insertSheet makes the new sheet active.
-// From DESIGN (unverified, X7 of docs/platform-assumptions.md): an add-on's time-driven trigger has
-// no active spreadsheet.
-// Assumed: S7 the messages for bad getRange arguments, for hiding the last visible sheet, for
-// openById with an unknown id, for inserting or deleting rows and columns out of bounds and for
-// deleting every row or column that is not frozen; S8 appendRow grows the grid; S12 a new sheet is
-// 1,000 rows by 26 columns; S14 in a formula the active sheet is the calling cell's.
+// Verified: inside a formula getActiveRange() is the calling cell; insertSheet makes the new sheet
+// active.
+// Assumed (ids of docs/platform-assumptions.md): S7 the messages for bad getRange arguments; S12 a
+// new sheet is 1,000 rows by 26 columns; S14 in a formula the active sheet is the calling cell's.
 
 import { type GridRange, parseA1, splitSheetName } from './a1';
 import { gasError } from './errors';
-import type { Mirror } from './mirror';
-import { FakeRange } from './range';
+import { RangeCells } from './range-cells';
 import type { Runtime } from './runtime';
 import type { SheetModel, SpreadsheetModel } from './sheet-model';
-import type { FakeUi } from './ui';
-
-const DEFAULT_COLUMN_WIDTH = 100;
-
-/** The emulator's documents; the runtime's identity says which one is open. */
-export interface SpreadsheetWorld {
-  readonly runtime: Runtime;
-  readonly documents: ReadonlyMap<string, SpreadsheetModel>;
-  readonly ui: () => FakeUi;
-}
+import { SheetStructure } from './sheet-structure';
 
 function rangeOf(sheet: SheetModel, a1: string): GridRange {
   const range = parseA1(a1, sheet.maxRows, sheet.maxColumns);
@@ -40,81 +28,44 @@ function checkCoordinates(row: number, column: number, numRows: number, numColum
   if (!(numColumns >= 1)) throw gasError('The number of columns in the range must be at least 1.');
 }
 
-function checkInsertion(after: number, count: number, max: number, what: 'rows' | 'columns'): void {
-  if (!(Number.isInteger(after) && after >= 1 && after <= max))
-    throw gasError(`Those ${what} are out of bounds.`);
-  if (!(Number.isInteger(count) && count >= 1))
-    throw gasError(`The number of ${what} to insert must be at least 1.`);
+/** A range, and the way back to its sheet. */
+export class FakeRange extends RangeCells {
+  readonly #runtime: Runtime;
+  readonly #sheet: SheetModel;
+  readonly #range: GridRange;
+
+  constructor(runtime: Runtime, sheet: SheetModel, range: GridRange) {
+    super(runtime, sheet, range);
+    this.#runtime = runtime;
+    this.#sheet = sheet;
+    this.#range = range;
+  }
+
+  getSheet(): FakeSheet {
+    this.#runtime.enter('sheet-read', 'Range.getSheet');
+    return new FakeSheet(this.#runtime, this.#sheet);
+  }
+
+  offset(rowOffset: number, columnOffset: number, numRows?: number, numColumns?: number): FakeRange {
+    this.#runtime.enter('sheet-read', 'Range.offset');
+    return new FakeRange(this.#runtime, this.#sheet, {
+      row: this.#range.row + rowOffset,
+      column: this.#range.column + columnOffset,
+      numRows: numRows ?? this.#range.numRows,
+      numColumns: numColumns ?? this.#range.numColumns,
+    });
+  }
 }
 
-function checkDeletion(
-  start: number,
-  count: number,
-  max: number,
-  frozen: number,
-  what: 'rows' | 'columns',
-): void {
-  if (
-    !(
-      Number.isInteger(start) &&
-      Number.isInteger(count) &&
-      start >= 1 &&
-      count >= 1 &&
-      start + count - 1 <= max
-    )
-  )
-    throw gasError(`Those ${what} are out of bounds.`);
-  const frozenLeft = Math.min(frozen, start - 1);
-  if (max - count <= frozenLeft)
-    throw gasError(`Sorry, it is not possible to delete all non-frozen ${what}.`);
-}
-
-type SheetMethods =
-  | 'activate'
-  | 'appendRow'
-  | 'autoResizeColumn'
-  | 'autoResizeColumns'
-  | 'clear'
-  | 'clearContents'
-  | 'deleteColumns'
-  | 'deleteRows'
-  | 'getColumnWidth'
-  | 'getDataRange'
-  | 'getFrozenRows'
-  | 'getLastColumn'
-  | 'getLastRow'
-  | 'getMaxColumns'
-  | 'getMaxRows'
-  | 'getName'
-  | 'getParent'
-  | 'getRange'
-  | 'getSheetId'
-  | 'hideSheet'
-  | 'insertColumnsAfter'
-  | 'insertRowsAfter'
-  | 'isSheetHidden'
-  | 'setColumnWidth'
-  | 'setFrozenRows'
-  | 'setName'
-  | 'showSheet';
-
-export class FakeSheet implements Mirror<GoogleAppsScript.Spreadsheet.Sheet, SheetMethods> {
+/** A sheet, and the ways to its ranges and its spreadsheet. */
+export class FakeSheet extends SheetStructure {
   readonly #runtime: Runtime;
   readonly #sheet: SheetModel;
 
   constructor(runtime: Runtime, sheet: SheetModel) {
+    super(runtime, sheet);
     this.#runtime = runtime;
     this.#sheet = sheet;
-  }
-
-  getName(): string {
-    this.#read('getName');
-    return this.#sheet.name;
-  }
-
-  getSheetId(): number {
-    this.#read('getSheetId');
-    return this.#sheet.id;
   }
 
   getParent(): FakeSpreadsheet {
@@ -153,157 +104,13 @@ export class FakeSheet implements Mirror<GoogleAppsScript.Spreadsheet.Sheet, She
     return new FakeRange(this.#runtime, this.#sheet, this.#sheet.selection);
   }
 
-  getLastRow(): number {
-    this.#read('getLastRow');
-    return this.#sheet.lastRow();
-  }
-
-  getLastColumn(): number {
-    this.#read('getLastColumn');
-    return this.#sheet.lastColumn();
-  }
-
-  getMaxRows(): number {
-    this.#read('getMaxRows');
-    return this.#sheet.maxRows;
-  }
-
-  getMaxColumns(): number {
-    this.#read('getMaxColumns');
-    return this.#sheet.maxColumns;
-  }
-
-  getFrozenRows(): number {
-    this.#read('getFrozenRows');
-    return this.#sheet.frozenRows;
-  }
-
-  getColumnWidth(columnPosition: number): number {
-    this.#read('getColumnWidth');
-    return this.#sheet.columnWidths.get(columnPosition) ?? DEFAULT_COLUMN_WIDTH;
-  }
-
-  isSheetHidden(): boolean {
-    this.#read('isSheetHidden');
-    return this.#sheet.hidden;
-  }
-
-  setName(name: string): FakeSheet {
-    this.#write('setName');
-    this.#sheet.spreadsheet.checkName(String(name), this.#sheet);
-    this.#sheet.name = String(name);
-    return this;
-  }
-
-  setFrozenRows(rows: number): void {
-    this.#write('setFrozenRows');
-    this.#sheet.frozenRows = rows;
-  }
-
-  setColumnWidth(columnPosition: number, width: number): FakeSheet {
-    this.#write('setColumnWidth');
-    this.#sheet.columnWidths.set(columnPosition, width);
-    return this;
-  }
-
-  autoResizeColumn(columnPosition: number): FakeSheet {
-    this.#write('autoResizeColumn');
-    this.#sheet.autoResizedColumns.add(columnPosition);
-    return this;
-  }
-
-  autoResizeColumns(startColumn: number, numColumns: number): FakeSheet {
-    this.#write('autoResizeColumns');
-    for (let c = startColumn; c < startColumn + numColumns; c++) this.#sheet.autoResizedColumns.add(c);
-    return this;
-  }
-
-  hideSheet(): FakeSheet {
-    this.#write('hideSheet');
-    const visible = this.#sheet.spreadsheet.sheets.filter((sheet) => !sheet.hidden);
-    if (visible.length === 1 && visible[0] === this.#sheet)
-      throw gasError("You can't hide all the sheets in a document.");
-    this.#sheet.hidden = true;
-    return this;
-  }
-
-  showSheet(): FakeSheet {
-    this.#write('showSheet');
-    this.#sheet.hidden = false;
-    return this;
-  }
-
-  insertRowsAfter(afterPosition: number, howMany: number): FakeSheet {
-    this.#write('insertRowsAfter');
-    checkInsertion(afterPosition, howMany, this.#sheet.maxRows, 'rows');
-    this.#sheet.insertRows(afterPosition, howMany);
-    return this;
-  }
-
-  insertColumnsAfter(afterPosition: number, howMany: number): FakeSheet {
-    this.#write('insertColumnsAfter');
-    checkInsertion(afterPosition, howMany, this.#sheet.maxColumns, 'columns');
-    this.#sheet.insertColumns(afterPosition, howMany);
-    return this;
-  }
-
-  deleteRows(rowPosition: number, howMany: number): void {
-    this.#write('deleteRows');
-    checkDeletion(rowPosition, howMany, this.#sheet.maxRows, this.#sheet.frozenRows, 'rows');
-    this.#sheet.deleteRows(rowPosition, howMany);
-  }
-
-  deleteColumns(columnPosition: number, howMany: number): void {
-    this.#write('deleteColumns');
-    checkDeletion(columnPosition, howMany, this.#sheet.maxColumns, 0, 'columns');
-    this.#sheet.deleteColumns(columnPosition, howMany);
-  }
-
-  appendRow(rowContents: unknown[]): FakeSheet {
-    this.#write('appendRow');
-    const row = this.#sheet.lastRow() + 1;
-    this.#sheet.maxRows = Math.max(this.#sheet.maxRows, row);
-    this.#sheet.maxColumns = Math.max(this.#sheet.maxColumns, rowContents.length);
-    rowContents.forEach((value, i) => {
-      this.#sheet.writeInput(row, i + 1, value);
-    });
-    return this;
-  }
-
-  clear(options?: { contentsOnly?: boolean; formatOnly?: boolean }): FakeSheet {
-    this.#write('clear');
-    const all = { row: 1, column: 1, numRows: this.#sheet.maxRows, numColumns: this.#sheet.maxColumns };
-    this.#sheet.clear(all, {
-      contents: !options?.formatOnly,
-      formats: !options?.contentsOnly,
-      notes: !options?.formatOnly && !options?.contentsOnly,
-    });
-    return this;
-  }
-
-  clearContents(): FakeSheet {
-    this.#write('clearContents');
-    const all = { row: 1, column: 1, numRows: this.#sheet.maxRows, numColumns: this.#sheet.maxColumns };
-    this.#sheet.clear(all, { contents: true, formats: false, notes: false });
-    return this;
-  }
-
-  activate(): FakeSheet {
-    this.#write('activate');
-    this.#sheet.spreadsheet.activeSheet = this.#sheet;
-    return this;
-  }
-
   #read(method: string): void {
     this.#runtime.enter('sheet-read', `Sheet.${method}`);
   }
-
-  #write(method: string): void {
-    this.#runtime.enter('sheet-write', `Sheet.${method}`);
-  }
 }
 
-type SpreadsheetMethods =
+/** The Spreadsheet methods this fake mirrors: mirror.ts checks their signatures. */
+export type SpreadsheetMethods =
   | 'getId'
   | 'getName'
   | 'getRange'
@@ -315,7 +122,7 @@ type SpreadsheetMethods =
   | 'insertSheet'
   | 'setActiveSheet';
 
-export class FakeSpreadsheet implements Mirror<GoogleAppsScript.Spreadsheet.Spreadsheet, SpreadsheetMethods> {
+export class FakeSpreadsheet {
   readonly #runtime: Runtime;
   readonly #model: SpreadsheetModel;
 
@@ -433,74 +240,5 @@ export class FakeSpreadsheet implements Mirror<GoogleAppsScript.Spreadsheet.Spre
 
   #read(method: string): void {
     this.#runtime.enter('sheet-read', `Spreadsheet.${method}`);
-  }
-}
-
-export class FakeSpreadsheetApp
-  implements Mirror<GoogleAppsScript.Spreadsheet.SpreadsheetApp, 'flush' | 'getUi' | 'openById' | 'openByUrl'>
-{
-  readonly #world: SpreadsheetWorld;
-
-  constructor(world: SpreadsheetWorld) {
-    this.#world = world;
-  }
-
-  /**
-   * The open document, or null where there is none (an add-on's time-driven trigger); the typings
-   * say it is never null.
-   */
-  getActiveSpreadsheet(): FakeSpreadsheet | null {
-    this.#world.runtime.enter('sheet-read', 'SpreadsheetApp.getActiveSpreadsheet');
-    const model = this.#activeModel();
-    return model ? new FakeSpreadsheet(this.#world.runtime, model) : null;
-  }
-
-  getActive(): FakeSpreadsheet | null {
-    return this.getActiveSpreadsheet();
-  }
-
-  getActiveSheet(): FakeSheet | null {
-    return this.getActiveSpreadsheet()?.getActiveSheet() ?? null;
-  }
-
-  getActiveRange(): FakeRange | null {
-    return this.getActiveSpreadsheet()?.getActiveRange() ?? null;
-  }
-
-  openById(id: string): FakeSpreadsheet {
-    this.#world.runtime.enter('sheet-open', 'SpreadsheetApp.openById');
-    const model = this.#world.documents.get(String(id));
-    if (!model)
-      throw gasError(
-        'Unexpected error while getting the method or property openById on object SpreadsheetApp.',
-      );
-    return new FakeSpreadsheet(this.#world.runtime, model);
-  }
-
-  openByUrl(url: string): FakeSpreadsheet {
-    this.#world.runtime.enter('sheet-open', 'SpreadsheetApp.openByUrl');
-    const id = /\/d\/([^/]+)/.exec(String(url))?.[1];
-    const model = id === undefined ? undefined : this.#world.documents.get(id);
-    if (!model)
-      throw gasError(
-        'Unexpected error while getting the method or property openByUrl on object SpreadsheetApp.',
-      );
-    return new FakeSpreadsheet(this.#world.runtime, model);
-  }
-
-  getUi(): FakeUi {
-    this.#world.runtime.enter('ui', 'SpreadsheetApp.getUi');
-    return this.#world.ui();
-  }
-
-  flush(): void {
-    this.#world.runtime.enter('sheet-write', 'SpreadsheetApp.flush');
-    for (const model of this.#world.documents.values()) model.flushed();
-  }
-
-  #activeModel(): SpreadsheetModel | null {
-    if (this.#world.runtime.current?.hasActiveSpreadsheet === false) return null;
-    const { documentId } = this.#world.runtime.identity();
-    return documentId === null ? null : (this.#world.documents.get(documentId) ?? null);
   }
 }

@@ -9,7 +9,7 @@
 // docs/platform-assumptions.md: a convenience, not a claim). Assumed: a menu built again replaces
 // the one shown (UI2).
 
-import { type ButtonName, type ButtonSetName, enumOf, type Mirror } from './mirror';
+import { type ButtonName, type ButtonSetName, enumOf } from './enums';
 import type { Runtime } from './runtime';
 
 export type MenuEntry =
@@ -89,9 +89,7 @@ export class UiRecord {
   }
 }
 
-export class FakeMenu
-  implements Mirror<GoogleAppsScript.Base.Menu, 'addItem' | 'addSeparator' | 'addSubMenu' | 'addToUi'>
-{
+export class FakeMenu {
   readonly #runtime: Runtime;
   readonly #record: UiRecord;
   readonly #menu: MenuRecord;
@@ -146,13 +144,7 @@ export class FakePromptResponse {
   }
 }
 
-export class FakeUi
-  implements
-    Mirror<
-      GoogleAppsScript.Base.Ui,
-      'createAddonMenu' | 'createMenu' | 'showModalDialog' | 'showModelessDialog' | 'showSidebar'
-    >
-{
+export class FakeUi {
   readonly Button = enumOf(['CLOSE', 'OK', 'CANCEL', 'YES', 'NO'] as const);
   readonly ButtonSet = enumOf(['OK', 'OK_CANCEL', 'YES_NO', 'YES_NO_CANCEL'] as const);
   readonly #runtime: Runtime;

@@ -13,7 +13,6 @@
 import { Buffer } from 'node:buffer';
 import { gasError } from './errors';
 import { checkAllowlist } from './manifest';
-import type { Mirror } from './mirror';
 import type { Runtime } from './runtime';
 import { FakeBlob, toSignedBytes } from './utilities';
 
@@ -57,13 +56,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 type Options = GoogleAppsScript.URL_Fetch.URLFetchRequestOptions;
 type Request = GoogleAppsScript.URL_Fetch.URLFetchRequest;
 
-export class FakeHttpResponse
-  implements
-    Mirror<
-      GoogleAppsScript.URL_Fetch.HTTPResponse,
-      'getAllHeaders' | 'getBlob' | 'getContent' | 'getContentText' | 'getHeaders' | 'getResponseCode'
-    >
-{
+export class FakeHttpResponse {
   readonly #status: number;
   readonly #headers: Record<string, string>;
   readonly #body: string;
@@ -100,7 +93,7 @@ export class FakeHttpResponse
   }
 }
 
-export class FakeUrlFetchApp implements Mirror<GoogleAppsScript.URL_Fetch.UrlFetchApp, 'fetch' | 'fetchAll'> {
+export class FakeUrlFetchApp {
   readonly #runtime: Runtime;
   readonly #options: UrlFetchOptions;
   readonly #log: FetchRecord[] = [];

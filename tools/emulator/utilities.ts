@@ -12,8 +12,8 @@
 import { Buffer } from 'node:buffer';
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { enumOf } from './enums';
 import { gasError } from './errors';
-import { enumOf, type Mirror } from './mirror';
 import type { Runtime } from './runtime';
 
 export type Byte = number;
@@ -34,7 +34,8 @@ export interface BlobSourceLike {
   getBlob(): FakeBlob;
 }
 
-type BlobMethods =
+/** The Blob methods this fake mirrors: mirror.ts checks their signatures. */
+export type BlobMethods =
   | 'copyBlob'
   | 'getBlob'
   | 'getBytes'
@@ -47,7 +48,7 @@ type BlobMethods =
   | 'setDataFromString'
   | 'setName';
 
-export class FakeBlob implements Mirror<GoogleAppsScript.Base.Blob, BlobMethods> {
+export class FakeBlob {
   #data: Buffer;
   #contentType: string | null;
   #name: string | null;
@@ -125,7 +126,8 @@ const DIGESTS: Record<string, string> = {
   SHA_512: 'sha512',
 };
 
-type UtilitiesMethods =
+/** The Utilities methods this fake mirrors: mirror.ts checks their signatures. */
+export type UtilitiesMethods =
   | 'base64Decode'
   | 'base64DecodeWebSafe'
   | 'base64Encode'
@@ -139,7 +141,7 @@ type UtilitiesMethods =
   | 'sleep'
   | 'ungzip';
 
-export class FakeUtilities implements Mirror<GoogleAppsScript.Utilities.Utilities, UtilitiesMethods> {
+export class FakeUtilities {
   readonly DigestAlgorithm = enumOf(['MD2', 'MD5', 'SHA_1', 'SHA_256', 'SHA_384', 'SHA_512']);
   readonly Charset = enumOf(['US_ASCII', 'UTF_8']);
   readonly #runtime: Runtime;

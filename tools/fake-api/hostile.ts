@@ -3,7 +3,7 @@
 // is charged as the spec says ("Every call consumes credits": a flat price per call, 0.5 a returned
 // employee for lists), because the call reached the API. README.md lists the kinds.
 import { type FakeOperation, type OperationType, operationOf } from './catalog';
-import { Random } from './data';
+import { Random } from './random';
 
 export type HostileKind =
   /** 200 with an HTML page (a proxy's maintenance page). */

@@ -35,7 +35,7 @@ export function normalizeText(text: string): string {
 /** Letter case folded the same way on every runtime (no locale). */
 export const foldCase = (text: string): string => text.toLowerCase();
 
-/** The networks' own domains, as the API's answers spell them (tools/fake-api/data.ts). */
+/** The networks' own domains, as the API's answers spell them (tools/fake-api/subjects.ts, data.ts). */
 export const PRONET_DOMAIN = 'pronet.com';
 export const PHOTONET_DOMAIN = 'photonet.com';
 /** The one host sent for every pronet URL: the form the API itself answers with. */

@@ -9,12 +9,12 @@ import {
   splitCells,
 } from '../../../src/server/adapters/sheet-store';
 import { createEmulator, type Emulator } from '../../../tools/emulator/emulator';
-import { FakeRange } from '../../../tools/emulator/range';
 import {
   CUSTOM_FUNCTION_BUDGET_MS,
   EXECUTION_BUDGET_MS,
   type ExecutionSpec,
 } from '../../../tools/emulator/runtime';
+import { FakeRange } from '../../../tools/emulator/spreadsheet';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Lock = GoogleAppsScript.Lock.Lock;

@@ -1,5 +1,5 @@
 // A virtual clock and a scripted HTTP port for client tests. The clock is a view over the
-// emulator's VirtualClock (test/emulator/clock.ts), the one clock every emulated service runs on:
+// emulator's VirtualClock (tools/emulator/clock.ts), the one clock every emulated service runs on:
 // sleeping only advances it, so a test can count what was sent in each second and check every wait.
 import type { ClockPort, HttpPort, HttpRequest, HttpResponse } from '../../../src/core/platform/ports';
 import { VirtualClock } from '../../../tools/emulator/clock';

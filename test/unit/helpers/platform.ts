@@ -1,4 +1,4 @@
-// The unit tests' platform: thin views over the emulator's services (test/emulator), so that a unit
+// The unit tests' platform: thin views over the emulator's services (tools/emulator), so that a unit
 // test of the core meets the limits, TTL rules, quotas and errors the emulated add-on meets, and
 // the two can never disagree again. Each view is one of the core's ports, built by the product's
 // own adapter (src/server/adapters.ts, src/server/sheet-store.ts) over the emulator's fake, plus

@@ -1,5 +1,5 @@
+import { STARTING_CREDITS } from '../accounts';
 import { FAKE_OPERATIONS } from '../catalog';
-import { STARTING_CREDITS } from '../fake-api';
 import { harness, SAMPLE_INPUT, SPEC_OPERATIONS, sampleRequest, specRows } from './helpers';
 
 describe('fake API: accounts', () => {

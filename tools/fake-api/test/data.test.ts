@@ -1,7 +1,8 @@
 import { OPERATIONS } from '../../../src/core/operations/table';
 import type { Operation } from '../../../src/core/operations/types';
 import { type Answer, FAKE_OPERATIONS } from '../catalog';
-import { DEFAULT_EMPLOYEE_LIMIT, DEPARTMENTS, SENIORITIES } from '../data';
+import { DEFAULT_EMPLOYEE_LIMIT } from '../profiles';
+import { DEPARTMENTS, SENIORITIES } from '../vocabulary';
 import { type Harness, harness, SAMPLE_INPUT, sampleRequest } from './helpers';
 
 const PHONE = /^\+1 \d{3} 555 01\d{2}$/;

@@ -1,4 +1,4 @@
-import { DEFAULT_JOB_DELAY_MS, JOB_LIFETIME_MS } from '../fake-api';
+import { DEFAULT_JOB_DELAY_MS, JOB_LIFETIME_MS } from '../jobs';
 import { harness, SAMPLE_INPUT, sampleRequest, specRows } from './helpers';
 
 const PROFILE = { type: 'pronet_profile_to_pronet_info', input_data: SAMPLE_INPUT.person_url };

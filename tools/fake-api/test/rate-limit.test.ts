@@ -1,4 +1,4 @@
-import { DEFAULT_RATE_LIMIT_PER_SECOND } from '../fake-api';
+import { DEFAULT_RATE_LIMIT_PER_SECOND } from '../rate-limit';
 import { harness } from './helpers';
 
 const WEBSITE = { type: 'company_name_to_website', input_data: 'Acme Corporation' };

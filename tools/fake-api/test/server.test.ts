@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
-import { FakeApi, HTML_ERROR_PAGE } from '../fake-api';
+import { FakeApi } from '../fake-api';
+import { HTML_ERROR_PAGE } from '../http';
 import { type RunningFakeApiServer, startFakeApiServer } from '../server';
 import { TestClock } from './helpers';
 

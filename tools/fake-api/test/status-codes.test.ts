@@ -1,4 +1,4 @@
-import { HTML_ERROR_PAGE } from '../fake-api';
+import { HTML_ERROR_PAGE } from '../http';
 import { harness } from './helpers';
 
 const WEBSITE = { type: 'company_name_to_website', input_data: 'Acme Corporation' };

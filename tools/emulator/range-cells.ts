@@ -1,4 +1,6 @@
-// Range: the subset of methods an add-on uses, over the sheet model.
+// What a range does with its cells: the Range methods an add-on uses, over the sheet model. The
+// facade scripts get is FakeRange (spreadsheet.ts), which adds getSheet() and offset(): the
+// facades that lead to one another live there, so that this file needs none of them.
 //
 // Verified: setValues with the wrong shape throws "The number of rows in the data does not match the
 // number of rows in the range. The data has N but the range has M." (and the same for columns);
@@ -9,13 +11,13 @@
 // message for setValues of something that is not a 2-D array.
 
 import { type GridRange, rangeA1 } from './a1';
+import type { CellValue } from './cell';
 import { gasError } from './errors';
-import type { Mirror } from './mirror';
 import type { Runtime } from './runtime';
-import type { CellValue, SheetModel } from './sheet-model';
-import { FakeSheet } from './spreadsheet';
+import type { SheetModel } from './sheet-model';
 
-type RangeMethods =
+/** The Range methods FakeRange mirrors (getSheet and offset in spreadsheet.ts): mirror.ts checks them. */
+export type RangeMethods =
   | 'activate'
   | 'clear'
   | 'clearContent'
@@ -48,7 +50,7 @@ type RangeMethods =
   | 'setValue'
   | 'setValues';
 
-export class FakeRange implements Mirror<GoogleAppsScript.Spreadsheet.Range, RangeMethods> {
+export class RangeCells {
   readonly #runtime: Runtime;
   readonly #sheet: SheetModel;
   readonly #range: GridRange;
@@ -145,48 +147,33 @@ export class FakeRange implements Mirror<GoogleAppsScript.Spreadsheet.Range, Ran
     return this.#range.column + this.#range.numColumns - 1;
   }
 
-  getSheet(): FakeSheet {
-    this.#read('getSheet');
-    return new FakeSheet(this.#runtime, this.#sheet);
-  }
-
-  offset(rowOffset: number, columnOffset: number, numRows?: number, numColumns?: number): FakeRange {
-    this.#read('offset');
-    return new FakeRange(this.#runtime, this.#sheet, {
-      row: this.#range.row + rowOffset,
-      column: this.#range.column + columnOffset,
-      numRows: numRows ?? this.#range.numRows,
-      numColumns: numColumns ?? this.#range.numColumns,
-    });
-  }
-
-  setValue(value: unknown): FakeRange {
+  setValue(value: unknown): this {
     this.#write('setValue');
     this.#each((row, column) => this.#sheet.writeInput(row, column, value));
     return this;
   }
 
-  setValues(values: unknown[][]): FakeRange {
+  setValues(values: unknown[][]): this {
     this.#write('setValues');
     this.#checkShape(values, 'setValues');
     this.#each((row, column, r, c) => this.#sheet.writeInput(row, column, values[r]![c]));
     return this;
   }
 
-  setFormula(formula: string): FakeRange {
+  setFormula(formula: string): this {
     this.#write('setFormula');
     this.#each((row, column) => this.#writeFormulaText(row, column, formula));
     return this;
   }
 
-  setFormulas(formulas: string[][]): FakeRange {
+  setFormulas(formulas: string[][]): this {
     this.#write('setFormulas');
     this.#checkShape(formulas, 'setFormulas');
     this.#each((row, column, r, c) => this.#writeFormulaText(row, column, formulas[r]![c]!));
     return this;
   }
 
-  setNote(note: string | null): FakeRange {
+  setNote(note: string | null): this {
     this.#write('setNote');
     this.#each((row, column) =>
       this.#sheet.setFormat(row, column, { note: note === null ? '' : String(note) }),
@@ -194,7 +181,7 @@ export class FakeRange implements Mirror<GoogleAppsScript.Spreadsheet.Range, Ran
     return this;
   }
 
-  setNotes(notes: (string | null)[][]): FakeRange {
+  setNotes(notes: (string | null)[][]): this {
     this.#write('setNotes');
     this.#checkShape(notes, 'setNotes');
     this.#each((row, column, r, c) =>
@@ -203,19 +190,19 @@ export class FakeRange implements Mirror<GoogleAppsScript.Spreadsheet.Range, Ran
     return this;
   }
 
-  setFontWeight(fontWeight: 'bold' | 'normal' | null): FakeRange {
+  setFontWeight(fontWeight: 'bold' | 'normal' | null): this {
     this.#write('setFontWeight');
     this.#each((row, column) => this.#sheet.setFormat(row, column, { bold: fontWeight === 'bold' }));
     return this;
   }
 
-  setNumberFormat(numberFormat: string): FakeRange {
+  setNumberFormat(numberFormat: string): this {
     this.#write('setNumberFormat');
     this.#each((row, column) => this.#sheet.setFormat(row, column, { numberFormat }));
     return this;
   }
 
-  setNumberFormats(numberFormats: string[][]): FakeRange {
+  setNumberFormats(numberFormats: string[][]): this {
     this.#write('setNumberFormats');
     this.#checkShape(numberFormats, 'setNumberFormats');
     this.#each((row, column, r, c) =>
@@ -224,7 +211,7 @@ export class FakeRange implements Mirror<GoogleAppsScript.Spreadsheet.Range, Ran
     return this;
   }
 
-  clear(options?: { contentsOnly?: boolean; formatOnly?: boolean; commentsOnly?: boolean }): FakeRange {
+  clear(options?: { contentsOnly?: boolean; formatOnly?: boolean; commentsOnly?: boolean }): this {
     this.#write('clear');
     const only = options?.contentsOnly ? 'contents' : options?.formatOnly ? 'formats' : null;
     this.#sheet.clear(this.#range, {
@@ -235,13 +222,13 @@ export class FakeRange implements Mirror<GoogleAppsScript.Spreadsheet.Range, Ran
     return this;
   }
 
-  clearContent(): FakeRange {
+  clearContent(): this {
     this.#write('clearContent');
     this.#sheet.clear(this.#range, { contents: true, formats: false, notes: false });
     return this;
   }
 
-  activate(): FakeRange {
+  activate(): this {
     this.#write('activate');
     this.#sheet.spreadsheet.activeSheet = this.#sheet;
     this.#sheet.selection = this.#range;
