@@ -69,7 +69,7 @@ const _NOT_YET = /not sent yet|No credits were spent/;
 const QUEUED = /^Queued: \d+ lookups? will fill in within about/;
 const shows = (cell: { values: unknown[][] }) => String(cell.values[0]![0]);
 
-// assumptions: R1, R2 (the race model), U4 (fetchAll timing), S1 (service costs)
+// assumptions: R1, R2 (the race model), U4 (fetchAll timing), SC1 (service costs)
 // Sheets' concurrency for a filled-down column is not published: 10, 30 and 100 at once.
 describe.each([10, 30, 100])('a filled-down column of 200 cells, %i executions at once', (atOnce) => {
   it('buys each of 50 distinct inputs once and is complete with no further action, no #ERROR!', () => {

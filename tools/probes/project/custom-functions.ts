@@ -1,0 +1,71 @@
+// The custom functions the probe formulas call. A custom function may not write a cell, so each
+// records what it saw in the script's properties (store.ts) for the report to read.
+
+import { argsOf, RECORDS, runsOf } from './records';
+import { append, attempt, count, remember } from './store';
+
+const HEARTBEAT_MS = 1_000;
+const TYPED_FORMULA_MS = 2_000;
+
+/** Counts its runs under `key`; the other arguments are cells it reads, so that it runs when they change. */
+export function PROBE_RUNS(key: string, ..._reads: unknown[]): string {
+  return `${key} #${count(runsOf(key))}`;
+}
+
+/** A two-row result, counted under `key`. */
+export function PROBE_SPILL(key: string): string[][] {
+  count(runsOf(key));
+  return [['first'], ['second']];
+}
+
+/** A flat array: a column or a row? (X1) */
+export function PROBE_COLUMN(): string[] {
+  return ['a', 'b', 'c'];
+}
+
+/** An object, which Sheets cannot show (X2). */
+export function PROBE_OBJECT(): unknown {
+  return { probe: 'X2' };
+}
+
+/** A cell that holds an error on purpose (X10, S15). */
+export function PROBE_THROW(): never {
+  throw new Error('Probe: this cell holds an error on purpose');
+}
+
+/** Records what it was given, if it is called at all (X10). */
+export function PROBE_ARG(key: string, value: unknown): string {
+  append(argsOf(key), Array.isArray(value) ? 'an array' : `${typeof value}: ${String(value)}`);
+  return 'called';
+}
+
+/** What a formula sees of its context: the active sheet (S14), the effective user (SE1). */
+export function PROBE_CONTEXT(): string {
+  const activeSheet = SpreadsheetApp.getActiveSheet().getName();
+  const user = attempt(() => Session.getEffectiveUser().getEmail());
+  const effectiveUser = !user.ok ? 'refused' : user.value === '' ? 'empty' : 'an address';
+  remember(RECORDS.context, { activeSheet, effectiveUser });
+  return activeSheet;
+}
+
+/** Sleeps past the 30 s limit with a heartbeat; then tries to write from its catch block (RT2). */
+export function PROBE_OVERTIME(): string {
+  const start = Date.now();
+  try {
+    for (;;) {
+      Utilities.sleep(HEARTBEAT_MS);
+      remember(RECORDS.overtimeBeat, Date.now() - start);
+    }
+  } catch (error) {
+    remember(RECORDS.overtimeCaught, String(error));
+    throw error;
+  }
+}
+
+/** The formula the person types (T6, X9): takes a while, then records when it ran. */
+export function PROBE_TYPED(_n: unknown): string {
+  const start = Date.now();
+  Utilities.sleep(TYPED_FORMULA_MS);
+  remember(RECORDS.typedFormula, { start, end: Date.now() });
+  return 'typed';
+}

@@ -1,0 +1,100 @@
+// Error cells, spills written over, and what a custom function may reach (X10, S13-S15, SE1, RT2
+// of docs/platform-assumptions.md), on the formulas sheet, rows 17 to 27 (recalculation.ts has the
+// rows above).
+
+import { isJsonObject } from '../../json';
+import { type Probe, seen } from '../../probe';
+import { argsOf, RECORDS, runsOf } from '../records';
+import { formulaCell, SHEETS } from '../sheets';
+import { counted, recall, required } from '../store';
+
+const ERROR_CELLS = {
+  reference: { source: 'A17', formula: "='No such probe sheet'!A1", reader: 'B17', key: 'x10-reference' },
+  thrown: { source: 'A18', formula: '=PROBE_THROW()', reader: 'B18', key: 'x10-thrown' },
+} as const;
+
+function received(which: keyof typeof ERROR_CELLS) {
+  const { reader, key } = ERROR_CELLS[which];
+  return { received: recall(argsOf(key)) ?? [], shows: formulaCell(reader).getValue() };
+}
+
+function context() {
+  const record = required(RECORDS.context, 'did PROBE_CONTEXT run (step 2)?');
+  return isJsonObject(record) ? record : {};
+}
+
+export const ERROR_PROBES: readonly Probe[] = [
+  {
+    name: 'x10-error-argument-is-not-passed',
+    id: 'X10',
+    asks: 'A custom function whose argument cell holds #REF! or #ERROR!: is it called, and with what?',
+    expected: { reference: { received: [], shows: '#REF!' }, thrown: { received: [], shows: '#ERROR!' } },
+    setup: () => {
+      // The cells holding errors first, then the formulas reading them.
+      for (const { source, formula } of Object.values(ERROR_CELLS)) formulaCell(source).setFormula(formula);
+      for (const { source, reader, key } of Object.values(ERROR_CELLS))
+        formulaCell(reader).setFormula(`=PROBE_ARG("${key}",${source})`);
+    },
+    finish: () => seen({ reference: received('reference'), thrown: received('thrown') }),
+  },
+  {
+    name: 's15-get-values-of-error-cells',
+    id: 'S15',
+    asks: 'getValues of cells showing #REF! and #ERROR!: their codes as text?',
+    expected: { values: [['#REF!'], ['#ERROR!']] },
+    // The cells x10-error-argument-is-not-passed writes.
+    finish: () =>
+      seen(
+        { values: formulaCell('A17:A18').getValues() },
+        { displayValues: formulaCell('A17:A18').getDisplayValues() },
+      ),
+  },
+  {
+    name: 's13-writing-over-a-spill-breaks-it',
+    id: 'S13',
+    asks: "A value written over a cell another formula spilled into: what does the formula's cell show?",
+    expected: { anchorShows: '#REF!' },
+    setup: () => {
+      formulaCell('A20').setFormula('=PROBE_SPILL("s13")');
+    },
+    poke: () => {
+      formulaCell('A21').setValue('written over');
+    },
+    finish: () => seen({ anchorShows: formulaCell('A20').getValue() }, { runs: counted(runsOf('s13')) }),
+  },
+  {
+    name: 's14-formula-active-sheet',
+    id: 'S14',
+    asks: 'getActiveSheet() inside a custom function, while the user looks at another sheet.',
+    expected: { activeSheet: SHEETS.formulas },
+    setup: () => {
+      formulaCell('A23').setFormula('=PROBE_CONTEXT()');
+    },
+    finish: () => seen({ activeSheet: context().activeSheet ?? null }),
+  },
+  {
+    name: 'se1-effective-user-in-a-formula',
+    id: 'SE1',
+    asks: 'Session.getEffectiveUser() inside a custom function: refused, empty, or an address?',
+    expected: { effectiveUser: 'refused' },
+    // PROBE_CONTEXT, written by s14-formula-active-sheet, records both.
+    finish: () => seen({ effectiveUser: context().effectiveUser ?? null }),
+  },
+  {
+    name: 'rt2-stopped-at-the-deadline',
+    id: 'RT2',
+    asks: 'A custom function that sleeps past 30 s and catches the timeout: can its catch block still write?',
+    expected: { shows: '#ERROR!', caughtAndWrote: false },
+    setup: () => {
+      formulaCell('A25').setFormula('=PROBE_OVERTIME()');
+    },
+    finish: () =>
+      seen(
+        {
+          shows: formulaCell('A25').getValue(),
+          caughtAndWrote: recall(RECORDS.overtimeCaught) !== undefined,
+        },
+        { lastHeartbeatMs: recall(RECORDS.overtimeBeat) ?? null },
+      ),
+  },
+];

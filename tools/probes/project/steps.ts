@@ -1,0 +1,58 @@
+// What a person does in Google to run the probes, in order. `npm run probes` prints these steps; the
+// emulator test (test/probes/) follows the same list, so both run the probes the same way.
+
+import { SHEETS, TYPED } from './sheets';
+
+export const MENU_TITLE = 'Probes';
+
+/** The menu onOpen builds: caption and the top-level function it runs. */
+export const MENU_ITEMS = [
+  { caption: '1. Run the probes', functionName: 'probeStep1' },
+  { caption: '2. Write the formulas', functionName: 'probeStep2' },
+  { caption: '3. Change the cells', functionName: 'probeStep3' },
+  { caption: '4. Report', functionName: 'probeReport' },
+] as const;
+
+type Caption = (typeof MENU_ITEMS)[number]['caption'];
+
+export type Step =
+  | { readonly kind: 'open'; readonly say: string }
+  | { readonly kind: 'menu'; readonly caption: Caption; readonly say: string }
+  | {
+      readonly kind: 'type';
+      readonly sheet: string;
+      readonly cell: string;
+      readonly text: string;
+      readonly say: string;
+    }
+  | { readonly kind: 'wait'; readonly minutes: number; readonly say: string };
+
+export const STEPS: readonly Step[] = [
+  { kind: 'open', say: `Open the spreadsheet: a "${MENU_TITLE}" menu appears (reload once if it does not).` },
+  {
+    kind: 'menu',
+    caption: '1. Run the probes',
+    say: 'Probes > 1. Run the probes. Google asks for authorization the first time: allow, then click the item again. It takes about a minute.',
+  },
+  { kind: 'open', say: 'Reload the spreadsheet (the Open triggers record themselves).' },
+  { kind: 'menu', caption: '2. Write the formulas', say: 'Probes > 2. Write the formulas.' },
+  {
+    kind: 'type',
+    sheet: SHEETS.typed,
+    cell: TYPED.cell,
+    text: TYPED.formula,
+    say: `On the "${SHEETS.typed}" sheet, type ${TYPED.formula} into ${TYPED.cell} and press Enter. Edit nothing else.`,
+  },
+  {
+    kind: 'wait',
+    minutes: 3,
+    say: 'Wait 3 minutes: the formulas finish (one runs 30 s on purpose) and a time-driven trigger runs twice (it fails once on purpose; Google may mail you about it).',
+  },
+  { kind: 'menu', caption: '3. Change the cells', say: 'Probes > 3. Change the cells.' },
+  { kind: 'wait', minutes: 1, say: 'Wait a minute for the formulas to settle.' },
+  {
+    kind: 'menu',
+    caption: '4. Report',
+    say: 'Probes > 4. Report: copy the JSON it shows into report.json here, then run npm run probes -- --compare report.json',
+  },
+];
