@@ -5,8 +5,7 @@
 //
 // Files are checked too, in src/ and in tools/: no file imports one that imports it back, directly
 // or through others, type-only imports included (test/import-graph.ts says why). A cycle is
-// reported as the list of the files in it. tools/ has none; src/ none beyond
-// KNOWN_FILE_CYCLES_IN_SRC, a debt being paid that may only shrink.
+// reported as the list of the files in it. Neither src/ nor tools/ has any.
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { cyclesIn, fileGraph, type Graph, relativeImports, resolveImport, sourceFiles } from './import-graph';
@@ -78,29 +77,9 @@ describe('the import graph of src/', () => {
   });
 });
 
-/**
- * File cycles in src/ that other work is removing (issue 23, part 1): listed so that this test
- * tells a new cycle from a known one. The list may only shrink; empty it when they are gone.
- */
-const KNOWN_FILE_CYCLES_IN_SRC: string[][] = [
-  // Bulk statuses one way, credit rounding the other.
-  ['src/core/bulk/plan.ts', 'src/core/bulk/run.ts'],
-  // The job collector's server files.
-  [
-    'src/server/drivers.ts',
-    'src/server/formula-queue.ts',
-    'src/server/presenters/jobs.ts',
-    'src/server/pump.ts',
-  ],
-];
-
 describe('the import graph, file by file', () => {
-  it('has no file cycle in src/ beyond the known ones, which only shrink', () => {
-    const found = cyclesIn(fileGraph(ROOT, ['src']));
-    const isKnown = (cycle: string[]) => KNOWN_FILE_CYCLES_IN_SRC.some((known) => `${known}` === `${cycle}`);
-    const isFound = (known: string[]) => found.some((cycle) => `${cycle}` === `${known}`);
-    expect(found.filter((cycle) => !isKnown(cycle))).toEqual([]);
-    expect(KNOWN_FILE_CYCLES_IN_SRC.filter((known) => !isFound(known))).toEqual([]);
+  it('has no file cycle in src/', () => {
+    expect(cyclesIn(fileGraph(ROOT, ['src']))).toEqual([]);
   });
 
   it('has no file cycle in tools/', () => {
