@@ -62,8 +62,12 @@ const SLOT_HINTS: Record<SlotName, RegExp> = {
   photonetHandle: /photonet|handle|instagram|user/i,
 };
 
-/** The recipe's steps and a column picker per input; `headers` are the sheet's. */
+/**
+ * The recipe's steps and a column picker per input; `headers` are the sheet's. A column already
+ * chosen for an input stays chosen (the headers were read again), unless it has no header.
+ */
 export function showRecipe(ui: RecipeControls, recipe: RecipeSummary, headers: readonly string[]): void {
+  const before = chosenSlots(ui);
   ui.about.textContent = recipe.description;
   ui.remove.hidden = !recipe.custom;
   ui.steps.replaceChildren(
@@ -80,6 +84,8 @@ export function showRecipe(ui: RecipeControls, recipe: RecipeSummary, headers: r
           SLOT_HINTS[slot.name].test(header) && !(slot.name === 'fullName' && /company/i.test(header)),
       );
       if (guessed >= 0) select.value = String(guessed + 1);
+      const kept = before[slot.name];
+      if (kept !== undefined && headers[kept - 1]) select.value = String(kept);
       return el(
         'div',
         { class: 'field' },
@@ -111,6 +117,14 @@ function rowsText(min: number, max: number): string {
 
 function creditsText(min: number, max: number): string {
   return min === max ? formatCredits(max) : `${min.toLocaleString('en-US')}–${formatCredits(max)}`;
+}
+
+/** The whole cost: one figure when what the steps find changes nothing, else the range and why. */
+function totalText(preview: RecipePreview): string {
+  const rows = plural(preview.rows, 'row');
+  const { creditsMin: min, creditsMax: max } = preview;
+  if (min === max) return `${rows}. ${formatCredits(max)}, whatever the steps find.`;
+  return `${rows}. Between ${min.toLocaleString('en-US')} and ${formatCredits(max)}: the least if every first step finds, the most if every fallback runs.`;
 }
 
 /** Per step: the rows that reach it, saved results, and the credits as a range; then the bound. */
@@ -147,10 +161,6 @@ export function recipePreviewView(preview: RecipePreview): HTMLElement {
     'div',
     { class: 'bulk-recipe-preview' },
     el('table', { class: 'bulk-recipe-table' }, el('thead', {}, head), el('tbody', {}, ...rows)),
-    el(
-      'p',
-      { id: 'bulk-recipe-total' },
-      `${plural(preview.rows, 'row')}. Between ${creditsText(preview.creditsMin, preview.creditsMax)}: the least if every first step finds, the most if every fallback runs.`,
-    ),
+    el('p', { id: 'bulk-recipe-total' }, totalText(preview)),
   );
 }
