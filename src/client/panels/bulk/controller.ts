@@ -50,10 +50,8 @@ class BulkController {
     this.wireForm();
     this.wireRunButtons();
     // Headers typed in the sheet while the sidebar is open: the pickers follow when the user comes
-    // back to the sidebar (its window gets the focus, or the pointer enters the panel).
-    const refresh = () => void this.refreshColumns().catch(() => undefined);
-    window.addEventListener('focus', refresh);
-    this.ui.root.addEventListener('pointerenter', refresh);
+    // back to the sidebar (a click in it after the grid gives its window the focus).
+    window.addEventListener('focus', () => void this.refreshColumns().catch(() => undefined));
   }
 
   private wireForm(): void {
