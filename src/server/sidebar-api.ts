@@ -1,20 +1,12 @@
 // Server side of the sidebar's calls (src/shared/rpc.ts). Each answer is safe to show: no key.
-import { redactKey } from '../core/api/api-key';
-import { enrich } from '../core/api/client';
-import { recordSpend } from '../core/billing/budget';
-import { creditsFor } from '../core/billing/charges';
-import { operationByType } from '../core/operations/table';
+import { cleanPastedKey, maskKey, newKeyVerdict, redactKey } from '../core/api/api-key';
 import { creditsText } from '../core/text/credits';
-import type { KeyScope, KeyStatus, KeyTestResult, SidebarState } from '../shared/rpc';
-import { keyStatus, removeApiKey, storeApiKey } from './api-key';
+import type { KeySaveResult, KeyScope, KeyStatus, KeyTestResult, SidebarState } from '../shared/rpc';
+import { keyStatus, readApiKey, removeApiKey, storeApiKey } from './api-key';
 import { installDrivers, removeDrivers } from './collector/edit-open-triggers';
 import { DASHBOARD_URL } from './config';
-import { type ExecutionContext, executionContext } from './context';
-
-/** The key test is a real, paid lookup (the API has no free check): the cheapest there is. */
-const KEY_TEST = { type: 'company_name_to_website', input_data: 'Google' } as const;
-const KEY_TEST_OP = operationByType(KEY_TEST.type)!;
-const KEY_TEST_COST = KEY_TEST_OP.pricing.credits;
+import { executionContext } from './context';
+import { KEY_TEST_COST, runKeyTest } from './key-test';
 
 /** Opening the sidebar is a context with full authorization: the collector's drivers go in. */
 export function getSidebarState(): SidebarState {
@@ -31,8 +23,51 @@ export function getSidebarState(): SidebarState {
   return { key, dashboardUrl: DASHBOARD_URL, testCost: KEY_TEST_COST };
 }
 
-export function setApiKey(key: string, scope: KeyScope): KeyStatus {
-  const status = storeApiKey(key, scope === 'document' ? 'document' : 'user');
+/**
+ * Saves a key. A new key never silently takes the place of a saved one: it is tested first with
+ * one real lookup (its price stated in the sidebar), and replaces the old key only if the API knew
+ * it; otherwise the old key stays, unless the user asks for `replace` 'untested', knowingly.
+ */
+export function setApiKey(raw: string, scope: KeyScope, replace?: 'untested'): KeySaveResult {
+  const where = scope === 'document' ? 'document' : 'user';
+  const cleaned = cleanPastedKey(String(raw ?? ''));
+  if (!cleaned.ok) throw new Error(cleaned.message);
+  const current = readApiKey();
+  if (!current || current.key === cleaned.key || replace === 'untested') {
+    const saved = save(cleaned.key, where);
+    const untested = current !== null && current.key !== cleaned.key;
+    const message = untested
+      ? 'New key saved without a test: it replaces the old one. Test it before you rely on it.'
+      : 'Key saved.';
+    return { key: saved, saved: true, message, creditsSpent: 0, canSaveUntested: false };
+  }
+  const booking = executionContext({ canWriteSheets: true });
+  const test = runKeyTest(cleaned.key, booking);
+  const hide = (text: string) => redactKey(redactKey(text, cleaned.key), current.key);
+  const cost = test.spent > 0 ? `its test cost ${creditsText(test.spent)}` : 'its test cost nothing';
+  const { outcome } = test;
+  const verdict = newKeyVerdict(outcome);
+  if (verdict === 'works') {
+    const saved = save(cleaned.key, where);
+    const said = outcome.kind === 'failed' ? ` ${hide(outcome.error.message)}` : '';
+    const message = `The new key works (${cost}) and replaces the old one.${said}`;
+    return { key: saved, saved: true, message, creditsSpent: test.spent, canSaveUntested: false };
+  }
+  const why =
+    verdict === 'refused'
+      ? 'the API refused it (HTTP 401).'
+      : `it could not be tested. ${outcome.kind === 'failed' ? hide(outcome.error.message) : ''}`;
+  return {
+    key: keyStatus(),
+    saved: false,
+    message: `The new key was not saved: ${why} The saved key ${maskKey(current.key)} stays.`,
+    creditsSpent: test.spent,
+    canSaveUntested: true,
+  };
+}
+
+function save(key: string, scope: KeyScope): KeyStatus {
+  const status = storeApiKey(key, scope);
   installDrivers();
   return status;
 }
@@ -48,17 +83,7 @@ export function clearApiKey(): KeyStatus {
 export function testApiKey(): KeyTestResult {
   const context = executionContext({ canWriteSheets: true });
   if (!context) return { ok: false, message: 'No API key saved yet.', creditsSpent: 0 };
-  const { client } = context.deps;
-  const outcome = enrich(client, KEY_TEST, {
-    deadline: client.clock.now() + 20_000,
-    retryServerErrors: false,
-    // A test whose answer a network failure lost is not worth a possible second charge.
-    resendLost: false,
-    ...(context.deps.pacer ? { pacer: context.deps.pacer } : {}),
-  });
-  // A 202 is charged when its job completes, and nobody collects this one: count the flat price.
-  const spent = outcome.kind === 'pending' ? KEY_TEST_COST : creditsFor(KEY_TEST_OP, outcome);
-  if (spent > 0) bookKeyTest(context, spent);
+  const { outcome, spent } = runKeyTest(context.apiKey, context, context.deps.pacer);
   if (outcome.kind !== 'failed') {
     return {
       ok: true,
@@ -71,16 +96,4 @@ export function testApiKey(): KeyTestResult {
   // reached it (refused by Google, lost, not sent) says nothing.
   const ok = error.code !== 'unauthorized' && error.status !== undefined;
   return { ok, message: redactKey(error.message, context.apiKey), creditsSpent: spent };
-}
-
-/** The test's credit goes in the spend ledger with the rest, so that it matches the account. */
-function bookKeyTest(context: ExecutionContext, credits: number): void {
-  const { store, lock, client } = context.deps;
-  try {
-    recordSpend({ store, lock, clock: client.clock }, context.day, 'keyTest', [
-      { type: KEY_TEST.type, credits },
-    ]);
-  } catch {
-    // The ledger was busy: the answer to the test matters more than its line in the ledger.
-  }
 }

@@ -55,8 +55,10 @@ export interface OutputColumn {
 
 export interface BulkPreview {
   rows: number;
-  /** Rows whose output is already filled: skipped, never charged again. */
+  /** Rows whose output cells hold values: skipped, never charged again. */
   alreadyFilled: number;
+  /** Rows an earlier run found nothing for (their status says so, their output is empty): skipped. */
+  notFoundBefore: number;
   /** Rows repeating an input of an earlier row: looked up once. */
   duplicates: number;
   /** Distinct inputs already paid for: free. */

@@ -11,6 +11,19 @@ export interface KeyStatus {
   masked: string | null;
 }
 
+/** What saving a key came to: a new key replaces a saved one only once a test lookup says it works. */
+export interface KeySaveResult {
+  /** The key saved now: the new one when `saved`, else the one kept. */
+  key: KeyStatus;
+  saved: boolean;
+  /** What happened, for the key panel. Never holds a key. */
+  message: string;
+  /** What testing the new key cost its account (0 when it was not tested). */
+  creditsSpent: number;
+  /** Not saved because its test failed: the user may still save it untested, knowingly. */
+  canSaveUntested: boolean;
+}
+
 export interface KeyTestResult {
   ok: boolean;
   message: string;
@@ -74,7 +87,8 @@ export interface CacheView {
 
 export interface ServerApi extends JobsServerApi, BulkServerApi, RecipeServerApi {
   getSidebarState(): SidebarState;
-  setApiKey(key: string, scope: KeyScope): KeyStatus;
+  /** Replacing a saved key tests the new one first; `untested` replaces it without a test. */
+  setApiKey(key: string, scope: KeyScope, replace?: 'untested'): KeySaveResult;
   clearApiKey(): KeyStatus;
   testApiKey(): KeyTestResult;
   getSettings(): Settings;

@@ -55,7 +55,7 @@ it('runs "Email from name" from the sidebar, the fallback only for the name not 
   await total.waitFor();
   // Least: every email found (5 x 7); most: every fallback runs too (5 x 1 and 5 x 10 more).
   expect(await total.textContent()).toBe(
-    '5 rows. Between 35–90 credits: the least if every first step finds, the most if every fallback runs.',
+    '5 rows. Between 35 and 90 credits: the least if every first step finds, the most if every fallback runs.',
   );
   expect(await sidebar.locator('.bulk-recipe-detail').allTextContents()).toEqual([
     'repeats 0 · invalid 0',
@@ -108,6 +108,75 @@ it('builds a recipe of its own in the sidebar, saves it with the spreadsheet, an
   await sidebar.locator('#bulk-recipe-total').waitFor();
   expect(await sidebar.locator('#bulk-recipe-total').textContent()).toBe(
     // Ada, and the playground's example "Acme Corporation" read as a name; its page URL is not one.
-    '3 rows. Between 2–22 credits: the least if every first step finds, the most if every fallback runs.',
+    '3 rows. Between 2 and 22 credits: the least if every first step finds, the most if every fallback runs.',
   );
+});
+
+it('says one cost when the least and the most are equal, asks for it, and clears the Done box for the next recipe', async () => {
+  // "Contact from profile URL" has no fallback: every row runs both steps, whatever they find.
+  await type('A1', 'Profile');
+  await type('A2', 'https://www.pronet.com/in/ada-lovelace');
+  await type('A3', 'https://www.pronet.com/in/grace-hopper');
+  await type('A4', ''); // the playground's example company page: not a profile
+  await page.goto(playground.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  const sidebar = await openSidebar();
+  await sidebar.locator('#key-panel > summary').click();
+
+  await sidebar.locator('#bulk-recipe').selectOption('contact-from-profile');
+  await sidebar.locator('#bulk-preview').click();
+  await sidebar.locator('#bulk-recipe-total').waitFor();
+  // Two profiles, each an email (10) and a phone (50), in the spec's table.
+  expect(await sidebar.locator('#bulk-recipe-total').textContent()).toBe(
+    '2 rows. 120 credits, whatever the steps find.',
+  );
+  await sidebar.locator('#bulk-run').click();
+  await sidebar.locator('#bulk-confirm-run').waitFor();
+  expect(await sidebar.locator('#bulk-confirm-text').textContent()).toBe(
+    'This recipe will spend 120 credits. Run it?',
+  );
+  expect(await sidebar.locator('#bulk-confirm-run').textContent()).toBe('Run and spend 120 credits');
+  await sidebar.locator('#bulk-confirm-run').click();
+  await sidebar.locator('#bulk-progress-title:has-text("Done")').waitFor();
+  expect((await fakeAccount(playground)).spent).toBe(120);
+
+  // Setting up the next run: the last one's Done box and message go.
+  await sidebar.locator('#bulk-recipe').selectOption('email-from-name');
+  await sidebar.locator('#bulk-progress-box').waitFor({ state: 'hidden' });
+  expect(await sidebar.locator('#bulk-message').textContent()).toBe('');
+});
+
+it('refuses to save a recipe whose steps cannot run, with the reason, before asking the server', async () => {
+  const saves: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/rpc') && request.postData()?.includes('"saveRecipe"'))
+      saves.push('saveRecipe');
+  });
+  await page.goto(playground.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  const sidebar = await openSidebar();
+  await sidebar.locator('#key-panel > summary').click();
+
+  await sidebar.locator('#bulk-recipe').selectOption('__new');
+  await sidebar.locator('#recipe-name').fill('Profile twice');
+  const steps = sidebar.locator('#recipe-steps li');
+  await steps.nth(0).locator('.recipe-step-type').selectOption('lead_full_name_to_pronet_url');
+  await steps.nth(1).locator('.recipe-step-type').selectOption('lead_full_name_to_pronet_url');
+  await sidebar.locator('#recipe-save').click();
+
+  await sidebar.locator('#bulk-message.error').waitFor();
+  expect(await sidebar.locator('#bulk-message').textContent()).toBe(
+    'Step 2 repeats step 1: "Profile URL from name" of the same input finds nothing new. Choose another lookup, or have it read something else.',
+  );
+  // Reading what step 1 found only where it found nothing: it would never run.
+  await steps.nth(1).locator('.recipe-step-type').selectOption('pronet_profile_to_email');
+  await steps.nth(1).locator('.recipe-step-from').selectOption('0');
+  await steps.nth(1).locator('.recipe-step-fallback').selectOption('0');
+  await sidebar.locator('#recipe-save').click();
+  await sidebar.locator('#bulk-message:has-text("never run")').waitFor();
+  expect(await sidebar.locator('#bulk-message').textContent()).toBe(
+    'Step 2 reads what step 1 finds, but runs only where step 1 found nothing: it would never run.',
+  );
+  expect(saves).toEqual([]);
+  expect(await sidebar.locator('#bulk-recipe option', { hasText: '(yours)' }).count()).toBe(0);
 });

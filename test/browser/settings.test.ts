@@ -163,15 +163,50 @@ describe('the API key', () => {
     expect(await text('#ledger-formulas')).toBe(credits(0));
   });
 
-  it('reports a wrong key on test, charging nothing', async () => {
+  it('tests a new key before it replaces the saved one, keeps the saved one when the API refuses it, and saves it untested only when asked', async () => {
+    const wrongKey = 'fk_test_not_a_real_account_0000';
+    const demo = `${DEMO_KEY.slice(0, 4)}…${DEMO_KEY.slice(-4)}`;
     await openSidebar();
-    await sidebar.locator('#key-input').fill('fk_test_not_a_real_account_0000');
+    expect(await text('#replace-cost')).toBe(
+      'Replace tests the new key first with one real lookup, which costs 1 credit on its account; the saved key stays if the test fails.',
+    );
+    expect(await sidebar.locator('#key-untested').isHidden()).toBe(true);
+
+    await sidebar.locator('#key-input').fill(wrongKey);
     await sidebar.locator('#save-key').click();
-    await sidebar.locator('#key-status:has-text("fk_t…0000")').waitFor();
-    await sidebar.locator('#test-key').click();
     await sidebar.locator('#key-message.error').waitFor();
-    expect(await text('#key-message')).not.toContain('fk_test_not_a_real_account_0000');
+    expect(await text('#key-message')).toBe(
+      `The new key was not saved: the API refused it (HTTP 401). The saved key ${demo} stays.`,
+    );
+    expect(await text('#key-status')).toBe(`Saved: ${demo} (only you)`);
+    expect(await sidebar.locator('#key-untested').isVisible()).toBe(true);
+    expect(await account()).toMatchObject({ spent: 0 }); // a refused key is charged nothing
+
+    // The user insists, knowing it is untested.
+    await sidebar.locator('#key-save-untested').click();
+    await sidebar.locator('#key-status:has-text("fk_t…0000")').waitFor();
+    expect(await text('#key-message')).toBe(
+      'New key saved without a test: it replaces the old one. Test it before you rely on it.',
+    );
+    expect(await sidebar.locator('#key-untested').isHidden()).toBe(true);
+    await sidebar.locator('#test-key').click();
+    await sidebar.locator('#key-message:has-text("HTTP 401")').waitFor();
     expect(await account()).toMatchObject({ spent: 0 });
+
+    // The demo key back: tested on its own account for the stated credit, then saved.
+    await sidebar.locator('#key-input').fill(DEMO_KEY);
+    await sidebar.locator('#save-key').click();
+    await sidebar.locator('#key-message.ok').waitFor();
+    expect(await text('#key-message')).toBe(
+      'The new key works (its test cost 1 credit) and replaces the old one.',
+    );
+    expect(await text('#key-status')).toBe(`Saved: ${demo} (only you)`);
+    expect(await account()).toEqual(
+      expect.objectContaining({ spent: WEBSITE.price, balance: DEMO_CREDITS - WEBSITE.price }),
+    );
+    const everything = (await sidebar.locator('body').textContent()) ?? '';
+    expect(everything).not.toContain(wrongKey);
+    expect(everything).not.toContain(DEMO_KEY);
   });
 });
 
@@ -181,13 +216,24 @@ describe('the credit settings', () => {
     await closeSection('key-panel');
     await openSection('credit-settings-panel');
     const cap = sidebar.locator('#setting-formulaDailyCap');
-    expect(await cap.inputValue()).toBe('100');
+    // The playground's demo may spend its 1,000 credits on formulas in a day (real users: 100).
+    expect(await cap.inputValue()).toBe(String(DEMO_CREDITS));
     expect(await sidebar.locator('#setting-confirmAbove').inputValue()).toBe('25');
+    // Each field says its unit once.
+    expect(await sidebar.locator('#credit-settings-panel label').allTextContents()).toEqual([
+      'Daily formula budget (credits a day)',
+      'Confirm runs above (credits)',
+      'Per-run cap (credits)',
+      'Requests your plan allows (per second)',
+      'Keep results for (days)',
+    ]);
 
     await cap.fill('-5');
     await sidebar.locator('#settings-save').click();
     await sidebar.locator('#settings-message.error').waitFor();
-    expect(await text('#settings-message')).toBe('Daily formula budget must be a number from 0 to 1000000.');
+    expect(await text('#settings-message')).toBe(
+      'Daily formula budget (credits a day) must be a number from 0 to 1000000.',
+    );
     expect(await cap.getAttribute('aria-invalid')).toBe('true');
 
     await cap.fill('5');
@@ -241,7 +287,7 @@ describe('the Spending and Saved results panels', () => {
     expect(await text('#ledger-formulas')).toBe(credits(total));
     expect(await text('#ledger-bulk')).toBe(credits(0));
     expect(await sidebar.locator('#ledger-key-tests').count()).toBe(0); // shown only once there are some
-    expect(await text('#ledger-cap-left')).toBe(`${100 - total} of ${credits(100)}`);
+    expect(await text('#ledger-cap-left')).toBe(`${DEMO_CREDITS - total} of ${credits(DEMO_CREDITS)}`);
     expect(await sidebar.locator('#ledger-operations tr').allTextContents()).toEqual([
       `${EMAIL.label}${credits(EMAIL.price)}`,
       `${WEBSITE.label}${credits(WEBSITE.price)}`,
@@ -284,7 +330,7 @@ describe('the Spending and Saved results panels', () => {
     await openSection('credit-settings-panel');
     const total = EMAIL.price + WEBSITE.price + PHONE.price;
     await sidebar.locator(`#ledger-today:has-text("${credits(total)}")`).waitFor();
-    await sidebar.locator('#settings-note:has-text("100/day")').waitFor();
+    await sidebar.locator('#settings-note:has-text("1,000/day")').waitFor();
     await page.click(cell('D3'));
     expect((await page.locator('#sidebar-panel').boundingBox())?.width).toBe(300);
     const image = await page.screenshot({ path: screenshotPath('settings.png') });

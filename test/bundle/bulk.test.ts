@@ -448,3 +448,94 @@ describe('controlling a run', () => {
     );
   });
 });
+
+describe('a run again after its output column was cleared', () => {
+  const companies = ['Company 1', 'Company 2', 'Nobody Inc 3', 'Company 4', 'Company 1', 'Company 6'];
+
+  it('refills the rows from the saved results, for nothing, though their status still says Found', () => {
+    const world = createWorld();
+    fillColumn(world, ['Company'], companies);
+    const first = sidebar<BulkProgress>(world, 'startBulkRun', websiteConfig(), 0);
+    expect(drive(world, first.runId).at(-1)!.progress.state).toBe('done');
+    expect(spent(world)).toBe(5 * PRICE); // five distinct inputs, the miss included
+    const output = first.outputColumns[0]!.column;
+    const status = first.statusColumn.column;
+    const letter = (column: number) => String.fromCharCode(64 + column);
+    // The user clears the output column but for one cell, and keeps the status column.
+    const sheet = world.emu.spreadsheet.getSheetByName('Sheet1')!;
+    sheet.getRange(3, output, 5, 1).clearContent();
+    expect(column(world, letter(output), 6)).toEqual(['1.com', '', '', '', '', '']);
+    expect(column(world, letter(status), 6)).toEqual([
+      'Found',
+      'Found',
+      'Not found',
+      'Found',
+      'Found',
+      'Found',
+    ]);
+
+    const preview = sidebar<BulkPreview>(world, 'previewBulkRun', websiteConfig());
+    expect(preview).toMatchObject({
+      rows: 6,
+      alreadyFilled: 1, // the one output cell that still holds a value
+      notFoundBefore: 1, // "Not found" is that row's whole answer: never bought twice
+      duplicates: 0,
+      cached: 4,
+      toLookUp: 0,
+      estimatedCredits: 0,
+    });
+    const again = sidebar<BulkProgress>(world, 'startBulkRun', websiteConfig(), 0);
+    expect(drive(world, again.runId).at(-1)!.progress).toMatchObject({ state: 'done', creditsSpent: 0 });
+
+    expect(column(world, letter(output), 6)).toEqual(['1.com', '2.com', '', '4.com', '1.com', '6.com']);
+    expect(spent(world)).toBe(5 * PRICE);
+  });
+});
+
+describe('what the preview lists', () => {
+  it('names lookups by their labels, as the sidebar does, and says an error cell costs nothing', () => {
+    const world = createWorld();
+    fillColumn(world, ['Profile'], ['Ada Lovelace', 'https://www.pronet.com/in/ada-lovelace']);
+    typeValues(world, 'A4', [['#ERROR!']]);
+    const preview = sidebar<BulkPreview>(world, 'previewBulkRun', {
+      ...websiteConfig(),
+      type: 'pronet_profile_to_email',
+    });
+    expect(preview.invalid).toEqual([
+      {
+        row: 2,
+        message:
+          'Email from profile needs a person profile URL (pronet.com/in/...); got "Ada Lovelace". For names, use "Email from name".',
+      },
+      {
+        row: 4,
+        message:
+          'This is an error value (#ERROR!), which costs nothing: fix the cell it comes from; Email from profile needs a person profile URL (pronet.com/in/...).',
+      },
+    ]);
+  });
+});
+
+describe('a run stopped by a 402, then cancelled', () => {
+  it('no longer asks to resume: a cancelled run has no Resume', () => {
+    const world = createWorld({ credits: 3 * PRICE });
+    fillColumn(
+      world,
+      ['Company'],
+      Array.from({ length: 6 }, (_, i) => `Company ${i}`),
+    );
+    const started = sidebar<BulkProgress>(world, 'startBulkRun', websiteConfig(), 0);
+    const stopped = drive(world, started.runId).at(-1)!.progress;
+    expect(stopped.state).toBe('stopped');
+    expect(stopped.message).toMatch(/Resume once this is fixed\.$/);
+
+    expect(sidebar<BulkProgress>(world, 'cancelBulkRun', started.runId)).toMatchObject({
+      state: 'cancelled',
+      message: null,
+    });
+    expect(sidebar<BulkProgress | null>(world, 'getBulkRun')).toMatchObject({
+      state: 'cancelled',
+      message: null,
+    });
+  });
+});

@@ -122,5 +122,18 @@ export function callFunction(world: World, name: string, ...args: unknown[]): un
 }
 
 export const spent = (world: World) => world.api.spent(world.key);
+type ApiCall = ReturnType<FakeApi['callsFor']>[number];
+const isPost = (call: ApiCall) => call.method.toUpperCase() === 'POST';
+
+/**
+ * The free question the collector asks when a list arrives shorter than asked (can the balance pay
+ * for one employee, at a domain that names nobody?): not a lookup.
+ */
+const isBalanceProbe = (call: ApiCall) =>
+  isPost(call) && call.type === 'company_domain_to_employees' && call.input === 'nobody.invalid';
+
+/** Lookups sent to the API (the collector's balance question apart). */
 export const postsSent = (world: World) =>
-  world.api.callsFor(world.key).filter((call) => call.method.toUpperCase() === 'POST').length;
+  world.api.callsFor(world.key).filter((call) => isPost(call) && !isBalanceProbe(call)).length;
+
+export const balanceProbes = (world: World) => world.api.callsFor(world.key).filter(isBalanceProbe).length;

@@ -5,6 +5,7 @@
 import type { JobsList, CollectorProgress as PumpProgress, RetryResult } from '../../src/shared/jobs-rpc';
 import type { FakeResponse } from '../../tools/fake-api/http';
 import {
+  balanceProbes,
   createWorld,
   enterFormulaBeforeItsTrigger as enterFormula,
   postsSent,
@@ -141,6 +142,39 @@ describe('an employee list started by a formula', () => {
     expect(world.emu.cell('Sheet1', 'B2').value).toBe(SALES_SUMMARY);
     expect(pumpTriggers(world)).toHaveLength(0);
     expect(sheetRows(world, SALES_SHEET)).toHaveLength(1 + 11);
+  });
+
+  it('cut short because the credits ran out says so, in the formula and in the sheet note', () => {
+    // 8 credits pay for 16 employees at 0.5 each (spec, Limits): the fake API cuts the 25 there.
+    const world = createWorld({ credits: 8 });
+    typeValues(world, 'A2', [[ACME]]);
+    enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2)');
+
+    expect(pumpFromSidebar(world).delivered).toHaveLength(1);
+
+    const incomplete =
+      'It may be incomplete: 25 were asked, and the account ran out of credits (the API cuts a list to what the balance covers).';
+    expect(world.emu.cell('Sheet1', 'B2').value).toBe(
+      `16 employees -> sheet 'Employees - Acme Corporation'. ${incomplete}`,
+    );
+    expect(sheetRows(world, 'Employees - Acme Corporation')).toHaveLength(1 + 16);
+    expect(world.emu.cell('Employees - Acme Corporation', 'A1').note).toContain(
+      `16 employees, 8 credits (0.5 credit per employee)\n${incomplete} For the rest, add credits and ask again with another max: this same query answers from the list saved here.`,
+    );
+    expect(spent(world)).toBe(8);
+    expect(balanceProbes(world)).toBe(1); // answered 402: free
+  });
+
+  it('shorter than asked with credits left is not flagged: the company has no more', () => {
+    const world = createWorld();
+    typeValues(world, 'A2', [[ACME]]);
+    enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
+
+    pumpFromSidebar(world);
+
+    expect(world.emu.cell('Sheet1', 'B2').value).toBe(SALES_SUMMARY);
+    expect(balanceProbes(world)).toBe(1); // accepted at no charge: the balance covers more
+    expect(spent(world)).toBe(SALES_CREDITS);
   });
 
   it('gets a sheet name of its own when the name is taken, and the user stays on their sheet', () => {

@@ -346,6 +346,35 @@ describe("a user's own recipe", () => {
     );
     expect(sidebar<RecipeSummary[]>(world, 'listRecipes').some((recipe) => recipe.custom)).toBe(false);
   });
+
+  it('is refused with the reason when its steps could not run: a step repeated on the same input, one that never runs, none', () => {
+    const world = createWorld();
+    const refusal = (wrong: unknown) => {
+      try {
+        sidebar(world, 'saveRecipe', wrong);
+        return null;
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    const byName = { type: 'lead_full_name_to_pronet_url', from: 'column', fallbackOf: null };
+    // "Profile URL from name, then Profile URL from name", nothing read from step 1: nothing new.
+    expect(refusal({ name: 'Twice', steps: [byName, byName] })).toBe(
+      'Step 2 repeats step 1: "Profile URL from name" of the same input finds nothing new. Choose another lookup, or have it read something else.',
+    );
+    expect(refusal({ name: 'Twice, as a fallback', steps: [byName, { ...byName, fallbackOf: 0 }] })).toBe(
+      'Step 2 repeats step 1: "Profile URL from name" of the same input finds nothing new. Choose another lookup, or have it read something else.',
+    );
+    expect(
+      refusal({
+        name: 'Never',
+        steps: [byName, { type: 'pronet_profile_to_email', from: 0, fallbackOf: 0 }],
+      }),
+    ).toBe('Step 2 reads what step 1 finds, but runs only where step 1 found nothing: it would never run.');
+    expect(refusal({ name: 'Empty', steps: [] })).toBe('A recipe has at least two steps.');
+    expect(sidebar<RecipeSummary[]>(world, 'listRecipes').some((recipe) => recipe.custom)).toBe(false);
+    expect(world.api.calls).toHaveLength(0);
+  });
 });
 
 describe('a 402 in step 2', () => {

@@ -127,7 +127,7 @@ describe('the Spending panel (getLedger)', () => {
 
   it('books nothing for a key test the API refused', () => {
     const world = createWorld();
-    sidebar(world, 'setApiKey', 'sk_live_not_a_real_key_0000', 'user');
+    sidebar(world, 'setApiKey', 'sk_live_not_a_real_key_0000', 'user', 'untested');
     expect(sidebar(world, 'testApiKey')).toMatchObject({ ok: false, creditsSpent: 0 });
     expect(ledger(world)).toMatchObject({ today: 0, bySource: { keyTests: 0 } });
   });
@@ -227,7 +227,7 @@ describe('the Saved results panel (getCacheStats, clearCache)', () => {
     runFormulas(world);
     const mine = cacheStats(world);
     const other = world.api.createAccount({ credits: 100 });
-    sidebar(world, 'setApiKey', other, 'user');
+    sidebar(world, 'setApiKey', other, 'user'); // tested first: 1 credit of the other account
     expect(cacheStats(world).entries).toBe(0);
     clearCache(world);
 

@@ -36,7 +36,7 @@ const sentInputs = (world: World) =>
     .filter((call) => call.method.toUpperCase() === 'POST')
     .map((call) => call.input);
 
-const FIX = '(fix the cell it comes from)';
+const FIX = 'which costs nothing: fix the cell it comes from';
 const ERROR_VALUES = ['#N/A', '#REF!', '#VALUE!', '#DIV/0!', '#NAME?', '#ERROR!', '#NUM!', '#NULL!'];
 
 const FOREIGN = [
@@ -76,17 +76,17 @@ describe('formulas over garbage inputs', () => {
     );
     for (let row = 2; row <= 9; row++) {
       expect(shows(world, `B${row}`, `=COMPANY_WEBSITE(A${row})`)).toBe(
-        `This is the error ${ERROR_VALUES[row - 2]} ${FIX}; COMPANY_WEBSITE needs a company name.`,
+        `This is an error value (${ERROR_VALUES[row - 2]}), ${FIX}; COMPANY_WEBSITE needs a company name.`,
       );
     }
     expect(shows(world, 'B10', '=COMPANY_WEBSITE(A10)')).toBe(
       'This is "Loading..." (the cell it comes from is still computing); COMPANY_WEBSITE needs a company name.',
     );
     expect(shows(world, 'C2', '=EMAIL_FROM_NAME(A2, "Acme")')).toBe(
-      `This is the error #N/A ${FIX}; EMAIL_FROM_NAME needs a person's full name.`,
+      `This is an error value (#N/A), ${FIX}; EMAIL_FROM_NAME needs a person's full name.`,
     );
     expect(shows(world, 'C3', '=EMAIL_FROM_NAME("Ada Lovelace", A3)')).toBe(
-      `The company argument is the error #REF! ${FIX}; give text or leave it blank.`,
+      `The company argument is an error value (#REF!), ${FIX}; give text or leave it blank.`,
     );
     expect(shows(world, 'C4', '=EMAIL_FROM_NAME("Ada Lovelace", A10)')).toBe(
       'The company argument is "Loading..." (the cell it comes from is still computing); give text or leave it blank.',
@@ -99,9 +99,9 @@ describe('formulas over garbage inputs', () => {
     const world = createWorld();
     typeValues(world, 'A2:A5', [['#N/A'], ['Firm 7'], ['#DIV/0!'], ['Loading...']]);
     expect(enterFormula(world, 'B2', '=COMPANY_WEBSITE(A2:A5)').values).toEqual([
-      [`Error: This is the error #N/A ${FIX}; COMPANY_WEBSITE needs a company name.`],
+      [`Error: This is an error value (#N/A), ${FIX}; COMPANY_WEBSITE needs a company name.`],
       ['firm7.com'],
-      [`Error: This is the error #DIV/0! ${FIX}; COMPANY_WEBSITE needs a company name.`],
+      [`Error: This is an error value (#DIV/0!), ${FIX}; COMPANY_WEBSITE needs a company name.`],
       [
         'Error: This is "Loading..." (the cell it comes from is still computing); COMPANY_WEBSITE needs a company name.',
       ],
@@ -194,7 +194,7 @@ describe('a bulk run over the same column', () => {
       { row: 8, message: `This address is on 127.0.0.1, not pronet.com; ${needs}` },
       { row: 9, message: `This address is on pronet.com.evil.example, not pronet.com; ${needs}` },
       { row: 10, message: `This address is on docs.google.com, not pronet.com; ${needs}` },
-      { row: 11, message: `This is the error #N/A ${FIX}; ${needs}` },
+      { row: 11, message: `This is an error value (#N/A), ${FIX}; ${needs}` },
       { row: 12, message: `This is "Loading..." (the cell it comes from is still computing); ${needs}` },
     ]);
 
@@ -232,7 +232,8 @@ describe('a bulk run over the same column', () => {
     });
     expect(preview.invalid.map((item) => item.message)).toEqual([
       ...ERROR_VALUES.map(
-        (value) => `This is the error ${value} ${FIX}; Website from company name needs a company name.`,
+        (value) =>
+          `This is an error value (${value}), ${FIX}; Website from company name needs a company name.`,
       ),
       'This is "Loading..." (the cell it comes from is still computing); Website from company name needs a company name.',
     ]);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { parseHostileSpec } from '../fake-api/hostile';
 import { withScriptRun } from './script-run';
-import { Workbook } from './workbook';
+import { DEMO_CREDITS, Workbook } from './workbook';
 
 export interface PlaygroundOptions {
   /** 0 picks a free port. Default 8080. */
@@ -82,6 +82,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
   }
   const assets = await loadAssets();
   const workbook = new Workbook(distDir);
+  // The demo's formulas may spend all its credits in a day, set as a user would: Credit settings.
+  workbook.rpc('saveSettings', [{ formulaDailyCap: DEMO_CREDITS }]);
   for (const { type, kind } of parseHostileSpec(options.hostile ?? '')) workbook.api.setHostile(type, kind);
   const server = createServer((req, res) => {
     handle(workbook, assets, req, res).catch((error: unknown) => {

@@ -1,4 +1,5 @@
 // Rules for the API key that need no service: where it may be shown, and how it is shaped.
+import type { CallOutcome } from './outcome';
 import { keyRedactor, type Redact } from './redaction';
 
 /** Characters a mask shows at each end: a sixth of the key, at most 4, so never over a third. */
@@ -39,4 +40,14 @@ export function cleanPastedKey(raw: string): { ok: true; key: string } | { ok: f
   if (key.length < 8 || key.length > 512)
     return { ok: false, message: 'This does not look like an API key.' };
   return { ok: true, key };
+}
+
+/**
+ * What a test lookup says of a new key: the API knew it (an answer, or "no credits left", which it
+ * says only of an account it knows), refused it (401), or said nothing either way (the call failed
+ * before the API could tell: network, 429, 5xx, Google's refusal to send).
+ */
+export function newKeyVerdict(outcome: CallOutcome): 'works' | 'refused' | 'untested' {
+  if (outcome.kind !== 'failed' || outcome.error.code === 'insufficient_credits') return 'works';
+  return outcome.error.code === 'unauthorized' ? 'refused' : 'untested';
 }

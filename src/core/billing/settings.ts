@@ -51,17 +51,24 @@ export function updateSettings(
     const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
     const { min, max } = LIMITS[key];
     if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-      return { ok: false, message: `${SETTING_LABELS[key]} must be a number from ${min} to ${max}.` };
+      return { ok: false, message: `${settingCaption(key)} must be a number from ${min} to ${max}.` };
     }
     next[key] = value;
   }
   return { ok: true, settings: next };
 }
 
-export const SETTING_LABELS: Record<keyof Settings, string> = {
-  formulaDailyCap: 'Daily formula budget',
-  confirmAbove: 'Confirm runs above',
-  runHardCap: 'Per-run cap',
-  cacheTtlDays: 'Keep results for (days)',
-  requestsPerSecond: 'Requests a second your plan allows',
+/** What the sidebar calls each setting, and the unit its number is in. */
+const SETTING_NAMES: Record<keyof Settings, { label: string; unit: string }> = {
+  formulaDailyCap: { label: 'Daily formula budget', unit: 'credits a day' },
+  confirmAbove: { label: 'Confirm runs above', unit: 'credits' },
+  runHardCap: { label: 'Per-run cap', unit: 'credits' },
+  cacheTtlDays: { label: 'Keep results for', unit: 'days' },
+  requestsPerSecond: { label: 'Requests your plan allows', unit: 'per second' },
 };
+
+/** "Keep results for (days)": the field's label in the sidebar, and how its messages name it. */
+export function settingCaption(key: keyof Settings): string {
+  const { label, unit } = SETTING_NAMES[key];
+  return `${label} (${unit})`;
+}

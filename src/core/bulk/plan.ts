@@ -40,8 +40,11 @@ const hasValue = (value: unknown) =>
   value !== null && value !== undefined && !(typeof value === 'string' && value.trim() === '');
 
 export type RowPlan =
-  /** An output already there, or a final status: skipped, never charged again. */
-  | { kind: 'filled' }
+  /**
+   * Skipped, never charged again: an output cell holds a value, or (`notFound`) the row's status
+   * says an earlier run found nothing, which is all its empty output has to show.
+   */
+  | { kind: 'filled'; notFound?: true }
   | { kind: 'blank' }
   | { kind: 'invalid'; message: string }
   /** A recipe's step the row does not reach (recipes/): `status` says why, when the user must know. */
@@ -49,16 +52,25 @@ export type RowPlan =
   /** `query` tells equal requests apart without hashing them. */
   | { kind: 'lookup'; request: EnrichmentRequest; query: string };
 
-export function isRowFilled(table: SheetTable, layout: ColumnLayout, row: number): boolean {
-  return (
-    isFinalStatus(cellAt(table, row, layout.status.column)) ||
-    layout.outputs.some((output) => hasValue(cellAt(table, row, output.column)))
-  );
+const outputsHold = (table: SheetTable, layout: ColumnLayout, row: number) =>
+  layout.outputs.some((output) => hasValue(cellAt(table, row, output.column)));
+
+/**
+ * A row is done when its output cells hold values. A "Found" status left over once the outputs were
+ * cleared stops nothing: the row is looked up again, from the saved results when they still have it.
+ * A "Not found" row keeps its status as its answer, so a re-run never buys a miss twice.
+ */
+function filledPlan(table: SheetTable, layout: ColumnLayout, row: number): RowPlan | null {
+  if (outputsHold(table, layout, row)) return { kind: 'filled' };
+  return cellAt(table, row, layout.status.column) === BULK_STATUS.notFound
+    ? { kind: 'filled', notFound: true }
+    : null;
 }
 
-/** Messages name the operation by its label: the sidebar's user chose it from a list, not a formula. */
-function bulkMessage(op: Operation, message: string): string {
-  return message.split(op.functionName).join(op.label);
+/** A row an earlier run answered and that still shows it: its values, or its "Not found". */
+function showsAnswer(table: SheetTable, layout: ColumnLayout, row: number): boolean {
+  const status = cellAt(table, row, layout.status.column);
+  return status === BULK_STATUS.notFound || (isFinalStatus(status) && outputsHold(table, layout, row));
 }
 
 /** Equal for requests with one cache key: spellings that canonical.ts folds are one lookup. */
@@ -87,22 +99,28 @@ export function planRow(
   table: SheetTable,
   row: number,
 ): RowPlan {
-  if (isRowFilled(table, layout, row)) return { kind: 'filled' };
+  const filled = filledPlan(table, layout, row);
+  if (filled) return filled;
   const held = heldByGates(config, table, row);
   if (held) return held;
   const { columns, options } = config;
   const at = (column: number | undefined) => (column === undefined ? undefined : cellAt(table, row, column));
-  const prepared = prepareRequest(op, {
-    input: at(columns.input),
-    company: at(columns.company),
-    location: at(columns.location),
-    jobTitle: at(columns.jobTitle),
-    department: options?.department,
-    seniority: options?.seniority,
-    max: options?.max,
-  });
+  // Messages name lookups by their labels: the sidebar's user chose one from a list, not a formula.
+  const prepared = prepareRequest(
+    op,
+    {
+      input: at(columns.input),
+      company: at(columns.company),
+      location: at(columns.location),
+      jobTitle: at(columns.jobTitle),
+      department: options?.department,
+      seniority: options?.seniority,
+      max: options?.max,
+    },
+    'label',
+  );
   if (prepared.kind === 'empty') return { kind: 'blank' };
-  if (prepared.kind === 'invalid') return { kind: 'invalid', message: bulkMessage(op, prepared.message) };
+  if (prepared.kind === 'invalid') return { kind: 'invalid', message: prepared.message };
   return { kind: 'lookup', request: prepared.request, query: queryOf(prepared.request) };
 }
 
@@ -116,7 +134,7 @@ export function rowSignature(config: BulkRunConfig, table: SheetTable, row: numb
     .join('\u0001');
 }
 
-/** Rows showing a final status, by signature (the first such row wins). */
+/** Rows showing an earlier run's answer, by signature (the first such row wins). */
 export function answeredRows(
   config: BulkRunConfig,
   layout: ColumnLayout,
@@ -126,7 +144,7 @@ export function answeredRows(
 ): Map<string, number> {
   const answered = new Map<string, number>();
   for (let row = firstRow; row <= lastRow; row++) {
-    if (!isFinalStatus(cellAt(table, row, layout.status.column))) continue;
+    if (!showsAnswer(table, layout, row)) continue;
     const signature = rowSignature(config, table, row);
     if (!answered.has(signature)) answered.set(signature, row);
   }
@@ -209,7 +227,8 @@ export function previewOf(
   const estimatedCredits = roundCredits(toLookUp * perLookupEstimate(op, config));
   return {
     rows: plan.plans.length,
-    alreadyFilled: count('filled'),
+    alreadyFilled: plan.plans.filter((p) => p.kind === 'filled' && !p.notFound).length,
+    notFoundBefore: plan.plans.filter((p) => p.kind === 'filled' && p.notFound).length,
     duplicates: lookups - plan.distinct.length,
     cached,
     invalid,

@@ -287,7 +287,8 @@ export function resumeRun(run: BulkRun, now: number): BulkRun {
 export function cancelRun(run: BulkRun, now: number): BulkRun {
   return run.state === 'done' || run.state === 'cancelled'
     ? run
-    : { ...run, state: 'cancelled', lease: null, updatedAt: now };
+    : // A stop's "Resume once this is fixed" no longer applies: a cancelled run has no Resume.
+      { ...run, state: 'cancelled', message: null, lease: null, updatedAt: now };
 }
 
 /** Puts exactly the rows with a row-level error back in the queue; they count again once done. */

@@ -27,7 +27,9 @@ const OWN_ERROR = 'Error: ';
 /** What a placeholder text is, completing "This is ..."; null for any other text. */
 export function placeholderOf(text: string): string | null {
   const upper = text.toUpperCase();
-  if (ERROR_VALUES.has(upper)) return `the error ${upper} (fix the cell it comes from)`;
+  // Said as what it is, and that it is free: "got "#ERROR!"" read as if it had been looked up.
+  if (ERROR_VALUES.has(upper))
+    return `an error value (${upper}), which costs nothing: fix the cell it comes from`;
   if (text.toLowerCase() === LOADING) return `"${text}" (the cell it comes from is still computing)`;
   if (text.startsWith(OWN_WAITING)) return 'a lookup still waiting for its answer';
   if (text === CELL_TEXT.notFound) return `"${text}", the answer of a lookup that found nothing`;

@@ -5,8 +5,11 @@ import { GENERIC_FUNCTION, OPERATIONS } from '../operations/table';
 import type { InputKind, Operation } from '../operations/types';
 import { normalizeEmail, type PronetKind, readPronetAddress, splitUrl } from './input-normalizers';
 
-/** How messages name operations: by custom function, or as ENRICH("type") calls. */
-export type Naming = 'function' | 'enrich';
+/**
+ * How messages name operations: by custom function, as ENRICH("type") calls, or (the sidebar's bulk
+ * runs and recipes, where the user picked a lookup from a list) by the lookup's label.
+ */
+export type Naming = 'function' | 'enrich' | 'label';
 
 /** What each input kind must hold, as the end of "PRONET_EMAIL needs ...". */
 export const INPUT_HINTS: Readonly<Record<InputKind, string>> = {
@@ -36,6 +39,7 @@ export interface Context {
 
 export function contextFor(op: Operation, naming: Naming): Context {
   if (naming === 'function') return { op, caller: op.functionName, refer: (o) => o.functionName };
+  if (naming === 'label') return { op, caller: op.label, refer: (o) => `"${o.label}"` };
   const generic = GENERIC_FUNCTION.functionName;
   return { op, caller: `${generic}("${op.type}")`, refer: (o) => `${generic}("${o.type}", ...)` };
 }

@@ -29,6 +29,7 @@ import {
   removeJobs,
   saveJobs,
 } from './registry';
+import { creditsRanOut, cutShortFrom } from './short-list';
 
 const isInline = (job: JobRecord) => job.id.startsWith('inline:');
 
@@ -47,6 +48,8 @@ export class Pass {
   /** This account's records, as this pass leaves them. */
   private readonly jobs = new Map<string, JobRecord>();
   private readonly sheetNames = new Map<string, string[]>();
+  /** Whether the account's credits have run out, once asked in this pass. */
+  private ranOut: boolean | undefined;
 
   constructor(
     private readonly deps: CollectorDeps,
@@ -226,7 +229,11 @@ export class Pass {
         saveJobs(store, [current]);
       }
       const credits = current.charged ?? answer.credits ?? creditsFor(op, outcomeOf(answer));
+      // Asked of the API once a pass, for free, and only of a list shorter than asked.
+      const ranOut = () => (this.ranOut ??= creditsRanOut(this.deps.client));
+      const cutFrom = cutShortFrom(job.request, answer.result, ranOut);
       const sheet = buildEmployeeSheet({
+        ...(cutFrom === undefined ? {} : { cutFrom }),
         op,
         request: job.request,
         jobId: job.id,
@@ -242,7 +249,7 @@ export class Pass {
       }
       const used = sheets.write(job.spreadsheetId, sheet);
       names.push(used);
-      const message = deliveryMessage(sheet.employees, used);
+      const message = deliveryMessage(sheet.employees, used, cutFrom);
       const { deliveryAttempts: _attempts, ...rest } = current;
       saveJobs(store, [
         this.update({ ...rest, state: 'collected', sheetName: used, message, updatedAt: this.time() }),

@@ -9,6 +9,7 @@ import type { CellValue } from '../render/values';
 import { creditsText } from '../text/credits';
 import { plural } from '../text/plural';
 import { asLiteralForSheet } from '../text/sheet-literal';
+import { CUT_LIST_ADVICE, cutListText } from './short-list';
 
 /** Sheets refuses longer names, and these characters anywhere in one. */
 export const MAX_SHEET_NAME_CHARS = 100;
@@ -44,6 +45,8 @@ export interface EmployeeSheetInput {
   credits: number;
   /** When it was collected, as the spreadsheet's users read time ("2025-01-06 09:02 (Europe/Paris)"). */
   collectedAt: string;
+  /** Set when the list is shorter than this many asked and the account's credits ran out. */
+  cutFrom?: number;
 }
 
 /** The company as a user would name it, from the request's input. */
@@ -162,11 +165,12 @@ export function queryText(op: Operation, request: EnrichmentRequest): string {
 export function sheetNote(
   input: Omit<EmployeeSheetInput, 'name' | 'result'> & { employees: number },
 ): string {
-  const { op, request, employees, credits } = input;
+  const { op, request, employees, credits, cutFrom } = input;
   return [
     `${op.label}: ${queryText(op, request)}`,
     `Collected ${input.collectedAt}`,
     `${employeeCount(employees)}, ${creditsText(credits)} (${priceLabel(op)})`,
+    ...(cutFrom === undefined ? [] : [`${cutListText(cutFrom)} ${CUT_LIST_ADVICE}`]),
     jobMarker(input.jobId),
   ].join('\n');
 }
@@ -188,7 +192,11 @@ export function buildEmployeeSheet(input: EmployeeSheetInput): EmployeeSheet | n
   };
 }
 
-/** What the formula shows once its list is in a sheet: "42 employees -> sheet 'Employees - Acme (Sales)'". */
-export function deliveryMessage(employees: number, sheetName: string): string {
-  return `${employeeCount(employees)} -> sheet '${sheetName}'`;
+/**
+ * What the formula shows once its list is in a sheet: "42 employees -> sheet 'Employees - Acme
+ * (Sales)'", and that it may be incomplete when `cutFrom` were asked and the credits ran out.
+ */
+export function deliveryMessage(employees: number, sheetName: string, cutFrom?: number): string {
+  const where = `${employeeCount(employees)} -> sheet '${sheetName}'`;
+  return cutFrom === undefined ? where : `${where}. ${cutListText(cutFrom)}`;
 }

@@ -80,15 +80,38 @@ export const BUILT_IN_RECIPES: readonly Recipe[] = [
 ];
 
 /**
- * Why a recipe cannot run, or null: every step's operation exists, reads only slots the recipe
- * has and steps before it, and a name lookup has its company.
+ * Why a recipe cannot run, or null: it has steps; every step's operation exists, reads only slots
+ * the recipe has and steps before it, and a name lookup has its company; no step repeats another
+ * or waits for a row it could never get.
  */
 export function recipeProblem(recipe: Recipe): string | null {
+  if (recipe.steps.length === 0) return 'A recipe needs at least one step to run.';
   const seen = new Set<string>();
   for (const step of recipe.steps) {
     const problem = stepProblem(recipe, step, seen);
     if (problem) return problem;
     seen.add(step.id);
+  }
+  return pointlessStep(recipe);
+}
+
+/**
+ * A step that asks what an earlier step already asked (the same lookup of the same input) finds
+ * nothing new, and one that reads what a step found only where that step found nothing never runs.
+ */
+function pointlessStep(recipe: Recipe): string | null {
+  const asked = new Map<string, number>();
+  const position = (id: string) => recipe.steps.findIndex((step) => step.id === id) + 1;
+  for (const [index, step] of recipe.steps.entries()) {
+    const label = operationByType(step.type)!.label;
+    const question = JSON.stringify([step.type, step.input, step.company ?? null]);
+    const first = asked.get(question);
+    if (first !== undefined)
+      return `Step ${index + 1} repeats step ${first}: "${label}" of the same input finds nothing new. Choose another lookup, or have it read something else.`;
+    asked.set(question, index + 1);
+    const source = 'step' in step.input ? step.input.step : null;
+    if (source !== null && source === step.fallbackOf)
+      return `Step ${index + 1} reads what step ${position(source)} finds, but runs only where step ${position(source)} found nothing: it would never run.`;
   }
   return null;
 }

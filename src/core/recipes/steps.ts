@@ -6,6 +6,7 @@ import type { BulkRunConfig, RowGate } from '../../shared/bulk-rpc';
 import type { Recipe, RecipeStep, SlotName, StepInput } from '../../shared/recipe-rpc';
 import type { ChainStep as DoneStep } from '../bulk/run';
 import { operationByType } from '../operations/table';
+import { SLOT_LABELS } from './recipes';
 
 export type { ChainStep as DoneStep, RunChain as RecipeState } from '../bulk/run';
 
@@ -18,7 +19,7 @@ export interface RecipeSheet {
 function columnOf(input: StepInput, sheet: RecipeSheet, done: readonly DoneStep[]): number {
   if ('slot' in input) {
     const column = sheet.slots[input.slot];
-    if (column === undefined) throw new Error(`Choose the ${input.slot} column first.`);
+    if (column === undefined) throw new Error(`Choose the ${SLOT_LABELS[input.slot]} column first.`);
     return column;
   }
   const source = done.find((step) => step.id === input.step);

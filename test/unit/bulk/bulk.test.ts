@@ -166,7 +166,8 @@ describe('the preview', () => {
   it('counts rows, filled rows, duplicates, invalid and blank rows, and what is left to buy', () => {
     expect(preview(['Initech'])).toMatchObject({
       rows: 9,
-      alreadyFilled: 2,
+      alreadyFilled: 1,
+      notFoundBefore: 1,
       duplicates: 2,
       cached: 1,
       invalidCount: 2,
@@ -235,6 +236,8 @@ describe('the saved run', () => {
     const stopped: BulkRun = { ...run, state: 'stopped', message: 'Not enough credits (HTTP 402).' };
     expect(resumeRun(stopped, 4_000)).toMatchObject({ state: 'running', message: null });
     expect(cancelRun(run, 5_000).state).toBe('cancelled');
+    // A cancelled run has no Resume: the stop's "Resume once this is fixed" goes with it.
+    expect(cancelRun(stopped, 5_000)).toMatchObject({ state: 'cancelled', message: null });
     expect(cancelRun({ ...run, state: 'done' }, 5_000).state).toBe('done');
   });
 
@@ -565,6 +568,39 @@ describe('a slice', () => {
     expect(again).toMatchObject({ state: 'done', counts: { found: 1, skipped: 2 }, credits: 0 });
     expect(w.posts()).toHaveLength(2);
     expect(w.sheet.column(2, 3)[2]).toBe('acme.com');
+  });
+
+  it('refills outputs cleared since an earlier run from the saved results, for nothing, whatever their status says', () => {
+    const rows = [['Company'], ['Acme'], ['Globex'], ['Nobody Ltd'], ['Acme']];
+    const w = world(rows, config());
+    w.slice();
+    expect(w.api.spent(w.apiKey)).toBe(3); // acme, globex and the miss, at 1 credit each
+    expect(w.sheet.column(3, 4)).toEqual(['Found', 'Found', 'Not found', 'Found']);
+    // The user clears the output column and keeps the status column, then runs again.
+    for (const row of [2, 3, 4, 5]) w.sheet.cells.set(`${row}:2`, '');
+
+    const again = w.slice(0, w.start('run-2'));
+
+    expect(again).toMatchObject({ state: 'done', counts: { found: 3, skipped: 1 }, credits: 0 });
+    expect(w.sheet.column(2, 4)).toEqual(['acme.com', 'globex.com', '', 'acme.com']);
+    expect(w.api.spent(w.apiKey)).toBe(3);
+    expect(w.posts()).toHaveLength(3);
+  });
+
+  it('never copies a repeat from a row whose output was cleared: the repeat is looked up', () => {
+    const rows = [['Company'], ['Acme'], ['Globex']];
+    const w = world(rows, config());
+    w.slice();
+    w.sheet.cells.set('2:2', ''); // Acme's website cleared, its "Found" kept
+    w.sheet.cells.set('4:1', 'Acme');
+    w.store.data.clear();
+    w.fast.forget();
+
+    const again = w.slice(0, w.start('run-2', 4));
+
+    // Nothing was saved any more: Acme is bought once, for both of its rows.
+    expect(again).toMatchObject({ state: 'done', counts: { found: 2, skipped: 1 }, credits: 1 });
+    expect([w.sheet.column(2, 3)[0], w.sheet.column(2, 3)[2]]).toEqual(['acme.com', 'acme.com']);
   });
 
   it('sends what fits in its time at the paced rate, and leaves the rest for the next slice', () => {

@@ -237,18 +237,18 @@ describe("hosts other than the network's own are refused, for free, naming the h
 });
 
 describe('error values and cells still waiting are never sent, in any argument', () => {
-  const fix = '(fix the cell it comes from)';
+  const fix = 'which costs nothing: fix the cell it comes from';
   it.each([
-    ['#N/A', `This is the error #N/A ${fix}; COMPANY_WEBSITE needs a company name.`],
-    ['#n/a', `This is the error #N/A ${fix}; COMPANY_WEBSITE needs a company name.`],
-    ['#REF!', `This is the error #REF! ${fix}; COMPANY_WEBSITE needs a company name.`],
-    ['#VALUE!', `This is the error #VALUE! ${fix}; COMPANY_WEBSITE needs a company name.`],
-    ['#DIV/0!', `This is the error #DIV/0! ${fix}; COMPANY_WEBSITE needs a company name.`],
-    ['#NAME?', `This is the error #NAME? ${fix}; COMPANY_WEBSITE needs a company name.`],
-    ['#ERROR!', `This is the error #ERROR! ${fix}; COMPANY_WEBSITE needs a company name.`],
-    ['#NUM!', `This is the error #NUM! ${fix}; COMPANY_WEBSITE needs a company name.`],
-    ['#NULL!', `This is the error #NULL! ${fix}; COMPANY_WEBSITE needs a company name.`],
-    [' #SPILL! ', `This is the error #SPILL! ${fix}; COMPANY_WEBSITE needs a company name.`],
+    ['#N/A', `This is an error value (#N/A), ${fix}; COMPANY_WEBSITE needs a company name.`],
+    ['#n/a', `This is an error value (#N/A), ${fix}; COMPANY_WEBSITE needs a company name.`],
+    ['#REF!', `This is an error value (#REF!), ${fix}; COMPANY_WEBSITE needs a company name.`],
+    ['#VALUE!', `This is an error value (#VALUE!), ${fix}; COMPANY_WEBSITE needs a company name.`],
+    ['#DIV/0!', `This is an error value (#DIV/0!), ${fix}; COMPANY_WEBSITE needs a company name.`],
+    ['#NAME?', `This is an error value (#NAME?), ${fix}; COMPANY_WEBSITE needs a company name.`],
+    ['#ERROR!', `This is an error value (#ERROR!), ${fix}; COMPANY_WEBSITE needs a company name.`],
+    ['#NUM!', `This is an error value (#NUM!), ${fix}; COMPANY_WEBSITE needs a company name.`],
+    ['#NULL!', `This is an error value (#NULL!), ${fix}; COMPANY_WEBSITE needs a company name.`],
+    [' #SPILL! ', `This is an error value (#SPILL!), ${fix}; COMPANY_WEBSITE needs a company name.`],
     [
       'Loading...',
       'This is "Loading..." (the cell it comes from is still computing); COMPANY_WEBSITE needs a company name.',
@@ -277,12 +277,12 @@ describe('error values and cells still waiting are never sent, in any argument',
     [
       'EMAIL_FROM_NAME',
       { input: '#N/A', company: 'Acme' },
-      `This is the error #N/A ${fix}; EMAIL_FROM_NAME needs a person's full name.`,
+      `This is an error value (#N/A), ${fix}; EMAIL_FROM_NAME needs a person's full name.`,
     ],
     [
       'EMAIL_FROM_NAME',
       { input: 'Ada Lovelace', company: '#REF!' },
-      `The company argument is the error #REF! ${fix}; give text or leave it blank.`,
+      `The company argument is an error value (#REF!), ${fix}; give text or leave it blank.`,
     ],
     [
       'PRONET_URL_FROM_NAME',
@@ -292,37 +292,37 @@ describe('error values and cells still waiting are never sent, in any argument',
     [
       'PRONET_URL_FROM_NAME',
       { input: 'Ada Lovelace', jobTitle: '#DIV/0!' },
-      `The job title argument is the error #DIV/0! ${fix}; give text or leave it blank.`,
+      `The job title argument is an error value (#DIV/0!), ${fix}; give text or leave it blank.`,
     ],
     [
       'PRONET_PHONE',
       { input: '#N/A' },
-      `This is the error #N/A ${fix}; PRONET_PHONE needs a person profile URL (pronet.com/in/...).`,
+      `This is an error value (#N/A), ${fix}; PRONET_PHONE needs a person profile URL (pronet.com/in/...).`,
     ],
     [
       'COMPANY_EMPLOYEES',
       { input: 'Acme', department: '#VALUE!' },
-      `The department argument is the error #VALUE! ${fix}; give text or leave it blank.`,
+      `The department argument is an error value (#VALUE!), ${fix}; give text or leave it blank.`,
     ],
     [
       'COMPANY_EMPLOYEES',
       { input: 'Acme', seniority: '#NAME?' },
-      `The seniority argument is the error #NAME? ${fix}; give text or leave it blank.`,
+      `The seniority argument is an error value (#NAME?), ${fix}; give text or leave it blank.`,
     ],
     [
       'COMPANY_EMPLOYEES',
       { input: 'Acme', max: '#NUM!' },
-      `max must be a whole number of at least 1, such as 50; got the error #NUM! ${fix}.`,
+      `max must be a whole number of at least 1, such as 50; got an error value (#NUM!), ${fix}.`,
     ],
     [
       'B2B_LOOKUP',
       { input: '#ERROR!' },
-      `This is the error #ERROR! ${fix}; B2B_LOOKUP needs a company or person identifier.`,
+      `This is an error value (#ERROR!), ${fix}; B2B_LOOKUP needs a company or person identifier.`,
     ],
     [
       'PHOTONET_PROFILE',
       { input: '#N/A' },
-      `This is the error #N/A ${fix}; PHOTONET_PROFILE needs a photonet handle (@name) or profile URL.`,
+      `This is an error value (#N/A), ${fix}; PHOTONET_PROFILE needs a photonet handle (@name) or profile URL.`,
     ],
   ])('%s refuses %j', (functionName, args, message) => {
     expect(refusal(functionName, args)).toBe(message);

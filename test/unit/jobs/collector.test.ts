@@ -76,10 +76,10 @@ const PROFILE: EnrichmentRequest = {
   input_data: 'https://www.pronet.com/in/ada-lovelace',
 };
 
-function setup(api: Omit<FakeApiOptions, 'clock'> = {}) {
+function setup(api: Omit<FakeApiOptions, 'clock'> = {}, credits = 1000) {
   const clock = new FakeClock();
   const fakeApi = new FakeApi({ clock, rateLimitPerSecond: Number.POSITIVE_INFINITY, ...api });
-  const apiKey = fakeApi.createAccount({ credits: 1000 });
+  const apiKey = fakeApi.createAccount({ credits });
   const sent: HttpRequest[] = [];
   let beforeNextStatus: (() => void) | null = null;
   const http: HttpPort = {
@@ -146,7 +146,9 @@ function setup(api: Omit<FakeApiOptions, 'clock'> = {}) {
     keyOf,
     formula,
     statusChecks: () => sent.filter((request) => request.method === 'get').length,
-    posts: () => sent.filter((request) => request.method === 'post').length,
+    /** Lookups sent: the free balance check a list shorter than asked makes is counted apart. */
+    posts: () => sent.filter((request) => request.method === 'post' && !isBalanceProbe(request)).length,
+    balanceProbes: () => sent.filter(isBalanceProbe).length,
     spent: () => fakeApi.spent(apiKey),
     booked: () => ledgerSummary(store, DAY).today.total,
     held: () => ledgerSummary(store, DAY).held,
@@ -158,6 +160,11 @@ function setup(api: Omit<FakeApiOptions, 'clock'> = {}) {
 }
 
 type World = ReturnType<typeof setup>;
+
+/** The free question a delivery asks when a list is shorter than asked: can the balance pay for one employee? */
+function isBalanceProbe(request: HttpRequest): boolean {
+  return request.method === 'post' && /"input_data":"nobody\.invalid"/.test(String(request.payload));
+}
 
 /** A list job started by a formula and finished at the API, not collected yet. */
 function listDone(world: World): JobRecord {
@@ -196,6 +203,8 @@ describe('a pump pass', () => {
       sheetName: 'Employees - Acme Corporation (Sales)',
     });
     expect(report).toMatchObject({ pending: 0, nextDueAt: null, busy: false, polled: 1 });
+    // Fewer than the 25 a list holds without max: whether the credits ran out was asked, for free.
+    expect(world.balanceProbes()).toBe(1);
   });
 
   it('lets the formula show the summary afterwards, from the cache, without a second job', () => {
@@ -392,6 +401,48 @@ describe('exactly-once delivery', () => {
     expect(world.job(ACME_SALES)).toMatchObject({ state: 'failed', deliveryAttempts: 3 });
     expect(world.formula(ACME_SALES)).toMatchObject({ kind: 'found', cached: true });
     expect(world.posts()).toBe(1);
+  });
+});
+
+describe('an employee list the balance cut short', () => {
+  const ACME: EnrichmentRequest = { type: 'company_name_to_employees', input_data: 'Acme Corporation' };
+
+  it('says in the formula and the sheet note that it may be incomplete, and why', () => {
+    // 8 credits pay for 16 employees at 0.5: the fake API cuts the list of 25 there.
+    const world = setup({}, 8);
+    world.formula(ACME); // the formula waits for its job, which the collector then delivers
+
+    const report = pumpOnce(world.deps, world.options);
+
+    const incomplete =
+      'It may be incomplete: 25 were asked, and the account ran out of credits (the API cuts a list to what the balance covers).';
+    expect(report.delivered).toEqual([
+      expect.objectContaining({
+        employees: 16,
+        message: `16 employees -> sheet 'Employees - Acme Corporation'. ${incomplete}`,
+      }),
+    ]);
+    const note = world.sheets.sheets.get('Employees - Acme Corporation')!.note.split('\n');
+    expect(note).toContain(
+      `${incomplete} For the rest, add credits and ask again with another max: this same query answers from the list saved here.`,
+    );
+    expect(employeeListText(world.formula(ACME), true)).toBe(
+      `16 employees -> sheet 'Employees - Acme Corporation'. ${incomplete}`,
+    );
+    // The list cost 8; asking whether the balance could pay for one more employee cost nothing.
+    expect(world.spent()).toBe(8);
+    expect(world.balanceProbes()).toBe(1);
+  });
+
+  it('says nothing of a list as long as asked, and asks nothing', () => {
+    const world = setup({}, 1000);
+    world.formula(ACME);
+
+    const report = pumpOnce(world.deps, world.options);
+
+    expect(report.delivered[0]?.message).toBe("25 employees -> sheet 'Employees - Acme Corporation'");
+    expect(world.balanceProbes()).toBe(0);
+    expect(world.spent()).toBe(12.5);
   });
 });
 

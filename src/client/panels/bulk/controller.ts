@@ -13,7 +13,7 @@ import { call } from '../../rpc-client';
 import { columnOptions, guessColumns, NAME_COLUMNS } from './columns';
 import { readConfig } from './config';
 import { previewView } from './preview-view';
-import { isUnfinished, showProgress } from './progress-view';
+import { isUnfinished, sayIfStoppedAgain, sayUnfinished, showProgress } from './progress-view';
 import { RecipeMode } from './recipe-mode';
 import { plural } from './text';
 import { buildBulkPanel, type Controls, showFieldsIfChosen, showOperation } from './view';
@@ -32,21 +32,17 @@ export function mountBulkPanel(): void {
   void bulk.offerLastRun();
 }
 
-/** A recipe's run shows which step it is at. */
-function started(bulk: BulkController): (progress: BulkProgress) => void {
-  return (progress) => bulk.begin(progress);
-}
-
 class BulkController {
   private columns: SheetColumns | null = null;
   private preview: { config: string; value: BulkPreview } | null = null;
   private current: BulkProgress | null = null;
   private driving = false;
+  private refreshing = false;
   private readonly recipes: RecipeMode;
 
   constructor(private readonly ui: Controls) {
     this.recipes = new RecipeMode(ui, () => {
-      this.forgetPreview();
+      this.setupChanged();
       if (!this.recipes.active) this.showOperation();
     });
   }
@@ -54,22 +50,29 @@ class BulkController {
   wire(): void {
     this.wireForm();
     this.wireRunButtons();
+    // Headers typed in the sheet while the sidebar is open: the pickers follow when the user comes
+    // back to the sidebar (a click in it after the grid gives its window the focus).
+    window.addEventListener('focus', () => void this.refreshColumns().catch(() => undefined));
   }
 
   private wireForm(): void {
     const ui = this.ui;
     ui.sheet.addEventListener(
       'change',
-      () => void this.guarded(ui.preview, () => this.loadSheet(ui.sheet.value)),
+      () =>
+        void this.guarded(ui.preview, async () => {
+          this.forgetFinishedRun();
+          await this.loadSheet(ui.sheet.value);
+        }),
     );
     ui.op.addEventListener('change', () => {
       this.showOperation();
-      this.forgetPreview();
+      this.setupChanged();
     });
     ui.form.addEventListener('change', (event) => {
       if (event.target === ui.sheet || event.target === ui.op) return;
       showFieldsIfChosen(ui);
-      this.forgetPreview();
+      this.setupChanged();
     });
     ui.preview.addEventListener('click', () =>
       this.guarded(ui.preview, async () => {
@@ -124,9 +127,9 @@ class BulkController {
     guessColumns(this.selectedOp(), this.columns?.headers ?? [], this.ui.input, this.ui.nameSelects);
   }
 
-  private async loadSheet(name: string | null): Promise<void> {
+  private async loadSheet(name: string | null, read?: SheetColumns): Promise<void> {
     const ui = this.ui;
-    const columns = await call('getSheetColumns', name);
+    const columns = read ?? (await call('getSheetColumns', name));
     this.columns = columns;
     ui.sheet.replaceChildren(...columns.sheets.map((sheet) => el('option', { value: sheet }, sheet)));
     ui.sheet.value = columns.sheetName;
@@ -138,10 +141,43 @@ class BulkController {
     this.forgetPreview();
   }
 
+  /**
+   * The sheet's headers again, the choices kept: a header typed since shows by its name instead of
+   * "(no header)". Guesses fill only the input column left on a column without a header.
+   */
+  private async refreshColumns(): Promise<void> {
+    const known = this.columns;
+    if (!known || this.refreshing) return;
+    this.refreshing = true;
+    try {
+      const columns = await call('getSheetColumns', known.sheetName);
+      if (this.columns !== known || JSON.stringify(columns) === JSON.stringify(known)) return;
+      const input = this.ui.input.value;
+      const unnamed = input === '' || !known.headers[Number(input) - 1];
+      await this.loadSheet(known.sheetName, columns);
+      if (!unnamed) this.ui.input.value = input;
+    } finally {
+      this.refreshing = false;
+    }
+  }
+
   private forgetPreview(): void {
     this.preview = null;
     this.ui.summary.replaceChildren();
     this.ui.confirm.hidden = true;
+  }
+
+  /** The user sets up another run: the last one's box goes, unless it can still be resumed. */
+  private forgetFinishedRun(): void {
+    if (!this.current || isUnfinished(this.current) || this.driving) return;
+    this.current = null;
+    this.ui.progressBox.hidden = true;
+    say(this.ui.message, '', '');
+  }
+
+  private setupChanged(): void {
+    this.forgetPreview();
+    this.forgetFinishedRun();
   }
 
   private async previewClicked(): Promise<void> {
@@ -164,7 +200,7 @@ class BulkController {
   }
 
   /** The run's loop: one slice per call, the next as soon as the server says. */
-  private async drive(runId: string): Promise<void> {
+  private async drive(runId: string, resumed: BulkProgress | null = null): Promise<void> {
     if (this.driving) return;
     this.driving = true;
     try {
@@ -179,6 +215,7 @@ class BulkController {
     } finally {
       this.driving = false;
       if (this.current) this.showProgress(this.current);
+      if (resumed && this.current) sayIfStoppedAgain(this.ui.message, resumed, this.current);
       announceChange();
     }
   }
@@ -206,11 +243,13 @@ class BulkController {
     thenDrive: boolean,
   ): Promise<void> {
     if (!this.current) return;
+    const before = this.current;
     button.disabled = true;
     try {
-      const progress = await work(this.current.runId);
+      const progress = await work(before.runId);
       this.showProgress(progress);
-      if (thenDrive && progress.state === 'running') void this.drive(progress.runId);
+      const resumed = before.state === 'stopped' ? before : null;
+      if (thenDrive && progress.state === 'running') void this.drive(progress.runId, resumed);
     } catch (error) {
       say(this.ui.message, errorText(error), 'error');
     } finally {
@@ -238,7 +277,9 @@ class BulkController {
   private async runClicked(): Promise<void> {
     if (this.recipes.active) {
       say(this.ui.message, '', '');
-      return this.recipes.run(this.ui.sheet.value, this.columns?.headerRow ?? 1, started(this));
+      return this.recipes.run(this.ui.sheet.value, this.columns?.headerRow ?? 1, (progress) =>
+        this.begin(progress),
+      );
     }
     const wanted = JSON.stringify(this.config());
     const value = this.preview?.config === wanted ? this.preview.value : await this.runPreview();
@@ -279,17 +320,9 @@ class BulkController {
         this.showOperation();
       }
       this.showProgress(last);
-      if (unfinished && !last.message) this.sayUnfinished(last);
+      if (unfinished && !last.message) sayUnfinished(this.ui.message, last);
     } catch (error) {
       say(this.ui.message, errorText(error), 'error');
     }
-  }
-
-  private sayUnfinished(last: BulkProgress): void {
-    const verb = last.state === 'running' ? 'Continue' : 'Resume';
-    say(
-      this.ui.message,
-      `An unfinished run: ${last.done} of ${plural(last.rows, 'row')} done. ${verb} to go on; rows already written are not charged again.`,
-    );
   }
 }

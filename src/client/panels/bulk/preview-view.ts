@@ -34,6 +34,11 @@ function invalidRows(preview: BulkPreview): HTMLElement | null {
   );
 }
 
+/** Rows whose answer is saved (outputs cleared since, or paid by a formula) fill in for free. */
+function savedText(cached: number): string {
+  return `${plural(cached, 'saved result')}, free: no new lookup for ${cached === 1 ? 'it' : 'them'}.`;
+}
+
 export function previewView(preview: BulkPreview): HTMLElement {
   const cost = `${preview.estimateIsBound ? 'up to ' : ''}${creditsText(preview.estimatedCredits)}`;
   return el(
@@ -41,6 +46,9 @@ export function previewView(preview: BulkPreview): HTMLElement {
     { class: 'bulk-numbers' },
     figure('Rows', preview.rows.toLocaleString('en-US')),
     figure('Already filled (skipped)', preview.alreadyFilled.toLocaleString('en-US')),
+    preview.notFoundBefore > 0
+      ? figure('Not found before (skipped)', preview.notFoundBefore.toLocaleString('en-US'))
+      : null,
     figure('Duplicates (looked up once)', preview.duplicates.toLocaleString('en-US')),
     figure('Saved results (free)', preview.cached.toLocaleString('en-US')),
     figure('Invalid input (not sent)', preview.invalidCount.toLocaleString('en-US')),
@@ -52,6 +60,7 @@ export function previewView(preview: BulkPreview): HTMLElement {
       el('span', {}, 'Estimated cost'),
       el('strong', { id: 'bulk-estimate' }, cost),
     ),
+    preview.cached > 0 ? el('p', { id: 'bulk-saved', class: 'hint' }, savedText(preview.cached)) : null,
     el('p', { class: 'hint' }, destinations(preview)),
     invalidRows(preview),
   );

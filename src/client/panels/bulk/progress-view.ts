@@ -54,6 +54,8 @@ function showRunMessage(message: HTMLElement, progress: BulkProgress): void {
       '',
     );
   else if (progress.state === 'done') say(message, 'Done: every row has its result or its status.', 'ok');
+  else if (progress.state === 'cancelled')
+    say(message, 'Cancelled: the rows written keep their results; a new run skips them.', '');
   else if (progress.notice) say(message, progress.notice, '');
   else if (progress.busy) say(message, 'Another sidebar is working on this run.', '');
   else if (message.classList.contains('ok')) say(message, '', '');
@@ -92,4 +94,19 @@ export function showProgress(ui: Controls, progress: BulkProgress, driving: bool
   ui.counts.textContent = countsLine(progress);
   showRunMessage(ui.message, progress);
   showRunButtons(ui, progress, driving);
+}
+
+/** A Resume that the same cause stops again at once (still no credits) says so, not silently. */
+export function sayIfStoppedAgain(message: HTMLElement, before: BulkProgress, now: BulkProgress): void {
+  if (now.state !== 'stopped' || !now.message || now.done !== before.done) return;
+  say(message, `Resumed, and stopped again before any row was done. ${now.message}`, 'error');
+}
+
+/** A reopened sidebar offers the run it left unfinished. */
+export function sayUnfinished(message: HTMLElement, last: BulkProgress): void {
+  const verb = last.state === 'running' ? 'Continue' : 'Resume';
+  say(
+    message,
+    `An unfinished run: ${last.done} of ${plural(last.rows, 'row')} done. ${verb} to go on; rows already written are not charged again.`,
+  );
 }

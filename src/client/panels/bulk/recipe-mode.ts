@@ -1,7 +1,7 @@
 // The Bulk run panel in recipe mode: the user picks a recipe instead of one lookup, maps its
 // inputs to columns, previews the cost as a range, and runs it. A recipe runs as one bulk run per
 // step, so its progress, Pause, Resume and Cancel are the panel's own.
-
+import { recipeFromDraft } from '../../../core/recipes/custom';
 import { creditsText } from '../../../core/text/credits';
 import type { BulkProgress } from '../../../shared/bulk-rpc';
 import type { RecipePreview, RecipeRunConfig, RecipeSummary } from '../../../shared/recipe-rpc';
@@ -52,13 +52,15 @@ export class RecipeMode {
   /** Saves the built recipe, then chooses it: ready to preview. */
   private async save(): Promise<void> {
     const draft = draftOf(this.builder);
+    // The server's own check, here first: a recipe that cannot run is refused, with the reason.
+    recipeFromDraft(draft, 'draft');
     this.recipes = await call('saveRecipe', draft);
     listRecipes(this.controls, this.recipes);
     const saved = this.recipes.find((recipe) => recipe.custom && recipe.name === draft.name.trim());
     if (saved) this.controls.choice.value = saved.id;
-    say(this.ui.message, `Saved "${draft.name.trim()}" with this spreadsheet.`, 'ok');
     this.show();
     this.changed();
+    say(this.ui.message, `Saved "${draft.name.trim()}" with this spreadsheet.`, 'ok');
   }
 
   private async remove(): Promise<void> {
@@ -67,9 +69,9 @@ export class RecipeMode {
     this.recipes = await call('deleteRecipe', recipe.id);
     this.controls.choice.value = '';
     listRecipes(this.controls, this.recipes);
-    say(this.ui.message, `Deleted "${recipe.name}".`, '');
     this.show();
     this.changed();
+    say(this.ui.message, `Deleted "${recipe.name}".`, '');
   }
 
   async load(): Promise<void> {
@@ -128,9 +130,13 @@ export class RecipeMode {
     };
     if (!value.needsConfirmation) return start();
     const ui = this.ui;
-    ui.confirmText.textContent = `This recipe may spend up to ${creditsText(value.creditsMax)} (at least ${creditsText(value.creditsMin)}). Run it?`;
+    const most = creditsText(value.creditsMax);
+    const known = value.creditsMin === value.creditsMax;
+    ui.confirmText.textContent = known
+      ? `This recipe will spend ${most}. Run it?`
+      : `This recipe may spend up to ${most} (at least ${creditsText(value.creditsMin)}). Run it?`;
     ui.confirm.hidden = false;
-    ui.confirmRun.textContent = `Run, up to ${creditsText(value.creditsMax)}`;
+    ui.confirmRun.textContent = known ? `Run and spend ${most}` : `Run, up to ${most}`;
     ui.confirmRun.onclick = () => void start();
     ui.confirmRun.focus();
   }

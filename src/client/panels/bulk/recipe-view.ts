@@ -64,8 +64,12 @@ const SLOT_HINTS: Record<SlotName, RegExp> = {
   photonetHandle: /photonet|handle|instagram|user/i,
 };
 
-/** The recipe's steps and a column picker per input; `headers` are the sheet's. */
+/**
+ * The recipe's steps and a column picker per input; `headers` are the sheet's. A column already
+ * chosen for an input stays chosen (the headers were read again), unless it has no header.
+ */
 export function showRecipe(ui: RecipeControls, recipe: RecipeSummary, headers: readonly string[]): void {
+  const before = chosenSlots(ui);
   ui.about.textContent = recipe.description;
   ui.remove.hidden = !recipe.custom;
   ui.steps.replaceChildren(
@@ -82,6 +86,8 @@ export function showRecipe(ui: RecipeControls, recipe: RecipeSummary, headers: r
           SLOT_HINTS[slot.name].test(header) && !(slot.name === 'fullName' && /company/i.test(header)),
       );
       if (guessed >= 0) select.value = String(guessed + 1);
+      const kept = before[slot.name];
+      if (kept !== undefined && headers[kept - 1]) select.value = String(kept);
       return el(
         'div',
         { class: 'field' },
@@ -113,6 +119,14 @@ function rowsText(min: number, max: number): string {
 
 function creditsRange(min: number, max: number): string {
   return min === max ? creditsText(max) : `${creditsAmount(min)}–${creditsText(max)}`;
+}
+
+/** The whole cost: one figure when what the steps find changes nothing, else the range and why. */
+function totalText(preview: RecipePreview): string {
+  const rows = plural(preview.rows, 'row');
+  const { creditsMin: min, creditsMax: max } = preview;
+  if (min === max) return `${rows}. ${creditsText(max)}, whatever the steps find.`;
+  return `${rows}. Between ${creditsAmount(min)} and ${creditsText(max)}: the least if every first step finds, the most if every fallback runs.`;
 }
 
 /** Per step: the rows that reach it, saved results, and the credits as a range; then the bound. */
@@ -149,10 +163,6 @@ export function recipePreviewView(preview: RecipePreview): HTMLElement {
     'div',
     { class: 'bulk-recipe-preview' },
     el('table', { class: 'bulk-recipe-table' }, el('thead', {}, head), el('tbody', {}, ...rows)),
-    el(
-      'p',
-      { id: 'bulk-recipe-total' },
-      `${plural(preview.rows, 'row')}. Between ${creditsRange(preview.creditsMin, preview.creditsMax)}: the least if every first step finds, the most if every fallback runs.`,
-    ),
+    el('p', { id: 'bulk-recipe-total' }, totalText(preview)),
   );
 }

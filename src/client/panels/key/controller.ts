@@ -1,10 +1,19 @@
 // The API key panel: paste, save, test (its price said first), show masked, replace, remove; the
-// choice of who may use it, with a plain warning of what sharing means.
-import type { SidebarState } from '../../../shared/rpc';
+// choice of who may use it, with a plain warning of what sharing means. A new key replaces a saved
+// one only once a test lookup says it works, or when the user saves it untested, knowingly.
+import type { KeySaveResult, SidebarState } from '../../../shared/rpc';
 import { announceChange } from '../../data-changed';
 import { $, busy, say } from '../../dom';
 import { call } from '../../rpc-client';
-import { linkDashboard, scopeRadios, selectedScope, showKey, showScopeWarning, showTestCost } from './view';
+import {
+  linkDashboard,
+  scopeRadios,
+  selectedScope,
+  showKey,
+  showScopeWarning,
+  showTestCost,
+  showUntestedChoice,
+} from './view';
 
 export function mountKeyPanel(state: SidebarState): void {
   const message = $('key-message');
@@ -20,17 +29,31 @@ export function mountKeyPanel(state: SidebarState): void {
 function wireSave(message: HTMLElement): void {
   const input = $('key-input') as HTMLInputElement;
   const save = $('save-key') as HTMLButtonElement;
+  const untested = $('key-save-untested') as HTMLButtonElement;
+  const saved = (result: KeySaveResult) => {
+    showKey(result.key);
+    showUntestedChoice(!result.saved && result.canSaveUntested);
+    say(message, result.message, result.saved ? 'ok' : 'error');
+    if (result.saved) input.value = '';
+    if (result.saved || result.creditsSpent > 0) announceChange();
+  };
   const saveKey = () =>
-    busy(save, message, async () => {
-      const status = await call('setApiKey', input.value, selectedScope());
-      input.value = '';
-      showKey(status);
-      say(message, 'Key saved.', 'ok');
-      announceChange();
-    });
+    busy(save, message, async () => saved(await call('setApiKey', input.value, selectedScope())));
   save.addEventListener('click', saveKey);
   input.addEventListener('keydown', (event) => {
     if (event.key === 'Enter') void saveKey();
+  });
+  // The pasted key was refused or could not be tested: the user chooses, knowing it.
+  input.addEventListener('input', () => showUntestedChoice(false));
+  untested.addEventListener('click', () =>
+    busy(untested, message, async () =>
+      saved(await call('setApiKey', input.value, selectedScope(), 'untested')),
+    ),
+  );
+  ($('key-keep') as HTMLButtonElement).addEventListener('click', () => {
+    input.value = '';
+    showUntestedChoice(false);
+    say(message, 'The saved key stays.', '');
   });
 }
 
@@ -50,6 +73,7 @@ function wireClear(message: HTMLElement): void {
   clear.addEventListener('click', () =>
     busy(clear, message, async () => {
       showKey(await call('clearApiKey'));
+      showUntestedChoice(false);
       say(message, 'Key removed.', 'ok');
       announceChange();
     }),

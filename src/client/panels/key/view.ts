@@ -13,6 +13,8 @@ export function showKey(status: KeyStatus): void {
   $('key-input-label').textContent = status.configured ? 'Paste a new key to replace it' : 'Paste your key';
   $('save-key').textContent = status.configured ? 'Replace' : 'Save';
   ($('test-key') as HTMLButtonElement).disabled = !status.configured;
+  // Replacing tests the new key first: its price is said before the click.
+  $('replace-cost').hidden = !status.configured;
   ($('clear-key') as HTMLButtonElement).disabled = !status.configured;
   if (status.scope) checkScope(status.scope);
   showScopeWarning();
@@ -47,4 +49,12 @@ export function linkDashboard(dashboard: string | null | undefined): void {
 
 export function showTestCost(credits: number): void {
   $('test-cost').textContent = `Test makes one real lookup, which costs ${creditsText(credits)}.`;
+  $('replace-cost').textContent =
+    `Replace tests the new key first with one real lookup, which costs ${creditsText(credits)} on its account; the saved key stays if the test fails.`;
+}
+
+/** Offers to save a key whose test failed, untested; hidden once the key or the choice changes. */
+export function showUntestedChoice(shown: boolean): void {
+  $('key-untested').hidden = !shown;
+  if (shown) ($('key-save-untested') as HTMLButtonElement).focus();
 }

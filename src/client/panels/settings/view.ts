@@ -1,6 +1,6 @@
 // The Credit settings panel's view: one number field per setting, the price tables, and marking
 // the field a server message names. Everything from the server is set as text.
-import { SETTING_LABELS } from '../../../core/billing/settings';
+import { settingCaption } from '../../../core/billing/settings';
 import { priceLabel } from '../../../core/operations/pricing';
 import { OPERATIONS } from '../../../core/operations/table';
 import type { Group } from '../../../core/operations/types';
@@ -9,34 +9,28 @@ import { $, el } from '../../dom';
 
 interface Field {
   name: keyof Settings;
-  unit: string;
   hint: string;
 }
 
 export const FIELDS: readonly Field[] = [
   {
     name: 'formulaDailyCap',
-    unit: 'credits a day',
     hint: 'All formulas of this spreadsheet together. Past it, a formula says so instead of paying.',
   },
   {
     name: 'confirmAbove',
-    unit: 'credits',
     hint: 'A bulk run estimated above this asks you first.',
   },
   {
     name: 'runHardCap',
-    unit: 'credits',
     hint: 'A bulk run stops once it has spent this much. 0 means no cap.',
   },
   {
     name: 'requestsPerSecond',
-    unit: 'per second',
     hint: 'From your API plan. Formulas and bulk runs keep to it; a 429 slows them down further.',
   },
   {
     name: 'cacheTtlDays',
-    unit: 'days',
     hint: 'A paid answer is reused this long: recalculating costs nothing.',
   },
 ];
@@ -50,7 +44,7 @@ function fieldRow(field: Field): HTMLElement {
   return el(
     'div',
     { class: 'field' },
-    el('label', { for: id }, `${SETTING_LABELS[field.name]} (${field.unit})`),
+    el('label', { for: id }, settingCaption(field.name)),
     el('input', {
       id,
       name: field.name,
@@ -90,9 +84,9 @@ function priceTables(): HTMLElement {
   );
 }
 
-/** The field a server message is about: messages start with the setting's label. */
+/** The field a server message is about: messages start with the setting's caption. */
 export function fieldNamed(text: string): keyof Settings | null {
-  const match = FIELDS.find((field) => text.startsWith(SETTING_LABELS[field.name]));
+  const match = FIELDS.find((field) => text.startsWith(settingCaption(field.name)));
   return match?.name ?? null;
 }
 
