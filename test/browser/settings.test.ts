@@ -422,7 +422,9 @@ describe('the Jobs panel', () => {
     const [first, second] = pumpCalls;
     expect(first!.nextCheckInMs).toBeGreaterThan(0);
     const gap = second!.sentAt - first!.sentAt;
-    expect(gap).toBeGreaterThanOrEqual(first!.nextCheckInMs! - 50);
+    // The times are when the test heard of each request over the DevTools protocol, which can lag by
+    // a few hundred ms on a busy machine: the bound says "not at once", not the timer's precision.
+    expect(gap).toBeGreaterThanOrEqual(first!.nextCheckInMs! - 500);
     expect(gap).toBeLessThan(first!.nextCheckInMs! + 3_000);
 
     await page.click('#advance-1');
