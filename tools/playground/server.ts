@@ -31,9 +31,9 @@ export interface RunningPlayground {
 
 /** This file's folder, both when run from source (tests) and when bundled into .build/ (npm start). */
 // Beside this file when run from source (tests); from .build/ when bundled by scripts/run-ts.mjs.
-const PAGE_DIR = existsSync(join(__dirname, 'page.html'))
-  ? __dirname
-  : join(__dirname, '..', 'tools', 'playground');
+const PAGE_DIR = existsSync(join(__dirname, 'page', 'page.html'))
+  ? join(__dirname, 'page')
+  : join(__dirname, '..', 'tools', 'playground', 'page');
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 const MAX_BODY_BYTES = 1024 * 1024;
 const TICK_MS = 1000;
@@ -61,7 +61,7 @@ interface Assets {
 
 async function loadAssets(): Promise<Assets> {
   const result = await esbuild.build({
-    entryPoints: [join(PAGE_DIR, 'page.ts')],
+    entryPoints: [join(PAGE_DIR, 'main.ts')],
     bundle: true,
     write: false,
     format: 'iife',

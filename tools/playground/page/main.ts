@@ -1,6 +1,6 @@
 // The playground page: a small Sheets look-alike over the server's JSON endpoints. Everything that
 // comes from the add-on or the API is shown with textContent, never parsed as HTML.
-import type { CellSnapshot, MenuOutcome, WorkbookState } from './workbook';
+import type { CellSnapshot, MenuOutcome, WorkbookState } from '../workbook';
 
 const MESSAGE_SOURCE = 'enrich-playground';
 const POLL_MS = 1500;
