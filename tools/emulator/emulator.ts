@@ -6,7 +6,7 @@
 //   const bundle = emu.loadBundle('dist');
 //   emu.edit(bundle, 'Sheet1', 'B2', '=PRONET_EMAIL(A2)');
 
-import { parseA1 } from './a1';
+import { parseA1, rangeA1 } from './a1';
 import { type CompiledBundle, htmlFileReader, type LoadedBundle } from './bundle';
 import { FakeCacheService } from './cache';
 import { VirtualClock } from './clock';
@@ -224,35 +224,56 @@ export class Emulator {
   }
 
   /**
-   * A user's edit of one cell: the text or formula goes in (the same formula typed over itself
-   * changes nothing, X8), Sheets runs what it must (the formula, and formulas reading the cell),
-   * and the installable Edit triggers fire, each as its own execution. `triggersFirst` fires them
-   * before Sheets runs the formulas: which starts first is not published (assumption T6), and the
-   * add-on must not depend on it. `fireTriggers: false` leaves them to `fireEditTriggers`.
-   * Answers what the cell showed once Sheets ran it.
+   * A user's edit: the text or formula goes in (the same formula typed over itself changes nothing,
+   * X8), Sheets runs what it must (the formula, and formulas reading the cell), and the installable
+   * Edit triggers fire, each as its own execution. `input` may be a block of rows (a paste, a
+   * fill-down): every cell goes in as typed, then Sheets runs what it must once, and the triggers
+   * fire once for the block (T6). `triggersFirst` fires them before Sheets runs the formulas: which
+   * starts first is not published (T6), and the add-on must not depend on it. `fireTriggers: false`
+   * leaves them to `fireEditTriggers`. Answers what the (first) cell showed once Sheets ran it.
    */
   edit(
     bundle: LoadedBundle,
     sheet: SheetRef,
     a1: string,
-    input: string,
+    input: string | readonly (readonly string[])[],
     options: { triggersFirst?: boolean; fireTriggers?: boolean } = {},
   ): FormulaOutcome {
     const { sheet: model, row, column } = this.#address(sheet, a1);
+    const block = typeof input === 'string' ? [[input]] : input;
+    const numColumns = Math.max(0, ...block.map((line) => line.length));
+    const edited = { row, column, numRows: block.length, numColumns };
+    if (block.length === 0 || numColumns === 0) throw new Error('Emulator: an edit needs a cell');
+    model.checkBounds(edited);
     this.document.flushed();
-    const oldValue = model.value(row, column);
-    const isFormula = input.length > 1 && input.startsWith('=');
-    if (isFormula) model.writeFormula(row, column, input);
-    else model.writeInput(row, column, input);
-    // A typed formula's event carries no value (T6): the add-on reads nothing from it.
-    const fields = isFormula ? { oldValue } : { oldValue, value: input };
+    const fields = editEventFields(block, model.value(row, column));
+    for (const [r, line] of block.entries()) {
+      for (const [c, text] of line.entries()) {
+        if (isFormulaText(text)) model.writeFormula(row + r, column + c, text);
+        else model.writeInput(row + r, column + c, text);
+      }
+    }
     const fire = options.fireTriggers !== false;
-    if (fire && options.triggersFirst) this.fireEditTriggers(bundle, sheet, a1, fields);
+    const target = rangeA1(edited);
+    if (fire && options.triggersFirst) this.fireEditTriggers(bundle, sheet, target, fields);
     this.#runner.settle(bundle);
     // What the cell showed once Sheets ran it; triggers that come after may change it later.
     const shown = this.#runner.shown(model, row, column);
-    if (fire && !options.triggersFirst) this.fireEditTriggers(bundle, sheet, a1, fields);
+    if (fire && !options.triggersFirst) this.fireEditTriggers(bundle, sheet, target, fields);
     return shown;
+  }
+
+  /**
+   * The user selects a range: scripts they start (menu items, sidebar calls) see it as the active
+   * sheet and range, as Sheets shows them the selection in the open tab.
+   */
+  select(sheet: SheetRef, a1: string): void {
+    const model = this.#sheet(sheet);
+    const range = parseA1(a1, model.maxRows, model.maxColumns);
+    if (!range) throw new Error(`Emulator: "${a1}" is not A1 notation`);
+    model.checkBounds(range);
+    this.document.activeSheet = model;
+    model.selection = range;
   }
 
   /** What a formula's cell and its spill area show now. */
@@ -281,15 +302,17 @@ export class Emulator {
     return this.#runner.settle(bundle);
   }
 
-  /** Fires the installable Edit triggers for an edit of `a1` already made; answers how many ran. */
+  /** Fires the installable Edit triggers for an edit of `a1` (a cell or a block) already made. */
   fireEditTriggers(
     bundle: LoadedBundle,
     sheet: SheetRef,
     a1: string,
     fields: { value?: unknown; oldValue?: unknown } = {},
   ): number {
-    const { sheet: model, row, column } = this.#address(sheet, a1);
-    const range = new FakeRange(this.runtime, model, { row, column, numRows: 1, numColumns: 1 });
+    const model = this.#sheet(sheet);
+    const edited = parseA1(a1, model.maxRows, model.maxColumns);
+    if (!edited) throw new Error(`Emulator: "${a1}" is not A1 notation`);
+    const range = new FakeRange(this.runtime, model, edited);
     return this.#runner.spreadsheetTriggers(bundle, 'ON_EDIT', {
       source: this.spreadsheet,
       range,
@@ -363,6 +386,25 @@ export class Emulator {
     if (range?.numRows !== 1 || range.numColumns !== 1) throw new Error(`Emulator: "${a1}" is not one cell`);
     return { sheet: model, row: range.row, column: range.column };
   }
+}
+
+/** Text a user types that Sheets takes as a formula: "=" and something after it. */
+function isFormulaText(text: string): boolean {
+  return text.length > 1 && text.startsWith('=');
+}
+
+/**
+ * What an Edit event says of the edit: a typed formula's event carries no value (T6), and a
+ * block's has neither value nor oldValue (Event objects: "only available if the edited range is a
+ * single cell").
+ */
+function editEventFields(
+  block: readonly (readonly string[])[],
+  oldValue: unknown,
+): { value?: unknown; oldValue?: unknown } {
+  const single = block.length === 1 && block[0]!.length === 1 ? block[0]![0]! : null;
+  if (single === null) return {};
+  return isFormulaText(single) ? { oldValue } : { oldValue, value: single };
 }
 
 export function createEmulator(options: EmulatorOptions): Emulator {
