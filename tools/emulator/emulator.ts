@@ -398,7 +398,7 @@ function isFormulaText(text: string): boolean {
  * block's has neither value nor oldValue (Event objects: "only available if the edited range is a
  * single cell").
  */
-function editEventFields(
+export function editEventFields(
   block: readonly (readonly string[])[],
   oldValue: unknown,
 ): { value?: unknown; oldValue?: unknown } {
