@@ -159,6 +159,18 @@ describe('the playground grid', () => {
       'hooli.com',
     ]);
     expect(await fakeAccount(playground)).toMatchObject({ spent: 3 * WEBSITE_PRICE });
+
+    // Ctrl+C copies what the selected block shows; pasted elsewhere, those are plain values.
+    await page.keyboard.press('Control+C');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      'Globex\tglobex.com\nInitech\tinitech.com\nHooli\thooli.com',
+    );
+    await page.click(cell('D6'));
+    await page.keyboard.press('Control+V');
+    await settled();
+    expect(await page.textContent('#name-box')).toBe('D6:E8');
+    expect(await held('E7')).toMatchObject({ display: 'initech.com', input: 'initech.com' });
+    expect(await fakeAccount(playground)).toMatchObject({ spent: 3 * WEBSITE_PRICE });
   });
 
   it('fills a formula down with Ctrl+D: each cell entered on its own row, each evaluated', async () => {
@@ -167,8 +179,12 @@ describe('the playground grid', () => {
     await typeInto(playground, 'B6', '=COMPANY_WEBSITE(A6)');
     await page.reload();
     await page.waitForSelector('body[data-ready="true"]');
-    await page.click(cell('B6'));
-    await page.click(cell('B9'), { modifiers: ['Shift'] });
+    // Dragged from B6 to B9, as a user selects a range with the mouse.
+    await page.hover(cell('B6'));
+    await page.mouse.down();
+    await page.hover(cell('B8'));
+    await page.hover(cell('B9'));
+    await page.mouse.up();
     expect(await page.textContent('#name-box')).toBe('B6:B9');
     await page.keyboard.press('Control+D');
     await settled();
