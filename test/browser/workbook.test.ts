@@ -1,4 +1,5 @@
-// The playground's world without a browser: how it recalculates and lets time pass.
+// The playground's world without a browser: how it recalculates, takes pastes and fill-downs,
+// shows the page's selection to the add-on, and lets time pass.
 import { join } from 'node:path';
 import { Workbook } from '../../tools/playground/workbook';
 
