@@ -1,4 +1,5 @@
-// The playground's world without a browser: how it recalculates and lets time pass.
+// The playground's world without a browser: how it recalculates, takes pastes and fill-downs,
+// shows the page's selection to the add-on, and lets time pass.
 import { join } from 'node:path';
 import { Workbook } from '../../tools/playground/workbook';
 
@@ -11,6 +12,9 @@ const PRICE = { COMPANY_WEBSITE: 1, PRONET_COMPANY: 6, PRONET_PROFILE: 10 } as c
 const PROCESSING = 'Processing… the result will appear here within a minute or two.';
 
 const shown = (workbook: Workbook, a1: string) => workbook.state().cells[a1]?.display ?? '';
+const input = (workbook: Workbook, a1: string) => workbook.state().cells[a1]?.input ?? '';
+const editTriggerRuns = (workbook: Workbook) =>
+  workbook.emu.triggerRuns.filter((run) => run.kind === 'edit trigger').length;
 const spent = (workbook: Workbook) => workbook.state().account.spent;
 
 describe('the playground workbook', () => {
@@ -89,5 +93,77 @@ describe('the playground workbook', () => {
       status: 500,
       message: 'Paste your API key first (account dashboard > Settings > API Key).',
     });
+  });
+
+  it('pastes a block as one edit: each formula runs, and the Edit trigger runs once', () => {
+    const workbook = new Workbook(DIST);
+    expect(
+      workbook.paste('A6', [
+        ['Globex', '=COMPANY_WEBSITE(A6)'],
+        ['Initech', '=COMPANY_WEBSITE(A7)'],
+        ['Hooli'],
+      ]),
+    ).toBe('A6:B8');
+    // The fake API's websites for these companies.
+    expect([shown(workbook, 'B6'), shown(workbook, 'B7'), shown(workbook, 'B8')]).toEqual([
+      'globex.com',
+      'initech.com',
+      '',
+    ]);
+    expect(spent(workbook)).toBe(2 * PRICE.COMPANY_WEBSITE);
+    workbook.advance(60_000);
+    expect(editTriggerRuns(workbook)).toBe(1);
+    expect(() => workbook.paste('A1000', [['a'], ['b']])).toThrow(
+      'This runs past the last row of the sheet (1000)',
+    );
+  });
+
+  it('fills a formula down: each row its own formula, each run, one Edit trigger', () => {
+    const workbook = new Workbook(DIST);
+    workbook.paste('A6', [['Globex'], ['Initech'], ['Hooli']]);
+    workbook.setCell('B6', '=COMPANY_WEBSITE(A6)');
+    workbook.advance(60_000);
+    const before = editTriggerRuns(workbook);
+    expect(workbook.fillDown('B6:B8')).toBe('B7:B8');
+    expect([input(workbook, 'B7'), input(workbook, 'B8')]).toEqual([
+      '=COMPANY_WEBSITE(A7)',
+      '=COMPANY_WEBSITE(A8)',
+    ]);
+    expect([shown(workbook, 'B7'), shown(workbook, 'B8')]).toEqual(['initech.com', 'hooli.com']);
+    expect(spent(workbook)).toBe(3 * PRICE.COMPANY_WEBSITE);
+    workbook.advance(60_000);
+    expect(editTriggerRuns(workbook) - before).toBe(1);
+    // Nothing above row 1 to copy from.
+    expect(workbook.fillDown('C1')).toBeNull();
+  });
+
+  it("runs a menu item on the page's selection: Freeze results as values freezes B14", () => {
+    const workbook = new Workbook(DIST);
+    workbook.setCell('B14', '=COMPANY_WEBSITE(A3)');
+    workbook.setCell('B15', '=COMPANY_WEBSITE(A3)');
+    workbook.select('B14');
+    expect(workbook.runMenuItem('Freeze results as values').alerts).toEqual([
+      { title: '', prompt: 'Froze 1 formula: those cells are now plain values.' },
+    ]);
+    expect([input(workbook, 'B14'), input(workbook, 'B15')]).toEqual(['acme.com', '=COMPANY_WEBSITE(A3)']);
+  });
+
+  it('sends the rows asked for, and says whether the demo key is the saved one', () => {
+    const workbook = new Workbook(DIST);
+    workbook.setCell('K200', 'Initech');
+    const state = workbook.state({ top: 190, rows: 20 });
+    expect(state.size).toEqual({ rows: 1000, columns: 26 });
+    expect(state.window).toEqual({ top: 190, rows: 20 });
+    expect(Object.keys(state.cells)).toEqual(['K200']);
+    expect(state.demoKey).toEqual({ inUse: true });
+    expect(JSON.stringify(state)).not.toContain(workbook.demoKey);
+
+    expect(workbook.rpc('clearApiKey', [])).toMatchObject({ status: 200 });
+    expect(workbook.state().demoKey).toEqual({ inUse: false });
+    expect(workbook.useDemoKey()).toBeNull();
+    expect(workbook.state().demoKey).toEqual({ inUse: true });
+    workbook.setCell('B3', '=COMPANY_WEBSITE(A3)');
+    expect(shown(workbook, 'B3')).toBe('acme.com');
+    expect(spent(workbook)).toBe(PRICE.COMPANY_WEBSITE);
   });
 });

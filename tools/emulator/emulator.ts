@@ -6,11 +6,14 @@
 //   const bundle = emu.loadBundle('dist');
 //   emu.edit(bundle, 'Sheet1', 'B2', '=PRONET_EMAIL(A2)');
 
+import { parseA1, rangeA1 } from './a1';
 import type { CompiledBundle, LoadedBundle } from './bundle';
 import type { FakeCacheService } from './cache';
 import type { CellValue } from './cell';
 import { type CellView, cellAt, cellView, type SheetRef, sheetNamed, valuesIn } from './cell-views';
 import { VirtualClock } from './clock';
+import { editEventFields, isFormulaText } from './edit-events';
+import type { EmulatorOptions } from './emulator-options';
 import { type ExecutionOptions, ExecutionRunner } from './execution';
 import { type FormulaOutcome, shownAt } from './formula-result';
 import { type AppsScriptGlobals, createGlobals } from './globals';
@@ -25,32 +28,14 @@ import { SpreadsheetModel } from './sheet-model';
 import { FakeRange, FakeSpreadsheet } from './spreadsheet';
 import { type TriggerRun, TriggerRunner } from './trigger-runner';
 import { UiRecord } from './ui';
-import type { FakeUrlFetchApp, FetchHandler, FetchRecord, FetchRequest } from './urlfetch';
+import type { FakeUrlFetchApp, FetchRecord } from './urlfetch';
 
 export type { LoadedBundle } from './bundle';
+export { editEventFields } from './edit-events';
+export type { EmulatorOptions } from './emulator-options';
 export { type ExecutionOptions, SheetsError } from './execution';
 export type { FormulaOutcome } from './formula-result';
 export type { TriggerRun } from './trigger-runner';
-
-export interface EmulatorOptions {
-  readonly fetchHandler: FetchHandler;
-  /** Virtual milliseconds per HTTP round trip (a fetchAll batch costs one). Default 300. */
-  readonly latencyMs?: number | ((request: FetchRequest) => number);
-  /** Run as an editor add-on (trigger rules, no active spreadsheet in time-driven triggers). */
-  readonly addOn?: boolean;
-  readonly clock?: VirtualClock;
-  /** The person at the keyboard. Default owner@example.com. */
-  readonly userEmail?: string;
-  /** The spreadsheet's owner, whose user properties formulas read. Default: the user. */
-  readonly ownerEmail?: string;
-  readonly timeZone?: string;
-  readonly spreadsheetName?: string;
-  /** The add-on menu's caption. Default "Enrich for Sheets". */
-  readonly addOnName?: string;
-  readonly urlFetchDailyQuota?: number;
-  /** Recalculate formulas a menu/sidebar/trigger execution wrote, as Sheets does after it. Default true. */
-  readonly recalculateAfterExecution?: boolean;
-}
 
 export class Emulator {
   readonly clock: VirtualClock;
@@ -196,35 +181,56 @@ export class Emulator {
   }
 
   /**
-   * A user's edit of one cell: the text or formula goes in (the same formula typed over itself
-   * changes nothing, X8), Sheets runs what it must (the formula, and formulas reading the cell),
-   * and the installable Edit triggers fire, each as its own execution. `triggersFirst` fires them
-   * before Sheets runs the formulas: which starts first is not published (assumption T6), and the
-   * add-on must not depend on it. `fireTriggers: false` leaves them to `fireEditTriggers`.
-   * Answers what the cell showed once Sheets ran it.
+   * A user's edit: the text or formula goes in (the same formula typed over itself changes nothing,
+   * X8), Sheets runs what it must (the formula, and formulas reading the cell), and the installable
+   * Edit triggers fire, each as its own execution. `input` may be a block of rows (a paste, a
+   * fill-down): every cell goes in as typed, then Sheets runs what it must once, and the triggers
+   * fire once for the block (T6). `triggersFirst` fires them before Sheets runs the formulas: which
+   * starts first is not published (T6), and the add-on must not depend on it. `fireTriggers: false`
+   * leaves them to `fireEditTriggers`. Answers what the (first) cell showed once Sheets ran it.
    */
   edit(
     bundle: LoadedBundle,
     sheet: SheetRef,
     a1: string,
-    input: string,
+    input: string | readonly (readonly string[])[],
     options: { triggersFirst?: boolean; fireTriggers?: boolean } = {},
   ): FormulaOutcome {
     const { sheet: model, row, column } = cellAt(this.document, sheet, a1);
+    const block = typeof input === 'string' ? [[input]] : input;
+    const numColumns = Math.max(0, ...block.map((line) => line.length));
+    const edited = { row, column, numRows: block.length, numColumns };
+    if (block.length === 0 || numColumns === 0) throw new Error('Emulator: an edit needs a cell');
+    model.checkBounds(edited);
     this.document.flushed();
-    const oldValue = model.value(row, column);
-    const isFormula = input.length > 1 && input.startsWith('=');
-    if (isFormula) model.writeFormula(row, column, input);
-    else model.writeInput(row, column, input);
-    // A typed formula's event carries no value (T6): the add-on reads nothing from it.
-    const fields = isFormula ? { oldValue } : { oldValue, value: input };
+    const fields = editEventFields(block, model.value(row, column));
+    for (const [r, line] of block.entries()) {
+      for (const [c, text] of line.entries()) {
+        if (isFormulaText(text)) model.writeFormula(row + r, column + c, text);
+        else model.writeInput(row + r, column + c, text);
+      }
+    }
     const fire = options.fireTriggers !== false;
-    if (fire && options.triggersFirst) this.fireEditTriggers(bundle, sheet, a1, fields);
+    const target = rangeA1(edited);
+    if (fire && options.triggersFirst) this.fireEditTriggers(bundle, sheet, target, fields);
     this.#runner.settle(bundle);
     // What the cell showed once Sheets ran it; triggers that come after may change it later.
     const shown = shownAt(model, row, column);
-    if (fire && !options.triggersFirst) this.fireEditTriggers(bundle, sheet, a1, fields);
+    if (fire && !options.triggersFirst) this.fireEditTriggers(bundle, sheet, target, fields);
     return shown;
+  }
+
+  /**
+   * The user selects a range: scripts they start (menu items, sidebar calls) see it as the active
+   * sheet and range, as Sheets shows them the selection in the open tab.
+   */
+  select(sheet: SheetRef, a1: string): void {
+    const model = sheetNamed(this.document, sheet);
+    const range = parseA1(a1, model.maxRows, model.maxColumns);
+    if (!range) throw new Error(`Emulator: "${a1}" is not A1 notation`);
+    model.checkBounds(range);
+    this.document.activeSheet = model;
+    model.selection = range;
   }
 
   /** What a formula's cell and its spill area show now. */
@@ -253,15 +259,17 @@ export class Emulator {
     return this.#runner.settle(bundle);
   }
 
-  /** Fires the installable Edit triggers for an edit of `a1` already made; answers how many ran. */
+  /** Fires the installable Edit triggers for an edit of `a1` (a cell or a block) already made. */
   fireEditTriggers(
     bundle: LoadedBundle,
     sheet: SheetRef,
     a1: string,
     fields: { value?: unknown; oldValue?: unknown } = {},
   ): number {
-    const { sheet: model, row, column } = cellAt(this.document, sheet, a1);
-    const range = new FakeRange(this.runtime, model, { row, column, numRows: 1, numColumns: 1 });
+    const model = sheetNamed(this.document, sheet);
+    const edited = parseA1(a1, model.maxRows, model.maxColumns);
+    if (!edited) throw new Error(`Emulator: "${a1}" is not A1 notation`);
+    const range = new FakeRange(this.runtime, model, edited);
     return this.#triggerRunner.spreadsheetTriggers(bundle, 'ON_EDIT', {
       source: this.spreadsheet,
       range,

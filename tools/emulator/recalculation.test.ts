@@ -12,6 +12,7 @@ function clearAndWrite(flush) {
   r.setValue(''); if (flush) SpreadsheetApp.flush(); r.setFormula(f);
 }
 function writeInput() { SpreadsheetApp.getActiveSheet().getRange('A1').setValue('changed by a script'); }
+function activeRange() { var r = SpreadsheetApp.getActiveSpreadsheet().getActiveRange(); return r.getSheet().getName() + '!' + r.getA1Notation(); }
 `;
 
 function world() {
@@ -60,5 +61,31 @@ describe('the emulator runs a custom function only when Sheets would (X3, X8)', 
     const { emu, bundle, shown } = world();
     emu.rerunUnasked(bundle, 'Sheet1', 'B1');
     expect(shown()).toBe('a #2');
+  });
+});
+
+describe('a block edited at once (a paste, a fill-down) runs as Sheets runs it', () => {
+  it('each filled-down cell is an entered formula: each runs once, on its own row', () => {
+    const { emu, bundle } = world();
+    emu.edit(bundle, 'Sheet1', 'A2', [['b'], ['c']]);
+    emu.edit(bundle, 'Sheet1', 'B2', [['=COUNT(A2)'], ['=COUNT(A3)']]);
+    expect(emu.values('Sheet1', 'B1:B3')).toEqual([['a #1'], ['b #2'], ['c #3']]);
+  });
+
+  it('a block pasted over the inputs runs each formula reading them once, and the ones reading those', () => {
+    const { emu, bundle } = world();
+    emu.edit(bundle, 'Sheet1', 'C1', '=COUNT(B1)');
+    emu.edit(bundle, 'Sheet1', 'D1', '=COUNT(A1:A2)');
+    emu.edit(bundle, 'Sheet1', 'A1', [['x'], ['y']]);
+    expect(emu.values('Sheet1', 'B1:D1')).toEqual([['x #4', 'x #4 #6', 'x,y #5']]);
+  });
+
+  it("the user's selection is what a menu item sees as the active sheet and range", () => {
+    const { emu, bundle } = world();
+    emu.spreadsheet.insertSheet('Other');
+    emu.select('Sheet1', 'B2:C14');
+    expect(emu.runExecution(bundle, 'activeRange', [], { context: 'menu' })).toBe('Sheet1!B2:C14');
+    emu.select('Other', 'D7');
+    expect(emu.runExecution(bundle, 'activeRange', [], { context: 'menu' })).toBe('Other!D7');
   });
 });

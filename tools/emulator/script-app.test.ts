@@ -145,6 +145,26 @@ describe('Edit and Open triggers', () => {
     expect(emu.triggerRuns.map((run) => run.kind)).toEqual(['edit trigger', 'edit trigger', 'edit trigger']);
   });
 
+  it('a paste or fill-down is one edit: one trigger run, for the block, with no value', () => {
+    const { emu, bundle, documentProperties } = setup(true);
+    emu.runExecution(bundle, 'installOnEdit');
+    const uid = emu.triggers.triggers[0]!.id;
+    emu.edit(bundle, 'Sheet1', 'A2', [
+      ['2', '=DOUBLE(A2)'],
+      ['5', '=DOUBLE(A3)'],
+    ]);
+    expect(emu.values('Sheet1', 'B2:B3')).toEqual([[4], [10]]);
+    expect(documentProperties().edits).toBe('1');
+    expect(JSON.parse(documentProperties().edit!)).toEqual({
+      a1: 'A2:B3',
+      value: null,
+      oldValue: null,
+      authMode: 'FULL',
+      uid,
+      sheet: 'Sheet1',
+    });
+  });
+
   it('a script that writes cells fires no Edit trigger, nor does an edit before one is installed', () => {
     const { emu, bundle, documentProperties } = setup(true);
     emu.edit(bundle, 'Sheet1', 'B2', 'before');

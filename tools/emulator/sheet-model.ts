@@ -16,7 +16,6 @@ import { gasError } from './errors';
 import { type FormulaArg, type ParsedFormula, parseFormula } from './formula';
 
 // The playground reads dates through this module.
-export { isDate } from './cell';
 
 /** Documented: a spreadsheet holds at most ten million cells, counted over every sheet's grid. */
 export const MAX_WORKBOOK_CELLS = 10_000_000;

@@ -1,66 +1,75 @@
-// Entry of `npm start` (after scripts/start.mjs built dist/): the playground on 127.0.0.1:${PORT:-8080}.
-import { createServer } from 'node:net';
+// Entry of `npm start` (after scripts/start.mjs built dist/): the playground on 127.0.0.1:${PORT:-8080},
+// or on the next free port when that one is in use. It stops on Ctrl+C, SIGTERM and SIGHUP.
 import { join } from 'node:path';
-import { startPlayground } from './server';
-import { DEMO_CREDITS } from './workbook';
+import { DEMO_CREDITS } from './demo';
+import { type RunningPlayground, startPlayground } from './server';
 
-const HOST = '127.0.0.1';
 const DEFAULT_PORT = 8080;
-/** Ports tried after the default when it is taken (another playground, another server). */
-const TRIES = 10;
+/** Ports tried after the one asked for when it is in use (another playground, another server). */
+const NEXT_PORTS = 10;
+/** How long closing may take before the process leaves anyway. */
+const CLOSE_GRACE_MS = 3000;
 
-/** Whether `port` can be listened on now. */
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, HOST, () => probe.close(() => resolve(true)));
-  });
+/** The port asked for: PORT, else 8080. */
+function askedPort(): number {
+  const asked = process.env.PORT;
+  if (asked === undefined || asked === '') return DEFAULT_PORT;
+  const port = Number(asked);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT=${asked} is not a port number.`);
+  return port;
 }
 
-/** The port to serve on: PORT as asked, or the first free one from 8080; a clear word if none. */
-async function choosePort(): Promise<number> {
-  const asked = process.env.PORT;
-  if (asked !== undefined) {
-    const port = Number(asked);
-    if (!Number.isInteger(port) || port < 0 || port > 65535)
-      throw new Error(`PORT=${asked} is not a port number.`);
-    if (port !== 0 && !(await isFree(port))) {
-      throw new Error(
-        `Port ${port} is in use (another playground?). Stop it, or pick another: PORT=${port + 1} npm start`,
-      );
-    }
-    return port;
-  }
-  for (let port = DEFAULT_PORT; port < DEFAULT_PORT + TRIES; port++) {
-    if (await isFree(port)) {
-      if (port !== DEFAULT_PORT) console.log(`Port ${DEFAULT_PORT} is in use: serving on ${port} instead.`);
-      return port;
-    }
-  }
-  throw new Error(
-    `Ports ${DEFAULT_PORT}-${DEFAULT_PORT + TRIES - 1} are all in use. Pick a free one: PORT=9000 npm start`,
-  );
+/**
+ * Stops the playground, and the process with it, on a signal: Ctrl+C, SIGTERM, a closed terminal,
+ * and the SIGTERM scripts/start.mjs sends itself when npm, which started it, is gone.
+ */
+function stopWhenAsked(playground: RunningPlayground): void {
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => process.exit(0), CLOSE_GRACE_MS).unref();
+    playground
+      .close()
+      .catch(() => undefined)
+      .finally(() => process.exit(0));
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, stop);
 }
 
 async function main(): Promise<void> {
-  const port = await choosePort();
+  const port = askedPort();
   // Bundled into .build/ by run-ts.mjs, so dist/ is one folder up, as it is from playground/.
   // `npm start -- --hostile=deep` (or ENRICH_FAKE_HOSTILE=deep): the fake API misbehaves on purpose.
   const flag = process.argv.find((arg) => arg.startsWith('--hostile='))?.slice('--hostile='.length);
   const hostile = flag ?? process.env.ENRICH_FAKE_HOSTILE ?? '';
-  const playground = await startPlayground({ port, distDir: join(__dirname, '..', 'dist'), hostile });
+  let playground: RunningPlayground;
+  try {
+    playground = await startPlayground({
+      port,
+      nextPorts: NEXT_PORTS,
+      distDir: join(__dirname, '..', 'dist'),
+      hostile,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(/in use/.test(message) ? `${message} Pick a free one: PORT=9000 npm start` : message);
+  }
+  stopWhenAsked(playground);
+  if (playground.port !== port && port !== 0)
+    console.log(`Port ${port} is in use: serving on ${playground.port} instead.`);
   if (hostile !== '') console.log(`Hostile fake API: ${hostile} (every hostile answer is still charged).`);
   console.log(`Enrich for Sheets playground: ${playground.url}`);
   console.log(
-    `A demo account with ${DEMO_CREDITS.toLocaleString('en-US')} credits is ready (fake API, offline; ` +
-      'its key is saved in the add-on). Press Ctrl+C to stop.',
+    `A demo account with ${DEMO_CREDITS.toLocaleString('en-US')} credits is ready (fake API, offline), ` +
+      'and its key is saved in the add-on.',
   );
-  const stop = (): void => {
-    playground.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  console.log(`Demo key: ${playground.demoKey}`);
+  console.log(
+    'Replaced or removed it? Click "Use the demo key" on the page, or paste the key in the sidebar. ' +
+      'Press Ctrl+C to stop.',
+  );
 }
 
 main().catch((error: unknown) => {

@@ -1,20 +1,33 @@
-// The local playground over HTTP: a small Sheets-like page, the add-on's real sidebar with a
+// The local playground over HTTP: a Sheets-like page, the add-on's real sidebar with a
 // google.script.run bridge, and JSON endpoints over the Workbook (the add-on in the emulator on a
 // virtual clock, against the fake API). It listens on the loopback interface only: it has no
 // authentication, and anyone who can reach it can spend the demo account's credits.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { parseHostileSpec } from '../fake-api/hostile';
+import {
+  checkHost,
+  HttpError,
+  LOOPBACK_HOSTS,
+  readJson,
+  rowsField,
+  send,
+  sendJson,
+  stringField,
+} from './http';
+import { listenFrom } from './ports';
 import { withScriptRun } from './script-run';
+import type { RowWindow } from './state';
 import { DEMO_CREDITS, Workbook } from './workbook';
 
 export interface PlaygroundOptions {
   /** 0 picks a free port. Default 8080. */
   port?: number;
+  /** When the port is in use, how many of the ports after it to try. Default 0: none. */
+  nextPorts?: number;
   /** A loopback address; default 127.0.0.1. */
   host?: string;
   /** The built add-on: Code.js and Sidebar.html. */
@@ -26,16 +39,17 @@ export interface PlaygroundOptions {
 export interface RunningPlayground {
   /** e.g. `http://127.0.0.1:8080` */
   url: string;
+  /** The port listened on: the one asked for, or the next free one. */
+  port: number;
+  /** The demo account's key, which the add-on saved at the start. */
+  demoKey: string;
   close(): Promise<void>;
 }
 
-/** This file's folder, both when run from source (tests) and when bundled into .build/ (npm start). */
 // Beside this file when run from source (tests); from .build/ when bundled by scripts/run-ts.mjs.
-const PAGE_DIR = existsSync(join(__dirname, 'page.html'))
-  ? __dirname
-  : join(__dirname, '..', 'tools', 'playground');
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
-const MAX_BODY_BYTES = 1024 * 1024;
+const PAGE_DIR = existsSync(join(__dirname, 'page', 'page.html'))
+  ? join(__dirname, 'page')
+  : join(__dirname, '..', 'tools', 'playground', 'page');
 const TICK_MS = 1000;
 const MAX_ADVANCE_MINUTES = 60;
 
@@ -45,33 +59,28 @@ const PAGE_CSP =
 const ADDON_HTML_CSP =
   "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:";
 
-class HttpError extends Error {
-  readonly status: number;
-  constructor(status: number, message: string) {
-    super(message);
-    this.status = status;
-  }
-}
-
 interface Assets {
   readonly html: string;
   readonly css: string;
   readonly js: string;
 }
 
+/** The page's script and its styles, each bundled from its modules into one file. */
 async function loadAssets(): Promise<Assets> {
-  const result = await esbuild.build({
-    entryPoints: [join(PAGE_DIR, 'page.ts')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    target: 'es2020',
-    logLevel: 'error',
-  });
+  const bundle = async (entry: string, script: boolean) => {
+    const result = await esbuild.build({
+      entryPoints: [join(PAGE_DIR, entry)],
+      bundle: true,
+      write: false,
+      ...(script ? { format: 'iife', target: 'es2020' } : {}),
+      logLevel: 'error',
+    });
+    return result.outputFiles[0]!.text;
+  };
   return {
     html: readFileSync(join(PAGE_DIR, 'page.html'), 'utf8'),
-    css: readFileSync(join(PAGE_DIR, 'page.css'), 'utf8'),
-    js: result.outputFiles[0]!.text,
+    css: await bundle('page.css', false),
+    js: await bundle('main.ts', true),
   };
 }
 
@@ -103,14 +112,12 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
   }, TICK_MS);
   ticker.unref();
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const listening = await listenFrom(server, host, port, port === 0 ? 0 : (options.nextPorts ?? 0));
+  const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
-    url: `http://${shownHost}:${address.port}`,
+    url: `http://${shownHost}:${listening}`,
+    port: listening,
+    demoKey: workbook.demoKey,
     close: () =>
       new Promise<void>((resolve, reject) => {
         clearInterval(ticker);
@@ -120,10 +127,49 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
   };
 }
 
+/** The rows the page shows, from the query string (`?top=41&rows=60`); the first rows otherwise. */
+function windowOf(url: URL): RowWindow | undefined {
+  const top = Number(url.searchParams.get('top'));
+  const rows = Number(url.searchParams.get('rows'));
+  return top > 0 && rows > 0 ? { top, rows } : undefined;
+}
+
+type Body = Record<string, unknown>;
+
+/** Requests that change the workbook; each answers the new state, and some extra fields. */
+const CHANGES: Record<string, (workbook: Workbook, body: Body) => unknown> = {
+  '/api/cell': (workbook, body) => workbook.setCell(stringField(body, 'a1'), stringField(body, 'input')),
+  '/api/select': (workbook, body) => workbook.select(stringField(body, 'a1')),
+  '/api/paste': (workbook, body) => ({
+    pasted: workbook.paste(stringField(body, 'a1'), rowsField(body, 'rows')),
+  }),
+  '/api/clear': (workbook, body) => workbook.clear(stringField(body, 'a1')),
+  '/api/fill-down': (workbook, body) => ({ filled: workbook.fillDown(stringField(body, 'a1')) }),
+  '/api/sheet': (workbook, body) => workbook.selectSheet(stringField(body, 'name')),
+  '/api/open': (workbook) => workbook.open(),
+  '/api/demo-key': (workbook) => ({ refused: workbook.useDemoKey() }),
+  '/api/menu': (workbook, body) => {
+    if (typeof body.selection === 'string') workbook.select(body.selection);
+    return { ...workbook.runMenuItem(stringField(body, 'caption')) };
+  },
+  '/api/advance': (workbook, body) => {
+    const minutes = body.minutes;
+    if (typeof minutes !== 'number' || !(minutes > 0) || minutes > MAX_ADVANCE_MINUTES)
+      throw new HttpError(400, `minutes must be a number from 0 to ${MAX_ADVANCE_MINUTES}`);
+    workbook.advance(minutes * 60_000);
+  },
+};
+
 async function handle(workbook: Workbook, assets: Assets, req: IncomingMessage, res: ServerResponse) {
   checkHost(req);
   const url = new URL(req.url ?? '/', 'http://playground.local');
   const route = `${req.method ?? 'GET'} ${url.pathname}`;
+  const change = req.method === 'POST' ? CHANGES[url.pathname] : undefined;
+  if (change) {
+    const extra = change(workbook, await readJson(req));
+    const fields = typeof extra === 'object' && extra !== null ? extra : {};
+    return sendJson(res, 200, { ...fields, state: workbook.state(windowOf(url)) });
+  }
   switch (route) {
     case 'GET /':
       return send(res, 200, 'text/html', assets.html, PAGE_CSP);
@@ -135,41 +181,11 @@ async function handle(workbook: Workbook, assets: Assets, req: IncomingMessage, 
       res.writeHead(204).end();
       return;
     case 'GET /api/state':
-      return sendJson(res, 200, workbook.state());
-    case 'POST /api/cell': {
-      const body = await readJson(req);
-      workbook.setCell(stringField(body, 'a1'), stringField(body, 'input'));
-      return sendJson(res, 200, workbook.state());
-    }
-    case 'POST /api/sheet': {
-      workbook.selectSheet(stringField(await readJson(req), 'name'));
-      return sendJson(res, 200, workbook.state());
-    }
-    case 'POST /api/open':
-      workbook.open();
-      return sendJson(res, 200, workbook.state());
-    case 'POST /api/menu': {
-      const outcome = workbook.runMenuItem(stringField(await readJson(req), 'caption'));
-      return sendJson(res, 200, { ...outcome, state: workbook.state() });
-    }
-    case 'POST /api/advance': {
-      const minutes = (await readJson(req)).minutes;
-      if (typeof minutes !== 'number' || !(minutes > 0) || minutes > MAX_ADVANCE_MINUTES)
-        throw new HttpError(400, `minutes must be a number from 0 to ${MAX_ADVANCE_MINUTES}`);
-      workbook.advance(minutes * 60_000);
-      return sendJson(res, 200, workbook.state());
-    }
+      return sendJson(res, 200, workbook.state(windowOf(url)));
     case 'GET /sidebar':
       return send(res, 200, 'text/html', withScriptRun(workbook.sidebarHtml()), ADDON_HTML_CSP);
-    case 'POST /rpc': {
-      const request = await readJson(req);
-      const args = request.args ?? [];
-      if (!Array.isArray(args)) throw new HttpError(400, 'args must be an array');
-      const outcome = workbook.rpc(stringField(request, 'name'), args);
-      return outcome.status === 200
-        ? sendJson(res, 200, { value: outcome.value ?? null })
-        : sendJson(res, outcome.status, { message: outcome.message });
-    }
+    case 'POST /rpc':
+      return rpc(workbook, await readJson(req), res);
   }
   const shown = /^GET \/shown\/(\d+)$/.exec(route);
   const html = shown ? workbook.shownHtml(Number(shown[1])) : null;
@@ -177,55 +193,10 @@ async function handle(workbook: Workbook, assets: Assets, req: IncomingMessage, 
   throw new HttpError(404, `No such page: ${url.pathname}`);
 }
 
-/**
- * Refuses requests addressed to another host name: a web page cannot reach this server by
- * pointing its own domain at 127.0.0.1 (DNS rebinding).
- */
-function checkHost(req: IncomingMessage): void {
-  const header = req.headers.host ?? '';
-  const name = header.startsWith('[') ? header.slice(1, header.indexOf(']')) : header.split(':')[0];
-  if (!name || !LOOPBACK_HOSTS.has(name))
-    throw new HttpError(421, 'The playground answers on 127.0.0.1 only');
-}
-
-function stringField(object: Record<string, unknown>, name: string): string {
-  const value = object[name];
-  if (typeof value !== 'string') throw new HttpError(400, `${name} must be a string`);
-  return value;
-}
-
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  // JSON only: another site's page cannot send it without a CORS preflight we never grant.
-  if (!(req.headers['content-type'] ?? '').startsWith('application/json'))
-    throw new HttpError(415, 'Send JSON (Content-Type: application/json)');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'Request body too large');
-    chunks.push(chunk);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    throw new HttpError(400, 'The body is not JSON');
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw new HttpError(400, 'The body must be a JSON object');
-  return parsed as Record<string, unknown>;
-}
-
-function send(res: ServerResponse, status: number, type: string, content: string, csp?: string): void {
-  res.writeHead(status, {
-    'content-type': `${type}; charset=utf-8`,
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-    ...(csp ? { 'content-security-policy': csp } : {}),
-  });
-  res.end(content);
-}
-
-function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  send(res, status, 'application/json', JSON.stringify(value));
+function rpc(workbook: Workbook, request: Body, res: ServerResponse): void {
+  const args = request.args ?? [];
+  if (!Array.isArray(args)) throw new HttpError(400, 'args must be an array');
+  const outcome = workbook.rpc(stringField(request, 'name'), args);
+  if (outcome.status === 200) sendJson(res, 200, { value: outcome.value ?? null });
+  else sendJson(res, outcome.status, { message: outcome.message });
 }

@@ -1,0 +1,68 @@
+// The demo the playground starts with: an account on the fake API, its key saved in the add-on as
+// a user saves it, example inputs in the sheet, and formulas to try on them.
+import { priceLabel } from '../../src/core/operations/pricing';
+import { operationByFunction } from '../../src/core/operations/table';
+import type { Emulator, LoadedBundle } from '../emulator/emulator';
+import type { Example } from './state';
+
+export const DEMO_CREDITS = 1000;
+export const SHEET = 'Sheet1';
+
+const PROFILE_URL = 'https://www.pronet.com/in/ada-lovelace';
+const COMPANY_NAME = 'Acme Corporation';
+const COMPANY_PAGE = 'https://www.pronet.com/company/acme';
+
+/**
+ * Saves `key` as the add-on's key through the add-on's own path, the sidebar's Save: what a user
+ * does at the start, and what "Use the demo key" does after the key was replaced or removed.
+ * Answers the add-on's error message, or null when it saved the key.
+ */
+export function saveKeyInAddOn(emu: Emulator, bundle: LoadedBundle, key: string): string | null {
+  try {
+    emu.runExecution(bundle, 'setApiKey', [key, 'user'], { context: 'sidebar' });
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/**
+ * Whether the add-on's saved key is the demo key. The playground hosts the stores as Google does,
+ * so it looks for a value that is the key, whatever the add-on names it: the add-on keeps one key
+ * (saving one scope clears the other), and nothing else it stores is a key (cache entries are
+ * scoped by the key's hash). Only the answer leaves this function.
+ */
+export function demoKeyInUse(emu: Emulator, key: string): boolean {
+  return emu.properties.stores().some((store) => [...store.values()].includes(key));
+}
+
+/** The inputs the examples read, under a bold header. */
+export function prefill(emu: Emulator): void {
+  const sheet = emu.spreadsheet.getSheetByName(SHEET)!;
+  sheet.getRange('A1:B1').setValues([['Inputs', 'Results: select a cell, type a formula, press Enter']]);
+  sheet.getRange('A1:B1').setFontWeight('bold');
+  sheet.getRange('A2:A4').setValues([[PROFILE_URL], [COMPANY_NAME], [COMPANY_PAGE]]);
+}
+
+function example(cell: string, functionName: string, input: string, note?: string): Example {
+  const op = operationByFunction(functionName);
+  if (!op) throw new Error(`The operations table has no ${functionName}`);
+  const timing = op.mode === 'async' ? `, takes about a minute: try "+1 min"` : '';
+  return {
+    cell,
+    formula: `=${functionName}(${input})`,
+    note: note ?? `${op.label}, ${priceLabel(op)}${timing}`,
+  };
+}
+
+/** Formulas to try on the prefilled inputs; names and prices come from the operations table. */
+export function examples(): Example[] {
+  return [
+    example('B2', 'PRONET_EMAIL', 'A2'),
+    example('B3', 'COMPANY_WEBSITE', 'A3'),
+    example('C3', 'COMPANY_PHONE', 'A3'),
+    example('B4', 'PRONET_COMPANY', 'A4'),
+    example('B6', 'PRONET_PROFILE', 'A2'),
+    example('B8', 'PRONET_EMAIL', 'A3', 'a company name is not a profile URL: #ERROR!, no credit spent'),
+  ];
+}

@@ -1,0 +1,61 @@
+// Around the grid: the demo account's balance and whether its key is the add-on's, the virtual
+// clock, the example formulas to try, and one tab per visible sheet.
+import type { WorkbookState } from '../state';
+import { $, element, formatCredits } from './dom';
+
+export function renderAccount(state: WorkbookState): void {
+  const { account, demoKey } = state;
+  $('account-title').textContent =
+    `Demo account: ${formatCredits(account.startingCredits)} credits (fake API, offline)`;
+  $('balance').textContent = formatCredits(account.balance);
+  $('spent').textContent = formatCredits(account.spent);
+  // The key itself never reaches the page: only whether the add-on's saved key is the demo one.
+  $('demo-key-status').textContent = demoKey.inUse
+    ? 'The add-on uses the demo key.'
+    : "The add-on's key is not the demo key: formulas and runs will not reach the demo account.";
+  $('demo-key-status').classList.toggle('warning', !demoKey.inUse);
+  $('use-demo-key').hidden = demoKey.inUse;
+}
+
+export function renderClock(iso: string): void {
+  const when = new Date(iso);
+  const clock = $('clock');
+  clock.textContent = when.toLocaleTimeString('en-GB', { timeZone: 'UTC', hour12: false });
+  clock.title = `${when.toUTCString()} (virtual)`;
+}
+
+let renderedExamples = '';
+
+/** The example chips; a click puts the formula in the formula bar for its cell. */
+export function renderExamples(
+  examples: WorkbookState['examples'],
+  tryExample: (cell: string, formula: string) => void,
+): void {
+  const key = JSON.stringify(examples);
+  if (key === renderedExamples) return;
+  renderedExamples = key;
+  $('examples').replaceChildren(
+    ...examples.map((example) => {
+      const chip = element('button', 'chip', example.formula);
+      chip.type = 'button';
+      chip.title = `${example.cell}: ${example.note}. Click to put it in the formula bar, then press Enter.`;
+      chip.addEventListener('click', () => tryExample(example.cell, example.formula));
+      return chip;
+    }),
+  );
+}
+
+/** One tab per visible sheet, as the add-on creates them (an employee list gets its own). */
+export function renderTabs(state: WorkbookState, showSheet: (name: string) => void): void {
+  const tabs = state.sheets.map((name) => {
+    const active = name === state.activeSheet;
+    const tab = element('button', active ? 'tab active' : 'tab', name);
+    tab.type = 'button';
+    tab.setAttribute('role', 'tab');
+    tab.setAttribute('aria-selected', String(active));
+    tab.dataset.sheet = name;
+    tab.addEventListener('click', () => showSheet(name));
+    return tab;
+  });
+  $('tabs').replaceChildren(...tabs);
+}
