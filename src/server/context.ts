@@ -3,10 +3,10 @@
 // cache's hidden sheet is written only when the caller says the execution may write sheets.
 
 import { sharedPacer } from '../core/api/pacing';
+import { parseSettings, SETTINGS_PROPERTY } from '../core/billing/settings';
 import { accountScope } from '../core/cache/keys';
 import { ResultCache } from '../core/cache/result-cache';
 import type { LookupDeps } from '../core/lookup/items';
-import type { SheetStorePort } from '../core/platform/ports';
 import type { Settings } from '../shared/rpc';
 import {
   appsScriptClock,
@@ -20,7 +20,6 @@ import {
 import { sheetStorePort } from './adapters/sheet-store';
 import { readApiKey } from './api-key';
 import { API_BASE_URL } from './config';
-import { getSettings } from './settings-api';
 
 export interface ExecutionContext {
   deps: LookupDeps;
@@ -28,6 +27,11 @@ export interface ExecutionContext {
   scope: string;
   apiKey: string;
   settings: Settings;
+  /**
+   * The document properties as this execution read them for its key and settings, handed out once
+   * (then undefined): a formula's lookup pass looks there first instead of reading them again.
+   */
+  takeStoreInHand(): Record<string, string> | undefined;
   /** Read from Sheets on first use, like `day`: a formula answered from the cache needs neither. */
   readonly spreadsheetId: string;
   readonly day: string;
@@ -51,22 +55,6 @@ function activeSpreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet | null {
   return SpreadsheetApp.getActiveSpreadsheet() as GoogleAppsScript.Spreadsheet.Spreadsheet | null;
 }
 
-/**
- * The result cache's hidden sheet in this execution, or undefined without an open document: then
- * the cache does without it. Every
- * ResultCache built on the server should get it, so that all of them count and clear the same
- * answers. `lock` is the execution's document lock object and `spreadsheet` the open document,
- * when the caller already has them.
- */
-export function cacheSheetPort(
-  canWriteSheets: boolean,
-  lock: GoogleAppsScript.Lock.Lock | null = LockService.getDocumentLock(),
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null = activeSpreadsheet(),
-): SheetStorePort | undefined {
-  if (!spreadsheet) return undefined;
-  return sheetStorePort({ spreadsheet, canWrite: canWriteSheets, lock, flush: () => SpreadsheetApp.flush() });
-}
-
 export interface ExecutionContextOptions {
   /**
    * True in a menu item, sidebar call or trigger, which may write the spreadsheet; false (the
@@ -85,18 +73,32 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
   const documentProperties =
     PropertiesService.getDocumentProperties() as GoogleAppsScript.Properties.Properties | null;
   if (!documentProperties) return null;
-  const found = readApiKey();
+  // One read of the document's properties: a shared key, the settings and, for a formula's lookup,
+  // the cache's durable layer and the job registry. Each read is a round trip and counts against
+  // a daily quota.
+  let stored: Record<string, string> | undefined = documentProperties.getProperties();
+  const found = readApiKey(stored);
   if (!found) return null;
-  const settings = getSettings();
+  const settings = parseSettings(stored[SETTINGS_PROPERTY] ?? null);
   const clock = appsScriptClock;
   const store = batchStorePort(documentProperties);
-  const spreadsheet = activeSpreadsheet();
+  // Asked of Sheets on first use: a formula answered from the cache needs no spreadsheet at all.
+  let spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null | undefined;
+  const openSpreadsheet = () => {
+    if (spreadsheet === undefined) spreadsheet = activeSpreadsheet();
+    return spreadsheet;
+  };
   // One lock object for the execution: the sheet store sees when the job pump already holds it.
   const documentLock = LockService.getDocumentLock() ?? LockService.getScriptLock();
-  const sheet = cacheSheetPort(options.canWriteSheets === true, documentLock, spreadsheet);
+  const sheet = sheetStorePort({
+    spreadsheet: openSpreadsheet,
+    canWrite: options.canWriteSheets === true,
+    lock: documentLock,
+    flush: () => SpreadsheetApp.flush(),
+  });
   const fast = ttlCachePort(fastCache());
   const cache = new ResultCache(
-    { fast, store, hash: digestHashPort, clock, zip: gzipPort, ...(sheet ? { sheet } : {}) },
+    { fast, store, hash: digestHashPort, clock, zip: gzipPort, sheet },
     { ttlDays: settings.cacheTtlDays },
   );
   const lock = lockPort(documentLock);
@@ -109,9 +111,10 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
       cache,
       store,
       lock,
-      // Formulas, bulk slices and job retries of this document share one pace for the account.
+      // Formulas, bulk slices and job retries of this document share one pace for the account,
+      // kept beside the claims and the budget in the document properties.
       pacer: sharedPacer(
-        { cache: fast, lock, clock: appsScriptClock },
+        { store, lock, clock: appsScriptClock },
         `pace:${scope}`,
         settings.requestsPerSecond,
       ),
@@ -121,12 +124,17 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
     scope,
     apiKey: found.key,
     settings,
+    takeStoreInHand() {
+      const inHand = stored;
+      stored = undefined;
+      return inHand;
+    },
     get spreadsheetId() {
-      spreadsheetId ??= spreadsheet?.getId() ?? '';
+      spreadsheetId ??= openSpreadsheet()?.getId() ?? '';
       return spreadsheetId;
     },
     get day() {
-      day ??= today(clock.now(), spreadsheet);
+      day ??= today(clock.now(), openSpreadsheet());
       return day;
     },
   };

@@ -171,12 +171,13 @@ describe('a blip in a bulk slice', () => {
     output: { mode: 'primary' },
   };
 
-  // Ten rows go out in batches of 4, 5 and 1: what is due at 10 a second over 465 ms cycles (a
-  // 300 ms round trip and the shared pacer's section under the lock).
+  // Ten rows go out in batches of 4, 3 and 3: the first batch's turn at the shared pace is booked
+  // with the claims (4, what is due at 10 a second over a 300 ms round trip), the next two's in one
+  // turn, 300 ms apart.
   it.each([
     [1, 'first', 14, 4],
-    [7, 'middle', 15, 5],
-    [9, 'last', 15, 5],
+    [6, 'middle', 13, 3],
+    [10, 'last', 13, 3],
   ] as const)(
     'POST %i (%s of its batch): every row written, the batch re-bought and said (%i credits)',
     (nth, place, credits, resent) => {

@@ -8,7 +8,7 @@ import { apiError, NO_ANSWER, readPostAnswer } from './answers';
 import { batchLimit, EvenSchedule } from './batch-schedule';
 import { firstPollAfter, pending, pollUntilSettled, sleepUntil } from './job-polling';
 import type { ApiError, CallOptions, CallOutcome, ClientConfig } from './outcome';
-import { DEFAULT_REQUESTS_PER_SECOND, localPacer, type Pacer } from './pacing';
+import { DEFAULT_REQUESTS_PER_SECOND, isShared, localPacer, type Pacer, type SendSlot } from './pacing';
 import { keyRedactor, type Redact } from './redaction';
 import { postRequest } from './requests';
 import type { EnrichmentRequest } from './wire';
@@ -18,7 +18,13 @@ const RATE_LIMIT_BACKOFF_MS = [1000, 2000, 4000] as const;
 const SERVER_ERROR_WAIT_MS = 30_000;
 const SERVER_ERROR_RETRIES = 2;
 /** The round trip assumed until one is measured. */
-const FIRST_ROUND_TRIP_MS = 300;
+export const FIRST_ROUND_TRIP_MS = 300;
+/**
+ * How far ahead a long send books its turns at the pace, in one locked section: each turn is a
+ * section of round trips (the lock, a read, a write), and a batch that waits for its own is late.
+ * Short enough that other executions' lookups are not kept waiting behind it for long.
+ */
+const BOOK_AHEAD_MS = 2000;
 
 /** One lookup. A 202 is polled until the deadline; see `enrichMany`. */
 export function enrich(cfg: ClientConfig, request: EnrichmentRequest, opts: CallOptions): CallOutcome {
@@ -66,6 +72,8 @@ class SendRun {
   private readonly pacer: Pacer;
   private readonly schedule: EvenSchedule;
   private readonly resent = new Set<number>();
+  /** Turns at the pace reserved ahead, in order. */
+  private booked: SendSlot[];
   private queue: QueuedCall[];
   private pausedUntil: number;
   private fatal: ApiError | undefined;
@@ -90,6 +98,7 @@ class SendRun {
     this.rate = startRate(opts.maxRequestsPerSecond);
     this.pacer = opts.pacer ?? localPacer(this.rate);
     this.schedule = new EvenSchedule(this.rate, now);
+    this.booked = [...(opts.booked ?? [])];
     this.queue = requests.map((_, index) => ({ index, notBefore: now, rateLimited: 0, serverErrors: 0 }));
     this.pausedUntil = now;
   }
@@ -111,11 +120,7 @@ class SendRun {
   /** Sends the next batch of ready calls when the pace has room; false when nothing more can go. */
   private sendNext(now: number, ready: readonly QueuedCall[]): boolean {
     const { clock } = this.cfg;
-    const due = this.opts.maxBatch ?? this.schedule.due(now, batchLimit(this.rate, this.roundTripMs));
-    const wanted = Math.min(ready.length, due);
-    // A sliver of a batch sent at once keeps the next ones in step with a nearly full window;
-    // waiting for half of what is due puts them back where older sends leave it.
-    const slot = this.pacer.reserve(now, wanted, this.opts.deadline, Math.ceil(wanted / 2));
+    const slot = this.nextSlot(now, ready.length);
     if (slot === null) {
       this.paceFull = true;
       return false;
@@ -142,12 +147,40 @@ class SendRun {
     if (rateLimited.length > 0) {
       // The limit is per account, so everyone waits and the whole run slows down, not just these.
       this.pacer.slowDown(sentAt, answeredAt);
+      // Turns booked at the old pace would overrun the new one.
+      this.booked = [];
       this.pausedUntil = Math.max(this.pausedUntil, Math.min(...rateLimited.map((call) => call.notBefore)));
     }
     this.queue = [...this.queue.filter((call) => !batch.includes(call)), ...retries].sort(
       (a, b) => a.index - b.index,
     );
     return true;
+  }
+
+  /**
+   * The next batch's turn at the pace: one booked ahead that has not passed (a late batch would
+   * break the window it was booked in), else a new one, for several batches when many calls wait.
+   */
+  private nextSlot(now: number, ready: number): SendSlot | null {
+    for (let slot = this.booked.shift(); slot !== undefined; slot = this.booked.shift()) {
+      if (slot.at >= now) return slot;
+    }
+    const due = this.opts.maxBatch ?? this.schedule.due(now, batchLimit(this.rate, this.roundTripMs));
+    const wanted = Math.min(ready, due);
+    // A sliver of a batch sent at once keeps the next ones in step with a nearly full window;
+    // waiting for half of what is due puts them back where older sends leave it.
+    const least = Math.ceil(wanted / 2);
+    const spacingMs = Math.max(this.roundTripMs, (1000 * wanted) / this.rate);
+    const batches = Math.min(Math.ceil(this.queue.length / wanted), Math.floor(BOOK_AHEAD_MS / spacingMs));
+    const pacer = this.pacer;
+    if (batches <= 1 || !isShared(pacer)) return pacer.reserve(now, wanted, this.opts.deadline, least);
+    const [first, ...rest] = pacer.reserveSeries(
+      now,
+      { size: wanted, batches, spacingMs },
+      this.opts.deadline,
+    );
+    this.booked = rest;
+    return first ?? null;
   }
 
   /** Records the batch's answers; answers the calls to try again. */

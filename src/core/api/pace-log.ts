@@ -1,4 +1,7 @@
-// The shared pace's log: the pace now, and the send times that still matter (api/pacing.ts).
+// The shared pace's log: the pace now, and the send times that still matter. It lives in one
+// document property beside the claims and the budget, so that a lookup's locked booking reserves
+// its first batch's turn in the same read and write (api/pacing.ts). A property holds 9 KB, so the
+// times are written as base-36 steps from one to the next, equal times once with their count.
 //
 // Reservations may lie in the future, and a fit counts them as well as past sends, so no window of
 // one second ever holds more than the rate allows, whatever the order executions reserve in.
@@ -30,34 +33,78 @@ const SLOWEST_RATE = 1;
  * running each from the same instant, so their reservations arrive up to a formula's 30 s apart.
  */
 const OUT_OF_ORDER_MARGIN_MS = 30_000;
+/** Under a property's 9 KB: past it the oldest times go first (the margin, never the window). */
+const MOST_LOG_CHARS = 8000;
+
 export function freshLog(ceiling: number): PaceLog {
   return { rate: ceiling, changedAt: Number.NEGATIVE_INFINITY, slowedAt: Number.NEGATIVE_INFINITY, sent: [] };
 }
 
-export function parseLog(text: string | undefined, ceiling: number): PaceLog {
+/** The log as `writeLog` wrote it; a fresh one for anything else (absent, damaged, old). */
+export function readLog(text: string | undefined, ceiling: number): PaceLog {
   if (text === undefined) return freshLog(ceiling);
   try {
-    const value = JSON.parse(text) as Partial<PaceLog> | null;
+    const value = JSON.parse(text) as {
+      rate?: unknown;
+      changedAt?: unknown;
+      slowedAt?: unknown;
+      sent?: unknown;
+    };
     const { rate, changedAt, slowedAt, sent } = value ?? {};
     const time = (at: unknown) => typeof at === 'number' || at === null;
-    const valid =
-      typeof rate === 'number' &&
-      rate > 0 &&
-      time(changedAt) &&
-      time(slowedAt) &&
-      Array.isArray(sent) &&
-      sent.every((at) => typeof at === 'number' && Number.isFinite(at));
-    if (!valid) return freshLog(ceiling);
+    if (!(typeof rate === 'number' && rate > 0 && time(changedAt) && time(slowedAt)))
+      return freshLog(ceiling);
+    const times = typeof sent === 'string' ? decodeTimes(sent) : null;
+    if (times === null) return freshLog(ceiling);
     // JSON writes -Infinity as null.
     return {
       rate,
-      changedAt: changedAt ?? Number.NEGATIVE_INFINITY,
-      slowedAt: slowedAt ?? Number.NEGATIVE_INFINITY,
-      sent: [...sent].sort((a, b) => a - b),
+      changedAt: (changedAt as number | null) ?? Number.NEGATIVE_INFINITY,
+      slowedAt: (slowedAt as number | null) ?? Number.NEGATIVE_INFINITY,
+      sent: times,
     };
   } catch {
     return freshLog(ceiling);
   }
+}
+
+/** The log as one property value, the oldest times dropped first if it would not fit. */
+export function writeLog(log: PaceLog): string {
+  for (;;) {
+    const text = JSON.stringify({ ...log, sent: encodeTimes(log.sent) });
+    if (text.length <= MOST_LOG_CHARS || log.sent.length === 0) return text;
+    const oldest = log.sent[0]!;
+    log.sent = log.sent.filter((at) => at !== oldest);
+  }
+}
+
+/** Ascending times as steps: `first,step,step*count`, in base 36. */
+function encodeTimes(sent: readonly number[]): string {
+  const parts: string[] = [];
+  let previous = 0;
+  for (let i = 0; i < sent.length; ) {
+    const at = sent[i]!;
+    let count = 1;
+    while (sent[i + count] === at) count++;
+    parts.push(`${Math.round(at - previous).toString(36)}${count > 1 ? `*${count}` : ''}`);
+    previous = Math.round(at);
+    i += count;
+  }
+  return parts.join(',');
+}
+
+function decodeTimes(text: string): number[] | null {
+  const times: number[] = [];
+  let at = 0;
+  for (const part of text === '' ? [] : text.split(',')) {
+    const [step, count = '1'] = part.split('*');
+    const delta = Number.parseInt(step ?? '', 36);
+    const repeat = Number(count);
+    if (!Number.isFinite(delta) || delta < 0 || !Number.isInteger(repeat) || repeat < 1) return null;
+    at += delta;
+    for (let k = 0; k < repeat; k++) times.push(at);
+  }
+  return times;
 }
 
 /** Finds, records and answers the earliest slot; exported for its unit tests. */
@@ -87,6 +134,28 @@ export function reserveIn(
   }
   // No slot with enough room before the deadline: the earliest with any room will do.
   return first === null ? null : book(log, first.at, Math.min(wanted, first.room));
+}
+
+/**
+ * Slots for up to `batches` batches of up to `size` POSTs, each at least `spacingMs` after the one
+ * before; fewer when the deadline comes first.
+ */
+export function reserveSeriesIn(
+  log: PaceLog,
+  ceiling: number,
+  now: number,
+  series: { size: number; batches: number; spacingMs: number },
+  deadline: number,
+): SendSlot[] {
+  const slots: SendSlot[] = [];
+  let from = now;
+  while (slots.length < series.batches) {
+    const slot = reserveIn(log, ceiling, from, series.size, deadline, Math.ceil(series.size / 2));
+    if (slot === null) break;
+    slots.push(slot);
+    from = slot.at + series.spacingMs;
+  }
+  return slots;
 }
 
 function book(log: PaceLog, at: number, count: number): SendSlot {

@@ -1,11 +1,24 @@
 // Keeping POSTs within the API's rate limit. The limit is per account, so every execution that
 // sends with the key shares it: a filled-down column starts dozens of formula executions at once,
 // and if each paced only itself they would together send dozens of requests in the same second
-// and collect 429s. The shared pacer keeps one send log in the document's cache, changed only under
-// the document lock: an execution reserves a send time there, then sleeps until it comes.
+// and collect 429s. The shared pacer keeps one send log in the document's properties, changed only
+// under the document lock: an execution reserves a send time there, then sleeps until it comes.
+// The log sits beside the lookup's claims and budget, so a lookup's booking section reserves its
+// first batch's turn in the same read and write (lookup/booking.ts), and a long send books the
+// turns of several batches at once: each turn of its own is a locked section of round trips.
 
-import type { ClockPort, LockPort, TtlCachePort } from '../platform/ports';
-import { freshLog, type PaceLog, parseLog, reserveIn, type SendSlot, slowDownIn } from './pace-log';
+import { sectionStore } from '../platform/locked-section';
+import type { BatchStorePort, ClockPort, LockPort } from '../platform/ports';
+import {
+  freshLog,
+  type PaceLog,
+  readLog,
+  reserveIn,
+  reserveSeriesIn,
+  type SendSlot,
+  slowDownIn,
+  writeLog,
+} from './pace-log';
 
 export { RATE_WINDOW_MS, type SendSlot } from './pace-log';
 
@@ -15,6 +28,13 @@ export { RATE_WINDOW_MS, type SendSlot } from './pace-log';
  * caller that forgot it goes slowly rather than into 429s.
  */
 export const DEFAULT_REQUESTS_PER_SECOND = 5;
+
+/** Batches booked in one turn: `batches` of up to `size` POSTs, `spacingMs` apart at least. */
+export interface Series {
+  size: number;
+  batches: number;
+  spacingMs: number;
+}
 
 export interface Pacer {
   /**
@@ -27,10 +47,31 @@ export interface Pacer {
   slowDown(sentAt: number, answeredAt: number): void;
 }
 
-/** Outlives the furthest reservation a formula (30 s) or a bulk slice can wait for. */
-const SHARED_LOG_TTL_SECONDS = 10 * 60;
-/** Other executions hold the document lock for a few storage calls at a time. */
-const SHARED_LOCK_WAIT_MS = 5000;
+/**
+ * The shared pace, where each turn is a section under the document lock: it books several batches'
+ * turns at once, and a section the caller holds can book in it too (lookup/booking.ts).
+ */
+export interface SharedPacer extends Pacer {
+  /** The slots of several batches in one turn; fewer (or none) when the deadline comes first. */
+  reserveSeries(now: number, series: Series, deadline: number): SendSlot[];
+  /**
+   * Reserves a slot through `section`, a section store under the document lock the caller holds:
+   * the log is read and written with the section's other steps. `leaves` is when the section will
+   * have ended, the earliest the batch can go.
+   */
+  reserveInSection(
+    section: BatchStorePort,
+    leaves: number,
+    wanted: number,
+    deadline: number,
+    least?: number,
+  ): SendSlot | null;
+}
+
+/** Whether each turn at `pacer` is a locked section of round trips (the shared pace). */
+export function isShared(pacer: Pacer): pacer is SharedPacer {
+  return 'reserveInSection' in pacer;
+}
 
 /** Paces one execution by itself: unit tests, and the fallback when the shared log is out of reach. */
 export function localPacer(ceiling: number): Pacer {
@@ -42,8 +83,8 @@ export function localPacer(ceiling: number): Pacer {
 }
 
 export interface SharedPacerPorts {
-  /** The document's cache: every execution in the document reads the same log. */
-  cache: TtlCachePort;
+  /** The document's properties: every execution in the document reads the same log. */
+  store: BatchStorePort;
   /** The document lock: two executions never change the log at once. */
   lock: LockPort;
   /**
@@ -53,25 +94,38 @@ export interface SharedPacerPorts {
   clock?: ClockPort;
 }
 
+/** Other executions hold the document lock for a few storage calls at a time. */
+const SHARED_LOCK_WAIT_MS = 5000;
 /** What a section is assumed to take before one has been timed. */
 const FIRST_SECTION_MS = 100;
 
 /**
  * Paces every execution of the document that uses `key` (one key an account). When the lock or
- * the cache fails, this execution falls back to pacing itself, and 429s are left to the client's
+ * the store fails, this execution falls back to pacing itself, and 429s are left to the client's
  * back-off.
  */
-export function sharedPacer(ports: SharedPacerPorts, key: string, ceiling: number): Pacer {
-  const fallback = localPacer(ceiling);
+export function sharedPacer(ports: SharedPacerPorts, key: string, ceiling: number): SharedPacer {
+  // Pacing alone when the shared log is out of reach.
+  const own = freshLog(ceiling);
   const { clock } = ports;
   let sectionMs = FIRST_SECTION_MS;
-  const update = <T>(change: (log: PaceLog, readAt: number) => T, otherwise: () => T): T => {
+  const inSection = <T>(section: BatchStorePort, change: (log: PaceLog) => T): T => {
+    const log = readLog(section.getAll()[key], ceiling);
+    const answer = change(log);
+    section.setMany({ [key]: writeLog(log) });
+    return answer;
+  };
+  const update = <T>(change: (log: PaceLog, leaves: (now: number) => number) => T, otherwise: () => T): T => {
     try {
       return ports.lock.withLock(SHARED_LOCK_WAIT_MS, () => {
-        const log = parseLog(ports.cache.getMany([key])[key], ceiling);
-        const readAt = clock?.now() ?? 0;
-        const answer = change(log, readAt);
-        ports.cache.putMany({ [key]: JSON.stringify(log) }, SHARED_LOG_TTL_SECONDS);
+        const section = sectionStore(ports.store);
+        let readAt = 0;
+        const answer = inSection(section, (log) => {
+          readAt = clock?.now() ?? 0;
+          // The rest of this section (the write, the release) passes before the batch can leave.
+          return change(log, (now) => (clock ? Math.max(now, readAt + sectionMs) : now));
+        });
+        section.commit();
         if (clock) sectionMs = clock.now() - readAt;
         return answer;
       });
@@ -82,17 +136,20 @@ export function sharedPacer(ports: SharedPacerPorts, key: string, ceiling: numbe
   return {
     reserve: (now, wanted, deadline, least) =>
       update(
-        (log, readAt) => {
-          // The rest of this section (the write, the release) passes before the batch can leave.
-          const leaves = clock ? Math.max(now, readAt + sectionMs) : now;
-          return reserveIn(log, ceiling, leaves, wanted, deadline, least);
-        },
-        () => fallback.reserve(now, wanted, deadline, least),
+        (log, leaves) => reserveIn(log, ceiling, leaves(now), wanted, deadline, least),
+        () => reserveIn(own, ceiling, now, wanted, deadline, least),
+      ),
+    reserveSeries: (now, series, deadline) =>
+      update(
+        (log, leaves) => reserveSeriesIn(log, ceiling, leaves(now), series, deadline),
+        () => reserveSeriesIn(own, ceiling, now, series, deadline),
       ),
     slowDown: (sentAt, answeredAt) =>
       update(
         (log) => slowDownIn(log, sentAt, answeredAt),
-        () => fallback.slowDown(sentAt, answeredAt),
+        () => slowDownIn(own, sentAt, answeredAt),
       ),
+    reserveInSection: (section, leaves, wanted, deadline, least) =>
+      inSection(section, (log) => reserveIn(log, ceiling, leaves, wanted, deadline, least)),
   };
 }

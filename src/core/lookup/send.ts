@@ -9,7 +9,14 @@ import { holdFailures } from '../cache/held-failures';
 import { type JobRecord, nextPollDelayMs, saveJobs } from '../jobs/registry';
 import { announceJobs } from './announce';
 import type { Booking, Settlement } from './booking';
-import { fresh, type LookupContext, type LookupDeps, type LookupItem, type LookupResult } from './items';
+import {
+  fresh,
+  type LookupContext,
+  type LookupDeps,
+  type LookupItem,
+  type LookupResult,
+  sendingDeadline,
+} from './items';
 
 /** Set when the API answers 402, cleared by the next paid answer: the sidebar says it once. */
 export const OUT_OF_CREDITS_PROPERTY = 'enrich.outOfCredits';
@@ -26,12 +33,6 @@ function rememberCreditState(
     deps.store.removeMany([OUT_OF_CREDITS_PROPERTY]);
   }
 }
-/**
- * Sending stops this long before the deadline: storing the answers, the closing section (the
- * lock, one read, one write) and the cells' rendering are round trips too, and a formula that
- * passes its 30 s loses every row it bought.
- */
-export const AFTER_SENDING_MS = 2_000;
 /** Errors the API charged for (a provider error inside a 200), by key. */
 export function paidFailures(
   items: readonly LookupItem[],
@@ -68,11 +69,12 @@ export function sendNew(
     deps.client,
     granted.map((item) => item.request),
     {
-      deadline: ctx.deadline - AFTER_SENDING_MS,
+      deadline: sendingDeadline(ctx),
       retryServerErrors: ctx.retryServerErrors,
       pollJobs: ctx.pollJobs,
       ...(ctx.maxRequestsPerSecond ? { maxRequestsPerSecond: ctx.maxRequestsPerSecond } : {}),
       ...(deps.pacer ? { pacer: deps.pacer } : {}),
+      booked: booking.turns,
     },
   );
   const now = deps.client.clock.now();
@@ -100,7 +102,7 @@ export function sendNew(
   });
   rememberCreditState(deps, outcomes, flaggedOutOfCredits, now);
   // Paid answers first: if anything below throws, what was bought is already kept.
-  if (paid.length > 0) deps.cache.putMany(paid);
+  if (paid.length > 0) deps.cache.putMany(paid, booking.view);
   if (ctx.source === 'formula' && deps.failureHold)
     holdFailures(deps.failureHold, paidFailures(granted, outcomes));
   if (jobs.length > 0) {
