@@ -100,11 +100,11 @@ export function sendNew(
     if (outcome.kind === 'found' || outcome.kind === 'miss') paid.push({ key: item.key, outcome, credits });
     results.set(item.key, fresh(outcome, credits)!);
   });
-  rememberCreditState(deps, outcomes, flaggedOutOfCredits, now);
   // Paid answers first: if anything below throws, what was bought is already kept.
   if (paid.length > 0) deps.cache.putMany(paid, booking.view);
   if (ctx.source === 'formula' && deps.failureHold)
     holdFailures(deps.failureHold, paidFailures(granted, outcomes));
+  rememberCreditState(deps, outcomes, flaggedOutOfCredits, now);
   if (jobs.length > 0) {
     saveJobs(deps.store, jobs);
     announceJobs(deps, jobs);
