@@ -171,13 +171,13 @@ describe('a blip in a bulk slice', () => {
     output: { mode: 'primary' },
   };
 
-  // Ten rows go out in batches of 4, 3 and 3: the first batch's turn at the shared pace is booked
+  // Ten rows go out in batches of 4, 5 and 1: the first batch's turn at the shared pace is booked
   // with the claims (4, what is due at 10 a second over a 300 ms round trip), the next two's in one
-  // turn, 300 ms apart.
+  // turn (5, what a round trip may carry when each second also leaves room for a turn).
   it.each([
     [1, 'first', 14, 4],
-    [6, 'middle', 13, 3],
-    [10, 'last', 13, 3],
+    [7, 'middle', 15, 5],
+    [9, 'last', 15, 5],
   ] as const)(
     'POST %i (%s of its batch): every row written, the batch re-bought and said (%i credits)',
     (nth, place, credits, resent) => {

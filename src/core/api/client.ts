@@ -8,7 +8,14 @@ import { apiError, NO_ANSWER, readPostAnswer } from './answers';
 import { batchLimit, EvenSchedule } from './batch-schedule';
 import { firstPollAfter, pending, pollUntilSettled, sleepUntil } from './job-polling';
 import type { ApiError, CallOptions, CallOutcome, ClientConfig } from './outcome';
-import { DEFAULT_REQUESTS_PER_SECOND, isShared, localPacer, type Pacer, type SendSlot } from './pacing';
+import {
+  DEFAULT_REQUESTS_PER_SECOND,
+  isShared,
+  localPacer,
+  type Pacer,
+  type SendSlot,
+  type SharedPacer,
+} from './pacing';
 import { keyRedactor, type Redact } from './redaction';
 import { postRequest } from './requests';
 import type { EnrichmentRequest } from './wire';
@@ -24,7 +31,9 @@ export const FIRST_ROUND_TRIP_MS = 300;
  * section of round trips (the lock, a read, a write), and a batch that waits for its own is late.
  * Short enough that other executions' lookups are not kept waiting behind it for long.
  */
-const BOOK_AHEAD_MS = 2000;
+const BOOK_AHEAD_MS = 4000;
+/** A turn at the shared pace until one is timed: the lock, a read and a write of the properties. */
+const FIRST_TURN_MS = 200;
 
 /** One lookup. A 202 is polled until the deadline; see `enrichMany`. */
 export function enrich(cfg: ClientConfig, request: EnrichmentRequest, opts: CallOptions): CallOutcome {
@@ -79,6 +88,8 @@ class SendRun {
   private fatal: ApiError | undefined;
   private paceFull = false;
   private roundTripMs = FIRST_ROUND_TRIP_MS;
+  /** What a turn at the shared pace takes (the lock, a read, a write), once one was timed. */
+  private turnMs = FIRST_TURN_MS;
 
   constructor(
     private readonly cfg: ClientConfig,
@@ -159,28 +170,57 @@ class SendRun {
 
   /**
    * The next batch's turn at the pace: one booked ahead that has not passed (a late batch would
-   * break the window it was booked in), else a new one, for several batches when many calls wait.
+   * break the window it was booked in), else a new one. At the shared pace each turn is a locked
+   * section of round trips, so a long queue books BOOK_AHEAD_MS of sending at once, and books the
+   * next stretch while a batch waits for its slot, where the section costs no sending time.
    */
   private nextSlot(now: number, ready: number): SendSlot | null {
     for (let slot = this.booked.shift(); slot !== undefined; slot = this.booked.shift()) {
-      if (slot.at >= now) return slot;
+      if (slot.at >= now) {
+        this.topUp(slot);
+        return slot;
+      }
+    }
+    const pacer = this.pacer;
+    if (isShared(pacer) && this.queue.length > this.seriesBatch()) {
+      const [first, ...rest] = this.bookSeries(pacer, now, this.queue.length);
+      this.booked = rest;
+      return first ?? null;
     }
     const due = this.opts.maxBatch ?? this.schedule.due(now, batchLimit(this.rate, this.roundTripMs));
     const wanted = Math.min(ready, due);
     // A sliver of a batch sent at once keeps the next ones in step with a nearly full window;
     // waiting for half of what is due puts them back where older sends leave it.
-    const least = Math.ceil(wanted / 2);
-    const spacingMs = Math.max(this.roundTripMs, (1000 * wanted) / this.rate);
-    const batches = Math.min(Math.ceil(this.queue.length / wanted), Math.floor(BOOK_AHEAD_MS / spacingMs));
+    return pacer.reserve(now, wanted, this.opts.deadline, Math.ceil(wanted / 2));
+  }
+
+  /**
+   * A batch of a booked stretch: the POSTs one round trip may carry when each window of the rate
+   * also leaves room for a turn at the pace (booked in a wait, it then delays no batch).
+   */
+  private seriesBatch(): number {
+    const window = Math.max(this.roundTripMs, 1000 - this.turnMs);
+    return this.opts.maxBatch ?? batchLimit(this.rate, (this.roundTripMs * 1000) / window);
+  }
+
+  private bookSeries(pacer: SharedPacer, from: number, unbooked: number): SendSlot[] {
+    const started = this.cfg.clock.now();
+    const posts = Math.min(unbooked, Math.ceil((this.rate * BOOK_AHEAD_MS) / 1000));
+    const series = { posts, size: this.seriesBatch(), spacingMs: this.roundTripMs };
+    const slots = pacer.reserveSeries(from, series, this.opts.deadline);
+    this.turnMs = this.cfg.clock.now() - started;
+    return slots;
+  }
+
+  /** While `slot` is a turn's length away and less than a window is booked, books the next stretch. */
+  private topUp(slot: SendSlot): void {
     const pacer = this.pacer;
-    if (batches <= 1 || !isShared(pacer)) return pacer.reserve(now, wanted, this.opts.deadline, least);
-    const [first, ...rest] = pacer.reserveSeries(
-      now,
-      { size: wanted, batches, spacingMs },
-      this.opts.deadline,
-    );
-    this.booked = rest;
-    return first ?? null;
+    const wait = slot.at - this.cfg.clock.now();
+    const booked = this.booked.reduce((sum, next) => sum + next.granted, slot.granted);
+    const unbooked = this.queue.length - booked;
+    if (!isShared(pacer) || wait < this.turnMs || booked >= this.rate || unbooked <= 0) return;
+    const last = this.booked[this.booked.length - 1] ?? slot;
+    this.booked.push(...this.bookSeries(pacer, last.at + this.roundTripMs, unbooked));
   }
 
   /** Records the batch's answers; answers the calls to try again. */

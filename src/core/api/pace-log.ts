@@ -137,22 +137,27 @@ export function reserveIn(
 }
 
 /**
- * Slots for up to `batches` batches of up to `size` POSTs, each at least `spacingMs` after the one
- * before; fewer when the deadline comes first.
+ * Slots for `posts` POSTs in batches of `size` (the last may be smaller), each batch at least
+ * `spacingMs` (a round trip: one fetchAll at a time) after the one before, each at the first time
+ * the window has room for the whole batch: the waits between them then fall together, long enough
+ * to book the next stretch in. Fewer when the deadline comes first.
  */
 export function reserveSeriesIn(
   log: PaceLog,
   ceiling: number,
   now: number,
-  series: { size: number; batches: number; spacingMs: number },
+  series: { posts: number; size: number; spacingMs: number },
   deadline: number,
 ): SendSlot[] {
   const slots: SendSlot[] = [];
+  let booked = 0;
   let from = now;
-  while (slots.length < series.batches) {
-    const slot = reserveIn(log, ceiling, from, series.size, deadline, Math.ceil(series.size / 2));
+  while (booked < series.posts) {
+    const size = Math.min(series.size, series.posts - booked);
+    const slot = reserveIn(log, ceiling, from, size, deadline, size);
     if (slot === null) break;
     slots.push(slot);
+    booked += slot.granted;
     from = slot.at + series.spacingMs;
   }
   return slots;

@@ -29,10 +29,10 @@ export { RATE_WINDOW_MS, type SendSlot } from './pace-log';
  */
 export const DEFAULT_REQUESTS_PER_SECOND = 5;
 
-/** Batches booked in one turn: `batches` of up to `size` POSTs, `spacingMs` apart at least. */
+/** Turns booked at once: `posts` POSTs in batches of at most `size`, `spacingMs` apart at least. */
 export interface Series {
+  posts: number;
   size: number;
-  batches: number;
   spacingMs: number;
 }
 
@@ -116,19 +116,22 @@ export function sharedPacer(ports: SharedPacerPorts, key: string, ceiling: numbe
     return answer;
   };
   const update = <T>(change: (log: PaceLog, leaves: (now: number) => number) => T, otherwise: () => T): T => {
+    let readAt: number | undefined;
     try {
-      return ports.lock.withLock(SHARED_LOCK_WAIT_MS, () => {
+      const answer = ports.lock.withLock(SHARED_LOCK_WAIT_MS, () => {
         const section = sectionStore(ports.store);
-        let readAt = 0;
-        const answer = inSection(section, (log) => {
-          readAt = clock?.now() ?? 0;
+        const changed = inSection(section, (log) => {
+          const at = clock?.now() ?? 0;
+          readAt = at;
           // The rest of this section (the write, the release) passes before the batch can leave.
-          return change(log, (now) => (clock ? Math.max(now, readAt + sectionMs) : now));
+          return change(log, (now) => (clock ? Math.max(now, at + sectionMs) : now));
         });
         section.commit();
-        if (clock) sectionMs = clock.now() - readAt;
-        return answer;
+        return changed;
       });
+      // Timed to the release: a batch that left later than its slot could crowd the next window.
+      if (clock && readAt !== undefined) sectionMs = clock.now() - readAt;
+      return answer;
     } catch {
       return otherwise();
     }

@@ -23,8 +23,12 @@ import { type LookupContext, type LookupDeps, type LookupItem, now, sendingDeadl
 
 /** How long past its deadline a formula may wait for the closing section: Sheets kills at 30 s. */
 const CLOSING_WAIT_MS = 2_500;
-/** What the booking section has left once its turn at the pace is booked: its write, the release. */
-const SECTION_TAIL_MS = 100;
+/**
+ * What the booking section has left once its turn at the pace is booked: its write, maybe a delete
+ * or two, the release. A turn that passes before the section ends is lost (booking another is a
+ * locked section again), so the estimate errs long: the POST waits a moment at most.
+ */
+const SECTION_TAIL_MS = 250;
 
 /** What one locked section settled before sending: the keys claimed and the credits reserved. */
 export interface Booking {
