@@ -175,17 +175,19 @@ class SendRun {
    * next stretch while a batch waits for its slot, where the section costs no sending time.
    */
   private nextSlot(now: number, ready: number): SendSlot | null {
+    const { clock } = this.cfg;
     for (let slot = this.booked.shift(); slot !== undefined; slot = this.booked.shift()) {
-      if (slot.at >= now) {
-        this.topUp(slot);
-        return slot;
-      }
+      if (slot.at < clock.now()) continue;
+      this.topUp(slot);
+      // A turn that took longer than the wait it was booked in leaves this slot behind.
+      if (slot.at >= clock.now()) return slot;
     }
     const pacer = this.pacer;
-    if (isShared(pacer) && this.queue.length > this.seriesBatch()) {
-      const [first, ...rest] = this.bookSeries(pacer, now, this.queue.length);
-      this.booked = rest;
-      return first ?? null;
+    if (isShared(pacer) && this.queue.length > (this.seriesSizes()[0] ?? 1)) {
+      const booked = this.bookSeries(pacer, now, this.queue.length);
+      const bookedAt = clock.now();
+      this.booked = booked.filter((slot) => slot.at >= bookedAt);
+      return this.booked.shift() ?? null;
     }
     const due = this.opts.maxBatch ?? this.schedule.due(now, batchLimit(this.rate, this.roundTripMs));
     const wanted = Math.min(ready, due);
@@ -195,18 +197,26 @@ class SendRun {
   }
 
   /**
-   * A batch of a booked stretch: the POSTs one round trip may carry when each window of the rate
-   * also leaves room for a turn at the pace (booked in a wait, it then delays no batch).
+   * The batches of a booked stretch: one window of the rate shared out among the round trips it
+   * holds once a turn at the pace is set aside, so that each window ends with a wait long enough
+   * to book the next stretch in (and a batch carries no more than the pace needs: a network failure
+   * loses every answer of its batch).
    */
-  private seriesBatch(): number {
-    const window = Math.max(this.roundTripMs, 1000 - this.turnMs);
-    return this.opts.maxBatch ?? batchLimit(this.rate, (this.roundTripMs * 1000) / window);
+  private seriesSizes(): number[] {
+    const perWindow = Math.max(1, Math.floor(this.rate));
+    if (this.opts.maxBatch !== undefined) return [Math.max(1, Math.min(this.opts.maxBatch, perWindow))];
+    const trips = Math.max(1, Math.floor((1000 - this.turnMs) / Math.max(1, this.roundTripMs)));
+    const count = Math.min(trips, perWindow);
+    return Array.from(
+      { length: count },
+      (_, i) => Math.floor(perWindow / count) + (i < perWindow % count ? 1 : 0),
+    );
   }
 
   private bookSeries(pacer: SharedPacer, from: number, unbooked: number): SendSlot[] {
     const started = this.cfg.clock.now();
     const posts = Math.min(unbooked, Math.ceil((this.rate * BOOK_AHEAD_MS) / 1000));
-    const series = { posts, size: this.seriesBatch(), spacingMs: this.roundTripMs };
+    const series = { posts, sizes: this.seriesSizes(), spacingMs: this.roundTripMs };
     const slots = pacer.reserveSeries(from, series, this.opts.deadline);
     this.turnMs = this.cfg.clock.now() - started;
     return slots;

@@ -137,23 +137,24 @@ export function reserveIn(
 }
 
 /**
- * Slots for `posts` POSTs in batches of `size` (the last may be smaller), each batch at least
- * `spacingMs` (a round trip: one fetchAll at a time) after the one before, each at the first time
- * the window has room for the whole batch: the waits between them then fall together, long enough
- * to book the next stretch in. Fewer when the deadline comes first.
+ * Slots for `posts` POSTs in batches of the sizes of `sizes`, in turn (the last may be smaller),
+ * each batch at least `spacingMs` (a round trip: one fetchAll at a time) after the one before, at
+ * the first time the window has room for the whole batch: the sizes share out one window's rate,
+ * so the waits fall together at its end, long enough to book the next stretch in. Fewer when the
+ * deadline comes first.
  */
 export function reserveSeriesIn(
   log: PaceLog,
   ceiling: number,
   now: number,
-  series: { posts: number; size: number; spacingMs: number },
+  series: { posts: number; sizes: readonly number[]; spacingMs: number },
   deadline: number,
 ): SendSlot[] {
   const slots: SendSlot[] = [];
   let booked = 0;
   let from = now;
   while (booked < series.posts) {
-    const size = Math.min(series.size, series.posts - booked);
+    const size = Math.min(series.sizes[slots.length % series.sizes.length] ?? 1, series.posts - booked);
     const slot = reserveIn(log, ceiling, from, size, deadline, size);
     if (slot === null) break;
     slots.push(slot);

@@ -29,10 +29,10 @@ export { RATE_WINDOW_MS, type SendSlot } from './pace-log';
  */
 export const DEFAULT_REQUESTS_PER_SECOND = 5;
 
-/** Turns booked at once: `posts` POSTs in batches of at most `size`, `spacingMs` apart at least. */
+/** Turns booked at once: `posts` POSTs in batches of `sizes` in turn, `spacingMs` apart at least. */
 export interface Series {
   posts: number;
-  size: number;
+  sizes: readonly number[];
   spacingMs: number;
 }
 

@@ -216,7 +216,7 @@ describe('executions sharing one pace through the document properties', () => {
     const { store, open } = shared(10);
     const pacer = open();
     const reads = store.calls.getAll;
-    const slots = pacer.reserveSeries(START, { posts: 22, size: 5, spacingMs: 300 }, FAR);
+    const slots = pacer.reserveSeries(START, { posts: 22, sizes: [5, 5], spacingMs: 300 }, FAR);
     expect(store.calls.getAll - reads).toBe(1);
     // Two batches fill a second; the next waits for the window, whole: the waits fall together.
     expect(slots.map((slot) => [slot.at - START, slot.granted])).toEqual([
