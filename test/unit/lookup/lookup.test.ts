@@ -175,6 +175,17 @@ describe('a provider error inside a charged 200', () => {
     expect(http.sent).toHaveLength(2);
   });
 
+  it('is found with the cache in one read of the fast cache', () => {
+    const { deps, ctx, item, http, reply, fast, properties } = setUp();
+    reply.with = providerError;
+    lookupMany(deps, [item], ctx);
+    const reads = fast.calls.getMany;
+    const held = lookupMany(deps, [item], { ...ctx, storeInHand: Object.fromEntries(properties.data) });
+    expect(held.get(item.key)).toMatchObject({ kind: 'failed', error: { code: 'provider_error' } });
+    expect(http.sent).toHaveLength(1);
+    expect(fast.calls.getMany - reads).toBe(1);
+  });
+
   it('is bought again when a bulk run retries it: that retry is the user asking', () => {
     const { deps, ctx, item, http, reply } = setUp();
     reply.with = providerError;
