@@ -21,13 +21,19 @@ function store(scope: KeyScope): GoogleAppsScript.Properties.Properties {
   return scope === 'user' ? userProperties() : requireDocumentProperties();
 }
 
-/** The key a call should use: the user's own first, then one shared with this spreadsheet. */
-export function readApiKey(): { key: string; scope: KeyScope } | null {
-  for (const scope of ['user', 'document'] as const) {
-    const key = store(scope).getProperty(KEY_PROPERTY);
-    if (key) return { key, scope };
-  }
-  return null;
+/**
+ * The key a call should use: the user's own first, then one shared with this spreadsheet, read in
+ * `documentProperties` when the caller has read them already.
+ */
+export function readApiKey(
+  documentProperties?: Record<string, string>,
+): { key: string; scope: KeyScope } | null {
+  const own = store('user').getProperty(KEY_PROPERTY);
+  if (own) return { key: own, scope: 'user' };
+  const shared = documentProperties
+    ? (documentProperties[KEY_PROPERTY] ?? null)
+    : store('document').getProperty(KEY_PROPERTY);
+  return shared ? { key: shared, scope: 'document' } : null;
 }
 
 export function storeApiKey(raw: string, scope: KeyScope): KeyStatus {

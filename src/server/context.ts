@@ -3,11 +3,12 @@
 // cache's hidden sheet is written only when the caller says the execution may write sheets.
 
 import { sharedPacer } from '../core/api/pacing';
+import { parseSettings, SETTINGS_PROPERTY } from '../core/billing/settings';
 import { accountScope } from '../core/cache/keys';
 import { ResultCache } from '../core/cache/result-cache';
 import type { LookupDeps } from '../core/lookup/items';
 import type { SheetStorePort } from '../core/platform/ports';
-import { CACHE_PREFIX } from '../core/platform/stored-keys';
+import { PROPERTY_PREFIX } from '../core/platform/stored-keys';
 import type { Settings } from '../shared/rpc';
 import {
   appsScriptClock,
@@ -25,7 +26,6 @@ import { fastCache } from './platform/cache';
 import { documentLock } from './platform/locks';
 import { documentProperties } from './platform/properties';
 import { activeSpreadsheet } from './platform/spreadsheet';
-import { getSettings } from './settings-api';
 
 export interface ExecutionContext {
   deps: LookupDeps;
@@ -33,6 +33,11 @@ export interface ExecutionContext {
   scope: string;
   apiKey: string;
   settings: Settings;
+  /**
+   * The document properties as this execution read them for its key and settings, handed out once
+   * (then undefined): a formula's lookup pass looks there first instead of reading them again.
+   */
+  takeStoreInHand(): Record<string, string> | undefined;
   /** Read from Sheets on first use, like `day`: a formula answered from the cache needs neither. */
   readonly spreadsheetId: string;
   readonly day: string;
@@ -48,19 +53,21 @@ export function today(
 }
 
 /**
- * The result cache's hidden sheet in this execution, or undefined without an open document: then
- * the cache does without it. Every
- * ResultCache built on the server should get it, so that all of them count and clear the same
- * answers. `lock` is the execution's document lock object and `spreadsheet` the open document,
- * when the caller already has them.
+ * The result cache's hidden sheet, to read, for a call that builds its own ResultCache (the
+ * sidebar's views of saved results), or undefined without an open document.
  */
 export function cacheSheetPort(
   canWriteSheets: boolean,
   lock: GoogleAppsScript.Lock.Lock | null = documentLock(),
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null = activeSpreadsheet(),
 ): SheetStorePort | undefined {
+  const spreadsheet = activeSpreadsheet();
   if (!spreadsheet) return undefined;
-  return sheetStorePort({ spreadsheet, canWrite: canWriteSheets, lock, flush: () => SpreadsheetApp.flush() });
+  return sheetStorePort({
+    spreadsheet,
+    canWrite: canWriteSheets,
+    lock,
+    flush: () => SpreadsheetApp.flush(),
+  });
 }
 
 export interface ExecutionContextOptions {
@@ -80,18 +87,32 @@ export interface ExecutionContextOptions {
 export function executionContext(options: ExecutionContextOptions = {}): ExecutionContext | null {
   const properties = documentProperties();
   if (!properties) return null;
-  const found = readApiKey();
+  // One read of the document's properties: a shared key, the settings and, for a formula's lookup,
+  // the cache's durable layer and the job registry. Each read is a round trip and counts against
+  // a daily quota.
+  let stored: Record<string, string> | undefined = properties.getProperties();
+  const found = readApiKey(stored);
   if (!found) return null;
-  const settings = getSettings();
+  const settings = parseSettings(stored[SETTINGS_PROPERTY] ?? null);
   const clock = appsScriptClock;
   const store = batchStorePort(properties);
-  const spreadsheet = activeSpreadsheet();
+  // Asked of Sheets on first use: a formula answered from the cache needs no spreadsheet at all.
+  let spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null | undefined;
+  const openSpreadsheet = () => {
+    if (spreadsheet === undefined) spreadsheet = activeSpreadsheet();
+    return spreadsheet;
+  };
   // One lock object for the execution: the sheet store sees when the job collector already holds it.
   const lockObject = documentLock();
-  const sheet = cacheSheetPort(options.canWriteSheets === true, lockObject, spreadsheet);
+  const sheet = sheetStorePort({
+    spreadsheet: openSpreadsheet,
+    canWrite: options.canWriteSheets === true,
+    lock: lockObject,
+    flush: () => SpreadsheetApp.flush(),
+  });
   const fast = ttlCachePort(fastCache());
   const cache = new ResultCache(
-    { fast, store, hash: digestHashPort, clock, zip: gzipPort, ...(sheet ? { sheet } : {}) },
+    { fast, store, hash: digestHashPort, clock, zip: gzipPort, sheet },
     { ttlDays: settings.cacheTtlDays },
   );
   const lock = lockPort(lockObject);
@@ -104,10 +125,11 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
       cache,
       store,
       lock,
-      // Formulas, bulk slices and job retries of this document share one pace for the account.
+      // Formulas, bulk slices and job retries of this document share one pace for the account,
+      // kept beside the claims and the budget in the document properties.
       pacer: sharedPacer(
-        { cache: fast, lock, clock: appsScriptClock },
-        `${CACHE_PREFIX.pace}${scope}`,
+        { store, lock, clock: appsScriptClock },
+        `${PROPERTY_PREFIX.pace}${scope}`,
         settings.requestsPerSecond,
       ),
       failureHold: fast,
@@ -116,12 +138,17 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
     scope,
     apiKey: found.key,
     settings,
+    takeStoreInHand() {
+      const inHand = stored;
+      stored = undefined;
+      return inHand;
+    },
     get spreadsheetId() {
-      spreadsheetId ??= spreadsheet?.getId() ?? '';
+      spreadsheetId ??= openSpreadsheet()?.getId() ?? '';
       return spreadsheetId;
     },
     get day() {
-      day ??= today(clock.now(), spreadsheet);
+      day ??= today(clock.now(), openSpreadsheet());
       return day;
     },
   };

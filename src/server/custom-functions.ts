@@ -55,6 +55,7 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
       retryServerErrors: false,
       pollJobs: true,
       maxRequestsPerSecond: context.settings.requestsPerSecond,
+      storeInHand: context.takeStoreInHand(),
     });
     const left = new Set(items.filter((item) => isDeferred(results.get(item.key))).map((item) => item.key));
     // What this execution had no time or turn for is handed to the add-on's own executions.

@@ -171,8 +171,9 @@ describe('a blip in a bulk slice', () => {
     output: { mode: 'primary' },
   };
 
-  // Ten rows go out in batches of 4, 5 and 1: what is due at 10 a second over 465 ms cycles (a
-  // 300 ms round trip and the shared pacer's section under the lock).
+  // Ten rows go out in batches of 4, 5 and 1: the first batch's turn at the shared pace is booked
+  // with the claims (4, what is due at 10 a second over a 300 ms round trip), the next two's in one
+  // turn (5, what a round trip may carry when each second also leaves room for a turn).
   it.each([
     [1, 'first', 14, 4],
     [7, 'middle', 15, 5],

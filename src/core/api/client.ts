@@ -8,7 +8,14 @@ import { apiError, NO_ANSWER, readPostAnswer } from './answers';
 import { batchLimit, EvenSchedule } from './batch-schedule';
 import { firstPollAfter, pending, pollUntilSettled, sleepUntil } from './job-polling';
 import type { ApiError, CallOptions, CallOutcome, ClientConfig } from './outcome';
-import { DEFAULT_REQUESTS_PER_SECOND, localPacer, type Pacer } from './pacing';
+import {
+  DEFAULT_REQUESTS_PER_SECOND,
+  isShared,
+  localPacer,
+  type Pacer,
+  type SendSlot,
+  type SharedPacer,
+} from './pacing';
 import { keyRedactor, type Redact } from './redaction';
 import { postRequest } from './requests';
 import type { EnrichmentRequest } from './wire';
@@ -18,7 +25,15 @@ const RATE_LIMIT_BACKOFF_MS = [1000, 2000, 4000] as const;
 const SERVER_ERROR_WAIT_MS = 30_000;
 const SERVER_ERROR_RETRIES = 2;
 /** The round trip assumed until one is measured. */
-const FIRST_ROUND_TRIP_MS = 300;
+export const FIRST_ROUND_TRIP_MS = 300;
+/**
+ * How far ahead a long send books its turns at the pace, in one locked section: each turn is a
+ * section of round trips (the lock, a read, a write), and a batch that waits for its own is late.
+ * Short enough that other executions' lookups are not kept waiting behind it for long.
+ */
+const BOOK_AHEAD_MS = 4000;
+/** A turn at the shared pace until one is timed: the lock, a read and a write of the properties. */
+const FIRST_TURN_MS = 200;
 
 /** One lookup. A 202 is polled until the deadline; see `enrichMany`. */
 export function enrich(cfg: ClientConfig, request: EnrichmentRequest, opts: CallOptions): CallOutcome {
@@ -66,11 +81,15 @@ class SendRun {
   private readonly pacer: Pacer;
   private readonly schedule: EvenSchedule;
   private readonly resent = new Set<number>();
+  /** Turns at the pace reserved ahead, in order. */
+  private booked: SendSlot[];
   private queue: QueuedCall[];
   private pausedUntil: number;
   private fatal: ApiError | undefined;
   private paceFull = false;
   private roundTripMs = FIRST_ROUND_TRIP_MS;
+  /** What a turn at the shared pace takes (the lock, a read, a write), once one was timed. */
+  private turnMs = FIRST_TURN_MS;
 
   constructor(
     private readonly cfg: ClientConfig,
@@ -90,6 +109,7 @@ class SendRun {
     this.rate = startRate(opts.maxRequestsPerSecond);
     this.pacer = opts.pacer ?? localPacer(this.rate);
     this.schedule = new EvenSchedule(this.rate, now);
+    this.booked = [...(opts.booked ?? [])];
     this.queue = requests.map((_, index) => ({ index, notBefore: now, rateLimited: 0, serverErrors: 0 }));
     this.pausedUntil = now;
   }
@@ -111,11 +131,7 @@ class SendRun {
   /** Sends the next batch of ready calls when the pace has room; false when nothing more can go. */
   private sendNext(now: number, ready: readonly QueuedCall[]): boolean {
     const { clock } = this.cfg;
-    const due = this.opts.maxBatch ?? this.schedule.due(now, batchLimit(this.rate, this.roundTripMs));
-    const wanted = Math.min(ready.length, due);
-    // A sliver of a batch sent at once keeps the next ones in step with a nearly full window;
-    // waiting for half of what is due puts them back where older sends leave it.
-    const slot = this.pacer.reserve(now, wanted, this.opts.deadline, Math.ceil(wanted / 2));
+    const slot = this.nextSlot(now, ready.length);
     if (slot === null) {
       this.paceFull = true;
       return false;
@@ -142,12 +158,79 @@ class SendRun {
     if (rateLimited.length > 0) {
       // The limit is per account, so everyone waits and the whole run slows down, not just these.
       this.pacer.slowDown(sentAt, answeredAt);
+      // Turns booked at the old pace would overrun the new one.
+      this.booked = [];
       this.pausedUntil = Math.max(this.pausedUntil, Math.min(...rateLimited.map((call) => call.notBefore)));
     }
     this.queue = [...this.queue.filter((call) => !batch.includes(call)), ...retries].sort(
       (a, b) => a.index - b.index,
     );
     return true;
+  }
+
+  /**
+   * The next batch's turn at the pace: one booked ahead that has not passed (a late batch would
+   * break the window it was booked in), else a new one. At the shared pace each turn is a locked
+   * section of round trips, so a long queue books BOOK_AHEAD_MS of sending at once, and books the
+   * next stretch while a batch waits for its slot, where the section costs no sending time.
+   */
+  private nextSlot(now: number, ready: number): SendSlot | null {
+    const { clock } = this.cfg;
+    for (let slot = this.booked.shift(); slot !== undefined; slot = this.booked.shift()) {
+      if (slot.at < clock.now()) continue;
+      this.topUp(slot);
+      // A turn that took longer than the wait it was booked in leaves this slot behind.
+      if (slot.at >= clock.now()) return slot;
+    }
+    const pacer = this.pacer;
+    if (isShared(pacer) && this.queue.length > (this.seriesSizes()[0] ?? 1)) {
+      const booked = this.bookSeries(pacer, now, this.queue.length);
+      const bookedAt = clock.now();
+      this.booked = booked.filter((slot) => slot.at >= bookedAt);
+      return this.booked.shift() ?? null;
+    }
+    const due = this.opts.maxBatch ?? this.schedule.due(now, batchLimit(this.rate, this.roundTripMs));
+    const wanted = Math.min(ready, due);
+    // A sliver of a batch sent at once keeps the next ones in step with a nearly full window;
+    // waiting for half of what is due puts them back where older sends leave it.
+    return pacer.reserve(now, wanted, this.opts.deadline, Math.ceil(wanted / 2));
+  }
+
+  /**
+   * The batches of a booked stretch: one window of the rate shared out among the round trips it
+   * holds once a turn at the pace is set aside, so that each window ends with a wait long enough
+   * to book the next stretch in (and a batch carries no more than the pace needs: a network failure
+   * loses every answer of its batch).
+   */
+  private seriesSizes(): number[] {
+    const perWindow = Math.max(1, Math.floor(this.rate));
+    if (this.opts.maxBatch !== undefined) return [Math.max(1, Math.min(this.opts.maxBatch, perWindow))];
+    const trips = Math.max(1, Math.floor((1000 - this.turnMs) / Math.max(1, this.roundTripMs)));
+    const count = Math.min(trips, perWindow);
+    return Array.from(
+      { length: count },
+      (_, i) => Math.floor(perWindow / count) + (i < perWindow % count ? 1 : 0),
+    );
+  }
+
+  private bookSeries(pacer: SharedPacer, from: number, unbooked: number): SendSlot[] {
+    const started = this.cfg.clock.now();
+    const posts = Math.min(unbooked, Math.ceil((this.rate * BOOK_AHEAD_MS) / 1000));
+    const series = { posts, sizes: this.seriesSizes(), spacingMs: this.roundTripMs };
+    const slots = pacer.reserveSeries(from, series, this.opts.deadline);
+    this.turnMs = this.cfg.clock.now() - started;
+    return slots;
+  }
+
+  /** While `slot` is a turn's length away and less than a window is booked, books the next stretch. */
+  private topUp(slot: SendSlot): void {
+    const pacer = this.pacer;
+    const wait = slot.at - this.cfg.clock.now();
+    const booked = this.booked.reduce((sum, next) => sum + next.granted, slot.granted);
+    const unbooked = this.queue.length - booked;
+    if (!isShared(pacer) || wait < this.turnMs || booked >= this.rate || unbooked <= 0) return;
+    const last = this.booked[this.booked.length - 1] ?? slot;
+    this.booked.push(...this.bookSeries(pacer, last.at + this.roundTripMs, unbooked));
   }
 
   /** Records the batch's answers; answers the calls to try again. */

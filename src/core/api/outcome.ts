@@ -1,7 +1,7 @@
 // What a call to the API comes to, as the rest of the add-on sees it: found, miss, pending or
 // failed, with errors short enough for a cell and never holding the API key.
 import type { ClockPort, HttpPort } from '../platform/ports';
-import type { Pacer } from './pacing';
+import type { Pacer, SendSlot } from './pacing';
 
 export interface ClientConfig {
   baseUrl: string;
@@ -22,6 +22,11 @@ export interface CallOptions {
    * itself at `maxRequestsPerSecond`.
    */
   pacer?: Pacer;
+  /**
+   * Turns at the pace already reserved for this call (the lookup's booking reserves the first
+   * batch's in its locked section): used in order while they have not passed.
+   */
+  booked?: readonly SendSlot[];
   /**
    * Most POSTs in one `fetchAll`. One request's network failure loses the answers of its whole
    * batch, charged ones included, so batches are kept as small as the pace allows: by default

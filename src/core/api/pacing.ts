@@ -1,13 +1,26 @@
 // Keeping POSTs within the API's rate limit. The limit is per account, so every execution that
 // sends with the key shares it: a filled-down column starts dozens of formula executions at once,
 // and if each paced only itself they would together send dozens of requests in the same second
-// and collect 429s. The shared pacer keeps one send log in the document's cache, changed only under
-// the document lock: an execution reserves a send time there, then sleeps until it comes.
-//
-// Reservations may lie in the future, and a fit counts them as well as past sends, so no window of
-// one second ever holds more than the rate allows, whatever the order executions reserve in.
+// and collect 429s. The shared pacer keeps one send log in the document's properties, changed only
+// under the document lock: an execution reserves a send time there, then sleeps until it comes.
+// The log sits beside the lookup's claims and budget, so a lookup's booking section reserves its
+// first batch's turn in the same read and write (lookup/booking.ts), and a long send books the
+// turns of several batches at once: each turn of its own is a locked section of round trips.
 
-import type { ClockPort, LockPort, TtlCachePort } from '../platform/ports';
+import { sectionStore } from '../platform/locked-section';
+import type { BatchStorePort, ClockPort, LockPort } from '../platform/ports';
+import {
+  freshLog,
+  type PaceLog,
+  readLog,
+  reserveIn,
+  reserveSeriesIn,
+  type SendSlot,
+  slowDownIn,
+  writeLog,
+} from './pace-log';
+
+export { RATE_WINDOW_MS, type SendSlot } from './pace-log';
 
 /**
  * The pace of a caller that names no rate. Every path of the add-on passes the plan's rate from
@@ -16,11 +29,11 @@ import type { ClockPort, LockPort, TtlCachePort } from '../platform/ports';
  */
 export const DEFAULT_REQUESTS_PER_SECOND = 5;
 
-export interface SendSlot {
-  /** When the batch may go out: now, or later. */
-  readonly at: number;
-  /** How many POSTs it may hold: at least one. */
-  readonly granted: number;
+/** Turns booked at once: `posts` POSTs in batches of `sizes` in turn, `spacingMs` apart at least. */
+export interface Series {
+  posts: number;
+  sizes: readonly number[];
+  spacingMs: number;
 }
 
 export interface Pacer {
@@ -34,30 +47,31 @@ export interface Pacer {
   slowDown(sentAt: number, answeredAt: number): void;
 }
 
-/** What pacing remembers: the pace now, when it last changed, and the send times that still matter. */
-export interface PaceLog {
-  rate: number;
-  /** When the pace last changed, either way: recovery counts clean seconds from here. */
-  changedAt: number;
-  /** When the last 429 that halved the pace was answered. */
-  slowedAt: number;
-  /** Times of POSTs sent or reserved, ascending; future reservations included. */
-  sent: number[];
+/**
+ * The shared pace, where each turn is a section under the document lock: it books several batches'
+ * turns at once, and a section the caller holds can book in it too (lookup/booking.ts).
+ */
+export interface SharedPacer extends Pacer {
+  /** The slots of several batches in one turn; fewer (or none) when the deadline comes first. */
+  reserveSeries(now: number, series: Series, deadline: number): SendSlot[];
+  /**
+   * Reserves a slot through `section`, a section store under the document lock the caller holds:
+   * the log is read and written with the section's other steps. `leaves` is when the section will
+   * have ended, the earliest the batch can go.
+   */
+  reserveInSection(
+    section: BatchStorePort,
+    leaves: number,
+    wanted: number,
+    deadline: number,
+    least?: number,
+  ): SendSlot | null;
 }
 
-export const RATE_WINDOW_MS = 1000;
-/** Halving the pace after 429s stops here, unless the asked pace is slower. */
-const SLOWEST_RATE = 1;
-/**
- * Sends are remembered this long past their window, because executions need not reserve in time
- * order: each reads its own server's clock, and the emulator models executions started together by
- * running each from the same instant, so their reservations arrive up to a formula's 30 s apart.
- */
-const OUT_OF_ORDER_MARGIN_MS = 30_000;
-/** Outlives the furthest reservation a formula (30 s) or a bulk slice can wait for. */
-const SHARED_LOG_TTL_SECONDS = 10 * 60;
-/** Other executions hold the document lock for a few storage calls at a time. */
-const SHARED_LOCK_WAIT_MS = 5000;
+/** Whether each turn at `pacer` is a locked section of round trips (the shared pace). */
+export function isShared(pacer: Pacer): pacer is SharedPacer {
+  return 'reserveInSection' in pacer;
+}
 
 /** Paces one execution by itself: unit tests, and the fallback when the shared log is out of reach. */
 export function localPacer(ceiling: number): Pacer {
@@ -69,8 +83,8 @@ export function localPacer(ceiling: number): Pacer {
 }
 
 export interface SharedPacerPorts {
-  /** The document's cache: every execution in the document reads the same log. */
-  cache: TtlCachePort;
+  /** The document's properties: every execution in the document reads the same log. */
+  store: BatchStorePort;
   /** The document lock: two executions never change the log at once. */
   lock: LockPort;
   /**
@@ -80,28 +94,44 @@ export interface SharedPacerPorts {
   clock?: ClockPort;
 }
 
+/** Other executions hold the document lock for a few storage calls at a time. */
+const SHARED_LOCK_WAIT_MS = 5000;
 /** What a section is assumed to take before one has been timed. */
 const FIRST_SECTION_MS = 100;
 
 /**
  * Paces every execution of the document that uses `key` (one key an account). When the lock or
- * the cache fails, this execution falls back to pacing itself, and 429s are left to the client's
+ * the store fails, this execution falls back to pacing itself, and 429s are left to the client's
  * back-off.
  */
-export function sharedPacer(ports: SharedPacerPorts, key: string, ceiling: number): Pacer {
-  const fallback = localPacer(ceiling);
+export function sharedPacer(ports: SharedPacerPorts, key: string, ceiling: number): SharedPacer {
+  // Pacing alone when the shared log is out of reach.
+  const own = freshLog(ceiling);
   const { clock } = ports;
   let sectionMs = FIRST_SECTION_MS;
-  const update = <T>(change: (log: PaceLog, readAt: number) => T, otherwise: () => T): T => {
+  const inSection = <T>(section: BatchStorePort, change: (log: PaceLog) => T): T => {
+    const log = readLog(section.getAll()[key], ceiling);
+    const answer = change(log);
+    section.setMany({ [key]: writeLog(log) });
+    return answer;
+  };
+  const update = <T>(change: (log: PaceLog, leaves: (now: number) => number) => T, otherwise: () => T): T => {
+    let readAt: number | undefined;
     try {
-      return ports.lock.withLock(SHARED_LOCK_WAIT_MS, () => {
-        const log = parseLog(ports.cache.getMany([key])[key], ceiling);
-        const readAt = clock?.now() ?? 0;
-        const answer = change(log, readAt);
-        ports.cache.putMany({ [key]: JSON.stringify(log) }, SHARED_LOG_TTL_SECONDS);
-        if (clock) sectionMs = clock.now() - readAt;
-        return answer;
+      const answer = ports.lock.withLock(SHARED_LOCK_WAIT_MS, () => {
+        const section = sectionStore(ports.store);
+        const changed = inSection(section, (log) => {
+          const at = clock?.now() ?? 0;
+          readAt = at;
+          // The rest of this section (the write, the release) passes before the batch can leave.
+          return change(log, (now) => (clock ? Math.max(now, at + sectionMs) : now));
+        });
+        section.commit();
+        return changed;
       });
+      // Timed to the release: a batch that left later than its slot could crowd the next window.
+      if (clock && readAt !== undefined) sectionMs = clock.now() - readAt;
+      return answer;
     } catch {
       return otherwise();
     }
@@ -109,130 +139,20 @@ export function sharedPacer(ports: SharedPacerPorts, key: string, ceiling: numbe
   return {
     reserve: (now, wanted, deadline, least) =>
       update(
-        (log, readAt) => {
-          // The rest of this section (the write, the release) passes before the batch can leave.
-          const leaves = clock ? Math.max(now, readAt + sectionMs) : now;
-          return reserveIn(log, ceiling, leaves, wanted, deadline, least);
-        },
-        () => fallback.reserve(now, wanted, deadline, least),
+        (log, leaves) => reserveIn(log, ceiling, leaves(now), wanted, deadline, least),
+        () => reserveIn(own, ceiling, now, wanted, deadline, least),
+      ),
+    reserveSeries: (now, series, deadline) =>
+      update(
+        (log, leaves) => reserveSeriesIn(log, ceiling, leaves(now), series, deadline),
+        () => reserveSeriesIn(own, ceiling, now, series, deadline),
       ),
     slowDown: (sentAt, answeredAt) =>
       update(
         (log) => slowDownIn(log, sentAt, answeredAt),
-        () => fallback.slowDown(sentAt, answeredAt),
+        () => slowDownIn(own, sentAt, answeredAt),
       ),
+    reserveInSection: (section, leaves, wanted, deadline, least) =>
+      inSection(section, (log) => reserveIn(log, ceiling, leaves, wanted, deadline, least)),
   };
-}
-
-// --- The log --------------------------------------------------------------------------------
-
-function freshLog(ceiling: number): PaceLog {
-  return { rate: ceiling, changedAt: Number.NEGATIVE_INFINITY, slowedAt: Number.NEGATIVE_INFINITY, sent: [] };
-}
-
-function parseLog(text: string | undefined, ceiling: number): PaceLog {
-  if (text === undefined) return freshLog(ceiling);
-  try {
-    const value = JSON.parse(text) as Partial<PaceLog> | null;
-    const { rate, changedAt, slowedAt, sent } = value ?? {};
-    const time = (at: unknown) => typeof at === 'number' || at === null;
-    const valid =
-      typeof rate === 'number' &&
-      rate > 0 &&
-      time(changedAt) &&
-      time(slowedAt) &&
-      Array.isArray(sent) &&
-      sent.every((at) => typeof at === 'number' && Number.isFinite(at));
-    if (!valid) return freshLog(ceiling);
-    // JSON writes -Infinity as null.
-    return {
-      rate,
-      changedAt: changedAt ?? Number.NEGATIVE_INFINITY,
-      slowedAt: slowedAt ?? Number.NEGATIVE_INFINITY,
-      sent: [...sent].sort((a, b) => a - b),
-    };
-  } catch {
-    return freshLog(ceiling);
-  }
-}
-
-/** Finds, records and answers the earliest slot; exported for its unit tests. */
-export function reserveIn(
-  log: PaceLog,
-  ceiling: number,
-  now: number,
-  wanted: number,
-  deadline: number,
-  least = 1,
-): SendSlot | null {
-  recoverPace(log, ceiling, now);
-  const limit = Math.max(1, Math.floor(log.rate));
-  // Below one request a second the window stretches so that it still holds one request.
-  const span = log.rate >= 1 ? RATE_WINDOW_MS : RATE_WINDOW_MS / log.rate;
-  log.sent = log.sent.filter((at) => at > now - span - OUT_OF_ORDER_MARGIN_MS);
-  const enough = Math.min(Math.max(1, least), wanted, limit);
-  let first: { at: number; room: number } | null = null;
-  // A send at `at` fits as soon as an older one leaves the window, so these are the only candidates;
-  // the last always fits, because nothing is logged within a window after it.
-  for (const at of candidateTimes(log.sent, now, span)) {
-    if (at > deadline) break;
-    const room = limit - busiestWindowAround(log.sent, at, span);
-    if (room <= 0) continue;
-    first ??= { at, room };
-    if (room >= enough) return book(log, at, Math.min(wanted, room));
-  }
-  // No slot with enough room before the deadline: the earliest with any room will do.
-  return first === null ? null : book(log, first.at, Math.min(wanted, first.room));
-}
-
-function book(log: PaceLog, at: number, count: number): SendSlot {
-  const granted = Math.max(1, count);
-  const index = countAtOrBefore(log.sent, at);
-  log.sent.splice(index, 0, ...Array<number>(granted).fill(at));
-  return { at, granted };
-}
-
-/** Halves the pace once for a burst of 429s: answers to POSTs sent before the last change are old news. */
-export function slowDownIn(log: PaceLog, sentAt: number, answeredAt: number): void {
-  if (sentAt < log.slowedAt) return;
-  log.rate = Math.max(log.rate / 2, Math.min(log.rate, SLOWEST_RATE));
-  log.slowedAt = Math.max(log.slowedAt, answeredAt);
-  log.changedAt = Math.max(log.changedAt, answeredAt);
-}
-
-/**
- * After each clean second since the last change the pace creeps back towards the asked one
- * (additive increase): a 429 is often a burst at a boundary, not a lower plan. A lowered setting
- * takes effect at once.
- */
-function recoverPace(log: PaceLog, ceiling: number, now: number): void {
-  if (log.rate > ceiling) log.rate = ceiling;
-  const seconds = Math.floor((now - log.changedAt) / RATE_WINDOW_MS);
-  if (log.rate >= ceiling || !Number.isFinite(seconds) || seconds < 1) return;
-  log.rate = Math.min(ceiling, log.rate + seconds * Math.max(1, ceiling / 10));
-  log.changedAt += seconds * RATE_WINDOW_MS;
-}
-
-function candidateTimes(sent: readonly number[], now: number, span: number): number[] {
-  const leaving = sent.map((at) => at + span).filter((at) => at > now);
-  return [...new Set([now, ...leaving])].sort((a, b) => a - b);
-}
-
-/** The most POSTs logged in any one window (u - span, u] that a POST at `at` would also fall in. */
-function busiestWindowAround(sent: readonly number[], at: number, span: number): number {
-  // The count over windows ending in [at, at + span) only rises where a window's end meets a send.
-  const ends = [at, ...sent.filter((time) => time >= at && time < at + span)];
-  return Math.max(...ends.map((end) => countAtOrBefore(sent, end) - countAtOrBefore(sent, end - span)));
-}
-
-/** How many of the ascending `sent` are at or before `time` (binary search). */
-function countAtOrBefore(sent: readonly number[], time: number): number {
-  let low = 0;
-  let high = sent.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sent[middle]! <= time) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }

@@ -93,6 +93,20 @@ export interface Payload {
   at: number;
 }
 
+/** Each paid entry as the text the layers keep, by key; `now` stands for a missing time of payment. */
+export function payloadsOf(entries: readonly PaidEntry[], now: number, zip?: ZipPort): Map<string, Payload> {
+  const payloads = new Map<string, Payload>();
+  for (const entry of entries) {
+    const at = entry.at ?? now;
+    const answer: CachedAnswer =
+      entry.credits === undefined
+        ? { ...entry.outcome, at }
+        : { ...entry.outcome, at, credits: entry.credits };
+    payloads.set(entry.key, { payload: encodeEntry(answer, zip), at });
+  }
+  return payloads;
+}
+
 /** What a row takes in the sheet: cells hold characters, whatever their UTF-8 size. */
 export function sheetChars(key: string, value: string): number {
   return key.length + value.length;

@@ -7,24 +7,26 @@
 import type { ApiError } from '../api/outcome';
 import type { TtlCachePort } from '../platform/ports';
 import { CACHE_PREFIX } from '../platform/stored-keys';
+import { ownValue } from './property-layout';
 
 export const FAILURE_HOLD_MINUTES = 10;
 const PREFIX = CACHE_PREFIX.heldFailure;
 
 const HELD_NOTE = ` Kept ${FAILURE_HOLD_MINUTES} minutes, so that recalculating does not pay for it again.`;
 
-/** The held errors among `keys` (result cache keys); none when the cache fails. */
-export function heldFailures(cache: TtlCachePort, keys: readonly string[]): Map<string, ApiError> {
+/** Where the held errors of `keys` (result cache keys) lie in the fast cache. */
+export function heldFailureKeys(keys: readonly string[]): string[] {
+  return keys.map((key) => PREFIX + key);
+}
+
+/** The held errors among `keys`, in what a read of `heldFailureKeys(keys)` found. */
+export function heldFailuresIn(
+  found: Record<string, string>,
+  keys: readonly string[],
+): Map<string, ApiError> {
   const held = new Map<string, ApiError>();
-  if (keys.length === 0) return held;
-  let found: Record<string, string>;
-  try {
-    found = cache.getMany(keys.map((key) => PREFIX + key));
-  } catch {
-    return held;
-  }
   for (const key of keys) {
-    const message = found[PREFIX + key];
+    const message = ownValue(found, PREFIX + key);
     if (message === undefined) continue;
     held.set(key, { code: 'provider_error', message: message + HELD_NOTE, fatal: false, retryable: true });
   }

@@ -28,20 +28,28 @@ import {
 import {
   type CachedAnswer,
   decodeEntry,
-  encodeEntry,
   entryMeta,
   type PaidEntry,
   type Payload,
+  payloadsOf,
 } from './entries';
 import { assertResultKey, isResultKey, scopeFilter } from './keys';
-import { ownValue, readPayload, type StoreLayout, scanStore, utf8Bytes } from './property-layout';
+import {
+  FAST_MAX_VALUE_BYTES,
+  FAST_TTL_SECONDS,
+  type LookedUp,
+  type LookUpOptions,
+  lookUpLayers,
+  tryFast,
+} from './layered-read';
+import { readPayload, type StoreLayout, scanStore, utf8Bytes } from './property-layout';
 import { type CacheStats, rebuyCredits, type SavedLayers, savedStats } from './saved-results';
 import { type SheetReport, type SheetSave, saveToSheet } from './sheet-save';
-import { dropStash, readStash, stashNotes, stashPayloads, stashToMove } from './stash';
+import { dropStash, stashNotes, stashPayloads, stashToMove } from './stash';
 import { type StoreSave, saveToStore } from './store-save';
 
-/** CacheService refuses values over 100 KB (102,400 bytes); bigger answers live in the store only. */
-const FAST_MAX_VALUE_BYTES = 100_000;
+export { FAST_TTL_SECONDS } from './layered-read';
+
 export const DEFAULT_TTL_DAYS = 30;
 /** The cache's share of the 500 KB document-properties store; the rest is left to settings and jobs. */
 export const DEFAULT_BUDGET_BYTES = 350_000;
@@ -50,8 +58,6 @@ export const DEFAULT_BUDGET_BYTES = 350_000;
  * A formula that misses the faster layers reads the whole sheet, so it must stay quick to read.
  */
 export const DEFAULT_SHEET_BUDGET_CHARS = 5_000_000;
-/** CacheService's longest TTL. */
-export const FAST_TTL_SECONDS = 21_600;
 
 export interface PutReport {
   /** Entries of this batch now kept durably (in the properties, the sheet, or both). */
@@ -114,59 +120,16 @@ export class ResultCache {
    * the same store next passes a memoized reader, so one snapshot serves both.
    */
   getMany(keys: readonly string[], readStore?: () => Record<string, string>): Map<string, CachedAnswer> {
+    return this.lookUp(keys, { readStore: readStore ?? (() => this.readStore()) }).answers;
+  }
+
+  /** `getMany` with the choices of a lookup pass (layered-read.ts): the store first, held errors. */
+  lookUp(keys: readonly string[], options: LookUpOptions): LookedUp {
     const wanted = [...new Set(keys)];
     wanted.forEach(assertResultKey);
-    const answers = new Map<string, CachedAnswer>();
-    if (wanted.length === 0) return answers;
+    if (wanted.length === 0) return { answers: new Map(), held: new Map() };
     const now = this.ports.clock.now();
-    this.readFast(wanted, answers, now);
-    const missed = wanted.filter((key) => !answers.has(key));
-    if (missed.length === 0) return answers;
-    const rewarm = this.readDurable(missed, answers, now, readStore);
-    if (Object.keys(rewarm).length > 0) {
-      this.tryFast(() => this.ports.fast.putMany(rewarm, FAST_TTL_SECONDS));
-    }
-    return answers;
-  }
-
-  /** The fast layer's live answers among `keys`, into `answers`. */
-  private readFast(keys: readonly string[], answers: Map<string, CachedAnswer>, now: number): void {
-    const fast = this.tryFast(() => this.ports.fast.getMany(keys)) ?? {};
-    for (const key of keys) {
-      const text = ownValue(fast, key);
-      const answer = text === undefined ? null : decodeEntry(text, this.ports.zip);
-      if (answer && this.isLive(answer.at, now)) answers.set(key, answer);
-    }
-  }
-
-  /**
-   * The live answers among `missed` that the store, the stash, then the sheet hold, into `answers`;
-   * answers those small enough to copy back into the fast layer.
-   */
-  private readDurable(
-    missed: readonly string[],
-    answers: Map<string, CachedAnswer>,
-    now: number,
-    readStore?: () => Record<string, string>,
-  ): Record<string, string> {
-    const rewarm: Record<string, string> = {};
-    const take = (key: string, payload: string | null) => {
-      const answer = payload === null ? null : decodeEntry(payload, this.ports.zip);
-      if (!answer || !this.isLive(answer.at, now)) return;
-      answers.set(key, answer);
-      if (utf8Bytes(payload!) <= FAST_MAX_VALUE_BYTES) rewarm[key] = payload!;
-    };
-    const all = readStore ? durable(READ_FAILED, readStore) : this.readStore();
-    for (const key of missed) take(key, readPayload(all, key, this.ports.hash));
-    const unstored = missed.filter((key) => !answers.has(key));
-    for (const [key, payload] of readStash(this.ports, stashNotes(all), unstored)) take(key, payload);
-    const sheet = this.ports.sheet;
-    const stillMissed = missed.filter((key) => !answers.has(key));
-    if (sheet && stillMissed.length > 0) {
-      const rows = durable(READ_SHEET_FAILED, () => sheet.readAll());
-      for (const key of stillMissed) take(key, ownValue(rows, key) ?? null);
-    }
-    return rewarm;
+    return lookUpLayers({ ...this.ports, isLive: (at) => this.isLive(at, now) }, wanted, options);
   }
 
   /**
@@ -185,37 +148,57 @@ export class ResultCache {
   }
 
   /**
-   * Saves paid answers in every layer: the fast one first (so that a failing store still spares
-   * re-runs for a few hours); then, where the sheet may be written, the sheet, with the batch and
-   * every live properties entry it lacks, in one removeMany and one writeMany; then the
-   * properties in one removeMany and one setMany, after clearing expired and unreadable records
-   * and evicting the oldest entries that do not fit the budget (safe in the sheet by then).
+   * Saves paid answers in every layer. Where the sheet may be written: the fast layer first (the
+   * sheet's write is long, and a kill during it then still spares re-runs for a few hours; formulas
+   * find the sheet's answers there), then the sheet, with the batch and every live properties entry
+   * it lacks, in one removeMany and one writeMany; then the properties in one removeMany and one
+   * setMany, after clearing expired and unreadable records and evicting the oldest entries that do
+   * not fit the budget (safe in the sheet by then). Elsewhere (a formula): the properties first, in
+   * one write, and the fast layer only takes what they did not, since formulas read the properties
+   * first; if they throw, the fast layer takes the whole batch. `storeView` is the store as the
+   * caller's locked booking left it moments ago: where no sheet is written, the properties' room is
+   * planned on it instead of another read of the whole store, and again on a fresh read if refused.
    */
-  putMany(entries: readonly PaidEntry[]): PutReport {
+  putMany(entries: readonly PaidEntry[], storeView?: Record<string, string>): PutReport {
     const now = this.ports.clock.now();
-    const payloads = new Map<string, Payload>();
-    for (const entry of entries) {
-      assertResultKey(entry.key);
-      const at = entry.at ?? now;
-      const answer: CachedAnswer =
-        entry.credits === undefined
-          ? { ...entry.outcome, at }
-          : { ...entry.outcome, at, credits: entry.credits };
-      payloads.set(entry.key, { payload: encodeEntry(answer, this.ports.zip), at });
-    }
+    for (const entry of entries) assertResultKey(entry.key);
+    const payloads = payloadsOf(entries, now, this.ports.zip);
     if (payloads.size === 0) return { stored: 0, evicted: 0, expired: 0, notStored: [] };
-
-    const fastValues: Record<string, string> = {};
-    for (const [key, { payload }] of payloads) {
-      if (utf8Bytes(payload) <= FAST_MAX_VALUE_BYTES) fastValues[key] = payload;
-    }
-    if (Object.keys(fastValues).length > 0) {
-      this.tryFast(() => this.ports.fast.putMany(fastValues, FAST_TTL_SECONDS));
-    }
-
-    const all = this.readStore(SAVE_FAILED);
-    const scan = scanStore(all, this.layout);
     const sheet = this.writableSheet();
+    if (sheet) {
+      this.putFast(payloads);
+      return this.saveDurably(sheet, now, this.readStore(SAVE_FAILED), payloads).report;
+    }
+    let saved: { report: PutReport; inStore: ReadonlySet<string> };
+    try {
+      const fresh = () => this.saveDurably(null, now, this.readStore(SAVE_FAILED), payloads);
+      saved = storeView
+        ? tryViewThen(() => this.saveDurably(null, now, storeView, payloads), fresh)
+        : fresh();
+    } catch (error) {
+      this.putFast(payloads);
+      throw error;
+    }
+    this.putFast(new Map([...payloads].filter(([key]) => !saved.inStore.has(key))));
+    return saved.report;
+  }
+
+  private putFast(payloads: ReadonlyMap<string, Payload>): void {
+    const values: Record<string, string> = {};
+    for (const [key, { payload }] of payloads) {
+      if (utf8Bytes(payload) <= FAST_MAX_VALUE_BYTES) values[key] = payload;
+    }
+    if (Object.keys(values).length > 0) tryFast(() => this.ports.fast.putMany(values, FAST_TTL_SECONDS));
+  }
+
+  /** The sheet's share (where it may be written) and the properties', planned on `all`. */
+  private saveDurably(
+    sheet: SheetStorePort | null,
+    now: number,
+    all: Record<string, string>,
+    payloads: ReadonlyMap<string, Payload>,
+  ): { report: PutReport; inStore: ReadonlySet<string> } {
+    const scan = scanStore(all, this.layout);
     const inSheet = sheet ? this.saveSheet(sheet, now, all, scan, payloads) : null;
     // What the sheet holds stays out of the properties: there each new answer would push an older
     // one out, and PropertiesService deletes one key a call (60 ms a row of a bulk run).
@@ -240,7 +223,7 @@ export class ResultCache {
       report.stored += stashed.size;
       report.notStored = report.notStored.filter((key) => !stashed.has(key));
     }
-    return report;
+    return { report, inStore: inStore.stored };
   }
 
   /**
@@ -319,7 +302,7 @@ export class ResultCache {
     for (const key of this.clearSheet(inScope)) gone.add(key);
     const records = [...entries.flatMap((entry) => entry.records), ...scan.garbage.filter(inScope)];
     if (records.length > 0) durable(CLEAR_FAILED, () => this.ports.store.removeMany(records));
-    if (gone.size > 0) this.tryFast(() => this.ports.fast.removeMany([...gone]));
+    if (gone.size > 0) tryFast(() => this.ports.fast.removeMany([...gone]));
     return gone.size;
   }
 
@@ -345,7 +328,7 @@ export class ResultCache {
       hash: this.ports.hash,
       budgetBytes: this.budgetBytes,
       isLive: (at) => this.isLive(at, now),
-      forget: (keys) => this.tryFast(() => this.ports.fast.removeMany(keys)),
+      forget: (keys) => tryFast(() => this.ports.fast.removeMany(keys)),
     };
   }
 
@@ -367,17 +350,17 @@ export class ResultCache {
     return now - at < this.ttlDays * DAY_MS;
   }
 
-  // CacheService throws on oversize values and quotas; it is only a shortcut, so go on without it.
-  private tryFast<T>(work: () => T): T | undefined {
-    try {
-      return work();
-    } catch {
-      return undefined;
-    }
-  }
-
   private readStore(failure: string = READ_FAILED): Record<string, string> {
     return durable(failure, () => this.ports.store.getAll());
+  }
+}
+
+/** A save planned on a view of the store, planned again on a fresh read if the store refused it. */
+function tryViewThen<T>(onView: () => T, fresh: () => T): T {
+  try {
+    return onView();
+  } catch {
+    return fresh();
   }
 }
 

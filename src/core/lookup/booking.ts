@@ -1,6 +1,10 @@
-// The two locked sections of a pass: before sending, claim the keys and reserve their credits;
-// after, book the spend and let the claims go. Each is one read and one write under the lock.
+// The two locked sections of a pass: before sending, claim the keys, reserve their credits and
+// the first batch's turn at the shared pace; after, book the spend and let the claims go. Each is
+// one read and one write under the lock.
 
+import { batchLimit } from '../api/batch-schedule';
+import { FIRST_ROUND_TRIP_MS } from '../api/client';
+import { DEFAULT_REQUESTS_PER_SECOND, isShared, type SendSlot } from '../api/pacing';
 import {
   type Charge,
   LOCK_WAIT_MS,
@@ -13,11 +17,18 @@ import {
 import { estimateFor } from '../billing/charges';
 import { readJobs } from '../jobs/registry';
 import { BUSY, HELD_LOCK, sectionStore, tryWithLock } from '../platform/locked-section';
+import type { BatchStorePort } from '../platform/ports';
 import { CLAIM_GRACE_MS, type Claimed, claimUnderLock, releaseUnderLock } from './claims';
-import { type LookupContext, type LookupDeps, type LookupItem, now } from './items';
+import { type LookupContext, type LookupDeps, type LookupItem, now, sendingDeadline } from './items';
 
 /** How long past its deadline a formula may wait for the closing section: Sheets kills at 30 s. */
 const CLOSING_WAIT_MS = 2_500;
+/**
+ * What the booking section has left once its turn at the pace is booked: its write, maybe a delete
+ * or two, the release. A turn that passes before the section ends is lost (booking another is a
+ * locked section again), so the estimate errs long: the POST waits a moment at most.
+ */
+const SECTION_TAIL_MS = 250;
 
 /** What one locked section settled before sending: the keys claimed and the credits reserved. */
 export interface Booking {
@@ -26,6 +37,13 @@ export interface Booking {
   items: LookupItem[];
   planned: PlannedItem[];
   reservation: Reservation;
+  /** The first batch's turn at the shared pace, booked in the same section; empty without one. */
+  turns: SendSlot[];
+  /**
+   * The store as this section left it: where the answers' save plans its room, rather than read
+   * the whole store again a second later (result-cache.ts).
+   */
+  view: Record<string, string>;
 }
 
 /**
@@ -58,10 +76,32 @@ export function claimAndReserve(
     const refused = items.slice(reservation.granted).map((item) => item.key);
     releaseUnderLock(store, refused, now(deps));
     claimed.mine = claimed.mine.filter((key) => !refused.includes(key));
+    const turns = firstTurn(deps, store, reservation.granted, ctx);
+    const view = store.getAll();
     store.commit();
-    return { claimed, items, planned, reservation };
+    return { claimed, items, planned, reservation, turns, view };
   });
   return booking === BUSY ? null : booking;
+}
+
+/**
+ * The first batch's turn at the shared pace, booked through this section's one read and write: a
+ * turn of its own would be another locked section of round trips before the first POST.
+ */
+function firstTurn(
+  deps: LookupDeps,
+  section: BatchStorePort,
+  granted: number,
+  ctx: LookupContext,
+): SendSlot[] {
+  const pacer = deps.pacer;
+  if (granted === 0 || !pacer || !isShared(pacer)) return [];
+  // The batch the client would ask for first (api/client.ts).
+  const rate = ctx.maxRequestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND;
+  const wanted = Math.min(granted, batchLimit(rate, FIRST_ROUND_TRIP_MS));
+  const leaves = now(deps) + SECTION_TAIL_MS;
+  const slot = pacer.reserveInSection(section, leaves, wanted, sendingDeadline(ctx), Math.ceil(wanted / 2));
+  return slot ? [slot] : [];
 }
 
 /**

@@ -1,6 +1,6 @@
 // What a lookup pass is given and what it answers, key by key.
 import type { ApiError, CallOutcome, ClientConfig } from '../api/outcome';
-import type { Pacer } from '../api/pacing';
+import type { Pacer, SharedPacer } from '../api/pacing';
 import type { EnrichmentRequest } from '../api/wire';
 import type { HoldSource } from '../billing/budget';
 import type { CachedAnswer } from '../cache/entries';
@@ -40,9 +40,15 @@ export interface LookupDeps {
   /** Document properties: the job registry and the spend ledger live here. */
   store: BatchStorePort;
   lock: LockPort;
-  /** Shares the API's rate limit with the document's other executions; without it, paces alone. */
-  pacer?: Pacer;
-  /** The fast cache, where formulas keep paid provider errors a while (cache/held-failures.ts). */
+  /**
+   * Shares the API's rate limit with the document's other executions; without it, paces alone.
+   * A shared pacer's first turn is booked in the pass's locked booking (booking.ts).
+   */
+  pacer?: Pacer | SharedPacer;
+  /**
+   * The cache's own fast layer, where formulas keep paid provider errors a while
+   * (cache/held-failures.ts): read with the cache's answers, in one round trip.
+   */
   failureHold?: TtlCachePort;
   /** Where a started job is announced to the collector's drivers (jobs/signal.ts). */
   jobSignal?: TtlCachePort;
@@ -60,6 +66,11 @@ export interface LookupContext {
   maxRequestsPerSecond?: number;
   /** Poll 202s inline until the deadline (formulas), or hand them to the job collector at once. */
   pollJobs: boolean;
+  /**
+   * The document properties as this execution read them a moment ago (a formula reads its key
+   * and settings in the same read): the pass looks there first instead of reading them again.
+   */
+  storeInHand?: Record<string, string>;
 }
 
 export const budgetDeps = (deps: LookupDeps) => ({
@@ -83,3 +94,13 @@ export function fresh(outcome: CallOutcome, credits: number): LookupResult | nul
 }
 
 export const now = (deps: LookupDeps) => deps.client.clock.now();
+
+/**
+ * Sending stops this long before the deadline: storing the answers, the closing section (the
+ * lock, one read, one write) and the cells' rendering are round trips too, and a formula that
+ * passes its 30 s loses every row it bought.
+ */
+const AFTER_SENDING_MS = 2_000;
+
+/** When the last POST of the pass may go. */
+export const sendingDeadline = (ctx: LookupContext) => ctx.deadline - AFTER_SENDING_MS;

@@ -41,7 +41,11 @@ export function awaitOthers(
   let waiting = items.map((item) => item.key);
   while (waiting.length > 0 && now(deps) + OTHERS_POLL_MS < ctx.deadline) {
     deps.client.clock.sleep(OTHERS_POLL_MS);
-    const arrived = deps.cache.getMany(waiting);
+    // A formula's answer lands in the properties: read them first, then the fast layer for the rest.
+    const arrived = deps.cache.lookUp(waiting, {
+      readStore: () => deps.store.getAll(),
+      storeFirst: true,
+    }).answers;
     for (const [key, answer] of arrived) results.set(key, fromCache(answer));
     waiting = waiting.filter((key) => !arrived.has(key));
   }

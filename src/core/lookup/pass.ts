@@ -9,14 +9,20 @@
 import type { ApiError } from '../api/outcome';
 import { DEFAULT_REQUESTS_PER_SECOND } from '../api/pacing';
 import { LOCK_BUSY_MESSAGE } from '../billing/budget';
-import { heldFailures } from '../cache/held-failures';
 import { readJobs } from '../jobs/registry';
 import { claimAndReserve, closeSection, type Settlement } from './booking';
 import { attachDeliveries } from './deliveries';
-import { fromCache, type LookupContext, type LookupDeps, type LookupItem, type LookupResult } from './items';
+import {
+  fromCache,
+  type LookupContext,
+  type LookupDeps,
+  type LookupItem,
+  type LookupResult,
+  sendingDeadline,
+} from './items';
 import { collectKnownJobs } from './known-jobs';
 import { awaitOthers, takeAnsweredSince } from './others';
-import { AFTER_SENDING_MS, OUT_OF_CREDITS_PROPERTY, sendNew } from './send';
+import { OUT_OF_CREDITS_PROPERTY, sendNew } from './send';
 
 /**
  * Looks up every item, each distinct key at most once, and answers by key. Paid answers are in
@@ -32,8 +38,9 @@ export function lookupMany(
   if (unique.length === 0) return results;
 
   // Read document properties at most once before the locked steps: the cache's durable layer
-  // and the job registry live in the same store, and every read counts against a daily quota.
-  let snapshot: Record<string, string> | undefined;
+  // and the job registry live in the same store, and every read counts against a daily quota. A
+  // formula read them already, with its settings.
+  let snapshot = ctx.storeInHand;
   const readStore = () => {
     snapshot ??= deps.store.getAll();
     return snapshot;
@@ -70,7 +77,7 @@ const NO_TIME_LEFT: ApiError = {
  * for lookups that could never go out in one execution. The rest wait, costing nothing.
  */
 function sendingRoom(deps: LookupDeps, ctx: LookupContext): number {
-  const seconds = (ctx.deadline - AFTER_SENDING_MS - deps.client.clock.now()) / 1000;
+  const seconds = (sendingDeadline(ctx) - deps.client.clock.now()) / 1000;
   const rate = ctx.maxRequestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND;
   return Math.max(1, Math.floor(seconds * rate));
 }
@@ -83,16 +90,17 @@ function takeSaved(
   readStore: () => Record<string, string>,
   results: Map<string, LookupResult>,
 ): void {
-  for (const [key, answer] of deps.cache.getMany(
+  const { answers, held } = deps.cache.lookUp(
     unique.map((item) => item.key),
-    readStore,
-  )) {
-    results.set(key, fromCache(answer));
-  }
-  if (ctx.source !== 'formula' || !deps.failureHold) return;
-  const missing = unique.filter((item) => !results.has(item.key)).map((item) => item.key);
-  for (const [key, error] of heldFailures(deps.failureHold, missing))
-    results.set(key, { kind: 'failed', error });
+    {
+      readStore,
+      storeFirst: ctx.storeInHand !== undefined,
+      // Held in the cache's fast layer, read in the same round trip as its answers.
+      heldFailures: ctx.source === 'formula' && deps.failureHold !== undefined,
+    },
+  );
+  for (const [key, answer] of answers) results.set(key, fromCache(answer));
+  for (const [key, error] of held) results.set(key, { kind: 'failed', error });
 }
 
 /**

@@ -10,7 +10,14 @@ import { type JobRecord, nextPollDelayMs, saveJobs } from '../jobs/registry';
 import { PROPERTY } from '../platform/stored-keys';
 import { announceJobs } from './announce';
 import type { Booking, Settlement } from './booking';
-import { fresh, type LookupContext, type LookupDeps, type LookupItem, type LookupResult } from './items';
+import {
+  fresh,
+  type LookupContext,
+  type LookupDeps,
+  type LookupItem,
+  type LookupResult,
+  sendingDeadline,
+} from './items';
 
 /** Set when the API answers 402, cleared by the next paid answer: the sidebar says it once. */
 export const OUT_OF_CREDITS_PROPERTY = PROPERTY.outOfCredits;
@@ -27,12 +34,6 @@ function rememberCreditState(
     deps.store.removeMany([OUT_OF_CREDITS_PROPERTY]);
   }
 }
-/**
- * Sending stops this long before the deadline: storing the answers, the closing section (the
- * lock, one read, one write) and the cells' rendering are round trips too, and a formula that
- * passes its 30 s loses every row it bought.
- */
-export const AFTER_SENDING_MS = 2_000;
 /** Errors the API charged for (a provider error inside a 200), by key. */
 export function paidFailures(
   items: readonly LookupItem[],
@@ -69,11 +70,12 @@ export function sendNew(
     deps.client,
     granted.map((item) => item.request),
     {
-      deadline: ctx.deadline - AFTER_SENDING_MS,
+      deadline: sendingDeadline(ctx),
       retryServerErrors: ctx.retryServerErrors,
       pollJobs: ctx.pollJobs,
       ...(ctx.maxRequestsPerSecond ? { maxRequestsPerSecond: ctx.maxRequestsPerSecond } : {}),
       ...(deps.pacer ? { pacer: deps.pacer } : {}),
+      booked: booking.turns,
     },
   );
   const now = deps.client.clock.now();
@@ -99,11 +101,11 @@ export function sendNew(
     if (outcome.kind === 'found' || outcome.kind === 'miss') paid.push({ key: item.key, outcome, credits });
     results.set(item.key, fresh(outcome, credits)!);
   });
-  rememberCreditState(deps, outcomes, flaggedOutOfCredits, now);
   // Paid answers first: if anything below throws, what was bought is already kept.
-  if (paid.length > 0) deps.cache.putMany(paid);
+  if (paid.length > 0) deps.cache.putMany(paid, booking.view);
   if (ctx.source === 'formula' && deps.failureHold)
     holdFailures(deps.failureHold, paidFailures(granted, outcomes));
+  rememberCreditState(deps, outcomes, flaggedOutOfCredits, now);
   if (jobs.length > 0) {
     saveJobs(deps.store, jobs);
     announceJobs(deps, jobs);

@@ -46,6 +46,8 @@ export const PROPERTY_PREFIX = {
   spendJobHold: 'spend:job:',
   /** `stash:<result key>`: where an answer stashed in the fast cache lies (core/cache/stash.ts). */
   stashNote: 'stash:',
+  /** `pace:<account scope>`: the account's shared send log (core/api/pace-log.ts). */
+  pace: 'pace:',
 } as const;
 
 /**
@@ -72,8 +74,6 @@ export const CACHE_KEY = {
 export const CACHE_PREFIX = {
   /** `held-failure:<result key>`: a provider error shown again for free (held-failures.ts). */
   heldFailure: 'held-failure:',
-  /** `pace:<account scope>`: the account's shared send log (core/api/pacing.ts). */
-  pace: 'pace:',
 } as const;
 
 /** Sheets the add-on keeps data in. */

@@ -28,8 +28,12 @@ export const CELL_CHARS = 45_000;
 const LOCK_WAIT_MS = 10_000;
 
 export interface SheetStoreOptions {
-  /** The open document; the port is only built where there is one. */
-  spreadsheet: Spreadsheet;
+  /**
+   * The open document, or how to get it on first use: a formula answered from a faster layer never
+   * asks Sheets for it (a round trip). A getter answering null leaves nothing to read, and refuses
+   * writes.
+   */
+  spreadsheet: Spreadsheet | (() => Spreadsheet | null);
   /**
    * False in a custom function. The caller knows where it runs; the platform would only tell by
    * throwing at the first write, and a formula must not throw for that.
@@ -47,7 +51,14 @@ export interface SheetStoreOptions {
 
 export function sheetStorePort(options: SheetStoreOptions): SheetStorePort {
   const name = options.sheetName ?? CACHE_SHEET_NAME;
-  const find = () => options.spreadsheet.getSheetByName(name);
+  const given = options.spreadsheet;
+  const open = typeof given === 'function' ? given : () => given;
+  const document = () => {
+    const spreadsheet = open();
+    if (!spreadsheet) throw new Error('There is no open spreadsheet to keep results in.');
+    return spreadsheet;
+  };
+  const find = () => open()?.getSheetByName(name) ?? null;
   const write = (work: () => void) => {
     withLock(options.lock, () => {
       work();
@@ -62,7 +73,7 @@ export function sheetStorePort(options: SheetStoreOptions): SheetStorePort {
     },
     writeMany(entries) {
       if (!options.canWrite || Object.keys(entries).length === 0) return;
-      write(() => writeRows(ownSheet(options.spreadsheet, name), entries));
+      write(() => writeRows(ownSheet(document(), name), entries));
     },
     removeMany(keys) {
       if (!options.canWrite || keys.length === 0) return;

@@ -2,9 +2,11 @@ import { batchLimit } from '../../../src/core/api/batch-schedule';
 import { enrich, enrichMany } from '../../../src/core/api/client';
 import { checkJobs, waitForJobs } from '../../../src/core/api/job-polling';
 import type { CallOptions, CallOutcome, ClientConfig } from '../../../src/core/api/outcome';
+import { sharedPacer } from '../../../src/core/api/pacing';
 import type { EnrichmentRequest } from '../../../src/core/api/wire';
-import type { HttpPort } from '../../../src/core/platform/ports';
+import type { HttpPort, LockPort } from '../../../src/core/platform/ports';
 import { FakeClock, FakeHttp, inputOf, json, type Responder, START, text } from '../helpers/fake-http';
+import { FakeDocumentLock, FakeProperties } from '../helpers/platform';
 
 const KEY = 'sk_live_9f3aSECRETkey77';
 const BASE = 'https://api.enrich.example/v1';
@@ -787,5 +789,61 @@ describe('network failures that lose a batch', () => {
     const outcomes = enrichMany(cfg, names(3), { ...inFormula(clock, 200), maxRequestsPerSecond: 10 });
     expect(sent).toEqual([['Company 0', 'Company 1', 'Company 2']]);
     expect(outcomes.every((outcome) => outcome.kind === 'failed' && !outcome.resent)).toBe(true);
+  });
+});
+
+describe('sending at the shared pace', () => {
+  const names = (count: number) => Array.from({ length: count }, (_, i) => website(`Company ${i}`));
+
+  function shared() {
+    const { clock, http, cfg } = setup(() => found('x'), 300);
+    const store = new FakeProperties(clock);
+    const documentLock = new FakeDocumentLock(clock);
+    let sections = 0;
+    const lock: LockPort = {
+      withLock: (ms, work) => {
+        sections++;
+        return documentLock.withLock(ms, work);
+      },
+    };
+    const pacer = sharedPacer({ store, lock, clock }, 'pace:test', 10);
+    return { clock, http, cfg, pacer, sections: () => sections };
+  }
+
+  /** The most POSTs in any window (t - 1 s, t]. */
+  const busiest = (times: readonly number[]) =>
+    Math.max(...times.map((end) => times.filter((t) => t > end - 1000 && t <= end).length));
+
+  it('books the turns of 4 s of sending in one locked section, at the full rate', () => {
+    const { clock, http, cfg, pacer, sections } = shared();
+    const outcomes = enrichMany(cfg, names(200), { ...inLongWork(clock), maxRequestsPerSecond: 10, pacer });
+    expect(outcomes.every((outcome) => outcome.kind === 'found')).toBe(true);
+    const times = http.posts().map((post) => post.at);
+    expect(times).toHaveLength(200);
+    expect(busiest(times)).toBe(10);
+    // 200 POSTs at 10 a second: 20 windows, each 4, 3 and 3 a round trip apart (turns cost no
+    // time here); a turn books 4 s of them.
+    expect(times[199]! - times[0]!).toBe(19_600);
+    expect(sections()).toBeLessThanOrEqual(6);
+  });
+
+  it('never sends a batch after the time it was booked for: a late one books again', () => {
+    const { clock, http, cfg, pacer } = shared();
+    // Every third answer comes back 700 ms late: the slots booked after it have passed.
+    let calls = 0;
+    const slow: HttpPort = {
+      fetchAll: (requests) => {
+        const answers = http.fetchAll(requests);
+        if (++calls % 3 === 0) clock.sleep(700);
+        return answers;
+      },
+    };
+    const outcomes = enrichMany({ ...cfg, http: slow }, names(60), {
+      ...inLongWork(clock),
+      maxRequestsPerSecond: 10,
+      pacer,
+    });
+    expect(outcomes.every((outcome) => outcome.kind === 'found')).toBe(true);
+    expect(busiest(http.posts().map((post) => post.at))).toBeLessThanOrEqual(10);
   });
 });

@@ -1,8 +1,9 @@
+import { readLog, writeLog } from '../../../src/core/api/pace-log';
 import { localPacer, type Pacer, RATE_WINDOW_MS, sharedPacer } from '../../../src/core/api/pacing';
-import { HELD_LOCK } from '../../../src/core/platform/locked-section';
+import { HELD_LOCK, sectionStore } from '../../../src/core/platform/locked-section';
 import type { LockPort } from '../../../src/core/platform/ports';
 import { FakeClock, START } from '../helpers/fake-http';
-import { FakeCacheService, FakeDocumentLock } from '../helpers/platform';
+import { FakeDocumentLock, FakeProperties } from '../helpers/platform';
 
 const FAR = START + 3_600_000;
 
@@ -89,18 +90,18 @@ describe('one execution pacing itself', () => {
   });
 });
 
-describe('executions sharing one pace through the cache', () => {
+describe('executions sharing one pace through the document properties', () => {
   function shared(ceiling = 10) {
     const clock = new FakeClock();
-    const cache = new FakeCacheService(clock);
-    const open = (lock: LockPort = HELD_LOCK) => sharedPacer({ cache, lock }, 'pace:abc', ceiling);
+    const store = new FakeProperties(clock);
+    const open = (lock: LockPort = HELD_LOCK) => sharedPacer({ store, lock }, 'pace:abc', ceiling);
     /** The document lock, held by another execution for as long as the test runs. */
     const busy = () => {
       const lock = new FakeDocumentLock(clock);
       lock.heldElsewhere = true;
       return lock;
     };
-    return { clock, cache, open, busy };
+    return { clock, store, open, busy };
   }
 
   it('gives a second execution the next free second, not the one the first has filled', () => {
@@ -151,28 +152,98 @@ describe('executions sharing one pace through the cache', () => {
   });
 
   it('takes a lowered setting at once', () => {
-    const { clock, cache } = shared(10);
-    place(sharedPacer({ cache, lock: HELD_LOCK }, 'pace:abc', 10), START, 3);
+    const { clock, store } = shared(10);
+    place(sharedPacer({ store, lock: HELD_LOCK }, 'pace:abc', 10), START, 3);
     clock.sleep(5000);
-    const slower = sharedPacer({ cache, lock: HELD_LOCK }, 'pace:abc', 2);
+    const slower = sharedPacer({ store, lock: HELD_LOCK }, 'pace:abc', 2);
     expect(slower.reserve(START + 5000, 10, FAR)).toEqual({ at: START + 5000, granted: 2 });
   });
 
   // assumption: L3
-  it('paces by itself when the lock or the cache fails, and starts afresh from a damaged log', () => {
-    const { cache, open, busy } = shared(4);
+  it('paces by itself when the lock or the store fails, and starts afresh from a damaged log', () => {
+    const { store, open, busy } = shared(4);
     expect(place(open(busy()), START, 8)).toEqual([...Array(4).fill(START), ...Array(4).fill(START + 1000)]);
-    cache.broken = true;
+    store.failing = {
+      methods: ['getAll', 'setMany'],
+      message: 'Service invoked too many times: properties.',
+    };
     expect(place(open(), START, 5)).toEqual([...Array(4).fill(START), START + 1000]);
-    cache.broken = false;
-    cache.putMany({ 'pace:abc': '{"rate":"fast","sent":"x"}' }, 60);
-    expect(open().reserve(START, 9, FAR)).toEqual({ at: START, granted: 4 });
+    store.failing = null;
+    for (const damaged of [
+      '{"rate":"fast","sent":"x"}',
+      '{"rate":4,"changedAt":null,"slowedAt":null,"sent":"-5"}',
+      '[]',
+    ]) {
+      store.data.set('pace:abc', damaged);
+      expect(open().reserve(START, 9, FAR)).toEqual({ at: START, granted: 4 });
+    }
   });
 
   it('keeps only what still matters, so the log stays small over a long run', () => {
-    const { cache, open } = shared(10);
+    const { store, open } = shared(10);
     const pacer = open();
     for (let second = 0; second < 600; second++) pacer.reserve(START + second * 1000, 10, FAR);
-    expect(cache.items.get('pace:abc')!.value.length).toBeLessThan(6000);
+    expect(store.data.get('pace:abc')!.length).toBeLessThan(6000);
+  });
+
+  it('fits one property at the fastest plan, one POST every 10 ms for 31 s, and reads back what it wrote', () => {
+    const { store, open } = shared(100);
+    // The most a log keeps: a window and the 30 s margin at 100 a second, each POST at its own time.
+    const sent = Array.from({ length: 3100 }, (_, i) => START + i * 10);
+    const text = writeLog({
+      rate: 100,
+      changedAt: START,
+      slowedAt: Number.NEGATIVE_INFINITY,
+      sent: [...sent],
+    });
+    expect(Buffer.byteLength(text, 'utf8')).toBeLessThanOrEqual(8000);
+    expect(readLog(text, 100).sent).toEqual(sent);
+    store.data.set('pace:abc', text);
+    // A new execution finds the last second full: its turn comes when the oldest POST of it leaves.
+    expect(open().reserve(START + 30_990, 1, FAR)).toEqual({ at: START + 31_000, granted: 1 });
+  });
+
+  it('drops the oldest times, never the newest, when a log would outgrow its property', () => {
+    const sent = Array.from({ length: 3000 }, (_, i) => START + i * 1300);
+    const text = writeLog({ rate: 1, changedAt: START, slowedAt: START, sent: [...sent] });
+    expect(Buffer.byteLength(text, 'utf8')).toBeLessThanOrEqual(8000);
+    const kept = readLog(text, 1).sent;
+    expect(kept.length).toBeGreaterThan(1000);
+    expect(kept).toEqual(sent.slice(-kept.length));
+  });
+
+  it('books several batches in one turn, a round trip apart, each whole within the rate', () => {
+    const { store, open } = shared(10);
+    const pacer = open();
+    const reads = store.calls.getAll;
+    const slots = pacer.reserveSeries(START, { posts: 22, sizes: [5, 5], spacingMs: 300 }, FAR);
+    expect(store.calls.getAll - reads).toBe(1);
+    // Two batches fill a second; the next waits for the window, whole: the waits fall together.
+    expect(slots.map((slot) => [slot.at - START, slot.granted])).toEqual([
+      [0, 5],
+      [300, 5],
+      [1000, 5],
+      [1300, 5],
+      [2000, 2],
+    ]);
+    const times = slots.flatMap((slot) => Array<number>(slot.granted).fill(slot.at));
+    expect(busiestSecond(times)).toBe(10);
+    // Another execution sees them: its turn comes where the window has room again.
+    expect(open().reserve(START + 100, 5, FAR)).toEqual({ at: START + 2000, granted: 3 });
+  });
+
+  it('books a turn inside a section the caller holds, through its one read and one write', () => {
+    const { store, open } = shared(10);
+    const pacer = open();
+    place(pacer, START, 8);
+    const section = sectionStore(store);
+    const before = { ...store.calls };
+    const slot = pacer.reserveInSection(section, START + 100, 4, FAR, 2);
+    expect(slot).toEqual({ at: START + 100, granted: 2 });
+    section.commit();
+    expect(store.calls.getAll - before.getAll).toBe(1);
+    expect(store.calls.setMany - before.setMany).toBe(1);
+    // Committed: the next turn sees the window full until the first sends leave it.
+    expect(pacer.reserve(START + 200, 4, FAR)).toEqual({ at: START + 1000, granted: 4 });
   });
 });

@@ -1,5 +1,6 @@
 // The lookup pass's I/O: document properties reads count against a daily quota (50,000 on
 // consumer accounts) and cost time in every formula, so the pass reads no store it need not.
+import { sharedPacer } from '../../../src/core/api/pacing';
 import type { EnrichmentRequest } from '../../../src/core/api/wire';
 import { FAILURE_HOLD_MINUTES } from '../../../src/core/cache/held-failures';
 import { accountScope, resultKey } from '../../../src/core/cache/keys';
@@ -109,13 +110,42 @@ describe('lookupMany', () => {
   });
 
   it('reads no store at all when the fast cache has every answer', () => {
-    const { deps, ctx, item, http, properties } = setUp();
+    const { deps, ctx, item, http, properties, fast } = setUp();
     lookupMany(deps, [item], ctx);
+    // A bulk run's answers, kept in the hidden sheet, are in the fast cache too.
+    fast.putMany({ [item.key]: properties.data.get(item.key)! }, 600);
     const readsAfterBuying = properties.calls.getAll;
     const again = lookupMany(deps, [item], ctx);
     expect(again.get(item.key)).toMatchObject({ kind: 'found', cached: true });
     expect(http.sent).toHaveLength(1);
     expect(properties.calls.getAll).toBe(readsAfterBuying);
+  });
+
+  it("keeps a formula's answer once, in the properties, and answers it again from the store in hand", () => {
+    const { deps, ctx, item, http, properties, fast } = setUp();
+    lookupMany(deps, [item], ctx);
+    expect(fast.calls.putMany).toBe(0);
+    // What a formula read with its key and settings: no further read, not even of the fast cache.
+    const inHand = Object.fromEntries(properties.data);
+    const before = { store: properties.calls.getAll, fast: fast.calls.getMany };
+    const again = lookupMany(deps, [item], { ...ctx, storeInHand: inHand });
+    expect(again.get(item.key)).toMatchObject({ kind: 'found', result: 'acme.com', cached: true });
+    expect(http.sent).toHaveLength(1);
+    expect({ store: properties.calls.getAll, fast: fast.calls.getMany }).toEqual(before);
+  });
+
+  it('with the store in hand and a shared pace: one locked section, one read and one write, then one write', () => {
+    const { deps, ctx, item, http, properties, unlockedReadsBeforeSending, beforeSending, clock } = setUp();
+    const pacer = sharedPacer({ store: deps.store, lock: deps.lock, clock }, 'pace:test', 10);
+    const results = lookupMany({ ...deps, pacer }, [item], { ...ctx, storeInHand: {} });
+    expect(results.get(item.key)).toMatchObject({ kind: 'found', result: 'acme.com', cached: false });
+    expect(http.sent).toHaveLength(1);
+    expect(unlockedReadsBeforeSending).toEqual([]);
+    // The claim, the reservation and the first batch's turn at the pace share the section.
+    expect(beforeSending).toEqual({ lockedSections: 1, lockedReads: 1, lockedWrites: 1 });
+    expect(properties.data.get('pace:test')).toBeDefined();
+    // The answer is saved with one write planned on what the section left: no second read.
+    expect(properties.calls).toEqual({ getAll: 1, setMany: 2, removeMany: 0 });
   });
 });
 
@@ -143,6 +173,17 @@ describe('a provider error inside a charged 200', () => {
     const later = lookupMany(deps, [item], { ...ctx, deadline: clock.now() + 25_000 }).get(item.key);
     expect(later).toMatchObject({ kind: 'found', result: 'acme.com' });
     expect(http.sent).toHaveLength(2);
+  });
+
+  it('is found with the cache in one read of the fast cache', () => {
+    const { deps, ctx, item, http, reply, fast, properties } = setUp();
+    reply.with = providerError;
+    lookupMany(deps, [item], ctx);
+    const reads = fast.calls.getMany;
+    const held = lookupMany(deps, [item], { ...ctx, storeInHand: Object.fromEntries(properties.data) });
+    expect(held.get(item.key)).toMatchObject({ kind: 'failed', error: { code: 'provider_error' } });
+    expect(http.sent).toHaveLength(1);
+    expect(fast.calls.getMany - reads).toBe(1);
   });
 
   it('is bought again when a bulk run retries it: that retry is the user asking', () => {

@@ -28,11 +28,12 @@ describe('the names of stored data', () => {
         spendHold: 'spend:hold:',
         spendJobHold: 'spend:job:',
         stashNote: 'stash:',
+        pace: 'pace:',
       },
       RESULT_KEY_VERSION: 'r1',
       KEY_SUFFIX: { chunk: '#', stashPiece: '#s' },
       CACHE_KEY: { jobSignal: 'enrich.jobs.signal' },
-      CACHE_PREFIX: { heldFailure: 'held-failure:', pace: 'pace:' },
+      CACHE_PREFIX: { heldFailure: 'held-failure:' },
       SHEET_NAME: { resultCache: '_enrich_cache' },
       TRIGGER_HANDLER: { clock: 'runJobPump', edit: 'collectOnEdit', open: 'collectOnOpen' },
     });
