@@ -13,7 +13,15 @@ import { heldFailures } from '../cache/held-failures';
 import { readJobs } from '../jobs/registry';
 import { claimAndReserve, closeSection, type Settlement } from './booking';
 import { attachDeliveries } from './deliveries';
-import { fromCache, type LookupContext, type LookupDeps, type LookupItem, type LookupResult } from './items';
+import {
+  answersPass,
+  fromCache,
+  jobServesPass,
+  type LookupContext,
+  type LookupDeps,
+  type LookupItem,
+  type LookupResult,
+} from './items';
 import { collectKnownJobs } from './known-jobs';
 import { awaitOthers, takeAnsweredSince } from './others';
 import { AFTER_SENDING_MS, OUT_OF_CREDITS_PROPERTY, sendNew } from './send';
@@ -44,7 +52,8 @@ export function lookupMany(
   if (uncached.length === 0 && lists.length === 0) return results;
 
   const stored = readStore();
-  const known = new Map(readJobs(deps.store, stored).map((job) => [job.key, job]));
+  const jobs = readJobs(deps.store, stored).filter((job) => jobServesPass(ctx, job));
+  const known = new Map(jobs.map((job) => [job.key, job]));
   const withJob = uncached.filter((item) => known.has(item.key));
   collectKnownJobs(deps, withJob, known, ctx, results);
   const unsent = uncached.filter((item) => !known.has(item.key));
@@ -87,7 +96,7 @@ function takeSaved(
     unique.map((item) => item.key),
     readStore,
   )) {
-    results.set(key, fromCache(answer));
+    if (answersPass(ctx, answer.at)) results.set(key, fromCache(answer));
   }
   if (ctx.source !== 'formula' || !deps.failureHold) return;
   const missing = unique.filter((item) => !results.has(item.key)).map((item) => item.key);

@@ -3,7 +3,7 @@
 import { enrichMany } from '../api/client';
 import type { ApiError, CallOutcome } from '../api/outcome';
 import type { Charge, PendingJob } from '../billing/budget';
-import { creditsFor } from '../billing/charges';
+import { creditsFor, purchaseOutcome } from '../billing/charges';
 import type { PaidEntry } from '../cache/entries';
 import { holdFailures } from '../cache/held-failures';
 import { type JobRecord, nextPollDelayMs, saveJobs } from '../jobs/registry';
@@ -85,17 +85,17 @@ export function sendNew(
   granted.forEach((item, i) => {
     const outcome = outcomes[i]!;
     // The lost first send cost at most the estimate (a list's bound from its max).
-    if (outcome.resent) resent.push({ type: item.op.type, credits: planned[i]!.estimate });
+    if (outcome.resent) resent.push({ type: item.op.type, credits: planned[i]!.estimate, key: item.key });
     if (outcome.kind === 'pending') {
       const estimate = planned[i]!.estimate;
       const job = startedJob(item, outcome.jobId, estimate, ctx, now);
       jobs.push(job);
-      pending.push({ jobId: job.id, type: item.op.type, estimate });
+      pending.push({ jobId: job.id, type: item.op.type, estimate, key: item.key });
       results.set(item.key, { kind: 'pending', job });
       return;
     }
     const credits = creditsFor(item.op, outcome);
-    charges.push({ type: item.op.type, credits });
+    charges.push({ type: item.op.type, credits, key: item.key, outcome: purchaseOutcome(outcome) });
     if (outcome.kind === 'found' || outcome.kind === 'miss') paid.push({ key: item.key, outcome, credits });
     results.set(item.key, fresh(outcome, credits)!);
   });

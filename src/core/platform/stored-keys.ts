@@ -44,6 +44,13 @@ export const PROPERTY_PREFIX = {
   spendHold: 'spend:hold:',
   /** `spend:job:<job id>`: credits reserved for an async job until it completes. */
   spendJobHold: 'spend:job:',
+  /** `spend:items:r<n>:<piece>`: what a reservation is for, purchase by purchase (billing/ledger.ts). */
+  spendHoldItems: 'spend:items:',
+  /**
+   * `spend:rows:p<n>`: a page of the purchase record waiting for the hidden ledger sheet
+   * (billing/purchase-pages.ts); the same `p<n>` names the page's row in that sheet.
+   */
+  spendRows: 'spend:rows:',
   /** `stash:<result key>`: where an answer stashed in the fast cache lies (core/cache/stash.ts). */
   stashNote: 'stash:',
 } as const;
@@ -80,6 +87,10 @@ export const CACHE_PREFIX = {
 export const SHEET_NAME = {
   /** The hidden sheet of paid answers (server/adapters/sheet-store.ts). */
   resultCache: '_enrich_cache',
+  /** The hidden sheet of the purchase record, a page a row (billing/purchase-log.ts). */
+  ledger: '_enrich_ledger',
+  /** The spend report, made again each time it is opened (server/report-api.ts). */
+  spendReport: 'Enrich spend report',
 } as const;
 
 /**

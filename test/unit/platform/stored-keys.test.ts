@@ -27,13 +27,19 @@ describe('the names of stored data', () => {
         spendMonth: 'spend:month:',
         spendHold: 'spend:hold:',
         spendJobHold: 'spend:job:',
+        spendHoldItems: 'spend:items:',
+        spendRows: 'spend:rows:',
         stashNote: 'stash:',
       },
       RESULT_KEY_VERSION: 'r1',
       KEY_SUFFIX: { chunk: '#', stashPiece: '#s' },
       CACHE_KEY: { jobSignal: 'enrich.jobs.signal' },
       CACHE_PREFIX: { heldFailure: 'held-failure:', pace: 'pace:' },
-      SHEET_NAME: { resultCache: '_enrich_cache' },
+      SHEET_NAME: {
+        resultCache: '_enrich_cache',
+        ledger: '_enrich_ledger',
+        spendReport: 'Enrich spend report',
+      },
       TRIGGER_HANDLER: { clock: 'runJobPump', edit: 'collectOnEdit', open: 'collectOnOpen' },
     });
   });
