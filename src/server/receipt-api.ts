@@ -14,7 +14,7 @@ import { type CellAt, cellA1, sheetRef } from '../core/text/cell-refs';
 import { creditsText } from '../core/text/credits';
 import type { BuyAgainOffer, BuyAgainResult, SelectionReceipt } from '../shared/receipt-rpc';
 import { digestHashPort, gzipPort, ttlCachePort } from './adapters/apps-script';
-import { readRun } from './bulk-run-store';
+import { readPastRuns, readRun } from './bulk-run-store';
 import { keepCollecting } from './collector/clock-trigger';
 import { reenterFormulas } from './collector/reentry';
 import { SheetGrids } from './collector/sheet-grids';
@@ -84,7 +84,7 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
   const sources = {
     scope: ctx.scope,
     grids,
-    run: readRun(),
+    runs: [readRun(), ...readPastRuns()].filter((run) => run !== null),
     sheetNote: () => sheet?.getRange(1, 1).getNote() ?? '',
     store: ctx.deps.store,
     all,

@@ -4,7 +4,7 @@
 // it is, for core/receipts/receipt.ts.
 
 import type { Purchase } from '../core/billing/purchases';
-import type { BulkRun } from '../core/bulk/run';
+import type { RunLayout } from '../core/bulk/past-runs';
 import { resultKey } from '../core/cache/keys';
 import { sentInput } from '../core/formulas/sent-input';
 import { readJobs } from '../core/jobs/registry';
@@ -23,7 +23,8 @@ export type KeyedSubject = ReceiptSubject & { key: string };
 export interface SubjectSources {
   scope: string;
   grids: SheetGrids;
-  run: BulkRun | null;
+  /** The current bulk run, then the ones it replaced, newest first. */
+  runs: readonly RunLayout[];
   /** The first line of notes on the sheet's first cell: an employee list names its job there. */
   sheetNote: () => string;
   /** Document properties, and a snapshot of them. */
@@ -64,14 +65,16 @@ function fromRecord(sources: SubjectSources, sheet: string, cell: CellAt): Keyed
   return { op, input: purchase.input, served: purchase.served ?? null, key: purchase.key };
 }
 
-/** What the cell shows, first match of: a formula, the current bulk run, a list's sheet, the record. */
+/** What the cell shows, first match of: a formula, a bulk run (newest first), a list's sheet, the record. */
 export function subjectAt(sources: SubjectSources, sheet: string, cell: CellAt): KeyedSubject | null {
   const { grids } = sources;
   const argument = (name: string, a1: string) => grids.argument(name, a1);
   const byFormula = shownByFormula(sheet, grids.formulas(sheet), cell, argument);
   if (byFormula) return fromShown(sources, byFormula.lookup);
   const readRow = (row: number, first: number, last: number) => grids.row(sheet, row, first, last);
-  const byRun = sources.run ? shownByRun(sources.run, sheet, cell, readRow) : null;
-  if (byRun) return fromShown(sources, byRun);
+  for (const run of sources.runs) {
+    const byRun = shownByRun(run, sheet, cell, readRow);
+    if (byRun) return fromShown(sources, byRun);
+  }
   return fromListSheet(sources) ?? fromRecord(sources, sheet, cell);
 }

@@ -24,7 +24,7 @@ export const OUTCOME_LABELS: Readonly<Record<PurchaseOutcome, string>> = {
   found: 'Found',
   notFound: 'Not found',
   error: 'Error',
-  paid: 'Paid (answer kept; found or not not recorded)',
+  paid: 'Paid (whether found was not recorded)',
 };
 
 export const REPORT_HEADER = [

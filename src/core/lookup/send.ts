@@ -108,8 +108,11 @@ export function sendNew(
     saveJobs(deps.store, jobs);
     announceJobs(deps, jobs);
   }
-  // Only answers others can find in the cache may keep their claims until they lapse.
+  // Only answers others can find in the cache may keep their claims until they lapse. Only a
+  // formula, short of time, skips the closing section: an execution with minutes books what each
+  // lookup found at once (a lapsed reservation can tell it only from document properties).
   const exact =
+    ctx.source === 'formula' &&
     outcomes.every((outcome) => outcome.kind === 'found' || outcome.kind === 'miss') &&
     pending.length === 0 &&
     resent.length === 0 &&

@@ -47,7 +47,7 @@ export function writeReportSheet(spreadsheet: Spreadsheet, report: SpendReport):
     [...REPORT_HEADER],
     ...report.rows,
   ];
-  fitGrid(sheet, grid.length + 1, width);
+  fitGrid(sheet, grid.length, width);
   const range = sheet.getRange(1, 1, grid.length, width);
   // Plain text: an input such as "=1+1" or "00123" stays the text it is, never a formula or a number.
   range.setNumberFormat('@');

@@ -12,6 +12,7 @@ describe('the names of stored data', () => {
         apiKey: 'enrich.apiKey',
         settings: 'enrich.settings',
         bulkRun: 'enrich.bulk.run',
+        pastBulkRuns: 'enrich.bulk.pastRuns',
         customRecipes: 'enrich.recipes',
         drivers: 'enrich.drivers',
         clockTriggers: 'enrich.jobTriggers',
