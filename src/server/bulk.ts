@@ -203,6 +203,9 @@ export function continueBulkRun(runId: string): BulkProgress {
   });
   if (!taken.mine) return progressWithRecipe(taken.run, clock.now(), taken.busy);
 
+  // Purchases still waiting make room for the slice's, which the ledger's sheet takes after it.
+  const record = recordAccess();
+  movePurchases(record, ctx.day);
   let sliced: BulkRun;
   try {
     sliced = runOneSlice(ctx, taken.run);
@@ -221,7 +224,7 @@ export function continueBulkRun(runId: string): BulkProgress {
   });
   // The slice's purchases wait in document properties: the ledger sheet takes them while this
   // call may write it.
-  movePurchases(recordAccess(), ctx.day);
+  movePurchases(record, ctx.day);
   // A recipe's step that is done hands its rows to the next step.
   const saved = advanceRecipe(ctx, merged);
   keepCollectingFor(saved);

@@ -72,6 +72,11 @@ export interface Reservation {
   credits: number;
   /** Why fewer items than asked were granted; null when all were. */
   refused: Refusal | null;
+  /**
+   * The hold keeps what each item is, so it can be booked in full when it lapses unsettled (a
+   * formula's few fit in its property; a bulk slice's many do not, and it must settle).
+   */
+  itemsKept?: boolean;
 }
 
 /** 'closed': no open reservation by that id (already settled, or expired and booked at its estimate). */
@@ -136,8 +141,9 @@ export function reserve(
     const base = { at: now, day, source: purchaseSource };
     const held = plannedRows(base, items.slice(0, granted), estimates);
     const expiresAt = now + HOLD_LIFETIME_MS[source];
-    const id = changes.openHold({ day, source, expiresAt, byOperation, items: held });
-    return { id, granted, credits: toCredits(cents) };
+    const id = changes.openHold({ day, source, expiresAt, byOperation, purchaseSource, items: held });
+    const itemsKept = changes.state.holds.get(id)?.items !== undefined;
+    return { id, granted, credits: toCredits(cents), itemsKept };
   });
   if (made === BUSY) {
     return { id: '', granted: 0, credits: 0, refused: { reason: 'busy', message: LOCK_BUSY_MESSAGE } };
@@ -178,7 +184,7 @@ export function settle(
     changes.book(hold.day, hold.source, settledRows(hold, charges, resent, now));
     for (const { job, cents } of pending) {
       const expiresAt = now + JOB_HOLD_LIFETIME_MS;
-      const items = pendingItem(hold, job);
+      const items = pendingItem(hold, job, now);
       changes.openJobHold(job.jobId, { ...hold, expiresAt, byOperation: { [job.type]: cents }, items });
     }
     changes.closeHold(reservationId);
@@ -194,7 +200,8 @@ export function settleJob(deps: BudgetDeps, day: string, jobId: string, charge: 
   const outcome = underLock(deps, day, (changes, now) => {
     const hold = changes.state.jobHolds.get(jobId);
     if (!hold) return 'closed';
-    const row = chargeRow(charge, hold.items?.[0], { at: now, day: hold.day, source: hold.source });
+    const base = { at: now, day: hold.day, source: hold.purchaseSource ?? hold.source };
+    const row = chargeRow(charge, hold.items?.[0], base);
     changes.book(hold.day, hold.source, [{ ...row, job: row.job ?? jobId }]);
     changes.closeJobHold(jobId);
     return 'recorded';

@@ -9,8 +9,14 @@ import { WriteBuffer } from '../platform/locked-section';
 import type { BatchStorePort } from '../platform/ports';
 import { PROPERTY, PROPERTY_PREFIX } from '../platform/stored-keys';
 import { addDays } from './days';
-import { appendRows, KEEP_DAYS, type Page, pageText, paginate, readPage, tidyPages } from './purchase-pages';
-import { decodePurchase, decodeRows, encodePurchase, type Purchase, type PurchaseOutcome } from './purchases';
+import { KEEP_DAYS, type Page, PageSlots, readPage } from './purchase-pages';
+import {
+  decodePurchase,
+  encodePurchase,
+  type Purchase,
+  type PurchaseOutcome,
+  type PurchaseSource,
+} from './purchases';
 import {
   type ByOperation,
   type Cents,
@@ -35,7 +41,12 @@ export interface Hold {
   source: HoldSource;
   expiresAt: number;
   byOperation: ByOperation;
-  /** The purchases reserved, at their estimates; absent in holds written before they were kept. */
+  /** Who bought, for the record; absent in holds written before it was kept. */
+  purchaseSource?: PurchaseSource;
+  /**
+   * The purchases reserved, at their estimates, when they fit in the hold's one property (a
+   * formula's few); without them the settle's charges carry what each purchase was.
+   */
   items?: Purchase[];
 }
 
@@ -51,10 +62,8 @@ export interface LedgerState {
   seq: number;
   /** Keys read that only wait to be deleted (closed holds, days of folded months). */
   leftovers: string[];
-  /** Pages of purchases waiting for the hidden ledger sheet, by id. */
-  pages: Map<string, Page>;
-  /** The property keys of each open reservation's items. */
-  itemKeys: Map<string, string[]>;
+  /** Pages of purchases waiting for the hidden ledger sheet, by slot. */
+  pages: Map<number, Page>;
 }
 
 /** Whether the answers of these keys, paid and kept, were found or not: for holds booked as they lapse. */
@@ -64,7 +73,6 @@ const DAY = PROPERTY_PREFIX.spendDay;
 const MONTH = PROPERTY_PREFIX.spendMonth;
 const HOLD = PROPERTY_PREFIX.spendHold;
 const JOB_HOLD = PROPERTY_PREFIX.spendJobHold;
-const ITEMS = PROPERTY_PREFIX.spendHoldItems;
 const ROWS = PROPERTY_PREFIX.spendRows;
 const SEQ = PROPERTY.spendSequence;
 /**
@@ -80,33 +88,36 @@ interface StoredHold {
   s: HoldSource;
   x: number;
   o: Record<string, number>;
-  /** A job hold's one purchase, inline. */
-  i?: unknown[];
+  /** The purchase source, as the record spells it. */
+  p?: PurchaseSource;
+  /** The purchases reserved (purchases.ts rows). */
+  i?: unknown[][];
 }
+
+/** A hold's items are kept only while the hold stays one property's worth: 9 KB, with margin. */
+const MAX_HOLD_BYTES = 7_500;
 
 function parseHold(value: string): Hold | null {
   const raw = parseJson(value);
   if (!raw || typeof raw.d !== 'string' || !isCount(raw.x)) return null;
-  const item = raw.i === undefined ? null : decodePurchase(raw.i);
+  const items = Array.isArray(raw.i) ? raw.i.map(decodePurchase).filter((row) => row !== null) : null;
   return {
     day: raw.d,
     source: raw.s === 'bulk' ? 'bulk' : 'formula',
     expiresAt: raw.x,
     byOperation: cleanOperations(raw.o),
-    ...(item ? { items: [item] } : {}),
+    ...(typeof raw.p === 'string' ? { purchaseSource: raw.p as PurchaseSource } : {}),
+    ...(items ? { items } : {}),
   };
 }
 
-const storeHold = (hold: Hold, inline: boolean): string => {
-  const item = inline ? hold.items?.[0] : undefined;
-  return JSON.stringify({
-    d: hold.day,
-    s: hold.source,
-    x: hold.expiresAt,
-    o: hold.byOperation,
-    ...(item ? { i: encodePurchase(item) } : {}),
-  } satisfies StoredHold);
-};
+function storeHold(hold: Hold): string {
+  const stored: StoredHold = { d: hold.day, s: hold.source, x: hold.expiresAt, o: hold.byOperation };
+  if (hold.purchaseSource) stored.p = hold.purchaseSource;
+  if (!hold.items) return JSON.stringify(stored);
+  const withItems = JSON.stringify({ ...stored, i: hold.items.map(encodePurchase) });
+  return withItems.length <= MAX_HOLD_BYTES ? withItems : JSON.stringify(stored);
+}
 
 /** Whether a row is a purchase: answered calls cost what they cost (0 for an empty list); an uncharged failure is none. */
 const isPurchase = (row: Purchase) =>
@@ -121,18 +132,14 @@ export function readLedger(all: Record<string, string>): LedgerState {
     seq: 0,
     leftovers: [],
     pages: new Map(),
-    itemKeys: new Map(),
   };
   const dayEntries: [string, string][] = [];
-  const items: [string, string][] = [];
   for (const [key, value] of Object.entries(all)) {
     if (key.startsWith(DAY)) dayEntries.push([key, value]);
-    else if (key.startsWith(ITEMS)) items.push([key, value]);
     else readRecord(state, key, value);
   }
-  // Days are read once every month is known, items once every hold is.
+  // Days are read once every month is known.
   for (const [key, value] of dayEntries) readDay(state, key, value);
-  readItems(state, items);
   return state;
 }
 
@@ -141,8 +148,7 @@ function readRecord(state: LedgerState, key: string, value: string): void {
   if (key.startsWith(MONTH)) state.months.set(key.slice(MONTH.length), parseTotals(value));
   else if (key.startsWith(HOLD)) readHold(state, state.holds, key, key.slice(HOLD.length), value);
   else if (key.startsWith(JOB_HOLD)) readHold(state, state.jobHolds, key, key.slice(JOB_HOLD.length), value);
-  else if (key.startsWith(ROWS))
-    state.pages.set(key.slice(ROWS.length), readPage(key.slice(ROWS.length), value));
+  else if (key.startsWith(ROWS)) readSlot(state, Number(key.slice(ROWS.length)), value);
   else if (key === SEQ) state.seq = Number(value) || 0;
 }
 
@@ -159,25 +165,9 @@ function readHold(state: LedgerState, into: Map<string, Hold>, key: string, id: 
   else state.leftovers.push(key);
 }
 
-/** `spend:items:<hold id>:<piece>`, joined in piece order onto their open hold; others are leftovers. */
-function readItems(state: LedgerState, entries: readonly [string, string][]): void {
-  const pieces = new Map<string, [number, string, string][]>();
-  for (const [key, value] of entries) {
-    const [id = '', piece = ''] = key.slice(ITEMS.length).split(':');
-    if (!state.holds.has(id)) {
-      state.leftovers.push(key);
-      continue;
-    }
-    pieces.set(id, [...(pieces.get(id) ?? []), [Number(piece) || 0, key, value]]);
-  }
-  for (const [id, list] of pieces) {
-    list.sort((a, b) => a[0] - b[0]);
-    state.holds.get(id)!.items = list.flatMap(([, , value]) => decodeRows(value));
-    state.itemKeys.set(
-      id,
-      list.map(([, key]) => key),
-    );
-  }
+function readSlot(state: LedgerState, slot: number, value: string): void {
+  const page = Number.isInteger(slot) ? readPage(slot, value) : null;
+  if (page) state.pages.set(slot, page);
 }
 
 /**
@@ -186,8 +176,11 @@ function readItems(state: LedgerState, entries: readonly [string, string][]): vo
  */
 export class LedgerChanges {
   private readonly buffer = new WriteBuffer();
+  private readonly slots: PageSlots;
 
-  constructor(readonly state: LedgerState) {}
+  constructor(readonly state: LedgerState) {
+    this.slots = new PageSlots(state.pages, () => this.next('p'));
+  }
 
   /**
    * Books purchases on their day (or on the day's month if that month was already folded): the
@@ -204,9 +197,7 @@ export class LedgerChanges {
         totals.resent.bySource[source] += row.twice;
       }
     });
-    const newPage = () => this.next('p');
-    for (const page of appendRows(this.state.pages, rows.filter(isPurchase), newPage))
-      this.write(ROWS + page.id, pageText(page));
+    this.slots.append(rows.filter(isPurchase));
   }
 
   private changeTotals(day: string, change: (totals: Totals) => void): void {
@@ -231,26 +222,20 @@ export class LedgerChanges {
 
   openHold(hold: Hold): string {
     const id = this.next('r');
-    this.state.holds.set(id, hold);
-    this.write(HOLD + id, storeHold(hold, false));
-    const keys = paginate(hold.items ?? []).map((piece, i) => {
-      this.write(`${ITEMS}${id}:${i}`, piece);
-      return `${ITEMS}${id}:${i}`;
-    });
-    this.state.itemKeys.set(id, keys);
+    const stored = storeHold(hold);
+    this.state.holds.set(id, parseHold(stored)!);
+    this.write(HOLD + id, stored);
     return id;
   }
 
   openJobHold(jobId: string, hold: Hold): void {
     this.state.jobHolds.set(jobId, hold);
-    this.write(JOB_HOLD + jobId, storeHold(hold, true));
+    this.write(JOB_HOLD + jobId, storeHold(hold));
   }
 
   closeHold(id: string): void {
     this.state.holds.delete(id);
     this.write(HOLD + id, CLOSED);
-    for (const key of this.state.itemKeys.get(id) ?? []) this.remove(key);
-    this.state.itemKeys.delete(id);
   }
 
   closeJobHold(jobId: string): void {
@@ -277,20 +262,17 @@ export class LedgerChanges {
     for (const key of this.state.leftovers) this.remove(key);
     this.state.leftovers = [];
     this.foldOldDays(monthIndex(monthOf(today)));
-    const pages = tidyPages(this.state.pages, addDays(today, -KEEP_DAYS), () => this.next('p'));
-    for (const page of pages.changed) this.write(ROWS + page.id, pageText(page));
-    for (const id of pages.removed) this.remove(ROWS + id);
+    this.slots.dropBefore(addDays(today, -KEEP_DAYS));
   }
 
-  /** Forgets pages now kept in the hidden sheet. */
-  dropPages(ids: readonly string[]): void {
-    for (const id of ids) {
-      this.state.pages.delete(id);
-      this.remove(ROWS + id);
-    }
+  /** Empties the pages' slots, answering the pages: the hidden sheet keeps them now. */
+  takePages(): Page[] {
+    return this.slots.emptyAll();
   }
 
   commit(store: BatchStorePort): void {
+    for (const [slot, text] of this.slots.writes()) this.write(ROWS + slot, text);
+    this.slots.touched.clear();
     this.buffer.commit(store);
   }
 
@@ -336,12 +318,12 @@ export function lapsedRows(hold: Hold, resolve?: OutcomeResolver): Purchase[] {
   });
 }
 
-/** A hold written before holds kept their items: one row per operation, details unknown. */
+/** A hold without its items (a bulk slice's many, killed before it settled): one row per operation. */
 function legacyRows(hold: Hold): Purchase[] {
   return (Object.entries(hold.byOperation) as [Purchase['type'], Cents][]).map(([type, cents]) => ({
     at: hold.expiresAt,
     day: hold.day,
-    source: hold.source,
+    source: hold.purchaseSource ?? hold.source,
     type,
     input: '',
     cents,

@@ -2,8 +2,8 @@
 // the page's id), plus the pages still waiting in document properties, plus what the open
 // reservations will be booked as. Pages move to the sheet from contexts that may write it (the
 // sidebar, a bulk slice), under the document lock, so that no booking appends to a page while
-// it moves; a page written to the sheet twice (a kill before its property was deleted) is one row,
-// and the properties' copy, which may have grown since, wins on reading.
+// it moves; a page written to the sheet twice (a kill before its slot was emptied) is one row, and
+// the properties' copy, which may have grown since, wins on reading.
 import { BUSY, tryWithLock } from '../platform/locked-section';
 import type { BatchStorePort, ClockPort, LockPort, SheetStorePort } from '../platform/ports';
 import { PROPERTY_PREFIX } from '../platform/stored-keys';
@@ -27,7 +27,7 @@ const MOVE_LOCK_WAIT_MS = 3_000;
 const PRUNE_EVERY_PAGES = 20;
 
 const hasWaitingPages = (all: Record<string, string>) =>
-  Object.keys(all).some((key) => key.startsWith(PROPERTY_PREFIX.spendRows));
+  Object.entries(all).some(([key, value]) => key.startsWith(PROPERTY_PREFIX.spendRows) && value !== '');
 
 /**
  * Moves the pages waiting in document properties into the hidden sheet; answers how many moved
@@ -38,10 +38,9 @@ export function keepPurchases(ports: PurchaseLogPorts, today: string, all?: Reco
   if (!ports.sheet.canWrite || !hasWaitingPages(all ?? ports.store.getAll())) return 0;
   const moved = tryWithLock(ports.lock, MOVE_LOCK_WAIT_MS, () => {
     const changes = new LedgerChanges(readLedger(ports.store.getAll()));
-    const pages = [...changes.state.pages.values()];
+    const pages = changes.takePages();
     if (pages.length === 0) return pages;
     ports.sheet.writeMany(Object.fromEntries(pages.map((page) => [page.id, pageText(page)])));
-    changes.dropPages(pages.map((page) => page.id));
     changes.commit(ports.store);
     return pages;
   });
@@ -58,7 +57,7 @@ export function prunePurchaseSheet(sheet: SheetStorePort, rows: Record<string, s
   if (!sheet.canWrite) return;
   const cutoff = addDays(today, -KEEP_DAYS);
   const old = Object.entries(rows)
-    .filter(([, text]) => readPage('', text).rows.every((row) => row.day < cutoff))
+    .filter(([, text]) => (readPage(-1, text)?.rows ?? []).every((row) => row.day < cutoff))
     .map(([id]) => id);
   if (old.length > 0) sheet.removeMany(old);
 }
@@ -75,8 +74,12 @@ export function purchaseRecord(
   resolve?: OutcomeResolver,
 ): Purchase[] {
   const pages = new Map<string, Page>();
-  for (const [id, text] of Object.entries(sheetRows))
-    if (/^p\d+$/.test(id)) pages.set(id, readPage(id, text));
+  for (const text of Object.values(sheetRows)) {
+    const page = readPage(-1, text);
+    if (page) pages.set(page.id, page);
+  }
   for (const page of settledView(all, today, now, resolve).pages.values()) pages.set(page.id, page);
-  return [...pages.values()].flatMap((page) => page.rows).sort((a, b) => a.at - b.at);
+  // Pages in the order they were written, then rows by time: purchases at one instant keep their order.
+  const ordered = [...pages.values()].sort((a, b) => pageSeq(a.id) - pageSeq(b.id));
+  return ordered.flatMap((page) => page.rows).sort((a, b) => a.at - b.at);
 }

@@ -1,160 +1,159 @@
-// Where rows of the purchase record wait in document properties: pages of at most 8 KB (a property
-// holds 9 KB), `spend:rows:p<n>`, until a context that may write the spreadsheet moves them to the
-// hidden ledger sheet (purchase-log.ts). A formula cannot write the sheet, so its purchases wait
-// here; the pages' share of the store is bounded, and past it the oldest rows are folded into one
-// row per day, source, operation and outcome: their totals stay exact, their details go.
+// Where rows of the purchase record wait in document properties: at most 8 pages of at most 8 KB (a
+// property holds 9 KB), each in a slot `spend:rows:<0-7>` that is written over and never deleted
+// (PropertiesService deletes one key a call, 60 ms each), until a context that may write the
+// spreadsheet moves them to the hidden ledger sheet (purchase-log.ts) and empties their slots. A
+// formula cannot write the sheet, so its purchases wait here; when every slot is full, the oldest
+// half of the pages is folded into one row per day, source, operation and outcome (per day and
+// source, if that is still too much): their totals stay exact, their details go.
 import { utf8Bytes } from '../cache/property-layout';
-import { decodeRows, encodePurchase, encodeRows, type Purchase } from './purchases';
+import { decodePurchase, encodePurchase, type Purchase } from './purchases';
 
 /** Most UTF-8 bytes of one page: the platform allows 9 KB a value; the rest is margin. */
 export const PAGE_BYTES = 8_000;
+export const PAGE_SLOTS = 8;
 /** The pages' share of the 500 KB store: about 400 purchases wait here at most, in full. */
-export const PAGES_BUDGET_BYTES = 64_000;
+export const PAGES_BUDGET_BYTES = PAGE_SLOTS * PAGE_BYTES;
 /** Days of purchases kept in full for the report; older days keep their totals only. */
 export const KEEP_DAYS = 90;
 /** An input longer than this is cut in the record (a cell may hold 50,000 characters). */
 const MAX_INPUT_CHARS = 300;
-
 /** The operation of a summary row that stands for several operations. */
 export const MIXED = '' as Purchase['type'];
 
 export interface Page {
   /** `p<n>`: the ledger's sequence number, never reused, so a page keeps its name in the sheet. */
   id: string;
+  /** Its slot in the properties; -1 for a page read from the sheet. */
+  slot: number;
   rows: Purchase[];
 }
 
 export const pageSeq = (id: string): number => Number(id.slice(1)) || 0;
-export const byAge = (a: Page, b: Page): number => pageSeq(a.id) - pageSeq(b.id);
+const byAge = (a: Page, b: Page): number => pageSeq(a.id) - pageSeq(b.id);
 
-export const pageText = (page: Page): string => encodeRows(page.rows);
+/** A page as its slot holds it: `{"p":"p12","r":[rows…]}`. */
+export const pageText = (page: Page): string =>
+  `{"p":${JSON.stringify(page.id)},"r":${JSON.stringify(page.rows.map(encodePurchase))}}`;
 
-export function readPage(id: string, text: string): Page {
-  return { id, rows: decodeRows(text) };
+/** The page a slot (or the sheet) holds; null for an empty slot or anything unreadable. */
+export function readPage(slot: number, text: string): Page | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const raw = parsed as { p?: unknown; r?: unknown } | null;
+  if (typeof raw?.p !== 'string' || !/^p\d+$/.test(raw.p) || !Array.isArray(raw.r)) return null;
+  const rows = raw.r.map(decodePurchase).filter((row): row is Purchase => row !== null);
+  return rows.length > 0 ? { id: raw.p, slot, rows } : null;
 }
 
-/** A row as it is kept: its input cut to a length a page can hold many of. */
-export function keptRow(row: Purchase): Purchase {
+/** A row as it is kept: its input cut to a length a page holds many of. */
+function keptRow(row: Purchase): Purchase {
   if (row.input.length <= MAX_INPUT_CHARS) return row;
   return { ...row, input: `${row.input.slice(0, MAX_INPUT_CHARS - 1)}…` };
 }
 
-/**
- * Splits rows into pieces whose JSON is at most a page: for the items of a reservation, which are
- * written together and read back together.
- */
-export function paginate(rows: readonly Purchase[]): string[] {
-  const pieces: string[] = [];
-  let current: unknown[] = [];
-  let bytes = 2;
-  for (const row of rows) {
-    const encoded = encodePurchase(keptRow(row));
-    const size = utf8Bytes(JSON.stringify(encoded)) + 1;
-    if (current.length > 0 && bytes + size > PAGE_BYTES) {
-      pieces.push(JSON.stringify(current));
-      current = [];
-      bytes = 2;
+const rowBytes = (row: Purchase) => utf8Bytes(JSON.stringify(encodePurchase(row))) + 1;
+const bytesOf = (page: Page) => utf8Bytes(pageText(page));
+
+/** The pages waiting in the slots, and what the ledger writes to keep them. */
+export class PageSlots {
+  /** Slots to write again (their page changed, or they were emptied). */
+  readonly touched = new Set<number>();
+
+  constructor(
+    readonly pages: Map<number, Page>,
+    private readonly newId: () => string,
+  ) {}
+
+  /** Adds rows to the newest page while it has room, then to free slots, folding when none is. */
+  append(rows: readonly Purchase[]): void {
+    for (const row of rows.map(keptRow)) {
+      let page = this.newest();
+      if (!page || bytesOf(page) + rowBytes(row) > PAGE_BYTES) page = this.open();
+      page.rows.push(row);
+      this.touched.add(page.slot);
     }
-    current.push(encoded);
-    bytes += size;
   }
-  if (current.length > 0) pieces.push(JSON.stringify(current));
-  return pieces;
-}
 
-/**
- * Adds rows to the newest page while it has room, then to new pages named by `newId`. Answers the
- * pages changed (to write).
- */
-export function appendRows(pages: Map<string, Page>, rows: readonly Purchase[], newId: () => string): Page[] {
-  const changed = new Map<string, Page>();
-  const sorted = [...pages.values()].sort(byAge);
-  let last: Page | undefined = sorted[sorted.length - 1];
-  let bytes = last ? utf8Bytes(pageText(last)) : 0;
-  for (const row of rows.map(keptRow)) {
-    const size = utf8Bytes(JSON.stringify(encodePurchase(row))) + 1;
-    if (!last || bytes + size > PAGE_BYTES) {
-      last = { id: newId(), rows: [] };
-      pages.set(last.id, last);
-      bytes = 2;
-    }
-    last.rows.push(row);
-    bytes += size;
-    changed.set(last.id, last);
-  }
-  return [...changed.values()];
-}
-
-/** What folding leaves: pages to write again and pages to delete. */
-export interface Folded {
-  changed: Page[];
-  removed: string[];
-}
-
-/**
- * Keeps the pages inside their budget and their days: rows older than KEEP_DAYS before `cutoffDay`
- * go (the day totals keep them); past the budget, the oldest pages are folded into summary rows,
- * written as one new page.
- */
-export function tidyPages(pages: Map<string, Page>, cutoffDay: string, newId: () => string): Folded {
-  const folded: Folded = { changed: [], removed: [] };
-  for (const page of [...pages.values()]) {
-    const kept = page.rows.filter((row) => row.day >= cutoffDay);
-    if (kept.length === page.rows.length) continue;
-    if (kept.length === 0) {
-      pages.delete(page.id);
-      folded.removed.push(page.id);
-    } else {
+  /** Drops rows of days before `cutoffDay` (their days' totals stay). */
+  dropBefore(cutoffDay: string): void {
+    for (const page of [...this.pages.values()]) {
+      const kept = page.rows.filter((row) => row.day >= cutoffDay);
+      if (kept.length === page.rows.length) continue;
       page.rows = kept;
-      folded.changed.push(page);
+      this.touched.add(page.slot);
+      if (kept.length === 0) this.pages.delete(page.slot);
     }
   }
-  const ordered = [...pages.values()].sort(byAge);
-  let total = ordered.reduce((sum, page) => sum + utf8Bytes(pageText(page)), 0);
-  const oldest: Page[] = [];
-  // Past the budget, the oldest pages down to half of it: a burst of purchases then does not fold
-  // again at every write.
-  if (total > PAGES_BUDGET_BYTES) {
-    while (total > PAGES_BUDGET_BYTES / 2 && ordered.length > 0) {
-      const page = ordered.shift()!;
-      oldest.push(page);
-      total -= utf8Bytes(pageText(page));
+
+  /** Empties every slot: their pages are kept elsewhere now. */
+  emptyAll(): Page[] {
+    const moved = [...this.pages.values()];
+    for (const page of moved) this.touched.add(page.slot);
+    this.pages.clear();
+    return moved;
+  }
+
+  /** What to write: each touched slot's page, or '' for one left empty. */
+  writes(): [number, string][] {
+    return [...this.touched].map((slot) => {
+      const page = this.pages.get(slot);
+      return [slot, page ? pageText(page) : ''];
+    });
+  }
+
+  private newest(): Page | undefined {
+    const sorted = [...this.pages.values()].sort(byAge);
+    return sorted[sorted.length - 1];
+  }
+
+  /** A new page in a free slot, after folding the oldest half when every slot is taken. */
+  private open(): Page {
+    if (this.pages.size >= PAGE_SLOTS) this.fold();
+    let slot = 0;
+    while (this.pages.has(slot)) slot++;
+    const page: Page = { id: this.newId(), slot, rows: [] };
+    this.pages.set(slot, page);
+    return page;
+  }
+
+  private fold(): void {
+    const oldest = [...this.pages.values()].sort(byAge).slice(0, PAGE_SLOTS / 2);
+    for (const page of oldest) {
+      this.pages.delete(page.slot);
+      this.touched.add(page.slot);
     }
+    const rows = oldest.flatMap((page) => page.rows);
+    let summary = summarize(rows, false);
+    // Rows already one a day and operation fold further, to one a day and source.
+    if (summary.reduce((sum, row) => sum + rowBytes(row), 0) > PAGE_BYTES) summary = summarize(rows, true);
+    this.append(summary);
   }
-  if (oldest.length === 0) return folded;
-  for (const page of oldest) {
-    pages.delete(page.id);
-    folded.removed.push(page.id);
-  }
-  folded.changed = folded.changed.filter((page) => pages.has(page.id));
-  const rows = oldest.flatMap((page) => page.rows);
-  let summary = summarize(rows, false);
-  // Rows that are already one a day and operation fold further, to one a day and source.
-  if (utf8Bytes(encodeRows(summary)) > PAGES_BUDGET_BYTES / 4) summary = summarize(rows, true);
-  folded.changed.push(...appendRows(pages, summary, newId));
-  return folded;
 }
 
 /**
- * One row per day, source, operation and outcome (or, `byDay`, per day and source, the operation
- * and outcome blank), counting the purchases it stands for. Each day's total stays exact.
+ * One row per day, source, operation and outcome (or, `byDay`, per day and source, operation and
+ * outcome blank), counting the purchases it stands for. Each day's total stays exact.
  */
 export function summarize(rows: readonly Purchase[], byDay: boolean): Purchase[] {
   const groups = new Map<string, Purchase>();
   for (const row of rows) {
     const id = JSON.stringify(byDay ? [row.day, row.source] : [row.day, row.source, row.type, row.outcome]);
     const group = groups.get(id);
-    if (group) {
-      group.cents += row.cents;
-      group.twice += row.twice;
-      group.count += row.count;
-      group.at = Math.min(group.at, row.at);
-      if (group.type !== row.type) group.type = MIXED;
-      if (group.outcome !== row.outcome) group.outcome = 'paid';
-    } else {
+    if (!group) {
       const { key: _key, served: _served, job: _job, ...rest } = row;
       groups.set(id, { ...rest, input: '' });
+      continue;
     }
+    group.cents += row.cents;
+    group.twice += row.twice;
+    group.count += row.count;
+    group.at = Math.min(group.at, row.at);
+    if (group.type !== row.type) group.type = MIXED;
+    if (group.outcome !== row.outcome) group.outcome = 'paid';
   }
   return [...groups.values()];
 }

@@ -29,12 +29,10 @@ export interface Charge extends PurchaseDetail {
 }
 
 /** An async job whose charge is only known when it completes (employee lists: per employee). */
-export interface PendingJob {
+export interface PendingJob extends PurchaseDetail {
   jobId: string;
   type: OperationType;
   estimate: number;
-  /** The reserved item it is, by its result key. */
-  key?: string;
 }
 
 interface RowBase {
@@ -86,7 +84,7 @@ export function settledRows(
   at: number,
 ): Purchase[] {
   const reserved = reservedByKey(hold);
-  const base: RowBase = { at, day: hold.day, source: hold.source };
+  const base: RowBase = { at, day: hold.day, source: hold.purchaseSource ?? hold.source };
   const rows = charges.map((charge) =>
     chargeRow(charge, charge.key ? reserved.get(charge.key) : undefined, base),
   );
@@ -102,8 +100,10 @@ export function settledRows(
   return rows;
 }
 
-/** The reserved item a job still running is, to keep with the job's hold until it completes. */
-export function pendingItem(hold: Hold, job: PendingJob): Purchase[] {
-  const item = job.key ? reservedByKey(hold).get(job.key) : undefined;
-  return item ? [{ ...item, job: job.jobId }] : [];
+/** What a job still running is, kept with the job's hold until it completes. */
+export function pendingItem(hold: Hold, job: PendingJob, at: number): Purchase[] {
+  const reserved = job.key ? reservedByKey(hold).get(job.key) : undefined;
+  const base: RowBase = { at, day: hold.day, source: hold.purchaseSource ?? hold.source };
+  const item = reserved ?? detailRow(base, job.type, toCents(job.estimate), job);
+  return [{ ...item, job: job.jobId }];
 }

@@ -46,11 +46,9 @@ export const PROPERTY_PREFIX = {
   spendHold: 'spend:hold:',
   /** `spend:job:<job id>`: credits reserved for an async job until it completes. */
   spendJobHold: 'spend:job:',
-  /** `spend:items:r<n>:<piece>`: what a reservation is for, purchase by purchase (billing/ledger.ts). */
-  spendHoldItems: 'spend:items:',
   /**
-   * `spend:rows:p<n>`: a page of the purchase record waiting for the hidden ledger sheet
-   * (billing/purchase-pages.ts); the same `p<n>` names the page's row in that sheet.
+   * `spend:rows:<slot 0-7>`: a page of the purchase record waiting for the hidden ledger sheet
+   * (billing/purchase-pages.ts), the page's own id `p<n>` inside; that id names its row there.
    */
   spendRows: 'spend:rows:',
   /** `stash:<result key>`: where an answer stashed in the fast cache lies (core/cache/stash.ts). */

@@ -28,7 +28,6 @@ describe('the names of stored data', () => {
         spendMonth: 'spend:month:',
         spendHold: 'spend:hold:',
         spendJobHold: 'spend:job:',
-        spendHoldItems: 'spend:items:',
         spendRows: 'spend:rows:',
         stashNote: 'stash:',
       },
