@@ -419,3 +419,56 @@ describe('the API key', () => {
     expect(keyTraces(shown, key)).toEqual([]);
   });
 });
+
+describe("an employee list's sheet", () => {
+  it('names, on any row of the sheet as on the formula, the purchase of the list', () => {
+    const world = createWorld();
+    typeValues(world, 'A2', [['Acme Corporation']]);
+    enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
+    // The fake API's Acme has 11 people in Sales, at 0.5 a returned employee (the spec's price).
+    expect(spent(world)).toBe(5.5);
+    const receipt = {
+      Lookup: 'Employees from company name (COMPANY_EMPLOYEES)',
+      'Input as sent': 'Acme Corporation (department Sales)',
+      Bought: '2025-01-06 04:00 for 5.5 credits (formula, Sheet1!B2)',
+      Answer: 'Found',
+      Kept: 'In the fast cache and document properties, until 2025-02-05',
+      'Charged twice': 'No',
+    };
+    expect(receiptOf(world, 'Employees - Acme Corporation (Sales)', 'C5')).toEqual(receipt);
+    expect(receiptOf(world, 'Sheet1', 'B2')).toEqual(receipt);
+  });
+});
+
+describe('a lookup sent twice after a network failure', () => {
+  it('says on its receipt and in the report that it may have been charged twice', () => {
+    // The connection of the first POST is reset after the API charged it: its answer is lost and
+    // it is sent again, alone; the API charged 1 credit for each send.
+    let posts = 0;
+    const world = createWorld({
+      intercept: (request, next) => {
+        if (request.method !== 'POST' || ++posts !== 1) return next();
+        next();
+        throw new Error('Connection reset by peer');
+      },
+    });
+    typeValues(world, 'A1', [['Acme Corporation']]);
+    expect(enterFormula(world, 'B1', '=COMPANY_WEBSITE(A1)').values).toEqual([['acme.com']]);
+    expect(spent(world)).toBe(2);
+    expect(receiptOf(world, 'Sheet1', 'B1')).toMatchObject({
+      Bought: '2025-01-06 04:00 for 1 credit (formula, Sheet1!B1)',
+      'Charged twice':
+        'Possibly: a network failure lost the first answer and it was sent again (up to 1 credit more)',
+    });
+    const report = sidebar<ReportResult>(world, 'openSpendReport', 'today');
+    expect(world.emu.values('Enrich spend report', 'A3:A4').map(([text]) => text)).toEqual([
+      'Total: 1 credit over 1 purchase (as Spending counts them)',
+      'Possibly charged twice: up to 1 credit more (lookups sent again after a network failure)',
+    ]);
+    expect(world.emu.values('Enrich spend report', 'E7:F7')).toEqual([
+      ['1', 'Found; possibly charged twice (up to 1 credit more)'],
+    ]);
+    // With what may have been charged twice, the report holds what the API's ledger says.
+    expect(report.credits + report.twice).toBe(world.api.spent(world.key));
+  });
+});
