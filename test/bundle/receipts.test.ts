@@ -472,3 +472,25 @@ describe('a lookup sent twice after a network failure', () => {
     expect(report.credits + report.twice).toBe(world.api.spent(world.key));
   });
 });
+
+describe('a lookup answered by a job', () => {
+  it('names its job on the receipt', () => {
+    const world = createWorld();
+    typeValues(world, 'A1', [['https://www.pronet.com/in/ada-lovelace']]);
+    // A full profile takes about a minute: the typing edit's trigger collects it.
+    enterFormula(world, 'B1', '=PRONET_PROFILE(A1, "full_name")');
+    expect(world.emu.cell('Sheet1', 'B1').value).toBe('Ada Lovelace');
+    const job = world.api.callsFor(world.key).find((call) => call.jobId !== null)!.jobId!;
+    expect(receiptOf(world, 'Sheet1', 'B1')).toEqual({
+      Lookup: 'Full profile (PRONET_PROFILE)',
+      'Input as sent': 'https://www.pronet.com/in/ada-lovelace',
+      Bought: '2025-01-06 04:00 for 10 credits (formula, Sheet1!B1)',
+      Answer: 'Found',
+      // Collected by the trigger, which may write the hidden sheet: the properties stay free.
+      Kept: 'In the fast cache and the hidden sheet, until 2025-02-05',
+      Job: `${job}: delivered`,
+      'Charged twice': 'No',
+    });
+    expect(spent(world)).toBe(10);
+  });
+});

@@ -108,17 +108,3 @@ export function decodePurchase(raw: unknown): Purchase | null {
   if (text(job)) purchase.job = text(job);
   return purchase;
 }
-
-/** Parses a stored array of rows, dropping what does not read as a purchase. */
-export function decodeRows(text: string): Purchase[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(parsed)) return [];
-  return parsed.map(decodePurchase).filter((row): row is Purchase => row !== null);
-}
-
-export const encodeRows = (rows: readonly Purchase[]): string => JSON.stringify(rows.map(encodePurchase));
