@@ -22,7 +22,7 @@ export interface SelectedLookup {
   key: string;
   op: Operation;
   request: EnrichmentRequest;
-  /** The first selected cell of the formula's row that shows it. */
+  /** The cell of the formula's row that shows it (`Sheet1!B5`), whose purchase it is. */
   served: string;
 }
 
