@@ -7,6 +7,7 @@ import { mountCachePanel } from './panels/cache/controller';
 import { mountJobsPanel } from './panels/jobs/controller';
 import { mountKeyPanel } from './panels/key/controller';
 import { mountLedgerPanel } from './panels/ledger/controller';
+import { mountReceiptPanel } from './panels/receipt/controller';
 import { mountSettingsPanel, type SettingsPanel } from './panels/settings/controller';
 import { call } from './rpc-client';
 
@@ -45,5 +46,6 @@ function mountAccountPanels(): void {
 }
 
 void start();
+mountReceiptPanel();
 mountAccountPanels();
 mountBulkPanel();

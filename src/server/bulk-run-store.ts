@@ -1,5 +1,7 @@
 // The spreadsheet's one bulk run as its document property keeps it, for the sidebar's bulk and
 // recipe calls (bulk.ts, recipes.ts): read, saved, and begun (its columns created, then saved).
+
+import { parsePastRuns, rememberRun } from '../core/bulk/past-runs';
 import {
   BULK_RUN_PROPERTY,
   type BulkRun,
@@ -9,6 +11,7 @@ import {
   startRefusal,
 } from '../core/bulk/run';
 import type { Operation } from '../core/operations/types';
+import { PROPERTY } from '../core/platform/stored-keys';
 import type { RecipeState } from '../core/recipes/steps';
 import type { BulkRunConfig } from '../shared/bulk-rpc';
 import { createColumns, createCombinedSheet, type RunSheet } from './adapters/bulk-sheets';
@@ -19,6 +22,8 @@ import { locked } from './sidebar-call';
 
 const properties = requireDocumentProperties;
 export const readRun = () => parseRun(properties().getProperty(BULK_RUN_PROPERTY));
+/** The runs a new one replaced, newest first: their cells keep their receipts. */
+export const readPastRuns = () => parsePastRuns(properties().getProperty(PROPERTY.pastBulkRuns));
 export const saveRun = (run: BulkRun) => properties().setProperty(BULK_RUN_PROPERTY, serializeRun(run));
 
 /**
@@ -34,8 +39,10 @@ export function beginRun(
 ): BulkRun {
   const now = ctx.deps.client.clock.now();
   return locked(ctx, () => {
-    const refusal = startRefusal(readRun());
+    const replaced = readRun();
+    const refusal = startRefusal(replaced);
     if (refusal !== null) throw new Error(refusal);
+    if (replaced) properties().setProperty(PROPERTY.pastBulkRuns, rememberRun(readPastRuns(), replaced));
     createColumns(prepared.sheet, config.headerRow, prepared.layout);
     const spreadsheet = requireActiveSpreadsheet();
     const combined =

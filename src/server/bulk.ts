@@ -8,6 +8,7 @@ import { checkConfig } from '../core/bulk/config';
 import { freeQueries } from '../core/bulk/free-queries';
 import { releaseLease, takeSlice } from '../core/bulk/lease';
 import { planRows, previewOf } from '../core/bulk/plan';
+import { clearedRows, refreshCutoff, staleRows, withRefresh } from '../core/bulk/refresh';
 import {
   type BulkRun,
   cancelRun,
@@ -16,9 +17,12 @@ import {
   pauseRun,
   resumeRun,
   retryRun,
+  startRefusal,
 } from '../core/bulk/run';
 import { SLICE_LIMITS } from '../core/bulk/slice/ports';
+import { cellBlocks } from '../core/bulk/slice/row-values';
 import { runSlice } from '../core/bulk/slice/slice';
+import { resultKey } from '../core/cache/keys';
 import { collectOnce } from '../core/jobs/collector';
 import type { Operation } from '../core/operations/types';
 import { DAY_MS } from '../core/platform/time';
@@ -33,6 +37,7 @@ import { keepCollecting } from './collector/clock-trigger';
 import { installDrivers } from './collector/edit-open-triggers';
 import type { ExecutionContext } from './context';
 import { requireActiveSpreadsheet } from './platform/spreadsheet';
+import { movePurchases, recordAccess } from './purchase-record';
 import { advanceRecipe } from './recipes';
 import { context, locked, paidAnswers, sheetNamed } from './sidebar-call';
 
@@ -69,34 +74,79 @@ export function getSheetColumns(sheetName: string | null): SheetColumns {
 
 // --- Preview and start ------------------------------------------------------------------------------
 
-function computePreview(ctx: ExecutionContext, config: BulkRunConfig, op: Operation, prepared: RunSheet) {
+interface Previewed {
+  preview: BulkPreview;
+  /** What a refresh asked for buys again; null when none was asked. */
+  refresh: { cutoff: number; rows: number[] } | null;
+}
+
+function computePreview(
+  ctx: ExecutionContext,
+  config: BulkRunConfig,
+  op: Operation,
+  prepared: RunSheet,
+): Previewed {
   const { layout, table, firstRow, lastRow } = prepared;
   const plan = planRows(op, config, layout, table, firstRow, lastRow);
-  const free = freeQueries(paidAnswers(ctx), config, layout, table, plan.distinct);
-  return previewOf(op, config, layout, plan, firstRow, free, ctx.settings.confirmAbove);
+  const days = config.refreshOlderThanDays;
+  const cutoff = days === undefined ? undefined : refreshCutoff(ctx.deps.client.clock.now(), days);
+  const free = freeQueries(paidAnswers(ctx), config, layout, table, plan.distinct, cutoff);
+  const preview = previewOf(op, config, layout, plan, firstRow, free, ctx.settings.confirmAbove);
+  if (days === undefined || cutoff === undefined) return { preview, refresh: null };
+  const stale = staleRows({
+    op,
+    config,
+    table,
+    plan,
+    firstRow,
+    saved: (keys) => ctx.deps.cache.getMany(keys),
+    keyOf: (request) => resultKey(digestHashPort, ctx.scope, request),
+    cutoff,
+    buying: new Set(plan.distinct.map((item) => item.query).filter((query) => !free.has(query))),
+  });
+  return {
+    preview: withRefresh(preview, days, stale, ctx.settings.confirmAbove),
+    refresh: { cutoff, rows: stale.rows },
+  };
 }
 
 export function previewBulkRun(raw: BulkRunConfig): BulkPreview {
   const ctx = context();
   const { config, op } = checkConfig(raw);
-  return computePreview(ctx, config, op, readRunSheet(sheetNamed(config.sheetName), config, op));
+  return computePreview(ctx, config, op, readRunSheet(sheetNamed(config.sheetName), config, op)).preview;
 }
 
 export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): BulkProgress {
   const ctx = context();
   installDrivers();
   const { config, op } = checkConfig(raw);
-  const prepared = readRunSheet(sheetNamed(config.sheetName), config, op);
+  let prepared = readRunSheet(sheetNamed(config.sheetName), config, op);
   if (prepared.lastRow < prepared.firstRow) throw new Error('There are no rows below the header row.');
-  const preview = computePreview(ctx, config, op, prepared);
+  const { preview, refresh } = computePreview(ctx, config, op, prepared);
   if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.estimatedCredits)) {
     throw new Error(
       `This run is estimated at ${creditsText(preview.estimatedCredits)}, above the ${ctx.settings.confirmAbove} that need your confirmation: confirm it first.`,
     );
   }
+  if (refresh) {
+    // Checked before any row is cleared: a refusal must leave the sheet as it was.
+    const refusal = startRefusal(readRun());
+    if (refusal !== null) throw new Error(refusal);
+    clearRows(prepared, refresh.rows);
+    config.paidAfter = refresh.cutoff;
+    prepared = readRunSheet(prepared.sheet, config, op);
+  }
   const now = ctx.deps.client.clock.now();
   const run = beginRun(ctx, config, op, prepared, null);
   return progressWithRecipe(run, now);
+}
+
+/** Empties the outputs and status of the rows a refresh buys again. */
+function clearRows(prepared: RunSheet, rows: readonly number[]): void {
+  if (rows.length === 0) return;
+  const { layout } = prepared;
+  const columns = [...layout.outputs, layout.status].map((column) => column.column);
+  sheetPort(prepared.sheet).write(cellBlocks(clearedRows(rows, layout), columns));
 }
 
 // --- Slices -----------------------------------------------------------------------------------------
@@ -153,6 +203,9 @@ export function continueBulkRun(runId: string): BulkProgress {
   });
   if (!taken.mine) return progressWithRecipe(taken.run, clock.now(), taken.busy);
 
+  // Purchases still waiting make room for the slice's, which the ledger's sheet takes after it.
+  const record = recordAccess();
+  movePurchases(record, ctx.day);
   let sliced: BulkRun;
   try {
     sliced = runOneSlice(ctx, taken.run);
@@ -169,6 +222,9 @@ export function continueBulkRun(runId: string): BulkProgress {
     if (after) saveRun(after);
     return after ?? sliced;
   });
+  // The slice's purchases wait in document properties: the ledger sheet takes them while this
+  // call may write it.
+  movePurchases(record, ctx.day);
   // A recipe's step that is done hands its rows to the next step.
   const saved = advanceRecipe(ctx, merged);
   keepCollectingFor(saved);

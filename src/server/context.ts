@@ -53,14 +53,15 @@ export function today(
 }
 
 /**
- * The result cache's hidden sheet, to read, for a call that builds its own ResultCache (the
- * sidebar's views of saved results), or undefined without an open document.
+ * The result cache's hidden sheet for a call that builds its own ResultCache (the sidebar's views
+ * of saved results, receipts, the record of purchases), or undefined without an open document.
+ * `lock` and `spreadsheet` are the execution's, when the caller already has them.
  */
 export function cacheSheetPort(
   canWriteSheets: boolean,
   lock: GoogleAppsScript.Lock.Lock | null = documentLock(),
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null = activeSpreadsheet(),
 ): SheetStorePort | undefined {
-  const spreadsheet = activeSpreadsheet();
   if (!spreadsheet) return undefined;
   return sheetStorePort({
     spreadsheet,

@@ -9,11 +9,32 @@ import { formulaAnswer } from '../core/lookup/formula-cells';
 import { isDeferred, type LookupItem, type LookupResult } from '../core/lookup/items';
 import { lookupMany } from '../core/lookup/pass';
 import { CELL_TEXT } from '../core/render/cell-text';
+import { cellRef, parseCell } from '../core/text/cell-refs';
 import { digestHashPort } from './adapters/apps-script';
 import { queueThisFormula } from './collector/handoff';
 import { currentDrivers } from './collector/installed-drivers';
 import { CUSTOM_FUNCTION_BUDGET_MS } from './config';
 import { executionContext } from './context';
+
+/**
+ * The cell of a formula's row `index` (`Sheet1!B7` for row 5 of a range typed in B2), for the
+ * record of purchases; read from the calling cell once, and only when something is bought.
+ */
+function servedCells(): (index: number) => string | undefined {
+  let anchor: { sheet: string; row: number; column: number } | null | undefined;
+  return (index) => {
+    if (anchor === undefined) {
+      try {
+        const range = SpreadsheetApp.getActiveRange() as GoogleAppsScript.Spreadsheet.Range | null;
+        const cell = range ? parseCell(range.getA1Notation()) : null;
+        anchor = range && cell ? { sheet: range.getSheet().getName(), ...cell } : null;
+      } catch {
+        anchor = null;
+      }
+    }
+    return anchor ? cellRef(anchor.sheet, anchor.row + index, anchor.column) : undefined;
+  };
+}
 
 export function customFunction(functionName: string, args: unknown[]): unknown {
   const rows = formulaRows(functionName, args);
@@ -34,10 +55,22 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
     // Read only when a job is pending: whether an edit of this spreadsheet will collect it.
     let follows: boolean | undefined;
     followsUser = () => (follows ??= followsTheUser(currentDrivers(context.scope)));
+    const served = servedCells();
+    const firstRow = new Map<string, number>();
     const items: LookupItem[] = wanted.map((row) => {
       const request = (row.prepared as Extract<Prepared, { kind: 'request' }>).request;
-      row.key = resultKey(digestHashPort, context.scope, request);
-      return { key: row.key, op: row.op!, request };
+      const key = resultKey(digestHashPort, context.scope, request);
+      row.key = key;
+      if (!firstRow.has(key)) firstRow.set(key, prepared.indexOf(row));
+      // Read only for what is bought: a cell answered from the cache never asks where it is.
+      return {
+        key,
+        op: row.op!,
+        request,
+        get served() {
+          return served(firstRow.get(key)!);
+        },
+      };
     });
     const now = context.deps.client.clock.now();
     results = lookupMany(context.deps, items, {

@@ -27,6 +27,7 @@ export { cancelQueuedFormula, listJobs, retryExpiredJob } from './jobs-api';
 export { clearCache, getCacheStats, getLedger } from './ledger-api';
 export { showPrivacy, showSupport } from './links';
 export { onInstall, onOpen, showSidebar } from './menu';
+export { buyAgain, getCellReceipt } from './receipt-api';
 export {
   deleteRecipe,
   goOnRecipe,
@@ -35,5 +36,6 @@ export {
   saveRecipe,
   startRecipeRun,
 } from './recipes';
+export { openSpendReport } from './report-api';
 export { getSettings, saveSettings } from './settings-api';
 export { clearApiKey, getSidebarState, setApiKey, testApiKey } from './sidebar-api';

@@ -124,6 +124,7 @@ function runAgain(context: CollectorContext, job: JobRecord, op: Operation): Ret
   const now = context.deps.client.clock.now();
   const results = lookupMany(context.deps, [{ key: job.key, op, request: job.request }], {
     source: 'bulk',
+    purchaseSource: 'retry',
     jobSource: 'sidebar',
     spreadsheetId: job.spreadsheetId,
     day: context.day,

@@ -5,7 +5,7 @@ import { enrich } from '../core/api/client';
 import type { CallOutcome } from '../core/api/outcome';
 import type { Pacer } from '../core/api/pacing';
 import { recordSpend } from '../core/billing/budget';
-import { creditsFor } from '../core/billing/charges';
+import { creditsFor, purchaseOutcome } from '../core/billing/charges';
 import { operationByType } from '../core/operations/table';
 import { appsScriptClock, urlFetchPort } from './adapters/apps-script';
 import { API_BASE_URL } from './config';
@@ -36,17 +36,23 @@ export function runKeyTest(apiKey: string, booking: ExecutionContext | null, pac
   });
   // A 202 is charged when its job completes, and nobody collects this one: count the flat price.
   const spent = outcome.kind === 'pending' ? KEY_TEST_COST : creditsFor(KEY_TEST_OP, outcome);
-  if (spent > 0 && booking) bookKeyTest(booking, spent);
+  if (spent > 0 && booking) bookKeyTest(booking, spent, outcome);
   return { outcome, spent };
 }
 
 /** The test's credit goes in the spend ledger with the rest, so that it matches the account. */
-function bookKeyTest(context: ExecutionContext, credits: number): void {
+function bookKeyTest(context: ExecutionContext, credits: number, outcome: CallOutcome): void {
   const { store, lock, client } = context.deps;
+  const charge = {
+    type: KEY_TEST.type,
+    credits,
+    input: KEY_TEST.input_data,
+    served: 'Key test (API key panel)',
+    // A 202 nobody collects: charged, its answer never read.
+    outcome: outcome.kind === 'pending' ? ('paid' as const) : purchaseOutcome(outcome),
+  };
   try {
-    recordSpend({ store, lock, clock: client.clock }, context.day, 'keyTest', [
-      { type: KEY_TEST.type, credits },
-    ]);
+    recordSpend({ store, lock, clock: client.clock }, context.day, 'keyTest', [charge]);
   } catch {
     // The ledger was busy: the answer to the test matters more than its line in the ledger.
   }

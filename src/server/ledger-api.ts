@@ -20,6 +20,7 @@ import { cacheSheetPort, executionContext, today } from './context';
 import { fastCache } from './platform/cache';
 import { documentLock } from './platform/locks';
 import { requireDocumentProperties } from './platform/properties';
+import { movePurchases, recordAccess } from './purchase-record';
 import { getSettings } from './settings-api';
 
 const documentProperties = requireDocumentProperties;
@@ -37,6 +38,8 @@ export function getLedger(): LedgerView {
   const settings = getSettings();
   const now = appsScriptClock.now();
   const day = today(now);
+  // Purchases formulas made wait in the properties: the ledger sheet takes them while the sidebar looks.
+  movePurchases(recordAccess(), day, all);
   const summary = ledgerSummary(snapshotStore(all), day, settings, now);
   const byOperation = Object.entries(summary.month.byOperation)
     .filter(([, credits]) => (credits ?? 0) > 0)

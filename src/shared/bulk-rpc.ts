@@ -26,6 +26,13 @@ export interface BulkRunConfig {
    * earlier step's status column shows what is needed.
    */
   gates?: RowGate[];
+  /**
+   * Buy again the rows whose saved answer is older than this many days (the user asks for it in
+   * the preview): their outputs are cleared and their lookups bought anew. Absent: nothing is.
+   */
+  refreshOlderThanDays?: number;
+  /** Set by the server when such a run starts: saved answers paid before this time do not count. */
+  paidAfter?: number;
 }
 
 /** A condition on an earlier step's status column (recipes). */
@@ -76,6 +83,11 @@ export interface BulkPreview {
   needsConfirmation: boolean;
   outputColumns: OutputColumn[];
   statusColumn: OutputColumn;
+  /**
+   * Asked for: rows showing an answer saved more than `days` days ago, bought again (their
+   * outputs cleared when the run starts); `lookups` and `credits` are in the totals above.
+   */
+  refresh?: { days: number; rows: number; lookups: number; credits: number };
 }
 
 export type BulkState = 'running' | 'paused' | 'cancelled' | 'done' | 'stopped';

@@ -40,6 +40,7 @@ export interface SidebarState {
 
 import type { BulkServerApi } from './bulk-rpc';
 import type { JobsServerApi } from './jobs-rpc';
+import type { ReceiptServerApi } from './receipt-rpc';
 import type { RecipeServerApi } from './recipe-rpc';
 
 /** The add-on's settings for one spreadsheet (defaults and limits in core/billing/settings.ts). */
@@ -85,7 +86,7 @@ export interface CacheView {
   rebuyCredits: number;
 }
 
-export interface ServerApi extends JobsServerApi, BulkServerApi, RecipeServerApi {
+export interface ServerApi extends JobsServerApi, BulkServerApi, RecipeServerApi, ReceiptServerApi {
   getSidebarState(): SidebarState;
   /** Replacing a saved key tests the new one first; `untested` replaces it without a test. */
   setApiKey(key: string, scope: KeyScope, replace?: 'untested'): KeySaveResult;

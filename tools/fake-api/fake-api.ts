@@ -4,7 +4,7 @@
 // lists the choices made where the spec is silent.
 
 import { type Account, Accounts } from './accounts';
-import { answer } from './answers';
+import { answer, Revisions } from './answers';
 import type { OperationType } from './catalog';
 import { type HostileKind, type HostileOptions, Hostility, hostilePost } from './hostile';
 import {
@@ -65,6 +65,7 @@ export class FakeApi {
   private readonly ledger = new Ledger();
   private readonly load = new Load();
   private readonly hostility = new Hostility();
+  private readonly revisions = new Revisions();
 
   constructor(options: FakeApiOptions) {
     this.clock = options.clock;
@@ -79,6 +80,7 @@ export class FakeApi {
     this.jobs = new Jobs({
       delays: { ...DEFAULT_JOB_DELAY_MS, ...options.jobDelayMs },
       missRate: this.missRate,
+      revisions: this.revisions,
       seed: this.seed,
       ledger: this.ledger,
     });
@@ -120,6 +122,11 @@ export class FakeApi {
   }
 
   /** From now on this fraction of sync calls answers 202 and finishes as a job. */
+  /** From now on, `type`'s answers (every operation's without one) come from the next revision of the data. */
+  reviseData(type?: OperationType): void {
+    this.revisions.bump(type);
+  }
+
   setLoad(load: number): void {
     this.load.set(fraction('load', load));
   }
@@ -270,7 +277,7 @@ export class FakeApi {
     const echo = this.keyEchoes.get(parsed.op.type);
     const key = /^Bearer\s+(\S+)/i.exec(headers.authorization?.trim() ?? '')?.[1] ?? '';
     if (echo?.place === 'invalid-input') return errorResponse(422, echoMessage(key, echo.form));
-    const found = answer(parsed, this.missRate);
+    const found = answer(parsed, this.missRate, this.revisions.of(parsed.op.type));
     const result =
       echo === undefined
         ? found

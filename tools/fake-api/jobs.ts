@@ -3,7 +3,7 @@
 // (docs/api-spec.md).
 
 import type { Account } from './accounts';
-import { answer } from './answers';
+import { answer, type Revisions } from './answers';
 import { creditsFor } from './catalog';
 import { HOSTILE_JOB_ERROR } from './hostile';
 import type { DraftCall, Ledger } from './ledger';
@@ -42,6 +42,8 @@ export interface Job {
 interface JobSetup {
   readonly delays: Readonly<Record<JobDelayKind, number>>;
   readonly missRate: number;
+  /** The data's revisions (answers.ts); none: revision 0. */
+  readonly revisions?: Revisions;
   /** Seeds job ids. */
   readonly seed: number;
   readonly ledger: Ledger;
@@ -116,7 +118,7 @@ export class Jobs {
       fail(job, JOB_FAILED_MESSAGE);
       return;
     }
-    let result = answer(request, this.#setup.missRate);
+    let result = answer(request, this.#setup.missRate, this.#setup.revisions?.of(request.op.type) ?? 0);
     if (request.op.price.per === 'employee' && Array.isArray(result)) {
       const affordable = Math.floor(account.credits / request.op.price.credits);
       if (result.length > 0 && affordable === 0) {

@@ -8,25 +8,34 @@ import type { OperationType } from '../../shared/operation-type';
 import { BUSY, type Busy, tryWithLock } from '../platform/locked-section';
 import type { BatchStorePort, ClockPort, LockPort } from '../platform/ports';
 import { creditsText } from '../text/credits';
+import { LedgerChanges, type LedgerState, lapsedRows, type OutcomeResolver, readLedger } from './ledger';
+import type { PurchaseSource } from './purchases';
+import {
+  type Charge,
+  chargeRow,
+  type PendingJob,
+  type PlannedItem,
+  pendingItem,
+  plannedRows,
+  settledRows,
+} from './settlement';
 import {
   type ByOperation,
   type Cents,
   checkDay,
   emptyTotals,
   type HoldSource,
-  LedgerChanges,
-  type LedgerState,
   mergeInto,
   monthOf,
-  readLedger,
   type SpendSource,
   type Totals,
   toCents,
   toCredits,
   totalOf,
-} from './ledger';
+} from './totals';
 
-export type { HoldSource, SpendSource } from './ledger';
+export type { Charge, PendingJob, PlannedItem } from './settlement';
+export type { HoldSource, SpendSource } from './totals';
 
 export interface BudgetSettings {
   /** Credits all formulas of the spreadsheet may spend in a day; 0 = formulas may spend nothing. */
@@ -39,24 +48,14 @@ export interface BudgetDeps {
   clock: ClockPort;
   /** How long to wait for the lock; a formula near its 30 s limit may want less. */
   lockWaitMs?: number;
-}
-
-export interface PlannedItem {
-  type: OperationType;
-  /** Credits the call may cost (for an employee list, the bound from its `max`). */
-  estimate: number;
-}
-
-export interface Charge {
-  type: OperationType;
-  credits: number;
-}
-
-/** An async job whose charge is only known when it completes (employee lists: per employee). */
-export interface PendingJob {
-  jobId: string;
-  type: OperationType;
-  estimate: number;
+  /**
+   * Which of these answers, in a snapshot of the store, were found: a reservation booked as it
+   * lapses then says what it bought. Without it such purchases read "paid".
+   */
+  resolve?: (
+    all: Record<string, string>,
+    keys: readonly string[],
+  ) => ReadonlyMap<string, 'found' | 'notFound'>;
 }
 
 export interface Refusal {
@@ -73,6 +72,11 @@ export interface Reservation {
   credits: number;
   /** Why fewer items than asked were granted; null when all were. */
   refused: Refusal | null;
+  /**
+   * The hold keeps what each item is, so it can be booked in full when it lapses unsettled (a
+   * formula's few fit in its property; a bulk slice's many do not, and it must settle).
+   */
+  itemsKept?: boolean;
 }
 
 /** 'closed': no open reservation by that id (already settled, or expired and booked at its estimate). */
@@ -117,6 +121,7 @@ export function reserve(
   items: readonly PlannedItem[],
   settings: BudgetSettings,
   source: HoldSource,
+  purchaseSource: PurchaseSource = source,
 ): Reservation {
   checkDay(day);
   const estimates = items.map((item) => centsOf(item.estimate, `estimate of ${item.type}`));
@@ -133,8 +138,12 @@ export function reserve(
       byOperation[item.type] = (byOperation[item.type] ?? 0) + estimate;
     }
     if (granted === 0) return { id: '', granted, credits: 0 };
-    const id = changes.openHold({ day, source, expiresAt: now + HOLD_LIFETIME_MS[source], byOperation });
-    return { id, granted, credits: toCredits(cents) };
+    const base = { at: now, day, source: purchaseSource };
+    const held = plannedRows(base, items.slice(0, granted), estimates);
+    const expiresAt = now + HOLD_LIFETIME_MS[source];
+    const id = changes.openHold({ day, source, expiresAt, byOperation, purchaseSource, items: held });
+    const itemsKept = changes.state.holds.get(id)?.items !== undefined;
+    return { id, granted, credits: toCredits(cents), itemsKept };
   });
   if (made === BUSY) {
     return { id: '', granted: 0, credits: 0, refused: { reason: 'busy', message: LOCK_BUSY_MESSAGE } };
@@ -162,8 +171,8 @@ export function settle(
   resent: readonly Charge[] = [],
 ): SettleOutcome {
   checkDay(day);
-  const spent = sumCharges(charges);
-  const resentCents = sumCents(sumCharges(resent));
+  // Checked before the lock: a bad amount must throw, not be booked.
+  sumCharges([...charges, ...resent]);
   const pending = pendingJobs.map((job) => ({
     job,
     cents: centsOf(job.estimate, `estimate of job ${job.jobId}`),
@@ -172,11 +181,11 @@ export function settle(
   const outcome = underLock(deps, day, (changes, now) => {
     const hold = changes.state.holds.get(reservationId);
     if (!hold) return 'closed';
-    changes.addSpend(hold.day, hold.source, spent);
-    changes.addResent(hold.day, hold.source, resent.length, resentCents);
+    changes.book(hold.day, hold.source, settledRows(hold, charges, resent, now));
     for (const { job, cents } of pending) {
       const expiresAt = now + JOB_HOLD_LIFETIME_MS;
-      changes.openJobHold(job.jobId, { ...hold, expiresAt, byOperation: { [job.type]: cents } });
+      const items = pendingItem(hold, job, now);
+      changes.openJobHold(job.jobId, { ...hold, expiresAt, byOperation: { [job.type]: cents }, items });
     }
     changes.closeHold(reservationId);
     return 'recorded';
@@ -187,11 +196,13 @@ export function settle(
 /** Books the charge of a job left pending by `settle`, releasing the rest of its estimate. */
 export function settleJob(deps: BudgetDeps, day: string, jobId: string, charge: Charge): SettleOutcome {
   checkDay(day);
-  const spent = sumCharges([charge]);
-  const outcome = underLock(deps, day, (changes) => {
+  sumCharges([charge]);
+  const outcome = underLock(deps, day, (changes, now) => {
     const hold = changes.state.jobHolds.get(jobId);
     if (!hold) return 'closed';
-    changes.addSpend(hold.day, hold.source, spent);
+    const base = { at: now, day: hold.day, source: hold.purchaseSource ?? hold.source };
+    const row = chargeRow(charge, hold.items?.[0], base);
+    changes.book(hold.day, hold.source, [{ ...row, job: row.job ?? jobId }]);
     changes.closeJobHold(jobId);
     return 'recorded';
   });
@@ -199,19 +210,25 @@ export function settleJob(deps: BudgetDeps, day: string, jobId: string, charge: 
 }
 
 /**
- * Books spend that was never reserved: bulk runs, and jobs without a hold. Throws when the lock
- * is busy, so a caller with minutes to spare can retry instead of losing the record.
+ * Books spend that was never reserved: a key test. Throws when the lock is busy, so a caller with
+ * minutes to spare can retry instead of losing the record.
  */
 export function recordSpend(
   deps: BudgetDeps,
   day: string,
   source: SpendSource,
   charges: readonly Charge[],
+  purchaseSource: PurchaseSource = source,
 ): void {
   checkDay(day);
-  const spent = sumCharges(charges);
-  const outcome = underLock(deps, day, (changes) => {
-    changes.addSpend(day, source, spent);
+  sumCharges(charges);
+  const outcome = underLock(deps, day, (changes, now) => {
+    const base = { at: now, day, source: purchaseSource };
+    changes.book(
+      day,
+      source,
+      charges.map((charge) => chargeRow(charge, undefined, base)),
+    );
   });
   if (outcome === BUSY)
     throw new Error('The spend ledger is busy (another execution holds the lock); nothing was recorded');
@@ -247,16 +264,7 @@ export function ledgerSummary(
   now?: number,
 ): LedgerSummary {
   checkDay(day);
-  const state = readLedger(store.getAll());
-  if (now !== undefined) {
-    // On a copy that is never written: the booking the reservations will get.
-    const changes = new LedgerChanges(state);
-    changes.tidy(day, now);
-    for (const [id, hold] of [...state.holds]) {
-      changes.addSpend(hold.day, hold.source, hold.byOperation);
-      changes.closeHold(id);
-    }
-  }
+  const state = now === undefined ? readLedger(store.getAll()) : settledView(store.getAll(), day, now);
   const month = monthOf(day);
   const monthTotals = emptyTotals();
   const folded = state.months.get(month);
@@ -274,6 +282,27 @@ export function ledgerSummary(
   };
 }
 
+/**
+ * The ledger as it will be once the open reservations are booked, on a copy that is never written:
+ * a formula whose calls cost what it reserved never settles (see lookup/booking.ts), and one whose
+ * calls failed settles within seconds. Jobs' holds stay held: a list's bound is not its price.
+ */
+export function settledView(
+  all: Record<string, string>,
+  day: string,
+  now: number,
+  resolve?: OutcomeResolver,
+) {
+  const state = readLedger(all);
+  const changes = new LedgerChanges(state);
+  changes.tidy(day, now, resolve);
+  for (const [id, hold] of [...state.holds]) {
+    changes.book(hold.day, hold.source, lapsedRows(hold, resolve));
+    changes.closeHold(id);
+  }
+  return state;
+}
+
 /** Runs `work` on the ledger under the lock, after booking expired holds and folding old days. */
 function underLock<T>(
   deps: BudgetDeps,
@@ -282,8 +311,10 @@ function underLock<T>(
 ): T | Busy {
   return tryWithLock(deps.lock, deps.lockWaitMs ?? LOCK_WAIT_MS, () => {
     const now = deps.clock.now();
-    const changes = new LedgerChanges(readLedger(deps.store.getAll()));
-    changes.tidy(today, now);
+    const all = deps.store.getAll();
+    const changes = new LedgerChanges(readLedger(all));
+    const { resolve } = deps;
+    changes.tidy(today, now, resolve && ((keys) => resolve(all, keys)));
     const result = work(changes, now);
     changes.commit(deps.store);
     return result;

@@ -4,6 +4,7 @@ import type { EnrichmentRequest } from '../api/wire';
 import { chargedCredits, estimateCredits } from '../operations/pricing';
 import type { Operation } from '../operations/types';
 import { resultItems } from '../render/tables';
+import type { PurchaseOutcome } from './purchases';
 
 /** An employee list without `max` is bounded by the API's default list size; assumed, see README. */
 export const ASSUMED_DEFAULT_EMPLOYEES = 25;
@@ -28,4 +29,10 @@ export function creditsFor(op: Operation, outcome: CallOutcome): number {
  */
 export function failureCharge(op: Operation, error: ApiError): number | null {
   return CHARGED_FAILURES.has(error.code) ? chargedCredits(op, 0) : null;
+}
+
+/** What the record of purchases says came of a call. */
+export function purchaseOutcome(outcome: CallOutcome): PurchaseOutcome {
+  if (outcome.kind === 'found') return 'found';
+  return outcome.kind === 'miss' ? 'notFound' : 'error';
 }

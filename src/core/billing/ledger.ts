@@ -1,43 +1,38 @@
 // The spend ledger, stored in document properties beside everyone else's data (9 KB a value,
-// 500 KB the store). One small JSON value a day; days older than last month are folded into one
-// value per month, and months older than a year are dropped, so the ledger stays a few KB.
-// Amounts are integer hundredths of a credit: 0.5-credit employees and any future 0.1 prices sum
-// exactly, where 0.1 + 0.2 in floating point would not.
+// 500 KB the store). One small JSON value a day of totals; days older than last month are folded
+// into one value per month, and months older than a year are dropped. Beside the totals, the
+// record of purchases: every purchase is booked by `book`, which adds it to its day's totals and
+// appends its row to the pages waiting for the hidden ledger sheet, in the same write. Nothing
+// else books spending, so the totals and the rows cannot disagree.
 
-import type { OperationType } from '../../shared/operation-type';
 import { WriteBuffer } from '../platform/locked-section';
 import type { BatchStorePort } from '../platform/ports';
 import { PROPERTY, PROPERTY_PREFIX } from '../platform/stored-keys';
-
-/** Who spent: formulas, bulk runs, or the sidebar's key test (one real lookup). */
-export type SpendSource = 'formula' | 'bulk' | 'keyTest';
-export const SPEND_SOURCES: readonly SpendSource[] = ['formula', 'bulk', 'keyTest'];
-/** Sources that reserve before they send; a key test is booked once it has been charged. */
-export type HoldSource = Exclude<SpendSource, 'keyTest'>;
-
-/** Hundredths of a credit. */
-export type Cents = number;
-export const toCents = (credits: number): Cents => Math.round(credits * 100);
-export const toCredits = (cents: Cents): number => cents / 100;
-
-export type ByOperation = Partial<Record<OperationType, Cents>>;
-
-/**
- * Lookups sent a second time after a network failure lost the first answer. The API may have
- * charged both sends and never says so; these credits are kept apart from the known spend so the
- * user sees them, and formulas count them against their daily cap.
- */
-export interface Resent {
-  lookups: number;
-  bySource: Record<HoldSource, Cents>;
-}
-
-/** What was spent in one day, or in one folded month. */
-export interface Totals {
-  bySource: Record<SpendSource, Cents>;
-  byOperation: ByOperation;
-  resent: Resent;
-}
+import { addDays } from './days';
+import { KEEP_DAYS, type Page, PageSlots, readPage } from './purchase-pages';
+import {
+  decodePurchase,
+  encodePurchase,
+  type Purchase,
+  type PurchaseOutcome,
+  type PurchaseSource,
+} from './purchases';
+import {
+  type ByOperation,
+  type Cents,
+  cleanOperations,
+  emptyTotals,
+  type HoldSource,
+  isCount,
+  mergeInto,
+  monthIndex,
+  monthOf,
+  parseJson,
+  parseTotals,
+  type SpendSource,
+  storeTotals,
+  type Totals,
+} from './totals';
 
 /** Credits set aside for calls whose charge is not known yet. */
 export interface Hold {
@@ -46,6 +41,13 @@ export interface Hold {
   source: HoldSource;
   expiresAt: number;
   byOperation: ByOperation;
+  /** Who bought, for the record; absent in holds written before it was kept. */
+  purchaseSource?: PurchaseSource;
+  /**
+   * The purchases reserved, at their estimates, when they fit in the hold's one property (a
+   * formula's few); without them the settle's charges carry what each purchase was.
+   */
+  items?: Purchase[];
 }
 
 export interface LedgerState {
@@ -56,16 +58,22 @@ export interface LedgerState {
   holds: Map<string, Hold>;
   /** Open holds of async jobs (charged at completion) by the API's job id. */
   jobHolds: Map<string, Hold>;
-  /** Last reservation number handed out; ids are never reused, so a stale settle matches nothing. */
+  /** Last number handed out (reservations `r<n>`, pages `p<n>`); never reused. */
   seq: number;
   /** Keys read that only wait to be deleted (closed holds, days of folded months). */
   leftovers: string[];
+  /** Pages of purchases waiting for the hidden ledger sheet, by slot. */
+  pages: Map<number, Page>;
 }
+
+/** Whether the answers of these keys, paid and kept, were found or not: for holds booked as they lapse. */
+export type OutcomeResolver = (keys: readonly string[]) => ReadonlyMap<string, PurchaseOutcome>;
 
 const DAY = PROPERTY_PREFIX.spendDay;
 const MONTH = PROPERTY_PREFIX.spendMonth;
 const HOLD = PROPERTY_PREFIX.spendHold;
 const JOB_HOLD = PROPERTY_PREFIX.spendJobHold;
+const ROWS = PROPERTY_PREFIX.spendRows;
 const SEQ = PROPERTY.spendSequence;
 /**
  * A closed hold is overwritten with this in the same write that books its spend, so a kill between
@@ -75,125 +83,45 @@ const CLOSED = 'closed';
 /** Folded months kept besides the current one. */
 const MONTHS_KEPT = 12;
 
-const DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-
-export function checkDay(day: string): void {
-  if (!DAY_PATTERN.test(day)) throw new RangeError(`Expected a day as YYYY-MM-DD, got "${day}"`);
-}
-
-export const monthOf = (day: string): string => day.slice(0, 7);
-
-function monthIndex(month: string): number {
-  return Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
-}
-
-export const emptyTotals = (): Totals => ({
-  bySource: { formula: 0, bulk: 0, keyTest: 0 },
-  byOperation: {},
-  resent: { lookups: 0, bySource: { formula: 0, bulk: 0 } },
-});
-
-export function totalOf(totals: Totals): Cents {
-  return SPEND_SOURCES.reduce((sum, source) => sum + totals.bySource[source], 0);
-}
-
-export function addInto(target: Totals, source: SpendSource, byOperation: ByOperation): void {
-  for (const [type, cents] of Object.entries(byOperation) as [OperationType, Cents][]) {
-    target.bySource[source] += cents;
-    target.byOperation[type] = (target.byOperation[type] ?? 0) + cents;
-  }
-}
-
-export function mergeInto(target: Totals, extra: Totals): void {
-  for (const source of SPEND_SOURCES) target.bySource[source] += extra.bySource[source];
-  target.resent.lookups += extra.resent.lookups;
-  target.resent.bySource.formula += extra.resent.bySource.formula;
-  target.resent.bySource.bulk += extra.resent.bySource.bulk;
-  for (const [type, cents] of Object.entries(extra.byOperation) as [OperationType, Cents][]) {
-    target.byOperation[type] = (target.byOperation[type] ?? 0) + cents;
-  }
-}
-
-// Stored forms use one-letter names: the same ledger in long names would be twice the size.
-interface StoredTotals {
-  f: number;
-  b: number;
-  /** Absent before key tests were booked, and while they are 0. */
-  k?: number;
-  o: Record<string, number>;
-  /** Resent lookups: count, formula cents, bulk cents; absent while there are none. */
-  r?: [number, number, number];
-}
 interface StoredHold {
   d: string;
   s: HoldSource;
   x: number;
   o: Record<string, number>;
+  /** The purchase source, as the record spells it. */
+  p?: PurchaseSource;
+  /** The purchases reserved (purchases.ts rows). */
+  i?: unknown[][];
 }
 
-const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-
-function cleanOperations(raw: unknown): ByOperation {
-  const byOperation: ByOperation = {};
-  if (typeof raw !== 'object' || raw === null) return byOperation;
-  for (const [type, cents] of Object.entries(raw)) {
-    if (isCount(cents)) byOperation[type as OperationType] = cents;
-  }
-  return byOperation;
-}
-
-function parseJson(value: string): Record<string, unknown> | null {
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-function parseTotals(value: string): Totals {
-  const raw = parseJson(value) ?? {};
-  const [lookups, formula, bulk] = Array.isArray(raw.r) ? raw.r.map((n) => (isCount(n) ? n : 0)) : [];
-  return {
-    bySource: {
-      formula: isCount(raw.f) ? raw.f : 0,
-      bulk: isCount(raw.b) ? raw.b : 0,
-      keyTest: isCount(raw.k) ? raw.k : 0,
-    },
-    byOperation: cleanOperations(raw.o),
-    resent: { lookups: lookups ?? 0, bySource: { formula: formula ?? 0, bulk: bulk ?? 0 } },
-  };
-}
+/** A hold's items are kept only while the hold stays one property's worth: 9 KB, with margin. */
+const MAX_HOLD_BYTES = 7_500;
 
 function parseHold(value: string): Hold | null {
   const raw = parseJson(value);
   if (!raw || typeof raw.d !== 'string' || !isCount(raw.x)) return null;
+  const items = Array.isArray(raw.i) ? raw.i.map(decodePurchase).filter((row) => row !== null) : null;
   return {
     day: raw.d,
     source: raw.s === 'bulk' ? 'bulk' : 'formula',
     expiresAt: raw.x,
     byOperation: cleanOperations(raw.o),
+    ...(typeof raw.p === 'string' ? { purchaseSource: raw.p as PurchaseSource } : {}),
+    ...(items ? { items } : {}),
   };
 }
 
-const storeTotals = (totals: Totals): string =>
-  JSON.stringify({
-    f: totals.bySource.formula,
-    b: totals.bySource.bulk,
-    ...(totals.bySource.keyTest > 0 ? { k: totals.bySource.keyTest } : {}),
-    o: totals.byOperation,
-    ...(totals.resent.lookups > 0
-      ? { r: [totals.resent.lookups, totals.resent.bySource.formula, totals.resent.bySource.bulk] }
-      : {}),
-  } satisfies StoredTotals);
+function storeHold(hold: Hold): string {
+  const stored: StoredHold = { d: hold.day, s: hold.source, x: hold.expiresAt, o: hold.byOperation };
+  if (hold.purchaseSource) stored.p = hold.purchaseSource;
+  if (!hold.items) return JSON.stringify(stored);
+  const withItems = JSON.stringify({ ...stored, i: hold.items.map(encodePurchase) });
+  return withItems.length <= MAX_HOLD_BYTES ? withItems : JSON.stringify(stored);
+}
 
-const storeHold = (hold: Hold): string =>
-  JSON.stringify({
-    d: hold.day,
-    s: hold.source,
-    x: hold.expiresAt,
-    o: hold.byOperation,
-  } satisfies StoredHold);
+/** Whether a row is a purchase: answered calls cost what they cost (0 for an empty list); an uncharged failure is none. */
+const isPurchase = (row: Purchase) =>
+  row.cents > 0 || row.twice > 0 || row.outcome === 'found' || row.outcome === 'notFound';
 
 export function readLedger(all: Record<string, string>): LedgerState {
   const state: LedgerState = {
@@ -203,6 +131,7 @@ export function readLedger(all: Record<string, string>): LedgerState {
     jobHolds: new Map(),
     seq: 0,
     leftovers: [],
+    pages: new Map(),
   };
   const dayEntries: [string, string][] = [];
   for (const [key, value] of Object.entries(all)) {
@@ -214,11 +143,12 @@ export function readLedger(all: Record<string, string>): LedgerState {
   return state;
 }
 
-/** A record of the ledger other than a day's: a month's totals, a hold, the sequence number. */
+/** A record of the ledger other than a day's: a month's totals, a hold, a page, the sequence number. */
 function readRecord(state: LedgerState, key: string, value: string): void {
   if (key.startsWith(MONTH)) state.months.set(key.slice(MONTH.length), parseTotals(value));
   else if (key.startsWith(HOLD)) readHold(state, state.holds, key, key.slice(HOLD.length), value);
   else if (key.startsWith(JOB_HOLD)) readHold(state, state.jobHolds, key, key.slice(JOB_HOLD.length), value);
+  else if (key.startsWith(ROWS)) readSlot(state, Number(key.slice(ROWS.length)), value);
   else if (key === SEQ) state.seq = Number(value) || 0;
 }
 
@@ -235,27 +165,39 @@ function readHold(state: LedgerState, into: Map<string, Hold>, key: string, id: 
   else state.leftovers.push(key);
 }
 
+function readSlot(state: LedgerState, slot: number, value: string): void {
+  const page = Number.isInteger(slot) ? readPage(slot, value) : null;
+  if (page) state.pages.set(slot, page);
+}
+
 /**
  * Changes to the ledger made under the lock, written back in at most one setMany and one
  * removeMany. Writes go first: a kill before the deletes leaves only keys the next read ignores.
  */
 export class LedgerChanges {
   private readonly buffer = new WriteBuffer();
+  private readonly slots: PageSlots;
 
-  constructor(readonly state: LedgerState) {}
-
-  /** Books spend on its day, or on the day's month if that month was already folded. */
-  addSpend(day: string, source: SpendSource, byOperation: ByOperation): void {
-    this.changeTotals(day, (totals) => addInto(totals, source, byOperation));
+  constructor(readonly state: LedgerState) {
+    this.slots = new PageSlots(state.pages, () => this.next('p'));
   }
 
-  /** Books lookups sent twice after a network failure, with what the second send may have cost. */
-  addResent(day: string, source: HoldSource, lookups: number, cents: Cents): void {
-    if (lookups <= 0) return;
+  /**
+   * Books purchases on their day (or on the day's month if that month was already folded): the
+   * totals of `source`, and the rows of the record, in the same write.
+   */
+  book(day: string, source: SpendSource, rows: readonly Purchase[]): void {
+    if (rows.length === 0) return;
     this.changeTotals(day, (totals) => {
-      totals.resent.lookups += lookups;
-      totals.resent.bySource[source] += cents;
+      for (const row of rows) {
+        totals.bySource[source] += row.cents;
+        totals.byOperation[row.type] = (totals.byOperation[row.type] ?? 0) + row.cents;
+        if (row.twice <= 0 || source === 'keyTest') continue;
+        totals.resent.lookups += row.count;
+        totals.resent.bySource[source] += row.twice;
+      }
     });
+    this.slots.append(rows.filter(isPurchase));
   }
 
   private changeTotals(day: string, change: (totals: Totals) => void): void {
@@ -272,12 +214,17 @@ export class LedgerChanges {
     this.write(DAY + day, storeTotals(totals));
   }
 
-  openHold(hold: Hold): string {
+  private next(prefix: string): string {
     this.state.seq += 1;
-    const id = `r${this.state.seq}`;
-    this.state.holds.set(id, hold);
-    this.write(HOLD + id, storeHold(hold));
     this.write(SEQ, String(this.state.seq));
+    return `${prefix}${this.state.seq}`;
+  }
+
+  openHold(hold: Hold): string {
+    const id = this.next('r');
+    const stored = storeHold(hold);
+    this.state.holds.set(id, parseHold(stored)!);
+    this.write(HOLD + id, stored);
     return id;
   }
 
@@ -297,26 +244,35 @@ export class LedgerChanges {
   }
 
   /**
-   * Books holds past their expiry at their estimate, deletes leftovers, folds days of months
-   * before last month into month totals and drops months older than a year.
+   * Books holds past their expiry at their estimate (what their answers were, where `resolve`
+   * can tell), deletes leftovers, folds days of months before last month into month totals, drops
+   * months older than a year and purchase rows older than KEEP_DAYS.
    */
-  tidy(today: string, now: number): void {
+  tidy(today: string, now: number, resolve?: OutcomeResolver): void {
     for (const [id, hold] of [...this.state.holds]) {
       if (hold.expiresAt > now) continue;
-      this.addSpend(hold.day, hold.source, hold.byOperation);
+      this.book(hold.day, hold.source, lapsedRows(hold, resolve));
       this.closeHold(id);
     }
     for (const [jobId, hold] of [...this.state.jobHolds]) {
       if (hold.expiresAt > now) continue;
-      this.addSpend(hold.day, hold.source, hold.byOperation);
+      this.book(hold.day, hold.source, lapsedRows(hold, resolve));
       this.closeJobHold(jobId);
     }
     for (const key of this.state.leftovers) this.remove(key);
     this.state.leftovers = [];
     this.foldOldDays(monthIndex(monthOf(today)));
+    this.slots.dropBefore(addDays(today, -KEEP_DAYS));
+  }
+
+  /** Empties the pages' slots, answering the pages: the hidden sheet keeps them now. */
+  takePages(): Page[] {
+    return this.slots.emptyAll();
   }
 
   commit(store: BatchStorePort): void {
+    for (const [slot, text] of this.slots.writes()) this.write(ROWS + slot, text);
+    this.slots.touched.clear();
     this.buffer.commit(store);
   }
 
@@ -349,4 +305,30 @@ export class LedgerChanges {
   private remove(key: string): void {
     this.buffer.remove(key);
   }
+}
+
+/** A lapsed hold's purchases at their estimates, found or not where the cache still tells. */
+export function lapsedRows(hold: Hold, resolve?: OutcomeResolver): Purchase[] {
+  const rows = hold.items ?? legacyRows(hold);
+  const keys = rows.filter((row) => row.outcome === 'paid' && row.key).map((row) => row.key!);
+  const known = resolve && keys.length > 0 ? resolve(keys) : new Map<string, PurchaseOutcome>();
+  return rows.map((row) => {
+    const outcome = row.key ? known.get(row.key) : undefined;
+    return outcome && row.outcome === 'paid' ? { ...row, outcome } : row;
+  });
+}
+
+/** A hold without its items (a bulk slice's many, killed before it settled): one row per operation. */
+function legacyRows(hold: Hold): Purchase[] {
+  return (Object.entries(hold.byOperation) as [Purchase['type'], Cents][]).map(([type, cents]) => ({
+    at: hold.expiresAt,
+    day: hold.day,
+    source: hold.purchaseSource ?? hold.source,
+    type,
+    input: '',
+    cents,
+    outcome: 'paid',
+    twice: 0,
+    count: 1,
+  }));
 }

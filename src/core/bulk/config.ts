@@ -39,7 +39,23 @@ export function checkConfig(raw: BulkRunConfig): { config: BulkRunConfig; op: Op
     config.options = checkEmployeeOptions(raw);
     config.employeesTo = raw.employeesTo === 'combined-sheet' ? 'combined-sheet' : 'sheet-per-company';
   }
+  const days = checkRefresh(raw, op);
+  if (days !== null) config.refreshOlderThanDays = days;
   return { config, op };
+}
+
+/** The most days a refresh may name: older than the longest time answers are kept. */
+const MAX_REFRESH_DAYS = 3_650;
+
+/** "Refresh answers older than N days", when asked: a whole number of days from 0 (all of them). */
+function checkRefresh(raw: BulkRunConfig, op: Operation): number | null {
+  const days = raw.refreshOlderThanDays;
+  if (days === undefined || days === null) return null;
+  if (typeof days !== 'number' || !Number.isInteger(days) || days < 0 || days > MAX_REFRESH_DAYS)
+    throw new Error(`Refresh answers older than a whole number of days, from 0 to ${MAX_REFRESH_DAYS}.`);
+  if (op.shape === 'employees')
+    throw new Error("Employee lists are not refreshed in place: clear a row's status to ask for it again.");
+  return days;
 }
 
 function checkColumns(raw: BulkRunConfig, op: Operation): BulkRunConfig['columns'] {

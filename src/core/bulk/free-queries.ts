@@ -25,9 +25,14 @@ export function freeQueries(
   layout: ColumnLayout,
   table: SheetTable,
   distinct: readonly DistinctLookup[],
+  /** A refresh's cutoff: answers saved before it are bought again, shown on a row or not. */
+  paidAfter = Number.NEGATIVE_INFINITY,
 ): Set<string> {
   const keys = distinct.map((item) => resultKey(paid.hash, paid.scope, item.request));
-  const cached = paid.cache.getMany(keys);
+  const saved = paid.cache.getMany(keys);
+  const paidAt = (key: string) => saved.get(key)?.at;
+  const cached = new Set(keys.filter((key) => (paidAt(key) ?? Number.NaN) >= paidAfter));
+  const stale = new Set(keys.filter((key) => (paidAt(key) ?? Number.NaN) < paidAfter));
   const started = new Set(
     readJobs(paid.store)
       .filter(isPending)
@@ -44,7 +49,8 @@ export function freeQueries(
     distinct
       .filter((item, i) => {
         const key = keys[i]!;
-        return cached.has(key) || started.has(key) || answered.has(rowSignature(config, table, item.row));
+        const shown = !stale.has(key) && answered.has(rowSignature(config, table, item.row));
+        return cached.has(key) || started.has(key) || shown;
       })
       .map((item) => item.query),
   );

@@ -4,6 +4,7 @@ import type { BulkRunConfig, OutputColumn } from '../../shared/bulk-rpc';
 import { normalizeText } from '../formulas/canonical';
 import { headerLabel } from '../jobs/employee-sheet';
 import type { Operation } from '../operations/types';
+import { rowRef } from '../text/cell-refs';
 import { inputColumns } from './config';
 
 /** What a list operation returns, from its type: `pronet_post_to_reactions` -> "Reactions". */
@@ -57,4 +58,10 @@ export function layoutColumns(
   };
   const outputs = wanted.map((header) => place(specific(header)));
   return { outputs, status: place(statusHeader(op)) };
+}
+
+/** The cells of one row a run writes (outputs and status), as the record of purchases names them. */
+export function rowServed(sheet: string, layout: ColumnLayout, row: number): string {
+  const columns = [...layout.outputs.map((output) => output.column), layout.status.column];
+  return rowRef(sheet, row, Math.min(...columns), Math.max(...columns));
 }

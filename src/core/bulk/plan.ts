@@ -103,10 +103,18 @@ export function planRow(
   if (filled) return filled;
   const held = heldByGates(config, table, row);
   if (held) return held;
+  const prepared = prepareRow(op, config, table, row);
+  if (prepared.kind === 'empty') return { kind: 'blank' };
+  if (prepared.kind === 'invalid') return { kind: 'invalid', message: prepared.message };
+  return { kind: 'lookup', request: prepared.request, query: queryOf(prepared.request) };
+}
+
+/** The request a row's input cells make, whatever its outputs show. */
+function prepareRow(op: Operation, config: BulkRunConfig, table: SheetTable, row: number) {
   const { columns, options } = config;
   const at = (column: number | undefined) => (column === undefined ? undefined : cellAt(table, row, column));
   // Messages name lookups by their labels: the sidebar's user chose one from a list, not a formula.
-  const prepared = prepareRequest(
+  return prepareRequest(
     op,
     {
       input: at(columns.input),
@@ -119,9 +127,17 @@ export function planRow(
     },
     'label',
   );
-  if (prepared.kind === 'empty') return { kind: 'blank' };
-  if (prepared.kind === 'invalid') return { kind: 'invalid', message: prepared.message };
-  return { kind: 'lookup', request: prepared.request, query: queryOf(prepared.request) };
+}
+
+/** The request of a row, filled or not (what its answer was bought for); null when it asks none. */
+export function rowRequest(
+  op: Operation,
+  config: BulkRunConfig,
+  table: SheetTable,
+  row: number,
+): EnrichmentRequest | null {
+  const prepared = prepareRow(op, config, table, row);
+  return prepared.kind === 'request' ? prepared.request : null;
 }
 
 /**

@@ -203,7 +203,10 @@ export class ResultCache {
     // What the sheet holds stays out of the properties: there each new answer would push an older
     // one out, and PropertiesService deletes one key a call (60 ms a row of a bulk run).
     const held = inSheet?.held ?? new Set<string>();
-    const forStore = new Map([...payloads].filter(([key]) => !held.has(key)));
+    // An answer bought again (Buy again, a refresh) replaces the properties' older copy, which
+    // formulas read before the sheet.
+    const inProperties = new Set(scan.entries.map((entry) => entry.key));
+    const forStore = new Map([...payloads].filter(([key]) => !held.has(key) || inProperties.has(key)));
     const inStore = saveToStore(this.storeSave(now), scan, forStore, held);
     const report: PutReport = {
       stored: inStore.stored.size,

@@ -27,20 +27,26 @@ export interface FinishOutcome {
   bought: number;
 }
 
-/** The distinct lookups `=NAME(args…)` needs, keyed as the formula keys them. */
+/**
+ * The distinct lookups `=NAME(args…)` needs, keyed as the formula keys them; `servedAt(i)` names
+ * the cell of the formula's row i, for the record of purchases.
+ */
 export function formulaItems(
   functionName: string,
   args: readonly unknown[],
   keyOf: (request: Extract<Prepared, { kind: 'request' }>['request']) => string,
+  servedAt?: (index: number) => string,
 ): LookupItem[] {
   const rows = formulaRows(functionName, args);
   if (!rows.ok) return [];
   const items = new Map<string, LookupItem>();
-  for (const row of rows.rows) {
-    if (row.prepared.kind !== 'request' || !row.op) continue;
+  rows.rows.forEach((row, index) => {
+    if (row.prepared.kind !== 'request' || !row.op) return;
     const key = keyOf(row.prepared.request);
-    if (!items.has(key)) items.set(key, { key, op: row.op, request: row.prepared.request });
-  }
+    const served = servedAt?.(index);
+    if (!items.has(key))
+      items.set(key, { key, op: row.op, request: row.prepared.request, ...(served ? { served } : {}) });
+  });
   return [...items.values()];
 }
 

@@ -3,7 +3,8 @@
 import { checkJobs } from '../api/job-polling';
 import type { CallOutcome, JobCheck } from '../api/outcome';
 import { settleJob } from '../billing/budget';
-import { creditsFor } from '../billing/charges';
+import { creditsFor, purchaseOutcome } from '../billing/charges';
+import { cacheResolver } from '../billing/resolve';
 import type { CachedAnswer, PaidEntry } from '../cache/entries';
 import { isResultKey } from '../cache/keys';
 import { operationByType } from '../operations/table';
@@ -69,7 +70,8 @@ export class Pass {
   }
 
   private get budget() {
-    return { store: this.deps.store, lock: HELD_LOCK, clock: this.deps.client.clock };
+    const { store, cache } = this.deps;
+    return { store, lock: HELD_LOCK, clock: this.deps.client.clock, resolve: cacheResolver(cache) };
   }
 
   private time(): number {
@@ -128,7 +130,8 @@ export class Pass {
     }
     if (check.kind === 'expired') {
       // The API charged it when it finished; its exact cost is unknown, so the estimate is booked.
-      settleJob(this.budget, this.options.day, job.id, { type: job.type, credits: job.estimate });
+      const charge = { type: job.type, credits: job.estimate, key: job.key, outcome: 'error' as const };
+      settleJob(this.budget, this.options.day, job.id, charge);
       const expired = this.update({ ...job, state: 'expired', updatedAt: now, message: check.error.message });
       this.report.expired.push(expired);
       return expired;
@@ -150,7 +153,8 @@ export class Pass {
     const op = operationByType(job.type);
     if (!op) return { job: this.fail(job, `Unknown operation ${job.type}.`) };
     const credits = knownCredits ?? creditsFor(op, outcome);
-    settleJob(this.budget, this.options.day, job.id, { type: job.type, credits });
+    const charge = { type: job.type, credits, key: job.key, outcome: purchaseOutcome(outcome) };
+    settleJob(this.budget, this.options.day, job.id, charge);
     const { message: _stale, ...rest } = job;
     const base = { ...rest, updatedAt: now, charged: credits, nextPollAt: now };
     if (outcome.kind === 'failed') return { job: this.fail(base, outcome.error.message) };

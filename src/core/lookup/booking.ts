@@ -15,11 +15,21 @@ import {
   settle,
 } from '../billing/budget';
 import { estimateFor } from '../billing/charges';
+import { cacheResolver } from '../billing/resolve';
+import { sentInput } from '../formulas/sent-input';
 import { readJobs } from '../jobs/registry';
 import { BUSY, HELD_LOCK, sectionStore, tryWithLock } from '../platform/locked-section';
 import type { BatchStorePort } from '../platform/ports';
 import { CLAIM_GRACE_MS, type Claimed, claimUnderLock, releaseUnderLock } from './claims';
-import { type LookupContext, type LookupDeps, type LookupItem, now, sendingDeadline } from './items';
+import {
+  answersPass,
+  jobServesPass,
+  type LookupContext,
+  type LookupDeps,
+  type LookupItem,
+  now,
+  sendingDeadline,
+} from './items';
 
 /** How long past its deadline a formula may wait for the closing section: Sheets kills at 30 s. */
 const CLOSING_WAIT_MS = 2_500;
@@ -60,17 +70,15 @@ export function claimAndReserve(
     const store = sectionStore(deps.store);
     const keys = unsent.map((item) => item.key);
     const until = ctx.deadline + CLAIM_GRACE_MS;
-    const claimed = claimUnderLock(store, keys, now(deps), until, (all) => answeredSince(deps, all, unsent));
+    const answered = (all: Record<string, string>) => answeredSince(deps, all, unsent, ctx);
+    const claimed = claimUnderLock(store, keys, now(deps), until, answered);
     const items = unsent.filter((item) => claimed.mine.includes(item.key));
-    const planned = items.map((item) => ({
-      type: item.op.type,
-      estimate: estimateFor(item.op, item.request),
-    }));
-    const guard = { store, lock: HELD_LOCK, clock: deps.client.clock };
+    const planned = items.map(plannedItem);
+    const guard = { store, lock: HELD_LOCK, clock: deps.client.clock, resolve: cacheResolver(deps.cache) };
     const budget = { formulaDailyCap: ctx.formulaDailyCap };
     const reservation =
       items.length > 0
-        ? reserve(guard, ctx.day, planned, budget, ctx.source)
+        ? reserve(guard, ctx.day, planned, budget, ctx.source, ctx.purchaseSource)
         : { id: '', granted: 0, credits: 0, refused: null };
     // What the budget refused is not sent: others need not wait for it.
     const refused = items.slice(reservation.granted).map((item) => item.key);
@@ -82,6 +90,17 @@ export function claimAndReserve(
     return { claimed, items, planned, reservation, turns, view };
   });
   return booking === BUSY ? null : booking;
+}
+
+/** What the record of purchases keeps of an item reserved: its price bound, input, key and cell. */
+function plannedItem(item: LookupItem): PlannedItem {
+  return {
+    type: item.op.type,
+    estimate: estimateFor(item.op, item.request),
+    key: item.key,
+    input: sentInput(item.request),
+    ...(item.served ? { served: item.served } : {}),
+  };
 }
 
 /**
@@ -108,10 +127,18 @@ function firstTurn(
  * Keys another execution answered, or started a job for, after this one read its cache: the store
  * read under the claim lock holds them. Buying them now would buy them twice.
  */
-export function answeredSince(deps: LookupDeps, all: Record<string, string>, items: readonly LookupItem[]) {
+export function answeredSince(
+  deps: LookupDeps,
+  all: Record<string, string>,
+  items: readonly LookupItem[],
+  ctx: Pick<LookupContext, 'paidAfter'> = {},
+) {
   const keys = items.map((item) => item.key);
-  const answered = new Set(deps.cache.answersIn(all, keys).keys());
-  for (const job of readJobs(deps.store, all)) if (keys.includes(job.key)) answered.add(job.key);
+  const answered = new Set<string>();
+  for (const [key, answer] of deps.cache.answersIn(all, keys))
+    if (answersPass(ctx, answer.at)) answered.add(key);
+  for (const job of readJobs(deps.store, all))
+    if (keys.includes(job.key) && jobServesPass(ctx, job)) answered.add(job.key);
   return answered;
 }
 
@@ -122,10 +149,10 @@ export interface Settlement {
   pending: PendingJob[];
   resent: Charge[];
   /**
-   * Every call was answered and charged just what was reserved. The section is then skipped: the
-   * reservation is booked as it stands once it lapses (45 s), the claims lapse with the deadline,
-   * and others find the answers in the cache before they look at claims. Most misses take the
-   * lock once instead of twice.
+   * A formula's calls were all answered and charged just what was reserved, and its hold keeps
+   * what each was. The section is then skipped: the reservation is booked as it stands once it
+   * lapses (45 s), the claims lapse with the deadline, and others find the answers in the cache
+   * before they look at claims. Most misses take the lock once instead of twice.
    */
   exact: boolean;
 }
@@ -149,7 +176,12 @@ export function closeSection(
       const store = sectionStore(deps.store);
       if (settlement) {
         const { reservationId, charges, pending, resent } = settlement;
-        const guard = { store, lock: HELD_LOCK, clock: deps.client.clock };
+        const guard = {
+          store,
+          lock: HELD_LOCK,
+          clock: deps.client.clock,
+          resolve: cacheResolver(deps.cache),
+        };
         settle(guard, ctx.day, reservationId, charges, pending, resent);
       }
       releaseUnderLock(store, claimed, now(deps));

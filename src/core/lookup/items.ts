@@ -2,7 +2,9 @@
 import type { ApiError, CallOutcome, ClientConfig } from '../api/outcome';
 import type { Pacer, SharedPacer } from '../api/pacing';
 import type { EnrichmentRequest } from '../api/wire';
-import type { HoldSource } from '../billing/budget';
+import type { BudgetDeps, HoldSource } from '../billing/budget';
+import type { PurchaseSource } from '../billing/purchases';
+import { cacheResolver } from '../billing/resolve';
 import type { CachedAnswer } from '../cache/entries';
 import type { ResultCache } from '../cache/result-cache';
 import type { JobRecord, JobSource } from '../jobs/registry';
@@ -13,6 +15,8 @@ export interface LookupItem {
   key: string;
   op: Operation;
   request: EnrichmentRequest;
+  /** The cell or run this lookup serves (`Sheet1!B2`), for its purchase's record. */
+  served?: string;
 }
 
 export type LookupResult =
@@ -55,7 +59,15 @@ export interface LookupDeps {
 }
 
 export interface LookupContext {
+  /** Whose budget: formulas are capped a day, the rest is confirmed by the user. */
   source: HoldSource;
+  /** Who buys, as the record of purchases says it; default: `source`. */
+  purchaseSource?: PurchaseSource;
+  /**
+   * Saved answers paid before this time (clock ms) do not answer: Buy again and a bulk run's
+   * refresh buy them anew, and the new answers replace them. Absent: every saved answer counts.
+   */
+  paidAfter?: number;
   jobSource: JobSource;
   spreadsheetId: string;
   /** The spreadsheet's calendar day, for the ledger. */
@@ -73,11 +85,20 @@ export interface LookupContext {
   storeInHand?: Record<string, string>;
 }
 
-export const budgetDeps = (deps: LookupDeps) => ({
+export const budgetDeps = (deps: LookupDeps): BudgetDeps => ({
   store: deps.store,
   lock: deps.lock,
   clock: deps.client.clock,
+  resolve: cacheResolver(deps.cache),
 });
+
+/** Whether a saved answer (paid at `at`) answers this pass; see LookupContext.paidAfter. */
+export const answersPass = (ctx: Pick<LookupContext, 'paidAfter'>, at: number): boolean =>
+  ctx.paidAfter === undefined || at >= ctx.paidAfter;
+
+/** Whether a job record stands for this pass: one still running, or one finished after paidAfter. */
+export const jobServesPass = (ctx: Pick<LookupContext, 'paidAfter'>, job: JobRecord): boolean =>
+  job.state === 'processing' || answersPass(ctx, job.updatedAt);
 
 export function fromCache(answer: CachedAnswer): LookupResult {
   const credits = answer.credits ?? 0;

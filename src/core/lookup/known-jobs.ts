@@ -3,7 +3,7 @@
 import { waitForJobs } from '../api/job-polling';
 import type { CallOutcome } from '../api/outcome';
 import { settleJob } from '../billing/budget';
-import { creditsFor } from '../billing/charges';
+import { creditsFor, purchaseOutcome } from '../billing/charges';
 import type { PaidEntry } from '../cache/entries';
 import { commitJobChanges, type JobRecord, nextPollDelayMs } from '../jobs/registry';
 import {
@@ -53,7 +53,12 @@ export function collectKnownJobs(
     if (outcome.kind === 'found' || outcome.kind === 'miss') paid.push({ key: item.key, outcome, credits });
     // A job that failed was charged too (api/outcome.ts CHARGED_FAILURES): booked like an answer.
     if (outcome.kind === 'found' || outcome.kind === 'miss' || credits > 0)
-      settleJob(budgetDeps(deps), ctx.day, job.id, { type: item.op.type, credits });
+      settleJob(budgetDeps(deps), ctx.day, job.id, {
+        type: item.op.type,
+        credits,
+        key: item.key,
+        outcome: purchaseOutcome(outcome),
+      });
     const { next, result } = afterPoll(item, job, outcome, credits, now);
     changed.push(next);
     results.set(item.key, result);

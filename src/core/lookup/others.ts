@@ -2,7 +2,9 @@
 // never bought twice.
 import { readJobs } from '../jobs/registry';
 import {
+  answersPass,
   fromCache,
+  jobServesPass,
   type LookupContext,
   type LookupDeps,
   type LookupItem,
@@ -25,8 +27,12 @@ export function takeAnsweredSince(
     all,
     items.map((item) => item.key),
   );
-  for (const [key, answer] of answers) results.set(key, fromCache(answer));
-  const jobs = new Map(readJobs(deps.store, all).map((job) => [job.key, job]));
+  for (const [key, answer] of answers) {
+    if (answersPass(ctx, answer.at)) results.set(key, fromCache(answer));
+    else answers.delete(key);
+  }
+  const current = readJobs(deps.store, all).filter((job) => jobServesPass(ctx, job));
+  const jobs = new Map(current.map((job) => [job.key, job]));
   const withJob = items.filter((item) => !answers.has(item.key) && jobs.has(item.key));
   collectKnownJobs(deps, withJob, jobs, ctx, results);
 }
@@ -42,12 +48,14 @@ export function awaitOthers(
   while (waiting.length > 0 && now(deps) + OTHERS_POLL_MS < ctx.deadline) {
     deps.client.clock.sleep(OTHERS_POLL_MS);
     // A formula's answer lands in the properties: read them first, then the fast layer for the rest.
-    const arrived = deps.cache.lookUp(waiting, {
+    const answers = deps.cache.lookUp(waiting, {
       readStore: () => deps.store.getAll(),
       storeFirst: true,
     }).answers;
+    const arrived = [...answers].filter(([, answer]) => answersPass(ctx, answer.at));
     for (const [key, answer] of arrived) results.set(key, fromCache(answer));
-    waiting = waiting.filter((key) => !arrived.has(key));
+    const taken = new Set(arrived.map(([key]) => key));
+    waiting = waiting.filter((key) => !taken.has(key));
   }
   for (const key of waiting) results.set(key, { kind: 'waiting' });
 }

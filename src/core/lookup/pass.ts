@@ -13,7 +13,9 @@ import { readJobs } from '../jobs/registry';
 import { claimAndReserve, closeSection, type Settlement } from './booking';
 import { attachDeliveries } from './deliveries';
 import {
+  answersPass,
   fromCache,
+  jobServesPass,
   type LookupContext,
   type LookupDeps,
   type LookupItem,
@@ -51,7 +53,8 @@ export function lookupMany(
   if (uncached.length === 0 && lists.length === 0) return results;
 
   const stored = readStore();
-  const known = new Map(readJobs(deps.store, stored).map((job) => [job.key, job]));
+  const jobs = readJobs(deps.store, stored).filter((job) => jobServesPass(ctx, job));
+  const known = new Map(jobs.map((job) => [job.key, job]));
   const withJob = uncached.filter((item) => known.has(item.key));
   collectKnownJobs(deps, withJob, known, ctx, results);
   const unsent = uncached.filter((item) => !known.has(item.key));
@@ -99,7 +102,9 @@ function takeSaved(
       heldFailures: ctx.source === 'formula' && deps.failureHold !== undefined,
     },
   );
-  for (const [key, answer] of answers) results.set(key, fromCache(answer));
+  for (const [key, answer] of answers) {
+    if (answersPass(ctx, answer.at)) results.set(key, fromCache(answer));
+  }
   for (const [key, error] of held) results.set(key, { kind: 'failed', error });
 }
 

@@ -3,9 +3,11 @@
 import { enrichMany } from '../api/client';
 import type { ApiError, CallOutcome } from '../api/outcome';
 import type { Charge, PendingJob } from '../billing/budget';
-import { creditsFor } from '../billing/charges';
+import { creditsFor, purchaseOutcome } from '../billing/charges';
+import type { PurchaseDetail } from '../billing/settlement';
 import type { PaidEntry } from '../cache/entries';
 import { holdFailures } from '../cache/held-failures';
+import { sentInput } from '../formulas/sent-input';
 import { type JobRecord, nextPollDelayMs, saveJobs } from '../jobs/registry';
 import { PROPERTY } from '../platform/stored-keys';
 import { announceJobs } from './announce';
@@ -87,17 +89,17 @@ export function sendNew(
   granted.forEach((item, i) => {
     const outcome = outcomes[i]!;
     // The lost first send cost at most the estimate (a list's bound from its max).
-    if (outcome.resent) resent.push({ type: item.op.type, credits: planned[i]!.estimate });
+    if (outcome.resent) resent.push({ type: item.op.type, credits: planned[i]!.estimate, ...detailOf(item) });
     if (outcome.kind === 'pending') {
       const estimate = planned[i]!.estimate;
       const job = startedJob(item, outcome.jobId, estimate, ctx, now);
       jobs.push(job);
-      pending.push({ jobId: job.id, type: item.op.type, estimate });
+      pending.push({ jobId: job.id, type: item.op.type, estimate, ...detailOf(item) });
       results.set(item.key, { kind: 'pending', job });
       return;
     }
     const credits = creditsFor(item.op, outcome);
-    charges.push({ type: item.op.type, credits });
+    charges.push({ type: item.op.type, credits, outcome: purchaseOutcome(outcome), ...detailOf(item) });
     if (outcome.kind === 'found' || outcome.kind === 'miss') paid.push({ key: item.key, outcome, credits });
     results.set(item.key, fresh(outcome, credits)!);
   });
@@ -110,14 +112,24 @@ export function sendNew(
     saveJobs(deps.store, jobs);
     announceJobs(deps, jobs);
   }
-  // Only answers others can find in the cache may keep their claims until they lapse.
+  // Only answers others can find in the cache may keep their claims until they lapse. Only a
+  // formula, short of time, skips the closing section, and only when its hold keeps its items: an
+  // execution with minutes books what each lookup found at once (a lapsed reservation can tell it
+  // only from document properties), and a hold too big to keep its items must be settled.
   const exact =
+    ctx.source === 'formula' &&
+    reservation.itemsKept === true &&
     outcomes.every((outcome) => outcome.kind === 'found' || outcome.kind === 'miss') &&
     pending.length === 0 &&
     resent.length === 0 &&
     charges.length === granted.length &&
     charges.every((charge, i) => charge.credits === planned[i]!.estimate);
   return { reservationId: reservation.id, charges, pending, resent, exact };
+}
+
+/** What the record of purchases keeps of a lookup: its answer's key, the input as sent, its cell. */
+function detailOf(item: LookupItem): PurchaseDetail {
+  return { key: item.key, input: sentInput(item.request), ...(item.served ? { served: item.served } : {}) };
 }
 
 /** The registry's record of a job this pass started: polled later, never posted again. */

@@ -14,6 +14,8 @@ export const PROPERTY = {
   settings: 'enrich.settings',
   /** The bulk run of this document, running, paused or finished (core/bulk/run.ts). */
   bulkRun: 'enrich.bulk.run',
+  /** The layouts of the last bulk runs a new run replaced, for receipts (core/bulk/past-runs.ts). */
+  pastBulkRuns: 'enrich.bulk.pastRuns',
   /** The user's own recipes (core/recipes/custom.ts). */
   customRecipes: 'enrich.recipes',
   /** Which drivers (Edit, Open triggers) follow each account here (core/jobs/trigger-records.ts). */
@@ -44,6 +46,11 @@ export const PROPERTY_PREFIX = {
   spendHold: 'spend:hold:',
   /** `spend:job:<job id>`: credits reserved for an async job until it completes. */
   spendJobHold: 'spend:job:',
+  /**
+   * `spend:rows:<slot 0-7>`: a page of the purchase record waiting for the hidden ledger sheet
+   * (billing/purchase-pages.ts), the page's own id `p<n>` inside; that id names its row there.
+   */
+  spendRows: 'spend:rows:',
   /** `stash:<result key>`: where an answer stashed in the fast cache lies (core/cache/stash.ts). */
   stashNote: 'stash:',
   /** `pace:<account scope>`: the account's shared send log (core/api/pace-log.ts). */
@@ -80,6 +87,10 @@ export const CACHE_PREFIX = {
 export const SHEET_NAME = {
   /** The hidden sheet of paid answers (server/adapters/sheet-store.ts). */
   resultCache: '_enrich_cache',
+  /** The hidden sheet of the purchase record, a page a row (billing/purchase-log.ts). */
+  ledger: '_enrich_ledger',
+  /** The spend report, made again each time it is opened (server/report-api.ts). */
+  spendReport: 'Enrich spend report',
 } as const;
 
 /**

@@ -15,7 +15,7 @@ type Cell = string | number | boolean | Date;
 
 export const CACHE_SHEET_NAME = SHEET_NAME.resultCache;
 /** Row 1 tells a person what the sheet is; its first cell also proves the sheet is the add-on's. */
-export const CACHE_SHEET_HEADER = [
+export const CACHE_SHEET_HEADER: readonly [string, string] = [
   'Enrich for Sheets: saved results (do not edit)',
   'value (a long one goes on in the next columns)',
 ];
@@ -47,6 +47,9 @@ export interface SheetStoreOptions {
   /** Sends pending writes before the lock goes, so the next writer reads them (SpreadsheetApp.flush). */
   flush: () => void;
   sheetName?: string;
+  /** Row 1 of the sheet (its first cell proves the sheet is ours) and the note on it; the cache's by default. */
+  header?: readonly [string, string];
+  note?: string;
 }
 
 export function sheetStorePort(options: SheetStoreOptions): SheetStorePort {
@@ -59,6 +62,7 @@ export function sheetStorePort(options: SheetStoreOptions): SheetStorePort {
     return spreadsheet;
   };
   const find = () => open()?.getSheetByName(name) ?? null;
+  const own: Own = { name, header: options.header ?? CACHE_SHEET_HEADER, note: options.note ?? HEADER_NOTE };
   const write = (work: () => void) => {
     withLock(options.lock, () => {
       work();
@@ -69,17 +73,17 @@ export function sheetStorePort(options: SheetStoreOptions): SheetStorePort {
     canWrite: options.canWrite,
     readAll() {
       const sheet = find();
-      return sheet ? readRows(sheet) : {};
+      return sheet ? readRows(sheet, own.header[0]) : {};
     },
     writeMany(entries) {
       if (!options.canWrite || Object.keys(entries).length === 0) return;
-      write(() => writeRows(ownSheet(document(), name), entries));
+      write(() => writeRows(ownSheet(document(), own), entries));
     },
     removeMany(keys) {
       if (!options.canWrite || keys.length === 0) return;
       write(() => {
         const sheet = find();
-        if (sheet) removeRows(checkedOwn(sheet, name), new Set(keys));
+        if (sheet) removeRows(checkedOwn(sheet, own), new Set(keys));
       });
     },
   };
@@ -100,9 +104,9 @@ function text(cell: Cell | undefined): string {
 }
 
 /** Keys and values of every row under the header, in one read; {} for a sheet that is not ours. */
-function readRows(sheet: Sheet): Record<string, string> {
+function readRows(sheet: Sheet, mark: string): Record<string, string> {
   const [header, ...rows] = sheet.getDataRange().getValues() as Cell[][];
-  if (text(header?.[0]) !== CACHE_SHEET_HEADER[0]) return {};
+  if (text(header?.[0]) !== mark) return {};
   const pairs: [string, string][] = [];
   for (const row of rows) {
     const key = text(row[0]);
@@ -207,16 +211,26 @@ function removeRows(sheet: Sheet, keys: ReadonlySet<string>): void {
   for (const [start, count] of runs.reverse()) sheet.deleteRows(start, count);
 }
 
-function checkedOwn(sheet: Sheet, name: string): Sheet {
-  if (text(sheet.getRange(1, 1).getValue() as Cell) !== CACHE_SHEET_HEADER[0])
-    throw new Error(`A sheet named "${name}" that Enrich for Sheets did not make is in the way: rename it.`);
+/** The sheet's name, its header row and the header's note. */
+interface Own {
+  name: string;
+  header: readonly [string, string];
+  note: string;
+}
+
+function checkedOwn(sheet: Sheet, own: Own): Sheet {
+  if (text(sheet.getRange(1, 1).getValue() as Cell) !== own.header[0])
+    throw new Error(
+      `A sheet named "${own.name}" that Enrich for Sheets did not make is in the way: rename it.`,
+    );
   return sheet;
 }
 
-/** The cache's sheet, made on first use: hidden, at the end, without taking the user elsewhere. */
-function ownSheet(spreadsheet: Spreadsheet, name: string): Sheet {
+/** The store's sheet, made on first use: hidden, at the end, without taking the user elsewhere. */
+function ownSheet(spreadsheet: Spreadsheet, own: Own): Sheet {
+  const { name } = own;
   const existing = spreadsheet.getSheetByName(name);
-  if (existing) return checkedOwn(existing, name);
+  if (existing) return checkedOwn(existing, own);
   const before = spreadsheet.getActiveSheet() as Sheet | null;
   const sheet = spreadsheet.insertSheet(name, spreadsheet.getSheets().length);
   if (before) spreadsheet.setActiveSheet(before);
@@ -225,9 +239,9 @@ function ownSheet(spreadsheet: Spreadsheet, name: string): Sheet {
   sheet.deleteColumns(3, sheet.getMaxColumns() - 2);
   sheet.deleteRows(3, sheet.getMaxRows() - 2);
   const header = sheet.getRange(1, 1, 1, 2);
-  header.setValues([CACHE_SHEET_HEADER]);
+  header.setValues([[...own.header]]);
   header.setFontWeight('bold');
-  sheet.getRange(1, 1).setNote(HEADER_NOTE);
+  sheet.getRange(1, 1).setNote(own.note);
   sheet.setFrozenRows(1);
   sheet.hideSheet();
   return sheet;

@@ -8,6 +8,7 @@ import { finishLookups, formulaItems } from '../../core/formula-queue/finish';
 import { type QueuedFormula, readQueue, removeQueued, saveQueued } from '../../core/formula-queue/records';
 import { readFormulaCall } from '../../core/formulas/formula-call';
 import type { LookupItem } from '../../core/lookup/items';
+import { cellRef, parseCell } from '../../core/text/cell-refs';
 import { appsScriptClock, digestHashPort } from '../adapters/apps-script';
 import { activeSpreadsheet } from '../platform/spreadsheet';
 import type { CollectorContext } from './context';
@@ -139,7 +140,9 @@ function readTarget(
   );
   const keyOf = (request: Parameters<typeof resultKey>[2]) =>
     resultKey(digestHashPort, context.scope, request);
-  for (const item of formulaItems(call.functionName, args, keyOf)) {
+  const at = parseCell(target.a1);
+  const servedAt = at ? (index: number) => cellRef(target.sheet, at.row + index, at.column) : undefined;
+  for (const item of formulaItems(call.functionName, args, keyOf, servedAt)) {
     items.set(item.key, item);
     target.keys.push(item.key);
   }

@@ -16,6 +16,17 @@ export class SheetGrids {
 
   constructor(private readonly spreadsheet: Spreadsheet) {}
 
+  /** Every formula of a sheet's data range, by row then column from A1; [] for a missing sheet. */
+  formulas(sheet: string): readonly (readonly string[])[] {
+    return this.#grid(sheet)?.formulas ?? [];
+  }
+
+  /** A row's values from column `first` to `last`; '' past the data range. */
+  row(sheet: string, row: number, first: number, last: number): unknown[] {
+    const line = this.#grid(sheet)?.values[row - 1] ?? [];
+    return Array.from({ length: last - first + 1 }, (_, i) => line[first - 1 + i] ?? '');
+  }
+
   /** The formula of a cell ("B2"), '' for none or a missing sheet. */
   formula(sheet: string, a1: string): string {
     const at = cellOf(a1);

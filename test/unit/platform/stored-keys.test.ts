@@ -12,6 +12,7 @@ describe('the names of stored data', () => {
         apiKey: 'enrich.apiKey',
         settings: 'enrich.settings',
         bulkRun: 'enrich.bulk.run',
+        pastBulkRuns: 'enrich.bulk.pastRuns',
         customRecipes: 'enrich.recipes',
         drivers: 'enrich.drivers',
         clockTriggers: 'enrich.jobTriggers',
@@ -27,6 +28,7 @@ describe('the names of stored data', () => {
         spendMonth: 'spend:month:',
         spendHold: 'spend:hold:',
         spendJobHold: 'spend:job:',
+        spendRows: 'spend:rows:',
         stashNote: 'stash:',
         pace: 'pace:',
       },
@@ -34,7 +36,11 @@ describe('the names of stored data', () => {
       KEY_SUFFIX: { chunk: '#', stashPiece: '#s' },
       CACHE_KEY: { jobSignal: 'enrich.jobs.signal' },
       CACHE_PREFIX: { heldFailure: 'held-failure:' },
-      SHEET_NAME: { resultCache: '_enrich_cache' },
+      SHEET_NAME: {
+        resultCache: '_enrich_cache',
+        ledger: '_enrich_ledger',
+        spendReport: 'Enrich spend report',
+      },
       TRIGGER_HANDLER: { clock: 'runJobPump', edit: 'collectOnEdit', open: 'collectOnOpen' },
     });
   });

@@ -19,6 +19,7 @@ export function readConfig(ui: Controls, op: Operation, headerRow: number): Bulk
     built.output = { mode: 'fields', fields };
   }
   if (op.shape === 'employees') readEmployeeOptions(ui, built);
+  else if (ui.refreshOn.checked) built.refreshOlderThanDays = Number(ui.refreshDays.value);
   return built;
 }
 

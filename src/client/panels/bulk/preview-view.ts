@@ -39,6 +39,20 @@ function savedText(cached: number): string {
   return `${plural(cached, 'saved result')}, free: no new lookup for ${cached === 1 ? 'it' : 'them'}.`;
 }
 
+/** What a refresh asked for buys again: its rows, lookups and credits (in the estimate below). */
+function refreshText(preview: BulkPreview): HTMLElement | null {
+  const refresh = preview.refresh;
+  if (!refresh) return null;
+  const rows = plural(refresh.rows, 'row');
+  const what = `${plural(refresh.lookups, 'lookup')} bought again, ${creditsText(refresh.credits)}`;
+  return el(
+    'div',
+    { class: 'figure', id: 'bulk-refresh-figure' },
+    el('span', {}, `Answers older than ${plural(refresh.days, 'day')} (${rows})`),
+    el('strong', {}, what),
+  );
+}
+
 export function previewView(preview: BulkPreview): HTMLElement {
   const cost = `${preview.estimateIsBound ? 'up to ' : ''}${creditsText(preview.estimatedCredits)}`;
   return el(
@@ -54,6 +68,7 @@ export function previewView(preview: BulkPreview): HTMLElement {
     figure('Invalid input (not sent)', preview.invalidCount.toLocaleString('en-US')),
     figure('Blank', preview.blank.toLocaleString('en-US')),
     figure('New lookups', preview.toLookUp.toLocaleString('en-US')),
+    refreshText(preview),
     el(
       'div',
       { class: 'figure bulk-cost' },

@@ -25,6 +25,9 @@ interface FormControls {
   department: HTMLInputElement;
   seniority: HTMLInputElement;
   max: HTMLInputElement;
+  refresh: HTMLElement;
+  refreshOn: HTMLInputElement;
+  refreshDays: HTMLInputElement;
   preview: HTMLButtonElement;
   run: HTMLButtonElement;
   summary: HTMLElement;
@@ -120,6 +123,29 @@ function employeesFieldset(): HTMLElement {
   );
 }
 
+/** Off by default: nothing is bought again unless the user asks, and the preview says what it costs. */
+function refreshField(): HTMLElement {
+  return el(
+    'div',
+    { id: 'bulk-refresh', class: 'field' },
+    el(
+      'label',
+      {},
+      el('input', { type: 'checkbox', id: 'bulk-refresh-on' }),
+      ' Refresh answers older than ',
+      el('input', {
+        id: 'bulk-refresh-days',
+        type: 'number',
+        min: '0',
+        step: '1',
+        value: '30',
+        'aria-label': 'Days',
+      }),
+      ' days',
+    ),
+  );
+}
+
 function confirmBox(): HTMLElement {
   return el(
     'div',
@@ -147,6 +173,7 @@ function form(): HTMLElement {
     ...inputFields(),
     outputFieldset(),
     employeesFieldset(),
+    refreshField(),
     el(
       'div',
       { class: 'buttons' },
@@ -233,6 +260,9 @@ function findFormControls(find: Find): FormControls {
     department: find('bulk-department'),
     seniority: find('bulk-seniority'),
     max: find('bulk-max'),
+    refresh: find('bulk-refresh'),
+    refreshOn: find('bulk-refresh-on'),
+    refreshDays: find('bulk-refresh-days'),
     preview: find('bulk-preview'),
     run: find('bulk-run'),
     summary: find('bulk-summary'),
@@ -274,6 +304,7 @@ export function showOperation(ui: Controls, op: Operation): void {
   ui.names.hidden = !isName;
   ui.inputLabel.textContent = isName ? 'Full name column' : 'Input column';
   ui.employees.hidden = op.shape !== 'employees';
+  ui.refresh.hidden = op.shape === 'employees';
   const fieldsAllowed = op.shape === 'record';
   ui.output.hidden = !fieldsAllowed;
   if (!fieldsAllowed) {

@@ -1,5 +1,7 @@
 // The Spending panel: credits spent today and this month, by operation and by formulas vs bulk
-// runs, the formula budget left today, and the one notice that the account is out of credits.
+// runs, the formula budget left today, the one notice that the account is out of credits, and the
+// spend report (a sheet of every purchase over a chosen period).
+import type { ReportPeriod } from '../../../shared/receipt-rpc';
 import type { LedgerView } from '../../../shared/rpc';
 import { DATA_CHANGED } from '../../data-changed';
 import { $, busy, errorText, say } from '../../dom';
@@ -43,6 +45,12 @@ export function mountLedgerPanel(formulaCap: () => number | null): LedgerPanel {
   };
 
   ui.button.addEventListener('click', () => busy(ui.button, ui.message, refresh));
+  ui.report.addEventListener('click', () =>
+    busy(ui.report, ui.message, async () => {
+      const result = await call('openSpendReport', ui.period.value as ReportPeriod);
+      say(ui.message, result.message, 'ok');
+    }),
+  );
   document.addEventListener(DATA_CHANGED, () => void guarded());
   void guarded();
   return {

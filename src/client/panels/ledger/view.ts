@@ -1,6 +1,7 @@
 // The Spending panel's view: the figures, the breakdown by operation, the resent-lookups notice and
 // the out-of-credits banner. Everything from the server is set as text.
 
+import { REPORT_PERIODS } from '../../../core/billing/report-periods';
 import { creditsAmount, creditsText } from '../../../core/text/credits';
 import type { LedgerView } from '../../../shared/rpc';
 import { $, el } from '../../dom';
@@ -59,16 +60,38 @@ export interface LedgerElements {
   note: HTMLElement;
   figures: HTMLElement;
   button: HTMLButtonElement;
+  period: HTMLSelectElement;
+  report: HTMLButtonElement;
   message: HTMLElement;
 }
 
-/** Fills the panel's body in sidebar.html: figures (loading), a Refresh button, a status line. */
+/** The report's period and the button that makes its sheet. */
+function reportControls(): { period: HTMLSelectElement; row: HTMLElement; report: HTMLButtonElement } {
+  const period = el(
+    'select',
+    { id: 'ledger-report-period' },
+    ...REPORT_PERIODS.map((each) =>
+      el('option', { value: each.id, selected: each.id === 'month' }, each.label),
+    ),
+  );
+  const report = el('button', { type: 'button', id: 'ledger-report' }, 'Open the report');
+  const row = el(
+    'div',
+    { class: 'field' },
+    el('label', { for: 'ledger-report-period' }, 'Spend report: one row per purchase, in a sheet'),
+    period,
+  );
+  return { period, row, report };
+}
+
+/** Fills the panel's body in sidebar.html: figures (loading), Refresh, the report, a status line. */
 export function buildLedgerBody(): LedgerElements {
   const message = el('p', { id: 'ledger-message', class: 'message', role: 'status' });
   const figures = el('div', { id: 'ledger-figures' }, el('p', { class: 'hint' }, 'Loading…'));
   const button = el('button', { type: 'button', id: 'ledger-refresh' }, 'Refresh');
-  $('ledger-body').replaceChildren(figures, el('div', { class: 'buttons' }, button), message);
-  return { note: $('ledger-note'), figures, button, message };
+  const { period, row, report } = reportControls();
+  $('ledger-body').replaceChildren(figures, row, el('div', { class: 'buttons' }, report, button), message);
+  return { note: $('ledger-note'), figures, button, period, report, message };
 }
 
 /** `cap` is the saved formula daily cap, when known, so the panel can say "88 of 100". */

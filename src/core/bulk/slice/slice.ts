@@ -11,7 +11,7 @@ import { lookupMany } from '../../lookup/pass';
 import { operationByType } from '../../operations/table';
 import type { Operation } from '../../operations/types';
 import type { CellValue } from '../../render/values';
-import type { ColumnLayout } from '../layout';
+import { type ColumnLayout, rowServed } from '../layout';
 import {
   answeredRows,
   cellAt,
@@ -166,7 +166,9 @@ class Slice implements SliceView {
     const { runHardCap } = this.options;
     if (!(runHardCap > 0)) return null;
     const toBuy = asked.filter((w) => w.copyFrom === undefined);
-    const cached = this.deps.lookup.cache.getMany(toBuy.map((w) => w.key!));
+    const paidAfter = this.input.config.paidAfter ?? Number.NEGATIVE_INFINITY;
+    const saved = this.deps.lookup.cache.getMany(toBuy.map((w) => w.key!));
+    const cached = new Set([...saved].filter(([, answer]) => answer.at >= paidAfter).map(([key]) => key));
     const perLookup = perLookupEstimate(this.op, this.input.config);
     // Jobs still running will be charged too.
     let room = runHardCap - this.input.credits - countRows(this.input.pending) * perLookup;
@@ -187,13 +189,19 @@ class Slice implements SliceView {
       const items = new Map<string, LookupItem>();
       for (const w of rows) {
         if (!asksLookup(w) || w.copyFrom !== undefined || skip.has(w.key!) || items.has(w.key!)) continue;
-        if (w.plan.kind === 'lookup')
-          items.set(w.key!, { key: w.key!, op: this.op, request: w.plan.request });
+        if (w.plan.kind === 'lookup') {
+          const served = rowServed(this.input.config.sheetName, this.layout, w.row);
+          items.set(w.key!, { key: w.key!, op: this.op, request: w.plan.request, served });
+        }
       }
       return [...items.values()];
     };
+    const { paidAfter } = this.input.config;
     const context = {
       source: 'bulk' as const,
+      purchaseSource: this.input.recipe ? ('recipe' as const) : ('bulk' as const),
+      // A refresh run: answers saved before its cutoff are bought again (bulk/refresh.ts).
+      ...(paidAfter === undefined ? {} : { paidAfter }),
       jobSource: 'bulk' as const,
       spreadsheetId: options.spreadsheetId,
       day: options.day,

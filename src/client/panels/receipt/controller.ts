@@ -1,0 +1,61 @@
+// The "This cell" panel: the receipt of the selected cell, following the selection while the panel
+// is open and the sidebar visible. Apps Script tells a sidebar nothing when the selection moves,
+// so the panel asks every few seconds, naming the selection it shows: the server then answers
+// "unchanged" after reading the active range alone. Buy again states its price first.
+import type { SelectionReceipt } from '../../../shared/receipt-rpc';
+import { announceChange, DATA_CHANGED } from '../../data-changed';
+import { $, busy, errorText, say } from '../../dom';
+import { call } from '../../rpc-client';
+import { buildReceiptBody, closeConfirmation, openConfirmation, showReceipt } from './view';
+
+/** How often an open panel asks whether the selection moved. */
+const FOLLOW_MS = 2_500;
+
+export function mountReceiptPanel(): void {
+  const ui = buildReceiptBody();
+  const section = $('receipt-panel') as HTMLDetailsElement;
+  let last: SelectionReceipt | null = null;
+  let asking = false;
+
+  const show = (receipt: SelectionReceipt) => {
+    if (receipt.unchanged) return;
+    last = receipt;
+    showReceipt(ui, receipt);
+  };
+  /** `again`: the receipt may have changed though the selection did not (a purchase, a change). */
+  const ask = async (again: boolean) => {
+    if (asking || !section.open) return;
+    asking = true;
+    try {
+      show(await call('getCellReceipt', again ? null : (last?.selection ?? null)));
+    } catch (error) {
+      say(ui.message, errorText(error), 'error');
+    } finally {
+      asking = false;
+    }
+  };
+
+  section.addEventListener('toggle', () => void ask(true));
+  document.addEventListener(DATA_CHANGED, () => void ask(true));
+  window.setInterval(() => {
+    if (document.visibilityState === 'visible') void ask(false);
+  }, FOLLOW_MS);
+
+  ui.buyAgain.addEventListener('click', () => {
+    if (last?.buyAgain) openConfirmation(ui, last.buyAgain);
+  });
+  ui.keep.addEventListener('click', () => {
+    closeConfirmation(ui);
+    ui.buyAgain.hidden = last?.buyAgain === null;
+    ui.buyAgain.focus();
+  });
+  ui.confirm.addEventListener('click', () =>
+    busy(ui.confirm, ui.message, async () => {
+      const result = await call('buyAgain', last?.buyAgain?.credits ?? 0);
+      closeConfirmation(ui);
+      show(result.receipt);
+      say(ui.message, result.message, result.ok ? 'ok' : 'error');
+      announceChange();
+    }),
+  );
+}

@@ -1,0 +1,110 @@
+// The one record of purchases: a row for each lookup the API charged (or may have charged), written
+// by the ledger in the same write that adds it to the day's totals (ledger.ts `book`). The receipt
+// of a cell, the spend report and the Spending panel all read what this file describes; nothing
+// else keeps a second account of spending.
+//
+// A row is stored as a short JSON array: every byte counts against the document properties' 500 KB
+// while rows wait there for a context that may write the hidden sheet (purchase-pages.ts).
+import type { OperationType } from '../../shared/operation-type';
+
+/** Who bought: what the lookup pass's caller says in its options (LookupContext.purchaseSource). */
+export type PurchaseSource = 'formula' | 'bulk' | 'recipe' | 'watch' | 'keyTest' | 'retry' | 'buyAgain';
+
+/**
+ * What came of a purchase. `paid`: charged, and its answer kept, but whether it found anything was
+ * not recorded (a reservation booked at its estimate once it lapsed, its answer no longer readable).
+ */
+export type PurchaseOutcome = 'found' | 'notFound' | 'error' | 'paid';
+
+export interface Purchase {
+  /** When it was bought (clock ms). */
+  at: number;
+  /** The spreadsheet's calendar day it is booked on (YYYY-MM-DD). */
+  day: string;
+  source: PurchaseSource;
+  type: OperationType;
+  /** The input exactly as sent (its canonical form), with its options; '' when not known. */
+  input: string;
+  /** Hundredths of a credit. */
+  cents: number;
+  outcome: PurchaseOutcome;
+  /** Hundredths of a credit the API may have charged a second time (a lookup sent again). */
+  twice: number;
+  /** The result cache key of its answer (never the API key: a one-way hash). */
+  key?: string;
+  /** The cell or run it served: `Sheet1!B2`, `Sheet1!C5:D5`. */
+  served?: string;
+  /** The API's job id, for an async lookup. */
+  job?: string;
+  /** 1, or how many purchases were folded into this row once their details could not be kept. */
+  count: number;
+}
+
+const SOURCE_CODES: Readonly<Record<PurchaseSource, string>> = {
+  formula: 'f',
+  bulk: 'b',
+  recipe: 'r',
+  watch: 'w',
+  keyTest: 'k',
+  retry: 't',
+  buyAgain: 'a',
+};
+const OUTCOME_CODES: Readonly<Record<PurchaseOutcome, string>> = {
+  found: 'f',
+  notFound: 'n',
+  error: 'e',
+  paid: 'p',
+};
+const invert = <T extends string>(codes: Readonly<Record<T, string>>): Map<string, T> =>
+  new Map(Object.entries(codes).map(([name, code]) => [code as string, name as T]));
+const SOURCES = invert(SOURCE_CODES);
+const OUTCOMES = invert(OUTCOME_CODES);
+
+/** [at, day, source, type, input, cents, outcome, twice, key, served, job, count]: trailing blanks dropped. */
+export function encodePurchase(p: Purchase): unknown[] {
+  const row: unknown[] = [
+    p.at,
+    p.day,
+    SOURCE_CODES[p.source],
+    p.type,
+    p.input,
+    p.cents,
+    OUTCOME_CODES[p.outcome],
+    p.twice,
+    p.key ?? '',
+    p.served ?? '',
+    p.job ?? '',
+    p.count,
+  ];
+  if (p.count === 1) row.pop();
+  while (row.length > 7 && (row[row.length - 1] === '' || row[row.length - 1] === 0)) row.pop();
+  return row;
+}
+
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** The purchase in a stored row; null for anything that is not one (never a throw). */
+export function decodePurchase(raw: unknown): Purchase | null {
+  if (!Array.isArray(raw)) return null;
+  const [at, day, source, type, input, cents, outcome, twice, key, served, job, count] = raw;
+  const sourceName = SOURCES.get(text(source));
+  const outcomeName = OUTCOMES.get(text(outcome));
+  if (!isCount(at) || typeof day !== 'string' || !sourceName || !outcomeName) return null;
+  if (typeof type !== 'string' || !isCount(cents)) return null;
+  const purchase: Purchase = {
+    at,
+    day,
+    source: sourceName,
+    type: type as OperationType,
+    input: text(input),
+    cents,
+    outcome: outcomeName,
+    twice: isCount(twice) ? twice : 0,
+    count: isCount(count) ? count : 1,
+  };
+  if (text(key)) purchase.key = text(key);
+  if (text(served)) purchase.served = text(served);
+  if (text(job)) purchase.job = text(job);
+  return purchase;
+}

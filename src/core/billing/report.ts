@@ -1,0 +1,112 @@
+// The spend report: one row per purchase over a chosen period, read from the record of purchases,
+// with the period's totals. Its totals are the Spending panel's for the same period (both are the
+// same bookings); a test holds them equal to the half credit and to the API's own ledger.
+import type { ReportPeriod } from '../../shared/receipt-rpc';
+import { operationByType } from '../operations/table';
+import { creditsAmount, creditsText } from '../text/credits';
+import { addDays } from './days';
+import { MIXED } from './purchase-pages';
+import type { Purchase, PurchaseOutcome, PurchaseSource } from './purchases';
+import { REPORT_PERIODS } from './report-periods';
+import { toCredits } from './totals';
+
+export const SOURCE_LABELS: Readonly<Record<PurchaseSource, string>> = {
+  formula: 'Formula',
+  bulk: 'Bulk run',
+  recipe: 'Recipe',
+  watch: 'Watch',
+  keyTest: 'Key test',
+  retry: 'Retry',
+  buyAgain: 'Buy again',
+};
+
+export const OUTCOME_LABELS: Readonly<Record<PurchaseOutcome, string>> = {
+  found: 'Found',
+  notFound: 'Not found',
+  error: 'Error',
+  paid: 'Paid (whether found was not recorded)',
+};
+
+export const REPORT_HEADER = [
+  'Date and time',
+  'Source',
+  'Operation',
+  'Input',
+  'Credits',
+  'Outcome',
+  'Cell or run served',
+] as const;
+
+/** The first and last day (YYYY-MM-DD, inclusive) of a period ending today. */
+export function periodDays(period: ReportPeriod, today: string): { from: string; to: string } {
+  const back = { today: 0, week: 6, days30: 29, days90: 89 } as const;
+  if (period === 'month') return { from: `${today.slice(0, 7)}-01`, to: today };
+  return { from: addDays(today, -back[period]), to: today };
+}
+
+export interface SpendReport {
+  title: string;
+  /** Lines above the table: the period's totals. */
+  summary: string[];
+  rows: string[][];
+  /** What the period's purchases cost, and what the API may have charged a second time. */
+  credits: number;
+  twice: number;
+}
+
+export function outcomeText(row: Pick<Purchase, 'outcome' | 'twice'>): string {
+  const base = OUTCOME_LABELS[row.outcome];
+  if (row.twice <= 0) return base;
+  return `${base}; possibly charged twice (up to ${creditsText(toCredits(row.twice))} more)`;
+}
+
+export const operationLabel = (type: Purchase['type']): string =>
+  type === MIXED ? 'Several lookups' : (operationByType(type)?.label ?? type);
+
+/** The input column: what was sent, or what a summary row stands for. */
+function inputText(row: Purchase): string {
+  if (row.count > 1 || (row.input === '' && row.type === MIXED))
+    return `${row.count.toLocaleString('en-US')} purchases (details not kept: they waited too long for the sidebar)`;
+  return row.input;
+}
+
+function reportRow(row: Purchase, formatTime: (ms: number) => string): string[] {
+  return [
+    formatTime(row.at),
+    SOURCE_LABELS[row.source],
+    operationLabel(row.type),
+    inputText(row),
+    creditsAmount(toCredits(row.cents)),
+    outcomeText(row),
+    row.served ?? '',
+  ];
+}
+
+/** The report of `period` (ending `today`) over the record of purchases, oldest first. */
+export function spendReport(
+  record: readonly Purchase[],
+  period: ReportPeriod,
+  today: string,
+  formatTime: (ms: number) => string,
+): SpendReport {
+  const { from, to } = periodDays(period, today);
+  const rows = record.filter((row) => row.day >= from && row.day <= to);
+  const cents = rows.reduce((sum, row) => sum + row.cents, 0);
+  const twice = rows.reduce((sum, row) => sum + row.twice, 0);
+  const purchases = rows.reduce((sum, row) => sum + row.count, 0);
+  const label = REPORT_PERIODS.find((p) => p.id === period)?.label ?? period;
+  const summary = [
+    `${label}: ${from === to ? from : `${from} to ${to}`}`,
+    `Total: ${creditsText(toCredits(cents))} over ${purchases.toLocaleString('en-US')} purchase${purchases === 1 ? '' : 's'} (as Spending counts them)`,
+    twice > 0
+      ? `Possibly charged twice: up to ${creditsText(toCredits(twice))} more (lookups sent again after a network failure)`
+      : 'Possibly charged twice: none',
+  ];
+  return {
+    title: 'Enrich for Sheets: spend report',
+    summary,
+    rows: rows.map((row) => reportRow(row, formatTime)),
+    credits: toCredits(cents),
+    twice: toCredits(twice),
+  };
+}

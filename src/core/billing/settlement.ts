@@ -1,0 +1,109 @@
+// What a reservation, a charge or a job becomes in the record of purchases: the items a pass
+// reserves (with what they are: input, answer key, the cell served), then what each really cost.
+import type { OperationType } from '../../shared/operation-type';
+import type { Hold } from './ledger';
+import type { Purchase, PurchaseOutcome, PurchaseSource } from './purchases';
+import { type Cents, toCents } from './totals';
+
+/** What a purchase is of, when the caller knows it; never the API key. */
+export interface PurchaseDetail {
+  /** The result cache key of its answer: how a cell's receipt finds it. */
+  key?: string;
+  /** The input as sent, with its options. */
+  input?: string;
+  /** The cell or run it serves. */
+  served?: string;
+}
+
+export interface PlannedItem extends PurchaseDetail {
+  type: OperationType;
+  /** Credits the call may cost (for an employee list, the bound from its `max`). */
+  estimate: number;
+}
+
+export interface Charge extends PurchaseDetail {
+  type: OperationType;
+  credits: number;
+  /** What came of it; a charge without one is booked as paid, outcome unknown. */
+  outcome?: PurchaseOutcome;
+}
+
+/** An async job whose charge is only known when it completes (employee lists: per employee). */
+export interface PendingJob extends PurchaseDetail {
+  jobId: string;
+  type: OperationType;
+  estimate: number;
+}
+
+interface RowBase {
+  at: number;
+  day: string;
+  source: PurchaseSource;
+}
+
+function detailRow(base: RowBase, type: OperationType, cents: Cents, detail: PurchaseDetail): Purchase {
+  return {
+    ...base,
+    type,
+    input: detail.input ?? '',
+    cents,
+    outcome: 'paid',
+    twice: 0,
+    count: 1,
+    ...(detail.key ? { key: detail.key } : {}),
+    ...(detail.served ? { served: detail.served } : {}),
+  };
+}
+
+/** The items a reservation holds, at their estimates (in cents, as reserved). */
+export function plannedRows(
+  base: RowBase,
+  items: readonly PlannedItem[],
+  estimates: readonly Cents[],
+): Purchase[] {
+  return items.map((item, i) => detailRow(base, item.type, estimates[i] ?? 0, item));
+}
+
+/** A charge as a purchase: its reserved item when there is one, with what it really cost. */
+export function chargeRow(charge: Charge, reserved: Purchase | undefined, base: RowBase): Purchase {
+  const row = reserved ?? detailRow(base, charge.type, 0, charge);
+  return { ...row, cents: toCents(charge.credits), outcome: charge.outcome ?? 'paid' };
+}
+
+const reservedByKey = (hold: Hold) =>
+  new Map((hold.items ?? []).filter((row) => row.key).map((row) => [row.key!, row]));
+
+/**
+ * What a settled reservation bought: each charge on its reserved item, and what was sent twice on
+ * the purchase it repeated (or on a row of its own when that one was not charged).
+ */
+export function settledRows(
+  hold: Hold,
+  charges: readonly Charge[],
+  resent: readonly Charge[],
+  at: number,
+): Purchase[] {
+  const reserved = reservedByKey(hold);
+  const base: RowBase = { at, day: hold.day, source: hold.purchaseSource ?? hold.source };
+  const rows = charges.map((charge) =>
+    chargeRow(charge, charge.key ? reserved.get(charge.key) : undefined, base),
+  );
+  for (const again of resent) {
+    const cents = toCents(again.credits);
+    const row = again.key ? rows.find((candidate) => candidate.key === again.key) : undefined;
+    if (row) row.twice += cents;
+    else {
+      const item = again.key ? reserved.get(again.key) : undefined;
+      rows.push({ ...(item ?? detailRow(base, again.type, 0, again)), cents: 0, twice: cents });
+    }
+  }
+  return rows;
+}
+
+/** What a job still running is, kept with the job's hold until it completes. */
+export function pendingItem(hold: Hold, job: PendingJob, at: number): Purchase[] {
+  const reserved = job.key ? reservedByKey(hold).get(job.key) : undefined;
+  const base: RowBase = { at, day: hold.day, source: hold.purchaseSource ?? hold.source };
+  const item = reserved ?? detailRow(base, job.type, toCents(job.estimate), job);
+  return [{ ...item, job: job.jobId }];
+}

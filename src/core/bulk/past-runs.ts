@@ -1,0 +1,48 @@
+// The last few bulk runs' layouts (which sheet, rows and columns, what each row asked), kept when a
+// new run replaces them, so that a cell a finished run wrote (a recipe's earlier step included)
+// still has a receipt: its row's input is read again as that run read it. One small property.
+import { operationByType } from '../operations/table';
+import type { BulkRun } from './run';
+
+/** What a receipt needs of a run to read one of its rows again. */
+export type RunLayout = Pick<BulkRun, 'config' | 'firstRow' | 'lastRow' | 'outputs' | 'status'>;
+
+const KEPT = 8;
+/** A property value holds 9 KB; the oldest runs go first to stay inside it. */
+const MAX_BYTES = 8_000;
+
+const layoutOf = ({ config, firstRow, lastRow, outputs, status }: RunLayout): RunLayout => ({
+  config,
+  firstRow,
+  lastRow,
+  outputs,
+  status,
+});
+
+export function parsePastRuns(text: string | null | undefined): RunLayout[] {
+  if (!text) return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(
+      (run): run is RunLayout =>
+        typeof run === 'object' &&
+        run !== null &&
+        operationByType((run as RunLayout).config?.type) !== undefined &&
+        Array.isArray((run as RunLayout).outputs),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** The list with `run` first (newest first), as stored: at most KEPT runs, inside one property. */
+export function rememberRun(past: readonly RunLayout[], run: RunLayout): string {
+  const runs = [layoutOf(run), ...past].slice(0, KEPT);
+  let text = JSON.stringify(runs);
+  while (text.length > MAX_BYTES && runs.length > 1) {
+    runs.pop();
+    text = JSON.stringify(runs);
+  }
+  return text;
+}

@@ -1,0 +1,52 @@
+// Where one paid answer is kept, for a cell's receipt: which layers hold it (the fast cache, the
+// document properties, the hidden sheet) and the answer a formula would read, in the order the
+// result cache reads them (result-cache.ts getMany). Reads what the caller read already: one
+// snapshot of the properties, one read of the sheet.
+import type { HashPort, TtlCachePort, ZipPort } from '../platform/ports';
+import { type CachedAnswer, decodeEntry } from './entries';
+import { ownValue, readPayload } from './property-layout';
+
+export type KeptLayer = 'fast' | 'properties' | 'sheet';
+
+export interface Kept {
+  /** The answer a formula reads now; null when no layer holds a live one. */
+  answer: CachedAnswer | null;
+  /** The layers holding a live answer for the key, fastest first. */
+  layers: KeptLayer[];
+}
+
+export interface KeptSources {
+  fast: TtlCachePort;
+  /** A snapshot of the document properties. */
+  all: Record<string, string>;
+  /** The hidden sheet's rows, or null without one. */
+  sheetRows: Record<string, string> | null;
+  hash: HashPort;
+  zip?: ZipPort;
+  isLive(at: number): boolean;
+}
+
+export function whereKept(key: string, sources: KeptSources): Kept {
+  const found: [KeptLayer, string | null][] = [
+    ['fast', readFast(sources.fast, key)],
+    ['properties', readPayload(sources.all, key, sources.hash)],
+    ['sheet', sources.sheetRows ? (ownValue(sources.sheetRows, key) ?? null) : null],
+  ];
+  const kept: Kept = { answer: null, layers: [] };
+  for (const [layer, payload] of found) {
+    const answer = payload === null ? null : decodeEntry(payload, sources.zip);
+    if (!answer || !sources.isLive(answer.at)) continue;
+    kept.layers.push(layer);
+    kept.answer ??= answer;
+  }
+  return kept;
+}
+
+/** The fast layer only helps: a failure to read it reads as absent, as in the result cache. */
+function readFast(fast: TtlCachePort, key: string): string | null {
+  try {
+    return ownValue(fast.getMany([key]), key) ?? null;
+  } catch {
+    return null;
+  }
+}

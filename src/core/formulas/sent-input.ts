@@ -1,0 +1,12 @@
+// A request's input as a person reads it back: exactly the text sent (its canonical form, as
+// canonical.ts made it), then the options sent with it. What a receipt and the spend report show.
+import type { EnrichmentRequest } from '../api/wire';
+
+export function sentInput(request: EnrichmentRequest): string {
+  const options = [
+    request.department === undefined ? null : `department ${request.department}`,
+    request.seniority === undefined ? null : `seniority ${request.seniority}`,
+    request.employee_count === undefined ? null : `at most ${request.employee_count}`,
+  ].filter((option): option is string => option !== null);
+  return options.length === 0 ? request.input_data : `${request.input_data} (${options.join(', ')})`;
+}

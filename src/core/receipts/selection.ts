@@ -1,0 +1,96 @@
+// What "Buy again" buys for a selection: the distinct lookups the selected cells show through the
+// add-on's formulas (a whole formula, or some rows of a range formula), and the formulas to enter
+// again once their new answers are saved. Its price is stated before anything is bought.
+import type { EnrichmentRequest } from '../api/wire';
+import { estimateFor } from '../billing/charges';
+import type { Operation } from '../operations/types';
+import type { CellAt } from '../text/cell-refs';
+import { roundCredits } from '../text/credits';
+import {
+  anchorOf,
+  type FormulaAt,
+  type FormulaLookups,
+  formulaLookups,
+  type ReadArgument,
+  reaches,
+} from './shown';
+
+/** A selection bigger than this is refused: its formulas are better bought again a column at a time. */
+export const MAX_SELECTION_CELLS = 5_000;
+
+export interface SelectedLookup {
+  key: string;
+  op: Operation;
+  request: EnrichmentRequest;
+  /** The cell of the formula's row that shows it (`Sheet1!B5`), whose purchase it is. */
+  served: string;
+}
+
+export interface SelectionLookups {
+  lookups: SelectedLookup[];
+  /** The formulas whose rows these are, to enter again. */
+  formulas: FormulaAt[];
+}
+
+interface Anchored {
+  formula: FormulaAt;
+  lookups: FormulaLookups | null;
+  used: boolean;
+}
+
+/** The selection's cells, row by row: `from` to `to`, both included. */
+export function cellsOf(from: CellAt, to: CellAt): CellAt[] {
+  const cells: CellAt[] = [];
+  for (let row = from.row; row <= to.row; row++)
+    for (let column = from.column; column <= to.column; column++) cells.push({ row, column });
+  return cells;
+}
+
+export function selectionLookups(
+  sheet: string,
+  formulas: readonly (readonly string[])[],
+  cells: readonly CellAt[],
+  argument: ReadArgument,
+  keyOf: (request: EnrichmentRequest) => string,
+): SelectionLookups {
+  const anchors = new Map<string, Anchored>();
+  const lookups = new Map<string, SelectedLookup>();
+  for (const cell of cells) {
+    const anchored = anchoredAt(sheet, formulas, cell, argument, anchors);
+    const lookup = anchored?.lookups ? reaches(anchored.lookups, anchored.formula, cell) : null;
+    if (!anchored || !lookup) continue;
+    anchored.used = true;
+    const key = keyOf(lookup.request);
+    if (!lookups.has(key)) lookups.set(key, { ...lookup, key });
+  }
+  return {
+    lookups: [...lookups.values()],
+    formulas: [...anchors.values()].filter((each) => each.used).map((each) => each.formula),
+  };
+}
+
+/** The formula whose answer may reach the cell, read once per formula. */
+function anchoredAt(
+  sheet: string,
+  formulas: readonly (readonly string[])[],
+  cell: CellAt,
+  argument: ReadArgument,
+  anchors: Map<string, Anchored>,
+): Anchored | null {
+  const anchor = anchorOf(formulas, cell);
+  if (!anchor) return null;
+  const id = `${anchor.row}:${anchor.column}`;
+  let anchored = anchors.get(id);
+  if (!anchored) {
+    const formula: FormulaAt = { sheet, ...anchor, formula: formulas[anchor.row - 1]![anchor.column - 1]! };
+    anchored = { formula, lookups: formulaLookups(formula, argument), used: false };
+    anchors.set(id, anchored);
+  }
+  return anchored;
+}
+
+/** What buying them again costs: each at its price (a list at the bound from its `max`). */
+export function priceOf(lookups: readonly SelectedLookup[]): { credits: number; isBound: boolean } {
+  const credits = roundCredits(lookups.reduce((sum, each) => sum + estimateFor(each.op, each.request), 0));
+  return { credits, isBound: lookups.some((each) => each.op.pricing.kind === 'per_employee') };
+}

@@ -1,0 +1,63 @@
+// The spend report's sheet: made again each time the report is opened, every cell formatted as
+// plain text before its value is written. A sheet of that name the add-on did not make is never overwritten.
+import type { SpendReport } from '../../core/billing/report';
+import { REPORT_HEADER } from '../../core/billing/report';
+import { SHEET_NAME } from '../../core/platform/stored-keys';
+
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+export const REPORT_SHEET_NAME = SHEET_NAME.spendReport;
+/** Where the table's header row goes: the title and the totals above it. */
+const TABLE_ROW = 6;
+const WIDTHS = [140, 90, 200, 260, 70, 200, 150];
+
+/** The report's sheet, emptied; a sheet of the user's under that name stops it. */
+function freshSheet(spreadsheet: Spreadsheet, title: string): Sheet {
+  const existing = spreadsheet.getSheetByName(REPORT_SHEET_NAME);
+  if (!existing) return spreadsheet.insertSheet(REPORT_SHEET_NAME, spreadsheet.getSheets().length);
+  if (String(existing.getRange(1, 1).getValue()) !== title)
+    throw new Error(
+      `A sheet named "${REPORT_SHEET_NAME}" that Enrich for Sheets did not make is in the way: rename it.`,
+    );
+  existing.clear();
+  existing.setFrozenRows(0);
+  return existing;
+}
+
+/** Exactly `rows` rows and `columns` columns: a report of 10 rows leaves no 990 empty ones. */
+function fitGrid(sheet: Sheet, rows: number, columns: number): void {
+  const maxRows = sheet.getMaxRows();
+  if (maxRows < rows) sheet.insertRowsAfter(maxRows, rows - maxRows);
+  else if (maxRows > rows) sheet.deleteRows(rows + 1, maxRows - rows);
+  const maxColumns = sheet.getMaxColumns();
+  if (maxColumns < columns) sheet.insertColumnsAfter(maxColumns, columns - maxColumns);
+  else if (maxColumns > columns) sheet.deleteColumns(columns + 1, maxColumns - columns);
+}
+
+/** Writes the report and opens its sheet; answers the sheet's name. */
+export function writeReportSheet(spreadsheet: Spreadsheet, report: SpendReport): string {
+  const sheet = freshSheet(spreadsheet, report.title);
+  const width = REPORT_HEADER.length;
+  const line = (text: string) => [text, ...Array<string>(width - 1).fill('')];
+  const grid = [
+    line(report.title),
+    ...report.summary.map(line),
+    ...Array.from({ length: TABLE_ROW - 1 - 1 - report.summary.length }, () => line('')),
+    [...REPORT_HEADER],
+    ...report.rows,
+  ];
+  fitGrid(sheet, grid.length, width);
+  const range = sheet.getRange(1, 1, grid.length, width);
+  // Plain text: an input such as "=1+1" or "00123" stays the text it is, never a formula or a number.
+  range.setNumberFormat('@');
+  range.setValues(grid);
+  sheet.getRange(1, 1).setFontWeight('bold');
+  sheet.getRange(TABLE_ROW, 1, 1, width).setFontWeight('bold');
+  sheet.setFrozenRows(TABLE_ROW);
+  WIDTHS.forEach((pixels, index) => {
+    sheet.setColumnWidth(index + 1, pixels);
+  });
+  sheet.activate();
+  return REPORT_SHEET_NAME;
+}

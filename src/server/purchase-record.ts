@@ -1,0 +1,97 @@
+// The record of purchases from the server's side: where it lies (document properties, the hidden
+// ledger sheet), moving its waiting pages into the sheet, and reading it whole for a receipt or
+// the report. Needs no API key: the record is the spreadsheet's, whoever's key bought.
+import { keepPurchases, purchaseRecord } from '../core/billing/purchase-log';
+import type { Purchase } from '../core/billing/purchases';
+import { cacheResolver } from '../core/billing/resolve';
+import { ResultCache } from '../core/cache/result-cache';
+import type { BatchStorePort, ClockPort, LockPort, SheetStorePort } from '../core/platform/ports';
+import { errorMessage } from '../core/text/error-message';
+import {
+  appsScriptClock,
+  batchStorePort,
+  digestHashPort,
+  gzipPort,
+  lockPort,
+  ttlCachePort,
+} from './adapters/apps-script';
+import { ledgerSheetPort } from './adapters/ledger-sheet';
+import { cacheSheetPort } from './context';
+import { fastCache } from './platform/cache';
+import { documentLock } from './platform/locks';
+import { requireDocumentProperties } from './platform/properties';
+import { activeSpreadsheet } from './platform/spreadsheet';
+import { getSettings } from './settings-api';
+
+export interface RecordAccess {
+  store: BatchStorePort;
+  lock: LockPort;
+  clock: ClockPort;
+  /** The ledger sheet; undefined without an open document. */
+  sheet: SheetStorePort | undefined;
+  /** The saved answers, every account's: what a purchase booked at its estimate found. Made on first use. */
+  readonly cache: ResultCache;
+}
+
+/** The record as a sidebar call or a bulk slice reaches it: it may write the sheet. */
+export function recordAccess(): RecordAccess {
+  const spreadsheet = activeSpreadsheet();
+  const lockObject = documentLock();
+  const store = batchStorePort(requireDocumentProperties());
+  let cache: ResultCache | undefined;
+  const makeCache = () => {
+    const cacheSheet = cacheSheetPort(false, lockObject, spreadsheet);
+    return new ResultCache(
+      {
+        fast: ttlCachePort(fastCache()),
+        store,
+        hash: digestHashPort,
+        zip: gzipPort,
+        clock: appsScriptClock,
+        ...(cacheSheet ? { sheet: cacheSheet } : {}),
+      },
+      { ttlDays: getSettings().cacheTtlDays },
+    );
+  };
+  return {
+    store,
+    lock: lockPort(lockObject),
+    clock: appsScriptClock,
+    sheet: ledgerSheetPort(true, lockObject, spreadsheet),
+    get cache() {
+      cache ??= makeCache();
+      return cache;
+    },
+  };
+}
+
+/**
+ * Moves the purchases waiting in document properties into the ledger sheet (a formula cannot
+ * write it). `all`: a snapshot the caller has, so that nothing waiting costs nothing more.
+ */
+export function movePurchases(access: RecordAccess, today: string, all?: Record<string, string>): number {
+  const { sheet } = access;
+  if (!sheet) return 0;
+  try {
+    return keepPurchases({ ...access, sheet }, today, all);
+  } catch (error) {
+    // The pages wait in the properties for the next call; nothing is lost.
+    console.warn(`Could not move purchases to the ledger sheet: ${errorMessage(error)}`);
+    return 0;
+  }
+}
+
+export interface RecordRead {
+  all: Record<string, string>;
+  sheetRows: Record<string, string>;
+  record: Purchase[];
+}
+
+/** The whole record, oldest first: one snapshot of the properties, one read of the sheet. */
+export function readPurchaseRecord(access: RecordAccess, today: string): RecordRead {
+  const all = access.store.getAll();
+  const sheetRows = access.sheet?.readAll() ?? {};
+  const now = access.clock.now();
+  const resolve = cacheResolver(access.cache);
+  return { all, sheetRows, record: purchaseRecord(all, sheetRows, today, now, (keys) => resolve(all, keys)) };
+}

@@ -1,0 +1,192 @@
+// Server side of the sidebar's "This cell" panel (src/shared/receipt-rpc.ts): the receipt of the
+// selection's first cell, and Buy again for the selection's formulas. The sidebar asks again when
+// the selection may have changed, naming the selection it shows: an unchanged one costs a few
+// reads of the active range and nothing else.
+import { whereKept } from '../core/cache/kept';
+import { resultKey } from '../core/cache/keys';
+import { readJobs } from '../core/jobs/registry';
+import { lookupMany } from '../core/lookup/pass';
+import { DAY_MS } from '../core/platform/time';
+import { buyAgainMessage, tallyBuyAgain } from '../core/receipts/buy-again';
+import { receiptLines } from '../core/receipts/receipt';
+import { cellsOf, MAX_SELECTION_CELLS, priceOf, selectionLookups } from '../core/receipts/selection';
+import { type CellAt, cellA1, sheetRef } from '../core/text/cell-refs';
+import { creditsText } from '../core/text/credits';
+import type { BuyAgainOffer, BuyAgainResult, SelectionReceipt } from '../shared/receipt-rpc';
+import { digestHashPort, gzipPort, ttlCachePort } from './adapters/apps-script';
+import { readPastRuns, readRun } from './bulk-run-store';
+import { keepCollecting } from './collector/clock-trigger';
+import { reenterFormulas } from './collector/reentry';
+import { SheetGrids } from './collector/sheet-grids';
+import { cacheSheetPort, type ExecutionContext, executionContext } from './context';
+import { fastCache } from './platform/cache';
+import { requireActiveSpreadsheet } from './platform/spreadsheet';
+import { movePurchases, readPurchaseRecord, recordAccess } from './purchase-record';
+import { subjectAt } from './receipt-subject';
+import { timeFormatter } from './report-api';
+import { context } from './sidebar-call';
+
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+/** Buy again sends for at most this long; the collector finishes jobs it starts. */
+const BUY_AGAIN_BUDGET_MS = 240_000;
+
+interface Selected {
+  ref: string;
+  sheet: string;
+  from: CellAt;
+  to: CellAt;
+}
+
+const answer = (
+  selection: string,
+  message: string,
+  rest: Partial<SelectionReceipt> = {},
+): SelectionReceipt => ({
+  selection,
+  unchanged: false,
+  lines: [],
+  message,
+  buyAgain: null,
+  ...rest,
+});
+
+/** The selection as the sidebar names it, and its corners; null when nothing is selected. */
+function selectionRef(
+  spreadsheet: Spreadsheet,
+): { range: GoogleAppsScript.Spreadsheet.Range; ref: string } | null {
+  const range = spreadsheet.getActiveRange();
+  if (!range) return null;
+  return { range, ref: `${sheetRef(range.getSheet().getName())}!${range.getA1Notation()}` };
+}
+
+function corners(range: GoogleAppsScript.Spreadsheet.Range, ref: string): Selected {
+  const from = { row: range.getRow(), column: range.getColumn() };
+  const to = { row: from.row + range.getNumRows() - 1, column: from.column + range.getNumColumns() - 1 };
+  return { ref, sheet: range.getSheet().getName(), from, to };
+}
+
+export function getCellReceipt(known: string | null): SelectionReceipt {
+  const spreadsheet = requireActiveSpreadsheet();
+  const selected = selectionRef(spreadsheet);
+  if (!selected) return answer('', 'Select a cell to see what it cost.');
+  if (known !== null && known === selected.ref) return answer(selected.ref, '', { unchanged: true });
+  const ctx = executionContext({ canWriteSheets: true });
+  if (!ctx) return answer(selected.ref, 'Save your API key first: receipts are read for its account.');
+  return receiptOf(ctx, spreadsheet, corners(selected.range, selected.ref));
+}
+
+function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Selected): SelectionReceipt {
+  const grids = new SheetGrids(spreadsheet);
+  const access = recordAccess();
+  const { all, record } = readPurchaseRecord(access, ctx.day);
+  const sheet = spreadsheet.getSheetByName(selected.sheet);
+  const sources = {
+    scope: ctx.scope,
+    grids,
+    runs: [readRun(), ...readPastRuns()].filter((run) => run !== null),
+    sheetNote: () => sheet?.getRange(1, 1).getNote() ?? '',
+    store: ctx.deps.store,
+    all,
+    record,
+  };
+  const subject = subjectAt(sources, selected.sheet, selected.from);
+  const offer = buyAgainOffer(ctx, grids, selected);
+  const cellName = `${sheetRef(selected.sheet)}!${cellA1(selected.from.row, selected.from.column)}`;
+  if (!subject)
+    return answer(selected.ref, `${cellName} shows no lookup of Enrich for Sheets.`, { buyAgain: offer });
+  const now = ctx.deps.client.clock.now();
+  const ttlDays = ctx.settings.cacheTtlDays;
+  const kept = whereKept(subject.key, {
+    fast: ttlCachePort(fastCache()),
+    all,
+    sheetRows: cacheSheetPort(false, null, spreadsheet)?.readAll() ?? null,
+    hash: digestHashPort,
+    zip: gzipPort,
+    isLive: (at) => now - at < ttlDays * DAY_MS,
+  });
+  const lines = receiptLines({
+    subject,
+    purchases: record.filter((row) => row.key === subject.key),
+    kept,
+    ttlDays,
+    job: readJobs(ctx.deps.store, all).find((job) => job.key === subject.key) ?? null,
+    now,
+    formatTime: timeFormatter(spreadsheet, 'yyyy-MM-dd HH:mm'),
+    formatDay: timeFormatter(spreadsheet, 'yyyy-MM-dd'),
+  });
+  return answer(selected.ref, offer ? '' : buyAgainHint(selected), { lines, buyAgain: offer });
+}
+
+function buyAgainHint(selected: Selected): string {
+  return cellsOf(selected.from, selected.to).length > MAX_SELECTION_CELLS
+    ? `Buy again works on at most ${MAX_SELECTION_CELLS.toLocaleString('en-US')} cells at a time.`
+    : "Buy again works on the add-on's formulas; a bulk run refreshes its rows from Bulk run (Refresh answers older than…).";
+}
+
+/** The selection's formulas' lookups, keyed for this account; null past the size Buy again takes. */
+function selectedLookups(ctx: ExecutionContext, grids: SheetGrids, selected: Selected) {
+  const cells = cellsOf(selected.from, selected.to);
+  if (cells.length > MAX_SELECTION_CELLS) return null;
+  const argument = (name: string, a1: string) => grids.argument(name, a1);
+  const keyOf = (request: Parameters<typeof resultKey>[2]) => resultKey(digestHashPort, ctx.scope, request);
+  return selectionLookups(selected.sheet, grids.formulas(selected.sheet), cells, argument, keyOf);
+}
+
+function buyAgainOffer(ctx: ExecutionContext, grids: SheetGrids, selected: Selected): BuyAgainOffer | null {
+  const found = selectedLookups(ctx, grids, selected);
+  if (!found || found.lookups.length === 0) return null;
+  const price = priceOf(found.lookups);
+  return {
+    lookups: found.lookups.length,
+    credits: price.credits,
+    formulas: found.formulas.length,
+    isBound: price.isBound,
+  };
+}
+
+/**
+ * Buys the selection's lookups again, whatever the saved answers hold (they are replaced), after
+ * checking the price is still the one the user confirmed; then enters their formulas again.
+ */
+export function buyAgain(confirmedCredits: number): BuyAgainResult {
+  const ctx = context();
+  const spreadsheet = requireActiveSpreadsheet();
+  const selectedRef = selectionRef(spreadsheet);
+  if (!selectedRef) throw new Error('Select the cells to buy again first.');
+  const selected = corners(selectedRef.range, selectedRef.ref);
+  const found = selectedLookups(ctx, new SheetGrids(spreadsheet), selected);
+  if (!found || found.lookups.length === 0) throw new Error(buyAgainHint(selected));
+  const price = priceOf(found.lookups);
+  if (!(price.credits <= Number(confirmedCredits) + 1e-9))
+    throw new Error(
+      `Buying these again now costs ${creditsText(price.credits)}, not the ${creditsText(Number(confirmedCredits) || 0)} you confirmed: look at the price again.`,
+    );
+  const now = ctx.deps.client.clock.now();
+  const results = lookupMany(ctx.deps, found.lookups, {
+    source: 'bulk',
+    purchaseSource: 'buyAgain',
+    paidAfter: now,
+    jobSource: 'sidebar',
+    spreadsheetId: spreadsheet.getId(),
+    day: ctx.day,
+    deadline: now + BUY_AGAIN_BUDGET_MS,
+    formulaDailyCap: ctx.settings.formulaDailyCap,
+    retryServerErrors: true,
+    pollJobs: false,
+    maxRequestsPerSecond: ctx.settings.requestsPerSecond,
+  });
+  const tally = tallyBuyAgain(found.lookups, results);
+  reenterFormulas(
+    spreadsheet,
+    found.formulas.map((f) => ({ sheet: f.sheet, a1: cellA1(f.row, f.column), formula: f.formula })),
+  );
+  if (tally.pending > 0) keepCollecting();
+  movePurchases(recordAccess(), ctx.day);
+  return {
+    ok: tally.notBought === 0,
+    message: buyAgainMessage(tally),
+    creditsSpent: tally.credits,
+    receipt: receiptOf(ctx, spreadsheet, selected),
+  };
+}

@@ -1,0 +1,80 @@
+// What the selected cell shows, read from the sheet: one of the add-on's formulas (or a row of it),
+// a bulk run's output or status cell, an employee list's sheet, or a cell a purchase in the
+// record served. Each way ends in the lookup's key, the input as sent and the cell whose purchase
+// it is, for core/receipts/receipt.ts.
+
+import type { Purchase } from '../core/billing/purchases';
+import type { RunLayout } from '../core/bulk/past-runs';
+import { resultKey } from '../core/cache/keys';
+import { sentInput } from '../core/formulas/sent-input';
+import { readJobs } from '../core/jobs/registry';
+import { operationByType } from '../core/operations/table';
+import type { BatchStorePort } from '../core/platform/ports';
+import type { ReceiptSubject } from '../core/receipts/receipt';
+import { type ShownLookup, shownByFormula } from '../core/receipts/shown';
+import { shownByRun } from '../core/receipts/shown-by-run';
+import { type CellAt, refHolds } from '../core/text/cell-refs';
+import { digestHashPort } from './adapters/apps-script';
+import type { SheetGrids } from './collector/sheet-grids';
+
+/** A receipt's subject with its answer's key. */
+export type KeyedSubject = ReceiptSubject & { key: string };
+
+export interface SubjectSources {
+  scope: string;
+  grids: SheetGrids;
+  /** The current bulk run, then the ones it replaced, newest first. */
+  runs: readonly RunLayout[];
+  /** The first line of notes on the sheet's first cell: an employee list names its job there. */
+  sheetNote: () => string;
+  /** Document properties, and a snapshot of them. */
+  store: BatchStorePort;
+  all: Record<string, string>;
+  record: readonly Purchase[];
+}
+
+const JOB_MARKER = /^Job: (\S+)$/m;
+
+function fromShown(sources: SubjectSources, shown: ShownLookup): KeyedSubject {
+  return {
+    op: shown.op,
+    input: sentInput(shown.request),
+    served: shown.served,
+    key: resultKey(digestHashPort, sources.scope, shown.request),
+  };
+}
+
+/** An employee list's sheet: its note names the job, and the job (or its purchase) the lookup. */
+function fromListSheet(sources: SubjectSources): KeyedSubject | null {
+  const jobId = JOB_MARKER.exec(sources.sheetNote())?.[1];
+  if (!jobId) return null;
+  const job = readJobs(sources.store, sources.all).find((candidate) => candidate.id === jobId);
+  const purchase = [...sources.record].reverse().find((row) => row.job === jobId);
+  const key =
+    job?.key ?? purchase?.key ?? (jobId.startsWith('inline:') ? jobId.slice('inline:'.length) : null);
+  const op = operationByType(job?.type ?? purchase?.type ?? '');
+  if (!key || !op) return null;
+  return { op, input: job ? sentInput(job.request) : (purchase?.input ?? ''), served: null, key };
+}
+
+/** The newest purchase made for a cell range holding the cell (a recipe's step, an earlier run). */
+function fromRecord(sources: SubjectSources, sheet: string, cell: CellAt): KeyedSubject | null {
+  const purchase = [...sources.record].reverse().find((row) => row.key && refHolds(row.served, sheet, cell));
+  const op = purchase ? operationByType(purchase.type) : undefined;
+  if (!purchase?.key || !op) return null;
+  return { op, input: purchase.input, served: purchase.served ?? null, key: purchase.key };
+}
+
+/** What the cell shows, first match of: a formula, a bulk run (newest first), a list's sheet, the record. */
+export function subjectAt(sources: SubjectSources, sheet: string, cell: CellAt): KeyedSubject | null {
+  const { grids } = sources;
+  const argument = (name: string, a1: string) => grids.argument(name, a1);
+  const byFormula = shownByFormula(sheet, grids.formulas(sheet), cell, argument);
+  if (byFormula) return fromShown(sources, byFormula.lookup);
+  const readRow = (row: number, first: number, last: number) => grids.row(sheet, row, first, last);
+  for (const run of sources.runs) {
+    const byRun = shownByRun(run, sheet, cell, readRow);
+    if (byRun) return fromShown(sources, byRun);
+  }
+  return fromListSheet(sources) ?? fromRecord(sources, sheet, cell);
+}
