@@ -23,9 +23,11 @@ import { Runtime } from './runtime';
 import { TriggerRegistry } from './script-app';
 import { SpreadsheetModel } from './sheet-model';
 import { FakeRange, FakeSpreadsheet } from './spreadsheet';
+import { type AccountKind, TriggerRuntimeQuota } from './trigger-quota';
 import { type TriggerRun, TriggerRunner } from './trigger-runner';
 import { UiRecord } from './ui';
 import type { FakeUrlFetchApp, FetchHandler, FetchRecord, FetchRequest } from './urlfetch';
+import { UserActions } from './user-actions';
 
 export type { LoadedBundle } from './bundle';
 export { type ExecutionOptions, SheetsError } from './execution';
@@ -50,6 +52,8 @@ export interface EmulatorOptions {
   readonly urlFetchDailyQuota?: number;
   /** Recalculate formulas a menu/sidebar/trigger execution wrote, as Sheets does after it. Default true. */
   readonly recalculateAfterExecution?: boolean;
+  /** Whose daily trigger runtime quota applies (90 min consumer, 6 h Workspace), or its ms. Default consumer. */
+  readonly account?: AccountKind | number;
 }
 
 export class Emulator {
@@ -66,6 +70,10 @@ export class Emulator {
   readonly properties: FakePropertiesService;
   readonly locks: FakeLockService;
   readonly urlFetch: FakeUrlFetchApp;
+  /** The daily trigger runtime quota, per user (T11). */
+  readonly triggerQuota: TriggerRuntimeQuota;
+  /** Pasting, inserting and deleting rows, form responses: what they fire (user-actions.ts). */
+  readonly user: UserActions;
   readonly #runner: ExecutionRunner;
   readonly #triggerRunner: TriggerRunner;
   readonly #timeZone: string;
@@ -114,11 +122,19 @@ export class Emulator {
         this.runtime.manifest = readManifest(bundle.distDir);
       },
     });
+    this.triggerQuota = new TriggerRuntimeQuota(options.account);
     this.#triggerRunner = new TriggerRunner({
       runtime,
       document: this.document,
       triggers: this.triggers,
       executions: this.#runner,
+      quota: this.triggerQuota,
+    });
+    this.user = new UserActions({
+      runtime,
+      document: this.document,
+      fire: (bundle, type, fields) => this.#triggerRunner.spreadsheetTriggers(bundle, type, fields),
+      settle: (bundle) => this.#runner.settle(bundle),
     });
   }
 
@@ -200,8 +216,9 @@ export class Emulator {
    * changes nothing, X8), Sheets runs what it must (the formula, and formulas reading the cell),
    * and the installable Edit triggers fire, each as its own execution. `triggersFirst` fires them
    * before Sheets runs the formulas: which starts first is not published (assumption T6), and the
-   * add-on must not depend on it. `fireTriggers: false` leaves them to `fireEditTriggers`.
-   * Answers what the cell showed once Sheets ran it.
+   * add-on must not depend on it. `fireTriggers: false` leaves them to `fireEditTriggers`. The
+   * Change triggers (EDIT) fire after the Edit triggers (T9). Answers what the cell showed once
+   * Sheets ran it.
    */
   edit(
     bundle: LoadedBundle,
@@ -224,6 +241,7 @@ export class Emulator {
     // What the cell showed once Sheets ran it; triggers that come after may change it later.
     const shown = shownAt(model, row, column);
     if (fire && !options.triggersFirst) this.fireEditTriggers(bundle, sheet, a1, fields);
+    if (fire) this.user.change(bundle, 'EDIT');
     return shown;
   }
 
