@@ -37,3 +37,5 @@ export {
 } from './recipes';
 export { getSettings, saveSettings } from './settings-api';
 export { clearApiKey, getSidebarState, setApiKey, testApiKey } from './sidebar-api';
+export { createWatch, deleteWatch, listWatches, updateWatch } from './watches/api';
+export { watchOnChange, watchOnFormSubmit } from './watches/handlers';

@@ -41,6 +41,7 @@ export interface SidebarState {
 import type { BulkServerApi } from './bulk-rpc';
 import type { JobsServerApi } from './jobs-rpc';
 import type { RecipeServerApi } from './recipe-rpc';
+import type { WatchServerApi } from './watch-rpc';
 
 /** The add-on's settings for one spreadsheet (defaults and limits in core/billing/settings.ts). */
 export interface Settings {
@@ -85,7 +86,7 @@ export interface CacheView {
   rebuyCredits: number;
 }
 
-export interface ServerApi extends JobsServerApi, BulkServerApi, RecipeServerApi {
+export interface ServerApi extends JobsServerApi, BulkServerApi, RecipeServerApi, WatchServerApi {
   getSidebarState(): SidebarState;
   /** Replacing a saved key tests the new one first; `untested` replaces it without a test. */
   setApiKey(key: string, scope: KeyScope, replace?: 'untested'): KeySaveResult;

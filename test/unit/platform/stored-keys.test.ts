@@ -18,6 +18,8 @@ describe('the names of stored data', () => {
         reauthorize: 'enrich.reauthorize',
         outOfCredits: 'enrich.outOfCredits',
         spendSequence: 'spend:seq',
+        watchesPaused: 'enrich.watches.paused',
+        triggerRuntime: 'enrich.triggerRuntime',
       },
       PROPERTY_PREFIX: {
         job: 'job:',
@@ -28,13 +30,20 @@ describe('the names of stored data', () => {
         spendHold: 'spend:hold:',
         spendJobHold: 'spend:job:',
         stashNote: 'stash:',
+        watch: 'watch:',
       },
       RESULT_KEY_VERSION: 'r1',
       KEY_SUFFIX: { chunk: '#', stashPiece: '#s' },
-      CACHE_KEY: { jobSignal: 'enrich.jobs.signal' },
+      CACHE_KEY: { jobSignal: 'enrich.jobs.signal', watchNote: 'enrich.watches.note' },
       CACHE_PREFIX: { heldFailure: 'held-failure:', pace: 'pace:' },
       SHEET_NAME: { resultCache: '_enrich_cache' },
-      TRIGGER_HANDLER: { clock: 'runJobPump', edit: 'collectOnEdit', open: 'collectOnOpen' },
+      TRIGGER_HANDLER: {
+        clock: 'runJobPump',
+        edit: 'collectOnEdit',
+        open: 'collectOnOpen',
+        change: 'watchOnChange',
+        formSubmit: 'watchOnFormSubmit',
+      },
     });
   });
 });
