@@ -151,9 +151,14 @@ export class UserActions {
 
   /**
    * A person submits the linked form: the response becomes the row below the last one, and the
-   * Form-submit triggers fire with its values, namedValues and range. Answers the row it landed in.
+   * Form-submit triggers fire with its values, namedValues and range (`fireTriggers: false` leaves
+   * that to `formSubmitted`, for responses that land together). Answers the row it landed in.
    */
-  submitForm(bundle: LoadedBundle, answers: Readonly<Record<string, string>>): number {
+  submitForm(
+    bundle: LoadedBundle,
+    answers: Readonly<Record<string, string>>,
+    options: { fireTriggers?: boolean } = {},
+  ): number {
     const { document, runtime } = this.#setup;
     const form = document.form;
     if (!form) throw new Error('Emulator: no form sends its responses to this spreadsheet (linkForm)');
@@ -168,12 +173,20 @@ export class UserActions {
       sheet.writeInput(row, i + 1, value);
     });
     this.#setup.settle(bundle);
-    const namedValues = Object.fromEntries(
-      ['Timestamp', ...form.questions].map((question, i) => [question, [values[i]]]),
-    );
-    const grid = { row, column: 1, numRows: 1, numColumns: values.length };
-    const range = new FakeRange(runtime, sheet, grid);
-    this.#setup.fire(bundle, 'ON_FORM_SUBMIT', { values, namedValues, range });
+    if (options.fireTriggers !== false) this.formSubmitted(bundle, row);
     return row;
+  }
+
+  /** The Form-submit triggers for the response in `row` of the form's sheet; answers how many ran. */
+  formSubmitted(bundle: LoadedBundle, row: number): number {
+    const { document, runtime } = this.#setup;
+    const form = document.form;
+    if (!form) throw new Error('Emulator: no form sends its responses to this spreadsheet (linkForm)');
+    const sheet = sheetNamed(document, form.sheetName);
+    const headers = ['Timestamp', ...form.questions];
+    const values = headers.map((_, i) => String(sheet.value(row, i + 1)));
+    const namedValues = Object.fromEntries(headers.map((question, i) => [question, [values[i]]]));
+    const range = new FakeRange(runtime, sheet, { row, column: 1, numRows: 1, numColumns: headers.length });
+    return this.#setup.fire(bundle, 'ON_FORM_SUBMIT', { values, namedValues, range });
   }
 }

@@ -29,6 +29,8 @@ export type RunEnd =
 interface PassResult {
   result: RunResult;
   pending: number;
+  /** Rows a person changed while they were looked up: their answers are saved, to write again. */
+  dropped: number;
   stop: StepStop | null;
   misfit: boolean;
 }
@@ -75,25 +77,31 @@ export class WatchRun {
           ? { kind: 'refused', message: done.stop.message }
           : { kind: 'ran', pending: done.pending };
       const goesOn = done.stop === null && !done.misfit && pass < MAX_PASSES;
-      // Another trigger wanted a run while this one worked: the sheet is read again.
-      const saved = this.save(done.result, goesOn);
+      // Another trigger wanted a run while this one worked, or rows moved under it: the sheet is
+      // read again (what was bought meanwhile is saved, so writing it where the rows are is free).
+      const saved = this.save(done.result, goesOn, done.dropped > 0);
       watch = saved?.wanted ? saved.watch : null;
     }
     return end;
   }
 
   /**
-   * Saves what the run did. When it `mayGoOn` and another trigger wanted a run meanwhile, the run
-   * keeps the lease for one more look (`wanted`); otherwise it lets go. Null when the watch is gone.
+   * Saves what the run did. When it `mayGoOn` and another trigger wanted a run meanwhile (or
+   * `again`), the run keeps the lease for one more look (`wanted`); otherwise it lets go. Null when
+   * the watch is gone.
    */
-  private save(result: RunResult, mayGoOn: boolean): { watch: Watch; wanted: boolean } | null {
+  private save(
+    result: RunResult,
+    mayGoOn: boolean,
+    again: boolean,
+  ): { watch: Watch; wanted: boolean } | null {
     const saved = this.locked(() => {
       const current = readWatch(this.id);
       const lease = current?.lease;
-      const keep = mayGoOn && current?.wanted === true && lease?.token === this.token;
+      const keep = mayGoOn && (again || current?.wanted === true) && lease?.token === this.token;
       const next = afterRun(current, this.token, result, keep && lease ? { until: lease.until } : null);
       if (next) saveWatch(next.watch);
-      return next;
+      return next && { watch: next.watch, wanted: keep };
     });
     return saved === BUSY ? null : saved;
   }
@@ -107,6 +115,7 @@ export class WatchRun {
       return {
         result: { ...result, pause: { kind: 'misfit', reason: reason ?? '' }, problem: reason },
         pending: 0,
+        dropped: 0,
         stop: null,
         misfit: true,
       };
@@ -150,7 +159,8 @@ export class WatchRun {
       ended.waitUntil = stop.waitUntil;
     } else if (stop?.kind === 'refused') ended.problem = stop.message;
     else ended.problem = rowsProblem(steps);
-    return { result: ended, pending, stop, misfit: false };
+    const dropped = steps.reduce((sum, step) => sum + step.dropped, 0);
+    return { result: ended, pending, dropped, stop, misfit: false };
   }
 }
 
