@@ -251,7 +251,7 @@ describe('a flood of form responses', () => {
   it('a trigger that finds the lease held returns without buying; a lease left by a killed run expires', () => {
     const world = formWatched();
     // A run at work elsewhere (or killed mid-way) holds the lease for the next 5 minutes.
-    const store = world.emu.globals.PropertiesService.getDocumentProperties();
+    const store = world.emu.globals.PropertiesService.getDocumentProperties()!;
     const key = store.getKeys().find((name) => name.startsWith('watch:'))!;
     const watch = JSON.parse(store.getProperty(key)!);
     store.setProperty(
