@@ -8,6 +8,7 @@ import { mountJobsPanel } from './panels/jobs/controller';
 import { mountKeyPanel } from './panels/key/controller';
 import { mountLedgerPanel } from './panels/ledger/controller';
 import { mountSettingsPanel, type SettingsPanel } from './panels/settings/controller';
+import { mountWatchesPanel } from './panels/watches/controller';
 import { call } from './rpc-client';
 
 async function start() {
@@ -47,3 +48,4 @@ function mountAccountPanels(): void {
 void start();
 mountAccountPanels();
 mountBulkPanel();
+mountWatchesPanel();
