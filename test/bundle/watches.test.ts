@@ -176,6 +176,81 @@ describe('a watch', () => {
   });
 });
 
+describe('a watch of a name lookup, and of a recipe', () => {
+  const nameConfig: BulkRunConfig = {
+    sheetName: 'Sheet1',
+    headerRow: 1,
+    type: 'lead_full_name_to_email',
+    columns: { input: 1, company: 2 },
+    output: { mode: 'primary' },
+  };
+
+  it('waits for the company of a name typed first, then buys the row once, with it', () => {
+    const world = createWorld({ emulator: { addOn: true } });
+    typeValues(world, 'A1:B1', [['Full name', 'Company']]);
+    sidebar(world, 'createWatch', { kind: 'lookup', config: nameConfig, dailyCap: 50 });
+
+    world.emu.edit(world.bundle, 'Sheet1', 'A2', 'Ada Lovelace');
+    expect(rows(world, 'C2:D2')).toEqual([['', '']]);
+    expect(spent(world)).toBe(0);
+
+    world.emu.edit(world.bundle, 'Sheet1', 'B2', 'Ironworks');
+    expect(rows(world, 'A1:D2')).toEqual([
+      ['Full name', 'Company', 'Email', 'Status (Email from name)'],
+      ['Ada Lovelace', 'Ironworks', 'ada.lovelace@ironworks.com', 'Found'],
+    ]);
+    // An email from a name costs 7 credits; the company went with the name.
+    expect(spent(world)).toBe(7);
+    expect(world.api.callsFor(world.key).map((call) => call.input)).toEqual(['Ada Lovelace Ironworks']);
+  });
+
+  it('runs a recipe on the rows that arrive: each step, its fallbacks only where needed', () => {
+    const world = createWorld({ emulator: { addOn: true } });
+    typeValues(world, 'A1:B1', [['Full name', 'Company']]);
+    const config = {
+      recipeId: 'email-from-name',
+      sheetName: 'Sheet1',
+      headerRow: 1,
+      slots: { fullName: 1, company: 2 },
+    };
+    sidebar(world, 'createWatch', { kind: 'recipe', config, dailyCap: 50 });
+
+    world.emu.user.paste(world.bundle, 'Sheet1', 'A2', [
+      ['Ada Lovelace', 'Ironworks'],
+      ['Nobody Atall', 'Acme Corporation'],
+    ]);
+
+    expect(rows(world, 'A1:G3')).toEqual([
+      [
+        'Full name',
+        'Company',
+        'Email',
+        'Status (Email from name)',
+        'Pronet URL',
+        'Status (Profile URL from name)',
+        'Status (Email from profile)',
+      ],
+      ['Ada Lovelace', 'Ironworks', 'ada.lovelace@ironworks.com', 'Found', '', '', ''],
+      [
+        'Nobody Atall',
+        'Acme Corporation',
+        '',
+        'Not found',
+        '',
+        'Not found',
+        'Skipped: "Profile URL from name" found nothing to look up from.',
+      ],
+    ]);
+    // Two emails from names (7 each, a miss charged too), one profile URL from a name (1).
+    expect(spent(world)).toBe(15);
+    expect(sidebar<WatchList>(world, 'listWatches').watches[0]).toMatchObject({
+      label: 'Email from name',
+      spentToday: 15,
+      rowsDone: 2,
+    });
+  });
+});
+
 describe('the Watches list', () => {
   it('switches a watch off and on, changes its cap, deletes it, and the last one takes its triggers along', () => {
     const world = watched();

@@ -7,6 +7,7 @@
 // A slice walks rows from a cursor, so the due rows are cut into spans that hold no such row: the
 // rows between two due rows (filled, blank, invalid, held by a gate) cost nothing in a slice.
 import type { BulkRunConfig } from '../../shared/bulk-rpc';
+import { inputColumns } from '../bulk/config';
 import type { ColumnLayout } from '../bulk/layout';
 import { cellAt, planRow, type RowPlan, type SheetTable } from '../bulk/plan';
 import { BULK_STATUS, isErrorStatus } from '../bulk/statuses';
@@ -29,7 +30,7 @@ export interface DueRows {
   waiting: number;
 }
 
-type RowKind = 'due' | 'say' | 'wait' | 'skip';
+type RowKind = 'due' | 'say' | 'wait' | 'skip' | 'held';
 
 function kindOf(plan: RowPlan, status: unknown): RowKind {
   if (plan.kind === 'lookup') return waitsForUser(status) ? 'wait' : 'due';
@@ -38,7 +39,26 @@ function kindOf(plan: RowPlan, status: unknown): RowKind {
   return 'skip';
 }
 
-/** The due rows of `firstRow..lastRow`, read from `table` (which covers the step's columns). */
+/**
+ * Whether the row a person just typed into (one cell: `typed`) should wait for the rest of its
+ * inputs: they typed one of the step's input cells and another of them (a name lookup's company,
+ * location or job title) is still blank. A name looked up before its company is typed would be
+ * bought without it, and never again: the row waits for its next edit, or the hourly check.
+ */
+export function waitsForTyping(
+  config: BulkRunConfig,
+  table: SheetTable,
+  typed: { row: number; column: number },
+): boolean {
+  const columns = inputColumns(config);
+  if (columns.length < 2 || !columns.includes(typed.column)) return false;
+  return columns.some((column) => String(cellAt(table, typed.row, column) ?? '').trim() === '');
+}
+
+/**
+ * The due rows of `firstRow..lastRow`, read from `table` (which covers the step's columns), but
+ * `held`, a row that waits for the rest of its inputs (waitsForTyping).
+ */
 export function dueRows(
   op: Operation,
   config: BulkRunConfig,
@@ -46,12 +66,20 @@ export function dueRows(
   table: SheetTable,
   firstRow: number,
   lastRow: number,
+  held: number | null = null,
 ): DueRows {
   const due: DueRows = { rows: [], spans: [], waiting: 0 };
   let open: [number, number] | null = null;
   for (let row = firstRow; row <= lastRow; row++) {
-    const kind = kindOf(planRow(op, config, layout, table, row), cellAt(table, row, layout.status.column));
+    const kind =
+      row === held
+        ? 'held'
+        : kindOf(planRow(op, config, layout, table, row), cellAt(table, row, layout.status.column));
     if (kind === 'skip') continue;
+    if (kind === 'held') {
+      open = null;
+      continue;
+    }
     if (kind === 'wait') {
       due.waiting++;
       open = null;

@@ -43,8 +43,8 @@ export function watchOnFormSubmit(event?: { range?: Range }): void {
 
 /**
  * The Edit trigger's part, with the note it read from the cache (undefined: the cache forgot it, so
- * the watches are read once and it is written again). Answers whether a watch ran. `until`: when
- * the trigger's other work leaves this one done.
+ * the watches are read once and it is written again). Answers whether it had watches to look at
+ * (its run time counts then). `until`: when the trigger's other work leaves this one done.
  */
 export function watchesAfterEdit(
   event: { range?: Range } | undefined,
@@ -64,7 +64,9 @@ export function watchesAfterEdit(
     lastColumn: firstColumn + range.getNumColumns() - 1,
   };
   if (!concernsWatch(note, edited)) return false;
-  return runWatches({ cause: 'edit', sheetName: edited.sheet, until });
+  const one = edited.firstRow === edited.lastRow && edited.firstColumn === edited.lastColumn;
+  const typed = one ? { row: firstRow, column: firstColumn } : null;
+  return runWatches({ cause: 'edit', sheetName: edited.sheet, until, typed });
 }
 
 function rebuiltNote(): WatchNote {

@@ -20,9 +20,14 @@ export interface RunRequest {
   sheetName: string | null;
   /** When this execution must be done with watches. */
   until: number;
+  /** The one cell a person typed into, for an edit: its row may wait for its other inputs. */
+  typed?: { row: number; column: number } | null;
 }
 
-/** Runs the watches `request` concerns; answers whether any ran. */
+/**
+ * Runs the watches `request` concerns. Answers whether it had any to look at: then its trigger did
+ * work worth counting against the day's runtime quota, whether or not the pace let a watch run.
+ */
 export function runWatches(request: RunRequest): boolean {
   const ctx = executionContext({ canWriteSheets: true });
   const spreadsheet = activeSpreadsheet();
@@ -31,15 +36,15 @@ export function runWatches(request: RunRequest): boolean {
   const watches = readWatches(all).filter(
     (watch) => watch.on && (request.sheetName === null || watch.sheetName === request.sheetName),
   );
-  if (watches.length === 0 || !accountReady(ctx, all, request.cause)) return false;
-  const tally = { ran: false, pending: 0, changed: false };
+  if (watches.length === 0) return false;
+  if (!accountReady(ctx, all, request.cause)) return true;
+  const tally = { pending: 0, changed: false };
   const share = shareOf(readTally(), ctx.deps.client.clock.now());
   for (const watch of watches) {
     const end = runOne(ctx, spreadsheet, watch, request, share);
-    tally.ran ||= end.kind === 'ran' || end.kind === 'refused';
     if (end.kind === 'ran') {
       tally.pending += end.pending;
-      tally.changed ||= pauseChanged(watch);
+      tally.changed ||= end.pauseChanged;
     }
     if (end.kind !== 'refused') continue;
     pauseEveryWatch(ctx, end);
@@ -49,7 +54,7 @@ export function runWatches(request: RunRequest): boolean {
   // Rows waiting on an API job: the clock trigger collects it even if nothing else happens.
   if (tally.pending > 0) keepCollecting();
   if (tally.changed) writeWatchNote(readWatches());
-  return tally.ran;
+  return true;
 }
 
 /** One watch's run, at the pace today's share of the trigger quota allows. */
@@ -63,13 +68,8 @@ function runOne(
   const now = ctx.deps.client.clock.now();
   const pace = paceAt(share, request.cause, now - (watch.lastRunAt ?? 0));
   if (!pace.runs) return { kind: 'idle' };
-  return new WatchRun(ctx, spreadsheet, watch.id, Math.min(request.until, now + pace.budgetMs)).run();
-}
-
-/** Whether a run may have paused the watch (its cap, its columns): the Edit trigger's note changes. */
-function pauseChanged(before: Watch): boolean {
-  const after = readWatches().find((watch) => watch.id === before.id);
-  return after?.pause?.kind !== before.pause?.kind;
+  const until = Math.min(request.until, now + pace.budgetMs);
+  return new WatchRun(ctx, spreadsheet, watch.id, until, request.typed ?? null).run();
 }
 
 /**

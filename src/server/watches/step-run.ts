@@ -2,7 +2,6 @@
 // slices over them (core/bulk/slice/), each bounded like a bulk run's and writing before it returns,
 // through the guarded sheet (sheet-port.ts), each allowed to spend what is left of the watch's caps.
 // What it did comes back as a StepResult; the watch's run (watch-run.ts) folds it in and saves it.
-import { inputColumns } from '../../core/bulk/config';
 import { type SheetTable, tableSpan } from '../../core/bulk/plan';
 import { type BulkRun, newRun } from '../../core/bulk/run';
 import { SLICE_LIMITS } from '../../core/bulk/slice/ports';
@@ -12,15 +11,13 @@ import { collectOnce } from '../../core/jobs/collector';
 import { operationByType } from '../../core/operations/table';
 import { DAY_MS } from '../../core/platform/time';
 import { capStatus } from '../../core/watches/caps';
-import { type DueRows, dueRows } from '../../core/watches/due';
+import { type DueRows, dueRows, waitsForTyping } from '../../core/watches/due';
 import { refusalOf } from '../../core/watches/pause';
 import type { Watch, WatchStep } from '../../core/watches/watch';
 import { digestHashPort } from '../adapters/apps-script';
 import { listSheetPort } from '../adapters/employee-sheets';
 import type { ExecutionContext } from '../context';
-import { type GuardedSheet, guardedSheetPort } from './sheet-port';
-
-type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+import type { GuardedSheet } from './sheet-port';
 
 const COLLECTOR_LOCK_WAIT_MS = 3_000;
 /** A slice starts only when its whole budget, and this margin, fit before the run's end. */
@@ -44,18 +41,21 @@ export interface StepResult {
   failed: number;
   /** Rows still waiting on an API job. */
   pending: number;
-  /** Rows left alone because a person changed them while the slice worked. */
-  dropped: number;
   stop: StepStop | null;
 }
 
 export interface StepContext {
   ctx: ExecutionContext;
-  sheet: Sheet;
+  /** The watch's sheet for this pass: its rows remembered as read, its writes guarded. */
+  port: GuardedSheet;
+  /** The sheet's last row with content, as this pass found it. */
+  lastRow: number;
   watch: Watch;
   index: number;
   /** When the run must be done. */
   until: number;
+  /** The one cell a person just typed into, if that is what started the run. */
+  typed: { row: number; column: number } | null;
   /**
    * What the next slice may spend given what this step spent so far (0: nothing), and which cap
    * binds.
@@ -73,7 +73,6 @@ class StepRun {
     answered: 0,
     failed: 0,
     pending: 0,
-    dropped: 0,
     stop: null,
   };
   private readonly port: GuardedSheet;
@@ -83,7 +82,7 @@ class StepRun {
     private readonly step: WatchStep,
     private readonly env: StepContext,
   ) {
-    this.port = guardedSheetPort(env.sheet, inputColumns(step.config));
+    this.port = env.port;
     this.firstRow = env.watch.headerRow + 1;
   }
 
@@ -92,7 +91,7 @@ class StepRun {
   }
 
   run(): StepResult {
-    const lastRow = this.env.sheet.getLastRow();
+    const { lastRow } = this.env;
     if (lastRow < this.firstRow) return this.result;
     const { step } = this;
     const span = tableSpan(step.config, step.layout);
@@ -102,7 +101,9 @@ class StepRun {
       values: this.port.read(this.firstRow, lastRow, span.first, span.last),
     };
     const op = operationByType(step.config.type)!;
-    const due = dueRows(op, step.config, step.layout, table, this.firstRow, lastRow);
+    const { typed } = this.env;
+    const held = typed && waitsForTyping(step.config, table, typed) ? typed.row : null;
+    const due = dueRows(op, step.config, step.layout, table, this.firstRow, lastRow, held);
     for (const [from, to] of due.spans) {
       const stoppedAt = this.walk(from, to);
       if (stoppedAt === null) continue;
@@ -110,7 +111,6 @@ class StepRun {
         this.sayCapped(due, table, stoppedAt);
       break;
     }
-    this.result.dropped = this.port.dropped.length;
     return this.result;
   }
 

@@ -2,14 +2,15 @@
 // still fit the sheet, runs its steps in order over the due rows (step-run.ts), and saves what it
 // spent and did after every step, under the document lock, keeping the lease until it is done. If
 // another trigger wanted a run meanwhile, it looks at the sheet again before it lets go.
+import { inputColumns } from '../../core/bulk/config';
 import { BUSY, tryWithLock } from '../../core/platform/locked-section';
 import { plural } from '../../core/text/plural';
 import { capProblem, capsLeft, runCapProblem } from '../../core/watches/caps';
 import { misfit } from '../../core/watches/fit';
 import { afterRun, type RunResult, takeLease } from '../../core/watches/lease';
-import type { Watch } from '../../core/watches/watch';
-import { headersOf } from '../adapters/bulk-sheets';
+import { type Watch, watchColumns } from '../../core/watches/watch';
 import type { ExecutionContext } from '../context';
+import { GuardedSheet } from './sheet-port';
 import { runStep, type StepResult, type StepStop } from './step-run';
 import { readWatch, saveWatch } from './store';
 
@@ -23,7 +24,8 @@ const MAX_PASSES = 5;
 export type RunEnd =
   | { kind: 'idle' }
   | { kind: 'busy' }
-  | { kind: 'ran'; pending: number }
+  /** `pauseChanged`: the run paused the watch (its cap, its columns): the Edit trigger's note changes. */
+  | { kind: 'ran'; pending: number; pauseChanged: boolean }
   | { kind: 'refused'; message: string };
 
 interface PassResult {
@@ -44,6 +46,7 @@ export class WatchRun {
     private readonly spreadsheet: Spreadsheet,
     private readonly id: string,
     private readonly until: number,
+    private readonly typed: { row: number; column: number } | null,
   ) {}
 
   private now(): number {
@@ -68,18 +71,20 @@ export class WatchRun {
     });
     if (taken === BUSY || taken.kind === 'busy') return { kind: 'busy' };
     if (taken.kind === 'idle') return { kind: 'idle' };
+    const pausedBefore = taken.watch.pause?.kind ?? null;
     let watch: Watch | null = taken.watch;
-    let end: RunEnd = { kind: 'ran', pending: 0 };
+    let end: RunEnd = { kind: 'ran', pending: 0, pauseChanged: false };
     for (let pass = 1; watch; pass++) {
       const done = this.pass(watch);
-      end =
-        done.stop?.kind === 'refused'
-          ? { kind: 'refused', message: done.stop.message }
-          : { kind: 'ran', pending: done.pending };
       const goesOn = done.stop === null && !done.misfit && pass < MAX_PASSES;
       // Another trigger wanted a run while this one worked, or rows moved under it: the sheet is
       // read again (what was bought meanwhile is saved, so writing it where the rows are is free).
       const saved = this.save(done.result, goesOn, done.dropped > 0);
+      const pauseChanged = (saved?.watch.pause?.kind ?? null) !== pausedBefore;
+      end =
+        done.stop?.kind === 'refused'
+          ? { kind: 'refused', message: done.stop.message }
+          : { kind: 'ran', pending: done.pending, pauseChanged };
       watch = saved?.wanted ? saved.watch : null;
     }
     return end;
@@ -106,12 +111,18 @@ export class WatchRun {
     return saved === BUSY ? null : saved;
   }
 
-  /** One look at the sheet: every step, in order. */
+  /**
+   * One look at the sheet: its header row and rows read at once (the fit of the watch's columns is
+   * checked on the headers, the first step's rows come from the same read), then every step, in
+   * order, each reading what the one before it wrote.
+   */
   private pass(watch: Watch): PassResult {
     const sheet = this.spreadsheet.getSheetByName(watch.sheetName);
-    const reason = misfit(watch, sheet !== null, sheet ? headersOf(sheet, watch.headerRow) : []);
+    const port = sheet ? new GuardedSheet(sheet, inputsOf(watch), this.ctx.deps.client.clock) : null;
+    const lastRow = sheet ? Math.max(watch.headerRow, sheet.getLastRow()) : 0;
+    const reason = misfit(watch, sheet !== null, port ? headersRead(port, watch, lastRow) : []);
     const result: RunResult = { spent: 0, rowsDone: 0, lastRunAt: this.now() };
-    if (reason !== null || !sheet) {
+    if (reason !== null || !port) {
       return {
         result: { ...result, pause: { kind: 'misfit', reason: reason ?? '' }, problem: reason },
         pending: 0,
@@ -124,10 +135,12 @@ export class WatchRun {
     for (const [index, step] of watch.steps.entries()) {
       const done = runStep(step, {
         ctx: this.ctx,
-        sheet,
+        port,
+        lastRow,
         watch,
         index,
         until: this.until,
+        typed: this.typed,
         caps: (spent) =>
           capsLeft(
             watch.dailyCap,
@@ -142,11 +155,11 @@ export class WatchRun {
       if (index === 0) result.rowsDone = done.answered;
       if (done.stop) break;
     }
-    return this.ended(watch, result, steps);
+    return this.ended(watch, result, steps, port.dropped.length);
   }
 
   /** What a pass's steps come to: the watch's pause, wait and last problem. */
-  private ended(watch: Watch, result: RunResult, steps: readonly StepResult[]): PassResult {
+  private ended(watch: Watch, result: RunResult, steps: readonly StepResult[], dropped: number): PassResult {
     const stop = steps.find((step) => step.stop !== null)?.stop ?? null;
     const pending = steps.reduce((sum, step) => sum + step.pending, 0);
     const ended: RunResult = { ...result, lastRunAt: this.now(), problem: null };
@@ -158,16 +171,30 @@ export class WatchRun {
       ended.problem = stop.notice;
       ended.waitUntil = stop.waitUntil;
     } else if (stop?.kind === 'refused') ended.problem = stop.message;
-    else ended.problem = rowsProblem(steps);
-    const dropped = steps.reduce((sum, step) => sum + step.dropped, 0);
+    else ended.problem = rowsProblem(steps, dropped);
     return { result: ended, pending, dropped, stop, misfit: false };
   }
 }
 
+/** Every column any step reads its input from: a row whose inputs changed is never written. */
+const inputsOf = (watch: Watch) => [...new Set(watch.steps.flatMap((step) => inputColumns(step.config)))];
+
+/**
+ * The header row and the rows below it, over every column of the watch, in one read the steps'
+ * scans are then answered from; the headers, by column (`headers[0]` is column 1).
+ */
+function headersRead(port: GuardedSheet, watch: Watch, lastRow: number): unknown[] {
+  const columns = watchColumns(watch);
+  const first = Math.min(...columns);
+  const [headerRow] = port.read(watch.headerRow, lastRow, first, Math.max(...columns));
+  const headers: unknown[] = [];
+  for (const column of columns) headers[column - 1] = headerRow?.[column - first];
+  return headers;
+}
+
 /** Rows that failed or that a person changed meanwhile, said once for the run; null for none. */
-function rowsProblem(steps: readonly StepResult[]): string | null {
+function rowsProblem(steps: readonly StepResult[], dropped: number): string | null {
   const failed = steps.reduce((sum, step) => sum + step.failed, 0);
-  const dropped = steps.reduce((sum, step) => sum + step.dropped, 0);
   const parts: string[] = [];
   if (failed > 0)
     parts.push(
