@@ -62,6 +62,20 @@ export interface BenchResults {
     naive: { credits: number; simulatedSeconds: number };
   };
   blips: { conditions: { lookups: number; blipRate: number; seeds: number }; strategies: Blip[] };
+  watch: {
+    rows: number;
+    repeatShare: number;
+    credits: number;
+    minimumCredits: number;
+    minutesToAnswerMedian: number;
+    minutesToAnswerWorst: number;
+    unanswered: number;
+    triggerExecutions: number;
+    triggerFailures: number;
+    triggerRuntimeMinutes: number;
+    triggerQuotaShare: number;
+    countedRuntimeMinutes: number;
+  };
   formulaCosts: {
     single: { missServiceMs: number; hitServiceMs: number; missCalls: number; hitCalls: number };
     range: RangeCosts;
@@ -78,6 +92,24 @@ export interface BenchResults {
 const n = (value: number) => value.toLocaleString('en-US');
 const ratio = (ours: number, naive: number) => (naive === 0 ? '' : (ours / naive).toFixed(2));
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+
+/** A day of form responses under a watch (bench/watch-scenario.ts). */
+function watchRows(w: BenchResults['watch']): string[] {
+  const day = `A watch over a day of form responses (one a minute, ${n(w.rows)} rows, ${w.repeatShare * 100} % repeats)`;
+  return [
+    row([`${day}: credits, minimum`, `${n(w.credits)}, ${n(w.minimumCredits)}`, 'the minimum']),
+    row([
+      'The same day: minutes from a row’s arrival to its answer, median / worst (rows left unanswered)',
+      `${w.minutesToAnswerMedian} / ${w.minutesToAnswerWorst} (${w.unanswered})`,
+      '',
+    ]),
+    row([
+      'The same day: trigger executions (failed) / runtime, share of the 90 min daily quota (as the add-on counted it)',
+      `${n(w.triggerExecutions)} (${w.triggerFailures}) / ${w.triggerRuntimeMinutes} min, ${Math.round(w.triggerQuotaShare * 100)} % (${w.countedRuntimeMinutes} min)`,
+      '< 100 %, 0 failed',
+    ]),
+  ];
+}
 
 export function renderBenchTables(r: BenchResults): string {
   const { bulk, formulas, startup, formulaCosts: costs } = r;
@@ -213,6 +245,7 @@ export function renderBenchTables(r: BenchResults): string {
         '≤ 2 / 0 / 50',
       ]),
     ),
+    ...watchRows(r.watch),
     row([
       'Document property calls per 1,000 formula lookups (quota: 50,000 a day)',
       n(costs.range.propertyCallsPer1000Lookups),
