@@ -280,6 +280,24 @@ describe('the Watches list', () => {
     expect(handlers(world)).toEqual(['collectOnEdit:ON_EDIT', 'collectOnOpen:ON_OPEN']);
   });
 
+  it('goes with the key: its triggers are removed, and come back when a key is saved', () => {
+    const world = watched();
+    sidebar(world, 'clearApiKey');
+    expect(handlers(world)).toEqual(['runJobPump:CLOCK']);
+    // The hourly check finds no key and stops itself.
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + HOUR);
+    expect(handlers(world)).toEqual([]);
+    sidebar(world, 'setApiKey', world.key, 'user');
+    expect(handlers(world)).toEqual([
+      'collectOnEdit:ON_EDIT',
+      'collectOnOpen:ON_OPEN',
+      'runJobPump:CLOCK',
+      'watchOnChange:ON_CHANGE',
+    ]);
+    world.emu.edit(world.bundle, 'Sheet1', 'A2', 'Company 4');
+    expect(rows(world, 'B2')).toEqual([['4.com']]);
+  });
+
   it('refuses a watch without a daily cap', () => {
     const world = createWorld({ emulator: { addOn: true } });
     typeValues(world, 'A1', [['Company']]);

@@ -11,6 +11,7 @@ import { watchesIn } from '../../core/watches/watch';
 import { executionContext } from '../context';
 import { activeSpreadsheet } from '../platform/spreadsheet';
 import { syncWatchTriggers, WATCH_HANDLERS } from '../watches/triggers';
+import { keepCollecting } from './clock-trigger';
 import { currentDrivers, recordDrivers } from './installed-drivers';
 import { withTriggerLock } from './trigger-lock';
 
@@ -43,6 +44,8 @@ export function installDrivers(): Drivers {
       return { edit: true, open: true };
     });
     recordDrivers(context.scope, drivers);
+    // Watches need the hourly check too: rows the Sheets API writes fire no trigger.
+    if (watched) keepCollecting();
     return drivers;
   } catch (error) {
     console.warn(`The collector could not follow edits: ${errorMessage(error)}`);

@@ -10,7 +10,7 @@ import { checkDailyCap, MAX_WATCHES, newWatch, type Watch, type WatchStep } from
 import type { WatchChange, WatchDraft, WatchList } from '../../shared/watch-rpc';
 import { appsScriptClock } from '../adapters/apps-script';
 import { createColumns, headersOf } from '../adapters/bulk-sheets';
-import { keepCollecting, removeJobTriggerIfIdle } from '../collector/clock-trigger';
+import { removeJobTriggerIfIdle } from '../collector/clock-trigger';
 import { installDrivers } from '../collector/edit-open-triggers';
 import { executionContext } from '../context';
 import { requireActiveSpreadsheet } from '../platform/spreadsheet';
@@ -90,7 +90,6 @@ export function createWatch(draft: WatchDraft): WatchList {
   });
   // The Edit, Open, Change and Form-submit triggers, and the hourly check.
   installDrivers();
-  keepCollecting();
   return listWatches();
 }
 
@@ -113,6 +112,8 @@ export function updateWatch(id: string, change: WatchChange): WatchList {
     saveWatch(next);
     writeWatchNote(readWatches());
   });
+  // Switched on again: its triggers and the hourly check may have gone while none was on.
+  if (change?.on === true) installDrivers();
   return listWatches();
 }
 
