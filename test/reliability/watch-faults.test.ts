@@ -69,8 +69,11 @@ describe('the daily cap', () => {
     expect(values(world, 'B7:C7')).toEqual([['', '']]);
     expect(spent(world)).toBe(3);
 
-    // The hourly check after midnight in the spreadsheet's time zone (New York: 05:00 UTC).
-    world.emu.runTriggersUntil(world.bundle, world.clock.now() + 21 * HOUR);
+    // The next day (New York's midnight is 05:00 UTC), before any run: nothing spent today yet.
+    world.clock.advance(20 * HOUR);
+    expect(list(world).watches[0]).toMatchObject({ spentToday: 0 });
+    // The hourly check after midnight in the spreadsheet's time zone.
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + HOUR);
     expect(values(world, 'B5:C7')).toEqual([
       ['4.com', 'Found'],
       ['5.com', 'Found'],

@@ -5,6 +5,7 @@
 import { checkConfig } from '../../core/bulk/config';
 import { layoutColumns } from '../../core/bulk/layout';
 import { plannedSteps } from '../../core/recipes/step-plans';
+import { onDay } from '../../core/watches/caps';
 import { headersOfColumns } from '../../core/watches/fit';
 import { checkDailyCap, MAX_WATCHES, newWatch, type Watch, type WatchStep } from '../../core/watches/watch';
 import type { WatchChange, WatchDraft, WatchList } from '../../shared/watch-rpc';
@@ -12,7 +13,7 @@ import { appsScriptClock } from '../adapters/apps-script';
 import { createColumns, headersOf } from '../adapters/bulk-sheets';
 import { removeJobTriggerIfIdle } from '../collector/clock-trigger';
 import { installDrivers } from '../collector/edit-open-triggers';
-import { executionContext } from '../context';
+import { executionContext, today } from '../context';
 import { requireActiveSpreadsheet } from '../platform/spreadsheet';
 import { watchListView } from '../presenters/watches';
 import { checkRecipe } from '../recipes';
@@ -142,12 +143,15 @@ export function listWatches(): WatchList {
   const ctx = executionContext({ canWriteSheets: false });
   const zone = spreadsheet.getSpreadsheetTimeZone();
   const when = (ms: number) => Utilities.formatDate(new Date(ms), zone, 'MMM d, HH:mm');
+  const now = appsScriptClock.now();
+  // A watch that has not run yet today spent nothing today, whatever it spent the day before.
+  const day = today(now, spreadsheet);
   return watchListView({
     keyConfigured: ctx !== null,
-    watches: readWatches(),
+    watches: readWatches().map((watch) => onDay(watch, day)),
     pause: readAccountPause(),
     tally: readTally(),
-    now: appsScriptClock.now(),
+    now,
     when,
     triggers: watchTriggersOf(spreadsheet),
   });
