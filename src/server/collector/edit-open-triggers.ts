@@ -10,6 +10,7 @@ import { errorMessage } from '../../core/text/error-message';
 import { watchesIn } from '../../core/watches/watch';
 import { executionContext } from '../context';
 import { activeSpreadsheet } from '../platform/spreadsheet';
+import { writeWatchNote } from '../watches/store';
 import { syncWatchTriggers, WATCH_HANDLERS } from '../watches/triggers';
 import { keepCollecting } from './clock-trigger';
 import { currentDrivers, recordDrivers } from './installed-drivers';
@@ -31,7 +32,10 @@ export function installDrivers(): Drivers {
   const spreadsheet = activeSpreadsheet();
   if (!context || !spreadsheet) return { edit: false, open: false };
   try {
-    const watched = watchesIn(context.deps.store.getAll()).length > 0;
+    const watches = watchesIn(context.deps.store.getAll());
+    const watched = watches.length > 0;
+    // The Edit trigger's note of what watches follow, fresh: an edit then reads only the cache.
+    writeWatchNote(watches);
     const drivers = withTriggerLock(() => {
       const mine = ScriptApp.getUserTriggers(spreadsheet);
       ensureOne(mine, EDIT_DRIVER, () =>

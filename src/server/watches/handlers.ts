@@ -80,7 +80,10 @@ function rebuiltNote(): WatchNote {
  * were made gets its Form-submit trigger here (installDrivers sets the watches' triggers).
  */
 export function watchesFromClock(until: number): boolean {
-  if (readWatches().length === 0) return false;
+  const watches = readWatches();
+  // The Edit trigger's note is written again each hour: an edit then reads only the cache.
+  writeWatchNote(watches);
+  if (watches.length === 0) return false;
   installDrivers();
   return runWatches({ cause: 'clock', sheetName: null, until });
 }
