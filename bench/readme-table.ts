@@ -1,5 +1,6 @@
 // The README's benchmark tables, rendered from bench/results.json: `npm run bench -- --save`
 // rewrites them between the markers, and a test fails when the README and the results disagree.
+import { n, row } from './table-text';
 
 export const START_MARKER =
   '<!-- bench:start (generated from bench/results.json by `npm run bench -- --save`) -->';
@@ -89,9 +90,7 @@ export interface BenchResults {
   };
 }
 
-const n = (value: number) => value.toLocaleString('en-US');
 const ratio = (ours: number, naive: number) => (naive === 0 ? '' : (ours / naive).toFixed(2));
-const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 
 /** A day of form responses under a watch (bench/watch-scenario.ts). */
 function watchRows(w: BenchResults['watch']): string[] {
