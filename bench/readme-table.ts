@@ -1,6 +1,7 @@
 // The README's benchmark tables, rendered from bench/results.json: `npm run bench -- --save`
 // rewrites them between the markers, and a test fails when the README and the results disagree.
 import { n, row } from './table-text';
+import { type WatchFigures, watchRows } from './watch-table';
 
 export const START_MARKER =
   '<!-- bench:start (generated from bench/results.json by `npm run bench -- --save`) -->';
@@ -63,20 +64,7 @@ export interface BenchResults {
     naive: { credits: number; simulatedSeconds: number };
   };
   blips: { conditions: { lookups: number; blipRate: number; seeds: number }; strategies: Blip[] };
-  watch: {
-    rows: number;
-    repeatShare: number;
-    credits: number;
-    minimumCredits: number;
-    minutesToAnswerMedian: number;
-    minutesToAnswerWorst: number;
-    unanswered: number;
-    triggerExecutions: number;
-    triggerFailures: number;
-    triggerRuntimeMinutes: number;
-    triggerQuotaShare: number;
-    countedRuntimeMinutes: number;
-  };
+  watch: WatchFigures;
   formulaCosts: {
     single: { missServiceMs: number; hitServiceMs: number; missCalls: number; hitCalls: number };
     range: RangeCosts;
@@ -91,24 +79,6 @@ export interface BenchResults {
 }
 
 const ratio = (ours: number, naive: number) => (naive === 0 ? '' : (ours / naive).toFixed(2));
-
-/** A day of form responses under a watch (bench/watch-scenario.ts). */
-function watchRows(w: BenchResults['watch']): string[] {
-  const day = `A watch over a day of form responses (one a minute, ${n(w.rows)} rows, ${w.repeatShare * 100} % repeats)`;
-  return [
-    row([`${day}: credits, minimum`, `${n(w.credits)}, ${n(w.minimumCredits)}`, 'the minimum']),
-    row([
-      'The same day: minutes from a row’s arrival to its answer, median / worst (rows left unanswered)',
-      `${w.minutesToAnswerMedian} / ${w.minutesToAnswerWorst} (${w.unanswered})`,
-      '',
-    ]),
-    row([
-      'The same day: trigger executions (failed) / runtime, share of the 90 min daily quota (as the add-on counted it)',
-      `${n(w.triggerExecutions)} (${w.triggerFailures}) / ${w.triggerRuntimeMinutes} min, ${Math.round(w.triggerQuotaShare * 100)} % (${w.countedRuntimeMinutes} min)`,
-      '< 100 %, 0 failed',
-    ]),
-  ];
-}
 
 export function renderBenchTables(r: BenchResults): string {
   const { bulk, formulas, startup, formulaCosts: costs } = r;
