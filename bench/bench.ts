@@ -229,20 +229,8 @@ function main(): void {
       '',
     ],
     [
-      'watch, a day of 1,440 form responses: credits / minimum',
-      `${watch.credits} / ${watch.minimumCredits}`,
-      '',
-      '',
-    ],
-    [
-      'watch: minutes to an answer, median / worst',
-      `${watch.minutesToAnswerMedian} / ${watch.minutesToAnswerWorst}`,
-      '',
-      '',
-    ],
-    [
-      'watch: trigger executions / runtime minutes (share of 90)',
-      `${watch.triggerExecutions} / ${watch.triggerRuntimeMinutes} (${Math.round(watch.triggerQuotaShare * 100)} %)`,
+      'watch, a day of form responses: credits, minimum / minutes to answer / runtime min (share)',
+      `${watch.credits}, ${watch.minimumCredits} / ${watch.minutesToAnswerMedian}, ${watch.minutesToAnswerWorst} / ${watch.triggerRuntimeMinutes} (${Math.round(watch.triggerQuotaShare * 100)} %)`,
       '',
       '',
     ],
