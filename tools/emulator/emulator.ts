@@ -17,44 +17,24 @@ import { type AppsScriptGlobals, createGlobals } from './globals';
 import type { FakeLockService } from './lock';
 import { LogCapture } from './logger';
 import { readManifest } from './manifest';
+import type { EmulatorOptions } from './options';
 import type { FakePropertiesService } from './properties';
 import { RaceWindow } from './race';
 import { Runtime } from './runtime';
 import { TriggerRegistry } from './script-app';
 import { SpreadsheetModel } from './sheet-model';
 import { FakeRange, FakeSpreadsheet } from './spreadsheet';
-import { type AccountKind, TriggerRuntimeQuota } from './trigger-quota';
+import { TriggerRuntimeQuota } from './trigger-quota';
 import { type TriggerRun, TriggerRunner } from './trigger-runner';
 import { UiRecord } from './ui';
-import type { FakeUrlFetchApp, FetchHandler, FetchRecord, FetchRequest } from './urlfetch';
+import type { FakeUrlFetchApp, FetchRecord } from './urlfetch';
 import { UserActions } from './user-actions';
 
 export type { LoadedBundle } from './bundle';
 export { type ExecutionOptions, SheetsError } from './execution';
 export type { FormulaOutcome } from './formula-result';
+export type { EmulatorOptions } from './options';
 export type { TriggerRun } from './trigger-runner';
-
-export interface EmulatorOptions {
-  readonly fetchHandler: FetchHandler;
-  /** Virtual milliseconds per HTTP round trip (a fetchAll batch costs one). Default 300. */
-  readonly latencyMs?: number | ((request: FetchRequest) => number);
-  /** Run as an editor add-on (trigger rules, no active spreadsheet in time-driven triggers). */
-  readonly addOn?: boolean;
-  readonly clock?: VirtualClock;
-  /** The person at the keyboard. Default owner@example.com. */
-  readonly userEmail?: string;
-  /** The spreadsheet's owner, whose user properties formulas read. Default: the user. */
-  readonly ownerEmail?: string;
-  readonly timeZone?: string;
-  readonly spreadsheetName?: string;
-  /** The add-on menu's caption. Default "Enrich for Sheets". */
-  readonly addOnName?: string;
-  readonly urlFetchDailyQuota?: number;
-  /** Recalculate formulas a menu/sidebar/trigger execution wrote, as Sheets does after it. Default true. */
-  readonly recalculateAfterExecution?: boolean;
-  /** Whose daily trigger runtime quota applies (90 min consumer, 6 h Workspace), or its ms. Default consumer. */
-  readonly account?: AccountKind | number;
-}
 
 export class Emulator {
   readonly clock: VirtualClock;

@@ -1,0 +1,26 @@
+// What an emulator is created with (emulator.ts).
+import type { VirtualClock } from './clock';
+import type { AccountKind } from './trigger-quota';
+import type { FetchHandler, FetchRequest } from './urlfetch';
+
+export interface EmulatorOptions {
+  readonly fetchHandler: FetchHandler;
+  /** Virtual milliseconds per HTTP round trip (a fetchAll batch costs one). Default 300. */
+  readonly latencyMs?: number | ((request: FetchRequest) => number);
+  /** Run as an editor add-on (trigger rules, no active spreadsheet in time-driven triggers). */
+  readonly addOn?: boolean;
+  readonly clock?: VirtualClock;
+  /** The person at the keyboard. Default owner@example.com. */
+  readonly userEmail?: string;
+  /** The spreadsheet's owner, whose user properties formulas read. Default: the user. */
+  readonly ownerEmail?: string;
+  readonly timeZone?: string;
+  readonly spreadsheetName?: string;
+  /** The add-on menu's caption. Default "Enrich for Sheets". */
+  readonly addOnName?: string;
+  readonly urlFetchDailyQuota?: number;
+  /** Recalculate formulas a menu/sidebar/trigger execution wrote, as Sheets does after it. Default true. */
+  readonly recalculateAfterExecution?: boolean;
+  /** Whose daily trigger runtime quota applies (90 min consumer, 6 h Workspace), or its ms. Default consumer. */
+  readonly account?: AccountKind | number;
+}
