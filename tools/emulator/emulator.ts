@@ -19,7 +19,7 @@ import { LogCapture } from './logger';
 import { readManifest } from './manifest';
 import type { EmulatorOptions } from './options';
 import type { FakePropertiesService } from './properties';
-import { RaceWindow } from './race';
+import { inRaceWindow } from './race';
 import { Runtime } from './runtime';
 import { TriggerRegistry } from './script-app';
 import { SpreadsheetModel } from './sheet-model';
@@ -179,16 +179,8 @@ export class Emulator {
    * reads made without a lock see the stores as they were then (race.ts). The worst case for races.
    */
   concurrently<T>(work: () => T, options: { atOnce?: number } = {}): T {
-    if (this.runtime.race) throw new Error('Emulator: race windows do not nest');
     const stores = [...this.properties.stores(), ...this.cache.stores()] as Map<string, unknown>[];
-    const race = new RaceWindow(stores, this.clock.now(), options.atOnce);
-    this.runtime.race = race;
-    try {
-      return work();
-    } finally {
-      this.runtime.race = null;
-      this.clock.advanceTo(race.latest);
-    }
+    return inRaceWindow(this.runtime, stores, work, options.atOnce);
   }
 
   /**
