@@ -50,7 +50,6 @@ export class Emulator {
   readonly properties: FakePropertiesService;
   readonly locks: FakeLockService;
   readonly urlFetch: FakeUrlFetchApp;
-  /** The daily trigger runtime quota, per user (T11). */
   readonly triggerQuota: TriggerRuntimeQuota;
   /** Pasting, inserting and deleting rows, form responses: what they fire (user-actions.ts). */
   readonly user: UserActions;
@@ -185,12 +184,11 @@ export class Emulator {
 
   /**
    * A user's edit of one cell: the text or formula goes in (the same formula typed over itself
-   * changes nothing, X8), Sheets runs what it must (the formula, and formulas reading the cell),
-   * and the installable Edit triggers fire, each as its own execution. `triggersFirst` fires them
-   * before Sheets runs the formulas: which starts first is not published (assumption T6), and the
-   * add-on must not depend on it. `fireTriggers: false` leaves them to `fireEditTriggers`. The
-   * Change triggers (EDIT) fire after the Edit triggers (T9). Answers what the cell showed once
-   * Sheets ran it.
+   * changes nothing, X8), Sheets runs what it must, then the installable Edit triggers fire, then
+   * the Change triggers (EDIT, T9), each as its own execution. `triggersFirst` fires the Edit
+   * triggers before the formulas run (which starts first is not published, T6: the add-on must not
+   * depend on it); `fireTriggers: false` leaves them to `fireEditTriggers`. Answers what the cell
+   * showed once Sheets ran it.
    */
   edit(
     bundle: LoadedBundle,
