@@ -156,6 +156,9 @@ class StepRun {
       now: this.now(),
     });
     const keepPaidMs = ctx.settings.cacheTtlDays * DAY_MS;
+    // The slice books what it buys in the ledger as a bulk run's: the lookup pass's sources are
+    // 'formula' and 'bulk' (core/billing/ledger.ts). When the ledger has a 'watch' source, the
+    // slice's options should carry it, and this call name it.
     return runSlice(
       {
         lookup: ctx.deps,
