@@ -204,6 +204,32 @@ describe('a watch of a name lookup, and of a recipe', () => {
     expect(world.api.callsFor(world.key).map((call) => call.input)).toEqual(['Ada Lovelace Ironworks']);
   });
 
+  it('takes names typed first and companies after, each with its company; one left without, at the hourly check', () => {
+    const world = createWorld({ emulator: { addOn: true } });
+    typeValues(world, 'A1:B1', [['Full name', 'Company']]);
+    sidebar(world, 'createWatch', { kind: 'lookup', config: nameConfig, dailyCap: 50 });
+    for (const [cell, name] of [
+      ['A2', 'Ada Lovelace'],
+      ['A3', 'Grace Hopper'],
+      ['A4', 'Alan Turing'],
+    ])
+      world.emu.edit(world.bundle, 'Sheet1', cell!, name!);
+    world.emu.edit(world.bundle, 'Sheet1', 'B2', 'Ironworks');
+    world.emu.edit(world.bundle, 'Sheet1', 'B3', 'Acme Corporation');
+    expect(world.api.callsFor(world.key).map((call) => call.input)).toEqual([
+      'Ada Lovelace Ironworks',
+      'Grace Hopper Acme Corporation',
+    ]);
+    expect(rows(world, 'C4')).toEqual([['']]);
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + HOUR);
+    expect(world.api.callsFor(world.key).map((call) => call.input)).toEqual([
+      'Ada Lovelace Ironworks',
+      'Grace Hopper Acme Corporation',
+      'Alan Turing',
+    ]);
+    expect(spent(world)).toBe(21);
+  });
+
   it('runs a recipe on the rows that arrive: each step, its fallbacks only where needed', () => {
     const world = createWorld({ emulator: { addOn: true } });
     typeValues(world, 'A1:B1', [['Full name', 'Company']]);

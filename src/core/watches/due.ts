@@ -40,24 +40,21 @@ function kindOf(plan: RowPlan, status: unknown): RowKind {
 }
 
 /**
- * Whether the row a person just typed into (one cell: `typed`) should wait for the rest of its
- * inputs: they typed one of the step's input cells and another of them (a name lookup's company,
- * location or job title) is still blank. A name looked up before its company is typed would be
- * bought without it, and never again: the row waits for its next edit, or the hourly check.
+ * Whether a row waits for the rest of its inputs: its step reads several columns (a name, its
+ * company, location or job title) and one of them is still blank. People fill rows cell by cell,
+ * and a name looked up before its company is typed would be bought without it, and never again;
+ * so a run started by people's edits leaves such a row for the edit that completes it, and the
+ * hourly check takes the rows left that way.
  */
-export function waitsForTyping(
-  config: BulkRunConfig,
-  table: SheetTable,
-  typed: { row: number; column: number },
-): boolean {
+export function waitsForInputs(config: BulkRunConfig, table: SheetTable, row: number): boolean {
   const columns = inputColumns(config);
-  if (columns.length < 2 || !columns.includes(typed.column)) return false;
-  return columns.some((column) => String(cellAt(table, typed.row, column) ?? '').trim() === '');
+  if (columns.length < 2) return false;
+  return columns.some((column) => String(cellAt(table, row, column) ?? '').trim() === '');
 }
 
 /**
  * The due rows of `firstRow..lastRow`, read from `table` (which covers the step's columns), but
- * `held`, a row that waits for the rest of its inputs (waitsForTyping).
+ * the rows `holds` keeps back (waitsForInputs, for a run people's edits started).
  */
 export function dueRows(
   op: Operation,
@@ -66,15 +63,13 @@ export function dueRows(
   table: SheetTable,
   firstRow: number,
   lastRow: number,
-  held: number | null = null,
+  holds: (row: number) => boolean = () => false,
 ): DueRows {
   const due: DueRows = { rows: [], spans: [], waiting: 0 };
   let open: [number, number] | null = null;
   for (let row = firstRow; row <= lastRow; row++) {
-    const kind =
-      row === held
-        ? 'held'
-        : kindOf(planRow(op, config, layout, table, row), cellAt(table, row, layout.status.column));
+    let kind = kindOf(planRow(op, config, layout, table, row), cellAt(table, row, layout.status.column));
+    if (kind === 'due' && holds(row)) kind = 'held';
     if (kind === 'skip') continue;
     if (kind === 'held') {
       open = null;

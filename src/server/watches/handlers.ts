@@ -64,9 +64,7 @@ export function watchesAfterEdit(
     lastColumn: firstColumn + range.getNumColumns() - 1,
   };
   if (!concernsWatch(note, edited)) return false;
-  const one = edited.firstRow === edited.lastRow && edited.firstColumn === edited.lastColumn;
-  const typed = one ? { row: firstRow, column: firstColumn } : null;
-  return runWatches({ cause: 'edit', sheetName: edited.sheet, until, typed });
+  return runWatches({ cause: 'edit', sheetName: edited.sheet, until });
 }
 
 function rebuiltNote(): WatchNote {

@@ -20,8 +20,6 @@ export interface RunRequest {
   sheetName: string | null;
   /** When this execution must be done with watches. */
   until: number;
-  /** The one cell a person typed into, for an edit: its row may wait for its other inputs. */
-  typed?: { row: number; column: number } | null;
 }
 
 /**
@@ -69,7 +67,9 @@ function runOne(
   const pace = paceAt(share, request.cause, now - (watch.lastRunAt ?? 0));
   if (!pace.runs) return { kind: 'idle' };
   const until = Math.min(request.until, now + pace.budgetMs);
-  return new WatchRun(ctx, spreadsheet, watch.id, until, request.typed ?? null).run();
+  // People fill rows cell by cell: a run they started leaves a row with a blank input for later.
+  const waitForInputs = request.cause === 'edit' || request.cause === 'change';
+  return new WatchRun(ctx, spreadsheet, watch.id, until, waitForInputs).run();
 }
 
 /**

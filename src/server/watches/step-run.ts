@@ -11,7 +11,7 @@ import { collectOnce } from '../../core/jobs/collector';
 import { operationByType } from '../../core/operations/table';
 import { DAY_MS } from '../../core/platform/time';
 import { capStatus } from '../../core/watches/caps';
-import { type DueRows, dueRows, waitsForTyping } from '../../core/watches/due';
+import { type DueRows, dueRows, waitsForInputs } from '../../core/watches/due';
 import { refusalOf } from '../../core/watches/pause';
 import type { Watch, WatchStep } from '../../core/watches/watch';
 import { digestHashPort } from '../adapters/apps-script';
@@ -54,8 +54,8 @@ export interface StepContext {
   index: number;
   /** When the run must be done. */
   until: number;
-  /** The one cell a person just typed into, if that is what started the run. */
-  typed: { row: number; column: number } | null;
+  /** People's edits started the run: a row with a blank input waits for it (due.ts). */
+  waitForInputs: boolean;
   /**
    * What the next slice may spend given what this step spent so far (0: nothing), and which cap
    * binds.
@@ -101,9 +101,8 @@ class StepRun {
       values: this.port.read(this.firstRow, lastRow, span.first, span.last),
     };
     const op = operationByType(step.config.type)!;
-    const { typed } = this.env;
-    const held = typed && waitsForTyping(step.config, table, typed) ? typed.row : null;
-    const due = dueRows(op, step.config, step.layout, table, this.firstRow, lastRow, held);
+    const holds = (row: number) => this.env.waitForInputs && waitsForInputs(step.config, table, row);
+    const due = dueRows(op, step.config, step.layout, table, this.firstRow, lastRow, holds);
     for (const [from, to] of due.spans) {
       const stoppedAt = this.walk(from, to);
       if (stoppedAt === null) continue;

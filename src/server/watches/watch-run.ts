@@ -46,7 +46,7 @@ export class WatchRun {
     private readonly spreadsheet: Spreadsheet,
     private readonly id: string,
     private readonly until: number,
-    private readonly typed: { row: number; column: number } | null,
+    private readonly waitForInputs: boolean,
   ) {}
 
   private now(): number {
@@ -140,7 +140,7 @@ export class WatchRun {
         watch,
         index,
         until: this.until,
-        typed: this.typed,
+        waitForInputs: this.waitForInputs,
         caps: (spent) =>
           capsLeft(
             watch.dailyCap,

@@ -4,7 +4,7 @@ import { layoutColumns } from '../../../src/core/bulk/layout';
 import type { SheetTable } from '../../../src/core/bulk/plan';
 import { operationByType } from '../../../src/core/operations/table';
 import { capStatus, capsLeft, onDay, stateOf } from '../../../src/core/watches/caps';
-import { dueRows, waitsForTyping } from '../../../src/core/watches/due';
+import { dueRows, waitsForInputs } from '../../../src/core/watches/due';
 import { headersOfColumns, misfit } from '../../../src/core/watches/fit';
 import { guardBlocks } from '../../../src/core/watches/guard';
 import { afterRun, LEASE_MARGIN_MS, takeLease } from '../../../src/core/watches/lease';
@@ -117,14 +117,14 @@ describe('the rows due', () => {
   });
 });
 
-describe('a row typed into a moment ago', () => {
+describe('a row filled cell by cell', () => {
   const names: BulkRunConfig = {
     ...CONFIG,
     type: 'lead_full_name_to_email',
     columns: { input: 1, company: 2 },
   };
 
-  it('waits for its other inputs when one typed is an input and another is blank', () => {
+  it('waits for its other inputs while one of the columns its lookup reads is blank', () => {
     const rows: SheetTable = {
       firstRow: 2,
       firstColumn: 1,
@@ -133,26 +133,18 @@ describe('a row typed into a moment ago', () => {
         ['Ada Lovelace', 'Acme'],
       ],
     };
-    expect(waitsForTyping(names, rows, { row: 2, column: 1 })).toBe(true);
-    expect(waitsForTyping(names, rows, { row: 3, column: 1 })).toBe(false);
-    expect(waitsForTyping(names, rows, { row: 2, column: 4 })).toBe(false);
-    expect(waitsForTyping(CONFIG, rows, { row: 2, column: 1 })).toBe(false);
+    expect(waitsForInputs(names, rows, 2)).toBe(true);
+    expect(waitsForInputs(names, rows, 3)).toBe(false);
+    expect(waitsForInputs(CONFIG, rows, 2)).toBe(false);
   });
 
-  it('is left out of the due rows, cutting the span', () => {
-    const due = dueRows(
-      OP,
-      CONFIG,
-      LAYOUT,
-      table([
-        ['Acme', '', ''],
-        ['Globex', '', ''],
-        ['Hooli', '', ''],
-      ]),
-      2,
-      4,
-      3,
-    );
+  it('is left out of the due rows when held, cutting the span', () => {
+    const rows = table([
+      ['Acme', '', ''],
+      ['Globex', '', ''],
+      ['Hooli', '', ''],
+    ]);
+    const due = dueRows(OP, CONFIG, LAYOUT, rows, 2, 4, (row) => row === 3);
     expect(due).toEqual({
       rows: [2, 4],
       spans: [
