@@ -8,9 +8,17 @@
 //                        scripts, which fire no trigger ("Script executions and API requests do
 //                        not cause triggers to run")
 // Each counts its run time against the day's trigger quota (runtime-tally.ts).
-import { concernsWatch, followsAny, noteOf, parseNote, type WatchNote } from '../../core/watches/note';
-import { appsScriptClock } from '../adapters/apps-script';
+import {
+  concernsWatch,
+  followsAny,
+  noteOf,
+  parseNote,
+  WATCH_NOTE_KEY,
+  type WatchNote,
+} from '../../core/watches/note';
+import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
 import { installDrivers } from '../collector/edit-open-triggers';
+import { fastCache } from '../platform/cache';
 import { runWatches } from './runner';
 import { recordTriggerRuntime } from './runtime-tally';
 import { readWatches, writeWatchNote } from './store';
@@ -30,6 +38,7 @@ const CHANGES_TO_LOOK_AT: ReadonlySet<string> = new Set([
 export function watchOnChange(event?: { changeType?: unknown }): void {
   if (!CHANGES_TO_LOOK_AT.has(String(event?.changeType ?? ''))) return;
   const started = appsScriptClock.now();
+  if (!followsSheet(null)) return;
   if (runWatches({ cause: 'change', sheetName: null, until: started + TRIGGER_WORK_MS }))
     recordTriggerRuntime(started);
 }
@@ -37,6 +46,7 @@ export function watchOnChange(event?: { changeType?: unknown }): void {
 export function watchOnFormSubmit(event?: { range?: Range }): void {
   const started = appsScriptClock.now();
   const sheetName = event?.range ? event.range.getSheet().getName() : null;
+  if (!followsSheet(sheetName)) return;
   if (runWatches({ cause: 'form', sheetName, until: started + TRIGGER_WORK_MS }))
     recordTriggerRuntime(started);
 }
@@ -65,6 +75,14 @@ export function watchesAfterEdit(
   };
   if (!concernsWatch(note, edited)) return false;
   return runWatches({ cause: 'edit', sheetName: edited.sheet, until });
+}
+
+/** Whether the cache's note says a watch that may run follows `sheetName` (any sheet: null). */
+function followsSheet(sheetName: string | null): boolean {
+  const note = parseNote(ttlCachePort(fastCache()).getMany([WATCH_NOTE_KEY])[WATCH_NOTE_KEY]);
+  // The cache forgot the note: the run reads the watches themselves.
+  if (!note) return true;
+  return note.sheets.some((watched) => sheetName === null || watched.name === sheetName);
 }
 
 function rebuiltNote(): WatchNote {
