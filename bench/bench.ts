@@ -20,6 +20,7 @@ import { measureFormulaCosts } from './formula-costs';
 import { type BenchResults, withBenchTables } from './readme-table';
 import { measureRecipe } from './recipe-scenario';
 import { measureStartup, type StartupFigures } from './startup';
+import { measureWatch } from './watch-scenario';
 
 const ROOT = process.cwd();
 const DIST = join(ROOT, 'dist');
@@ -143,6 +144,7 @@ function main(): void {
   const blips = measureBlips();
   const formulaCosts = measureFormulaCosts();
   const recipe = measureRecipe(DIST, LATENCY_MS, RATE_PER_SECOND);
+  const watch = measureWatch(DIST, LATENCY_MS, RATE_PER_SECOND);
 
   const rows: [string, string | number, string | number, string][] = [
     ['figure', 'ours', 'naive', 'ours / naive'],
@@ -226,6 +228,12 @@ function main(): void {
       `${naiveFormulas.lockAcquisitionsPerMissCell} / ${naiveFormulas.propertyStoreReadsPerMissCell}`,
       '',
     ],
+    [
+      'watch, a day of form responses: credits, minimum / minutes to answer / runtime min (share)',
+      `${watch.credits}, ${watch.minimumCredits} / ${watch.minutesToAnswerMedian}, ${watch.minutesToAnswerWorst} / ${watch.triggerRuntimeMinutes} (${Math.round(watch.triggerQuotaShare * 100)} %)`,
+      '',
+      '',
+    ],
     ['bundle size, minified (KB)', startup.bundleKB, '', ''],
     ['bundle size, gzipped (KB)', startup.gzipKB, '', ''],
     [
@@ -248,6 +256,7 @@ function main(): void {
     blips: { conditions: BLIP_CONDITIONS, strategies: blips },
     formulaCosts,
     recipe,
+    watch,
     targets: {
       creditsAtMinimum: bulk.ours.credits === bulk.minimumCredits,
       throughputWithin1_2xOfBound: bulk.ours.simulatedSeconds <= 1.2 * bulk.rateBoundSeconds,
@@ -258,6 +267,8 @@ function main(): void {
       range500AnsweredWithin10Minutes:
         formulaCosts.range.minutesUntilAnswered <= 10 && formulaCosts.range.wholeRangeErrors === 0,
       cachedRangeUnder1s: formulaCosts.range.cachedEvaluationMs < 1000,
+      watchAtMinimumWithinQuota:
+        watch.credits === watch.minimumCredits && watch.triggerQuotaShare < 1 && watch.triggerFailures === 0,
     },
   };
   // The figures are this machine's: written where a plain run leaves the tree clean, and over

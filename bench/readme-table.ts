@@ -1,5 +1,7 @@
 // The README's benchmark tables, rendered from bench/results.json: `npm run bench -- --save`
 // rewrites them between the markers, and a test fails when the README and the results disagree.
+import { n, row } from './table-text';
+import { type WatchFigures, watchRows } from './watch-table';
 
 export const START_MARKER =
   '<!-- bench:start (generated from bench/results.json by `npm run bench -- --save`) -->';
@@ -62,6 +64,7 @@ export interface BenchResults {
     naive: { credits: number; simulatedSeconds: number };
   };
   blips: { conditions: { lookups: number; blipRate: number; seeds: number }; strategies: Blip[] };
+  watch: WatchFigures;
   formulaCosts: {
     single: { missServiceMs: number; hitServiceMs: number; missCalls: number; hitCalls: number };
     range: RangeCosts;
@@ -75,9 +78,7 @@ export interface BenchResults {
   };
 }
 
-const n = (value: number) => value.toLocaleString('en-US');
 const ratio = (ours: number, naive: number) => (naive === 0 ? '' : (ours / naive).toFixed(2));
-const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 
 export function renderBenchTables(r: BenchResults): string {
   const { bulk, formulas, startup, formulaCosts: costs } = r;
@@ -213,6 +214,7 @@ export function renderBenchTables(r: BenchResults): string {
         '≤ 2 / 0 / 50',
       ]),
     ),
+    ...watchRows(r.watch),
     row([
       'Document property calls per 1,000 formula lookups (quota: 50,000 a day)',
       n(costs.range.propertyCallsPer1000Lookups),

@@ -9,6 +9,7 @@ import { mountKeyPanel } from './panels/key/controller';
 import { mountLedgerPanel } from './panels/ledger/controller';
 import { mountReceiptPanel } from './panels/receipt/controller';
 import { mountSettingsPanel, type SettingsPanel } from './panels/settings/controller';
+import { mountWatchesPanel } from './panels/watches/controller';
 import { call } from './rpc-client';
 
 async function start() {
@@ -49,3 +50,4 @@ void start();
 mountReceiptPanel();
 mountAccountPanels();
 mountBulkPanel();
+mountWatchesPanel();

@@ -39,3 +39,5 @@ export {
 export { openSpendReport } from './report-api';
 export { getSettings, saveSettings } from './settings-api';
 export { clearApiKey, getSidebarState, setApiKey, testApiKey } from './sidebar-api';
+export { createWatch, deleteWatch, listWatches, updateWatch } from './watches/api';
+export { watchOnChange, watchOnFormSubmit } from './watches/handlers';

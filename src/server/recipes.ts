@@ -59,7 +59,7 @@ export function listRecipes(): RecipeSummary[] {
 }
 
 /** The recipe and the sheet as the server may trust them; throws a message the sidebar shows. */
-function checkRecipe(raw: RecipeRunConfig): { recipe: Recipe; sheet: RecipeSheet } {
+export function checkRecipe(raw: RecipeRunConfig): { recipe: Recipe; sheet: RecipeSheet } {
   const recipe = allRecipes().find((each) => each.id === String(raw?.recipeId ?? ''));
   if (!recipe) throw new Error('Choose a recipe first.');
   const problem = recipeProblem(recipe);

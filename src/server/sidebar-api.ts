@@ -7,6 +7,7 @@ import { installDrivers, removeDrivers } from './collector/edit-open-triggers';
 import { DASHBOARD_URL } from './config';
 import { executionContext } from './context';
 import { KEY_TEST_COST, runKeyTest } from './key-test';
+import { resumeWatches } from './watches/api';
 
 /** Opening the sidebar is a context with full authorization: the collector's drivers go in. */
 export function getSidebarState(): SidebarState {
@@ -49,6 +50,7 @@ export function setApiKey(raw: string, scope: KeyScope, replace?: 'untested'): K
   const verdict = newKeyVerdict(outcome);
   if (verdict === 'works') {
     const saved = save(cleaned.key, where);
+    resumeWatches();
     const said = outcome.kind === 'failed' ? ` ${hide(outcome.error.message)}` : '';
     const message = `The new key works (${cost}) and replaces the old one.${said}`;
     return { key: saved, saved: true, message, creditsSpent: test.spent, canSaveUntested: false };
@@ -85,6 +87,8 @@ export function testApiKey(): KeyTestResult {
   if (!context) return { ok: false, message: 'No API key saved yet.', creditsSpent: 0 };
   const { outcome, spent } = runKeyTest(context.apiKey, context, context.deps.pacer);
   if (outcome.kind !== 'failed') {
+    // A key that works: watches paused by the API's 401 or 402 go on.
+    resumeWatches();
     return {
       ok: true,
       message: `The key works (this test cost ${creditsText(KEY_TEST_COST)}).`,

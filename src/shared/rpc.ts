@@ -42,6 +42,7 @@ import type { BulkServerApi } from './bulk-rpc';
 import type { JobsServerApi } from './jobs-rpc';
 import type { ReceiptServerApi } from './receipt-rpc';
 import type { RecipeServerApi } from './recipe-rpc';
+import type { WatchServerApi } from './watch-rpc';
 
 /** The add-on's settings for one spreadsheet (defaults and limits in core/billing/settings.ts). */
 export interface Settings {
@@ -86,7 +87,12 @@ export interface CacheView {
   rebuyCredits: number;
 }
 
-export interface ServerApi extends JobsServerApi, BulkServerApi, RecipeServerApi, ReceiptServerApi {
+export interface ServerApi
+  extends JobsServerApi,
+    BulkServerApi,
+    RecipeServerApi,
+    ReceiptServerApi,
+    WatchServerApi {
   getSidebarState(): SidebarState;
   /** Replacing a saved key tests the new one first; `untested` replaces it without a test. */
   setApiKey(key: string, scope: KeyScope, replace?: 'untested'): KeySaveResult;

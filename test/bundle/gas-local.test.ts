@@ -65,7 +65,7 @@ const CUSTOM_FUNCTIONS = [
 /** What Apps Script calls by name, by who calls it. Renaming one breaks installed triggers or the sidebar. */
 const ENTRY_POINTS = {
   simpleTriggers: ['onOpen', 'onInstall'],
-  installableTriggers: ['collectOnEdit', 'collectOnOpen', 'runJobPump'],
+  installableTriggers: ['collectOnEdit', 'collectOnOpen', 'runJobPump', 'watchOnChange', 'watchOnFormSubmit'],
   menuItems: ['showSidebar', 'freezeResults', 'collectJobsNow', 'showHelp', 'showPrivacy', 'showSupport'],
   sidebar: [
     'getSidebarState',
@@ -99,6 +99,10 @@ const ENTRY_POINTS = {
     'goOnRecipe',
     'saveRecipe',
     'deleteRecipe',
+    'listWatches',
+    'createWatch',
+    'updateWatch',
+    'deleteWatch',
   ],
 };
 

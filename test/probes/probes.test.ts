@@ -111,6 +111,7 @@ describe('the probes run in the emulator', () => {
         'probeReport',
         'probeOpened',
         'probeEdited',
+        'probeChanged',
         'probeTick',
         'PROBE_RUNS',
         'PROBE_SPILL',

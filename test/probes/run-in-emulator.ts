@@ -42,6 +42,8 @@ function follow(emu: Emulator, bundle: LoadedBundle, step: Step): unknown {
       return emu.runMenuItem(bundle, step.caption);
     case 'type':
       return emu.edit(bundle, step.sheet, step.cell, step.text);
+    case 'insertRow':
+      return emu.user.insertRows(bundle, step.sheet, step.above - 1, 1);
     case 'wait':
       return emu.runTriggersUntil(bundle, emu.clock.now() + step.minutes * 60_000);
   }

@@ -13,28 +13,30 @@ import type { CellValue } from './cell';
 import { type CellView, cellAt, cellView, type SheetRef, sheetNamed, valuesIn } from './cell-views';
 import { VirtualClock } from './clock';
 import { editEventFields, isFormulaText } from './edit-events';
-import type { EmulatorOptions } from './emulator-options';
 import { type ExecutionOptions, ExecutionRunner } from './execution';
 import { type FormulaOutcome, shownAt } from './formula-result';
 import { type AppsScriptGlobals, createGlobals } from './globals';
 import type { FakeLockService } from './lock';
 import { LogCapture } from './logger';
 import { readManifest } from './manifest';
+import type { EmulatorOptions } from './options';
 import type { FakePropertiesService } from './properties';
-import { RaceWindow } from './race';
+import { inRaceWindow } from './race';
 import { Runtime } from './runtime';
 import { TriggerRegistry } from './script-app';
 import { SpreadsheetModel } from './sheet-model';
 import { FakeRange, FakeSpreadsheet } from './spreadsheet';
+import { TriggerRuntimeQuota } from './trigger-quota';
 import { type TriggerRun, TriggerRunner } from './trigger-runner';
 import { UiRecord } from './ui';
 import type { FakeUrlFetchApp, FetchRecord } from './urlfetch';
+import { UserActions } from './user-actions';
 
 export type { LoadedBundle } from './bundle';
 export { editEventFields } from './edit-events';
-export type { EmulatorOptions } from './emulator-options';
 export { type ExecutionOptions, SheetsError } from './execution';
 export type { FormulaOutcome } from './formula-result';
+export type { EmulatorOptions } from './options';
 export type { TriggerRun } from './trigger-runner';
 
 export class Emulator {
@@ -51,6 +53,9 @@ export class Emulator {
   readonly properties: FakePropertiesService;
   readonly locks: FakeLockService;
   readonly urlFetch: FakeUrlFetchApp;
+  readonly triggerQuota: TriggerRuntimeQuota;
+  /** Pasting, inserting and deleting rows, form responses: what they fire (user-actions.ts). */
+  readonly user: UserActions;
   readonly #runner: ExecutionRunner;
   readonly #triggerRunner: TriggerRunner;
   readonly #timeZone: string;
@@ -99,11 +104,19 @@ export class Emulator {
         this.runtime.manifest = readManifest(bundle.distDir);
       },
     });
+    this.triggerQuota = new TriggerRuntimeQuota(options.account);
     this.#triggerRunner = new TriggerRunner({
       runtime,
       document: this.document,
       triggers: this.triggers,
       executions: this.#runner,
+      quota: this.triggerQuota,
+    });
+    this.user = new UserActions({
+      runtime,
+      document: this.document,
+      fire: (bundle, type, fields) => this.#triggerRunner.spreadsheetTriggers(bundle, type, fields),
+      settle: (bundle) => this.#runner.settle(bundle),
     });
   }
 
@@ -168,26 +181,18 @@ export class Emulator {
    * reads made without a lock see the stores as they were then (race.ts). The worst case for races.
    */
   concurrently<T>(work: () => T, options: { atOnce?: number } = {}): T {
-    if (this.runtime.race) throw new Error('Emulator: race windows do not nest');
     const stores = [...this.properties.stores(), ...this.cache.stores()] as Map<string, unknown>[];
-    const race = new RaceWindow(stores, this.clock.now(), options.atOnce);
-    this.runtime.race = race;
-    try {
-      return work();
-    } finally {
-      this.runtime.race = null;
-      this.clock.advanceTo(race.latest);
-    }
+    return inRaceWindow(this.runtime, stores, work, options.atOnce);
   }
 
   /**
    * A user's edit: the text or formula goes in (the same formula typed over itself changes nothing,
-   * X8), Sheets runs what it must (the formula, and formulas reading the cell), and the installable
-   * Edit triggers fire, each as its own execution. `input` may be a block of rows (a paste, a
-   * fill-down): every cell goes in as typed, then Sheets runs what it must once, and the triggers
-   * fire once for the block (T6). `triggersFirst` fires them before Sheets runs the formulas: which
-   * starts first is not published (T6), and the add-on must not depend on it. `fireTriggers: false`
-   * leaves them to `fireEditTriggers`. Answers what the (first) cell showed once Sheets ran it.
+   * X8), Sheets runs what it must (the formula, and formulas reading the cell), then the installable
+   * Edit triggers fire, then the Change triggers (EDIT, T9), each as its own execution. `input` may
+   * be a block of rows (a fill-down): every cell goes in as typed, Sheets runs what it must once,
+   * and the triggers fire once for the block (T6). `triggersFirst` fires the Edit triggers before
+   * the formulas run (which starts first is not published, T6: the add-on must not depend on it);
+   * `fireTriggers: false` leaves them to `fireEditTriggers`. Answers what the (first) cell showed.
    */
   edit(
     bundle: LoadedBundle,
@@ -217,20 +222,8 @@ export class Emulator {
     // What the cell showed once Sheets ran it; triggers that come after may change it later.
     const shown = shownAt(model, row, column);
     if (fire && !options.triggersFirst) this.fireEditTriggers(bundle, sheet, target, fields);
+    if (fire) this.user.change(bundle, 'EDIT');
     return shown;
-  }
-
-  /**
-   * The user selects a range: scripts they start (menu items, sidebar calls) see it as the active
-   * sheet and range, as Sheets shows them the selection in the open tab.
-   */
-  select(sheet: SheetRef, a1: string): void {
-    const model = sheetNamed(this.document, sheet);
-    const range = parseA1(a1, model.maxRows, model.maxColumns);
-    if (!range) throw new Error(`Emulator: "${a1}" is not A1 notation`);
-    model.checkBounds(range);
-    this.document.activeSheet = model;
-    model.selection = range;
   }
 
   /** What a formula's cell and its spill area show now. */

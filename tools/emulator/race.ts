@@ -117,3 +117,22 @@ export class RaceWindow {
     return covering.length === 0 ? null : Math.max(...covering.map((hold) => hold.to));
   }
 }
+
+/** Where the open window is kept: the runtime (runtime.ts), said by shape to import nothing back. */
+interface RaceHost {
+  race: RaceWindow | null;
+  readonly clock: { now(): number; advanceTo(timeMs: number): void };
+}
+
+/** Runs `work` (several executions) in a race window over `stores`; the clock ends at its latest. */
+export function inRaceWindow<T>(runtime: RaceHost, stores: Store[], work: () => T, atOnce?: number): T {
+  if (runtime.race) throw new Error('Emulator: race windows do not nest');
+  const race = new RaceWindow(stores, runtime.clock.now(), atOnce);
+  runtime.race = race;
+  try {
+    return work();
+  } finally {
+    runtime.race = null;
+    runtime.clock.advanceTo(race.latest);
+  }
+}

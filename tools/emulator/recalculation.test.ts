@@ -83,9 +83,9 @@ describe('a block edited at once (a paste, a fill-down) runs as Sheets runs it',
   it("the user's selection is what a menu item sees as the active sheet and range", () => {
     const { emu, bundle } = world();
     emu.spreadsheet.insertSheet('Other');
-    emu.select('Sheet1', 'B2:C14');
+    emu.user.select('Sheet1', 'B2:C14');
     expect(emu.runExecution(bundle, 'activeRange', [], { context: 'menu' })).toBe('Sheet1!B2:C14');
-    emu.select('Other', 'D7');
+    emu.user.select('Other', 'D7');
     expect(emu.runExecution(bundle, 'activeRange', [], { context: 'menu' })).toBe('Other!D7');
   });
 });

@@ -37,6 +37,11 @@ export interface ExecutionSpec {
   readonly hasActiveUser: boolean;
   /** The cell whose formula runs, for custom functions. */
   readonly caller?: CellAddress;
+  /**
+   * What the platform throws when the budget runs out; default its timeout. A trigger whose budget
+   * the daily trigger runtime quota cut short ends with the quota's message (trigger-quota.ts).
+   */
+  readonly outOfTime?: () => Error;
 }
 
 export interface Execution extends ExecutionSpec {
@@ -57,6 +62,9 @@ export interface FinishedExecution {
   /** Virtual milliseconds it spent in service calls. */
   readonly serviceMs: number;
 }
+
+/** The error an execution out of time ends with, caught or not. */
+const outOfTime = (spec: ExecutionSpec): Error => spec.outOfTime?.() ?? new ExecutionTimeout();
 
 export const CUSTOM_FUNCTION_BUDGET_MS = 30_000;
 export const SIMPLE_TRIGGER_BUDGET_MS = 30_000;
@@ -134,15 +142,15 @@ export class Runtime {
       at: execution.deadline,
       exceeded: () => {
         execution.timedOut = true;
-        return new ExecutionTimeout();
+        return outOfTime(execution);
       },
     });
     try {
       const result = body(execution);
-      if (execution.timedOut) throw new ExecutionTimeout();
+      if (execution.timedOut) throw outOfTime(execution);
       return result;
     } catch (error) {
-      if (execution.timedOut) throw new ExecutionTimeout();
+      if (execution.timedOut) throw outOfTime(execution);
       throw error;
     } finally {
       this.clock.setDeadline(null);
@@ -196,7 +204,7 @@ export class Runtime {
     }
     if (execution.timedOut || this.clock.now() > execution.deadline) {
       execution.timedOut = true;
-      throw new ExecutionTimeout();
+      throw outOfTime(execution);
     }
     const refusal = refuse(execution, capability, call) ?? this.#outOfScope(capability, call);
     if (refusal) throw refusal;

@@ -160,6 +160,8 @@ export class SpreadsheetModel {
   timeZone: string;
   readonly sheets: SheetModel[] = [];
   activeSheet: SheetModel;
+  /** A Google Form whose responses land in a sheet of this spreadsheet (user-actions.ts). */
+  form: { url: string; sheetName: string; questions: readonly string[] } | null = null;
   #nextSheetId = 0;
   /** Cells whose content changed since recalculation last looked, by sheet. */
   #changes = new Map<SheetModel, Set<string>>();

@@ -118,6 +118,7 @@ export type SpreadsheetMethods =
   | 'getSheetByName'
   | 'getSheets'
   | 'getSpreadsheetTimeZone'
+  | 'getFormUrl'
   | 'getUrl'
   | 'insertSheet'
   | 'setActiveSheet';
@@ -149,6 +150,12 @@ export class FakeSpreadsheet {
   getSpreadsheetTimeZone(): string {
     this.#read('getSpreadsheetTimeZone');
     return this.#model.timeZone;
+  }
+
+  /** The form that sends its responses here, or null (user-actions.ts links one). */
+  getFormUrl(): string | null {
+    this.#read('getFormUrl');
+    return this.#model.form?.url ?? null;
   }
 
   getSheets(): FakeSheet[] {

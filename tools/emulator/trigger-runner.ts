@@ -1,22 +1,28 @@
-// The triggers Sheets runs: time-driven ones as the clock reaches them, installable Edit and Open
-// triggers when a user edits or opens the document. Each runs as its own execution (6 min, no user
-// interface) under its owner's authorization; a failed run is recorded, and the next still happens.
+// The triggers Sheets runs: time-driven ones as the clock reaches them, installable Edit, Change,
+// Form-submit and Open triggers when a user edits the document, changes its structure, sends a
+// form response to it or opens it. Each runs as its own execution (6 min, no user interface) under
+// its owner's authorization, its run time counted against the owner's daily trigger quota
+// (trigger-quota.ts); a failed run is recorded, and the next still happens.
 // Ids in docs/platform-assumptions.md: X5 a failed run does not stop the next, X6 the time-driven
-// event object, X7 a trigger's active spreadsheet.
+// event object, X7 a trigger's active spreadsheet, T9 and T10 the Change and Form-submit events,
+// T11 the runtime quota.
 
 import type { LoadedBundle } from './bundle';
 import { tooltipOf } from './errors';
 import type { ExecutionRunner } from './execution';
 import { EXECUTION_BUDGET_MS, type Runtime } from './runtime';
-import type { TriggerRecord, TriggerRegistry } from './script-app';
+import type { TriggerEventType, TriggerRecord, TriggerRegistry } from './script-app';
 import type { SpreadsheetModel } from './sheet-model';
+import { quotaExceeded, type TriggerRuntimeQuota } from './trigger-quota';
 
 export interface TriggerRun {
   readonly at: number;
   readonly handler: string;
-  /** 'time-driven trigger', 'edit trigger' or 'open trigger'. */
+  /** 'time-driven trigger', 'edit trigger', 'change trigger', 'form submit trigger' or 'open trigger'. */
   readonly kind: string;
   readonly error: string | null;
+  /** Virtual milliseconds it ran, counted against its owner's daily quota. */
+  readonly ms: number;
 }
 
 interface TriggerSetup {
@@ -24,7 +30,18 @@ interface TriggerSetup {
   readonly document: SpreadsheetModel;
   readonly triggers: TriggerRegistry;
   readonly executions: ExecutionRunner;
+  readonly quota: TriggerRuntimeQuota;
 }
+
+/** The installable triggers a user's action in the document fires. */
+export type DocumentEventType = Exclude<TriggerEventType, 'CLOCK'>;
+
+const KIND: Record<DocumentEventType, string> = {
+  ON_EDIT: 'edit trigger',
+  ON_OPEN: 'open trigger',
+  ON_CHANGE: 'change trigger',
+  ON_FORM_SUBMIT: 'form submit trigger',
+};
 
 export class TriggerRunner {
   readonly #setup: TriggerSetup;
@@ -52,13 +69,14 @@ export class TriggerRunner {
   }
 
   /**
-   * Runs every installable Edit or Open trigger of the open document, each as its own execution
+   * Runs every installable trigger of `eventType` on the open document, each as its own execution
    * under its owner's authorization (6 min), with the event object Apps Script gives. Answers how
-   * many ran. Script writes never come here: only a user's edit or opening the file does.
+   * many ran. Script writes never come here: only a user's action (an edit, a change of the
+   * structure, a form response, opening the file) does.
    */
   spreadsheetTriggers(
     bundle: LoadedBundle,
-    eventType: 'ON_EDIT' | 'ON_OPEN',
+    eventType: DocumentEventType,
     eventFields: Record<string, unknown>,
   ): number {
     const { triggers, document } = this.#setup;
@@ -66,8 +84,10 @@ export class TriggerRunner {
       (trigger) => trigger.eventType === eventType && trigger.documentId === document.id,
     );
     for (const trigger of installed) {
-      const event = { authMode: 'FULL', triggerUid: trigger.id, user: trigger.user, ...eventFields };
-      this.#fire(bundle, trigger, event, eventType === 'ON_EDIT' ? 'edit trigger' : 'open trigger');
+      // Event Objects: a Sheets form response's event names no user (T10).
+      const who = eventType === 'ON_FORM_SUBMIT' ? {} : { user: trigger.user };
+      const event = { authMode: 'FULL', triggerUid: trigger.id, ...who, ...eventFields };
+      this.#fire(bundle, trigger, event, KIND[eventType]);
     }
     return installed.length;
   }
@@ -78,12 +98,23 @@ export class TriggerRunner {
     event: Record<string, unknown> = { authMode: 'FULL', triggerUid: trigger.id },
     kind = 'time-driven trigger',
   ): void {
-    const at = this.#setup.runtime.clock.now();
+    const { clock } = this.#setup.runtime;
+    const { quota } = this.#setup;
+    const at = clock.now();
+    const left = quota.leftMs(trigger.user, at);
+    if (left <= 0) {
+      // The day's runtime is spent: the trigger fails as it starts (T11).
+      this.triggerRuns.push({ at, handler: trigger.handler, kind, error: tooltipOf(quotaExceeded()), ms: 0 });
+      return;
+    }
+    const cut = left < EXECUTION_BUDGET_MS;
+    let error: string | null = null;
     try {
       this.#setup.executions.run(bundle, trigger.handler, [event], {
         label: `${kind} ${trigger.handler}`,
         authMode: 'FULL',
-        budgetMs: EXECUTION_BUDGET_MS,
+        budgetMs: Math.min(EXECUTION_BUDGET_MS, left),
+        ...(cut ? { outOfTime: quotaExceeded } : {}),
         hasUi: false,
         documentId: trigger.documentId,
         // An add-on's trigger runs against the document it was installed in: Google's
@@ -92,10 +123,12 @@ export class TriggerRunner {
         user: trigger.user,
         hasActiveUser: false,
       });
-      this.triggerRuns.push({ at, handler: trigger.handler, kind, error: null });
-    } catch (error) {
+    } catch (thrown) {
       // A failed trigger run is reported to its owner by email; the next run still happens.
-      this.triggerRuns.push({ at, handler: trigger.handler, kind, error: tooltipOf(error) });
+      error = tooltipOf(thrown);
     }
+    const ms = clock.now() - at;
+    quota.charge(trigger.user, at, ms);
+    this.triggerRuns.push({ at, handler: trigger.handler, kind, error, ms });
   }
 }

@@ -213,7 +213,7 @@ export class Workbook {
 
   /** Scripts the user starts see the page's tab and selection as the active sheet and range. */
   #applySelection(): void {
-    this.emu.select(this.#sheet.name, this.#selection);
+    this.emu.user.select(this.#sheet.name, this.#selection);
   }
 
   /** Clicks an add-on menu item; answers what it showed (sidebar, dialog, alerts) or its error. */

@@ -23,7 +23,11 @@ export interface JobSignal {
 }
 
 export function readSignal(cache: TtlCachePort): JobSignal | null {
-  const text = cache.getMany([JOB_SIGNAL_KEY])[JOB_SIGNAL_KEY];
+  return parseSignal(cache.getMany([JOB_SIGNAL_KEY])[JOB_SIGNAL_KEY]);
+}
+
+/** The note as read from the cache (by a caller that reads other keys in the same call). */
+export function parseSignal(text: string | undefined): JobSignal | null {
   if (text === undefined) return null;
   try {
     const parsed = JSON.parse(text) as Partial<JobSignal>;

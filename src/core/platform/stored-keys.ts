@@ -28,6 +28,13 @@ export const PROPERTY = {
   outOfCredits: 'enrich.outOfCredits',
   /** The spend ledger's last reservation number (text). */
   spendSequence: 'spend:seq',
+  /** Every watch of this document paused by the API's 401 or 402, and why (core/watches/pause.ts). */
+  watchesPaused: 'enrich.watches.paused',
+  /**
+   * User properties: this user's trigger runtime in the quota's current day, counted by the add-on
+   * in every document (core/watches/runtime.ts).
+   */
+  triggerRuntime: 'enrich.triggerRuntime',
 } as const;
 
 /** Families of document properties: the prefix, then an id. */
@@ -55,6 +62,8 @@ export const PROPERTY_PREFIX = {
   stashNote: 'stash:',
   /** `pace:<account scope>`: the account's shared send log (core/api/pace-log.ts). */
   pace: 'pace:',
+  /** `watch:<id>`: one watch, its configuration, caps, counts and lease (core/watches/watch.ts). */
+  watch: 'watch:',
 } as const;
 
 /**
@@ -75,6 +84,8 @@ export const KEY_SUFFIX = {
 export const CACHE_KEY = {
   /** Whether any job waits to be collected: what the Edit trigger reads (core/jobs/signal.ts). */
   jobSignal: 'enrich.jobs.signal',
+  /** Which sheets and columns watches follow: what the Edit trigger reads (core/watches/note.ts). */
+  watchNote: 'enrich.watches.note',
 } as const;
 
 /** The document cache: families of keys. */
@@ -103,4 +114,7 @@ export const TRIGGER_HANDLER = {
   /** The Edit and Open triggers that follow the user (server/collector/edit-open-triggers.ts). */
   edit: 'collectOnEdit',
   open: 'collectOnOpen',
+  /** The Change and Form-submit triggers of watches (server/watches/triggers.ts). */
+  change: 'watchOnChange',
+  formSubmit: 'watchOnFormSubmit',
 } as const;

@@ -1,5 +1,6 @@
 // The collector's time-driven trigger: every minute in a bound script, hourly as an add-on, while
-// anything is pending for this user in this document, and deleted once nothing is. A custom
+// anything is pending for this user in this document or a watch is on (the hourly check finds the
+// rows the Sheets API and other scripts write, which fire no trigger), and deleted once neither is. A custom
 // function may not call ScriptApp, so a formula only records its job; the trigger is created from
 // a context that may create one (a sidebar call, the menu, a bulk run, a driver's pass). The ids of
 // the triggers made here are remembered in document properties (core/jobs/trigger-records.ts):
@@ -9,6 +10,7 @@ import { isPending, jobScope, readJobs } from '../../core/jobs/registry';
 import { type ClockTrigger, clockTriggersOf, clockTriggersText } from '../../core/jobs/trigger-records';
 import { PROPERTY, TRIGGER_HANDLER } from '../../core/platform/stored-keys';
 import { errorMessage } from '../../core/text/error-message';
+import { watchesIn } from '../../core/watches/watch';
 import type { BackgroundCollection } from '../../shared/jobs-rpc';
 import { documentProperties } from '../platform/properties';
 import { activeSpreadsheet } from '../platform/spreadsheet';
@@ -99,7 +101,10 @@ export function keepCollecting(): BackgroundCollection {
   }
 }
 
-/** Deletes this user's clock trigger when no job of theirs is pending. Answers the state after. */
+/**
+ * Deletes this user's clock trigger when no job of theirs is pending and no watch is on. Answers
+ * the state after.
+ */
 export function removeJobTriggerIfIdle(): BackgroundCollection {
   return removeIdle([]);
 }
@@ -129,5 +134,6 @@ function hasPendingJobs(): boolean {
   const all = context.deps.store.getAll();
   const now = context.deps.client.clock.now();
   if (hasQueuedFormulas(all, context.scope, now) > 0) return true;
+  if (watchesIn(all).some((watch) => watch.on)) return true;
   return readJobs(context.deps.store, all).some((job) => isPending(job) && jobScope(job) === context.scope);
 }

@@ -7,15 +7,29 @@
 //   runJobPump()          the clock trigger: every minute in a bound script, hourly as an add-on
 // Each buys the queued formula lookups it has time for, collects what is due, and re-enters the
 // formulas that waited (refresh.ts). A bulk slice that found lists runs one pass too (bulk.ts).
+// The Edit trigger and the clock also run the watches their edit or hour concerns (watches/), and
+// the triggers that did work count their run time against the day's quota.
 import { isOurFormula } from '../../core/formulas/our-formulas';
 import { collectOnce, collectUntil } from '../../core/jobs/collector';
 import { type CollectorReport, pendingOf } from '../../core/jobs/collector-ports';
 import { jobScope, readJobs } from '../../core/jobs/registry';
-import { claimCollector, collectorWanted, noteCollected, readSignal } from '../../core/jobs/signal';
+import {
+  claimCollector,
+  collectorWanted,
+  JOB_SIGNAL_KEY,
+  type JobSignal,
+  noteCollected,
+  parseSignal,
+  readSignal,
+} from '../../core/jobs/signal';
+import type { TtlCachePort } from '../../core/platform/ports';
+import { WATCH_NOTE_KEY } from '../../core/watches/note';
 import type { BackgroundCollection, CollectorProgress } from '../../shared/jobs-rpc';
 import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
 import { fastCache } from '../platform/cache';
 import { collectorProgress, idleProgress } from '../presenters/jobs';
+import { watchesAfterEdit, watchesFromClock } from '../watches/handlers';
+import { recordTriggerRuntime } from '../watches/runtime-tally';
 import { authorizationLapsed } from './authorization';
 import { currentBackground, keepCollecting, removeIdle, removeJobTriggerIfIdle } from './clock-trigger';
 import { collectorContext, collectorOptions } from './context';
@@ -42,6 +56,8 @@ const MENU_WAIT_MS = 30_000;
 const TRIGGER_LOCK_WAIT_MS = 20_000;
 /** The sidebar calls again in a few seconds: it never waits long for a busy lock. */
 const SIDEBAR_LOCK_WAIT_MS = 3_000;
+/** Watches are done this long after their trigger started: the collector went first. */
+const WATCHES_DONE_MS = 5.5 * 60_000;
 /** What a formula's cell shows while Sheets is running it. */
 const LOADING = 'Loading...';
 const REAUTHORIZE_TEXT =
@@ -52,11 +68,19 @@ type Range = GoogleAppsScript.Spreadsheet.Range;
 // --- The Edit and Open triggers -------------------------------------------------------------------
 
 export function collectOnEdit(event?: { range?: Range; value?: unknown }): void {
-  driveCollector('edit', typedFormula(event));
+  const started = appsScriptClock.now();
+  const cache = ttlCachePort(fastCache());
+  // One cache read for both notes: an edit that concerns nothing costs that alone.
+  const notes = cache.getMany([JOB_SIGNAL_KEY, WATCH_NOTE_KEY]);
+  const collected = driveCollector('edit', typedFormula(event), cache, parseSignal(notes[JOB_SIGNAL_KEY]));
+  const watched = watchesAfterEdit(event, notes[WATCH_NOTE_KEY], started + WATCHES_DONE_MS);
+  if (collected || watched) recordTriggerRuntime(started);
 }
 
 export function collectOnOpen(_event?: unknown): void {
-  driveCollector('open', null);
+  const started = appsScriptClock.now();
+  const cache = ttlCachePort(fastCache());
+  if (driveCollector('open', null, cache, readSignal(cache))) recordTriggerRuntime(started);
 }
 
 /**
@@ -78,15 +102,19 @@ function typedFormula(event?: { range?: Range; value?: unknown }): Range | null 
  * says something waits (or the edit typed one of our formulas). Triggers run on every edit, so
  * the handler first reads one note in the document cache (core/jobs/signal.ts) and returns when
  * no job waits; and of a paste's many edits, one execution collects while the others return.
+ * Answers whether it did more than read the note.
  */
-function driveCollector(by: 'edit' | 'open', typed: Range | null): void {
-  const cache = ttlCachePort(fastCache());
+function driveCollector(
+  by: 'edit' | 'open',
+  typed: Range | null,
+  cache: TtlCachePort,
+  signal: JobSignal | null,
+): boolean {
   const now = appsScriptClock.now();
-  const signal = readSignal(cache);
-  if (!typed && signal && !collectorWanted(signal, now)) return;
-  if (authorizationLapsed()) return;
+  if (!typed && signal && !collectorWanted(signal, now)) return false;
+  if (authorizationLapsed()) return true;
   const context = collectorContext();
-  if (!context) return;
+  if (!context) return true;
   if (!typed && !signal) {
     // The cache forgot the note: the registry says, once, and the note is written again.
     const all = context.deps.store.getAll();
@@ -99,14 +127,15 @@ function driveCollector(by: 'edit' | 'open', typed: Range | null): void {
       now,
       now,
     );
-    if (left.pending + queued === 0) return;
+    if (left.pending + queued === 0) return true;
   }
   const until = now + EDIT_FORMULA_WORK_MS + COLLECTOR_MARGIN_MS;
-  if (!claimCollector(cache, context.deps.lock, now, until)) return;
+  if (!claimCollector(cache, context.deps.lock, now, until)) return true;
   try {
     const work = finishQueuedFormulas(context, now + EDIT_FORMULA_WORK_MS, by, typed);
     const options = collectorOptions(context, TRIGGER_LOCK_WAIT_MS);
     refreshAfter(collectUntil(context.deps, options, now + EDIT_WAIT_MS), work);
+    return true;
   } catch (error) {
     // The role is let go, so that the next edit tries again.
     noteCollected(cache, { pending: 1, nextDueAt: now }, now, appsScriptClock.now());
@@ -161,6 +190,15 @@ export function collectJobsNow(): CollectorProgress {
 
 /** The clock trigger's handler. Deletes its own trigger once nothing is pending. */
 export function runJobPump(event?: { triggerUid?: unknown }): CollectorProgress {
+  const started = appsScriptClock.now();
+  try {
+    return pumpOnClock(event, started);
+  } finally {
+    recordTriggerRuntime(started);
+  }
+}
+
+function pumpOnClock(event: { triggerUid?: unknown } | undefined, started: number): CollectorProgress {
   const own = event?.triggerUid === undefined ? [] : [String(event.triggerUid)];
   // An update that asks for a new scope, or a revoked grant, leaves the trigger unauthorized: it
   // does nothing then, and the sidebar asks the user to authorize again (as Google's add-on
@@ -173,6 +211,7 @@ export function runJobPump(event?: { triggerUid?: unknown }): CollectorProgress 
   const waitUntil = clock.now() + CLOCK_WAIT_MS;
   const report = collectUntil(context.deps, collectorOptions(context, TRIGGER_LOCK_WAIT_MS), waitUntil);
   refreshAfter(report, work);
+  watchesFromClock(started + WATCHES_DONE_MS);
   const busy = report.busy || report.pending > 0 || work.queued > 0;
   return collectorProgress(report, busy ? currentBackground() : removeIdle(own), work, appsScriptClock.now());
 }

@@ -2,12 +2,17 @@
 // (every edit of the spreadsheet, by anyone, the edit that types a formula included) and an Open
 // trigger. An editor add-on may have one of each per user per document; they are created from a
 // context with full authorization (saving the key, the sidebar, a menu item, a bulk run, onInstall)
-// and removed with the key. Their handlers are in drivers.ts.
+// and removed with the key. Their handlers are in drivers.ts. The watches' Change and Form-submit
+// triggers are set in the same section (watches/triggers.ts), while the document has watches.
 import type { Drivers } from '../../core/jobs/trigger-records';
 import { TRIGGER_HANDLER } from '../../core/platform/stored-keys';
 import { errorMessage } from '../../core/text/error-message';
+import { watchesIn } from '../../core/watches/watch';
 import { executionContext } from '../context';
 import { activeSpreadsheet } from '../platform/spreadsheet';
+import { writeWatchNote } from '../watches/store';
+import { syncWatchTriggers, WATCH_HANDLERS } from '../watches/triggers';
+import { keepCollecting } from './clock-trigger';
 import { currentDrivers, recordDrivers } from './installed-drivers';
 import { withTriggerLock } from './trigger-lock';
 
@@ -27,6 +32,10 @@ export function installDrivers(): Drivers {
   const spreadsheet = activeSpreadsheet();
   if (!context || !spreadsheet) return { edit: false, open: false };
   try {
+    const watches = watchesIn(context.deps.store.getAll());
+    const watched = watches.length > 0;
+    // The Edit trigger's note of what watches follow, fresh: an edit then reads only the cache.
+    writeWatchNote(watches);
     const drivers = withTriggerLock(() => {
       const mine = ScriptApp.getUserTriggers(spreadsheet);
       ensureOne(mine, EDIT_DRIVER, () =>
@@ -35,9 +44,12 @@ export function installDrivers(): Drivers {
       ensureOne(mine, OPEN_DRIVER, () =>
         ScriptApp.newTrigger(OPEN_DRIVER).forSpreadsheet(spreadsheet).onOpen().create(),
       );
+      syncWatchTriggers(spreadsheet, mine, watched);
       return { edit: true, open: true };
     });
     recordDrivers(context.scope, drivers);
+    // Watches need the hourly check too: rows the Sheets API writes fire no trigger.
+    if (watched) keepCollecting();
     return drivers;
   } catch (error) {
     console.warn(`The collector could not follow edits: ${errorMessage(error)}`);
@@ -52,15 +64,18 @@ function ensureOne(mine: readonly Trigger[], handler: string, create: () => Trig
   if (!kept) create();
 }
 
-/** Deletes this user's drivers on this document, for the account `scope` whose key is removed. */
+/**
+ * Deletes this user's drivers on this document, and the watches' triggers, for the account `scope`
+ * whose key is removed.
+ */
 export function removeDrivers(scope: string): void {
   const spreadsheet = activeSpreadsheet();
   if (!spreadsheet) return;
+  const handlers = new Set([EDIT_DRIVER, OPEN_DRIVER, ...WATCH_HANDLERS]);
   try {
     withTriggerLock(() => {
       for (const trigger of ScriptApp.getUserTriggers(spreadsheet)) {
-        const handler = trigger.getHandlerFunction();
-        if (handler === EDIT_DRIVER || handler === OPEN_DRIVER) ScriptApp.deleteTrigger(trigger);
+        if (handlers.has(trigger.getHandlerFunction())) ScriptApp.deleteTrigger(trigger);
       }
     });
     recordDrivers(scope, { edit: false, open: false });

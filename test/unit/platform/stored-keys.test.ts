@@ -19,6 +19,8 @@ describe('the names of stored data', () => {
         reauthorize: 'enrich.reauthorize',
         outOfCredits: 'enrich.outOfCredits',
         spendSequence: 'spend:seq',
+        watchesPaused: 'enrich.watches.paused',
+        triggerRuntime: 'enrich.triggerRuntime',
       },
       PROPERTY_PREFIX: {
         job: 'job:',
@@ -31,17 +33,24 @@ describe('the names of stored data', () => {
         spendRows: 'spend:rows:',
         stashNote: 'stash:',
         pace: 'pace:',
+        watch: 'watch:',
       },
       RESULT_KEY_VERSION: 'r1',
       KEY_SUFFIX: { chunk: '#', stashPiece: '#s' },
-      CACHE_KEY: { jobSignal: 'enrich.jobs.signal' },
+      CACHE_KEY: { jobSignal: 'enrich.jobs.signal', watchNote: 'enrich.watches.note' },
       CACHE_PREFIX: { heldFailure: 'held-failure:' },
       SHEET_NAME: {
         resultCache: '_enrich_cache',
         ledger: '_enrich_ledger',
         spendReport: 'Enrich spend report',
       },
-      TRIGGER_HANDLER: { clock: 'runJobPump', edit: 'collectOnEdit', open: 'collectOnOpen' },
+      TRIGGER_HANDLER: {
+        clock: 'runJobPump',
+        edit: 'collectOnEdit',
+        open: 'collectOnOpen',
+        change: 'watchOnChange',
+        formSubmit: 'watchOnFormSubmit',
+      },
     });
   });
 });

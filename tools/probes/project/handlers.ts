@@ -1,6 +1,6 @@
 // What Apps Script runs by itself: the simple onOpen (the menu; RT1, T8), and the installable
-// triggers step 1 installs: Open (T8), Edit (T6, X9) and time-driven every minute (X5, X6). Each
-// records what it saw; the probes in probes/events.ts read the records.
+// triggers step 1 installs: Open (T8), Edit (T6, X9), Change (T9) and time-driven every minute
+// (X5, X6). Each records what it saw; the probes in probes/events.ts read the records.
 
 import type { Json } from '../json';
 import { RECORDS } from './records';
@@ -11,6 +11,7 @@ import { URLS } from './urls';
 
 interface EventLike {
   readonly authMode?: unknown;
+  readonly changeType?: unknown;
   readonly triggerUid?: unknown;
   readonly value?: unknown;
   readonly range?: GoogleAppsScript.Spreadsheet.Range;
@@ -79,6 +80,11 @@ export function probeEdited(event: EventLike): void {
     end: Date.now(),
     eventHasValue: event.value !== undefined,
   });
+}
+
+/** T9: every change the Change trigger is told of, by its type. */
+export function probeChanged(event: EventLike): void {
+  append(RECORDS.changes, String(event.changeType));
 }
 
 /** X5, X6: the first run records its event and fails on purpose; the next runs are counted. */

@@ -12,6 +12,6 @@ export {
   PROBE_THROW,
   PROBE_TYPED,
 } from './custom-functions';
-export { onOpen, probeEdited, probeOpened, probeTick } from './handlers';
+export { onOpen, probeChanged, probeEdited, probeOpened, probeTick } from './handlers';
 export { probeReport } from './report';
 export { probeStep1, probeStep2, probeStep3 } from './runner';

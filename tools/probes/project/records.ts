@@ -6,8 +6,10 @@ export const RECORDS = {
   simpleOpen: 'open.simple',
   /** The installable Open trigger (T8). */
   installableOpen: 'open.installable',
-  /** Every cell an installable Edit trigger saw edited, as 'Sheet!A1' (T6). */
+  /** Every cell an installable Edit trigger saw edited, as 'Sheet!A1' (T6, T9). */
   edits: 'edit.cells',
+  /** Every changeType an installable Change trigger saw, in order (T9). */
+  changes: 'change.types',
   /** The typed formula's run (T6, X9). */
   typedFormula: 'typed.formula',
   /** What the Edit trigger of the typed formula saw (T6, X9). */

@@ -14,6 +14,7 @@ function installTriggers(): void {
   const document = spreadsheet();
   ScriptApp.newTrigger('probeOpened').forSpreadsheet(document).onOpen().create();
   ScriptApp.newTrigger('probeEdited').forSpreadsheet(document).onEdit().create();
+  ScriptApp.newTrigger('probeChanged').forSpreadsheet(document).onChange().create();
   ScriptApp.newTrigger('probeTick').timeBased().everyMinutes(1).create();
 }
 

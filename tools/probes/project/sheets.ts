@@ -6,11 +6,15 @@ export const SHEETS = {
   scratch: 'Probe scratch',
   formulas: 'Probe formulas',
   typed: 'Probe typed',
+  rows: 'Probe rows',
   report: 'Probe report',
 } as const;
 
 /** What the person types, and where (T6, X9): script writes fire no Edit trigger. */
 export const TYPED = { cell: 'B2', formula: '=PROBE_TYPED(1)' } as const;
+
+/** Where the person inserts a row by hand (T9): the Change trigger sees it, the Edit trigger not. */
+export const INSERTED = { sheet: SHEETS.rows, above: 2 } as const;
 
 export function spreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet {
   return SpreadsheetApp.getActiveSpreadsheet();
@@ -37,4 +41,11 @@ export function prepareSheets(): void {
   }
   const typed = sheetNamed(SHEETS.typed);
   typed.getRange('A1').setValue(`After step 2, type ${TYPED.formula} into ${TYPED.cell} and press Enter.`);
+  sheetNamed(SHEETS.rows)
+    .getRange('A1:A3')
+    .setValues([
+      [`After typing the formula, insert a row above row ${INSERTED.above} here.`],
+      ['one'],
+      ['two'],
+    ]);
 }

@@ -1,7 +1,7 @@
 // What a person does in Google to run the probes, in order. `npm run probes` prints these steps; the
 // emulator test (test/probes/) follows the same list, so both run the probes the same way.
 
-import { SHEETS, TYPED } from './sheets';
+import { INSERTED, SHEETS, TYPED } from './sheets';
 
 export const MENU_TITLE = 'Probes';
 
@@ -25,6 +25,7 @@ export type Step =
       readonly text: string;
       readonly say: string;
     }
+  | { readonly kind: 'insertRow'; readonly sheet: string; readonly above: number; readonly say: string }
   | { readonly kind: 'wait'; readonly minutes: number; readonly say: string };
 
 export const STEPS: readonly Step[] = [
@@ -42,6 +43,12 @@ export const STEPS: readonly Step[] = [
     cell: TYPED.cell,
     text: TYPED.formula,
     say: `On the "${SHEETS.typed}" sheet, type ${TYPED.formula} into ${TYPED.cell} and press Enter. Edit nothing else.`,
+  },
+  {
+    kind: 'insertRow',
+    sheet: INSERTED.sheet,
+    above: INSERTED.above,
+    say: `On the "${INSERTED.sheet}" sheet, right-click row ${INSERTED.above} and choose "Insert 1 row above". Type nothing into it.`,
   },
   {
     kind: 'wait',

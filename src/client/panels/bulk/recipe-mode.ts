@@ -1,12 +1,15 @@
 // The Bulk run panel in recipe mode: the user picks a recipe instead of one lookup, maps its
 // inputs to columns, previews the cost as a range, and runs it. A recipe runs as one bulk run per
 // step, so its progress, Pause, Resume and Cancel are the panel's own.
+import { OPERATIONS, operationByType } from '../../../core/operations/table';
 import { recipeFromDraft } from '../../../core/recipes/custom';
 import { creditsText } from '../../../core/text/credits';
 import type { BulkProgress } from '../../../shared/bulk-rpc';
 import type { RecipePreview, RecipeRunConfig, RecipeSummary } from '../../../shared/recipe-rpc';
 import { busy, say } from '../../dom';
 import { call } from '../../rpc-client';
+import { mountWatchOffer, type WatchSetup } from '../watches/offer';
+import { readConfig } from './config';
 import { addStep, type Builder, buildBuilder, draftOf, NEW_RECIPE, resetBuilder } from './recipe-builder';
 import {
   buildRecipeControls,
@@ -43,6 +46,16 @@ export class RecipeMode {
     this.builder.add.addEventListener('click', () => addStep(this.builder));
     this.builder.save.addEventListener('click', () => void this.guard(this.builder.save, () => this.save()));
     controls.remove.addEventListener('click', () => void this.guard(controls.remove, () => this.remove()));
+    // The setup chosen here, a recipe or one lookup, may become a watch.
+    mountWatchOffer(ui.form, () => this.watchSetup());
+  }
+
+  /** The panel's setup as a watch keeps it. The sidebar reads headers from row 1 (getSheetColumns). */
+  private watchSetup(): WatchSetup {
+    const sheet = this.ui.sheet.value;
+    if (this.active) return { kind: 'recipe', config: this.config(sheet, 1) };
+    const op = operationByType(this.ui.op.value) ?? OPERATIONS[0]!;
+    return { kind: 'lookup', config: readConfig(this.ui, op, 1) };
   }
 
   private guard(button: HTMLButtonElement, work: () => Promise<void>): Promise<void> {

@@ -1,11 +1,11 @@
-// Triggers and executions (RT1, RT5, T3, T6, T8, X5, X6, X9 of docs/platform-assumptions.md). The
+// Triggers and executions (RT1, RT5, T3, T6, T8, T9, X5, X6, X9 of docs/platform-assumptions.md). The
 // trigger handlers (handlers.ts) and PROBE_TYPED record what they saw; these probes read the
 // records in the report. T1, T2 and T7 are rules for add-ons, which the probe project is not.
 
 import { isJsonObject, type Json } from '../../json';
 import { type Probe, seen } from '../../probe';
 import { RECORDS } from '../records';
-import { SHEETS, TYPED } from '../sheets';
+import { INSERTED, SHEETS, TYPED } from '../sheets';
 import { attempt, counted, orderOf, recall, remember, required, type Span } from '../store';
 
 type Row = { readonly [key: string]: Json };
@@ -81,6 +81,19 @@ export const EVENT_PROBES: readonly Probe[] = [
         },
         { formula, trigger },
       );
+    },
+  },
+  {
+    name: 't9-change-trigger-events',
+    id: 'T9',
+    asks: 'A typed formula, a row inserted by hand, script writes: what do the Change and Edit triggers see?',
+    expected: { changeTypes: ['EDIT', 'INSERT_ROW'], editsOnTheInsertedSheet: 0 },
+    finish: () => {
+      const edits = recall(RECORDS.edits);
+      const onInserted = (Array.isArray(edits) ? edits : []).filter((where) =>
+        String(where).startsWith(`${INSERTED.sheet}!`),
+      );
+      return seen({ changeTypes: recall(RECORDS.changes) ?? [], editsOnTheInsertedSheet: onInserted.length });
     },
   },
   {

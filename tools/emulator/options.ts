@@ -1,5 +1,6 @@
-// What a test or the playground chooses when it creates an emulator (createEmulator).
+// What an emulator is created with (emulator.ts).
 import type { VirtualClock } from './clock';
+import type { AccountKind } from './trigger-quota';
 import type { FetchHandler, FetchRequest } from './urlfetch';
 
 export interface EmulatorOptions {
@@ -20,4 +21,6 @@ export interface EmulatorOptions {
   readonly urlFetchDailyQuota?: number;
   /** Recalculate formulas a menu/sidebar/trigger execution wrote, as Sheets does after it. Default true. */
   readonly recalculateAfterExecution?: boolean;
+  /** Whose daily trigger runtime quota applies (90 min consumer, 6 h Workspace), or its ms. Default consumer. */
+  readonly account?: AccountKind | number;
 }

@@ -1,0 +1,76 @@
+// The Watches panel: the watches of this spreadsheet, switched off and on, their caps changed,
+// deleted. It reloads when another panel says the account may have changed (a new watch, a key
+// test, a bulk run).
+import { creditsText } from '../../../core/text/credits';
+import type { WatchList, WatchView } from '../../../shared/watch-rpc';
+import { DATA_CHANGED } from '../../data-changed';
+import { busy, errorText, say } from '../../dom';
+import { type Latest, latestOnly } from '../../latest-only';
+import { call } from '../../rpc-client';
+import { buildWatchesBody, showNoKey, showWatches, type WatchActions, type WatchesElements } from './view';
+
+export function mountWatchesPanel(): void {
+  const ui = buildWatchesBody();
+  const panel = new WatchesController(ui);
+  void panel.refresh();
+  document.addEventListener(DATA_CHANGED, () => void panel.refresh());
+}
+
+class WatchesController implements WatchActions {
+  private readonly reload: Latest<WatchList>;
+
+  constructor(private readonly ui: WatchesElements) {
+    this.reload = latestOnly(
+      () => call('listWatches'),
+      (list) => this.show(list),
+    );
+  }
+
+  async refresh(): Promise<void> {
+    try {
+      await this.reload();
+    } catch (error) {
+      say(this.ui.message, errorText(error), 'error');
+    }
+  }
+
+  private show(list: WatchList): void {
+    if (!list.keyConfigured && list.watches.length === 0) {
+      showNoKey(this.ui);
+      return;
+    }
+    showWatches(this.ui, list, this);
+  }
+
+  private change(button: HTMLButtonElement, work: () => Promise<WatchList>, done: string): void {
+    void busy(button, this.ui.message, async () => {
+      this.reload.show(await work());
+      say(this.ui.message, done, 'ok');
+    });
+  }
+
+  toggle(watch: WatchView, button: HTMLButtonElement): void {
+    const on = !watch.on;
+    this.change(
+      button,
+      () => call('updateWatch', watch.id, { on }),
+      on ? `"${watch.label}" is on again.` : `"${watch.label}" is off: new rows wait until you switch it on.`,
+    );
+  }
+
+  setCap(watch: WatchView, cap: HTMLInputElement, button: HTMLButtonElement): void {
+    this.change(
+      button,
+      () => call('updateWatch', watch.id, { dailyCap: Number(cap.value) }),
+      `"${watch.label}" may spend ${creditsText(Number(cap.value))} a day.`,
+    );
+  }
+
+  remove(watch: WatchView, button: HTMLButtonElement): void {
+    this.change(
+      button,
+      () => call('deleteWatch', watch.id),
+      `"${watch.label}" is deleted. Its columns and what it wrote stay in the sheet.`,
+    );
+  }
+}

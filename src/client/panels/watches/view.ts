@@ -1,0 +1,91 @@
+// The Watches panel's view: the account's notice, each watch with its state, cap, spend, rows and
+// last run, and today's share of the trigger runtime quota. Everything from the server is text.
+import { creditsText } from '../../../core/text/credits';
+import type { WatchList, WatchView } from '../../../shared/watch-rpc';
+import { $, el } from '../../dom';
+
+export interface WatchesElements {
+  note: HTMLElement;
+  notice: HTMLElement;
+  list: HTMLElement;
+  runtime: HTMLElement;
+  drivers: HTMLElement;
+  message: HTMLElement;
+}
+
+/** Fills the panel's body in sidebar.html. */
+export function buildWatchesBody(): WatchesElements {
+  const notice = el('p', { id: 'watches-notice', class: 'alert', role: 'alert', hidden: true });
+  const list = el('ul', { id: 'watches-list', class: 'jobs' });
+  const runtime = el('p', { id: 'watches-runtime', class: 'hint' });
+  const drivers = el('p', { id: 'watches-drivers', class: 'hint' });
+  const message = el('p', { id: 'watches-message', class: 'message', role: 'alert' });
+  $('watches-body').replaceChildren(notice, list, drivers, runtime, message);
+  return { note: $('watches-note'), notice, list, runtime, drivers, message };
+}
+
+export interface WatchActions {
+  toggle(watch: WatchView, button: HTMLButtonElement): void;
+  setCap(watch: WatchView, cap: HTMLInputElement, button: HTMLButtonElement): void;
+  remove(watch: WatchView, button: HTMLButtonElement): void;
+}
+
+function watchItem(watch: WatchView, actions: WatchActions): HTMLElement {
+  const toggle = el(
+    'button',
+    { type: 'button', class: 'watch-toggle' },
+    watch.on ? 'Switch off' : 'Switch on',
+  );
+  const capId = `watch-cap-${watch.id}`;
+  const cap = el('input', {
+    id: capId,
+    type: 'number',
+    min: '0.5',
+    step: '0.5',
+    value: String(watch.dailyCap),
+  });
+  const save = el('button', { type: 'button', class: 'watch-save-cap' }, 'Save cap');
+  const remove = el('button', { type: 'button', class: 'danger watch-delete' }, 'Delete');
+  toggle.addEventListener('click', () => actions.toggle(watch, toggle));
+  save.addEventListener('click', () => actions.setCap(watch, cap, save));
+  remove.addEventListener('click', () => actions.remove(watch, remove));
+  const today = `Today ${creditsText(watch.spentToday)} of ${creditsText(watch.dailyCap)}`;
+  return el(
+    'li',
+    { class: `watch watch-${watch.state}`, 'data-id': watch.id },
+    el(
+      'div',
+      { class: 'job-head' },
+      el('span', { class: 'job-label' }, `${watch.label} on "${watch.sheetName}"`),
+      el('span', { class: `badge badge-watch-${watch.state}` }, watch.stateText),
+    ),
+    el('p', { class: 'hint job-meta' }, watch.columns),
+    el('p', { class: 'job-meta' }, `${today} · ${watch.rowsDone} rows done · ${watch.lastRun}`),
+    watch.lastProblem ? el('p', { class: 'job-message warning' }, watch.lastProblem) : null,
+    el('div', { class: 'field' }, el('label', { for: capId }, 'Daily credit cap'), cap),
+    el('div', { class: 'buttons' }, toggle, save, remove),
+  );
+}
+
+export function showWatches(ui: WatchesElements, list: WatchList, actions: WatchActions): void {
+  ui.notice.hidden = list.notice === null;
+  ui.notice.textContent = list.notice ?? '';
+  ui.note.textContent = list.watches.length === 0 ? '' : `${list.watches.length} on`;
+  ui.list.replaceChildren(
+    ...(list.watches.length === 0
+      ? [
+          el(
+            'li',
+            { class: 'hint' },
+            'No watch yet: set up a lookup or a recipe in Bulk run, then "Enrich new rows automatically".',
+          ),
+        ]
+      : list.watches.map((watch) => watchItem(watch, actions))),
+  );
+  ui.drivers.textContent = list.watches.length === 0 ? '' : list.drivers;
+  ui.runtime.textContent = list.runtime.text;
+}
+
+export function showNoKey(ui: WatchesElements): void {
+  ui.list.replaceChildren(el('li', { class: 'hint' }, 'Set your API key first: watches need it to run.'));
+}

@@ -1,0 +1,58 @@
+// What a watch may still spend, and why it stops: its daily cap (a day is the spreadsheet's
+// calendar day, as for the formula budget), the per-run hard cap of the settings, its columns no
+// longer fitting its sheet. The texts the sidebar and the status column show for each.
+import { creditsText, roundCredits } from '../text/credits';
+import type { Watch } from './watch';
+
+/** The watch as it stands on `day`: a new day spends from nothing again, and a cap pause ends. */
+export function onDay(watch: Watch, day: string): Watch {
+  if (watch.day === day) return watch;
+  const pause = watch.pause?.kind === 'cap' ? null : watch.pause;
+  return { ...watch, day, spentToday: 0, pause };
+}
+
+/**
+ * What the next slice may spend, and which cap binds: what is left of the watch's daily cap after
+ * `spentToday` (its stored spend and what this run spent since), and of the settings' per-run hard
+ * cap (`runHardCap`, 0 for none) after `spentThisRun`. `left` 0: nothing may be bought.
+ */
+export function capsLeft(
+  dailyCap: number,
+  spentToday: number,
+  runHardCap: number,
+  spentThisRun: number,
+): { left: number; by: 'daily' | 'run' } {
+  const daily = Math.max(0, roundCredits(dailyCap - spentToday));
+  if (!(runHardCap > 0)) return { left: daily, by: 'daily' };
+  const run = Math.max(0, roundCredits(runHardCap - spentThisRun));
+  return daily <= run ? { left: daily, by: 'daily' } : { left: run, by: 'run' };
+}
+
+/** Whether the watch runs at all now: on, not paused, not waiting out a failing service. */
+export function runsNow(watch: Watch, now: number): boolean {
+  return watch.on && watch.pause === null && watch.waitUntil <= now;
+}
+
+// --- Texts ----------------------------------------------------------------------------------------
+
+/** The status column of a row the daily cap left undone: it is looked up when the cap allows. */
+export const capStatus = (cap: number) =>
+  `Waiting: this watch spent its daily cap of ${creditsText(cap)}; it goes on tomorrow, or when you raise the cap.`;
+
+export const capProblem = (cap: number) =>
+  `Daily cap of ${creditsText(cap)} reached: the rows not done say so, and go on tomorrow (or raise the cap).`;
+
+export const runCapProblem = (runHardCap: number) =>
+  `A run reached the per-run cap of ${creditsText(runHardCap)} (Credit settings); the rest waits for the next run.`;
+
+/** The sidebar's few words for a watch's state. */
+export function stateOf(
+  watch: Watch,
+  accountPaused: boolean,
+): { state: 'on' | 'off' | 'capped' | 'misfit' | 'account'; text: string } {
+  if (!watch.on) return { state: 'off', text: 'Off' };
+  if (watch.pause?.kind === 'misfit') return { state: 'misfit', text: 'Paused: its columns changed' };
+  if (accountPaused) return { state: 'account', text: 'Paused: see the notice above' };
+  if (watch.pause?.kind === 'cap') return { state: 'capped', text: 'Paused: daily cap reached' };
+  return { state: 'on', text: 'On' };
+}

@@ -1,0 +1,43 @@
+// Whether a watch still fits its sheet: every column it reads or writes still under the header it
+// had when the watch was made. A column deleted, inserted before them or renamed moves what the
+// watch would read and write, so it stops and says which column changed rather than guess.
+import { normalizeText } from '../formulas/canonical';
+import { type Watch, watchColumns } from './watch';
+
+const text = (value: unknown) => normalizeText(String(value ?? '')).toLowerCase();
+
+/** A column's letters: 3 -> "C". */
+export function columnLetter(column: number): string {
+  let n = column;
+  let letters = '';
+  while (n > 0) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+    n = Math.floor((n - 1) / 26);
+  }
+  return letters;
+}
+
+/** The headers of the watch's columns, from the sheet's header row (`headers[0]` is column 1). */
+export function headersOfColumns(
+  watch: Pick<Watch, 'steps'>,
+  headers: readonly unknown[],
+): { column: number; header: string }[] {
+  return watchColumns(watch).map((column) => ({ column, header: String(headers[column - 1] ?? '') }));
+}
+
+/**
+ * Why the watch no longer fits a sheet whose header row reads `headers`; null when it does.
+ * `sheetFound` false: the sheet itself is gone or renamed.
+ */
+export function misfit(watch: Watch, sheetFound: boolean, headers: readonly unknown[]): string | null {
+  if (!sheetFound)
+    return `The sheet "${watch.sheetName}" is gone or was renamed. Delete this watch and set it up again.`;
+  for (const { column, header } of watch.headers) {
+    const now = headers[column - 1];
+    if (text(now) === text(header)) continue;
+    const was = header === '' ? 'had no header' : `was "${header}"`;
+    const is = text(now) === '' ? 'it is empty now' : `it is "${String(now)}" now`;
+    return `Column ${columnLetter(column)} ${was} when this watch was made; ${is}. A column was deleted, inserted, moved or renamed: delete this watch and set it up again, or put the column back.`;
+  }
+  return null;
+}

@@ -1,0 +1,74 @@
+// Two triggers never run the same watch at once: a run takes the watch's lease (saved in its
+// property, under the document lock) and keeps it while it works. A trigger that finds the lease
+// held says it wanted a run and returns at once, so a paste, a form flood or an edit and its Change
+// event start one run, not many; the run at work looks at the sheet again before it lets go. A
+// lease outlives its run's budget by a margin, so a run killed mid-way frees the watch later.
+import { onDay } from './caps';
+import type { Watch } from './watch';
+
+/** A lease outlives the time its run may take by this much. */
+export const LEASE_MARGIN_MS = 60_000;
+
+export type Taken =
+  /** This run holds the lease: `watch` is to be saved. */
+  | { kind: 'mine'; watch: Watch }
+  /** Another run holds it: `watch` (marked wanted) is to be saved, and this trigger returns. */
+  | { kind: 'busy'; watch: Watch }
+  /** Nothing to do now (off, paused, waiting out a failure, or gone). */
+  | { kind: 'idle' };
+
+export function takeLease(
+  current: Watch | null,
+  now: number,
+  token: string,
+  holdMs: number,
+  day: string,
+): Taken {
+  if (!current) return { kind: 'idle' };
+  const watch = onDay(current, day);
+  if (!watch.on || watch.pause !== null || watch.waitUntil > now) return { kind: 'idle' };
+  if (watch.lease && watch.lease.until > now && watch.lease.token !== token) {
+    return { kind: 'busy', watch: { ...watch, wanted: true, updatedAt: now } };
+  }
+  const lease = { token, until: now + holdMs + LEASE_MARGIN_MS };
+  return { kind: 'mine', watch: { ...watch, lease, wanted: false, updatedAt: now } };
+}
+
+/** What a run did, to be folded into the watch as it is stored when the run ends or pauses. */
+export interface RunResult {
+  spent: number;
+  rowsDone: number;
+  lastRunAt: number;
+  /** A new last problem; undefined leaves the stored one, null clears it. */
+  problem?: string | null;
+  pause?: Watch['pause'];
+  waitUntil?: number;
+}
+
+/**
+ * The stored watch after a run, given what the store holds now: the user may have switched it
+ * off, changed its cap or deleted it meanwhile (then nothing is saved: null). Keeps the lease when
+ * `keep` (the run goes on), and then answers whether another trigger wanted a run meanwhile.
+ */
+export function afterRun(
+  current: Watch | null,
+  token: string,
+  result: RunResult,
+  keep: { until: number } | null,
+): { watch: Watch; wanted: boolean } | null {
+  if (!current) return null;
+  const mine = current.lease?.token === token;
+  const watch: Watch = {
+    ...current,
+    spentToday: current.spentToday + result.spent,
+    rowsDone: current.rowsDone + result.rowsDone,
+    lastRunAt: result.lastRunAt,
+    lastProblem: result.problem === undefined ? current.lastProblem : result.problem,
+    pause: result.pause === undefined ? current.pause : result.pause,
+    waitUntil: result.waitUntil ?? current.waitUntil,
+    lease: mine && keep ? { token, until: keep.until } : mine ? null : current.lease,
+    wanted: mine ? false : current.wanted,
+    updatedAt: result.lastRunAt,
+  };
+  return { watch, wanted: mine && keep !== null && current.wanted };
+}

@@ -1,0 +1,62 @@
+// A note in the document's fast cache that says which sheets and columns watches follow, so that
+// the Edit trigger, which runs on every edit, decides from the cache read it makes anyway (with
+// the job note, core/jobs/signal.ts) whether an edit concerns a watch. The note is written whenever
+// watches change; when the cache has forgotten it, the watches are read once and it is written
+// again.
+import { CACHE_KEY } from '../platform/stored-keys';
+import { runsNow } from './caps';
+import { type Watch, watchColumns } from './watch';
+
+export const WATCH_NOTE_KEY = CACHE_KEY.watchNote;
+/** CacheService's longest life. */
+export const WATCH_NOTE_TTL_SECONDS = 21_600;
+
+export interface WatchNote {
+  /** Each sheet a watch that may run follows: the first row below its header, its columns. */
+  sheets: { name: string; firstRow: number; columns: number[] }[];
+}
+
+/** The note for these watches (those switched off or paused follow nothing). */
+export function noteOf(watches: readonly Watch[], now: number): WatchNote {
+  return {
+    sheets: watches
+      .filter((watch) => runsNow(watch, now) || (watch.on && watch.pause?.kind === 'cap'))
+      .map((watch) => ({
+        name: watch.sheetName,
+        firstRow: watch.headerRow + 1,
+        columns: watchColumns(watch),
+      })),
+  };
+}
+
+export function parseNote(text: string | undefined): WatchNote | null {
+  if (text === undefined) return null;
+  try {
+    const parsed = JSON.parse(text) as WatchNote;
+    return Array.isArray(parsed?.sheets) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the note follows anything at all. */
+export const followsAny = (note: WatchNote) => note.sheets.length > 0;
+
+/** An edit of rows `firstRow..lastRow`, columns `firstColumn..lastColumn` of `sheet`. */
+export interface EditedBlock {
+  sheet: string;
+  firstRow: number;
+  lastRow: number;
+  firstColumn: number;
+  lastColumn: number;
+}
+
+/** Whether an edit reaches a watched column below a watch's header row. */
+export function concernsWatch(note: WatchNote, edit: EditedBlock): boolean {
+  return note.sheets.some(
+    (watched) =>
+      watched.name === edit.sheet &&
+      edit.lastRow >= watched.firstRow &&
+      watched.columns.some((column) => column >= edit.firstColumn && column <= edit.lastColumn),
+  );
+}

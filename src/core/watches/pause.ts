@@ -1,0 +1,51 @@
+// When the API refuses the key (401) or the account is out of credits (402), every watch of the
+// spreadsheet pauses at once, with one notice: each would meet the same refusal. A successful key
+// test resumes them, and so does the account having credits again: the next paid answer of any
+// lookup here clears the API's out-of-credits flag (core/lookup/send.ts), and the hourly check asks
+// the API a question that costs nothing whether the balance can pay again (jobs/short-list.ts).
+import { PROPERTY } from '../platform/stored-keys';
+
+export const WATCHES_PAUSED_PROPERTY = PROPERTY.watchesPaused;
+
+export interface AccountPause {
+  /** 402: resumes when credits are back; otherwise (401) only on a key that works. */
+  credits: boolean;
+  /** What the API said, as the notice shows it. */
+  message: string;
+  at: number;
+}
+
+export function parsePause(text: string | null | undefined): AccountPause | null {
+  if (!text) return null;
+  try {
+    const parsed = JSON.parse(text) as Partial<AccountPause>;
+    return typeof parsed.message === 'string' && typeof parsed.at === 'number'
+      ? { credits: parsed.credits === true, message: parsed.message, at: parsed.at }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The run stopped by the API's refusal, as the slice said it: its reason without the run's advice. */
+export function refusalOf(sliceMessage: string): string {
+  return sliceMessage
+    .replace(/ Resume once this is fixed\.$/, '')
+    .replace(/ The run stopped at row \d+; nothing from there on was sent\.$/, '');
+}
+
+/** The one notice the sidebar shows while every watch is paused. */
+export function pauseNotice(pause: AccountPause): string {
+  const then = pause.credits
+    ? 'They go on by themselves once the account has credits again (checked every hour), or after a successful key test.'
+    : 'They go on after a successful key test (API key, Test) or once a key that works is saved.';
+  return `Every watch is paused: ${pause.message} ${then}`;
+}
+
+/**
+ * Whether a credits pause is over because a paid answer cleared the API's out-of-credits flag since
+ * (`outOfCreditsAt`: when the flag was last set, null when it is clear).
+ */
+export function creditsBack(pause: AccountPause, outOfCreditsAt: number | null): boolean {
+  return pause.credits && outOfCreditsAt === null;
+}

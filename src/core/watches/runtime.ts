@@ -1,0 +1,99 @@
+// Google gives a user's triggers, all scripts and documents together, 90 minutes of run time a day
+// on consumer accounts (6 hours on Workspace); past it every trigger fails with "Service using too
+// much computer time for one day", the job collector's included. The add-on counts the run time of
+// its own triggers that do work, per user (user properties follow the user across documents), in
+// the quota's day: from the first counted run to 24 hours later, as Google resets it. Watches slow
+// down as the share grows, so that the day's quota is never what stops them.
+//
+// The count is a floor: triggers of other scripts, and the add-on's own that return at once (an
+// edit that concerns nothing), are not in it. The pace leaves room for them.
+
+/** The consumer quota: the add-on cannot tell a Workspace account, so it assumes the smaller. */
+export const TRIGGER_QUOTA_MS = 90 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+export interface RuntimeTally {
+  /** When the quota's day began (the first run counted). */
+  since: number;
+  usedMs: number;
+}
+
+export function parseTally(text: string | null | undefined): RuntimeTally | null {
+  if (!text) return null;
+  try {
+    const parsed = JSON.parse(text) as Partial<RuntimeTally>;
+    return typeof parsed.since === 'number' && typeof parsed.usedMs === 'number'
+      ? { since: parsed.since, usedMs: parsed.usedMs }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The tally at `now`: a new day once 24 hours have passed since the last day began. */
+export function currentTally(tally: RuntimeTally | null, now: number): RuntimeTally {
+  return tally && now - tally.since < DAY_MS ? tally : { since: now, usedMs: 0 };
+}
+
+/** The tally after a run that started at `startedAt` and took `ms`. */
+export function addRun(tally: RuntimeTally | null, startedAt: number, ms: number): RuntimeTally {
+  const day = currentTally(tally, startedAt);
+  return { since: day.since, usedMs: day.usedMs + Math.max(0, ms) };
+}
+
+/** Today's share of the quota, from 0. */
+export const shareOf = (tally: RuntimeTally | null, now: number) =>
+  currentTally(tally, now).usedMs / TRIGGER_QUOTA_MS;
+
+/** What starts a watch run. */
+export type RunCause = 'edit' | 'change' | 'form' | 'clock';
+
+export interface Pace {
+  /** Whether a run may start now for this cause. */
+  runs: boolean;
+  /** How long the run may work. */
+  budgetMs: number;
+  /** Why watches are slowed down, for the sidebar; null at full pace. */
+  note: string | null;
+}
+
+/** Full pace below half the quota. */
+const SLOW_FROM = 0.5;
+/** Only the hourly check runs watches from here. */
+const HOURLY_FROM = 0.8;
+/** Nothing runs from here until the quota's day is over. */
+const STOP_FROM = 0.95;
+/** At the slow pace, a watch runs at most this often for edits, inserts and form responses. */
+export const SLOW_GAP_MS = 10 * 60_000;
+const FULL_BUDGET_MS = 4 * 60_000;
+const SLOW_BUDGET_MS = 2 * 60_000;
+const HOURLY_BUDGET_MS = 60_000;
+
+/**
+ * How watches run at today's `share` of the quota, for `cause`, `sinceLastRunMs` after the
+ * watch's last run: every time below half; then at most every 10 minutes for an event (the rows
+ * wait and go together), with shorter runs; from 80 % only at the hourly check; from 95 % not at
+ * all until the quota's day ends.
+ */
+export function paceAt(share: number, cause: RunCause, sinceLastRunMs: number): Pace {
+  const percent = Math.round(share * 100);
+  if (share >= STOP_FROM)
+    return {
+      runs: false,
+      budgetMs: 0,
+      note: `Watches wait: the add-on's triggers used ${percent} % of today's trigger time (Google's daily quota). They go on when the quota's day ends.`,
+    };
+  if (share >= HOURLY_FROM)
+    return {
+      runs: cause === 'clock',
+      budgetMs: HOURLY_BUDGET_MS,
+      note: `Watches slowed down to the hourly check: ${percent} % of today's trigger time used.`,
+    };
+  if (share >= SLOW_FROM)
+    return {
+      runs: cause === 'clock' || sinceLastRunMs >= SLOW_GAP_MS,
+      budgetMs: SLOW_BUDGET_MS,
+      note: `Watches slowed down to a run every 10 minutes at most: ${percent} % of today's trigger time used.`,
+    };
+  return { runs: true, budgetMs: FULL_BUDGET_MS, note: null };
+}

@@ -1,0 +1,147 @@
+// A watch: a lookup or a recipe set up on a sheet, kept running on the rows that arrive, within a
+// daily credit cap of its own. It is saved with the spreadsheet, one document property each
+// (`watch:<id>`): its steps (a lookup is one step, a recipe one per step, each a bulk run's
+// configuration and columns), the headers its columns had when it was made, its cap and what it
+// spent today, its counts, its last problem, and the lease of the run at work.
+import type { BulkRunConfig } from '../../shared/bulk-rpc';
+import { inputColumns } from '../bulk/config';
+import type { ColumnLayout } from '../bulk/layout';
+import { operationByType } from '../operations/table';
+import { PROPERTY_PREFIX } from '../platform/stored-keys';
+import { roundCredits } from '../text/credits';
+
+export const WATCH_PREFIX = PROPERTY_PREFIX.watch;
+/** A property value holds 9 KB; a recipe of 8 steps stays well inside it. */
+const MAX_WATCH_BYTES = 8_500;
+/** Watches of one spreadsheet, all sheets together: each run reads and writes its own property. */
+export const MAX_WATCHES = 10;
+export const MAX_DAILY_CAP = 100_000;
+
+/** One bulk run's worth of a watch: a lookup, or one step of a recipe (its gates included). */
+export interface WatchStep {
+  config: BulkRunConfig;
+  layout: ColumnLayout;
+}
+
+/** Why a watch does not run, when the add-on stopped it (the user's off switch is `on`). */
+export type WatchPause =
+  /** Its daily cap is spent: it goes on when `day` is over, or when the cap is raised. */
+  | { kind: 'cap'; day: string }
+  /** Its columns are not where they were: it waits for the user. */
+  | { kind: 'misfit'; reason: string };
+
+export interface Watch {
+  id: string;
+  sheetName: string;
+  headerRow: number;
+  /** The lookup's label, or the recipe's name. */
+  label: string;
+  steps: WatchStep[];
+  /** Each column it reads or writes, with the header it had when the watch was made. */
+  headers: { column: number; header: string }[];
+  dailyCap: number;
+  on: boolean;
+  pause: WatchPause | null;
+  /** The spreadsheet's day `spentToday` counts. */
+  day: string;
+  spentToday: number;
+  /** Rows its first step answered (found or not found), since it was made. */
+  rowsDone: number;
+  lastRunAt: number | null;
+  lastProblem: string | null;
+  /** The run at work: no other trigger runs this watch until `until`. */
+  lease: { token: string; until: number } | null;
+  /** A trigger found the lease held: the run at work looks at the sheet again before it ends. */
+  wanted: boolean;
+  /** After a failing service (5xx, 429, the network): no run starts before then. */
+  waitUntil: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface NewWatch {
+  id: string;
+  sheetName: string;
+  headerRow: number;
+  label: string;
+  steps: WatchStep[];
+  headers: { column: number; header: string }[];
+  dailyCap: number;
+  day: string;
+  now: number;
+}
+
+export function newWatch(input: NewWatch): Watch {
+  return {
+    ...input,
+    on: true,
+    pause: null,
+    spentToday: 0,
+    rowsDone: 0,
+    lastRunAt: null,
+    lastProblem: null,
+    lease: null,
+    wanted: false,
+    waitUntil: 0,
+    createdAt: input.now,
+    updatedAt: input.now,
+  };
+}
+
+/** The daily cap as the server may trust it: a number of credits above 0. Throws a message to show. */
+export function checkDailyCap(raw: unknown): number {
+  const cap = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+  if (typeof cap !== 'number' || !Number.isFinite(cap) || cap <= 0)
+    throw new Error('A watch needs a daily credit cap: how many credits it may spend a day (more than 0).');
+  if (cap > MAX_DAILY_CAP) throw new Error(`A watch's daily cap is at most ${MAX_DAILY_CAP} credits.`);
+  return roundCredits(cap);
+}
+
+export const watchKey = (id: string) => `${WATCH_PREFIX}${id}`;
+
+export function serializeWatch(watch: Watch): string {
+  const text = JSON.stringify({ v: 1, ...watch });
+  if (text.length > MAX_WATCH_BYTES)
+    throw new Error('This watch is too large to save: use fewer steps or fields.');
+  return text;
+}
+
+const isStep = (step: Partial<WatchStep> | undefined) =>
+  operationByType(String(step?.config?.type ?? '')) !== undefined &&
+  Array.isArray(step?.layout?.outputs) &&
+  typeof step?.layout?.status?.column === 'number';
+
+/** A stored watch, or null when the text is not one (another version, a damaged value). */
+export function parseWatch(text: string | null | undefined): Watch | null {
+  if (!text) return null;
+  try {
+    const { v, ...stored } = JSON.parse(text) as Watch & { v?: number };
+    if (v !== 1 || typeof stored.id !== 'string' || !Array.isArray(stored.steps)) return null;
+    if (stored.steps.length === 0 || !stored.steps.every(isStep)) return null;
+    return stored;
+  } catch {
+    return null;
+  }
+}
+
+/** Every watch in the document's properties, oldest first. */
+export function watchesIn(all: Readonly<Record<string, string>>): Watch[] {
+  return Object.entries(all)
+    .filter(([key]) => key.startsWith(WATCH_PREFIX))
+    .flatMap(([, text]) => {
+      const watch = parseWatch(text);
+      return watch ? [watch] : [];
+    })
+    .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+}
+
+/** Every column a watch reads or writes: inputs, gates' statuses, outputs and statuses. */
+export function watchColumns(watch: Pick<Watch, 'steps'>): number[] {
+  const columns = watch.steps.flatMap(({ config, layout }) => [
+    ...inputColumns(config),
+    ...(config.gates ?? []).map((gate) => gate.statusColumn),
+    ...layout.outputs.map((output) => output.column),
+    layout.status.column,
+  ]);
+  return [...new Set(columns)].sort((a, b) => a - b);
+}

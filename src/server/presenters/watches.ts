@@ -1,0 +1,81 @@
+// What the Watches list shows: each watch's state, cap, spend, rows and last run; one notice when
+// the API paused them all; today's share of the trigger runtime quota; what starts them.
+
+import { roundCredits } from '../../core/text/credits';
+import { stateOf } from '../../core/watches/caps';
+import { columnLetter } from '../../core/watches/fit';
+import { type AccountPause, pauseNotice } from '../../core/watches/pause';
+import { currentTally, paceAt, type RuntimeTally, TRIGGER_QUOTA_MS } from '../../core/watches/runtime';
+import type { Watch } from '../../core/watches/watch';
+import type { WatchList, WatchView } from '../../shared/watch-rpc';
+
+const MINUTE = 60_000;
+
+/** "Company (A) -> Website (B), Status (Website from company name) (C)". */
+function columnsText(watch: Watch): string {
+  const headerOf = (column: number) => {
+    const header = watch.headers.find((each) => each.column === column)?.header ?? '';
+    return header === '' ? `column ${columnLetter(column)}` : `${header} (${columnLetter(column)})`;
+  };
+  const first = watch.steps[0]!;
+  const written = watch.steps.flatMap((step) => [...step.layout.outputs, step.layout.status]);
+  return `${headerOf(first.config.columns.input)} -> ${written.map((column) => headerOf(column.column)).join(', ')}`;
+}
+
+export function watchView(watch: Watch, accountPaused: boolean, when: (ms: number) => string): WatchView {
+  const state = stateOf(watch, accountPaused);
+  return {
+    id: watch.id,
+    label: watch.label,
+    sheetName: watch.sheetName,
+    columns: columnsText(watch),
+    on: watch.on,
+    state: state.state,
+    stateText: state.text,
+    dailyCap: watch.dailyCap,
+    spentToday: roundCredits(watch.spentToday),
+    rowsDone: watch.rowsDone,
+    lastRun: watch.lastRunAt === null ? 'Not run yet' : `Last run ${when(watch.lastRunAt)}`,
+    lastProblem: watch.pause?.kind === 'misfit' ? watch.pause.reason : watch.lastProblem,
+  };
+}
+
+export function runtimeView(tally: RuntimeTally | null, now: number): WatchList['runtime'] {
+  const used = currentTally(tally, now).usedMs;
+  const share = used / TRIGGER_QUOTA_MS;
+  const percent = Math.round(share * 100);
+  const usedMinutes = Math.round((used / MINUTE) * 10) / 10;
+  const quotaMinutes = TRIGGER_QUOTA_MS / MINUTE;
+  const base = `Trigger time today: ${usedMinutes} of ${quotaMinutes} minutes (${percent} %), Google's daily quota for the add-on's triggers.`;
+  const note = paceAt(share, 'edit', Number.POSITIVE_INFINITY).note;
+  return { usedMinutes, quotaMinutes, percent, text: note ? `${base} ${note}` : base };
+}
+
+/** What starts the watches here, given which triggers this user has. */
+export function driversText(triggers: { change: boolean; form: boolean; formLinked: boolean }): string {
+  const parts = ['your edits and pastes'];
+  if (triggers.change) parts.push('rows inserted');
+  if (triggers.form) parts.push('form responses');
+  let text = `Watches run on ${parts.join(', ')}, and every hour for rows other tools write.`;
+  if (!triggers.change) text += ' Inserted rows wait for the hourly check.';
+  if (triggers.formLinked && !triggers.form) text += ' Form responses wait for the hourly check.';
+  return text;
+}
+
+export function watchListView(input: {
+  keyConfigured: boolean;
+  watches: readonly Watch[];
+  pause: AccountPause | null;
+  tally: RuntimeTally | null;
+  now: number;
+  when: (ms: number) => string;
+  triggers: { change: boolean; form: boolean; formLinked: boolean };
+}): WatchList {
+  return {
+    keyConfigured: input.keyConfigured,
+    watches: input.watches.map((watch) => watchView(watch, input.pause !== null, input.when)),
+    notice: input.pause ? pauseNotice(input.pause) : null,
+    runtime: runtimeView(input.tally, input.now),
+    drivers: driversText(input.triggers),
+  };
+}

@@ -1,0 +1,97 @@
+// Runs the watches a trigger concerns: an edit or a form response the watches of its sheet, a
+// Change event or the hourly check all of them. Each watch runs under its lease (watch-run.ts), at
+// the pace today's trigger runtime allows (core/watches/runtime.ts). A 401 or 402 pauses every
+// watch at once, with one notice; the pause ends with a working key or credits back (pause.ts).
+import { creditsRanOut } from '../../core/jobs/short-list';
+import { OUT_OF_CREDITS_PROPERTY } from '../../core/lookup/send';
+import { creditsBack } from '../../core/watches/pause';
+import { paceAt, type RunCause, shareOf } from '../../core/watches/runtime';
+import type { Watch } from '../../core/watches/watch';
+import { keepCollecting } from '../collector/clock-trigger';
+import { type ExecutionContext, executionContext } from '../context';
+import { activeSpreadsheet } from '../platform/spreadsheet';
+import { readTally } from './runtime-tally';
+import { readAccountPause, readWatches, saveAccountPause, writeWatchNote } from './store';
+import { type RunEnd, WatchRun } from './watch-run';
+
+export interface RunRequest {
+  cause: RunCause;
+  /** Only the watches of this sheet (an edit, a form response); null: every watch. */
+  sheetName: string | null;
+  /** When this execution must be done with watches. */
+  until: number;
+}
+
+/**
+ * Runs the watches `request` concerns. Answers whether it had any to look at: then its trigger did
+ * work worth counting against the day's runtime quota, whether or not the pace let a watch run.
+ */
+export function runWatches(request: RunRequest): boolean {
+  const ctx = executionContext({ canWriteSheets: true });
+  const spreadsheet = activeSpreadsheet();
+  if (!ctx || !spreadsheet) return false;
+  const all = ctx.deps.store.getAll();
+  const watches = readWatches(all).filter(
+    (watch) => watch.on && (request.sheetName === null || watch.sheetName === request.sheetName),
+  );
+  if (watches.length === 0) return false;
+  if (!accountReady(ctx, all, request.cause)) return true;
+  const tally = { pending: 0, changed: false };
+  const share = shareOf(readTally(), ctx.deps.client.clock.now());
+  for (const watch of watches) {
+    const end = runOne(ctx, spreadsheet, watch, request, share);
+    if (end.kind === 'ran') {
+      tally.pending += end.pending;
+      tally.changed ||= end.pauseChanged;
+    }
+    if (end.kind !== 'refused') continue;
+    pauseEveryWatch(ctx, end);
+    tally.changed = true;
+    break;
+  }
+  // Rows waiting on an API job: the clock trigger collects it even if nothing else happens.
+  if (tally.pending > 0) keepCollecting();
+  if (tally.changed) writeWatchNote(readWatches());
+  return true;
+}
+
+/** One watch's run, at the pace today's share of the trigger quota allows. */
+function runOne(
+  ctx: ExecutionContext,
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  watch: Watch,
+  request: RunRequest,
+  share: number,
+): RunEnd {
+  const now = ctx.deps.client.clock.now();
+  const pace = paceAt(share, request.cause, now - (watch.lastRunAt ?? 0));
+  if (!pace.runs) return { kind: 'idle' };
+  const until = Math.min(request.until, now + pace.budgetMs);
+  // People fill rows cell by cell: a run they started leaves a row with a blank input for later.
+  const waitForInputs = request.cause === 'edit' || request.cause === 'change';
+  return new WatchRun(ctx, spreadsheet, watch.id, until, waitForInputs).run();
+}
+
+/**
+ * Whether watches may run, given the account's pause: a credits pause ends once a paid answer has
+ * cleared the API's out-of-credits flag, or, at the hourly check, once the API says for free that
+ * the balance can pay again. A key pause ends only with a key that works (sidebar-api.ts).
+ */
+function accountReady(
+  ctx: ExecutionContext,
+  all: Readonly<Record<string, string>>,
+  cause: RunCause,
+): boolean {
+  const pause = readAccountPause(all);
+  if (!pause) return true;
+  const flagged = OUT_OF_CREDITS_PROPERTY in all ? pause.at : null;
+  const back =
+    creditsBack(pause, flagged) || (pause.credits && cause === 'clock' && !creditsRanOut(ctx.deps.client));
+  if (back) saveAccountPause(null);
+  return back;
+}
+
+function pauseEveryWatch(ctx: ExecutionContext, end: Extract<RunEnd, { kind: 'refused' }>): void {
+  const credits = OUT_OF_CREDITS_PROPERTY in ctx.deps.store.getAll();
+  saveAccountPause({ credits, message: end.message, at: ctx.deps.client.clock.now() });
+}

@@ -1,0 +1,46 @@
+// Where watches are kept: one document property each (core/watches/watch.ts), the account-wide
+// pause beside them (core/watches/pause.ts), and the note the Edit trigger reads in the document
+// cache (core/watches/note.ts). Changes to a watch are made under the document lock by the caller.
+
+import { noteOf, WATCH_NOTE_KEY, WATCH_NOTE_TTL_SECONDS } from '../../core/watches/note';
+import { type AccountPause, parsePause, WATCHES_PAUSED_PROPERTY } from '../../core/watches/pause';
+import { parseWatch, serializeWatch, type Watch, watchesIn, watchKey } from '../../core/watches/watch';
+import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
+import { fastCache } from '../platform/cache';
+import { documentProperties, requireDocumentProperties } from '../platform/properties';
+
+/** Every watch of this document, from the properties read at once (`all`), or read now. */
+export function readWatches(all?: Readonly<Record<string, string>>): Watch[] {
+  return watchesIn(all ?? documentProperties()?.getProperties() ?? {});
+}
+
+export function readWatch(id: string): Watch | null {
+  return parseWatch(documentProperties()?.getProperty(watchKey(id)));
+}
+
+export function saveWatch(watch: Watch): void {
+  requireDocumentProperties().setProperty(watchKey(watch.id), serializeWatch(watch));
+}
+
+export function deleteWatchRecord(id: string): void {
+  requireDocumentProperties().deleteProperty(watchKey(id));
+}
+
+export function readAccountPause(all?: Readonly<Record<string, string>>): AccountPause | null {
+  const text = all
+    ? all[WATCHES_PAUSED_PROPERTY]
+    : documentProperties()?.getProperty(WATCHES_PAUSED_PROPERTY);
+  return parsePause(text);
+}
+
+export function saveAccountPause(pause: AccountPause | null): void {
+  const properties = requireDocumentProperties();
+  if (pause === null) properties.deleteProperty(WATCHES_PAUSED_PROPERTY);
+  else properties.setProperty(WATCHES_PAUSED_PROPERTY, JSON.stringify(pause));
+}
+
+/** Writes the Edit trigger's note of what watches follow, from `watches` as they stand. */
+export function writeWatchNote(watches: readonly Watch[]): void {
+  const note = noteOf(watches, appsScriptClock.now());
+  ttlCachePort(fastCache()).putMany({ [WATCH_NOTE_KEY]: JSON.stringify(note) }, WATCH_NOTE_TTL_SECONDS);
+}

@@ -1,0 +1,208 @@
+// One run of one watch: it takes the watch's lease (core/watches/lease.ts), checks that its columns
+// still fit the sheet, runs its steps in order over the due rows (step-run.ts), and saves what it
+// spent and did after every step, under the document lock, keeping the lease until it is done. If
+// another trigger wanted a run meanwhile, it looks at the sheet again before it lets go.
+import { inputColumns } from '../../core/bulk/config';
+import { BUSY, tryWithLock } from '../../core/platform/locked-section';
+import { plural } from '../../core/text/plural';
+import { capProblem, capsLeft, runCapProblem } from '../../core/watches/caps';
+import { misfit } from '../../core/watches/fit';
+import { afterRun, type RunResult, takeLease } from '../../core/watches/lease';
+import { type Watch, watchColumns } from '../../core/watches/watch';
+import type { ExecutionContext } from '../context';
+import { GuardedSheet } from './sheet-port';
+import { runStep, type StepResult, type StepStop } from './step-run';
+import { readWatch, saveWatch } from './store';
+
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+const LOCK_WAIT_MS = 10_000;
+/** Looks at the sheet again at most this often in one run, for triggers that wanted a run. */
+const MAX_PASSES = 5;
+
+/** How a run ended, for the caller: `refused` pauses every watch (the API's 401 or 402). */
+export type RunEnd =
+  | { kind: 'idle' }
+  | { kind: 'busy' }
+  /** `pauseChanged`: the run paused the watch (its cap, its columns): the Edit trigger's note changes. */
+  | { kind: 'ran'; pending: number; pauseChanged: boolean }
+  | { kind: 'refused'; message: string };
+
+interface PassResult {
+  result: RunResult;
+  pending: number;
+  /** Rows a person changed while they were looked up: their answers are saved, to write again. */
+  dropped: number;
+  stop: StepStop | null;
+  misfit: boolean;
+}
+
+export class WatchRun {
+  private readonly token = Utilities.getUuid();
+  private spentThisRun = 0;
+
+  constructor(
+    private readonly ctx: ExecutionContext,
+    private readonly spreadsheet: Spreadsheet,
+    private readonly id: string,
+    private readonly until: number,
+    private readonly waitForInputs: boolean,
+  ) {}
+
+  private now(): number {
+    return this.ctx.deps.client.clock.now();
+  }
+
+  private locked<T>(work: () => T): T | typeof BUSY {
+    return tryWithLock(this.ctx.deps.lock, LOCK_WAIT_MS, work);
+  }
+
+  run(): RunEnd {
+    const taken = this.locked(() => {
+      const outcome = takeLease(
+        readWatch(this.id),
+        this.now(),
+        this.token,
+        this.until - this.now(),
+        this.ctx.day,
+      );
+      if (outcome.kind !== 'idle') saveWatch(outcome.watch);
+      return outcome;
+    });
+    if (taken === BUSY || taken.kind === 'busy') return { kind: 'busy' };
+    if (taken.kind === 'idle') return { kind: 'idle' };
+    const pausedBefore = taken.watch.pause?.kind ?? null;
+    let watch: Watch | null = taken.watch;
+    let end: RunEnd = { kind: 'ran', pending: 0, pauseChanged: false };
+    for (let pass = 1; watch; pass++) {
+      const done = this.pass(watch);
+      const goesOn = done.stop === null && !done.misfit && pass < MAX_PASSES;
+      // Another trigger wanted a run while this one worked, or rows moved under it: the sheet is
+      // read again (what was bought meanwhile is saved, so writing it where the rows are is free).
+      const saved = this.save(done.result, goesOn, done.dropped > 0);
+      const pauseChanged = (saved?.watch.pause?.kind ?? null) !== pausedBefore;
+      end =
+        done.stop?.kind === 'refused'
+          ? { kind: 'refused', message: done.stop.message }
+          : { kind: 'ran', pending: done.pending, pauseChanged };
+      watch = saved?.wanted ? saved.watch : null;
+    }
+    return end;
+  }
+
+  /**
+   * Saves what the run did. When it `mayGoOn` and another trigger wanted a run meanwhile (or
+   * `again`), the run keeps the lease for one more look (`wanted`); otherwise it lets go. Null when
+   * the watch is gone.
+   */
+  private save(
+    result: RunResult,
+    mayGoOn: boolean,
+    again: boolean,
+  ): { watch: Watch; wanted: boolean } | null {
+    const saved = this.locked(() => {
+      const current = readWatch(this.id);
+      const lease = current?.lease;
+      const keep = mayGoOn && (again || current?.wanted === true) && lease?.token === this.token;
+      const next = afterRun(current, this.token, result, keep && lease ? { until: lease.until } : null);
+      if (next) saveWatch(next.watch);
+      return next && { watch: next.watch, wanted: keep };
+    });
+    return saved === BUSY ? null : saved;
+  }
+
+  /**
+   * One look at the sheet: its header row and rows read at once (the fit of the watch's columns is
+   * checked on the headers, the first step's rows come from the same read), then every step, in
+   * order, each reading what the one before it wrote.
+   */
+  private pass(watch: Watch): PassResult {
+    const sheet = this.spreadsheet.getSheetByName(watch.sheetName);
+    const port = sheet ? new GuardedSheet(sheet, inputsOf(watch), this.ctx.deps.client.clock) : null;
+    const lastRow = sheet ? Math.max(watch.headerRow, sheet.getLastRow()) : 0;
+    const reason = misfit(watch, sheet !== null, port ? headersRead(port, watch, lastRow) : []);
+    const result: RunResult = { spent: 0, rowsDone: 0, lastRunAt: this.now() };
+    if (reason !== null || !port) {
+      return {
+        result: { ...result, pause: { kind: 'misfit', reason: reason ?? '' }, problem: reason },
+        pending: 0,
+        dropped: 0,
+        stop: null,
+        misfit: true,
+      };
+    }
+    const steps: StepResult[] = [];
+    for (const [index, step] of watch.steps.entries()) {
+      const done = runStep(step, {
+        ctx: this.ctx,
+        port,
+        lastRow,
+        watch,
+        index,
+        until: this.until,
+        waitForInputs: this.waitForInputs,
+        caps: (spent) =>
+          capsLeft(
+            watch.dailyCap,
+            watch.spentToday + result.spent + spent,
+            this.ctx.settings.runHardCap,
+            this.spentThisRun + spent,
+          ),
+      });
+      steps.push(done);
+      result.spent += done.spent;
+      this.spentThisRun += done.spent;
+      if (index === 0) result.rowsDone = done.answered;
+      if (done.stop) break;
+    }
+    return this.ended(watch, result, steps, port.dropped.length);
+  }
+
+  /** What a pass's steps come to: the watch's pause, wait and last problem. */
+  private ended(watch: Watch, result: RunResult, steps: readonly StepResult[], dropped: number): PassResult {
+    const stop = steps.find((step) => step.stop !== null)?.stop ?? null;
+    const pending = steps.reduce((sum, step) => sum + step.pending, 0);
+    const ended: RunResult = { ...result, lastRunAt: this.now(), problem: null };
+    if (stop?.kind === 'cap' && stop.by === 'daily') {
+      ended.pause = { kind: 'cap', day: this.ctx.day };
+      ended.problem = capProblem(watch.dailyCap);
+    } else if (stop?.kind === 'cap') ended.problem = runCapProblem(this.ctx.settings.runHardCap);
+    else if (stop?.kind === 'failing') {
+      ended.problem = stop.notice;
+      ended.waitUntil = stop.waitUntil;
+    } else if (stop?.kind === 'refused') ended.problem = stop.message;
+    else ended.problem = rowsProblem(steps, dropped);
+    return { result: ended, pending, dropped, stop, misfit: false };
+  }
+}
+
+/** Every column any step reads its input from: a row whose inputs changed is never written. */
+const inputsOf = (watch: Watch) => [...new Set(watch.steps.flatMap((step) => inputColumns(step.config)))];
+
+/**
+ * The header row and the rows below it, over every column of the watch, in one read the steps'
+ * scans are then answered from; the headers, by column (`headers[0]` is column 1).
+ */
+function headersRead(port: GuardedSheet, watch: Watch, lastRow: number): unknown[] {
+  const columns = watchColumns(watch);
+  const first = Math.min(...columns);
+  const [headerRow] = port.read(watch.headerRow, lastRow, first, Math.max(...columns));
+  const headers: unknown[] = [];
+  for (const column of columns) headers[column - 1] = headerRow?.[column - first];
+  return headers;
+}
+
+/** Rows that failed or that a person changed meanwhile, said once for the run; null for none. */
+function rowsProblem(steps: readonly StepResult[], dropped: number): string | null {
+  const failed = steps.reduce((sum, step) => sum + step.failed, 0);
+  const parts: string[] = [];
+  if (failed > 0)
+    parts.push(
+      `${plural(failed, 'row', 'rows')} failed: the status column says why; clear a row's status to try it again.`,
+    );
+  if (dropped > 0)
+    parts.push(
+      `${plural(dropped, 'row', 'rows')} changed while being looked up and ${dropped === 1 ? 'was' : 'were'} left as you made ${dropped === 1 ? 'it' : 'them'}.`,
+    );
+  return parts.length > 0 ? parts.join(' ') : null;
+}

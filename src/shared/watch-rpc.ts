@@ -1,0 +1,56 @@
+// Watches in the sidebar: a lookup or a recipe set up in the bulk panel, kept running on the rows
+// that arrive (typed, pasted, inserted, sent by a form, written by another tool), each within a
+// daily credit cap of its own.
+import type { BulkRunConfig } from './bulk-rpc';
+import type { RecipeRunConfig } from './recipe-rpc';
+
+/** What the bulk panel sends to turn its setup into a watch. */
+export type WatchDraft =
+  | { kind: 'lookup'; config: BulkRunConfig; dailyCap: number }
+  | { kind: 'recipe'; config: RecipeRunConfig; dailyCap: number };
+
+/** What the Watches list may change of a watch. */
+export interface WatchChange {
+  on?: boolean;
+  dailyCap?: number;
+}
+
+export interface WatchView {
+  id: string;
+  /** The lookup's label or the recipe's name. */
+  label: string;
+  sheetName: string;
+  /** "Company (A) -> Website (B), Status (C)". */
+  columns: string;
+  on: boolean;
+  /** 'on', 'off', or why it does not run now (its cap, its sheet, the account). */
+  state: 'on' | 'off' | 'capped' | 'misfit' | 'account';
+  /** The state in a few words: "On", "Off", "Paused: daily cap reached". */
+  stateText: string;
+  dailyCap: number;
+  spentToday: number;
+  rowsDone: number;
+  /** "Last run 14:02" or "Not run yet". */
+  lastRun: string;
+  lastProblem: string | null;
+}
+
+export interface WatchList {
+  /** False without an API key: nothing runs. */
+  keyConfigured: boolean;
+  watches: WatchView[];
+  /** Every watch paused by the API (401, 402), said once; null when none is. */
+  notice: string | null;
+  /** Today's share of the daily trigger runtime quota, as the add-on counted it. */
+  runtime: { usedMinutes: number; quotaMinutes: number; percent: number; text: string };
+  /** What starts the watches here, in a sentence ("Your edits, rows inserted, ...; hourly check"). */
+  drivers: string;
+}
+
+export interface WatchServerApi {
+  listWatches(): WatchList;
+  /** Creates the watch's columns, saves it and installs its triggers; throws a message to show. */
+  createWatch(draft: WatchDraft): WatchList;
+  updateWatch(id: string, change: WatchChange): WatchList;
+  deleteWatch(id: string): WatchList;
+}

@@ -1,0 +1,303 @@
+// The pure rules of watches (src/core/watches/): the stored record, which rows are due, the caps,
+// the lease, the write guard, the Edit trigger's note, the account pause and the runtime pace.
+import { layoutColumns } from '../../../src/core/bulk/layout';
+import type { SheetTable } from '../../../src/core/bulk/plan';
+import { operationByType } from '../../../src/core/operations/table';
+import { capStatus, capsLeft, onDay, stateOf } from '../../../src/core/watches/caps';
+import { dueRows, waitsForInputs } from '../../../src/core/watches/due';
+import { headersOfColumns, misfit } from '../../../src/core/watches/fit';
+import { guardBlocks } from '../../../src/core/watches/guard';
+import { afterRun, LEASE_MARGIN_MS, takeLease } from '../../../src/core/watches/lease';
+import { concernsWatch, noteOf } from '../../../src/core/watches/note';
+import { creditsBack, parsePause, pauseNotice, refusalOf } from '../../../src/core/watches/pause';
+import { addRun, paceAt, shareOf, TRIGGER_QUOTA_MS } from '../../../src/core/watches/runtime';
+import {
+  checkDailyCap,
+  newWatch,
+  parseWatch,
+  serializeWatch,
+  type Watch,
+  watchColumns,
+  watchesIn,
+} from '../../../src/core/watches/watch';
+import type { BulkRunConfig } from '../../../src/shared/bulk-rpc';
+
+const MINUTE = 60_000;
+const OP = operationByType('company_name_to_website')!;
+const CONFIG: BulkRunConfig = {
+  sheetName: 'Leads',
+  headerRow: 1,
+  type: 'company_name_to_website',
+  columns: { input: 1 },
+  output: { mode: 'primary' },
+};
+const LAYOUT = layoutColumns(OP, CONFIG, ['Company']);
+const STATUS = 'Status (Website from company name)';
+
+function watch(overrides: Partial<Watch> = {}): Watch {
+  const base = newWatch({
+    id: 'w1',
+    sheetName: 'Leads',
+    headerRow: 1,
+    label: 'Website from company name',
+    steps: [{ config: CONFIG, layout: LAYOUT }],
+    headers: [
+      { column: 1, header: 'Company' },
+      { column: 2, header: 'Website' },
+      { column: 3, header: STATUS },
+    ],
+    dailyCap: 10,
+    day: '2025-01-06',
+    now: 1_000,
+  });
+  return { ...base, ...overrides };
+}
+
+/** Rows from 2: company, website, status. */
+const table = (rows: string[][]): SheetTable => ({ firstRow: 2, firstColumn: 1, values: rows });
+
+describe('a watch as it is stored', () => {
+  it('round-trips, and a damaged or unknown value is no watch', () => {
+    const made = watch();
+    expect(parseWatch(serializeWatch(made))).toEqual(made);
+    expect(parseWatch('{"v":2}')).toBeNull();
+    expect(parseWatch('not json')).toBeNull();
+    expect(parseWatch(JSON.stringify({ ...made, v: 1, steps: [{ config: { type: 'nope' } }] }))).toBeNull();
+  });
+
+  it('is found among the document properties by its prefix, oldest first', () => {
+    const older = watch({ id: 'a', createdAt: 1 });
+    const newer = watch({ id: 'b', createdAt: 2 });
+    const all = { 'watch:b': serializeWatch(newer), 'watch:a': serializeWatch(older), 'job:x': '{}' };
+    expect(watchesIn(all).map((each) => each.id)).toEqual(['a', 'b']);
+  });
+
+  it('needs a daily cap above 0 credits', () => {
+    expect(checkDailyCap(25)).toBe(25);
+    expect(checkDailyCap('2.5')).toBe(2.5);
+    for (const bad of [undefined, 0, -1, 'ten', Number.NaN])
+      expect(() => checkDailyCap(bad)).toThrow('A watch needs a daily credit cap');
+    expect(() => checkDailyCap(100_001)).toThrow("A watch's daily cap is at most 100000 credits.");
+  });
+
+  it('reads and writes the columns of all its steps', () => {
+    expect(watchColumns(watch())).toEqual([1, 2, 3]);
+  });
+});
+
+describe('the rows due', () => {
+  it('are those the bulk plan would look up, in spans that skip no row waiting for the user', () => {
+    const due = dueRows(
+      OP,
+      CONFIG,
+      LAYOUT,
+      table([
+        ['Acme', '', ''],
+        ['Filled Inc', 'filled.example', ''],
+        ['', '', ''],
+        ['Globex', '', ''],
+        ['Initech', '', 'Error: The API failed'],
+        ['Umbrella', '', 'Not found'],
+        ['Hooli', '', 'Waiting: this watch spent its daily cap of 3 credits; it goes on tomorrow.'],
+      ]),
+      2,
+      8,
+    );
+    expect(due.rows).toEqual([2, 5, 8]);
+    expect(due.spans).toEqual([
+      [2, 5],
+      [8, 8],
+    ]);
+    expect(due.waiting).toBe(1);
+  });
+
+  it('take in an invalid input whose status does not say so yet, never to buy it', () => {
+    const rows = table([['ada@acme.com', '', '']]);
+    expect(dueRows(OP, CONFIG, LAYOUT, rows, 2, 2)).toEqual({ rows: [], spans: [[2, 2]], waiting: 0 });
+  });
+});
+
+describe('a row filled cell by cell', () => {
+  const names: BulkRunConfig = {
+    ...CONFIG,
+    type: 'lead_full_name_to_email',
+    columns: { input: 1, company: 2 },
+  };
+
+  it('waits for its other inputs while one of the columns its lookup reads is blank', () => {
+    const rows: SheetTable = {
+      firstRow: 2,
+      firstColumn: 1,
+      values: [
+        ['Ada Lovelace', ''],
+        ['Ada Lovelace', 'Acme'],
+      ],
+    };
+    expect(waitsForInputs(names, rows, 2)).toBe(true);
+    expect(waitsForInputs(names, rows, 3)).toBe(false);
+    expect(waitsForInputs(CONFIG, rows, 2)).toBe(false);
+  });
+
+  it('is left out of the due rows when held, cutting the span', () => {
+    const rows = table([
+      ['Acme', '', ''],
+      ['Globex', '', ''],
+      ['Hooli', '', ''],
+    ]);
+    const due = dueRows(OP, CONFIG, LAYOUT, rows, 2, 4, (row) => row === 3);
+    expect(due).toEqual({
+      rows: [2, 4],
+      spans: [
+        [2, 2],
+        [4, 4],
+      ],
+      waiting: 0,
+    });
+  });
+});
+
+describe('the caps', () => {
+  it('leave what the daily cap and the per-run cap allow, whichever is less', () => {
+    expect(capsLeft(10, 4, 0, 4)).toEqual({ left: 6, by: 'daily' });
+    expect(capsLeft(10, 4, 5, 4)).toEqual({ left: 1, by: 'run' });
+    expect(capsLeft(10, 10, 5, 0)).toEqual({ left: 0, by: 'daily' });
+  });
+
+  it('start from nothing on a new day, which ends a cap pause but not a misfit', () => {
+    const capped = watch({ spentToday: 10, pause: { kind: 'cap', day: '2025-01-06' } });
+    expect(onDay(capped, '2025-01-07')).toMatchObject({ spentToday: 0, pause: null, day: '2025-01-07' });
+    const misfit = watch({ pause: { kind: 'misfit', reason: 'gone' } });
+    expect(onDay(misfit, '2025-01-07').pause).toEqual({ kind: 'misfit', reason: 'gone' });
+  });
+
+  it('say so in the status column and the list', () => {
+    expect(capStatus(3)).toBe(
+      'Waiting: this watch spent its daily cap of 3 credits; it goes on tomorrow, or when you raise the cap.',
+    );
+    expect(stateOf(watch({ on: false }), true).text).toBe('Off');
+    expect(stateOf(watch(), true).text).toBe('Paused: see the notice above');
+    expect(stateOf(watch({ pause: { kind: 'cap', day: 'x' } }), false).text).toBe(
+      'Paused: daily cap reached',
+    );
+  });
+});
+
+describe('whether a watch fits its sheet', () => {
+  it('is each column still under its header; else which column changed', () => {
+    const made = watch();
+    expect(headersOfColumns(made, ['Company', 'Website', STATUS, 'Notes'])).toEqual(made.headers);
+    expect(misfit(made, true, ['company ', 'Website', STATUS])).toBeNull();
+    expect(misfit(made, true, ['Website', STATUS])).toBe(
+      'Column A was "Company" when this watch was made; it is "Website" now. A column was deleted, inserted, moved or renamed: delete this watch and set it up again, or put the column back.',
+    );
+    expect(misfit(made, false, [])).toBe(
+      'The sheet "Leads" is gone or was renamed. Delete this watch and set it up again.',
+    );
+  });
+});
+
+describe('the lease', () => {
+  it('goes to one run; another trigger marks the watch wanted and returns', () => {
+    const mine = takeLease(watch(), 5_000, 'a', 60_000, '2025-01-06');
+    expect(mine.kind).toBe('mine');
+    const held = mine.kind === 'mine' ? mine.watch : watch();
+    expect(held.lease).toEqual({ token: 'a', until: 5_000 + 60_000 + LEASE_MARGIN_MS });
+    const other = takeLease(held, 6_000, 'b', 60_000, '2025-01-06');
+    expect(other).toMatchObject({ kind: 'busy', watch: { wanted: true } });
+    expect(takeLease(held, held.lease!.until + 1, 'b', 60_000, '2025-01-06').kind).toBe('mine');
+  });
+
+  it('is not taken for a watch off, paused or waiting out a failure', () => {
+    expect(takeLease(watch({ on: false }), 0, 'a', 1, '2025-01-06').kind).toBe('idle');
+    expect(takeLease(watch({ pause: { kind: 'misfit', reason: '' } }), 0, 'a', 1, '2025-01-06').kind).toBe(
+      'idle',
+    );
+    expect(takeLease(watch({ waitUntil: 10 }), 5, 'a', 1, '2025-01-06').kind).toBe('idle');
+    expect(takeLease(null, 0, 'a', 1, '2025-01-06').kind).toBe('idle');
+  });
+
+  it('folds a run into the watch as stored now, and says whether another trigger wanted a run', () => {
+    const stored = {
+      ...watch(),
+      lease: { token: 'a', until: 99 },
+      wanted: true,
+      dailyCap: 20,
+      spentToday: 2,
+    };
+    const kept = afterRun(stored, 'a', { spent: 3, rowsDone: 2, lastRunAt: 50 }, { until: 99 });
+    expect(kept).toMatchObject({
+      wanted: true,
+      watch: { spentToday: 5, rowsDone: 2, dailyCap: 20, wanted: false },
+    });
+    const released = afterRun(stored, 'a', { spent: 0, rowsDone: 0, lastRunAt: 60, problem: 'x' }, null);
+    expect(released).toMatchObject({ wanted: false, watch: { lease: null, lastProblem: 'x' } });
+    expect(afterRun(null, 'a', { spent: 1, rowsDone: 1, lastRunAt: 1 }, null)).toBeNull();
+  });
+});
+
+describe('the write guard', () => {
+  it('leaves alone the rows whose inputs or written cells changed since they were read, splitting blocks', () => {
+    const before: Record<string, string> = { '2:1': 'Acme', '3:1': 'Globex', '4:1': 'Initech', '4:2': '' };
+    const now: Record<string, string> = { ...before, '3:1': 'Moved Inc', '4:2': 'typed by hand' };
+    const read = (cells: Record<string, string>) => (row: number, column: number) =>
+      cells[`${row}:${column}`];
+    const block = { row: 2, column: 2, values: [['acme.com'], ['globex.com'], ['initech.com']] };
+    expect(guardBlocks([block], [1], read(before), read(now))).toEqual({
+      blocks: [{ row: 2, column: 2, values: [['acme.com']] }],
+      dropped: [3, 4],
+    });
+  });
+});
+
+describe("the Edit trigger's note", () => {
+  it('follows the sheets and columns of the watches that may run', () => {
+    const note = noteOf([watch(), watch({ id: 'off', on: false, sheetName: 'Other' })], 0);
+    expect(note).toEqual({ sheets: [{ name: 'Leads', firstRow: 2, columns: [1, 2, 3] }] });
+    const edit = { sheet: 'Leads', firstRow: 2, lastRow: 2, firstColumn: 1, lastColumn: 1 };
+    expect(concernsWatch(note, edit)).toBe(true);
+    expect(concernsWatch(note, { ...edit, firstColumn: 4, lastColumn: 9 })).toBe(false);
+    expect(concernsWatch(note, { ...edit, firstRow: 1, lastRow: 1 })).toBe(false);
+    expect(concernsWatch(note, { ...edit, sheet: 'Other' })).toBe(false);
+  });
+});
+
+describe('the account pause', () => {
+  it('says once why every watch waits and what resumes them', () => {
+    const pause = parsePause(JSON.stringify({ credits: true, message: 'Out of credits.', at: 5 }))!;
+    expect(pauseNotice(pause)).toBe(
+      'Every watch is paused: Out of credits. They go on by themselves once the account has credits again (checked every hour), or after a successful key test.',
+    );
+    expect(creditsBack(pause, null)).toBe(true);
+    expect(creditsBack(pause, 5)).toBe(false);
+    expect(creditsBack({ ...pause, credits: false }, null)).toBe(false);
+  });
+
+  it("keeps the API's reason from a stopped slice's message", () => {
+    expect(
+      refusalOf(
+        'Out of credits. The run stopped at row 4; nothing from there on was sent. Resume once this is fixed.',
+      ),
+    ).toBe('Out of credits.');
+  });
+});
+
+describe('the trigger runtime pace', () => {
+  it('counts runs in the quota day, which starts again 24 hours after its first run', () => {
+    const once = addRun(null, 0, 30 * MINUTE);
+    expect(shareOf(once, MINUTE)).toBeCloseTo(1 / 3);
+    const twice = addRun(once, 10 * MINUTE, 15 * MINUTE);
+    expect(twice).toEqual({ since: 0, usedMs: 45 * MINUTE });
+    expect(shareOf(twice, 24 * 60 * MINUTE)).toBe(0);
+    expect(TRIGGER_QUOTA_MS).toBe(90 * MINUTE);
+  });
+
+  it('slows watches down as the share grows, and stops them near the quota', () => {
+    expect(paceAt(0.2, 'form', 0)).toMatchObject({ runs: true, note: null });
+    expect(paceAt(0.6, 'form', 5 * MINUTE).runs).toBe(false);
+    expect(paceAt(0.6, 'form', 10 * MINUTE).runs).toBe(true);
+    expect(paceAt(0.6, 'clock', 0).runs).toBe(true);
+    expect(paceAt(0.85, 'edit', 60 * MINUTE).runs).toBe(false);
+    expect(paceAt(0.85, 'clock', 0).runs).toBe(true);
+    expect(paceAt(0.96, 'clock', 60 * MINUTE)).toMatchObject({ runs: false, budgetMs: 0 });
+  });
+});
