@@ -74,6 +74,22 @@ describe('a watch', () => {
     expect(world.emu.triggerRuns.every((run) => run.error === null)).toBe(true);
   });
 
+  it('is named as the buyer in the spend report, its credits counted with the bulk runs in Spending', () => {
+    const world = watched();
+    world.emu.edit(world.bundle, 'Sheet1', 'A2', 'Company 7');
+    expect(spent(world)).toBe(1);
+    const report = sidebar<{ rows: number; credits: number }>(world, 'openSpendReport', 'today');
+    expect(report).toMatchObject({ rows: 1, credits: 1 });
+    expect(world.emu.values('Enrich spend report', 'B7:G7')).toEqual([
+      ['Watch', 'Website from company name', 'Company 7', '1', 'Found', 'Sheet1!B2:C2'],
+    ]);
+    expect(sidebar<{ bySource: unknown }>(world, 'getLedger').bySource).toEqual({
+      formulas: 0,
+      bulk: 1,
+      keyTests: 0,
+    });
+  });
+
   it('enriches a pasted block once: one watch run, in slices, each distinct input bought once', () => {
     const world = watched({ dailyCap: 1000 });
     // 500 rows, 400 distinct companies: the last 100 repeat the first 100.

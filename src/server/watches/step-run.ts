@@ -155,9 +155,8 @@ class StepRun {
       now: this.now(),
     });
     const keepPaidMs = ctx.settings.cacheTtlDays * DAY_MS;
-    // The slice books what it buys in the ledger as a bulk run's: the lookup pass's sources are
-    // 'formula' and 'bulk' (core/billing/ledger.ts). When the ledger has a 'watch' source, the
-    // slice's options should carry it, and this call name it.
+    // Spending's totals count a watch's credits with the bulk runs' (its groups are formulas, bulk
+    // runs and key tests); the record of purchases, the receipts and the report name the watch.
     return runSlice(
       {
         lookup: ctx.deps,
@@ -178,6 +177,7 @@ class StepRun {
         spreadsheetId: ctx.spreadsheetId,
         runHardCap: this.env.caps(this.result.spent).left,
         limits: { requestsPerSecond: ctx.settings.requestsPerSecond },
+        purchaseSource: 'watch',
       },
     );
   }

@@ -1,6 +1,8 @@
 // What a slice needs from the server (the sheet, the combined employee sheet, the lookup pass)
 // and the limits that keep it well inside an execution's 6 minutes.
+
 import { DEFAULT_REQUESTS_PER_SECOND } from '../../api/pacing';
+import type { PurchaseSource } from '../../billing/purchases';
 import type { LookupDeps } from '../../lookup/items';
 import type { HashPort } from '../../platform/ports';
 import type { CellValue } from '../../render/values';
@@ -68,4 +70,6 @@ export interface SliceOptions {
   /** Credits the run may spend; 0: no cap. */
   runHardCap: number;
   limits?: Partial<SliceLimits>;
+  /** Who the record of purchases names as the buyer; a bulk run's or a recipe's by default. */
+  purchaseSource?: PurchaseSource;
 }
