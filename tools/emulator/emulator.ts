@@ -117,6 +117,11 @@ export class Emulator {
       document: this.document,
       fire: (bundle, type, fields) => this.#triggerRunner.spreadsheetTriggers(bundle, type, fields),
       settle: (bundle) => this.#runner.settle(bundle),
+      edit: (bundle, sheet, a1, block) => {
+        const before = this.triggerRuns.length;
+        this.edit(bundle, sheet, a1, block);
+        return this.triggerRuns.length - before;
+      },
     });
   }
 

@@ -15,7 +15,7 @@
 // rows fires Change only, never Edit; a form response appends one row below the last and fires
 // Form-submit only (no Edit, no Change); its values are text, the timestamp first.
 
-import { parseA1 } from './a1';
+import { parseA1, rangeA1 } from './a1';
 import type { LoadedBundle } from './bundle';
 import { type SheetRef, sheetNamed } from './cell-views';
 import type { Runtime } from './runtime';
@@ -30,6 +30,8 @@ interface ActionSetup {
   readonly fire: (bundle: LoadedBundle, type: DocumentEventType, fields: Record<string, unknown>) => number;
   /** Sheets recalculates what the action changed. */
   readonly settle: (bundle: LoadedBundle) => void;
+  /** A user's edit of a block of cells (Emulator.edit), the one way typed text goes in: answers how many triggers ran. */
+  readonly edit: (bundle: LoadedBundle, sheet: SheetRef, a1: string, block: string[][]) => number;
 }
 
 export type ChangeType = 'EDIT' | 'INSERT_ROW' | 'REMOVE_ROW' | 'INSERT_COLUMN' | 'REMOVE_COLUMN' | 'OTHER';
@@ -81,30 +83,24 @@ export class UserActions {
   }
 
   /**
-   * The user pastes `rows` at `a1` (its top-left cell, or the whole block): one edit for the block.
-   * Sheets runs what it must, then the Edit triggers (no value or oldValue for a block), then the
-   * Change triggers (EDIT). Answers how many triggers ran.
+   * The user pastes `rows` at `a1` (its top-left cell, or the whole block): one edit for the block,
+   * as `Emulator.edit` makes it (Sheets runs what it must, then the Edit triggers, with no value or
+   * oldValue for a block, then the Change triggers, EDIT). Rows past the sheet's end are added.
+   * Answers how many triggers ran.
    */
   paste(bundle: LoadedBundle, sheet: SheetRef, a1: string, rows: readonly (readonly unknown[])[]): number {
     const model = sheetNamed(this.#setup.document, sheet);
     const start = parseA1(a1, model.maxRows, model.maxColumns);
     if (!start) throw new Error(`Emulator: "${a1}" is not A1 notation`);
-    const numRows = rows.length;
-    const numColumns = Math.max(...rows.map((row) => row.length));
-    const lastRow = start.row + numRows - 1;
+    const lastRow = start.row + rows.length - 1;
     if (lastRow > model.maxRows) model.insertRows(model.maxRows, lastRow - model.maxRows);
-    this.#setup.document.flushed();
-    rows.forEach((line, r) => {
-      line.forEach((value, c) => {
-        model.writeInput(start.row + r, start.column + c, value);
-      });
-    });
-    this.#setup.settle(bundle);
-    const grid = { row: start.row, column: start.column, numRows, numColumns };
-    const single = numRows === 1 && numColumns === 1 ? { value: rows[0]![0] } : {};
-    const range = new FakeRange(this.#setup.runtime, model, grid);
-    const edits = this.#setup.fire(bundle, 'ON_EDIT', { source: this.#spreadsheet, range, ...single });
-    return edits + this.change(bundle, 'EDIT');
+    const topLeft = rangeA1({ row: start.row, column: start.column, numRows: 1, numColumns: 1 });
+    return this.#setup.edit(
+      bundle,
+      sheet,
+      topLeft,
+      rows.map((line) => line.map((value) => String(value))),
+    );
   }
 
   /**
