@@ -11,7 +11,7 @@ import { tooltipOf } from '../emulator/errors';
 import type { SheetModel } from '../emulator/sheet-model';
 import { FakeApi } from '../fake-api/fake-api';
 import { DEMO_CREDITS, demoKeyInUse, examples, prefill, SHEET, saveKeyInAddOn } from './demo';
-import { PendingEditTriggers } from './edit-triggers';
+import { PendingEditTriggers } from './pending-triggers';
 import { planFillDown } from './fill-down';
 import { clampWindow, DEFAULT_WINDOW, flattenMenu, windowCells } from './snapshot';
 import type { MenuOutcome, RowWindow, WorkbookState } from './state';
