@@ -1,11 +1,12 @@
-// The Edit triggers of the user's edits, run beside the user rather than before the page answers.
-// In Sheets a trigger runs while the user goes on typing; here the edits wait until the user moves
-// time on ("+1 min") or has been idle a few seconds, so a trigger that waits a minute for a job
-// neither holds the page nor makes the idle clock leap.
+// The triggers of what the user does on the page (edits, and form responses sent with "Simulate a
+// form response"), run beside the user rather than before the page answers. In Sheets a trigger
+// runs while the user goes on typing; here they wait until the user moves time on ("+1 min") or
+// has been idle a few seconds, so a trigger that waits a minute for a job neither holds the page
+// nor makes the idle clock leap.
 import type { VirtualClock } from '../emulator/clock';
 import type { Emulator, LoadedBundle } from '../emulator/emulator';
 
-/** How long the user is idle before the Edit triggers of their edits run by themselves. */
+/** How long the user is idle before the triggers of their actions run by themselves. */
 const IDLE_BEFORE_TRIGGERS_MS = 5_000;
 
 interface PendingEdit {
@@ -15,12 +16,13 @@ interface PendingEdit {
   readonly fields: { value?: unknown; oldValue?: unknown };
 }
 
-export class PendingEditTriggers {
+export class PendingTriggers {
   readonly #emu: Emulator;
   readonly #bundle: LoadedBundle;
   readonly #clock: VirtualClock;
-  #edits: PendingEdit[] = [];
-  #lastEditAt = 0;
+  /** Each action's triggers, oldest first, as Sheets queues them. */
+  #waiting: (() => void)[] = [];
+  #lastActionAt = 0;
 
   constructor(emu: Emulator, bundle: LoadedBundle) {
     this.#emu = emu;
@@ -28,22 +30,29 @@ export class PendingEditTriggers {
     this.#clock = emu.clock;
   }
 
-  /** An edit made (with `fireTriggers: false`); its triggers run later. */
-  add(edit: PendingEdit): void {
-    this.#edits.push(edit);
-    this.#lastEditAt = this.#clock.now();
+  /** An edit made (with `fireTriggers: false`); its Edit triggers run later. */
+  addEdit(edit: PendingEdit): void {
+    this.#add(() => this.#emu.fireEditTriggers(this.#bundle, edit.sheet, edit.a1, edit.fields));
   }
 
-  /** Runs the Edit triggers of the edits made so far, oldest first. */
+  /** A form response landed in `row` of the form's sheet (`fireTriggers: false`); its Form-submit triggers run later. */
+  addFormResponse(row: number): void {
+    this.#add(() => this.#emu.user.formSubmitted(this.#bundle, row));
+  }
+
+  #add(run: () => void): void {
+    this.#waiting.push(run);
+    this.#lastActionAt = this.#clock.now();
+  }
+
+  /** Runs the triggers of the actions made so far, oldest first. */
   runAll(): void {
-    for (const edit of this.#edits.splice(0)) {
-      this.#emu.fireEditTriggers(this.#bundle, edit.sheet, edit.a1, edit.fields);
-    }
+    for (const run of this.#waiting.splice(0)) run();
   }
 
   /** Runs them once the user has been idle long enough. */
   runIfIdle(): void {
-    if (this.#edits.length > 0 && this.#clock.now() - this.#lastEditAt >= IDLE_BEFORE_TRIGGERS_MS)
+    if (this.#waiting.length > 0 && this.#clock.now() - this.#lastActionAt >= IDLE_BEFORE_TRIGGERS_MS)
       this.runAll();
   }
 }
