@@ -150,7 +150,11 @@ describe('the playground page', () => {
     await tab.waitFor();
     expect(await page.textContent(cell('B12'))).toBe(`11 employees -> sheet '${SALES_SHEET}'`);
     // The add-on's hidden sheet of saved results has no tab.
-    expect(await page.locator('#tabs [data-sheet]').allTextContents()).toEqual(['Sheet1', SALES_SHEET]);
+    expect(await page.locator('#tabs [data-sheet]').allTextContents()).toEqual([
+      'Sheet1',
+      'Form Responses 1',
+      SALES_SHEET,
+    ]);
 
     await tab.click();
     await page.waitForSelector(`#tabs [data-sheet="${SALES_SHEET}"][aria-selected="true"]`);

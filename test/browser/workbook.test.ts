@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { Workbook } from '../../tools/playground/workbook';
 
 const DIST = join(__dirname, '../../dist');
+/** Google Forms' name for the sheet of a linked form's responses. */
+const FORM_SHEET = 'Form Responses 1';
 
 /** Flat prices from the spec's operation table. */
 const PRICE = { COMPANY_WEBSITE: 1, PRONET_COMPANY: 6, PRONET_PROFILE: 10 } as const;
@@ -165,5 +167,52 @@ describe('the playground workbook', () => {
     workbook.setCell('B3', '=COMPANY_WEBSITE(A3)');
     expect(shown(workbook, 'B3')).toBe('acme.com');
     expect(spent(workbook)).toBe(PRICE.COMPANY_WEBSITE);
+  });
+
+  it("shows the receipt of the page's selection to the sidebar, as it asks for it again and again", () => {
+    const workbook = new Workbook(DIST);
+    workbook.setCell('B3', '=COMPANY_WEBSITE(A3)');
+    workbook.select('B3');
+    const receipt = workbook.rpc('getCellReceipt', [null]);
+    expect(receipt).toMatchObject({ status: 200, value: { selection: 'Sheet1!B3' } });
+    // The panel's polling call names the selection it shows: unchanged, then the new one.
+    expect(workbook.rpc('getCellReceipt', ['Sheet1!B3'])).toMatchObject({ value: { unchanged: true } });
+    workbook.select('A3');
+    expect(workbook.rpc('getCellReceipt', ['Sheet1!B3'])).toMatchObject({
+      value: { selection: 'Sheet1!A3' },
+    });
+  });
+
+  it("simulates form responses in the linked form's sheet; a watch fills them when time moves on", () => {
+    const workbook = new Workbook(DIST);
+    expect(workbook.state().sheets).toEqual(['Sheet1', FORM_SHEET]);
+    const config = {
+      sheetName: FORM_SHEET,
+      headerRow: 1,
+      type: 'company_name_to_website',
+      columns: { input: 3 },
+      output: { mode: 'primary' },
+    };
+    expect(workbook.rpc('createWatch', [{ kind: 'lookup', config, dailyCap: 5 }])).toMatchObject({
+      status: 200,
+    });
+
+    expect(workbook.simulateFormResponse()).toEqual({ sheet: FORM_SHEET, row: 2 });
+    expect(workbook.simulateFormResponse()).toEqual({ sheet: FORM_SHEET, row: 3 });
+    workbook.selectSheet(FORM_SHEET);
+    const row = (n: number) => ['B', 'C', 'D', 'E'].map((column) => shown(workbook, `${column}${n}`));
+    expect([row(1), row(2)]).toEqual([
+      ['Name', 'Company', 'Website', 'Status (Website from company name)'],
+      ['Grace Hopper', 'Globex Corporation', '', ''],
+    ]);
+    expect(spent(workbook)).toBe(0);
+
+    workbook.advance(60_000);
+    expect([row(2), row(3)]).toEqual([
+      ['Grace Hopper', 'Globex Corporation', 'globex.com', 'Found'],
+      ['Alan Turing', 'Initech', 'initech.com', 'Found'],
+    ]);
+    expect(spent(workbook)).toBe(2 * PRICE.COMPANY_WEBSITE);
+    expect(workbook.emu.triggerRuns.filter((run) => run.kind === 'form submit trigger')).toHaveLength(2);
   });
 });

@@ -70,6 +70,9 @@ describe('Utilities', () => {
     const at = Date.UTC(2025, 0, 6, 9, 5, 7);
     expect(formatDate(at, 'America/New_York', "yyyy-MM-dd'T'HH:mm:ss")).toBe('2025-01-06T04:05:07');
     expect(formatDate(at, 'UTC', 'M/d/yy h:mm a')).toBe('1/6/25 9:05 AM');
+    // SimpleDateFormat's month names (the Watches panel's "Last run Jan 6, 04:05").
+    expect(formatDate(at, 'America/New_York', 'MMM d, HH:mm')).toBe('Jan 6, 04:05');
+    expect(formatDate(Date.UTC(2025, 8, 30), 'UTC', 'MMMM d')).toBe('September 30');
     expect(() => formatDate(at, 'UTC', 'EEE')).toThrow('not emulated');
   });
 

@@ -8,7 +8,8 @@
 // - UT1: the messages for an unknown digest algorithm, for data that is not gzip and for a sleep
 //   over 5 minutes
 // - UT2: a string given to computeDigest, base64Encode or newBlob without a charset is taken as UTF-8
-// Not emulated: formatDate pattern letters beyond y M d H h m s S a, quoted text and Z.
+// Not emulated: formatDate pattern letters beyond y M d H h m s S a, quoted text and Z (MMM and
+// MMMM are the month's English name, as Java's SimpleDateFormat writes them in an English locale).
 import { Buffer } from 'node:buffer';
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -253,7 +254,7 @@ export function formatDate(epochMs: number, timeZone: string, pattern: string): 
   const offset = (parts.timeZoneName ?? 'GMT').replace('GMT', '').replace(':', '') || '+0000';
   const fields: Record<string, (count: number) => string> = {
     y: (n) => (n === 2 ? String(parts.year).slice(-2) : String(parts.year)),
-    M: (n) => pad(Number(parts.month), n),
+    M: (n) => monthText(Number(parts.month), n),
     d: (n) => pad(Number(parts.day), n),
     H: (n) => pad(hour, n),
     h: (n) => pad(hour % 12 === 0 ? 12 : hour % 12, n),
@@ -291,6 +292,28 @@ function fieldText(fields: Record<string, (count: number) => string>, ch: string
   if (field) return field(run);
   if (/[A-Za-z]/.test(ch)) throw new Error(`Emulator: formatDate pattern letter '${ch}' is not emulated`);
   return ch.repeat(run);
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** SimpleDateFormat's month: a number for M and MM, "Jan" for MMM, "January" for MMMM or more. */
+function monthText(month: number, count: number): string {
+  if (count < 3) return pad(month, count);
+  const name = MONTHS[month - 1] ?? '';
+  return count === 3 ? name.slice(0, 3) : name;
 }
 
 function pad(value: number, width: number): string {

@@ -1,5 +1,6 @@
 // The demo the playground starts with: an account on the fake API, its key saved in the add-on as
-// a user saves it, example inputs in the sheet, and formulas to try on them.
+// a user saves it, example inputs in the sheet, formulas to try on them, and a linked lead form
+// whose responses a watch can enrich.
 import { priceLabel } from '../../src/core/operations/pricing';
 import { operationByFunction } from '../../src/core/operations/table';
 import type { Emulator, LoadedBundle } from '../emulator/emulator';
@@ -34,6 +35,27 @@ export function saveKeyInAddOn(emu: Emulator, bundle: LoadedBundle, key: string)
  */
 export function demoKeyInUse(emu: Emulator, key: string): boolean {
   return emu.properties.stores().some((store) => [...store.values()].includes(key));
+}
+
+/** Google Forms' name for the sheet a newly linked form's responses land in. */
+const FORM_SHEET = 'Form Responses 1';
+const FORM_QUESTIONS = ['Name', 'Company'];
+/** The answers "Simulate a form response" sends, in turn: companies the fake API knows by name. */
+const FORM_RESPONSES: readonly Readonly<Record<string, string>>[] = [
+  { Name: 'Grace Hopper', Company: 'Globex Corporation' },
+  { Name: 'Alan Turing', Company: 'Initech' },
+  { Name: 'Katherine Johnson', Company: 'Umbrella Corp' },
+  { Name: 'Hedy Lamarr', Company: 'Stark Industries' },
+];
+
+/** A lead form whose responses land in the spreadsheet, unless one is linked already. */
+export function linkDemoForm(emu: Emulator): void {
+  if (!emu.document.form) emu.user.linkForm(FORM_SHEET, FORM_QUESTIONS);
+}
+
+/** The answers of the `index`th simulated response. */
+export function formResponse(index: number): Readonly<Record<string, string>> {
+  return FORM_RESPONSES[index % FORM_RESPONSES.length]!;
 }
 
 /** The inputs the examples read, under a bold header. */

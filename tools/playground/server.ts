@@ -147,6 +147,7 @@ const CHANGES: Record<string, (workbook: Workbook, body: Body) => unknown> = {
   '/api/fill-down': (workbook, body) => ({ filled: workbook.fillDown(stringField(body, 'a1')) }),
   '/api/sheet': (workbook, body) => workbook.selectSheet(stringField(body, 'name')),
   '/api/open': (workbook) => workbook.open(),
+  '/api/form-response': (workbook) => workbook.simulateFormResponse(),
   '/api/demo-key': (workbook) => ({ refused: workbook.useDemoKey() }),
   '/api/menu': (workbook, body) => {
     if (typeof body.selection === 'string') workbook.select(body.selection);

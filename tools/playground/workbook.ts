@@ -10,9 +10,18 @@ import { createEmulator, type Emulator, editEventFields, type LoadedBundle } fro
 import { tooltipOf } from '../emulator/errors';
 import type { SheetModel } from '../emulator/sheet-model';
 import { FakeApi } from '../fake-api/fake-api';
-import { DEMO_CREDITS, demoKeyInUse, examples, prefill, SHEET, saveKeyInAddOn } from './demo';
-import { PendingEditTriggers } from './edit-triggers';
+import {
+  DEMO_CREDITS,
+  demoKeyInUse,
+  examples,
+  formResponse,
+  linkDemoForm,
+  prefill,
+  SHEET,
+  saveKeyInAddOn,
+} from './demo';
 import { planFillDown } from './fill-down';
+import { PendingTriggers } from './pending-triggers';
 import { clampWindow, DEFAULT_WINDOW, flattenMenu, windowCells } from './snapshot';
 import type { MenuOutcome, RowWindow, WorkbookState } from './state';
 
@@ -35,7 +44,9 @@ export class Workbook {
   /** The demo account's key: `npm start` prints it, "Use the demo key" saves it again. */
   readonly demoKey: string;
   readonly #distDir: string;
-  readonly #editTriggers: PendingEditTriggers;
+  readonly #pendingTriggers: PendingTriggers;
+  /** Form responses simulated so far: the next one's answers come from the demo's list in turn. */
+  #formResponses = 0;
   /** The tab the page shows and edits. */
   #active = SHEET;
   /** The page's selection on that tab, which scripts the user starts see as the active range. */
@@ -46,7 +57,7 @@ export class Workbook {
     this.demoKey = this.api.createAccount({ credits: DEMO_CREDITS });
     this.emu = createEmulator({ fetchHandler: (request) => this.api.handle(request), clock: this.clock });
     this.bundle = this.emu.loadBundle(distDir);
-    this.#editTriggers = new PendingEditTriggers(this.emu, this.bundle);
+    this.#pendingTriggers = new PendingTriggers(this.emu, this.bundle);
     // As a user would: the sidebar's Save button, then the document opening with the add-on menu.
     const refused = saveKeyInAddOn(this.emu, this.bundle, this.demoKey);
     if (refused !== null) throw new Error(`The add-on refused the demo key: ${refused}`);
@@ -55,6 +66,7 @@ export class Workbook {
       authMode: 'NONE',
     });
     prefill(this.emu);
+    linkDemoForm(this.emu);
   }
 
   get #sheet(): SheetModel {
@@ -167,13 +179,27 @@ export class Workbook {
     return saveKeyInAddOn(this.emu, this.bundle, this.demoKey);
   }
 
+  /**
+   * "Simulate a form response": someone answers the demo's linked form, and Forms appends the
+   * response below the last row of its sheet. Its Form-submit triggers (a watch's) run with the
+   * edits' when time moves on. Answers where it landed.
+   */
+  simulateFormResponse(): { sheet: string; row: number } {
+    const sheet = this.emu.document.form?.sheetName;
+    if (!sheet) throw new Error('No form sends its responses to this spreadsheet');
+    const answers = formResponse(this.#formResponses++);
+    const row = this.emu.user.submitForm(this.bundle, answers, { fireTriggers: false });
+    this.#pendingTriggers.addFormResponse(row);
+    return { sheet, row };
+  }
+
   /** One user edit of a cell or block, through the emulator; its Edit triggers run later. */
   #edit(block: GridRange, inputs: readonly (readonly string[])[]): void {
     const sheet = this.#sheet;
     // As in Sheets, the user's edit fires the installed Edit triggers (the job collector's driver).
     const fields = editEventFields(inputs, sheet.value(block.row, block.column));
     this.emu.edit(this.bundle, sheet.name, cellA1(block.row, block.column), inputs, { fireTriggers: false });
-    this.#editTriggers.add({ sheet: sheet.name, a1: rangeA1(block), fields });
+    this.#pendingTriggers.addEdit({ sheet: sheet.name, a1: rangeA1(block), fields });
   }
 
   #range(a1: string): GridRange {
@@ -193,21 +219,21 @@ export class Workbook {
   }
 
   /**
-   * Moves virtual time on: the Edit triggers of the edits made so far run (the add-on's drivers),
-   * then any time-driven trigger that falls due.
+   * Moves virtual time on: the triggers of the edits and form responses made so far run (the
+   * add-on's drivers and watches), then any time-driven trigger that falls due.
    */
   advance(ms: number): void {
     const until = this.clock.now() + ms;
-    this.#editTriggers.runAll();
+    this.#pendingTriggers.runAll();
     this.emu.runTriggersUntil(this.bundle, Math.max(until, this.clock.now()));
   }
 
   /**
-   * Follows wall time while idle: one real second is one virtual second. Edit triggers left
+   * Follows wall time while idle: one real second is one virtual second. Triggers left
    * waiting run once the user has been idle a few seconds, as they run beside the user in Sheets.
    */
   tick(ms: number): void {
-    this.#editTriggers.runIfIdle();
+    this.#pendingTriggers.runIfIdle();
     this.emu.runTriggersUntil(this.bundle, this.clock.now() + ms);
   }
 

@@ -167,6 +167,17 @@ function wireClock(): void {
   }
 }
 
+/** A response to the linked form: its new row shown; a watch on its sheet fills it as time moves on. */
+async function simulateFormResponse(): Promise<void> {
+  const answer = await change<{ sheet: string; row: number }>('/api/form-response');
+  if (!answer) return;
+  render(answer.state);
+  await showSheet(answer.sheet);
+  selection.set({ row: answer.row, column: 1 });
+  selectionChanged(selection.active);
+  status(`A form response arrived in row ${answer.row}: a watch on this sheet fills it when time moves on.`);
+}
+
 async function refresh(): Promise<void> {
   if (changesInFlight() > 0) return;
   try {
@@ -194,6 +205,7 @@ async function start(): Promise<void> {
   wireMenus(menuHooks);
   wireClock();
   $('use-demo-key').addEventListener('click', () => void useDemoKey());
+  $('simulate-form').addEventListener('click', () => void simulateFormResponse());
   askForRows({ top: 1, rows: 80 });
   // Loading the page is opening the file: the add-on's Open triggers run.
   const opened = await change('/api/open');

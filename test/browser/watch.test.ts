@@ -1,0 +1,89 @@
+// A watch in a real browser, through the playground: the user sets up a lookup in the Bulk run
+// panel on the sheet a lead form fills, turns "Enrich new rows automatically" on with a daily cap,
+// and each form response the page simulates is filled in once time moves on, by the watch's
+// Form-submit trigger in the emulator. Credits are the fake API's ledger; company_name_to_website
+// costs 1 credit in the spec, and the fake API puts "Globex Corporation" on globex.com.
+import type { Page } from 'playwright-core';
+import type { RunningPlayground } from '../../tools/playground/server';
+import { fakeAccount, openAddonSidebar, screenshotPath, usePlayground, VIEWPORT } from './session';
+
+jest.setTimeout(60_000);
+
+const FORM_SHEET = 'Form Responses 1';
+const STATUS = 'Status (Website from company name)';
+
+const session = usePlayground();
+let playground: RunningPlayground;
+let page: Page;
+
+beforeEach(() => {
+  ({ playground, page } = session);
+});
+
+const shown = (a1: string) => page.textContent(`td[data-a1="${a1}"]`);
+const row = async (n: number) => Promise.all(['B', 'C', 'D', 'E'].map((column) => shown(`${column}${n}`)));
+const spent = async () => (await fakeAccount(playground)).spent;
+
+async function simulateResponse(expectedRow: number): Promise<void> {
+  await page.click('#simulate-form');
+  await page.waitForSelector(`td[data-a1="C${expectedRow}"]:not(:empty)`);
+  expect(await page.textContent('#status')).toBe(
+    `A form response arrived in row ${expectedRow}: a watch on this sheet fills it when time moves on.`,
+  );
+}
+
+it('fills each simulated form response once time moves on, within its daily cap (docs/screenshots/watch.png)', async () => {
+  await page.goto(playground.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.click(`#tabs [data-sheet="${FORM_SHEET}"]`);
+  await page.waitForSelector(`#tabs [data-sheet="${FORM_SHEET}"][aria-selected="true"]`);
+  expect(await row(1)).toEqual(['Name', 'Company', '', '']);
+
+  const sidebar = await openAddonSidebar(page);
+  await sidebar.locator('#key-panel > summary').click();
+  await sidebar.locator('#bulk-op').selectOption('company_name_to_website');
+  expect(await sidebar.locator('#bulk-input').inputValue()).toBe('3'); // "C: Company", from the header
+  await sidebar.locator('#watch-cap').fill('5');
+  await sidebar.locator('#watch-create').click();
+  await sidebar.locator('#watch-offer-message:has-text("Watching")').waitFor();
+  expect(await sidebar.locator('#watch-offer-message').textContent()).toBe(
+    `Watching: new rows of "${FORM_SHEET}" are enriched as they arrive, up to 5 credits a day. See Watches below.`,
+  );
+  // The watch's columns, made as a run's would be.
+  await page.waitForFunction(() => document.querySelector('td[data-a1="D1"]')?.textContent === 'Website');
+  expect(await shown('E1')).toBe(STATUS);
+
+  await simulateResponse(2);
+  await simulateResponse(3);
+  expect(await row(2)).toEqual(['Grace Hopper', 'Globex Corporation', '', '']);
+  expect(await row(3)).toEqual(['Alan Turing', 'Initech', '', '']);
+  expect(await spent()).toBe(0);
+
+  await page.click('#advance-1');
+  await page.waitForFunction(() => document.querySelector('td[data-a1="D3"]')?.textContent !== '');
+  expect(await row(2)).toEqual(['Grace Hopper', 'Globex Corporation', 'globex.com', 'Found']);
+  expect(await row(3)).toEqual(['Alan Turing', 'Initech', 'initech.com', 'Found']);
+  expect(await spent()).toBe(2);
+
+  // A third response, then time again: filled, one more credit, and nothing bought twice.
+  await simulateResponse(4);
+  await page.click('#advance-1');
+  await page.waitForFunction(() => document.querySelector('td[data-a1="D4"]')?.textContent !== '');
+  expect(await row(4)).toEqual(['Katherine Johnson', 'Umbrella Corp', 'umbrella.com', 'Found']);
+  expect(await spent()).toBe(3);
+
+  // The Watches panel, opened again, counts what the watch did.
+  await page.click('#sidebar-close');
+  const reopened = await openAddonSidebar(page);
+  await reopened.locator('#key-panel > summary').click();
+  await reopened.locator('#watches-panel > summary').click();
+  const item = reopened.locator('#watches-list li.watch');
+  await item.waitFor();
+  expect(await item.locator('.job-label').textContent()).toBe(`Website from company name on "${FORM_SHEET}"`);
+  expect(await item.locator('.job-meta').nth(1).textContent()).toMatch(
+    /^Today 3 credits of 5 credits · 3 rows done · Last run Jan 6, 04:0\d$/,
+  );
+  await reopened.locator('#watches-panel').scrollIntoViewIfNeeded();
+  const image = await page.screenshot({ path: screenshotPath('watch.png') });
+  expect([image.readUInt32BE(16), image.readUInt32BE(20)]).toEqual([VIEWPORT.width, VIEWPORT.height]);
+});
