@@ -300,6 +300,36 @@ describe('receipts after formulas, a bulk run, a recipe and a key test', () => {
 });
 
 describe('Buy again', () => {
+  it('right after the formula bought it, says so at once and charges nothing, then works a minute on', () => {
+    const world = createWorld({ credits: 100 });
+    typeValues(world, 'A1', [['Acme Corporation']]);
+    enterFormula(world, 'B1', '=COMPANY_WEBSITE(A1)');
+    expect(spent(world)).toBe(1);
+    // The formula's claim on its input lasts until its deadline has passed: it bought moments ago.
+    select(world, 'Sheet1', 'B1');
+    const offer = sidebar<SelectionReceipt>(world, 'getCellReceipt', null).buyAgain!;
+    const startedAt = world.clock.now();
+    const refused = sidebar<BuyAgainResult>(world, 'buyAgain', offer.credits);
+    expect(refused).toMatchObject({
+      ok: false,
+      creditsSpent: 0,
+      message:
+        '1 lookup was not bought again: It was bought moments ago by a formula or a run; try Buy again in a minute.',
+    });
+    // No waiting out the claim: the sidebar answers within seconds.
+    expect(world.clock.now() - startedAt).toBeLessThan(5_000);
+    expect(spent(world)).toBe(1);
+
+    world.clock.advance(60_000);
+    world.api.reviseData('company_name_to_website');
+    expect(sidebar<BuyAgainResult>(world, 'buyAgain', offer.credits)).toMatchObject({
+      ok: true,
+      creditsSpent: 1,
+    });
+    expect(spent(world)).toBe(2);
+    expect(world.emu.values('Sheet1', 'B1')).toEqual([['acmerevised1.com']]);
+  });
+
   it('states the price, charges exactly it once, and the formulas show the new answers', () => {
     const world = createWorld({ credits: 100 });
     typeValues(world, 'A1:A3', [['Acme Corporation'], ['Umbrella Corp'], ['Acme Corporation']]);

@@ -133,10 +133,13 @@ function buyUnsent(
   } finally {
     closeSection(deps, ctx, settlement, claimed.mine);
   }
-  awaitOthers(
-    deps,
-    unsent.filter((item) => claimed.taken.includes(item.key)),
-    ctx,
-    results,
-  );
+  const taken = unsent.filter((item) => claimed.taken.includes(item.key));
+  // Buy again asks for an answer newer than its start. Another execution's claim is most often a
+  // formula that bought the key moments ago and keeps its claim until its deadline: its answer
+  // would not serve, so waiting it out only holds the sidebar. The key is said to be busy at once.
+  if (ctx.purchaseSource === 'buyAgain') {
+    for (const item of taken) results.set(item.key, { kind: 'waiting' });
+    return;
+  }
+  awaitOthers(deps, taken, ctx, results);
 }

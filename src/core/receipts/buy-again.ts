@@ -26,7 +26,8 @@ function reasonOf(result: LookupResult | undefined): string {
   if (!result) return 'Not sent.';
   if (result.kind === 'failed') return result.error.message;
   if (result.kind === 'refused') return result.message;
-  if (result.kind === 'waiting') return 'Another execution is buying it right now.';
+  if (result.kind === 'waiting')
+    return 'It was bought moments ago by a formula or a run; try Buy again in a minute.';
   return 'Its job expired.';
 }
 
