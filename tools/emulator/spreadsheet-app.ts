@@ -40,12 +40,15 @@ export class FakeSpreadsheetApp {
     return this.getActiveSpreadsheet();
   }
 
+  // One call each, as in Apps Script: the open document is found without a call of its own.
   getActiveSheet(): FakeSheet | null {
-    return this.getActiveSpreadsheet()?.getActiveSheet() ?? null;
+    const model = this.#activeModel();
+    return model ? new FakeSpreadsheet(this.#world.runtime, model).getActiveSheet() : null;
   }
 
   getActiveRange(): FakeRange | null {
-    return this.getActiveSpreadsheet()?.getActiveRange() ?? null;
+    const model = this.#activeModel();
+    return model ? new FakeSpreadsheet(this.#world.runtime, model).getActiveRange() : null;
   }
 
   openById(id: string): FakeSpreadsheet {
