@@ -20,6 +20,18 @@ const ledger = (world: World) => sidebar<LedgerView>(world, 'getLedger');
 /** Past the claims of the purchase (a formula's 25 s and 5 s of grace), so nothing waits on them. */
 const afterClaims = (world: World) => world.clock.advance(31_000);
 
+/** Continue calls as the sidebar makes them, following the run a recipe's next step becomes. */
+function drive(world: World, runId: string): BulkProgress {
+  let id = runId;
+  for (let i = 0; i < 50; i++) {
+    const progress = sidebar<BulkProgress>(world, 'continueBulkRun', id);
+    if (progress.state !== 'running') return progress;
+    world.clock.advance(progress.nextCallInMs ?? 1_000);
+    id = progress.runId;
+  }
+  throw new Error('still running');
+}
+
 const CHARGED = 'The API charges every call, so this one is booked as spent.';
 const HELD = 'Kept 10 minutes, so that recalculating does not pay for it again.';
 const POST = 'https://www.pronet.com/posts/launch-123';
@@ -125,15 +137,6 @@ describe('a bulk run where some rows get a bad answer', () => {
     output: { mode: 'primary' },
   };
 
-  function drive(world: World, runId: string): BulkProgress {
-    for (let i = 0; i < 50; i++) {
-      const progress = sidebar<BulkProgress>(world, 'continueBulkRun', runId);
-      if (progress.state !== 'running') return progress;
-      world.clock.advance(progress.nextCallInMs ?? 1_000);
-    }
-    throw new Error('still running');
-  }
-
   it('fails those rows alone, writes the others, and buys nothing twice on Continue', () => {
     const world = createWorld();
     world.api.setHostile('company_name_to_website', 'deep', { inputContains: 'Deep' });
@@ -175,15 +178,6 @@ describe('a recipe where a step gets bad answers', () => {
     headerRow: 1,
     slots: { profileUrl: 1 },
   };
-
-  function drive(world: World, runId: string): BulkProgress {
-    let progress = sidebar<BulkProgress>(world, 'continueBulkRun', runId);
-    for (let i = 0; i < 50 && progress.state === 'running'; i++) {
-      if (progress.nextCallInMs) world.clock.advance(progress.nextCallInMs);
-      progress = sidebar<BulkProgress>(world, 'continueBulkRun', progress.runId);
-    }
-    return progress;
-  }
 
   it('fails those rows of the step alone, waits, and buys nothing twice however often it is driven', () => {
     const world = createWorld({ credits: 1_000 });
