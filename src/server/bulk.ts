@@ -182,7 +182,7 @@ function runOneSlice(ctx: ExecutionContext, run: BulkRun): BulkRun {
       day: ctx.day,
       spreadsheetId: run.spreadsheetId,
       runHardCap: ctx.settings.runHardCap,
-      limits: { requestsPerSecond: ctx.settings.requestsPerSecond },
+      limits: { requestsPerSecond: ctx.pace.rate },
     },
   );
 }

@@ -2,7 +2,7 @@
 // function: only reads of the spreadsheet, Properties, Cache, Lock, UrlFetch and Utilities. The
 // cache's hidden sheet is written only when the caller says the execution may write sheets.
 
-import { sharedPacer } from '../core/api/pacing';
+import { type PaceView, paceView, sharedPacer } from '../core/api/pacing';
 import { parseSettings, SETTINGS_PROPERTY } from '../core/billing/settings';
 import { accountScope } from '../core/cache/keys';
 import { ResultCache } from '../core/cache/result-cache';
@@ -33,6 +33,11 @@ export interface ExecutionContext {
   scope: string;
   apiKey: string;
   settings: Settings;
+  /**
+   * The pace learned for the account as this execution found it: what a lookup plans its sending
+   * on. The pacer learns on while it sends.
+   */
+  pace: PaceView;
   /**
    * The document properties as this execution read them for its key and settings, handed out once
    * (then undefined): a formula's lookup pass looks there first instead of reading them again.
@@ -118,6 +123,7 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
   );
   const lock = lockPort(lockObject);
   const scope = accountScope(digestHashPort, found.key);
+  const paceKey = `${PROPERTY_PREFIX.pace}${scope}`;
   let spreadsheetId: string | undefined;
   let day: string | undefined;
   return {
@@ -127,18 +133,16 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
       store,
       lock,
       // Formulas, bulk slices and job retries of this document share one pace for the account,
-      // kept beside the claims and the budget in the document properties.
-      pacer: sharedPacer(
-        { store, lock, clock: appsScriptClock },
-        `${PROPERTY_PREFIX.pace}${scope}`,
-        settings.requestsPerSecond,
-      ),
+      // learned from the API's answers and kept beside the claims and the budget in the document
+      // properties; the user's setting is only its ceiling.
+      pacer: sharedPacer({ store, lock, clock: appsScriptClock }, paceKey, settings.requestsPerSecond),
       failureHold: fast,
       jobSignal: fast,
     },
     scope,
     apiKey: found.key,
     settings,
+    pace: paceView(stored, paceKey, settings.requestsPerSecond, clock.now()),
     takeStoreInHand() {
       const inHand = stored;
       stored = undefined;

@@ -4,7 +4,7 @@
 import { resultKey } from '../core/cache/keys';
 import { formulaRows } from '../core/formulas/formula-rows';
 import type { Prepared } from '../core/formulas/request';
-import { followsTheUser } from '../core/jobs/trigger-records';
+import { type Drivers, followsTheUser } from '../core/jobs/trigger-records';
 import { formulaAnswer } from '../core/lookup/formula-cells';
 import { isDeferred, type LookupItem, type LookupResult } from '../core/lookup/items';
 import { lookupMany } from '../core/lookup/pass';
@@ -53,8 +53,9 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
     if (!context) throw new Error(CELL_TEXT.noKey);
     apiKey = context.apiKey;
     // Read only when a job is pending: whether an edit of this spreadsheet will collect it.
-    let follows: boolean | undefined;
-    followsUser = () => (follows ??= followsTheUser(currentDrivers(context.scope)));
+    let drivers: Drivers | undefined;
+    const driversNow = () => (drivers ??= currentDrivers(context.scope));
+    followsUser = () => followsTheUser(driversNow());
     const served = servedCells();
     const firstRow = new Map<string, number>();
     const items: LookupItem[] = wanted.map((row) => {
@@ -73,6 +74,7 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
       };
     });
     const now = context.deps.client.clock.now();
+    const stored = context.takeStoreInHand();
     results = lookupMany(context.deps, items, {
       source: 'formula',
       jobSource: 'formula',
@@ -87,12 +89,12 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
       formulaDailyCap: context.settings.formulaDailyCap,
       retryServerErrors: false,
       pollJobs: true,
-      maxRequestsPerSecond: context.settings.requestsPerSecond,
-      storeInHand: context.takeStoreInHand(),
+      maxRequestsPerSecond: context.pace.rate,
+      storeInHand: stored,
     });
     const left = new Set(items.filter((item) => isDeferred(results.get(item.key))).map((item) => item.key));
     // What this execution had no time or turn for is handed to the add-on's own executions.
-    if (left.size > 0) queued = queueThisFormula(context, left.size, followsUser);
+    if (left.size > 0) queued = queueThisFormula(context, left.size, driversNow, stored);
   }
   return formulaAnswer(rows, results, { followsUser, queued, apiKey });
 }

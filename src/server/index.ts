@@ -37,7 +37,7 @@ export {
   startRecipeRun,
 } from './recipes';
 export { openSpendReport } from './report-api';
-export { getSettings, saveSettings } from './settings-api';
+export { getPace, getSettings, saveSettings } from './settings-api';
 export { clearApiKey, getSidebarState, setApiKey, testApiKey } from './sidebar-api';
 export { createWatch, deleteWatch, listWatches, updateWatch } from './watches/api';
 export { watchOnChange, watchOnFormSubmit } from './watches/handlers';

@@ -21,7 +21,7 @@ import { fastCache } from './platform/cache';
 import { documentLock } from './platform/locks';
 import { requireDocumentProperties } from './platform/properties';
 import { movePurchases, recordAccess } from './purchase-record';
-import { getSettings } from './settings-api';
+import { getPace, getSettings } from './settings-api';
 
 const documentProperties = requireDocumentProperties;
 
@@ -58,6 +58,7 @@ export function getLedger(): LedgerView {
     formulaCapLeftToday: summary.formulaCapLeftToday,
     possiblyChargedTwice: summary.month.possiblyChargedTwice,
     outOfCredits: OUT_OF_CREDITS_PROPERTY in all,
+    pace: getPace(),
   };
 }
 

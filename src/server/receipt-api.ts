@@ -174,7 +174,7 @@ export function buyAgain(confirmedCredits: number): BuyAgainResult {
     formulaDailyCap: ctx.settings.formulaDailyCap,
     retryServerErrors: true,
     pollJobs: false,
-    maxRequestsPerSecond: ctx.settings.requestsPerSecond,
+    maxRequestsPerSecond: ctx.pace.rate,
   });
   const tally = tallyBuyAgain(found.lookups, results);
   reenterFormulas(

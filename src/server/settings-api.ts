@@ -1,6 +1,10 @@
 // Server side of the sidebar's settings calls.
+
+import { paceText } from '../core/api/pacing';
 import { parseSettings, SETTINGS_PROPERTY, updateSettings } from '../core/billing/settings';
-import type { Settings } from '../shared/rpc';
+import type { PaceSummary, Settings } from '../shared/rpc';
+import { appsScriptClock } from './adapters/apps-script';
+import { executionContext } from './context';
 import { documentProperty, setDocumentProperty } from './platform/properties';
 
 export function getSettings(): Settings {
@@ -13,4 +17,15 @@ export function saveSettings(change: Partial<Record<keyof Settings, unknown>>): 
   if (!updated.ok) throw new Error(updated.message);
   setDocumentProperty(SETTINGS_PROPERTY, JSON.stringify(updated.settings));
   return updated.settings;
+}
+
+/** The pace learned for the account whose key is in use, as found in the document properties. */
+export function getPace(): PaceSummary | null {
+  const context = executionContext();
+  if (!context) return null;
+  const { pace, settings } = context;
+  return {
+    text: paceText(pace, settings.requestsPerSecond, appsScriptClock.now()),
+    refusalsToday: pace.refusalsToday,
+  };
 }

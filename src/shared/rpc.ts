@@ -55,10 +55,18 @@ export interface Settings {
   /** Days a paid answer is reused before a recalculation may buy it again. */
   cacheTtlDays: number;
   /**
-   * Requests a second the account's plan allows (plans allow a few to tens). Formulas and bulk
-   * runs pace themselves to it; a 429 still halves the pace, so a wrong value costs time, not credits.
+   * The most requests a second the add-on may learn to send (the plan's figure). The pace itself
+   * is learned from the API's answers, starting at the one a second its documentation asks for.
    */
   requestsPerSecond: number;
+}
+
+/** The pace learned for the account, as Credit settings and Spending show it. */
+export interface PaceSummary {
+  /** "1.0 a second, learned 5 minutes ago (at most 50, …)". */
+  text: string;
+  /** Requests the API refused as too fast in the last day. */
+  refusalsToday: number;
 }
 
 export interface LedgerView {
@@ -76,6 +84,8 @@ export interface LedgerView {
   possiblyChargedTwice: { lookups: number; credits: number };
   /** Set once the API answered 402: said prominently, once. */
   outOfCredits: boolean;
+  /** The pace learned for the account; null without a key. */
+  pace: PaceSummary | null;
 }
 
 export interface CacheView {
@@ -100,6 +110,8 @@ export interface ServerApi
   testApiKey(): KeyTestResult;
   getSettings(): Settings;
   saveSettings(change: Partial<Record<keyof Settings, unknown>>): Settings;
+  /** The pace learned for the account; null without a key. */
+  getPace(): PaceSummary | null;
   getLedger(): LedgerView;
   getCacheStats(): CacheView;
   clearCache(): CacheView;

@@ -1,6 +1,7 @@
-// The fake API's rate limit: POSTs per key per second. The spec gives the limit, not how it is
+// The fake API's rate limit: POSTs per key per second, by default the one a second the vendor
+// documents as enforced for single lookups whatever the plan. The spec gives no limit, nor how it is
 // kept, so both common ways are offered (FakeApiOptions.rateLimiter says which is the default).
-export const DEFAULT_RATE_LIMIT_PER_SECOND = 10;
+export const DEFAULT_RATE_LIMIT_PER_SECOND = 1;
 export const RATE_WINDOW_MS = 1000;
 
 export type RateLimiterKind = 'sliding-window' | 'token-bucket';

@@ -8,19 +8,15 @@ import { apiError, NO_ANSWER, readPostAnswer } from './answers';
 import { batchLimit, EvenSchedule } from './batch-schedule';
 import { firstPollAfter, pending, pollUntilSettled, sleepUntil } from './job-polling';
 import type { ApiError, CallOptions, CallOutcome, ClientConfig } from './outcome';
-import {
-  DEFAULT_REQUESTS_PER_SECOND,
-  isShared,
-  localPacer,
-  type Pacer,
-  type SendSlot,
-  type SharedPacer,
-} from './pacing';
+import { DOCUMENTED_PACE, isShared, localPacer, type Pacer, type SendSlot, type SharedPacer } from './pacing';
 import { keyRedactor, type Redact } from './redaction';
 import { postRequest } from './requests';
 import type { EnrichmentRequest } from './wire';
 
-/** Waits after a request's 1st, 2nd and 3rd 429; a 4th 429 is reported as rate limited. */
+/**
+ * Waits after a request's 1st, 2nd and 3rd 429, when its Retry-After asks for less; after a 4th the
+ * request waits for a later run (it is never a failure: the pace learned from the 429s lets it go).
+ */
 const RATE_LIMIT_BACKOFF_MS = [1000, 2000, 4000] as const;
 const SERVER_ERROR_WAIT_MS = 30_000;
 const SERVER_ERROR_RETRIES = 2;
@@ -75,11 +71,13 @@ interface AcceptedJob {
 class SendRun {
   private readonly redact: Redact;
   private readonly notSent: ApiError;
+  /** What a call the API kept refusing as too fast comes to: a wait for a later run. */
+  private readonly slowedDown: ApiError;
   private readonly outcomes: CallOutcome[];
   private readonly jobs: AcceptedJob[] = [];
-  private readonly rate: number;
+  private rate: number;
   private readonly pacer: Pacer;
-  private readonly schedule: EvenSchedule;
+  private schedule: EvenSchedule;
   private readonly resent = new Set<number>();
   /** Turns at the pace reserved ahead, in order. */
   private booked: SendSlot[];
@@ -104,10 +102,16 @@ class SendRun {
       'Not sent: this run ran out of time. No credits were spent.',
       this.redact,
     );
+    this.slowedDown = apiError(
+      'not_sent',
+      'Not sent yet: the API asked for a slower pace (HTTP 429). It goes out later, at the pace the add-on learned.',
+      this.redact,
+    );
     const notSent: CallOutcome = { kind: 'failed', error: this.notSent };
     this.outcomes = requests.map(() => notSent);
     this.rate = startRate(opts.maxRequestsPerSecond);
     this.pacer = opts.pacer ?? localPacer(this.rate);
+    // Batches are sized from the pace; a shared pacer says the pace it books at (slot.rate).
     this.schedule = new EvenSchedule(this.rate, now);
     this.booked = [...(opts.booked ?? [])];
     this.queue = requests.map((_, index) => ({ index, notBefore: now, rateLimited: 0, serverErrors: 0 }));
@@ -140,6 +144,7 @@ class SendRun {
     const bookingMs = clock.now() - now;
     if (!sleepUntil(clock, slot.at, this.opts.deadline)) return false;
 
+    this.followPace(slot.rate, now);
     const batch = ready.slice(0, slot.granted);
     const sentAt = clock.now();
     this.schedule.sent(batch.length);
@@ -153,14 +158,22 @@ class SendRun {
     // A batch with resends lasted longer than one round trip: it says nothing of the next one.
     if (!sent.resent.includes(true))
       this.roundTripMs = (this.roundTripMs + bookingMs + answeredAt - sentAt) / 2;
+    const refusedCount = sent.responses.filter((response) => response.status === 429).length;
     const retries = this.absorb(batch, sent, answeredAt);
-    const rateLimited = retries.filter((call) => call.lastError?.code === 'rate_limited');
-    if (rateLimited.length > 0) {
+    if (refusedCount > 0) {
       // The limit is per account, so everyone waits and the whole run slows down, not just these.
-      this.pacer.slowDown(sentAt, answeredAt);
+      const retryAfterMs = Math.max(0, ...sent.responses.map((response) => response.retryAfterMs ?? 0));
+      this.pacer.slowDown({
+        sentAt,
+        answeredAt,
+        count: refusedCount,
+        retryAfterMs: retryAfterMs > 0 ? retryAfterMs : undefined,
+      });
       // Turns booked at the old pace would overrun the new one.
       this.booked = [];
-      this.pausedUntil = Math.max(this.pausedUntil, Math.min(...rateLimited.map((call) => call.notBefore)));
+      const waits = retries.filter((call) => call.lastError?.code === 'rate_limited');
+      if (waits.length > 0)
+        this.pausedUntil = Math.max(this.pausedUntil, Math.min(...waits.map((call) => call.notBefore)));
     }
     this.queue = [...this.queue.filter((call) => !batch.includes(call)), ...retries].sort(
       (a, b) => a.index - b.index,
@@ -233,6 +246,13 @@ class SendRun {
     this.booked.push(...this.bookSeries(pacer, last.at + this.roundTripMs, unbooked));
   }
 
+  /** Batches follow the pace the shared pacer booked at: it is learned as the run goes. */
+  private followPace(rate: number, now: number): void {
+    if (rate === this.rate) return;
+    this.rate = rate;
+    this.schedule = new EvenSchedule(rate, now);
+  }
+
   /** Records the batch's answers; answers the calls to try again. */
   private absorb(batch: readonly QueuedCall[], sent: SentBatch, answeredAt: number): QueuedCall[] {
     const retries: QueuedCall[] = [];
@@ -244,8 +264,12 @@ class SendRun {
         return;
       }
       const error = answer.outcome.kind === 'failed' ? answer.outcome.error : undefined;
-      const retry = error && retryPlan(call, error, this.opts.retryServerErrors, answeredAt);
+      const response = sent.responses[k];
+      const retry =
+        error && retryPlan(call, error, this.opts.retryServerErrors, answeredAt, response?.retryAfterMs);
       if (retry) retries.push(retry);
+      else if (error?.code === 'rate_limited')
+        this.outcomes[call.index] = { kind: 'failed', error: this.slowedDown };
       else this.outcomes[call.index] = answer.outcome;
       if (error?.fatal) this.fatal ??= error;
     });
@@ -263,7 +287,8 @@ class SendRun {
         )
       : this.notSent;
     for (const call of this.queue) {
-      this.outcomes[call.index] = { kind: 'failed', error: this.fatal ?? call.lastError ?? unsent };
+      const last = call.lastError?.code === 'rate_limited' ? this.slowedDown : call.lastError;
+      this.outcomes[call.index] = { kind: 'failed', error: this.fatal ?? last ?? unsent };
     }
     if (this.jobs.length > 0) this.settleJobs();
     for (const index of this.resent) this.outcomes[index] = { ...this.outcomes[index]!, resent: true };
@@ -324,10 +349,12 @@ function retryPlan(
   error: ApiError,
   retryServerErrors: boolean,
   answeredAt: number,
+  retryAfterMs: number | undefined,
 ): QueuedCall | undefined {
   const backoff = RATE_LIMIT_BACKOFF_MS[call.rateLimited];
   if (error.code === 'rate_limited' && backoff !== undefined) {
-    return { ...call, rateLimited: call.rateLimited + 1, notBefore: answeredAt + backoff, lastError: error };
+    const wait = Math.max(backoff, retryAfterMs ?? 0);
+    return { ...call, rateLimited: call.rateLimited + 1, notBefore: answeredAt + wait, lastError: error };
   }
   if (error.code === 'server_error' && retryServerErrors && call.serverErrors < SERVER_ERROR_RETRIES) {
     return {
@@ -342,5 +369,5 @@ function retryPlan(
 
 function startRate(maxRequestsPerSecond: number | undefined): number {
   const asked = maxRequestsPerSecond;
-  return asked !== undefined && Number.isFinite(asked) && asked > 0 ? asked : DEFAULT_REQUESTS_PER_SECOND;
+  return asked !== undefined && Number.isFinite(asked) && asked > 0 ? asked : DOCUMENTED_PACE;
 }

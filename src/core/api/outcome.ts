@@ -15,7 +15,7 @@ export interface CallOptions {
   deadline: number;
   /** False inside a formula (a 5xx fails fast); true in long work (wait ~30 s, then retry). */
   retryServerErrors: boolean;
-  /** Most POSTs sent in any second of clock time; default DEFAULT_REQUESTS_PER_SECOND. Halved after a 429. */
+  /** The pace to start at, in POSTs a second (the one learned for the account); default DOCUMENTED_PACE. */
   maxRequestsPerSecond?: number;
   /**
    * Paces the POSTs together with other executions' (see api/pacing.ts). Without it this call paces

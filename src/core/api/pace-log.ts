@@ -1,32 +1,75 @@
-// The shared pace's log: the pace now, and the send times that still matter. It lives in one
-// document property beside the claims and the budget, so that a lookup's locked booking reserves
-// its first batch's turn in the same read and write (api/pacing.ts). A property holds 9 KB, so the
-// times are written as base-36 steps from one to the next, equal times once with their count.
+// The shared pace's log: the pace the add-on learned for the account, what it learned it from, and
+// the send times that still matter. It lives in one document property beside the claims and the
+// budget, so that a lookup's locked booking reserves its first batch's turn in the same read and
+// write (api/pacing.ts). A property holds 9 KB, so the times are written as base-36 steps from one
+// to the next, equal times once with their count.
 //
 // Reservations may lie in the future, and a fit counts them as well as past sends, so no window of
 // one second ever holds more than the rate allows, whatever the order executions reserve in.
+//
+// The pace is learned (docs/api-behaviour.md, "The pace"): the vendor documents about one single
+// lookup a second per key whatever the plan says, so a new account starts there. After enough clean
+// sends the pace probes upwards (double, or halfway to the slowest pace that was refused); a 429
+// drops it at once to the last clean pace, and nothing is sent before its Retry-After. A refused
+// probe doubles the clean sends wanted before the next one, so refusals stay a few, never a storm.
+
+import { DAY_MS } from '../platform/time';
 
 export interface SendSlot {
   /** When the batch may go out: now, or later. */
   readonly at: number;
   /** How many POSTs it may hold: at least one. */
   readonly granted: number;
+  /** The pace it was booked at: batches are sized from it. */
+  readonly rate: number;
 }
 
-/** What pacing remembers: the pace now, when it last changed, and the send times that still matter. */
+/** What pacing remembers of one account. */
 export interface PaceLog {
+  /** The pace now, in POSTs a second. */
   rate: number;
-  /** When the pace last changed, either way: recovery counts clean seconds from here. */
+  /** The fastest pace that ran clean (0: none yet). */
+  good: number;
+  /** The slowest pace the API refused lately (Infinity: none), and when. */
+  bad: number;
+  badAt: number;
+  /** When the pace last changed, either way. */
   changedAt: number;
-  /** When the last 429 that halved the pace was answered. */
+  /** When the last 429 that lowered the pace was answered. */
   slowedAt: number;
+  /** Nothing is sent before this: the last 429's Retry-After. */
+  until: number;
+  /** POSTs booked at this pace since it last changed, none refused. */
+  clean: number;
+  /** Clean POSTs wanted before the pace probes upwards; doubled by each refused probe. */
+  patience: number;
+  /** When the API refused a POST (429) in the last day, ascending. */
+  refusals: number[];
   /** Times of POSTs sent or reserved, ascending; future reservations included. */
   sent: number[];
 }
 
+/**
+ * The pace a new account starts at: the vendor's documentation asks for single lookups "roughly
+ * one per second per API key", the ceiling it enforces whatever the plan table says.
+ */
+export const DOCUMENTED_PACE = 1;
+/** Clean POSTs before the first probe: a 20-row range at the documented pace is never refused. */
+const FIRST_PATIENCE = 20;
+const MOST_PATIENCE = 1280;
+/** A refused pace is tried again after this long: a plan can change. */
+const BAD_MEMORY_MS = 3_600_000;
+/** A probe closer than this share of the pace to a refused pace is not worth its refusal. */
+const LEAST_STEP = 0.1;
+/** What a 429 without a usable Retry-After makes everyone wait. */
+const DEFAULT_RETRY_AFTER_MS = 1000;
+/** The refusals the sidebar counts: the last day's. */
+const REFUSALS_KEPT_MS = DAY_MS;
+const MOST_REFUSALS_KEPT = 500;
+
 export const RATE_WINDOW_MS = 1000;
-/** Halving the pace after 429s stops here, unless the asked pace is slower. */
-const SLOWEST_RATE = 1;
+/** Lowering the pace after 429s stops here, unless the ceiling is slower. */
+const SLOWEST_RATE = 0.25;
 /**
  * Sends are remembered this long past their window, because executions need not reserve in time
  * order: each reads its own server's clock, and the emulator models executions started together by
@@ -36,42 +79,68 @@ const OUT_OF_ORDER_MARGIN_MS = 30_000;
 /** Under a property's 9 KB: past it the oldest times go first (the margin, never the window). */
 const MOST_LOG_CHARS = 8000;
 
-export function freshLog(ceiling: number): PaceLog {
-  return { rate: ceiling, changedAt: Number.NEGATIVE_INFINITY, slowedAt: Number.NEGATIVE_INFINITY, sent: [] };
+/** A log of nothing sent yet, at the pace `start` (the ceiling when it is lower). */
+export function freshLog(ceiling: number, start = ceiling): PaceLog {
+  return {
+    rate: Math.min(ceiling, start),
+    good: 0,
+    bad: Number.POSITIVE_INFINITY,
+    badAt: Number.NEGATIVE_INFINITY,
+    changedAt: Number.NEGATIVE_INFINITY,
+    slowedAt: Number.NEGATIVE_INFINITY,
+    until: Number.NEGATIVE_INFINITY,
+    clean: 0,
+    patience: FIRST_PATIENCE,
+    refusals: [],
+    sent: [],
+  };
 }
 
-/** The log as `writeLog` wrote it; a fresh one for anything else (absent, damaged, old). */
-export function readLog(text: string | undefined, ceiling: number): PaceLog {
-  if (text === undefined) return freshLog(ceiling);
+/**
+ * The log as `writeLog` wrote it; a fresh one (at `start`) for anything else: absent, damaged, or
+ * written before the pace was learned (its rate was a setting, not something the API showed).
+ */
+export function readLog(text: string | undefined, ceiling: number, start = ceiling): PaceLog {
+  const fresh = freshLog(ceiling, start);
+  if (text === undefined) return fresh;
   try {
-    const value = JSON.parse(text) as {
-      rate?: unknown;
-      changedAt?: unknown;
-      slowedAt?: unknown;
-      sent?: unknown;
+    const value = (JSON.parse(text) ?? {}) as Partial<Record<keyof PaceLog, unknown>>;
+    const sent = typeof value.sent === 'string' ? decodeTimes(value.sent) : null;
+    const refusals = typeof value.refusals === 'string' ? decodeTimes(value.refusals) : null;
+    const { rate, patience } = value;
+    if (typeof rate !== 'number' || !(rate > 0) || typeof patience !== 'number') return fresh;
+    if (sent === null || refusals === null) return fresh;
+    // JSON writes the infinities as null: they read back as the fresh log's.
+    const number = (name: 'good' | 'bad' | 'badAt' | 'changedAt' | 'slowedAt' | 'until' | 'clean') => {
+      const field = value[name];
+      return typeof field === 'number' ? field : fresh[name];
     };
-    const { rate, changedAt, slowedAt, sent } = value ?? {};
-    const time = (at: unknown) => typeof at === 'number' || at === null;
-    if (!(typeof rate === 'number' && rate > 0 && time(changedAt) && time(slowedAt)))
-      return freshLog(ceiling);
-    const times = typeof sent === 'string' ? decodeTimes(sent) : null;
-    if (times === null) return freshLog(ceiling);
-    // JSON writes -Infinity as null.
     return {
       rate,
-      changedAt: (changedAt as number | null) ?? Number.NEGATIVE_INFINITY,
-      slowedAt: (slowedAt as number | null) ?? Number.NEGATIVE_INFINITY,
-      sent: times,
+      good: number('good'),
+      bad: number('bad'),
+      badAt: number('badAt'),
+      changedAt: number('changedAt'),
+      slowedAt: number('slowedAt'),
+      until: number('until'),
+      clean: number('clean'),
+      patience,
+      refusals,
+      sent,
     };
   } catch {
-    return freshLog(ceiling);
+    return fresh;
   }
 }
 
 /** The log as one property value, the oldest times dropped first if it would not fit. */
 export function writeLog(log: PaceLog): string {
   for (;;) {
-    const text = JSON.stringify({ ...log, sent: encodeTimes(log.sent) });
+    const text = JSON.stringify({
+      ...log,
+      sent: encodeTimes(log.sent),
+      refusals: encodeTimes(log.refusals),
+    });
     if (text.length <= MOST_LOG_CHARS || log.sent.length === 0) return text;
     const oldest = log.sent[0]!;
     log.sent = log.sent.filter((at) => at !== oldest);
@@ -116,7 +185,8 @@ export function reserveIn(
   deadline: number,
   least = 1,
 ): SendSlot | null {
-  recoverPace(log, ceiling, now);
+  learn(log, ceiling, now);
+  const from = Math.max(now, log.until);
   const limit = Math.max(1, Math.floor(log.rate));
   // Below one request a second the window stretches so that it still holds one request.
   const span = log.rate >= 1 ? RATE_WINDOW_MS : RATE_WINDOW_MS / log.rate;
@@ -125,7 +195,7 @@ export function reserveIn(
   let first: { at: number; room: number } | null = null;
   // A send at `at` fits as soon as an older one leaves the window, so these are the only candidates;
   // the last always fits, because nothing is logged within a window after it.
-  for (const at of candidateTimes(log.sent, now, span)) {
+  for (const at of candidateTimes(log.sent, from, span)) {
     if (at > deadline) break;
     const room = limit - busiestWindowAround(log.sent, at, span);
     if (room <= 0) continue;
@@ -168,28 +238,59 @@ function book(log: PaceLog, at: number, count: number): SendSlot {
   const granted = Math.max(1, count);
   const index = countAtOrBefore(log.sent, at);
   log.sent.splice(index, 0, ...Array<number>(granted).fill(at));
-  return { at, granted };
-}
-
-/** Halves the pace once for a burst of 429s: answers to POSTs sent before the last change are old news. */
-export function slowDownIn(log: PaceLog, sentAt: number, answeredAt: number): void {
-  if (sentAt < log.slowedAt) return;
-  log.rate = Math.max(log.rate / 2, Math.min(log.rate, SLOWEST_RATE));
-  log.slowedAt = Math.max(log.slowedAt, answeredAt);
-  log.changedAt = Math.max(log.changedAt, answeredAt);
+  log.clean += granted;
+  return { at, granted, rate: log.rate };
 }
 
 /**
- * After each clean second since the last change the pace creeps back towards the asked one
- * (additive increase): a 429 is often a burst at a boundary, not a lower plan. A lowered setting
- * takes effect at once.
+ * `count` POSTs sent at `sentAt` came back 429 at `answeredAt`. Everyone waits out the Retry-After;
+ * the pace drops once a burst: to the last clean pace after a refused probe (and the next probe
+ * waits twice as long), or by half when a pace that ran clean is refused (the limit fell, or
+ * another program spends the same key). Answers to POSTs sent before the last drop are old news.
  */
-function recoverPace(log: PaceLog, ceiling: number, now: number): void {
+export function slowDownIn(
+  log: PaceLog,
+  refused: { sentAt: number; answeredAt: number; count: number; retryAfterMs?: number | undefined },
+): void {
+  const { sentAt, answeredAt, count, retryAfterMs } = refused;
+  log.until = Math.max(log.until, answeredAt + (retryAfterMs ?? DEFAULT_RETRY_AFTER_MS));
+  const kept = log.refusals.filter((at) => at > answeredAt - REFUSALS_KEPT_MS);
+  log.refusals = [...kept, ...Array<number>(count).fill(answeredAt)]
+    .sort((a, b) => a - b)
+    .slice(-MOST_REFUSALS_KEPT);
+  if (sentAt < log.slowedAt) return;
+  const refusedRate = log.rate;
+  if (log.good > 0 && log.good < refusedRate) {
+    // A probe: this pace is too fast for a while.
+    log.bad = refusedRate;
+    log.badAt = answeredAt;
+    log.rate = log.good;
+    log.patience = Math.min(MOST_PATIENCE, log.patience * 2);
+  } else {
+    // Once is no proof the pace is too fast (a burst at a window's edge): probing finds out.
+    log.rate = Math.max(Math.min(refusedRate, SLOWEST_RATE), refusedRate / 2);
+    log.good = 0;
+  }
+  log.slowedAt = Math.max(log.slowedAt, answeredAt);
+  log.changedAt = Math.max(log.changedAt, answeredAt);
+  log.clean = 0;
+}
+
+/**
+ * After `patience` clean POSTs at this pace it is known good, and the pace probes upwards: twice
+ * as fast while nothing was refused lately, else halfway to the slowest refused pace, never past
+ * the ceiling (the user's plan figure). A lowered ceiling takes effect at once.
+ */
+function learn(log: PaceLog, ceiling: number, now: number): void {
   if (log.rate > ceiling) log.rate = ceiling;
-  const seconds = Math.floor((now - log.changedAt) / RATE_WINDOW_MS);
-  if (log.rate >= ceiling || !Number.isFinite(seconds) || seconds < 1) return;
-  log.rate = Math.min(ceiling, log.rate + seconds * Math.max(1, ceiling / 10));
-  log.changedAt += seconds * RATE_WINDOW_MS;
+  if (now - log.badAt > BAD_MEMORY_MS) log.bad = Number.POSITIVE_INFINITY;
+  if (log.clean < log.patience || now < log.until) return;
+  log.good = Math.max(log.good, log.rate);
+  const target = Math.min(ceiling, Number.isFinite(log.bad) ? (log.rate + log.bad) / 2 : log.rate * 2);
+  if (target - log.rate < log.rate * LEAST_STEP) return;
+  log.rate = target;
+  log.changedAt = now;
+  log.clean = 0;
 }
 
 function candidateTimes(sent: readonly number[], now: number, span: number): number[] {

@@ -1,5 +1,5 @@
-// Keeping POSTs within the API's rate limit. The limit is per account, so every execution that
-// sends with the key shares it: a filled-down column starts dozens of formula executions at once,
+// Keeping POSTs within the API's rate limit, at the pace learned for the account (api/pace-log.ts).
+// The limit is per account, so every execution that sends with the key shares it: a filled-down column starts dozens of formula executions at once,
 // and if each paced only itself they would together send dozens of requests in the same second
 // and collect 429s. The shared pacer keeps one send log in the document's properties, changed only
 // under the document lock: an execution reserves a send time there, then sleeps until it comes.
@@ -9,7 +9,10 @@
 
 import { sectionStore } from '../platform/locked-section';
 import type { BatchStorePort, ClockPort, LockPort } from '../platform/ports';
+import { DAY_MS } from '../platform/time';
+import { plural } from '../text/plural';
 import {
+  DOCUMENTED_PACE,
   freshLog,
   type PaceLog,
   readLog,
@@ -20,14 +23,15 @@ import {
   writeLog,
 } from './pace-log';
 
-export { RATE_WINDOW_MS, type SendSlot } from './pace-log';
+export { DOCUMENTED_PACE, RATE_WINDOW_MS, type SendSlot } from './pace-log';
 
-/**
- * The pace of a caller that names no rate. Every path of the add-on passes the plan's rate from
- * the settings (billing/settings.ts, 10 by default); this fallback is lower on purpose, so that a
- * caller that forgot it goes slowly rather than into 429s.
- */
-export const DEFAULT_REQUESTS_PER_SECOND = 5;
+/** What the API answered with 429: when the POSTs went and came back, how many, its Retry-After. */
+export interface Refusal {
+  sentAt: number;
+  answeredAt: number;
+  count: number;
+  retryAfterMs?: number | undefined;
+}
 
 /** Turns booked at once: `posts` POSTs in batches of `sizes` in turn, `spacingMs` apart at least. */
 export interface Series {
@@ -43,8 +47,8 @@ export interface Pacer {
    * null when no slot comes before `deadline` (nothing is reserved then).
    */
   reserve(now: number, wanted: number, deadline: number, least?: number): SendSlot | null;
-  /** POSTs sent at `sentAt` came back 429 at `answeredAt`: the pace halves for everyone. */
-  slowDown(sentAt: number, answeredAt: number): void;
+  /** POSTs came back 429: everyone waits out the Retry-After, and the pace drops for everyone. */
+  slowDown(refusal: Refusal): void;
 }
 
 /**
@@ -73,12 +77,15 @@ export function isShared(pacer: Pacer): pacer is SharedPacer {
   return 'reserveInSection' in pacer;
 }
 
-/** Paces one execution by itself: unit tests, and the fallback when the shared log is out of reach. */
-export function localPacer(ceiling: number): Pacer {
-  const log = freshLog(ceiling);
+/**
+ * Paces one execution by itself, starting at `start` (the ceiling unless said): unit tests, and a
+ * caller with no shared log.
+ */
+export function localPacer(ceiling: number, start = ceiling): Pacer {
+  const log = freshLog(ceiling, start);
   return {
     reserve: (now, wanted, deadline, least) => reserveIn(log, ceiling, now, wanted, deadline, least),
-    slowDown: (sentAt, answeredAt) => slowDownIn(log, sentAt, answeredAt),
+    slowDown: (refusal) => slowDownIn(log, refusal),
   };
 }
 
@@ -100,17 +107,23 @@ const SHARED_LOCK_WAIT_MS = 5000;
 const FIRST_SECTION_MS = 100;
 
 /**
- * Paces every execution of the document that uses `key` (one key an account). When the lock or
- * the store fails, this execution falls back to pacing itself, and 429s are left to the client's
- * back-off.
+ * Paces every execution of the document that uses `key` (one key an account), at the pace learned
+ * for it, never above `ceiling` (the user's plan figure); a new account starts at `start`. When the
+ * lock or the store fails, this execution falls back to pacing itself at `start`, and 429s are
+ * left to the client's back-off.
  */
-export function sharedPacer(ports: SharedPacerPorts, key: string, ceiling: number): SharedPacer {
+export function sharedPacer(
+  ports: SharedPacerPorts,
+  key: string,
+  ceiling: number,
+  start = DOCUMENTED_PACE,
+): SharedPacer {
   // Pacing alone when the shared log is out of reach.
-  const own = freshLog(ceiling);
+  const own = freshLog(ceiling, start);
   const { clock } = ports;
   let sectionMs = FIRST_SECTION_MS;
   const inSection = <T>(section: BatchStorePort, change: (log: PaceLog) => T): T => {
-    const log = readLog(section.getAll()[key], ceiling);
+    const log = readLog(section.getAll()[key], ceiling, start);
     const answer = change(log);
     section.setMany({ [key]: writeLog(log) });
     return answer;
@@ -147,12 +160,48 @@ export function sharedPacer(ports: SharedPacerPorts, key: string, ceiling: numbe
         (log, leaves) => reserveSeriesIn(log, ceiling, leaves(now), series, deadline),
         () => reserveSeriesIn(own, ceiling, now, series, deadline),
       ),
-    slowDown: (sentAt, answeredAt) =>
+    slowDown: (refusal) =>
       update(
-        (log) => slowDownIn(log, sentAt, answeredAt),
-        () => slowDownIn(own, sentAt, answeredAt),
+        (log) => slowDownIn(log, refusal),
+        () => slowDownIn(own, refusal),
       ),
     reserveInSection: (section, leaves, wanted, deadline, least) =>
       inSection(section, (log) => reserveIn(log, ceiling, leaves, wanted, deadline, least)),
   };
+}
+
+/** What the sidebar says of the pace: learned from the API, or the documented start. */
+export interface PaceView {
+  /** POSTs a second now. */
+  rate: number;
+  /** When the pace last changed, or null when nothing was sent yet. */
+  learnedAt: number | null;
+  /** 429s in the last day. */
+  refusalsToday: number;
+}
+
+/** The pace kept in `all` (the document properties) under `key`, read without a lock. */
+export function paceView(all: Record<string, string>, key: string, ceiling: number, now: number): PaceView {
+  const log = readLog(all[key], ceiling, DOCUMENTED_PACE);
+  return {
+    rate: Math.min(log.rate, ceiling),
+    learnedAt: Number.isFinite(log.changedAt) ? log.changedAt : null,
+    refusalsToday: log.refusals.filter((at) => at > now - DAY_MS).length,
+  };
+}
+
+/** What Credit settings and Spending say of the pace: "1.0 a second, learned 5 minutes ago". */
+export function paceText(view: PaceView, ceiling: number, now: number): string {
+  const rate = `${view.rate.toFixed(1)} a second`;
+  const cap = `at most ${ceiling}, your plan's figure in Credit settings`;
+  if (view.learnedAt === null)
+    return `${rate}, as the API's documentation asks, until its answers show more (${cap}).`;
+  const minutes = Math.max(0, Math.round((now - view.learnedAt) / 60_000));
+  const ago =
+    minutes === 0
+      ? 'just now'
+      : minutes < 120
+        ? `${plural(minutes, 'minute', 'minutes')} ago`
+        : `${plural(Math.round(minutes / 60), 'hour', 'hours')} ago`;
+  return `${rate}, learned ${ago} (${cap}).`;
 }

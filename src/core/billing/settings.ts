@@ -9,7 +9,7 @@ export const DEFAULT_SETTINGS: Settings = {
   confirmAbove: 25,
   runHardCap: 0,
   cacheTtlDays: DEFAULT_TTL_DAYS,
-  requestsPerSecond: 10,
+  requestsPerSecond: 50,
 };
 
 export const SETTINGS_PROPERTY = PROPERTY.settings;
@@ -64,7 +64,7 @@ const SETTING_NAMES: Record<keyof Settings, { label: string; unit: string }> = {
   confirmAbove: { label: 'Confirm runs above', unit: 'credits' },
   runHardCap: { label: 'Per-run cap', unit: 'credits' },
   cacheTtlDays: { label: 'Keep results for', unit: 'days' },
-  requestsPerSecond: { label: 'Requests your plan allows', unit: 'per second' },
+  requestsPerSecond: { label: 'Most requests a second', unit: "your plan's figure" },
 };
 
 /** "Keep results for (days)": the field's label in the sidebar, and how its messages name it. */

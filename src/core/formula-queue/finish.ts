@@ -2,6 +2,8 @@
 // from its own argument cells, answers already paid are skipped, and the rest is bought through
 // the one lookup pass in slices a formula's lifetime long, so claims, budget holds and the pace
 // behave exactly as for the formula itself (each slice's holds settle well inside their 45 s).
+
+import { DOCUMENTED_PACE } from '../api/pacing';
 import type { CachedAnswer } from '../cache/entries';
 import { formulaRows } from '../formulas/formula-rows';
 import type { Prepared } from '../formulas/request';
@@ -63,7 +65,7 @@ export function finishLookups(
   const { clock } = deps.client;
   const saved: Map<string, CachedAnswer> = deps.cache.getMany(items.map((item) => item.key));
   let remaining = items.filter((item) => !saved.has(item.key));
-  const rate = ctx.maxRequestsPerSecond ?? 5;
+  const rate = ctx.maxRequestsPerSecond ?? DOCUMENTED_PACE;
   const sliceSize = Math.max(1, Math.floor((rate * SLICE_MS) / 1000));
   let bought = 0;
   while (remaining.length > 0 && clock.now() + MIN_SLICE_MS <= until) {

@@ -28,7 +28,9 @@ const FORGET_AFTER_MS = 7 * DAY_MS;
 
 export const queueKey = (sheet: string, a1: string) => `${PREFIX}${sheet}!${a1}`;
 
-function parse(text: string): QueuedFormula | null {
+/** A record as `saveQueued` wrote it; null for anything else. */
+export function parseQueued(text: string | undefined): QueuedFormula | null {
+  if (text === undefined) return null;
   try {
     const record = JSON.parse(text) as QueuedFormula;
     return typeof record?.sheet === 'string' &&
@@ -46,7 +48,7 @@ export function readQueue(all: Record<string, string>, scope: string, now: numbe
   const found: QueuedFormula[] = [];
   for (const [name, text] of Object.entries(all)) {
     if (!name.startsWith(PREFIX)) continue;
-    const record = parse(text);
+    const record = parseQueued(text);
     if (record && record.scope === scope && now - record.since < FORGET_AFTER_MS) found.push(record);
   }
   return found.sort((a, b) => a.since - b.since);

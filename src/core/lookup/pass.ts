@@ -7,7 +7,7 @@
 //      other executions (api/pacing.ts)
 
 import type { ApiError } from '../api/outcome';
-import { DEFAULT_REQUESTS_PER_SECOND } from '../api/pacing';
+import { DOCUMENTED_PACE } from '../api/pacing';
 import { LOCK_BUSY_MESSAGE } from '../billing/budget';
 import { readJobs } from '../jobs/registry';
 import { claimAndReserve, closeSection, type Settlement } from './booking';
@@ -81,7 +81,7 @@ const NO_TIME_LEFT: ApiError = {
  */
 function sendingRoom(deps: LookupDeps, ctx: LookupContext): number {
   const seconds = (sendingDeadline(ctx) - deps.client.clock.now()) / 1000;
-  const rate = ctx.maxRequestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND;
+  const rate = ctx.maxRequestsPerSecond ?? DOCUMENTED_PACE;
   return Math.max(1, Math.floor(seconds * rate));
 }
 

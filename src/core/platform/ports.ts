@@ -21,6 +21,8 @@ export interface HttpResponse {
    * allowlist): nothing will go until the add-on is authorized again. Absent means 'unknown'.
    */
   fate?: 'unknown' | 'unsent' | 'unauthorized';
+  /** A 429's Retry-After, in milliseconds, when it sent a usable one. */
+  retryAfterMs?: number;
 }
 
 export interface HttpPort {

@@ -1,5 +1,6 @@
 // Apps Script implementations of the core's ports. Kept thin: logic lives in src/core.
 
+import { retryAfterOf } from '../../core/api/retry-after';
 import type {
   BatchStorePort,
   ClockPort,
@@ -27,7 +28,14 @@ function toFetchParams(request: HttpRequest): GoogleAppsScript.URL_Fetch.URLFetc
 }
 
 function fromFetch(response: GoogleAppsScript.URL_Fetch.HTTPResponse): HttpResponse {
-  return { status: response.getResponseCode(), body: response.getContentText() };
+  const status = response.getResponseCode();
+  const answer: HttpResponse = { status, body: response.getContentText() };
+  // Only a refusal's headers matter: how long the API asks everyone to wait.
+  if (status === 429) {
+    const retryAfterMs = retryAfterOf(response.getHeaders() as Record<string, unknown>);
+    if (retryAfterMs !== undefined) answer.retryAfterMs = retryAfterMs;
+  }
+  return answer;
 }
 
 // A network failure (DNS, timeout, reset) of one request makes fetchAll throw for the whole batch,

@@ -1,5 +1,7 @@
 // What the job collector runs with in a driver's execution: the lookup's services plus the sheets
 // employee lists are written to, the account, the day, the settings; and the options of a pass.
+
+import type { PaceView } from '../../core/api/pacing';
 import type { CollectorDeps, CollectorOptions } from '../../core/jobs/collector-ports';
 import { DAY_MS } from '../../core/platform/time';
 import type { Settings } from '../../shared/rpc';
@@ -11,6 +13,8 @@ export interface CollectorContext {
   scope: string;
   day: string;
   settings: Settings;
+  /** The pace learned for the account, as this execution found it. */
+  pace: PaceView;
 }
 
 /**
@@ -26,6 +30,7 @@ export function collectorContext(): CollectorContext | null {
     scope: context.scope,
     day: context.day,
     settings: context.settings,
+    pace: context.pace,
   };
 }
 

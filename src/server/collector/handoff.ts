@@ -2,9 +2,10 @@
 // so what it could not look up in time is recorded here (core/formula-queue/records.ts), and the
 // add-on's own executions (the drivers) buy it and enter the formula again. A formula reaches the
 // collector only through this file and the record of installed drivers, never its triggers.
-import { saveQueued } from '../../core/formula-queue/records';
+import { parseQueued, queueKey, saveQueued } from '../../core/formula-queue/records';
 import { queuedText } from '../../core/formula-queue/texts';
 import { noteJobStarted } from '../../core/jobs/signal';
+import type { Drivers } from '../../core/jobs/trigger-records';
 import { errorMessage } from '../../core/text/error-message';
 import { appsScriptClock } from '../adapters/apps-script';
 import type { ExecutionContext } from '../context';
@@ -14,29 +15,35 @@ type Range = GoogleAppsScript.Spreadsheet.Range;
 /**
  * Called by a formula that leaves `left` lookups unsent: records where it is, and tells the drivers
  * that follow the user. Answers what its waiting rows say, or null when it could not be recorded
- * (its rows then say they were not sent).
+ * (its rows then say they were not sent). `stored` is the document properties as the formula read
+ * them: a record of this cell for the same formula means an execution of the add-on entered it
+ * again, and no Edit trigger follows that.
  */
 export function queueThisFormula(
   context: ExecutionContext,
   left: number,
-  followsUser: () => boolean,
+  drivers: () => Drivers,
+  stored: Record<string, string> | undefined,
 ): string | null {
   try {
     const range = SpreadsheetApp.getActiveRange() as Range | null;
     const formula = range?.getFormula() ?? '';
     if (!range || formula === '') return null;
     const now = appsScriptClock.now();
-    saveQueued(context.deps.store, {
-      sheet: range.getSheet().getName(),
-      a1: range.getA1Notation(),
-      formula,
-      left,
-      since: now,
-      scope: context.scope,
-      by: 'formula',
-    });
+    const sheet = range.getSheet().getName();
+    const a1 = range.getA1Notation();
+    const before = parseQueued(stored?.[queueKey(sheet, a1)]);
+    const record = { sheet, a1, formula, left, since: now, scope: context.scope, by: 'formula' };
+    saveQueued(context.deps.store, record, before);
     if (context.deps.jobSignal) noteJobStarted(context.deps.jobSignal, now, now);
-    return queuedText(left, followsUser());
+    const { edit, open } = drivers();
+    return queuedText({
+      left,
+      pace: context.pace.rate,
+      editFollows: edit,
+      followsUser: edit || open,
+      typedNow: before?.formula !== formula,
+    });
   } catch (error) {
     console.warn(`Could not queue the formula's lookups: ${errorMessage(error)}`);
     return null;

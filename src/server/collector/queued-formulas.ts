@@ -159,7 +159,7 @@ function lookupContext(context: CollectorContext, spreadsheet: Spreadsheet) {
     retryServerErrors: false,
     // A 202 goes to the job collector at once: this execution has other formulas to finish.
     pollJobs: false,
-    maxRequestsPerSecond: context.settings.requestsPerSecond,
+    maxRequestsPerSecond: context.pace.rate,
   };
 }
 

@@ -176,7 +176,7 @@ class StepRun {
         day: ctx.day,
         spreadsheetId: ctx.spreadsheetId,
         runHardCap: this.env.caps(this.result.spent).left,
-        limits: { requestsPerSecond: ctx.settings.requestsPerSecond },
+        limits: { requestsPerSecond: ctx.pace.rate },
         purchaseSource: 'watch',
       },
     );

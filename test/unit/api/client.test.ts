@@ -23,16 +23,21 @@ const website = (input: string): EnrichmentRequest => ({
   input_data: input,
 });
 
+/** The pace these tests send at unless they say: as if the account had learned 5 a second. */
+const PACE = 5;
+
 /** A custom function: about 25 s, and a 5xx fails fast. */
 const inFormula = (clock: FakeClock, budgetMs = 25_000): CallOptions => ({
   deadline: clock.now() + budgetMs,
   retryServerErrors: false,
+  maxRequestsPerSecond: PACE,
 });
 
 /** A bulk slice of an execution: minutes, and a 5xx is waited out. */
 const inLongWork = (clock: FakeClock, budgetMs = 300_000): CallOptions => ({
   deadline: clock.now() + budgetMs,
   retryServerErrors: true,
+  maxRequestsPerSecond: PACE,
 });
 
 const found = (result: unknown) => json(200, { status: 'success', result });
@@ -139,12 +144,29 @@ describe('error statuses', () => {
     expect(http.sent).toHaveLength(1);
   });
 
-  it('429 backs off 1 s, 2 s, 4 s, then reports rate_limited (retryable)', () => {
+  it('429 backs off 1 s, 2 s, 4 s, then leaves the call for a later run, never a failure', () => {
     const { cfg, clock, http } = setup(() => json(429, { status: 'error', message: 'Too many requests' }));
     const error = errorOf(enrich(cfg, website('Acme'), inFormula(clock)));
-    expect(error).toMatchObject({ code: 'rate_limited', status: 429, fatal: false, retryable: true });
+    expect(error).toEqual({
+      code: 'not_sent',
+      message:
+        'Not sent yet: the API asked for a slower pace (HTTP 429). It goes out later, at the pace the add-on learned.',
+      fatal: false,
+      retryable: true,
+    });
     expect(http.posts().map((post) => post.at)).toEqual([0, 1000, 3000, 7000]);
     expect(clock.elapsed()).toBe(7000);
+  });
+
+  it("429 waits out the API's Retry-After when it asks for longer than the back-off", () => {
+    const { cfg, clock, http } = setup((_, n) =>
+      n === 0 ? { ...json(429, {}), retryAfterMs: 5000 } : found({ website: 'acme.com' }),
+    );
+    expect(enrich(cfg, website('Acme'), inFormula(clock))).toEqual({
+      kind: 'found',
+      result: { website: 'acme.com' },
+    });
+    expect(http.posts().map((post) => post.at)).toEqual([0, 5000]);
   });
 
   it('429 then 200 gives the data after one back-off', () => {
@@ -159,7 +181,7 @@ describe('error statuses', () => {
   it('429 back-off stops at the deadline instead of sleeping past it', () => {
     const { cfg, clock, http } = setup(() => json(429, {}));
     const error = errorOf(enrich(cfg, website('Acme'), inFormula(clock, 2500)));
-    expect(error.code).toBe('rate_limited');
+    expect(error.code).toBe('not_sent');
     expect(http.posts().map((post) => post.at)).toEqual([0, 1000]);
     expect(clock.elapsed()).toBeLessThanOrEqual(2500);
   });
@@ -610,21 +632,22 @@ describe('enrichMany', () => {
     expect(sentCount('Company 3')).toBe(2);
     expect(sentCount('Company 0')).toBe(1);
     expect(http.posts()).toHaveLength(10);
-    // First batch at 0 (5 calls), then everyone waits 1 s and the rate drops from 5 to 2.5 a
-    // second; after a clean second it creeps back up by one (3.5: three calls fit at 1000).
+    // First batch at 0 (5 calls), then everyone waits 1 s and the pace drops from 5 to 2.5 a
+    // second (5 had run clean: the limit may have fallen), so two calls a second.
     expect(http.batches.map((batch) => `${batch[0]?.at}:${batch.map(inputOf).join(',')}`)).toEqual([
       '0:Company 0,Company 1,Company 2,Company 3,Company 4',
-      '1000:Company 1,Company 3,Company 5',
-      '2000:Company 6,Company 7',
+      '1000:Company 1,Company 3',
+      '2000:Company 5,Company 6',
+      '3000:Company 7',
     ]);
   });
 
-  it('recovers its pace after a burst of 429s instead of staying slow for the whole run', () => {
+  it('learns its pace back after a burst of 429s instead of staying slow for the whole run', () => {
     // Another execution's last batch fills the window: the first batch here is refused once.
     const { cfg, clock, http } = setup((request, n) =>
       Number(inputOf(request).split(' ')[1]) < 10 && n === 0 ? json(429, {}) : found('x'),
     );
-    const outcomes = enrichMany(cfg, names(100), {
+    const outcomes = enrichMany(cfg, names(300), {
       ...inLongWork(clock),
       ...wholeBatches,
       maxRequestsPerSecond: 10,
@@ -632,9 +655,9 @@ describe('enrichMany', () => {
     expect(outcomes.every((outcome) => outcome.kind === 'found')).toBe(true);
     const perSecond = postsPerSecond(http);
     expect(perSecond[0]).toBe(10);
-    expect(perSecond[1]).toBeLessThan(10); // halved after the 429s, then creeping back
-    expect(Math.max(...perSecond.slice(3))).toBe(10); // back to the full pace
-    expect(clock.elapsed()).toBeLessThanOrEqual(13_000); // a slow-forever run would take 21 s
+    expect(perSecond[1]).toBe(5); // halved after the 429s
+    expect(Math.max(...perSecond.slice(3))).toBe(10); // then learned back, 20 clean sends a step
+    expect(clock.elapsed()).toBeLessThanOrEqual(40_000); // a slow-forever run would take 60 s
   });
 
   it('stops everything on 402: unsent rows are not sent and carry the same error', () => {
@@ -806,7 +829,8 @@ describe('sending at the shared pace', () => {
         return documentLock.withLock(ms, work);
       },
     };
-    const pacer = sharedPacer({ store, lock, clock }, 'pace:test', 10);
+    // An account that learned 10 a second already.
+    const pacer = sharedPacer({ store, lock, clock }, 'pace:test', 10, 10);
     return { clock, http, cfg, pacer, sections: () => sections };
   }
 

@@ -1,5 +1,5 @@
-import { readLog, writeLog } from '../../../src/core/api/pace-log';
-import { localPacer, type Pacer, RATE_WINDOW_MS, sharedPacer } from '../../../src/core/api/pacing';
+import { freshLog, readLog, writeLog } from '../../../src/core/api/pace-log';
+import { localPacer, type Pacer, paceView, RATE_WINDOW_MS, sharedPacer } from '../../../src/core/api/pacing';
 import { HELD_LOCK, sectionStore } from '../../../src/core/platform/locked-section';
 import type { LockPort } from '../../../src/core/platform/ports';
 import { FakeClock, START } from '../helpers/fake-http';
@@ -27,6 +27,17 @@ function place(pacer: Pacer, now: number, count: number, deadline = FAR): number
   return times;
 }
 
+/** Reserves one send at a time, each asked for when the one before goes out: time moves on. */
+function inTurn(pacer: Pacer, from: number, count: number): { at: number; rate: number }[] {
+  const slots: { at: number; rate: number }[] = [];
+  for (let at = from; slots.length < count; ) {
+    const slot = pacer.reserve(at, 1, FAR)!;
+    slots.push({ at: slot.at, rate: slot.rate });
+    at = slot.at;
+  }
+  return slots;
+}
+
 /** A small deterministic generator, so a failing case can be replayed. */
 function random(seed: number): () => number {
   let state = seed >>> 0;
@@ -42,10 +53,10 @@ function random(seed: number): () => number {
 describe('one execution pacing itself', () => {
   it('grants the whole rate at once, then the next second, never more in any second', () => {
     const pacer = localPacer(10);
-    expect(pacer.reserve(START, 25, FAR)).toEqual({ at: START, granted: 10 });
-    expect(pacer.reserve(START, 15, FAR)).toEqual({ at: START + 1000, granted: 10 });
-    expect(pacer.reserve(START + 200, 5, FAR)).toEqual({ at: START + 2000, granted: 5 });
-    expect(pacer.reserve(START + 200, 9, FAR)).toEqual({ at: START + 2000, granted: 5 });
+    expect(pacer.reserve(START, 25, FAR)).toMatchObject({ at: START, granted: 10 });
+    expect(pacer.reserve(START, 15, FAR)).toMatchObject({ at: START + 1000, granted: 10 });
+    expect(pacer.reserve(START + 200, 5, FAR)).toMatchObject({ at: START + 2000, granted: 5 });
+    expect(pacer.reserve(START + 200, 9, FAR)).toMatchObject({ at: START + 2000, granted: 5 });
   });
 
   it('answers null past the deadline and reserves nothing then', () => {
@@ -53,20 +64,20 @@ describe('one execution pacing itself', () => {
     expect(place(pacer, START, 4, START + 1500)).toEqual([START, START, START + 1000, START + 1000]);
     expect(pacer.reserve(START, 1, START + 1999)).toBeNull();
     // Nothing was held for the refused call: the next second is still wholly free.
-    expect(pacer.reserve(START, 5, FAR)).toEqual({ at: START + 2000, granted: 2 });
+    expect(pacer.reserve(START, 5, FAR)).toMatchObject({ at: START + 2000, granted: 2 });
   });
 
   it('waits for room for at least `least` sends rather than send a sliver into a nearly full window', () => {
     const pacer = localPacer(10);
-    expect(pacer.reserve(START, 4, FAR)).toEqual({ at: START, granted: 4 });
-    expect(pacer.reserve(START + 300, 3, FAR)).toEqual({ at: START + 300, granted: 3 });
-    expect(pacer.reserve(START + 600, 2, FAR)).toEqual({ at: START + 600, granted: 2 });
+    expect(pacer.reserve(START, 4, FAR)).toMatchObject({ at: START, granted: 4 });
+    expect(pacer.reserve(START + 300, 3, FAR)).toMatchObject({ at: START + 300, granted: 3 });
+    expect(pacer.reserve(START + 600, 2, FAR)).toMatchObject({ at: START + 600, granted: 2 });
     // One send fits at 900; two or more only once the four of 0 s leave the window.
-    expect(pacer.reserve(START + 900, 4, FAR, 2)).toEqual({ at: START + 1000, granted: 4 });
+    expect(pacer.reserve(START + 900, 4, FAR, 2)).toMatchObject({ at: START + 1000, granted: 4 });
     // Before a deadline that comes first, the sliver is better than nothing.
     const other = localPacer(10);
     place(other, START, 9);
-    expect(other.reserve(START + 900, 4, START + 950, 2)).toEqual({ at: START + 900, granted: 1 });
+    expect(other.reserve(START + 900, 4, START + 950, 2)).toMatchObject({ at: START + 900, granted: 1 });
   });
 
   it('below one request a second stretches the window so that it still holds one', () => {
@@ -74,19 +85,50 @@ describe('one execution pacing itself', () => {
     expect(place(pacer, START, 3)).toEqual([START, START + 2000, START + 4000]);
   });
 
-  it('halves the pace once for a burst of 429s, then creeps back a tenth of the asked pace a clean second', () => {
+  it('drops to the last clean pace once for a burst of 429s, then waits twice as long to probe again', () => {
+    const pacer = localPacer(50, 1);
+    // 20 clean sends at the documented 1 a second, then a probe at 2 a second: two in one second.
+    const times = inTurn(pacer, START, 22).map((slot) => slot.at);
+    expect(times.slice(18)).toEqual([START + 18_000, START + 19_000, START + 19_000, START + 20_000]);
+    // The probe is refused (three answers of one burst): back to 1 a second, after the Retry-After.
+    const refusal = { sentAt: START + 19_000, answeredAt: START + 19_300, count: 1, retryAfterMs: 3000 };
+    pacer.slowDown(refusal);
+    pacer.slowDown({ ...refusal, answeredAt: START + 19_310 });
+    pacer.slowDown({ ...refusal, sentAt: START + 19_000, answeredAt: START + 19_320 });
+    expect(pacer.reserve(START + 21_000, 5, FAR)).toMatchObject({ at: START + 22_320, granted: 1, rate: 1 });
+    // Next probe after 40 clean sends, halfway to the refused 2: 1.5 a second.
+    // The send at 22.32 s was the first of them.
+    const later = inTurn(pacer, START + 24_000, 42);
+    expect(later.findIndex((slot) => slot.rate === 1.5)).toBe(39);
+    expect(later.slice(0, 39).every((slot) => slot.rate === 1)).toBe(true);
+  });
+
+  it('doubles the pace after each clean stretch up to the ceiling while nothing is refused', () => {
+    const pacer = localPacer(10, 1);
+    const rates = inTurn(pacer, START, 120).map((slot) => slot.rate);
+    expect([...new Set(rates)]).toEqual([1, 2, 4, 8, 10]);
+    expect(rates.indexOf(2)).toBe(20);
+    expect(rates.indexOf(4)).toBe(40);
+  });
+
+  it('halves a pace that ran clean when it is refused: the limit fell, or another program spends the key', () => {
     const pacer = localPacer(10);
     place(pacer, START, 10);
-    // Three batches of the same second come back 429: one halving, not three.
-    pacer.slowDown(START, START + 300);
-    pacer.slowDown(START, START + 310);
-    pacer.slowDown(START + 100, START + 320);
-    expect(pacer.reserve(START + 1200, 10, FAR)).toEqual({ at: START + 1200, granted: 5 });
-    // A later batch refused again halves again: 5 to 2.5, so two a second.
-    pacer.slowDown(START + 1200, START + 1600);
-    expect(pacer.reserve(START + 2300, 10, FAR)).toEqual({ at: START + 2300, granted: 2 });
-    // Each clean second adds one (a tenth of 10): 5 s later, 7.5 a second.
-    expect(pacer.reserve(START + 6600, 10, FAR)).toEqual({ at: START + 6600, granted: 7 });
+    pacer.slowDown({ sentAt: START, answeredAt: START + 300, count: 2 });
+    // A 429 without Retry-After makes everyone wait a second.
+    expect(pacer.reserve(START + 400, 10, FAR)).toMatchObject({ at: START + 1300, granted: 5, rate: 5 });
+  });
+});
+
+describe('what the sidebar says of the pace', () => {
+  it('reads the rate, when it changed and the refusals of the last day from the stored log', () => {
+    const log = freshLog(50, 1);
+    log.rate = 2;
+    log.changedAt = START - 300_000;
+    log.refusals = [START - 90_000_000, START - 60_000, START - 1000];
+    const view = paceView({ 'pace:abc': writeLog(log) }, 'pace:abc', 50, START);
+    expect(view).toEqual({ rate: 2, learnedAt: START - 300_000, refusalsToday: 2 });
+    expect(paceView({}, 'pace:abc', 50, START)).toEqual({ rate: 1, learnedAt: null, refusalsToday: 0 });
   });
 });
 
@@ -94,7 +136,7 @@ describe('executions sharing one pace through the document properties', () => {
   function shared(ceiling = 10) {
     const clock = new FakeClock();
     const store = new FakeProperties(clock);
-    const open = (lock: LockPort = HELD_LOCK) => sharedPacer({ store, lock }, 'pace:abc', ceiling);
+    const open = (lock: LockPort = HELD_LOCK) => sharedPacer({ store, lock }, 'pace:abc', ceiling, ceiling);
     /** The document lock, held by another execution for as long as the test runs. */
     const busy = () => {
       const lock = new FakeDocumentLock(clock);
@@ -107,8 +149,8 @@ describe('executions sharing one pace through the document properties', () => {
   it('gives a second execution the next free second, not the one the first has filled', () => {
     const { open } = shared();
     expect(place(open(), START, 10).every((at) => at === START)).toBe(true);
-    expect(open().reserve(START + 10, 4, FAR)).toEqual({ at: START + 1000, granted: 4 });
-    expect(open().reserve(START + 20, 10, FAR)).toEqual({ at: START + 1000, granted: 6 });
+    expect(open().reserve(START + 10, 4, FAR)).toMatchObject({ at: START + 1000, granted: 4 });
+    expect(open().reserve(START + 20, 10, FAR)).toMatchObject({ at: START + 1000, granted: 6 });
   });
 
   it('keeps every second within the rate whatever order 40 executions reserve in, also back in time', () => {
@@ -132,31 +174,33 @@ describe('executions sharing one pace through the document properties', () => {
     }
   });
 
-  it('lets a 429 halve the pace even when a recovery step came between sending and the answer', () => {
-    const pacer = localPacer(10);
-    pacer.reserve(START, 10, FAR);
-    pacer.slowDown(START, START + 300); // 5 a second
-    expect(pacer.reserve(START + 1250, 5, FAR)).toEqual({ at: START + 1250, granted: 5 });
-    // Another batch reserves after a clean second: 6 a second, one more fits.
-    expect(pacer.reserve(START + 1400, 5, FAR)).toEqual({ at: START + 1400, granted: 1 });
-    // The batch sent at 1.25 s comes back 429: it is news, though the pace changed since it left.
-    pacer.slowDown(START + 1250, START + 1550);
-    expect(pacer.reserve(START + 2300, 10, FAR)).toEqual({ at: START + 2300, granted: 2 });
+  it('starts a new account at the documented 1 a second, whatever the ceiling', () => {
+    const { store } = shared(10);
+    const pacer = sharedPacer({ store, lock: HELD_LOCK }, 'pace:abc', 50);
+    expect(place(pacer, START, 3)).toEqual([START, START + 1000, START + 2000]);
+  });
+
+  it('keeps what it learned for the next execution, which starts at the learned pace', () => {
+    const { store } = shared(10);
+    const first = sharedPacer({ store, lock: HELD_LOCK }, 'pace:abc', 50);
+    place(first, START, 30);
+    const next = sharedPacer({ store, lock: HELD_LOCK }, 'pace:abc', 50);
+    expect(next.reserve(START + 60_000, 5, FAR)).toMatchObject({ granted: 2, rate: 2 });
   });
 
   it('slows everyone down after a 429 seen by one execution', () => {
     const { open } = shared(10);
     place(open(), START, 10);
-    open().slowDown(START, START + 300);
-    expect(open().reserve(START + 1000, 10, FAR)).toEqual({ at: START + 1000, granted: 5 });
+    open().slowDown({ sentAt: START, answeredAt: START + 300, count: 1 });
+    expect(open().reserve(START + 1300, 10, FAR)).toMatchObject({ at: START + 1300, granted: 5 });
   });
 
   it('takes a lowered setting at once', () => {
     const { clock, store } = shared(10);
-    place(sharedPacer({ store, lock: HELD_LOCK }, 'pace:abc', 10), START, 3);
+    place(sharedPacer({ store, lock: HELD_LOCK }, 'pace:abc', 10, 10), START, 3);
     clock.sleep(5000);
     const slower = sharedPacer({ store, lock: HELD_LOCK }, 'pace:abc', 2);
-    expect(slower.reserve(START + 5000, 10, FAR)).toEqual({ at: START + 5000, granted: 2 });
+    expect(slower.reserve(START + 5000, 10, FAR)).toMatchObject({ at: START + 5000, granted: 2 });
   });
 
   // assumption: L3
@@ -171,11 +215,13 @@ describe('executions sharing one pace through the document properties', () => {
     store.failing = null;
     for (const damaged of [
       '{"rate":"fast","sent":"x"}',
-      '{"rate":4,"changedAt":null,"slowedAt":null,"sent":"-5"}',
+      '{"rate":4,"patience":20,"changedAt":null,"slowedAt":null,"sent":"-5","refusals":""}',
+      // Written before the pace was learned: its rate was the plan setting, not what the API showed.
+      '{"rate":9,"changedAt":null,"slowedAt":null,"sent":""}',
       '[]',
     ]) {
       store.data.set('pace:abc', damaged);
-      expect(open().reserve(START, 9, FAR)).toEqual({ at: START, granted: 4 });
+      expect(open().reserve(START, 9, FAR)).toMatchObject({ at: START, granted: 4 });
     }
   });
 
@@ -190,22 +236,17 @@ describe('executions sharing one pace through the document properties', () => {
     const { store, open } = shared(100);
     // The most a log keeps: a window and the 30 s margin at 100 a second, each POST at its own time.
     const sent = Array.from({ length: 3100 }, (_, i) => START + i * 10);
-    const text = writeLog({
-      rate: 100,
-      changedAt: START,
-      slowedAt: Number.NEGATIVE_INFINITY,
-      sent: [...sent],
-    });
+    const text = writeLog({ ...freshLog(100), changedAt: START, sent: [...sent] });
     expect(Buffer.byteLength(text, 'utf8')).toBeLessThanOrEqual(8000);
     expect(readLog(text, 100).sent).toEqual(sent);
     store.data.set('pace:abc', text);
     // A new execution finds the last second full: its turn comes when the oldest POST of it leaves.
-    expect(open().reserve(START + 30_990, 1, FAR)).toEqual({ at: START + 31_000, granted: 1 });
+    expect(open().reserve(START + 30_990, 1, FAR)).toMatchObject({ at: START + 31_000, granted: 1 });
   });
 
   it('drops the oldest times, never the newest, when a log would outgrow its property', () => {
     const sent = Array.from({ length: 3000 }, (_, i) => START + i * 1300);
-    const text = writeLog({ rate: 1, changedAt: START, slowedAt: START, sent: [...sent] });
+    const text = writeLog({ ...freshLog(1), changedAt: START, slowedAt: START, sent: [...sent] });
     expect(Buffer.byteLength(text, 'utf8')).toBeLessThanOrEqual(8000);
     const kept = readLog(text, 1).sent;
     expect(kept.length).toBeGreaterThan(1000);
@@ -229,7 +270,7 @@ describe('executions sharing one pace through the document properties', () => {
     const times = slots.flatMap((slot) => Array<number>(slot.granted).fill(slot.at));
     expect(busiestSecond(times)).toBe(10);
     // Another execution sees them: its turn comes where the window has room again.
-    expect(open().reserve(START + 100, 5, FAR)).toEqual({ at: START + 2000, granted: 3 });
+    expect(open().reserve(START + 100, 5, FAR)).toMatchObject({ at: START + 2000, granted: 3 });
   });
 
   it('books a turn inside a section the caller holds, through its one read and one write', () => {
@@ -239,11 +280,11 @@ describe('executions sharing one pace through the document properties', () => {
     const section = sectionStore(store);
     const before = { ...store.calls };
     const slot = pacer.reserveInSection(section, START + 100, 4, FAR, 2);
-    expect(slot).toEqual({ at: START + 100, granted: 2 });
+    expect(slot).toMatchObject({ at: START + 100, granted: 2 });
     section.commit();
     expect(store.calls.getAll - before.getAll).toBe(1);
     expect(store.calls.setMany - before.setMany).toBe(1);
     // Committed: the next turn sees the window full until the first sends leave it.
-    expect(pacer.reserve(START + 200, 4, FAR)).toEqual({ at: START + 1000, granted: 4 });
+    expect(pacer.reserve(START + 200, 4, FAR)).toMatchObject({ at: START + 1000, granted: 4 });
   });
 });

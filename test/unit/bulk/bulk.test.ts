@@ -350,6 +350,9 @@ class MemorySheet implements BulkSheetPort {
   }
 }
 
+/** The pace these slices send at: as if the account had learned 5 a second. */
+const PACE = 5;
+
 function world(
   rows: unknown[][],
   cfg: BulkRunConfig,
@@ -403,7 +406,12 @@ function world(
   let run = start();
   /** One slice of the world's run, or of `other`. */
   const slice = (runHardCap = 0, other?: BulkRun) => {
-    const next = runSlice(deps, other ?? run, { day: '2026-11-22', spreadsheetId: 'sheet-1', runHardCap });
+    const next = runSlice(deps, other ?? run, {
+      day: '2026-11-22',
+      spreadsheetId: 'sheet-1',
+      runHardCap,
+      limits: { requestsPerSecond: PACE },
+    });
     if (!other) run = next;
     return next;
   };
@@ -608,7 +616,8 @@ describe('a slice', () => {
     const w = world(rows, config());
     const started = w.clock.now();
     const run = w.slice();
-    const { requestsPerSecond, lookupBudgetMs, budgetMs } = SLICE_LIMITS;
+    const { lookupBudgetMs, budgetMs } = SLICE_LIMITS;
+    const requestsPerSecond = PACE;
     const sent = w.posts().length;
     // The paced rate while sending: the lookup budget less the 2 s kept for storing the answers
     // and the closing section; the batches' spread decides the last second.

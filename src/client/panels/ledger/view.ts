@@ -108,6 +108,17 @@ export function showLedger(ui: LedgerElements, view: LedgerView, cap: number | n
       ? [row('Key tests', creditsText(view.bySource.keyTests), 'ledger-key-tests')]
       : []),
     ...resentNotice(view),
+    ...paceRows(view),
     operationsTable(view),
   );
+}
+
+/** The pace learned for the account, and what the API refused as too fast today. */
+function paceRows(view: LedgerView): HTMLElement[] {
+  if (!view.pace) return [];
+  return [
+    el('h3', {}, 'API pace'),
+    el('p', { class: 'hint', id: 'ledger-pace' }, view.pace.text),
+    row('Refused as too fast today', view.pace.refusalsToday.toLocaleString('en-US'), 'ledger-refusals'),
+  ];
 }

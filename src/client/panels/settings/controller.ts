@@ -4,7 +4,7 @@
 import type { Settings } from '../../../shared/rpc';
 import { busy, errorText, say } from '../../dom';
 import { call } from '../../rpc-client';
-import { buildSettingsBody, clearInvalid, markInvalid, readChange, showSettings } from './view';
+import { buildSettingsBody, clearInvalid, markInvalid, readChange, showPace, showSettings } from './view';
 
 export interface SettingsPanel {
   /** The saved settings, once loaded. */
@@ -18,6 +18,11 @@ export function mountSettingsPanel(changed: (settings: Settings, saved: boolean)
   const show = (settings: Settings) => {
     current = settings;
     showSettings(ui, settings);
+    // The pace under its ceiling: asked again whenever the settings are shown.
+    call('getPace').then(
+      (pace) => showPace(ui, pace),
+      () => showPace(ui, null),
+    );
   };
 
   /** A refused save marks the field the message names; busy() shows the message itself. */

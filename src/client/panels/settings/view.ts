@@ -4,7 +4,7 @@ import { settingCaption } from '../../../core/billing/settings';
 import { priceLabel } from '../../../core/operations/pricing';
 import { OPERATIONS } from '../../../core/operations/table';
 import type { Group } from '../../../core/operations/types';
-import type { Settings } from '../../../shared/rpc';
+import type { PaceSummary, Settings } from '../../../shared/rpc';
 import { $, el } from '../../dom';
 
 interface Field {
@@ -27,7 +27,7 @@ export const FIELDS: readonly Field[] = [
   },
   {
     name: 'requestsPerSecond',
-    hint: 'From your API plan. Formulas and bulk runs keep to it; a 429 slows them down further.',
+    hint: 'The add-on learns the pace the API really allows, starting at 1 a second as its documentation asks, and never goes past this figure.',
   },
   {
     name: 'cacheTtlDays',
@@ -92,6 +92,7 @@ export function fieldNamed(text: string): keyof Settings | null {
 
 export interface SettingsElements {
   note: HTMLElement;
+  pace: HTMLElement;
   form: HTMLFormElement;
   save: HTMLButtonElement;
   message: HTMLElement;
@@ -101,15 +102,17 @@ export interface SettingsElements {
 export function buildSettingsBody(): SettingsElements {
   const save = el('button', { type: 'submit', id: 'settings-save', class: 'action' }, 'Save');
   const message = el('p', { id: 'settings-message', class: 'message', role: 'status' });
+  const pace = el('p', { id: 'settings-pace', class: 'hint' });
   const form = el(
     'form',
     { id: 'settings-form', novalidate: true },
     ...FIELDS.map(fieldRow),
+    pace,
     el('div', { class: 'buttons' }, save),
     message,
   );
   $('settings-body').replaceChildren(form, priceTables());
-  return { note: $('settings-note'), form, save, message };
+  return { note: $('settings-note'), pace, form, save, message };
 }
 
 const input = (name: keyof Settings) => $(inputId(name)) as HTMLInputElement;
@@ -139,4 +142,11 @@ export function markInvalid(messageText: string): void {
   if (!bad) return;
   input(bad).setAttribute('aria-invalid', 'true');
   input(bad).focus();
+}
+
+/** The pace learned so far: "API pace now: 1.0 a second, learned 5 minutes ago (…)". */
+export function showPace(ui: SettingsElements, pace: PaceSummary | null): void {
+  ui.pace.textContent = pace
+    ? `API pace now: ${pace.text} Refused as too fast today: ${pace.refusalsToday}.`
+    : '';
 }

@@ -1,7 +1,7 @@
 // What a slice needs from the server (the sheet, the combined employee sheet, the lookup pass)
 // and the limits that keep it well inside an execution's 6 minutes.
 
-import { DEFAULT_REQUESTS_PER_SECOND } from '../../api/pacing';
+import { DOCUMENTED_PACE } from '../../api/pacing';
 import type { PurchaseSource } from '../../billing/purchases';
 import type { LookupDeps } from '../../lookup/items';
 import type { HashPort } from '../../platform/ports';
@@ -17,8 +17,8 @@ export const SLICE_LIMITS = {
    * are round trips too (about 5 s of them in a slice of 400 rows).
    */
   lookupBudgetMs: 32_000,
-  /** POSTs a second when the caller does not say (the run passes the plan's rate from the settings). */
-  requestsPerSecond: DEFAULT_REQUESTS_PER_SECOND,
+  /** POSTs a second when the caller does not say (the run passes the pace learned for the account). */
+  requestsPerSecond: DOCUMENTED_PACE,
   /** Rows waiting on a job at once: each job holds a record in the 500 KB document properties. */
   maxPendingRows: 100,
   /** After a server error, rate limit or network failure, the next slice waits this long. */
