@@ -386,7 +386,7 @@ describe('controlling a run', () => {
   const RUN_PROPERTY = 'enrich.bulk.run';
 
   function started(): { world: World; runId: string } {
-    const world = createWorld();
+    const world = createWorld({ plan: 10 });
     fillColumn(world, ['Company'], companies);
     const { runId } = sidebar<BulkProgress>(world, 'startBulkRun', websiteConfig(), 40);
     return { world, runId };

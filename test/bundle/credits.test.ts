@@ -44,7 +44,7 @@ describe('recalculation', () => {
 
 describe('a range', () => {
   it('answers =COMPANY_WEBSITE(A2:A201) in one execution with batched fetches inside the rate limit', () => {
-    const world = createWorld({ api: { rateLimitPerSecond: 10 } });
+    const world = createWorld({ plan: 10 });
     saveSettings(world, { formulaDailyCap: 1000 });
     const names = companies(150);
     // 200 rows, 150 distinct: repeats are looked up once.

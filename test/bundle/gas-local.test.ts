@@ -75,6 +75,7 @@ const ENTRY_POINTS = {
     'getSettings',
     'saveSettings',
     'getLedger',
+    'getPace',
     'openSpendReport',
     'getCellReceipt',
     'buyAgain',

@@ -2,6 +2,9 @@
 // one virtual clock. Named helpers keep the tests about what a user sees.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { freshLog, writeLog } from '../../src/core/api/pace-log';
+import { accountScope } from '../../src/core/cache/keys';
+import { PROPERTY_PREFIX } from '../../src/core/platform/stored-keys';
 import { VirtualClock } from '../../tools/emulator/clock';
 import {
   createEmulator,
@@ -12,6 +15,7 @@ import {
 import type { FetchRequest } from '../../tools/emulator/urlfetch';
 import { FakeApi, type FakeApiOptions } from '../../tools/fake-api/fake-api';
 import { assertDistIsFresh } from '../dist-freshness';
+import { sha256 } from '../unit/helpers/platform';
 
 type FetchAnswer = ReturnType<FakeApi['handle']>;
 
@@ -35,6 +39,13 @@ export function createWorld(
     intercept?: (request: FetchRequest, next: () => FetchAnswer) => FetchAnswer;
     /** Another build to load (the benchmark's naive baseline); default dist/. */
     distDir?: string;
+    /**
+     * A key on a plan of this many requests a second, really allowed by the API: the user set it as
+     * the ceiling in Credit settings, and the add-on learned it earlier (a new account starts at the
+     * documented 1 a second and learns upwards, which test/bundle/pace.test.ts covers). For tests
+     * about something else than learning the pace.
+     */
+    plan?: number;
   } = {},
 ): World {
   const distDir = options.distDir ?? DIST;
@@ -42,7 +53,8 @@ export function createWorld(
     throw new Error(`${distDir} is missing: run \`npm run build\` first.`);
   if (distDir === DIST) assertDistIsFresh(distDir);
   const clock = new VirtualClock();
-  const api = new FakeApi({ clock, ...options.api });
+  const paced = options.plan === undefined ? {} : { rateLimitPerSecond: options.plan };
+  const api = new FakeApi({ clock, ...paced, ...options.api });
   const key = api.createAccount({ credits: options.credits ?? 1000 });
   const intercept = options.intercept;
   const fetchHandler = (req: FetchRequest): FetchAnswer =>
@@ -61,7 +73,19 @@ export function createWorld(
       emu.globals.PropertiesService.getUserProperties().setProperty('enrich.apiKey', key);
     }
   }
+  if (options.plan !== undefined) {
+    seedLearnedPace(emu, key, options.plan);
+    if (bundle.functions.includes('saveSettings'))
+      saveSettings({ emu, bundle } as World, { requestsPerSecond: options.plan });
+  }
   return { clock, api, emu, bundle, key };
+}
+
+/** Writes the pace note an account that ran clean at `rate` a second would have left. */
+function seedLearnedPace(emu: Emulator, key: string, rate: number): void {
+  const log = { ...freshLog(rate, rate), good: rate, changedAt: emu.clock.now() - 3_600_000 };
+  const name = `${PROPERTY_PREFIX.pace}${accountScope(sha256, key)}`;
+  emu.globals.PropertiesService.getDocumentProperties()!.setProperty(name, writeLog(log));
 }
 
 /** Changes settings through the sidebar's own server call. */

@@ -24,7 +24,7 @@ function websiteConfig(sheetName = 'Sheet1'): BulkRunConfig {
 }
 
 function watched(options: { credits?: number; dailyCap?: number } = {}): World {
-  const world = createWorld({ emulator: { addOn: true }, credits: options.credits ?? 1000 });
+  const world = createWorld({ plan: 10, emulator: { addOn: true }, credits: options.credits ?? 1000 });
   typeValues(world, 'A1', [['Company']]);
   sidebar<WatchList>(world, 'createWatch', {
     kind: 'lookup',

@@ -48,7 +48,7 @@ describe('a blip on one POST of a range formula', () => {
   ] as const)(
     'POST %i (%s of its batch), reset after the charge: every row answered, 3 lookups possibly charged twice',
     (nth, place) => {
-      const world = createWorld({ intercept: blipOn(nth, 'after the API charged it') });
+      const world = createWorld({ plan: 10, intercept: blipOn(nth, 'after the API charged it') });
       typeValues(
         world,
         'A1:A3',
@@ -67,7 +67,7 @@ describe('a blip on one POST of a range formula', () => {
   );
 
   it('a reset before the POST reached the API costs one credit less, and the ledger says the same', () => {
-    const world = createWorld({ intercept: blipOn(2, 'before it reached the API') });
+    const world = createWorld({ plan: 10, intercept: blipOn(2, 'before it reached the API') });
     typeValues(
       world,
       'A1:A3',
@@ -88,7 +88,7 @@ describe('a blip on one POST of a range formula', () => {
       'Wayne Enterprises',
       'Hooli',
     ];
-    const world = createWorld({ intercept: blipOn(6, 'after the API charged it') });
+    const world = createWorld({ plan: 10, intercept: blipOn(6, 'after the API charged it') });
     typeValues(
       world,
       'A1:A7',
@@ -110,7 +110,7 @@ describe('a blip on one POST of a range formula', () => {
 
 describe('a blip on a single cell', () => {
   it('the lost answer is bought once more, shown, and said in the ledger', () => {
-    const world = createWorld({ intercept: blipOn(1, 'after the API charged it') });
+    const world = createWorld({ plan: 10, intercept: blipOn(1, 'after the API charged it') });
     typeValues(world, 'A1', [['Acme Corporation']]);
     const cell = enterFormula(world, 'B1', '=COMPANY_WEBSITE(A1)');
     expect(placeOfBlip(world)).toBe('alone');
@@ -125,6 +125,7 @@ describe('a blip on a single cell', () => {
   it('when the network stays down: an error that says it may have been charged, sent twice at most', () => {
     let posts = 0;
     const world = createWorld({
+      plan: 10,
       intercept: (request, next) => {
         if (request.method === 'POST') posts++;
         next();
@@ -181,7 +182,7 @@ describe('a blip in a bulk slice', () => {
   ] as const)(
     'POST %i (%s of its batch): every row written, the batch re-bought and said (%i credits)',
     (nth, place, credits, resent) => {
-      const world = createWorld({ intercept: blipOn(nth, 'after the API charged it') });
+      const world = createWorld({ plan: 10, intercept: blipOn(nth, 'after the API charged it') });
       typeValues(world, 'A1:A11', [['Company'], ...companies.map((name) => [name])]);
       sidebar(world, 'previewBulkRun', config);
       let progress = sidebar<BulkProgress>(world, 'startBulkRun', config, 10);

@@ -73,7 +73,7 @@ const shows = (cell: { values: unknown[][] }) => String(cell.values[0]![0]);
 // Sheets' concurrency for a filled-down column is not published: 10, 30 and 100 at once.
 describe.each([10, 30, 100])('a filled-down column of 200 cells, %i executions at once', (atOnce) => {
   it('buys each of 50 distinct inputs once and is complete with no further action, no #ERROR!', () => {
-    const world = createWorld({ credits: 10_000 });
+    const world = createWorld({ plan: 10, credits: 10_000 });
     saveSettings(world, { formulaDailyCap: 10_000 });
     const names = Array.from({ length: 50 }, (_, i) => `Concurrent Company ${i + 1}`);
     typeValues(
@@ -94,7 +94,7 @@ describe('200 formula executions started at once', () => {
   it.each([10, 30, 100])(
     'never spend past the daily formula budget together, nor on re-runs unasked, %i at once',
     (atOnce) => {
-      const world = createWorld({ credits: 10_000 });
+      const world = createWorld({ plan: 10, credits: 10_000 });
       const urls = Array.from({ length: 200 }, (_, i) => [`https://www.pronet.com/in/person-${i + 1}`]);
       typeValues(world, 'A1:A200', urls);
       const overBudget = (cell: { error: { message: string } | null }) =>
@@ -119,7 +119,7 @@ describe('200 formula executions started at once', () => {
 
 describe(`200 formula executions, ${AT_ONCE} at once, against a limit of 10 requests a second`, () => {
   it('share the pace: not one 429, never more than 10 POSTs in a second, every cell answered', () => {
-    const world = createWorld({ credits: 10_000 });
+    const world = createWorld({ plan: 10, credits: 10_000 });
     saveSettings(world, { formulaDailyCap: 10_000 });
     const startedAt = world.clock.now();
     const cells = fillDownAtOnce(world, 200);
@@ -136,7 +136,7 @@ describe(`200 formula executions, ${AT_ONCE} at once, against a limit of 10 requ
   });
 
   it("tell the cells the rate has no room for within a formula's 30 s that they are queued, charge them nothing, and fill them in by themselves", () => {
-    const world = createWorld({ credits: 10_000 });
+    const world = createWorld({ plan: 10, credits: 10_000 });
     saveSettings(world, { formulaDailyCap: 10_000 });
     const cells = fillDownAtOnce(world, 340);
     expect(cells.filter((cell) => cell.error !== null)).toEqual([]);
@@ -159,7 +159,7 @@ describe(`200 formula executions, ${AT_ONCE} at once, against a limit of 10 requ
 
 describe('formulas and a bulk slice running at once', () => {
   it('share one pace: no 429, never more than 10 POSTs in a second, everything bought once', () => {
-    const world = createWorld({ credits: 10_000 });
+    const world = createWorld({ plan: 10, credits: 10_000 });
     saveSettings(world, { formulaDailyCap: 10_000, confirmAbove: 10_000 });
     const companies = Array.from({ length: 150 }, (_, i) => [`Bulk Company ${i + 1}`]);
     typeValues(world, 'A1:A151', [['Company'], ...companies], 'Bulk');

@@ -9,7 +9,8 @@
 //
 // The pace is learned (docs/api-behaviour.md, "The pace"): the vendor documents about one single
 // lookup a second per key whatever the plan says, so a new account starts there. After enough clean
-// sends the pace probes upwards (double, or halfway to the slowest pace that was refused); a 429
+// sends the pace probes upwards (half as fast again, or halfway to the slowest pace that was
+// refused, in whole requests a second); a 429
 // drops it at once to the last clean pace, and nothing is sent before its Retry-After. A refused
 // probe doubles the clean sends wanted before the next one, so refusals stay a few, never a storm.
 
@@ -57,8 +58,17 @@ export const DOCUMENTED_PACE = 1;
 /** Clean POSTs before the first probe: a 20-row range at the documented pace is never refused. */
 const FIRST_PATIENCE = 20;
 const MOST_PATIENCE = 1280;
+/** Clean POSTs wanted before a probe once a probe ran clean: the time each step is held decides. */
+const LEAST_PATIENCE = 10;
 /** A refused pace is tried again after this long: a plan can change. */
 const BAD_MEMORY_MS = 3_600_000;
+/**
+ * A pace is held at least this long before the next probe: turns are booked up to 4 s ahead
+ * (api/client.ts), and a refusal of the first of them must have come back.
+ */
+const SETTLE_MS = 5000;
+/** How much faster a probe goes while nothing was refused lately. */
+const PROBE_STEP = 1.5;
 /** A probe closer than this share of the pace to a refused pace is not worth its refusal. */
 const LEAST_STEP = 0.1;
 /** What a 429 without a usable Retry-After makes everyone wait. */
@@ -185,7 +195,7 @@ export function reserveIn(
   deadline: number,
   least = 1,
 ): SendSlot | null {
-  learn(log, ceiling, now);
+  if (log.rate > ceiling) log.rate = ceiling;
   const from = Math.max(now, log.until);
   const limit = Math.max(1, Math.floor(log.rate));
   // Below one request a second the window stretches so that it still holds one request.
@@ -277,20 +287,35 @@ export function slowDownIn(
 }
 
 /**
- * After `patience` clean POSTs at this pace it is known good, and the pace probes upwards: twice
- * as fast while nothing was refused lately, else halfway to the slowest refused pace, never past
- * the ceiling (the user's plan figure). A lowered ceiling takes effect at once.
+ * After `patience` clean POSTs at this pace, the oldest of them answered, it is known good, and the
+ * pace probes upwards: half as fast again while nothing was refused lately, else halfway to the
+ * slowest refused pace, never past the ceiling (the user's plan figure). Called once a turn with
+ * the clock's time, never for turns booked ahead: a 429 must be able to come back between probes.
  */
-function learn(log: PaceLog, ceiling: number, now: number): void {
+export function learn(log: PaceLog, ceiling: number, now: number): void {
   if (log.rate > ceiling) log.rate = ceiling;
   if (now - log.badAt > BAD_MEMORY_MS) log.bad = Number.POSITIVE_INFINITY;
-  if (log.clean < log.patience || now < log.until) return;
+  if (log.clean < log.patience || now < log.until || now < log.changedAt + SETTLE_MS) return;
+  // This pace ran clean: proven, and the next step wants fewer clean sends than the first.
+  if (log.rate > log.good && log.good > 0) log.patience = Math.max(LEAST_PATIENCE, log.patience / 2);
   log.good = Math.max(log.good, log.rate);
-  const target = Math.min(ceiling, Number.isFinite(log.bad) ? (log.rate + log.bad) / 2 : log.rate * 2);
+  const target = probeTarget(log, ceiling);
   if (target - log.rate < log.rate * LEAST_STEP) return;
   log.rate = target;
   log.changedAt = now;
   log.clean = 0;
+}
+
+/**
+ * The next pace to try: half as fast again while nothing was refused lately (a step the size of
+ * the pace would refuse as many POSTs as the limit holds), else halfway to the slowest refused
+ * pace. At a request a second or more a window holds whole requests, so the step is one at least.
+ */
+function probeTarget(log: PaceLog, ceiling: number): number {
+  const refused = Number.isFinite(log.bad);
+  const wanted = refused ? (log.rate + log.bad) / 2 : Math.max(log.rate * PROBE_STEP, log.rate + 1);
+  if (log.rate < 1) return Math.min(ceiling, 1, wanted);
+  return Math.max(log.rate, Math.min(ceiling, Math.floor(wanted)));
 }
 
 function candidateTimes(sent: readonly number[], now: number, span: number): number[] {

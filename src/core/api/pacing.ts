@@ -14,6 +14,7 @@ import { plural } from '../text/plural';
 import {
   DOCUMENTED_PACE,
   freshLog,
+  learn,
   type PaceLog,
   readLog,
   reserveIn,
@@ -49,6 +50,8 @@ export interface Pacer {
   reserve(now: number, wanted: number, deadline: number, least?: number): SendSlot | null;
   /** POSTs came back 429: everyone waits out the Retry-After, and the pace drops for everyone. */
   slowDown(refusal: Refusal): void;
+  /** The pace as this execution last saw it, or undefined before its first turn. */
+  seen(): number | undefined;
 }
 
 /**
@@ -84,8 +87,12 @@ export function isShared(pacer: Pacer): pacer is SharedPacer {
 export function localPacer(ceiling: number, start = ceiling): Pacer {
   const log = freshLog(ceiling, start);
   return {
-    reserve: (now, wanted, deadline, least) => reserveIn(log, ceiling, now, wanted, deadline, least),
+    reserve: (now, wanted, deadline, least) => {
+      learn(log, ceiling, now);
+      return reserveIn(log, ceiling, now, wanted, deadline, least);
+    },
     slowDown: (refusal) => slowDownIn(log, refusal),
+    seen: () => log.rate,
   };
 }
 
@@ -122,18 +129,26 @@ export function sharedPacer(
   const own = freshLog(ceiling, start);
   const { clock } = ports;
   let sectionMs = FIRST_SECTION_MS;
-  const inSection = <T>(section: BatchStorePort, change: (log: PaceLog) => T): T => {
+  let seen: number | undefined;
+  // `now` is null for a 429: it is about the pace the POSTs went at, which must not move first.
+  const inSection = <T>(section: BatchStorePort, now: number | null, change: (log: PaceLog) => T): T => {
     const log = readLog(section.getAll()[key], ceiling, start);
+    if (now !== null) learn(log, ceiling, clock?.now() ?? now);
     const answer = change(log);
+    seen = log.rate;
     section.setMany({ [key]: writeLog(log) });
     return answer;
   };
-  const update = <T>(change: (log: PaceLog, leaves: (now: number) => number) => T, otherwise: () => T): T => {
+  const update = <T>(
+    now: number | null,
+    change: (log: PaceLog, leaves: (now: number) => number) => T,
+    otherwise: () => T,
+  ): T => {
     let readAt: number | undefined;
     try {
       const answer = ports.lock.withLock(SHARED_LOCK_WAIT_MS, () => {
         const section = sectionStore(ports.store);
-        const changed = inSection(section, (log) => {
+        const changed = inSection(section, now, (log) => {
           const at = clock?.now() ?? 0;
           readAt = at;
           // The rest of this section (the write, the release) passes before the batch can leave.
@@ -146,27 +161,32 @@ export function sharedPacer(
       if (clock && readAt !== undefined) sectionMs = clock.now() - readAt;
       return answer;
     } catch {
+      if (now !== null) learn(own, ceiling, clock?.now() ?? now);
       return otherwise();
     }
   };
   return {
     reserve: (now, wanted, deadline, least) =>
       update(
+        now,
         (log, leaves) => reserveIn(log, ceiling, leaves(now), wanted, deadline, least),
         () => reserveIn(own, ceiling, now, wanted, deadline, least),
       ),
     reserveSeries: (now, series, deadline) =>
       update(
+        now,
         (log, leaves) => reserveSeriesIn(log, ceiling, leaves(now), series, deadline),
         () => reserveSeriesIn(own, ceiling, now, series, deadline),
       ),
     slowDown: (refusal) =>
       update(
+        null,
         (log) => slowDownIn(log, refusal),
         () => slowDownIn(own, refusal),
       ),
     reserveInSection: (section, leaves, wanted, deadline, least) =>
-      inSection(section, (log) => reserveIn(log, ceiling, leaves, wanted, deadline, least)),
+      inSection(section, leaves, (log) => reserveIn(log, ceiling, leaves, wanted, deadline, least)),
+    seen: () => seen ?? (own.sent.length > 0 ? own.rate : undefined),
   };
 }
 
@@ -183,8 +203,10 @@ export interface PaceView {
 /** The pace kept in `all` (the document properties) under `key`, read without a lock. */
 export function paceView(all: Record<string, string>, key: string, ceiling: number, now: number): PaceView {
   const log = readLog(all[key], ceiling, DOCUMENTED_PACE);
+  // While a probe is under way, the pace proven so far.
+  const rate = log.good > 0 && log.rate > log.good ? log.good : log.rate;
   return {
-    rate: Math.min(log.rate, ceiling),
+    rate: Math.min(rate, ceiling),
     learnedAt: Number.isFinite(log.changedAt) ? log.changedAt : null,
     refusalsToday: log.refusals.filter((at) => at > now - DAY_MS).length,
   };

@@ -3,7 +3,6 @@
 // the one lookup pass in slices a formula's lifetime long, so claims, budget holds and the pace
 // behave exactly as for the formula itself (each slice's holds settle well inside their 45 s).
 
-import { DOCUMENTED_PACE } from '../api/pacing';
 import type { CachedAnswer } from '../cache/entries';
 import { formulaRows } from '../formulas/formula-rows';
 import type { Prepared } from '../formulas/request';
@@ -13,6 +12,7 @@ import {
   type LookupDeps,
   type LookupItem,
   type LookupResult,
+  lookupsThatFit,
 } from '../lookup/items';
 import { lookupMany } from '../lookup/pass';
 
@@ -65,17 +65,17 @@ export function finishLookups(
   const { clock } = deps.client;
   const saved: Map<string, CachedAnswer> = deps.cache.getMany(items.map((item) => item.key));
   let remaining = items.filter((item) => !saved.has(item.key));
-  const rate = ctx.maxRequestsPerSecond ?? DOCUMENTED_PACE;
-  const sliceSize = Math.max(1, Math.floor((rate * SLICE_MS) / 1000));
   let bought = 0;
   while (remaining.length > 0 && clock.now() + MIN_SLICE_MS <= until) {
+    // Sized at the pace as last seen: it is learned as the slices go.
+    const sliceSize = lookupsThatFit(deps, ctx, SLICE_MS);
     const slice = remaining.slice(0, sliceSize);
     const deadline = Math.min(clock.now() + SLICE_MS + 2_000, until);
     const results = lookupMany(deps, slice, { ...ctx, deadline });
     const waiting = slice.filter((item) => isDeferred(results.get(item.key)));
     const stopped = stopReason(slice, results);
     bought += slice.length - waiting.length;
-    remaining = [...waiting, ...remaining.slice(sliceSize)];
+    remaining = [...waiting, ...remaining.slice(slice.length)];
     if (stopped !== null) return { left: keysOf(remaining), stopped, bought };
     if (waiting.length === slice.length) break;
   }

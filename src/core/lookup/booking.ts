@@ -4,7 +4,7 @@
 
 import { batchLimit } from '../api/batch-schedule';
 import { FIRST_ROUND_TRIP_MS } from '../api/client';
-import { DOCUMENTED_PACE, isShared, type SendSlot } from '../api/pacing';
+import { isShared, type SendSlot } from '../api/pacing';
 import {
   type Charge,
   LOCK_WAIT_MS,
@@ -28,6 +28,7 @@ import {
   type LookupDeps,
   type LookupItem,
   now,
+  paceNow,
   sendingDeadline,
 } from './items';
 
@@ -116,8 +117,7 @@ function firstTurn(
   const pacer = deps.pacer;
   if (granted === 0 || !pacer || !isShared(pacer)) return [];
   // The batch the client would ask for first (api/client.ts).
-  const rate = ctx.maxRequestsPerSecond ?? DOCUMENTED_PACE;
-  const wanted = Math.min(granted, batchLimit(rate, FIRST_ROUND_TRIP_MS));
+  const wanted = Math.min(granted, batchLimit(paceNow(deps, ctx), FIRST_ROUND_TRIP_MS));
   const leaves = now(deps) + SECTION_TAIL_MS;
   const slot = pacer.reserveInSection(section, leaves, wanted, sendingDeadline(ctx), Math.ceil(wanted / 2));
   return slot ? [slot] : [];

@@ -1,6 +1,6 @@
 // What a lookup pass is given and what it answers, key by key.
 import type { ApiError, CallOutcome, ClientConfig } from '../api/outcome';
-import type { Pacer, SharedPacer } from '../api/pacing';
+import { DOCUMENTED_PACE, type Pacer, type SharedPacer } from '../api/pacing';
 import type { EnrichmentRequest } from '../api/wire';
 import type { BudgetDeps, HoldSource } from '../billing/budget';
 import type { PurchaseSource } from '../billing/purchases';
@@ -115,6 +115,25 @@ export function fresh(outcome: CallOutcome, credits: number): LookupResult | nul
 }
 
 export const now = (deps: LookupDeps) => deps.client.clock.now();
+
+/**
+ * The pace to plan on now: the pacer's latest (it learns while this execution sends), else the one
+ * the execution found when it started, else the documented start.
+ */
+export const paceNow = (deps: LookupDeps, ctx: Pick<LookupContext, 'maxRequestsPerSecond'>): number =>
+  deps.pacer?.seen() ?? ctx.maxRequestsPerSecond ?? DOCUMENTED_PACE;
+
+/**
+ * How many lookups to take on for `ms` of sending: twice what the pace sends now, since it may
+ * double once meanwhile (api/pace-log.ts); what does not go out is let go, costing nothing.
+ */
+export function lookupsThatFit(
+  deps: LookupDeps,
+  ctx: Pick<LookupContext, 'maxRequestsPerSecond'>,
+  ms: number,
+): number {
+  return Math.max(1, Math.floor((2 * paceNow(deps, ctx) * ms) / 1000));
+}
 
 /**
  * Sending stops this long before the deadline: storing the answers, the closing section (the

@@ -7,7 +7,6 @@
 //      other executions (api/pacing.ts)
 
 import type { ApiError } from '../api/outcome';
-import { DOCUMENTED_PACE } from '../api/pacing';
 import { LOCK_BUSY_MESSAGE } from '../billing/budget';
 import { readJobs } from '../jobs/registry';
 import { claimAndReserve, closeSection, type Settlement } from './booking';
@@ -20,6 +19,7 @@ import {
   type LookupDeps,
   type LookupItem,
   type LookupResult,
+  lookupsThatFit,
   sendingDeadline,
 } from './items';
 import { collectKnownJobs } from './known-jobs';
@@ -75,14 +75,12 @@ const NO_TIME_LEFT: ApiError = {
 };
 
 /**
- * How many lookups the plan's pace can send before the deadline: only these are claimed and
- * reserved, so that 5,000 new inputs do not write 5,000 claims (past the store's 9 KB a value)
- * for lookups that could never go out in one execution. The rest wait, costing nothing.
+ * How many lookups the pace can send before the deadline: only these are claimed and reserved,
+ * so that 5,000 new inputs do not write 5,000 claims (past the store's 9 KB a value) for lookups
+ * that could never go out in one execution. The rest wait, costing nothing.
  */
 function sendingRoom(deps: LookupDeps, ctx: LookupContext): number {
-  const seconds = (sendingDeadline(ctx) - deps.client.clock.now()) / 1000;
-  const rate = ctx.maxRequestsPerSecond ?? DOCUMENTED_PACE;
-  return Math.max(1, Math.floor(seconds * rate));
+  return lookupsThatFit(deps, ctx, sendingDeadline(ctx) - deps.client.clock.now());
 }
 
 /** Answers already paid for: the cache, and for formulas the provider errors paid lately. */

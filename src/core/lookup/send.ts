@@ -18,6 +18,7 @@ import {
   type LookupDeps,
   type LookupItem,
   type LookupResult,
+  paceNow,
   sendingDeadline,
 } from './items';
 
@@ -75,7 +76,7 @@ export function sendNew(
       deadline: sendingDeadline(ctx),
       retryServerErrors: ctx.retryServerErrors,
       pollJobs: ctx.pollJobs,
-      ...(ctx.maxRequestsPerSecond ? { maxRequestsPerSecond: ctx.maxRequestsPerSecond } : {}),
+      maxRequestsPerSecond: paceNow(deps, ctx),
       ...(deps.pacer ? { pacer: deps.pacer } : {}),
       booked: booking.turns,
     },

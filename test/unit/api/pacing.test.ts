@@ -31,7 +31,7 @@ function place(pacer: Pacer, now: number, count: number, deadline = FAR): number
 function inTurn(pacer: Pacer, from: number, count: number): { at: number; rate: number }[] {
   const slots: { at: number; rate: number }[] = [];
   for (let at = from; slots.length < count; ) {
-    const slot = pacer.reserve(at, 1, FAR)!;
+    const slot = pacer.reserve(at, 1, at + 60_000)!;
     slots.push({ at: slot.at, rate: slot.rate });
     at = slot.at;
   }
@@ -96,19 +96,20 @@ describe('one execution pacing itself', () => {
     pacer.slowDown({ ...refusal, answeredAt: START + 19_310 });
     pacer.slowDown({ ...refusal, sentAt: START + 19_000, answeredAt: START + 19_320 });
     expect(pacer.reserve(START + 21_000, 5, FAR)).toMatchObject({ at: START + 22_320, granted: 1, rate: 1 });
-    // Next probe after 40 clean sends, halfway to the refused 2: 1.5 a second.
-    // The send at 22.32 s was the first of them.
-    const later = inTurn(pacer, START + 24_000, 42);
-    expect(later.findIndex((slot) => slot.rate === 1.5)).toBe(39);
-    expect(later.slice(0, 39).every((slot) => slot.rate === 1)).toBe(true);
+    // Nothing lies between 1 and the refused 2 in whole requests: no probe while the refusal is fresh.
+    const later = inTurn(pacer, START + 24_000, 60);
+    expect(later.every((slot) => slot.rate === 1)).toBe(true);
+    // An hour on, the refused pace is tried again, after twice as many clean sends as before (40).
+    const hourOn = inTurn(pacer, START + 3_700_000, 42);
+    expect(hourOn.findIndex((slot) => slot.rate === 2)).toBe(0);
   });
 
-  it('doubles the pace after each clean stretch up to the ceiling while nothing is refused', () => {
+  it('goes half as fast again after each clean stretch of 5 s at least, up to the ceiling, while nothing is refused', () => {
     const pacer = localPacer(10, 1);
-    const rates = inTurn(pacer, START, 120).map((slot) => slot.rate);
-    expect([...new Set(rates)]).toEqual([1, 2, 4, 8, 10]);
+    const rates = inTurn(pacer, START, 200).map((slot) => slot.rate);
+    expect([...new Set(rates)]).toEqual([1, 2, 3, 4, 6, 9, 10]);
     expect(rates.indexOf(2)).toBe(20);
-    expect(rates.indexOf(4)).toBe(40);
+    expect(rates.indexOf(3)).toBe(40);
   });
 
   it('halves a pace that ran clean when it is refused: the limit fell, or another program spends the key', () => {

@@ -32,9 +32,13 @@ export interface Harness {
   lookup(body: unknown, key?: string): Answer;
 }
 
+/**
+ * The fake API on a test clock. These tests are about answers and charges, not the pace: the key
+ * is held to no rate unless a test names one (the fake's own default, 1 a second, has its tests).
+ */
 export function harness(options: Partial<FakeApiOptions> = {}, credits = 1000): Harness {
   const clock = new TestClock();
-  const api = new FakeApi({ clock, ...options });
+  const api = new FakeApi({ clock, rateLimitPerSecond: Number.POSITIVE_INFINITY, ...options });
   const key = api.createAccount({ credits });
   const call = (method: string, url: string, headers: Record<string, string>, body?: string): Answer => {
     const response = api.handle({ method, url, headers, ...(body === undefined ? {} : { body }) });

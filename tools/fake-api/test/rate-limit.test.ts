@@ -4,9 +4,17 @@ import { harness } from './helpers';
 const WEBSITE = { type: 'company_name_to_website', input_data: 'Acme Corporation' };
 
 describe('fake API: rate limit per key, sliding one-second window', () => {
+  it('holds a key to one single lookup a second by default, as the vendor documents', () => {
+    expect(DEFAULT_RATE_LIMIT_PER_SECOND).toBe(1);
+    const { clock, api, key, post } = harness({ rateLimitPerSecond: DEFAULT_RATE_LIMIT_PER_SECOND });
+    expect([post(WEBSITE).status, post(WEBSITE).status]).toEqual([200, 429]);
+    clock.advance(1000);
+    expect(post(WEBSITE).status).toBe(200);
+    expect(api.spent(key)).toBe(2);
+  });
+
   it('admits 10 POSTs in a second and answers the 11th with 429 and retry-after, uncharged', () => {
-    const { api, key, post } = harness();
-    expect(DEFAULT_RATE_LIMIT_PER_SECOND).toBe(10);
+    const { api, key, post } = harness({ rateLimitPerSecond: 10 });
     const statuses = Array.from({ length: 11 }, () => post(WEBSITE).status);
     expect(statuses).toEqual([...Array(10).fill(200), 429]);
     const limited = post(WEBSITE);

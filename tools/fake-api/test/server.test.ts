@@ -10,7 +10,7 @@ import { TestClock } from './helpers';
 
 describe('fake API server over node:http', () => {
   const clock = new TestClock();
-  const api = new FakeApi({ clock });
+  const api = new FakeApi({ clock, rateLimitPerSecond: 10 });
   const key = api.createAccount({ credits: 100 });
   let server: RunningFakeApiServer;
 

@@ -16,7 +16,7 @@ export const SLICE_LIMITS = {
    * Clock time for lookups. The rest of the budget covers lock waits, reading and writing, which
    * are round trips too (about 5 s of them in a slice of 400 rows).
    */
-  lookupBudgetMs: 32_000,
+  lookupBudgetMs: 36_000,
   /** POSTs a second when the caller does not say (the run passes the pace learned for the account). */
   requestsPerSecond: DOCUMENTED_PACE,
   /** Rows waiting on a job at once: each job holds a record in the 500 KB document properties. */
