@@ -2,7 +2,7 @@
 // rules turn either into rows of arguments, so `=COMPANY_WEBSITE(A2:A500)` is one execution, and
 // read each argument cell as empty, text, a number or something no lookup takes.
 import { normalizeText } from './canonical';
-import { placeholderOf } from './placeholders';
+import { invisibleOnly, placeholderOf } from './placeholders';
 
 export type ArgumentRows = { ok: true; isRange: boolean; rows: unknown[][] } | { ok: false; message: string };
 
@@ -68,14 +68,20 @@ export type FilledCell = Exclude<Cell, { kind: 'empty' }>;
 
 const isDate = (value: unknown) => Object.prototype.toString.call(value) === '[object Date]';
 
+/** A text cell: blank when it folds to nothing but whitespace, unusable when it names nothing. */
+function readText(value: string): Cell {
+  const text = normalizeText(value);
+  if (text === '') {
+    const invisible = invisibleOnly(value);
+    return invisible === null ? { kind: 'empty' } : { kind: 'unusable', what: invisible };
+  }
+  const placeholder = placeholderOf(text);
+  return placeholder === null ? { kind: 'text', text } : { kind: 'unusable', what: placeholder };
+}
+
 export function readCell(value: unknown): Cell {
   if (value === null || value === undefined) return { kind: 'empty' };
-  if (typeof value === 'string') {
-    const text = normalizeText(value);
-    if (text === '') return { kind: 'empty' };
-    const placeholder = placeholderOf(text);
-    return placeholder === null ? { kind: 'text', text } : { kind: 'unusable', what: placeholder };
-  }
+  if (typeof value === 'string') return readText(value);
   if (typeof value === 'number') {
     return Number.isFinite(value)
       ? { kind: 'number', value }

@@ -6,11 +6,12 @@
 //
 // | Input | Folded | Why |
 // |---|---|---|
-// | any text | format characters removed (`\p{Cf}`: zero-width space and joiners, LRM/RLM and the other bidirectional marks, word joiner, soft hyphen, BOM) | invisible; pasted from web pages and CRMs, never part of what is named |
+// | any text | the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0) and the blank braille pattern (U+2800) to a space | they look like a space: Unicode calls the fillers letters, which is how a cell holding one passed for a name |
+// | any text | format characters and Unicode's other default-ignorable characters removed (`\p{Cf}`, `\p{Default_Ignorable_Code_Point}`: zero-width space and joiners, LRM/RLM and the other bidirectional marks, word joiner, soft hyphen, BOM, the combining grapheme joiner U+034F, variation selectors) | invisible; pasted from web pages and CRMs, never part of what is named |
 // | any text | Unicode NFKC | full-width letters, ligatures and other compatibility forms name the same letters |
 // | any text | whitespace runs (tabs, newlines, no-break spaces) to one space, ends trimmed | layout, not content |
 // | pronet URL | scheme to https, host to `www.pronet.com`, port dropped | every host of the network serves the same page; the API's own URLs read `https://www.pronet.com/...` |
-// | pronet URL | the slug's percent-encoding: decoded, then encoded one way | `%2D` and `-` are one character |
+// | pronet URL | the slug's percent-encoding: decoded, folded as any text (so `%20` and `%E2%80%8B` at its ends go), then encoded one way | `%2D` and `-` are one character; `ada-lovelace%20` is the page `ada-lovelace` |
 // | pronet URL | the slug's letter case | the network's slugs ignore case; the API's own URLs are lower case |
 // | pronet URL | trailing slash, query, fragment, and sub-pages after the slug (`/details/experience`) | tracking and tabs of the same page |
 // | photonet URL or handle | to the handle: `@`, host, path after it; letter case | handles are lower case |
@@ -19,18 +20,34 @@
 // | names, company names, identifiers, filters | letter case, in the cache key only | the API matches them without case; what is sent keeps the user's case, which the API echoes into answers and the add-on shows back (Jobs panel, list sheets) |
 //
 // Refused rather than folded: a URL on another host than the network's own (the bare domain and its
-// subdomains, matched exactly after case and full-width folding, never by path alone).
+// subdomains, matched exactly after case and full-width folding, never by path alone); text that
+// names nothing, without a letter or digit once folded (`...`, `—`, a cell of invisible characters
+// only, a slug of `%20`): the messages are in placeholders.ts.
 import type { EnrichmentRequest } from '../api/wire';
 import { operationByType } from '../operations/table';
 import type { InputKind } from '../operations/types';
 
-const FORMAT_CHARACTERS = /\p{Cf}/gu;
-const SPACES = /[\s\p{Cc}]+/gu;
+// Characters that look like a space without being whitespace: the Hangul fillers and the blank
+// braille pattern. In SPACES too, in case NFKC makes one (it maps U+FFA0 and U+3164 to U+1160).
+const BLANK_LOOKING = /[\u115F\u1160\u3164\uFFA0\u2800]/gu;
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+const SPACES = /[\s\p{Cc}\u115F\u1160\u3164\uFFA0\u2800]+/gu;
 
-/** Every text read from a cell: format characters dropped, NFKC, whitespace collapsed and trimmed. */
+/**
+ * Every text read from a cell: blank-looking characters to spaces, invisible ones dropped, NFKC,
+ * whitespace collapsed and trimmed.
+ */
 export function normalizeText(text: string): string {
-  return text.replace(FORMAT_CHARACTERS, '').normalize('NFKC').replace(SPACES, ' ').trim();
+  return text
+    .replace(BLANK_LOOKING, ' ')
+    .replace(INVISIBLE, '')
+    .normalize('NFKC')
+    .replace(SPACES, ' ')
+    .trim();
 }
+
+/** Whether a folded text names anything: it has a letter or a digit. */
+export const namesSomething = (text: string): boolean => /[\p{L}\p{N}]/u.test(text);
 
 /** Letter case folded the same way on every runtime (no locale). */
 export const foldCase = (text: string): string => text.toLowerCase();
@@ -57,12 +74,15 @@ export function isNetworkHost(host: string, domain: string): boolean {
   return folded === domain || folded.endsWith(`.${domain}`);
 }
 
-function decoded(segment: string): string {
+/** A URL's path segment as the text it spells: percent-decoded (when it can be), folded as any text. */
+export function segmentText(segment: string): string {
+  let text = segment;
   try {
-    return decodeURIComponent(segment);
+    text = decodeURIComponent(segment);
   } catch {
-    return segment;
+    // A lone `%` or a broken sequence: the segment as written.
   }
+  return normalizeText(text);
 }
 
 // encodeURIComponent escapes these, though a path segment may hold them (RFC 3986 pchar): keeping
@@ -78,15 +98,19 @@ const PATH_SAFE: Readonly<Record<string, string>> = {
   '%40': '@',
 };
 
-/** A slug decoded, NFKC, lower case, then percent-encoded one way: `Ada%2DLovelace` -> `ada-lovelace`. */
-export function foldSlug(segment: string): string {
-  const text = foldCase(decoded(segment).normalize('NFKC'));
+/**
+ * A slug decoded, folded as any text, lower case, then percent-encoded one way:
+ * `Ada%2DLovelace%20` -> `ada-lovelace`. Null when it names nothing (`%20`, `%E2%80%8B`, `...`).
+ */
+export function foldSlug(segment: string): string | null {
+  const text = foldCase(segmentText(segment));
+  if (!namesSomething(text)) return null;
   return encodeURIComponent(text).replace(/%(24|26|2B|2C|3A|3B|3D|40)/g, (code) => PATH_SAFE[code]!);
 }
 
-/** The URL sent for a page of pronet: `https://www.pronet.com/<section>/<slug>`. */
-export function pronetUrl(section: string, slug: string): string {
-  return `https://${PRONET_HOST}/${section}/${foldSlug(slug)}`;
+/** The URL sent for a page of pronet: `https://www.pronet.com/<section>/<slug>`, its slug folded. */
+export function pronetUrl(section: string, foldedSlug: string): string {
+  return `https://${PRONET_HOST}/${section}/${foldedSlug}`;
 }
 
 /** An email address in the one form sent: lower case. */

@@ -4,11 +4,13 @@
 import {
   foldEmail,
   foldHost,
+  foldSlug,
   isNetworkHost,
   normalizeText,
   PHOTONET_DOMAIN,
   PRONET_DOMAIN,
   pronetUrl,
+  segmentText,
 } from './canonical';
 import { MAX_HANDLE_LENGTH } from './limits';
 
@@ -101,14 +103,20 @@ export type PronetAddress = PronetUrl | { kind: PronetKind; foreignHost: string 
 interface PronetPage {
   kind: PronetKind;
   section: string;
+  /** Folded (canonical.ts). */
   slug: string;
 }
 
-/** `/in/<slug>` a person, `/company/<slug>` a company, `/posts/<slug>` or `/feed/update/<urn>` a post. */
+/**
+ * `/in/<slug>` a person, `/company/<slug>` a company, `/posts/<slug>` or `/feed/update/<urn>` a post;
+ * none when the slug names nothing (`/in/%20`).
+ */
 function pronetPage(segments: readonly string[]): PronetPage | null {
   const [first, second, third] = segments;
-  const page = (kind: PronetKind, section: string, slug: string | undefined) =>
-    slug === undefined ? null : { kind, section, slug };
+  const page = (kind: PronetKind, section: string, slug: string | undefined) => {
+    const folded = slug === undefined ? null : foldSlug(slug);
+    return folded === null ? null : { kind, section, slug: folded };
+  };
   switch (first?.toLowerCase()) {
     case 'in':
       return page('person', 'in', second);
@@ -201,7 +209,7 @@ export function normalizePhotonetHandle(text: string): string | null {
     if (foreignHost(value, PHOTONET_DOMAIN) !== null) return null;
     const first = splitUrl(value)?.segments[0];
     if (first === undefined || PHOTONET_PAGES.has(first.toLowerCase())) return null;
-    handle = first;
+    handle = segmentText(first);
   }
   handle = handle.toLowerCase();
   return HANDLE_SHAPE.test(handle) && /[a-z0-9]/.test(handle) ? handle : null;

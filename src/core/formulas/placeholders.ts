@@ -1,10 +1,13 @@
 // Texts a cell holds when it has no value: Sheets' error values, which custom functions and
-// Range.getValues() receive as plain text, Sheets' "Loading..." while a cell computes, and this
-// add-on's own texts for a lookup that has not answered. None names anything: sent, each would be
-// charged (a miss costs the full price). readCell() turns them into an unusable cell, so every
-// argument of a formula, a bulk run or a recipe refuses them for free.
+// Range.getValues() receive as plain text, Sheets' "Loading..." while a cell computes, this
+// add-on's own texts for a lookup that has not answered, text without a letter or digit (`...`,
+// `—`), and a cell that only looks blank (invisible or filler characters, folded away by
+// canonical.ts). None names anything: sent, each would be charged (a miss costs the full price).
+// readCell() turns them into an unusable cell, so every argument of a formula, a bulk run, a
+// recipe or a watch refuses them for free.
 import { CELL_TEXT } from '../render/cell-text';
-import { normalizeText } from './canonical';
+import { namesSomething, normalizeText } from './canonical';
+import { quote } from './refusals';
 
 /**
  * Sheets' error values, and Excel's (a column pasted or imported from a workbook keeps them as
@@ -35,5 +38,27 @@ export function placeholderOf(text: string): string | null {
   if (text === CELL_TEXT.notFound) return `"${text}", the answer of a lookup that found nothing`;
   if (OWN_TEXTS.has(text) || text.startsWith(OWN_ERROR))
     return 'a message of this add-on, not a value to look up';
+  if (!namesSomething(text))
+    return `${quote(text)}, which has no letter or digit to look up and costs nothing`;
   return null;
+}
+
+const WHITESPACE = /[\s\p{Cc}]/u;
+/** A cell lists at most this many of the invisible characters it holds. */
+const LISTED_INVISIBLE = 4;
+
+const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * What a text that folds to nothing is, completing "This is ...": the invisible characters it
+ * holds, by code point, so the user can find them; null for whitespace alone, which is blank.
+ */
+export function invisibleOnly(raw: string): string | null {
+  const codes = [...new Set([...raw].filter((char) => !WHITESPACE.test(char)))].map(codePoint);
+  if (codes.length === 0) return null;
+  const listed =
+    codes.length > LISTED_INVISIBLE
+      ? `${codes.slice(0, LISTED_INVISIBLE).join(', ')} and others`
+      : codes.join(', ');
+  return `text that looks blank but holds only invisible characters (${listed}), which costs nothing: clear the cell`;
 }

@@ -49,6 +49,11 @@ describe('pronet URLs: one form, sent and keyed', () => {
     ['PRONET_PHONE', 'ｈｔｔｐｓ://ｗｗｗ．ｐｒｏｎｅｔ．ｃｏｍ/in/ada-lovelace', ADA],
     ['PRONET_PHONE', 'https://www.pronet.com/in/\u200Fada-lovelace\u200E', ADA],
     ['PRONET_PHONE', 'https://www.pronet.com/in/ada\u200B-lovelace', ADA],
+    ['PRONET_PHONE', 'https://www.pronet.com/in/ada-lovelace%20', ADA],
+    ['PRONET_PHONE', 'https://www.pronet.com/in/ada-lovelace%E2%80%8B', ADA],
+    ['PRONET_PHONE', 'https://www.pronet.com/in/%E2%80%8Bada-lovelace%C2%A0/', ADA],
+    ['PRONET_PHONE', 'https://www.pronet.com/in/ada-lovelace%E3%85%A4%CD%8F', ADA],
+    ['PRONET_PHONE', 'https://www.pronet.com/in/ada-lovelace\u3164', ADA],
     ['PRONET_EMAIL', 'https://www.pronet.com/in/jos%C3%A9-garc%C3%ADa', JOSE],
     ['PRONET_EMAIL', 'https://www.pronet.com/in/José-García/', JOSE],
     ['PRONET_EMAIL', 'https://www.pronet.com/in/jose\u0301-garci\u0301a', JOSE],
@@ -56,6 +61,7 @@ describe('pronet URLs: one form, sent and keyed', () => {
     ['PRONET_COMPANY', 'https://www.pronet.com/company/Acme-Corp/about/?trk=x', ACME],
     ['PRONET_COMPANY', 'uk.pronet.com/company/acme%2dcorp', ACME],
     ['PRONET_COMPANY', 'HTTP://PRONET.COM/COMPANY/ACME-CORP/people/#x', ACME],
+    ['PRONET_COMPANY', 'https://www.pronet.com/company/acme-corp%20%20/', ACME],
     [
       'PRONET_POST_REACTIONS',
       'https://www.pronet.com/posts/Ada-Lovelace_Engines-activity-123/?utm=x#c',
@@ -69,13 +75,15 @@ describe('pronet URLs: one form, sent and keyed', () => {
     expect(sent(functionName, { input }).input_data).toBe(url);
   });
 
-  it('makes five spellings of one profile one cache key', () => {
+  it('makes seven spellings of one profile one cache key', () => {
     const spellings = [
       'https://www.pronet.com/in/ada-lovelace',
       'https://www.pronet.com/in/Ada-Lovelace',
       'https://pronet.com/in/ada-lovelace',
       'https://uk.pronet.com/in/ada-lovelace',
       'https://www.pronet.com/in/ada%2Dlovelace',
+      'https://www.pronet.com/in/ada-lovelace%20',
+      'https://www.pronet.com/in/ada-lovelace%E2%80%8B',
     ];
     const keys = new Set(spellings.map((input) => keyOf(sent('PRONET_PHONE', { input }))));
     expect(keys.size).toBe(1);
@@ -140,6 +148,8 @@ describe('names, company names, emails and filters', () => {
     ['https://M.PHOTONET.COM/Ada.Lovelace/', 'ada.lovelace'],
     ['photonet.com/ada.lovelace', 'ada.lovelace'],
     ['@ADA.LOVELACE', 'ada.lovelace'],
+    ['https://www.photonet.com/ada.lovelace%20/', 'ada.lovelace'],
+    ['https://www.photonet.com/ada.lovelace%E2%80%8B', 'ada.lovelace'],
   ])('PHOTONET_PROFILE sends %j as %j', (input, handle) => {
     expect(sent('PHOTONET_PROFILE', { input }).input_data).toBe(handle);
   });
@@ -197,6 +207,18 @@ describe("hosts other than the network's own are refused, for free, naming the h
     ['https://pronet.co/in/ada', `This address is on pronet.co, not pronet.com; ${needsProfile}`],
     ['https://wwwpronet.com/in/ada', `This address is on wwwpronet.com, not pronet.com; ${needsProfile}`],
     ['https://EVIL.example:8443/in/ada', `This address is on evil.example, not pronet.com; ${needsProfile}`],
+    [
+      'https://www.pronet.com/in/%20',
+      'PRONET_PHONE needs a person profile URL (pronet.com/in/...); got "https://www.pronet.com/in/%20".',
+    ],
+    [
+      'https://www.pronet.com/in/%E2%80%8B/',
+      'PRONET_PHONE needs a person profile URL (pronet.com/in/...); got "https://www.pronet.com/in/%E2%80%8B/".',
+    ],
+    [
+      'https://www.pronet.com/in/.../',
+      'PRONET_PHONE needs a person profile URL (pronet.com/in/...); got "https://www.pronet.com/in/.../".',
+    ],
     [
       'https://www.pr\u043Enet.com/in/ada',
       'PRONET_PHONE needs a person profile URL (pronet.com/in/...); got "https://www.pr\u043Enet.com/in/ada".',
