@@ -1,8 +1,9 @@
 // Server side of the sidebar's Jobs panel (src/shared/jobs-rpc.ts): the jobs this account started
-// in this document, and re-running an expired one, which happens only here, when the user asks.
+// in this document, and re-running an expired or lost one, which happens only here, when the user asks.
 
 import { queueKey, readQueue, removeQueued } from '../core/formula-queue/records';
 import {
+  canRunAgain,
   commitJobChanges,
   describeJob,
   isPending,
@@ -86,8 +87,8 @@ export function cancelQueuedFormula(id: string): JobsList {
 const refused = (message: string): RetryResult => ({ ok: false, message, job: null });
 
 /**
- * Runs an expired job again: a new paid request, so only on the user's word (here). A paid list
- * whose sheet could not be written is written again instead, at no cost.
+ * Runs an expired or lost job again: a new paid request, so only on the user's word (here). A
+ * paid list whose sheet could not be written is written again instead, at no cost.
  */
 export function retryExpiredJob(key: string): RetryResult {
   const context = collectorContext();
@@ -95,11 +96,11 @@ export function retryExpiredJob(key: string): RetryResult {
   const job = myJobs(context).find((candidate) => candidate.key === String(key));
   if (!job) return refused('That job is no longer listed; refresh the Jobs panel.');
   if (isUndeliveredList(job)) return rewriteList(context, job);
-  if (job.state !== 'expired')
-    return refused(`Only an expired job can be run again; this one is ${job.state}.`);
+  if (!canRunAgain(job))
+    return refused(`Only an expired or lost job can be run again; this one is ${job.state}.`);
   const op = operationByType(job.type);
   if (!op) return refused(`Unknown operation ${job.type}.`);
-  // The expired record goes first, or the lookup would answer "expired" again without asking.
+  // Its record goes first, or the lookup would answer "expired" (or "lost") again without asking.
   return replaceJob(context, job, null) ?? runAgain(context, job, op);
 }
 
@@ -119,7 +120,7 @@ function replaceJob(context: CollectorContext, job: JobRecord, next: JobRecord |
   return null;
 }
 
-/** Sends the expired job's request again, as a sidebar-started lookup, and says what came of it. */
+/** Sends the job's request again, as a sidebar-started lookup, and says what came of it. */
 function runAgain(context: CollectorContext, job: JobRecord, op: Operation): RetryResult {
   const now = context.deps.client.clock.now();
   const results = lookupMany(context.deps, [{ key: job.key, op, request: job.request }], {
@@ -162,7 +163,7 @@ function rewriteList(context: CollectorContext, job: JobRecord): RetryResult {
   return { ok: after?.state === 'collected', message: after?.message ?? progress.summary, job: view };
 }
 
-/** The formula that showed the expiry picks up the new job (or its answer) at once. */
+/** The formula that showed the expiry or the loss picks up the new job (or its answer) at once. */
 function refreshFormulas(spreadsheetId: string): void {
   try {
     refreshWaitingFormulas(spreadsheetById(spreadsheetId), true);

@@ -2,8 +2,12 @@
 // their answers. src/shared/rpc.ts's ServerApi should extend JobsServerApi; src/server/index.ts
 // exports each function.
 
-/** A job's state in the registry, one list for both sides. */
-export type JobState = 'processing' | 'done' | 'collected' | 'failed' | 'expired';
+/**
+ * A job's state in the registry, one list for both sides. `expired`: done, then not collected
+ * within the API's 10 minutes; `lost`: the API could not find it although it cannot have expired
+ * (a 404 at its first poll).
+ */
+export type JobState = 'processing' | 'done' | 'collected' | 'failed' | 'expired' | 'lost';
 
 /** How background collection runs: a time-driven trigger every minute, every hour, or none. */
 export type BackgroundCollection = 'minute' | 'hour' | 'off';
@@ -16,7 +20,7 @@ export interface JobView {
   /** The query as a formula would write it: `COMPANY_EMPLOYEES("Acme", department "Sales")`. */
   query: string;
   state: JobState;
-  /** "running", "writing its sheet", "delivered", "failed", "expired". */
+  /** "running", "writing its sheet", "delivered", "failed", "expired", "lost". */
   stateText: string;
   startedAt: number;
   ageMs: number;
@@ -27,10 +31,10 @@ export interface JobView {
   creditsAreEstimate: boolean;
   /** "10 credits", "about 12.5 credits". */
   costText: string;
-  /** The delivery summary, the error, or why it expired; "" when there is nothing to say. */
+  /** The delivery summary, the error, or why it expired or was lost; "" when there is nothing to say. */
   message: string;
   sheetName: string | null;
-  /** Expired (or a paid list whose sheet could not be written): the user may run it again. */
+  /** Expired or lost (or a paid list whose sheet could not be written): the user may run it again. */
   canRetry: boolean;
 }
 

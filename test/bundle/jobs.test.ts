@@ -9,6 +9,7 @@ import {
   createWorld,
   enterFormulaBeforeItsTrigger as enterFormula,
   postsSent,
+  rerunUnasked,
   spent,
   typeValues,
   type World,
@@ -440,5 +441,81 @@ describe('the pump trigger', () => {
     expect(result.delivered).toEqual([SALES_SUMMARY]);
     expect(world.emu.ui.dialogs.at(-1)?.prompt).toContain(`-> sheet '${SALES_SHEET}'`);
     expect(pumpTriggers(world)).toHaveLength(0);
+  });
+});
+
+describe('a job the API cannot find at its first poll', () => {
+  /** The job the API lost: booked as charged (10 credits, the full profile's price), held, never "expired". */
+  const LOST =
+    'Lookup lost: the API accepted it, then could not find its job. The API charges every call, so it is booked as 10 credits spent.';
+  const RUN_AGAIN =
+    "Run it again from the sidebar's Jobs panel (Extensions > Enrich for Sheets > Open sidebar).";
+
+  it('is booked as charged, held against recalculation, listed with Retry, and bought again only then', () => {
+    const world = createWorld();
+    world.api.setHostile('pronet_profile_to_pronet_info', 'job-lost');
+    typeValues(world, 'A2', [[PROFILE]]);
+
+    const shown = enterFormula(world, 'B2', '=PRONET_PROFILE(A2, "headline")');
+
+    expect(shown.error?.message).toBe(`Error: ${LOST} ${RUN_AGAIN}`);
+    expect(world.api.chargesFor(world.key).map((charge) => charge.credits)).toEqual([10]);
+    expect(sidebar(world, 'getLedger')).toMatchObject({ today: 10, bySource: { formulas: 10 } });
+
+    world.clock.advance(31_000); // past the purchase's claims: nothing answers from them
+    expect(rerunUnasked(world, 'B2').error?.message).toBe(`Error: ${LOST} ${RUN_AGAIN}`);
+    expect(enterFormula(world, 'C2', '=PRONET_PROFILE(A2, "headline")').error?.message).toBe(
+      `Error: ${LOST} ${RUN_AGAIN}`,
+    );
+    pumpFromSidebar(world);
+    expect(postsSent(world)).toBe(1);
+    expect(spent(world)).toBe(10);
+
+    const [job, ...others] = listJobs(world).jobs;
+    expect(others).toEqual([]);
+    expect(job).toMatchObject({
+      state: 'lost',
+      stateText: 'lost',
+      costText: '10 credits',
+      creditsAreEstimate: false,
+      message: LOST,
+      canRetry: true,
+    });
+
+    world.api.setHostile('pronet_profile_to_pronet_info', null);
+    const retried = sidebar(world, 'retryExpiredJob', job!.key) as RetryResult;
+    expect(retried).toMatchObject({ ok: true, job: { state: 'processing' } });
+    expect(postsSent(world)).toBe(2);
+    pumpWithSidebarUntilIdle(world);
+    expect(world.emu.cell('Sheet1', 'B2').value).toBe(HEADLINE);
+    expect(world.emu.cell('Sheet1', 'C2').value).toBe(HEADLINE);
+    expect(spent(world)).toBe(20);
+    expect(postsSent(world)).toBe(2);
+  });
+
+  it('run again and lost again: 10 credits more, the formula says so at once, held again', () => {
+    const world = createWorld();
+    world.api.setHostile('pronet_profile_to_pronet_info', 'job-lost');
+    typeValues(world, 'A2', [[PROFILE]]);
+    enterFormula(world, 'B2', '=PRONET_PROFILE(A2, "headline")');
+    const [job] = listJobs(world).jobs;
+
+    const retried = sidebar(world, 'retryExpiredJob', job!.key) as RetryResult;
+
+    // The new job is left to the collector; the formula, entered again, polls it first.
+    expect(retried).toMatchObject({ ok: true, job: { state: 'processing' } });
+    expect(world.emu.cell('Sheet1', 'B2').error?.message).toBe(`Error: ${LOST} ${RUN_AGAIN}`);
+    expect(pumpFromSidebar(world)).toMatchObject({ pending: 0, expired: [] });
+    expect(world.api.chargesFor(world.key).map((charge) => charge.credits)).toEqual([10, 10]);
+    expect(sidebar(world, 'getLedger')).toMatchObject({ today: 20 });
+    expect(listJobs(world).jobs).toEqual([
+      expect.objectContaining({ state: 'lost', costText: '10 credits', message: LOST, canRetry: true }),
+    ]);
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + 2 * HOUR);
+    expect(enterFormula(world, 'C2', '=PRONET_PROFILE(A2)').error?.message).toBe(
+      `Error: ${LOST} ${RUN_AGAIN}`,
+    );
+    expect(postsSent(world)).toBe(2);
+    expect(spent(world)).toBe(20);
   });
 });

@@ -3,6 +3,7 @@
 // never bought again by recalculation: the fake's own ledger and the Spending panel agree, and a
 // newly entered formula (which Sheets always runs) costs nothing.
 import type { BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
+import type { JobsList } from '../../src/shared/jobs-rpc';
 import type { CacheView, LedgerView } from '../../src/shared/rpc';
 import {
   callFunction,
@@ -163,6 +164,42 @@ describe('a bulk run where some rows get a bad answer', () => {
     expect(world.emu.values('Sheet1', 'B4:C4')).toEqual([['html.com', 'Found']]);
     expect(spent(world)).toBe(5);
     expect(ledger(world).today).toBe(5);
+  });
+});
+
+describe('a bulk run whose job the API loses', () => {
+  const config: BulkRunConfig = {
+    sheetName: 'Sheet1',
+    headerRow: 1,
+    type: 'company_name_to_website',
+    columns: { input: 1 },
+    output: { mode: 'primary' },
+  };
+
+  it('says so on the row, books it as charged once, and leaves running it again to the Jobs panel', () => {
+    const world = createWorld({ api: { load: 1 } }); // every lookup answers 202: a job
+    world.api.setHostile('company_name_to_website', 'job-lost', { inputContains: 'Lost' });
+    typeValues(world, 'A1:A3', [['Company'], ['Company 1'], ['Lost Corp']]);
+    const { runId } = sidebar<BulkProgress>(world, 'startBulkRun', config, 2);
+    const done = drive(world, runId);
+    expect(done.state).toBe('done');
+    expect(world.emu.values('Sheet1', 'B2:C3')).toEqual([
+      ['1.com', 'Found'],
+      [
+        '',
+        "Error: Lookup lost: the API accepted it, then could not find its job. The API charges every call, so it is booked as 1 credit spent. Run it again from the sidebar's Jobs panel (Extensions > Enrich for Sheets > Open sidebar).",
+      ],
+    ]);
+    expect(spent(world)).toBe(2);
+    expect(ledger(world)).toMatchObject({ today: 2, bySource: { formulas: 0, bulk: 2, keyTests: 0 } });
+
+    for (let i = 0; i < 3; i++) drive(world, runId);
+    sidebar<BulkProgress>(world, 'retryFailedRows', runId);
+    drive(world, runId);
+    expect(postsSent(world)).toBe(2);
+    expect(sidebar<JobsList>(world, 'listJobs').jobs).toContainEqual(
+      expect.objectContaining({ query: 'COMPANY_WEBSITE("Lost Corp")', state: 'lost', canRetry: true }),
+    );
   });
 });
 

@@ -23,7 +23,12 @@ export type HostileKind =
   /** 202 whose `job_id` is a number, not a string. */
   | 'bad-job-id'
   /** 202 with a job that ends in `error` (charged: the call reached the API). */
-  | 'job-error';
+  | 'job-error'
+  /**
+   * 202 with a job id the status endpoint never knows: 404 from the first poll, as if the API lost
+   * the job (charged at once: the call reached the API).
+   */
+  | 'job-lost';
 
 export const HOSTILE_KINDS: readonly HostileKind[] = [
   'html',
@@ -35,6 +40,7 @@ export const HOSTILE_KINDS: readonly HostileKind[] = [
   'no-job-id',
   'bad-job-id',
   'job-error',
+  'job-lost',
 ];
 
 export interface HostileOptions {
@@ -122,6 +128,11 @@ export function hostilePost(op: FakeOperation, input: string, setting: Setting):
       return json(202, JSON.stringify({ status: 'processing', poll_url: '/status/' }));
     case 'bad-job-id':
       return json(202, JSON.stringify({ status: 'processing', job_id: 12345, poll_url: '/status/12345' }));
+    case 'job-lost': {
+      // Never a real job's id (those start `job_`), so polling it answers 404.
+      const jobId = `lost_${new Random(`lost:${op.type}:${input}`).hex(12)}`;
+      return json(202, JSON.stringify({ status: 'processing', job_id: jobId, poll_url: `/status/${jobId}` }));
+    }
     case 'job-error':
       throw new Error('job-error answers with a real job');
   }

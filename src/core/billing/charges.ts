@@ -31,6 +31,15 @@ export function failureCharge(op: Operation, error: ApiError): number | null {
   return CHARGED_FAILURES.has(error.code) ? chargedCredits(op, 0) : null;
 }
 
+/**
+ * What a job the API lost cost (jobs/lost.ts): the API took the call, so it is booked as a job
+ * that ended in `error` is, at the price of a call that returned nothing (for an employee list, at
+ * 0.5 an employee returned: none).
+ */
+export function lostJobCredits(op: Operation): number {
+  return chargedCredits(op, 0);
+}
+
 /** What the record of purchases says came of a call. */
 export function purchaseOutcome(outcome: CallOutcome): PurchaseOutcome {
   if (outcome.kind === 'found') return 'found';

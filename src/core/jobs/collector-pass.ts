@@ -21,7 +21,9 @@ import {
   pendingOf,
 } from './collector-ports';
 import { baseSheetName, buildEmployeeSheet, deliveryMessage, uniqueSheetName } from './employee-sheet';
+import { afterNotFound } from './lost';
 import {
+  canRunAgain,
   isPending,
   type JobRecord,
   jobScope,
@@ -117,24 +119,26 @@ export class Pass {
   private afterCheck(job: JobRecord, check: JobCheck, paid: PaidEntry[]): JobRecord {
     const now = this.time();
     if (check.kind === 'processing' || check.kind === 'unavailable') {
-      const message =
-        check.kind === 'unavailable' ? `Could not check the job: ${check.error.message}` : undefined;
+      // Running: said so now (jobs/lost.ts). Unavailable: why it could not be checked.
+      const said =
+        check.kind === 'processing'
+          ? { aliveAt: now }
+          : { message: `Could not check the job: ${check.error.message}` };
       const { message: _old, ...rest } = job;
       return this.update({
         ...rest,
-        ...(message ? { message } : {}),
+        ...said,
         updatedAt: now,
         polls: job.polls + 1,
         nextPollAt: now + nextPollDelayMs(now - job.startedAt),
       });
     }
     if (check.kind === 'expired') {
-      // The API charged it when it finished; its exact cost is unknown, so the estimate is booked.
-      const charge = { type: job.type, credits: job.estimate, key: job.key, outcome: 'error' as const };
+      // A 404: expired, or lost when it cannot have expired yet (jobs/lost.ts); either was charged.
+      const { next, charge } = afterNotFound(job, check.error.message, now);
       settleJob(this.budget, this.options.day, job.id, charge);
-      const expired = this.update({ ...job, state: 'expired', updatedAt: now, message: check.error.message });
-      this.report.expired.push(expired);
-      return expired;
+      (next.state === 'lost' ? this.report.failed : this.report.expired).push(this.update(next));
+      return next;
     }
     const outcome: CallOutcome =
       check.kind === 'done' ? check.outcome : { kind: 'failed', error: check.error };
@@ -307,7 +311,7 @@ export class Pass {
         const age = this.now - job.updatedAt;
         if (isPending(job)) return age > keepPaid;
         const list = operationByType(job.type)?.shape === 'employees';
-        const guardsPayment = job.state === 'expired' || (job.state === 'collected' && list);
+        const guardsPayment = canRunAgain(job) || (job.state === 'collected' && list);
         return age > (guardsPayment ? keepPaid : keepFinished);
       });
     if (old.length === 0) return;

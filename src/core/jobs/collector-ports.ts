@@ -15,8 +15,9 @@ export const COLLECTOR_DEFAULTS = {
   /** Collected, failed and expired records stay this long for the sidebar's "recent" list. */
   keepFinishedMs: 7 * DAY_MS,
   /**
-   * Delivered lists and expired jobs stay as long as a paid answer is reused: without its record a
-   * recalculated list formula would ask for a second sheet, and an expired one would be bought again.
+   * Delivered lists and expired or lost jobs stay as long as a paid answer is reused: without its
+   * record a recalculated list formula would ask for a second sheet, and an expired or lost one
+   * would be bought again.
    */
   keepPaidMs: 30 * DAY_MS,
   /** A sheet that could not be written is retried this often, then the job is failed. */

@@ -35,7 +35,12 @@ export interface JobRecord {
   estimate: number;
   /** Credits it cost, once known. */
   charged?: number;
-  /** Error or expiry text, or the delivery summary ("42 employees -> sheet 'Employees - Acme'"). */
+  /**
+   * When the API last said the job was running: a 404 less than 10 minutes later cannot be an
+   * expiry (jobs/lost.ts). Absent: not since it was started.
+   */
+  aliveAt?: number;
+  /** Error, expiry or loss text, or the delivery summary ("42 employees -> sheet 'Employees - Acme'"). */
   message?: string;
   /** Where an employee list was written (or, while `done`, the name planned for it). */
   sheetName?: string;
@@ -153,6 +158,7 @@ const STATE_TEXT: Readonly<Record<JobState, string>> = {
   collected: 'delivered',
   failed: 'failed',
   expired: 'expired',
+  lost: 'lost',
 };
 
 /** "just now", "3 min ago", "5 h ago", "2 days ago". */
@@ -168,6 +174,14 @@ export function ageText(ageMs: number): string {
 /** A paid list whose sheet could not be written: it can be written again at no cost. */
 export const isUndeliveredList = (job: JobRecord) =>
   job.state === 'failed' && (job.deliveryAttempts ?? 0) > 0;
+
+/** A job that cost credits and left no result: run again (a new purchase) only when the user asks. */
+export const canRunAgain = (job: JobRecord) => job.state === 'expired' || job.state === 'lost';
+
+/** The API's id for the job; null for a record the add-on made without one (inline:, lost:). */
+export function apiJobId(job: JobRecord): string | null {
+  return /^(inline|lost):/.test(job.id) ? null : job.id;
+}
 
 /** A job as the sidebar's Jobs panel shows it. */
 export function describeJob(job: JobRecord, now: number): JobView {
@@ -189,6 +203,6 @@ export function describeJob(job: JobRecord, now: number): JobView {
     costText: estimate ? `about ${amount}` : amount,
     message: job.message ?? '',
     sheetName: job.state === 'collected' ? (job.sheetName ?? null) : null,
-    canRetry: job.state === 'expired' || isUndeliveredList(job),
+    canRetry: canRunAgain(job) || isUndeliveredList(job),
   };
 }

@@ -1,4 +1,5 @@
-// What a formula's cell says about a job: a list on its way to its sheet, or a result that expired.
+// What a formula's cell says about a job: a list on its way to its sheet, or a result that expired
+// or was lost.
 // These read a lookup's result and the job's record, so they live with the lookup, not the renderer.
 import type { JobRecord } from '../jobs/registry';
 import { priceLabel } from '../operations/pricing';
@@ -12,6 +13,11 @@ import type { LookupResult } from './items';
 export function expiredText(op: Operation, job: JobRecord): string {
   const cost = job.charged ?? job.estimate;
   return `The result expired before it was collected (the API keeps it 10 minutes; it cost about ${creditsText(cost)} at ${priceLabel(op)}). Re-run it from the sidebar's Jobs panel.`;
+}
+
+/** What a lookup whose job the API lost says (jobs/lost.ts): what happened, its cost, and the way to run it again. */
+export function lostJobText(job: JobRecord): string {
+  return `${job.message ?? 'Lookup lost: the API accepted it, then could not find its job.'} Run it again from the sidebar's Jobs panel (Extensions > Enrich for Sheets > Open sidebar).`;
 }
 
 /**

@@ -2,10 +2,12 @@
 // reported, never posted again.
 import { waitForJobs } from '../api/job-polling';
 import type { CallOutcome } from '../api/outcome';
-import { settleJob } from '../billing/budget';
+import { type Charge, settleJob } from '../billing/budget';
 import { creditsFor, purchaseOutcome } from '../billing/charges';
 import type { PaidEntry } from '../cache/entries';
+import { afterNotFound } from '../jobs/lost';
 import { commitJobChanges, type JobRecord, nextPollDelayMs } from '../jobs/registry';
+import { lostJobText } from './cell-texts';
 import {
   budgetDeps,
   fresh,
@@ -49,17 +51,10 @@ export function collectKnownJobs(
   const changed: JobRecord[] = [];
   processing.forEach(({ item, job }, i) => {
     const outcome = outcomes[i]!;
-    const credits = creditsFor(item.op, outcome);
-    if (outcome.kind === 'found' || outcome.kind === 'miss') paid.push({ key: item.key, outcome, credits });
-    // A job that failed was charged too (api/outcome.ts CHARGED_FAILURES): booked like an answer.
-    if (outcome.kind === 'found' || outcome.kind === 'miss' || credits > 0)
-      settleJob(budgetDeps(deps), ctx.day, job.id, {
-        type: item.op.type,
-        credits,
-        key: item.key,
-        outcome: purchaseOutcome(outcome),
-      });
-    const { next, result } = afterPoll(item, job, outcome, credits, now);
+    const { next, result, charge } = afterPoll(item, job, outcome, now);
+    if (outcome.kind === 'found' || outcome.kind === 'miss')
+      paid.push({ key: item.key, outcome, credits: charge!.credits });
+    if (charge) settleJob(budgetDeps(deps), ctx.day, job.id, charge);
     changed.push(next);
     results.set(item.key, result);
   });
@@ -75,35 +70,34 @@ interface Polled {
   job: JobRecord;
 }
 
-/** A job that is not running any more: expired, failed, or done and left to the collector to deliver. */
+/** A job that is not running any more: expired, failed or lost, or done and left to the collector to deliver. */
 function settledJobResult(job: JobRecord): LookupResult {
   if (job.state === 'expired') return { kind: 'expired', job };
-  if (job.state === 'failed') {
-    return {
-      kind: 'failed',
-      error: {
-        code: 'job_failed',
-        message: job.message ?? 'The lookup failed.',
-        fatal: false,
-        retryable: false,
-      },
-    };
-  }
+  if (job.state === 'lost') return lostResult(job);
+  if (job.state === 'failed') return failedResult(job.message ?? 'The lookup failed.');
   return { kind: 'pending', job }; // done or collected: the collector delivers it
 }
 
-/** The job's record after one poll, and what the lookup answers for it. */
+const failedResult = (message: string): LookupResult => ({
+  kind: 'failed',
+  error: { code: 'job_failed', message, fatal: false, retryable: false },
+});
+
+/** What a lookup answers for a job the API lost (jobs/lost.ts): paid, held, run again on request. */
+export const lostResult = (job: JobRecord): LookupResult => failedResult(lostJobText(job));
+
+/** The job's record after one poll, what the lookup answers for it, and the charge to book. */
 function afterPoll(
   item: LookupItem,
   job: JobRecord,
   outcome: CallOutcome,
-  credits: number,
   now: number,
-): { next: JobRecord; result: LookupResult } {
+): { next: JobRecord; result: LookupResult; charge?: Charge } {
   if (outcome.kind === 'failed' && outcome.error.code === 'job_expired') {
-    const expired = { ...job, state: 'expired' as const, updatedAt: now, message: outcome.error.message };
-    return { next: expired, result: { kind: 'expired', job: expired } };
+    const { next, charge } = afterNotFound(job, outcome.error.message, now);
+    return { next, charge, result: settledJobResult(next) };
   }
+  const credits = creditsFor(item.op, outcome);
   const result = fresh(outcome, credits);
   if (result) {
     // A list waits for the collector to write its sheet; anything else is in the cache: done with.
@@ -117,7 +111,10 @@ function afterPoll(
       charged: credits,
       ...(message ? { message } : {}),
     };
-    return { next, result };
+    // A job that failed was charged too (api/outcome.ts CHARGED_FAILURES): booked like an answer.
+    if (outcome.kind === 'failed' && credits === 0) return { next, result };
+    const charge = { type: item.op.type, credits, key: item.key, outcome: purchaseOutcome(outcome) };
+    return { next, result, charge };
   }
   const polled = {
     ...job,

@@ -8,6 +8,7 @@ import type { PurchaseDetail } from '../billing/settlement';
 import type { PaidEntry } from '../cache/entries';
 import { holdFailures } from '../cache/held-failures';
 import { sentInput } from '../formulas/sent-input';
+import { lostRecord } from '../jobs/lost';
 import { type JobRecord, nextPollDelayMs, saveJobs } from '../jobs/registry';
 import { PROPERTY } from '../platform/stored-keys';
 import { announceJobs } from './announce';
@@ -21,6 +22,7 @@ import {
   paceNow,
   sendingDeadline,
 } from './items';
+import { lostResult } from './known-jobs';
 
 /** Set when the API answers 402, cleared by the next paid answer: the sidebar says it once. */
 export const OUT_OF_CREDITS_PROPERTY = PROPERTY.outOfCredits;
@@ -59,14 +61,7 @@ export function sendNew(
 ): Settlement | null {
   const { items, planned, reservation } = booking;
   const granted = items.slice(0, reservation.granted);
-  const later = reservation.refused?.reason === 'busy' ? { later: true as const } : {};
-  for (const item of items.slice(reservation.granted)) {
-    results.set(item.key, {
-      kind: 'refused',
-      message: reservation.refused?.message ?? 'Not sent.',
-      ...later,
-    });
-  }
+  refuseUngranted(booking, results);
   if (granted.length === 0) return null;
 
   const outcomes = enrichMany(
@@ -86,6 +81,7 @@ export function sendNew(
   const charges: Charge[] = [];
   const pending: PendingJob[] = [];
   const jobs: JobRecord[] = [];
+  const lost: JobRecord[] = [];
   const resent: Charge[] = [];
   granted.forEach((item, i) => {
     const outcome = outcomes[i]!;
@@ -99,6 +95,15 @@ export function sendNew(
       results.set(item.key, { kind: 'pending', job });
       return;
     }
+    if (outcome.kind === 'failed' && outcome.error.code === 'job_expired') {
+      // A job this pass started, not found within its minutes: lost, never expired (jobs/lost.ts).
+      const started = startedJob(item, `lost:${item.key}`, planned[i]!.estimate, ctx, now);
+      const job = lostRecord(started, item.op, now);
+      lost.push(job);
+      charges.push({ type: item.op.type, credits: job.charged!, outcome: 'error', ...detailOf(item) });
+      results.set(item.key, lostResult(job));
+      return;
+    }
     const credits = creditsFor(item.op, outcome);
     charges.push({ type: item.op.type, credits, outcome: purchaseOutcome(outcome), ...detailOf(item) });
     if (outcome.kind === 'found' || outcome.kind === 'miss') paid.push({ key: item.key, outcome, credits });
@@ -109,10 +114,8 @@ export function sendNew(
   if (ctx.source === 'formula' && deps.failureHold)
     holdFailures(deps.failureHold, paidFailures(granted, outcomes));
   rememberCreditState(deps, outcomes, flaggedOutOfCredits, now);
-  if (jobs.length > 0) {
-    saveJobs(deps.store, jobs);
-    announceJobs(deps, jobs);
-  }
+  if (jobs.length + lost.length > 0) saveJobs(deps.store, [...jobs, ...lost]);
+  if (jobs.length > 0) announceJobs(deps, jobs);
   // Only answers others can find in the cache may keep their claims until they lapse. Only a
   // formula, short of time, skips the closing section, and only when its hold keeps its items: an
   // execution with minutes books what each lookup found at once (a lapsed reservation can tell it
@@ -126,6 +129,19 @@ export function sendNew(
     charges.length === granted.length &&
     charges.every((charge, i) => charge.credits === planned[i]!.estimate);
   return { reservationId: reservation.id, charges, pending, resent, exact };
+}
+
+/** What the reservation did not grant is refused: to wait its turn (a busy lock), or with why. */
+function refuseUngranted(booking: Booking, results: Map<string, LookupResult>): void {
+  const { items, reservation } = booking;
+  const later = reservation.refused?.reason === 'busy' ? { later: true as const } : {};
+  for (const item of items.slice(reservation.granted)) {
+    results.set(item.key, {
+      kind: 'refused',
+      message: reservation.refused?.message ?? 'Not sent.',
+      ...later,
+    });
+  }
 }
 
 /** What the record of purchases keeps of a lookup: its answer's key, the input as sent, its cell. */

@@ -6,7 +6,7 @@ import type { Purchase } from '../billing/purchases';
 import { OUTCOME_LABELS, SOURCE_LABELS } from '../billing/report';
 import { toCredits } from '../billing/totals';
 import type { Kept, KeptLayer } from '../cache/kept';
-import { describeJob, type JobRecord } from '../jobs/registry';
+import { apiJobId, describeJob, type JobRecord } from '../jobs/registry';
 import type { Operation } from '../operations/types';
 import { DAY_MS } from '../platform/time';
 import { creditsText } from '../text/credits';
@@ -105,8 +105,8 @@ function twiceLine(purchase: Purchase | undefined): ReceiptLine {
 /** The job the answer came from, if any: its state while the registry still has it. */
 function jobLine(facts: ReceiptFacts, purchase: Purchase | undefined): ReceiptLine | null {
   const { job } = facts;
-  if (job && !job.id.startsWith('inline:'))
-    return { label: 'Job', text: `${job.id}: ${describeJob(job, facts.now).stateText}` };
+  const id = job ? apiJobId(job) : null;
+  if (job && id) return { label: 'Job', text: `${id}: ${describeJob(job, facts.now).stateText}` };
   return purchase?.job ? { label: 'Job', text: purchase.job } : null;
 }
 

@@ -175,6 +175,12 @@ function listDone(world: World): JobRecord {
 
 const slowLists = () => setup({ jobDelayMs: { employees: 40_000 } });
 
+/** A full profile's job the API lost: booked at the profile's 10 credits. */
+const LOST_PROFILE =
+  'Lookup lost: the API accepted it, then could not find its job. The API charges every call, so it is booked as 10 credits spent.';
+const RUN_AGAIN =
+  "Run it again from the sidebar's Jobs panel (Extensions > Enrich for Sheets > Open sidebar).";
+
 describe('a pump pass', () => {
   it('writes a finished list to a new sheet, books its real charge and marks it collected', () => {
     const world = slowLists();
@@ -251,6 +257,8 @@ describe('a pump pass', () => {
     const job = world.job(PROFILE)!;
     expect(job.nextPollAt - world.clock.now()).toBeGreaterThanOrEqual(1_500); // about every 2 s
     expect(first.nextDueAt).toBe(job.nextPollAt);
+    // Seen running: a 404 in the next 10 minutes would be a loss, not an expiry (jobs/lost.ts).
+    expect(job.aliveAt).toBeGreaterThan(job.startedAt);
   });
 
   it("leaves another account's jobs alone: polled with this key they would read as expired", () => {
@@ -286,6 +294,71 @@ describe('a pump pass', () => {
     expect(world.posts()).toBe(1);
     // The formula's own polls (every 2 s until 2 s before its 25 s), then one round.
     expect(world.statusChecks()).toBe(report.polled + 11);
+  });
+
+  it('calls a job the API cannot find at its first poll lost, not expired: booked at its price, held, offered again', () => {
+    const world = setup();
+    world.api.setHostile('pronet_profile_to_pronet_info', 'job-lost');
+    // Sent as a bulk run sends it: the job is left to the collector, which polls it first.
+    const results = lookupMany(
+      { client: world.deps.client, cache: world.deps.cache, store: world.store, lock: world.lock },
+      [{ key: world.keyOf(PROFILE), op: operationByType(PROFILE.type)!, request: PROFILE }],
+      {
+        source: 'bulk',
+        jobSource: 'bulk',
+        spreadsheetId: SPREADSHEET,
+        day: DAY,
+        deadline: world.clock.now() + 60_000,
+        formulaDailyCap: 1000,
+        retryServerErrors: true,
+        pollJobs: false,
+      },
+    );
+    expect(results.get(world.keyOf(PROFILE))!.kind).toBe('pending');
+    world.clock.time += 2_000;
+
+    const report = pumpOnce(world.deps, world.options);
+
+    expect(report.expired).toEqual([]);
+    expect(report.failed).toHaveLength(1);
+    expect(world.job(PROFILE)).toMatchObject({ state: 'lost', charged: 10, message: LOST_PROFILE });
+    expect(world.spent()).toBe(10);
+    expect(world.booked()).toBe(10);
+    expect(world.held()).toBe(0);
+    expect(world.formula(PROFILE)).toEqual({
+      kind: 'failed',
+      error: { code: 'job_failed', message: `${LOST_PROFILE} ${RUN_AGAIN}`, fatal: false, retryable: false },
+    });
+    world.clock.time += 60 * 60_000;
+    pumpOnce(world.deps, world.options);
+    expect(world.formula(PROFILE).kind).toBe('failed');
+    expect(world.posts()).toBe(1);
+    expect(world.booked()).toBe(10);
+    expect(describeJob(world.job(PROFILE)!, world.clock.now())).toMatchObject({
+      state: 'lost',
+      stateText: 'lost',
+      credits: 10,
+      creditsAreEstimate: false,
+      costText: '10 credits',
+      canRetry: true,
+    });
+  });
+
+  it('books a lost employee list at nothing: 0.5 credit an employee returned, and none was', () => {
+    const world = setup();
+    world.api.setHostile('company_name_to_employees', 'job-lost');
+
+    const result = world.formula(ACME_SALES);
+
+    const lost =
+      'Lookup lost: the API accepted it, then could not find its job. It returned no employees, so nothing is booked (0.5 credit per employee returned).';
+    expect(result).toMatchObject({ kind: 'failed', error: { message: `${lost} ${RUN_AGAIN}` } });
+    expect(world.job(ACME_SALES)).toMatchObject({ state: 'lost', charged: 0, message: lost });
+    expect(world.spent()).toBe(0);
+    expect(world.booked()).toBe(0);
+    expect(world.held()).toBe(0);
+    expect(world.formula(ACME_SALES).kind).toBe('failed');
+    expect(world.posts()).toBe(1);
   });
 
   // The spec does not say whether a failed job is charged, but that every call is: booked at its price.

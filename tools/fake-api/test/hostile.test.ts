@@ -50,6 +50,24 @@ describe('hostile answers', () => {
     expect(h.api.spent(h.key)).toBe(7);
   });
 
+  it('job-lost accepts with a job id that answers 404 from the first poll, charged at once; a list costs nothing', () => {
+    const h = harness();
+    h.api.setHostile('any', 'job-lost');
+    const profile = { type: 'pronet_profile_to_pronet_info', input_data: 'https://www.pronet.com/in/ada' };
+    const accepted = h.post(profile);
+    expect(accepted.status).toBe(202);
+    expect(accepted.json).toMatchObject({ status: 'processing', job_id: expect.stringMatching(/^lost_/) });
+    expect(h.api.spent(h.key)).toBe(10);
+    h.clock.advance(2000);
+    expect(h.poll(accepted.json.job_id).json).toEqual({
+      status: 'error',
+      message: 'Job not found or expired',
+    });
+    expect(h.poll(accepted.json.job_id).status).toBe(404);
+    expect(h.post({ type: 'company_name_to_employees', input_data: 'Acme' }).status).toBe(202);
+    expect(h.api.spent(h.key)).toBe(10);
+  });
+
   it('targets inputs, and turns off', () => {
     const h = harness();
     h.api.setHostile('company_name_to_website', 'html', { inputContains: 'broken' });

@@ -19,6 +19,11 @@ function retryQuestion(job: JobView): string {
   if (job.state === 'expired') {
     return `Run "${job.query}" again? Its result expired before it was collected; running it again is a new lookup, charged again: ${job.costText}.`;
   }
+  if (job.state === 'lost') {
+    // A lost list cost nothing (none returned at 0.5 an employee); run again, it costs what it returns.
+    const price = job.credits > 0 ? `: ${job.costText}` : ' for the employees it returns';
+    return `Run "${job.query}" again? The API lost its job before it answered; running it again is a new lookup, charged again${price}.`;
+  }
   return `Write the sheet for "${job.query}" again? It was paid already: this costs nothing.`;
 }
 
@@ -41,7 +46,7 @@ function jobItem(job: JobView, retry: (job: JobView, button: HTMLButtonElement) 
     const button = el(
       'button',
       { type: 'button', class: 'job-retry' },
-      job.state === 'expired' ? 'Run again…' : 'Write the sheet again…',
+      job.state === 'expired' || job.state === 'lost' ? 'Run again…' : 'Write the sheet again…',
     );
     button.addEventListener('click', () => retry(job, button));
     item.append(el('div', { class: 'buttons' }, button));

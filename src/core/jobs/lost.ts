@@ -1,0 +1,57 @@
+// A job the status endpoint answers 404 for ("job not found or expired", the spec says) is one of
+// two things. Expired: it was done, and nobody collected it within the API's 10 minutes. Lost: the
+// API could not find a job that cannot have expired, because it was running, or just accepted,
+// less than 10 minutes ago (a 404 at the first poll). A lost job was still a call the API took:
+// it is booked as charged, held like a failed job (no recalculation or other cell buys it again),
+// and run again only when the user asks in the Jobs panel.
+import type { Charge } from '../billing/budget';
+import { lostJobCredits } from '../billing/charges';
+import { priceLabel } from '../operations/pricing';
+import { operationByType } from '../operations/table';
+import type { Operation } from '../operations/types';
+import { creditsText } from '../text/credits';
+import type { JobRecord } from './registry';
+
+/** How long the API keeps a finished job's result (spec, States and transitions). */
+const RESULT_LIFETIME_MS = 10 * 60_000;
+
+/** Whether a 404 for this job at `now` means the API lost it: it cannot have expired yet. */
+export function isLostAt(job: JobRecord, now: number): boolean {
+  return now - (job.aliveAt ?? job.startedAt) < RESULT_LIFETIME_MS;
+}
+
+/** What a lost job's record and cell say: what happened and what it cost. */
+function lostMessage(op: Operation, credits: number): string {
+  const cost =
+    credits > 0
+      ? `The API charges every call, so it is booked as ${creditsText(credits)} spent.`
+      : `It returned no employees, so nothing is booked (${priceLabel(op)} returned).`;
+  return `Lookup lost: the API accepted it, then could not find its job. ${cost}`;
+}
+
+/** The record of a lost job, at what it is booked for. */
+export function lostRecord(job: JobRecord, op: Operation, now: number): JobRecord {
+  const credits = lostJobCredits(op);
+  const { aliveAt: _alive, ...rest } = job;
+  return { ...rest, state: 'lost', updatedAt: now, charged: credits, message: lostMessage(op, credits) };
+}
+
+/**
+ * A job the status endpoint answered 404 for at `now`: lost, or expired (`expiredMessage`), with
+ * the charge to book. An expired job was charged when it finished; its exact cost is unknown, so
+ * its estimate is booked.
+ */
+export function afterNotFound(
+  job: JobRecord,
+  expiredMessage: string,
+  now: number,
+): { next: JobRecord; charge: Charge } {
+  const op = operationByType(job.type);
+  const charge = { type: job.type, key: job.key, outcome: 'error' as const };
+  if (op && isLostAt(job, now)) {
+    const next = lostRecord(job, op, now);
+    return { next, charge: { ...charge, credits: next.charged! } };
+  }
+  const next: JobRecord = { ...job, state: 'expired', updatedAt: now, message: expiredMessage };
+  return { next, charge: { ...charge, credits: job.estimate } };
+}
