@@ -145,7 +145,7 @@ describe('the playground workbook', () => {
     workbook.setCell('B15', '=COMPANY_WEBSITE(A3)');
     workbook.select('B14');
     expect(workbook.runMenuItem('Freeze results as values').alerts).toEqual([
-      { title: '', prompt: 'Froze 1 formula: those cells are now plain values.' },
+      { title: '', prompt: 'Froze 1 formula: 1 cell is now a plain value.' },
     ]);
     expect([input(workbook, 'B14'), input(workbook, 'B15')]).toEqual(['acme.com', '=COMPANY_WEBSITE(A3)']);
   });
