@@ -145,7 +145,7 @@ describe('the playground workbook', () => {
     workbook.setCell('B15', '=COMPANY_WEBSITE(A3)');
     workbook.select('B14');
     expect(workbook.runMenuItem('Freeze results as values').alerts).toEqual([
-      { title: '', prompt: 'Froze 1 formula: those cells are now plain values.' },
+      { title: '', prompt: 'Froze 1 formula: 1 cell is now a plain value.' },
     ]);
     expect([input(workbook, 'B14'), input(workbook, 'B15')]).toEqual(['acme.com', '=COMPANY_WEBSITE(A3)']);
   });
@@ -214,5 +214,56 @@ describe('the playground workbook', () => {
     ]);
     expect(spent(workbook)).toBe(2 * PRICE.COMPANY_WEBSITE);
     expect(workbook.emu.triggerRuns.filter((run) => run.kind === 'form submit trigger')).toHaveLength(2);
+  });
+
+  it('undoes a Freeze with Ctrl+Z: the range formula is back, answering from the cache for free', () => {
+    const workbook = new Workbook(DIST);
+    workbook.paste('A20', [['Globex'], ['Initech'], ['Hooli']]);
+    workbook.setCell('B20', '=COMPANY_WEBSITE(A20:A22)');
+    workbook.advance(60_000);
+    expect(spent(workbook)).toBe(3 * PRICE.COMPANY_WEBSITE);
+    workbook.select('B20');
+    expect(workbook.runMenuItem('Freeze results as values').alerts).toEqual([
+      { title: '', prompt: 'Froze 1 formula: 3 cells are now plain values.' },
+    ]);
+    expect(['B20', 'B21', 'B22'].map((a1) => input(workbook, a1))).toEqual([
+      'globex.com',
+      'initech.com',
+      'hooli.com',
+    ]);
+
+    expect(workbook.undo()).toBe(true);
+    workbook.advance(60_000);
+    expect(input(workbook, 'B20')).toBe('=COMPANY_WEBSITE(A20:A22)');
+    expect(['B20', 'B21', 'B22'].map((a1) => shown(workbook, a1))).toEqual([
+      'globex.com',
+      'initech.com',
+      'hooli.com',
+    ]);
+    expect(workbook.state().cells.B22?.spill).toBe(true);
+    expect(spent(workbook)).toBe(3 * PRICE.COMPANY_WEBSITE);
+  });
+
+  it('undoes edits, pastes and deletes one step at a time, leaving cells changed since', () => {
+    const workbook = new Workbook(DIST);
+    workbook.setCell('C5', '00123');
+    workbook.setCell('C5', "'00123");
+    workbook.paste('D5', [['one', 'two']]);
+    workbook.clear('C5:E5');
+    expect(['C5', 'D5', 'E5'].map((a1) => input(workbook, a1))).toEqual(['', '', '']);
+
+    expect(workbook.undo()).toBe(true);
+    expect(['C5', 'D5', 'E5'].map((a1) => input(workbook, a1))).toEqual(["'00123", 'one', 'two']);
+    // A script writes over D5 meanwhile: undoing the paste leaves what it wrote.
+    workbook.emu.spreadsheet.getSheetByName('Sheet1')!.getRange('D5').setValue('by a script');
+    expect(workbook.undo()).toBe(true);
+    expect(['C5', 'D5', 'E5'].map((a1) => input(workbook, a1))).toEqual(["'00123", 'by a script', '']);
+    expect(workbook.undo()).toBe(true);
+    expect(shown(workbook, 'C5')).toBe('123');
+    expect(workbook.undo()).toBe(true);
+    expect(input(workbook, 'C5')).toBe('');
+    expect(workbook.undo()).toBe(false);
+    // The demo's own inputs were there before any step.
+    expect(shown(workbook, 'A3')).toBe('Acme Corporation');
   });
 });

@@ -1,5 +1,5 @@
-// The add-on around the formulas: the menu in every auth mode, freezing results, and the key
-// never leaving the server unmasked.
+// The add-on around the formulas: the menu in every auth mode, the help page, and the key never
+// leaving the server unmasked (freezing results: freeze.test.ts).
 import { createWorld, enterFormula, typeValues } from './harness';
 import { everythingShown, keyTraces } from './key-traces';
 
@@ -28,26 +28,6 @@ describe('Help: functions and prices', () => {
     expect(shown.html).toContain('PRONET_PHONE(profile_url)');
     expect(shown.html).toContain('50 credits');
     expect(shown.html).toContain('e.g. <code>=COMPANY_WEBSITE(&quot;Acme Corporation&quot;)</code>');
-  });
-});
-
-describe('Freeze results as values', () => {
-  it("turns the add-on's formulas in the selection into the values they show, and leaves the rest", () => {
-    const world = createWorld();
-    typeValues(world, 'A1:A2', [['Acme Corporation'], ['https://www.pronet.com/posts/ada_x-activity-1']]);
-    const website = enterFormula(world, 'B1', '=COMPANY_WEBSITE(A1)').values[0]![0];
-    const reactions = enterFormula(world, 'B3', '=PRONET_POST_REACTIONS(A2)').values;
-    const sheet = world.emu.spreadsheet.getSheetByName('Sheet1')!;
-    sheet.getRange('C1').setFormula('=LEN(A1)');
-    sheet.getRange(`A1:F${3 + reactions.length}`).activate();
-
-    world.emu.runMenuItem(world.bundle, 'Freeze results as values');
-
-    expect(world.emu.cell('Sheet1', 'B1')).toMatchObject({ formula: '', value: website });
-    expect(world.emu.cell('Sheet1', 'B3')).toMatchObject({ formula: '', value: reactions[0]![0] });
-    expect(world.emu.cell('Sheet1', `C${2 + reactions.length}`).value).toBe(reactions.at(-1)![1]);
-    expect(world.emu.cell('Sheet1', 'C1').formula).toBe('=LEN(A1)');
-    expect(world.emu.ui.dialogs.at(-1)?.prompt).toMatch(/Froze 2 formulas/);
   });
 });
 

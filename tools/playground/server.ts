@@ -145,6 +145,7 @@ const CHANGES: Record<string, (workbook: Workbook, body: Body) => unknown> = {
   }),
   '/api/clear': (workbook, body) => workbook.clear(stringField(body, 'a1')),
   '/api/fill-down': (workbook, body) => ({ filled: workbook.fillDown(stringField(body, 'a1')) }),
+  '/api/undo': (workbook) => ({ undone: workbook.undo() }),
   '/api/sheet': (workbook, body) => workbook.selectSheet(stringField(body, 'name')),
   '/api/open': (workbook) => workbook.open(),
   '/api/form-response': (workbook) => workbook.simulateFormResponse(),

@@ -24,6 +24,7 @@ import { planFillDown } from './fill-down';
 import { PendingTriggers } from './pending-triggers';
 import { clampWindow, DEFAULT_WINDOW, flattenMenu, windowCells } from './snapshot';
 import type { MenuOutcome, RowWindow, WorkbookState } from './state';
+import { UndoHistory } from './undo';
 
 export { DEMO_CREDITS } from './demo';
 
@@ -45,6 +46,7 @@ export class Workbook {
   readonly demoKey: string;
   readonly #distDir: string;
   readonly #pendingTriggers: PendingTriggers;
+  readonly #history: UndoHistory;
   /** Form responses simulated so far: the next one's answers come from the demo's list in turn. */
   #formResponses = 0;
   /** The tab the page shows and edits. */
@@ -67,6 +69,7 @@ export class Workbook {
     });
     prefill(this.emu);
     linkDemoForm(this.emu);
+    this.#history = new UndoHistory(this.emu.document);
   }
 
   get #sheet(): SheetModel {
@@ -130,7 +133,7 @@ export class Workbook {
   setCell(a1: string, input: string): void {
     const range = this.#range(a1);
     if (range.numRows !== 1 || range.numColumns !== 1) throw new RangeError(`"${a1}" is not one cell`);
-    this.#edit(range, [[input]]);
+    this.#history.record(() => this.#edit(range, [[input]]));
   }
 
   /**
@@ -143,20 +146,16 @@ export class Workbook {
     if (rows.length === 0 || width === 0) throw new RangeError('There is nothing to paste');
     const block = { row: at.row, column: at.column, numRows: rows.length, numColumns: width };
     this.#checkFits(block);
-    this.#edit(
-      block,
-      rows.map((line) => Array.from({ length: width }, (_, i) => line[i] ?? '')),
-    );
+    const inputs = rows.map((line) => Array.from({ length: width }, (_, i) => line[i] ?? ''));
+    this.#history.record(() => this.#edit(block, inputs));
     return rangeA1(block);
   }
 
   /** Delete over a selection: every cell emptied, in one edit. */
   clear(a1: string): void {
     const range = this.#range(a1);
-    this.#edit(
-      range,
-      Array.from({ length: range.numRows }, () => Array<string>(range.numColumns).fill('')),
-    );
+    const empty = Array.from({ length: range.numRows }, () => Array<string>(range.numColumns).fill(''));
+    this.#history.record(() => this.#edit(range, empty));
   }
 
   /** Ctrl+D over a selection (fill-down.ts); answers the rows written, or null for none. */
@@ -170,7 +169,7 @@ export class Workbook {
       numRows: plan.inputs.length,
       numColumns: plan.inputs[0]!.length,
     };
-    this.#edit(block, plan.inputs);
+    this.#history.record(() => this.#edit(block, plan.inputs));
     return rangeA1(block);
   }
 
@@ -193,9 +192,18 @@ export class Workbook {
     return { sheet, row };
   }
 
+  /**
+   * Ctrl+Z: the cells of the last edit, paste, fill-down or menu action put back, each block as the
+   * user's edit (undo.ts). Answers false when there is nothing left to undo.
+   */
+  undo(): boolean {
+    const restores = this.#history.takeLast();
+    for (const { sheet, block, inputs } of restores ?? []) this.#edit(block, inputs, sheet);
+    return restores !== null;
+  }
+
   /** One user edit of a cell or block, through the emulator; its Edit triggers run later. */
-  #edit(block: GridRange, inputs: readonly (readonly string[])[]): void {
-    const sheet = this.#sheet;
+  #edit(block: GridRange, inputs: readonly (readonly string[])[], sheet = this.#sheet): void {
     // As in Sheets, the user's edit fires the installed Edit triggers (the job collector's driver).
     const fields = editEventFields(inputs, sheet.value(block.row, block.column));
     this.emu.edit(this.bundle, sheet.name, cellA1(block.row, block.column), inputs, { fireTriggers: false });
@@ -249,7 +257,7 @@ export class Workbook {
     let error: string | null = null;
     try {
       this.#applySelection();
-      this.emu.runMenuItem(this.bundle, caption);
+      this.#history.record(() => this.emu.runMenuItem(this.bundle, caption));
     } catch (thrown) {
       error = tooltipOf(thrown);
     }

@@ -9,6 +9,9 @@ export type FormulaArgument =
   | { kind: 'ref'; sheet: string | null; a1: string }
   | { kind: 'literal'; value: string | number | boolean };
 
+/** An argument as Sheets passes it: a cell's value, or a range's rows (SheetGrids.argument). */
+export type ReadArgument = (sheet: string, a1: string) => unknown;
+
 export interface FormulaCall {
   functionName: string;
   args: FormulaArgument[];
@@ -67,4 +70,9 @@ export function readFormulaCall(formula: string): FormulaCall | null {
     args.push(arg);
   }
   return { functionName: match[1]!.toUpperCase(), args };
+}
+
+/** The call's arguments as Sheets passes them to the function, its references read from `sheet`. */
+export function callArguments(call: FormulaCall, sheet: string, argument: ReadArgument): unknown[] {
+  return call.args.map((arg) => (arg.kind === 'literal' ? arg.value : argument(arg.sheet ?? sheet, arg.a1)));
 }

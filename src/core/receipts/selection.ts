@@ -3,17 +3,12 @@
 // again once their new answers are saved. Its price is stated before anything is bought.
 import type { EnrichmentRequest } from '../api/wire';
 import { estimateFor } from '../billing/charges';
+import type { ReadArgument } from '../formulas/formula-call';
+import { anchorOf } from '../formulas/spill';
 import type { Operation } from '../operations/types';
 import type { CellAt } from '../text/cell-refs';
 import { roundCredits } from '../text/credits';
-import {
-  anchorOf,
-  type FormulaAt,
-  type FormulaLookups,
-  formulaLookups,
-  type ReadArgument,
-  reaches,
-} from './shown';
+import { type FormulaAt, type FormulaLookups, formulaLookups, reaches } from './shown';
 
 /** A selection bigger than this is refused: its formulas are better bought again a column at a time. */
 export const MAX_SELECTION_CELLS = 5_000;

@@ -4,9 +4,9 @@
 // passes them, and its rows prepared exactly as the formula prepares them, so the key found is
 // the key the formula bought.
 import type { EnrichmentRequest } from '../api/wire';
-import { readFormulaCall } from '../formulas/formula-call';
+import { callArguments, type ReadArgument, readFormulaCall } from '../formulas/formula-call';
 import { formulaRows } from '../formulas/formula-rows';
-import { isOurFormula } from '../formulas/our-formulas';
+import { anchorOf } from '../formulas/spill';
 import type { Operation } from '../operations/types';
 import { type CellAt, cellRef } from '../text/cell-refs';
 
@@ -23,29 +23,6 @@ export interface FormulaAt extends CellAt {
   formula: string;
 }
 
-/** An argument as Sheets passes it: a cell's value, or a range's rows (SheetGrids.argument). */
-export type ReadArgument = (sheet: string, a1: string) => unknown;
-
-/** How far a formula's answer may spill: rows down, columns to the right. */
-const MAX_ROWS_UP = 10_000;
-const MAX_COLUMNS_LEFT = 40;
-
-/**
- * The nearest of our formulas at or above the cell in its column, then in the columns to its left:
- * a cell holding another formula stops the search in that column. `formulas[r][c]` is row r + 1.
- */
-export function anchorOf(formulas: readonly (readonly string[])[], cell: CellAt): CellAt | null {
-  for (let column = cell.column; column >= Math.max(1, cell.column - MAX_COLUMNS_LEFT); column--) {
-    for (let row = cell.row; row >= Math.max(1, cell.row - MAX_ROWS_UP); row--) {
-      const formula = formulas[row - 1]?.[column - 1] ?? '';
-      if (formula === '') continue;
-      if (isOurFormula(formula)) return { row, column };
-      break;
-    }
-  }
-  return null;
-}
-
 export interface FormulaLookups {
   isRange: boolean;
   /** Row i of the formula's input: its lookup, or null (blank, refused, another kind of row). */
@@ -56,10 +33,7 @@ export interface FormulaLookups {
 export function formulaLookups(at: FormulaAt, argument: ReadArgument): FormulaLookups | null {
   const call = readFormulaCall(at.formula);
   if (!call) return null;
-  const args = call.args.map((arg) =>
-    arg.kind === 'literal' ? arg.value : argument(arg.sheet ?? at.sheet, arg.a1),
-  );
-  const rows = formulaRows(call.functionName, args);
+  const rows = formulaRows(call.functionName, callArguments(call, at.sheet, argument));
   if (!rows.ok) return null;
   return {
     isRange: rows.isRange,

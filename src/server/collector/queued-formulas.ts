@@ -6,7 +6,7 @@
 import { resultKey } from '../../core/cache/keys';
 import { finishLookups, formulaItems } from '../../core/formula-queue/finish';
 import { type QueuedFormula, readQueue, removeQueued, saveQueued } from '../../core/formula-queue/records';
-import { readFormulaCall } from '../../core/formulas/formula-call';
+import { callArguments, readFormulaCall } from '../../core/formulas/formula-call';
 import type { LookupItem } from '../../core/lookup/items';
 import { cellRef, parseCell } from '../../core/text/cell-refs';
 import { appsScriptClock, digestHashPort } from '../adapters/apps-script';
@@ -135,9 +135,7 @@ function readTarget(
   if (grids.formula(target.sheet, target.a1) !== target.formula) return false;
   const call = readFormulaCall(target.formula);
   if (!call) return true;
-  const args = call.args.map((arg) =>
-    arg.kind === 'literal' ? arg.value : grids.argument(arg.sheet ?? target.sheet, arg.a1),
-  );
+  const args = callArguments(call, target.sheet, (sheet, a1) => grids.argument(sheet, a1));
   const keyOf = (request: Parameters<typeof resultKey>[2]) =>
     resultKey(digestHashPort, context.scope, request);
   const at = parseCell(target.a1);

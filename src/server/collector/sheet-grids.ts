@@ -21,6 +21,11 @@ export class SheetGrids {
     return this.#grid(sheet)?.formulas ?? [];
   }
 
+  /** Every value of a sheet's data range, by row then column from A1; [] for a missing sheet. */
+  values(sheet: string): readonly (readonly unknown[])[] {
+    return this.#grid(sheet)?.values ?? [];
+  }
+
   /** A row's values from column `first` to `last`; '' past the data range. */
   row(sheet: string, row: number, first: number, last: number): unknown[] {
     const line = this.#grid(sheet)?.values[row - 1] ?? [];

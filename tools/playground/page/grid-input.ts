@@ -1,7 +1,7 @@
 // The grid takes the mouse and the keyboard as Sheets does: click, Shift+click and drag select;
 // double-click edits; arrows move past the screen's edge (Shift+arrows stretch the range); typing
 // replaces the cell; Enter or F2 edits it; Delete empties the selection; Ctrl+D fills down;
-// Ctrl+C and Ctrl+V copy and paste blocks of tab-separated rows.
+// Ctrl+C and Ctrl+V copy and paste blocks of tab-separated rows; Ctrl+Z undoes the last change.
 import type { Editor } from './editor';
 import type { CellAt, Selection } from './selection';
 import { parseTsv } from './tsv';
@@ -14,6 +14,8 @@ export interface GridActions {
   selectionChanged(reveal: CellAt | null): void;
   clear(): void;
   fillDown(): void;
+  /** Ctrl+Z: the last edit, paste or menu action undone. */
+  undo(): void;
   paste(rows: string[][]): void;
   /** The selection as tab-separated text. */
   copied(): string;
@@ -137,6 +139,9 @@ function onShortcut(event: KeyboardEvent, actions: GridActions): void {
   if (key === 'd') {
     event.preventDefault();
     actions.fillDown();
+  } else if (key === 'z' && !event.shiftKey) {
+    event.preventDefault();
+    actions.undo();
   } else if (event.key === 'Home') {
     event.preventDefault();
     actions.selection.set({ row: 1, column: 1 });

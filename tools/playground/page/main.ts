@@ -115,6 +115,14 @@ async function fillDown(): Promise<void> {
   render(answer.state);
 }
 
+/** Ctrl+Z: the server puts back what the last edit, paste or menu action changed. */
+async function undo(): Promise<void> {
+  const answer = await change<{ undone: boolean }>('/api/undo');
+  if (!answer) return;
+  if (!answer.undone) toast('Nothing to undo.');
+  render(answer.state);
+}
+
 /** The selection's shown values, to copy as tab-separated rows. */
 function copied(): string {
   const { top, left, bottom, right } = selection.bounds;
@@ -195,6 +203,7 @@ async function start(): Promise<void> {
     selectionChanged,
     clear: () => void clearSelection(),
     fillDown: () => void fillDown(),
+    undo: () => void undo(),
     paste: (rows) => void paste(rows),
     copied,
     pageRows: () => view.rowsOnScreen(),
