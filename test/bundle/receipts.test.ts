@@ -589,3 +589,39 @@ describe('a cell no answer fills', () => {
     expect(spent(world)).toBe(7);
   });
 });
+
+describe("a bulk run's row", () => {
+  it('has a receipt in its own output and status columns only, not in a column between them', () => {
+    const world = createWorld();
+    // The run reuses the Website column (B) and adds its status after the notes (D).
+    typeValues(
+      world,
+      'A1:C3',
+      [
+        ['Company', 'Website', 'Notes'],
+        ['Initech', '', 'call back'],
+        ['Globex Corporation', '', 'met at the fair'],
+      ],
+      'Leads',
+    );
+    expect(drive(world, sidebar<BulkProgress>(world, 'startBulkRun', WEBSITES, 0).runId).state).toBe('done');
+    expect(world.emu.values('Leads', 'A1:D2')).toEqual([
+      ['Company', 'Website', 'Notes', 'Status (Website from company name)'],
+      ['Initech', 'initech.com', 'call back', 'Found'],
+    ]);
+    expect(spent(world)).toBe(2);
+    for (const a1 of ['B2', 'D2'])
+      expect(receiptOf(world, 'Leads', a1)).toMatchObject({
+        'Input as sent': 'Initech',
+        Bought: '2025-01-06 04:00 for 1 credit (bulk run, Leads!B2,D2)',
+      });
+    for (const a1 of ['C2', 'C3', 'E2']) {
+      select(world, 'Leads', a1);
+      expect(sidebar<SelectionReceipt>(world, 'getCellReceipt', null)).toMatchObject({
+        lines: [],
+        message: `Leads!${a1} shows no lookup of Enrich for Sheets.`,
+        buyAgain: null,
+      });
+    }
+  });
+});
