@@ -7,7 +7,6 @@ import {
   JOB_HOLD_LIFETIME_MS,
   LOCK_BUSY_MESSAGE,
   LOCK_WAIT_MS,
-  ledgerSummary,
   type PlannedItem,
   type Reservation,
   recordSpend,
@@ -15,6 +14,7 @@ import {
   settle,
   settleJob,
 } from '../../../src/core/billing/budget';
+import { ledgerSummary } from '../../../src/core/billing/summary';
 import { OPERATIONS } from '../../../src/core/operations/table';
 import { HELD_LOCK } from '../../../src/core/platform/locked-section';
 import { FakeClock } from '../helpers/fake-http';

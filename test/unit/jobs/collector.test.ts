@@ -2,7 +2,7 @@
 // it books, what it writes, and that nothing is delivered twice or bought again.
 
 import type { EnrichmentRequest } from '../../../src/core/api/wire';
-import { ledgerSummary } from '../../../src/core/billing/budget';
+import { ledgerSummary } from '../../../src/core/billing/summary';
 import { accountScope, resultKey } from '../../../src/core/cache/keys';
 import { ResultCache } from '../../../src/core/cache/result-cache';
 import { callsOurFunction } from '../../../src/core/formulas/our-formulas';
