@@ -176,6 +176,7 @@ export function settle(
     const hold = changes.state.holds.get(reservationId);
     if (!hold) return 'closed';
     changes.book(hold.day, hold.source, settledRows(hold, charges, resent, now));
+    learnCharges(changes, charges);
     for (const { job, cents } of pending) {
       const expiresAt = now + JOB_HOLD_LIFETIME_MS;
       const items = pendingItem(hold, job, now);
@@ -187,7 +188,10 @@ export function settle(
   return outcome === BUSY ? 'busy' : outcome;
 }
 
-/** Books the charge of a job left pending by `settle`, releasing the rest of its estimate. */
+/**
+ * Books the charge of a job left pending by `settle`, releasing the rest of its estimate. The
+ * charge of its query is then known: jobs of the same query that expired uncollected cost it too.
+ */
 export function settleJob(deps: BudgetDeps, day: string, jobId: string, charge: Charge): SettleOutcome {
   checkDay(day);
   sumCharges([charge]);
@@ -198,9 +202,33 @@ export function settleJob(deps: BudgetDeps, day: string, jobId: string, charge: 
     const row = chargeRow(charge, hold.items?.[0], base);
     changes.book(hold.day, hold.source, [{ ...row, job: row.job ?? jobId }]);
     changes.closeJobHold(jobId);
+    learnCharges(changes, [charge]);
     return 'recorded';
   });
   return outcome === BUSY ? 'busy' : outcome;
+}
+
+/**
+ * A job whose result expired before it was collected: the API charged it, but what (an employee
+ * list at 0.5 an employee returned) is known only when the same query is bought again. Until then
+ * it counts at its estimate; it is booked at that only if nothing tells its charge within a week.
+ */
+export function expireJob(deps: BudgetDeps, day: string, jobId: string): SettleOutcome {
+  checkDay(day);
+  const outcome = underLock(deps, day, (changes, now) => {
+    if (!changes.state.jobHolds.has(jobId)) return 'closed';
+    changes.expireJobHold(jobId, now);
+    return 'recorded';
+  });
+  return outcome === BUSY ? 'busy' : outcome;
+}
+
+/** Answered charges tell what their query costs: expired jobs of the same query are booked at it. */
+function learnCharges(changes: LedgerChanges, charges: readonly Charge[]): void {
+  for (const charge of charges) {
+    const answered = charge.outcome === 'found' || charge.outcome === 'notFound';
+    if (answered && charge.key) changes.bookExpired(charge.key, toCents(charge.credits));
+  }
 }
 
 /**

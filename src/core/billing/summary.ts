@@ -38,7 +38,7 @@ export interface LedgerSummary {
  * What the sidebar shows. Reads without the lock: a glance may be one settle behind. Given `now`,
  * open reservations count as the spend they will be booked as: a formula whose calls cost what it
  * reserved never settles (see lookup/pass.ts), and one whose calls failed settles within seconds.
- * Jobs' holds stay held: a list's bound is not its price.
+ * Running jobs' holds stay held: a list's bound is not its price (settledView).
  */
 export function ledgerSummary(
   store: BatchStorePort,
@@ -68,7 +68,8 @@ export function ledgerSummary(
 /**
  * The ledger as it will be once the open reservations are booked, on a copy that is never written:
  * a formula whose calls cost what it reserved never settles (see lookup/booking.ts), and one whose
- * calls failed settles within seconds. Jobs' holds stay held: a list's bound is not its price.
+ * calls failed settles within seconds. Running jobs' holds stay held: a list's bound is not its
+ * price. An expired job was charged: it counts at its estimate until its charge is learned.
  */
 export function settledView(
   all: Record<string, string>,
@@ -82,6 +83,11 @@ export function settledView(
   for (const [id, hold] of [...state.holds]) {
     changes.book(hold.day, hold.source, lapsedRows(hold, resolve));
     changes.closeHold(id);
+  }
+  for (const [jobId, hold] of [...state.jobHolds]) {
+    if (!hold.expired) continue;
+    changes.book(hold.day, hold.source, lapsedRows(hold, resolve));
+    changes.closeJobHold(jobId);
   }
   return state;
 }

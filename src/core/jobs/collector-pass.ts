@@ -2,7 +2,7 @@
 // finished lists to their sheets, mark what expired or failed, prune old records.
 import { checkJobs } from '../api/job-polling';
 import type { CallOutcome, JobCheck } from '../api/outcome';
-import { settleJob } from '../billing/budget';
+import { expireJob, settleJob } from '../billing/budget';
 import { creditsFor, purchaseOutcome } from '../billing/charges';
 import { cacheResolver } from '../billing/resolve';
 import type { CachedAnswer, PaidEntry } from '../cache/entries';
@@ -129,9 +129,9 @@ export class Pass {
       });
     }
     if (check.kind === 'expired') {
-      // The API charged it when it finished; its exact cost is unknown, so the estimate is booked.
-      const charge = { type: job.type, credits: job.estimate, key: job.key, outcome: 'error' as const };
-      settleJob(this.budget, this.options.day, job.id, charge);
+      // The API charged it when it finished, at a price known only when the same query is bought
+      // again: until then it counts at its estimate (billing/budget.ts).
+      expireJob(this.budget, this.options.day, job.id);
       const expired = this.update({ ...job, state: 'expired', updatedAt: now, message: check.error.message });
       this.report.expired.push(expired);
       return expired;
