@@ -1,7 +1,7 @@
 // Server side of the sidebar's Spending and Saved results panels (src/shared/rpc.ts). The ledger
 // lives in document properties and is read from one snapshot per call (each getProperties() counts
 // against the store's daily quota); saved results are seen through the same layers formulas use.
-import { ledgerSummary } from '../core/billing/budget';
+import { ledgerSummary } from '../core/billing/summary';
 import { ResultCache } from '../core/cache/result-cache';
 import { dropAllClaims } from '../core/lookup/claims';
 import { OUT_OF_CREDITS_PROPERTY } from '../core/lookup/send';

@@ -2,7 +2,8 @@
 // selection's first cell, and Buy again for the selection's formulas. The sidebar asks again when
 // the selection may have changed, naming the selection it shows: an unchanged one costs a few
 // reads of the active range and nothing else.
-import { whereKept } from '../core/cache/kept';
+import type { EnrichmentRequest } from '../core/api/wire';
+import { type AnswerSources, keptAnswer, whereKept } from '../core/cache/kept';
 import { resultKey } from '../core/cache/keys';
 import { readJobs } from '../core/jobs/registry';
 import { lookupMany } from '../core/lookup/pass';
@@ -10,6 +11,7 @@ import { DAY_MS } from '../core/platform/time';
 import { buyAgainMessage, tallyBuyAgain } from '../core/receipts/buy-again';
 import { receiptLines } from '../core/receipts/receipt';
 import { cellsOf, MAX_SELECTION_CELLS, priceOf, selectionLookups } from '../core/receipts/selection';
+import type { FormulaSources } from '../core/receipts/shown';
 import { type CellAt, cellA1, sheetRef } from '../core/text/cell-refs';
 import { creditsText } from '../core/text/credits';
 import type { BuyAgainOffer, BuyAgainResult, SelectionReceipt } from '../shared/receipt-rpc';
@@ -76,14 +78,47 @@ export function getCellReceipt(known: string | null): SelectionReceipt {
   return receiptOf(ctx, spreadsheet, corners(selected.range, selected.ref));
 }
 
-function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Selected): SelectionReceipt {
+/** Where the selection's formulas are read from: the sheets once, their saved answers in any layer. */
+interface FormulaReads extends FormulaSources {
+  grids: SheetGrids;
+  /** The hidden cache sheet's rows, read once when first needed. */
+  cacheRows(): Record<string, string> | null;
+}
+
+/** `all`: the document properties, read when first needed. */
+function formulaReads(
+  ctx: ExecutionContext,
+  spreadsheet: Spreadsheet,
+  all: () => Record<string, string>,
+): FormulaReads {
   const grids = new SheetGrids(spreadsheet);
+  let rows: Record<string, string> | null | undefined;
+  const cacheRows = () => {
+    if (rows === undefined) rows = cacheSheetPort(false, null, spreadsheet)?.readAll() ?? null;
+    return rows;
+  };
+  let layers: AnswerSources | undefined;
+  const answerOf = (request: EnrichmentRequest) => {
+    layers ??= {
+      fast: ttlCachePort(fastCache()),
+      all: all(),
+      sheetRows: cacheRows,
+      hash: digestHashPort,
+      zip: gzipPort,
+    };
+    return keptAnswer(resultKey(digestHashPort, ctx.scope, request), layers);
+  };
+  return { grids, cacheRows, argument: (name, a1) => grids.argument(name, a1), answerOf };
+}
+
+function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Selected): SelectionReceipt {
   const access = recordAccess();
   const { all, record } = readPurchaseRecord(access, ctx.day);
+  const reads = formulaReads(ctx, spreadsheet, () => all);
   const sheet = spreadsheet.getSheetByName(selected.sheet);
   const sources = {
     scope: ctx.scope,
-    grids,
+    formulas: reads,
     runs: [readRun(), ...readPastRuns()].filter((run) => run !== null),
     sheetNote: () => sheet?.getRange(1, 1).getNote() ?? '',
     store: ctx.deps.store,
@@ -91,7 +126,7 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
     record,
   };
   const subject = subjectAt(sources, selected.sheet, selected.from);
-  const offer = buyAgainOffer(ctx, grids, selected);
+  const offer = buyAgainOffer(ctx, reads, selected);
   const cellName = `${sheetRef(selected.sheet)}!${cellA1(selected.from.row, selected.from.column)}`;
   if (!subject)
     return answer(selected.ref, `${cellName} shows no lookup of Enrich for Sheets.`, { buyAgain: offer });
@@ -100,7 +135,7 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
   const kept = whereKept(subject.key, {
     fast: ttlCachePort(fastCache()),
     all,
-    sheetRows: cacheSheetPort(false, null, spreadsheet)?.readAll() ?? null,
+    sheetRows: reads.cacheRows(),
     hash: digestHashPort,
     zip: gzipPort,
     isLive: (at) => now - at < ttlDays * DAY_MS,
@@ -125,16 +160,15 @@ function buyAgainHint(selected: Selected): string {
 }
 
 /** The selection's formulas' lookups, keyed for this account; null past the size Buy again takes. */
-function selectedLookups(ctx: ExecutionContext, grids: SheetGrids, selected: Selected) {
+function selectedLookups(ctx: ExecutionContext, reads: FormulaReads, selected: Selected) {
   const cells = cellsOf(selected.from, selected.to);
   if (cells.length > MAX_SELECTION_CELLS) return null;
-  const argument = (name: string, a1: string) => grids.argument(name, a1);
   const keyOf = (request: Parameters<typeof resultKey>[2]) => resultKey(digestHashPort, ctx.scope, request);
-  return selectionLookups(selected.sheet, grids.formulas(selected.sheet), cells, argument, keyOf);
+  return selectionLookups(selected.sheet, reads.grids.formulas(selected.sheet), cells, reads, keyOf);
 }
 
-function buyAgainOffer(ctx: ExecutionContext, grids: SheetGrids, selected: Selected): BuyAgainOffer | null {
-  const found = selectedLookups(ctx, grids, selected);
+function buyAgainOffer(ctx: ExecutionContext, reads: FormulaReads, selected: Selected): BuyAgainOffer | null {
+  const found = selectedLookups(ctx, reads, selected);
   if (!found || found.lookups.length === 0) return null;
   const price = priceOf(found.lookups);
   return {
@@ -155,7 +189,11 @@ export function buyAgain(confirmedCredits: number): BuyAgainResult {
   const selectedRef = selectionRef(spreadsheet);
   if (!selectedRef) throw new Error('Select the cells to buy again first.');
   const selected = corners(selectedRef.range, selectedRef.ref);
-  const found = selectedLookups(ctx, new SheetGrids(spreadsheet), selected);
+  const found = selectedLookups(
+    ctx,
+    formulaReads(ctx, spreadsheet, () => ctx.deps.store.getAll()),
+    selected,
+  );
   if (!found || found.lookups.length === 0) throw new Error(buyAgainHint(selected));
   const price = priceOf(found.lookups);
   if (!(price.credits <= Number(confirmedCredits) + 1e-9))

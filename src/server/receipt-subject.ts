@@ -11,7 +11,7 @@ import { readJobs } from '../core/jobs/registry';
 import { operationByType } from '../core/operations/table';
 import type { BatchStorePort } from '../core/platform/ports';
 import type { ReceiptSubject } from '../core/receipts/receipt';
-import { type ShownLookup, shownByFormula } from '../core/receipts/shown';
+import { type FormulaSources, type ShownLookup, shownByFormula } from '../core/receipts/shown';
 import { shownByRun } from '../core/receipts/shown-by-run';
 import { type CellAt, refHolds } from '../core/text/cell-refs';
 import { digestHashPort } from './adapters/apps-script';
@@ -22,7 +22,8 @@ export type KeyedSubject = ReceiptSubject & { key: string };
 
 export interface SubjectSources {
   scope: string;
-  grids: SheetGrids;
+  /** The sheets, read once, and the formulas' saved answers. */
+  formulas: FormulaSources & { grids: SheetGrids };
   /** The current bulk run, then the ones it replaced, newest first. */
   runs: readonly RunLayout[];
   /** The first line of notes on the sheet's first cell: an employee list names its job there. */
@@ -67,9 +68,8 @@ function fromRecord(sources: SubjectSources, sheet: string, cell: CellAt): Keyed
 
 /** What the cell shows, first match of: a formula, a bulk run (newest first), a list's sheet, the record. */
 export function subjectAt(sources: SubjectSources, sheet: string, cell: CellAt): KeyedSubject | null {
-  const { grids } = sources;
-  const argument = (name: string, a1: string) => grids.argument(name, a1);
-  const byFormula = shownByFormula(sheet, grids.formulas(sheet), cell, argument);
+  const { grids } = sources.formulas;
+  const byFormula = shownByFormula(sheet, grids.formulas(sheet), cell, sources.formulas);
   if (byFormula) return fromShown(sources, byFormula.lookup);
   const readRow = (row: number, first: number, last: number) => grids.row(sheet, row, first, last);
   for (const run of sources.runs) {

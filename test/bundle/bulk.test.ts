@@ -449,6 +449,47 @@ describe('controlling a run', () => {
   });
 });
 
+describe('a run at its per-run cap', () => {
+  it('fills the rows whose answers are saved, for nothing, and resumes with the rest once the cap is raised', () => {
+    const world = createWorld();
+    saveSettings(world, { runHardCap: 2 });
+    // A formula paid for Company 4 (1 credit).
+    expect(callFunction(world, 'COMPANY_WEBSITE', 'Company 4')).toBe('4.com');
+    fillColumn(world, ['Company'], ['Company 1', 'Company 2', 'Company 3', 'Company 4', 'Company 5']);
+    const { runId } = sidebar<BulkProgress>(world, 'startBulkRun', websiteConfig(), 4);
+    const stopped = drive(world, runId).pop()!.progress;
+    expect(stopped).toMatchObject({
+      state: 'stopped',
+      creditsSpent: 2,
+      message:
+        'This run reached its cap of 2 credits (2 credits spent). Raise the per-run cap in the settings, then Resume.',
+    });
+    expect(world.emu.values('Sheet1', 'B2:C6')).toEqual([
+      ['1.com', 'Found'],
+      ['2.com', 'Found'],
+      ['', ''],
+      ['4.com', 'Found'],
+      ['', ''],
+    ]);
+    expect(spent(world)).toBe(3);
+
+    saveSettings(world, { runHardCap: 10 });
+    expect(sidebar<BulkProgress>(world, 'resumeBulkRun', runId)).toMatchObject({ state: 'running' });
+    expect(drive(world, runId).pop()!.progress).toMatchObject({
+      state: 'done',
+      rows: 5,
+      done: 5,
+      creditsSpent: 4,
+    });
+    expect(world.emu.values('Sheet1', 'B4:C6')).toEqual([
+      ['3.com', 'Found'],
+      ['4.com', 'Found'],
+      ['5.com', 'Found'],
+    ]);
+    expect(spent(world)).toBe(5);
+  });
+});
+
 describe('a run again after its output column was cleared', () => {
   const companies = ['Company 1', 'Company 2', 'Nobody Inc 3', 'Company 4', 'Company 1', 'Company 6'];
 

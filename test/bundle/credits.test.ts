@@ -111,6 +111,57 @@ describe('the daily formula budget', () => {
     expect(spent(world)).toBe(100);
   });
 
+  it('answers saved rows from the cache once the budget is spent, in a range as in a cell, for nothing', () => {
+    const world = createWorld({ credits: 1000 });
+    saveSettings(world, { formulaDailyCap: 20 });
+    const urls = profiles(3);
+    typeValues(
+      world,
+      'A1:A3',
+      urls.map((u) => [u]),
+    );
+    // Two emails at 10 credits: the day's budget is spent.
+    enterFormula(world, 'B1', '=PRONET_EMAIL(A1)');
+    enterFormula(world, 'B2', '=PRONET_EMAIL(A2)');
+    expect(spent(world)).toBe(20);
+    const saved = (row: number) => world.emu.values('Sheet1', `B${row}`)[0]![0];
+    expect(saved(1)).toMatch(/@/);
+
+    const shown = enterFormula(world, 'C1', '=PRONET_EMAIL(A1:A3)');
+    expect(shown.values.slice(0, 2)).toEqual([[saved(1)], [saved(2)]]);
+    expect(String(shown.values[2]![0])).toMatch(/Daily formula budget of 20 credits reached/);
+    expect(enterFormula(world, 'D2', '=PRONET_EMAIL(A2)').values).toEqual([[saved(2)]]);
+    expect(spent(world)).toBe(20);
+  });
+
+  it("answers from a bulk run's saved answer once the budget is spent, after the fast cache forgot it", () => {
+    const world = createWorld({ credits: 1000 });
+    saveSettings(world, { formulaDailyCap: 1 });
+    typeValues(world, 'A1:A2', [['Company'], ['Acme Corporation']], 'Leads');
+    const config = {
+      sheetName: 'Leads',
+      headerRow: 1,
+      type: 'company_name_to_website',
+      columns: { input: 1 },
+      output: { mode: 'primary' },
+    };
+    const sidebar = (name: string, ...args: unknown[]) =>
+      world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' }) as {
+        runId: string;
+        state: string;
+      };
+    let progress = sidebar('startBulkRun', config, 1);
+    while (progress.state === 'running') progress = sidebar('continueBulkRun', progress.runId);
+    expect(world.emu.values('Leads', 'B2')).toEqual([['acme.com']]);
+    typeValues(world, 'A1', [['Umbrella Corp']]);
+    enterFormula(world, 'B1', '=COMPANY_WEBSITE(A1)');
+    expect(spent(world)).toBe(2);
+    world.clock.advance(7 * 3_600_000);
+
+    expect(enterFormula(world, 'C1', '=COMPANY_WEBSITE("Acme Corporation")').values).toEqual([['acme.com']]);
+    expect(spent(world)).toBe(2);
+  });
+
   // assumption: L3
   it('sends nothing while another execution holds the lock too long', () => {
     const world = createWorld();

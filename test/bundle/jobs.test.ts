@@ -316,6 +316,37 @@ describe('a job not collected within 10 minutes of finishing', () => {
   });
 });
 
+describe('an employee list not collected within 10 minutes of finishing', () => {
+  it('counts at its bound while its charge is unknown, and at its charge once Retry buys the same list', () => {
+    const world = slowListWorld({ emulator: { addOn: true } });
+    typeValues(world, 'A2', [[ACME]]);
+    enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
+    expect(pumpFromSidebar(world).background).toBe('hour');
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + HOUR + MINUTE);
+    const [job] = listJobs(world).jobs;
+    expect(job).toMatchObject({ state: 'expired', costText: 'about 12.5 credits' });
+    // The API charged 5.5 when the list finished; nobody saw it: Spending counts its bound, 25 employees.
+    expect(spent(world)).toBe(SALES_CREDITS);
+    expect(sidebar(world, 'getLedger')).toMatchObject({ today: 12.5 });
+
+    expect(sidebar(world, 'retryExpiredJob', job!.key)).toMatchObject({ ok: true });
+    pumpWithSidebarUntilIdle(world);
+    expect(sheetRows(world, SALES_SHEET)).toHaveLength(1 + ACME_SALES.length);
+    // The same list again: 11 employees, so the expired one cost 5.5 too, as the API's ledger says.
+    expect(spent(world)).toBe(11);
+    expect(sidebar(world, 'getLedger')).toMatchObject({
+      today: 11,
+      bySource: { formulas: 5.5, bulk: 5.5, keyTests: 0 },
+    });
+    const report = sidebar(world, 'openSpendReport', 'today') as { credits: number; rows: number };
+    expect(report).toMatchObject({ credits: 11, rows: 2 });
+    expect(world.emu.values('Enrich spend report', 'B7:F8')).toEqual([
+      ['Formula', 'Employees from company name', 'Acme Corporation (department Sales)', '5.5', 'Error'],
+      ['Retry', 'Employees from company name', 'Acme Corporation (department Sales)', '5.5', 'Found'],
+    ]);
+  });
+});
+
 describe('the hourly add-on trigger', () => {
   it('delivers a list into a sheet of its document, the active spreadsheet, under spreadsheets.currentonly', () => {
     const world = createWorld({ emulator: { addOn: true }, api: { jobDelayMs: { employees: 59 * MINUTE } } });

@@ -528,3 +528,100 @@ describe('a lookup answered by a job', () => {
     expect(spent(world)).toBe(10);
   });
 });
+
+describe('a cell no answer fills', () => {
+  const POST = 'https://www.pronet.com/posts/launch-14';
+  const COMPANY = 'https://www.pronet.com/company/acme';
+  const NOTHING = (cell: string) => ({
+    lines: [],
+    message: `${cell} shows no lookup of Enrich for Sheets.`,
+    buyAgain: null,
+  });
+
+  it("has no receipt and no Buy again below a table or beside a record's row; the answer's cells have", () => {
+    const world = createWorld();
+    typeValues(world, 'A1', [[POST]]);
+    typeValues(world, 'A10', [[COMPANY]]);
+    // The fake API's launch-14 has 5 reactions: a header row and 5 lines, B1:F6 (the four
+    // documented fields and profileType). The company's row fills its 7 fields, B10:H10.
+    const table = enterFormula(world, 'B1', '=PRONET_POST_REACTIONS(A1)').values;
+    expect([table.length, table[0]!.length]).toEqual([6, 5]);
+    expect(enterFormula(world, 'B10', '=PRONET_COMPANY(A10)').values[0]).toHaveLength(7);
+    // A field names one value: the row is one cell, B12.
+    typeValues(world, 'A12', [[COMPANY]]);
+    enterFormula(world, 'B12', '=PRONET_COMPANY(A12, "industry")');
+    expect(spent(world)).toBe(7);
+    typeValues(world, 'B406', [['call back on Monday']]);
+    typeValues(world, 'L10', [['met them at the fair']]);
+    typeValues(world, 'F12', [['ask about the tender']]);
+    // A row that would overwrite a note spills nothing: its cell shows #REF! (its answer is saved).
+    typeValues(world, 'A14:E14', [[COMPANY, '', '', '', 'a note']]);
+    enterFormula(world, 'B14', '=PRONET_COMPANY(A14)');
+    expect(world.emu.values('Sheet1', 'B14:E14')).toEqual([['#REF!', '', '', 'a note']]);
+
+    for (const a1 of ['B406', 'B7', 'G1', 'L10', 'I10', 'F12', 'C12', 'C14', 'E14']) {
+      select(world, 'Sheet1', a1);
+      expect(sidebar<SelectionReceipt>(world, 'getCellReceipt', null)).toMatchObject(NOTHING(`Sheet1!${a1}`));
+    }
+    select(world, 'Sheet1', 'B406');
+    expect(() => sidebar(world, 'buyAgain', 1)).toThrow(/Buy again works on the add-on's formulas/);
+
+    expect(receiptOf(world, 'Sheet1', 'F6')).toMatchObject({
+      Lookup: 'Reactions to a post (PRONET_POST_REACTIONS)',
+      'Input as sent': POST,
+      Bought: '2025-01-06 04:00 for 1 credit (formula, Sheet1!B1)',
+    });
+    expect(receiptOf(world, 'Sheet1', 'H10')).toMatchObject({
+      Lookup: 'Company page info (PRONET_COMPANY)',
+      'Input as sent': COMPANY,
+      Bought: '2025-01-06 04:00 for 6 credits (formula, Sheet1!B10)',
+    });
+    expect(receiptOf(world, 'Sheet1', 'B14')).toMatchObject({
+      Bought: 'Saved result, free. Bought 2025-01-06 04:00 for 6 credits (formula, Sheet1!B10)',
+    });
+    select(world, 'Sheet1', 'C4');
+    expect(sidebar<SelectionReceipt>(world, 'getCellReceipt', null).buyAgain).toEqual({
+      lookups: 1,
+      credits: 1,
+      formulas: 1,
+      isBound: false,
+    });
+    expect(spent(world)).toBe(7);
+  });
+});
+
+describe("a bulk run's row", () => {
+  it('has a receipt in its own output and status columns only, not in a column between them', () => {
+    const world = createWorld();
+    // The run reuses the Website column (B) and adds its status after the notes (D).
+    typeValues(
+      world,
+      'A1:C3',
+      [
+        ['Company', 'Website', 'Notes'],
+        ['Initech', '', 'call back'],
+        ['Globex Corporation', '', 'met at the fair'],
+      ],
+      'Leads',
+    );
+    expect(drive(world, sidebar<BulkProgress>(world, 'startBulkRun', WEBSITES, 0).runId).state).toBe('done');
+    expect(world.emu.values('Leads', 'A1:D2')).toEqual([
+      ['Company', 'Website', 'Notes', 'Status (Website from company name)'],
+      ['Initech', 'initech.com', 'call back', 'Found'],
+    ]);
+    expect(spent(world)).toBe(2);
+    for (const a1 of ['B2', 'D2'])
+      expect(receiptOf(world, 'Leads', a1)).toMatchObject({
+        'Input as sent': 'Initech',
+        Bought: '2025-01-06 04:00 for 1 credit (bulk run, Leads!B2,D2)',
+      });
+    for (const a1 of ['C2', 'C3', 'E2']) {
+      select(world, 'Leads', a1);
+      expect(sidebar<SelectionReceipt>(world, 'getCellReceipt', null)).toMatchObject({
+        lines: [],
+        message: `Leads!${a1} shows no lookup of Enrich for Sheets.`,
+        buyAgain: null,
+      });
+    }
+  });
+});

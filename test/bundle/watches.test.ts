@@ -192,6 +192,58 @@ describe('a watch', () => {
   });
 });
 
+describe('a watch at its daily cap', () => {
+  const CAPPED =
+    'Waiting: this watch spent its daily cap of 2 credits; it goes on tomorrow, or when you raise the cap.';
+
+  it('still fills the rows whose answers are saved, for nothing; the others wait for tomorrow', () => {
+    const world = watched({ dailyCap: 2 });
+    // Formulas paid for Company 3 and Company 6 (1 credit each).
+    world.emu.runCustomFunction(world.bundle, 'COMPANY_WEBSITE', ['Company 3']);
+    world.emu.runCustomFunction(world.bundle, 'COMPANY_WEBSITE', ['Company 6']);
+    world.emu.edit(world.bundle, 'Sheet1', 'A2', 'Company 1');
+    world.emu.edit(world.bundle, 'Sheet1', 'A3', 'Company 2');
+    world.emu.edit(world.bundle, 'Sheet1', 'A4', 'Company 4');
+    expect(rows(world, 'B2:C4')).toEqual([
+      ['1.com', 'Found'],
+      ['2.com', 'Found'],
+      ['', CAPPED],
+    ]);
+    expect(spent(world)).toBe(4);
+    expect(sidebar<WatchList>(world, 'listWatches').watches[0]).toMatchObject({
+      stateText: 'Paused: daily cap reached',
+      spentToday: 2,
+    });
+
+    world.emu.edit(world.bundle, 'Sheet1', 'A5', 'Company 3');
+    // A paste: a row the cap leaves, then a saved one.
+    world.emu.user.paste(world.bundle, 'Sheet1', 'A6', [['Company 5'], ['Company 6']]);
+    expect(rows(world, 'B5:C7')).toEqual([
+      ['3.com', 'Found'],
+      ['', CAPPED],
+      ['6.com', 'Found'],
+    ]);
+    expect(spent(world)).toBe(4);
+    expect(sidebar<WatchList>(world, 'listWatches').watches[0]).toMatchObject({
+      stateText: 'Paused: daily cap reached',
+      spentToday: 2,
+      lastProblem:
+        'Daily cap of 2 credits reached: the rows not done say so, and go on tomorrow (or raise the cap).',
+    });
+
+    // The next day the rows left are bought, within the new day's cap.
+    world.clock.advance(24 * HOUR);
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + HOUR);
+    expect(rows(world, 'B4:C7')).toEqual([
+      ['4.com', 'Found'],
+      ['3.com', 'Found'],
+      ['5.com', 'Found'],
+      ['6.com', 'Found'],
+    ]);
+    expect(spent(world)).toBe(6);
+  });
+});
+
 describe('a watch of a name lookup, and of a recipe', () => {
   const nameConfig: BulkRunConfig = {
     sheetName: 'Sheet1',

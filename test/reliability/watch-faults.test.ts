@@ -64,9 +64,9 @@ describe('the daily cap', () => {
       lastProblem:
         'Daily cap of 3 credits reached: the rows not done say so, and go on tomorrow (or raise the cap).',
     });
-    // More rows the same day: nothing is bought.
+    // More rows the same day: nothing is bought, and they say why.
     world.emu.edit(world.bundle, 'Sheet1', 'A7', 'Company 6');
-    expect(values(world, 'B7:C7')).toEqual([['', '']]);
+    expect(values(world, 'B7:C7')).toEqual([['', waiting]]);
     expect(spent(world)).toBe(3);
 
     // The next day (New York's midnight is 05:00 UTC), before any run: nothing spent today yet.

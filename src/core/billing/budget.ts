@@ -4,11 +4,10 @@
 // in the sidebar) are not capped, only booked. The day is the caller's: computed in the
 // spreadsheet's time zone, as YYYY-MM-DD.
 
-import type { OperationType } from '../../shared/operation-type';
 import { BUSY, type Busy, tryWithLock } from '../platform/locked-section';
 import type { BatchStorePort, ClockPort, LockPort } from '../platform/ports';
 import { creditsText } from '../text/credits';
-import { LedgerChanges, type LedgerState, lapsedRows, type OutcomeResolver, readLedger } from './ledger';
+import { LedgerChanges, type LedgerState, readLedger } from './ledger';
 import type { PurchaseSource } from './purchases';
 import {
   type Charge,
@@ -23,15 +22,10 @@ import {
   type ByOperation,
   type Cents,
   checkDay,
-  emptyTotals,
   type HoldSource,
-  mergeInto,
-  monthOf,
   type SpendSource,
-  type Totals,
   toCents,
   toCredits,
-  totalOf,
 } from './totals';
 
 export type { Charge, PendingJob, PlannedItem } from './settlement';
@@ -182,6 +176,7 @@ export function settle(
     const hold = changes.state.holds.get(reservationId);
     if (!hold) return 'closed';
     changes.book(hold.day, hold.source, settledRows(hold, charges, resent, now));
+    learnCharges(changes, charges);
     for (const { job, cents } of pending) {
       const expiresAt = now + JOB_HOLD_LIFETIME_MS;
       const items = pendingItem(hold, job, now);
@@ -193,7 +188,10 @@ export function settle(
   return outcome === BUSY ? 'busy' : outcome;
 }
 
-/** Books the charge of a job left pending by `settle`, releasing the rest of its estimate. */
+/**
+ * Books the charge of a job left pending by `settle`, releasing the rest of its estimate. The
+ * charge of its query is then known: jobs of the same query that expired uncollected cost it too.
+ */
 export function settleJob(deps: BudgetDeps, day: string, jobId: string, charge: Charge): SettleOutcome {
   checkDay(day);
   sumCharges([charge]);
@@ -204,9 +202,33 @@ export function settleJob(deps: BudgetDeps, day: string, jobId: string, charge: 
     const row = chargeRow(charge, hold.items?.[0], base);
     changes.book(hold.day, hold.source, [{ ...row, job: row.job ?? jobId }]);
     changes.closeJobHold(jobId);
+    learnCharges(changes, [charge]);
     return 'recorded';
   });
   return outcome === BUSY ? 'busy' : outcome;
+}
+
+/**
+ * A job whose result expired before it was collected: the API charged it, but what (an employee
+ * list at 0.5 an employee returned) is known only when the same query is bought again. Until then
+ * it counts at its estimate; it is booked at that only if nothing tells its charge within a week.
+ */
+export function expireJob(deps: BudgetDeps, day: string, jobId: string): SettleOutcome {
+  checkDay(day);
+  const outcome = underLock(deps, day, (changes, now) => {
+    if (!changes.state.jobHolds.has(jobId)) return 'closed';
+    changes.expireJobHold(jobId, now);
+    return 'recorded';
+  });
+  return outcome === BUSY ? 'busy' : outcome;
+}
+
+/** Answered charges tell what their query costs: expired jobs of the same query are booked at it. */
+function learnCharges(changes: LedgerChanges, charges: readonly Charge[]): void {
+  for (const charge of charges) {
+    const answered = charge.outcome === 'found' || charge.outcome === 'notFound';
+    if (answered && charge.key) changes.bookExpired(charge.key, toCents(charge.credits));
+  }
 }
 
 /**
@@ -234,75 +256,6 @@ export function recordSpend(
     throw new Error('The spend ledger is busy (another execution holds the lock); nothing was recorded');
 }
 
-export interface SpendBreakdown {
-  total: number;
-  bySource: Record<SpendSource, number>;
-  byOperation: Partial<Record<OperationType, number>>;
-  /** Lookups sent again after a network failure, and what the API may have charged for them twice. */
-  possiblyChargedTwice: { lookups: number; credits: number };
-}
-
-export interface LedgerSummary {
-  today: SpendBreakdown;
-  month: SpendBreakdown;
-  /** Credits set aside by reservations and jobs not settled yet. */
-  held: number;
-  /** What formulas may still reserve today; null when no settings were given. */
-  formulaCapLeftToday: number | null;
-}
-
-/**
- * What the sidebar shows. Reads without the lock: a glance may be one settle behind. Given `now`,
- * open reservations count as the spend they will be booked as: a formula whose calls cost what it
- * reserved never settles (see lookup/pass.ts), and one whose calls failed settles within seconds.
- * Jobs' holds stay held: a list's bound is not its price.
- */
-export function ledgerSummary(
-  store: BatchStorePort,
-  day: string,
-  settings?: BudgetSettings,
-  now?: number,
-): LedgerSummary {
-  checkDay(day);
-  const state = now === undefined ? readLedger(store.getAll()) : settledView(store.getAll(), day, now);
-  const month = monthOf(day);
-  const monthTotals = emptyTotals();
-  const folded = state.months.get(month);
-  if (folded) mergeInto(monthTotals, folded);
-  for (const [someDay, totals] of state.days) if (monthOf(someDay) === month) mergeInto(monthTotals, totals);
-  let held = 0;
-  for (const hold of [...state.holds.values(), ...state.jobHolds.values()])
-    held += sumCents(hold.byOperation);
-  const capLeft = settings ? Math.max(0, capCents(settings) - formulaCommitted(state, day)) : null;
-  return {
-    today: breakdown(state.days.get(day) ?? emptyTotals()),
-    month: breakdown(monthTotals),
-    held: toCredits(held),
-    formulaCapLeftToday: capLeft === null ? null : toCredits(capLeft),
-  };
-}
-
-/**
- * The ledger as it will be once the open reservations are booked, on a copy that is never written:
- * a formula whose calls cost what it reserved never settles (see lookup/booking.ts), and one whose
- * calls failed settles within seconds. Jobs' holds stay held: a list's bound is not its price.
- */
-export function settledView(
-  all: Record<string, string>,
-  day: string,
-  now: number,
-  resolve?: OutcomeResolver,
-) {
-  const state = readLedger(all);
-  const changes = new LedgerChanges(state);
-  changes.tidy(day, now, resolve);
-  for (const [id, hold] of [...state.holds]) {
-    changes.book(hold.day, hold.source, lapsedRows(hold, resolve));
-    changes.closeHold(id);
-  }
-  return state;
-}
-
 /** Runs `work` on the ledger under the lock, after booking expired holds and folding old days. */
 function underLock<T>(
   deps: BudgetDeps,
@@ -322,7 +275,7 @@ function underLock<T>(
 }
 
 /** Formula spend booked on `day` plus formula credits still held for it. */
-function formulaCommitted(state: LedgerState, day: string): Cents {
+export function formulaCommitted(state: LedgerState, day: string): Cents {
   const totals = state.days.get(day);
   // A possible double charge counts: the cap is a promise about money, not about answers.
   let cents = (totals?.bySource.formula ?? 0) + (totals?.resent.bySource.formula ?? 0);
@@ -332,7 +285,7 @@ function formulaCommitted(state: LedgerState, day: string): Cents {
   return cents;
 }
 
-function capCents(settings: BudgetSettings): Cents {
+export function capCents(settings: BudgetSettings): Cents {
   // A cap that is not a number >= 0 (a corrupt setting) must not open the tap: it counts as 0.
   return settings.formulaDailyCap >= 0 ? toCents(settings.formulaDailyCap) : 0;
 }
@@ -353,28 +306,8 @@ function sumCharges(charges: readonly Charge[]): ByOperation {
   return byOperation;
 }
 
-function sumCents(byOperation: ByOperation): Cents {
+export function sumCents(byOperation: ByOperation): Cents {
   let cents = 0;
   for (const value of Object.values(byOperation)) cents += value ?? 0;
   return cents;
-}
-
-function breakdown(totals: Totals): SpendBreakdown {
-  const byOperation: Partial<Record<OperationType, number>> = {};
-  for (const [type, cents] of Object.entries(totals.byOperation) as [OperationType, Cents][]) {
-    byOperation[type] = toCredits(cents);
-  }
-  return {
-    total: toCredits(totalOf(totals)),
-    bySource: {
-      formula: toCredits(totals.bySource.formula),
-      bulk: toCredits(totals.bySource.bulk),
-      keyTest: toCredits(totals.bySource.keyTest),
-    },
-    byOperation,
-    possiblyChargedTwice: {
-      lookups: totals.resent.lookups,
-      credits: toCredits(totals.resent.bySource.formula + totals.resent.bySource.bulk),
-    },
-  };
 }

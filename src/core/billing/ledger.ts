@@ -48,6 +48,12 @@ export interface Hold {
    * formula's few); without them the settle's charges carry what each purchase was.
    */
   items?: Purchase[];
+  /**
+   * A job whose result expired uncollected: the API charged it, at a price learned only when the
+   * same query is bought again (`bookExpired`). Counted meanwhile as spent at its estimate (an
+   * employee list's bound), and booked at it when the hold lapses unlearned.
+   */
+  expired?: true;
 }
 
 export interface LedgerState {
@@ -80,6 +86,11 @@ const SEQ = PROPERTY.spendSequence;
  * two storage calls can neither book it twice nor lose it. The marker is deleted on a later pass.
  */
 const CLOSED = 'closed';
+/**
+ * How long an expired job waits for its charge to be learned (the same query bought again, by
+ * Retry or anything else) before it is booked at its estimate.
+ */
+export const EXPIRED_JOB_HOLD_MS = 7 * 24 * 3_600_000;
 /** Folded months kept besides the current one. */
 const MONTHS_KEPT = 12;
 
@@ -92,6 +103,8 @@ interface StoredHold {
   p?: PurchaseSource;
   /** The purchases reserved (purchases.ts rows). */
   i?: unknown[][];
+  /** 1: the job expired uncollected. */
+  e?: 1;
 }
 
 /** A hold's items are kept only while the hold stays one property's worth: 9 KB, with margin. */
@@ -108,12 +121,14 @@ function parseHold(value: string): Hold | null {
     byOperation: cleanOperations(raw.o),
     ...(typeof raw.p === 'string' ? { purchaseSource: raw.p as PurchaseSource } : {}),
     ...(items ? { items } : {}),
+    ...(raw.e === 1 ? { expired: true as const } : {}),
   };
 }
 
 function storeHold(hold: Hold): string {
   const stored: StoredHold = { d: hold.day, s: hold.source, x: hold.expiresAt, o: hold.byOperation };
   if (hold.purchaseSource) stored.p = hold.purchaseSource;
+  if (hold.expired) stored.e = 1;
   if (!hold.items) return JSON.stringify(stored);
   const withItems = JSON.stringify({ ...stored, i: hold.items.map(encodePurchase) });
   return withItems.length <= MAX_HOLD_BYTES ? withItems : JSON.stringify(stored);
@@ -243,9 +258,35 @@ export class LedgerChanges {
     this.write(JOB_HOLD + jobId, CLOSED);
   }
 
+  /** The job expired uncollected: its hold waits for its charge to be learned (`bookExpired`). */
+  expireJobHold(jobId: string, now: number): void {
+    const hold = this.state.jobHolds.get(jobId);
+    if (!hold || hold.expired) return;
+    const items = hold.items?.map((row): Purchase => ({ ...row, outcome: 'error' }));
+    this.openJobHold(jobId, {
+      ...hold,
+      expiresAt: now + EXPIRED_JOB_HOLD_MS,
+      expired: true,
+      ...(items ? { items } : {}),
+    });
+  }
+
+  /**
+   * The charge of the query `key` is known now (bought again, its answer in hand): its expired
+   * jobs cost that too. Each is booked at it, on its own day, and its hold closed.
+   */
+  bookExpired(key: string, cents: Cents): void {
+    for (const [jobId, hold] of [...this.state.jobHolds]) {
+      const item = hold.items?.[0];
+      if (!hold.expired || item?.key !== key) continue;
+      this.book(hold.day, hold.source, [{ ...item, cents }]);
+      this.closeJobHold(jobId);
+    }
+  }
+
   /**
    * Books holds past their expiry at their estimate (what their answers were, where `resolve`
-   * can tell), deletes leftovers, folds days of months before last month into month totals, drops
+   * can tell; a job's hold first waits a while for its charge, `expireJobHold`), deletes leftovers, folds days of months before last month into month totals, drops
    * months older than a year and purchase rows older than KEEP_DAYS.
    */
   tidy(today: string, now: number, resolve?: OutcomeResolver): void {
@@ -256,8 +297,12 @@ export class LedgerChanges {
     }
     for (const [jobId, hold] of [...this.state.jobHolds]) {
       if (hold.expiresAt > now) continue;
-      this.book(hold.day, hold.source, lapsedRows(hold, resolve));
-      this.closeJobHold(jobId);
+      // Nobody settled the job: its result expired uncollected, and its charge is not known yet.
+      if (!hold.expired) this.expireJobHold(jobId, now);
+      else {
+        this.book(hold.day, hold.source, lapsedRows(hold, resolve));
+        this.closeJobHold(jobId);
+      }
     }
     for (const key of this.state.leftovers) this.remove(key);
     this.state.leftovers = [];

@@ -62,6 +62,5 @@ export function layoutColumns(
 
 /** The cells of one row a run writes (outputs and status), as the record of purchases names them. */
 export function rowServed(sheet: string, layout: ColumnLayout, row: number): string {
-  const columns = [...layout.outputs.map((output) => output.column), layout.status.column];
-  return rowRef(sheet, row, Math.min(...columns), Math.max(...columns));
+  return rowRef(sheet, row, [...layout.outputs.map((output) => output.column), layout.status.column]);
 }

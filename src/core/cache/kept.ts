@@ -42,6 +42,37 @@ export function whereKept(key: string, sources: KeptSources): Kept {
   return kept;
 }
 
+/** Where `keptAnswer` reads: what is in hand first, the hidden sheet read once when first needed. */
+export interface AnswerSources {
+  fast: TtlCachePort;
+  all: Record<string, string>;
+  sheetRows(): Record<string, string> | null;
+  hash: HashPort;
+  zip?: ZipPort;
+}
+
+/**
+ * The answer some layer holds for the key, live or not: what a formula showed when it last ran
+ * (a receipt measures how far it reached). The properties' snapshot first, then the hidden sheet,
+ * then the fast cache; null when none holds one.
+ */
+export function keptAnswer(key: string, sources: AnswerSources): CachedAnswer | null {
+  const readers = [
+    () => readPayload(sources.all, key, sources.hash),
+    () => {
+      const rows = sources.sheetRows();
+      return rows ? (ownValue(rows, key) ?? null) : null;
+    },
+    () => readFast(sources.fast, key),
+  ];
+  for (const read of readers) {
+    const payload = read();
+    const answer = payload === null ? null : decodeEntry(payload, sources.zip);
+    if (answer) return answer;
+  }
+  return null;
+}
+
 /** The fast layer only helps: a failure to read it reads as absent, as in the result cache. */
 function readFast(fast: TtlCachePort, key: string): string | null {
   try {

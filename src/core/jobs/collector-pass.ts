@@ -2,7 +2,7 @@
 // finished lists to their sheets, mark what expired or failed, prune old records.
 import { checkJobs } from '../api/job-polling';
 import type { CallOutcome, JobCheck } from '../api/outcome';
-import { settleJob } from '../billing/budget';
+import { expireJob, settleJob } from '../billing/budget';
 import { creditsFor, purchaseOutcome } from '../billing/charges';
 import { cacheResolver } from '../billing/resolve';
 import type { CachedAnswer, PaidEntry } from '../cache/entries';
@@ -134,9 +134,12 @@ export class Pass {
       });
     }
     if (check.kind === 'expired') {
-      // A 404: expired, or lost when it cannot have expired yet (jobs/lost.ts); either was charged.
+      // A 404: lost when it cannot have expired yet (jobs/lost.ts), booked at its charge; or expired,
+      // charged when it finished at a price known only when the same query is bought again: until
+      // then it counts at its estimate (billing/budget.ts).
       const { next, charge } = afterNotFound(job, check.error.message, now);
-      settleJob(this.budget, this.options.day, job.id, charge);
+      if (charge) settleJob(this.budget, this.options.day, job.id, charge);
+      else expireJob(this.budget, this.options.day, job.id);
       (next.state === 'lost' ? this.report.failed : this.report.expired).push(this.update(next));
       return next;
     }

@@ -37,21 +37,19 @@ export function lostRecord(job: JobRecord, op: Operation, now: number): JobRecor
 }
 
 /**
- * A job the status endpoint answered 404 for at `now`: lost, or expired (`expiredMessage`), with
- * the charge to book. An expired job was charged when it finished; its exact cost is unknown, so
- * its estimate is booked.
+ * A job the status endpoint answered 404 for at `now`: lost, with the charge to book, or expired
+ * (`expiredMessage`), with none: it was charged when it finished, at a price known only once the
+ * same query is bought again (billing/budget.ts `expireJob` keeps its hold until then).
  */
 export function afterNotFound(
   job: JobRecord,
   expiredMessage: string,
   now: number,
-): { next: JobRecord; charge: Charge } {
+): { next: JobRecord; charge: Charge | null } {
   const op = operationByType(job.type);
-  const charge = { type: job.type, key: job.key, outcome: 'error' as const };
   if (op && isLostAt(job, now)) {
     const next = lostRecord(job, op, now);
-    return { next, charge: { ...charge, credits: next.charged! } };
+    return { next, charge: { type: job.type, key: job.key, outcome: 'error', credits: next.charged! } };
   }
-  const next: JobRecord = { ...job, state: 'expired', updatedAt: now, message: expiredMessage };
-  return { next, charge: { ...charge, credits: job.estimate } };
+  return { next: { ...job, state: 'expired', updatedAt: now, message: expiredMessage }, charge: null };
 }

@@ -92,7 +92,7 @@ function afterPoll(
   job: JobRecord,
   outcome: CallOutcome,
   now: number,
-): { next: JobRecord; result: LookupResult; charge?: Charge } {
+): { next: JobRecord; result: LookupResult; charge?: Charge | null } {
   if (outcome.kind === 'failed' && outcome.error.code === 'job_expired') {
     const { next, charge } = afterNotFound(job, outcome.error.message, now);
     return { next, charge, result: settledJobResult(next) };

@@ -4,11 +4,18 @@
 import type { EnrichmentRequest } from '../api/wire';
 import { estimateFor } from '../billing/charges';
 import type { ReadArgument } from '../formulas/formula-call';
-import { anchorOf } from '../formulas/spill';
 import type { Operation } from '../operations/types';
 import type { CellAt } from '../text/cell-refs';
 import { roundCredits } from '../text/credits';
-import { type FormulaAt, type FormulaLookups, formulaLookups, reaches } from './shown';
+import {
+  anchorsOf,
+  type FormulaAt,
+  type FormulaLookups,
+  type FormulaSources,
+  formulaLookups,
+  reaches,
+  type ShownLookup,
+} from './shown';
 
 /** A selection bigger than this is refused: its formulas are better bought again a column at a time. */
 export const MAX_SELECTION_CELLS = 5_000;
@@ -45,18 +52,17 @@ export function selectionLookups(
   sheet: string,
   formulas: readonly (readonly string[])[],
   cells: readonly CellAt[],
-  argument: ReadArgument,
+  sources: FormulaSources,
   keyOf: (request: EnrichmentRequest) => string,
 ): SelectionLookups {
   const anchors = new Map<string, Anchored>();
   const lookups = new Map<string, SelectedLookup>();
   for (const cell of cells) {
-    const anchored = anchoredAt(sheet, formulas, cell, argument, anchors);
-    const lookup = anchored?.lookups ? reaches(anchored.lookups, anchored.formula, cell) : null;
-    if (!anchored || !lookup) continue;
-    anchored.used = true;
-    const key = keyOf(lookup.request);
-    if (!lookups.has(key)) lookups.set(key, { ...lookup, key });
+    const shown = shownAt(sheet, formulas, cell, sources, anchors);
+    if (!shown) continue;
+    shown.anchored.used = true;
+    const key = keyOf(shown.lookup.request);
+    if (!lookups.has(key)) lookups.set(key, { ...shown.lookup, key });
   }
   return {
     lookups: [...lookups.values()],
@@ -64,24 +70,26 @@ export function selectionLookups(
   };
 }
 
-/** The formula whose answer may reach the cell, read once per formula. */
-function anchoredAt(
+/** The formula whose answer fills the cell and the lookup it shows there; each formula read once. */
+function shownAt(
   sheet: string,
   formulas: readonly (readonly string[])[],
   cell: CellAt,
-  argument: ReadArgument,
+  sources: FormulaSources,
   anchors: Map<string, Anchored>,
-): Anchored | null {
-  const anchor = anchorOf(formulas, cell);
-  if (!anchor) return null;
-  const id = `${anchor.row}:${anchor.column}`;
-  let anchored = anchors.get(id);
-  if (!anchored) {
-    const formula: FormulaAt = { sheet, ...anchor, formula: formulas[anchor.row - 1]![anchor.column - 1]! };
-    anchored = { formula, lookups: formulaLookups(formula, argument), used: false };
-    anchors.set(id, anchored);
+): { anchored: Anchored; lookup: ShownLookup } | null {
+  for (const anchor of anchorsOf(formulas, cell)) {
+    const id = `${anchor.row}:${anchor.column}`;
+    let anchored = anchors.get(id);
+    if (!anchored) {
+      const formula: FormulaAt = { sheet, ...anchor, formula: formulas[anchor.row - 1]![anchor.column - 1]! };
+      anchored = { formula, lookups: formulaLookups(formula, sources), used: false };
+      anchors.set(id, anchored);
+    }
+    const lookup = anchored.lookups ? reaches(anchored.lookups, anchor, cell) : null;
+    if (lookup) return { anchored, lookup };
   }
-  return anchored;
+  return null;
 }
 
 /** What buying them again costs: each at its price (a list at the bound from its `max`). */

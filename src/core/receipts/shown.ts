@@ -1,14 +1,15 @@
 // Which lookup a cell shows through one of our formulas: the formula in the cell itself, or the one
 // whose answer spilled into it (a row of `=COMPANY_WEBSITE(A2:A500)`, a field of a profile's row,
-// a line of a reactions table). The formula's arguments are read back from the sheet as Sheets
-// passes them, and its rows prepared exactly as the formula prepares them, so the key found is
-// the key the formula bought.
+// a line of a reactions table), only as far as its answer really reaches (spill.ts). The
+// formula's arguments are read back from the sheet as Sheets passes them, and its rows prepared
+// exactly as the formula prepares them, so the key found is the key the formula bought.
 import type { EnrichmentRequest } from '../api/wire';
 import { callArguments, type ReadArgument, readFormulaCall } from '../formulas/formula-call';
 import { formulaRows } from '../formulas/formula-rows';
-import { anchorOf } from '../formulas/spill';
+import { isOurFormula } from '../formulas/our-formulas';
 import type { Operation } from '../operations/types';
-import { type CellAt, cellRef } from '../text/cell-refs';
+import { type CellAt, cellA1, cellRef } from '../text/cell-refs';
+import { answerExtent, type Extent, ONE_CELL, type SavedAnswerOf } from './spill';
 
 /** What one cell shows: the lookup, and the cell whose purchase it is (a formula's row). */
 export interface ShownLookup {
@@ -23,18 +24,51 @@ export interface FormulaAt extends CellAt {
   formula: string;
 }
 
+/** What a formula's cell holds, as read, when its answer would overwrite data. */
+const SPILL_BLOCKED = '#REF!';
+
+/** How far from a formula its answer may reach: rows down, columns to the right. */
+const MAX_ROWS_UP = 10_000;
+const MAX_COLUMNS_LEFT = 40;
+
+/**
+ * Our formulas whose answer may have spilled into the cell, nearest first, found as they are asked
+ * for: in the cell's column and then in each column to its left, the nearest formula at or above
+ * the cell (an answer cannot spill across another formula, so one further up that column reaches
+ * no lower). A formula that is not ours stops that column. `formulas[r][c]` is row r + 1.
+ */
+export function* anchorsOf(formulas: readonly (readonly string[])[], cell: CellAt): Generator<CellAt> {
+  for (let column = cell.column; column >= Math.max(1, cell.column - MAX_COLUMNS_LEFT); column--) {
+    for (let row = cell.row; row >= Math.max(1, cell.row - MAX_ROWS_UP); row--) {
+      const formula = formulas[row - 1]?.[column - 1] ?? '';
+      if (formula === '') continue;
+      if (isOurFormula(formula)) yield { row, column };
+      break;
+    }
+  }
+}
+
 export interface FormulaLookups {
   isRange: boolean;
   /** Row i of the formula's input: its lookup, or null (blank, refused, another kind of row). */
   rows: (ShownLookup | null)[];
+  /** The cells its answer fills from its own (spill.ts), measured when first asked. */
+  extent(): Extent;
+}
+
+/** Where a formula's lookups are read from: its arguments as Sheets passes them, and its saved answers. */
+export interface FormulaSources {
+  argument: ReadArgument;
+  answerOf: SavedAnswerOf;
 }
 
 /** The lookups a formula's rows make; null for a formula that is more than one plain call. */
-export function formulaLookups(at: FormulaAt, argument: ReadArgument): FormulaLookups | null {
+export function formulaLookups(at: FormulaAt, sources: FormulaSources): FormulaLookups | null {
   const call = readFormulaCall(at.formula);
   if (!call) return null;
-  const rows = formulaRows(call.functionName, callArguments(call, at.sheet, argument));
+  const rows = formulaRows(call.functionName, callArguments(call, at.sheet, sources.argument));
   if (!rows.ok) return null;
+  let extent: Extent | undefined;
   return {
     isRange: rows.isRange,
     rows: rows.rows.map((row, i) =>
@@ -42,22 +76,24 @@ export function formulaLookups(at: FormulaAt, argument: ReadArgument): FormulaLo
         ? { op: row.op, request: row.prepared.request, served: cellRef(at.sheet, at.row + i, at.column) }
         : null,
     ),
+    extent: () => {
+      // An answer that would overwrite data spills nothing: Sheets shows #REF! in its cell alone.
+      const blocked = sources.argument(at.sheet, cellA1(at.row, at.column)) === SPILL_BLOCKED;
+      extent ??= blocked ? ONE_CELL : answerExtent(rows, sources.answerOf);
+      return extent;
+    },
   };
 }
 
-/** Whether the formula's answer for the row reaches the cell (a scalar fills one cell, a record a row). */
+/** The lookup whose answer fills the cell, if the formula's answer reaches it; null when it does not. */
 export function reaches(lookups: FormulaLookups, anchor: CellAt, cell: CellAt): ShownLookup | null {
   const down = cell.row - anchor.row;
   const across = cell.column - anchor.column;
-  if (lookups.isRange) {
-    const row = lookups.rows[down] ?? null;
-    return row && (across === 0 || row.op.shape !== 'scalar') ? row : null;
-  }
-  const only = lookups.rows[0] ?? null;
-  if (!only) return null;
-  if (down === 0) return across === 0 || only.op.shape !== 'scalar' ? only : null;
-  // A list spills a table below its formula: every line of it comes from the one lookup.
-  return only.op.shape === 'list' ? only : null;
+  if (down === 0 && across === 0) return lookups.rows[0] ?? null;
+  const { rows, columns } = lookups.extent();
+  if (down < 0 || across < 0 || down >= rows || across >= columns) return null;
+  // A range fills a row per input; a single lookup's table or row comes from that one lookup.
+  return (lookups.isRange ? lookups.rows[down] : lookups.rows[0]) ?? null;
 }
 
 /** The lookup the cell shows through one of our formulas, with the formula; null when none does. */
@@ -65,12 +101,13 @@ export function shownByFormula(
   sheet: string,
   formulas: readonly (readonly string[])[],
   cell: CellAt,
-  argument: ReadArgument,
+  sources: FormulaSources,
 ): { lookup: ShownLookup; formula: FormulaAt } | null {
-  const anchor = anchorOf(formulas, cell);
-  if (!anchor) return null;
-  const formula: FormulaAt = { sheet, ...anchor, formula: formulas[anchor.row - 1]![anchor.column - 1]! };
-  const lookups = formulaLookups(formula, argument);
-  const lookup = lookups ? reaches(lookups, anchor, cell) : null;
-  return lookup ? { lookup, formula } : null;
+  for (const anchor of anchorsOf(formulas, cell)) {
+    const formula: FormulaAt = { sheet, ...anchor, formula: formulas[anchor.row - 1]![anchor.column - 1]! };
+    const lookups = formulaLookups(formula, sources);
+    const lookup = lookups ? reaches(lookups, anchor, cell) : null;
+    if (lookup) return { lookup, formula };
+  }
+  return null;
 }

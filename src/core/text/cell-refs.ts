@@ -1,5 +1,6 @@
 // Cells as the record of purchases names them: `Sheet1!B2` for the cell a formula's row fills,
-// `Sheet1!C5:D5` for a bulk run's row (its outputs and status). The same text is written when a
+// `Sheet1!C5:D5` for a bulk run's row (its outputs and status; `Sheet1!B5,D5` when a column
+// between them is none of its own). The same text is written when a
 // lookup is bought and compared when a cell's receipt looks for the purchase that served it.
 
 export interface CellAt {
@@ -33,30 +34,55 @@ export function sheetRef(sheet: string): string {
 export const cellRef = (sheet: string, row: number, column: number): string =>
   `${sheetRef(sheet)}!${cellA1(row, column)}`;
 
-/** One row's cells from column `first` to `last`: a bulk run's outputs and status. */
-export const rowRef = (sheet: string, row: number, first: number, last: number): string =>
-  first === last ? cellRef(sheet, row, first) : `${cellRef(sheet, row, first)}:${cellA1(row, last)}`;
+/**
+ * One row's cells in `columns` (a bulk run's outputs and status): `Leads!C5:D5`, or
+ * `Leads!B5,D5:E5` when a column between them is not one of them (a user's notes).
+ */
+export function rowRef(sheet: string, row: number, columns: readonly number[]): string {
+  const sorted = [...new Set(columns)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let last = i;
+    while (sorted[last + 1] === sorted[last]! + 1) last++;
+    const first = cellA1(row, sorted[i]!);
+    parts.push(last === i ? first : `${first}:${cellA1(row, sorted[last]!)}`);
+    i = last + 1;
+  }
+  return `${sheetRef(sheet)}!${parts.join(',')}`;
+}
 
-export interface RangeAt {
+interface RangeAt {
   sheet: string;
   from: CellAt;
   to: CellAt;
 }
 
-/** `Sheet1!B2`, `'My sheet'!C5:D5` read back; null for anything else. */
-export function parseRef(ref: string): RangeAt | null {
-  const match = /^(?:'((?:[^']|'')+)'|([^!']+))!([A-Z$0-9]+)(?::([A-Z$0-9]+))?$/i.exec(ref);
-  if (!match) return null;
+const REF = /^(?:'((?:[^']|'')+)'|([^!']+))!([A-Z$0-9:,]+)$/i;
+
+/** `Sheet1!B2`, `'My sheet'!C5:D5`, `Leads!B5,D5:E5` read back, range by range; [] for anything else. */
+function parseRefs(ref: string): RangeAt[] {
+  const match = REF.exec(ref);
+  if (!match) return [];
   const sheet = match[1] !== undefined ? match[1].replace(/''/g, "'") : match[2]!;
-  const from = parseCell(match[3]!);
-  const to = match[4] === undefined ? from : parseCell(match[4]);
-  return from && to ? { sheet, from, to } : null;
+  const ranges: RangeAt[] = [];
+  for (const part of match[3]!.split(',')) {
+    const [first = '', last, ...more] = part.split(':');
+    const from = parseCell(first);
+    const to = last === undefined ? from : parseCell(last);
+    if (!from || !to || more.length > 0) return [];
+    ranges.push({ sheet, from, to });
+  }
+  return ranges;
 }
 
 /** Whether a reference holds the cell. */
 export function refHolds(ref: string | undefined, sheet: string, cell: CellAt): boolean {
-  const range = ref ? parseRef(ref) : null;
-  if (!range || range.sheet !== sheet) return false;
-  const { from, to } = range;
-  return cell.row >= from.row && cell.row <= to.row && cell.column >= from.column && cell.column <= to.column;
+  return (ref ? parseRefs(ref) : []).some(
+    ({ sheet: name, from, to }) =>
+      name === sheet &&
+      cell.row >= from.row &&
+      cell.row <= to.row &&
+      cell.column >= from.column &&
+      cell.column <= to.column,
+  );
 }

@@ -1,4 +1,4 @@
-// What a watch may still spend, and why it stops: its daily cap (a day is the spreadsheet's
+// What a watch may still spend, and why it stops buying: its daily cap (a day is the spreadsheet's
 // calendar day, as for the formula budget), the per-run hard cap of the settings, its columns no
 // longer fitting its sheet. The texts the sidebar and the status column show for each.
 import { creditsText, roundCredits } from '../text/credits';
@@ -28,9 +28,14 @@ export function capsLeft(
   return daily <= run ? { left: daily, by: 'daily' } : { left: run, by: 'run' };
 }
 
-/** Whether the watch runs at all now: on, not paused, not waiting out a failing service. */
+/**
+ * Whether the watch runs at all now: on, not paused, not waiting out a failing service. A watch
+ * its cap paused still runs, buying nothing: a row whose answer is saved costs nothing, so it is
+ * filled whatever the cap.
+ */
 export function runsNow(watch: Watch, now: number): boolean {
-  return watch.on && watch.pause === null && watch.waitUntil <= now;
+  const paused = watch.pause !== null && watch.pause.kind !== 'cap';
+  return watch.on && !paused && watch.waitUntil <= now;
 }
 
 // --- Texts ----------------------------------------------------------------------------------------

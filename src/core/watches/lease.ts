@@ -3,7 +3,7 @@
 // held says it wanted a run and returns at once, so a paste, a form flood or an edit and its Change
 // event start one run, not many; the run at work looks at the sheet again before it lets go. A
 // lease outlives its run's budget by a margin, so a run killed mid-way frees the watch later.
-import { onDay } from './caps';
+import { onDay, runsNow } from './caps';
 import type { Watch } from './watch';
 
 /** A lease outlives the time its run may take by this much. */
@@ -14,7 +14,7 @@ export type Taken =
   | { kind: 'mine'; watch: Watch }
   /** Another run holds it: `watch` (marked wanted) is to be saved, and this trigger returns. */
   | { kind: 'busy'; watch: Watch }
-  /** Nothing to do now (off, paused, waiting out a failure, or gone). */
+  /** Nothing to do now (off, paused but by its cap, waiting out a failure, or gone). */
   | { kind: 'idle' };
 
 export function takeLease(
@@ -26,7 +26,7 @@ export function takeLease(
 ): Taken {
   if (!current) return { kind: 'idle' };
   const watch = onDay(current, day);
-  if (!watch.on || watch.pause !== null || watch.waitUntil > now) return { kind: 'idle' };
+  if (!runsNow(watch, now)) return { kind: 'idle' };
   if (watch.lease && watch.lease.until > now && watch.lease.token !== token) {
     return { kind: 'busy', watch: { ...watch, wanted: true, updatedAt: now } };
   }

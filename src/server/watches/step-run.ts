@@ -5,13 +5,12 @@
 import { type SheetTable, tableSpan } from '../../core/bulk/plan';
 import { type BulkRun, newRun } from '../../core/bulk/run';
 import { SLICE_LIMITS } from '../../core/bulk/slice/ports';
-import { cellBlocks } from '../../core/bulk/slice/row-values';
 import { runSlice } from '../../core/bulk/slice/slice';
 import { collectOnce } from '../../core/jobs/collector';
 import { operationByType } from '../../core/operations/table';
 import { DAY_MS } from '../../core/platform/time';
 import { capStatus } from '../../core/watches/caps';
-import { type DueRows, dueRows, waitsForInputs } from '../../core/watches/due';
+import { dueRows, waitsForInputs } from '../../core/watches/due';
 import { refusalOf } from '../../core/watches/pause';
 import type { Watch, WatchStep } from '../../core/watches/watch';
 import { digestHashPort } from '../adapters/apps-script';
@@ -26,7 +25,10 @@ const SLICE_MARGIN_MS = 15_000;
 /** Why a step stopped before its last due row. */
 export type StepStop =
   | { kind: 'time' }
-  /** No cap room: `by` says which (the watch's daily cap, or the per-run cap of the settings). */
+  /**
+   * A cap left rows unbought (they say so; the saved answers were still written): `by` says which
+   * (the watch's daily cap, or the per-run cap of the settings).
+   */
   | { kind: 'cap'; by: 'daily' | 'run' }
   /** The API refused (401, 402): `message` as the slice said it. */
   | { kind: 'refused'; message: string }
@@ -103,42 +105,38 @@ class StepRun {
     const op = operationByType(step.config.type)!;
     const holds = (row: number) => this.env.waitForInputs && waitsForInputs(step.config, table, row);
     const due = dueRows(op, step.config, step.layout, table, this.firstRow, lastRow, holds);
-    for (const [from, to] of due.spans) {
-      const stoppedAt = this.walk(from, to);
-      if (stoppedAt === null) continue;
-      if (this.result.stop?.kind === 'cap' && this.result.stop.by === 'daily')
-        this.sayCapped(due, table, stoppedAt);
-      break;
-    }
+    for (const [from, to] of due.spans) if (!this.walk(from, to)) break;
     return this.result;
   }
 
-  /** Slices from `from` to `to`; answers the row it stopped at, null when it reached `to`. */
-  private walk(from: number, to: number): number | null {
+  /**
+   * Slices from `from` to `to`; answers whether it reached `to`. Past its caps a slice still fills
+   * the rows whose answers are saved (free) and passes over the others, which say so: the walk
+   * goes on to the end.
+   */
+  private walk(from: number, to: number): boolean {
     let cursor = from;
     while (cursor <= to) {
-      const stop = this.cannotStart();
-      if (stop) {
-        this.result.stop = stop;
-        return cursor;
+      if (this.now() + SLICE_LIMITS.budgetMs + SLICE_MARGIN_MS > this.env.until) {
+        this.stopWith({ kind: 'time' });
+        return false;
       }
       const sliced = this.slice(cursor, to);
-      const stopped = this.fold(sliced);
-      if (stopped) return sliced.cursor;
+      if (this.fold(sliced)) return false;
       // A slice that got nowhere (the lock busy, the pace full): the next run goes on from here.
       if (sliced.cursor <= cursor) {
-        this.result.stop = { kind: 'time' };
-        return cursor;
+        this.stopWith({ kind: 'time' });
+        return false;
       }
       cursor = sliced.cursor;
     }
-    return null;
+    return true;
   }
 
-  private cannotStart(): StepStop | null {
-    if (this.now() + SLICE_LIMITS.budgetMs + SLICE_MARGIN_MS > this.env.until) return { kind: 'time' };
-    const caps = this.env.caps(this.result.spent);
-    return caps.left > 0 ? null : { kind: 'cap', by: caps.by };
+  /** A cap reached stays the step's stop when time runs out after it: the watch is capped. */
+  private stopWith(stop: StepStop): void {
+    if (stop.kind === 'time' && this.result.stop?.kind === 'cap') return;
+    this.result.stop = stop;
   }
 
   private slice(cursor: number, lastRow: number): BulkRun {
@@ -175,11 +173,21 @@ class StepRun {
       {
         day: ctx.day,
         spreadsheetId: ctx.spreadsheetId,
-        runHardCap: this.env.caps(this.result.spent).left,
+        runHardCap: 0,
+        watchCaps: this.watchCaps(),
         limits: { requestsPerSecond: ctx.pace.rate },
         purchaseSource: 'watch',
       },
     );
+  }
+
+  /**
+   * What the next slice may spend, and what a row it cannot pay for says: the daily cap tells
+   * when it goes on; under the per-run cap the row waits for the next run as it is.
+   */
+  private watchCaps(): { left: number; status: string | null } {
+    const caps = this.env.caps(this.result.spent);
+    return { left: caps.left, status: caps.by === 'daily' ? capStatus(this.env.watch.dailyCap) : null };
   }
 
   /** Folds a slice into the step's result; answers whether the step stops here. */
@@ -190,29 +198,17 @@ class StepRun {
     result.failed += sliced.counts.errors;
     result.pending = sliced.pending.reduce((sum, [start, end]) => sum + end - start + 1, 0);
     if (sliced.state === 'stopped') {
-      const byCap = sliced.message?.startsWith('This run reached its cap') === true;
-      const by = this.env.caps(result.spent).by;
-      result.stop = byCap
-        ? { kind: 'cap', by }
-        : { kind: 'refused', message: refusalOf(sliced.message ?? '') };
-      return true;
+      if (sliced.message?.startsWith('This run reached its cap') !== true) {
+        result.stop = { kind: 'refused', message: refusalOf(sliced.message ?? '') };
+        return true;
+      }
+      // Its caps passed rows over (they say so) and the slice went on: so does the step.
+      this.stopWith({ kind: 'cap', by: this.env.caps(result.spent).by });
     }
     if (sliced.notice !== null && sliced.waitUntil > this.now()) {
       result.stop = { kind: 'failing', notice: sliced.notice, waitUntil: sliced.waitUntil };
       return true;
     }
     return false;
-  }
-
-  /** The due rows the cap left undone say so in their status column (core/watches/caps.ts). */
-  private sayCapped(due: DueRows, table: SheetTable, from: number): void {
-    const { status } = this.step.layout;
-    const text = capStatus(this.env.watch.dailyCap);
-    const rows = new Map<number, string[]>();
-    for (const row of due.rows) {
-      const current = table.values[row - table.firstRow]?.[status.column - table.firstColumn];
-      if (row >= from && current !== text) rows.set(row, [text]);
-    }
-    if (rows.size > 0) this.port.write(cellBlocks(rows, [status.column]));
   }
 }

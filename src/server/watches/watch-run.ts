@@ -171,6 +171,8 @@ export class WatchRun {
       ended.problem = stop.notice;
       ended.waitUntil = stop.waitUntil;
     } else if (stop?.kind === 'refused') ended.problem = stop.message;
+    // Capped earlier today, it filled only saved answers: the cap is still the news.
+    else if (watch.pause?.kind === 'cap') ended.problem = capProblem(watch.dailyCap);
     else ended.problem = rowsProblem(steps, dropped);
     return { result: ended, pending, dropped, stop, misfit: false };
   }

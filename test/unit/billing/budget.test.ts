@@ -3,11 +3,11 @@ import {
   type BudgetDeps,
   type BudgetSettings,
   capReachedMessage,
+  expireJob,
   HOLD_LIFETIME_MS,
   JOB_HOLD_LIFETIME_MS,
   LOCK_BUSY_MESSAGE,
   LOCK_WAIT_MS,
-  ledgerSummary,
   type PlannedItem,
   type Reservation,
   recordSpend,
@@ -15,6 +15,8 @@ import {
   settle,
   settleJob,
 } from '../../../src/core/billing/budget';
+import { EXPIRED_JOB_HOLD_MS } from '../../../src/core/billing/ledger';
+import { ledgerSummary } from '../../../src/core/billing/summary';
 import { OPERATIONS } from '../../../src/core/operations/table';
 import { HELD_LOCK } from '../../../src/core/platform/locked-section';
 import { FakeClock } from '../helpers/fake-http';
@@ -252,17 +254,44 @@ describe('settling a reservation', () => {
     expect(summary.formulaCapLeftToday).toBe(28.5); // 100 - 21.5 - the 50 websites still held
   });
 
-  it('books a pending job that nobody settles at its estimate after it expires', () => {
+  it('counts a pending job nobody settles at its estimate, and books it at its charge once known', () => {
     const { deps, store, clock } = setup();
-    const list: PlannedItem = { type: 'pronet_company_to_employees', estimate: 20 }; // at most 40 employees
+    const list: PlannedItem = { type: 'pronet_company_to_employees', estimate: 20, key: 'r1:k' }; // 40 employees at most
     const reservation = reserve(deps, TODAY, [list], CAP_100, 'formula');
-    settle(deps, TODAY, reservation.id, [], [{ jobId: 'job_9', type: list.type, estimate: list.estimate }]);
+    settle(deps, TODAY, reservation.id, [], [{ jobId: 'job_9', type: list.type, estimate: 20, key: 'r1:k' }]);
     clock.time += JOB_HOLD_LIFETIME_MS;
     recordSpend(deps, TODAY, 'bulk', []);
+    const spending = () => ledgerSummary(store, TODAY, CAP_100, clock.now());
 
-    expect(ledgerSummary(store, TODAY).today.byOperation.pronet_company_to_employees).toBe(20);
-    expect(settleJob(deps, TODAY, 'job_9', { type: list.type, credits: 3 })).toBe('closed');
-    expect(ledgerSummary(store, TODAY).today.total).toBe(20);
+    // Its result expired uncollected: charged, at a price not known yet.
+    expect(spending()).toMatchObject({ today: { total: 20 }, held: 0, formulaCapLeftToday: 80 });
+    // The same list bought again (Retry): 6 employees, 3 credits; the expired one cost that too.
+    const again = reserve(deps, TODAY, [list], CAP_100, 'bulk', 'retry');
+    settle(deps, TODAY, again.id, [], [{ jobId: 'job_10', type: list.type, estimate: 20, key: 'r1:k' }]);
+    const found = { type: list.type, credits: 3, key: 'r1:k', outcome: 'found' as const };
+    expect(settleJob(deps, TODAY, 'job_10', found)).toBe('recorded');
+    expect(spending()).toMatchObject({
+      today: { total: 6, bySource: { formula: 3, bulk: 3 } },
+      held: 0,
+      formulaCapLeftToday: 97,
+    });
+  });
+
+  it('books an expired job late settled at its charge, and one never learned at its estimate after a week', () => {
+    const { deps, store, clock } = setup();
+    const list: PlannedItem = { type: 'pronet_company_to_employees', estimate: 20 };
+    for (const jobId of ['job_1', 'job_2']) {
+      const reservation = reserve(deps, TODAY, [list], CAP_100, 'formula');
+      settle(deps, TODAY, reservation.id, [], [{ jobId, type: list.type, estimate: 20 }]);
+    }
+    clock.time += JOB_HOLD_LIFETIME_MS;
+    expect(expireJob(deps, TODAY, 'job_1')).toBe('recorded');
+    expect(settleJob(deps, TODAY, 'job_1', { type: list.type, credits: 3 })).toBe('recorded');
+    expect(ledgerSummary(store, TODAY).today.total).toBe(3);
+    clock.time += EXPIRED_JOB_HOLD_MS;
+    recordSpend(deps, TODAY, 'bulk', []);
+    expect(ledgerSummary(store, TODAY)).toMatchObject({ today: { total: 23 }, held: 0 });
+    expect(settleJob(deps, TODAY, 'job_2', { type: list.type, credits: 3 })).toBe('closed');
   });
 });
 

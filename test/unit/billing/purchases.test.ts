@@ -2,19 +2,13 @@
 // whole from the properties' waiting pages and the hidden sheet, kept 90 days within its share of
 // the store. Prices are the spec's: company_name_to_website 1 credit, pronet_profile_to_email 10,
 // company_name_to_employees 0.5 an employee.
-import {
-  type BudgetDeps,
-  ledgerSummary,
-  recordSpend,
-  reserve,
-  settle,
-  settleJob,
-} from '../../../src/core/billing/budget';
+import { type BudgetDeps, recordSpend, reserve, settle, settleJob } from '../../../src/core/billing/budget';
 import { addDays } from '../../../src/core/billing/days';
 import { keepPurchases, prunePurchaseSheet, purchaseRecord } from '../../../src/core/billing/purchase-log';
 import { PAGES_BUDGET_BYTES } from '../../../src/core/billing/purchase-pages';
 import { decodePurchase, encodePurchase, type Purchase } from '../../../src/core/billing/purchases';
 import { spendReport } from '../../../src/core/billing/report';
+import { ledgerSummary } from '../../../src/core/billing/summary';
 import type { SheetStorePort } from '../../../src/core/platform/ports';
 import { FakeClock } from '../helpers/fake-http';
 import { bytesOf, FakeDocumentLock, FakeProperties } from '../helpers/platform';

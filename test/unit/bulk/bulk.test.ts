@@ -21,7 +21,12 @@ import {
   retryRun,
   serializeRun,
 } from '../../../src/core/bulk/run';
-import { type BulkSheetPort, type CellBlock, SLICE_LIMITS } from '../../../src/core/bulk/slice/ports';
+import {
+  type BulkSheetPort,
+  type CellBlock,
+  SLICE_LIMITS,
+  type SliceOptions,
+} from '../../../src/core/bulk/slice/ports';
 import { cellBlocks } from '../../../src/core/bulk/slice/row-values';
 import { runSlice } from '../../../src/core/bulk/slice/slice';
 import { accountScope } from '../../../src/core/cache/keys';
@@ -405,13 +410,15 @@ function world(
     });
   let run = start();
   /** One slice of the world's run, or of `other`. */
-  const slice = (runHardCap = 0, other?: BulkRun) => {
-    const next = runSlice(deps, other ?? run, {
+  const slice = (runHardCap = 0, other?: BulkRun, more: Partial<SliceOptions> = {}) => {
+    const options = {
       day: '2026-11-22',
       spreadsheetId: 'sheet-1',
       runHardCap,
       limits: { requestsPerSecond: PACE },
-    });
+      ...more,
+    };
+    const next = runSlice(deps, other ?? run, options);
     if (!other) run = next;
     return next;
   };
@@ -458,6 +465,54 @@ describe('a slice', () => {
     );
     expect(w.posts()).toHaveLength(4);
     expect(w.sheet.column(3, 10).filter((status) => status !== '')).toHaveLength(4);
+  });
+
+  it('past the per-run cap still writes the rows whose answers are saved, and counts them when it comes back', () => {
+    const w = world([['Company'], ['Umbrella']], config());
+    w.slice();
+    expect(w.api.spent(w.apiKey)).toBe(1);
+    // Umbrella's answer is saved; the sheet gets other rows above it.
+    for (const [row, company] of ['Acme', 'Globex', 'Initech', 'Umbrella'].entries()) {
+      w.sheet.cells.set(`${row + 2}:1`, company);
+      for (const column of [2, 3]) w.sheet.cells.set(`${row + 2}:${column}`, '');
+    }
+    const stopped = w.slice(2, w.start('run-2', 5));
+    expect(stopped).toMatchObject({
+      state: 'stopped',
+      cursor: 4,
+      credits: 2,
+      counts: { found: 2, skipped: 0 },
+    });
+    expect(w.sheet.column(2, 4)).toEqual(['acme.com', 'globex.com', '', 'umbrella.com']);
+    expect(w.api.spent(w.apiKey)).toBe(3);
+
+    const done = w.slice(10, { ...stopped, state: 'running', message: null });
+    expect(done).toMatchObject({ state: 'done', cursor: 6, credits: 3, counts: { found: 3, skipped: 1 } });
+    expect(progressOf(done, w.clock.now())).toMatchObject({ rows: 4, done: 4 });
+    expect(w.api.spent(w.apiKey)).toBe(4);
+  });
+
+  it("under a watch's caps, passes over the rows it cannot pay for, saying why, and writes every saved answer", () => {
+    const w = world([['Company'], ['Umbrella']], config());
+    w.slice();
+    for (const [row, company] of ['Acme', 'Globex', 'Umbrella', 'Initech'].entries()) {
+      w.sheet.cells.set(`${row + 2}:1`, company);
+      for (const column of [2, 3]) w.sheet.cells.set(`${row + 2}:${column}`, '');
+    }
+    const capped = 'Waiting: the cap';
+    const run = w.slice(0, w.start('run-2', 5), { watchCaps: { left: 1, status: capped } });
+    expect(run).toMatchObject({ cursor: 6, credits: 1, counts: { found: 2, skipped: 2 } });
+    expect(w.sheet.column(2, 4)).toEqual(['acme.com', '', 'umbrella.com', '']);
+    expect(w.sheet.column(3, 4)).toEqual(['Found', capped, 'Found', capped]);
+    expect(w.posts().map((call) => call.input)).toEqual(['Umbrella', 'Acme']);
+
+    // Nothing left to spend: the saved answers only, and a status already saying so is not written again.
+    w.sheet.cells.set('2:2', '');
+    const writes = w.sheet.writes.length;
+    w.slice(0, w.start('run-3', 5), { watchCaps: { left: 0, status: capped } });
+    expect(w.sheet.column(2, 4)).toEqual(['acme.com', '', 'umbrella.com', '']);
+    expect(w.sheet.writes.slice(writes)).toEqual([{ row: 2, column: 2, values: [['acme.com', 'Found']] }]);
+    expect(w.api.spent(w.apiKey)).toBe(2);
   });
 
   it('stops on a 402 at once: rows not reached stay empty, never "Not found"', () => {

@@ -216,6 +216,14 @@ describe('the lease', () => {
     expect(takeLease(null, 0, 'a', 1, '2025-01-06').kind).toBe('idle');
   });
 
+  it('is taken for a watch its cap paused: it buys nothing, but fills the rows whose answers are saved', () => {
+    const capped = watch({ spentToday: 10, pause: { kind: 'cap', day: '2025-01-06' } });
+    expect(takeLease(capped, 0, 'a', 1, '2025-01-06')).toMatchObject({
+      kind: 'mine',
+      watch: { pause: { kind: 'cap' }, spentToday: 10 },
+    });
+  });
+
   it('folds a run into the watch as stored now, and says whether another trigger wanted a run', () => {
     const stored = {
       ...watch(),

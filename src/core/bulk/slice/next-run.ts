@@ -13,7 +13,8 @@ export interface SliceEnd {
   outcomes: readonly Outcome[];
   /** Rows of the pending or retry sets answered or edited meanwhile. */
   stale: readonly number[];
-  cut: { index: number; reason: 'cap' | null };
+  /** The rows the caps could not pay for (`capped`, by index; `index` the first of them, or the end). */
+  cut: { index: number; reason: 'cap' | null; capped: ReadonlySet<number> };
   /** Credits this slice spent. */
   credits: number;
   started: number;
@@ -78,21 +79,25 @@ function tallyRows(run: BulkRun, end: SliceEnd): Tally {
     if (outcome.kind === 'defer' || outcome.kind === 'fatal') {
       if (w.source === 'new') firstDeferredNew ??= w.row;
       if (outcome.kind === 'fatal') tally.fatal ??= outcome.message;
-      return;
-    }
-    if (w.source === 'new') tally.cursor = w.row + 1;
-    else tally.resolved.push(w.row);
-    if (outcome.kind === 'pending') tally.nowPending.push(w.row);
-    else countRow(tally, w.row, outcome);
+    } else if (firstDeferredNew === null || w.source !== 'new') placeRow(tally, w, outcome);
+    // Else a free row past one the cap left: written now, counted when the cursor comes back to it.
   });
   if (firstDeferredNew !== null) tally.cursor = firstDeferredNew;
   return tally;
 }
 
+/** A row the slice did: the cursor passes it, or its set lets it go; then it is counted or waits. */
+function placeRow(tally: Tally, w: Work, outcome: Outcome): void {
+  if (w.source === 'new') tally.cursor = w.row + 1;
+  else tally.resolved.push(w.row);
+  if (outcome.kind === 'pending') tally.nowPending.push(w.row);
+  else countRow(tally, w.row, outcome);
+}
+
 function countRow(tally: Tally, row: number, outcome: Outcome): void {
   const { counts } = tally;
   tally.finished++;
-  if (outcome.kind === 'skipped' || outcome.kind === 'held') counts.skipped++;
+  if (outcome.kind === 'skipped' || outcome.kind === 'held' || outcome.kind === 'capped') counts.skipped++;
   else if (outcome.kind === 'invalid') counts.invalid++;
   else if (outcome.kind === 'found') counts.found++;
   else if (outcome.kind === 'notFound') counts.notFound++;
@@ -106,8 +111,7 @@ function countRow(tally: Tally, row: number, outcome: Outcome): void {
 function settle(next: BulkRun, tally: Tally, end: SliceEnd): BulkRun {
   if (tally.fatal !== null)
     return { ...next, state: 'stopped', message: stopMessage(tally.fatal, tally.cursor, next) };
-  const capReached = end.cut.reason === 'cap' && end.outcomes[end.cut.index]?.kind === 'defer';
-  if (capReached) {
+  if (end.cut.reason === 'cap') {
     return {
       ...next,
       state: 'stopped',

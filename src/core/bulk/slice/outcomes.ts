@@ -23,23 +23,33 @@ export interface SliceView {
   status(row: number): unknown;
 }
 
-/** Each row's outcome; a fatal error defers every row after it, a deferred new row the new rows after it. */
+/**
+ * Each row's outcome; a fatal error defers every row after it, a deferred new row the new rows
+ * after it. A row the caps cannot pay for (`capped`, by index) is `cappedAs`; the rows after it
+ * go on, since what they show is free.
+ */
 export function outcomesOf(
   view: SliceView,
   work: readonly Work[],
-  cut: number,
+  capped: ReadonlySet<number>,
   results: Map<string, LookupResult>,
+  cappedAs: Outcome,
 ): Outcome[] {
   let blockNew = false;
   let stopAll = false;
   return work.map((w, index): Outcome => {
-    if (stopAll || index >= cut || (blockNew && w.source === 'new')) return { kind: 'defer' };
+    if (stopAll || (blockNew && w.source === 'new')) return { kind: 'defer' };
+    if (capped.has(index)) return sameStatus(view, w, cappedAs) ? { kind: 'capped', status: null } : cappedAs;
     const outcome = outcomeOf(view, w, results);
     if (outcome.kind === 'fatal') stopAll = true;
     if (outcome.kind === 'defer' && w.source === 'new') blockNew = true;
     return outcome;
   });
 }
+
+/** A row whose status says already what its outcome would write: nothing to write. */
+const sameStatus = (view: SliceView, w: Work, outcome: Outcome) =>
+  outcome.kind === 'capped' && outcome.status !== null && view.status(w.row) === outcome.status;
 
 function outcomeOf(view: SliceView, w: Work, results: Map<string, LookupResult>): Outcome {
   const { plan } = w;

@@ -67,8 +67,15 @@ export interface BulkSliceDeps {
 export interface SliceOptions {
   day: string;
   spreadsheetId: string;
-  /** Credits the run may spend; 0: no cap. */
+  /** Credits the run may spend; 0: no cap. It stops at the first row the cap cannot pay for. */
   runHardCap: number;
+  /**
+   * A watch's caps, instead of the run's: what the slice may still spend (0: nothing) and what
+   * the status of a row it cannot pay for says (null: the row is left as it is). Such a row is
+   * passed over and the slice goes on, so that every row whose answer is saved is filled: a saved
+   * answer is free under every cap.
+   */
+  watchCaps?: { left: number; status: string | null };
   limits?: Partial<SliceLimits>;
   /** Who the record of purchases names as the buyer; a bulk run's or a recipe's by default. */
   purchaseSource?: PurchaseSource;

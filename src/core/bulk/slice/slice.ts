@@ -80,9 +80,9 @@ class Slice implements SliceView {
     };
     const { work, stale } = this.chooseRows();
     const cut = this.planLookups(work);
-    const results = this.lookUp(work.slice(0, cut.index));
+    const results = this.lookUp(work.filter((_, index) => !cut.capped.has(index)));
     this.bookCredits(work, results);
-    const outcomes = outcomesOf(this, work, cut.index, results);
+    const outcomes = outcomesOf(this, work, cut.capped, results, this.cappedAs());
     this.write(work, outcomes);
     const end: SliceEnd = {
       work,
@@ -140,15 +140,16 @@ class Slice implements SliceView {
   /**
    * Which rows this slice asks. A repeat of a row already showing its answer is copied from that row
    * (free, even once the cache has dropped the answer). New lookups past the slice's time come back
-   * "not sent" and wait for the next slice. With a per-run cap, the first row the run cannot pay for
-   * and the rows after it are not asked at all: answers the index of that row.
+   * "not sent" and wait for the next slice. The rows a cap cannot pay for are not asked at all
+   * (`capped`, by index; `index` is the first of them); every other row is, its saved answer free.
    */
-  private planLookups(work: Work[]): { index: number; reason: 'cap' | null } {
+  private planLookups(work: Work[]): SliceEnd['cut'] {
     const asked = work.filter((w) => w.source !== 'pending' && asksLookup(w));
     // An employee list's row shows where its sheet went, not the list: there is nothing to copy.
     if (asked.length > 0 && this.op.shape !== 'employees') this.copyAnswered(asked);
-    const index = this.firstPastCap(work, asked);
-    return index === null ? { index: work.length, reason: null } : { index, reason: 'cap' };
+    const capped = this.pastCap(work, asked);
+    if (capped.size === 0) return { index: work.length, reason: null, capped };
+    return { index: Math.min(...capped), reason: 'cap', capped };
   }
 
   /** A row repeating one that already shows its answer copies it from there. */
@@ -161,26 +162,47 @@ class Slice implements SliceView {
     }
   }
 
-  /** The index of the first row the run's cap cannot pay for; null without a cap or when all fit. */
-  private firstPastCap(work: readonly Work[], asked: readonly Work[]): number | null {
-    const { runHardCap } = this.options;
-    if (!(runHardCap > 0)) return null;
+  /**
+   * The indexes of the rows the cap cannot pay for; none without a cap. A saved answer, a repeat
+   * of a row bought in this slice and a copy cost nothing: they always fit.
+   */
+  private pastCap(work: readonly Work[], asked: readonly Work[]): Set<number> {
+    const capped = new Set<number>();
+    let room = this.capRoom();
+    if (room === null) return capped;
     const toBuy = asked.filter((w) => w.copyFrom === undefined);
     const paidAfter = this.input.config.paidAfter ?? Number.NEGATIVE_INFINITY;
     const saved = this.deps.lookup.cache.getMany(toBuy.map((w) => w.key!));
     const cached = new Set([...saved].filter(([, answer]) => answer.at >= paidAfter).map(([key]) => key));
     const perLookup = perLookupEstimate(this.op, this.input.config);
-    // Jobs still running will be charged too.
-    let room = runHardCap - this.input.credits - countRows(this.input.pending) * perLookup;
     const buying = new Set<string>();
     for (const [index, w] of work.entries()) {
       if (w.source === 'pending' || !asksLookup(w) || w.copyFrom !== undefined) continue;
       if (cached.has(w.key!) || buying.has(w.key!)) continue;
-      if (perLookup > room + 1e-9) return index;
+      if (perLookup > room + 1e-9) {
+        capped.add(index);
+        continue;
+      }
       buying.add(w.key!);
       room -= perLookup;
     }
-    return null;
+    return capped;
+  }
+
+  /** What the caps leave this slice to spend; null without a cap. */
+  private capRoom(): number | null {
+    const { runHardCap, watchCaps } = this.options;
+    if (watchCaps) return watchCaps.left;
+    if (!(runHardCap > 0)) return null;
+    // Jobs still running will be charged too.
+    const perLookup = perLookupEstimate(this.op, this.input.config);
+    return runHardCap - this.input.credits - countRows(this.input.pending) * perLookup;
+  }
+
+  /** A row the caps cannot pay for: a watch passes it over, saying why; a run leaves it for Resume. */
+  private cappedAs(): Outcome {
+    const { watchCaps } = this.options;
+    return watchCaps ? { kind: 'capped', status: watchCaps.status } : { kind: 'defer' };
   }
 
   private lookUp(work: readonly Work[]): Map<string, LookupResult> {
@@ -285,6 +307,8 @@ class Slice implements SliceView {
       case 'pending':
       case 'error':
         return [...blank, outcome.status];
+      case 'capped':
+        return outcome.status === null ? null : [...blank, outcome.status];
       default:
         return null;
     }

@@ -23,7 +23,9 @@ export type Outcome =
   | { kind: 'notFound' }
   | { kind: 'pending'; status: string }
   | { kind: 'error'; status: string; retryable: boolean }
-  /** Not asked this time (out of time, lock busy, a failing service, after a stop): a later slice does it. */
+  /** A watch's caps cannot pay for it: passed over, its status says why (null: left as it is). */
+  | { kind: 'capped'; status: string | null }
+  /** Not asked this time (out of time, lock busy, a failing service, after a stop, past the run's cap): a later slice does it. */
   | { kind: 'defer'; transient?: string }
   | { kind: 'fatal'; message: string };
 

@@ -1,0 +1,29 @@
+import { refHolds, rowRef } from '../../../src/core/text/cell-refs';
+
+describe("a bulk run's row as the record of purchases names it", () => {
+  it.each([
+    [[3, 4], 'Leads!C5:D5'],
+    [[2, 4], 'Leads!B5,D5'],
+    [[2, 4, 5, 7], 'Leads!B5,D5:E5,G5'],
+    [[3], 'Leads!C5'],
+  ])('columns %j: %s', (columns, ref) => {
+    expect(rowRef('Leads', 5, columns)).toBe(ref);
+  });
+
+  it('quotes a sheet name that needs it', () => {
+    expect(rowRef("Q1 'leads'", 2, [2, 4])).toBe("'Q1 ''leads'''!B2,D2");
+  });
+
+  it('holds its own cells and none between them, in records written before (one range) and now', () => {
+    const at = (row: number, column: number) => ({ row, column });
+    expect(refHolds('Leads!B5:D5', 'Leads', at(5, 3))).toBe(true);
+    expect(refHolds('Leads!B5,D5:E5', 'Leads', at(5, 2))).toBe(true);
+    expect(refHolds('Leads!B5,D5:E5', 'Leads', at(5, 5))).toBe(true);
+    expect(refHolds('Leads!B5,D5:E5', 'Leads', at(5, 3))).toBe(false);
+    expect(refHolds('Leads!B5,D5:E5', 'Leads', at(6, 2))).toBe(false);
+    expect(refHolds('Leads!B5,D5', 'Sheet1', at(5, 2))).toBe(false);
+    expect(refHolds("'Q1 ''leads'''!B2,D2", "Q1 'leads'", at(2, 4))).toBe(true);
+    expect(refHolds('Leads!B5,,D5', 'Leads', at(5, 2))).toBe(false);
+    expect(refHolds(undefined, 'Leads', at(5, 2))).toBe(false);
+  });
+});
