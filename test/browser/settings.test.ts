@@ -224,7 +224,7 @@ describe('the credit settings', () => {
       'Daily formula budget (credits a day)',
       'Confirm runs above (credits)',
       'Per-run cap (credits)',
-      'Requests your plan allows (per second)',
+      "Most requests a second (your plan's figure)",
       'Keep results for (days)',
     ]);
 

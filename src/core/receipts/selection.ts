@@ -3,7 +3,6 @@
 // again once their new answers are saved. Its price is stated before anything is bought.
 import type { EnrichmentRequest } from '../api/wire';
 import { estimateFor } from '../billing/charges';
-import type { ReadArgument } from '../formulas/formula-call';
 import type { Operation } from '../operations/types';
 import type { CellAt } from '../text/cell-refs';
 import { roundCredits } from '../text/credits';
