@@ -80,6 +80,7 @@ const ENTRY_POINTS = {
     'buyAgain',
     'getCacheStats',
     'clearCache',
+    'acceptLostResults',
     'listJobs',
     'cancelQueuedFormula',
     'retryExpiredJob',
