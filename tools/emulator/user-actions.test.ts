@@ -90,7 +90,7 @@ describe('what a person does fires (T9, T10)', () => {
     expect(emu.values('Sheet1', 'A2:A3')).toEqual([['inserted'], ['']]);
   });
 
-  it('a sheet edited by hand: columns inserted, rows sorted, renamed, deleted; its id stays until it goes (S17)', () => {
+  it('a sheet edited by hand: columns inserted, rows sorted, renamed, deleted; its id stays until it goes (S17, S18)', () => {
     const { emu, bundle, log, install } = setup();
     install('changed');
     const sheet = emu.document.addSheet('Data');

@@ -14,6 +14,8 @@
 // EDIT event for the whole block), Edit triggers run before Change triggers; inserting or deleting
 // rows fires Change only, never Edit; a form response appends one row below the last and fires
 // Form-submit only (no Edit, no Change); its values are text, the timestamp first.
+// Assumed (S17): inserting columns fires Change INSERT_COLUMN, a rename OTHER, deleting a sheet
+// REMOVE_GRID, a sort nothing; a sort moves only its range's cells, blanks last.
 
 import { parseA1, rangeA1 } from './a1';
 import type { LoadedBundle } from './bundle';
