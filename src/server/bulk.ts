@@ -23,6 +23,7 @@ import { SLICE_LIMITS } from '../core/bulk/slice/ports';
 import { cellBlocks } from '../core/bulk/slice/row-values';
 import { runSlice } from '../core/bulk/slice/slice';
 import { resultKey } from '../core/cache/keys';
+import { withLostResults } from '../core/cache/lost';
 import { collectOnce } from '../core/jobs/collector';
 import type { Operation } from '../core/operations/types';
 import { DAY_MS } from '../core/platform/time';
@@ -91,7 +92,9 @@ function computePreview(
   const days = config.refreshOlderThanDays;
   const cutoff = days === undefined ? undefined : refreshCutoff(ctx.deps.client.clock.now(), days);
   const free = freeQueries(paidAnswers(ctx), config, layout, table, plan.distinct, cutoff);
-  const preview = previewOf(op, config, layout, plan, firstRow, free, ctx.settings.confirmAbove);
+  const lost = ctx.deps.cache.lostSheet();
+  const counted = previewOf(op, config, layout, plan, firstRow, free, ctx.settings.confirmAbove);
+  const preview = withLostResults(counted, lost, counted.estimatedCredits);
   if (days === undefined || cutoff === undefined) return { preview, refresh: null };
   const stale = staleRows({
     op,
@@ -99,13 +102,14 @@ function computePreview(
     table,
     plan,
     firstRow,
-    saved: (keys) => ctx.deps.cache.getMany(keys),
+    saved: (keys) => ctx.deps.cache.getMany(keys, undefined, 'skip'),
     keyOf: (request) => resultKey(digestHashPort, ctx.scope, request),
     cutoff,
     buying: new Set(plan.distinct.map((item) => item.query).filter((query) => !free.has(query))),
   });
+  const refreshed = withRefresh(preview, days, stale, ctx.settings.confirmAbove);
   return {
-    preview: withRefresh(preview, days, stale, ctx.settings.confirmAbove),
+    preview: withLostResults(refreshed, lost, refreshed.estimatedCredits),
     refresh: { cutoff, rows: stale.rows },
   };
 }
@@ -128,6 +132,8 @@ export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): Bulk
       `This run is estimated at ${creditsText(preview.estimatedCredits)}, above the ${ctx.settings.confirmAbove} that need your confirmation: confirm it first.`,
     );
   }
+  // The user saw what the deleted hidden sheet lost and confirmed the price: the run goes on without it.
+  if (preview.lostResults !== undefined) ctx.deps.cache.acceptLostSheet();
   if (refresh) {
     // Checked before any row is cleared: a refusal must leave the sheet as it was.
     const refusal = startRefusal(readRun());

@@ -8,7 +8,7 @@ import { accountScope } from '../core/cache/keys';
 import { ResultCache } from '../core/cache/result-cache';
 import type { LookupDeps } from '../core/lookup/items';
 import type { SheetStorePort } from '../core/platform/ports';
-import { PROPERTY_PREFIX } from '../core/platform/stored-keys';
+import { PROPERTY, PROPERTY_PREFIX } from '../core/platform/stored-keys';
 import type { Settings } from '../shared/rpc';
 import {
   appsScriptClock,
@@ -24,7 +24,7 @@ import { readApiKey } from './api-key';
 import { API_BASE_URL } from './config';
 import { fastCache } from './platform/cache';
 import { documentLock } from './platform/locks';
-import { documentProperties } from './platform/properties';
+import { documentProperties, sheetRecord } from './platform/properties';
 import { activeSpreadsheet } from './platform/spreadsheet';
 
 export interface ExecutionContext {
@@ -73,6 +73,7 @@ export function cacheSheetPort(
     canWrite: canWriteSheets,
     lock,
     flush: () => SpreadsheetApp.flush(),
+    record: sheetRecord(PROPERTY.cacheSheet),
   });
 }
 
@@ -96,7 +97,8 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
   // One read of the document's properties: a shared key, the settings and, for a formula's lookup,
   // the cache's durable layer and the job registry. Each read is a round trip and counts against
   // a daily quota.
-  let stored: Record<string, string> | undefined = properties.getProperties();
+  const snapshot = properties.getProperties();
+  let stored: Record<string, string> | undefined = snapshot;
   const found = readApiKey(stored);
   if (!found) return null;
   const settings = parseSettings(stored[SETTINGS_PROPERTY] ?? null);
@@ -115,6 +117,8 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
     canWrite: options.canWriteSheets === true,
     lock: lockObject,
     flush: () => SpreadsheetApp.flush(),
+    // Which sheet it is, from the same read: a formula finds it with one call, as by its name.
+    record: sheetRecord(PROPERTY.cacheSheet, snapshot),
   });
   const fast = ttlCachePort(fastCache());
   const cache = new ResultCache(

@@ -24,7 +24,7 @@ export { customFunction } from './custom-functions';
 export { freezeResults } from './freeze';
 export { showHelp } from './help';
 export { cancelQueuedFormula, listJobs, retryExpiredJob } from './jobs-api';
-export { clearCache, getCacheStats, getLedger } from './ledger-api';
+export { acceptLostResults, clearCache, getCacheStats, getLedger } from './ledger-api';
 export { showPrivacy, showSupport } from './links';
 export { onInstall, onOpen, showSidebar } from './menu';
 export { buyAgain, getCellReceipt } from './receipt-api';

@@ -2,6 +2,7 @@
 // lives in document properties and is read from one snapshot per call (each getProperties() counts
 // against the store's daily quota); saved results are seen through the same layers formulas use.
 import { ledgerSummary } from '../core/billing/summary';
+import { lostResultsText } from '../core/cache/lost';
 import { ResultCache } from '../core/cache/result-cache';
 import { dropAllClaims } from '../core/lookup/claims';
 import { OUT_OF_CREDITS_PROPERTY } from '../core/lookup/send';
@@ -93,12 +94,14 @@ function savedResults(): SavedResults {
 
 function cacheView(results: SavedResults): CacheView {
   const stats = results.cache.stats(results.scope);
+  const lost = results.cache.lostSheet();
   return {
     entries: stats.entries,
     bytes: stats.bytes,
     oldestAt: stats.oldestAt,
     newestAt: stats.newestAt,
     rebuyCredits: results.cache.rebuyCredits(results.scope),
+    lostResults: lost ? lostResultsText(lost) : null,
   };
 }
 
@@ -118,5 +121,12 @@ export function clearCache(): CacheView {
   // Claims of past purchases would keep formulas waiting for answers that are gone.
   const lock = lockPort(documentLock());
   lock.withLock(10_000, () => dropAllClaims(batchStorePort(documentProperties())));
+  return cacheView(results);
+}
+
+/** The user read what the deleted hidden sheet lost and goes on without it. */
+export function acceptLostResults(): CacheView {
+  const results = savedResults();
+  results.cache.acceptLostSheet();
   return cacheView(results);
 }

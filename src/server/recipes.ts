@@ -7,6 +7,7 @@ import { checkConfig } from '../core/bulk/config';
 import { freeQueries } from '../core/bulk/free-queries';
 import type { SheetTable } from '../core/bulk/plan';
 import type { BulkRun } from '../core/bulk/run';
+import { withLostResults } from '../core/cache/lost';
 import { priceLabel } from '../core/operations/pricing';
 import { operationByType } from '../core/operations/table';
 import {
@@ -110,7 +111,8 @@ function recipePreview(
   const plans = stepPlans(recipe, steps, table, (config, layout, distinct) =>
     freeQueries(paidAnswers(ctx), config, layout, table, distinct),
   );
-  return recipePreviewOf(recipe.name, table.values.length, plans, ctx.settings.confirmAbove);
+  const preview = recipePreviewOf(recipe.name, table.values.length, plans, ctx.settings.confirmAbove);
+  return withLostResults(preview, ctx.deps.cache.lostSheet(), preview.creditsMax);
 }
 
 export function startRecipeRun(raw: RecipeRunConfig, confirmedCredits: number): BulkProgress {
@@ -124,6 +126,8 @@ export function startRecipeRun(raw: RecipeRunConfig, confirmedCredits: number): 
       `This recipe may cost up to ${creditsText(preview.creditsMax)}, above the ${ctx.settings.confirmAbove} that need your confirmation: confirm it first.`,
     );
   }
+  // The user saw what the deleted hidden sheet lost and confirmed the price: the run goes on without it.
+  if (preview.lostResults !== undefined) ctx.deps.cache.acceptLostSheet();
   const run = startStep(ctx, checked.recipe, checked.sheet, 0, []);
   return progressWithRecipe(run, ctx.deps.client.clock.now());
 }

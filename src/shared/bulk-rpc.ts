@@ -88,6 +88,11 @@ export interface BulkPreview {
    * outputs cleared when the run starts); `lookups` and `credits` are in the totals above.
    */
   refresh?: { days: number; rows: number; lookups: number; credits: number };
+  /**
+   * The hidden sheet of saved answers was deleted: what it held and what buying it again costs.
+   * The rows it answered are in `toLookUp`; starting the run at the price shown goes on without it.
+   */
+  lostResults?: string;
 }
 
 export type BulkState = 'running' | 'paused' | 'cancelled' | 'done' | 'stopped';

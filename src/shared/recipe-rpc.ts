@@ -93,6 +93,8 @@ export interface RecipePreview {
   creditsMax: number;
   /** The most the run may cost is above the confirmation threshold. */
   needsConfirmation: boolean;
+  /** The hidden sheet of saved answers was deleted: what it held and what buying it again costs. */
+  lostResults?: string;
 }
 
 export interface RecipeServerApi {

@@ -95,6 +95,11 @@ export interface CacheView {
   newestAt: number | null;
   /** What buying every stored answer again would cost. */
   rebuyCredits: number;
+  /**
+   * The hidden sheet of saved answers was deleted: what it held and what buying it again costs,
+   * until the user goes on without it (`acceptLostResults`); null otherwise.
+   */
+  lostResults: string | null;
 }
 
 export interface ServerApi
@@ -115,4 +120,6 @@ export interface ServerApi
   getLedger(): LedgerView;
   getCacheStats(): CacheView;
   clearCache(): CacheView;
+  /** Goes on without what the deleted hidden sheet held: lookups buy again, a new sheet keeps them. */
+  acceptLostResults(): CacheView;
 }

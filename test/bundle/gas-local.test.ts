@@ -81,6 +81,7 @@ const ENTRY_POINTS = {
     'buyAgain',
     'getCacheStats',
     'clearCache',
+    'acceptLostResults',
     'listJobs',
     'cancelQueuedFormula',
     'retryExpiredJob',

@@ -182,6 +182,7 @@ describe('the Saved results panel (getCacheStats, clearCache)', () => {
       oldestAt: null,
       newestAt: null,
       rebuyCredits: 0,
+      lostResults: null,
     });
     for (const [cell, formula] of [
       ['E1', '=COMPANY_WEBSITE(A1)'],

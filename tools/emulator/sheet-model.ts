@@ -117,6 +117,19 @@ export class SheetModel extends CellGrid {
     this.maxRows -= count;
   }
 
+  /**
+   * Sorts the rows of `range` by the values in sheet column `by`, as Data > Sort range does with
+   * every selected row included: only the range's cells move, ties keep their order, blank cells
+   * go last in either order, numbers come before text, and text compares without case.
+   */
+  sortRows(range: GridRange, by: number, ascending: boolean): void {
+    const rows = Array.from({ length: range.numRows }, (_, i) => range.row + i);
+    const order = [...rows].sort((a, b) => compareForSort(this.value(a, by), this.value(b, by), ascending));
+    const target = new Map(order.map((from, i) => [from, range.row + i]));
+    const inside = (column: number) => column >= range.column && column < range.column + range.numColumns;
+    this.moveCells((row, column) => [inside(column) ? (target.get(row) ?? row) : row, column]);
+  }
+
   insertColumns(after: number, count: number): void {
     this.spreadsheet.checkGrowth(count * this.maxRows);
     this.moveCells((row, column) => [row, column > after ? column + count : column]);
@@ -152,6 +165,18 @@ export class SheetModel extends CellGrid {
   protected override contentChanged(row: number, column: number): void {
     this.spreadsheet.noteChange(this, row, column);
   }
+}
+
+/** Sort order of two cells' values: blanks last whatever the direction, numbers before text. */
+function compareForSort(a: CellValue, b: CellValue, ascending: boolean): number {
+  const blankA = a === '';
+  const blankB = b === '';
+  if (blankA || blankB) return Number(blankA) - Number(blankB);
+  const rank = (value: CellValue) => (typeof value === 'number' ? 0 : 1);
+  let order = rank(a) - rank(b);
+  if (order === 0 && typeof a === 'number' && typeof b === 'number') order = a - b;
+  else if (order === 0) order = String(a).toLowerCase().localeCompare(String(b).toLowerCase());
+  return ascending ? order : -order;
 }
 
 export class SpreadsheetModel {
@@ -213,6 +238,17 @@ export class SpreadsheetModel {
     const sheet = new SheetModel(this, name, this.#nextSheetId++);
     this.sheets.splice(Math.max(0, Math.min(index, this.sheets.length)), 0, sheet);
     return sheet;
+  }
+
+  /**
+   * A user deletes a sheet: it goes with its cells; the last visible one cannot (Sheets offers no
+   * Delete then). Formulas that read it are not turned into #REF! (not emulated).
+   */
+  removeSheet(sheet: SheetModel): void {
+    if (!this.sheets.some((other) => other !== sheet && !other.hidden))
+      throw new Error('Emulator: the last visible sheet cannot be deleted');
+    this.sheets.splice(this.sheets.indexOf(sheet), 1);
+    if (this.activeSheet === sheet) this.activeSheet = this.sheets.find((other) => !other.hidden)!;
   }
 
   /** Refuses to grow the grids by `cells` past the workbook's limit (assumed wording). */

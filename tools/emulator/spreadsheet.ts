@@ -6,7 +6,8 @@
 // Verified: inside a formula getActiveRange() is the calling cell; insertSheet makes the new sheet
 // active.
 // Assumed (ids of docs/platform-assumptions.md): S7 the messages for bad getRange arguments; S12 a
-// new sheet is 1,000 rows by 26 columns; S14 in a formula the active sheet is the calling cell's.
+// new sheet is 1,000 rows by 26 columns; S14 in a formula the active sheet is the calling cell's;
+// S18 a sheet's id never changes nor is given again, and getSheetById answers null once it is deleted.
 
 import { type GridRange, parseA1, splitSheetName } from './a1';
 import { gasError } from './errors';

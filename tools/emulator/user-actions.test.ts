@@ -1,4 +1,4 @@
-// What each action of a person fires (assumptions T9, T10), that scripts fire nothing, the add-on
+// What each action of a person fires (assumptions T9, T10, S17), that scripts fire nothing, the add-on
 // rule of one trigger of each type, and the daily trigger runtime quota (T11).
 import { removeBundles, writeBundle } from './bundle-fixture';
 import { createEmulator } from './emulator';
@@ -25,6 +25,7 @@ function submitted(e) {
     sheet: e.range.getSheet().getName() });
 }
 function formUrl() { return SpreadsheetApp.getActive().getFormUrl(); }
+function sheetById(id) { return SpreadsheetApp.getActive().getSheetById(id); }
 function scriptWrites() {
   const sheet = SpreadsheetApp.getActive().getSheetByName('Sheet1');
   sheet.getRange('A5').setValue('by a script');
@@ -87,6 +88,43 @@ describe('what a person does fires (T9, T10)', () => {
       expect.objectContaining({ on: 'change', changeType: 'REMOVE_ROW' }),
     ]);
     expect(emu.values('Sheet1', 'A2:A3')).toEqual([['inserted'], ['']]);
+  });
+
+  it('a sheet edited by hand: columns inserted, rows sorted, renamed, deleted; its id stays until it goes (S17, S18)', () => {
+    const { emu, bundle, log, install } = setup();
+    install('changed');
+    const sheet = emu.document.addSheet('Data');
+    const id = sheet.id;
+    [
+      ['Name', 'n'],
+      ['b', 2],
+      ['', 9],
+      ['A', 1],
+      ['c', 10],
+    ].forEach((line, r) => {
+      line.forEach((value, c) => {
+        sheet.writeInput(r + 1, c + 1, value);
+      });
+    });
+
+    emu.user.sortRange(bundle, 'Data', 'A1:B5', 1, false);
+    expect(emu.values('Data', 'A1:B5')).toEqual([
+      ['Name', 'n'],
+      ['c', 10],
+      ['b', 2],
+      ['A', 1],
+      ['', 9],
+    ]);
+    emu.user.sortRange(bundle, 'Data', 'A2:B5', 2);
+    expect(emu.values('Data', 'B2:B5')).toEqual([[1], [2], [9], [10]]);
+    emu.user.insertColumns(bundle, 'Data', 0);
+    expect(emu.values('Data', 'A1:C1')).toEqual([['', 'Name', 'n']]);
+    emu.user.renameSheet(bundle, 'Data', 'Renamed');
+    expect(emu.document.sheetByName('Renamed')?.id).toBe(id);
+    emu.user.deleteSheet(bundle, 'Renamed');
+    expect(emu.document.sheets.map((each) => each.name)).toEqual(['Sheet1']);
+    expect(emu.runExecution(bundle, 'sheetById', [id])).toBeNull();
+    expect(log().map((entry) => entry.changeType)).toEqual(['INSERT_COLUMN', 'OTHER', 'REMOVE_GRID']);
   });
 
   it('a form response appends a row to its sheet and fires Form-submit only, with values, namedValues and range', () => {

@@ -14,6 +14,8 @@
 // EDIT event for the whole block), Edit triggers run before Change triggers; inserting or deleting
 // rows fires Change only, never Edit; a form response appends one row below the last and fires
 // Form-submit only (no Edit, no Change); its values are text, the timestamp first.
+// Assumed (S17): inserting columns fires Change INSERT_COLUMN, a rename OTHER, deleting a sheet
+// REMOVE_GRID, a sort nothing; a sort moves only its range's cells, blanks last.
 
 import { parseA1, rangeA1 } from './a1';
 import type { LoadedBundle } from './bundle';
@@ -34,7 +36,14 @@ interface ActionSetup {
   readonly edit: (bundle: LoadedBundle, sheet: SheetRef, a1: string, block: string[][]) => number;
 }
 
-export type ChangeType = 'EDIT' | 'INSERT_ROW' | 'REMOVE_ROW' | 'INSERT_COLUMN' | 'REMOVE_COLUMN' | 'OTHER';
+export type ChangeType =
+  | 'EDIT'
+  | 'INSERT_ROW'
+  | 'REMOVE_ROW'
+  | 'INSERT_COLUMN'
+  | 'REMOVE_COLUMN'
+  | 'REMOVE_GRID'
+  | 'OTHER';
 
 /** How a form response's timestamp reads in its cell and its event: "1/6/2025 9:00:00". */
 function timestampText(ms: number, timeZone: string): string {
@@ -139,6 +148,42 @@ export class UserActions {
     sheetNamed(this.#setup.document, sheet).deleteColumns(column, 1);
     this.#setup.settle(bundle);
     return this.change(bundle, 'REMOVE_COLUMN');
+  }
+
+  /** The user inserts `count` blank columns after column `after` (0: left of A): Change (INSERT_COLUMN) only. */
+  insertColumns(bundle: LoadedBundle, sheet: SheetRef, after: number, count = 1): number {
+    sheetNamed(this.#setup.document, sheet).insertColumns(after, count);
+    this.#setup.settle(bundle);
+    return this.change(bundle, 'INSERT_COLUMN');
+  }
+
+  /**
+   * The user sorts the block `a1` by its sheet column `by` (Data > Sort range, every selected row
+   * included: a header row selected with the rest moves too). Fires no trigger (S17: which ones a
+   * sort fires is unverified; the add-on counts on none).
+   */
+  sortRange(bundle: LoadedBundle, sheet: SheetRef, a1: string, by: number, ascending = true): void {
+    const model = sheetNamed(this.#setup.document, sheet);
+    const range = parseA1(a1, model.maxRows, model.maxColumns);
+    if (!range) throw new Error(`Emulator: "${a1}" is not A1 notation`);
+    model.checkBounds(range);
+    model.sortRows(range, by, ascending);
+    this.#setup.settle(bundle);
+  }
+
+  /** The user renames a sheet (its tab's Rename): Change (OTHER) only (S17). */
+  renameSheet(bundle: LoadedBundle, sheet: SheetRef, name: string): number {
+    const model = sheetNamed(this.#setup.document, sheet);
+    this.#setup.document.checkName(name, model);
+    model.name = name;
+    return this.change(bundle, 'OTHER');
+  }
+
+  /** The user deletes a sheet (its tab's Delete): Change (REMOVE_GRID) only (S17). */
+  deleteSheet(bundle: LoadedBundle, sheet: SheetRef): number {
+    this.#setup.document.removeSheet(sheetNamed(this.#setup.document, sheet));
+    this.#setup.settle(bundle);
+    return this.change(bundle, 'REMOVE_GRID');
   }
 
   /**

@@ -29,6 +29,8 @@ export interface Page {
 }
 
 export const pageSeq = (id: string): number => Number(id.slice(1)) || 0;
+/** A page's id, `p<n>`: how the ledger sheet's key column is found again after a user's edits. */
+export const isPageId = (text: string): boolean => /^p\d+$/.test(text);
 const byAge = (a: Page, b: Page): number => pageSeq(a.id) - pageSeq(b.id);
 
 /** A page as its slot holds it: `{"p":"p12","r":[rows…]}`. */
@@ -44,7 +46,7 @@ export function readPage(slot: number, text: string): Page | null {
     return null;
   }
   const raw = parsed as { p?: unknown; r?: unknown } | null;
-  if (typeof raw?.p !== 'string' || !/^p\d+$/.test(raw.p) || !Array.isArray(raw.r)) return null;
+  if (typeof raw?.p !== 'string' || !isPageId(raw.p) || !Array.isArray(raw.r)) return null;
   const rows = raw.r.map(decodePurchase).filter((row): row is Purchase => row !== null);
   return rows.length > 0 ? { id: raw.p, slot, rows } : null;
 }

@@ -29,7 +29,8 @@ export function freeQueries(
   paidAfter = Number.NEGATIVE_INFINITY,
 ): Set<string> {
   const keys = distinct.map((item) => resultKey(paid.hash, paid.scope, item.request));
-  const saved = paid.cache.getMany(keys);
+  // A deleted hidden sheet is the preview's to tell (lost.ts): what it held is not free any more.
+  const saved = paid.cache.getMany(keys, undefined, 'skip');
   const paidAt = (key: string) => saved.get(key)?.at;
   const cached = new Set(keys.filter((key) => (paidAt(key) ?? Number.NaN) >= paidAfter));
   const stale = new Set(keys.filter((key) => (paidAt(key) ?? Number.NaN) < paidAfter));

@@ -7,6 +7,7 @@ import type { HashPort, SheetStorePort, TtlCachePort, ZipPort } from '../platfor
 import { durable, READ_FAILED, READ_SHEET_FAILED } from './durable';
 import { type CachedAnswer, decodeEntry } from './entries';
 import { heldFailureKeys, heldFailuresIn } from './held-failures';
+import { lostResultsRefusal } from './lost';
 import { ownValue, readPayload, utf8Bytes } from './property-layout';
 import { readStash, stashNotes } from './stash';
 
@@ -25,6 +26,12 @@ export interface LookUpOptions {
   storeFirst?: boolean;
   /** Also the provider errors formulas hold (held-failures.ts), in the same fast-layer read. */
   heldFailures?: boolean;
+  /**
+   * What to do when the hidden sheet was deleted (lost.ts) and a key is in no other layer: 'refuse'
+   * (the default: throw the words saying what was lost, so that nothing is bought again unasked), or
+   * 'skip' it, for a preview that shows those words itself.
+   */
+  lostSheet?: 'refuse' | 'skip';
 }
 
 export interface LookedUp {
@@ -50,7 +57,7 @@ export function lookUpLayers(
   wanted: readonly string[],
   options: LookUpOptions,
 ): LookedUp {
-  const read = new LayeredRead(layers, wanted, options.readStore);
+  const read = new LayeredRead(layers, wanted, options.readStore, options.lostSheet !== 'skip');
   if (options.storeFirst) read.fromStore(false);
   const fast = read.fromFast(options.heldFailures === true);
   if (!options.storeFirst) read.fromStore(true);
@@ -71,6 +78,7 @@ class LayeredRead {
     private readonly layers: ReadLayers,
     private readonly wanted: readonly string[],
     private readonly readStore: () => Record<string, string>,
+    private readonly refuseIfLost: boolean,
   ) {}
 
   missing(): string[] {
@@ -104,6 +112,8 @@ class LayeredRead {
     if (!sheet || missing.length === 0) return;
     const rows = durable(READ_SHEET_FAILED, () => sheet.readAll());
     for (const key of missing) this.take(key, ownValue(rows, key), true);
+    const lost = this.refuseIfLost && this.missing().length > 0 ? sheet.lost() : null;
+    if (lost) throw new Error(lostResultsRefusal(lost));
   }
 
   rewarm(): void {

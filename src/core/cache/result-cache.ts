@@ -12,6 +12,7 @@ import type {
   BatchStorePort,
   ClockPort,
   HashPort,
+  LostSheet,
   SheetStorePort,
   TtlCachePort,
   ZipPort,
@@ -44,7 +45,7 @@ import {
 } from './layered-read';
 import { readPayload, type StoreLayout, scanStore, utf8Bytes } from './property-layout';
 import { type CacheStats, rebuyCredits, type SavedLayers, savedStats } from './saved-results';
-import { type SheetReport, type SheetSave, saveToSheet } from './sheet-save';
+import { holdsIn, type SheetReport, type SheetSave, saveToSheet } from './sheet-save';
 import { dropStash, stashNotes, stashPayloads, stashToMove } from './stash';
 import { type StoreSave, saveToStore } from './store-save';
 
@@ -119,8 +120,25 @@ export class ResultCache {
    * simply not in the map. `readStore`, when given, is how the store is read: a caller that reads
    * the same store next passes a memoized reader, so one snapshot serves both.
    */
-  getMany(keys: readonly string[], readStore?: () => Record<string, string>): Map<string, CachedAnswer> {
-    return this.lookUp(keys, { readStore: readStore ?? (() => this.readStore()) }).answers;
+  getMany(
+    keys: readonly string[],
+    readStore?: () => Record<string, string>,
+    lostSheet?: LookUpOptions['lostSheet'],
+  ): Map<string, CachedAnswer> {
+    return this.lookUp(keys, {
+      readStore: readStore ?? (() => this.readStore()),
+      ...(lostSheet ? { lostSheet } : {}),
+    }).answers;
+  }
+
+  /** The hidden sheet was deleted: what it held (lost.ts); null while it is there. */
+  lostSheet(): LostSheet | null {
+    return this.ports.sheet?.lost() ?? null;
+  }
+
+  /** The user goes on without what the deleted sheet held: lookups buy again, a new sheet keeps them. */
+  acceptLostSheet(): void {
+    this.ports.sheet?.forgetLost();
   }
 
   /** `getMany` with the choices of a lookup pass (layered-read.ts): the store first, held errors. */
@@ -321,7 +339,7 @@ export class ResultCache {
     if (mine.length === 0) return [];
     if (!sheet.canWrite)
       throw new Error(`${CLEAR_SHEET_FAILED}: it can only be written from the sidebar or a menu.`);
-    durable(CLEAR_SHEET_FAILED, () => sheet.removeMany(mine));
+    durable(CLEAR_SHEET_FAILED, () => sheet.removeMany(mine, holdsIn(rows, new Set(mine))));
     return mine.filter((key) => entryMeta(rows[key]!) !== null);
   }
 

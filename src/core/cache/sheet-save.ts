@@ -2,7 +2,7 @@
 // (or holds older), so that no later eviction from the properties loses an answer. Expired and
 // unreadable rows of the cache go, and the oldest when over budget. Rows that are not the cache's
 // are never touched. A failure is reported, not thrown: the properties still save.
-import type { HashPort, SheetStorePort } from '../platform/ports';
+import type { HashPort, SheetHolds, SheetStorePort } from '../platform/ports';
 import { errorMessage } from '../text/error-message';
 import { entryMeta, type Payload, sheetChars } from './entries';
 import { isResultKey } from './keys';
@@ -40,6 +40,8 @@ interface SheetRow {
   key: string;
   at: number;
   chars: number;
+  /** What it cost, for what the sheet holds (SheetHolds). */
+  credits: number;
   /** The text to write: set for the batch's entries and for copies of properties entries. */
   write?: string;
   fromBatch?: boolean;
@@ -57,13 +59,22 @@ export function saveToSheet(
     const rows = sheetRows(save, payloads, report, removals);
     addPropertyCopies(save, all, scan, payloads, rows);
     for (const [key, { payload, at }] of payloads) {
-      rows.set(key, { key, at, chars: sheetChars(key, payload), write: payload, fromBatch: true });
+      rows.set(key, {
+        key,
+        at,
+        chars: sheetChars(key, payload),
+        credits: entryMeta(payload)?.credits ?? 0,
+        write: payload,
+        fromBatch: true,
+      });
     }
     const { writes, held } = fitBudget(save.budgetChars, rows, report, removals);
     // A key written again keeps its row: removing it first would only move it to the end.
     const toRemove = removals.filter((key) => ownValue(writes, key) === undefined);
-    if (toRemove.length > 0) save.sheet.removeMany(toRemove);
-    if (Object.keys(writes).length > 0) save.sheet.writeMany(writes);
+    const holds = holdsOf([...held].map((key) => rows.get(key)!));
+    const writing = Object.keys(writes).length > 0;
+    if (toRemove.length > 0) save.sheet.removeMany(toRemove, writing ? undefined : holds);
+    if (writing) save.sheet.writeMany(writes, holds);
     return { report, held };
   } catch (error) {
     return {
@@ -83,9 +94,11 @@ function sheetRows(
   const rows = new Map<string, SheetRow>();
   for (const [key, value] of Object.entries(save.sheet.readAll())) {
     if (!isResultKey(key)) continue;
-    const at = entryMeta(value)?.at;
+    const meta = entryMeta(value);
+    const at = meta?.at;
     if (at === undefined) removals.push(key);
-    else if (save.isLive(at)) rows.set(key, { key, at, chars: sheetChars(key, value) });
+    else if (save.isLive(at))
+      rows.set(key, { key, at, chars: sheetChars(key, value), credits: meta?.credits ?? 0 });
     else if (!payloads.has(key)) {
       report.expired++;
       removals.push(key);
@@ -110,6 +123,7 @@ function addPropertyCopies(
       key: entry.key,
       at: entry.at,
       chars: sheetChars(entry.key, payload),
+      credits: entryMeta(payload)?.credits ?? 0,
       write: payload,
     });
   }
@@ -144,6 +158,22 @@ function fitBudget(
     else report.copied++;
   }
   return { writes, held };
+}
+
+/** How many answers, and what they cost, summed in cents: 0.5-credit charges carry no float noise. */
+function holdsOf(rows: readonly { credits: number }[]): SheetHolds {
+  const cents = rows.reduce((sum, row) => sum + Math.round(row.credits * 100), 0);
+  return { entries: rows.length, credits: cents / 100 };
+}
+
+/** What the sheet's rows of readable answers hold, but for `gone`. */
+export function holdsIn(rows: Record<string, string>, gone: ReadonlySet<string>): SheetHolds {
+  const kept: { credits: number }[] = [];
+  for (const [key, value] of Object.entries(rows)) {
+    const meta = isResultKey(key) && !gone.has(key) ? entryMeta(value) : null;
+    if (meta) kept.push({ credits: meta.credits ?? 0 });
+  }
+  return holdsOf(kept);
 }
 
 export interface SheetStats {

@@ -91,7 +91,13 @@ export class Pass {
       .filter((job) => job.state === 'processing' && job.nextPollAt <= this.now && !isInline(job))
       .slice(0, this.options.maxPolls ?? COLLECTOR_DEFAULTS.maxPolls);
     if (due.length === 0) return;
-    const cached = this.deps.cache.getMany(due.map((job) => job.key));
+    // A job was paid when it started: a deleted hidden sheet (cache/lost.ts) never keeps it from
+    // being collected.
+    const cached = this.deps.cache.getMany(
+      due.map((job) => job.key),
+      undefined,
+      'skip',
+    );
     const toPoll = due.filter((job) => !cached.has(job.key));
     const checks = checkJobs(
       this.deps.client,
@@ -187,7 +193,11 @@ export class Pass {
     const now = this.time();
     const waiting = [...this.jobs.values()].filter((job) => job.state === 'done' && job.nextPollAt <= now);
     if (waiting.length === 0) return;
-    const answers = this.deps.cache.getMany(waiting.map((job) => job.key));
+    const answers = this.deps.cache.getMany(
+      waiting.map((job) => job.key),
+      undefined,
+      'skip',
+    );
     const maxHold = this.options.maxHoldMs ?? COLLECTOR_DEFAULTS.maxHoldMs;
     let written = 0;
     for (const job of waiting) {

@@ -81,9 +81,24 @@ export interface ZipPort {
   unzip(packed: string): string;
 }
 
+/** What a hidden sheet holds, remembered beside its identity: what deleting it would lose. */
+export interface SheetHolds {
+  entries: number;
+  /** What they cost when bought. */
+  credits: number;
+}
+
+/** A hidden sheet a user deleted since it was last written, and what it held then, when known. */
+export interface LostSheet {
+  name: string;
+  holds: SheetHolds | null;
+}
+
 /**
  * A large durable map kept in a hidden sheet of the document: no 500 KB cap, but a custom function
- * may only read it. Values of any length (the adapter splits what a cell cannot hold).
+ * may only read it. Values of any length (the adapter splits what a cell cannot hold). The sheet is
+ * known by its identity, not its name or the text of its cells: a user's rename, typing, inserted
+ * columns or sort lose nothing, and the next write repairs them.
  */
 export interface SheetStorePort {
   /**
@@ -91,9 +106,20 @@ export interface SheetStorePort {
    * method a formula may not call). Then writeMany and removeMany do nothing.
    */
   readonly canWrite: boolean;
-  /** Every key and value, in one read of the sheet; {} when there is no sheet yet. */
+  /** Every key and value, in one read of the sheet; {} when there is no sheet yet, or it was deleted. */
   readAll(): Record<string, string>;
-  /** Rewrites the rows of keys already there and appends the others, in one write. */
-  writeMany(entries: Record<string, string>): void;
-  removeMany(keys: readonly string[]): void;
+  /**
+   * Rewrites the rows of keys already there and appends the others, in one write. `holds`: what
+   * the sheet holds once this write is done, remembered for the day it is deleted. Throws while
+   * the sheet is lost (see `lost`), for a store that waits for the user then.
+   */
+  writeMany(entries: Record<string, string>, holds?: SheetHolds): void;
+  removeMany(keys: readonly string[], holds?: SheetHolds): void;
+  /**
+   * The sheet this store kept its data in was deleted: what it held, until `forgetLost`. Null while
+   * it is there or before there was one. Asks Sheets nothing more after a `readAll`.
+   */
+  lost(): LostSheet | null;
+  /** The user goes on without what the deleted sheet held: the next write makes a new sheet. */
+  forgetLost(): void;
 }

@@ -31,6 +31,14 @@ export const PROPERTY = {
   /** Every watch of this document paused by the API's 401 or 402, and why (core/watches/pause.ts). */
   watchesPaused: 'enrich.watches.paused',
   /**
+   * Which sheet is the hidden sheet of paid answers, by its id, and what it held when last written
+   * (`{"id":…,"n":answers,"c":credits}`): found again whatever a user renames or edits, and a
+   * deleted one is told from one never made (server/adapters/own-sheet.ts).
+   */
+  cacheSheet: 'enrich.sheet.cache',
+  /** Which sheet is the hidden record of purchases, by its id (`{"id":…}`). */
+  ledgerSheet: 'enrich.sheet.ledger',
+  /**
    * User properties: this user's trigger runtime in the quota's current day, counted by the add-on
    * in every document (core/watches/runtime.ts).
    */

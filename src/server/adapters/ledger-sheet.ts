@@ -1,9 +1,13 @@
 // The hidden sheet `_enrich_ledger`: the record of purchases, a page of purchases a row (the same
-// key/value layout as the cache's sheet, sheet-store.ts). Written only outside custom functions,
+// key/value layout as the cache's sheet, sheet-store.ts, and the same identity: its id in a
+// document property, so a rename or an edit loses no page). Written only outside custom functions,
 // under the document lock; read by the spend report and a cell's receipt.
+
+import { isPageId } from '../../core/billing/purchase-pages';
 import type { SheetStorePort } from '../../core/platform/ports';
-import { SHEET_NAME } from '../../core/platform/stored-keys';
+import { PROPERTY, SHEET_NAME } from '../../core/platform/stored-keys';
 import { documentLock } from '../platform/locks';
+import { sheetRecord } from '../platform/properties';
 import { activeSpreadsheet } from '../platform/spreadsheet';
 import { sheetStorePort } from './sheet-store';
 
@@ -32,8 +36,15 @@ export function ledgerSheetPort(
     canWrite,
     lock,
     flush: () => SpreadsheetApp.flush(),
-    sheetName: LEDGER_SHEET_NAME,
-    header: LEDGER_SHEET_HEADER,
-    note: NOTE,
+    record: sheetRecord(PROPERTY.ledgerSheet),
+    // A deleted record is replaced at once: Spending's day totals keep what it counted.
+    own: {
+      name: LEDGER_SHEET_NAME,
+      header: LEDGER_SHEET_HEADER,
+      note: NOTE,
+      mark: LEDGER_SHEET_HEADER[0],
+      isKey: isPageId,
+      whenDeleted: 'replace',
+    },
   });
 }

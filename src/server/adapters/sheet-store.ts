@@ -2,19 +2,34 @@
 // properties (SheetStorePort). One row an answer: its key in column A, its text from column B on,
 // split over further columns past what a cell holds. It is read with one getValues everywhere,
 // formulas included, and written only outside custom functions (a formula may read the
-// spreadsheet, never write it), under the document lock, with one setValues a batch.
+// spreadsheet, never write it), under the document lock, with one setValues a batch. The sheet is
+// known by its id (own-sheet.ts) and its rows by their shape (core/platform/hidden-sheet.ts): a
+// user's rename, typing, inserted columns or sort lose nothing, and the next write repairs them.
+import { isResultKey } from '../../core/cache/keys';
+import { type GridCell, readSheetRows } from '../../core/platform/hidden-sheet';
 import { BUSY, tryWithLock } from '../../core/platform/locked-section';
-import type { SheetStorePort } from '../../core/platform/ports';
+import type { LostSheet, SheetHolds, SheetStorePort } from '../../core/platform/ports';
 import { SHEET_NAME } from '../../core/platform/stored-keys';
 import { lockPort } from './apps-script';
+import {
+  fitGrid,
+  type Located,
+  type Own,
+  ownSheet,
+  RecordedSheet,
+  repair,
+  type SheetRecordStore,
+  splitCells,
+} from './own-sheet';
+
+export { CELL_CHARS, splitCells } from './own-sheet';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Lock = GoogleAppsScript.Lock.Lock;
-type Cell = string | number | boolean | Date;
 
 export const CACHE_SHEET_NAME = SHEET_NAME.resultCache;
-/** Row 1 tells a person what the sheet is; its first cell also proves the sheet is the add-on's. */
+/** Row 1 tells a person what the sheet is; the add-on knows it by its id, not by this text. */
 export const CACHE_SHEET_HEADER: readonly [string, string] = [
   'Enrich for Sheets: saved results (do not edit)',
   'value (a long one goes on in the next columns)',
@@ -22,8 +37,6 @@ export const CACHE_SHEET_HEADER: readonly [string, string] = [
 const HEADER_NOTE =
   'Every paid answer is kept here so that formulas never pay for it twice. Editing or deleting ' +
   'rows loses answers; clear them from the sidebar instead.';
-/** Sheets holds 50,000 characters a cell; the margin keeps a split away from the edge. */
-export const CELL_CHARS = 45_000;
 /** Other writers (a bulk run, the job collector) hold the lock for one batch: seconds, not minutes. */
 const LOCK_WAIT_MS = 10_000;
 
@@ -46,14 +59,24 @@ export interface SheetStoreOptions {
   lock: Lock | null;
   /** Sends pending writes before the lock goes, so the next writer reads them (SpreadsheetApp.flush). */
   flush: () => void;
-  sheetName?: string;
-  /** Row 1 of the sheet (its first cell proves the sheet is ours) and the note on it; the cache's by default. */
-  header?: readonly [string, string];
-  note?: string;
+  /** Where the sheet's id is remembered (the cache's document property, stored-keys.ts). */
+  record: SheetRecordStore;
+  /** The store's sheet when it is not the cache's: the ledger's (ledger-sheet.ts). */
+  own?: Omit<Own, 'record'>;
 }
 
+/** The cache's sheet: answers keyed `r1:…`; a deleted one waits for the user (core/cache/lost.ts). */
+const CACHE_SHEET: Omit<Own, 'record'> = {
+  name: CACHE_SHEET_NAME,
+  header: CACHE_SHEET_HEADER,
+  note: HEADER_NOTE,
+  mark: CACHE_SHEET_HEADER[0],
+  isKey: isResultKey,
+  whenDeleted: 'wait',
+};
+
 export function sheetStorePort(options: SheetStoreOptions): SheetStorePort {
-  const name = options.sheetName ?? CACHE_SHEET_NAME;
+  const own: Own = { ...(options.own ?? CACHE_SHEET), record: options.record };
   const given = options.spreadsheet;
   const open = typeof given === 'function' ? given : () => given;
   const document = () => {
@@ -61,30 +84,50 @@ export function sheetStorePort(options: SheetStoreOptions): SheetStorePort {
     if (!spreadsheet) throw new Error('There is no open spreadsheet to keep results in.');
     return spreadsheet;
   };
-  const find = () => open()?.getSheetByName(name) ?? null;
-  const own: Own = { name, header: options.header ?? CACHE_SHEET_HEADER, note: options.note ?? HEADER_NOTE };
-  const write = (work: () => void) => {
+  const recorded = new RecordedSheet(own);
+  // Where the last look found the sheet: `lost` after a read asks Sheets nothing more.
+  let located: Located | undefined;
+  const locate = () => {
+    const spreadsheet = open();
+    located = spreadsheet ? recorded.locate(spreadsheet) : { sheet: null, byName: true, lost: null };
+    return located;
+  };
+  // Under the lock the sheet is looked for again: another writer may have made or repaired it.
+  const write = (work: (sheet: Sheet) => void, holds: SheetHolds | undefined, make: boolean) => {
     withLock(options.lock, () => {
-      work();
+      const sheet = ownSheet(document(), own, recorded, make);
+      if (!sheet) return;
+      located = { sheet, byName: false, lost: null };
+      work(sheet);
+      if (holds) recorded.set({ id: sheet.getSheetId(), holds });
       options.flush();
     });
   };
   return {
     canWrite: options.canWrite,
     readAll() {
-      const sheet = find();
-      return sheet ? readRows(sheet, own.header[0]) : {};
+      const { sheet, byName } = locate();
+      if (!sheet) return {};
+      const rows = readSheetRows(sheet.getDataRange().getValues() as GridCell[][], own);
+      return byName && !rows.recognized ? {} : rows.entries;
     },
-    writeMany(entries) {
+    writeMany(entries, holds) {
       if (!options.canWrite || Object.keys(entries).length === 0) return;
-      write(() => writeRows(ownSheet(document(), own), entries));
+      write((sheet) => writeRows(sheet, own, entries), holds, true);
     },
-    removeMany(keys) {
+    removeMany(keys, holds) {
       if (!options.canWrite || keys.length === 0) return;
-      write(() => {
-        const sheet = find();
-        if (sheet) removeRows(checkedOwn(sheet, own), new Set(keys));
-      });
+      if (!(located ?? locate()).sheet) return;
+      write((sheet) => removeRows(sheet, own, new Set(keys)), holds, false);
+    },
+    lost(): LostSheet | null {
+      const lost = (located ?? locate()).lost;
+      return lost ? { name: own.name, holds: lost.holds ?? null } : null;
+    },
+    forgetLost() {
+      if (!(located ?? locate()).lost) return;
+      recorded.set(null);
+      located = undefined;
     },
   };
 }
@@ -99,47 +142,25 @@ function withLock(lock: Lock | null, work: () => void): void {
     throw new Error('Another execution is saving results; the document properties keep these for now.');
 }
 
-function text(cell: Cell | undefined): string {
-  return cell === undefined ? '' : String(cell);
-}
+const text = (cell: GridCell): string => (cell === undefined || cell === null ? '' : String(cell));
 
-/** Keys and values of every row under the header, in one read; {} for a sheet that is not ours. */
-function readRows(sheet: Sheet, mark: string): Record<string, string> {
-  const [header, ...rows] = sheet.getDataRange().getValues() as Cell[][];
-  if (text(header?.[0]) !== mark) return {};
-  const pairs: [string, string][] = [];
-  for (const row of rows) {
-    const key = text(row[0]);
-    if (key !== '') pairs.push([key, row.slice(1).map(text).join('')]);
+/**
+ * The keys in column A, by row, read under the lock: another writer may have moved rows since. A
+ * column A whose first cell is not the header is a sheet a user changed: it is repaired first.
+ */
+function keyRows(sheet: Sheet, own: Own): Map<string, number[]> {
+  const readColumn = () =>
+    sheet.getRange(1, 1, Math.max(1, sheet.getLastRow()), 1).getValues() as GridCell[][];
+  let column = readColumn();
+  if (text(column[0]?.[0]) !== own.header[0]) {
+    repair(sheet, own);
+    column = readColumn();
   }
-  return Object.fromEntries(pairs);
-}
-
-/** The text in pieces a cell can hold, never splitting a surrogate pair. */
-export function splitCells(value: string): string[] {
-  const pieces: string[] = [];
-  for (let start = 0; start < value.length; ) {
-    let end = Math.min(start + CELL_CHARS, value.length);
-    const last = value.charCodeAt(end - 1);
-    if (end < value.length && last >= 0xd800 && last <= 0xdbff) end--;
-    pieces.push(value.slice(start, end));
-    start = end;
-  }
-  return pieces.length > 0 ? pieces : [''];
-}
-
-/** The keys in column A, by row, read under the lock: another writer may have moved rows since. */
-function keyRows(sheet: Sheet): Map<string, number[]> {
-  const lastRow = sheet.getLastRow();
   const rows = new Map<string, number[]>();
-  if (lastRow < 2) return rows;
-  sheet
-    .getRange(2, 1, lastRow - 1, 1)
-    .getValues()
-    .forEach(([cell], index) => {
-      const key = text(cell as Cell | undefined);
-      if (key !== '') rows.set(key, [...(rows.get(key) ?? []), index + 2]);
-    });
+  column.forEach(([cell], index) => {
+    const key = text(cell);
+    if (index > 0 && key !== '') rows.set(key, [...(rows.get(key) ?? []), index + 1]);
+  });
   return rows;
 }
 
@@ -149,9 +170,9 @@ function keyRows(sheet: Sheet): Map<string, number[]> {
  * back as they were read, under the same lock. Cells are plain text, so that a piece of a value
  * that looks like a number or a formula stays what it is.
  */
-function writeRows(sheet: Sheet, entries: Record<string, string>): void {
+function writeRows(sheet: Sheet, own: Own, entries: Record<string, string>): void {
+  const known = keyRows(sheet, own);
   const lastRow = Math.max(1, sheet.getLastRow());
-  const known = keyRows(sheet);
   const targets = new Map<number, string[]>();
   let next = lastRow + 1;
   for (const [key, value] of Object.entries(entries)) {
@@ -169,14 +190,14 @@ function writeRows(sheet: Sheet, entries: Record<string, string>): void {
   fitGrid(sheet, last, width);
 
   const lastKept = Math.min(last, lastRow);
-  let kept: Cell[][] = [];
+  let kept: GridCell[][] = [];
   for (let row = first; row <= lastKept; row++) {
     if (!targets.has(row)) {
-      kept = sheet.getRange(first, 1, lastKept - first + 1, width).getValues() as Cell[][];
+      kept = sheet.getRange(first, 1, lastKept - first + 1, width).getValues() as GridCell[][];
       break;
     }
   }
-  const pad = (cells: readonly Cell[]) => Array.from({ length: width }, (_, c) => cells[c] ?? '');
+  const pad = (cells: readonly GridCell[]) => Array.from({ length: width }, (_, c) => cells[c] ?? '');
   const grid = Array.from({ length: last - first + 1 }, (_, r) =>
     pad(targets.get(first + r) ?? kept[r] ?? []),
   );
@@ -185,18 +206,10 @@ function writeRows(sheet: Sheet, entries: Record<string, string>): void {
   range.setValues(grid);
 }
 
-/** Grows the grid to hold `rows` rows and `columns` columns. */
-function fitGrid(sheet: Sheet, rows: number, columns: number): void {
-  const maxRows = sheet.getMaxRows();
-  if (maxRows < rows) sheet.insertRowsAfter(maxRows, rows - maxRows);
-  const maxColumns = sheet.getMaxColumns();
-  if (maxColumns < columns) sheet.insertColumnsAfter(maxColumns, columns - maxColumns);
-}
-
 /** Deletes the rows of these keys (every copy), bottom run first, so the rows still to go stay put. */
-function removeRows(sheet: Sheet, keys: ReadonlySet<string>): void {
+function removeRows(sheet: Sheet, own: Own, keys: ReadonlySet<string>): void {
   const doomed: number[] = [];
-  for (const [key, rows] of keyRows(sheet)) if (keys.has(key)) doomed.push(...rows);
+  for (const [key, rows] of keyRows(sheet, own)) if (keys.has(key)) doomed.push(...rows);
   if (doomed.length === 0) return;
   doomed.sort((a, b) => a - b);
   // Sheets refuses to delete every row under the frozen header: leave a blank one behind.
@@ -209,40 +222,4 @@ function removeRows(sheet: Sheet, keys: ReadonlySet<string>): void {
     else runs.push([row, 1]);
   }
   for (const [start, count] of runs.reverse()) sheet.deleteRows(start, count);
-}
-
-/** The sheet's name, its header row and the header's note. */
-interface Own {
-  name: string;
-  header: readonly [string, string];
-  note: string;
-}
-
-function checkedOwn(sheet: Sheet, own: Own): Sheet {
-  if (text(sheet.getRange(1, 1).getValue() as Cell) !== own.header[0])
-    throw new Error(
-      `A sheet named "${own.name}" that Enrich for Sheets did not make is in the way: rename it.`,
-    );
-  return sheet;
-}
-
-/** The store's sheet, made on first use: hidden, at the end, without taking the user elsewhere. */
-function ownSheet(spreadsheet: Spreadsheet, own: Own): Sheet {
-  const { name } = own;
-  const existing = spreadsheet.getSheetByName(name);
-  if (existing) return checkedOwn(existing, own);
-  const before = spreadsheet.getActiveSheet() as Sheet | null;
-  const sheet = spreadsheet.insertSheet(name, spreadsheet.getSheets().length);
-  if (before) spreadsheet.setActiveSheet(before);
-  // A new sheet has 1,000 rows and 26 columns, and every cell counts against the workbook's ten
-  // million: the cache starts with its header and one blank row, and grows as it fills.
-  sheet.deleteColumns(3, sheet.getMaxColumns() - 2);
-  sheet.deleteRows(3, sheet.getMaxRows() - 2);
-  const header = sheet.getRange(1, 1, 1, 2);
-  header.setValues([[...own.header]]);
-  header.setFontWeight('bold');
-  sheet.getRange(1, 1).setNote(own.note);
-  sheet.setFrozenRows(1);
-  sheet.hideSheet();
-  return sheet;
 }

@@ -32,3 +32,17 @@ export function setDocumentProperty(name: string, value: string | null): void {
   if (value === null) properties.deleteProperty(name);
   else properties.setProperty(name, value);
 }
+
+/**
+ * One document property as a hidden sheet's record (adapters/own-sheet.ts): read from `snapshot`,
+ * the properties this execution read already, when it has one (no round trip), else on first use.
+ */
+export function sheetRecord(
+  name: string,
+  snapshot?: Record<string, string>,
+): { read(): string | null; write(text: string | null): void } {
+  return {
+    read: () => (snapshot ? (snapshot[name] ?? null) : documentProperty(name)),
+    write: (text: string | null) => setDocumentProperty(name, text),
+  };
+}

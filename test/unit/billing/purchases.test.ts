@@ -39,6 +39,8 @@ function memorySheet(): SheetStorePort & { rows: Map<string, string> } {
     removeMany: (keys) => {
       for (const key of keys) rows.delete(key);
     },
+    lost: () => null,
+    forgetLost: () => undefined,
   };
 }
 

@@ -362,3 +362,42 @@ describe('what buying the saved answers again would cost (the Saved results pane
     expect(cacheIn('no sheet').cache.rebuyCredits(scope)).toBe(10);
   });
 });
+
+describe('the hidden sheet, deleted by a user', () => {
+  const LOST =
+    'The hidden sheet "_enrich_cache" was deleted: the 3 saved results it kept are lost, and buying them again would cost up to 2.5 credits.';
+
+  it('refuses a lookup no other layer answers, saying what was lost; a preview skips it; accepted, the cache goes on', () => {
+    const { sheet, store, keyOf, cacheIn, loseAllButSheet } = setup();
+    const keys = ['A', 'B', 'C'].map((company) => keyOf(company));
+    cacheIn('sidebar').cache.putMany(
+      keys.map((key, i) => ({ key, outcome: answerFor(`Company ${i}`), credits: i === 0 ? 0.5 : 1 })),
+    );
+    expect(JSON.parse(sheet.record!)).toMatchObject({ n: 3, c: 2.5 });
+    cacheIn('formula').cache.putMany([{ key: keyOf('D'), outcome: answerFor('D'), credits: 1 }]);
+    const inProperties = store.data.get(keyOf('D'));
+    loseAllButSheet();
+    store.data.set(keyOf('D'), inProperties!);
+    sheet.deleteSheet();
+
+    const formula = cacheIn('formula').cache;
+    expect(formula.getMany([keyOf('D')]).size).toBe(1); // the properties still answer
+    expect(() => formula.getMany(keys)).toThrow(`${LOST} Nothing is bought again until you choose`);
+    expect(formula.getMany(keys, undefined, 'skip').size).toBe(0);
+    expect(formula.lostSheet()).toEqual({
+      name: '_enrich_cache',
+      holds: { entries: 3, credits: 2.5 },
+    });
+    // A writer keeps what it buys in the properties meanwhile, and makes no sheet.
+    const report = cacheIn('sidebar').cache.putMany([{ key: keyOf('E'), outcome: answerFor('E') }]);
+    expect(report).toMatchObject({ stored: 1, sheet: { error: expect.stringMatching(/was deleted/) } });
+    expect(sheet.rows.size).toBe(0);
+
+    const sidebar = cacheIn('sidebar').cache;
+    sidebar.acceptLostSheet();
+    expect(sidebar.lostSheet()).toBeNull();
+    expect(cacheIn('formula').cache.getMany(keys).size).toBe(0);
+    sidebar.putMany([{ key: keyOf('A'), outcome: answerFor('A'), credits: 1 }]);
+    expect([...sheet.rows.keys()].sort()).toEqual([keyOf('A'), keyOf('D'), keyOf('E')].sort());
+  });
+});

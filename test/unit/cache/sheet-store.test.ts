@@ -1,6 +1,7 @@
 // The hidden-sheet adapter (src/server/sheet-store.ts) over the emulator's SpreadsheetApp and
 // LockService, which enforce what Sheets does: 50,000 characters a cell, a finite grid, no writes
-// from a custom function, strings that look like numbers or formulas turned into them.
+// from a custom function, strings that look like numbers or formulas turned into them. The sheet
+// is known by its id (S18), whatever a user does to it.
 import {
   CACHE_SHEET_HEADER,
   CACHE_SHEET_NAME,
@@ -14,7 +15,8 @@ import {
   EXECUTION_BUDGET_MS,
   type ExecutionSpec,
 } from '../../../tools/emulator/runtime';
-import { FakeRange } from '../../../tools/emulator/spreadsheet';
+import type { SheetModel } from '../../../tools/emulator/sheet-model';
+import { FakeRange, FakeSpreadsheet } from '../../../tools/emulator/spreadsheet';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Lock = GoogleAppsScript.Lock.Lock;
@@ -25,14 +27,27 @@ function setup() {
   const spreadsheet = emu.spreadsheet as unknown as Spreadsheet;
   const lock = emu.locks.getDocumentLock() as unknown as Lock;
   const flushes = { count: 0 };
+  // The sheet's record (enrich.sheet.cache in the product's document properties).
+  const record = { text: null as string | null };
   const store = (canWrite = true) =>
-    sheetStorePort({ spreadsheet, canWrite, lock, flush: () => flushes.count++ });
+    sheetStorePort({
+      spreadsheet,
+      canWrite,
+      lock,
+      flush: () => flushes.count++,
+      record: {
+        read: () => record.text,
+        write: (text) => {
+          record.text = text;
+        },
+      },
+    });
   const model = () => emu.document.sheetByName(CACHE_SHEET_NAME);
   const rowsOf = () => {
     const sheet = model()!;
     return emu.values(sheet.name, `A1:${String.fromCharCode(64 + sheet.lastColumn())}${sheet.lastRow()}`);
   };
-  return { emu, lock, store, model, rowsOf, flushes };
+  return { emu, spreadsheet, lock, store, model, rowsOf, flushes, record };
 }
 
 /** Runs `body` as a formula (read-only) or a sidebar call would. */
@@ -202,5 +217,165 @@ describe('the hidden sheet store', () => {
       store().removeMany(['a']);
       expect(lock.hasLock()).toBe(true);
     });
+  });
+});
+
+/** Keys of the cache's shape (`r1:<16 hex>:<32 hex>`): what finds the key column after an edit. */
+const key = (n: number) => `r1:${'0'.repeat(16)}:${String(n).padStart(32, '0')}`;
+const THREE = { [key(1)]: '{"v":1}', [key(2)]: '{"v":2}', [key(3)]: '{"v":3}' };
+
+function spyOnSheetLookups() {
+  const byName = jest.spyOn(FakeSpreadsheet.prototype, 'getSheetByName');
+  const byId = jest.spyOn(FakeSpreadsheet.prototype, 'getSheetById');
+  return { byName, byId };
+}
+
+describe('the hidden sheet after a user edited it (S17, S18)', () => {
+  it('remembers its id when it makes the sheet, and reads it by that id: one call, as by name', () => {
+    const { store, model, record } = setup();
+    store().writeMany(THREE);
+    expect(JSON.parse(record.text!)).toEqual({ id: model()!.id });
+
+    const lookups = spyOnSheetLookups();
+    expect(store(false).readAll()).toEqual(THREE);
+    expect(lookups.byId).toHaveBeenCalledTimes(1);
+    expect(lookups.byName).not.toHaveBeenCalled();
+  });
+
+  const FOUR = { ...THREE, [key(4)]: '{"v":4}' };
+  const byKey = (rows: unknown[][]) => [...rows].sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+
+  it.each([
+    ['its A1 typed over', (sheet: SheetModel) => sheet.writeInput(1, 1, 'my notes')],
+    ['columns inserted left of its keys', (sheet: SheetModel) => sheet.insertColumns(0, 2)],
+    [
+      'its rows sorted Z to A, header included',
+      (sheet: SheetModel) => sheet.sortRows({ row: 1, column: 1, numRows: 4, numColumns: 2 }, 1, false),
+    ],
+  ])('reads every row after %s, and the next write puts the sheet back as it writes it', (_, edit) => {
+    const { emu, store, model, rowsOf } = setup();
+    store().writeMany(THREE);
+    edit(model()!);
+
+    expect(store(false).readAll()).toEqual(THREE);
+
+    store().writeMany({ [key(4)]: '{"v":4}' });
+    const [header, ...rows] = rowsOf();
+    expect(header).toEqual(CACHE_SHEET_HEADER);
+    expect(byKey(rows)).toEqual(Object.entries(FOUR));
+    expect(emu.cell(CACHE_SHEET_NAME, 'A1')).toMatchObject({
+      bold: true,
+      note: expect.stringMatching(/sidebar/),
+    });
+    expect(model()!.frozenRows).toBe(1);
+    expect(store(false).readAll()).toEqual(FOUR);
+  });
+
+  it('reads and writes past a blank column inserted between keys and values, left where it is', () => {
+    const { store, model, rowsOf } = setup();
+    store().writeMany(THREE);
+    model()!.insertColumns(1, 1);
+
+    expect(store(false).readAll()).toEqual(THREE);
+    store().writeMany({ [key(2)]: '{"v":22}', [key(4)]: '{"v":4}' });
+    expect(store(false).readAll()).toEqual({ ...FOUR, [key(2)]: '{"v":22}' });
+    expect(rowsOf()[2]).toEqual([key(2), '{"v":22}', '']);
+  });
+
+  it('finds a renamed sheet by its id, and gives it its name back at the next write, never making another', () => {
+    const { emu, store, model } = setup();
+    store().writeMany(THREE);
+    const sheet = model()!;
+    sheet.name = 'old answers';
+
+    expect(store(false).readAll()).toEqual(THREE);
+    store().writeMany({ [key(4)]: '{"v":4}' });
+    expect(sheet.name).toBe(CACHE_SHEET_NAME);
+    expect(emu.document.sheets.map((each) => each.name)).toEqual(['Sheet1', CACHE_SHEET_NAME]);
+  });
+
+  it('adopts a sheet made before ids were kept, found by its name even with its header typed over', () => {
+    const { store, model, record } = setup();
+    store().writeMany(THREE);
+    record.text = null; // an older version of the add-on kept no record
+    model()!.writeInput(1, 1, 'my notes');
+
+    expect(store(false).readAll()).toEqual(THREE);
+    store().writeMany({ [key(4)]: '{"v":4}' });
+    expect(JSON.parse(record.text!)).toEqual({ id: model()!.id });
+    expect(model()!.lastRow()).toBe(5);
+  });
+
+  it('takes a sheet of its name for one whose id is gone (a copy of the spreadsheet): nothing is lost', () => {
+    const { store, model, record } = setup();
+    store().writeMany(THREE, { entries: 3, credits: 3 });
+    record.text = JSON.stringify({ id: 999, n: 3, c: 3 });
+
+    expect(store(false).readAll()).toEqual(THREE);
+    expect(store(false).lost()).toBeNull();
+    store().writeMany({ [key(4)]: '{"v":4}' }, { entries: 4, credits: 4 });
+    expect(JSON.parse(record.text)).toEqual({ id: model()!.id, n: 4, c: 4 });
+  });
+
+  it('remembers what the sheet holds with each write that says so', () => {
+    const { store, model, record } = setup();
+    store().writeMany(THREE, { entries: 3, credits: 3.5 });
+    expect(JSON.parse(record.text!)).toEqual({ id: model()!.id, n: 3, c: 3.5 });
+    store().removeMany([key(1)], { entries: 2, credits: 2.5 });
+    expect(JSON.parse(record.text!)).toEqual({ id: model()!.id, n: 2, c: 2.5 });
+  });
+
+  it('once deleted, reads nothing, says what it held, writes nothing until the loss is accepted, then makes one sheet', () => {
+    const { emu, store, model, record } = setup();
+    store().writeMany(THREE, { entries: 3, credits: 3 });
+    emu.document.removeSheet(model()!);
+
+    const reader = store(false);
+    expect(reader.readAll()).toEqual({});
+    expect(reader.lost()).toEqual({ name: CACHE_SHEET_NAME, holds: { entries: 3, credits: 3 } });
+    expect(() => store().writeMany({ [key(4)]: '{"v":4}' })).toThrow(/was deleted: nothing is written/);
+    expect(() => store().removeMany([key(1)])).not.toThrow();
+    expect(model()).toBeNull();
+
+    const sidebar = store();
+    sidebar.forgetLost();
+    expect(sidebar.lost()).toBeNull();
+    expect(record.text).toBeNull();
+    store().writeMany({ [key(4)]: '{"v":4}' });
+    expect(store(false).readAll()).toEqual({ [key(4)]: '{"v":4}' });
+    expect(emu.document.sheets.map((each) => each.name)).toEqual(['Sheet1', CACHE_SHEET_NAME]);
+  });
+
+  it('a store that replaces a deleted sheet (the ledger) makes a new one at the next write', () => {
+    const { emu, spreadsheet, lock } = setup();
+    const record = { text: null as string | null };
+    const ledger = () =>
+      sheetStorePort({
+        spreadsheet,
+        canWrite: true,
+        lock,
+        flush: () => undefined,
+        record: {
+          read: () => record.text,
+          write: (text) => {
+            record.text = text;
+          },
+        },
+        own: {
+          name: '_pages',
+          header: ['Pages (do not edit)', 'page'],
+          note: 'Pages.',
+          mark: 'Pages (do not edit)',
+          isKey: (text) => /^p\d+$/.test(text),
+          whenDeleted: 'replace',
+        },
+      });
+    ledger().writeMany({ p1: 'one' });
+    const first = emu.document.sheetByName('_pages')!;
+    emu.document.removeSheet(first);
+
+    ledger().writeMany({ p2: 'two' });
+    expect(ledger().readAll()).toEqual({ p2: 'two' });
+    expect(JSON.parse(record.text!).id).not.toBe(first.id);
   });
 });

@@ -10,11 +10,13 @@ import type {
   BatchStorePort,
   HashPort,
   LockPort,
+  LostSheet,
+  SheetHolds,
   SheetStorePort,
   TtlCachePort,
 } from '../../../src/core/platform/ports';
 import { batchStorePort, lockPort, ttlCachePort } from '../../../src/server/adapters/apps-script';
-import { sheetStorePort } from '../../../src/server/adapters/sheet-store';
+import { CACHE_SHEET_NAME, sheetStorePort } from '../../../src/server/adapters/sheet-store';
 import type { CacheEntry } from '../../../tools/emulator/cache';
 import { createEmulator, type Emulator } from '../../../tools/emulator/emulator';
 import { ExecutionTimeout, gasError } from '../../../tools/emulator/errors';
@@ -294,6 +296,16 @@ export class FakeSheetStore {
     this.#port(true).writeMany({ [key]: value });
   }
 
+  /** A user deletes the sheet (its tab's Delete). */
+  deleteSheet(): void {
+    const { document } = platformOf(this.#clock).emu;
+    const sheet = document.sheetByName(CACHE_SHEET_NAME);
+    if (sheet) document.removeSheet(sheet);
+  }
+
+  /** The sheet's record (its id, what it holds), kept apart from the cache's document properties. */
+  record: string | null = null;
+
   #port(canWrite: boolean): SheetStorePort {
     const { emu, documentLock } = platformOf(this.#clock);
     return sheetStorePort({
@@ -301,6 +313,12 @@ export class FakeSheetStore {
       canWrite,
       lock: documentLock as unknown as Lock,
       flush: () => emu.globals.SpreadsheetApp.flush(),
+      record: {
+        read: () => this.record,
+        write: (text) => {
+          this.record = text;
+        },
+      },
     });
   }
 
@@ -331,13 +349,21 @@ export class SheetStoreView implements SheetStorePort {
     return this.#run(() => this.#port.readAll());
   }
 
-  writeMany(entries: Record<string, string>): void {
+  writeMany(entries: Record<string, string>, holds?: SheetHolds): void {
     enter(this.calls, this.#sheet.failing, 'writeMany');
-    this.#run(() => this.#port.writeMany(entries));
+    this.#run(() => this.#port.writeMany(entries, holds));
   }
 
-  removeMany(keys: readonly string[]): void {
+  removeMany(keys: readonly string[], holds?: SheetHolds): void {
     enter(this.calls, this.#sheet.failing, 'removeMany');
-    this.#run(() => this.#port.removeMany(keys));
+    this.#run(() => this.#port.removeMany(keys, holds));
+  }
+
+  lost(): LostSheet | null {
+    return this.#run(() => this.#port.lost());
+  }
+
+  forgetLost(): void {
+    this.#run(() => this.#port.forgetLost());
   }
 }

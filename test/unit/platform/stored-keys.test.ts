@@ -20,6 +20,8 @@ describe('the names of stored data', () => {
         outOfCredits: 'enrich.outOfCredits',
         spendSequence: 'spend:seq',
         watchesPaused: 'enrich.watches.paused',
+        cacheSheet: 'enrich.sheet.cache',
+        ledgerSheet: 'enrich.sheet.ledger',
         triggerRuntime: 'enrich.triggerRuntime',
       },
       PROPERTY_PREFIX: {

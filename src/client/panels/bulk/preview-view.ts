@@ -67,6 +67,9 @@ export function previewView(preview: BulkPreview): HTMLElement {
     figure('Saved results (free)', preview.cached.toLocaleString('en-US')),
     figure('Invalid input (not sent)', preview.invalidCount.toLocaleString('en-US')),
     figure('Blank', preview.blank.toLocaleString('en-US')),
+    preview.lostResults
+      ? el('p', { id: 'bulk-lost', class: 'warning', role: 'alert' }, preview.lostResults)
+      : null,
     figure('New lookups', preview.toLookUp.toLocaleString('en-US')),
     refreshText(preview),
     el(

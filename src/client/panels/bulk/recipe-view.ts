@@ -162,6 +162,9 @@ export function recipePreviewView(preview: RecipePreview): HTMLElement {
   return el(
     'div',
     { class: 'bulk-recipe-preview' },
+    preview.lostResults
+      ? el('p', { id: 'bulk-recipe-lost', class: 'warning', role: 'alert' }, preview.lostResults)
+      : null,
     el('table', { class: 'bulk-recipe-table' }, el('thead', {}, head), el('tbody', {}, ...rows)),
     el('p', { id: 'bulk-recipe-total' }, totalText(preview)),
   );

@@ -41,6 +41,13 @@ export function mountCachePanel(): CachePanel {
     }),
   );
 
+  ui.goOn.addEventListener('click', () =>
+    busy(ui.goOn, ui.message, async () => {
+      load.show(await call('acceptLostResults'));
+      say(ui.message, 'Going on without them: what is bought again is kept in a new hidden sheet.', 'ok');
+    }),
+  );
+
   const refresh = async () => {
     try {
       await load();

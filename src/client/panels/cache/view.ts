@@ -29,6 +29,10 @@ function figure(label: string, value: string, id: string): HTMLElement {
 
 export interface CacheElements {
   note: HTMLElement;
+  /** What a deleted hidden sheet lost, and the button that goes on without it. */
+  lost: HTMLElement;
+  lostText: HTMLElement;
+  goOn: HTMLButtonElement;
   figures: HTMLElement;
   clear: HTMLButtonElement;
   question: HTMLElement;
@@ -58,9 +62,32 @@ function buildConfirmation(): Pick<CacheElements, 'question' | 'confirm' | 'keep
   return { question, confirm, keep, confirmation };
 }
 
+/**
+ * Shown only when the hidden sheet of saved answers was deleted: what it held, and that nothing is
+ * bought again until the user goes on without it.
+ */
+function buildLost(): Pick<CacheElements, 'lost' | 'lostText' | 'goOn'> {
+  const lostText = el('p', { id: 'cache-lost-text', class: 'warning' });
+  const goOn = el('button', { type: 'button', id: 'cache-go-on' }, 'Go on without them');
+  const lost = el(
+    'div',
+    { id: 'cache-lost', role: 'alert' },
+    lostText,
+    el(
+      'p',
+      { class: 'hint' },
+      'Formulas buy nothing again until you choose. A bulk run shows the cost first.',
+    ),
+    el('div', { class: 'buttons' }, goOn),
+  );
+  lost.hidden = true;
+  return { lost, lostText, goOn };
+}
+
 /** Fills the panel's body in sidebar.html. */
 export function buildCacheBody(): CacheElements {
   const figures = el('div', { id: 'cache-figures' }, el('p', { class: 'hint' }, 'Loading…'));
+  const lostParts = buildLost();
   const clear = el('button', { type: 'button', id: 'cache-clear' }, 'Clear saved results…');
   const parts = buildConfirmation();
   const message = el('p', { id: 'cache-message', class: 'message', role: 'status' });
@@ -70,16 +97,19 @@ export function buildCacheBody(): CacheElements {
       { class: 'hint' },
       'Every paid answer is kept, so recalculating, reopening or moving rows costs nothing.',
     ),
+    lostParts.lost,
     figures,
     el('div', { class: 'buttons' }, clear),
     parts.confirmation,
     message,
   );
-  return { note: $('cache-note'), figures, clear, ...parts, message };
+  return { note: $('cache-note'), ...lostParts, figures, clear, ...parts, message };
 }
 
 export function showCache(ui: CacheElements, view: CacheView): void {
   ui.note.textContent = view.entries.toLocaleString('en-US');
+  ui.lost.hidden = view.lostResults === null;
+  ui.lostText.textContent = view.lostResults ?? '';
   ui.clear.disabled = view.entries === 0;
   ui.figures.replaceChildren(
     figure('Saved results', view.entries.toLocaleString('en-US'), 'cache-entries'),

@@ -1,4 +1,4 @@
-// How Sheets stores what a script writes, and its grid (S1-S4, S6, S8-S10, S12 of
+// How Sheets stores what a script writes, and its grid (S1-S4, S6, S8-S10, S12, S18 of
 // docs/platform-assumptions.md), on the scratch sheet and on sheets of their own. S5 (ten million
 // cells) would have to grow a workbook to its limit; S7 and S11 are wordings of refusals the
 // add-on never reads.
@@ -166,6 +166,34 @@ export const SPREADSHEET_PROBES: readonly Probe[] = [
         sheet.setFrozenRows(2);
         sheet.insertRowsAfter(1, 1);
         return seen({ rows, columns, frozenAfterInsertingInside: sheet.getFrozenRows() });
+      }),
+  },
+  {
+    name: 's18-sheet-id-survives-edits',
+    id: 'S18',
+    asks: 'A sheet renamed, a column inserted, A1 typed over: is its id the same, found by getSheetById? And an id no sheet has?',
+    expected: { sameId: true, foundById: true, unknownIdAnswersNull: true },
+    run: ({ stamp }) =>
+      onNewSheet(`Probe id ${stamp}`, (sheet) => {
+        const id = sheet.getSheetId();
+        sheet.setName(`Probe id ${stamp} renamed`);
+        sheet.insertColumnsAfter(1, 1);
+        sheet.getRange('A1').setValue('typed over');
+        const found = spreadsheet().getSheetById(id);
+        const unused =
+          Math.max(
+            ...spreadsheet()
+              .getSheets()
+              .map((each) => each.getSheetId()),
+          ) + 1;
+        return seen(
+          {
+            sameId: sheet.getSheetId() === id,
+            foundById: found?.getName() === `Probe id ${stamp} renamed`,
+            unknownIdAnswersNull: spreadsheet().getSheetById(unused) === null,
+          },
+          { id },
+        );
       }),
   },
 ];

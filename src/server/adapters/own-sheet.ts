@@ -1,0 +1,209 @@
+// Which sheet is a hidden store's own, known by its identity rather than by its name or the text
+// of its cells: users unhide the sheets and rename, type over, insert columns and sort. Its id
+// (Sheet.getSheetId, which no edit changes: S18 of docs/platform-assumptions.md) is remembered in a
+// document property with what the sheet holds, so that a formula finds it with the same one call
+// a name would cost (getSheetById instead of getSheetByName, the record read with the formula's
+// settings), and a deleted sheet is told from one never made. A sheet made before ids were kept is
+// found by its name once, then by its id. Writers put back what a user changed: the name, the
+// header, the columns and the order of rows (repair).
+import { type GridCell, readSheetRows, type SheetShape } from '../../core/platform/hidden-sheet';
+import type { SheetHolds } from '../../core/platform/ports';
+
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+/** Sheets holds 50,000 characters a cell; the margin keeps a split away from the edge. */
+export const CELL_CHARS = 45_000;
+
+/** Where a store's record lives: a document property (stored-keys.ts names it). */
+export interface SheetRecordStore {
+  /** The record's text, from a snapshot of the properties the execution holds when it has one. */
+  read(): string | null;
+  /** Writes it; null deletes it. */
+  write(text: string | null): void;
+}
+
+/** A store's sheet: its name, its header row and the header's note, its keys' shape, its record. */
+export interface Own extends SheetShape {
+  name: string;
+  header: readonly [string, string];
+  note: string;
+  record: SheetRecordStore;
+  /**
+   * When the sheet remembered was deleted: 'wait' for the user to choose (paid answers: nothing is
+   * bought again unasked, nothing is written meanwhile), or 'replace' it by a new sheet at the next
+   * write (the record of purchases, whose totals live on in Spending).
+   */
+  whenDeleted: 'wait' | 'replace';
+}
+
+/** The record: the sheet's id, and what it held when last written. */
+export interface SheetRecord {
+  id: number;
+  holds?: SheetHolds;
+}
+
+/** The record's text: `{"id":123,"n":3000,"c":3000}`, short as every property byte counts. */
+function recordText(record: SheetRecord): string {
+  const { id, holds } = record;
+  return JSON.stringify(holds ? { id, n: holds.entries, c: holds.credits } : { id });
+}
+
+function parseRecord(text: string | null): SheetRecord | null {
+  if (!text) return null;
+  try {
+    const { id, n, c } = JSON.parse(text) as Record<string, unknown>;
+    if (typeof id !== 'number' || !Number.isInteger(id)) return null;
+    if (typeof n !== 'number' || typeof c !== 'number') return { id };
+    return { id, holds: { entries: n, credits: c } };
+  } catch {
+    return null;
+  }
+}
+
+/** Where the store's sheet was found, for reads: `lost` when the sheet remembered is gone. */
+export interface Located {
+  sheet: Sheet | null;
+  /** Found by its name, not its id: its content must show it is the store's. */
+  byName: boolean;
+  lost: SheetRecord | null;
+}
+
+/** The record, read once and kept as this execution changes it. */
+export class RecordedSheet {
+  #record: SheetRecord | null | undefined;
+
+  constructor(private readonly own: Own) {}
+
+  get(): SheetRecord | null {
+    if (this.#record === undefined) this.#record = parseRecord(this.own.record.read());
+    return this.#record;
+  }
+
+  set(record: SheetRecord | null): void {
+    const before = this.get();
+    this.#record = record;
+    const text = record ? recordText(record) : null;
+    if (text !== (before ? recordText(before) : null)) this.own.record.write(text);
+  }
+
+  /**
+   * One call: the sheet by its id, or by its name before an id was recorded. A sheet of its name
+   * stands in for an id that is gone (a copy of the spreadsheet, were its sheets given new ids):
+   * only with neither is the sheet lost.
+   */
+  locate(spreadsheet: Spreadsheet): Located {
+    const record = this.get();
+    const byId = record ? spreadsheet.getSheetById(record.id) : null;
+    if (byId) return { sheet: byId, byName: false, lost: null };
+    const named = spreadsheet.getSheetByName(this.own.name);
+    return { sheet: named, byName: true, lost: record && !named ? record : null };
+  }
+}
+
+const text = (cell: GridCell): string => (cell === undefined || cell === null ? '' : String(cell));
+
+/**
+ * The store's sheet for a write, under the document lock: the one remembered, its name given back;
+ * else one of its name that shows it is the store's; else a new one (when `make`; null otherwise).
+ * Throws while a deleted sheet waits for the user, or when a sheet of that name is someone else's.
+ */
+export function ownSheet(
+  spreadsheet: Spreadsheet,
+  own: Own,
+  recorded: RecordedSheet,
+  make: boolean,
+): Sheet | null {
+  const found = recorded.locate(spreadsheet);
+  if (found.sheet && !found.byName) {
+    keepName(spreadsheet, found.sheet, own.name);
+    return found.sheet;
+  }
+  if (found.lost && own.whenDeleted === 'wait') {
+    if (!make) return null;
+    throw new Error(
+      `The hidden sheet "${own.name}" was deleted: nothing is written there until you choose, in the sidebar's Saved results.`,
+    );
+  }
+  if (!found.sheet && !make) return null;
+  const sheet = found.sheet ? checkedOwn(found.sheet, own) : makeSheet(spreadsheet, own);
+  recorded.set({ id: sheet.getSheetId() });
+  return sheet;
+}
+
+/** A renamed sheet gets its name back, unless another sheet took it meanwhile. */
+function keepName(spreadsheet: Spreadsheet, sheet: Sheet, name: string): void {
+  if (sheet.getName() !== name && !spreadsheet.getSheetByName(name)) sheet.setName(name);
+}
+
+/** A sheet found by its name is the store's when its header or its keys say so. */
+function checkedOwn(sheet: Sheet, own: Own): Sheet {
+  if (text(sheet.getRange(1, 1).getValue() as GridCell) === own.header[0]) return sheet;
+  if (readSheetRows(sheet.getDataRange().getValues() as GridCell[][], own).recognized) return sheet;
+  throw new Error(
+    `A sheet named "${own.name}" that Enrich for Sheets did not make is in the way: rename it.`,
+  );
+}
+
+/** The store's sheet, made: hidden, at the end, without taking the user elsewhere. */
+function makeSheet(spreadsheet: Spreadsheet, own: Own): Sheet {
+  const before = spreadsheet.getActiveSheet() as Sheet | null;
+  const sheet = spreadsheet.insertSheet(own.name, spreadsheet.getSheets().length);
+  if (before) spreadsheet.setActiveSheet(before);
+  // A new sheet has 1,000 rows and 26 columns, and every cell counts against the workbook's ten
+  // million: the store starts with its header and one blank row, and grows as it fills.
+  sheet.deleteColumns(3, sheet.getMaxColumns() - 2);
+  sheet.deleteRows(3, sheet.getMaxRows() - 2);
+  writeHeader(sheet, own, 2);
+  sheet.hideSheet();
+  return sheet;
+}
+
+function writeHeader(sheet: Sheet, own: Own, width: number): void {
+  const header = sheet.getRange(1, 1, 1, width);
+  header.setValues([[...own.header, ...Array<string>(width - 2).fill('')]]);
+  header.setFontWeight('bold');
+  sheet.getRange(1, 1).setNote(own.note);
+  sheet.setFrozenRows(1);
+}
+
+/** The text in pieces a cell can hold, never splitting a surrogate pair. */
+export function splitCells(value: string): string[] {
+  const pieces: string[] = [];
+  for (let start = 0; start < value.length; ) {
+    let end = Math.min(start + CELL_CHARS, value.length);
+    const last = value.charCodeAt(end - 1);
+    if (end < value.length && last >= 0xd800 && last <= 0xdbff) end--;
+    pieces.push(value.slice(start, end));
+    start = end;
+  }
+  return pieces.length > 0 ? pieces : [''];
+}
+
+/** Grows the grid to hold `rows` rows and `columns` columns. */
+export function fitGrid(sheet: Sheet, rows: number, columns: number): void {
+  const maxRows = sheet.getMaxRows();
+  if (maxRows < rows) sheet.insertRowsAfter(maxRows, rows - maxRows);
+  const maxColumns = sheet.getMaxColumns();
+  if (maxColumns < columns) sheet.insertColumnsAfter(maxColumns, columns - maxColumns);
+}
+
+/**
+ * Puts the sheet back as the store writes it, after a user moved its header or keys (typed over
+ * A1, inserted columns, sorted the header in with the rows): one read of every row, then the
+ * header and each row's key and value written back from A1, as plain text. Rare, and under the
+ * document lock: what a user typed in the store's cells is not kept.
+ */
+export function repair(sheet: Sheet, own: Own): void {
+  const { entries } = readSheetRows(sheet.getDataRange().getValues() as GridCell[][], own);
+  const rows = Object.entries(entries).map(([key, value]) => [key, ...splitCells(value)]);
+  const width = rows.reduce((most, row) => Math.max(most, row.length), 2);
+  const pad = (cells: readonly string[]) => Array.from({ length: width }, (_, c) => cells[c] ?? '');
+  sheet.clear();
+  fitGrid(sheet, rows.length + 1, width);
+  writeHeader(sheet, own, width);
+  if (rows.length === 0) return;
+  const range = sheet.getRange(2, 1, rows.length, width);
+  range.setNumberFormat('@');
+  range.setValues(rows.map(pad));
+}
