@@ -93,6 +93,8 @@ export interface RecipePreview {
   creditsMax: number;
   /** The most the run may cost is above the confirmation threshold. */
   needsConfirmation: boolean;
+  /** Columns found by their headers that hold another input's answers, said as for a bulk run. */
+  columnConflicts: string[];
 }
 
 export interface RecipeServerApi {
