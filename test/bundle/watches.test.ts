@@ -220,7 +220,7 @@ describe('a watch of a name lookup, and of a recipe', () => {
     expect(world.api.callsFor(world.key).map((call) => call.input)).toEqual(['Ada Lovelace Ironworks']);
   });
 
-  it('takes names typed first and companies after, each with its company; one left without, at the hourly check', () => {
+  it('takes names typed first and companies after, each with its company; one left without, at the second hourly check', () => {
     const world = createWorld({ emulator: { addOn: true } });
     typeValues(world, 'A1:B1', [['Full name', 'Company']]);
     sidebar(world, 'createWatch', { kind: 'lookup', config: nameConfig, dailyCap: 50 });
@@ -237,13 +237,43 @@ describe('a watch of a name lookup, and of a recipe', () => {
       'Grace Hopper Acme Corporation',
     ]);
     expect(rows(world, 'C4')).toEqual([['']]);
+    // The first hourly check finds the row without its company, and leaves it: it may be half-typed.
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + HOUR);
+    expect(rows(world, 'C4:D4')).toEqual([['', '']]);
+    expect(spent(world)).toBe(14);
+    // An hour later it is still so: left without, it is bought from the name alone.
     world.emu.runTriggersUntil(world.bundle, world.clock.now() + HOUR);
     expect(world.api.callsFor(world.key).map((call) => call.input)).toEqual([
       'Ada Lovelace Ironworks',
       'Grace Hopper Acme Corporation',
       'Alan Turing',
     ]);
+    expect(rows(world, 'A4:D4')).toEqual([
+      ['Alan Turing', '', 'alan.turing@brightworksanalytics.com', 'Found'],
+    ]);
     expect(spent(world)).toBe(21);
+  });
+
+  it('never buys a name typed just before the hourly check without the company typed just after', () => {
+    const world = createWorld({ emulator: { addOn: true } });
+    typeValues(world, 'A1:B1', [['Full name', 'Company']]);
+    sidebar(world, 'createWatch', { kind: 'lookup', config: nameConfig, dailyCap: 50 });
+    const check = world.emu.triggers.nextRunAt()!;
+    world.emu.runTriggersUntil(world.bundle, check - 40_000);
+
+    world.emu.edit(world.bundle, 'Sheet1', 'A2', 'Ada Lovelace');
+    world.emu.runTriggersUntil(world.bundle, check + 20_000);
+    expect(world.emu.triggerRuns.map((run) => run.kind)).toContain('time-driven trigger');
+    expect(rows(world, 'C2:D2')).toEqual([['', '']]);
+    expect(spent(world)).toBe(0);
+
+    world.emu.edit(world.bundle, 'Sheet1', 'B2', 'Ironworks');
+    expect(rows(world, 'A2:D2')).toEqual([
+      ['Ada Lovelace', 'Ironworks', 'ada.lovelace@ironworks.com', 'Found'],
+    ]);
+    // An email from a name costs 7 credits, bought once, with its company.
+    expect(spent(world)).toBe(7);
+    expect(world.api.callsFor(world.key).map((call) => call.input)).toEqual(['Ada Lovelace Ironworks']);
   });
 
   it('runs a recipe on the rows that arrive: each step, its fallbacks only where needed', () => {

@@ -43,6 +43,8 @@ export interface RunResult {
   problem?: string | null;
   pause?: Watch['pause'];
   waitUntil?: number;
+  /** What an hourly check found incomplete (incomplete.ts); undefined leaves the stored rows. */
+  incompleteRows?: string;
 }
 
 /**
@@ -66,6 +68,7 @@ export function afterRun(
     lastProblem: result.problem === undefined ? current.lastProblem : result.problem,
     pause: result.pause === undefined ? current.pause : result.pause,
     waitUntil: result.waitUntil ?? current.waitUntil,
+    incompleteRows: result.incompleteRows ?? current.incompleteRows,
     lease: mine && keep ? { token, until: keep.until } : mine ? null : current.lease,
     wanted: mine ? false : current.wanted,
     updatedAt: result.lastRunAt,

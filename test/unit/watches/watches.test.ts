@@ -7,6 +7,7 @@ import { capStatus, capsLeft, onDay, stateOf } from '../../../src/core/watches/c
 import { dueRows, waitsForInputs } from '../../../src/core/watches/due';
 import { headersOfColumns, misfit } from '../../../src/core/watches/fit';
 import { guardBlocks } from '../../../src/core/watches/guard';
+import { IncompleteRows, parseIncomplete } from '../../../src/core/watches/incomplete';
 import { afterRun, LEASE_MARGIN_MS, takeLease } from '../../../src/core/watches/lease';
 import { concernsWatch, noteOf } from '../../../src/core/watches/note';
 import { creditsBack, parsePause, pauseNotice, refusalOf } from '../../../src/core/watches/pause';
@@ -63,6 +64,13 @@ describe('a watch as it is stored', () => {
     expect(parseWatch('{"v":2}')).toBeNull();
     expect(parseWatch('not json')).toBeNull();
     expect(parseWatch(JSON.stringify({ ...made, v: 1, steps: [{ config: { type: 'nope' } }] }))).toBeNull();
+  });
+
+  it('lets the rows its last check found incomplete go first when it would not fit its property', () => {
+    const kept = watch({ incompleteRows: '2.abc 3.def' });
+    expect(parseWatch(serializeWatch(kept))).toEqual(kept);
+    const crowded = watch({ incompleteRows: '2.abc '.repeat(2_000).trim() });
+    expect(parseWatch(serializeWatch(crowded))).toEqual(watch());
   });
 
   it('is found among the document properties by its prefix, oldest first', () => {
@@ -136,6 +144,37 @@ describe('a row filled cell by cell', () => {
     expect(waitsForInputs(names, rows, 2)).toBe(true);
     expect(waitsForInputs(names, rows, 3)).toBe(false);
     expect(waitsForInputs(CONFIG, rows, 2)).toBe(false);
+  });
+
+  it('is held by edits, never by a form, and by the hourly check until a check before it found it so', () => {
+    const rows: SheetTable = {
+      firstRow: 2,
+      firstColumn: 1,
+      values: [
+        ['Ada Lovelace', ''],
+        ['Ada Lovelace', 'Acme'],
+      ],
+    };
+    expect(new IncompleteRows('edit', new Set()).holds(names, rows, 2)).toBe(true);
+    expect(new IncompleteRows('form', new Set()).holds(names, rows, 2)).toBe(false);
+    const edit = new IncompleteRows('edit', new Set());
+    edit.holds(names, rows, 2);
+    // An edit's run remembers nothing: what the last hourly check found stays.
+    expect(edit.remembered(false)).toBeUndefined();
+
+    const first = new IncompleteRows('clock', new Set());
+    expect(first.holds(names, rows, 2)).toBe(true);
+    expect(first.holds(names, rows, 3)).toBe(false);
+    const kept = first.remembered(false)!;
+    expect(kept).toMatch(/^2\.[0-9a-z]+$/);
+    expect(new IncompleteRows('clock', parseIncomplete(kept)).holds(names, rows, 2)).toBe(false);
+    // The row changed since (a name typed further): it waits for another check.
+    const typed = { ...rows, values: [['Ada Lovelace-King', ''], rows.values[1]!] };
+    expect(new IncompleteRows('clock', parseIncomplete(kept)).holds(names, typed, 2)).toBe(true);
+    // A check that stopped before its last row keeps what the one before found too.
+    const stopped = new IncompleteRows('clock', parseIncomplete('9.abc'));
+    stopped.holds(names, rows, 2);
+    expect(stopped.remembered(true)).toBe(`${kept} 9.abc`);
   });
 
   it('is left out of the due rows when held, cutting the span', () => {
