@@ -323,6 +323,65 @@ describe('a watch of a name lookup, and of a recipe', () => {
   });
 });
 
+describe('a watch whose column was renamed', () => {
+  const MISFIT =
+    'Column A was "Company" when this watch was made; it is "Employer" now. A column was deleted, inserted, moved or renamed: delete this watch and set it up again, or put the column back.';
+
+  /** The header of the watched column renamed, then a row typed: the watch pauses, buying nothing. */
+  function renamed(): World {
+    const world = watched();
+    world.emu.edit(world.bundle, 'Sheet1', 'A1', 'Employer');
+    world.emu.edit(world.bundle, 'Sheet1', 'A2', 'Company 1');
+    expect(rows(world, 'A2:C2')).toEqual([['Company 1', '', '']]);
+    expect(spent(world)).toBe(0);
+    expect(sidebar<WatchList>(world, 'listWatches').watches[0]).toMatchObject({
+      state: 'misfit',
+      stateText: 'Paused: its columns changed',
+      lastProblem: MISFIT,
+    });
+    return world;
+  }
+
+  it('goes on when the user gives the column its name back, and buys the rows typed meanwhile', () => {
+    const world = renamed();
+    world.emu.edit(world.bundle, 'Sheet1', 'A1', 'Company');
+    expect(rows(world, 'A1:C2')).toEqual([
+      ['Company', 'Website', STATUS],
+      ['Company 1', '1.com', 'Found'],
+    ]);
+    expect(spent(world)).toBe(1);
+    expect(sidebar<WatchList>(world, 'listWatches').watches[0]).toMatchObject({
+      state: 'on',
+      stateText: 'On',
+      lastProblem: null,
+    });
+    world.emu.edit(world.bundle, 'Sheet1', 'A3', 'Company 2');
+    expect(rows(world, 'A3:C3')).toEqual([['Company 2', '2.com', 'Found']]);
+    expect(spent(world)).toBe(2);
+  });
+
+  it('goes on at the hourly check when a script gave the name back, which fires no trigger', () => {
+    const world = renamed();
+    typeValues(world, 'A1', [['Company']]);
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + HOUR);
+    expect(rows(world, 'A2:C2')).toEqual([['Company 1', '1.com', 'Found']]);
+    expect(spent(world)).toBe(1);
+    expect(sidebar<WatchList>(world, 'listWatches').watches[0]).toMatchObject({ state: 'on' });
+  });
+
+  it('stays paused while the column has another name, and buys nothing', () => {
+    const world = renamed();
+    world.emu.edit(world.bundle, 'Sheet1', 'A1', 'Company name');
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + HOUR);
+    expect(rows(world, 'B2:C2')).toEqual([['', '']]);
+    expect(spent(world)).toBe(0);
+    expect(sidebar<WatchList>(world, 'listWatches').watches[0]).toMatchObject({
+      state: 'misfit',
+      lastProblem: MISFIT.replace('"Employer"', '"Company name"'),
+    });
+  });
+});
+
 describe('the Watches list', () => {
   it('switches a watch off and on, changes its cap, deletes it, and the last one takes its triggers along', () => {
     const world = watched();

@@ -14,7 +14,10 @@ export type Taken =
   | { kind: 'mine'; watch: Watch }
   /** Another run holds it: `watch` (marked wanted) is to be saved, and this trigger returns. */
   | { kind: 'busy'; watch: Watch }
-  /** Nothing to do now (off, paused, waiting out a failure, or gone). */
+  /**
+   * Nothing to do now (off, paused by its cap, waiting out a failure, or gone). A watch paused
+   * because its columns changed is run all the same: its run looks whether they are back.
+   */
   | { kind: 'idle' };
 
 export function takeLease(
@@ -26,7 +29,7 @@ export function takeLease(
 ): Taken {
   if (!current) return { kind: 'idle' };
   const watch = onDay(current, day);
-  if (!watch.on || watch.pause !== null || watch.waitUntil > now) return { kind: 'idle' };
+  if (!watch.on || watch.pause?.kind === 'cap' || watch.waitUntil > now) return { kind: 'idle' };
   if (watch.lease && watch.lease.until > now && watch.lease.token !== token) {
     return { kind: 'busy', watch: { ...watch, wanted: true, updatedAt: now } };
   }

@@ -175,6 +175,8 @@ export class WatchRun {
     const stop = steps.find((step) => step.stop !== null)?.stop ?? null;
     const pending = steps.reduce((sum, step) => sum + step.pending, 0);
     const ended: RunResult = { ...result, lastRunAt: this.now(), problem: null };
+    // Its columns are back as they were: a watch paused for them goes on.
+    if (watch.pause?.kind === 'misfit') ended.pause = null;
     const remembered = incomplete.remembered(stop !== null);
     if (remembered !== undefined) ended.incompleteRows = remembered;
     if (stop?.kind === 'cap' && stop.by === 'daily') {

@@ -246,10 +246,14 @@ describe('the lease', () => {
     expect(takeLease(held, held.lease!.until + 1, 'b', 60_000, '2025-01-06').kind).toBe('mine');
   });
 
-  it('is not taken for a watch off, paused or waiting out a failure', () => {
+  it('is not taken for a watch off, paused by its cap or waiting out a failure', () => {
     expect(takeLease(watch({ on: false }), 0, 'a', 1, '2025-01-06').kind).toBe('idle');
+    expect(
+      takeLease(watch({ pause: { kind: 'cap', day: '2025-01-06' } }), 0, 'a', 1, '2025-01-06').kind,
+    ).toBe('idle');
+    // Paused because its columns changed: its run looks whether they are back.
     expect(takeLease(watch({ pause: { kind: 'misfit', reason: '' } }), 0, 'a', 1, '2025-01-06').kind).toBe(
-      'idle',
+      'mine',
     );
     expect(takeLease(watch({ waitUntil: 10 }), 5, 'a', 1, '2025-01-06').kind).toBe('idle');
     expect(takeLease(null, 0, 'a', 1, '2025-01-06').kind).toBe('idle');
@@ -297,6 +301,16 @@ describe("the Edit trigger's note", () => {
     expect(concernsWatch(note, { ...edit, firstColumn: 4, lastColumn: 9 })).toBe(false);
     expect(concernsWatch(note, { ...edit, firstRow: 1, lastRow: 1 })).toBe(false);
     expect(concernsWatch(note, { ...edit, sheet: 'Other' })).toBe(false);
+  });
+
+  it('follows only the header row of a watch paused because its columns changed', () => {
+    const note = noteOf([watch({ pause: { kind: 'misfit', reason: 'renamed' } })], 0);
+    expect(note).toEqual({ sheets: [{ name: 'Leads', firstRow: 1, lastRow: 1, columns: [1, 2, 3] }] });
+    const header = { sheet: 'Leads', firstRow: 1, lastRow: 1, firstColumn: 1, lastColumn: 1 };
+    expect(concernsWatch(note, header)).toBe(true);
+    expect(concernsWatch(note, { ...header, firstRow: 2, lastRow: 2 })).toBe(false);
+    // A paste over the header row and rows below reaches it.
+    expect(concernsWatch(note, { ...header, lastRow: 9 })).toBe(true);
   });
 });
 
