@@ -114,8 +114,8 @@ function computePreview(
 }
 
 /** The run's sheet, its columns laid out among those other inputs' runs and watches claim. */
-function readOwnSheet(config: BulkRunConfig, op: Operation): RunSheet {
-  return readRunSheet(sheetNamed(config.sheetName), config, op, { claims: readColumnClaims(), family: null });
+function readOwnSheet(config: BulkRunConfig, op: Operation, claims = readColumnClaims()): RunSheet {
+  return readRunSheet(sheetNamed(config.sheetName), config, op, { claims, family: null });
 }
 
 export function previewBulkRun(raw: BulkRunConfig): BulkPreview {
@@ -128,7 +128,8 @@ export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): Bulk
   const ctx = context();
   installDrivers();
   const { config, op } = checkConfig(raw);
-  let prepared = readOwnSheet(config, op);
+  const claims = readColumnClaims();
+  let prepared = readOwnSheet(config, op, claims);
   if (prepared.lastRow < prepared.firstRow) throw new Error('There are no rows below the header row.');
   const { preview, refresh } = computePreview(ctx, config, op, prepared);
   if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.estimatedCredits)) {
@@ -142,7 +143,7 @@ export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): Bulk
     if (refusal !== null) throw new Error(refusal);
     clearRows(prepared, refresh.rows);
     config.paidAfter = refresh.cutoff;
-    prepared = readOwnSheet(config, op);
+    prepared = readOwnSheet(config, op, claims);
   }
   const now = ctx.deps.client.clock.now();
   const run = beginRun(ctx, config, op, prepared, null);
