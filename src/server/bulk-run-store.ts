@@ -13,6 +13,7 @@ import {
 import type { Operation } from '../core/operations/types';
 import { PROPERTY } from '../core/platform/stored-keys';
 import type { RecipeState } from '../core/recipes/steps';
+import { claimsIn } from '../core/watches/watch';
 import type { BulkRunConfig } from '../shared/bulk-rpc';
 import { createColumns, createCombinedSheet, type RunSheet } from './adapters/bulk-sheets';
 import type { ExecutionContext } from './context';
@@ -24,6 +25,8 @@ const properties = requireDocumentProperties;
 export const readRun = () => parseRun(properties().getProperty(BULK_RUN_PROPERTY));
 /** The runs a new one replaced, newest first: their cells keep their receipts. */
 export const readPastRuns = () => parsePastRuns(properties().getProperty(PROPERTY.pastBulkRuns));
+/** Whose columns the sheet's outputs are: the runs' and the watches' (core/bulk/owners.ts), in one read. */
+export const readColumnClaims = () => claimsIn(properties().getProperties());
 export const saveRun = (run: BulkRun) => properties().setProperty(BULK_RUN_PROPERTY, serializeRun(run));
 
 /**

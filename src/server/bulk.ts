@@ -33,7 +33,7 @@ import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../
 import { appsScriptClock, digestHashPort } from './adapters/apps-script';
 import { combinedPort, type RunSheet, readRunSheet, sheetPort } from './adapters/bulk-sheets';
 import { listSheetPort } from './adapters/employee-sheets';
-import { beginRun, readRun, saveRun } from './bulk-run-store';
+import { beginRun, readColumnClaims, readRun, saveRun } from './bulk-run-store';
 import { keepCollecting } from './collector/clock-trigger';
 import { installDrivers } from './collector/edit-open-triggers';
 import type { ExecutionContext } from './context';
@@ -93,7 +93,10 @@ function computePreview(
   const cutoff = days === undefined ? undefined : refreshCutoff(ctx.deps.client.clock.now(), days);
   const free = freeQueries(paidAnswers(ctx), config, layout, table, plan.distinct, cutoff);
   const lost = ctx.deps.cache.lostSheet();
-  const counted = previewOf(op, config, layout, plan, firstRow, free, ctx.settings.confirmAbove);
+  const counted = {
+    ...previewOf(op, config, layout, plan, firstRow, free, ctx.settings.confirmAbove),
+    columnConflicts: prepared.conflicts,
+  };
   const preview = withLostResults(counted, lost, counted.estimatedCredits);
   if (days === undefined || cutoff === undefined) return { preview, refresh: null };
   const stale = staleRows({
@@ -114,17 +117,23 @@ function computePreview(
   };
 }
 
+/** The run's sheet, its columns laid out among those other inputs' runs and watches claim. */
+function readOwnSheet(config: BulkRunConfig, op: Operation, claims = readColumnClaims()): RunSheet {
+  return readRunSheet(sheetNamed(config.sheetName), config, op, { claims, family: null });
+}
+
 export function previewBulkRun(raw: BulkRunConfig): BulkPreview {
   const ctx = context();
   const { config, op } = checkConfig(raw);
-  return computePreview(ctx, config, op, readRunSheet(sheetNamed(config.sheetName), config, op)).preview;
+  return computePreview(ctx, config, op, readOwnSheet(config, op)).preview;
 }
 
 export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): BulkProgress {
   const ctx = context();
   installDrivers();
   const { config, op } = checkConfig(raw);
-  let prepared = readRunSheet(sheetNamed(config.sheetName), config, op);
+  const claims = readColumnClaims();
+  let prepared = readOwnSheet(config, op, claims);
   if (prepared.lastRow < prepared.firstRow) throw new Error('There are no rows below the header row.');
   const { preview, refresh } = computePreview(ctx, config, op, prepared);
   if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.estimatedCredits)) {
@@ -140,7 +149,7 @@ export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): Bulk
     if (refusal !== null) throw new Error(refusal);
     clearRows(prepared, refresh.rows);
     config.paidAfter = refresh.cutoff;
-    prepared = readRunSheet(prepared.sheet, config, op);
+    prepared = readOwnSheet(config, op, claims);
   }
   const now = ctx.deps.client.clock.now();
   const run = beginRun(ctx, config, op, prepared, null);

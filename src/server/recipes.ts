@@ -5,6 +5,7 @@
 
 import { checkConfig } from '../core/bulk/config';
 import { freeQueries } from '../core/bulk/free-queries';
+import { conflictTexts } from '../core/bulk/owners';
 import type { SheetTable } from '../core/bulk/plan';
 import type { BulkRun } from '../core/bulk/run';
 import { withLostResults } from '../core/cache/lost';
@@ -20,7 +21,7 @@ import { recipePreviewOf } from '../core/recipes/preview';
 import { progressWithRecipe, waitingFor } from '../core/recipes/progress';
 import { BUILT_IN_RECIPES, recipeProblem, SLOT_LABELS } from '../core/recipes/recipes';
 import { plannedSteps, stepPlans, stepsWidth } from '../core/recipes/step-plans';
-import { type DoneStep, type RecipeSheet, stepConfig } from '../core/recipes/steps';
+import { type DoneStep, type RecipeSheet, recipeOwnership, stepConfig } from '../core/recipes/steps';
 import { creditsText } from '../core/text/credits';
 import type { BulkProgress } from '../shared/bulk-rpc';
 import type {
@@ -32,7 +33,7 @@ import type {
   SlotName,
 } from '../shared/recipe-rpc';
 import { headersOf, readBlock, readRunSheet } from './adapters/bulk-sheets';
-import { beginRun, readRun } from './bulk-run-store';
+import { beginRun, readColumnClaims, readRun } from './bulk-run-store';
 import { installDrivers } from './collector/edit-open-triggers';
 import type { ExecutionContext } from './context';
 import { requireDocumentProperties } from './platform/properties';
@@ -100,7 +101,8 @@ function recipePreview(
   { recipe, sheet }: { recipe: Recipe; sheet: RecipeSheet },
 ): RecipePreview {
   const target = sheetNamed(sheet.sheetName);
-  const steps = plannedSteps(recipe, sheet, headersOf(target, sheet.headerRow));
+  const headers = headersOf(target, sheet.headerRow);
+  const steps = plannedSteps(recipe, sheet, headers, readColumnClaims());
   const firstRow = sheet.headerRow + 1;
   const lastRow = Math.max(sheet.headerRow, target.getLastRow());
   const table: SheetTable = {
@@ -111,7 +113,14 @@ function recipePreview(
   const plans = stepPlans(recipe, steps, table, (config, layout, distinct) =>
     freeQueries(paidAnswers(ctx), config, layout, table, distinct),
   );
-  const preview = recipePreviewOf(recipe.name, table.values.length, plans, ctx.settings.confirmAbove);
+  const conflicts = conflictTexts(
+    steps.flatMap((step) => step.conflicts),
+    headers,
+  );
+  const preview = {
+    ...recipePreviewOf(recipe.name, table.values.length, plans, ctx.settings.confirmAbove),
+    columnConflicts: conflicts,
+  };
   return withLostResults(preview, ctx.deps.cache.lostSheet(), preview.creditsMax);
 }
 
@@ -152,7 +161,8 @@ function startStep(
   const { config: checked, op } = checkConfig(config);
   // checkConfig passes only what a sidebar may send, never gates: those are the recipe's own.
   const withGates = config.gates ? { ...checked, gates: config.gates } : checked;
-  const prepared = readRunSheet(sheetNamed(withGates.sheetName), withGates, op);
+  const ownership = recipeOwnership(recipe, sheet, readColumnClaims());
+  const prepared = readRunSheet(sheetNamed(withGates.sheetName), withGates, op, ownership);
   return beginRun(ctx, withGates, op, prepared, {
     recipe,
     step: index,

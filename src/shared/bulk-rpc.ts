@@ -84,6 +84,11 @@ export interface BulkPreview {
   outputColumns: OutputColumn[];
   statusColumn: OutputColumn;
   /**
+   * Columns found by their headers that hold another input's answers (a watch's, another run's),
+   * each said once with the new columns this run writes to instead; empty when there are none.
+   */
+  columnConflicts: string[];
+  /**
    * Asked for: rows showing an answer saved more than `days` days ago, bought again (their
    * outputs cleared when the run starts); `lookups` and `credits` are in the totals above.
    */

@@ -95,6 +95,8 @@ export interface RecipePreview {
   needsConfirmation: boolean;
   /** The hidden sheet of saved answers was deleted: what it held and what buying it again costs. */
   lostResults?: string;
+  /** Columns found by their headers that hold another input's answers, said as for a bulk run. */
+  columnConflicts: string[];
 }
 
 export interface RecipeServerApi {

@@ -87,6 +87,47 @@ it('refills an output column cleared since the last run from the saved results, 
   await sidebar.locator('#bulk-progress-box').waitFor({ state: 'hidden' });
 });
 
+it('writes a run on another column of companies to columns of its own, and the preview says why', async () => {
+  // Over the playground's examples: a header for the results, and one company.
+  await type('A1', 'Company');
+  await type('B1', 'Website');
+  await type('A2', 'Company 1');
+  for (const a1 of ['A3', 'A4']) await type(a1, '');
+  await type('D1', 'Employer');
+  await type('D2', 'Company 2');
+  const sidebar = await openPage();
+  await sidebar.locator('#bulk-op').selectOption('company_name_to_website');
+  await sidebar.locator('#bulk-input').selectOption('1');
+  await sidebar.locator('#bulk-run').click();
+  await sidebar.locator('#bulk-progress-title:has-text("Done")').waitFor();
+  // Its status column goes to the right of the data, past Employer.
+  expect(await shown(['B1', 'E1', 'B2', 'E2'])).toEqual([
+    'Website',
+    'Status (Website from company name)',
+    '1.com',
+    'Found',
+  ]);
+
+  // The same lookup on column D: B and E hold column A's answers, so it gets columns of its own.
+  await sidebar.locator('#bulk-input').selectOption('4');
+  await sidebar.locator('#bulk-preview').click();
+  await sidebar.locator('#bulk-estimate').waitFor();
+  expect(await figures(sidebar)).toMatchObject({ 'Already filled (skipped)': '0', 'New lookups': '1' });
+  expect(await sidebar.locator('.bulk-conflict').allTextContents()).toEqual([
+    'Columns B (Website) and E (Status (Website from company name)) hold the answers of a bulk run on column A (Company): this run writes to new columns F (Website (Employer)) and G (Status (Website from company name, Employer)) instead.',
+  ]);
+  await sidebar.locator('#bulk-run').click();
+  await page.waitForFunction(() => document.querySelector('td[data-a1="G2"]')?.textContent === 'Found');
+  expect(await shown(['F1', 'G1', 'F2', 'G2', 'B2'])).toEqual([
+    'Website (Employer)',
+    'Status (Website from company name, Employer)',
+    '2.com',
+    'Found',
+    '1.com',
+  ]);
+  expect(await spent()).toBe(2 * WEBSITE_PRICE);
+});
+
 it('lists a header typed while the sidebar is open by its name once the user is back in the sidebar', async () => {
   await type('C2', 'Acme Corporation'); // a column of data, no header yet
   const sidebar = await openPage();

@@ -272,7 +272,7 @@ describe('a watch of a name lookup, and of a recipe', () => {
     expect(world.api.callsFor(world.key).map((call) => call.input)).toEqual(['Ada Lovelace Ironworks']);
   });
 
-  it('takes names typed first and companies after, each with its company; one left without, at the hourly check', () => {
+  it('takes names typed first and companies after, each with its company; one left without, at the second hourly check', () => {
     const world = createWorld({ emulator: { addOn: true } });
     typeValues(world, 'A1:B1', [['Full name', 'Company']]);
     sidebar(world, 'createWatch', { kind: 'lookup', config: nameConfig, dailyCap: 50 });
@@ -289,13 +289,43 @@ describe('a watch of a name lookup, and of a recipe', () => {
       'Grace Hopper Acme Corporation',
     ]);
     expect(rows(world, 'C4')).toEqual([['']]);
+    // The first hourly check finds the row without its company, and leaves it: it may be half-typed.
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + HOUR);
+    expect(rows(world, 'C4:D4')).toEqual([['', '']]);
+    expect(spent(world)).toBe(14);
+    // An hour later it is still so: left without, it is bought from the name alone.
     world.emu.runTriggersUntil(world.bundle, world.clock.now() + HOUR);
     expect(world.api.callsFor(world.key).map((call) => call.input)).toEqual([
       'Ada Lovelace Ironworks',
       'Grace Hopper Acme Corporation',
       'Alan Turing',
     ]);
+    expect(rows(world, 'A4:D4')).toEqual([
+      ['Alan Turing', '', 'alan.turing@brightworksanalytics.com', 'Found'],
+    ]);
     expect(spent(world)).toBe(21);
+  });
+
+  it('never buys a name typed just before the hourly check without the company typed just after', () => {
+    const world = createWorld({ emulator: { addOn: true } });
+    typeValues(world, 'A1:B1', [['Full name', 'Company']]);
+    sidebar(world, 'createWatch', { kind: 'lookup', config: nameConfig, dailyCap: 50 });
+    const check = world.emu.triggers.nextRunAt()!;
+    world.emu.runTriggersUntil(world.bundle, check - 40_000);
+
+    world.emu.edit(world.bundle, 'Sheet1', 'A2', 'Ada Lovelace');
+    world.emu.runTriggersUntil(world.bundle, check + 20_000);
+    expect(world.emu.triggerRuns.map((run) => run.kind)).toContain('time-driven trigger');
+    expect(rows(world, 'C2:D2')).toEqual([['', '']]);
+    expect(spent(world)).toBe(0);
+
+    world.emu.edit(world.bundle, 'Sheet1', 'B2', 'Ironworks');
+    expect(rows(world, 'A2:D2')).toEqual([
+      ['Ada Lovelace', 'Ironworks', 'ada.lovelace@ironworks.com', 'Found'],
+    ]);
+    // An email from a name costs 7 credits, bought once, with its company.
+    expect(spent(world)).toBe(7);
+    expect(world.api.callsFor(world.key).map((call) => call.input)).toEqual(['Ada Lovelace Ironworks']);
   });
 
   it('runs a recipe on the rows that arrive: each step, its fallbacks only where needed', () => {
@@ -341,6 +371,65 @@ describe('a watch of a name lookup, and of a recipe', () => {
       label: 'Email from name',
       spentToday: 15,
       rowsDone: 2,
+    });
+  });
+});
+
+describe('a watch whose column was renamed', () => {
+  const MISFIT =
+    'Column A was "Company" when this watch was made; it is "Employer" now. A column was deleted, inserted, moved or renamed: delete this watch and set it up again, or put the column back.';
+
+  /** The header of the watched column renamed, then a row typed: the watch pauses, buying nothing. */
+  function renamed(): World {
+    const world = watched();
+    world.emu.edit(world.bundle, 'Sheet1', 'A1', 'Employer');
+    world.emu.edit(world.bundle, 'Sheet1', 'A2', 'Company 1');
+    expect(rows(world, 'A2:C2')).toEqual([['Company 1', '', '']]);
+    expect(spent(world)).toBe(0);
+    expect(sidebar<WatchList>(world, 'listWatches').watches[0]).toMatchObject({
+      state: 'misfit',
+      stateText: 'Paused: its columns changed',
+      lastProblem: MISFIT,
+    });
+    return world;
+  }
+
+  it('goes on when the user gives the column its name back, and buys the rows typed meanwhile', () => {
+    const world = renamed();
+    world.emu.edit(world.bundle, 'Sheet1', 'A1', 'Company');
+    expect(rows(world, 'A1:C2')).toEqual([
+      ['Company', 'Website', STATUS],
+      ['Company 1', '1.com', 'Found'],
+    ]);
+    expect(spent(world)).toBe(1);
+    expect(sidebar<WatchList>(world, 'listWatches').watches[0]).toMatchObject({
+      state: 'on',
+      stateText: 'On',
+      lastProblem: null,
+    });
+    world.emu.edit(world.bundle, 'Sheet1', 'A3', 'Company 2');
+    expect(rows(world, 'A3:C3')).toEqual([['Company 2', '2.com', 'Found']]);
+    expect(spent(world)).toBe(2);
+  });
+
+  it('goes on at the hourly check when a script gave the name back, which fires no trigger', () => {
+    const world = renamed();
+    typeValues(world, 'A1', [['Company']]);
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + HOUR);
+    expect(rows(world, 'A2:C2')).toEqual([['Company 1', '1.com', 'Found']]);
+    expect(spent(world)).toBe(1);
+    expect(sidebar<WatchList>(world, 'listWatches').watches[0]).toMatchObject({ state: 'on' });
+  });
+
+  it('stays paused while the column has another name, and buys nothing', () => {
+    const world = renamed();
+    world.emu.edit(world.bundle, 'Sheet1', 'A1', 'Company name');
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + HOUR);
+    expect(rows(world, 'B2:C2')).toEqual([['', '']]);
+    expect(spent(world)).toBe(0);
+    expect(sidebar<WatchList>(world, 'listWatches').watches[0]).toMatchObject({
+      state: 'misfit',
+      lastProblem: MISFIT.replace('"Employer"', '"Company name"'),
     });
   });
 });

@@ -4,8 +4,17 @@ import type { BulkRunConfig, OutputColumn } from '../../shared/bulk-rpc';
 import { normalizeText } from '../formulas/canonical';
 import { headerLabel } from '../jobs/employee-sheet';
 import type { Operation } from '../operations/types';
-import { rowRef } from '../text/cell-refs';
+import { columnLetters, rowRef } from '../text/cell-refs';
 import { inputColumns } from './config';
+import {
+  type ColumnClaim,
+  type ColumnConflict,
+  isOwn,
+  NO_OWNERSHIP,
+  type Ownership,
+  sameHeader,
+  standingClaims,
+} from './owners';
 
 /** What a list operation returns, from its type: `pronet_post_to_reactions` -> "Reactions". */
 function outputNoun(op: Operation): string {
@@ -22,13 +31,20 @@ export function statusHeader(op: Operation): string {
   return `Status (${op.label})`;
 }
 
-const sameHeader = (a: unknown, b: string) =>
-  normalizeText(String(a ?? '')).toLowerCase() === normalizeText(b).toLowerCase();
-
 export interface ColumnLayout {
   outputs: OutputColumn[];
   status: OutputColumn;
 }
+
+/** A layout, and the columns its headers found that another input claims (owners.ts). */
+export interface OwnedLayout {
+  layout: ColumnLayout;
+  conflicts: ColumnConflict[];
+}
+
+/** "Website" for input "Company": "Website (Company)"; "Status (Email from name)": "Status (Email from name, Company)". */
+const tagged = (header: string, tag: string) =>
+  header.endsWith(')') ? `${header.slice(0, -1)}, ${tag})` : `${header} (${tag})`;
 
 /**
  * Where the run writes: a column whose header matches is reused, otherwise one is created to the
@@ -40,24 +56,83 @@ export function layoutColumns(
   config: BulkRunConfig,
   headers: readonly unknown[],
 ): ColumnLayout {
-  const inputs = new Set(inputColumns(config));
-  const inputHeaders = [...inputs].map((column) => headers[column - 1]);
+  return ownLayout(op, config, headers, NO_OWNERSHIP).layout;
+}
+
+/**
+ * As layoutColumns, but a column whose header matches is reused only when no other input claims
+ * it (owners.ts): otherwise the run looks for, or makes, columns named for its input ("Website
+ * (Company)", then "Website (Company 2)"...), and the conflict is named for the preview.
+ */
+export function ownLayout(
+  op: Operation,
+  config: BulkRunConfig,
+  headers: readonly unknown[],
+  ownership: Ownership,
+): OwnedLayout {
+  const placer = new Placer(config, headers, ownership);
+  const inputHeaders = inputColumns(config).map((column) => headers[column - 1]);
   const specific = (header: string) =>
     inputHeaders.some((name) => sameHeader(name, header)) ? `${header} (${op.label})` : header;
   const wanted =
     config.output.mode === 'fields' ? config.output.fields.map(headerLabel) : [primaryHeader(op)];
-  let next = headers.length + 1;
-  const taken = new Set<number>();
-  const place = (header: string): OutputColumn => {
-    const index = headers.findIndex(
-      (name, i) => !inputs.has(i + 1) && !taken.has(i + 1) && sameHeader(name, header),
+  const outputs = wanted.map((header) => placer.place(specific(header)));
+  return { layout: { outputs, status: placer.place(statusHeader(op)) }, conflicts: placer.conflicts };
+}
+
+/** Places a layout's columns one by one: each reused or created once. */
+class Placer {
+  readonly conflicts: ColumnConflict[] = [];
+  private readonly inputs: Set<number>;
+  private readonly claims: ColumnClaim[];
+  private readonly taken = new Set<number>();
+  private readonly tag: string;
+  private next: number;
+
+  constructor(
+    private readonly config: BulkRunConfig,
+    private readonly headers: readonly unknown[],
+    private readonly ownership: Ownership,
+  ) {
+    this.inputs = new Set(inputColumns(config));
+    this.claims = standingClaims(ownership.claims, config.sheetName, headers);
+    this.next = headers.length + 1;
+    const tagColumn = ownership.tagColumn ?? config.columns.input;
+    const tagText = normalizeText(String(headers[tagColumn - 1] ?? ''));
+    this.tag = tagText === '' ? `column ${columnLetters(tagColumn)}` : tagText;
+  }
+
+  /** The claim of another input on `column`, if any. */
+  private foreign(column: number): ColumnClaim | undefined {
+    return this.claims.find(
+      (claim) => claim.column === column && !isOwn(claim, this.config, this.ownership.family),
     );
-    const column = index >= 0 ? index + 1 : next++;
-    taken.add(column);
-    return { header, column, created: index < 0 };
-  };
-  const outputs = wanted.map((header) => place(specific(header)));
-  return { outputs, status: place(statusHeader(op)) };
+  }
+
+  /** The free columns headed `name`: neither an input nor placed already. */
+  private matches(name: string): number[] {
+    return this.headers.flatMap((value, i) =>
+      !this.inputs.has(i + 1) && !this.taken.has(i + 1) && sameHeader(value, name) ? [i + 1] : [],
+    );
+  }
+
+  place(header: string): OutputColumn {
+    let first: Omit<ColumnConflict, 'instead'> | null = null;
+    // Each name is tried in turn; a column answers to one name only, so this ends.
+    for (let n = 1; ; n++) {
+      const name = n === 1 ? header : tagged(header, n === 2 ? this.tag : `${this.tag} ${n - 1}`);
+      const matches = this.matches(name);
+      const own = matches.find((column) => this.foreign(column) === undefined);
+      if (own === undefined && matches.length > 0) {
+        first ??= { found: { column: matches[0]!, header: name }, claim: this.foreign(matches[0]!)! };
+        continue;
+      }
+      const placed = { header: name, column: own ?? this.next++, created: own === undefined };
+      this.taken.add(placed.column);
+      if (first && placed.created) this.conflicts.push({ ...first, instead: placed });
+      return placed;
+    }
+  }
 }
 
 /** The cells of one row a run writes (outputs and status), as the record of purchases names them. */

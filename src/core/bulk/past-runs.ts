@@ -1,23 +1,28 @@
 // The last few bulk runs' layouts (which sheet, rows and columns, what each row asked), kept when a
 // new run replaces them, so that a cell a finished run wrote (a recipe's earlier step included)
-// still has a receipt: its row's input is read again as that run read it. One small property.
+// still has a receipt: its row's input is read again as that run read it. Their columns stay
+// claimed for their inputs (owners.ts): another input's run makes its own. One small property.
 import { operationByType } from '../operations/table';
+import { runFamily } from './owners';
 import type { BulkRun } from './run';
 
-/** What a receipt needs of a run to read one of its rows again. */
-export type RunLayout = Pick<BulkRun, 'config' | 'firstRow' | 'lastRow' | 'outputs' | 'status'>;
+/**
+ * What a receipt needs of a run to read one of its rows again, and whose columns it wrote: a
+ * recipe's step keeps its recipe's family (owners.ts).
+ */
+export type RunLayout = Pick<BulkRun, 'config' | 'firstRow' | 'lastRow' | 'outputs' | 'status'> & {
+  family?: string | null;
+};
 
 const KEPT = 8;
 /** A property value holds 9 KB; the oldest runs go first to stay inside it. */
 const MAX_BYTES = 8_000;
 
-const layoutOf = ({ config, firstRow, lastRow, outputs, status }: RunLayout): RunLayout => ({
-  config,
-  firstRow,
-  lastRow,
-  outputs,
-  status,
-});
+const layoutOf = (run: RunLayout & Partial<Pick<BulkRun, 'recipe'>>): RunLayout => {
+  const { config, firstRow, lastRow, outputs, status } = run;
+  const family = runFamily(run);
+  return { config, firstRow, lastRow, outputs, status, ...(family === null ? {} : { family }) };
+};
 
 export function parsePastRuns(text: string | null | undefined): RunLayout[] {
   if (!text) return [];
@@ -37,7 +42,10 @@ export function parsePastRuns(text: string | null | undefined): RunLayout[] {
 }
 
 /** The list with `run` first (newest first), as stored: at most KEPT runs, inside one property. */
-export function rememberRun(past: readonly RunLayout[], run: RunLayout): string {
+export function rememberRun(
+  past: readonly RunLayout[],
+  run: RunLayout & Partial<Pick<BulkRun, 'recipe'>>,
+): string {
   const runs = [layoutOf(run), ...past].slice(0, KEPT);
   let text = JSON.stringify(runs);
   while (text.length > MAX_BYTES && runs.length > 1) {

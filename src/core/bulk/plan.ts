@@ -230,7 +230,7 @@ export function previewOf(
   firstRow: number,
   free: ReadonlySet<string>,
   confirmAbove: number,
-): BulkPreview {
+): Omit<BulkPreview, 'columnConflicts'> {
   const count = (kind: RowPlan['kind']) => plan.plans.filter((p) => p.kind === kind).length;
   const invalid: BulkPreview['invalid'] = [];
   plan.plans.forEach((p, index) => {

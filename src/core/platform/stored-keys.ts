@@ -14,7 +14,10 @@ export const PROPERTY = {
   settings: 'enrich.settings',
   /** The bulk run of this document, running, paused or finished (core/bulk/run.ts). */
   bulkRun: 'enrich.bulk.run',
-  /** The layouts of the last bulk runs a new run replaced, for receipts (core/bulk/past-runs.ts). */
+  /**
+   * The layouts of the last bulk runs a new run replaced, for receipts and whose columns they
+   * wrote (core/bulk/past-runs.ts).
+   */
   pastBulkRuns: 'enrich.bulk.pastRuns',
   /** The user's own recipes (core/recipes/custom.ts). */
   customRecipes: 'enrich.recipes',

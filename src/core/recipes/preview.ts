@@ -134,7 +134,7 @@ export function recipePreviewOf(
   rows: number,
   steps: readonly StepPlan[],
   confirmAbove: number,
-): RecipePreview {
+): Omit<RecipePreview, 'columnConflicts'> {
   const previews = previewSteps(steps);
   const creditsMax = roundCredits(previews.reduce((sum, step) => sum + step.creditsMax, 0));
   return {

@@ -4,7 +4,8 @@
 
 import type { BulkRunConfig } from '../../shared/bulk-rpc';
 import type { Recipe, RecipeStep } from '../../shared/recipe-rpc';
-import { type ColumnLayout, layoutColumns } from '../bulk/layout';
+import { type ColumnLayout, ownLayout } from '../bulk/layout';
+import type { ColumnClaim, ColumnConflict } from '../bulk/owners';
 import {
   cellAt,
   type DistinctLookup,
@@ -18,13 +19,15 @@ import { BULK_STATUS } from '../bulk/statuses';
 import { operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';
 import type { KnownStatus, StepPlan } from './preview';
-import { type DoneStep, type RecipeSheet, stepConfig } from './steps';
+import { type DoneStep, type RecipeSheet, recipeOwnership, stepConfig } from './steps';
 
 export interface PlannedStep {
   step: RecipeStep;
   config: BulkRunConfig;
   op: Operation;
   layout: ColumnLayout;
+  /** Columns its headers found that another input claims: it writes to new ones instead. */
+  conflicts: ColumnConflict[];
 }
 
 /** The distinct queries of a step whose answers cost nothing (the caches, the sheet), as the server knows them. */
@@ -34,14 +37,23 @@ export type FreeQueries = (
   distinct: readonly DistinctLookup[],
 ) => ReadonlySet<string>;
 
-/** Every step's configuration and columns, as the run will create them, before anything runs. */
-export function plannedSteps(recipe: Recipe, sheet: RecipeSheet, headers: readonly unknown[]): PlannedStep[] {
+/**
+ * Every step's configuration and columns, as the run will create them, before anything runs:
+ * none in a column another input's run or watch claims (`claims`).
+ */
+export function plannedSteps(
+  recipe: Recipe,
+  sheet: RecipeSheet,
+  headers: readonly unknown[],
+  claims: readonly ColumnClaim[],
+): PlannedStep[] {
   const virtual = [...headers];
   const done: DoneStep[] = [];
+  const ownership = recipeOwnership(recipe, sheet, claims);
   return recipe.steps.map((step, index) => {
     const config = stepConfig(recipe, index, sheet, done);
     const op = operationByType(step.type)!;
-    const layout = layoutColumns(op, config, virtual);
+    const { layout, conflicts } = ownLayout(op, config, virtual, ownership);
     for (const column of [...layout.outputs, layout.status]) virtual[column.column - 1] = column.header;
     done.push({
       id: step.id,
@@ -49,7 +61,7 @@ export function plannedSteps(recipe: Recipe, sheet: RecipeSheet, headers: readon
       outputColumn: layout.outputs[0]!.column,
       credits: 0,
     });
-    return { step, config, op, layout };
+    return { step, config, op, layout, conflicts };
   });
 }
 

@@ -4,6 +4,7 @@
 // output: rows where that one found it).
 import type { BulkRunConfig, RowGate } from '../../shared/bulk-rpc';
 import type { Recipe, RecipeStep, SlotName, StepInput } from '../../shared/recipe-rpc';
+import { type ColumnClaim, type Ownership, recipeFamily } from '../bulk/owners';
 import type { ChainStep as DoneStep } from '../bulk/run';
 import { operationByType } from '../operations/table';
 import { SLOT_LABELS } from './recipes';
@@ -80,4 +81,21 @@ export function stepConfig(
   const gates = gatesOf(recipe, step, done);
   if (gates.length > 0) config.gates = gates;
   return config;
+}
+
+/**
+ * Whose columns a recipe's steps write: the recipe's family over these slots (its steps share
+ * columns), new ones named for its first slot's column when another input claims one.
+ */
+export function recipeOwnership(
+  recipe: Recipe,
+  sheet: RecipeSheet,
+  claims: readonly ColumnClaim[],
+): Ownership {
+  const first = recipe.slots.map((slot) => sheet.slots[slot]).find((column) => column !== undefined);
+  return {
+    claims,
+    family: recipeFamily(recipe.id, sheet.slots),
+    ...(first === undefined ? {} : { tagColumn: first }),
+  };
 }

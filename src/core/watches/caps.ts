@@ -34,7 +34,8 @@ export function capsLeft(
  * filled whatever the cap.
  */
 export function runsNow(watch: Watch, now: number): boolean {
-  const paused = watch.pause !== null && watch.pause.kind !== 'cap';
+  // Paused by its cap, it still fills saved answers; paused for its columns, it looks whether they are back.
+  const paused = watch.pause !== null && watch.pause.kind !== 'cap' && watch.pause.kind !== 'misfit';
   return watch.on && !paused && watch.waitUntil <= now;
 }
 

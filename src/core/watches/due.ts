@@ -44,7 +44,7 @@ function kindOf(plan: RowPlan, status: unknown): RowKind {
  * company, location or job title) and one of them is still blank. People fill rows cell by cell,
  * and a name looked up before its company is typed would be bought without it, and never again;
  * so a run started by people's edits leaves such a row for the edit that completes it, and the
- * hourly check takes the rows left that way.
+ * hourly check takes it once it has been left that way since the check before (incomplete.ts).
  */
 export function waitsForInputs(config: BulkRunConfig, table: SheetTable, row: number): boolean {
   const columns = inputColumns(config);
@@ -54,7 +54,7 @@ export function waitsForInputs(config: BulkRunConfig, table: SheetTable, row: nu
 
 /**
  * The due rows of `firstRow..lastRow`, read from `table` (which covers the step's columns), but
- * the rows `holds` keeps back (waitsForInputs, for a run people's edits started).
+ * the rows `holds` keeps back for the rest of their inputs (incomplete.ts).
  */
 export function dueRows(
   op: Operation,

@@ -1,6 +1,8 @@
 // Whether a watch still fits its sheet: every column it reads or writes still under the header it
 // had when the watch was made. A column deleted, inserted before them or renamed moves what the
-// watch would read and write, so it stops and says which column changed rather than guess.
+// watch would read and write, so it stops and says which column changed rather than guess. Its
+// triggers still look (the header row's edits, columns inserted or deleted, the hourly check):
+// once every column is back under its header, it goes on.
 import { normalizeText } from '../formulas/canonical';
 import { type Watch, watchColumns } from './watch';
 

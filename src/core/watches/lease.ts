@@ -14,7 +14,10 @@ export type Taken =
   | { kind: 'mine'; watch: Watch }
   /** Another run holds it: `watch` (marked wanted) is to be saved, and this trigger returns. */
   | { kind: 'busy'; watch: Watch }
-  /** Nothing to do now (off, paused but by its cap, waiting out a failure, or gone). */
+  /**
+   * Nothing to do now (off, paused but by its cap, waiting out a failure, or gone). A watch paused
+   * because its columns changed is run all the same: its run looks whether they are back.
+   */
   | { kind: 'idle' };
 
 export function takeLease(
@@ -43,6 +46,8 @@ export interface RunResult {
   problem?: string | null;
   pause?: Watch['pause'];
   waitUntil?: number;
+  /** What an hourly check found incomplete (incomplete.ts); undefined leaves the stored rows. */
+  incompleteRows?: string;
 }
 
 /**
@@ -66,6 +71,7 @@ export function afterRun(
     lastProblem: result.problem === undefined ? current.lastProblem : result.problem,
     pause: result.pause === undefined ? current.pause : result.pause,
     waitUntil: result.waitUntil ?? current.waitUntil,
+    incompleteRows: result.incompleteRows ?? current.incompleteRows,
     lease: mine && keep ? { token, until: keep.until } : mine ? null : current.lease,
     wanted: mine ? false : current.wanted,
     updatedAt: result.lastRunAt,

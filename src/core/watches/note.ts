@@ -12,18 +12,27 @@ export const WATCH_NOTE_KEY = CACHE_KEY.watchNote;
 export const WATCH_NOTE_TTL_SECONDS = 21_600;
 
 export interface WatchNote {
-  /** Each sheet a watch that may run follows: the first row below its header, its columns. */
-  sheets: { name: string; firstRow: number; columns: number[] }[];
+  /**
+   * Each sheet a watch that may run follows: the first row below its header, its columns. A watch
+   * paused because its columns changed follows its header row alone (`lastRow`): the edit that
+   * gives a column its name back starts its run, which sees them back and goes on.
+   */
+  sheets: { name: string; firstRow: number; lastRow?: number; columns: number[] }[];
 }
 
-/** The note for these watches (those switched off or paused follow nothing). */
+const followed = (watch: Watch, now: number) =>
+  runsNow(watch, now) || (watch.on && (watch.pause?.kind === 'cap' || watch.pause?.kind === 'misfit'));
+
+/** The note for these watches (those switched off follow nothing). */
 export function noteOf(watches: readonly Watch[], now: number): WatchNote {
   return {
     sheets: watches
-      .filter((watch) => runsNow(watch, now) || (watch.on && watch.pause?.kind === 'cap'))
+      .filter((watch) => followed(watch, now))
       .map((watch) => ({
         name: watch.sheetName,
-        firstRow: watch.headerRow + 1,
+        ...(watch.pause?.kind === 'misfit'
+          ? { firstRow: watch.headerRow, lastRow: watch.headerRow }
+          : { firstRow: watch.headerRow + 1 }),
         columns: watchColumns(watch),
       })),
   };
@@ -51,12 +60,13 @@ export interface EditedBlock {
   lastColumn: number;
 }
 
-/** Whether an edit reaches a watched column below a watch's header row. */
+/** Whether an edit reaches a watched column in the rows a watch follows. */
 export function concernsWatch(note: WatchNote, edit: EditedBlock): boolean {
   return note.sheets.some(
     (watched) =>
       watched.name === edit.sheet &&
       edit.lastRow >= watched.firstRow &&
+      edit.firstRow <= (watched.lastRow ?? Number.POSITIVE_INFINITY) &&
       watched.columns.some((column) => column >= edit.firstColumn && column <= edit.lastColumn),
   );
 }

@@ -6,8 +6,11 @@
 import type { BulkRunConfig } from '../../shared/bulk-rpc';
 import { inputColumns } from '../bulk/config';
 import type { ColumnLayout } from '../bulk/layout';
+import { type ColumnClaim, claimsOf, runClaims } from '../bulk/owners';
+import { parsePastRuns } from '../bulk/past-runs';
+import { parseRun } from '../bulk/run';
 import { operationByType } from '../operations/table';
-import { PROPERTY_PREFIX } from '../platform/stored-keys';
+import { PROPERTY, PROPERTY_PREFIX } from '../platform/stored-keys';
 import { roundCredits } from '../text/credits';
 
 export const WATCH_PREFIX = PROPERTY_PREFIX.watch;
@@ -36,6 +39,8 @@ export interface Watch {
   headerRow: number;
   /** The lookup's label, or the recipe's name. */
   label: string;
+  /** A recipe's watch: the recipe's family, whose steps share columns (bulk/owners.ts). */
+  family?: string;
   steps: WatchStep[];
   /** Each column it reads or writes, with the header it had when the watch was made. */
   headers: { column: number; header: string }[];
@@ -55,6 +60,11 @@ export interface Watch {
   wanted: boolean;
   /** After a failing service (5xx, 429, the network): no run starts before then. */
   waitUntil: number;
+  /**
+   * The rows its last hourly check found with a blank input, as short keys (incomplete.ts): the
+   * next check takes those still so. Absent until a check found one.
+   */
+  incompleteRows?: string;
   createdAt: number;
   updatedAt: number;
 }
@@ -64,6 +74,7 @@ export interface NewWatch {
   sheetName: string;
   headerRow: number;
   label: string;
+  family?: string;
   steps: WatchStep[];
   headers: { column: number; header: string }[];
   dailyCap: number;
@@ -100,7 +111,10 @@ export function checkDailyCap(raw: unknown): number {
 export const watchKey = (id: string) => `${WATCH_PREFIX}${id}`;
 
 export function serializeWatch(watch: Watch): string {
-  const text = JSON.stringify({ v: 1, ...watch });
+  let text = JSON.stringify({ v: 1, ...watch });
+  // The rows a check remembered give way first: a later check finds them again.
+  if (text.length > MAX_WATCH_BYTES && watch.incompleteRows)
+    text = JSON.stringify({ v: 1, ...watch, incompleteRows: undefined });
   if (text.length > MAX_WATCH_BYTES)
     throw new Error('This watch is too large to save: use fewer steps or fields.');
   return text;
@@ -144,4 +158,21 @@ export function watchColumns(watch: Pick<Watch, 'steps'>): number[] {
     layout.status.column,
   ]);
   return [...new Set(columns)].sort((a, b) => a - b);
+}
+
+/** The columns a watch writes, claimed for its steps' inputs and lookups (bulk/owners.ts). */
+export function watchClaims(watch: Watch): ColumnClaim[] {
+  // A recipe's watch made before families were kept: its steps are one family all the same.
+  const family = watch.family ?? (watch.steps.length > 1 ? `watch:${watch.id}` : null);
+  return watch.steps.flatMap((step) => claimsOf(step.config, step.layout, family, 'watch'));
+}
+
+/**
+ * Every column claim of the document, from its properties read at once: the bulk run, the runs it
+ * replaced and the watches. A new layout reuses no column another input claims.
+ */
+export function claimsIn(all: Readonly<Record<string, string>>): ColumnClaim[] {
+  const current = parseRun(all[PROPERTY.bulkRun]);
+  const runs = [...(current ? [current] : []), ...parsePastRuns(all[PROPERTY.pastBulkRuns])];
+  return [...runs.flatMap(runClaims), ...watchesIn(all).flatMap(watchClaims)];
 }

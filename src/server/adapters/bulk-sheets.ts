@@ -2,7 +2,8 @@
 // prepared before it starts, created when it starts), and the one combined sheet of employees
 // when the run asked for it.
 
-import { type ColumnLayout, layoutColumns } from '../../core/bulk/layout';
+import { type ColumnLayout, ownLayout } from '../../core/bulk/layout';
+import { conflictTexts, type Ownership } from '../../core/bulk/owners';
 import { type SheetTable, tableSpan } from '../../core/bulk/plan';
 import type { BulkSheetPort, CombinedSheetPort } from '../../core/bulk/slice/ports';
 import { combinedHeader } from '../../core/bulk/slice/row-values';
@@ -93,18 +94,33 @@ export function headersOf(sheet: Sheet, headerRow: number): unknown[] {
 export interface RunSheet {
   sheet: Sheet;
   layout: ColumnLayout;
+  /** Columns its headers found that another input's answers fill, as the preview names them. */
+  conflicts: string[];
   table: SheetTable;
   firstRow: number;
   lastRow: number;
 }
 
-export function readRunSheet(sheet: Sheet, config: BulkRunConfig, op: Operation): RunSheet {
-  const layout = layoutColumns(op, config, headersOf(sheet, config.headerRow));
+export function readRunSheet(
+  sheet: Sheet,
+  config: BulkRunConfig,
+  op: Operation,
+  ownership: Ownership,
+): RunSheet {
+  const headers = headersOf(sheet, config.headerRow);
+  const { layout, conflicts } = ownLayout(op, config, headers, ownership);
   const firstRow = config.headerRow + 1;
   const lastRow = Math.max(config.headerRow, sheet.getLastRow());
   const span = tableSpan(config, layout);
   const values = readBlock(sheet, firstRow, lastRow, span.first, span.last);
-  return { sheet, layout, table: { firstRow, firstColumn: span.first, values }, firstRow, lastRow };
+  return {
+    sheet,
+    layout,
+    conflicts: conflictTexts(conflicts, headers),
+    table: { firstRow, firstColumn: span.first, values },
+    firstRow,
+    lastRow,
+  };
 }
 
 /** Writes the headers of the output and status columns the layout creates, widening the grid first. */

@@ -3,7 +3,9 @@
 // creates its columns as a bulk run would, remembers their headers, and makes sure its triggers
 // run; deleting the last one removes the triggers only watches need.
 import { checkConfig } from '../../core/bulk/config';
-import { layoutColumns } from '../../core/bulk/layout';
+import { ownLayout } from '../../core/bulk/layout';
+import type { ColumnClaim } from '../../core/bulk/owners';
+import { recipeFamily } from '../../core/bulk/owners';
 import { plannedSteps } from '../../core/recipes/step-plans';
 import { onDay } from '../../core/watches/caps';
 import { headersOfColumns } from '../../core/watches/fit';
@@ -11,6 +13,7 @@ import { checkDailyCap, MAX_WATCHES, newWatch, type Watch, type WatchStep } from
 import type { WatchChange, WatchDraft, WatchList } from '../../shared/watch-rpc';
 import { appsScriptClock } from '../adapters/apps-script';
 import { createColumns, headersOf } from '../adapters/bulk-sheets';
+import { readColumnClaims } from '../bulk-run-store';
 import { removeJobTriggerIfIdle } from '../collector/clock-trigger';
 import { installDrivers } from '../collector/edit-open-triggers';
 import { executionContext, today } from '../context';
@@ -34,16 +37,21 @@ interface Planned {
   sheetName: string;
   headerRow: number;
   label: string;
+  family?: string;
   steps: WatchStep[];
 }
 
-/** A lookup's watch: its configuration checked as a bulk run's, its columns laid out the same way. */
-function lookupPlan(draft: Extract<WatchDraft, { kind: 'lookup' }>): Planned {
+/**
+ * A lookup's watch: its configuration checked as a bulk run's, its columns laid out the same way,
+ * never in a column another input's run or watch claims (`claims`).
+ */
+function lookupPlan(draft: Extract<WatchDraft, { kind: 'lookup' }>, claims: readonly ColumnClaim[]): Planned {
   const { config, op } = checkConfig(draft.config);
   // Employee lists go to a sheet each: a watch has no combined sheet of its own.
   const watched =
     op.shape === 'employees' ? { ...config, employeesTo: 'sheet-per-company' as const } : config;
-  const layout = layoutColumns(op, watched, headersOf(sheetNamed(config.sheetName), config.headerRow));
+  const headers = headersOf(sheetNamed(config.sheetName), config.headerRow);
+  const { layout } = ownLayout(op, watched, headers, { claims, family: null });
   return {
     sheetName: config.sheetName,
     headerRow: config.headerRow,
@@ -53,11 +61,20 @@ function lookupPlan(draft: Extract<WatchDraft, { kind: 'lookup' }>): Planned {
 }
 
 /** A recipe's watch: every step's configuration and columns as its run would create them. */
-function recipePlan(draft: Extract<WatchDraft, { kind: 'recipe' }>): Planned {
+function recipePlan(draft: Extract<WatchDraft, { kind: 'recipe' }>, claims: readonly ColumnClaim[]): Planned {
   const { recipe, sheet } = checkRecipe(draft.config);
   const headers = headersOf(sheetNamed(sheet.sheetName), sheet.headerRow);
-  const steps = plannedSteps(recipe, sheet, headers).map(({ config, layout }) => ({ config, layout }));
-  return { sheetName: sheet.sheetName, headerRow: sheet.headerRow, label: recipe.name, steps };
+  const steps = plannedSteps(recipe, sheet, headers, claims).map(({ config, layout }) => ({
+    config,
+    layout,
+  }));
+  return {
+    sheetName: sheet.sheetName,
+    headerRow: sheet.headerRow,
+    label: recipe.name,
+    family: recipeFamily(recipe.id, sheet.slots),
+    steps,
+  };
 }
 
 const sameSetup = (a: Pick<Watch, 'sheetName' | 'steps'>, b: Pick<Watch, 'sheetName' | 'steps'>) =>
@@ -66,10 +83,11 @@ const sameSetup = (a: Pick<Watch, 'sheetName' | 'steps'>, b: Pick<Watch, 'sheetN
 export function createWatch(draft: WatchDraft): WatchList {
   const ctx = context();
   const dailyCap = checkDailyCap(draft?.dailyCap);
+  const claims = readColumnClaims();
   const planned =
     draft?.kind === 'recipe'
-      ? recipePlan(draft)
-      : lookupPlan(draft as Extract<WatchDraft, { kind: 'lookup' }>);
+      ? recipePlan(draft, claims)
+      : lookupPlan(draft as Extract<WatchDraft, { kind: 'lookup' }>, claims);
   locked(ctx, () => {
     const existing = readWatches();
     if (existing.length >= MAX_WATCHES)

@@ -67,9 +67,7 @@ function runOne(
   const pace = paceAt(share, request.cause, now - (watch.lastRunAt ?? 0));
   if (!pace.runs) return { kind: 'idle' };
   const until = Math.min(request.until, now + pace.budgetMs);
-  // People fill rows cell by cell: a run they started leaves a row with a blank input for later.
-  const waitForInputs = request.cause === 'edit' || request.cause === 'change';
-  return new WatchRun(ctx, spreadsheet, watch.id, until, waitForInputs).run();
+  return new WatchRun(ctx, spreadsheet, watch.id, until, request.cause).run();
 }
 
 /**

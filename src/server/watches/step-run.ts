@@ -10,7 +10,8 @@ import { collectOnce } from '../../core/jobs/collector';
 import { operationByType } from '../../core/operations/table';
 import { DAY_MS } from '../../core/platform/time';
 import { capStatus } from '../../core/watches/caps';
-import { dueRows, waitsForInputs } from '../../core/watches/due';
+import { dueRows } from '../../core/watches/due';
+import type { IncompleteRows } from '../../core/watches/incomplete';
 import { refusalOf } from '../../core/watches/pause';
 import type { Watch, WatchStep } from '../../core/watches/watch';
 import { digestHashPort } from '../adapters/apps-script';
@@ -56,8 +57,8 @@ export interface StepContext {
   index: number;
   /** When the run must be done. */
   until: number;
-  /** People's edits started the run: a row with a blank input waits for it (due.ts). */
-  waitForInputs: boolean;
+  /** Which rows with a blank input wait for the rest (core/watches/incomplete.ts). */
+  incomplete: IncompleteRows;
   /**
    * What the next slice may spend given what this step spent so far (0: nothing), and which cap
    * binds.
@@ -103,7 +104,7 @@ class StepRun {
       values: this.port.read(this.firstRow, lastRow, span.first, span.last),
     };
     const op = operationByType(step.config.type)!;
-    const holds = (row: number) => this.env.waitForInputs && waitsForInputs(step.config, table, row);
+    const holds = (row: number) => this.env.incomplete.holds(step.config, table, row);
     const due = dueRows(op, step.config, step.layout, table, this.firstRow, lastRow, holds);
     for (const [from, to] of due.spans) if (!this.walk(from, to)) break;
     return this.result;

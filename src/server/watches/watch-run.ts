@@ -7,7 +7,9 @@ import { BUSY, tryWithLock } from '../../core/platform/locked-section';
 import { plural } from '../../core/text/plural';
 import { capProblem, capsLeft, runCapProblem } from '../../core/watches/caps';
 import { misfit } from '../../core/watches/fit';
+import { IncompleteRows, parseIncomplete } from '../../core/watches/incomplete';
 import { afterRun, type RunResult, takeLease } from '../../core/watches/lease';
+import type { RunCause } from '../../core/watches/runtime';
 import { type Watch, watchColumns } from '../../core/watches/watch';
 import type { ExecutionContext } from '../context';
 import { GuardedSheet } from './sheet-port';
@@ -40,13 +42,14 @@ interface PassResult {
 export class WatchRun {
   private readonly token = Utilities.getUuid();
   private spentThisRun = 0;
+  private earlier: ReadonlySet<string> = new Set();
 
   constructor(
     private readonly ctx: ExecutionContext,
     private readonly spreadsheet: Spreadsheet,
     private readonly id: string,
     private readonly until: number,
-    private readonly waitForInputs: boolean,
+    private readonly cause: RunCause,
   ) {}
 
   private now(): number {
@@ -71,6 +74,8 @@ export class WatchRun {
     });
     if (taken === BUSY || taken.kind === 'busy') return { kind: 'busy' };
     if (taken.kind === 'idle') return { kind: 'idle' };
+    // What the last hourly check found incomplete: every pass of this run compares with it.
+    this.earlier = parseIncomplete(taken.watch.incompleteRows);
     const pausedBefore = taken.watch.pause?.kind ?? null;
     let watch: Watch | null = taken.watch;
     let end: RunEnd = { kind: 'ran', pending: 0, pauseChanged: false };
@@ -132,6 +137,7 @@ export class WatchRun {
       };
     }
     const steps: StepResult[] = [];
+    const incomplete = new IncompleteRows(this.cause, this.earlier);
     for (const [index, step] of watch.steps.entries()) {
       const done = runStep(step, {
         ctx: this.ctx,
@@ -140,7 +146,7 @@ export class WatchRun {
         watch,
         index,
         until: this.until,
-        waitForInputs: this.waitForInputs,
+        incomplete,
         caps: (spent) =>
           capsLeft(
             watch.dailyCap,
@@ -155,14 +161,24 @@ export class WatchRun {
       if (index === 0) result.rowsDone = done.answered;
       if (done.stop) break;
     }
-    return this.ended(watch, result, steps, port.dropped.length);
+    return this.ended(watch, result, steps, port.dropped.length, incomplete);
   }
 
-  /** What a pass's steps come to: the watch's pause, wait and last problem. */
-  private ended(watch: Watch, result: RunResult, steps: readonly StepResult[], dropped: number): PassResult {
+  /** What a pass's steps come to: the watch's pause, wait, last problem and incomplete rows. */
+  private ended(
+    watch: Watch,
+    result: RunResult,
+    steps: readonly StepResult[],
+    dropped: number,
+    incomplete: IncompleteRows,
+  ): PassResult {
     const stop = steps.find((step) => step.stop !== null)?.stop ?? null;
     const pending = steps.reduce((sum, step) => sum + step.pending, 0);
     const ended: RunResult = { ...result, lastRunAt: this.now(), problem: null };
+    // Its columns are back as they were: a watch paused for them goes on.
+    if (watch.pause?.kind === 'misfit') ended.pause = null;
+    const remembered = incomplete.remembered(stop !== null);
+    if (remembered !== undefined) ended.incompleteRows = remembered;
     if (stop?.kind === 'cap' && stop.by === 'daily') {
       ended.pause = { kind: 'cap', day: this.ctx.day };
       ended.problem = capProblem(watch.dailyCap);

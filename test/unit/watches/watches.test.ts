@@ -7,6 +7,7 @@ import { capStatus, capsLeft, onDay, stateOf } from '../../../src/core/watches/c
 import { dueRows, waitsForInputs } from '../../../src/core/watches/due';
 import { headersOfColumns, misfit } from '../../../src/core/watches/fit';
 import { guardBlocks } from '../../../src/core/watches/guard';
+import { IncompleteRows, parseIncomplete } from '../../../src/core/watches/incomplete';
 import { afterRun, LEASE_MARGIN_MS, takeLease } from '../../../src/core/watches/lease';
 import { concernsWatch, noteOf } from '../../../src/core/watches/note';
 import { creditsBack, parsePause, pauseNotice, refusalOf } from '../../../src/core/watches/pause';
@@ -63,6 +64,13 @@ describe('a watch as it is stored', () => {
     expect(parseWatch('{"v":2}')).toBeNull();
     expect(parseWatch('not json')).toBeNull();
     expect(parseWatch(JSON.stringify({ ...made, v: 1, steps: [{ config: { type: 'nope' } }] }))).toBeNull();
+  });
+
+  it('lets the rows its last check found incomplete go first when it would not fit its property', () => {
+    const kept = watch({ incompleteRows: '2.abc 3.def' });
+    expect(parseWatch(serializeWatch(kept))).toEqual(kept);
+    const crowded = watch({ incompleteRows: '2.abc '.repeat(2_000).trim() });
+    expect(parseWatch(serializeWatch(crowded))).toEqual(watch());
   });
 
   it('is found among the document properties by its prefix, oldest first', () => {
@@ -138,6 +146,37 @@ describe('a row filled cell by cell', () => {
     expect(waitsForInputs(CONFIG, rows, 2)).toBe(false);
   });
 
+  it('is held by edits, never by a form, and by the hourly check until a check before it found it so', () => {
+    const rows: SheetTable = {
+      firstRow: 2,
+      firstColumn: 1,
+      values: [
+        ['Ada Lovelace', ''],
+        ['Ada Lovelace', 'Acme'],
+      ],
+    };
+    expect(new IncompleteRows('edit', new Set()).holds(names, rows, 2)).toBe(true);
+    expect(new IncompleteRows('form', new Set()).holds(names, rows, 2)).toBe(false);
+    const edit = new IncompleteRows('edit', new Set());
+    edit.holds(names, rows, 2);
+    // An edit's run remembers nothing: what the last hourly check found stays.
+    expect(edit.remembered(false)).toBeUndefined();
+
+    const first = new IncompleteRows('clock', new Set());
+    expect(first.holds(names, rows, 2)).toBe(true);
+    expect(first.holds(names, rows, 3)).toBe(false);
+    const kept = first.remembered(false)!;
+    expect(kept).toMatch(/^2\.[0-9a-z]+$/);
+    expect(new IncompleteRows('clock', parseIncomplete(kept)).holds(names, rows, 2)).toBe(false);
+    // The row changed since (a name typed further): it waits for another check.
+    const typed = { ...rows, values: [['Ada Lovelace-King', ''], rows.values[1]!] };
+    expect(new IncompleteRows('clock', parseIncomplete(kept)).holds(names, typed, 2)).toBe(true);
+    // A check that stopped before its last row keeps what the one before found too.
+    const stopped = new IncompleteRows('clock', parseIncomplete('9.abc'));
+    stopped.holds(names, rows, 2);
+    expect(stopped.remembered(true)).toBe(`${kept} 9.abc`);
+  });
+
   it('is left out of the due rows when held, cutting the span', () => {
     const rows = table([
       ['Acme', '', ''],
@@ -207,10 +246,14 @@ describe('the lease', () => {
     expect(takeLease(held, held.lease!.until + 1, 'b', 60_000, '2025-01-06').kind).toBe('mine');
   });
 
-  it('is not taken for a watch off, paused or waiting out a failure', () => {
+  it('is not taken for a watch off, paused by its cap or waiting out a failure', () => {
     expect(takeLease(watch({ on: false }), 0, 'a', 1, '2025-01-06').kind).toBe('idle');
+    expect(
+      takeLease(watch({ pause: { kind: 'cap', day: '2025-01-06' } }), 0, 'a', 1, '2025-01-06').kind,
+    ).toBe('idle');
+    // Paused because its columns changed: its run looks whether they are back.
     expect(takeLease(watch({ pause: { kind: 'misfit', reason: '' } }), 0, 'a', 1, '2025-01-06').kind).toBe(
-      'idle',
+      'mine',
     );
     expect(takeLease(watch({ waitUntil: 10 }), 5, 'a', 1, '2025-01-06').kind).toBe('idle');
     expect(takeLease(null, 0, 'a', 1, '2025-01-06').kind).toBe('idle');
@@ -266,6 +309,16 @@ describe("the Edit trigger's note", () => {
     expect(concernsWatch(note, { ...edit, firstColumn: 4, lastColumn: 9 })).toBe(false);
     expect(concernsWatch(note, { ...edit, firstRow: 1, lastRow: 1 })).toBe(false);
     expect(concernsWatch(note, { ...edit, sheet: 'Other' })).toBe(false);
+  });
+
+  it('follows only the header row of a watch paused because its columns changed', () => {
+    const note = noteOf([watch({ pause: { kind: 'misfit', reason: 'renamed' } })], 0);
+    expect(note).toEqual({ sheets: [{ name: 'Leads', firstRow: 1, lastRow: 1, columns: [1, 2, 3] }] });
+    const header = { sheet: 'Leads', firstRow: 1, lastRow: 1, firstColumn: 1, lastColumn: 1 };
+    expect(concernsWatch(note, header)).toBe(true);
+    expect(concernsWatch(note, { ...header, firstRow: 2, lastRow: 2 })).toBe(false);
+    // A paste over the header row and rows below reaches it.
+    expect(concernsWatch(note, { ...header, lastRow: 9 })).toBe(true);
   });
 });
 

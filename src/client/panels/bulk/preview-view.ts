@@ -53,6 +53,14 @@ function refreshText(preview: BulkPreview): HTMLElement | null {
   );
 }
 
+/**
+ * Columns found by their headers that hold another input's answers: the run writes new ones,
+ * and says so before anything is spent. Shared with the recipe's preview.
+ */
+export function conflictNotes(conflicts: readonly string[]): HTMLElement[] {
+  return conflicts.map((text) => el('p', { class: 'warning bulk-conflict' }, text));
+}
+
 export function previewView(preview: BulkPreview): HTMLElement {
   const cost = `${preview.estimateIsBound ? 'up to ' : ''}${creditsText(preview.estimatedCredits)}`;
   return el(
@@ -80,6 +88,7 @@ export function previewView(preview: BulkPreview): HTMLElement {
     ),
     preview.cached > 0 ? el('p', { id: 'bulk-saved', class: 'hint' }, savedText(preview.cached)) : null,
     el('p', { class: 'hint' }, destinations(preview)),
+    ...conflictNotes(preview.columnConflicts),
     invalidRows(preview),
   );
 }

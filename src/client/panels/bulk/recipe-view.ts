@@ -6,6 +6,7 @@ import { creditsAmount, creditsText } from '../../../core/text/credits';
 import type { RecipePreview, RecipeSummary, SlotName } from '../../../shared/recipe-rpc';
 import { el } from '../../dom';
 import { columnOptions } from './columns';
+import { conflictNotes } from './preview-view';
 import { NEW_RECIPE } from './recipe-builder';
 import { plural } from './text';
 
@@ -167,5 +168,6 @@ export function recipePreviewView(preview: RecipePreview): HTMLElement {
       : null,
     el('table', { class: 'bulk-recipe-table' }, el('thead', {}, head), el('tbody', {}, ...rows)),
     el('p', { id: 'bulk-recipe-total' }, totalText(preview)),
+    ...conflictNotes(preview.columnConflicts),
   );
 }
