@@ -243,11 +243,11 @@ describe('the credit settings', () => {
     await sidebar.locator('#settings-message:has-text("Settings saved.")').waitFor();
     expect(await cap.getAttribute('aria-invalid')).toBeNull();
 
-    // A profile email costs 10, over the new cap of 5.
+    // A profile email costs 10, over the new cap of 5: the message names both.
     await enter('B2', '=PRONET_EMAIL(A2)');
     expect(await shown('B2')).toBe('#ERROR!');
     expect(await page.getAttribute(cell('B2'), 'title')).toContain(
-      'Daily formula budget of 5 credits reached',
+      'Daily formula budget of 5 credits: 5 credits left today, and this lookup costs 10 credits',
     );
     await enter('B3', '=COMPANY_WEBSITE(A3)');
     expect(await shown('B3')).toBe('acme.com');
