@@ -81,6 +81,11 @@ export interface BulkPreview {
   estimateIsBound: boolean;
   /** Above the confirmation threshold in the settings. */
   needsConfirmation: boolean;
+  /**
+   * What the sidebar asks before such a run (what the per-run cap and the balance allow), set by
+   * previewBulkRun; null or absent when the run needs no yes.
+   */
+  confirmation?: RunConfirmation | null;
   outputColumns: OutputColumn[];
   statusColumn: OutputColumn;
   /**
@@ -88,6 +93,12 @@ export interface BulkPreview {
    * outputs cleared when the run starts); `lookups` and `credits` are in the totals above.
    */
   refresh?: { days: number; rows: number; lookups: number; credits: number };
+}
+
+/** The question asked before a run, and the label of the button that says yes. */
+export interface RunConfirmation {
+  text: string;
+  button: string;
 }
 
 export type BulkState = 'running' | 'paused' | 'cancelled' | 'done' | 'stopped';

@@ -110,6 +110,11 @@ it('previews a 300-row column, runs it, and stops once on the 402 with the outpu
   expect(await confirmRun.textContent()).toBe(
     `Run and spend about ${(distinct * PRICE).toLocaleString('en-US')} credits`,
   );
+  // No per-run cap is set: the question says only what the balance, which the add-on cannot see, may do.
+  expect(await sidebar.locator('#bulk-confirm-text').textContent()).toBe(
+    `This run will spend about ${(distinct * PRICE).toLocaleString('en-US')} credits for ${distinct} new lookups. ` +
+      "If your account's balance runs out first, the run stops there (the add-on cannot see your balance), and Resume goes on once you add credits. Run it?",
+  );
   await confirmRun.click();
 
   await sidebar.locator('#bulk-progress-title:has-text("Stopped")').waitFor();
