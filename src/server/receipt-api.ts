@@ -20,10 +20,9 @@ import { reenterFormulas } from './collector/reentry';
 import { SheetGrids } from './collector/sheet-grids';
 import { cacheSheetPort, type ExecutionContext, executionContext } from './context';
 import { fastCache } from './platform/cache';
-import { requireActiveSpreadsheet } from './platform/spreadsheet';
+import { requireActiveSpreadsheet, spreadsheetZone, timeFormatter } from './platform/spreadsheet';
 import { movePurchases, readPurchaseRecord, recordAccess } from './purchase-record';
 import { subjectAt } from './receipt-subject';
-import { timeFormatter } from './report-api';
 import { context } from './sidebar-call';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -48,6 +47,7 @@ const answer = (
   lines: [],
   message,
   buyAgain: null,
+  timeZone: '',
   ...rest,
 });
 
@@ -115,7 +115,8 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
     formatTime: timeFormatter(spreadsheet, 'yyyy-MM-dd HH:mm'),
     formatDay: timeFormatter(spreadsheet, 'yyyy-MM-dd'),
   });
-  return answer(selected.ref, offer ? '' : buyAgainHint(selected), { lines, buyAgain: offer });
+  const timeZone = spreadsheetZone(spreadsheet);
+  return answer(selected.ref, offer ? '' : buyAgainHint(selected), { lines, buyAgain: offer, timeZone });
 }
 
 function buyAgainHint(selected: Selected): string {

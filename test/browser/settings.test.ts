@@ -296,7 +296,8 @@ describe('the Spending and Saved results panels', () => {
     await openSection('cache-panel');
     await sidebar.locator('#cache-entries:has-text("2")').waitFor();
     expect(await text('#cache-rebuy')).toBe(credits(total));
-    expect(await text('#cache-oldest')).toMatch(/Jan 2025/);
+    // In the spreadsheet's time zone (America/New_York), as receipts and the report: 04:00 there.
+    expect(await text('#cache-oldest')).toMatch(/^2025-01-06 04:0\d$/);
 
     await sidebar.locator('#cache-clear').click();
     expect(await text('#cache-confirm-text')).toBe(

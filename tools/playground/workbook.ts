@@ -117,7 +117,10 @@ export class Workbook {
         spent: this.api.spent(this.demoKey),
       },
       demoKey: { inUse: demoKeyInUse(this.emu, this.demoKey) },
-      clock: { now: new Date(this.clock.now()).toISOString() },
+      clock: {
+        now: new Date(this.clock.now()).toISOString(),
+        timeZone: this.emu.spreadsheet.getSpreadsheetTimeZone(),
+      },
       examples: examples(),
     };
   }
