@@ -99,6 +99,25 @@ describe('the playground page', () => {
     );
   });
 
+  it('shows Help in a dialog it fits, listing every ENRICH type with its price', async () => {
+    await page.click('#extensions-button');
+    await page.click('#addon-button');
+    await page.click('#addon-menu button:has-text("Help: functions and prices")');
+    const help = page.frameLocator('#dialog-frame');
+    await help.locator('#enrich-types').waitFor();
+    // Nothing wider than the dialog: no sideways scroll in its 720 px.
+    const widths = await help
+      .locator('html')
+      .evaluate((html) => ({ scroll: html.scrollWidth, client: html.clientWidth }));
+    expect(widths.client).toBeGreaterThan(600);
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    const types = await help.locator('#enrich-types ~ table tr').allTextContents();
+    expect(types).toHaveLength(1 + 19);
+    expect(types).toContain('company_name_to_employees0.5 credit per employeeCOMPANY_EMPLOYEES');
+    expect(types).toContain('pronet_profile_to_phone50 creditsPRONET_PHONE');
+    await page.screenshot({ path: screenshotPath('help.png') });
+  });
+
   it('shows the website of the company in A3 for =COMPANY_WEBSITE(A3)', async () => {
     await enter('B3', '=COMPANY_WEBSITE(A3)');
     expect(await shown('B3')).toBe('acme.com');

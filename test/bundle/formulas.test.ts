@@ -52,3 +52,52 @@ describe('the built add-on in the emulator, against the fake API', () => {
     }
   });
 });
+
+describe("ENRICH's types in the Help it points to", () => {
+  /** Every type of the spec's operation table, with its price as the spec states it. */
+  const SPEC_TYPES: [string, string][] = [
+    ['lead_full_name_to_pronet_url', '1 credit'],
+    ['email_to_pronet_url', '5 credits'],
+    ['pronet_profile_to_email', '10 credits'],
+    ['pronet_profile_to_phone', '50 credits'],
+    ['pronet_profile_to_pronet_info', '10 credits'],
+    ['lead_full_name_to_email', '7 credits'],
+    ['company_name_to_website', '1 credit'],
+    ['company_name_to_email', '1 credit'],
+    ['company_name_to_phone', '1 credit'],
+    ['company_name_to_pronet_url', '1 credit'],
+    ['company_name_to_employee_count', '1 credit'],
+    ['company_name_to_employees', '0.5 credit per employee'],
+    ['company_domain_to_employees', '0.5 credit per employee'],
+    ['pronet_company_to_pronet_info', '6 credits'],
+    ['pronet_company_to_employee_count', '1 credit'],
+    ['pronet_company_to_employees', '0.5 credit per employee'],
+    ['pronet_post_to_reactions', '1 credit'],
+    ['b2b_data_lookup', '1 credit'],
+    ['photonet_lookup', '1 credit'],
+  ];
+  const textOf = (html: string) =>
+    html
+      .replace(/<[^>]+>/g, '')
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&')
+      .trim();
+
+  it('refuses an unknown type for free, naming where the types are; the Help lists all 19 with their prices', () => {
+    const world = createWorld();
+    expect(() => callFunction(world, 'ENRICH', 'weather_forecast', 'Acme Corporation')).toThrow(
+      'Unknown type "weather_forecast". ENRICH takes one of the 19 types listed under "ENRICH types" in Extensions > Enrich for Sheets > Help: functions and prices, e.g. ENRICH("company_name_to_website", "Acme Corporation").',
+    );
+    expect(world.api.calls).toHaveLength(0);
+
+    world.emu.runMenuItem(world.bundle, 'Help: functions and prices');
+    const help = world.emu.ui.shown.at(-1)!;
+    expect(help.kind).toBe('modal');
+    const section = help.html.slice(help.html.indexOf('<h2 id="enrich-types">'));
+    expect(textOf(/<h2[^>]*>(.*?)<\/h2>/.exec(section)![1]!)).toBe('ENRICH types');
+    const rows = [...section.matchAll(/<tr>(.*?)<\/tr>/g)]
+      .map((row) => [...row[1]!.matchAll(/<td>(.*?)<\/td>/g)].map((cell) => textOf(cell[1]!)))
+      .filter((cells) => cells.length > 0); // the header row has no <td>
+    expect(rows.map(([type, price]) => [type, price])).toEqual(SPEC_TYPES);
+  });
+});
