@@ -1,4 +1,5 @@
 import { OPERATIONS } from '../../src/core/operations/table';
+import type { BuyAgainResult, SelectionReceipt } from '../../src/shared/receipt-rpc';
 import { callFunction, createWorld, enterFormula, postsSent, spent, typeValues } from './harness';
 
 const PROFILE = 'https://www.pronet.com/in/ada-lovelace';
@@ -99,5 +100,45 @@ describe("ENRICH's types in the Help it points to", () => {
       .map((row) => [...row[1]!.matchAll(/<td>(.*?)<\/td>/g)].map((cell) => textOf(cell[1]!)))
       .filter((cells) => cells.length > 0); // the header row has no <td>
     expect(rows.map(([type, price]) => [type, price])).toEqual(SPEC_TYPES);
+  });
+});
+
+describe('retrying a formula that shows an error (what the README says retries one)', () => {
+  const SERVICE_DOWN = 'Error: The enrichment service failed (HTTP 503). Try again in a minute.';
+  const sidebar = <T>(world: ReturnType<typeof createWorld>, name: string, ...args: unknown[]) =>
+    world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' }) as T;
+
+  it('is not done by typing the same formula again; Buy again, entering it anew or a changed input do it', () => {
+    const world = createWorld();
+    typeValues(world, 'A1:A2', [['Acme Corporation'], ['Globex Corporation']]);
+    world.api.failNext(1, 503);
+    expect(enterFormula(world, 'B1', '=COMPANY_WEBSITE(A1)').error?.message).toBe(SERVICE_DOWN);
+
+    // Typed over itself unchanged, a formula is not run again by Sheets: the error stays, unpaid.
+    const retyped = world.emu.edit(world.bundle, 'Sheet1', 'B1', '=COMPANY_WEBSITE(A1)');
+    expect(retyped.error?.message).toBe(SERVICE_DOWN);
+    expect(world.api.calls).toHaveLength(1);
+
+    // Buy again in the sidebar's This cell panel states the price, buys it and enters the formula again.
+    world.emu.spreadsheet.getSheetByName('Sheet1')!.getRange('B1').activate();
+    const offer = sidebar<SelectionReceipt>(world, 'getCellReceipt', null).buyAgain;
+    expect(offer).toEqual({ lookups: 1, credits: 1, formulas: 1, isBound: false });
+    expect(sidebar<BuyAgainResult>(world, 'buyAgain', 1)).toMatchObject({ ok: true, creditsSpent: 1 });
+    expect(world.emu.cell('Sheet1', 'B1').display).toBe('acme.com');
+    expect(spent(world)).toBe(1);
+
+    // Deleted, then entered again: a new entry, which Sheets runs.
+    world.api.failNext(1, 503);
+    expect(enterFormula(world, 'C1', '=COMPANY_PHONE(A1)').error?.message).toBe(SERVICE_DOWN);
+    world.emu.edit(world.bundle, 'Sheet1', 'C1', '');
+    expect(enterFormula(world, 'C1', '=COMPANY_PHONE(A1)').error).toBeNull();
+    expect(spent(world)).toBe(2);
+
+    // A cell it reads changes: it runs again, for the new input.
+    world.api.failNext(1, 503);
+    expect(enterFormula(world, 'D1', '=COMPANY_WEBSITE(A2)').error?.message).toBe(SERVICE_DOWN);
+    world.emu.edit(world.bundle, 'Sheet1', 'A2', 'Initech');
+    expect(world.emu.cell('Sheet1', 'D1').display).toBe('initech.com');
+    expect(spent(world)).toBe(3);
   });
 });
