@@ -136,6 +136,10 @@ it('previews a 300-row column, runs it, and stops once on the 402 with the outpu
   expect(await sidebar.locator('#bulk-counts').textContent()).toContain(
     `${(AFFORDED * PRICE).toLocaleString('en-US')} credits spent`,
   );
+  // Spending follows the run by itself: what the API charged, with no Refresh.
+  await sidebar
+    .locator(`#ledger-bulk:has-text("${(AFFORDED * PRICE).toLocaleString('en-US')} credits")`)
+    .waitFor({ state: 'attached' });
 
   // The rows the page shows: results, statuses, the filled row kept, the invalid one explained.
   await page.waitForFunction(() => document.querySelector('td[data-a1="C1"]')?.textContent !== '');

@@ -311,6 +311,44 @@ describe('the Spending and Saved results panels', () => {
     await sidebar.locator(`#ledger-today:has-text("${credits(2 * total)}")`).waitFor();
   });
 
+  it('every open panel shows the new figures after an action, with no Refresh', async () => {
+    await enter('B3', '=COMPANY_WEBSITE(A3)');
+    await openSidebar();
+    await openSection('spending-panel');
+    await openSection('cache-panel');
+    await openSection('receipt-panel');
+    await sidebar.locator('#cache-entries:has-text("1")').waitFor();
+    await page.click(cell('B3'));
+    const kept = sidebar.locator('#receipt-lines dt:has-text("Kept") + dd');
+    await kept.waitFor();
+    expect(await kept.textContent()).toBe('In document properties, until 2025-02-05');
+
+    // Clear: the receipt of the cell still selected says where its answer is kept now.
+    await sidebar.locator('#cache-clear').click();
+    await sidebar.locator('#cache-confirm').click();
+    await sidebar.locator('#cache-message:has-text("Cleared 1 saved result.")').waitFor();
+    await sidebar
+      .locator('#receipt-lines dd:has-text("Nowhere: a formula that shows it buys it again when it runs")')
+      .waitFor();
+
+    // Buy again: Spending and Saved results follow.
+    await page.click('#advance-1');
+    await page.waitForFunction(() => document.body.dataset.busy === undefined);
+    await sidebar.locator('#receipt-buy-again').click();
+    await sidebar.locator('#receipt-confirm').click();
+    await sidebar.locator('#receipt-message:has-text("Bought")').waitFor();
+    await sidebar.locator(`#ledger-today:has-text("${credits(2 * WEBSITE.price)}")`).waitFor();
+    await sidebar.locator('#cache-entries:has-text("1")').waitFor();
+    expect(await account()).toMatchObject({ spent: 2 * WEBSITE.price });
+
+    // Keeping results 10 days instead of 30: the receipt says until when, at once.
+    await openSection('credit-settings-panel');
+    await sidebar.locator('#setting-cacheTtlDays').fill('10');
+    await sidebar.locator('#settings-save').click();
+    await sidebar.locator('#settings-message:has-text("Settings saved.")').waitFor();
+    await sidebar.locator('#receipt-lines dd:has-text("until 2025-01-16")').waitFor();
+  });
+
   it('looks like docs/screenshots/settings.png: the settings and the ledger in the 300 px sidebar', async () => {
     await enter('B2', '=PRONET_EMAIL(A2)');
     await enter('B3', '=COMPANY_WEBSITE(A3)');
