@@ -28,7 +28,9 @@ const FOCUS_RELOAD_MS = 5_000;
 function mountAccountPanels(): void {
   let settings: SettingsPanel | null = null;
   const ledger = mountLedgerPanel(() => settings?.current()?.formulaDailyCap ?? null);
-  settings = mountSettingsPanel((_saved, bySave) => (bySave ? void ledger.refresh() : ledger.rerender()));
+  // Saved settings change figures in every panel (the budget left, how long results are kept):
+  // all reload, Spending with them.
+  settings = mountSettingsPanel((_saved, bySave) => (bySave ? announceChange() : ledger.rerender()));
   mountJobsPanel();
   const cache = mountCachePanel();
   const cacheSection = $('cache-panel') as HTMLDetailsElement;

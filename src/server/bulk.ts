@@ -5,9 +5,10 @@
 // same rows.
 
 import { checkConfig } from '../core/bulk/config';
+import { runConfirmation } from '../core/bulk/confirmation';
 import { freeQueries } from '../core/bulk/free-queries';
 import { releaseLease, takeSlice } from '../core/bulk/lease';
-import { planRows, previewOf } from '../core/bulk/plan';
+import { perLookupEstimate, planRows, previewOf } from '../core/bulk/plan';
 import { clearedRows, refreshCutoff, staleRows, withRefresh } from '../core/bulk/refresh';
 import {
   type BulkRun,
@@ -125,7 +126,9 @@ function readOwnSheet(config: BulkRunConfig, op: Operation, claims = readColumnC
 export function previewBulkRun(raw: BulkRunConfig): BulkPreview {
   const ctx = context();
   const { config, op } = checkConfig(raw);
-  return computePreview(ctx, config, op, readOwnSheet(config, op)).preview;
+  const { preview } = computePreview(ctx, config, op, readOwnSheet(config, op));
+  const perLookup = perLookupEstimate(op, config);
+  return { ...preview, confirmation: runConfirmation(preview, perLookup, ctx.settings.runHardCap) };
 }
 
 export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): BulkProgress {

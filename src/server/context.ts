@@ -25,7 +25,7 @@ import { API_BASE_URL } from './config';
 import { fastCache } from './platform/cache';
 import { documentLock } from './platform/locks';
 import { documentProperties, sheetRecord } from './platform/properties';
-import { activeSpreadsheet } from './platform/spreadsheet';
+import { activeSpreadsheet, timeFormatter } from './platform/spreadsheet';
 
 export interface ExecutionContext {
   deps: LookupDeps;
@@ -53,8 +53,7 @@ export function today(
   now: number,
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null = activeSpreadsheet(),
 ): string {
-  const zone = spreadsheet?.getSpreadsheetTimeZone() || Session.getScriptTimeZone();
-  return Utilities.formatDate(new Date(now), zone, 'yyyy-MM-dd');
+  return timeFormatter(spreadsheet, 'yyyy-MM-dd')(now);
 }
 
 /**

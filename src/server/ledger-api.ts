@@ -21,6 +21,7 @@ import { cacheSheetPort, executionContext, today } from './context';
 import { fastCache } from './platform/cache';
 import { documentLock } from './platform/locks';
 import { requireDocumentProperties } from './platform/properties';
+import { activeSpreadsheet, spreadsheetZone, timeFormatter } from './platform/spreadsheet';
 import { movePurchases, recordAccess } from './purchase-record';
 import { getPace, getSettings } from './settings-api';
 
@@ -95,11 +96,16 @@ function savedResults(): SavedResults {
 function cacheView(results: SavedResults): CacheView {
   const stats = results.cache.stats(results.scope);
   const lost = results.cache.lostSheet();
+  const spreadsheet = activeSpreadsheet();
+  const when = timeFormatter(spreadsheet, 'yyyy-MM-dd HH:mm');
   return {
     entries: stats.entries,
     bytes: stats.bytes,
     oldestAt: stats.oldestAt,
     newestAt: stats.newestAt,
+    oldest: stats.oldestAt === null ? null : when(stats.oldestAt),
+    newest: stats.newestAt === null ? null : when(stats.newestAt),
+    timeZone: spreadsheetZone(spreadsheet),
     rebuyCredits: results.cache.rebuyCredits(results.scope),
     lostResults: lost ? lostResultsText(lost) : null,
   };

@@ -3,6 +3,7 @@
 // runs with full authorization when the user installs from the Marketplace: the collector's
 // drivers go in then, as they do when the sidebar opens.
 
+import { HELP_PLACES } from '../core/operations/docs';
 import { installDrivers } from './collector/edit-open-triggers';
 import { ADDON_NAME } from './config';
 
@@ -13,7 +14,7 @@ export function onOpen(_event?: GoogleAppsScript.Events.SheetsOnOpen): void {
     .addItem('Freeze results as values', 'freezeResults')
     .addItem('Finish pending lookups', 'collectJobsNow')
     .addSeparator()
-    .addItem('Help: functions and prices', 'showHelp')
+    .addItem(HELP_PLACES.menuItem, 'showHelp')
     .addItem('Privacy', 'showPrivacy')
     .addItem('Support', 'showSupport')
     .addToUi();

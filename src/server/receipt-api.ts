@@ -22,10 +22,9 @@ import { reenterFormulas } from './collector/reentry';
 import { SheetGrids } from './collector/sheet-grids';
 import { cacheSheetPort, type ExecutionContext, executionContext } from './context';
 import { fastCache } from './platform/cache';
-import { requireActiveSpreadsheet } from './platform/spreadsheet';
+import { requireActiveSpreadsheet, spreadsheetZone, timeFormatter } from './platform/spreadsheet';
 import { movePurchases, readPurchaseRecord, recordAccess } from './purchase-record';
 import { subjectAt } from './receipt-subject';
-import { timeFormatter } from './report-api';
 import { context } from './sidebar-call';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -50,6 +49,7 @@ const answer = (
   lines: [],
   message,
   buyAgain: null,
+  timeZone: '',
   ...rest,
 });
 
@@ -150,7 +150,8 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
     formatTime: timeFormatter(spreadsheet, 'yyyy-MM-dd HH:mm'),
     formatDay: timeFormatter(spreadsheet, 'yyyy-MM-dd'),
   });
-  return answer(selected.ref, offer ? '' : buyAgainHint(selected), { lines, buyAgain: offer });
+  const timeZone = spreadsheetZone(spreadsheet);
+  return answer(selected.ref, offer ? '' : buyAgainHint(selected), { lines, buyAgain: offer, timeZone });
 }
 
 function buyAgainHint(selected: Selected): string {

@@ -7,19 +7,8 @@ import { creditsText } from '../core/text/credits';
 import type { ReportPeriod, ReportResult } from '../shared/receipt-rpc';
 import { writeReportSheet } from './adapters/report-sheet';
 import { today } from './context';
-import { requireActiveSpreadsheet } from './platform/spreadsheet';
+import { requireActiveSpreadsheet, spreadsheetZone, timeFormatter } from './platform/spreadsheet';
 import { movePurchases, readPurchaseRecord, recordAccess } from './purchase-record';
-
-type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
-
-/** Date and time as the spreadsheet's users read them: "2025-01-06 04:00:12". */
-export function timeFormatter(
-  spreadsheet: Spreadsheet,
-  pattern = 'yyyy-MM-dd HH:mm:ss',
-): (ms: number) => string {
-  const zone = spreadsheet.getSpreadsheetTimeZone() || Session.getScriptTimeZone();
-  return (ms) => Utilities.formatDate(new Date(ms), zone, pattern);
-}
 
 export function openSpendReport(period: ReportPeriod): ReportResult {
   const chosen = REPORT_PERIODS.find((each) => each.id === period);
@@ -30,7 +19,8 @@ export function openSpendReport(period: ReportPeriod): ReportResult {
   movePurchases(access, day);
   const { sheetRows, record } = readPurchaseRecord(access, day);
   if (access.sheet) prunePurchaseSheet(access.sheet, sheetRows, day);
-  const report = spendReport(record, chosen.id, day, timeFormatter(spreadsheet));
+  const clock = { zone: spreadsheetZone(spreadsheet), format: timeFormatter(spreadsheet) };
+  const report = spendReport(record, chosen.id, day, clock);
   const sheetName = writeReportSheet(spreadsheet, report);
   const rows = report.rows.length;
   return {

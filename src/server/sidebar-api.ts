@@ -64,7 +64,8 @@ export function setApiKey(raw: string, scope: KeyScope, replace?: 'untested'): K
     saved: false,
     message: `The new key was not saved: ${why} The saved key ${maskKey(current.key)} stays.`,
     creditsSpent: test.spent,
-    canSaveUntested: true,
+    // A key the API refused is wrong: saving it untested would only stop every formula.
+    canSaveUntested: verdict !== 'refused',
   };
 }
 

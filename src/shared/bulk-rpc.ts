@@ -81,6 +81,11 @@ export interface BulkPreview {
   estimateIsBound: boolean;
   /** Above the confirmation threshold in the settings. */
   needsConfirmation: boolean;
+  /**
+   * What the sidebar asks before such a run (what the per-run cap and the balance allow), set by
+   * previewBulkRun; null or absent when the run needs no yes.
+   */
+  confirmation?: RunConfirmation | null;
   outputColumns: OutputColumn[];
   statusColumn: OutputColumn;
   /**
@@ -98,6 +103,12 @@ export interface BulkPreview {
    * The rows it answered are in `toLookUp`; starting the run at the price shown goes on without it.
    */
   lostResults?: string;
+}
+
+/** The question asked before a run, and the label of the button that says yes. */
+export interface RunConfirmation {
+  text: string;
+  button: string;
 }
 
 export type BulkState = 'running' | 'paused' | 'cancelled' | 'done' | 'stopped';

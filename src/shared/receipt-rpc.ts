@@ -30,6 +30,8 @@ export interface SelectionReceipt {
   message: string;
   /** Null when the selection holds no formula of the add-on whose lookups could be bought again. */
   buyAgain: BuyAgainOffer | null;
+  /** The spreadsheet's time zone, which the lines' times are in; '' when there are no lines. */
+  timeZone: string;
 }
 
 export interface BuyAgainResult {

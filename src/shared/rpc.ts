@@ -93,6 +93,10 @@ export interface CacheView {
   bytes: number;
   oldestAt: number | null;
   newestAt: number | null;
+  /** The same, as the sidebar shows them: "2025-01-06 04:00", in the spreadsheet's time zone. */
+  oldest: string | null;
+  newest: string | null;
+  timeZone: string;
   /** What buying every stored answer again would cost. */
   rebuyCredits: number;
   /**

@@ -45,6 +45,8 @@ export interface WatchList {
   runtime: { usedMinutes: number; quotaMinutes: number; percent: number; text: string };
   /** What starts the watches here, in a sentence ("Your edits, rows inserted, ...; hourly check"). */
   drivers: string;
+  /** The spreadsheet's time zone, which the last runs are in; '' when no watch has run. */
+  timeZone: string;
 }
 
 export interface WatchServerApi {

@@ -110,6 +110,11 @@ it('previews a 300-row column, runs it, and stops once on the 402 with the outpu
   expect(await confirmRun.textContent()).toBe(
     `Run and spend about ${(distinct * PRICE).toLocaleString('en-US')} credits`,
   );
+  // No per-run cap is set: the question says only what the balance, which the add-on cannot see, may do.
+  expect(await sidebar.locator('#bulk-confirm-text').textContent()).toBe(
+    `This run will spend about ${(distinct * PRICE).toLocaleString('en-US')} credits for ${distinct} new lookups. ` +
+      "If your account's balance runs out first, the run stops there (the add-on cannot see your balance), and Resume goes on once you add credits. Run it?",
+  );
   await confirmRun.click();
 
   await sidebar.locator('#bulk-progress-title:has-text("Stopped")').waitFor();
@@ -131,6 +136,10 @@ it('previews a 300-row column, runs it, and stops once on the 402 with the outpu
   expect(await sidebar.locator('#bulk-counts').textContent()).toContain(
     `${(AFFORDED * PRICE).toLocaleString('en-US')} credits spent`,
   );
+  // Spending follows the run by itself: what the API charged, with no Refresh.
+  await sidebar
+    .locator(`#ledger-bulk:has-text("${(AFFORDED * PRICE).toLocaleString('en-US')} credits")`)
+    .waitFor({ state: 'attached' });
 
   // The rows the page shows: results, statuses, the filled row kept, the invalid one explained.
   await page.waitForFunction(() => document.querySelector('td[data-a1="C1"]')?.textContent !== '');

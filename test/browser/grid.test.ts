@@ -236,6 +236,7 @@ describe('the playground grid', () => {
     expect(await page.isHidden('#use-demo-key')).toBe(true);
     const sidebar = await openAddonSidebar(page);
     await sidebar.locator('#clear-key').click();
+    await sidebar.locator('#key-remove-confirm').click(); // Remove asks first
     await page.waitForSelector('#use-demo-key:not([hidden])');
     expect(await page.textContent('#demo-key-status')).toBe(
       "The add-on's key is not the demo key: formulas and runs will not reach the demo account.",

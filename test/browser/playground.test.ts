@@ -83,6 +83,41 @@ describe('the playground page', () => {
     expect(await shown('A7')).toBe('initech.com');
   });
 
+  it("keeps one clock: the toolbar's time is the spreadsheet's, as in the receipts, and names its zone", async () => {
+    // The virtual clock starts at 09:00 UTC on 2025-01-06: 04:00 in the sheet's America/New_York.
+    expect(await page.textContent('#clock')).toMatch(/^04:0\d:\d\d$/);
+    expect(await page.textContent('#clock-zone')).toBe("(America/New_York, the spreadsheet's time zone)");
+    await enter('B3', '=COMPANY_WEBSITE(A3)');
+    await openSidebar();
+    const sidebar = page.frameLocator('#sidebar-frame');
+    await sidebar.locator('#key-panel > summary').click();
+    await sidebar.locator('#cache-panel > summary').click();
+    await sidebar.locator('#cache-entries:has-text("1")').waitFor();
+    expect(await sidebar.locator('#cache-oldest').textContent()).toMatch(/^2025-01-06 04:0\d$/);
+    expect(await sidebar.locator('#cache-times').textContent()).toBe(
+      "Times are in the spreadsheet's time zone, America/New_York.",
+    );
+  });
+
+  it('shows Help in a dialog it fits, listing every ENRICH type with its price', async () => {
+    await page.click('#extensions-button');
+    await page.click('#addon-button');
+    await page.click('#addon-menu button:has-text("Help: functions and prices")');
+    const help = page.frameLocator('#dialog-frame');
+    await help.locator('#enrich-types').waitFor();
+    // Nothing wider than the dialog: no sideways scroll in its 720 px.
+    const widths = await help
+      .locator('html')
+      .evaluate((html) => ({ scroll: html.scrollWidth, client: html.clientWidth }));
+    expect(widths.client).toBeGreaterThan(600);
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    const types = await help.locator('#enrich-types ~ table tr').allTextContents();
+    expect(types).toHaveLength(1 + 19);
+    expect(types).toContain('company_name_to_employees0.5 credit per employeeCOMPANY_EMPLOYEES');
+    expect(types).toContain('pronet_profile_to_phone50 creditsPRONET_PHONE');
+    await page.screenshot({ path: screenshotPath('help.png') });
+  });
+
   it('shows the website of the company in A3 for =COMPANY_WEBSITE(A3)', async () => {
     await enter('B3', '=COMPANY_WEBSITE(A3)');
     expect(await shown('B3')).toBe('acme.com');

@@ -62,6 +62,9 @@ it('shows the selected cell its receipt, buys it again at the stated price, and 
     Kept: 'In document properties, until 2025-02-05',
     'Charged twice': 'No',
   });
+  expect(await sidebar.locator('#receipt-times').textContent()).toBe(
+    "Times are in the spreadsheet's time zone, America/New_York.",
+  );
   expect(await sidebar.locator('#receipt-lines').textContent()).not.toContain(playground.demoKey);
 
   // A minute on: a formula's purchase holds its claim on the input until its execution's deadline
@@ -107,7 +110,7 @@ it('shows the selected cell its receipt, buys it again at the stated price, and 
     'Possibly charged twice: none',
   ]);
   expect(await cells(6)).toEqual([
-    'Date and time',
+    'Date and time (America/New_York)',
     'Source',
     'Operation',
     'Input',

@@ -162,21 +162,37 @@ it('refuses to save a recipe whose steps cannot run, with the reason, before ask
   const steps = sidebar.locator('#recipe-steps li');
   await steps.nth(0).locator('.recipe-step-type').selectOption('lead_full_name_to_pronet_url');
   await steps.nth(1).locator('.recipe-step-type').selectOption('lead_full_name_to_pronet_url');
+  // A longer recipe: the builder's Save is far below the top of the panel.
+  for (let i = 0; i < 3; i++) await sidebar.locator('#recipe-add-step').click();
+  await steps.nth(2).locator('.recipe-step-type').selectOption('lead_full_name_to_email');
+  await steps.nth(3).locator('.recipe-step-type').selectOption('company_name_to_website');
+  await steps.nth(4).locator('.recipe-step-type').selectOption('company_name_to_phone');
   await sidebar.locator('#recipe-save').click();
 
-  await sidebar.locator('#bulk-message.error').waitFor();
-  expect(await sidebar.locator('#bulk-message').textContent()).toBe(
+  // The reason shows under Save, where the user is looking, scrolled into view.
+  const error = sidebar.locator('#recipe-builder-message');
+  await sidebar.locator('#recipe-builder-message.error').waitFor();
+  expect(await error.textContent()).toBe(
     'Step 2 repeats step 1: "Profile URL from name" of the same input finds nothing new. Choose another lookup, or have it read something else.',
   );
+  const inView = () =>
+    error.evaluate((node) => {
+      const box = node.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight && box.height > 0;
+    });
+  expect(await inView()).toBe(true);
+  expect(await sidebar.locator('#bulk-message').textContent()).toBe('');
   // Reading what step 1 found only where it found nothing: it would never run.
   await steps.nth(1).locator('.recipe-step-type').selectOption('pronet_profile_to_email');
   await steps.nth(1).locator('.recipe-step-from').selectOption('0');
   await steps.nth(1).locator('.recipe-step-fallback').selectOption('0');
+  await sidebar.locator('body').evaluate(() => window.scrollTo(0, 0)); // the user scrolled back up
   await sidebar.locator('#recipe-save').click();
-  await sidebar.locator('#bulk-message:has-text("never run")').waitFor();
-  expect(await sidebar.locator('#bulk-message').textContent()).toBe(
+  await sidebar.locator('#recipe-builder-message:has-text("never run")').waitFor();
+  expect(await error.textContent()).toBe(
     'Step 2 reads what step 1 finds, but runs only where step 1 found nothing: it would never run.',
   );
+  expect(await inView()).toBe(true);
   expect(saves).toEqual([]);
   expect(await sidebar.locator('#bulk-recipe option', { hasText: '(yours)' }).count()).toBe(0);
 });

@@ -128,8 +128,23 @@ describe('the API key', () => {
 
   it('is removed, pasted, saved masked, and tested for the stated cost, which is what the account is charged', async () => {
     await openSidebar();
+    const demo = `${DEMO_KEY.slice(0, 4)}…${DEMO_KEY.slice(-4)}`;
+    // Remove asks first, saying what it stops; keeping it changes nothing.
     await sidebar.locator('#clear-key').click();
+    await sidebar.locator('#key-remove').waitFor();
+    expect((await text('#key-remove-text')).replace(/\s+/g, ' ')).toBe(
+      'Remove the saved key? Formulas, bulk runs and watches send nothing until a key is saved again. Saved answers stay: the same key saved again finds them.',
+    );
+    expect(await text('#key-status')).toBe(`Saved: ${demo} (only you)`);
+    await sidebar.locator('#key-remove-keep').click();
+    expect(await sidebar.locator('#key-remove').isHidden()).toBe(true);
+    expect(await text('#key-status')).toBe(`Saved: ${demo} (only you)`);
+    expect(rpcCalls).not.toContain('clearApiKey');
+    await sidebar.locator('#clear-key').click();
+    await sidebar.locator('#key-remove-confirm').click();
     await sidebar.locator('#key-status:has-text("No API key saved yet.")').waitFor();
+    expect(await text('#key-message')).toBe('Key removed.');
+    expect(await sidebar.locator('#key-remove').isHidden()).toBe(true);
     expect(await sidebar.locator('#test-key').isDisabled()).toBe(true);
     // The offline build names no dashboard: the words say where to look, with no guessed link.
     expect(await sidebar.locator('#dashboard-link').evaluate((node) => node.tagName)).toBe('SPAN');
@@ -163,7 +178,7 @@ describe('the API key', () => {
     expect(await text('#ledger-formulas')).toBe(credits(0));
   });
 
-  it('tests a new key before it replaces the saved one, keeps the saved one when the API refuses it, and saves it untested only when asked', async () => {
+  it('tests a new key before it replaces the saved one, keeps the saved one when the API refuses it, and never offers to save a refused key untested', async () => {
     const wrongKey = 'fk_test_not_a_real_account_0000';
     const demo = `${DEMO_KEY.slice(0, 4)}…${DEMO_KEY.slice(-4)}`;
     await openSidebar();
@@ -179,31 +194,9 @@ describe('the API key', () => {
       `The new key was not saved: the API refused it (HTTP 401). The saved key ${demo} stays.`,
     );
     expect(await text('#key-status')).toBe(`Saved: ${demo} (only you)`);
-    expect(await sidebar.locator('#key-untested').isVisible()).toBe(true);
-    expect(await account()).toMatchObject({ spent: 0 }); // a refused key is charged nothing
-
-    // The user insists, knowing it is untested.
-    await sidebar.locator('#key-save-untested').click();
-    await sidebar.locator('#key-status:has-text("fk_t…0000")').waitFor();
-    expect(await text('#key-message')).toBe(
-      'New key saved without a test: it replaces the old one. Test it before you rely on it.',
-    );
+    // The API said the key is wrong: no "Save it untested" is offered.
     expect(await sidebar.locator('#key-untested').isHidden()).toBe(true);
-    await sidebar.locator('#test-key').click();
-    await sidebar.locator('#key-message:has-text("HTTP 401")').waitFor();
-    expect(await account()).toMatchObject({ spent: 0 });
-
-    // The demo key back: tested on its own account for the stated credit, then saved.
-    await sidebar.locator('#key-input').fill(DEMO_KEY);
-    await sidebar.locator('#save-key').click();
-    await sidebar.locator('#key-message.ok').waitFor();
-    expect(await text('#key-message')).toBe(
-      'The new key works (its test cost 1 credit) and replaces the old one.',
-    );
-    expect(await text('#key-status')).toBe(`Saved: ${demo} (only you)`);
-    expect(await account()).toEqual(
-      expect.objectContaining({ spent: WEBSITE.price, balance: DEMO_CREDITS - WEBSITE.price }),
-    );
+    expect(await account()).toMatchObject({ spent: 0 }); // a refused key is charged nothing
     const everything = (await sidebar.locator('body').textContent()) ?? '';
     expect(everything).not.toContain(wrongKey);
     expect(everything).not.toContain(DEMO_KEY);
@@ -243,11 +236,11 @@ describe('the credit settings', () => {
     await sidebar.locator('#settings-message:has-text("Settings saved.")').waitFor();
     expect(await cap.getAttribute('aria-invalid')).toBeNull();
 
-    // A profile email costs 10, over the new cap of 5.
+    // A profile email costs 10, over the new cap of 5: the message names both.
     await enter('B2', '=PRONET_EMAIL(A2)');
     expect(await shown('B2')).toBe('#ERROR!');
     expect(await page.getAttribute(cell('B2'), 'title')).toContain(
-      'Daily formula budget of 5 credits reached',
+      'Daily formula budget of 5 credits: 5 credits left today, and this lookup costs 10 credits',
     );
     await enter('B3', '=COMPANY_WEBSITE(A3)');
     expect(await shown('B3')).toBe('acme.com');
@@ -296,7 +289,8 @@ describe('the Spending and Saved results panels', () => {
     await openSection('cache-panel');
     await sidebar.locator('#cache-entries:has-text("2")').waitFor();
     expect(await text('#cache-rebuy')).toBe(credits(total));
-    expect(await text('#cache-oldest')).toMatch(/Jan 2025/);
+    // In the spreadsheet's time zone (America/New_York), as receipts and the report: 04:00 there.
+    expect(await text('#cache-oldest')).toMatch(/^2025-01-06 04:0\d$/);
 
     await sidebar.locator('#cache-clear').click();
     expect(await text('#cache-confirm-text')).toBe(
@@ -315,6 +309,44 @@ describe('the Spending and Saved results panels', () => {
     expect(await account()).toMatchObject({ spent: 2 * total });
     await sidebar.locator('#ledger-refresh').click();
     await sidebar.locator(`#ledger-today:has-text("${credits(2 * total)}")`).waitFor();
+  });
+
+  it('every open panel shows the new figures after an action, with no Refresh', async () => {
+    await enter('B3', '=COMPANY_WEBSITE(A3)');
+    await openSidebar();
+    await openSection('spending-panel');
+    await openSection('cache-panel');
+    await openSection('receipt-panel');
+    await sidebar.locator('#cache-entries:has-text("1")').waitFor();
+    await page.click(cell('B3'));
+    const kept = sidebar.locator('#receipt-lines dt:has-text("Kept") + dd');
+    await kept.waitFor();
+    expect(await kept.textContent()).toBe('In document properties, until 2025-02-05');
+
+    // Clear: the receipt of the cell still selected says where its answer is kept now.
+    await sidebar.locator('#cache-clear').click();
+    await sidebar.locator('#cache-confirm').click();
+    await sidebar.locator('#cache-message:has-text("Cleared 1 saved result.")').waitFor();
+    await sidebar
+      .locator('#receipt-lines dd:has-text("Nowhere: a formula that shows it buys it again when it runs")')
+      .waitFor();
+
+    // Buy again: Spending and Saved results follow.
+    await page.click('#advance-1');
+    await page.waitForFunction(() => document.body.dataset.busy === undefined);
+    await sidebar.locator('#receipt-buy-again').click();
+    await sidebar.locator('#receipt-confirm').click();
+    await sidebar.locator('#receipt-message:has-text("Bought")').waitFor();
+    await sidebar.locator(`#ledger-today:has-text("${credits(2 * WEBSITE.price)}")`).waitFor();
+    await sidebar.locator('#cache-entries:has-text("1")').waitFor();
+    expect(await account()).toMatchObject({ spent: 2 * WEBSITE.price });
+
+    // Keeping results 10 days instead of 30: the receipt says until when, at once.
+    await openSection('credit-settings-panel');
+    await sidebar.locator('#setting-cacheTtlDays').fill('10');
+    await sidebar.locator('#settings-save').click();
+    await sidebar.locator('#settings-message:has-text("Settings saved.")').waitFor();
+    await sidebar.locator('#receipt-lines dd:has-text("until 2025-01-16")').waitFor();
   });
 
   it('looks like docs/screenshots/settings.png: the settings and the ledger in the 300 px sidebar', async () => {

@@ -169,6 +169,20 @@ describe('the playground workbook', () => {
     expect(spent(workbook)).toBe(PRICE.COMPANY_WEBSITE);
   });
 
+  it('puts the demo key back in place of another key without a paid key test: it is known good', () => {
+    const workbook = new Workbook(DIST);
+    const other = workbook.api.createAccount({ credits: 50 });
+    // The user saves a key of another account in the sidebar: that key is tested, on its account.
+    expect(workbook.rpc('setApiKey', [other, 'user'])).toMatchObject({ status: 200, value: { saved: true } });
+    expect(workbook.state().demoKey).toEqual({ inUse: false });
+    expect(workbook.api.spent(other)).toBe(PRICE.COMPANY_WEBSITE);
+
+    expect(workbook.useDemoKey()).toBeNull();
+    expect(workbook.state().demoKey).toEqual({ inUse: true });
+    expect(workbook.state().account).toEqual({ startingCredits: 1000, balance: 1000, spent: 0 });
+    expect(workbook.api.calls).toHaveLength(1); // the other key's test, and nothing since
+  });
+
   it("shows the receipt of the page's selection to the sidebar, as it asks for it again and again", () => {
     const workbook = new Workbook(DIST);
     workbook.setCell('B3', '=COMPANY_WEBSITE(A3)');

@@ -580,3 +580,48 @@ describe('a run stopped by a 402, then cancelled', () => {
     });
   });
 });
+
+describe('the confirmation of a run over the per-run cap', () => {
+  it('says what the cap allows and that the balance can stop it sooner, and the run spends what it said', () => {
+    // 457 new lookups at 1 credit: over the per-run cap of 256; the account holds 290.
+    const world = createWorld({ credits: 290 });
+    saveSettings(world, { runHardCap: 256 });
+    fillColumn(
+      world,
+      ['Company'],
+      Array.from({ length: 457 }, (_, i) => `Company ${i}`),
+    );
+    const preview = sidebar<BulkPreview>(world, 'previewBulkRun', websiteConfig());
+    expect(preview).toMatchObject({ toLookUp: 457, estimatedCredits: 457, needsConfirmation: true });
+    expect(preview.confirmation).toEqual({
+      text:
+        'These 457 new lookups would cost about 457 credits, more than the per-run cap of 256 credits allows: the run stops after 256 lookups (256 credits); raise the cap in the settings, then Resume, for the rest. ' +
+        "If your account's balance runs out first, the run stops there (the add-on cannot see your balance), and Resume goes on once you add credits. Run it?",
+      button: 'Run and spend up to 256 credits',
+    });
+
+    const started = sidebar<BulkProgress>(world, 'startBulkRun', websiteConfig(), 457);
+    const stopped = drive(world, started.runId).at(-1)!.progress;
+    expect(stopped.message).toBe(
+      'This run reached its cap of 256 credits (256 credits spent). Raise the per-run cap in the settings, then Resume.',
+    );
+    expect(spent(world)).toBe(256);
+  });
+
+  it('says what the balance can do when no cap is in the way', () => {
+    const world = createWorld({ credits: 290 });
+    fillColumn(
+      world,
+      ['Company'],
+      Array.from({ length: 40 }, (_, i) => `Company ${i}`),
+    );
+    const preview = sidebar<BulkPreview>(world, 'previewBulkRun', websiteConfig());
+    expect(preview.confirmation).toEqual({
+      text:
+        'This run will spend about 40 credits for 40 new lookups. ' +
+        "If your account's balance runs out first, the run stops there (the add-on cannot see your balance), and Resume goes on once you add credits. Run it?",
+      button: 'Run and spend about 40 credits',
+    });
+    expect(spent(world)).toBe(0);
+  });
+});

@@ -162,6 +162,27 @@ describe('the daily formula budget', () => {
     expect(spent(world)).toBe(2);
   });
 
+  it('names the price that did not fit when credits are left under the budget', () => {
+    const world = createWorld({ credits: 5000 });
+    saveSettings(world, { formulaDailyCap: 1000 });
+    typeValues(
+      world,
+      'A1:A80',
+      profiles(80).map((u) => [u]),
+    );
+    typeValues(world, 'C1:C2', [['Acme Corporation'], ['Globex Industries']]);
+    expect(enterFormula(world, 'B1', '=PRONET_EMAIL(A1:A80)').error).toBeNull();
+    expect(enterFormula(world, 'D1', '=COMPANY_WEBSITE(C1)').error).toBeNull();
+    expect(spent(world)).toBe(801);
+
+    // A list of at most 500 employees at 0.5 credit each may cost 250: more than the 199 left.
+    const list = enterFormula(world, 'D2', '=COMPANY_EMPLOYEES(C2, "", "", 500)');
+    expect(list.error?.message).toBe(
+      'Error: Daily formula budget of 1,000 credits: 199 credits left today, and this lookup may cost up to 250 credits (Extensions > Enrich for Sheets > Open sidebar to change it)',
+    );
+    expect(spent(world)).toBe(801);
+  });
+
   // assumption: L3
   it('sends nothing while another execution holds the lock too long', () => {
     const world = createWorld();

@@ -36,23 +36,41 @@ describe('replacing a saved key', () => {
     expect(shown(result)).not.toContain(world.key);
   });
 
-  it('keeps the working key when the API refuses the new one, at no cost, and says so', () => {
+  it('keeps the working key when the API refuses the new one, at no cost, says so, and offers no untested save', () => {
     const world = createWorld();
 
     const result = sidebar<KeySaveResult>(world, 'setApiKey', WRONG_KEY, 'user');
 
+    // The API said the key is wrong: saving it untested would only stop every formula.
     expect(result).toEqual({
       key: { configured: true, scope: 'user', masked: masked(world.key) },
       saved: false,
       message: `The new key was not saved: the API refused it (HTTP 401). The saved key ${masked(world.key)} stays.`,
       creditsSpent: 0,
-      canSaveUntested: true,
+      canSaveUntested: false,
     });
     expect(world.api.spent(world.key)).toBe(0);
     // The saved key still works: the Test button's lookup is paid by the demo account.
     expect(sidebar<KeyTestResult>(world, 'testApiKey')).toMatchObject({ ok: true });
     expect(world.api.spent(world.key)).toBe(TEST_PRICE);
     expect(shown(result)).not.toContain(WRONG_KEY);
+  });
+
+  it('offers to save it untested when the test could not be made (the API failed), not when it was refused', () => {
+    const world = createWorld();
+    const other = world.api.createAccount({ credits: 100 });
+    world.api.failNext(1, 503);
+
+    const result = sidebar<KeySaveResult>(world, 'setApiKey', other, 'user');
+
+    expect(result).toEqual({
+      key: { configured: true, scope: 'user', masked: masked(world.key) },
+      saved: false,
+      message: `The new key was not saved: it could not be tested. The enrichment service failed (HTTP 503). Try again in a minute. The saved key ${masked(world.key)} stays.`,
+      creditsSpent: 0,
+      canSaveUntested: true,
+    });
+    expect(world.api.spent(other)).toBe(0);
   });
 
   it('replaces it untested only when the user says so, knowing it', () => {

@@ -1,5 +1,6 @@
 // The sidebar's Spending and Saved results panels, through their server calls on the built add-on
 // in the emulator against the fake API: the numbers must be the ones the fake API charged.
+import type { ReportResult, SelectionReceipt } from '../../src/shared/receipt-rpc';
 import type { CacheView, LedgerView } from '../../src/shared/rpc';
 import {
   createWorld,
@@ -181,6 +182,9 @@ describe('the Saved results panel (getCacheStats, clearCache)', () => {
       bytes: 0,
       oldestAt: null,
       newestAt: null,
+      oldest: null,
+      newest: null,
+      timeZone: 'America/New_York',
       rebuyCredits: 0,
       lostResults: null,
     });
@@ -242,5 +246,30 @@ describe('the Saved results panel (getCacheStats, clearCache)', () => {
     saveSettings(world, { cacheTtlDays: 2 });
     world.clock.advance(2 * DAY);
     expect(cacheStats(world)).toMatchObject({ entries: 0, oldestAt: null, rebuyCredits: 0 });
+  });
+});
+
+describe('one clock: the spreadsheet time zone', () => {
+  // The virtual clock starts on 2025-01-06 at 09:00 UTC: 18:00 in Tokyo.
+  it('gives every time the sidebar shows in the spreadsheet time zone, and names it', () => {
+    const world = createWorld({ emulator: { timeZone: 'Asia/Tokyo' } });
+    runFormulas(world); // B1:B3 and C1, a minute apart
+    expect(cacheStats(world)).toMatchObject({
+      oldest: '2025-01-06 18:00',
+      newest: '2025-01-06 18:03',
+      timeZone: 'Asia/Tokyo',
+    });
+
+    world.emu.spreadsheet.getSheetByName('Sheet1')!.getRange('B1').activate();
+    const receipt = sidebar(world, 'getCellReceipt', null) as SelectionReceipt;
+    expect(receipt.timeZone).toBe('Asia/Tokyo');
+    expect(receipt.lines.find((line) => line.label === 'Bought')?.text).toBe(
+      '2025-01-06 18:00 for 1 credit (formula, Sheet1!B1)',
+    );
+
+    const report = sidebar(world, 'openSpendReport', 'today') as ReportResult;
+    const header = world.emu.values(report.sheetName, 'A6:A7');
+    expect(header[0]![0]).toBe('Date and time (Asia/Tokyo)');
+    expect(String(header[1]![0])).toMatch(/^2025-01-06 18:00:\d\d$/);
   });
 });

@@ -112,6 +112,9 @@ describe('a watch', () => {
     expect(writes.length).toBeGreaterThanOrEqual(2);
     const list = sidebar<WatchList>(world, 'listWatches');
     expect(list.watches[0]).toMatchObject({ spentToday: 400, rowsDone: 500, lastProblem: null });
+    // Its last run in the spreadsheet's time zone, which the list names (09:00 UTC is 04:00 there).
+    expect(list.watches[0]!.lastRun).toMatch(/^Last run Jan 6, 04:0\d$/);
+    expect(list.timeZone).toBe('America/New_York');
   });
 
   it('enriches rows inserted with their content through the Change trigger (INSERT_ROW), and no Edit', () => {

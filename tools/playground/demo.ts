@@ -16,11 +16,19 @@ const COMPANY_PAGE = 'https://www.pronet.com/company/acme';
 /**
  * Saves `key` as the add-on's key through the add-on's own path, the sidebar's Save: what a user
  * does at the start, and what "Use the demo key" does after the key was replaced or removed.
+ * `untested`: in place of another key, saved without the paid key test the add-on makes of a new
+ * key (its "Save it untested"): the demo key is known good, and restoring it must cost nothing.
  * Answers the add-on's error message, or null when it saved the key.
  */
-export function saveKeyInAddOn(emu: Emulator, bundle: LoadedBundle, key: string): string | null {
+export function saveKeyInAddOn(
+  emu: Emulator,
+  bundle: LoadedBundle,
+  key: string,
+  untested = false,
+): string | null {
   try {
-    emu.runExecution(bundle, 'setApiKey', [key, 'user'], { context: 'sidebar' });
+    const args = untested ? [key, 'user', 'untested'] : [key, 'user'];
+    emu.runExecution(bundle, 'setApiKey', args, { context: 'sidebar' });
     return null;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);

@@ -43,7 +43,8 @@ export interface WorkbookState {
   readonly account: { readonly startingCredits: number; readonly balance: number; readonly spent: number };
   /** Whether the key the add-on has saved is the demo account's (the key itself is never sent). */
   readonly demoKey: { readonly inUse: boolean };
-  readonly clock: { readonly now: string };
+  /** The virtual clock, and the spreadsheet's time zone: the one every time is shown in. */
+  readonly clock: { readonly now: string; readonly timeZone: string };
   readonly examples: readonly Example[];
 }
 

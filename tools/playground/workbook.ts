@@ -120,7 +120,10 @@ export class Workbook {
         spent: this.api.spent(this.demoKey),
       },
       demoKey: { inUse: demoKeyInUse(this.emu, this.demoKey) },
-      clock: { now: new Date(this.clock.now()).toISOString() },
+      clock: {
+        now: new Date(this.clock.now()).toISOString(),
+        timeZone: this.emu.spreadsheet.getSpreadsheetTimeZone(),
+      },
       examples: examples(),
     };
   }
@@ -173,9 +176,12 @@ export class Workbook {
     return rangeA1(block);
   }
 
-  /** "Use the demo key": saved through the add-on's own path; answers the add-on's refusal, if any. */
+  /**
+   * "Use the demo key": saved through the add-on's own path, without a paid test (the key is known
+   * good); answers the add-on's refusal, if any.
+   */
   useDemoKey(): string | null {
-    return saveKeyInAddOn(this.emu, this.bundle, this.demoKey);
+    return saveKeyInAddOn(this.emu, this.bundle, this.demoKey, true);
   }
 
   /**

@@ -4,6 +4,7 @@
 // in the sidebar) are not capped, only booked. The day is the caller's: computed in the
 // spreadsheet's time zone, as YYYY-MM-DD.
 
+import { operationByType } from '../operations/table';
 import { BUSY, type Busy, tryWithLock } from '../platform/locked-section';
 import type { BatchStorePort, ClockPort, LockPort } from '../platform/ports';
 import { creditsText } from '../text/credits';
@@ -98,10 +99,23 @@ export const LOCK_BUSY_MESSAGE = 'Too many lookups at once: not sent yet; no cre
 
 const SETTINGS_HINT = '(Extensions > Enrich for Sheets > Open sidebar to change it)';
 
-export function capReachedMessage(formulaDailyCap: number): string {
+/**
+ * The lookup that did not fit: credits still `left` today, what it may cost (`estimate`), and
+ * whether that is a `bound` (an employee list, priced by the employees returned, bounded by `max`).
+ */
+type UnfitLookup = { left: number; estimate: number; bound: boolean };
+
+/**
+ * Why a formula was refused. With credits still left, "reached" would be false: it names what is
+ * left and the price that did not fit.
+ */
+export function capReachedMessage(formulaDailyCap: number, unfit?: UnfitLookup): string {
   if (!(formulaDailyCap > 0))
     return `Formulas may not spend credits: the daily formula budget is 0 ${SETTINGS_HINT}`;
-  return `Daily formula budget of ${creditsText(formulaDailyCap)} reached ${SETTINGS_HINT}`;
+  const budget = `Daily formula budget of ${creditsText(formulaDailyCap)}`;
+  if (!unfit || !(unfit.left > 0)) return `${budget} reached ${SETTINGS_HINT}`;
+  const price = `${unfit.bound ? 'may cost up to' : 'costs'} ${creditsText(unfit.estimate)}`;
+  return `${budget}: ${creditsText(unfit.left)} left today, and this lookup ${price} ${SETTINGS_HINT}`;
 }
 
 /**
@@ -131,22 +145,24 @@ export function reserve(
       granted += 1;
       byOperation[item.type] = (byOperation[item.type] ?? 0) + estimate;
     }
-    if (granted === 0) return { id: '', granted, credits: 0 };
+    const unfit = granted < items.length ? unfitLookup(items[granted], room - cents) : undefined;
+    if (granted === 0) return { id: '', granted, credits: 0, unfit };
     const base = { at: now, day, source: purchaseSource };
     const held = plannedRows(base, items.slice(0, granted), estimates);
     const expiresAt = now + HOLD_LIFETIME_MS[source];
     const id = changes.openHold({ day, source, expiresAt, byOperation, purchaseSource, items: held });
     const itemsKept = changes.state.holds.get(id)?.items !== undefined;
-    return { id, granted, credits: toCredits(cents), itemsKept };
+    return { id, granted, credits: toCredits(cents), itemsKept, unfit };
   });
   if (made === BUSY) {
     return { id: '', granted: 0, credits: 0, refused: { reason: 'busy', message: LOCK_BUSY_MESSAGE } };
   }
+  const { unfit, ...granted } = made;
   const refused: Refusal | null =
     made.granted < items.length
-      ? { reason: 'cap', message: capReachedMessage(settings.formulaDailyCap) }
+      ? { reason: 'cap', message: capReachedMessage(settings.formulaDailyCap, unfit) }
       : null;
-  return { ...made, refused };
+  return { ...granted, refused };
 }
 
 /**
@@ -283,6 +299,12 @@ export function formulaCommitted(state: LedgerState, day: string): Cents {
     if (hold.source === 'formula' && hold.day === day) cents += sumCents(hold.byOperation);
   }
   return cents;
+}
+
+function unfitLookup(item: PlannedItem | undefined, leftCents: Cents): UnfitLookup | undefined {
+  if (!item) return undefined;
+  const bound = operationByType(item.type)?.pricing.kind === 'per_employee';
+  return { left: toCredits(Math.max(0, leftCents)), estimate: item.estimate, bound };
 }
 
 export function capCents(settings: BudgetSettings): Cents {

@@ -27,7 +27,8 @@ export const OUTCOME_LABELS: Readonly<Record<PurchaseOutcome, string>> = {
   paid: 'Paid (whether found was not recorded)',
 };
 
-export const REPORT_HEADER = [
+/** The table's header; the first column names the time zone its times are in. */
+const REPORT_HEADER = [
   'Date and time',
   'Source',
   'Operation',
@@ -48,6 +49,8 @@ export interface SpendReport {
   title: string;
   /** Lines above the table: the period's totals. */
   summary: string[];
+  /** The table's header row: "Date and time (America/New_York)", "Source", … */
+  header: string[];
   rows: string[][];
   /** What the period's purchases cost, and what the API may have charged a second time. */
   credits: number;
@@ -87,7 +90,7 @@ export function spendReport(
   record: readonly Purchase[],
   period: ReportPeriod,
   today: string,
-  formatTime: (ms: number) => string,
+  clock: { zone: string; format: (ms: number) => string },
 ): SpendReport {
   const { from, to } = periodDays(period, today);
   const rows = record.filter((row) => row.day >= from && row.day <= to);
@@ -105,7 +108,8 @@ export function spendReport(
   return {
     title: 'Enrich for Sheets: spend report',
     summary,
-    rows: rows.map((row) => reportRow(row, formatTime)),
+    header: [`${REPORT_HEADER[0]} (${clock.zone})`, ...REPORT_HEADER.slice(1)],
+    rows: rows.map((row) => reportRow(row, clock.format)),
     credits: toCredits(cents),
     twice: toCredits(twice),
   };

@@ -1,5 +1,6 @@
 // ENRICH(type, input, ...): which operation `type` names (its type or its function name, in any
 // case, with spaces or hyphens), or the closest type to a typo.
+import { HELP_PLACES } from '../operations/docs';
 import { GENERIC_FUNCTION, OPERATIONS, operationByFunction, operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';
 import { normalizeText } from './canonical';
@@ -18,7 +19,7 @@ export function resolveType(type: unknown): { op: Operation } | { message: strin
   const near = closestType(key);
   const hint = near
     ? `Did you mean ${near}?`
-    : `${generic} takes one of the ${OPERATIONS.length} types listed in the help, e.g. ${GENERIC_FUNCTION.example}.`;
+    : `${generic} takes one of the ${OPERATIONS.length} types listed under "${HELP_PLACES.enrichTypes}" in Extensions > Enrich for Sheets > ${HELP_PLACES.menuItem}, e.g. ${GENERIC_FUNCTION.example}.`;
   return { message: `Unknown type ${quote(text)}. ${hint}` };
 }
 

@@ -40,15 +40,6 @@ export const boxHolds = (box: Box, cell: CellAt): boolean =>
   cell.column >= box.column &&
   cell.column < box.column + box.columns;
 
-/**
- * The nearest of our formulas at or above the cell in its column, then in the columns to its left:
- * a cell holding another formula stops the search in that column. `formulas[r][c]` is row r + 1.
- */
-export function anchorOf(formulas: readonly (readonly string[])[], cell: CellAt): CellAt | null {
-  for (const anchor of anchorsFor(formulas, cell)) return anchor;
-  return null;
-}
-
 /** Each column's nearest formula of ours at or above the cell, from the cell's column leftwards. */
 export function* anchorsFor(formulas: readonly (readonly string[])[], cell: CellAt): Iterable<CellAt> {
   for (let column = cell.column; column >= Math.max(1, cell.column - MAX_SPILL_COLUMNS); column--) {

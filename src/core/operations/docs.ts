@@ -92,3 +92,12 @@ export const OPERATION_DOCS: Readonly<Record<OperationType, OperationDoc>> = {
 
 export const GENERIC_HELP =
   'Runs any enrichment operation by its type, e.g. ENRICH("company_name_to_website", A2).';
+
+/**
+ * Where the Help is: its item in the add-on's menu, and its section listing ENRICH's types, which
+ * ENRICH's refusal of an unknown type points to.
+ */
+export const HELP_PLACES = {
+  menuItem: 'Help: functions and prices',
+  enrichTypes: 'ENRICH types',
+} as const;

@@ -3,11 +3,11 @@
 // again once their new answers are saved. Its price is stated before anything is bought.
 import type { EnrichmentRequest } from '../api/wire';
 import { estimateFor } from '../billing/charges';
+import { anchorsFor } from '../formulas/spill';
 import type { Operation } from '../operations/types';
 import type { CellAt } from '../text/cell-refs';
 import { roundCredits } from '../text/credits';
 import {
-  anchorsOf,
   type FormulaAt,
   type FormulaLookups,
   type FormulaSources,
@@ -77,7 +77,7 @@ function shownAt(
   sources: FormulaSources,
   anchors: Map<string, Anchored>,
 ): { anchored: Anchored; lookup: ShownLookup } | null {
-  for (const anchor of anchorsOf(formulas, cell)) {
+  for (const anchor of anchorsFor(formulas, cell)) {
     const id = `${anchor.row}:${anchor.column}`;
     let anchored = anchors.get(id);
     if (!anchored) {

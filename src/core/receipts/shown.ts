@@ -6,7 +6,7 @@
 import type { EnrichmentRequest } from '../api/wire';
 import { callArguments, type ReadArgument, readFormulaCall } from '../formulas/formula-call';
 import { formulaRows } from '../formulas/formula-rows';
-import { isOurFormula } from '../formulas/our-formulas';
+import { anchorsFor } from '../formulas/spill';
 import type { Operation } from '../operations/types';
 import { type CellAt, cellA1, cellRef } from '../text/cell-refs';
 import { answerExtent, type Extent, ONE_CELL, type SavedAnswerOf } from './spill';
@@ -26,27 +26,6 @@ export interface FormulaAt extends CellAt {
 
 /** What a formula's cell holds, as read, when its answer would overwrite data. */
 const SPILL_BLOCKED = '#REF!';
-
-/** How far from a formula its answer may reach: rows down, columns to the right. */
-const MAX_ROWS_UP = 10_000;
-const MAX_COLUMNS_LEFT = 40;
-
-/**
- * Our formulas whose answer may have spilled into the cell, nearest first, found as they are asked
- * for: in the cell's column and then in each column to its left, the nearest formula at or above
- * the cell (an answer cannot spill across another formula, so one further up that column reaches
- * no lower). A formula that is not ours stops that column. `formulas[r][c]` is row r + 1.
- */
-export function* anchorsOf(formulas: readonly (readonly string[])[], cell: CellAt): Generator<CellAt> {
-  for (let column = cell.column; column >= Math.max(1, cell.column - MAX_COLUMNS_LEFT); column--) {
-    for (let row = cell.row; row >= Math.max(1, cell.row - MAX_ROWS_UP); row--) {
-      const formula = formulas[row - 1]?.[column - 1] ?? '';
-      if (formula === '') continue;
-      if (isOurFormula(formula)) yield { row, column };
-      break;
-    }
-  }
-}
 
 export interface FormulaLookups {
   isRange: boolean;
@@ -103,7 +82,7 @@ export function shownByFormula(
   cell: CellAt,
   sources: FormulaSources,
 ): { lookup: ShownLookup; formula: FormulaAt } | null {
-  for (const anchor of anchorsOf(formulas, cell)) {
+  for (const anchor of anchorsFor(formulas, cell)) {
     const formula: FormulaAt = { sheet, ...anchor, formula: formulas[anchor.row - 1]![anchor.column - 1]! };
     const lookups = formulaLookups(formula, sources);
     const lookup = lookups ? reaches(lookups, anchor, cell) : null;

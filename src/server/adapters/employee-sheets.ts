@@ -3,7 +3,7 @@
 
 import type { ListSheetPort } from '../../core/jobs/collector-ports';
 import { type EmployeeSheet, uniqueSheetName } from '../../core/jobs/employee-sheet';
-import { activeSpreadsheet } from '../platform/spreadsheet';
+import { activeSpreadsheet, spreadsheetZone, timeFormatter } from '../platform/spreadsheet';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -39,8 +39,8 @@ export function listSheetPort(): ListSheetPort {
         .map((sheet) => sheet.getName()),
     write: (id, sheet) => writeEmployeeSheet(open(id), sheet),
     formatTime: (id, ms) => {
-      const zone = open(id).getSpreadsheetTimeZone() || Session.getScriptTimeZone();
-      return `${Utilities.formatDate(new Date(ms), zone, 'yyyy-MM-dd HH:mm')} (${zone})`;
+      const spreadsheet = open(id);
+      return `${timeFormatter(spreadsheet, 'yyyy-MM-dd HH:mm')(ms)} (${spreadsheetZone(spreadsheet)})`;
     },
   };
 }

@@ -1,7 +1,6 @@
 // The spend report's sheet: made again each time the report is opened, every cell formatted as
 // plain text before its value is written. A sheet of that name the add-on did not make is never overwritten.
 import type { SpendReport } from '../../core/billing/report';
-import { REPORT_HEADER } from '../../core/billing/report';
 import { SHEET_NAME } from '../../core/platform/stored-keys';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -10,7 +9,7 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 export const REPORT_SHEET_NAME = SHEET_NAME.spendReport;
 /** Where the table's header row goes: the title and the totals above it. */
 const TABLE_ROW = 6;
-const WIDTHS = [140, 90, 200, 260, 70, 200, 150];
+const WIDTHS = [210, 90, 200, 260, 70, 200, 150];
 
 /** The report's sheet, emptied; a sheet of the user's under that name stops it. */
 function freshSheet(spreadsheet: Spreadsheet, title: string): Sheet {
@@ -38,13 +37,13 @@ function fitGrid(sheet: Sheet, rows: number, columns: number): void {
 /** Writes the report and opens its sheet; answers the sheet's name. */
 export function writeReportSheet(spreadsheet: Spreadsheet, report: SpendReport): string {
   const sheet = freshSheet(spreadsheet, report.title);
-  const width = REPORT_HEADER.length;
+  const width = report.header.length;
   const line = (text: string) => [text, ...Array<string>(width - 1).fill('')];
   const grid = [
     line(report.title),
     ...report.summary.map(line),
     ...Array.from({ length: TABLE_ROW - 1 - 1 - report.summary.length }, () => line('')),
-    [...REPORT_HEADER],
+    report.header,
     ...report.rows,
   ];
   fitGrid(sheet, grid.length, width);

@@ -69,6 +69,7 @@ export function watchListView(input: {
   tally: RuntimeTally | null;
   now: number;
   when: (ms: number) => string;
+  timeZone: string;
   triggers: { change: boolean; form: boolean; formLinked: boolean };
 }): WatchList {
   return {
@@ -77,5 +78,6 @@ export function watchListView(input: {
     notice: input.pause ? pauseNotice(input.pause) : null,
     runtime: runtimeView(input.tally, input.now),
     drivers: driversText(input.triggers),
+    timeZone: input.watches.some((watch) => watch.lastRunAt !== null) ? input.timeZone : '',
   };
 }

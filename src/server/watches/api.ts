@@ -17,7 +17,7 @@ import { readColumnClaims } from '../bulk-run-store';
 import { removeJobTriggerIfIdle } from '../collector/clock-trigger';
 import { installDrivers } from '../collector/edit-open-triggers';
 import { executionContext, today } from '../context';
-import { requireActiveSpreadsheet } from '../platform/spreadsheet';
+import { requireActiveSpreadsheet, spreadsheetZone, timeFormatter } from '../platform/spreadsheet';
 import { watchListView } from '../presenters/watches';
 import { checkRecipe } from '../recipes';
 import { context, locked, sheetNamed } from '../sidebar-call';
@@ -159,8 +159,7 @@ export function resumeWatches(): void {
 export function listWatches(): WatchList {
   const spreadsheet = requireActiveSpreadsheet();
   const ctx = executionContext({ canWriteSheets: false });
-  const zone = spreadsheet.getSpreadsheetTimeZone();
-  const when = (ms: number) => Utilities.formatDate(new Date(ms), zone, 'MMM d, HH:mm');
+  const when = timeFormatter(spreadsheet, 'MMM d, HH:mm');
   const now = appsScriptClock.now();
   // A watch that has not run yet today spent nothing today, whatever it spent the day before.
   const day = today(now, spreadsheet);
@@ -171,6 +170,7 @@ export function listWatches(): WatchList {
     tally: readTally(),
     now,
     when,
+    timeZone: spreadsheetZone(spreadsheet),
     triggers: watchTriggersOf(spreadsheet),
   });
 }

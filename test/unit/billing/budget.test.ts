@@ -73,6 +73,10 @@ describe('the daily formula cap', () => {
     expect(reservation.granted).toBe(14); // 14 x 7 = 98; a 15th would make 105
     expect(reservation.credits).toBe(98);
     expect(reservation.refused?.reason).toBe('cap');
+    // Not "reached": 2 credits are left, and the 15th email's price is what did not fit.
+    expect(reservation.refused?.message).toBe(
+      'Daily formula budget of 100 credits: 2 credits left today, and this lookup costs 7 credits (Extensions > Enrich for Sheets > Open sidebar to change it)',
+    );
     expect(ledgerSummary(store, TODAY, CAP_100).formulaCapLeftToday).toBe(2);
   });
 

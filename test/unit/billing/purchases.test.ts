@@ -138,7 +138,7 @@ describe('the record of purchases', () => {
     const summary = ledgerSummary(store, TODAY);
     expect(summary.today.total).toBe(13.5);
     expect(summary.today.possiblyChargedTwice).toEqual({ lookups: 1, credits: 10 });
-    const report = spendReport(rows, 'today', TODAY, () => 'time');
+    const report = spendReport(rows, 'today', TODAY, { zone: 'UTC', format: () => 'time' });
     expect([report.credits, report.twice]).toEqual([13.5, 10]);
     expect(report.rows[0]![5]).toBe('Found; possibly charged twice (up to 10 credits more)');
   });
@@ -211,7 +211,7 @@ describe('keeping the record', () => {
       .reduce((sum, [key, value]) => sum + bytesOf(key) + bytesOf(value), 0);
     expect(pageBytes).toBeLessThanOrEqual(PAGES_BUDGET_BYTES + 8_000);
     const rows = record(store, clock);
-    const report = spendReport(rows, 'today', TODAY, () => '');
+    const report = spendReport(rows, 'today', TODAY, { zone: 'UTC', format: () => '' });
     expect(report.credits).toBe(1500);
     expect(ledgerSummary(store, TODAY).today.total).toBe(1500);
     expect(report.summary[1]).toBe('Total: 1,500 credits over 1,500 purchases (as Spending counts them)');
@@ -251,7 +251,7 @@ describe('the report', () => {
     });
     const rows = record(store, clock);
     const total = (period: Parameters<typeof spendReport>[1]) =>
-      spendReport(rows, period, TODAY, () => '').credits;
+      spendReport(rows, period, TODAY, { zone: 'UTC', format: () => '' }).credits;
     expect(total('today')).toBe(5);
     expect(total('week')).toBe(5 + 4 + 3);
     expect(total('month')).toBe(5 + 4 + 3 + 2);

@@ -672,8 +672,8 @@ describe('ENRICH(type, input)', () => {
   it('refuses an unknown type even for an empty input, pointing to the help', () => {
     const text = message(prepareByType('weather_forecast', { input: '' }));
     expect(text).toBe(
-      `Unknown type "weather_forecast". ENRICH takes one of the ${OPERATIONS.length} types listed in the help, ` +
-        `e.g. ${GENERIC_FUNCTION.example}.`,
+      'Unknown type "weather_forecast". ENRICH takes one of the 19 types listed under "ENRICH types" in ' +
+        'Extensions > Enrich for Sheets > Help: functions and prices, e.g. ENRICH("company_name_to_website", "Acme Corporation").',
     );
   });
 

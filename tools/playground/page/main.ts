@@ -57,7 +57,7 @@ function render(next: WorkbookState): void {
   table.setAttribute('aria-label', `${next.activeSheet}: arrow keys move, type to edit, Enter commits`);
   renderTabs(next, (name) => void showSheet(name));
   renderAccount(next);
-  renderClock(next.clock.now);
+  renderClock(next.clock);
   renderMenu(next.menu, menuHooks);
   renderExamples(next.examples, tryExample);
 }

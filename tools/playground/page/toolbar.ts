@@ -17,11 +17,12 @@ export function renderAccount(state: WorkbookState): void {
   $('use-demo-key').hidden = demoKey.inUse;
 }
 
-export function renderClock(iso: string): void {
-  const when = new Date(iso);
-  const clock = $('clock');
-  clock.textContent = when.toLocaleTimeString('en-GB', { timeZone: 'UTC', hour12: false });
-  clock.title = `${when.toUTCString()} (virtual)`;
+/** The virtual time in the spreadsheet's time zone, the one the add-on's receipts and notes use. */
+export function renderClock(clock: WorkbookState['clock']): void {
+  const when = new Date(clock.now);
+  const time = when.toLocaleTimeString('en-GB', { timeZone: clock.timeZone, hour12: false });
+  $('clock').textContent = time;
+  $('clock-zone').textContent = `(${clock.timeZone}, the spreadsheet's time zone)`;
 }
 
 let renderedExamples = '';

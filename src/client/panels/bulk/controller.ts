@@ -5,7 +5,6 @@
 
 import { OPERATIONS, operationByType } from '../../../core/operations/table';
 import type { Operation } from '../../../core/operations/types';
-import { creditsText } from '../../../core/text/credits';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../../../shared/bulk-rpc';
 import { announceChange } from '../../data-changed';
 import { $, busy, el, errorText, say } from '../../dom';
@@ -15,7 +14,6 @@ import { readConfig } from './config';
 import { previewView } from './preview-view';
 import { isUnfinished, sayIfStoppedAgain, sayUnfinished, showProgress } from './progress-view';
 import { RecipeMode } from './recipe-mode';
-import { plural } from './text';
 import { buildBulkPanel, type Controls, showFieldsIfChosen, showOperation } from './view';
 
 /** Slices run back to back; a refreshed ledger is asked for after this many. */
@@ -291,12 +289,14 @@ class BulkController {
     this.askToConfirm(value);
   }
 
+  /** Asks the server's question: what the estimate, the per-run cap and the balance allow. */
   private askToConfirm(value: BulkPreview): void {
     const ui = this.ui;
-    const cost = `${value.estimateIsBound ? 'up to ' : 'about '}${creditsText(value.estimatedCredits)}`;
-    ui.confirmText.textContent = `This run will spend ${cost} for ${plural(value.toLookUp, 'new lookup')}. Run it?`;
+    // previewBulkRun always words it when a yes is needed.
+    const asked = value.confirmation ?? { text: 'Run it?', button: 'Run' };
+    ui.confirmText.textContent = asked.text;
     ui.confirm.hidden = false;
-    ui.confirmRun.textContent = `Run and spend ${cost}`;
+    ui.confirmRun.textContent = asked.button;
     ui.confirmRun.onclick = () => this.guarded(ui.confirmRun, () => this.start(value.estimatedCredits));
     ui.confirmRun.focus();
   }

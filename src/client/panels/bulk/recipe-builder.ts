@@ -3,7 +3,7 @@
 // found nothing. The server checks the recipe and saves it with the spreadsheet.
 import { OPERATIONS } from '../../../core/operations/table';
 import type { RecipeDraft } from '../../../shared/recipe-rpc';
-import { el } from '../../dom';
+import { el, say } from '../../dom';
 
 export const NEW_RECIPE = '__new';
 
@@ -13,6 +13,8 @@ export interface Builder {
   steps: HTMLElement;
   add: HTMLButtonElement;
   save: HTMLButtonElement;
+  /** Under Save: why the recipe was refused, where the user is looking. */
+  message: HTMLElement;
 }
 
 export function buildBuilder(): Builder {
@@ -20,6 +22,7 @@ export function buildBuilder(): Builder {
   const steps = el('ol', { id: 'recipe-steps', class: 'recipe-builder-steps' });
   const add = el('button', { type: 'button', id: 'recipe-add-step' }, 'Add a step');
   const save = el('button', { type: 'button', id: 'recipe-save', class: 'action' }, 'Save recipe');
+  const message = el('p', { id: 'recipe-builder-message', class: 'message', role: 'alert' });
   const root = el(
     'div',
     { id: 'recipe-builder', hidden: true },
@@ -27,8 +30,9 @@ export function buildBuilder(): Builder {
     name,
     steps,
     el('div', { class: 'buttons' }, add, save),
+    message,
   );
-  return { root, name, steps, add, save };
+  return { root, name, steps, add, save, message };
 }
 
 function lookupSelect(): HTMLSelectElement {
@@ -71,6 +75,7 @@ export function addStep(builder: Builder): void {
 }
 
 export function resetBuilder(builder: Builder): void {
+  say(builder.message, '');
   builder.name.value = '';
   builder.steps.replaceChildren();
   addStep(builder);

@@ -44,7 +44,7 @@ export class RecipeMode {
       this.changed();
     });
     this.builder.add.addEventListener('click', () => addStep(this.builder));
-    this.builder.save.addEventListener('click', () => void this.guard(this.builder.save, () => this.save()));
+    this.builder.save.addEventListener('click', () => void this.saveClicked());
     controls.remove.addEventListener('click', () => void this.guard(controls.remove, () => this.remove()));
     // The setup chosen here, a recipe or one lookup, may become a watch.
     mountWatchOffer(ui.form, () => this.watchSetup());
@@ -60,6 +60,14 @@ export class RecipeMode {
 
   private guard(button: HTMLButtonElement, work: () => Promise<void>): Promise<void> {
     return busy(button, this.ui.message, work);
+  }
+
+  /** Save's refusal shows under Save, scrolled into view: the builder can be longer than the sidebar. */
+  private async saveClicked(): Promise<void> {
+    const { save, message } = this.builder;
+    say(message, '');
+    await busy(save, message, () => this.save());
+    if (message.textContent) message.scrollIntoView({ block: 'nearest' });
   }
 
   /** Saves the built recipe, then chooses it: ready to preview. */

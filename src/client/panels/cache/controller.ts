@@ -1,6 +1,7 @@
 // The Saved results panel: how many paid answers are kept, how old they are, how much room they
 // take, and clearing them, after a confirmation that says what buying them again would cost.
 import type { CacheView } from '../../../shared/rpc';
+import { announceChange } from '../../data-changed';
 import { busy, errorText, say } from '../../dom';
 import { latestOnly } from '../../latest-only';
 import { call } from '../../rpc-client';
@@ -38,6 +39,8 @@ export function mountCachePanel(): CachePanel {
       closeConfirmation(ui);
       say(ui.message, `Cleared ${results(before - view.entries)}.`, 'ok');
       ui.clear.focus();
+      // A receipt's "Kept" and Buy again's offer read the same answers: the other panels reload.
+      announceChange();
     }),
   );
 

@@ -2,23 +2,13 @@
 // the server is set as text.
 
 import { creditsText } from '../../../core/text/credits';
+import { timesNote } from '../../../core/text/time-zone';
 import type { CacheView } from '../../../shared/rpc';
 import { $, el } from '../../dom';
 
 function formatBytes(bytes: number): string {
   if (bytes < 1000) return `${bytes} bytes`;
   return `${(bytes / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 })} KB`;
-}
-
-/** A date and time as the user reads them; the server's clock stamped it, so no "ago" is guessed here. */
-function formatWhen(ms: number): string {
-  return new Date(ms).toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
 }
 
 export const results = (n: number) => `${n.toLocaleString('en-US')} saved result${n === 1 ? '' : 's'}`;
@@ -113,10 +103,14 @@ export function showCache(ui: CacheElements, view: CacheView): void {
   ui.clear.disabled = view.entries === 0;
   ui.figures.replaceChildren(
     figure('Saved results', view.entries.toLocaleString('en-US'), 'cache-entries'),
-    figure('Oldest', view.oldestAt === null ? '–' : formatWhen(view.oldestAt), 'cache-oldest'),
-    figure('Newest', view.newestAt === null ? '–' : formatWhen(view.newestAt), 'cache-newest'),
+    // Written by the server in the spreadsheet's time zone, as every time the add-on shows.
+    figure('Oldest', view.oldest ?? '–', 'cache-oldest'),
+    figure('Newest', view.newest ?? '–', 'cache-newest'),
     figure('Room taken', formatBytes(view.bytes), 'cache-bytes'),
     figure('They cost', creditsText(view.rebuyCredits), 'cache-rebuy'),
+    ...(view.oldest === null
+      ? []
+      : [el('p', { id: 'cache-times', class: 'hint' }, timesNote(view.timeZone))]),
   );
 }
 

@@ -10,6 +10,7 @@ import {
   scopeRadios,
   selectedScope,
   showKey,
+  showRemoveQuestion,
   showScopeWarning,
   showTestCost,
   showUntestedChoice,
@@ -68,12 +69,20 @@ function wireTest(message: HTMLElement): void {
   );
 }
 
+/** Remove asks first, saying what removing stops; only "Remove it" removes. */
 function wireClear(message: HTMLElement): void {
   const clear = $('clear-key') as HTMLButtonElement;
-  clear.addEventListener('click', () =>
-    busy(clear, message, async () => {
+  const confirm = $('key-remove-confirm') as HTMLButtonElement;
+  clear.addEventListener('click', () => {
+    showUntestedChoice(false);
+    say(message, '', '');
+    showRemoveQuestion(true);
+  });
+  ($('key-remove-keep') as HTMLButtonElement).addEventListener('click', () => showRemoveQuestion(false));
+  confirm.addEventListener('click', () =>
+    busy(confirm, message, async () => {
       showKey(await call('clearApiKey'));
-      showUntestedChoice(false);
+      showRemoveQuestion(false);
       say(message, 'Key removed.', 'ok');
       announceChange();
     }),

@@ -53,6 +53,13 @@ export function showTestCost(credits: number): void {
     `Replace tests the new key first with one real lookup, which costs ${creditsText(credits)} on its account; the saved key stays if the test fails.`;
 }
 
+/** Remove's question, its Remove it focused; Remove gives way to it while it is shown. */
+export function showRemoveQuestion(shown: boolean): void {
+  $('key-remove').hidden = !shown;
+  $('clear-key').hidden = shown;
+  if (shown) ($('key-remove-confirm') as HTMLButtonElement).focus();
+}
+
 /** Offers to save a key whose test failed, untested; hidden once the key or the choice changes. */
 export function showUntestedChoice(shown: boolean): void {
   $('key-untested').hidden = !shown;

@@ -1,12 +1,14 @@
 // The "This cell" panel's view: the selected cell's receipt as label and text lines, Buy again with
 // its price stated first, and a status line. Everything from the server is set as text.
 import { creditsText } from '../../../core/text/credits';
+import { timesNote } from '../../../core/text/time-zone';
 import type { BuyAgainOffer, SelectionReceipt } from '../../../shared/receipt-rpc';
 import { $, el } from '../../dom';
 
 export interface ReceiptElements {
   note: HTMLElement;
   lines: HTMLElement;
+  times: HTMLElement;
   said: HTMLElement;
   buyAgain: HTMLButtonElement;
   question: HTMLElement;
@@ -19,6 +21,7 @@ export interface ReceiptElements {
 /** Fills the panel's body in sidebar.html; the confirmation starts hidden. */
 export function buildReceiptBody(): ReceiptElements {
   const lines = el('dl', { id: 'receipt-lines', class: 'receipt' });
+  const times = el('p', { id: 'receipt-times', class: 'hint', hidden: true });
   const said = el('p', { id: 'receipt-said', class: 'hint' }, 'Select a cell to see what it cost.');
   const buyAgain = el('button', { type: 'button', id: 'receipt-buy-again', hidden: true }, 'Buy again…');
   const question = el('p', { id: 'receipt-confirm-text', class: 'warning' });
@@ -40,12 +43,24 @@ export function buildReceiptBody(): ReceiptElements {
   $('receipt-body').replaceChildren(
     el('p', { class: 'hint' }, 'What the selected cell shows: bought when, for what, and where it is kept.'),
     lines,
+    times,
     said,
     el('div', { class: 'buttons' }, buyAgain),
     confirmation,
     message,
   );
-  return { note: $('receipt-note'), lines, said, buyAgain, question, confirmation, confirm, keep, message };
+  return {
+    note: $('receipt-note'),
+    lines,
+    times,
+    said,
+    buyAgain,
+    question,
+    confirmation,
+    confirm,
+    keep,
+    message,
+  };
 }
 
 function offerText(offer: BuyAgainOffer): string {
@@ -59,6 +74,8 @@ export function showReceipt(ui: ReceiptElements, receipt: SelectionReceipt): voi
   ui.lines.replaceChildren(
     ...receipt.lines.flatMap((line) => [el('dt', {}, line.label), el('dd', {}, line.text)]),
   );
+  ui.times.textContent = receipt.timeZone === '' ? '' : timesNote(receipt.timeZone);
+  ui.times.hidden = receipt.lines.length === 0 || receipt.timeZone === '';
   ui.said.textContent = receipt.message;
   ui.said.hidden = receipt.message === '';
   const offer = receipt.buyAgain;

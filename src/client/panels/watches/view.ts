@@ -1,6 +1,7 @@
 // The Watches panel's view: the account's notice, each watch with its state, cap, spend, rows and
 // last run, and today's share of the trigger runtime quota. Everything from the server is text.
 import { creditsText } from '../../../core/text/credits';
+import { timesNote } from '../../../core/text/time-zone';
 import type { WatchList, WatchView } from '../../../shared/watch-rpc';
 import { $, el } from '../../dom';
 
@@ -10,6 +11,7 @@ export interface WatchesElements {
   list: HTMLElement;
   runtime: HTMLElement;
   drivers: HTMLElement;
+  times: HTMLElement;
   message: HTMLElement;
 }
 
@@ -19,9 +21,10 @@ export function buildWatchesBody(): WatchesElements {
   const list = el('ul', { id: 'watches-list', class: 'jobs' });
   const runtime = el('p', { id: 'watches-runtime', class: 'hint' });
   const drivers = el('p', { id: 'watches-drivers', class: 'hint' });
+  const times = el('p', { id: 'watches-times', class: 'hint', hidden: true });
   const message = el('p', { id: 'watches-message', class: 'message', role: 'alert' });
-  $('watches-body').replaceChildren(notice, list, drivers, runtime, message);
-  return { note: $('watches-note'), notice, list, runtime, drivers, message };
+  $('watches-body').replaceChildren(notice, list, times, drivers, runtime, message);
+  return { note: $('watches-note'), notice, list, runtime, drivers, times, message };
 }
 
 export interface WatchActions {
@@ -83,6 +86,8 @@ export function showWatches(ui: WatchesElements, list: WatchList, actions: Watch
       : list.watches.map((watch) => watchItem(watch, actions))),
   );
   ui.drivers.textContent = list.watches.length === 0 ? '' : list.drivers;
+  ui.times.textContent = list.timeZone === '' ? '' : timesNote(list.timeZone);
+  ui.times.hidden = list.timeZone === '';
   ui.runtime.textContent = list.runtime.text;
 }
 
