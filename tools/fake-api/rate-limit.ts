@@ -81,3 +81,19 @@ function sortedCountAtOrBefore(times: readonly number[], time: number): number {
   }
   return low;
 }
+
+/**
+ * `--rate=N` on the command line (or ENRICH_FAKE_RATE): the POSTs a second the fake allows a key,
+ * for `npm start` and `npm run fake-api`; undefined keeps the default. A bad value throws.
+ */
+export function rateFromCommandLine(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): number | undefined {
+  const text = argv.find((arg) => arg.startsWith('--rate='))?.slice('--rate='.length) ?? env.ENRICH_FAKE_RATE;
+  if (text === undefined || text === '') return undefined;
+  const rate = Number(text);
+  if (!Number.isFinite(rate) || rate <= 0)
+    throw new Error(`--rate must be a number of requests a second above 0, not "${text}"`);
+  return rate;
+}

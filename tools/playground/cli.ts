@@ -1,6 +1,7 @@
 // Entry of `npm start` (after scripts/start.mjs built dist/): the playground on 127.0.0.1:${PORT:-8080},
 // or on the next free port when that one is in use. It stops on Ctrl+C, SIGTERM and SIGHUP.
 import { join } from 'node:path';
+import { DEFAULT_RATE_LIMIT_PER_SECOND, rateFromCommandLine } from '../fake-api/rate-limit';
 import { DEMO_CREDITS } from './demo';
 import { type RunningPlayground, startPlayground } from './server';
 
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
   // `npm start -- --hostile=deep` (or ENRICH_FAKE_HOSTILE=deep): the fake API misbehaves on purpose.
   const flag = process.argv.find((arg) => arg.startsWith('--hostile='))?.slice('--hostile='.length);
   const hostile = flag ?? process.env.ENRICH_FAKE_HOSTILE ?? '';
+  // `npm start -- --rate=10`: the demo key allows 10 requests a second, not the documented 1.
+  const rate = rateFromCommandLine(process.argv, process.env);
   let playground: RunningPlayground;
   try {
     playground = await startPlayground({
@@ -51,6 +54,7 @@ async function main(): Promise<void> {
       nextPorts: NEXT_PORTS,
       distDir: join(__dirname, '..', 'dist'),
       hostile,
+      ...(rate === undefined ? {} : { rate }),
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -60,6 +64,10 @@ async function main(): Promise<void> {
   if (playground.port !== port && port !== 0)
     console.log(`Port ${port} is in use: serving on ${playground.port} instead.`);
   if (hostile !== '') console.log(`Hostile fake API: ${hostile} (every hostile answer is still charged).`);
+  console.log(
+    `The fake API allows the demo key ${rate ?? DEFAULT_RATE_LIMIT_PER_SECOND} request(s) a second (--rate=N to change), ` +
+      'as the vendor documents for single lookups: the add-on learns the pace, so a 500-row range takes minutes; +10 min moves time on.',
+  );
   console.log(`Enrich for Sheets playground: ${playground.url}`);
   console.log(
     `A demo account with ${DEMO_CREDITS.toLocaleString('en-US')} credits is ready (fake API, offline), ` +

@@ -34,6 +34,8 @@ export interface PlaygroundOptions {
   distDir: string;
   /** Hostile answers the fake API gives (fake-api/hostile.ts `parseHostileSpec`), e.g. `deep`. */
   hostile?: string;
+  /** POSTs a second the fake API allows the demo key; the fake's default (1, as the vendor documents) unless given. */
+  rate?: number;
 }
 
 export interface RunningPlayground {
@@ -90,7 +92,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
     throw new Error(`The playground listens on a loopback address only (it has no login); got ${host}`);
   }
   const assets = await loadAssets();
-  const workbook = new Workbook(distDir);
+  const workbook = new Workbook(distDir, options.rate);
   // The demo's formulas may spend all its credits in a day, set as a user would: Credit settings.
   workbook.rpc('saveSettings', [{ formulaDailyCap: DEMO_CREDITS }]);
   for (const { type, kind } of parseHostileSpec(options.hostile ?? '')) workbook.api.setHostile(type, kind);

@@ -39,7 +39,7 @@ function messageOf(error: unknown): string {
 
 export class Workbook {
   readonly clock = new VirtualClock();
-  readonly api = new FakeApi({ clock: this.clock });
+  readonly api: FakeApi;
   readonly emu: Emulator;
   readonly bundle: LoadedBundle;
   /** The demo account's key: `npm start` prints it, "Use the demo key" saves it again. */
@@ -54,7 +54,12 @@ export class Workbook {
   /** The page's selection on that tab, which scripts the user starts see as the active range. */
   #selection = 'A1';
 
-  constructor(distDir: string) {
+  /** `rate`: POSTs a second the fake API allows the demo key; its own default (1) unless given. */
+  constructor(distDir: string, rate?: number) {
+    this.api = new FakeApi({
+      clock: this.clock,
+      ...(rate === undefined ? {} : { rateLimitPerSecond: rate }),
+    });
     this.#distDir = distDir;
     this.demoKey = this.api.createAccount({ credits: DEMO_CREDITS });
     this.emu = createEmulator({ fetchHandler: (request) => this.api.handle(request), clock: this.clock });

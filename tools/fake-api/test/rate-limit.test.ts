@@ -1,4 +1,4 @@
-import { DEFAULT_RATE_LIMIT_PER_SECOND } from '../rate-limit';
+import { DEFAULT_RATE_LIMIT_PER_SECOND, rateFromCommandLine } from '../rate-limit';
 import { harness } from './helpers';
 
 const WEBSITE = { type: 'company_name_to_website', input_data: 'Acme Corporation' };
@@ -112,5 +112,16 @@ describe('fake API: rate limit per key, token bucket that counts refused calls',
       clock.advance(100);
     }
     expect(statuses.every((status) => status === 200)).toBe(true);
+  });
+});
+
+describe('the rate asked on the command line', () => {
+  it('reads --rate=N or ENRICH_FAKE_RATE, keeps the default without either, refuses nonsense', () => {
+    expect(rateFromCommandLine(['node', 'cli', '--rate=10'], {})).toBe(10);
+    expect(rateFromCommandLine(['node', 'cli'], { ENRICH_FAKE_RATE: '2.5' })).toBe(2.5);
+    expect(rateFromCommandLine(['node', 'cli'], {})).toBeUndefined();
+    expect(() => rateFromCommandLine(['node', 'cli', '--rate=0'], {})).toThrow(
+      '--rate must be a number of requests a second above 0, not "0"',
+    );
   });
 });

@@ -111,7 +111,10 @@ function countRow(tally: Tally, row: number, outcome: Outcome): void {
 function settle(next: BulkRun, tally: Tally, end: SliceEnd): BulkRun {
   if (tally.fatal !== null)
     return { ...next, state: 'stopped', message: stopMessage(tally.fatal, tally.cursor, next) };
-  if (end.cut.reason === 'cap') {
+  // Stopped by the cap only once the rows before the cut are done: a slice the pace or its time
+  // cut short goes on in the next one, which weighs the cap again.
+  const cutRow = end.work[end.cut.index]?.row ?? Number.POSITIVE_INFINITY;
+  if (end.cut.reason === 'cap' && tally.cursor >= cutRow) {
     return {
       ...next,
       state: 'stopped',
