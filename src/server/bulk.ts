@@ -30,6 +30,7 @@ import type { Operation } from '../core/operations/types';
 import { DAY_MS } from '../core/platform/time';
 import { progressWithRecipe } from '../core/recipes/progress';
 import { creditsText } from '../core/text/credits';
+import { sendingAtPace } from '../core/text/duration';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../shared/bulk-rpc';
 import { appsScriptClock, digestHashPort } from './adapters/apps-script';
 import { combinedPort, type RunSheet, readRunSheet, sheetPort } from './adapters/bulk-sheets';
@@ -128,7 +129,12 @@ export function previewBulkRun(raw: BulkRunConfig): BulkPreview {
   const { config, op } = checkConfig(raw);
   const { preview } = computePreview(ctx, config, op, readOwnSheet(config, op));
   const perLookup = perLookupEstimate(op, config);
-  return { ...preview, confirmation: runConfirmation(preview, perLookup, ctx.settings.runHardCap) };
+  const pace = ctx.pace.rate;
+  return {
+    ...preview,
+    confirmation: runConfirmation(preview, perLookup, ctx.settings.runHardCap),
+    ...(preview.toLookUp > 0 ? { sendingTime: sendingAtPace(preview.toLookUp, pace) } : {}),
+  };
 }
 
 export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): BulkProgress {

@@ -77,6 +77,11 @@ export interface BulkPreview {
   /** Distinct new lookups to buy. */
   toLookUp: number;
   estimatedCredits: number;
+  /**
+   * How long sending the new lookups takes at the pace learned for the account ("about 5 minutes
+   * at the API's pace of 1 a second"), set by previewBulkRun; absent with nothing to buy.
+   */
+  sendingTime?: string;
   /** Employee lists are paid per employee: the estimate is a bound from `max` (or the default). */
   estimateIsBound: boolean;
   /** Above the confirmation threshold in the settings. */

@@ -139,6 +139,13 @@ describe('a key held to 1 request a second, every setting at its default', () =>
     expect(spent(world)).toBe(300);
   });
 
+  it('says in the bulk preview how long sending takes at the pace', () => {
+    const world = paceWorld(300);
+    const preview = sidebar<BulkPreview>(world, 'previewBulkRun', websiteConfig(1));
+    expect(preview.sendingTime).toBe("about 5 minutes at the API's pace of 1 a second");
+    expect(spent(world)).toBe(0);
+  });
+
   it('says the pace it learned in Credit settings and Spending, and the refusals of the day', () => {
     const world = paceWorld(150);
     const before = sidebar<PaceSummary>(world, 'getPace');

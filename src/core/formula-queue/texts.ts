@@ -3,6 +3,7 @@
 // which the user cannot do without retyping. A time is promised only when an execution Google will
 // run keeps it: the Edit trigger of the edit that typed the formula, with its 6 minutes. Past that,
 // each later edit or opening of the file goes on for 6 minutes more, and nothing sooner is promised.
+import { sendingAtPace, sendingTime } from '../text/duration';
 import { plural } from '../text/plural';
 
 const SIDEBAR = 'Extensions > Enrich for Sheets';
@@ -28,20 +29,12 @@ export interface QueueOutlook {
   typedNow: boolean;
 }
 
-/** "about 3 minutes" of sending at `pace`. */
-function duration(lookups: number, pace: number): string {
-  const minutes = Math.max(1, Math.ceil(lookups / Math.max(0.01, pace) / 60));
-  return minutes === 1 ? 'about a minute' : `about ${minutes.toLocaleString('en-US')} minutes`;
-}
-
-const paceWords = (pace: number) => `${Number(pace.toFixed(1)).toLocaleString('en-US')} a second`;
-
 export function queuedText(outlook: QueueOutlook): string {
   const { left, pace } = outlook;
   const lookups = plural(left, 'lookup', 'lookups');
   if (!outlook.followsUser)
     return `Queued: ${lookups}, not sent yet. Open the sidebar (${SIDEBAR} > Open sidebar) or choose ${SIDEBAR} > Finish pending lookups to fill them in; no credits were spent on them yet.`;
   if (outlook.typedNow && outlook.editFollows && left <= pace * TYPING_EDIT_SENDING_S)
-    return `Queued: ${lookups} will fill in within ${duration(left, pace)}.`;
-  return `Queued: ${lookups}, not sent yet (${duration(left, pace)} at the API's pace of ${paceWords(pace)}). Each edit or opening of this file sends more, 6 minutes at a time, and so does the open sidebar; for a column this size, a bulk run from the sidebar (${SIDEBAR} > Open sidebar) is quicker. No credits were spent on them yet.`;
+    return `Queued: ${lookups} will fill in within ${sendingTime(left, pace)}.`;
+  return `Queued: ${lookups}, not sent yet (${sendingAtPace(left, pace)}). Each edit or opening of this file sends more, 6 minutes at a time, and so does the open sidebar; for a column this size, a bulk run from the sidebar (${SIDEBAR} > Open sidebar) is quicker. No credits were spent on them yet.`;
 }

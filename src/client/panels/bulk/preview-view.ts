@@ -86,6 +86,9 @@ export function previewView(preview: BulkPreview): HTMLElement {
       el('span', {}, 'Estimated cost'),
       el('strong', { id: 'bulk-estimate' }, cost),
     ),
+    preview.sendingTime
+      ? el('p', { id: 'bulk-time', class: 'hint' }, `Sending takes ${preview.sendingTime}.`)
+      : null,
     preview.cached > 0 ? el('p', { id: 'bulk-saved', class: 'hint' }, savedText(preview.cached)) : null,
     el('p', { class: 'hint' }, destinations(preview)),
     ...conflictNotes(preview.columnConflicts),
