@@ -59,7 +59,7 @@ export function listJobs(): JobsList {
   const queued = readQueue(context.deps.store.getAll(), context.scope, now);
   return {
     keyConfigured: true,
-    queued: queued.map((record) => queuedFormulaView(record, now)),
+    queued: queued.map((record) => queuedFormulaView(record, now, context.pace.rate)),
     jobs: [...pending, ...recent].map((job) => describeJob(job, now)),
     pending: pending.length,
     background: currentBackground(),

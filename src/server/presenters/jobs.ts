@@ -3,6 +3,7 @@
 import { type QueuedFormula, queueKey } from '../../core/formula-queue/records';
 import type { CollectorReport } from '../../core/jobs/collector-ports';
 import { describeJob, type JobRecord } from '../../core/jobs/registry';
+import { sendingAtPace } from '../../core/text/duration';
 import { plural } from '../../core/text/plural';
 import type { BackgroundCollection, CollectorProgress, QueuedFormulaView } from '../../shared/jobs-rpc';
 import type { FormulaWork } from '../collector/queued-formulas';
@@ -93,14 +94,14 @@ const BY_TEXT: Record<string, string> = {
   menu: 'from the menu',
 };
 
-/** A queued formula as the Jobs panel lists it. */
-export function queuedFormulaView(record: QueuedFormula, now: number): QueuedFormulaView {
+/** A queued formula as the Jobs panel lists it; `pace` is the one learned for the account. */
+export function queuedFormulaView(record: QueuedFormula, now: number, pace: number): QueuedFormulaView {
   const minutes = Math.max(0, Math.round((now - record.since) / 60_000));
   return {
     id: queueKey(record.sheet, record.a1),
     where: `${record.sheet}!${record.a1}`,
     formula: record.formula,
-    lookupsText: plural(record.left, 'lookup', 'lookups'),
+    lookupsText: `${plural(record.left, 'lookup', 'lookups')}, ${sendingAtPace(record.left, pace)}`,
     sinceText: minutes === 0 ? 'queued just now' : `queued ${plural(minutes, 'minute', 'minutes')} ago`,
     byText: `last worked on ${BY_TEXT[record.by] ?? 'by the add-on'}`,
   };
