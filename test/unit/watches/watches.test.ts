@@ -246,12 +246,9 @@ describe('the lease', () => {
     expect(takeLease(held, held.lease!.until + 1, 'b', 60_000, '2025-01-06').kind).toBe('mine');
   });
 
-  it('is not taken for a watch off, paused by its cap or waiting out a failure', () => {
+  it('is not taken for a watch off or waiting out a failure', () => {
     expect(takeLease(watch({ on: false }), 0, 'a', 1, '2025-01-06').kind).toBe('idle');
-    expect(
-      takeLease(watch({ pause: { kind: 'cap', day: '2025-01-06' } }), 0, 'a', 1, '2025-01-06').kind,
-    ).toBe('idle');
-    // Paused because its columns changed: its run looks whether they are back.
+    // Paused by its cap: the test below. Paused because its columns changed: its run looks whether they are back.
     expect(takeLease(watch({ pause: { kind: 'misfit', reason: '' } }), 0, 'a', 1, '2025-01-06').kind).toBe(
       'mine',
     );
