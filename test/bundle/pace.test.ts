@@ -174,6 +174,31 @@ describe('a key held to 1 request a second, every setting at its default', () =>
   });
 });
 
+describe("the add-on's own words are never bought", () => {
+  it('refuses, for free, the queued cells of a range another formula reads', () => {
+    const world = paceWorld(600);
+    typeRange(world, 600);
+    const queued = shown(world, 600).filter((text) => text.startsWith('Queued:'));
+    expect(queued.length).toBeGreaterThan(100);
+    const before = posts(world).length;
+    const reader = enterFormula(world, 'C2', '=COMPANY_EMAIL(B2:B601)');
+    expect(reader.error).toBeNull();
+    const read = reader.values.map(([value]) => String(value));
+    expect(
+      read.filter(
+        (text) =>
+          text ===
+          'Error: This is a lookup still waiting for its answer; COMPANY_EMAIL needs a company name.',
+      ).length,
+    ).toBe(queued.length);
+    // Not one request carried our own words.
+    const sent = posts(world)
+      .slice(before)
+      .map((call) => String(call.input));
+    expect(sent.filter((input) => input.startsWith('Queued'))).toEqual([]);
+  });
+});
+
 describe('a key that really allows 10 a second, no setting touched', () => {
   it('finds the pace within the first minute of a bulk run, then keeps to it', () => {
     const world = paceWorld(600, 10);

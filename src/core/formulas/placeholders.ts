@@ -6,6 +6,7 @@
 // readCell() turns them into an unusable cell, so every argument of a formula, a bulk run, a
 // recipe or a watch refuses them for free.
 import { CELL_TEXT } from '../render/cell-text';
+import { ownTextKind } from '../text/own-texts';
 import { namesSomething, normalizeText } from './canonical';
 import { quote } from './refusals';
 
@@ -22,10 +23,9 @@ const ERROR_VALUES: ReadonlySet<string> = new Set([
 const LOADING = 'loading...';
 
 // This add-on's cell texts for a lookup without a value (render/cell-text.ts), as readCell sees
-// them (NFKC turns "…" into "..."): a formula reading another's cell must not buy them.
+// them (NFKC turns "…" into "..."): a formula reading another's cell must not buy them. Every
+// other family of our texts is in text/own-texts.ts.
 const OWN_TEXTS: ReadonlySet<string> = new Set(Object.values(CELL_TEXT).map(normalizeText));
-const OWN_WAITING = normalizeText('Processing…');
-const OWN_ERROR = 'Error: ';
 
 /** What a placeholder text is, completing "This is ..."; null for any other text. */
 export function placeholderOf(text: string): string | null {
@@ -34,10 +34,10 @@ export function placeholderOf(text: string): string | null {
   if (ERROR_VALUES.has(upper))
     return `an error value (${upper}), which costs nothing: fix the cell it comes from`;
   if (text.toLowerCase() === LOADING) return `"${text}" (the cell it comes from is still computing)`;
-  if (text.startsWith(OWN_WAITING)) return 'a lookup still waiting for its answer';
   if (text === CELL_TEXT.notFound) return `"${text}", the answer of a lookup that found nothing`;
-  if (OWN_TEXTS.has(text) || text.startsWith(OWN_ERROR))
-    return 'a message of this add-on, not a value to look up';
+  const own = ownTextKind(text) ?? (OWN_TEXTS.has(text) ? 'error' : null);
+  if (own === 'wait' || own === 'promise') return 'a lookup still waiting for its answer';
+  if (own !== null) return 'a message of this add-on, not a value to look up';
   if (!namesSomething(text))
     return `${quote(text)}, which has no letter or digit to look up and costs nothing`;
   return null;
