@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { freshLog, writeLog } from '../../src/core/api/pace-log';
 import { accountScope } from '../../src/core/cache/keys';
 import { PROPERTY_PREFIX } from '../../src/core/platform/stored-keys';
+import type { BulkProgress } from '../../src/shared/bulk-rpc';
 import { VirtualClock } from '../../tools/emulator/clock';
 import {
   createEmulator,
@@ -86,6 +87,20 @@ function seedLearnedPace(emu: Emulator, key: string, rate: number): void {
   const log = { ...freshLog(rate, rate), good: rate, changedAt: emu.clock.now() - 3_600_000 };
   const name = `${PROPERTY_PREFIX.pace}${accountScope(sha256, key)}`;
   emu.globals.PropertiesService.getDocumentProperties()!.setProperty(name, writeLog(log));
+}
+
+/** Calls the server as the sidebar does (google.script.run), in an execution of its own. */
+export const sidebar = <T>(world: World, name: string, ...args: unknown[]) =>
+  world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' }) as T;
+
+/** The sidebar's loop over a bulk run: calls again when told, until it leaves `running`. */
+export function drive(world: World, runId: string, maxCalls = 50): BulkProgress {
+  let progress = sidebar<BulkProgress>(world, 'continueBulkRun', runId);
+  for (let i = 0; i < maxCalls && progress.state === 'running'; i++) {
+    if (progress.nextCallInMs) world.clock.advance(progress.nextCallInMs);
+    progress = sidebar<BulkProgress>(world, 'continueBulkRun', progress.runId);
+  }
+  return progress;
 }
 
 /** Changes settings through the sidebar's own server call. */

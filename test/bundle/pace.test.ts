@@ -7,15 +7,12 @@
 import type { BulkPreview, BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
 import type { OperationType } from '../../src/shared/operation-type';
 import type { LedgerView, PaceSummary } from '../../src/shared/rpc';
-import { createWorld, enterFormula, saveSettings, spent, typeValues, type World } from './harness';
+import { createWorld, enterFormula, saveSettings, sidebar, spent, typeValues, type World } from './harness';
 
 const MINUTE = 60_000;
 /** The typing edit's trigger: an execution of 6 minutes at most. */
 const TYPING_EDIT_MS = 6 * MINUTE;
 const RATE_ERROR = /429|Too many requests|rate/i;
-
-const sidebar = <T>(world: World, name: string, ...args: unknown[]) =>
-  world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' }) as T;
 
 /** A world whose key the fake API holds to `keyRate` a second (1: the fake's default). */
 function paceWorld(rows: number, keyRate?: number): World {

@@ -11,27 +11,17 @@ import type { RecipePreview } from '../../src/shared/recipe-rpc';
 import type { LedgerView } from '../../src/shared/rpc';
 import {
   createWorld,
+  drive,
   enterFormula,
   postsSent,
   rerunUnasked,
   saveSettings,
+  sidebar,
   spent,
   typeValues,
   type World,
 } from './harness';
 import { everythingShown, keyTraces, worldWithKey } from './key-traces';
-
-const sidebar = <T>(world: World, name: string, ...args: unknown[]) =>
-  world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' }) as T;
-
-function drive(world: World, runId: string): BulkProgress {
-  let progress = sidebar<BulkProgress>(world, 'continueBulkRun', runId);
-  for (let i = 0; i < 50 && progress.state === 'running'; i++) {
-    if (progress.nextCallInMs) world.clock.advance(progress.nextCallInMs);
-    progress = sidebar<BulkProgress>(world, 'continueBulkRun', progress.runId);
-  }
-  return progress;
-}
 
 const WEBSITES: BulkRunConfig = {
   sheetName: 'Leads',

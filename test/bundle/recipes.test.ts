@@ -6,23 +6,11 @@
 import type { BulkProgress } from '../../src/shared/bulk-rpc';
 import type { RecipePreview, RecipeRunConfig, RecipeSummary } from '../../src/shared/recipe-rpc';
 import { operationOf } from '../../tools/fake-api/catalog';
-import { createWorld, spent, typeValues, type World } from './harness';
+import { createWorld, drive, sidebar, spent, typeValues, type World } from './harness';
 
 const ROWS = 200;
 /** A third of the lookups find nothing, each type deciding for itself (the fake's miss rate). */
 const MISS_RATE = 0.3;
-
-const sidebar = <T>(world: World, name: string, ...args: unknown[]) =>
-  world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' }) as T;
-
-function drive(world: World, runId: string, maxCalls = 400): BulkProgress {
-  let progress = sidebar<BulkProgress>(world, 'continueBulkRun', runId);
-  for (let i = 0; i < maxCalls && progress.state === 'running'; i++) {
-    if (progress.nextCallInMs) world.clock.advance(progress.nextCallInMs);
-    progress = sidebar<BulkProgress>(world, 'continueBulkRun', progress.runId);
-  }
-  return progress;
-}
 
 function posts(world: World) {
   return world.api.callsFor(world.key).filter((call) => call.method.toUpperCase() === 'POST');
@@ -96,7 +84,7 @@ describe('the "Email from name" recipe over 200 rows', () => {
     ]);
     expect(spent(world)).toBe(0);
     const started = sidebar<BulkProgress>(world, 'startRecipeRun', config, preview.creditsMax);
-    const last = drive(world, started.runId);
+    const last = drive(world, started.runId, 400);
 
     expect(last).toMatchObject({ state: 'done', recipe: { name: 'Email from name', step: 3, steps: 3 } });
     const bought = posts(world).map((call) => `${call.type}|${call.input}`);
@@ -151,7 +139,7 @@ describe('the "Contact from profile URL" recipe', () => {
     expect(preview.creditsMin).toBe(preview.creditsMax); // no fallback: the cost is known
     const run = sidebar<BulkProgress>(world, 'startRecipeRun', config, preview.creditsMax);
 
-    expect(drive(world, run.runId).state).toBe('done');
+    expect(drive(world, run.runId, 400).state).toBe('done');
     const bought = posts(world).map((call) => `${call.type}|${call.input}`);
     expect(new Set(bought).size).toBe(bought.length);
     expect(spent(world)).toBe(preview.creditsMax);
@@ -182,7 +170,7 @@ describe('the "Company profile from name" recipe', () => {
     expect(preview.steps[5]).toMatchObject({ label: 'Company page info', creditsMin: 0 });
     const run = sidebar<BulkProgress>(world, 'startRecipeRun', config, preview.creditsMax);
 
-    expect(drive(world, run.runId)).toMatchObject({ state: 'done', recipe: { step: 6, steps: 6 } });
+    expect(drive(world, run.runId, 400)).toMatchObject({ state: 'done', recipe: { step: 6, steps: 6 } });
     const bought = posts(world).map((call) => `${call.type}|${call.input}`);
     expect(new Set(bought).size).toBe(bought.length);
     const pagesFound = new Set(
@@ -234,7 +222,7 @@ describe('a step with failed rows', () => {
 
     failing.on = false;
     const retried = sidebar<BulkProgress>(world, 'retryFailedRows', waiting.runId);
-    const last = drive(world, retried.runId);
+    const last = drive(world, retried.runId, 400);
 
     expect(last).toMatchObject({ state: 'done', recipe: { step: 3, waitingFor: null } });
     const paid = posts(world).filter((call) => call.status === 200);
@@ -251,7 +239,7 @@ describe('a step with failed rows', () => {
     );
     expect(waiting.failedRows).toBeGreaterThan(0);
 
-    const last = drive(world, sidebar<BulkProgress>(world, 'goOnRecipe', waiting.runId).runId);
+    const last = drive(world, sidebar<BulkProgress>(world, 'goOnRecipe', waiting.runId).runId, 400);
 
     expect(last).toMatchObject({ state: 'done', recipe: { step: 3 } });
     const fallbacks = posts(world).filter((call) => call.type === 'lead_full_name_to_pronet_url');
@@ -387,14 +375,14 @@ describe('a 402 in step 2', () => {
     world.api.addCredits(world.key, preview.steps[0]!.creditsMax + 10);
 
     const run = sidebar<BulkProgress>(world, 'startRecipeRun', config, preview.creditsMax);
-    const stopped = drive(world, run.runId);
+    const stopped = drive(world, run.runId, 400);
     expect(stopped).toMatchObject({ state: 'stopped', recipe: { step: 2 } });
     expect(stopped.message).toMatch(/^Not enough credits \(HTTP 402\)/);
     const before = posts(world).filter((call) => call.status === 200).length;
 
     world.api.addCredits(world.key, 100_000);
     const resumed = sidebar<BulkProgress>(world, 'resumeBulkRun', stopped.runId);
-    const last = drive(world, resumed.runId);
+    const last = drive(world, resumed.runId, 400);
 
     expect(last).toMatchObject({ state: 'done', recipe: { step: 3 } });
     const paid = posts(world).filter((call) => call.status === 200);

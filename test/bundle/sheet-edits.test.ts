@@ -10,14 +10,21 @@
 import type { BulkPreview, BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
 import type { ReportResult } from '../../src/shared/receipt-rpc';
 import type { CacheView, LedgerView } from '../../src/shared/rpc';
-import { callFunction, createWorld, enterFormula, postsSent, spent, typeValues, type World } from './harness';
+import {
+  callFunction,
+  createWorld,
+  drive,
+  enterFormula,
+  postsSent,
+  sidebar,
+  spent,
+  typeValues,
+  type World,
+} from './harness';
 
 const CACHE = '_enrich_cache';
 const LEDGER = '_enrich_ledger';
 const HOUR = 3_600_000;
-
-const sidebar = <T>(world: World, name: string, ...args: unknown[]) =>
-  world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' }) as T;
 
 const websites = (sheetName: string): BulkRunConfig => ({
   sheetName,
@@ -26,15 +33,6 @@ const websites = (sheetName: string): BulkRunConfig => ({
   columns: { input: 1 },
   output: { mode: 'primary' },
 });
-
-function drive(world: World, runId: string): BulkProgress {
-  let progress = sidebar<BulkProgress>(world, 'continueBulkRun', runId);
-  for (let i = 0; i < 50 && progress.state === 'running'; i++) {
-    if (progress.nextCallInMs) world.clock.advance(progress.nextCallInMs);
-    progress = sidebar<BulkProgress>(world, 'continueBulkRun', progress.runId);
-  }
-  return progress;
-}
 
 const companies = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => `Company ${from + i}`);

@@ -6,19 +6,16 @@
 // literals, the answers the fake API's data gives for these inputs.
 import type { BulkPreview, BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
 import type { RecipePreview } from '../../src/shared/recipe-rpc';
-import { createWorld, enterFormula, postsSent, spent, typeValues, type World } from '../bundle/harness';
-
-const sidebar = <T>(world: World, name: string, ...args: unknown[]) =>
-  world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' }) as T;
-
-function drive(world: World, runId: string, maxCalls = 50): BulkProgress {
-  let progress = sidebar<BulkProgress>(world, 'continueBulkRun', runId);
-  for (let i = 0; i < maxCalls && progress.state === 'running'; i++) {
-    if (progress.nextCallInMs) world.clock.advance(progress.nextCallInMs);
-    progress = sidebar<BulkProgress>(world, 'continueBulkRun', progress.runId);
-  }
-  return progress;
-}
+import {
+  createWorld,
+  drive,
+  enterFormula,
+  postsSent,
+  sidebar,
+  spent,
+  typeValues,
+  type World,
+} from '../bundle/harness';
 
 /** What a formula's cell shows: its value, or the #ERROR! tooltip after its "Error: ". */
 function shows(world: World, a1: string, formula: string): unknown {
