@@ -182,6 +182,7 @@ function runOneSlice(ctx: ExecutionContext, run: BulkRun): BulkRun {
     return {
       ...run,
       state: 'stopped',
+      stoppedBy: 'sheetGone',
       message: `The sheet "${run.config.sheetName}" is gone: the run cannot go on.`,
     };
   }

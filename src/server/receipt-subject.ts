@@ -7,7 +7,7 @@ import type { Purchase } from '../core/billing/purchases';
 import type { RunLayout } from '../core/bulk/past-runs';
 import { resultKey } from '../core/cache/keys';
 import { sentInput } from '../core/formulas/sent-input';
-import { readJobs } from '../core/jobs/registry';
+import { keyOfMadeHereId, readJobs } from '../core/jobs/registry';
 import { operationByType } from '../core/operations/table';
 import type { BatchStorePort } from '../core/platform/ports';
 import type { ReceiptSubject } from '../core/receipts/receipt';
@@ -51,8 +51,7 @@ function fromListSheet(sources: SubjectSources): KeyedSubject | null {
   if (!jobId) return null;
   const job = readJobs(sources.store, sources.all).find((candidate) => candidate.id === jobId);
   const purchase = [...sources.record].reverse().find((row) => row.job === jobId);
-  const key =
-    job?.key ?? purchase?.key ?? (jobId.startsWith('inline:') ? jobId.slice('inline:'.length) : null);
+  const key = job?.key ?? purchase?.key ?? keyOfMadeHereId(jobId);
   const op = operationByType(job?.type ?? purchase?.type ?? '');
   if (!key || !op) return null;
   return { op, input: job ? sentInput(job.request) : (purchase?.input ?? ''), served: null, key };

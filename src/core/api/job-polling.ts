@@ -54,7 +54,7 @@ export function pollUntilSettled(
       else if (check.kind === 'unavailable') {
         lastErrors.set(index, check.error);
         fatal ||= check.error.fatal;
-      } else settled[index] = { kind: 'failed', error: check.error };
+      } else settled[index] = { kind: 'failed', error: check.error, jobId: jobIds[index]! };
     });
     // A refused key will not be accepted on the next round either; the jobs stay pending.
     if (fatal) break;

@@ -94,7 +94,8 @@ export type CallOutcome = (
   | { kind: 'found'; result: unknown }
   | { kind: 'miss' }
   | { kind: 'pending'; jobId: string; lastError?: ApiError }
-  | { kind: 'failed'; error: ApiError }
+  /** `jobId`: the job's, when the failure came from polling it (it ended in error, or was not found). */
+  | { kind: 'failed'; error: ApiError; jobId?: string }
 ) & {
   /**
    * The POST was sent a second time after a network failure lost its first answer: the API may

@@ -60,6 +60,11 @@ export interface BulkRun {
   credits: number;
   /** Why the run stopped (401, 402, its cap), said once for the whole run. */
   message: string | null;
+  /**
+   * What stopped it, for code to read (never the words of `message`): its cap, the API's refusal
+   * (401, 402), or its sheet gone. Absent while it is not stopped, and in runs saved before it.
+   */
+  stoppedBy?: StopReason;
   /** Clock time slices worked, and the rows they finished: the pace for "time left". */
   activeMs: number;
   timedRows: number;
@@ -270,10 +275,13 @@ export function pauseRun(run: BulkRun, now: number): BulkRun {
   return run.state === 'running' ? { ...run, state: 'paused', updatedAt: now } : run;
 }
 
+export type StopReason = 'cap' | 'refused' | 'sheetGone';
+
 export function resumeRun(run: BulkRun, now: number): BulkRun {
   if (run.state !== 'paused' && run.state !== 'stopped') return run;
+  const { stoppedBy: _stopped, ...rest } = run;
   return {
-    ...run,
+    ...rest,
     state: 'running',
     message: null,
     notice: null,

@@ -34,7 +34,7 @@ import {
 } from './registry';
 import { creditsRanOut, cutShortFrom } from './short-list';
 
-const isInline = (job: JobRecord) => job.id.startsWith('inline:');
+const isInline = (job: JobRecord) => job.origin === 'inline';
 
 export function ownedBy(job: JobRecord, scope: string): boolean {
   return isResultKey(job.key) && jobScope(job) === scope;

@@ -36,6 +36,11 @@ export interface JobRecord {
   /** Credits it cost, once known. */
   charged?: number;
   /**
+   * A record the add-on made without a job id of the API's: a list answered inline, delivered like
+   * a job (`inline`), or a job the API lost before it could be polled (`lost`). Absent: the API's.
+   */
+  origin?: 'inline' | 'lost';
+  /**
    * When the API last said the job was running: a 404 less than 10 minutes later cannot be an
    * expiry (jobs/lost.ts). Absent: not since it was started.
    */
@@ -65,10 +70,22 @@ export function readJobs(store: BatchStorePort, all: Record<string, string> = st
 export function parseJob(value: string): JobRecord | null {
   try {
     const job = JSON.parse(value) as JobRecord;
-    return typeof job?.id === 'string' && typeof job.key === 'string' ? job : null;
+    if (!(typeof job?.id === 'string' && typeof job.key === 'string')) return null;
+    // Saved before records said their origin: their id said it.
+    const older = /^(inline|lost):/.exec(job.id)?.[1] as JobRecord['origin'];
+    return job.origin === undefined && older ? { ...job, origin: older } : job;
   } catch {
     return null;
   }
+}
+
+/** The id of a record the add-on makes for `key` (see `origin`); its lists' sheets carry it. */
+export const madeHereJobId = (origin: NonNullable<JobRecord['origin']>, key: string) => `${origin}:${key}`;
+
+/** The lookup a list sheet's job id names when the add-on made the record, or null. */
+export function keyOfMadeHereId(jobId: string): string | null {
+  const match = /^(?:inline|lost):(.+)$/.exec(jobId);
+  return match ? match[1]! : null;
 }
 
 export function saveJobs(store: BatchStorePort, jobs: readonly JobRecord[]): void {
@@ -178,9 +195,9 @@ export const isUndeliveredList = (job: JobRecord) =>
 /** A job that cost credits and left no result: run again (a new purchase) only when the user asks. */
 export const canRunAgain = (job: JobRecord) => job.state === 'expired' || job.state === 'lost';
 
-/** The API's id for the job; null for a record the add-on made without one (inline:, lost:). */
+/** The API's id for the job; null for a record the add-on made without one (`origin`). */
 export function apiJobId(job: JobRecord): string | null {
-  return /^(inline|lost):/.test(job.id) ? null : job.id;
+  return job.origin === undefined ? job.id : null;
 }
 
 /** A job as the sidebar's Jobs panel shows it. */

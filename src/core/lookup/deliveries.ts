@@ -1,5 +1,5 @@
 // An employee list is written to its sheet by the job collector: a list a pass found gets a record for it.
-import { commitJobChanges, type JobRecord, readJobs, saveJobs } from '../jobs/registry';
+import { commitJobChanges, type JobRecord, madeHereJobId, readJobs, saveJobs } from '../jobs/registry';
 import { announceJobs } from './announce';
 import type { LookupContext, LookupDeps, LookupItem, LookupResult } from './items';
 import { JOB_SAVE_LOCK_WAIT_MS } from './known-jobs';
@@ -39,7 +39,8 @@ export function attachDeliveries(
 function deliveryRecord(deps: LookupDeps, item: LookupItem, credits: number, ctx: LookupContext): JobRecord {
   const now = deps.client.clock.now();
   return {
-    id: `inline:${item.key}`,
+    id: madeHereJobId('inline', item.key),
+    origin: 'inline',
     key: item.key,
     type: item.op.type,
     request: item.request,

@@ -9,7 +9,7 @@ import type { PaidEntry } from '../cache/entries';
 import { holdFailures } from '../cache/held-failures';
 import { sentInput } from '../formulas/sent-input';
 import { lostRecord } from '../jobs/lost';
-import { type JobRecord, nextPollDelayMs, saveJobs } from '../jobs/registry';
+import { type JobRecord, madeHereJobId, nextPollDelayMs, saveJobs } from '../jobs/registry';
 import { PROPERTY } from '../platform/stored-keys';
 import { announceJobs } from './announce';
 import type { Booking, Settlement } from './booking';
@@ -97,8 +97,9 @@ export function sendNew(
     }
     if (outcome.kind === 'failed' && outcome.error.code === 'job_expired') {
       // A job this pass started, not found within its minutes: lost, never expired (jobs/lost.ts).
-      const started = startedJob(item, `lost:${item.key}`, planned[i]!.estimate, ctx, now);
-      const job = lostRecord(started, item.op, now);
+      const jobId = outcome.jobId ?? madeHereJobId('lost', item.key);
+      const started = startedJob(item, jobId, planned[i]!.estimate, ctx, now);
+      const job = lostRecord(outcome.jobId ? started : { ...started, origin: 'lost' }, item.op, now);
       lost.push(job);
       charges.push({ type: item.op.type, credits: job.charged!, outcome: 'error', ...detailOf(item) });
       results.set(item.key, lostResult(job));

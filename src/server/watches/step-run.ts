@@ -199,7 +199,7 @@ class StepRun {
     result.failed += sliced.counts.errors;
     result.pending = sliced.pending.reduce((sum, [start, end]) => sum + end - start + 1, 0);
     if (sliced.state === 'stopped') {
-      if (sliced.message?.startsWith('This run reached its cap') !== true) {
+      if (sliced.stoppedBy !== 'cap') {
         result.stop = { kind: 'refused', message: refusalOf(sliced.message ?? '') };
         return true;
       }

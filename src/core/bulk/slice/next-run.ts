@@ -110,7 +110,12 @@ function countRow(tally: Tally, row: number, outcome: Outcome): void {
 /** Stopped by a 401 or 402 or the run's cap, done, or still going. */
 function settle(next: BulkRun, tally: Tally, end: SliceEnd): BulkRun {
   if (tally.fatal !== null)
-    return { ...next, state: 'stopped', message: stopMessage(tally.fatal, tally.cursor, next) };
+    return {
+      ...next,
+      state: 'stopped',
+      stoppedBy: 'refused',
+      message: stopMessage(tally.fatal, tally.cursor, next),
+    };
   // Stopped by the cap only once the rows before the cut are done: a slice the pace or its time
   // cut short goes on in the next one, which weighs the cap again.
   const cutRow = end.work[end.cut.index]?.row ?? Number.POSITIVE_INFINITY;
@@ -118,6 +123,7 @@ function settle(next: BulkRun, tally: Tally, end: SliceEnd): BulkRun {
     return {
       ...next,
       state: 'stopped',
+      stoppedBy: 'cap',
       message: `This run reached its cap of ${creditsText(end.runHardCap)} (${creditsText(next.credits)} spent). Raise the per-run cap in the settings, then Resume.`,
     };
   }
