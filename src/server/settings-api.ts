@@ -1,7 +1,7 @@
 // Server side of the sidebar's settings calls.
 
 import { paceText } from '../core/api/pacing';
-import { parseSettings, SETTINGS_PROPERTY, updateSettings } from '../core/billing/settings';
+import { parseSettings, SETTINGS_PROPERTY, settingsToStore, updateSettings } from '../core/billing/settings';
 import type { PaceSummary, Settings } from '../shared/rpc';
 import { appsScriptClock } from './adapters/apps-script';
 import { executionContext } from './context';
@@ -13,9 +13,12 @@ export function getSettings(): Settings {
 
 /** Applies a change from the sidebar; a bad value throws a message the sidebar shows as is. */
 export function saveSettings(change: Partial<Record<keyof Settings, unknown>>): Settings {
-  const updated = updateSettings(getSettings(), change ?? {});
+  const storedText = documentProperty(SETTINGS_PROPERTY);
+  const current = parseSettings(storedText);
+  const updated = updateSettings(current, change ?? {});
   if (!updated.ok) throw new Error(updated.message);
-  setDocumentProperty(SETTINGS_PROPERTY, JSON.stringify(updated.settings));
+  const kept = settingsToStore(storedText, current, updated.settings);
+  setDocumentProperty(SETTINGS_PROPERTY, JSON.stringify(kept));
   return updated.settings;
 }
 

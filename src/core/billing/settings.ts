@@ -39,6 +39,34 @@ export function parseSettings(text: string | null | undefined): Settings {
   return settings;
 }
 
+/**
+ * What a document stores after a change: the settings its users set, and nothing else, so that a
+ * default changed in a later version reaches every document that kept it. A setting counts as set
+ * once it was stored, or when this change gives it another value than it had (the sidebar sends
+ * every field on Save, the untouched ones included).
+ */
+export function settingsToStore(
+  storedText: string | null | undefined,
+  before: Settings,
+  after: Settings,
+): Partial<Settings> {
+  const stored = storedKeys(storedText);
+  const kept: Partial<Settings> = {};
+  for (const name of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
+    if (stored.has(name) || after[name] !== before[name]) kept[name] = after[name];
+  }
+  return kept;
+}
+
+function storedKeys(text: string | null | undefined): Set<string> {
+  try {
+    const value = text ? (JSON.parse(text) as unknown) : null;
+    return new Set(value && typeof value === 'object' ? Object.keys(value) : []);
+  } catch {
+    return new Set();
+  }
+}
+
 /** Checks a change from the sidebar; answers the new settings or a message saying what is wrong. */
 export function updateSettings(
   current: Settings,
