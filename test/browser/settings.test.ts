@@ -220,6 +220,11 @@ describe('the credit settings', () => {
       "Most requests a second (your plan's figure)",
       'Keep results for (days)',
     ]);
+    // The pace learned so far, under its ceiling: a new account starts at the documented 1 a second.
+    await sidebar.locator('#settings-pace:has-text("API pace now")').waitFor();
+    expect(await text('#settings-pace')).toMatch(
+      /^API pace now: 1\.0 a second, (as the API's documentation asks, until its answers show more|learned [^(]+) \(at most 50, your plan's figure in Credit settings\)\. Refused as too fast today: 0\.$/,
+    );
 
     await cap.fill('-5');
     await sidebar.locator('#settings-save').click();
