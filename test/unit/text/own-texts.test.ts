@@ -7,12 +7,13 @@ import { queuedText } from '../../../src/core/formula-queue/texts';
 import type { RawArguments } from '../../../src/core/formulas/arguments';
 import { prepareRequest } from '../../../src/core/formulas/request';
 import { deliveryMessage } from '../../../src/core/jobs/employee-sheet';
-import type { JobRecord } from '../../../src/core/jobs/registry';
+import { type JobRecord, STALLED_MESSAGE } from '../../../src/core/jobs/registry';
 import {
   employeeListText,
   expiredText,
   jobRunningText,
   lostJobText,
+  stalledJobText,
 } from '../../../src/core/lookup/cell-texts';
 import { operationByFunction, operationByType } from '../../../src/core/operations/table';
 import { CELL_TEXT, rowErrorText } from '../../../src/core/render/cell-text';
@@ -57,6 +58,8 @@ const TEXTS: string[] = [
   BULK_STATUS.expired('the result expired before it was collected.'),
   capStatus(12.5),
   lostJobText(job),
+  stalledJobText({ ...job, state: 'stalled', message: STALLED_MESSAGE }),
+  rowErrorText(stalledJobText({ ...job, state: 'stalled', message: STALLED_MESSAGE })),
   expiredText(profile, job),
   jobRunningText(true),
   jobRunningText(false),
