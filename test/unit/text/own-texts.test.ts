@@ -18,7 +18,7 @@ import {
 import { operationByFunction, operationByType } from '../../../src/core/operations/table';
 import { CELL_TEXT, rowErrorText } from '../../../src/core/render/cell-text';
 import { ownTextKind } from '../../../src/core/text/own-texts';
-import { capStatus } from '../../../src/core/watches/caps';
+import { belowPriceStatus, capStatus } from '../../../src/core/watches/caps';
 
 const website = operationByFunction('COMPANY_WEBSITE')!;
 const profile = operationByType('pronet_profile_to_pronet_info')!;
@@ -57,6 +57,7 @@ const TEXTS: string[] = [
   BULK_STATUS.invalid('This is a company page URL.'),
   BULK_STATUS.expired('the result expired before it was collected.'),
   capStatus(12.5),
+  belowPriceStatus(5, { price: 12.5, bound: true }),
   lostJobText(job),
   stalledJobText({ ...job, state: 'stalled', message: STALLED_MESSAGE }),
   rowErrorText(stalledJobText({ ...job, state: 'stalled', message: STALLED_MESSAGE })),
