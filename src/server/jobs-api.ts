@@ -1,6 +1,8 @@
 // Server side of the sidebar's Jobs panel (src/shared/jobs-rpc.ts): the jobs this account started
-// in this document, and re-running an expired or lost one, which happens only here, when the user asks.
+// in this document, and re-running an expired, lost or stalled one, which happens only here, when
+// the user asks.
 
+import { checkJobs } from '../core/api/job-polling';
 import { queueKey, readQueue, removeQueued } from '../core/formula-queue/records';
 import {
   canRunAgain,
@@ -87,8 +89,9 @@ export function cancelQueuedFormula(id: string): JobsList {
 const refused = (message: string): RetryResult => ({ ok: false, message, job: null });
 
 /**
- * Runs an expired or lost job again: a new paid request, so only on the user's word (here). A
- * paid list whose sheet could not be written is written again instead, at no cost.
+ * Runs an expired, lost or stalled job again: a new paid request, so only on the user's word (here);
+ * a stalled one that has finished meanwhile is collected instead. A paid list whose sheet could not
+ * be written is written again instead, at no cost.
  */
 export function retryExpiredJob(key: string): RetryResult {
   const context = collectorContext();
@@ -97,9 +100,11 @@ export function retryExpiredJob(key: string): RetryResult {
   if (!job) return refused('That job is no longer listed; refresh the Jobs panel.');
   if (isUndeliveredList(job)) return rewriteList(context, job);
   if (!canRunAgain(job))
-    return refused(`Only an expired or lost job can be run again; this one is ${job.state}.`);
+    return refused(`Only an expired, lost or stalled job can be run again; this one is ${job.state}.`);
   const op = operationByType(job.type);
   if (!op) return refused(`Unknown operation ${job.type}.`);
+  const finished = job.state === 'stalled' ? collectIfFinished(context, job) : null;
+  if (finished) return finished;
   // Its record goes first, or the lookup would answer "expired" (or "lost") again without asking.
   return replaceJob(context, job, null) ?? runAgain(context, job, op);
 }
@@ -149,6 +154,30 @@ function runAgain(context: CollectorContext, job: JobRecord, op: Operation): Ret
       ? `Started again (${view?.costText ?? 'credits as before'}); it will be collected in the background.`
       : 'Done: the formula shows the result.';
   return { ok: true, message, job: view };
+}
+
+/**
+ * A stalled job may have finished since the add-on stopped checking it: the API is asked once, for
+ * free, before anything is bought again. Finished (or gone), the job goes back to the collector,
+ * which collects it or reports it expired or lost, as any job. Still running: null, buy it again.
+ */
+function collectIfFinished(context: CollectorContext, job: JobRecord): RetryResult | null {
+  const [check] = checkJobs(context.deps.client, [job.id]);
+  if (check === undefined || check.kind === 'processing' || check.kind === 'unavailable') return null;
+  const now = context.deps.client.clock.now();
+  const { message: _stalled, ...rest } = job;
+  const refusal = replaceJob(context, job, { ...rest, state: 'processing', updatedAt: now, nextPollAt: now });
+  if (refusal) return refusal;
+  const progress = pumpJobsFromSidebar();
+  refreshFormulas(job.spreadsheetId);
+  const after = myJobs(context).find((candidate) => candidate.key === job.key);
+  const view = after ? describeJob(after, context.deps.client.clock.now()) : null;
+  const collected = after === undefined || after.state === 'collected';
+  return {
+    ok: collected,
+    message: collected ? 'It had finished after all: collected, nothing bought again.' : progress.summary,
+    job: view,
+  };
 }
 
 function rewriteList(context: CollectorContext, job: JobRecord): RetryResult {

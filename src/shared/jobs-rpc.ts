@@ -5,9 +5,10 @@
 /**
  * A job's state in the registry, one list for both sides. `expired`: done, then not collected
  * within the API's 10 minutes; `lost`: the API could not find it although it cannot have expired
- * (a 404 at its first poll).
+ * (a 404 at its first poll); `stalled`: still running at the API past the add-on's limit
+ * (jobs/registry.ts `STALL_AFTER_MS`), no longer checked.
  */
-export type JobState = 'processing' | 'done' | 'collected' | 'failed' | 'expired' | 'lost';
+export type JobState = 'processing' | 'done' | 'collected' | 'failed' | 'expired' | 'lost' | 'stalled';
 
 /** How background collection runs: a time-driven trigger every minute, every hour, or none. */
 export type BackgroundCollection = 'minute' | 'hour' | 'off';
@@ -20,7 +21,7 @@ export interface JobView {
   /** The query as a formula would write it: `COMPANY_EMPLOYEES("Acme", department "Sales")`. */
   query: string;
   state: JobState;
-  /** "running", "writing its sheet", "delivered", "failed", "expired", "lost". */
+  /** "running", "writing its sheet", "delivered", "failed", "expired", "lost", "taking unusually long". */
   stateText: string;
   startedAt: number;
   ageMs: number;
@@ -34,7 +35,7 @@ export interface JobView {
   /** The delivery summary, the error, or why it expired or was lost; "" when there is nothing to say. */
   message: string;
   sheetName: string | null;
-  /** Expired or lost (or a paid list whose sheet could not be written): the user may run it again. */
+  /** Expired, lost or stalled (or a paid list whose sheet could not be written): the user may run it again. */
   canRetry: boolean;
 }
 

@@ -514,7 +514,7 @@ describe('the Jobs panel', () => {
     await sidebar.locator('#jobs-message:not(:empty)').waitFor();
     expect(rpcCalls.filter((name) => name === 'retryExpiredJob')).toHaveLength(1);
     // The server knows better: the job was not expired, so it refused and charged nothing more.
-    expect(await text('#jobs-message')).toMatch(/Only an expired or lost job can be run again/);
+    expect(await text('#jobs-message')).toMatch(/Only an expired, lost or stalled job can be run again/);
     expect(await account()).toEqual(before);
   });
 });

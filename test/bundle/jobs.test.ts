@@ -550,3 +550,76 @@ describe('a job the API cannot find at its first poll', () => {
     expect(spent(world)).toBe(20);
   });
 });
+
+describe('a job the API never finishes', () => {
+  const STALLED =
+    'Taking unusually long: the API has been running this lookup for over 30 minutes (its jobs take about a minute), so the add-on stopped checking it.';
+  const IN_CELL = `Error: ${STALLED} Run it again from the sidebar's Jobs panel (Extensions > Enrich for Sheets > Open sidebar).`;
+  const statusPolls = (world: World) =>
+    world.api.callsFor(world.key).filter((call) => call.method.toUpperCase() === 'GET').length;
+
+  it('says after 30 minutes that it is taking unusually long, is no longer polled, and is bought again only on Retry', () => {
+    const world = createWorld({ plan: 10 });
+    world.api.setHostile('pronet_profile_to_pronet_info', 'job-stuck');
+    typeValues(world, 'A2', [[PROFILE]]);
+    expect(enterFormula(world, 'B2', '=PRONET_PROFILE(A2, "headline")').values[0]![0]).toBe(PROCESSING);
+    expect(pumpFromSidebar(world)).toMatchObject({ pending: 1, background: 'minute' });
+
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + 31 * MINUTE);
+
+    expect(world.emu.cell('Sheet1', 'B2').error?.message).toBe(IN_CELL);
+    const [job, ...others] = listJobs(world).jobs;
+    expect(others).toEqual([]);
+    expect(job).toMatchObject({
+      state: 'stalled',
+      stateText: 'taking unusually long',
+      costText: 'about 10 credits',
+      message: STALLED,
+      canRetry: true,
+    });
+    expect(listJobs(world).pending).toBe(0);
+    expect(pumpTriggers(world)).toHaveLength(0); // nothing pending: the clock trigger is gone
+    const polls = statusPolls(world);
+
+    // Three hours on, with the sidebar's timer, edits and the formula run again: not one more poll.
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + 3 * HOUR);
+    expect(pumpFromSidebar(world)).toMatchObject({ pending: 0 });
+    world.emu.edit(world.bundle, 'Sheet1', 'D1', 'note');
+    expect(enterFormula(world, 'C2', '=PRONET_PROFILE(A2, "headline")').error?.message).toBe(IN_CELL);
+    expect(statusPolls(world)).toBe(polls);
+    expect(postsSent(world)).toBe(1);
+    expect(spent(world)).toBe(0); // the API charges a job when it completes: this one never did
+
+    world.api.setHostile('pronet_profile_to_pronet_info', null);
+    const retried = sidebar(world, 'retryExpiredJob', job!.key) as RetryResult;
+    expect(retried).toMatchObject({ ok: true, job: { state: 'processing' } });
+    expect(postsSent(world)).toBe(2);
+    pumpWithSidebarUntilIdle(world);
+    expect(world.emu.cell('Sheet1', 'B2').value).toBe(HEADLINE);
+    expect(world.emu.cell('Sheet1', 'C2').value).toBe(HEADLINE);
+    expect(spent(world)).toBe(10);
+  });
+
+  it('finished after it was given up on: Retry asks the API first, collects it, and buys nothing again', () => {
+    // The profile's job takes 45 minutes: stalled at 30, done at 45, kept by the API until 55.
+    const world = createWorld({ plan: 10, api: { jobDelayMs: { profile: 45 * MINUTE } } });
+    typeValues(world, 'A2', [[PROFILE]]);
+    enterFormula(world, 'B2', '=PRONET_PROFILE(A2, "headline")');
+    pumpFromSidebar(world);
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + 50 * MINUTE);
+    const [job] = listJobs(world).jobs;
+    expect(job).toMatchObject({ state: 'stalled', message: STALLED, canRetry: true });
+    expect(spent(world)).toBe(10); // the API charged it when it finished, at 45 minutes
+
+    const retried = sidebar(world, 'retryExpiredJob', job!.key) as RetryResult;
+
+    expect(retried).toMatchObject({
+      ok: true,
+      message: 'It had finished after all: collected, nothing bought again.',
+      job: { state: 'collected', costText: '10 credits' },
+    });
+    expect(world.emu.cell('Sheet1', 'B2').value).toBe(HEADLINE);
+    expect(postsSent(world)).toBe(1);
+    expect(spent(world)).toBe(10);
+  });
+});

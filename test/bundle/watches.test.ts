@@ -247,6 +247,53 @@ describe('a watch at its daily cap', () => {
   });
 });
 
+describe("a watch whose daily cap is below one lookup's price", () => {
+  /** An employee list costs 0.5 a returned employee: 25 by default, so up to 12.5 credits a row. */
+  const BELOW =
+    "Waiting: this watch's daily cap of 5 credits is below one lookup's price (up to 12.5 credits): raise the cap to at least 12.5.";
+
+  it('says so with the figures on its rows and in the Watches panel, never that it goes on tomorrow', () => {
+    const world = createWorld({ plan: 10, emulator: { addOn: true } });
+    typeValues(world, 'A1', [['Company']]);
+    const config = { ...websiteConfig(), type: 'company_name_to_employees' } as BulkRunConfig;
+    sidebar<WatchList>(world, 'createWatch', { kind: 'lookup', config, dailyCap: 5 });
+
+    world.emu.edit(world.bundle, 'Sheet1', 'A2', 'Acme Corporation');
+    expect(world.emu.values('Sheet1', 'C2')).toEqual([[BELOW]]);
+    expect(sidebar<WatchList>(world, 'listWatches').watches[0]).toMatchObject({
+      stateText: "Paused: daily cap below one lookup's price",
+      spentToday: 0,
+      lastProblem:
+        "Daily cap of 5 credits is below one lookup's price (up to 12.5 credits): nothing can be bought until you raise the cap to at least 12.5.",
+    });
+
+    // The next day is no different: nothing is bought, and no row promises otherwise.
+    world.clock.advance(24 * HOUR);
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + HOUR);
+    world.emu.edit(world.bundle, 'Sheet1', 'A3', 'Initech');
+    expect(world.emu.values('Sheet1', 'C2:C3')).toEqual([[BELOW], [BELOW]]);
+    expect(spent(world)).toBe(0);
+  });
+
+  it('names the bound of its max: 4 employees are up to 2 credits', () => {
+    const world = createWorld({ plan: 10, emulator: { addOn: true } });
+    typeValues(world, 'A1', [['Company']]);
+    const config = {
+      ...websiteConfig(),
+      type: 'company_name_to_employees',
+      options: { max: 4 },
+    } as BulkRunConfig;
+    sidebar<WatchList>(world, 'createWatch', { kind: 'lookup', config, dailyCap: 1.5 });
+    world.emu.edit(world.bundle, 'Sheet1', 'A2', 'Acme Corporation');
+    expect(world.emu.values('Sheet1', 'C2')).toEqual([
+      [
+        "Waiting: this watch's daily cap of 1.5 credits is below one lookup's price (up to 2 credits): raise the cap to at least 2.",
+      ],
+    ]);
+    expect(spent(world)).toBe(0);
+  });
+});
+
 describe('a watch of a name lookup, and of a recipe', () => {
   const nameConfig: BulkRunConfig = {
     sheetName: 'Sheet1',

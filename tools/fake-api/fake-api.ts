@@ -6,7 +6,7 @@
 import { type Account, Accounts } from './accounts';
 import { answer, Revisions } from './answers';
 import type { OperationType } from './catalog';
-import { type HostileKind, type HostileOptions, Hostility, hostilePost } from './hostile';
+import { type HostileKind, type HostileOptions, Hostility, hostilePost, isJobKind } from './hostile';
 import {
   errorResponse,
   type Failure,
@@ -236,13 +236,13 @@ export class FakeApi {
       );
     }
     const hostile = this.hostility.of(op.type, parsed.request.input);
-    if (hostile !== undefined && hostile.kind !== 'job-error') {
+    if (hostile !== undefined && !isJobKind(hostile.kind)) {
       const post = hostilePost(op, parsed.request.input, hostile);
       call.credits = this.ledger.charge(account, parsed.request, post.result ?? null, this.clock.now(), null);
       return { status: post.status, headers: { 'content-type': post.contentType }, body: post.body };
     }
     if (op.mode === 'async' || hostile !== undefined || this.load.defers()) {
-      return this.accept(request, headers, account, parsed.request, call, hostile !== undefined);
+      return this.accept(request, headers, account, parsed.request, call, hostile?.kind);
     }
     return this.answerNow(headers, account, parsed.request, call);
   }
@@ -254,7 +254,7 @@ export class FakeApi {
     account: Account,
     parsed: ParsedRequest,
     call: DraftCall,
-    hostile: boolean,
+    hostile: HostileKind | undefined,
   ): FakeResponse {
     const underLoad = parsed.op.mode === 'sync';
     const job = this.jobs.start(this.clock.now(), account, parsed, call, underLoad, hostile);

@@ -28,7 +28,9 @@ export type HostileKind =
    * 202 with a job id the status endpoint never knows: 404 from the first poll, as if the API lost
    * the job (charged at once: the call reached the API).
    */
-  | 'job-lost';
+  | 'job-lost'
+  /** 202 with a job that never finishes: `processing` at every poll, so never charged. */
+  | 'job-stuck';
 
 export const HOSTILE_KINDS: readonly HostileKind[] = [
   'html',
@@ -41,6 +43,7 @@ export const HOSTILE_KINDS: readonly HostileKind[] = [
   'bad-job-id',
   'job-error',
   'job-lost',
+  'job-stuck',
 ];
 
 export interface HostileOptions {
@@ -98,7 +101,10 @@ export interface HostilePost {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** The POST answer for every kind but `job-error` (a real job, see FakeApi). */
+/** Kinds answered by a real job (see FakeApi), not by `hostilePost`. */
+export const isJobKind = (kind: HostileKind) => kind === 'job-error' || kind === 'job-stuck';
+
+/** The POST answer for every kind but the job kinds (`isJobKind`). */
 export function hostilePost(op: FakeOperation, input: string, setting: Setting): HostilePost {
   const json = (status: number, body: string, result?: unknown): HostilePost => ({
     status,
@@ -134,7 +140,8 @@ export function hostilePost(op: FakeOperation, input: string, setting: Setting):
       return json(202, JSON.stringify({ status: 'processing', job_id: jobId, poll_url: `/status/${jobId}` }));
     }
     case 'job-error':
-      throw new Error('job-error answers with a real job');
+    case 'job-stuck':
+      throw new Error(`${setting.kind} answers with a real job`);
   }
 }
 

@@ -5,7 +5,7 @@
 import type { Account } from './accounts';
 import { answer, type Revisions } from './answers';
 import { creditsFor } from './catalog';
-import { HOSTILE_JOB_ERROR } from './hostile';
+import { HOSTILE_JOB_ERROR, type HostileKind } from './hostile';
 import type { DraftCall, Ledger } from './ledger';
 import { Random } from './random';
 import type { ParsedRequest } from './requests';
@@ -68,7 +68,7 @@ export class Jobs {
     request: ParsedRequest,
     call: DraftCall,
     underLoad: boolean,
-    hostile = false,
+    hostile?: HostileKind,
   ): Job {
     this.#counter += 1;
     const id = `job_${new Random(`job:${this.#setup.seed}:${this.#counter}`).hex(12)}${this.#counter}`;
@@ -82,9 +82,10 @@ export class Jobs {
       account,
       request,
       call,
-      readyAt: now + this.#setup.delays[kind],
+      // A stuck job (hostile.ts) never comes due: it stays `processing` and is never charged.
+      readyAt: hostile === 'job-stuck' ? Number.POSITIVE_INFINITY : now + this.#setup.delays[kind],
       state: 'processing',
-      ...(hostile ? { hostileError: HOSTILE_JOB_ERROR } : {}),
+      ...(hostile === 'job-error' ? { hostileError: HOSTILE_JOB_ERROR } : {}),
     };
     this.#jobs.set(id, job);
     return job;

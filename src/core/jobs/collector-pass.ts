@@ -31,6 +31,7 @@ import {
   readJobs,
   removeJobs,
   saveJobs,
+  stillRunning,
 } from './registry';
 import { creditsRanOut, cutShortFrom } from './short-list';
 
@@ -124,16 +125,17 @@ export class Pass {
 
   private afterCheck(job: JobRecord, check: JobCheck, paid: PaidEntry[]): JobRecord {
     const now = this.time();
-    if (check.kind === 'processing' || check.kind === 'unavailable') {
-      // Running: said so now (jobs/lost.ts). Unavailable: why it could not be checked.
-      const said =
-        check.kind === 'processing'
-          ? { aliveAt: now }
-          : { message: `Could not check the job: ${check.error.message}` };
+    if (check.kind === 'processing') {
+      // Running: said so now (jobs/lost.ts); past the limit, stalled and checked no more.
       const { message: _old, ...rest } = job;
+      const next = this.update(stillRunning({ ...rest, aliveAt: now }, now));
+      if (next.state === 'stalled') this.report.stalled.push(next);
+      return next;
+    }
+    if (check.kind === 'unavailable') {
       return this.update({
-        ...rest,
-        ...said,
+        ...job,
+        message: `Could not check the job: ${check.error.message}`,
         updatedAt: now,
         polls: job.polls + 1,
         nextPollAt: now + nextPollDelayMs(now - job.startedAt),

@@ -78,6 +78,8 @@ export interface CollectorReport {
   collected: JobRecord[];
   expired: JobRecord[];
   failed: JobRecord[];
+  /** Jobs found still running past the limit (registry.ts `STALL_AFTER_MS`): no longer checked. */
+  stalled: JobRecord[];
   /** This account's jobs still running or waiting for their sheet. */
   pending: number;
   /** When a pending job is next due; null when none is pending. */
@@ -96,6 +98,7 @@ export function emptyReport(busy: boolean, readAt: number): CollectorReport {
     collected: [],
     expired: [],
     failed: [],
+    stalled: [],
     pending: 0,
     nextDueAt: null,
     pruned: 0,

@@ -57,6 +57,7 @@ function mergeReports(before: CollectorReport, after: CollectorReport): Collecto
     collected: [...before.collected, ...after.collected],
     expired: [...before.expired, ...after.expired],
     failed: [...before.failed, ...after.failed],
+    stalled: [...before.stalled, ...after.stalled],
     pruned: before.pruned + after.pruned,
   };
 }

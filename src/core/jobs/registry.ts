@@ -109,6 +109,29 @@ export function nextPollDelayMs(ageMs: number): number {
 }
 
 /**
+ * How long a job may run at the API before the add-on stops checking it. The API's jobs take about
+ * a minute (a full profile) or less; one still running after 30 minutes is stuck, and polling it for
+ * hours (an hourly trigger kept alive for it, a cell promising "a minute or two") helps nobody.
+ * It is marked `stalled` and never polled again: the cell and the Jobs panel say so, and Retry in
+ * the Jobs panel asks the API once more, for free, before buying it again at the price it shows.
+ */
+export const STALL_AFTER_MS = 30 * 60_000;
+
+export const STALLED_MESSAGE =
+  'Taking unusually long: the API has been running this lookup for over 30 minutes (its jobs take about a minute), so the add-on stopped checking it.';
+
+/**
+ * The record of a job the API says is still running, polled at `now`: due again later, or past
+ * `STALL_AFTER_MS`, stalled and checked no more.
+ */
+export function stillRunning(job: JobRecord, now: number): JobRecord {
+  const polled = { ...job, updatedAt: now, polls: job.polls + 1 };
+  if (now - job.startedAt >= STALL_AFTER_MS)
+    return { ...polled, state: 'stalled', nextPollAt: now, message: STALLED_MESSAGE };
+  return { ...polled, nextPollAt: now + nextPollDelayMs(now - job.startedAt) };
+}
+
+/**
  * A change to one record, made from a copy read earlier: `expected` is that copy (null for a
  * record that did not exist), `next` the new record (null removes it).
  */
@@ -176,6 +199,7 @@ const STATE_TEXT: Readonly<Record<JobState, string>> = {
   failed: 'failed',
   expired: 'expired',
   lost: 'lost',
+  stalled: 'taking unusually long',
 };
 
 /** "just now", "3 min ago", "5 h ago", "2 days ago". */
@@ -192,8 +216,12 @@ export function ageText(ageMs: number): string {
 export const isUndeliveredList = (job: JobRecord) =>
   job.state === 'failed' && (job.deliveryAttempts ?? 0) > 0;
 
-/** A job that cost credits and left no result: run again (a new purchase) only when the user asks. */
-export const canRunAgain = (job: JobRecord) => job.state === 'expired' || job.state === 'lost';
+/**
+ * A job that cost credits and left no result, or one stuck at the API: run again (a new purchase)
+ * only when the user asks.
+ */
+export const canRunAgain = (job: JobRecord) =>
+  job.state === 'expired' || job.state === 'lost' || job.state === 'stalled';
 
 /** The API's id for the job; null for a record the add-on made without one (`origin`). */
 export function apiJobId(job: JobRecord): string | null {

@@ -1,7 +1,7 @@
 // What a formula's cell says about a job: a list on its way to its sheet, or a result that expired
 // or was lost.
 // These read a lookup's result and the job's record, so they live with the lookup, not the renderer.
-import type { JobRecord } from '../jobs/registry';
+import { type JobRecord, STALLED_MESSAGE } from '../jobs/registry';
 import { priceLabel } from '../operations/pricing';
 import type { Operation } from '../operations/types';
 import { CELL_TEXT } from '../render/cell-text';
@@ -15,9 +15,17 @@ export function expiredText(op: Operation, job: JobRecord): string {
   return `The result expired before it was collected (the API keeps it 10 minutes; it cost about ${creditsText(cost)} at ${priceLabel(op)}). Re-run it from the sidebar's Jobs panel.`;
 }
 
+const RUN_AGAIN =
+  "Run it again from the sidebar's Jobs panel (Extensions > Enrich for Sheets > Open sidebar).";
+
 /** What a lookup whose job the API lost says (jobs/lost.ts): what happened, its cost, and the way to run it again. */
 export function lostJobText(job: JobRecord): string {
-  return `${job.message ?? 'Lookup lost: the API accepted it, then could not find its job.'} Run it again from the sidebar's Jobs panel (Extensions > Enrich for Sheets > Open sidebar).`;
+  return `${job.message ?? 'Lookup lost: the API accepted it, then could not find its job.'} ${RUN_AGAIN}`;
+}
+
+/** What a lookup whose job stalled says (jobs/registry.ts `stillRunning`), and the way to run it again. */
+export function stalledJobText(job: JobRecord): string {
+  return `${job.message ?? STALLED_MESSAGE} ${RUN_AGAIN}`;
 }
 
 /**

@@ -6,8 +6,8 @@ import { type Charge, settleJob } from '../billing/budget';
 import { creditsFor, purchaseOutcome } from '../billing/charges';
 import type { PaidEntry } from '../cache/entries';
 import { afterNotFound } from '../jobs/lost';
-import { commitJobChanges, type JobRecord, nextPollDelayMs } from '../jobs/registry';
-import { lostJobText } from './cell-texts';
+import { commitJobChanges, type JobRecord, stillRunning } from '../jobs/registry';
+import { lostJobText, stalledJobText } from './cell-texts';
 import {
   budgetDeps,
   fresh,
@@ -70,10 +70,14 @@ interface Polled {
   job: JobRecord;
 }
 
-/** A job that is not running any more: expired, failed or lost, or done and left to the collector to deliver. */
+/**
+ * A job that is not running any more: expired, failed, lost or stalled (never polled again), or
+ * done and left to the collector to deliver.
+ */
 function settledJobResult(job: JobRecord): LookupResult {
   if (job.state === 'expired') return { kind: 'expired', job };
   if (job.state === 'lost') return lostResult(job);
+  if (job.state === 'stalled') return failedResult(stalledJobText(job));
   if (job.state === 'failed') return failedResult(job.message ?? 'The lookup failed.');
   return { kind: 'pending', job }; // done or collected: the collector delivers it
 }
@@ -116,11 +120,11 @@ function afterPoll(
     const charge = { type: item.op.type, credits, key: item.key, outcome: purchaseOutcome(outcome) };
     return { next, result, charge };
   }
-  const polled = {
-    ...job,
-    updatedAt: now,
-    polls: job.polls + 1,
-    nextPollAt: now + nextPollDelayMs(now - job.startedAt),
-  };
-  return { next: polled, result: { kind: 'pending', job: polled } };
+  return stillPending(job, now);
+}
+
+/** A job the API says is still running: pending, or past the limit, stalled (jobs/registry.ts). */
+function stillPending(job: JobRecord, now: number): { next: JobRecord; result: LookupResult } {
+  const next = stillRunning(job, now);
+  return { next, result: next.state === 'stalled' ? settledJobResult(next) : { kind: 'pending', job: next } };
 }

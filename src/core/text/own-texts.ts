@@ -29,6 +29,7 @@ const OWN_TEXTS: readonly OwnText[] = [
   { kind: 'error', begins: 'Set your API key: ' },
   { kind: 'error', begins: 'Lookup lost: ' },
   { kind: 'error', begins: 'Lookup failed: ' },
+  { kind: 'error', begins: 'Taking unusually long: ' },
   { kind: 'error', begins: 'Unexpected answer from the API' },
   { kind: 'error', begins: 'The result expired before it was collected' },
   { kind: 'error', begins: 'Daily formula budget of ' },

@@ -2,7 +2,7 @@
 // calendar day, as for the formula budget), the per-run hard cap of the settings, its columns no
 // longer fitting its sheet. The texts the sidebar and the status column show for each.
 import { creditsText, roundCredits } from '../text/credits';
-import type { Watch } from './watch';
+import type { CapBelowPrice, Watch } from './watch';
 
 /** The watch as it stands on `day`: a new day spends from nothing again, and a cap pause ends. */
 export function onDay(watch: Watch, day: string): Watch {
@@ -29,6 +29,14 @@ export function capsLeft(
 }
 
 /**
+ * The price of one lookup when the daily cap is below it (no day's cap can pay for it); null when
+ * the cap can pay for one. `bound`: the price is a bound (an employee list, priced by its max).
+ */
+export function capBelowPrice(dailyCap: number, price: number, bound: boolean): CapBelowPrice | null {
+  return price > dailyCap + 1e-9 ? { price: roundCredits(price), bound } : null;
+}
+
+/**
  * Whether the watch runs at all now: on, not paused, not waiting out a failing service. A watch
  * its cap paused still runs, buying nothing: a row whose answer is saved costs nothing, so it is
  * filled whatever the cap.
@@ -45,8 +53,18 @@ export function runsNow(watch: Watch, now: number): boolean {
 export const capStatus = (cap: number) =>
   `Waiting: this watch spent its daily cap of ${creditsText(cap)}; it goes on tomorrow, or when you raise the cap.`;
 
-export const capProblem = (cap: number) =>
-  `Daily cap of ${creditsText(cap)} reached: the rows not done say so, and go on tomorrow (or raise the cap).`;
+/** "up to 12.5 credits" (an employee list's bound), "3 credits". */
+const priceText = (below: CapBelowPrice) => `${below.bound ? 'up to ' : ''}${creditsText(below.price)}`;
+
+/** The status column of a row no day's cap can buy: the cap must be raised, to at least the price. */
+export const belowPriceStatus = (cap: number, below: CapBelowPrice) =>
+  `Waiting: this watch's daily cap of ${creditsText(cap)} is below one lookup's price (${priceText(below)}): raise the cap to at least ${below.price}.`;
+
+/** The Watches panel's line for a cap spent today, or (`below`) one no day's cap can reach. */
+export const capProblem = (cap: number, below?: CapBelowPrice) =>
+  below
+    ? `Daily cap of ${creditsText(cap)} is below one lookup's price (${priceText(below)}): nothing can be bought until you raise the cap to at least ${below.price}.`
+    : `Daily cap of ${creditsText(cap)} reached: the rows not done say so, and go on tomorrow (or raise the cap).`;
 
 export const runCapProblem = (runHardCap: number) =>
   `A run reached the per-run cap of ${creditsText(runHardCap)} (Credit settings); the rest waits for the next run.`;
@@ -59,6 +77,8 @@ export function stateOf(
   if (!watch.on) return { state: 'off', text: 'Off' };
   if (watch.pause?.kind === 'misfit') return { state: 'misfit', text: 'Paused: its columns changed' };
   if (accountPaused) return { state: 'account', text: 'Paused: see the notice above' };
+  if (watch.pause?.kind === 'cap' && watch.pause.below)
+    return { state: 'capped', text: "Paused: daily cap below one lookup's price" };
   if (watch.pause?.kind === 'cap') return { state: 'capped', text: 'Paused: daily cap reached' };
   return { state: 'on', text: 'On' };
 }

@@ -26,10 +26,19 @@ export interface WatchStep {
   layout: ColumnLayout;
 }
 
+/** One lookup's price, when a watch's daily cap is below it: `bound` for a list, priced by its max. */
+export interface CapBelowPrice {
+  price: number;
+  bound: boolean;
+}
+
 /** Why a watch does not run, when the add-on stopped it (the user's off switch is `on`). */
 export type WatchPause =
-  /** Its daily cap is spent: it goes on when `day` is over, or when the cap is raised. */
-  | { kind: 'cap'; day: string }
+  /**
+   * Its daily cap is spent: it goes on when `day` is over, or when the cap is raised. `below`: the
+   * cap is below one lookup's price, so no day will do; only raising the cap.
+   */
+  | { kind: 'cap'; day: string; below?: CapBelowPrice }
   /** Its columns are not where they were: it waits for the user. */
   | { kind: 'misfit'; reason: string };
 

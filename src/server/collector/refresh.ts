@@ -37,7 +37,9 @@ export function refreshAfter(report: CollectorReport, work: FormulaWork | null =
 }
 
 function refreshFinished(report: CollectorReport): void {
-  const finished = [...report.collected, ...report.expired, ...report.failed].map((job) => job.spreadsheetId);
+  const finished = [...report.collected, ...report.expired, ...report.failed, ...report.stalled].map(
+    (job) => job.spreadsheetId,
+  );
   const ids = new Set([...finished, ...report.delivered.map((item) => item.spreadsheetId)]);
   for (const id of ids) {
     try {

@@ -27,6 +27,10 @@ export function collectorSummary(report: CollectorReport): string {
     parts.push(`${plural(report.collected.length, 'result', 'results')} collected`);
   if (report.expired.length > 0) parts.push(`${plural(report.expired.length, 'job', 'jobs')} expired`);
   if (report.failed.length > 0) parts.push(`${plural(report.failed.length, 'job', 'jobs')} failed`);
+  if (report.stalled.length > 0)
+    parts.push(
+      `${plural(report.stalled.length, 'job', 'jobs')} taking unusually long, no longer checked (Retry is in the list)`,
+    );
   parts.push(
     report.pending > 0 ? `${plural(report.pending, 'job', 'jobs')} still pending` : 'nothing pending',
   );
@@ -49,7 +53,7 @@ export function collectorProgress(
     delivered: report.delivered.map((item) => item.message),
     collected: report.collected.length,
     expired: report.expired.map((job) => expiredLine(job, now)),
-    failed: report.failed.map((job) => failedLine(job, now)),
+    failed: [...report.failed, ...report.stalled].map((job) => failedLine(job, now)),
     nextCheckInMs:
       queued > 0 ? 1_000 : report.nextDueAt === null ? null : Math.max(1_000, report.nextDueAt - now),
     background,

@@ -2,18 +2,18 @@
 // slices over them (core/bulk/slice/), each bounded like a bulk run's and writing before it returns,
 // through the guarded sheet (sheet-port.ts), each allowed to spend what is left of the watch's caps.
 // What it did comes back as a StepResult; the watch's run (watch-run.ts) folds it in and saves it.
-import { type SheetTable, tableSpan } from '../../core/bulk/plan';
+import { perLookupEstimate, type SheetTable, tableSpan } from '../../core/bulk/plan';
 import { type BulkRun, newRun } from '../../core/bulk/run';
 import { SLICE_LIMITS } from '../../core/bulk/slice/ports';
 import { runSlice } from '../../core/bulk/slice/slice';
 import { collectOnce } from '../../core/jobs/collector';
 import { operationByType } from '../../core/operations/table';
 import { DAY_MS } from '../../core/platform/time';
-import { capStatus } from '../../core/watches/caps';
+import { belowPriceStatus, capBelowPrice, capStatus } from '../../core/watches/caps';
 import { dueRows } from '../../core/watches/due';
 import type { IncompleteRows } from '../../core/watches/incomplete';
 import { refusalOf } from '../../core/watches/pause';
-import type { Watch, WatchStep } from '../../core/watches/watch';
+import type { CapBelowPrice, Watch, WatchStep } from '../../core/watches/watch';
 import { digestHashPort } from '../adapters/apps-script';
 import { listSheetPort } from '../adapters/employee-sheets';
 import type { ExecutionContext } from '../context';
@@ -30,7 +30,7 @@ export type StepStop =
    * A cap left rows unbought (they say so; the saved answers were still written): `by` says which
    * (the watch's daily cap, or the per-run cap of the settings).
    */
-  | { kind: 'cap'; by: 'daily' | 'run' }
+  | { kind: 'cap'; by: 'daily' | 'run'; below?: CapBelowPrice }
   /** The API refused (401, 402): `message` as the slice said it. */
   | { kind: 'refused'; message: string }
   /** A failing service: no run before `waitUntil`. */
@@ -188,7 +188,17 @@ class StepRun {
    */
   private watchCaps(): { left: number; status: string | null } {
     const caps = this.env.caps(this.result.spent);
-    return { left: caps.left, status: caps.by === 'daily' ? capStatus(this.env.watch.dailyCap) : null };
+    if (caps.by !== 'daily') return { left: caps.left, status: null };
+    const { dailyCap } = this.env.watch;
+    const below = this.belowPrice();
+    return { left: caps.left, status: below ? belowPriceStatus(dailyCap, below) : capStatus(dailyCap) };
+  }
+
+  /** One lookup's price when the watch's daily cap is below it: no new day buys the rows then. */
+  private belowPrice(): CapBelowPrice | null {
+    const op = operationByType(this.step.config.type)!;
+    const price = perLookupEstimate(op, this.step.config);
+    return capBelowPrice(this.env.watch.dailyCap, price, op.pricing.kind === 'per_employee');
   }
 
   /** Folds a slice into the step's result; answers whether the step stops here. */
@@ -204,7 +214,9 @@ class StepRun {
         return true;
       }
       // Its caps passed rows over (they say so) and the slice went on: so does the step.
-      this.stopWith({ kind: 'cap', by: this.env.caps(result.spent).by });
+      const { by } = this.env.caps(result.spent);
+      const below = by === 'daily' ? this.belowPrice() : null;
+      this.stopWith({ kind: 'cap', by, ...(below ? { below } : {}) });
     }
     if (sliced.notice !== null && sliced.waitUntil > this.now()) {
       result.stop = { kind: 'failing', notice: sliced.notice, waitUntil: sliced.waitUntil };

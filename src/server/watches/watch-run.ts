@@ -180,15 +180,15 @@ export class WatchRun {
     const remembered = incomplete.remembered(stop !== null);
     if (remembered !== undefined) ended.incompleteRows = remembered;
     if (stop?.kind === 'cap' && stop.by === 'daily') {
-      ended.pause = { kind: 'cap', day: this.ctx.day };
-      ended.problem = capProblem(watch.dailyCap);
+      ended.pause = { kind: 'cap', day: this.ctx.day, ...(stop.below ? { below: stop.below } : {}) };
+      ended.problem = capProblem(watch.dailyCap, stop.below);
     } else if (stop?.kind === 'cap') ended.problem = runCapProblem(this.ctx.settings.runHardCap);
     else if (stop?.kind === 'failing') {
       ended.problem = stop.notice;
       ended.waitUntil = stop.waitUntil;
     } else if (stop?.kind === 'refused') ended.problem = stop.message;
     // Capped earlier today, it filled only saved answers: the cap is still the news.
-    else if (watch.pause?.kind === 'cap') ended.problem = capProblem(watch.dailyCap);
+    else if (watch.pause?.kind === 'cap') ended.problem = capProblem(watch.dailyCap, watch.pause.below);
     else ended.problem = rowsProblem(steps, dropped);
     return { result: ended, pending, dropped, stop, misfit: false };
   }

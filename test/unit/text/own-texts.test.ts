@@ -7,17 +7,18 @@ import { queuedText } from '../../../src/core/formula-queue/texts';
 import type { RawArguments } from '../../../src/core/formulas/arguments';
 import { prepareRequest } from '../../../src/core/formulas/request';
 import { deliveryMessage } from '../../../src/core/jobs/employee-sheet';
-import type { JobRecord } from '../../../src/core/jobs/registry';
+import { type JobRecord, STALLED_MESSAGE } from '../../../src/core/jobs/registry';
 import {
   employeeListText,
   expiredText,
   jobRunningText,
   lostJobText,
+  stalledJobText,
 } from '../../../src/core/lookup/cell-texts';
 import { operationByFunction, operationByType } from '../../../src/core/operations/table';
 import { CELL_TEXT, rowErrorText } from '../../../src/core/render/cell-text';
 import { ownTextKind } from '../../../src/core/text/own-texts';
-import { capStatus } from '../../../src/core/watches/caps';
+import { belowPriceStatus, capStatus } from '../../../src/core/watches/caps';
 
 const website = operationByFunction('COMPANY_WEBSITE')!;
 const profile = operationByType('pronet_profile_to_pronet_info')!;
@@ -56,7 +57,10 @@ const TEXTS: string[] = [
   BULK_STATUS.invalid('This is a company page URL.'),
   BULK_STATUS.expired('the result expired before it was collected.'),
   capStatus(12.5),
+  belowPriceStatus(5, { price: 12.5, bound: true }),
   lostJobText(job),
+  stalledJobText({ ...job, state: 'stalled', message: STALLED_MESSAGE }),
+  rowErrorText(stalledJobText({ ...job, state: 'stalled', message: STALLED_MESSAGE })),
   expiredText(profile, job),
   jobRunningText(true),
   jobRunningText(false),

@@ -3,7 +3,14 @@
 import { layoutColumns } from '../../../src/core/bulk/layout';
 import type { SheetTable } from '../../../src/core/bulk/plan';
 import { operationByType } from '../../../src/core/operations/table';
-import { capStatus, capsLeft, onDay, stateOf } from '../../../src/core/watches/caps';
+import {
+  capBelowPrice,
+  capProblem,
+  capStatus,
+  capsLeft,
+  onDay,
+  stateOf,
+} from '../../../src/core/watches/caps';
 import { dueRows, waitsForInputs } from '../../../src/core/watches/due';
 import { headersOfColumns, misfit } from '../../../src/core/watches/fit';
 import { guardBlocks } from '../../../src/core/watches/guard';
@@ -218,6 +225,17 @@ describe('the caps', () => {
     expect(stateOf(watch({ pause: { kind: 'cap', day: 'x' } }), false).text).toBe(
       'Paused: daily cap reached',
     );
+  });
+
+  it('below one lookup: only a price above the cap, and the list says so', () => {
+    expect(capBelowPrice(5, 12.5, true)).toEqual({ price: 12.5, bound: true });
+    expect(capBelowPrice(12.5, 12.5, true)).toBeNull();
+    expect(capBelowPrice(0.5, 1, false)).toEqual({ price: 1, bound: false });
+    expect(capProblem(0.5, { price: 1, bound: false })).toBe(
+      "Daily cap of 0.5 credits is below one lookup's price (1 credit): nothing can be bought until you raise the cap to at least 1.",
+    );
+    const below = { kind: 'cap' as const, day: 'x', below: { price: 12.5, bound: true } };
+    expect(stateOf(watch({ pause: below }), false).text).toBe("Paused: daily cap below one lookup's price");
   });
 });
 

@@ -68,6 +68,17 @@ describe('hostile answers', () => {
     expect(h.api.spent(h.key)).toBe(10);
   });
 
+  it('job-stuck accepts with a job that answers processing for hours and is never charged', () => {
+    const h = harness();
+    h.api.setHostile('any', 'job-stuck');
+    const profile = { type: 'pronet_profile_to_pronet_info', input_data: 'https://www.pronet.com/in/ada' };
+    const accepted = h.post(profile);
+    expect(accepted.status).toBe(202);
+    h.clock.advance(3 * 3_600_000);
+    expect(h.poll(accepted.json.job_id).json).toMatchObject({ status: 'processing' });
+    expect(h.api.spent(h.key)).toBe(0);
+  });
+
   it('targets inputs, and turns off', () => {
     const h = harness();
     h.api.setHostile('company_name_to_website', 'html', { inputContains: 'broken' });

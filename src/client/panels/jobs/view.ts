@@ -24,6 +24,9 @@ function retryQuestion(job: JobView): string {
     const price = job.credits > 0 ? `: ${job.costText}` : ' for the employees it returns';
     return `Run "${job.query}" again? The API lost its job before it answered; running it again is a new lookup, charged again${price}.`;
   }
+  if (job.state === 'stalled') {
+    return `Run "${job.query}" again? The API has been running it for over 30 minutes. The add-on first asks the API about it once more (free): if it has finished, its result is collected and nothing is bought. Otherwise running it again is a new lookup, charged: ${job.costText}; and should the first one still finish, the API charges it too.`;
+  }
   return `Write the sheet for "${job.query}" again? It was paid already: this costs nothing.`;
 }
 
@@ -46,7 +49,9 @@ function jobItem(job: JobView, retry: (job: JobView, button: HTMLButtonElement) 
     const button = el(
       'button',
       { type: 'button', class: 'job-retry' },
-      job.state === 'expired' || job.state === 'lost' ? 'Run again…' : 'Write the sheet again…',
+      job.state === 'expired' || job.state === 'lost' || job.state === 'stalled'
+        ? 'Run again…'
+        : 'Write the sheet again…',
     );
     button.addEventListener('click', () => retry(job, button));
     item.append(el('div', { class: 'buttons' }, button));
