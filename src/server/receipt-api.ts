@@ -3,14 +3,22 @@
 // the selection may have changed, naming the selection it shows: an unchanged one costs a few
 // reads of the active range and nothing else.
 import type { EnrichmentRequest } from '../core/api/wire';
+import type { Purchase } from '../core/billing/purchases';
 import { type AnswerSources, keptAnswer, whereKept } from '../core/cache/kept';
 import { resultKey } from '../core/cache/keys';
-import { readJobs } from '../core/jobs/registry';
+import { type JobRecord, readJobs } from '../core/jobs/registry';
+import type { ListSheetRef } from '../core/jobs/relist';
 import { lookupMany } from '../core/lookup/pass';
 import { DAY_MS } from '../core/platform/time';
 import { buyAgainMessage, tallyBuyAgain } from '../core/receipts/buy-again';
 import { receiptLines } from '../core/receipts/receipt';
-import { cellsOf, MAX_SELECTION_CELLS, priceOf, selectionLookups } from '../core/receipts/selection';
+import {
+  cellsOf,
+  MAX_SELECTION_CELLS,
+  priceOf,
+  type SelectionLookups,
+  selectionLookups,
+} from '../core/receipts/selection';
 import type { FormulaSources } from '../core/receipts/shown';
 import { type CellAt, cellA1, sheetRef } from '../core/text/cell-refs';
 import { creditsText } from '../core/text/credits';
@@ -21,6 +29,12 @@ import { keepCollecting } from './collector/clock-trigger';
 import { reenterFormulas } from './collector/reentry';
 import { SheetGrids } from './collector/sheet-grids';
 import { cacheSheetPort, type ExecutionContext, executionContext } from './context';
+import {
+  type ListSheetSources,
+  listSheetLookups,
+  listSheetsBefore,
+  refreshListSheets,
+} from './list-buy-again';
 import { fastCache } from './platform/cache';
 import { requireActiveSpreadsheet, spreadsheetZone, timeFormatter } from './platform/spreadsheet';
 import { movePurchases, readPurchaseRecord, recordAccess } from './purchase-record';
@@ -126,7 +140,13 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
     record,
   };
   const subject = subjectAt(sources, selected.sheet, selected.from);
-  const offer = buyAgainOffer(ctx, reads, selected);
+  const lists = listSources(
+    spreadsheet,
+    selected,
+    () => readJobs(ctx.deps.store, all),
+    () => record,
+  );
+  const offer = buyAgainOffer(ctx, reads, selected, lists);
   const cellName = `${sheetRef(selected.sheet)}!${cellA1(selected.from.row, selected.from.column)}`;
   if (!subject)
     return answer(selected.ref, `${cellName} shows no lookup of Enrich for Sheets.`, { buyAgain: offer });
@@ -160,16 +180,44 @@ function buyAgainHint(selected: Selected): string {
     : "Buy again works on the add-on's formulas; a bulk run refreshes its rows from Bulk run (Refresh answers older than…).";
 }
 
-/** The selection's formulas' lookups, keyed for this account; null past the size Buy again takes. */
-function selectedLookups(ctx: ExecutionContext, reads: FormulaReads, selected: Selected) {
+type ListReads = Omit<ListSheetSources, 'formulas' | 'keyOf'>;
+
+/** Where Buy again on a row of an employee list's sheet reads the list from. */
+function listSources(
+  spreadsheet: Spreadsheet,
+  selected: Selected,
+  jobs: () => JobRecord[],
+  record: () => readonly Purchase[],
+): ListReads {
+  const note = () => spreadsheet.getSheetByName(selected.sheet)?.getRange(1, 1).getNote() ?? '';
+  return { sheet: { name: selected.sheet, note }, jobs, record };
+}
+
+/**
+ * The selection's formulas' lookups, keyed for this account, or on an employee list's sheet the
+ * list's; null past the size Buy again takes.
+ */
+function selectedLookups(
+  ctx: ExecutionContext,
+  reads: FormulaReads,
+  selected: Selected,
+  lists: ListReads,
+): (SelectionLookups & { sheet?: ListSheetRef }) | null {
   const cells = cellsOf(selected.from, selected.to);
   if (cells.length > MAX_SELECTION_CELLS) return null;
   const keyOf = (request: Parameters<typeof resultKey>[2]) => resultKey(digestHashPort, ctx.scope, request);
-  return selectionLookups(selected.sheet, reads.grids.formulas(selected.sheet), cells, reads, keyOf);
+  const found = selectionLookups(selected.sheet, reads.grids.formulas(selected.sheet), cells, reads, keyOf);
+  if (found.lookups.length > 0) return found;
+  return listSheetLookups({ ...lists, formulas: reads, keyOf }) ?? found;
 }
 
-function buyAgainOffer(ctx: ExecutionContext, reads: FormulaReads, selected: Selected): BuyAgainOffer | null {
-  const found = selectedLookups(ctx, reads, selected);
+function buyAgainOffer(
+  ctx: ExecutionContext,
+  reads: FormulaReads,
+  selected: Selected,
+  lists: ListReads,
+): BuyAgainOffer | null {
+  const found = selectedLookups(ctx, reads, selected, lists);
   if (!found || found.lookups.length === 0) return null;
   const price = priceOf(found.lookups);
   return {
@@ -190,10 +238,13 @@ export function buyAgain(confirmedCredits: number): BuyAgainResult {
   const selectedRef = selectionRef(spreadsheet);
   if (!selectedRef) throw new Error('Select the cells to buy again first.');
   const selected = corners(selectedRef.range, selectedRef.ref);
+  const jobs = () => readJobs(ctx.deps.store);
+  const record = () => readPurchaseRecord(recordAccess(), ctx.day).record;
   const found = selectedLookups(
     ctx,
     formulaReads(ctx, spreadsheet, () => ctx.deps.store.getAll()),
     selected,
+    listSources(spreadsheet, selected, jobs, record),
   );
   if (!found || found.lookups.length === 0) throw new Error(buyAgainHint(selected));
   const price = priceOf(found.lookups);
@@ -201,6 +252,7 @@ export function buyAgain(confirmedCredits: number): BuyAgainResult {
     throw new Error(
       `Buying these again now costs ${creditsText(price.credits)}, not the ${creditsText(Number(confirmedCredits) || 0)} you confirmed: look at the price again.`,
     );
+  const listSheets = listSheetsBefore(found, jobs);
   const now = ctx.deps.client.clock.now();
   const results = lookupMany(ctx.deps, found.lookups, {
     source: 'bulk',
@@ -216,6 +268,8 @@ export function buyAgain(confirmedCredits: number): BuyAgainResult {
     maxRequestsPerSecond: ctx.pace.rate,
   });
   const tally = tallyBuyAgain(found.lookups, results);
+  // Named before the formulas run again: one that collects the new list writes it there too.
+  const replacing = refreshListSheets(ctx.deps, results, listSheets);
   reenterFormulas(
     spreadsheet,
     found.formulas.map((f) => ({ sheet: f.sheet, a1: cellA1(f.row, f.column), formula: f.formula })),
@@ -224,7 +278,7 @@ export function buyAgain(confirmedCredits: number): BuyAgainResult {
   movePurchases(recordAccess(), ctx.day);
   return {
     ok: tally.notBought === 0,
-    message: buyAgainMessage(tally),
+    message: buyAgainMessage(tally, replacing),
     creditsSpent: tally.credits,
     receipt: receiptOf(ctx, spreadsheet, selected),
   };

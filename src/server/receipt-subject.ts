@@ -7,7 +7,9 @@ import type { Purchase } from '../core/billing/purchases';
 import type { RunLayout } from '../core/bulk/past-runs';
 import { resultKey } from '../core/cache/keys';
 import { sentInput } from '../core/formulas/sent-input';
+import { markedJobId } from '../core/jobs/employee-sheet';
 import { keyOfMadeHereId, readJobs } from '../core/jobs/registry';
+import { jobOfMarked } from '../core/jobs/relist';
 import { operationByType } from '../core/operations/table';
 import type { BatchStorePort } from '../core/platform/ports';
 import type { ReceiptSubject } from '../core/receipts/receipt';
@@ -34,8 +36,6 @@ export interface SubjectSources {
   record: readonly Purchase[];
 }
 
-const JOB_MARKER = /^Job: (\S+)$/m;
-
 function fromShown(sources: SubjectSources, shown: ShownLookup): KeyedSubject {
   return {
     op: shown.op,
@@ -45,13 +45,17 @@ function fromShown(sources: SubjectSources, shown: ShownLookup): KeyedSubject {
   };
 }
 
-/** An employee list's sheet: its note names the job, and the job (or its purchase) the lookup. */
+/**
+ * An employee list's sheet: its note names the job, and the job (or its purchase) the lookup. A
+ * list bought again and not yet collected still shows the earlier list: its new job names it.
+ */
 function fromListSheet(sources: SubjectSources): KeyedSubject | null {
-  const jobId = JOB_MARKER.exec(sources.sheetNote())?.[1];
+  const jobId = markedJobId(sources.sheetNote());
   if (!jobId) return null;
-  const job = readJobs(sources.store, sources.all).find((candidate) => candidate.id === jobId);
-  const purchase = [...sources.record].reverse().find((row) => row.job === jobId);
-  const key = job?.key ?? purchase?.key ?? keyOfMadeHereId(jobId);
+  const job = jobOfMarked(readJobs(sources.store, sources.all), jobId);
+  const newest = [...sources.record].reverse();
+  const key = job?.key ?? newest.find((row) => row.job === jobId)?.key ?? keyOfMadeHereId(jobId);
+  const purchase = newest.find((row) => (row.job === jobId || row.key === key) && row.key !== undefined);
   const op = operationByType(job?.type ?? purchase?.type ?? '');
   if (!key || !op) return null;
   return { op, input: job ? sentInput(job.request) : (purchase?.input ?? ''), served: null, key };

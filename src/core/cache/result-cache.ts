@@ -187,7 +187,7 @@ export class ResultCache {
       this.putFast(payloads);
       return this.saveDurably(sheet, now, this.readStore(SAVE_FAILED), payloads).report;
     }
-    let saved: { report: PutReport; inStore: ReadonlySet<string> };
+    let saved: ReturnType<ResultCache['saveDurably']>;
     try {
       const fresh = () => this.saveDurably(null, now, this.readStore(SAVE_FAILED), payloads);
       saved = storeView
@@ -198,6 +198,10 @@ export class ResultCache {
       throw error;
     }
     this.putFast(new Map([...payloads].filter(([key]) => !saved.inStore.has(key))));
+    // An answer bought again replaced an older one in the properties: a copy of the older one a
+    // read left in the fast layer must not answer in its place.
+    const replaced = [...saved.inStore].filter((key) => saved.replaced.has(key));
+    if (replaced.length > 0) tryFast(() => this.ports.fast.removeMany(replaced));
     return saved.report;
   }
 
@@ -215,7 +219,7 @@ export class ResultCache {
     now: number,
     all: Record<string, string>,
     payloads: ReadonlyMap<string, Payload>,
-  ): { report: PutReport; inStore: ReadonlySet<string> } {
+  ): { report: PutReport; inStore: ReadonlySet<string>; replaced: ReadonlySet<string> } {
     const scan = scanStore(all, this.layout);
     const inSheet = sheet ? this.saveSheet(sheet, now, all, scan, payloads) : null;
     // What the sheet holds stays out of the properties: there each new answer would push an older
@@ -244,7 +248,7 @@ export class ResultCache {
       report.stored += stashed.size;
       report.notStored = report.notStored.filter((key) => !stashed.has(key));
     }
-    return { report, inStore: inStore.stored };
+    return { report, inStore: inStore.stored, replaced: inProperties };
   }
 
   /**

@@ -93,12 +93,15 @@ export class Pass {
       .slice(0, this.options.maxPolls ?? COLLECTOR_DEFAULTS.maxPolls);
     if (due.length === 0) return;
     // A job was paid when it started: a deleted hidden sheet (cache/lost.ts) never keeps it from
-    // being collected.
+    // being collected. Only an answer saved since the job started is its own: an older one is what
+    // the job was bought again to replace (Buy again, a bulk run's refresh).
     const cached = this.deps.cache.getMany(
       due.map((job) => job.key),
       undefined,
       'skip',
     );
+    for (const job of due)
+      if ((cached.get(job.key)?.at ?? job.startedAt) < job.startedAt) cached.delete(job.key);
     const toPoll = due.filter((job) => !cached.has(job.key));
     const checks = checkJobs(
       this.deps.client,
@@ -262,6 +265,7 @@ export class Pass {
         jobId: job.id,
         result: answer.result,
         name: current.sheetName!,
+        ...(current.replaces === undefined ? {} : { replaces: current.replaces }),
         credits,
         collectedAt: sheets.formatTime(job.spreadsheetId, this.time()),
       });

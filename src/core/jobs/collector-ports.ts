@@ -30,9 +30,10 @@ export interface ListSheetPort {
   /** The names of the spreadsheet's sheets now. */
   sheetNames(spreadsheetId: string): string[];
   /**
-   * Writes the list into a new sheet named `sheet.name`, or rewrites the sheet of that name when
-   * its note carries `sheet.marker` (a delivery resumed after an execution was killed). Answers
-   * the name used: another one when a sheet of the user's has taken the name meanwhile.
+   * Writes the list into a new sheet named `sheet.name`, or rewrites the sheet whose note carries
+   * `sheet.marker` (a delivery resumed after an execution was killed) or `sheet.replaces` (the
+   * earlier list of a list bought again, even renamed). Answers the name used: another one when a
+   * sheet of the user's has taken the name meanwhile.
    */
   write(spreadsheetId: string, sheet: EmployeeSheet): string;
   /** `ms` as the spreadsheet's users read time, for the sheet's note. */

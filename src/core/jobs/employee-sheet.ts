@@ -32,6 +32,8 @@ export interface EmployeeSheet {
   note: string;
   /** Names the job in the note, so a delivery resumed after a killed execution finds its own sheet. */
   marker: string;
+  /** The marker of the sheet of an earlier list of the same query this one replaces (Buy again). */
+  replaces?: string;
   employees: number;
 }
 
@@ -47,6 +49,8 @@ export interface EmployeeSheetInput {
   collectedAt: string;
   /** Set when the list is shorter than this many asked and the account's credits ran out. */
   cutFrom?: number;
+  /** The marker of the sheet this list is written over: an earlier list of the query (Buy again). */
+  replaces?: string;
 }
 
 /** The company as a user would name it, from the request's input. */
@@ -177,6 +181,9 @@ export function sheetNote(
 
 export const jobMarker = (jobId: string) => `Job: ${jobId}`;
 
+/** The job a list sheet's note names (its `jobMarker` line); null for any other note. */
+export const markedJobId = (note: string): string | null => /^Job: (\S+)$/m.exec(note)?.[1] ?? null;
+
 /** The sheet for one delivered list; null when the list is empty (no sheet for nothing). */
 export function buildEmployeeSheet(input: EmployeeSheetInput): EmployeeSheet | null {
   const employees = resultItems(input.result).length;
@@ -188,6 +195,7 @@ export function buildEmployeeSheet(input: EmployeeSheetInput): EmployeeSheet | n
     columnWidths: columnWidths(rows),
     note: sheetNote({ ...input, employees }),
     marker: jobMarker(input.jobId),
+    ...(input.replaces === undefined ? {} : { replaces: input.replaces }),
     employees,
   };
 }

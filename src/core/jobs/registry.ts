@@ -51,6 +51,11 @@ export interface JobRecord {
   sheetName?: string;
   /** Failed attempts to write an employee list's sheet. */
   deliveryAttempts?: number;
+  /**
+   * A list bought again: the marker (`Job: <id>`) of the earlier list's sheet, which its delivery
+   * rewrites (`sheetName` is that sheet's) instead of adding a second sheet (jobs/relist.ts).
+   */
+  replaces?: string;
 }
 
 const PREFIX = PROPERTY_PREFIX.job;

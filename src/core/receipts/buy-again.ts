@@ -51,7 +51,8 @@ export function tallyBuyAgain(
   return tally;
 }
 
-export function buyAgainMessage(tally: BuyAgainTally): string {
+/** `replacing`: the sheets of employee lists the new lists are written over once collected. */
+export function buyAgainMessage(tally: BuyAgainTally, replacing: readonly string[] = []): string {
   const parts: string[] = [];
   if (tally.bought > 0)
     parts.push(
@@ -65,5 +66,6 @@ export function buyAgainMessage(tally: BuyAgainTally): string {
     parts.push(
       `${plural(tally.notBought, 'lookup was', 'lookups were')} not bought again: ${tally.reasons.join(' ')}`,
     );
+  for (const sheet of replacing) parts.push(`The new list replaces the one in sheet '${sheet}'.`);
   return parts.join(' ');
 }

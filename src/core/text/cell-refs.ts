@@ -86,3 +86,11 @@ export function refHolds(ref: string | undefined, sheet: string, cell: CellAt): 
       cell.column <= to.column,
   );
 }
+
+/** `Sheet1!B2` read back as its sheet and cell; null for a range or anything else. */
+export function parseCellRef(ref: string): { sheet: string; cell: CellAt } | null {
+  const ranges = parseRefs(ref);
+  const only = ranges.length === 1 ? ranges[0]! : null;
+  if (!only || only.from.row !== only.to.row || only.from.column !== only.to.column) return null;
+  return { sheet: only.sheet, cell: only.from };
+}

@@ -45,9 +45,23 @@ export function listSheetPort(): ListSheetPort {
   };
 }
 
-/** A sheet this job's delivery wrote before (its header's note names the job). */
-function isDeliveryOf(sheet: Sheet, marker: string): boolean {
-  return sheet.getRange(1, 1).getNote().split('\n').includes(marker);
+/** A sheet one of these jobs' deliveries wrote (its header's note names the job). */
+function isDeliveryOf(sheet: Sheet, markers: readonly string[]): boolean {
+  const lines = sheet.getRange(1, 1).getNote().split('\n');
+  return markers.some((marker) => lines.includes(marker));
+}
+
+/**
+ * The sheet to rewrite: the one of the planned name if this delivery wrote it before or it holds
+ * the list this one replaces; else, for a list bought again, the earlier list's sheet wherever it
+ * is (a user may have renamed it). Null: a new sheet.
+ */
+function sheetToRewrite(spreadsheet: Spreadsheet, plan: EmployeeSheet): Sheet | null {
+  const markers = plan.replaces === undefined ? [plan.marker] : [plan.marker, plan.replaces];
+  const named = spreadsheet.getSheetByName(plan.name);
+  if (named && isDeliveryOf(named, markers)) return named;
+  if (plan.replaces === undefined) return null;
+  return spreadsheet.getSheets().find((sheet) => isDeliveryOf(sheet, markers)) ?? null;
 }
 
 /**
@@ -71,25 +85,19 @@ function fitGrid(sheet: Sheet, rows: number, columns: number): void {
 
 /**
  * Writes the list: header and rows in one setValues, a bold frozen header, column widths and the
- * note. A sheet of that name left by a killed delivery of the same job is rewritten; a sheet of
- * the user's that took the name meanwhile is left alone. Answers the name written.
+ * note. A sheet left by a killed delivery of the same job, or holding the list this one replaces,
+ * is rewritten; a sheet of the user's that took the name meanwhile is left alone. Answers the
+ * name written.
  */
 export function writeEmployeeSheet(spreadsheet: Spreadsheet, plan: EmployeeSheet): string {
-  const existing = spreadsheet.getSheetByName(plan.name);
-  let sheet: Sheet;
-  let name = plan.name;
-  if (existing && isDeliveryOf(existing, plan.marker)) {
-    sheet = existing;
-    sheet.clear();
-  } else {
-    if (existing) {
-      name = uniqueSheetName(
-        plan.name,
-        spreadsheet.getSheets().map((each) => each.getName()),
-      );
-    }
-    sheet = insertAtEnd(spreadsheet, name);
+  let sheet = sheetToRewrite(spreadsheet, plan);
+  if (sheet) sheet.clear();
+  else {
+    const taken = spreadsheet.getSheetByName(plan.name) !== null;
+    const names = () => spreadsheet.getSheets().map((each) => each.getName());
+    sheet = insertAtEnd(spreadsheet, taken ? uniqueSheetName(plan.name, names()) : plan.name);
   }
+  const name = sheet.getName();
   const width = Math.max(1, ...plan.rows.map((row) => row.length));
   const rows = plan.rows.map((row) =>
     row.length === width ? row : [...row, ...Array<string>(width - row.length).fill('')],

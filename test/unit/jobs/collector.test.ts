@@ -16,6 +16,7 @@ import type { EmployeeSheet } from '../../../src/core/jobs/employee-sheet';
 import { uniqueSheetName } from '../../../src/core/jobs/employee-sheet';
 import { formulasToRefresh, isWaitingText } from '../../../src/core/jobs/refresh';
 import { ageText, describeJob, type JobRecord, readJobs, saveJobs } from '../../../src/core/jobs/registry';
+import { refreshingSheet, sheetOfList } from '../../../src/core/jobs/relist';
 import { employeeListText } from '../../../src/core/lookup/cell-texts';
 import type { LookupResult } from '../../../src/core/lookup/items';
 import { lookupMany } from '../../../src/core/lookup/pass';
@@ -49,10 +50,10 @@ class FakeSheets implements ListSheetPort {
       throw new Error('Service Spreadsheets failed');
     }
     const existing = this.sheets.get(sheet.name);
+    const ours = (note: string) =>
+      note.includes(sheet.marker) || (sheet.replaces !== undefined && note.includes(sheet.replaces));
     const name =
-      existing && !existing.note.includes(sheet.marker)
-        ? uniqueSheetName(sheet.name, this.sheetNames())
-        : sheet.name;
+      existing && !ours(existing.note) ? uniqueSheetName(sheet.name, this.sheetNames()) : sheet.name;
     this.sheets.set(name, { ...sheet, name });
     this.writes += 1;
     const hook = this.afterWrite;
@@ -539,6 +540,55 @@ describe('a job a formula already collected', () => {
     expect(report.collected).toHaveLength(1);
     expect(world.statusChecks()).toBe(checks);
     expect(world.job(PROFILE)!.state).toBe('collected');
+  });
+});
+
+describe('a list bought again', () => {
+  const SHEET = 'Employees - Acme Corporation (Sales)';
+
+  it('is polled for its own answer, not finished from the one it replaces, and written over its sheet', () => {
+    const world = slowLists();
+    listDone(world);
+    pumpOnce(world.deps, world.options);
+    const first = world.job(ACME_SALES)!;
+    expect(world.spent()).toBe(5.5);
+    world.clock.time += DAY_MS;
+    world.api.reviseData('company_name_to_employees');
+    // Buy again: bought anew whatever the cache holds; its job names the first list's sheet.
+    const key = world.keyOf(ACME_SALES);
+    const { client, cache, store, lock } = world.deps;
+    const bought = lookupMany(
+      { client, cache, store, lock },
+      [{ key, op: operationByType(ACME_SALES.type)!, request: ACME_SALES }],
+      {
+        source: 'bulk',
+        paidAfter: world.clock.now(),
+        jobSource: 'sidebar',
+        spreadsheetId: SPREADSHEET,
+        day: DAY,
+        deadline: world.clock.now() + 60_000,
+        formulaDailyCap: 1000,
+        retryServerErrors: false,
+        pollJobs: false,
+      },
+    ).get(key)!;
+    if (bought.kind !== 'pending') throw new Error(`not a job: ${bought.kind}`);
+    saveJobs(world.store, [refreshingSheet(bought.job, sheetOfList(first)!)!]);
+
+    pumpOnce(world.deps, world.options);
+    expect(world.job(ACME_SALES)!.state).toBe('processing');
+    world.clock.time += 45_000;
+    const report = pumpOnce(world.deps, world.options);
+
+    // The revised Acme has 2 people in Sales: 1 credit, in the one sheet of the list.
+    expect(world.spent()).toBe(6.5);
+    expect([...world.sheets.sheets.keys()]).toEqual([SHEET]);
+    const sheet = world.sheets.sheets.get(SHEET)!;
+    expect(sheet.rows.map((row) => row[0])).toEqual(['Full name', 'Marco Martin', 'Tim Haddad']);
+    expect(sheet.replaces).toBe(`Job: ${first.id}`);
+    expect(report.delivered).toEqual([
+      expect.objectContaining({ sheetName: SHEET, message: `2 employees -> sheet '${SHEET}'` }),
+    ]);
   });
 });
 

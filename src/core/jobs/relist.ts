@@ -1,0 +1,33 @@
+// A list bought again (Buy again) refreshes the sheet of the list it replaces instead of adding a
+// second one: its new job names that sheet and the marker in its note, the collector rewrites it
+// (server/adapters/employee-sheets.ts), and until then the old sheet's rows still find their list.
+import { jobMarker } from './employee-sheet';
+import type { JobRecord } from './registry';
+
+/** Where an earlier list of a query was written: the sheet's name and the marker in its note. */
+export interface ListSheetRef {
+  name: string;
+  marker: string;
+}
+
+/** The sheet a delivered list's record names; null when it names none (not delivered, empty). */
+export function sheetOfList(job: JobRecord | undefined): ListSheetRef | null {
+  if (job?.state !== 'collected' || job.sheetName === undefined) return null;
+  return { name: job.sheetName, marker: jobMarker(job.id) };
+}
+
+/**
+ * The new job of a list bought again, to be delivered over `sheet`; null when it is no new job
+ * still waiting for its sheet (the earlier list's own record, or one delivered already).
+ */
+export function refreshingSheet(started: JobRecord, sheet: ListSheetRef): JobRecord | null {
+  const waiting = started.state === 'processing' || started.state === 'done';
+  if (!waiting || started.sheetName !== undefined || jobMarker(started.id) === sheet.marker) return null;
+  return { ...started, sheetName: sheet.name, replaces: sheet.marker };
+}
+
+/** The record of the list a sheet's note names: its own job, or the job bought again to replace it. */
+export function jobOfMarked(jobs: readonly JobRecord[], jobId: string): JobRecord | undefined {
+  const marker = jobMarker(jobId);
+  return jobs.find((job) => job.id === jobId) ?? jobs.find((job) => job.replaces === marker);
+}

@@ -1,0 +1,47 @@
+// What Buy again buys on a row of an employee list's sheet: the list its note names, as its job
+// asked for it, for the cell its purchase served (the formula that ordered it); and the sheet the
+// new list is written over (jobs/relist.ts).
+import type { EnrichmentRequest } from '../api/wire';
+import type { Purchase } from '../billing/purchases';
+import { jobMarker, markedJobId } from '../jobs/employee-sheet';
+import type { JobRecord } from '../jobs/registry';
+import { jobOfMarked, type ListSheetRef, sheetOfList } from '../jobs/relist';
+import { operationByType } from '../operations/table';
+import type { SelectedLookup } from './selection';
+
+export interface ListOnSheet {
+  lookup: SelectedLookup;
+  sheet: ListSheetRef;
+}
+
+/** The list a sheet holds, keyed for this account; null when its note names no list the registry knows. */
+export function listOnSheet(
+  sheet: { name: string; note: string },
+  jobs: readonly JobRecord[],
+  record: readonly Purchase[],
+  keyOf: (request: EnrichmentRequest) => string,
+): ListOnSheet | null {
+  const jobId = markedJobId(sheet.note);
+  const job = jobId ? jobOfMarked(jobs, jobId) : undefined;
+  const op = job ? operationByType(job.type) : undefined;
+  if (!jobId || !job || op?.shape !== 'employees') return null;
+  const served = [...record].reverse().find((row) => row.key === job.key && row.served)?.served ?? '';
+  return {
+    lookup: { key: keyOf(job.request), op, request: job.request, served },
+    sheet: { name: sheet.name, marker: jobMarker(jobId) },
+  };
+}
+
+/** The sheets the lists among `lookups` were delivered to, by key, as their records name them. */
+export function sheetsOfLists(
+  lookups: readonly SelectedLookup[],
+  jobs: readonly JobRecord[],
+): Map<string, ListSheetRef> {
+  const byKey = new Map(jobs.map((job) => [job.key, job]));
+  const sheets = new Map<string, ListSheetRef>();
+  for (const lookup of lookups) {
+    const sheet = lookup.op.shape === 'employees' ? sheetOfList(byKey.get(lookup.key)) : null;
+    if (sheet) sheets.set(lookup.key, sheet);
+  }
+  return sheets;
+}
