@@ -311,12 +311,10 @@ export class Pass {
     });
   }
 
+  /** The spreadsheet's sheet names, asked once a pass. */
   private namesIn(spreadsheetId: string): string[] {
-    let names = this.sheetNames.get(spreadsheetId);
-    if (!names) {
-      names = this.deps.sheets.sheetNames(spreadsheetId);
-      this.sheetNames.set(spreadsheetId, names);
-    }
+    const names = this.sheetNames.get(spreadsheetId) ?? this.deps.sheets.sheetNames(spreadsheetId);
+    this.sheetNames.set(spreadsheetId, names);
     return names;
   }
 
