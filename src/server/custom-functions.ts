@@ -11,7 +11,7 @@ import { lookupMany } from '../core/lookup/pass';
 import { CELL_TEXT } from '../core/render/cell-text';
 import { cellRef, parseCell } from '../core/text/cell-refs';
 import { digestHashPort } from './adapters/apps-script';
-import { queueThisFormula } from './collector/handoff';
+import { endedHere, queueThisFormula } from './collector/handoff';
 import { currentDrivers } from './collector/installed-drivers';
 import { CUSTOM_FUNCTION_BUDGET_MS } from './config';
 import { executionContext } from './context';
@@ -75,6 +75,8 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
     });
     const now = context.deps.client.clock.now();
     const stored = context.takeStoreInHand();
+    const ended = endedHere(context, stored);
+    if (ended !== null) return formulaAnswer(rows, results, { followsUser, queued: ended, apiKey });
     results = lookupMany(context.deps, items, {
       source: 'formula',
       jobSource: 'formula',

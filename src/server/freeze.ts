@@ -1,5 +1,8 @@
+import { removeQueued } from '../core/formula-queue/records';
 import { freezeMessage, planFreeze } from '../core/formulas/freeze';
+import { batchStorePort } from './adapters/apps-script';
 import { SheetGrids } from './collector/sheet-grids';
+import { documentProperties } from './platform/properties';
 import { requireActiveSpreadsheet } from './platform/spreadsheet';
 
 /**
@@ -33,5 +36,12 @@ export function freezeResults(): void {
       .getRange(write.row, write.column, write.values.length, write.values[0]!.length)
       .setValues(write.values);
   }
+  // Their queued lookups go with the formulas: no driver buys what no cell shows any more.
+  const properties = documentProperties();
+  if (properties)
+    removeQueued(
+      batchStorePort(properties),
+      plan.anchors.map((a1) => ({ sheet: name, a1 })),
+    );
   ui.alert(freezeMessage(plan));
 }

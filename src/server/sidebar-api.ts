@@ -4,6 +4,7 @@ import { creditsText } from '../core/text/credits';
 import type { KeySaveResult, KeyScope, KeyStatus, KeyTestResult, SidebarState } from '../shared/rpc';
 import { keyStatus, readApiKey, removeApiKey, storeApiKey } from './api-key';
 import { installDrivers, removeDrivers } from './collector/edit-open-triggers';
+import { endQueuedWork } from './collector/ended-formulas';
 import { DASHBOARD_URL } from './config';
 import { executionContext } from './context';
 import { KEY_TEST_COST, runKeyTest } from './key-test';
@@ -35,7 +36,7 @@ export function setApiKey(raw: string, scope: KeyScope, replace?: 'untested'): K
   if (!cleaned.ok) throw new Error(cleaned.message);
   const current = readApiKey();
   if (!current || current.key === cleaned.key || replace === 'untested') {
-    const saved = save(cleaned.key, where);
+    const saved = save(cleaned.key, where, current?.key);
     const untested = current !== null && current.key !== cleaned.key;
     const message = untested
       ? 'New key saved without a test: it replaces the old one. Test it before you rely on it.'
@@ -49,7 +50,7 @@ export function setApiKey(raw: string, scope: KeyScope, replace?: 'untested'): K
   const { outcome } = test;
   const verdict = newKeyVerdict(outcome);
   if (verdict === 'works') {
-    const saved = save(cleaned.key, where);
+    const saved = save(cleaned.key, where, current.key);
     resumeWatches();
     const said = outcome.kind === 'failed' ? ` ${hide(outcome.error.message)}` : '';
     const message = `The new key works (${cost}) and replaces the old one.${said}`;
@@ -69,17 +70,26 @@ export function setApiKey(raw: string, scope: KeyScope, replace?: 'untested'): K
   };
 }
 
-function save(key: string, scope: KeyScope): KeyStatus {
+/** Saves `key`; the formulas queued under the key it replaces (`before`) say their work ended. */
+function save(key: string, scope: KeyScope, before?: string): KeyStatus {
+  const old = before !== undefined && before !== key ? executionContext() : null;
   const status = storeApiKey(key, scope);
   installDrivers();
+  if (old) endQueuedWork(old.deps.store, old.scope, true);
   return status;
 }
 
-/** The collector's drivers go with the key: without it they could collect nothing. */
+/**
+ * The collector's drivers go with the key: without it they could collect nothing. Its queued
+ * formulas are entered again, to say that a key is missing.
+ */
 export function clearApiKey(): KeyStatus {
-  const scope = executionContext()?.scope;
+  const context = executionContext();
   const status = removeApiKey();
-  if (scope !== undefined) removeDrivers(scope);
+  if (context) {
+    removeDrivers(context.scope);
+    endQueuedWork(context.deps.store, context.scope, false);
+  }
   return status;
 }
 

@@ -63,6 +63,16 @@ describe('ScriptApp triggers', () => {
     expect(emu.runExecution(bundle, 'handlers')).toEqual(['poll:CLOCK', 'opened:ON_OPEN']);
   });
 
+  it('a user may have 20 triggers of a script, past which create() refuses', () => {
+    // Google's quota page: 20 triggers per user per script; the message is the one users report.
+    const { emu, bundle } = setup(false);
+    for (let i = 0; i < 20; i++) emu.runExecution(bundle, 'installHourly');
+    expect(() => emu.runExecution(bundle, 'installOnOpen')).toThrow(
+      'This script has too many triggers. Triggers must be deleted from the script before more can be added.',
+    );
+    expect(emu.triggers.triggers).toHaveLength(20);
+  });
+
   it("an add-on's hourly trigger runs on the clock against its document, the active spreadsheet", () => {
     // As Google's @OnlyCurrentDoc add-on template (templates/sheets-import) relies on.
     const { emu, bundle, documentProperties } = setup(true);

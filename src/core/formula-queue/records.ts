@@ -8,6 +8,8 @@ import { DAY_MS } from '../platform/time';
 
 export interface QueuedFormula {
   sheet: string;
+  /** The sheet's id (Sheet.getSheetId), which a rename keeps; absent in records of older versions. */
+  sheetId?: number;
   /** The formula's cell (its anchor, for a range formula). */
   a1: string;
   /** The formula's text when it queued: one the user changed meanwhile is never rewritten. */
@@ -20,6 +22,11 @@ export interface QueuedFormula {
   scope: string;
   /** Which execution last worked on it: 'formula', or a driver ('edit', 'open', 'sidebar', 'clock', 'menu'). */
   by: string;
+  /**
+   * Set when something outside the formula ended its work (the key was replaced): what its rows
+   * say when the formula, entered again, runs once more. It then removes the record.
+   */
+  ended?: string;
 }
 
 const PREFIX = PROPERTY_PREFIX.queuedFormula;
@@ -49,7 +56,8 @@ export function readQueue(all: Record<string, string>, scope: string, now: numbe
   for (const [name, text] of Object.entries(all)) {
     if (!name.startsWith(PREFIX)) continue;
     const record = parseQueued(text);
-    if (record && record.scope === scope && now - record.since < FORGET_AFTER_MS) found.push(record);
+    if (record && record.scope === scope && !record.ended && now - record.since < FORGET_AFTER_MS)
+      found.push(record);
   }
   return found.sort((a, b) => a.since - b.since);
 }
@@ -70,4 +78,19 @@ export function removeQueued(
   records: readonly Pick<QueuedFormula, 'sheet' | 'a1'>[],
 ): void {
   if (records.length > 0) store.removeMany(records.map((record) => queueKey(record.sheet, record.a1)));
+}
+
+/** Ends the records' work for `reason`: no driver finishes them, and each formula says `reason` once. */
+export function endQueued(store: BatchStorePort, records: readonly QueuedFormula[], reason: string): void {
+  const ended: Record<string, string> = {};
+  for (const record of records)
+    ended[queueKey(record.sheet, record.a1)] = JSON.stringify({ ...record, ended: reason });
+  if (records.length > 0) store.setMany(ended);
+}
+
+/** Whether any record in `all` was ended: a formula looks for its own cell only then. */
+export function anyEnded(all: Record<string, string>): boolean {
+  for (const [name, text] of Object.entries(all))
+    if (name.startsWith(PREFIX) && text.includes('"ended"') && parseQueued(text)?.ended) return true;
+  return false;
 }

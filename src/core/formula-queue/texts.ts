@@ -38,3 +38,7 @@ export function queuedText(outlook: QueueOutlook): string {
     return `Queued: ${lookups} will fill in within ${sendingTime(left, pace)}.`;
   return `Queued: ${lookups}, not sent yet (${sendingAtPace(left, pace)}). Each edit or opening of this file sends more, 6 minutes at a time, and so does the open sidebar; for a column this size, a bulk run from the sidebar (${SIDEBAR} > Open sidebar) is quicker. No credits were spent on them yet.`;
 }
+
+/** What a queued formula's rows say once its key was replaced: the new key buys only when typed. */
+export const KEY_REPLACED_TEXT =
+  'Not sent: the API key was replaced before these lookups were sent. Type the formula again to look them up with the new key; no credits were spent on them.';

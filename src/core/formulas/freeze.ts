@@ -14,8 +14,27 @@ import { anchorsFor, answerBox, type Box, boxHolds, formulaAt, type SheetCells, 
 
 const SHEETS_ERRORS = /^#(ERROR!|N\/A|REF!|VALUE!|NAME\?|DIV\/0!|NUM!|NULL!)$/;
 
-/** What a cell shows, written back as that same value. */
-const asShown = (value: unknown) => (typeof value === 'string' ? asLiteralForSheet(value) : value);
+/** A row whose lookup was still queued: frozen, nothing will send it any more. */
+export const FROZEN_UNSENT =
+  'Not sent: frozen as a value before this lookup was sent. Type the formula again to look it up; no credits were spent on it.';
+/** A row whose answer was still on its way (a job): it arrives in the saved answers, not the cell. */
+export const FROZEN_UNFILLED =
+  'Not filled in: frozen as a value before its answer arrived. Type the formula again to show it; an answer already paid costs nothing again.';
+
+/**
+ * What a cell shows, written back as that same value; a row that promised to fill in later says
+ * instead that it will not, since nothing enters a frozen formula again.
+ */
+function asShown(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  if (QUEUED.test(value)) return FROZEN_UNSENT;
+  if (ON_ITS_WAY.test(value)) return FROZEN_UNFILLED;
+  return asLiteralForSheet(value);
+}
+
+/** A formula row's texts (own-texts.ts) of a lookup still to send, and of an answer on its way. */
+const QUEUED = /^(Queued: |Not sent yet: |Too many lookups at once: )/;
+const ON_ITS_WAY = /^Processing(…|\.\.\.)/;
 
 const showsError = (shown: unknown) => typeof shown === 'string' && SHEETS_ERRORS.test(shown);
 
@@ -36,6 +55,8 @@ export interface FilledFromOutside {
 
 export interface FreezePlan {
   writes: FreezeWrite[];
+  /** The cells of the formulas frozen ("B2"): their queued lookups are no longer wanted. */
+  anchors: string[];
   /** Formulas frozen, and the cells they filled. */
   frozen: number;
   cells: number;
@@ -56,7 +77,8 @@ export function planFreeze(source: FreezeSource): FreezePlan {
   const { boxes, left } = answersInSelection(source);
   const writes = mergeRuns(boxes.map((box) => writeOf(source.cells, box)));
   const cells = writes.reduce((sum, write) => sum + write.values.length * write.values[0]!.length, 0);
-  return { writes, frozen: boxes.length, cells, left, outside: filledFromOutside(source) };
+  const anchors = boxes.map((box) => cellA1(box.row, box.column));
+  return { writes, anchors, frozen: boxes.length, cells, left, outside: filledFromOutside(source) };
 }
 
 /** The selection's rows and columns that the sheet's data reaches (past it every cell is empty). */

@@ -21,6 +21,7 @@ const OWN_TEXTS: readonly OwnText[] = [
   { kind: 'wait', begins: 'Processing: ' },
   { kind: 'wait', begins: 'Not sent: ' },
   { kind: 'wait', begins: 'Not sent yet: ' },
+  { kind: 'error', begins: 'Not filled in: ' },
   { kind: 'wait', begins: 'Waiting: ' },
   { kind: 'promise', begins: 'Employee list ordered' },
   { kind: 'error', begins: 'Error: ' },

@@ -2,7 +2,7 @@
 // so what it could not look up in time is recorded here (core/formula-queue/records.ts), and the
 // add-on's own executions (the drivers) buy it and enter the formula again. A formula reaches the
 // collector only through this file and the record of installed drivers, never its triggers.
-import { parseQueued, queueKey, saveQueued } from '../../core/formula-queue/records';
+import { anyEnded, parseQueued, queueKey, removeQueued, saveQueued } from '../../core/formula-queue/records';
 import { queuedText } from '../../core/formula-queue/texts';
 import { noteJobStarted } from '../../core/jobs/signal';
 import type { Drivers } from '../../core/jobs/trigger-records';
@@ -30,10 +30,20 @@ export function queueThisFormula(
     const formula = range?.getFormula() ?? '';
     if (!range || formula === '') return null;
     const now = appsScriptClock.now();
-    const sheet = range.getSheet().getName();
+    const of = range.getSheet();
+    const sheet = of.getName();
     const a1 = range.getA1Notation();
     const before = parseQueued(stored?.[queueKey(sheet, a1)]);
-    const record = { sheet, a1, formula, left, since: now, scope: context.scope, by: 'formula' };
+    const record = {
+      sheet,
+      sheetId: of.getSheetId(),
+      a1,
+      formula,
+      left,
+      since: now,
+      scope: context.scope,
+      by: 'formula',
+    };
     saveQueued(context.deps.store, record, before);
     if (context.deps.jobSignal) noteJobStarted(context.deps.jobSignal, now, now);
     const { edit, open } = drivers();
@@ -46,6 +56,30 @@ export function queueThisFormula(
     });
   } catch (error) {
     console.warn(`Could not queue the formula's lookups: ${errorMessage(error)}`);
+    return null;
+  }
+}
+
+/**
+ * What this formula's rows say instead of looking anything up, when something outside it ended its
+ * queued work (the key was replaced) and entered it again to say so; said once: the record goes,
+ * and the next run (the user typing it again) looks its rows up. Null otherwise. The cell is
+ * asked of Sheets only when some record was ended.
+ */
+export function endedHere(
+  context: ExecutionContext,
+  stored: Record<string, string> | undefined,
+): string | null {
+  if (!stored || !anyEnded(stored)) return null;
+  try {
+    const range = SpreadsheetApp.getActiveRange() as Range | null;
+    if (!range) return null;
+    const record = parseQueued(stored[queueKey(range.getSheet().getName(), range.getA1Notation())]);
+    if (!record?.ended || record.formula !== range.getFormula()) return null;
+    removeQueued(context.deps.store, [record]);
+    return record.ended;
+  } catch (error) {
+    console.warn(`Could not read the formula's queue: ${errorMessage(error)}`);
     return null;
   }
 }

@@ -5,7 +5,13 @@
 // an argument changes, so without this a big range would stop half way for good.
 import { resultKey } from '../../core/cache/keys';
 import { finishLookups, formulaItems } from '../../core/formula-queue/finish';
-import { type QueuedFormula, readQueue, removeQueued, saveQueued } from '../../core/formula-queue/records';
+import {
+  type QueuedFormula,
+  queueKey,
+  readQueue,
+  removeQueued,
+  saveQueued,
+} from '../../core/formula-queue/records';
 import { callArguments, readFormulaCall } from '../../core/formulas/formula-call';
 import type { LookupItem } from '../../core/lookup/items';
 import { cellRef, parseCell } from '../../core/text/cell-refs';
@@ -53,8 +59,9 @@ export function finishQueuedFormulas(
   const spreadsheet = activeSpreadsheet();
   if (!spreadsheet) return work;
   const { store, client } = context.deps;
-  const records = readQueue(store.getAll(), context.scope, client.clock.now());
-  if (records.length === 0 && !typed) return work;
+  const queue = readQueue(store.getAll(), context.scope, client.clock.now());
+  if (queue.length === 0 && !typed) return work;
+  const records = followRenames(spreadsheet, context, queue);
   const grids = new SheetGrids(spreadsheet);
   const items = new Map<string, LookupItem>();
   const targets = withTyped(records, typed).filter((target) => readTarget(context, grids, target, items));
@@ -107,6 +114,46 @@ function settleRecords(
     context.deps.store,
     done.filter((target) => target.record !== null),
   );
+}
+
+/**
+ * The records whose sheet was renamed since they queued, moved to its new name (found by the
+ * sheet's id, which a rename keeps): the formula is still there, and its promise still stands.
+ * Each sheet name is asked once.
+ */
+function followRenames(
+  spreadsheet: Spreadsheet,
+  context: CollectorContext,
+  records: QueuedFormula[],
+): QueuedFormula[] {
+  const names = new Map<string, string | null>();
+  const renamed = (record: QueuedFormula): string | null => {
+    if (!names.has(record.sheet)) {
+      names.set(record.sheet, sheetNow(spreadsheet, record));
+    }
+    return names.get(record.sheet) ?? null;
+  };
+  const moved = records.filter((record) => renamed(record) !== null);
+  if (moved.length === 0) return records;
+  const next = records.map((record) => {
+    const sheet = renamed(record);
+    return sheet === null ? record : { ...record, sheet };
+  });
+  // Saved under the new name first: a record is never lost between the two writes.
+  const saved = next.filter((record, i) => record !== records[i]);
+  context.deps.store.setMany(
+    Object.fromEntries(saved.map((record) => [queueKey(record.sheet, record.a1), JSON.stringify(record)])),
+  );
+  removeQueued(context.deps.store, moved);
+  return next;
+}
+
+/** The new name of the record's sheet, or null when it kept its name (or its id is not known). */
+function sheetNow(spreadsheet: Spreadsheet, record: QueuedFormula): string | null {
+  if (record.sheetId === undefined) return null;
+  // Another sheet may have taken the old name: the id says which sheet the formula is in.
+  if (spreadsheet.getSheetByName(record.sheet)?.getSheetId() === record.sheetId) return null;
+  return spreadsheet.getSheetById(record.sheetId)?.getName() ?? null;
 }
 
 function withTyped(records: readonly QueuedFormula[], typed: Range | null): Target[] {

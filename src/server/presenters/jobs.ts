@@ -18,8 +18,11 @@ export function failedLine(job: JobRecord, now: number): string {
   return `${describeJob(job, now).query}: ${job.message ?? 'the lookup failed.'}`;
 }
 
-/** One line for the sidebar or a menu alert. */
-export function collectorSummary(report: CollectorReport): string {
+/**
+ * One line for the sidebar or a menu alert; `formulasQueued`: formulas whose lookups still wait,
+ * said by their own line, so that nothing is said to be pending only when nothing is.
+ */
+export function collectorSummary(report: CollectorReport, formulasQueued = 0): string {
   if (report.busy) return 'Another collection is running; checking again shortly.';
   const parts: string[] = [];
   if (report.delivered.length > 0) parts.push(report.delivered.map((item) => item.message).join('; '));
@@ -31,9 +34,9 @@ export function collectorSummary(report: CollectorReport): string {
     parts.push(
       `${plural(report.stalled.length, 'job', 'jobs')} taking unusually long, no longer checked (Retry is in the list)`,
     );
-  parts.push(
-    report.pending > 0 ? `${plural(report.pending, 'job', 'jobs')} still pending` : 'nothing pending',
-  );
+  if (report.pending > 0) parts.push(`${plural(report.pending, 'job', 'jobs')} still pending`);
+  else if (formulasQueued === 0) parts.push('nothing pending');
+  if (parts.length === 0) return '';
   const text = parts.join('. ');
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
@@ -57,7 +60,7 @@ export function collectorProgress(
     nextCheckInMs:
       queued > 0 ? 1_000 : report.nextDueAt === null ? null : Math.max(1_000, report.nextDueAt - now),
     background,
-    summary: `${[collectorSummary(report), ...formulaWorkLines(work)].join(' ')}${off ? ' Background collection is off: keep the sidebar open until they finish.' : ''}`,
+    summary: `${[collectorSummary(report, queued), ...formulaWorkLines(work)].filter((line) => line !== '').join(' ')}${off ? ' Background collection is off: keep the sidebar open until they finish.' : ''}`,
   };
 }
 

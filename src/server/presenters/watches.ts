@@ -7,6 +7,7 @@ import { columnLetter } from '../../core/watches/fit';
 import { type AccountPause, pauseNotice } from '../../core/watches/pause';
 import { currentTally, paceAt, type RuntimeTally, TRIGGER_QUOTA_MS } from '../../core/watches/runtime';
 import type { Watch } from '../../core/watches/watch';
+import type { BackgroundCollection } from '../../shared/jobs-rpc';
 import type { WatchList, WatchView } from '../../shared/watch-rpc';
 
 const MINUTE = 60_000;
@@ -51,16 +52,60 @@ export function runtimeView(tally: RuntimeTally | null, now: number): WatchList[
   return { usedMinutes, quotaMinutes, percent, text: note ? `${base} ${note}` : base };
 }
 
-/** What starts the watches here, given which triggers this user has. */
-export function driversText(triggers: { change: boolean; form: boolean; formLinked: boolean }): string {
-  const parts = ['your edits and pastes'];
-  if (triggers.change) parts.push('rows inserted');
-  if (triggers.form) parts.push('form responses');
-  let text = `Watches run on ${parts.join(', ')}, and every hour for rows other tools write.`;
-  if (!triggers.change) text += ' Inserted rows wait for the hourly check.';
-  if (triggers.formLinked && !triggers.form) text += ' Form responses wait for the hourly check.';
-  return text;
+/** The triggers that start watches here: this user's, and how often the clock check runs. */
+export interface WatchTriggers {
+  edit: boolean;
+  change: boolean;
+  form: boolean;
+  formLinked: boolean;
+  clock: BackgroundCollection;
 }
+
+const NO_ROOM =
+  "Google allows each user 20 of the add-on's triggers, all spreadsheets together: to make room, delete those you no longer need (script.google.com/home/triggers lists them) or remove the API key in spreadsheets you no longer use, then open the sidebar again.";
+
+/** "a", "a, and b", "a, b, and c". */
+const listed = (parts: readonly string[]) =>
+  parts.length < 2 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')}, and ${parts[parts.length - 1]}`;
+
+/**
+ * What starts the watches here, given which triggers this user has; with a watch on (`anyOn`),
+ * every trigger was wanted, so one missing could not be made, and what waits for it is said.
+ */
+export function driversText(triggers: WatchTriggers, anyOn = false): string {
+  const { edit, change, form, formLinked, clock } = triggers;
+  const on = runsOn(triggers);
+  if (on.length === 0) return `Watches cannot run here: none of their triggers could be made. ${NO_ROOM}`;
+  const wait = waitFor(triggers);
+  const lines = [`Watches run on ${listed(on)}.`];
+  if (clock === 'off') {
+    const rows = `rows other tools write ${wait}.`;
+    lines.push(anyOn ? `The hourly check could not be made: ${rows}` : capitalized(rows));
+  }
+  if (!change) lines.push(`Inserted rows ${wait}.`);
+  if (formLinked && !form) lines.push(`Form responses ${wait}.`);
+  if (anyOn && (clock === 'off' || !edit)) lines.push(NO_ROOM);
+  return lines.join(' ');
+}
+
+/** What starts the watches, each trigger that exists. */
+function runsOn({ edit, change, form, clock }: WatchTriggers): string[] {
+  const parts = [
+    edit ? 'your edits and pastes' : '',
+    change ? 'rows inserted' : '',
+    form ? 'form responses' : '',
+  ];
+  if (clock !== 'off') parts.push(`every ${clock} for rows other tools write`);
+  return parts.filter((part) => part !== '');
+}
+
+/** What rows no trigger of their own starts wait for. */
+function waitFor({ edit, clock }: WatchTriggers): string {
+  if (clock !== 'off') return 'wait for the hourly check';
+  return edit ? 'wait until you next edit a watched column' : 'are not watched';
+}
+
+const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 export function watchListView(input: {
   keyConfigured: boolean;
@@ -70,14 +115,17 @@ export function watchListView(input: {
   now: number;
   when: (ms: number) => string;
   timeZone: string;
-  triggers: { change: boolean; form: boolean; formLinked: boolean };
+  triggers: WatchTriggers;
 }): WatchList {
   return {
     keyConfigured: input.keyConfigured,
     watches: input.watches.map((watch) => watchView(watch, input.pause !== null, input.when)),
     notice: input.pause ? pauseNotice(input.pause) : null,
     runtime: runtimeView(input.tally, input.now),
-    drivers: driversText(input.triggers),
+    drivers: driversText(
+      input.triggers,
+      input.watches.some((watch) => watch.on),
+    ),
     timeZone: input.watches.some((watch) => watch.lastRunAt !== null) ? input.timeZone : '',
   };
 }

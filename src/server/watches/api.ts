@@ -14,7 +14,7 @@ import type { WatchChange, WatchDraft, WatchList } from '../../shared/watch-rpc'
 import { appsScriptClock } from '../adapters/apps-script';
 import { createColumns, headersOf } from '../adapters/bulk-sheets';
 import { readColumnClaims } from '../bulk-run-store';
-import { removeJobTriggerIfIdle } from '../collector/clock-trigger';
+import { currentBackground, removeJobTriggerIfIdle } from '../collector/clock-trigger';
 import { installDrivers } from '../collector/edit-open-triggers';
 import { executionContext, today } from '../context';
 import { requireActiveSpreadsheet, spreadsheetZone, timeFormatter } from '../platform/spreadsheet';
@@ -171,6 +171,6 @@ export function listWatches(): WatchList {
     now,
     when,
     timeZone: spreadsheetZone(spreadsheet),
-    triggers: watchTriggersOf(spreadsheet),
+    triggers: { ...watchTriggersOf(spreadsheet), clock: currentBackground() },
   });
 }

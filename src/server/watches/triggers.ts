@@ -45,14 +45,16 @@ export function syncWatchTriggers(
   }
 }
 
-/** Which of the watch triggers this user has on `spreadsheet`. */
+/** Which of the triggers that start watches this user has on `spreadsheet` (the clock apart). */
 export function watchTriggersOf(spreadsheet: Spreadsheet): {
+  edit: boolean;
   change: boolean;
   form: boolean;
   formLinked: boolean;
 } {
   const mine = ScriptApp.getUserTriggers(spreadsheet).map((trigger) => trigger.getHandlerFunction());
   return {
+    edit: mine.includes(TRIGGER_HANDLER.edit),
     change: mine.includes(CHANGE_HANDLER),
     form: mine.includes(FORM_HANDLER),
     formLinked: spreadsheet.getFormUrl() !== null,

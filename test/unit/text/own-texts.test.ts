@@ -3,8 +3,9 @@
 // which read cells through the same refusal (formulas/placeholders.ts).
 import { capReachedMessage, LOCK_BUSY_MESSAGE } from '../../../src/core/billing/budget';
 import { BULK_STATUS } from '../../../src/core/bulk/statuses';
-import { queuedText } from '../../../src/core/formula-queue/texts';
+import { KEY_REPLACED_TEXT, queuedText } from '../../../src/core/formula-queue/texts';
 import type { RawArguments } from '../../../src/core/formulas/arguments';
+import { FROZEN_UNFILLED, FROZEN_UNSENT } from '../../../src/core/formulas/freeze';
 import { prepareRequest } from '../../../src/core/formulas/request';
 import { deliveryMessage } from '../../../src/core/jobs/employee-sheet';
 import { type JobRecord, STALLED_MESSAGE } from '../../../src/core/jobs/registry';
@@ -48,6 +49,9 @@ const TEXTS: string[] = [
   queuedText({ left: 128, pace: 1, editFollows: true, followsUser: true, typedNow: true }),
   queuedText({ left: 1, pace: 10, editFollows: false, followsUser: true, typedNow: false }),
   queuedText({ left: 5000, pace: 1, editFollows: false, followsUser: false, typedNow: true }),
+  KEY_REPLACED_TEXT,
+  FROZEN_UNSENT,
+  FROZEN_UNFILLED,
   BULK_STATUS.found,
   BULK_STATUS.notFound,
   BULK_STATUS.processing,

@@ -80,11 +80,13 @@ class JobsController {
       showNoKey(this.ui);
       return;
     }
-    showBackground(this.ui, jobs.background, jobs.pending);
+    // A queued formula is pending work as much as a job: the panel never says nothing waits.
+    const waiting = jobs.pending + jobs.queued.length;
+    showBackground(this.ui, jobs.background, waiting);
     showDrivers(this.ui, jobs.drivers);
     if (jobs.reauthorized) showReauthorized(this.ui);
     // Pending work is what a user wants to see first; opened once, then left to the user.
-    if (jobs.pending > 0 && !this.openedForPending) {
+    if (waiting > 0 && !this.openedForPending) {
       this.openedForPending = true;
       openJobsPanel();
     }
@@ -96,7 +98,6 @@ class JobsController {
     );
     // A formula may have started a job or queued lookups since the timer stopped: the sidebar
     // drives them again.
-    const waiting = jobs.pending + jobs.queued.length;
     if (waiting > 0 && this.timer === null && !this.collecting) this.scheduleCollect(MIN_COLLECT_DELAY_MS);
   }
 
