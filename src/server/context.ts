@@ -19,6 +19,7 @@ import {
   ttlCachePort,
   urlFetchPort,
 } from './adapters/apps-script';
+import { ledgerSheetPort } from './adapters/ledger-sheet';
 import { sheetStorePort } from './adapters/sheet-store';
 import { readApiKey } from './api-key';
 import { API_BASE_URL } from './config';
@@ -141,6 +142,10 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
       pacer: sharedPacer({ store, lock, clock: appsScriptClock }, paceKey, settings.requestsPerSecond),
       failureHold: fast,
       jobSignal: fast,
+      // A booking that fills the record's waiting pages moves them to their sheet, where it may.
+      ...(options.canWriteSheets === true
+        ? { purchaseSheet: ledgerSheetPort(true, lockObject, openSpreadsheet) }
+        : {}),
     },
     scope,
     apiKey: found.key,

@@ -33,7 +33,7 @@ export interface RecordAccess {
   readonly cache: ResultCache;
 }
 
-/** The record as a sidebar call or a bulk slice reaches it: it may write the sheet. */
+/** The record as a sidebar call, a bulk slice or a collector's driver reaches it: it may write the sheet. */
 export function recordAccess(): RecordAccess {
   const spreadsheet = activeSpreadsheet();
   const lockObject = documentLock();

@@ -615,3 +615,75 @@ describe("a bulk run's row", () => {
     }
   });
 });
+
+describe('purchases of big ranges typed with the sidebar open', () => {
+  const names = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => [`${prefix} ${i + 1}`]);
+
+  /**
+   * 04:00 a 500-row range of new names, 04:02 a 300-row one, each typed (its edit's trigger buys
+   * what the formula had no time for) while the sidebar's timers call it: 800 credits, 800
+   * purchases.
+   */
+  function bigRanges(): World {
+    const world = createWorld({ plan: 10, credits: 5000, emulator: { addOn: true } });
+    saveSettings(world, { formulaDailyCap: 5000 });
+    typeValues(world, 'A2:A501', names('Range Company', 500));
+    typeValues(world, 'C2:C301', names('Second Company', 300));
+    const sidebarTimers = () => {
+      sidebar(world, 'pumpJobsFromSidebar');
+      sidebar(world, 'getLedger');
+    };
+    sidebarTimers();
+    enterFormula(world, 'B2', '=COMPANY_WEBSITE(A2:A501)');
+    sidebarTimers();
+    world.clock.advance(2 * 60_000);
+    enterFormula(world, 'D2', '=COMPANY_WEBSITE(C2:C301)');
+    sidebarTimers();
+    world.clock.advance(3 * 60_000);
+    sidebarTimers();
+    return world;
+  }
+
+  it("keep each purchase's details: a cell bought minutes earlier names it, the report has a row each", () => {
+    const world = bigRanges();
+    expect(spent(world)).toBe(800);
+
+    const receipt = receiptOf(world, 'Sheet1', 'B2');
+    expect(receipt['Input as sent']).toBe('Range Company 1');
+    expect(receipt.Bought).toMatch(/^2025-01-06 04:0\d for 1 credit \(formula, Sheet1!B2\)$/);
+    const last = receiptOf(world, 'Sheet1', 'D301');
+    expect(last['Input as sent']).toBe('Second Company 300');
+    expect(last.Bought).toMatch(/^2025-01-06 04:0\d for 1 credit \(formula, Sheet1!D301\)$/);
+
+    const report = sidebar<ReportResult>(world, 'openSpendReport', 'today');
+    expect(report).toMatchObject({ rows: 800, credits: 800, twice: 0 });
+    const texts = world.emu.values('Enrich spend report', 'A1:G820').flat().map(String);
+    expect(texts.filter((text) => text.includes('details not kept'))).toEqual([]);
+    expect(texts.filter((text) => text === 'Range Company 1' || text === 'Second Company 300')).toEqual([
+      'Range Company 1',
+      'Second Company 300',
+    ]);
+  });
+});
+
+describe('a range bigger than the waiting pages hold, bought by its edit trigger', () => {
+  // Known gap: the trigger's slices book 500 purchases each, more than the 8 waiting pages hold.
+  // The ledger moves full pages to the hidden sheet when its booking may write it (BudgetDeps.sheet),
+  // but the lookup pass's locked sections (src/core/lookup/booking.ts) do not pass the execution's
+  // sheet (LookupDeps.purchaseSheet) yet. Once they do, this passes: drop `.failing`.
+  it.failing('keeps a row per purchase in the report', () => {
+    const world = createWorld({ plan: 10, credits: 5000, emulator: { addOn: true } });
+    saveSettings(world, { formulaDailyCap: 5000 });
+    typeValues(
+      world,
+      'A2:A1501',
+      Array.from({ length: 1500 }, (_, i) => [`Range Company ${i + 1}`]),
+    );
+    enterFormula(world, 'B2', '=COMPANY_WEBSITE(A2:A1501)');
+    expect(spent(world)).toBe(1500);
+    expect(sidebar<ReportResult>(world, 'openSpendReport', 'today')).toMatchObject({
+      rows: 1500,
+      credits: 1500,
+    });
+  });
+});

@@ -6,7 +6,7 @@
 
 import { operationByType } from '../operations/table';
 import { BUSY, type Busy, tryWithLock } from '../platform/locked-section';
-import type { BatchStorePort, ClockPort, LockPort } from '../platform/ports';
+import type { BatchStorePort, ClockPort, LockPort, SheetStorePort } from '../platform/ports';
 import { creditsText } from '../text/credits';
 import { LedgerChanges, type LedgerState, readLedger } from './ledger';
 import type { PurchaseSource } from './purchases';
@@ -43,6 +43,11 @@ export interface BudgetDeps {
   clock: ClockPort;
   /** How long to wait for the lock; a formula near its 30 s limit may want less. */
   lockWaitMs?: number;
+  /**
+   * The hidden ledger sheet, when this execution may write it: purchases more than the pages in
+   * document properties hold move there instead of being folded into day summaries.
+   */
+  sheet?: SheetStorePort;
   /**
    * Which of these answers, in a snapshot of the store, were found: a reservation booked as it
    * lapses then says what it bought. Without it such purchases read "paid".
@@ -281,7 +286,7 @@ function underLock<T>(
   return tryWithLock(deps.lock, deps.lockWaitMs ?? LOCK_WAIT_MS, () => {
     const now = deps.clock.now();
     const all = deps.store.getAll();
-    const changes = new LedgerChanges(readLedger(all));
+    const changes = new LedgerChanges(readLedger(all), deps.sheet);
     const { resolve } = deps;
     changes.tidy(today, now, resolve && ((keys) => resolve(all, keys)));
     const result = work(changes, now);

@@ -6,10 +6,10 @@
 // else books spending, so the totals and the rows cannot disagree.
 
 import { WriteBuffer } from '../platform/locked-section';
-import type { BatchStorePort } from '../platform/ports';
+import type { BatchStorePort, SheetStorePort } from '../platform/ports';
 import { PROPERTY, PROPERTY_PREFIX } from '../platform/stored-keys';
 import { addDays } from './days';
-import { KEEP_DAYS, type Page, PageSlots, readPage } from './purchase-pages';
+import { KEEP_DAYS, type Page, PageSlots, pageText, readPage } from './purchase-pages';
 import {
   decodePurchase,
   encodePurchase,
@@ -193,8 +193,15 @@ export class LedgerChanges {
   private readonly buffer = new WriteBuffer();
   private readonly slots: PageSlots;
 
-  constructor(readonly state: LedgerState) {
-    this.slots = new PageSlots(state.pages, () => this.next('p'));
+  /**
+   * `sheet`: the hidden ledger sheet, when this execution may write it (not a formula's): pages
+   * that no longer fit in their slots move there in `commit` instead of being folded.
+   */
+  constructor(
+    readonly state: LedgerState,
+    private readonly sheet?: SheetStorePort,
+  ) {
+    this.slots = new PageSlots(state.pages, () => this.next('p'), sheet?.canWrite === true);
   }
 
   /**
@@ -316,9 +323,25 @@ export class LedgerChanges {
   }
 
   commit(store: BatchStorePort): void {
+    this.keepSpilled();
     for (const [slot, text] of this.slots.writes()) this.write(ROWS + slot, text);
     this.slots.touched.clear();
     this.buffer.commit(store);
+  }
+  /**
+   * Writes the pages that left full slots to the sheet, before the store empties their slots (a
+   * kill between the two leaves a page in both, which is read once); a sheet that cannot be
+   * written leaves them folded in the slots instead, their totals exact.
+   */
+  private keepSpilled(): void {
+    const pages = this.slots.spilled;
+    if (pages.length === 0 || !this.sheet) return;
+    try {
+      this.sheet.writeMany(Object.fromEntries(pages.map((page) => [page.id, pageText(page)])));
+      pages.length = 0;
+    } catch {
+      this.slots.foldSpilled();
+    }
   }
 
   private foldOldDays(currentMonth: number): void {

@@ -1,7 +1,8 @@
 // The record of purchases as a whole: pages kept in the hidden ledger sheet (a row a page, named by
 // the page's id), plus the pages still waiting in document properties, plus what the open
 // reservations will be booked as. Pages move to the sheet from contexts that may write it (the
-// sidebar, a bulk slice), under the document lock, so that no booking appends to a page while
+// sidebar, a bulk slice, a collector's driver finishing queued formulas; a booking that finds the
+// slots full, ledger.ts), under the document lock, so that no booking appends to a page while
 // it moves; a page written to the sheet twice (a kill before its slot was emptied) is one row, and
 // the properties' copy, which may have grown since, wins on reading.
 import { BUSY, tryWithLock } from '../platform/locked-section';

@@ -2,9 +2,11 @@
 // property holds 9 KB), each in a slot `spend:rows:<0-7>` that is written over and never deleted
 // (PropertiesService deletes one key a call, 60 ms each), until a context that may write the
 // spreadsheet moves them to the hidden ledger sheet (purchase-log.ts) and empties their slots. A
-// formula cannot write the sheet, so its purchases wait here; when every slot is full, the oldest
-// half of the pages is folded into one row per day, source, operation and outcome (per day and
-// source, if that is still too much): their totals stay exact, their details go.
+// formula cannot write the sheet, so its purchases wait here. When every slot is full, a booking
+// made by an execution that may write the sheet moves the pages there itself (`spills`); only one
+// that may not (a formula buying more than the slots hold) folds the oldest half of the pages into
+// one row per day, source, operation and outcome (per day and source, if that is still too much):
+// their totals stay exact, their details go.
 import { utf8Bytes } from '../cache/property-layout';
 import { decodePurchase, encodePurchase, type Purchase } from './purchases';
 
@@ -64,10 +66,14 @@ const bytesOf = (page: Page) => utf8Bytes(pageText(page));
 export class PageSlots {
   /** Slots to write again (their page changed, or they were emptied). */
   readonly touched = new Set<number>();
+  /** Pages taken out of full slots, for the hidden sheet (only when `spills`). */
+  readonly spilled: Page[] = [];
 
+  /** `spills`: the booking may write the hidden sheet, so full slots move there, never fold. */
   constructor(
     readonly pages: Map<number, Page>,
     private readonly newId: () => string,
+    private spills = false,
   ) {}
 
   /** Adds rows to the newest page while it has room, then to free slots, folding when none is. */
@@ -99,6 +105,16 @@ export class PageSlots {
     return moved;
   }
 
+  /**
+   * The spilled pages could not be written to the sheet after all: they are folded as a booking
+   * that may not write it would have folded them, and wait in the slots.
+   */
+  foldSpilled(): void {
+    const rows = this.spilled.splice(0).flatMap((page) => page.rows);
+    this.spills = false;
+    if (rows.length > 0) this.appendSummary(rows);
+  }
+
   /** What to write: each touched slot's page, or '' for one left empty. */
   writes(): [number, string][] {
     return [...this.touched].map((slot) => {
@@ -112,14 +128,21 @@ export class PageSlots {
     return sorted[sorted.length - 1];
   }
 
-  /** A new page in a free slot, after folding the oldest half when every slot is taken. */
+  /** A new page in a free slot, after spilling every page, or folding the oldest half, when every slot is taken. */
   private open(): Page {
-    if (this.pages.size >= PAGE_SLOTS) this.fold();
+    if (this.pages.size >= PAGE_SLOTS && this.spills) this.spill();
+    else if (this.pages.size >= PAGE_SLOTS) this.fold();
     let slot = 0;
     while (this.pages.has(slot)) slot++;
     const page: Page = { id: this.newId(), slot, rows: [] };
     this.pages.set(slot, page);
     return page;
+  }
+
+  private spill(): void {
+    this.spilled.push(...[...this.pages.values()].sort(byAge));
+    for (const slot of this.pages.keys()) this.touched.add(slot);
+    this.pages.clear();
   }
 
   private fold(): void {
@@ -128,7 +151,10 @@ export class PageSlots {
       this.pages.delete(page.slot);
       this.touched.add(page.slot);
     }
-    const rows = oldest.flatMap((page) => page.rows);
+    this.appendSummary(oldest.flatMap((page) => page.rows));
+  }
+
+  private appendSummary(rows: readonly Purchase[]): void {
     let summary = summarize(rows, false);
     // Rows already one a day and operation fold further, to one a day and source.
     if (summary.reduce((sum, row) => sum + rowBytes(row), 0) > PAGE_BYTES) summary = summarize(rows, true);

@@ -69,7 +69,7 @@ export const operationLabel = (type: Purchase['type']): string =>
 /** The input column: what was sent, or what a summary row stands for. */
 function inputText(row: Purchase): string {
   if (row.count > 1 || (row.input === '' && row.type === MIXED))
-    return `${row.count.toLocaleString('en-US')} purchases (details not kept: they waited too long for the sidebar)`;
+    return `${row.count.toLocaleString('en-US')} purchases (details not kept: too many bought at once for the record)`;
   return row.input;
 }
 

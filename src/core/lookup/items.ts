@@ -9,7 +9,7 @@ import type { CachedAnswer } from '../cache/entries';
 import type { ResultCache } from '../cache/result-cache';
 import type { JobRecord, JobSource } from '../jobs/registry';
 import type { Operation } from '../operations/types';
-import type { BatchStorePort, LockPort, TtlCachePort } from '../platform/ports';
+import type { BatchStorePort, LockPort, SheetStorePort, TtlCachePort } from '../platform/ports';
 
 export interface LookupItem {
   key: string;
@@ -56,6 +56,11 @@ export interface LookupDeps {
   failureHold?: TtlCachePort;
   /** Where a started job is announced to the collector's drivers (jobs/signal.ts). */
   jobSignal?: TtlCachePort;
+  /**
+   * The hidden ledger sheet, in an execution that may write it (never a formula's): bookings that
+   * fill the record's waiting pages move them there (BudgetDeps.sheet).
+   */
+  purchaseSheet?: SheetStorePort;
 }
 
 export interface LookupContext {
@@ -90,6 +95,7 @@ export const budgetDeps = (deps: LookupDeps): BudgetDeps => ({
   lock: deps.lock,
   clock: deps.client.clock,
   resolve: cacheResolver(deps.cache),
+  ...(deps.purchaseSheet ? { sheet: deps.purchaseSheet } : {}),
 });
 
 /** Whether a saved answer (paid at `at`) answers this pass; see LookupContext.paidAfter. */

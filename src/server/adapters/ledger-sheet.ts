@@ -24,11 +24,14 @@ const NOTE =
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Lock = GoogleAppsScript.Lock.Lock;
 
-/** The ledger sheet of this document, or undefined without one open. */
+/**
+ * The ledger sheet of this document, or undefined without one open. `spreadsheet` may be asked
+ * for on first use (a function): the port then throws when used without one.
+ */
 export function ledgerSheetPort(
   canWrite: boolean,
   lock: Lock | null = documentLock(),
-  spreadsheet: Spreadsheet | null = activeSpreadsheet(),
+  spreadsheet: Spreadsheet | null | (() => Spreadsheet | null) = activeSpreadsheet(),
 ): SheetStorePort | undefined {
   if (!spreadsheet) return undefined;
   return sheetStorePort({

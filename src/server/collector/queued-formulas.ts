@@ -17,6 +17,7 @@ import type { LookupItem } from '../../core/lookup/items';
 import { cellRef, parseCell } from '../../core/text/cell-refs';
 import { appsScriptClock, digestHashPort } from '../adapters/apps-script';
 import { activeSpreadsheet } from '../platform/spreadsheet';
+import { movePurchases, recordAccess } from '../purchase-record';
 import type { CollectorContext } from './context';
 import { reenterFormulas } from './reentry';
 import { SheetGrids } from './sheet-grids';
@@ -68,12 +69,18 @@ export function finishQueuedFormulas(
   const gone = records.filter((record) => !targets.some((target) => target.record === record));
   removeQueued(store, gone);
   if (targets.length === 0) return work;
+  // This execution may write sheets: the record's waiting pages (a formula's, which cannot) move
+  // to the hidden sheet before it buys and after, so that neither its purchases nor a formula's
+  // fill the pages and get folded into a day's summary.
+  const record = recordAccess();
+  movePurchases(record, context.day);
   const outcome = finishLookups(
     context.deps,
     [...items.values()],
     lookupContext(context, spreadsheet),
     until,
   );
+  movePurchases(record, context.day);
   settleRecords(context, targets, outcome.left, outcome.stopped, by, work);
   reenterFormulas(spreadsheet, grids.bridged(targets));
   return work;

@@ -220,6 +220,59 @@ describe('keeping the record', () => {
     expect(rows.some((row) => row.count > 1 && row.input === '')).toBe(true);
   });
 
+  it('moves full pages to the hidden sheet when the booking may write it, folding nothing', () => {
+    const { deps, store, clock } = setup();
+    const sheet = memorySheet();
+    const charge = (i: number) => ({
+      type: 'company_name_to_website' as const,
+      credits: 1,
+      input: `Company number ${i} with a name of some length`,
+      outcome: 'found' as const,
+      served: `Sheet1!B${i + 2}`,
+    });
+    // One booking of 1,000 (a driver's slice) and 500 more one by one.
+    recordSpend(
+      { ...deps, sheet },
+      TODAY,
+      'bulk',
+      Array.from({ length: 1000 }, (_, i) => charge(i)),
+    );
+    for (let i = 1000; i < 1500; i++) recordSpend({ ...deps, sheet }, TODAY, 'bulk', [charge(i)]);
+
+    const rows = record(store, clock, sheet.readAll());
+    expect(rows).toHaveLength(1500);
+    expect(rows.filter((row) => row.count !== 1)).toEqual([]);
+    expect(rows[0]!.input).toBe('Company number 0 with a name of some length');
+    expect(rows[0]!.served).toBe('Sheet1!B2');
+    expect(rows.at(-1)!.input).toBe('Company number 1499 with a name of some length');
+    expect(ledgerSummary(store, TODAY).today.total).toBe(1500);
+    const pageBytes = [...store.data]
+      .filter(([key]) => key.startsWith('spend:rows:'))
+      .reduce((sum, [key, value]) => sum + bytesOf(key) + bytesOf(value), 0);
+    expect(pageBytes).toBeLessThanOrEqual(PAGES_BUDGET_BYTES + 8_000);
+  });
+
+  it('folds as before when the sheet cannot be written, the totals exact', () => {
+    const { deps, store, clock } = setup();
+    const sheet = {
+      ...memorySheet(),
+      writeMany: () => {
+        throw new Error('Service Spreadsheets timed out');
+      },
+    };
+    const charges = Array.from({ length: 1000 }, (_, i) => ({
+      type: 'company_name_to_website' as const,
+      credits: 1,
+      input: `Company number ${i} with a name of some length`,
+      outcome: 'found' as const,
+    }));
+    recordSpend({ ...deps, sheet }, TODAY, 'bulk', charges);
+    const rows = record(store, clock);
+    expect(rows.reduce((sum, row) => sum + row.count, 0)).toBe(1000);
+    expect(rows.some((row) => row.count > 1 && row.input === '')).toBe(true);
+    expect(ledgerSummary(store, TODAY).today.total).toBe(1000);
+  });
+
   it('keeps 90 days of purchases; older days keep their totals only', () => {
     const { deps, store, clock } = setup();
     const sheet = memorySheet();
