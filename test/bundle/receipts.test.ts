@@ -667,11 +667,9 @@ describe('purchases of big ranges typed with the sidebar open', () => {
 });
 
 describe('a range bigger than the waiting pages hold, bought by its edit trigger', () => {
-  // Known gap: the trigger's slices book 500 purchases each, more than the 8 waiting pages hold.
-  // The ledger moves full pages to the hidden sheet when its booking may write it (BudgetDeps.sheet),
-  // but the lookup pass's locked sections (src/core/lookup/booking.ts) do not pass the execution's
-  // sheet (LookupDeps.purchaseSheet) yet. Once they do, this passes: drop `.failing`.
-  it.failing('keeps a row per purchase in the report', () => {
+  // The trigger's slices book 500 purchases each, more than the 8 waiting pages hold: the lookup
+  // pass's locked sections move full pages to the hidden sheet, where the execution may write it.
+  it('keeps a row per purchase in the report', () => {
     const world = createWorld({ plan: 10, credits: 5000, emulator: { addOn: true } });
     saveSettings(world, { formulaDailyCap: 5000 });
     typeValues(

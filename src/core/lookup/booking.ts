@@ -75,7 +75,7 @@ export function claimAndReserve(
     const claimed = claimUnderLock(store, keys, now(deps), until, answered);
     const items = unsent.filter((item) => claimed.mine.includes(item.key));
     const planned = items.map(plannedItem);
-    const guard = { store, lock: HELD_LOCK, clock: deps.client.clock, resolve: cacheResolver(deps.cache) };
+    const guard = sectionGuard(deps, store);
     const budget = { formulaDailyCap: ctx.formulaDailyCap };
     const reservation =
       items.length > 0
@@ -158,6 +158,20 @@ export interface Settlement {
 }
 
 /**
+ * The budget's view of a section the caller holds. Where the execution may write sheets, pages of
+ * purchases that fill their slots go to the hidden record's sheet rather than being folded.
+ */
+function sectionGuard(deps: LookupDeps, store: BatchStorePort) {
+  return {
+    store,
+    lock: HELD_LOCK,
+    clock: deps.client.clock,
+    resolve: cacheResolver(deps.cache),
+    ...(deps.purchaseSheet ? { sheet: deps.purchaseSheet } : {}),
+  };
+}
+
+/**
  * One section under the document lock after sending: the spend is booked and the claims are let
  * go, with one read and one write. A lock that stays busy skips it, losing nothing: the
  * reservation is booked at its estimate when it lapses, and the claims lapse a few seconds after
@@ -176,12 +190,7 @@ export function closeSection(
       const store = sectionStore(deps.store);
       if (settlement) {
         const { reservationId, charges, pending, resent } = settlement;
-        const guard = {
-          store,
-          lock: HELD_LOCK,
-          clock: deps.client.clock,
-          resolve: cacheResolver(deps.cache),
-        };
+        const guard = sectionGuard(deps, store);
         settle(guard, ctx.day, reservationId, charges, pending, resent);
       }
       releaseUnderLock(store, claimed, now(deps));
