@@ -201,6 +201,24 @@ export class ResultCache {
     return saved.report;
   }
 
+  /**
+   * Keeps paid answers at once, where the execution may be stopped the next instant (a lookup
+   * pass, batch by batch): in the properties only, one read and one write (or none for the read,
+   * on `storeView`), what they cannot take in the fast layer. The sheet's share waits for the
+   * pass's putMany, which copies what the properties hold.
+   */
+  keepMany(entries: readonly PaidEntry[], storeView?: Record<string, string>): PutReport {
+    const now = this.ports.clock.now();
+    for (const entry of entries) assertResultKey(entry.key);
+    const payloads = payloadsOf(entries, now, this.ports.zip);
+    if (payloads.size === 0) return { stored: 0, evicted: 0, expired: 0, notStored: [] };
+    const fresh = () => this.saveDurably(null, now, this.readStore(SAVE_FAILED), payloads);
+    const saved = storeView
+      ? tryViewThen(() => this.saveDurably(null, now, storeView, payloads), fresh)
+      : fresh();
+    return saved.report;
+  }
+
   private putFast(payloads: ReadonlyMap<string, Payload>): void {
     const values: Record<string, string> = {};
     for (const [key, { payload }] of payloads) {

@@ -22,6 +22,7 @@ import {
   paceNow,
   sendingDeadline,
 } from './items';
+import { keepEachBatch } from './keep-batches';
 import { lostResult } from './known-jobs';
 
 /** Set when the API answers 402, cleared by the next paid answer: the sidebar says it once. */
@@ -64,8 +65,10 @@ export function sendNew(
   refuseUngranted(booking, results);
   if (granted.length === 0) return null;
 
+  // Each batch's answers are kept as it comes back; the rest below, before anything else.
+  const keeper = keepEachBatch(deps, granted, booking.view);
   const outcomes = enrichMany(
-    deps.client,
+    keeper.client,
     granted.map((item) => item.request),
     {
       deadline: sendingDeadline(ctx),
@@ -110,7 +113,8 @@ export function sendNew(
     results.set(item.key, fresh(outcome, credits)!);
   });
   // Paid answers first: if anything below throws, what was bought is already kept.
-  if (paid.length > 0) deps.cache.putMany(paid, booking.view);
+  // Every one again: where the sheet may be written, the answers kept batch by batch go there too.
+  if (paid.length > 0) deps.cache.putMany(paid, keeper.kept.size > 0 ? undefined : booking.view);
   if (ctx.source === 'formula' && deps.failureHold)
     holdFailures(deps.failureHold, paidFailures(granted, outcomes));
   rememberCreditState(deps, outcomes, flaggedOutOfCredits, now);

@@ -1,0 +1,79 @@
+// Paid answers kept batch by batch: the API charges a lookup when it answers, and an execution may
+// be stopped at any instant after that (a formula's 30 s, an execution's 6 minutes, the day's
+// trigger-time quota). Each batch's found and not-found answers go into the cache while the client
+// waits for its next turn at the pace (a wait that costs no sending time), and at the latest just
+// before the next batch goes out: a stop loses at most the batch in flight.
+import { readPostAnswer } from '../api/answers';
+import type { ClientConfig } from '../api/outcome';
+import { keyRedactor } from '../api/redaction';
+import { creditsFor } from '../billing/charges';
+import type { PaidEntry } from '../cache/entries';
+import type { HttpRequest, HttpResponse } from '../platform/ports';
+import type { LookupDeps, LookupItem } from './items';
+
+export interface BatchKeeper {
+  /** The client to send with: its fetches and waits keep what the last batch bought. */
+  client: ClientConfig;
+  /** Keys whose answers are in the cache already. */
+  kept: ReadonlySet<string>;
+}
+
+/** A client that keeps the answers of `items` as they come back. `view`: the store as booked. */
+export function keepEachBatch(
+  deps: LookupDeps,
+  items: readonly LookupItem[],
+  view: Record<string, string> | undefined,
+): BatchKeeper {
+  const base = deps.client;
+  const redact = keyRedactor(base.apiKey);
+  const byPayload = new Map(items.map((item) => [JSON.stringify(item.request), item]));
+  const kept = new Set<string>();
+  let unkept: PaidEntry[] = [];
+  let storeView = view;
+  const keep = () => {
+    if (unkept.length === 0) return;
+    const entries = unkept;
+    unkept = [];
+    try {
+      deps.cache.keepMany(entries, storeView);
+      for (const entry of entries) kept.add(entry.key);
+    } catch {
+      // Not kept: the pass's own save at its end tries again, and says what failed.
+    }
+    // The store changed: the next save reads it again.
+    storeView = undefined;
+  };
+  const collect = (posts: readonly HttpRequest[], responses: readonly HttpResponse[]) => {
+    posts.forEach((post, k) => {
+      const item = typeof post.payload === 'string' ? byPayload.get(post.payload) : undefined;
+      const response = responses[k];
+      if (!item || !response || post.method !== 'post') return;
+      const answer = readPostAnswer(response, redact);
+      if (answer.kind !== 'outcome') return;
+      const { outcome } = answer;
+      if (outcome.kind === 'found' || outcome.kind === 'miss')
+        unkept.push({ key: item.key, outcome, credits: creditsFor(item.op, outcome) });
+    });
+  };
+  const client: ClientConfig = {
+    ...base,
+    http: {
+      fetchAll(posts) {
+        keep();
+        const responses = base.http.fetchAll(posts);
+        collect(posts, responses);
+        return responses;
+      },
+    },
+    clock: {
+      now: () => base.clock.now(),
+      sleep(ms) {
+        const until = base.clock.now() + ms;
+        keep();
+        const left = until - base.clock.now();
+        if (left > 0) base.clock.sleep(left);
+      },
+    },
+  };
+  return { client, kept };
+}
