@@ -1,8 +1,10 @@
 // Paid answers kept batch by batch: the API charges a lookup when it answers, and an execution may
 // be stopped at any instant after that (a formula's 30 s, an execution's 6 minutes, the day's
-// trigger-time quota). Each batch's found and not-found answers go into the cache while the client
-// waits for its next turn at the pace (a wait that costs no sending time), and at the latest just
-// before the next batch goes out: a stop loses at most the batch in flight.
+// trigger-time quota). The found and not-found answers go into the cache's properties while the
+// client waits for its next turn at the pace, in the first wait long enough for the save: saving
+// costs no sending time and never makes a batch late for its turn (a late batch crowds the next
+// one into the API's window). At 1 request a second each batch is kept before the next one goes
+// out; at a fast pace, within a window of the pace. A stop loses only what came since.
 import { readPostAnswer } from '../api/answers';
 import type { ClientConfig } from '../api/outcome';
 import { keyRedactor } from '../api/redaction';
@@ -10,6 +12,9 @@ import { creditsFor } from '../billing/charges';
 import type { PaidEntry } from '../cache/entries';
 import type { HttpRequest, HttpResponse } from '../platform/ports';
 import type { LookupDeps, LookupItem } from './items';
+
+/** A save's time until one is measured: a read and a write of the properties. */
+const FIRST_SAVE_MS = 150;
 
 export interface BatchKeeper {
   /** The client to send with: its fetches and waits keep what the last batch bought. */
@@ -30,6 +35,8 @@ export function keepEachBatch(
   const kept = new Set<string>();
   let unkept: PaidEntry[] = [];
   let storeView = view;
+  /** What a save takes, as last measured: a wait shorter than that does not take one. */
+  let saveMs = FIRST_SAVE_MS;
   const keep = () => {
     if (unkept.length === 0) return;
     const entries = unkept;
@@ -59,7 +66,6 @@ export function keepEachBatch(
     ...base,
     http: {
       fetchAll(posts) {
-        keep();
         const responses = base.http.fetchAll(posts);
         collect(posts, responses);
         return responses;
@@ -68,8 +74,12 @@ export function keepEachBatch(
     clock: {
       now: () => base.clock.now(),
       sleep(ms) {
-        const until = base.clock.now() + ms;
-        keep();
+        const start = base.clock.now();
+        const until = start + ms;
+        if (unkept.length > 0 && ms >= saveMs) {
+          keep();
+          saveMs = Math.max(1, base.clock.now() - start);
+        }
         const left = until - base.clock.now();
         if (left > 0) base.clock.sleep(left);
       },
