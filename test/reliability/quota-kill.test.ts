@@ -3,6 +3,7 @@
 // comes back, so the next day buys nothing again and the rows get their saved answers. Credits are
 // the fake API's ledger (a company website costs 1 credit); cell texts are literals.
 import type { BulkRunConfig } from '../../src/shared/bulk-rpc';
+import type { WatchList } from '../../src/shared/watch-rpc';
 import { createWorld, spent, typeValues, type World } from '../bundle/harness';
 
 const SECOND = 1000;
@@ -50,6 +51,12 @@ describe("a watch's run stopped by the day's trigger-time quota", () => {
     const charged = spent(world);
     expect(charged).toBeGreaterThan(50);
     expect(charged).toBeLessThan(60);
+    // The add-on learns from the run Google stopped that today's quota is spent, though its own
+    // count of trigger time (other scripts' runs are not in it) is far from it.
+    world.clock.advance(10 * MINUTE);
+    expect(sidebar<WatchList>(world, 'listWatches').runtime.text).toMatch(
+      /Watches wait: today's trigger time, Google's daily quota shared with your other scripts' triggers, is used up\. They go on when the quota's day ends\.$/,
+    );
 
     // The next day: the quota's window reset, the hourly check finishes the rows.
     world.clock.advance(24 * HOUR);
