@@ -30,6 +30,7 @@ export function keepEachBatch(
   view: Record<string, string> | undefined,
 ): BatchKeeper {
   const base = deps.client;
+  if (items.length === 0) return { client: base, kept: new Set() };
   const redact = keyRedactor(base.apiKey);
   const byPayload = new Map(items.map((item) => [JSON.stringify(item.request), item]));
   const kept = new Set<string>();
