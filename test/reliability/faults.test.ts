@@ -101,15 +101,17 @@ describe('formulas under faults', () => {
     expect(spent(world)).toBe(3);
   });
 
-  it('keeps showing processing for a job that never finishes, without posting it again on re-runs unasked', () => {
+  it('shows processing for a job that does not finish, then says after 30 minutes that it takes unusually long, never posting it again on re-runs unasked', () => {
     const world = createWorld({ api: { jobDelayMs: { profile: 10 * 3600_000 } } });
     typeValues(world, 'A1', [['https://www.pronet.com/in/ada-lovelace']]);
     expect(enterFormula(world, 'B1', '=PRONET_PROFILE(A1, "full_name")').values[0]![0]).toMatch(
       /^Processing/,
     );
-    for (let i = 0; i < 5; i++) {
+    for (let i = 1; i <= 5; i++) {
       world.clock.advance(10 * 60_000);
-      expect(rerunUnasked(world, 'B1').values[0]![0]).toMatch(/^Processing/);
+      const shown = rerunUnasked(world, 'B1');
+      if (i < 3) expect(shown.values[0]![0]).toMatch(/^Processing/);
+      else expect(shown.error?.message).toMatch(/^Error: Taking unusually long: /);
     }
     expect(postsSent(world)).toBe(1);
     expect(spent(world)).toBe(0);

@@ -205,6 +205,23 @@ export class ResultCache {
     return saved.report;
   }
 
+  /**
+   * Keeps paid answers at once, where the execution may be stopped the next instant (a lookup
+   * pass, batch by batch): in the properties only, one read and one write (or none for the read,
+   * on `storeView`), evicting nothing (an evicted answer the sheet lacks would be bought again);
+   * what they cannot take goes to the fast layer. The pass's putMany saves the rest; the sheet's
+   * share copies what the properties hold.
+   */
+  keepMany(entries: readonly PaidEntry[], storeView?: Record<string, string>): PutReport {
+    const now = this.ports.clock.now();
+    for (const entry of entries) assertResultKey(entry.key);
+    const payloads = payloadsOf(entries, now, this.ports.zip);
+    if (payloads.size === 0) return { stored: 0, evicted: 0, expired: 0, notStored: [] };
+    const save = (all: Record<string, string>) => this.saveDurably(null, now, all, payloads, 0);
+    const fresh = () => save(this.readStore(SAVE_FAILED));
+    return (storeView ? tryViewThen(() => save(storeView), fresh) : fresh()).report;
+  }
+
   private putFast(payloads: ReadonlyMap<string, Payload>): void {
     const values: Record<string, string> = {};
     for (const [key, { payload }] of payloads) {
@@ -219,6 +236,7 @@ export class ResultCache {
     now: number,
     all: Record<string, string>,
     payloads: ReadonlyMap<string, Payload>,
+    maxEvictions?: number,
   ): { report: PutReport; inStore: ReadonlySet<string>; replaced: ReadonlySet<string> } {
     const scan = scanStore(all, this.layout);
     const inSheet = sheet ? this.saveSheet(sheet, now, all, scan, payloads) : null;
@@ -229,7 +247,7 @@ export class ResultCache {
     // formulas read before the sheet.
     const inProperties = new Set(scan.entries.map((entry) => entry.key));
     const forStore = new Map([...payloads].filter(([key]) => !held.has(key) || inProperties.has(key)));
-    const inStore = saveToStore(this.storeSave(now), scan, forStore, held);
+    const inStore = saveToStore(this.storeSave(now, maxEvictions), scan, forStore, held);
     const report: PutReport = {
       stored: inStore.stored.size,
       evicted: inStore.evicted,
@@ -347,8 +365,9 @@ export class ResultCache {
     return mine.filter((key) => entryMeta(rows[key]!) !== null);
   }
 
-  private storeSave(now: number): StoreSave {
+  private storeSave(now: number, maxEvictions?: number): StoreSave {
     return {
+      ...(maxEvictions === undefined ? {} : { maxEvictions }),
       store: this.ports.store,
       hash: this.ports.hash,
       budgetBytes: this.budgetBytes,

@@ -20,6 +20,8 @@ export interface StoreSave {
   isLive(at: number): boolean;
   /** Drops keys from the fast layer, so that what left every durable layer is not served from it. */
   forget(keys: string[]): void;
+  /** Entries this write may evict; MAX_EVICTIONS_PER_WRITE unless said. */
+  maxEvictions?: number;
 }
 
 /** What a save did to the properties. */
@@ -65,7 +67,7 @@ export function saveToStore(
 ): StoreOutcome {
   const limit = Math.min(save.budgetBytes, STORE_SAFE_BYTES - scan.foreignBytes);
   const plan = planSave(save, scan, payloads, limit);
-  const writes = applyBudget(plan, limit);
+  const writes = applyBudget(plan, limit, save.maxEvictions ?? MAX_EVICTIONS_PER_WRITE);
   // Removing first keeps the store under its hard limit while the new records go in.
   const toRemove = [...plan.removals].filter((key) => ownValue(writes, key) === undefined);
   if (toRemove.length > 0) durable(SAVE_FAILED, () => save.store.removeMany(toRemove));
@@ -111,9 +113,9 @@ function planSave(
 }
 
 /** Chooses what is evicted and what is left out to fit `limit`, and answers the records to write. */
-function applyBudget(plan: Plan, limit: number): Record<string, string> {
+function applyBudget(plan: Plan, limit: number, maxEvictions: number): Record<string, string> {
   const excess = plan.candidates.reduce((sum, candidate) => sum + candidate.bytes, 0) - limit;
-  const { evicted, leftOut } = chooseRemovals(plan.candidates, excess);
+  const { evicted, leftOut } = chooseRemovals(plan.candidates, excess, maxEvictions);
   const writes: Record<string, string> = {};
   for (const candidate of plan.candidates) {
     if (evicted.has(candidate)) {
@@ -134,10 +136,11 @@ function applyBudget(plan: Plan, limit: number): Record<string, string> {
 function chooseRemovals(
   candidates: readonly Candidate[],
   excess: number,
+  maxEvictions: number,
 ): { evicted: Set<Candidate>; leftOut: Set<Candidate> } {
   const evicted = new Set<Candidate>();
   for (const candidate of candidates) {
-    if (excess <= 0 || evicted.size >= MAX_EVICTIONS_PER_WRITE) break;
+    if (excess <= 0 || evicted.size >= maxEvictions) break;
     if (candidate.writes) continue;
     evicted.add(candidate);
     excess -= candidate.bytes;

@@ -6,25 +6,38 @@
 // down as the share grows, so that the day's quota is never what stops them.
 //
 // The count is a floor: triggers of other scripts, and the add-on's own that return at once (an
-// edit that concerns nothing), are not in it. The pace leaves room for them.
+// edit that concerns nothing), are not in it. The pace leaves room for them, and Google's own
+// refusal corrects it: a run that does paid work opens the tally (`open`) and its count closes
+// it; a run still open after an execution's 6 minutes was stopped by Google (the add-on's runs end
+// within 5), for the day's quota: nothing more starts until the quota's day ends.
 
 /** The consumer quota: the add-on cannot tell a Workspace account, so it assumes the smaller. */
 export const TRIGGER_QUOTA_MS = 90 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
+/** An execution's limit: a run open longer was stopped. */
+const EXECUTION_MS = 6 * 60_000;
 
 export interface RuntimeTally {
   /** When the quota's day began (the first run counted). */
   since: number;
   usedMs: number;
+  /** When a run doing paid work began that has not been counted yet. */
+  open?: number;
+  /** When the run began that Google stopped for the quota, this day: the day's quota is spent. */
+  stoppedAt?: number;
 }
+
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 export function parseTally(text: string | null | undefined): RuntimeTally | null {
   if (!text) return null;
   try {
     const parsed = JSON.parse(text) as Partial<RuntimeTally>;
-    return typeof parsed.since === 'number' && typeof parsed.usedMs === 'number'
-      ? { since: parsed.since, usedMs: parsed.usedMs }
-      : null;
+    if (!isNumber(parsed.since) || !isNumber(parsed.usedMs)) return null;
+    const tally: RuntimeTally = { since: parsed.since, usedMs: parsed.usedMs };
+    if (isNumber(parsed.open)) tally.open = parsed.open;
+    if (isNumber(parsed.stoppedAt)) tally.stoppedAt = parsed.stoppedAt;
+    return tally;
   } catch {
     return null;
   }
@@ -35,15 +48,36 @@ export function currentTally(tally: RuntimeTally | null, now: number): RuntimeTa
   return tally && now - tally.since < DAY_MS ? tally : { since: now, usedMs: 0 };
 }
 
-/** The tally after a run that started at `startedAt` and took `ms`. */
-export function addRun(tally: RuntimeTally | null, startedAt: number, ms: number): RuntimeTally {
-  const day = currentTally(tally, startedAt);
-  return { since: day.since, usedMs: day.usedMs + Math.max(0, ms) };
+/**
+ * What an open run left says at `now`: still open past an execution's limit, Google stopped it
+ * for the day's quota, which was spent then (other scripts' triggers share it; the count misses
+ * them). A stop in an earlier day says nothing of this one.
+ */
+export function learnStop(tally: RuntimeTally | null, now: number): RuntimeTally | null {
+  if (!tally || tally.open === undefined || now - tally.open <= EXECUTION_MS) return tally;
+  const { open, ...rest } = tally;
+  return { ...rest, stoppedAt: open };
 }
 
-/** Today's share of the quota, from 0. */
-export const shareOf = (tally: RuntimeTally | null, now: number) =>
-  currentTally(tally, now).usedMs / TRIGGER_QUOTA_MS;
+/** The tally as a run doing paid work begins at `now`: open (an earlier run open stays). */
+export function openRun(tally: RuntimeTally | null, now: number): RuntimeTally {
+  const day = currentTally(learnStop(tally, now), now);
+  return day.open === undefined ? { ...day, open: now } : day;
+}
+
+/** The tally after a run that started at `startedAt` and took `ms`: closed, if it opened it. */
+export function addRun(tally: RuntimeTally | null, startedAt: number, ms: number): RuntimeTally {
+  const { open, ...day } = currentTally(tally, startedAt);
+  const counted = { ...day, usedMs: day.usedMs + Math.max(0, ms) };
+  return open === undefined || open >= startedAt ? counted : { ...counted, open };
+}
+
+/** Today's share of the quota, from 0; 1 once Google stopped a run for it today. */
+export function shareOf(tally: RuntimeTally | null, now: number): number {
+  const day = currentTally(tally, now);
+  const share = day.usedMs / TRIGGER_QUOTA_MS;
+  return day.stoppedAt === undefined ? share : Math.max(1, share);
+}
 
 /** What starts a watch run. */
 export type RunCause = 'edit' | 'change' | 'form' | 'clock';
@@ -77,6 +111,12 @@ const HOURLY_BUDGET_MS = 60_000;
  */
 export function paceAt(share: number, cause: RunCause, sinceLastRunMs: number): Pace {
   const percent = Math.round(share * 100);
+  if (share >= 1)
+    return {
+      runs: false,
+      budgetMs: 0,
+      note: "Watches wait: today's trigger time, Google's daily quota shared with your other scripts' triggers, is used up. They go on when the quota's day ends.",
+    };
   if (share >= STOP_FROM)
     return {
       runs: false,

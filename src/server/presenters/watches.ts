@@ -5,7 +5,13 @@ import { roundCredits } from '../../core/text/credits';
 import { stateOf } from '../../core/watches/caps';
 import { columnLetter } from '../../core/watches/fit';
 import { type AccountPause, pauseNotice } from '../../core/watches/pause';
-import { currentTally, paceAt, type RuntimeTally, TRIGGER_QUOTA_MS } from '../../core/watches/runtime';
+import {
+  currentTally,
+  paceAt,
+  type RuntimeTally,
+  shareOf,
+  TRIGGER_QUOTA_MS,
+} from '../../core/watches/runtime';
 import type { Watch } from '../../core/watches/watch';
 import type { BackgroundCollection } from '../../shared/jobs-rpc';
 import type { WatchList, WatchView } from '../../shared/watch-rpc';
@@ -48,7 +54,8 @@ export function runtimeView(tally: RuntimeTally | null, now: number): WatchList[
   const usedMinutes = Math.round((used / MINUTE) * 10) / 10;
   const quotaMinutes = TRIGGER_QUOTA_MS / MINUTE;
   const base = `Trigger time today: ${usedMinutes} of ${quotaMinutes} minutes (${percent} %), Google's daily quota for the add-on's triggers.`;
-  const note = paceAt(share, 'edit', Number.POSITIVE_INFINITY).note;
+  // A stop by Google today spends the day's quota, whatever the count says.
+  const note = paceAt(shareOf(tally, now), 'edit', Number.POSITIVE_INFINITY).note;
   return { usedMinutes, quotaMinutes, percent, text: note ? `${base} ${note}` : base };
 }
 

@@ -10,7 +10,7 @@ import type { Watch } from '../../core/watches/watch';
 import { keepCollecting } from '../collector/clock-trigger';
 import { type ExecutionContext, executionContext } from '../context';
 import { activeSpreadsheet } from '../platform/spreadsheet';
-import { readTally } from './runtime-tally';
+import { closeFailedRun, openTriggerRun } from './runtime-tally';
 import { readAccountPause, readWatches, saveAccountPause, writeWatchNote } from './store';
 import { type RunEnd, WatchRun } from './watch-run';
 
@@ -36,8 +36,32 @@ export function runWatches(request: RunRequest): boolean {
   );
   if (watches.length === 0) return false;
   if (!accountReady(ctx, all, request.cause)) return true;
+  const opened = openTriggerRun();
+  const share = shareOf(opened, ctx.deps.client.clock.now());
+  let tally: { pending: number; changed: boolean };
+  try {
+    tally = runAll(ctx, spreadsheet, watches, request, share);
+  } catch (error) {
+    // A failure, not Google's stop (which leaves no time to get here): the next run must not
+    // read the open tally as a stop.
+    if (opened?.open !== undefined) closeFailedRun(opened.open);
+    throw error;
+  }
+  // Rows waiting on an API job: the clock trigger collects it even if nothing else happens.
+  if (tally.pending > 0) keepCollecting();
+  if (tally.changed) writeWatchNote(readWatches());
+  return true;
+}
+
+/** The watches' runs, until one is refused a 401 or 402, which pauses them all. */
+function runAll(
+  ctx: ExecutionContext,
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  watches: readonly Watch[],
+  request: RunRequest,
+  share: number,
+): { pending: number; changed: boolean } {
   const tally = { pending: 0, changed: false };
-  const share = shareOf(readTally(), ctx.deps.client.clock.now());
   for (const watch of watches) {
     const end = runOne(ctx, spreadsheet, watch, request, share);
     if (end.kind === 'ran') {
@@ -49,10 +73,7 @@ export function runWatches(request: RunRequest): boolean {
     tally.changed = true;
     break;
   }
-  // Rows waiting on an API job: the clock trigger collects it even if nothing else happens.
-  if (tally.pending > 0) keepCollecting();
-  if (tally.changed) writeWatchNote(readWatches());
-  return true;
+  return tally;
 }
 
 /** One watch's run, at the pace today's share of the trigger quota allows. */

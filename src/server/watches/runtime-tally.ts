@@ -1,7 +1,7 @@
 // The add-on's count of its own trigger run time today (core/watches/runtime.ts), in user
 // properties: Google's quota is per user, across every document the user has the add-on in.
 import { PROPERTY } from '../../core/platform/stored-keys';
-import { addRun, parseTally, type RuntimeTally } from '../../core/watches/runtime';
+import { addRun, learnStop, openRun, parseTally, type RuntimeTally } from '../../core/watches/runtime';
 import { appsScriptClock } from '../adapters/apps-script';
 import { userProperties } from '../platform/properties';
 
@@ -9,8 +9,38 @@ const TALLY_PROPERTY = PROPERTY.triggerRuntime;
 /** What writing the tally itself takes: a property read and write (SC1). */
 const RECORDING_MS = 100;
 
+/** The tally, with what a run Google stopped says (learnStop). */
 export function readTally(): RuntimeTally | null {
-  return parseTally(userProperties().getProperty(TALLY_PROPERTY));
+  return learnStop(parseTally(userProperties().getProperty(TALLY_PROPERTY)), appsScriptClock.now());
+}
+
+/**
+ * Opens the tally for a run about to do paid work, which its count closes (recordTriggerRuntime):
+ * if Google stops the run first, the next one learns it (core/watches/runtime.ts). Answers the
+ * tally; on a failed write the run goes on, unguarded as before.
+ */
+export function openTriggerRun(): RuntimeTally | null {
+  const properties = userProperties();
+  const tally = openRun(parseTally(properties.getProperty(TALLY_PROPERTY)), appsScriptClock.now());
+  try {
+    properties.setProperty(TALLY_PROPERTY, JSON.stringify(tally));
+  } catch (error) {
+    console.warn(`Trigger run not opened: ${String(error)}`);
+  }
+  return tally;
+}
+
+/** Closes the tally this run opened at `openedAt` without counting it: the run failed, it was not stopped. */
+export function closeFailedRun(openedAt: number): void {
+  try {
+    const properties = userProperties();
+    const tally = parseTally(properties.getProperty(TALLY_PROPERTY));
+    if (tally?.open !== openedAt) return;
+    const { open: _open, ...closed } = tally;
+    properties.setProperty(TALLY_PROPERTY, JSON.stringify(closed));
+  } catch (error) {
+    console.warn(`Trigger run not closed: ${String(error)}`);
+  }
 }
 
 /**

@@ -18,7 +18,7 @@ import { IncompleteRows, parseIncomplete } from '../../../src/core/watches/incom
 import { afterRun, LEASE_MARGIN_MS, takeLease } from '../../../src/core/watches/lease';
 import { concernsWatch, noteOf } from '../../../src/core/watches/note';
 import { creditsBack, parsePause, pauseNotice, refusalOf } from '../../../src/core/watches/pause';
-import { addRun, paceAt, shareOf, TRIGGER_QUOTA_MS } from '../../../src/core/watches/runtime';
+import { addRun, openRun, paceAt, shareOf, TRIGGER_QUOTA_MS } from '../../../src/core/watches/runtime';
 import {
   checkDailyCap,
   newWatch,
@@ -365,6 +365,23 @@ describe('the trigger runtime pace', () => {
     expect(twice).toEqual({ since: 0, usedMs: 45 * MINUTE });
     expect(shareOf(twice, 24 * 60 * MINUTE)).toBe(0);
     expect(TRIGGER_QUOTA_MS).toBe(90 * MINUTE);
+  });
+
+  it('reads a run left open past 6 minutes as stopped by Google for the quota: the day is spent', () => {
+    const counted = addRun(null, 0, 10 * MINUTE);
+    // A run opens the tally and its count closes it.
+    const opened = openRun(counted, 20 * MINUTE);
+    expect(opened).toEqual({ since: 0, usedMs: 10 * MINUTE, open: 20 * MINUTE });
+    expect(addRun(opened, 20 * MINUTE, MINUTE)).toEqual({ since: 0, usedMs: 11 * MINUTE });
+    // Another run while it works (under 6 minutes): not a stop; the first one stays open.
+    expect(openRun(opened, 25 * MINUTE)).toEqual(opened);
+    expect(shareOf(opened, 25 * MINUTE)).toBeCloseTo(1 / 9);
+    // Never closed: 7 minutes on, Google stopped it; nothing runs until the quota's day ends.
+    const next = openRun(opened, 27 * MINUTE);
+    expect(next).toEqual({ since: 0, usedMs: 10 * MINUTE, stoppedAt: 20 * MINUTE, open: 27 * MINUTE });
+    expect(shareOf(next, 27 * MINUTE)).toBe(1);
+    expect(paceAt(1, 'clock', 60 * MINUTE)).toMatchObject({ runs: false, budgetMs: 0 });
+    expect(shareOf(next, 24 * 60 * MINUTE)).toBe(0);
   });
 
   it('slows watches down as the share grows, and stops them near the quota', () => {

@@ -1,0 +1,73 @@
+// Google stops a watch's run for the day's trigger-time quota ("Service using too much computer
+// time for one day") after the API charged its lookups: the answers paid for are kept as each batch
+// comes back, so the next day buys nothing again and the rows get their saved answers. Credits are
+// the fake API's ledger (a company website costs 1 credit); cell texts are literals.
+import type { BulkRunConfig } from '../../src/shared/bulk-rpc';
+import type { WatchList } from '../../src/shared/watch-rpc';
+import { createWorld, spent, typeValues, type World } from '../bundle/harness';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const QUOTA_MESSAGE = 'Service using too much computer time for one day';
+
+const sidebar = <T>(world: World, name: string, ...args: unknown[]) =>
+  world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' }) as T;
+
+const config: BulkRunConfig = {
+  sheetName: 'Sheet1',
+  headerRow: 1,
+  type: 'company_name_to_website',
+  columns: { input: 1 },
+  output: { mode: 'primary' },
+};
+
+const companies = (count: number) => Array.from({ length: count }, (_, i) => [`Company ${i + 1}`]);
+
+/** A watch on a key the add-on paces at 1 request a second, the pace a new account starts at. */
+function watched(): World {
+  const world = createWorld({ emulator: { addOn: true }, credits: 1000, plan: 1 });
+  typeValues(world, 'A1', [['Company']]);
+  sidebar(world, 'createWatch', { kind: 'lookup', config, dailyCap: 100 });
+  return world;
+}
+
+/** Other scripts of the user spent Google's daily trigger time but `leftMs`: the add-on cannot see them. */
+function quotaLeft(world: World, leftMs: number): void {
+  const { triggerQuota, clock } = world.emu;
+  triggerQuota.charge('owner@example.com', clock.now(), triggerQuota.limitMs - leftMs);
+}
+
+describe("a watch's run stopped by the day's trigger-time quota", () => {
+  it('keeps the answers it paid for: the next day buys none again and fills every row', () => {
+    const world = watched();
+    // Most of the 60 lookups, at 1 a second, go out before Google stops the run.
+    quotaLeft(world, 59.5 * SECOND);
+    const before = world.emu.triggerRuns.length;
+    world.emu.user.paste(world.bundle, 'Sheet1', 'A2', companies(60));
+
+    const killed = world.emu.triggerRuns.slice(before).filter((run) => run.error !== null);
+    expect(killed.map((run) => run.error)).toContain(`Exception: ${QUOTA_MESSAGE}`);
+    const charged = spent(world);
+    expect(charged).toBeGreaterThan(50);
+    expect(charged).toBeLessThan(60);
+    // The add-on learns from the run Google stopped that today's quota is spent, though its own
+    // count of trigger time (other scripts' runs are not in it) is far from it.
+    world.clock.advance(10 * MINUTE);
+    expect(sidebar<WatchList>(world, 'listWatches').runtime.text).toMatch(
+      /Watches wait: today's trigger time, Google's daily quota shared with your other scripts' triggers, is used up\. They go on when the quota's day ends\.$/,
+    );
+
+    // The next day: the quota's window reset, the hourly check finishes the rows.
+    world.clock.advance(24 * HOUR);
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + 2 * HOUR);
+    const rows = world.emu.values('Sheet1', 'B2:C61');
+    expect(rows[0]).toEqual(['1.com', 'Found']);
+    expect(rows[58]).toEqual(['59.com', 'Found']);
+    expect(rows[59]).toEqual(['60.com', 'Found']);
+    expect(rows.filter(([, status]) => status !== 'Found')).toEqual([]);
+    // 60 rows at 1 credit each, each bought once (before the fix, the answers of the batches sent
+    // since the last slice ended were bought again: 79).
+    expect(spent(world)).toBe(60);
+  });
+});
