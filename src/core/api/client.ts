@@ -125,7 +125,7 @@ class SendRun {
       const ready = this.queue.filter((call) => call.notBefore <= now);
       if (ready.length === 0 || now < this.pausedUntil) {
         const earliest = Math.min(...this.queue.map((call) => call.notBefore));
-        if (!sleepUntil(this.cfg.clock, Math.max(this.pausedUntil, earliest), this.opts.deadline)) return;
+        if (!this.waitUntil(Math.max(this.pausedUntil, earliest))) return;
         continue;
       }
       if (now > this.opts.deadline || !this.sendNext(now, ready)) return;
@@ -142,7 +142,7 @@ class SendRun {
     }
     // Booking a slot in the shared log is work too: a batch must last the whole cycle.
     const bookingMs = clock.now() - now;
-    if (!sleepUntil(clock, slot.at, this.opts.deadline)) return false;
+    if (!this.waitUntil(slot.at)) return false;
 
     this.followPace(slot.rate, now);
     const batch = ready.slice(0, slot.granted);
@@ -246,6 +246,12 @@ class SendRun {
     this.booked.push(...this.bookSeries(pacer, last.at + this.roundTripMs, unbooked));
   }
 
+  /** Waits for a turn, the listener told first; false when it would pass the deadline. */
+  private waitUntil(at: number): boolean {
+    if (at > this.cfg.clock.now() && at <= this.opts.deadline) this.opts.listener?.waiting(at);
+    return sleepUntil(this.cfg.clock, at, this.opts.deadline);
+  }
+
   /** Batches follow the pace the shared pacer booked at: it is learned as the run goes. */
   private followPace(rate: number, now: number): void {
     if (rate === this.rate) return;
@@ -268,12 +274,20 @@ class SendRun {
       const retry =
         error && retryPlan(call, error, this.opts.retryServerErrors, answeredAt, response?.retryAfterMs);
       if (retry) retries.push(retry);
-      else if (error?.code === 'rate_limited')
-        this.outcomes[call.index] = { kind: 'failed', error: this.slowedDown };
-      else this.outcomes[call.index] = answer.outcome;
+      else
+        this.settle(
+          call.index,
+          error?.code === 'rate_limited' ? { kind: 'failed', error: this.slowedDown } : answer.outcome,
+        );
       if (error?.fatal) this.fatal ??= error;
     });
     return retries;
+  }
+
+  /** A call's final answer, told to the listener as it comes. */
+  private settle(index: number, outcome: CallOutcome): void {
+    this.outcomes[index] = outcome;
+    this.opts.listener?.answered(index, outcome);
   }
 
   /** Fails what was never sent, polls the accepted jobs, and flags the resent calls. */

@@ -28,6 +28,11 @@ export interface CallOptions {
    */
   booked?: readonly SendSlot[];
   /**
+   * Told of each final answer as it comes back (by its request's index), and of each wait for a
+   * turn before it starts (until when): paid answers can be kept while nothing is being sent.
+   */
+  listener?: SendListener;
+  /**
    * Most POSTs in one `fetchAll`. One request's network failure loses the answers of its whole
    * batch, charged ones included, so batches are kept as small as the pace allows: by default
    * the POSTs one round trip lasts at the asked rate (see `batchLimit`).
@@ -90,6 +95,11 @@ export interface ApiError {
  * - pending: a job still running at the deadline; keep its id and collect it later, never re-post.
  * - failed: not a result; never cache it. `lastError` on pending says why a status check failed.
  */
+export interface SendListener {
+  answered(index: number, outcome: CallOutcome): void;
+  waiting(until: number): void;
+}
+
 export type CallOutcome = (
   | { kind: 'found'; result: unknown }
   | { kind: 'miss' }

@@ -70,7 +70,7 @@ export function sendNew(
   // test/reliability/recalculation.test.ts bought about 1 % of its names twice (not understood yet).
   const keeper = keepEachBatch(deps, ctx.source === 'bulk' ? granted : [], booking.view);
   const outcomes = enrichMany(
-    keeper.client,
+    deps.client,
     granted.map((item) => item.request),
     {
       deadline: sendingDeadline(ctx),
@@ -79,6 +79,7 @@ export function sendNew(
       maxRequestsPerSecond: paceNow(deps, ctx),
       ...(deps.pacer ? { pacer: deps.pacer } : {}),
       booked: booking.turns,
+      listener: keeper.listener,
     },
   );
   const now = deps.client.clock.now();
