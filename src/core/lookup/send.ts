@@ -65,10 +65,13 @@ export function sendNew(
   refuseUngranted(booking, results);
   if (granted.length === 0) return null;
 
-  // A bulk slice's (a watch's too) answers are kept batch by batch as they come back; the rest
-  // below, before anything else. Formulas save once: kept batch by batch, the 10,000-name range of
-  // test/reliability/recalculation.test.ts bought about 1 % of its names twice (not understood yet).
-  const keeper = keepEachBatch(deps, ctx.source === 'bulk' ? granted : [], booking.view);
+  // A watch's answers are kept batch by batch as they come back: its trigger may be stopped at any
+  // instant by the day's trigger-time quota, which the add-on cannot see coming. Everything else
+  // saves once, below, before anything else: a bulk slice ends well inside its 6 minutes, and a
+  // formula's properties are the durable layer formulas read, which answers the hidden sheet holds
+  // would crowd (kept batch by batch, the 10,000-name range of recalculation.test.ts also bought
+  // about 1 % of its names twice, not understood yet).
+  const keeper = keepEachBatch(deps, ctx.purchaseSource === 'watch' ? granted : [], booking.view);
   const outcomes = enrichMany(
     deps.client,
     granted.map((item) => item.request),
