@@ -1,22 +1,21 @@
 // `npm run bench`: the built add-on in the emulator against the fake API, on the virtual clock, so
 // simulated seconds are exact and repeatable; only the start-up figure is measured in real time.
 // Prints a table and writes bench/results.json. Every figure is compared with a naive baseline
-// (one call per cell, no cache, sequential with a pause per row), the way the vendor's add-on works.
+// (one call per cell, no cache, sequential with a pause per row), the way the vendor's add-on works,
+// on a plan of 10 requests a second whose pace the add-on already learned; the headline scenarios
+// also run three ways against the API's real pace (pace-ways.ts, pace-scenarios.ts).
+import { fork } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import {
-  createWorld,
-  enterFormulaBeforeItsTrigger,
-  rerunUnasked,
-  saveSettings,
-  spent,
-  typeValues,
-  type World,
-} from '../test/bundle/harness';
+import { saveSettings, type World } from '../test/bundle/harness';
 import { BLIP_CONDITIONS, measureBlips } from './blip-scenario';
 import { type BulkFigures, firstRunOnly, measureBulk } from './bulk-scenario';
 import { measureFormulaCosts } from './formula-costs';
+import { measureFormulas } from './formula-scenario';
+import { measurePaceScenarios, type PaceScenarios } from './pace-scenarios';
+import { paceRows } from './pace-table';
+import { LATENCY_MS, onPlan, PLAN_PER_SECOND } from './pace-ways';
 import { type BenchResults, withBenchTables } from './readme-table';
 import { measureRecipe } from './recipe-scenario';
 import { measureStartup, type StartupFigures } from './startup';
@@ -25,101 +24,17 @@ import { measureWatch } from './watch-scenario';
 const ROOT = process.cwd();
 const DIST = join(ROOT, 'dist');
 const NAIVE = join(ROOT, 'bench', 'naive');
-export const LATENCY_MS = 300;
-export const RATE_PER_SECOND = 10;
 
-export function world(
-  distDir: string,
-  credits = 1_000_000,
-  rateLimiter: 'sliding-window' | 'token-bucket' = 'sliding-window',
-): World {
-  const w = createWorld({
-    credits,
+/** A spreadsheet on a plan of 10 requests a second, the pace learned (the naive one ignores it). */
+function world(distDir: string, rateLimiter: 'sliding-window' | 'token-bucket' = 'sliding-window'): World {
+  const w = onPlan({
+    credits: 1_000_000,
     distDir,
-    api: { rateLimitPerSecond: RATE_PER_SECOND, rateLimiter },
+    api: { rateLimiter },
     emulator: { latencyMs: LATENCY_MS },
   });
   if (distDir === DIST) saveSettings(w, { formulaDailyCap: 1_000_000 });
   return w;
-}
-
-interface FormulaFigures {
-  cells: number;
-  distinctInputs: number;
-  creditsFirstPass: number;
-  creditsSecondPass: number;
-  fetches: number;
-  simulatedMsPerMissCell: number;
-  simulatedMsPerHitCell: number;
-  /** Apps Script service calls (each a round trip to Google in real Apps Script), per cell. */
-  serviceCallsPerMissCell: number;
-  serviceCallsPerHitCell: number;
-  /** Of those, per cell that missed: lock acquisitions and whole-store reads of document properties. */
-  lockAcquisitionsPerMissCell: number;
-  propertyStoreReadsPerMissCell: number;
-}
-
-type CallCounts = Record<string, number>;
-
-/** Calls made between two snapshots of the emulator's counters, in total and for some names. */
-function callsBetween(before: CallCounts, after: CallCounts, names?: readonly string[]): number {
-  const counted = names ?? Object.keys(after);
-  return counted.reduce((sum, name) => sum + (after[name] ?? 0) - (before[name] ?? 0), 0);
-}
-
-const LOCK_ACQUISITIONS = ['Lock.tryLock', 'Lock.waitLock'];
-const PROPERTY_STORE_READS = ['Properties.getProperties'];
-
-/**
- * 2,000 formula cells over 500 distinct inputs, each typed (the formula's own cost: the edits'
- * triggers are measured apart), then re-run by Sheets unasked, which must cost nothing.
- */
-function measureFormulas(distDir: string, functionName: string): FormulaFigures {
-  const w = world(distDir);
-  const cells = 2000;
-  const distinct = 500;
-  typeValues(
-    w,
-    `A1:A${cells}`,
-    Array.from({ length: cells }, (_, i) => [`Bench Company ${(i % distinct) + 1}`]),
-  );
-  const pass = (again: boolean) => {
-    const times: number[] = [];
-    for (let row = 1; row <= cells; row++) {
-      const before = w.clock.now();
-      if (again) rerunUnasked(w, `B${row}`);
-      else enterFormulaBeforeItsTrigger(w, `B${row}`, `=${functionName}(A${row})`);
-      times.push(w.clock.now() - before);
-    }
-    return times;
-  };
-  const calls = () => w.emu.runtime.serviceCalls();
-  const atStart = calls();
-  const first = pass(false);
-  const afterFirst = calls();
-  const creditsFirstPass = spent(w);
-  const second = pass(true);
-  const afterSecond = calls();
-  const average = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
-  const round = (x: number) => Math.round(x * 10) / 10;
-  // The first pass holds `distinct` misses and the rest hits; the second pass only hits.
-  const hits = cells - distinct;
-  const perHit = (names?: readonly string[]) => callsBetween(afterFirst, afterSecond, names) / cells;
-  const perMiss = (names?: readonly string[]) =>
-    round((callsBetween(atStart, afterFirst, names) - hits * perHit(names)) / distinct);
-  return {
-    cells,
-    distinctInputs: distinct,
-    creditsFirstPass,
-    creditsSecondPass: spent(w) - creditsFirstPass,
-    fetches: w.emu.fetchLog.length,
-    simulatedMsPerMissCell: average(first.slice(0, distinct)),
-    simulatedMsPerHitCell: average(second),
-    serviceCallsPerMissCell: perMiss(),
-    serviceCallsPerHitCell: round(perHit()),
-    lockAcquisitionsPerMissCell: perMiss(LOCK_ACQUISITIONS),
-    propertyStoreReadsPerMissCell: perMiss(PROPERTY_STORE_READS),
-  };
 }
 
 const ratio = (ours: number, naive: number) =>
@@ -130,21 +45,41 @@ function table(rows: [string, string | number, string | number, string][]): stri
   return rows.map((r) => r.map((cell, i) => String(cell).padEnd(widths[i]!)).join('  |  ')).join('\n');
 }
 
-function main(): void {
+/** The pace scenarios' process: they take most of the run, so they run beside the others. */
+const PACE_PROCESS = '--pace-scenarios';
+
+function paceBeside(): Promise<PaceScenarios> {
+  return new Promise((resolve, reject) => {
+    let answer: PaceScenarios | undefined;
+    const child = fork(__filename, [PACE_PROCESS]);
+    child.on('message', (message) => {
+      answer = message as PaceScenarios;
+    });
+    child.on('close', (code) =>
+      answer ? resolve(answer) : reject(new Error(`the pace scenarios ended with code ${code}`)),
+    );
+  });
+}
+
+async function main(): Promise<void> {
+  // Measured in real time: before the pace scenarios' process starts taking a core.
   const startup: StartupFigures = measureStartup(join(DIST, 'Code.js'));
-  const formulas = measureFormulas(DIST, 'COMPANY_WEBSITE');
-  const naiveFormulas = measureFormulas(NAIVE, 'NAIVE_WEBSITE');
+  const pacing = paceBeside();
+  const formulas = measureFormulas(world(DIST), 'COMPANY_WEBSITE');
+  const naiveFormulas = measureFormulas(world(NAIVE), 'NAIVE_WEBSITE');
   const bulk: BulkFigures = measureBulk({
     ours: () => world(DIST),
     naive: () => world(NAIVE),
-    ratePerSecond: RATE_PER_SECOND,
+    ratePerSecond: PLAN_PER_SECOND,
   });
 
-  const tokenBucket = firstRunOnly(world(DIST, 1_000_000, 'token-bucket'));
+  const bucketRun = firstRunOnly(world(DIST, 'token-bucket'), PLAN_PER_SECOND);
+  const tokenBucket = { simulatedSeconds: bucketRun.seconds, refused: bucketRun.refused };
   const blips = measureBlips();
   const formulaCosts = measureFormulaCosts();
-  const recipe = measureRecipe(DIST, LATENCY_MS, RATE_PER_SECOND);
-  const watch = measureWatch(DIST, LATENCY_MS, RATE_PER_SECOND);
+  const recipe = measureRecipe(DIST, LATENCY_MS);
+  const watch = measureWatch(DIST, LATENCY_MS);
+  const pace = await pacing;
 
   const rows: [string, string | number, string | number, string][] = [
     ['figure', 'ours', 'naive', 'ours / naive'],
@@ -247,7 +182,7 @@ function main(): void {
   const results = {
     date: new Date().toISOString().slice(0, 10),
     machine,
-    conditions: `${LATENCY_MS} ms simulated latency, ${RATE_PER_SECOND} requests/s rate limit (sliding 1 s window over POSTs), virtual clock`,
+    conditions: `${LATENCY_MS} ms simulated latency, a plan of ${PLAN_PER_SECOND} requests/s learned (sliding 1 s window over POSTs) unless a pace scenario says otherwise, virtual clock`,
     startup,
     formulas: { ours: formulas, naive: naiveFormulas },
     bulk,
@@ -257,6 +192,7 @@ function main(): void {
     formulaCosts,
     recipe,
     watch,
+    pace,
     targets: {
       creditsAtMinimum: bulk.ours.credits === bulk.minimumCredits,
       throughputWithin1_2xOfBound: bulk.ours.simulatedSeconds <= 1.2 * bulk.rateBoundSeconds,
@@ -265,8 +201,12 @@ function main(): void {
       cacheHitAtMost150ms: formulaCosts.single.hitServiceMs <= 150,
       newLookupAtMost500ms: formulaCosts.single.missServiceMs <= 500,
       range500AnsweredWithin10Minutes:
-        formulaCosts.range.minutesUntilAnswered <= 10 && formulaCosts.range.wholeRangeErrors === 0,
+        (formulaCosts.range.minutesUntilAnswered ?? Number.POSITIVE_INFINITY) <= 10 &&
+        formulaCosts.range.wholeRangeErrors === 0,
       cachedRangeUnder1s: formulaCosts.range.cachedEvaluationMs < 1000,
+      everyWayAtMinimumNoRowFailed: [pace.bulk, pace.watch, pace.recipe].every((results) =>
+        results.every(({ figures: f }) => f.credits === f.minimumCredits && f.unanswered === 0),
+      ),
       watchAtMinimumWithinQuota:
         watch.credits === watch.minimumCredits && watch.triggerQuotaShare < 1 && watch.triggerFailures === 0,
     },
@@ -283,6 +223,7 @@ function main(): void {
   }
   console.log(`Enrich for Sheets benchmark, ${results.date}, ${machine}\n${results.conditions}\n`);
   console.log(table(rows));
+  console.log(`\nThe API's real pace, three ways:\n${paceRows(pace).join('\n')}`);
   console.log('\nA network blip on 1 request in 1,000, over 10,000 one-credit lookups (mean of 5 runs):');
   for (const b of blips) {
     console.log(
@@ -294,4 +235,12 @@ function main(): void {
   console.log(`written: ${out.slice(ROOT.length + 1)}`);
 }
 
-main();
+if (process.argv.includes(PACE_PROCESS)) {
+  // Sent, the channel closes, and with it this process.
+  process.send!(measurePaceScenarios(), () => process.disconnect());
+} else {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

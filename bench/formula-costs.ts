@@ -3,7 +3,6 @@
 // and 6 min, so these figures are what a user of Sheets would meet, on the virtual clock.
 import { join } from 'node:path';
 import {
-  createWorld,
   enterFormula,
   enterFormulaBeforeItsTrigger,
   saveSettings,
@@ -11,20 +10,15 @@ import {
   typeValues,
   type World,
 } from '../test/bundle/harness';
+import { LATENCY_MS, onPlan, refused } from './pace-ways';
 
-const LATENCY_MS = 300;
-const RATE_PER_SECOND = 10;
 const MINUTE = 60_000;
 /** `npm run bench` runs from the repository's root. */
 const DIST = join(process.cwd(), 'dist');
 
+/** On a plan of 10 a second, the pace learned: figures of Apps Script's cost, not of the pace. */
 function world(): World {
-  const w = createWorld({
-    distDir: DIST,
-    credits: 1_000_000,
-    api: { rateLimitPerSecond: RATE_PER_SECOND },
-    emulator: { latencyMs: LATENCY_MS },
-  });
+  const w = onPlan({ distDir: DIST, credits: 1_000_000, emulator: { latencyMs: LATENCY_MS } });
   saveSettings(w, { formulaDailyCap: 1_000_000 });
   return w;
 }
@@ -85,17 +79,29 @@ function singleCell(): SingleCellFigures {
 
 export interface RangeFigures {
   rows: number;
-  /** Minutes of virtual time from typing the formula until its last row shows its answer, left alone. */
-  minutesUntilAnswered: number;
+  /**
+   * Minutes of virtual time from typing the formula until its last row shows its answer, left
+   * alone; null when rows were still unanswered when the scenario stopped looking.
+   */
+  minutesUntilAnswered: number | null;
+  /** How long the scenario looked, in minutes, and the rows still without an answer then. */
+  lookedMinutes: number;
+  unanswered: number;
+  /** Rows without an answer a day after typing (the trigger quota's day), or when all were sooner. */
+  unansweredAfterADay: number;
   /** Custom function executions (the typed one, and those the add-on's drivers entered again). */
   evaluations: number;
   /** Evaluations that failed as a whole (#ERROR!, e.g. past 30 s). */
   wholeRangeErrors: number;
   /** Trigger executions (Edit, hourly clock) and their total runtime, against the daily quota. */
   triggerExecutions: number;
+  /** Trigger executions that failed (the daily runtime quota's message among them). */
+  triggerFailures: number;
   triggerRuntimeMinutes: number;
-  /** The share of the consumer account's 90 minutes a day of trigger runtime. */
+  /** The share of the consumer account's 90 minutes a day of trigger runtime (of one day's). */
   triggerQuotaShare: number;
+  /** POSTs the API refused with 429. */
+  refused: number;
   credits: number;
   minimumCredits: number;
   slowestEvaluationMs: number;
@@ -104,19 +110,18 @@ export interface RangeFigures {
 }
 
 const TRIGGER_QUOTA_MINUTES = 90;
+const DAY_MINUTES = 24 * 60;
+
+/** A spreadsheet the add-on is installed in, the key saved (its Edit, Open and hourly triggers). */
+export type RangeWorld = (options: Parameters<typeof onPlan>[0]) => World;
 
 /**
- * `=COMPANY_WEBSITE(A1:A{rows})` over new names, typed once in an add-on's spreadsheet with the key
- * saved (its Edit, Open and hourly triggers), then left alone: Sheets runs it once, the add-on's own
- * executions finish it. Checked every minute of virtual time, for up to three hours.
+ * `=COMPANY_WEBSITE(A1:A{rows})` over new names, typed once in an add-on's spreadsheet made by
+ * `make`, then left alone: Sheets runs it once, the add-on's own executions finish it. Checked
+ * every minute of virtual time, for up to `lookMinutes`.
  */
-function rangeFormula(rows: number): RangeFigures {
-  const w = createWorld({
-    distDir: DIST,
-    credits: 1_000_000,
-    api: { rateLimitPerSecond: RATE_PER_SECOND },
-    emulator: { latencyMs: LATENCY_MS, addOn: true },
-  });
+export function rangeFormula(rows: number, make: RangeWorld = onPlan, lookMinutes = 180): RangeFigures {
+  const w = make({ distDir: DIST, credits: 1_000_000, emulator: { latencyMs: LATENCY_MS, addOn: true } });
   saveSettings(w, { formulaDailyCap: 1_000_000 });
   typeValues(
     w,
@@ -125,14 +130,26 @@ function rangeFormula(rows: number): RangeFigures {
   );
   const formula = `=COMPANY_WEBSITE(A1:A${rows})`;
   const firstRun = w.emu.runtime.finished.length;
+  const firstTrigger = w.emu.triggerRuns.length;
   const startedAt = w.clock.now();
   enterFormula(w, 'B1', formula);
-  const answered = () => w.emu.values('Sheet1', `B1:B${rows}`).every((row) => /\.com$/.test(String(row[0])));
+  // Only an execution writes the cells: they are read again once one more has finished.
+  let read = { executions: -1, left: rows };
+  const unanswered = () => {
+    const executions = w.emu.runtime.finished.length;
+    if (executions === read.executions) return read.left;
+    const left = w.emu.values('Sheet1', `B1:B${rows}`).filter((row) => !/\.com$/.test(String(row[0]))).length;
+    read = { executions, left };
+    return left;
+  };
   let minutes = 0;
-  while (!answered() && minutes < 180) {
+  let afterADay: number | undefined;
+  while (unanswered() > 0 && minutes < lookMinutes) {
     minutes++;
     w.emu.runTriggersUntil(w.bundle, Math.max(w.clock.now(), startedAt + minutes * MINUTE));
+    if (minutes === DAY_MINUTES) afterADay = unanswered();
   }
+  const left = unanswered();
   const runs = w.emu.runtime.finished.slice(firstRun);
   const evaluations = runs.filter((run) => run.label.startsWith('='));
   const triggers = runs.filter((run) => /trigger/.test(run.label));
@@ -145,12 +162,17 @@ function rangeFormula(rows: number): RangeFigures {
   );
   return {
     rows,
-    minutesUntilAnswered: answered() ? Math.max(1, minutes) : Number.NaN,
+    minutesUntilAnswered: left === 0 ? Math.max(1, minutes) : null,
+    lookedMinutes: minutes,
+    unanswered: left,
+    unansweredAfterADay: afterADay ?? left,
     evaluations: evaluations.length,
     wholeRangeErrors: evaluations.filter((run) => run.timedOut).length,
     triggerExecutions: triggers.length,
+    triggerFailures: w.emu.triggerRuns.slice(firstTrigger).filter((run) => run.error !== null).length,
     triggerRuntimeMinutes: Math.round((triggerMs / MINUTE) * 10) / 10,
     triggerQuotaShare: Math.round((triggerMs / MINUTE / TRIGGER_QUOTA_MINUTES) * 1000) / 1000,
+    refused: refused(w),
     credits,
     minimumCredits: rows,
     slowestEvaluationMs: Math.max(...evaluations.map((run) => run.endedAt - run.startedAt)),
@@ -224,7 +246,7 @@ export interface CollectorFigures {
 }
 
 function collector(): CollectorFigures {
-  const w = createWorld({ distDir: DIST, emulator: { addOn: true, latencyMs: LATENCY_MS } });
+  const w = onPlan({ distDir: DIST, emulator: { addOn: true, latencyMs: LATENCY_MS } });
   typeValues(w, 'A2', [['Acme Corporation']]);
   // Its edit's trigger not run yet: the hourly pass below is what delivers it.
   enterFormulaBeforeItsTrigger(w, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales", "", 5)');

@@ -1,5 +1,7 @@
 // The README's benchmark tables, rendered from bench/results.json: `npm run bench -- --save`
 // rewrites them between the markers, and a test fails when the README and the results disagree.
+import type { PaceScenarios } from './pace-scenarios';
+import { paceRows } from './pace-table';
 import { n, row } from './table-text';
 import { type WatchFigures, watchRows } from './watch-table';
 
@@ -31,7 +33,8 @@ interface FillDown {
 }
 interface RangeCosts {
   rows: number;
-  minutesUntilAnswered: number;
+  minutesUntilAnswered: number | null;
+  lookedMinutes: number;
   evaluations: number;
   wholeRangeErrors: number;
   triggerExecutions: number;
@@ -63,8 +66,12 @@ export interface BenchResults {
     ours: { credits: number; simulatedSeconds: number };
     naive: { credits: number; simulatedSeconds: number };
   };
-  blips: { conditions: { lookups: number; blipRate: number; seeds: number }; strategies: Blip[] };
+  blips: {
+    conditions: { lookups: number; blipRate: number; ratePerSecond: number; seeds: number };
+    strategies: Blip[];
+  };
   watch: WatchFigures;
+  pace: PaceScenarios;
   formulaCosts: {
     single: { missServiceMs: number; hitServiceMs: number; missCalls: number; hitCalls: number };
     range: RangeCosts;
@@ -103,21 +110,21 @@ export function renderBenchTables(r: BenchResults): string {
       '',
     ]),
     row([
-      'Bulk simulated seconds, first run',
+      'Bulk simulated seconds, first run, at 10/s',
       n(bulk.ours.simulatedSeconds),
       n(bulk.naive.simulatedSeconds),
       n(skip.simulatedSeconds),
       ratio(bulk.ours.simulatedSeconds, bulk.naive.simulatedSeconds),
     ]),
     row([
-      'The same first run against a token bucket that counts refused calls: seconds / 429s',
+      'The same first run against a token bucket of 10/s that counts refused calls: seconds / 429s',
       `${n(r.bulkTokenBucket.simulatedSeconds)} / ${n(r.bulkTokenBucket.refused)}`,
       '',
       '',
       '',
     ]),
     row([
-      'Bound set by the rate limit (s)',
+      'Bound set by the plan’s 10/s (s)',
       n(bulk.rateBoundSeconds),
       '',
       '',
@@ -145,7 +152,7 @@ export function renderBenchTables(r: BenchResults): string {
       ratio(r.recipe.ours.credits, r.recipe.naive.credits),
     ]),
     row([
-      'The same recipe: simulated seconds',
+      'The same recipe: simulated seconds, at 10/s',
       n(r.recipe.ours.simulatedSeconds),
       n(r.recipe.naive.simulatedSeconds),
       '',
@@ -201,8 +208,8 @@ export function renderBenchTables(r: BenchResults): string {
     ]),
     ...[costs.range, costs.bigRange].map((range) =>
       row([
-        `\`=COMPANY_WEBSITE(A1:A${range.rows})\` over new names, typed once and left alone, at 10 requests/s: minutes until the last row is answered / evaluations / whole-range #ERROR! / trigger executions, runtime (share of the 90 min daily quota) / credits, minimum`,
-        `${n(range.minutesUntilAnswered)} / ${range.evaluations} / ${range.wholeRangeErrors} / ${range.triggerExecutions}, ${range.triggerRuntimeMinutes} min (${Math.round(range.triggerQuotaShare * 100)} %) / ${n(range.credits)}, ${n(range.minimumCredits)}`,
+        `\`=COMPANY_WEBSITE(A1:A${range.rows})\` over new names, typed once and left alone, at 10/s: minutes until the last row is answered / evaluations / whole-range #ERROR! / trigger executions, runtime (share of the 90 min daily quota) / credits, minimum`,
+        `${range.minutesUntilAnswered === null ? `> ${n(range.lookedMinutes)}` : n(range.minutesUntilAnswered)} / ${range.evaluations} / ${range.wholeRangeErrors} / ${range.triggerExecutions}, ${range.triggerRuntimeMinutes} min (${Math.round(range.triggerQuotaShare * 100)} %) / ${n(range.credits)}, ${n(range.minimumCredits)}`,
         range.rows <= 500 ? '≤ 10 / … / 0' : '≤ 30 / … / 0',
       ]),
     ),
@@ -241,7 +248,7 @@ export function renderBenchTables(r: BenchResults): string {
   const { conditions } = r.blips;
   const blips = [
     row([
-      `Network blip on 1 request in ${n(1 / conditions.blipRate)}, ${n(conditions.lookups)} one-credit lookups (mean of ${conditions.seeds} runs)`,
+      `Network blip on 1 request in ${n(1 / conditions.blipRate)}, ${n(conditions.lookups)} one-credit lookups at ${conditions.ratePerSecond}/s (mean of ${conditions.seeds} runs)`,
       'Credits wasted',
       'Answers lost',
       'Booked as possibly twice',
@@ -255,6 +262,10 @@ export function renderBenchTables(r: BenchResults): string {
   return [
     START_MARKER,
     `Latest run: ${r.date}, ${r.machine}.`,
+    '',
+    ...paceRows(r.pace),
+    '',
+    'Every figure below runs on a plan of 10 requests/s whose pace the add-on already learned (the key allows 10/s, Credit settings say 10).',
     '',
     ...main,
     '',

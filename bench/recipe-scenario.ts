@@ -5,7 +5,8 @@
 // third of the lookups find nothing, each lookup type deciding for itself (the fake's miss rate).
 import type { BulkPreview, BulkProgress, BulkRunConfig } from '../src/shared/bulk-rpc';
 import type { RecipePreview } from '../src/shared/recipe-rpc';
-import { createWorld, saveSettings, spent, typeValues, type World } from '../test/bundle/harness';
+import { saveSettings, spent, typeValues, type World } from '../test/bundle/harness';
+import { distinctLookups, onPlan, type PaceFigures, refused, type Way, wayWorld } from './pace-ways';
 
 const ROWS = 10_000;
 const DUPLICATE_SHARE = 0.2;
@@ -26,13 +27,10 @@ function people(): string[][] {
   });
 }
 
-function sheet(distDir: string, latencyMs: number, ratePerSecond: number): World {
-  const w = createWorld({
-    distDir,
-    credits: 10_000_000,
-    api: { rateLimitPerSecond: ratePerSecond, missRate: MISS_RATE },
-    emulator: { latencyMs },
-  });
+type Make = typeof onPlan;
+
+function sheet(distDir: string, latencyMs: number, make: Make): World {
+  const w = make({ distDir, credits: 10_000_000, api: { missRate: MISS_RATE }, emulator: { latencyMs } });
   saveSettings(w, { confirmAbove: 1_000_000 });
   typeValues(w, 'A1:B1', [['Full name', 'Company']]);
   typeValues(w, `A2:B${ROWS + 1}`, people());
@@ -42,18 +40,24 @@ function sheet(distDir: string, latencyMs: number, ratePerSecond: number): World
 const call = <T>(w: World, name: string, ...args: unknown[]) =>
   w.emu.runExecution(w.bundle, name, args, { context: 'sidebar' }) as T;
 
-/** The sidebar's loop, following a recipe from step to step. */
-function drive(w: World, first: BulkProgress): BulkProgress {
+/**
+ * The sidebar's loop, following a recipe from step to step; answers the rows its steps ended with
+ * an error (each step's count as it last showed it).
+ */
+function drive(w: World, first: BulkProgress): number {
   let progress = first;
+  let failed = 0;
   while (progress.state === 'running') {
     if (progress.nextCallInMs) w.clock.advance(progress.nextCallInMs);
-    progress = call<BulkProgress>(w, 'continueBulkRun', progress.runId);
+    const next = call<BulkProgress>(w, 'continueBulkRun', progress.runId);
+    if (next.recipe?.step !== progress.recipe?.step) failed += progress.errors;
+    progress = next;
   }
   if (progress.state !== 'done') throw new Error(`the run ended ${progress.state}: ${progress.message}`);
-  return progress;
+  return failed + progress.errors;
 }
 
-function runRecipe(w: World): void {
+function runRecipe(w: World): number {
   const config = {
     recipeId: 'email-from-name',
     sheetName: 'Sheet1',
@@ -61,7 +65,7 @@ function runRecipe(w: World): void {
     slots: { fullName: 1, company: 2 },
   };
   const preview = call<RecipePreview>(w, 'previewRecipe', config);
-  drive(w, call<BulkProgress>(w, 'startRecipeRun', config, preview.creditsMax));
+  return drive(w, call<BulkProgress>(w, 'startRecipeRun', config, preview.creditsMax));
 }
 
 function runBulk(w: World, config: BulkRunConfig): void {
@@ -90,11 +94,31 @@ function measure(w: World, work: (w: World) => void): { credits: number; simulat
   return { credits: spent(w), simulatedSeconds: Math.round((w.clock.now() - start) / 1000) };
 }
 
-export function measureRecipe(distDir: string, latencyMs: number, ratePerSecond: number): RecipeFigures {
+/** Ours against three separate runs, both on a plan of 10 a second (the pace learned). */
+export function measureRecipe(distDir: string, latencyMs: number): RecipeFigures {
   return {
     rows: ROWS,
     missRate: MISS_RATE,
-    ours: measure(sheet(distDir, latencyMs, ratePerSecond), runRecipe),
-    naive: measure(sheet(distDir, latencyMs, ratePerSecond), runNaive),
+    ours: measure(sheet(distDir, latencyMs, onPlan), runRecipe),
+    naive: measure(sheet(distDir, latencyMs, onPlan), runNaive),
+  };
+}
+
+/**
+ * Ours with the key at the way's real pace: the bound is the distinct lookups the recipe sent over
+ * that pace, the minimum what they cost bought once each.
+ */
+export function recipeWay(distDir: string, latencyMs: number, way: Way): PaceFigures {
+  const w = sheet(distDir, latencyMs, (options) => wayWorld(way, options));
+  const start = w.clock.now();
+  const failed = runRecipe(w);
+  const needed = distinctLookups(w);
+  return {
+    seconds: Math.round((w.clock.now() - start) / 1000),
+    boundSeconds: needed.lookups / way.keyRate,
+    refused: refused(w),
+    credits: spent(w),
+    minimumCredits: needed.credits,
+    unanswered: failed,
   };
 }

@@ -4,7 +4,8 @@
 // credits against the least possible, how long a row waits for its answer, and how much of the
 // day's trigger runtime it takes. Nobody opens the sidebar: the triggers do everything.
 import type { BulkRunConfig } from '../src/shared/bulk-rpc';
-import { createWorld, spent, type World } from '../test/bundle/harness';
+import { spent, type World } from '../test/bundle/harness';
+import { onPlan, refused } from './pace-ways';
 
 const MINUTE = 60_000;
 const ROWS = 1_440;
@@ -23,6 +24,8 @@ export interface WatchFigures {
   minutesToAnswerWorst: number;
   /** Rows still without an answer an hour after the day ended. */
   unanswered: number;
+  /** POSTs the API refused with 429. */
+  refused: number;
   triggerExecutions: number;
   /** Trigger executions that failed (the quota's message among them). */
   triggerFailures: number;
@@ -42,11 +45,13 @@ function companies(): string[] {
   return list;
 }
 
-function setUp(distDir: string, latencyMs: number, ratePerSecond: number): World {
-  const world = createWorld({
+/** A spreadsheet with the add-on, the key saved: on a plan of 10 a second unless `make` says. */
+export type WatchWorld = typeof onPlan;
+
+function setUp(distDir: string, latencyMs: number, make: WatchWorld): World {
+  const world = make({
     distDir,
     credits: 1_000_000,
-    api: { rateLimitPerSecond: ratePerSecond },
     emulator: { addOn: true, latencyMs, account: 'consumer' },
   });
   world.emu.user.linkForm(SHEET, ['Name', 'Company']);
@@ -69,8 +74,8 @@ const median = (xs: readonly number[]) => {
 };
 const oneDecimal = (x: number) => Math.round(x * 10) / 10;
 
-export function measureWatch(distDir: string, latencyMs: number, ratePerSecond: number): WatchFigures {
-  const world = setUp(distDir, latencyMs, ratePerSecond);
+export function measureWatch(distDir: string, latencyMs: number, make: WatchWorld = onPlan): WatchFigures {
+  const world = setUp(distDir, latencyMs, make);
   const sheet = world.emu.document.sheetByName(SHEET)!;
   const start = world.clock.now();
   const runsBefore = world.emu.triggerRuns.length;
@@ -105,6 +110,7 @@ export function measureWatch(distDir: string, latencyMs: number, ratePerSecond: 
     minutesToAnswerMedian: oneDecimal(median(waits)),
     minutesToAnswerWorst: oneDecimal(Math.max(0, ...waits)),
     unanswered: ROWS - answered.size,
+    refused: refused(world),
     triggerExecutions: runs.length,
     triggerFailures: runs.filter((run) => run.error !== null).length,
     triggerRuntimeMinutes: oneDecimal(runtimeMs / MINUTE),

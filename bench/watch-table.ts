@@ -6,7 +6,7 @@ export type { WatchFigures } from './watch-scenario';
 
 /** A day of form responses under a watch (bench/watch-scenario.ts). */
 export function watchRows(w: WatchFigures): string[] {
-  const day = `A watch over a day of form responses (one a minute, ${n(w.rows)} rows, ${w.repeatShare * 100} % repeats)`;
+  const day = `A watch over a day of form responses (one a minute, ${n(w.rows)} rows, ${w.repeatShare * 100} % repeats), at 10/s`;
   return [
     row([`${day}: credits, minimum`, `${n(w.credits)}, ${n(w.minimumCredits)}`, 'the minimum']),
     row([
