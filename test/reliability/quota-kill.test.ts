@@ -4,7 +4,7 @@
 // the fake API's ledger (a company website costs 1 credit); cell texts are literals.
 import type { BulkRunConfig } from '../../src/shared/bulk-rpc';
 import type { WatchList } from '../../src/shared/watch-rpc';
-import { createWorld, spent, typeValues, type World } from '../bundle/harness';
+import { createWorld, enterFormula, saveSettings, spent, typeValues, type World } from '../bundle/harness';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -69,5 +69,31 @@ describe("a watch's run stopped by the day's trigger-time quota", () => {
     // 60 rows at 1 credit each, each bought once (before the fix, the answers of the batches sent
     // since the last slice ended were bought again: 79).
     expect(spent(world)).toBe(60);
+  });
+});
+
+describe("a range's queued lookups near the end of the day's trigger time", () => {
+  it('are bought only as long as the time the add-on counted allows: no run stopped, none bought twice', () => {
+    const world = createWorld({ emulator: { addOn: true }, credits: 1000 });
+    saveSettings(world, { formulaDailyCap: 1000 });
+    typeValues(world, 'A2:A201', companies(200));
+    // The add-on's own triggers used 88.5 of today's 90 minutes (its count and Google's agree).
+    const used = 88.5 * MINUTE;
+    world.emu.triggerQuota.charge('owner@example.com', world.clock.now(), used);
+    world.emu.globals.PropertiesService.getUserProperties().setProperty(
+      'enrich.triggerRuntime',
+      JSON.stringify({ since: world.clock.now(), usedMs: used }),
+    );
+    const before = world.emu.triggerRuns.length;
+    enterFormula(world, 'B2', '=COMPANY_WEBSITE(A2:A201)');
+    world.clock.advance(24 * HOUR);
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + 6 * HOUR);
+
+    const stopped = world.emu.triggerRuns.slice(before).filter((run) => run.error !== null);
+    expect(stopped.map((run) => run.error)).toEqual([]);
+    const shown = world.emu.values('Sheet1', 'B2:B201').map(([value]) => String(value));
+    expect(shown.filter((text, i) => text !== `${i + 1}.com`)).toEqual([]);
+    // 200 websites at 1 credit, each bought once.
+    expect(spent(world)).toBe(200);
   });
 });

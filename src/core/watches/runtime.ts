@@ -72,6 +72,16 @@ export function addRun(tally: RuntimeTally | null, startedAt: number, ms: number
   return open === undefined || open >= startedAt ? counted : { ...counted, open };
 }
 
+/**
+ * The trigger time left today by the add-on's count (0 once Google stopped a run for the quota):
+ * a trigger that buys must end its buying before it, or Google stops it with answers paid for
+ * and not yet kept.
+ */
+export function triggerTimeLeft(tally: RuntimeTally | null, now: number): number {
+  const day = currentTally(tally, now);
+  return day.stoppedAt === undefined ? Math.max(0, TRIGGER_QUOTA_MS - day.usedMs) : 0;
+}
+
 /** Today's share of the quota, from 0; 1 once Google stopped a run for it today. */
 export function shareOf(tally: RuntimeTally | null, now: number): number {
   const day = currentTally(tally, now);

@@ -29,7 +29,7 @@ import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
 import { fastCache } from '../platform/cache';
 import { collectorProgress, idleProgress } from '../presenters/jobs';
 import { watchesAfterEdit, watchesFromClock } from '../watches/handlers';
-import { recordTriggerRuntime } from '../watches/runtime-tally';
+import { recordTriggerRuntime, withinTriggerTime } from '../watches/runtime-tally';
 import { authorizationLapsed } from './authorization';
 import { currentBackground, keepCollecting, removeIdle, removeJobTriggerIfIdle } from './clock-trigger';
 import { collectorContext, collectorOptions } from './context';
@@ -132,7 +132,8 @@ function driveCollector(
   const until = now + EDIT_FORMULA_WORK_MS + COLLECTOR_MARGIN_MS;
   if (!claimCollector(cache, context.deps.lock, now, until)) return true;
   try {
-    const work = finishQueuedFormulas(context, now + EDIT_FORMULA_WORK_MS, by, typed);
+    // Triggers share the day's quota: buying ends before it, never stopped with answers unkept.
+    const work = finishQueuedFormulas(context, withinTriggerTime(now + EDIT_FORMULA_WORK_MS, now), by, typed);
     const options = collectorOptions(context, TRIGGER_LOCK_WAIT_MS);
     refreshAfter(collectUntil(context.deps, options, now + EDIT_WAIT_MS), work);
     return true;
@@ -207,7 +208,11 @@ function pumpOnClock(event: { triggerUid?: unknown } | undefined, started: numbe
   const context = collectorContext();
   if (!context) return idleProgress('No API key: nothing to collect.', removeIdle(own));
   const { clock } = context.deps.client;
-  const work = finishQueuedFormulas(context, clock.now() + CLOCK_FORMULA_WORK_MS, 'clock');
+  const work = finishQueuedFormulas(
+    context,
+    withinTriggerTime(clock.now() + CLOCK_FORMULA_WORK_MS, started),
+    'clock',
+  );
   const waitUntil = clock.now() + CLOCK_WAIT_MS;
   const report = collectUntil(context.deps, collectorOptions(context, TRIGGER_LOCK_WAIT_MS), waitUntil);
   refreshAfter(report, work);

@@ -1,7 +1,14 @@
 // The add-on's count of its own trigger run time today (core/watches/runtime.ts), in user
 // properties: Google's quota is per user, across every document the user has the add-on in.
 import { PROPERTY } from '../../core/platform/stored-keys';
-import { addRun, learnStop, openRun, parseTally, type RuntimeTally } from '../../core/watches/runtime';
+import {
+  addRun,
+  learnStop,
+  openRun,
+  parseTally,
+  type RuntimeTally,
+  triggerTimeLeft,
+} from '../../core/watches/runtime';
 import { appsScriptClock } from '../adapters/apps-script';
 import { userProperties } from '../platform/properties';
 
@@ -57,3 +64,18 @@ export function recordTriggerRuntime(startedAt: number): void {
     console.warn(`Trigger run time not counted: ${String(error)}`);
   }
 }
+
+/**
+ * `until`, or earlier: when the day's trigger time the add-on counted runs out for a trigger that
+ * started at `started`, less the margin its writes after buying need (re-entering formulas).
+ */
+export function withinTriggerTime(until: number, started: number): number {
+  try {
+    return Math.min(until, started + triggerTimeLeft(readTally(), started) - AFTER_BUYING_MS);
+  } catch {
+    return until;
+  }
+}
+
+/** What a trigger does after its buying: the formulas entered again, its run time counted. */
+const AFTER_BUYING_MS = 45_000;
