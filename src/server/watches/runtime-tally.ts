@@ -67,11 +67,11 @@ export function recordTriggerRuntime(startedAt: number): void {
 
 /**
  * `until`, or earlier: when the day's trigger time the add-on counted runs out for a trigger that
- * started at `started`, less what it does after buying and what its count misses.
+ * started at `started`, less the margin its writes after buying need (re-entering formulas).
  */
 export function withinTriggerTime(until: number, started: number): number {
   try {
-    return Math.min(until, started + triggerTimeLeft(readTally(), started) - AFTER_BUYING_MS - UNCOUNTED_MS);
+    return Math.min(until, started + triggerTimeLeft(readTally(), started) - AFTER_BUYING_MS);
   } catch {
     return until;
   }
@@ -79,8 +79,3 @@ export function withinTriggerTime(until: number, started: number): number {
 
 /** What a trigger does after its buying: the formulas entered again, its run time counted. */
 const AFTER_BUYING_MS = 45_000;
-/**
- * The count is a floor (runs that return at once, a run Google stopped, are not in it): a day of
- * hourly runs undercounted the quota by about 4 minutes in the benchmark.
- */
-const UNCOUNTED_MS = 5 * 60_000;
