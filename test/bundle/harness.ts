@@ -103,6 +103,21 @@ export function drive(world: World, runId: string, maxCalls = 50): BulkProgress 
   return progress;
 }
 
+/** What a formula's cell shows once typed: its value, or the #ERROR! tooltip after its "Error: ". */
+export function shows(world: World, a1: string, formula: string): unknown {
+  const outcome = enterFormula(world, a1, formula);
+  if (outcome.error === null) return outcome.values[0]![0];
+  expect(outcome.error.message).toMatch(/^Error: /);
+  return outcome.error.message.slice('Error: '.length);
+}
+
+/** The inputs of the POSTs the fake API received, in order. */
+export const sentInputs = (world: World) =>
+  world.api
+    .callsFor(world.key)
+    .filter((call) => call.method.toUpperCase() === 'POST')
+    .map((call) => call.input);
+
 /** Changes settings through the sidebar's own server call. */
 export function saveSettings(world: World, change: Record<string, unknown>): void {
   world.emu.runExecution(world.bundle, 'saveSettings', [change], { context: 'sidebar' });

@@ -14,27 +14,15 @@ import {
   drive,
   enterFormula,
   postsSent,
+  sentInputs,
+  shows,
   sidebar,
   spent,
   typeValues,
   type World,
 } from '../bundle/harness';
 
-/** What a formula's cell shows: its value, or the #ERROR! tooltip after its "Error: ". */
-function shows(world: World, a1: string, formula: string): unknown {
-  const outcome = enterFormula(world, a1, formula);
-  if (outcome.error === null) return outcome.values[0]![0];
-  expect(outcome.error.message).toMatch(/^Error: /);
-  return outcome.error.message.slice('Error: '.length);
-}
-
 const column = (world: World, range: string) => world.emu.values('Sheet1', range).map(([value]) => value);
-
-const sentInputs = (world: World) =>
-  world.api
-    .callsFor(world.key)
-    .filter((call) => call.method.toUpperCase() === 'POST')
-    .map((call) => call.input);
 
 /** Cells that look blank, and the code points the message names. */
 const LOOKS_BLANK: [string, string][] = [
