@@ -2,13 +2,13 @@
 // function: only reads of the spreadsheet, Properties, Cache, Lock, UrlFetch and Utilities. The
 // cache's hidden sheet is written only when the caller says the execution may write sheets.
 
-import { type PaceView, paceView, sharedPacer } from '../core/api/pacing';
+import { type PaceView, paceProperty, paceView, sharedPacer } from '../core/api/pacing';
 import { parseSettings, SETTINGS_PROPERTY } from '../core/billing/settings';
 import { accountScope } from '../core/cache/keys';
 import { ResultCache } from '../core/cache/result-cache';
 import type { LookupDeps } from '../core/lookup/items';
 import type { SheetStorePort } from '../core/platform/ports';
-import { PROPERTY, PROPERTY_PREFIX } from '../core/platform/stored-keys';
+import { PROPERTY } from '../core/platform/stored-keys';
 import type { Settings } from '../shared/rpc';
 import {
   appsScriptClock,
@@ -127,7 +127,7 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
   );
   const lock = lockPort(lockObject);
   const scope = accountScope(digestHashPort, found.key);
-  const paceKey = `${PROPERTY_PREFIX.pace}${scope}`;
+  const paceKey = paceProperty(scope);
   let spreadsheetId: string | undefined;
   let day: string | undefined;
   return {

@@ -23,7 +23,7 @@ import { documentLock } from './platform/locks';
 import { requireDocumentProperties } from './platform/properties';
 import { activeSpreadsheet, spreadsheetZone, timeFormatter } from './platform/spreadsheet';
 import { movePurchases, recordAccess } from './purchase-record';
-import { getPace, getSettings } from './settings-api';
+import { getSettings, paceSummaryIn } from './settings-api';
 
 const documentProperties = requireDocumentProperties;
 
@@ -60,7 +60,7 @@ export function getLedger(): LedgerView {
     formulaCapLeftToday: summary.formulaCapLeftToday,
     possiblyChargedTwice: summary.month.possiblyChargedTwice,
     outOfCredits: OUT_OF_CREDITS_PROPERTY in all,
-    pace: getPace(),
+    pace: paceSummaryIn(all, settings),
   };
 }
 

@@ -1,11 +1,12 @@
 // Server side of the sidebar's settings calls.
 
-import { paceText } from '../core/api/pacing';
+import { paceProperty, paceText, paceView } from '../core/api/pacing';
 import { parseSettings, SETTINGS_PROPERTY, settingsToStore, updateSettings } from '../core/billing/settings';
+import { accountScope } from '../core/cache/keys';
 import type { PaceSummary, Settings } from '../shared/rpc';
-import { appsScriptClock } from './adapters/apps-script';
-import { executionContext } from './context';
-import { documentProperty, setDocumentProperty } from './platform/properties';
+import { appsScriptClock, digestHashPort } from './adapters/apps-script';
+import { readApiKey } from './api-key';
+import { documentProperties, documentProperty, setDocumentProperty } from './platform/properties';
 
 export function getSettings(): Settings {
   return parseSettings(documentProperty(SETTINGS_PROPERTY));
@@ -24,11 +25,16 @@ export function saveSettings(change: Partial<Record<keyof Settings, unknown>>): 
 
 /** The pace learned for the account whose key is in use, as found in the document properties. */
 export function getPace(): PaceSummary | null {
-  const context = executionContext();
-  if (!context) return null;
-  const { pace, settings } = context;
-  return {
-    text: paceText(pace, settings.requestsPerSecond, appsScriptClock.now()),
-    refusalsToday: pace.refusalsToday,
-  };
+  const all = documentProperties()?.getProperties();
+  return all ? paceSummaryIn(all, parseSettings(all[SETTINGS_PROPERTY] ?? null)) : null;
+}
+
+/** The pace as the sidebar shows it, from the document properties `all` a call already read. */
+export function paceSummaryIn(all: Record<string, string>, settings: Settings): PaceSummary | null {
+  const found = readApiKey(all);
+  if (!found) return null;
+  const now = appsScriptClock.now();
+  const scope = accountScope(digestHashPort, found.key);
+  const pace = paceView(all, paceProperty(scope), settings.requestsPerSecond, now);
+  return { text: paceText(pace, settings.requestsPerSecond, now), refusalsToday: pace.refusalsToday };
 }

@@ -9,6 +9,7 @@
 
 import { sectionStore } from '../platform/locked-section';
 import type { BatchStorePort, ClockPort, LockPort } from '../platform/ports';
+import { PROPERTY_PREFIX } from '../platform/stored-keys';
 import { DAY_MS } from '../platform/time';
 import { plural } from '../text/plural';
 import {
@@ -189,6 +190,9 @@ export function sharedPacer(
     seen: () => seen ?? (own.sent.length > 0 ? own.rate : undefined),
   };
 }
+
+/** The document property the pace of the account `scope` is kept under. */
+export const paceProperty = (scope: string) => `${PROPERTY_PREFIX.pace}${scope}`;
 
 /** What the sidebar says of the pace: learned from the API, or the documented start. */
 export interface PaceView {
