@@ -186,7 +186,7 @@ function decodeTimes(text: string): number[] | null {
   return times;
 }
 
-/** Finds, records and answers the earliest slot; exported for its unit tests. */
+/** Finds, records and answers the earliest slot (the pacers call it inside their turns). */
 export function reserveIn(
   log: PaceLog,
   ceiling: number,
