@@ -63,6 +63,17 @@ describe('a queued promise the key or the account ends', () => {
     expect(spent(world)).toBe(224);
   });
 
+  it('says the key is missing at the next edit once the key was removed in another spreadsheet', () => {
+    const world = queuedWorld();
+    // The key lives in the user's properties: removing it in another file deletes it here too,
+    // and no execution of this file heard of it.
+    world.emu.properties.getUserProperties().deleteProperty('enrich.apiKey');
+    world.emu.edit(world.bundle, 'Sheet1', 'D1', 'notes');
+    expect(world.emu.cell('Sheet1', 'B2').error?.message).toBe(NO_KEY);
+    expect(shown(world).filter((text) => text.startsWith('Queued:'))).toEqual([]);
+    expect(spent(world)).toBe(224);
+  });
+
   it("says its lookups were not sent once another account's key replaces the key", () => {
     const world = queuedWorld();
     const other = world.api.createAccount({ credits: 1_000 });

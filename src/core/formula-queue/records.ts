@@ -50,14 +50,17 @@ export function parseQueued(text: string | undefined): QueuedFormula | null {
   }
 }
 
-/** The queued formulas of the account `scope`, oldest first; records too old to matter are left out. */
-export function readQueue(all: Record<string, string>, scope: string, now: number): QueuedFormula[] {
+/**
+ * The queued formulas of the account `scope` (of every account: `null`), oldest first; records too
+ * old to matter are left out.
+ */
+export function readQueue(all: Record<string, string>, scope: string | null, now: number): QueuedFormula[] {
   const found: QueuedFormula[] = [];
   for (const [name, text] of Object.entries(all)) {
     if (!name.startsWith(PREFIX)) continue;
     const record = parseQueued(text);
-    if (record && record.scope === scope && !record.ended && now - record.since < FORGET_AFTER_MS)
-      found.push(record);
+    const ours = record && (scope === null || record.scope === scope);
+    if (ours && !record.ended && now - record.since < FORGET_AFTER_MS) found.push(record);
   }
   return found.sort((a, b) => a.since - b.since);
 }

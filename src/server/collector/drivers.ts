@@ -34,6 +34,7 @@ import { authorizationLapsed } from './authorization';
 import { currentBackground, keepCollecting, removeIdle, removeJobTriggerIfIdle } from './clock-trigger';
 import { collectorContext, collectorOptions } from './context';
 import { installDrivers } from './edit-open-triggers';
+import { showKeyMissing } from './ended-formulas';
 import { finishQueuedFormulas, hasQueuedFormulas } from './queued-formulas';
 import { refreshAfter } from './refresh';
 
@@ -114,7 +115,13 @@ function driveCollector(
   if (!typed && signal && !collectorWanted(signal, now)) return false;
   if (authorizationLapsed()) return true;
   const context = collectorContext();
-  if (!context) return true;
+  if (!context) {
+    // No key (removed in another spreadsheet?): the queued cells say so, and the note then lets
+    // the next edits return at once.
+    showKeyMissing();
+    noteCollected(cache, { pending: 0, nextDueAt: null }, now, appsScriptClock.now());
+    return true;
+  }
   if (!typed && !signal) {
     // The cache forgot the note: the registry says, once, and the note is written again.
     const all = context.deps.store.getAll();
@@ -206,7 +213,10 @@ function pumpOnClock(event: { triggerUid?: unknown } | undefined, started: numbe
   // template does, by email).
   if (authorizationLapsed()) return idleProgress(REAUTHORIZE_TEXT, 'off');
   const context = collectorContext();
-  if (!context) return idleProgress('No API key: nothing to collect.', removeIdle(own));
+  if (!context) {
+    showKeyMissing();
+    return idleProgress('No API key: nothing to collect.', removeIdle(own));
+  }
   const { clock } = context.deps.client;
   const work = finishQueuedFormulas(
     context,

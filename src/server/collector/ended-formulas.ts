@@ -2,12 +2,15 @@
 // executions would fill them in; once the key that queued them is gone, no driver will (each
 // finishes only its own account's formulas), so they are entered again at once, to show why:
 // without a key, the formula's own error; with another key, that its lookups were not sent
-// (the new key buys only when the user types the formula again).
+// (the new key buys only when the user types the formula again). A key removed in another
+// spreadsheet (it lives in the user's properties) is found by this file's next trigger, which finds
+// no key: its queued formulas are entered again then, to say so.
 import { endQueued, readQueue } from '../../core/formula-queue/records';
 import { KEY_REPLACED_TEXT } from '../../core/formula-queue/texts';
 import type { BatchStorePort } from '../../core/platform/ports';
 import { errorMessage } from '../../core/text/error-message';
 import { appsScriptClock } from '../adapters/apps-script';
+import { documentProperties } from '../platform/properties';
 import { activeSpreadsheet } from '../platform/spreadsheet';
 import { reenterFormulas } from './reentry';
 
@@ -26,4 +29,17 @@ export function endQueuedWork(store: BatchStorePort, scope: string, replaced: bo
     // The key is saved or removed all the same: the cells keep their text until typed again.
     console.warn(`Could not enter the queued formulas again: ${errorMessage(error)}`);
   }
+}
+
+/**
+ * A driver found no key: the queued formulas of every account are entered again, and show the
+ * formula's own "Set your API key" text instead of a promise no execution keeps now. Their records
+ * stay, so saving the key again finishes them. Answers whether any was.
+ */
+export function showKeyMissing(): boolean {
+  const all = documentProperties()?.getProperties() ?? {};
+  const records = readQueue(all, null, appsScriptClock.now());
+  const spreadsheet = activeSpreadsheet();
+  if (records.length === 0 || !spreadsheet) return false;
+  return reenterFormulas(spreadsheet, records) > 0;
 }
