@@ -7,7 +7,7 @@ import { parseSettings, SETTINGS_PROPERTY } from '../core/billing/settings';
 import { accountScope } from '../core/cache/keys';
 import { ResultCache } from '../core/cache/result-cache';
 import type { LookupDeps } from '../core/lookup/items';
-import type { SheetStorePort } from '../core/platform/ports';
+import type { BatchStorePort, SheetStorePort } from '../core/platform/ports';
 import { PROPERTY } from '../core/platform/stored-keys';
 import type { Settings } from '../shared/rpc';
 import {
@@ -77,6 +77,28 @@ export function cacheSheetPort(
   });
 }
 
+/**
+ * The result cache over this execution's services: the one place its layers are put together.
+ * `sheet` is the hidden sheet's port (none without an open document).
+ */
+export function resultCache(
+  store: BatchStorePort,
+  sheet: SheetStorePort | undefined,
+  ttlDays: number,
+): ResultCache {
+  return new ResultCache(
+    {
+      fast: ttlCachePort(fastCache()),
+      store,
+      hash: digestHashPort,
+      clock: appsScriptClock,
+      zip: gzipPort,
+      ...(sheet ? { sheet } : {}),
+    },
+    { ttlDays },
+  );
+}
+
 export interface ExecutionContextOptions {
   /**
    * True in a menu item, sidebar call or trigger, which may write the spreadsheet; false (the
@@ -120,11 +142,8 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
     // Which sheet it is, from the same read: a formula finds it with one call, as by its name.
     record: sheetRecord(PROPERTY.cacheSheet, snapshot),
   });
+  const cache = resultCache(store, sheet, settings.cacheTtlDays);
   const fast = ttlCachePort(fastCache());
-  const cache = new ResultCache(
-    { fast, store, hash: digestHashPort, clock, zip: gzipPort, sheet },
-    { ttlDays: settings.cacheTtlDays },
-  );
   const lock = lockPort(lockObject);
   const scope = accountScope(digestHashPort, found.key);
   const paceKey = paceProperty(scope);

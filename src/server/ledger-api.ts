@@ -3,22 +3,14 @@
 // against the store's daily quota); saved results are seen through the same layers formulas use.
 import { ledgerSummary } from '../core/billing/summary';
 import { lostResultsText } from '../core/cache/lost';
-import { ResultCache } from '../core/cache/result-cache';
+import type { ResultCache } from '../core/cache/result-cache';
 import { dropAllClaims } from '../core/lookup/claims';
 import { OUT_OF_CREDITS_PROPERTY } from '../core/lookup/send';
 import { operationByType } from '../core/operations/table';
 import type { BatchStorePort } from '../core/platform/ports';
 import type { CacheView, LedgerView } from '../shared/rpc';
-import {
-  appsScriptClock,
-  batchStorePort,
-  digestHashPort,
-  gzipPort,
-  lockPort,
-  ttlCachePort,
-} from './adapters/apps-script';
-import { cacheSheetPort, executionContext, today } from './context';
-import { fastCache } from './platform/cache';
+import { appsScriptClock, batchStorePort, lockPort } from './adapters/apps-script';
+import { cacheSheetPort, executionContext, resultCache, today } from './context';
 import { documentLock } from './platform/locks';
 import { requireDocumentProperties } from './platform/properties';
 import { activeSpreadsheet, spreadsheetZone, timeFormatter } from './platform/spreadsheet';
@@ -79,17 +71,7 @@ function savedResults(): SavedResults {
   if (context) return { cache: context.deps.cache, scope: context.scope };
   // Read only: nothing here writes the hidden sheet without a key.
   const sheet = cacheSheetPort(false, null);
-  const cache = new ResultCache(
-    {
-      fast: ttlCachePort(fastCache()),
-      store: batchStorePort(documentProperties()),
-      hash: digestHashPort,
-      zip: gzipPort,
-      clock: appsScriptClock,
-      ...(sheet ? { sheet } : {}),
-    },
-    { ttlDays: getSettings().cacheTtlDays },
-  );
+  const cache = resultCache(batchStorePort(documentProperties()), sheet, getSettings().cacheTtlDays);
   return { cache, scope: undefined };
 }
 

@@ -4,20 +4,12 @@
 import { keepPurchases, purchaseRecord } from '../core/billing/purchase-log';
 import type { Purchase } from '../core/billing/purchases';
 import { cacheResolver } from '../core/billing/resolve';
-import { ResultCache } from '../core/cache/result-cache';
+import type { ResultCache } from '../core/cache/result-cache';
 import type { BatchStorePort, ClockPort, LockPort, SheetStorePort } from '../core/platform/ports';
 import { errorMessage } from '../core/text/error-message';
-import {
-  appsScriptClock,
-  batchStorePort,
-  digestHashPort,
-  gzipPort,
-  lockPort,
-  ttlCachePort,
-} from './adapters/apps-script';
+import { appsScriptClock, batchStorePort, lockPort } from './adapters/apps-script';
 import { ledgerSheetPort } from './adapters/ledger-sheet';
-import { cacheSheetPort } from './context';
-import { fastCache } from './platform/cache';
+import { cacheSheetPort, resultCache } from './context';
 import { documentLock } from './platform/locks';
 import { requireDocumentProperties } from './platform/properties';
 import { activeSpreadsheet } from './platform/spreadsheet';
@@ -41,17 +33,7 @@ export function recordAccess(): RecordAccess {
   let cache: ResultCache | undefined;
   const makeCache = () => {
     const cacheSheet = cacheSheetPort(false, lockObject, spreadsheet);
-    return new ResultCache(
-      {
-        fast: ttlCachePort(fastCache()),
-        store,
-        hash: digestHashPort,
-        zip: gzipPort,
-        clock: appsScriptClock,
-        ...(cacheSheet ? { sheet: cacheSheet } : {}),
-      },
-      { ttlDays: getSettings().cacheTtlDays },
-    );
+    return resultCache(store, cacheSheet, getSettings().cacheTtlDays);
   };
   return {
     store,
