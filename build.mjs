@@ -11,6 +11,9 @@
 //                             the publisher's addresses, in the menu and the Marketplace listing
 //                             (scripts/links.mjs; `npm run release` refuses the offline defaults)
 //   node build.mjs --out DIR  build into DIR instead of dist/
+//   node build.mjs --out DIR --map
+//                             also writes Code.js.map, mapping Code.js back to src/ (for
+//                             `npm run count-modules`; never pushed)
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +32,7 @@ export const OFFLINE_API_BASE_URL = 'https://api.enrichment.example/';
 export const GLOBAL_NAME = 'EnrichForSheets';
 
 const release = process.argv.includes('--release');
+const sourceMap = process.argv.includes('--map');
 const baseUrl = apiBaseUrl(process.env.ENRICH_API_BASE_URL, release);
 const dashboardUrl = dashboardLink(process.env.ENRICH_DASHBOARD_URL);
 const links = linkSettings();
@@ -79,11 +83,13 @@ export async function loadTable() {
   return import(`${out}?t=${Date.now()}`);
 }
 
+/** The server's bundle, and with `--map` its source map (an external one needs an output path). */
 async function bundleServer() {
   const result = await esbuild.build({
     entryPoints: [join(root, 'src/server/index.ts')],
     bundle: true,
     write: false,
+    ...(sourceMap ? { sourcemap: 'external', sourcesContent: false, outfile: join(dist, 'Code.js') } : {}),
     format: 'iife',
     globalName: GLOBAL_NAME,
     target: 'es2020',
@@ -99,7 +105,15 @@ async function bundleServer() {
     },
     logLevel: 'error',
   });
-  return result.outputFiles[0].text;
+  if (!sourceMap) return { bundle: result.outputFiles[0].text, map: null };
+  const text = (ending) => result.outputFiles.find((file) => file.path.endsWith(ending)).text;
+  return { bundle: text('Code.js'), map: text('Code.js.map') };
+}
+
+/** The map of the bundle, moved one line down: Code.js begins with a line of its own before it. */
+function mapBelowHeader(map) {
+  const parsed = JSON.parse(map);
+  return JSON.stringify({ ...parsed, mappings: `;${parsed.mappings}` });
 }
 
 /** The sidebar's style sheets, inlined in this order: a later one may override an earlier one. */
@@ -210,7 +224,7 @@ export async function build() {
   mkdirSync(cache, { recursive: true });
   const table = await loadTable();
   const { OPERATIONS, GENERIC_FUNCTION } = table;
-  const bundle = await bundleServer();
+  const { bundle, map } = await bundleServer();
   const names = exportedNames(bundle);
   const customNames = new Set(table.FUNCTION_NAMES);
   if (!names.includes('customFunction')) throw new Error('src/server/index.ts must export customFunction');
@@ -230,6 +244,7 @@ export async function build() {
   rmSync(dist, { recursive: true, force: true });
   mkdirSync(dist, { recursive: true });
   writeFileSync(join(dist, 'Code.js'), code);
+  if (map) writeFileSync(join(dist, 'Code.js.map'), mapBelowHeader(map));
   writeFileSync(join(dist, 'Sidebar.html'), await bundleSidebar());
   writeFileSync(join(dist, 'Help.html'), table.helpHtml());
   writeFileSync(join(dist, 'appsscript.json'), `${JSON.stringify(manifest(), null, 2)}\n`);

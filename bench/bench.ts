@@ -13,6 +13,7 @@ import { BLIP_CONDITIONS, measureBlips } from './blip-scenario';
 import { type BulkFigures, firstRunOnly, measureBulk } from './bulk-scenario';
 import { measureFormulaCosts } from './formula-costs';
 import { measureFormulas } from './formula-scenario';
+import { buildMapped, measureModules } from './module-count';
 import { measurePaceScenarios, type PaceScenarios } from './pace-scenarios';
 import { paceRows } from './pace-table';
 import { LATENCY_MS, onPlan, PLAN_PER_SECOND } from './pace-ways';
@@ -79,6 +80,8 @@ async function main(): Promise<void> {
   const formulaCosts = measureFormulaCosts();
   const recipe = measureRecipe(DIST, LATENCY_MS);
   const watch = measureWatch(DIST, LATENCY_MS);
+  buildMapped(ROOT, join(ROOT, '.build', 'mapped-dist'));
+  const { modules: _list, ...modules } = await measureModules(join(ROOT, '.build', 'mapped-dist'));
   const pace = await pacing;
 
   const rows: [string, string | number, string | number, string][] = [
@@ -169,6 +172,12 @@ async function main(): Promise<void> {
       '',
       '',
     ],
+    [
+      'src/ modules (functions) a formula miss runs, its execution / with its Edit trigger',
+      `${modules.formulaModules} (${modules.formulaFunctions}) / ${modules.editModules} (${modules.editFunctions})`,
+      '',
+      '',
+    ],
     ['bundle size, minified (KB)', startup.bundleKB, '', ''],
     ['bundle size, gzipped (KB)', startup.gzipKB, '', ''],
     [
@@ -193,6 +202,7 @@ async function main(): Promise<void> {
     recipe,
     watch,
     pace,
+    modules,
     targets: {
       creditsAtMinimum: bulk.ours.credits === bulk.minimumCredits,
       throughputWithin1_2xOfBound: bulk.ours.simulatedSeconds <= 1.2 * bulk.rateBoundSeconds,

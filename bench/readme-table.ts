@@ -72,6 +72,7 @@ export interface BenchResults {
   };
   watch: WatchFigures;
   pace: PaceScenarios;
+  modules: { formulaModules: number; formulaFunctions: number; editModules: number; editFunctions: number };
   formulaCosts: {
     single: { missServiceMs: number; hitServiceMs: number; missCalls: number; hitCalls: number };
     range: RangeCosts;
@@ -205,6 +206,11 @@ export function renderBenchTables(r: BenchResults): string {
       'Service time of a new single lookup, beside the API call',
       `${costs.single.missServiceMs} ms`,
       '≤ 500 ms',
+    ]),
+    row([
+      'Modules of `src/` (functions) a new single lookup runs through, its formula’s execution / with the Edit trigger beside it (`npm run count-modules`)',
+      `${r.modules.formulaModules} (${r.modules.formulaFunctions}) / ${r.modules.editModules} (${r.modules.editFunctions})`,
+      '≤ 34 / …',
     ]),
     ...[costs.range, costs.bigRange].map((range) =>
       row([

@@ -1,7 +1,9 @@
 // Two sidebars (or a sidebar and a reload of it) may call for the same run at once. A lease in the
 // run's property, taken under the document lock, gives the next slice to one of them; the lease
-// outlives the slice's budget, so a slice killed mid-way frees its rows a little later.
-import { type BulkRun, hasWorkNow, leaseHeld, settleIfComplete } from './run';
+// outlives the slice's budget, so a slice killed mid-way frees its rows a little later. The rules of
+// the lease are core/platform/lease.ts's; a run's own is that a run with no work now is settled.
+import { releaseLease as released, takeLease } from '../platform/lease';
+import { type BulkRun, hasWorkNow, settleIfComplete } from './run';
 
 /** A lease outlives its slice's budget by this much; a slice killed mid-way frees its rows then. */
 const LEASE_MARGIN_MS = 15_000;
@@ -25,17 +27,18 @@ export function takeSlice(
   sliceBudgetMs: number,
 ): { taken: TakenSlice; save: BulkRun | null } {
   if (run.state !== 'running') return { taken: { run, busy: false, mine: false }, save: null };
-  if (leaseHeld(run, now)) return { taken: { run, busy: true, mine: false }, save: null };
+  const lease = takeLease(run.lease, now, token, sliceBudgetMs, LEASE_MARGIN_MS);
+  if (lease.kind === 'busy') return { taken: { run, busy: true, mine: false }, save: null };
   if (!hasWorkNow(run, now)) {
     const settled = settleIfComplete(run, now);
     return { taken: { run: settled, busy: false, mine: false }, save: settled !== run ? settled : null };
   }
-  const leased: BulkRun = { ...run, lease: { token, until: now + sliceBudgetMs + LEASE_MARGIN_MS } };
+  const leased: BulkRun = { ...run, lease: lease.lease };
   return { taken: { run: leased, busy: false, mine: true }, save: leased };
 }
 
 /** The run with `token`'s lease let go, after a slice that failed; null when it is not held any more. */
 export function releaseLease(current: BulkRun | null, runId: string, token: string): BulkRun | null {
   if (current?.id !== runId || current.lease?.token !== token) return null;
-  return { ...current, lease: null };
+  return { ...current, lease: released(current.lease, token) };
 }

@@ -5,6 +5,7 @@
 import type { BulkProgress, BulkRunConfig, BulkState, OutputColumn } from '../../shared/bulk-rpc';
 import type { Recipe } from '../../shared/recipe-rpc';
 import { operationByType } from '../operations/table';
+import { heldByOther, type Lease } from '../platform/lease';
 import { PROPERTY } from '../platform/stored-keys';
 import { roundCredits } from '../text/credits';
 import type { ColumnLayout } from './layout';
@@ -77,7 +78,7 @@ export interface BulkRun {
   /** While running: why the run is waiting (a failing service). */
   notice: string | null;
   /** The slice at work, so that two sidebars never work on the same rows. */
-  lease: { token: string; until: number } | null;
+  lease: Lease | null;
   startedAt: number;
   updatedAt: number;
   /** When the run is a step of a recipe (recipes/): the recipe's state, carried to its next step. */
@@ -201,7 +202,8 @@ export function parseRun(text: string | null | undefined): BulkRun | null {
 export const finishedRows = (counts: RunCounts) =>
   counts.found + counts.notFound + counts.errors + counts.skipped + counts.invalid;
 
-export const leaseHeld = (run: BulkRun, now: number) => run.lease !== null && run.lease.until > now;
+/** Whether a slice of `run` is at work now. */
+export const leaseHeld = (run: BulkRun, now: number) => heldByOther(run.lease, now);
 
 const rowsLeft = (run: BulkRun) => run.cursor <= run.lastRow || run.retry.length > 0;
 

@@ -1,7 +1,10 @@
 // A note in the document's fast cache that says whether any job waits to be collected, so that
 // the Edit trigger, which runs on every edit of the spreadsheet, costs one cache read when nothing
 // does. Whoever starts a job says so; the collector says what it left. The note can vanish (the
-// cache forgets), and then the registry is read once and the note written again.
+// cache forgets), and then the registry is read once and the note written again. The note also
+// holds the collector's role, a lease (core/platform/lease.ts) that any collector's account of
+// what it left lets go.
+import { heldByOther, type Lease, takeLease } from '../platform/lease';
 import { BUSY, tryWithLock } from '../platform/locked-section';
 import type { LockPort, TtlCachePort } from '../platform/ports';
 import { CACHE_KEY } from '../platform/stored-keys';
@@ -16,8 +19,8 @@ export interface JobSignal {
   pending: number;
   /** When the first of them is due for a poll (clock ms). */
   nextDueAt: number | null;
-  /** A collector is running until then: other drivers leave the work to it. */
-  collectorUntil: number | null;
+  /** The collector's role: while another holds it, drivers leave the work to it. */
+  collector: Lease | null;
   /** When the note was written. */
   at: number;
 }
@@ -35,12 +38,18 @@ export function parseSignal(text: string | undefined): JobSignal | null {
     return {
       pending: parsed.pending,
       nextDueAt: typeof parsed.nextDueAt === 'number' ? parsed.nextDueAt : null,
-      collectorUntil: typeof parsed.collectorUntil === 'number' ? parsed.collectorUntil : null,
+      collector: parseLease(parsed.collector),
       at: parsed.at,
     };
   } catch {
     return null;
   }
+}
+
+function parseLease(value: unknown): Lease | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { token, until } = value as Partial<Lease>;
+  return typeof token === 'string' && typeof until === 'number' ? { token, until } : null;
 }
 
 function writeSignal(cache: TtlCachePort, signal: JobSignal): void {
@@ -49,7 +58,7 @@ function writeSignal(cache: TtlCachePort, signal: JobSignal): void {
 
 /** Whether a driver has work: jobs wait and no other collector is running. */
 export function collectorWanted(signal: JobSignal, now: number): boolean {
-  return signal.pending > 0 && !(signal.collectorUntil !== null && signal.collectorUntil > now);
+  return signal.pending > 0 && !heldByOther(signal.collector, now);
 }
 
 /** Says a job was started (or a list arrived for delivery): the next driver must collect. */
@@ -59,7 +68,7 @@ export function noteJobStarted(cache: TtlCachePort, nextDueAt: number, now: numb
   writeSignal(cache, {
     pending: Math.max(1, (current?.pending ?? 0) + 1),
     nextDueAt: due,
-    collectorUntil: current?.collectorUntil ?? null,
+    collector: current?.collector ?? null,
     at: now,
   });
 }
@@ -76,25 +85,32 @@ export function noteCollected(
 ): void {
   const current = readSignal(cache);
   if (current && current.pending > 0 && current.at > readAt && left.pending === 0) {
-    writeSignal(cache, { ...current, collectorUntil: null });
+    writeSignal(cache, { ...current, collector: null });
     return;
   }
-  writeSignal(cache, { pending: left.pending, nextDueAt: left.nextDueAt, collectorUntil: null, at: now });
+  writeSignal(cache, { pending: left.pending, nextDueAt: left.nextDueAt, collector: null, at: now });
 }
 
 /**
- * Makes this execution the one collector until `until`, under the lock: of the many Edit triggers
- * a paste fires, one collects and the others return. False when another holds the role (or the
- * lock stays busy, which means another driver is at work).
+ * Makes `token`'s execution the one collector for its work of `workMs` and `marginMs` past it,
+ * under the lock: of the many Edit triggers a paste fires, one collects and the others return.
+ * False when another holds the role (or the lock stays busy, which means another driver is at work).
  */
-export function claimCollector(cache: TtlCachePort, lock: LockPort, now: number, until: number): boolean {
+export function claimCollector(
+  cache: TtlCachePort,
+  lock: LockPort,
+  now: number,
+  token: string,
+  time: { workMs: number; marginMs: number },
+): boolean {
   const claimed = tryWithLock(lock, CLAIM_LOCK_WAIT_MS, () => {
     const current = readSignal(cache);
-    if (current?.collectorUntil != null && current.collectorUntil > now) return false;
+    const taken = takeLease(current?.collector, now, token, time.workMs, time.marginMs);
+    if (taken.kind === 'busy') return false;
     writeSignal(cache, {
       pending: current?.pending ?? 1,
       nextDueAt: current?.nextDueAt ?? null,
-      collectorUntil: until,
+      collector: taken.lease,
       at: current?.at ?? now,
     });
     return true;

@@ -2,7 +2,9 @@
 // property, under the document lock) and keeps it while it works. A trigger that finds the lease
 // held says it wanted a run and returns at once, so a paste, a form flood or an edit and its Change
 // event start one run, not many; the run at work looks at the sheet again before it lets go. A
-// lease outlives its run's budget by a margin, so a run killed mid-way frees the watch later.
+// lease outlives its run's budget by a margin, so a run killed mid-way frees the watch later. The
+// rules of the lease are core/platform/lease.ts's; what is a watch's own is when it runs at all.
+import { endWanted, takeWanted } from '../platform/lease';
 import { onDay, runsNow } from './caps';
 import type { Watch } from './watch';
 
@@ -30,11 +32,8 @@ export function takeLease(
   if (!current) return { kind: 'idle' };
   const watch = onDay(current, day);
   if (!runsNow(watch, now)) return { kind: 'idle' };
-  if (watch.lease && watch.lease.until > now && watch.lease.token !== token) {
-    return { kind: 'busy', watch: { ...watch, wanted: true, updatedAt: now } };
-  }
-  const lease = { token, until: now + holdMs + LEASE_MARGIN_MS };
-  return { kind: 'mine', watch: { ...watch, lease, wanted: false, updatedAt: now } };
+  const taken = takeWanted({ ...watch, updatedAt: now }, now, token, holdMs, LEASE_MARGIN_MS);
+  return { kind: taken.kind, watch: taken.record };
 }
 
 /** What a run did, to be folded into the watch as it is stored when the run ends or pauses. */
@@ -59,11 +58,10 @@ export function afterRun(
   current: Watch | null,
   token: string,
   result: RunResult,
-  keep: { until: number } | null,
+  keep: boolean,
 ): { watch: Watch; wanted: boolean } | null {
   if (!current) return null;
-  const mine = current.lease?.token === token;
-  const watch: Watch = {
+  const folded: Watch = {
     ...current,
     spentToday: current.spentToday + result.spent,
     rowsDone: current.rowsDone + result.rowsDone,
@@ -72,9 +70,8 @@ export function afterRun(
     pause: result.pause === undefined ? current.pause : result.pause,
     waitUntil: result.waitUntil ?? current.waitUntil,
     incompleteRows: result.incompleteRows ?? current.incompleteRows,
-    lease: mine && keep ? { token, until: keep.until } : mine ? null : current.lease,
-    wanted: mine ? false : current.wanted,
     updatedAt: result.lastRunAt,
   };
-  return { watch, wanted: mine && keep !== null && current.wanted };
+  const ended = endWanted(folded, token, keep);
+  return { watch: ended.record, wanted: ended.wanted };
 }

@@ -10,6 +10,7 @@ import { type ColumnClaim, claimsOf, runClaims } from '../bulk/owners';
 import { parsePastRuns } from '../bulk/past-runs';
 import { parseRun } from '../bulk/run';
 import { operationByType } from '../operations/table';
+import type { Lease } from '../platform/lease';
 import { PROPERTY, PROPERTY_PREFIX } from '../platform/stored-keys';
 import { roundCredits } from '../text/credits';
 
@@ -64,7 +65,7 @@ export interface Watch {
   lastRunAt: number | null;
   lastProblem: string | null;
   /** The run at work: no other trigger runs this watch until `until`. */
-  lease: { token: string; until: number } | null;
+  lease: Lease | null;
   /** A trigger found the lease held: the run at work looks at the sheet again before it ends. */
   wanted: boolean;
   /** After a failing service (5xx, 429, the network): no run starts before then. */

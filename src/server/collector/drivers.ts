@@ -136,8 +136,8 @@ function driveCollector(
     );
     if (left.pending + queued === 0) return true;
   }
-  const until = now + EDIT_FORMULA_WORK_MS + COLLECTOR_MARGIN_MS;
-  if (!claimCollector(cache, context.deps.lock, now, until)) return true;
+  const role = { workMs: EDIT_FORMULA_WORK_MS, marginMs: COLLECTOR_MARGIN_MS };
+  if (!claimCollector(cache, context.deps.lock, now, Utilities.getUuid(), role)) return true;
   try {
     // Triggers share the day's quota: buying ends before it, never stopped with answers unkept.
     const work = finishQueuedFormulas(context, withinTriggerTime(now + EDIT_FORMULA_WORK_MS, now), by, typed);

@@ -109,7 +109,7 @@ export class WatchRun {
       const current = readWatch(this.id);
       const lease = current?.lease;
       const keep = mayGoOn && (again || current?.wanted === true) && lease?.token === this.token;
-      const next = afterRun(current, this.token, result, keep && lease ? { until: lease.until } : null);
+      const next = afterRun(current, this.token, result, keep);
       if (next) saveWatch(next.watch);
       return next && { watch: next.watch, wanted: keep };
     });

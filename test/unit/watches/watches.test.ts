@@ -290,14 +290,14 @@ describe('the lease', () => {
       dailyCap: 20,
       spentToday: 2,
     };
-    const kept = afterRun(stored, 'a', { spent: 3, rowsDone: 2, lastRunAt: 50 }, { until: 99 });
+    const kept = afterRun(stored, 'a', { spent: 3, rowsDone: 2, lastRunAt: 50 }, true);
     expect(kept).toMatchObject({
       wanted: true,
       watch: { spentToday: 5, rowsDone: 2, dailyCap: 20, wanted: false },
     });
-    const released = afterRun(stored, 'a', { spent: 0, rowsDone: 0, lastRunAt: 60, problem: 'x' }, null);
+    const released = afterRun(stored, 'a', { spent: 0, rowsDone: 0, lastRunAt: 60, problem: 'x' }, false);
     expect(released).toMatchObject({ wanted: false, watch: { lease: null, lastProblem: 'x' } });
-    expect(afterRun(null, 'a', { spent: 1, rowsDone: 1, lastRunAt: 1 }, null)).toBeNull();
+    expect(afterRun(null, 'a', { spent: 1, rowsDone: 1, lastRunAt: 1 }, false)).toBeNull();
   });
 });
 

@@ -12,28 +12,23 @@ interface Field {
   hint: string;
 }
 
-export const FIELDS: readonly Field[] = [
-  {
-    name: 'formulaDailyCap',
-    hint: 'All formulas of this spreadsheet together. Past it, a formula says so instead of paying.',
-  },
-  {
-    name: 'confirmAbove',
-    hint: 'A bulk run estimated above this asks you first.',
-  },
-  {
-    name: 'runHardCap',
-    hint: 'A bulk run stops once it has spent this much. 0 means no cap.',
-  },
-  {
-    name: 'requestsPerSecond',
-    hint: 'The add-on learns the pace the API really allows, starting at 1 a second as its documentation asks, and never goes past this figure.',
-  },
-  {
-    name: 'cacheTtlDays',
-    hint: 'A paid answer is reused this long: recalculating costs nothing.',
-  },
-];
+/**
+ * Each setting's hint under its field, in the panel's order. Keyed by the settings' type, so a new
+ * setting in src/shared/rpc.ts is a compile error here until its field has a hint.
+ */
+const HINTS: Record<keyof Settings, string> = {
+  formulaDailyCap: 'All formulas of this spreadsheet together. Past it, a formula says so instead of paying.',
+  confirmAbove: 'A bulk run estimated above this asks you first.',
+  runHardCap: 'A bulk run stops once it has spent this much. 0 means no cap.',
+  requestsPerSecond:
+    'The add-on learns the pace the API really allows, starting at 1 a second as its documentation asks, and never goes past this figure.',
+  cacheTtlDays: 'A paid answer is reused this long: recalculating costs nothing.',
+};
+
+const FIELDS: readonly Field[] = (Object.keys(HINTS) as (keyof Settings)[]).map((name) => ({
+  name,
+  hint: HINTS[name],
+}));
 
 const GROUP_NAMES: Record<Group, string> = { people: 'People', companies: 'Companies', social: 'Social' };
 
