@@ -198,13 +198,13 @@ function runOneSlice(ctx: ExecutionContext, run: BulkRun): BulkRun {
       deliverLists: () => {
         collectOnce(
           { ...ctx.deps, sheets: listSheetPort() },
-          { scope: ctx.scope, day: ctx.day, lockWaitMs: COLLECTOR_LOCK_WAIT_MS, keepPaidMs },
+          { scope: ctx.scope, day: ctx.day(), lockWaitMs: COLLECTOR_LOCK_WAIT_MS, keepPaidMs },
         );
       },
     },
     run,
     {
-      day: ctx.day,
+      day: ctx.day(),
       spreadsheetId: run.spreadsheetId,
       runHardCap: ctx.settings.runHardCap,
       limits: { requestsPerSecond: ctx.pace.rate },
@@ -230,7 +230,7 @@ export function continueBulkRun(runId: string): BulkProgress {
 
   // Purchases still waiting make room for the slice's, which the ledger's sheet takes after it.
   const record = recordAccess();
-  movePurchases(record, ctx.day);
+  movePurchases(record, ctx.day());
   let sliced: BulkRun;
   try {
     sliced = runOneSlice(ctx, taken.run);
@@ -249,7 +249,7 @@ export function continueBulkRun(runId: string): BulkProgress {
   });
   // The slice's purchases wait in document properties: the ledger sheet takes them while this
   // call may write it.
-  movePurchases(record, ctx.day);
+  movePurchases(record, ctx.day());
   // A recipe's step that is done hands its rows to the next step.
   const saved = advanceRecipe(ctx, merged);
   keepCollectingFor(saved);

@@ -44,9 +44,10 @@ export interface ExecutionContext {
    * (then undefined): a formula's lookup pass looks there first instead of reading them again.
    */
   takeStoreInHand(): Record<string, string> | undefined;
-  /** Read from Sheets on first use, like `day`: a formula answered from the cache needs neither. */
-  readonly spreadsheetId: string;
-  readonly day: string;
+  /** Asked of Sheets on first call, like `day`: a formula answered from the cache needs neither. */
+  spreadsheetId(): string;
+  /** The spreadsheet's calendar day (`today`), asked on first call. */
+  day(): string;
 }
 
 /** The spreadsheet's calendar day: budgets reset at the user's midnight, not UTC's. */
@@ -175,11 +176,11 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
       stored = undefined;
       return inHand;
     },
-    get spreadsheetId() {
+    spreadsheetId() {
       spreadsheetId ??= openSpreadsheet()?.getId() ?? '';
       return spreadsheetId;
     },
-    get day() {
+    day() {
       day ??= today(clock.now(), openSpreadsheet());
       return day;
     },

@@ -82,10 +82,10 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
       jobSource: 'formula',
       // Asked for only when something is bought: a cell answered from the cache needs neither.
       get spreadsheetId() {
-        return context.spreadsheetId;
+        return context.spreadsheetId();
       },
       get day() {
-        return context.day;
+        return context.day();
       },
       deadline: now + CUSTOM_FUNCTION_BUDGET_MS,
       formulaDailyCap: context.settings.formulaDailyCap,

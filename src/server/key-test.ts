@@ -52,7 +52,7 @@ function bookKeyTest(context: ExecutionContext, credits: number, outcome: CallOu
     outcome: outcome.kind === 'pending' ? ('paid' as const) : purchaseOutcome(outcome),
   };
   try {
-    recordSpend({ store, lock, clock: client.clock }, context.day, 'keyTest', [charge]);
+    recordSpend({ store, lock, clock: client.clock }, context.day(), 'keyTest', [charge]);
   } catch {
     // The ledger was busy: the answer to the test matters more than its line in the ledger.
   }

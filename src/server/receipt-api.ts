@@ -127,7 +127,7 @@ function formulaReads(
 
 function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Selected): SelectionReceipt {
   const access = recordAccess();
-  const { all, record } = readPurchaseRecord(access, ctx.day);
+  const { all, record } = readPurchaseRecord(access, ctx.day());
   const reads = formulaReads(ctx, spreadsheet, () => all);
   const sheet = spreadsheet.getSheetByName(selected.sheet);
   const sources = {
@@ -239,7 +239,7 @@ export function buyAgain(confirmedCredits: number): BuyAgainResult {
   if (!selectedRef) throw new Error('Select the cells to buy again first.');
   const selected = corners(selectedRef.range, selectedRef.ref);
   const jobs = () => readJobs(ctx.deps.store);
-  const record = () => readPurchaseRecord(recordAccess(), ctx.day).record;
+  const record = () => readPurchaseRecord(recordAccess(), ctx.day()).record;
   const found = selectedLookups(
     ctx,
     formulaReads(ctx, spreadsheet, () => ctx.deps.store.getAll()),
@@ -260,7 +260,7 @@ export function buyAgain(confirmedCredits: number): BuyAgainResult {
     paidAfter: now,
     jobSource: 'sidebar',
     spreadsheetId: spreadsheet.getId(),
-    day: ctx.day,
+    day: ctx.day(),
     deadline: now + BUY_AGAIN_BUDGET_MS,
     formulaDailyCap: ctx.settings.formulaDailyCap,
     retryServerErrors: true,
@@ -275,7 +275,7 @@ export function buyAgain(confirmedCredits: number): BuyAgainResult {
     found.formulas.map((f) => ({ sheet: f.sheet, a1: cellA1(f.row, f.column), formula: f.formula })),
   );
   if (tally.pending > 0) keepCollecting();
-  movePurchases(recordAccess(), ctx.day);
+  movePurchases(recordAccess(), ctx.day());
   return {
     ok: tally.notBought === 0,
     message: buyAgainMessage(tally, replacing),

@@ -28,7 +28,7 @@ export function collectorContext(): CollectorContext | null {
   return {
     deps: { ...context.deps, sheets: listSheetPort() },
     scope: context.scope,
-    day: context.day,
+    day: context.day(),
     settings: context.settings,
     pace: context.pace,
   };

@@ -101,7 +101,7 @@ export function createWatch(draft: WatchDraft): WatchList {
       id: Utilities.getUuid(),
       headers: headersOfColumns(planned, headersOf(sheet, planned.headerRow)),
       dailyCap,
-      day: ctx.day,
+      day: ctx.day(),
       now: ctx.deps.client.clock.now(),
     });
     saveWatch(watch);

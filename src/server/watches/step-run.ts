@@ -146,7 +146,7 @@ class StepRun {
     const run = newRun({
       id: `${watch.id}:${index}`,
       config: step.config,
-      spreadsheetId: ctx.spreadsheetId,
+      spreadsheetId: ctx.spreadsheetId(),
       layout: step.layout,
       firstRow: this.firstRow,
       lastRow,
@@ -166,14 +166,14 @@ class StepRun {
         deliverLists: () => {
           collectOnce(
             { ...ctx.deps, sheets: listSheetPort() },
-            { scope: ctx.scope, day: ctx.day, lockWaitMs: COLLECTOR_LOCK_WAIT_MS, keepPaidMs },
+            { scope: ctx.scope, day: ctx.day(), lockWaitMs: COLLECTOR_LOCK_WAIT_MS, keepPaidMs },
           );
         },
       },
       { ...run, cursor },
       {
-        day: ctx.day,
-        spreadsheetId: ctx.spreadsheetId,
+        day: ctx.day(),
+        spreadsheetId: ctx.spreadsheetId(),
         runHardCap: 0,
         watchCaps: this.watchCaps(),
         limits: { requestsPerSecond: ctx.pace.rate },

@@ -67,7 +67,7 @@ export class WatchRun {
         this.now(),
         this.token,
         this.until - this.now(),
-        this.ctx.day,
+        this.ctx.day(),
       );
       if (outcome.kind !== 'idle') saveWatch(outcome.watch);
       return outcome;
@@ -180,7 +180,7 @@ export class WatchRun {
     const remembered = incomplete.remembered(stop !== null);
     if (remembered !== undefined) ended.incompleteRows = remembered;
     if (stop?.kind === 'cap' && stop.by === 'daily') {
-      ended.pause = { kind: 'cap', day: this.ctx.day, ...(stop.below ? { below: stop.below } : {}) };
+      ended.pause = { kind: 'cap', day: this.ctx.day(), ...(stop.below ? { below: stop.below } : {}) };
       ended.problem = capProblem(watch.dailyCap, stop.below);
     } else if (stop?.kind === 'cap') ended.problem = runCapProblem(this.ctx.settings.runHardCap);
     else if (stop?.kind === 'failing') {
