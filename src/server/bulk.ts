@@ -25,16 +25,13 @@ import { cellBlocks } from '../core/bulk/slice/row-values';
 import { runSlice } from '../core/bulk/slice/slice';
 import { resultKey } from '../core/cache/keys';
 import { withLostResults } from '../core/cache/lost';
-import { collectOnce } from '../core/jobs/collector';
 import type { Operation } from '../core/operations/types';
-import { DAY_MS } from '../core/platform/time';
 import { progressWithRecipe } from '../core/recipes/progress';
 import { creditsText } from '../core/text/credits';
 import { sendingAtPace } from '../core/text/duration';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../shared/bulk-rpc';
 import { appsScriptClock, digestHashPort } from './adapters/apps-script';
 import { combinedPort, type RunSheet, readRunSheet, sheetPort } from './adapters/bulk-sheets';
-import { listSheetPort } from './adapters/employee-sheets';
 import { beginRun, readColumnClaims, readRun, saveRun } from './bulk-run-store';
 import { keepCollecting } from './collector/clock-trigger';
 import { installDrivers } from './collector/edit-open-triggers';
@@ -43,9 +40,9 @@ import { requireActiveSpreadsheet } from './platform/spreadsheet';
 import { movePurchases, recordAccess } from './purchase-record';
 import { advanceRecipe } from './recipes';
 import { context, locked, paidAnswers, sheetNamed } from './sidebar-call';
+import { sliceDeps } from './slice-deps';
 
 const HEADER_ROW = 1;
-const COLLECTOR_LOCK_WAIT_MS = 3_000;
 
 /** The run by id, under the lock; throws when another run has replaced it. */
 function currentRun(runId: string): BulkRun {
@@ -187,21 +184,12 @@ function runOneSlice(ctx: ExecutionContext, run: BulkRun): BulkRun {
     };
   }
   const op = checkConfig(run.config).op;
-  const keepPaidMs = ctx.settings.cacheTtlDays * DAY_MS;
   return runSlice(
-    {
-      lookup: ctx.deps,
-      hash: digestHashPort,
-      scope: ctx.scope,
-      sheet: sheetPort(sheet),
-      combined: run.combinedSheet ? combinedPort(spreadsheet, run.combinedSheet, op) : null,
-      deliverLists: () => {
-        collectOnce(
-          { ...ctx.deps, sheets: listSheetPort() },
-          { scope: ctx.scope, day: ctx.day(), lockWaitMs: COLLECTOR_LOCK_WAIT_MS, keepPaidMs },
-        );
-      },
-    },
+    sliceDeps(
+      ctx,
+      sheetPort(sheet),
+      run.combinedSheet ? combinedPort(spreadsheet, run.combinedSheet, op) : null,
+    ),
     run,
     {
       day: ctx.day(),

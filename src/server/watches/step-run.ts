@@ -6,20 +6,16 @@ import { perLookupEstimate, type SheetTable, tableSpan } from '../../core/bulk/p
 import { type BulkRun, newRun } from '../../core/bulk/run';
 import { SLICE_LIMITS } from '../../core/bulk/slice/ports';
 import { runSlice } from '../../core/bulk/slice/slice';
-import { collectOnce } from '../../core/jobs/collector';
 import { operationByType } from '../../core/operations/table';
-import { DAY_MS } from '../../core/platform/time';
 import { belowPriceStatus, capBelowPrice, capStatus } from '../../core/watches/caps';
 import { dueRows } from '../../core/watches/due';
 import type { IncompleteRows } from '../../core/watches/incomplete';
 import { refusalOf } from '../../core/watches/pause';
 import type { CapBelowPrice, Watch, WatchStep } from '../../core/watches/watch';
-import { digestHashPort } from '../adapters/apps-script';
-import { listSheetPort } from '../adapters/employee-sheets';
 import type { ExecutionContext } from '../context';
+import { sliceDeps } from '../slice-deps';
 import type { GuardedSheet } from './sheet-port';
 
-const COLLECTOR_LOCK_WAIT_MS = 3_000;
 /** A slice starts only when its whole budget, and this margin, fit before the run's end. */
 const SLICE_MARGIN_MS = 15_000;
 
@@ -153,23 +149,10 @@ class StepRun {
       combinedSheet: null,
       now: this.now(),
     });
-    const keepPaidMs = ctx.settings.cacheTtlDays * DAY_MS;
     // Spending's totals count a watch's credits with the bulk runs' (its groups are formulas, bulk
     // runs and key tests); the record of purchases, the receipts and the report name the watch.
     return runSlice(
-      {
-        lookup: ctx.deps,
-        hash: digestHashPort,
-        scope: ctx.scope,
-        sheet: this.port,
-        combined: null,
-        deliverLists: () => {
-          collectOnce(
-            { ...ctx.deps, sheets: listSheetPort() },
-            { scope: ctx.scope, day: ctx.day(), lockWaitMs: COLLECTOR_LOCK_WAIT_MS, keepPaidMs },
-          );
-        },
-      },
+      sliceDeps(ctx, this.port, null),
       { ...run, cursor },
       {
         day: ctx.day(),

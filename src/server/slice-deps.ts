@@ -1,0 +1,32 @@
+// What a bulk slice needs from this execution, the same for a sidebar's bulk run or recipe step and
+// a watch's step: the lookup's services, the run's sheet, and the collector for the lists it finds.
+import type { BulkSheetPort, BulkSliceDeps, CombinedSheetPort } from '../core/bulk/slice/ports';
+import { collectOnce } from '../core/jobs/collector';
+import { DAY_MS } from '../core/platform/time';
+import { digestHashPort } from './adapters/apps-script';
+import { listSheetPort } from './adapters/employee-sheets';
+import type { ExecutionContext } from './context';
+
+/** A slice that found lists waits this long at most for another collector's pass. */
+const COLLECTOR_LOCK_WAIT_MS = 3_000;
+
+export function sliceDeps(
+  ctx: ExecutionContext,
+  sheet: BulkSheetPort,
+  combined: CombinedSheetPort | null,
+): BulkSliceDeps {
+  const keepPaidMs = ctx.settings.cacheTtlDays * DAY_MS;
+  return {
+    lookup: ctx.deps,
+    hash: digestHashPort,
+    scope: ctx.scope,
+    sheet,
+    combined,
+    deliverLists: () => {
+      collectOnce(
+        { ...ctx.deps, sheets: listSheetPort() },
+        { scope: ctx.scope, day: ctx.day(), lockWaitMs: COLLECTOR_LOCK_WAIT_MS, keepPaidMs },
+      );
+    },
+  };
+}
