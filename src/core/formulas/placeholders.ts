@@ -5,8 +5,8 @@
 // canonical.ts). None names anything: sent, each would be charged (a miss costs the full price).
 // readCell() turns them into an unusable cell, so every argument of a formula, a bulk run, a
 // recipe or a watch refuses them for free.
-import { CELL_TEXT } from '../render/cell-text';
-import { ownTextKind } from '../text/own-texts';
+import { CELL_TEXT } from '../text/catalogue/cells';
+import { ownTextKind } from '../text/catalogue/own-texts';
 import { namesSomething, normalizeText } from './canonical';
 import { quote } from './refusals';
 

@@ -1,7 +1,7 @@
 // Sheets re-runs a custom function only when its arguments change: once a job is delivered, the
 // formulas that showed "Processing…" for it are re-entered so they show what it delivered.
 import { callsOurFunction } from '../formulas/our-formulas';
-import { CELL_TEXT } from '../render/cell-text';
+import { CELL_TEXT } from '../text/catalogue/cells';
 
 const WAITING_TEXTS: ReadonlySet<string> = new Set([
   CELL_TEXT.processing,

@@ -4,8 +4,8 @@
 import { type JobRecord, STALLED_MESSAGE } from '../jobs/registry';
 import { priceLabel } from '../operations/pricing';
 import type { Operation } from '../operations/types';
-import { CELL_TEXT } from '../render/cell-text';
 import { resultItems } from '../render/tables';
+import { CELL_TEXT } from '../text/catalogue/cells';
 import { creditsText } from '../text/credits';
 import { plural } from '../text/plural';
 import type { LookupResult } from './items';

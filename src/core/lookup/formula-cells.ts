@@ -4,9 +4,9 @@
 import { redactKey } from '../api/api-key';
 import type { FormulaRow } from '../formulas/formula-rows';
 import type { Operation } from '../operations/types';
-import { CELL_TEXT, rowErrorText } from '../render/cell-text';
 import { renderForCell } from '../render/results';
 import type { CellOutput, CellValue } from '../render/values';
+import { CELL_TEXT, rowErrorText } from '../text/catalogue/cells';
 import { errorMessage } from '../text/error-message';
 import { employeeListText, expiredText, jobRunningText } from './cell-texts';
 import { isDeferred, type LookupResult } from './items';

@@ -10,8 +10,8 @@ import type { BulkRunConfig } from '../../shared/bulk-rpc';
 import { inputColumns } from '../bulk/config';
 import type { ColumnLayout } from '../bulk/layout';
 import { cellAt, planRow, type RowPlan, type SheetTable } from '../bulk/plan';
-import { BULK_STATUS, isErrorStatus } from '../bulk/statuses';
 import type { Operation } from '../operations/types';
+import { BULK_STATUS, isErrorStatus } from '../text/catalogue/statuses';
 
 /** A status a watch leaves for the user: an error, or a result that expired uncollected. */
 export const waitsForUser = (status: unknown) =>

@@ -4,8 +4,8 @@
 // without a key, the formula's own error; with another key, that its lookups were not sent
 // (the new key buys only when the user types the formula again).
 import { endQueued, readQueue } from '../../core/formula-queue/records';
-import { KEY_REPLACED_TEXT } from '../../core/formula-queue/texts';
 import type { BatchStorePort } from '../../core/platform/ports';
+import { KEY_REPLACED_TEXT } from '../../core/text/catalogue/queue';
 import { errorMessage } from '../../core/text/error-message';
 import { appsScriptClock } from '../adapters/apps-script';
 import { activeSpreadsheet } from '../platform/spreadsheet';

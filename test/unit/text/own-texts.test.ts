@@ -2,8 +2,6 @@
 // values, is refused for free as an input: by formulas, and so by bulk runs, recipes and watches,
 // which read cells through the same refusal (formulas/placeholders.ts).
 import { capReachedMessage, LOCK_BUSY_MESSAGE } from '../../../src/core/billing/budget';
-import { BULK_STATUS } from '../../../src/core/bulk/statuses';
-import { KEY_REPLACED_TEXT, queuedText } from '../../../src/core/formula-queue/texts';
 import type { RawArguments } from '../../../src/core/formulas/arguments';
 import { FROZEN_UNFILLED, FROZEN_UNSENT } from '../../../src/core/formulas/freeze';
 import { prepareRequest } from '../../../src/core/formulas/request';
@@ -17,8 +15,10 @@ import {
   stalledJobText,
 } from '../../../src/core/lookup/cell-texts';
 import { operationByFunction, operationByType } from '../../../src/core/operations/table';
-import { CELL_TEXT, rowErrorText } from '../../../src/core/render/cell-text';
-import { ownTextKind } from '../../../src/core/text/own-texts';
+import { CELL_TEXT, rowErrorText } from '../../../src/core/text/catalogue/cells';
+import { ownTextKind } from '../../../src/core/text/catalogue/own-texts';
+import { KEY_REPLACED_TEXT, queuedText } from '../../../src/core/text/catalogue/queue';
+import { BULK_STATUS } from '../../../src/core/text/catalogue/statuses';
 import { belowPriceStatus, capStatus } from '../../../src/core/watches/caps';
 
 const website = operationByFunction('COMPANY_WEBSITE')!;

@@ -1,6 +1,6 @@
 // What a bulk run's status column says, and how a later slice reads it back. Plan and run both
 // read it: it lives apart so that neither imports the other.
-import { CELL_TEXT } from '../render/cell-text';
+import { CELL_TEXT } from './cells';
 
 /** What the status column says. Row-level texts begin with a fixed word so a later slice can read them back. */
 export const BULK_STATUS = {
