@@ -51,7 +51,12 @@ import {
   queuedText,
   SLOWED_DOWN_MESSAGE,
 } from '../../../src/core/text/catalogue/queue';
-import { BULK_STATUS, belowPriceStatus, capStatus } from '../../../src/core/text/catalogue/statuses';
+import {
+  BULK_STATUS,
+  belowPriceStatus,
+  capStatus,
+  skippedStatus,
+} from '../../../src/core/text/catalogue/statuses';
 
 const website = operationByFunction('COMPANY_WEBSITE')!;
 const profile = operationByType('pronet_profile_to_pronet_info')!;
@@ -102,6 +107,7 @@ const TEXTS: string[] = [
   BULK_STATUS.error('The enrichment service failed (HTTP 503).'),
   BULK_STATUS.invalid('This is a company page URL.'),
   BULK_STATUS.expired('the result expired before it was collected.'),
+  skippedStatus('Website from company name'),
   capStatus(12.5),
   belowPriceStatus(5, { price: 12.5, bound: true }),
   // The daily formula budget (budget.ts)

@@ -9,6 +9,8 @@ export const FOUND = whole('placeholder', 'Found');
 /** A row whose lookup is on its way. */
 export const PROCESSING_STATUS = opening('wait', 'Processing: ');
 export const EXPIRED_STATUS = opening('error', 'Expired: ');
+/** A recipe step's row that the step it follows gave nothing to look up from. */
+export const SKIPPED = opening('placeholder', 'Skipped: ');
 /** A watch's row its cap leaves for later. */
 export const WAITING = opening('wait', 'Waiting: ');
 
@@ -23,6 +25,9 @@ export const BULK_STATUS = {
   invalid: (message: string) => INVALID_INPUT.say(message),
   expired: (message: string) => EXPIRED_STATUS.say(message),
 } as const;
+
+/** A recipe step's row held by its gate: the step `label` found nothing to look up from. */
+export const skippedStatus = (label: string) => SKIPPED.say(`"${label}" found nothing to look up from.`);
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 
