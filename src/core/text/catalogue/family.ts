@@ -59,13 +59,15 @@ export function isFamily(value: unknown): value is TextFamily {
 }
 
 /** Compared after NFKC, as a cell read as an input is: "Processing…" reads "Processing...". */
-const fold = (text: string) => text.normalize('NFKC');
+export const fold = (text: string) => text.normalize('NFKC');
 
 const COUNT = /^[\d,]+ /;
 
 /** Whether `text` is one of the family's texts. */
-export function holds(family: TextFamily, text: string): boolean {
-  const folded = fold(text);
+export const holds = (family: TextFamily, text: string): boolean => holdsFolded(family, fold(text));
+
+/** Whether `folded`, a text already folded by NFKC, is one of the family's texts. */
+export function holdsFolded(family: TextFamily, folded: string): boolean {
   const begins = fold(family.begins);
   const matches = (rest: string) => (family.whole ? rest === begins : rest.startsWith(begins));
   if (!family.nouns) return matches(folded);

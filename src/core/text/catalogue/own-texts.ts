@@ -7,7 +7,7 @@
 import * as api from './api';
 import * as budget from './budget';
 import * as cells from './cells';
-import { holds, isFamily, type OwnTextKind, type TextFamily } from './family';
+import { fold, holdsFolded, isFamily, type OwnTextKind, type TextFamily } from './family';
 import * as jobs from './jobs';
 import * as queue from './queue';
 import * as statuses from './statuses';
@@ -21,7 +21,9 @@ export const OWN_TEXT_FAMILIES: readonly TextFamily[] = [api, budget, cells, job
 
 /** The family `text` is one of, or null when it is none of the add-on's own texts. */
 export function ownTextFamily(text: string): TextFamily | null {
-  return OWN_TEXT_FAMILIES.find((family) => holds(family, text)) ?? null;
+  // Read for every input cell of a run: the text is folded once, not once a family.
+  const folded = fold(text);
+  return OWN_TEXT_FAMILIES.find((family) => holdsFolded(family, folded)) ?? null;
 }
 
 /** What kind of the add-on's own text `text` is, or null when it is none of them. */
