@@ -8,7 +8,7 @@ import { type Drivers, followsTheUser } from '../core/jobs/trigger-records';
 import { formulaAnswer } from '../core/lookup/formula-cells';
 import { isDeferred, type LookupItem, type LookupResult } from '../core/lookup/items';
 import { lookupMany } from '../core/lookup/pass';
-import { CELL_TEXT } from '../core/render/cell-text';
+import { CELL_TEXT } from '../core/text/catalogue/cells';
 import { cellRef, parseCell } from '../core/text/cell-refs';
 import { digestHashPort } from './adapters/apps-script';
 import { endedHere, queueThisFormula } from './collector/handoff';

@@ -17,6 +17,7 @@ import {
 import { lookupMany } from '../core/lookup/pass';
 import { operationByType } from '../core/operations/table';
 import type { Operation } from '../core/operations/types';
+import { NOT_SENT_BARE } from '../core/text/catalogue/queue';
 import { errorMessage } from '../core/text/error-message';
 import type { JobsList, RetryResult } from '../shared/jobs-rpc';
 import { spreadsheetById } from './adapters/employee-sheets';
@@ -142,7 +143,7 @@ function runAgain(context: CollectorContext, job: JobRecord, op: Operation): Ret
   const result = results.get(job.key);
   const after = myJobs(context).find((candidate) => candidate.key === job.key) ?? null;
   const view = after ? describeJob(after, context.deps.client.clock.now()) : null;
-  if (!result || result.kind === 'refused') return refused(result?.message ?? 'Not sent.');
+  if (!result || result.kind === 'refused') return refused(result?.message ?? NOT_SENT_BARE.text);
   if (result.kind === 'waiting')
     return refused('A formula is looking this up right now; try again in a minute.');
   if (result.kind === 'failed') return { ok: false, message: result.error.message, job: view };

@@ -1,17 +1,27 @@
 // Reads the API's answers into outcomes. Error statuses are read from the status alone, so a
 // proxy's HTML page still reads as what it is; every message is one short line without the key.
 import type { HttpResponse } from '../platform/ports';
+// The words of every answer are in the catalogue of texts a cell or a status column can show.
+import {
+  invalidInputMessage,
+  KEY_REFUSED_MESSAGE,
+  lookupFailedMessage,
+  NO_ANSWER_MESSAGE,
+  NO_CREDITS_MESSAGE,
+  notSentMessage,
+  providerErrorMessage,
+  RATE_LIMITED_MESSAGE,
+  REAUTHORIZE_MESSAGE,
+  serviceFailedMessage,
+  unexpectedAnswerMessage,
+  unexpectedStatusMessage,
+} from '../text/catalogue/api';
+import { JOB_EXPIRED_MESSAGE } from '../text/catalogue/jobs';
 import type { ApiError, CallOutcome, ErrorCode, JobCheck } from './outcome';
 import { detectProviderError } from './provider-error';
 import { type Redact, redactData } from './redaction';
 
 const MAX_MESSAGE_LENGTH = 160;
-/**
- * Google refused to send (a scope, the URL allowlist, a lapsed grant): the menu item asks for
- * authorization again, in Google's "Authorization required" window (Continue, then Allow).
- */
-const REAUTHORIZE =
-  'Not sent, no credits spent: Google asks you to authorize the add-on again. Open Extensions > Enrich for Sheets > Open sidebar, then Continue and Allow.';
 /** What a lost answer reads as. */
 export const NO_ANSWER: HttpResponse = { status: 0, body: '' };
 
@@ -34,9 +44,7 @@ export function readPostAnswer(response: HttpResponse, redact: Redact): PostAnsw
 export function readJobStatus(response: HttpResponse, redact: Redact): JobCheck {
   const { status } = response;
   if (status === 404) {
-    const message =
-      'The result expired before it was collected (the server keeps it 10 minutes). Its credits were already spent.';
-    return { kind: 'expired', error: apiError('job_expired', message, redact, status) };
+    return { kind: 'expired', error: apiError('job_expired', JOB_EXPIRED_MESSAGE, redact, status) };
   }
   if (status !== 200 && status !== 202)
     return { kind: 'unavailable', error: errorForStatus(response, redact) };
@@ -47,7 +55,7 @@ export function readJobStatus(response: HttpResponse, redact: Redact): JobCheck 
   if (body.status === 'error') {
     const said = serverMessage(body) ?? 'the job ended with an error';
     const reason = said.replace(/^lookup failed:\s*/i, '').replace(/[.\s]*$/, '.');
-    const message = `Lookup failed: ${reason} ${CHARGED_NOTE}`;
+    const message = lookupFailedMessage(reason);
     return { kind: 'failed', error: apiError('job_failed', message, redact, status) };
   }
   return { kind: 'unavailable', error: badResponse(status, body, redact) };
@@ -60,7 +68,7 @@ function resultOutcome(result: unknown, redact: Redact): CallOutcome {
   if (providerError === null) return { kind: 'found', result: redactData(result, redact) };
   return {
     kind: 'failed',
-    error: apiError('provider_error', `Provider error: ${providerError}`, redact, 200),
+    error: apiError('provider_error', providerErrorMessage(providerError), redact, 200),
   };
 }
 
@@ -69,61 +77,36 @@ function errorForStatus(response: HttpResponse, redact: Redact): ApiError {
   const { status } = response;
   const said = serverMessage(parseJson(response.body));
   if (status === 0 && response.fate === 'unauthorized')
-    return apiError('not_authorized', REAUTHORIZE, redact);
+    return apiError('not_authorized', REAUTHORIZE_MESSAGE, redact);
   if (status === 0 && response.fate === 'unsent') {
-    return apiError(
-      'network',
-      `Not sent (${response.body || 'network error'}). No credits were spent.`,
-      redact,
-    );
+    return apiError('network', notSentMessage(response.body || 'network error'), redact);
   }
   if (status === 0) {
-    return apiError(
-      'network',
-      'No answer from the enrichment API (network error); it may still have charged the lookup. Try again.',
-      redact,
-    );
+    return apiError('network', NO_ANSWER_MESSAGE, redact);
   }
   if (status === 401) {
-    const message = 'The API key was refused (HTTP 401). Set a valid key in the add-on settings.';
-    return apiError('unauthorized', message, redact, status);
+    return apiError('unauthorized', KEY_REFUSED_MESSAGE, redact, status);
   }
   if (status === 402) {
-    const message = 'Not enough credits (HTTP 402). Top up the account, then run again.';
-    return apiError('insufficient_credits', message, redact, status);
+    return apiError('insufficient_credits', NO_CREDITS_MESSAGE, redact, status);
   }
   if (status === 422) {
-    return apiError(
-      'invalid_input',
-      said ? `Invalid input: ${said}` : 'Invalid input (HTTP 422).',
-      redact,
-      status,
-    );
+    return apiError('invalid_input', invalidInputMessage(said), redact, status);
   }
   if (status === 429) {
-    return apiError('rate_limited', 'Too many requests (HTTP 429). Try again in a minute.', redact, status);
+    return apiError('rate_limited', RATE_LIMITED_MESSAGE, redact, status);
   }
   if (status >= 500) {
-    const message = `The enrichment service failed (HTTP ${status}). Try again in a minute.`;
-    return apiError('server_error', message, redact, status);
+    return apiError('server_error', serviceFailedMessage(status), redact, status);
   }
-  const unexpected = `Unexpected answer from the API (HTTP ${status})`;
-  return apiError('bad_response', said ? `${unexpected}: ${said}` : `${unexpected}.`, redact, status);
+  return apiError('bad_response', unexpectedStatusMessage(status, said), redact, status);
 }
 
 function badResponse(status: number, body: unknown, redact: Redact): ApiError {
   const said = serverMessage(body);
   const what = body === undefined ? 'not JSON' : (said ?? 'not in the expected shape');
-  return apiError(
-    'bad_response',
-    `Unexpected answer from the API (HTTP ${status}): ${what}.`,
-    redact,
-    status,
-  );
+  return apiError('bad_response', unexpectedAnswerMessage(status, what), redact, status);
 }
-
-/** Said of every charged failure: the user must know the credits went, and why it is not retried. */
-const CHARGED_NOTE = 'The API charges every call, so this one is booked as spent.';
 
 /**
  * A 200 or 202 that is not what the spec says (HTML, text, nothing, another shape, a 202 without
@@ -134,8 +117,7 @@ function unreadableAnswer(status: number, body: unknown, redact: Redact): ApiErr
   if (body === undefined) what = 'not JSON';
   else if (status === 202 && isObject(body))
     what = 'job_id' in body ? 'a job id that is not usable' : 'no job id';
-  const message = `Unexpected answer from the API (HTTP ${status}): ${what}. ${CHARGED_NOTE}`;
-  return apiError('unreadable_answer', message, redact, status);
+  return apiError('unreadable_answer', unexpectedAnswerMessage(status, what, true), redact, status);
 }
 
 function failedWith(error: ApiError): PostAnswer {

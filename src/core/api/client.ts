@@ -4,6 +4,7 @@
 // never silently dropped, because every answered call has already cost credits.
 
 import type { HttpRequest, HttpResponse } from '../platform/ports';
+import { OUT_OF_TIME_MESSAGE, PACE_FULL_MESSAGE, SLOWED_DOWN_MESSAGE } from '../text/catalogue/queue';
 import { apiError, NO_ANSWER, readPostAnswer } from './answers';
 import { batchLimit, EvenSchedule } from './batch-schedule';
 import { firstPollAfter, pending, pollUntilSettled, sleepUntil } from './job-polling';
@@ -97,16 +98,8 @@ class SendRun {
     const now = cfg.clock.now();
     // Servers echo what they were sent, sometimes the key itself.
     this.redact = keyRedactor(cfg.apiKey);
-    this.notSent = apiError(
-      'not_sent',
-      'Not sent: this run ran out of time. No credits were spent.',
-      this.redact,
-    );
-    this.slowedDown = apiError(
-      'not_sent',
-      'Not sent yet: the API asked for a slower pace (HTTP 429). It goes out later, at the pace the add-on learned.',
-      this.redact,
-    );
+    this.notSent = apiError('not_sent', OUT_OF_TIME_MESSAGE, this.redact);
+    this.slowedDown = apiError('not_sent', SLOWED_DOWN_MESSAGE, this.redact);
     const notSent: CallOutcome = { kind: 'failed', error: this.notSent };
     this.outcomes = requests.map(() => notSent);
     this.rate = startRate(opts.maxRequestsPerSecond);
@@ -293,13 +286,7 @@ class SendRun {
   /** Fails what was never sent, polls the accepted jobs, and flags the resent calls. */
   finish(): CallOutcome[] {
     // Said apart from running out of time: the pace, not the deadline, held these back.
-    const unsent = this.paceFull
-      ? apiError(
-          'not_sent',
-          'Not sent: the rate limit left no room before time ran out (other lookups may be running). No credits were spent.',
-          this.redact,
-        )
-      : this.notSent;
+    const unsent = this.paceFull ? apiError('not_sent', PACE_FULL_MESSAGE, this.redact) : this.notSent;
     for (const call of this.queue) {
       const last = call.lastError?.code === 'rate_limited' ? this.slowedDown : call.lastError;
       this.outcomes[call.index] = { kind: 'failed', error: this.fatal ?? last ?? unsent };

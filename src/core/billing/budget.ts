@@ -7,7 +7,8 @@
 import { operationByType } from '../operations/table';
 import { BUSY, type Busy, tryWithLock } from '../platform/locked-section';
 import type { BatchStorePort, ClockPort, LockPort, SheetStorePort } from '../platform/ports';
-import { creditsText } from '../text/credits';
+import { capReachedMessage, type UnfitLookup } from '../text/catalogue/budget';
+import { LOCK_BUSY_MESSAGE } from '../text/catalogue/queue';
 import { LedgerChanges, type LedgerState, readLedger } from './ledger';
 import type { PurchaseSource } from './purchases';
 import {
@@ -98,30 +99,6 @@ export const HOLD_LIFETIME_MS: Readonly<Record<HoldSource, number>> = {
 
 /** A job takes about a minute and its result is kept 10 minutes: after that nobody will settle it. */
 export const JOB_HOLD_LIFETIME_MS = 15 * 60_000;
-
-/** Not an error: nothing was spent; a formula queues it, a bulk run sends it on its next slice. */
-export const LOCK_BUSY_MESSAGE = 'Too many lookups at once: not sent yet; no credits were spent.';
-
-const SETTINGS_HINT = '(Extensions > Enrich for Sheets > Open sidebar to change it)';
-
-/**
- * The lookup that did not fit: credits still `left` today, what it may cost (`estimate`), and
- * whether that is a `bound` (an employee list, priced by the employees returned, bounded by `max`).
- */
-type UnfitLookup = { left: number; estimate: number; bound: boolean };
-
-/**
- * Why a formula was refused. With credits still left, "reached" would be false: it names what is
- * left and the price that did not fit.
- */
-export function capReachedMessage(formulaDailyCap: number, unfit?: UnfitLookup): string {
-  if (!(formulaDailyCap > 0))
-    return `Formulas may not spend credits: the daily formula budget is 0 ${SETTINGS_HINT}`;
-  const budget = `Daily formula budget of ${creditsText(formulaDailyCap)}`;
-  if (!unfit || !(unfit.left > 0)) return `${budget} reached ${SETTINGS_HINT}`;
-  const price = `${unfit.bound ? 'may cost up to' : 'costs'} ${creditsText(unfit.estimate)}`;
-  return `${budget}: ${creditsText(unfit.left)} left today, and this lookup ${price} ${SETTINGS_HINT}`;
-}
 
 /**
  * Grants the longest prefix of `items` whose estimates fit in what is left of today's formula cap

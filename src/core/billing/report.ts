@@ -3,6 +3,8 @@
 // same bookings); a test holds them equal to the half credit and to the API's own ledger.
 import type { ReportPeriod } from '../../shared/receipt-rpc';
 import { operationByType } from '../operations/table';
+import { NOT_FOUND } from '../text/catalogue/cells';
+import { FOUND } from '../text/catalogue/statuses';
 import { creditsAmount, creditsText } from '../text/credits';
 import { addDays } from './days';
 import { MIXED } from './purchase-pages';
@@ -21,8 +23,8 @@ export const SOURCE_LABELS: Readonly<Record<PurchaseSource, string>> = {
 };
 
 export const OUTCOME_LABELS: Readonly<Record<PurchaseOutcome, string>> = {
-  found: 'Found',
-  notFound: 'Not found',
+  found: FOUND.text,
+  notFound: NOT_FOUND.text,
   error: 'Error',
   paid: 'Paid (whether found was not recorded)',
 };

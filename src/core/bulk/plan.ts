@@ -6,10 +6,10 @@ import { estimateFor } from '../billing/charges';
 import { keyForm, normalizeText } from '../formulas/canonical';
 import { prepareRequest } from '../formulas/request';
 import type { Operation } from '../operations/types';
+import { BULK_STATUS, isFinalStatus } from '../text/catalogue/statuses';
 import { roundCredits } from '../text/credits';
 import { inputColumns } from './config';
 import type { ColumnLayout } from './layout';
-import { BULK_STATUS, isFinalStatus } from './statuses';
 
 /** The preview lists this many invalid rows; the count covers them all. */
 export const MAX_LISTED_INVALID = 50;

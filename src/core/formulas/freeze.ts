@@ -5,6 +5,9 @@
 // Cells of an answer whose formula is outside the selection are not frozen: the user is told
 // which cell to select.
 
+import { PROCESSING } from '../text/catalogue/cells';
+import { holds } from '../text/catalogue/family';
+import { FROZEN_UNFILLED, FROZEN_UNSENT, isStillToSend } from '../text/catalogue/queue';
 import { cellA1 } from '../text/cell-refs';
 import { plural } from '../text/plural';
 import { asLiteralForSheet } from '../text/sheet-literal';
@@ -14,27 +17,16 @@ import { anchorsFor, answerBox, type Box, boxHolds, formulaAt, type SheetCells, 
 
 const SHEETS_ERRORS = /^#(ERROR!|N\/A|REF!|VALUE!|NAME\?|DIV\/0!|NUM!|NULL!)$/;
 
-/** A row whose lookup was still queued: frozen, nothing will send it any more. */
-export const FROZEN_UNSENT =
-  'Not sent: frozen as a value before this lookup was sent. Type the formula again to look it up; no credits were spent on it.';
-/** A row whose answer was still on its way (a job): it arrives in the saved answers, not the cell. */
-export const FROZEN_UNFILLED =
-  'Not filled in: frozen as a value before its answer arrived. Type the formula again to show it; an answer already paid costs nothing again.';
-
 /**
  * What a cell shows, written back as that same value; a row that promised to fill in later says
  * instead that it will not, since nothing enters a frozen formula again.
  */
 function asShown(value: unknown): unknown {
   if (typeof value !== 'string') return value;
-  if (QUEUED.test(value)) return FROZEN_UNSENT;
-  if (ON_ITS_WAY.test(value)) return FROZEN_UNFILLED;
+  if (isStillToSend(value)) return FROZEN_UNSENT;
+  if (holds(PROCESSING, value)) return FROZEN_UNFILLED;
   return asLiteralForSheet(value);
 }
-
-/** A formula row's texts (own-texts.ts) of a lookup still to send, and of an answer on its way. */
-const QUEUED = /^(Queued: |Not sent yet: |Too many lookups at once: )/;
-const ON_ITS_WAY = /^Processing(…|\.\.\.)/;
 
 const showsError = (shown: unknown) => typeof shown === 'string' && SHEETS_ERRORS.test(shown);
 

@@ -5,9 +5,9 @@
 // canonical.ts). None names anything: sent, each would be charged (a miss costs the full price).
 // readCell() turns them into an unusable cell, so every argument of a formula, a bulk run, a
 // recipe or a watch refuses them for free.
-import { CELL_TEXT } from '../render/cell-text';
-import { ownTextKind } from '../text/own-texts';
-import { namesSomething, normalizeText } from './canonical';
+import { NOT_FOUND } from '../text/catalogue/cells';
+import { ownTextKind } from '../text/catalogue/own-texts';
+import { namesSomething } from './canonical';
 import { quote } from './refusals';
 
 /**
@@ -22,11 +22,6 @@ const ERROR_VALUES: ReadonlySet<string> = new Set([
 /** Sheets shows this (with three dots, or an ellipsis that NFKC makes three dots) while a cell computes. */
 const LOADING = 'loading...';
 
-// This add-on's cell texts for a lookup without a value (render/cell-text.ts), as readCell sees
-// them (NFKC turns "…" into "..."): a formula reading another's cell must not buy them. Every
-// other family of our texts is in text/own-texts.ts.
-const OWN_TEXTS: ReadonlySet<string> = new Set(Object.values(CELL_TEXT).map(normalizeText));
-
 /** What a placeholder text is, completing "This is ..."; null for any other text. */
 export function placeholderOf(text: string): string | null {
   const upper = text.toUpperCase();
@@ -34,8 +29,9 @@ export function placeholderOf(text: string): string | null {
   if (ERROR_VALUES.has(upper))
     return `an error value (${upper}), which costs nothing: fix the cell it comes from`;
   if (text.toLowerCase() === LOADING) return `"${text}" (the cell it comes from is still computing)`;
-  if (text === CELL_TEXT.notFound) return `"${text}", the answer of a lookup that found nothing`;
-  const own = ownTextKind(text) ?? (OWN_TEXTS.has(text) ? 'error' : null);
+  if (text === NOT_FOUND.text) return `"${text}", the answer of a lookup that found nothing`;
+  // Every text the add-on writes in a cell or a status column (text/catalogue/).
+  const own = ownTextKind(text);
   if (own === 'wait' || own === 'promise') return 'a lookup still waiting for its answer';
   if (own !== null) return 'a message of this add-on, not a value to look up';
   if (!namesSomething(text))

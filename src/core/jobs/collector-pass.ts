@@ -11,6 +11,7 @@ import { operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';
 import { HELD_LOCK } from '../platform/locked-section';
 import { resultItems } from '../render/tables';
+import { deliveryMessage } from '../text/catalogue/jobs';
 import { errorMessage } from '../text/error-message';
 import {
   COLLECTOR_DEFAULTS,
@@ -20,7 +21,7 @@ import {
   emptyReport,
   pendingOf,
 } from './collector-ports';
-import { baseSheetName, buildEmployeeSheet, deliveryMessage, uniqueSheetName } from './employee-sheet';
+import { baseSheetName, buildEmployeeSheet, uniqueSheetName } from './employee-sheet';
 import { afterNotFound } from './lost';
 import {
   canRunAgain,

@@ -1,15 +1,17 @@
 // What an employee list looks like once it lands in its own sheet: the sheet's name, its header and
 // rows, column widths and the note that says what was asked, when, and what it cost. Pure: the job
 // collector plans the sheet here and an adapter writes it.
+
 import type { EnrichmentRequest } from '../api/wire';
 import { priceLabel } from '../operations/pricing';
 import type { Operation } from '../operations/types';
 import { primaryAliases, resultItems, toTable } from '../render/tables';
 import type { CellValue } from '../render/values';
+import { cutListText } from '../text/catalogue/jobs';
 import { creditsText } from '../text/credits';
 import { plural } from '../text/plural';
 import { asLiteralForSheet } from '../text/sheet-literal';
-import { CUT_LIST_ADVICE, cutListText } from './short-list';
+import { CUT_LIST_ADVICE } from './short-list';
 
 /** Sheets refuses longer names, and these characters anywhere in one. */
 export const MAX_SHEET_NAME_CHARS = 100;
@@ -198,13 +200,4 @@ export function buildEmployeeSheet(input: EmployeeSheetInput): EmployeeSheet | n
     ...(input.replaces === undefined ? {} : { replaces: input.replaces }),
     employees,
   };
-}
-
-/**
- * What the formula shows once its list is in a sheet: "42 employees -> sheet 'Employees - Acme
- * (Sales)'", and that it may be incomplete when `cutFrom` were asked and the credits ran out.
- */
-export function deliveryMessage(employees: number, sheetName: string, cutFrom?: number): string {
-  const where = `${employeeCount(employees)} -> sheet '${sheetName}'`;
-  return cutFrom === undefined ? where : `${where}. ${cutListText(cutFrom)}`;
 }

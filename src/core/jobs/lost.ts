@@ -9,7 +9,7 @@ import { lostJobCredits } from '../billing/charges';
 import { priceLabel } from '../operations/pricing';
 import { operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';
-import { creditsText } from '../text/credits';
+import { lostJobMessage } from '../text/catalogue/jobs';
 import type { JobRecord } from './registry';
 
 /** How long the API keeps a finished job's result (spec, States and transitions). */
@@ -20,20 +20,17 @@ export function isLostAt(job: JobRecord, now: number): boolean {
   return now - (job.aliveAt ?? job.startedAt) < RESULT_LIFETIME_MS;
 }
 
-/** What a lost job's record and cell say: what happened and what it cost. */
-function lostMessage(op: Operation, credits: number): string {
-  const cost =
-    credits > 0
-      ? `The API charges every call, so it is booked as ${creditsText(credits)} spent.`
-      : `It returned no employees, so nothing is booked (${priceLabel(op)} returned).`;
-  return `Lookup lost: the API accepted it, then could not find its job. ${cost}`;
-}
-
 /** The record of a lost job, at what it is booked for. */
 export function lostRecord(job: JobRecord, op: Operation, now: number): JobRecord {
   const credits = lostJobCredits(op);
   const { aliveAt: _alive, ...rest } = job;
-  return { ...rest, state: 'lost', updatedAt: now, charged: credits, message: lostMessage(op, credits) };
+  return {
+    ...rest,
+    state: 'lost',
+    updatedAt: now,
+    charged: credits,
+    message: lostJobMessage(credits, priceLabel(op)),
+  };
 }
 
 /**

@@ -1,21 +1,16 @@
 // Sheets re-runs a custom function only when its arguments change: once a job is delivered, the
 // formulas that showed "Processing…" for it are re-entered so they show what it delivered.
 import { callsOurFunction } from '../formulas/our-formulas';
-import { CELL_TEXT } from '../render/cell-text';
+import { LIST_ORDERED, PROCESSING } from '../text/catalogue/cells';
+import { holds } from '../text/catalogue/family';
+import { LIST_FOUND } from '../text/catalogue/jobs';
 
-const WAITING_TEXTS: ReadonlySet<string> = new Set([
-  CELL_TEXT.processing,
-  CELL_TEXT.jobRunning,
-  CELL_TEXT.jobRunningNoDriver,
-  CELL_TEXT.listOrdered,
-  CELL_TEXT.listOrderedNoDriver,
-]);
-/** `employeeListText` for a list that arrived and waits for its sheet. */
-const LIST_ARRIVED = /^\d+ employees? found; writing them to a new sheet/;
+/** What a formula shows while its job is not delivered: on its way, a list ordered, or found and not yet written. */
+const WAITING = [PROCESSING, LIST_ORDERED, LIST_FOUND];
 
 /** Whether a cell shows one of the texts a formula shows while its job is not delivered yet. */
 export function isWaitingText(value: unknown): boolean {
-  return typeof value === 'string' && (WAITING_TEXTS.has(value) || LIST_ARRIVED.test(value));
+  return typeof value === 'string' && WAITING.some((family) => holds(family, value));
 }
 
 /** What `getValues` answers for a cell whose formula threw. */

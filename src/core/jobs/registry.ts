@@ -10,6 +10,7 @@ import { operationByType } from '../operations/table';
 import { BUSY, tryWithLock } from '../platform/locked-section';
 import type { BatchStorePort, LockPort } from '../platform/ports';
 import { PROPERTY_PREFIX } from '../platform/stored-keys';
+import { STALLED_MESSAGE } from '../text/catalogue/jobs';
 import { creditsText } from '../text/credits';
 import { queryText } from './employee-sheet';
 
@@ -121,9 +122,6 @@ export function nextPollDelayMs(ageMs: number): number {
  * the Jobs panel asks the API once more, for free, before buying it again at the price it shows.
  */
 export const STALL_AFTER_MS = 30 * 60_000;
-
-export const STALLED_MESSAGE =
-  'Taking unusually long: the API has been running this lookup for over 30 minutes (its jobs take about a minute), so the add-on stopped checking it.';
 
 /**
  * The record of a job the API says is still running, polled at `now`: due again later, or past

@@ -45,10 +45,5 @@ export function creditsRanOut(client: ClientConfig): boolean {
   return outcome.kind === 'failed' && outcome.error.code === 'insufficient_credits';
 }
 
-/** Said in the formula's cell and the sheet's note of a list the balance cut short. */
-export function cutListText(asked: number): string {
-  return `It may be incomplete: ${asked} were asked, and the account ran out of credits (the API cuts a list to what the balance covers).`;
-}
-
 export const CUT_LIST_ADVICE =
   'For the rest, add credits and ask again with another max: this same query answers from the list saved here.';

@@ -1,31 +1,32 @@
 // What a formula's cell says about a job: a list on its way to its sheet, or a result that expired
 // or was lost.
 // These read a lookup's result and the job's record, so they live with the lookup, not the renderer.
-import { type JobRecord, STALLED_MESSAGE } from '../jobs/registry';
+import type { JobRecord } from '../jobs/registry';
 import { priceLabel } from '../operations/pricing';
 import type { Operation } from '../operations/types';
-import { CELL_TEXT } from '../render/cell-text';
 import { resultItems } from '../render/tables';
-import { creditsText } from '../text/credits';
-import { plural } from '../text/plural';
+import { CELL_TEXT } from '../text/catalogue/cells';
+import {
+  expiredText as expiredWords,
+  LOST_JOB_MESSAGE,
+  listFoundText,
+  runAgainText,
+  STALLED_MESSAGE,
+} from '../text/catalogue/jobs';
 import type { LookupResult } from './items';
 
 export function expiredText(op: Operation, job: JobRecord): string {
-  const cost = job.charged ?? job.estimate;
-  return `The result expired before it was collected (the API keeps it 10 minutes; it cost about ${creditsText(cost)} at ${priceLabel(op)}). Re-run it from the sidebar's Jobs panel.`;
+  return expiredWords(job.charged ?? job.estimate, priceLabel(op));
 }
-
-const RUN_AGAIN =
-  "Run it again from the sidebar's Jobs panel (Extensions > Enrich for Sheets > Open sidebar).";
 
 /** What a lookup whose job the API lost says (jobs/lost.ts): what happened, its cost, and the way to run it again. */
 export function lostJobText(job: JobRecord): string {
-  return `${job.message ?? 'Lookup lost: the API accepted it, then could not find its job.'} ${RUN_AGAIN}`;
+  return runAgainText(job.message ?? LOST_JOB_MESSAGE);
 }
 
 /** What a lookup whose job stalled says (jobs/registry.ts `stillRunning`), and the way to run it again. */
 export function stalledJobText(job: JobRecord): string {
-  return `${job.message ?? STALLED_MESSAGE} ${RUN_AGAIN}`;
+  return runAgainText(job.message ?? STALLED_MESSAGE);
 }
 
 /**
@@ -36,10 +37,7 @@ export function employeeListText(result: LookupResult, followsUser: boolean): st
   if (result.kind === 'pending') return followsUser ? CELL_TEXT.listOrdered : CELL_TEXT.listOrderedNoDriver;
   if (result.kind !== 'found') return '';
   if (result.job?.state === 'collected' && result.job.message) return result.job.message;
-  const found = `${plural(resultItems(result.result).length, 'employee', 'employees')} found`;
-  return followsUser
-    ? `${found}; writing them to a new sheet within a minute or two.`
-    : `${found}; writing them to a new sheet once you open the sidebar (Extensions > Enrich for Sheets > Open sidebar).`;
+  return listFoundText(resultItems(result.result).length, followsUser);
 }
 
 /** What a formula whose lookup runs as a job shows meanwhile. */

@@ -4,9 +4,10 @@
 import { redactKey } from '../api/api-key';
 import type { FormulaRow } from '../formulas/formula-rows';
 import type { Operation } from '../operations/types';
-import { CELL_TEXT, rowErrorText } from '../render/cell-text';
 import { renderForCell } from '../render/results';
 import type { CellOutput, CellValue } from '../render/values';
+import { INVALID_INPUT_BARE } from '../text/catalogue/api';
+import { CELL_TEXT, rowErrorText, tableRowsText } from '../text/catalogue/cells';
 import { errorMessage } from '../text/error-message';
 import { employeeListText, expiredText, jobRunningText } from './cell-texts';
 import { isDeferred, type LookupResult } from './items';
@@ -64,7 +65,7 @@ function asRangeRow(op: Operation, output: CellOutput): CellValue[] {
   if (!Array.isArray(output)) return [output];
   if (op.shape === 'list') {
     const rows = Math.max(0, output.length - 1);
-    return [`${rows} rows: use a single cell to see the table`];
+    return [tableRowsText(rows)];
   }
   return output[0] ?? [''];
 }
@@ -104,5 +105,5 @@ export function formulaAnswer(
 }
 
 function invalidMessage(row: Row): string {
-  return row.prepared.kind === 'invalid' ? row.prepared.message : 'Invalid input.';
+  return row.prepared.kind === 'invalid' ? row.prepared.message : INVALID_INPUT_BARE.text;
 }

@@ -7,8 +7,8 @@
 //      other executions (api/pacing.ts)
 
 import type { ApiError } from '../api/outcome';
-import { LOCK_BUSY_MESSAGE } from '../billing/budget';
 import { readJobs } from '../jobs/registry';
+import { LOCK_BUSY_MESSAGE, OUT_OF_TIME_MESSAGE } from '../text/catalogue/queue';
 import { claimAndReserve, closeSection, type Settlement } from './booking';
 import { attachDeliveries } from './deliveries';
 import {
@@ -69,7 +69,7 @@ export function lookupMany(
 /** What a lookup the deadline leaves no room for says; the formula queues it, a bulk slice defers it. */
 const NO_TIME_LEFT: ApiError = {
   code: 'not_sent',
-  message: 'Not sent: this run ran out of time. No credits were spent.',
+  message: OUT_OF_TIME_MESSAGE,
   fatal: false,
   retryable: true,
 };

@@ -11,6 +11,7 @@ import { sentInput } from '../formulas/sent-input';
 import { lostRecord } from '../jobs/lost';
 import { type JobRecord, madeHereJobId, nextPollDelayMs, saveJobs } from '../jobs/registry';
 import { PROPERTY } from '../platform/stored-keys';
+import { NOT_SENT_BARE } from '../text/catalogue/queue';
 import { announceJobs } from './announce';
 import type { Booking, Settlement } from './booking';
 import {
@@ -150,7 +151,7 @@ function refuseUngranted(booking: Booking, results: Map<string, LookupResult>): 
   for (const item of items.slice(reservation.granted)) {
     results.set(item.key, {
       kind: 'refused',
-      message: reservation.refused?.message ?? 'Not sent.',
+      message: reservation.refused?.message ?? NOT_SENT_BARE.text,
       ...later,
     });
   }

@@ -1,7 +1,9 @@
 // What came of "Buy again", in the words the panel shows: how many lookups were bought again and for
 // what, how many are jobs still running, and why the others were not.
+
 import { failureCharge } from '../billing/charges';
 import type { LookupResult } from '../lookup/items';
+import { NOT_SENT_BARE } from '../text/catalogue/queue';
 import { creditsText, roundCredits } from '../text/credits';
 import { plural } from '../text/plural';
 import type { SelectedLookup } from './selection';
@@ -23,7 +25,7 @@ function spentOn(lookup: SelectedLookup, result: LookupResult | undefined): numb
 }
 
 function reasonOf(result: LookupResult | undefined): string {
-  if (!result) return 'Not sent.';
+  if (!result) return NOT_SENT_BARE.text;
   if (result.kind === 'failed') return result.error.message;
   if (result.kind === 'refused') return result.message;
   if (result.kind === 'waiting')

@@ -9,6 +9,8 @@ import type { Kept, KeptLayer } from '../cache/kept';
 import { apiJobId, describeJob, type JobRecord } from '../jobs/registry';
 import type { Operation } from '../operations/types';
 import { DAY_MS } from '../platform/time';
+import { NOT_FOUND } from '../text/catalogue/cells';
+import { FOUND } from '../text/catalogue/statuses';
 import { creditsText } from '../text/credits';
 
 export interface ReceiptLine {
@@ -81,7 +83,10 @@ function boughtLine(facts: ReceiptFacts, purchase: Purchase | undefined): Receip
 function answerLine(facts: ReceiptFacts, purchase: Purchase | undefined): ReceiptLine | null {
   const answer = facts.kept.answer;
   if (answer)
-    return { label: 'Answer', text: answer.kind === 'found' ? 'Found' : 'Not found (charged all the same)' };
+    return {
+      label: 'Answer',
+      text: answer.kind === 'found' ? FOUND.text : `${NOT_FOUND.text} (charged all the same)`,
+    };
   return purchase ? { label: 'Answer', text: OUTCOME_LABELS[purchase.outcome] } : null;
 }
 

@@ -15,9 +15,9 @@ import {
   type SheetTable,
   tableSpan,
 } from '../bulk/plan';
-import { BULK_STATUS } from '../bulk/statuses';
 import { operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';
+import { BULK_STATUS } from '../text/catalogue/statuses';
 import type { KnownStatus, StepPlan } from './preview';
 import { type DoneStep, type RecipeSheet, recipeOwnership, stepConfig } from './steps';
 

@@ -2,11 +2,13 @@
 // inputs are the slots' columns or an earlier step's output column, and its gates keep it to the
 // rows that step passes on (a fallback: rows where its base found nothing; a step reading another's
 // output: rows where that one found it).
+
 import type { BulkRunConfig, RowGate } from '../../shared/bulk-rpc';
 import type { Recipe, RecipeStep, SlotName, StepInput } from '../../shared/recipe-rpc';
 import { type ColumnClaim, type Ownership, recipeFamily } from '../bulk/owners';
 import type { ChainStep as DoneStep } from '../bulk/run';
 import { operationByType } from '../operations/table';
+import { skippedStatus } from '../text/catalogue/statuses';
 import { SLOT_LABELS } from './recipes';
 
 export type { ChainStep as DoneStep, RunChain as RecipeState } from '../bulk/run';
@@ -47,7 +49,7 @@ function gatesOf(recipe: Recipe, step: RecipeStep, done: readonly DoneStep[]): R
     gates.push({
       statusColumn: statusOf(input.step),
       need: 'found',
-      otherwise: `Skipped: "${labelOf(recipe, input.step)}" found nothing to look up from.`,
+      otherwise: skippedStatus(labelOf(recipe, input.step)),
     });
   }
   return gates;

@@ -1,6 +1,7 @@
 // What a custom function returns for an API result: one value, a row, or a table that spills
 // into the cells around it, or a field the user named. Pure: values in, values out.
 import type { Operation } from '../operations/types';
+import { tableCutText } from '../text/catalogue/cells';
 import { isBlank, isRecord, isScalar, lookupPath, normalizeKey } from './loose-json';
 import { columnValue, primaryAliases, recordRow, resultItems, toTable } from './tables';
 import { type CellOutput, type CellValue, fieldValue, firstItem, primaryValue } from './values';
@@ -16,8 +17,7 @@ export const MAX_TABLE_ITEMS = 500;
 function cutTable(table: CellValue[][]): CellValue[][] {
   const items = table.length - 1;
   if (items <= MAX_TABLE_ITEMS) return table;
-  const note = `Cut to ${MAX_TABLE_ITEMS} of ${items} rows to fit the sheet. The whole answer is saved (hidden sheet _enrich_cache): showing it again costs nothing.`;
-  return [...table.slice(0, MAX_TABLE_ITEMS + 1), [note]];
+  return [...table.slice(0, MAX_TABLE_ITEMS + 1), [tableCutText(MAX_TABLE_ITEMS, items)]];
 }
 
 function availableFields(op: Operation, item: unknown): string[] {

@@ -1,6 +1,7 @@
 // What a watch may still spend, and why it stops buying: its daily cap (a day is the spreadsheet's
 // calendar day, as for the formula budget), the per-run hard cap of the settings, its columns no
 // longer fitting its sheet. The texts the sidebar and the status column show for each.
+import { priceText } from '../text/catalogue/statuses';
 import { creditsText, roundCredits } from '../text/credits';
 import type { CapBelowPrice, Watch } from './watch';
 
@@ -48,17 +49,6 @@ export function runsNow(watch: Watch, now: number): boolean {
 }
 
 // --- Texts ----------------------------------------------------------------------------------------
-
-/** The status column of a row the daily cap left undone: it is looked up when the cap allows. */
-export const capStatus = (cap: number) =>
-  `Waiting: this watch spent its daily cap of ${creditsText(cap)}; it goes on tomorrow, or when you raise the cap.`;
-
-/** "up to 12.5 credits" (an employee list's bound), "3 credits". */
-const priceText = (below: CapBelowPrice) => `${below.bound ? 'up to ' : ''}${creditsText(below.price)}`;
-
-/** The status column of a row no day's cap can buy: the cap must be raised, to at least the price. */
-export const belowPriceStatus = (cap: number, below: CapBelowPrice) =>
-  `Waiting: this watch's daily cap of ${creditsText(cap)} is below one lookup's price (${priceText(below)}): raise the cap to at least ${below.price}.`;
 
 /** The Watches panel's line for a cap spent today, or (`below`) one no day's cap can reach. */
 export const capProblem = (cap: number, below?: CapBelowPrice) =>

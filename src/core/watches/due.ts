@@ -10,12 +10,11 @@ import type { BulkRunConfig } from '../../shared/bulk-rpc';
 import { inputColumns } from '../bulk/config';
 import type { ColumnLayout } from '../bulk/layout';
 import { cellAt, planRow, type RowPlan, type SheetTable } from '../bulk/plan';
-import { BULK_STATUS, isErrorStatus } from '../bulk/statuses';
 import type { Operation } from '../operations/types';
+import { BULK_STATUS, isErrorStatus, isExpiredStatus } from '../text/catalogue/statuses';
 
 /** A status a watch leaves for the user: an error, or a result that expired uncollected. */
-export const waitsForUser = (status: unknown) =>
-  isErrorStatus(status) || (typeof status === 'string' && status.startsWith('Expired: '));
+export const waitsForUser = (status: unknown) => isErrorStatus(status) || isExpiredStatus(status);
 
 export interface DueRows {
   /** Rows to look up, in order. */

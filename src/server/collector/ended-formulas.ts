@@ -6,8 +6,8 @@
 // spreadsheet (it lives in the user's properties) is found by this file's next trigger, which finds
 // no key: its queued formulas are entered again then, to say so.
 import { endQueued, readQueue } from '../../core/formula-queue/records';
-import { KEY_REPLACED_TEXT } from '../../core/formula-queue/texts';
 import type { BatchStorePort } from '../../core/platform/ports';
+import { KEY_REPLACED_TEXT } from '../../core/text/catalogue/queue';
 import { errorMessage } from '../../core/text/error-message';
 import { appsScriptClock } from '../adapters/apps-script';
 import { documentProperties } from '../platform/properties';

@@ -3,9 +3,9 @@
 // add-on's own executions (the drivers) buy it and enter the formula again. A formula reaches the
 // collector only through this file and the record of installed drivers, never its triggers.
 import { anyEnded, parseQueued, queueKey, removeQueued, saveQueued } from '../../core/formula-queue/records';
-import { queuedText } from '../../core/formula-queue/texts';
 import { noteJobStarted } from '../../core/jobs/signal';
 import type { Drivers } from '../../core/jobs/trigger-records';
+import { queuedText } from '../../core/text/catalogue/queue';
 import { errorMessage } from '../../core/text/error-message';
 import { appsScriptClock } from '../adapters/apps-script';
 import type { ExecutionContext } from '../context';

@@ -2,11 +2,9 @@ import { Buffer } from 'node:buffer';
 import {
   type BudgetDeps,
   type BudgetSettings,
-  capReachedMessage,
   expireJob,
   HOLD_LIFETIME_MS,
   JOB_HOLD_LIFETIME_MS,
-  LOCK_BUSY_MESSAGE,
   LOCK_WAIT_MS,
   type PlannedItem,
   type Reservation,
@@ -19,6 +17,8 @@ import { EXPIRED_JOB_HOLD_MS } from '../../../src/core/billing/ledger';
 import { ledgerSummary } from '../../../src/core/billing/summary';
 import { OPERATIONS } from '../../../src/core/operations/table';
 import { HELD_LOCK } from '../../../src/core/platform/locked-section';
+import { capReachedMessage } from '../../../src/core/text/catalogue/budget';
+import { LOCK_BUSY_MESSAGE } from '../../../src/core/text/catalogue/queue';
 import { FakeClock } from '../helpers/fake-http';
 import { FakeDocumentLock, FakeProperties } from '../helpers/platform';
 

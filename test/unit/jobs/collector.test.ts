@@ -22,7 +22,7 @@ import type { LookupResult } from '../../../src/core/lookup/items';
 import { lookupMany } from '../../../src/core/lookup/pass';
 import { operationByType } from '../../../src/core/operations/table';
 import type { HttpPort, HttpRequest } from '../../../src/core/platform/ports';
-import { CELL_TEXT } from '../../../src/core/render/cell-text';
+import { CELL_TEXT } from '../../../src/core/text/catalogue/cells';
 import { expiredLine, collectorSummary as pumpSummary } from '../../../src/server/presenters/jobs';
 import { FakeApi, type FakeApiOptions } from '../../../tools/fake-api/fake-api';
 import { FakeClock } from '../helpers/fake-http';

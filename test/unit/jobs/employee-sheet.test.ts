@@ -4,13 +4,13 @@ import {
   buildEmployeeSheet,
   cleanSheetName,
   columnWidths,
-  deliveryMessage,
   employeeRows,
   headerLabel,
   MAX_SHEET_NAME_CHARS,
   uniqueSheetName,
 } from '../../../src/core/jobs/employee-sheet';
 import { operationByType } from '../../../src/core/operations/table';
+import { deliveryMessage } from '../../../src/core/text/catalogue/jobs';
 
 const byName = operationByType('company_name_to_employees')!;
 const byDomain = operationByType('company_domain_to_employees')!;

@@ -3,14 +3,8 @@
 import { layoutColumns } from '../../../src/core/bulk/layout';
 import type { SheetTable } from '../../../src/core/bulk/plan';
 import { operationByType } from '../../../src/core/operations/table';
-import {
-  capBelowPrice,
-  capProblem,
-  capStatus,
-  capsLeft,
-  onDay,
-  stateOf,
-} from '../../../src/core/watches/caps';
+import { capStatus } from '../../../src/core/text/catalogue/statuses';
+import { capBelowPrice, capProblem, capsLeft, onDay, stateOf } from '../../../src/core/watches/caps';
 import { dueRows, waitsForInputs } from '../../../src/core/watches/due';
 import { headersOfColumns, misfit } from '../../../src/core/watches/fit';
 import { guardBlocks } from '../../../src/core/watches/guard';

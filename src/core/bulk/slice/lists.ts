@@ -1,14 +1,15 @@
 // Employee lists found in a slice: written into one combined sheet, or handed to the job collector,
 // which writes each into a sheet of its own; a row shows where its list went.
-import { deliveryMessage } from '../../jobs/employee-sheet';
+
 import { commitJobChanges, type JobRecord, readJobs } from '../../jobs/registry';
 import type { LookupResult } from '../../lookup/items';
 import type { Operation } from '../../operations/types';
 import { resultItems } from '../../render/tables';
 import type { CellValue } from '../../render/values';
+import { deliveryMessage } from '../../text/catalogue/jobs';
+import { BULK_STATUS } from '../../text/catalogue/statuses';
 import { asLiteralForSheet } from '../../text/sheet-literal';
 import type { BulkRun } from '../run';
-import { BULK_STATUS } from '../statuses';
 import type { BulkSliceDeps, CombinedSheetPort } from './ports';
 import { combinedRows } from './row-values';
 import type { Outcome, Work } from './work';

@@ -2,11 +2,11 @@
 // left for a later slice.
 import type { LookupResult } from '../../lookup/items';
 import type { Operation } from '../../operations/types';
+import { BULK_STATUS } from '../../text/catalogue/statuses';
 import { asLiteralForSheet } from '../../text/sheet-literal';
 import type { ColumnLayout } from '../layout';
 import { cellAt, type SheetTable } from '../plan';
 import type { BulkRun } from '../run';
-import { BULK_STATUS } from '../statuses';
 import type { EmployeeLists } from './lists';
 import type { SliceLimits } from './ports';
 import { foundValues } from './row-values';

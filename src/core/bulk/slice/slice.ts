@@ -11,6 +11,7 @@ import { lookupMany } from '../../lookup/pass';
 import { operationByType } from '../../operations/table';
 import type { Operation } from '../../operations/types';
 import type { CellValue } from '../../render/values';
+import { BULK_STATUS, isErrorStatus, isPendingStatus } from '../../text/catalogue/statuses';
 import { type ColumnLayout, rowServed } from '../layout';
 import {
   answeredRows,
@@ -23,7 +24,6 @@ import {
 } from '../plan';
 import { countRows, rowsOf } from '../row-ranges';
 import type { BulkRun } from '../run';
-import { BULK_STATUS, isErrorStatus, isPendingStatus } from '../statuses';
 import { EmployeeLists } from './lists';
 import { nextRun, type SliceEnd } from './next-run';
 import { outcomesOf, type SliceView } from './outcomes';
