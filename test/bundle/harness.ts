@@ -82,6 +82,44 @@ export function createWorld(
   return { clock, api, emu, bundle, key };
 }
 
+/**
+ * Another spreadsheet of the same Google backend as `world`, on its clock and fake API: by default
+ * the same user's (their user properties, with the key saved there, and their user cache follow
+ * them), or `user`'s, who saves `key` (default the world's) as their own. Opened as a user opens a
+ * file: onOpen builds the menu. `plan` seeds the pace the account learned, as createWorld does.
+ */
+export function openAnotherSpreadsheet(
+  world: World,
+  options: { name?: string; user?: string; key?: string; plan?: number } = {},
+): World {
+  const emu = createEmulator({
+    fetchHandler: (request) => world.api.handle(request),
+    sharedWith: world.emu,
+    spreadsheetName: options.name ?? 'Leads Q4',
+    ...(options.user ? { userEmail: options.user } : {}),
+  });
+  const other: World = { ...world, emu, bundle: emu.loadBundle(DIST), key: options.key ?? world.key };
+  emu.runExecution(other.bundle, 'onOpen', [{ authMode: 'LIMITED' }], { context: 'simple-trigger' });
+  if (options.user || options.key) sidebar(other, 'setApiKey', other.key, 'user');
+  if (options.plan !== undefined) seedLearnedPace(emu, other.key, options.plan);
+  return other;
+}
+
+/**
+ * The same spreadsheet as `world`, opened by an editor (`email`): the sheets and document stores
+ * are the world's; the editor's formulas read the owner's user properties (P6).
+ */
+export function openAsEditor(world: World, email = 'editor@example.com'): World {
+  const emu = createEmulator({
+    fetchHandler: (request) => world.api.handle(request),
+    sharedWith: world.emu,
+    sameSpreadsheet: true,
+    userEmail: email,
+    ownerEmail: 'owner@example.com',
+  });
+  return { ...world, emu, bundle: emu.loadBundle(DIST) };
+}
+
 /** Writes the pace note an account that ran clean at `rate` a second would have left. */
 function seedLearnedPace(emu: Emulator, key: string, rate: number): void {
   const log = { ...freshLog(rate, rate), good: rate, changedAt: emu.clock.now() - 3_600_000 };

@@ -122,6 +122,7 @@ describe('the probes run in the emulator', () => {
         'PROBE_CONTEXT',
         'PROBE_OVERTIME',
         'PROBE_TYPED',
+        'PROBE_USER_STORES',
       ].sort(),
     );
     expect(MENU_ITEMS.filter((item) => !run.functions.includes(item.functionName))).toEqual([]);

@@ -10,6 +10,9 @@
 // - a cache holds about 1,000 items; when full it evicts the oldest ~100 by creation time
 // - "The data you write to the cache is not guaranteed to persist until its expiration time":
 //   `forgetEverything()` simulates that (C5)
+// - a user cache belongs to the user across every document ("CacheService.getUserCache: a cache
+//   specific to the current user and script"): emulators of several spreadsheets share one backing
+//   (C6)
 // Assumed:
 // - C1: an expiration over 21,600 s is refused with "Argument too large: expirationInSeconds"
 //   (the docs give the maximum but not what happens past it; refusing is the stricter choice, and
@@ -168,12 +171,22 @@ function checkValue(value: unknown): string {
   return text;
 }
 
+/** What Google keeps behind CacheService, by scope. */
+export type CacheBacking = Map<string, CacheStore>;
+
 export class FakeCacheService {
   readonly #runtime: Runtime;
-  readonly #stores = new Map<string, CacheStore>();
+  readonly #stores: Map<string, CacheStore>;
+  /**
+   * Every cache (script, each user's, each document's): emulators of several spreadsheets of one
+   * Google backend share it, so a user's cache is one across their documents (C6).
+   */
+  readonly backing: CacheBacking;
 
-  constructor(runtime: Runtime) {
+  constructor(runtime: Runtime, backing: CacheBacking = new Map()) {
     this.#runtime = runtime;
+    this.backing = backing;
+    this.#stores = backing;
   }
 
   getScriptCache(): FakeCache {

@@ -59,14 +59,19 @@ export class Emulator {
   readonly #runner: ExecutionRunner;
   readonly #triggerRunner: TriggerRunner;
   readonly #timeZone: string;
+  readonly #documentNumbers: { next: number }; // one count across emulators sharing a backend
   #lastBundle: CompiledBundle | null = null;
 
   constructor(options: EmulatorOptions) {
     const userEmail = options.userEmail ?? 'owner@example.com';
     const timeZone = options.timeZone ?? 'America/New_York';
     this.#timeZone = timeZone;
-    this.clock = options.clock ?? new VirtualClock();
-    this.document = this.addSpreadsheet(options.spreadsheetName ?? 'Leads');
+    const shared = options.sharedWith;
+    this.#documentNumbers = shared ? shared.#documentNumbers : { next: 1 };
+    this.clock = shared?.clock ?? options.clock ?? new VirtualClock();
+    const opened = options.sameSpreadsheet === true ? shared?.document : undefined;
+    this.document = opened ?? this.addSpreadsheet(options.spreadsheetName ?? 'Leads');
+    if (opened) this.documents.set(opened.id, opened);
     this.runtime = new Runtime(this.clock, { user: userEmail, documentId: this.document.id });
     this.logs = new LogCapture(() => this.clock.now());
     const runtime = this.runtime;
@@ -80,6 +85,7 @@ export class Emulator {
       logs: this.logs,
       people: { activeUser: userEmail, locale: 'en', scriptTimeZone: timeZone },
       lastBundle: () => this.#lastBundle,
+      ...(shared ? { sharedWith: shared.globals } : {}),
       fetch: {
         handler: options.fetchHandler,
         ...(options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs }),
@@ -104,7 +110,7 @@ export class Emulator {
         this.runtime.manifest = readManifest(bundle.distDir);
       },
     });
-    this.triggerQuota = new TriggerRuntimeQuota(options.account);
+    this.triggerQuota = shared?.triggerQuota ?? new TriggerRuntimeQuota(options.account);
     this.#triggerRunner = new TriggerRunner({
       runtime,
       document: this.document,
@@ -136,11 +142,8 @@ export class Emulator {
 
   /** Another document, for openById; the open one is created with the emulator. */
   addSpreadsheet(name: string): SpreadsheetModel {
-    const model = new SpreadsheetModel(
-      `emulated-spreadsheet-${this.documents.size + 1}`,
-      name,
-      this.#timeZone,
-    );
+    const id = `emulated-spreadsheet-${this.#documentNumbers.next++}`;
+    const model = new SpreadsheetModel(id, name, this.#timeZone);
     this.documents.set(model.id, model);
     return model;
   }

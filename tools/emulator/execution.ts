@@ -200,6 +200,7 @@ export class ExecutionRunner {
           hasActiveSpreadsheet: true,
           user: this.#setup.ownerEmail,
           hasActiveUser: false,
+          userStoresReadOnly: this.#setup.userEmail !== this.#setup.ownerEmail,
           caller,
         },
         () => {

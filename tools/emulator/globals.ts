@@ -5,7 +5,7 @@ import { FakeCacheService } from './cache';
 import { FakeHtmlService } from './html';
 import { FakeLockService } from './lock';
 import { FakeLogger, fakeConsole, type LogCapture } from './logger';
-import { FakePropertiesService } from './properties';
+import { FakePropertiesService, PROPERTY_DAILY_OPERATIONS } from './properties';
 import type { Runtime } from './runtime';
 import { FakeScriptApp, type TriggerRegistry } from './script-app';
 import { FakeSession, type SessionPeople } from './session';
@@ -44,6 +44,8 @@ interface GlobalsSetup {
   /** The bundle last loaded or run, whose HTML files HtmlService reads. */
   readonly lastBundle: () => CompiledBundle | null;
   readonly fetch: UrlFetchOptions;
+  /** Another spreadsheet's services, whose stores behind Properties and Cache these share. */
+  readonly sharedWith?: AppsScriptGlobals;
 }
 
 export function createGlobals(setup: GlobalsSetup): AppsScriptGlobals {
@@ -55,8 +57,12 @@ export function createGlobals(setup: GlobalsSetup): AppsScriptGlobals {
       ui: () => new FakeUi(runtime, setup.ui, setup.addOnName),
     }),
     UrlFetchApp: new FakeUrlFetchApp(runtime, setup.fetch),
-    CacheService: new FakeCacheService(runtime),
-    PropertiesService: new FakePropertiesService(runtime),
+    CacheService: new FakeCacheService(runtime, setup.sharedWith?.CacheService.backing),
+    PropertiesService: new FakePropertiesService(
+      runtime,
+      PROPERTY_DAILY_OPERATIONS,
+      setup.sharedWith?.PropertiesService.backing,
+    ),
     LockService: new FakeLockService(runtime),
     Utilities: new FakeUtilities(runtime),
     ScriptApp: new FakeScriptApp(runtime, setup.triggers, setup.addOn),

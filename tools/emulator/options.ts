@@ -1,5 +1,6 @@
 // What an emulator is created with (emulator.ts).
 import type { VirtualClock } from './clock';
+import type { Emulator } from './emulator';
 import type { AccountKind } from './trigger-quota';
 import type { FetchHandler, FetchRequest } from './urlfetch';
 
@@ -23,4 +24,16 @@ export interface EmulatorOptions {
   readonly recalculateAfterExecution?: boolean;
   /** Whose daily trigger runtime quota applies (90 min consumer, 6 h Workspace), or its ms. Default consumer. */
   readonly account?: AccountKind | number;
+  /**
+   * Another spreadsheet of the same Google backend: this emulator's document is a new one, on the
+   * other's clock, sharing its script, user and document stores of Properties and Cache (a user's
+   * properties and cache follow the user across documents, P5, C6) and the daily quotas. Each
+   * emulator keeps its own sheets, document properties and cache, locks and triggers.
+   */
+  readonly sharedWith?: Emulator;
+  /**
+   * With `sharedWith`: the same spreadsheet, opened by another person (`userEmail`, an editor when
+   * `ownerEmail` is the other's user): its sheets and document stores too.
+   */
+  readonly sameSpreadsheet?: boolean;
 }

@@ -8,6 +8,8 @@
 // size limit reads "You have exceeded the property storage quota. Please remove some properties
 // and try again." (reported for a single oversized value too). In a custom function
 // getUserProperties() is the spreadsheet owner's, which the runtime's identity gives.
+// User stores belong to a user across every document (Properties guide: "the current user of a
+// script, add-on, or web app"): emulators of several spreadsheets share one backing (P5).
 // Assumed:
 // - P1: keys count toward the 500 KB, in UTF-8 bytes as values do
 // - P2: the daily-quota message follows the UrlFetch wording ("Service invoked too many times
@@ -15,8 +17,10 @@
 // - P3: a refused setProperties changes nothing
 // - P4: getProperties and getKeys promise no order: the emulator answers in key order, not the
 //   order written, so code that relies on the order of writes fails here first
+// - P6: in a custom function an editor's formula reads the owner's user properties and may not
+//   write them: a write is refused with "You do not have permission to call Properties.<method>"
 import { Buffer } from 'node:buffer';
-import { gasError } from './errors';
+import { gasError, noPermission } from './errors';
 import type { Runtime } from './runtime';
 
 export const PROPERTY_MAX_VALUE_BYTES = 9 * 1024;
@@ -28,6 +32,20 @@ export const PROPERTY_QUOTA_MESSAGE =
   'You have exceeded the property storage quota. Please remove some properties and try again.';
 
 type Store = Map<string, string>;
+type QuotaWindows = Map<string, { start: number; used: number }>;
+
+/**
+ * What Google keeps behind PropertiesService: every store (script, each user's, each document's) and
+ * each user's daily count. Emulators of several spreadsheets of one Google backend share it (P5).
+ */
+export interface PropertyBacking {
+  readonly stores: Map<string, Store>;
+  readonly quotaWindows: QuotaWindows;
+}
+
+export function newPropertyBacking(): PropertyBacking {
+  return { stores: new Map(), quotaWindows: new Map() };
+}
 
 function storeBytes(store: Store): number {
   let total = 0;
@@ -40,11 +58,12 @@ function storeBytes(store: Store): number {
 class DailyQuota {
   readonly #runtime: Runtime;
   readonly #limit: number;
-  readonly #windows = new Map<string, { start: number; used: number }>();
+  readonly #windows: QuotaWindows;
 
-  constructor(runtime: Runtime, limit: number) {
+  constructor(runtime: Runtime, limit: number, windows: QuotaWindows) {
     this.#runtime = runtime;
     this.#limit = limit;
+    this.#windows = windows;
   }
 
   spend(): void {
@@ -79,11 +98,14 @@ export class FakeProperties {
   readonly #runtime: Runtime;
   readonly #store: Store;
   readonly #quota: DailyQuota;
+  /** A user's store: an editor's formula reads the owner's and may not write it (P6). */
+  readonly #ofUser: boolean;
 
-  constructor(runtime: Runtime, store: Store, quota: DailyQuota) {
+  constructor(runtime: Runtime, store: Store, quota: DailyQuota, ofUser = false) {
     this.#runtime = runtime;
     this.#store = store;
     this.#quota = quota;
+    this.#ofUser = ofUser;
   }
 
   getProperty(key: string): string | null {
@@ -114,27 +136,27 @@ export class FakeProperties {
   }
 
   setProperty(key: string, value: string): FakeProperties {
-    this.#enter('setProperty');
+    this.#enterWrite('setProperty');
     this.#write([[String(key), String(value)]], false);
     return this;
   }
 
   setProperties(properties: { [key: string]: string }, deleteAllOthers?: boolean): FakeProperties {
-    this.#enter('setProperties');
+    this.#enterWrite('setProperties');
     const pairs = Object.entries(properties).map(([key, value]): [string, string] => [key, String(value)]);
     this.#write(pairs, deleteAllOthers === true);
     return this;
   }
 
   deleteProperty(key: string): FakeProperties {
-    this.#enter('deleteProperty');
+    this.#enterWrite('deleteProperty');
     this.#store.delete(String(key));
     this.#recordWrite(String(key), undefined);
     return this;
   }
 
   deleteAllProperties(): FakeProperties {
-    this.#enter('deleteAllProperties');
+    this.#enterWrite('deleteAllProperties');
     this.#store.clear();
     return this;
   }
@@ -155,16 +177,30 @@ export class FakeProperties {
     this.#runtime.enter('storage', `Properties.${method}`);
     this.#quota.spend();
   }
+
+  #enterWrite(method: string): void {
+    this.#enter(method);
+    if (this.#ofUser && this.#runtime.current?.userStoresReadOnly === true)
+      throw noPermission(`Properties.${method}`);
+  }
 }
 
 export class FakePropertiesService {
   readonly #runtime: Runtime;
-  readonly #stores = new Map<string, Store>();
+  readonly #stores: Map<string, Store>;
   readonly #quota: DailyQuota;
+  /** What this service keeps its stores in, to share with another spreadsheet's emulator. */
+  readonly backing: PropertyBacking;
 
-  constructor(runtime: Runtime, dailyOperations = PROPERTY_DAILY_OPERATIONS) {
+  constructor(
+    runtime: Runtime,
+    dailyOperations = PROPERTY_DAILY_OPERATIONS,
+    backing: PropertyBacking = newPropertyBacking(),
+  ) {
     this.#runtime = runtime;
-    this.#quota = new DailyQuota(runtime, dailyOperations);
+    this.backing = backing;
+    this.#stores = backing.stores;
+    this.#quota = new DailyQuota(runtime, dailyOperations, backing.quotaWindows);
   }
 
   getScriptProperties(): FakeProperties {
@@ -174,7 +210,7 @@ export class FakePropertiesService {
 
   getUserProperties(): FakeProperties {
     this.#runtime.enter('storage', 'PropertiesService.getUserProperties');
-    return this.#properties(`user:${this.#runtime.identity().user}`);
+    return this.#properties(`user:${this.#runtime.identity().user}`, true);
   }
 
   /** Null without an open document, as documented (the typings omit the null). */
@@ -202,8 +238,8 @@ export class FakePropertiesService {
     return this.#store(scopeKey(scope));
   }
 
-  #properties(scope: string): FakeProperties {
-    return new FakeProperties(this.#runtime, this.#store(scope), this.#quota);
+  #properties(scope: string, ofUser = false): FakeProperties {
+    return new FakeProperties(this.#runtime, this.#store(scope), this.#quota, ofUser);
   }
 
   #store(scope: string): Store {

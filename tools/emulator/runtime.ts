@@ -35,6 +35,10 @@ export interface ExecutionSpec {
   /** Whose user properties, user cache and user lock apply (a formula uses the owner's). */
   readonly user: string;
   readonly hasActiveUser: boolean;
+  /**
+   * A formula run for an editor: it reads the owner's user properties and may not write them (P6).
+   */
+  readonly userStoresReadOnly?: boolean;
   /** The cell whose formula runs, for custom functions. */
   readonly caller?: CellAddress;
   /**

@@ -48,6 +48,25 @@ export function PROBE_CONTEXT(): string {
   return activeSheet;
 }
 
+/**
+ * What a formula sees of its owner's user stores: the user property and user cache entry the
+ * owner's menu step wrote (P6), and whether it may write a user property itself.
+ */
+export function PROBE_USER_STORES(): string {
+  const properties = PropertiesService.getUserProperties();
+  const wrote = attempt(() => properties.setProperty(USER_STORE_MARK, 'from a formula'));
+  remember(RECORDS.userStores, {
+    userProperty: properties.getProperty(USER_STORE_MARK) !== null,
+    userCache: CacheService.getUserCache().get(USER_STORE_MARK) === 'from the menu',
+    ownerMayWrite: wrote.ok,
+  });
+  properties.deleteProperty(USER_STORE_MARK);
+  return 'read';
+}
+
+/** The user property and user cache key the owner's step and PROBE_USER_STORES share (P6). */
+export const USER_STORE_MARK = 'probe.p6';
+
 /** Sleeps past the 30 s limit with a heartbeat; then tries to write from its catch block (RT2). */
 export function PROBE_OVERTIME(): string {
   const start = Date.now();

@@ -11,6 +11,7 @@ export {
   PROBE_SPILL,
   PROBE_THROW,
   PROBE_TYPED,
+  PROBE_USER_STORES,
 } from './custom-functions';
 export { onOpen, probeChanged, probeEdited, probeOpened, probeTick } from './handlers';
 export { probeReport } from './report';

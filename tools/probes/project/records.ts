@@ -19,6 +19,8 @@ export const RECORDS = {
   tickEvent: 'tick.event',
   /** What the custom function PROBE_CONTEXT saw (S14, SE1). */
   context: 'formula.context',
+  /** What PROBE_USER_STORES saw of its owner's user stores (P6). */
+  userStores: 'formula.userStores',
   /** PROBE_OVERTIME: the last heartbeat, and whether its catch block could still write (RT2). */
   overtimeBeat: 'overtime.beat',
   overtimeCaught: 'overtime.caught',

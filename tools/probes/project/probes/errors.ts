@@ -1,9 +1,10 @@
-// Error cells, spills written over, and what a custom function may reach (X10, S13-S15, SE1, RT2
-// of docs/platform-assumptions.md), on the formulas sheet, rows 17 to 27 (recalculation.ts has the
-// rows above).
+// Error cells, spills written over, and what a custom function may reach (X10, S13-S15, SE1, P6,
+// RT2 of docs/platform-assumptions.md), on the formulas sheet, rows 17 to 27 (recalculation.ts has
+// the rows above).
 
 import { isJsonObject } from '../../json';
 import { type Probe, seen } from '../../probe';
+import { USER_STORE_MARK } from '../custom-functions';
 import { argsOf, RECORDS, runsOf } from '../records';
 import { formulaCell, SHEETS } from '../sheets';
 import { counted, recall, required } from '../store';
@@ -79,6 +80,18 @@ export const ERROR_PROBES: readonly Probe[] = [
     expected: { effectiveUser: 'refused' },
     // PROBE_CONTEXT, written by s14-formula-active-sheet, records both.
     finish: () => seen({ effectiveUser: context().effectiveUser ?? null }),
+  },
+  {
+    name: 'p6-formula-reads-the-owners-user-stores',
+    id: 'P6',
+    asks: "A formula of the owner's: does it see the user property and user cache entry a menu step wrote, and may it write a user property?",
+    expected: { userProperty: true, userCache: true, ownerMayWrite: true },
+    setup: () => {
+      PropertiesService.getUserProperties().setProperty(USER_STORE_MARK, 'from the menu');
+      CacheService.getUserCache().put(USER_STORE_MARK, 'from the menu', 3_600);
+      formulaCell('A27').setFormula('=PROBE_USER_STORES()');
+    },
+    finish: () => seen(required(RECORDS.userStores, 'the formula in A27 did not run')),
   },
   {
     name: 'rt2-stopped-at-the-deadline',
