@@ -27,6 +27,7 @@ import { fastCache } from './platform/cache';
 import { documentLock } from './platform/locks';
 import { documentProperties, sheetRecord } from './platform/properties';
 import { activeSpreadsheet, timeFormatter } from './platform/spreadsheet';
+import { spreadsheetHere, userMemory } from './user-memory';
 
 export interface ExecutionContext {
   deps: LookupDeps;
@@ -121,8 +122,13 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
     record: sheetRecord(PROPERTY.cacheSheet, snapshot),
   });
   const fast = ttlCachePort(fastCache());
+  // The memory across the user's spreadsheets: answers bought with this account elsewhere are free.
+  const memory = userMemory(
+    () => cache.ttlDays,
+    () => spreadsheetHere(openSpreadsheet()),
+  );
   const cache = new ResultCache(
-    { fast, store, hash: digestHashPort, clock, zip: gzipPort, sheet },
+    { fast, store, hash: digestHashPort, clock, zip: gzipPort, sheet, memory },
     { ttlDays: settings.cacheTtlDays },
   );
   const lock = lockPort(lockObject);

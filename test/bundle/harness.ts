@@ -90,10 +90,17 @@ export function createWorld(
  */
 export function openAnotherSpreadsheet(
   world: World,
-  options: { name?: string; user?: string; key?: string; plan?: number } = {},
+  options: {
+    name?: string;
+    user?: string;
+    key?: string;
+    plan?: number;
+    emulator?: Partial<EmulatorOptions>;
+  } = {},
 ): World {
   const emu = createEmulator({
     fetchHandler: (request) => world.api.handle(request),
+    ...options.emulator,
     sharedWith: world.emu,
     spreadsheetName: options.name ?? 'Leads Q4',
     ...(options.user ? { userEmail: options.user } : {}),
@@ -112,12 +119,22 @@ export function openAnotherSpreadsheet(
 export function openAsEditor(world: World, email = 'editor@example.com'): World {
   const emu = createEmulator({
     fetchHandler: (request) => world.api.handle(request),
+    addOn: true,
     sharedWith: world.emu,
     sameSpreadsheet: true,
     userEmail: email,
     ownerEmail: 'owner@example.com',
   });
   return { ...world, emu, bundle: emu.loadBundle(DIST) };
+}
+
+/**
+ * The user's memory across spreadsheets is gone (core/cache/user-memory.ts): for tests of what the
+ * document's own layers keep, which the memory would otherwise answer for.
+ */
+export function forgetUserMemory(world: World): void {
+  const user = world.emu.properties.storeFor({ user: 'owner@example.com' });
+  for (const key of [...user.keys()]) if (key.startsWith(PROPERTY_PREFIX.memoryPage)) user.delete(key);
 }
 
 /** Writes the pace note an account that ran clean at `rate` a second would have left. */
