@@ -6,6 +6,7 @@ import { type PaceView, paceProperty, paceView, sharedPacer } from '../core/api/
 import { parseSettings, SETTINGS_PROPERTY } from '../core/billing/settings';
 import { accountScope } from '../core/cache/keys';
 import { ResultCache } from '../core/cache/result-cache';
+import type { UserMemory } from '../core/cache/user-memory';
 import type { LookupDeps } from '../core/lookup/items';
 import type { SheetStorePort } from '../core/platform/ports';
 import { PROPERTY } from '../core/platform/stored-keys';
@@ -33,6 +34,8 @@ export interface ExecutionContext {
   deps: LookupDeps;
   /** A short hash of the API key: scopes cached answers to the account, never reveals the key. */
   scope: string;
+  /** The memory across the user's spreadsheets, which the result cache reads too. */
+  memory: UserMemory;
   apiKey: string;
   settings: Settings;
   /**
@@ -154,6 +157,7 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
         : {}),
     },
     scope,
+    memory,
     apiKey: found.key,
     settings,
     pace: paceView(stored, paceKey, settings.requestsPerSecond, clock.now()),

@@ -4,6 +4,7 @@
 // editor of a shared-key spreadsheet reads the owner's memory. Credits are the fake API's ledger:
 // PRONET_EMAIL costs 10 credits a lookup.
 import type { BulkPreview, BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
+import type { SelectionReceipt } from '../../src/shared/receipt-rpc';
 import type { WatchList } from '../../src/shared/watch-rpc';
 import {
   createWorld,
@@ -51,6 +52,12 @@ describe('an answer bought in one spreadsheet of a user', () => {
     expect(shown.error).toBeNull();
     expect(shown.values[0]![0]).toBe(email);
     expect(spent(q4)).toBe(10);
+    q4.emu.spreadsheet.getSheetByName('Sheet1')!.getRange('C7').activate();
+    const receipt = sidebar<SelectionReceipt>(q4, 'getCellReceipt', null);
+    expect(Object.fromEntries(receipt.lines.map((line) => [line.label, line.text]))).toMatchObject({
+      Bought: "Saved result, free. Bought in 'Leads Q3' on 2025-01-06 04:00 for 10 credits",
+      Kept: 'In the memory of all your spreadsheets, until 2025-02-05',
+    });
   });
 
   it('is free to a bulk run there: only the new profile is bought', () => {
