@@ -105,7 +105,7 @@ export function openAnotherSpreadsheet(
     spreadsheetName: options.name ?? 'Leads Q4',
     ...(options.user ? { userEmail: options.user } : {}),
   });
-  const other: World = { ...world, emu, bundle: emu.loadBundle(DIST), key: options.key ?? world.key };
+  const other: World = { ...world, emu, bundle: emu.loadBundle(world.bundle.distDir), key: options.key ?? world.key };
   emu.runExecution(other.bundle, 'onOpen', [{ authMode: 'LIMITED' }], { context: 'simple-trigger' });
   if (options.user || options.key) sidebar(other, 'setApiKey', other.key, 'user');
   if (options.plan !== undefined) seedLearnedPace(emu, other.key, options.plan);
@@ -125,7 +125,7 @@ export function openAsEditor(world: World, email = 'editor@example.com'): World 
     userEmail: email,
     ownerEmail: 'owner@example.com',
   });
-  return { ...world, emu, bundle: emu.loadBundle(DIST) };
+  return { ...world, emu, bundle: emu.loadBundle(world.bundle.distDir) };
 }
 
 /**
