@@ -105,7 +105,12 @@ export function openAnotherSpreadsheet(
     spreadsheetName: options.name ?? 'Leads Q4',
     ...(options.user ? { userEmail: options.user } : {}),
   });
-  const other: World = { ...world, emu, bundle: emu.loadBundle(world.bundle.distDir), key: options.key ?? world.key };
+  const other: World = {
+    ...world,
+    emu,
+    bundle: emu.loadBundle(world.bundle.distDir),
+    key: options.key ?? world.key,
+  };
   emu.runExecution(other.bundle, 'onOpen', [{ authMode: 'LIMITED' }], { context: 'simple-trigger' });
   if (options.user || options.key) sidebar(other, 'setApiKey', other.key, 'user');
   if (options.plan !== undefined) seedLearnedPace(emu, other.key, options.plan);
