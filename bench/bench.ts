@@ -13,6 +13,7 @@ import { BLIP_CONDITIONS, measureBlips } from './blip-scenario';
 import { type BulkFigures, firstRunOnly, measureBulk } from './bulk-scenario';
 import { measureFormulaCosts } from './formula-costs';
 import { measureFormulas } from './formula-scenario';
+import { type MemoryFigures, measureMemory } from './memory-scenario';
 import { buildMapped, measureModules } from './module-count';
 import { measurePaceScenarios, type PaceScenarios } from './pace-scenarios';
 import { paceRows } from './pace-table';
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
   const watch = measureWatch(DIST, LATENCY_MS);
   buildMapped(ROOT, join(ROOT, '.build', 'mapped-dist'));
   const { modules: _list, ...modules } = await measureModules(join(ROOT, '.build', 'mapped-dist'));
+  const memory = measureMemory(DIST, LATENCY_MS);
   const pace = await pacing;
 
   const rows: [string, string | number, string | number, string][] = [
@@ -178,6 +180,12 @@ async function main(): Promise<void> {
       '',
       '',
     ],
+    [
+      'three spreadsheets, 1,000 names each, 40 % shared: credits, minimum / memory hit ms',
+      memoryRow(memory),
+      '',
+      '',
+    ],
     ['bundle size, minified (KB)', startup.bundleKB, '', ''],
     ['bundle size, gzipped (KB)', startup.gzipKB, '', ''],
     [
@@ -201,6 +209,7 @@ async function main(): Promise<void> {
     formulaCosts,
     recipe,
     watch,
+    memory,
     pace,
     modules,
     targets: {
@@ -217,6 +226,7 @@ async function main(): Promise<void> {
       everyWayAtMinimumNoRowFailed: [pace.bulk, pace.watch, pace.recipe].every((results) =>
         results.every(({ figures: f }) => f.credits === f.minimumCredits && f.unanswered === 0),
       ),
+      memoryAtMinimum: memory.credits === memory.minimumCredits,
       watchAtMinimumWithinQuota:
         watch.credits === watch.minimumCredits && watch.triggerQuotaShare < 1 && watch.triggerFailures === 0,
     },
@@ -245,7 +255,16 @@ async function main(): Promise<void> {
   console.log(`written: ${out.slice(ROOT.length + 1)}`);
 }
 
-if (process.argv.includes(PACE_PROCESS)) {
+function memoryRow(memory: MemoryFigures): string {
+  return `${memory.credits}, ${memory.minimumCredits} / ${memory.memoryHitServiceMs} (own ${memory.ownHitServiceMs})`;
+}
+
+/** `--only-memory`: the memory scenario alone (the whole bench takes minutes). */
+const ONLY_MEMORY = '--only-memory';
+
+if (process.argv.includes(ONLY_MEMORY)) {
+  console.log(JSON.stringify(measureMemory(DIST, LATENCY_MS), null, 2));
+} else if (process.argv.includes(PACE_PROCESS)) {
   // Sent, the channel closes, and with it this process.
   process.send!(measurePaceScenarios(), () => process.disconnect());
 } else {

@@ -6,6 +6,7 @@ import { type PaceView, paceProperty, paceView, sharedPacer } from '../core/api/
 import { parseSettings, SETTINGS_PROPERTY } from '../core/billing/settings';
 import { accountScope } from '../core/cache/keys';
 import { ResultCache } from '../core/cache/result-cache';
+import type { UserMemory } from '../core/cache/user-memory';
 import type { LookupDeps } from '../core/lookup/items';
 import type { BatchStorePort, SheetStorePort } from '../core/platform/ports';
 import { PROPERTY } from '../core/platform/stored-keys';
@@ -27,11 +28,14 @@ import { fastCache } from './platform/cache';
 import { documentLock } from './platform/locks';
 import { documentProperties, sheetRecord } from './platform/properties';
 import { activeSpreadsheet, timeFormatter } from './platform/spreadsheet';
+import { spreadsheetHere, userMemory } from './user-memory';
 
 export interface ExecutionContext {
   deps: LookupDeps;
   /** A short hash of the API key: scopes cached answers to the account, never reveals the key. */
   scope: string;
+  /** The memory across the user's spreadsheets, which the result cache reads too. */
+  memory: UserMemory;
   apiKey: string;
   settings: Settings;
   /**
@@ -86,6 +90,7 @@ export function resultCache(
   store: BatchStorePort,
   sheet: SheetStorePort | undefined,
   ttlDays: number,
+  memory?: UserMemory,
 ): ResultCache {
   return new ResultCache(
     {
@@ -95,6 +100,7 @@ export function resultCache(
       clock: appsScriptClock,
       zip: gzipPort,
       ...(sheet ? { sheet } : {}),
+      ...(memory ? { memory } : {}),
     },
     { ttlDays },
   );
@@ -143,8 +149,13 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
     // Which sheet it is, from the same read: a formula finds it with one call, as by its name.
     record: sheetRecord(PROPERTY.cacheSheet, snapshot),
   });
-  const cache = resultCache(store, sheet, settings.cacheTtlDays);
   const fast = ttlCachePort(fastCache());
+  // The memory across the user's spreadsheets: answers bought with this account elsewhere are free.
+  const memory = userMemory(
+    () => settings.cacheTtlDays,
+    () => spreadsheetHere(openSpreadsheet()),
+  );
+  const cache = resultCache(store, sheet, settings.cacheTtlDays, memory);
   const lock = lockPort(lockObject);
   const scope = accountScope(digestHashPort, found.key);
   const paceKey = paceProperty(scope);
@@ -168,6 +179,7 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
         : {}),
     },
     scope,
+    memory,
     apiKey: found.key,
     settings,
     pace: paceView(stored, paceKey, settings.requestsPerSecond, clock.now()),

@@ -2,6 +2,7 @@
 // lives in document properties and is read from one snapshot per call (each getProperties() counts
 // against the store's daily quota); saved results are seen through the same layers formulas use.
 import { ledgerSummary } from '../core/billing/summary';
+import { scopeFilter } from '../core/cache/keys';
 import { lostResultsText } from '../core/cache/lost';
 import type { ResultCache } from '../core/cache/result-cache';
 import { dropAllClaims } from '../core/lookup/claims';
@@ -16,6 +17,7 @@ import { requireDocumentProperties } from './platform/properties';
 import { activeSpreadsheet, spreadsheetZone, timeFormatter } from './platform/spreadsheet';
 import { movePurchases, recordAccess } from './purchase-record';
 import { getSettings, paceSummaryIn } from './settings-api';
+import { spreadsheetHere, userMemory } from './user-memory';
 
 const documentProperties = requireDocumentProperties;
 
@@ -75,6 +77,25 @@ function savedResults(): SavedResults {
   return { cache, scope: undefined };
 }
 
+/** The memory across the user's spreadsheets, for the Saved results panel. */
+function memoryOf(results: SavedResults) {
+  return userMemory(
+    () => results.cache.ttlDays,
+    () => spreadsheetHere(activeSpreadsheet()),
+  );
+}
+
+/** The account's answers in the memory of all the user's spreadsheets (core/cache/user-memory.ts). */
+function everywhere(results: SavedResults): CacheView['everywhere'] {
+  if (results.scope === undefined) return { entries: 0, spreadsheets: 0, rebuyCredits: 0 };
+  const entries = memoryOf(results).entries(scopeFilter(results.scope));
+  return {
+    entries: entries.length,
+    spreadsheets: new Set(entries.map((entry) => entry.spreadsheetId)).size,
+    rebuyCredits: entries.reduce((sum, entry) => sum + (entry.answer.credits ?? 0), 0),
+  };
+}
+
 function cacheView(results: SavedResults): CacheView {
   const stats = results.cache.stats(results.scope);
   const lost = results.cache.lostSheet();
@@ -90,6 +111,7 @@ function cacheView(results: SavedResults): CacheView {
     timeZone: spreadsheetZone(spreadsheet),
     rebuyCredits: results.cache.rebuyCredits(results.scope),
     lostResults: lost ? lostResultsText(lost) : null,
+    everywhere: everywhere(results),
   };
 }
 
@@ -100,12 +122,22 @@ export function getCacheStats(): CacheView {
   return cacheView(results);
 }
 
-/** Deletes the saved results (confirmed in the sidebar); formulas then pay again when they run. */
-export function clearCache(): CacheView {
+/**
+ * Deletes the saved results (confirmed in the sidebar); formulas then pay again when they run.
+ * `here`: this spreadsheet's, and what the memory across spreadsheets keeps of its purchases;
+ * `everywhere`: the account's whole memory too, bought in any of the user's spreadsheets.
+ */
+export function clearCache(where: 'here' | 'everywhere' = 'here'): CacheView {
   const results = savedResults();
-  if (results.scope === undefined)
+  const scope = results.scope;
+  if (scope === undefined)
     throw new Error('Save your API key first: saved results are cleared one account at a time.');
-  results.cache.clear(results.scope);
+  results.cache.clear(scope);
+  const inScope = scopeFilter(scope);
+  const hereId = activeSpreadsheet()?.getId() ?? '';
+  memoryOf(results).forget(
+    (line) => inScope(line.key) && (where === 'everywhere' || line.spreadsheetId === hereId),
+  );
   // Claims of past purchases would keep formulas waiting for answers that are gone.
   const lock = lockPort(documentLock());
   lock.withLock(10_000, () => dropAllClaims(batchStorePort(documentProperties())));

@@ -119,6 +119,7 @@ function formulaReads(
       sheetRows: cacheRows,
       hash: digestHashPort,
       zip: gzipPort,
+      memory: ctx.memory,
     };
     return keptAnswer(resultKey(digestHashPort, ctx.scope, request), layers);
   };
@@ -159,6 +160,7 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
     hash: digestHashPort,
     zip: gzipPort,
     isLive: (at) => now - at < ttlDays * DAY_MS,
+    memory: ctx.memory,
   });
   const lines = receiptLines({
     subject,

@@ -104,6 +104,11 @@ export interface CacheView {
    * until the user goes on without it (`acceptLostResults`); null otherwise.
    */
   lostResults: string | null;
+  /**
+   * This account's answers in the memory across all the user's spreadsheets (this one's included):
+   * free in each of them while kept.
+   */
+  everywhere: { entries: number; spreadsheets: number; rebuyCredits: number };
 }
 
 export interface ServerApi
@@ -123,7 +128,8 @@ export interface ServerApi
   getPace(): PaceSummary | null;
   getLedger(): LedgerView;
   getCacheStats(): CacheView;
-  clearCache(): CacheView;
+  /** `here` (the default): this spreadsheet's; `everywhere`: the account's in all the user's spreadsheets. */
+  clearCache(where?: 'here' | 'everywhere'): CacheView;
   /** Goes on without what the deleted hidden sheet held: lookups buy again, a new sheet keeps them. */
   acceptLostResults(): CacheView;
 }

@@ -7,6 +7,7 @@ import type { CollectorProgress as PumpProgress } from '../../src/shared/jobs-rp
 import {
   createWorld,
   enterFormulaBeforeItsTrigger as enterFormula,
+  forgetUserMemory,
   postsSent,
   spent,
   typeValues,
@@ -43,10 +44,12 @@ function formulasBuyAnswers(world: World): unknown[] {
 }
 
 /** Hours later, the fast cache has forgotten and the properties lost every saved result. */
+/** The document's answers gone from its fast cache and properties, and the user's memory. */
 function loseFastCacheAndProperties(world: World): void {
   world.emu.cache.forgetEverything();
   const properties = world.emu.properties.getDocumentProperties()!;
   for (const key of properties.getKeys()) if (key.startsWith('r1:')) properties.deleteProperty(key);
+  forgetUserMemory(world);
 }
 
 function cacheRows(world: World): unknown[][] {

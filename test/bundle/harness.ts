@@ -90,15 +90,27 @@ export function createWorld(
  */
 export function openAnotherSpreadsheet(
   world: World,
-  options: { name?: string; user?: string; key?: string; plan?: number } = {},
+  options: {
+    name?: string;
+    user?: string;
+    key?: string;
+    plan?: number;
+    emulator?: Partial<EmulatorOptions>;
+  } = {},
 ): World {
   const emu = createEmulator({
     fetchHandler: (request) => world.api.handle(request),
+    ...options.emulator,
     sharedWith: world.emu,
     spreadsheetName: options.name ?? 'Leads Q4',
     ...(options.user ? { userEmail: options.user } : {}),
   });
-  const other: World = { ...world, emu, bundle: emu.loadBundle(DIST), key: options.key ?? world.key };
+  const other: World = {
+    ...world,
+    emu,
+    bundle: emu.loadBundle(world.bundle.distDir),
+    key: options.key ?? world.key,
+  };
   emu.runExecution(other.bundle, 'onOpen', [{ authMode: 'LIMITED' }], { context: 'simple-trigger' });
   if (options.user || options.key) sidebar(other, 'setApiKey', other.key, 'user');
   if (options.plan !== undefined) seedLearnedPace(emu, other.key, options.plan);
@@ -112,12 +124,22 @@ export function openAnotherSpreadsheet(
 export function openAsEditor(world: World, email = 'editor@example.com'): World {
   const emu = createEmulator({
     fetchHandler: (request) => world.api.handle(request),
+    addOn: true,
     sharedWith: world.emu,
     sameSpreadsheet: true,
     userEmail: email,
     ownerEmail: 'owner@example.com',
   });
-  return { ...world, emu, bundle: emu.loadBundle(DIST) };
+  return { ...world, emu, bundle: emu.loadBundle(world.bundle.distDir) };
+}
+
+/**
+ * The user's memory across spreadsheets is gone (core/cache/user-memory.ts): for tests of what the
+ * document's own layers keep, which the memory would otherwise answer for.
+ */
+export function forgetUserMemory(world: World): void {
+  const user = world.emu.properties.storeFor({ user: 'owner@example.com' });
+  for (const key of [...user.keys()]) if (key.startsWith(PROPERTY_PREFIX.memoryPage)) user.delete(key);
 }
 
 /** Writes the pace note an account that ran clean at `rate` a second would have left. */

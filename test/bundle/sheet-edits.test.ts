@@ -15,6 +15,7 @@ import {
   createWorld,
   drive,
   enterFormula,
+  forgetUserMemory,
   postsSent,
   sidebar,
   spent,
@@ -49,12 +50,16 @@ function bulkRun(world: World, sheetName: string): BulkProgress {
   return drive(world, started.runId);
 }
 
-/** Hours later the fast cache has forgotten everything, and the properties hold no answer. */
+/**
+ * Hours later the fast cache has forgotten everything, and the properties hold no answer; nor does
+ * the user's memory across spreadsheets (memory.test.ts).
+ */
 function fastCacheForgets(world: World): void {
   world.clock.advance(8 * HOUR);
   world.emu.cache.forgetEverything();
   const properties = world.emu.properties.getDocumentProperties()!;
   for (const key of properties.getKeys()) if (key.startsWith('r1:')) properties.deleteProperty(key);
+  forgetUserMemory(world);
 }
 
 const sheetNames = (world: World) => world.emu.document.sheets.map((sheet) => sheet.name);

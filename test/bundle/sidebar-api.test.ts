@@ -187,6 +187,7 @@ describe('the Saved results panel (getCacheStats, clearCache)', () => {
       timeZone: 'America/New_York',
       rebuyCredits: 0,
       lostResults: null,
+      everywhere: { entries: 0, spreadsheets: 0, rebuyCredits: 0 },
     });
     for (const [cell, formula] of [
       ['E1', '=COMPANY_WEBSITE(A1)'],

@@ -24,6 +24,7 @@ import type { FakePropertiesService } from './properties';
 import { inRaceWindow } from './race';
 import { Runtime } from './runtime';
 import { TriggerRegistry } from './script-app';
+import type { SharedBackend } from './shared-backend';
 import { SpreadsheetModel } from './sheet-model';
 import { FakeRange, FakeSpreadsheet } from './spreadsheet';
 import { TriggerRuntimeQuota } from './trigger-quota';
@@ -39,7 +40,7 @@ export type { FormulaOutcome } from './formula-result';
 export type { EmulatorOptions } from './options';
 export type { TriggerRun } from './trigger-runner';
 
-export class Emulator {
+export class Emulator implements SharedBackend {
   readonly clock: VirtualClock;
   readonly runtime: Runtime;
   readonly logs: LogCapture;
@@ -59,7 +60,7 @@ export class Emulator {
   readonly #runner: ExecutionRunner;
   readonly #triggerRunner: TriggerRunner;
   readonly #timeZone: string;
-  readonly #documentNumbers: { next: number }; // one count across emulators sharing a backend
+  readonly documentNumbers: { next: number };
   #lastBundle: CompiledBundle | null = null;
 
   constructor(options: EmulatorOptions) {
@@ -67,7 +68,7 @@ export class Emulator {
     const timeZone = options.timeZone ?? 'America/New_York';
     this.#timeZone = timeZone;
     const shared = options.sharedWith;
-    this.#documentNumbers = shared ? shared.#documentNumbers : { next: 1 };
+    this.documentNumbers = shared?.documentNumbers ?? { next: 1 };
     this.clock = shared?.clock ?? options.clock ?? new VirtualClock();
     const opened = options.sameSpreadsheet === true ? shared?.document : undefined;
     this.document = opened ?? this.addSpreadsheet(options.spreadsheetName ?? 'Leads');
@@ -142,7 +143,7 @@ export class Emulator {
 
   /** Another document, for openById; the open one is created with the emulator. */
   addSpreadsheet(name: string): SpreadsheetModel {
-    const id = `emulated-spreadsheet-${this.#documentNumbers.next++}`;
+    const id = `emulated-spreadsheet-${this.documentNumbers.next++}`;
     const model = new SpreadsheetModel(id, name, this.#timeZone);
     this.documents.set(model.id, model);
     return model;

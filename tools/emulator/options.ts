@@ -1,6 +1,6 @@
 // What an emulator is created with (emulator.ts).
 import type { VirtualClock } from './clock';
-import type { Emulator } from './emulator';
+import type { SharedBackend } from './shared-backend';
 import type { AccountKind } from './trigger-quota';
 import type { FetchHandler, FetchRequest } from './urlfetch';
 
@@ -30,7 +30,7 @@ export interface EmulatorOptions {
    * properties and cache follow the user across documents, P5, C6) and the daily quotas. Each
    * emulator keeps its own sheets, document properties and cache, locks and triggers.
    */
-  readonly sharedWith?: Emulator;
+  readonly sharedWith?: SharedBackend;
   /**
    * With `sharedWith`: the same spreadsheet, opened by another person (`userEmail`, an editor when
    * `ownerEmail` is the other's user): its sheets and document stores too.

@@ -9,8 +9,11 @@ const ENTRY_VERSION = 1;
 /** The two outcomes that cost credits and are final. Pending and failed calls are never cached. */
 export type PaidOutcome = Extract<CallOutcome, { kind: 'found' | 'miss' }>;
 
-/** A paid outcome and when it was paid (clock ms), with its cost when the caller knew it. */
-export type CachedAnswer = PaidOutcome & { at: number; credits?: number };
+/**
+ * A paid outcome and when it was paid (clock ms), with its cost when the caller knew it, and the
+ * name of the spreadsheet that bought it when another spreadsheet of the user did (user-memory.ts).
+ */
+export type CachedAnswer = PaidOutcome & { at: number; credits?: number; boughtIn?: string };
 
 export interface PaidEntry {
   key: string;

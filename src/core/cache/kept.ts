@@ -1,12 +1,19 @@
 // Where one paid answer is kept, for a cell's receipt: which layers hold it (the fast cache, the
-// document properties, the hidden sheet) and the answer a formula would read, in the order the
+// document properties, the hidden sheet, the memory across the user's spreadsheets) and the answer a formula would read, in the order the
 // result cache reads them (result-cache.ts getMany). Reads what the caller read already: one
 // snapshot of the properties, one read of the sheet.
 import type { HashPort, TtlCachePort, ZipPort } from '../platform/ports';
 import { type CachedAnswer, decodeEntry } from './entries';
 import { ownValue, readPayload } from './property-layout';
+import type { Remembered } from './user-memory';
 
-export type KeptLayer = 'fast' | 'properties' | 'sheet';
+/** `memory`: the memory across the user's spreadsheets (user-memory.ts). */
+export type KeptLayer = 'fast' | 'properties' | 'sheet' | 'memory';
+
+/** What the receipt reads of the memory across spreadsheets. */
+export interface MemoryReader {
+  find(keys: readonly string[]): Map<string, Remembered>;
+}
 
 export interface Kept {
   /** The answer a formula reads now; null when no layer holds a live one. */
@@ -24,6 +31,7 @@ export interface KeptSources {
   hash: HashPort;
   zip?: ZipPort;
   isLive(at: number): boolean;
+  memory?: MemoryReader;
 }
 
 export function whereKept(key: string, sources: KeptSources): Kept {
@@ -39,7 +47,22 @@ export function whereKept(key: string, sources: KeptSources): Kept {
     kept.layers.push(layer);
     kept.answer ??= answer;
   }
+  const remembered = readMemory(sources.memory, key);
+  if (remembered && sources.isLive(remembered.at)) {
+    kept.layers.push('memory');
+    kept.answer ??= remembered;
+  }
   return kept;
+}
+
+/** The memory's answer, saying where it was bought; it only helps, so a failure reads as absent. */
+function readMemory(memory: MemoryReader | undefined, key: string): CachedAnswer | null {
+  try {
+    const found = memory?.find([key]).get(key);
+    return found ? { ...found.answer, boughtIn: found.boughtIn } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Where `keptAnswer` reads: what is in hand first, the hidden sheet read once when first needed. */
@@ -49,6 +72,7 @@ export interface AnswerSources {
   sheetRows(): Record<string, string> | null;
   hash: HashPort;
   zip?: ZipPort;
+  memory?: MemoryReader;
 }
 
 /**
@@ -70,7 +94,7 @@ export function keptAnswer(key: string, sources: AnswerSources): CachedAnswer | 
     const answer = payload === null ? null : decodeEntry(payload, sources.zip);
     if (answer) return answer;
   }
-  return null;
+  return readMemory(sources.memory, key);
 }
 
 /** The fast layer only helps: a failure to read it reads as absent, as in the result cache. */

@@ -10,6 +10,7 @@ import { heldFailureKeys, heldFailuresIn } from './held-failures';
 import { lostResultsRefusal } from './lost';
 import { ownValue, readPayload, utf8Bytes } from './property-layout';
 import { readStash, stashNotes } from './stash';
+import type { Remembered } from './user-memory';
 
 /** CacheService refuses values over 100 KB (102,400 bytes); bigger answers live in the store only. */
 export const FAST_MAX_VALUE_BYTES = 100_000;
@@ -42,6 +43,8 @@ export interface LookedUp {
 
 export interface ReadLayers {
   fast: TtlCachePort;
+  /** The memory across the user's spreadsheets (user-memory.ts), read only for what this document lacks. */
+  memory?: { find(keys: readonly string[]): Map<string, Remembered> };
   hash: HashPort;
   zip?: ZipPort;
   sheet?: SheetStorePort;
@@ -63,6 +66,8 @@ export function lookUpLayers(
   if (!options.storeFirst) read.fromStore(true);
   read.fromStash();
   read.fromSheet();
+  read.fromMemory();
+  read.refuseIfLost();
   read.rewarm();
   const held = options.heldFailures ? heldFailuresIn(fast, read.missing()) : new Map<string, ApiError>();
   return { answers: read.answers, held };
@@ -78,7 +83,7 @@ class LayeredRead {
     private readonly layers: ReadLayers,
     private readonly wanted: readonly string[],
     private readonly readStore: () => Record<string, string>,
-    private readonly refuseIfLost: boolean,
+    private readonly refuseLost: boolean,
   ) {}
 
   missing(): string[] {
@@ -106,13 +111,33 @@ class LayeredRead {
       this.take(key, payload, true);
   }
 
+  /**
+   * What another spreadsheet of the user bought, saying where. Not copied into this document's
+   * layers: a receipt tells a purchase here from one elsewhere by where the answer is.
+   */
+  fromMemory(): void {
+    const memory = this.layers.memory;
+    const missing = this.missing();
+    if (!memory || missing.length === 0) return;
+    const found = tryFast(() => memory.find(missing)) ?? new Map<string, Remembered>();
+    for (const [key, { answer, boughtIn }] of found) {
+      if (!this.layers.isLive(answer.at)) continue;
+      this.answers.set(key, { ...answer, boughtIn });
+    }
+  }
+
   fromSheet(): void {
     const sheet = this.layers.sheet;
     const missing = this.missing();
     if (!sheet || missing.length === 0) return;
     const rows = durable(READ_SHEET_FAILED, () => sheet.readAll());
     for (const key of missing) this.take(key, ownValue(rows, key), true);
-    const lost = this.refuseIfLost && this.missing().length > 0 ? sheet.lost() : null;
+  }
+
+  /** What the deleted hidden sheet held is not bought again unasked (lost.ts). */
+  refuseIfLost(): void {
+    const sheet = this.layers.sheet;
+    const lost = sheet && this.refuseLost && this.missing().length > 0 ? sheet.lost() : null;
     if (lost) throw new Error(lostResultsRefusal(lost));
   }
 

@@ -48,6 +48,7 @@ import { type CacheStats, rebuyCredits, type SavedLayers, savedStats } from './s
 import { holdsIn, type SheetReport, type SheetSave, saveToSheet } from './sheet-save';
 import { dropStash, stashNotes, stashPayloads, stashToMove } from './stash';
 import { type StoreSave, saveToStore } from './store-save';
+import { rememberQuietly, type UserMemory } from './user-memory';
 
 export { FAST_TTL_SECONDS } from './layered-read';
 
@@ -82,6 +83,11 @@ export interface ResultCachePorts {
   sheet?: SheetStorePort;
   /** Compresses long answers (see entries.ts); without it they are stored as they are. */
   zip?: ZipPort;
+  /**
+   * The memory across the user's spreadsheets (user-memory.ts): read after this document's own
+   * layers, and given every answer saved here; its failures are ignored.
+   */
+  memory?: UserMemory;
 }
 
 export interface ResultCacheOptions {
@@ -182,6 +188,8 @@ export class ResultCache {
     for (const entry of entries) assertResultKey(entry.key);
     const payloads = payloadsOf(entries, now, this.ports.zip);
     if (payloads.size === 0) return { stored: 0, evicted: 0, expired: 0, notStored: [] };
+    // First: the memory is one more place the answer is kept, readable here too if a kill follows.
+    rememberQuietly(this.ports.memory, payloads);
     const sheet = this.writableSheet();
     if (sheet) {
       this.putFast(payloads);

@@ -75,6 +75,11 @@ export const PROPERTY_PREFIX = {
   pace: 'pace:',
   /** `watch:<id>`: one watch, its configuration, caps, counts and lease (core/watches/watch.ts). */
   watch: 'watch:',
+  /**
+   * User properties: `memory:<n>`, a page of the memory of paid answers across the user's
+   * spreadsheets, numbered in the order written (core/cache/user-memory.ts).
+   */
+  memoryPage: 'memory:',
 } as const;
 
 /**

@@ -49,6 +49,7 @@ const LAYER_NAMES: Readonly<Record<KeptLayer, string>> = {
   fast: 'the fast cache',
   properties: 'document properties',
   sheet: 'the hidden sheet',
+  memory: 'the memory of all your spreadsheets',
 };
 
 function listed(items: readonly string[]): string {
@@ -69,6 +70,14 @@ function boughtLine(facts: ReceiptFacts, purchase: Purchase | undefined): Receip
   if (purchase)
     return { label: 'Bought', text: `Saved result, free. Bought ${purchaseText(facts, purchase)}` };
   const answer = kept.answer;
+  if (answer?.boughtIn !== undefined) {
+    const cost = answer.credits === undefined ? '' : ` for ${creditsText(answer.credits)}`;
+    const where = `'${answer.boughtIn}'`;
+    return {
+      label: 'Bought',
+      text: `Saved result, free. Bought in ${where} on ${facts.formatTime(answer.at)}${cost}`,
+    };
+  }
   if (answer) {
     const cost = answer.credits === undefined ? '' : ` for ${creditsText(answer.credits)}`;
     return {

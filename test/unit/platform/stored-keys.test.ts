@@ -36,6 +36,7 @@ describe('the names of stored data', () => {
         stashNote: 'stash:',
         pace: 'pace:',
         watch: 'watch:',
+        memoryPage: 'memory:',
       },
       RESULT_KEY_VERSION: 'r1',
       KEY_SUFFIX: { chunk: '#', stashPiece: '#s' },

@@ -14,6 +14,7 @@ export interface CachePanel {
 export function mountCachePanel(): CachePanel {
   const ui = buildCacheBody();
   let last: CacheView | null = null;
+  let everywhere = false;
 
   const load = latestOnly(
     () => call('getCacheStats'),
@@ -24,7 +25,12 @@ export function mountCachePanel(): CachePanel {
   );
 
   ui.clear.addEventListener('click', () => {
+    everywhere = false;
     if (last) openConfirmation(ui, last);
+  });
+  ui.clearEverywhere.addEventListener('click', () => {
+    everywhere = true;
+    if (last) openConfirmation(ui, last, true);
   });
   ui.keep.addEventListener('click', () => {
     closeConfirmation(ui);
@@ -32,12 +38,13 @@ export function mountCachePanel(): CachePanel {
   });
   ui.confirm.addEventListener('click', () =>
     busy(ui.confirm, ui.message, async () => {
-      const before = last?.entries ?? 0;
+      const count = (view: CacheView | null) => (everywhere ? view?.everywhere.entries : view?.entries) ?? 0;
+      const before = count(last);
       // Any reload still on its way was answered before the clear: it must not be shown after it.
-      const view = await call('clearCache');
+      const view = await call('clearCache', everywhere ? 'everywhere' : 'here');
       load.show(view);
       closeConfirmation(ui);
-      say(ui.message, `Cleared ${results(before - view.entries)}.`, 'ok');
+      say(ui.message, `Cleared ${results(before - count(view))}.`, 'ok');
       ui.clear.focus();
       // A receipt's "Kept" and Buy again's offer read the same answers: the other panels reload.
       announceChange();

@@ -25,6 +25,8 @@ export interface CacheElements {
   goOn: HTMLButtonElement;
   figures: HTMLElement;
   clear: HTMLButtonElement;
+  /** Clears the account's answers in all the user's spreadsheets. */
+  clearEverywhere: HTMLButtonElement;
   question: HTMLElement;
   confirm: HTMLButtonElement;
   keep: HTMLButtonElement;
@@ -79,21 +81,27 @@ export function buildCacheBody(): CacheElements {
   const figures = el('div', { id: 'cache-figures' }, el('p', { class: 'hint' }, 'Loading…'));
   const lostParts = buildLost();
   const clear = el('button', { type: 'button', id: 'cache-clear' }, 'Clear saved results…');
+  const clearEverywhere = el(
+    'button',
+    { type: 'button', id: 'cache-clear-everywhere' },
+    'Clear in all spreadsheets…',
+  );
   const parts = buildConfirmation();
   const message = el('p', { id: 'cache-message', class: 'message', role: 'status' });
   $('cache-body').replaceChildren(
     el(
       'p',
       { class: 'hint' },
-      'Every paid answer is kept, so recalculating, reopening or moving rows costs nothing.',
+      'Every paid answer is kept, so recalculating, reopening or moving rows costs nothing; ' +
+        'with the same key, your other spreadsheets get it free too.',
     ),
     lostParts.lost,
     figures,
-    el('div', { class: 'buttons' }, clear),
+    el('div', { class: 'buttons' }, clear, clearEverywhere),
     parts.confirmation,
     message,
   );
-  return { note: $('cache-note'), ...lostParts, figures, clear, ...parts, message };
+  return { note: $('cache-note'), ...lostParts, figures, clear, clearEverywhere, ...parts, message };
 }
 
 export function showCache(ui: CacheElements, view: CacheView): void {
@@ -101,6 +109,8 @@ export function showCache(ui: CacheElements, view: CacheView): void {
   ui.lost.hidden = view.lostResults === null;
   ui.lostText.textContent = view.lostResults ?? '';
   ui.clear.disabled = view.entries === 0;
+  ui.clearEverywhere.disabled = view.everywhere.entries === 0;
+  const { everywhere } = view;
   ui.figures.replaceChildren(
     figure('Saved results', view.entries.toLocaleString('en-US'), 'cache-entries'),
     // Written by the server in the spreadsheet's time zone, as every time the add-on shows.
@@ -108,6 +118,11 @@ export function showCache(ui: CacheElements, view: CacheView): void {
     figure('Newest', view.newest ?? '–', 'cache-newest'),
     figure('Room taken', formatBytes(view.bytes), 'cache-bytes'),
     figure('They cost', creditsText(view.rebuyCredits), 'cache-rebuy'),
+    figure(
+      'In all your spreadsheets',
+      `${everywhere.entries.toLocaleString('en-US')} from ${everywhere.spreadsheets} spreadsheet${everywhere.spreadsheets === 1 ? '' : 's'}`,
+      'cache-everywhere',
+    ),
     ...(view.oldest === null
       ? []
       : [el('p', { id: 'cache-times', class: 'hint' }, timesNote(view.timeZone))]),
@@ -115,11 +130,15 @@ export function showCache(ui: CacheElements, view: CacheView): void {
 }
 
 /** Clear gives way to the question, its Clear them button focused. */
-export function openConfirmation(ui: CacheElements, view: CacheView): void {
+export function openConfirmation(ui: CacheElements, view: CacheView, everywhere = false): void {
+  const [count, credits, where] = everywhere
+    ? [view.everywhere.entries, view.everywhere.rebuyCredits, ' in all your spreadsheets']
+    : [view.entries, view.rebuyCredits, ''];
   ui.question.textContent =
-    `Clear ${results(view.entries)}? Formulas and bulk runs that need them again will pay again: ` +
-    `up to ${creditsText(view.rebuyCredits)} to re-run them all.`;
+    `Clear ${results(count)}${where}? Formulas and bulk runs that need them again will pay again: ` +
+    `up to ${creditsText(credits)} to re-run them all.`;
   ui.clear.hidden = true;
+  ui.clearEverywhere.hidden = true;
   ui.confirmation.hidden = false;
   ui.confirm.focus();
 }
@@ -127,4 +146,5 @@ export function openConfirmation(ui: CacheElements, view: CacheView): void {
 export function closeConfirmation(ui: CacheElements): void {
   ui.confirmation.hidden = true;
   ui.clear.hidden = false;
+  ui.clearEverywhere.hidden = false;
 }

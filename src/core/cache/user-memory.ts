@@ -1,0 +1,261 @@
+// The memory of paid answers across a user's spreadsheets: an answer bought with an account's key
+// in one spreadsheet is free in every other spreadsheet of the user using the same account. It
+// lives in the user's properties, which follow the user across documents and which a formula may
+// read (in a formula they are the spreadsheet owner's; an editor's formula reads them and may not
+// write them). Entries are keyed by the result key, which names the account's scope and never
+// the key itself, beside the name of the spreadsheet that bought them.
+//
+// The store holds 500 KB, 9 KB a value: the memory takes at most `budgetBytes` of it, in pages of
+// zipped JSON, each under 8,000 bytes, numbered in the order written (`memory:<n>`). Eviction is
+// by age, a page at a time, the oldest first; what it drops stays in the document that bought it
+// (its own properties or hidden sheet), so no answer within its retention is lost, only no longer
+// free elsewhere. The memory only ever saves credits: every failure to read or write it is
+// ignored, and the document's own layers stay the durable record.
+import type { BatchStorePort, ZipPort } from '../platform/ports';
+import { PROPERTY_PREFIX } from '../platform/stored-keys';
+import { type CachedAnswer, decodeEntry, entryMeta, type Payload } from './entries';
+import { isResultKey } from './keys';
+import { utf8Bytes } from './property-layout';
+
+/** The memory's share of the user's 500 KB of properties; the key and the trigger tally keep the rest. */
+export const MEMORY_BUDGET_BYTES = 400_000;
+/** A page's most bytes, zipped and encoded: under the 9 KB a property value may hold. */
+export const MEMORY_PAGE_BYTES = 8_000;
+
+const PREFIX = PROPERTY_PREFIX.memoryPage;
+
+/** An answer the memory holds, and the spreadsheet that bought it. */
+export interface Remembered {
+  key: string;
+  answer: CachedAnswer;
+  /** The spreadsheet's name when it bought the answer. */
+  boughtIn: string;
+  spreadsheetId: string;
+}
+
+/** The spreadsheet an execution runs in. */
+export interface Spreadsheet {
+  id: string;
+  name: string;
+}
+
+/** One entry of a page: the result key, the entry as the layers keep it, where it was bought. */
+type Line = [key: string, payload: string, boughtIn: string, spreadsheetId: string];
+
+interface Page {
+  seq: number;
+  lines: Line[];
+}
+
+export interface UserMemoryPorts {
+  /** The user's properties. */
+  store: BatchStorePort;
+  zip: ZipPort;
+  /** The spreadsheet this execution runs in, read when something is remembered. */
+  here(): Spreadsheet;
+  isLive(at: number): boolean;
+}
+
+export class UserMemory {
+  private snapshot: Record<string, string> | undefined;
+
+  constructor(
+    private readonly ports: UserMemoryPorts,
+    private readonly budgetBytes = MEMORY_BUDGET_BYTES,
+  ) {}
+
+  /** The live answers among `keys`, each the newest the memory holds. One read of the store. */
+  find(keys: readonly string[]): Map<string, Remembered> {
+    const wanted = new Set(keys);
+    const found = new Map<string, Remembered>();
+    if (wanted.size === 0) return found;
+    for (const remembered of this.liveEntries()) {
+      if (wanted.has(remembered.key) && !found.has(remembered.key)) found.set(remembered.key, remembered);
+    }
+    return found;
+  }
+
+  /** Every live answer, newest first, of every account or of those `inScope` accepts. */
+  entries(inScope: (key: string) => boolean = () => true): Remembered[] {
+    const seen = new Set<string>();
+    return this.liveEntries().filter((entry) => {
+      if (seen.has(entry.key) || !inScope(entry.key)) return false;
+      seen.add(entry.key);
+      return true;
+    });
+  }
+
+  /**
+   * Keeps paid answers bought here: added to the newest page, pages split to stay under 9 KB, the
+   * oldest pages dropped past the budget. Answers how many it kept; throws what the store threw.
+   */
+  remember(payloads: ReadonlyMap<string, Payload>): number {
+    const all = this.read(true);
+    const pages = readPages(all, this.ports.zip);
+    const known = newestAt(pages);
+    const here = this.ports.here();
+    const fresh: Line[] = [];
+    for (const [key, { payload, at }] of payloads) {
+      const before = known.get(key);
+      if (isResultKey(key) && this.ports.isLive(at) && (before === undefined || before < at))
+        fresh.push([key, payload, here.name, here.id]);
+    }
+    if (fresh.length === 0) return 0;
+    const newest = pages[pages.length - 1];
+    const carried = newest && !this.isFull(all, newest.seq) ? newest : null;
+    const written = packPages([...(carried?.lines ?? []), ...fresh], this.ports.zip);
+    const base = carried ? carried.seq : (newest?.seq ?? 0) + 1;
+    const values: Record<string, string> = {};
+    written.forEach((page, i) => {
+      values[`${PREFIX}${base + i}`] = page.packed;
+    });
+    const dropped = this.toDrop(all, pages, values);
+    this.ports.store.setMany(values);
+    if (dropped.length > 0) this.ports.store.removeMany(dropped);
+    this.snapshot = undefined;
+    const kept = new Set(written.flatMap((page) => page.lines));
+    return fresh.filter((line) => kept.has(line)).length;
+  }
+
+  /** Forgets the answers `which` accepts; answers how many went. */
+  forget(which: (line: { key: string; spreadsheetId: string }) => boolean): number {
+    const all = this.read(true);
+    const pages = readPages(all, this.ports.zip);
+    let gone = 0;
+    const values: Record<string, string> = {};
+    const removed: string[] = [];
+    for (const page of pages) {
+      const kept = page.lines.filter(([key, , , spreadsheetId]) => !which({ key, spreadsheetId }));
+      gone += page.lines.length - kept.length;
+      if (kept.length === page.lines.length) continue;
+      const name = `${PREFIX}${page.seq}`;
+      if (kept.length === 0) removed.push(name);
+      else values[name] = packLines(kept, this.ports.zip);
+    }
+    if (Object.keys(values).length > 0) this.ports.store.setMany(values);
+    if (removed.length > 0) this.ports.store.removeMany(removed);
+    this.snapshot = undefined;
+    return gone;
+  }
+
+  private liveEntries(): Remembered[] {
+    const pages = readPages(this.read(false), this.ports.zip).reverse();
+    const entries: Remembered[] = [];
+    for (const page of pages) {
+      for (const [key, payload, boughtIn, spreadsheetId] of [...page.lines].reverse()) {
+        const answer = decodeEntry(payload, this.ports.zip);
+        if (answer && this.ports.isLive(answer.at)) entries.push({ key, answer, boughtIn, spreadsheetId });
+      }
+    }
+    return entries;
+  }
+
+  private isFull(all: Record<string, string>, seq: number): boolean {
+    return utf8Bytes(all[`${PREFIX}${seq}`] ?? '') >= MEMORY_PAGE_BYTES / 2;
+  }
+
+  /**
+   * The pages to remove once `values` are written: those no live answer is left in, then the
+   * oldest until the memory fits its budget.
+   */
+  private toDrop(
+    all: Record<string, string>,
+    pages: readonly Page[],
+    values: Record<string, string>,
+  ): string[] {
+    const names = new Set([
+      ...Object.keys(all).filter((name) => name.startsWith(PREFIX)),
+      ...Object.keys(values),
+    ]);
+    const dropped: string[] = [];
+    const drop = (name: string) => {
+      if (names.delete(name)) dropped.push(name);
+    };
+    for (const name of names) if (!(name in values) && pageSeq(name) === null) drop(name);
+    for (const page of pages) {
+      const live = page.lines.some(([, payload]) => this.ports.isLive(entryMeta(payload)?.at ?? 0));
+      if (!live && !(`${PREFIX}${page.seq}` in values)) drop(`${PREFIX}${page.seq}`);
+    }
+    const size = () =>
+      [...names].reduce((sum, name) => sum + utf8Bytes(name) + utf8Bytes(values[name] ?? all[name] ?? ''), 0);
+    const oldestFirst = [...names].sort((a, b) => (pageSeq(a) ?? 0) - (pageSeq(b) ?? 0));
+    for (const name of oldestFirst) {
+      if (size() <= this.budgetBytes || name in values) break;
+      drop(name);
+    }
+    return dropped;
+  }
+
+  private read(fresh: boolean): Record<string, string> {
+    if (fresh || this.snapshot === undefined) this.snapshot = this.ports.store.getAll();
+    return this.snapshot;
+  }
+}
+
+function pageSeq(name: string): number | null {
+  const text = name.slice(PREFIX.length);
+  return /^[1-9][0-9]*$/.test(text) ? Number(text) : null;
+}
+
+/** The readable pages of the store, oldest first; a page that does not read is skipped. */
+function readPages(all: Record<string, string>, zip: ZipPort): Page[] {
+  const pages: Page[] = [];
+  for (const [name, value] of Object.entries(all)) {
+    const seq = name.startsWith(PREFIX) ? pageSeq(name) : null;
+    const lines = seq === null ? null : unpackLines(value, zip);
+    if (seq !== null && lines) pages.push({ seq, lines });
+  }
+  return pages.sort((a, b) => a.seq - b.seq);
+}
+
+/** When each key's newest remembered answer was paid. */
+function newestAt(pages: readonly Page[]): Map<string, number> {
+  const at = new Map<string, number>();
+  for (const page of pages) {
+    for (const [key, payload] of page.lines) {
+      const paid = entryMeta(payload)?.at;
+      if (paid !== undefined && paid > (at.get(key) ?? -1)) at.set(key, paid);
+    }
+  }
+  return at;
+}
+
+function packLines(lines: readonly Line[], zip: ZipPort): string {
+  return zip.zip(JSON.stringify(lines));
+}
+
+function unpackLines(packed: string, zip: ZipPort): Line[] | null {
+  try {
+    const lines: unknown = JSON.parse(zip.unzip(packed));
+    if (!Array.isArray(lines)) return null;
+    return lines.filter(
+      (line): line is Line =>
+        Array.isArray(line) && line.length === 4 && line.every((part) => typeof part === 'string'),
+    );
+  } catch {
+    return null;
+  }
+}
+
+/** The lines in pages under the page size, halving until each fits; a line alone too big is left out. */
+function packPages(lines: readonly Line[], zip: ZipPort): { lines: Line[]; packed: string }[] {
+  if (lines.length === 0) return [];
+  const packed = packLines(lines, zip);
+  if (utf8Bytes(packed) <= MEMORY_PAGE_BYTES) return [{ lines: [...lines], packed }];
+  if (lines.length === 1) return [];
+  const half = Math.ceil(lines.length / 2);
+  return [...packPages(lines.slice(0, half), zip), ...packPages(lines.slice(half), zip)];
+}
+
+/** Gives the memory answers saved here; it only saves credits, so its failures are ignored. */
+export function rememberQuietly(
+  memory: UserMemory | undefined,
+  payloads: ReadonlyMap<string, Payload>,
+): void {
+  if (!memory) return;
+  try {
+    memory.remember(payloads);
+  } catch {
+    // An editor's formula may not write the owner's memory; a full store refuses: the document keeps it.
+  }
+}

@@ -1,0 +1,126 @@
+// Paid once across all your spreadsheets (issue 33): an answer bought with an account's key in one
+// spreadsheet of a user is free in every other spreadsheet of that user using the same account,
+// by a formula, a bulk run and a watch; a different account's key pays, another user pays, and an
+// editor of a shared-key spreadsheet reads the owner's memory. Credits are the fake API's ledger:
+// PRONET_EMAIL costs 10 credits a lookup.
+import type { BulkPreview, BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
+import type { SelectionReceipt } from '../../src/shared/receipt-rpc';
+import type { WatchList } from '../../src/shared/watch-rpc';
+import {
+  createWorld,
+  drive,
+  enterFormula,
+  openAnotherSpreadsheet,
+  openAsEditor,
+  sidebar,
+  spent,
+  typeValues,
+  type World,
+} from './harness';
+
+const PROFILE = 'https://www.pronet.com/in/ada-lovelace';
+const OTHER_PROFILE = 'https://www.pronet.com/in/grace-hopper';
+
+function boughtInLeadsQ3(options: { addOn?: boolean } = {}): { q3: World; email: unknown } {
+  const q3 = createWorld({
+    plan: 10,
+    emulator: { spreadsheetName: 'Leads Q3', ...(options.addOn ? { addOn: true } : {}) },
+  });
+  typeValues(q3, 'A2', [[PROFILE]]);
+  const shown = enterFormula(q3, 'B2', '=PRONET_EMAIL(A2)');
+  expect(shown.error).toBeNull();
+  expect(spent(q3)).toBe(10);
+  return { q3, email: shown.values[0]![0] };
+}
+
+const emailConfig = (): BulkRunConfig => ({
+  sheetName: 'Sheet1',
+  headerRow: 1,
+  type: 'pronet_profile_to_email',
+  columns: { input: 1 },
+  output: { mode: 'primary' },
+});
+
+describe('an answer bought in one spreadsheet of a user', () => {
+  it("is free to a formula in the user's other spreadsheet, which shows the same email", () => {
+    const { q3, email } = boughtInLeadsQ3();
+    const q4 = openAnotherSpreadsheet(q3, { name: 'Leads Q4' });
+    typeValues(q4, 'A7', [[PROFILE]]);
+
+    const shown = enterFormula(q4, 'C7', '=PRONET_EMAIL(A7)');
+
+    expect(shown.error).toBeNull();
+    expect(shown.values[0]![0]).toBe(email);
+    expect(spent(q4)).toBe(10);
+    q4.emu.spreadsheet.getSheetByName('Sheet1')!.getRange('C7').activate();
+    const receipt = sidebar<SelectionReceipt>(q4, 'getCellReceipt', null);
+    expect(Object.fromEntries(receipt.lines.map((line) => [line.label, line.text]))).toMatchObject({
+      Bought: "Saved result, free. Bought in 'Leads Q3' on 2025-01-06 04:00 for 10 credits",
+      Kept: 'In the memory of all your spreadsheets, until 2025-02-05',
+    });
+  });
+
+  it('is free to a bulk run there: only the new profile is bought', () => {
+    const { q3, email } = boughtInLeadsQ3();
+    const q4 = openAnotherSpreadsheet(q3, { name: 'Leads Q4' });
+    typeValues(q4, 'A1:A3', [['Profile'], [PROFILE], [OTHER_PROFILE]]);
+
+    const preview = sidebar<BulkPreview>(q4, 'previewBulkRun', emailConfig());
+    expect(preview).toMatchObject({ cached: 1, toLookUp: 1, estimatedCredits: 10 });
+    const started = sidebar<BulkProgress>(q4, 'startBulkRun', emailConfig(), preview.estimatedCredits);
+    const done = drive(q4, started.runId);
+
+    expect(done.state).toBe('done');
+    expect(q4.emu.values('Sheet1', 'B2')).toEqual([[email]]);
+    expect(spent(q4)).toBe(20);
+  });
+
+  it('is free to a watch there when the row arrives', () => {
+    const { q3, email } = boughtInLeadsQ3({ addOn: true });
+    const q4 = openAnotherSpreadsheet(q3, { name: 'Leads Q4', emulator: { addOn: true } });
+    typeValues(q4, 'A1', [['Profile']]);
+    sidebar<WatchList>(q4, 'createWatch', { kind: 'lookup', config: emailConfig(), dailyCap: 50 });
+
+    q4.emu.edit(q4.bundle, 'Sheet1', 'A2', PROFILE);
+
+    expect(q4.emu.values('Sheet1', 'B2')).toEqual([[email]]);
+    expect(spent(q4)).toBe(10);
+  });
+
+  it("is bought again with a different account's key", () => {
+    const { q3 } = boughtInLeadsQ3();
+    const otherKey = q3.api.createAccount({ credits: 100 });
+    const q4 = openAnotherSpreadsheet(q3, { name: 'Leads Q4', key: otherKey, plan: 10 });
+    typeValues(q4, 'A2', [[PROFILE]]);
+
+    enterFormula(q4, 'B2', '=PRONET_EMAIL(A2)');
+
+    // Saving a key that replaces another checks it with a 1-credit lookup (key-replace.test.ts).
+    const emails = q3.api.callsFor(otherKey).filter((call) => call.type === 'pronet_profile_to_email');
+    expect(emails.map((call) => call.credits)).toEqual([10]);
+    expect(spent(q3)).toBe(10);
+  });
+
+  it('is bought again by another user, even with the same key', () => {
+    const { q3 } = boughtInLeadsQ3();
+    const bobs = openAnotherSpreadsheet(q3, { name: "Bob's leads", user: 'bob@example.com', plan: 10 });
+    typeValues(bobs, 'A2', [[PROFILE]]);
+
+    enterFormula(bobs, 'B2', '=PRONET_EMAIL(A2)');
+
+    expect(spent(q3)).toBe(20);
+  });
+
+  it("is free to an editor's formula in a spreadsheet whose key the owner shares", () => {
+    const { q3, email } = boughtInLeadsQ3();
+    const q4 = openAnotherSpreadsheet(q3, { name: 'Leads Q4', plan: 10 });
+    sidebar(q4, 'setApiKey', q4.key, 'document');
+    const editor = openAsEditor(q4, 'eve@example.com');
+    typeValues(editor, 'A2', [[PROFILE]]);
+
+    const shown = enterFormula(editor, 'B2', '=PRONET_EMAIL(A2)');
+
+    expect(shown.values[0]![0]).toBe(email);
+    expect(spent(q3)).toBe(10);
+  });
+});

@@ -1,0 +1,109 @@
+// The memory of paid answers across a user's spreadsheets (core/cache/user-memory.ts), over the
+// emulator's user properties: 9 KB a value, 500 KB a store (P1, P5).
+import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { encodeEntry } from '../../../src/core/cache/entries';
+import { MEMORY_PAGE_BYTES, UserMemory } from '../../../src/core/cache/user-memory';
+import type { ZipPort } from '../../../src/core/platform/ports';
+import { batchStorePort } from '../../../src/server/adapters/apps-script';
+import { createEmulator } from '../../../tools/emulator/emulator';
+
+const DAY = 86_400_000;
+const SCOPE = 'a1b2c3d4e5f60718';
+
+/** Utilities.gzip and base64, as the add-on's gzipPort makes them. */
+const zip: ZipPort = {
+  zip: (text) => gzipSync(Buffer.from(text, 'utf8')).toString('base64'),
+  unzip: (packed) => gunzipSync(Buffer.from(packed, 'base64')).toString('utf8'),
+};
+
+const keyOf = (i: number, scope = SCOPE) =>
+  `r1:${scope}:${createHash('sha256').update(String(i)).digest('hex').slice(0, 32)}`;
+
+function setUp(budgetBytes?: number) {
+  const emu = createEmulator({ fetchHandler: () => ({ status: 404, body: '' }) });
+  const properties = emu.properties.getUserProperties();
+  let here = { id: 'sheet-q3', name: 'Leads Q3' };
+  const memory = new UserMemory(
+    {
+      store: batchStorePort(properties as unknown as GoogleAppsScript.Properties.Properties),
+      zip,
+      here: () => here,
+      isLive: (at) => emu.clock.now() - at < 30 * DAY,
+    },
+    budgetBytes,
+  );
+  const remember = (from: number, to: number, credits = 10) => {
+    const payloads = new Map<string, { payload: string; at: number }>();
+    for (let i = from; i < to; i++) {
+      const at = emu.clock.now();
+      const answer = { kind: 'found' as const, result: `person${i}@company${i}.com`, at, credits };
+      payloads.set(keyOf(i), { payload: encodeEntry(answer), at });
+    }
+    return memory.remember(payloads);
+  };
+  const moveTo = (spreadsheet: { id: string; name: string }) => {
+    here = spreadsheet;
+  };
+  return { emu, properties, memory, remember, moveTo };
+}
+
+describe('the memory across spreadsheets', () => {
+  it('finds what was bought, saying where and for what, and only for the same account scope', () => {
+    const { memory, remember } = setUp();
+    expect(remember(0, 2)).toBe(2);
+
+    const found = memory.find([keyOf(0), keyOf(1, 'ffffffffffffffff'), keyOf(5)]);
+
+    expect([...found.keys()]).toEqual([keyOf(0)]);
+    expect(found.get(keyOf(0))).toMatchObject({
+      boughtIn: 'Leads Q3',
+      spreadsheetId: 'sheet-q3',
+      answer: { kind: 'found', result: 'person0@company0.com', credits: 10 },
+    });
+  });
+
+  it('stops answering past the retention period', () => {
+    const { emu, memory, remember } = setUp();
+    remember(0, 1);
+    emu.clock.advance(30 * DAY);
+    expect(memory.find([keyOf(0)]).size).toBe(0);
+  });
+
+  it('keeps every page under 9 KB and the whole under its budget, evicting the oldest first', () => {
+    const { memory, remember, properties, emu } = setUp(100_000);
+    for (let batch = 0; batch < 40; batch++) {
+      remember(batch * 100, (batch + 1) * 100);
+      emu.clock.advance(60_000);
+    }
+    const pages = Object.entries(properties.getProperties()).filter(([name]) => name.startsWith('memory:'));
+    const bytes = pages.reduce((sum, [name, value]) => sum + name.length + value.length, 0);
+
+    expect(Math.max(...pages.map(([, value]) => value.length))).toBeLessThanOrEqual(MEMORY_PAGE_BYTES);
+    expect(bytes).toBeLessThanOrEqual(100_000);
+    // The newest answers are all there; the oldest went first.
+    expect(memory.find(Array.from({ length: 100 }, (_, i) => keyOf(3900 + i))).size).toBe(100);
+    expect(memory.find([keyOf(0)]).size).toBe(0);
+  });
+
+  it("forgets one spreadsheet's purchases and keeps the others'", () => {
+    const { memory, remember, moveTo } = setUp();
+    remember(0, 3);
+    moveTo({ id: 'sheet-q4', name: 'Leads Q4' });
+    remember(3, 5);
+
+    expect(memory.forget((line) => line.spreadsheetId === 'sheet-q3')).toBe(3);
+
+    expect([...memory.find([0, 1, 2, 3, 4].map((i) => keyOf(i))).values()].map((e) => e.boughtIn)).toEqual([
+      'Leads Q4',
+      'Leads Q4',
+    ]);
+  });
+
+  it('reads past a page that is not its own format, and writes on', () => {
+    const { memory, remember, properties } = setUp();
+    properties.setProperty('memory:1', 'not a page');
+    expect(remember(0, 1)).toBe(1);
+    expect(memory.find([keyOf(0)]).size).toBe(1);
+  });
+});
