@@ -20,7 +20,7 @@ export function openSpendReport(period: ReportPeriod): ReportResult {
   const { sheetRows, record } = readPurchaseRecord(access, day);
   if (access.sheet) prunePurchaseSheet(access.sheet, sheetRows, day);
   const clock = { zone: spreadsheetZone(spreadsheet), format: timeFormatter(spreadsheet) };
-  const report = spendReport(record, chosen.id, day, clock);
+  const report = spendReport(record, chosen.id, day, clock, spreadsheet.getName());
   const sheetName = writeReportSheet(spreadsheet, report);
   const rows = report.rows.length;
   return {

@@ -58,6 +58,19 @@ describe('an answer bought in one spreadsheet of a user', () => {
       Bought: "Saved result, free. Bought in 'Leads Q3' on 2025-01-06 04:00 for 10 credits",
       Kept: 'In the memory of all your spreadsheets, until 2025-02-05',
     });
+    // Each spreadsheet's spend report is its own, and says whose: Q4 bought nothing.
+    sidebar(q4, 'openSpendReport', 'today');
+    expect(q4.emu.values('Enrich spend report', 'A1:A3').map(([text]) => text)).toEqual([
+      "Enrich for Sheets: spend report of 'Leads Q4'",
+      'Today: 2025-01-06',
+      'Total: 0 credits over 0 purchases (as Spending counts them)',
+    ]);
+    sidebar(q3, 'openSpendReport', 'today');
+    expect(q3.emu.values('Enrich spend report', 'A1:A3').map(([text]) => text)).toEqual([
+      "Enrich for Sheets: spend report of 'Leads Q3'",
+      'Today: 2025-01-06',
+      'Total: 10 credits over 1 purchase (as Spending counts them)',
+    ]);
   });
 
   it('is free to a bulk run there: only the new profile is bought', () => {

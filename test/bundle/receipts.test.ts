@@ -285,7 +285,7 @@ describe('receipts after formulas, a bulk run, a recipe and a key test', () => {
     expect([ledger.today, ledger.month]).toEqual([126, 126]);
     // The report's own summary says the same.
     expect(world.emu.values('Enrich spend report', 'A1:A4').map(([text]) => text)).toEqual([
-      'Enrich for Sheets: spend report',
+      "Enrich for Sheets: spend report of 'Leads'",
       'Today: 2025-01-06',
       'Total: 126 credits over 10 purchases (as Spending counts them)',
       'Possibly charged twice: none',

@@ -87,12 +87,17 @@ function reportRow(row: Purchase, formatTime: (ms: number) => string): string[] 
   ];
 }
 
-/** The report of `period` (ending `today`) over the record of purchases, oldest first. */
+/**
+ * The report of `period` (ending `today`) over the record of purchases of the spreadsheet named
+ * `spreadsheet`, oldest first. Its title names the spreadsheet: each keeps its own record, and an
+ * answer another of the user's spreadsheets bought shows there, free here.
+ */
 export function spendReport(
   record: readonly Purchase[],
   period: ReportPeriod,
   today: string,
   clock: { zone: string; format: (ms: number) => string },
+  spreadsheet = '',
 ): SpendReport {
   const { from, to } = periodDays(period, today);
   const rows = record.filter((row) => row.day >= from && row.day <= to);
@@ -108,7 +113,9 @@ export function spendReport(
       : 'Possibly charged twice: none',
   ];
   return {
-    title: 'Enrich for Sheets: spend report',
+    title: spreadsheet
+      ? `Enrich for Sheets: spend report of '${spreadsheet}'`
+      : 'Enrich for Sheets: spend report',
     summary,
     header: [`${REPORT_HEADER[0]} (${clock.zone})`, ...REPORT_HEADER.slice(1)],
     rows: rows.map((row) => reportRow(row, clock.format)),
