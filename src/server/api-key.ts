@@ -22,26 +22,28 @@ function store(scope: KeyScope): GoogleAppsScript.Properties.Properties {
 }
 
 /**
- * The key a call should use: the user's own first, then one shared with this spreadsheet, read in
- * `documentProperties` when the caller has read them already.
+ * The key a call should use: one shared with this spreadsheet first (it is this file's own choice),
+ * then the user's own, which serves every other spreadsheet of theirs. `documentProperties`: the
+ * document's properties when the caller has read them already.
  */
 export function readApiKey(
   documentProperties?: Record<string, string>,
 ): { key: string; scope: KeyScope } | null {
-  const own = store('user').getProperty(KEY_PROPERTY);
-  if (own) return { key: own, scope: 'user' };
   const shared = documentProperties
     ? (documentProperties[KEY_PROPERTY] ?? null)
     : store('document').getProperty(KEY_PROPERTY);
-  return shared ? { key: shared, scope: 'document' } : null;
+  if (shared) return { key: shared, scope: 'document' };
+  const own = store('user').getProperty(KEY_PROPERTY);
+  return own ? { key: own, scope: 'user' } : null;
 }
 
 export function storeApiKey(raw: string, scope: KeyScope): KeyStatus {
   const cleaned = cleanPastedKey(String(raw ?? ''));
   if (!cleaned.ok) throw new Error(cleaned.message);
   store(scope).setProperty(KEY_PROPERTY, cleaned.key);
-  // One key at a time: a stale key in the other scope would silently keep spending.
-  store(scope === 'user' ? 'document' : 'user').deleteProperty(KEY_PROPERTY);
+  // One key at a time in this file: a key shared here would go on spending in place of the user's
+  // own. The user's own key stays when a key is shared here: their other spreadsheets use it.
+  if (scope === 'user') store('document').deleteProperty(KEY_PROPERTY);
   return keyStatus();
 }
 

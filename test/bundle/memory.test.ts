@@ -136,4 +136,18 @@ describe('an answer bought in one spreadsheet of a user', () => {
     expect(shown.values[0]![0]).toBe(email);
     expect(spent(q3)).toBe(10);
   });
+  it("sharing a key in one spreadsheet leaves the user's own key to their other spreadsheets", () => {
+    const { q3 } = boughtInLeadsQ3();
+    const q4 = openAnotherSpreadsheet(q3, { name: 'Leads Q4', plan: 10 });
+    const shared = q3.api.createAccount({ credits: 100 });
+    sidebar(q4, 'setApiKey', shared, 'document');
+    typeValues(q3, 'A5', [[OTHER_PROFILE]]);
+
+    const shown = enterFormula(q3, 'B5', '=PRONET_EMAIL(A5)');
+
+    expect(shown.error).toBeNull();
+    expect(spent(q3)).toBe(20);
+    // The key shared in Leads Q4 paid for its own test only (1 credit).
+    expect(q3.api.spent(shared)).toBe(1);
+  });
 });
