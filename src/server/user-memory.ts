@@ -2,11 +2,19 @@
 // execution's user properties: in a custom function the spreadsheet owner's (an editor's formula
 // reads them and may not write them), elsewhere the user's own. Reached on first use only: a formula
 // answered by its document's layers makes no call for it.
+
+import type { ResultCache } from '../core/cache/result-cache';
 import { type Spreadsheet, UserMemory } from '../core/cache/user-memory';
 import type { BatchStorePort } from '../core/platform/ports';
+import { CACHE_KEY } from '../core/platform/stored-keys';
 import { DAY_MS } from '../core/platform/time';
-import { appsScriptClock, batchStorePort, gzipPort } from './adapters/apps-script';
+import { errorMessage } from '../core/text/error-message';
+import { appsScriptClock, batchStorePort, gzipPort, ttlCachePort } from './adapters/apps-script';
+import { fastCache } from './platform/cache';
 import { userProperties } from './platform/properties';
+
+/** CacheService's longest life: the note waits that long for the owner's trigger. */
+const BEHIND_TTL_SECONDS = 21_600;
 
 /**
  * The memory, reading answers within `ttlDays()` (the document's retention); `here` names this
@@ -21,7 +29,14 @@ export function userMemory(ttlDays: () => number, here: () => Spreadsheet): User
   return new UserMemory({
     store: {
       getAll: () => store().getAll(),
-      setMany: (entries) => store().setMany(entries),
+      setMany: (entries) => {
+        try {
+          store().setMany(entries);
+        } catch (error) {
+          noteMemoryBehind();
+          throw error;
+        }
+      },
       removeMany: (keys) => store().removeMany(keys),
     },
     zip: gzipPort,
@@ -33,4 +48,34 @@ export function userMemory(ttlDays: () => number, here: () => Spreadsheet): User
 /** The open spreadsheet as the memory names it; empty without one. */
 export function spreadsheetHere(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null): Spreadsheet {
   return spreadsheet ? { id: spreadsheet.getId(), name: spreadsheet.getName() } : { id: '', name: '' };
+}
+
+/**
+ * The memory refused a write (an editor's formula may not write the owner's user properties): a
+ * note in the document cache, which the Edit trigger reads with its others, asks the owner's next
+ * trigger to give the memory what this document keeps.
+ */
+function noteMemoryBehind(): void {
+  try {
+    ttlCachePort(fastCache()).putMany(
+      { [CACHE_KEY.memoryBehind]: String(appsScriptClock.now()) },
+      BEHIND_TTL_SECONDS,
+    );
+  } catch {
+    // Only credits elsewhere are at stake: the document keeps every answer.
+  }
+}
+
+/**
+ * In a trigger, which runs as its owner (who saved the key): gives the owner's memory the answers
+ * this document keeps and it lacks, then lets the note go. Failures are only logged: the document
+ * keeps every answer, and the note stays for the next trigger.
+ */
+export function catchUpMemory(cache: ResultCache, scope: string): void {
+  try {
+    cache.rememberKept(scope);
+    ttlCachePort(fastCache()).removeMany([CACHE_KEY.memoryBehind]);
+  } catch (error) {
+    console.warn(`Could not give the memory this spreadsheet's answers: ${errorMessage(error)}`);
+  }
 }

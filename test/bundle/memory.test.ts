@@ -136,6 +136,23 @@ describe('an answer bought in one spreadsheet of a user', () => {
     expect(shown.values[0]![0]).toBe(email);
     expect(spent(q3)).toBe(10);
   });
+  it("keeps what an editor's formula bought with the shared key for the owner, once the owner's trigger runs", () => {
+    const { q3 } = boughtInLeadsQ3();
+    const q4 = openAnotherSpreadsheet(q3, { name: 'Leads Q4', plan: 10 });
+    sidebar(q4, 'setApiKey', q4.key, 'document');
+    const editor = openAsEditor(q4, 'eve@example.com');
+    typeValues(editor, 'A3', [[OTHER_PROFILE]]);
+
+    // Eve's formula buys Grace's email; it may not write the owner's memory. The edit runs the
+    // owner's Edit trigger, which keeps it there.
+    const bought = enterFormula(editor, 'B3', '=PRONET_EMAIL(A3)');
+    expect(spent(q3)).toBe(20);
+
+    typeValues(q3, 'A5', [[OTHER_PROFILE]]);
+    const shown = enterFormula(q3, 'B5', '=PRONET_EMAIL(A5)');
+    expect(shown.values[0]![0]).toBe(bought.values[0]![0]);
+    expect(spent(q3)).toBe(20);
+  });
   it("sharing a key in one spreadsheet leaves the user's own key to their other spreadsheets", () => {
     const { q3 } = boughtInLeadsQ3();
     const q4 = openAnotherSpreadsheet(q3, { name: 'Leads Q4', plan: 10 });

@@ -45,7 +45,8 @@ export class Emulator implements SharedBackend {
   readonly runtime: Runtime;
   readonly logs: LogCapture;
   readonly ui = new UiRecord();
-  readonly triggers = new TriggerRegistry();
+  /** The script's installable triggers; the same ones when another person opens the same document. */
+  readonly triggers: TriggerRegistry;
   readonly documents = new Map<string, SpreadsheetModel>();
   /** The document open in the browser. */
   readonly document: SpreadsheetModel;
@@ -70,9 +71,12 @@ export class Emulator implements SharedBackend {
     const shared = options.sharedWith;
     this.documentNumbers = shared?.documentNumbers ?? { next: 1 };
     this.clock = shared?.clock ?? options.clock ?? new VirtualClock();
-    const opened = options.sameSpreadsheet === true ? shared?.document : undefined;
+    const sameAs = options.sameSpreadsheet === true ? shared : undefined;
+    const opened = sameAs?.document;
     this.document = opened ?? this.addSpreadsheet(options.spreadsheetName ?? 'Leads');
     if (opened) this.documents.set(opened.id, opened);
+    // A document's installable triggers fire on every editor's edit, as the person who made them.
+    this.triggers = sameAs?.triggers ?? new TriggerRegistry();
     this.runtime = new Runtime(this.clock, { user: userEmail, documentId: this.document.id });
     this.logs = new LogCapture(() => this.clock.now());
     const runtime = this.runtime;

@@ -1,8 +1,10 @@
 // What emulators of several spreadsheets of one Google backend share (EmulatorOptions.sharedWith):
 // the clock, the stores behind Properties and Cache (a user's follow the user across documents,
-// P5, C6), the trigger runtime quota, and the numbering of documents. An Emulator is one.
+// P5, C6), the trigger runtime quota, the numbering of documents, and one document's installable
+// triggers for everyone who opens it. An Emulator is one.
 import type { VirtualClock } from './clock';
 import type { AppsScriptGlobals } from './globals';
+import type { TriggerRegistry } from './script-app';
 import type { SpreadsheetModel } from './sheet-model';
 import type { TriggerRuntimeQuota } from './trigger-quota';
 
@@ -12,6 +14,8 @@ export interface SharedBackend {
   /** Its open document: another person opens the same one with `sameSpreadsheet`. */
   readonly document: SpreadsheetModel;
   readonly triggerQuota: TriggerRuntimeQuota;
+  /** The installable triggers: another person opening the same document fires its triggers. */
+  readonly triggers: TriggerRegistry;
   /** The next document's number, one count across the emulators sharing a backend. */
   readonly documentNumbers: { next: number };
 }

@@ -15,3 +15,12 @@ export function durable<T>(failure: string, work: () => T): T {
     throw new Error(`${failure}: ${errorMessage(error)}`);
   }
 }
+
+/** A save planned on a view of the store, planned again on a fresh read if the store refused it. */
+export function tryViewThen<T>(onView: () => T, fresh: () => T): T {
+  try {
+    return onView();
+  } catch {
+    return fresh();
+  }
+}

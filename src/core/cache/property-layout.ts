@@ -120,6 +120,22 @@ export function readPayload(all: Record<string, string>, key: string, hash: Hash
   return checksum(hash, payload) === head.sha ? payload : null;
 }
 
+/** The text and time of payment of each whole entry in `all` that `wanted` accepts, by key. */
+export function payloadsIn(
+  all: Record<string, string>,
+  layout: StoreLayout,
+  hash: HashPort,
+  wanted: (key: string, at: number) => boolean,
+): Map<string, { payload: string; at: number }> {
+  const found = new Map<string, { payload: string; at: number }>();
+  for (const entry of scanStore(all, layout).entries) {
+    if (!wanted(entry.key, entry.at)) continue;
+    const payload = readPayload(all, entry.key, hash);
+    if (payload !== null) found.set(entry.key, { payload, at: entry.at });
+  }
+  return found;
+}
+
 /** Sorts the store's keys into the cache's entries, the cache's garbage and everything else. */
 export function scanStore(all: Record<string, string>, layout: StoreLayout): StoreScan {
   const { heads, chunks, foreignBytes } = groupRecords(all, layout);

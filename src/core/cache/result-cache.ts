@@ -25,6 +25,7 @@ import {
   READ_FAILED,
   READ_SHEET_FAILED,
   SAVE_FAILED,
+  tryViewThen,
 } from './durable';
 import {
   type CachedAnswer,
@@ -43,7 +44,7 @@ import {
   lookUpLayers,
   tryFast,
 } from './layered-read';
-import { readPayload, type StoreLayout, scanStore, utf8Bytes } from './property-layout';
+import { payloadsIn, readPayload, type StoreLayout, scanStore, utf8Bytes } from './property-layout';
 import { type CacheStats, rebuyCredits, type SavedLayers, savedStats } from './saved-results';
 import { holdsIn, type SheetReport, type SheetSave, saveToSheet } from './sheet-save';
 import { dropStash, stashNotes, stashPayloads, stashToMove } from './stash';
@@ -310,6 +311,20 @@ export class ResultCache {
     return stashNotes(this.readStore()).size > 0 ? this.compact() : null;
   }
 
+  /**
+   * Gives the memory across the user's spreadsheets the live answers of `scope` this document's
+   * properties keep and it lacks: what an editor's formula bought with a shared key, which may not
+   * write the owner's memory itself. Answers how many it took; throws what the memory threw.
+   */
+  rememberKept(scope: string): number {
+    const { memory } = this.ports;
+    if (!memory) return 0;
+    const [inScope, now] = [scopeFilter(scope), this.ports.clock.now()];
+    const wanted = (key: string, at: number) => inScope(key) && this.isLive(at, now);
+    const payloads = payloadsIn(this.readStore(), this.layout, this.ports.hash, wanted);
+    return payloads.size > 0 ? memory.remember(payloads) : 0;
+  }
+
   /** What the sidebar shows: all accounts, or the one of `scope`; an answer in two layers counts once. */
   stats(scope?: string): CacheStats {
     return savedStats(this.savedLayers(scope), this.budgetBytes, this.sheetBudgetChars);
@@ -404,15 +419,6 @@ export class ResultCache {
 
   private readStore(failure: string = READ_FAILED): Record<string, string> {
     return durable(failure, () => this.ports.store.getAll());
-  }
-}
-
-/** A save planned on a view of the store, planned again on a fresh read if the store refused it. */
-function tryViewThen<T>(onView: () => T, fresh: () => T): T {
-  try {
-    return onView();
-  } catch {
-    return fresh();
   }
 }
 

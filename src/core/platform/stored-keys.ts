@@ -102,6 +102,11 @@ export const CACHE_KEY = {
   jobSignal: 'enrich.jobs.signal',
   /** Which sheets and columns watches follow: what the Edit trigger reads (core/watches/note.ts). */
   watchNote: 'enrich.watches.note',
+  /**
+   * A formula bought answers it could not give the memory across the user's spreadsheets (an
+   * editor's, with a shared key): the owner's next trigger gives them (server/user-memory.ts).
+   */
+  memoryBehind: 'enrich.memory.behind',
 } as const;
 
 /** The document cache: families of keys. */

@@ -23,11 +23,14 @@ import {
   readSignal,
 } from '../../core/jobs/signal';
 import type { TtlCachePort } from '../../core/platform/ports';
+import { CACHE_KEY } from '../../core/platform/stored-keys';
 import { WATCH_NOTE_KEY } from '../../core/watches/note';
 import type { BackgroundCollection, CollectorProgress } from '../../shared/jobs-rpc';
 import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
+import { executionContext } from '../context';
 import { fastCache } from '../platform/cache';
 import { collectorProgress, idleProgress } from '../presenters/jobs';
+import { catchUpMemory } from '../user-memory';
 import { watchesAfterEdit, watchesFromClock } from '../watches/handlers';
 import { recordTriggerRuntime, withinTriggerTime } from '../watches/runtime-tally';
 import { authorizationLapsed } from './authorization';
@@ -72,16 +75,24 @@ export function collectOnEdit(event?: { range?: Range; value?: unknown }): void 
   const started = appsScriptClock.now();
   const cache = ttlCachePort(fastCache());
   // One cache read for both notes: an edit that concerns nothing costs that alone.
-  const notes = cache.getMany([JOB_SIGNAL_KEY, WATCH_NOTE_KEY]);
+  const notes = cache.getMany([JOB_SIGNAL_KEY, WATCH_NOTE_KEY, CACHE_KEY.memoryBehind]);
   const collected = driveCollector('edit', typedFormula(event), cache, parseSignal(notes[JOB_SIGNAL_KEY]));
   const watched = watchesAfterEdit(event, notes[WATCH_NOTE_KEY], started + WATCHES_DONE_MS);
-  if (collected || watched) recordTriggerRuntime(started);
+  const remembered = notes[CACHE_KEY.memoryBehind] !== undefined && memoryCaughtUp();
+  if (collected || watched || remembered) recordTriggerRuntime(started);
 }
 
 export function collectOnOpen(_event?: unknown): void {
   const started = appsScriptClock.now();
   const cache = ttlCachePort(fastCache());
   if (driveCollector('open', null, cache, readSignal(cache))) recordTriggerRuntime(started);
+}
+
+/** An editor's formula bought what the owner's memory lacks: this trigger runs as the owner. */
+function memoryCaughtUp(): boolean {
+  const context = executionContext();
+  if (context) catchUpMemory(context.deps.cache, context.scope);
+  return true;
 }
 
 /**

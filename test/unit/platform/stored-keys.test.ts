@@ -40,7 +40,11 @@ describe('the names of stored data', () => {
       },
       RESULT_KEY_VERSION: 'r1',
       KEY_SUFFIX: { chunk: '#', stashPiece: '#s' },
-      CACHE_KEY: { jobSignal: 'enrich.jobs.signal', watchNote: 'enrich.watches.note' },
+      CACHE_KEY: {
+        jobSignal: 'enrich.jobs.signal',
+        watchNote: 'enrich.watches.note',
+        memoryBehind: 'enrich.memory.behind',
+      },
       CACHE_PREFIX: { heldFailure: 'held-failure:' },
       SHEET_NAME: {
         resultCache: '_enrich_cache',
