@@ -1,6 +1,7 @@
 // Server side of the sidebar's Spending and Saved results panels (src/shared/rpc.ts). The ledger
 // lives in document properties and is read from one snapshot per call (each getProperties() counts
 // against the store's daily quota); saved results are seen through the same layers formulas use.
+
 import { ledgerSummary } from '../core/billing/summary';
 import { lostResultsText } from '../core/cache/lost';
 import type { ResultCache } from '../core/cache/result-cache';
@@ -8,6 +9,7 @@ import { dropAllClaims } from '../core/lookup/claims';
 import { OUT_OF_CREDITS_PROPERTY } from '../core/lookup/send';
 import { operationByType } from '../core/operations/table';
 import type { BatchStorePort } from '../core/platform/ports';
+import { SPENDING_TEXTS } from '../core/text/catalogue/sidebar/spending';
 import type { CacheView, LedgerView } from '../shared/rpc';
 import { appsScriptClock, batchStorePort, lockPort } from './adapters/apps-script';
 import { cacheSheetPort, executionContext, resultCache, today } from './context';
@@ -22,7 +24,7 @@ const documentProperties = requireDocumentProperties;
 /** A store that answers reads from one snapshot and refuses writes: for calls that only look. */
 function snapshotStore(all: Record<string, string>): BatchStorePort {
   const readOnly = () => {
-    throw new Error('This view of the document properties is read-only.');
+    throw new Error(SPENDING_TEXTS.readOnly.text);
   };
   return { getAll: () => all, setMany: readOnly, removeMany: readOnly };
 }
@@ -103,8 +105,7 @@ export function getCacheStats(): CacheView {
 /** Deletes the saved results (confirmed in the sidebar); formulas then pay again when they run. */
 export function clearCache(): CacheView {
   const results = savedResults();
-  if (results.scope === undefined)
-    throw new Error('Save your API key first: saved results are cleared one account at a time.');
+  if (results.scope === undefined) throw new Error(SPENDING_TEXTS.clearKeyFirst.text);
   results.cache.clear(results.scope);
   // Claims of past purchases would keep formulas waiting for answers that are gone.
   const lock = lockPort(documentLock());
