@@ -27,7 +27,7 @@ import { resultKey } from '../core/cache/keys';
 import { withLostResults } from '../core/cache/lost';
 import type { Operation } from '../core/operations/types';
 import { progressWithRecipe } from '../core/recipes/progress';
-import { creditsText } from '../core/text/credits';
+import { BULK_TEXTS } from '../core/text/catalogue/sidebar/bulk';
 import { sendingAtPace } from '../core/text/duration';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../shared/bulk-rpc';
 import { appsScriptClock, digestHashPort } from './adapters/apps-script';
@@ -47,8 +47,7 @@ const HEADER_ROW = 1;
 /** The run by id, under the lock; throws when another run has replaced it. */
 function currentRun(runId: string): BulkRun {
   const run = readRun();
-  if (!run || run.id !== String(runId))
-    throw new Error('This run is no longer the current one; reopen the sidebar.');
+  if (!run || run.id !== String(runId)) throw new Error(BULK_TEXTS.notCurrent.text);
   return run;
 }
 
@@ -140,12 +139,10 @@ export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): Bulk
   const { config, op } = checkConfig(raw);
   const claims = readColumnClaims();
   let prepared = readOwnSheet(config, op, claims);
-  if (prepared.lastRow < prepared.firstRow) throw new Error('There are no rows below the header row.');
+  if (prepared.lastRow < prepared.firstRow) throw new Error(BULK_TEXTS.noRows.text);
   const { preview, refresh } = computePreview(ctx, config, op, prepared);
   if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.estimatedCredits)) {
-    throw new Error(
-      `This run is estimated at ${creditsText(preview.estimatedCredits)}, above the ${ctx.settings.confirmAbove} that need your confirmation: confirm it first.`,
-    );
+    throw new Error(BULK_TEXTS.confirmRunFirst.say(preview.estimatedCredits, ctx.settings.confirmAbove));
   }
   // The user saw what the deleted hidden sheet lost and confirmed the price: the run goes on without it.
   if (preview.lostResults !== undefined) ctx.deps.cache.acceptLostSheet();
@@ -180,7 +177,7 @@ function runOneSlice(ctx: ExecutionContext, run: BulkRun): BulkRun {
       ...run,
       state: 'stopped',
       stoppedBy: 'sheetGone',
-      message: `The sheet "${run.config.sheetName}" is gone: the run cannot go on.`,
+      message: BULK_TEXTS.sheetGone.say(run.config.sheetName),
     };
   }
   const op = checkConfig(run.config).op;
@@ -269,7 +266,7 @@ export function cancelBulkRun(runId: string): BulkProgress {
 
 export function retryFailedRows(runId: string): BulkProgress {
   return control(runId, (run, now) => {
-    if (leaseHeld(run, now)) throw new Error('A slice of this run is at work; try again in a moment.');
+    if (leaseHeld(run, now)) throw new Error(BULK_TEXTS.sliceAtWork.text);
     return retryRun(run, now);
   });
 }

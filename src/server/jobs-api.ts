@@ -18,6 +18,7 @@ import { lookupMany } from '../core/lookup/pass';
 import { operationByType } from '../core/operations/table';
 import type { Operation } from '../core/operations/types';
 import { NOT_SENT_BARE } from '../core/text/catalogue/queue';
+import { JOBS_TEXTS } from '../core/text/catalogue/sidebar/jobs';
 import { errorMessage } from '../core/text/error-message';
 import type { JobsList, RetryResult } from '../shared/jobs-rpc';
 import { spreadsheetById } from './adapters/employee-sheets';
@@ -96,14 +97,13 @@ const refused = (message: string): RetryResult => ({ ok: false, message, job: nu
  */
 export function retryExpiredJob(key: string): RetryResult {
   const context = collectorContext();
-  if (!context) return refused('Set your API key first.');
+  if (!context) return refused(JOBS_TEXTS.keyFirst.text);
   const job = myJobs(context).find((candidate) => candidate.key === String(key));
-  if (!job) return refused('That job is no longer listed; refresh the Jobs panel.');
+  if (!job) return refused(JOBS_TEXTS.notListed.text);
   if (isUndeliveredList(job)) return rewriteList(context, job);
-  if (!canRunAgain(job))
-    return refused(`Only an expired, lost or stalled job can be run again; this one is ${job.state}.`);
+  if (!canRunAgain(job)) return refused(JOBS_TEXTS.cannotRunAgain.say(job.state));
   const op = operationByType(job.type);
-  if (!op) return refused(`Unknown operation ${job.type}.`);
+  if (!op) return refused(JOBS_TEXTS.unknownOperation.say(job.type));
   const finished = job.state === 'stalled' ? collectIfFinished(context, job) : null;
   if (finished) return finished;
   // Its record goes first, or the lookup would answer "expired" (or "lost") again without asking.
@@ -121,8 +121,8 @@ function replaceJob(context: CollectorContext, job: JobRecord, next: JobRecord |
     [{ expected: job, next }],
     RETRY_LOCK_WAIT_MS,
   );
-  if (saved === null) return refused('Another collection is running; try again in a moment.');
-  if (saved.length === 0) return refused('The job changed meanwhile; refresh the Jobs panel.');
+  if (saved === null) return refused(JOBS_TEXTS.collectionBusy.text);
+  if (saved.length === 0) return refused(JOBS_TEXTS.jobChanged.text);
   return null;
 }
 
@@ -144,16 +144,13 @@ function runAgain(context: CollectorContext, job: JobRecord, op: Operation): Ret
   const after = myJobs(context).find((candidate) => candidate.key === job.key) ?? null;
   const view = after ? describeJob(after, context.deps.client.clock.now()) : null;
   if (!result || result.kind === 'refused') return refused(result?.message ?? NOT_SENT_BARE.text);
-  if (result.kind === 'waiting')
-    return refused('A formula is looking this up right now; try again in a minute.');
+  if (result.kind === 'waiting') return refused(JOBS_TEXTS.formulaBusy.text);
   if (result.kind === 'failed') return { ok: false, message: result.error.message, job: view };
   // The re-run job must not depend on the sidebar staying open.
   if (after && isPending(after)) keepCollecting();
   refreshFormulas(job.spreadsheetId);
   const message =
-    result.kind === 'pending'
-      ? `Started again (${view?.costText ?? 'credits as before'}); it will be collected in the background.`
-      : 'Done: the formula shows the result.';
+    result.kind === 'pending' ? JOBS_TEXTS.startedAgain.say(view?.costText) : JOBS_TEXTS.doneAgain.text;
   return { ok: true, message, job: view };
 }
 
@@ -176,7 +173,7 @@ function collectIfFinished(context: CollectorContext, job: JobRecord): RetryResu
   const collected = after === undefined || after.state === 'collected';
   return {
     ok: collected,
-    message: collected ? 'It had finished after all: collected, nothing bought again.' : progress.summary,
+    message: collected ? JOBS_TEXTS.finishedAfterAll.text : progress.summary,
     job: view,
   };
 }

@@ -1,6 +1,7 @@
 // Server side of the sidebar's Spending and Saved results panels (src/shared/rpc.ts). The ledger
 // lives in document properties and is read from one snapshot per call (each getProperties() counts
 // against the store's daily quota); saved results are seen through the same layers formulas use.
+
 import { ledgerSummary } from '../core/billing/summary';
 import { scopeFilter } from '../core/cache/keys';
 import { lostResultsText } from '../core/cache/lost';
@@ -9,6 +10,7 @@ import { dropAllClaims } from '../core/lookup/claims';
 import { OUT_OF_CREDITS_PROPERTY } from '../core/lookup/send';
 import { operationByType } from '../core/operations/table';
 import type { BatchStorePort } from '../core/platform/ports';
+import { SPENDING_TEXTS } from '../core/text/catalogue/sidebar/spending';
 import type { CacheView, LedgerView } from '../shared/rpc';
 import { appsScriptClock, batchStorePort, lockPort } from './adapters/apps-script';
 import { cacheSheetPort, executionContext, resultCache, today } from './context';
@@ -24,7 +26,7 @@ const documentProperties = requireDocumentProperties;
 /** A store that answers reads from one snapshot and refuses writes: for calls that only look. */
 function snapshotStore(all: Record<string, string>): BatchStorePort {
   const readOnly = () => {
-    throw new Error('This view of the document properties is read-only.');
+    throw new Error(SPENDING_TEXTS.readOnly.text);
   };
   return { getAll: () => all, setMany: readOnly, removeMany: readOnly };
 }
@@ -130,8 +132,7 @@ export function getCacheStats(): CacheView {
 export function clearCache(where: 'here' | 'everywhere' = 'here'): CacheView {
   const results = savedResults();
   const scope = results.scope;
-  if (scope === undefined)
-    throw new Error('Save your API key first: saved results are cleared one account at a time.');
+  if (scope === undefined) throw new Error(SPENDING_TEXTS.clearKeyFirst.text);
   results.cache.clear(scope);
   const inScope = scopeFilter(scope);
   const hereId = activeSpreadsheet()?.getId() ?? '';

@@ -2,6 +2,7 @@
 // selection's first cell, and Buy again for the selection's formulas. The sidebar asks again when
 // the selection may have changed, naming the selection it shows: an unchanged one costs a few
 // reads of the active range and nothing else.
+
 import type { EnrichmentRequest } from '../core/api/wire';
 import type { Purchase } from '../core/billing/purchases';
 import { type AnswerSources, keptAnswer, whereKept } from '../core/cache/kept';
@@ -20,8 +21,8 @@ import {
   selectionLookups,
 } from '../core/receipts/selection';
 import type { FormulaSources } from '../core/receipts/shown';
+import { RECEIPT_TEXTS } from '../core/text/catalogue/sidebar/receipt';
 import { type CellAt, cellA1, sheetRef } from '../core/text/cell-refs';
-import { creditsText } from '../core/text/credits';
 import type { BuyAgainOffer, BuyAgainResult, SelectionReceipt } from '../shared/receipt-rpc';
 import { digestHashPort, gzipPort, ttlCachePort } from './adapters/apps-script';
 import { readPastRuns, readRun } from './bulk-run-store';
@@ -85,10 +86,10 @@ function corners(range: GoogleAppsScript.Spreadsheet.Range, ref: string): Select
 export function getCellReceipt(known: string | null): SelectionReceipt {
   const spreadsheet = requireActiveSpreadsheet();
   const selected = selectionRef(spreadsheet);
-  if (!selected) return answer('', 'Select a cell to see what it cost.');
+  if (!selected) return answer('', RECEIPT_TEXTS.selectCell.text);
   if (known !== null && known === selected.ref) return answer(selected.ref, '', { unchanged: true });
   const ctx = executionContext({ canWriteSheets: true });
-  if (!ctx) return answer(selected.ref, 'Save your API key first: receipts are read for its account.');
+  if (!ctx) return answer(selected.ref, RECEIPT_TEXTS.keyFirst.text);
   return receiptOf(ctx, spreadsheet, corners(selected.range, selected.ref));
 }
 
@@ -149,8 +150,7 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
   );
   const offer = buyAgainOffer(ctx, reads, selected, lists);
   const cellName = `${sheetRef(selected.sheet)}!${cellA1(selected.from.row, selected.from.column)}`;
-  if (!subject)
-    return answer(selected.ref, `${cellName} shows no lookup of Enrich for Sheets.`, { buyAgain: offer });
+  if (!subject) return answer(selected.ref, RECEIPT_TEXTS.noLookup.say(cellName), { buyAgain: offer });
   const now = ctx.deps.client.clock.now();
   const ttlDays = ctx.settings.cacheTtlDays;
   const kept = whereKept(subject.key, {
@@ -178,8 +178,8 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
 
 function buyAgainHint(selected: Selected): string {
   return cellsOf(selected.from, selected.to).length > MAX_SELECTION_CELLS
-    ? `Buy again works on at most ${MAX_SELECTION_CELLS.toLocaleString('en-US')} cells at a time.`
-    : "Buy again works on the add-on's formulas; a bulk run refreshes its rows from Bulk run (Refresh answers older than…).";
+    ? RECEIPT_TEXTS.atMostCells.say(MAX_SELECTION_CELLS)
+    : RECEIPT_TEXTS.formulasOnly.text;
 }
 
 type ListReads = Omit<ListSheetSources, 'formulas' | 'keyOf'>;
@@ -238,7 +238,7 @@ export function buyAgain(confirmedCredits: number): BuyAgainResult {
   const ctx = context();
   const spreadsheet = requireActiveSpreadsheet();
   const selectedRef = selectionRef(spreadsheet);
-  if (!selectedRef) throw new Error('Select the cells to buy again first.');
+  if (!selectedRef) throw new Error(RECEIPT_TEXTS.selectFirst.text);
   const selected = corners(selectedRef.range, selectedRef.ref);
   const jobs = () => readJobs(ctx.deps.store);
   const record = () => readPurchaseRecord(recordAccess(), ctx.day()).record;
@@ -251,9 +251,7 @@ export function buyAgain(confirmedCredits: number): BuyAgainResult {
   if (!found || found.lookups.length === 0) throw new Error(buyAgainHint(selected));
   const price = priceOf(found.lookups);
   if (!(price.credits <= Number(confirmedCredits) + 1e-9))
-    throw new Error(
-      `Buying these again now costs ${creditsText(price.credits)}, not the ${creditsText(Number(confirmedCredits) || 0)} you confirmed: look at the price again.`,
-    );
+    throw new Error(RECEIPT_TEXTS.priceChanged.say(price.credits, Number(confirmedCredits) || 0));
   const listSheets = listSheetsBefore(found, jobs);
   const now = ctx.deps.client.clock.now();
   const results = lookupMany(ctx.deps, found.lookups, {

@@ -22,7 +22,7 @@ import { progressWithRecipe, waitingFor } from '../core/recipes/progress';
 import { BUILT_IN_RECIPES, recipeProblem, SLOT_LABELS } from '../core/recipes/recipes';
 import { plannedSteps, stepPlans, stepsWidth } from '../core/recipes/step-plans';
 import { type DoneStep, type RecipeSheet, recipeOwnership, stepConfig } from '../core/recipes/steps';
-import { creditsText } from '../core/text/credits';
+import { BULK_TEXTS } from '../core/text/catalogue/sidebar/bulk';
 import type { BulkProgress } from '../shared/bulk-rpc';
 import type {
   Recipe,
@@ -63,14 +63,13 @@ export function listRecipes(): RecipeSummary[] {
 /** The recipe and the sheet as the server may trust them; throws a message the sidebar shows. */
 export function checkRecipe(raw: RecipeRunConfig): { recipe: Recipe; sheet: RecipeSheet } {
   const recipe = allRecipes().find((each) => each.id === String(raw?.recipeId ?? ''));
-  if (!recipe) throw new Error('Choose a recipe first.');
+  if (!recipe) throw new Error(BULK_TEXTS.chooseRecipe.text);
   const problem = recipeProblem(recipe);
   if (problem) throw new Error(problem);
   const sheetName = typeof raw.sheetName === 'string' ? raw.sheetName : '';
-  if (sheetName === '') throw new Error('Choose a sheet first.');
+  if (sheetName === '') throw new Error(BULK_TEXTS.chooseSheet.text);
   const headerRow = Number(raw.headerRow);
-  if (!Number.isSafeInteger(headerRow) || headerRow < 1)
-    throw new Error('The header row must be a whole number.');
+  if (!Number.isSafeInteger(headerRow) || headerRow < 1) throw new Error(BULK_TEXTS.headerRowWhole.text);
   return { recipe, sheet: { sheetName, headerRow, slots: checkSlots(recipe, raw) } };
 }
 
@@ -81,14 +80,14 @@ function checkSlots(recipe: Recipe, raw: RecipeRunConfig): Partial<Record<SlotNa
     const column = raw.slots?.[slot];
     if (column === undefined || column === null) {
       if (OPTIONAL_SLOTS.has(slot)) continue;
-      throw new Error(`Choose the ${SLOT_LABELS[slot]} column.`);
+      throw new Error(BULK_TEXTS.chooseColumn.say(SLOT_LABELS[slot]));
     }
     if (!Number.isSafeInteger(column) || column < 1)
-      throw new Error(`The ${SLOT_LABELS[slot]} column must be a column.`);
+      throw new Error(BULK_TEXTS.mustBeColumn.say(SLOT_LABELS[slot]));
     slots[slot] = column;
   }
   const used = Object.values(slots);
-  if (new Set(used).size !== used.length) throw new Error('Choose a different column for each input.');
+  if (new Set(used).size !== used.length) throw new Error(BULK_TEXTS.differentColumns.text);
   return slots;
 }
 
@@ -129,11 +128,9 @@ export function startRecipeRun(raw: RecipeRunConfig, confirmedCredits: number): 
   installDrivers();
   const checked = checkRecipe(raw);
   const preview = recipePreview(ctx, checked);
-  if (preview.rows === 0) throw new Error('There are no rows below the header row.');
+  if (preview.rows === 0) throw new Error(BULK_TEXTS.noRows.text);
   if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.creditsMax)) {
-    throw new Error(
-      `This recipe may cost up to ${creditsText(preview.creditsMax)}, above the ${ctx.settings.confirmAbove} that need your confirmation: confirm it first.`,
-    );
+    throw new Error(BULK_TEXTS.confirmRecipeFirst.say(preview.creditsMax, ctx.settings.confirmAbove));
   }
   // The user saw what the deleted hidden sheet lost and confirmed the price: the run goes on without it.
   if (preview.lostResults !== undefined) ctx.deps.cache.acceptLostSheet();
@@ -144,9 +141,8 @@ export function startRecipeRun(raw: RecipeRunConfig, confirmedCredits: number): 
 export function goOnRecipe(runId: string): BulkProgress {
   const ctx = context();
   const run = readRun();
-  if (!run || run.id !== String(runId))
-    throw new Error('This run is no longer the current one; reopen the sidebar.');
-  if (waitingFor(run) === null) throw new Error('This recipe is not waiting for you.');
+  if (!run || run.id !== String(runId)) throw new Error(BULK_TEXTS.notCurrent.text);
+  if (waitingFor(run) === null) throw new Error(BULK_TEXTS.notWaiting.text);
   return progressWithRecipe(advanceRecipe(ctx, run, true), ctx.deps.client.clock.now());
 }
 

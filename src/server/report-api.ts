@@ -1,9 +1,10 @@
 // Server side of Spending's "Open the report": the spend report's sheet, made again from the record
 // of purchases over the chosen period (core/billing/report.ts), and opened.
+
 import { prunePurchaseSheet } from '../core/billing/purchase-log';
 import { spendReport } from '../core/billing/report';
 import { REPORT_PERIODS } from '../core/billing/report-periods';
-import { creditsText } from '../core/text/credits';
+import { SPENDING_TEXTS } from '../core/text/catalogue/sidebar/spending';
 import type { ReportPeriod, ReportResult } from '../shared/receipt-rpc';
 import { writeReportSheet } from './adapters/report-sheet';
 import { today } from './context';
@@ -12,7 +13,7 @@ import { movePurchases, readPurchaseRecord, recordAccess } from './purchase-reco
 
 export function openSpendReport(period: ReportPeriod): ReportResult {
   const chosen = REPORT_PERIODS.find((each) => each.id === period);
-  if (!chosen) throw new Error('Choose the period of the report.');
+  if (!chosen) throw new Error(SPENDING_TEXTS.choosePeriod.text);
   const spreadsheet = requireActiveSpreadsheet();
   const access = recordAccess();
   const day = today(access.clock.now(), spreadsheet);
@@ -28,6 +29,6 @@ export function openSpendReport(period: ReportPeriod): ReportResult {
     rows,
     credits: report.credits,
     twice: report.twice,
-    message: `Opened "${sheetName}": ${rows === 1 ? '1 purchase' : `${rows} purchases`}, ${creditsText(report.credits)} (${chosen.label.toLowerCase()}).`,
+    message: SPENDING_TEXTS.opened.say(sheetName, rows, report.credits, chosen.label.toLowerCase()),
   };
 }

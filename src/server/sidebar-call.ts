@@ -1,8 +1,10 @@
 // What a sidebar call that works on the spreadsheet needs: its execution context (a key is
 // needed), a sheet by name, and the document lock. Each refusal throws the
 // message the sidebar shows.
+
 import type { PaidAnswers } from '../core/bulk/free-queries';
 import { BUSY, tryWithLock } from '../core/platform/locked-section';
+import { CALL_TEXTS } from '../core/text/catalogue/sidebar/calls';
 import { digestHashPort } from './adapters/apps-script';
 import { type ExecutionContext, executionContext } from './context';
 import { requireActiveSpreadsheet } from './platform/spreadsheet';
@@ -14,19 +16,19 @@ const LOCK_WAIT_MS = 5_000;
 export function context(): ExecutionContext {
   // A sidebar call may write sheets: the cache keeps every paid answer in its hidden sheet too.
   const found = executionContext({ canWriteSheets: true });
-  if (!found) throw new Error('Set your API key first (API key, above).');
+  if (!found) throw new Error(CALL_TEXTS.keyFirst.text);
   return found;
 }
 
 export function sheetNamed(name: string): Sheet {
   const sheet = requireActiveSpreadsheet().getSheetByName(name);
-  if (!sheet) throw new Error(`There is no sheet named "${name}" any more.`);
+  if (!sheet) throw new Error(CALL_TEXTS.noSheet.say(name));
   return sheet;
 }
 
 export function locked<T>(ctx: ExecutionContext, work: () => T): T {
   const answer = tryWithLock(ctx.deps.lock, LOCK_WAIT_MS, work);
-  if (answer === BUSY) throw new Error('The spreadsheet is busy; try again in a moment.');
+  if (answer === BUSY) throw new Error(CALL_TEXTS.busy.text);
   return answer;
 }
 

@@ -1,7 +1,6 @@
 // The emulator: every fake service on one virtual clock, the built add-on loaded into node:vm, and
 // the ways Sheets runs it (a formula, a menu item or sidebar call, a trigger). Tests and the local
 // playground drive the add-on through this object.
-//
 //   const emu = createEmulator({ fetchHandler: (req) => fakeApi.handle(req) });
 //   const bundle = emu.loadBundle('dist');
 //   emu.edit(bundle, 'Sheet1', 'B2', '=PRONET_EMAIL(A2)');
@@ -45,7 +44,6 @@ export class Emulator implements SharedBackend {
   readonly runtime: Runtime;
   readonly logs: LogCapture;
   readonly ui = new UiRecord();
-  /** The script's installable triggers; the same ones when another person opens the same document. */
   readonly triggers: TriggerRegistry;
   readonly documents = new Map<string, SpreadsheetModel>();
   /** The document open in the browser. */
@@ -72,10 +70,8 @@ export class Emulator implements SharedBackend {
     this.documentNumbers = shared?.documentNumbers ?? { next: 1 };
     this.clock = shared?.clock ?? options.clock ?? new VirtualClock();
     const sameAs = options.sameSpreadsheet === true ? shared : undefined;
-    const opened = sameAs?.document;
-    this.document = opened ?? this.addSpreadsheet(options.spreadsheetName ?? 'Leads');
-    if (opened) this.documents.set(opened.id, opened);
-    // A document's installable triggers fire on every editor's edit, as the person who made them.
+    this.document = sameAs?.document ?? this.addSpreadsheet(options.spreadsheetName ?? 'Leads');
+    if (sameAs) this.documents.set(this.document.id, this.document);
     this.triggers = sameAs?.triggers ?? new TriggerRegistry();
     this.runtime = new Runtime(this.clock, { user: userEmail, documentId: this.document.id });
     this.logs = new LogCapture(() => this.clock.now());

@@ -9,6 +9,7 @@
 // formulas that waited (refresh.ts). A bulk slice that found lists runs one pass too (bulk.ts).
 // The Edit trigger and the clock also run the watches their edit or hour concerns (watches/), and
 // the triggers that did work count their run time against the day's quota.
+
 import { isOurFormula } from '../../core/formulas/our-formulas';
 import { collectOnce, collectUntil } from '../../core/jobs/collector';
 import { type CollectorReport, pendingOf } from '../../core/jobs/collector-ports';
@@ -24,6 +25,7 @@ import {
 } from '../../core/jobs/signal';
 import type { TtlCachePort } from '../../core/platform/ports';
 import { CACHE_KEY } from '../../core/platform/stored-keys';
+import { JOBS_TEXTS } from '../../core/text/catalogue/sidebar/jobs';
 import { WATCH_NOTE_KEY } from '../../core/watches/note';
 import type { BackgroundCollection, CollectorProgress } from '../../shared/jobs-rpc';
 import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
@@ -64,8 +66,7 @@ const SIDEBAR_LOCK_WAIT_MS = 3_000;
 const WATCHES_DONE_MS = 5.5 * 60_000;
 /** What a formula's cell shows while Sheets is running it. */
 const LOADING = 'Loading...';
-const REAUTHORIZE_TEXT =
-  'Background collection is paused: Google asks you to authorize the add-on again. Open Extensions > Enrich for Sheets > Open sidebar.';
+const REAUTHORIZE_TEXT = JOBS_TEXTS.collectionPaused.text;
 
 type Range = GoogleAppsScript.Spreadsheet.Range;
 
@@ -170,7 +171,7 @@ function driveCollector(
  */
 export function pumpJobsFromSidebar(): CollectorProgress {
   const context = collectorContext();
-  if (!context) return idleProgress('Set your API key first.', 'off');
+  if (!context) return idleProgress(JOBS_TEXTS.keyFirst.text, 'off');
   const work = finishQueuedFormulas(
     context,
     context.deps.client.clock.now() + SIDEBAR_FORMULA_WORK_MS,
@@ -186,8 +187,8 @@ export function collectJobsNow(): CollectorProgress {
   const context = collectorContext();
   const ui = SpreadsheetApp.getUi();
   if (!context) {
-    ui.alert('Set your API key first: Extensions > Enrich for Sheets > Open sidebar.');
-    return idleProgress('Set your API key first.', 'off');
+    ui.alert(JOBS_TEXTS.keyFirstMenu.text);
+    return idleProgress(JOBS_TEXTS.keyFirst.text, 'off');
   }
   installDrivers();
   const { clock } = context.deps.client;
@@ -200,7 +201,7 @@ export function collectJobsNow(): CollectorProgress {
   refreshAfter(report, work);
   const result = collectorProgress(report, backgroundAfter(report), work, appsScriptClock.now());
   ui.alert(
-    'Finish pending lookups',
+    JOBS_TEXTS.finishPending.text,
     [result.summary, ...result.expired, ...result.failed].join('\n'),
     ui.ButtonSet.OK,
   );
@@ -226,7 +227,7 @@ function pumpOnClock(event: { triggerUid?: unknown } | undefined, started: numbe
   const context = collectorContext();
   if (!context) {
     showKeyMissing();
-    return idleProgress('No API key: nothing to collect.', removeIdle(own));
+    return idleProgress(JOBS_TEXTS.nothingToCollect.text, removeIdle(own));
   }
   const { clock } = context.deps.client;
   const work = finishQueuedFormulas(

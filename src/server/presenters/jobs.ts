@@ -3,6 +3,7 @@
 import { type QueuedFormula, queueKey } from '../../core/formula-queue/records';
 import type { CollectorReport } from '../../core/jobs/collector-ports';
 import { describeJob, type JobRecord } from '../../core/jobs/registry';
+import { JOBS_TEXTS } from '../../core/text/catalogue/sidebar/jobs';
 import { sendingAtPace } from '../../core/text/duration';
 import { plural } from '../../core/text/plural';
 import type { BackgroundCollection, CollectorProgress, QueuedFormulaView } from '../../shared/jobs-rpc';
@@ -11,11 +12,11 @@ import type { FormulaWork } from '../collector/queued-formulas';
 /** One line per expired job: what it was and what it cost. */
 export function expiredLine(job: JobRecord, now: number): string {
   const view = describeJob(job, now);
-  return `${view.query}: the result expired before it was collected (it cost ${view.costText}).`;
+  return JOBS_TEXTS.expiredLine.say(view.query, view.costText);
 }
 
 export function failedLine(job: JobRecord, now: number): string {
-  return `${describeJob(job, now).query}: ${job.message ?? 'the lookup failed.'}`;
+  return JOBS_TEXTS.failedLine.say(describeJob(job, now).query, job.message);
 }
 
 /**
@@ -23,22 +24,16 @@ export function failedLine(job: JobRecord, now: number): string {
  * said by their own line, so that nothing is said to be pending only when nothing is.
  */
 export function collectorSummary(report: CollectorReport, formulasQueued = 0): string {
-  if (report.busy) return 'Another collection is running; checking again shortly.';
-  const parts: string[] = [];
-  if (report.delivered.length > 0) parts.push(report.delivered.map((item) => item.message).join('; '));
-  if (report.collected.length > 0)
-    parts.push(`${plural(report.collected.length, 'result', 'results')} collected`);
-  if (report.expired.length > 0) parts.push(`${plural(report.expired.length, 'job', 'jobs')} expired`);
-  if (report.failed.length > 0) parts.push(`${plural(report.failed.length, 'job', 'jobs')} failed`);
-  if (report.stalled.length > 0)
-    parts.push(
-      `${plural(report.stalled.length, 'job', 'jobs')} taking unusually long, no longer checked (Retry is in the list)`,
-    );
-  if (report.pending > 0) parts.push(`${plural(report.pending, 'job', 'jobs')} still pending`);
-  else if (formulasQueued === 0) parts.push('nothing pending');
-  if (parts.length === 0) return '';
-  const text = parts.join('. ');
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+  return JOBS_TEXTS.summary.say({
+    busy: report.busy,
+    delivered: report.delivered.map((item) => item.message),
+    collected: report.collected.length,
+    expired: report.expired.length,
+    failed: report.failed.length,
+    stalled: report.stalled.length,
+    pending: report.pending,
+    formulasQueued,
+  });
 }
 
 /** What a driver's passes did, for the sidebar's timer or the menu's alert; `now` is after them. */
@@ -60,7 +55,7 @@ export function collectorProgress(
     nextCheckInMs:
       queued > 0 ? 1_000 : report.nextDueAt === null ? null : Math.max(1_000, report.nextDueAt - now),
     background,
-    summary: `${[collectorSummary(report, queued), ...formulaWorkLines(work)].filter((line) => line !== '').join(' ')}${off ? ' Background collection is off: keep the sidebar open until they finish.' : ''}`,
+    summary: `${[collectorSummary(report, queued), ...formulaWorkLines(work)].filter((line) => line !== '').join(' ')}${off ? JOBS_TEXTS.offWhilePending.text : ''}`,
   };
 }
 
@@ -83,12 +78,9 @@ export function idleProgress(summary: string, background: BackgroundCollection):
 export function formulaWorkLines(work: FormulaWork | null): string[] {
   if (!work) return [];
   const lines: string[] = [];
-  if (work.finished > 0) lines.push(`${plural(work.finished, 'formula', 'formulas')} filled in.`);
-  if (work.queued > 0)
-    lines.push(
-      `${plural(work.left, 'queued formula lookup', 'queued formula lookups')} still to fill in (${plural(work.queued, 'formula', 'formulas')}).`,
-    );
-  for (const reason of new Set(work.stopped)) lines.push(`Queued lookups stopped: ${reason}`);
+  if (work.finished > 0) lines.push(JOBS_TEXTS.formulasFilled.say(work.finished));
+  if (work.queued > 0) lines.push(JOBS_TEXTS.formulasLeft.say(work.left, work.queued));
+  for (const reason of new Set(work.stopped)) lines.push(JOBS_TEXTS.queuedStopped.say(reason));
   return lines;
 }
 

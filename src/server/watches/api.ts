@@ -2,11 +2,13 @@
 // or a recipe) into a watch, list, switch off and on, change the cap, delete. Creating a watch
 // creates its columns as a bulk run would, remembers their headers, and makes sure its triggers
 // run; deleting the last one removes the triggers only watches need.
+
 import { checkConfig } from '../../core/bulk/config';
 import { ownLayout } from '../../core/bulk/layout';
 import type { ColumnClaim } from '../../core/bulk/owners';
 import { recipeFamily } from '../../core/bulk/owners';
 import { plannedSteps } from '../../core/recipes/step-plans';
+import { WATCHES_TEXTS } from '../../core/text/catalogue/sidebar/watches';
 import { onDay } from '../../core/watches/caps';
 import { headersOfColumns } from '../../core/watches/fit';
 import { checkDailyCap, MAX_WATCHES, newWatch, type Watch, type WatchStep } from '../../core/watches/watch';
@@ -90,10 +92,9 @@ export function createWatch(draft: WatchDraft): WatchList {
       : lookupPlan(draft as Extract<WatchDraft, { kind: 'lookup' }>, claims);
   locked(ctx, () => {
     const existing = readWatches();
-    if (existing.length >= MAX_WATCHES)
-      throw new Error(`A spreadsheet has at most ${MAX_WATCHES} watches: delete one first.`);
+    if (existing.length >= MAX_WATCHES) throw new Error(WATCHES_TEXTS.atMost.say(MAX_WATCHES));
     if (existing.some((watch) => sameSetup(watch, planned)))
-      throw new Error('This is watched already: see Watches below.');
+      throw new Error(WATCHES_TEXTS.watchedAlready.text);
     const sheet = sheetNamed(planned.sheetName);
     for (const step of planned.steps) createColumns(sheet, planned.headerRow, step.layout);
     const watch = newWatch({
@@ -117,7 +118,7 @@ export function updateWatch(id: string, change: WatchChange): WatchList {
   const cap = change?.dailyCap === undefined ? undefined : checkDailyCap(change.dailyCap);
   locked(ctx, () => {
     const watch = readWatch(String(id));
-    if (!watch) throw new Error('This watch is gone: another editor may have deleted it.');
+    if (!watch) throw new Error(WATCHES_TEXTS.gone.text);
     const next: Watch = { ...watch, updatedAt: ctx.deps.client.clock.now() };
     if (change?.on !== undefined) {
       next.on = change.on === true;

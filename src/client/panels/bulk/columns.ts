@@ -1,6 +1,8 @@
 // The Bulk run panel's column pickers: each lists the sheet's headers by letter, and a guess from
 // the header words picks a likely column for each input, never one already taken.
+
 import type { Operation } from '../../../core/operations/types';
+import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import { el } from '../../dom';
 
 /** Header words that suggest which column holds an input, by the operation's input kind. */
@@ -25,11 +27,11 @@ export const NAME_COLUMNS = [
   },
   {
     key: 'location',
-    label: 'Location column (optional)',
+    label: BULK_TEXTS.locationColumn.text,
     hint: /location|city|country|region/i,
     required: false,
   },
-  { key: 'jobTitle', label: 'Job title column (optional)', hint: /title|role|position/i, required: false },
+  { key: 'jobTitle', label: BULK_TEXTS.jobTitleColumn.text, hint: /title|role|position/i, required: false },
 ] as const;
 
 export type NameColumn = (typeof NAME_COLUMNS)[number];

@@ -5,6 +5,7 @@
 
 import { OPERATIONS, operationByType } from '../../../core/operations/table';
 import type { Operation } from '../../../core/operations/types';
+import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../../../shared/bulk-rpc';
 import { announceChange } from '../../data-changed';
 import { $, busy, el, errorText, say } from '../../dom';
@@ -184,7 +185,7 @@ class BulkController {
   }
 
   private async runPreview(): Promise<BulkPreview> {
-    if (!this.ui.input.value) throw new Error('Choose the input column first: the sheet needs a header row.');
+    if (!this.ui.input.value) throw new Error(BULK_TEXTS.inputFirst.text);
     const wanted = this.config();
     const value = await call('previewBulkRun', wanted);
     this.preview = { config: JSON.stringify(wanted), value };
@@ -205,11 +206,7 @@ class BulkController {
       await this.driveSlices(runId);
     } catch (error) {
       // Not "nothing is lost": the call failed, and only what the server saved before is sure.
-      say(
-        this.ui.message,
-        `${errorText(error)} Answers already paid for are kept; Continue picks up from the rows not written yet.`,
-        'error',
-      );
+      say(this.ui.message, BULK_TEXTS.callFailed.say(errorText(error)), 'error');
     } finally {
       this.driving = false;
       if (this.current) this.showProgress(this.current);
@@ -282,7 +279,7 @@ class BulkController {
     const wanted = JSON.stringify(this.config());
     const value = this.preview?.config === wanted ? this.preview.value : await this.runPreview();
     if (value.toLookUp === 0 && value.cached === 0 && value.invalidCount === 0 && value.duplicates === 0) {
-      say(this.ui.message, 'Nothing to look up: every row is filled or blank.', '');
+      say(this.ui.message, BULK_TEXTS.nothingToLookUp.text, '');
       return;
     }
     if (!value.needsConfirmation) return this.start(0);
@@ -293,7 +290,7 @@ class BulkController {
   private askToConfirm(value: BulkPreview): void {
     const ui = this.ui;
     // previewBulkRun always words it when a yes is needed.
-    const asked = value.confirmation ?? { text: 'Run it?', button: 'Run' };
+    const asked = value.confirmation ?? { text: BULK_TEXTS.runIt.text, button: 'Run' };
     ui.confirmText.textContent = asked.text;
     ui.confirm.hidden = false;
     ui.confirmRun.textContent = asked.button;

@@ -1,6 +1,7 @@
 // The Bulk run panel's preview: what a run would do, row by row, and what it would cost, before
 // anything is spent. Everything from the server is set as text.
 
+import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import { creditsText } from '../../../core/text/credits';
 import type { BulkPreview } from '../../../shared/bulk-rpc';
 import { el } from '../../dom';
@@ -17,26 +18,26 @@ function destinations(preview: BulkPreview): string {
     .map((o) => `${columnLetters(o.column)} (${o.header}${o.created ? ', new' : ''})`)
     .join(', ');
   const status = preview.statusColumn;
-  return `Results go to column ${outputs}; row status to column ${columnLetters(status.column)}${status.created ? ' (new)' : ''}.`;
+  return BULK_TEXTS.destinations.say(outputs, columnLetters(status.column), status.created);
 }
 
 /** The rows refused before sending, the first few listed, the rest counted. */
 function invalidRows(preview: BulkPreview): HTMLElement | null {
-  const list = preview.invalid.map((item) => el('li', {}, `Row ${item.row}: ${item.message}`));
+  const list = preview.invalid.map((item) => el('li', {}, BULK_TEXTS.invalidRow.say(item.row, item.message)));
   if (list.length === 0) return null;
   const more = preview.invalidCount - preview.invalid.length;
   return el(
     'details',
     { class: 'bulk-invalid' },
-    el('summary', {}, `Invalid rows (${preview.invalidCount})`),
+    el('summary', {}, BULK_TEXTS.invalidRows.say(preview.invalidCount)),
     el('ul', {}, ...list),
-    more > 0 ? el('p', { class: 'hint' }, `…and ${plural(more, 'more row')}.`) : null,
+    more > 0 ? el('p', { class: 'hint' }, BULK_TEXTS.moreRows.say(plural(more, 'more row'))) : null,
   );
 }
 
 /** Rows whose answer is saved (outputs cleared since, or paid by a formula) fill in for free. */
 function savedText(cached: number): string {
-  return `${plural(cached, 'saved result')}, free: no new lookup for ${cached === 1 ? 'it' : 'them'}.`;
+  return BULK_TEXTS.saved.say(plural(cached, 'saved result'), cached);
 }
 
 /** What a refresh asked for buys again: its rows, lookups and credits (in the estimate below). */
@@ -48,7 +49,7 @@ function refreshText(preview: BulkPreview): HTMLElement | null {
   return el(
     'div',
     { class: 'figure', id: 'bulk-refresh-figure' },
-    el('span', {}, `Answers older than ${plural(refresh.days, 'day')} (${rows})`),
+    el('span', {}, BULK_TEXTS.olderThan.say(plural(refresh.days, 'day'), rows)),
     el('strong', {}, what),
   );
 }
@@ -67,13 +68,13 @@ export function previewView(preview: BulkPreview): HTMLElement {
     'div',
     { class: 'bulk-numbers' },
     figure('Rows', preview.rows.toLocaleString('en-US')),
-    figure('Already filled (skipped)', preview.alreadyFilled.toLocaleString('en-US')),
+    figure(BULK_TEXTS.alreadyFilled.text, preview.alreadyFilled.toLocaleString('en-US')),
     preview.notFoundBefore > 0
-      ? figure('Not found before (skipped)', preview.notFoundBefore.toLocaleString('en-US'))
+      ? figure(BULK_TEXTS.notFoundBefore.text, preview.notFoundBefore.toLocaleString('en-US'))
       : null,
-    figure('Duplicates (looked up once)', preview.duplicates.toLocaleString('en-US')),
-    figure('Saved results (free)', preview.cached.toLocaleString('en-US')),
-    figure('Invalid input (not sent)', preview.invalidCount.toLocaleString('en-US')),
+    figure(BULK_TEXTS.duplicates.text, preview.duplicates.toLocaleString('en-US')),
+    figure(BULK_TEXTS.savedFree.text, preview.cached.toLocaleString('en-US')),
+    figure(BULK_TEXTS.invalidInput.text, preview.invalidCount.toLocaleString('en-US')),
     figure('Blank', preview.blank.toLocaleString('en-US')),
     preview.lostResults
       ? el('p', { id: 'bulk-lost', class: 'warning', role: 'alert' }, preview.lostResults)
@@ -87,7 +88,7 @@ export function previewView(preview: BulkPreview): HTMLElement {
       el('strong', { id: 'bulk-estimate' }, cost),
     ),
     preview.sendingTime
-      ? el('p', { id: 'bulk-time', class: 'hint' }, `Sending takes ${preview.sendingTime}.`)
+      ? el('p', { id: 'bulk-time', class: 'hint' }, BULK_TEXTS.sendingTakes.say(preview.sendingTime))
       : null,
     preview.cached > 0 ? el('p', { id: 'bulk-saved', class: 'hint' }, savedText(preview.cached)) : null,
     el('p', { class: 'hint' }, destinations(preview)),

@@ -1,6 +1,7 @@
 // The Bulk run panel's progress box: the run's state, a bar, counts, the message that matters most,
 // and which of Pause, Resume, Cancel and Retry apply. Everything from the server is set as text.
 
+import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import { creditsText } from '../../../core/text/credits';
 import type { BulkProgress } from '../../../shared/bulk-rpc';
 import { say } from '../../dom';
@@ -50,14 +51,18 @@ function showRunMessage(message: HTMLElement, progress: BulkProgress): void {
   else if (next)
     say(
       message,
-      `Step ${progress.recipe!.step} of ${progress.recipe!.steps} done, with ${plural(progress.failedRows, 'failed row')}: retry them, or go on to "${next}" without them.`,
+      BULK_TEXTS.stepDone.say(
+        progress.recipe!.step,
+        progress.recipe!.steps,
+        plural(progress.failedRows, 'failed row'),
+        next,
+      ),
       '',
     );
-  else if (progress.state === 'done') say(message, 'Done: every row has its result or its status.', 'ok');
-  else if (progress.state === 'cancelled')
-    say(message, 'Cancelled: the rows written keep their results; a new run skips them.', '');
+  else if (progress.state === 'done') say(message, BULK_TEXTS.done.text, 'ok');
+  else if (progress.state === 'cancelled') say(message, BULK_TEXTS.cancelled.text, '');
   else if (progress.notice) say(message, progress.notice, '');
-  else if (progress.busy) say(message, 'Another sidebar is working on this run.', '');
+  else if (progress.busy) say(message, BULK_TEXTS.otherSidebar.text, '');
   else if (message.classList.contains('ok')) say(message, '', '');
 }
 
@@ -70,11 +75,11 @@ function showRunButtons(ui: Controls, progress: BulkProgress, driving: boolean):
   ui.resume.textContent = running ? 'Continue' : 'Resume';
   ui.cancel.hidden = !unfinished;
   ui.retry.hidden = progress.failedRows === 0 || (running && driving);
-  ui.retry.textContent = `Retry the ${plural(progress.failedRows, 'failed row')}`;
+  ui.retry.textContent = BULK_TEXTS.retryThe.say(plural(progress.failedRows, 'failed row'));
   // A recipe waits at a step with failed rows: retry them, or go on without them.
   const next = progress.recipe?.waitingFor ?? null;
   ui.goOn.hidden = next === null;
-  ui.goOn.textContent = next === null ? 'Go on' : `Go on to "${next}"`;
+  ui.goOn.textContent = next === null ? 'Go on' : BULK_TEXTS.goOnTo.say(next);
   // A stopped run may be replaced by a new one; a running or paused one must be finished first.
   ui.run.disabled = progress.state === 'running' || progress.state === 'paused';
 }
@@ -82,7 +87,7 @@ function showRunButtons(ui: Controls, progress: BulkProgress, driving: boolean):
 export function showProgress(ui: Controls, progress: BulkProgress, driving: boolean): void {
   ui.progressBox.hidden = false;
   const step = progress.recipe
-    ? `${progress.recipe.name}, step ${progress.recipe.step} of ${progress.recipe.steps}: `
+    ? BULK_TEXTS.recipeStep.say(progress.recipe.name, progress.recipe.step, progress.recipe.steps)
     : '';
   ui.progressTitle.textContent = `${STATE_TEXT[progress.state]}: ${step}${progress.label} on ${progress.sheetName}`;
   ui.note.textContent = isUnfinished(progress)
@@ -99,14 +104,11 @@ export function showProgress(ui: Controls, progress: BulkProgress, driving: bool
 /** A Resume that the same cause stops again at once (still no credits) says so, not silently. */
 export function sayIfStoppedAgain(message: HTMLElement, before: BulkProgress, now: BulkProgress): void {
   if (now.state !== 'stopped' || !now.message || now.done !== before.done) return;
-  say(message, `Resumed, and stopped again before any row was done. ${now.message}`, 'error');
+  say(message, BULK_TEXTS.stoppedAgain.say(now.message), 'error');
 }
 
 /** A reopened sidebar offers the run it left unfinished. */
 export function sayUnfinished(message: HTMLElement, last: BulkProgress): void {
   const verb = last.state === 'running' ? 'Continue' : 'Resume';
-  say(
-    message,
-    `An unfinished run: ${last.done} of ${plural(last.rows, 'row')} done. ${verb} to go on; rows already written are not charged again.`,
-  );
+  say(message, BULK_TEXTS.unfinished.say(last.done, plural(last.rows, 'row'), verb));
 }

@@ -1,7 +1,9 @@
 // The recipe builder: a user chains their own lookups, step by step: each step's lookup, what it
 // reads (its column, or what an earlier step found), and whether it runs only where an earlier step
 // found nothing. The server checks the recipe and saves it with the spreadsheet.
+
 import { OPERATIONS } from '../../../core/operations/table';
+import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import type { RecipeDraft } from '../../../shared/recipe-rpc';
 import { el, say } from '../../dom';
 
@@ -20,7 +22,7 @@ export interface Builder {
 export function buildBuilder(): Builder {
   const name = el('input', { id: 'recipe-name', type: 'text', autocomplete: 'off', maxlength: '60' });
   const steps = el('ol', { id: 'recipe-steps', class: 'recipe-builder-steps' });
-  const add = el('button', { type: 'button', id: 'recipe-add-step' }, 'Add a step');
+  const add = el('button', { type: 'button', id: 'recipe-add-step' }, BULK_TEXTS.addStep.text);
   const save = el('button', { type: 'button', id: 'recipe-save', class: 'action' }, 'Save recipe');
   const message = el('p', { id: 'recipe-builder-message', class: 'message', role: 'alert' });
   const root = el(

@@ -1,8 +1,10 @@
 // The Bulk run panel in recipe mode: the user picks a recipe instead of one lookup, maps its
 // inputs to columns, previews the cost as a range, and runs it. A recipe runs as one bulk run per
 // step, so its progress, Pause, Resume and Cancel are the panel's own.
+
 import { OPERATIONS, operationByType } from '../../../core/operations/table';
 import { recipeFromDraft } from '../../../core/recipes/custom';
+import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import { creditsText } from '../../../core/text/credits';
 import type { BulkProgress } from '../../../shared/bulk-rpc';
 import type { RecipePreview, RecipeRunConfig, RecipeSummary } from '../../../shared/recipe-rpc';
@@ -81,7 +83,7 @@ export class RecipeMode {
     if (saved) this.controls.choice.value = saved.id;
     this.show();
     this.changed();
-    say(this.ui.message, `Saved "${draft.name.trim()}" with this spreadsheet.`, 'ok');
+    say(this.ui.message, BULK_TEXTS.recipeSaved.say(draft.name.trim()), 'ok');
   }
 
   private async remove(): Promise<void> {
@@ -92,7 +94,7 @@ export class RecipeMode {
     listRecipes(this.controls, this.recipes);
     this.show();
     this.changed();
-    say(this.ui.message, `Deleted "${recipe.name}".`, '');
+    say(this.ui.message, BULK_TEXTS.recipeDeleted.say(recipe.name), '');
   }
 
   async load(): Promise<void> {
@@ -154,10 +156,10 @@ export class RecipeMode {
     const most = creditsText(value.creditsMax);
     const known = value.creditsMin === value.creditsMax;
     ui.confirmText.textContent = known
-      ? `This recipe will spend ${most}. Run it?`
-      : `This recipe may spend up to ${most} (at least ${creditsText(value.creditsMin)}). Run it?`;
+      ? BULK_TEXTS.recipeWillSpend.say(most)
+      : BULK_TEXTS.recipeMaySpend.say(most, creditsText(value.creditsMin));
     ui.confirm.hidden = false;
-    ui.confirmRun.textContent = known ? `Run and spend ${most}` : `Run, up to ${most}`;
+    ui.confirmRun.textContent = known ? BULK_TEXTS.runAndSpend.say(most) : BULK_TEXTS.runUpTo.say(most);
     ui.confirmRun.onclick = () => void start();
     ui.confirmRun.focus();
   }

@@ -2,6 +2,7 @@
 // with their prices, a column picker for each input it reads, and its preview, step by step, with
 // the cost as a range. Everything from the server is set as text.
 
+import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import { creditsAmount, creditsText } from '../../../core/text/credits';
 import type { RecipePreview, RecipeSummary, SlotName } from '../../../shared/recipe-rpc';
 import { el } from '../../dom';
@@ -24,7 +25,11 @@ export function buildRecipeControls(): { root: HTMLElement; controls: RecipeCont
   const about = el('p', { id: 'bulk-recipe-about', class: 'hint' });
   const steps = el('ol', { id: 'bulk-recipe-steps', class: 'bulk-recipe-steps' });
   const slots = el('div', { id: 'bulk-recipe-slots' });
-  const remove = el('button', { type: 'button', id: 'recipe-delete', hidden: true }, 'Delete this recipe');
+  const remove = el(
+    'button',
+    { type: 'button', id: 'recipe-delete', hidden: true },
+    BULK_TEXTS.deleteRecipe.text,
+  );
   const box = el('div', { id: 'bulk-recipe-box', hidden: true }, about, steps, slots, remove);
   const root = el(
     'div',
@@ -41,11 +46,11 @@ export function listRecipes(ui: RecipeControls, recipes: readonly RecipeSummary[
     el('option', { value: '' }, 'One lookup'),
     el(
       'optgroup',
-      { label: 'Recipes: chained lookups' },
+      { label: BULK_TEXTS.recipesGroup.text },
       ...recipes.map((recipe) =>
         el('option', { value: recipe.id }, recipe.custom ? `${recipe.name} (yours)` : recipe.name),
       ),
-      el('option', { value: NEW_RECIPE }, 'Build a recipe…'),
+      el('option', { value: NEW_RECIPE }, BULK_TEXTS.buildRecipe.text),
     ),
   );
   if ([...ui.choice.options].some((option) => option.value === chosen)) ui.choice.value = chosen;
@@ -75,7 +80,7 @@ export function showRecipe(ui: RecipeControls, recipe: RecipeSummary, headers: r
   ui.remove.hidden = !recipe.custom;
   ui.steps.replaceChildren(
     ...recipe.steps.map((step) =>
-      el('li', {}, `${step.fallback ? 'If not found: ' : ''}${step.label} (${step.price})`),
+      el('li', {}, `${step.fallback ? BULK_TEXTS.ifNotFound.text : ''}${step.label} (${step.price})`),
     ),
   );
   ui.slots.replaceChildren(
@@ -125,9 +130,7 @@ function creditsRange(min: number, max: number): string {
 /** The whole cost: one figure when what the steps find changes nothing, else the range and why. */
 function totalText(preview: RecipePreview): string {
   const rows = plural(preview.rows, 'row');
-  const { creditsMin: min, creditsMax: max } = preview;
-  if (min === max) return `${rows}. ${creditsText(max)}, whatever the steps find.`;
-  return `${rows}. Between ${creditsAmount(min)} and ${creditsText(max)}: the least if every first step finds, the most if every fallback runs.`;
+  return BULK_TEXTS.recipeTotal.say(rows, preview.creditsMin, preview.creditsMax);
 }
 
 /** Per step: the rows that reach it, saved results, and the credits as a range; then the bound. */
@@ -144,7 +147,7 @@ export function recipePreviewView(preview: RecipePreview): HTMLElement {
     el(
       'tr',
       {},
-      el('td', {}, `${i + 1}. ${step.fallback ? 'If not found: ' : ''}${step.label}`),
+      el('td', {}, `${i + 1}. ${step.fallback ? BULK_TEXTS.ifNotFound.text : ''}${step.label}`),
       el('td', {}, rowsText(step.rowsMin, step.rowsMax)),
       el('td', {}, step.saved.toLocaleString('en-US')),
       el('td', {}, creditsRange(step.creditsMin, step.creditsMax)),

@@ -1,10 +1,12 @@
 // The Bulk run panel's view: the form (sheet, lookup, input columns, output, employee options), the
 // confirmation and the progress box, built once; showOperation() fits the form to the lookup chosen.
+
 import { headerLabel } from '../../../core/jobs/employee-sheet';
 import { OPERATION_DOCS } from '../../../core/operations/docs';
 import { priceLabel } from '../../../core/operations/pricing';
 import { OPERATIONS } from '../../../core/operations/table';
 import type { Group, Operation } from '../../../core/operations/types';
+import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import { el } from '../../dom';
 import { NAME_COLUMNS, type NameSelects } from './columns';
 
@@ -100,8 +102,8 @@ function outputFieldset(): HTMLElement {
     'fieldset',
     { id: 'bulk-output' },
     el('legend', {}, 'Output'),
-    radio('bulk-output', 'primary', 'Main value, in one column', true),
-    radio('bulk-output', 'fields', 'Chosen fields, one column each'),
+    radio('bulk-output', 'primary', BULK_TEXTS.mainValue.text, true),
+    radio('bulk-output', 'fields', BULK_TEXTS.chosenFields.text),
     el('div', { id: 'bulk-fields', class: 'bulk-fields', hidden: true }),
   );
 }
@@ -115,11 +117,11 @@ function employeesFieldset(): HTMLElement {
     el('input', { id: 'bulk-department', type: 'text', autocomplete: 'off' }),
     el('label', { for: 'bulk-seniority' }, 'Seniority (optional)'),
     el('input', { id: 'bulk-seniority', type: 'text', autocomplete: 'off' }),
-    el('label', { for: 'bulk-max' }, 'At most this many employees per company'),
+    el('label', { for: 'bulk-max' }, BULK_TEXTS.maxEmployees.text),
     el('input', { id: 'bulk-max', type: 'number', min: '1', step: '1', inputmode: 'numeric' }),
-    el('p', { class: 'hint' }, 'Without a maximum the estimate assumes 25 employees per company.'),
-    radio('bulk-destination', 'sheet-per-company', 'A new sheet per company', true),
-    radio('bulk-destination', 'combined-sheet', 'One sheet for all, with a Company column'),
+    el('p', { class: 'hint' }, BULK_TEXTS.assumedEmployees.text),
+    radio('bulk-destination', 'sheet-per-company', BULK_TEXTS.sheetPerCompany.text, true),
+    radio('bulk-destination', 'combined-sheet', BULK_TEXTS.combinedSheet.text),
   );
 }
 
@@ -199,7 +201,7 @@ function progressBox(): HTMLElement {
       el('button', { type: 'button', id: 'bulk-pause', hidden: true }, 'Pause'),
       el('button', { type: 'button', id: 'bulk-resume', class: 'action', hidden: true }, 'Resume'),
       el('button', { type: 'button', id: 'bulk-cancel', hidden: true }, 'Cancel run'),
-      el('button', { type: 'button', id: 'bulk-retry', hidden: true }, 'Retry failed rows'),
+      el('button', { type: 'button', id: 'bulk-retry', hidden: true }, BULK_TEXTS.retryFailed.text),
       el('button', { type: 'button', id: 'bulk-go-on', hidden: true }, 'Go on'),
     ),
   );
@@ -214,11 +216,7 @@ export function buildBulkPanel(): Controls {
     el(
       'div',
       { class: 'panel-body' },
-      el(
-        'p',
-        { class: 'hint' },
-        'Look up a whole column. Filled rows, repeats and saved results cost nothing.',
-      ),
+      el('p', { class: 'hint' }, BULK_TEXTS.intro.text),
       progressBox(),
       el('p', { id: 'bulk-message', class: 'message', role: 'alert' }),
       form(),
@@ -299,10 +297,10 @@ export function showFieldsIfChosen(ui: Controls): void {
 
 /** Fits the form to the lookup: its help and price, the columns it reads, the outputs it allows. */
 export function showOperation(ui: Controls, op: Operation): void {
-  ui.opHelp.textContent = `${OPERATION_DOCS[op.type].help} ${priceLabel(op)} each.`;
+  ui.opHelp.textContent = BULK_TEXTS.opHelp.say(OPERATION_DOCS[op.type].help, priceLabel(op));
   const isName = op.input === 'person_name';
   ui.names.hidden = !isName;
-  ui.inputLabel.textContent = isName ? 'Full name column' : 'Input column';
+  ui.inputLabel.textContent = isName ? BULK_TEXTS.fullNameColumn.text : 'Input column';
   ui.employees.hidden = op.shape !== 'employees';
   ui.refresh.hidden = op.shape === 'employees';
   const fieldsAllowed = op.shape === 'record';

@@ -1,5 +1,6 @@
 // The Saved results panel: how many paid answers are kept, how old they are, how much room they
 // take, and clearing them, after a confirmation that says what buying them again would cost.
+import { CACHE_TEXTS } from '../../../core/text/catalogue/sidebar/cache';
 import type { CacheView } from '../../../shared/rpc';
 import { announceChange } from '../../data-changed';
 import { busy, errorText, say } from '../../dom';
@@ -44,7 +45,7 @@ export function mountCachePanel(): CachePanel {
       const view = await call('clearCache', everywhere ? 'everywhere' : 'here');
       load.show(view);
       closeConfirmation(ui);
-      say(ui.message, `Cleared ${results(before - count(view))}.`, 'ok');
+      say(ui.message, CACHE_TEXTS.cleared.say(results(before - count(view))), 'ok');
       ui.clear.focus();
       // A receipt's "Kept" and Buy again's offer read the same answers: the other panels reload.
       announceChange();
@@ -54,7 +55,7 @@ export function mountCachePanel(): CachePanel {
   ui.goOn.addEventListener('click', () =>
     busy(ui.goOn, ui.message, async () => {
       load.show(await call('acceptLostResults'));
-      say(ui.message, 'Going on without them: what is bought again is kept in a new hidden sheet.', 'ok');
+      say(ui.message, CACHE_TEXTS.wentOn.text, 'ok');
     }),
   );
 

@@ -1,6 +1,7 @@
 // The Saved results panel's view: the figures, the Clear button and its confirmation. Everything from
 // the server is set as text.
 
+import { CACHE_TEXTS } from '../../../core/text/catalogue/sidebar/cache';
 import { creditsText } from '../../../core/text/credits';
 import { timesNote } from '../../../core/text/time-zone';
 import type { CacheView } from '../../../shared/rpc';
@@ -60,16 +61,12 @@ function buildConfirmation(): Pick<CacheElements, 'question' | 'confirm' | 'keep
  */
 function buildLost(): Pick<CacheElements, 'lost' | 'lostText' | 'goOn'> {
   const lostText = el('p', { id: 'cache-lost-text', class: 'warning' });
-  const goOn = el('button', { type: 'button', id: 'cache-go-on' }, 'Go on without them');
+  const goOn = el('button', { type: 'button', id: 'cache-go-on' }, CACHE_TEXTS.goOn.text);
   const lost = el(
     'div',
     { id: 'cache-lost', role: 'alert' },
     lostText,
-    el(
-      'p',
-      { class: 'hint' },
-      'Formulas buy nothing again until you choose. A bulk run shows the cost first.',
-    ),
+    el('p', { class: 'hint' }, CACHE_TEXTS.lostHint.text),
     el('div', { class: 'buttons' }, goOn),
   );
   lost.hidden = true;
@@ -80,21 +77,16 @@ function buildLost(): Pick<CacheElements, 'lost' | 'lostText' | 'goOn'> {
 export function buildCacheBody(): CacheElements {
   const figures = el('div', { id: 'cache-figures' }, el('p', { class: 'hint' }, 'Loading…'));
   const lostParts = buildLost();
-  const clear = el('button', { type: 'button', id: 'cache-clear' }, 'Clear saved results…');
+  const clear = el('button', { type: 'button', id: 'cache-clear' }, CACHE_TEXTS.clear.text);
   const clearEverywhere = el(
     'button',
     { type: 'button', id: 'cache-clear-everywhere' },
-    'Clear in all spreadsheets…',
+    CACHE_TEXTS.clearEverywhere.text,
   );
   const parts = buildConfirmation();
   const message = el('p', { id: 'cache-message', class: 'message', role: 'status' });
   $('cache-body').replaceChildren(
-    el(
-      'p',
-      { class: 'hint' },
-      'Every paid answer is kept, so recalculating, reopening or moving rows costs nothing; ' +
-        'with the same key, your other spreadsheets get it free too.',
-    ),
+    el('p', { class: 'hint' }, CACHE_TEXTS.kept.text),
     lostParts.lost,
     figures,
     el('div', { class: 'buttons' }, clear, clearEverywhere),
@@ -119,7 +111,7 @@ export function showCache(ui: CacheElements, view: CacheView): void {
     figure('Room taken', formatBytes(view.bytes), 'cache-bytes'),
     figure('They cost', creditsText(view.rebuyCredits), 'cache-rebuy'),
     figure(
-      'In all your spreadsheets',
+      CACHE_TEXTS.everywhere.text,
       `${everywhere.entries.toLocaleString('en-US')} from ${everywhere.spreadsheets} spreadsheet${everywhere.spreadsheets === 1 ? '' : 's'}`,
       'cache-everywhere',
     ),
@@ -134,9 +126,7 @@ export function openConfirmation(ui: CacheElements, view: CacheView, everywhere 
   const [count, credits, where] = everywhere
     ? [view.everywhere.entries, view.everywhere.rebuyCredits, ' in all your spreadsheets']
     : [view.entries, view.rebuyCredits, ''];
-  ui.question.textContent =
-    `Clear ${results(count)}${where}? Formulas and bulk runs that need them again will pay again: ` +
-    `up to ${creditsText(credits)} to re-run them all.`;
+  ui.question.textContent = CACHE_TEXTS.clearQuestion.say(results(count), where, credits);
   ui.clear.hidden = true;
   ui.clearEverywhere.hidden = true;
   ui.confirmation.hidden = false;

@@ -1,6 +1,7 @@
 // The Jobs panel: async lookups (employee lists, full profiles, answers deferred under load) that
 // are pending or finished lately. While any is pending the sidebar is one of the collector's drivers: it
 // calls pumpJobsFromSidebar once on open and again after each `nextCheckInMs`.
+import { JOBS_TEXTS } from '../../../core/text/catalogue/sidebar/jobs';
 import type { JobsList, JobView, QueuedFormulaView } from '../../../shared/jobs-rpc';
 import { announceChange, DATA_CHANGED } from '../../data-changed';
 import { busy, errorText, say } from '../../dom';
@@ -105,11 +106,7 @@ class JobsController {
   private cancel(queued: QueuedFormulaView, button: HTMLButtonElement): void {
     void busy(button, this.ui.message, async () => {
       this.show(await call('cancelQueuedFormula', queued.id));
-      say(
-        this.ui.message,
-        `No more lookups are bought for ${queued.where}. Its cells keep their text until you type the formula again.`,
-        'ok',
-      );
+      say(this.ui.message, JOBS_TEXTS.cancelled.say(queued.where), 'ok');
     });
   }
 

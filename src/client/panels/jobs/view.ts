@@ -1,5 +1,6 @@
 // The Jobs panel's view: the background-collection line, the collector's summary, the list of jobs and
 // the retry confirmation. Everything from the server is set as text.
+import { JOBS_TEXTS } from '../../../core/text/catalogue/sidebar/jobs';
 import type {
   BackgroundCollection,
   CollectorProgress,
@@ -10,25 +11,10 @@ import type {
 import { $, el, say } from '../../dom';
 
 const BACKGROUND_TEXT: Record<BackgroundCollection, string> = {
-  minute: 'Background collection: on, every minute. You may close the sidebar.',
-  hour: 'Background collection: on, every hour (the most an add-on may). Keep the sidebar open to get results sooner.',
-  off: 'Background collection: off. Keep the sidebar open while jobs run, or they are collected only when their formulas run again.',
+  minute: JOBS_TEXTS.backgroundMinute.text,
+  hour: JOBS_TEXTS.backgroundHour.text,
+  off: JOBS_TEXTS.backgroundOff.text,
 };
-
-function retryQuestion(job: JobView): string {
-  if (job.state === 'expired') {
-    return `Run "${job.query}" again? Its result expired before it was collected; running it again is a new lookup, charged again: ${job.costText}.`;
-  }
-  if (job.state === 'lost') {
-    // A lost list cost nothing (none returned at 0.5 an employee); run again, it costs what it returns.
-    const price = job.credits > 0 ? `: ${job.costText}` : ' for the employees it returns';
-    return `Run "${job.query}" again? The API lost its job before it answered; running it again is a new lookup, charged again${price}.`;
-  }
-  if (job.state === 'stalled') {
-    return `Run "${job.query}" again? The API has been running it for over 30 minutes. The add-on first asks the API about it once more (free): if it has finished, its result is collected and nothing is bought. Otherwise running it again is a new lookup, charged: ${job.costText}; and should the first one still finish, the API charges it too.`;
-  }
-  return `Write the sheet for "${job.query}" again? It was paid already: this costs nothing.`;
-}
 
 function jobItem(job: JobView, retry: (job: JobView, button: HTMLButtonElement) => void): HTMLElement {
   const meta = [`started ${job.ageText}`, job.costText].join(' · ');
@@ -51,7 +37,7 @@ function jobItem(job: JobView, retry: (job: JobView, button: HTMLButtonElement) 
       { type: 'button', class: 'job-retry' },
       job.state === 'expired' || job.state === 'lost' || job.state === 'stalled'
         ? 'Run again…'
-        : 'Write the sheet again…',
+        : JOBS_TEXTS.writeAgain.text,
     );
     button.addEventListener('click', () => retry(job, button));
     item.append(el('div', { class: 'buttons' }, button));
@@ -90,9 +76,7 @@ export function buildJobsBody(): JobsElements {
 
 export function showBackground(ui: JobsElements, mode: BackgroundCollection, pending: number): void {
   const idle = mode === 'off' && pending === 0;
-  ui.background.textContent = idle
-    ? 'Background collection: off, nothing to collect.'
-    : BACKGROUND_TEXT[mode];
+  ui.background.textContent = idle ? JOBS_TEXTS.backgroundIdle.text : BACKGROUND_TEXT[mode];
   ui.background.dataset.mode = idle ? 'idle' : mode;
 }
 
@@ -100,15 +84,13 @@ export function showBackground(ui: JobsElements, mode: BackgroundCollection, pen
 export function showDrivers(ui: JobsElements, drivers: { edit: boolean; open: boolean }): void {
   const on = [drivers.edit ? 'on every edit of this spreadsheet' : '', drivers.open ? 'when it opens' : ''];
   const when = on.filter((part) => part !== '').join(' and ');
-  ui.drivers.textContent = when
-    ? `With the sidebar closed, jobs are collected ${when}.`
-    : 'With the sidebar closed, jobs are collected only by the hourly trigger: keep the sidebar open while they run.';
+  ui.drivers.textContent = when ? JOBS_TEXTS.collectedWhen.say(when) : JOBS_TEXTS.hourlyOnly.text;
   ui.drivers.dataset.on = String(when !== '');
 }
 
 /** Jobs are polled with the key that started them: without one there is nothing to drive. */
 export function showNoKey(ui: JobsElements): void {
-  ui.background.textContent = 'Save your API key first: jobs are collected with it.';
+  ui.background.textContent = JOBS_TEXTS.noKey.text;
   ui.background.dataset.mode = 'off';
   ui.drivers.textContent = '';
   ui.note.textContent = '';
@@ -117,10 +99,7 @@ export function showNoKey(ui: JobsElements): void {
 }
 
 export function showReauthorized(ui: JobsElements): void {
-  say(
-    ui.summary,
-    'Background collection was paused until you authorized the add-on again (Google asked for it). It runs again now.',
-  );
+  say(ui.summary, JOBS_TEXTS.reauthorized.text);
 }
 
 export function openJobsPanel(): void {
@@ -146,7 +125,7 @@ function queuedItem(
     el(
       'div',
       { class: 'job-head' },
-      el('span', { class: 'job-label' }, `Formula in ${queued.where}`),
+      el('span', { class: 'job-label' }, JOBS_TEXTS.queuedFormula.say(queued.where)),
       el('span', { class: 'badge badge-processing' }, `${queued.lookupsText} queued`),
     ),
     el('code', { class: 'job-query' }, queued.formula),
@@ -167,15 +146,7 @@ export function showJobList(
     ...jobs.jobs.map((job) => jobItem(job, retry)),
   ];
   ui.list.replaceChildren(
-    ...(items.length > 0
-      ? items
-      : [
-          el(
-            'li',
-            { class: 'hint' },
-            'No jobs yet. Employee lists and full profiles run as jobs of about a minute.',
-          ),
-        ]),
+    ...(items.length > 0 ? items : [el('li', { class: 'hint' }, JOBS_TEXTS.noJobs.text)]),
   );
 }
 
@@ -196,7 +167,7 @@ export interface RetryConfirmation {
  * sent. No puts the row back.
  */
 export function openRetryConfirmation(job: JobView, button: HTMLButtonElement): RetryConfirmation {
-  const question = el('p', { class: 'warning' }, retryQuestion(job));
+  const question = el('p', { class: 'warning' }, JOBS_TEXTS.retryQuestion.say(job));
   const yes = el('button', { type: 'button', class: 'action job-retry-confirm' }, 'Run it');
   const no = el('button', { type: 'button', class: 'job-retry-cancel' }, 'Cancel');
   const box = el(

@@ -1,6 +1,7 @@
 // The API key panel: paste, save, test (its price said first), show masked, replace, remove; the
 // choice of who may use it, with a plain warning of what sharing means. A new key replaces a saved
 // one only once a test lookup says it works, or when the user saves it untested, knowingly.
+import { KEY_TEXTS } from '../../../core/text/catalogue/sidebar/key';
 import type { KeySaveResult, SidebarState } from '../../../shared/rpc';
 import { announceChange } from '../../data-changed';
 import { $, busy, say } from '../../dom';
@@ -54,7 +55,7 @@ function wireSave(message: HTMLElement): void {
   ($('key-keep') as HTMLButtonElement).addEventListener('click', () => {
     input.value = '';
     showUntestedChoice(false);
-    say(message, 'The saved key stays.', '');
+    say(message, KEY_TEXTS.kept.text, '');
   });
 }
 
@@ -83,7 +84,7 @@ function wireClear(message: HTMLElement): void {
     busy(confirm, message, async () => {
       showKey(await call('clearApiKey'));
       showRemoveQuestion(false);
-      say(message, 'Key removed.', 'ok');
+      say(message, KEY_TEXTS.removed.text, 'ok');
       announceChange();
     }),
   );

@@ -1,16 +1,16 @@
 // The API key panel's view: its markup is sidebar.html's; this fills it in. Everything from the
 // server is set as text.
 
-import { creditsText } from '../../../core/text/credits';
+import { KEY_TEXTS } from '../../../core/text/catalogue/sidebar/key';
 import type { KeyScope, KeyStatus } from '../../../shared/rpc';
 import { $, el } from '../../dom';
 
 export function showKey(status: KeyStatus): void {
   $('key-status').textContent = status.configured
-    ? `Saved: ${status.masked} (${status.scope === 'document' ? 'shared with this spreadsheet' : 'only you'})`
-    : 'No API key saved yet.';
+    ? KEY_TEXTS.saved.say(status.masked, status.scope === 'document')
+    : KEY_TEXTS.none.text;
   $('key-note').textContent = status.configured ? 'saved' : 'not set';
-  $('key-input-label').textContent = status.configured ? 'Paste a new key to replace it' : 'Paste your key';
+  $('key-input-label').textContent = status.configured ? KEY_TEXTS.pasteNew.text : KEY_TEXTS.paste.text;
   $('save-key').textContent = status.configured ? 'Replace' : 'Save';
   ($('test-key') as HTMLButtonElement).disabled = !status.configured;
   // Replacing tests the new key first: its price is said before the click.
@@ -48,9 +48,8 @@ export function linkDashboard(dashboard: string | null | undefined): void {
 }
 
 export function showTestCost(credits: number): void {
-  $('test-cost').textContent = `Test makes one real lookup, which costs ${creditsText(credits)}.`;
-  $('replace-cost').textContent =
-    `Replace tests the new key first with one real lookup, which costs ${creditsText(credits)} on its account; the saved key stays if the test fails.`;
+  $('test-cost').textContent = KEY_TEXTS.testCost.say(credits);
+  $('replace-cost').textContent = KEY_TEXTS.replaceCost.say(credits);
 }
 
 /** Remove's question, its Remove it focused; Remove gives way to it while it is shown. */

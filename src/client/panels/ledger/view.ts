@@ -2,6 +2,7 @@
 // the out-of-credits banner. Everything from the server is set as text.
 
 import { REPORT_PERIODS } from '../../../core/billing/report-periods';
+import { SPENDING_TEXTS } from '../../../core/text/catalogue/sidebar/spending';
 import { creditsAmount, creditsText } from '../../../core/text/credits';
 import type { LedgerView } from '../../../shared/rpc';
 import { $, el } from '../../dom';
@@ -17,11 +18,11 @@ function capLine(view: LedgerView, cap: number | null): string {
 }
 
 function operationsTable(view: LedgerView): HTMLElement {
-  if (view.byOperation.length === 0) return el('p', { class: 'hint' }, 'Nothing spent this month yet.');
+  if (view.byOperation.length === 0) return el('p', { class: 'hint' }, SPENDING_TEXTS.nothingYet.text);
   return el(
     'table',
     { class: 'breakdown', id: 'ledger-operations' },
-    el('caption', {}, 'This month, by operation'),
+    el('caption', {}, SPENDING_TEXTS.byOperation.text),
     el(
       'tbody',
       {},
@@ -41,12 +42,8 @@ function resentNotice(view: LedgerView): HTMLElement[] {
   if (lookups === 0) return [];
   const what = lookups === 1 ? '1 lookup was' : `${lookups.toLocaleString('en-US')} lookups were`;
   return [
-    row('Possibly charged twice', creditsText(credits), 'ledger-resent'),
-    el(
-      'p',
-      { class: 'hint', id: 'ledger-resent-why' },
-      `This month ${what} sent again after a network failure lost the answer; the API may have charged both sends. Compare with your account's usage.`,
-    ),
+    row(SPENDING_TEXTS.chargedTwice.text, creditsText(credits), 'ledger-resent'),
+    el('p', { class: 'hint', id: 'ledger-resent-why' }, SPENDING_TEXTS.resent.say(what)),
   ];
 }
 
@@ -74,11 +71,11 @@ function reportControls(): { period: HTMLSelectElement; row: HTMLElement; report
       el('option', { value: each.id, selected: each.id === 'month' }, each.label),
     ),
   );
-  const report = el('button', { type: 'button', id: 'ledger-report' }, 'Open the report');
+  const report = el('button', { type: 'button', id: 'ledger-report' }, SPENDING_TEXTS.openReport.text);
   const row = el(
     'div',
     { class: 'field' },
-    el('label', { for: 'ledger-report-period' }, 'Spend report: one row per purchase, in a sheet'),
+    el('label', { for: 'ledger-report-period' }, SPENDING_TEXTS.reportPeriod.text),
     period,
   );
   return { period, row, report };
@@ -99,9 +96,9 @@ export function showLedger(ui: LedgerElements, view: LedgerView, cap: number | n
   ui.note.textContent = `${creditsText(view.today)} today`;
   ui.figures.replaceChildren(
     row('Spent today', creditsText(view.today), 'ledger-today'),
-    row('Spent this month', creditsText(view.month), 'ledger-month'),
-    row('Left for formulas today', capLine(view, cap), 'ledger-cap-left'),
-    el('h3', {}, 'This month, by source'),
+    row(SPENDING_TEXTS.spentMonth.text, creditsText(view.month), 'ledger-month'),
+    row(SPENDING_TEXTS.leftToday.text, capLine(view, cap), 'ledger-cap-left'),
+    el('h3', {}, SPENDING_TEXTS.bySource.text),
     row('Formulas', creditsText(view.bySource.formulas), 'ledger-formulas'),
     row('Bulk runs', creditsText(view.bySource.bulk), 'ledger-bulk'),
     ...(view.bySource.keyTests > 0
@@ -119,6 +116,6 @@ function paceRows(view: LedgerView): HTMLElement[] {
   return [
     el('h3', {}, 'API pace'),
     el('p', { class: 'hint', id: 'ledger-pace' }, view.pace.text),
-    row('Refused as too fast today', view.pace.refusalsToday.toLocaleString('en-US'), 'ledger-refusals'),
+    row(SPENDING_TEXTS.refusedToday.text, view.pace.refusalsToday.toLocaleString('en-US'), 'ledger-refusals'),
   ];
 }

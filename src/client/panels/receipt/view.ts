@@ -1,6 +1,6 @@
 // The "This cell" panel's view: the selected cell's receipt as label and text lines, Buy again with
 // its price stated first, and a status line. Everything from the server is set as text.
-import { creditsText } from '../../../core/text/credits';
+import { RECEIPT_TEXTS } from '../../../core/text/catalogue/sidebar/receipt';
 import { timesNote } from '../../../core/text/time-zone';
 import type { BuyAgainOffer, SelectionReceipt } from '../../../shared/receipt-rpc';
 import { $, el } from '../../dom';
@@ -22,10 +22,14 @@ export interface ReceiptElements {
 export function buildReceiptBody(): ReceiptElements {
   const lines = el('dl', { id: 'receipt-lines', class: 'receipt' });
   const times = el('p', { id: 'receipt-times', class: 'hint', hidden: true });
-  const said = el('p', { id: 'receipt-said', class: 'hint' }, 'Select a cell to see what it cost.');
+  const said = el('p', { id: 'receipt-said', class: 'hint' }, RECEIPT_TEXTS.selectCell.text);
   const buyAgain = el('button', { type: 'button', id: 'receipt-buy-again', hidden: true }, 'Buy again…');
   const question = el('p', { id: 'receipt-confirm-text', class: 'warning' });
-  const confirm = el('button', { type: 'button', id: 'receipt-confirm', class: 'action' }, 'Buy them again');
+  const confirm = el(
+    'button',
+    { type: 'button', id: 'receipt-confirm', class: 'action' },
+    RECEIPT_TEXTS.buyThemAgain.text,
+  );
   const keep = el('button', { type: 'button', id: 'receipt-keep' }, 'Not now');
   const confirmation = el(
     'div',
@@ -41,7 +45,7 @@ export function buildReceiptBody(): ReceiptElements {
   confirmation.hidden = true;
   const message = el('p', { id: 'receipt-message', class: 'message', role: 'status' });
   $('receipt-body').replaceChildren(
-    el('p', { class: 'hint' }, 'What the selected cell shows: bought when, for what, and where it is kept.'),
+    el('p', { class: 'hint' }, RECEIPT_TEXTS.intro.text),
     lines,
     times,
     said,
@@ -63,12 +67,6 @@ export function buildReceiptBody(): ReceiptElements {
   };
 }
 
-function offerText(offer: BuyAgainOffer): string {
-  const lookups = offer.lookups === 1 ? '1 lookup' : `${offer.lookups.toLocaleString('en-US')} lookups`;
-  const formulas = offer.formulas === 1 ? 'its formula is' : `their ${offer.formulas} formulas are`;
-  return `Buy ${lookups} again for ${offer.isBound ? 'up to ' : ''}${creditsText(offer.credits)}? The saved answers are replaced and ${formulas} entered again. Nothing else is bought.`;
-}
-
 export function showReceipt(ui: ReceiptElements, receipt: SelectionReceipt): void {
   ui.note.textContent = receipt.selection;
   ui.lines.replaceChildren(
@@ -80,13 +78,13 @@ export function showReceipt(ui: ReceiptElements, receipt: SelectionReceipt): voi
   ui.said.hidden = receipt.message === '';
   const offer = receipt.buyAgain;
   ui.buyAgain.hidden = offer === null;
-  ui.buyAgain.textContent = offer ? `Buy again (${creditsText(offer.credits)})…` : 'Buy again…';
+  ui.buyAgain.textContent = offer ? RECEIPT_TEXTS.buyAgainFor.say(offer.credits) : 'Buy again…';
   if (offer === null) closeConfirmation(ui);
 }
 
 /** Buy again gives way to the question, the price in it. */
 export function openConfirmation(ui: ReceiptElements, offer: BuyAgainOffer): void {
-  ui.question.textContent = offerText(offer);
+  ui.question.textContent = RECEIPT_TEXTS.buyAgainAsk.say(offer);
   ui.buyAgain.hidden = true;
   ui.confirmation.hidden = false;
   ui.confirm.focus();

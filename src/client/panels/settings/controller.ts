@@ -1,6 +1,7 @@
 // The Credit settings panel: the formula daily cap, when bulk runs ask for confirmation, the per-run
 // hard cap, how long results are kept, and the price of each operation. The server validates:
 // its message is shown as is, beside the field it names.
+import { SETTINGS_TEXTS } from '../../../core/text/catalogue/sidebar/settings';
 import type { Settings } from '../../../shared/rpc';
 import { busy, errorText, say } from '../../dom';
 import { call } from '../../rpc-client';
@@ -34,7 +35,7 @@ export function mountSettingsPanel(changed: (settings: Settings, saved: boolean)
       markInvalid(errorText(error));
       throw error;
     }
-    say(ui.message, 'Settings saved.', 'ok');
+    say(ui.message, SETTINGS_TEXTS.saved.text, 'ok');
     if (current) changed(current, true);
   };
   ui.form.addEventListener('submit', (event) => {

@@ -1,9 +1,11 @@
 // The Credit settings panel's view: one number field per setting, the price tables, and marking
 // the field a server message names. Everything from the server is set as text.
+
 import { settingCaption } from '../../../core/billing/settings';
 import { priceLabel } from '../../../core/operations/pricing';
 import { OPERATIONS } from '../../../core/operations/table';
 import type { Group } from '../../../core/operations/types';
+import { SETTINGS_TEXTS } from '../../../core/text/catalogue/sidebar/settings';
 import type { PaceSummary, Settings } from '../../../shared/rpc';
 import { $, el } from '../../dom';
 
@@ -17,12 +19,11 @@ interface Field {
  * setting in src/shared/rpc.ts is a compile error here until its field has a hint.
  */
 const HINTS: Record<keyof Settings, string> = {
-  formulaDailyCap: 'All formulas of this spreadsheet together. Past it, a formula says so instead of paying.',
-  confirmAbove: 'A bulk run estimated above this asks you first.',
-  runHardCap: 'A bulk run stops once it has spent this much. 0 means no cap.',
-  requestsPerSecond:
-    'The add-on learns the pace the API really allows, starting at 1 a second as its documentation asks, and never goes past this figure.',
-  cacheTtlDays: 'A paid answer is reused this long: recalculating costs nothing.',
+  formulaDailyCap: SETTINGS_TEXTS.formulaDailyCap.text,
+  confirmAbove: SETTINGS_TEXTS.confirmAbove.text,
+  runHardCap: SETTINGS_TEXTS.runHardCap.text,
+  requestsPerSecond: SETTINGS_TEXTS.requestsPerSecond.text,
+  cacheTtlDays: SETTINGS_TEXTS.cacheTtlDays.text,
 };
 
 const FIELDS: readonly Field[] = (Object.keys(HINTS) as (keyof Settings)[]).map((name) => ({
@@ -60,7 +61,7 @@ function priceTables(): HTMLElement {
   return el(
     'details',
     { class: 'prices', id: 'prices' },
-    el('summary', {}, 'Price of each lookup'),
+    el('summary', {}, SETTINGS_TEXTS.prices.text),
     ...groups.map((group) =>
       el(
         'table',
@@ -75,7 +76,7 @@ function priceTables(): HTMLElement {
         ),
       ),
     ),
-    el('p', { class: 'hint' }, 'A lookup that finds nothing is charged too. Saved results are free.'),
+    el('p', { class: 'hint' }, SETTINGS_TEXTS.pricesHint.text),
   );
 }
 
@@ -141,7 +142,5 @@ export function markInvalid(messageText: string): void {
 
 /** The pace learned so far: "API pace now: 1.0 a second, learned 5 minutes ago (…)". */
 export function showPace(ui: SettingsElements, pace: PaceSummary | null): void {
-  ui.pace.textContent = pace
-    ? `API pace now: ${pace.text} Refused as too fast today: ${pace.refusalsToday}.`
-    : '';
+  ui.pace.textContent = pace ? SETTINGS_TEXTS.pace.say(pace.text, pace.refusalsToday) : '';
 }

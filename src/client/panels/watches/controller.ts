@@ -1,7 +1,7 @@
 // The Watches panel: the watches of this spreadsheet, switched off and on, their caps changed,
 // deleted. It reloads when another panel says the account may have changed (a new watch, a key
 // test, a bulk run).
-import { creditsText } from '../../../core/text/credits';
+import { WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
 import type { WatchList, WatchView } from '../../../shared/watch-rpc';
 import { DATA_CHANGED } from '../../data-changed';
 import { busy, errorText, say } from '../../dom';
@@ -54,7 +54,7 @@ class WatchesController implements WatchActions {
     this.change(
       button,
       () => call('updateWatch', watch.id, { on }),
-      on ? `"${watch.label}" is on again.` : `"${watch.label}" is off: new rows wait until you switch it on.`,
+      on ? WATCHES_TEXTS.onAgain.say(watch.label) : WATCHES_TEXTS.off.say(watch.label),
     );
   }
 
@@ -62,15 +62,11 @@ class WatchesController implements WatchActions {
     this.change(
       button,
       () => call('updateWatch', watch.id, { dailyCap: Number(cap.value) }),
-      `"${watch.label}" may spend ${creditsText(Number(cap.value))} a day.`,
+      WATCHES_TEXTS.capSet.say(watch.label, Number(cap.value)),
     );
   }
 
   remove(watch: WatchView, button: HTMLButtonElement): void {
-    this.change(
-      button,
-      () => call('deleteWatch', watch.id),
-      `"${watch.label}" is deleted. Its columns and what it wrote stay in the sheet.`,
-    );
+    this.change(button, () => call('deleteWatch', watch.id), WATCHES_TEXTS.deleted.say(watch.label));
   }
 }

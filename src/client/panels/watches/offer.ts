@@ -1,6 +1,6 @@
 // "Enrich new rows automatically", under the Bulk run panel's form: the lookup or recipe set up
 // there becomes a watch, with the daily credit cap it needs. The Watches panel lists it.
-import { creditsText } from '../../../core/text/credits';
+import { WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
 import type { WatchDraft } from '../../../shared/watch-rpc';
 import { announceChange } from '../../data-changed';
 import { busy, el, say } from '../../dom';
@@ -22,19 +22,15 @@ export function mountWatchOffer(parent: HTMLElement, setup: () => WatchSetup): v
     required: true,
     'aria-describedby': 'watch-cap-hint',
   });
-  const button = el('button', { type: 'button', id: 'watch-create' }, 'Enrich new rows automatically');
+  const button = el('button', { type: 'button', id: 'watch-create' }, WATCHES_TEXTS.offer.text);
   const message = el('p', { id: 'watch-offer-message', class: 'message', role: 'status' });
   parent.append(
     el(
       'div',
       { class: 'watch-offer' },
-      el('h3', {}, 'Enrich new rows automatically'),
-      el(
-        'p',
-        { class: 'hint', id: 'watch-cap-hint' },
-        'Keeps this running on rows as they arrive: typed, pasted, inserted, sent by a Google Form, or written by other tools (checked every hour). Empty rows already there are included. It never spends more than its daily cap.',
-      ),
-      el('div', { class: 'field' }, el('label', { for: 'watch-cap' }, 'Daily credit cap (required)'), cap),
+      el('h3', {}, WATCHES_TEXTS.offer.text),
+      el('p', { class: 'hint', id: 'watch-cap-hint' }, WATCHES_TEXTS.offerHint.text),
+      el('div', { class: 'field' }, el('label', { for: 'watch-cap' }, WATCHES_TEXTS.capRequired.text), cap),
       el('div', { class: 'buttons' }, button),
       message,
     ),
@@ -44,16 +40,12 @@ export function mountWatchOffer(parent: HTMLElement, setup: () => WatchSetup): v
       const dailyCap = Number(cap.value);
       if (cap.value.trim() === '' || !(dailyCap > 0)) {
         cap.setAttribute('aria-invalid', 'true');
-        throw new Error('Set a daily credit cap first: how many credits it may spend a day.');
+        throw new Error(WATCHES_TEXTS.capFirst.text);
       }
       cap.removeAttribute('aria-invalid');
       const list = await call('createWatch', { ...setup(), dailyCap } as WatchDraft);
       const made = list.watches[list.watches.length - 1];
-      say(
-        message,
-        `Watching: new rows of "${made?.sheetName ?? ''}" are enriched as they arrive, up to ${creditsText(dailyCap)} a day. See Watches below.`,
-        'ok',
-      );
+      say(message, WATCHES_TEXTS.watching.say(made?.sheetName ?? '', dailyCap), 'ok');
       announceChange();
     }),
   );

@@ -1,6 +1,6 @@
 // The Watches panel's view: the account's notice, each watch with its state, cap, spend, rows and
 // last run, and today's share of the trigger runtime quota. Everything from the server is text.
-import { creditsText } from '../../../core/text/credits';
+import { WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
 import { timesNote } from '../../../core/text/time-zone';
 import type { WatchList, WatchView } from '../../../shared/watch-rpc';
 import { $, el } from '../../dom';
@@ -52,7 +52,7 @@ function watchItem(watch: WatchView, actions: WatchActions): HTMLElement {
   toggle.addEventListener('click', () => actions.toggle(watch, toggle));
   save.addEventListener('click', () => actions.setCap(watch, cap, save));
   remove.addEventListener('click', () => actions.remove(watch, remove));
-  const today = `Today ${creditsText(watch.spentToday)} of ${creditsText(watch.dailyCap)}`;
+  const today = WATCHES_TEXTS.today.say(watch.spentToday, watch.dailyCap);
   return el(
     'li',
     { class: `watch watch-${watch.state}`, 'data-id': watch.id },
@@ -65,7 +65,7 @@ function watchItem(watch: WatchView, actions: WatchActions): HTMLElement {
     el('p', { class: 'hint job-meta' }, watch.columns),
     el('p', { class: 'job-meta' }, `${today} · ${watch.rowsDone} rows done · ${watch.lastRun}`),
     watch.lastProblem ? el('p', { class: 'job-message warning' }, watch.lastProblem) : null,
-    el('div', { class: 'field' }, el('label', { for: capId }, 'Daily credit cap'), cap),
+    el('div', { class: 'field' }, el('label', { for: capId }, WATCHES_TEXTS.dailyCap.text), cap),
     el('div', { class: 'buttons' }, toggle, save, remove),
   );
 }
@@ -76,13 +76,7 @@ export function showWatches(ui: WatchesElements, list: WatchList, actions: Watch
   ui.note.textContent = list.watches.length === 0 ? '' : `${list.watches.length} on`;
   ui.list.replaceChildren(
     ...(list.watches.length === 0
-      ? [
-          el(
-            'li',
-            { class: 'hint' },
-            'No watch yet: set up a lookup or a recipe in Bulk run, then "Enrich new rows automatically".',
-          ),
-        ]
+      ? [el('li', { class: 'hint' }, WATCHES_TEXTS.none.text)]
       : list.watches.map((watch) => watchItem(watch, actions))),
   );
   ui.drivers.textContent = list.watches.length === 0 ? '' : list.drivers;
@@ -92,5 +86,5 @@ export function showWatches(ui: WatchesElements, list: WatchList, actions: Watch
 }
 
 export function showNoKey(ui: WatchesElements): void {
-  ui.list.replaceChildren(el('li', { class: 'hint' }, 'Set your API key first: watches need it to run.'));
+  ui.list.replaceChildren(el('li', { class: 'hint' }, WATCHES_TEXTS.noKey.text));
 }

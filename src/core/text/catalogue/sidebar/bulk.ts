@@ -1,0 +1,116 @@
+// The Bulk run panel's words (one lookup, or a recipe of chained lookups), and the server's answers
+// to it (server/bulk.ts, server/recipes.ts).
+import { creditsAmount, creditsText } from '../../credits';
+import { said, saidBy } from './said';
+
+/** Where a run writes: its output columns, worded, and the status column's letters. */
+const destinations = (outputs: string, status: string, created: boolean) =>
+  `Results go to column ${outputs}; row status to column ${status}${created ? ' (new)' : ''}.`;
+
+/** A recipe's whole cost: one figure when what the steps find changes nothing, else the range and why. */
+function recipeTotal(rows: string, min: number, max: number): string {
+  if (min === max) return `${rows}. ${creditsText(max)}, whatever the steps find.`;
+  return `${rows}. Between ${creditsAmount(min)} and ${creditsText(max)}: the least if every first step finds, the most if every fallback runs.`;
+}
+
+export const BULK_TEXTS = {
+  intro: said('hint', 'Look up a whole column. Filled rows, repeats and saved results cost nothing.'),
+  opHelp: saidBy('hint', (help: string, price: string) => `${help} ${price} each.`),
+  fullNameColumn: said('label', 'Full name column'),
+  locationColumn: said('label', 'Location column (optional)'),
+  jobTitleColumn: said('label', 'Job title column (optional)'),
+  mainValue: said('label', 'Main value, in one column'),
+  chosenFields: said('label', 'Chosen fields, one column each'),
+  maxEmployees: said('label', 'At most this many employees per company'),
+  assumedEmployees: said('hint', 'Without a maximum the estimate assumes 25 employees per company.'),
+  sheetPerCompany: said('label', 'A new sheet per company'),
+  combinedSheet: said('label', 'One sheet for all, with a Company column'),
+  retryFailed: said('label', 'Retry failed rows'),
+  inputFirst: said('message', 'Choose the input column first: the sheet needs a header row.'),
+  callFailed: saidBy(
+    'message',
+    (error: string) =>
+      `${error} Answers already paid for are kept; Continue picks up from the rows not written yet.`,
+  ),
+  nothingToLookUp: said('message', 'Nothing to look up: every row is filled or blank.'),
+  runIt: said('confirm', 'Run it?'),
+  // The preview.
+  destinations: saidBy('hint', destinations),
+  invalidRow: saidBy('hint', (row: number, message: string) => `Row ${row}: ${message}`),
+  invalidRows: saidBy('label', (count: number) => `Invalid rows (${count})`),
+  moreRows: saidBy('hint', (more: string) => `…and ${more}.`),
+  /** `saved`: "3 saved results". */
+  saved: saidBy(
+    'hint',
+    (saved: string, cached: number) => `${saved}, free: no new lookup for ${cached === 1 ? 'it' : 'them'}.`,
+  ),
+  olderThan: saidBy('label', (days: string, rows: string) => `Answers older than ${days} (${rows})`),
+  alreadyFilled: said('label', 'Already filled (skipped)'),
+  notFoundBefore: said('label', 'Not found before (skipped)'),
+  duplicates: said('label', 'Duplicates (looked up once)'),
+  savedFree: said('label', 'Saved results (free)'),
+  invalidInput: said('label', 'Invalid input (not sent)'),
+  sendingTakes: saidBy('hint', (time: string) => `Sending takes ${time}.`),
+  // The run's progress.
+  stepDone: saidBy(
+    'progress',
+    (step: number, steps: number, failed: string, next: string) =>
+      `Step ${step} of ${steps} done, with ${failed}: retry them, or go on to "${next}" without them.`,
+  ),
+  done: said('progress', 'Done: every row has its result or its status.'),
+  cancelled: said('progress', 'Cancelled: the rows written keep their results; a new run skips them.'),
+  otherSidebar: said('progress', 'Another sidebar is working on this run.'),
+  retryThe: saidBy('label', (failed: string) => `Retry the ${failed}`),
+  goOnTo: saidBy('label', (next: string) => `Go on to "${next}"`),
+  recipeStep: saidBy(
+    'progress',
+    (name: string, step: number, steps: number) => `${name}, step ${step} of ${steps}: `,
+  ),
+  stoppedAgain: saidBy(
+    'message',
+    (why: string) => `Resumed, and stopped again before any row was done. ${why}`,
+  ),
+  unfinished: saidBy(
+    'message',
+    (done: number, rows: string, verb: string) =>
+      `An unfinished run: ${done} of ${rows} done. ${verb} to go on; rows already written are not charged again.`,
+  ),
+  // Recipes.
+  addStep: said('label', 'Add a step'),
+  recipeSaved: saidBy('message', (name: string) => `Saved "${name}" with this spreadsheet.`),
+  recipeDeleted: saidBy('message', (name: string) => `Deleted "${name}".`),
+  recipeWillSpend: saidBy('confirm', (most: string) => `This recipe will spend ${most}. Run it?`),
+  recipeMaySpend: saidBy(
+    'confirm',
+    (most: string, least: string) => `This recipe may spend up to ${most} (at least ${least}). Run it?`,
+  ),
+  runAndSpend: saidBy('label', (most: string) => `Run and spend ${most}`),
+  runUpTo: saidBy('label', (most: string) => `Run, up to ${most}`),
+  deleteRecipe: said('label', 'Delete this recipe'),
+  recipesGroup: said('label', 'Recipes: chained lookups'),
+  buildRecipe: said('label', 'Build a recipe…'),
+  ifNotFound: said('label', 'If not found: '),
+  recipeTotal: saidBy('hint', recipeTotal),
+  // The server's refusals.
+  notCurrent: said('message', 'This run is no longer the current one; reopen the sidebar.'),
+  noRows: said('message', 'There are no rows below the header row.'),
+  confirmRunFirst: saidBy(
+    'message',
+    (estimate: number, confirmAbove: number) =>
+      `This run is estimated at ${creditsText(estimate)}, above the ${confirmAbove} that need your confirmation: confirm it first.`,
+  ),
+  confirmRecipeFirst: saidBy(
+    'message',
+    (most: number, confirmAbove: number) =>
+      `This recipe may cost up to ${creditsText(most)}, above the ${confirmAbove} that need your confirmation: confirm it first.`,
+  ),
+  sheetGone: saidBy('message', (sheet: string) => `The sheet "${sheet}" is gone: the run cannot go on.`),
+  sliceAtWork: said('message', 'A slice of this run is at work; try again in a moment.'),
+  chooseRecipe: said('message', 'Choose a recipe first.'),
+  chooseSheet: said('message', 'Choose a sheet first.'),
+  headerRowWhole: said('message', 'The header row must be a whole number.'),
+  chooseColumn: saidBy('message', (slot: string) => `Choose the ${slot} column.`),
+  mustBeColumn: saidBy('message', (slot: string) => `The ${slot} column must be a column.`),
+  differentColumns: said('message', 'Choose a different column for each input.'),
+  notWaiting: said('message', 'This recipe is not waiting for you.'),
+} as const;

@@ -1,0 +1,30 @@
+// The Spending panel's words (client/panels/ledger/), the spend report's message
+// (server/report-api.ts) and the ledger's refusals (server/ledger-api.ts).
+import { creditsText } from '../../credits';
+import { said, saidBy } from './said';
+
+export const SPENDING_TEXTS = {
+  nothingYet: said('hint', 'Nothing spent this month yet.'),
+  byOperation: said('label', 'This month, by operation'),
+  chargedTwice: said('label', 'Possibly charged twice'),
+  /** `what`: "1 lookup was", "3 lookups were". */
+  resent: saidBy(
+    'hint',
+    (what: string) =>
+      `This month ${what} sent again after a network failure lost the answer; the API may have charged both sends. Compare with your account's usage.`,
+  ),
+  openReport: said('label', 'Open the report'),
+  reportPeriod: said('label', 'Spend report: one row per purchase, in a sheet'),
+  spentMonth: said('label', 'Spent this month'),
+  leftToday: said('label', 'Left for formulas today'),
+  bySource: said('label', 'This month, by source'),
+  refusedToday: said('label', 'Refused as too fast today'),
+  choosePeriod: said('message', 'Choose the period of the report.'),
+  opened: saidBy(
+    'message',
+    (sheet: string, rows: number, credits: number, period: string) =>
+      `Opened "${sheet}": ${rows === 1 ? '1 purchase' : `${rows} purchases`}, ${creditsText(credits)} (${period}).`,
+  ),
+  readOnly: said('message', 'This view of the document properties is read-only.'),
+  clearKeyFirst: said('message', 'Save your API key first: saved results are cleared one account at a time.'),
+} as const;
