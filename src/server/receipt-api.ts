@@ -9,6 +9,7 @@ import { type AnswerSources, keptAnswer, whereKept } from '../core/cache/kept';
 import { resultKey } from '../core/cache/keys';
 import { type JobRecord, readJobs } from '../core/jobs/registry';
 import type { ListSheetRef } from '../core/jobs/relist';
+import type { LookupContext } from '../core/lookup/items';
 import { lookupMany } from '../core/lookup/pass';
 import { DAY_MS } from '../core/platform/time';
 import { buyAgainMessage, tallyBuyAgain } from '../core/receipts/buy-again';
@@ -221,13 +222,41 @@ function buyAgainOffer(
 ): BuyAgainOffer | null {
   const found = selectedLookups(ctx, reads, selected, lists);
   if (!found || found.lookups.length === 0) return null;
-  const price = priceOf(found.lookups);
+  const free = freeFromMemory(ctx, found.lookups);
+  const price = priceOf(found.lookups.filter((each) => !free.has(each.key)));
   return {
     lookups: found.lookups.length,
     credits: price.credits,
     formulas: found.formulas.length,
     isBound: price.isBound,
   };
+}
+
+/** Buy again's lookup options, but for `paidAfter`. */
+function buyAgainContext(ctx: ExecutionContext, spreadsheetId: string, now: number): LookupContext {
+  return {
+    source: 'bulk',
+    purchaseSource: 'buyAgain',
+    jobSource: 'sidebar',
+    spreadsheetId,
+    day: ctx.day(),
+    deadline: now + BUY_AGAIN_BUDGET_MS,
+    formulaDailyCap: ctx.settings.formulaDailyCap,
+    retryServerErrors: true,
+    pollJobs: false,
+    maxRequestsPerSecond: ctx.pace.rate,
+  };
+}
+
+/**
+ * The lookups the memory across the user's spreadsheets answers while this document's properties
+ * hold no answer of theirs: Buy again takes those free.
+ */
+function freeFromMemory(ctx: ExecutionContext, lookups: readonly { key: string }[]): Set<string> {
+  const keys = lookups.map((each) => each.key);
+  const own = ctx.deps.cache.answersIn(ctx.deps.store.getAll(), keys);
+  const lacking = keys.filter((key) => !own.has(key));
+  return new Set(lacking.length > 0 ? ctx.memory.find(lacking).keys() : []);
 }
 
 /**
@@ -249,24 +278,25 @@ export function buyAgain(confirmedCredits: number): BuyAgainResult {
     listSources(spreadsheet, selected, jobs, record),
   );
   if (!found || found.lookups.length === 0) throw new Error(buyAgainHint(selected));
-  const price = priceOf(found.lookups);
+  const free = freeFromMemory(ctx, found.lookups);
+  const price = priceOf(found.lookups.filter((each) => !free.has(each.key)));
   if (!(price.credits <= Number(confirmedCredits) + 1e-9))
     throw new Error(RECEIPT_TEXTS.priceChanged.say(price.credits, Number(confirmedCredits) || 0));
   const listSheets = listSheetsBefore(found, jobs);
   const now = ctx.deps.client.clock.now();
-  const results = lookupMany(ctx.deps, found.lookups, {
-    source: 'bulk',
-    purchaseSource: 'buyAgain',
-    paidAfter: now,
-    jobSource: 'sidebar',
-    spreadsheetId: spreadsheet.getId(),
-    day: ctx.day(),
-    deadline: now + BUY_AGAIN_BUDGET_MS,
-    formulaDailyCap: ctx.settings.formulaDailyCap,
-    retryServerErrors: true,
-    pollJobs: false,
-    maxRequestsPerSecond: ctx.pace.rate,
-  });
+  // What another of the user's spreadsheets bought, and this one lacks, is taken free; the rest is
+  // bought anew, whatever the saved answers hold.
+  const taken = lookupMany(
+    ctx.deps,
+    found.lookups.filter((each) => free.has(each.key)),
+    buyAgainContext(ctx, spreadsheet.getId(), now),
+  );
+  const bought = lookupMany(
+    ctx.deps,
+    found.lookups.filter((each) => !free.has(each.key)),
+    { ...buyAgainContext(ctx, spreadsheet.getId(), now), paidAfter: now },
+  );
+  const results = new Map([...taken, ...bought]);
   const tally = tallyBuyAgain(found.lookups, results);
   // Named before the formulas run again: one that collects the new list writes it there too.
   const replacing = refreshListSheets(ctx.deps, results, listSheets);

@@ -4,7 +4,8 @@
 // editor of a shared-key spreadsheet reads the owner's memory. Credits are the fake API's ledger:
 // PRONET_EMAIL costs 10 credits a lookup.
 import type { BulkPreview, BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
-import type { SelectionReceipt } from '../../src/shared/receipt-rpc';
+import type { BuyAgainResult, SelectionReceipt } from '../../src/shared/receipt-rpc';
+import type { RecipePreview } from '../../src/shared/recipe-rpc';
 import type { WatchList } from '../../src/shared/watch-rpc';
 import {
   createWorld,
@@ -166,5 +167,43 @@ describe('an answer bought in one spreadsheet of a user', () => {
     expect(spent(q3)).toBe(20);
     // The key shared in Leads Q4 paid for its own test only (1 credit).
     expect(q3.api.spent(shared)).toBe(1);
+  });
+  it("is free to a recipe's step there: only the phone is bought", () => {
+    const { q3, email } = boughtInLeadsQ3();
+    const q4 = openAnotherSpreadsheet(q3, { name: 'Leads Q4', plan: 10 });
+    typeValues(q4, 'A1:A2', [['Profile'], [PROFILE]]);
+    const config = {
+      recipeId: 'contact-from-profile',
+      sheetName: 'Sheet1',
+      headerRow: 1,
+      slots: { profileUrl: 1 },
+    };
+
+    const preview = sidebar<RecipePreview>(q4, 'previewRecipe', config);
+    expect(preview.creditsMax).toBe(50);
+    const run = sidebar<BulkProgress>(q4, 'startRecipeRun', config, preview.creditsMax);
+
+    expect(drive(q4, run.runId).state).toBe('done');
+    expect(q4.emu.values('Sheet1', 'B2')).toEqual([[email]]);
+    // The email (10 credits) in Leads Q3, the phone (50) here.
+    expect(spent(q4)).toBe(60);
+  });
+
+  it('makes Buy again free there for a cell whose lookup failed before Leads Q3 bought it', () => {
+    const q3 = createWorld({ plan: 10, emulator: { spreadsheetName: 'Leads Q3' } });
+    const q4 = openAnotherSpreadsheet(q3, { name: 'Leads Q4', plan: 10 });
+    typeValues(q4, 'A2', [[PROFILE]]);
+    q4.api.failNext(1, 503);
+    expect(enterFormula(q4, 'B2', '=PRONET_EMAIL(A2)').error).not.toBeNull();
+    typeValues(q3, 'A2', [[PROFILE]]);
+    const bought = enterFormula(q3, 'B2', '=PRONET_EMAIL(A2)');
+    expect(spent(q3)).toBe(10);
+
+    q4.emu.spreadsheet.getSheetByName('Sheet1')!.getRange('B2').activate();
+    const offer = sidebar<SelectionReceipt>(q4, 'getCellReceipt', null).buyAgain;
+    expect(offer).toMatchObject({ lookups: 1, credits: 0, formulas: 1 });
+    expect(sidebar<BuyAgainResult>(q4, 'buyAgain', 0)).toMatchObject({ ok: true, creditsSpent: 0 });
+    expect(q4.emu.cell('Sheet1', 'B2').display).toBe(bought.values[0]![0]);
+    expect(spent(q3)).toBe(10);
   });
 });
