@@ -97,3 +97,39 @@ describe("a range's queued lookups near the end of the day's trigger time", () =
     expect(spent(world)).toBe(200);
   });
 });
+
+describe("a range's queued lookups bought by a trigger that Google stops for the day's quota", () => {
+  it('are kept as each comes back: the next day buys none again and fills every row', () => {
+    const world = createWorld({ emulator: { addOn: true }, credits: 1000 });
+    saveSettings(world, { formulaDailyCap: 1000 });
+    typeValues(
+      world,
+      'A2:A301',
+      Array.from({ length: 300 }, (_, i) => [`Range Company ${i + 1}`]),
+    );
+    // Other scripts of the user left 100 s of today's trigger time: the add-on cannot see them.
+    // (A range of 5,000 at 1 a second meets the same stop by itself, the add-on's count missing
+    // a little of each run: it bought 5 names twice, 5,005 credits, before the fix.)
+    quotaLeft(world, 100 * SECOND);
+    const before = world.emu.triggerRuns.length;
+    enterFormula(world, 'B2', '=COMPANY_WEBSITE(A2:A301)');
+
+    const stopped = world.emu.triggerRuns.slice(before).filter((run) => run.error !== null);
+    expect(stopped.map((run) => run.error)).toEqual([`Exception: ${QUOTA_MESSAGE}`]);
+    const boughtBeforeTheStop = spent(world);
+    expect(boughtBeforeTheStop).toBeGreaterThan(50);
+    expect(boughtBeforeTheStop).toBeLessThan(150);
+
+    // The quota's day ends; the next day the user types a note: its edit's trigger finishes the range.
+    world.clock.advance(30 * HOUR);
+    world.emu.edit(world.bundle, 'Sheet1', 'D1', 'checked');
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + 2 * HOUR);
+    const shown = world.emu.values('Sheet1', 'B2:B301').map(([value]) => String(value));
+    expect(shown[0]).toBe('range1.com');
+    expect(shown[299]).toBe('range300.com');
+    expect(shown.filter((text, i) => text !== `range${i + 1}.com`)).toEqual([]);
+    // 300 websites at 1 credit, each bought once (before the fix, the names the stopped run had
+    // paid for were kept nowhere and bought again the next day).
+    expect(spent(world)).toBe(300);
+  });
+});
