@@ -133,3 +133,34 @@ describe("a range's queued lookups bought by a trigger that Google stops for the
     expect(spent(world)).toBe(300);
   });
 });
+
+describe("a watch's run stopped at an execution's limit, not for the day's quota", () => {
+  it('is not read as the quota spent: the hourly check goes on buying the new rows', () => {
+    const world = watched();
+    // Google ends the Edit trigger's run as its 6 minutes would, in the middle of its buying (its
+    // 70th call to a service), after the API charged the first row.
+    world.emu.runtime.killNextExecutionAtCall(70);
+    const before = world.emu.triggerRuns.length;
+    world.emu.user.paste(world.bundle, 'Sheet1', 'A2', companies(3));
+    const killed = world.emu.triggerRuns.slice(before).filter((run) => run.error !== null);
+    expect(killed.map((run) => run.error)).toEqual(['Exceeded maximum execution time']);
+    expect(spent(world)).toBe(1);
+
+    // Rows written by another script fire no trigger: the hourly check finds them.
+    world.clock.advance(10 * MINUTE);
+    typeValues(world, 'A5:A6', [['Company 4'], ['Company 5']]);
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + 2 * HOUR);
+    expect(world.emu.triggerRuns.slice(before).filter((run) => run.error !== null)).toHaveLength(1);
+    expect(world.emu.values('Sheet1', 'B2:C6')).toEqual([
+      ['1.com', 'Found'],
+      ['2.com', 'Found'],
+      ['3.com', 'Found'],
+      ['4.com', 'Found'],
+      ['5.com', 'Found'],
+    ]);
+    // 5 websites at 1 credit, and the first once more: the kill struck as its answer came back,
+    // before any code could keep it. (Before the fix, no row was ever answered: the run was read
+    // as a stop by the quota, and the watch waited for a quota day that was not spent.)
+    expect(spent(world)).toBe(6);
+  });
+});
