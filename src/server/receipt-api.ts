@@ -13,6 +13,7 @@ import type { LookupContext } from '../core/lookup/items';
 import { lookupMany } from '../core/lookup/pass';
 import { DAY_MS } from '../core/platform/time';
 import { buyAgainMessage, tallyBuyAgain } from '../core/receipts/buy-again';
+import { inListTable } from '../core/receipts/list-sheet';
 import { receiptLines } from '../core/receipts/receipt';
 import {
   cellsOf,
@@ -211,6 +212,9 @@ function selectedLookups(
   const keyOf = (request: Parameters<typeof resultKey>[2]) => resultKey(digestHashPort, ctx.scope, request);
   const found = selectionLookups(selected.sheet, reads.grids.formulas(selected.sheet), cells, reads, keyOf);
   if (found.lookups.length > 0) return found;
+  // Only cells the list fills buy it again, not a value typed beside or below it.
+  const values = reads.grids.values(selected.sheet);
+  if (!cells.some((cell) => inListTable(values, cell))) return found;
   return listSheetLookups({ ...lists, formulas: reads, keyOf }) ?? found;
 }
 

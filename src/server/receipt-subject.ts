@@ -12,6 +12,7 @@ import { keyOfMadeHereId, readJobs } from '../core/jobs/registry';
 import { jobOfMarked } from '../core/jobs/relist';
 import { operationByType } from '../core/operations/table';
 import type { BatchStorePort } from '../core/platform/ports';
+import { inListTable } from '../core/receipts/list-sheet';
 import type { ReceiptSubject } from '../core/receipts/receipt';
 import { type FormulaSources, type ShownLookup, shownByFormula } from '../core/receipts/shown';
 import { shownByRun } from '../core/receipts/shown-by-run';
@@ -49,9 +50,9 @@ function fromShown(sources: SubjectSources, shown: ShownLookup): KeyedSubject {
  * An employee list's sheet: its note names the job, and the job (or its purchase) the lookup. A
  * list bought again and not yet collected still shows the earlier list: its new job names it.
  */
-function fromListSheet(sources: SubjectSources): KeyedSubject | null {
+function fromListSheet(sources: SubjectSources, sheet: string, cell: CellAt): KeyedSubject | null {
   const jobId = markedJobId(sources.sheetNote());
-  if (!jobId) return null;
+  if (!jobId || !inListTable(sources.formulas.grids.values(sheet), cell)) return null;
   const job = jobOfMarked(readJobs(sources.store, sources.all), jobId);
   const newest = [...sources.record].reverse();
   const key = job?.key ?? newest.find((row) => row.job === jobId)?.key ?? keyOfMadeHereId(jobId);
@@ -79,5 +80,5 @@ export function subjectAt(sources: SubjectSources, sheet: string, cell: CellAt):
     const byRun = shownByRun(run, sheet, cell, readRow);
     if (byRun) return fromShown(sources, byRun);
   }
-  return fromListSheet(sources) ?? fromRecord(sources, sheet, cell);
+  return fromListSheet(sources, sheet, cell) ?? fromRecord(sources, sheet, cell);
 }

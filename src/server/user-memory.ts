@@ -3,13 +3,18 @@
 // reads them and may not write them), elsewhere the user's own. Reached on first use only: a formula
 // answered by its document's layers makes no call for it.
 
-import type { ResultCache } from '../core/cache/result-cache';
-import { type Spreadsheet, UserMemory } from '../core/cache/user-memory';
+import { rememberKept, type Spreadsheet, UserMemory } from '../core/cache/user-memory';
 import type { BatchStorePort } from '../core/platform/ports';
 import { CACHE_KEY } from '../core/platform/stored-keys';
 import { DAY_MS } from '../core/platform/time';
 import { errorMessage } from '../core/text/error-message';
-import { appsScriptClock, batchStorePort, gzipPort, ttlCachePort } from './adapters/apps-script';
+import {
+  appsScriptClock,
+  batchStorePort,
+  digestHashPort,
+  gzipPort,
+  ttlCachePort,
+} from './adapters/apps-script';
 import { fastCache } from './platform/cache';
 import { userProperties } from './platform/properties';
 
@@ -71,9 +76,16 @@ function noteMemoryBehind(): void {
  * this document keeps and it lacks, then lets the note go. Failures are only logged: the document
  * keeps every answer, and the note stays for the next trigger.
  */
-export function catchUpMemory(cache: ResultCache, scope: string): void {
+export function catchUpMemory(
+  memory: UserMemory,
+  store: BatchStorePort,
+  ttlDays: number,
+  scope: string,
+): void {
   try {
-    cache.rememberKept(scope);
+    const now = appsScriptClock.now();
+    const isLive = (at: number) => now - at < ttlDays * DAY_MS;
+    rememberKept(memory, { all: store.getAll(), hash: digestHashPort, isLive }, scope);
     ttlCachePort(fastCache()).removeMany([CACHE_KEY.memoryBehind]);
   } catch (error) {
     console.warn(`Could not give the memory this spreadsheet's answers: ${errorMessage(error)}`);

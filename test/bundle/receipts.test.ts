@@ -466,6 +466,34 @@ describe("an employee list's sheet", () => {
     expect(receiptOf(world, 'Employees - Acme Corporation (Sales)', 'C5')).toEqual(receipt);
     expect(receiptOf(world, 'Sheet1', 'B2')).toEqual(receipt);
   });
+
+  it('has no receipt and no Buy again in a cell typed below its rows or beside its columns', () => {
+    const world = createWorld();
+    typeValues(world, 'A2', [['Acme Corporation']]);
+    enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
+    const list = 'Employees - Acme Corporation (Sales)';
+    // A header and the 11 people of Acme's Sales: rows 1 to 12.
+    const rows = world.emu.spreadsheet.getSheetByName(list)!.getDataRange().getValues();
+    expect(rows).toHaveLength(12);
+    const columns = rows[0]!.length;
+    const beside = `${String.fromCharCode(65 + columns + 2)}3`;
+    typeValues(world, 'A412', [['call them back']], list);
+    typeValues(world, beside, [['met at the fair']], list);
+    for (const a1 of ['A412', beside]) {
+      select(world, list, a1);
+      expect(sidebar<SelectionReceipt>(world, 'getCellReceipt', null)).toMatchObject({
+        lines: [],
+        message: `'${list}'!${a1} shows no lookup of Enrich for Sheets.`,
+        buyAgain: null,
+      });
+    }
+    select(world, list, 'A412');
+    expect(() => sidebar(world, 'buyAgain', 12.5)).toThrow(/Buy again works on the add-on's formulas/);
+    expect(receiptOf(world, list, 'A12')).toMatchObject({
+      Lookup: 'Employees from company name (COMPANY_EMPLOYEES)',
+    });
+    expect(spent(world)).toBe(5.5);
+  });
 });
 
 describe('a lookup sent twice after a network failure', () => {

@@ -97,3 +97,70 @@ describe("a range's queued lookups near the end of the day's trigger time", () =
     expect(spent(world)).toBe(200);
   });
 });
+
+describe("a range's queued lookups bought by a trigger that Google stops for the day's quota", () => {
+  it('are kept as each comes back: the next day buys none again and fills every row', () => {
+    const world = createWorld({ emulator: { addOn: true }, credits: 1000 });
+    saveSettings(world, { formulaDailyCap: 1000 });
+    typeValues(
+      world,
+      'A2:A301',
+      Array.from({ length: 300 }, (_, i) => [`Range Company ${i + 1}`]),
+    );
+    // Other scripts of the user left 100 s of today's trigger time: the add-on cannot see them.
+    // (A range of 5,000 at 1 a second meets the same stop by itself, the add-on's count missing
+    // a little of each run: it bought 5 names twice, 5,005 credits, before the fix.)
+    quotaLeft(world, 100 * SECOND);
+    const before = world.emu.triggerRuns.length;
+    enterFormula(world, 'B2', '=COMPANY_WEBSITE(A2:A301)');
+
+    const stopped = world.emu.triggerRuns.slice(before).filter((run) => run.error !== null);
+    expect(stopped.map((run) => run.error)).toEqual([`Exception: ${QUOTA_MESSAGE}`]);
+    const boughtBeforeTheStop = spent(world);
+    expect(boughtBeforeTheStop).toBeGreaterThan(50);
+    expect(boughtBeforeTheStop).toBeLessThan(150);
+
+    // The quota's day ends; the next day the user types a note: its edit's trigger finishes the range.
+    world.clock.advance(30 * HOUR);
+    world.emu.edit(world.bundle, 'Sheet1', 'D1', 'checked');
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + 2 * HOUR);
+    const shown = world.emu.values('Sheet1', 'B2:B301').map(([value]) => String(value));
+    expect(shown[0]).toBe('range1.com');
+    expect(shown[299]).toBe('range300.com');
+    expect(shown.filter((text, i) => text !== `range${i + 1}.com`)).toEqual([]);
+    // 300 websites at 1 credit, each bought once (before the fix, the names the stopped run had
+    // paid for were kept nowhere and bought again the next day).
+    expect(spent(world)).toBe(300);
+  });
+});
+
+describe("a watch's run stopped at an execution's limit, not for the day's quota", () => {
+  it('is not read as the quota spent: the hourly check goes on buying the new rows', () => {
+    const world = watched();
+    // Google ends the Edit trigger's run as its 6 minutes would, in the middle of its buying (its
+    // 70th call to a service), after the API charged the first row.
+    world.emu.runtime.killNextExecutionAtCall(70);
+    const before = world.emu.triggerRuns.length;
+    world.emu.user.paste(world.bundle, 'Sheet1', 'A2', companies(3));
+    const killed = world.emu.triggerRuns.slice(before).filter((run) => run.error !== null);
+    expect(killed.map((run) => run.error)).toEqual(['Exceeded maximum execution time']);
+    expect(spent(world)).toBe(1);
+
+    // Rows written by another script fire no trigger: the hourly check finds them.
+    world.clock.advance(10 * MINUTE);
+    typeValues(world, 'A5:A6', [['Company 4'], ['Company 5']]);
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + 2 * HOUR);
+    expect(world.emu.triggerRuns.slice(before).filter((run) => run.error !== null)).toHaveLength(1);
+    expect(world.emu.values('Sheet1', 'B2:C6')).toEqual([
+      ['1.com', 'Found'],
+      ['2.com', 'Found'],
+      ['3.com', 'Found'],
+      ['4.com', 'Found'],
+      ['5.com', 'Found'],
+    ]);
+    // 5 websites at 1 credit, and the first once more: the kill struck as its answer came back,
+    // before any code could keep it. (Before the fix, no row was ever answered: the run was read
+    // as a stop by the quota, and the watch waited for a quota day that was not spent.)
+    expect(spent(world)).toBe(6);
+  });
+});

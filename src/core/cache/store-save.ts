@@ -22,6 +22,18 @@ export interface StoreSave {
   forget(keys: string[]): void;
   /** Entries this write may evict; MAX_EVICTIONS_PER_WRITE unless said. */
   maxEvictions?: number;
+  /** Only these keys may be evicted (the hidden sheet holds them); any, unless said. */
+  evictable?: ReadonlySet<string>;
+}
+
+/** What a save may do to make room in the properties, and with what they cannot take. */
+export interface StoreRoom {
+  /** Entries it may evict; MAX_EVICTIONS_PER_WRITE unless said. */
+  maxEvictions?: number;
+  /** Only these may be evicted (the sheet holds them); any, unless said. */
+  evictable?: ReadonlySet<string>;
+  /** Where no sheet is written, what the properties cannot take goes to the fast cache (stash.ts); default yes. */
+  stash?: boolean;
 }
 
 /** What a save did to the properties. */
@@ -67,7 +79,7 @@ export function saveToStore(
 ): StoreOutcome {
   const limit = Math.min(save.budgetBytes, STORE_SAFE_BYTES - scan.foreignBytes);
   const plan = planSave(save, scan, payloads, limit);
-  const writes = applyBudget(plan, limit, save.maxEvictions ?? MAX_EVICTIONS_PER_WRITE);
+  const writes = applyBudget(plan, limit, save.maxEvictions ?? MAX_EVICTIONS_PER_WRITE, save.evictable);
   // Removing first keeps the store under its hard limit while the new records go in.
   const toRemove = [...plan.removals].filter((key) => ownValue(writes, key) === undefined);
   if (toRemove.length > 0) durable(SAVE_FAILED, () => save.store.removeMany(toRemove));
@@ -76,6 +88,29 @@ export function saveToStore(
   const lost = plan.dropped.filter((key) => !safe.has(key));
   if (lost.length > 0) save.forget(lost);
   return plan.outcome;
+}
+
+/** An answer's bytes in the properties, at least, for a store that holds none yet to measure. */
+const ANSWER_BYTES_FLOOR = 200;
+
+/**
+ * How many answers the properties can still take in one save that may evict `maxEvictions`: the
+ * room left under the budget and what the evictions free, over the size of an average answer
+ * there (twice it, for answers bigger than the average). An estimate: an answer that does not fit
+ * after all is kept as before (the stash), so a wrong one costs no credit.
+ */
+export function answersRoom(
+  scan: StoreScan,
+  budgetBytes: number,
+  maxEvictions = MAX_EVICTIONS_PER_WRITE,
+): number {
+  const limit = Math.min(budgetBytes, STORE_SAFE_BYTES - scan.foreignBytes);
+  const used = scan.entries.reduce((sum, entry) => sum + entry.bytes, 0);
+  const oldest = [...scan.entries].sort((a, b) => a.at - b.at).slice(0, maxEvictions);
+  const freed = oldest.reduce((sum, entry) => sum + entry.bytes, 0);
+  const average = scan.entries.length > 0 ? used / scan.entries.length : 0;
+  const typical = Math.max(ANSWER_BYTES_FLOOR, 2 * average);
+  return Math.max(0, Math.floor((limit - used + freed) / typical));
 }
 
 function planSave(
@@ -113,9 +148,14 @@ function planSave(
 }
 
 /** Chooses what is evicted and what is left out to fit `limit`, and answers the records to write. */
-function applyBudget(plan: Plan, limit: number, maxEvictions: number): Record<string, string> {
+function applyBudget(
+  plan: Plan,
+  limit: number,
+  maxEvictions: number,
+  evictable?: ReadonlySet<string>,
+): Record<string, string> {
   const excess = plan.candidates.reduce((sum, candidate) => sum + candidate.bytes, 0) - limit;
-  const { evicted, leftOut } = chooseRemovals(plan.candidates, excess, maxEvictions);
+  const { evicted, leftOut } = chooseRemovals(plan.candidates, excess, maxEvictions, evictable);
   const writes: Record<string, string> = {};
   for (const candidate of plan.candidates) {
     if (evicted.has(candidate)) {
@@ -137,11 +177,12 @@ function chooseRemovals(
   candidates: readonly Candidate[],
   excess: number,
   maxEvictions: number,
+  evictable?: ReadonlySet<string>,
 ): { evicted: Set<Candidate>; leftOut: Set<Candidate> } {
   const evicted = new Set<Candidate>();
   for (const candidate of candidates) {
     if (excess <= 0 || evicted.size >= maxEvictions) break;
-    if (candidate.writes) continue;
+    if (candidate.writes || (evictable && !evictable.has(candidate.key))) continue;
     evicted.add(candidate);
     excess -= candidate.bytes;
   }

@@ -11,11 +11,11 @@
 // (its own properties or hidden sheet), so no answer within its retention is lost, only no longer
 // free elsewhere. The memory only ever saves credits: every failure to read or write it is
 // ignored, and the document's own layers stay the durable record.
-import type { BatchStorePort, ZipPort } from '../platform/ports';
+import type { BatchStorePort, HashPort, ZipPort } from '../platform/ports';
 import { PROPERTY_PREFIX } from '../platform/stored-keys';
-import { type CachedAnswer, decodeEntry, entryMeta, type Payload } from './entries';
-import { isResultKey } from './keys';
-import { utf8Bytes } from './property-layout';
+import { type CachedAnswer, decodeEntry, entryMeta, type Payload, RESULT_LAYOUT } from './entries';
+import { isResultKey, scopeFilter } from './keys';
+import { payloadsIn, utf8Bytes } from './property-layout';
 
 /** The memory's share of the user's 500 KB of properties; the key and the trigger tally keep the rest. */
 export const MEMORY_BUDGET_BYTES = 400_000;
@@ -258,4 +258,20 @@ export function rememberQuietly(
   } catch {
     // An editor's formula may not write the owner's memory; a full store refuses: the document keeps it.
   }
+}
+
+/**
+ * Gives `memory` the live answers of `scope` a document's properties (`all`) keep and it lacks:
+ * what an editor's formula bought with a shared key, which may not write the owner's memory
+ * itself. Answers how many it took; throws what the memory threw.
+ */
+export function rememberKept(
+  memory: UserMemory,
+  kept: { all: Record<string, string>; hash: HashPort; isLive(at: number): boolean },
+  scope: string,
+): number {
+  const inScope = scopeFilter(scope);
+  const wanted = (key: string, at: number) => inScope(key) && kept.isLive(at);
+  const payloads = payloadsIn(kept.all, RESULT_LAYOUT, kept.hash, wanted);
+  return payloads.size > 0 ? memory.remember(payloads) : 0;
 }

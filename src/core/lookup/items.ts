@@ -88,6 +88,11 @@ export interface LookupContext {
    * and settings in the same read): the pass looks there first instead of reading them again.
    */
   storeInHand?: Record<string, string>;
+  /**
+   * A trigger's execution, which Google may stop at any instant for the day's trigger-time quota:
+   * paid answers are kept batch by batch (keep-batches.ts). A watch's run always is one.
+   */
+  stoppable?: boolean;
 }
 
 export const budgetDeps = (deps: LookupDeps): BudgetDeps => ({

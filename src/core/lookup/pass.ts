@@ -58,7 +58,7 @@ export function lookupMany(
   const withJob = uncached.filter((item) => known.has(item.key));
   collectKnownJobs(deps, withJob, known, ctx, results);
   const unsent = uncached.filter((item) => !known.has(item.key));
-  const room = sendingRoom(deps, ctx);
+  const room = Math.min(sendingRoom(deps, ctx), deps.cache.durableRoom(stored));
   for (const item of unsent.slice(room)) results.set(item.key, { kind: 'failed', error: NO_TIME_LEFT });
   const sendable = unsent.slice(0, room);
   if (sendable.length > 0) buyUnsent(deps, sendable, ctx, OUT_OF_CREDITS_PROPERTY in stored, results);
@@ -75,7 +75,8 @@ const NO_TIME_LEFT: ApiError = {
 };
 
 /**
- * How many lookups the pace can send before the deadline: only these are claimed and reserved,
+ * How many lookups the pace can send before the deadline (and, where no sheet is written, the
+ * properties can keep: ResultCache.durableRoom): only these are claimed and reserved,
  * so that 5,000 new inputs do not write 5,000 claims (past the store's 9 KB a value) for lookups
  * that could never go out in one execution. The rest wait, costing nothing.
  */

@@ -66,13 +66,14 @@ export function sendNew(
   refuseUngranted(booking, results);
   if (granted.length === 0) return null;
 
-  // A watch's answers are kept batch by batch as they come back: its trigger may be stopped at any
-  // instant by the day's trigger-time quota, which the add-on cannot see coming. Everything else
-  // saves once, below, before anything else: a bulk slice ends well inside its 6 minutes, and a
-  // formula's properties are the durable layer formulas read, which answers the hidden sheet holds
-  // would crowd (kept batch by batch, the 10,000-name range of recalculation.test.ts also bought
-  // about 1 % of its names twice, not understood yet).
-  const keeper = keepEachBatch(deps, ctx.purchaseSource === 'watch' ? granted : [], booking.view);
+  // A trigger's answers (a watch's, queued formulas' bought by the Edit, Open or clock trigger) are
+  // kept batch by batch as they come back: it may be stopped at any instant by the day's
+  // trigger-time quota, which the add-on cannot see coming. Kept so, they fill the properties
+  // formulas read first; a formula then buys only what its properties can keep (pass.ts), or its
+  // own purchases would wait in the fast cache, which forgets (the 10,000-name range of
+  // recalculation.test.ts bought 597 names twice so). Everything else saves once, below, before
+  // anything else: a bulk slice ends well inside its 6 minutes, a formula within its 30 s.
+  const keeper = keepEachBatch(deps, stoppable(ctx) ? granted : [], booking.view);
   const outcomes = enrichMany(
     deps.client,
     granted.map((item) => item.request),
@@ -143,6 +144,9 @@ export function sendNew(
     charges.every((charge, i) => charge.credits === planned[i]!.estimate);
   return { reservationId: reservation.id, charges, pending, resent, exact };
 }
+
+/** Whether the execution may be stopped at any instant by Google's daily trigger-time quota. */
+const stoppable = (ctx: LookupContext) => ctx.stoppable === true || ctx.purchaseSource === 'watch';
 
 /** What the reservation did not grant is refused: to wait its turn (a busy lock), or with why. */
 function refuseUngranted(booking: Booking, results: Map<string, LookupResult>): void {

@@ -7,6 +7,7 @@ import { jobMarker, markedJobId } from '../jobs/employee-sheet';
 import type { JobRecord } from '../jobs/registry';
 import { jobOfMarked, type ListSheetRef, sheetOfList } from '../jobs/relist';
 import { operationByType } from '../operations/table';
+import type { CellAt } from '../text/cell-refs';
 import type { SelectedLookup } from './selection';
 
 export interface ListOnSheet {
@@ -30,6 +31,20 @@ export function listOnSheet(
     lookup: { key: keyOf(job.request), op, request: job.request, served },
     sheet: { name: sheet.name, marker: jobMarker(jobId) },
   };
+}
+
+/**
+ * Whether a cell of an employee list's sheet is one its list fills: in the header's columns, from
+ * the header down to the last row before a blank one, as the delivery wrote them. A value the user
+ * typed below the rows or beside the columns shows no purchase.
+ */
+export function inListTable(values: readonly (readonly unknown[])[], cell: CellAt): boolean {
+  const header = values[0] ?? [];
+  let width = 0;
+  while (width < header.length && header[width] !== '') width++;
+  let height = 0;
+  while (height < values.length && values[height]!.slice(0, width).some((value) => value !== '')) height++;
+  return cell.row >= 1 && cell.row <= height && cell.column >= 1 && cell.column <= width;
 }
 
 /** The sheets the lists among `lookups` were delivered to, by key, as their records name them. */

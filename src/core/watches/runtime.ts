@@ -49,19 +49,23 @@ export function currentTally(tally: RuntimeTally | null, now: number): RuntimeTa
 }
 
 /**
- * What an open run left says at `now`: still open past an execution's limit, Google stopped it
- * for the day's quota, which was spent then (other scripts' triggers share it; the count misses
- * them). A stop in an earlier day says nothing of this one.
+ * What an open run left says at `now`: still open past an execution's limit, Google stopped it,
+ * at the execution's 6 minutes or for the day's quota (other scripts' triggers share it; the count
+ * misses them). Read elsewhere (the sidebar), it is taken for the quota. Read by a trigger, which
+ * Google would not run while the quota is spent, it was the 6 minutes, or a quota whose day has
+ * ended since: the run counts an execution's limit, and nothing is stopped. A stop in an earlier
+ * day says nothing of this one.
  */
-export function learnStop(tally: RuntimeTally | null, now: number): RuntimeTally | null {
+export function learnStop(tally: RuntimeTally | null, now: number, inTrigger = false): RuntimeTally | null {
   if (!tally || tally.open === undefined || now - tally.open <= EXECUTION_MS) return tally;
   const { open, ...rest } = tally;
+  if (inTrigger) return addRun(rest, open, EXECUTION_MS);
   return { ...rest, stoppedAt: open };
 }
 
 /** The tally as a run doing paid work begins at `now`: open (an earlier run open stays). */
 export function openRun(tally: RuntimeTally | null, now: number): RuntimeTally {
-  const day = currentTally(learnStop(tally, now), now);
+  const day = currentTally(learnStop(tally, now, true), now);
   return day.open === undefined ? { ...day, open: now } : day;
 }
 

@@ -77,7 +77,7 @@ export function finishQueuedFormulas(
   const outcome = finishLookups(
     context.deps,
     [...items.values()],
-    lookupContext(context, spreadsheet),
+    lookupContext(context, spreadsheet, by),
     until,
   );
   movePurchases(record, context.day);
@@ -201,7 +201,10 @@ function readTarget(
   return true;
 }
 
-function lookupContext(context: CollectorContext, spreadsheet: Spreadsheet) {
+/** The drivers that are triggers, which Google may stop for the day's trigger-time quota. */
+const TRIGGER_DRIVERS: readonly string[] = ['edit', 'open', 'clock'];
+
+function lookupContext(context: CollectorContext, spreadsheet: Spreadsheet, by: string) {
   return {
     source: 'formula' as const,
     jobSource: 'formula' as const,
@@ -212,6 +215,7 @@ function lookupContext(context: CollectorContext, spreadsheet: Spreadsheet) {
     // A 202 goes to the job collector at once: this execution has other formulas to finish.
     pollJobs: false,
     maxRequestsPerSecond: context.pace.rate,
+    stoppable: TRIGGER_DRIVERS.includes(by),
   };
 }
 

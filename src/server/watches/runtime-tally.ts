@@ -16,9 +16,10 @@ const TALLY_PROPERTY = PROPERTY.triggerRuntime;
 /** What writing the tally itself takes: a property read and write (SC1). */
 const RECORDING_MS = 100;
 
-/** The tally, with what a run Google stopped says (learnStop). */
-export function readTally(): RuntimeTally | null {
-  return learnStop(parseTally(userProperties().getProperty(TALLY_PROPERTY)), appsScriptClock.now());
+/** The tally, with what a run Google stopped says (learnStop), as a trigger reads it or elsewhere. */
+export function readTally(inTrigger = false): RuntimeTally | null {
+  const tally = parseTally(userProperties().getProperty(TALLY_PROPERTY));
+  return learnStop(tally, appsScriptClock.now(), inTrigger);
 }
 
 /**
@@ -71,7 +72,7 @@ export function recordTriggerRuntime(startedAt: number): void {
  */
 export function withinTriggerTime(until: number, started: number): number {
   try {
-    return Math.min(until, started + triggerTimeLeft(readTally(), started) - AFTER_BUYING_MS);
+    return Math.min(until, started + triggerTimeLeft(readTally(true), started) - AFTER_BUYING_MS);
   } catch {
     return until;
   }

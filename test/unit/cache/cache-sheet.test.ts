@@ -162,6 +162,47 @@ describe('ResultCache with a hidden sheet', () => {
     expect(formula.getMany(batch).size).toBe(60);
   });
 
+  it("keeps a trigger's answers batch by batch past full properties, never only in the fast cache", () => {
+    const { clock, fast, sheet, keyOf, cacheIn } = setup({ budgetBytes: 3_000 });
+    // Formulas filled the properties; the sheet has none of their answers yet.
+    const formula = cacheIn('formula').cache;
+    const old = Array.from({ length: 10 }, (_, i) => keyOf(`Old ${i}`));
+    old.forEach((key, i) => {
+      clock.time += MINUTE;
+      formula.putMany([{ key, outcome: answerFor(`Old ${i}`) }]);
+    });
+    // A trigger keeps each answer as it comes back (lookup/keep-batches.ts).
+    const trigger = cacheIn('sidebar').cache;
+    const bought = Array.from({ length: 10 }, (_, i) => keyOf(`New ${i}`));
+    let notStored = 0;
+    bought.forEach((key, i) => {
+      clock.time += 1_000;
+      notStored += trigger.keepMany([{ key, outcome: answerFor(`New ${i}`) }]).notStored.length;
+    });
+    expect(notStored).toBe(0);
+    // Google stops the trigger; no trigger runs for most of a day and the fast cache forgets.
+    clock.time += 20 * 60 * MINUTE;
+    fast.forget();
+    expect(formula.getMany([...old, ...bought]).size).toBe(20);
+    // The sheet took in what only the properties held, once: the rest made room there.
+    expect(sheet.rows.size).toBeGreaterThanOrEqual(10);
+  });
+
+  it('tells a formula how many answers its properties can keep; where the sheet may be written, no limit', () => {
+    const { clock, store, keyOf, cacheIn } = setup({ budgetBytes: 3_000 });
+    const formula = cacheIn('formula').cache;
+    const all = () => Object.fromEntries(store.data);
+    const empty = formula.durableRoom(all());
+    expect(empty).toBeGreaterThan(5);
+    for (let i = 0; i < 30; i++) {
+      clock.time += MINUTE;
+      formula.putMany([{ key: keyOf(`Company ${i}`), outcome: answerFor(`Company ${i}`) }]);
+    }
+    // Full: what 25 evictions free, over twice an average answer.
+    expect(formula.durableRoom(all())).toBeLessThan(empty);
+    expect(cacheIn('sidebar').cache.durableRoom(all())).toBe(Number.POSITIVE_INFINITY);
+  });
+
   it('reads the sheet only for keys the faster layers lack, once, and warms the fast layer from it', () => {
     const { store, fast, keyOf, cacheIn, loseAllButSheet } = setup();
     const keys = Array.from({ length: 50 }, (_, i) => keyOf(`Company ${i}`));
