@@ -24,14 +24,14 @@ import {
   type ByOperation,
   type Cents,
   checkDay,
-  type HoldSource,
+  type ReservationSource,
   type SpendSource,
   toCents,
   toCredits,
 } from './totals';
 
 export type { Charge, PendingJob, PlannedItem } from './settlement';
-export type { HoldSource, SpendSource } from './totals';
+export type { ReservationSource, SpendSource } from './totals';
 
 export interface BudgetSettings {
   /** Credits all formulas of the spreadsheet may spend in a day; 0 = formulas may spend nothing. */
@@ -74,7 +74,7 @@ export interface Reservation {
   /** Why fewer items than asked were granted; null when all were. */
   refused: Refusal | null;
   /**
-   * The hold keeps what each item is, so it can be booked in full when it lapses unsettled (a
+   * The reservation keeps what each item is, so it can be booked in full when it lapses unsettled (a
    * formula's few fit in its property; a bulk slice's many do not, and it must settle).
    */
   itemsKept?: boolean;
@@ -92,13 +92,13 @@ export const LOCK_WAIT_MS = 10_000;
  * them would let formulas spend past the cap. A late settle is then ignored; since an estimate is
  * an upper bound on the charge, the ledger can only over-count, never under-count.
  */
-export const HOLD_LIFETIME_MS: Readonly<Record<HoldSource, number>> = {
+export const RESERVATION_LIFETIME_MS: Readonly<Record<ReservationSource, number>> = {
   formula: 45_000,
   bulk: 7 * 60_000,
 };
 
 /** A job takes about a minute and its result is kept 10 minutes: after that nobody will settle it. */
-export const JOB_HOLD_LIFETIME_MS = 15 * 60_000;
+export const JOB_RESERVATION_LIFETIME_MS = 15 * 60_000;
 
 /**
  * Grants the longest prefix of `items` whose estimates fit in what is left of today's formula cap
@@ -110,7 +110,7 @@ export function reserve(
   day: string,
   items: readonly PlannedItem[],
   settings: BudgetSettings,
-  source: HoldSource,
+  source: ReservationSource,
   purchaseSource: PurchaseSource = source,
 ): Reservation {
   checkDay(day);
@@ -131,9 +131,9 @@ export function reserve(
     if (granted === 0) return { id: '', granted, credits: 0, unfit };
     const base = { at: now, day, source: purchaseSource };
     const held = plannedRows(base, items.slice(0, granted), estimates);
-    const expiresAt = now + HOLD_LIFETIME_MS[source];
-    const id = changes.openHold({ day, source, expiresAt, byOperation, purchaseSource, items: held });
-    const itemsKept = changes.state.holds.get(id)?.items !== undefined;
+    const expiresAt = now + RESERVATION_LIFETIME_MS[source];
+    const id = changes.openReservation({ day, source, expiresAt, byOperation, purchaseSource, items: held });
+    const itemsKept = changes.state.reservations.get(id)?.items !== undefined;
     return { id, granted, credits: toCredits(cents), itemsKept, unfit };
   });
   if (made === BUSY) {
@@ -171,16 +171,21 @@ export function settle(
   }));
   if (reservationId === '') return 'closed';
   const outcome = underLock(deps, day, (changes, now) => {
-    const hold = changes.state.holds.get(reservationId);
-    if (!hold) return 'closed';
-    changes.book(hold.day, hold.source, settledRows(hold, charges, resent, now));
+    const reservation = changes.state.reservations.get(reservationId);
+    if (!reservation) return 'closed';
+    changes.book(reservation.day, reservation.source, settledRows(reservation, charges, resent, now));
     learnCharges(changes, charges);
     for (const { job, cents } of pending) {
-      const expiresAt = now + JOB_HOLD_LIFETIME_MS;
-      const items = pendingItem(hold, job, now);
-      changes.openJobHold(job.jobId, { ...hold, expiresAt, byOperation: { [job.type]: cents }, items });
+      const expiresAt = now + JOB_RESERVATION_LIFETIME_MS;
+      const items = pendingItem(reservation, job, now);
+      changes.openJobReservation(job.jobId, {
+        ...reservation,
+        expiresAt,
+        byOperation: { [job.type]: cents },
+        items,
+      });
     }
-    changes.closeHold(reservationId);
+    changes.closeReservation(reservationId);
     return 'recorded';
   });
   return outcome === BUSY ? 'busy' : outcome;
@@ -194,12 +199,12 @@ export function settleJob(deps: BudgetDeps, day: string, jobId: string, charge: 
   checkDay(day);
   sumCharges([charge]);
   const outcome = underLock(deps, day, (changes, now) => {
-    const hold = changes.state.jobHolds.get(jobId);
-    if (!hold) return 'closed';
-    const base = { at: now, day: hold.day, source: hold.purchaseSource ?? hold.source };
-    const row = chargeRow(charge, hold.items?.[0], base);
-    changes.book(hold.day, hold.source, [{ ...row, job: row.job ?? jobId }]);
-    changes.closeJobHold(jobId);
+    const reservation = changes.state.jobReservations.get(jobId);
+    if (!reservation) return 'closed';
+    const base = { at: now, day: reservation.day, source: reservation.purchaseSource ?? reservation.source };
+    const row = chargeRow(charge, reservation.items?.[0], base);
+    changes.book(reservation.day, reservation.source, [{ ...row, job: row.job ?? jobId }]);
+    changes.closeJobReservation(jobId);
     learnCharges(changes, [charge]);
     return 'recorded';
   });
@@ -214,8 +219,8 @@ export function settleJob(deps: BudgetDeps, day: string, jobId: string, charge: 
 export function expireJob(deps: BudgetDeps, day: string, jobId: string): SettleOutcome {
   checkDay(day);
   const outcome = underLock(deps, day, (changes, now) => {
-    if (!changes.state.jobHolds.has(jobId)) return 'closed';
-    changes.expireJobHold(jobId, now);
+    if (!changes.state.jobReservations.has(jobId)) return 'closed';
+    changes.expireJobReservation(jobId, now);
     return 'recorded';
   });
   return outcome === BUSY ? 'busy' : outcome;
@@ -254,7 +259,7 @@ export function recordSpend(
     throw new Error('The spend ledger is busy (another execution holds the lock); nothing was recorded');
 }
 
-/** Runs `work` on the ledger under the lock, after booking expired holds and folding old days. */
+/** Runs `work` on the ledger under the lock, after booking expired reservations and folding old days. */
 function underLock<T>(
   deps: BudgetDeps,
   today: string,
@@ -277,8 +282,9 @@ export function formulaCommitted(state: LedgerState, day: string): Cents {
   const totals = state.days.get(day);
   // A possible double charge counts: the cap is a promise about money, not about answers.
   let cents = (totals?.bySource.formula ?? 0) + (totals?.resent.bySource.formula ?? 0);
-  for (const hold of [...state.holds.values(), ...state.jobHolds.values()]) {
-    if (hold.source === 'formula' && hold.day === day) cents += sumCents(hold.byOperation);
+  for (const reservation of [...state.reservations.values(), ...state.jobReservations.values()]) {
+    if (reservation.source === 'formula' && reservation.day === day)
+      cents += sumCents(reservation.byOperation);
   }
   return cents;
 }

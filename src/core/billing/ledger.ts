@@ -10,79 +10,50 @@ import type { BatchStorePort, SheetStorePort } from '../platform/ports';
 import { PROPERTY, PROPERTY_PREFIX } from '../platform/stored-keys';
 import { addDays } from './days';
 import { KEEP_DAYS, type Page, PageSlots, pageText, readPage } from './purchase-pages';
+import type { Purchase } from './purchases';
 import {
-  decodePurchase,
-  encodePurchase,
-  type Purchase,
-  type PurchaseOutcome,
-  type PurchaseSource,
-} from './purchases';
+  lapsedRows,
+  type OutcomeResolver,
+  parseReservation,
+  type Reservation,
+  storeReservation,
+} from './reservation';
 import {
-  type ByOperation,
   type Cents,
-  cleanOperations,
   emptyTotals,
-  type HoldSource,
-  isCount,
   mergeInto,
   monthIndex,
   monthOf,
-  parseJson,
   parseTotals,
   type SpendSource,
   storeTotals,
   type Totals,
 } from './totals';
 
-/** Credits set aside for calls whose charge is not known yet. */
-export interface Hold {
-  /** The day the calls were made; the charge is booked on it, so a day never passes its cap. */
-  day: string;
-  source: HoldSource;
-  expiresAt: number;
-  byOperation: ByOperation;
-  /** Who bought, for the record; absent in holds written before it was kept. */
-  purchaseSource?: PurchaseSource;
-  /**
-   * The purchases reserved, at their estimates, when they fit in the hold's one property (a
-   * formula's few); without them the settle's charges carry what each purchase was.
-   */
-  items?: Purchase[];
-  /**
-   * A job whose result expired uncollected: the API charged it, at a price learned only when the
-   * same query is bought again (`bookExpired`). Counted meanwhile as spent at its estimate (an
-   * employee list's bound), and booked at it when the hold lapses unlearned.
-   */
-  expired?: true;
-}
-
 export interface LedgerState {
   days: Map<string, Totals>;
   /** Months already folded: their day values are gone or ignored. */
   months: Map<string, Totals>;
   /** Open reservations by id. */
-  holds: Map<string, Hold>;
-  /** Open holds of async jobs (charged at completion) by the API's job id. */
-  jobHolds: Map<string, Hold>;
+  reservations: Map<string, Reservation>;
+  /** Open reservations of async jobs (charged at completion) by the API's job id. */
+  jobReservations: Map<string, Reservation>;
   /** Last number handed out (reservations `r<n>`, pages `p<n>`); never reused. */
   seq: number;
-  /** Keys read that only wait to be deleted (closed holds, days of folded months). */
+  /** Keys read that only wait to be deleted (closed reservations, days of folded months). */
   leftovers: string[];
   /** Pages of purchases waiting for the hidden ledger sheet, by slot. */
   pages: Map<number, Page>;
 }
 
-/** Whether the answers of these keys, paid and kept, were found or not: for holds booked as they lapse. */
-export type OutcomeResolver = (keys: readonly string[]) => ReadonlyMap<string, PurchaseOutcome>;
-
 const DAY = PROPERTY_PREFIX.spendDay;
 const MONTH = PROPERTY_PREFIX.spendMonth;
-const HOLD = PROPERTY_PREFIX.spendHold;
-const JOB_HOLD = PROPERTY_PREFIX.spendJobHold;
+const RESERVATION = PROPERTY_PREFIX.spendReservation;
+const JOB_RESERVATION = PROPERTY_PREFIX.spendJobReservation;
 const ROWS = PROPERTY_PREFIX.spendRows;
 const SEQ = PROPERTY.spendSequence;
 /**
- * A closed hold is overwritten with this in the same write that books its spend, so a kill between
+ * A closed reservation is overwritten with this in the same write that books its spend, so a kill between
  * two storage calls can neither book it twice nor lose it. The marker is deleted on a later pass.
  */
 const CLOSED = 'closed';
@@ -90,49 +61,9 @@ const CLOSED = 'closed';
  * How long an expired job waits for its charge to be learned (the same query bought again, by
  * Retry or anything else) before it is booked at its estimate.
  */
-export const EXPIRED_JOB_HOLD_MS = 7 * 24 * 3_600_000;
+export const EXPIRED_JOB_RESERVATION_MS = 7 * 24 * 3_600_000;
 /** Folded months kept besides the current one. */
 const MONTHS_KEPT = 12;
-
-interface StoredHold {
-  d: string;
-  s: HoldSource;
-  x: number;
-  o: Record<string, number>;
-  /** The purchase source, as the record spells it. */
-  p?: PurchaseSource;
-  /** The purchases reserved (purchases.ts rows). */
-  i?: unknown[][];
-  /** 1: the job expired uncollected. */
-  e?: 1;
-}
-
-/** A hold's items are kept only while the hold stays one property's worth: 9 KB, with margin. */
-const MAX_HOLD_BYTES = 7_500;
-
-function parseHold(value: string): Hold | null {
-  const raw = parseJson(value);
-  if (!raw || typeof raw.d !== 'string' || !isCount(raw.x)) return null;
-  const items = Array.isArray(raw.i) ? raw.i.map(decodePurchase).filter((row) => row !== null) : null;
-  return {
-    day: raw.d,
-    source: raw.s === 'bulk' ? 'bulk' : 'formula',
-    expiresAt: raw.x,
-    byOperation: cleanOperations(raw.o),
-    ...(typeof raw.p === 'string' ? { purchaseSource: raw.p as PurchaseSource } : {}),
-    ...(items ? { items } : {}),
-    ...(raw.e === 1 ? { expired: true as const } : {}),
-  };
-}
-
-function storeHold(hold: Hold): string {
-  const stored: StoredHold = { d: hold.day, s: hold.source, x: hold.expiresAt, o: hold.byOperation };
-  if (hold.purchaseSource) stored.p = hold.purchaseSource;
-  if (hold.expired) stored.e = 1;
-  if (!hold.items) return JSON.stringify(stored);
-  const withItems = JSON.stringify({ ...stored, i: hold.items.map(encodePurchase) });
-  return withItems.length <= MAX_HOLD_BYTES ? withItems : JSON.stringify(stored);
-}
 
 /** Whether a row is a purchase: answered calls cost what they cost (0 for an empty list); an uncharged failure is none. */
 const isPurchase = (row: Purchase) =>
@@ -142,8 +73,8 @@ export function readLedger(all: Record<string, string>): LedgerState {
   const state: LedgerState = {
     days: new Map(),
     months: new Map(),
-    holds: new Map(),
-    jobHolds: new Map(),
+    reservations: new Map(),
+    jobReservations: new Map(),
     seq: 0,
     leftovers: [],
     pages: new Map(),
@@ -158,11 +89,13 @@ export function readLedger(all: Record<string, string>): LedgerState {
   return state;
 }
 
-/** A record of the ledger other than a day's: a month's totals, a hold, a page, the sequence number. */
+/** A record of the ledger other than a day's: a month's totals, a reservation, a page, the sequence number. */
 function readRecord(state: LedgerState, key: string, value: string): void {
   if (key.startsWith(MONTH)) state.months.set(key.slice(MONTH.length), parseTotals(value));
-  else if (key.startsWith(HOLD)) readHold(state, state.holds, key, key.slice(HOLD.length), value);
-  else if (key.startsWith(JOB_HOLD)) readHold(state, state.jobHolds, key, key.slice(JOB_HOLD.length), value);
+  else if (key.startsWith(RESERVATION))
+    readReservation(state, state.reservations, key, key.slice(RESERVATION.length), value);
+  else if (key.startsWith(JOB_RESERVATION))
+    readReservation(state, state.jobReservations, key, key.slice(JOB_RESERVATION.length), value);
   else if (key.startsWith(ROWS)) readSlot(state, Number(key.slice(ROWS.length)), value);
   else if (key === SEQ) state.seq = Number(value) || 0;
 }
@@ -174,9 +107,15 @@ function readDay(state: LedgerState, key: string, value: string): void {
   else state.days.set(day, parseTotals(value));
 }
 
-function readHold(state: LedgerState, into: Map<string, Hold>, key: string, id: string, value: string): void {
-  const hold = value === CLOSED ? null : parseHold(value);
-  if (hold) into.set(id, hold);
+function readReservation(
+  state: LedgerState,
+  into: Map<string, Reservation>,
+  key: string,
+  id: string,
+  value: string,
+): void {
+  const reservation = value === CLOSED ? null : parseReservation(value);
+  if (reservation) into.set(id, reservation);
   else state.leftovers.push(key);
 }
 
@@ -242,37 +181,37 @@ export class LedgerChanges {
     return `${prefix}${this.state.seq}`;
   }
 
-  openHold(hold: Hold): string {
+  openReservation(reservation: Reservation): string {
     const id = this.next('r');
-    const stored = storeHold(hold);
-    this.state.holds.set(id, parseHold(stored)!);
-    this.write(HOLD + id, stored);
+    const stored = storeReservation(reservation);
+    this.state.reservations.set(id, parseReservation(stored)!);
+    this.write(RESERVATION + id, stored);
     return id;
   }
 
-  openJobHold(jobId: string, hold: Hold): void {
-    this.state.jobHolds.set(jobId, hold);
-    this.write(JOB_HOLD + jobId, storeHold(hold));
+  openJobReservation(jobId: string, reservation: Reservation): void {
+    this.state.jobReservations.set(jobId, reservation);
+    this.write(JOB_RESERVATION + jobId, storeReservation(reservation));
   }
 
-  closeHold(id: string): void {
-    this.state.holds.delete(id);
-    this.write(HOLD + id, CLOSED);
+  closeReservation(id: string): void {
+    this.state.reservations.delete(id);
+    this.write(RESERVATION + id, CLOSED);
   }
 
-  closeJobHold(jobId: string): void {
-    this.state.jobHolds.delete(jobId);
-    this.write(JOB_HOLD + jobId, CLOSED);
+  closeJobReservation(jobId: string): void {
+    this.state.jobReservations.delete(jobId);
+    this.write(JOB_RESERVATION + jobId, CLOSED);
   }
 
-  /** The job expired uncollected: its hold waits for its charge to be learned (`bookExpired`). */
-  expireJobHold(jobId: string, now: number): void {
-    const hold = this.state.jobHolds.get(jobId);
-    if (!hold || hold.expired) return;
-    const items = hold.items?.map((row): Purchase => ({ ...row, outcome: 'error' }));
-    this.openJobHold(jobId, {
-      ...hold,
-      expiresAt: now + EXPIRED_JOB_HOLD_MS,
+  /** The job expired uncollected: its reservation waits for its charge to be learned (`bookExpired`). */
+  expireJobReservation(jobId: string, now: number): void {
+    const reservation = this.state.jobReservations.get(jobId);
+    if (!reservation || reservation.expired) return;
+    const items = reservation.items?.map((row): Purchase => ({ ...row, outcome: 'error' }));
+    this.openJobReservation(jobId, {
+      ...reservation,
+      expiresAt: now + EXPIRED_JOB_RESERVATION_MS,
       expired: true,
       ...(items ? { items } : {}),
     });
@@ -280,35 +219,35 @@ export class LedgerChanges {
 
   /**
    * The charge of the query `key` is known now (bought again, its answer in hand): its expired
-   * jobs cost that too. Each is booked at it, on its own day, and its hold closed.
+   * jobs cost that too. Each is booked at it, on its own day, and its reservation closed.
    */
   bookExpired(key: string, cents: Cents): void {
-    for (const [jobId, hold] of [...this.state.jobHolds]) {
-      const item = hold.items?.[0];
-      if (!hold.expired || item?.key !== key) continue;
-      this.book(hold.day, hold.source, [{ ...item, cents }]);
-      this.closeJobHold(jobId);
+    for (const [jobId, reservation] of [...this.state.jobReservations]) {
+      const item = reservation.items?.[0];
+      if (!reservation.expired || item?.key !== key) continue;
+      this.book(reservation.day, reservation.source, [{ ...item, cents }]);
+      this.closeJobReservation(jobId);
     }
   }
 
   /**
-   * Books holds past their expiry at their estimate (what their answers were, where `resolve`
-   * can tell; a job's hold first waits a while for its charge, `expireJobHold`), deletes leftovers, folds days of months before last month into month totals, drops
+   * Books reservations past their expiry at their estimate (what their answers were, where `resolve`
+   * can tell; a job's reservation first waits a while for its charge, `expireJobReservation`), deletes leftovers, folds days of months before last month into month totals, drops
    * months older than a year and purchase rows older than KEEP_DAYS.
    */
   tidy(today: string, now: number, resolve?: OutcomeResolver): void {
-    for (const [id, hold] of [...this.state.holds]) {
-      if (hold.expiresAt > now) continue;
-      this.book(hold.day, hold.source, lapsedRows(hold, resolve));
-      this.closeHold(id);
+    for (const [id, reservation] of [...this.state.reservations]) {
+      if (reservation.expiresAt > now) continue;
+      this.book(reservation.day, reservation.source, lapsedRows(reservation, resolve));
+      this.closeReservation(id);
     }
-    for (const [jobId, hold] of [...this.state.jobHolds]) {
-      if (hold.expiresAt > now) continue;
+    for (const [jobId, reservation] of [...this.state.jobReservations]) {
+      if (reservation.expiresAt > now) continue;
       // Nobody settled the job: its result expired uncollected, and its charge is not known yet.
-      if (!hold.expired) this.expireJobHold(jobId, now);
+      if (!reservation.expired) this.expireJobReservation(jobId, now);
       else {
-        this.book(hold.day, hold.source, lapsedRows(hold, resolve));
-        this.closeJobHold(jobId);
+        this.book(reservation.day, reservation.source, lapsedRows(reservation, resolve));
+        this.closeJobReservation(jobId);
       }
     }
     for (const key of this.state.leftovers) this.remove(key);
@@ -373,30 +312,4 @@ export class LedgerChanges {
   private remove(key: string): void {
     this.buffer.remove(key);
   }
-}
-
-/** A lapsed hold's purchases at their estimates, found or not where the cache still tells. */
-export function lapsedRows(hold: Hold, resolve?: OutcomeResolver): Purchase[] {
-  const rows = hold.items ?? legacyRows(hold);
-  const keys = rows.filter((row) => row.outcome === 'paid' && row.key).map((row) => row.key!);
-  const known = resolve && keys.length > 0 ? resolve(keys) : new Map<string, PurchaseOutcome>();
-  return rows.map((row) => {
-    const outcome = row.key ? known.get(row.key) : undefined;
-    return outcome && row.outcome === 'paid' ? { ...row, outcome } : row;
-  });
-}
-
-/** A hold without its items (a bulk slice's many, killed before it settled): one row per operation. */
-function legacyRows(hold: Hold): Purchase[] {
-  return (Object.entries(hold.byOperation) as [Purchase['type'], Cents][]).map(([type, cents]) => ({
-    at: hold.expiresAt,
-    day: hold.day,
-    source: hold.purchaseSource ?? hold.source,
-    type,
-    input: '',
-    cents,
-    outcome: 'paid',
-    twice: 0,
-    count: 1,
-  }));
 }

@@ -9,9 +9,10 @@ import { BUSY, tryWithLock } from '../platform/locked-section';
 import type { BatchStorePort, ClockPort, LockPort, SheetStorePort } from '../platform/ports';
 import { PROPERTY_PREFIX } from '../platform/stored-keys';
 import { addDays } from './days';
-import { LedgerChanges, type OutcomeResolver, readLedger } from './ledger';
+import { LedgerChanges, readLedger } from './ledger';
 import { KEEP_DAYS, type Page, pageSeq, pageText, readPage } from './purchase-pages';
 import type { Purchase } from './purchases';
+import type { OutcomeResolver } from './reservation';
 import { settledView } from './summary';
 
 export interface PurchaseLogPorts {

@@ -1,8 +1,8 @@
 // What a reservation, a charge or a job becomes in the record of purchases: the items a pass
 // reserves (with what they are: input, answer key, the cell served), then what each really cost.
 import type { OperationType } from '../../shared/operation-type';
-import type { Hold } from './ledger';
 import type { Purchase, PurchaseOutcome, PurchaseSource } from './purchases';
+import type { Reservation } from './reservation';
 import { type Cents, toCents } from './totals';
 
 /** What a purchase is of, when the caller knows it; never the API key. */
@@ -70,21 +70,25 @@ export function chargeRow(charge: Charge, reserved: Purchase | undefined, base: 
   return { ...row, cents: toCents(charge.credits), outcome: charge.outcome ?? 'paid' };
 }
 
-const reservedByKey = (hold: Hold) =>
-  new Map((hold.items ?? []).filter((row) => row.key).map((row) => [row.key!, row]));
+const reservedByKey = (reservation: Reservation) =>
+  new Map((reservation.items ?? []).filter((row) => row.key).map((row) => [row.key!, row]));
 
 /**
  * What a settled reservation bought: each charge on its reserved item, and what was sent twice on
  * the purchase it repeated (or on a row of its own when that one was not charged).
  */
 export function settledRows(
-  hold: Hold,
+  reservation: Reservation,
   charges: readonly Charge[],
   resent: readonly Charge[],
   at: number,
 ): Purchase[] {
-  const reserved = reservedByKey(hold);
-  const base: RowBase = { at, day: hold.day, source: hold.purchaseSource ?? hold.source };
+  const reserved = reservedByKey(reservation);
+  const base: RowBase = {
+    at,
+    day: reservation.day,
+    source: reservation.purchaseSource ?? reservation.source,
+  };
   const rows = charges.map((charge) =>
     chargeRow(charge, charge.key ? reserved.get(charge.key) : undefined, base),
   );
@@ -100,10 +104,14 @@ export function settledRows(
   return rows;
 }
 
-/** What a job still running is, kept with the job's hold until it completes. */
-export function pendingItem(hold: Hold, job: PendingJob, at: number): Purchase[] {
-  const reserved = job.key ? reservedByKey(hold).get(job.key) : undefined;
-  const base: RowBase = { at, day: hold.day, source: hold.purchaseSource ?? hold.source };
+/** What a job still running is, kept with the job's reservation until it completes. */
+export function pendingItem(reservation: Reservation, job: PendingJob, at: number): Purchase[] {
+  const reserved = job.key ? reservedByKey(reservation).get(job.key) : undefined;
+  const base: RowBase = {
+    at,
+    day: reservation.day,
+    source: reservation.purchaseSource ?? reservation.source,
+  };
   const item = reserved ?? detailRow(base, job.type, toCents(job.estimate), job);
   return [{ ...item, job: job.jobId }];
 }

@@ -4,7 +4,8 @@
 import type { OperationType } from '../../shared/operation-type';
 import type { BatchStorePort } from '../platform/ports';
 import { type BudgetSettings, capCents, formulaCommitted, sumCents } from './budget';
-import { LedgerChanges, lapsedRows, type OutcomeResolver, readLedger } from './ledger';
+import { LedgerChanges, readLedger } from './ledger';
+import { lapsedRows, type OutcomeResolver } from './reservation';
 import {
   type Cents,
   checkDay,
@@ -38,7 +39,7 @@ export interface LedgerSummary {
  * What the sidebar shows. Reads without the lock: a glance may be one settle behind. Given `now`,
  * open reservations count as the spend they will be booked as: a formula whose calls cost what it
  * reserved never settles (see lookup/pass.ts), and one whose calls failed settles within seconds.
- * Running jobs' holds stay held: a list's bound is not its price (settledView).
+ * Running jobs' reservations stay held: a list's bound is not its price (settledView).
  */
 export function ledgerSummary(
   store: BatchStorePort,
@@ -54,8 +55,8 @@ export function ledgerSummary(
   if (folded) mergeInto(monthTotals, folded);
   for (const [someDay, totals] of state.days) if (monthOf(someDay) === month) mergeInto(monthTotals, totals);
   let held = 0;
-  for (const hold of [...state.holds.values(), ...state.jobHolds.values()])
-    held += sumCents(hold.byOperation);
+  for (const reservation of [...state.reservations.values(), ...state.jobReservations.values()])
+    held += sumCents(reservation.byOperation);
   const capLeft = settings ? Math.max(0, capCents(settings) - formulaCommitted(state, day)) : null;
   return {
     today: breakdown(state.days.get(day) ?? emptyTotals()),
@@ -68,7 +69,7 @@ export function ledgerSummary(
 /**
  * The ledger as it will be once the open reservations are booked, on a copy that is never written:
  * a formula whose calls cost what it reserved never settles (see lookup/booking.ts), and one whose
- * calls failed settles within seconds. Running jobs' holds stay held: a list's bound is not its
+ * calls failed settles within seconds. Running jobs' reservations stay held: a list's bound is not its
  * price. An expired job was charged: it counts at its estimate until its charge is learned.
  */
 export function settledView(
@@ -80,14 +81,14 @@ export function settledView(
   const state = readLedger(all);
   const changes = new LedgerChanges(state);
   changes.tidy(day, now, resolve);
-  for (const [id, hold] of [...state.holds]) {
-    changes.book(hold.day, hold.source, lapsedRows(hold, resolve));
-    changes.closeHold(id);
+  for (const [id, reservation] of [...state.reservations]) {
+    changes.book(reservation.day, reservation.source, lapsedRows(reservation, resolve));
+    changes.closeReservation(id);
   }
-  for (const [jobId, hold] of [...state.jobHolds]) {
-    if (!hold.expired) continue;
-    changes.book(hold.day, hold.source, lapsedRows(hold, resolve));
-    changes.closeJobHold(jobId);
+  for (const [jobId, reservation] of [...state.jobReservations]) {
+    if (!reservation.expired) continue;
+    changes.book(reservation.day, reservation.source, lapsedRows(reservation, resolve));
+    changes.closeJobReservation(jobId);
   }
   return state;
 }

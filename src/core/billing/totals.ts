@@ -7,7 +7,7 @@ import type { OperationType } from '../../shared/operation-type';
 export type SpendSource = 'formula' | 'bulk' | 'keyTest';
 export const SPEND_SOURCES: readonly SpendSource[] = ['formula', 'bulk', 'keyTest'];
 /** Sources that reserve before they send; a key test is booked once it has been charged. */
-export type HoldSource = Exclude<SpendSource, 'keyTest'>;
+export type ReservationSource = Exclude<SpendSource, 'keyTest'>;
 
 /** Hundredths of a credit. */
 export type Cents = number;
@@ -23,7 +23,7 @@ export type ByOperation = Partial<Record<OperationType, Cents>>;
  */
 export interface Resent {
   lookups: number;
-  bySource: Record<HoldSource, Cents>;
+  bySource: Record<ReservationSource, Cents>;
 }
 
 /** What was spent in one day, or in one folded month. */

@@ -149,7 +149,7 @@ export interface Settlement {
   pending: PendingJob[];
   resent: Charge[];
   /**
-   * A formula's calls were all answered and charged just what was reserved, and its hold keeps
+   * A formula's calls were all answered and charged just what was reserved, and its reservation keeps
    * what each was. The section is then skipped: the reservation is booked as it stands once it
    * lapses (45 s), the claims lapse with the deadline, and others find the answers in the cache
    * before they look at claims. Most misses take the lock once instead of twice.

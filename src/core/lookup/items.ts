@@ -2,7 +2,7 @@
 import type { ApiError, CallOutcome, ClientConfig } from '../api/outcome';
 import { DOCUMENTED_PACE, type Pacer, type SharedPacer } from '../api/pacing';
 import type { EnrichmentRequest } from '../api/wire';
-import type { BudgetDeps, HoldSource } from '../billing/budget';
+import type { BudgetDeps, ReservationSource } from '../billing/budget';
 import type { PurchaseSource } from '../billing/purchases';
 import { cacheResolver } from '../billing/resolve';
 import type { CachedAnswer } from '../cache/entries';
@@ -65,7 +65,7 @@ export interface LookupDeps {
 
 export interface LookupContext {
   /** Whose budget: formulas are capped a day, the rest is confirmed by the user. */
-  source: HoldSource;
+  source: ReservationSource;
   /** Who buys, as the record of purchases says it; default: `source`. */
   purchaseSource?: PurchaseSource;
   /**

@@ -61,9 +61,9 @@ export const PROPERTY_PREFIX = {
   /** `spend:month:<YYYY-MM>`: a folded month's spending. */
   spendMonth: 'spend:month:',
   /** `spend:hold:r<n>`: credits reserved for lookups under way. */
-  spendHold: 'spend:hold:',
+  spendReservation: 'spend:hold:',
   /** `spend:job:<job id>`: credits reserved for an async job until it completes. */
-  spendJobHold: 'spend:job:',
+  spendJobReservation: 'spend:job:',
   /**
    * `spend:rows:<slot 0-7>`: a page of the purchase record waiting for the hidden ledger sheet
    * (billing/purchase-pages.ts), the page's own id `p<n>` inside; that id names its row there.

@@ -3,17 +3,17 @@ import {
   type BudgetDeps,
   type BudgetSettings,
   expireJob,
-  HOLD_LIFETIME_MS,
-  JOB_HOLD_LIFETIME_MS,
+  JOB_RESERVATION_LIFETIME_MS,
   LOCK_WAIT_MS,
   type PlannedItem,
+  RESERVATION_LIFETIME_MS,
   type Reservation,
   recordSpend,
   reserve,
   settle,
   settleJob,
 } from '../../../src/core/billing/budget';
-import { EXPIRED_JOB_HOLD_MS } from '../../../src/core/billing/ledger';
+import { EXPIRED_JOB_RESERVATION_MS } from '../../../src/core/billing/ledger';
 import { ledgerSummary } from '../../../src/core/billing/summary';
 import { OPERATIONS } from '../../../src/core/operations/table';
 import { HELD_LOCK } from '../../../src/core/platform/locked-section';
@@ -263,7 +263,7 @@ describe('settling a reservation', () => {
     const list: PlannedItem = { type: 'pronet_company_to_employees', estimate: 20, key: 'r1:k' }; // 40 employees at most
     const reservation = reserve(deps, TODAY, [list], CAP_100, 'formula');
     settle(deps, TODAY, reservation.id, [], [{ jobId: 'job_9', type: list.type, estimate: 20, key: 'r1:k' }]);
-    clock.time += JOB_HOLD_LIFETIME_MS;
+    clock.time += JOB_RESERVATION_LIFETIME_MS;
     recordSpend(deps, TODAY, 'bulk', []);
     const spending = () => ledgerSummary(store, TODAY, CAP_100, clock.now());
 
@@ -288,11 +288,11 @@ describe('settling a reservation', () => {
       const reservation = reserve(deps, TODAY, [list], CAP_100, 'formula');
       settle(deps, TODAY, reservation.id, [], [{ jobId, type: list.type, estimate: 20 }]);
     }
-    clock.time += JOB_HOLD_LIFETIME_MS;
+    clock.time += JOB_RESERVATION_LIFETIME_MS;
     expect(expireJob(deps, TODAY, 'job_1')).toBe('recorded');
     expect(settleJob(deps, TODAY, 'job_1', { type: list.type, credits: 3 })).toBe('recorded');
     expect(ledgerSummary(store, TODAY).today.total).toBe(3);
-    clock.time += EXPIRED_JOB_HOLD_MS;
+    clock.time += EXPIRED_JOB_RESERVATION_MS;
     recordSpend(deps, TODAY, 'bulk', []);
     expect(ledgerSummary(store, TODAY)).toMatchObject({ today: { total: 23 }, held: 0 });
     expect(settleJob(deps, TODAY, 'job_2', { type: list.type, credits: 3 })).toBe('closed');
@@ -303,7 +303,7 @@ describe('reservations never settled (the execution was killed)', () => {
   it('keep holding their credits until they expire', () => {
     const { deps, store, clock } = setup();
     reserve(deps, TODAY, times(3, PHONE), { formulaDailyCap: 150 }, 'formula');
-    clock.time += HOLD_LIFETIME_MS.formula - 1;
+    clock.time += RESERVATION_LIFETIME_MS.formula - 1;
 
     expect(reserve(deps, TODAY, [WEBSITE], { formulaDailyCap: 150 }, 'formula').granted).toBe(0);
     expect(ledgerSummary(store, TODAY)).toMatchObject({ held: 150, today: { total: 0 } });
@@ -312,7 +312,7 @@ describe('reservations never settled (the execution was killed)', () => {
   it('count as spent at their estimate once expired, since their calls may have been charged', () => {
     const { deps, store, clock } = setup();
     const killed = reserve(deps, TODAY, times(3, EMAIL), CAP_100, 'formula');
-    clock.time += HOLD_LIFETIME_MS.formula;
+    clock.time += RESERVATION_LIFETIME_MS.formula;
 
     const next = reserve(deps, TODAY, times(100, WEBSITE), CAP_100, 'formula');
     expect(next.granted).toBe(79);
@@ -327,7 +327,7 @@ describe('reservations never settled (the execution was killed)', () => {
   it('ignore a settle that arrives after the expiry even before anyone booked it', () => {
     const { deps, store, clock } = setup();
     const late = reserve(deps, TODAY, [PHONE], CAP_100, 'formula');
-    clock.time += HOLD_LIFETIME_MS.formula + 5_000;
+    clock.time += RESERVATION_LIFETIME_MS.formula + 5_000;
 
     expect(settle(deps, TODAY, late.id, [{ type: PHONE.type, credits: 0 }])).toBe('closed');
     expect(ledgerSummary(store, TODAY).today.total).toBe(50);
@@ -336,11 +336,11 @@ describe('reservations never settled (the execution was killed)', () => {
   it('give a bulk slice its 6 minutes before counting it', () => {
     const { deps, store, clock } = setup();
     reserve(deps, TODAY, times(20, WEBSITE), CAP_100, 'bulk');
-    clock.time += HOLD_LIFETIME_MS.formula;
+    clock.time += RESERVATION_LIFETIME_MS.formula;
     recordSpend(deps, TODAY, 'bulk', []);
     expect(ledgerSummary(store, TODAY)).toMatchObject({ held: 20, today: { total: 0 } });
 
-    clock.time += HOLD_LIFETIME_MS.bulk;
+    clock.time += RESERVATION_LIFETIME_MS.bulk;
     recordSpend(deps, TODAY, 'bulk', []);
     expect(ledgerSummary(store, TODAY)).toMatchObject({
       held: 0,
@@ -355,7 +355,7 @@ describe('reservations never settled (the execution was killed)', () => {
     settle(deps, TODAY, reservation.id, [{ type: PHONE.type, credits: 50 }]);
     store.killDuringNextRemove();
     expect(() => recordSpend(deps, TODAY, 'bulk', [])).toThrow('Exceeded maximum execution time');
-    clock.time += HOLD_LIFETIME_MS.bulk;
+    clock.time += RESERVATION_LIFETIME_MS.bulk;
     recordSpend(deps, TODAY, 'bulk', []);
 
     expect(ledgerSummary(store, TODAY).today.total).toBe(50);
@@ -378,7 +378,7 @@ describe('a busy lock', () => {
     });
     expect(outcome).toBe('busy');
 
-    clock.time += HOLD_LIFETIME_MS.formula;
+    clock.time += RESERVATION_LIFETIME_MS.formula;
     expect(reserve(deps, TODAY, [], CAP_100, 'formula').granted).toBe(0);
     expect(ledgerSummary(store, TODAY).today.total).toBe(7);
   });

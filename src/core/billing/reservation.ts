@@ -1,0 +1,114 @@
+// A reservation: credits set aside under the lock for calls whose charge is not known yet, as the
+// ledger keeps it in one document property (`spend:hold:r<n>`, `spend:job:<job id>`), and what it
+// is booked as when it lapses unsettled.
+import {
+  decodePurchase,
+  encodePurchase,
+  type Purchase,
+  type PurchaseOutcome,
+  type PurchaseSource,
+} from './purchases';
+import {
+  type ByOperation,
+  type Cents,
+  cleanOperations,
+  isCount,
+  parseJson,
+  type ReservationSource,
+} from './totals';
+
+/** Credits set aside for calls whose charge is not known yet. */
+export interface Reservation {
+  /** The day the calls were made; the charge is booked on it, so a day never passes its cap. */
+  day: string;
+  source: ReservationSource;
+  expiresAt: number;
+  byOperation: ByOperation;
+  /** Who bought, for the record; absent in reservations written before it was kept. */
+  purchaseSource?: PurchaseSource;
+  /**
+   * The purchases reserved, at their estimates, when they fit in the reservation's one property (a
+   * formula's few); without them the settle's charges carry what each purchase was.
+   */
+  items?: Purchase[];
+  /**
+   * A job whose result expired uncollected: the API charged it, at a price learned only when the
+   * same query is bought again (`bookExpired`). Counted meanwhile as spent at its estimate (an
+   * employee list's bound), and booked at it when the reservation lapses unlearned.
+   */
+  expired?: true;
+}
+
+/** Whether the answers of these keys, paid and kept, were found or not: for reservations booked as they lapse. */
+export type OutcomeResolver = (keys: readonly string[]) => ReadonlyMap<string, PurchaseOutcome>;
+
+interface StoredReservation {
+  d: string;
+  s: ReservationSource;
+  x: number;
+  o: Record<string, number>;
+  /** The purchase source, as the record spells it. */
+  p?: PurchaseSource;
+  /** The purchases reserved (purchases.ts rows). */
+  i?: unknown[][];
+  /** 1: the job expired uncollected. */
+  e?: 1;
+}
+
+/** A reservation's items are kept only while the reservation stays one property's worth: 9 KB, with margin. */
+const MAX_RESERVATION_BYTES = 7_500;
+
+export function parseReservation(value: string): Reservation | null {
+  const raw = parseJson(value);
+  if (!raw || typeof raw.d !== 'string' || !isCount(raw.x)) return null;
+  const items = Array.isArray(raw.i) ? raw.i.map(decodePurchase).filter((row) => row !== null) : null;
+  return {
+    day: raw.d,
+    source: raw.s === 'bulk' ? 'bulk' : 'formula',
+    expiresAt: raw.x,
+    byOperation: cleanOperations(raw.o),
+    ...(typeof raw.p === 'string' ? { purchaseSource: raw.p as PurchaseSource } : {}),
+    ...(items ? { items } : {}),
+    ...(raw.e === 1 ? { expired: true as const } : {}),
+  };
+}
+
+export function storeReservation(reservation: Reservation): string {
+  const stored: StoredReservation = {
+    d: reservation.day,
+    s: reservation.source,
+    x: reservation.expiresAt,
+    o: reservation.byOperation,
+  };
+  if (reservation.purchaseSource) stored.p = reservation.purchaseSource;
+  if (reservation.expired) stored.e = 1;
+  if (!reservation.items) return JSON.stringify(stored);
+  const withItems = JSON.stringify({ ...stored, i: reservation.items.map(encodePurchase) });
+  return withItems.length <= MAX_RESERVATION_BYTES ? withItems : JSON.stringify(stored);
+}
+
+/** A lapsed reservation's purchases at their estimates, found or not where the cache still tells. */
+export function lapsedRows(reservation: Reservation, resolve?: OutcomeResolver): Purchase[] {
+  const rows = reservation.items ?? legacyRows(reservation);
+  const keys = rows.filter((row) => row.outcome === 'paid' && row.key).map((row) => row.key!);
+  const known = resolve && keys.length > 0 ? resolve(keys) : new Map<string, PurchaseOutcome>();
+  return rows.map((row) => {
+    const outcome = row.key ? known.get(row.key) : undefined;
+    return outcome && row.outcome === 'paid' ? { ...row, outcome } : row;
+  });
+}
+
+/** A reservation without its items (a bulk slice's many, killed before it settled): one row per operation. */
+function legacyRows(reservation: Reservation): Purchase[] {
+  return (Object.entries(reservation.byOperation) as [Purchase['type'], Cents][]).map(([type, cents]) => ({
+    at: reservation.expiresAt,
+    day: reservation.day,
+    source: reservation.purchaseSource ?? reservation.source,
+    type,
+    input: '',
+    cents,
+    outcome: 'paid',
+    twice: 0,
+    count: 1,
+  }));
+}
