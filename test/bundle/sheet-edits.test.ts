@@ -344,3 +344,27 @@ describe('rows of the hidden sheet of saved answers, deleted', () => {
     expect(sidebar<CacheView>(world, 'getCacheStats')).toMatchObject({ lostResults: null });
   });
 });
+
+describe('the hidden record of purchases, deleted', () => {
+  it('says the report lists fewer purchases than Spending counts, and since when, never silently', () => {
+    const world = spendingAfter((world) => world.emu.user.deleteSheet(world.bundle, LEDGER));
+    const RECORD_LOST =
+      'The record of purchases before 2025-01-06 05:00 was deleted with the hidden sheet "_enrich_ledger": the spend report lists fewer purchases than Spending\'s totals count.';
+
+    // Spending counts all 8 credits the API charged; the report, the 4 bought after the deletion.
+    expect(spent(world)).toBe(8);
+    expect(sidebar<LedgerView>(world, 'getLedger')).toMatchObject({
+      today: 8,
+      month: 8,
+      recordLost: RECORD_LOST,
+    });
+    const report = sidebar<ReportResult>(world, 'openSpendReport', 'today');
+    expect(report).toMatchObject({ rows: 4, credits: 4 });
+    expect(report.message).toContain(RECORD_LOST);
+    expect(world.emu.values('Enrich spend report', 'A3:A4')).toEqual([
+      ['Total: 4 credits over 4 purchases (as Spending counts them)'],
+      [RECORD_LOST],
+    ]);
+    expect(world.emu.document.sheets.filter((sheet) => sheet.hidden)).toHaveLength(2);
+  });
+});
