@@ -17,7 +17,7 @@ import { cacheSheetPort, executionContext, resultCache, today } from './context'
 import { documentLock } from './platform/locks';
 import { requireDocumentProperties } from './platform/properties';
 import { activeSpreadsheet, spreadsheetZone, timeFormatter } from './platform/spreadsheet';
-import { movePurchases, recordAccess } from './purchase-record';
+import { movePurchases, recordAccess, recordLostText } from './purchase-record';
 import { getSettings, paceSummaryIn } from './settings-api';
 import { spreadsheetHere, userMemory } from './user-memory';
 
@@ -37,7 +37,8 @@ export function getLedger(): LedgerView {
   const now = appsScriptClock.now();
   const day = today(now);
   // Purchases formulas made wait in the properties: the ledger sheet takes them while the sidebar looks.
-  movePurchases(recordAccess(), day, all);
+  const access = recordAccess();
+  movePurchases(access, day, all);
   const summary = ledgerSummary(snapshotStore(all), day, settings, now);
   const byOperation = Object.entries(summary.month.byOperation)
     .filter(([, credits]) => (credits ?? 0) > 0)
@@ -57,6 +58,7 @@ export function getLedger(): LedgerView {
     possiblyChargedTwice: summary.month.possiblyChargedTwice,
     outOfCredits: OUT_OF_CREDITS_PROPERTY in all,
     pace: paceSummaryIn(all, settings),
+    recordLost: recordLostText(access, activeSpreadsheet()),
   };
 }
 

@@ -2,18 +2,23 @@
 // ledger sheet), moving its waiting pages into the sheet, and reading it whole for a receipt or
 // the report. Needs no API key: the record is the spreadsheet's, whoever's key bought.
 import { keepPurchases, purchaseRecord } from '../core/billing/purchase-log';
+import { KEEP_DAYS } from '../core/billing/purchase-pages';
 import type { Purchase } from '../core/billing/purchases';
 import { cacheResolver } from '../core/billing/resolve';
 import type { ResultCache } from '../core/cache/result-cache';
 import type { BatchStorePort, ClockPort, LockPort, SheetStorePort } from '../core/platform/ports';
+import { DAY_MS } from '../core/platform/time';
+import { SPENDING_TEXTS } from '../core/text/catalogue/sidebar/spending';
 import { errorMessage } from '../core/text/error-message';
 import { appsScriptClock, batchStorePort, lockPort } from './adapters/apps-script';
 import { ledgerSheetPort } from './adapters/ledger-sheet';
 import { cacheSheetPort, resultCache } from './context';
 import { documentLock } from './platform/locks';
 import { requireDocumentProperties } from './platform/properties';
-import { activeSpreadsheet } from './platform/spreadsheet';
+import { activeSpreadsheet, timeFormatter } from './platform/spreadsheet';
 import { getSettings } from './settings-api';
+
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 export interface RecordAccess {
   store: BatchStorePort;
@@ -61,6 +66,19 @@ export function movePurchases(access: RecordAccess, today: string, all?: Record<
     console.warn(`Could not move purchases to the ledger sheet: ${errorMessage(error)}`);
     return 0;
   }
+}
+
+/**
+ * What Spending and the report say when a user deleted the hidden record of purchases: its pages
+ * are gone while Spending's day totals still count them. Said for as long as the record keeps a
+ * purchase (90 days after the add-on noticed); null while the record is whole.
+ */
+export function recordLostText(access: RecordAccess, spreadsheet: Spreadsheet | null): string | null {
+  const lost = access.sheet?.lost();
+  if (lost?.deleted !== 'sheet') return null;
+  if (lost.at !== undefined && access.clock.now() - lost.at >= KEEP_DAYS * DAY_MS) return null;
+  const when = lost.at === undefined ? null : timeFormatter(spreadsheet, 'yyyy-MM-dd HH:mm')(lost.at);
+  return SPENDING_TEXTS.recordLost.say(when, lost.name);
 }
 
 export interface RecordRead {

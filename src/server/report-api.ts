@@ -9,7 +9,7 @@ import type { ReportPeriod, ReportResult } from '../shared/receipt-rpc';
 import { writeReportSheet } from './adapters/report-sheet';
 import { today } from './context';
 import { requireActiveSpreadsheet, spreadsheetZone, timeFormatter } from './platform/spreadsheet';
-import { movePurchases, readPurchaseRecord, recordAccess } from './purchase-record';
+import { movePurchases, readPurchaseRecord, recordAccess, recordLostText } from './purchase-record';
 
 export function openSpendReport(period: ReportPeriod): ReportResult {
   const chosen = REPORT_PERIODS.find((each) => each.id === period);
@@ -21,14 +21,17 @@ export function openSpendReport(period: ReportPeriod): ReportResult {
   const { sheetRows, record } = readPurchaseRecord(access, day);
   if (access.sheet) prunePurchaseSheet(access.sheet, sheetRows, day);
   const clock = { zone: spreadsheetZone(spreadsheet), format: timeFormatter(spreadsheet) };
-  const report = spendReport(record, chosen.id, day, clock, spreadsheet.getName());
+  // A deleted record of purchases is said in the report and its message: never a silent shortfall.
+  const recordLost = recordLostText(access, spreadsheet);
+  const report = spendReport(record, chosen.id, day, clock, spreadsheet.getName(), recordLost);
   const sheetName = writeReportSheet(spreadsheet, report);
   const rows = report.rows.length;
+  const opened = SPENDING_TEXTS.opened.say(sheetName, rows, report.credits, chosen.label.toLowerCase());
   return {
     sheetName,
     rows,
     credits: report.credits,
     twice: report.twice,
-    message: SPENDING_TEXTS.opened.say(sheetName, rows, report.credits, chosen.label.toLowerCase()),
+    message: recordLost ? `${opened} ${recordLost}` : opened,
   };
 }

@@ -86,6 +86,11 @@ export interface LedgerView {
   outOfCredits: boolean;
   /** The pace learned for the account; null without a key. */
   pace: PaceSummary | null;
+  /**
+   * The hidden record of purchases was deleted (SPENDING_TEXTS.recordLost): the report lists fewer
+   * purchases than the totals count. Null while it is whole.
+   */
+  recordLost: string | null;
 }
 
 export interface CacheView {

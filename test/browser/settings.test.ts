@@ -437,6 +437,30 @@ describe('lookups sent twice after a network failure', () => {
   });
 });
 
+describe('a deleted record of purchases', () => {
+  it('is said in Spending, only while the server says so', async () => {
+    const LOST =
+      'The record of purchases before 2025-01-06 05:00 was deleted with the hidden sheet "_enrich_ledger": the spend report lists fewer purchases than Spending\'s totals count.';
+    let recordLost: string | null = LOST;
+    await page.route(`${playground.url}/rpc`, async (route) => {
+      const { name } = JSON.parse(route.request().postData() ?? '{}') as { name: string };
+      if (name !== 'getLedger') return route.continue();
+      const response = await route.fetch();
+      const body = (await response.json()) as { value: { recordLost: string | null } };
+      body.value.recordLost = recordLost;
+      return route.fulfill({ response, json: body });
+    });
+    await openSidebar();
+    await openSection('spending-panel');
+    await sidebar.locator('#ledger-record-lost').waitFor();
+    expect(await sidebar.locator('#ledger-record-lost').textContent()).toBe(LOST);
+    recordLost = null;
+    await sidebar.locator('#ledger-refresh').click();
+    await sidebar.locator('#ledger-refresh:enabled').waitFor();
+    expect(await sidebar.locator('#ledger-record-lost').count()).toBe(0);
+  });
+});
+
 describe('the Jobs panel', () => {
   it('drives the job pump while a job is pending, shows background collection, and the job once collected', async () => {
     await enter('B6', '=PRONET_PROFILE(A2)');

@@ -274,3 +274,97 @@ describe('the hidden sheet of saved answers, deleted', () => {
     expect(sheetNames(world)).not.toContain(CACHE);
   });
 });
+
+describe('rows of the hidden sheet of saved answers, deleted', () => {
+  const LOST =
+    '5 saved results were deleted from the hidden sheet "_enrich_cache": buying them again would cost about 5 credits.';
+  const REFUSAL = `${LOST} Nothing is bought again until you choose: open the sidebar (Extensions > Enrich for Sheets > Open sidebar), Saved results.`;
+
+  /** The user unhides the sheet and deletes the rows of Company 1 to Company 5. */
+  function fiveRowsDeleted(): World {
+    const world = twentyBought();
+    expect(world.emu.values(CACHE, 'A2:A6').map(([key]) => typeof key)).toEqual(Array(5).fill('string'));
+    world.emu.user.deleteRows(world.bundle, CACHE, 2, 5);
+    return world;
+  }
+
+  it('says what was lost and what buying it again costs, and buys nothing until told to', () => {
+    const world = fiveRowsDeleted();
+
+    expect(() => callFunction(world, 'COMPANY_WEBSITE', 'Company 2')).toThrow(REFUSAL);
+    // What the sheet still holds answers for free.
+    expect(callFunction(world, 'COMPANY_WEBSITE', 'Company 12')).toBe('12.com');
+    leads(world, 'Again', companies(1, 20));
+    expect(sidebar<BulkPreview>(world, 'previewBulkRun', websites('Again'))).toMatchObject({
+      cached: 15,
+      toLookUp: 5,
+      estimatedCredits: 5,
+      needsConfirmation: true,
+      lostResults: LOST,
+    });
+    expect(sidebar<CacheView>(world, 'getCacheStats')).toMatchObject({ entries: 15, lostResults: LOST });
+    expect(() => sidebar(world, 'startBulkRun', websites('Again'), 0)).toThrow(/confirm it first/);
+    expect(spent(world)).toBe(20);
+    expect(postsSent(world)).toBe(20);
+
+    // Confirmed at the preview's price: the 5 are bought again once.
+    const started = sidebar<BulkProgress>(world, 'startBulkRun', websites('Again'), 5);
+    expect(drive(world, started.runId)).toMatchObject({ state: 'done', creditsSpent: 5 });
+    expect(spent(world)).toBe(25);
+    expect(sidebar<CacheView>(world, 'getCacheStats')).toMatchObject({ entries: 20, lostResults: null });
+    fastCacheForgets(world);
+    expect(callFunction(world, 'COMPANY_WEBSITE', 'Company 2')).toBe('2.com');
+    expect(spent(world)).toBe(25);
+  });
+
+  it('keeps saying so after another write to the sheet, until the user goes on without them', () => {
+    const world = twentyBought();
+    typeValues(world, 'A1', [['https://www.pronet.com/in/ada-lovelace']], 'People');
+    world.emu.edit(world.bundle, 'People', 'B1', '=PRONET_PROFILE(A1, "headline")', { fireTriggers: false });
+    world.emu.user.deleteRows(world.bundle, CACHE, 2, 5);
+    // The job started before is collected: its answer is written to the sheet meanwhile.
+    for (let call = 0; call < 30; call++) {
+      const progress = sidebar<{ pending: number }>(world, 'pumpJobsFromSidebar');
+      if (progress.pending === 0) break;
+      world.clock.advance(10_000);
+    }
+    expect(world.emu.values('People', 'B1')).toEqual([['Product Manager at Ironworks']]);
+    expect(spent(world)).toBe(30);
+    // The header, the 15 websites left and the profile: the sheet was written since.
+    expect(world.emu.document.sheetByName(CACHE)!.lastRow()).toBe(17);
+    fastCacheForgets(world);
+
+    expect(() => callFunction(world, 'COMPANY_WEBSITE', 'Company 2')).toThrow(REFUSAL);
+    expect(sidebar<CacheView>(world, 'getCacheStats')).toMatchObject({ lostResults: LOST });
+    expect(spent(world)).toBe(30);
+
+    expect(sidebar<CacheView>(world, 'acceptLostResults')).toMatchObject({ lostResults: null });
+    expect(callFunction(world, 'COMPANY_WEBSITE', 'Company 2')).toBe('2.com');
+    expect(spent(world)).toBe(31);
+    expect(sidebar<CacheView>(world, 'getCacheStats')).toMatchObject({ lostResults: null });
+  });
+});
+
+describe('the hidden record of purchases, deleted', () => {
+  it('says the report lists fewer purchases than Spending counts, and since when, never silently', () => {
+    const world = spendingAfter((world) => world.emu.user.deleteSheet(world.bundle, LEDGER));
+    const RECORD_LOST =
+      'The record of purchases before 2025-01-06 05:00 was deleted with the hidden sheet "_enrich_ledger": the spend report lists fewer purchases than Spending\'s totals count.';
+
+    // Spending counts all 8 credits the API charged; the report, the 4 bought after the deletion.
+    expect(spent(world)).toBe(8);
+    expect(sidebar<LedgerView>(world, 'getLedger')).toMatchObject({
+      today: 8,
+      month: 8,
+      recordLost: RECORD_LOST,
+    });
+    const report = sidebar<ReportResult>(world, 'openSpendReport', 'today');
+    expect(report).toMatchObject({ rows: 4, credits: 4 });
+    expect(report.message).toContain(RECORD_LOST);
+    expect(world.emu.values('Enrich spend report', 'A3:A4')).toEqual([
+      ['Total: 4 credits over 4 purchases (as Spending counts them)'],
+      [RECORD_LOST],
+    ]);
+    expect(world.emu.document.sheets.filter((sheet) => sheet.hidden)).toHaveLength(2);
+  });
+});

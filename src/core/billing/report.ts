@@ -90,7 +90,8 @@ function reportRow(row: Purchase, formatTime: (ms: number) => string): string[] 
 /**
  * The report of `period` (ending `today`) over the record of purchases of the spreadsheet named
  * `spreadsheet`, oldest first. Its title names the spreadsheet: each keeps its own record, and an
- * answer another of the user's spreadsheets bought shows there, free here.
+ * answer another of the user's spreadsheets bought shows there, free here. `recordLost`: what
+ * the summary says after its total when a user deleted the hidden record of purchases.
  */
 export function spendReport(
   record: readonly Purchase[],
@@ -98,6 +99,7 @@ export function spendReport(
   today: string,
   clock: { zone: string; format: (ms: number) => string },
   spreadsheet = '',
+  recordLost: string | null = null,
 ): SpendReport {
   const { from, to } = periodDays(period, today);
   const rows = record.filter((row) => row.day >= from && row.day <= to);
@@ -112,6 +114,8 @@ export function spendReport(
       ? `Possibly charged twice: up to ${creditsText(toCredits(twice))} more (lookups sent again after a network failure)`
       : 'Possibly charged twice: none',
   ];
+  // The purchases a deleted record held are gone from the rows, not from Spending's totals.
+  if (recordLost) summary.splice(2, 0, recordLost);
   return {
     title: spreadsheet
       ? `Enrich for Sheets: spend report of '${spreadsheet}'`

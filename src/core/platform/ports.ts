@@ -88,10 +88,16 @@ export interface SheetHolds {
   credits: number;
 }
 
-/** A hidden sheet a user deleted since it was last written, and what it held then, when known. */
+/**
+ * What a user deleted of a hidden sheet since it was last written: the whole sheet, and what it held
+ * then, when known; or rows of it, and what they held (how many fewer than the add-on wrote).
+ */
 export interface LostSheet {
   name: string;
+  deleted: 'sheet' | 'rows';
   holds: SheetHolds | null;
+  /** When the add-on noticed a deleted sheet and replaced it (a store whose sheet is replaced). */
+  at?: number;
 }
 
 /**
@@ -116,10 +122,15 @@ export interface SheetStorePort {
   writeMany(entries: Record<string, string>, holds?: SheetHolds): void;
   removeMany(keys: readonly string[], holds?: SheetHolds): void;
   /**
-   * The sheet this store kept its data in was deleted: what it held, until `forgetLost`. Null while
-   * it is there or before there was one. Asks Sheets nothing more after a `readAll`.
+   * The sheet this store kept its data in was deleted, or rows of it: what they held, until
+   * `forgetLost` (rows: fewer than the add-on wrote, noted in the sheet's record so that later
+   * writes keep saying so). Null while nothing is lost or before there was a sheet. Asks Sheets
+   * nothing more after a `readAll`. A store whose deleted sheet is replaced says when it was.
    */
   lost(): LostSheet | null;
-  /** The user goes on without what the deleted sheet held: the next write makes a new sheet. */
+  /**
+   * The user goes on without what was deleted: the next write makes a new sheet, or the rows left
+   * are all the sheet is expected to hold.
+   */
   forgetLost(): void;
 }

@@ -35,27 +35,51 @@ export interface Own extends SheetShape {
    * write (the record of purchases, whose totals live on in Spending).
    */
   whenDeleted: 'wait' | 'replace';
+  /** What the store's rows cost when bought (the cache's answers), to say what deleted rows held. */
+  worth?(rows: Record<string, string>): number;
 }
 
-/** The record: the sheet's id, and what it held when last written. */
+/**
+ * The record: the sheet's id, what it held when last written, what rows a user deleted held
+ * (noted until the user chooses), and when a deleted sheet was replaced by this one.
+ */
 export interface SheetRecord {
   id: number;
   holds?: SheetHolds;
+  gone?: SheetHolds;
+  replacedAt?: number;
 }
 
-/** The record's text: `{"id":123,"n":3000,"c":3000}`, short as every property byte counts. */
+/**
+ * The record's text: `{"id":123,"n":3000,"c":3000}`, short as every property byte counts; `gn`
+ * and `gc` what deleted rows held, `r` when the sheet replaced a deleted one.
+ */
 function recordText(record: SheetRecord): string {
-  const { id, holds } = record;
-  return JSON.stringify(holds ? { id, n: holds.entries, c: holds.credits } : { id });
+  const { id, holds, gone, replacedAt } = record;
+  return JSON.stringify({
+    id,
+    ...(holds ? { n: holds.entries, c: holds.credits } : {}),
+    ...(gone ? { gn: gone.entries, gc: gone.credits } : {}),
+    ...(replacedAt === undefined ? {} : { r: replacedAt }),
+  });
 }
+
+const holdsOf = (entries: unknown, credits: unknown): SheetHolds | undefined =>
+  typeof entries === 'number' && typeof credits === 'number' ? { entries, credits } : undefined;
 
 function parseRecord(text: string | null): SheetRecord | null {
   if (!text) return null;
   try {
-    const { id, n, c } = JSON.parse(text) as Record<string, unknown>;
+    const { id, n, c, gn, gc, r } = JSON.parse(text) as Record<string, unknown>;
     if (typeof id !== 'number' || !Number.isInteger(id)) return null;
-    if (typeof n !== 'number' || typeof c !== 'number') return { id };
-    return { id, holds: { entries: n, credits: c } };
+    const holds = holdsOf(n, c);
+    const gone = holdsOf(gn, gc);
+    return {
+      id,
+      ...(holds ? { holds } : {}),
+      ...(gone ? { gone } : {}),
+      ...(typeof r === 'number' ? { replacedAt: r } : {}),
+    };
   } catch {
     return null;
   }
@@ -127,7 +151,9 @@ export function ownSheet(
   }
   if (!found.sheet && !make) return null;
   const sheet = found.sheet ? checkedOwn(found.sheet, own) : makeSheet(spreadsheet, own);
-  recorded.set({ id: sheet.getSheetId() });
+  // A replaced sheet's record says when: what the deleted one held is not in this one.
+  const replacedAt = found.lost ? Date.now() : recorded.get()?.replacedAt;
+  recorded.set({ id: sheet.getSheetId(), ...(replacedAt === undefined ? {} : { replacedAt }) });
   return sheet;
 }
 

@@ -6,11 +6,13 @@
 // known by its id (own-sheet.ts) and its rows by their shape (core/platform/hidden-sheet.ts): a
 // user's rename, typing, inserted columns or sort lose nothing, and the next write repairs them.
 import { isResultKey } from '../../core/cache/keys';
+import { holdsIn } from '../../core/cache/sheet-save';
 import { type GridCell, readSheetRows } from '../../core/platform/hidden-sheet';
 import { BUSY, tryWithLock } from '../../core/platform/locked-section';
 import type { LostSheet, SheetHolds, SheetStorePort } from '../../core/platform/ports';
 import { SHEET_NAME } from '../../core/platform/stored-keys';
 import { lockPort } from './apps-script';
+import { DeletedRows } from './deleted-rows';
 import {
   fitGrid,
   type Located,
@@ -73,6 +75,7 @@ const CACHE_SHEET: Omit<Own, 'record'> = {
   mark: CACHE_SHEET_HEADER[0],
   isKey: isResultKey,
   whenDeleted: 'wait',
+  worth: (rows) => holdsIn(rows, new Set()).credits,
 };
 
 export function sheetStorePort(options: SheetStoreOptions): SheetStorePort {
@@ -87,6 +90,7 @@ export function sheetStorePort(options: SheetStoreOptions): SheetStorePort {
   const recorded = new RecordedSheet(own);
   // Where the last look found the sheet: `lost` after a read asks Sheets nothing more.
   let located: Located | undefined;
+  const deleted = new DeletedRows(own, recorded);
   const locate = () => {
     const spreadsheet = open();
     located = spreadsheet ? recorded.locate(spreadsheet) : { sheet: null, byName: true, lost: null };
@@ -99,18 +103,21 @@ export function sheetStorePort(options: SheetStoreOptions): SheetStorePort {
       if (!sheet) return;
       located = { sheet, byName: false, lost: null };
       work(sheet);
-      if (holds) recorded.set({ id: sheet.getSheetId(), holds });
+      if (holds) deleted.written(sheet.getSheetId(), holds);
       options.flush();
     });
   };
+  const readRows = (): Record<string, string> => {
+    const { sheet, byName } = locate();
+    if (!sheet) return {};
+    const rows = readSheetRows(sheet.getDataRange().getValues() as GridCell[][], own);
+    if (byName) return rows.recognized ? rows.entries : {};
+    deleted.count(rows.entries);
+    return rows.entries;
+  };
   return {
     canWrite: options.canWrite,
-    readAll() {
-      const { sheet, byName } = locate();
-      if (!sheet) return {};
-      const rows = readSheetRows(sheet.getDataRange().getValues() as GridCell[][], own);
-      return byName && !rows.recognized ? {} : rows.entries;
-    },
+    readAll: readRows,
     writeMany(entries, holds) {
       if (!options.canWrite || Object.keys(entries).length === 0) return;
       write((sheet) => writeRows(sheet, own, entries), holds, true);
@@ -118,16 +125,27 @@ export function sheetStorePort(options: SheetStoreOptions): SheetStorePort {
     removeMany(keys, holds) {
       if (!options.canWrite || keys.length === 0) return;
       if (!(located ?? locate()).sheet) return;
-      write((sheet) => removeRows(sheet, own, new Set(keys)), holds, false);
+      const removing = (removed: number) => (holds ? undefined : deleted.removing(removed));
+      write((sheet) => removeRows(sheet, own, new Set(keys), removing), holds, false);
     },
     lost(): LostSheet | null {
-      const lost = (located ?? locate()).lost;
-      return lost ? { name: own.name, holds: lost.holds ?? null } : null;
+      const where = located ?? locate();
+      if (where.lost) return { name: own.name, deleted: 'sheet', holds: where.lost.holds ?? null };
+      const replacedAt = recorded.get()?.replacedAt;
+      if (replacedAt !== undefined) return { name: own.name, deleted: 'sheet', holds: null, at: replacedAt };
+      if (!deleted.counted && where.sheet && !where.byName) readRows();
+      const gone = deleted.gone();
+      return gone ? { name: own.name, deleted: 'rows', holds: gone } : null;
     },
     forgetLost() {
-      if (!(located ?? locate()).lost) return;
-      recorded.set(null);
-      located = undefined;
+      const where = located ?? locate();
+      if (where.lost) {
+        recorded.set(null);
+        located = undefined;
+        return;
+      }
+      if (!deleted.counted && where.sheet && !where.byName) readRows();
+      deleted.forget();
     },
   };
 }
@@ -206,11 +224,25 @@ function writeRows(sheet: Sheet, own: Own, entries: Record<string, string>): voi
   range.setValues(grid);
 }
 
-/** Deletes the rows of these keys (every copy), bottom run first, so the rows still to go stay put. */
-function removeRows(sheet: Sheet, own: Own, keys: ReadonlySet<string>): void {
+/**
+ * Deletes the rows of these keys (every copy), bottom run first, so the rows still to go stay put;
+ * `removing` is told how many keys go first.
+ */
+function removeRows(
+  sheet: Sheet,
+  own: Own,
+  keys: ReadonlySet<string>,
+  removing: (keys: number) => void,
+): void {
   const doomed: number[] = [];
-  for (const [key, rows] of keyRows(sheet, own)) if (keys.has(key)) doomed.push(...rows);
+  let going = 0;
+  for (const [key, rows] of keyRows(sheet, own)) {
+    if (!keys.has(key)) continue;
+    doomed.push(...rows);
+    if (own.isKey(key)) going++;
+  }
   if (doomed.length === 0) return;
+  removing(going);
   doomed.sort((a, b) => a - b);
   // Sheets refuses to delete every row under the frozen header: leave a blank one behind.
   const maxRows = sheet.getMaxRows();

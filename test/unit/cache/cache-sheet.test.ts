@@ -427,6 +427,7 @@ describe('the hidden sheet, deleted by a user', () => {
     expect(formula.getMany(keys, undefined, 'skip').size).toBe(0);
     expect(formula.lostSheet()).toEqual({
       name: '_enrich_cache',
+      deleted: 'sheet',
       holds: { entries: 3, credits: 2.5 },
     });
     // A writer keeps what it buys in the properties meanwhile, and makes no sheet.

@@ -332,7 +332,11 @@ describe('the hidden sheet after a user edited it (S17, S18)', () => {
 
     const reader = store(false);
     expect(reader.readAll()).toEqual({});
-    expect(reader.lost()).toEqual({ name: CACHE_SHEET_NAME, holds: { entries: 3, credits: 3 } });
+    expect(reader.lost()).toEqual({
+      name: CACHE_SHEET_NAME,
+      deleted: 'sheet',
+      holds: { entries: 3, credits: 3 },
+    });
     expect(() => store().writeMany({ [key(4)]: '{"v":4}' })).toThrow(/was deleted: nothing is written/);
     expect(() => store().removeMany([key(1)])).not.toThrow();
     expect(model()).toBeNull();
@@ -343,6 +347,35 @@ describe('the hidden sheet after a user edited it (S17, S18)', () => {
     expect(record.text).toBeNull();
     store().writeMany({ [key(4)]: '{"v":4}' });
     expect(store(false).readAll()).toEqual({ [key(4)]: '{"v":4}' });
+    expect(emu.document.sheets.map((each) => each.name)).toEqual(['Sheet1', CACHE_SHEET_NAME]);
+  });
+
+  it('counts rows a user deleted, keeps them noted through later writes, and forgets them when told', () => {
+    const { emu, store, model, record } = setup();
+    store().writeMany(THREE, { entries: 3, credits: 3 });
+    model()!.deleteRows(2, 1);
+
+    const reader = store(false);
+    expect(reader.readAll()).toEqual({ [key(2)]: '{"v":2}', [key(3)]: '{"v":3}' });
+    // Values the cache cannot read are worth nothing: all the record's credits went with the row.
+    expect(reader.lost()).toEqual({
+      name: CACHE_SHEET_NAME,
+      deleted: 'rows',
+      holds: { entries: 1, credits: 3 },
+    });
+
+    const writer = store();
+    writer.readAll();
+    writer.writeMany({ [key(4)]: '{"v":4}' }, { entries: 3, credits: 3 });
+    expect(JSON.parse(record.text!)).toEqual({ id: model()!.id, n: 3, c: 3, gn: 1, gc: 3 });
+    expect(store(false).lost()).toMatchObject({ deleted: 'rows', holds: { entries: 1, credits: 3 } });
+    // Rows the add-on removes itself are no loss.
+    store().removeMany([key(2)]);
+    expect(store(false).lost()).toMatchObject({ holds: { entries: 1 } });
+
+    store().forgetLost();
+    expect(store(false).lost()).toBeNull();
+    expect(JSON.parse(record.text!)).toEqual({ id: model()!.id, n: 2, c: 0 });
     expect(emu.document.sheets.map((each) => each.name)).toEqual(['Sheet1', CACHE_SHEET_NAME]);
   });
 

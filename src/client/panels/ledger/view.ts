@@ -47,6 +47,11 @@ function resentNotice(view: LedgerView): HTMLElement[] {
   ];
 }
 
+/** The hidden record of purchases was deleted: the report lists fewer purchases than these totals. */
+function recordLostNotice(view: LedgerView): HTMLElement[] {
+  return view.recordLost ? [el('p', { class: 'hint', id: 'ledger-record-lost' }, view.recordLost)] : [];
+}
+
 /** The out-of-credits notice: one banner for the whole sidebar, shown while the API says so. */
 export function showCreditsAlert(outOfCredits: boolean, dismissed: boolean): void {
   const alert = $('credits-alert');
@@ -105,6 +110,7 @@ export function showLedger(ui: LedgerElements, view: LedgerView, cap: number | n
       ? [row('Key tests', creditsText(view.bySource.keyTests), 'ledger-key-tests')]
       : []),
     ...resentNotice(view),
+    ...recordLostNotice(view),
     ...paceRows(view),
     operationsTable(view),
   );

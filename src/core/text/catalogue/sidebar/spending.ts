@@ -25,6 +25,15 @@ export const SPENDING_TEXTS = {
     (sheet: string, rows: number, credits: number, period: string) =>
       `Opened "${sheet}": ${rows === 1 ? '1 purchase' : `${rows} purchases`}, ${creditsText(credits)} (${period}).`,
   ),
+  /**
+   * The hidden record of purchases was deleted (`when`: when the add-on noticed and replaced it, in
+   * the spreadsheet's zone; null before then): Spending's totals still count what it held.
+   */
+  recordLost: saidBy(
+    'hint',
+    (when: string | null, sheet: string) =>
+      `The record of purchases${when === null ? '' : ` before ${when}`} was deleted with the hidden sheet "${sheet}": the spend report lists fewer purchases than Spending's totals count.`,
+  ),
   readOnly: said('message', 'This view of the document properties is read-only.'),
   clearKeyFirst: said('message', 'Save your API key first: saved results are cleared one account at a time.'),
 } as const;
