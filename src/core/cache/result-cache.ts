@@ -41,10 +41,11 @@ import { readPayload, type StoreLayout, scanStore, utf8Bytes } from './property-
 import { type CacheStats, rebuyCredits, type SavedLayers, savedStats } from './saved-results';
 import { type SheetOutcome, type SheetReport, type SheetSave, saveToSheet } from './sheet-save';
 import { dropStash, stashNotes, stashPayloads, stashToMove } from './stash';
-import { answersRoom, type StoreRoom, type StoreSave, saveToStore } from './store-save';
+import { answersRoom, type PutReport, type StoreRoom, type StoreSave, saveToStore } from './store-save';
 import { rememberQuietly, type UserMemory } from './user-memory';
 
 export { FAST_TTL_SECONDS } from './layered-read';
+export type { PutReport } from './store-save';
 
 export const DEFAULT_TTL_DAYS = 30;
 /** The cache's share of the 500 KB document-properties store; the rest is left to settings and jobs. */
@@ -54,19 +55,6 @@ export const DEFAULT_BUDGET_BYTES = 350_000;
  * A formula that misses the faster layers reads the whole sheet, so it must stay quick to read.
  */
 export const DEFAULT_SHEET_BUDGET_CHARS = 5_000_000;
-
-export interface PutReport {
-  /** Entries of this batch now kept durably (in the properties, the sheet, or both). */
-  stored: number;
-  /** Older entries removed from the properties to stay inside their byte budget (still in the sheet, if any). */
-  evicted: number;
-  /** Entries past their TTL removed from the properties on the way. */
-  expired: number;
-  /** Keys no durable layer could take: kept in the fast layer only, for hours, not days. */
-  notStored: string[];
-  /** What happened in the hidden sheet; absent when there is no sheet or it may not be written here. */
-  sheet?: SheetReport;
-}
 
 export interface ResultCachePorts {
   fast: TtlCachePort;
@@ -193,8 +181,20 @@ export class ResultCache {
     for (const entry of entries) assertResultKey(entry.key);
     const payloads = payloadsOf(entries, now, this.ports.zip);
     if (payloads.size === 0) return { stored: 0, evicted: 0, expired: 0, notStored: [] };
-    // First: the memory is one more place the answer is kept, readable here too if a kill follows.
-    rememberQuietly(this.ports.memory, payloads);
+    // The document's layers first, the durable record a kill must not find empty; then the memory
+    // across the user's spreadsheets, which only saves credits elsewhere.
+    try {
+      return this.putHere(payloads, now, storeView);
+    } finally {
+      rememberQuietly(this.ports.memory, payloads);
+    }
+  }
+
+  private putHere(
+    payloads: Map<string, Payload>,
+    now: number,
+    storeView?: Record<string, string>,
+  ): PutReport {
     const sheet = this.writableSheet();
     if (sheet) {
       this.putFast(payloads);

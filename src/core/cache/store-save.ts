@@ -6,6 +6,21 @@ import type { BatchStorePort, HashPort } from '../platform/ports';
 import { durable, SAVE_FAILED } from './durable';
 import type { Payload } from './entries';
 import { layoutRecords, ownValue, recordBytes, type StoreScan } from './property-layout';
+import type { SheetReport } from './sheet-save';
+
+/** What saving a batch of paid answers did in the durable layers. */
+export interface PutReport {
+  /** Entries of this batch now kept durably (in the properties, the sheet, or both). */
+  stored: number;
+  /** Older entries removed from the properties to stay inside their byte budget (still in the sheet, if any). */
+  evicted: number;
+  /** Entries past their TTL removed from the properties on the way. */
+  expired: number;
+  /** Keys no durable layer could take: kept in the fast layer only, for hours, not days. */
+  notStored: string[];
+  /** What happened in the hidden sheet; absent when there is no sheet or it may not be written here. */
+  sheet?: SheetReport;
+}
 
 /** The store's hard limit (500 KB, keys included) less a margin: never fill it for other writers. */
 const STORE_SAFE_BYTES = 500_000;
