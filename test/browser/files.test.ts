@@ -7,7 +7,7 @@ import type { Workbook } from '../../tools/playground/workbook';
 const DIST = join(__dirname, '../../dist');
 
 /** Flat prices from the spec's operation table. */
-const PRICE = { COMPANY_WEBSITE: 1, PRONET_PROFILE: 10 } as const;
+const PRICE = { COMPANY_WEBSITE: 1, PRONET_EMAIL: 10, PRONET_PROFILE: 10 } as const;
 const PROCESSING = 'Processing… the result will appear here within a minute or two.';
 
 const shown = (workbook: Workbook, a1: string) => workbook.state().cells[a1]?.display ?? '';
@@ -60,6 +60,32 @@ describe('the playground files', () => {
     };
     expect(q4.state().account).toEqual(paid);
     expect(q3.state().account).toEqual(paid);
+  });
+
+  it('answers in Leads Q4 from what Leads Q3 bought, for free, and its receipt says where', () => {
+    const files = new Files(DIST);
+    const q3 = files.active;
+    q3.setCell('B2', '=PRONET_EMAIL(A2)');
+    expect(shown(q3, 'B2')).toBe('ada.lovelace@ironworks.com');
+    expect(q3.state().account.spent).toBe(PRICE.PRONET_EMAIL);
+
+    files.newSpreadsheet();
+    const q4 = files.active;
+    q4.setCell('B2', '=PRONET_EMAIL(A2)');
+    expect(shown(q4, 'B2')).toBe('ada.lovelace@ironworks.com');
+    expect(q4.state().account).toEqual({
+      startingCredits: 1000,
+      balance: 1000 - PRICE.PRONET_EMAIL,
+      spent: PRICE.PRONET_EMAIL,
+    });
+    q4.select('B2');
+    const receipt = q4.rpc('getCellReceipt', [null]) as {
+      value: { lines: { label: string; text: string }[] };
+    };
+    expect(receipt.value.lines).toContainEqual({
+      label: 'Bought',
+      text: "Saved result, free. Bought in 'Leads Q3' on 2025-01-06 04:00 for 10 credits",
+    });
   });
 
   it("keeps each file's undo history and selection", () => {

@@ -8,8 +8,11 @@ import { fakeAccount, openAddonSidebar, usePlayground } from './session';
 
 jest.setTimeout(60_000);
 
-/** company_name_to_website costs 1 credit in the spec's operation table. */
+/** Flat prices from the spec's operation table. */
 const WEBSITE_PRICE = 1;
+const EMAIL_PRICE = 10;
+/** The fake API's email for the demo's profile in A2. */
+const ADA_EMAIL = 'ada.lovelace@ironworks.com';
 /** Google Forms' name for the sheet of the lead form linked to Leads Q3. */
 const FORM_SHEET = 'Form Responses 1';
 
@@ -76,5 +79,18 @@ describe('a second spreadsheet', () => {
     // Its sidebar, left open, is back.
     await page.frameLocator('#sidebar-frame').locator('#key-status:has-text("Saved")').waitFor();
     expect(await fakeAccount(playground)).toEqual(paid);
+  });
+
+  it('shows in Leads Q4 the email Leads Q3 bought, without spending a credit again', async () => {
+    await enter('B2', '=PRONET_EMAIL(A2)');
+    expect(await shown('B2')).toBe(ADA_EMAIL);
+    const paid = { startingCredits: DEMO_CREDITS, balance: DEMO_CREDITS - EMAIL_PRICE, spent: EMAIL_PRICE };
+    expect(await fakeAccount(playground)).toEqual(paid);
+
+    await fileMenu('New spreadsheet', 'Leads Q4');
+    await enter('B2', '=PRONET_EMAIL(A2)');
+    expect(await shown('B2')).toBe(ADA_EMAIL);
+    expect(await fakeAccount(playground)).toEqual(paid);
+    expect(await page.textContent('#balance')).toBe('990');
   });
 });
