@@ -59,7 +59,7 @@ it('shows the selected cell its receipt, buys it again at the stated price, and 
     Bought: '2025-01-06 04:00 for 1 credit (formula, Sheet1!B3)',
     Answer: 'Found',
     // A formula keeps its answer in the document properties; a run or the sidebar moves it on later.
-    Kept: 'In document properties, until 2025-02-05',
+    Kept: 'In document properties and the memory of all your spreadsheets, until 2025-02-05',
     'Charged twice': 'No',
   });
   expect(await sidebar.locator('#receipt-times').textContent()).toBe(
@@ -104,7 +104,7 @@ it('shows the selected cell its receipt, buys it again at the stated price, and 
   const cells = async (row: number) =>
     Promise.all(['A', 'B', 'C', 'D', 'E', 'F', 'G'].map((column) => shown(`${column}${row}`)));
   expect([await shown('A1'), await shown('A2'), await shown('A3'), await shown('A4')]).toEqual([
-    'Enrich for Sheets: spend report',
+    "Enrich for Sheets: spend report of 'Leads Q3'",
     'Today: 2025-01-06',
     'Total: 2 credits over 2 purchases (as Spending counts them)',
     'Possibly charged twice: none',

@@ -326,7 +326,9 @@ describe('the Spending and Saved results panels', () => {
     await page.click(cell('B3'));
     const kept = sidebar.locator('#receipt-lines dt:has-text("Kept") + dd');
     await kept.waitFor();
-    expect(await kept.textContent()).toBe('In document properties, until 2025-02-05');
+    expect(await kept.textContent()).toBe(
+      'In document properties and the memory of all your spreadsheets, until 2025-02-05',
+    );
 
     // Clear: the receipt of the cell still selected says where its answer is kept now.
     await sidebar.locator('#cache-clear').click();

@@ -1,7 +1,8 @@
 // The playground's world without a browser: how it recalculates, takes pastes and fill-downs,
 // shows the page's selection to the add-on, and lets time pass.
 import { join } from 'node:path';
-import { Workbook } from '../../tools/playground/workbook';
+import { Files } from '../../tools/playground/files';
+import type { Workbook } from '../../tools/playground/workbook';
 
 const DIST = join(__dirname, '../../dist');
 /** Google Forms' name for the sheet of a linked form's responses. */
@@ -13,6 +14,8 @@ const PRICE = { COMPANY_WEBSITE: 1, PRONET_COMPANY: 6, PRONET_PROFILE: 10 } as c
 // The demo key was saved through the sidebar, so the Edit trigger follows the user.
 const PROCESSING = 'Processing… the result will appear here within a minute or two.';
 
+/** The file the playground opens with, alone in a new world. */
+const firstFile = () => new Files(DIST).active;
 const shown = (workbook: Workbook, a1: string) => workbook.state().cells[a1]?.display ?? '';
 const input = (workbook: Workbook, a1: string) => workbook.state().cells[a1]?.input ?? '';
 const editTriggerRuns = (workbook: Workbook) =>
@@ -21,7 +24,7 @@ const spent = (workbook: Workbook) => workbook.state().account.spent;
 
 describe('the playground workbook', () => {
   it('starts with the add-on menu built, the demo key saved and example inputs in column A', () => {
-    const workbook = new Workbook(DIST);
+    const workbook = firstFile();
     const state = workbook.state();
     expect(state.menu?.caption).toBe('Enrich for Sheets');
     expect(state.menu?.items).toContainEqual({ caption: 'Open sidebar' });
@@ -35,7 +38,7 @@ describe('the playground workbook', () => {
   });
 
   it('re-runs formulas that read an edited cell, and those that read them in turn', () => {
-    const workbook = new Workbook(DIST);
+    const workbook = firstFile();
     workbook.setCell('D3', '=A3');
     workbook.setCell('E3', '=COMPANY_WEBSITE(D3)');
     workbook.setCell('F2', '=COMPANY_WEBSITE(A2:A3)');
@@ -52,7 +55,7 @@ describe('the playground workbook', () => {
   });
 
   it('retries a spill blocked by a value once that value is cleared, from the cache', () => {
-    const workbook = new Workbook(DIST);
+    const workbook = firstFile();
     workbook.setCell('C4', 'in the way');
     workbook.setCell('B4', '=PRONET_COMPANY(A4)');
     expect(workbook.state().cells.B4?.error?.message).toBe(
@@ -65,13 +68,13 @@ describe('the playground workbook', () => {
   });
 
   it('shows an async result once its job is done when time passes, by the button or by waiting', () => {
-    const byButton = new Workbook(DIST);
+    const byButton = firstFile();
     byButton.setCell('B6', '=PRONET_PROFILE(A2)');
     expect(shown(byButton, 'B6')).toBe(PROCESSING);
     byButton.advance(60_000);
     expect(shown(byButton, 'B6')).toBe('Ada Lovelace'); // the profile's full name in the fake API
 
-    const byWaiting = new Workbook(DIST);
+    const byWaiting = firstFile();
     byWaiting.setCell('B6', '=PRONET_PROFILE(A2)');
     let seconds = 0;
     while (shown(byWaiting, 'B6') === PROCESSING && seconds < 120) {
@@ -83,7 +86,7 @@ describe('the playground workbook', () => {
   });
 
   it('records what a menu item showed, and refuses private or unknown functions over RPC', () => {
-    const workbook = new Workbook(DIST);
+    const workbook = firstFile();
     const outcome = workbook.runMenuItem('Open sidebar');
     expect(outcome).toMatchObject({ error: null, shown: [{ kind: 'sidebar', title: 'Enrich for Sheets' }] });
     expect(workbook.sidebarHtml()).toContain('id="key-status"');
@@ -98,7 +101,7 @@ describe('the playground workbook', () => {
   });
 
   it('pastes a block as one edit: each formula runs, and the Edit trigger runs once', () => {
-    const workbook = new Workbook(DIST);
+    const workbook = firstFile();
     expect(
       workbook.paste('A6', [
         ['Globex', '=COMPANY_WEBSITE(A6)'],
@@ -121,7 +124,7 @@ describe('the playground workbook', () => {
   });
 
   it('fills a formula down: each row its own formula, each run, one Edit trigger', () => {
-    const workbook = new Workbook(DIST);
+    const workbook = firstFile();
     workbook.paste('A6', [['Globex'], ['Initech'], ['Hooli']]);
     workbook.setCell('B6', '=COMPANY_WEBSITE(A6)');
     workbook.advance(60_000);
@@ -140,7 +143,7 @@ describe('the playground workbook', () => {
   });
 
   it("runs a menu item on the page's selection: Freeze results as values freezes B14", () => {
-    const workbook = new Workbook(DIST);
+    const workbook = firstFile();
     workbook.setCell('B14', '=COMPANY_WEBSITE(A3)');
     workbook.setCell('B15', '=COMPANY_WEBSITE(A3)');
     workbook.select('B14');
@@ -151,14 +154,15 @@ describe('the playground workbook', () => {
   });
 
   it('sends the rows asked for, and says whether the demo key is the saved one', () => {
-    const workbook = new Workbook(DIST);
+    const files = new Files(DIST);
+    const workbook = files.active;
     workbook.setCell('K200', 'Initech');
     const state = workbook.state({ top: 190, rows: 20 });
     expect(state.size).toEqual({ rows: 1000, columns: 26 });
     expect(state.window).toEqual({ top: 190, rows: 20 });
     expect(Object.keys(state.cells)).toEqual(['K200']);
     expect(state.demoKey).toEqual({ inUse: true });
-    expect(JSON.stringify(state)).not.toContain(workbook.demoKey);
+    expect(JSON.stringify(state)).not.toContain(files.demoKey);
 
     expect(workbook.rpc('clearApiKey', [])).toMatchObject({ status: 200 });
     expect(workbook.state().demoKey).toEqual({ inUse: false });
@@ -170,21 +174,22 @@ describe('the playground workbook', () => {
   });
 
   it('puts the demo key back in place of another key without a paid key test: it is known good', () => {
-    const workbook = new Workbook(DIST);
-    const other = workbook.api.createAccount({ credits: 50 });
+    const files = new Files(DIST);
+    const workbook = files.active;
+    const other = files.api.createAccount({ credits: 50 });
     // The user saves a key of another account in the sidebar: that key is tested, on its account.
     expect(workbook.rpc('setApiKey', [other, 'user'])).toMatchObject({ status: 200, value: { saved: true } });
     expect(workbook.state().demoKey).toEqual({ inUse: false });
-    expect(workbook.api.spent(other)).toBe(PRICE.COMPANY_WEBSITE);
+    expect(files.api.spent(other)).toBe(PRICE.COMPANY_WEBSITE);
 
     expect(workbook.useDemoKey()).toBeNull();
     expect(workbook.state().demoKey).toEqual({ inUse: true });
     expect(workbook.state().account).toEqual({ startingCredits: 1000, balance: 1000, spent: 0 });
-    expect(workbook.api.calls).toHaveLength(1); // the other key's test, and nothing since
+    expect(files.api.calls).toHaveLength(1); // the other key's test, and nothing since
   });
 
   it("shows the receipt of the page's selection to the sidebar, as it asks for it again and again", () => {
-    const workbook = new Workbook(DIST);
+    const workbook = firstFile();
     workbook.setCell('B3', '=COMPANY_WEBSITE(A3)');
     workbook.select('B3');
     const receipt = workbook.rpc('getCellReceipt', [null]);
@@ -198,7 +203,7 @@ describe('the playground workbook', () => {
   });
 
   it("simulates form responses in the linked form's sheet; a watch fills them when time moves on", () => {
-    const workbook = new Workbook(DIST);
+    const workbook = firstFile();
     expect(workbook.state().sheets).toEqual(['Sheet1', FORM_SHEET]);
     const config = {
       sheetName: FORM_SHEET,
@@ -231,7 +236,7 @@ describe('the playground workbook', () => {
   });
 
   it('undoes a Freeze with Ctrl+Z: the range formula is back, answering from the cache for free', () => {
-    const workbook = new Workbook(DIST);
+    const workbook = firstFile();
     workbook.paste('A20', [['Globex'], ['Initech'], ['Hooli']]);
     workbook.setCell('B20', '=COMPANY_WEBSITE(A20:A22)');
     workbook.advance(60_000);
@@ -259,7 +264,7 @@ describe('the playground workbook', () => {
   });
 
   it('undoes edits, pastes and deletes one step at a time, leaving cells changed since', () => {
-    const workbook = new Workbook(DIST);
+    const workbook = firstFile();
     workbook.setCell('C5', '00123');
     workbook.setCell('C5', "'00123");
     workbook.paste('D5', [['one', 'two']]);

@@ -1,13 +1,15 @@
 // The local playground over HTTP: a Sheets-like page, the add-on's real sidebar with a
-// google.script.run bridge, and JSON endpoints over the Workbook (the add-on in the emulator on a
-// virtual clock, against the fake API). It listens on the loopback interface only: it has no
-// authentication, and anyone who can reach it can spend the demo account's credits.
+// google.script.run bridge, and JSON endpoints over the files (files.ts: the demo user's
+// spreadsheets, each the add-on in an emulator, on one virtual clock, against one fake API). It
+// listens on the loopback interface only: it has no authentication, and anyone who can reach it
+// can spend the demo account's credits.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { parseHostileSpec } from '../fake-api/hostile';
+import { Files } from './files';
 import {
   checkHost,
   HttpError,
@@ -21,7 +23,7 @@ import {
 import { listenFrom } from './ports';
 import { withScriptRun } from './script-run';
 import type { RowWindow } from './state';
-import { DEMO_CREDITS, Workbook } from './workbook';
+import type { Workbook } from './workbook';
 
 export interface PlaygroundOptions {
   /** 0 picks a free port. Default 8080. */
@@ -92,12 +94,10 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
     throw new Error(`The playground listens on a loopback address only (it has no login); got ${host}`);
   }
   const assets = await loadAssets();
-  const workbook = new Workbook(distDir, options.rate);
-  // The demo's formulas may spend all its credits in a day, set as a user would: Credit settings.
-  workbook.rpc('saveSettings', [{ formulaDailyCap: DEMO_CREDITS }]);
-  for (const { type, kind } of parseHostileSpec(options.hostile ?? '')) workbook.api.setHostile(type, kind);
+  const files = new Files(distDir, options.rate);
+  for (const { type, kind } of parseHostileSpec(options.hostile ?? '')) files.api.setHostile(type, kind);
   const server = createServer((req, res) => {
-    handle(workbook, assets, req, res).catch((error: unknown) => {
+    handle(files, assets, req, res).catch((error: unknown) => {
       // A RangeError is a request naming something that is not there (a cell that is not A1).
       const status = error instanceof HttpError ? error.status : error instanceof RangeError ? 400 : 500;
       sendJson(res, status, { message: error instanceof Error ? error.message : String(error) });
@@ -107,7 +107,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
   // Virtual time follows wall time between requests, so a user who waits sees jobs finish.
   const ticker = setInterval(() => {
     try {
-      workbook.tick(TICK_MS);
+      files.tick(TICK_MS);
     } catch (error) {
       console.error('playground: advancing the clock failed:', error);
     }
@@ -119,7 +119,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
   return {
     url: `http://${shownHost}:${listening}`,
     port: listening,
-    demoKey: workbook.demoKey,
+    demoKey: files.demoKey,
     close: () =>
       new Promise<void>((resolve, reject) => {
         clearInterval(ticker);
@@ -138,7 +138,7 @@ function windowOf(url: URL): RowWindow | undefined {
 
 type Body = Record<string, unknown>;
 
-/** Requests that change the workbook; each answers the new state, and some extra fields. */
+/** Requests that change the shown file; each answers the new state, and some extra fields. */
 const CHANGES: Record<string, (workbook: Workbook, body: Body) => unknown> = {
   '/api/cell': (workbook, body) => workbook.setCell(stringField(body, 'a1'), stringField(body, 'input')),
   '/api/select': (workbook, body) => workbook.select(stringField(body, 'a1')),
@@ -156,24 +156,41 @@ const CHANGES: Record<string, (workbook: Workbook, body: Body) => unknown> = {
     if (typeof body.selection === 'string') workbook.select(body.selection);
     return { ...workbook.runMenuItem(stringField(body, 'caption')) };
   },
-  '/api/advance': (workbook, body) => {
+};
+
+/** Requests about the files or time, which every file shares. */
+const DESK_CHANGES: Record<string, (files: Files, body: Body) => unknown> = {
+  '/api/file': (files, body) => files.show(stringField(body, 'name')),
+  '/api/new-file': (files) => files.newSpreadsheet(),
+  '/api/advance': (files, body) => {
     const minutes = body.minutes;
     if (typeof minutes !== 'number' || !(minutes > 0) || minutes > MAX_ADVANCE_MINUTES)
       throw new HttpError(400, `minutes must be a number from 0 to ${MAX_ADVANCE_MINUTES}`);
-    workbook.advance(minutes * 60_000);
+    files.advance(minutes * 60_000);
   },
 };
 
-async function handle(workbook: Workbook, assets: Assets, req: IncomingMessage, res: ServerResponse) {
+/** A change request's handler, on the shown file or on the files. */
+function changeOf(files: Files, req: IncomingMessage, path: string): ((body: Body) => unknown) | undefined {
+  if (req.method !== 'POST') return undefined;
+  const onFile = CHANGES[path];
+  if (onFile) return (body) => onFile(files.active, body);
+  const onDesk = DESK_CHANGES[path];
+  return onDesk ? (body) => onDesk(files, body) : undefined;
+}
+
+async function handle(files: Files, assets: Assets, req: IncomingMessage, res: ServerResponse) {
   checkHost(req);
   const url = new URL(req.url ?? '/', 'http://playground.local');
   const route = `${req.method ?? 'GET'} ${url.pathname}`;
-  const change = req.method === 'POST' ? CHANGES[url.pathname] : undefined;
+  const change = changeOf(files, req, url.pathname);
   if (change) {
-    const extra = change(workbook, await readJson(req));
+    const extra = change(await readJson(req));
     const fields = typeof extra === 'object' && extra !== null ? extra : {};
-    return sendJson(res, 200, { ...fields, state: workbook.state(windowOf(url)) });
+    // The shown file after the change: it may be another one (File menu).
+    return sendJson(res, 200, { ...fields, state: files.active.state(windowOf(url)) });
   }
+  const workbook = files.active;
   switch (route) {
     case 'GET /':
       return send(res, 200, 'text/html', assets.html, PAGE_CSP);

@@ -33,6 +33,10 @@ export interface WorkbookState {
   /** The sheets a user sees as tabs (the add-on's hidden sheet stays hidden), and the one shown. */
   readonly sheets: readonly string[];
   readonly activeSheet: string;
+  /** The page's selection on that tab, as it last told it: where the file resumes when shown again. */
+  readonly selection: string;
+  /** The spreadsheets of the demo user the page can switch between (File menu), and the one shown. */
+  readonly files: { readonly names: readonly string[]; readonly active: string };
   /** The shown sheet's grid: 1,000 rows by 26 columns unless the add-on changed it. */
   readonly size: { readonly rows: number; readonly columns: number };
   /** The rows `cells` covers. */

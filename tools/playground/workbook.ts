@@ -1,25 +1,17 @@
-// The playground's world: the built add-on in the emulator, a fake API, one virtual clock, and a
-// demo account whose key the add-on saved itself. The HTTP server only translates to and from this.
-// The user's edits go through the emulator's own edit, so the playground recalculates exactly as
-// the tests' emulator does (tools/emulator/recalculation.ts).
+// One file of the playground: a spreadsheet of the demo user with the built add-on in its own
+// emulator, its sheets, document stores, undo history and the page's selection on it. What every
+// file shares (the fake API, the demo account, the one clock, the user's stores) is the desk's
+// (files.ts). The user's edits go through the emulator's own edit, so the playground recalculates
+// exactly as the tests' emulator does (tools/emulator/recalculation.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cellA1, type GridRange, parseA1, rangeA1 } from '../emulator/a1';
-import { VirtualClock } from '../emulator/clock';
+import type { VirtualClock } from '../emulator/clock';
 import { createEmulator, type Emulator, editEventFields, type LoadedBundle } from '../emulator/emulator';
 import { tooltipOf } from '../emulator/errors';
 import type { SheetModel } from '../emulator/sheet-model';
-import { FakeApi } from '../fake-api/fake-api';
-import {
-  DEMO_CREDITS,
-  demoKeyInUse,
-  examples,
-  formResponse,
-  linkDemoForm,
-  prefill,
-  SHEET,
-  saveKeyInAddOn,
-} from './demo';
+import type { FakeApi } from '../fake-api/fake-api';
+import { DEMO_CREDITS, demoKeyInUse, examples, formResponse, SHEET, saveKeyInAddOn } from './demo';
 import { planFillDown } from './fill-down';
 import { PendingTriggers } from './pending-triggers';
 import { clampWindow, DEFAULT_WINDOW, flattenMenu, windowCells } from './snapshot';
@@ -27,6 +19,22 @@ import type { MenuOutcome, RowWindow, WorkbookState } from './state';
 import { UndoHistory } from './undo';
 
 export { DEMO_CREDITS } from './demo';
+
+/** What every file of the playground shares, and time, which moves on for all of them (files.ts). */
+export interface Desk {
+  readonly api: FakeApi;
+  readonly clock: VirtualClock;
+  /** The demo account's key: `npm start` prints it, "Use the demo key" saves it again. */
+  readonly demoKey: string;
+  /** The built add-on: Code.js and Sidebar.html. */
+  readonly distDir: string;
+  /** The first file's emulator, whose backend (user stores, quotas) the others share; none yet for the first. */
+  readonly firstEmulator: Emulator | undefined;
+  /** The files the page can switch between, and the one shown. */
+  files(): WorkbookState['files'];
+  advance(ms: number): void;
+  tick(ms: number): void;
+}
 
 export type RpcOutcome =
   | { readonly status: 200; readonly value: unknown }
@@ -38,13 +46,11 @@ function messageOf(error: unknown): string {
 }
 
 export class Workbook {
-  readonly clock = new VirtualClock();
-  readonly api: FakeApi;
+  /** The spreadsheet's name, as its title bar and the page's File menu show it. */
+  readonly name: string;
   readonly emu: Emulator;
   readonly bundle: LoadedBundle;
-  /** The demo account's key: `npm start` prints it, "Use the demo key" saves it again. */
-  readonly demoKey: string;
-  readonly #distDir: string;
+  readonly #desk: Desk;
   readonly #pendingTriggers: PendingTriggers;
   readonly #history: UndoHistory;
   /** Form responses simulated so far: the next one's answers come from the demo's list in turn. */
@@ -54,26 +60,22 @@ export class Workbook {
   /** The page's selection on that tab, which scripts the user starts see as the active range. */
   #selection = 'A1';
 
-  /** `rate`: POSTs a second the fake API allows the demo key; its own default (1) unless given. */
-  constructor(distDir: string, rate?: number) {
-    this.api = new FakeApi({
-      clock: this.clock,
-      ...(rate === undefined ? {} : { rateLimitPerSecond: rate }),
+  /**
+   * A new spreadsheet of the demo user, the add-on installed: on the desk's clock and fake API, and
+   * sharing the first file's backend (the user's properties and cache follow the user, P5, C6).
+   */
+  constructor(desk: Desk, name: string) {
+    this.#desk = desk;
+    this.name = name;
+    const shared = desk.firstEmulator;
+    this.emu = createEmulator({
+      fetchHandler: (request) => desk.api.handle(request),
+      clock: desk.clock,
+      spreadsheetName: name,
+      ...(shared ? { sharedWith: shared } : {}),
     });
-    this.#distDir = distDir;
-    this.demoKey = this.api.createAccount({ credits: DEMO_CREDITS });
-    this.emu = createEmulator({ fetchHandler: (request) => this.api.handle(request), clock: this.clock });
-    this.bundle = this.emu.loadBundle(distDir);
+    this.bundle = this.emu.loadBundle(desk.distDir);
     this.#pendingTriggers = new PendingTriggers(this.emu, this.bundle);
-    // As a user would: the sidebar's Save button, then the document opening with the add-on menu.
-    const refused = saveKeyInAddOn(this.emu, this.bundle, this.demoKey);
-    if (refused !== null) throw new Error(`The add-on refused the demo key: ${refused}`);
-    this.emu.runExecution(this.bundle, 'onOpen', [{ authMode: 'NONE' }], {
-      context: 'simple-trigger',
-      authMode: 'NONE',
-    });
-    prefill(this.emu);
-    linkDemoForm(this.emu);
     this.#history = new UndoHistory(this.emu.document);
   }
 
@@ -108,6 +110,7 @@ export class Workbook {
 
   state(window: RowWindow = DEFAULT_WINDOW): WorkbookState {
     const sheet = this.#sheet;
+    const { api, clock, demoKey } = this.#desk;
     const shown = clampWindow(sheet, window);
     const menu = this.emu.ui.menus.find((candidate) => candidate.isAddonMenu);
     return {
@@ -115,18 +118,20 @@ export class Workbook {
         .filter((candidate) => !candidate.hidden)
         .map((visible) => visible.name),
       activeSheet: sheet.name,
+      selection: this.#selection,
+      files: this.#desk.files(),
       size: { rows: sheet.maxRows, columns: sheet.maxColumns },
       window: shown,
       cells: windowCells(sheet, shown),
       menu: menu ? { caption: menu.caption, items: flattenMenu(menu.entries) } : null,
       account: {
         startingCredits: DEMO_CREDITS,
-        balance: this.api.balance(this.demoKey),
-        spent: this.api.spent(this.demoKey),
+        balance: api.balance(demoKey),
+        spent: api.spent(demoKey),
       },
-      demoKey: { inUse: demoKeyInUse(this.emu, this.demoKey) },
+      demoKey: { inUse: demoKeyInUse(this.emu, demoKey) },
       clock: {
-        now: new Date(this.clock.now()).toISOString(),
+        now: new Date(clock.now()).toISOString(),
         timeZone: this.emu.spreadsheet.getSpreadsheetTimeZone(),
       },
       examples: examples(),
@@ -186,7 +191,7 @@ export class Workbook {
    * good); answers the add-on's refusal, if any.
    */
   useDemoKey(): string | null {
-    return saveKeyInAddOn(this.emu, this.bundle, this.demoKey, true);
+    return saveKeyInAddOn(this.emu, this.bundle, this.#desk.demoKey, true);
   }
 
   /**
@@ -237,23 +242,24 @@ export class Workbook {
       throw new RangeError(`This runs past the last column of the sheet (${sheet.maxColumns})`);
   }
 
-  /**
-   * Moves virtual time on: the triggers of the edits and form responses made so far run (the
-   * add-on's drivers and watches), then any time-driven trigger that falls due.
-   */
+  /** Moves virtual time on, for every file (files.ts): triggers run, and jobs finish. */
   advance(ms: number): void {
-    const until = this.clock.now() + ms;
-    this.#pendingTriggers.runAll();
-    this.emu.runTriggersUntil(this.bundle, Math.max(until, this.clock.now()));
+    this.#desk.advance(ms);
   }
 
-  /**
-   * Follows wall time while idle: one real second is one virtual second. Triggers left
-   * waiting run once the user has been idle a few seconds, as they run beside the user in Sheets.
-   */
+  /** Follows wall time while idle, for every file (files.ts). */
   tick(ms: number): void {
+    this.#desk.tick(ms);
+  }
+
+  /** The triggers of the edits and form responses made so far in this file, run now. */
+  runWaitingTriggers(): void {
+    this.#pendingTriggers.runAll();
+  }
+
+  /** Those triggers, run once the user has been idle a few seconds, as they run beside the user in Sheets. */
+  runWaitingTriggersIfIdle(): void {
     this.#pendingTriggers.runIfIdle();
-    this.emu.runTriggersUntil(this.bundle, this.clock.now() + ms);
   }
 
   /** Scripts the user starts see the page's tab and selection as the active sheet and range. */
@@ -290,7 +296,7 @@ export class Workbook {
 
   /** The sidebar the add-on last showed, else the built one, as "Open sidebar" would show it. */
   sidebarHtml(): string {
-    return this.emu.ui.sidebar?.html ?? readFileSync(join(this.#distDir, 'Sidebar.html'), 'utf8');
+    return this.emu.ui.sidebar?.html ?? readFileSync(join(this.#desk.distDir, 'Sidebar.html'), 'utf8');
   }
 
   /**

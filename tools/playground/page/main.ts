@@ -5,6 +5,7 @@ import { cellA1, parseA1 } from '../../emulator/a1';
 import type { WorkbookState } from '../state';
 import { $, status, toast } from './dom';
 import { Editor } from './editor';
+import { fileSwitched, renderFiles, wireFileMenu } from './files';
 import { wireGridInput } from './grid-input';
 import { type MenuHooks, reloadSidebar, renderMenu, wireMenus } from './menus';
 import { askForRows, change, changesInFlight, fetchState, sendSelection } from './net';
@@ -49,6 +50,7 @@ const editor = new Editor($<HTMLTextAreaElement>('formula-input'), $<HTMLTextAre
 const menuHooks: MenuHooks = { selection: () => selection.a1, render, refresh: () => void refresh() };
 
 function render(next: WorkbookState): void {
+  if (state && state.files.active !== next.files.active) showFile(state.files.active, next);
   state = next;
   selection.resize(next.size.rows, next.size.columns);
   view.render({ state: next, selection, loading: committing });
@@ -59,7 +61,20 @@ function render(next: WorkbookState): void {
   renderAccount(next);
   renderClock(next.clock);
   renderMenu(next.menu, menuHooks);
+  renderFiles(next.files, { render });
   renderExamples(next.examples, tryExample);
+}
+
+/** Another file is shown: its own selection, from the top of its sheet, with its own sidebar. */
+function showFile(from: string, next: WorkbookState): void {
+  committing.clear();
+  const block = parseA1(next.selection, next.size.rows, next.size.columns) ?? parseA1('A1', 1, 1)!;
+  selection.setRange(
+    { row: block.row, column: block.column },
+    { row: block.row + block.numRows - 1, column: block.column + block.numColumns - 1 },
+  );
+  scroller.scrollTo(0, 0);
+  fileSwitched(from, next.files.active);
 }
 
 /** The selection changed: shown, scrolled to, and told to the server for the add-on to see. */
@@ -212,6 +227,7 @@ async function start(): Promise<void> {
   });
   wireNotes(scroller, $('note-popup'));
   wireMenus(menuHooks);
+  wireFileMenu({ render });
   wireClock();
   $('use-demo-key').addEventListener('click', () => void useDemoKey());
   $('simulate-form').addEventListener('click', () => void simulateFormResponse());

@@ -77,6 +77,17 @@ function closeSidebar(): void {
   $<HTMLIFrameElement>('sidebar-frame').src = 'about:blank';
 }
 
+/**
+ * Another file is shown: the sidebar and dialog open here are this file's, so they close. Answers
+ * the sidebar's title when one was open, for the page to open it again when the file is back.
+ */
+export function closePanels(): string | null {
+  const sidebar = $('sidebar-panel').hidden ? null : ($('sidebar-title').textContent ?? '');
+  closeSidebar();
+  closeDialog();
+  return sidebar;
+}
+
 function openDialog(index: number, title: string): void {
   $('dialog-title').textContent = title;
   $('dialog').hidden = false;
