@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import type { RunningPlayground } from '../../tools/playground/server';
 import { DEMO_CREDITS } from '../../tools/playground/workbook';
-import { fakeAccount, openAddonSidebar, typeInto, usePlayground } from './session';
+import { cell, fakeAccount, openAddonSidebar, typeInto, usePlayground } from './session';
 
 jest.setTimeout(90_000);
 
@@ -14,17 +14,14 @@ jest.setTimeout(90_000);
 const WEBSITE_PRICE = 1;
 const SALES_SHEET = 'Employees - Acme Corporation (Sales)';
 
-const session = usePlayground();
+const session = usePlayground({ opened: true });
 let playground: RunningPlayground;
 let page: Page;
 
-beforeEach(async () => {
+beforeEach(() => {
   ({ playground, page } = session);
-  await page.goto(playground.url);
-  await page.waitForSelector('body[data-ready="true"]');
 });
 
-const cell = (a1: string) => `td[data-a1="${a1}"]`;
 const settled = () => page.waitForSelector('body:not([data-busy])', { state: 'attached' });
 
 async function shown(a1: string): Promise<string> {

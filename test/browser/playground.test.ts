@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import type { RunningPlayground } from '../../tools/playground/server';
 import { DEMO_CREDITS } from '../../tools/playground/workbook';
-import { fakeAccount, screenshotPath, usePlayground, VIEWPORT } from './session';
+import { cell, fakeAccount, screenshotPath, usePlayground, VIEWPORT } from './session';
 
 jest.setTimeout(60_000);
 
@@ -14,18 +14,15 @@ const PRICE = { PRONET_EMAIL: 10, COMPANY_WEBSITE: 1 } as const;
 // The demo key was saved through the sidebar, so the Edit trigger follows the user.
 const PROCESSING = 'Processing… the result will appear here within a minute or two.';
 
-const cell = (a1: string) => `td[data-a1="${a1}"]`;
 const SALES_SHEET = 'Employees - Acme Corporation (Sales)';
 const credits = (n: number) => n.toLocaleString('en-US');
 
-const session = usePlayground();
+const session = usePlayground({ opened: true });
 let playground: RunningPlayground;
 let page: Page;
 
-beforeEach(async () => {
+beforeEach(() => {
   ({ playground, page } = session);
-  await page.goto(playground.url);
-  await page.waitForSelector('body[data-ready="true"]');
 });
 
 /** Selects a cell, types into the formula bar, presses Enter, and waits for the sheet's answer. */

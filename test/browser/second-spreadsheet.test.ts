@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import type { RunningPlayground } from '../../tools/playground/server';
 import { DEMO_CREDITS } from '../../tools/playground/workbook';
-import { fakeAccount, openAddonSidebar, usePlayground } from './session';
+import { cell, fakeAccount, openAddonSidebar, usePlayground } from './session';
 
 jest.setTimeout(60_000);
 
@@ -16,17 +16,14 @@ const ADA_EMAIL = 'ada.lovelace@ironworks.com';
 /** Google Forms' name for the sheet of the lead form linked to Leads Q3. */
 const FORM_SHEET = 'Form Responses 1';
 
-const session = usePlayground();
+const session = usePlayground({ opened: true });
 let playground: RunningPlayground;
 let page: Page;
 
-beforeEach(async () => {
+beforeEach(() => {
   ({ playground, page } = session);
-  await page.goto(playground.url);
-  await page.waitForSelector('body[data-ready="true"]');
 });
 
-const cell = (a1: string) => `td[data-a1="${a1}"]`;
 const settled = () => page.waitForSelector('body:not([data-busy])', { state: 'attached' });
 const shown = async (a1: string) => (await page.textContent(cell(a1))) ?? '';
 const tabs = () => page.locator('#tabs button').allTextContents();

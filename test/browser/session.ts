@@ -30,8 +30,11 @@ export interface Session {
   page: Page;
 }
 
-/** Registers the hooks; the returned object's fields are set before each test runs. */
-export function usePlayground(): Session {
+/**
+ * Registers the hooks; the returned object's fields are set before each test runs. `opened`: the
+ * page is on the playground, ready, when each test starts.
+ */
+export function usePlayground(options: { opened?: boolean } = {}): Session {
   const session = {} as Session;
   beforeAll(async () => {
     if (!existsSync(join(DIST, 'Code.js'))) throw new Error('dist/ is missing: run `npm run build` first.');
@@ -47,6 +50,9 @@ export function usePlayground(): Session {
     session.page = await session.browser.context.newPage();
     // Everything answers in well under a second; a stuck wait should fail the test, not the suite.
     session.page.setDefaultTimeout(10_000);
+    if (!options.opened) return;
+    await session.page.goto(session.playground.url);
+    await session.page.waitForSelector('body[data-ready="true"]');
   });
   afterEach(async () => {
     await session.page?.close();
@@ -87,3 +93,6 @@ export async function openAddonSidebar(page: Page): Promise<FrameLocator> {
   await sidebar.locator('#key-status:has-text("Saved")').waitFor();
   return sidebar;
 }
+
+/** The selector of a cell of the page's grid. */
+export const cell = (a1: string) => `td[data-a1="${a1}"]`;

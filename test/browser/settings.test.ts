@@ -6,7 +6,7 @@ import { VirtualClock } from '../../tools/emulator/clock';
 import { FakeApi } from '../../tools/fake-api/fake-api';
 import type { RunningPlayground } from '../../tools/playground/server';
 import { DEMO_CREDITS } from '../../tools/playground/workbook';
-import { fakeAccount, screenshotPath, usePlayground, VIEWPORT } from './session';
+import { cell, fakeAccount, screenshotPath, usePlayground, VIEWPORT } from './session';
 
 /** The playground's demo account is the first its fake API opens: the same key as this one's. */
 const DEMO_KEY = new FakeApi({ clock: new VirtualClock() }).createAccount();
@@ -24,7 +24,6 @@ const PROCESSING = 'Processing… the result will appear here within a minute or
 
 /** As the sidebar writes an amount: "1 credit", "1,000 credits". */
 const credits = (n: number) => `${n.toLocaleString('en-US')} credit${n === 1 ? '' : 's'}`;
-const cell = (a1: string) => `td[data-a1="${a1}"]`;
 
 const session = usePlayground();
 let playground: RunningPlayground;

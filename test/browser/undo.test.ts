@@ -4,24 +4,21 @@
 import type { Page } from 'playwright-core';
 import type { RunningPlayground } from '../../tools/playground/server';
 import { DEMO_CREDITS } from '../../tools/playground/workbook';
-import { fakeAccount, usePlayground } from './session';
+import { cell, fakeAccount, usePlayground } from './session';
 
 jest.setTimeout(90_000);
 
 /** company_name_to_website costs 1 credit in the spec's operation table. */
 const WEBSITE_PRICE = 1;
 
-const session = usePlayground();
+const session = usePlayground({ opened: true });
 let playground: RunningPlayground;
 let page: Page;
 
-beforeEach(async () => {
+beforeEach(() => {
   ({ playground, page } = session);
-  await page.goto(playground.url);
-  await page.waitForSelector('body[data-ready="true"]');
 });
 
-const cell = (a1: string) => `td[data-a1="${a1}"]`;
 const settled = () => page.waitForSelector('body:not([data-busy])', { state: 'attached' });
 
 async function shown(a1: string): Promise<string> {
