@@ -71,6 +71,11 @@ const MAX_RECALCULATION_PASSES = 10;
 
 export class ExecutionRunner {
   readonly #setup: RunnerSetup;
+  /**
+   * When the last `run` ended, before Sheets recalculated what it wrote: those formulas run as
+   * executions of their own, which a trigger's runtime does not count (T11).
+   */
+  lastEndedAt: number | null = null;
 
   constructor(setup: RunnerSetup) {
     this.#setup = setup;
@@ -177,6 +182,7 @@ export class ExecutionRunner {
         return fn(...args.map((arg) => intoRealm(context, arg)));
       });
     } finally {
+      this.lastEndedAt = this.#setup.runtime.clock.now();
       if (this.#setup.recalculate) this.settle(bundle);
       else this.#setup.document.flushed();
     }

@@ -30,6 +30,9 @@ function opened(e) {
 }
 function scriptWrite() { SpreadsheetApp.getActive().getSheets()[0].getRange('C3').setValue('by a script'); }
 function DOUBLE(x) { return x * 2; }
+function SLOW() { Utilities.sleep(5000); return 'slow'; }
+function writeSlow() { SpreadsheetApp.getActive().getSheets()[0].getRange('C1').setFormula('=SLOW()'); }
+function installWriteSlow() { ScriptApp.newTrigger('writeSlow').timeBased().everyHours(1).create(); }
 function TRIGGER_FROM_FORMULA() { ScriptApp.newTrigger('poll').timeBased().everyHours(1).create(); return 'ok'; }
 `;
 
@@ -93,6 +96,15 @@ describe('ScriptApp triggers', () => {
     expect(documentProperties().sawSpreadsheet).toBe('true');
     // The last run's own round trips: a store (2), a read (32), three writes (186), the sheet (50).
     expect(emu.clock.now()).toBe(start + 10 * MINUTE + 270);
+  });
+
+  it("counts a trigger's own time against the daily quota, not the formulas Sheets recalculates after it (T11)", () => {
+    const { emu, bundle } = setup(true);
+    emu.runExecution(bundle, 'installWriteSlow');
+    emu.runTriggersUntil(bundle, emu.clock.now() + 61 * MINUTE);
+    expect(emu.cell('Sheet1', 'C1').value).toBe('slow');
+    expect(emu.triggerRuns).toHaveLength(1);
+    expect(emu.triggerRuns[0]!.ms).toBeLessThan(5_000);
   });
 
   it('deleted triggers stop running', () => {

@@ -127,7 +127,7 @@ export class TriggerRunner {
       // A failed trigger run is reported to its owner by email; the next run still happens.
       error = tooltipOf(thrown);
     }
-    const ms = clock.now() - at;
+    const ms = (this.#setup.executions.lastEndedAt ?? clock.now()) - at;
     quota.charge(trigger.user, at, ms);
     this.triggerRuns.push({ at, handler: trigger.handler, kind, error, ms });
   }
