@@ -78,7 +78,7 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
     const ended = endedHere(context, stored);
     if (ended !== null) return formulaAnswer(rows, results, { followsUser, queued: ended, apiKey });
     results = lookupMany(context.deps, items, {
-      source: 'formula',
+      buyer: 'formula',
       jobSource: 'formula',
       // Asked for only when something is bought: a cell answered from the cache needs neither.
       get spreadsheetId() {

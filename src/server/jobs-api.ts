@@ -130,8 +130,7 @@ function replaceJob(context: CollectorContext, job: JobRecord, next: JobRecord |
 function runAgain(context: CollectorContext, job: JobRecord, op: Operation): RetryResult {
   const now = context.deps.client.clock.now();
   const results = lookupMany(context.deps, [{ key: job.key, op, request: job.request }], {
-    source: 'bulk',
-    purchaseSource: 'retry',
+    buyer: 'retry',
     jobSource: 'sidebar',
     spreadsheetId: job.spreadsheetId,
     day: context.day,

@@ -239,8 +239,7 @@ function buyAgainOffer(
 /** Buy again's lookup options, but for `paidAfter`. */
 function buyAgainContext(ctx: ExecutionContext, spreadsheetId: string, now: number): LookupContext {
   return {
-    source: 'bulk',
-    purchaseSource: 'buyAgain',
+    buyer: 'buyAgain',
     jobSource: 'sidebar',
     spreadsheetId,
     day: ctx.day(),

@@ -6,9 +6,14 @@
 // A row is stored as a short JSON array: every byte counts against the document properties' 500 KB
 // while rows wait there for a context that may write the hidden sheet (purchase-pages.ts).
 import type { OperationType } from '../../shared/operation-type';
+import type { ReservationSource } from './totals';
 
 /** Who bought: what the lookup pass's caller says in its options (LookupContext.purchaseSource). */
 export type PurchaseSource = 'formula' | 'bulk' | 'recipe' | 'watch' | 'keyTest' | 'retry' | 'buyAgain';
+
+/** Whose budget a buyer's lookups reserve: formulas' daily one, or the runs' the user confirms. */
+export const reservationSourceOf = (buyer: PurchaseSource): ReservationSource =>
+  buyer === 'formula' ? 'formula' : 'bulk';
 
 /**
  * What came of a purchase. `paid`: charged, and its answer kept, but whether it found anything was

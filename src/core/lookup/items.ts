@@ -2,7 +2,7 @@
 import type { ApiError, CallOutcome, ClientConfig } from '../api/outcome';
 import { DOCUMENTED_PACE, type Pacer, type SharedPacer } from '../api/pacing';
 import type { EnrichmentRequest } from '../api/wire';
-import type { BudgetDeps, ReservationSource } from '../billing/budget';
+import type { BudgetDeps } from '../billing/budget';
 import type { PurchaseSource } from '../billing/purchases';
 import { cacheResolver } from '../billing/resolve';
 import type { CachedAnswer } from '../cache/entries';
@@ -64,10 +64,11 @@ export interface LookupDeps {
 }
 
 export interface LookupContext {
-  /** Whose budget: formulas are capped a day, the rest is confirmed by the user. */
-  source: ReservationSource;
-  /** Who buys, as the record of purchases says it; default: `source`. */
-  purchaseSource?: PurchaseSource;
+  /**
+   * Who buys, as the record of purchases names it; whose budget follows from it (`spendGroupOf`):
+   * formulas are capped a day, the rest is confirmed by the user.
+   */
+  buyer: PurchaseSource;
   /**
    * Saved answers paid before this time (clock ms) do not answer: Buy again and a bulk run's
    * refresh buy them anew, and the new answers replace them. Absent: every saved answer counts.

@@ -98,7 +98,7 @@ function takeSaved(
       readStore,
       storeFirst: ctx.storeInHand !== undefined,
       // Held in the cache's fast layer, read in the same round trip as its answers.
-      heldFailures: ctx.source === 'formula' && deps.failureHold !== undefined,
+      heldFailures: ctx.buyer === 'formula' && deps.failureHold !== undefined,
     },
   );
   for (const [key, answer] of answers) {
@@ -136,7 +136,7 @@ function buyUnsent(
   // Buy again asks for an answer newer than its start. Another execution's claim is most often a
   // formula that bought the key moments ago and keeps its claim until its deadline: its answer
   // would not serve, so waiting it out only holds the sidebar. The key is said to be busy at once.
-  if (ctx.purchaseSource === 'buyAgain') {
+  if (ctx.buyer === 'buyAgain') {
     for (const item of taken) results.set(item.key, { kind: 'waiting' });
     return;
   }

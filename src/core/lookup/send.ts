@@ -125,7 +125,7 @@ export function sendNew(
   // Every one again: where the sheet may be written, the answers kept batch by batch go there too
   // (kept, they may wait in the fast layer for want of room in the properties).
   if (paid.length > 0) deps.cache.putMany(paid, keeper.kept.size > 0 ? undefined : booking.view);
-  if (ctx.source === 'formula' && deps.failureHold)
+  if (ctx.buyer === 'formula' && deps.failureHold)
     holdFailures(deps.failureHold, paidFailures(granted, outcomes));
   rememberCreditState(deps, outcomes, flaggedOutOfCredits, now);
   if (jobs.length + lost.length > 0) saveJobs(deps.store, [...jobs, ...lost]);
@@ -135,7 +135,7 @@ export function sendNew(
   // execution with minutes books what each lookup found at once (a lapsed reservation can tell it
   // only from document properties), and a hold too big to keep its items must be settled.
   const exact =
-    ctx.source === 'formula' &&
+    ctx.buyer === 'formula' &&
     reservation.itemsKept === true &&
     outcomes.every((outcome) => outcome.kind === 'found' || outcome.kind === 'miss') &&
     pending.length === 0 &&
@@ -146,7 +146,7 @@ export function sendNew(
 }
 
 /** Whether the execution may be stopped at any instant by Google's daily trigger-time quota. */
-const stoppable = (ctx: LookupContext) => ctx.stoppable === true || ctx.purchaseSource === 'watch';
+const stoppable = (ctx: LookupContext) => ctx.stoppable === true || ctx.buyer === 'watch';
 
 /** What the reservation did not grant is refused: to wait its turn (a busy lock), or with why. */
 function refuseUngranted(booking: Booking, results: Map<string, LookupResult>): void {

@@ -206,7 +206,7 @@ const TRIGGER_DRIVERS: readonly string[] = ['edit', 'open', 'clock'];
 
 function lookupContext(context: CollectorContext, spreadsheet: Spreadsheet, by: string) {
   return {
-    source: 'formula' as const,
+    buyer: 'formula' as const,
     jobSource: 'formula' as const,
     spreadsheetId: spreadsheet.getId(),
     day: context.day,

@@ -161,7 +161,7 @@ class StepRun {
         runHardCap: 0,
         watchCaps: this.watchCaps(),
         limits: { requestsPerSecond: ctx.pace.rate },
-        purchaseSource: 'watch',
+        buyer: 'watch',
       },
     );
   }

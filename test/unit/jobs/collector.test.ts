@@ -121,7 +121,7 @@ function setup(api: Omit<FakeApiOptions, 'clock'> = {}, credits = 1000) {
       { client, cache, store, lock },
       [{ key, op: operationByType(request.type)!, request }],
       {
-        source: 'formula',
+        buyer: 'formula',
         jobSource: 'formula',
         spreadsheetId: SPREADSHEET,
         day: DAY,
@@ -308,7 +308,7 @@ describe('a pump pass', () => {
       { client: world.deps.client, cache: world.deps.cache, store: world.store, lock: world.lock },
       [{ key: world.keyOf(PROFILE), op: operationByType(PROFILE.type)!, request: PROFILE }],
       {
-        source: 'bulk',
+        buyer: 'bulk',
         jobSource: 'bulk',
         spreadsheetId: SPREADSHEET,
         day: DAY,
@@ -561,7 +561,7 @@ describe('a list bought again', () => {
       { client, cache, store, lock },
       [{ key, op: operationByType(ACME_SALES.type)!, request: ACME_SALES }],
       {
-        source: 'bulk',
+        buyer: 'bulk',
         paidAfter: world.clock.now(),
         jobSource: 'sidebar',
         spreadsheetId: SPREADSHEET,

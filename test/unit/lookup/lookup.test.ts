@@ -58,7 +58,7 @@ function setUp() {
   const client = { baseUrl: 'https://api.test', apiKey: KEY, http, clock };
   const deps = { client, cache, store, lock, failureHold: fast };
   const ctx: LookupContext = {
-    source: 'formula',
+    buyer: 'formula',
     jobSource: 'formula',
     spreadsheetId: 'sheet-1',
     day: '2026-11-22',
@@ -190,7 +190,7 @@ describe('a provider error inside a charged 200', () => {
     const { deps, ctx, item, http, reply } = setUp();
     reply.with = providerError;
     lookupMany(deps, [item], ctx);
-    const bulk: LookupContext = { ...ctx, source: 'bulk', jobSource: 'bulk', formulaDailyCap: 0 };
+    const bulk: LookupContext = { ...ctx, buyer: 'bulk', jobSource: 'bulk', formulaDailyCap: 0 };
     lookupMany(deps, [item], bulk);
     expect(http.sent).toHaveLength(2);
   });

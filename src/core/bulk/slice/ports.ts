@@ -78,5 +78,5 @@ export interface SliceOptions {
   watchCaps?: { left: number; status: string | null };
   limits?: Partial<SliceLimits>;
   /** Who the record of purchases names as the buyer; a bulk run's or a recipe's by default. */
-  purchaseSource?: PurchaseSource;
+  buyer?: PurchaseSource;
 }

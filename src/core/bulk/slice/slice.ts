@@ -220,8 +220,7 @@ class Slice implements SliceView {
     };
     const { paidAfter } = this.input.config;
     const context = {
-      source: 'bulk' as const,
-      purchaseSource: options.purchaseSource ?? (this.input.recipe ? ('recipe' as const) : ('bulk' as const)),
+      buyer: options.buyer ?? (this.input.recipe ? ('recipe' as const) : ('bulk' as const)),
       // A refresh run: answers saved before its cutoff are bought again (bulk/refresh.ts).
       ...(paidAfter === undefined ? {} : { paidAfter }),
       jobSource: 'bulk' as const,
