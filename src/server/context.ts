@@ -154,6 +154,7 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
   const memory = userMemory(
     () => settings.cacheTtlDays,
     () => spreadsheetHere(openSpreadsheet()),
+    options.canWriteSheets === true,
   );
   const cache = resultCache(store, sheet, settings.cacheTtlDays, memory);
   const lock = lockPort(lockObject);

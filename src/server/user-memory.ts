@@ -23,9 +23,10 @@ const BEHIND_TTL_SECONDS = 21_600;
 
 /**
  * The memory, reading answers within `ttlDays()` (the document's retention); `here` names this
- * spreadsheet in what it remembers.
+ * spreadsheet in what it remembers; `compacts`: this execution may merge its small pages (not a
+ * formula's).
  */
-export function userMemory(ttlDays: () => number, here: () => Spreadsheet): UserMemory {
+export function userMemory(ttlDays: () => number, here: () => Spreadsheet, compacts = false): UserMemory {
   let port: BatchStorePort | undefined;
   const store = () => {
     port ??= batchStorePort(userProperties());
@@ -47,6 +48,7 @@ export function userMemory(ttlDays: () => number, here: () => Spreadsheet): User
     zip: gzipPort,
     here,
     isLive: (at) => appsScriptClock.now() - at < ttlDays() * DAY_MS,
+    compacts,
   });
 }
 

@@ -11,8 +11,10 @@ import {
   createWorld,
   drive,
   enterFormula,
+  enterFormulaBeforeItsTrigger,
   openAnotherSpreadsheet,
   openAsEditor,
+  saveSettings,
   sidebar,
   spent,
   typeValues,
@@ -205,5 +207,24 @@ describe('an answer bought in one spreadsheet of a user', () => {
     expect(sidebar<BuyAgainResult>(q4, 'buyAgain', 0)).toMatchObject({ ok: true, creditsSpent: 0 });
     expect(q4.emu.cell('Sheet1', 'B2').display).toBe(bought.values[0]![0]);
     expect(spent(q3)).toBe(10);
+  });
+  it('is free there when a filled-down column bought it, its formulas running at once', () => {
+    const q3 = createWorld({ plan: 10, credits: 1000, emulator: { spreadsheetName: 'Leads Q3' } });
+    saveSettings(q3, { formulaDailyCap: 1000 });
+    const urls = Array.from({ length: 30 }, (_, i) => [`https://www.pronet.com/in/at-once-${i + 1}`]);
+    typeValues(q3, 'A1:A30', urls);
+    q3.emu.concurrently(
+      () => urls.map((_, i) => enterFormulaBeforeItsTrigger(q3, `B${i + 1}`, `=PRONET_EMAIL(A${i + 1})`)),
+      { atOnce: 10 },
+    );
+    // 30 emails at 10 credits.
+    expect(spent(q3)).toBe(300);
+    const q4 = openAnotherSpreadsheet(q3, { name: 'Leads Q4', plan: 10 });
+    typeValues(q4, 'A1:A30', urls);
+
+    enterFormula(q4, 'B1', '=PRONET_EMAIL(A1:A30)');
+
+    expect(q4.emu.values('Sheet1', 'B1:B30')).toEqual(q3.emu.values('Sheet1', 'B1:B30'));
+    expect(spent(q3)).toBe(300);
   });
 });

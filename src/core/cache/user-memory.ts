@@ -23,6 +23,10 @@ export const MEMORY_BUDGET_BYTES = 400_000;
 export const MEMORY_PAGE_BYTES = 8_000;
 
 const PREFIX = PROPERTY_PREFIX.memoryPage;
+/** Pages past which an execution other than a formula merges them. */
+const COMPACT_AT = 48;
+/** Pages past which even a formula merges them: reading many small pages costs every formula. */
+const CROWDED_AT = 256;
 
 /** An answer the memory holds, and the spreadsheet that bought it. */
 export interface Remembered {
@@ -54,6 +58,8 @@ export interface UserMemoryPorts {
   /** The spreadsheet this execution runs in, read when something is remembered. */
   here(): Spreadsheet;
   isLive(at: number): boolean;
+  /** Whether this execution merges small pages (not a formula's, where each removal costs a call). */
+  compacts?: boolean;
 }
 
 export class UserMemory {
@@ -86,8 +92,11 @@ export class UserMemory {
   }
 
   /**
-   * Keeps paid answers bought here: added to the newest page, pages split to stay under 9 KB, the
-   * oldest pages dropped past the budget. Answers how many it kept; throws what the store threw.
+   * Keeps paid answers bought here in pages of their own, named by when they were paid: executions
+   * that buy at the same moment (a filled-down column's formulas) never write over each other's
+   * pages. Past `COMPACT_AT` pages (or `CROWDED_AT` in a formula, where each removal costs a call)
+   * the small pages are merged; the oldest go past the budget. Answers how many it kept; throws
+   * what the store threw.
    */
   remember(payloads: ReadonlyMap<string, Payload>): number {
     const all = this.read(true);
@@ -101,15 +110,14 @@ export class UserMemory {
         fresh.push([key, payload, here.name, here.id]);
     }
     if (fresh.length === 0) return 0;
-    const newest = pages[pages.length - 1];
-    const carried = newest && !this.isFull(all, newest.seq) ? newest : null;
-    const written = packPages([...(carried?.lines ?? []), ...fresh], this.ports.zip);
-    const base = carried ? carried.seq : (newest?.seq ?? 0) + 1;
+    const merging = pages.length >= (this.ports.compacts ? COMPACT_AT : CROWDED_AT);
+    const live = (line: Line) => this.ports.isLive(entryMeta(line[1])?.at ?? 0);
+    const lines = merging ? [...pages.flatMap((page) => page.lines).filter(live), ...fresh] : fresh;
+    const written = packPages(lines, this.ports.zip);
     const values: Record<string, string> = {};
-    written.forEach((page, i) => {
-      values[`${PREFIX}${base + i}`] = page.packed;
-    });
-    const dropped = this.toDrop(all, pages, values);
+    for (const page of written) values[pageName(page.lines, values)] = page.packed;
+    const merged = merging ? pages.map((page) => `${PREFIX}${page.seq}`) : [];
+    const dropped = [...merged, ...this.toDrop(all, merging ? [] : pages, values, merged)];
     this.ports.store.setMany(values);
     if (dropped.length > 0) this.ports.store.removeMany(dropped);
     this.snapshot = undefined;
@@ -150,10 +158,6 @@ export class UserMemory {
     return entries;
   }
 
-  private isFull(all: Record<string, string>, seq: number): boolean {
-    return utf8Bytes(all[`${PREFIX}${seq}`] ?? '') >= MEMORY_PAGE_BYTES / 2;
-  }
-
   /**
    * The pages to remove once `values` are written: those no live answer is left in, then the
    * oldest until the memory fits its budget.
@@ -162,9 +166,10 @@ export class UserMemory {
     all: Record<string, string>,
     pages: readonly Page[],
     values: Record<string, string>,
+    merged: readonly string[] = [],
   ): string[] {
     const names = new Set([
-      ...Object.keys(all).filter((name) => name.startsWith(PREFIX)),
+      ...Object.keys(all).filter((name) => name.startsWith(PREFIX) && !merged.includes(name)),
       ...Object.keys(values),
     ]);
     const dropped: string[] = [];
@@ -195,6 +200,17 @@ export class UserMemory {
 function pageSeq(name: string): number | null {
   const text = name.slice(PREFIX.length);
   return /^[1-9][0-9]*$/.test(text) ? Number(text) : null;
+}
+
+/**
+ * A new page's name: when its newest answer was paid (ms), times 1,000, plus a tag of its first
+ * key, so that pages sort by age and two executions writing at once pick different names.
+ */
+function pageName(lines: readonly Line[], taken: Record<string, string>): string {
+  const newest = Math.max(...lines.map(([, payload]) => entryMeta(payload)?.at ?? 0));
+  let tag = [...lines[0]![0]].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) % 1000, 0);
+  while (`${PREFIX}${newest * 1000 + tag}` in taken) tag = (tag + 1) % 1000;
+  return `${PREFIX}${newest * 1000 + tag}`;
 }
 
 /** The readable pages of the store, oldest first; a page that does not read is skipped. */

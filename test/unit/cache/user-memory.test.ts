@@ -20,7 +20,7 @@ const zip: ZipPort = {
 const keyOf = (i: number, scope = SCOPE) =>
   `r1:${scope}:${createHash('sha256').update(String(i)).digest('hex').slice(0, 32)}`;
 
-function setUp(budgetBytes?: number) {
+function setUp(budgetBytes?: number, compacts = false) {
   const emu = createEmulator({ fetchHandler: () => ({ status: 404, body: '' }) });
   const properties = emu.properties.getUserProperties();
   let here = { id: 'sheet-q3', name: 'Leads Q3' };
@@ -30,6 +30,7 @@ function setUp(budgetBytes?: number) {
       zip,
       here: () => here,
       isLive: (at) => emu.clock.now() - at < 30 * DAY,
+      compacts,
     },
     budgetBytes,
   );
@@ -105,5 +106,35 @@ describe('the memory across spreadsheets', () => {
     properties.setProperty('memory:1', 'not a page');
     expect(remember(0, 1)).toBe(1);
     expect(memory.find([keyOf(0)]).size).toBe(1);
+  });
+  it('keeps what two executions remember at the same moment: neither writes over the other', () => {
+    const { memory, remember, properties, emu } = setUp();
+    const store = batchStorePort(properties as unknown as GoogleAppsScript.Properties.Properties);
+    // A second execution (another formula of a filled-down column) read the store before the
+    // first one wrote, and writes after it.
+    const before = store.getAll();
+    const other = new UserMemory({
+      store: { ...store, getAll: () => before },
+      zip,
+      here: () => ({ id: 'sheet-q3', name: 'Leads Q3' }),
+      isLive: (at) => emu.clock.now() - at < 30 * DAY,
+    });
+    remember(0, 1);
+    const at = emu.clock.now();
+    const answer = { kind: 'found' as const, result: 'person1@company1.com', at, credits: 10 };
+    other.remember(new Map([[keyOf(1), { payload: encodeEntry(answer), at }]]));
+
+    expect(memory.find([keyOf(0), keyOf(1)]).size).toBe(2);
+  });
+
+  it('merges many small pages outside formulas, losing no answer', () => {
+    const { memory, remember, properties, emu } = setUp(undefined, true);
+    for (let i = 0; i < 60; i++) {
+      remember(i, i + 1);
+      emu.clock.advance(1_000);
+    }
+    const pages = Object.keys(properties.getProperties()).filter((name) => name.startsWith('memory:'));
+    expect(pages.length).toBeLessThan(48);
+    expect(memory.find(Array.from({ length: 60 }, (_, i) => keyOf(i))).size).toBe(60);
   });
 });
