@@ -99,7 +99,9 @@ export class UserMemory {
    * what the store threw.
    */
   remember(payloads: ReadonlyMap<string, Payload>): number {
-    const all = this.read(true);
+    // The read this execution made to find answers will do: pages are each writer's own, so a
+    // page written since is neither written over nor dropped, only not yet counted.
+    const all = this.read(false);
     const pages = readPages(all, this.ports.zip);
     const known = newestAt(pages);
     const here = this.ports.here();
