@@ -117,7 +117,8 @@ export class UserMemory {
     const lines = merging ? [...pages.flatMap((page) => page.lines).filter(live), ...fresh] : fresh;
     const written = packPages(lines, this.ports.zip);
     const values: Record<string, string> = {};
-    for (const page of written) values[pageName(page.lines, values)] = page.packed;
+    for (const page of written)
+      values[pageName(page.lines, (name) => name in values || name in all)] = page.packed;
     const merged = merging ? pages.map((page) => `${PREFIX}${page.seq}`) : [];
     const dropped = [...merged, ...this.toDrop(all, merging ? [] : pages, values, merged)];
     this.ports.store.setMany(values);
@@ -208,10 +209,11 @@ function pageSeq(name: string): number | null {
  * A new page's name: when its newest answer was paid (ms), times 1,000, plus a tag of its first
  * key, so that pages sort by age and two executions writing at once pick different names.
  */
-function pageName(lines: readonly Line[], taken: Record<string, string>): string {
+function pageName(lines: readonly Line[], taken: (name: string) => boolean): string {
   const newest = Math.max(...lines.map(([, payload]) => entryMeta(payload)?.at ?? 0));
   let tag = [...lines[0]![0]].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) % 1000, 0);
-  while (`${PREFIX}${newest * 1000 + tag}` in taken) tag = (tag + 1) % 1000;
+  // Never a page that is there already: a merge removes the pages it read after writing its own.
+  while (taken(`${PREFIX}${newest * 1000 + tag}`)) tag = (tag + 1) % 1000;
   return `${PREFIX}${newest * 1000 + tag}`;
 }
 
