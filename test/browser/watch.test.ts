@@ -27,9 +27,10 @@ const spent = async () => (await fakeAccount(playground)).spent;
 async function simulateResponse(expectedRow: number): Promise<void> {
   await page.click('#simulate-form');
   await page.waitForSelector(`td[data-a1="C${expectedRow}"]:not(:empty)`);
-  expect(await page.textContent('#status')).toBe(
-    `A form response arrived in row ${expectedRow}: a watch on this sheet fills it when time moves on.`,
-  );
+  // The page says so once it has shown the response's sheet, a moment after drawing the row.
+  const said = `A form response arrived in row ${expectedRow}: a watch on this sheet fills it when time moves on.`;
+  await page.waitForFunction((text) => document.getElementById('status')?.textContent === text, said);
+  expect(await page.textContent('#status')).toBe(said);
 }
 
 it('fills each simulated form response once time moves on, within its daily cap (docs/screenshots/watch.png)', async () => {
