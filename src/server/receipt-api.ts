@@ -98,6 +98,8 @@ export function getCellReceipt(known: string | null): SelectionReceipt {
 /** Where the selection's formulas are read from: the sheets once, their saved answers in any layer. */
 interface FormulaReads extends FormulaSources {
   grids: SheetGrids;
+  /** The document properties, read once when first needed. */
+  stored(): Record<string, string>;
   /** The hidden cache sheet's rows, read once when first needed. */
   cacheRows(): Record<string, string> | null;
 }
@@ -109,6 +111,8 @@ function formulaReads(
   all: () => Record<string, string>,
 ): FormulaReads {
   const grids = new SheetGrids(spreadsheet);
+  let stored: Record<string, string> | undefined;
+  const readStored = () => (stored ??= all());
   let rows: Record<string, string> | null | undefined;
   const cacheRows = () => {
     if (rows === undefined) rows = cacheSheetPort(false, null, spreadsheet)?.readAll() ?? null;
@@ -118,7 +122,7 @@ function formulaReads(
   const answerOf = (request: EnrichmentRequest) => {
     layers ??= {
       fast: ttlCachePort(fastCache()),
-      all: all(),
+      all: readStored(),
       sheetRows: cacheRows,
       hash: digestHashPort,
       zip: gzipPort,
@@ -126,7 +130,13 @@ function formulaReads(
     };
     return keptAnswer(resultKey(digestHashPort, ctx.scope, request), layers);
   };
-  return { grids, cacheRows, argument: (name, a1) => grids.argument(name, a1), answerOf };
+  return {
+    grids,
+    cacheRows,
+    stored: readStored,
+    argument: (name, a1) => grids.argument(name, a1),
+    answerOf,
+  };
 }
 
 function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Selected): SelectionReceipt {
@@ -226,7 +236,7 @@ function buyAgainOffer(
 ): BuyAgainOffer | null {
   const found = selectedLookups(ctx, reads, selected, lists);
   if (!found || found.lookups.length === 0) return null;
-  const free = freeFromMemory(ctx, found.lookups);
+  const free = freeFromMemory(ctx, reads.stored(), found.lookups);
   const price = priceOf(found.lookups.filter((each) => !free.has(each.key)));
   return {
     lookups: found.lookups.length,
@@ -255,9 +265,13 @@ function buyAgainContext(ctx: ExecutionContext, spreadsheetId: string, now: numb
  * The lookups the memory across the user's spreadsheets answers while this document's properties
  * hold no answer of theirs: Buy again takes those free.
  */
-function freeFromMemory(ctx: ExecutionContext, lookups: readonly { key: string }[]): Set<string> {
+function freeFromMemory(
+  ctx: ExecutionContext,
+  stored: Record<string, string>,
+  lookups: readonly { key: string }[],
+): Set<string> {
   const keys = lookups.map((each) => each.key);
-  const own = ctx.deps.cache.answersIn(ctx.deps.store.getAll(), keys);
+  const own = ctx.deps.cache.answersIn(stored, keys);
   const lacking = keys.filter((key) => !own.has(key));
   return new Set(lacking.length > 0 ? ctx.memory.find(lacking).keys() : []);
 }
@@ -274,14 +288,10 @@ export function buyAgain(confirmedCredits: number): BuyAgainResult {
   const selected = corners(selectedRef.range, selectedRef.ref);
   const jobs = () => readJobs(ctx.deps.store);
   const record = () => readPurchaseRecord(recordAccess(), ctx.day()).record;
-  const found = selectedLookups(
-    ctx,
-    formulaReads(ctx, spreadsheet, () => ctx.deps.store.getAll()),
-    selected,
-    listSources(spreadsheet, selected, jobs, record),
-  );
+  const reads = formulaReads(ctx, spreadsheet, () => ctx.deps.store.getAll());
+  const found = selectedLookups(ctx, reads, selected, listSources(spreadsheet, selected, jobs, record));
   if (!found || found.lookups.length === 0) throw new Error(buyAgainHint(selected));
-  const free = freeFromMemory(ctx, found.lookups);
+  const free = freeFromMemory(ctx, reads.stored(), found.lookups);
   const price = priceOf(found.lookups.filter((each) => !free.has(each.key)));
   if (!(price.credits <= Number(confirmedCredits) + 1e-9))
     throw new Error(RECEIPT_TEXTS.priceChanged.say(price.credits, Number(confirmedCredits) || 0));
