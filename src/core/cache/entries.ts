@@ -67,8 +67,26 @@ export function decodeEntry(text: string, zip?: ZipPort): CachedAnswer | null {
   }
 }
 
-/** When the entry in a stored text was paid and its cost; null for anything else. */
+/**
+ * How encodeEntry begins each entry it writes, up to its answer: kind, time paid, cost, then the
+ * answer's field (or the end, for a miss).
+ */
+const WRITTEN_HEAD = new RegExp(
+  `^\\{"v":${ENTRY_VERSION},"k":"(?:m","t":(\\d+)(?:,"c":(\\d+(?:\\.\\d+)?))?\\}$|f","t":(\\d+)(?:,"c":(\\d+(?:\\.\\d+)?))?,(?:"r":|"z":"))`,
+);
+
+/**
+ * When the entry in a stored text was paid and its cost; null for anything else. Every save and
+ * count asks it of each stored entry: read from the head encodeEntry writes, it spares parsing
+ * whole answers (up to 9 KB each); any other text is parsed whole.
+ */
 export function entryMeta(text: string): EntryMeta | null {
+  const head = WRITTEN_HEAD.exec(text);
+  if (head) {
+    const at = Number(head[1] ?? head[3]);
+    const credits = head[2] ?? head[4];
+    return credits === undefined ? { at } : { at, credits: Number(credits) };
+  }
   const parsed = parseEntry(text);
   if (parsed === null) return null;
   const { fields } = parsed;

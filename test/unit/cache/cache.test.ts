@@ -1,5 +1,12 @@
 import type { EnrichmentRequest } from '../../../src/core/api/wire';
-import { type CachedAnswer, decodeEntry, encodeEntry, type PaidEntry } from '../../../src/core/cache/entries';
+import {
+  type CachedAnswer,
+  decodeEntry,
+  encodeEntry,
+  entryMeta,
+  type PaidEntry,
+  RESULT_LAYOUT,
+} from '../../../src/core/cache/entries';
 import { accountScope, resultKey } from '../../../src/core/cache/keys';
 import { splitUtf8, utf8Bytes } from '../../../src/core/cache/property-layout';
 import {
@@ -137,6 +144,36 @@ describe('entry codec', () => {
     ['a chunk head', '{"v":1,"chunks":2,"sha":"00","t":1700000000000}'],
   ])('reads %s as no entry', (_, text) => {
     expect(decodeEntry(text)).toBeNull();
+  });
+
+  it('tells when an entry was paid, however it was written, and nothing of garbage', () => {
+    const paidAt = (text: string) => RESULT_LAYOUT.paidAt(text);
+    expect(paidAt(encodeEntry({ kind: 'found', result: 'acme.com', at: 1700000000000, credits: 1 }))).toBe(
+      1700000000000,
+    );
+    expect(paidAt(encodeEntry({ kind: 'miss', at: 1700000000005 }))).toBe(1700000000005);
+    expect(paidAt('{"t":1700000000009,"k":"m","v":1}')).toBe(1700000000009);
+    expect(paidAt('{"v":1,"k":"m","t":1700000000000.5}')).toBe(1700000000000.5);
+    expect(paidAt('{"v":2,"k":"m","t":1700000000000}')).toBeNull();
+    expect(paidAt('{"v":1,"k":"f","t":1700000000000}')).toBeNull();
+    expect(paidAt('acme.com')).toBeNull();
+  });
+
+  it('reads what an entry cost from its head as from the whole', () => {
+    const heads = [
+      encodeEntry({ kind: 'found', result: { name: 'Acme' }, at: 1700000000000, credits: 12.5 }),
+      encodeEntry({ kind: 'miss', at: 1700000000000, credits: 2 }),
+      encodeEntry({ kind: 'miss', at: 1700000000000 }),
+    ];
+    expect(heads.map((text) => entryMeta(text))).toEqual([
+      { at: 1700000000000, credits: 12.5 },
+      { at: 1700000000000, credits: 2 },
+      { at: 1700000000000 },
+    ]);
+    expect(entryMeta('{"v":1,"k":"m","t":1700000000000,"c":2,"x":1}')).toEqual({
+      at: 1700000000000,
+      credits: 2,
+    });
   });
 
   it('refuses to encode an outcome that was not paid', () => {
