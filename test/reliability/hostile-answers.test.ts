@@ -108,7 +108,7 @@ describe("a post's 10,000 reactions (over a megabyte)", () => {
     expect(sidebar<CacheView>(world, 'getCacheStats')).toMatchObject({ entries: 1, rebuyCredits: 1 });
   });
 
-  it('even past what the properties hold compressed: stashed, then moved to the hidden sheet', () => {
+  it("past what a formula's properties hold compressed: bought once, kept until the hidden sheet takes it", () => {
     const world = createWorld();
     world.api.setHostile('pronet_post_to_reactions', 'huge', { items: 40_000 });
     enterFormula(world, 'A1', `=PRONET_POST_REACTIONS("${POST}")`);
