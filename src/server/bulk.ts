@@ -39,8 +39,8 @@ import type { ExecutionContext } from './context';
 import { requireActiveSpreadsheet } from './platform/spreadsheet';
 import { movePurchases, recordAccess } from './purchase-record';
 import { advanceRecipe } from './recipes';
+import { sliceDeps } from './run-ports';
 import { context, locked, paidAnswers, sheetNamed } from './sidebar-call';
-import { sliceDeps } from './slice-deps';
 
 const HEADER_ROW = 1;
 

@@ -14,7 +14,7 @@ import type { IncompleteRows } from '../../core/watches/incomplete';
 import { refusalOf } from '../../core/watches/pause';
 import type { CapBelowPrice, Watch, WatchStep } from '../../core/watches/watch';
 import type { ExecutionContext } from '../context';
-import { sliceDeps } from '../slice-deps';
+import { sliceDeps } from '../run-ports';
 import type { GuardedSheet } from './sheet-port';
 
 /** A slice starts only when its whole budget, and this margin, fit before the run's end. */
