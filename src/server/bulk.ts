@@ -1,32 +1,19 @@
-// Server side of the sidebar's bulk run (src/shared/bulk-rpc.ts). The sidebar drives a run as a
-// loop of continueBulkRun calls; each does one bounded slice (src/core/bulk/slice/) and saves the
-// run in one document property, so a closed sidebar or a killed execution loses nothing. A lease
-// in that property (core/bulk/lease.ts), taken under the document lock, keeps two sidebars off the
-// same rows.
+// Server side of the sidebar's bulk run (src/shared/bulk-rpc.ts): the sheet's columns, the preview
+// and the start, and the calls of the sidebar's loop, each one slice of the run as core/runs/
+// bulk-run.ts decides it, over the adapters here (the run's property, its sheets, the ledger).
 
 import { checkConfig } from '../core/bulk/config';
 import { runConfirmation } from '../core/bulk/confirmation';
 import { freeQueries } from '../core/bulk/free-queries';
-import { releaseLease, takeSlice } from '../core/bulk/lease';
 import { perLookupEstimate, planRows, previewOf } from '../core/bulk/plan';
 import { clearedRows, refreshCutoff, staleRows, withRefresh } from '../core/bulk/refresh';
-import {
-  type BulkRun,
-  cancelRun,
-  leaseHeld,
-  mergeAfterSlice,
-  pauseRun,
-  resumeRun,
-  retryRun,
-  startRefusal,
-} from '../core/bulk/run';
-import { SLICE_LIMITS } from '../core/bulk/slice/ports';
+import { type BulkRun, cancelRun, leaseHeld, pauseRun, resumeRun, startRefusal } from '../core/bulk/run';
 import { cellBlocks } from '../core/bulk/slice/row-values';
-import { runSlice } from '../core/bulk/slice/slice';
 import { resultKey } from '../core/cache/keys';
 import { withLostResults } from '../core/cache/lost';
 import type { Operation } from '../core/operations/types';
 import { progressWithRecipe } from '../core/recipes/progress';
+import { type BulkRunPorts, continueRun, controlRun, retryFailed } from '../core/runs/bulk-run';
 import { BULK_TEXTS } from '../core/text/catalogue/sidebar/bulk';
 import { sendingAtPace } from '../core/text/duration';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../shared/bulk-rpc';
@@ -37,19 +24,12 @@ import { keepCollecting } from './collector/clock-trigger';
 import { installDrivers } from './collector/edit-open-triggers';
 import type { ExecutionContext } from './context';
 import { requireActiveSpreadsheet } from './platform/spreadsheet';
-import { movePurchases, recordAccess } from './purchase-record';
-import { advanceRecipe } from './recipes';
-import { sliceDeps } from './run-ports';
-import { context, locked, paidAnswers, sheetNamed } from './sidebar-call';
+import { movePurchases, type RecordAccess, recordAccess } from './purchase-record';
+import { recipePorts } from './recipes';
+import { runPorts } from './run-ports';
+import { context, paidAnswers, sheetNamed } from './sidebar-call';
 
 const HEADER_ROW = 1;
-
-/** The run by id, under the lock; throws when another run has replaced it. */
-function currentRun(runId: string): BulkRun {
-  const run = readRun();
-  if (!run || run.id !== String(runId)) throw new Error(BULK_TEXTS.notCurrent.text);
-  return run;
-}
 
 // --- Reading the sheet ----------------------------------------------------------------------------
 
@@ -169,88 +149,32 @@ function clearRows(prepared: RunSheet, rows: readonly number[]): void {
 
 // --- Slices -----------------------------------------------------------------------------------------
 
-function runOneSlice(ctx: ExecutionContext, run: BulkRun): BulkRun {
-  const spreadsheet = requireActiveSpreadsheet();
-  const sheet = spreadsheet.getSheetByName(run.config.sheetName);
-  if (!sheet) {
-    return {
-      ...run,
-      state: 'stopped',
-      stoppedBy: 'sheetGone',
-      message: BULK_TEXTS.sheetGone.say(run.config.sheetName),
-    };
-  }
-  const op = checkConfig(run.config).op;
-  return runSlice(
-    sliceDeps(
-      ctx,
-      sheetPort(sheet),
-      run.combinedSheet ? combinedPort(spreadsheet, run.combinedSheet, op) : null,
-    ),
-    run,
-    {
-      day: ctx.day(),
-      spreadsheetId: run.spreadsheetId,
-      runHardCap: ctx.settings.runHardCap,
-      limits: { requestsPerSecond: ctx.pace.rate },
+/** Where the spreadsheet's run is kept, its sheets, and what follows a slice (core/runs/bulk-run.ts). */
+function bulkRunPorts(ctx: ExecutionContext): BulkRunPorts {
+  let record: RecordAccess | null = null;
+  return {
+    ...runPorts(ctx),
+    ...recipePorts(ctx),
+    saveRun,
+    sheet: (name) => {
+      const sheet = requireActiveSpreadsheet().getSheetByName(name);
+      return sheet ? sheetPort(sheet) : null;
     },
-  );
-}
-
-/** Jobs this run waits for are collected even if the sidebar closes. */
-function keepCollectingFor(run: BulkRun): void {
-  if (run.pending.length > 0) keepCollecting();
+    combined: (name, op) => combinedPort(requireActiveSpreadsheet(), name, op),
+    movePurchases: () => {
+      record ??= recordAccess();
+      movePurchases(record, ctx.day());
+    },
+    keepCollecting,
+  };
 }
 
 export function continueBulkRun(runId: string): BulkProgress {
-  const ctx = context();
-  const { clock } = ctx.deps.client;
-  const token = Utilities.getUuid();
-  const taken = locked(ctx, () => {
-    const { taken, save } = takeSlice(currentRun(runId), clock.now(), token, SLICE_LIMITS.budgetMs);
-    if (save) saveRun(save);
-    return taken;
-  });
-  if (!taken.mine) return progressWithRecipe(taken.run, clock.now(), taken.busy);
-
-  // Purchases still waiting make room for the slice's, which the ledger's sheet takes after it.
-  const record = recordAccess();
-  movePurchases(record, ctx.day());
-  let sliced: BulkRun;
-  try {
-    sliced = runOneSlice(ctx, taken.run);
-  } catch (error) {
-    // The rows are free for the next call; what was bought is in the cache.
-    locked(ctx, () => {
-      const released = releaseLease(readRun(), taken.run.id, token);
-      if (released) saveRun(released);
-    });
-    throw error;
-  }
-  const merged = locked(ctx, () => {
-    const after = mergeAfterSlice(readRun(), sliced);
-    if (after) saveRun(after);
-    return after ?? sliced;
-  });
-  // The slice's purchases wait in document properties: the ledger sheet takes them while this
-  // call may write it.
-  movePurchases(record, ctx.day());
-  // A recipe's step that is done hands its rows to the next step.
-  const saved = advanceRecipe(ctx, merged);
-  keepCollectingFor(saved);
-  return progressWithRecipe(saved, clock.now());
+  return continueRun(bulkRunPorts(context()), runId);
 }
 
-function control(runId: string, change: (run: BulkRun, now: number) => BulkRun): BulkProgress {
-  const ctx = context();
-  const now = ctx.deps.client.clock.now();
-  const run = locked(ctx, () => {
-    const next = change(currentRun(runId), now);
-    saveRun(next);
-    return next;
-  });
-  return progressWithRecipe(run, now, run.state === 'running' && leaseHeld(run, now));
-}
+const control = (runId: string, change: (run: BulkRun, now: number) => BulkRun) =>
+  controlRun(bulkRunPorts(context()), runId, change);
 
 export function pauseBulkRun(runId: string): BulkProgress {
   return control(runId, pauseRun);
@@ -265,10 +189,7 @@ export function cancelBulkRun(runId: string): BulkProgress {
 }
 
 export function retryFailedRows(runId: string): BulkProgress {
-  return control(runId, (run, now) => {
-    if (leaseHeld(run, now)) throw new Error(BULK_TEXTS.sliceAtWork.text);
-    return retryRun(run, now);
-  });
+  return control(runId, retryFailed);
 }
 
 /** Needs no API key: a sidebar opened before the key is set shows the last run too. */

@@ -1,13 +1,11 @@
 // Server side of recipes (src/shared/recipe-rpc.ts): a recipe runs as one bulk run per step, over
 // the same rows, in order. The preview bounds the whole cost before anything is spent; each next
-// step starts when the one before it is done (continueBulkRun calls advanceRecipe), with its
-// inputs and gates read from where the earlier steps wrote.
+// step starts when the one before it is done (core/runs/recipe-steps.ts decides when and which),
+// with its inputs and gates read from where the earlier steps wrote; here it is begun.
 
-import { checkConfig } from '../core/bulk/config';
 import { freeQueries } from '../core/bulk/free-queries';
 import { conflictTexts } from '../core/bulk/owners';
 import type { SheetTable } from '../core/bulk/plan';
-import type { BulkRun } from '../core/bulk/run';
 import { withLostResults } from '../core/cache/lost';
 import { priceLabel } from '../core/operations/pricing';
 import { operationByType } from '../core/operations/table';
@@ -18,10 +16,11 @@ import {
   withCustomRecipe,
 } from '../core/recipes/custom';
 import { recipePreviewOf } from '../core/recipes/preview';
-import { progressWithRecipe, waitingFor } from '../core/recipes/progress';
+import { progressWithRecipe } from '../core/recipes/progress';
 import { BUILT_IN_RECIPES, recipeProblem, SLOT_LABELS } from '../core/recipes/recipes';
 import { plannedSteps, stepPlans, stepsWidth } from '../core/recipes/step-plans';
-import { type DoneStep, type RecipeSheet, recipeOwnership, stepConfig } from '../core/recipes/steps';
+import { type RecipeSheet, recipeOwnership } from '../core/recipes/steps';
+import { goOnRecipe as goOn, type RecipeRunPorts, stepRun } from '../core/runs/recipe-steps';
 import { BULK_TEXTS } from '../core/text/catalogue/sidebar/bulk';
 import type { BulkProgress } from '../shared/bulk-rpc';
 import type {
@@ -134,67 +133,27 @@ export function startRecipeRun(raw: RecipeRunConfig, confirmedCredits: number): 
   }
   // The user saw what the deleted hidden sheet lost and confirmed the price: the run goes on without it.
   if (preview.lostResults !== undefined) ctx.deps.cache.acceptLostSheet();
-  const run = startStep(ctx, checked.recipe, checked.sheet, 0, []);
+  const run = recipePorts(ctx).startStep(checked.recipe, checked.sheet, 0, []);
   return progressWithRecipe(run, ctx.deps.client.clock.now());
 }
 
 export function goOnRecipe(runId: string): BulkProgress {
   const ctx = context();
-  const run = readRun();
-  if (!run || run.id !== String(runId)) throw new Error(BULK_TEXTS.notCurrent.text);
-  if (waitingFor(run) === null) throw new Error(BULK_TEXTS.notWaiting.text);
-  return progressWithRecipe(advanceRecipe(ctx, run, true), ctx.deps.client.clock.now());
+  return progressWithRecipe(goOn(recipePorts(ctx), runId), ctx.deps.client.clock.now());
 }
 
-function startStep(
-  ctx: ExecutionContext,
-  recipe: Recipe,
-  sheet: RecipeSheet,
-  index: number,
-  done: DoneStep[],
-): BulkRun {
-  const config = stepConfig(recipe, index, sheet, done);
-  const { config: checked, op } = checkConfig(config);
-  // checkConfig passes only what a sidebar may send, never gates: those are the recipe's own.
-  const withGates = config.gates ? { ...checked, gates: config.gates } : checked;
-  const ownership = recipeOwnership(recipe, sheet, readColumnClaims());
-  const prepared = readRunSheet(sheetNamed(withGates.sheetName), withGates, op, ownership);
-  return beginRun(ctx, withGates, op, prepared, {
-    recipe,
-    step: index,
-    slots: sheet.slots,
-    done,
-  });
-}
-
-/**
- * After a slice: a recipe's step that is done hands its rows to the next step, which starts at
- * once (the sidebar's loop goes on); the last step's end is the recipe's.
- */
-export function advanceRecipe(ctx: ExecutionContext, run: BulkRun, force = false): BulkRun {
-  const state = run.recipe;
-  if (run.state !== 'done' || !state) return run;
-  // Failed rows are the user's to retry or leave before the next step reads this one's statuses.
-  if (!force && waitingFor(run) !== null) return run;
-  const { recipe } = state;
-  if (state.step + 1 >= recipe.steps.length) return run;
-  const finished: DoneStep = {
-    id: recipe.steps[state.step]!.id,
-    statusColumn: run.status.column,
-    outputColumn: run.outputs[0]!.column,
-    credits: run.credits,
+/** Where a recipe's steps find the spreadsheet's run, and how one begins over its sheet. */
+export function recipePorts(ctx: ExecutionContext): RecipeRunPorts {
+  return {
+    locked: (work) => locked(ctx, work),
+    readRun,
+    startStep: (recipe, sheet, index, done) => {
+      const { config, op } = stepRun(recipe, index, sheet, done);
+      const ownership = recipeOwnership(recipe, sheet, readColumnClaims());
+      const prepared = readRunSheet(sheetNamed(config.sheetName), config, op, ownership);
+      return beginRun(ctx, config, op, prepared, { recipe, step: index, slots: sheet.slots, done });
+    },
   };
-  const sheet: RecipeSheet = {
-    sheetName: run.config.sheetName,
-    headerRow: run.config.headerRow,
-    slots: state.slots,
-  };
-  // Two sidebars may both see the step done: the first starts the next one, the second shows it.
-  return locked(ctx, () => {
-    const current = readRun();
-    if (current && current.id !== run.id) return current;
-    return startStep(ctx, recipe, sheet, state.step + 1, [...state.done, finished]);
-  });
 }
 
 /** Saves a user's recipe in this spreadsheet, under the document lock (two editors may save). */

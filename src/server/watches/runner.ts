@@ -10,9 +10,18 @@ import type { Watch } from '../../core/watches/watch';
 import { keepCollecting } from '../collector/clock-trigger';
 import { type ExecutionContext, executionContext } from '../context';
 import { activeSpreadsheet } from '../platform/spreadsheet';
+import { runPorts } from '../run-ports';
 import { closeFailedRun, openTriggerRun } from './runtime-tally';
-import { readAccountPause, readWatches, saveAccountPause, writeWatchNote } from './store';
-import { type RunEnd, WatchRun } from './watch-run';
+import { GuardedSheet } from './sheet-port';
+import {
+  readAccountPause,
+  readWatch,
+  readWatches,
+  saveAccountPause,
+  saveWatch,
+  writeWatchNote,
+} from './store';
+import { type RunEnd, WatchRun, type WatchRunPorts } from './watch-run';
 
 export interface RunRequest {
   cause: RunCause;
@@ -88,7 +97,27 @@ function runOne(
   const pace = paceAt(share, request.cause, now - (watch.lastRunAt ?? 0));
   if (!pace.runs) return { kind: 'idle' };
   const until = Math.min(request.until, now + pace.budgetMs);
-  return new WatchRun(ctx, spreadsheet, watch.id, until, request.cause).run();
+  return new WatchRun(watchRunPorts(ctx, spreadsheet), watch.id, until, request.cause).run();
+}
+
+/** Where watches are kept (store.ts) and their sheets, guarded (sheet-port.ts). */
+function watchRunPorts(
+  ctx: ExecutionContext,
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+): WatchRunPorts {
+  return {
+    ...runPorts(ctx),
+    readWatch,
+    saveWatch,
+    openSheet: (name, inputColumns) => {
+      const sheet = spreadsheet.getSheetByName(name);
+      if (!sheet) return null;
+      return {
+        sheet: new GuardedSheet(sheet, inputColumns, ctx.deps.client.clock),
+        lastRow: sheet.getLastRow(),
+      };
+    },
+  };
 }
 
 /**

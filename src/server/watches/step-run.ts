@@ -4,18 +4,16 @@
 // What it did comes back as a StepResult; the watch's run (watch-run.ts) folds it in and saves it.
 import { perLookupEstimate, type SheetTable, tableSpan } from '../../core/bulk/plan';
 import { type BulkRun, newRun } from '../../core/bulk/run';
-import { SLICE_LIMITS } from '../../core/bulk/slice/ports';
-import { runSlice } from '../../core/bulk/slice/slice';
+import { type BulkSheetPort, SLICE_LIMITS } from '../../core/bulk/slice/ports';
 import { operationByType } from '../../core/operations/table';
+import type { RunPorts } from '../../core/runs/ports';
+import { sliceOf } from '../../core/runs/slice';
 import { belowPriceStatus, capStatus } from '../../core/text/catalogue/statuses';
 import { capBelowPrice } from '../../core/watches/caps';
 import { dueRows } from '../../core/watches/due';
 import type { IncompleteRows } from '../../core/watches/incomplete';
 import { refusalOf } from '../../core/watches/pause';
 import type { CapBelowPrice, Watch, WatchStep } from '../../core/watches/watch';
-import type { ExecutionContext } from '../context';
-import { sliceDeps } from '../run-ports';
-import type { GuardedSheet } from './sheet-port';
 
 /** A slice starts only when its whole budget, and this margin, fit before the run's end. */
 const SLICE_MARGIN_MS = 15_000;
@@ -45,9 +43,9 @@ export interface StepResult {
 }
 
 export interface StepContext {
-  ctx: ExecutionContext;
+  ports: RunPorts;
   /** The watch's sheet for this pass: its rows remembered as read, its writes guarded. */
-  port: GuardedSheet;
+  port: BulkSheetPort;
   /** The sheet's last row with content, as this pass found it. */
   lastRow: number;
   watch: Watch;
@@ -75,7 +73,7 @@ class StepRun {
     pending: 0,
     stop: null,
   };
-  private readonly port: GuardedSheet;
+  private readonly port: BulkSheetPort;
   private readonly firstRow: number;
 
   constructor(
@@ -87,7 +85,7 @@ class StepRun {
   }
 
   private now(): number {
-    return this.env.ctx.deps.client.clock.now();
+    return this.env.ports.clock.now();
   }
 
   run(): StepResult {
@@ -138,12 +136,12 @@ class StepRun {
   }
 
   private slice(cursor: number, lastRow: number): BulkRun {
-    const { ctx, watch, index } = this.env;
+    const { ports, watch, index } = this.env;
     const { step } = this;
     const run = newRun({
       id: `${watch.id}:${index}`,
       config: step.config,
-      spreadsheetId: ctx.spreadsheetId(),
+      spreadsheetId: ports.spreadsheetId(),
       layout: step.layout,
       firstRow: this.firstRow,
       lastRow,
@@ -152,18 +150,11 @@ class StepRun {
     });
     // Spending's totals count a watch's credits with the bulk runs' (its groups are formulas, bulk
     // runs and key tests); the record of purchases, the receipts and the report name the watch.
-    return runSlice(
-      sliceDeps(ctx, this.port, null),
-      { ...run, cursor },
-      {
-        day: ctx.day(),
-        spreadsheetId: ctx.spreadsheetId(),
-        runHardCap: 0,
-        watchCaps: this.watchCaps(),
-        limits: { requestsPerSecond: ctx.pace.rate },
-        buyer: 'watch',
-      },
-    );
+    return sliceOf(ports, { ...run, cursor }, this.port, null, {
+      runHardCap: 0,
+      watchCaps: this.watchCaps(),
+      buyer: 'watch',
+    });
   }
 
   /**

@@ -3,7 +3,9 @@
 // spent and did after every step, under the document lock, keeping the lease until it is done. If
 // another trigger wanted a run meanwhile, it looks at the sheet again before it lets go.
 import { inputColumns } from '../../core/bulk/config';
+import type { BulkSheetPort } from '../../core/bulk/slice/ports';
 import { BUSY, tryWithLock } from '../../core/platform/locked-section';
+import type { RunPorts } from '../../core/runs/ports';
 import { plural } from '../../core/text/plural';
 import { capProblem, capsLeft, runCapProblem } from '../../core/watches/caps';
 import { misfit } from '../../core/watches/fit';
@@ -11,12 +13,27 @@ import { IncompleteRows, parseIncomplete } from '../../core/watches/incomplete';
 import { afterRun, type RunResult, takeLease } from '../../core/watches/lease';
 import type { RunCause } from '../../core/watches/runtime';
 import { type Watch, watchColumns } from '../../core/watches/watch';
-import type { ExecutionContext } from '../context';
-import { GuardedSheet } from './sheet-port';
 import { runStep, type StepResult, type StepStop } from './step-run';
-import { readWatch, saveWatch } from './store';
 
-type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+/** A watch's sheet as one pass sees it: reads remembered, a write leaving changed rows alone. */
+export interface GuardedSheetPort extends BulkSheetPort {
+  /** Rows a write left alone because they changed after they were read. */
+  readonly dropped: readonly number[];
+}
+
+/** Where watches are kept, and their sheets. */
+export interface WatchRunPorts extends RunPorts {
+  readWatch(id: string): Watch | null;
+  saveWatch(watch: Watch): void;
+  /**
+   * Sheet `name` for one pass, guarding `inputColumns` (a row whose inputs changed is never
+   * written), and its last row with content; null when it is gone.
+   */
+  openSheet(
+    name: string,
+    inputColumns: readonly number[],
+  ): { sheet: GuardedSheetPort; lastRow: number } | null;
+}
 
 const LOCK_WAIT_MS = 10_000;
 /** Looks at the sheet again at most this often in one run, for triggers that wanted a run. */
@@ -40,36 +57,37 @@ interface PassResult {
 }
 
 export class WatchRun {
-  private readonly token = Utilities.getUuid();
+  private readonly token: string;
   private spentThisRun = 0;
   private earlier: ReadonlySet<string> = new Set();
 
   constructor(
-    private readonly ctx: ExecutionContext,
-    private readonly spreadsheet: Spreadsheet,
+    private readonly ports: WatchRunPorts,
     private readonly id: string,
     private readonly until: number,
     private readonly cause: RunCause,
-  ) {}
+  ) {
+    this.token = ports.token();
+  }
 
   private now(): number {
-    return this.ctx.deps.client.clock.now();
+    return this.ports.clock.now();
   }
 
   private locked<T>(work: () => T): T | typeof BUSY {
-    return tryWithLock(this.ctx.deps.lock, LOCK_WAIT_MS, work);
+    return tryWithLock(this.ports.lock, LOCK_WAIT_MS, work);
   }
 
   run(): RunEnd {
     const taken = this.locked(() => {
       const outcome = takeLease(
-        readWatch(this.id),
+        this.ports.readWatch(this.id),
         this.now(),
         this.token,
         this.until - this.now(),
-        this.ctx.day(),
+        this.ports.day(),
       );
-      if (outcome.kind !== 'idle') saveWatch(outcome.watch);
+      if (outcome.kind !== 'idle') this.ports.saveWatch(outcome.watch);
       return outcome;
     });
     if (taken === BUSY || taken.kind === 'busy') return { kind: 'busy' };
@@ -106,11 +124,11 @@ export class WatchRun {
     again: boolean,
   ): { watch: Watch; wanted: boolean } | null {
     const saved = this.locked(() => {
-      const current = readWatch(this.id);
+      const current = this.ports.readWatch(this.id);
       const lease = current?.lease;
       const keep = mayGoOn && (again || current?.wanted === true) && lease?.token === this.token;
       const next = afterRun(current, this.token, result, keep);
-      if (next) saveWatch(next.watch);
+      if (next) this.ports.saveWatch(next.watch);
       return next && { watch: next.watch, wanted: keep };
     });
     return saved === BUSY ? null : saved;
@@ -122,10 +140,10 @@ export class WatchRun {
    * order, each reading what the one before it wrote.
    */
   private pass(watch: Watch): PassResult {
-    const sheet = this.spreadsheet.getSheetByName(watch.sheetName);
-    const port = sheet ? new GuardedSheet(sheet, inputsOf(watch), this.ctx.deps.client.clock) : null;
-    const lastRow = sheet ? Math.max(watch.headerRow, sheet.getLastRow()) : 0;
-    const reason = misfit(watch, sheet !== null, port ? headersRead(port, watch, lastRow) : []);
+    const opened = this.ports.openSheet(watch.sheetName, inputsOf(watch));
+    const port = opened?.sheet ?? null;
+    const lastRow = opened ? Math.max(watch.headerRow, opened.lastRow) : 0;
+    const reason = misfit(watch, opened !== null, port ? headersRead(port, watch, lastRow) : []);
     const result: RunResult = { spent: 0, rowsDone: 0, lastRunAt: this.now() };
     if (reason !== null || !port) {
       return {
@@ -140,7 +158,7 @@ export class WatchRun {
     const incomplete = new IncompleteRows(this.cause, this.earlier);
     for (const [index, step] of watch.steps.entries()) {
       const done = runStep(step, {
-        ctx: this.ctx,
+        ports: this.ports,
         port,
         lastRow,
         watch,
@@ -151,7 +169,7 @@ export class WatchRun {
           capsLeft(
             watch.dailyCap,
             watch.spentToday + result.spent + spent,
-            this.ctx.settings.runHardCap,
+            this.ports.runHardCap,
             this.spentThisRun + spent,
           ),
       });
@@ -180,9 +198,9 @@ export class WatchRun {
     const remembered = incomplete.remembered(stop !== null);
     if (remembered !== undefined) ended.incompleteRows = remembered;
     if (stop?.kind === 'cap' && stop.by === 'daily') {
-      ended.pause = { kind: 'cap', day: this.ctx.day(), ...(stop.below ? { below: stop.below } : {}) };
+      ended.pause = { kind: 'cap', day: this.ports.day(), ...(stop.below ? { below: stop.below } : {}) };
       ended.problem = capProblem(watch.dailyCap, stop.below);
-    } else if (stop?.kind === 'cap') ended.problem = runCapProblem(this.ctx.settings.runHardCap);
+    } else if (stop?.kind === 'cap') ended.problem = runCapProblem(this.ports.runHardCap);
     else if (stop?.kind === 'failing') {
       ended.problem = stop.notice;
       ended.waitUntil = stop.waitUntil;
@@ -201,7 +219,7 @@ const inputsOf = (watch: Watch) => [...new Set(watch.steps.flatMap((step) => inp
  * The header row and the rows below it, over every column of the watch, in one read the steps'
  * scans are then answered from; the headers, by column (`headers[0]` is column 1).
  */
-function headersRead(port: GuardedSheet, watch: Watch, lastRow: number): unknown[] {
+function headersRead(port: BulkSheetPort, watch: Watch, lastRow: number): unknown[] {
   const columns = watchColumns(watch);
   const first = Math.min(...columns);
   const [headerRow] = port.read(watch.headerRow, lastRow, first, Math.max(...columns));

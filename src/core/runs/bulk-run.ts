@@ -1,0 +1,103 @@
+// The sidebar drives a bulk run (or a recipe's step) as a loop of calls; each call does one bounded
+// slice here and saves the run before it returns, so a closed sidebar or a killed execution loses
+// nothing. The run's lease (bulk/lease.ts), taken under the document lock, keeps two sidebars off
+// the same rows; a slice that throws gives its rows back; a pause or cancel asked for meanwhile
+// wins (bulk/run.ts mergeAfterSlice); a recipe's step that is done starts the next (recipe-steps.ts).
+import type { BulkProgress } from '../../shared/bulk-rpc';
+import { checkConfig } from '../bulk/config';
+import { releaseLease, takeSlice } from '../bulk/lease';
+import { type BulkRun, leaseHeld, mergeAfterSlice, retryRun } from '../bulk/run';
+import { type BulkSheetPort, type CombinedSheetPort, SLICE_LIMITS } from '../bulk/slice/ports';
+import type { Operation } from '../operations/types';
+import { progressWithRecipe } from '../recipes/progress';
+import { BULK_TEXTS } from '../text/catalogue/sidebar/bulk';
+import type { RunPorts } from './ports';
+import { advanceRecipe, currentRun, type RecipeRunPorts } from './recipe-steps';
+import { sliceOf } from './slice';
+
+/** Where the spreadsheet's one bulk run is kept, its sheets, and what follows a slice. */
+export interface BulkRunPorts extends RunPorts, RecipeRunPorts {
+  saveRun(run: BulkRun): void;
+  /** The run's sheet by name; null when it is gone. */
+  sheet(name: string): BulkSheetPort | null;
+  /** The one sheet a run writes every company's employees to. */
+  combined(name: string, op: Operation): CombinedSheetPort;
+  /** Moves the purchases waiting in document properties to the ledger's sheet. */
+  movePurchases(): void;
+  /** Keeps the clock trigger that collects jobs: the run waits for some. */
+  keepCollecting(): void;
+}
+
+/** One call of the sidebar's loop: the next slice of run `runId`, if it is this caller's to run. */
+export function continueRun(ports: BulkRunPorts, runId: string): BulkProgress {
+  const { clock } = ports;
+  const token = ports.token();
+  const taken = ports.locked(() => {
+    const { taken, save } = takeSlice(currentRun(ports, runId), clock.now(), token, SLICE_LIMITS.budgetMs);
+    if (save) ports.saveRun(save);
+    return taken;
+  });
+  if (!taken.mine) return progressWithRecipe(taken.run, clock.now(), taken.busy);
+
+  // Purchases still waiting make room for the slice's, which the ledger's sheet takes after it.
+  ports.movePurchases();
+  let sliced: BulkRun;
+  try {
+    sliced = sliceRun(ports, taken.run);
+  } catch (error) {
+    // The rows are free for the next call; what was bought is in the cache.
+    ports.locked(() => {
+      const released = releaseLease(ports.readRun(), taken.run.id, token);
+      if (released) ports.saveRun(released);
+    });
+    throw error;
+  }
+  const merged = ports.locked(() => {
+    const after = mergeAfterSlice(ports.readRun(), sliced);
+    if (after) ports.saveRun(after);
+    return after ?? sliced;
+  });
+  // The slice's purchases wait in document properties: the ledger sheet takes them while this
+  // call may write it.
+  ports.movePurchases();
+  // A recipe's step that is done hands its rows to the next step.
+  const saved = advanceRecipe(ports, merged);
+  // Jobs this run waits for are collected even if the sidebar closes.
+  if (saved.pending.length > 0) ports.keepCollecting();
+  return progressWithRecipe(saved, clock.now());
+}
+
+function sliceRun(ports: BulkRunPorts, run: BulkRun): BulkRun {
+  const sheet = ports.sheet(run.config.sheetName);
+  if (!sheet) {
+    return {
+      ...run,
+      state: 'stopped',
+      stoppedBy: 'sheetGone',
+      message: BULK_TEXTS.sheetGone.say(run.config.sheetName),
+    };
+  }
+  const op = checkConfig(run.config).op;
+  return sliceOf(ports, run, sheet, run.combinedSheet ? ports.combined(run.combinedSheet, op) : null);
+}
+
+/** Changes run `runId` as the user asked (pause, resume, cancel, retry), under the lock. */
+export function controlRun(
+  ports: Pick<BulkRunPorts, 'clock' | 'locked' | 'readRun' | 'saveRun'>,
+  runId: string,
+  change: (run: BulkRun, now: number) => BulkRun,
+): BulkProgress {
+  const now = ports.clock.now();
+  const run = ports.locked(() => {
+    const next = change(currentRun(ports, runId), now);
+    ports.saveRun(next);
+    return next;
+  });
+  return progressWithRecipe(run, now, run.state === 'running' && leaseHeld(run, now));
+}
+
+/** The failed rows back in the queue; refused while a slice is at work on the run. */
+export function retryFailed(run: BulkRun, now: number): BulkRun {
+  if (leaseHeld(run, now)) throw new Error(BULK_TEXTS.sliceAtWork.text);
+  return retryRun(run, now);
+}

@@ -1,0 +1,27 @@
+// One slice of a run (bulk/slice/): a bulk run's per sidebar call, a watch's step's many in one
+// trigger. Every kind of run slices with this execution's day, pace and run cap; a watch passes its
+// own caps and names itself the buyer.
+import type { BulkRun } from '../bulk/run';
+import type { BulkSheetPort, CombinedSheetPort, SliceOptions } from '../bulk/slice/ports';
+import { runSlice } from '../bulk/slice/slice';
+import type { RunPorts } from './ports';
+
+/** What a kind of run sets of a slice's options itself; the rest is the execution's. */
+type OwnOptions = Partial<Pick<SliceOptions, 'runHardCap' | 'watchCaps' | 'buyer'>>;
+
+/** Runs one slice of `run` over `sheet`; answers the run as it should be saved. */
+export function sliceOf(
+  ports: RunPorts,
+  run: BulkRun,
+  sheet: BulkSheetPort,
+  combined: CombinedSheetPort | null,
+  own: OwnOptions = {},
+): BulkRun {
+  return runSlice(ports.sliceDeps(sheet, combined), run, {
+    day: ports.day(),
+    spreadsheetId: run.spreadsheetId,
+    runHardCap: ports.runHardCap,
+    limits: { requestsPerSecond: ports.requestsPerSecond() },
+    ...own,
+  });
+}
