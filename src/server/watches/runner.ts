@@ -4,6 +4,7 @@
 // watch at once, with one notice; the pause ends with a working key or credits back (pause.ts).
 import { creditsRanOut } from '../../core/jobs/short-list';
 import { OUT_OF_CREDITS_PROPERTY } from '../../core/lookup/send';
+import { type RunEnd, WatchRun, type WatchRunPorts } from '../../core/runs/watch-run';
 import { creditsBack } from '../../core/watches/pause';
 import { paceAt, type RunCause, shareOf } from '../../core/watches/runtime';
 import type { Watch } from '../../core/watches/watch';
@@ -21,7 +22,6 @@ import {
   saveWatch,
   writeWatchNote,
 } from './store';
-import { type RunEnd, WatchRun, type WatchRunPorts } from './watch-run';
 
 export interface RunRequest {
   cause: RunCause;

@@ -2,18 +2,18 @@
 // still fit the sheet, runs its steps in order over the due rows (step-run.ts), and saves what it
 // spent and did after every step, under the document lock, keeping the lease until it is done. If
 // another trigger wanted a run meanwhile, it looks at the sheet again before it lets go.
-import { inputColumns } from '../../core/bulk/config';
-import type { BulkSheetPort } from '../../core/bulk/slice/ports';
-import { BUSY, tryWithLock } from '../../core/platform/locked-section';
-import type { RunPorts } from '../../core/runs/ports';
-import { plural } from '../../core/text/plural';
-import { capProblem, capsLeft, runCapProblem } from '../../core/watches/caps';
-import { misfit } from '../../core/watches/fit';
-import { IncompleteRows, parseIncomplete } from '../../core/watches/incomplete';
-import { afterRun, type RunResult, takeLease } from '../../core/watches/lease';
-import type { RunCause } from '../../core/watches/runtime';
-import { type Watch, watchColumns } from '../../core/watches/watch';
-import { runStep, type StepResult, type StepStop } from './step-run';
+import { inputColumns } from '../bulk/config';
+import type { BulkSheetPort } from '../bulk/slice/ports';
+import { BUSY, tryWithLock } from '../platform/locked-section';
+import { plural } from '../text/plural';
+import { capProblem, capsLeft, runCapProblem } from '../watches/caps';
+import { misfit } from '../watches/fit';
+import { IncompleteRows, parseIncomplete } from '../watches/incomplete';
+import { afterRun, type RunResult, takeLease } from '../watches/lease';
+import type { RunCause } from '../watches/runtime';
+import { type Watch, watchColumns } from '../watches/watch';
+import type { RunPorts } from './ports';
+import { runStep, type StepResult, type StepStop } from './watch-step';
 
 /** A watch's sheet as one pass sees it: reads remembered, a write leaving changed rows alone. */
 export interface GuardedSheetPort extends BulkSheetPort {

@@ -2,18 +2,18 @@
 // slices over them (core/bulk/slice/), each bounded like a bulk run's and writing before it returns,
 // through the guarded sheet (sheet-port.ts), each allowed to spend what is left of the watch's caps.
 // What it did comes back as a StepResult; the watch's run (watch-run.ts) folds it in and saves it.
-import { perLookupEstimate, type SheetTable, tableSpan } from '../../core/bulk/plan';
-import { type BulkRun, newRun } from '../../core/bulk/run';
-import { type BulkSheetPort, SLICE_LIMITS } from '../../core/bulk/slice/ports';
-import { operationByType } from '../../core/operations/table';
-import type { RunPorts } from '../../core/runs/ports';
-import { sliceOf } from '../../core/runs/slice';
-import { belowPriceStatus, capStatus } from '../../core/text/catalogue/statuses';
-import { capBelowPrice } from '../../core/watches/caps';
-import { dueRows } from '../../core/watches/due';
-import type { IncompleteRows } from '../../core/watches/incomplete';
-import { refusalOf } from '../../core/watches/pause';
-import type { CapBelowPrice, Watch, WatchStep } from '../../core/watches/watch';
+import { perLookupEstimate, type SheetTable, tableSpan } from '../bulk/plan';
+import { type BulkRun, newRun } from '../bulk/run';
+import { type BulkSheetPort, SLICE_LIMITS } from '../bulk/slice/ports';
+import { operationByType } from '../operations/table';
+import { belowPriceStatus, capStatus } from '../text/catalogue/statuses';
+import { capBelowPrice } from '../watches/caps';
+import { dueRows } from '../watches/due';
+import type { IncompleteRows } from '../watches/incomplete';
+import { refusalOf } from '../watches/pause';
+import type { CapBelowPrice, Watch, WatchStep } from '../watches/watch';
+import type { RunPorts } from './ports';
+import { sliceOf } from './slice';
 
 /** A slice starts only when its whole budget, and this margin, fit before the run's end. */
 const SLICE_MARGIN_MS = 15_000;
