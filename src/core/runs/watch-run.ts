@@ -1,5 +1,5 @@
-// One run of one watch: it takes the watch's lease (core/watches/lease.ts), checks that its columns
-// still fit the sheet, runs its steps in order over the due rows (step-run.ts), and saves what it
+// One run of one watch: it takes the watch's lease (watches/lease.ts), checks that its columns
+// still fit the sheet, runs its steps in order over the due rows (watch-step.ts), and saves what it
 // spent and did after every step, under the document lock, keeping the lease until it is done. If
 // another trigger wanted a run meanwhile, it looks at the sheet again before it lets go.
 import { inputColumns } from '../bulk/config';

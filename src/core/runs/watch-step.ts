@@ -1,6 +1,7 @@
-// One step of a watch over its sheet: the due rows read at once (core/watches/due.ts), then bulk
-// slices over them (core/bulk/slice/), each bounded like a bulk run's and writing before it returns,
-// through the guarded sheet (sheet-port.ts), each allowed to spend what is left of the watch's caps.
+// One step of a watch over its sheet: the due rows read at once (watches/due.ts), then slices over
+// them (slice.ts), each bounded like a bulk run's and writing before it returns, through the
+// guarded sheet (server/watches/sheet-port.ts), each allowed to spend what is left of the watch's
+// caps; a slice starts only while its whole budget fits before the run's end.
 // What it did comes back as a StepResult; the watch's run (watch-run.ts) folds it in and saves it.
 import { perLookupEstimate, type SheetTable, tableSpan } from '../bulk/plan';
 import { type BulkRun, newRun } from '../bulk/run';
