@@ -9,6 +9,7 @@ import type { SheetTable } from '../core/bulk/plan';
 import { withLostResults } from '../core/cache/lost';
 import { priceLabel } from '../core/operations/pricing';
 import { operationByType } from '../core/operations/table';
+import { checkRecipeRun } from '../core/recipes/check';
 import {
   CUSTOM_RECIPES_PROPERTY,
   parseCustomRecipes,
@@ -17,7 +18,7 @@ import {
 } from '../core/recipes/custom';
 import { recipePreviewOf } from '../core/recipes/preview';
 import { progressWithRecipe } from '../core/recipes/progress';
-import { BUILT_IN_RECIPES, recipeProblem, SLOT_LABELS } from '../core/recipes/recipes';
+import { BUILT_IN_RECIPES, SLOT_LABELS } from '../core/recipes/recipes';
 import { plannedSteps, stepPlans, stepsWidth } from '../core/recipes/step-plans';
 import { type RecipeSheet, recipeOwnership } from '../core/recipes/steps';
 import { goOnRecipe as goOn, type RecipeRunPorts, stepRun } from '../core/runs/recipe-steps';
@@ -29,7 +30,6 @@ import type {
   RecipePreview,
   RecipeRunConfig,
   RecipeSummary,
-  SlotName,
 } from '../shared/recipe-rpc';
 import { headersOf, readBlock, readRunSheet } from './adapters/bulk-sheets';
 import { beginRun, readColumnClaims, readRun } from './bulk-run-store';
@@ -37,8 +37,6 @@ import { installDrivers } from './collector/edit-open-triggers';
 import type { ExecutionContext } from './context';
 import { requireDocumentProperties } from './platform/properties';
 import { context, locked, paidAnswers, sheetNamed } from './sidebar-call';
-
-const OPTIONAL_SLOTS: ReadonlySet<SlotName> = new Set(['company']);
 
 const properties = requireDocumentProperties;
 const customRecipes = () => parseCustomRecipes(properties().getProperty(CUSTOM_RECIPES_PROPERTY));
@@ -60,35 +58,7 @@ export function listRecipes(): RecipeSummary[] {
 }
 
 /** The recipe and the sheet as the server may trust them; throws a message the sidebar shows. */
-export function checkRecipe(raw: RecipeRunConfig): { recipe: Recipe; sheet: RecipeSheet } {
-  const recipe = allRecipes().find((each) => each.id === String(raw?.recipeId ?? ''));
-  if (!recipe) throw new Error(BULK_TEXTS.chooseRecipe.text);
-  const problem = recipeProblem(recipe);
-  if (problem) throw new Error(problem);
-  const sheetName = typeof raw.sheetName === 'string' ? raw.sheetName : '';
-  if (sheetName === '') throw new Error(BULK_TEXTS.chooseSheet.text);
-  const headerRow = Number(raw.headerRow);
-  if (!Number.isSafeInteger(headerRow) || headerRow < 1) throw new Error(BULK_TEXTS.headerRowWhole.text);
-  return { recipe, sheet: { sheetName, headerRow, slots: checkSlots(recipe, raw) } };
-}
-
-/** The input column of each slot the recipe reads, one column each; an optional one may be left out. */
-function checkSlots(recipe: Recipe, raw: RecipeRunConfig): Partial<Record<SlotName, number>> {
-  const slots: Partial<Record<SlotName, number>> = {};
-  for (const slot of recipe.slots) {
-    const column = raw.slots?.[slot];
-    if (column === undefined || column === null) {
-      if (OPTIONAL_SLOTS.has(slot)) continue;
-      throw new Error(BULK_TEXTS.chooseColumn.say(SLOT_LABELS[slot]));
-    }
-    if (!Number.isSafeInteger(column) || column < 1)
-      throw new Error(BULK_TEXTS.mustBeColumn.say(SLOT_LABELS[slot]));
-    slots[slot] = column;
-  }
-  const used = Object.values(slots);
-  if (new Set(used).size !== used.length) throw new Error(BULK_TEXTS.differentColumns.text);
-  return slots;
-}
+export const checkRecipe = (raw: RecipeRunConfig) => checkRecipeRun(raw, allRecipes());
 
 export function previewRecipe(raw: RecipeRunConfig): RecipePreview {
   return recipePreview(context(), checkRecipe(raw));
