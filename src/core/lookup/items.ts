@@ -91,7 +91,7 @@ export interface LookupContext {
   storeInHand?: Record<string, string>;
   /**
    * A trigger's execution, which Google may stop at any instant for the day's trigger-time quota:
-   * paid answers are kept batch by batch (keep-batches.ts). A watch's run always is one.
+   * paid answers are kept batch by batch (keep-batches.ts). A watch's step says so of its slices.
    */
   stoppable?: boolean;
 }

@@ -73,7 +73,7 @@ export function sendNew(
   // own purchases would wait in the fast cache, which forgets (the 10,000-name range of
   // recalculation.test.ts bought 597 names twice so). Everything else saves once, below, before
   // anything else: a bulk slice ends well inside its 6 minutes, a formula within its 30 s.
-  const keeper = keepEachBatch(deps, stoppable(ctx) ? granted : [], booking.view);
+  const keeper = keepEachBatch(deps, ctx.stoppable ? granted : [], booking.view);
   const outcomes = enrichMany(
     deps.client,
     granted.map((item) => item.request),
@@ -146,7 +146,6 @@ export function sendNew(
 }
 
 /** Whether the execution may be stopped at any instant by Google's daily trigger-time quota. */
-const stoppable = (ctx: LookupContext) => ctx.stoppable === true || ctx.buyer === 'watch';
 
 /** What the reservation did not grant is refused: to wait its turn (a busy lock), or with why. */
 function refuseUngranted(booking: Booking, results: Map<string, LookupResult>): void {

@@ -155,6 +155,8 @@ class StepRun {
       runHardCap: 0,
       watchCaps: this.watchCaps(),
       buyer: 'watch',
+      // Watches run in triggers only, which the day's quota may stop at any instant.
+      stoppable: true,
     });
   }
 

@@ -79,4 +79,6 @@ export interface SliceOptions {
   limits?: Partial<SliceLimits>;
   /** Who the record of purchases names as the buyer; a bulk run's or a recipe's by default. */
   buyer?: PurchaseSource;
+  /** The slice runs in a trigger Google may stop at any instant: keep each batch's answers. */
+  stoppable?: boolean;
 }

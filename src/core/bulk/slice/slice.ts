@@ -229,6 +229,7 @@ class Slice implements SliceView {
       formulaDailyCap: 0,
       retryServerErrors: true,
       maxRequestsPerSecond: limits.requestsPerSecond,
+      ...(options.stoppable ? { stoppable: true } : {}),
     };
     const results = new Map<string, LookupResult>();
     // Rows waiting on a job: one status round, then the slice moves on.
