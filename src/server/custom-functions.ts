@@ -6,7 +6,7 @@ import { formulaRows } from '../core/formulas/formula-rows';
 import type { Prepared } from '../core/formulas/request';
 import { type Drivers, followsTheUser } from '../core/jobs/trigger-records';
 import { formulaAnswer } from '../core/lookup/formula-cells';
-import { isDeferred, type LookupItem, type LookupResult } from '../core/lookup/items';
+import type { LookupItem, LookupResult } from '../core/lookup/items';
 import { lookupMany } from '../core/lookup/pass';
 import { CELL_TEXT } from '../core/text/catalogue/cells';
 import { cellRef, parseCell } from '../core/text/cell-refs';
@@ -76,7 +76,11 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
     const now = context.deps.client.clock.now();
     const stored = context.takeStoreInHand();
     const ended = endedHere(context, stored);
-    if (ended !== null) return formulaAnswer(rows, results, { followsUser, queued: ended, apiKey });
+    // The queue's promise ended here (collector/handoff.ts): nothing is sent, each lookup says why.
+    if (ended !== null) {
+      for (const { key } of items) results.set(key, { kind: 'deferred', reason: 'not-sent', message: ended });
+      return formulaAnswer(rows, results, { followsUser, queued: ended, apiKey });
+    }
     results = lookupMany(context.deps, items, {
       buyer: 'formula',
       jobSource: 'formula',
@@ -94,7 +98,9 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
       maxRequestsPerSecond: context.pace.rate,
       storeInHand: stored,
     });
-    const left = new Set(items.filter((item) => isDeferred(results.get(item.key))).map((item) => item.key));
+    const left = new Set(
+      items.filter((item) => results.get(item.key)?.kind === 'deferred').map((item) => item.key),
+    );
     // What this execution had no time or turn for is handed to the add-on's own executions.
     if (left.size > 0) queued = queueThisFormula(context, left.size, driversNow, stored);
   }

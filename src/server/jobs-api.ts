@@ -14,13 +14,14 @@ import {
   jobScope,
   readJobs,
 } from '../core/jobs/registry';
+import type { Deferral } from '../core/lookup/items';
 import { lookupMany } from '../core/lookup/pass';
 import { operationByType } from '../core/operations/table';
 import type { Operation } from '../core/operations/types';
 import { NOT_SENT_BARE } from '../core/text/catalogue/queue';
 import { JOBS_TEXTS } from '../core/text/catalogue/sidebar/jobs';
 import { errorMessage } from '../core/text/error-message';
-import type { JobsList, RetryResult } from '../shared/jobs-rpc';
+import type { JobsList, JobView, RetryResult } from '../shared/jobs-rpc';
 import { spreadsheetById } from './adapters/employee-sheets';
 import { takeReauthorizeFlag } from './collector/authorization';
 import { currentBackground, keepCollecting } from './collector/clock-trigger';
@@ -143,7 +144,7 @@ function runAgain(context: CollectorContext, job: JobRecord, op: Operation): Ret
   const after = myJobs(context).find((candidate) => candidate.key === job.key) ?? null;
   const view = after ? describeJob(after, context.deps.client.clock.now()) : null;
   if (!result || result.kind === 'refused') return refused(result?.message ?? NOT_SENT_BARE.text);
-  if (result.kind === 'waiting') return refused(JOBS_TEXTS.formulaBusy.text);
+  if (result.kind === 'deferred') return notNow(result, view);
   if (result.kind === 'failed') return { ok: false, message: result.error.message, job: view };
   // The re-run job must not depend on the sidebar staying open.
   if (after && isPending(after)) keepCollecting();
@@ -151,6 +152,13 @@ function runAgain(context: CollectorContext, job: JobRecord, op: Operation): Ret
   const message =
     result.kind === 'pending' ? JOBS_TEXTS.startedAgain.say(view?.costText) : JOBS_TEXTS.doneAgain.text;
   return { ok: true, message, job: view };
+}
+
+/** A re-run that only waits its turn: the lock busy, another execution buying it, or not sent in time. */
+function notNow(deferral: Deferral, view: JobView | null): RetryResult {
+  if (deferral.reason === 'buying-elsewhere') return refused(JOBS_TEXTS.formulaBusy.text);
+  if (deferral.reason === 'lock-busy') return refused(deferral.message);
+  return { ok: false, message: deferral.message, job: view };
 }
 
 /**

@@ -4,8 +4,8 @@
 // answered by its document's layers makes no call for it.
 
 import { rememberKept, type Spreadsheet, UserMemory } from '../core/cache/user-memory';
+import { eraseEditNote, writeEditNote } from '../core/platform/edit-note';
 import type { BatchStorePort } from '../core/platform/ports';
-import { CACHE_KEY } from '../core/platform/stored-keys';
 import { DAY_MS } from '../core/platform/time';
 import { errorMessage } from '../core/text/error-message';
 import {
@@ -17,9 +17,6 @@ import {
 } from './adapters/apps-script';
 import { fastCache } from './platform/cache';
 import { userProperties } from './platform/properties';
-
-/** CacheService's longest life: the note waits that long for the owner's trigger. */
-const BEHIND_TTL_SECONDS = 21_600;
 
 /**
  * The memory, reading answers within `ttlDays()` (the document's retention); `here` names this
@@ -58,16 +55,13 @@ export function spreadsheetHere(spreadsheet: GoogleAppsScript.Spreadsheet.Spread
 }
 
 /**
- * The memory refused a write (an editor's formula may not write the owner's user properties): a
- * note in the document cache, which the Edit trigger reads with its others, asks the owner's next
+ * The memory refused a write (an editor's formula may not write the owner's user properties): the
+ * memory's line of the Edit trigger's note (core/platform/edit-note.ts) asks the owner's next
  * trigger to give the memory what this document keeps.
  */
 function noteMemoryBehind(): void {
   try {
-    ttlCachePort(fastCache()).putMany(
-      { [CACHE_KEY.memoryBehind]: String(appsScriptClock.now()) },
-      BEHIND_TTL_SECONDS,
-    );
+    writeEditNote(ttlCachePort(fastCache()), { memory: String(appsScriptClock.now()) });
   } catch {
     // Only credits elsewhere are at stake: the document keeps every answer.
   }
@@ -75,8 +69,8 @@ function noteMemoryBehind(): void {
 
 /**
  * In a trigger, which runs as its owner (who saved the key): gives the owner's memory the answers
- * this document keeps and it lacks, then lets the note go. Failures are only logged: the document
- * keeps every answer, and the note stays for the next trigger.
+ * this document keeps and it lacks, then takes its line off the note. Failures are only logged: the document
+ * keeps every answer, and the line stays for the next trigger.
  */
 export function catchUpMemory(
   memory: UserMemory,
@@ -88,7 +82,7 @@ export function catchUpMemory(
     const now = appsScriptClock.now();
     const isLive = (at: number) => now - at < ttlDays * DAY_MS;
     rememberKept(memory, { all: store.getAll(), hash: digestHashPort, isLive }, scope);
-    ttlCachePort(fastCache()).removeMany([CACHE_KEY.memoryBehind]);
+    eraseEditNote(ttlCachePort(fastCache()), ['memory']);
   } catch (error) {
     console.warn(`Could not give the memory this spreadsheet's answers: ${errorMessage(error)}`);
   }

@@ -7,7 +7,6 @@ import type { CachedAnswer } from '../cache/entries';
 import { formulaRows } from '../formulas/formula-rows';
 import type { Prepared } from '../formulas/request';
 import {
-  isDeferred,
   type LookupContext,
   type LookupDeps,
   type LookupItem,
@@ -72,7 +71,7 @@ export function finishLookups(
     const slice = remaining.slice(0, sliceSize);
     const deadline = Math.min(clock.now() + SLICE_MS + 2_000, until);
     const results = lookupMany(deps, slice, { ...ctx, deadline });
-    const waiting = slice.filter((item) => isDeferred(results.get(item.key)));
+    const waiting = slice.filter((item) => results.get(item.key)?.kind === 'deferred');
     const stopped = stopReason(slice, results);
     bought += slice.length - waiting.length;
     remaining = [...waiting, ...remaining.slice(slice.length)];
@@ -88,7 +87,7 @@ const keysOf = (items: readonly LookupItem[]) => new Set(items.map((item) => ite
 function stopReason(slice: readonly LookupItem[], results: Map<string, LookupResult>): string | null {
   for (const item of slice) {
     const result = results.get(item.key);
-    if (result?.kind === 'refused' && result.later !== true) return result.message;
+    if (result?.kind === 'refused') return result.message;
     if (result?.kind === 'failed' && result.error.fatal) return result.error.message;
   }
   return null;

@@ -1,17 +1,14 @@
-// A note in the document's fast cache that says whether any job waits to be collected, so that
-// the Edit trigger, which runs on every edit of the spreadsheet, costs one cache read when nothing
-// does. Whoever starts a job says so; the collector says what it left. The note can vanish (the
-// cache forgets), and then the registry is read once and the note written again. The note also
-// holds the collector's role, a lease (core/platform/lease.ts) that any collector's account of
-// what it left lets go.
+// The job collector's lines of the Edit trigger's note (platform/edit-note.ts): whether any job
+// waits to be collected, so that the Edit trigger costs one cache read when nothing does, and the
+// collector's role. Whoever starts a job says so; the collector says what it left. The line can
+// vanish (the cache forgets), and then the registry is read once and the line written again. The
+// collector's role is a lease (core/platform/lease.ts) on a line of its own, so that a job noted
+// while a collector takes the role is not lost; any collector's account of what it left lets it go.
+import { type EditNote, readEditNote, writeEditNote } from '../platform/edit-note';
 import { heldByOther, type Lease, takeLease } from '../platform/lease';
 import { BUSY, tryWithLock } from '../platform/locked-section';
 import type { LockPort, TtlCachePort } from '../platform/ports';
-import { CACHE_KEY } from '../platform/stored-keys';
 
-export const JOB_SIGNAL_KEY = CACHE_KEY.jobSignal;
-/** CacheService's longest life: the note outlives any job's 10 minutes by far. */
-const SIGNAL_TTL_SECONDS = 21_600;
 const CLAIM_LOCK_WAIT_MS = 1_000;
 
 export interface JobSignal {
@@ -19,76 +16,92 @@ export interface JobSignal {
   pending: number;
   /** When the first of them is due for a poll (clock ms). */
   nextDueAt: number | null;
-  /** The collector's role: while another holds it, drivers leave the work to it. */
-  collector: Lease | null;
-  /** When the note was written. */
+  /** When the line was written. */
   at: number;
 }
 
-export function readSignal(cache: TtlCachePort): JobSignal | null {
-  return parseSignal(cache.getMany([JOB_SIGNAL_KEY])[JOB_SIGNAL_KEY]);
+/** What the note says of the jobs: the line (null: the cache forgot it) and the collector's role. */
+export interface JobsNote {
+  signal: JobSignal | null;
+  /** The collector's role: while another holds it, drivers leave the work to it. */
+  collector: Lease | null;
 }
 
-/** The note as read from the cache (by a caller that reads other keys in the same call). */
-export function parseSignal(text: string | undefined): JobSignal | null {
+/** The jobs' lines of the note, read alone. */
+export const readSignal = (cache: TtlCachePort): JobsNote =>
+  jobsInNote(readEditNote(cache, ['jobs', 'collector']));
+
+/** The jobs' lines of a note read whole (by the Edit trigger, which reads every line in one call). */
+export function jobsInNote(note: EditNote): JobsNote {
+  return { signal: parseSignal(note.jobs), collector: parseLease(note.collector) };
+}
+
+function parseSignal(text: string | undefined): JobSignal | null {
+  const parsed = parseJson(text) as Partial<JobSignal> | null;
+  if (typeof parsed?.pending !== 'number' || typeof parsed.at !== 'number') return null;
+  return {
+    pending: parsed.pending,
+    nextDueAt: typeof parsed.nextDueAt === 'number' ? parsed.nextDueAt : null,
+    at: parsed.at,
+  };
+}
+
+function parseLease(text: string | undefined): Lease | null {
+  const parsed = parseJson(text) as Partial<Lease> | null;
+  const { token, until } = parsed ?? {};
+  return typeof token === 'string' && typeof until === 'number' ? { token, until } : null;
+}
+
+function parseJson(text: string | undefined): unknown {
   if (text === undefined) return null;
   try {
-    const parsed = JSON.parse(text) as Partial<JobSignal>;
-    if (typeof parsed.pending !== 'number' || typeof parsed.at !== 'number') return null;
-    return {
-      pending: parsed.pending,
-      nextDueAt: typeof parsed.nextDueAt === 'number' ? parsed.nextDueAt : null,
-      collector: parseLease(parsed.collector),
-      at: parsed.at,
-    };
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' ? parsed : null;
   } catch {
     return null;
   }
 }
 
-function parseLease(value: unknown): Lease | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { token, until } = value as Partial<Lease>;
-  return typeof token === 'string' && typeof until === 'number' ? { token, until } : null;
-}
-
-function writeSignal(cache: TtlCachePort, signal: JobSignal): void {
-  cache.putMany({ [JOB_SIGNAL_KEY]: JSON.stringify(signal) }, SIGNAL_TTL_SECONDS);
-}
+const signalLine = (signal: JobSignal) => JSON.stringify(signal);
+/** The collector's line once no collector holds the role. */
+const NO_COLLECTOR = 'null';
 
 /** Whether a driver has work: jobs wait and no other collector is running. */
-export function collectorWanted(signal: JobSignal, now: number): boolean {
-  return signal.pending > 0 && !heldByOther(signal.collector, now);
+export function collectorWanted({ signal, collector }: JobsNote, now: number): boolean {
+  return signal !== null && signal.pending > 0 && !heldByOther(collector, now);
 }
 
 /** Says a job was started (or a list arrived for delivery): the next driver must collect. */
 export function noteJobStarted(cache: TtlCachePort, nextDueAt: number, now: number): void {
-  const current = readSignal(cache);
+  const current = parseSignal(readEditNote(cache, ['jobs']).jobs);
   const due = current?.nextDueAt == null ? nextDueAt : Math.min(current.nextDueAt, nextDueAt);
-  writeSignal(cache, {
-    pending: Math.max(1, (current?.pending ?? 0) + 1),
-    nextDueAt: due,
-    collector: current?.collector ?? null,
-    at: now,
+  writeEditNote(cache, {
+    jobs: signalLine({ pending: Math.max(1, (current?.pending ?? 0) + 1), nextDueAt: due, at: now }),
   });
 }
 
+/** Says what the registry holds, read at `now` because the cache forgot the line; the role is left as it is. */
+export function noteJobsFound(cache: TtlCachePort, left: Omit<JobSignal, 'at'>, now: number): void {
+  writeEditNote(cache, { jobs: signalLine({ ...left, at: now }) });
+}
+
 /**
- * Says what a collector left, from the registry it read when its last pass began (`readAt`). A job
- * started after that pass began is not in its count: its own note, written later, is kept.
+ * Says what a collector left, from the registry it read when its last pass began (`readAt`), and
+ * lets the collector's role go. A job started after that pass began is not in its count: its own
+ * line, written later, is kept.
  */
 export function noteCollected(
   cache: TtlCachePort,
-  left: { pending: number; nextDueAt: number | null },
+  left: Omit<JobSignal, 'at'>,
   readAt: number,
   now: number,
 ): void {
-  const current = readSignal(cache);
+  const current = parseSignal(readEditNote(cache, ['jobs']).jobs);
   if (current && current.pending > 0 && current.at > readAt && left.pending === 0) {
-    writeSignal(cache, { ...current, collector: null });
+    writeEditNote(cache, { collector: NO_COLLECTOR });
     return;
   }
-  writeSignal(cache, { pending: left.pending, nextDueAt: left.nextDueAt, collector: null, at: now });
+  writeEditNote(cache, { jobs: signalLine({ ...left, at: now }), collector: NO_COLLECTOR });
 }
 
 /**
@@ -104,15 +117,12 @@ export function claimCollector(
   time: { workMs: number; marginMs: number },
 ): boolean {
   const claimed = tryWithLock(lock, CLAIM_LOCK_WAIT_MS, () => {
-    const current = readSignal(cache);
-    const taken = takeLease(current?.collector, now, token, time.workMs, time.marginMs);
+    const { signal, collector } = readSignal(cache);
+    const taken = takeLease(collector, now, token, time.workMs, time.marginMs);
     if (taken.kind === 'busy') return false;
-    writeSignal(cache, {
-      pending: current?.pending ?? 1,
-      nextDueAt: current?.nextDueAt ?? null,
-      collector: taken.lease,
-      at: current?.at ?? now,
-    });
+    // A collector at work means jobs wait: the line the cache forgot says so until it says what is left.
+    const jobs = signal ? {} : { jobs: signalLine({ pending: 1, nextDueAt: null, at: now }) };
+    writeEditNote(cache, { collector: JSON.stringify(taken.lease), ...jobs });
     return true;
   });
   return claimed !== BUSY && claimed;

@@ -10,7 +10,7 @@ import { INVALID_INPUT_BARE } from '../text/catalogue/api';
 import { CELL_TEXT, rowErrorText, tableRowsText } from '../text/catalogue/cells';
 import { errorMessage } from '../text/error-message';
 import { employeeListText, expiredText, jobRunningText } from './cell-texts';
-import { isDeferred, type LookupResult } from './items';
+import type { LookupResult } from './items';
 
 type Row = FormulaRow;
 
@@ -36,7 +36,7 @@ function toCell(
   followsUser: () => boolean,
   queued: string | null,
 ): CellOutput {
-  if (queued !== null && isDeferred(result)) return queued;
+  if (queued !== null && result.kind === 'deferred') return queued;
   if (op.shape === 'employees' && (result.kind === 'found' || result.kind === 'pending')) {
     return employeeListText(result, followsUser());
   }
@@ -47,15 +47,13 @@ function toCell(
       return CELL_TEXT.notFound;
     case 'pending':
       return jobRunningText(followsUser());
-    case 'waiting':
-      return CELL_TEXT.processing;
+    case 'deferred':
+      return result.reason === 'buying-elsewhere' ? CELL_TEXT.processing : result.message;
     case 'expired':
       throw new Error(expiredText(op, result.job));
     case 'failed':
-      if (result.error.code === 'not_sent') return result.error.message;
       throw new Error(result.error.message);
     case 'refused':
-      if (result.later) return result.message;
       throw new Error(result.message);
   }
 }

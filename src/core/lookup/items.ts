@@ -25,18 +25,20 @@ export type LookupResult =
   | { kind: 'pending'; job: JobRecord }
   | { kind: 'failed'; error: ApiError }
   | { kind: 'expired'; job: JobRecord }
-  /** `later`: nothing is wrong, the lookup only has to wait its turn (a busy lock). */
-  | { kind: 'refused'; message: string; later?: true }
-  /** Another execution is buying this answer right now; it will be in the cache shortly. */
-  | { kind: 'waiting' };
+  | { kind: 'refused'; message: string }
+  | ({ kind: 'deferred' } & Deferral);
 
-/** A lookup that only has to wait its turn: time, the pace, the lock, another execution's purchase. */
-export function isDeferred(result: LookupResult | undefined): boolean {
-  if (!result) return true;
-  if (result.kind === 'waiting') return true;
-  if (result.kind === 'refused') return result.later === true;
-  return result.kind === 'failed' && result.error.code === 'not_sent';
-}
+/**
+ * Why a lookup was not bought now, though nothing is wrong: it only waits its turn and costs
+ * nothing yet. A formula queues it for the add-on's own executions, a bulk slice defers it.
+ */
+export type Deferral =
+  /** Another execution is buying this answer right now; it will be in the cache shortly. */
+  | { reason: 'buying-elsewhere' }
+  /** The document's lock was busy: nothing was claimed or reserved (the message says so). */
+  | { reason: 'lock-busy'; message: string }
+  /** No time or room at the pace was left to send it (api/client.ts); the message says which. */
+  | { reason: 'not-sent'; message: string };
 
 export interface LookupDeps {
   client: ClientConfig;
@@ -119,10 +121,14 @@ export function fromCache(answer: CachedAnswer): LookupResult {
     : { kind: 'miss', cached: true, credits };
 }
 
+/** What a call's outcome answers; a call the client never sent (`not_sent`) only waits its turn. */
 export function fresh(outcome: CallOutcome, credits: number): LookupResult | null {
   if (outcome.kind === 'found') return { kind: 'found', result: outcome.result, cached: false, credits };
   if (outcome.kind === 'miss') return { kind: 'miss', cached: false, credits };
-  if (outcome.kind === 'failed') return { kind: 'failed', error: outcome.error };
+  if (outcome.kind === 'failed')
+    return outcome.error.code === 'not_sent'
+      ? { kind: 'deferred', reason: 'not-sent', message: outcome.error.message }
+      : { kind: 'failed', error: outcome.error };
   return null;
 }
 

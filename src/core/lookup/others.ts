@@ -57,5 +57,5 @@ export function awaitOthers(
     const taken = new Set(arrived.map(([key]) => key));
     waiting = waiting.filter((key) => !taken.has(key));
   }
-  for (const key of waiting) results.set(key, { kind: 'waiting' });
+  for (const key of waiting) results.set(key, { kind: 'deferred', reason: 'buying-elsewhere' });
 }

@@ -6,9 +6,8 @@
 //   4. the API, batched and paced with the document's     -> paid answers stored before returning
 //      other executions (api/pacing.ts)
 
-import type { ApiError } from '../api/outcome';
 import { readJobs } from '../jobs/registry';
-import { LOCK_BUSY_MESSAGE, OUT_OF_TIME_MESSAGE } from '../text/catalogue/queue';
+import { LOCK_BUSY_MESSAGE, NOT_SENT_BARE, OUT_OF_TIME_MESSAGE } from '../text/catalogue/queue';
 import { claimAndReserve, closeSection, type Settlement } from './booking';
 import { attachDeliveries } from './deliveries';
 import {
@@ -59,20 +58,18 @@ export function lookupMany(
   collectKnownJobs(deps, withJob, known, ctx, results);
   const unsent = uncached.filter((item) => !known.has(item.key));
   const room = Math.min(sendingRoom(deps, ctx), deps.cache.durableRoom(stored));
-  for (const item of unsent.slice(room)) results.set(item.key, { kind: 'failed', error: NO_TIME_LEFT });
+  for (const item of unsent.slice(room)) results.set(item.key, NO_TIME_LEFT);
   const sendable = unsent.slice(0, room);
   if (sendable.length > 0) buyUnsent(deps, sendable, ctx, OUT_OF_CREDITS_PROPERTY in stored, results);
   attachDeliveries(deps, lists, known, results, ctx);
+  // Every key is answered: one the pass could not settle was not sent, and waits its turn.
+  for (const item of unsent) if (!results.has(item.key)) results.set(item.key, NOT_SENT);
   return results;
 }
 
 /** What a lookup the deadline leaves no room for says; the formula queues it, a bulk slice defers it. */
-const NO_TIME_LEFT: ApiError = {
-  code: 'not_sent',
-  message: OUT_OF_TIME_MESSAGE,
-  fatal: false,
-  retryable: true,
-};
+const NO_TIME_LEFT: LookupResult = { kind: 'deferred', reason: 'not-sent', message: OUT_OF_TIME_MESSAGE };
+const NOT_SENT: LookupResult = { kind: 'deferred', reason: 'not-sent', message: NOT_SENT_BARE.text };
 
 /**
  * How many lookups the pace can send before the deadline (and, where no sheet is written, the
@@ -121,7 +118,7 @@ function buyUnsent(
   const booked = claimAndReserve(deps, unsent, ctx);
   if (booked === null) {
     for (const item of unsent)
-      results.set(item.key, { kind: 'refused', message: LOCK_BUSY_MESSAGE, later: true });
+      results.set(item.key, { kind: 'deferred', reason: 'lock-busy', message: LOCK_BUSY_MESSAGE });
     return;
   }
   const { claimed } = booked;
@@ -137,7 +134,7 @@ function buyUnsent(
   // formula that bought the key moments ago and keeps its claim until its deadline: its answer
   // would not serve, so waiting it out only holds the sidebar. The key is said to be busy at once.
   if (ctx.buyer === 'buyAgain') {
-    for (const item of taken) results.set(item.key, { kind: 'waiting' });
+    for (const item of taken) results.set(item.key, { kind: 'deferred', reason: 'buying-elsewhere' });
     return;
   }
   awaitOthers(deps, taken, ctx, results);

@@ -147,17 +147,15 @@ export function sendNew(
 
 /** Whether the execution may be stopped at any instant by Google's daily trigger-time quota. */
 
-/** What the reservation did not grant is refused: to wait its turn (a busy lock), or with why. */
+/** What the reservation did not grant waits its turn (a busy lock), or is refused with why. */
 function refuseUngranted(booking: Booking, results: Map<string, LookupResult>): void {
   const { items, reservation } = booking;
-  const later = reservation.refused?.reason === 'busy' ? { later: true as const } : {};
-  for (const item of items.slice(reservation.granted)) {
-    results.set(item.key, {
-      kind: 'refused',
-      message: reservation.refused?.message ?? NOT_SENT_BARE.text,
-      ...later,
-    });
-  }
+  const message = reservation.refused?.message ?? NOT_SENT_BARE.text;
+  const result: LookupResult =
+    reservation.refused?.reason === 'busy'
+      ? { kind: 'deferred', reason: 'lock-busy', message }
+      : { kind: 'refused', message };
+  for (const item of items.slice(reservation.granted)) results.set(item.key, result);
 }
 
 /** What the record of purchases keeps of a lookup: its answer's key, the input as sent, its cell. */

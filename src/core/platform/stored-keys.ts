@@ -98,15 +98,18 @@ export const KEY_SUFFIX = {
 
 /** The document cache (CacheService): single keys. */
 export const CACHE_KEY = {
-  /** Whether any job waits to be collected: what the Edit trigger reads (core/jobs/signal.ts). */
-  jobSignal: 'enrich.jobs.signal',
-  /** Which sheets and columns watches follow: what the Edit trigger reads (core/watches/note.ts). */
-  watchNote: 'enrich.watches.note',
   /**
-   * A formula bought answers it could not give the memory across the user's spreadsheets (an
-   * editor's, with a shared key): the owner's next trigger gives them (server/user-memory.ts).
+   * The Edit trigger's note (platform/edit-note.ts), a key a line, so that no writer overwrites
+   * another's line: whether jobs wait (jobs/signal.ts), the collector's role while one collects,
+   * which sheets and columns watches follow (watches/note.ts), and answers the memory across the
+   * user's spreadsheets lacks, for the owner's next trigger to give it (server/user-memory.ts).
    */
-  memoryBehind: 'enrich.memory.behind',
+  editNote: {
+    jobs: 'enrich.jobs.signal',
+    collector: 'enrich.jobs.collector',
+    watches: 'enrich.watches.note',
+    memory: 'enrich.memory.behind',
+  },
 } as const;
 
 /** The document cache: families of keys. */

@@ -28,8 +28,10 @@ function reasonOf(result: LookupResult | undefined): string {
   if (!result) return NOT_SENT_BARE.text;
   if (result.kind === 'failed') return result.error.message;
   if (result.kind === 'refused') return result.message;
-  if (result.kind === 'waiting')
-    return 'It was bought moments ago by a formula or a run; try Buy again in a minute.';
+  if (result.kind === 'deferred')
+    return result.reason === 'buying-elsewhere'
+      ? 'It was bought moments ago by a formula or a run; try Buy again in a minute.'
+      : result.message;
   return 'Its job expired.';
 }
 

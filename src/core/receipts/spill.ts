@@ -28,7 +28,7 @@ const mayFillMore = (row: FormulaRow) => row.op?.shape === 'record' || row.op?.s
 
 /** A saved answer as the formula reads it: from the cache, for nothing. */
 function asResult(answer: CachedAnswer | null): LookupResult {
-  if (!answer) return { kind: 'waiting' };
+  if (!answer) return { kind: 'deferred', reason: 'buying-elsewhere' };
   if (answer.kind === 'miss') return { kind: 'miss', cached: true, credits: 0 };
   return { kind: 'found', result: answer.result, cached: true, credits: 0 };
 }

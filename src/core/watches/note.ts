@@ -1,15 +1,10 @@
-// A note in the document's fast cache that says which sheets and columns watches follow, so that
-// the Edit trigger, which runs on every edit, decides from the cache read it makes anyway (with
-// the job note, core/jobs/signal.ts) whether an edit concerns a watch. The note is written whenever
-// watches change; when the cache has forgotten it, the watches are read once and it is written
-// again.
-import { CACHE_KEY } from '../platform/stored-keys';
+// The watches' line of the Edit trigger's note (platform/edit-note.ts): which sheets and columns
+// watches follow, so that the Edit trigger, which runs on every edit, decides from the one cache
+// read it makes anyway whether an edit concerns a watch; the Change and Form-submit triggers read
+// it too. The line is written whenever watches change; when the cache has forgotten it, the
+// watches are read once and it is written again.
 import { runsNow } from './caps';
 import { type Watch, watchColumns } from './watch';
-
-export const WATCH_NOTE_KEY = CACHE_KEY.watchNote;
-/** CacheService's longest life. */
-export const WATCH_NOTE_TTL_SECONDS = 21_600;
 
 export interface WatchNote {
   /**

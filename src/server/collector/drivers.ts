@@ -17,16 +17,15 @@ import { jobScope, readJobs } from '../../core/jobs/registry';
 import {
   claimCollector,
   collectorWanted,
-  JOB_SIGNAL_KEY,
-  type JobSignal,
+  type JobsNote,
+  jobsInNote,
   noteCollected,
-  parseSignal,
+  noteJobsFound,
   readSignal,
 } from '../../core/jobs/signal';
+import { readEditNote } from '../../core/platform/edit-note';
 import type { TtlCachePort } from '../../core/platform/ports';
-import { CACHE_KEY } from '../../core/platform/stored-keys';
 import { JOBS_TEXTS } from '../../core/text/catalogue/sidebar/jobs';
-import { WATCH_NOTE_KEY } from '../../core/watches/note';
 import type { BackgroundCollection, CollectorProgress } from '../../shared/jobs-rpc';
 import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
 import { executionContext } from '../context';
@@ -75,11 +74,11 @@ type Range = GoogleAppsScript.Spreadsheet.Range;
 export function collectOnEdit(event?: { range?: Range; value?: unknown }): void {
   const started = appsScriptClock.now();
   const cache = ttlCachePort(fastCache());
-  // One cache read for both notes: an edit that concerns nothing costs that alone.
-  const notes = cache.getMany([JOB_SIGNAL_KEY, WATCH_NOTE_KEY, CACHE_KEY.memoryBehind]);
-  const collected = driveCollector('edit', typedFormula(event), cache, parseSignal(notes[JOB_SIGNAL_KEY]));
-  const watched = watchesAfterEdit(event, notes[WATCH_NOTE_KEY], started + WATCHES_DONE_MS);
-  const remembered = notes[CACHE_KEY.memoryBehind] !== undefined && memoryCaughtUp();
+  // One cache read for the whole note (core/platform/edit-note.ts): an edit that concerns nothing costs that alone.
+  const note = readEditNote(cache);
+  const collected = driveCollector('edit', typedFormula(event), cache, jobsInNote(note));
+  const watched = watchesAfterEdit(event, note.watches, started + WATCHES_DONE_MS);
+  const remembered = note.memory !== undefined && memoryCaughtUp();
   if (collected || watched || remembered) recordTriggerRuntime(started);
 }
 
@@ -114,7 +113,7 @@ function typedFormula(event?: { range?: Range; value?: unknown }): Range | null 
 /**
  * Finishes queued formula lookups and collects what is due, waiting for young jobs, when the note
  * says something waits (or the edit typed one of our formulas). Triggers run on every edit, so
- * the handler first reads one note in the document cache (core/jobs/signal.ts) and returns when
+ * the handler first reads its note in the document cache (core/jobs/signal.ts) and returns when
  * no job waits; and of a paste's many edits, one execution collects while the others return.
  * Answers whether it did more than read the note.
  */
@@ -122,10 +121,10 @@ function driveCollector(
   by: 'edit' | 'open',
   typed: Range | null,
   cache: TtlCachePort,
-  signal: JobSignal | null,
+  jobs: JobsNote,
 ): boolean {
   const now = appsScriptClock.now();
-  if (!typed && signal && !collectorWanted(signal, now)) return false;
+  if (!typed && jobs.signal && !collectorWanted(jobs, now)) return false;
   if (authorizationLapsed()) return true;
   const context = collectorContext();
   if (!context) {
@@ -135,16 +134,15 @@ function driveCollector(
     noteCollected(cache, { pending: 0, nextDueAt: null }, now, appsScriptClock.now());
     return true;
   }
-  if (!typed && !signal) {
-    // The cache forgot the note: the registry says, once, and the note is written again.
+  if (!typed && !jobs.signal) {
+    // The cache forgot the jobs' line: the registry says, once, and the line is written again.
     const all = context.deps.store.getAll();
     const mine = readJobs(context.deps.store, all).filter((job) => jobScope(job) === context.scope);
     const left = pendingOf(mine);
     const queued = hasQueuedFormulas(all, context.scope, now);
-    noteCollected(
+    noteJobsFound(
       cache,
       { pending: left.pending + queued, nextDueAt: queued > 0 ? now : left.nextDueAt },
-      now,
       now,
     );
     if (left.pending + queued === 0) return true;

@@ -8,14 +8,8 @@
 //                        scripts, which fire no trigger ("Script executions and API requests do
 //                        not cause triggers to run")
 // Each counts its run time against the day's trigger quota (runtime-tally.ts).
-import {
-  concernsWatch,
-  followsAny,
-  noteOf,
-  parseNote,
-  WATCH_NOTE_KEY,
-  type WatchNote,
-} from '../../core/watches/note';
+import { readEditNote } from '../../core/platform/edit-note';
+import { concernsWatch, followsAny, noteOf, parseNote, type WatchNote } from '../../core/watches/note';
 import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
 import { installDrivers } from '../collector/edit-open-triggers';
 import { fastCache } from '../platform/cache';
@@ -79,7 +73,7 @@ export function watchesAfterEdit(
 
 /** Whether the cache's note says a watch that may run follows `sheetName` (any sheet: null). */
 function followsSheet(sheetName: string | null): boolean {
-  const note = parseNote(ttlCachePort(fastCache()).getMany([WATCH_NOTE_KEY])[WATCH_NOTE_KEY]);
+  const note = parseNote(readEditNote(ttlCachePort(fastCache()), ['watches']).watches);
   // The cache forgot the note: the run reads the watches themselves.
   if (!note) return true;
   return note.sheets.some((watched) => sheetName === null || watched.name === sheetName);

@@ -2,7 +2,8 @@
 // pause beside them (core/watches/pause.ts), and the note the Edit trigger reads in the document
 // cache (core/watches/note.ts). Changes to a watch are made under the document lock by the caller.
 
-import { noteOf, WATCH_NOTE_KEY, WATCH_NOTE_TTL_SECONDS } from '../../core/watches/note';
+import { writeEditNote } from '../../core/platform/edit-note';
+import { noteOf } from '../../core/watches/note';
 import { type AccountPause, parsePause, WATCHES_PAUSED_PROPERTY } from '../../core/watches/pause';
 import { parseWatch, serializeWatch, type Watch, watchesIn, watchKey } from '../../core/watches/watch';
 import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
@@ -42,5 +43,5 @@ export function saveAccountPause(pause: AccountPause | null): void {
 /** Writes the Edit trigger's note of what watches follow, from `watches` as they stand. */
 export function writeWatchNote(watches: readonly Watch[]): void {
   const note = noteOf(watches, appsScriptClock.now());
-  ttlCachePort(fastCache()).putMany({ [WATCH_NOTE_KEY]: JSON.stringify(note) }, WATCH_NOTE_TTL_SECONDS);
+  writeEditNote(ttlCachePort(fastCache()), { watches: JSON.stringify(note) });
 }

@@ -51,7 +51,9 @@ describe("a formula's cells", () => {
 
   it('say a lookup that had to wait its turn is queued, at no cost', () => {
     const rows = websiteRows(['Acme']);
-    const results = new Map<string, LookupResult>([['Acme', { kind: 'waiting' }]]);
+    const results = new Map<string, LookupResult>([
+      ['Acme', { kind: 'deferred', reason: 'buying-elsewhere' }],
+    ]);
     const queued = 'Queued: this fills in within a minute or two.';
 
     expect(formulaAnswer(rows, results, { ...view, queued })).toEqual([[queued]]);

@@ -101,9 +101,9 @@ describe('lookupMany', () => {
     };
     const result = lookupMany(busy, [item], ctx).get(item.key);
     expect(result).toEqual({
-      kind: 'refused',
+      kind: 'deferred',
+      reason: 'lock-busy',
       message: expect.stringMatching(/Too many lookups at once/),
-      later: true,
     });
     expect(http.sent).toHaveLength(0);
     expect(properties.getAll()).toEqual({});

@@ -41,9 +41,12 @@ describe('the names of stored data', () => {
       RESULT_KEY_VERSION: 'r1',
       KEY_SUFFIX: { chunk: '#', stashPiece: '#s' },
       CACHE_KEY: {
-        jobSignal: 'enrich.jobs.signal',
-        watchNote: 'enrich.watches.note',
-        memoryBehind: 'enrich.memory.behind',
+        editNote: {
+          jobs: 'enrich.jobs.signal',
+          collector: 'enrich.jobs.collector',
+          watches: 'enrich.watches.note',
+          memory: 'enrich.memory.behind',
+        },
       },
       CACHE_PREFIX: { heldFailure: 'held-failure:' },
       SHEET_NAME: {

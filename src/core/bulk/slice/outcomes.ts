@@ -73,8 +73,11 @@ function resultOutcome(view: SliceView, w: Work, result: LookupResult): Outcome 
       return { kind: 'notFound' };
     case 'pending':
       return { kind: 'pending', status: BULK_STATUS.processing };
-    case 'waiting':
-      return { kind: 'pending', status: BULK_STATUS.waiting };
+    case 'deferred':
+      // Another execution buys it: the row says so; anything else only waits for a later slice.
+      return result.reason === 'buying-elsewhere'
+        ? { kind: 'pending', status: BULK_STATUS.waiting }
+        : { kind: 'defer' };
     case 'refused':
       return { kind: 'defer' };
     case 'expired':
@@ -88,7 +91,6 @@ function resultOutcome(view: SliceView, w: Work, result: LookupResult): Outcome 
     case 'failed': {
       const { error } = result;
       if (error.fatal) return { kind: 'fatal', message: error.message };
-      if (error.code === 'not_sent') return { kind: 'defer' };
       // A failing service is waited out for a few slices before its rows get the error.
       if (TRANSIENT.has(error.code) && view.input.failingSlices < view.limits.maxFailingSlices)
         return { kind: 'defer', transient: error.message };
