@@ -14,10 +14,10 @@ export {
 
 export { ensureJobTrigger, removeJobTriggerIfIdle } from './collector/clock-trigger';
 export {
+  collectJobsFromSidebar,
   collectJobsNow,
   collectOnEdit,
   collectOnOpen,
-  pumpJobsFromSidebar,
   runJobPump,
 } from './collector/drivers';
 export { customFunction } from './custom-functions';

@@ -26,7 +26,7 @@ import { spreadsheetById } from './adapters/employee-sheets';
 import { takeReauthorizeFlag } from './collector/authorization';
 import { currentBackground, keepCollecting } from './collector/clock-trigger';
 import { type CollectorContext, collectorContext } from './collector/context';
-import { pumpJobsFromSidebar } from './collector/drivers';
+import { collectJobsFromSidebar } from './collector/drivers';
 import { currentDrivers } from './collector/installed-drivers';
 import { refreshWaitingFormulas } from './collector/refresh';
 import { queuedFormulaView } from './presenters/jobs';
@@ -173,7 +173,7 @@ function collectIfFinished(context: CollectorContext, job: JobRecord): RetryResu
   const { message: _stalled, ...rest } = job;
   const refusal = replaceJob(context, job, { ...rest, state: 'processing', updatedAt: now, nextPollAt: now });
   if (refusal) return refusal;
-  const progress = pumpJobsFromSidebar();
+  const progress = collectJobsFromSidebar();
   refreshFormulas(job.spreadsheetId);
   const after = myJobs(context).find((candidate) => candidate.key === job.key);
   const view = after ? describeJob(after, context.deps.client.clock.now()) : null;
@@ -191,7 +191,7 @@ function rewriteList(context: CollectorContext, job: JobRecord): RetryResult {
   const next: JobRecord = { ...rest, state: 'done', updatedAt: now, nextPollAt: now };
   const refusal = replaceJob(context, job, next);
   if (refusal) return refusal;
-  const progress = pumpJobsFromSidebar();
+  const progress = collectJobsFromSidebar();
   const after = myJobs(context).find((candidate) => candidate.key === job.key);
   const view = after ? describeJob(after, context.deps.client.clock.now()) : null;
   return { ok: after?.state === 'collected', message: after?.message ?? progress.summary, job: view };

@@ -102,5 +102,5 @@ export interface JobsServerApi {
   /** Stops buying a formula's queued lookups; answers the list after. */
   cancelQueuedFormula(id: string): JobsList;
   retryExpiredJob(key: string): RetryResult;
-  pumpJobsFromSidebar(): CollectorProgress;
+  collectJobsFromSidebar(): CollectorProgress;
 }

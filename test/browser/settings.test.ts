@@ -31,22 +31,22 @@ let page: Page;
 let sidebar: FrameLocator;
 /** The names of the sidebar's server calls, in the order sent. */
 let rpcCalls: string[];
-/** When each pumpJobsFromSidebar call was sent, and the delay its answer asked for. */
-let pumpCalls: { sentAt: number; nextCheckInMs?: number | null }[];
+/** When each collectJobsFromSidebar call was sent, and the delay its answer asked for. */
+let collectorCalls: { sentAt: number; nextCheckInMs?: number | null }[];
 
 beforeEach(async () => {
   ({ playground, page } = session);
   rpcCalls = [];
-  pumpCalls = [];
+  collectorCalls = [];
   const sent = new Map<object, { sentAt: number; nextCheckInMs?: number | null }>();
   page.on('request', (request) => {
     if (request.method() !== 'POST' || !request.url().endsWith('/rpc')) return;
     const name = (JSON.parse(request.postData() ?? '{}') as { name: string }).name;
     rpcCalls.push(name);
-    if (name !== 'pumpJobsFromSidebar') return;
+    if (name !== 'collectJobsFromSidebar') return;
     const call = { sentAt: Date.now() };
     sent.set(request, call);
-    pumpCalls.push(call);
+    collectorCalls.push(call);
   });
   page.on('response', async (response) => {
     const call = sent.get(response.request());
@@ -463,14 +463,14 @@ describe('a deleted record of purchases', () => {
 });
 
 describe('the Jobs panel', () => {
-  it('drives the job pump while a job is pending, shows background collection, and the job once collected', async () => {
+  it('drives the collector while a job is pending, shows background collection, and the job once collected', async () => {
     await enter('B6', '=PRONET_PROFILE(A2)');
     expect(await shown('B6')).toBe(PROCESSING);
     await openSidebar();
     // Opened by itself: a job is pending.
     await sidebar.locator('#jobs-panel[open]').waitFor();
     await sidebar.locator('#jobs-summary:has-text("pending")').waitFor();
-    expect(rpcCalls).toContain('pumpJobsFromSidebar');
+    expect(rpcCalls).toContain('collectJobsFromSidebar');
     expect(await text('#jobs-background')).toMatch(/^Background collection: on, every minute\./);
     expect(await text('#jobs-drivers')).toBe(
       'With the sidebar closed, jobs are collected on every edit of this spreadsheet and when it opens.',
@@ -487,8 +487,8 @@ describe('the Jobs panel', () => {
     expect(meta).toContain(state.includes('job-collected') ? `· ${price}` : `about ${price}`);
 
     // The sidebar's timer calls again after the delay the server gave, with no click.
-    await waitUntil(() => pumpCalls.length >= 2, 20_000);
-    const [first, second] = pumpCalls;
+    await waitUntil(() => collectorCalls.length >= 2, 20_000);
+    const [first, second] = collectorCalls;
     expect(first!.nextCheckInMs).toBeGreaterThan(0);
     const gap = second!.sentAt - first!.sentAt;
     // The times are when the test heard of each request over the DevTools protocol, which can lag by

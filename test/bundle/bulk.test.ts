@@ -362,7 +362,7 @@ describe('employee lists for many companies', () => {
     expect(column(world, 'C', 4)).toEqual(['Found', 'Found', 'Found', 'Found']);
   });
 
-  it('writes a sheet per company through the job pump, each list once', () => {
+  it('writes a sheet per company through the collector, each list once', () => {
     const world = runLists('sheet-per-company');
     const names = ['Employees - Acme Corporation', 'Employees - Globex Industries', 'Employees - Initech'];
     expect(

@@ -1,9 +1,9 @@
 // The cache's hidden sheet end to end: the built add-on in the emulator against the fake API.
-// Formulas may only read the sheet; the job pump (a sidebar call or a trigger) writes it, with every
+// Formulas may only read the sheet; the collector (a sidebar call or a trigger) writes it, with every
 // answer the formulas bought; once the fast cache and the properties have lost them, formulas
 // still answer from the sheet without spending a credit.
 import { CACHE_SHEET_HEADER, CACHE_SHEET_NAME } from '../../src/server/adapters/sheet-store';
-import type { CollectorProgress as PumpProgress } from '../../src/shared/jobs-rpc';
+import type { CollectorProgress } from '../../src/shared/jobs-rpc';
 import {
   createWorld,
   enterFormulaBeforeItsTrigger as enterFormula,
@@ -18,12 +18,14 @@ const COMPANIES = ['Acme Corporation', 'Globex', 'Initech', 'Umbrella Corporatio
 const PROFILE = 'https://www.pronet.com/in/ada-lovelace';
 const MINUTE = 60_000;
 
-const pumpFromSidebar = (world: World) =>
-  world.emu.runExecution(world.bundle, 'pumpJobsFromSidebar', [], { context: 'sidebar' }) as PumpProgress;
+const collectFromSidebar = (world: World) =>
+  world.emu.runExecution(world.bundle, 'collectJobsFromSidebar', [], {
+    context: 'sidebar',
+  }) as CollectorProgress;
 
-function pumpUntilIdle(world: World): void {
+function collectUntilIdle(world: World): void {
   for (let call = 0; call < 30; call++) {
-    const progress = pumpFromSidebar(world);
+    const progress = collectFromSidebar(world);
     if (progress.pending === 0) return;
     world.clock.advance(progress.nextCheckInMs ?? 5_000);
   }
@@ -65,7 +67,7 @@ describe('the hidden sheet of saved results', () => {
     expect(websites.every((value) => typeof value === 'string' && value.includes('.'))).toBe(true);
     expect(world.emu.document.sheetByName(CACHE_SHEET_NAME)).toBeNull();
 
-    pumpUntilIdle(world);
+    collectUntilIdle(world);
 
     const sheet = world.emu.document.sheetByName(CACHE_SHEET_NAME)!;
     expect(sheet.hidden).toBe(true);
@@ -82,7 +84,7 @@ describe('the hidden sheet of saved results', () => {
   it('answers formulas for free once the fast cache and the properties have lost everything', () => {
     const world = createWorld();
     const websites = formulasBuyAnswers(world);
-    pumpUntilIdle(world);
+    collectUntilIdle(world);
     const headline = world.emu.cell('Sheet1', 'B8').value;
     const paid = spent(world);
     const posts = postsSent(world);

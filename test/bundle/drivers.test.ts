@@ -150,7 +150,7 @@ describe('where no driver follows the user', () => {
     expect(handlers(w)).toEqual([]);
     w.clock.advance(MINUTE);
     w.emu.runExecution(w.bundle, 'getSidebarState', [], { context: 'sidebar' });
-    w.emu.runExecution(w.bundle, 'pumpJobsFromSidebar', [], { context: 'sidebar' });
+    w.emu.runExecution(w.bundle, 'collectJobsFromSidebar', [], { context: 'sidebar' });
     expect(w.emu.cell('Sheet1', 'B2').value).toBe(SALES_SUMMARY);
     expect(handlers(w)).toContain('collectOnEdit:ON_EDIT');
   });

@@ -85,7 +85,7 @@ const ENTRY_POINTS = {
     'listJobs',
     'cancelQueuedFormula',
     'retryExpiredJob',
-    'pumpJobsFromSidebar',
+    'collectJobsFromSidebar',
     'getSheetColumns',
     'previewBulkRun',
     'startBulkRun',

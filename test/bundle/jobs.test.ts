@@ -2,7 +2,7 @@
 // clock. A formula starts a job; the time-driven trigger, the sidebar's timer or the menu collects
 // it; employee lists land in new sheets; expired jobs are reported, not bought again.
 
-import type { JobsList, CollectorProgress as PumpProgress, RetryResult } from '../../src/shared/jobs-rpc';
+import type { CollectorProgress, JobsList, RetryResult } from '../../src/shared/jobs-rpc';
 import type { FakeResponse } from '../../tools/fake-api/http';
 import {
   balanceProbes,
@@ -56,9 +56,9 @@ function slowListWorld(options: Options = {}): World {
 
 const sidebar = (world: World, name: string, ...args: unknown[]) =>
   world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' });
-const pumpFromSidebar = (world: World) => sidebar(world, 'pumpJobsFromSidebar') as PumpProgress;
+const collectFromSidebar = (world: World) => sidebar(world, 'collectJobsFromSidebar') as CollectorProgress;
 const listJobs = (world: World) => sidebar(world, 'listJobs') as JobsList;
-const pumpTriggers = (world: World) => world.emu.triggers.triggers.filter((t) => t.handler === 'runJobPump');
+const clockTriggers = (world: World) => world.emu.triggers.triggers.filter((t) => t.handler === 'runJobPump');
 
 function sheetRows(world: World, name: string): unknown[][] {
   const model = world.emu.document.sheetByName(name);
@@ -70,10 +70,10 @@ const employeeSheets = (world: World) =>
   world.emu.document.sheets.filter((sheet) => sheet.name.startsWith('Employees - '));
 
 /** The sidebar's timer: calls again when told, until nothing is pending. */
-function pumpWithSidebarUntilIdle(world: World, maxCalls = 60): PumpProgress[] {
-  const calls: PumpProgress[] = [];
+function collectWithSidebarUntilIdle(world: World, maxCalls = 60): CollectorProgress[] {
+  const calls: CollectorProgress[] = [];
   for (let i = 0; i < maxCalls; i++) {
-    const progress = pumpFromSidebar(world);
+    const progress = collectFromSidebar(world);
     calls.push(progress);
     if (progress.pending === 0) return calls;
     world.clock.advance(progress.nextCheckInMs ?? 5_000);
@@ -87,11 +87,11 @@ describe('an employee list started by a formula', () => {
     typeValues(world, 'A2', [[ACME]]);
     const shown = enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
     expect(shown.values[0]![0]).toBe(LIST_REQUESTED);
-    expect(pumpTriggers(world)).toHaveLength(0); // a formula may not create triggers
+    expect(clockTriggers(world)).toHaveLength(0); // a formula may not create triggers
 
     // Opening the sidebar once turns background collection on; the user then closes it.
-    expect(pumpFromSidebar(world)).toMatchObject({ pending: 1, background: 'minute' });
-    expect(pumpTriggers(world)).toHaveLength(1);
+    expect(collectFromSidebar(world)).toMatchObject({ pending: 1, background: 'minute' });
+    expect(clockTriggers(world)).toHaveLength(1);
 
     world.emu.runTriggersUntil(world.bundle, world.clock.now() + 3 * MINUTE);
 
@@ -115,12 +115,12 @@ describe('an employee list started by a formula', () => {
     expect(world.emu.cell('Sheet1', 'B2').value).toBe(SALES_SUMMARY);
     expect(spent(world)).toBe(SALES_CREDITS);
     expect(world.emu.triggerRuns.every((run) => run.error === null)).toBe(true);
-    expect(pumpTriggers(world)).toHaveLength(0); // idle: removed
+    expect(clockTriggers(world)).toHaveLength(0); // idle: removed
 
     const again = enterFormula(world, 'C2', '=COMPANY_EMPLOYEES(A2, "Sales")');
     world.emu.cache.forgetEverything();
     const afterCacheLoss = enterFormula(world, 'D2', '=COMPANY_EMPLOYEES(A2, "Sales")');
-    pumpFromSidebar(world);
+    collectFromSidebar(world);
     expect(again.values[0]![0]).toBe(SALES_SUMMARY);
     expect(afterCacheLoss.values[0]![0]).toBe(SALES_SUMMARY);
     expect(postsSent(world)).toBe(1);
@@ -136,12 +136,12 @@ describe('an employee list started by a formula', () => {
       '11 employees found; writing them to a new sheet within a minute or two.',
     );
 
-    const progress = pumpFromSidebar(world);
+    const progress = collectFromSidebar(world);
 
     expect(progress.delivered).toEqual([SALES_SUMMARY]);
     expect(progress).toMatchObject({ pending: 0, background: 'off' });
     expect(world.emu.cell('Sheet1', 'B2').value).toBe(SALES_SUMMARY);
-    expect(pumpTriggers(world)).toHaveLength(0);
+    expect(clockTriggers(world)).toHaveLength(0);
     expect(sheetRows(world, SALES_SHEET)).toHaveLength(1 + 11);
   });
 
@@ -151,7 +151,7 @@ describe('an employee list started by a formula', () => {
     typeValues(world, 'A2', [[ACME]]);
     enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2)');
 
-    expect(pumpFromSidebar(world).delivered).toHaveLength(1);
+    expect(collectFromSidebar(world).delivered).toHaveLength(1);
 
     const incomplete =
       'It may be incomplete: 25 were asked, and the account ran out of credits (the API cuts a list to what the balance covers).';
@@ -171,7 +171,7 @@ describe('an employee list started by a formula', () => {
     typeValues(world, 'A2', [[ACME]]);
     enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
 
-    pumpFromSidebar(world);
+    collectFromSidebar(world);
 
     expect(world.emu.cell('Sheet1', 'B2').value).toBe(SALES_SUMMARY);
     expect(balanceProbes(world)).toBe(1); // accepted at no charge: the balance covers more
@@ -185,7 +185,7 @@ describe('an employee list started by a formula', () => {
     typeValues(world, 'A2', [[ACME]]);
     enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
 
-    pumpFromSidebar(world);
+    collectFromSidebar(world);
 
     expect(world.emu.document.sheetByName(`${SALES_SHEET} 2`)).not.toBeNull();
     expect(world.emu.cell('Sheet1', 'B2').value).toMatch(
@@ -203,7 +203,7 @@ describe('an employee list started by a formula', () => {
     typeValues(world, 'A2', [[ACME]]);
     enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
 
-    pumpFromSidebar(world);
+    collectFromSidebar(world);
 
     const cell = world.emu.cell(SALES_SHEET, 'B2');
     expect(cell.formula).toBe('');
@@ -230,7 +230,7 @@ describe('a list whose sheet cannot be written', () => {
     world.emu.documents.delete(document.id); // Sheets cannot open the spreadsheet for a while
 
     for (let attempt = 0; attempt < 3; attempt++) {
-      pumpFromSidebar(world);
+      collectFromSidebar(world);
       world.clock.advance(61_000);
     }
     world.emu.documents.set(document.id, document);
@@ -258,13 +258,13 @@ describe('a full profile, which takes about a minute', () => {
     const world = createWorld();
     typeValues(world, 'A2', [[PROFILE]]);
     expect(enterFormula(world, 'B2', '=PRONET_PROFILE(A2, "headline")').values[0]![0]).toBe(PROCESSING);
-    pumpFromSidebar(world);
+    collectFromSidebar(world);
 
     world.emu.runTriggersUntil(world.bundle, world.clock.now() + 3 * MINUTE);
 
     expect(world.emu.cell('Sheet1', 'B2').value).toBe(HEADLINE);
     expect(spent(world)).toBe(10);
-    expect(pumpTriggers(world)).toHaveLength(0);
+    expect(clockTriggers(world)).toHaveLength(0);
     enterFormula(world, 'C2', '=PRONET_PROFILE(A2, "headline")');
     expect(postsSent(world)).toBe(1);
   });
@@ -274,7 +274,7 @@ describe('a full profile, which takes about a minute', () => {
     typeValues(world, 'A2', [[PROFILE]]);
     enterFormula(world, 'B2', '=PRONET_PROFILE(A2, "headline")');
 
-    const calls = pumpWithSidebarUntilIdle(world);
+    const calls = collectWithSidebarUntilIdle(world);
 
     expect(calls.at(-1)).toMatchObject({ collected: 1, pending: 0, background: 'off' });
     expect(calls.slice(0, -1).every((call) => call.pending === 1)).toBe(true);
@@ -290,7 +290,7 @@ describe('a job not collected within 10 minutes of finishing', () => {
     const world = createWorld({ emulator: { addOn: true } });
     typeValues(world, 'A2', [[PROFILE]]);
     enterFormula(world, 'B2', '=PRONET_PROFILE(A2, "headline")');
-    expect(pumpFromSidebar(world).background).toBe('hour'); // an add-on may not run more often
+    expect(collectFromSidebar(world).background).toBe('hour'); // an add-on may not run more often
 
     world.emu.runTriggersUntil(world.bundle, world.clock.now() + HOUR + MINUTE);
 
@@ -300,7 +300,7 @@ describe('a job not collected within 10 minutes of finishing', () => {
     const [job] = listJobs(world).jobs;
     expect(job).toMatchObject({ state: 'expired', costText: 'about 10 credits', canRetry: true });
     expect(spent(world)).toBe(10);
-    expect(pumpTriggers(world)).toHaveLength(0);
+    expect(clockTriggers(world)).toHaveLength(0);
 
     enterFormula(world, 'C2', '=PRONET_PROFILE(A2, "headline")');
     world.emu.runTriggersUntil(world.bundle, world.clock.now() + 2 * HOUR);
@@ -310,7 +310,7 @@ describe('a job not collected within 10 minutes of finishing', () => {
     const retried = sidebar(world, 'retryExpiredJob', job!.key) as RetryResult;
     expect(retried).toMatchObject({ ok: true, job: { state: 'processing' } });
     expect(postsSent(world)).toBe(2);
-    pumpWithSidebarUntilIdle(world);
+    collectWithSidebarUntilIdle(world);
     expect(world.emu.cell('Sheet1', 'B2').value).toBe(HEADLINE);
     expect(spent(world)).toBe(20);
   });
@@ -321,7 +321,7 @@ describe('an employee list not collected within 10 minutes of finishing', () => 
     const world = slowListWorld({ emulator: { addOn: true } });
     typeValues(world, 'A2', [[ACME]]);
     enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
-    expect(pumpFromSidebar(world).background).toBe('hour');
+    expect(collectFromSidebar(world).background).toBe('hour');
     world.emu.runTriggersUntil(world.bundle, world.clock.now() + HOUR + MINUTE);
     const [job] = listJobs(world).jobs;
     expect(job).toMatchObject({ state: 'expired', costText: 'about 12.5 credits' });
@@ -330,7 +330,7 @@ describe('an employee list not collected within 10 minutes of finishing', () => 
     expect(sidebar(world, 'getLedger')).toMatchObject({ today: 12.5 });
 
     expect(sidebar(world, 'retryExpiredJob', job!.key)).toMatchObject({ ok: true });
-    pumpWithSidebarUntilIdle(world);
+    collectWithSidebarUntilIdle(world);
     expect(sheetRows(world, SALES_SHEET)).toHaveLength(1 + ACME_SALES.length);
     // The same list again: 11 employees, so the expired one cost 5.5 too, as the API's ledger says.
     expect(spent(world)).toBe(11);
@@ -352,7 +352,7 @@ describe('the hourly add-on trigger', () => {
     const world = createWorld({ emulator: { addOn: true }, api: { jobDelayMs: { employees: 59 * MINUTE } } });
     typeValues(world, 'A2', [[ACME]]);
     enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
-    pumpFromSidebar(world);
+    collectFromSidebar(world);
 
     world.emu.runTriggersUntil(world.bundle, world.clock.now() + HOUR + MINUTE);
 
@@ -361,7 +361,7 @@ describe('the hourly add-on trigger', () => {
     expect(world.emu.cell('Sheet1', 'B2').value).toMatch(
       /employees -> sheet 'Employees - Acme Corporation \(Sales\)'$/,
     );
-    expect(pumpTriggers(world)).toHaveLength(0);
+    expect(clockTriggers(world)).toHaveLength(0);
   });
 });
 
@@ -370,7 +370,7 @@ describe('a trigger whose authorization lapsed', () => {
     const world = createWorld({ emulator: { addOn: true }, api: { jobDelayMs: { employees: 59 * MINUTE } } });
     typeValues(world, 'A2', [[ACME]]);
     enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
-    pumpFromSidebar(world);
+    collectFromSidebar(world);
     const polls = world.api.calls.filter((call) => call.method.toUpperCase() === 'GET').length;
     // An update asked for a scope the user has not granted yet.
     world.emu.triggers.authorizationRequired = true;
@@ -402,10 +402,10 @@ describe('two drivers at once', () => {
 
   it('deliver each job exactly once: the second sees it already collected', () => {
     const world = listReady();
-    const bySidebar = pumpFromSidebar(world);
+    const bySidebar = collectFromSidebar(world);
     const byTrigger = world.emu.runExecution(world.bundle, 'runJobPump', [], {
       context: 'time-trigger',
-    }) as PumpProgress;
+    }) as CollectorProgress;
 
     expect(bySidebar.delivered).toHaveLength(1);
     expect(byTrigger.delivered).toHaveLength(0);
@@ -417,35 +417,35 @@ describe('two drivers at once', () => {
     const world = listReady();
     world.emu.locks.holdElsewhere('document', 20_000);
 
-    const blocked = pumpFromSidebar(world);
+    const blocked = collectFromSidebar(world);
     expect(blocked).toMatchObject({ busy: true, pending: 1, delivered: [] });
     expect(employeeSheets(world)).toHaveLength(0);
 
     world.clock.advance(20_000);
-    expect(pumpFromSidebar(world).delivered).toHaveLength(1);
-    expect(pumpFromSidebar(world).delivered).toHaveLength(0);
+    expect(collectFromSidebar(world).delivered).toHaveLength(1);
+    expect(collectFromSidebar(world).delivered).toHaveLength(0);
     expect(employeeSheets(world)).toHaveLength(1);
   });
 });
 
-describe('the pump trigger', () => {
+describe("the collector's clock trigger", () => {
   it('is created only when a job is pending, never twice, and removed when idle', () => {
     const world = slowListWorld();
-    expect(pumpFromSidebar(world)).toMatchObject({ pending: 0, background: 'off' });
-    expect(pumpTriggers(world)).toHaveLength(0);
+    expect(collectFromSidebar(world)).toMatchObject({ pending: 0, background: 'off' });
+    expect(clockTriggers(world)).toHaveLength(0);
 
     typeValues(world, 'A2', [[ACME]]);
     enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
-    pumpFromSidebar(world);
-    pumpFromSidebar(world);
+    collectFromSidebar(world);
+    collectFromSidebar(world);
     expect(sidebar(world, 'ensureJobTrigger')).toBe('minute');
-    expect(pumpTriggers(world)).toHaveLength(1);
+    expect(clockTriggers(world)).toHaveLength(1);
     expect(sidebar(world, 'removeJobTriggerIfIdle')).toBe('minute'); // a job is pending
-    expect(pumpTriggers(world)).toHaveLength(1);
+    expect(clockTriggers(world)).toHaveLength(1);
     expect(listJobs(world)).toMatchObject({ pending: 1, background: 'minute' });
 
     world.emu.runTriggersUntil(world.bundle, world.clock.now() + 5 * MINUTE);
-    expect(pumpTriggers(world)).toHaveLength(0);
+    expect(clockTriggers(world)).toHaveLength(0);
     expect(world.emu.triggerRuns.length).toBeGreaterThanOrEqual(1);
     expect(listJobs(world)).toMatchObject({ pending: 0, background: 'off' });
   });
@@ -456,8 +456,8 @@ describe('the pump trigger', () => {
     enterFormula(world, 'B2', '=COMPANY_EMPLOYEES(A2, "Sales")');
     expect(sidebar(world, 'ensureJobTrigger')).toBe('hour');
     expect(sidebar(world, 'ensureJobTrigger')).toBe('hour');
-    expect(pumpTriggers(world)).toHaveLength(1);
-    expect(pumpTriggers(world)[0]!.everyMs).toBe(HOUR);
+    expect(clockTriggers(world)).toHaveLength(1);
+    expect(clockTriggers(world)[0]!.everyMs).toBe(HOUR);
   });
 
   it('is also driven from the menu, which says what it collected', () => {
@@ -467,11 +467,11 @@ describe('the pump trigger', () => {
 
     const result = world.emu.runExecution(world.bundle, 'collectJobsNow', [], {
       context: 'menu',
-    }) as PumpProgress;
+    }) as CollectorProgress;
 
     expect(result.delivered).toEqual([SALES_SUMMARY]);
     expect(world.emu.ui.dialogs.at(-1)?.prompt).toContain(`-> sheet '${SALES_SHEET}'`);
-    expect(pumpTriggers(world)).toHaveLength(0);
+    expect(clockTriggers(world)).toHaveLength(0);
   });
 });
 
@@ -498,7 +498,7 @@ describe('a job the API cannot find at its first poll', () => {
     expect(enterFormula(world, 'C2', '=PRONET_PROFILE(A2, "headline")').error?.message).toBe(
       `Error: ${LOST} ${RUN_AGAIN}`,
     );
-    pumpFromSidebar(world);
+    collectFromSidebar(world);
     expect(postsSent(world)).toBe(1);
     expect(spent(world)).toBe(10);
 
@@ -517,7 +517,7 @@ describe('a job the API cannot find at its first poll', () => {
     const retried = sidebar(world, 'retryExpiredJob', job!.key) as RetryResult;
     expect(retried).toMatchObject({ ok: true, job: { state: 'processing' } });
     expect(postsSent(world)).toBe(2);
-    pumpWithSidebarUntilIdle(world);
+    collectWithSidebarUntilIdle(world);
     expect(world.emu.cell('Sheet1', 'B2').value).toBe(HEADLINE);
     expect(world.emu.cell('Sheet1', 'C2').value).toBe(HEADLINE);
     expect(spent(world)).toBe(20);
@@ -536,7 +536,7 @@ describe('a job the API cannot find at its first poll', () => {
     // The new job is left to the collector; the formula, entered again, polls it first.
     expect(retried).toMatchObject({ ok: true, job: { state: 'processing' } });
     expect(world.emu.cell('Sheet1', 'B2').error?.message).toBe(`Error: ${LOST} ${RUN_AGAIN}`);
-    expect(pumpFromSidebar(world)).toMatchObject({ pending: 0, expired: [] });
+    expect(collectFromSidebar(world)).toMatchObject({ pending: 0, expired: [] });
     expect(world.api.chargesFor(world.key).map((charge) => charge.credits)).toEqual([10, 10]);
     expect(sidebar(world, 'getLedger')).toMatchObject({ today: 20 });
     expect(listJobs(world).jobs).toEqual([
@@ -563,7 +563,7 @@ describe('a job the API never finishes', () => {
     world.api.setHostile('pronet_profile_to_pronet_info', 'job-stuck');
     typeValues(world, 'A2', [[PROFILE]]);
     expect(enterFormula(world, 'B2', '=PRONET_PROFILE(A2, "headline")').values[0]![0]).toBe(PROCESSING);
-    expect(pumpFromSidebar(world)).toMatchObject({ pending: 1, background: 'minute' });
+    expect(collectFromSidebar(world)).toMatchObject({ pending: 1, background: 'minute' });
 
     world.emu.runTriggersUntil(world.bundle, world.clock.now() + 31 * MINUTE);
 
@@ -578,12 +578,12 @@ describe('a job the API never finishes', () => {
       canRetry: true,
     });
     expect(listJobs(world).pending).toBe(0);
-    expect(pumpTriggers(world)).toHaveLength(0); // nothing pending: the clock trigger is gone
+    expect(clockTriggers(world)).toHaveLength(0); // nothing pending: the clock trigger is gone
     const polls = statusPolls(world);
 
     // Three hours on, with the sidebar's timer, edits and the formula run again: not one more poll.
     world.emu.runTriggersUntil(world.bundle, world.clock.now() + 3 * HOUR);
-    expect(pumpFromSidebar(world)).toMatchObject({ pending: 0 });
+    expect(collectFromSidebar(world)).toMatchObject({ pending: 0 });
     world.emu.edit(world.bundle, 'Sheet1', 'D1', 'note');
     expect(enterFormula(world, 'C2', '=PRONET_PROFILE(A2, "headline")').error?.message).toBe(IN_CELL);
     expect(statusPolls(world)).toBe(polls);
@@ -594,7 +594,7 @@ describe('a job the API never finishes', () => {
     const retried = sidebar(world, 'retryExpiredJob', job!.key) as RetryResult;
     expect(retried).toMatchObject({ ok: true, job: { state: 'processing' } });
     expect(postsSent(world)).toBe(2);
-    pumpWithSidebarUntilIdle(world);
+    collectWithSidebarUntilIdle(world);
     expect(world.emu.cell('Sheet1', 'B2').value).toBe(HEADLINE);
     expect(world.emu.cell('Sheet1', 'C2').value).toBe(HEADLINE);
     expect(spent(world)).toBe(10);
@@ -605,7 +605,7 @@ describe('a job the API never finishes', () => {
     const world = createWorld({ plan: 10, api: { jobDelayMs: { profile: 45 * MINUTE } } });
     typeValues(world, 'A2', [[PROFILE]]);
     enterFormula(world, 'B2', '=PRONET_PROFILE(A2, "headline")');
-    pumpFromSidebar(world);
+    collectFromSidebar(world);
     world.emu.runTriggersUntil(world.bundle, world.clock.now() + 50 * MINUTE);
     const [job] = listJobs(world).jobs;
     expect(job).toMatchObject({ state: 'stalled', message: STALLED, canRetry: true });

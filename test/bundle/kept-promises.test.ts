@@ -98,7 +98,7 @@ describe('a queued promise the budget, the sheet or a freeze ends', () => {
   it('says the daily budget stopped the rest when the sidebar reaches it', () => {
     const world = queuedWorld();
     saveSettings(world, { formulaDailyCap: 250 });
-    sidebar<CollectorProgress>(world, 'pumpJobsFromSidebar');
+    sidebar<CollectorProgress>(world, 'collectJobsFromSidebar');
     const texts = shown(world);
     expect(spent(world)).toBe(250);
     expect(answered(texts)).toBe(250);
@@ -111,7 +111,7 @@ describe('a queued promise the budget, the sheet or a freeze ends', () => {
   it('finishes a queued range whose sheet was renamed', () => {
     const world = queuedWorld();
     world.emu.user.renameSheet(world.bundle, 'Sheet1', 'Leads');
-    for (let i = 0; i < 3; i++) sidebar<CollectorProgress>(world, 'pumpJobsFromSidebar');
+    for (let i = 0; i < 3; i++) sidebar<CollectorProgress>(world, 'collectJobsFromSidebar');
     expect(answered(shown(world, 'Leads'))).toBe(500);
     expect(spent(world)).toBe(500);
     expect(sidebar<JobsList>(world, 'listJobs').queued).toEqual([]);
@@ -127,7 +127,7 @@ describe('a queued promise the budget, the sheet or a freeze ends', () => {
       'Not sent: frozen as a value before this lookup was sent. Type the formula again to look it up; no credits were spent on it.': 276,
     });
     expect(sidebar<JobsList>(world, 'listJobs').queued).toEqual([]);
-    sidebar<CollectorProgress>(world, 'pumpJobsFromSidebar');
+    sidebar<CollectorProgress>(world, 'collectJobsFromSidebar');
     expect(spent(world)).toBe(224);
   });
 });
@@ -139,7 +139,7 @@ describe('the Jobs panel agrees with the cells', () => {
     expect(jobs.queued.map((queued) => queued.lookupsText)).toEqual([
       "276 lookups, about a minute at the API's pace of 10 a second",
     ]);
-    const progress = sidebar<CollectorProgress>(world, 'pumpJobsFromSidebar');
+    const progress = sidebar<CollectorProgress>(world, 'collectJobsFromSidebar');
     const left = /^(\d+) queued formula lookups still to fill in \(1 formula\)\.$/.exec(progress.summary);
     expect(left).not.toBeNull();
     expect(progress.pending).toBe(1);

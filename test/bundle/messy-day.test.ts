@@ -62,14 +62,14 @@ describe('a messy day', () => {
     typeValues(world, 'C2', [['Globex']]);
     enterFormulaBeforeItsTrigger(world, 'D2', '=COMPANY_EMPLOYEES(C2, "", "", 10)');
     world.clock.advance(60 * MINUTE);
-    sidebar(world, 'pumpJobsFromSidebar');
+    sidebar(world, 'collectJobsFromSidebar');
     expect(spent(world)).toBe(12);
     const jobs = sidebar<JobsList>(world, 'listJobs');
     const expired = jobs.jobs.find((job) => job.state === 'expired');
     expect(expired?.label).toBe('Employees from company name');
     sidebar(world, 'retryExpiredJob', expired!.key);
     world.clock.advance(2 * MINUTE);
-    sidebar(world, 'pumpJobsFromSidebar');
+    sidebar(world, 'collectJobsFromSidebar');
     expect(spent(world)).toBe(17);
 
     // The sidebar moves purchases to the hidden record; a user then types over its A1.

@@ -688,7 +688,7 @@ describe('purchases of big ranges typed with the sidebar open', () => {
     typeValues(world, 'A2:A501', names('Range Company', 500));
     typeValues(world, 'C2:C301', names('Second Company', 300));
     const sidebarTimers = () => {
-      sidebar(world, 'pumpJobsFromSidebar');
+      sidebar(world, 'collectJobsFromSidebar');
       sidebar(world, 'getLedger');
     };
     sidebarTimers();

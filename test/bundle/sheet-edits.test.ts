@@ -263,7 +263,7 @@ describe('the hidden sheet of saved answers, deleted', () => {
     world.emu.user.deleteSheet(world.bundle, CACHE);
 
     for (let call = 0; call < 30; call++) {
-      const progress = sidebar<{ pending: number; nextCheckInMs?: number }>(world, 'pumpJobsFromSidebar');
+      const progress = sidebar<{ pending: number; nextCheckInMs?: number }>(world, 'collectJobsFromSidebar');
       if (progress.pending === 0) break;
       world.clock.advance(10_000);
     }
@@ -324,7 +324,7 @@ describe('rows of the hidden sheet of saved answers, deleted', () => {
     world.emu.user.deleteRows(world.bundle, CACHE, 2, 5);
     // The job started before is collected: its answer is written to the sheet meanwhile.
     for (let call = 0; call < 30; call++) {
-      const progress = sidebar<{ pending: number }>(world, 'pumpJobsFromSidebar');
+      const progress = sidebar<{ pending: number }>(world, 'collectJobsFromSidebar');
       if (progress.pending === 0) break;
       world.clock.advance(10_000);
     }

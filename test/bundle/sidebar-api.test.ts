@@ -95,13 +95,17 @@ describe('the Spending panel (getLedger)', () => {
     const world = createWorld({ emulator: { addOn: true } });
     typeValues(world, 'A2', [[PROFILE]]);
     enterFormula(world, 'B2', '=PRONET_PROFILE(A2, "headline")');
-    sidebar(world, 'pumpJobsFromSidebar');
+    sidebar(world, 'collectJobsFromSidebar');
     world.emu.runTriggersUntil(world.bundle, world.clock.now() + HOUR + MINUTE); // collected too late
     const [job] = (sidebar(world, 'listJobs') as { jobs: { key: string; state: string }[] }).jobs;
     expect(job?.state).toBe('expired');
 
     expect(sidebar(world, 'retryExpiredJob', job!.key)).toMatchObject({ ok: true });
-    for (let i = 0; i < 20 && (sidebar(world, 'pumpJobsFromSidebar') as { pending: number }).pending > 0; i++)
+    for (
+      let i = 0;
+      i < 20 && (sidebar(world, 'collectJobsFromSidebar') as { pending: number }).pending > 0;
+      i++
+    )
       world.clock.advance(10_000);
 
     expect(spent(world)).toBe(2 * PROFILE_INFO.price);
@@ -206,7 +210,11 @@ describe('the Saved results panel (getCacheStats, clearCache)', () => {
     // Collected by the sidebar, which may write sheets: that save copies every answer into the sheet.
     typeValues(world, 'A9', [[PROFILE]]);
     enterFormula(world, 'B9', '=PRONET_PROFILE(A9, "headline")');
-    for (let i = 0; i < 20 && (sidebar(world, 'pumpJobsFromSidebar') as { pending: number }).pending > 0; i++)
+    for (
+      let i = 0;
+      i < 20 && (sidebar(world, 'collectJobsFromSidebar') as { pending: number }).pending > 0;
+      i++
+    )
       world.clock.advance(10_000);
     const hidden = () => world.emu.document.sheetByName('_enrich_cache');
     expect(hidden()?.lastRow()).toBe(1 + 5); // a header, then one row an answer

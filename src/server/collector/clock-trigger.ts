@@ -19,7 +19,7 @@ import { hasQueuedFormulas } from './queued-formulas';
 import { withTriggerLock } from './trigger-lock';
 
 /** The trigger's handler: a top-level function of the bundle (see index.ts). */
-const JOB_PUMP_HANDLER = TRIGGER_HANDLER.clock;
+const CLOCK_HANDLER = TRIGGER_HANDLER.clock;
 const TRIGGERS_PROPERTY = PROPERTY.clockTriggers;
 
 type Trigger = GoogleAppsScript.Script.Trigger;
@@ -46,7 +46,7 @@ function jobTriggers(extraIds: readonly string[] = []): Trigger[] {
   const documentId = activeSpreadsheet()?.getId() ?? null;
   return ScriptApp.getProjectTriggers().filter(
     (trigger) =>
-      trigger.getHandlerFunction() === JOB_PUMP_HANDLER &&
+      trigger.getHandlerFunction() === CLOCK_HANDLER &&
       (ids.has(trigger.getUniqueId()) ||
         (documentId !== null && trigger.getTriggerSourceId() === documentId)),
   );
@@ -58,7 +58,7 @@ function jobTriggers(extraIds: readonly string[] = []): Trigger[] {
  * the one test that cannot be wrong about how the script was deployed; a build setting could be.
  */
 function createTrigger(): ClockTrigger {
-  const builder = () => ScriptApp.newTrigger(JOB_PUMP_HANDLER).timeBased();
+  const builder = () => ScriptApp.newTrigger(CLOCK_HANDLER).timeBased();
   try {
     return { id: builder().everyMinutes(1).create().getUniqueId(), every: 'minute' };
   } catch {

@@ -2,7 +2,7 @@
 // each a top-level function of the bundle (see index.ts).
 //   collectOnEdit()       the Edit trigger: every edit of the spreadsheet; a note read, when idle
 //   collectOnOpen()       the Open trigger: opening the file
-//   pumpJobsFromSidebar() the sidebar's timer while it is open: one pass per call, never sleeps
+//   collectJobsFromSidebar() the sidebar's timer while it is open: one pass per call, never sleeps
 //   collectJobsNow()      the menu's "Finish pending lookups": a short wait, then an alert
 //   runJobPump()          the clock trigger: every minute in a bound script, hourly as an add-on
 // Each buys the queued formula lookups it has time for, collects what is due, and re-enters the
@@ -168,7 +168,7 @@ function driveCollector(
  * One pass for the sidebar's timer; the answer says when to call again. While anything is
  * pending it makes sure the clock trigger exists, so closing the sidebar does not strand a paid job.
  */
-export function pumpJobsFromSidebar(): CollectorProgress {
+export function collectJobsFromSidebar(): CollectorProgress {
   const context = collectorContext();
   if (!context) return idleProgress(JOBS_TEXTS.keyFirst.text, 'off');
   const work = finishQueuedFormulas(
@@ -211,13 +211,13 @@ export function collectJobsNow(): CollectorProgress {
 export function runJobPump(event?: { triggerUid?: unknown }): CollectorProgress {
   const started = appsScriptClock.now();
   try {
-    return pumpOnClock(event, started);
+    return collectOnClock(event, started);
   } finally {
     recordTriggerRuntime(started);
   }
 }
 
-function pumpOnClock(event: { triggerUid?: unknown } | undefined, started: number): CollectorProgress {
+function collectOnClock(event: { triggerUid?: unknown } | undefined, started: number): CollectorProgress {
   const own = event?.triggerUid === undefined ? [] : [String(event.triggerUid)];
   // An update that asks for a new scope, or a revoked grant, leaves the trigger unauthorized: it
   // does nothing then, and the sidebar asks the user to authorize again (as Google's add-on

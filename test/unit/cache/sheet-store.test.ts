@@ -212,7 +212,7 @@ describe('the hidden sheet store', () => {
 
     emu.clock.advance(60_000);
     inExecution(emu, 'FULL', () => {
-      expect(lock.tryLock(1_000)).toBe(true); // as the job pump does for its whole pass
+      expect(lock.tryLock(1_000)).toBe(true); // as the collector does for its whole pass
       store().writeMany({ a: 'A' });
       store().removeMany(['a']);
       expect(lock.hasLock()).toBe(true);

@@ -1,4 +1,4 @@
-// The job pump over the core's ports, against the fake API on a virtual clock: what it polls, what
+// The collector over the core's ports, against the fake API on a virtual clock: what it polls, what
 // it books, what it writes, and that nothing is delivered twice or bought again.
 
 import type { EnrichmentRequest } from '../../../src/core/api/wire';
@@ -6,12 +6,8 @@ import { ledgerSummary } from '../../../src/core/billing/summary';
 import { accountScope, resultKey } from '../../../src/core/cache/keys';
 import { ResultCache } from '../../../src/core/cache/result-cache';
 import { callsOurFunction } from '../../../src/core/formulas/our-formulas';
-import { collectUntil as drivePump, collectOnce as pumpOnce } from '../../../src/core/jobs/collector';
-import type {
-  ListSheetPort,
-  CollectorDeps as PumpDeps,
-  CollectorOptions as PumpOptions,
-} from '../../../src/core/jobs/collector-ports';
+import { collectOnce, collectUntil as driveCollector } from '../../../src/core/jobs/collector';
+import type { CollectorDeps, CollectorOptions, ListSheetPort } from '../../../src/core/jobs/collector-ports';
 import type { EmployeeSheet } from '../../../src/core/jobs/employee-sheet';
 import { uniqueSheetName } from '../../../src/core/jobs/employee-sheet';
 import { formulasToRefresh, isWaitingText } from '../../../src/core/jobs/refresh';
@@ -23,7 +19,7 @@ import { lookupMany } from '../../../src/core/lookup/pass';
 import { operationByType } from '../../../src/core/operations/table';
 import type { HttpPort, HttpRequest } from '../../../src/core/platform/ports';
 import { CELL_TEXT } from '../../../src/core/text/catalogue/cells';
-import { expiredLine, collectorSummary as pumpSummary } from '../../../src/server/presenters/jobs';
+import { collectorSummary, expiredLine } from '../../../src/server/presenters/jobs';
 import { FakeApi, type FakeApiOptions } from '../../../tools/fake-api/fake-api';
 import { FakeClock } from '../helpers/fake-http';
 import { FakeCacheService, FakeDocumentLock, FakeProperties, sha256 } from '../helpers/platform';
@@ -110,8 +106,8 @@ function setup(api: Omit<FakeApiOptions, 'clock'> = {}, credits = 1000) {
   const sheets = new FakeSheets();
   const client = { baseUrl: 'https://api.enrichment.example/', apiKey, http, clock };
   const scope = accountScope(sha256, apiKey);
-  const deps: PumpDeps = { client, cache, store, lock, sheets };
-  const options: PumpOptions = { scope, day: DAY };
+  const deps: CollectorDeps = { client, cache, store, lock, sheets };
+  const options: CollectorOptions = { scope, day: DAY };
   const keyOf = (request: EnrichmentRequest) => resultKey(sha256, scope, request);
 
   /** A formula asking for `request`: 25 s, polling its job inline. */
@@ -184,13 +180,13 @@ const LOST_PROFILE =
 const RUN_AGAIN =
   "Run it again from the sidebar's Jobs panel (Extensions > Enrich for Sheets > Open sidebar).";
 
-describe('a pump pass', () => {
+describe('a collector pass', () => {
   it('writes a finished list to a new sheet, books its real charge and marks it collected', () => {
     const world = slowLists();
     const started = listDone(world);
     expect(world.held()).toBe(12.5); // 25 employees at most, until the charge is known
 
-    const report = pumpOnce(world.deps, world.options);
+    const report = collectOnce(world.deps, world.options);
 
     const sheet = world.sheets.sheets.get('Employees - Acme Corporation (Sales)')!;
     const employees = sheet.rows.length - 1;
@@ -219,7 +215,7 @@ describe('a pump pass', () => {
   it('lets the formula show the summary afterwards, from the cache, without a second job', () => {
     const world = slowLists();
     listDone(world);
-    pumpOnce(world.deps, world.options);
+    collectOnce(world.deps, world.options);
 
     const again = world.formula(ACME_SALES);
 
@@ -235,7 +231,7 @@ describe('a pump pass', () => {
     expect(world.formula(PROFILE).kind).toBe('pending');
     world.clock.time += 40_000;
 
-    const report = pumpOnce(world.deps, world.options);
+    const report = collectOnce(world.deps, world.options);
 
     expect(report.collected).toHaveLength(1);
     expect(world.sheets.writes).toBe(0);
@@ -251,8 +247,8 @@ describe('a pump pass', () => {
     world.clock.time += 2_000;
     const checksBefore = world.statusChecks();
 
-    const first = pumpOnce(world.deps, world.options);
-    const second = pumpOnce(world.deps, world.options); // at once: not due again yet
+    const first = collectOnce(world.deps, world.options);
+    const second = collectOnce(world.deps, world.options); // at once: not due again yet
 
     expect(first.polled).toBe(1);
     expect(second.polled).toBe(0);
@@ -274,7 +270,7 @@ describe('a pump pass', () => {
     ]);
     world.clock.time += 60_000;
 
-    pumpOnce(world.deps, world.options);
+    collectOnce(world.deps, world.options);
 
     const theirs = readJobs(world.store).find((job) => job.id === 'job_of_someone_else');
     expect(theirs?.state).toBe('processing');
@@ -285,7 +281,7 @@ describe('a pump pass', () => {
     world.formula(PROFILE);
     world.clock.time += 11 * 60_000 + 40_000; // finished at 60 s, forgotten 10 minutes later
 
-    const report = pumpOnce(world.deps, world.options);
+    const report = collectOnce(world.deps, world.options);
 
     expect(report.expired).toHaveLength(1);
     expect(world.job(PROFILE)).toMatchObject({ state: 'expired', estimate: 10 });
@@ -294,7 +290,7 @@ describe('a pump pass', () => {
     // Booked once its charge is known (the same query bought again) or after a week; counted meanwhile.
     expect(world.spending()).toBe(10);
     expect(world.formula(PROFILE).kind).toBe('expired');
-    pumpOnce(world.deps, world.options);
+    collectOnce(world.deps, world.options);
     expect(world.posts()).toBe(1);
     // The formula's own polls (every 2 s until 2 s before its 25 s), then one round.
     expect(world.statusChecks()).toBe(report.polled + 11);
@@ -321,7 +317,7 @@ describe('a pump pass', () => {
     expect(results.get(world.keyOf(PROFILE))!.kind).toBe('pending');
     world.clock.time += 2_000;
 
-    const report = pumpOnce(world.deps, world.options);
+    const report = collectOnce(world.deps, world.options);
 
     expect(report.expired).toEqual([]);
     expect(report.failed).toHaveLength(1);
@@ -334,7 +330,7 @@ describe('a pump pass', () => {
       error: { code: 'job_failed', message: `${LOST_PROFILE} ${RUN_AGAIN}`, fatal: false, retryable: false },
     });
     world.clock.time += 60 * 60_000;
-    pumpOnce(world.deps, world.options);
+    collectOnce(world.deps, world.options);
     expect(world.formula(PROFILE).kind).toBe('failed');
     expect(world.posts()).toBe(1);
     expect(world.booked()).toBe(10);
@@ -371,7 +367,7 @@ describe('a pump pass', () => {
     world.formula({ ...PROFILE, input_data: 'https://www.pronet.com/in/job-fails' });
     world.clock.time += 60_000;
 
-    const report = pumpOnce(world.deps, world.options);
+    const report = collectOnce(world.deps, world.options);
 
     expect(report.failed[0]).toMatchObject({
       state: 'failed',
@@ -387,12 +383,12 @@ describe('a pump pass', () => {
     world.clock.time += 60_000;
     world.api.failNext(1, 503, undefined, 'status');
 
-    pumpOnce(world.deps, world.options);
+    collectOnce(world.deps, world.options);
     expect(world.job(PROFILE)).toMatchObject({ state: 'processing' });
     expect(world.job(PROFILE)!.message).toMatch(/Could not check the job: .*HTTP 503/);
 
     world.clock.time += 15_000;
-    pumpOnce(world.deps, world.options);
+    collectOnce(world.deps, world.options);
     expect(world.job(PROFILE)).toMatchObject({ state: 'collected' });
     expect(world.job(PROFILE)!.message).toBeUndefined();
   });
@@ -404,7 +400,7 @@ describe('a pump pass', () => {
     const checks = world.statusChecks();
     world.lock.heldElsewhere = true;
 
-    const report = pumpOnce(world.deps, world.options);
+    const report = collectOnce(world.deps, world.options);
 
     expect(report).toMatchObject({ busy: true, pending: 1, delivered: [], polled: 0 });
     expect(world.statusChecks()).toBe(checks);
@@ -416,20 +412,20 @@ describe('exactly-once delivery', () => {
   it('a second pass finds the list already delivered', () => {
     const world = slowLists();
     listDone(world);
-    pumpOnce(world.deps, world.options);
-    const second = pumpOnce(world.deps, world.options);
+    collectOnce(world.deps, world.options);
+    const second = collectOnce(world.deps, world.options);
     expect(second.delivered).toHaveLength(0);
     expect(world.sheets.writes).toBe(1);
   });
 
-  it('a formula polling the same job while the pump delivers it cannot send the list back for delivery', () => {
+  it('a formula polling the same job while the collector delivers it cannot send the list back for delivery', () => {
     const world = slowLists();
     listDone(world);
     // The recalculated formula polls the finished job; the trigger's pass runs before its answer.
-    world.beforeNextStatus(() => pumpOnce(world.deps, world.options));
+    world.beforeNextStatus(() => collectOnce(world.deps, world.options));
 
     const shown = world.formula(ACME_SALES);
-    const later = pumpOnce(world.deps, world.options);
+    const later = collectOnce(world.deps, world.options);
 
     expect(shown.kind).toBe('found');
     expect(later.delivered).toHaveLength(0);
@@ -446,13 +442,13 @@ describe('exactly-once delivery', () => {
       world.store.killNextWrites(2); // the execution dies: nothing more is saved
     };
 
-    expect(() => pumpOnce(world.deps, world.options)).toThrow('Exceeded maximum execution time');
+    expect(() => collectOnce(world.deps, world.options)).toThrow('Exceeded maximum execution time');
     expect(world.job(ACME_SALES)).toMatchObject({
       state: 'done',
       sheetName: 'Employees - Acme Corporation (Sales)',
     });
 
-    const resumed = pumpOnce(world.deps, world.options);
+    const resumed = collectOnce(world.deps, world.options);
 
     expect(resumed.delivered[0]?.sheetName).toBe('Employees - Acme Corporation (Sales)');
     expect([...world.sheets.sheets.keys()]).toEqual(['Employees - Acme Corporation (Sales)']);
@@ -464,13 +460,13 @@ describe('exactly-once delivery', () => {
     listDone(world);
     world.sheets.failWrites = 3;
 
-    pumpOnce(world.deps, world.options);
+    collectOnce(world.deps, world.options);
     expect(world.job(ACME_SALES)).toMatchObject({ state: 'done', deliveryAttempts: 1 });
-    expect(pumpOnce(world.deps, world.options).delivered).toHaveLength(0); // not before a minute
+    expect(collectOnce(world.deps, world.options).delivered).toHaveLength(0); // not before a minute
     world.clock.time += 61_000;
-    pumpOnce(world.deps, world.options);
+    collectOnce(world.deps, world.options);
     world.clock.time += 61_000;
-    const last = pumpOnce(world.deps, world.options);
+    const last = collectOnce(world.deps, world.options);
 
     expect(last.failed[0]!.message).toMatch(
       /Could not write the employee sheet: Service Spreadsheets failed/,
@@ -489,7 +485,7 @@ describe('an employee list the balance cut short', () => {
     const world = setup({}, 8);
     world.formula(ACME); // the formula waits for its job, which the collector then delivers
 
-    const report = pumpOnce(world.deps, world.options);
+    const report = collectOnce(world.deps, world.options);
 
     const incomplete =
       'It may be incomplete: 25 were asked, and the account ran out of credits (the API cuts a list to what the balance covers).';
@@ -515,7 +511,7 @@ describe('an employee list the balance cut short', () => {
     const world = setup({}, 1000);
     world.formula(ACME);
 
-    const report = pumpOnce(world.deps, world.options);
+    const report = collectOnce(world.deps, world.options);
 
     expect(report.delivered[0]?.message).toBe("25 employees -> sheet 'Employees - Acme Corporation'");
     expect(world.balanceProbes()).toBe(0);
@@ -535,7 +531,7 @@ describe('a job a formula already collected', () => {
     expect(world.job(PROFILE)!.state).toBe('processing');
     const checks = world.statusChecks();
 
-    const report = pumpOnce(world.deps, world.options);
+    const report = collectOnce(world.deps, world.options);
 
     expect(report.collected).toHaveLength(1);
     expect(world.statusChecks()).toBe(checks);
@@ -549,7 +545,7 @@ describe('a list bought again', () => {
   it('is polled for its own answer, not finished from the one it replaces, and written over its sheet', () => {
     const world = slowLists();
     listDone(world);
-    pumpOnce(world.deps, world.options);
+    collectOnce(world.deps, world.options);
     const first = world.job(ACME_SALES)!;
     expect(world.spent()).toBe(5.5);
     world.clock.time += DAY_MS;
@@ -575,10 +571,10 @@ describe('a list bought again', () => {
     if (bought.kind !== 'pending') throw new Error(`not a job: ${bought.kind}`);
     saveJobs(world.store, [refreshingSheet(bought.job, sheetOfList(first)!)!]);
 
-    pumpOnce(world.deps, world.options);
+    collectOnce(world.deps, world.options);
     expect(world.job(ACME_SALES)!.state).toBe('processing');
     world.clock.time += 45_000;
-    const report = pumpOnce(world.deps, world.options);
+    const report = collectOnce(world.deps, world.options);
 
     // The revised Acme has 2 people in Sales: 1 credit, in the one sheet of the list.
     expect(world.spent()).toBe(6.5);
@@ -592,17 +588,17 @@ describe('a list bought again', () => {
   });
 });
 
-describe('drivePump', () => {
+describe('driveCollector', () => {
   it('sleeps between passes until the slow job is in, without holding on past its limit', () => {
     const world = setup();
     world.formula(PROFILE); // 25 s of the minute it takes
     const start = world.clock.now();
 
-    const short = drivePump(world.deps, world.options, start + 5_000);
+    const short = driveCollector(world.deps, world.options, start + 5_000);
     expect(short.pending).toBe(1);
     expect(world.clock.now()).toBeLessThanOrEqual(start + 5_000 + LATENCY_MS);
 
-    const report = drivePump(world.deps, world.options, start + 90_000);
+    const report = driveCollector(world.deps, world.options, start + 90_000);
     expect(report.collected).toHaveLength(1);
     expect(report.pending).toBe(0);
     const elapsed = world.clock.now() - start;
@@ -621,19 +617,19 @@ describe('pruning', () => {
     listDone(world);
     world.formula(PROFILE);
     world.clock.time += 60_000;
-    pumpOnce(world.deps, world.options); // both collected
+    collectOnce(world.deps, world.options); // both collected
     world.formula({ ...PROFILE, input_data: 'https://www.pronet.com/in/grace-hopper' });
     world.clock.time += 15 * 60_000;
-    pumpOnce(world.deps, world.options); // expired
+    collectOnce(world.deps, world.options); // expired
 
     day(world, 8);
-    pumpOnce(world.deps, world.options);
+    collectOnce(world.deps, world.options);
     expect(world.job(PROFILE)).toBeUndefined();
     expect(world.job(ACME_SALES)?.state).toBe('collected');
     expect(readJobs(world.store).some((job) => job.state === 'expired')).toBe(true);
 
     day(world, 23);
-    pumpOnce(world.deps, world.options);
+    collectOnce(world.deps, world.options);
     expect(readJobs(world.store)).toEqual([]);
   });
 });
@@ -698,17 +694,17 @@ describe('formulas waiting for their job', () => {
   });
 });
 
-describe('pumpSummary', () => {
+describe('collectorSummary', () => {
   it('says what a pass did in one line', () => {
     const world = slowLists();
     listDone(world);
     world.formula(PROFILE);
-    const report = pumpOnce(world.deps, world.options);
-    expect(pumpSummary(report)).toMatch(
+    const report = collectOnce(world.deps, world.options);
+    expect(collectorSummary(report)).toMatch(
       /^\d+ employees -> sheet 'Employees - Acme Corporation \(Sales\)'\. 1 job still pending\.$/,
     );
     world.lock.heldElsewhere = true;
-    expect(pumpSummary(pumpOnce(world.deps, world.options))).toBe(
+    expect(collectorSummary(collectOnce(world.deps, world.options))).toBe(
       'Another collection is running; checking again shortly.',
     );
   });
@@ -719,7 +715,7 @@ describe("the Jobs panel's view of a job", () => {
     const world = setup();
     world.formula(PROFILE);
     world.clock.time += 12 * 60_000;
-    pumpOnce(world.deps, world.options);
+    collectOnce(world.deps, world.options);
     world.clock.time += 3 * 60_000;
 
     const view = describeJob(world.job(PROFILE)!, world.clock.now());
@@ -744,7 +740,7 @@ describe("the Jobs panel's view of a job", () => {
   it('shows a delivered list with its real cost and its sheet', () => {
     const world = slowLists();
     listDone(world);
-    pumpOnce(world.deps, world.options);
+    collectOnce(world.deps, world.options);
     const job = world.job(ACME_SALES)!;
 
     const view = describeJob(job, world.clock.now());

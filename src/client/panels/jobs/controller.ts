@@ -1,6 +1,6 @@
 // The Jobs panel: async lookups (employee lists, full profiles, answers deferred under load) that
 // are pending or finished lately. While any is pending the sidebar is one of the collector's drivers: it
-// calls pumpJobsFromSidebar once on open and again after each `nextCheckInMs`.
+// calls collectJobsFromSidebar once on open and again after each `nextCheckInMs`.
 import { JOBS_TEXTS } from '../../../core/text/catalogue/sidebar/jobs';
 import type { JobsList, JobView, QueuedFormulaView } from '../../../shared/jobs-rpc';
 import { announceChange, DATA_CHANGED } from '../../data-changed';
@@ -133,7 +133,7 @@ class JobsController {
     this.collecting = true;
     let next: number | null = null;
     try {
-      const progress = await call('pumpJobsFromSidebar');
+      const progress = await call('collectJobsFromSidebar');
       showCollectorProgress(this.ui, progress);
       const paid = progress.delivered.length + progress.collected + progress.expired.length > 0;
       if (paid) this.tell();
