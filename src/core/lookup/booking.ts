@@ -51,17 +51,14 @@ export interface Booking {
   reservation: Reservation;
   /** The first batch's turn at the shared pace, booked in the same section; empty without one. */
   turns: SendSlot[];
-  /**
-   * The store as this section left it: where the answers' save plans its room, rather than read
-   * the whole store again a second later (result-cache.ts).
-   */
-  view: Record<string, string>;
 }
 
 /**
  * Claims the keys and reserves their credits in one section under the document lock, with one
  * read and one write of the store between the two steps; null when the lock stays busy (nothing
- * done).
+ * done). The store as the section left it is held in hand (platform/execution-store.ts): the
+ * answers' save plans its room on it, rather than read the whole store again a second later
+ * (result-cache.ts); the pass lets go of it when it ends.
  */
 export function claimAndReserve(
   deps: LookupDeps,
@@ -89,7 +86,8 @@ export function claimAndReserve(
     const turns = firstTurn(deps, store, reservation.granted, ctx);
     const view = store.getAll();
     store.commit();
-    return { claimed, items, planned, reservation, turns, view };
+    deps.store.hold?.(view);
+    return { claimed, items, planned, reservation, turns };
   });
   return booking === BUSY ? null : booking;
 }
