@@ -51,14 +51,17 @@ export interface Booking {
   reservation: Reservation;
   /** The first batch's turn at the shared pace, booked in the same section; empty without one. */
   turns: SendSlot[];
+  /**
+   * The store as this section left it: where the answers' save plans its room, rather than read
+   * the whole store again a second later (the pass holds it in hand in the execution's store).
+   */
+  view: Record<string, string>;
 }
 
 /**
  * Claims the keys and reserves their credits in one section under the document lock, with one
  * read and one write of the store between the two steps; null when the lock stays busy (nothing
- * done). The store as the section left it is held in hand (platform/execution-store.ts): the
- * answers' save plans its room on it, rather than read the whole store again a second later
- * (result-cache.ts); the pass lets go of it when it ends.
+ * done).
  */
 export function claimAndReserve(
   deps: LookupDeps,
@@ -86,8 +89,7 @@ export function claimAndReserve(
     const turns = firstTurn(deps, store, reservation.granted, ctx);
     const view = store.getAll();
     store.commit();
-    deps.store.hold?.(view);
-    return { claimed, items, planned, reservation, turns };
+    return { claimed, items, planned, reservation, turns, view };
   });
   return booking === BUSY ? null : booking;
 }

@@ -22,8 +22,8 @@ export interface BatchKeeper {
 
 /**
  * Keeps the paid answers of `items` (the client's requests, in order) as they come back, in the
- * waits long enough for a save: the first planned on the store as booked, which the booking left
- * in hand (cache/result-cache.ts `keepMany`), the next ones on a read of their own.
+ * waits long enough for a save: the first planned on the store as booked, which the pass holds in
+ * hand (cache/result-cache.ts `keepMany`), the next ones on a read of their own.
  */
 export function keepEachBatch(deps: LookupDeps, items: readonly LookupItem[]): BatchKeeper {
   const { clock } = deps.client;

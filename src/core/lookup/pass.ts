@@ -126,10 +126,12 @@ function buyUnsent(
   takeAnsweredSince(deps, claimed.all, unsent, ctx, results);
   let settlement: Settlement | null = null;
   try {
+    // For the answers' first save to take (platform/execution-store.ts); let go of at the end,
+    // whether a save took it or not: no later step may plan on it.
+    deps.store.hold?.(booked.view);
     if (booked.items.length > 0) settlement = sendNew(deps, booked, ctx, results, flaggedOutOfCredits);
   } finally {
     closeSection(deps, ctx, settlement, claimed.mine);
-    // What the booking left in hand serves no later step: others may write from now on.
     deps.store.takeInHand?.();
   }
   const taken = unsent.filter((item) => claimed.taken.includes(item.key));
