@@ -8,6 +8,7 @@ import { accountScope } from '../core/cache/keys';
 import { ResultCache } from '../core/cache/result-cache';
 import type { UserMemory } from '../core/cache/user-memory';
 import type { LookupDeps } from '../core/lookup/items';
+import { executionStore } from '../core/platform/execution-store';
 import type { BatchStorePort, SheetStorePort } from '../core/platform/ports';
 import { PROPERTY } from '../core/platform/stored-keys';
 import type { Settings } from '../shared/rpc';
@@ -44,10 +45,11 @@ export interface ExecutionContext {
    */
   pace: PaceView;
   /**
-   * The document properties as this execution read them for its key and settings, handed out once
-   * (then undefined): a formula's lookup pass looks there first instead of reading them again.
+   * The document properties as this execution read them at its start, for its key and settings: a
+   * formula finds its own queue record there (collector/handoff.ts). A lookup reads the store, which
+   * holds this read in hand only in a formula (ExecutionContextOptions.lookupFromOpening).
    */
-  takeStoreInHand(): Record<string, string> | undefined;
+  opening: Readonly<Record<string, string>>;
   /** Asked of Sheets on first call, like `day`: a formula answered from the cache needs neither. */
   spreadsheetId(): string;
   /** The spreadsheet's calendar day (`today`), asked on first call. */
@@ -113,6 +115,12 @@ export interface ExecutionContextOptions {
    * way to ask that does not throw in a formula, so the entry point says where it runs.
    */
   canWriteSheets?: boolean;
+  /**
+   * True in a custom function: its lookup starts from the read that found the key and settings, a
+   * moment before, which the store holds in hand (core/platform/execution-store.ts). Elsewhere time
+   * passes before a lookup (a lease taken, sheets read, other lookups) and each reads anew.
+   */
+  lookupFromOpening?: boolean;
 }
 
 /**
@@ -127,12 +135,13 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
   // the cache's durable layer and the job registry. Each read is a round trip and counts against
   // a daily quota.
   const snapshot = properties.getProperties();
-  let stored: Record<string, string> | undefined = snapshot;
-  const found = readApiKey(stored);
+  const found = readApiKey(snapshot);
   if (!found) return null;
-  const settings = parseSettings(stored[SETTINGS_PROPERTY] ?? null);
+  const settings = parseSettings(snapshot[SETTINGS_PROPERTY] ?? null);
   const clock = appsScriptClock;
-  const store = batchStorePort(properties);
+  // The one store of the execution, which the lookup, the cache, the budget and the pace share: it
+  // holds a read in hand for the step that may use it.
+  const store = executionStore(batchStorePort(properties), options.lookupFromOpening ? snapshot : undefined);
   // Asked of Sheets on first use: a formula answered from the cache needs no spreadsheet at all.
   let spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null | undefined;
   const openSpreadsheet = () => {
@@ -183,12 +192,8 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
     memory,
     apiKey: found.key,
     settings,
-    pace: paceView(stored, paceKey, settings.requestsPerSecond, clock.now()),
-    takeStoreInHand() {
-      const inHand = stored;
-      stored = undefined;
-      return inHand;
-    },
+    pace: paceView(snapshot, paceKey, settings.requestsPerSecond, clock.now()),
+    opening: snapshot,
     spreadsheetId() {
       spreadsheetId ??= openSpreadsheet()?.getId() ?? '';
       return spreadsheetId;

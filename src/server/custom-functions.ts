@@ -49,7 +49,7 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
   let followsUser = () => false;
   let queued: string | null = null;
   if (wanted.length > 0) {
-    const context = executionContext({ canWriteSheets: false });
+    const context = executionContext({ canWriteSheets: false, lookupFromOpening: true });
     if (!context) throw new Error(CELL_TEXT.noKey);
     apiKey = context.apiKey;
     // Read only when a job is pending: whether an edit of this spreadsheet will collect it.
@@ -74,8 +74,7 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
       };
     });
     const now = context.deps.client.clock.now();
-    const stored = context.takeStoreInHand();
-    const ended = endedHere(context, stored);
+    const ended = endedHere(context);
     // The queue's promise ended here (collector/handoff.ts): nothing is sent, each lookup says why.
     if (ended !== null) {
       for (const { key } of items) results.set(key, { kind: 'deferred', reason: 'not-sent', message: ended });
@@ -96,13 +95,12 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
       retryServerErrors: false,
       pollJobs: true,
       maxRequestsPerSecond: context.pace.rate,
-      storeInHand: stored,
     });
     const left = new Set(
       items.filter((item) => results.get(item.key)?.kind === 'deferred').map((item) => item.key),
     );
     // What this execution had no time or turn for is handed to the add-on's own executions.
-    if (left.size > 0) queued = queueThisFormula(context, left.size, driversNow, stored);
+    if (left.size > 0) queued = queueThisFormula(context, left.size, driversNow);
   }
   return formulaAnswer(rows, results, { followsUser, queued, apiKey });
 }

@@ -16,11 +16,22 @@ export function durable<T>(failure: string, work: () => T): T {
   }
 }
 
-/** A save planned on a view of the store, planned again on a fresh read if the store refused it. */
-export function tryViewThen<T>(onView: () => T, fresh: () => T): T {
-  try {
-    return onView();
-  } catch {
-    return fresh();
+/**
+ * A save planned on the store's read in hand, if any (platform/execution-store.ts), and planned
+ * again on a fresh `read` if the store refused it: another execution wrote since, and what was
+ * planned no longer fits.
+ */
+export function onReadInHand<T>(
+  inHand: Record<string, string> | undefined,
+  save: (all: Record<string, string>) => T,
+  read: () => Record<string, string>,
+): T {
+  if (inHand) {
+    try {
+      return save(inHand);
+    } catch {
+      // Planned again below, on what the store holds now.
+    }
   }
+  return save(read());
 }

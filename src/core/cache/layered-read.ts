@@ -1,6 +1,6 @@
 // Reading saved answers through the cache's layers with as few round trips as the caller allows:
 // one fast-layer read (with a formula's held provider errors in the same call), the store once,
-// the hidden sheet only for what both lacked. A caller that read the store already (a formula
+// the hidden sheet only for what both lacked. A caller with a read of the store in hand (a formula
 // reads its settings from the same read) looks there first, for nothing.
 import type { ApiError } from '../api/outcome';
 import type { HashPort, SheetStorePort, TtlCachePort, ZipPort } from '../platform/ports';
@@ -18,13 +18,12 @@ export const FAST_MAX_VALUE_BYTES = 100_000;
 export const FAST_TTL_SECONDS = 21_600;
 
 export interface LookUpOptions {
-  /** How the store is read: once at most, only when the fast layer lacked something. */
-  readStore: () => Record<string, string>;
   /**
-   * The store is in hand already: it is looked at before the fast layer, which is then read only
-   * for what it lacked, and what it held is not copied into the fast layer.
+   * The store: a read in hand, looked at before the fast layer, which is then read only for what it
+   * lacked (what it held is not copied into the fast layer); or how to read it, once at most, only
+   * when the fast layer lacked something.
    */
-  storeFirst?: boolean;
+  store: Record<string, string> | (() => Record<string, string>);
   /** Also the provider errors formulas hold (held-failures.ts), in the same fast-layer read. */
   heldFailures?: boolean;
   /**
@@ -60,10 +59,12 @@ export function lookUpLayers(
   wanted: readonly string[],
   options: LookUpOptions,
 ): LookedUp {
-  const read = new LayeredRead(layers, wanted, options.readStore, options.lostSheet !== 'skip');
-  if (options.storeFirst) read.fromStore(false);
+  const { store } = options;
+  const inHand = typeof store !== 'function';
+  const read = new LayeredRead(layers, wanted, inHand ? () => store : store, options.lostSheet !== 'skip');
+  if (inHand) read.fromStore(false);
   const fast = read.fromFast(options.heldFailures === true);
-  if (!options.storeFirst) read.fromStore(true);
+  if (!inHand) read.fromStore(true);
   read.fromStash();
   read.fromSheet();
   read.fromMemory();

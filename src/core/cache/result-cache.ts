@@ -19,7 +19,7 @@ import type {
 } from '../platform/ports';
 import { DAY_MS } from '../platform/time';
 import { clearEntries } from './clear';
-import { durable, READ_FAILED, READ_SHEET_FAILED, SAVE_FAILED, tryViewThen } from './durable';
+import { durable, onReadInHand, READ_FAILED, READ_SHEET_FAILED, SAVE_FAILED } from './durable';
 import {
   type CachedAnswer,
   decodeEntry,
@@ -113,7 +113,7 @@ export class ResultCache {
     lostSheet?: LookUpOptions['lostSheet'],
   ): Map<string, CachedAnswer> {
     return this.lookUp(keys, {
-      readStore: readStore ?? (() => this.readStore()),
+      store: readStore ?? (() => this.readStore()),
       ...(lostSheet ? { lostSheet } : {}),
     }).answers;
   }
@@ -172,11 +172,13 @@ export class ResultCache {
    * setMany, after clearing expired and unreadable records and evicting the oldest entries that do
    * not fit the budget (safe in the sheet by then). Elsewhere (a formula): the properties first, in
    * one write, and the fast layer only takes what they did not, since formulas read the properties
-   * first; if they throw, the fast layer takes the whole batch. `storeView` is the store as the
-   * caller's locked booking left it moments ago: where no sheet is written, the properties' room is
-   * planned on it instead of another read of the whole store, and again on a fresh read if refused.
+   * first; if they throw, the fast layer takes the whole batch. Where no sheet is written, the
+   * properties' room is planned on the read the store holds in hand, if any (the lookup's locked
+   * booking left it moments ago: execution-store.ts), rather than another read of the whole store.
    */
-  putMany(entries: readonly PaidEntry[], storeView?: Record<string, string>): PutReport {
+  putMany(entries: readonly PaidEntry[]): PutReport {
+    // Taken whatever the layers: a read in hand serves this save or none.
+    const inHand = this.ports.store.takeInHand?.();
     const now = this.ports.clock.now();
     for (const entry of entries) assertResultKey(entry.key);
     const payloads = payloadsOf(entries, now, this.ports.zip);
@@ -184,7 +186,7 @@ export class ResultCache {
     // The document's layers first, the durable record a kill must not find empty; then the memory
     // across the user's spreadsheets, which only saves credits elsewhere.
     try {
-      return this.putHere(payloads, now, storeView);
+      return this.putHere(payloads, now, inHand);
     } finally {
       rememberQuietly(this.ports.memory, payloads);
     }
@@ -193,7 +195,7 @@ export class ResultCache {
   private putHere(
     payloads: Map<string, Payload>,
     now: number,
-    storeView?: Record<string, string>,
+    inHand: Record<string, string> | undefined,
   ): PutReport {
     const sheet = this.writableSheet();
     if (sheet) {
@@ -202,10 +204,8 @@ export class ResultCache {
     }
     let saved: ReturnType<ResultCache['saveDurably']>;
     try {
-      const fresh = () => this.saveDurably(null, now, this.readStore(SAVE_FAILED), payloads);
-      saved = storeView
-        ? tryViewThen(() => this.saveDurably(null, now, storeView, payloads), fresh)
-        : fresh();
+      const save = (all: Record<string, string>) => this.saveDurably(null, now, all, payloads);
+      saved = onReadInHand(inHand, save, () => this.readStore(SAVE_FAILED));
     } catch (error) {
       this.putFast(payloads);
       throw error;
@@ -221,11 +221,12 @@ export class ResultCache {
   /**
    * Keeps paid answers at once, where the execution may be stopped the next instant (a lookup
    * pass, batch by batch): in the properties only, one read and one write (or none for the read,
-   * on `storeView`), evicting nothing (an evicted answer the sheet lacks would be bought again);
-   * what they cannot take goes to the fast layer. The pass's putMany saves the rest; the sheet's
-   * share copies what the properties hold.
+   * on the read the store holds in hand: the first batch's, after the booking), evicting nothing
+   * (an evicted answer the sheet lacks would be bought again); what they cannot take goes to the
+   * fast layer. The pass's putMany saves the rest; the sheet's share copies what the properties hold.
    */
-  keepMany(entries: readonly PaidEntry[], storeView?: Record<string, string>): PutReport {
+  keepMany(entries: readonly PaidEntry[]): PutReport {
+    const inHand = this.ports.store.takeInHand?.();
     const now = this.ports.clock.now();
     for (const entry of entries) assertResultKey(entry.key);
     const payloads = payloadsOf(entries, now, this.ports.zip);
@@ -233,8 +234,7 @@ export class ResultCache {
     const sheet = this.writableSheet();
     const room: StoreRoom = { maxEvictions: 0, stash: !sheet };
     const save = (all: Record<string, string>) => this.saveDurably(null, now, all, payloads, room);
-    const fresh = () => save(this.readStore(SAVE_FAILED));
-    const kept = (storeView ? tryViewThen(() => save(storeView), fresh) : fresh()).report;
+    const kept = onReadInHand(inHand, save, () => this.readStore(SAVE_FAILED)).report;
     if (!sheet || kept.notStored.length === 0) return kept;
     return this.keepOverflow(sheet, now, kept, payloads);
   }

@@ -53,7 +53,7 @@ export interface Booking {
   turns: SendSlot[];
   /**
    * The store as this section left it: where the answers' save plans its room, rather than read
-   * the whole store again a second later (result-cache.ts).
+   * the whole store again a second later (the pass holds it in hand in the execution's store).
    */
   view: Record<string, string>;
 }

@@ -87,11 +87,6 @@ export interface LookupContext {
   /** Poll 202s inline until the deadline (formulas), or hand them to the job collector at once. */
   pollJobs: boolean;
   /**
-   * The document properties as this execution read them a moment ago (a formula reads its key
-   * and settings in the same read): the pass looks there first instead of reading them again.
-   */
-  storeInHand?: Record<string, string>;
-  /**
    * A trigger's execution, which Google may stop at any instant for the day's trigger-time quota:
    * paid answers are kept batch by batch (keep-batches.ts). A watch's step says so of its slices.
    */

@@ -22,30 +22,24 @@ export interface BatchKeeper {
 
 /**
  * Keeps the paid answers of `items` (the client's requests, in order) as they come back, in the
- * waits long enough for a save. `view`: the store as booked.
+ * waits long enough for a save: the first planned on the store as booked, which the pass holds in
+ * hand (cache/result-cache.ts `keepMany`), the next ones on a read of their own.
  */
-export function keepEachBatch(
-  deps: LookupDeps,
-  items: readonly LookupItem[],
-  view: Record<string, string> | undefined,
-): BatchKeeper {
+export function keepEachBatch(deps: LookupDeps, items: readonly LookupItem[]): BatchKeeper {
   const { clock } = deps.client;
   const kept = new Set<string>();
   let unkept: PaidEntry[] = [];
-  let storeView = view;
   /** What a save takes, as last measured: a wait shorter than that does not take one. */
   let saveMs = FIRST_SAVE_MS;
   const keep = () => {
     const entries = unkept;
     unkept = [];
     try {
-      deps.cache.keepMany(entries, storeView);
+      deps.cache.keepMany(entries);
       for (const entry of entries) kept.add(entry.key);
     } catch {
       // Not kept: the pass's own save at its end tries again, and says what failed.
     }
-    // The store changed: the next save reads it again.
-    storeView = undefined;
   };
   const listener: SendListener = {
     answered(index: number, outcome: CallOutcome) {

@@ -6,6 +6,7 @@
 //   4. the API, batched and paced with the document's     -> paid answers stored before returning
 //      other executions (api/pacing.ts)
 
+import type { LookUpOptions } from '../cache/layered-read';
 import { readJobs } from '../jobs/registry';
 import { LOCK_BUSY_MESSAGE, NOT_SENT_BARE, OUT_OF_TIME_MESSAGE } from '../text/catalogue/queue';
 import { claimAndReserve, closeSection, type Settlement } from './booking';
@@ -40,13 +41,14 @@ export function lookupMany(
 
   // Read document properties at most once before the locked steps: the cache's durable layer
   // and the job registry live in the same store, and every read counts against a daily quota. A
-  // formula read them already, with its settings.
-  let snapshot = ctx.storeInHand;
+  // formula read them already, with its settings: the store holds that read in hand.
+  const inHand = deps.store.takeInHand?.();
+  let snapshot = inHand;
   const readStore = () => {
     snapshot ??= deps.store.getAll();
     return snapshot;
   };
-  takeSaved(deps, unique, ctx, readStore, results);
+  takeSaved(deps, unique, ctx, inHand ?? readStore, results);
   const uncached = unique.filter((item) => !results.has(item.key));
   const lists = unique.filter((item) => item.op.shape === 'employees');
   if (uncached.length === 0 && lists.length === 0) return results;
@@ -86,14 +88,13 @@ function takeSaved(
   deps: LookupDeps,
   unique: readonly LookupItem[],
   ctx: LookupContext,
-  readStore: () => Record<string, string>,
+  store: LookUpOptions['store'],
   results: Map<string, LookupResult>,
 ): void {
   const { answers, held } = deps.cache.lookUp(
     unique.map((item) => item.key),
     {
-      readStore,
-      storeFirst: ctx.storeInHand !== undefined,
+      store,
       // Held in the cache's fast layer, read in the same round trip as its answers.
       heldFailures: ctx.buyer === 'formula' && deps.failureHold !== undefined,
     },
@@ -125,9 +126,13 @@ function buyUnsent(
   takeAnsweredSince(deps, claimed.all, unsent, ctx, results);
   let settlement: Settlement | null = null;
   try {
+    // For the answers' first save to take (platform/execution-store.ts); let go of at the end,
+    // whether a save took it or not: no later step may plan on it.
+    deps.store.hold?.(booked.view);
     if (booked.items.length > 0) settlement = sendNew(deps, booked, ctx, results, flaggedOutOfCredits);
   } finally {
     closeSection(deps, ctx, settlement, claimed.mine);
+    deps.store.takeInHand?.();
   }
   const taken = unsent.filter((item) => claimed.taken.includes(item.key));
   // Buy again asks for an answer newer than its start. Another execution's claim is most often a

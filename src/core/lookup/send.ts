@@ -73,7 +73,7 @@ export function sendNew(
   // own purchases would wait in the fast cache, which forgets (the 10,000-name range of
   // recalculation.test.ts bought 597 names twice so). Everything else saves once, below, before
   // anything else: a bulk slice ends well inside its 6 minutes, a formula within its 30 s.
-  const keeper = keepEachBatch(deps, ctx.stoppable ? granted : [], booking.view);
+  const keeper = keepEachBatch(deps, ctx.stoppable ? granted : []);
   const outcomes = enrichMany(
     deps.client,
     granted.map((item) => item.request),
@@ -124,7 +124,7 @@ export function sendNew(
   // Paid answers first: if anything below throws, what was bought is already kept.
   // Every one again: where the sheet may be written, the answers kept batch by batch go there too
   // (kept, they may wait in the fast layer for want of room in the properties).
-  if (paid.length > 0) deps.cache.putMany(paid, keeper.kept.size > 0 ? undefined : booking.view);
+  if (paid.length > 0) deps.cache.putMany(paid);
   if (ctx.buyer === 'formula' && deps.failureHold)
     holdFailures(deps.failureHold, paidFailures(granted, outcomes));
   rememberCreditState(deps, outcomes, flaggedOutOfCredits, now);

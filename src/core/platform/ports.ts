@@ -48,9 +48,19 @@ export interface ClockPort {
  * (9 KB a value, 500 KB a store) is broken: callers keep inside them.
  */
 export interface BatchStorePort {
+  /** Every key and value, in one read: a service call each time. */
   getAll(): Record<string, string>;
   setMany(entries: Record<string, string>): void;
   removeMany(keys: readonly string[]): void;
+  /**
+   * A whole read this execution holds in hand (execution-store.ts: one a formula made with its key
+   * and settings, or one the lookup's locked booking made a moment ago), with its own writes since;
+   * undefined when it holds none. Taking it lets go of it: the step that takes it reads nothing,
+   * and no later step answers from it, since another execution may have written since.
+   */
+  takeInHand?(): Record<string, string> | undefined;
+  /** Holds `all`, the store as a read found it a moment ago, for the next step to take. */
+  hold?(all: Record<string, string>): void;
 }
 
 /** A fast cache that may forget (CacheService: TTL at most 6 h, 100 KB a value, 250-char keys). */

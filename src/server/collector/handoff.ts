@@ -15,15 +15,14 @@ type Range = GoogleAppsScript.Spreadsheet.Range;
 /**
  * Called by a formula that leaves `left` lookups unsent: records where it is, and tells the drivers
  * that follow the user. Answers what its waiting rows say, or null when it could not be recorded
- * (its rows then say they were not sent). `stored` is the document properties as the formula read
- * them: a record of this cell for the same formula means an execution of the add-on entered it
- * again, and no Edit trigger follows that.
+ * (its rows then say they were not sent). In the document properties as the formula read them, a
+ * record of this cell for the same formula means an execution of the add-on entered it again, and
+ * no Edit trigger follows that.
  */
 export function queueThisFormula(
   context: ExecutionContext,
   left: number,
   drivers: () => Drivers,
-  stored: Record<string, string> | undefined,
 ): string | null {
   try {
     const range = SpreadsheetApp.getActiveRange() as Range | null;
@@ -33,7 +32,7 @@ export function queueThisFormula(
     const of = range.getSheet();
     const sheet = of.getName();
     const a1 = range.getA1Notation();
-    const before = parseQueued(stored?.[queueKey(sheet, a1)]);
+    const before = parseQueued(context.opening[queueKey(sheet, a1)]);
     const record = {
       sheet,
       sheetId: of.getSheetId(),
@@ -66,11 +65,9 @@ export function queueThisFormula(
  * and the next run (the user typing it again) looks its rows up. Null otherwise. The cell is
  * asked of Sheets only when some record was ended.
  */
-export function endedHere(
-  context: ExecutionContext,
-  stored: Record<string, string> | undefined,
-): string | null {
-  if (!stored || !anyEnded(stored)) return null;
+export function endedHere(context: ExecutionContext): string | null {
+  const stored = context.opening;
+  if (!anyEnded(stored)) return null;
   try {
     const range = SpreadsheetApp.getActiveRange() as Range | null;
     if (!range) return null;

@@ -15,6 +15,7 @@ import {
   ResultCache,
   type ResultCacheOptions,
 } from '../../../src/core/cache/result-cache';
+import { executionStore } from '../../../src/core/platform/execution-store';
 import { FakeClock, START } from '../helpers/fake-http';
 import { bytesOf, FakeCacheService, FakeProperties, QUOTA, sha256 } from '../helpers/platform';
 
@@ -334,7 +335,7 @@ describe('ResultCache', () => {
   });
 
   it("plans a save on the booking's view of the store, and again on a fresh read when the store refuses it", () => {
-    const { cache, store, keyOf, clock } = setup();
+    const { cache, store, keyOf, clock, ports } = setup();
     for (let i = 0; i < 57; i++) store.data.set(`setting${i}`, 's'.repeat(8_000)); // ~456 KB not ours
     const keys: string[] = [];
     for (let i = 0; i < 40; i++) {
@@ -345,7 +346,10 @@ describe('ResultCache', () => {
     const big = keyOf(website('Big Company'));
     const before = { ...store.calls };
     // A view from before the other entries were saved: planned on it alone, the write overflows.
-    const report = cache.putMany([{ key: big, outcome: found({ about: 'y'.repeat(15_000) }) }], {});
+    const inHand = executionStore(store);
+    inHand.hold({});
+    const viewed = new ResultCache({ ...ports, store: inHand });
+    const report = viewed.putMany([{ key: big, outcome: found({ about: 'y'.repeat(15_000) }) }]);
     expect(store.calls.getAll - before.getAll).toBe(1);
     expect(report).toMatchObject({ stored: 1, notStored: [] });
     expect(report.evicted).toBeGreaterThan(0);

@@ -8,6 +8,7 @@ import { ResultCache } from '../../../src/core/cache/result-cache';
 import type { LookupContext } from '../../../src/core/lookup/items';
 import { lookupMany } from '../../../src/core/lookup/pass';
 import { operationByType } from '../../../src/core/operations/table';
+import { executionStore } from '../../../src/core/platform/execution-store';
 import type { BatchStorePort, LockPort } from '../../../src/core/platform/ports';
 import { FakeClock, FakeHttp, json } from '../helpers/fake-http';
 import { FakeCacheService, FakeDocumentLock, FakeProperties, sha256 } from '../helpers/platform';
@@ -27,7 +28,7 @@ function setUp() {
   /** What the API answers; a test may change it. */
   const reply = { with: () => json(200, { status: 'success', result: 'acme.com' }) };
   const http = new FakeHttp(clock, () => reply.with());
-  const store: BatchStorePort = {
+  const counted: BatchStorePort = {
     getAll: () => {
       if (!locked && sending()) unlockedReadsBeforeSending.push(clock.elapsed());
       if (locked && sending()) beforeSending.lockedReads++;
@@ -39,6 +40,8 @@ function setUp() {
     },
     removeMany: (keys) => properties.removeMany(keys),
   };
+  // The execution's store, as the composition root builds it (server/context.ts).
+  const store = executionStore(counted);
   const documentLock = new FakeDocumentLock(clock);
   const lock: LockPort = {
     withLock: (ms, work) => {
@@ -128,7 +131,8 @@ describe('lookupMany', () => {
     // What a formula read with its key and settings: no further read, not even of the fast cache.
     const inHand = Object.fromEntries(properties.data);
     const before = { store: properties.calls.getAll, fast: fast.calls.getMany };
-    const again = lookupMany(deps, [item], { ...ctx, storeInHand: inHand });
+    deps.store.hold(inHand);
+    const again = lookupMany(deps, [item], ctx);
     expect(again.get(item.key)).toMatchObject({ kind: 'found', result: 'acme.com', cached: true });
     expect(http.sent).toHaveLength(1);
     expect({ store: properties.calls.getAll, fast: fast.calls.getMany }).toEqual(before);
@@ -137,7 +141,8 @@ describe('lookupMany', () => {
   it('with the store in hand and a shared pace: one locked section, one read and one write, then one write', () => {
     const { deps, ctx, item, http, properties, unlockedReadsBeforeSending, beforeSending, clock } = setUp();
     const pacer = sharedPacer({ store: deps.store, lock: deps.lock, clock }, 'pace:test', 10);
-    const results = lookupMany({ ...deps, pacer }, [item], { ...ctx, storeInHand: {} });
+    deps.store.hold({});
+    const results = lookupMany({ ...deps, pacer }, [item], ctx);
     expect(results.get(item.key)).toMatchObject({ kind: 'found', result: 'acme.com', cached: false });
     expect(http.sent).toHaveLength(1);
     expect(unlockedReadsBeforeSending).toEqual([]);
@@ -180,7 +185,8 @@ describe('a provider error inside a charged 200', () => {
     reply.with = providerError;
     lookupMany(deps, [item], ctx);
     const reads = fast.calls.getMany;
-    const held = lookupMany(deps, [item], { ...ctx, storeInHand: Object.fromEntries(properties.data) });
+    deps.store.hold(Object.fromEntries(properties.data));
+    const held = lookupMany(deps, [item], ctx);
     expect(held.get(item.key)).toMatchObject({ kind: 'failed', error: { code: 'provider_error' } });
     expect(http.sent).toHaveLength(1);
     expect(fast.calls.getMany - reads).toBe(1);

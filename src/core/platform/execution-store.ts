@@ -1,0 +1,35 @@
+// The document properties as one execution sees them: every read of the whole store is a service
+// call that counts against a daily quota, so a read the execution made a moment ago is held in hand
+// for the next step that may do with it, and kept true by the execution's own writes. Only two
+// reads are held: a formula's, which found its key and settings (its lookup starts from it), and
+// the lookup's locked booking's (the answers' save plans its room on it). Each serves one step:
+// the step that takes it lets go of it, since another execution may write in the meantime. What
+// must see other executions' writes (a locked section, a wait for their answers) reads anew.
+import type { BatchStorePort } from './ports';
+
+/** `store` with a read held in hand (ports.ts `takeInHand`); `opening`, one made already. */
+export function executionStore(
+  store: BatchStorePort,
+  opening?: Record<string, string>,
+): Required<BatchStorePort> {
+  let held = opening && { ...opening };
+  return {
+    getAll: () => store.getAll(),
+    setMany(entries) {
+      store.setMany(entries);
+      if (held) held = { ...held, ...entries };
+    },
+    removeMany(keys) {
+      store.removeMany(keys);
+      if (held) for (const key of keys) delete held[key];
+    },
+    takeInHand() {
+      const inHand = held;
+      held = undefined;
+      return inHand;
+    },
+    hold(all) {
+      held = { ...all };
+    },
+  };
+}
