@@ -54,23 +54,31 @@ export function spreadsheetHere(spreadsheet: GoogleAppsScript.Spreadsheet.Spread
   return spreadsheet ? { id: spreadsheet.getId(), name: spreadsheet.getName() } : { id: '', name: '' };
 }
 
+/** A catch-up the memory refused is tried again this long after, not on every edit meanwhile. */
+const CATCH_UP_RETRY_MS = 30 * 60_000;
+
 /**
  * The memory refused a write (an editor's formula may not write the owner's user properties): the
- * memory's line of the Edit trigger's note (core/platform/edit-note.ts) asks the owner's next
- * trigger to give the memory what this document keeps.
+ * memory's line of the Edit trigger's note (core/platform/edit-note.ts) asks the owner's triggers
+ * to give the memory what this document keeps, from `due` on (clock ms).
  */
-function noteMemoryBehind(): void {
+function noteMemoryBehind(due = appsScriptClock.now()): void {
   try {
-    writeEditNote(ttlCachePort(fastCache()), { memory: String(appsScriptClock.now()) });
+    writeEditNote(ttlCachePort(fastCache()), { memory: String(due) });
   } catch {
     // Only credits elsewhere are at stake: the document keeps every answer.
   }
 }
 
+/** Whether the note's memory line (its value, when it is due) asks a catch-up at `now`. */
+export const memoryCatchUpDue = (line: string | undefined, now: number): boolean =>
+  line !== undefined && !(Number(line) > now);
+
 /**
  * In a trigger, which runs as its owner (who saved the key): gives the owner's memory the answers
- * this document keeps and it lacks, then takes its line off the note. Failures are only logged: the document
- * keeps every answer, and the line stays for the next trigger.
+ * this document keeps and it lacks, then takes its line off the note. Failures are only logged: the
+ * document keeps every answer, and the line asks again half an hour later (the owner's user
+ * properties may be full: trying on every edit would only cost every edit two reads).
  */
 export function catchUpMemory(
   memory: UserMemory,
@@ -85,5 +93,6 @@ export function catchUpMemory(
     eraseEditNote(ttlCachePort(fastCache()), ['memory']);
   } catch (error) {
     console.warn(`Could not give the memory this spreadsheet's answers: ${errorMessage(error)}`);
+    noteMemoryBehind(appsScriptClock.now() + CATCH_UP_RETRY_MS);
   }
 }

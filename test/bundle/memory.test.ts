@@ -156,6 +156,38 @@ describe('an answer bought in one spreadsheet of a user', () => {
     expect(shown.values[0]![0]).toBe(bought.values[0]![0]);
     expect(spent(q3)).toBe(20);
   });
+  it("tries the owner's memory again after a while, not on every edit, when it refused the answers", () => {
+    const { q3 } = boughtInLeadsQ3();
+    const q4 = openAnotherSpreadsheet(q3, { name: 'Leads Q4', plan: 10 });
+    sidebar(q4, 'setApiKey', q4.key, 'document');
+    const editor = openAsEditor(q4, 'eve@example.com');
+    typeValues(editor, 'A3', [[OTHER_PROFILE]]);
+    const owner = q3.emu.properties.storeFor({ user: 'owner@example.com' });
+    // The owner's user properties are full of something else: 100 bytes are left, the memory
+    // can take nothing.
+    const used = [...owner].reduce((bytes, [key, value]) => bytes + Buffer.byteLength(key + value), 0);
+    const fillers = Array.from({ length: 64 }, (_, i) => `filler:${String(i).padStart(2, '0')}`);
+    const each = Math.floor((500 * 1024 - 100 - used) / fillers.length) - 10;
+    for (const key of fillers) owner.set(key, 'x'.repeat(each));
+
+    enterFormula(editor, 'B3', '=PRONET_EMAIL(A3)');
+    expect(spent(q3)).toBe(20);
+    const triggerRuns = () => editor.emu.runtime.finished.filter((run) => /edit trigger/.test(run.label));
+    const before = triggerRuns().length;
+    for (const row of [10, 11, 12]) editor.emu.edit(editor.bundle, 'Sheet1', `D${row}`, 'just typing');
+    const edits = triggerRuns().slice(before);
+    expect(edits.length).toBeGreaterThanOrEqual(3);
+    for (const edit of edits) expect(edit.calls).toEqual(['CacheService.getDocumentCache', 'Cache.getAll']);
+
+    // Room again, and half an hour later an edit gives the owner's memory what Leads Q4 bought.
+    for (const key of fillers) owner.delete(key);
+    q3.clock.advance(30 * 60_000);
+    editor.emu.edit(editor.bundle, 'Sheet1', 'D13', 'just typing');
+    typeValues(q3, 'A5', [[OTHER_PROFILE]]);
+    enterFormula(q3, 'B5', '=PRONET_EMAIL(A5)');
+    expect(spent(q3)).toBe(20);
+  });
+
   it("sharing a key in one spreadsheet leaves the user's own key to their other spreadsheets", () => {
     const { q3 } = boughtInLeadsQ3();
     const q4 = openAnotherSpreadsheet(q3, { name: 'Leads Q4', plan: 10 });

@@ -6,7 +6,7 @@
 //   jobs       whether jobs or queued formula lookups wait for the collector (jobs/signal.ts)
 //   collector  the collector's role, a lease, while one execution collects (jobs/signal.ts)
 //   watches    the sheets and columns watches follow (watches/note.ts)
-//   memory     a formula bought answers the owner's memory lacks (server/user-memory.ts)
+//   memory     a formula bought answers the owner's memory lacks; from when to give them (server/user-memory.ts)
 // The cache may forget any line: a forgotten line is made again from what it stands for (the job
 // registry, the watches), or, for the memory, waits for the next formula that cannot write it.
 import type { TtlCachePort } from './ports';

@@ -31,7 +31,7 @@ import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
 import { executionContext } from '../context';
 import { fastCache } from '../platform/cache';
 import { collectorProgress, idleProgress } from '../presenters/jobs';
-import { catchUpMemory } from '../user-memory';
+import { catchUpMemory, memoryCatchUpDue } from '../user-memory';
 import { watchesAfterEdit, watchesFromClock } from '../watches/handlers';
 import { recordTriggerRuntime, withinTriggerTime } from '../watches/runtime-tally';
 import { authorizationLapsed } from './authorization';
@@ -78,7 +78,7 @@ export function collectOnEdit(event?: { range?: Range; value?: unknown }): void 
   const note = readEditNote(cache);
   const collected = driveCollector('edit', typedFormula(event), cache, jobsInNote(note));
   const watched = watchesAfterEdit(event, note.watches, started + WATCHES_DONE_MS);
-  const remembered = note.memory !== undefined && memoryCaughtUp();
+  const remembered = memoryCatchUpDue(note.memory, started) && memoryCaughtUp();
   if (collected || watched || remembered) recordTriggerRuntime(started);
 }
 
