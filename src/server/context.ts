@@ -182,7 +182,7 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
       // properties; the user's setting is only its ceiling.
       pacer: sharedPacer({ store, lock, clock: appsScriptClock }, paceKey, settings.requestsPerSecond),
       failureHold: fast,
-      jobSignal: fast,
+      editNote: fast,
       // A booking that fills the record's waiting pages moves them to their sheet, where it may.
       ...(options.canWriteSheets === true
         ? { purchaseSheet: ledgerSheetPort(true, lockObject, openSpreadsheet) }

@@ -5,10 +5,10 @@ import { noteJobStarted } from '../jobs/signal';
 import type { LookupDeps } from './items';
 
 export function announceJobs(deps: LookupDeps, jobs: readonly JobRecord[]): void {
-  if (!deps.jobSignal || jobs.length === 0) return;
+  if (!deps.editNote || jobs.length === 0) return;
   const now = deps.client.clock.now();
   try {
-    noteJobStarted(deps.jobSignal, Math.min(...jobs.map((job) => job.nextPollAt)), now);
+    noteJobStarted(deps.editNote, Math.min(...jobs.map((job) => job.nextPollAt)), now);
   } catch {
     // The fast cache failed: the registry is still right, and the sidebar, the menu and the
     // hourly trigger still collect; only the next edit may not know to.

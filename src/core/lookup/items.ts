@@ -56,8 +56,8 @@ export interface LookupDeps {
    * (cache/held-failures.ts): read with the cache's answers, in one round trip.
    */
   failureHold?: TtlCachePort;
-  /** Where a started job is announced to the collector's drivers (jobs/signal.ts). */
-  jobSignal?: TtlCachePort;
+  /** The Edit trigger's note (platform/edit-note.ts), where a started job tells the collector's drivers. */
+  editNote?: TtlCachePort;
   /**
    * The hidden ledger sheet, in an execution that may write it (never a formula's): bookings that
    * fill the record's waiting pages move them there (BudgetDeps.sheet).

@@ -44,7 +44,7 @@ export function queueThisFormula(
       by: 'formula',
     };
     saveQueued(context.deps.store, record, before);
-    if (context.deps.jobSignal) noteJobStarted(context.deps.jobSignal, now, now);
+    if (context.deps.editNote) noteJobStarted(context.deps.editNote, now, now);
     const { edit, open } = drivers();
     return queuedText({
       left,
