@@ -3,18 +3,16 @@
 // bulk-run.ts decides it, over the adapters here (the run's property, its sheets, the ledger).
 
 import { checkConfig } from '../core/bulk/config';
-import { clearedRows } from '../core/bulk/refresh';
-import { type BulkRun, cancelRun, leaseHeld, pauseRun, resumeRun, startRefusal } from '../core/bulk/run';
-import { cellBlocks } from '../core/bulk/slice/row-values';
+import { type BulkRun, cancelRun, leaseHeld, pauseRun, resumeRun } from '../core/bulk/run';
 import type { Operation } from '../core/operations/types';
 import { progressWithRecipe } from '../core/recipes/progress';
 import { type BulkRunPorts, continueRun, controlRun, retryFailed } from '../core/runs/bulk-run';
 import { bulkPreview, shownBulkPreview } from '../core/runs/preview';
-import { BULK_TEXTS } from '../core/text/catalogue/sidebar/bulk';
+import { startBulk } from '../core/runs/start';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../shared/bulk-rpc';
 import { appsScriptClock } from './adapters/apps-script';
 import { combinedPort, type RunSheet, readRunSheet, sheetPort } from './adapters/bulk-sheets';
-import { beginRun, readColumnClaims, readRun, saveRun } from './bulk-run-store';
+import { readColumnClaims, readRun, saveRun, startPorts } from './bulk-run-store';
 import { keepCollecting } from './collector/clock-trigger';
 import { installDrivers } from './collector/edit-open-triggers';
 import type { ExecutionContext } from './context';
@@ -65,33 +63,10 @@ export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): Bulk
   installDrivers();
   const { config, op } = checkConfig(raw);
   const claims = readColumnClaims();
-  let prepared = readOwnSheet(config, op, claims);
-  if (prepared.lastRow < prepared.firstRow) throw new Error(BULK_TEXTS.noRows.text);
-  const { preview, refresh } = bulkPreview(previewDeps(ctx), config, op, prepared);
-  if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.estimatedCredits)) {
-    throw new Error(BULK_TEXTS.confirmRunFirst.say(preview.estimatedCredits, ctx.settings.confirmAbove));
-  }
-  // The user saw what the deleted hidden sheet lost and confirmed the price: the run goes on without it.
-  if (preview.lostResults !== undefined) ctx.deps.cache.acceptLostSheet();
-  if (refresh) {
-    // Checked before any row is cleared: a refusal must leave the sheet as it was.
-    const refusal = startRefusal(readRun());
-    if (refusal !== null) throw new Error(refusal);
-    clearRows(prepared, refresh.rows);
-    config.paidAfter = refresh.cutoff;
-    prepared = readOwnSheet(config, op, claims);
-  }
+  const read = (next: BulkRunConfig) => readOwnSheet(next, op, claims);
   const now = ctx.deps.client.clock.now();
-  const run = beginRun(ctx, config, op, prepared, null);
+  const run = startBulk(startPorts(ctx), previewDeps(ctx), config, op, read, confirmedCredits);
   return progressWithRecipe(run, now);
-}
-
-/** Empties the outputs and status of the rows a refresh buys again. */
-function clearRows(prepared: RunSheet, rows: readonly number[]): void {
-  if (rows.length === 0) return;
-  const { layout } = prepared;
-  const columns = [...layout.outputs, layout.status].map((column) => column.column);
-  sheetPort(prepared.sheet).write(cellBlocks(clearedRows(rows, layout), columns));
 }
 
 // --- Slices -----------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import { BUILT_IN_RECIPES, SLOT_LABELS } from '../core/recipes/recipes';
 import { type RecipeSheet, recipeOwnership } from '../core/recipes/steps';
 import { type RecipeSheetRead, recipePreview } from '../core/runs/preview';
 import { goOnRecipe as goOn, type RecipeRunPorts, stepRun } from '../core/runs/recipe-steps';
-import { BULK_TEXTS } from '../core/text/catalogue/sidebar/bulk';
+import { beginRun, startRecipe } from '../core/runs/start';
 import type { BulkProgress } from '../shared/bulk-rpc';
 import type {
   Recipe,
@@ -27,7 +27,7 @@ import type {
   RecipeSummary,
 } from '../shared/recipe-rpc';
 import { headersOf, readBlock, readRunSheet } from './adapters/bulk-sheets';
-import { beginRun, readColumnClaims, readRun } from './bulk-run-store';
+import { readColumnClaims, readRun, startPorts } from './bulk-run-store';
 import { installDrivers } from './collector/edit-open-triggers';
 import type { ExecutionContext } from './context';
 import { requireDocumentProperties } from './platform/properties';
@@ -76,13 +76,7 @@ export function startRecipeRun(raw: RecipeRunConfig, confirmedCredits: number): 
   installDrivers();
   const checked = checkRecipe(raw);
   const preview = previewOver(ctx, checked);
-  if (preview.rows === 0) throw new Error(BULK_TEXTS.noRows.text);
-  if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.creditsMax)) {
-    throw new Error(BULK_TEXTS.confirmRecipeFirst.say(preview.creditsMax, ctx.settings.confirmAbove));
-  }
-  // The user saw what the deleted hidden sheet lost and confirmed the price: the run goes on without it.
-  if (preview.lostResults !== undefined) ctx.deps.cache.acceptLostSheet();
-  const run = recipePorts(ctx).startStep(checked.recipe, checked.sheet, 0, []);
+  const run = startRecipe(recipePorts(ctx), previewDeps(ctx), checked, preview, confirmedCredits);
   return progressWithRecipe(run, ctx.deps.client.clock.now());
 }
 
@@ -100,7 +94,12 @@ export function recipePorts(ctx: ExecutionContext): RecipeRunPorts {
       const { config, op } = stepRun(recipe, index, sheet, done);
       const ownership = recipeOwnership(recipe, sheet, readColumnClaims());
       const prepared = readRunSheet(sheetNamed(config.sheetName), config, op, ownership);
-      return beginRun(ctx, config, op, prepared, { recipe, step: index, slots: sheet.slots, done });
+      return beginRun(startPorts(ctx), config, op, prepared, {
+        recipe,
+        step: index,
+        slots: sheet.slots,
+        done,
+      });
     },
   };
 }
