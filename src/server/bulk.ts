@@ -3,23 +3,16 @@
 // bulk-run.ts decides it, over the adapters here (the run's property, its sheets, the ledger).
 
 import { checkConfig } from '../core/bulk/config';
-import { runConfirmation } from '../core/bulk/confirmation';
-import { freeQueries } from '../core/bulk/free-queries';
-import { perLookupEstimate, planRows, previewOf } from '../core/bulk/plan';
-import { clearedRows, refreshCutoff, staleRows, withRefresh } from '../core/bulk/refresh';
-import { type BulkRun, cancelRun, leaseHeld, pauseRun, resumeRun, startRefusal } from '../core/bulk/run';
-import { cellBlocks } from '../core/bulk/slice/row-values';
-import { resultKey } from '../core/cache/keys';
-import { withLostResults } from '../core/cache/lost';
+import { type BulkRun, cancelRun, leaseHeld, pauseRun, resumeRun } from '../core/bulk/run';
 import type { Operation } from '../core/operations/types';
 import { progressWithRecipe } from '../core/recipes/progress';
 import { type BulkRunPorts, continueRun, controlRun, retryFailed } from '../core/runs/bulk-run';
-import { BULK_TEXTS } from '../core/text/catalogue/sidebar/bulk';
-import { sendingAtPace } from '../core/text/duration';
+import { bulkPreview, shownBulkPreview } from '../core/runs/preview';
+import { startBulk } from '../core/runs/start';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../shared/bulk-rpc';
-import { appsScriptClock, digestHashPort } from './adapters/apps-script';
+import { appsScriptClock } from './adapters/apps-script';
 import { combinedPort, type RunSheet, readRunSheet, sheetPort } from './adapters/bulk-sheets';
-import { beginRun, readColumnClaims, readRun, saveRun } from './bulk-run-store';
+import { readColumnClaims, readRun, saveRun, startPorts } from './bulk-run-store';
 import { keepCollecting } from './collector/clock-trigger';
 import { installDrivers } from './collector/edit-open-triggers';
 import type { ExecutionContext } from './context';
@@ -27,7 +20,7 @@ import { requireActiveSpreadsheet } from './platform/spreadsheet';
 import { movePurchases, type RecordAccess, recordAccess } from './purchase-record';
 import { recipePorts } from './recipes';
 import { runPorts } from './run-ports';
-import { context, paidAnswers, sheetNamed } from './sidebar-call';
+import { context, previewDeps, sheetNamed } from './sidebar-call';
 
 const HEADER_ROW = 1;
 
@@ -53,48 +46,6 @@ export function getSheetColumns(sheetName: string | null): SheetColumns {
 
 // --- Preview and start ------------------------------------------------------------------------------
 
-interface Previewed {
-  preview: BulkPreview;
-  /** What a refresh asked for buys again; null when none was asked. */
-  refresh: { cutoff: number; rows: number[] } | null;
-}
-
-function computePreview(
-  ctx: ExecutionContext,
-  config: BulkRunConfig,
-  op: Operation,
-  prepared: RunSheet,
-): Previewed {
-  const { layout, table, firstRow, lastRow } = prepared;
-  const plan = planRows(op, config, layout, table, firstRow, lastRow);
-  const days = config.refreshOlderThanDays;
-  const cutoff = days === undefined ? undefined : refreshCutoff(ctx.deps.client.clock.now(), days);
-  const free = freeQueries(paidAnswers(ctx), config, layout, table, plan.distinct, cutoff);
-  const lost = ctx.deps.cache.lostSheet();
-  const counted = {
-    ...previewOf(op, config, layout, plan, firstRow, free, ctx.settings.confirmAbove),
-    columnConflicts: prepared.conflicts,
-  };
-  const preview = withLostResults(counted, lost, counted.estimatedCredits);
-  if (days === undefined || cutoff === undefined) return { preview, refresh: null };
-  const stale = staleRows({
-    op,
-    config,
-    table,
-    plan,
-    firstRow,
-    saved: (keys) => ctx.deps.cache.getMany(keys, undefined, 'skip'),
-    keyOf: (request) => resultKey(digestHashPort, ctx.scope, request),
-    cutoff,
-    buying: new Set(plan.distinct.map((item) => item.query).filter((query) => !free.has(query))),
-  });
-  const refreshed = withRefresh(preview, days, stale, ctx.settings.confirmAbove);
-  return {
-    preview: withLostResults(refreshed, lost, refreshed.estimatedCredits),
-    refresh: { cutoff, rows: stale.rows },
-  };
-}
-
 /** The run's sheet, its columns laid out among those other inputs' runs and watches claim. */
 function readOwnSheet(config: BulkRunConfig, op: Operation, claims = readColumnClaims()): RunSheet {
   return readRunSheet(sheetNamed(config.sheetName), config, op, { claims, family: null });
@@ -103,14 +54,8 @@ function readOwnSheet(config: BulkRunConfig, op: Operation, claims = readColumnC
 export function previewBulkRun(raw: BulkRunConfig): BulkPreview {
   const ctx = context();
   const { config, op } = checkConfig(raw);
-  const { preview } = computePreview(ctx, config, op, readOwnSheet(config, op));
-  const perLookup = perLookupEstimate(op, config);
-  const pace = ctx.pace.rate;
-  return {
-    ...preview,
-    confirmation: runConfirmation(preview, perLookup, ctx.settings.runHardCap),
-    ...(preview.toLookUp > 0 ? { sendingTime: sendingAtPace(preview.toLookUp, pace) } : {}),
-  };
+  const { preview } = bulkPreview(previewDeps(ctx), config, op, readOwnSheet(config, op));
+  return shownBulkPreview(preview, config, op, ctx.settings.runHardCap, ctx.pace.rate);
 }
 
 export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): BulkProgress {
@@ -118,33 +63,10 @@ export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): Bulk
   installDrivers();
   const { config, op } = checkConfig(raw);
   const claims = readColumnClaims();
-  let prepared = readOwnSheet(config, op, claims);
-  if (prepared.lastRow < prepared.firstRow) throw new Error(BULK_TEXTS.noRows.text);
-  const { preview, refresh } = computePreview(ctx, config, op, prepared);
-  if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.estimatedCredits)) {
-    throw new Error(BULK_TEXTS.confirmRunFirst.say(preview.estimatedCredits, ctx.settings.confirmAbove));
-  }
-  // The user saw what the deleted hidden sheet lost and confirmed the price: the run goes on without it.
-  if (preview.lostResults !== undefined) ctx.deps.cache.acceptLostSheet();
-  if (refresh) {
-    // Checked before any row is cleared: a refusal must leave the sheet as it was.
-    const refusal = startRefusal(readRun());
-    if (refusal !== null) throw new Error(refusal);
-    clearRows(prepared, refresh.rows);
-    config.paidAfter = refresh.cutoff;
-    prepared = readOwnSheet(config, op, claims);
-  }
+  const read = (next: BulkRunConfig) => readOwnSheet(next, op, claims);
   const now = ctx.deps.client.clock.now();
-  const run = beginRun(ctx, config, op, prepared, null);
+  const run = startBulk(startPorts(ctx), previewDeps(ctx), config, op, read, confirmedCredits);
   return progressWithRecipe(run, now);
-}
-
-/** Empties the outputs and status of the rows a refresh buys again. */
-function clearRows(prepared: RunSheet, rows: readonly number[]): void {
-  if (rows.length === 0) return;
-  const { layout } = prepared;
-  const columns = [...layout.outputs, layout.status].map((column) => column.column);
-  sheetPort(prepared.sheet).write(cellBlocks(clearedRows(rows, layout), columns));
 }
 
 // --- Slices -----------------------------------------------------------------------------------------

@@ -3,10 +3,6 @@
 // step starts when the one before it is done (core/runs/recipe-steps.ts decides when and which),
 // with its inputs and gates read from where the earlier steps wrote; here it is begun.
 
-import { freeQueries } from '../core/bulk/free-queries';
-import { conflictTexts } from '../core/bulk/owners';
-import type { SheetTable } from '../core/bulk/plan';
-import { withLostResults } from '../core/cache/lost';
 import { priceLabel } from '../core/operations/pricing';
 import { operationByType } from '../core/operations/table';
 import { checkRecipeRun } from '../core/recipes/check';
@@ -16,13 +12,12 @@ import {
   recipeFromDraft,
   withCustomRecipe,
 } from '../core/recipes/custom';
-import { recipePreviewOf } from '../core/recipes/preview';
 import { progressWithRecipe } from '../core/recipes/progress';
 import { BUILT_IN_RECIPES, SLOT_LABELS } from '../core/recipes/recipes';
-import { plannedSteps, stepPlans, stepsWidth } from '../core/recipes/step-plans';
 import { type RecipeSheet, recipeOwnership } from '../core/recipes/steps';
+import { type RecipeSheetRead, recipePreview } from '../core/runs/preview';
 import { goOnRecipe as goOn, type RecipeRunPorts, stepRun } from '../core/runs/recipe-steps';
-import { BULK_TEXTS } from '../core/text/catalogue/sidebar/bulk';
+import { beginRun, startRecipe } from '../core/runs/start';
 import type { BulkProgress } from '../shared/bulk-rpc';
 import type {
   Recipe,
@@ -32,11 +27,11 @@ import type {
   RecipeSummary,
 } from '../shared/recipe-rpc';
 import { headersOf, readBlock, readRunSheet } from './adapters/bulk-sheets';
-import { beginRun, readColumnClaims, readRun } from './bulk-run-store';
+import { readColumnClaims, readRun, startPorts } from './bulk-run-store';
 import { installDrivers } from './collector/edit-open-triggers';
 import type { ExecutionContext } from './context';
 import { requireDocumentProperties } from './platform/properties';
-import { context, locked, paidAnswers, sheetNamed } from './sidebar-call';
+import { context, locked, previewDeps, sheetNamed } from './sidebar-call';
 
 const properties = requireDocumentProperties;
 const customRecipes = () => parseCustomRecipes(properties().getProperty(CUSTOM_RECIPES_PROPERTY));
@@ -61,49 +56,27 @@ export function listRecipes(): RecipeSummary[] {
 export const checkRecipe = (raw: RecipeRunConfig) => checkRecipeRun(raw, allRecipes());
 
 export function previewRecipe(raw: RecipeRunConfig): RecipePreview {
-  return recipePreview(context(), checkRecipe(raw));
+  return previewOver(context(), checkRecipe(raw));
 }
 
-function recipePreview(
-  ctx: ExecutionContext,
-  { recipe, sheet }: { recipe: Recipe; sheet: RecipeSheet },
-): RecipePreview {
+/** The recipe's preview over its sheet as this call reads it (core/runs/preview.ts). */
+function previewOver(ctx: ExecutionContext, checked: { recipe: Recipe; sheet: RecipeSheet }): RecipePreview {
+  const { sheet } = checked;
   const target = sheetNamed(sheet.sheetName);
-  const headers = headersOf(target, sheet.headerRow);
-  const steps = plannedSteps(recipe, sheet, headers, readColumnClaims());
-  const firstRow = sheet.headerRow + 1;
-  const lastRow = Math.max(sheet.headerRow, target.getLastRow());
-  const table: SheetTable = {
-    firstRow,
-    firstColumn: 1,
-    values: readBlock(target, firstRow, lastRow, 1, stepsWidth(steps)),
+  const read: RecipeSheetRead = {
+    headers: headersOf(target, sheet.headerRow),
+    lastRow: target.getLastRow(),
+    block: (firstRow, lastRow, width) => readBlock(target, firstRow, lastRow, 1, width),
   };
-  const plans = stepPlans(recipe, steps, table, (config, layout, distinct) =>
-    freeQueries(paidAnswers(ctx), config, layout, table, distinct),
-  );
-  const conflicts = conflictTexts(
-    steps.flatMap((step) => step.conflicts),
-    headers,
-  );
-  const preview = {
-    ...recipePreviewOf(recipe.name, table.values.length, plans, ctx.settings.confirmAbove),
-    columnConflicts: conflicts,
-  };
-  return withLostResults(preview, ctx.deps.cache.lostSheet(), preview.creditsMax);
+  return recipePreview(previewDeps(ctx), checked, read, readColumnClaims());
 }
 
 export function startRecipeRun(raw: RecipeRunConfig, confirmedCredits: number): BulkProgress {
   const ctx = context();
   installDrivers();
   const checked = checkRecipe(raw);
-  const preview = recipePreview(ctx, checked);
-  if (preview.rows === 0) throw new Error(BULK_TEXTS.noRows.text);
-  if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.creditsMax)) {
-    throw new Error(BULK_TEXTS.confirmRecipeFirst.say(preview.creditsMax, ctx.settings.confirmAbove));
-  }
-  // The user saw what the deleted hidden sheet lost and confirmed the price: the run goes on without it.
-  if (preview.lostResults !== undefined) ctx.deps.cache.acceptLostSheet();
-  const run = recipePorts(ctx).startStep(checked.recipe, checked.sheet, 0, []);
+  const preview = previewOver(ctx, checked);
+  const run = startRecipe(recipePorts(ctx), previewDeps(ctx), checked, preview, confirmedCredits);
   return progressWithRecipe(run, ctx.deps.client.clock.now());
 }
 
@@ -121,7 +94,12 @@ export function recipePorts(ctx: ExecutionContext): RecipeRunPorts {
       const { config, op } = stepRun(recipe, index, sheet, done);
       const ownership = recipeOwnership(recipe, sheet, readColumnClaims());
       const prepared = readRunSheet(sheetNamed(config.sheetName), config, op, ownership);
-      return beginRun(ctx, config, op, prepared, { recipe, step: index, slots: sheet.slots, done });
+      return beginRun(startPorts(ctx), config, op, prepared, {
+        recipe,
+        step: index,
+        slots: sheet.slots,
+        done,
+      });
     },
   };
 }

@@ -4,6 +4,7 @@
 
 import type { PaidAnswers } from '../core/bulk/free-queries';
 import { BUSY, tryWithLock } from '../core/platform/locked-section';
+import type { PreviewDeps } from '../core/runs/preview';
 import { CALL_TEXTS } from '../core/text/catalogue/sidebar/calls';
 import { digestHashPort } from './adapters/apps-script';
 import { type ExecutionContext, executionContext } from './context';
@@ -35,4 +36,13 @@ export function locked<T>(ctx: ExecutionContext, work: () => T): T {
 /** Where this call finds answers already paid for, to count them free in a preview. */
 export function paidAnswers(ctx: ExecutionContext): PaidAnswers {
   return { cache: ctx.deps.cache, store: ctx.deps.store, hash: digestHashPort, scope: ctx.scope };
+}
+
+/** What a run's preview of this call reads besides the sheet (core/runs/preview.ts). */
+export function previewDeps(ctx: ExecutionContext): PreviewDeps {
+  return {
+    paid: paidAnswers(ctx),
+    now: ctx.deps.client.clock.now(),
+    confirmAbove: ctx.settings.confirmAbove,
+  };
 }

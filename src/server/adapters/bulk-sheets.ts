@@ -4,12 +4,13 @@
 
 import { type ColumnLayout, ownLayout } from '../../core/bulk/layout';
 import { conflictTexts, type Ownership } from '../../core/bulk/owners';
-import { type SheetTable, tableSpan } from '../../core/bulk/plan';
+import { tableSpan } from '../../core/bulk/plan';
 import type { BulkSheetPort, CombinedSheetPort } from '../../core/bulk/slice/ports';
 import { combinedHeader } from '../../core/bulk/slice/row-values';
 import { uniqueSheetName } from '../../core/jobs/employee-sheet';
 import type { Operation } from '../../core/operations/types';
 import type { CellValue } from '../../core/render/values';
+import type { ReadSheet } from '../../core/runs/preview';
 import { asLiteralForSheet } from '../../core/text/sheet-literal';
 import type { BulkRunConfig } from '../../shared/bulk-rpc';
 
@@ -90,15 +91,9 @@ export function headersOf(sheet: Sheet, headerRow: number): unknown[] {
   return lastColumn > 0 ? (sheet.getRange(headerRow, 1, 1, lastColumn).getValues()[0] ?? []) : [];
 }
 
-/** A run's sheet as read before it starts: its columns laid out, and the values the run reads. */
-export interface RunSheet {
+/** A run's sheet as read before it starts (core/runs/preview.ts), and the sheet itself. */
+export interface RunSheet extends ReadSheet {
   sheet: Sheet;
-  layout: ColumnLayout;
-  /** Columns its headers found that another input's answers fill, as the preview names them. */
-  conflicts: string[];
-  table: SheetTable;
-  firstRow: number;
-  lastRow: number;
 }
 
 export function readRunSheet(

@@ -1,0 +1,135 @@
+// What a run's preview says before anything is spent, computed from the plan over the sheet as
+// the server read it: a bulk run's count, cost, what its refresh buys again and what a deleted
+// hidden sheet lost (`bulkPreview`, with what the sidebar shows besides, `shownBulkPreview`); a
+// recipe's bounds over all its steps (`recipePreview`). The server reads the sheet
+// (server/adapters/bulk-sheets.ts) and starts the run (start.ts).
+
+import type { BulkPreview, BulkRunConfig } from '../../shared/bulk-rpc';
+import type { Recipe, RecipePreview } from '../../shared/recipe-rpc';
+import { runConfirmation } from '../bulk/confirmation';
+import { freeQueries, type PaidAnswers } from '../bulk/free-queries';
+import type { ColumnLayout } from '../bulk/layout';
+import { type ColumnClaim, conflictTexts } from '../bulk/owners';
+import { perLookupEstimate, planRows, previewOf, type SheetTable } from '../bulk/plan';
+import { refreshCutoff, staleRows, withRefresh } from '../bulk/refresh';
+import { resultKey } from '../cache/keys';
+import { withLostResults } from '../cache/lost';
+import type { Operation } from '../operations/types';
+import { recipePreviewOf } from '../recipes/preview';
+import { plannedSteps, stepPlans, stepsWidth } from '../recipes/step-plans';
+import type { RecipeSheet } from '../recipes/steps';
+import { sendingAtPace } from '../text/duration';
+
+/** A run's sheet as read before it starts: its columns laid out, and the values the run reads. */
+export interface ReadSheet {
+  layout: ColumnLayout;
+  /** Columns its headers found that another input's answers fill, as the preview names them. */
+  conflicts: string[];
+  table: SheetTable;
+  firstRow: number;
+  lastRow: number;
+}
+
+/** What a preview reads besides the sheet: the answers paid already, the time, the settings' bar. */
+export interface PreviewDeps {
+  paid: PaidAnswers;
+  now: number;
+  /** The settings' confirmation bar, in credits. */
+  confirmAbove: number;
+}
+
+export interface Previewed {
+  preview: BulkPreview;
+  /** What a refresh asked for buys again; null when none was asked. */
+  refresh: { cutoff: number; rows: number[] } | null;
+}
+
+export function bulkPreview(
+  deps: PreviewDeps,
+  config: BulkRunConfig,
+  op: Operation,
+  prepared: ReadSheet,
+): Previewed {
+  const { paid, confirmAbove } = deps;
+  const { layout, table, firstRow, lastRow } = prepared;
+  const plan = planRows(op, config, layout, table, firstRow, lastRow);
+  const days = config.refreshOlderThanDays;
+  const cutoff = days === undefined ? undefined : refreshCutoff(deps.now, days);
+  const free = freeQueries(paid, config, layout, table, plan.distinct, cutoff);
+  const lost = paid.cache.lostSheet();
+  const counted = {
+    ...previewOf(op, config, layout, plan, firstRow, free, confirmAbove),
+    columnConflicts: prepared.conflicts,
+  };
+  const preview = withLostResults(counted, lost, counted.estimatedCredits);
+  if (days === undefined || cutoff === undefined) return { preview, refresh: null };
+  const stale = staleRows({
+    op,
+    config,
+    table,
+    plan,
+    firstRow,
+    saved: (keys) => paid.cache.getMany(keys, undefined, 'skip'),
+    keyOf: (request) => resultKey(paid.hash, paid.scope, request),
+    cutoff,
+    buying: new Set(plan.distinct.map((item) => item.query).filter((query) => !free.has(query))),
+  });
+  const refreshed = withRefresh(preview, days, stale, confirmAbove);
+  return {
+    preview: withLostResults(refreshed, lost, refreshed.estimatedCredits),
+    refresh: { cutoff, rows: stale.rows },
+  };
+}
+
+/** The preview as the sidebar shows it: what to confirm, and how long sending takes at `pace`. */
+export function shownBulkPreview(
+  preview: BulkPreview,
+  config: BulkRunConfig,
+  op: Operation,
+  runHardCap: number,
+  pace: number,
+): BulkPreview {
+  const perLookup = perLookupEstimate(op, config);
+  return {
+    ...preview,
+    confirmation: runConfirmation(preview, perLookup, runHardCap),
+    ...(preview.toLookUp > 0 ? { sendingTime: sendingAtPace(preview.toLookUp, pace) } : {}),
+  };
+}
+
+/** A recipe's sheet as the preview reads it: its header row, its last row, a block of its cells. */
+export interface RecipeSheetRead {
+  headers: unknown[];
+  lastRow: number;
+  /** Rows `firstRow`..`lastRow` of columns 1..`width`. */
+  block(firstRow: number, lastRow: number, width: number): unknown[][];
+}
+
+export function recipePreview(
+  deps: PreviewDeps,
+  { recipe, sheet }: { recipe: Recipe; sheet: RecipeSheet },
+  read: RecipeSheetRead,
+  claims: readonly ColumnClaim[],
+): RecipePreview {
+  const { headers } = read;
+  const steps = plannedSteps(recipe, sheet, headers, claims);
+  const firstRow = sheet.headerRow + 1;
+  const lastRow = Math.max(sheet.headerRow, read.lastRow);
+  const table: SheetTable = {
+    firstRow,
+    firstColumn: 1,
+    values: read.block(firstRow, lastRow, stepsWidth(steps)),
+  };
+  const plans = stepPlans(recipe, steps, table, (config, layout, distinct) =>
+    freeQueries(deps.paid, config, layout, table, distinct),
+  );
+  const conflicts = conflictTexts(
+    steps.flatMap((step) => step.conflicts),
+    headers,
+  );
+  const preview = {
+    ...recipePreviewOf(recipe.name, table.values.length, plans, deps.confirmAbove),
+    columnConflicts: conflicts,
+  };
+  return withLostResults(preview, deps.paid.cache.lostSheet(), preview.creditsMax);
+}

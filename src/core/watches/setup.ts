@@ -1,0 +1,122 @@
+// What the sidebar's Watches calls decide (server/watches/api.ts): the watch a bulk panel's setup
+// (a lookup or a recipe) makes, laid out as its run would lay its columns, never in a column
+// another input's run or watch claims; whether one more may be made; what a change from the list
+// does to a watch. The server reads the sheet's header row and the store, and keeps the triggers.
+
+import type { Recipe, RecipeRunConfig } from '../../shared/recipe-rpc';
+import type { WatchChange, WatchDraft } from '../../shared/watch-rpc';
+import { checkConfig } from '../bulk/config';
+import { ownLayout } from '../bulk/layout';
+import { type ColumnClaim, recipeFamily } from '../bulk/owners';
+import { plannedSteps } from '../recipes/step-plans';
+import type { RecipeSheet } from '../recipes/steps';
+import { WATCHES_TEXTS } from '../text/catalogue/sidebar/watches';
+import { checkDailyCap, MAX_WATCHES, type Watch, type WatchStep } from './watch';
+
+/** A watch as its setup plans it, before it is made (watch.ts newWatch). */
+export interface PlannedWatch {
+  sheetName: string;
+  headerRow: number;
+  label: string;
+  family?: string;
+  steps: WatchStep[];
+}
+
+/** What planning a watch reads: a sheet's header row, and the recipe a setup names, checked. */
+export interface SetupReads {
+  headers(sheetName: string, headerRow: number): unknown[];
+  checkRecipe(raw: RecipeRunConfig): { recipe: Recipe; sheet: RecipeSheet };
+}
+
+/** The watch `draft` sets up, its columns laid out among `claims`; throws a message to show. */
+export function plannedWatch(
+  draft: WatchDraft,
+  reads: SetupReads,
+  claims: readonly ColumnClaim[],
+): PlannedWatch {
+  return draft?.kind === 'recipe'
+    ? recipePlan(draft, reads, claims)
+    : lookupPlan(draft as Extract<WatchDraft, { kind: 'lookup' }>, reads, claims);
+}
+
+/**
+ * A lookup's watch: its configuration checked as a bulk run's, its columns laid out the same way,
+ * never in a column another input's run or watch claims (`claims`).
+ */
+function lookupPlan(
+  draft: Extract<WatchDraft, { kind: 'lookup' }>,
+  reads: SetupReads,
+  claims: readonly ColumnClaim[],
+): PlannedWatch {
+  const { config, op } = checkConfig(draft.config);
+  // Employee lists go to a sheet each: a watch has no combined sheet of its own.
+  const watched =
+    op.shape === 'employees' ? { ...config, employeesTo: 'sheet-per-company' as const } : config;
+  const headers = reads.headers(config.sheetName, config.headerRow);
+  const { layout } = ownLayout(op, watched, headers, { claims, family: null });
+  return {
+    sheetName: config.sheetName,
+    headerRow: config.headerRow,
+    label: op.label,
+    steps: [{ config: watched, layout }],
+  };
+}
+
+/** A recipe's watch: every step's configuration and columns as its run would create them. */
+function recipePlan(
+  draft: Extract<WatchDraft, { kind: 'recipe' }>,
+  reads: SetupReads,
+  claims: readonly ColumnClaim[],
+): PlannedWatch {
+  const { recipe, sheet } = reads.checkRecipe(draft.config);
+  const headers = reads.headers(sheet.sheetName, sheet.headerRow);
+  const steps = plannedSteps(recipe, sheet, headers, claims).map(({ config, layout }) => ({
+    config,
+    layout,
+  }));
+  return {
+    sheetName: sheet.sheetName,
+    headerRow: sheet.headerRow,
+    label: recipe.name,
+    family: recipeFamily(recipe.id, sheet.slots),
+    steps,
+  };
+}
+
+const sameSetup = (a: Pick<Watch, 'sheetName' | 'steps'>, b: Pick<Watch, 'sheetName' | 'steps'>) =>
+  a.sheetName === b.sheetName && JSON.stringify(a.steps) === JSON.stringify(b.steps);
+
+/** Refuses one watch too many, or a second watch of the same setup; throws a message to show. */
+export function checkNewWatch(existing: readonly Watch[], planned: PlannedWatch): void {
+  if (existing.length >= MAX_WATCHES) throw new Error(WATCHES_TEXTS.atMost.say(MAX_WATCHES));
+  if (existing.some((watch) => sameSetup(watch, planned))) throw new Error(WATCHES_TEXTS.watchedAlready.text);
+}
+
+/** A change from the Watches list as the server may trust it; throws a message to show. */
+export interface CheckedChange {
+  on?: boolean;
+  dailyCap?: number;
+}
+
+export function checkChange(change: WatchChange | undefined): CheckedChange {
+  const dailyCap = change?.dailyCap === undefined ? undefined : checkDailyCap(change.dailyCap);
+  return {
+    ...(change?.on === undefined ? {} : { on: change.on === true }),
+    ...(dailyCap === undefined ? {} : { dailyCap }),
+  };
+}
+
+/** `watch` as `change` leaves it at `now`: a pause its change ends ends with it. */
+export function changedWatch(watch: Watch, change: CheckedChange, now: number): Watch {
+  const next: Watch = { ...watch, updatedAt: now };
+  if (change.on !== undefined) {
+    next.on = change.on;
+    // Switched on again: its columns are checked afresh at its next run.
+    if (next.on && watch.pause?.kind === 'misfit') next.pause = null;
+  }
+  if (change.dailyCap !== undefined) {
+    next.dailyCap = change.dailyCap;
+    if (watch.pause?.kind === 'cap' && change.dailyCap > watch.spentToday) next.pause = null;
+  }
+  return next;
+}
