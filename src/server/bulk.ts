@@ -64,9 +64,10 @@ export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): Bulk
   const { config, op } = checkConfig(raw);
   const claims = readColumnClaims();
   const read = (next: BulkRunConfig) => readOwnSheet(next, op, claims);
-  const now = ctx.deps.client.clock.now();
   const run = startBulk(startPorts(ctx), previewDeps(ctx), config, op, read, confirmedCredits);
-  return progressWithRecipe(run, now);
+  // Read once the run exists: read before the sheet was, it would make the run's work look not
+  // due yet, and the sidebar would wait a second before its first slice.
+  return progressWithRecipe(run, ctx.deps.client.clock.now());
 }
 
 // --- Slices -----------------------------------------------------------------------------------------
