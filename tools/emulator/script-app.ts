@@ -5,9 +5,12 @@
 // each type per user per document, past which create() throws "This add-on has created too many
 // time-based triggers in this document for this Google user account."
 // Assumed: the wording for a sub-hourly add-on trigger, for other trigger types, for everyMinutes
-// values other than 1, 5, 10, 15, 30, and for the 20-triggers-per-user-per-script limit; a
-// trigger runs exactly on its interval (Apps Script adds jitter).
-// Ids in docs/platform-assumptions.md: T1-T3 wordings, T4 authorization, T5 no jitter (refuted), X6.
+// values other than 1, 5, 10, 15, 30, and for the 20-triggers-per-user-per-script limit.
+// Documented (Installable triggers): a recurring trigger's time "may be slightly randomized": a
+// 9 a.m. trigger runs at a time Apps Script chooses between 9 and 10 a.m., the same each day. So
+// each recurring trigger here runs a fixed delay after its nominal times, up to its interval or an
+// hour (whichever is shorter): seeded from its id, or the latest allowed (EmulatorOptions).
+// Ids in docs/platform-assumptions.md: T1-T3 wordings, T4 authorization, T5 the delay, X6.
 
 import { type AuthModeName, enumOf } from './enums';
 import { gasError } from './errors';
@@ -32,7 +35,28 @@ export const MAX_TRIGGERS_PER_USER = 20;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
+/**
+ * How late after its nominal time a recurring clock trigger runs (T5): a delay of its own, seeded
+ * from its id, or the latest the documentation allows (the worst case, for bounds).
+ */
+export type ClockTriggerDelay = 'seeded' | 'latest';
+
+/** A number in [0, 1) that depends only on `id` (FNV-1a, then an avalanche). */
+function fractionOf(id: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of id) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
+  hash = Math.imul(hash ^ (hash >>> 16), 0x45d9f3b);
+  hash ^= hash >>> 16;
+  return (hash >>> 0) / 2 ** 32;
+}
+
 export class TriggerRegistry {
+  readonly #delay: ClockTriggerDelay;
+
+  constructor(delay: ClockTriggerDelay = 'seeded') {
+    this.#delay = delay;
+  }
+
   /** Set by a test: the user's authorization lapsed (the manifest asks for more than was granted). */
   authorizationRequired = false;
 
@@ -41,6 +65,16 @@ export class TriggerRegistry {
 
   newId(): string {
     return String(4_000_000 + this.#nextId++);
+  }
+
+  /**
+   * How late a recurring trigger runs after each nominal time: Apps Script picks a time within
+   * the hour after it (a 9 a.m. trigger runs between 9 and 10) and keeps it, so consecutive runs
+   * stay one interval apart. Never past the next nominal time.
+   */
+  delayMs(id: string, everyMs: number): number {
+    const window = Math.min(everyMs, HOUR);
+    return this.#delay === 'latest' ? window : Math.floor(fractionOf(id) * window);
   }
 
   /** The clock trigger that is due first at `now`, if any. */
@@ -102,8 +136,10 @@ function install(context: Context, draft: Omit<TriggerRecord, 'id' | 'user'>): F
     );
   }
   // A clock trigger counts from its creation: the end of this round trip.
-  const created = draft.nextRunAt === null ? null : runtime.clock.now() + draft.nextRunAt;
-  const record: TriggerRecord = { ...draft, nextRunAt: created, id: registry.newId(), user };
+  const id = registry.newId();
+  const delay = draft.everyMs === null ? 0 : registry.delayMs(id, draft.everyMs);
+  const created = draft.nextRunAt === null ? null : runtime.clock.now() + draft.nextRunAt + delay;
+  const record: TriggerRecord = { ...draft, nextRunAt: created, id, user };
   registry.triggers.push(record);
   return new FakeTrigger(record);
 }
