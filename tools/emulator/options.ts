@@ -1,6 +1,6 @@
 // What an emulator is created with (emulator.ts).
 import type { VirtualClock } from './clock';
-import type { ClockTriggerDelay } from './script-app';
+import type { ClockTriggerDelay } from './clock-trigger-delay';
 import type { SharedBackend } from './shared-backend';
 import type { AccountKind } from './trigger-quota';
 import type { FetchHandler, FetchRequest } from './urlfetch';

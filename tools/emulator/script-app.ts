@@ -7,11 +7,11 @@
 // Assumed: the wording for a sub-hourly add-on trigger, for other trigger types, for everyMinutes
 // values other than 1, 5, 10, 15, 30, and for the 20-triggers-per-user-per-script limit.
 // Documented (Installable triggers): a recurring trigger's time "may be slightly randomized": a
-// 9 a.m. trigger runs at a time Apps Script chooses between 9 and 10 a.m., the same each day. So
-// each recurring trigger here runs a fixed delay after its nominal times, up to its interval or an
-// hour (whichever is shorter): seeded from its id, or the latest allowed (EmulatorOptions).
+// 9 a.m. trigger runs at a time Apps Script chooses between 9 and 10 a.m., the same each day: see
+// clock-trigger-delay.ts.
 // Ids in docs/platform-assumptions.md: T1-T3 wordings, T4 authorization, T5 the delay, X6.
 
+import { type ClockTriggerDelay, clockTriggerDelayMs } from './clock-trigger-delay';
 import { type AuthModeName, enumOf } from './enums';
 import { gasError } from './errors';
 import type { Runtime } from './runtime';
@@ -35,21 +35,6 @@ export const MAX_TRIGGERS_PER_USER = 20;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/**
- * How late after its nominal time a recurring clock trigger runs (T5): a delay of its own, seeded
- * from its id, or the latest the documentation allows (the worst case, for bounds).
- */
-export type ClockTriggerDelay = 'seeded' | 'latest';
-
-/** A number in [0, 1) that depends only on `id` (FNV-1a, then an avalanche). */
-function fractionOf(id: string): number {
-  let hash = 0x811c9dc5;
-  for (const char of id) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
-  hash = Math.imul(hash ^ (hash >>> 16), 0x45d9f3b);
-  hash ^= hash >>> 16;
-  return (hash >>> 0) / 2 ** 32;
-}
-
 export class TriggerRegistry {
   readonly #delay: ClockTriggerDelay;
 
@@ -67,14 +52,9 @@ export class TriggerRegistry {
     return String(4_000_000 + this.#nextId++);
   }
 
-  /**
-   * How late a recurring trigger runs after each nominal time: Apps Script picks a time within
-   * the hour after it (a 9 a.m. trigger runs between 9 and 10) and keeps it, so consecutive runs
-   * stay one interval apart. Never past the next nominal time.
-   */
+  /** How late a recurring trigger runs after each of its nominal times (T5). */
   delayMs(id: string, everyMs: number): number {
-    const window = Math.min(everyMs, HOUR);
-    return this.#delay === 'latest' ? window : Math.floor(fractionOf(id) * window);
+    return clockTriggerDelayMs(this.#delay, id, everyMs);
   }
 
   /** The clock trigger that is due first at `now`, if any. */
