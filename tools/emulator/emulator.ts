@@ -72,7 +72,7 @@ export class Emulator implements SharedBackend {
     const sameAs = options.sameSpreadsheet === true ? shared : undefined;
     this.document = sameAs?.document ?? this.addSpreadsheet(options.spreadsheetName ?? 'Leads');
     if (sameAs) this.documents.set(this.document.id, this.document);
-    this.triggers = sameAs?.triggers ?? new TriggerRegistry();
+    this.triggers = sameAs?.triggers ?? new TriggerRegistry(options.clockTriggerDelay);
     this.runtime = new Runtime(this.clock, { user: userEmail, documentId: this.document.id });
     this.logs = new LogCapture(() => this.clock.now());
     const runtime = this.runtime;

@@ -1,5 +1,6 @@
 // What an emulator is created with (emulator.ts).
 import type { VirtualClock } from './clock';
+import type { ClockTriggerDelay } from './clock-trigger-delay';
 import type { SharedBackend } from './shared-backend';
 import type { AccountKind } from './trigger-quota';
 import type { FetchHandler, FetchRequest } from './urlfetch';
@@ -24,6 +25,12 @@ export interface EmulatorOptions {
   readonly recalculateAfterExecution?: boolean;
   /** Whose daily trigger runtime quota applies (90 min consumer, 6 h Workspace), or its ms. Default consumer. */
   readonly account?: AccountKind | number;
+  /**
+   * How late a recurring time-driven trigger runs after its nominal times (T5): 'seeded' (a delay
+   * within the hour of its own, from its id), or 'latest' (the latest Google documents: for a
+   * bound). Default 'seeded'.
+   */
+  readonly clockTriggerDelay?: ClockTriggerDelay;
   /**
    * Another spreadsheet of the same Google backend: this emulator's document is a new one, on the
    * other's clock, sharing its script, user and document stores of Properties and Cache (a user's

@@ -40,8 +40,14 @@ const MINUTE = 60_000;
 
 afterAll(removeBundles);
 
-function setup(addOn: boolean) {
-  const emu = createEmulator({ fetchHandler: () => ({ status: 404, body: '' }), addOn });
+const HOUR = 60 * MINUTE;
+
+function setup(addOn: boolean, clockTriggerDelay?: 'seeded' | 'latest') {
+  const emu = createEmulator({
+    fetchHandler: () => ({ status: 404, body: '' }),
+    addOn,
+    ...(clockTriggerDelay ? { clockTriggerDelay } : {}),
+  });
   const bundle = emu.loadBundle(writeBundle(CODE));
   const documentProperties = () => emu.properties.snapshot({ documentId: emu.document.id });
   return { emu, bundle, documentProperties };
@@ -80,28 +86,62 @@ describe('ScriptApp triggers', () => {
     // As Google's @OnlyCurrentDoc add-on template (templates/sheets-import) relies on.
     const { emu, bundle, documentProperties } = setup(true);
     emu.runExecution(bundle, 'installHourly');
-    expect(emu.runTriggersUntil(bundle, emu.clock.now() + 3 * 60 * MINUTE)).toBe(3);
+    // Three hours, and the hour Apps Script may run each one late by (T5).
+    expect(emu.runTriggersUntil(bundle, emu.clock.now() + 4 * HOUR)).toBe(3);
     expect(documentProperties()).toEqual({ runs: '3', sawSpreadsheet: 'true', authMode: 'FULL' });
   });
 
   it('a bound script may poll every minute, and its trigger sees the spreadsheet', () => {
     const { emu, bundle, documentProperties } = setup(false);
     emu.runExecution(bundle, 'installEveryMinute');
-    // Minutes count from the trigger's creation, the last round trip of the install.
+    // Minutes count from the trigger's creation, the last round trip of the install; each run
+    // comes the same delay within its minute after it (T5).
     const start = emu.clock.now();
-    expect(emu.runTriggersUntil(bundle, start + 10 * MINUTE)).toBe(10);
+    expect(emu.runTriggersUntil(bundle, start + 11 * MINUTE)).toBe(10);
+    const delay = emu.triggerRuns[0]!.at - start - MINUTE;
+    expect(delay).toBeGreaterThanOrEqual(0);
+    expect(delay).toBeLessThan(MINUTE);
     expect(emu.triggerRuns.map((run) => run.at - start)).toEqual(
-      Array.from({ length: 10 }, (_, i) => (i + 1) * MINUTE),
+      Array.from({ length: 10 }, (_, i) => (i + 1) * MINUTE + delay),
     );
     expect(documentProperties().sawSpreadsheet).toBe('true');
     // The last run's own round trips: a store (2), a read (32), three writes (186), the sheet (50).
-    expect(emu.clock.now()).toBe(start + 10 * MINUTE + 270);
+    expect(emu.triggerRuns[9]!.ms).toBe(270);
+  });
+
+  it('runs a recurring trigger a delay of its own after each nominal time, within the hour (T5)', () => {
+    // "If you create a recurring 9 a.m. trigger, Apps Script chooses a time between 9 a.m. and 10 a.m."
+    const { emu, bundle } = setup(true);
+    emu.runExecution(bundle, 'installHourly');
+    const start = emu.clock.now();
+    expect(emu.runTriggersUntil(bundle, start + HOUR)).toBe(0);
+    expect(emu.runTriggersUntil(bundle, start + 5 * HOUR)).toBe(4);
+    const [first, ...rest] = emu.triggerRuns.map((run) => run.at - start);
+    expect(first).toBeGreaterThan(HOUR);
+    expect(first).toBeLessThan(2 * HOUR);
+    // The time chosen is kept: one hour between runs.
+    expect(rest).toEqual([1, 2, 3].map((n) => first! + n * HOUR));
+    // Seeded: the same trigger of another emulator runs at the same times.
+    const again = setup(true);
+    again.emu.runExecution(again.bundle, 'installHourly');
+    again.emu.runTriggersUntil(again.bundle, again.emu.clock.now() + 2 * HOUR);
+    expect(again.emu.triggerRuns[0]!.at - again.emu.clock.now() + 2 * HOUR).toBe(first);
+  });
+
+  it("with clockTriggerDelay 'latest', an hourly trigger first runs two hours after its creation", () => {
+    const { emu, bundle } = setup(true, 'latest');
+    emu.runExecution(bundle, 'installHourly');
+    const start = emu.clock.now();
+    expect(emu.runTriggersUntil(bundle, start + 2 * HOUR - 1)).toBe(0);
+    expect(emu.runTriggersUntil(bundle, start + 3 * HOUR)).toBe(2);
+    expect(emu.triggerRuns.map((run) => run.at - start)).toEqual([2 * HOUR, 3 * HOUR]);
   });
 
   it("counts a trigger's own time against the daily quota, not the formulas Sheets recalculates after it (T11)", () => {
     const { emu, bundle } = setup(true);
     emu.runExecution(bundle, 'installWriteSlow');
-    emu.runTriggersUntil(bundle, emu.clock.now() + 61 * MINUTE);
+    // An hour, and the hour Apps Script may run it late by (T5).
+    emu.runTriggersUntil(bundle, emu.clock.now() + 2 * HOUR);
     expect(emu.cell('Sheet1', 'C1').value).toBe('slow');
     expect(emu.triggerRuns).toHaveLength(1);
     expect(emu.triggerRuns[0]!.ms).toBeLessThan(5_000);

@@ -5,10 +5,13 @@
 // each type per user per document, past which create() throws "This add-on has created too many
 // time-based triggers in this document for this Google user account."
 // Assumed: the wording for a sub-hourly add-on trigger, for other trigger types, for everyMinutes
-// values other than 1, 5, 10, 15, 30, and for the 20-triggers-per-user-per-script limit; a
-// trigger runs exactly on its interval (Apps Script adds jitter).
-// Ids in docs/platform-assumptions.md: T1-T3 wordings, T4 authorization, T5 no jitter (refuted), X6.
+// values other than 1, 5, 10, 15, 30, and for the 20-triggers-per-user-per-script limit.
+// Documented (Installable triggers): a recurring trigger's time "may be slightly randomized": a
+// 9 a.m. trigger runs at a time Apps Script chooses between 9 and 10 a.m., the same each day: see
+// clock-trigger-delay.ts.
+// Ids in docs/platform-assumptions.md: T1-T3 wordings, T4 authorization, T5 the delay, X6.
 
+import { type ClockTriggerDelay, clockTriggerDelayMs } from './clock-trigger-delay';
 import { type AuthModeName, enumOf } from './enums';
 import { gasError } from './errors';
 import type { Runtime } from './runtime';
@@ -33,6 +36,12 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 export class TriggerRegistry {
+  readonly #delay: ClockTriggerDelay;
+
+  constructor(delay: ClockTriggerDelay = 'seeded') {
+    this.#delay = delay;
+  }
+
   /** Set by a test: the user's authorization lapsed (the manifest asks for more than was granted). */
   authorizationRequired = false;
 
@@ -41,6 +50,11 @@ export class TriggerRegistry {
 
   newId(): string {
     return String(4_000_000 + this.#nextId++);
+  }
+
+  /** How late a recurring trigger runs after each of its nominal times (T5). */
+  delayMs(id: string, everyMs: number): number {
+    return clockTriggerDelayMs(this.#delay, id, everyMs);
   }
 
   /** The clock trigger that is due first at `now`, if any. */
@@ -102,8 +116,10 @@ function install(context: Context, draft: Omit<TriggerRecord, 'id' | 'user'>): F
     );
   }
   // A clock trigger counts from its creation: the end of this round trip.
-  const created = draft.nextRunAt === null ? null : runtime.clock.now() + draft.nextRunAt;
-  const record: TriggerRecord = { ...draft, nextRunAt: created, id: registry.newId(), user };
+  const id = registry.newId();
+  const delay = draft.everyMs === null ? 0 : registry.delayMs(id, draft.everyMs);
+  const created = draft.nextRunAt === null ? null : runtime.clock.now() + draft.nextRunAt + delay;
+  const record: TriggerRecord = { ...draft, nextRunAt: created, id, user };
   registry.triggers.push(record);
   return new FakeTrigger(record);
 }
