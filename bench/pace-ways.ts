@@ -32,16 +32,24 @@ export const LATENCY_MS = 300;
 
 type WorldOptions = NonNullable<Parameters<typeof createWorld>[0]>;
 
+/**
+ * Every benchmark world runs its clock triggers as late as Google may (platform-assumptions T5:
+ * an hourly trigger up to an hour after its time), so a figure that waits on one is a bound.
+ */
+function latest(options: WorldOptions): WorldOptions {
+  return { ...options, emulator: { clockTriggerDelay: 'latest', ...options.emulator } };
+}
+
 /** A world whose key the fake API holds to the way's pace, with the way's settings. */
 export function wayWorld(way: Way, options: WorldOptions): World {
-  const world = createWorld({ ...options, api: { ...options.api, rateLimitPerSecond: way.keyRate } });
+  const world = createWorld(latest({ ...options, api: { ...options.api, rateLimitPerSecond: way.keyRate } }));
   if (way.ceiling !== undefined) saveSettings(world, { requestsPerSecond: way.ceiling });
   return world;
 }
 
 /** A world on a plan of 10 a second: the key allows it, the ceiling says it, the pace is learned. */
 export function onPlan(options: WorldOptions): World {
-  return createWorld({ ...options, plan: PLAN_PER_SECOND });
+  return createWorld(latest({ ...options, plan: PLAN_PER_SECOND }));
 }
 
 /** POSTs the API refused with 429, from its ledger. */
