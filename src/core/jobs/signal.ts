@@ -14,8 +14,6 @@ const CLAIM_LOCK_WAIT_MS = 1_000;
 export interface JobSignal {
   /** Jobs waiting to be collected, as last known. */
   pending: number;
-  /** When the first of them is due for a poll (clock ms). */
-  nextDueAt: number | null;
   /** When the line was written. */
   at: number;
 }
@@ -39,11 +37,7 @@ export function jobsInNote(note: EditNote): JobsNote {
 function parseSignal(text: string | undefined): JobSignal | null {
   const parsed = parseJson(text) as Partial<JobSignal> | null;
   if (typeof parsed?.pending !== 'number' || typeof parsed.at !== 'number') return null;
-  return {
-    pending: parsed.pending,
-    nextDueAt: typeof parsed.nextDueAt === 'number' ? parsed.nextDueAt : null,
-    at: parsed.at,
-  };
+  return { pending: parsed.pending, at: parsed.at };
 }
 
 function parseLease(text: string | undefined): Lease | null {
@@ -72,12 +66,9 @@ export function collectorWanted({ signal, collector }: JobsNote, now: number): b
 }
 
 /** Says a job was started (or a list arrived for delivery): the next driver must collect. */
-export function noteJobStarted(cache: TtlCachePort, nextDueAt: number, now: number): void {
+export function noteJobStarted(cache: TtlCachePort, now: number): void {
   const current = parseSignal(readEditNote(cache, ['jobs']).jobs);
-  const due = current?.nextDueAt == null ? nextDueAt : Math.min(current.nextDueAt, nextDueAt);
-  writeEditNote(cache, {
-    jobs: signalLine({ pending: Math.max(1, (current?.pending ?? 0) + 1), nextDueAt: due, at: now }),
-  });
+  writeEditNote(cache, { jobs: signalLine({ pending: Math.max(1, (current?.pending ?? 0) + 1), at: now }) });
 }
 
 /** Says what the registry holds, read at `now` because the cache forgot the line; the role is left as it is. */
@@ -121,7 +112,7 @@ export function claimCollector(
     const taken = takeLease(collector, now, token, time.workMs, time.marginMs);
     if (taken.kind === 'busy') return false;
     // A collector at work means jobs wait: the line the cache forgot says so until it says what is left.
-    const jobs = signal ? {} : { jobs: signalLine({ pending: 1, nextDueAt: null, at: now }) };
+    const jobs = signal ? {} : { jobs: signalLine({ pending: 1, at: now }) };
     writeEditNote(cache, { collector: JSON.stringify(taken.lease), ...jobs });
     return true;
   });

@@ -8,7 +8,7 @@ export function announceJobs(deps: LookupDeps, jobs: readonly JobRecord[]): void
   if (!deps.editNote || jobs.length === 0) return;
   const now = deps.client.clock.now();
   try {
-    noteJobStarted(deps.editNote, Math.min(...jobs.map((job) => job.nextPollAt)), now);
+    noteJobStarted(deps.editNote, now);
   } catch {
     // The fast cache failed: the registry is still right, and the sidebar, the menu and the
     // hourly trigger still collect; only the next edit may not know to.

@@ -131,7 +131,7 @@ function driveCollector(
     // No key (removed in another spreadsheet?): the queued cells say so, and the note then lets
     // the next edits return at once.
     showKeyMissing();
-    noteCollected(cache, { pending: 0, nextDueAt: null }, now, appsScriptClock.now());
+    noteCollected(cache, { pending: 0 }, now, appsScriptClock.now());
     return true;
   }
   if (!typed && !jobs.signal) {
@@ -140,11 +140,7 @@ function driveCollector(
     const mine = readJobs(context.deps.store, all).filter((job) => jobScope(job) === context.scope);
     const left = pendingOf(mine);
     const queued = hasQueuedFormulas(all, context.scope, now);
-    noteJobsFound(
-      cache,
-      { pending: left.pending + queued, nextDueAt: queued > 0 ? now : left.nextDueAt },
-      now,
-    );
+    noteJobsFound(cache, { pending: left.pending + queued }, now);
     if (left.pending + queued === 0) return true;
   }
   const role = { workMs: EDIT_FORMULA_WORK_MS, marginMs: COLLECTOR_MARGIN_MS };
@@ -157,7 +153,7 @@ function driveCollector(
     return true;
   } catch (error) {
     // The role is let go, so that the next edit tries again.
-    noteCollected(cache, { pending: 1, nextDueAt: now }, now, appsScriptClock.now());
+    noteCollected(cache, { pending: 1 }, now, appsScriptClock.now());
     throw error;
   }
 }

@@ -44,7 +44,7 @@ export function queueThisFormula(
       by: 'formula',
     };
     saveQueued(context.deps.store, record, before);
-    if (context.deps.editNote) noteJobStarted(context.deps.editNote, now, now);
+    if (context.deps.editNote) noteJobStarted(context.deps.editNote, now);
     const { edit, open } = drivers();
     return queuedText({
       left,

@@ -22,10 +22,7 @@ const MAX_REFRESHED_FORMULAS = 200;
  */
 export function refreshAfter(report: CollectorReport, work: FormulaWork | null = null): void {
   const queued = work?.queued ?? 0;
-  const left = {
-    pending: report.pending + queued,
-    nextDueAt: queued > 0 ? Math.min(report.nextDueAt ?? Infinity, report.readAt) : report.nextDueAt,
-  };
+  const left = { pending: report.pending + queued };
   try {
     noteCollected(ttlCachePort(fastCache()), left, report.readAt, appsScriptClock.now());
   } catch (error) {

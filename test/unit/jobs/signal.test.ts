@@ -31,13 +31,13 @@ describe('the collector role on the Edit trigger note', () => {
     const cache = new FakeCacheService(clock);
     const lock = new FakeDocumentLock(clock);
     const now = clock.now();
-    noteCollected(cache, { pending: 0, nextDueAt: null }, now, now);
+    noteCollected(cache, { pending: 0 }, now, now);
 
     // A formula reads the note to count its job; meanwhile an Edit trigger takes the collector's role.
     const formula = racedCache(cache, clock, () =>
       expect(claimCollector(cache, lock, clock.now(), 'edit-1', ROLE)).toBe(true),
     );
-    noteJobStarted(formula, now, now);
+    noteJobStarted(formula, now);
 
     // A second edit of the same paste finds the role held and leaves the work to the first.
     expect(claimCollector(cache, lock, clock.now(), 'edit-2', ROLE)).toBe(false);
