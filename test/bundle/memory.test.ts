@@ -36,6 +36,13 @@ function boughtInLeadsQ3(options: { addOn?: boolean } = {}): { q3: World; email:
   return { q3, email: shown.values[0]![0] };
 }
 
+/** Leads Q4, another spreadsheet of the user with the key shared in it, opened by Eve, an editor. */
+function eveInLeadsQ4(q3: World): World {
+  const q4 = openAnotherSpreadsheet(q3, { name: 'Leads Q4', plan: 10 });
+  sidebar(q4, 'setApiKey', q4.key, 'document');
+  return openAsEditor(q4, 'eve@example.com');
+}
+
 const emailConfig = (): BulkRunConfig => ({
   sheetName: 'Sheet1',
   headerRow: 1,
@@ -129,9 +136,7 @@ describe('an answer bought in one spreadsheet of a user', () => {
 
   it("is free to an editor's formula in a spreadsheet whose key the owner shares", () => {
     const { q3, email } = boughtInLeadsQ3();
-    const q4 = openAnotherSpreadsheet(q3, { name: 'Leads Q4', plan: 10 });
-    sidebar(q4, 'setApiKey', q4.key, 'document');
-    const editor = openAsEditor(q4, 'eve@example.com');
+    const editor = eveInLeadsQ4(q3);
     typeValues(editor, 'A2', [[PROFILE]]);
 
     const shown = enterFormula(editor, 'B2', '=PRONET_EMAIL(A2)');
@@ -141,9 +146,7 @@ describe('an answer bought in one spreadsheet of a user', () => {
   });
   it("keeps what an editor's formula bought with the shared key for the owner, once the owner's trigger runs", () => {
     const { q3 } = boughtInLeadsQ3();
-    const q4 = openAnotherSpreadsheet(q3, { name: 'Leads Q4', plan: 10 });
-    sidebar(q4, 'setApiKey', q4.key, 'document');
-    const editor = openAsEditor(q4, 'eve@example.com');
+    const editor = eveInLeadsQ4(q3);
     typeValues(editor, 'A3', [[OTHER_PROFILE]]);
 
     // Eve's formula buys Grace's email; it may not write the owner's memory. The edit runs the
@@ -158,9 +161,7 @@ describe('an answer bought in one spreadsheet of a user', () => {
   });
   it("tries the owner's memory again after a while, not on every edit, when it refused the answers", () => {
     const { q3 } = boughtInLeadsQ3();
-    const q4 = openAnotherSpreadsheet(q3, { name: 'Leads Q4', plan: 10 });
-    sidebar(q4, 'setApiKey', q4.key, 'document');
-    const editor = openAsEditor(q4, 'eve@example.com');
+    const editor = eveInLeadsQ4(q3);
     typeValues(editor, 'A3', [[OTHER_PROFILE]]);
     const owner = q3.emu.properties.storeFor({ user: 'owner@example.com' });
     // The owner's user properties are full of something else: 100 bytes are left, the memory
