@@ -21,7 +21,7 @@ const INPUT_HINTS: Record<Operation['input'], RegExp> = {
 export const NAME_COLUMNS = [
   {
     key: 'company',
-    label: 'Company column',
+    label: BULK_TEXTS.companyColumn.text,
     hint: /company|organi[sz]ation|employer|account/i,
     required: true,
   },

@@ -31,13 +31,22 @@ function invalidRows(preview: BulkPreview): HTMLElement | null {
     { class: 'bulk-invalid' },
     el('summary', {}, BULK_TEXTS.invalidRows.say(preview.invalidCount)),
     el('ul', {}, ...list),
-    more > 0 ? el('p', { class: 'hint' }, BULK_TEXTS.moreRows.say(plural(more, 'more row'))) : null,
+    more > 0
+      ? el(
+          'p',
+          { class: 'hint' },
+          BULK_TEXTS.moreRows.say(plural(more, BULK_TEXTS.moreRow.one, BULK_TEXTS.moreRow.many)),
+        )
+      : null,
   );
 }
 
 /** Rows whose answer is saved (outputs cleared since, or paid by a formula) fill in for free. */
 function savedText(cached: number): string {
-  return BULK_TEXTS.saved.say(plural(cached, 'saved result'), cached);
+  return BULK_TEXTS.saved.say(
+    plural(cached, BULK_TEXTS.savedResult.one, BULK_TEXTS.savedResult.many),
+    cached,
+  );
 }
 
 /** What a refresh asked for buys again: its rows, lookups and credits (in the estimate below). */
@@ -63,7 +72,7 @@ export function conflictNotes(conflicts: readonly string[]): HTMLElement[] {
 }
 
 export function previewView(preview: BulkPreview): HTMLElement {
-  const cost = `${preview.estimateIsBound ? 'up to ' : ''}${creditsText(preview.estimatedCredits)}`;
+  const cost = `${preview.estimateIsBound ? BULK_TEXTS.upTo.text : ''}${creditsText(preview.estimatedCredits)}`;
   return el(
     'div',
     { class: 'bulk-numbers' },
@@ -79,12 +88,12 @@ export function previewView(preview: BulkPreview): HTMLElement {
     preview.lostResults
       ? el('p', { id: 'bulk-lost', class: 'warning', role: 'alert' }, preview.lostResults)
       : null,
-    figure('New lookups', preview.toLookUp.toLocaleString('en-US')),
+    figure(BULK_TEXTS.newLookups.text, preview.toLookUp.toLocaleString('en-US')),
     refreshText(preview),
     el(
       'div',
       { class: 'figure bulk-cost' },
-      el('span', {}, 'Estimated cost'),
+      el('span', {}, BULK_TEXTS.estimatedCost.text),
       el('strong', { id: 'bulk-estimate' }, cost),
     ),
     preview.sendingTime

@@ -33,11 +33,11 @@ function progressLine(progress: BulkProgress): string {
 
 function countsLine(progress: BulkProgress): string {
   return [
-    `Found ${progress.found.toLocaleString('en-US')}`,
-    `not found ${progress.notFound.toLocaleString('en-US')}`,
-    `errors ${progress.errors.toLocaleString('en-US')}`,
-    `skipped ${progress.skipped.toLocaleString('en-US')}`,
-    `invalid ${progress.invalid.toLocaleString('en-US')}`,
+    BULK_TEXTS.found.say(progress.found.toLocaleString('en-US')),
+    BULK_TEXTS.notFound.say(progress.notFound.toLocaleString('en-US')),
+    BULK_TEXTS.errors.say(progress.errors.toLocaleString('en-US')),
+    BULK_TEXTS.skipped.say(progress.skipped.toLocaleString('en-US')),
+    BULK_TEXTS.invalid.say(progress.invalid.toLocaleString('en-US')),
     progress.recipe
       ? `${creditsText(progress.creditsSpent)} spent on this step, ${creditsText(progress.recipe.creditsSpent)} on the recipe`
       : `${creditsText(progress.creditsSpent)} spent`,
@@ -54,7 +54,7 @@ function showRunMessage(message: HTMLElement, progress: BulkProgress): void {
       BULK_TEXTS.stepDone.say(
         progress.recipe!.step,
         progress.recipe!.steps,
-        plural(progress.failedRows, 'failed row'),
+        plural(progress.failedRows, BULK_TEXTS.failedRow.one, BULK_TEXTS.failedRow.many),
         next,
       ),
       '',
@@ -75,11 +75,13 @@ function showRunButtons(ui: Controls, progress: BulkProgress, driving: boolean):
   ui.resume.textContent = running ? 'Continue' : 'Resume';
   ui.cancel.hidden = !unfinished;
   ui.retry.hidden = progress.failedRows === 0 || (running && driving);
-  ui.retry.textContent = BULK_TEXTS.retryThe.say(plural(progress.failedRows, 'failed row'));
+  ui.retry.textContent = BULK_TEXTS.retryThe.say(
+    plural(progress.failedRows, BULK_TEXTS.failedRow.one, BULK_TEXTS.failedRow.many),
+  );
   // A recipe waits at a step with failed rows: retry them, or go on without them.
   const next = progress.recipe?.waitingFor ?? null;
   ui.goOn.hidden = next === null;
-  ui.goOn.textContent = next === null ? 'Go on' : BULK_TEXTS.goOnTo.say(next);
+  ui.goOn.textContent = next === null ? BULK_TEXTS.goOn.text : BULK_TEXTS.goOnTo.say(next);
   // A stopped run may be replaced by a new one; a running or paused one must be finished first.
   ui.run.disabled = progress.state === 'running' || progress.state === 'paused';
 }

@@ -23,12 +23,16 @@ export function buildBuilder(): Builder {
   const name = el('input', { id: 'recipe-name', type: 'text', autocomplete: 'off', maxlength: '60' });
   const steps = el('ol', { id: 'recipe-steps', class: 'recipe-builder-steps' });
   const add = el('button', { type: 'button', id: 'recipe-add-step' }, BULK_TEXTS.addStep.text);
-  const save = el('button', { type: 'button', id: 'recipe-save', class: 'action' }, 'Save recipe');
+  const save = el(
+    'button',
+    { type: 'button', id: 'recipe-save', class: 'action' },
+    BULK_TEXTS.saveRecipe.text,
+  );
   const message = el('p', { id: 'recipe-builder-message', class: 'message', role: 'alert' });
   const root = el(
     'div',
     { id: 'recipe-builder', hidden: true },
-    el('label', { for: 'recipe-name' }, 'Recipe name'),
+    el('label', { for: 'recipe-name' }, BULK_TEXTS.recipeName.text),
     name,
     steps,
     el('div', { class: 'buttons' }, add, save),
@@ -65,12 +69,12 @@ export function addStep(builder: Builder): void {
       el(
         'select',
         { class: 'recipe-step-from', 'aria-label': 'Reads' },
-        ...earlierOptions(index, 'reads its column', (n) => `reads what step ${n} found`),
+        ...earlierOptions(index, BULK_TEXTS.readsItsColumn.text, BULK_TEXTS.readsStep.say),
       ),
       el(
         'select',
         { class: 'recipe-step-fallback', 'aria-label': 'Runs' },
-        ...earlierOptions(index, 'on every row', (n) => `only where step ${n} found nothing`),
+        ...earlierOptions(index, BULK_TEXTS.onEveryRow.text, BULK_TEXTS.whereStepFoundNothing.say),
       ),
     ),
   );

@@ -21,7 +21,7 @@ export interface RecipeControls {
 }
 
 export function buildRecipeControls(): { root: HTMLElement; controls: RecipeControls } {
-  const choice = el('select', { id: 'bulk-recipe' }, el('option', { value: '' }, 'One lookup'));
+  const choice = el('select', { id: 'bulk-recipe' }, el('option', { value: '' }, BULK_TEXTS.oneLookup.text));
   const about = el('p', { id: 'bulk-recipe-about', class: 'hint' });
   const steps = el('ol', { id: 'bulk-recipe-steps', class: 'bulk-recipe-steps' });
   const slots = el('div', { id: 'bulk-recipe-slots' });
@@ -43,7 +43,7 @@ export function buildRecipeControls(): { root: HTMLElement; controls: RecipeCont
 export function listRecipes(ui: RecipeControls, recipes: readonly RecipeSummary[]): void {
   const chosen = ui.choice.value;
   ui.choice.replaceChildren(
-    el('option', { value: '' }, 'One lookup'),
+    el('option', { value: '' }, BULK_TEXTS.oneLookup.text),
     el(
       'optgroup',
       { label: BULK_TEXTS.recipesGroup.text },

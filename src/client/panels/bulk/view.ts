@@ -90,7 +90,7 @@ function inputFields(): HTMLElement[] {
     el(
       'div',
       { class: 'field' },
-      el('label', { for: 'bulk-input', id: 'bulk-input-label' }, 'Input column'),
+      el('label', { for: 'bulk-input', id: 'bulk-input-label' }, BULK_TEXTS.inputColumn.text),
       el('select', { id: 'bulk-input' }),
     ),
     el('div', { id: 'bulk-names' }, ...NAME_COLUMNS.map((c) => selectField(`bulk-${c.key}`, c.label))),
@@ -112,7 +112,7 @@ function employeesFieldset(): HTMLElement {
   return el(
     'fieldset',
     { id: 'bulk-employees', hidden: true },
-    el('legend', {}, 'Employee lists'),
+    el('legend', {}, BULK_TEXTS.employeeLists.text),
     el('label', { for: 'bulk-department' }, 'Department (optional)'),
     el('input', { id: 'bulk-department', type: 'text', autocomplete: 'off' }),
     el('label', { for: 'bulk-seniority' }, 'Seniority (optional)'),
@@ -134,7 +134,7 @@ function refreshField(): HTMLElement {
       'label',
       {},
       el('input', { type: 'checkbox', id: 'bulk-refresh-on' }),
-      ' Refresh answers older than ',
+      BULK_TEXTS.refreshOlder.text,
       el('input', {
         id: 'bulk-refresh-days',
         type: 'number',
@@ -162,8 +162,8 @@ function confirmBox(): HTMLElement {
     el(
       'div',
       { class: 'buttons' },
-      el('button', { type: 'button', id: 'bulk-confirm-run', class: 'action' }, 'Run it'),
-      el('button', { type: 'button', id: 'bulk-confirm-back' }, 'Not now'),
+      el('button', { type: 'button', id: 'bulk-confirm-run', class: 'action' }, BULK_TEXTS.runItButton.text),
+      el('button', { type: 'button', id: 'bulk-confirm-back' }, BULK_TEXTS.notNow.text),
     ),
   );
 }
@@ -200,9 +200,9 @@ function progressBox(): HTMLElement {
       { class: 'buttons' },
       el('button', { type: 'button', id: 'bulk-pause', hidden: true }, 'Pause'),
       el('button', { type: 'button', id: 'bulk-resume', class: 'action', hidden: true }, 'Resume'),
-      el('button', { type: 'button', id: 'bulk-cancel', hidden: true }, 'Cancel run'),
+      el('button', { type: 'button', id: 'bulk-cancel', hidden: true }, BULK_TEXTS.cancelRun.text),
       el('button', { type: 'button', id: 'bulk-retry', hidden: true }, BULK_TEXTS.retryFailed.text),
-      el('button', { type: 'button', id: 'bulk-go-on', hidden: true }, 'Go on'),
+      el('button', { type: 'button', id: 'bulk-go-on', hidden: true }, BULK_TEXTS.goOn.text),
     ),
   );
 }
@@ -212,7 +212,7 @@ export function buildBulkPanel(): Controls {
   const root = el(
     'details',
     { class: 'panel', id: 'bulk-details', open: true },
-    el('summary', {}, el('h2', {}, 'Bulk run'), el('span', { id: 'bulk-note', class: 'note' })),
+    el('summary', {}, el('h2', {}, BULK_TEXTS.title.text), el('span', { id: 'bulk-note', class: 'note' })),
     el(
       'div',
       { class: 'panel-body' },
@@ -300,7 +300,7 @@ export function showOperation(ui: Controls, op: Operation): void {
   ui.opHelp.textContent = BULK_TEXTS.opHelp.say(OPERATION_DOCS[op.type].help, priceLabel(op));
   const isName = op.input === 'person_name';
   ui.names.hidden = !isName;
-  ui.inputLabel.textContent = isName ? BULK_TEXTS.fullNameColumn.text : 'Input column';
+  ui.inputLabel.textContent = isName ? BULK_TEXTS.fullNameColumn.text : BULK_TEXTS.inputColumn.text;
   ui.employees.hidden = op.shape !== 'employees';
   ui.refresh.hidden = op.shape === 'employees';
   const fieldsAllowed = op.shape === 'record';

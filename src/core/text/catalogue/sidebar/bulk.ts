@@ -1,7 +1,7 @@
 // The Bulk run panel's words (one lookup, or a recipe of chained lookups), and the server's answers
 // to it (server/bulk.ts, server/recipes.ts).
 import { creditsAmount, creditsText } from '../../credits';
-import { said, saidBy } from './said';
+import { counted, said, saidBy } from './said';
 
 /** Where a run writes: its output columns, worded, and the status column's letters. */
 const destinations = (outputs: string, status: string, created: boolean) =>
@@ -16,16 +16,23 @@ function recipeTotal(rows: string, min: number, max: number): string {
 export const BULK_TEXTS = {
   intro: said('hint', 'Look up a whole column. Filled rows, repeats and saved results cost nothing.'),
   opHelp: saidBy('hint', (help: string, price: string) => `${help} ${price} each.`),
+  title: said('label', 'Bulk run'),
+  inputColumn: said('label', 'Input column'),
+  companyColumn: said('label', 'Company column'),
   fullNameColumn: said('label', 'Full name column'),
   locationColumn: said('label', 'Location column (optional)'),
   jobTitleColumn: said('label', 'Job title column (optional)'),
   mainValue: said('label', 'Main value, in one column'),
   chosenFields: said('label', 'Chosen fields, one column each'),
   maxEmployees: said('label', 'At most this many employees per company'),
+  employeeLists: said('label', 'Employee lists'),
   assumedEmployees: said('hint', 'Without a maximum the estimate assumes 25 employees per company.'),
   sheetPerCompany: said('label', 'A new sheet per company'),
   combinedSheet: said('label', 'One sheet for all, with a Company column'),
+  refreshOlder: said('label', ' Refresh answers older than '),
   retryFailed: said('label', 'Retry failed rows'),
+  cancelRun: said('label', 'Cancel run'),
+  goOn: said('label', 'Go on'),
   inputFirst: said('message', 'Choose the input column first: the sheet needs a header row.'),
   callFailed: saidBy(
     'message',
@@ -34,11 +41,15 @@ export const BULK_TEXTS = {
   ),
   nothingToLookUp: said('message', 'Nothing to look up: every row is filled or blank.'),
   runIt: said('confirm', 'Run it?'),
+  runItButton: said('label', 'Run it'),
+  notNow: said('label', 'Not now'),
   // The preview.
   destinations: saidBy('hint', destinations),
   invalidRow: saidBy('hint', (row: number, message: string) => `Row ${row}: ${message}`),
   invalidRows: saidBy('label', (count: number) => `Invalid rows (${count})`),
   moreRows: saidBy('hint', (more: string) => `…and ${more}.`),
+  moreRow: counted('hint', 'more row', 'more rows'),
+  savedResult: counted('hint', 'saved result', 'saved results'),
   /** `saved`: "3 saved results". */
   saved: saidBy(
     'hint',
@@ -50,8 +61,21 @@ export const BULK_TEXTS = {
   duplicates: said('label', 'Duplicates (looked up once)'),
   savedFree: said('label', 'Saved results (free)'),
   invalidInput: said('label', 'Invalid input (not sent)'),
+  newLookups: said('label', 'New lookups'),
+  estimatedCost: said('label', 'Estimated cost'),
+  /** Before an estimate that is a bound: "up to 40 credits". */
+  upTo: said('label', 'up to '),
   sendingTakes: saidBy('hint', (time: string) => `Sending takes ${time}.`),
   // The run's progress.
+  lessThanAMinute: said('progress', 'less than a minute left'),
+  minutesLeft: saidBy('progress', (minutes: number) => `about ${minutes} min left`),
+  hoursLeft: saidBy('progress', (hours: number) => `about ${hours} h left`),
+  found: saidBy('progress', (count: string) => `Found ${count}`),
+  notFound: saidBy('progress', (count: string) => `not found ${count}`),
+  errors: saidBy('progress', (count: string) => `errors ${count}`),
+  skipped: saidBy('progress', (count: string) => `skipped ${count}`),
+  invalid: saidBy('progress', (count: string) => `invalid ${count}`),
+  failedRow: counted('progress', 'failed row', 'failed rows'),
   stepDone: saidBy(
     'progress',
     (step: number, steps: number, failed: string, next: string) =>
@@ -76,7 +100,14 @@ export const BULK_TEXTS = {
       `An unfinished run: ${done} of ${rows} done. ${verb} to go on; rows already written are not charged again.`,
   ),
   // Recipes.
+  oneLookup: said('label', 'One lookup'),
   addStep: said('label', 'Add a step'),
+  recipeName: said('label', 'Recipe name'),
+  saveRecipe: said('label', 'Save recipe'),
+  readsItsColumn: said('label', 'reads its column'),
+  readsStep: saidBy('label', (step: number) => `reads what step ${step} found`),
+  onEveryRow: said('label', 'on every row'),
+  whereStepFoundNothing: saidBy('label', (step: number) => `only where step ${step} found nothing`),
   recipeSaved: saidBy('message', (name: string) => `Saved "${name}" with this spreadsheet.`),
   recipeDeleted: saidBy('message', (name: string) => `Deleted "${name}".`),
   recipeWillSpend: saidBy('confirm', (most: string) => `This recipe will spend ${most}. Run it?`),

@@ -2,7 +2,7 @@
 // maker of its text. The sidebar's words never land in a cell or a status column, so they are not
 // families of own-texts.ts: refusing them as inputs would refuse a user's own words for nothing, and
 // none of them is ever read back from a sheet. test/unit/text/sidebar-home.test.ts keeps every
-// sentence of the sidebar here.
+// sentence, label and fragment of two or more words of the sidebar here.
 
 /**
  * A message says what an action did or why it did not; a hint explains a field or a panel; a
@@ -17,6 +17,13 @@ export interface Said {
   readonly text: string;
 }
 
+/** A noun counted, as the code passes it to `plural()`: its singular and its plural. */
+export interface Counted {
+  readonly kind: SidebarKind;
+  readonly one: string;
+  readonly many: string;
+}
+
 /** A text made from its values: `say(…)`. */
 export interface SaidBy<A extends unknown[]> {
   readonly kind: SidebarKind;
@@ -29,3 +36,5 @@ export const saidBy = <A extends unknown[]>(kind: SidebarKind, say: (...values: 
   kind,
   say,
 });
+
+export const counted = (kind: SidebarKind, one: string, many: string): Counted => ({ kind, one, many });
