@@ -84,15 +84,6 @@ export function formulaWorkLines(work: FormulaWork | null): string[] {
   return lines;
 }
 
-const BY_TEXT: Record<string, string> = {
-  formula: 'by the formula',
-  edit: 'by your last edit',
-  open: 'by opening the file',
-  sidebar: 'by the sidebar',
-  clock: 'by the hourly trigger',
-  menu: 'from the menu',
-};
-
 /** A queued formula as the Jobs panel lists it; `pace` is the one learned for the account. */
 export function queuedFormulaView(record: QueuedFormula, now: number, pace: number): QueuedFormulaView {
   const minutes = Math.max(0, Math.round((now - record.since) / 60_000));
@@ -101,7 +92,7 @@ export function queuedFormulaView(record: QueuedFormula, now: number, pace: numb
     where: `${record.sheet}!${record.a1}`,
     formula: record.formula,
     lookupsText: `${plural(record.left, 'lookup', 'lookups')}, ${sendingAtPace(record.left, pace)}`,
-    sinceText: minutes === 0 ? 'queued just now' : `queued ${plural(minutes, 'minute', 'minutes')} ago`,
-    byText: `last worked on ${BY_TEXT[record.by] ?? 'by the add-on'}`,
+    sinceText: minutes === 0 ? JOBS_TEXTS.queuedJustNow.text : JOBS_TEXTS.queuedAgo.say(minutes),
+    byText: JOBS_TEXTS.lastWorkedOn.say((JOBS_TEXTS.workedBy[record.by] ?? JOBS_TEXTS.byTheAddOn).text),
   };
 }

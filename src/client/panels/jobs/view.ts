@@ -17,7 +17,7 @@ const BACKGROUND_TEXT: Record<BackgroundCollection, string> = {
 };
 
 function jobItem(job: JobView, retry: (job: JobView, button: HTMLButtonElement) => void): HTMLElement {
-  const meta = [`started ${job.ageText}`, job.costText].join(' · ');
+  const meta = [JOBS_TEXTS.started.say(job.ageText), job.costText].join(' · ');
   const item = el(
     'li',
     { class: `job job-${job.state}`, 'data-key': job.key },
@@ -36,7 +36,7 @@ function jobItem(job: JobView, retry: (job: JobView, button: HTMLButtonElement) 
       'button',
       { type: 'button', class: 'job-retry' },
       job.state === 'expired' || job.state === 'lost' || job.state === 'stalled'
-        ? 'Run again…'
+        ? JOBS_TEXTS.runAgain.text
         : JOBS_TEXTS.writeAgain.text,
     );
     button.addEventListener('click', () => retry(job, button));
@@ -82,7 +82,10 @@ export function showBackground(ui: JobsElements, mode: BackgroundCollection, pen
 
 /** Whether jobs reach their cells and sheets with the sidebar closed. */
 export function showDrivers(ui: JobsElements, drivers: { edit: boolean; open: boolean }): void {
-  const on = [drivers.edit ? 'on every edit of this spreadsheet' : '', drivers.open ? 'when it opens' : ''];
+  const on = [
+    drivers.edit ? JOBS_TEXTS.onEveryEdit.text : '',
+    drivers.open ? JOBS_TEXTS.whenItOpens.text : '',
+  ];
   const when = on.filter((part) => part !== '').join(' and ');
   ui.drivers.textContent = when ? JOBS_TEXTS.collectedWhen.say(when) : JOBS_TEXTS.hourlyOnly.text;
   ui.drivers.dataset.on = String(when !== '');
@@ -109,7 +112,7 @@ export function openJobsPanel(): void {
 function jobsNote(jobs: JobsList): string {
   const waiting = jobs.pending + jobs.queued.length;
   if (waiting > 0) return `${waiting} pending`;
-  return jobs.jobs.length > 0 ? 'none pending' : '';
+  return jobs.jobs.length > 0 ? JOBS_TEXTS.nonePending.text : '';
 }
 
 /** A formula whose lookups are queued: where, what is left, since when, and Cancel. */
@@ -168,7 +171,7 @@ export interface RetryConfirmation {
  */
 export function openRetryConfirmation(job: JobView, button: HTMLButtonElement): RetryConfirmation {
   const question = el('p', { class: 'warning' }, JOBS_TEXTS.retryQuestion.say(job));
-  const yes = el('button', { type: 'button', class: 'action job-retry-confirm' }, 'Run it');
+  const yes = el('button', { type: 'button', class: 'action job-retry-confirm' }, JOBS_TEXTS.runIt.text);
   const no = el('button', { type: 'button', class: 'job-retry-cancel' }, 'Cancel');
   const box = el(
     'div',

@@ -2,7 +2,7 @@
 // "Finish pending lookups" alert (server/collector/drivers.ts) and the answers to Retry and Cancel
 // (server/jobs-api.ts).
 import { plural } from '../../plural';
-import { said, saidBy } from './said';
+import { type Said, said, saidBy } from './said';
 
 /** A job as the retry question names it. */
 export interface RetriedJob {
@@ -137,4 +137,24 @@ export const JOBS_TEXTS = {
     'Background collection is paused: Google asks you to authorize the add-on again. Open Extensions > Enrich for Sheets > Open sidebar.',
   ),
   finishPending: said('label', 'Finish pending lookups'),
+  // The Jobs panel's list (client/panels/jobs/view.ts).
+  started: saidBy('progress', (age: string) => `started ${age}`),
+  runAgain: said('label', 'Run again…'),
+  runIt: said('label', 'Run it'),
+  onEveryEdit: said('hint', 'on every edit of this spreadsheet'),
+  whenItOpens: said('hint', 'when it opens'),
+  nonePending: said('progress', 'none pending'),
+  // A queued formula (server/presenters/jobs.ts): when it was queued, and what worked on it last.
+  queuedJustNow: said('progress', 'queued just now'),
+  queuedAgo: saidBy('progress', (minutes: number) => `queued ${plural(minutes, 'minute', 'minutes')} ago`),
+  lastWorkedOn: saidBy('progress', (by: string) => `last worked on ${by}`),
+  workedBy: {
+    formula: said('progress', 'by the formula'),
+    edit: said('progress', 'by your last edit'),
+    open: said('progress', 'by opening the file'),
+    sidebar: said('progress', 'by the sidebar'),
+    clock: said('progress', 'by the hourly trigger'),
+    menu: said('progress', 'from the menu'),
+  } as Readonly<Record<string, Said>>,
+  byTheAddOn: said('progress', 'by the add-on'),
 } as const;
