@@ -22,7 +22,9 @@ const MINUTE = 60_000;
 function columnsText(watch: Watch): string {
   const headerOf = (column: number) => {
     const header = watch.headers.find((each) => each.column === column)?.header ?? '';
-    return header === '' ? `column ${columnLetter(column)}` : `${header} (${columnLetter(column)})`;
+    return header === ''
+      ? WATCHES_TEXTS.column.say(columnLetter(column))
+      : `${header} (${columnLetter(column)})`;
   };
   const first = watch.steps[0]!;
   const written = watch.steps.flatMap((step) => [...step.layout.outputs, step.layout.status]);

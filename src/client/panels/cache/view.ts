@@ -38,8 +38,12 @@ export interface CacheElements {
 /** The confirmation starts hidden: Clear opens it, with what buying the results again would cost. */
 function buildConfirmation(): Pick<CacheElements, 'question' | 'confirm' | 'keep' | 'confirmation'> {
   const question = el('p', { id: 'cache-confirm-text', class: 'warning' });
-  const confirm = el('button', { type: 'button', id: 'cache-confirm', class: 'danger' }, 'Clear them');
-  const keep = el('button', { type: 'button', id: 'cache-keep' }, 'Keep them');
+  const confirm = el(
+    'button',
+    { type: 'button', id: 'cache-confirm', class: 'danger' },
+    CACHE_TEXTS.clearThem.text,
+  );
+  const keep = el('button', { type: 'button', id: 'cache-keep' }, CACHE_TEXTS.keepThem.text);
   const confirmation = el(
     'div',
     {
@@ -104,12 +108,12 @@ export function showCache(ui: CacheElements, view: CacheView): void {
   ui.clearEverywhere.disabled = view.everywhere.entries === 0;
   const { everywhere } = view;
   ui.figures.replaceChildren(
-    figure('Saved results', view.entries.toLocaleString('en-US'), 'cache-entries'),
+    figure(CACHE_TEXTS.savedResults.text, view.entries.toLocaleString('en-US'), 'cache-entries'),
     // Written by the server in the spreadsheet's time zone, as every time the add-on shows.
     figure('Oldest', view.oldest ?? '–', 'cache-oldest'),
     figure('Newest', view.newest ?? '–', 'cache-newest'),
-    figure('Room taken', formatBytes(view.bytes), 'cache-bytes'),
-    figure('They cost', creditsText(view.rebuyCredits), 'cache-rebuy'),
+    figure(CACHE_TEXTS.roomTaken.text, formatBytes(view.bytes), 'cache-bytes'),
+    figure(CACHE_TEXTS.theyCost.text, creditsText(view.rebuyCredits), 'cache-rebuy'),
     figure(
       CACHE_TEXTS.everywhere.text,
       `${everywhere.entries.toLocaleString('en-US')} from ${everywhere.spreadsheets} spreadsheet${everywhere.spreadsheets === 1 ? '' : 's'}`,
@@ -124,7 +128,7 @@ export function showCache(ui: CacheElements, view: CacheView): void {
 /** Clear gives way to the question, its Clear them button focused. */
 export function openConfirmation(ui: CacheElements, view: CacheView, everywhere = false): void {
   const [count, credits, where] = everywhere
-    ? [view.everywhere.entries, view.everywhere.rebuyCredits, ' in all your spreadsheets']
+    ? [view.everywhere.entries, view.everywhere.rebuyCredits, CACHE_TEXTS.inAllSpreadsheets.text]
     : [view.entries, view.rebuyCredits, ''];
   ui.question.textContent = CACHE_TEXTS.clearQuestion.say(results(count), where, credits);
   ui.clear.hidden = true;

@@ -9,7 +9,7 @@ export function showKey(status: KeyStatus): void {
   $('key-status').textContent = status.configured
     ? KEY_TEXTS.saved.say(status.masked, status.scope === 'document')
     : KEY_TEXTS.none.text;
-  $('key-note').textContent = status.configured ? 'saved' : 'not set';
+  $('key-note').textContent = status.configured ? 'saved' : KEY_TEXTS.notSet.text;
   $('key-input-label').textContent = status.configured ? KEY_TEXTS.pasteNew.text : KEY_TEXTS.paste.text;
   $('save-key').textContent = status.configured ? 'Replace' : 'Save';
   ($('test-key') as HTMLButtonElement).disabled = !status.configured;

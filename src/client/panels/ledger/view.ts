@@ -100,14 +100,14 @@ export function buildLedgerBody(): LedgerElements {
 export function showLedger(ui: LedgerElements, view: LedgerView, cap: number | null): void {
   ui.note.textContent = `${creditsText(view.today)} today`;
   ui.figures.replaceChildren(
-    row('Spent today', creditsText(view.today), 'ledger-today'),
+    row(SPENDING_TEXTS.spentToday.text, creditsText(view.today), 'ledger-today'),
     row(SPENDING_TEXTS.spentMonth.text, creditsText(view.month), 'ledger-month'),
     row(SPENDING_TEXTS.leftToday.text, capLine(view, cap), 'ledger-cap-left'),
     el('h3', {}, SPENDING_TEXTS.bySource.text),
     row('Formulas', creditsText(view.bySource.formulas), 'ledger-formulas'),
-    row('Bulk runs', creditsText(view.bySource.bulk), 'ledger-bulk'),
+    row(SPENDING_TEXTS.bulkRuns.text, creditsText(view.bySource.bulk), 'ledger-bulk'),
     ...(view.bySource.keyTests > 0
-      ? [row('Key tests', creditsText(view.bySource.keyTests), 'ledger-key-tests')]
+      ? [row(SPENDING_TEXTS.keyTests.text, creditsText(view.bySource.keyTests), 'ledger-key-tests')]
       : []),
     ...resentNotice(view),
     ...recordLostNotice(view),
@@ -120,7 +120,7 @@ export function showLedger(ui: LedgerElements, view: LedgerView, cap: number | n
 function paceRows(view: LedgerView): HTMLElement[] {
   if (!view.pace) return [];
   return [
-    el('h3', {}, 'API pace'),
+    el('h3', {}, SPENDING_TEXTS.apiPace.text),
     el('p', { class: 'hint', id: 'ledger-pace' }, view.pace.text),
     row(SPENDING_TEXTS.refusedToday.text, view.pace.refusalsToday.toLocaleString('en-US'), 'ledger-refusals'),
   ];

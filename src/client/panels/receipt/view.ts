@@ -23,14 +23,18 @@ export function buildReceiptBody(): ReceiptElements {
   const lines = el('dl', { id: 'receipt-lines', class: 'receipt' });
   const times = el('p', { id: 'receipt-times', class: 'hint', hidden: true });
   const said = el('p', { id: 'receipt-said', class: 'hint' }, RECEIPT_TEXTS.selectCell.text);
-  const buyAgain = el('button', { type: 'button', id: 'receipt-buy-again', hidden: true }, 'Buy again…');
+  const buyAgain = el(
+    'button',
+    { type: 'button', id: 'receipt-buy-again', hidden: true },
+    RECEIPT_TEXTS.buyAgain.text,
+  );
   const question = el('p', { id: 'receipt-confirm-text', class: 'warning' });
   const confirm = el(
     'button',
     { type: 'button', id: 'receipt-confirm', class: 'action' },
     RECEIPT_TEXTS.buyThemAgain.text,
   );
-  const keep = el('button', { type: 'button', id: 'receipt-keep' }, 'Not now');
+  const keep = el('button', { type: 'button', id: 'receipt-keep' }, RECEIPT_TEXTS.notNow.text);
   const confirmation = el(
     'div',
     {
@@ -78,7 +82,9 @@ export function showReceipt(ui: ReceiptElements, receipt: SelectionReceipt): voi
   ui.said.hidden = receipt.message === '';
   const offer = receipt.buyAgain;
   ui.buyAgain.hidden = offer === null;
-  ui.buyAgain.textContent = offer ? RECEIPT_TEXTS.buyAgainFor.say(offer.credits) : 'Buy again…';
+  ui.buyAgain.textContent = offer
+    ? RECEIPT_TEXTS.buyAgainFor.say(offer.credits)
+    : RECEIPT_TEXTS.buyAgain.text;
   if (offer === null) closeConfirmation(ui);
 }
 

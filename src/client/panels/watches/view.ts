@@ -37,7 +37,7 @@ function watchItem(watch: WatchView, actions: WatchActions): HTMLElement {
   const toggle = el(
     'button',
     { type: 'button', class: 'watch-toggle' },
-    watch.on ? 'Switch off' : 'Switch on',
+    watch.on ? WATCHES_TEXTS.switchOff.text : WATCHES_TEXTS.switchOn.text,
   );
   const capId = `watch-cap-${watch.id}`;
   const cap = el('input', {
@@ -47,7 +47,7 @@ function watchItem(watch: WatchView, actions: WatchActions): HTMLElement {
     step: '0.5',
     value: String(watch.dailyCap),
   });
-  const save = el('button', { type: 'button', class: 'watch-save-cap' }, 'Save cap');
+  const save = el('button', { type: 'button', class: 'watch-save-cap' }, WATCHES_TEXTS.saveCap.text);
   const remove = el('button', { type: 'button', class: 'danger watch-delete' }, 'Delete');
   toggle.addEventListener('click', () => actions.toggle(watch, toggle));
   save.addEventListener('click', () => actions.setCap(watch, cap, save));

@@ -23,4 +23,11 @@ export const CACHE_TEXTS = {
       `Clear ${results}${where}? Formulas and bulk runs that need them again will pay again: ` +
       `up to ${creditsText(credits)} to re-run them all.`,
   ),
+  clearThem: said('label', 'Clear them'),
+  keepThem: said('label', 'Keep them'),
+  savedResults: said('label', 'Saved results'),
+  roomTaken: said('label', 'Room taken'),
+  theyCost: said('label', 'They cost'),
+  /** Where the question's results are when Clear everywhere asked it. */
+  inAllSpreadsheets: said('label', ' in all your spreadsheets'),
 } as const;

@@ -44,4 +44,5 @@ export const KEY_TEXTS = {
     (why: string, masked: string) => `The new key was not saved: ${why} The saved key ${masked} stays.`,
   ),
   works: saidBy('message', (credits: number) => `The key works (this test cost ${creditsText(credits)}).`),
+  notSet: said('label', 'not set'),
 } as const;

@@ -39,4 +39,6 @@ export const RECEIPT_TEXTS = {
     (now: number, confirmed: number) =>
       `Buying these again now costs ${creditsText(now)}, not the ${creditsText(confirmed)} you confirmed: look at the price again.`,
   ),
+  buyAgain: said('label', 'Buy again…'),
+  notNow: said('label', 'Not now'),
 } as const;

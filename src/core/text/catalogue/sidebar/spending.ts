@@ -36,4 +36,8 @@ export const SPENDING_TEXTS = {
   ),
   readOnly: said('message', 'This view of the document properties is read-only.'),
   clearKeyFirst: said('message', 'Save your API key first: saved results are cleared one account at a time.'),
+  spentToday: said('label', 'Spent today'),
+  bulkRuns: said('label', 'Bulk runs'),
+  keyTests: said('label', 'Key tests'),
+  apiPace: said('label', 'API pace'),
 } as const;

@@ -100,4 +100,9 @@ export const WATCHES_TEXTS = {
     'No watch yet: set up a lookup or a recipe in Bulk run, then "Enrich new rows automatically".',
   ),
   noKey: said('hint', 'Set your API key first: watches need it to run.'),
+  switchOff: said('label', 'Switch off'),
+  switchOn: said('label', 'Switch on'),
+  saveCap: said('label', 'Save cap'),
+  /** A column without a header, by its letters. */
+  column: saidBy('label', (letters: string) => `column ${letters}`),
 } as const;
