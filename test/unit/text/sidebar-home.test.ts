@@ -1,9 +1,12 @@
-// Every sentence the sidebar can show lives in the catalogue (src/core/text/catalogue/sidebar/),
-// tagged with what it is, as the cells' texts do (issue 30). This scans the string and template
-// literals of the sidebar (src/client) and of the server's files that answer it, and fails, naming
-// file and line, on a sentence written outside the catalogue: a literal that begins with a capital
-// letter and has at least three words, or that ends with ".", "?" or ":". Single-word labels and
-// the static text of sidebar.html are not scanned.
+// Every word the sidebar can show lives in the catalogue (src/core/text/catalogue/sidebar/), tagged
+// with what it is, as the cells' texts do (issue 30): sentences, and labels and fragments too. This
+// scans the string and template literals of the sidebar (src/client) and of the server's files that
+// answer it, and fails, naming file and line, on a text written outside the catalogue: a literal that
+// begins with a capital letter and has at least three words, that ends with ".", "?" or ":", or that
+// is two or more words and nothing else (letters, apostrophes, commas, spaces and the "…" where a
+// template's values go: "Cancel run", "not set", "about … min left"). What is not words for a user
+// (an HTML attribute's value, a class list) is in STAYS with its reason. Single words and the static
+// text of sidebar.html are not scanned.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type Literal, literalsOf } from '../../literals';
@@ -21,6 +24,10 @@ const SIDEBAR_FACING = [
 
 /** What cannot move, by file: the literal's beginning, and why it stays. */
 const STAYS: Readonly<Record<string, readonly { begins: string; why: string }[]>> = {
+  'src/client/dom.ts': [{ begins: 'message …', why: "the status line's CSS class list, not words" }],
+  'src/client/panels/key/view.ts': [
+    { begins: 'noopener noreferrer', why: "the dashboard link's rel attribute, not words" },
+  ],
   'src/server/config.ts': [{ begins: 'Enrich for Sheets', why: "the add-on's name, not a sentence" }],
   'src/server/help.ts': [
     { begins: 'Enrich for Sheets: functions', why: "the Help dialog's title, not the sidebar" },
@@ -42,7 +49,11 @@ const STAYS: Readonly<Record<string, readonly { begins: string; why: string }[]>
   'src/server/watches/api.ts': [{ begins: 'MMM d, HH:mm', why: 'a date format, not words' }],
 };
 
-const isSentence = (text: string) => /^[A-Z]\S*(\s+\S+){2,}/.test(text) || /[.?:]$/.test(text.trim());
+/** A sentence, or a label or fragment of two or more words. */
+const isSentence = (text: string) =>
+  /^[A-Z]\S*(\s+\S+){2,}/.test(text) ||
+  /[.?:]$/.test(text.trim()) ||
+  /^[a-z][a-z'’]*( +[a-z'’,…]+)+$/i.test(text.trim());
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -77,7 +88,7 @@ function straySentences(): string[] {
 }
 
 describe('the one home of the sidebar words', () => {
-  it('finds no sentence of the sidebar outside the catalogue', () => {
+  it('finds no sentence, label or fragment of the sidebar outside the catalogue', () => {
     expect(straySentences()).toEqual([]);
   });
 
@@ -89,10 +100,23 @@ describe('the one home of the sidebar words', () => {
     expect(entries.filter(({ place }) => !facesSidebar(place) && !place.endsWith('/'))).toEqual([]);
   });
 
-  it('reads a sentence as the rule says', () => {
+  it('reads a sentence, a label and a fragment as the rule says', () => {
     expect(
-      ['Key saved.', 'Run it?', 'If not found: ', 'Paste your key', 'Retry failed rows'].filter(isSentence),
-    ).toHaveLength(5);
-    expect(['Refresh', 'Cancel run', 'saved', 'data-id', 'job-head'].filter(isSentence)).toEqual([]);
+      [
+        'Key saved.',
+        'Run it?',
+        'If not found: ',
+        'Paste your key',
+        'Retry failed rows',
+        'Cancel run',
+        'not set',
+        'about … min left',
+        ' in all your spreadsheets',
+        'Buy again…',
+      ].filter(isSentence),
+    ).toHaveLength(10);
+    expect(
+      ['Refresh', 'saved', 'data-id', 'job-head', 'bulk-numbers', '…', '… · …'].filter(isSentence),
+    ).toEqual([]);
   });
 });
