@@ -145,8 +145,6 @@ export function sendNew(
   return { reservationId: reservation.id, charges, pending, resent, exact };
 }
 
-/** Whether the execution may be stopped at any instant by Google's daily trigger-time quota. */
-
 /** What the reservation did not grant waits its turn (a busy lock), or is refused with why. */
 function refuseUngranted(booking: Booking, results: Map<string, LookupResult>): void {
   const { items, reservation } = booking;
