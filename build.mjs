@@ -13,7 +13,7 @@
 //   node build.mjs --out DIR  build into DIR instead of dist/
 //   node build.mjs --out DIR --map
 //                             also writes Code.js.map, mapping Code.js back to src/ (for
-//                             `npm run count-modules`; never pushed)
+//                             `npm run footprint`; never pushed)
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { saveSettings, type World } from '../test/bundle/harness';
 import { BLIP_CONDITIONS, measureBlips } from './blip-scenario';
 import { type BulkFigures, firstRunOnly, measureBulk } from './bulk-scenario';
+import { measureFootprint } from './footprint';
 import { measureFormulaCosts } from './formula-costs';
 import { measureFormulas } from './formula-scenario';
 import { type MemoryFigures, measureMemory } from './memory-scenario';
-import { buildMapped, measureModules } from './module-count';
 import { measurePaceScenarios, type PaceScenarios } from './pace-scenarios';
 import { paceRows } from './pace-table';
 import { LATENCY_MS, onPlan, PLAN_PER_SECOND } from './pace-ways';
@@ -81,8 +81,7 @@ async function main(): Promise<void> {
   const formulaCosts = measureFormulaCosts();
   const recipe = measureRecipe(DIST, LATENCY_MS);
   const watch = measureWatch(DIST, LATENCY_MS);
-  buildMapped(ROOT, join(ROOT, '.build', 'mapped-dist'));
-  const { modules: _list, ...modules } = await measureModules(join(ROOT, '.build', 'mapped-dist'));
+  const footprint = await measureFootprint(ROOT);
   const memory = measureMemory(DIST, LATENCY_MS);
   const pace = await pacing;
 
@@ -175,8 +174,10 @@ async function main(): Promise<void> {
       '',
     ],
     [
-      'src/ modules (functions) a formula miss runs, its execution / with its Edit trigger',
-      `${modules.formulaModules} (${modules.formulaFunctions}) / ${modules.editModules} (${modules.editFunctions})`,
+      'a formula miss / hit / 200-row miss: footprint, Apps Script calls, ms, functions entered',
+      [footprint.miss, footprint.hit, footprint.range200]
+        .map((f) => `${f.footprint}, ${f.calls.length}, ${f.serviceMs}, ${f.functions}`)
+        .join(' / '),
       '',
       '',
     ],
@@ -211,7 +212,7 @@ async function main(): Promise<void> {
     watch,
     memory,
     pace,
-    modules,
+    footprint,
     targets: {
       creditsAtMinimum: bulk.ours.credits === bulk.minimumCredits,
       throughputWithin1_2xOfBound: bulk.ours.simulatedSeconds <= 1.2 * bulk.rateBoundSeconds,

@@ -1,33 +1,13 @@
-// How many of src/'s modules one formula miss runs through: `=COMPANY_WEBSITE(A2)` typed over a
-// new name, in the emulator, with the add-on built with a source map (`node build.mjs --map`).
-// V8's precise coverage counts every function the bundle ran between two readings; the source map
-// names the src/ file each function's code came from. A module counts when one of its functions
-// ran, those its top level runs as every execution loads the bundle included (Apps Script loads
-// the whole script in every execution); code esbuild adds, and the wrappers build.mjs appends,
-// belong to no module and are not counted.
+// How many of the add-on's functions an execution enters, with the add-on built with a source map
+// (`node build.mjs --map`): V8's precise coverage counts every function the bundle ran between two
+// readings, and the source map names the src/ file each function's code came from. Those its
+// top level runs as every execution loads the bundle count (Apps Script loads the whole script in
+// every execution); code esbuild adds, and the wrappers build.mjs appends, belong to no file of
+// src/ and are not counted. bench/footprint.ts reads it.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
-import {
-  enterFormula,
-  enterFormulaBeforeItsTrigger,
-  saveSettings,
-  typeValues,
-  type World,
-} from '../test/bundle/harness';
-import { onPlan } from './pace-ways';
-
-export interface ModuleFigures {
-  /** The formula's own execution: modules of src/ and functions it ran. */
-  formulaModules: number;
-  formulaFunctions: number;
-  /** The whole typing edit: the formula's execution and the Edit trigger's beside it. */
-  editModules: number;
-  editFunctions: number;
-  /** The modules of the formula's execution, by path under src/. */
-  modules: string[];
-}
 
 /** Builds the add-on with its source map into `outDir` (never dist/, which is pushed). */
 export function buildMapped(root: string, outDir: string): void {
@@ -97,65 +77,34 @@ function sourceFinder(distDir: string): (offset: number) => string | null {
   };
 }
 
-interface Ran {
-  modules: Set<string>;
-  functions: number;
-}
-
-/** Reads the coverage since the last reading (V8 resets its counts on each): what Code.js ran. */
-async function ran(
-  session: Session,
-  distDir: string,
-  sourceOf: (offset: number) => string | null,
-): Promise<Ran> {
-  const { result } = await session.post('Profiler.takePreciseCoverage');
-  const file = join(distDir, 'Code.js');
-  const modules = new Set<string>();
-  let functions = 0;
-  for (const script of result.filter((s) => s.url === file || s.url.endsWith(file))) {
-    for (const fn of script.functions) {
-      const range = fn.ranges[0];
-      if (!range || range.count === 0 || range.startOffset === 0) continue;
-      const module = sourceOf(range.startOffset);
-      if (!module) continue;
-      modules.add(module);
-      functions++;
-    }
-  }
-  return { modules, functions };
-}
-
-/** A key on the benchmark's plan, its pace learned, caps that stop nothing. */
-function world(distDir: string): World {
-  const w = onPlan({ distDir, credits: 1_000_000 });
-  saveSettings(w, { formulaDailyCap: 1_000_000 });
-  return w;
-}
-
-export async function measureModules(distDir: string): Promise<ModuleFigures> {
+/**
+ * Counts the add-on's functions Code.js runs between two readings (V8 resets its counts on each):
+ * start it before the bundle is compiled, so that every function's count is exact.
+ */
+export async function functionCounter(distDir: string) {
   const sourceOf = sourceFinder(distDir);
+  const file = join(distDir, 'Code.js');
   const session = new Session();
   session.connect();
-  try {
-    await session.post('Profiler.enable');
-    // Before the bundle is compiled, so that every function's count is exact.
-    await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
-    const w = world(distDir);
-    typeValues(w, 'A2:A3', [['Module Count Company'], ['Module Count Company Two']]);
-    await ran(session, distDir, sourceOf);
-    enterFormulaBeforeItsTrigger(w, 'B2', '=COMPANY_WEBSITE(A2)');
-    const formula = await ran(session, distDir, sourceOf);
-    enterFormula(w, 'B3', '=COMPANY_WEBSITE(A3)');
-    const edit = await ran(session, distDir, sourceOf);
-    await session.post('Profiler.stopPreciseCoverage');
-    return {
-      formulaModules: formula.modules.size,
-      formulaFunctions: formula.functions,
-      editModules: edit.modules.size,
-      editFunctions: edit.functions,
-      modules: [...formula.modules].sort(),
-    };
-  } finally {
-    session.disconnect();
-  }
+  await session.post('Profiler.enable');
+  await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+  return {
+    /** The functions of src/ run since the last reading. */
+    async take(): Promise<number> {
+      const { result } = await session.post('Profiler.takePreciseCoverage');
+      let functions = 0;
+      for (const script of result.filter((s) => s.url === file || s.url.endsWith(file))) {
+        for (const fn of script.functions) {
+          const range = fn.ranges[0];
+          if (!range || range.count === 0 || range.startOffset === 0) continue;
+          if (sourceOf(range.startOffset)) functions++;
+        }
+      }
+      return functions;
+    },
+    async stop(): Promise<void> {
+      await session.post('Profiler.stopPreciseCoverage');
+      session.disconnect();
+    },
+  };
 }

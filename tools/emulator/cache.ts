@@ -68,20 +68,25 @@ export class FakeCache {
   readonly #runtime: Runtime;
   readonly #store: CacheStore;
   readonly #name: string;
+  /** The cache's name in the footprint's notes: `document cache`, `user cache`, `script cache`. */
+  readonly #scope: string;
 
-  constructor(runtime: Runtime, store: CacheStore, name: string) {
+  constructor(runtime: Runtime, store: CacheStore, name: string, scope = 'cache') {
     this.#runtime = runtime;
     this.#store = store;
     this.#name = name;
+    this.#scope = scope;
   }
 
   get(key: string): string | null {
     this.#enter('get');
+    this.#note(false, [String(key)]);
     return this.#read(checkKey(key), this.#runtime.clock.now());
   }
 
   getAll(keys: string[]): { [key: string]: string } {
     this.#enter('getAll');
+    this.#note(false, keys.map(String));
     const now = this.#runtime.clock.now();
     const found: { [key: string]: string } = {};
     for (const key of keys) {
@@ -103,11 +108,13 @@ export class FakeCache {
 
   put(key: string, value: string, expirationInSeconds?: number): void {
     this.#enter('put');
+    this.#note(true, [String(key)]);
     this.#putChecked([[checkKey(key), checkValue(value)]], expirationInSeconds);
   }
 
   putAll(values: { [key: string]: unknown }, expirationInSeconds?: number): void {
     this.#enter('putAll');
+    this.#note(true, Object.keys(values));
     // Validate everything first: a refused item leaves the cache as it was.
     const pairs = Object.entries(values).map(([key, value]): [string, string] => [
       checkKey(key),
@@ -118,12 +125,14 @@ export class FakeCache {
 
   remove(key: string): void {
     this.#enter('remove');
+    this.#note(true, [String(key)]);
     this.#store.entries.delete(checkKey(key));
     this.#runtime.race?.wrote(this.#store.entries, this.#runtime.current?.id ?? null, String(key), undefined);
   }
 
   removeAll(keys: string[]): void {
     this.#enter('removeAll');
+    this.#note(true, keys.map(String));
     for (const key of keys) {
       this.#store.entries.delete(checkKey(key));
       this.#runtime.race?.wrote(
@@ -145,6 +154,10 @@ export class FakeCache {
         expiresAt,
       });
     }
+  }
+
+  #note(write: boolean, keys: readonly string[]): void {
+    this.#runtime.noteStored(this.#scope, write, keys);
   }
 
   #enter(method: string): void {
@@ -191,19 +204,19 @@ export class FakeCacheService {
 
   getScriptCache(): FakeCache {
     this.#runtime.enter('storage', 'CacheService.getScriptCache');
-    return this.#cache('script', 'Cache');
+    return this.#cache('script', 'script cache');
   }
 
   getUserCache(): FakeCache {
     this.#runtime.enter('storage', 'CacheService.getUserCache');
-    return this.#cache(`user:${this.#runtime.identity().user}`, 'Cache');
+    return this.#cache(`user:${this.#runtime.identity().user}`, 'user cache');
   }
 
   /** Null without an open document, as documented (the typings omit the null). */
   getDocumentCache(): FakeCache | null {
     this.#runtime.enter('storage', 'CacheService.getDocumentCache');
     const { documentId } = this.#runtime.identity();
-    return documentId === null ? null : this.#cache(`document:${documentId}`, 'Cache');
+    return documentId === null ? null : this.#cache(`document:${documentId}`, 'document cache');
   }
 
   /** Every cache's entries, for a race window's snapshot. */
@@ -234,7 +247,7 @@ export class FakeCacheService {
   }
 
   #cache(scope: string, name: string): FakeCache {
-    return new FakeCache(this.#runtime, this.#store(scope), name);
+    return new FakeCache(this.#runtime, this.#store(scope), 'Cache', name);
   }
 
   #store(scope: string): CacheStore {

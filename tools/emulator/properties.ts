@@ -100,9 +100,12 @@ export class FakeProperties {
   readonly #quota: DailyQuota;
   /** A user's store: an editor's formula reads the owner's and may not write it (P6). */
   readonly #ofUser: boolean;
+  /** The store's name in the footprint's notes: `document properties`, `user properties`… */
+  readonly #name: string;
 
-  constructor(runtime: Runtime, store: Store, quota: DailyQuota, ofUser = false) {
+  constructor(runtime: Runtime, store: Store, quota: DailyQuota, ofUser = false, name = 'properties') {
     this.#runtime = runtime;
+    this.#name = name;
     this.#store = store;
     this.#quota = quota;
     this.#ofUser = ofUser;
@@ -110,16 +113,19 @@ export class FakeProperties {
 
   getProperty(key: string): string | null {
     this.#enter('getProperty');
+    this.#note(false, [String(key)]);
     return this.#seen().get(String(key)) ?? null;
   }
 
   getProperties(): { [key: string]: string } {
     this.#enter('getProperties');
+    this.#note(false, null);
     return Object.fromEntries(inKeyOrder(this.#seen()));
   }
 
   getKeys(): string[] {
     this.#enter('getKeys');
+    this.#note(false, null);
     return inKeyOrder(this.#seen()).map(([key]) => key);
   }
 
@@ -137,12 +143,14 @@ export class FakeProperties {
 
   setProperty(key: string, value: string): FakeProperties {
     this.#enterWrite('setProperty');
+    this.#note(true, [String(key)]);
     this.#write([[String(key), String(value)]], false);
     return this;
   }
 
   setProperties(properties: { [key: string]: string }, deleteAllOthers?: boolean): FakeProperties {
     this.#enterWrite('setProperties');
+    this.#note(true, Object.keys(properties));
     const pairs = Object.entries(properties).map(([key, value]): [string, string] => [key, String(value)]);
     this.#write(pairs, deleteAllOthers === true);
     return this;
@@ -150,6 +158,7 @@ export class FakeProperties {
 
   deleteProperty(key: string): FakeProperties {
     this.#enterWrite('deleteProperty');
+    this.#note(true, [String(key)]);
     this.#store.delete(String(key));
     this.#recordWrite(String(key), undefined);
     return this;
@@ -157,6 +166,7 @@ export class FakeProperties {
 
   deleteAllProperties(): FakeProperties {
     this.#enterWrite('deleteAllProperties');
+    this.#note(true, null);
     this.#store.clear();
     return this;
   }
@@ -171,6 +181,10 @@ export class FakeProperties {
     this.#store.clear();
     for (const [key, value] of next) this.#store.set(key, value);
     for (const [key, value] of pairs) this.#recordWrite(key, value);
+  }
+
+  #note(write: boolean, keys: readonly string[] | null): void {
+    this.#runtime.noteStored(this.#name, write, keys);
   }
 
   #enter(method: string): void {
@@ -205,19 +219,21 @@ export class FakePropertiesService {
 
   getScriptProperties(): FakeProperties {
     this.#runtime.enter('storage', 'PropertiesService.getScriptProperties');
-    return this.#properties('script');
+    return this.#properties('script', false, 'script properties');
   }
 
   getUserProperties(): FakeProperties {
     this.#runtime.enter('storage', 'PropertiesService.getUserProperties');
-    return this.#properties(`user:${this.#runtime.identity().user}`, true);
+    return this.#properties(`user:${this.#runtime.identity().user}`, true, 'user properties');
   }
 
   /** Null without an open document, as documented (the typings omit the null). */
   getDocumentProperties(): FakeProperties | null {
     this.#runtime.enter('storage', 'PropertiesService.getDocumentProperties');
     const { documentId } = this.#runtime.identity();
-    return documentId === null ? null : this.#properties(`document:${documentId}`);
+    return documentId === null
+      ? null
+      : this.#properties(`document:${documentId}`, false, 'document properties');
   }
 
   /** Every store, for a race window's snapshot. */
@@ -238,8 +254,8 @@ export class FakePropertiesService {
     return this.#store(scopeKey(scope));
   }
 
-  #properties(scope: string, ofUser = false): FakeProperties {
-    return new FakeProperties(this.#runtime, this.#store(scope), this.#quota, ofUser);
+  #properties(scope: string, ofUser: boolean, name: string): FakeProperties {
+    return new FakeProperties(this.#runtime, this.#store(scope), this.#quota, ofUser, name);
   }
 
   #store(scope: string): Store {

@@ -275,10 +275,12 @@ export class RangeCells {
 
   #read(method: string): void {
     this.#runtime.enter('sheet-read', `Range.${method}`);
+    this.#runtime.noteStored('sheet', false, [this.#sheet.name]);
   }
 
   #write(method: string): void {
     this.#runtime.enter('sheet-write', `Range.${method}`);
+    this.#runtime.noteStored('sheet', true, [this.#sheet.name]);
   }
 }
 

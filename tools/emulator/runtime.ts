@@ -55,6 +55,16 @@ export interface Execution extends ExecutionSpec {
   timedOut: boolean;
 }
 
+/**
+ * One access to a store: which (`document properties`, `user cache`, `sheet`…), whether it wrote,
+ * and the keys it named (a sheet's name for a sheet), or null for the whole store (getProperties).
+ */
+export interface StoreAccess {
+  readonly store: string;
+  readonly write: boolean;
+  readonly keys: readonly string[] | null;
+}
+
 export interface FinishedExecution {
   readonly label: string;
   readonly startedAt: number;
@@ -65,6 +75,8 @@ export interface FinishedExecution {
   readonly calls: readonly string[];
   /** Virtual milliseconds it spent in service calls. */
   readonly serviceMs: number;
+  /** The stores it read and wrote, in order: for the footprint (bench/footprint.ts). */
+  readonly stored: readonly StoreAccess[];
 }
 
 /** The error an execution out of time ends with, caught or not. */
@@ -141,6 +153,7 @@ export class Runtime {
     this.#calls = 0;
     this.#lockWaitMs = 0;
     this.#executionCalls = [];
+    this.#executionStored = [];
     const serviceMsBefore = this.#serviceMs;
     this.clock.setDeadline({
       at: execution.deadline,
@@ -166,6 +179,7 @@ export class Runtime {
         timedOut: execution.timedOut,
         calls: this.#executionCalls,
         serviceMs: this.#serviceMs - serviceMsBefore,
+        stored: this.#executionStored,
       });
       if (this.race) this.race.ended(this.clock.now());
       this.#current = null;
@@ -185,6 +199,7 @@ export class Runtime {
   #killAtCall: number | null = null;
   #calls = 0;
   #executionCalls: string[] = [];
+  #executionStored: StoreAccess[] = [];
   readonly #callCounts = new Map<string, number>();
 
   /**
@@ -216,6 +231,11 @@ export class Runtime {
     const cost = this.costs ? (SERVICE_COST_MS[call] ?? DEFAULT_COST_MS[capability] ?? 0) : 0;
     if (cost > 0) this.clock.block(cost, 'service');
     this.#serviceMs += cost;
+  }
+
+  /** Notes what a store call of the running execution read or wrote (outside executions: nothing). */
+  noteStored(store: string, write: boolean, keys: readonly string[] | null): void {
+    if (this.#current) this.#executionStored.push({ store, write, keys });
   }
 
   #serviceMs = 0;

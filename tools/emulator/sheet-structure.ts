@@ -234,9 +234,11 @@ export class SheetStructure {
 
   #read(method: string): void {
     this.#runtime.enter('sheet-read', `Sheet.${method}`);
+    this.#runtime.noteStored('sheet', false, [this.#sheet.name]);
   }
 
   #write(method: string): void {
     this.#runtime.enter('sheet-write', `Sheet.${method}`);
+    this.#runtime.noteStored('sheet', true, [this.#sheet.name]);
   }
 }

@@ -166,6 +166,7 @@ export class FakeSpreadsheet {
 
   getSheetByName(name: string): FakeSheet | null {
     this.#read('getSheetByName');
+    this.#runtime.noteStored('sheet', false, [String(name)]);
     const sheet = this.#model.sheetByName(String(name));
     return sheet ? new FakeSheet(this.#runtime, sheet) : null;
   }
@@ -173,6 +174,7 @@ export class FakeSpreadsheet {
   getSheetById(id: number): FakeSheet | null {
     this.#read('getSheetById');
     const sheet = this.#model.sheets.find((candidate) => candidate.id === id);
+    this.#runtime.noteStored('sheet', false, [sheet?.name ?? `#${id}`]);
     return sheet ? new FakeSheet(this.#runtime, sheet) : null;
   }
 
