@@ -24,16 +24,18 @@ function store(scope: KeyScope): GoogleAppsScript.Properties.Properties {
 /**
  * The key a call should use: one shared with this spreadsheet first (it is this file's own choice),
  * then the user's own, which serves every other spreadsheet of theirs. `documentProperties`: the
- * document's properties when the caller has read them already.
+ * document's properties when the caller has read them already; `userRead`, how the caller reads
+ * the user's whole (a formula reads its memory from the same read).
  */
 export function readApiKey(
   documentProperties?: Record<string, string>,
+  userRead?: () => Record<string, string>,
 ): { key: string; scope: KeyScope } | null {
   const shared = documentProperties
     ? (documentProperties[KEY_PROPERTY] ?? null)
     : store('document').getProperty(KEY_PROPERTY);
   if (shared) return { key: shared, scope: 'document' };
-  const own = store('user').getProperty(KEY_PROPERTY);
+  const own = userRead ? (userRead()[KEY_PROPERTY] ?? null) : store('user').getProperty(KEY_PROPERTY);
   return own ? { key: own, scope: 'user' } : null;
 }
 

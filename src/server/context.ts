@@ -9,7 +9,7 @@ import { ResultCache } from '../core/cache/result-cache';
 import type { UserMemory } from '../core/cache/user-memory';
 import type { LookupDeps } from '../core/lookup/items';
 import { executionStore } from '../core/platform/execution-store';
-import type { BatchStorePort, SheetStorePort } from '../core/platform/ports';
+import type { BatchStorePort, SheetStorePort, TtlCachePort } from '../core/platform/ports';
 import { PROPERTY } from '../core/platform/stored-keys';
 import type { Settings } from '../shared/rpc';
 import {
@@ -27,9 +27,9 @@ import { readApiKey } from './api-key';
 import { API_BASE_URL } from './config';
 import { fastCache } from './platform/cache';
 import { documentLock } from './platform/locks';
-import { documentProperties, sheetRecord } from './platform/properties';
-import { activeSpreadsheet, timeFormatter } from './platform/spreadsheet';
-import { spreadsheetHere, userMemory } from './user-memory';
+import { documentProperties, sheetRecord, userProperties } from './platform/properties';
+import { activeSpreadsheet, spreadsheetFacts, timeFormatter } from './platform/spreadsheet';
+import { userMemory } from './user-memory';
 
 export interface ExecutionContext {
   deps: LookupDeps;
@@ -64,6 +64,9 @@ export function today(
   return timeFormatter(spreadsheet, 'yyyy-MM-dd')(now);
 }
 
+/** The calendar day at `now` in the time zone `tz`. */
+const dayIn = (tz: string, now: number): string => Utilities.formatDate(new Date(now), tz, 'yyyy-MM-dd');
+
 /**
  * The result cache's hidden sheet for a call that builds its own ResultCache (the sidebar's views
  * of saved results, receipts, the record of purchases), or undefined without an open document.
@@ -93,10 +96,11 @@ export function resultCache(
   sheet: SheetStorePort | undefined,
   ttlDays: number,
   memory?: UserMemory,
+  fast: TtlCachePort = ttlCachePort(fastCache),
 ): ResultCache {
   return new ResultCache(
     {
-      fast: ttlCachePort(fastCache()),
+      fast,
       store,
       hash: digestHashPort,
       clock: appsScriptClock,
@@ -106,6 +110,27 @@ export function resultCache(
     },
     { ttlDays },
   );
+}
+
+/**
+ * The user properties, got and read whole once, on first use: the user's own key and the memory
+ * across spreadsheets live there, and a formula reads both in one call.
+ */
+function userStore() {
+  let properties: GoogleAppsScript.Properties.Properties | undefined;
+  let read: Record<string, string> | undefined;
+  const got = () => {
+    properties ??= userProperties();
+    return properties;
+  };
+  return {
+    properties: got,
+    read: () => {
+      read ??= got().getProperties();
+      return read;
+    },
+    held: () => read,
+  };
 }
 
 export interface ExecutionContextOptions {
@@ -135,7 +160,8 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
   // the cache's durable layer and the job registry. Each read is a round trip and counts against
   // a daily quota.
   const snapshot = properties.getProperties();
-  const found = readApiKey(snapshot);
+  const user = userStore();
+  const found = readApiKey(snapshot, user.read);
   if (!found) return null;
   const settings = parseSettings(snapshot[SETTINGS_PROPERTY] ?? null);
   const clock = appsScriptClock;
@@ -148,29 +174,38 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
     if (spreadsheet === undefined) spreadsheet = activeSpreadsheet();
     return spreadsheet;
   };
-  // One lock object for the execution: the sheet store sees when the job collector already holds it.
-  const lockObject = documentLock();
+  const facts = spreadsheetFacts(snapshot, openSpreadsheet);
+  // One lock object for the execution, taken on first use: the sheet store sees when the job
+  // collector already holds it; a formula answered from the cache takes none.
+  let lockObject: GoogleAppsScript.Lock.Lock | undefined;
+  const theLock = () => {
+    lockObject ??= documentLock();
+    return lockObject;
+  };
   const sheet = sheetStorePort({
     spreadsheet: openSpreadsheet,
     canWrite: options.canWriteSheets === true,
-    lock: lockObject,
+    lock: theLock,
     flush: () => SpreadsheetApp.flush(),
     // Which sheet it is, from the same read: a formula finds it with one call, as by its name.
     record: sheetRecord(PROPERTY.cacheSheet, snapshot),
   });
-  const fast = ttlCachePort(fastCache());
+  // One document cache object, got on first use: a hit from the properties never asks for it.
+  const fast = ttlCachePort(fastCache);
   // The memory across the user's spreadsheets: answers bought with this account elsewhere are free.
   const memory = userMemory(
     () => settings.cacheTtlDays,
-    () => spreadsheetHere(openSpreadsheet()),
+    () => {
+      const { id, name } = facts();
+      return { id, name };
+    },
     options.canWriteSheets === true,
+    { properties: user.properties, opening: user.held },
   );
-  const cache = resultCache(store, sheet, settings.cacheTtlDays, memory);
-  const lock = lockPort(lockObject);
+  const cache = resultCache(store, sheet, settings.cacheTtlDays, memory, fast);
+  const lock = lockPort(theLock);
   const scope = accountScope(digestHashPort, found.key);
   const paceKey = paceProperty(scope);
-  let spreadsheetId: string | undefined;
-  let day: string | undefined;
   return {
     deps: {
       client: { baseUrl: API_BASE_URL, apiKey: found.key, http: urlFetchPort, clock },
@@ -185,7 +220,7 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
       editNote: fast,
       // A booking that fills the record's waiting pages moves them to their sheet, where it may.
       ...(options.canWriteSheets === true
-        ? { purchaseSheet: ledgerSheetPort(true, lockObject, openSpreadsheet) }
+        ? { purchaseSheet: ledgerSheetPort(true, theLock(), openSpreadsheet) }
         : {}),
     },
     scope,
@@ -194,13 +229,7 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
     settings,
     pace: paceView(snapshot, paceKey, settings.requestsPerSecond, clock.now()),
     opening: snapshot,
-    spreadsheetId() {
-      spreadsheetId ??= openSpreadsheet()?.getId() ?? '';
-      return spreadsheetId;
-    },
-    day() {
-      day ??= today(clock.now(), openSpreadsheet());
-      return day;
-    },
+    spreadsheetId: () => facts().id,
+    day: () => dayIn(facts().tz, clock.now()),
   };
 }

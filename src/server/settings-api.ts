@@ -7,6 +7,7 @@ import type { PaceSummary, Settings } from '../shared/rpc';
 import { appsScriptClock, digestHashPort } from './adapters/apps-script';
 import { readApiKey } from './api-key';
 import { documentProperties, documentProperty, setDocumentProperty } from './platform/properties';
+import { rememberSpreadsheetFacts } from './platform/spreadsheet';
 
 export function getSettings(): Settings {
   return parseSettings(documentProperty(SETTINGS_PROPERTY));
@@ -20,6 +21,7 @@ export function saveSettings(change: Partial<Record<keyof Settings, unknown>>): 
   if (!updated.ok) throw new Error(updated.message);
   const kept = settingsToStore(storedText, current, updated.settings);
   setDocumentProperty(SETTINGS_PROPERTY, JSON.stringify(kept));
+  rememberSpreadsheetFacts();
   return updated.settings;
 }
 

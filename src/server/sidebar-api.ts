@@ -8,6 +8,7 @@ import { endQueuedWork } from './collector/ended-formulas';
 import { DASHBOARD_URL } from './config';
 import { executionContext } from './context';
 import { KEY_TEST_COST, runKeyTest } from './key-test';
+import { rememberSpreadsheetFacts } from './platform/spreadsheet';
 import { resumeWatches } from './watches/api';
 
 /** Opening the sidebar is a context with full authorization: the collector's drivers go in. */
@@ -75,6 +76,7 @@ function save(key: string, scope: KeyScope, before?: string): KeyStatus {
   const old = before !== undefined && before !== key ? executionContext() : null;
   const status = storeApiKey(key, scope);
   installDrivers();
+  rememberSpreadsheetFacts();
   if (old) endQueuedWork(old.deps.store, old.scope, true);
   return status;
 }

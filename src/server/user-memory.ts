@@ -18,20 +18,33 @@ import {
 import { fastCache } from './platform/cache';
 import { userProperties } from './platform/properties';
 
+type Properties = GoogleAppsScript.Properties.Properties;
+
 /**
  * The memory, reading answers within `ttlDays()` (the document's retention); `here` names this
  * spreadsheet in what it remembers; `compacts`: this execution may merge its small pages (not a
- * formula's).
+ * formula's). `given`: the execution's user properties object, and a whole read of them it made
+ * already (for its key), which the memory's first read takes rather than read again.
  */
-export function userMemory(ttlDays: () => number, here: () => Spreadsheet, compacts = false): UserMemory {
+export function userMemory(
+  ttlDays: () => number,
+  here: () => Spreadsheet,
+  compacts = false,
+  given: { properties?: () => Properties; opening?: () => Record<string, string> | undefined } = {},
+): UserMemory {
   let port: BatchStorePort | undefined;
   const store = () => {
-    port ??= batchStorePort(userProperties());
+    port ??= batchStorePort((given.properties ?? userProperties)());
     return port;
   };
+  let first = given.opening;
   return new UserMemory({
     store: {
-      getAll: () => store().getAll(),
+      getAll: () => {
+        const inHand = first?.();
+        first = undefined;
+        return inHand ?? store().getAll();
+      },
       setMany: (entries) => {
         try {
           store().setMany(entries);

@@ -39,6 +39,12 @@ export const PROPERTY = {
    * deleted one is told from one never made (server/adapters/own-sheet.ts).
    */
   cacheSheet: 'enrich.sheet.cache',
+  /**
+   * The spreadsheet's time zone, id and name (`{"tz":…,"id":…,"name":…}`), written where reading
+   * them costs nothing that matters (opening the file, saving settings or the key), so that a
+   * formula reads them with its settings rather than in three round trips (server/platform/spreadsheet.ts).
+   */
+  spreadsheet: 'enrich.spreadsheet',
   /** Which sheet is the hidden record of purchases, by its id (`{"id":…}`). */
   ledgerSheet: 'enrich.sheet.ledger',
   /**

@@ -14,6 +14,9 @@ import type {
 } from '../../core/platform/ports';
 import { errorMessage } from '../../core/text/error-message';
 
+type Cache = GoogleAppsScript.Cache.Cache;
+type Lock = GoogleAppsScript.Lock.Lock;
+
 function toFetchParams(request: HttpRequest): GoogleAppsScript.URL_Fetch.URLFetchRequest {
   return {
     url: request.url,
@@ -92,31 +95,52 @@ export function batchStorePort(store: GoogleAppsScript.Properties.Properties): B
   };
 }
 
-export function ttlCachePort(cache: GoogleAppsScript.Cache.Cache): TtlCachePort {
+/** `cache` or how to get it on first use: an execution that never reads it makes no call for it. */
+export function ttlCachePort(cache: Cache | (() => Cache)): TtlCachePort {
+  const got = lazily(cache);
   return {
-    getMany: (keys) => (keys.length > 0 ? cache.getAll([...keys]) : {}),
+    getMany: (keys) => (keys.length > 0 ? got().getAll([...keys]) : {}),
     putMany: (entries, ttlSeconds) => {
-      if (Object.keys(entries).length > 0) cache.putAll(entries, ttlSeconds);
+      if (Object.keys(entries).length > 0) got().putAll(entries, ttlSeconds);
     },
     removeMany: (keys) => {
-      if (keys.length > 0) cache.removeAll([...keys]);
+      if (keys.length > 0) got().removeAll([...keys]);
     },
   };
 }
 
-export function lockPort(lock: GoogleAppsScript.Lock.Lock): LockPort {
+/**
+ * How deep each lock object is held by this execution's sections: a nested section (the pacer
+ * inside a pass that holds the lock) must not release the outer hold. Counted here rather than
+ * asked of `hasLock`, which is a round trip to Google.
+ */
+const holds = new WeakMap<Lock, number>();
+
+/** `lock` or how to get it on first use: a formula answered from the cache takes no lock object. */
+export function lockPort(lock: Lock | (() => Lock)): LockPort {
+  const got = lazily(lock);
   return {
     withLock(timeoutMs, work) {
-      // Nested use (the pacer inside a pass that holds the lock) must not release the outer hold.
-      // Unverified: that hasLock answers true for the same Lock object its caller acquired.
-      if (lock.hasLock()) return work();
-      if (!lock.tryLock(timeoutMs)) throw new Error('Could not obtain the lock.');
+      const held = got();
+      const depth = holds.get(held) ?? 0;
+      if (depth === 0 && !held.tryLock(timeoutMs)) throw new Error('Could not obtain the lock.');
+      holds.set(held, depth + 1);
       try {
         return work();
       } finally {
-        lock.releaseLock();
+        holds.set(held, depth);
+        if (depth === 0) held.releaseLock();
       }
     },
+  };
+}
+
+function lazily<T extends object>(given: T | (() => T)): () => T {
+  if (typeof given !== 'function') return () => given;
+  let got: T | undefined;
+  return () => {
+    got ??= (given as () => T)();
+    return got;
   };
 }
 

@@ -56,9 +56,10 @@ export interface SheetStoreOptions {
   canWrite: boolean;
   /**
    * The document lock object the rest of the execution uses: a lock this execution already holds
-   * (the job collector holds it for a whole pass) is neither waited for nor released early.
+   * (the job collector holds it for a whole pass) is neither waited for nor released early. A
+   * getter is asked on the first write only.
    */
-  lock: Lock | null;
+  lock: Lock | null | (() => Lock);
   /** Sends pending writes before the lock goes, so the next writer reads them (SpreadsheetApp.flush). */
   flush: () => void;
   /** Where the sheet's id is remembered (the cache's document property, stored-keys.ts). */
@@ -92,7 +93,10 @@ export function sheetStorePort(options: SheetStoreOptions): SheetStorePort {
   let located: Located | undefined;
   const deleted = new DeletedRows(own, recorded);
   const locate = () => {
-    const spreadsheet = open();
+    // No record, no sheet of ours: every sheet the add-on made has its id recorded. A formula asks
+    // Sheets nothing then (two round trips); an execution that may write still looks by name, for
+    // a sheet made before ids were recorded, and records it at its next write.
+    const spreadsheet = recorded.get() || options.canWrite ? open() : null;
     located = spreadsheet ? recorded.locate(spreadsheet) : { sheet: null, byName: true, lost: null };
     return located;
   };
@@ -151,7 +155,7 @@ export function sheetStorePort(options: SheetStoreOptions): SheetStorePort {
 }
 
 /** Under the document lock, the execution's own object: a hold already taken is not taken again. */
-function withLock(lock: Lock | null, work: () => void): void {
+function withLock(lock: Lock | null | (() => Lock), work: () => void): void {
   if (!lock) {
     work();
     return;

@@ -30,6 +30,7 @@ import type { BackgroundCollection, CollectorProgress } from '../../shared/jobs-
 import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
 import { executionContext } from '../context';
 import { fastCache } from '../platform/cache';
+import { rememberSpreadsheetFacts } from '../platform/spreadsheet';
 import { collectorProgress, idleProgress } from '../presenters/jobs';
 import { catchUpMemory, memoryCatchUpDue } from '../user-memory';
 import { watchesAfterEdit, watchesFromClock } from '../watches/handlers';
@@ -84,6 +85,8 @@ export function collectOnEdit(event?: { range?: Range; value?: unknown }): void 
 
 export function collectOnOpen(_event?: unknown): void {
   const started = appsScriptClock.now();
+  // Opening is when a rename or a new time zone is most likely seen: formulas read the record.
+  rememberSpreadsheetFacts();
   const cache = ttlCachePort(fastCache());
   if (driveCollector('open', null, cache, readSignal(cache))) recordTriggerRuntime(started);
 }
