@@ -135,10 +135,12 @@ class SendRun {
     }
     // Booking a slot in the shared log is work too: a batch must last the whole cycle.
     const bookingMs = clock.now() - now;
-    if (!this.waitUntil(slot.at)) return false;
+    const batch = ready.slice(0, slot.granted);
+    const indices = batch.map((call) => call.index);
+    if (!this.waitUntil(slot.at, indices)) return false;
 
     this.followPace(slot.rate, now);
-    const batch = ready.slice(0, slot.granted);
+    this.opts.listener?.sending?.(indices);
     const sentAt = clock.now();
     this.schedule.sent(batch.length);
     const sent = sendBatch(
@@ -240,8 +242,8 @@ class SendRun {
   }
 
   /** Waits for a turn, the listener told first; false when it would pass the deadline. */
-  private waitUntil(at: number): boolean {
-    if (at > this.cfg.clock.now() && at <= this.opts.deadline) this.opts.listener?.waiting(at);
+  private waitUntil(at: number, next?: readonly number[]): boolean {
+    if (at > this.cfg.clock.now() && at <= this.opts.deadline) this.opts.listener?.waiting(at, next);
     return sleepUntil(this.cfg.clock, at, this.opts.deadline);
   }
 

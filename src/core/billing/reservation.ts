@@ -37,6 +37,16 @@ export interface Reservation {
    * employee list's bound), and booked at it when the reservation lapses unlearned.
    */
   expired?: true;
+  /**
+   * The items (by index) not sent as of the last write of a pass that may be stopped at any instant
+   * (a trigger's, api/client.ts tells each batch before it goes, lookup/progress.ts writes it): a
+   * reservation that lapses unsettled books those at nothing, the API never having seen them.
+   * Absent: every item may have been sent. A reservation too big to keep its items keeps instead
+   * `gone`: by operation, what the API charged for those answered and the estimates of those that
+   * may have gone, booked in place of `byOperation` when it lapses.
+   */
+  unsent?: number[];
+  gone?: ByOperation;
 }
 
 /** Whether the answers of these keys, paid and kept, were found or not: for reservations booked as they lapse. */
@@ -53,6 +63,10 @@ interface StoredReservation {
   i?: unknown[][];
   /** 1: the job expired uncollected. */
   e?: 1;
+  /** The items not sent (`unsent`). */
+  u?: number[];
+  /** What may have gone, by operation (`gone`). */
+  g?: Record<string, number>;
 }
 
 /** A reservation's items are kept only while the reservation stays one property's worth: 9 KB, with margin. */
@@ -70,6 +84,8 @@ export function parseReservation(value: string): Reservation | null {
     ...(typeof raw.p === 'string' ? { purchaseSource: raw.p as PurchaseSource } : {}),
     ...(items ? { items } : {}),
     ...(raw.e === 1 ? { expired: true as const } : {}),
+    ...(Array.isArray(raw.u) ? { unsent: raw.u.filter((i): i is number => Number.isInteger(i)) } : {}),
+    ...(raw.g ? { gone: cleanOperations(raw.g) } : {}),
   };
 }
 
@@ -82,6 +98,8 @@ export function storeReservation(reservation: Reservation): string {
   };
   if (reservation.purchaseSource) stored.p = reservation.purchaseSource;
   if (reservation.expired) stored.e = 1;
+  if (reservation.unsent) stored.u = reservation.unsent;
+  if (reservation.gone) stored.g = reservation.gone;
   if (!reservation.items) return JSON.stringify(stored);
   const withItems = JSON.stringify({ ...stored, i: reservation.items.map(encodePurchase) });
   return withItems.length <= MAX_RESERVATION_BYTES ? withItems : JSON.stringify(stored);
@@ -89,7 +107,8 @@ export function storeReservation(reservation: Reservation): string {
 
 /** A lapsed reservation's purchases at their estimates, found or not where the cache still tells. */
 export function lapsedRows(reservation: Reservation, resolve?: OutcomeResolver): Purchase[] {
-  const rows = reservation.items ?? legacyRows(reservation);
+  const unsent = new Set(reservation.items ? (reservation.unsent ?? []) : []);
+  const rows = (reservation.items ?? legacyRows(reservation)).filter((_, i) => !unsent.has(i));
   const keys = rows.filter((row) => row.outcome === 'paid' && row.key).map((row) => row.key!);
   const known = resolve && keys.length > 0 ? resolve(keys) : new Map<string, PurchaseOutcome>();
   return rows.map((row) => {
@@ -100,15 +119,19 @@ export function lapsedRows(reservation: Reservation, resolve?: OutcomeResolver):
 
 /** A reservation without its items (a bulk slice's many, killed before it settled): one row per operation. */
 function legacyRows(reservation: Reservation): Purchase[] {
-  return (Object.entries(reservation.byOperation) as [Purchase['type'], Cents][]).map(([type, cents]) => ({
-    at: reservation.expiresAt,
-    day: reservation.day,
-    source: reservation.purchaseSource ?? reservation.source,
-    type,
-    input: '',
-    cents,
-    outcome: 'paid',
-    twice: 0,
-    count: 1,
-  }));
+  const booked = reservation.gone ?? reservation.byOperation;
+  const entries = Object.entries(booked) as [Purchase['type'], Cents][];
+  return entries
+    .filter(([, cents]) => cents > 0)
+    .map(([type, cents]) => ({
+      at: reservation.expiresAt,
+      day: reservation.day,
+      source: reservation.purchaseSource ?? reservation.source,
+      type,
+      input: '',
+      cents,
+      outcome: 'paid',
+      twice: 0,
+      count: 1,
+    }));
 }

@@ -32,6 +32,7 @@ import {
   paceNow,
   sendingDeadline,
 } from './items';
+import { type PassProgress, passProgress } from './progress';
 
 /** How long past its deadline a formula may wait for the closing section: Sheets kills at 30 s. */
 const CLOSING_WAIT_MS = 2_500;
@@ -56,6 +57,8 @@ export interface Booking {
    * the whole store again a second later (the pass holds it in hand in the execution's store).
    */
   view: Record<string, string>;
+  /** In a pass that may be stopped at any instant, what it has sent, told in its reservation. */
+  progress: PassProgress | null;
 }
 
 /**
@@ -87,11 +90,30 @@ export function claimAndReserve(
     releaseUnderLock(store, refused, now(deps));
     claimed.mine = claimed.mine.filter((key) => !refused.includes(key));
     const turns = firstTurn(deps, store, reservation.granted, ctx);
+    const progress = ctx.stoppable ? firstBatchGoes(store, reservation, items, planned, turns) : null;
     const view = store.getAll();
     store.commit();
-    return { claimed, items, planned, reservation, turns, view };
+    return { claimed, items, planned, reservation, turns, view, progress };
   });
   return booking === BUSY ? null : booking;
+}
+
+/**
+ * A stoppable pass's reservation says, in the section's write, that only the first batch goes
+ * (progress.ts): a stop before the next write books the rest at nothing.
+ */
+function firstBatchGoes(
+  store: BatchStorePort,
+  reservation: Reservation,
+  items: readonly LookupItem[],
+  planned: readonly PlannedItem[],
+  turns: readonly SendSlot[],
+): PassProgress | null {
+  const granted = items.slice(0, reservation.granted);
+  const progress = passProgress(store.getAll(), reservation.id, granted, planned);
+  const first = granted.slice(0, turns[0]?.granted ?? 0).map((_, i) => i);
+  if (progress) store.setMany(progress.entries(first));
+  return progress;
 }
 
 /** What the record of purchases keeps of an item reserved: its price bound, input, key and cell. */

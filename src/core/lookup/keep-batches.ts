@@ -9,6 +9,7 @@ import type { CallOutcome, SendListener } from '../api/outcome';
 import { creditsFor } from '../billing/charges';
 import type { PaidEntry } from '../cache/entries';
 import type { LookupDeps, LookupItem } from './items';
+import type { PassProgress } from './progress';
 
 /** A save's time until one is measured: a read and a write of the properties. */
 const FIRST_SAVE_MS = 150;
@@ -23,19 +24,30 @@ export interface BatchKeeper {
 /**
  * Keeps the paid answers of `items` (the client's requests, in order) as they come back, in the
  * waits long enough for a save: the first planned on the store as booked, which the pass holds in
- * hand (cache/result-cache.ts `keepMany`), the next ones on a read of their own.
+ * hand (cache/result-cache.ts `keepMany`), the next ones on a read of their own. With `progress`,
+ * each save also says in the reservation what was sent (progress.ts), in the same write; a batch
+ * the last save said had not gone is said to go, in a write of its own, before it does.
  */
-export function keepEachBatch(deps: LookupDeps, items: readonly LookupItem[]): BatchKeeper {
+export function keepEachBatch(
+  deps: LookupDeps,
+  items: readonly LookupItem[],
+  progress: PassProgress | null = null,
+): BatchKeeper {
   const { clock } = deps.client;
   const kept = new Set<string>();
   let unkept: PaidEntry[] = [];
   /** What a save takes, as last measured: a wait shorter than that does not take one. */
   let saveMs = FIRST_SAVE_MS;
-  const keep = () => {
+  const keep = (next: readonly number[]) => {
     const entries = unkept;
     unkept = [];
+    const said = progress?.entries(next);
     try {
-      deps.cache.keepMany(entries);
+      if (said && entries.length === 0) deps.store.setMany(said);
+      else {
+        if (said) deps.store.alongside?.(said);
+        deps.cache.keepMany(entries);
+      }
       for (const entry of entries) kept.add(entry.key);
     } catch {
       // Not kept: the pass's own save at its end tries again, and says what failed.
@@ -44,14 +56,19 @@ export function keepEachBatch(deps: LookupDeps, items: readonly LookupItem[]): B
   const listener: SendListener = {
     answered(index: number, outcome: CallOutcome) {
       const item = items[index];
+      progress?.answered(index, outcome);
       if (item && (outcome.kind === 'found' || outcome.kind === 'miss'))
         unkept.push({ key: item.key, outcome, credits: creditsFor(item.op, outcome) });
     },
-    waiting(until: number) {
+    waiting(until: number, next: readonly number[] = []) {
       const start = clock.now();
-      if (unkept.length === 0 || until - start < saveMs) return;
-      keep();
+      if (unkept.length === 0 && (progress?.covers(next) ?? true)) return;
+      if (until - start < saveMs) return;
+      keep(next);
       saveMs = Math.max(1, clock.now() - start);
+    },
+    sending(next: readonly number[]) {
+      if (progress && !progress.covers(next)) keep(next);
     },
   };
   return { listener, kept };

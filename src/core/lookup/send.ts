@@ -73,7 +73,7 @@ export function sendNew(
   // own purchases would wait in the fast cache, which forgets (the 10,000-name range of
   // recalculation.test.ts bought 597 names twice so). Everything else saves once, below, before
   // anything else: a bulk slice ends well inside its 6 minutes, a formula within its 30 s.
-  const keeper = keepEachBatch(deps, ctx.stoppable ? granted : []);
+  const keeper = keepEachBatch(deps, ctx.stoppable ? granted : [], booking.progress);
   const outcomes = enrichMany(
     deps.client,
     granted.map((item) => item.request),

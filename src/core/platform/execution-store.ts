@@ -13,11 +13,17 @@ export function executionStore(
   opening?: Record<string, string>,
 ): Required<BatchStorePort> {
   let held = opening && { ...opening };
+  let riders: Record<string, string> = {};
   return {
     getAll: () => store.getAll(),
     setMany(entries) {
-      store.setMany(entries);
-      if (held) held = { ...held, ...entries };
+      const all = { ...riders, ...entries };
+      riders = {};
+      store.setMany(all);
+      if (held) held = { ...held, ...all };
+    },
+    alongside(entries) {
+      riders = { ...riders, ...entries };
     },
     removeMany(keys) {
       store.removeMany(keys);

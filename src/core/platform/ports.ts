@@ -61,6 +61,8 @@ export interface BatchStorePort {
   takeInHand?(): Record<string, string> | undefined;
   /** Holds `all`, the store as a read found it a moment ago, for the next step to take. */
   hold?(all: Record<string, string>): void;
+  /** Entries to write with the next write, in the same call (execution-store.ts). */
+  alongside?(entries: Record<string, string>): void;
 }
 
 /** A fast cache that may forget (CacheService: TTL at most 6 h, 100 KB a value, 250-char keys). */
