@@ -21,6 +21,7 @@ describe('the names of stored data', () => {
         spendSequence: 'spend:seq',
         watchesPaused: 'enrich.watches.paused',
         cacheSheet: 'enrich.sheet.cache',
+        spreadsheet: 'enrich.spreadsheet',
         ledgerSheet: 'enrich.sheet.ledger',
         triggerRuntime: 'enrich.triggerRuntime',
       },
