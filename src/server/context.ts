@@ -27,7 +27,7 @@ import { readApiKey } from './api-key';
 import { API_BASE_URL } from './config';
 import { fastCache } from './platform/cache';
 import { documentLock } from './platform/locks';
-import { documentProperties, sheetRecord, userProperties } from './platform/properties';
+import { documentProperties, documentProperty, sheetRecord, userProperties } from './platform/properties';
 import { activeSpreadsheet, spreadsheetFacts, timeFormatter } from './platform/spreadsheet';
 import { userMemory } from './user-memory';
 
@@ -91,7 +91,7 @@ export function cacheSheetPort(
  * The result cache over this execution's services: the one place its layers are put together.
  * `sheet` is the hidden sheet's port (none without an open document).
  */
-export function resultCache(
+function resultCache(
   store: BatchStorePort,
   sheet: SheetStorePort | undefined,
   ttlDays: number,
@@ -110,6 +110,20 @@ export function resultCache(
     },
     { ttlDays },
   );
+}
+
+/**
+ * The document's saved answers where no lookup runs (the record of purchases, Saved results with
+ * no key): over `store`, the hidden sheet read only, no memory. `lock` and `spreadsheet` are the
+ * execution's, when the caller has them.
+ */
+export function documentCache(
+  store: BatchStorePort,
+  lock: GoogleAppsScript.Lock.Lock | null = null,
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null = activeSpreadsheet(),
+): ResultCache {
+  const ttlDays = parseSettings(documentProperty(SETTINGS_PROPERTY)).cacheTtlDays;
+  return resultCache(store, cacheSheetPort(false, lock, spreadsheet), ttlDays);
 }
 
 /**

@@ -13,7 +13,7 @@ import type { BatchStorePort } from '../core/platform/ports';
 import { SPENDING_TEXTS } from '../core/text/catalogue/sidebar/spending';
 import type { CacheView, LedgerView } from '../shared/rpc';
 import { appsScriptClock, batchStorePort, lockPort } from './adapters/apps-script';
-import { cacheSheetPort, executionContext, resultCache, today } from './context';
+import { documentCache, executionContext, today } from './context';
 import { documentLock } from './platform/locks';
 import { requireDocumentProperties } from './platform/properties';
 import { activeSpreadsheet, spreadsheetZone, timeFormatter } from './platform/spreadsheet';
@@ -76,8 +76,7 @@ function savedResults(): SavedResults {
   const context = executionContext({ canWriteSheets: true });
   if (context) return { cache: context.deps.cache, scope: context.scope };
   // Read only: nothing here writes the hidden sheet without a key.
-  const sheet = cacheSheetPort(false, null);
-  const cache = resultCache(batchStorePort(documentProperties()), sheet, getSettings().cacheTtlDays);
+  const cache = documentCache(batchStorePort(documentProperties()));
   return { cache, scope: undefined };
 }
 

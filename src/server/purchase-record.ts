@@ -12,11 +12,10 @@ import { SPENDING_TEXTS } from '../core/text/catalogue/sidebar/spending';
 import { errorMessage } from '../core/text/error-message';
 import { appsScriptClock, batchStorePort, lockPort } from './adapters/apps-script';
 import { ledgerSheetPort } from './adapters/ledger-sheet';
-import { cacheSheetPort, resultCache } from './context';
+import { documentCache } from './context';
 import { documentLock } from './platform/locks';
 import { requireDocumentProperties } from './platform/properties';
 import { activeSpreadsheet, timeFormatter } from './platform/spreadsheet';
-import { getSettings } from './settings-api';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -36,10 +35,7 @@ export function recordAccess(): RecordAccess {
   const lockObject = documentLock();
   const store = batchStorePort(requireDocumentProperties());
   let cache: ResultCache | undefined;
-  const makeCache = () => {
-    const cacheSheet = cacheSheetPort(false, lockObject, spreadsheet);
-    return resultCache(store, cacheSheet, getSettings().cacheTtlDays);
-  };
+  const makeCache = () => documentCache(store, lockObject, spreadsheet);
   return {
     store,
     lock: lockPort(lockObject),

@@ -144,7 +144,7 @@ describe('the hidden sheet of saved answers, edited by a user', () => {
     ]);
     expect(calls.filter((call) => call.startsWith('Properties.'))).toEqual([
       'Properties.getProperties',
-      'Properties.getProperty', // the API key, in user properties
+      'Properties.getProperties', // the API key, in user properties read whole with the memory
     ]);
     answersAreFoundAgain(world, CACHE);
     expect(sheetNames(world)).not.toContain('old answers');

@@ -111,8 +111,9 @@ export function ttlCachePort(cache: Cache | (() => Cache)): TtlCachePort {
 
 /**
  * How deep each lock object is held by this execution's sections: a nested section (the pacer
- * inside a pass that holds the lock) must not release the outer hold. Counted here rather than
- * asked of `hasLock`, which is a round trip to Google.
+ * inside a pass that holds the lock) must not release the outer hold. Counted here, so that the
+ * common case, no section open, asks Google nothing more than the lock; a count above zero is
+ * confirmed with `hasLock` (another execution's object may not be this one's).
  */
 const holds = new WeakMap<Lock, number>();
 
@@ -123,13 +124,15 @@ export function lockPort(lock: Lock | (() => Lock)): LockPort {
     withLock(timeoutMs, work) {
       const held = got();
       const depth = holds.get(held) ?? 0;
-      if (depth === 0 && !held.tryLock(timeoutMs)) throw new Error('Could not obtain the lock.');
-      holds.set(held, depth + 1);
+      // Unverified: that hasLock answers true for the same Lock object its caller acquired.
+      const nested = depth > 0 && held.hasLock();
+      if (!nested && !held.tryLock(timeoutMs)) throw new Error('Could not obtain the lock.');
+      holds.set(held, nested ? depth + 1 : 1);
       try {
         return work();
       } finally {
-        holds.set(held, depth);
-        if (depth === 0) held.releaseLock();
+        holds.set(held, nested ? depth : 0);
+        if (!nested) held.releaseLock();
       }
     },
   };

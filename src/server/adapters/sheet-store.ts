@@ -93,10 +93,7 @@ export function sheetStorePort(options: SheetStoreOptions): SheetStorePort {
   let located: Located | undefined;
   const deleted = new DeletedRows(own, recorded);
   const locate = () => {
-    // No record, no sheet of ours: every sheet the add-on made has its id recorded. A formula asks
-    // Sheets nothing then (two round trips); an execution that may write still looks by name, for
-    // a sheet made before ids were recorded, and records it at its next write.
-    const spreadsheet = recorded.get() || options.canWrite ? open() : null;
+    const spreadsheet = open();
     located = spreadsheet ? recorded.locate(spreadsheet) : { sheet: null, byName: true, lost: null };
     return located;
   };
