@@ -137,10 +137,12 @@ class SendRun {
     const bookingMs = clock.now() - now;
     const batch = ready.slice(0, slot.granted);
     const indices = batch.map((call) => call.index);
-    if (!this.waitUntil(slot.at, indices)) return false;
+    // What the turns booked so far will send, this batch first.
+    const stretch = this.booked.reduce((sum, turn) => sum + turn.granted, slot.granted);
+    const ahead = ready.slice(0, stretch).map((call) => call.index);
+    if (!this.waitUntil(slot.at, indices, ahead)) return false;
 
     this.followPace(slot.rate, now);
-    this.opts.listener?.sending?.(indices);
     const sentAt = clock.now();
     this.schedule.sent(batch.length);
     const sent = sendBatch(
@@ -242,8 +244,8 @@ class SendRun {
   }
 
   /** Waits for a turn, the listener told first; false when it would pass the deadline. */
-  private waitUntil(at: number, next?: readonly number[]): boolean {
-    if (at > this.cfg.clock.now() && at <= this.opts.deadline) this.opts.listener?.waiting(at, next);
+  private waitUntil(at: number, next?: readonly number[], stretch?: readonly number[]): boolean {
+    if (at > this.cfg.clock.now() && at <= this.opts.deadline) this.opts.listener?.waiting(at, next, stretch);
     return sleepUntil(this.cfg.clock, at, this.opts.deadline);
   }
 

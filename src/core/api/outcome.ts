@@ -97,10 +97,11 @@ export interface ApiError {
  */
 export interface SendListener {
   answered(index: number, outcome: CallOutcome): void;
-  /** A wait for a turn; `next`: the requests (by index) the turn will send, when it is known. */
-  waiting(until: number, next?: readonly number[]): void;
-  /** The requests (by index) about to go, the instant before they do. */
-  sending?(next: readonly number[]): void;
+  /**
+   * A wait for a turn; `next`: the requests (by index) the turn will send, and `stretch` those the
+   * turns booked so far will send, these first, when known.
+   */
+  waiting(until: number, next?: readonly number[], stretch?: readonly number[]): void;
 }
 
 export type CallOutcome = (

@@ -25,8 +25,7 @@ export interface BatchKeeper {
  * Keeps the paid answers of `items` (the client's requests, in order) as they come back, in the
  * waits long enough for a save: the first planned on the store as booked, which the pass holds in
  * hand (cache/result-cache.ts `keepMany`), the next ones on a read of their own. With `progress`,
- * each save also says in the reservation what was sent (progress.ts), in the same write; a batch
- * the last save said had not gone is said to go, in a write of its own, before it does.
+ * each save also says in the reservation what goes until the next (progress.ts), in the same write.
  */
 export function keepEachBatch(
   deps: LookupDeps,
@@ -38,6 +37,8 @@ export function keepEachBatch(
   let unkept: PaidEntry[] = [];
   /** What a save takes, as last measured: a wait shorter than that does not take one. */
   let saveMs = FIRST_SAVE_MS;
+  /** Whether a wait since the last save was too short for one. */
+  let tooShort = false;
   const keep = (next: readonly number[]) => {
     const entries = unkept;
     unkept = [];
@@ -60,15 +61,17 @@ export function keepEachBatch(
       if (item && (outcome.kind === 'found' || outcome.kind === 'miss'))
         unkept.push({ key: item.key, outcome, credits: creditsFor(item.op, outcome) });
     },
-    waiting(until: number, next: readonly number[] = []) {
+    waiting(until: number, next: readonly number[] = [], stretch: readonly number[] = next) {
       const start = clock.now();
       if (unkept.length === 0 && (progress?.covers(next) ?? true)) return;
-      if (until - start < saveMs) return;
-      keep(next);
+      if (until - start < saveMs) {
+        tooShort = true;
+        return;
+      }
+      // Waits too short for a save each (a fast pace): this one says the whole stretch goes.
+      keep(tooShort ? stretch : next);
+      tooShort = false;
       saveMs = Math.max(1, clock.now() - start);
-    },
-    sending(next: readonly number[]) {
-      if (progress && !progress.covers(next)) keep(next);
     },
   };
   return { listener, kept };

@@ -3,6 +3,11 @@
 // says what each answered lookup cost and which have not gone yet. A reservation that lapses
 // unsettled is then booked as the API charged it: the answered at their charges, the batch on its
 // way at its estimate (its fate unknown: the API charges what it receives), the rest at nothing.
+// A save in a wait says the next batch goes, or, at a pace whose waits are too short for a save
+// each, the whole stretch of turns booked (api/client.ts): a stop inside such a stretch books
+// what it had yet to send at its estimate, a second of the pace at most; at 1 a second, nothing.
+// A batch that goes after no save at all (no wait long enough) is not told: a stop then books
+// less than the API charged, by that batch.
 // Booked whole, a 300-row range stopped 5 s into its buying was booked 48 credits above the API's
 // charges (test/reliability/quota-stop.test.ts).
 import type { CallOutcome } from '../api/outcome';
