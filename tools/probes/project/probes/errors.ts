@@ -1,6 +1,6 @@
-// Error cells, spills written over, and what a custom function may reach (X10, S13-S15, SE1, P6,
-// RT2 of docs/platform-assumptions.md), on the formulas sheet, rows 17 to 27 (recalculation.ts has
-// the rows above).
+// Error cells, empty arguments, spills written over, and what a custom function may reach (X10,
+// X11, S13-S15, SE1, P6, RT2 of docs/platform-assumptions.md), on the formulas sheet, rows 17 to 29
+// (recalculation.ts has the rows above).
 
 import { isJsonObject } from '../../json';
 import { type Probe, seen } from '../../probe';
@@ -13,6 +13,9 @@ const ERROR_CELLS = {
   reference: { source: 'A17', formula: "='No such probe sheet'!A1", reader: 'B17', key: 'x10-reference' },
   thrown: { source: 'A18', formula: '=PROBE_THROW()', reader: 'B18', key: 'x10-thrown' },
 } as const;
+
+/** A formula whose second argument is empty (X11). */
+const EMPTY_ARGUMENT = { cell: 'A29', formula: '=PROBE_ARG("x11-empty", , 1)', key: 'x11-empty' } as const;
 
 function received(which: keyof typeof ERROR_CELLS) {
   const { reader, key } = ERROR_CELLS[which];
@@ -37,6 +40,20 @@ export const ERROR_PROBES: readonly Probe[] = [
         formulaCell(reader).setFormula(`=PROBE_ARG("${key}",${source})`);
     },
     finish: () => seen({ reference: received('reference'), thrown: received('thrown') }),
+  },
+  {
+    name: 'x11-empty-argument-is-an-empty-string',
+    id: 'X11',
+    asks: 'A formula with an empty argument, =PROBE_ARG("x11-empty", , 1): a parse error, or called, and with what?',
+    expected: { received: ['string: '], shows: 'called' },
+    setup: () => {
+      formulaCell(EMPTY_ARGUMENT.cell).setFormula(EMPTY_ARGUMENT.formula);
+    },
+    finish: () =>
+      seen({
+        received: recall(argsOf(EMPTY_ARGUMENT.key)) ?? [],
+        shows: formulaCell(EMPTY_ARGUMENT.cell).getValue(),
+      }),
   },
   {
     name: 's15-get-values-of-error-cells',
