@@ -146,9 +146,9 @@ export class UserActions {
     return this.change(bundle, 'REMOVE_ROW');
   }
 
-  /** The user deletes a column: Change (REMOVE_COLUMN) only. */
-  deleteColumn(bundle: LoadedBundle, sheet: SheetRef, column: number): number {
-    sheetNamed(this.#setup.document, sheet).deleteColumns(column, 1);
+  /** The user deletes `count` columns from `column` (one action): Change (REMOVE_COLUMN) only. */
+  deleteColumn(bundle: LoadedBundle, sheet: SheetRef, column: number, count = 1): number {
+    sheetNamed(this.#setup.document, sheet).deleteColumns(column, count);
     this.#setup.settle(bundle);
     return this.change(bundle, 'REMOVE_COLUMN');
   }

@@ -149,6 +149,7 @@ const CHANGES: Record<string, (workbook: Workbook, body: Body) => unknown> = {
   '/api/fill-down': (workbook, body) => ({ filled: workbook.fillDown(stringField(body, 'a1')) }),
   '/api/undo': (workbook) => ({ undone: workbook.undo() }),
   '/api/sheet': (workbook, body) => workbook.selectSheet(stringField(body, 'name')),
+  '/api/structure': (workbook, body) => changeStructure(workbook, body),
   '/api/open': (workbook) => workbook.open(),
   '/api/form-response': (workbook) => workbook.simulateFormResponse(),
   '/api/demo-key': (workbook) => ({ refused: workbook.useDemoKey() }),
@@ -157,6 +158,28 @@ const CHANGES: Record<string, (workbook: Workbook, body: Body) => unknown> = {
     return { ...workbook.runMenuItem(stringField(body, 'caption')) };
   },
 };
+
+/** Insert, Delete, the tabs' actions and View > Hidden sheets (structure.ts), by `action`. */
+function changeStructure(workbook: Workbook, body: Body): unknown {
+  if (typeof body.selection === 'string') workbook.select(body.selection);
+  const name = () => stringField(body, 'name');
+  const actions: Record<string, () => unknown> = {
+    'rows-above': () => workbook.insertRows('above'),
+    'rows-below': () => workbook.insertRows('below'),
+    'delete-rows': () => workbook.deleteRows(),
+    'columns-left': () => workbook.insertColumns('left'),
+    'columns-right': () => workbook.insertColumns('right'),
+    'delete-columns': () => workbook.deleteColumns(),
+    'add-sheet': () => ({ added: workbook.addSheet() }),
+    'rename-sheet': () => workbook.renameSheet(name(), stringField(body, 'to')),
+    'hide-sheet': () => workbook.hideSheet(name()),
+    'show-sheet': () => workbook.showSheet(name()),
+    'delete-sheet': () => workbook.deleteSheet(name()),
+  };
+  const action = actions[stringField(body, 'action')];
+  if (!action) throw new HttpError(400, `No such action: ${String(body.action)}`);
+  return action();
+}
 
 /** Requests about the files or time, which every file shares. */
 const DESK_CHANGES: Record<string, (files: Files, body: Body) => unknown> = {

@@ -16,6 +16,17 @@ import { planFillDown } from './fill-down';
 import { PendingTriggers } from './pending-triggers';
 import { clampWindow, DEFAULT_WINDOW, flattenMenu, windowCells } from './snapshot';
 import type { MenuOutcome, RowWindow, WorkbookState } from './state';
+import {
+  addSheet,
+  type ColumnSide,
+  deleteColumns,
+  deleteRows,
+  insertColumns,
+  insertRows,
+  renameSheet,
+  type Side,
+  type StructureSite,
+} from './structure';
 import { UndoHistory } from './undo';
 
 export { DEMO_CREDITS } from './demo';
@@ -82,12 +93,75 @@ export class Workbook {
   get #sheet(): SheetModel {
     const sheet = this.emu.document.sheetByName(this.#active);
     if (sheet && !sheet.hidden) return sheet;
-    // The tab shown was deleted or hidden meanwhile: back to the first sheet.
-    this.#active = SHEET;
+    // The tab shown was deleted or hidden meanwhile: back to the first visible sheet.
+    const first = this.emu.document.sheets.find((candidate) => !candidate.hidden);
+    if (!first) throw new Error('The playground has no visible sheet');
+    this.#active = first.name;
     this.#selection = 'A1';
-    const first = this.emu.document.sheetByName(SHEET);
-    if (!first) throw new Error(`The playground's ${SHEET} is missing`);
     return first;
+  }
+
+  /** The shown tab and its selection, where a change of rows or columns applies. */
+  get #site(): StructureSite {
+    return {
+      emu: this.emu,
+      bundle: this.bundle,
+      sheet: this.#sheet,
+      selection: this.#range(this.#selection),
+    };
+  }
+
+  /** Insert > Rows above or below the selection (as many as it has): Change, never Edit. */
+  insertRows(side: Side): void {
+    insertRows(this.#site, side);
+    this.#history.forget();
+  }
+
+  /** Edit > Delete the selected rows. */
+  deleteRows(): void {
+    deleteRows(this.#site);
+    this.#history.forget();
+  }
+
+  /** Insert > Columns left or right of the selection. */
+  insertColumns(side: ColumnSide): void {
+    insertColumns(this.#site, side);
+    this.#history.forget();
+  }
+
+  /** Edit > Delete the selected columns. */
+  deleteColumns(): void {
+    deleteColumns(this.#site);
+    this.#history.forget();
+  }
+
+  /** The "+" by the tabs: a new sheet, shown. Answers its name. */
+  addSheet(): string {
+    const name = addSheet(this.emu, this.bundle);
+    this.selectSheet(name);
+    return name;
+  }
+
+  /** A tab's Rename; the shown tab stays shown under its new name. */
+  renameSheet(name: string, to: string): void {
+    renameSheet(this.emu, this.bundle, name, to);
+    if (this.#active === name) this.#active = to.trim();
+  }
+
+  /** A tab's Hide sheet; the add-on's own hidden sheets are hidden so too. */
+  hideSheet(name: string): void {
+    this.emu.user.hideSheet(this.bundle, name);
+  }
+
+  /** View > Hidden sheets > one of them: visible again, and shown. */
+  showSheet(name: string): void {
+    this.emu.user.showSheet(this.bundle, name);
+    this.selectSheet(name);
+  }
+
+  /** A tab's Delete: the sheet goes with its cells. */
+  deleteSheet(name: string): void {
+    this.emu.user.deleteSheet(this.bundle, name);
   }
 
   /** Shows another tab, its A1 selected; a hidden or missing sheet is refused. */
@@ -117,6 +191,9 @@ export class Workbook {
       sheets: this.emu.document.sheets
         .filter((candidate) => !candidate.hidden)
         .map((visible) => visible.name),
+      hiddenSheets: this.emu.document.sheets
+        .filter((candidate) => candidate.hidden)
+        .map((hidden) => hidden.name),
       activeSheet: sheet.name,
       selection: this.#selection,
       files: this.#desk.files(),
