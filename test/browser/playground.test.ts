@@ -132,7 +132,7 @@ describe('the playground page', () => {
 
   it('charges the demo account exactly the listed prices, and nothing for a cached repeat', async () => {
     expect(await page.textContent('#account-title')).toBe(
-      `Demo account: ${credits(DEMO_CREDITS)} credits (fake API, offline)`,
+      `Demo account: ${credits(DEMO_CREDITS)} credits left (fake API, offline)`,
     );
     await enter('B2', '=PRONET_EMAIL(A2)');
     await enter('B3', '=COMPANY_WEBSITE(A3)');

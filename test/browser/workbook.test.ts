@@ -308,27 +308,27 @@ describe('the playground workbook changed as Sheets lets a user change it', () =
     const workbook = watched();
     const edits = editTriggerRuns(workbook);
     workbook.select('A3');
-    workbook.insertRows('above');
+    workbook.structure.insertRows('above');
     expect([shown(workbook, 'A3'), shown(workbook, 'A4')]).toEqual(['', 'Acme Corporation']);
     workbook.select('A4:A5');
-    workbook.insertRows('below');
+    workbook.structure.insertRows('below');
     expect([shown(workbook, 'A5'), shown(workbook, 'A6'), shown(workbook, 'A8')]).toEqual([
       'https://www.pronet.com/company/acme',
       '',
       '',
     ]);
     workbook.select('A6:B7');
-    workbook.deleteRows();
+    workbook.structure.deleteRows();
     expect(shown(workbook, 'A5')).toBe('https://www.pronet.com/company/acme');
     workbook.select('B1');
-    workbook.insertColumns('left');
+    workbook.structure.insertColumns('left');
     expect([shown(workbook, 'B1'), shown(workbook, 'C1')]).toEqual([
       '',
       'Results: select a cell, type a formula, press Enter',
     ]);
-    workbook.insertColumns('right');
+    workbook.structure.insertColumns('right');
     workbook.select('B1:C1');
-    workbook.deleteColumns();
+    workbook.structure.deleteColumns();
     expect(shown(workbook, 'B1')).toBe('Results: select a cell, type a formula, press Enter');
     expect(changeRuns(workbook)).toBe(6);
     expect(editTriggerRuns(workbook)).toBe(edits);
@@ -342,33 +342,33 @@ describe('the playground workbook changed as Sheets lets a user change it', () =
     expect(workbook.state().hiddenSheets).toEqual(['_enrich_cache']);
     const runs = changeRuns(workbook);
 
-    expect(workbook.addSheet()).toBe('Sheet2');
+    expect(workbook.structure.addSheet()).toBe('Sheet2');
     expect(workbook.state()).toMatchObject({
       sheets: ['Sheet1', FORM_SHEET, 'Sheet2'],
       activeSheet: 'Sheet2',
     });
-    workbook.renameSheet('Sheet2', 'Notes');
-    workbook.hideSheet('Notes');
+    workbook.structure.renameSheet('Sheet2', 'Notes');
+    workbook.structure.hideSheet('Notes');
     expect(workbook.state()).toMatchObject({
       sheets: ['Sheet1', FORM_SHEET],
       hiddenSheets: ['_enrich_cache', 'Notes'],
       activeSheet: 'Sheet1',
     });
-    workbook.showSheet('_enrich_cache');
+    workbook.structure.showSheet('_enrich_cache');
     expect(workbook.state()).toMatchObject({
       sheets: ['Sheet1', FORM_SHEET, '_enrich_cache'],
       activeSheet: '_enrich_cache',
     });
     expect(shown(workbook, 'A1')).not.toBe('');
-    workbook.deleteSheet('Notes');
-    workbook.deleteSheet('Sheet1');
+    workbook.structure.deleteSheet('Notes');
+    workbook.structure.deleteSheet('Sheet1');
     expect(workbook.state()).toMatchObject({
       sheets: [FORM_SHEET, '_enrich_cache'],
       activeSheet: '_enrich_cache',
     });
     // INSERT_GRID, OTHER for the rename, the hide and the show, REMOVE_GRID twice.
     expect(changeRuns(workbook) - runs).toBe(6);
-    expect(() => workbook.renameSheet(FORM_SHEET, '_enrich_cache')).toThrow();
+    expect(() => workbook.structure.renameSheet(FORM_SHEET, '_enrich_cache')).toThrow();
   });
 
   it('takes an empty argument in a formula, as Sheets does: the list with any seniority', () => {

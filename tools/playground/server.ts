@@ -164,17 +164,17 @@ function changeStructure(workbook: Workbook, body: Body): unknown {
   if (typeof body.selection === 'string') workbook.select(body.selection);
   const name = () => stringField(body, 'name');
   const actions: Record<string, () => unknown> = {
-    'rows-above': () => workbook.insertRows('above'),
-    'rows-below': () => workbook.insertRows('below'),
-    'delete-rows': () => workbook.deleteRows(),
-    'columns-left': () => workbook.insertColumns('left'),
-    'columns-right': () => workbook.insertColumns('right'),
-    'delete-columns': () => workbook.deleteColumns(),
-    'add-sheet': () => ({ added: workbook.addSheet() }),
-    'rename-sheet': () => workbook.renameSheet(name(), stringField(body, 'to')),
-    'hide-sheet': () => workbook.hideSheet(name()),
-    'show-sheet': () => workbook.showSheet(name()),
-    'delete-sheet': () => workbook.deleteSheet(name()),
+    'rows-above': () => workbook.structure.insertRows('above'),
+    'rows-below': () => workbook.structure.insertRows('below'),
+    'delete-rows': () => workbook.structure.deleteRows(),
+    'columns-left': () => workbook.structure.insertColumns('left'),
+    'columns-right': () => workbook.structure.insertColumns('right'),
+    'delete-columns': () => workbook.structure.deleteColumns(),
+    'add-sheet': () => ({ added: workbook.structure.addSheet() }),
+    'rename-sheet': () => workbook.structure.renameSheet(name(), stringField(body, 'to')),
+    'hide-sheet': () => workbook.structure.hideSheet(name()),
+    'show-sheet': () => workbook.structure.showSheet(name()),
+    'delete-sheet': () => workbook.structure.deleteSheet(name()),
   };
   const action = actions[stringField(body, 'action')];
   if (!action) throw new HttpError(400, `No such action: ${String(body.action)}`);
@@ -185,6 +185,7 @@ function changeStructure(workbook: Workbook, body: Body): unknown {
 const DESK_CHANGES: Record<string, (files: Files, body: Body) => unknown> = {
   '/api/file': (files, body) => files.show(stringField(body, 'name')),
   '/api/new-file': (files) => files.newSpreadsheet(),
+  '/api/top-up': (files) => files.topUp(),
   '/api/advance': (files, body) => {
     const minutes = body.minutes;
     if (typeof minutes !== 'number' || !(minutes > 0) || minutes > MAX_ADVANCE_MINUTES)

@@ -16,17 +16,7 @@ import { planFillDown } from './fill-down';
 import { PendingTriggers } from './pending-triggers';
 import { clampWindow, DEFAULT_WINDOW, flattenMenu, windowCells } from './snapshot';
 import type { MenuOutcome, RowWindow, WorkbookState } from './state';
-import {
-  addSheet,
-  type ColumnSide,
-  deleteColumns,
-  deleteRows,
-  insertColumns,
-  insertRows,
-  renameSheet,
-  type Side,
-  type StructureSite,
-} from './structure';
+import { SheetStructure } from './structure';
 import { UndoHistory } from './undo';
 
 export { DEMO_CREDITS } from './demo';
@@ -64,6 +54,8 @@ export class Workbook {
   readonly #desk: Desk;
   readonly #pendingTriggers: PendingTriggers;
   readonly #history: UndoHistory;
+  /** Insert, Delete, the tabs' actions and View > Hidden sheets on this file (structure.ts). */
+  readonly structure: SheetStructure;
   /** Form responses simulated so far: the next one's answers come from the demo's list in turn. */
   #formResponses = 0;
   /** The tab the page shows and edits. */
@@ -88,80 +80,26 @@ export class Workbook {
     this.bundle = this.emu.loadBundle(desk.distDir);
     this.#pendingTriggers = new PendingTriggers(this.emu, this.bundle);
     this.#history = new UndoHistory(this.emu.document);
+    this.structure = new SheetStructure({
+      emu: this.emu,
+      bundle: this.bundle,
+      shown: () => ({ sheet: this.#sheet, selection: this.#range(this.#selection) }),
+      cellsMoved: () => this.#history.forget(),
+      show: (name) => this.selectSheet(name),
+      renamed: (from, to) => {
+        if (this.#active === from) this.#active = to;
+      },
+    });
   }
 
   get #sheet(): SheetModel {
     const sheet = this.emu.document.sheetByName(this.#active);
     if (sheet && !sheet.hidden) return sheet;
-    // The tab shown was deleted or hidden meanwhile: back to the first visible sheet.
-    const first = this.emu.document.sheets.find((candidate) => !candidate.hidden);
-    if (!first) throw new Error('The playground has no visible sheet');
+    // The tab shown was deleted or hidden meanwhile: back to the first visible sheet (one always is).
+    const first = this.emu.document.sheets.find((each) => !each.hidden)!;
     this.#active = first.name;
     this.#selection = 'A1';
     return first;
-  }
-
-  /** The shown tab and its selection, where a change of rows or columns applies. */
-  get #site(): StructureSite {
-    return {
-      emu: this.emu,
-      bundle: this.bundle,
-      sheet: this.#sheet,
-      selection: this.#range(this.#selection),
-    };
-  }
-
-  /** Insert > Rows above or below the selection (as many as it has): Change, never Edit. */
-  insertRows(side: Side): void {
-    insertRows(this.#site, side);
-    this.#history.forget();
-  }
-
-  /** Edit > Delete the selected rows. */
-  deleteRows(): void {
-    deleteRows(this.#site);
-    this.#history.forget();
-  }
-
-  /** Insert > Columns left or right of the selection. */
-  insertColumns(side: ColumnSide): void {
-    insertColumns(this.#site, side);
-    this.#history.forget();
-  }
-
-  /** Edit > Delete the selected columns. */
-  deleteColumns(): void {
-    deleteColumns(this.#site);
-    this.#history.forget();
-  }
-
-  /** The "+" by the tabs: a new sheet, shown. Answers its name. */
-  addSheet(): string {
-    const name = addSheet(this.emu, this.bundle);
-    this.selectSheet(name);
-    return name;
-  }
-
-  /** A tab's Rename; the shown tab stays shown under its new name. */
-  renameSheet(name: string, to: string): void {
-    renameSheet(this.emu, this.bundle, name, to);
-    if (this.#active === name) this.#active = to.trim();
-  }
-
-  /** A tab's Hide sheet; the add-on's own hidden sheets are hidden so too. */
-  hideSheet(name: string): void {
-    this.emu.user.hideSheet(this.bundle, name);
-  }
-
-  /** View > Hidden sheets > one of them: visible again, and shown. */
-  showSheet(name: string): void {
-    this.emu.user.showSheet(this.bundle, name);
-    this.selectSheet(name);
-  }
-
-  /** A tab's Delete: the sheet goes with its cells. */
-  deleteSheet(name: string): void {
-    this.emu.user.deleteSheet(this.bundle, name);
   }
 
   /** Shows another tab, its A1 selected; a hidden or missing sheet is refused. */
@@ -191,9 +129,7 @@ export class Workbook {
       sheets: this.emu.document.sheets
         .filter((candidate) => !candidate.hidden)
         .map((visible) => visible.name),
-      hiddenSheets: this.emu.document.sheets
-        .filter((candidate) => candidate.hidden)
-        .map((hidden) => hidden.name),
+      hiddenSheets: this.emu.document.sheets.filter((each) => each.hidden).map((each) => each.name),
       activeSheet: sheet.name,
       selection: this.#selection,
       files: this.#desk.files(),
