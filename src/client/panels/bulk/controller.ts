@@ -13,7 +13,13 @@ import { call } from '../../rpc-client';
 import { columnOptions, guessColumns, NAME_COLUMNS } from './columns';
 import { readConfig } from './config';
 import { previewView } from './preview-view';
-import { isUnfinished, sayIfStoppedAgain, sayUnfinished, showProgress } from './progress-view';
+import {
+  isUnfinished,
+  sayIfStoppedAgain,
+  sayUnfinished,
+  showProgress,
+  showProgressHere,
+} from './progress-view';
 import { RecipeMode } from './recipe-mode';
 import { buildBulkPanel, type Controls, showFieldsIfChosen, showOperation } from './view';
 
@@ -257,6 +263,7 @@ class BulkController {
     say(this.ui.message, '', '');
     const progress = await call('startBulkRun', this.config(), confirmed);
     this.forgetPreview();
+    showProgressHere(this.ui);
     this.showProgress(progress);
     void this.drive(progress.runId);
   }
@@ -264,6 +271,7 @@ class BulkController {
   /** A run started elsewhere (a recipe): shown and driven from here. */
   begin(progress: BulkProgress): void {
     this.forgetPreview();
+    showProgressHere(this.ui);
     this.showProgress(progress);
     void this.drive(progress.runId);
   }
