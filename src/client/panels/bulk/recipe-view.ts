@@ -7,7 +7,7 @@ import { creditsAmount, creditsText } from '../../../core/text/credits';
 import type { RecipePreview, RecipeSummary, SlotName } from '../../../shared/recipe-rpc';
 import { el } from '../../dom';
 import { columnOptions } from './columns';
-import { conflictNotes } from './preview-view';
+import { conflictNotes, destinations } from './preview-view';
 import { NEW_RECIPE } from './recipe-builder';
 import { plural } from './text';
 
@@ -152,7 +152,8 @@ export function recipePreviewView(preview: RecipePreview): HTMLElement {
       el('td', {}, step.saved.toLocaleString('en-US')),
       el('td', {}, creditsRange(step.creditsMin, step.creditsMax)),
     ),
-    // What this step never pays for: repeats are looked up once, invalid inputs never sent.
+    // What this step never pays for: repeats are looked up once, invalid inputs never sent; then
+    // where it writes, and the rows it leaves as they are.
     el(
       'tr',
       { class: 'bulk-recipe-detail' },
@@ -160,6 +161,10 @@ export function recipePreviewView(preview: RecipePreview): HTMLElement {
         'td',
         { colspan: '4' },
         `repeats ${step.duplicates.toLocaleString('en-US')} · invalid ${step.invalid.toLocaleString('en-US')}`,
+        el('br'),
+        destinations(step),
+        step.filled > 0 ? el('br') : null,
+        step.filled > 0 ? BULK_TEXTS.filledSkipped.say(plural(step.filled, 'row')) : null,
       ),
     ),
   ]);

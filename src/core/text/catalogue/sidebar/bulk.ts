@@ -45,6 +45,11 @@ export const BULK_TEXTS = {
   notNow: said('label', 'Not now'),
   // The preview.
   destinations: saidBy('hint', destinations),
+  /** A recipe's step: the rows it skips because their output already shows something. */
+  filledSkipped: saidBy(
+    'hint',
+    (rows: string) => `${rows} already filled (typed, or a formula's): skipped, never written over.`,
+  ),
   invalidRow: saidBy('hint', (row: number, message: string) => `Row ${row}: ${message}`),
   invalidRows: saidBy('label', (count: number) => `Invalid rows (${count})`),
   moreRows: saidBy('hint', (more: string) => `…and ${more}.`),
