@@ -119,7 +119,7 @@ it('previews a 300-row column, runs it, and stops once on the 402 with the outpu
 
   await sidebar.locator('#bulk-progress-title:has-text("Stopped")').waitFor();
   const message = (await sidebar.locator('#bulk-message').textContent()) ?? '';
-  expect(message).toMatch(/^Not enough credits \(HTTP 402\)\. Top up the account/);
+  expect(message).toMatch(/^Not enough credits \(HTTP 402\)\. .* Top up the account, then Resume\.$/);
   // One message for the run: nowhere else in the sidebar, and not in a single status cell.
   expect(await sidebar.locator('text=/HTTP 402/').count()).toBe(1);
   expect(await sidebar.locator('#bulk-resume').textContent()).toBe('Resume');

@@ -222,7 +222,7 @@ describe('the credit settings', () => {
     // The pace learned so far, under its ceiling: a new account starts at the documented 1 a second.
     await sidebar.locator('#settings-pace:has-text("API pace now")').waitFor();
     expect(await text('#settings-pace')).toMatch(
-      /^API pace now: 1\.0 a second, (as the API's documentation asks, until its answers show more|learned [^(]+) \(at most 50, your plan's figure in Credit settings\)\. Refused as too fast today: 0\.$/,
+      /^API pace now: 1\.0 a second, (as the API's documentation asks, until its answers show more|learned [^(]+) \(at most 50, your plan's figure, as Most requests a second says\)\. Refused as too fast today: 0\.$/,
     );
 
     await cap.fill('-5');

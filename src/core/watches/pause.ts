@@ -31,7 +31,8 @@ export function parsePause(text: string | null | undefined): AccountPause | null
 export function refusalOf(sliceMessage: string): string {
   return sliceMessage
     .replace(/ Resume once this is fixed\.$/, '')
-    .replace(/ The run stopped at row \d+; nothing from there on was sent\.$/, '');
+    .replace(/, then Resume\.$/, '.')
+    .replace(/ The run stopped at row \d+; nothing from there on was sent\./, '');
 }
 
 /** The one notice the sidebar shows while every watch is paused. */

@@ -355,6 +355,11 @@ describe('the account pause', () => {
         'Out of credits. The run stopped at row 4; nothing from there on was sent. Resume once this is fixed.',
       ),
     ).toBe('Out of credits.');
+    expect(
+      refusalOf(
+        'Not enough credits (HTTP 402). The run stopped at row 4; nothing from there on was sent. Top up the account, then Resume.',
+      ),
+    ).toBe('Not enough credits (HTTP 402). Top up the account.');
   });
 });
 
