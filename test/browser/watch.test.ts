@@ -44,9 +44,14 @@ it('fills each simulated form response once time moves on, within its daily cap 
   await sidebar.locator('#key-panel > summary').click();
   await sidebar.locator('#bulk-op').selectOption('company_name_to_website');
   expect(await sidebar.locator('#bulk-input').inputValue()).toBe('3'); // "C: Company", from the header
+  // No watch yet: how often the check may run is not known before its trigger is made.
+  expect(await sidebar.locator('#watch-cap-hint').textContent()).toContain('checked at least once an hour');
   await sidebar.locator('#watch-cap').fill('5');
   await sidebar.locator('#watch-create').click();
   await sidebar.locator('#watch-offer-message:has-text("Watching")').waitFor();
+  // Then one schedule for rows other tools write, as the Watches panel says it: the playground runs
+  // the add-on as a script bound to its spreadsheet, whose clock trigger may run every minute.
+  await sidebar.locator('#watch-cap-hint:has-text("checked every minute")').waitFor();
   expect(await sidebar.locator('#watch-offer-message').textContent()).toBe(
     `Watching: new rows of "${FORM_SHEET}" are enriched as they arrive, up to 5 credits a day. See Watches below.`,
   );
@@ -83,6 +88,9 @@ it('fills each simulated form response once time moves on, within its daily cap 
   expect(await item.locator('.job-label').textContent()).toBe(`Website from company name on "${FORM_SHEET}"`);
   expect(await item.locator('.job-meta').nth(1).textContent()).toMatch(
     /^Today 3 credits of 5 credits · 3 rows done · Last run Jan 6, 04:0\d$/,
+  );
+  expect(await reopened.locator('#watches-drivers').textContent()).toContain(
+    'every minute for rows other tools write',
   );
   await reopened.locator('#watches-panel').scrollIntoViewIfNeeded();
   const image = await page.screenshot({ path: screenshotPath('watch.png') });

@@ -57,6 +57,14 @@ function waitFor({ edit, clock }: WatchTriggers): string {
   return edit ? 'wait until you next edit a watched column' : 'are not watched';
 }
 
+/**
+ * When rows other tools write are looked at: the clock check's schedule, in the one wording the
+ * offer, the Watches panel's pause and its triggers' line share.
+ */
+export function clockCheck(clock: BackgroundCollection): string {
+  return clock === 'off' ? 'checked when you next edit a watched column' : `checked every ${clock}`;
+}
+
 const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 export const WATCHES_TEXTS = {
@@ -82,9 +90,15 @@ export const WATCHES_TEXTS = {
     (label: string) => `"${label}" is deleted. Its columns and what it wrote stay in the sheet.`,
   ),
   offer: said('label', 'Enrich new rows automatically'),
-  offerHint: said(
+  /**
+   * `clock`: the clock check's schedule here once one runs; null while none does (no watch yet),
+   * when how often it may run is not known: every hour for an add-on, every minute for a script
+   * bound to its spreadsheet.
+   */
+  offerHint: saidBy(
     'hint',
-    'Keeps this running on rows as they arrive: typed, pasted, inserted, sent by a Google Form, or written by other tools (checked every hour). Empty rows already there are included. It never spends more than its daily cap.',
+    (clock: BackgroundCollection | null) =>
+      `Keeps this running on rows as they arrive: typed, pasted, inserted, sent by a Google Form, or written by other tools (${clock === null ? 'checked at least once an hour' : clockCheck(clock)}). Empty rows already there are included. It never spends more than its daily cap.`,
   ),
   capRequired: said('label', 'Daily credit cap (required)'),
   capFirst: said('message', 'Set a daily credit cap first: how many credits it may spend a day.'),
