@@ -53,7 +53,8 @@ it('fills each simulated form response once time moves on, within its daily cap 
   // the add-on as a script bound to its spreadsheet, whose clock trigger may run every minute.
   await sidebar.locator('#watch-cap-hint:has-text("checked every minute")').waitFor();
   expect(await sidebar.locator('#watch-offer-message').textContent()).toBe(
-    `Watching: new rows of "${FORM_SHEET}" are enriched as they arrive, up to 5 credits a day. See Watches below.`,
+    // Where it writes, said first: the columns it makes, beside the form's.
+    `Watching: new rows of "${FORM_SHEET}" are enriched as they arrive, up to 5 credits a day: Company (C) -> Website (D), ${STATUS} (E). Rows whose result is already filled are skipped. See Watches below.`,
   );
   // The watch's columns, made as a run's would be.
   await page.waitForFunction(() => document.querySelector('td[data-a1="D1"]')?.textContent === 'Website');

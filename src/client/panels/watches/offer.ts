@@ -51,7 +51,7 @@ export function mountWatchOffer(parent: HTMLElement, setup: () => WatchSetup): v
       cap.removeAttribute('aria-invalid');
       const list = await call('createWatch', { ...setup(), dailyCap } as WatchDraft);
       const made = list.watches[list.watches.length - 1];
-      say(message, WATCHES_TEXTS.watching.say(made?.sheetName ?? '', dailyCap), 'ok');
+      say(message, WATCHES_TEXTS.watching.say(made?.sheetName ?? '', dailyCap, made?.columns ?? ''), 'ok');
       announceChange();
     }),
   );

@@ -102,10 +102,11 @@ export const WATCHES_TEXTS = {
   ),
   capRequired: said('label', 'Daily credit cap (required)'),
   capFirst: said('message', 'Set a daily credit cap first: how many credits it may spend a day.'),
+  /** `columns`: what it reads and where it writes, as the Watches list says it ("Company (C) -> Website (D), …"). */
   watching: saidBy(
     'message',
-    (sheet: string, cap: number) =>
-      `Watching: new rows of "${sheet}" are enriched as they arrive, up to ${creditsText(cap)} a day. See Watches below.`,
+    (sheet: string, cap: number, columns: string) =>
+      `Watching: new rows of "${sheet}" are enriched as they arrive, up to ${creditsText(cap)} a day: ${columns}. Rows whose result is already filled are skipped. See Watches below.`,
   ),
   today: saidBy('hint', (spent: number, cap: number) => `Today ${creditsText(spent)} of ${creditsText(cap)}`),
   dailyCap: said('label', 'Daily credit cap'),
