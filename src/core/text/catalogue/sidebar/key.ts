@@ -3,10 +3,11 @@ import { creditsText } from '../../credits';
 import { said, saidBy } from './said';
 
 export const KEY_TEXTS = {
+  /** Who spends the key (server/api-key.ts `formulaMaySpend`): saved for the user, or shared here. */
   saved: saidBy(
     'hint',
     (masked: string | null, shared: boolean) =>
-      `Saved: ${masked} (${shared ? 'shared with this spreadsheet' : 'only you'})`,
+      `Saved: ${masked} (${shared ? "shared with this spreadsheet: its editors' formulas spend it too" : "only you: editors' formulas buy nothing with it"})`,
   ),
   none: said('hint', 'No API key saved yet.'),
   pasteNew: said('label', 'Paste a new key to replace it'),
