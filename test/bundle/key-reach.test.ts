@@ -3,7 +3,8 @@
 // (docs/platform-assumptions.md P6), so it must not spend that key, and its cell says what to do. A
 // key shared with the spreadsheet is spent by its editors' formulas, as the panel says. Credits
 // are the fake API's ledger: COMPANY_WEBSITE costs 1 credit.
-import { createWorld, enterFormula, openAsEditor, sidebar, spent, typeValues } from './harness';
+import type { KeySaveResult } from '../../src/shared/rpc';
+import { createWorld, enterFormula, openAsEditor, sidebar, spent, typeValues, type World } from './harness';
 
 describe("a key saved for the spreadsheet's owner alone", () => {
   it("is not spent by an editor's formula, whose cell says what to do", () => {
@@ -43,5 +44,44 @@ describe("a key saved for the spreadsheet's owner alone", () => {
 
     expect(enterFormula(editor, 'B2', '=COMPANY_WEBSITE(A2)').error).toBeNull();
     expect(spent(owner)).toBe(1);
+  });
+});
+
+/** The user has `count` of the add-on's triggers in other spreadsheets (Google allows 20 a user). */
+function triggersElsewhere(world: World, count: number): void {
+  for (let i = 0; i < count; i++)
+    world.emu.triggers.triggers.push({
+      id: `elsewhere-${i}`,
+      handler: i % 2 === 0 ? 'collectOnEdit' : 'collectOnOpen',
+      eventType: i % 2 === 0 ? 'ON_EDIT' : 'ON_OPEN',
+      user: 'owner@example.com',
+      documentId: `other-spreadsheet-${Math.floor(i / 2)}`,
+      everyMs: null,
+      nextRunAt: null,
+    });
+}
+
+describe('saving the key when the user has used up their triggers', () => {
+  it("says that this spreadsheet's work waits for edits or the sidebar, and what to do", () => {
+    const world = createWorld({ saveKey: false, emulator: { addOn: true } });
+    triggersElsewhere(world, 19);
+
+    const saved = sidebar<KeySaveResult>(world, 'setApiKey', world.key, 'user');
+
+    expect(saved.saved).toBe(true);
+    expect(saved.message).toBe(
+      "Key saved. Google allows 20 of the add-on's triggers a person, and refused this spreadsheet's Open trigger: results that take a while arrive here when someone edits the sheet or the sidebar is open, not on reopening. To free triggers, remove the key in the sidebar of spreadsheets you no longer use.",
+    );
+  });
+
+  it('says that it waits for the sidebar alone when no trigger could be made', () => {
+    const world = createWorld({ saveKey: false, emulator: { addOn: true } });
+    triggersElsewhere(world, 20);
+
+    const saved = sidebar<KeySaveResult>(world, 'setApiKey', world.key, 'user');
+
+    expect(saved.message).toBe(
+      "Key saved. Google allows 20 of the add-on's triggers a person, and refused this spreadsheet's Edit and Open triggers: results that take a while arrive here only while the sidebar is open. To free triggers, remove the key in the sidebar of spreadsheets you no longer use.",
+    );
   });
 });
