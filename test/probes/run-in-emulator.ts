@@ -21,7 +21,8 @@ type Request = Parameters<EmulatorOptions['fetchHandler']>[0];
 
 /** The outside world of the UrlFetch probes: Google's pages, httpbin's delay, and a name that never resolves. */
 function network(request: Request) {
-  if (request.url === URLS.ok) return { status: 200, body: 'User-agent: *\nDisallow: /search\n' };
+  if (request.url === URLS.ok || request.url.startsWith(`${URLS.ok}?`))
+    return { status: 200, body: 'User-agent: *\nDisallow: /search\n' };
   if (request.url === URLS.missing)
     return {
       status: 404,
