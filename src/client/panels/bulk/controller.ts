@@ -10,7 +10,7 @@ import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../
 import { announceChange } from '../../data-changed';
 import { $, busy, el, errorText, say } from '../../dom';
 import { call } from '../../rpc-client';
-import { columnOptions, guessColumns, NAME_COLUMNS } from './columns';
+import { columnOptions, guessColumns, markChosen, NAME_COLUMNS } from './columns';
 import { readConfig } from './config';
 import { previewView } from './preview-view';
 import {
@@ -76,6 +76,7 @@ class BulkController {
     });
     ui.form.addEventListener('change', (event) => {
       if (event.target === ui.sheet || event.target === ui.op) return;
+      markChosen(event.target);
       showFieldsIfChosen(ui);
       this.setupChanged();
     });

@@ -4,9 +4,9 @@
 
 import { isJsonObject } from '../../json';
 import { type Probe, seen } from '../../probe';
-import { USER_STORE_MARK } from '../custom-functions';
+import { EDITOR_STORE_MARK, OWNERS_MARK, USER_STORE_MARK } from '../custom-functions';
 import { argsOf, RECORDS, runsOf } from '../records';
-import { formulaCell, SHEETS } from '../sheets';
+import { EDITOR_TYPED, formulaCell, SHEETS } from '../sheets';
 import { counted, recall, required } from '../store';
 
 const ERROR_CELLS = {
@@ -109,6 +109,22 @@ export const ERROR_PROBES: readonly Probe[] = [
       formulaCell('A27').setFormula('=PROBE_USER_STORES()');
     },
     finish: () => seen(required(RECORDS.userStores, 'the formula in A27 did not run')),
+  },
+  {
+    name: 'p6-an-editors-formula-reads-the-owners-user-properties',
+    id: 'P6',
+    asks: "A formula an editor types in the owner's spreadsheet: whose user property does it read, and may it write it?",
+    expected: { reads: "the owner's", editorMayWrite: false },
+    setup: () => {
+      PropertiesService.getUserProperties().setProperty(EDITOR_STORE_MARK, OWNERS_MARK);
+    },
+    finish: () =>
+      seen(
+        required(
+          RECORDS.editorStores,
+          `the editor's formula in ${SHEETS.typed}!${EDITOR_TYPED.cell} did not run: a second account types it`,
+        ),
+      ),
   },
   {
     name: 'rt2-stopped-at-the-deadline',

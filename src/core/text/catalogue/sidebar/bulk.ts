@@ -22,6 +22,8 @@ export const BULK_TEXTS = {
   fullNameColumn: said('label', 'Full name column'),
   locationColumn: said('label', 'Location column (optional)'),
   jobTitleColumn: said('label', 'Job title column (optional)'),
+  /** A required column picker while no header names its input (core/bulk/column-guess.ts). */
+  noColumnYet: said('label', '(choose a column)'),
   mainValue: said('label', 'Main value, in one column'),
   chosenFields: said('label', 'Chosen fields, one column each'),
   maxEmployees: said('label', 'At most this many employees per company'),

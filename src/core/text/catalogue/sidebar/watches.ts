@@ -2,7 +2,7 @@
 // server's answers and lines for them (server/watches/api.ts, server/presenters/watches.ts).
 import type { BackgroundCollection } from '../../../../shared/jobs-rpc';
 import { creditsText } from '../../credits';
-import { said, saidBy } from './said';
+import { counted, said, saidBy } from './said';
 
 /** The triggers that start watches here: this user's, and how often the clock check runs. */
 export interface WatchTriggers {
@@ -70,6 +70,13 @@ const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.sli
 export const WATCHES_TEXTS = {
   /** What starts the watches here, and what waits (`anyOn`: a watch is on). */
   drivers: saidBy('hint', driversText),
+  /** The panel's note: how many watches are on, paused and off ("1 on, 2 paused"). */
+  note: saidBy('label', (on: number, paused: number, off: number) =>
+    [on > 0 ? `${on} on` : '', paused > 0 ? `${paused} paused` : '', off > 0 ? `${off} off` : '']
+      .filter((part) => part !== '')
+      .join(', '),
+  ),
+  rowDone: counted('hint', 'row done', 'rows done'),
   lastRun: saidBy('hint', (when: string | null) => (when === null ? 'Not run yet' : `Last run ${when}`)),
   triggerTime: saidBy(
     'hint',
