@@ -4,6 +4,7 @@
 // lookup here clears the API's out-of-credits flag (core/lookup/send.ts), and the hourly check asks
 // the API a question that costs nothing whether the balance can pay again (jobs/short-list.ts).
 import { PROPERTY } from '../platform/stored-keys';
+import { WATCHES_TEXTS } from '../text/catalogue/sidebar/watches';
 
 export const WATCHES_PAUSED_PROPERTY = PROPERTY.watchesPaused;
 
@@ -36,10 +37,7 @@ export function refusalOf(sliceMessage: string): string {
 
 /** The one notice the sidebar shows while every watch is paused. */
 export function pauseNotice(pause: AccountPause): string {
-  const then = pause.credits
-    ? 'They go on by themselves once the account has credits again (checked every hour), or after a successful key test.'
-    : 'They go on after a successful key test (API key, Test) or once a key that works is saved.';
-  return `Every watch is paused: ${pause.message} ${then}`;
+  return WATCHES_TEXTS.allPaused.say(pause.message, pause.credits);
 }
 
 /**

@@ -12,7 +12,7 @@ import { CACHE_TEXTS } from '../../../src/core/text/catalogue/sidebar/cache';
 import { CALL_TEXTS } from '../../../src/core/text/catalogue/sidebar/calls';
 import { JOBS_TEXTS } from '../../../src/core/text/catalogue/sidebar/jobs';
 import { KEY_TEXTS } from '../../../src/core/text/catalogue/sidebar/key';
-import { RECEIPT_TEXTS } from '../../../src/core/text/catalogue/sidebar/receipt';
+import { RECEIPT_LINES, RECEIPT_TEXTS } from '../../../src/core/text/catalogue/sidebar/receipt';
 import { SETTINGS_TEXTS } from '../../../src/core/text/catalogue/sidebar/settings';
 import { SPENDING_TEXTS } from '../../../src/core/text/catalogue/sidebar/spending';
 import { WATCHES_TEXTS } from '../../../src/core/text/catalogue/sidebar/watches';
@@ -71,9 +71,10 @@ const report = spendReport(
 );
 
 /** The texts the issue found bought, each rendered by its maker. */
-export const PANEL_TEXTS: string[] = [
-  // Receipt lines, and the memory's
-  ...receipt('Sheet1!B2', ['properties', 'sheet']).slice(2),
+const PANEL: string[] = [
+  // Receipt lines, and the memory's (not the answer's, "Found", nor a purchase's own line, "2026-11-20
+  // 08:55 for 1 credit (formula, Sheet1!B2)": a time, a price and a cell only, which any data may be)
+  ...receipt('Sheet1!B2', ['properties', 'sheet']).slice(4),
   ...receipt('Sheet1!C9', ['memory']).slice(2),
   ...receipt(null, ['memory'], 'Leads Q3').slice(2),
   ...receipt(null, ['fast']).slice(2),
@@ -90,14 +91,17 @@ export const PANEL_TEXTS: string[] = [
   >[0]),
   // The spend report
   report.title,
-  ...report.summary,
-  ...report.rows.flat().filter((cell): cell is string => typeof cell === 'string' && /[a-z]{3} /.test(cell)),
+  // (Not its period line, "This month: 2026-11-01 to 2026-11-20": a period's name and dates only.)
+  ...report.summary.slice(1),
+  report.rows[0]![3]!,
   // The deleted cache's notes, and a list sheet's
   lostResultsText({ name: '_enrich_cache', deleted: 'sheet', holds: { entries: 30, credits: 30 } }),
   lostResultsText({ name: '_enrich_cache', deleted: 'rows', holds: { entries: 5, credits: 5 } }),
   lostResultsRefusal({ name: '_enrich_cache', deleted: 'sheet', holds: null }),
   cutListText(25),
 ];
+
+export const PANEL_TEXTS = PANEL.filter(isSentence);
 
 /** Sample values for the makers that take more than words and numbers. */
 const SAMPLES: Readonly<Record<string, unknown[]>> = {
@@ -125,6 +129,7 @@ const CATALOGUE = {
   JOBS_TEXTS,
   KEY_TEXTS,
   RECEIPT_TEXTS,
+  RECEIPT_LINES,
   SETTINGS_TEXTS,
   SPENDING_TEXTS,
   WATCHES_TEXTS,
@@ -142,20 +147,18 @@ function rendered(name: string, entry: Entry): [string, string][] {
 }
 
 /**
- * Every sentence of the sidebar's catalogue, rendered, by its name. A label or fragment of one or
- * two words, or three short ones, without a sentence's punctuation ("Go on", "by the formula",
- * "column B") is a user's word too: never refused.
+ * A sentence, not a label or fragment of one or two words, or three short ones, without a
+ * sentence's punctuation ("Go on", "by the formula", "column B", "No"): those are a user's words too,
+ * never refused.
  */
+function isSentence(text: string): boolean {
+  const words = text.trim().split(/\s+/).filter((word) => /\p{L}/u.test(word)).length;
+  return (words >= 3 && text.trim().length >= 15) || /\p{L}[:?;…]|\(\p{L}/u.test(text);
+}
+
+/** Every sentence of the sidebar's catalogue, rendered, by its name. */
 export const SIDEBAR_TEXTS: [string, string][] = Object.entries(CATALOGUE)
   .flatMap(([file, texts]) =>
-    Object.entries(texts as Record<string, Entry>).flatMap(([key, entry]) =>
-      rendered(`${file}.${key}`, entry),
-    ),
+    Object.entries(texts as Record<string, Entry>).flatMap(([key, entry]) => rendered(`${file}.${key}`, entry)),
   )
-  .filter(([, text]) => {
-    const words = text
-      .trim()
-      .split(/\s+/)
-      .filter((word) => /\p{L}/u.test(word)).length;
-    return (words >= 3 && text.trim().length >= 15) || /\p{L}[:?;…]|\(\p{L}/u.test(text);
-  });
+  .filter(([, text]) => isSentence(text));

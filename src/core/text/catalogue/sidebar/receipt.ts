@@ -42,3 +42,42 @@ export const RECEIPT_TEXTS = {
   buyAgain: said('label', 'Buy again…'),
   notNow: said('label', 'Not now'),
 } as const;
+
+/** The lines of a cell's receipt (core/receipts/receipt.ts): `when` is a time, `cost` " for 3 credits" or "". */
+export const RECEIPT_LINES = {
+  /** "2025-01-06 04:00 for 1 credit (formula, Sheet1!B2)". */
+  purchase: saidBy(
+    'hint',
+    (when: string, credits: number, by: string) => `${when} for ${creditsText(credits)} (${by})`,
+  ),
+  savedFree: saidBy('hint', (purchase: string) => `Saved result, free. Bought ${purchase}`),
+  boughtIn: saidBy(
+    'hint',
+    (where: string, when: string, cost: string) =>
+      `Saved result, free. Bought in '${where}' on ${when}${cost}`,
+  ),
+  notInRecord: saidBy(
+    'hint',
+    (when: string, cost: string) =>
+      `Saved result, free. Bought ${when}${cost}; that purchase is not in the record (it keeps 90 days)`,
+  ),
+  jobRunning: said('hint', 'Not yet: its job is running'),
+  notBought: said('hint', 'Not bought: no saved answer (a formula asks the API when it runs)'),
+  notFoundCharged: saidBy('hint', (notFound: string) => `${notFound} (charged all the same)`),
+  keptNowhere: said('hint', 'Nowhere: a formula that shows it buys it again when it runs'),
+  keptFast: said('hint', 'In the fast cache only, for a few hours at most'),
+  keptIn: saidBy('hint', (where: string, until: string) => `In ${where}, until ${until}`),
+  /** Where an answer is kept, each layer (cache/kept.ts `KeptLayer`). */
+  layers: {
+    fast: said('label', 'the fast cache'),
+    properties: said('label', 'document properties'),
+    sheet: said('label', 'the hidden sheet'),
+    memory: said('label', 'the memory of all your spreadsheets'),
+  },
+  notTwice: said('hint', 'No'),
+  twice: saidBy(
+    'hint',
+    (credits: number) =>
+      `Possibly: a network failure lost the first answer and it was sent again (up to ${creditsText(credits)} more)`,
+  ),
+} as const;

@@ -34,6 +34,32 @@ export const SPENDING_TEXTS = {
     (when: string | null, sheet: string) =>
       `The record of purchases${when === null ? '' : ` before ${when}`} was deleted with the hidden sheet "${sheet}": the spend report lists fewer purchases than Spending's totals count.`,
   ),
+  // The spend report's sheet (billing/report.ts).
+  reportTitle: saidBy('label', (spreadsheet: string) =>
+    spreadsheet ? `Enrich for Sheets: spend report of '${spreadsheet}'` : 'Enrich for Sheets: spend report',
+  ),
+  reportTotal: saidBy(
+    'hint',
+    (credits: number, purchases: number) =>
+      `Total: ${creditsText(credits)} over ${purchases.toLocaleString('en-US')} purchase${purchases === 1 ? '' : 's'} (as Spending counts them)`,
+  ),
+  reportTwice: saidBy(
+    'hint',
+    (credits: number) =>
+      `Possibly charged twice: up to ${creditsText(credits)} more (lookups sent again after a network failure)`,
+  ),
+  reportNoTwice: said('hint', 'Possibly charged twice: none'),
+  paidUnknown: said('label', 'Paid (whether found was not recorded)'),
+  outcomeTwice: saidBy(
+    'label',
+    (outcome: string, credits: number) =>
+      `${outcome}; possibly charged twice (up to ${creditsText(credits)} more)`,
+  ),
+  foldedPurchases: saidBy(
+    'label',
+    (count: number) =>
+      `${count.toLocaleString('en-US')} purchases (details not kept: too many bought at once for the record)`,
+  ),
   readOnly: said('message', 'This view of the document properties is read-only.'),
   clearKeyFirst: said('message', 'Save your API key first: saved results are cleared one account at a time.'),
   spentToday: said('label', 'Spent today'),

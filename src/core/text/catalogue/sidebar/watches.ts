@@ -103,6 +103,48 @@ export const WATCHES_TEXTS = {
   switchOff: said('label', 'Switch off'),
   switchOn: said('label', 'Switch on'),
   saveCap: said('label', 'Save cap'),
+  // The notes of the day's trigger quota (watches/runtime.ts), the caps (watches/caps.ts) and a pause (watches/pause.ts).
+  quotaUsedUp: said(
+    'hint',
+    "Watches wait: today's trigger time, Google's daily quota shared with your other scripts' triggers, is used up. They go on when the quota's day ends.",
+  ),
+  quotaNearlyUsed: saidBy(
+    'hint',
+    (percent: number) =>
+      `Watches wait: the add-on's triggers used ${percent} % of today's trigger time (Google's daily quota). They go on when the quota's day ends.`,
+  ),
+  slowedToHourly: saidBy(
+    'hint',
+    (percent: number) =>
+      `Watches slowed down to the hourly check: ${percent} % of today's trigger time used.`,
+  ),
+  slowedToTenMinutes: saidBy(
+    'hint',
+    (percent: number) =>
+      `Watches slowed down to a run every 10 minutes at most: ${percent} % of today's trigger time used.`,
+  ),
+  capBelowPrice: saidBy(
+    'hint',
+    (cap: number, price: string, least: number) =>
+      `Daily cap of ${creditsText(cap)} is below one lookup's price (${price}): nothing can be bought until you raise the cap to at least ${least}.`,
+  ),
+  capReached: saidBy(
+    'hint',
+    (cap: number) =>
+      `Daily cap of ${creditsText(cap)} reached: the rows not done say so, and go on tomorrow (or raise the cap).`,
+  ),
+  runCapReached: saidBy(
+    'hint',
+    (cap: number) =>
+      `A run reached the per-run cap of ${creditsText(cap)} (Credit settings); the rest waits for the next run.`,
+  ),
+  /** Every watch paused by the API's `message`; `credits`: for want of credits, else the key. */
+  allPaused: saidBy('hint', (message: string, credits: boolean) => {
+    const then = credits
+      ? 'They go on by themselves once the account has credits again (checked every hour), or after a successful key test.'
+      : 'They go on after a successful key test (API key, Test) or once a key that works is saved.';
+    return `Every watch is paused: ${message} ${then}`;
+  }),
   /** A column without a header, by its letters. */
   column: saidBy('label', (letters: string) => `column ${letters}`),
 } as const;
