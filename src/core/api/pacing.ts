@@ -11,7 +11,7 @@ import { sectionStore } from '../platform/locked-section';
 import type { BatchStorePort, ClockPort, LockPort } from '../platform/ports';
 import { PROPERTY_PREFIX } from '../platform/stored-keys';
 import { DAY_MS } from '../platform/time';
-import { SETTINGS_TEXTS } from '../text/catalogue/sidebar/settings';
+import { SETTINGS_ANSWERS } from '../text/catalogue/sidebar/settings-answers';
 import {
   DOCUMENTED_PACE,
   freshLog,
@@ -219,5 +219,5 @@ export function paceView(all: Record<string, string>, key: string, ceiling: numb
 /** What Credit settings and Spending say of the pace: "1.0 a second, learned 5 minutes ago". */
 export function paceText(view: PaceView, ceiling: number, now: number): string {
   const minutes = view.learnedAt === null ? null : Math.max(0, Math.round((now - view.learnedAt) / 60_000));
-  return SETTINGS_TEXTS.paceLine.say(view.rate, minutes, ceiling);
+  return SETTINGS_ANSWERS.paceLine.say(view.rate, minutes, ceiling);
 }

@@ -10,7 +10,7 @@ import { apiJobId, describeJob, type JobRecord } from '../jobs/registry';
 import type { Operation } from '../operations/types';
 import { DAY_MS } from '../platform/time';
 import { NOT_FOUND } from '../text/catalogue/cells';
-import { RECEIPT_LINES } from '../text/catalogue/sidebar/receipt';
+import { RECEIPT_LINES } from '../text/catalogue/sidebar/receipt-answers';
 import { FOUND } from '../text/catalogue/statuses';
 import { creditsText } from '../text/credits';
 

@@ -2,7 +2,7 @@
 // calendar day, as for the formula budget), the per-run hard cap of the settings, its columns no
 // longer fitting its sheet. The texts the sidebar and the status column show for each.
 
-import { WATCHES_TEXTS } from '../text/catalogue/sidebar/watches';
+import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
 import { priceText } from '../text/catalogue/statuses';
 import { roundCredits } from '../text/credits';
 import type { CapBelowPrice, Watch } from './watch';
@@ -55,10 +55,10 @@ export function runsNow(watch: Watch, now: number): boolean {
 /** The Watches panel's line for a cap spent today, or (`below`) one no day's cap can reach. */
 export const capProblem = (cap: number, below?: CapBelowPrice) =>
   below
-    ? WATCHES_TEXTS.capBelowPrice.say(cap, priceText(below), below.price)
-    : WATCHES_TEXTS.capReached.say(cap);
+    ? WATCHES_ANSWERS.capBelowPrice.say(cap, priceText(below), below.price)
+    : WATCHES_ANSWERS.capReached.say(cap);
 
-export const runCapProblem = (runHardCap: number) => WATCHES_TEXTS.runCapReached.say(runHardCap);
+export const runCapProblem = (runHardCap: number) => WATCHES_ANSWERS.runCapReached.say(runHardCap);
 
 /** The sidebar's few words for a watch's state. */
 export function stateOf(

@@ -4,7 +4,7 @@
 // lookup here clears the API's out-of-credits flag (core/lookup/send.ts), and the hourly check asks
 // the API a question that costs nothing whether the balance can pay again (jobs/short-list.ts).
 import { PROPERTY } from '../platform/stored-keys';
-import { WATCHES_TEXTS } from '../text/catalogue/sidebar/watches';
+import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
 
 export const WATCHES_PAUSED_PROPERTY = PROPERTY.watchesPaused;
 
@@ -37,7 +37,7 @@ export function refusalOf(sliceMessage: string): string {
 
 /** The one notice the sidebar shows while every watch is paused. */
 export function pauseNotice(pause: AccountPause): string {
-  return WATCHES_TEXTS.allPaused.say(pause.message, pause.credits);
+  return WATCHES_ANSWERS.allPaused.say(pause.message, pause.credits);
 }
 
 /**

@@ -6,8 +6,14 @@
 import type { RawArguments } from '../../../src/core/formulas/arguments';
 import { prepareRequest } from '../../../src/core/formulas/request';
 import { operationByFunction } from '../../../src/core/operations/table';
-import { holds } from '../../../src/core/text/catalogue/family';
+import * as api from '../../../src/core/text/catalogue/api';
+import * as budget from '../../../src/core/text/catalogue/budget';
+import * as cells from '../../../src/core/text/catalogue/cells';
+import { holds, isFamily } from '../../../src/core/text/catalogue/family';
+import * as jobs from '../../../src/core/text/catalogue/jobs';
 import { OWN_TEXT_FAMILIES, ownTextKind } from '../../../src/core/text/catalogue/own-texts';
+import * as queue from '../../../src/core/text/catalogue/queue';
+import * as statuses from '../../../src/core/text/catalogue/statuses';
 import { CELL_TEXTS as TEXTS } from './samples';
 
 const website = operationByFunction('COMPANY_WEBSITE')!;
@@ -29,6 +35,13 @@ describe('the catalogue of our own texts', () => {
       (family) => family.begins,
     );
     expect(unrendered).toEqual([]);
+  });
+
+  it('names every family the catalogue declares', () => {
+    const declared = [api, budget, cells, jobs, queue, statuses].flatMap((file) =>
+      Object.values(file).filter(isFamily),
+    );
+    expect(declared.filter((family) => !OWN_TEXT_FAMILIES.includes(family)).map((f) => f.begins)).toEqual([]);
   });
 
   it('declares each beginning once', () => {

@@ -8,14 +8,21 @@ import { type ReceiptFacts, receiptLines } from '../../../src/core/receipts/rece
 import { cutListText } from '../../../src/core/text/catalogue/jobs';
 import { lostResultsRefusal, lostResultsText } from '../../../src/core/text/catalogue/lost';
 import { BULK_TEXTS } from '../../../src/core/text/catalogue/sidebar/bulk';
+import { BULK_ANSWERS } from '../../../src/core/text/catalogue/sidebar/bulk-answers';
 import { CACHE_TEXTS } from '../../../src/core/text/catalogue/sidebar/cache';
 import { CALL_TEXTS } from '../../../src/core/text/catalogue/sidebar/calls';
 import { JOBS_TEXTS } from '../../../src/core/text/catalogue/sidebar/jobs';
+import { JOBS_ANSWERS } from '../../../src/core/text/catalogue/sidebar/jobs-answers';
 import { KEY_TEXTS } from '../../../src/core/text/catalogue/sidebar/key';
-import { RECEIPT_LINES, RECEIPT_TEXTS } from '../../../src/core/text/catalogue/sidebar/receipt';
+import { KEY_ANSWERS } from '../../../src/core/text/catalogue/sidebar/key-answers';
+import { RECEIPT_TEXTS } from '../../../src/core/text/catalogue/sidebar/receipt';
+import { RECEIPT_ANSWERS } from '../../../src/core/text/catalogue/sidebar/receipt-answers';
 import { SETTINGS_TEXTS } from '../../../src/core/text/catalogue/sidebar/settings';
+import { SETTINGS_ANSWERS } from '../../../src/core/text/catalogue/sidebar/settings-answers';
 import { SPENDING_TEXTS } from '../../../src/core/text/catalogue/sidebar/spending';
+import { SPENDING_ANSWERS } from '../../../src/core/text/catalogue/sidebar/spending-answers';
 import { WATCHES_TEXTS } from '../../../src/core/text/catalogue/sidebar/watches';
+import { WATCHES_ANSWERS } from '../../../src/core/text/catalogue/sidebar/watches-answers';
 import { capProblem, runCapProblem } from '../../../src/core/watches/caps';
 import { pauseNotice } from '../../../src/core/watches/pause';
 import { paceAt } from '../../../src/core/watches/runtime';
@@ -67,7 +74,7 @@ const report = spendReport(
   '2026-11-20',
   { zone: 'Europe/London', format: () => '2026-11-20 08:55' },
   'Leads Q3',
-  SPENDING_TEXTS.recordLost.say('2026-11-19 10:00', '_enrich_ledger'),
+  SPENDING_ANSWERS.recordLost.say('2026-11-19 10:00', '_enrich_ledger'),
 );
 
 /** The texts the issue found bought, each rendered by its maker. */
@@ -106,7 +113,7 @@ export const PANEL_TEXTS = PANEL.filter(isSentence);
 /** Sample values for the makers that take more than words and numbers. */
 const SAMPLES: Readonly<Record<string, unknown[]>> = {
   'JOBS_TEXTS.retryQuestion': [{ state: 'expired', query: 'Acme', costText: '10 credits', credits: 10 }],
-  'JOBS_TEXTS.summary': [
+  'JOBS_ANSWERS.summary': [
     {
       busy: false,
       delivered: ["42 employees -> sheet 'Employees - Acme'"],
@@ -119,7 +126,10 @@ const SAMPLES: Readonly<Record<string, unknown[]>> = {
     },
   ],
   'RECEIPT_TEXTS.buyAgainAsk': [{ lookups: 3, formulas: 2, credits: 30, isBound: false }],
-  'WATCHES_TEXTS.drivers': [{ edit: true, change: false, form: false, formLinked: true, clock: 'off' }, true],
+  'WATCHES_ANSWERS.drivers': [
+    { edit: true, change: false, form: false, formLinked: true, clock: 'off' },
+    true,
+  ],
 };
 
 const CATALOGUE = {
@@ -129,10 +139,16 @@ const CATALOGUE = {
   JOBS_TEXTS,
   KEY_TEXTS,
   RECEIPT_TEXTS,
-  RECEIPT_LINES,
   SETTINGS_TEXTS,
   SPENDING_TEXTS,
   WATCHES_TEXTS,
+  BULK_ANSWERS,
+  JOBS_ANSWERS,
+  KEY_ANSWERS,
+  RECEIPT_ANSWERS,
+  SETTINGS_ANSWERS,
+  SPENDING_ANSWERS,
+  WATCHES_ANSWERS,
 };
 
 type Entry = { text: string } | { say: (...values: unknown[]) => string } | { one: string; many: string };
@@ -152,13 +168,18 @@ function rendered(name: string, entry: Entry): [string, string][] {
  * never refused.
  */
 function isSentence(text: string): boolean {
-  const words = text.trim().split(/\s+/).filter((word) => /\p{L}/u.test(word)).length;
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter((word) => /\p{L}/u.test(word)).length;
   return (words >= 3 && text.trim().length >= 15) || /\p{L}[:?;…]|\(\p{L}/u.test(text);
 }
 
 /** Every sentence of the sidebar's catalogue, rendered, by its name. */
 export const SIDEBAR_TEXTS: [string, string][] = Object.entries(CATALOGUE)
   .flatMap(([file, texts]) =>
-    Object.entries(texts as Record<string, Entry>).flatMap(([key, entry]) => rendered(`${file}.${key}`, entry)),
+    Object.entries(texts as Record<string, Entry>).flatMap(([key, entry]) =>
+      rendered(`${file}.${key}`, entry),
+    ),
   )
   .filter(([, text]) => isSentence(text));

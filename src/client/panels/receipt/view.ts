@@ -1,6 +1,7 @@
 // The "This cell" panel's view: the selected cell's receipt as label and text lines, Buy again with
 // its price stated first, and a status line. Everything from the server is set as text.
 import { RECEIPT_TEXTS } from '../../../core/text/catalogue/sidebar/receipt';
+import { RECEIPT_ANSWERS } from '../../../core/text/catalogue/sidebar/receipt-answers';
 import { timesNote } from '../../../core/text/time-zone';
 import type { BuyAgainOffer, SelectionReceipt } from '../../../shared/receipt-rpc';
 import { $, el } from '../../dom';
@@ -22,7 +23,7 @@ export interface ReceiptElements {
 export function buildReceiptBody(): ReceiptElements {
   const lines = el('dl', { id: 'receipt-lines', class: 'receipt' });
   const times = el('p', { id: 'receipt-times', class: 'hint', hidden: true });
-  const said = el('p', { id: 'receipt-said', class: 'hint' }, RECEIPT_TEXTS.selectCell.text);
+  const said = el('p', { id: 'receipt-said', class: 'hint' }, RECEIPT_ANSWERS.selectCell.text);
   const buyAgain = el(
     'button',
     { type: 'button', id: 'receipt-buy-again', hidden: true },
