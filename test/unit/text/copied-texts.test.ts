@@ -8,6 +8,14 @@ import type { RawArguments } from '../../../src/core/formulas/arguments';
 import { prepareRequest } from '../../../src/core/formulas/request';
 import { operationByFunction } from '../../../src/core/operations/table';
 import { OWN_TEXT_FAMILIES } from '../../../src/core/text/catalogue/own-texts';
+import {
+  COMPANY_KINDS,
+  COMPANY_PREFIXES,
+  COMPANY_SUFFIXES,
+  FIRST_NAMES,
+  INDUSTRIES,
+  LAST_NAMES,
+} from '../../../tools/fake-api/vocabulary';
 import { PANEL_TEXTS, SIDEBAR_TEXTS } from './panel-samples';
 import { CELL_TEXTS } from './samples';
 
@@ -126,7 +134,26 @@ describe('our own texts, copied', () => {
       'Daily Formula',
       'Not Now Productions',
       'Ada Lovelace',
+      'Lovelace, Ada',
+      'Acme (UK) Ltd',
+      'Found (Scotland) Ltd',
+      'Smith & Sons (Holdings)',
+      'Not Sent Ltd',
+      'Employee List Ordering Co',
+      'Taking Long LLC',
+      'Terror: The Company',
+      'https://www.pronet.com/in/ada-lovelace',
+      'ada@acme.com',
     ];
-    expect(names.filter((name) => refusal(name) !== null)).toEqual([]);
+    expect(names.filter((name) => OURS.test(refusal(name) ?? ''))).toEqual([]);
+  });
+
+  it("buys every company and person of the fake API's vocabulary", () => {
+    const companies = COMPANY_PREFIXES.flatMap((prefix) =>
+      COMPANY_SUFFIXES.flatMap((suffix) => COMPANY_KINDS.map((kind) => `${prefix}${suffix}${kind}`)),
+    );
+    const people = FIRST_NAMES.flatMap((first) => LAST_NAMES.map((last) => `${first} ${last}`));
+    const words = [...INDUSTRIES.flatMap((industry) => [industry.name, ...industry.specialties])];
+    expect([...companies, ...people, ...words].filter((name) => refusal(name) !== null)).toEqual([]);
   });
 });

@@ -51,8 +51,11 @@ type Test = (looseText: string, text: string) => boolean;
 /** How a family's texts are known, in any form: see the file's header. */
 function testOf(family: TextFamily): Test {
   const begins = loose(family.begins);
-  if (family.whole)
-    return (text) => text === begins || text.split(/: | ?\(|\)/).some((part) => part.trim() === begins);
+  if (family.whole) {
+    // Whole, after a label ("Row 7: Found"), or before a remark in brackets that ends it ("Found (copied)").
+    const pattern = new RegExp(`^(?:.*: )?${escaped(begins)}(?: \\(.*\\))?$`, 'u');
+    return (text) => pattern.test(text);
+  }
   const marks = family.nouns ? family.nouns.map((noun) => loose(`1 ${noun}${family.begins}`)) : [begins];
   if (!distinctive(marks[0]!)) return (_, text) => holds(family, text);
   const pattern = new RegExp(`${AT_A_WORD}(?:${marks.map(escaped).join('|')})`, 'u');
