@@ -12,13 +12,15 @@ const HEADER = [
 
 describe('the marks of our own texts', () => {
   const source = marksSource(catalogueMarks());
-  if (process.env.WRITE_MARKS === '1')
+  const writing = process.env.WRITE_MARKS === '1';
+  if (writing)
     writeFileSync(
       MARKS_FILE,
       `${[...HEADER, `export const MARKS = ${JSON.stringify(source)};`].join('\n')}\n`,
     );
 
-  it('are those the catalogue says (npm run marks writes them)', () => {
+  // Once written, the file holds them: what this run imported was the file as it was before.
+  (writing ? it.skip : it)('are those the catalogue says (npm run marks writes them)', () => {
     expect(MARKS).toBe(source);
   });
 });

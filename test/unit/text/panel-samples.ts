@@ -5,7 +5,7 @@ import type { Purchase } from '../../../src/core/billing/purchases';
 import { spendReport } from '../../../src/core/billing/report';
 import { operationByFunction } from '../../../src/core/operations/table';
 import { type ReceiptFacts, receiptLines } from '../../../src/core/receipts/receipt';
-import { cutListText } from '../../../src/core/text/catalogue/jobs';
+import { CUT_LIST_ADVICE, cutListText } from '../../../src/core/text/catalogue/jobs';
 import { lostResultsRefusal, lostResultsText } from '../../../src/core/text/catalogue/lost';
 import { BULK_TEXTS } from '../../../src/core/text/catalogue/sidebar/bulk';
 import { BULK_ANSWERS } from '../../../src/core/text/catalogue/sidebar/bulk-answers';
@@ -106,6 +106,7 @@ const PANEL: string[] = [
   lostResultsText({ name: '_enrich_cache', deleted: 'rows', holds: { entries: 5, credits: 5 } }),
   lostResultsRefusal({ name: '_enrich_cache', deleted: 'sheet', holds: null }),
   cutListText(25),
+  CUT_LIST_ADVICE,
 ];
 
 export const PANEL_TEXTS = PANEL.filter(isSentence);

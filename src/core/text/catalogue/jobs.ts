@@ -54,6 +54,10 @@ export function listFoundText(employees: number, followsUser: boolean): string {
   );
 }
 
+/** What the note of a list the balance cut short advises (jobs/employee-sheet.ts). */
+export const CUT_LIST_ADVICE =
+  'For the rest, add credits and ask again with another max: this same query answers from the list saved here.';
+
 /** Said in the formula's cell and the sheet's note of a list the balance cut short (jobs/short-list.ts). */
 export function cutListText(asked: number): string {
   return `It may be incomplete: ${asked} were asked, and the account ran out of credits (the API cuts a list to what the balance covers).`;

@@ -34,6 +34,11 @@ export const SPENDING_ANSWERS = {
       `Possibly charged twice: up to ${creditsText(credits)} more (lookups sent again after a network failure)`,
   ),
   reportNoTwice: said('hint', 'Possibly charged twice: none'),
+  /** The note on the hidden record of purchases (server/adapters/ledger-sheet.ts). */
+  ledgerNote: said(
+    'hint',
+    'Every lookup this spreadsheet paid for, kept 90 days for the spend report and the receipts of cells (Extensions > Enrich for Sheets > Open sidebar). Editing rows loses them; the day totals in Spending stay.',
+  ),
   paidUnknown: said('label', 'Paid (whether found was not recorded)'),
   outcomeTwice: saidBy(
     'label',
