@@ -46,38 +46,61 @@ export const OWN_TEXT_FAMILIES: readonly TextFamily[] = [
 const AT_A_WORD = '(?:(?<![\\p{L}\\p{N}#])|(?!\\p{L}))';
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-type Test = (looseText: string, text: string) => boolean;
+/** A family's marks in a loose text: its beginning, after its count for a counted family. */
+const marksOf = (family: TextFamily) =>
+  family.nouns ? family.nouns.map((noun) => loose(`1 ${noun}${family.begins}`)) : [loose(family.begins)];
 
-/** How a family's texts are known, in any form: see the file's header. */
-function testOf(family: TextFamily): Test {
-  const begins = loose(family.begins);
-  if (family.whole) {
-    // Whole, after a label ("Row 7: Found"), or before a remark in brackets that ends it ("Found (copied)").
-    const pattern = new RegExp(`^(?:.*: )?${escaped(begins)}(?: \\(.*\\))?$`, 'u');
-    return (text) => pattern.test(text);
-  }
-  const marks = family.nouns ? family.nouns.map((noun) => loose(`1 ${noun}${family.begins}`)) : [begins];
-  if (!distinctive(marks[0]!)) return (_, text) => holds(family, text);
-  const pattern = new RegExp(`${AT_A_WORD}(?:${marks.map(escaped).join('|')})`, 'u');
-  return (text) => pattern.test(text);
+type Find = (looseText: string, text: string) => TextFamily | null;
+
+/** One pattern over `list`, a group a family (`wrap` places them): the family whose group matched. */
+function oneOf(list: readonly TextFamily[], wrap: (groups: string) => string): Find {
+  const groups = list.map((family) => `(${marksOf(family).map(escaped).join('|')})`).join('|');
+  const pattern = new RegExp(wrap(groups), 'u');
+  return (looseText) => {
+    const found = pattern.exec(looseText);
+    return found ? list[found.findIndex((group, i) => i > 0 && group !== undefined) - 1]! : null;
+  };
 }
 
-/** Built on first use, not as every execution loads. */
-let tests: { family: TextFamily; test: Test }[] | null = null;
+/**
+ * Built on first use, not as every execution loads, and read for every input cell of a run: the
+ * families known anywhere in a text; those known whole (alone, after a label, "Row 7: Found", or
+ * before a remark in brackets that ends the text, "Found (copied)"); and those whose beginning may
+ * begin a name ("Cut to"), known only as written.
+ */
+let finds: Find[] | null = null;
 let marks: RegExp | null = null;
 
-/** The family `text` is one of, or null when it is none of them. */
-export function ownTextFamily(text: string): TextFamily | null {
-  tests ??= OWN_TEXT_FAMILIES.map((family) => ({ family, test: testOf(family) }));
-  // Read for every input cell of a run: the text is made loose once, not once a family.
-  const looseText = loose(text);
-  return tests.find(({ test }) => test(looseText, text))?.family ?? null;
+function findsOf(): Find[] {
+  const anywhere = OWN_TEXT_FAMILIES.filter((family) => !family.whole && distinctive(marksOf(family)[0]!));
+  const asWritten = OWN_TEXT_FAMILIES.filter((family) => !family.whole && !anywhere.includes(family));
+  return [
+    oneOf(anywhere, (groups) => `${AT_A_WORD}(?:${groups})`),
+    oneOf(
+      OWN_TEXT_FAMILIES.filter((family) => family.whole),
+      (groups) => `^(?:.*: )?(?:${groups})(?: \\(.*\\))?$`,
+    ),
+    (_, text) => asWritten.find((family) => holds(family, text)) ?? null,
+  ];
 }
+
+function familyOf(looseText: string, text: string): TextFamily | null {
+  finds ??= findsOf();
+  for (const find of finds) {
+    const family = find(looseText, text);
+    if (family) return family;
+  }
+  return null;
+}
+
+/** The family `text` is one of, or null when it is none of them. */
+export const ownTextFamily = (text: string): TextFamily | null => familyOf(loose(text), text);
 
 /** What kind of the add-on's own text `text` is (`message`: the sidebar's, a note's), or null. */
 export function ownTextKind(text: string): OwnTextKind | 'message' | null {
-  const family = ownTextFamily(text);
+  const looseText = loose(text);
+  const family = familyOf(looseText, text);
   if (family) return family.kind;
   marks ??= new RegExp(`${AT_A_WORD}(?:${MARKS})`, 'u');
-  return marks.test(loose(text)) ? 'message' : null;
+  return marks.test(looseText) ? 'message' : null;
 }
