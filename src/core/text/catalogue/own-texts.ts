@@ -93,9 +93,6 @@ function familyOf(looseText: string, text: string): TextFamily | null {
   return null;
 }
 
-/** The family `text` is one of, or null when it is none of them. */
-export const ownTextFamily = (text: string): TextFamily | null => familyOf(loose(text), text);
-
 /** What kind of the add-on's own text `text` is (`message`: the sidebar's, a note's), or null. */
 export function ownTextKind(text: string): OwnTextKind | 'message' | null {
   const looseText = loose(text);
