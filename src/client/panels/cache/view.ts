@@ -2,8 +2,8 @@
 // the server is set as text.
 
 import { CACHE_TEXTS } from '../../../core/text/catalogue/sidebar/cache';
+import { timesNote } from '../../../core/text/catalogue/sidebar/times';
 import { creditsText } from '../../../core/text/credits';
-import { timesNote } from '../../../core/text/time-zone';
 import type { CacheView } from '../../../shared/rpc';
 import { $, el } from '../../dom';
 

@@ -2,7 +2,7 @@
 // its price stated first, and a status line. Everything from the server is set as text.
 import { RECEIPT_TEXTS } from '../../../core/text/catalogue/sidebar/receipt';
 import { RECEIPT_ANSWERS } from '../../../core/text/catalogue/sidebar/receipt-answers';
-import { timesNote } from '../../../core/text/time-zone';
+import { timesNote } from '../../../core/text/catalogue/sidebar/times';
 import type { BuyAgainOffer, SelectionReceipt } from '../../../shared/receipt-rpc';
 import { $, el } from '../../dom';
 

@@ -1,7 +1,8 @@
 // The Watches panel's view: the account's notice, each watch with its state, cap, spend, rows and
 // last run, and today's share of the trigger runtime quota. Everything from the server is text.
+
+import { timesNote } from '../../../core/text/catalogue/sidebar/times';
 import { WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
-import { timesNote } from '../../../core/text/time-zone';
 import type { WatchList, WatchView } from '../../../shared/watch-rpc';
 import { $, el } from '../../dom';
 
