@@ -21,6 +21,7 @@ import { SETTINGS_TEXTS } from '../../../src/core/text/catalogue/sidebar/setting
 import { SETTINGS_ANSWERS } from '../../../src/core/text/catalogue/sidebar/settings-answers';
 import { SPENDING_TEXTS } from '../../../src/core/text/catalogue/sidebar/spending';
 import { SPENDING_ANSWERS } from '../../../src/core/text/catalogue/sidebar/spending-answers';
+import { TIMES_TEXTS } from '../../../src/core/text/catalogue/sidebar/times';
 import { WATCHES_TEXTS } from '../../../src/core/text/catalogue/sidebar/watches';
 import { WATCHES_ANSWERS } from '../../../src/core/text/catalogue/sidebar/watches-answers';
 import { capProblem, runCapProblem } from '../../../src/core/watches/caps';
@@ -113,6 +114,7 @@ export const PANEL_TEXTS = PANEL.filter(isSentence);
 
 /** Sample values for the makers that take more than words and numbers. */
 const SAMPLES: Readonly<Record<string, unknown[]>> = {
+  'TIMES_TEXTS.note': ['Europe/London'],
   'JOBS_TEXTS.retryQuestion': [{ state: 'expired', query: 'Acme', costText: '10 credits', credits: 10 }],
   'JOBS_ANSWERS.summary': [
     {
@@ -143,6 +145,7 @@ const CATALOGUE = {
   SETTINGS_TEXTS,
   SPENDING_TEXTS,
   WATCHES_TEXTS,
+  TIMES_TEXTS,
   BULK_ANSWERS,
   JOBS_ANSWERS,
   KEY_ANSWERS,

@@ -2,7 +2,7 @@
 // its price stated first, and a status line. Everything from the server is set as text.
 import { RECEIPT_TEXTS } from '../../../core/text/catalogue/sidebar/receipt';
 import { RECEIPT_ANSWERS } from '../../../core/text/catalogue/sidebar/receipt-answers';
-import { timesNote } from '../../../core/text/catalogue/sidebar/times';
+import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import type { BuyAgainOffer, SelectionReceipt } from '../../../shared/receipt-rpc';
 import { $, el } from '../../dom';
 
@@ -77,7 +77,7 @@ export function showReceipt(ui: ReceiptElements, receipt: SelectionReceipt): voi
   ui.lines.replaceChildren(
     ...receipt.lines.flatMap((line) => [el('dt', {}, line.label), el('dd', {}, line.text)]),
   );
-  ui.times.textContent = receipt.timeZone === '' ? '' : timesNote(receipt.timeZone);
+  ui.times.textContent = receipt.timeZone === '' ? '' : TIMES_TEXTS.note.say(receipt.timeZone);
   ui.times.hidden = receipt.lines.length === 0 || receipt.timeZone === '';
   ui.said.textContent = receipt.message;
   ui.said.hidden = receipt.message === '';
