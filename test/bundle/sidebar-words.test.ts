@@ -10,7 +10,6 @@ import { KEY_TEXTS } from '../../src/core/text/catalogue/sidebar/key';
 import { RECEIPT_TEXTS } from '../../src/core/text/catalogue/sidebar/receipt';
 import { SETTINGS_TEXTS } from '../../src/core/text/catalogue/sidebar/settings';
 import { SPENDING_TEXTS } from '../../src/core/text/catalogue/sidebar/spending';
-import { TIMES_TEXTS } from '../../src/core/text/catalogue/sidebar/times';
 import { WATCHES_TEXTS } from '../../src/core/text/catalogue/sidebar/watches';
 import { assertDistIsFresh } from '../dist-freshness';
 
