@@ -5,7 +5,15 @@ import type { Purchase } from '../../../src/core/billing/purchases';
 import { spendReport } from '../../../src/core/billing/report';
 import { operationByFunction } from '../../../src/core/operations/table';
 import { type ReceiptFacts, receiptLines } from '../../../src/core/receipts/receipt';
-import { CUT_LIST_ADVICE, cutListText } from '../../../src/core/text/catalogue/jobs';
+import {
+  CUT_LIST_ADVICE,
+  cutListText,
+  LIST_NOT_STORED_MESSAGE,
+  NO_EMPLOYEES_MESSAGE,
+  sheetNotWrittenMessage,
+  sheetNotYetMessage,
+  uncheckedJobMessage,
+} from '../../../src/core/text/catalogue/jobs';
 import { lostResultsRefusal, lostResultsText } from '../../../src/core/text/catalogue/lost';
 import { BULK_TEXTS } from '../../../src/core/text/catalogue/sidebar/bulk';
 import { BULK_ANSWERS } from '../../../src/core/text/catalogue/sidebar/bulk-answers';
@@ -108,6 +116,12 @@ const PANEL: string[] = [
   lostResultsRefusal({ name: '_enrich_cache', deleted: 'sheet', holds: null }),
   cutListText(25),
   CUT_LIST_ADVICE,
+  // A job's record, in its cell and the Jobs panel
+  NO_EMPLOYEES_MESSAGE,
+  LIST_NOT_STORED_MESSAGE,
+  uncheckedJobMessage('network error'),
+  sheetNotWrittenMessage('the sheet is protected'),
+  sheetNotYetMessage('the spreadsheet is busy'),
 ];
 
 export const PANEL_TEXTS = PANEL.filter(isSentence);
