@@ -11,14 +11,7 @@ import { operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';
 import { HELD_LOCK } from '../platform/locked-section';
 import { resultItems } from '../render/tables';
-import {
-  deliveryMessage,
-  LIST_NOT_STORED_MESSAGE,
-  NO_EMPLOYEES_MESSAGE,
-  sheetNotWrittenMessage,
-  sheetNotYetMessage,
-  uncheckedJobMessage,
-} from '../text/catalogue/jobs';
+import { deliveryMessage, JOB_RECORD_TEXTS } from '../text/catalogue/jobs';
 import { errorMessage } from '../text/error-message';
 import {
   COLLECTOR_DEFAULTS,
@@ -146,7 +139,7 @@ export class Pass {
     if (check.kind === 'unavailable') {
       return this.update({
         ...job,
-        message: uncheckedJobMessage(check.error.message),
+        message: JOB_RECORD_TEXTS.unchecked(check.error.message),
         updatedAt: now,
         polls: job.polls + 1,
         nextPollAt: now + nextPollDelayMs(now - job.startedAt),
@@ -189,7 +182,7 @@ export class Pass {
     const listed = outcome.kind === 'found' ? resultItems(outcome.result).length : 0;
     if (op.shape === 'employees' && listed > 0)
       return { job: this.update({ ...base, state: 'done' }), entry };
-    const message = op.shape === 'employees' ? NO_EMPLOYEES_MESSAGE : undefined;
+    const message = op.shape === 'employees' ? JOB_RECORD_TEXTS.noEmployees : undefined;
     const collected = this.update({ ...base, state: 'collected', ...(message ? { message } : {}) });
     this.report.collected.push(collected);
     return { job: collected, entry };
@@ -238,7 +231,7 @@ export class Pass {
         ...job,
         state: 'collected',
         updatedAt: this.time(),
-        message: NO_EMPLOYEES_MESSAGE,
+        message: JOB_RECORD_TEXTS.noEmployees,
       });
       this.report.collected.push(collected);
       return collected;
@@ -247,7 +240,7 @@ export class Pass {
       ...job,
       state: 'expired',
       updatedAt: this.time(),
-      message: LIST_NOT_STORED_MESSAGE,
+      message: JOB_RECORD_TEXTS.notStored,
     });
     this.report.expired.push(expired);
     return expired;
@@ -308,14 +301,14 @@ export class Pass {
     const reason = errorMessage(error);
     const attempts = (job.deliveryAttempts ?? 0) + 1;
     if (attempts >= COLLECTOR_DEFAULTS.maxDeliveryAttempts) {
-      return this.fail({ ...job, deliveryAttempts: attempts }, sheetNotWrittenMessage(reason));
+      return this.fail({ ...job, deliveryAttempts: attempts }, JOB_RECORD_TEXTS.sheetNotWritten(reason));
     }
     return this.update({
       ...job,
       deliveryAttempts: attempts,
       updatedAt: this.time(),
       nextPollAt: this.time() + COLLECTOR_DEFAULTS.deliveryRetryMs,
-      message: sheetNotYetMessage(reason),
+      message: JOB_RECORD_TEXTS.sheetNotYet(reason),
     });
   }
 

@@ -5,15 +5,7 @@ import type { Purchase } from '../../../src/core/billing/purchases';
 import { spendReport } from '../../../src/core/billing/report';
 import { operationByFunction } from '../../../src/core/operations/table';
 import { type ReceiptFacts, receiptLines } from '../../../src/core/receipts/receipt';
-import {
-  CUT_LIST_ADVICE,
-  cutListText,
-  LIST_NOT_STORED_MESSAGE,
-  NO_EMPLOYEES_MESSAGE,
-  sheetNotWrittenMessage,
-  sheetNotYetMessage,
-  uncheckedJobMessage,
-} from '../../../src/core/text/catalogue/jobs';
+import { CUT_LIST_ADVICE, cutListText, JOB_RECORD_TEXTS } from '../../../src/core/text/catalogue/jobs';
 import { lostResultsRefusal, lostResultsText } from '../../../src/core/text/catalogue/lost';
 import { BULK_TEXTS } from '../../../src/core/text/catalogue/sidebar/bulk';
 import { BULK_ANSWERS } from '../../../src/core/text/catalogue/sidebar/bulk-answers';
@@ -117,11 +109,11 @@ const PANEL: string[] = [
   cutListText(25),
   CUT_LIST_ADVICE,
   // A job's record, in its cell and the Jobs panel
-  NO_EMPLOYEES_MESSAGE,
-  LIST_NOT_STORED_MESSAGE,
-  uncheckedJobMessage('network error'),
-  sheetNotWrittenMessage('the sheet is protected'),
-  sheetNotYetMessage('the spreadsheet is busy'),
+  JOB_RECORD_TEXTS.noEmployees,
+  JOB_RECORD_TEXTS.notStored,
+  JOB_RECORD_TEXTS.unchecked('network error'),
+  JOB_RECORD_TEXTS.sheetNotWritten('the sheet is protected'),
+  JOB_RECORD_TEXTS.sheetNotYet('the spreadsheet is busy'),
 ];
 
 export const PANEL_TEXTS = PANEL.filter(isSentence);

@@ -74,11 +74,12 @@ export function deliveryMessage(employees: number, sheetName: string, cutFrom?: 
 
 // What a job's record says when the collector could not finish it (jobs/collector-pass.ts): its
 // cell and the Jobs panel show it.
-export const NO_EMPLOYEES_MESSAGE = 'No employees found for this query.';
-export const LIST_NOT_STORED_MESSAGE =
-  'The list was paid for but its result is no longer stored (storage full). Re-run it from the Jobs panel.';
-export const uncheckedJobMessage = (why: string) => `Could not check the job: ${why}`;
-export const sheetNotWrittenMessage = (reason: string) =>
-  `Could not write the employee sheet: ${reason}. The list is paid for and kept: Retry in the Jobs panel writes it again at no cost.`;
-export const sheetNotYetMessage = (reason: string) =>
-  `Could not write the employee sheet yet (${reason}); trying again.`;
+export const JOB_RECORD_TEXTS = {
+  noEmployees: 'No employees found for this query.',
+  notStored:
+    'The list was paid for but its result is no longer stored (storage full). Re-run it from the Jobs panel.',
+  unchecked: (why: string) => `Could not check the job: ${why}`,
+  sheetNotWritten: (reason: string) =>
+    `Could not write the employee sheet: ${reason}. The list is paid for and kept: Retry in the Jobs panel writes it again at no cost.`,
+  sheetNotYet: (reason: string) => `Could not write the employee sheet yet (${reason}); trying again.`,
+} as const;
