@@ -10,7 +10,7 @@ import { ownLayout } from '../bulk/layout';
 import { type ColumnClaim, recipeFamily } from '../bulk/owners';
 import { plannedSteps } from '../recipes/step-plans';
 import type { RecipeSheet } from '../recipes/steps';
-import { WATCHES_TEXTS } from '../text/catalogue/sidebar/watches';
+import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
 import { checkDailyCap, MAX_WATCHES, type Watch, type WatchStep } from './watch';
 
 /** A watch as its setup plans it, before it is made (watch.ts newWatch). */
@@ -88,8 +88,9 @@ const sameSetup = (a: Pick<Watch, 'sheetName' | 'steps'>, b: Pick<Watch, 'sheetN
 
 /** Refuses one watch too many, or a second watch of the same setup; throws a message to show. */
 export function checkNewWatch(existing: readonly Watch[], planned: PlannedWatch): void {
-  if (existing.length >= MAX_WATCHES) throw new Error(WATCHES_TEXTS.atMost.say(MAX_WATCHES));
-  if (existing.some((watch) => sameSetup(watch, planned))) throw new Error(WATCHES_TEXTS.watchedAlready.text);
+  if (existing.length >= MAX_WATCHES) throw new Error(WATCHES_ANSWERS.atMost.say(MAX_WATCHES));
+  if (existing.some((watch) => sameSetup(watch, planned)))
+    throw new Error(WATCHES_ANSWERS.watchedAlready.text);
 }
 
 /** A change from the Watches list as the server may trust it; throws a message to show. */

@@ -2,8 +2,8 @@
 // the server is set as text.
 
 import { CACHE_TEXTS } from '../../../core/text/catalogue/sidebar/cache';
+import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import { creditsText } from '../../../core/text/credits';
-import { timesNote } from '../../../core/text/time-zone';
 import type { CacheView } from '../../../shared/rpc';
 import { $, el } from '../../dom';
 
@@ -121,7 +121,7 @@ export function showCache(ui: CacheElements, view: CacheView): void {
     ),
     ...(view.oldest === null
       ? []
-      : [el('p', { id: 'cache-times', class: 'hint' }, timesNote(view.timeZone))]),
+      : [el('p', { id: 'cache-times', class: 'hint' }, TIMES_TEXTS.note.say(view.timeZone))]),
   );
 }
 
