@@ -69,6 +69,7 @@ const VALUES_MOSTLY: Readonly<Record<string, string>> = {
   'WATCHES_TEXTS.onAgain': '"…" is on again.',
   'WATCHES_TEXTS.capSet': '"…" may spend … a day.',
   'WATCHES_TEXTS.today': 'Today … of …',
+  'WATCHES_TEXTS.note': '… on, … paused, … off',
 };
 
 /** The families whose bare beginning is no text of ours: a word or two any name may begin with. */
