@@ -6,13 +6,14 @@ import { operationByType } from '../operations/table';
 import { NOT_FOUND } from '../text/catalogue/cells';
 import { FOUND } from '../text/catalogue/statuses';
 import { creditsAmount, creditsText } from '../text/credits';
+import type { Buyer } from './buyer';
 import { addDays } from './days';
 import { MIXED } from './purchase-pages';
-import type { Purchase, PurchaseOutcome, PurchaseSource } from './purchases';
+import type { Purchase, PurchaseOutcome } from './purchases';
 import { REPORT_PERIODS } from './report-periods';
 import { toCredits } from './totals';
 
-export const SOURCE_LABELS: Readonly<Record<PurchaseSource, string>> = {
+export const SOURCE_LABELS: Readonly<Record<Buyer, string>> = {
   formula: 'Formula',
   bulk: 'Bulk run',
   recipe: 'Recipe',
