@@ -68,9 +68,13 @@ export abstract class CellGrid {
 
   /** Cells holding formulas, for recalculation. */
   formulaCells(): { row: number; column: number; cell: Readonly<Cell> }[] {
-    return [...this.#cells]
-      .filter(([, cell]) => cell.formula !== '')
-      .map(([k, cell]) => ({ row: Number(k.split(':')[0]), column: Number(k.split(':')[1]), cell }));
+    const found: { row: number; column: number; cell: Readonly<Cell> }[] = [];
+    for (const [k, cell] of this.#cells) {
+      if (cell.formula === '') continue;
+      const colon = k.indexOf(':');
+      found.push({ row: Number(k.slice(0, colon)), column: Number(k.slice(colon + 1)), cell });
+    }
+    return found;
   }
 
   /** Verified wording for ranges past the grid. */
