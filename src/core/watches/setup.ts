@@ -14,13 +14,7 @@ import { WATCHES_TEXTS } from '../text/catalogue/sidebar/watches';
 import { checkDailyCap, MAX_WATCHES, type Watch, type WatchStep } from './watch';
 
 /** A watch as its setup plans it, before it is made (watch.ts newWatch). */
-export interface PlannedWatch {
-  sheetName: string;
-  headerRow: number;
-  label: string;
-  family?: string;
-  steps: WatchStep[];
-}
+export type PlannedWatch = Pick<Watch, 'sheetName' | 'headerRow' | 'label' | 'family' | 'steps'>;
 
 /** What planning a watch reads: a sheet's header row, and the recipe a setup names, checked. */
 export interface SetupReads {
