@@ -11,7 +11,7 @@ import { type ColumnClaim, recipeFamily } from '../bulk/owners';
 import { plannedSteps } from '../recipes/step-plans';
 import type { RecipeSheet } from '../recipes/steps';
 import { WATCHES_TEXTS } from '../text/catalogue/sidebar/watches';
-import { checkDailyCap, MAX_WATCHES, type Watch, type WatchStep } from './watch';
+import { checkDailyCap, MAX_WATCHES, type Watch } from './watch';
 
 /** A watch as its setup plans it, before it is made (watch.ts newWatch). */
 export type PlannedWatch = Pick<Watch, 'sheetName' | 'headerRow' | 'label' | 'family' | 'steps'>;
