@@ -1,8 +1,8 @@
 // `npm run bench -- --quick`: every scenario of the full bench, the largest at a fifth of their
 // size (bulk runs and the recipe over 2,000 rows, the big range over 1,000, formulas over 400
-// cells, the blips over 2,000 lookups), so that a run takes minutes, not a quarter of an hour on a
-// loaded machine. The watch keeps its day: its figures are about a day's trigger quota. The results
-// say their mode, and so do the README's tables.
+// cells, the blips over 2,000 lookups, the watch's day of form responses one every 5 minutes), so
+// that a run takes minutes, not a quarter of an hour on a loaded machine. The results say their
+// mode, and so do the benchmark page's tables.
 export const QUICK = process.argv.includes('--quick');
 
 export type BenchMode = 'full' | 'quick';

@@ -5,6 +5,7 @@ import type { PaceScenarios } from './pace-scenarios';
 import type { PaceFigures, PaceResults } from './pace-ways';
 import { n, row } from './table-text';
 import type { WatchFigures } from './watch-scenario';
+import { howOften } from './watch-table';
 
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 const times = (value: number, bound: number) => `${(value / bound).toFixed(2)}×`;
@@ -53,7 +54,7 @@ export function paceRows(p: PaceScenarios, rows: { bulk: number; recipe: number 
     row([range(p.range[0]!.figures.rows), ...cells(p.range, rangeCell, p)]),
     row([range(p.bigRange[0]!.figures.rows), ...cells(p.bigRange, rangeCell, p)]),
     row([
-      `A watch over a day of form responses (one a minute, ${n(p.watch[0]!.figures.rows)} rows: no pace bounds it): minutes from a row’s arrival to its answer, median / worst · ${four} (an hour after the day) · share of the trigger quota`,
+      `A watch over a day of form responses (${howOften(p.watch[0]!.figures.rows)}, ${n(p.watch[0]!.figures.rows)} rows: no pace bounds it): minutes from a row’s arrival to its answer, median / worst · ${four} (an hour after the day) · share of the trigger quota`,
       ...cells(p.watch, watchCell, p),
     ]),
     row([
