@@ -132,7 +132,6 @@ function runAgain(context: CollectorContext, job: JobRecord, op: Operation): Ret
   const now = context.deps.client.clock.now();
   const results = lookupMany(context.deps, [{ key: job.key, op, request: job.request }], {
     buyer: 'retry',
-    jobSource: 'sidebar',
     spreadsheetId: job.spreadsheetId,
     day: context.day,
     deadline: now + RETRY_BUDGET_MS,

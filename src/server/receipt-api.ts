@@ -250,7 +250,6 @@ function buyAgainOffer(
 function buyAgainContext(ctx: ExecutionContext, spreadsheetId: string, now: number): LookupContext {
   return {
     buyer: 'buyAgain',
-    jobSource: 'sidebar',
     spreadsheetId,
     day: ctx.day(),
     deadline: now + BUY_AGAIN_BUDGET_MS,

@@ -7,13 +7,14 @@ import { NOT_FOUND } from '../text/catalogue/cells';
 import { SPENDING_ANSWERS } from '../text/catalogue/sidebar/spending-answers';
 import { FOUND } from '../text/catalogue/statuses';
 import { creditsAmount } from '../text/credits';
+import type { Buyer } from './buyer';
 import { addDays } from './days';
 import { MIXED } from './purchase-pages';
-import type { Purchase, PurchaseOutcome, PurchaseSource } from './purchases';
+import type { Purchase, PurchaseOutcome } from './purchases';
 import { REPORT_PERIODS } from './report-periods';
 import { toCredits } from './totals';
 
-export const SOURCE_LABELS: Readonly<Record<PurchaseSource, string>> = {
+export const SOURCE_LABELS: Readonly<Record<Buyer, string>> = {
   formula: 'Formula',
   bulk: 'Bulk run',
   recipe: 'Recipe',

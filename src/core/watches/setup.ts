@@ -11,16 +11,10 @@ import { type ColumnClaim, recipeFamily } from '../bulk/owners';
 import { plannedSteps } from '../recipes/step-plans';
 import type { RecipeSheet } from '../recipes/steps';
 import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
-import { checkDailyCap, MAX_WATCHES, type Watch, type WatchStep } from './watch';
+import { checkDailyCap, MAX_WATCHES, type Watch } from './watch';
 
 /** A watch as its setup plans it, before it is made (watch.ts newWatch). */
-export interface PlannedWatch {
-  sheetName: string;
-  headerRow: number;
-  label: string;
-  family?: string;
-  steps: WatchStep[];
-}
+export type PlannedWatch = Pick<Watch, 'sheetName' | 'headerRow' | 'label' | 'family' | 'steps'>;
 
 /** What planning a watch reads: a sheet's header row, and the recipe a setup names, checked. */
 export interface SetupReads {

@@ -59,7 +59,6 @@ const job: JobRecord = {
   key: 'r1:scope:hash',
   type: 'pronet_profile_to_pronet_info',
   request: { type: 'pronet_profile_to_pronet_info', input_data: 'https://www.pronet.com/in/ada' },
-  source: 'formula',
   spreadsheetId: 'sheet-1',
   state: 'lost',
   startedAt: 0,

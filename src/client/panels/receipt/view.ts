@@ -4,7 +4,7 @@ import { RECEIPT_TEXTS } from '../../../core/text/catalogue/sidebar/receipt';
 import { RECEIPT_ANSWERS } from '../../../core/text/catalogue/sidebar/receipt-answers';
 import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import type { BuyAgainOffer, SelectionReceipt } from '../../../shared/receipt-rpc';
-import { $, el } from '../../dom';
+import { $, confirmationBox, el } from '../../dom';
 
 export interface ReceiptElements {
   note: HTMLElement;
@@ -29,25 +29,12 @@ export function buildReceiptBody(): ReceiptElements {
     { type: 'button', id: 'receipt-buy-again', hidden: true },
     RECEIPT_TEXTS.buyAgain.text,
   );
-  const question = el('p', { id: 'receipt-confirm-text', class: 'warning' });
-  const confirm = el(
-    'button',
-    { type: 'button', id: 'receipt-confirm', class: 'action' },
+  const { question, confirm, keep, confirmation } = confirmationBox(
+    'receipt',
     RECEIPT_TEXTS.buyThemAgain.text,
+    'action',
+    RECEIPT_TEXTS.notNow.text,
   );
-  const keep = el('button', { type: 'button', id: 'receipt-keep' }, RECEIPT_TEXTS.notNow.text);
-  const confirmation = el(
-    'div',
-    {
-      id: 'receipt-confirmation',
-      class: 'confirmation',
-      role: 'group',
-      'aria-labelledby': 'receipt-confirm-text',
-    },
-    question,
-    el('div', { class: 'buttons' }, confirm, keep),
-  );
-  confirmation.hidden = true;
   const message = el('p', { id: 'receipt-message', class: 'message', role: 'status' });
   $('receipt-body').replaceChildren(
     el('p', { class: 'hint' }, RECEIPT_TEXTS.intro.text),
