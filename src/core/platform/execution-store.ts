@@ -20,7 +20,9 @@ export function executionStore(
       const all = { ...riders, ...entries };
       riders = {};
       store.setMany(all);
-      if (held) held = { ...held, ...all };
+      // In place: the read held is this store's own copy (`hold`), and a copy of the whole store
+      // at every write cost a formula's execution more than its lookup.
+      if (held) Object.assign(held, all);
     },
     alongside(entries) {
       riders = { ...riders, ...entries };
