@@ -48,10 +48,13 @@ export function readApiKey(
  * instead, it finds no key and buys nothing either. A key shared with the spreadsheet is its
  * editors' to spend.
  */
-export function formulaMaySpend(found: { key: string; scope: KeyScope }): boolean {
+export function formulaMaySpend(
+  found: { key: string; scope: KeyScope },
+  user: () => GoogleAppsScript.Properties.Properties = () => store('user'),
+): boolean {
   if (found.scope === 'document') return true;
   try {
-    store('user').setProperty(KEY_PROPERTY, found.key);
+    user().setProperty(KEY_PROPERTY, found.key);
     return true;
   } catch {
     return false;

@@ -40,6 +40,8 @@ export interface ExecutionContext {
   apiKey: string;
   /** Where the key was found: saved for the user, or shared with this spreadsheet. */
   keyScope: KeyScope;
+  /** The execution's user properties object, got once (the key, the memory, a formula's key check). */
+  userProperties: () => GoogleAppsScript.Properties.Properties;
   settings: Settings;
   /**
    * The pace learned for the account as this execution found it: what a lookup plans its sending
@@ -243,6 +245,7 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
     memory,
     apiKey: found.key,
     keyScope: found.scope,
+    userProperties: user.properties,
     settings,
     pace: paceView(snapshot, paceKey, settings.requestsPerSecond, clock.now()),
     opening: snapshot,

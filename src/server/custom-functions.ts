@@ -96,7 +96,9 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
       pollJobs: true,
       maxRequestsPerSecond: context.pace.rate,
       refusal: () =>
-        formulaMaySpend({ key: context.apiKey, scope: context.keyScope }) ? null : CELL_TEXT.ownersKeyOnly,
+        formulaMaySpend({ key: context.apiKey, scope: context.keyScope }, context.userProperties)
+          ? null
+          : CELL_TEXT.ownersKeyOnly,
     });
     const left = new Set(
       items.filter((item) => results.get(item.key)?.kind === 'deferred').map((item) => item.key),
