@@ -113,6 +113,10 @@ export interface CacheView {
    * This account's answers in the memory across all the user's spreadsheets (this one's included):
    * free in each of them while kept.
    */
+  /**
+   * The account's answers in the memory the user's spreadsheets share, from how many of them, and
+   * what this spreadsheet may pay again once they and its own are cleared.
+   */
   everywhere: { entries: number; spreadsheets: number; rebuyCredits: number };
 }
 
@@ -133,7 +137,7 @@ export interface ServerApi
   getPace(): PaceSummary | null;
   getLedger(): LedgerView;
   getCacheStats(): CacheView;
-  /** `here` (the default): this spreadsheet's; `everywhere`: the account's in all the user's spreadsheets. */
+  /** `here` (the default): this spreadsheet's; `everywhere`: the shared memory's too (other files keep their own). */
   clearCache(where?: 'here' | 'everywhere'): CacheView;
   /** Goes on without what the deleted hidden sheet held: lookups buy again, a new sheet keeps them. */
   acceptLostResults(): CacheView;
