@@ -50,6 +50,8 @@ export function whereKept(key: string, sources: KeptSources): Kept {
   const remembered = readMemory(sources.memory, key);
   if (remembered && sources.isLive(remembered.at)) {
     kept.layers.push('memory');
+    // The same purchase, kept here since a run took it from the memory: the memory says where.
+    if (kept.answer?.at === remembered.at) kept.answer = { ...kept.answer, boughtIn: remembered.boughtIn };
     kept.answer ??= remembered;
   }
   return kept;

@@ -82,7 +82,7 @@ function boughtLine(facts: ReceiptFacts, purchase: Purchase | undefined): Receip
     const cost = answer.credits === undefined ? '' : ` for ${creditsText(answer.credits)}`;
     return {
       label: 'Bought',
-      text: `Saved result, free. Bought ${facts.formatTime(answer.at)}${cost}; that purchase is not in the record (it keeps 90 days)`,
+      text: `Saved result, free. Bought ${facts.formatTime(answer.at)}${cost}; that purchase is not in this spreadsheet's record (it was bought in another, or over 90 days ago)`,
     };
   }
   if (facts.job?.state === 'processing') return { label: 'Bought', text: 'Not yet: its job is running' };

@@ -24,6 +24,7 @@ import {
 } from '../plan';
 import { countRows, rowsOf } from '../row-ranges';
 import type { BulkRun } from '../run';
+import { keepLent, sayLostSheet } from './lent';
 import { EmployeeLists } from './lists';
 import { nextRun, type SliceEnd } from './next-run';
 import { outcomesOf, type SliceView } from './outcomes';
@@ -81,6 +82,7 @@ class Slice implements SliceView {
     const { work, stale } = this.chooseRows();
     const cut = this.planLookups(work);
     const results = this.lookUp(work.filter((_, index) => !cut.capped.has(index)));
+    keepLent(this.deps.lookup.cache, results);
     this.bookCredits(work, results);
     const outcomes = outcomesOf(this, work, cut.capped, results, this.cappedAs());
     this.write(work, outcomes);
@@ -95,7 +97,7 @@ class Slice implements SliceView {
       limits: this.limits,
       runHardCap: this.options.runHardCap,
     };
-    return nextRun(this.input, end);
+    return sayLostSheet(this.deps.lookup.cache, nextRun(this.input, end));
   }
 
   /** Pending rows when due, then rows to retry, then new rows from the cursor: at most maxRows. */
