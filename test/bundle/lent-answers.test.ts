@@ -5,6 +5,7 @@
 // a website from a company name, 1 credit.
 import type { BulkPreview, BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
 import type { SelectionReceipt } from '../../src/shared/receipt-rpc';
+import type { RecipePreview } from '../../src/shared/recipe-rpc';
 import {
   callFunction,
   createWorld,
@@ -158,5 +159,64 @@ describe('answers Leads Q3 bought, lent to a bulk run in Leads Q4', () => {
     expect(boughtOf(q4, 'B2')).toBe(
       "Saved result, free. Bought 2025-01-06 04:00 for 1 credit; that purchase is not in this spreadsheet's record (it was bought in another, or over 90 days ago)",
     );
+  });
+});
+
+describe('an email Leads Q3 bought, lent to a watch and a recipe in Leads Q4', () => {
+  const PROFILE = 'https://www.pronet.com/in/ada-lovelace';
+  const emails = (sheetName: string): BulkRunConfig => ({
+    sheetName,
+    headerRow: 1,
+    type: 'pronet_profile_to_email',
+    columns: { input: 1 },
+    output: { mode: 'primary' },
+  });
+
+  /** Leads Q3 buys Ada's email (10 credits, the spec's price); Leads Q4 then takes it, as `take` does. */
+  function lentTo(take: (q4: World) => void): World {
+    const q3 = createWorld({ plan: 10, emulator: { spreadsheetName: 'Leads Q3', addOn: true } });
+    typeValues(q3, 'A2', [[PROFILE]]);
+    callFunction(q3, 'PRONET_EMAIL', PROFILE);
+    expect(spent(q3)).toBe(10);
+    const q4 = openAnotherSpreadsheet(q3, { name: 'Leads Q4', plan: 10, emulator: { addOn: true } });
+    take(q4);
+    const paid = spent(q4);
+    hoursLater(q4);
+    forgetUserMemory(q4);
+    typeValues(q4, 'A1:A2', [['Profile'], [PROFILE]], 'Again');
+    expect(sidebar<BulkPreview>(q4, 'previewBulkRun', emails('Again'))).toMatchObject({
+      cached: 1,
+      estimatedCredits: 0,
+    });
+    expect(spent(q4)).toBe(paid);
+    return q4;
+  }
+
+  it('is kept by the watch that wrote it', () => {
+    lentTo((q4) => {
+      typeValues(q4, 'A1', [['Profile']]);
+      sidebar(q4, 'createWatch', { kind: 'lookup', config: emails('Sheet1'), dailyCap: 50 });
+      q4.emu.edit(q4.bundle, 'Sheet1', 'A2', PROFILE);
+      expect(q4.emu.values('Sheet1', 'B2')[0]![0]).toMatch(/@/);
+      expect(spent(q4)).toBe(10);
+    });
+  });
+
+  it("is kept by the recipe's step that wrote it", () => {
+    lentTo((q4) => {
+      typeValues(q4, 'A1:A2', [['Profile'], [PROFILE]]);
+      const config = {
+        recipeId: 'contact-from-profile',
+        sheetName: 'Sheet1',
+        headerRow: 1,
+        slots: { profileUrl: 1 },
+      };
+      const preview = sidebar<RecipePreview>(q4, 'previewRecipe', config);
+      expect(preview.creditsMax).toBe(50);
+      const run = sidebar<BulkProgress>(q4, 'startRecipeRun', config, preview.creditsMax);
+      expect(drive(q4, run.runId).state).toBe('done');
+      // The phone (50 credits) is bought here; the email is Leads Q3's.
+      expect(spent(q4)).toBe(60);
+    });
   });
 });
