@@ -119,9 +119,11 @@ describe('Buy again sends what it offers', () => {
   });
 
   it('right after another Buy again: 1 credit, and it buys again', () => {
-    const world = createWorld();
+    // Bought by the typing edit's trigger, which keeps its answers in the hidden sheet.
+    const world = createWorld({ emulator: { addOn: true } });
     typeValues(world, 'A1', [['Acme Corporation']]);
-    enterFormula(world, 'B1', '=COMPANY_WEBSITE(A1)');
+    enterFormula(world, 'B1', '=COMPANY_WEBSITE(A1)', 'Sheet1', { triggersFirst: true });
+    expect(spent(world)).toBe(1);
     world.clock.advance(60_000);
     const first = offerAt(world, 'B1');
     expect(sidebar<BuyAgainResult>(world, 'buyAgain', first.credits)).toMatchObject({ creditsSpent: 1 });
