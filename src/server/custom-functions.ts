@@ -11,6 +11,7 @@ import { lookupMany } from '../core/lookup/pass';
 import { CELL_TEXT } from '../core/text/catalogue/cells';
 import { cellRef, parseCell } from '../core/text/cell-refs';
 import { digestHashPort } from './adapters/apps-script';
+import { formulaMaySpend } from './api-key';
 import { endedHere, queueThisFormula } from './collector/handoff';
 import { currentDrivers } from './collector/installed-drivers';
 import { CUSTOM_FUNCTION_BUDGET_MS } from './config';
@@ -82,7 +83,6 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
     }
     results = lookupMany(context.deps, items, {
       buyer: 'formula',
-      jobSource: 'formula',
       // Asked for only when something is bought: a cell answered from the cache needs neither.
       get spreadsheetId() {
         return context.spreadsheetId();
@@ -95,6 +95,8 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
       retryServerErrors: false,
       pollJobs: true,
       maxRequestsPerSecond: context.pace.rate,
+      refusal: () =>
+        formulaMaySpend({ key: context.apiKey, scope: context.keyScope }) ? null : CELL_TEXT.ownersKeyOnly,
     });
     const left = new Set(
       items.filter((item) => results.get(item.key)?.kind === 'deferred').map((item) => item.key),

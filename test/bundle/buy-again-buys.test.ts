@@ -43,7 +43,7 @@ describe('Buy again sends what it offers', () => {
     expect(sidebar<BuyAgainResult>(q4, 'buyAgain', offer.credits)).toMatchObject({
       ok: true,
       creditsSpent: 10,
-      message: 'Bought 1 lookup again for 10 credits; the formulas show the new answers.',
+      message: 'Bought 1 lookup again for 10 credits; the formulas show the new answer.',
     });
     expect(postsSent(q4)).toBe(posts + 1);
     expect(spent(q3)).toBe(20);
@@ -111,7 +111,7 @@ describe('Buy again sends what it offers', () => {
     expect(sidebar<BuyAgainResult>(world, 'buyAgain', offer.credits)).toMatchObject({
       ok: true,
       creditsSpent: 1,
-      message: 'Bought 1 lookup again for 1 credit; the formulas show the new answers.',
+      message: 'Bought 1 lookup again for 1 credit; the formulas show the new answer.',
     });
     expect(postsSent(world)).toBe(posts + 1);
     expect(spent(world)).toBe(2);

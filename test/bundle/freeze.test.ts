@@ -191,7 +191,7 @@ describe('a receipt after Freeze, in a column a recipe wrote to', () => {
   it("leaves the recipe's own row its receipt", () => {
     const world = frozenOverRecipe();
     expect(receiptOf(world, 'C2')).toMatchObject({
-      'Input as sent': 'Ada Lovelace Ironworks',
+      'Input as sent': 'Ada Lovelace Ironworks (name: Ada Lovelace; company: Ironworks)',
       Bought: '2025-01-06 04:00 for 7 credits (recipe, Sheet1!C2:D2)',
     });
   });

@@ -6,7 +6,7 @@
 import type { ResultCache } from '../../cache/result-cache';
 import type { LookupResult } from '../../lookup/items';
 import { lostResultsText } from '../../text/catalogue/lost';
-import { BULK_TEXTS } from '../../text/catalogue/sidebar/bulk';
+import { BULK_ANSWERS } from '../../text/catalogue/sidebar/bulk-answers';
 import type { BulkRun } from '../run';
 
 /** Saves the lent answers in the document's layers, as they were paid (when, for how much). */
@@ -23,5 +23,5 @@ export function keepLent(cache: ResultCache, results: ReadonlyMap<string, Lookup
 export function sayLostSheet(cache: ResultCache, run: BulkRun): BulkRun {
   if (run.state !== 'done' || run.message !== null) return run;
   const lost = cache.lostSheet();
-  return lost ? { ...run, message: BULK_TEXTS.lostDuringRun.say(lostResultsText(lost)) } : run;
+  return lost ? { ...run, message: BULK_ANSWERS.lostDuringRun.say(lostResultsText(lost)) } : run;
 }

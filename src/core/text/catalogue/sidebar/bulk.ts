@@ -1,5 +1,5 @@
 // The Bulk run panel's words (one lookup, or a recipe of chained lookups), and the server's answers
-// to it (server/bulk.ts, server/recipes.ts).
+// to it are in bulk-answers.ts, which the server imports: these words ship in the sidebar only.
 import { creditsAmount, creditsText } from '../../credits';
 import { counted, said, saidBy } from './said';
 
@@ -22,6 +22,8 @@ export const BULK_TEXTS = {
   fullNameColumn: said('label', 'Full name column'),
   locationColumn: said('label', 'Location column (optional)'),
   jobTitleColumn: said('label', 'Job title column (optional)'),
+  /** A required column picker while no header names its input (core/bulk/column-guess.ts). */
+  noColumnYet: said('label', '(choose a column)'),
   mainValue: said('label', 'Main value, in one column'),
   chosenFields: said('label', 'Chosen fields, one column each'),
   maxEmployees: said('label', 'At most this many employees per company'),
@@ -45,6 +47,11 @@ export const BULK_TEXTS = {
   notNow: said('label', 'Not now'),
   // The preview.
   destinations: saidBy('hint', destinations),
+  /** A recipe's step: the rows it skips because their output already shows something. */
+  filledSkipped: saidBy(
+    'hint',
+    (rows: string) => `${rows} already filled (typed, or a formula's): skipped, never written over.`,
+  ),
   invalidRow: saidBy('hint', (row: number, message: string) => `Row ${row}: ${message}`),
   invalidRows: saidBy('label', (count: number) => `Invalid rows (${count})`),
   moreRows: saidBy('hint', (more: string) => `…and ${more}.`),
@@ -122,32 +129,4 @@ export const BULK_TEXTS = {
   buildRecipe: said('label', 'Build a recipe…'),
   ifNotFound: said('label', 'If not found: '),
   recipeTotal: saidBy('hint', recipeTotal),
-  // The server's refusals.
-  notCurrent: said('message', 'This run is no longer the current one; reopen the sidebar.'),
-  noRows: said('message', 'There are no rows below the header row.'),
-  confirmRunFirst: saidBy(
-    'message',
-    (estimate: number, confirmAbove: number) =>
-      `This run is estimated at ${creditsText(estimate)}, above the ${confirmAbove} that need your confirmation: confirm it first.`,
-  ),
-  confirmRecipeFirst: saidBy(
-    'message',
-    (most: number, confirmAbove: number) =>
-      `This recipe may cost up to ${creditsText(most)}, above the ${confirmAbove} that need your confirmation: confirm it first.`,
-  ),
-  sheetGone: saidBy('message', (sheet: string) => `The sheet "${sheet}" is gone: the run cannot go on.`),
-  /** `lost`: what the deleted hidden sheet (or rows of it) held, in the words of catalogue/lost.ts. */
-  lostDuringRun: saidBy(
-    'message',
-    (lost: string) =>
-      `The run is done, but ${lost[0]!.toLowerCase()}${lost.slice(1)} Saved results lets you choose.`,
-  ),
-  sliceAtWork: said('message', 'A slice of this run is at work; try again in a moment.'),
-  chooseRecipe: said('message', 'Choose a recipe first.'),
-  chooseSheet: said('message', 'Choose a sheet first.'),
-  headerRowWhole: said('message', 'The header row must be a whole number.'),
-  chooseColumn: saidBy('message', (slot: string) => `Choose the ${slot} column.`),
-  mustBeColumn: saidBy('message', (slot: string) => `The ${slot} column must be a column.`),
-  differentColumns: said('message', 'Choose a different column for each input.'),
-  notWaiting: said('message', 'This recipe is not waiting for you.'),
 } as const;

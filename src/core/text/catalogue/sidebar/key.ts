@@ -1,14 +1,14 @@
-// The API key panel's words, and the server's answers to it (server/sidebar-api.ts).
+// The API key panel's words; the server's answers to it are in key-answers.ts.
 import { creditsText } from '../../credits';
 import { said, saidBy } from './said';
 
 export const KEY_TEXTS = {
+  /** Who spends the key (server/api-key.ts `formulaMaySpend`): saved for the user, or shared here. */
   saved: saidBy(
     'hint',
     (masked: string | null, shared: boolean) =>
-      `Saved: ${masked} (${shared ? 'shared with this spreadsheet' : 'only you'})`,
+      `Saved: ${masked} (${shared ? "shared with this spreadsheet: its editors' formulas spend it too" : "only you: editors' formulas buy nothing with it"})`,
   ),
-  none: said('hint', 'No API key saved yet.'),
   pasteNew: said('label', 'Paste a new key to replace it'),
   paste: said('label', 'Paste your key'),
   testCost: saidBy(
@@ -22,27 +22,5 @@ export const KEY_TEXTS = {
   ),
   kept: said('message', 'The saved key stays.'),
   removed: said('message', 'Key removed.'),
-  savedUntested: said(
-    'message',
-    'New key saved without a test: it replaces the old one. Test it before you rely on it.',
-  ),
-  keySaved: said('message', 'Key saved.'),
-  /** What the test of a new key cost: `spent` credits. */
-  testCostWas: saidBy('message', (spent: number) =>
-    spent > 0 ? `its test cost ${creditsText(spent)}` : 'its test cost nothing',
-  ),
-  /** A new key that works; `said` is the API's own words, when it failed in a way that shows the key works. */
-  newKeyWorks: saidBy(
-    'message',
-    (cost: string, said: string | null) =>
-      `The new key works (${cost}) and replaces the old one.${said === null ? '' : ` ${said}`}`,
-  ),
-  refused: said('message', 'the API refused it (HTTP 401).'),
-  untestable: saidBy('message', (said: string) => `it could not be tested. ${said}`),
-  notSaved: saidBy(
-    'message',
-    (why: string, masked: string) => `The new key was not saved: ${why} The saved key ${masked} stays.`,
-  ),
-  works: saidBy('message', (credits: number) => `The key works (this test cost ${creditsText(credits)}).`),
   notSet: said('label', 'not set'),
 } as const;
