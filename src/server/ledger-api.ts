@@ -77,22 +77,19 @@ function savedResults(): SavedResults {
   if (context) return { cache: context.deps.cache, scope: context.scope };
   // Read only: nothing here writes the hidden sheet without a key.
   const sheet = cacheSheetPort(false, null);
-  const cache = resultCache(batchStorePort(documentProperties()), sheet, getSettings().cacheTtlDays);
+  const cache = resultCache(batchStorePort(documentProperties()), sheet);
   return { cache, scope: undefined };
 }
 
 /** The memory across the user's spreadsheets, for the Saved results panel. */
-function memoryOf(results: SavedResults) {
-  return userMemory(
-    () => results.cache.ttlDays,
-    () => spreadsheetHere(activeSpreadsheet()),
-  );
+function memoryOf() {
+  return userMemory(() => spreadsheetHere(activeSpreadsheet()));
 }
 
 /** The account's answers in the memory of all the user's spreadsheets (core/cache/user-memory.ts). */
 function everywhere(results: SavedResults): CacheView['everywhere'] {
   if (results.scope === undefined) return { entries: 0, spreadsheets: 0, rebuyCredits: 0 };
-  const entries = memoryOf(results).entries(scopeFilter(results.scope));
+  const entries = memoryOf().entries(scopeFilter(results.scope));
   return {
     entries: entries.length,
     spreadsheets: new Set(entries.map((entry) => entry.spreadsheetId)).size,
@@ -138,9 +135,7 @@ export function clearCache(where: 'here' | 'everywhere' = 'here'): CacheView {
   results.cache.clear(scope);
   const inScope = scopeFilter(scope);
   const hereId = activeSpreadsheet()?.getId() ?? '';
-  memoryOf(results).forget(
-    (line) => inScope(line.key) && (where === 'everywhere' || line.spreadsheetId === hereId),
-  );
+  memoryOf().forget((line) => inScope(line.key) && (where === 'everywhere' || line.spreadsheetId === hereId));
   // Claims of past purchases would keep formulas waiting for answers that are gone.
   const lock = lockPort(documentLock());
   lock.withLock(10_000, () => dropAllClaims(batchStorePort(documentProperties())));

@@ -11,7 +11,6 @@ import { type JobRecord, readJobs } from '../core/jobs/registry';
 import type { ListSheetRef } from '../core/jobs/relist';
 import type { LookupContext } from '../core/lookup/items';
 import { lookupMany } from '../core/lookup/pass';
-import { DAY_MS } from '../core/platform/time';
 import { buyAgainMessage, tallyBuyAgain } from '../core/receipts/buy-again';
 import { inListTable } from '../core/receipts/list-sheet';
 import { receiptLines } from '../core/receipts/receipt';
@@ -164,25 +163,22 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
   const cellName = `${sheetRef(selected.sheet)}!${cellA1(selected.from.row, selected.from.column)}`;
   if (!subject) return answer(selected.ref, RECEIPT_TEXTS.noLookup.say(cellName), { buyAgain: offer });
   const now = ctx.deps.client.clock.now();
-  const ttlDays = ctx.settings.cacheTtlDays;
   const kept = whereKept(subject.key, {
     fast: ttlCachePort(fastCache()),
     all,
     sheetRows: reads.cacheRows(),
     hash: digestHashPort,
     zip: gzipPort,
-    isLive: (at) => now - at < ttlDays * DAY_MS,
+    isLive: () => true,
     memory: ctx.memory,
   });
   const lines = receiptLines({
     subject,
     purchases: record.filter((row) => row.key === subject.key),
     kept,
-    ttlDays,
     job: readJobs(ctx.deps.store, all).find((job) => job.key === subject.key) ?? null,
     now,
     formatTime: timeFormatter(spreadsheet, 'yyyy-MM-dd HH:mm'),
-    formatDay: timeFormatter(spreadsheet, 'yyyy-MM-dd'),
   });
   const timeZone = spreadsheetZone(spreadsheet);
   return answer(selected.ref, offer ? '' : buyAgainHint(selected), { lines, buyAgain: offer, timeZone });

@@ -249,12 +249,16 @@ describe('the Saved results panel (getCacheStats, clearCache)', () => {
     expect(cacheStats(world)).toEqual(mine);
   });
 
-  it('stops counting answers older than the days results are kept', () => {
+  it('keeps counting answers whatever their age, in a document that saved "Keep results for" 2 days', () => {
     const world = createWorld();
     runFormulas(world);
-    saveSettings(world, { cacheTtlDays: 2 });
-    world.clock.advance(2 * DAY);
-    expect(cacheStats(world)).toMatchObject({ entries: 0, oldestAt: null, rebuyCredits: 0 });
+    const counted = cacheStats(world);
+    world.emu.globals.PropertiesService.getDocumentProperties()!.setProperty(
+      'enrich.settings',
+      '{"cacheTtlDays":2}',
+    );
+    world.clock.advance(200 * DAY);
+    expect(cacheStats(world)).toMatchObject({ entries: counted.entries, rebuyCredits: counted.rebuyCredits });
   });
 });
 

@@ -1,5 +1,6 @@
 // Every paid answer (a result, or a miss, which is charged too) is kept so that recalculation,
-// reopening the file, moving rows or copying the formula cost nothing for `ttlDays`. Three layers:
+// reopening the file, moving rows or copying the formula cost nothing, whatever its age: it is kept
+// until the user clears or refreshes it (time alone never spends). Three layers:
 // a fast cache that may forget at any time (CacheService); a durable store shared with the add-on's
 // other settings (document properties), small (350 KB of 500 KB) but writable from a formula; and,
 // optionally, a hidden sheet, large but writable only outside custom functions. Properties keep the
@@ -17,7 +18,6 @@ import type {
   TtlCachePort,
   ZipPort,
 } from '../platform/ports';
-import { DAY_MS } from '../platform/time';
 import { clearEntries } from './clear';
 import { durable, onReadInHand, READ_FAILED, READ_SHEET_FAILED, SAVE_FAILED } from './durable';
 import {
@@ -47,7 +47,6 @@ import { rememberQuietly, type UserMemory } from './user-memory';
 export { FAST_TTL_SECONDS } from './layered-read';
 export type { PutReport } from './store-save';
 
-export const DEFAULT_TTL_DAYS = 30;
 /** The cache's share of the 500 KB document-properties store; the rest is left to settings and jobs. */
 export const DEFAULT_BUDGET_BYTES = 350_000;
 /**
@@ -73,8 +72,6 @@ export interface ResultCachePorts {
 }
 
 export interface ResultCacheOptions {
-  /** How long a paid answer is reused; default 30. A missing or non-positive value means the default. */
-  ttlDays?: number;
   /** Most bytes (keys and values, UTF-8) the cache may take in the store; default 350,000. */
   budgetBytes?: number;
   /** Most characters (keys and values) the cache may take in the hidden sheet; default 5,000,000. */
@@ -84,7 +81,6 @@ export interface ResultCacheOptions {
 // --- The layered cache ------------------------------------------------------------------------
 
 export class ResultCache {
-  readonly ttlDays: number;
   readonly budgetBytes: number;
   readonly sheetBudgetChars: number;
   /** Keys this execution saw the sheet take in from the properties (keepOverflow): safe to evict. */
@@ -95,7 +91,6 @@ export class ResultCache {
     private readonly ports: ResultCachePorts,
     options: ResultCacheOptions = {},
   ) {
-    this.ttlDays = positiveOr(options.ttlDays, DEFAULT_TTL_DAYS);
     this.budgetBytes = positiveOr(options.budgetBytes, DEFAULT_BUDGET_BYTES);
     this.sheetBudgetChars = positiveOr(options.sheetBudgetChars, DEFAULT_SHEET_BUDGET_CHARS);
   }
@@ -412,8 +407,9 @@ export class ResultCache {
     return sheet?.canWrite ? sheet : null;
   }
 
-  private isLive(at: number, now: number): boolean {
-    return now - at < this.ttlDays * DAY_MS;
+  /** Age never expires a paid answer: only the user's clear or refresh replaces it (issue 41). */
+  private isLive(_at: number, _now: number): boolean {
+    return true;
   }
 
   private readStore(failure: string = READ_FAILED): Record<string, string> {

@@ -1,6 +1,6 @@
 // A cell's receipt, in the words the sidebar's "This cell" panel shows: the lookup, the input as
 // sent, when it was bought and for what (or that the cell shows a saved result, free, and which
-// purchase paid for it), where the answer is kept and until when, its job, and whether it may
+// purchase paid for it), where the answer is kept and how old it is, its job, and whether it may
 // have been charged twice. Read from the record of purchases and the cache's layers; never the key.
 import type { Purchase } from '../billing/purchases';
 import { OUTCOME_LABELS, SOURCE_LABELS } from '../billing/report';
@@ -12,6 +12,7 @@ import { DAY_MS } from '../platform/time';
 import { NOT_FOUND } from '../text/catalogue/cells';
 import { FOUND } from '../text/catalogue/statuses';
 import { creditsText } from '../text/credits';
+import { plural } from '../text/plural';
 
 export interface ReceiptLine {
   label: string;
@@ -36,13 +37,10 @@ export interface ReceiptFacts {
   /** This lookup's purchases in the record, oldest first. */
   purchases: readonly Purchase[];
   kept: Kept;
-  ttlDays: number;
   job: JobRecord | null;
   now: number;
   /** "2025-01-06 04:00", in the spreadsheet's time zone. */
   formatTime(ms: number): string;
-  /** "2025-02-05". */
-  formatDay(ms: number): string;
 }
 
 const LAYER_NAMES: Readonly<Record<KeptLayer, string>> = {
@@ -105,7 +103,16 @@ function keptLine(facts: ReceiptFacts): ReceiptLine {
   const where = listed(layers.map((layer) => LAYER_NAMES[layer]));
   if (layers.length === 1 && layers[0] === 'fast')
     return { label: 'Kept', text: `In the fast cache only, for a few hours at most` };
-  return { label: 'Kept', text: `In ${where}, until ${facts.formatDay(answer.at + facts.ttlDays * DAY_MS)}` };
+  return {
+    label: 'Kept',
+    text: `In ${where}, until you clear or refresh it (${ageText(facts.now - answer.at)})`,
+  };
+}
+
+/** "bought 41 days ago": an answer's age, which alone never makes it bought again. */
+function ageText(ms: number): string {
+  const days = Math.floor(ms / DAY_MS);
+  return days < 1 ? 'bought today' : `bought ${plural(days, 'day', 'days')} ago`;
 }
 
 function twiceLine(purchase: Purchase | undefined): ReceiptLine {
