@@ -31,6 +31,13 @@ export interface BulkRunConfig {
    * the preview): their outputs are cleared and their lookups bought anew. Absent: nothing is.
    */
   refreshOlderThanDays?: number;
+  /**
+   * With a refresh: the most credits it may spend (answers are never bought again by their age
+   * alone, so this is how a user chooses freshness); absent, every stale row is bought again.
+   */
+  refreshBudget?: number;
+  /** Which stale rows a budget takes first: the oldest answers (the default), or the rows top down. */
+  refreshOrder?: 'oldest' | 'rows';
   /** Set by the server when such a run starts: saved answers paid before this time do not count. */
   paidAfter?: number;
 }
@@ -102,7 +109,7 @@ export interface BulkPreview {
    * Asked for: rows showing an answer saved more than `days` days ago, bought again (their
    * outputs cleared when the run starts); `lookups` and `credits` are in the totals above.
    */
-  refresh?: { days: number; rows: number; lookups: number; credits: number };
+  refresh?: { days: number; rows: number; lookups: number; credits: number; budget?: number };
   /**
    * The hidden sheet of saved answers was deleted: what it held and what buying it again costs.
    * The rows it answered are in `toLookUp`; starting the run at the price shown goes on without it.
