@@ -40,6 +40,15 @@ export interface BulkRunConfig {
   refreshOrder?: 'oldest' | 'rows';
   /** Set by the server when such a run starts: saved answers paid before this time do not count. */
   paidAfter?: number;
+  /** Set by the server when a refresh starts: the day its notes say the old answers held until. */
+  refreshedOn?: string;
+}
+
+/** What a refresh found of the answers it bought again (core/bulk/refresh-notes.ts). */
+export interface RefreshCounts {
+  changed: number;
+  same: number;
+  notFound: number;
 }
 
 /** A condition on an earlier step's status column (recipes). */
@@ -145,6 +154,8 @@ export interface BulkProgress {
   etaSeconds: number | null;
   /** Why the run stopped (401, 402, the per-run cap): said once, for the whole run. */
   message: string | null;
+  /** A refresh that is done: how many answers changed, stayed the same or are now not found. */
+  refreshSummary?: string;
   /** While running: why it waits (the API failing: it asks again shortly). */
   notice: string | null;
   /** Rows with a row-level error, retryable as a group. */

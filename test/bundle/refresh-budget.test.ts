@@ -27,7 +27,7 @@ const ROWS = 10;
  * Leads!A2:A11 hold Company 1..10, bought a day apart from the last to the first (Company 10 is
  * the oldest answer, Company 1 the newest), shown by a bulk run for free, then left 90 days.
  */
-function agedColumn(): World {
+function agedColumn(revised = true): World {
   const world = createWorld({ credits: 100 });
   const names = Array.from({ length: ROWS }, (_, i) => [`Company ${i + 1}`]);
   typeValues(world, 'A1:A11', [['Company'], ...names], 'Leads');
@@ -38,7 +38,7 @@ function agedColumn(): World {
   expect(drive(world, sidebar<BulkProgress>(world, 'startBulkRun', WEBSITES, 0).runId).state).toBe('done');
   expect(spent(world)).toBe(ROWS);
   world.clock.advance(90 * DAY);
-  world.api.reviseData('company_name_to_website');
+  if (revised) world.api.reviseData('company_name_to_website');
   return world;
 }
 
@@ -90,5 +90,41 @@ describe('a refresh within a budget', () => {
     drive(world, sidebar<BulkProgress>(world, 'startBulkRun', asked, 5).runId);
     expect(spent(world)).toBe(ROWS + 3);
     expect(websites(world).every((site) => typeof site === 'string' && site !== '')).toBe(true);
+  });
+
+  it('notes each changed cell with what it was, and says how many changed', () => {
+    const world = agedColumn(); // day 100: 2025-04-16
+    const notes = () =>
+      world.emu.spreadsheet
+        .getSheetByName('Leads')!
+        .getRange('B2:B11')
+        .getNotes()
+        .map((row) => row[0]);
+    const asked = { ...WEBSITES, refreshOlderThanDays: 0, refreshBudget: 4 };
+    const first = drive(world, sidebar<BulkProgress>(world, 'startBulkRun', asked, 4).runId);
+    expect(first.refreshSummary).toBe('Refreshed 4 rows: 4 changed, 0 the same, 0 now not found.');
+    expect(notes()).toEqual([
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      'was 7.com until 2025-04-16',
+      'was 8.com until 2025-04-16',
+      'was 9.com until 2025-04-16',
+      'was 10.com until 2025-04-16',
+    ]);
+  });
+
+  it('finding the same answers says so, and leaves a cell its own note', () => {
+    const world = agedColumn(false); // the API's data did not change
+    const column = world.emu.spreadsheet.getSheetByName('Leads')!.getRange('B2:B11');
+    world.emu.spreadsheet.getSheetByName('Leads')!.getRange('B11').setNote('checked by Ann');
+    const asked = { ...WEBSITES, refreshOlderThanDays: 0, refreshBudget: 2 };
+    const progress = drive(world, sidebar<BulkProgress>(world, 'startBulkRun', asked, 2).runId);
+    expect(progress.refreshSummary).toBe('Refreshed 2 rows: 0 changed, 2 the same, 0 now not found.');
+    expect(spent(world)).toBe(ROWS + 2);
+    expect(column.getNotes().map((row) => row[0])).toEqual([...Array(9).fill(''), 'checked by Ann']);
   });
 });

@@ -22,6 +22,7 @@ import {
   type SheetTable,
   tableSpan,
 } from '../plan';
+import { settleRefreshed } from '../refresh-notes';
 import { countRows, rowsOf } from '../row-ranges';
 import type { BulkRun } from '../run';
 import { EmployeeLists } from './lists';
@@ -95,7 +96,7 @@ class Slice implements SliceView {
       limits: this.limits,
       runHardCap: this.options.runHardCap,
     };
-    return nextRun(this.input, end);
+    return settleRefreshed(this.deps.sheet, nextRun(this.input, end), work, outcomes);
   }
 
   /** Pending rows when due, then rows to retry, then new rows from the cursor: at most maxRows. */

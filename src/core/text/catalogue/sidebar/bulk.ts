@@ -1,5 +1,6 @@
 // The Bulk run panel's words (one lookup, or a recipe of chained lookups), and the server's answers
 // to it (server/bulk.ts, server/recipes.ts).
+import type { RefreshCounts } from '../../../../shared/bulk-rpc';
 import { creditsAmount, creditsText } from '../../credits';
 import { counted, said, saidBy } from './said';
 
@@ -37,6 +38,10 @@ export const BULK_TEXTS = {
     'hint',
     'Answers are kept until you refresh them: time alone never buys one again. Each changed cell gets a note saying what it was.',
   ),
+  refreshSummary: saidBy('message', ({ changed, same, notFound }: RefreshCounts) => {
+    const rows = changed + same + notFound;
+    return `Refreshed ${rows} row${rows === 1 ? '' : 's'}: ${changed} changed, ${same} the same, ${notFound} now not found.`;
+  }),
   withinBudget: saidBy('label', (credits: number) => `, within ${creditsText(credits)}`),
   retryFailed: said('label', 'Retry failed rows'),
   cancelRun: said('label', 'Cancel run'),
