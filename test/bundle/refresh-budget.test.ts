@@ -68,6 +68,10 @@ describe('a refresh within a budget', () => {
       '9revised1.com',
       '10revised1.com',
     ]);
+    // Formulas find the refreshed answers, free; the answers it left are the ones bought before.
+    expect(callFunction(world, 'COMPANY_WEBSITE', 'Company 10')).toBe('10revised1.com');
+    expect(callFunction(world, 'COMPANY_WEBSITE', 'Company 1')).toBe('1.com');
+    expect(spent(world)).toBe(ROWS + 4);
   });
 
   it('in the order of the rows when asked so', () => {
