@@ -242,13 +242,13 @@ async function main(): Promise<void> {
     },
   };
   // The figures are this machine's: written where a plain run leaves the tree clean, and over
-  // the committed bench/results.json (which the README quotes) only when asked with --save.
+  // the committed bench/results.json (which docs/benchmark.md quotes) only when asked with --save.
   const save = process.argv.includes('--save');
   const out = save ? join(ROOT, 'bench', 'results.json') : join(ROOT, '.build', 'bench-results.json');
   mkdirSync(join(ROOT, '.build'), { recursive: true });
   writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
   if (save) {
-    const readme = join(ROOT, 'README.md');
+    const readme = join(ROOT, 'docs', 'benchmark.md');
     writeFileSync(readme, withBenchTables(readFileSync(readme, 'utf8'), results as unknown as BenchResults));
   }
   console.log(`Enrich for Sheets benchmark, ${results.date}, ${machine}\n${results.conditions}\n`);

@@ -1,5 +1,5 @@
-// The README's benchmark tables, rendered from bench/results.json: `npm run bench -- --save`
-// rewrites them between the markers, and a test fails when the README and the results disagree.
+// The benchmark tables of docs/benchmark.md, rendered from bench/results.json: `npm run bench -- --save`
+// rewrites them between the markers, and a test fails when that page and the results disagree.
 import type { PaceScenarios } from './pace-scenarios';
 import { paceRows } from './pace-table';
 import { n, row } from './table-text';
@@ -282,10 +282,10 @@ export function renderBenchTables(r: BenchResults): string {
   ].join('\n');
 }
 
-/** The README with its tables replaced by the rendering of `results`. */
+/** The page with its tables replaced by the rendering of `results`. */
 export function withBenchTables(readme: string, results: BenchResults): string {
   const start = readme.indexOf(START_MARKER);
   const end = readme.indexOf(END_MARKER);
-  if (start < 0 || end < start) throw new Error('README.md has no benchmark markers');
+  if (start < 0 || end < start) throw new Error('docs/benchmark.md has no benchmark markers');
   return readme.slice(0, start) + renderBenchTables(results) + readme.slice(end + END_MARKER.length);
 }
