@@ -50,7 +50,8 @@ export type { PutReport } from './store-save';
 /** The cache's share of the 500 KB document-properties store; the rest is left to settings and jobs. */
 export const DEFAULT_BUDGET_BYTES = 350_000;
 /**
- * Characters (keys and values) the cache may keep in its hidden sheet: about 25,000 typical answers.
+ * Characters (keys and values) of the hidden sheet Saved results measures against (about 25,000
+ * typical answers): past it formulas read it more slowly, but no answer is evicted for room.
  * A formula that misses the faster layers reads the whole sheet, so it must stay quick to read.
  */
 export const DEFAULT_SHEET_BUDGET_CHARS = 5_000_000;
@@ -74,7 +75,7 @@ export interface ResultCachePorts {
 export interface ResultCacheOptions {
   /** Most bytes (keys and values, UTF-8) the cache may take in the store; default 350,000. */
   budgetBytes?: number;
-  /** Most characters (keys and values) the cache may take in the hidden sheet; default 5,000,000. */
+  /** The hidden sheet's size (characters) Saved results measures against; default 5,000,000. */
   sheetBudgetChars?: number;
 }
 
@@ -397,7 +398,6 @@ export class ResultCache {
     return {
       sheet,
       hash: this.ports.hash,
-      budgetChars: this.sheetBudgetChars,
       isLive: (at) => this.isLive(at, now),
     };
   }

@@ -1,6 +1,6 @@
 // The hidden sheet's share of a save: the batch, plus every live properties entry the sheet lacks
-// (or holds older), so that no later eviction from the properties loses an answer. Expired and
-// unreadable rows of the cache go, and the oldest when over budget. Rows that are not the cache's
+// (or holds older), so that no later eviction from the properties loses an answer. Unreadable
+// rows of the cache go; no readable one is evicted. Rows that are not the cache's
 // are never touched. A failure is reported, not thrown: the properties still save.
 import type { HashPort, SheetHolds, SheetStorePort } from '../platform/ports';
 import { errorMessage } from '../text/error-message';
@@ -16,7 +16,7 @@ export interface SheetReport {
   copied: number;
   /** Entries past their TTL removed from the sheet. */
   expired: number;
-  /** Oldest entries removed to keep the sheet inside its character budget. */
+  /** Entries removed for room: none since issue 41 (an answer is never evicted to be bought again). */
   evicted: number;
   /** Why the sheet could not be read or written: the properties kept what they could, as without a sheet. */
   error?: string;
@@ -31,7 +31,6 @@ export interface SheetOutcome {
 export interface SheetSave {
   sheet: SheetStorePort;
   hash: HashPort;
-  budgetChars: number;
   isLive(at: number): boolean;
 }
 
@@ -68,7 +67,7 @@ export function saveToSheet(
         fromBatch: true,
       });
     }
-    const { writes, held } = fitBudget(save.budgetChars, rows, report, removals);
+    const { writes, held } = writesOf(rows, report);
     // A key written again keeps its row: removing it first would only move it to the end.
     const toRemove = removals.filter((key) => ownValue(writes, key) === undefined);
     const holds = holdsOf([...held].map((key) => rows.get(key)!));
@@ -129,35 +128,22 @@ function addPropertyCopies(
   }
 }
 
-/** Oldest first, as in the properties; at equal times the batch's entries are kept first. */
-function fitBudget(
-  budgetChars: number,
+/**
+ * Every row stays: the sheet is the layer of last resort, so a row pushed out for room would be
+ * an answer bought again unasked (issue 41). Past Google's own limit a write fails and says so.
+ */
+function writesOf(
   rows: ReadonlyMap<string, SheetRow>,
   report: SheetReport,
-  removals: string[],
 ): { writes: Record<string, string>; held: Set<string> } {
-  const ordered = [...rows.values()].sort(
-    (a, b) => a.at - b.at || Number(a.fromBatch === true) - Number(b.fromBatch === true),
-  );
-  let total = ordered.reduce((sum, row) => sum + row.chars, 0);
   const writes: Record<string, string> = {};
-  const held = new Set<string>();
-  for (const row of ordered) {
-    if (total > budgetChars) {
-      total -= row.chars;
-      if (row.write === undefined) {
-        report.evicted++;
-        removals.push(row.key);
-      }
-      continue;
-    }
-    held.add(row.key);
+  for (const row of rows.values()) {
     if (row.write === undefined) continue;
     writes[row.key] = row.write;
     if (row.fromBatch) report.written++;
     else report.copied++;
   }
-  return { writes, held };
+  return { writes, held: new Set(rows.keys()) };
 }
 
 /** How many answers, and what they cost, summed in cents: 0.5-credit charges carry no float noise. */
