@@ -52,7 +52,7 @@ export const DEFAULT_BUDGET_BYTES = 350_000;
 /**
  * Characters (keys and values) of the hidden sheet Saved results measures against (about 25,000
  * typical answers): past it formulas read it more slowly, but no answer is evicted for room.
- * A formula that misses the faster layers reads the whole sheet, so it must stay quick to read.
+ * (A formula that misses the faster layers reads the whole sheet.)
  */
 export const DEFAULT_SHEET_BUDGET_CHARS = 5_000_000;
 
