@@ -1,6 +1,7 @@
 // Refreshing is a choice within a budget (issue 41): the user sets the credits a refresh may spend,
 // the oldest answers are bought again first, and it never spends past its budget or a cap.
 import type { BulkPreview, BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
+import type { SelectionReceipt } from '../../src/shared/receipt-rpc';
 import {
   callFunction,
   createWorld,
@@ -68,6 +69,12 @@ describe('a refresh within a budget', () => {
       '9revised1.com',
       '10revised1.com',
     ]);
+    // Its purchases are the refresh's, under a buyer of their own.
+    world.emu.spreadsheet.getSheetByName('Leads')!.getRange('B11').activate();
+    const receipt = sidebar<SelectionReceipt>(world, 'getCellReceipt', null);
+    expect(receipt.lines.find((line) => line.label === 'Bought')?.text).toMatch(
+      / for 1 credit \(refresh, Leads!B11:C11\)$/,
+    );
     // Formulas find the refreshed answers, free; the answers it left are the ones bought before.
     expect(callFunction(world, 'COMPANY_WEBSITE', 'Company 10')).toBe('10revised1.com');
     expect(callFunction(world, 'COMPANY_WEBSITE', 'Company 1')).toBe('1.com');

@@ -9,7 +9,16 @@ import type { OperationType } from '../../shared/operation-type';
 import type { ReservationSource } from './totals';
 
 /** Who bought: what the lookup pass's caller says in its options (LookupContext.purchaseSource). */
-export type PurchaseSource = 'formula' | 'bulk' | 'recipe' | 'watch' | 'keyTest' | 'retry' | 'buyAgain';
+export type PurchaseSource =
+  | 'formula'
+  | 'bulk'
+  | 'recipe'
+  | 'watch'
+  | 'keyTest'
+  | 'retry'
+  | 'buyAgain'
+  /** Answers bought again on purpose, within a budget (bulk/refresh.ts): never by their age alone. */
+  | 'refresh';
 
 /** Whose budget a buyer's lookups reserve: formulas' daily one, or the runs' the user confirms. */
 export const reservationSourceOf = (buyer: PurchaseSource): ReservationSource =>
@@ -53,6 +62,7 @@ const SOURCE_CODES: Readonly<Record<PurchaseSource, string>> = {
   keyTest: 'k',
   retry: 't',
   buyAgain: 'a',
+  refresh: 'h',
 };
 const OUTCOME_CODES: Readonly<Record<PurchaseOutcome, string>> = {
   found: 'f',

@@ -20,6 +20,7 @@ export const SOURCE_LABELS: Readonly<Record<PurchaseSource, string>> = {
   keyTest: 'Key test',
   retry: 'Retry',
   buyAgain: 'Buy again',
+  refresh: 'Refresh',
 };
 
 export const OUTCOME_LABELS: Readonly<Record<PurchaseOutcome, string>> = {

@@ -221,7 +221,7 @@ class Slice implements SliceView {
     };
     const { paidAfter } = this.input.config;
     const context = {
-      buyer: options.buyer ?? (this.input.recipe ? ('recipe' as const) : ('bulk' as const)),
+      buyer: options.buyer ?? buyerOf(this.input),
       // A refresh run: answers saved before its cutoff are bought again (bulk/refresh.ts).
       ...(paidAfter === undefined ? {} : { paidAfter }),
       jobSource: 'bulk' as const,
@@ -329,3 +329,7 @@ class Slice implements SliceView {
     if (blocks.length > 0) this.deps.sheet.write(blocks);
   }
 }
+
+/** Who buys a run's lookups, as the record of purchases names it. */
+const buyerOf = (run: BulkRun) =>
+  run.config.refreshedOn ? ('refresh' as const) : run.recipe ? ('recipe' as const) : ('bulk' as const);
