@@ -13,6 +13,8 @@ import { DAY_MS } from '../platform/time';
 import { roundCredits } from '../text/credits';
 import type { ColumnLayout } from './layout';
 import { type PreviewPlan, perLookupEstimate, queryOf, rowRequest, type SheetTable } from './plan';
+import type { BulkSheetPort } from './slice/ports';
+import { cellBlocks } from './slice/row-values';
 
 export const refreshCutoff = (now: number, days: number): number => now - days * DAY_MS;
 
@@ -137,8 +139,10 @@ export function withRefresh(
   };
 }
 
-/** Blank outputs and status for each row to refresh, as the slice writes rows. */
-export function clearedRows(rows: readonly number[], layout: ColumnLayout): Map<number, string[]> {
+/** Empties the outputs and status of the rows a refresh buys again, as the slice writes rows. */
+export function clearRows(sheet: BulkSheetPort, layout: ColumnLayout, rows: readonly number[]): void {
+  if (rows.length === 0) return;
   const blank = [...layout.outputs, layout.status].map(() => '');
-  return new Map(rows.map((row) => [row, blank]));
+  const columns = [...layout.outputs, layout.status].map((column) => column.column);
+  sheet.write(cellBlocks(new Map(rows.map((row) => [row, blank])), columns));
 }
