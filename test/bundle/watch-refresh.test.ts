@@ -17,9 +17,6 @@ const config: BulkRunConfig = {
   output: { mode: 'primary' },
 };
 
-/** An hourly check, and the hour Apps Script may run it late by (T5). */
-const hourlyCheck = (world: World) => world.emu.runTriggersUntil(world.bundle, world.clock.now() + 2 * HOUR);
-
 /**
  * A watch on Sheet1 whose rows Company 1..3 another script wrote an hour apart, each bought at the
  * hourly check (hourly checks run every hour of the emulator's clock: a test's days cost real time).
