@@ -60,6 +60,22 @@ function waitFor({ edit, clock }: WatchTriggers): string {
 const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 export const WATCHES_TEXTS = {
+  refreshDaysLabel: said('label', 'Refresh answers older than (days)'),
+  refreshCreditsLabel: said('label', 'At most (credits a month; blank: no refresh)'),
+  saveRefresh: said('label', 'Save refresh'),
+  refreshSet: saidBy(
+    'message',
+    (label: string, days: number, credits: number) =>
+      `${label} refreshes answers older than ${days} days at its hourly check, at most ${creditsText(credits)} a month.`,
+  ),
+  refreshOff: saidBy(
+    'message',
+    (label: string) => `${label} refreshes nothing: its answers are kept as they are.`,
+  ),
+  refreshSpent: saidBy(
+    'hint',
+    (spent: number, most: number) => `Refresh: ${creditsText(spent)} of ${creditsText(most)} this month`,
+  ),
   refreshDays: saidBy(
     'message',
     (most: number) => `Refresh answers older than a whole number of days, from 1 to ${most}.`,
