@@ -22,6 +22,7 @@ import {
   selectionLookups,
 } from '../core/receipts/selection';
 import type { FormulaSources } from '../core/receipts/shown';
+import { beforeLine } from '../core/text/catalogue/refresh';
 import { RECEIPT_TEXTS } from '../core/text/catalogue/sidebar/receipt';
 import { type CellAt, cellA1, sheetRef } from '../core/text/cell-refs';
 import type { BuyAgainOffer, BuyAgainResult, SelectionReceipt } from '../shared/receipt-rpc';
@@ -180,6 +181,9 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
     now,
     formatTime: timeFormatter(spreadsheet, 'yyyy-MM-dd HH:mm'),
   });
+  // A cell a refresh changed keeps the answer it replaced in its note (core/bulk/refresh-notes.ts).
+  const before = beforeLine(sheet?.getRange(selected.from.row, selected.from.column).getNote() ?? '');
+  if (before) lines.push(before);
   const timeZone = spreadsheetZone(spreadsheet);
   return answer(selected.ref, offer ? '' : buyAgainHint(selected), { lines, buyAgain: offer, timeZone });
 }

@@ -75,6 +75,8 @@ describe('a refresh within a budget', () => {
     expect(receipt.lines.find((line) => line.label === 'Bought')?.text).toMatch(
       / for 1 credit \(refresh, Leads!B11:C11\)$/,
     );
+    // And they keep the answer it replaced.
+    expect(receipt.lines.find((line) => line.label === 'Before')?.text).toBe('10.com, until 2025-04-16');
     // Formulas find the refreshed answers, free; the answers it left are the ones bought before.
     expect(callFunction(world, 'COMPANY_WEBSITE', 'Company 10')).toBe('10revised1.com');
     expect(callFunction(world, 'COMPANY_WEBSITE', 'Company 1')).toBe('1.com');

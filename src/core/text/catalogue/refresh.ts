@@ -17,5 +17,18 @@ export function wasOn(note: string, day: string): string | null {
   return first.startsWith('was ') && first.endsWith(suffix) ? first.slice(4, -suffix.length) : null;
 }
 
+/** What the note's first line says the cell showed, and until when; null when it says nothing so. */
+export function wasOf(note: string): { value: string; day: string } | null {
+  const day = /^was .* until (\d{4}-\d{2}-\d{2})(\n|$)/.exec(note)?.[1];
+  const value = day === undefined ? null : wasOn(note, day);
+  return value === null || day === undefined ? null : { value, day };
+}
+
+/** A receipt's line for a cell a refresh changed: the answer it replaced, and until when. */
+export const beforeLine = (note: string): { label: string; text: string } | null => {
+  const was = wasOf(note);
+  return was ? { label: 'Before', text: `${was.value}, until ${was.day}` } : null;
+};
+
 /** The note without its first line: what it said before the refresh. */
 export const withoutWasLine = (note: string): string => note.split('\n').slice(1).join('\n');
