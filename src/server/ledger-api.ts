@@ -53,6 +53,7 @@ export function getLedger(): LedgerView {
       formulas: summary.month.bySource.formula,
       bulk: summary.month.bySource.bulk,
       keyTests: summary.month.bySource.keyTest,
+      refresh: summary.month.bySource.refresh,
     },
     formulaCapLeftToday: summary.formulaCapLeftToday,
     possiblyChargedTwice: summary.month.possiblyChargedTwice,

@@ -73,7 +73,7 @@ export interface LedgerView {
   month: number;
   /** Credits by operation label, this month. */
   byOperation: { label: string; credits: number }[];
-  bySource: { formulas: number; bulk: number; keyTests: number };
+  bySource: { formulas: number; bulk: number; keyTests: number; refresh: number };
   formulaCapLeftToday: number | null;
   /**
    * Lookups sent a second time this month after a network failure lost the first answer, and

@@ -2,6 +2,7 @@
 // the oldest answers are bought again first, and it never spends past its budget or a cap.
 import type { BulkPreview, BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
 import type { SelectionReceipt } from '../../src/shared/receipt-rpc';
+import type { LedgerView } from '../../src/shared/rpc';
 import {
   callFunction,
   createWorld,
@@ -75,6 +76,13 @@ describe('a refresh within a budget', () => {
     expect(receipt.lines.find((line) => line.label === 'Bought')?.text).toMatch(
       / for 1 credit \(refresh, Leads!B11:C11\)$/,
     );
+    // Spending lists them under their own buyer: this month's 4 credits are the refresh's.
+    expect(sidebar<LedgerView>(world, 'getLedger').bySource).toEqual({
+      formulas: 0,
+      bulk: 0,
+      keyTests: 0,
+      refresh: 4,
+    });
     // And they keep the answer it replaced.
     expect(receipt.lines.find((line) => line.label === 'Before')?.text).toBe('10.com, until 2025-04-16');
     // Formulas find the refreshed answers, free; the answers it left are the ones bought before.

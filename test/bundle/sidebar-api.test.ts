@@ -64,7 +64,7 @@ describe('the Spending panel (getLedger)', () => {
       day: '2025-01-06',
       today: total,
       month: total,
-      bySource: { formulas: total, bulk: 0, keyTests: 0 },
+      bySource: { formulas: total, bulk: 0, keyTests: 0, refresh: 0 },
       formulaCapLeftToday: 100 - total,
       outOfCredits: false,
     });
@@ -111,7 +111,7 @@ describe('the Spending panel (getLedger)', () => {
     expect(spent(world)).toBe(2 * PROFILE_INFO.price);
     expect(ledger(world)).toMatchObject({
       today: 2 * PROFILE_INFO.price,
-      bySource: { formulas: PROFILE_INFO.price, bulk: PROFILE_INFO.price, keyTests: 0 },
+      bySource: { formulas: PROFILE_INFO.price, bulk: PROFILE_INFO.price, keyTests: 0, refresh: 0 },
       byOperation: [{ label: PROFILE_INFO.label, credits: 2 * PROFILE_INFO.price }],
       formulaCapLeftToday: 100 - PROFILE_INFO.price,
     });

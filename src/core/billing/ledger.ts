@@ -151,9 +151,9 @@ export class LedgerChanges {
     if (rows.length === 0) return;
     this.changeTotals(day, (totals) => {
       for (const row of rows) {
-        totals.bySource[source] += row.cents;
+        totals.bySource[row.source === 'refresh' ? 'refresh' : source] += row.cents;
         totals.byOperation[row.type] = (totals.byOperation[row.type] ?? 0) + row.cents;
-        if (row.twice <= 0 || source === 'keyTest') continue;
+        if (row.twice <= 0 || source === 'keyTest' || source === 'refresh') continue;
         totals.resent.lookups += row.count;
         totals.resent.bySource[source] += row.twice;
       }

@@ -3,11 +3,14 @@
 // 0.1 + 0.2 in floating point would not.
 import type { OperationType } from '../../shared/operation-type';
 
-/** Who spent, as the Spending panel counts it: formulas, bulk runs, or the sidebar's key test. */
-export type SpendSource = 'formula' | 'bulk' | 'keyTest';
-export const SPEND_SOURCES: readonly SpendSource[] = ['formula', 'bulk', 'keyTest'];
+/**
+ * Who spent, as the Spending panel counts it: formulas, bulk runs, the sidebar's key test, or a
+ * refresh (bought under a bulk run's reservation, counted apart: fresh data is a choice of its own).
+ */
+export type SpendSource = 'formula' | 'bulk' | 'keyTest' | 'refresh';
+export const SPEND_SOURCES: readonly SpendSource[] = ['formula', 'bulk', 'keyTest', 'refresh'];
 /** Sources that reserve before they send; a key test is booked once it has been charged. */
-export type ReservationSource = Exclude<SpendSource, 'keyTest'>;
+export type ReservationSource = Exclude<SpendSource, 'keyTest' | 'refresh'>;
 
 /** Hundredths of a credit. */
 export type Cents = number;
@@ -46,7 +49,7 @@ export function monthIndex(month: string): number {
 }
 
 export const emptyTotals = (): Totals => ({
-  bySource: { formula: 0, bulk: 0, keyTest: 0 },
+  bySource: { formula: 0, bulk: 0, keyTest: 0, refresh: 0 },
   byOperation: {},
   resent: { lookups: 0, bySource: { formula: 0, bulk: 0 } },
 });
@@ -71,6 +74,8 @@ interface StoredTotals {
   b: number;
   /** Absent before key tests were booked, and while they are 0. */
   k?: number;
+  /** Refreshes; absent while 0. */
+  h?: number;
   o: Record<string, number>;
   /** Resent lookups: count, formula cents, bulk cents; absent while there are none. */
   r?: [number, number, number];
@@ -105,6 +110,7 @@ export function parseTotals(value: string): Totals {
       formula: isCount(raw.f) ? raw.f : 0,
       bulk: isCount(raw.b) ? raw.b : 0,
       keyTest: isCount(raw.k) ? raw.k : 0,
+      refresh: isCount(raw.h) ? raw.h : 0,
     },
     byOperation: cleanOperations(raw.o),
     resent: { lookups: lookups ?? 0, bySource: { formula: formula ?? 0, bulk: bulk ?? 0 } },
@@ -116,6 +122,7 @@ export const storeTotals = (totals: Totals): string =>
     f: totals.bySource.formula,
     b: totals.bySource.bulk,
     ...(totals.bySource.keyTest > 0 ? { k: totals.bySource.keyTest } : {}),
+    ...(totals.bySource.refresh > 0 ? { h: totals.bySource.refresh } : {}),
     o: totals.byOperation,
     ...(totals.resent.lookups > 0
       ? { r: [totals.resent.lookups, totals.resent.bySource.formula, totals.resent.bySource.bulk] }
