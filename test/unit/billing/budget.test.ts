@@ -120,7 +120,12 @@ describe('the daily formula cap', () => {
     recordSpend(deps, TODAY, 'bulk', [{ type: 'pronet_profile_to_phone', credits: 50 }]);
 
     expect(reserve(deps, TODAY, times(100, WEBSITE), CAP_100, 'formula').granted).toBe(100);
-    expect(ledgerSummary(store, TODAY).today.bySource).toEqual({ formula: 0, bulk: 350, keyTest: 0, refresh: 0 });
+    expect(ledgerSummary(store, TODAY).today.bySource).toEqual({
+      formula: 0,
+      bulk: 350,
+      keyTest: 0,
+      refresh: 0,
+    });
   });
 
   it('books key tests apart, in the totals, and not against the formula cap', () => {
