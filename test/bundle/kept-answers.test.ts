@@ -2,7 +2,16 @@
 // refreshes it. Whatever runs a formula again on day 31 or day 200 finds the answers bought before.
 import type { BulkPreview } from '../../src/shared/bulk-rpc';
 import type { SelectionReceipt } from '../../src/shared/receipt-rpc';
-import { createWorld, enterFormula, rerunUnasked, sidebar, spent, typeValues, type World } from './harness';
+import {
+  createWorld,
+  enterFormula,
+  rerunUnasked,
+  saveSettings,
+  sidebar,
+  spent,
+  typeValues,
+  type World,
+} from './harness';
 
 const DAY = 86_400_000;
 const companies = Array.from({ length: 20 }, (_, i) => [`Company ${i + 1}`]);
@@ -65,5 +74,23 @@ describe.each([31, 200])('on day %i', (days) => {
       output: { mode: 'primary' },
     });
     expect(preview).toMatchObject({ cached: 20, toLookUp: 0, estimatedCredits: 0 });
+  });
+});
+
+describe('a sorted column of profile emails, a month later', () => {
+  it('costs nothing and turns into no "budget reached" error under the default budget', () => {
+    const world = createWorld({ credits: 1000 });
+    const profiles = Array.from({ length: 12 }, (_, i) => [`https://www.pronet.com/in/person-${i + 1}`]);
+    typeValues(world, 'A2:A13', profiles);
+    saveSettings(world, { formulaDailyCap: 1000 }); // 12 emails at 10 credits: above the default 100
+    for (let row = 2; row <= 13; row++) enterFormula(world, `B${row}`, `=PRONET_EMAIL(A${row})`);
+    expect(spent(world)).toBe(120);
+    const emails = world.emu.values('Sheet1', 'B2:B13');
+    saveSettings(world, { formulaDailyCap: 100 });
+
+    world.clock.advance(31 * DAY);
+    typeValues(world, 'A2:A13', [...profiles].reverse()); // sorted Z to A: every formula runs again
+    expect(world.emu.values('Sheet1', 'B2:B13')).toEqual([...emails].reverse());
+    expect(spent(world)).toBe(120);
   });
 });
