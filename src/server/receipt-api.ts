@@ -170,7 +170,6 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
     sheetRows: reads.cacheRows(),
     hash: digestHashPort,
     zip: gzipPort,
-    isLive: () => true,
     memory: ctx.memory,
   });
   const lines = receiptLines({

@@ -43,7 +43,6 @@ export function userMemory(here: () => Spreadsheet, compacts = false): UserMemor
     },
     zip: gzipPort,
     here,
-    isLive: () => true,
     compacts,
   });
 }
@@ -81,7 +80,7 @@ export const memoryCatchUpDue = (line: string | undefined, now: number): boolean
  */
 export function catchUpMemory(memory: UserMemory, store: BatchStorePort, scope: string): void {
   try {
-    rememberKept(memory, { all: store.getAll(), hash: digestHashPort, isLive: () => true }, scope);
+    rememberKept(memory, { all: store.getAll(), hash: digestHashPort }, scope);
     eraseEditNote(ttlCachePort(fastCache()), ['memory']);
   } catch (error) {
     console.warn(`Could not give the memory this spreadsheet's answers: ${errorMessage(error)}`);

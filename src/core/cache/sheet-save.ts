@@ -14,10 +14,6 @@ export interface SheetReport {
   written: number;
   /** Entries only the properties held, copied into the sheet before the properties could evict them. */
   copied: number;
-  /** Entries past their TTL removed from the sheet. */
-  expired: number;
-  /** Entries removed for room: none since issue 41 (an answer is never evicted to be bought again). */
-  evicted: number;
   /** Why the sheet could not be read or written: the properties kept what they could, as without a sheet. */
   error?: string;
 }
@@ -31,7 +27,6 @@ export interface SheetOutcome {
 export interface SheetSave {
   sheet: SheetStorePort;
   hash: HashPort;
-  isLive(at: number): boolean;
 }
 
 /** One of the cache's rows in the sheet, or one about to be written there. */
@@ -52,10 +47,10 @@ export function saveToSheet(
   scan: StoreScan,
   payloads: ReadonlyMap<string, Payload>,
 ): SheetOutcome {
-  const report: SheetReport = { written: 0, copied: 0, expired: 0, evicted: 0 };
+  const report: SheetReport = { written: 0, copied: 0 };
   try {
     const removals: string[] = [];
-    const rows = sheetRows(save, payloads, report, removals);
+    const rows = sheetRows(save, removals);
     addPropertyCopies(save, all, scan, payloads, rows);
     for (const [key, { payload, at }] of payloads) {
       rows.set(key, {
@@ -77,31 +72,21 @@ export function saveToSheet(
     return { report, held };
   } catch (error) {
     return {
-      report: { written: 0, copied: 0, expired: 0, evicted: 0, error: errorMessage(error) },
+      report: { written: 0, copied: 0, error: errorMessage(error) },
       held: new Set(),
     };
   }
 }
 
-/** The cache's live rows now in the sheet; unreadable and expired ones are marked for removal. */
-function sheetRows(
-  save: SheetSave,
-  payloads: ReadonlyMap<string, Payload>,
-  report: SheetReport,
-  removals: string[],
-): Map<string, SheetRow> {
+/** The cache's rows now in the sheet; unreadable ones are marked for removal. */
+function sheetRows(save: SheetSave, removals: string[]): Map<string, SheetRow> {
   const rows = new Map<string, SheetRow>();
   for (const [key, value] of Object.entries(save.sheet.readAll())) {
     if (!isResultKey(key)) continue;
     const meta = entryMeta(value);
     const at = meta?.at;
     if (at === undefined) removals.push(key);
-    else if (save.isLive(at))
-      rows.set(key, { key, at, chars: sheetChars(key, value), credits: meta?.credits ?? 0 });
-    else if (!payloads.has(key)) {
-      report.expired++;
-      removals.push(key);
-    }
+    else rows.set(key, { key, at, chars: sheetChars(key, value), credits: meta?.credits ?? 0 });
   }
   return rows;
 }
@@ -114,7 +99,7 @@ function addPropertyCopies(
   rows: Map<string, SheetRow>,
 ): void {
   for (const entry of scan.entries) {
-    if (payloads.has(entry.key) || !save.isLive(entry.at)) continue;
+    if (payloads.has(entry.key)) continue;
     if ((rows.get(entry.key)?.at ?? Number.NEGATIVE_INFINITY) >= entry.at) continue;
     const payload = readPayload(all, entry.key, save.hash);
     if (payload === null) continue;
@@ -175,7 +160,6 @@ export function sheetStatsOf(
   rows: Record<string, string>,
   budgetChars: number,
   inScope: (key: string) => boolean,
-  isLive: (at: number) => boolean,
   paidAt: Map<string, number>,
 ): SheetStats {
   const stats: SheetStats = { entries: 0, chars: 0, budgetChars };
@@ -183,7 +167,7 @@ export function sheetStatsOf(
     if (!isResultKey(key) || !inScope(key)) continue;
     stats.chars += sheetChars(key, value);
     const at = entryMeta(value)?.at;
-    if (at === undefined || !isLive(at)) continue;
+    if (at === undefined) continue;
     stats.entries++;
     paidAt.set(key, Math.max(at, paidAt.get(key) ?? at));
   }
