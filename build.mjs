@@ -150,7 +150,7 @@ function exportedNames(bundle) {
 
 const PARAM_DOCS = {
   company: ['string', "The person's company (optional when the name cell already holds it)."],
-  field: ['string', 'Optional: one field to return, e.g. "{example}". Without it, a row of the main fields.'],
+  field: ['string', 'Optional: one field to return, e.g. "{example}". {row}'],
   department: ['string', 'Optional: only employees of this department, e.g. "Sales".'],
   seniority: ['string', 'Optional: only employees of this seniority, e.g. "Senior".'],
   max: ['number', 'Optional: at most this many employees (each costs 0.5 credit).'],
@@ -163,13 +163,14 @@ function jsdoc(lines) {
   return ['/**', ...lines.map((line) => ` * ${line}`), ' */'].join('\n');
 }
 
-function customFunctionWrapper(op, { OPERATION_DOCS, priceLabel }) {
+function customFunctionWrapper(op, { OPERATION_DOCS, priceLabel, rowOfFieldsDoc }) {
   const params = [op.inputParam, ...op.extraParams];
   const doc = [
     `${OPERATION_DOCS[op.type].help} Costs ${priceLabel(op)} per lookup; cached results are free.`,
     `@param {string|string[][]} ${op.inputParam} ${inputDoc(op)} A cell or a range: one result per row.`,
     ...op.extraParams.map(
-      (p) => `@param {${PARAM_DOCS[p][0]}} ${p} ${PARAM_DOCS[p][1].replace('{example}', fieldExample(op))}`,
+      (p) =>
+        `@param {${PARAM_DOCS[p][0]}} ${p} ${PARAM_DOCS[p][1].replace('{example}', fieldExample(op)).replace('{row}', rowOfFieldsDoc(op))}`,
     ),
     '@customfunction',
   ];

@@ -10,3 +10,9 @@ export const DATA_CHANGED = 'enrich:data-changed';
 export function announceChange(): void {
   document.dispatchEvent(new CustomEvent(DATA_CHANGED));
 }
+
+/**
+ * Fired on `document` by the Watches panel each time it read the watches, with the clock check's
+ * schedule (`BackgroundCollection`) as its detail: the offer under Bulk run words it the same.
+ */
+export const WATCHES_LISTED = 'enrich:watches-listed';

@@ -23,6 +23,11 @@ async function start() {
 
 /** Coming back to the sidebar after working in the sheet reloads at most this often. */
 const FOCUS_RELOAD_MS = 5_000;
+/**
+ * While the sidebar is shown, its panels reload this often: triggers run watches, deliver jobs and
+ * buy queued lookups meanwhile, and no figure may stay behind what the stores hold.
+ */
+const FOLLOW_MS = 30_000;
 
 /** Credit settings, spending, jobs and saved results: each loads itself; the cache when opened. */
 function mountAccountPanels(): void {
@@ -46,6 +51,11 @@ function mountAccountPanels(): void {
     reloadedAt = Date.now();
     announceChange();
   });
+  window.setInterval(() => {
+    if (document.visibilityState !== 'visible' || Date.now() - reloadedAt < FOLLOW_MS / 2) return;
+    reloadedAt = Date.now();
+    announceChange();
+  }, FOLLOW_MS);
 }
 
 void start();

@@ -1,8 +1,10 @@
 // Where the API key lives. Only this file reads it; nothing returns it unmasked.
 //
-// Scope `user` (default): user properties, private to whoever saves it. In a custom function,
-// getUserProperties() is the spreadsheet owner's, so the owner's formulas work and editors' do not.
-// Scope `document`: document properties, so every collaborator's formulas run, on the owner's credits.
+// Scope `user` (default): user properties, spent by whoever saved it alone (the key panel says
+// "only you"). In a custom function getUserProperties() is the spreadsheet owner's, and an editor's
+// formula reads it too (P6, docs/platform-assumptions.md): it answers from what is saved but buys
+// nothing with that key (`formulaMaySpend`). Scope `document`: document properties, so every
+// collaborator's formulas buy, on the credits of whoever shared it.
 import { cleanPastedKey, maskKey } from '../core/api/api-key';
 import { PROPERTY } from '../core/platform/stored-keys';
 import { requireDocumentProperties, userProperties } from './platform/properties';
@@ -35,6 +37,23 @@ export function readApiKey(
   if (shared) return { key: shared, scope: 'document' };
   const own = store('user').getProperty(KEY_PROPERTY);
   return own ? { key: own, scope: 'user' } : null;
+}
+
+/**
+ * Whether this formula may buy with the key it read. An editor's formula reads the owner's user
+ * properties but may not write them (P6): a write of the key's own value, which changes nothing,
+ * tells the owner's formula from an editor's. Should Google show an editor nobody's properties
+ * instead, it finds no key and buys nothing either. A key shared with the spreadsheet is its
+ * editors' to spend.
+ */
+export function formulaMaySpend(found: { key: string; scope: KeyScope }): boolean {
+  if (found.scope === 'document') return true;
+  try {
+    store('user').setProperty(KEY_PROPERTY, found.key);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function storeApiKey(raw: string, scope: KeyScope): KeyStatus {

@@ -7,7 +7,13 @@ import { BULK_RUN_PROPERTY, type BulkRun, parseRun, serializeRun } from '../core
 import { PROPERTY } from '../core/platform/stored-keys';
 import type { StartPorts } from '../core/runs/start';
 import { claimsIn } from '../core/watches/watch';
-import { createColumns, createCombinedSheet, type RunSheet, sheetPort } from './adapters/bulk-sheets';
+import {
+  createColumns,
+  createCombinedSheet,
+  type RunSheet,
+  readFormulaClaims,
+  sheetPort,
+} from './adapters/bulk-sheets';
 import type { ExecutionContext } from './context';
 import { requireDocumentProperties } from './platform/properties';
 import { requireActiveSpreadsheet } from './platform/spreadsheet';
@@ -17,8 +23,20 @@ const properties = requireDocumentProperties;
 export const readRun = () => parseRun(properties().getProperty(BULK_RUN_PROPERTY));
 /** The runs a new one replaced, newest first: their cells keep their receipts. */
 export const readPastRuns = () => parsePastRuns(properties().getProperty(PROPERTY.pastBulkRuns));
-/** Whose columns the sheet's outputs are: the runs' and the watches' (core/bulk/owners.ts), in one read. */
-export const readColumnClaims = () => claimsIn(properties().getProperties());
+/**
+ * Whose columns the sheet's outputs are (core/bulk/owners.ts): the runs' and the watches', in one
+ * read, and those our formulas fill on the sheet a run or watch is set up on.
+ */
+export const readColumnClaims = (sheet: GoogleAppsScript.Spreadsheet.Sheet, on: RunSheetPlace) => [
+  ...claimsIn(properties().getProperties()),
+  ...readFormulaClaims(sheet, on.sheetName, on.headerRow),
+];
+
+/** The sheet a run, recipe or watch is set up on, and its header row. */
+interface RunSheetPlace {
+  sheetName: string;
+  headerRow: number;
+}
 export const saveRun = (run: BulkRun) => properties().setProperty(BULK_RUN_PROPERTY, serializeRun(run));
 
 /** Where a run of this call begins: the run's property, its sheet's columns, the combined sheet. */

@@ -3,6 +3,7 @@
 // bulk-run.ts decides it, over the adapters here (the run's property, its sheets, the ledger).
 
 import { checkConfig } from '../core/bulk/config';
+import type { ColumnClaim } from '../core/bulk/owners';
 import { type BulkRun, cancelRun, leaseHeld, pauseRun, resumeRun } from '../core/bulk/run';
 import type { Operation } from '../core/operations/types';
 import { progressWithRecipe } from '../core/recipes/progress';
@@ -47,8 +48,10 @@ export function getSheetColumns(sheetName: string | null): SheetColumns {
 // --- Preview and start ------------------------------------------------------------------------------
 
 /** The run's sheet, its columns laid out among those other inputs' runs and watches claim. */
-function readOwnSheet(config: BulkRunConfig, op: Operation, claims = readColumnClaims()): RunSheet {
-  return readRunSheet(sheetNamed(config.sheetName), config, op, { claims, family: null });
+function readOwnSheet(config: BulkRunConfig, op: Operation, claims?: ColumnClaim[]): RunSheet {
+  const sheet = sheetNamed(config.sheetName);
+  const owners = claims ?? readColumnClaims(sheet, config);
+  return readRunSheet(sheet, config, op, { claims: owners, family: null });
 }
 
 export function previewBulkRun(raw: BulkRunConfig): BulkPreview {
@@ -62,7 +65,7 @@ export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): Bulk
   const ctx = context();
   installDrivers();
   const { config, op } = checkConfig(raw);
-  const claims = readColumnClaims();
+  const claims = readColumnClaims(sheetNamed(config.sheetName), config);
   const read = (next: BulkRunConfig) => readOwnSheet(next, op, claims);
   const run = startBulk(startPorts(ctx), previewDeps(ctx), config, op, read, confirmedCredits);
   // Read once the run exists: read before the sheet was, it would make the run's work look not

@@ -23,7 +23,7 @@ import {
 } from './adapters/apps-script';
 import { ledgerSheetPort } from './adapters/ledger-sheet';
 import { sheetStorePort } from './adapters/sheet-store';
-import { readApiKey } from './api-key';
+import { type KeyScope, readApiKey } from './api-key';
 import { API_BASE_URL } from './config';
 import { fastCache } from './platform/cache';
 import { documentLock } from './platform/locks';
@@ -38,6 +38,8 @@ export interface ExecutionContext {
   /** The memory across the user's spreadsheets, which the result cache reads too. */
   memory: UserMemory;
   apiKey: string;
+  /** Where the key was found: saved for the user, or shared with this spreadsheet. */
+  keyScope: KeyScope;
   settings: Settings;
   /**
    * The pace learned for the account as this execution found it: what a lookup plans its sending
@@ -183,6 +185,7 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
     scope,
     memory,
     apiKey: found.key,
+    keyScope: found.scope,
     settings,
     pace: paceView(snapshot, paceKey, settings.requestsPerSecond, clock.now()),
     opening: snapshot,

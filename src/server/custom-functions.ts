@@ -11,6 +11,7 @@ import { lookupMany } from '../core/lookup/pass';
 import { CELL_TEXT } from '../core/text/catalogue/cells';
 import { cellRef, parseCell } from '../core/text/cell-refs';
 import { digestHashPort } from './adapters/apps-script';
+import { formulaMaySpend } from './api-key';
 import { endedHere, queueThisFormula } from './collector/handoff';
 import { currentDrivers } from './collector/installed-drivers';
 import { CUSTOM_FUNCTION_BUDGET_MS } from './config';
@@ -95,6 +96,8 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
       retryServerErrors: false,
       pollJobs: true,
       maxRequestsPerSecond: context.pace.rate,
+      refusal: () =>
+        formulaMaySpend({ key: context.apiKey, scope: context.keyScope }) ? null : CELL_TEXT.ownersKeyOnly,
     });
     const left = new Set(
       items.filter((item) => results.get(item.key)?.kind === 'deferred').map((item) => item.key),

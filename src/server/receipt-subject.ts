@@ -40,7 +40,7 @@ export interface SubjectSources {
 function fromShown(sources: SubjectSources, shown: ShownLookup): KeyedSubject {
   return {
     op: shown.op,
-    input: sentInput(shown.request),
+    input: sentInput(shown.request, shown.parts),
     served: shown.served,
     key: resultKey(digestHashPort, sources.scope, shown.request),
   };

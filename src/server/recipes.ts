@@ -68,7 +68,7 @@ function previewOver(ctx: ExecutionContext, checked: { recipe: Recipe; sheet: Re
     lastRow: target.getLastRow(),
     block: (firstRow, lastRow, width) => readBlock(target, firstRow, lastRow, 1, width),
   };
-  return recipePreview(previewDeps(ctx), checked, read, readColumnClaims());
+  return recipePreview(previewDeps(ctx), checked, read, readColumnClaims(target, sheet));
 }
 
 export function startRecipeRun(raw: RecipeRunConfig, confirmedCredits: number): BulkProgress {
@@ -92,8 +92,9 @@ export function recipePorts(ctx: ExecutionContext): RecipeRunPorts {
     readRun,
     startStep: (recipe, sheet, index, done) => {
       const { config, op } = stepRun(recipe, index, sheet, done);
-      const ownership = recipeOwnership(recipe, sheet, readColumnClaims());
-      const prepared = readRunSheet(sheetNamed(config.sheetName), config, op, ownership);
+      const target = sheetNamed(config.sheetName);
+      const ownership = recipeOwnership(recipe, sheet, readColumnClaims(target, sheet));
+      const prepared = readRunSheet(target, config, op, ownership);
       return beginRun(startPorts(ctx), config, op, prepared, {
         recipe,
         step: index,

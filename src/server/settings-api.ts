@@ -6,6 +6,7 @@ import { accountScope } from '../core/cache/keys';
 import type { PaceSummary, Settings } from '../shared/rpc';
 import { appsScriptClock, digestHashPort } from './adapters/apps-script';
 import { readApiKey } from './api-key';
+import { followBudget } from './collector/ended-formulas';
 import { documentProperties, documentProperty, setDocumentProperty } from './platform/properties';
 
 export function getSettings(): Settings {
@@ -20,6 +21,7 @@ export function saveSettings(change: Partial<Record<keyof Settings, unknown>>): 
   if (!updated.ok) throw new Error(updated.message);
   const kept = settingsToStore(storedText, current, updated.settings);
   setDocumentProperty(SETTINGS_PROPERTY, JSON.stringify(kept));
+  if (updated.settings.formulaDailyCap !== current.formulaDailyCap) followBudget(updated.settings);
   return updated.settings;
 }
 

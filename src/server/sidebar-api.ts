@@ -1,5 +1,6 @@
 // Server side of the sidebar's calls (src/shared/rpc.ts). Each answer is safe to show: no key.
 import { cleanPastedKey, maskKey, newKeyVerdict, redactKey } from '../core/api/api-key';
+import type { Drivers } from '../core/jobs/trigger-records';
 import { KEY_TEXTS } from '../core/text/catalogue/sidebar/key';
 import type { KeySaveResult, KeyScope, KeyStatus, KeyTestResult, SidebarState } from '../shared/rpc';
 import { keyStatus, readApiKey, removeApiKey, storeApiKey } from './api-key';
@@ -36,10 +37,10 @@ export function setApiKey(raw: string, scope: KeyScope, replace?: 'untested'): K
   if (!cleaned.ok) throw new Error(cleaned.message);
   const current = readApiKey();
   if (!current || current.key === cleaned.key || replace === 'untested') {
-    const saved = save(cleaned.key, where, current?.key);
+    const { status, drivers } = save(cleaned.key, where, current?.key);
     const untested = current !== null && current.key !== cleaned.key;
-    const message = untested ? KEY_TEXTS.savedUntested.text : KEY_TEXTS.keySaved.text;
-    return { key: saved, saved: true, message, creditsSpent: 0, canSaveUntested: false };
+    const message = withDrivers(untested ? KEY_TEXTS.savedUntested.text : KEY_TEXTS.keySaved.text, drivers);
+    return { key: status, saved: true, message, creditsSpent: 0, canSaveUntested: false };
   }
   const booking = executionContext({ canWriteSheets: true });
   const test = runKeyTest(cleaned.key, booking);
@@ -48,13 +49,19 @@ export function setApiKey(raw: string, scope: KeyScope, replace?: 'untested'): K
   const { outcome } = test;
   const verdict = newKeyVerdict(outcome);
   if (verdict === 'works') {
-    const saved = save(cleaned.key, where, current.key);
+    const { status, drivers } = save(cleaned.key, where, current.key);
     resumeWatches();
     const message = KEY_TEXTS.newKeyWorks.say(
       cost,
       outcome.kind === 'failed' ? hide(outcome.error.message) : null,
     );
-    return { key: saved, saved: true, message, creditsSpent: test.spent, canSaveUntested: false };
+    return {
+      key: status,
+      saved: true,
+      message: withDrivers(message, drivers),
+      creditsSpent: test.spent,
+      canSaveUntested: false,
+    };
   }
   const why =
     verdict === 'refused'
@@ -70,13 +77,22 @@ export function setApiKey(raw: string, scope: KeyScope, replace?: 'untested'): K
   };
 }
 
-/** Saves `key`; the formulas queued under the key it replaces (`before`) say their work ended. */
-function save(key: string, scope: KeyScope, before?: string): KeyStatus {
+/**
+ * Saves `key`, with the triggers that collect for it; the formulas queued under the key it
+ * replaces (`before`) say their work ended.
+ */
+function save(key: string, scope: KeyScope, before?: string): { status: KeyStatus; drivers: Drivers } {
   const old = before !== undefined && before !== key ? executionContext() : null;
   const status = storeApiKey(key, scope);
-  installDrivers();
+  const drivers = installDrivers();
   if (old) endQueuedWork(old.deps.store, old.scope, true);
-  return status;
+  return { status, drivers };
+}
+
+/** A save's message, and what a trigger Google refused leaves this spreadsheet's work waiting for. */
+function withDrivers(message: string, drivers: Drivers): string {
+  if (drivers.edit && drivers.open) return message;
+  return `${message} ${KEY_TEXTS.driversRefused.say(drivers.edit)}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Recipes in the sidebar: chained lookups with fallbacks, run as one bulk run per step. Their
 // progress is a bulk run's (BulkProgress.recipe says which step); Pause, Resume, Cancel and Retry
 // are the bulk run's calls.
-import type { BulkProgress } from './bulk-rpc';
+import type { BulkProgress, OutputColumn } from './bulk-rpc';
 import type { OperationType } from './operation-type';
 
 /** The sheet columns a recipe reads, named for the user who maps them: one per kind of input. */
@@ -83,6 +83,11 @@ export interface RecipeStepPreview {
   invalid: number;
   creditsMin: number;
   creditsMax: number;
+  /** Where the step writes, as a bulk run's preview says it: its results, then its row status. */
+  outputColumns: OutputColumn[];
+  statusColumn: OutputColumn;
+  /** Rows that reach it whose output cell already shows something (typed, a formula's): skipped, never written over. */
+  filled: number;
 }
 
 export interface RecipePreview {

@@ -2,6 +2,7 @@
 // that arrive (typed, pasted, inserted, sent by a form, written by another tool), each within a
 // daily credit cap of its own.
 import type { BulkRunConfig } from './bulk-rpc';
+import type { BackgroundCollection } from './jobs-rpc';
 import type { RecipeRunConfig } from './recipe-rpc';
 
 /** What the bulk panel sends to turn its setup into a watch. */
@@ -49,6 +50,8 @@ export interface WatchList {
   runtime: { usedMinutes: number; quotaMinutes: number; percent: number; text: string };
   /** What starts the watches here, in a sentence ("Your edits, rows inserted, ...; hourly check"). */
   drivers: string;
+  /** How often the clock check looks at rows other tools write here: the offer says the same. */
+  clock: BackgroundCollection;
   /** The spreadsheet's time zone, which the last runs are in; '' when no watch has run. */
   timeZone: string;
 }

@@ -156,7 +156,8 @@ it('says a Resume with no credits left stopped again at once, and a Cancel leave
   expect(await spent()).toBe(DEMO_CREDITS);
   const stop = (await sidebar.locator('#bulk-message').textContent()) ?? '';
   expect(stop).toBe(
-    'Not enough credits (HTTP 402). Top up the account, then run again. The run stopped at row 22; nothing from there on was sent. Resume once this is fixed.',
+    // One next step: the API's "then run again" is the run's Resume.
+    'Not enough credits (HTTP 402). The run stopped at row 22; nothing from there on was sent. Top up the account, then Resume.',
   );
 
   await sidebar.locator('#bulk-resume').click();

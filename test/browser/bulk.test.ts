@@ -119,7 +119,7 @@ it('previews a 300-row column, runs it, and stops once on the 402 with the outpu
 
   await sidebar.locator('#bulk-progress-title:has-text("Stopped")').waitFor();
   const message = (await sidebar.locator('#bulk-message').textContent()) ?? '';
-  expect(message).toMatch(/^Not enough credits \(HTTP 402\)\. Top up the account/);
+  expect(message).toMatch(/^Not enough credits \(HTTP 402\)\. .* Top up the account, then Resume\.$/);
   // One message for the run: nowhere else in the sidebar, and not in a single status cell.
   expect(await sidebar.locator('text=/HTTP 402/').count()).toBe(1);
   expect(await sidebar.locator('#bulk-resume').textContent()).toBe('Resume');
@@ -205,4 +205,45 @@ it('looks up emails from name and company columns guessed from the headers, to t
   expect(await cell('C2')).toBe('ada.lovelace@analyticalengines.com');
   expect(await cell('C5')).toBe('alan.turing@bletchleypark.com');
   expect(await cell('D2')).toBe('Found');
+});
+
+it('defaults each column to the header that names it, never to column A whose header names something else', async () => {
+  for (const [a1, text] of [
+    ['A1', 'Timestamp'],
+    ['B1', 'Full name'],
+    ['C1', 'Company'],
+    ['A2', '2025-01-06 09:00'],
+    ['B2', 'Ada Lovelace'],
+    ['C2', 'Analytical Engines'],
+  ] as const)
+    await type(a1, text);
+  await page.goto(playground.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  const sidebar = await openSidebar();
+  const chosen = async (id: string) => sidebar.locator(`#${id} option:checked`).textContent();
+
+  // The sheet is read while another lookup is chosen; the name lookups are chosen afterwards.
+  for (const type of ['lead_full_name_to_email', 'lead_full_name_to_pronet_url']) {
+    await sidebar.locator('#bulk-op').selectOption(type);
+    expect(await chosen('bulk-input')).toBe('B: Full name');
+    expect(await chosen('bulk-company')).toBe('C: Company');
+    expect(await chosen('bulk-location')).toBe('(none)');
+  }
+  // A recipe's slots, and so the watch made from this setup, take the same columns.
+  await sidebar.locator('#bulk-recipe').selectOption('email-from-name');
+  expect(await chosen('bulk-slot-fullName')).toBe('B: Full name');
+  expect(await chosen('bulk-slot-company')).toBe('C: Company');
+  await sidebar.locator('#bulk-recipe').selectOption('');
+
+  // Without a header that names the company, nothing is chosen for it, and nothing is bought.
+  await type('C1', 'Notes');
+  await page.goto(playground.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  const again = await openSidebar();
+  await again.locator('#bulk-op').selectOption('lead_full_name_to_email');
+  expect(await again.locator('#bulk-company option:checked').textContent()).toBe('(choose a column)');
+  await again.locator('#bulk-preview').click();
+  await again.locator('#bulk-message:has-text("Choose")').waitFor();
+  expect(await again.locator('#bulk-message').textContent()).toBe('Choose the Company column.');
+  expect(await accountSpent()).toBe(0);
 });

@@ -132,7 +132,7 @@ describe('the playground page', () => {
 
   it('charges the demo account exactly the listed prices, and nothing for a cached repeat', async () => {
     expect(await page.textContent('#account-title')).toBe(
-      `Demo account: ${credits(DEMO_CREDITS)} credits (fake API, offline)`,
+      `Demo account: ${credits(DEMO_CREDITS)} credits left (fake API, offline)`,
     );
     await enter('B2', '=PRONET_EMAIL(A2)');
     await enter('B3', '=COMPANY_WEBSITE(A3)');
@@ -204,7 +204,9 @@ describe('the playground page', () => {
   it('opens the real sidebar in a 300 px panel from Extensions > Enrich for Sheets, showing the saved key masked', async () => {
     await openSidebar();
     const sidebar = page.frameLocator('#sidebar-frame');
-    expect(await sidebar.locator('#key-status').textContent()).toMatch(/^Saved: \S{4}…\S{4} \(only you\)$/);
+    expect(await sidebar.locator('#key-status').textContent()).toMatch(
+      /^Saved: \S{4}…\S{4} \(only you: editors' formulas buy nothing with it\)$/,
+    );
     expect((await page.locator('#sidebar-panel').boundingBox())?.width).toBe(300);
 
     // A server error reaches the sidebar's failure handler with its message, as in Apps Script.

@@ -77,15 +77,17 @@ it('shows the selected cell its receipt, buys it again at the stated price, and 
   expect(await buyAgain.textContent()).toBe('Buy again (1 credit)…');
   await buyAgain.click();
   expect(await sidebar.locator('#receipt-confirm-text').textContent()).toBe(
-    'Buy 1 lookup again for 1 credit? The saved answers are replaced and its formula is entered again. Nothing else is bought.',
+    'Buy 1 lookup again for 1 credit? The saved answer is replaced and its formula is entered again. Nothing else is bought.',
   );
+  // One lookup: "Buy it again", not "Buy them again".
+  expect(await sidebar.locator('#receipt-confirm').textContent()).toBe('Buy it again');
   expect(await spent()).toBe(1);
   await screenshot('receipt.png');
 
   await sidebar.locator('#receipt-confirm').click();
   await sidebar.locator('#receipt-message:has-text("Bought")').waitFor();
   expect(await sidebar.locator('#receipt-message').textContent()).toBe(
-    'Bought 1 lookup again for 1 credit; the formulas show the new answers.',
+    'Bought 1 lookup again for 1 credit; the formulas show the new answer.',
   );
   expect(await spent()).toBe(2);
   expect((await receipt(sidebar)).Bought).toBe('2025-01-06 04:01 for 1 credit (buy again, Sheet1!B3)');

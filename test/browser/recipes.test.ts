@@ -57,10 +57,11 @@ it('runs "Email from name" from the sidebar, the fallback only for the name not 
   expect(await total.textContent()).toBe(
     '5 rows. Between 35 and 90 credits: the least if every first step finds, the most if every fallback runs.',
   );
+  // Each step says where it writes: the fallback's email goes where the first step's does.
   expect(await sidebar.locator('.bulk-recipe-detail').allTextContents()).toEqual([
-    'repeats 0 · invalid 0',
-    'repeats 0 · invalid 0',
-    'repeats 0 · invalid 0',
+    'repeats 0 · invalid 0Results go to column C (Email, new); row status to column D (new).',
+    'repeats 0 · invalid 0Results go to column E (Pronet URL, new); row status to column F (new).',
+    'repeats 0 · invalid 0Results go to column C (Email); row status to column G (new).',
   ]);
 
   await sidebar.locator('#bulk-run').click();

@@ -134,10 +134,14 @@ describe('the API key', () => {
     expect((await text('#key-remove-text')).replace(/\s+/g, ' ')).toBe(
       'Remove the saved key? Formulas, bulk runs and watches send nothing until a key is saved again. Saved answers stay: the same key saved again finds them.',
     );
-    expect(await text('#key-status')).toBe(`Saved: ${demo} (only you)`);
+    expect(await text('#key-status')).toBe(
+      `Saved: ${demo} (only you: editors' formulas buy nothing with it)`,
+    );
     await sidebar.locator('#key-remove-keep').click();
     expect(await sidebar.locator('#key-remove').isHidden()).toBe(true);
-    expect(await text('#key-status')).toBe(`Saved: ${demo} (only you)`);
+    expect(await text('#key-status')).toBe(
+      `Saved: ${demo} (only you: editors' formulas buy nothing with it)`,
+    );
     expect(rpcCalls).not.toContain('clearApiKey');
     await sidebar.locator('#clear-key').click();
     await sidebar.locator('#key-remove-confirm').click();
@@ -158,7 +162,9 @@ describe('the API key', () => {
     await sidebar.locator('#save-key').click();
     await sidebar.locator('#key-message:has-text("Key saved.")').waitFor();
     const masked = `${DEMO_KEY.slice(0, 4)}…${DEMO_KEY.slice(-4)}`;
-    expect(await text('#key-status')).toBe(`Saved: ${masked} (only you)`);
+    expect(await text('#key-status')).toBe(
+      `Saved: ${masked} (only you: editors' formulas buy nothing with it)`,
+    );
     expect(await sidebar.locator('#key-input').inputValue()).toBe('');
     expect(await sidebar.locator('body').textContent()).not.toContain(DEMO_KEY);
 
@@ -192,7 +198,9 @@ describe('the API key', () => {
     expect(await text('#key-message')).toBe(
       `The new key was not saved: the API refused it (HTTP 401). The saved key ${demo} stays.`,
     );
-    expect(await text('#key-status')).toBe(`Saved: ${demo} (only you)`);
+    expect(await text('#key-status')).toBe(
+      `Saved: ${demo} (only you: editors' formulas buy nothing with it)`,
+    );
     // The API said the key is wrong: no "Save it untested" is offered.
     expect(await sidebar.locator('#key-untested').isHidden()).toBe(true);
     expect(await account()).toMatchObject({ spent: 0 }); // a refused key is charged nothing
@@ -221,7 +229,7 @@ describe('the credit settings', () => {
     // The pace learned so far, under its ceiling: a new account starts at the documented 1 a second.
     await sidebar.locator('#settings-pace:has-text("API pace now")').waitFor();
     expect(await text('#settings-pace')).toMatch(
-      /^API pace now: 1\.0 a second, (as the API's documentation asks, until its answers show more|learned [^(]+) \(at most 50, your plan's figure in Credit settings\)\. Refused as too fast today: 0\.$/,
+      /^API pace now: 1\.0 a second, (as the API's documentation asks, until its answers show more|learned [^(]+) \(at most 50, your plan's figure, as Most requests a second says\)\. Refused as too fast today: 0\.$/,
     );
 
     await cap.fill('-5');

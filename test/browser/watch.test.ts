@@ -44,11 +44,17 @@ it('fills each simulated form response once time moves on, within its daily cap 
   await sidebar.locator('#key-panel > summary').click();
   await sidebar.locator('#bulk-op').selectOption('company_name_to_website');
   expect(await sidebar.locator('#bulk-input').inputValue()).toBe('3'); // "C: Company", from the header
+  // No watch yet: how often the check may run is not known before its trigger is made.
+  expect(await sidebar.locator('#watch-cap-hint').textContent()).toContain('checked at least once an hour');
   await sidebar.locator('#watch-cap').fill('5');
   await sidebar.locator('#watch-create').click();
   await sidebar.locator('#watch-offer-message:has-text("Watching")').waitFor();
+  // Then one schedule for rows other tools write, as the Watches panel says it: the playground runs
+  // the add-on as a script bound to its spreadsheet, whose clock trigger may run every minute.
+  await sidebar.locator('#watch-cap-hint:has-text("checked every minute")').waitFor();
   expect(await sidebar.locator('#watch-offer-message').textContent()).toBe(
-    `Watching: new rows of "${FORM_SHEET}" are enriched as they arrive, up to 5 credits a day. See Watches below.`,
+    // Where it writes, said first: the columns it makes, beside the form's.
+    `Watching: new rows of "${FORM_SHEET}" are enriched as they arrive, up to 5 credits a day: Company (C) -> Website (D), ${STATUS} (E). Rows whose result is already filled are skipped. See Watches below.`,
   );
   // The watch's columns, made as a run's would be.
   await page.waitForFunction(() => document.querySelector('td[data-a1="D1"]')?.textContent === 'Website');
@@ -84,7 +90,47 @@ it('fills each simulated form response once time moves on, within its daily cap 
   expect(await item.locator('.job-meta').nth(1).textContent()).toMatch(
     /^Today 3 credits of 5 credits · 3 rows done · Last run Jan 6, 04:0\d$/,
   );
+  expect(await reopened.locator('#watches-drivers').textContent()).toContain(
+    'every minute for rows other tools write',
+  );
   await reopened.locator('#watches-panel').scrollIntoViewIfNeeded();
   const image = await page.screenshot({ path: screenshotPath('watch.png') });
   expect([image.readUInt32BE(16), image.readUInt32BE(20)]).toEqual([VIEWPORT.width, VIEWPORT.height]);
+});
+
+it('keeps the open Watches and Spending panels true: what a run spent, and whether the watch is on', async () => {
+  await page.clock.install();
+  await page.goto(playground.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.click(`#tabs [data-sheet="${FORM_SHEET}"]`);
+  const sidebar = await openAddonSidebar(page);
+  await sidebar.locator('#key-panel > summary').click();
+  await sidebar.locator('#bulk-op').selectOption('company_name_to_website');
+  await sidebar.locator('#watch-cap').fill('5');
+  await sidebar.locator('#watch-create').click();
+  await sidebar.locator('#watch-offer-message:has-text("Watching")').waitFor();
+  await sidebar.locator('#watches-panel > summary').click();
+  const item = sidebar.locator('#watches-list li.watch');
+  const meta = item.locator('.job-meta').nth(1);
+  await meta.waitFor();
+  expect(await meta.textContent()).toBe('Today 0 credits of 5 credits · 0 rows done · Not run yet');
+  expect(await sidebar.locator('#watches-note').textContent()).toBe('1 on');
+  expect(await sidebar.locator('#ledger-note').textContent()).toBe('0 credits today');
+
+  // The watch runs from its trigger while the sidebar stays open: the panel follows within a minute.
+  await simulateResponse(2);
+  await page.click('#advance-1');
+  await page.waitForFunction(() => document.querySelector('td[data-a1="D2"]')?.textContent !== '');
+  expect(await spent()).toBe(1);
+  await page.clock.fastForward(60_000);
+  await sidebar.locator('#watches-list .job-meta:has-text("Today 1 credit of 5 credits")').waitFor();
+  expect(await meta.textContent()).toMatch(
+    /^Today 1 credit of 5 credits · 1 row done · Last run Jan 6, \d\d:\d\d$/,
+  );
+  // Spending says what the API charged.
+  expect(await sidebar.locator('#ledger-note').textContent()).toBe('1 credit today');
+
+  await item.locator('.watch-toggle').click();
+  await sidebar.locator('#watches-message:has-text("is off")').waitFor();
+  expect(await sidebar.locator('#watches-note').textContent()).toBe('1 off');
 });

@@ -286,3 +286,97 @@ describe('the playground workbook', () => {
     expect(shown(workbook, 'A3')).toBe('Acme Corporation');
   });
 });
+
+describe('the playground workbook changed as Sheets lets a user change it', () => {
+  const changeRuns = (workbook: Workbook) =>
+    workbook.emu.triggerRuns.filter((run) => run.kind === 'change trigger').length;
+  /** A watch on the form's sheet installs the add-on's Change trigger. */
+  function watched(): Workbook {
+    const workbook = firstFile();
+    const config = {
+      sheetName: FORM_SHEET,
+      headerRow: 1,
+      type: 'company_name_to_website',
+      columns: { input: 3 },
+      output: { mode: 'primary' },
+    };
+    workbook.rpc('createWatch', [{ kind: 'lookup', config, dailyCap: 5 }]);
+    return workbook;
+  }
+
+  it('inserts and deletes rows and columns at the selection, firing Change and never Edit', () => {
+    const workbook = watched();
+    const edits = editTriggerRuns(workbook);
+    workbook.select('A3');
+    workbook.structure.insertRows('above');
+    expect([shown(workbook, 'A3'), shown(workbook, 'A4')]).toEqual(['', 'Acme Corporation']);
+    workbook.select('A4:A5');
+    workbook.structure.insertRows('below');
+    expect([shown(workbook, 'A5'), shown(workbook, 'A6'), shown(workbook, 'A8')]).toEqual([
+      'https://www.pronet.com/company/acme',
+      '',
+      '',
+    ]);
+    workbook.select('A6:B7');
+    workbook.structure.deleteRows();
+    expect(shown(workbook, 'A5')).toBe('https://www.pronet.com/company/acme');
+    workbook.select('B1');
+    workbook.structure.insertColumns('left');
+    expect([shown(workbook, 'B1'), shown(workbook, 'C1')]).toEqual([
+      '',
+      'Results: select a cell, type a formula, press Enter',
+    ]);
+    workbook.structure.insertColumns('right');
+    workbook.select('B1:C1');
+    workbook.structure.deleteColumns();
+    expect(shown(workbook, 'B1')).toBe('Results: select a cell, type a formula, press Enter');
+    expect(changeRuns(workbook)).toBe(6);
+    expect(editTriggerRuns(workbook)).toBe(edits);
+  });
+
+  it("adds, renames, hides, shows and deletes sheets, the add-on's hidden ones included", () => {
+    const workbook = watched();
+    // The watch buys the response's website and keeps its answer in the hidden sheet.
+    workbook.simulateFormResponse();
+    workbook.advance(60_000);
+    expect(workbook.state().hiddenSheets).toEqual(['_enrich_cache']);
+    const runs = changeRuns(workbook);
+
+    expect(workbook.structure.addSheet()).toBe('Sheet2');
+    expect(workbook.state()).toMatchObject({
+      sheets: ['Sheet1', FORM_SHEET, 'Sheet2'],
+      activeSheet: 'Sheet2',
+    });
+    workbook.structure.renameSheet('Sheet2', 'Notes');
+    workbook.structure.hideSheet('Notes');
+    expect(workbook.state()).toMatchObject({
+      sheets: ['Sheet1', FORM_SHEET],
+      hiddenSheets: ['_enrich_cache', 'Notes'],
+      activeSheet: 'Sheet1',
+    });
+    workbook.structure.showSheet('_enrich_cache');
+    expect(workbook.state()).toMatchObject({
+      sheets: ['Sheet1', FORM_SHEET, '_enrich_cache'],
+      activeSheet: '_enrich_cache',
+    });
+    expect(shown(workbook, 'A1')).not.toBe('');
+    workbook.structure.deleteSheet('Notes');
+    workbook.structure.deleteSheet('Sheet1');
+    expect(workbook.state()).toMatchObject({
+      sheets: [FORM_SHEET, '_enrich_cache'],
+      activeSheet: '_enrich_cache',
+    });
+    // INSERT_GRID, OTHER for the rename, the hide and the show, REMOVE_GRID twice.
+    expect(changeRuns(workbook) - runs).toBe(6);
+    expect(() => workbook.structure.renameSheet(FORM_SHEET, '_enrich_cache')).toThrow();
+  });
+
+  it('takes an empty argument in a formula, as Sheets does: the list with any seniority', () => {
+    const workbook = firstFile();
+    workbook.setCell('B3', '=COMPANY_EMPLOYEES(A3, "Sales", , 10)');
+    workbook.advance(120_000);
+    expect(shown(workbook, 'B3')).toBe("10 employees -> sheet 'Employees - Acme Corporation (Sales)'");
+    // 0.5 credit an employee (the spec's per_employee price).
+    expect(spent(workbook)).toBe(5);
+  });
+});

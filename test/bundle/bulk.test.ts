@@ -151,7 +151,9 @@ describe('a 300-row column with duplicates, filled rows, invalid inputs and a mi
     expect(calls.length).toBeGreaterThan(1); // at 5 a second, 200 paid lookups do not fit in one slice
     for (const call of calls) expect(call.ms).toBeLessThanOrEqual(SLICE_BUDGET_MS);
     expect(last.state).toBe('stopped');
-    expect(last.message).toMatch(/^Not enough credits \(HTTP 402\)\. Top up the account/);
+    expect(last.message).toMatch(
+      /^Not enough credits \(HTTP 402\)\. The run stopped .* Top up the account, then Resume\.$/,
+    );
     expect(spent(world)).toBe((CACHED.length + AFFORDED) * PRICE);
     expect(last.creditsSpent).toBe(AFFORDED * PRICE);
 
@@ -568,7 +570,10 @@ describe('a run stopped by a 402, then cancelled', () => {
     const started = sidebar<BulkProgress>(world, 'startBulkRun', websiteConfig(), 0);
     const stopped = drive(world, started.runId).at(-1)!.progress;
     expect(stopped.state).toBe('stopped');
-    expect(stopped.message).toMatch(/Resume once this is fixed\.$/);
+    // One next step, the run's own: not "then run again" and "Resume once this is fixed" both.
+    expect(stopped.message).toBe(
+      'Not enough credits (HTTP 402). The run stopped at row 5; nothing from there on was sent. Top up the account, then Resume.',
+    );
 
     expect(sidebar<BulkProgress>(world, 'cancelBulkRun', started.runId)).toMatchObject({
       state: 'cancelled',

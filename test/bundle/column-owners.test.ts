@@ -241,3 +241,47 @@ describe('a recipe beside a watch of one of its lookups on other inputs', () => 
     });
   });
 });
+
+describe('a column a formula of ours fills', () => {
+  /** "Website" in B is a range formula's answer for A2:A3; rows 4 and 5 were typed below it later. */
+  function setUp(): World {
+    const world = createWorld();
+    typeValues(world, 'A1:B1', [['Company', 'Website']]);
+    typeValues(world, 'A2:A5', [['Company 1'], ['Company 2'], ['Company 3'], ['Company 4']]);
+    world.emu.edit(world.bundle, 'Sheet1', 'B2', '=COMPANY_WEBSITE(A2:A3)');
+    expect(rows(world, 'B2:B3')).toEqual([['1.com'], ['2.com']]);
+    return world;
+  }
+
+  it('is left to the formula: a bulk run writes to a new column, and its preview says so', () => {
+    const world = setUp();
+    const preview = sidebar<BulkPreview>(world, 'previewBulkRun', website(1));
+    expect(preview).toMatchObject({
+      outputColumns: [{ header: 'Website (Company)', column: 3, created: true }],
+      statusColumn: { header: 'Status (Website from company name)', column: 4, created: true },
+      columnConflicts: [
+        'Column B (Website) holds the answers of the formula in B2: this run writes to new column C (Website (Company)) instead.',
+      ],
+    });
+    const started = sidebar<BulkProgress>(world, 'startBulkRun', website(1), 0);
+    expect(drive(world, started.runId)).toMatchObject({ state: 'done', found: 4 });
+    // The formula can be widened to A2:A5: nothing was written below its answer.
+    expect(rows(world, 'B4:B5')).toEqual([[''], ['']]);
+  });
+
+  it('is left to the formula by a recipe too, whose preview says so', () => {
+    const world = setUp();
+    const preview = sidebar<RecipePreview>(world, 'previewRecipe', {
+      recipeId: 'company-profile-from-name',
+      sheetName: 'Sheet1',
+      headerRow: 1,
+      slots: { companyName: 1 },
+    });
+    expect(preview.steps[0]?.outputColumns).toEqual([
+      { header: 'Website (Company)', column: 3, created: true },
+    ]);
+    expect(preview.columnConflicts).toEqual([
+      'Column B (Website) holds the answers of the formula in B2: this run writes to new column C (Website (Company)) instead.',
+    ]);
+  });
+});

@@ -108,6 +108,25 @@ describe('a queued promise the budget, the sheet or a freeze ends', () => {
     expect(sidebar<JobsList>(world, 'listJobs').queued).toEqual([]);
   });
 
+  it('follows the budget from the moment it is lowered below what was spent, the next day too', () => {
+    const world = queuedWorld();
+    const REACHED =
+      'Error: Daily formula budget of 200 credits reached (Extensions > Enrich for Sheets > Open sidebar to change it)';
+
+    saveSettings(world, { formulaDailyCap: 200 });
+    expect(others(shown(world))).toEqual({ [REACHED]: 276 });
+    expect(sidebar<JobsList>(world, 'listJobs').queued).toEqual([]);
+    sidebar<CollectorProgress>(world, 'collectJobsFromSidebar');
+    expect(others(shown(world))).toEqual({ [REACHED]: 276 });
+    expect(spent(world)).toBe(224);
+
+    world.clock.advance(24 * 3_600_000);
+    world.emu.edit(world.bundle, 'Sheet1', 'D1', 'notes');
+    sidebar<CollectorProgress>(world, 'collectJobsFromSidebar');
+    expect(Object.keys(others(shown(world))).filter((text) => text.startsWith('Queued:'))).toEqual([]);
+    expect(sidebar<JobsList>(world, 'listJobs').queued).toEqual([]);
+  });
+
   it('finishes a queued range whose sheet was renamed', () => {
     const world = queuedWorld();
     world.emu.user.renameSheet(world.bundle, 'Sheet1', 'Leads');

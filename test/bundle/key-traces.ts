@@ -36,20 +36,35 @@ export function keyTraces(text: string, key: string): string[] {
   return [...pieces];
 }
 
-/** The text as written, as it prints once decoded, and every base64 run in it decoded. */
+const fromCode = (radix: number) => (_: string, code: string) =>
+  String.fromCharCode(Number.parseInt(code, radix));
+
+/**
+ * The text as written, as it prints once decoded (URL escapes twice over, JSON, JavaScript and
+ * HTML escapes), without its spaces and dashes, reversed, and every base64 or hex run in it
+ * decoded.
+ */
 function readings(text: string): string[] {
   const decoded = text
-    .replace(/%([0-7][0-9a-f])/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-    .replace(/\\u([0-9a-f]{4})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+    .replace(/%25([0-7][0-9a-f])/gi, fromCode(16))
+    .replace(/%([0-7][0-9a-f])/gi, fromCode(16))
+    .replace(/\\u([0-9a-f]{4})/gi, fromCode(16))
+    .replace(/\\x([0-9a-f]{2})/gi, fromCode(16))
+    .replace(/&#x([0-9a-f]{1,6});/gi, fromCode(16))
+    .replace(/&#([0-9]{1,7});/g, fromCode(10))
     .replace(/\p{Cf}/gu, '');
-  const found = [text, decoded];
-  for (const source of [text, decoded]) {
+  const joined = decoded.replace(/[\s-]/g, '');
+  const sources = [text, decoded, joined, [...decoded].reverse().join('')];
+  const found = [...sources];
+  for (const source of sources) {
     for (const [run] of source.matchAll(/[A-Za-z0-9+/_-]{11,}/g)) {
       const standard = run.replace(/-/g, '+').replace(/_/g, '/');
       // The run may start anywhere in a group of four: try each start.
       for (let skip = 0; skip < 4; skip++)
         found.push(Buffer.from(standard.slice(skip), 'base64').toString('latin1'));
     }
+    for (const [run] of source.matchAll(/[0-9a-f]{16,}/gi))
+      for (let skip = 0; skip < 2; skip++) found.push(Buffer.from(run.slice(skip), 'hex').toString('latin1'));
   }
   return found;
 }

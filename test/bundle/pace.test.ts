@@ -147,13 +147,13 @@ describe('a key held to 1 request a second, every setting at its default', () =>
     const world = paceWorld(150);
     const before = sidebar<PaceSummary>(world, 'getPace');
     expect(before).toEqual({
-      text: "1.0 a second, as the API's documentation asks, until its answers show more (at most 50, your plan's figure in Credit settings).",
+      text: "1.0 a second, as the API's documentation asks, until its answers show more (at most 50, your plan's figure, as Most requests a second says).",
       refusalsToday: 0,
     });
     rangeTypedOnce(world, 150);
     const ledger = sidebar<LedgerView>(world, 'getLedger');
     expect(ledger.pace?.text).toMatch(
-      /^1\.0 a second, learned (just now|\d+ minutes? ago) \(at most 50, your plan's figure in Credit settings\)\.$/,
+      /^1\.0 a second, learned (just now|\d+ minutes? ago) \(at most 50, your plan's figure, as Most requests a second says\)\.$/,
     );
     expect(ledger.pace?.refusalsToday).toBe(refusals(world));
   });

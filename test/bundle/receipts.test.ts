@@ -743,3 +743,15 @@ describe('a range bigger than the waiting pages hold, bought by its edit trigger
     });
   });
 });
+
+describe("a name lookup's receipt", () => {
+  it('shows the parts the input was made of, not only the name and company run together', () => {
+    const world = createWorld();
+    typeValues(world, 'A1:B1', [['Dennis Ritchie', 'Soylent']]);
+    world.emu.edit(world.bundle, 'Sheet1', 'C1', '=EMAIL_FROM_NAME(A1, B1)');
+    expect(receiptOf(world, 'Sheet1', 'C1')).toMatchObject({
+      Lookup: 'Email from name (EMAIL_FROM_NAME)',
+      'Input as sent': 'Dennis Ritchie Soylent (name: Dennis Ritchie; company: Soylent)',
+    });
+  });
+});

@@ -392,3 +392,22 @@ describe('a 402 in step 2', () => {
     expect(spent(world)).toBe(chargedBySpec(world));
   });
 });
+
+describe("a recipe's preview says where results go", () => {
+  it("names each step's columns and the rows it skips because their output is filled", () => {
+    const world = createWorld({ credits: 100_000 });
+    people(world);
+    const config = { ...EMAIL_FROM_NAME, slots: { fullName: 1, company: 2 } };
+
+    const preview = sidebar<RecipePreview>(world, 'previewRecipe', config);
+
+    // Step 1 reuses the "Email" column the user made; its status goes in a new column beside the data.
+    expect(preview.steps[0]).toMatchObject({
+      outputColumns: [{ column: 3, header: 'Email', created: false }],
+      statusColumn: { column: 4, header: 'Status (Email from name)', created: true },
+      // Every tenth row of the 200 already shows an email, typed by the user: never written over.
+      filled: 20,
+    });
+    expect(spent(world)).toBe(0);
+  });
+});

@@ -1,7 +1,10 @@
 // The sidebar's Spending and Saved results panels, through their server calls on the built add-on
 // in the emulator against the fake API: the numbers must be the ones the fake API charged.
+
+import type { JobsList } from '../../src/shared/jobs-rpc';
 import type { ReportResult, SelectionReceipt } from '../../src/shared/receipt-rpc';
 import type { CacheView, LedgerView } from '../../src/shared/rpc';
+import type { WatchList } from '../../src/shared/watch-rpc';
 import {
   createWorld,
   enterFormulaBeforeItsTrigger as enterFormula,
@@ -284,5 +287,38 @@ describe('one clock: the spreadsheet time zone', () => {
     const header = world.emu.values(report.sheetName, 'A6:A7');
     expect(header[0]![0]).toBe('Date and time (Asia/Tokyo)');
     expect(String(header[1]![0])).toMatch(/^2025-01-06 18:00:\d\d$/);
+  });
+});
+
+describe("every panel, against the API's charges", () => {
+  it('counts what a watch and a formula spent alike in Watches and Spending, and lists a delivered job', () => {
+    const world = createWorld({ plan: 10, emulator: { addOn: true } });
+    typeValues(world, 'A1', [['Company']]);
+    sidebar(world, 'createWatch', {
+      kind: 'lookup',
+      config: {
+        sheetName: 'Sheet1',
+        headerRow: 1,
+        type: 'company_name_to_website',
+        columns: { input: 1 },
+        output: { mode: 'primary' },
+      },
+      dailyCap: 50,
+    });
+    // Typed rows: the Edit trigger runs the watch on them.
+    for (const [i, name] of COMPANIES.entries()) world.emu.edit(world.bundle, 'Sheet1', `A${i + 2}`, name);
+    typeValues(world, 'E1', [[PROFILE]]);
+    world.emu.edit(world.bundle, 'Sheet1', 'F1', '=PRONET_PROFILE(E1, "headline")');
+    world.clock.advance(2 * MINUTE);
+    world.emu.edit(world.bundle, 'Sheet1', 'G1', 'notes');
+
+    expect(spent(world)).toBe(3 * WEBSITE.price + PROFILE_INFO.price);
+    const watches = sidebar(world, 'listWatches') as WatchList;
+    expect(watches.watches.map((watch) => [watch.spentToday, watch.rowsDone])).toEqual([[3, 3]]);
+    expect(ledger(world).today).toBe(13);
+    const jobs = sidebar(world, 'listJobs') as JobsList;
+    expect(jobs.jobs.map((job) => job.query)).toEqual([
+      'PRONET_PROFILE("https://www.pronet.com/in/ada-lovelace")',
+    ]);
   });
 });

@@ -309,6 +309,10 @@ describe('a watch of a name lookup, and of a recipe', () => {
     const world = createWorld({ emulator: { addOn: true } });
     typeValues(world, 'A1:B1', [['Full name', 'Company']]);
     sidebar(world, 'createWatch', { kind: 'lookup', config: nameConfig, dailyCap: 50 });
+    // Its summary names every column it reads: the company too.
+    expect(sidebar<WatchList>(world, 'listWatches').watches[0]?.columns).toBe(
+      'Full name (A), Company (B) -> Email (C), Status (Email from name) (D)',
+    );
 
     world.emu.edit(world.bundle, 'Sheet1', 'A2', 'Ada Lovelace');
     expect(rows(world, 'C2:D2')).toEqual([['', '']]);

@@ -123,6 +123,7 @@ describe('the probes run in the emulator', () => {
         'PROBE_OVERTIME',
         'PROBE_TYPED',
         'PROBE_USER_STORES',
+        'PROBE_EDITOR_STORES',
       ].sort(),
     );
     expect(MENU_ITEMS.filter((item) => !run.functions.includes(item.functionName))).toEqual([]);

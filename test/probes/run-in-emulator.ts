@@ -21,7 +21,8 @@ type Request = Parameters<EmulatorOptions['fetchHandler']>[0];
 
 /** The outside world of the UrlFetch probes: Google's pages, httpbin's delay, and a name that never resolves. */
 function network(request: Request) {
-  if (request.url === URLS.ok) return { status: 200, body: 'User-agent: *\nDisallow: /search\n' };
+  if (request.url === URLS.ok || request.url.startsWith(`${URLS.ok}?`))
+    return { status: 200, body: 'User-agent: *\nDisallow: /search\n' };
   if (request.url === URLS.missing)
     return {
       status: 404,
@@ -34,8 +35,28 @@ function network(request: Request) {
 /** Every request takes its round trip; httpbin's delay holds a request for a second. */
 const latencyMs = (request: Request) => (request.url === URLS.slow ? 1_000 : 100);
 
+/**
+ * The same spreadsheet opened by a second person, an editor: their formulas read the owner's user
+ * properties (P6, as the emulator has it).
+ */
+function asEditor(emu: Emulator, bundle: LoadedBundle): { emu: Emulator; bundle: LoadedBundle } {
+  const editor = createEmulator({
+    fetchHandler: network,
+    latencyMs,
+    sharedWith: emu,
+    sameSpreadsheet: true,
+    userEmail: 'editor@example.com',
+    ownerEmail: 'owner@example.com',
+  });
+  return { emu: editor, bundle: editor.loadBundle(bundle.distDir) };
+}
+
 function follow(emu: Emulator, bundle: LoadedBundle, step: Step): unknown {
   switch (step.kind) {
+    case 'typeAsEditor': {
+      const editor = asEditor(emu, bundle);
+      return editor.emu.edit(editor.bundle, step.sheet, step.cell, step.text);
+    }
     case 'open':
       return emu.open(bundle);
     case 'menu':

@@ -45,6 +45,10 @@ describe('unreadable answers from a formula are booked as charged and not bought
     ['wrong-shape', 'Unexpected answer from the API (HTTP 200): not in the expected shape.'],
     ['no-job-id', 'Unexpected answer from the API (HTTP 202): no job id.'],
     ['bad-job-id', 'Unexpected answer from the API (HTTP 202): a job id that is not usable.'],
+    [
+      'long-job-id',
+      'Unexpected answer from the API (HTTP 202): a job id of 10,000 characters, too long to use.',
+    ],
     ['job-error', 'Lookup failed: the upstream provider returned garbage.'],
   ] as const)('%s: 7 credits once (EMAIL_FROM_NAME), a clear message, held', (kind, said) => {
     const world = createWorld();

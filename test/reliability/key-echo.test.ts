@@ -24,14 +24,30 @@ const REDACTED: Record<KeyEchoForm, string> = {
   uri: 'Access denied for credentials [API key]',
   json: 'Access denied for credentials [API key]',
   bearer: 'Access denied for credentials Bearer [API key]',
+  hex: 'Access denied for credentials [API key]',
+  'hex-upper': 'Access denied for credentials [API key]',
+  'html-decimal': 'Access denied for credentials [API key]',
+  'html-hex': 'Access denied for credentials [API key]',
+  spaced: 'Access denied for credentials [API key]',
+  dashed: 'Access denied for credentials [API key]',
+  reversed: 'Access denied for credentials [API key]',
+  'uri-twice': 'Access denied for credentials [API key]',
+  'js-hex': 'Access denied for credentials [API key]',
 };
 
 /**
- * A provider's message is cut to 160 characters before the add-on sees it: the 240-character \u
- * form loses its end, and what is left of its last escape holds no character of the key.
+ * A provider's message is cut to 160 characters before the add-on sees it: the escaped forms
+ * longer than that lose their end, and what is left of their last escape holds no character of
+ * the key.
  */
-const PROVIDER_REDACTED = (form: KeyEchoForm) =>
-  form === 'json' ? 'Access denied for credentials [API key]\\u0…' : REDACTED[form];
+const CUT: Partial<Record<KeyEchoForm, string>> = {
+  json: 'Access denied for credentials [API key]\\u0…',
+  'html-decimal': 'Access denied for credentials [API key]…',
+  'html-hex': 'Access denied for credentials [API key]&#x…',
+  'uri-twice': 'Access denied for credentials [API key]%256…',
+  'js-hex': 'Access denied for credentials [API key]\\…',
+};
+const PROVIDER_REDACTED = (form: KeyEchoForm) => CUT[form] ?? REDACTED[form];
 
 const sidebar = <T>(world: World, answers: unknown[], name: string, ...args: unknown[]): T => {
   const answer = world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' }) as T;
@@ -73,8 +89,8 @@ describe('a key echoed by the API', () => {
       ['https://www.pronet.com/company/2 (requested by [API key])'],
       ['https://www.pronet.com/company/3 (requested by [API key])'],
     ]);
-    // Eleven provider errors and eleven answers at 1 credit each; the 422s cost nothing.
-    expect(world.api.spent(KEY)).toBe(22);
+    // Twenty provider errors and twenty answers at 1 credit each; the 422s cost nothing.
+    expect(world.api.spent(KEY)).toBe(40);
     expectNoTrace(world, [], 'Provider error: Access denied for credentials');
   });
 
@@ -105,6 +121,14 @@ describe('a key echoed by the API', () => {
     expect(run(config('company_name_to_phone')).state).toBe('done');
     world.api.echoKey('company_name_to_website', { form: 'upper', place: 'result' });
     expect(run(config('company_name_to_website')).state).toBe('done');
+    world.api.echoKey('company_name_to_pronet_url', { form: 'spaced', place: 'result' });
+    expect(run(config('company_name_to_pronet_url')).state).toBe('done');
+    expect(world.emu.values('Sheet1', 'F1:F4')).toEqual([
+      ['Pronet URL'],
+      ['https://www.pronet.com/company/1 (requested by [API key])'],
+      ['https://www.pronet.com/company/2 (requested by [API key])'],
+      ['https://www.pronet.com/company/3 (requested by [API key])'],
+    ]);
 
     const shown = world.emu.values('Sheet1', 'A1:E4');
     expect(shown).toEqual([
@@ -137,7 +161,7 @@ describe('a key echoed by the API', () => {
         'Found',
       ],
     ]);
-    expect(world.api.spent(KEY)).toBe(6);
+    expect(world.api.spent(KEY)).toBe(9);
     expectNoTrace(world, answers, 'Error: Provider error: Access denied for credentials [API key]');
   });
 

@@ -16,6 +16,7 @@ function KIND(value) { return Array.isArray(value) ? 'array ' + value.length + '
 function TOTAL(rows) { return rows.flat().reduce((sum, v) => sum + (typeof v === 'number' ? v : 0), 0); }
 function TABLE(n) { return Array.from({ length: n }, (_, i) => ['row ' + i, i]); }
 function COLUMN() { return ['a', 'b', 'c']; }
+function ARGS() { return Array.from(arguments).map((a) => typeof a + ':' + a).join('|'); }
 function OBJECT() { return { email: 'ann@acme.com' }; }
 function FAIL(message) { throw new Error(message); }
 function SLOW(seconds) { Utilities.sleep(seconds * 1000); return 'done'; }
@@ -260,6 +261,17 @@ describe('evaluateFormula', () => {
     const { emu, bundle } = setup();
     expect(emu.edit(bundle, 'Sheet1', 'A1', '=DOUBLE(2').error?.message).toBe('Formula parse error.');
     expect(emu.edit(bundle, 'Sheet1', 'A2', '="quoted"').values).toEqual([['quoted']]);
+  });
+
+  it('takes an empty argument, as Sheets does, and passes it as an empty string (assumption X11)', () => {
+    const { emu, bundle } = setup();
+    expect(emu.edit(bundle, 'Sheet1', 'A1', '=ARGS("Acme", "Sales", , 10)').values).toEqual([
+      ['string:Acme|string:Sales|string:|number:10'],
+    ]);
+    expect(emu.edit(bundle, 'Sheet1', 'A2', '=ARGS(,)').values).toEqual([['string:|string:']]);
+    expect(emu.edit(bundle, 'Sheet1', 'A3', '=ARGS("x", )').values).toEqual([['string:x|string:']]);
+    expect(emu.edit(bundle, 'Sheet1', 'A4', '=ARGS()').values).toEqual([['']]);
+    expect(emu.edit(bundle, 'Sheet1', 'A5', '=ARGS("x" "y")').error?.message).toBe('Formula parse error.');
   });
 });
 

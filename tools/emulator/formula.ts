@@ -1,8 +1,8 @@
 // The formulas the emulator understands: one function call with literal and reference arguments
-// (=PRONET_EMAIL(A2), =COMPANY_WEBSITE(A2:A20, "x", 3, TRUE), =FN('Other sheet'!B2)), or a single
-// literal or reference (=A2, ="x", =3). Anything else is Sheets' "Formula parse error." Built-in
-// Sheets functions are not emulated: a name that is not one of the bundle's functions is #NAME?
-// (assumption X4 of docs/platform-assumptions.md).
+// (=PRONET_EMAIL(A2), =COMPANY_WEBSITE(A2:A20, "x", 3, TRUE), =FN('Other sheet'!B2)), any of them
+// possibly empty (=FN(A2, , 3)), or a single literal or reference (=A2, ="x", =3). Anything else is
+// Sheets' "Formula parse error." Built-in Sheets functions are not emulated: a name that is not one
+// of the bundle's functions is #NAME? (assumption X4 of docs/platform-assumptions.md).
 
 import { parseA1, splitSheetName } from './a1';
 
@@ -61,6 +61,9 @@ function readToken(rest: string, ch: string): { token: Token; length: number } |
   return match ? { token: { t: 'word', v: match[0] }, length: match[0].length } : null;
 }
 
+const COMMA: Token = { t: 'punct', v: ',' };
+const EMPTY_ARG: FormulaArg = { kind: 'literal', value: '' };
+
 function argOf(token: Token | undefined): FormulaArg | null {
   if (!token || token.t === 'punct') return null;
   if (token.t === 'string' || token.t === 'number') return { kind: 'literal', value: token.v };
@@ -72,18 +75,27 @@ function argOf(token: Token | undefined): FormulaArg | null {
   return { kind: 'ref', sheetName, a1 };
 }
 
-/** The arguments of `NAME( ... )`, comma-separated; null when the call is malformed. */
+/**
+ * The arguments of `NAME( ... )`, comma-separated; null when the call is malformed. An empty
+ * argument (`=FN(A1, , 10)`, `=FN(A1,)`) is accepted, as Sheets accepts it, and arrives as an empty
+ * string, as an empty cell does (assumption X11).
+ */
 function callArgs(tokens: readonly Token[]): FormulaArg[] | null {
   const last = tokens[tokens.length - 1];
   if (last?.t !== 'punct' || last.v !== ')') return null;
   const inner = tokens.slice(2, -1);
+  if (inner.length === 0) return [];
   const args: FormulaArg[] = [];
-  for (let i = 0; i < inner.length; i += 2) {
-    const arg = argOf(inner[i]);
-    const separator = inner[i + 1];
+  let pending: Token[] = [];
+  for (const token of [...inner, COMMA]) {
+    if (token.t !== 'punct' || token.v !== ',') {
+      pending.push(token);
+      continue;
+    }
+    const arg = pending.length === 0 ? EMPTY_ARG : pending.length === 1 ? argOf(pending[0]) : null;
     if (!arg) return null;
-    if (separator && (separator.t !== 'punct' || separator.v !== ',' || i + 2 >= inner.length)) return null;
     args.push(arg);
+    pending = [];
   }
   return args;
 }

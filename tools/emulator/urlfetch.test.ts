@@ -137,4 +137,16 @@ describe('UrlFetchApp', () => {
     clock.advance(24 * 3_600_000);
     expect(app.fetch('https://a.example/7').getResponseCode()).toBe(200);
   });
+
+  it('refuses a URL over 2 KB before sending anything (U6)', () => {
+    const { app, seen } = setup(() => ok('{}'));
+    const base = 'https://a.example/jobs/';
+    const longest = base + 'x'.repeat(2_048 - base.length);
+    expect(app.fetch(longest).getResponseCode()).toBe(200);
+    expect(() => app.fetch(`${longest}x`)).toThrow('Limit Exceeded: URLFetch URL Length.');
+    expect(() => app.fetchAll(['https://a.example/1', `${longest}x`])).toThrow(
+      'Limit Exceeded: URLFetch URL Length.',
+    );
+    expect(seen.map((request) => request.url.length)).toEqual([2_048]);
+  });
 });

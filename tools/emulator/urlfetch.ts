@@ -7,8 +7,10 @@
 // accounts get 20,000 calls a day, then "Service invoked too many times for one day: urlfetch.".
 // Assumed: the body is cut at about 120 characters (public reports vary between 110 and 150); a
 // handler that throws stands for a network failure, shown as "Address unavailable: <url>"; fetchAll
-// throws for the first failed request that did not mute exceptions.
-// Ids in docs/platform-assumptions.md: U1 truncation, U2 network failure, U3 fetchAll, U4, U5.
+// throws for the first failed request that did not mute exceptions; a URL over 2 KB (Quotas: "URL
+// Fetch URL length 2 KB") is refused before anything is sent, with "Limit Exceeded: URLFetch URL
+// Length." (wording unverified).
+// Ids in docs/platform-assumptions.md: U1 truncation, U2 network failure, U3 fetchAll, U4, U5, U6.
 
 import { Buffer } from 'node:buffer';
 import { gasError } from './errors';
@@ -124,7 +126,10 @@ export class FakeUrlFetchApp {
   /** Sends a batch at one instant; the batch costs its slowest round trip. */
   #send(requests: Request[]): FakeHttpResponse[] {
     const prepared = requests.map(toWire);
-    for (const request of prepared) checkAllowlist(this.#runtime.manifest, request.url);
+    for (const request of prepared) {
+      checkAllowlist(this.#runtime.manifest, request.url);
+      if (request.url.length > URL_LIMIT) throw gasError('Limit Exceeded: URLFetch URL Length.');
+    }
     this.#spendQuota(prepared.length);
     const batch = this.#nextBatch++;
     const at = this.#runtime.clock.now();
@@ -164,6 +169,9 @@ export class FakeUrlFetchApp {
     this.#quotaWindow.used += calls;
   }
 }
+
+/** UrlFetch's longest URL (Quotas: 2 KB), counted in characters of the URL as sent. */
+const URL_LIMIT = 2_048;
 
 function toWire(request: Request): FetchRequest {
   let parsed: URL;

@@ -127,6 +127,28 @@ describe('what a person does fires (T9, T10)', () => {
     expect(log().map((entry) => entry.changeType)).toEqual(['INSERT_COLUMN', 'OTHER', 'REMOVE_GRID']);
   });
 
+  it('a sheet added, hidden and shown again by hand: Change INSERT_GRID, then OTHER for each, never Edit (S17)', () => {
+    const { emu, bundle, log, install } = setup();
+    install('edited');
+    install('changed');
+    emu.user.addSheet(bundle, 'Sheet2');
+    expect(emu.document.sheets.map((each) => each.name)).toEqual(['Sheet1', 'Sheet2']);
+    emu.user.hideSheet(bundle, 'Sheet2');
+    expect(emu.document.sheetByName('Sheet2')?.hidden).toBe(true);
+    emu.user.showSheet(bundle, 'Sheet2');
+    expect(emu.document.sheetByName('Sheet2')?.hidden).toBe(false);
+    emu.user.hideSheet(bundle, 'Sheet2');
+    expect(() => emu.user.hideSheet(bundle, 'Sheet1')).toThrow(
+      "You can't hide all the sheets in a document.",
+    );
+    expect(log()).toEqual([
+      { on: 'change', changeType: 'INSERT_GRID', authMode: 'FULL', uid: expect.any(String) },
+      { on: 'change', changeType: 'OTHER', authMode: 'FULL', uid: expect.any(String) },
+      { on: 'change', changeType: 'OTHER', authMode: 'FULL', uid: expect.any(String) },
+      { on: 'change', changeType: 'OTHER', authMode: 'FULL', uid: expect.any(String) },
+    ]);
+  });
+
   it('a form response appends a row to its sheet and fires Form-submit only, with values, namedValues and range', () => {
     const { emu, bundle, log, install } = setup();
     expect(emu.runExecution(bundle, 'formUrl')).toBeNull();

@@ -14,12 +14,14 @@
 // EDIT event for the whole block), Edit triggers run before Change triggers; inserting or deleting
 // rows fires Change only, never Edit; a form response appends one row below the last and fires
 // Form-submit only (no Edit, no Change); its values are text, the timestamp first.
-// Assumed (S17): inserting columns fires Change INSERT_COLUMN, a rename OTHER, deleting a sheet
-// REMOVE_GRID, a sort nothing; a sort moves only its range's cells, blanks last.
+// Assumed (S17): inserting columns fires Change INSERT_COLUMN, a rename OTHER, adding a sheet
+// INSERT_GRID, deleting one REMOVE_GRID, hiding or showing one OTHER, a sort nothing; a sort moves
+// only its range's cells, blanks last.
 
 import { parseA1, rangeA1 } from './a1';
 import type { LoadedBundle } from './bundle';
 import { type SheetRef, sheetNamed } from './cell-views';
+import { gasError } from './errors';
 import type { Runtime } from './runtime';
 import type { SpreadsheetModel } from './sheet-model';
 import { FakeRange, FakeSpreadsheet } from './spreadsheet';
@@ -42,6 +44,7 @@ export type ChangeType =
   | 'REMOVE_ROW'
   | 'INSERT_COLUMN'
   | 'REMOVE_COLUMN'
+  | 'INSERT_GRID'
   | 'REMOVE_GRID'
   | 'OTHER';
 
@@ -143,9 +146,9 @@ export class UserActions {
     return this.change(bundle, 'REMOVE_ROW');
   }
 
-  /** The user deletes a column: Change (REMOVE_COLUMN) only. */
-  deleteColumn(bundle: LoadedBundle, sheet: SheetRef, column: number): number {
-    sheetNamed(this.#setup.document, sheet).deleteColumns(column, 1);
+  /** The user deletes `count` columns from `column` (one action): Change (REMOVE_COLUMN) only. */
+  deleteColumn(bundle: LoadedBundle, sheet: SheetRef, column: number, count = 1): number {
+    sheetNamed(this.#setup.document, sheet).deleteColumns(column, count);
     this.#setup.settle(bundle);
     return this.change(bundle, 'REMOVE_COLUMN');
   }
@@ -176,6 +179,28 @@ export class UserActions {
     const model = sheetNamed(this.#setup.document, sheet);
     this.#setup.document.checkName(name, model);
     model.name = name;
+    return this.change(bundle, 'OTHER');
+  }
+
+  /** The user adds a sheet (the "+" by the tabs), after the others: Change (INSERT_GRID) only (S17). */
+  addSheet(bundle: LoadedBundle, name: string): number {
+    this.#setup.document.addSheet(name);
+    return this.change(bundle, 'INSERT_GRID');
+  }
+
+  /** The user hides a sheet (its tab's Hide sheet): Change (OTHER) only (S17); the last visible one cannot be. */
+  hideSheet(bundle: LoadedBundle, sheet: SheetRef): number {
+    const { document } = this.#setup;
+    const model = sheetNamed(document, sheet);
+    if (!document.sheets.some((other) => other !== model && !other.hidden))
+      throw gasError("You can't hide all the sheets in a document.");
+    model.hidden = true;
+    return this.change(bundle, 'OTHER');
+  }
+
+  /** The user shows a hidden sheet again (View > Hidden sheets): Change (OTHER) only (S17). */
+  showSheet(bundle: LoadedBundle, sheet: SheetRef): number {
+    sheetNamed(this.#setup.document, sheet).hidden = false;
     return this.change(bundle, 'OTHER');
   }
 

@@ -29,6 +29,12 @@ export type HostileKind =
    * the job (charged at once: the call reached the API).
    */
   | 'job-lost'
+  /**
+   * 202 whose `job_id` is LONG_JOB_ID_LENGTH characters: past what a property value holds (9 KB) and
+   * what a URL may carry in UrlFetch (2 KB), so it can be neither kept nor polled (charged at once:
+   * the call reached the API).
+   */
+  | 'long-job-id'
   /** 202 with a job that never finishes: `processing` at every poll, so never charged. */
   | 'job-stuck';
 
@@ -43,8 +49,11 @@ export const HOSTILE_KINDS: readonly HostileKind[] = [
   'bad-job-id',
   'job-error',
   'job-lost',
+  'long-job-id',
   'job-stuck',
 ];
+
+export const LONG_JOB_ID_LENGTH = 10_000;
 
 export interface HostileOptions {
   /** Only inputs containing this text (case-insensitive) get the hostile answer. */
@@ -137,6 +146,10 @@ export function hostilePost(op: FakeOperation, input: string, setting: Setting):
     case 'job-lost': {
       // Never a real job's id (those start `job_`), so polling it answers 404.
       const jobId = `lost_${new Random(`lost:${op.type}:${input}`).hex(12)}`;
+      return json(202, JSON.stringify({ status: 'processing', job_id: jobId, poll_url: `/status/${jobId}` }));
+    }
+    case 'long-job-id': {
+      const jobId = `long_${new Random(`long:${op.type}:${input}`).hex(12)}`.padEnd(LONG_JOB_ID_LENGTH, 'x');
       return json(202, JSON.stringify({ status: 'processing', job_id: jobId, poll_url: `/status/${jobId}` }));
     }
     case 'job-error':

@@ -1,6 +1,7 @@
 // A server that echoes the caller's API key, as careless and hostile servers do: in an error
 // message, in a provider failure, or inside the data it answers, in one of the forms such echoes
-// take (cased otherwise, encoded, escaped, cut short, with invisible characters in it). Tests turn
+// take (cased otherwise, encoded in base64 or hex, escaped for a URL, JSON, JavaScript or HTML, cut
+// short, with invisible characters, spaces or dashes in it, or reversed). Tests turn
 // it on per operation with `FakeApi.echoKey(type, echo)`, to check that no form of the key ever
 // reaches what the add-on shows.
 
@@ -16,6 +17,15 @@ export const KEY_ECHO_FORMS = [
   'uri',
   'json',
   'bearer',
+  'hex',
+  'hex-upper',
+  'html-decimal',
+  'html-hex',
+  'spaced',
+  'dashed',
+  'reversed',
+  'uri-twice',
+  'js-hex',
 ] as const;
 
 export type KeyEchoForm = (typeof KEY_ECHO_FORMS)[number];
@@ -61,6 +71,26 @@ export function echoedKey(key: string, form: KeyEchoForm): string {
       return [...key].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
     case 'bearer':
       return `Bearer ${key}`;
+    case 'hex':
+      return hex(key);
+    case 'hex-upper':
+      return hex(key).toUpperCase();
+    case 'html-decimal':
+      return [...key].map((char) => `&#${char.codePointAt(0)};`).join('');
+    case 'html-hex':
+      return [...key].map((char) => `&#x${char.codePointAt(0)!.toString(16)};`).join('');
+    case 'spaced':
+      // As a card number is printed: groups of 4 characters.
+      return key.replace(/(.{4})(?=.)/g, '$1 ');
+    case 'dashed':
+      return key.replace(/(.{4})(?=.)/g, '$1-');
+    case 'reversed':
+      return [...key].reverse().join('');
+    case 'uri-twice':
+      // Escaped, then the escapes escaped again (%2566 for "f"): a proxy encoding an encoded URL.
+      return [...utf8(key)].map((byte) => `%25${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+    case 'js-hex':
+      return [...key].map((char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
   }
 }
 
@@ -93,6 +123,10 @@ export function withEchoedKey(result: unknown, key: string, form: KeyEchoForm): 
 
 function base64(text: string): string {
   return btoa(String.fromCharCode(...utf8(text)));
+}
+
+function hex(text: string): string {
+  return [...utf8(text)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 function utf8(text: string): Uint8Array {

@@ -1,6 +1,7 @@
 // The demo the playground starts with: an account on the fake API, its key saved in the add-on as
 // a user saves it, example inputs in the sheet, formulas to try on them, and a linked lead form
 // whose responses a watch can enrich.
+import { rowOfFieldsDoc } from '../../src/core/operations/docs';
 import { priceLabel } from '../../src/core/operations/pricing';
 import { operationByFunction } from '../../src/core/operations/table';
 import type { Emulator, LoadedBundle } from '../emulator/emulator';
@@ -78,10 +79,11 @@ function example(cell: string, functionName: string, input: string, note?: strin
   const op = operationByFunction(functionName);
   if (!op) throw new Error(`The operations table has no ${functionName}`);
   const timing = op.mode === 'async' ? `, takes about a minute: try "+1 min"` : '';
+  const reach = rowOfFieldsDoc(op).replace(/\.$/, '');
   return {
     cell,
     formula: `=${functionName}(${input})`,
-    note: note ?? `${op.label}, ${priceLabel(op)}${timing}`,
+    note: note ?? [`${op.label}, ${priceLabel(op)}${timing}`, reach].filter(Boolean).join('. '),
   };
 }
 

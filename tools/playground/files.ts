@@ -67,6 +67,11 @@ export class Files implements Desk {
     this.show(name);
   }
 
+  /** "Top up": the demo account gets its starting credits once more, as buying credits would. */
+  topUp(): void {
+    this.api.addCredits(this.demoKey, DEMO_CREDITS);
+  }
+
   /** Shows another file: opening it runs its onOpen (the add-on menu) and its Open triggers, as Sheets does. */
   show(name: string): void {
     const index = this.#files.findIndex((file) => file.name === name);

@@ -149,6 +149,7 @@ const CHANGES: Record<string, (workbook: Workbook, body: Body) => unknown> = {
   '/api/fill-down': (workbook, body) => ({ filled: workbook.fillDown(stringField(body, 'a1')) }),
   '/api/undo': (workbook) => ({ undone: workbook.undo() }),
   '/api/sheet': (workbook, body) => workbook.selectSheet(stringField(body, 'name')),
+  '/api/structure': (workbook, body) => changeStructure(workbook, body),
   '/api/open': (workbook) => workbook.open(),
   '/api/form-response': (workbook) => workbook.simulateFormResponse(),
   '/api/demo-key': (workbook) => ({ refused: workbook.useDemoKey() }),
@@ -158,10 +159,33 @@ const CHANGES: Record<string, (workbook: Workbook, body: Body) => unknown> = {
   },
 };
 
+/** Insert, Delete, the tabs' actions and View > Hidden sheets (structure.ts), by `action`. */
+function changeStructure(workbook: Workbook, body: Body): unknown {
+  if (typeof body.selection === 'string') workbook.select(body.selection);
+  const name = () => stringField(body, 'name');
+  const actions: Record<string, () => unknown> = {
+    'rows-above': () => workbook.structure.insertRows('above'),
+    'rows-below': () => workbook.structure.insertRows('below'),
+    'delete-rows': () => workbook.structure.deleteRows(),
+    'columns-left': () => workbook.structure.insertColumns('left'),
+    'columns-right': () => workbook.structure.insertColumns('right'),
+    'delete-columns': () => workbook.structure.deleteColumns(),
+    'add-sheet': () => ({ added: workbook.structure.addSheet() }),
+    'rename-sheet': () => workbook.structure.renameSheet(name(), stringField(body, 'to')),
+    'hide-sheet': () => workbook.structure.hideSheet(name()),
+    'show-sheet': () => workbook.structure.showSheet(name()),
+    'delete-sheet': () => workbook.structure.deleteSheet(name()),
+  };
+  const action = actions[stringField(body, 'action')];
+  if (!action) throw new HttpError(400, `No such action: ${String(body.action)}`);
+  return action();
+}
+
 /** Requests about the files or time, which every file shares. */
 const DESK_CHANGES: Record<string, (files: Files, body: Body) => unknown> = {
   '/api/file': (files, body) => files.show(stringField(body, 'name')),
   '/api/new-file': (files) => files.newSpreadsheet(),
+  '/api/top-up': (files) => files.topUp(),
   '/api/advance': (files, body) => {
     const minutes = body.minutes;
     if (typeof minutes !== 'number' || !(minutes > 0) || minutes > MAX_ADVANCE_MINUTES)

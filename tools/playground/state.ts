@@ -32,6 +32,8 @@ export interface RowWindow {
 export interface WorkbookState {
   /** The sheets a user sees as tabs (the add-on's hidden sheet stays hidden), and the one shown. */
   readonly sheets: readonly string[];
+  /** The hidden sheets (the add-on's own records among them), which View > Hidden sheets lists. */
+  readonly hiddenSheets: readonly string[];
   readonly activeSheet: string;
   /** The page's selection on that tab, as it last told it: where the file resumes when shown again. */
   readonly selection: string;

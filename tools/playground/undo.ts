@@ -129,6 +129,15 @@ export class UndoHistory {
   }
 
   /**
+   * Rows or columns were inserted or deleted: the cells the steps name moved, so none of them can
+   * be put back where it was. The history starts again (Sheets would undo the insertion first; the
+   * playground does not undo one).
+   */
+  forget(): void {
+    this.#steps.length = 0;
+  }
+
+  /**
    * Takes the last step off the history: the blocks to type back, its cells still as it left them.
    * Null when there is nothing to undo.
    */

@@ -16,6 +16,7 @@ import { planFillDown } from './fill-down';
 import { PendingTriggers } from './pending-triggers';
 import { clampWindow, DEFAULT_WINDOW, flattenMenu, windowCells } from './snapshot';
 import type { MenuOutcome, RowWindow, WorkbookState } from './state';
+import { SheetStructure } from './structure';
 import { UndoHistory } from './undo';
 
 export { DEMO_CREDITS } from './demo';
@@ -53,6 +54,8 @@ export class Workbook {
   readonly #desk: Desk;
   readonly #pendingTriggers: PendingTriggers;
   readonly #history: UndoHistory;
+  /** Insert, Delete, the tabs' actions and View > Hidden sheets on this file (structure.ts). */
+  readonly structure: SheetStructure;
   /** Form responses simulated so far: the next one's answers come from the demo's list in turn. */
   #formResponses = 0;
   /** The tab the page shows and edits. */
@@ -77,16 +80,25 @@ export class Workbook {
     this.bundle = this.emu.loadBundle(desk.distDir);
     this.#pendingTriggers = new PendingTriggers(this.emu, this.bundle);
     this.#history = new UndoHistory(this.emu.document);
+    this.structure = new SheetStructure({
+      emu: this.emu,
+      bundle: this.bundle,
+      shown: () => ({ sheet: this.#sheet, selection: this.#range(this.#selection) }),
+      cellsMoved: () => this.#history.forget(),
+      show: (name) => this.selectSheet(name),
+      renamed: (from, to) => {
+        if (this.#active === from) this.#active = to;
+      },
+    });
   }
 
   get #sheet(): SheetModel {
     const sheet = this.emu.document.sheetByName(this.#active);
     if (sheet && !sheet.hidden) return sheet;
-    // The tab shown was deleted or hidden meanwhile: back to the first sheet.
-    this.#active = SHEET;
+    // The tab shown was deleted or hidden meanwhile: back to the first visible sheet (one always is).
+    const first = this.emu.document.sheets.find((each) => !each.hidden)!;
+    this.#active = first.name;
     this.#selection = 'A1';
-    const first = this.emu.document.sheetByName(SHEET);
-    if (!first) throw new Error(`The playground's ${SHEET} is missing`);
     return first;
   }
 
@@ -117,6 +129,7 @@ export class Workbook {
       sheets: this.emu.document.sheets
         .filter((candidate) => !candidate.hidden)
         .map((visible) => visible.name),
+      hiddenSheets: this.emu.document.sheets.filter((each) => each.hidden).map((each) => each.name),
       activeSheet: sheet.name,
       selection: this.#selection,
       files: this.#desk.files(),

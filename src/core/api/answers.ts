@@ -22,6 +22,16 @@ import { detectProviderError } from './provider-error';
 import { type Redact, redactData } from './redaction';
 
 const MAX_MESSAGE_LENGTH = 160;
+/**
+ * The longest job id kept (its URL-escaped length): it is stored in a job's property (9 KB a
+ * value) and polled in a URL (UrlFetch takes 2 KB). The API's ids are short (`job_` and 12 hex
+ * digits); one past this can be neither kept nor asked about, so its lookup is booked as charged
+ * and said so at once, never bought again.
+ */
+const MAX_JOB_ID_LENGTH = 256;
+
+const usableJobId = (id: unknown): id is string =>
+  typeof id === 'string' && id.trim() !== '' && encodeURIComponent(id).length <= MAX_JOB_ID_LENGTH;
 /** What a lost answer reads as. */
 export const NO_ANSWER: HttpResponse = { status: 0, body: '' };
 
@@ -35,7 +45,7 @@ export function readPostAnswer(response: HttpResponse, redact: Redact): PostAnsw
     // A `success` without `result` is read as nothing found: the call was charged either way.
     return { kind: 'outcome', outcome: resultOutcome(body.result, redact) };
   }
-  if (status === 202 && isObject(body) && typeof body.job_id === 'string' && body.job_id.trim() !== '') {
+  if (status === 202 && isObject(body) && usableJobId(body.job_id)) {
     return { kind: 'accepted', jobId: body.job_id };
   }
   return failedWith(unreadableAnswer(status, body, redact));
@@ -115,9 +125,15 @@ function badResponse(status: number, body: unknown, redact: Redact): ApiError {
 function unreadableAnswer(status: number, body: unknown, redact: Redact): ApiError {
   let what = serverMessage(body) ?? 'not in the expected shape';
   if (body === undefined) what = 'not JSON';
-  else if (status === 202 && isObject(body))
-    what = 'job_id' in body ? 'a job id that is not usable' : 'no job id';
+  else if (status === 202 && isObject(body)) what = jobIdFault(body.job_id, 'job_id' in body);
   return apiError('unreadable_answer', unexpectedAnswerMessage(status, what, true), redact, status);
+}
+
+/** What is wrong with a 202's job id. */
+function jobIdFault(id: unknown, given: boolean): string {
+  if (!given) return 'no job id';
+  if (typeof id !== 'string' || id.trim() === '') return 'a job id that is not usable';
+  return `a job id of ${id.length.toLocaleString('en-US')} characters, too long to use`;
 }
 
 function failedWith(error: ApiError): PostAnswer {

@@ -216,10 +216,13 @@ export function paceView(all: Record<string, string>, key: string, ceiling: numb
   };
 }
 
-/** What Credit settings and Spending say of the pace: "1.0 a second, learned 5 minutes ago". */
+/**
+ * What Credit settings say of the pace: "1.0 a second, learned 5 minutes ago"; its ceiling is the
+ * setting beside it, named by its label.
+ */
 export function paceText(view: PaceView, ceiling: number, now: number): string {
   const rate = `${view.rate.toFixed(1)} a second`;
-  const cap = `at most ${ceiling}, your plan's figure in Credit settings`;
+  const cap = `at most ${ceiling}, your plan's figure, as Most requests a second says`;
   if (view.learnedAt === null)
     return `${rate}, as the API's documentation asks, until its answers show more (${cap}).`;
   const minutes = Math.max(0, Math.round((now - view.learnedAt) / 60_000));

@@ -1,10 +1,11 @@
 // Finds the API key in a text, whatever form a server's echo gave it, and hides it.
 //
-// A server may echo the key upper-cased, base64-encoded (alone, or as part of "Bearer …" or
-// "key:…"), URI- or JSON-escaped, with zero-width characters in it, or cut short. So the text is
-// first read as it would print: escapes decoded, Unicode format characters (\p{Cf}) dropped, letters
-// lower-cased; then every run of MIN_RUN or more consecutive characters of the key, or of its
-// base64 forms, is found there, and the stretch of the original text it came from is replaced.
+// A server may echo the key upper-cased, base64- or hex-encoded (base64 alone, or as part of
+// "Bearer …" or "key:…"), reversed, escaped for a URL (once or twice), JSON, JavaScript or HTML,
+// with zero-width characters, spaces or dashes in it, or cut short. So the text is first read as it
+// would print: escapes decoded, Unicode format characters (\p{Cf}), white space and dashes dropped,
+// letters lower-cased; then every run of MIN_RUN or more consecutive characters of the key, or of
+// its other forms, is found there, and the stretch of the original text it came from is replaced.
 // Nothing recurses: a text is scanned in one pass, and answer data is walked with a stack.
 
 export type Redact = (text: string) => string;
@@ -14,9 +15,10 @@ export const KEY_MARKER = '[API key]';
 const MIN_RUN = 8;
 /** Shorter keys cannot be told from ordinary text: they are left alone (no key is that short). */
 const MIN_KEY = 4;
-const FORMAT_CHAR = /\p{Cf}/u;
-/** A text with none of these reads as it prints, but for letter case. */
-const NEEDS_DECODING = /[%\\\p{Cf}]/u;
+/** Dropped from a text before it is searched: invisible, or what groups a key's characters. */
+const SKIPPED = /[\p{Cf}\s-]/u;
+/** A text with none of these reads as it is searched, but for letter case. */
+const NEEDS_DECODING = /[%\\&\p{Cf}\s-]/u;
 
 /** A redactor for one key: its pieces are worked out once, then each text is one pass. */
 export function keyRedactor(key: string | null | undefined): Redact {
@@ -25,7 +27,7 @@ export function keyRedactor(key: string | null | undefined): Redact {
   const run = Math.min(MIN_RUN, secret.length);
   const pieces = new Set<string>();
   for (const source of keyForms(secret)) {
-    const lower = source.toLowerCase();
+    const lower = source.toLowerCase().replace(/[\s-]/g, '');
     for (let i = 0; i + run <= lower.length; i++) pieces.add(lower.slice(i, i + run));
   }
   return (text) => (text.length < run ? text : hide(text, pieces, run));
@@ -69,13 +71,14 @@ function redactFields(record: Record<string, unknown>, redact: Redact, stack: un
 }
 
 /**
- * The key as text, and its base64 and base64url forms at each of the three byte alignments it can
- * have inside a longer encoded text (only whole groups of three bytes encode the same way
- * wherever the key sits; the key alone also has its padded tail).
+ * The key as text, reversed, in hex, and its base64 and base64url forms at each of the three byte
+ * alignments it can have inside a longer encoded text (only whole groups of three bytes encode the
+ * same way wherever the key sits; the key alone also has its padded tail).
  */
 function keyForms(secret: string): string[] {
   const bytes = utf8(secret);
-  const forms = [secret];
+  const hex = bytes.map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  const forms = [secret, [...secret].reverse().join(''), hex];
   for (let skip = 0; skip < 3 && skip < bytes.length; skip++) {
     const rest = bytes.slice(skip);
     const whole = skip === 0 ? rest : rest.slice(0, rest.length - (rest.length % 3));
@@ -128,7 +131,7 @@ function read(text: string): Reading {
   let i = 0;
   while (i < text.length) {
     const [char, length] = decodeAt(text, i);
-    if (!FORMAT_CHAR.test(char)) {
+    if (!SKIPPED.test(char)) {
       const folded = char.toLowerCase();
       chars.push(folded.length === char.length ? folded : char);
       start.push(i);
@@ -163,21 +166,29 @@ const JSON_SIMPLE: Readonly<Record<string, string>> = {
   t: '\t',
 };
 
-/** The character at `i` as it prints (a %XX or JSON escape decoded), and how many units it spans. */
+/** A URL escape (%XX, or %25XX escaped twice), JSON or JavaScript escape, or HTML character reference. */
+const ESCAPE =
+  /%(?:25)?([0-7][0-9a-f])|\\(?:u([0-9a-f]{4})|x([0-9a-f]{2}))|&#(?:x([0-9a-f]{1,6})|([0-9]{1,7}));/iy;
+
+/** The character at `i` as it prints (an escape decoded), and how many units it spans. */
 function decodeAt(text: string, i: number): [string, number] {
   const char = text[i]!;
-  if (char === '%') {
-    const hex = text.slice(i + 1, i + 3);
-    if (/^[0-7][0-9a-f]$/i.test(hex)) return [String.fromCharCode(Number.parseInt(hex, 16)), 3];
-  } else if (char === '\\') {
-    const next = text[i + 1] ?? '';
-    const hex = text.slice(i + 2, i + 6);
-    if (next === 'u' && /^[0-9a-f]{4}$/i.test(hex)) return [String.fromCharCode(Number.parseInt(hex, 16)), 6];
-    const simple = JSON_SIMPLE[next];
-    if (simple !== undefined) return [simple, 2];
-  }
+  const escaped = char === '%' || char === '\\' || char === '&' ? escapeAt(text, i) : null;
+  if (escaped) return escaped;
   const point = text.codePointAt(i)!;
   return point > 0xffff ? [String.fromCodePoint(point), 2] : [char, 1];
+}
+
+function escapeAt(text: string, i: number): [string, number] | null {
+  ESCAPE.lastIndex = i;
+  const found = ESCAPE.exec(text);
+  if (found) {
+    const [whole, url, json, js, htmlHex, htmlDecimal] = found;
+    const point = htmlDecimal ? Number(htmlDecimal) : Number.parseInt(url ?? json ?? js ?? htmlHex!, 16);
+    if (point <= 0x10ffff) return [String.fromCodePoint(point), whole.length];
+  }
+  const simple = text[i] === '\\' ? JSON_SIMPLE[text[i + 1] ?? ''] : undefined;
+  return simple === undefined ? null : [simple, 2];
 }
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';

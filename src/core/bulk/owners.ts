@@ -19,7 +19,10 @@ export interface ColumnClaim {
   type: string;
   /** A recipe's claims are its family's: its steps share columns. Null for one lookup. */
   family: string | null;
-  by: 'run' | 'watch';
+  /** What made it: a run or a watch (kept in their records), or a formula of ours (formula-owners.ts, read from the sheet). */
+  by: 'run' | 'watch' | 'formula';
+  /** A formula's claim: the formula's cell ("B2"). */
+  cell?: string;
 }
 
 /** What a layout is made for, and where it looks for its own columns. */
@@ -87,6 +90,7 @@ const sameList = (a: readonly number[], b: readonly number[]) =>
 
 /** Whether a claim is the layout's own: the same inputs and lookup, or the same recipe. */
 export function isOwn(claim: ColumnClaim, config: BulkRunConfig, family: string | null): boolean {
+  if (claim.by === 'formula') return false;
   if (claim.family !== null && claim.family === family) return true;
   return claim.type === config.type && sameList(claim.inputs, inputColumns(config));
 }
@@ -100,8 +104,11 @@ export function standingClaims(
   sheetName: string,
   headers: readonly unknown[],
 ): ColumnClaim[] {
+  // A formula's claim is read from the sheet as it stands: it has not moved.
   return claims.filter(
-    (claim) => claim.sheetName === sheetName && sameHeader(headers[claim.column - 1], claim.header),
+    (claim) =>
+      claim.sheetName === sheetName &&
+      (claim.by === 'formula' || sameHeader(headers[claim.column - 1], claim.header)),
   );
 }
 
@@ -126,6 +133,7 @@ function listed(items: readonly string[]): string {
 }
 
 function ownerText(claim: ColumnClaim, headers: readonly unknown[]): string {
+  if (claim.by === 'formula') return `the formula in ${claim.cell}`;
   const who = claim.by === 'watch' ? 'a watch' : claim.family !== null ? 'a recipe' : 'a bulk run';
   const columns = claim.inputs.map((column) => named(column, headers[column - 1]));
   return `${who} on ${columns.length === 1 ? 'column' : 'columns'} ${listed(columns)}`;

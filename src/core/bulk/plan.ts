@@ -136,8 +136,18 @@ export function rowRequest(
   table: SheetTable,
   row: number,
 ): EnrichmentRequest | null {
+  return rowLookup(op, config, table, row)?.request ?? null;
+}
+
+/** The row's request with, for a name lookup, its input's parts as given (formulas/request.ts). */
+export function rowLookup(
+  op: Operation,
+  config: BulkRunConfig,
+  table: SheetTable,
+  row: number,
+): { request: EnrichmentRequest; parts?: string } | null {
   const prepared = prepareRow(op, config, table, row);
-  return prepared.kind === 'request' ? prepared.request : null;
+  return prepared.kind === 'request' ? prepared : null;
 }
 
 /**

@@ -4,7 +4,7 @@
 import type { EnrichmentRequest } from '../api/wire';
 import { OPERATIONS } from '../operations/table';
 import type { Operation, OptionName } from '../operations/types';
-import { isBlank, type RawArguments, readCell } from './arguments';
+import { type FilledCell, isBlank, type RawArguments, readCell } from './arguments';
 import { resolveType } from './enrich-type';
 import { parseEmployeeCount } from './input-normalizers';
 import { INPUT_READERS, LEAD_ARGUMENTS, optionalText } from './input-readers';
@@ -12,7 +12,8 @@ import { MAX_FILTER_LENGTH, MAX_INPUT_LENGTH } from './limits';
 import { type Context, contextFor, Invalid, listWords, type Naming, quote, reject } from './refusals';
 
 export type Prepared =
-  | { kind: 'request'; request: EnrichmentRequest }
+  /** `parts`: a name lookup's input as the user gave it, before it was joined ("name: …; company: …"). */
+  | { kind: 'request'; request: EnrichmentRequest; parts?: string }
   | { kind: 'empty' }
   | { kind: 'invalid'; message: string };
 
@@ -68,6 +69,19 @@ function shown(value: unknown): string {
   return cell.kind === 'unusable' ? cell.what : 'nothing';
 }
 
+/**
+ * A name lookup's input is sent as one text, the name then its company, location and job title:
+ * a receipt shows the parts apart ("name: Dennis Ritchie; company: Soylent"). Null for a name alone.
+ */
+function nameParts(ctx: Context, cell: FilledCell, args: RawArguments): string | null {
+  const leads = LEAD_ARGUMENTS.flatMap(({ arg, label }) => {
+    const text = optionalText(args[arg], label, MAX_INPUT_LENGTH);
+    return text === undefined ? [] : [`${label}: ${text}`];
+  });
+  if (leads.length === 0) return null;
+  return [`name: ${INPUT_READERS.person_name(ctx, cell, { input: args.input })}`, ...leads].join('; ');
+}
+
 // ---------------------------------------------------------------------------------------------
 // Entry points.
 
@@ -87,7 +101,9 @@ export function prepareRequest(op: Operation, args: RawArguments, naming: Naming
         `This input is ${inputData.length} characters long; ${ctx.caller} takes at most ${MAX_INPUT_LENGTH}.`,
       );
     }
-    return { kind: 'request', request: { type: op.type, input_data: inputData, ...readFilters(ctx, args) } };
+    const request = { type: op.type, input_data: inputData, ...readFilters(ctx, args) };
+    const parts = op.input === 'person_name' ? nameParts(ctx, cell, args) : null;
+    return { kind: 'request', request, ...(parts ? { parts } : {}) };
   } catch (error) {
     if (error instanceof Invalid) return { kind: 'invalid', message: error.message };
     throw error;

@@ -2,11 +2,13 @@
 // canonical.ts made it), then the options sent with it. What a receipt and the spend report show.
 import type { EnrichmentRequest } from '../api/wire';
 
-export function sentInput(request: EnrichmentRequest): string {
+/** `parts`: a name lookup's input as given, shown after what was sent ("… (name: …; company: …)"). */
+export function sentInput(request: EnrichmentRequest, parts?: string): string {
   const options = [
     request.department === undefined ? null : `department ${request.department}`,
     request.seniority === undefined ? null : `seniority ${request.seniority}`,
     request.employee_count === undefined ? null : `at most ${request.employee_count}`,
   ].filter((option): option is string => option !== null);
-  return options.length === 0 ? request.input_data : `${request.input_data} (${options.join(', ')})`;
+  const said = [parts, ...options].filter((part): part is string => part !== undefined);
+  return said.length === 0 ? request.input_data : `${request.input_data} (${said.join(', ')})`;
 }

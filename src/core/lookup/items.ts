@@ -87,6 +87,12 @@ export interface LookupContext {
   /** Poll 202s inline until the deadline (formulas), or hand them to the job collector at once. */
   pollJobs: boolean;
   /**
+   * Why this pass may buy nothing (an editor's formula and the owner's own key, server/api-key.ts),
+   * asked once before anything is claimed: what it would buy is refused with it, saved answers
+   * still answer.
+   */
+  refusal?: () => string | null;
+  /**
    * A trigger's execution, which Google may stop at any instant for the day's trigger-time quota:
    * paid answers are kept batch by batch (keep-batches.ts). A watch's step says so of its slices.
    */

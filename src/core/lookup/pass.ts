@@ -59,8 +59,11 @@ export function lookupMany(
   const withJob = uncached.filter((item) => known.has(item.key));
   collectKnownJobs(deps, withJob, known, ctx, results);
   const unsent = uncached.filter((item) => !known.has(item.key));
-  const room = Math.min(sendingRoom(deps, ctx), deps.cache.durableRoom(stored));
-  for (const item of unsent.slice(room)) results.set(item.key, NO_TIME_LEFT);
+  const refusal = unsent.length > 0 ? (ctx.refusal?.() ?? null) : null;
+  // Refused whole: what is left unsent would be queued for the add-on's executions to buy.
+  const room = refusal === null ? Math.min(sendingRoom(deps, ctx), deps.cache.durableRoom(stored)) : 0;
+  for (const item of unsent.slice(room))
+    results.set(item.key, refusal === null ? NO_TIME_LEFT : { kind: 'refused', message: refusal });
   const sendable = unsent.slice(0, room);
   if (sendable.length > 0) buyUnsent(deps, sendable, ctx, OUT_OF_CREDITS_PROPERTY in stored, results);
   attachDeliveries(deps, lists, known, results, ctx);

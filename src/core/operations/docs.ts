@@ -3,6 +3,7 @@
 // stay out of Code.js, which every formula execution loads. Prices are not repeated here: every
 // reader appends priceLabel().
 import type { OperationType } from '../../shared/operation-type';
+import type { Operation } from './types';
 
 export interface OperationDoc {
   /** One or two sentences: what the function finds, from what. */
@@ -101,3 +102,14 @@ export const HELP_PLACES = {
   menuItem: 'Help: functions and prices',
   enrichTypes: 'ENRICH types',
 } as const;
+
+/**
+ * How far a row-of-fields answer reaches, for the function's help and the playground's chip:
+ * without a field it fills the formula's cell and the ones to its right, one a field, and shows
+ * #REF! when one of them holds something (core/formulas/spill.ts). Empty for other shapes.
+ */
+export function rowOfFieldsDoc(op: Pick<Operation, 'shape' | 'fields'>): string {
+  if (op.shape !== 'record') return '';
+  const width = op.fields.length;
+  return `Without a field it fills ${width} cells of its row (${op.fields.join(', ')}): keep the ${width - 1} to its right empty, or it shows #REF!.`;
+}

@@ -2,7 +2,7 @@
 // so build.mjs renders it once into dist/Help.html; the server only shows that file. It is made to
 // fit its dialog (server/help.ts: 720 px wide): fixed columns, long names wrapped, never a
 // sideways scroll.
-import { GENERIC_HELP, HELP_PLACES, OPERATION_DOCS } from './docs';
+import { GENERIC_HELP, HELP_PLACES, OPERATION_DOCS, rowOfFieldsDoc } from './docs';
 import { priceLabel } from './pricing';
 import { GENERIC_FUNCTION, OPERATIONS } from './table';
 
@@ -24,7 +24,7 @@ function functionRows(): string {
   return OPERATIONS.map((op) => {
     const signature = `${op.functionName}(${[op.inputParam, ...op.extraParams.map((p) => `[${p}]`)].join(', ')})`;
     const { help, example } = OPERATION_DOCS[op.type];
-    const doc = `${escapeHtml(help)}<br>e.g. ${code(`=${example}`)}`;
+    const doc = `${escapeHtml([help, rowOfFieldsDoc(op)].join(' ').trim())}<br>e.g. ${code(`=${example}`)}`;
     return `<tr><td>${code(signature)}</td><td>${escapeHtml(priceLabel(op))}</td><td>${doc}</td></tr>`;
   }).join('');
 }

@@ -60,7 +60,7 @@ export function buyAgainMessage(tally: BuyAgainTally, replacing: readonly string
   const parts: string[] = [];
   if (tally.bought > 0)
     parts.push(
-      `Bought ${plural(tally.bought, 'lookup', 'lookups')} again for ${creditsText(tally.credits)}; the formulas show the new answers.`,
+      `Bought ${plural(tally.bought, 'lookup', 'lookups')} again for ${creditsText(tally.credits)}; the formulas show the new ${tally.bought === 1 ? 'answer' : 'answers'}.`,
     );
   if (tally.pending > 0)
     parts.push(

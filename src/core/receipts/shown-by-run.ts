@@ -2,7 +2,7 @@
 // cells make, read as the run reads them (bulk/plan.ts), whatever the row shows now.
 import { rowServed } from '../bulk/layout';
 import type { RunLayout } from '../bulk/past-runs';
-import { rowRequest, tableSpan } from '../bulk/plan';
+import { rowLookup, tableSpan } from '../bulk/plan';
 import { operationByType } from '../operations/table';
 import type { CellAt } from '../text/cell-refs';
 import type { ShownLookup } from './shown';
@@ -28,6 +28,8 @@ export function shownByRun(
     firstColumn: span.first,
     values: [readRow(cell.row, span.first, span.last)],
   };
-  const request = rowRequest(op, run.config, table, cell.row);
-  return request ? { op, request, served: rowServed(sheet, layout, cell.row) } : null;
+  const lookup = rowLookup(op, run.config, table, cell.row);
+  if (!lookup) return null;
+  const served = rowServed(sheet, layout, cell.row);
+  return { op, request: lookup.request, served, ...(lookup.parts ? { parts: lookup.parts } : {}) };
 }

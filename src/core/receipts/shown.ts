@@ -17,6 +17,8 @@ export interface ShownLookup {
   request: EnrichmentRequest;
   /** `Sheet1!B5`: the formula's cell for that row; a purchase made for it names it. */
   served: string;
+  /** A name lookup's input as given, before it was joined (formulas/request.ts). */
+  parts?: string;
 }
 
 export interface FormulaAt extends CellAt {
@@ -52,7 +54,12 @@ export function formulaLookups(at: FormulaAt, sources: FormulaSources): FormulaL
     isRange: rows.isRange,
     rows: rows.rows.map((row, i) =>
       row.op && row.prepared.kind === 'request'
-        ? { op: row.op, request: row.prepared.request, served: cellRef(at.sheet, at.row + i, at.column) }
+        ? {
+            op: row.op,
+            request: row.prepared.request,
+            served: cellRef(at.sheet, at.row + i, at.column),
+            ...(row.prepared.parts ? { parts: row.prepared.parts } : {}),
+          }
         : null,
     ),
     extent: () => {

@@ -4,6 +4,7 @@
 // most if every fallback runs and every output it reads is found. Saved answers, duplicates and
 // invalid inputs are counted where the inputs are known before the run.
 import type { RecipePreview, RecipeStepPreview } from '../../shared/recipe-rpc';
+import type { ColumnLayout } from '../bulk/layout';
 import type { RowPlan } from '../bulk/plan';
 import { roundCredits } from '../text/credits';
 
@@ -22,6 +23,8 @@ export interface StepPlan {
   statuses: KnownStatus[];
   /** Queries whose answers are already paid for. */
   free: ReadonlySet<string>;
+  /** The columns it writes. */
+  layout: ColumnLayout;
 }
 
 interface RowReach {
@@ -124,6 +127,10 @@ export function previewSteps(steps: readonly StepPlan[]): RecipeStepPreview[] {
       invalid: step.plans.filter((plan, row) => plan?.kind === 'invalid' && reach.open[row]).length,
       creditsMin: least.credits,
       creditsMax: most.credits,
+      outputColumns: step.layout.outputs,
+      statusColumn: step.layout.status,
+      filled: step.plans.filter((plan, row) => plan?.kind === 'filled' && !plan.notFound && reach.open[row])
+        .length,
     };
   });
 }

@@ -102,6 +102,7 @@ export function stepPlans(
       plans: rowPlans,
       statuses: rows.map((row) => statusOf(cellAt(table, row, layout.status.column))),
       free: freeQueries(open, layout, distinctLookups(rowPlans, table.firstRow)),
+      layout,
     };
   });
 }

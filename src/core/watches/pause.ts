@@ -3,7 +3,9 @@
 // test resumes them, and so does the account having credits again: the next paid answer of any
 // lookup here clears the API's out-of-credits flag (core/lookup/send.ts), and the hourly check asks
 // the API a question that costs nothing whether the balance can pay again (jobs/short-list.ts).
+import type { BackgroundCollection } from '../../shared/jobs-rpc';
 import { PROPERTY } from '../platform/stored-keys';
+import { clockCheck } from '../text/catalogue/sidebar/watches';
 
 export const WATCHES_PAUSED_PROPERTY = PROPERTY.watchesPaused;
 
@@ -31,13 +33,14 @@ export function parsePause(text: string | null | undefined): AccountPause | null
 export function refusalOf(sliceMessage: string): string {
   return sliceMessage
     .replace(/ Resume once this is fixed\.$/, '')
-    .replace(/ The run stopped at row \d+; nothing from there on was sent\.$/, '');
+    .replace(/, then Resume\.$/, '.')
+    .replace(/ The run stopped at row \d+; nothing from there on was sent\./, '');
 }
 
-/** The one notice the sidebar shows while every watch is paused. */
-export function pauseNotice(pause: AccountPause): string {
+/** The one notice the sidebar shows while every watch is paused; `clock`: the clock check's schedule here. */
+export function pauseNotice(pause: AccountPause, clock: BackgroundCollection): string {
   const then = pause.credits
-    ? 'They go on by themselves once the account has credits again (checked every hour), or after a successful key test.'
+    ? `They go on by themselves once the account has credits again (${clockCheck(clock)}), or after a successful key test.`
     : 'They go on after a successful key test (API key, Test) or once a key that works is saved.';
   return `Every watch is paused: ${pause.message} ${then}`;
 }

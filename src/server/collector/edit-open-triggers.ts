@@ -24,8 +24,9 @@ type Trigger = GoogleAppsScript.Script.Trigger;
 
 /**
  * Makes sure this user has one Edit and one Open trigger on this document, never a second; records
- * them for this account, so formulas can say when their jobs will be collected. Never throws: a
- * driver that cannot be installed leaves the sidebar and the hourly trigger to collect.
+ * those it has for this account, so formulas can say when their jobs will be collected. Never
+ * throws: a driver Google refuses (20 of the add-on's triggers a user, in all their documents)
+ * leaves the others and the sidebar to collect, and the answer says which are missing.
  */
 export function installDrivers(): Drivers {
   const context = executionContext({ canWriteSheets: false });
@@ -38,16 +39,16 @@ export function installDrivers(): Drivers {
     writeWatchNote(watches);
     const drivers = withTriggerLock(() => {
       const mine = ScriptApp.getUserTriggers(spreadsheet);
-      ensureOne(mine, EDIT_DRIVER, () =>
+      const edit = ensureOne(mine, EDIT_DRIVER, () =>
         ScriptApp.newTrigger(EDIT_DRIVER).forSpreadsheet(spreadsheet).onEdit().create(),
       );
-      ensureOne(mine, OPEN_DRIVER, () =>
+      const open = ensureOne(mine, OPEN_DRIVER, () =>
         ScriptApp.newTrigger(OPEN_DRIVER).forSpreadsheet(spreadsheet).onOpen().create(),
       );
+      recordDrivers(context.scope, { edit, open });
       syncWatchTriggers(spreadsheet, mine, watched);
-      return { edit: true, open: true };
+      return { edit, open };
     });
-    recordDrivers(context.scope, drivers);
     // Watches need the hourly check too: rows the Sheets API writes fire no trigger.
     if (watched) keepCollecting();
     return drivers;
@@ -57,11 +58,18 @@ export function installDrivers(): Drivers {
   }
 }
 
-/** Keeps one trigger for `handler`, creating it if missing. */
-function ensureOne(mine: readonly Trigger[], handler: string, create: () => Trigger): void {
+/** Keeps one trigger for `handler`, creating it if missing; false when Google refused it. */
+function ensureOne(mine: readonly Trigger[], handler: string, create: () => Trigger): boolean {
   const [kept, ...duplicates] = mine.filter((trigger) => trigger.getHandlerFunction() === handler);
   for (const trigger of duplicates) ScriptApp.deleteTrigger(trigger);
-  if (!kept) create();
+  if (kept) return true;
+  try {
+    create();
+    return true;
+  } catch (error) {
+    console.warn(`The ${handler} trigger could not be made: ${errorMessage(error)}`);
+    return false;
+  }
 }
 
 /**

@@ -1,15 +1,19 @@
-// Queued formulas whose work a change of key ended. Their cells promised that the add-on's own
+// Queued formulas whose work a change of key or of the daily budget ended or changed. Their cells promised that the add-on's own
 // executions would fill them in; once the key that queued them is gone, no driver will (each
 // finishes only its own account's formulas), so they are entered again at once, to show why:
 // without a key, the formula's own error; with another key, that its lookups were not sent
 // (the new key buys only when the user types the formula again). A key removed in another
 // spreadsheet (it lives in the user's properties) is found by this file's next trigger, which finds
 // no key: its queued formulas are entered again then, to say so.
-import { endQueued, readQueue } from '../../core/formula-queue/records';
+import { capCents, formulaCommitted } from '../../core/billing/budget';
+import { readLedger } from '../../core/billing/ledger';
+import { endQueued, readQueue, removeQueued } from '../../core/formula-queue/records';
 import type { BatchStorePort } from '../../core/platform/ports';
 import { KEY_REPLACED_TEXT } from '../../core/text/catalogue/queue';
 import { errorMessage } from '../../core/text/error-message';
+import type { Settings } from '../../shared/rpc';
 import { appsScriptClock } from '../adapters/apps-script';
+import { executionContext } from '../context';
 import { documentProperties } from '../platform/properties';
 import { activeSpreadsheet } from '../platform/spreadsheet';
 import { reenterFormulas } from './reentry';
@@ -27,6 +31,29 @@ export function endQueuedWork(store: BatchStorePort, scope: string, replaced: bo
     reenterFormulas(spreadsheet, records);
   } catch (error) {
     // The key is saved or removed all the same: the cells keep their text until typed again.
+    console.warn(`Could not enter the queued formulas again: ${errorMessage(error)}`);
+  }
+}
+
+/**
+ * The daily formula budget changed: the queued formulas follow it at once, not when a driver next
+ * runs (a promise to fill in within minutes would stand meanwhile, the next day too). Reached
+ * already, their records go and their rows say the budget is reached; otherwise they buy what it
+ * allows now and queue the rest with a promise made anew.
+ */
+export function followBudget(settings: Settings): void {
+  try {
+    const context = executionContext();
+    const spreadsheet = activeSpreadsheet();
+    if (!context || !spreadsheet) return;
+    const { store } = context.deps;
+    const all = store.getAll();
+    const records = readQueue(all, context.scope, appsScriptClock.now());
+    if (records.length === 0) return;
+    if (formulaCommitted(readLedger(all), context.day()) >= capCents(settings)) removeQueued(store, records);
+    reenterFormulas(spreadsheet, records);
+  } catch (error) {
+    // The budget holds all the same: the next driver's run finds it and enters them again.
     console.warn(`Could not enter the queued formulas again: ${errorMessage(error)}`);
   }
 }

@@ -1,6 +1,7 @@
 // What the Watches list shows: each watch's state, cap, spend, rows and last run; one notice when
 // the API paused them all; today's share of the trigger runtime quota; what starts them.
 
+import { inputColumns } from '../../core/bulk/config';
 import { WATCHES_TEXTS, type WatchTriggers } from '../../core/text/catalogue/sidebar/watches';
 import { roundCredits } from '../../core/text/credits';
 import { stateOf } from '../../core/watches/caps';
@@ -19,7 +20,7 @@ import type { WatchList, WatchView } from '../../shared/watch-rpc';
 
 const MINUTE = 60_000;
 
-/** "Company (A) -> Website (B), Status (Website from company name) (C)". */
+/** "Company (A) -> Website (B), Status (Website from company name) (C)"; every input it reads before the arrow. */
 function columnsText(watch: Watch): string {
   const headerOf = (column: number) => {
     const header = watch.headers.find((each) => each.column === column)?.header ?? '';
@@ -29,7 +30,8 @@ function columnsText(watch: Watch): string {
   };
   const first = watch.steps[0]!;
   const written = watch.steps.flatMap((step) => [...step.layout.outputs, step.layout.status]);
-  return `${headerOf(first.config.columns.input)} -> ${written.map((column) => headerOf(column.column)).join(', ')}`;
+  const read = inputColumns(first.config).map(headerOf).join(', ');
+  return `${read} -> ${written.map((column) => headerOf(column.column)).join(', ')}`;
 }
 
 export function watchView(watch: Watch, accountPaused: boolean, when: (ms: number) => string): WatchView {
@@ -83,12 +85,13 @@ export function watchListView(input: {
   return {
     keyConfigured: input.keyConfigured,
     watches: input.watches.map((watch) => watchView(watch, input.pause !== null, input.when)),
-    notice: input.pause ? pauseNotice(input.pause) : null,
+    notice: input.pause ? pauseNotice(input.pause, input.triggers.clock) : null,
     runtime: runtimeView(input.tally, input.now),
     drivers: WATCHES_TEXTS.drivers.say(
       input.triggers,
       input.watches.some((watch) => watch.on),
     ),
     timeZone: input.watches.some((watch) => watch.lastRunAt !== null) ? input.timeZone : '',
+    clock: input.triggers.clock,
   };
 }

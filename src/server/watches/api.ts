@@ -46,7 +46,7 @@ const setupReads: SetupReads = {
 export function createWatch(draft: WatchDraft): WatchList {
   const ctx = context();
   const dailyCap = checkDailyCap(draft?.dailyCap);
-  const claims = readColumnClaims();
+  const claims = readColumnClaims(sheetNamed(draft.config.sheetName), draft.config);
   const planned = plannedWatch(draft, setupReads, claims);
   locked(ctx, () => {
     const existing = readWatches();

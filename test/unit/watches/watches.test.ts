@@ -341,9 +341,11 @@ describe("the Edit trigger's note", () => {
 describe('the account pause', () => {
   it('says once why every watch waits and what resumes them', () => {
     const pause = parsePause(JSON.stringify({ credits: true, message: 'Out of credits.', at: 5 }))!;
-    expect(pauseNotice(pause)).toBe(
+    expect(pauseNotice(pause, 'hour')).toBe(
       'Every watch is paused: Out of credits. They go on by themselves once the account has credits again (checked every hour), or after a successful key test.',
     );
+    // Where the clock check runs every minute (a bound script), it says so: one schedule everywhere.
+    expect(pauseNotice(pause, 'minute')).toContain('(checked every minute)');
     expect(creditsBack(pause, null)).toBe(true);
     expect(creditsBack(pause, 5)).toBe(false);
     expect(creditsBack({ ...pause, credits: false }, null)).toBe(false);
@@ -355,6 +357,11 @@ describe('the account pause', () => {
         'Out of credits. The run stopped at row 4; nothing from there on was sent. Resume once this is fixed.',
       ),
     ).toBe('Out of credits.');
+    expect(
+      refusalOf(
+        'Not enough credits (HTTP 402). The run stopped at row 4; nothing from there on was sent. Top up the account, then Resume.',
+      ),
+    ).toBe('Not enough credits (HTTP 402). Top up the account.');
   });
 });
 

@@ -50,6 +50,16 @@ describe('hostile answers', () => {
     expect(h.api.spent(h.key)).toBe(7);
   });
 
+  it('long-job-id accepts with a job id of 10,000 characters, charged at once', () => {
+    const h = harness();
+    h.api.setHostile('any', 'long-job-id');
+    const accepted = h.post({ type: 'lead_full_name_to_email', input_data: 'Ada Lovelace' });
+    expect(accepted.status).toBe(202);
+    expect(accepted.json.job_id).toMatch(/^long_[0-9a-f]{12}x+$/);
+    expect(accepted.json.job_id).toHaveLength(10_000);
+    expect(h.api.spent(h.key)).toBe(7);
+  });
+
   it('job-lost accepts with a job id that answers 404 from the first poll, charged at once; a list costs nothing', () => {
     const h = harness();
     h.api.setHostile('any', 'job-lost');

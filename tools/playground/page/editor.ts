@@ -85,15 +85,6 @@ export class Editor {
     this.#inCell.setSelectionRange(value.length, value.length);
   }
 
-  /** Puts text in the formula bar to be entered in `cell` (an example's formula). */
-  beginInBar(cell: CellAt, text: string): void {
-    this.#shownCell = cell;
-    this.#editing = { cell, mode: 'edit', original: this.#hooks.inputOf(cell) };
-    this.#bar.value = text;
-    this.#bar.focus();
-    this.#bar.setSelectionRange(text.length, text.length);
-  }
-
   /** Clicking elsewhere keeps an edit, as Sheets does: committed when changed, no move. */
   commitInPlace(): void {
     this.#finish(true, null);

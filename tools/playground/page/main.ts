@@ -12,7 +12,8 @@ import { askForRows, change, changesInFlight, fetchState, sendSelection } from '
 import { wireNotes } from './notes';
 import { type CellAt, Selection } from './selection';
 import { SheetView } from './sheet-view';
-import { renderAccount, renderClock, renderExamples, renderTabs } from './toolbar';
+import { wireStructureMenus } from './structure-menus';
+import { renderAccount, renderClock, renderExamples, renderTabs, wireTopUp } from './toolbar';
 import { toTsv } from './tsv';
 
 const POLL_MS = 1500;
@@ -51,6 +52,7 @@ const menuHooks: MenuHooks = { selection: () => selection.a1, render, refresh: (
 
 function render(next: WorkbookState): void {
   if (state && state.files.active !== next.files.active) showFile(state.files.active, next);
+  else if (state && state.activeSheet !== next.activeSheet) sheetSwitched();
   state = next;
   selection.resize(next.size.rows, next.size.columns);
   view.render({ state: next, selection, loading: committing });
@@ -62,7 +64,7 @@ function render(next: WorkbookState): void {
   renderClock(next.clock);
   renderMenu(next.menu, menuHooks);
   renderFiles(next.files, { render });
-  renderExamples(next.examples, tryExample);
+  renderExamples(next.examples, (formula) => void tryExample(formula));
 }
 
 /** Another file is shown: its own selection, from the top of its sheet, with its own sidebar. */
@@ -75,6 +77,12 @@ function showFile(from: string, next: WorkbookState): void {
   );
   scroller.scrollTo(0, 0);
   fileSwitched(from, next.files.active);
+}
+
+/** Another tab is shown (added, shown again, or the shown one hidden or deleted): from its A1. */
+function sheetSwitched(): void {
+  selection.set({ row: 1, column: 1 });
+  scroller.scrollTo(0, 0);
 }
 
 /** The selection changed: shown, scrolled to, and told to the server for the add-on to see. */
@@ -159,13 +167,12 @@ async function showSheet(name: string): Promise<void> {
   if (answer) render(answer.state);
 }
 
-/** An example chip: its cell selected, its formula in the formula bar, waiting for Enter. */
-function tryExample(a1: string, formula: string): void {
-  const cell = parseA1(a1, state?.size.rows ?? 1000, state?.size.columns ?? 26);
-  if (!cell) return;
-  selection.set({ row: cell.row, column: cell.column });
-  selectionChanged(selection.active);
-  editor.beginInBar(selection.active, formula);
+/** An example chip: its formula typed into the selected cell and entered, as a user would. */
+async function tryExample(formula: string): Promise<void> {
+  const at = selection.active;
+  selection.set(at);
+  selectionChanged(at);
+  await commit(at, formula);
 }
 
 async function useDemoKey(): Promise<void> {
@@ -227,6 +234,14 @@ async function start(): Promise<void> {
   });
   wireNotes(scroller, $('note-popup'));
   wireMenus(menuHooks);
+  wireStructureMenus({
+    bounds: () => selection.bounds,
+    a1: () => selection.a1,
+    state: () => state,
+    render,
+    undo: () => void undo(),
+  });
+  wireTopUp(render);
   wireFileMenu({ render });
   wireClock();
   $('use-demo-key').addEventListener('click', () => void useDemoKey());

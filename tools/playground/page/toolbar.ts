@@ -1,12 +1,13 @@
 // Around the grid: the demo account's balance and whether its key is the add-on's, the virtual
 // clock, the example formulas to try, and one tab per visible sheet.
 import type { WorkbookState } from '../state';
-import { $, element, formatCredits } from './dom';
+import { $, element, formatCredits, status } from './dom';
+import { change } from './net';
 
 export function renderAccount(state: WorkbookState): void {
   const { account, demoKey } = state;
   $('account-title').textContent =
-    `Demo account: ${formatCredits(account.startingCredits)} credits (fake API, offline)`;
+    `Demo account: ${formatCredits(account.balance)} credits left (fake API, offline)`;
   $('balance').textContent = formatCredits(account.balance);
   $('spent').textContent = formatCredits(account.spent);
   // The key itself never reaches the page: only whether the add-on's saved key is the demo one.
@@ -27,10 +28,20 @@ export function renderClock(clock: WorkbookState['clock']): void {
 
 let renderedExamples = '';
 
-/** The example chips; a click puts the formula in the formula bar for its cell. */
+/** "Top up": the demo account gets credits again on the fake API, as buying them would. */
+export function wireTopUp(render: (state: WorkbookState) => void): void {
+  $('top-up').addEventListener('click', async () => {
+    status('Topping up the demo account…');
+    const answer = await change('/api/top-up');
+    status('');
+    if (answer) render(answer.state);
+  });
+}
+
+/** The example chips; a click types the formula into the selected cell and enters it. */
 export function renderExamples(
   examples: WorkbookState['examples'],
-  tryExample: (cell: string, formula: string) => void,
+  tryExample: (formula: string) => void,
 ): void {
   const key = JSON.stringify(examples);
   if (key === renderedExamples) return;
@@ -39,8 +50,8 @@ export function renderExamples(
     ...examples.map((example) => {
       const chip = element('button', 'chip', example.formula);
       chip.type = 'button';
-      chip.title = `${example.cell}: ${example.note}. Click to put it in the formula bar, then press Enter.`;
-      chip.addEventListener('click', () => tryExample(example.cell, example.formula));
+      chip.title = `${example.note}. Click to enter it in the selected cell (made for ${example.cell}).`;
+      chip.addEventListener('click', () => tryExample(example.formula));
       return chip;
     }),
   );

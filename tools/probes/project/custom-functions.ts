@@ -67,6 +67,27 @@ export function PROBE_USER_STORES(): string {
 /** The user property and user cache key the owner's step and PROBE_USER_STORES share (P6). */
 export const USER_STORE_MARK = 'probe.p6';
 
+/**
+ * Typed by a second person, an editor of the owner's spreadsheet (P6's editor half): whose user
+ * property does the formula read, the owner's (written in step 2), nobody's, or another's, and may
+ * it write it? Writes a value of its own, never the owner's, and puts the owner's back.
+ */
+export function PROBE_EDITOR_STORES(): string {
+  const properties = PropertiesService.getUserProperties();
+  const before = properties.getProperty(EDITOR_STORE_MARK);
+  const wrote = attempt(() => properties.setProperty(EDITOR_STORE_MARK, 'from an editor'));
+  if (wrote.ok && before !== null) properties.setProperty(EDITOR_STORE_MARK, before);
+  remember(RECORDS.editorStores, {
+    reads: before === OWNERS_MARK ? "the owner's" : before === null ? 'nothing' : 'another',
+    editorMayWrite: wrote.ok,
+  });
+  return 'read';
+}
+
+/** The user property the owner's step 2 writes for PROBE_EDITOR_STORES, and its value (P6). */
+export const EDITOR_STORE_MARK = 'probe.p6.editor';
+export const OWNERS_MARK = 'from the owner';
+
 /** Sleeps past the 30 s limit with a heartbeat; then tries to write from its catch block (RT2). */
 export function PROBE_OVERTIME(): string {
   const start = Date.now();

@@ -21,6 +21,8 @@ export const RECORDS = {
   context: 'formula.context',
   /** What PROBE_USER_STORES saw of its owner's user stores (P6). */
   userStores: 'formula.userStores',
+  /** What PROBE_EDITOR_STORES, typed by an editor, saw of the owner's user properties (P6). */
+  editorStores: 'formula.editorStores',
   /** PROBE_OVERTIME: the last heartbeat, and whether its catch block could still write (RT2). */
   overtimeBeat: 'overtime.beat',
   overtimeCaught: 'overtime.caught',

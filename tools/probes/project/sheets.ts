@@ -13,6 +13,9 @@ export const SHEETS = {
 /** What the person types, and where (T6, X9): script writes fire no Edit trigger. */
 export const TYPED = { cell: 'B2', formula: '=PROBE_TYPED(1)' } as const;
 
+/** What a second person, an editor of the spreadsheet, types, and where (P6's editor half). */
+export const EDITOR_TYPED = { cell: 'B4', formula: '=PROBE_EDITOR_STORES()' } as const;
+
 /** Where the person inserts a row by hand (T9): the Change trigger sees it, the Edit trigger not. */
 export const INSERTED = { sheet: SHEETS.rows, above: 2 } as const;
 
@@ -41,6 +44,11 @@ export function prepareSheets(): void {
   }
   const typed = sheetNamed(SHEETS.typed);
   typed.getRange('A1').setValue(`After step 2, type ${TYPED.formula} into ${TYPED.cell} and press Enter.`);
+  typed
+    .getRange('A3')
+    .setValue(
+      `After the first report, an editor (another account) types ${EDITOR_TYPED.formula} into ${EDITOR_TYPED.cell}.`,
+    );
   sheetNamed(SHEETS.rows)
     .getRange('A1:A3')
     .setValues([

@@ -1,7 +1,7 @@
 // What a person does in Google to run the probes, in order. `npm run probes` prints these steps; the
 // emulator test (test/probes/) follows the same list, so both run the probes the same way.
 
-import { INSERTED, SHEETS, TYPED } from './sheets';
+import { EDITOR_TYPED, INSERTED, SHEETS, TYPED } from './sheets';
 
 export const MENU_TITLE = 'Probes';
 
@@ -20,6 +20,14 @@ export type Step =
   | { readonly kind: 'menu'; readonly caption: Caption; readonly say: string }
   | {
       readonly kind: 'type';
+      readonly sheet: string;
+      readonly cell: string;
+      readonly text: string;
+      readonly say: string;
+    }
+  | {
+      /** Done by a second person, an editor of the spreadsheet, signed in with another account. */
+      readonly kind: 'typeAsEditor';
       readonly sheet: string;
       readonly cell: string;
       readonly text: string;
@@ -60,6 +68,18 @@ export const STEPS: readonly Step[] = [
   {
     kind: 'menu',
     caption: '4. Report',
-    say: 'Probes > 4. Report: copy the JSON it shows into report.json here, then run npm run probes -- --compare report.json',
+    say: "Probes > 4. Report: it removes the probes' triggers, so the editor's edit below fires none. Close the dialog.",
+  },
+  {
+    kind: 'typeAsEditor',
+    sheet: SHEETS.typed,
+    cell: EDITOR_TYPED.cell,
+    text: EDITOR_TYPED.formula,
+    say: `Share the spreadsheet with a second Google account as an editor. Signed in as that account (another browser profile), open it, type ${EDITOR_TYPED.formula} into ${EDITOR_TYPED.cell} of the "${SHEETS.typed}" sheet, press Enter, wait until it shows "read" (or an error), and close it.`,
+  },
+  {
+    kind: 'menu',
+    caption: '4. Report',
+    say: 'Back as the owner: Probes > 4. Report again: copy the JSON it shows into report.json here, then run npm run probes -- --compare report.json',
   },
 ];

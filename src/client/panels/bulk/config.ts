@@ -1,11 +1,16 @@
 // Reads the Bulk run form into the run's configuration: what the server previews and starts.
 import type { Operation } from '../../../core/operations/types';
+import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import type { BulkRunConfig } from '../../../shared/bulk-rpc';
 import { NAME_COLUMNS } from './columns';
 import { type Controls, checkedValue } from './view';
 
-/** `headerRow` comes from the sheet's columns as loaded; 1 until they are. */
+/**
+ * `headerRow` comes from the sheet's columns as loaded; 1 until they are. Throws, to be shown,
+ * while a required column is not chosen: nothing is previewed or bought with a column guessed wrong.
+ */
 export function readConfig(ui: Controls, op: Operation, headerRow: number): BulkRunConfig {
+  if (ui.input.value === '') throw new Error(BULK_TEXTS.chooseColumn.say('input'));
   const built: BulkRunConfig = {
     sheetName: ui.sheet.value,
     headerRow,
@@ -36,6 +41,7 @@ function readNameColumns(ui: Controls, built: BulkRunConfig): void {
   for (const column of NAME_COLUMNS) {
     const value = ui.nameSelects[column.key].value;
     if (value) built.columns[column.key] = Number(value);
+    else if (column.required) throw new Error(BULK_TEXTS.chooseColumn.say(column.word));
   }
 }
 

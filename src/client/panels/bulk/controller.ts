@@ -10,10 +10,16 @@ import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../
 import { announceChange } from '../../data-changed';
 import { $, busy, el, errorText, say } from '../../dom';
 import { call } from '../../rpc-client';
-import { columnOptions, guessColumns, NAME_COLUMNS } from './columns';
+import { columnOptions, guessColumns, markChosen, NAME_COLUMNS } from './columns';
 import { readConfig } from './config';
 import { previewView } from './preview-view';
-import { isUnfinished, sayIfStoppedAgain, sayUnfinished, showProgress } from './progress-view';
+import {
+  isUnfinished,
+  sayIfStoppedAgain,
+  sayUnfinished,
+  showProgress,
+  showProgressHere,
+} from './progress-view';
 import { RecipeMode } from './recipe-mode';
 import { buildBulkPanel, type Controls, showFieldsIfChosen, showOperation } from './view';
 
@@ -70,6 +76,7 @@ class BulkController {
     });
     ui.form.addEventListener('change', (event) => {
       if (event.target === ui.sheet || event.target === ui.op) return;
+      markChosen(event.target);
       showFieldsIfChosen(ui);
       this.setupChanged();
     });
@@ -257,6 +264,7 @@ class BulkController {
     say(this.ui.message, '', '');
     const progress = await call('startBulkRun', this.config(), confirmed);
     this.forgetPreview();
+    showProgressHere(this.ui);
     this.showProgress(progress);
     void this.drive(progress.runId);
   }
@@ -264,6 +272,7 @@ class BulkController {
   /** A run started elsewhere (a recipe): shown and driven from here. */
   begin(progress: BulkProgress): void {
     this.forgetPreview();
+    showProgressHere(this.ui);
     this.showProgress(progress);
     void this.drive(progress.runId);
   }

@@ -12,12 +12,15 @@ function figure(label: string, value: string): HTMLElement {
   return el('div', { class: 'figure' }, el('span', {}, label), el('strong', {}, value));
 }
 
-/** Where results and row statuses go, by column letter, saying which columns are new. */
-function destinations(preview: BulkPreview): string {
-  const outputs = preview.outputColumns
+/**
+ * Where results and row statuses go, by column letter, saying which columns are new. Shared with
+ * the recipe's preview, a line per step.
+ */
+export function destinations(where: Pick<BulkPreview, 'outputColumns' | 'statusColumn'>): string {
+  const outputs = where.outputColumns
     .map((o) => `${columnLetters(o.column)} (${o.header}${o.created ? ', new' : ''})`)
     .join(', ');
-  const status = preview.statusColumn;
+  const status = where.statusColumn;
   return BULK_TEXTS.destinations.say(outputs, columnLetters(status.column), status.created);
 }
 

@@ -103,6 +103,17 @@ export function showProgress(ui: Controls, progress: BulkProgress, driving: bool
   showRunButtons(ui, progress, driving);
 }
 
+/**
+ * A run started from the form: its progress and its message take the preview's place, below the
+ * Run button the user clicked at the panel's foot, scrolled into view; at the panel's top, where a
+ * reopened sidebar shows a run under way, they were out of sight.
+ */
+export function showProgressHere(ui: Controls): void {
+  ui.summary.before(ui.progressBox, ui.message);
+  ui.progressBox.hidden = false;
+  ui.progressBox.scrollIntoView({ block: 'start' });
+}
+
 /** A Resume that the same cause stops again at once (still no credits) says so, not silently. */
 export function sayIfStoppedAgain(message: HTMLElement, before: BulkProgress, now: BulkProgress): void {
   if (now.state !== 'stopped' || !now.message || now.done !== before.done) return;

@@ -2,12 +2,13 @@
 // with their prices, a column picker for each input it reads, and its preview, step by step, with
 // the cost as a range. Everything from the server is set as text.
 
+import { guessColumn, slotRole } from '../../../core/bulk/column-guess';
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import { creditsAmount, creditsText } from '../../../core/text/credits';
 import type { RecipePreview, RecipeSummary, SlotName } from '../../../shared/recipe-rpc';
 import { el } from '../../dom';
 import { columnOptions } from './columns';
-import { conflictNotes } from './preview-view';
+import { conflictNotes, destinations } from './preview-view';
 import { NEW_RECIPE } from './recipe-builder';
 import { plural } from './text';
 
@@ -56,20 +57,6 @@ export function listRecipes(ui: RecipeControls, recipes: readonly RecipeSummary[
   if ([...ui.choice.options].some((option) => option.value === chosen)) ui.choice.value = chosen;
 }
 
-/** Header words that suggest a recipe's input column; the first column that matches is picked. */
-const SLOT_HINTS: Record<SlotName, RegExp> = {
-  fullName: /name/i,
-  company: /company|organi[sz]ation|employer|account/i,
-  profileUrl: /profile|pronet|url|link/i,
-  companyName: /company|organi[sz]ation|account|firm|employer|name/i,
-  email: /e-?mail/i,
-  companyDomain: /domain|website|site/i,
-  companyUrl: /company.*(url|page)|pronet|url/i,
-  postUrl: /post/i,
-  identifier: /company|name|domain|identifier/i,
-  photonetHandle: /photonet|handle|instagram|user/i,
-};
-
 /**
  * The recipe's steps and a column picker per input; `headers` are the sheet's. A column already
  * chosen for an input stays chosen (the headers were read again), unless it has no header.
@@ -87,11 +74,7 @@ export function showRecipe(ui: RecipeControls, recipe: RecipeSummary, headers: r
     ...recipe.slots.map((slot) => {
       const select = el('select', { id: `bulk-slot-${slot.name}`, 'data-slot': slot.name });
       columnOptions(select, headers, slot.name === 'company');
-      const guessed = headers.findIndex(
-        (header) =>
-          SLOT_HINTS[slot.name].test(header) && !(slot.name === 'fullName' && /company/i.test(header)),
-      );
-      if (guessed >= 0) select.value = String(guessed + 1);
+      select.value = String(guessColumn(headers, slotRole(slot.name)) ?? '');
       const kept = before[slot.name];
       if (kept !== undefined && headers[kept - 1]) select.value = String(kept);
       return el(
@@ -152,7 +135,8 @@ export function recipePreviewView(preview: RecipePreview): HTMLElement {
       el('td', {}, step.saved.toLocaleString('en-US')),
       el('td', {}, creditsRange(step.creditsMin, step.creditsMax)),
     ),
-    // What this step never pays for: repeats are looked up once, invalid inputs never sent.
+    // What this step never pays for: repeats are looked up once, invalid inputs never sent; then
+    // where it writes, and the rows it leaves as they are.
     el(
       'tr',
       { class: 'bulk-recipe-detail' },
@@ -160,6 +144,10 @@ export function recipePreviewView(preview: RecipePreview): HTMLElement {
         'td',
         { colspan: '4' },
         `repeats ${step.duplicates.toLocaleString('en-US')} · invalid ${step.invalid.toLocaleString('en-US')}`,
+        el('br'),
+        destinations(step),
+        step.filled > 0 ? el('br') : null,
+        step.filled > 0 ? BULK_TEXTS.filledSkipped.say(plural(step.filled, 'row')) : null,
       ),
     ),
   ]);

@@ -48,6 +48,8 @@ export function mountLedgerPanel(formulaCap: () => number | null): LedgerPanel {
   ui.report.addEventListener('click', () =>
     busy(ui.report, ui.message, async () => {
       const result = await call('openSpendReport', ui.period.value as ReportPeriod);
+      // The figures read again with the report: both say what the record holds now.
+      await refresh();
       say(ui.message, result.message, 'ok');
     }),
   );

@@ -91,6 +91,7 @@ export function showReceipt(ui: ReceiptElements, receipt: SelectionReceipt): voi
 /** Buy again gives way to the question, the price in it. */
 export function openConfirmation(ui: ReceiptElements, offer: BuyAgainOffer): void {
   ui.question.textContent = RECEIPT_TEXTS.buyAgainAsk.say(offer);
+  ui.confirm.textContent = (offer.lookups === 1 ? RECEIPT_TEXTS.buyItAgain : RECEIPT_TEXTS.buyThemAgain).text;
   ui.buyAgain.hidden = true;
   ui.confirmation.hidden = false;
   ui.confirm.focus();

@@ -3,7 +3,7 @@
 // test, a bulk run).
 import { WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
 import type { WatchList, WatchView } from '../../../shared/watch-rpc';
-import { DATA_CHANGED } from '../../data-changed';
+import { DATA_CHANGED, WATCHES_LISTED } from '../../data-changed';
 import { busy, errorText, say } from '../../dom';
 import { type Latest, latestOnly } from '../../latest-only';
 import { call } from '../../rpc-client';
@@ -42,6 +42,8 @@ class WatchesController implements WatchActions {
   }
 
   private show(list: WatchList): void {
+    // The offer under Bulk run says the same schedule for rows other tools write.
+    document.dispatchEvent(new CustomEvent(WATCHES_LISTED, { detail: list.clock }));
     if (!list.keyConfigured && list.watches.length === 0) {
       showNoKey(this.ui);
       return;

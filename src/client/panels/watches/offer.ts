@@ -1,8 +1,9 @@
 // "Enrich new rows automatically", under the Bulk run panel's form: the lookup or recipe set up
 // there becomes a watch, with the daily credit cap it needs. The Watches panel lists it.
 import { WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
+import type { BackgroundCollection } from '../../../shared/jobs-rpc';
 import type { WatchDraft } from '../../../shared/watch-rpc';
-import { announceChange } from '../../data-changed';
+import { announceChange, WATCHES_LISTED } from '../../data-changed';
 import { busy, el, say } from '../../dom';
 import { call } from '../../rpc-client';
 
@@ -24,12 +25,17 @@ export function mountWatchOffer(parent: HTMLElement, setup: () => WatchSetup): v
   });
   const button = el('button', { type: 'button', id: 'watch-create' }, WATCHES_TEXTS.offer.text);
   const message = el('p', { id: 'watch-offer-message', class: 'message', role: 'status' });
+  const hint = el('p', { class: 'hint', id: 'watch-cap-hint' }, WATCHES_TEXTS.offerHint.say(null));
+  document.addEventListener(WATCHES_LISTED, (event) => {
+    const clock = (event as CustomEvent<BackgroundCollection>).detail;
+    hint.textContent = WATCHES_TEXTS.offerHint.say(clock === 'off' ? null : clock);
+  });
   parent.append(
     el(
       'div',
       { class: 'watch-offer' },
       el('h3', {}, WATCHES_TEXTS.offer.text),
-      el('p', { class: 'hint', id: 'watch-cap-hint' }, WATCHES_TEXTS.offerHint.text),
+      hint,
       el('div', { class: 'field' }, el('label', { for: 'watch-cap' }, WATCHES_TEXTS.capRequired.text), cap),
       el('div', { class: 'buttons' }, button),
       message,
@@ -45,7 +51,7 @@ export function mountWatchOffer(parent: HTMLElement, setup: () => WatchSetup): v
       cap.removeAttribute('aria-invalid');
       const list = await call('createWatch', { ...setup(), dailyCap } as WatchDraft);
       const made = list.watches[list.watches.length - 1];
-      say(message, WATCHES_TEXTS.watching.say(made?.sheetName ?? '', dailyCap), 'ok');
+      say(message, WATCHES_TEXTS.watching.say(made?.sheetName ?? '', dailyCap, made?.columns ?? ''), 'ok');
       announceChange();
     }),
   );

@@ -1,6 +1,7 @@
 // The Watches panel's view: the account's notice, each watch with its state, cap, spend, rows and
 // last run, and today's share of the trigger runtime quota. Everything from the server is text.
 import { WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
+import { plural } from '../../../core/text/plural';
 import { timesNote } from '../../../core/text/time-zone';
 import type { WatchList, WatchView } from '../../../shared/watch-rpc';
 import { $, el } from '../../dom';
@@ -100,6 +101,7 @@ function watchItem(watch: WatchView, actions: WatchActions): HTMLElement {
   save.addEventListener('click', () => actions.setCap(watch, cap, save));
   remove.addEventListener('click', () => actions.remove(watch, remove));
   const today = WATCHES_TEXTS.today.say(watch.spentToday, watch.dailyCap);
+  const rowsDone = plural(watch.rowsDone, WATCHES_TEXTS.rowDone.one, WATCHES_TEXTS.rowDone.many);
   return el(
     'li',
     { class: `watch watch-${watch.state}`, 'data-id': watch.id },
@@ -110,7 +112,7 @@ function watchItem(watch: WatchView, actions: WatchActions): HTMLElement {
       el('span', { class: `badge badge-watch-${watch.state}` }, watch.stateText),
     ),
     el('p', { class: 'hint job-meta' }, watch.columns),
-    el('p', { class: 'job-meta' }, `${today} · ${watch.rowsDone} rows done · ${watch.lastRun}`),
+    el('p', { class: 'job-meta' }, `${today} · ${rowsDone} · ${watch.lastRun}`),
     watch.lastProblem ? el('p', { class: 'job-message warning' }, watch.lastProblem) : null,
     el('div', { class: 'field' }, el('label', { for: capId }, WATCHES_TEXTS.dailyCap.text), cap),
     el('div', { class: 'buttons' }, toggle, save, remove),
@@ -121,7 +123,13 @@ function watchItem(watch: WatchView, actions: WatchActions): HTMLElement {
 export function showWatches(ui: WatchesElements, list: WatchList, actions: WatchActions): void {
   ui.notice.hidden = list.notice === null;
   ui.notice.textContent = list.notice ?? '';
-  ui.note.textContent = list.watches.length === 0 ? '' : `${list.watches.length} on`;
+  const count = (wanted: (state: WatchView['state']) => boolean) =>
+    list.watches.filter((watch) => wanted(watch.state)).length;
+  ui.note.textContent = WATCHES_TEXTS.note.say(
+    count((state) => state === 'on'),
+    count((state) => state !== 'on' && state !== 'off'),
+    count((state) => state === 'off'),
+  );
   ui.list.replaceChildren(
     ...(list.watches.length === 0
       ? [el('li', { class: 'hint' }, WATCHES_TEXTS.none.text)]

@@ -134,5 +134,8 @@ function settle(next: BulkRun, tally: Tally, end: SliceEnd): BulkRun {
 function stopMessage(reason: string, cursor: number, run: BulkRun): string {
   const where =
     cursor <= run.lastRow ? ` The run stopped at row ${cursor}; nothing from there on was sent.` : '';
-  return `${reason}${where} Resume once this is fixed.`;
+  // A reason that names its own next step ("Top up the account, then run again.") says it once,
+  // as the run's: "…, then Resume."; any other reason gets the run's own.
+  const own = /^(.*\.) ([^.]*), then run again\.$/.exec(reason);
+  return own ? `${own[1]}${where} ${own[2]}, then Resume.` : `${reason}${where} Resume once this is fixed.`;
 }

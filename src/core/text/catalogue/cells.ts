@@ -19,6 +19,10 @@ const SIDEBAR = 'Extensions > Enrich for Sheets > Open sidebar';
 export const CELL_TEXT = {
   notFound: NOT_FOUND.text,
   noKey: NO_KEY.say(`${SIDEBAR}.`),
+  /** An editor's formula, and the key the owner saved for themselves (server/api-key.ts). */
+  ownersKeyOnly: NO_KEY.say(
+    `the key here is saved for the spreadsheet's owner alone, so an editor's formula may not spend it. Share a key with this spreadsheet (${SIDEBAR}), or ask the owner to.`,
+  ),
   /** Another execution is buying the same answer right now. */
   processing: PROCESSING.say('another cell is buying this answer right now.'),
   /** A job runs, and the next edit or opening of the file collects it (jobs/trigger-records.ts). */

@@ -1,18 +1,21 @@
-// Error cells, spills written over, and what a custom function may reach (X10, S13-S15, SE1, P6,
-// RT2 of docs/platform-assumptions.md), on the formulas sheet, rows 17 to 27 (recalculation.ts has
-// the rows above).
+// Error cells, empty arguments, spills written over, and what a custom function may reach (X10,
+// X11, S13-S15, SE1, P6, RT2 of docs/platform-assumptions.md), on the formulas sheet, rows 17 to 29
+// (recalculation.ts has the rows above).
 
 import { isJsonObject } from '../../json';
 import { type Probe, seen } from '../../probe';
-import { USER_STORE_MARK } from '../custom-functions';
+import { EDITOR_STORE_MARK, OWNERS_MARK, USER_STORE_MARK } from '../custom-functions';
 import { argsOf, RECORDS, runsOf } from '../records';
-import { formulaCell, SHEETS } from '../sheets';
+import { EDITOR_TYPED, formulaCell, SHEETS } from '../sheets';
 import { counted, recall, required } from '../store';
 
 const ERROR_CELLS = {
   reference: { source: 'A17', formula: "='No such probe sheet'!A1", reader: 'B17', key: 'x10-reference' },
   thrown: { source: 'A18', formula: '=PROBE_THROW()', reader: 'B18', key: 'x10-thrown' },
 } as const;
+
+/** A formula whose second argument is empty (X11). */
+const EMPTY_ARGUMENT = { cell: 'A29', formula: '=PROBE_ARG("x11-empty", , 1)', key: 'x11-empty' } as const;
 
 function received(which: keyof typeof ERROR_CELLS) {
   const { reader, key } = ERROR_CELLS[which];
@@ -37,6 +40,20 @@ export const ERROR_PROBES: readonly Probe[] = [
         formulaCell(reader).setFormula(`=PROBE_ARG("${key}",${source})`);
     },
     finish: () => seen({ reference: received('reference'), thrown: received('thrown') }),
+  },
+  {
+    name: 'x11-empty-argument-is-an-empty-string',
+    id: 'X11',
+    asks: 'A formula with an empty argument, =PROBE_ARG("x11-empty", , 1): a parse error, or called, and with what?',
+    expected: { received: ['string: '], shows: 'called' },
+    setup: () => {
+      formulaCell(EMPTY_ARGUMENT.cell).setFormula(EMPTY_ARGUMENT.formula);
+    },
+    finish: () =>
+      seen({
+        received: recall(argsOf(EMPTY_ARGUMENT.key)) ?? [],
+        shows: formulaCell(EMPTY_ARGUMENT.cell).getValue(),
+      }),
   },
   {
     name: 's15-get-values-of-error-cells',
@@ -92,6 +109,22 @@ export const ERROR_PROBES: readonly Probe[] = [
       formulaCell('A27').setFormula('=PROBE_USER_STORES()');
     },
     finish: () => seen(required(RECORDS.userStores, 'the formula in A27 did not run')),
+  },
+  {
+    name: 'p6-an-editors-formula-reads-the-owners-user-properties',
+    id: 'P6',
+    asks: "A formula an editor types in the owner's spreadsheet: whose user property does it read, and may it write it?",
+    expected: { reads: "the owner's", editorMayWrite: false },
+    setup: () => {
+      PropertiesService.getUserProperties().setProperty(EDITOR_STORE_MARK, OWNERS_MARK);
+    },
+    finish: () =>
+      seen(
+        required(
+          RECORDS.editorStores,
+          `the editor's formula in ${SHEETS.typed}!${EDITOR_TYPED.cell} did not run: a second account types it`,
+        ),
+      ),
   },
   {
     name: 'rt2-stopped-at-the-deadline',

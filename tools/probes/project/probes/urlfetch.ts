@@ -1,4 +1,4 @@
-// UrlFetchApp and the manifest's allowlist (U1-U4, M2 of docs/platform-assumptions.md). U5 (each
+// UrlFetchApp and the manifest's allowlist (U1-U4, U6, M2 of docs/platform-assumptions.md). U5 (each
 // request of a fetchAll spends quota) and N1 (what the server saw first) cannot be seen from here.
 
 import { type Probe, seen } from '../../probe';
@@ -21,7 +21,21 @@ function timed(work: () => unknown): number {
   return Date.now() - start;
 }
 
+/** `URLS.ok` with a query that makes the whole URL `length` characters long. */
+const urlOfLength = (length: number) => `${URLS.ok}?q=${'x'.repeat(length - URLS.ok.length - 3)}`;
+
 export const URLFETCH_PROBES: readonly Probe[] = [
+  {
+    name: 'u6-url-over-2-kb',
+    id: 'U6',
+    asks: 'A fetch of a URL of 2,048 characters, then of 2,049: which is refused, with what message?',
+    expected: { atTheLimit: 'accepted', overIt: 'Limit Exceeded: URLFetch URL Length.' },
+    run: () => {
+      const fetch = (length: number) => () =>
+        UrlFetchApp.fetch(urlOfLength(length), { muteHttpExceptions: true });
+      return seen({ atTheLimit: outcome(fetch(2_048)), overIt: outcome(fetch(2_049)) });
+    },
+  },
   {
     name: 'u1-error-body-cut',
     id: 'U1',

@@ -23,6 +23,8 @@ export const BULK_TEXTS = {
   fullNameColumn: said('label', 'Full name column'),
   locationColumn: said('label', 'Location column (optional)'),
   jobTitleColumn: said('label', 'Job title column (optional)'),
+  /** A required column picker while no header names its input (core/bulk/column-guess.ts). */
+  noColumnYet: said('label', '(choose a column)'),
   mainValue: said('label', 'Main value, in one column'),
   chosenFields: said('label', 'Chosen fields, one column each'),
   maxEmployees: said('label', 'At most this many employees per company'),
@@ -58,6 +60,11 @@ export const BULK_TEXTS = {
   notNow: said('label', 'Not now'),
   // The preview.
   destinations: saidBy('hint', destinations),
+  /** A recipe's step: the rows it skips because their output already shows something. */
+  filledSkipped: saidBy(
+    'hint',
+    (rows: string) => `${rows} already filled (typed, or a formula's): skipped, never written over.`,
+  ),
   invalidRow: saidBy('hint', (row: number, message: string) => `Row ${row}: ${message}`),
   invalidRows: saidBy('label', (count: number) => `Invalid rows (${count})`),
   moreRows: saidBy('hint', (more: string) => `…and ${more}.`),

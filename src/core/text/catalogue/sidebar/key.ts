@@ -3,10 +3,11 @@ import { creditsText } from '../../credits';
 import { said, saidBy } from './said';
 
 export const KEY_TEXTS = {
+  /** Who spends the key (server/api-key.ts `formulaMaySpend`): saved for the user, or shared here. */
   saved: saidBy(
     'hint',
     (masked: string | null, shared: boolean) =>
-      `Saved: ${masked} (${shared ? 'shared with this spreadsheet' : 'only you'})`,
+      `Saved: ${masked} (${shared ? "shared with this spreadsheet: its editors' formulas spend it too" : "only you: editors' formulas buy nothing with it"})`,
   ),
   none: said('hint', 'No API key saved yet.'),
   pasteNew: said('label', 'Paste a new key to replace it'),
@@ -27,6 +28,12 @@ export const KEY_TEXTS = {
     'New key saved without a test: it replaces the old one. Test it before you rely on it.',
   ),
   keySaved: said('message', 'Key saved.'),
+  /** Google refused the Open trigger, or (`editKept` false) the Edit trigger as well, when the key was saved. */
+  driversRefused: saidBy('message', (editKept: boolean) =>
+    editKept
+      ? "Google allows 20 of the add-on's triggers a person, and refused this spreadsheet's Open trigger: results that take a while arrive here when someone edits the sheet or the sidebar is open, not on reopening. To free triggers, remove the key in the sidebar of spreadsheets you no longer use."
+      : "Google allows 20 of the add-on's triggers a person, and refused this spreadsheet's Edit and Open triggers: results that take a while arrive here only while the sidebar is open. To free triggers, remove the key in the sidebar of spreadsheets you no longer use.",
+  ),
   /** What the test of a new key cost: `spent` credits. */
   testCostWas: saidBy('message', (spent: number) =>
     spent > 0 ? `its test cost ${creditsText(spent)}` : 'its test cost nothing',

@@ -14,13 +14,15 @@ export interface BuyAgainAsked {
 function offerText(offer: BuyAgainAsked): string {
   const lookups = offer.lookups === 1 ? '1 lookup' : `${offer.lookups.toLocaleString('en-US')} lookups`;
   const formulas = offer.formulas === 1 ? 'its formula is' : `their ${offer.formulas} formulas are`;
-  return `Buy ${lookups} again for ${offer.isBound ? 'up to ' : ''}${creditsText(offer.credits)}? The saved answers are replaced and ${formulas} entered again. Nothing else is bought.`;
+  const answers = offer.lookups === 1 ? 'answer is' : 'answers are';
+  return `Buy ${lookups} again for ${offer.isBound ? 'up to ' : ''}${creditsText(offer.credits)}? The saved ${answers} replaced and ${formulas} entered again. Nothing else is bought.`;
 }
 
 export const RECEIPT_TEXTS = {
   selectCell: said('hint', 'Select a cell to see what it cost.'),
   intro: said('hint', 'What the selected cell shows: bought when, for what, and where it is kept.'),
   buyThemAgain: said('label', 'Buy them again'),
+  buyItAgain: said('label', 'Buy it again'),
   buyAgainAsk: saidBy('confirm', offerText),
   buyAgainFor: saidBy('label', (credits: number) => `Buy again (${creditsText(credits)})…`),
   keyFirst: said('hint', 'Save your API key first: receipts are read for its account.'),

@@ -2,7 +2,7 @@
 // server's answers and lines for them (server/watches/api.ts, server/presenters/watches.ts).
 import type { BackgroundCollection } from '../../../../shared/jobs-rpc';
 import { creditsText } from '../../credits';
-import { said, saidBy } from './said';
+import { counted, said, saidBy } from './said';
 
 /** The triggers that start watches here: this user's, and how often the clock check runs. */
 export interface WatchTriggers {
@@ -57,6 +57,14 @@ function waitFor({ edit, clock }: WatchTriggers): string {
   return edit ? 'wait until you next edit a watched column' : 'are not watched';
 }
 
+/**
+ * When rows other tools write are looked at: the clock check's schedule, in the one wording the
+ * offer, the Watches panel's pause and its triggers' line share.
+ */
+export function clockCheck(clock: BackgroundCollection): string {
+  return clock === 'off' ? 'checked when you next edit a watched column' : `checked every ${clock}`;
+}
+
 const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 export const WATCHES_TEXTS = {
@@ -87,6 +95,13 @@ export const WATCHES_TEXTS = {
   ),
   /** What starts the watches here, and what waits (`anyOn`: a watch is on). */
   drivers: saidBy('hint', driversText),
+  /** The panel's note: how many watches are on, paused and off ("1 on, 2 paused"). */
+  note: saidBy('label', (on: number, paused: number, off: number) =>
+    [on > 0 ? `${on} on` : '', paused > 0 ? `${paused} paused` : '', off > 0 ? `${off} off` : '']
+      .filter((part) => part !== '')
+      .join(', '),
+  ),
+  rowDone: counted('hint', 'row done', 'rows done'),
   lastRun: saidBy('hint', (when: string | null) => (when === null ? 'Not run yet' : `Last run ${when}`)),
   triggerTime: saidBy(
     'hint',
@@ -107,16 +122,23 @@ export const WATCHES_TEXTS = {
     (label: string) => `"${label}" is deleted. Its columns and what it wrote stay in the sheet.`,
   ),
   offer: said('label', 'Enrich new rows automatically'),
-  offerHint: said(
+  /**
+   * `clock`: the clock check's schedule here once one runs; null while none does (no watch yet),
+   * when how often it may run is not known: every hour for an add-on, every minute for a script
+   * bound to its spreadsheet.
+   */
+  offerHint: saidBy(
     'hint',
-    'Keeps this running on rows as they arrive: typed, pasted, inserted, sent by a Google Form, or written by other tools (checked every hour). Empty rows already there are included. It never spends more than its daily cap.',
+    (clock: BackgroundCollection | null) =>
+      `Keeps this running on rows as they arrive: typed, pasted, inserted, sent by a Google Form, or written by other tools (${clock === null ? 'checked at least once an hour' : clockCheck(clock)}). Empty rows already there are included. It never spends more than its daily cap.`,
   ),
   capRequired: said('label', 'Daily credit cap (required)'),
   capFirst: said('message', 'Set a daily credit cap first: how many credits it may spend a day.'),
+  /** `columns`: what it reads and where it writes, as the Watches list says it ("Company (C) -> Website (D), …"). */
   watching: saidBy(
     'message',
-    (sheet: string, cap: number) =>
-      `Watching: new rows of "${sheet}" are enriched as they arrive, up to ${creditsText(cap)} a day. See Watches below.`,
+    (sheet: string, cap: number, columns: string) =>
+      `Watching: new rows of "${sheet}" are enriched as they arrive, up to ${creditsText(cap)} a day: ${columns}. Rows whose result is already filled are skipped. See Watches below.`,
   ),
   today: saidBy('hint', (spent: number, cap: number) => `Today ${creditsText(spent)} of ${creditsText(cap)}`),
   dailyCap: said('label', 'Daily credit cap'),
