@@ -12,6 +12,7 @@ import type { CallOptions } from '../src/core/api/outcome';
 import { localPacer } from '../src/core/api/pacing';
 import type { ClockPort, HttpPort, HttpRequest, HttpResponse } from '../src/core/platform/ports';
 import { FakeApi } from '../tools/fake-api/fake-api';
+import { sized } from './mode';
 
 export interface BlipStrategy {
   name: string;
@@ -62,7 +63,7 @@ export interface BlipConditions {
 }
 
 export const BLIP_CONDITIONS: BlipConditions = {
-  lookups: 10_000,
+  lookups: sized(10_000, 2_000),
   blipRate: 1 / 1000,
   latencyMs: 300,
   ratePerSecond: 10,

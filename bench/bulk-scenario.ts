@@ -5,9 +5,10 @@
 import type { BulkPreview, BulkProgress, BulkRunConfig } from '../src/shared/bulk-rpc';
 import { spent, typeValues, type World } from '../test/bundle/harness';
 import { type SliceFigures, sliceFigures } from './bulk-slices';
+import { sized } from './mode';
 import { LATENCY_MS, type PaceFigures, refused } from './pace-ways';
 
-const ROWS = 10_000;
+const ROWS = sized(10_000, 2_000);
 const DUPLICATE_SHARE = 0.3;
 const FILLED_EVERY = 10;
 const NAIVE_ROWS_PER_EXECUTION = 800;

@@ -7,6 +7,7 @@ import {
   typeValues,
   type World,
 } from '../test/bundle/harness';
+import { sized } from './mode';
 
 export interface FormulaFigures {
   cells: number;
@@ -40,8 +41,8 @@ const PROPERTY_STORE_READS = ['Properties.getProperties'];
  * triggers are measured apart), then re-run by Sheets unasked, which must cost nothing.
  */
 export function measureFormulas(w: World, functionName: string): FormulaFigures {
-  const cells = 2000;
-  const distinct = 500;
+  const cells = sized(2_000, 400);
+  const distinct = sized(500, 100);
   typeValues(
     w,
     `A1:A${cells}`,

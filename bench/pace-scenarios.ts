@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { saveSettings } from '../test/bundle/harness';
 import { firstRunOnly } from './bulk-scenario';
-import { type RangeFigures, rangeFormula } from './formula-costs';
+import { BIG_RANGE_ROWS, type RangeFigures, rangeFormula } from './formula-costs';
 import {
   eachWay,
   LATENCY_MS,
@@ -46,10 +46,10 @@ export function measurePaceScenarios(): PaceScenarios {
   return {
     ways: WAYS,
     rangeLookMinutes: RANGE_LOOK_MINUTES,
-    bulk: eachWay('bulk, 10,000 rows, first run', bulk),
+    bulk: eachWay('bulk, first run', bulk),
     range: eachWay('range of 500', range(500)),
-    bigRange: eachWay('range of 5,000', range(5000)),
+    bigRange: eachWay(`range of ${BIG_RANGE_ROWS}`, range(BIG_RANGE_ROWS)),
     watch: eachWay('watch, a day', (way) => measureWatch(DIST, LATENCY_MS, (o) => wayWorld(way, o))),
-    recipe: eachWay('recipe, 10,000 rows', (way) => recipeWay(DIST, LATENCY_MS, way)),
+    recipe: eachWay('recipe', (way) => recipeWay(DIST, LATENCY_MS, way)),
   };
 }

@@ -5,6 +5,7 @@ import type { PaceScenarios } from './pace-scenarios';
 import type { PaceFigures, PaceResults } from './pace-ways';
 import { n, row } from './table-text';
 import type { WatchFigures } from './watch-scenario';
+import { howOften } from './watch-table';
 
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 const times = (value: number, bound: number) => `${(value / bound).toFixed(2)}×`;
@@ -39,7 +40,7 @@ function cells<T>(
 }
 
 /** The three-way table, with its header row. */
-export function paceRows(p: PaceScenarios): string[] {
+export function paceRows(p: PaceScenarios, rows: { bulk: number; recipe: number }): string[] {
   const four = '429s · credits, minimum · rows unanswered';
   const range = (rows: number) =>
     `\`=COMPANY_WEBSITE(A1:A${rows})\` over new names, typed once and left alone: minutes until the last row is answered (looked at for up to ${n(p.rangeLookMinutes / 60)} h) / bound · 429s · credits, minimum · rows unanswered a day after typing · trigger runtime, all days (the quota: 90 min a day)`;
@@ -47,17 +48,17 @@ export function paceRows(p: PaceScenarios): string[] {
     row(['The API’s real pace', ...p.ways.map((way) => `(${way.id}) ${way.label}`)]),
     row(['---', ...p.ways.map(() => '---')]),
     row([
-      `Bulk, 10,000 rows (30 % repeats, 10 % filled), first run: simulated s / bound (distinct lookups ÷ the key’s pace) · ${four}`,
+      `Bulk, ${n(rows.bulk)} rows (30 % repeats, 10 % filled), first run: simulated s / bound (distinct lookups ÷ the key’s pace) · ${four}`,
       ...cells(p.bulk, runCell, p),
     ]),
     row([range(p.range[0]!.figures.rows), ...cells(p.range, rangeCell, p)]),
     row([range(p.bigRange[0]!.figures.rows), ...cells(p.bigRange, rangeCell, p)]),
     row([
-      `A watch over a day of form responses (one a minute, ${n(p.watch[0]!.figures.rows)} rows: no pace bounds it): minutes from a row’s arrival to its answer, median / worst · ${four} (an hour after the day) · share of the trigger quota`,
+      `A watch over a day of form responses (${howOften(p.watch[0]!.figures.rows)}, ${n(p.watch[0]!.figures.rows)} rows: no pace bounds it): minutes from a row’s arrival to its answer, median / worst · ${four} (an hour after the day) · share of the trigger quota`,
       ...cells(p.watch, watchCell, p),
     ]),
     row([
-      `Recipe "Email from name", 10,000 rows: simulated s / bound (distinct lookups ÷ the key’s pace) · ${four} (rows a step ended with an error)`,
+      `Recipe "Email from name", ${n(rows.recipe)} rows: simulated s / bound (distinct lookups ÷ the key’s pace) · ${four} (rows a step ended with an error)`,
       ...cells(p.recipe, runCell, p),
     ]),
   ];

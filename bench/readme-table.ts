@@ -1,5 +1,6 @@
 // The benchmark tables of docs/benchmark.md, rendered from bench/results.json: `npm run bench -- --save`
 // rewrites them between the markers, and a test fails when that page and the results disagree.
+import type { BenchMode } from './mode';
 import type { PaceScenarios } from './pace-scenarios';
 import { paceRows } from './pace-table';
 import { n, row } from './table-text';
@@ -16,6 +17,8 @@ interface Run {
   executionsPer1000Rows: number;
 }
 interface Formulas {
+  cells: number;
+  distinctInputs: number;
   creditsFirstPass: number;
   creditsSecondPass: number;
   serviceCallsPerMissCell: number;
@@ -55,10 +58,18 @@ interface Blip {
 }
 export interface BenchResults {
   date: string;
+  mode: BenchMode;
   machine: string;
   startup: { bundleKB: number; gzipKB: number; loadMsMedian: number; loadMsWorst: number };
   formulas: { ours: Formulas; naive: Formulas };
-  bulk: { minimumCredits: number; rateBoundSeconds: number; ours: Run; naive: Run; naiveSkippingFilled: Run };
+  bulk: {
+    rows: number;
+    minimumCredits: number;
+    rateBoundSeconds: number;
+    ours: Run;
+    naive: Run;
+    naiveSkippingFilled: Run;
+  };
   bulkTokenBucket: { simulatedSeconds: number; refused: number };
   recipe: {
     rows: number;
@@ -86,6 +97,12 @@ export interface BenchResults {
   };
 }
 
+const MODE_TEXT: Readonly<Record<BenchMode, string>> = {
+  full: 'the full bench (`npm run bench`)',
+  quick:
+    'the quick bench (`npm run bench -- --quick`: bulk runs and the recipe over 2,000 rows, the big range over 1,000, formulas over 400 cells, the blips over 2,000 lookups, a watch’s day with a response every 5 minutes; the full bench runs five times these)',
+};
+
 const ratio = (ours: number, naive: number) => (naive === 0 ? '' : (ours / naive).toFixed(2));
 
 export function renderBenchTables(r: BenchResults): string {
@@ -96,7 +113,7 @@ export function renderBenchTables(r: BenchResults): string {
     row(['Figure', 'Ours', 'Naive', 'Naive, skipping filled rows', 'Ours / naive']),
     row(['---', '---', '---', '---', '---']),
     row([
-      'Bulk credits, 10,000 rows (30 % repeats, 10 % filled), run twice + after the outputs were cleared',
+      `Bulk credits, ${n(bulk.rows)} rows (30 % repeats, 10 % filled), run twice + after the outputs were cleared`,
       n(bulk.ours.credits),
       n(bulk.naive.credits),
       n(skip.credits),
@@ -160,7 +177,7 @@ export function renderBenchTables(r: BenchResults): string {
       ratio(r.recipe.ours.simulatedSeconds, r.recipe.naive.simulatedSeconds),
     ]),
     row([
-      'Formula credits, 2,000 cells over 500 inputs, then re-evaluated',
+      `Formula credits, ${n(formulas.ours.cells)} cells over ${n(formulas.ours.distinctInputs)} inputs, then re-evaluated`,
       `${n(formulas.ours.creditsFirstPass)} + ${n(formulas.ours.creditsSecondPass)}`,
       `${n(formulas.naive.creditsFirstPass)} + ${n(formulas.naive.creditsSecondPass)}`,
       '',
@@ -267,9 +284,9 @@ export function renderBenchTables(r: BenchResults): string {
   ];
   return [
     START_MARKER,
-    `Latest run: ${r.date}, ${r.machine}.`,
+    `Latest run: ${r.date}, ${r.machine}, ${MODE_TEXT[r.mode]}.`,
     '',
-    ...paceRows(r.pace),
+    ...paceRows(r.pace, { bulk: bulk.rows, recipe: r.recipe.rows }),
     '',
     'Every figure below runs on a plan of 10 requests/s whose pace the add-on already learned (the key allows 10/s, Credit settings say 10).',
     '',

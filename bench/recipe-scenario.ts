@@ -6,9 +6,10 @@
 import type { BulkPreview, BulkProgress, BulkRunConfig } from '../src/shared/bulk-rpc';
 import type { RecipePreview } from '../src/shared/recipe-rpc';
 import { saveSettings, spent, typeValues, type World } from '../test/bundle/harness';
+import { sized } from './mode';
 import { distinctLookups, onPlan, type PaceFigures, refused, type Way, wayWorld } from './pace-ways';
 
-const ROWS = 10_000;
+const ROWS = sized(10_000, 2_000);
 const DUPLICATE_SHARE = 0.2;
 const MISS_RATE = 0.3;
 

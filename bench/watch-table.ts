@@ -4,9 +4,15 @@ import type { WatchFigures } from './watch-scenario';
 
 export type { WatchFigures } from './watch-scenario';
 
+/** How often a day of `rows` form responses came: "one a minute", or one every few minutes. */
+export const howOften = (rows: number) => {
+  const minutes = 1_440 / rows;
+  return minutes === 1 ? 'one a minute' : `one every ${n(minutes)} minutes`;
+};
+
 /** A day of form responses under a watch (bench/watch-scenario.ts). */
 export function watchRows(w: WatchFigures): string[] {
-  const day = `A watch over a day of form responses (one a minute, ${n(w.rows)} rows, ${w.repeatShare * 100} % repeats), at 10/s`;
+  const day = `A watch over a day of form responses (${howOften(w.rows)}, ${n(w.rows)} rows, ${w.repeatShare * 100} % repeats), at 10/s`;
   return [
     row([`${day}: credits, minimum`, `${n(w.credits)}, ${n(w.minimumCredits)}`, 'the minimum']),
     row([

@@ -32,6 +32,26 @@ function appendChildren(node: HTMLElement, children: Child[]): void {
   }
 }
 
+/** A question and its two buttons (`<prefix>-confirm`, `<prefix>-keep`), hidden until asked. */
+export function confirmationBox(prefix: string, yes: string, yesClass: string, no: string) {
+  const question = el('p', { id: `${prefix}-confirm-text`, class: 'warning' });
+  const confirm = el('button', { type: 'button', id: `${prefix}-confirm`, class: yesClass }, yes);
+  const keep = el('button', { type: 'button', id: `${prefix}-keep` }, no);
+  const confirmation = el(
+    'div',
+    {
+      id: `${prefix}-confirmation`,
+      class: 'confirmation',
+      role: 'group',
+      'aria-labelledby': `${prefix}-confirm-text`,
+    },
+    question,
+    el('div', { class: 'buttons' }, confirm, keep),
+  );
+  confirmation.hidden = true;
+  return { question, confirm, keep, confirmation };
+}
+
 export const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 export function errorText(error: unknown): string {

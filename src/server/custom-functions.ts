@@ -83,7 +83,6 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
     }
     results = lookupMany(context.deps, items, {
       buyer: 'formula',
-      jobSource: 'formula',
       // Asked for only when something is bought: a cell answered from the cache needs neither.
       get spreadsheetId() {
         return context.spreadsheetId();

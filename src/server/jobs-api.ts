@@ -19,7 +19,7 @@ import { lookupMany } from '../core/lookup/pass';
 import { operationByType } from '../core/operations/table';
 import type { Operation } from '../core/operations/types';
 import { NOT_SENT_BARE } from '../core/text/catalogue/queue';
-import { JOBS_TEXTS } from '../core/text/catalogue/sidebar/jobs';
+import { JOBS_ANSWERS } from '../core/text/catalogue/sidebar/jobs-answers';
 import { errorMessage } from '../core/text/error-message';
 import type { JobsList, JobView, RetryResult } from '../shared/jobs-rpc';
 import { spreadsheetById } from './adapters/employee-sheets';
@@ -98,13 +98,13 @@ const refused = (message: string): RetryResult => ({ ok: false, message, job: nu
  */
 export function retryExpiredJob(key: string): RetryResult {
   const context = collectorContext();
-  if (!context) return refused(JOBS_TEXTS.keyFirst.text);
+  if (!context) return refused(JOBS_ANSWERS.keyFirst.text);
   const job = myJobs(context).find((candidate) => candidate.key === String(key));
-  if (!job) return refused(JOBS_TEXTS.notListed.text);
+  if (!job) return refused(JOBS_ANSWERS.notListed.text);
   if (isUndeliveredList(job)) return rewriteList(context, job);
-  if (!canRunAgain(job)) return refused(JOBS_TEXTS.cannotRunAgain.say(job.state));
+  if (!canRunAgain(job)) return refused(JOBS_ANSWERS.cannotRunAgain.say(job.state));
   const op = operationByType(job.type);
-  if (!op) return refused(JOBS_TEXTS.unknownOperation.say(job.type));
+  if (!op) return refused(JOBS_ANSWERS.unknownOperation.say(job.type));
   const finished = job.state === 'stalled' ? collectIfFinished(context, job) : null;
   if (finished) return finished;
   // Its record goes first, or the lookup would answer "expired" (or "lost") again without asking.
@@ -122,8 +122,8 @@ function replaceJob(context: CollectorContext, job: JobRecord, next: JobRecord |
     [{ expected: job, next }],
     RETRY_LOCK_WAIT_MS,
   );
-  if (saved === null) return refused(JOBS_TEXTS.collectionBusy.text);
-  if (saved.length === 0) return refused(JOBS_TEXTS.jobChanged.text);
+  if (saved === null) return refused(JOBS_ANSWERS.collectionBusy.text);
+  if (saved.length === 0) return refused(JOBS_ANSWERS.jobChanged.text);
   return null;
 }
 
@@ -132,7 +132,6 @@ function runAgain(context: CollectorContext, job: JobRecord, op: Operation): Ret
   const now = context.deps.client.clock.now();
   const results = lookupMany(context.deps, [{ key: job.key, op, request: job.request }], {
     buyer: 'retry',
-    jobSource: 'sidebar',
     spreadsheetId: job.spreadsheetId,
     day: context.day,
     deadline: now + RETRY_BUDGET_MS,
@@ -150,13 +149,13 @@ function runAgain(context: CollectorContext, job: JobRecord, op: Operation): Ret
   if (after && isPending(after)) keepCollecting();
   refreshFormulas(job.spreadsheetId);
   const message =
-    result.kind === 'pending' ? JOBS_TEXTS.startedAgain.say(view?.costText) : JOBS_TEXTS.doneAgain.text;
+    result.kind === 'pending' ? JOBS_ANSWERS.startedAgain.say(view?.costText) : JOBS_ANSWERS.doneAgain.text;
   return { ok: true, message, job: view };
 }
 
 /** A re-run that only waits its turn: the lock busy, another execution buying it, or not sent in time. */
 function notNow(deferral: Deferral, view: JobView | null): RetryResult {
-  if (deferral.reason === 'buying-elsewhere') return refused(JOBS_TEXTS.formulaBusy.text);
+  if (deferral.reason === 'buying-elsewhere') return refused(JOBS_ANSWERS.formulaBusy.text);
   if (deferral.reason === 'lock-busy') return refused(deferral.message);
   return { ok: false, message: deferral.message, job: view };
 }
@@ -180,7 +179,7 @@ function collectIfFinished(context: CollectorContext, job: JobRecord): RetryResu
   const collected = after === undefined || after.state === 'collected';
   return {
     ok: collected,
-    message: collected ? JOBS_TEXTS.finishedAfterAll.text : progress.summary,
+    message: collected ? JOBS_ANSWERS.finishedAfterAll.text : progress.summary,
     job: view,
   };
 }

@@ -10,7 +10,7 @@ import { dropAllClaims } from '../core/lookup/claims';
 import { OUT_OF_CREDITS_PROPERTY } from '../core/lookup/send';
 import { operationByType } from '../core/operations/table';
 import type { BatchStorePort } from '../core/platform/ports';
-import { SPENDING_TEXTS } from '../core/text/catalogue/sidebar/spending';
+import { SPENDING_ANSWERS } from '../core/text/catalogue/sidebar/spending-answers';
 import type { CacheView, LedgerView } from '../shared/rpc';
 import { appsScriptClock, batchStorePort, lockPort } from './adapters/apps-script';
 import { cacheSheetPort, executionContext, resultCache, today } from './context';
@@ -26,7 +26,7 @@ const documentProperties = requireDocumentProperties;
 /** A store that answers reads from one snapshot and refuses writes: for calls that only look. */
 function snapshotStore(all: Record<string, string>): BatchStorePort {
   const readOnly = () => {
-    throw new Error(SPENDING_TEXTS.readOnly.text);
+    throw new Error(SPENDING_ANSWERS.readOnly.text);
   };
   return { getAll: () => all, setMany: readOnly, removeMany: readOnly };
 }
@@ -132,7 +132,7 @@ export function getCacheStats(): CacheView {
 export function clearCache(where: 'here' | 'everywhere' = 'here'): CacheView {
   const results = savedResults();
   const scope = results.scope;
-  if (scope === undefined) throw new Error(SPENDING_TEXTS.clearKeyFirst.text);
+  if (scope === undefined) throw new Error(SPENDING_ANSWERS.clearKeyFirst.text);
   results.cache.clear(scope);
   const inScope = scopeFilter(scope);
   const hereId = activeSpreadsheet()?.getId() ?? '';

@@ -8,7 +8,7 @@ import { cacheResolver } from '../core/billing/resolve';
 import type { ResultCache } from '../core/cache/result-cache';
 import type { BatchStorePort, ClockPort, LockPort, SheetStorePort } from '../core/platform/ports';
 import { DAY_MS } from '../core/platform/time';
-import { SPENDING_TEXTS } from '../core/text/catalogue/sidebar/spending';
+import { SPENDING_ANSWERS } from '../core/text/catalogue/sidebar/spending-answers';
 import { errorMessage } from '../core/text/error-message';
 import { appsScriptClock, batchStorePort, lockPort } from './adapters/apps-script';
 import { ledgerSheetPort } from './adapters/ledger-sheet';
@@ -77,7 +77,7 @@ export function recordLostText(access: RecordAccess, spreadsheet: Spreadsheet | 
   if (lost?.deleted !== 'sheet') return null;
   if (lost.at !== undefined && access.clock.now() - lost.at >= KEEP_DAYS * DAY_MS) return null;
   const when = lost.at === undefined ? null : timeFormatter(spreadsheet, 'yyyy-MM-dd HH:mm')(lost.at);
-  return SPENDING_TEXTS.recordLost.say(when, lost.name);
+  return SPENDING_ANSWERS.recordLost.say(when, lost.name);
 }
 
 export interface RecordRead {

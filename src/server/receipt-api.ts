@@ -23,7 +23,7 @@ import {
 } from '../core/receipts/selection';
 import type { FormulaSources } from '../core/receipts/shown';
 import { beforeLine } from '../core/text/catalogue/refresh';
-import { RECEIPT_TEXTS } from '../core/text/catalogue/sidebar/receipt';
+import { RECEIPT_ANSWERS } from '../core/text/catalogue/sidebar/receipt-answers';
 import { type CellAt, cellA1, sheetRef } from '../core/text/cell-refs';
 import type { BuyAgainOffer, BuyAgainResult, SelectionReceipt } from '../shared/receipt-rpc';
 import { digestHashPort, gzipPort, ttlCachePort } from './adapters/apps-script';
@@ -88,10 +88,10 @@ function corners(range: GoogleAppsScript.Spreadsheet.Range, ref: string): Select
 export function getCellReceipt(known: string | null): SelectionReceipt {
   const spreadsheet = requireActiveSpreadsheet();
   const selected = selectionRef(spreadsheet);
-  if (!selected) return answer('', RECEIPT_TEXTS.selectCell.text);
+  if (!selected) return answer('', RECEIPT_ANSWERS.selectCell.text);
   if (known !== null && known === selected.ref) return answer(selected.ref, '', { unchanged: true });
   const ctx = executionContext({ canWriteSheets: true });
-  if (!ctx) return answer(selected.ref, RECEIPT_TEXTS.keyFirst.text);
+  if (!ctx) return answer(selected.ref, RECEIPT_ANSWERS.keyFirst.text);
   return receiptOf(ctx, spreadsheet, corners(selected.range, selected.ref));
 }
 
@@ -162,7 +162,7 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
   );
   const offer = buyAgainOffer(ctx, reads, selected, lists);
   const cellName = `${sheetRef(selected.sheet)}!${cellA1(selected.from.row, selected.from.column)}`;
-  if (!subject) return answer(selected.ref, RECEIPT_TEXTS.noLookup.say(cellName), { buyAgain: offer });
+  if (!subject) return answer(selected.ref, RECEIPT_ANSWERS.noLookup.say(cellName), { buyAgain: offer });
   const now = ctx.deps.client.clock.now();
   const kept = whereKept(subject.key, {
     fast: ttlCachePort(fastCache()),
@@ -189,8 +189,8 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
 
 function buyAgainHint(selected: Selected): string {
   return cellsOf(selected.from, selected.to).length > MAX_SELECTION_CELLS
-    ? RECEIPT_TEXTS.atMostCells.say(MAX_SELECTION_CELLS)
-    : RECEIPT_TEXTS.formulasOnly.text;
+    ? RECEIPT_ANSWERS.atMostCells.say(MAX_SELECTION_CELLS)
+    : RECEIPT_ANSWERS.formulasOnly.text;
 }
 
 type ListReads = Omit<ListSheetSources, 'formulas' | 'keyOf'>;
@@ -249,7 +249,6 @@ function buyAgainOffer(
 function buyAgainContext(ctx: ExecutionContext, spreadsheetId: string, now: number): LookupContext {
   return {
     buyer: 'buyAgain',
-    jobSource: 'sidebar',
     spreadsheetId,
     day: ctx.day(),
     deadline: now + BUY_AGAIN_BUDGET_MS,
@@ -283,7 +282,7 @@ export function buyAgain(confirmedCredits: number): BuyAgainResult {
   const ctx = context();
   const spreadsheet = requireActiveSpreadsheet();
   const selectedRef = selectionRef(spreadsheet);
-  if (!selectedRef) throw new Error(RECEIPT_TEXTS.selectFirst.text);
+  if (!selectedRef) throw new Error(RECEIPT_ANSWERS.selectFirst.text);
   const selected = corners(selectedRef.range, selectedRef.ref);
   const jobs = () => readJobs(ctx.deps.store);
   const record = () => readPurchaseRecord(recordAccess(), ctx.day()).record;
@@ -293,7 +292,7 @@ export function buyAgain(confirmedCredits: number): BuyAgainResult {
   const free = freeFromMemory(ctx, reads.stored(), found.lookups);
   const price = priceOf(found.lookups.filter((each) => !free.has(each.key)));
   if (!(price.credits <= Number(confirmedCredits) + 1e-9))
-    throw new Error(RECEIPT_TEXTS.priceChanged.say(price.credits, Number(confirmedCredits) || 0));
+    throw new Error(RECEIPT_ANSWERS.priceChanged.say(price.credits, Number(confirmedCredits) || 0));
   const listSheets = listSheetsBefore(found, jobs);
   const now = ctx.deps.client.clock.now();
   // What another of the user's spreadsheets bought, and this one lacks, is taken free; the rest is

@@ -4,7 +4,7 @@
 import { prunePurchaseSheet } from '../core/billing/purchase-log';
 import { spendReport } from '../core/billing/report';
 import { REPORT_PERIODS } from '../core/billing/report-periods';
-import { SPENDING_TEXTS } from '../core/text/catalogue/sidebar/spending';
+import { SPENDING_ANSWERS } from '../core/text/catalogue/sidebar/spending-answers';
 import type { ReportPeriod, ReportResult } from '../shared/receipt-rpc';
 import { writeReportSheet } from './adapters/report-sheet';
 import { today } from './context';
@@ -13,7 +13,7 @@ import { movePurchases, readPurchaseRecord, recordAccess, recordLostText } from 
 
 export function openSpendReport(period: ReportPeriod): ReportResult {
   const chosen = REPORT_PERIODS.find((each) => each.id === period);
-  if (!chosen) throw new Error(SPENDING_TEXTS.choosePeriod.text);
+  if (!chosen) throw new Error(SPENDING_ANSWERS.choosePeriod.text);
   const spreadsheet = requireActiveSpreadsheet();
   const access = recordAccess();
   const day = today(access.clock.now(), spreadsheet);
@@ -26,7 +26,7 @@ export function openSpendReport(period: ReportPeriod): ReportResult {
   const report = spendReport(record, chosen.id, day, clock, spreadsheet.getName(), recordLost);
   const sheetName = writeReportSheet(spreadsheet, report);
   const rows = report.rows.length;
-  const opened = SPENDING_TEXTS.opened.say(sheetName, rows, report.credits, chosen.label.toLowerCase());
+  const opened = SPENDING_ANSWERS.opened.say(sheetName, rows, report.credits, chosen.label.toLowerCase());
   return {
     sheetName,
     rows,

@@ -1,7 +1,7 @@
 // Server side of the sidebar's calls (src/shared/rpc.ts). Each answer is safe to show: no key.
 import { cleanPastedKey, maskKey, newKeyVerdict, redactKey } from '../core/api/api-key';
 import type { Drivers } from '../core/jobs/trigger-records';
-import { KEY_TEXTS } from '../core/text/catalogue/sidebar/key';
+import { KEY_ANSWERS } from '../core/text/catalogue/sidebar/key-answers';
 import type { KeySaveResult, KeyScope, KeyStatus, KeyTestResult, SidebarState } from '../shared/rpc';
 import { keyStatus, readApiKey, removeApiKey, storeApiKey } from './api-key';
 import { installDrivers, removeDrivers } from './collector/edit-open-triggers';
@@ -39,19 +39,22 @@ export function setApiKey(raw: string, scope: KeyScope, replace?: 'untested'): K
   if (!current || current.key === cleaned.key || replace === 'untested') {
     const { status, drivers } = save(cleaned.key, where, current?.key);
     const untested = current !== null && current.key !== cleaned.key;
-    const message = withDrivers(untested ? KEY_TEXTS.savedUntested.text : KEY_TEXTS.keySaved.text, drivers);
+    const message = withDrivers(
+      untested ? KEY_ANSWERS.savedUntested.text : KEY_ANSWERS.keySaved.text,
+      drivers,
+    );
     return { key: status, saved: true, message, creditsSpent: 0, canSaveUntested: false };
   }
   const booking = executionContext({ canWriteSheets: true });
   const test = runKeyTest(cleaned.key, booking);
   const hide = (text: string) => redactKey(redactKey(text, cleaned.key), current.key);
-  const cost = KEY_TEXTS.testCostWas.say(test.spent);
+  const cost = KEY_ANSWERS.testCostWas.say(test.spent);
   const { outcome } = test;
   const verdict = newKeyVerdict(outcome);
   if (verdict === 'works') {
     const { status, drivers } = save(cleaned.key, where, current.key);
     resumeWatches();
-    const message = KEY_TEXTS.newKeyWorks.say(
+    const message = KEY_ANSWERS.newKeyWorks.say(
       cost,
       outcome.kind === 'failed' ? hide(outcome.error.message) : null,
     );
@@ -65,12 +68,12 @@ export function setApiKey(raw: string, scope: KeyScope, replace?: 'untested'): K
   }
   const why =
     verdict === 'refused'
-      ? KEY_TEXTS.refused.text
-      : KEY_TEXTS.untestable.say(outcome.kind === 'failed' ? hide(outcome.error.message) : '');
+      ? KEY_ANSWERS.refused.text
+      : KEY_ANSWERS.untestable.say(outcome.kind === 'failed' ? hide(outcome.error.message) : '');
   return {
     key: keyStatus(),
     saved: false,
-    message: KEY_TEXTS.notSaved.say(why, maskKey(current.key)),
+    message: KEY_ANSWERS.notSaved.say(why, maskKey(current.key)),
     creditsSpent: test.spent,
     // A key the API refused is wrong: saving it untested would only stop every formula.
     canSaveUntested: verdict !== 'refused',
@@ -92,7 +95,7 @@ function save(key: string, scope: KeyScope, before?: string): { status: KeyStatu
 /** A save's message, and what a trigger Google refused leaves this spreadsheet's work waiting for. */
 function withDrivers(message: string, drivers: Drivers): string {
   if (drivers.edit && drivers.open) return message;
-  return `${message} ${KEY_TEXTS.driversRefused.say(drivers.edit)}`;
+  return `${message} ${KEY_ANSWERS.driversRefused.say(drivers.edit)}`;
 }
 
 /**
@@ -111,14 +114,14 @@ export function clearApiKey(): KeyStatus {
 
 export function testApiKey(): KeyTestResult {
   const context = executionContext({ canWriteSheets: true });
-  if (!context) return { ok: false, message: KEY_TEXTS.none.text, creditsSpent: 0 };
+  if (!context) return { ok: false, message: KEY_ANSWERS.none.text, creditsSpent: 0 };
   const { outcome, spent } = runKeyTest(context.apiKey, context, context.deps.pacer);
   if (outcome.kind !== 'failed') {
     // A key that works: watches paused by the API's 401 or 402 go on.
     resumeWatches();
     return {
       ok: true,
-      message: KEY_TEXTS.works.say(KEY_TEST_COST),
+      message: KEY_ANSWERS.works.say(KEY_TEST_COST),
       creditsSpent: spent,
     };
   }

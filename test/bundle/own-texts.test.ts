@@ -64,4 +64,29 @@ describe("a bulk run over a column of the add-on's own texts", () => {
       ['42.com', 'Found'],
     ]);
   });
+
+  it('refuses them as people copy them, and those of the sidebar, and buys real names alike', () => {
+    const world = createWorld({ credits: 100 });
+    const copied = [
+      'QUEUED: 776 LOOKUPS WILL FILL IN WITHIN ABOUT 13 MINUTES.',
+      'Row 7: Lookup lost: the API accepted it, then could not find its job.',
+      'Too many requests (HTTP 430). Try again in a minute.',
+      'Processing...',
+      'Queued:',
+      "Saved result, free. Bought in 'Leads Q3' on 2026-11-20 08:55 for 1 credit",
+      'In the memory of all your spreadsheets, until you clear or refresh it (bought 41 days ago)',
+      "1.0 a second, learned 5 minutes ago (at most 50, your plan's figure in Credit settings).",
+      'Total: 12 credits over 3 purchases (as Spending counts them)',
+    ];
+    const real = ['Processing Plant Ltd', 'Queue Systems Inc'];
+    typeValues(world, 'A1:A12', [['Company'], ...[...copied, ...real].map((text) => [text])]);
+
+    const preview = sidebar<BulkPreview>(world, 'previewBulkRun', config);
+    expect(preview).toMatchObject({ toLookUp: 2, estimatedCredits: 2 });
+    const started = sidebar<BulkProgress>(world, 'startBulkRun', config, preview.estimatedCredits);
+    expect(drive(world, started.runId).state).toBe('done');
+
+    expect(sentInputs(world)).toEqual(real);
+    expect(spent(world)).toBe(2);
+  });
 });

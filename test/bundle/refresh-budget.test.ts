@@ -123,7 +123,7 @@ describe('a refresh within a budget', () => {
         .map((row) => row[0]);
     const asked = { ...WEBSITES, refreshOlderThanDays: 0, refreshBudget: 4 };
     const first = drive(world, sidebar<BulkProgress>(world, 'startBulkRun', asked, 4).runId);
-    expect(first.refreshSummary).toBe('Refreshed 4 rows: 4 changed, 0 the same, 0 now not found.');
+    expect(first.refreshSummary).toBe('Refresh done: 4 changed, 0 the same, 0 now not found.');
     expect(notes()).toEqual([
       '',
       '',
@@ -144,7 +144,7 @@ describe('a refresh within a budget', () => {
     world.emu.spreadsheet.getSheetByName('Leads')!.getRange('B11').setNote('checked by Ann');
     const asked = { ...WEBSITES, refreshOlderThanDays: 0, refreshBudget: 2 };
     const progress = drive(world, sidebar<BulkProgress>(world, 'startBulkRun', asked, 2).runId);
-    expect(progress.refreshSummary).toBe('Refreshed 2 rows: 0 changed, 2 the same, 0 now not found.');
+    expect(progress.refreshSummary).toBe('Refresh done: 0 changed, 2 the same, 0 now not found.');
     expect(spent(world)).toBe(ROWS + 2);
     expect(column.getNotes().map((row) => row[0])).toEqual([...Array(9).fill(''), 'checked by Ann']);
   });

@@ -16,6 +16,8 @@ export abstract class CellGrid {
   maxRows = DEFAULT_ROWS;
   maxColumns = DEFAULT_COLUMNS;
   readonly #cells = new Map<string, Cell>();
+  /** The keys of the cells holding a formula: a sheet without one answers recalculation at once. */
+  readonly #formulaKeys = new Set<string>();
   /** Bumped by every change of content, so the last row and column are found once per change. */
   #version = 0;
   #extent: { version: number; lastRow: number; lastColumn: number } | null = null;
@@ -68,9 +70,15 @@ export abstract class CellGrid {
 
   /** Cells holding formulas, for recalculation. */
   formulaCells(): { row: number; column: number; cell: Readonly<Cell> }[] {
-    return [...this.#cells]
-      .filter(([, cell]) => cell.formula !== '')
-      .map(([k, cell]) => ({ row: Number(k.split(':')[0]), column: Number(k.split(':')[1]), cell }));
+    const found: { row: number; column: number; cell: Readonly<Cell> }[] = [];
+    // Walked in the cells' own order, which decides the order formulas run in.
+    if (this.#formulaKeys.size === 0) return found;
+    for (const [k, cell] of this.#cells) {
+      if (cell.formula === '') continue;
+      const colon = k.indexOf(':');
+      found.push({ row: Number(k.slice(0, colon)), column: Number(k.slice(colon + 1)), cell });
+    }
+    return found;
   }
 
   /** Verified wording for ranges past the grid. */
@@ -206,8 +214,10 @@ export abstract class CellGrid {
       moved.set(target, cell);
     }
     this.#cells.clear();
+    this.#formulaKeys.clear();
     for (const [k, cell] of moved) {
       this.#cells.set(k, cell);
+      if (cell.formula !== '') this.#formulaKeys.add(k);
       this.#dropIfBlank(k, cell);
     }
   }
@@ -224,6 +234,8 @@ export abstract class CellGrid {
     if (changesContent(cell, patch)) this.contentChanged(row, column);
     Object.assign(cell, patch);
     this.#cells.set(k, cell);
+    if (cell.formula !== '') this.#formulaKeys.add(k);
+    else this.#formulaKeys.delete(k);
     this.#dropIfBlank(k, cell);
   }
 

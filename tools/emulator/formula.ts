@@ -100,8 +100,25 @@ function callArgs(tokens: readonly Token[]): FormulaArg[] | null {
   return args;
 }
 
+/**
+ * Parsed formulas by their text: recalculation asks again for every formula at every edit, and a
+ * sheet of thousands made that the tests' and the bench's largest cost. The results are read-only.
+ */
+const PARSED = new Map<string, ParsedFormula>();
+const PARSED_KEPT = 20_000;
+
 /** Parses formula text that starts with '='. */
 export function parseFormula(formula: string): ParsedFormula {
+  let parsed = PARSED.get(formula);
+  if (!parsed) {
+    if (PARSED.size >= PARSED_KEPT) PARSED.clear();
+    parsed = parseFormulaText(formula);
+    PARSED.set(formula, parsed);
+  }
+  return parsed;
+}
+
+function parseFormulaText(formula: string): ParsedFormula {
   const invalid = { kind: 'invalid' } as const;
   if (!formula.startsWith('=')) return invalid;
   const tokens = tokenize(formula.slice(1));

@@ -22,12 +22,19 @@ export type Byte = number;
 /** Documented: the longest one Utilities.sleep may be. */
 export const MAX_SLEEP_MS = 300_000;
 
+// Byte arrays cross this boundary at every gzip, digest and blob: plain loops over typed arrays,
+// since Array.from with a mapping function made them a quarter of a bulk run's time.
 export function toSignedBytes(buffer: Uint8Array): Byte[] {
-  return Array.from(buffer, (b) => (b > 127 ? b - 256 : b));
+  const signed = new Int8Array(buffer.buffer, buffer.byteOffset, buffer.length);
+  const bytes: Byte[] = new Array(signed.length);
+  for (let i = 0; i < signed.length; i++) bytes[i] = signed[i]!;
+  return bytes;
 }
 
 export function fromBytes(bytes: readonly Byte[]): Buffer {
-  return Buffer.from(bytes.map((b) => b & 0xff));
+  const unsigned = Buffer.allocUnsafe(bytes.length);
+  for (let i = 0; i < bytes.length; i++) unsigned[i] = bytes[i]! & 0xff;
+  return unsigned;
 }
 
 /** What Apps Script accepts where it wants a BlobSource: anything that can give a blob. */

@@ -11,7 +11,7 @@ import { sectionStore } from '../platform/locked-section';
 import type { BatchStorePort, ClockPort, LockPort } from '../platform/ports';
 import { PROPERTY_PREFIX } from '../platform/stored-keys';
 import { DAY_MS } from '../platform/time';
-import { plural } from '../text/plural';
+import { SETTINGS_ANSWERS } from '../text/catalogue/sidebar/settings-answers';
 import {
   DOCUMENTED_PACE,
   freshLog,
@@ -221,16 +221,6 @@ export function paceView(all: Record<string, string>, key: string, ceiling: numb
  * setting beside it, named by its label.
  */
 export function paceText(view: PaceView, ceiling: number, now: number): string {
-  const rate = `${view.rate.toFixed(1)} a second`;
-  const cap = `at most ${ceiling}, your plan's figure, as Most requests a second says`;
-  if (view.learnedAt === null)
-    return `${rate}, as the API's documentation asks, until its answers show more (${cap}).`;
-  const minutes = Math.max(0, Math.round((now - view.learnedAt) / 60_000));
-  const ago =
-    minutes === 0
-      ? 'just now'
-      : minutes < 120
-        ? `${plural(minutes, 'minute', 'minutes')} ago`
-        : `${plural(Math.round(minutes / 60), 'hour', 'hours')} ago`;
-  return `${rate}, learned ${ago} (${cap}).`;
+  const minutes = view.learnedAt === null ? null : Math.max(0, Math.round((now - view.learnedAt) / 60_000));
+  return SETTINGS_ANSWERS.paceLine.say(view.rate, minutes, ceiling);
 }

@@ -9,8 +9,8 @@ import { BUSY, type Busy, tryWithLock } from '../platform/locked-section';
 import type { BatchStorePort, ClockPort, LockPort, SheetStorePort } from '../platform/ports';
 import { capReachedMessage, type UnfitLookup } from '../text/catalogue/budget';
 import { LOCK_BUSY_MESSAGE } from '../text/catalogue/queue';
+import type { Buyer } from './buyer';
 import { LedgerChanges, type LedgerState, readLedger } from './ledger';
-import type { PurchaseSource } from './purchases';
 import {
   type Charge,
   chargeRow,
@@ -20,18 +20,9 @@ import {
   plannedRows,
   settledRows,
 } from './settlement';
-import {
-  type ByOperation,
-  type Cents,
-  checkDay,
-  type ReservationSource,
-  type SpendSource,
-  toCents,
-  toCredits,
-} from './totals';
+import { type ByOperation, type Cents, checkDay, toCents, toCredits } from './totals';
 
 export type { Charge, PendingJob, PlannedItem } from './settlement';
-export type { ReservationSource, SpendSource } from './totals';
 
 export interface BudgetSettings {
   /** Credits all formulas of the spreadsheet may spend in a day; 0 = formulas may spend nothing. */
@@ -92,7 +83,7 @@ export const LOCK_WAIT_MS = 10_000;
  * them would let formulas spend past the cap. A late settle is then ignored; since an estimate is
  * an upper bound on the charge, the ledger can only over-count, never under-count.
  */
-export const RESERVATION_LIFETIME_MS: Readonly<Record<ReservationSource, number>> = {
+export const RESERVATION_LIFETIME_MS: Readonly<Record<'formula' | 'bulk', number>> = {
   formula: 45_000,
   bulk: 7 * 60_000,
 };
@@ -110,13 +101,13 @@ export function reserve(
   day: string,
   items: readonly PlannedItem[],
   settings: BudgetSettings,
-  source: ReservationSource,
-  purchaseSource: PurchaseSource = source,
+  buyer: Buyer,
 ): Reservation {
   checkDay(day);
   const estimates = items.map((item) => centsOf(item.estimate, `estimate of ${item.type}`));
   const made = underLock(deps, day, (changes, now) => {
-    const room = source === 'formula' ? capCents(settings) - formulaCommitted(changes.state, day) : Infinity;
+    const formula = buyer === 'formula';
+    const room = formula ? capCents(settings) - formulaCommitted(changes.state, day) : Infinity;
     let granted = 0;
     let cents = 0;
     const byOperation: ByOperation = {};
@@ -129,10 +120,9 @@ export function reserve(
     }
     const unfit = granted < items.length ? unfitLookup(items[granted], room - cents) : undefined;
     if (granted === 0) return { id: '', granted, credits: 0, unfit };
-    const base = { at: now, day, source: purchaseSource };
-    const held = plannedRows(base, items.slice(0, granted), estimates);
-    const expiresAt = now + RESERVATION_LIFETIME_MS[source];
-    const id = changes.openReservation({ day, source, expiresAt, byOperation, purchaseSource, items: held });
+    const held = plannedRows({ at: now, day, source: buyer }, items.slice(0, granted), estimates);
+    const expiresAt = now + RESERVATION_LIFETIME_MS[formula ? 'formula' : 'bulk'];
+    const id = changes.openReservation({ day, buyer, expiresAt, byOperation, items: held });
     const itemsKept = changes.state.reservations.get(id)?.items !== undefined;
     return { id, granted, credits: toCredits(cents), itemsKept, unfit };
   });
@@ -173,7 +163,7 @@ export function settle(
   const outcome = underLock(deps, day, (changes, now) => {
     const reservation = changes.state.reservations.get(reservationId);
     if (!reservation) return 'closed';
-    changes.book(reservation.day, reservation.source, settledRows(reservation, charges, resent, now));
+    changes.book(reservation.day, settledRows(reservation, charges, resent, now));
     learnCharges(changes, charges);
     for (const { job, cents } of pending) {
       const expiresAt = now + JOB_RESERVATION_LIFETIME_MS;
@@ -201,9 +191,9 @@ export function settleJob(deps: BudgetDeps, day: string, jobId: string, charge: 
   const outcome = underLock(deps, day, (changes, now) => {
     const reservation = changes.state.jobReservations.get(jobId);
     if (!reservation) return 'closed';
-    const base = { at: now, day: reservation.day, source: reservation.purchaseSource ?? reservation.source };
+    const base = { at: now, day: reservation.day, source: reservation.buyer };
     const row = chargeRow(charge, reservation.items?.[0], base);
-    changes.book(reservation.day, reservation.source, [{ ...row, job: row.job ?? jobId }]);
+    changes.book(reservation.day, [{ ...row, job: row.job ?? jobId }]);
     changes.closeJobReservation(jobId);
     learnCharges(changes, [charge]);
     return 'recorded';
@@ -238,20 +228,13 @@ function learnCharges(changes: LedgerChanges, charges: readonly Charge[]): void 
  * Books spend that was never reserved: a key test. Throws when the lock is busy, so a caller with
  * minutes to spare can retry instead of losing the record.
  */
-export function recordSpend(
-  deps: BudgetDeps,
-  day: string,
-  source: SpendSource,
-  charges: readonly Charge[],
-  purchaseSource: PurchaseSource = source,
-): void {
+export function recordSpend(deps: BudgetDeps, day: string, buyer: Buyer, charges: readonly Charge[]): void {
   checkDay(day);
   sumCharges(charges);
   const outcome = underLock(deps, day, (changes, now) => {
-    const base = { at: now, day, source: purchaseSource };
+    const base = { at: now, day, source: buyer };
     changes.book(
       day,
-      source,
       charges.map((charge) => chargeRow(charge, undefined, base)),
     );
   });
@@ -283,7 +266,7 @@ export function formulaCommitted(state: LedgerState, day: string): Cents {
   // A possible double charge counts: the cap is a promise about money, not about answers.
   let cents = (totals?.bySource.formula ?? 0) + (totals?.resent.bySource.formula ?? 0);
   for (const reservation of [...state.reservations.values(), ...state.jobReservations.values()]) {
-    if (reservation.source === 'formula' && reservation.day === day)
+    if (reservation.buyer === 'formula' && reservation.day === day)
       cents += sumCents(reservation.byOperation);
   }
   return cents;

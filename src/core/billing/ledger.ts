@@ -8,6 +8,7 @@
 import { WriteBuffer } from '../platform/locked-section';
 import type { BatchStorePort, SheetStorePort } from '../platform/ports';
 import { PROPERTY, PROPERTY_PREFIX } from '../platform/stored-keys';
+import { countedAs } from './buyer';
 import { addDays } from './days';
 import { KEEP_DAYS, type Page, PageSlots, pageText, readPage } from './purchase-pages';
 import type { Purchase } from './purchases';
@@ -25,7 +26,6 @@ import {
   monthIndex,
   monthOf,
   parseTotals,
-  type SpendSource,
   storeTotals,
   type Totals,
 } from './totals';
@@ -145,17 +145,19 @@ export class LedgerChanges {
 
   /**
    * Books purchases on their day (or on the day's month if that month was already folded): the
-   * totals of `source`, and the rows of the record, in the same write.
+   * totals of their buyers, and the rows of the record, in the same write.
    */
-  book(day: string, source: SpendSource, rows: readonly Purchase[]): void {
+  book(day: string, rows: readonly Purchase[]): void {
     if (rows.length === 0) return;
     this.changeTotals(day, (totals) => {
       for (const row of rows) {
-        totals.bySource[row.source === 'refresh' ? 'refresh' : source] += row.cents;
+        const source = countedAs(row.source);
+        totals.bySource[source] += row.cents;
         totals.byOperation[row.type] = (totals.byOperation[row.type] ?? 0) + row.cents;
-        if (row.twice <= 0 || source === 'keyTest' || source === 'refresh') continue;
+        if (row.twice <= 0 || source === 'keyTest') continue;
         totals.resent.lookups += row.count;
-        totals.resent.bySource[source] += row.twice;
+        // A refresh reserves as a run does: what it may have been charged twice counts with the runs'.
+        totals.resent.bySource[source === 'refresh' ? 'bulk' : source] += row.twice;
       }
     });
     this.slots.append(rows.filter(isPurchase));
@@ -225,7 +227,7 @@ export class LedgerChanges {
     for (const [jobId, reservation] of [...this.state.jobReservations]) {
       const item = reservation.items?.[0];
       if (!reservation.expired || item?.key !== key) continue;
-      this.book(reservation.day, reservation.source, [{ ...item, cents }]);
+      this.book(reservation.day, [{ ...item, cents }]);
       this.closeJobReservation(jobId);
     }
   }
@@ -238,7 +240,7 @@ export class LedgerChanges {
   tidy(today: string, now: number, resolve?: OutcomeResolver): void {
     for (const [id, reservation] of [...this.state.reservations]) {
       if (reservation.expiresAt > now) continue;
-      this.book(reservation.day, reservation.source, lapsedRows(reservation, resolve));
+      this.book(reservation.day, lapsedRows(reservation, resolve));
       this.closeReservation(id);
     }
     for (const [jobId, reservation] of [...this.state.jobReservations]) {
@@ -246,7 +248,7 @@ export class LedgerChanges {
       // Nobody settled the job: its result expired uncollected, and its charge is not known yet.
       if (!reservation.expired) this.expireJobReservation(jobId, now);
       else {
-        this.book(reservation.day, reservation.source, lapsedRows(reservation, resolve));
+        this.book(reservation.day, lapsedRows(reservation, resolve));
         this.closeJobReservation(jobId);
       }
     }

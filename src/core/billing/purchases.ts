@@ -6,23 +6,7 @@
 // A row is stored as a short JSON array: every byte counts against the document properties' 500 KB
 // while rows wait there for a context that may write the hidden sheet (purchase-pages.ts).
 import type { OperationType } from '../../shared/operation-type';
-import type { ReservationSource } from './totals';
-
-/** Who bought: what the lookup pass's caller says in its options (LookupContext.purchaseSource). */
-export type PurchaseSource =
-  | 'formula'
-  | 'bulk'
-  | 'recipe'
-  | 'watch'
-  | 'keyTest'
-  | 'retry'
-  | 'buyAgain'
-  /** Answers bought again on purpose, within a budget (bulk/refresh.ts): never by their age alone. */
-  | 'refresh';
-
-/** Whose budget a buyer's lookups reserve: formulas' daily one, or the runs' the user confirms. */
-export const reservationSourceOf = (buyer: PurchaseSource): ReservationSource =>
-  buyer === 'formula' ? 'formula' : 'bulk';
+import { BUYER_CODES, type Buyer } from './buyer';
 
 /**
  * What came of a purchase. `paid`: charged, and its answer kept, but whether it found anything was
@@ -35,7 +19,7 @@ export interface Purchase {
   at: number;
   /** The spreadsheet's calendar day it is booked on (YYYY-MM-DD). */
   day: string;
-  source: PurchaseSource;
+  source: Buyer;
   type: OperationType;
   /** The input exactly as sent (its canonical form), with its options; '' when not known. */
   input: string;
@@ -54,16 +38,6 @@ export interface Purchase {
   count: number;
 }
 
-const SOURCE_CODES: Readonly<Record<PurchaseSource, string>> = {
-  formula: 'f',
-  bulk: 'b',
-  recipe: 'r',
-  watch: 'w',
-  keyTest: 'k',
-  retry: 't',
-  buyAgain: 'a',
-  refresh: 'h',
-};
 const OUTCOME_CODES: Readonly<Record<PurchaseOutcome, string>> = {
   found: 'f',
   notFound: 'n',
@@ -72,7 +46,7 @@ const OUTCOME_CODES: Readonly<Record<PurchaseOutcome, string>> = {
 };
 const invert = <T extends string>(codes: Readonly<Record<T, string>>): Map<string, T> =>
   new Map(Object.entries(codes).map(([name, code]) => [code as string, name as T]));
-const SOURCES = invert(SOURCE_CODES);
+const SOURCES = invert(BUYER_CODES);
 const OUTCOMES = invert(OUTCOME_CODES);
 
 /** [at, day, source, type, input, cents, outcome, twice, key, served, job, count]: trailing blanks dropped. */
@@ -80,7 +54,7 @@ export function encodePurchase(p: Purchase): unknown[] {
   const row: unknown[] = [
     p.at,
     p.day,
-    SOURCE_CODES[p.source],
+    BUYER_CODES[p.source],
     p.type,
     p.input,
     p.cents,

@@ -4,15 +4,17 @@
 import type { ReportPeriod } from '../../shared/receipt-rpc';
 import { operationByType } from '../operations/table';
 import { NOT_FOUND } from '../text/catalogue/cells';
+import { SPENDING_ANSWERS } from '../text/catalogue/sidebar/spending-answers';
 import { FOUND } from '../text/catalogue/statuses';
-import { creditsAmount, creditsText } from '../text/credits';
+import { creditsAmount } from '../text/credits';
+import type { Buyer } from './buyer';
 import { addDays } from './days';
 import { MIXED } from './purchase-pages';
-import type { Purchase, PurchaseOutcome, PurchaseSource } from './purchases';
+import type { Purchase, PurchaseOutcome } from './purchases';
 import { REPORT_PERIODS } from './report-periods';
 import { toCredits } from './totals';
 
-export const SOURCE_LABELS: Readonly<Record<PurchaseSource, string>> = {
+export const SOURCE_LABELS: Readonly<Record<Buyer, string>> = {
   formula: 'Formula',
   bulk: 'Bulk run',
   recipe: 'Recipe',
@@ -27,7 +29,7 @@ export const OUTCOME_LABELS: Readonly<Record<PurchaseOutcome, string>> = {
   found: FOUND.text,
   notFound: NOT_FOUND.text,
   error: 'Error',
-  paid: 'Paid (whether found was not recorded)',
+  paid: SPENDING_ANSWERS.paidUnknown.text,
 };
 
 /** The table's header; the first column names the time zone its times are in. */
@@ -63,7 +65,7 @@ export interface SpendReport {
 export function outcomeText(row: Pick<Purchase, 'outcome' | 'twice'>): string {
   const base = OUTCOME_LABELS[row.outcome];
   if (row.twice <= 0) return base;
-  return `${base}; possibly charged twice (up to ${creditsText(toCredits(row.twice))} more)`;
+  return SPENDING_ANSWERS.outcomeTwice.say(base, toCredits(row.twice));
 }
 
 export const operationLabel = (type: Purchase['type']): string =>
@@ -72,7 +74,7 @@ export const operationLabel = (type: Purchase['type']): string =>
 /** The input column: what was sent, or what a summary row stands for. */
 function inputText(row: Purchase): string {
   if (row.count > 1 || (row.input === '' && row.type === MIXED))
-    return `${row.count.toLocaleString('en-US')} purchases (details not kept: too many bought at once for the record)`;
+    return SPENDING_ANSWERS.foldedPurchases.say(row.count);
   return row.input;
 }
 
@@ -110,17 +112,13 @@ export function spendReport(
   const label = REPORT_PERIODS.find((p) => p.id === period)?.label ?? period;
   const summary = [
     `${label}: ${from === to ? from : `${from} to ${to}`}`,
-    `Total: ${creditsText(toCredits(cents))} over ${purchases.toLocaleString('en-US')} purchase${purchases === 1 ? '' : 's'} (as Spending counts them)`,
-    twice > 0
-      ? `Possibly charged twice: up to ${creditsText(toCredits(twice))} more (lookups sent again after a network failure)`
-      : 'Possibly charged twice: none',
+    SPENDING_ANSWERS.reportTotal.say(toCredits(cents), purchases),
+    twice > 0 ? SPENDING_ANSWERS.reportTwice.say(toCredits(twice)) : SPENDING_ANSWERS.reportNoTwice.text,
   ];
   // The purchases a deleted record held are gone from the rows, not from Spending's totals.
   if (recordLost) summary.splice(2, 0, recordLost);
   return {
-    title: spreadsheet
-      ? `Enrich for Sheets: spend report of '${spreadsheet}'`
-      : 'Enrich for Sheets: spend report',
+    title: SPENDING_ANSWERS.reportTitle.say(spreadsheet),
     summary,
     header: [`${REPORT_HEADER[0]} (${clock.zone})`, ...REPORT_HEADER.slice(1)],
     rows: rows.map((row) => reportRow(row, clock.format)),

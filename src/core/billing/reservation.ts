@@ -1,31 +1,18 @@
 // A reservation: credits set aside under the lock for calls whose charge is not known yet, as the
 // ledger keeps it in one document property (`spend:hold:r<n>`, `spend:job:<job id>`), and what it
 // is booked as when it lapses unsettled.
-import {
-  decodePurchase,
-  encodePurchase,
-  type Purchase,
-  type PurchaseOutcome,
-  type PurchaseSource,
-} from './purchases';
-import {
-  type ByOperation,
-  type Cents,
-  cleanOperations,
-  isCount,
-  parseJson,
-  type ReservationSource,
-} from './totals';
+import { type Buyer, isBuyer } from './buyer';
+import { decodePurchase, encodePurchase, type Purchase, type PurchaseOutcome } from './purchases';
+import { type ByOperation, type Cents, cleanOperations, isCount, parseJson } from './totals';
 
 /** Credits set aside for calls whose charge is not known yet. */
 export interface Reservation {
   /** The day the calls were made; the charge is booked on it, so a day never passes its cap. */
   day: string;
-  source: ReservationSource;
+  /** Who bought: a formula's reservation counts against the daily cap and lapses sooner. */
+  buyer: Buyer;
   expiresAt: number;
   byOperation: ByOperation;
-  /** Who bought, for the record; absent in reservations written before it was kept. */
-  purchaseSource?: PurchaseSource;
   /**
    * The purchases reserved, at their estimates, when they fit in the reservation's one property (a
    * formula's few); without them the settle's charges carry what each purchase was.
@@ -44,11 +31,12 @@ export type OutcomeResolver = (keys: readonly string[]) => ReadonlyMap<string, P
 
 interface StoredReservation {
   d: string;
-  s: ReservationSource;
+  /** Only in reservations written before `p` was kept: 'formula', or 'bulk' for any run. */
+  s?: 'formula' | 'bulk';
   x: number;
   o: Record<string, number>;
-  /** The purchase source, as the record spells it. */
-  p?: PurchaseSource;
+  /** The buyer. */
+  p: Buyer;
   /** The purchases reserved (purchases.ts rows). */
   i?: unknown[][];
   /** 1: the job expired uncollected. */
@@ -64,10 +52,9 @@ export function parseReservation(value: string): Reservation | null {
   const items = Array.isArray(raw.i) ? raw.i.map(decodePurchase).filter((row) => row !== null) : null;
   return {
     day: raw.d,
-    source: raw.s === 'bulk' ? 'bulk' : 'formula',
+    buyer: isBuyer(raw.p) ? raw.p : raw.s === 'bulk' ? 'bulk' : 'formula',
     expiresAt: raw.x,
     byOperation: cleanOperations(raw.o),
-    ...(typeof raw.p === 'string' ? { purchaseSource: raw.p as PurchaseSource } : {}),
     ...(items ? { items } : {}),
     ...(raw.e === 1 ? { expired: true as const } : {}),
   };
@@ -76,11 +63,10 @@ export function parseReservation(value: string): Reservation | null {
 export function storeReservation(reservation: Reservation): string {
   const stored: StoredReservation = {
     d: reservation.day,
-    s: reservation.source,
     x: reservation.expiresAt,
     o: reservation.byOperation,
+    p: reservation.buyer,
   };
-  if (reservation.purchaseSource) stored.p = reservation.purchaseSource;
   if (reservation.expired) stored.e = 1;
   if (!reservation.items) return JSON.stringify(stored);
   const withItems = JSON.stringify({ ...stored, i: reservation.items.map(encodePurchase) });
@@ -103,7 +89,7 @@ function legacyRows(reservation: Reservation): Purchase[] {
   return (Object.entries(reservation.byOperation) as [Purchase['type'], Cents][]).map(([type, cents]) => ({
     at: reservation.expiresAt,
     day: reservation.day,
-    source: reservation.purchaseSource ?? reservation.source,
+    source: reservation.buyer,
     type,
     input: '',
     cents,

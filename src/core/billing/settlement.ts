@@ -1,7 +1,8 @@
 // What a reservation, a charge or a job becomes in the record of purchases: the items a pass
 // reserves (with what they are: input, answer key, the cell served), then what each really cost.
 import type { OperationType } from '../../shared/operation-type';
-import type { Purchase, PurchaseOutcome, PurchaseSource } from './purchases';
+import type { Buyer } from './buyer';
+import type { Purchase, PurchaseOutcome } from './purchases';
 import type { Reservation } from './reservation';
 import { type Cents, toCents } from './totals';
 
@@ -38,7 +39,7 @@ export interface PendingJob extends PurchaseDetail {
 interface RowBase {
   at: number;
   day: string;
-  source: PurchaseSource;
+  source: Buyer;
 }
 
 function detailRow(base: RowBase, type: OperationType, cents: Cents, detail: PurchaseDetail): Purchase {
@@ -84,11 +85,7 @@ export function settledRows(
   at: number,
 ): Purchase[] {
   const reserved = reservedByKey(reservation);
-  const base: RowBase = {
-    at,
-    day: reservation.day,
-    source: reservation.purchaseSource ?? reservation.source,
-  };
+  const base: RowBase = { at, day: reservation.day, source: reservation.buyer };
   const rows = charges.map((charge) =>
     chargeRow(charge, charge.key ? reserved.get(charge.key) : undefined, base),
   );
@@ -107,11 +104,7 @@ export function settledRows(
 /** What a job still running is, kept with the job's reservation until it completes. */
 export function pendingItem(reservation: Reservation, job: PendingJob, at: number): Purchase[] {
   const reserved = job.key ? reservedByKey(reservation).get(job.key) : undefined;
-  const base: RowBase = {
-    at,
-    day: reservation.day,
-    source: reservation.purchaseSource ?? reservation.source,
-  };
+  const base: RowBase = { at, day: reservation.day, source: reservation.buyer };
   const item = reserved ?? detailRow(base, job.type, toCents(job.estimate), job);
   return [{ ...item, job: job.jobId }];
 }

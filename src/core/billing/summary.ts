@@ -4,6 +4,7 @@
 import type { OperationType } from '../../shared/operation-type';
 import type { BatchStorePort } from '../platform/ports';
 import { type BudgetSettings, capCents, formulaCommitted, sumCents } from './budget';
+import type { CountedBuyer } from './buyer';
 import { LedgerChanges, readLedger } from './ledger';
 import { lapsedRows, type OutcomeResolver } from './reservation';
 import {
@@ -12,7 +13,6 @@ import {
   emptyTotals,
   mergeInto,
   monthOf,
-  type SpendSource,
   type Totals,
   toCredits,
   totalOf,
@@ -20,7 +20,7 @@ import {
 
 export interface SpendBreakdown {
   total: number;
-  bySource: Record<SpendSource, number>;
+  bySource: Record<CountedBuyer, number>;
   byOperation: Partial<Record<OperationType, number>>;
   /** Lookups sent again after a network failure, and what the API may have charged for them twice. */
   possiblyChargedTwice: { lookups: number; credits: number };
@@ -82,12 +82,12 @@ export function settledView(
   const changes = new LedgerChanges(state);
   changes.tidy(day, now, resolve);
   for (const [id, reservation] of [...state.reservations]) {
-    changes.book(reservation.day, reservation.source, lapsedRows(reservation, resolve));
+    changes.book(reservation.day, lapsedRows(reservation, resolve));
     changes.closeReservation(id);
   }
   for (const [jobId, reservation] of [...state.jobReservations]) {
     if (!reservation.expired) continue;
-    changes.book(reservation.day, reservation.source, lapsedRows(reservation, resolve));
+    changes.book(reservation.day, lapsedRows(reservation, resolve));
     changes.closeJobReservation(jobId);
   }
   return state;

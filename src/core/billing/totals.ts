@@ -2,15 +2,9 @@
 // hundredths of a credit: 0.5-credit employees and any future 0.1 prices sum exactly, where
 // 0.1 + 0.2 in floating point would not.
 import type { OperationType } from '../../shared/operation-type';
+import type { CountedBuyer } from './buyer';
 
-/**
- * Who spent, as the Spending panel counts it: formulas, bulk runs, the sidebar's key test, or a
- * refresh (bought under a bulk run's reservation, counted apart: fresh data is a choice of its own).
- */
-export type SpendSource = 'formula' | 'bulk' | 'keyTest' | 'refresh';
-export const SPEND_SOURCES: readonly SpendSource[] = ['formula', 'bulk', 'keyTest', 'refresh'];
-/** Sources that reserve before they send; a key test is booked once it has been charged. */
-export type ReservationSource = Exclude<SpendSource, 'keyTest' | 'refresh'>;
+const COUNTED: readonly CountedBuyer[] = ['formula', 'bulk', 'keyTest', 'refresh'];
 
 /** Hundredths of a credit. */
 export type Cents = number;
@@ -26,12 +20,12 @@ export type ByOperation = Partial<Record<OperationType, Cents>>;
  */
 export interface Resent {
   lookups: number;
-  bySource: Record<ReservationSource, Cents>;
+  bySource: Record<Exclude<CountedBuyer, 'keyTest' | 'refresh'>, Cents>;
 }
 
 /** What was spent in one day, or in one folded month. */
 export interface Totals {
-  bySource: Record<SpendSource, Cents>;
+  bySource: Record<CountedBuyer, Cents>;
   byOperation: ByOperation;
   resent: Resent;
 }
@@ -55,11 +49,11 @@ export const emptyTotals = (): Totals => ({
 });
 
 export function totalOf(totals: Totals): Cents {
-  return SPEND_SOURCES.reduce((sum, source) => sum + totals.bySource[source], 0);
+  return COUNTED.reduce((sum, source) => sum + totals.bySource[source], 0);
 }
 
 export function mergeInto(target: Totals, extra: Totals): void {
-  for (const source of SPEND_SOURCES) target.bySource[source] += extra.bySource[source];
+  for (const source of COUNTED) target.bySource[source] += extra.bySource[source];
   target.resent.lookups += extra.resent.lookups;
   target.resent.bySource.formula += extra.resent.bySource.formula;
   target.resent.bySource.bulk += extra.resent.bySource.bulk;

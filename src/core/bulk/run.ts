@@ -33,15 +33,8 @@ const MAX_RUN_BYTES = 8_000;
 
 // --- The run's saved state ----------------------------------------------------------------------
 
-export interface RunCounts {
-  found: number;
-  notFound: number;
-  /** Rows with a row-level error, expired jobs included. */
-  errors: number;
-  /** Rows already filled, and blank rows. */
-  skipped: number;
-  invalid: number;
-}
+/** Errors count expired jobs; skipped, filled and blank rows. */
+export type RunCounts = Pick<BulkProgress, 'found' | 'notFound' | 'errors' | 'skipped' | 'invalid'>;
 
 export interface BulkRun {
   id: string;

@@ -11,7 +11,7 @@ import { operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';
 import { HELD_LOCK } from '../platform/locked-section';
 import { resultItems } from '../render/tables';
-import { deliveryMessage } from '../text/catalogue/jobs';
+import { deliveryMessage, JOB_RECORD_TEXTS } from '../text/catalogue/jobs';
 import { errorMessage } from '../text/error-message';
 import {
   COLLECTOR_DEFAULTS,
@@ -139,7 +139,7 @@ export class Pass {
     if (check.kind === 'unavailable') {
       return this.update({
         ...job,
-        message: `Could not check the job: ${check.error.message}`,
+        message: JOB_RECORD_TEXTS.unchecked(check.error.message),
         updatedAt: now,
         polls: job.polls + 1,
         nextPollAt: now + nextPollDelayMs(now - job.startedAt),
@@ -182,7 +182,7 @@ export class Pass {
     const listed = outcome.kind === 'found' ? resultItems(outcome.result).length : 0;
     if (op.shape === 'employees' && listed > 0)
       return { job: this.update({ ...base, state: 'done' }), entry };
-    const message = op.shape === 'employees' ? 'No employees found for this query.' : undefined;
+    const message = op.shape === 'employees' ? JOB_RECORD_TEXTS.noEmployees : undefined;
     const collected = this.update({ ...base, state: 'collected', ...(message ? { message } : {}) });
     this.report.collected.push(collected);
     return { job: collected, entry };
@@ -231,14 +231,17 @@ export class Pass {
         ...job,
         state: 'collected',
         updatedAt: this.time(),
-        message: 'No employees found for this query.',
+        message: JOB_RECORD_TEXTS.noEmployees,
       });
       this.report.collected.push(collected);
       return collected;
     }
-    const message =
-      'The list was paid for but its result is no longer stored (storage full). Re-run it from the Jobs panel.';
-    const expired = this.update({ ...job, state: 'expired', updatedAt: this.time(), message });
+    const expired = this.update({
+      ...job,
+      state: 'expired',
+      updatedAt: this.time(),
+      message: JOB_RECORD_TEXTS.notStored,
+    });
     this.report.expired.push(expired);
     return expired;
   }
@@ -298,17 +301,14 @@ export class Pass {
     const reason = errorMessage(error);
     const attempts = (job.deliveryAttempts ?? 0) + 1;
     if (attempts >= COLLECTOR_DEFAULTS.maxDeliveryAttempts) {
-      return this.fail(
-        { ...job, deliveryAttempts: attempts },
-        `Could not write the employee sheet: ${reason}. The list is paid for and kept: Retry in the Jobs panel writes it again at no cost.`,
-      );
+      return this.fail({ ...job, deliveryAttempts: attempts }, JOB_RECORD_TEXTS.sheetNotWritten(reason));
     }
     return this.update({
       ...job,
       deliveryAttempts: attempts,
       updatedAt: this.time(),
       nextPollAt: this.time() + COLLECTOR_DEFAULTS.deliveryRetryMs,
-      message: `Could not write the employee sheet yet (${reason}); trying again.`,
+      message: JOB_RECORD_TEXTS.sheetNotYet(reason),
     });
   }
 

@@ -7,11 +7,10 @@ import { priceLabel } from '../operations/pricing';
 import type { Operation } from '../operations/types';
 import { primaryAliases, resultItems, toTable } from '../render/tables';
 import type { CellValue } from '../render/values';
-import { cutListText } from '../text/catalogue/jobs';
+import { CUT_LIST_ADVICE, cutListText } from '../text/catalogue/jobs';
 import { creditsText } from '../text/credits';
 import { plural } from '../text/plural';
 import { asLiteralForSheet } from '../text/sheet-literal';
-import { CUT_LIST_ADVICE } from './short-list';
 
 /** Sheets refuses longer names, and these characters anywhere in one. */
 export const MAX_SHEET_NAME_CHARS = 100;

@@ -14,8 +14,6 @@ import { STALLED_MESSAGE } from '../text/catalogue/jobs';
 import { creditsText } from '../text/credits';
 import { queryText } from './employee-sheet';
 
-export type JobSource = 'formula' | 'bulk' | 'sidebar';
-
 export interface JobRecord {
   /** The API's job_id. */
   id: string;
@@ -23,7 +21,6 @@ export interface JobRecord {
   key: string;
   type: OperationType;
   request: EnrichmentRequest;
-  source: JobSource;
   /** The spreadsheet the job belongs to: the only one its collector may write (currentonly). */
   spreadsheetId: string;
   state: JobState;

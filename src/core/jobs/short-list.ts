@@ -44,6 +44,3 @@ export function creditsRanOut(client: ClientConfig): boolean {
   });
   return outcome.kind === 'failed' && outcome.error.code === 'insufficient_credits';
 }
-
-export const CUT_LIST_ADVICE =
-  'For the rest, add credits and ask again with another max: this same query answers from the list saved here.';

@@ -15,7 +15,6 @@ import {
   settle,
 } from '../billing/budget';
 import { estimateFor } from '../billing/charges';
-import { reservationSourceOf } from '../billing/purchases';
 import { cacheResolver } from '../billing/resolve';
 import { sentInput } from '../formulas/sent-input';
 import { readJobs } from '../jobs/registry';
@@ -80,7 +79,7 @@ export function claimAndReserve(
     const budget = { formulaDailyCap: ctx.formulaDailyCap };
     const reservation =
       items.length > 0
-        ? reserve(guard, ctx.day, planned, budget, reservationSourceOf(ctx.buyer), ctx.buyer)
+        ? reserve(guard, ctx.day, planned, budget, ctx.buyer)
         : { id: '', granted: 0, credits: 0, refused: null };
     // What the budget refused is not sent: others need not wait for it.
     const refused = items.slice(reservation.granted).map((item) => item.key);

@@ -44,7 +44,6 @@ function deliveryRecord(deps: LookupDeps, item: LookupItem, credits: number, ctx
     key: item.key,
     type: item.op.type,
     request: item.request,
-    source: ctx.jobSource,
     spreadsheetId: ctx.spreadsheetId,
     state: 'done',
     startedAt: now,

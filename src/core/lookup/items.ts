@@ -3,11 +3,11 @@ import type { ApiError, CallOutcome, ClientConfig } from '../api/outcome';
 import { DOCUMENTED_PACE, type Pacer, type SharedPacer } from '../api/pacing';
 import type { EnrichmentRequest } from '../api/wire';
 import type { BudgetDeps } from '../billing/budget';
-import type { PurchaseSource } from '../billing/purchases';
+import type { Buyer } from '../billing/buyer';
 import { cacheResolver } from '../billing/resolve';
 import type { CachedAnswer } from '../cache/entries';
 import type { ResultCache } from '../cache/result-cache';
-import type { JobRecord, JobSource } from '../jobs/registry';
+import type { JobRecord } from '../jobs/registry';
 import type { Operation } from '../operations/types';
 import type { BatchStorePort, LockPort, SheetStorePort, TtlCachePort } from '../platform/ports';
 
@@ -67,16 +67,15 @@ export interface LookupDeps {
 
 export interface LookupContext {
   /**
-   * Who buys, as the record of purchases names it; whose budget follows from it (`spendGroupOf`):
+   * Who buys, as the record of purchases and a job's record name it; whose budget follows from it:
    * formulas are capped a day, the rest is confirmed by the user.
    */
-  buyer: PurchaseSource;
+  buyer: Buyer;
   /**
    * Saved answers paid before this time (clock ms) do not answer: Buy again and a bulk run's
    * refresh buy them anew, and the new answers replace them. Absent: every saved answer counts.
    */
   paidAfter?: number;
-  jobSource: JobSource;
   spreadsheetId: string;
   /** The spreadsheet's calendar day, for the ledger. */
   day: string;

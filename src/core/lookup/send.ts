@@ -174,7 +174,6 @@ function startedJob(
     key: item.key,
     type: item.op.type,
     request: item.request,
-    source: ctx.jobSource,
     spreadsheetId: ctx.spreadsheetId,
     state: 'processing',
     startedAt: now,

@@ -17,7 +17,9 @@ export function executionStore(
     getAll: () => store.getAll(),
     setMany(entries) {
       store.setMany(entries);
-      if (held) held = { ...held, ...entries };
+      // In place: the read held is this store's own copy (`hold`), and a copy of the whole store
+      // at every write cost a formula's execution more than its lookup.
+      if (held) Object.assign(held, entries);
     },
     removeMany(keys) {
       store.removeMany(keys);

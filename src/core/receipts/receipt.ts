@@ -5,14 +5,14 @@
 import type { Purchase } from '../billing/purchases';
 import { OUTCOME_LABELS, SOURCE_LABELS } from '../billing/report';
 import { toCredits } from '../billing/totals';
-import type { Kept, KeptLayer } from '../cache/kept';
+import type { Kept } from '../cache/kept';
 import { apiJobId, describeJob, type JobRecord } from '../jobs/registry';
 import type { Operation } from '../operations/types';
 import { DAY_MS } from '../platform/time';
 import { NOT_FOUND } from '../text/catalogue/cells';
+import { RECEIPT_LINES } from '../text/catalogue/sidebar/receipt-answers';
 import { FOUND } from '../text/catalogue/statuses';
 import { creditsText } from '../text/credits';
-import { plural } from '../text/plural';
 
 export interface ReceiptLine {
   label: string;
@@ -43,13 +43,6 @@ export interface ReceiptFacts {
   formatTime(ms: number): string;
 }
 
-const LAYER_NAMES: Readonly<Record<KeptLayer, string>> = {
-  fast: 'the fast cache',
-  properties: 'document properties',
-  sheet: 'the hidden sheet',
-  memory: 'the memory of all your spreadsheets',
-};
-
 function listed(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
@@ -58,33 +51,28 @@ function listed(items: readonly string[]): string {
 /** "1 credit (formula, Sheet1!B2)": what a purchase cost and what it served. */
 function purchaseText(facts: ReceiptFacts, purchase: Purchase): string {
   const by = [SOURCE_LABELS[purchase.source].toLowerCase(), purchase.served].filter(Boolean).join(', ');
-  return `${facts.formatTime(purchase.at)} for ${creditsText(toCredits(purchase.cents))} (${by})`;
+  return RECEIPT_LINES.purchase.say(facts.formatTime(purchase.at), toCredits(purchase.cents), by);
 }
 
 function boughtLine(facts: ReceiptFacts, purchase: Purchase | undefined): ReceiptLine {
   const { kept, subject } = facts;
   const own = purchase && (subject.served === null || purchase.served === subject.served);
   if (purchase && own) return { label: 'Bought', text: purchaseText(facts, purchase) };
-  if (purchase)
-    return { label: 'Bought', text: `Saved result, free. Bought ${purchaseText(facts, purchase)}` };
+  if (purchase) return { label: 'Bought', text: RECEIPT_LINES.savedFree.say(purchaseText(facts, purchase)) };
   const answer = kept.answer;
   if (answer?.boughtIn !== undefined) {
     const cost = answer.credits === undefined ? '' : ` for ${creditsText(answer.credits)}`;
-    const where = `'${answer.boughtIn}'`;
     return {
       label: 'Bought',
-      text: `Saved result, free. Bought in ${where} on ${facts.formatTime(answer.at)}${cost}`,
+      text: RECEIPT_LINES.boughtIn.say(answer.boughtIn, facts.formatTime(answer.at), cost),
     };
   }
   if (answer) {
     const cost = answer.credits === undefined ? '' : ` for ${creditsText(answer.credits)}`;
-    return {
-      label: 'Bought',
-      text: `Saved result, free. Bought ${facts.formatTime(answer.at)}${cost}; that purchase is not in the record (it keeps 90 days)`,
-    };
+    return { label: 'Bought', text: RECEIPT_LINES.notInRecord.say(facts.formatTime(answer.at), cost) };
   }
-  if (facts.job?.state === 'processing') return { label: 'Bought', text: 'Not yet: its job is running' };
-  return { label: 'Bought', text: 'Not bought: no saved answer (a formula asks the API when it runs)' };
+  if (facts.job?.state === 'processing') return { label: 'Bought', text: RECEIPT_LINES.jobRunning.text };
+  return { label: 'Bought', text: RECEIPT_LINES.notBought.text };
 }
 
 function answerLine(facts: ReceiptFacts, purchase: Purchase | undefined): ReceiptLine | null {
@@ -92,35 +80,26 @@ function answerLine(facts: ReceiptFacts, purchase: Purchase | undefined): Receip
   if (answer)
     return {
       label: 'Answer',
-      text: answer.kind === 'found' ? FOUND.text : `${NOT_FOUND.text} (charged all the same)`,
+      text: answer.kind === 'found' ? FOUND.text : RECEIPT_LINES.notFoundCharged.say(NOT_FOUND.text),
     };
   return purchase ? { label: 'Answer', text: OUTCOME_LABELS[purchase.outcome] } : null;
 }
 
 function keptLine(facts: ReceiptFacts): ReceiptLine {
   const { answer, layers } = facts.kept;
-  if (!answer) return { label: 'Kept', text: 'Nowhere: a formula that shows it buys it again when it runs' };
-  const where = listed(layers.map((layer) => LAYER_NAMES[layer]));
+  if (!answer) return { label: 'Kept', text: RECEIPT_LINES.keptNowhere.text };
+  const where = listed(layers.map((layer) => RECEIPT_LINES.layers[layer].text));
   if (layers.length === 1 && layers[0] === 'fast')
-    return { label: 'Kept', text: `In the fast cache only, for a few hours at most` };
+    return { label: 'Kept', text: RECEIPT_LINES.keptFast.text };
   return {
     label: 'Kept',
-    text: `In ${where}, until you clear or refresh it (${ageText(facts.now - answer.at)})`,
+    text: RECEIPT_LINES.keptIn.say(where, Math.floor((facts.now - answer.at) / DAY_MS)),
   };
-}
-
-/** "bought 41 days ago": an answer's age, which alone never makes it bought again. */
-function ageText(ms: number): string {
-  const days = Math.floor(ms / DAY_MS);
-  return days < 1 ? 'bought today' : `bought ${plural(days, 'day', 'days')} ago`;
 }
 
 function twiceLine(purchase: Purchase | undefined): ReceiptLine {
-  if (!purchase || purchase.twice <= 0) return { label: 'Charged twice', text: 'No' };
-  return {
-    label: 'Charged twice',
-    text: `Possibly: a network failure lost the first answer and it was sent again (up to ${creditsText(toCredits(purchase.twice))} more)`,
-  };
+  if (!purchase || purchase.twice <= 0) return { label: 'Charged twice', text: RECEIPT_LINES.notTwice.text };
+  return { label: 'Charged twice', text: RECEIPT_LINES.twice.say(toCredits(purchase.twice)) };
 }
 
 /** The job the answer came from, if any: its state while the registry still has it. */

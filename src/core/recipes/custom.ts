@@ -5,6 +5,7 @@ import type { Recipe, RecipeDraft, RecipeStep, SlotName } from '../../shared/rec
 import { operationByType } from '../operations/table';
 import type { InputKind } from '../operations/types';
 import { PROPERTY } from '../platform/stored-keys';
+import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
 import { recipeProblem } from './recipes';
 
 export const CUSTOM_RECIPES_PROPERTY = PROPERTY.customRecipes;
@@ -51,10 +52,10 @@ export function parseCustomRecipes(text: string | null | undefined): Recipe[] {
 function draftStep(draft: RecipeDraft, index: number): RecipeStep {
   const wanted = draft.steps[index]!;
   const op = operationByType(String(wanted.type));
-  if (!op) throw new Error(`Step ${index + 1}: choose a lookup.`);
+  if (!op) throw new Error(BULK_ANSWERS.stepChooseLookup.say(index + 1));
   const earlier = (n: unknown, what: string) => {
     if (!Number.isSafeInteger(n) || (n as number) < 0 || (n as number) >= index)
-      throw new Error(`Step ${index + 1}: ${what} must be an earlier step.`);
+      throw new Error(BULK_ANSWERS.stepMustBeEarlier.say(index + 1, what));
     return `s${(n as number) + 1}`;
   };
   const step: { -readonly [K in keyof RecipeStep]: RecipeStep[K] } = {
@@ -66,9 +67,7 @@ function draftStep(draft: RecipeDraft, index: number): RecipeStep {
     const source = draft.steps[wanted.from as number];
     const kind = source ? OUTPUT_KIND[source.type] : undefined;
     if (kind !== op.input)
-      throw new Error(
-        `Step ${index + 1}: "${op.label}" cannot read what step ${Number(wanted.from) + 1} finds.`,
-      );
+      throw new Error(BULK_ANSWERS.stepCannotRead.say(index + 1, op.label, Number(wanted.from) + 1));
     step.input = { step: earlier(wanted.from, 'its input') };
   }
   if (op.input === 'person_name') step.company = { slot: 'company' };
@@ -80,11 +79,11 @@ function draftStep(draft: RecipeDraft, index: number): RecipeStep {
 /** The recipe a draft describes, with `id`; throws a message the sidebar shows. */
 export function recipeFromDraft(draft: RecipeDraft, id: string): Recipe {
   const name = String(draft?.name ?? '').trim();
-  if (name === '') throw new Error('Name the recipe.');
-  if (name.length > MAX_NAME) throw new Error(`A recipe's name has at most ${MAX_NAME} characters.`);
+  if (name === '') throw new Error(BULK_ANSWERS.nameRecipe.text);
+  if (name.length > MAX_NAME) throw new Error(BULK_ANSWERS.recipeNameLength.say(MAX_NAME));
   const count = Array.isArray(draft.steps) ? draft.steps.length : 0;
-  if (count < 2) throw new Error('A recipe has at least two steps.');
-  if (count > MAX_STEPS) throw new Error(`A recipe has at most ${MAX_STEPS} steps.`);
+  if (count < 2) throw new Error(BULK_ANSWERS.recipeTwoSteps.text);
+  if (count > MAX_STEPS) throw new Error(BULK_ANSWERS.recipeMostSteps.say(MAX_STEPS));
   const steps = draft.steps.map((_, index) => draftStep(draft, index));
   const slots = [
     ...new Set(
@@ -103,7 +102,6 @@ export function recipeFromDraft(draft: RecipeDraft, id: string): Recipe {
 /** The list with `recipe` added (or replacing one of the same name); refuses past the limit. */
 export function withCustomRecipe(list: readonly Recipe[], recipe: Recipe): Recipe[] {
   const others = list.filter((each) => each.name.toLowerCase() !== recipe.name.toLowerCase());
-  if (others.length >= MAX_RECIPES)
-    throw new Error(`A spreadsheet keeps at most ${MAX_RECIPES} recipes: delete one first.`);
+  if (others.length >= MAX_RECIPES) throw new Error(BULK_ANSWERS.recipesFull.say(MAX_RECIPES));
   return [...others, recipe];
 }

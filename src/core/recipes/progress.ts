@@ -4,7 +4,7 @@ import type { BulkProgress } from '../../shared/bulk-rpc';
 import { countRows } from '../bulk/row-ranges';
 import { type BulkRun, progressOf } from '../bulk/run';
 import { operationByType } from '../operations/table';
-import { BULK_TEXTS } from '../text/catalogue/sidebar/bulk';
+import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
 import { roundCredits } from '../text/credits';
 
 /**
@@ -38,5 +38,8 @@ export function progressWithRecipe(run: BulkRun, now: number, busy = false): Bul
 function withRefreshSummary(progress: BulkProgress, run: BulkRun): BulkProgress {
   const counts = run.refreshed;
   if (run.state !== 'done' || !counts) return progress;
-  return { ...progress, refreshSummary: BULK_TEXTS.refreshSummary.say(counts) };
+  return {
+    ...progress,
+    refreshSummary: BULK_ANSWERS.refreshSummary.say(counts.changed, counts.same, counts.notFound),
+  };
 }

@@ -4,6 +4,7 @@
 // step, in order, over the same rows (bulk/): every step keeps a bulk run's guarantees.
 import type { Recipe, RecipeStep, SlotName } from '../../shared/recipe-rpc';
 import { operationByType } from '../operations/table';
+import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
 
 export const SLOT_LABELS: Readonly<Record<SlotName, string>> = {
   fullName: 'Full name',
@@ -85,7 +86,7 @@ export const BUILT_IN_RECIPES: readonly Recipe[] = [
  * or waits for a row it could never get.
  */
 export function recipeProblem(recipe: Recipe): string | null {
-  if (recipe.steps.length === 0) return 'A recipe needs at least one step to run.';
+  if (recipe.steps.length === 0) return BULK_ANSWERS.recipeNoStep.text;
   const seen = new Set<string>();
   for (const step of recipe.steps) {
     const problem = stepProblem(recipe, step, seen);
@@ -106,27 +107,25 @@ function pointlessStep(recipe: Recipe): string | null {
     const label = operationByType(step.type)!.label;
     const question = JSON.stringify([step.type, step.input, step.company ?? null]);
     const first = asked.get(question);
-    if (first !== undefined)
-      return `Step ${index + 1} repeats step ${first}: "${label}" of the same input finds nothing new. Choose another lookup, or have it read something else.`;
+    if (first !== undefined) return BULK_ANSWERS.stepRepeats.say(index + 1, first, label);
     asked.set(question, index + 1);
     const source = 'step' in step.input ? step.input.step : null;
     if (source !== null && source === step.fallbackOf)
-      return `Step ${index + 1} reads what step ${position(source)} finds, but runs only where step ${position(source)} found nothing: it would never run.`;
+      return BULK_ANSWERS.stepNeverRuns.say(index + 1, position(source));
   }
   return null;
 }
 
 function stepProblem(recipe: Recipe, step: RecipeStep, seen: ReadonlySet<string>): string | null {
   const op = operationByType(step.type);
-  if (!op) return `Step "${step.id}" names an unknown lookup.`;
+  if (!op) return BULK_ANSWERS.stepUnknownLookup.say(step.id);
   for (const input of [step.input, step.company]) {
     if (input && 'slot' in input && !recipe.slots.includes(input.slot))
-      return `Step "${step.id}" reads a column the recipe does not ask for.`;
-    if (input && 'step' in input && !seen.has(input.step))
-      return `Step "${step.id}" reads a step that comes after it.`;
+      return BULK_ANSWERS.stepOtherColumn.say(step.id);
+    if (input && 'step' in input && !seen.has(input.step)) return BULK_ANSWERS.stepReadsLater.say(step.id);
   }
-  if (step.fallbackOf && !seen.has(step.fallbackOf)) return `Step "${step.id}" falls back on a later step.`;
+  if (step.fallbackOf && !seen.has(step.fallbackOf)) return BULK_ANSWERS.stepFallsBackLater.say(step.id);
   if (op.input === 'person_name' && step.company === undefined)
-    return `Step "${step.id}" needs a company column.`;
+    return BULK_ANSWERS.stepNeedsCompany.say(step.id);
   return null;
 }

@@ -10,7 +10,7 @@ import { type BulkRun, leaseHeld, mergeAfterSlice, retryRun } from '../bulk/run'
 import { type BulkSheetPort, type CombinedSheetPort, SLICE_LIMITS } from '../bulk/slice/ports';
 import type { Operation } from '../operations/types';
 import { progressWithRecipe } from '../recipes/progress';
-import { BULK_TEXTS } from '../text/catalogue/sidebar/bulk';
+import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
 import type { RunPorts } from './ports';
 import { advanceRecipe, currentRun, type RecipeRunPorts } from './recipe-steps';
 import { sliceOf } from './slice';
@@ -74,7 +74,7 @@ function sliceRun(ports: BulkRunPorts, run: BulkRun): BulkRun {
       ...run,
       state: 'stopped',
       stoppedBy: 'sheetGone',
-      message: BULK_TEXTS.sheetGone.say(run.config.sheetName),
+      message: BULK_ANSWERS.sheetGone.say(run.config.sheetName),
     };
   }
   const op = checkConfig(run.config).op;
@@ -98,6 +98,6 @@ export function controlRun(
 
 /** The failed rows back in the queue; refused while a slice is at work on the run. */
 export function retryFailed(run: BulkRun, now: number): BulkRun {
-  if (leaseHeld(run, now)) throw new Error(BULK_TEXTS.sliceAtWork.text);
+  if (leaseHeld(run, now)) throw new Error(BULK_ANSWERS.sliceAtWork.text);
   return retryRun(run, now);
 }

@@ -14,7 +14,7 @@ import type { BulkSheetPort } from '../bulk/slice/ports';
 import type { Operation } from '../operations/types';
 import type { ClockPort } from '../platform/ports';
 import type { RecipeSheet, RecipeState } from '../recipes/steps';
-import { BULK_TEXTS } from '../text/catalogue/sidebar/bulk';
+import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
 import { bulkPreview, type PreviewDeps, type ReadSheet } from './preview';
 import type { RecipeRunPorts } from './recipe-steps';
 
@@ -91,10 +91,10 @@ export function startBulk<S extends ReadSheet>(
   confirmedCredits: number,
 ): BulkRun {
   let prepared = read(config);
-  if (prepared.lastRow < prepared.firstRow) throw new Error(BULK_TEXTS.noRows.text);
+  if (prepared.lastRow < prepared.firstRow) throw new Error(BULK_ANSWERS.noRows.text);
   const { preview, refresh } = bulkPreview(deps, config, op, prepared);
   if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.estimatedCredits)) {
-    throw new Error(BULK_TEXTS.confirmRunFirst.say(preview.estimatedCredits, deps.confirmAbove));
+    throw new Error(BULK_ANSWERS.confirmRunFirst.say(preview.estimatedCredits, deps.confirmAbove));
   }
   // The user saw what the deleted hidden sheet lost and confirmed the price: the run goes on without it.
   if (preview.lostResults !== undefined) deps.paid.cache.acceptLostSheet();
@@ -121,9 +121,9 @@ export function startRecipe(
   preview: RecipePreview,
   confirmedCredits: number,
 ): BulkRun {
-  if (preview.rows === 0) throw new Error(BULK_TEXTS.noRows.text);
+  if (preview.rows === 0) throw new Error(BULK_ANSWERS.noRows.text);
   if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.creditsMax)) {
-    throw new Error(BULK_TEXTS.confirmRecipeFirst.say(preview.creditsMax, deps.confirmAbove));
+    throw new Error(BULK_ANSWERS.confirmRecipeFirst.say(preview.creditsMax, deps.confirmAbove));
   }
   // The user saw what the deleted hidden sheet lost and confirmed the price: the run goes on without it.
   if (preview.lostResults !== undefined) deps.paid.cache.acceptLostSheet();

@@ -1,8 +1,10 @@
 // What a watch may still spend, and why it stops buying: its daily cap (a day is the spreadsheet's
 // calendar day, as for the formula budget), the per-run hard cap of the settings, its columns no
 // longer fitting its sheet. The texts the sidebar and the status column show for each.
+
+import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
 import { priceText } from '../text/catalogue/statuses';
-import { creditsText, roundCredits } from '../text/credits';
+import { roundCredits } from '../text/credits';
 import type { CapBelowPrice, Watch } from './watch';
 
 /** The watch as it stands on `day`: a new day spends from nothing again, and a cap pause ends. */
@@ -53,11 +55,10 @@ export function runsNow(watch: Watch, now: number): boolean {
 /** The Watches panel's line for a cap spent today, or (`below`) one no day's cap can reach. */
 export const capProblem = (cap: number, below?: CapBelowPrice) =>
   below
-    ? `Daily cap of ${creditsText(cap)} is below one lookup's price (${priceText(below)}): nothing can be bought until you raise the cap to at least ${below.price}.`
-    : `Daily cap of ${creditsText(cap)} reached: the rows not done say so, and go on tomorrow (or raise the cap).`;
+    ? WATCHES_ANSWERS.capBelowPrice.say(cap, priceText(below), below.price)
+    : WATCHES_ANSWERS.capReached.say(cap);
 
-export const runCapProblem = (runHardCap: number) =>
-  `A run reached the per-run cap of ${creditsText(runHardCap)} (Credit settings); the rest waits for the next run.`;
+export const runCapProblem = (runHardCap: number) => WATCHES_ANSWERS.runCapReached.say(runHardCap);
 
 /** The sidebar's few words for a watch's state. */
 export function stateOf(

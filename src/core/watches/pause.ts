@@ -5,7 +5,7 @@
 // the API a question that costs nothing whether the balance can pay again (jobs/short-list.ts).
 import type { BackgroundCollection } from '../../shared/jobs-rpc';
 import { PROPERTY } from '../platform/stored-keys';
-import { clockCheck } from '../text/catalogue/sidebar/watches';
+import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
 
 export const WATCHES_PAUSED_PROPERTY = PROPERTY.watchesPaused;
 
@@ -39,10 +39,7 @@ export function refusalOf(sliceMessage: string): string {
 
 /** The one notice the sidebar shows while every watch is paused; `clock`: the clock check's schedule here. */
 export function pauseNotice(pause: AccountPause, clock: BackgroundCollection): string {
-  const then = pause.credits
-    ? `They go on by themselves once the account has credits again (${clockCheck(clock)}), or after a successful key test.`
-    : 'They go on after a successful key test (API key, Test) or once a key that works is saved.';
-  return `Every watch is paused: ${pause.message} ${then}`;
+  return WATCHES_ANSWERS.allPaused.say(pause.message, pause.credits, clock);
 }
 
 /**

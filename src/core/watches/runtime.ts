@@ -10,6 +10,7 @@
 // refusal corrects it: a run that does paid work opens the tally (`open`) and its count closes
 // it; a run still open after an execution's 6 minutes was stopped by Google (the add-on's runs end
 // within 5), for the day's quota: nothing more starts until the quota's day ends.
+import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
 
 /** The consumer quota: the add-on cannot tell a Workspace account, so it assumes the smaller. */
 export const TRIGGER_QUOTA_MS = 90 * 60_000;
@@ -129,25 +130,25 @@ export function paceAt(share: number, cause: RunCause, sinceLastRunMs: number): 
     return {
       runs: false,
       budgetMs: 0,
-      note: "Watches wait: today's trigger time, Google's daily quota shared with your other scripts' triggers, is used up. They go on when the quota's day ends.",
+      note: WATCHES_ANSWERS.quotaUsedUp.text,
     };
   if (share >= STOP_FROM)
     return {
       runs: false,
       budgetMs: 0,
-      note: `Watches wait: the add-on's triggers used ${percent} % of today's trigger time (Google's daily quota). They go on when the quota's day ends.`,
+      note: WATCHES_ANSWERS.quotaNearlyUsed.say(percent),
     };
   if (share >= HOURLY_FROM)
     return {
       runs: cause === 'clock',
       budgetMs: HOURLY_BUDGET_MS,
-      note: `Watches slowed down to the hourly check: ${percent} % of today's trigger time used.`,
+      note: WATCHES_ANSWERS.slowedToHourly.say(percent),
     };
   if (share >= SLOW_FROM)
     return {
       runs: cause === 'clock' || sinceLastRunMs >= SLOW_GAP_MS,
       budgetMs: SLOW_BUDGET_MS,
-      note: `Watches slowed down to a run every 10 minutes at most: ${percent} % of today's trigger time used.`,
+      note: WATCHES_ANSWERS.slowedToTenMinutes.say(percent),
     };
   return { runs: true, budgetMs: FULL_BUDGET_MS, note: null };
 }

@@ -10,18 +10,12 @@ import { ownLayout } from '../bulk/layout';
 import { type ColumnClaim, recipeFamily } from '../bulk/owners';
 import { plannedSteps } from '../recipes/step-plans';
 import type { RecipeSheet } from '../recipes/steps';
-import { WATCHES_TEXTS } from '../text/catalogue/sidebar/watches';
+import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
 import { checkRefresh } from './refresh';
-import { checkDailyCap, MAX_WATCHES, type Watch, type WatchStep } from './watch';
+import { checkDailyCap, MAX_WATCHES, type Watch } from './watch';
 
 /** A watch as its setup plans it, before it is made (watch.ts newWatch). */
-export interface PlannedWatch {
-  sheetName: string;
-  headerRow: number;
-  label: string;
-  family?: string;
-  steps: WatchStep[];
-}
+export type PlannedWatch = Pick<Watch, 'sheetName' | 'headerRow' | 'label' | 'family' | 'steps'>;
 
 /** What planning a watch reads: a sheet's header row, and the recipe a setup names, checked. */
 export interface SetupReads {
@@ -89,8 +83,9 @@ const sameSetup = (a: Pick<Watch, 'sheetName' | 'steps'>, b: Pick<Watch, 'sheetN
 
 /** Refuses one watch too many, or a second watch of the same setup; throws a message to show. */
 export function checkNewWatch(existing: readonly Watch[], planned: PlannedWatch): void {
-  if (existing.length >= MAX_WATCHES) throw new Error(WATCHES_TEXTS.atMost.say(MAX_WATCHES));
-  if (existing.some((watch) => sameSetup(watch, planned))) throw new Error(WATCHES_TEXTS.watchedAlready.text);
+  if (existing.length >= MAX_WATCHES) throw new Error(WATCHES_ANSWERS.atMost.say(MAX_WATCHES));
+  if (existing.some((watch) => sameSetup(watch, planned)))
+    throw new Error(WATCHES_ANSWERS.watchedAlready.text);
 }
 
 /** A change from the Watches list as the server may trust it; throws a message to show. */

@@ -92,18 +92,10 @@ export interface Watch {
   updatedAt: number;
 }
 
-export interface NewWatch {
-  id: string;
-  sheetName: string;
-  headerRow: number;
-  label: string;
-  family?: string;
-  steps: WatchStep[];
-  headers: { column: number; header: string }[];
-  dailyCap: number;
-  day: string;
-  now: number;
-}
+export type NewWatch = Pick<
+  Watch,
+  'id' | 'sheetName' | 'headerRow' | 'label' | 'family' | 'steps' | 'headers' | 'dailyCap' | 'day'
+> & { now: number };
 
 export function newWatch(input: NewWatch): Watch {
   return {

@@ -4,6 +4,7 @@
 import type { ListSheetPort } from '../../core/jobs/collector-ports';
 import { type EmployeeSheet, uniqueSheetName } from '../../core/jobs/employee-sheet';
 import { activeSpreadsheet, spreadsheetZone, timeFormatter } from '../platform/spreadsheet';
+import { fitGrid } from './own-sheet';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -73,14 +74,6 @@ function insertAtEnd(spreadsheet: Spreadsheet, name: string): Sheet {
   const sheet = spreadsheet.insertSheet(name, spreadsheet.getSheets().length);
   if (before) spreadsheet.setActiveSheet(before);
   return sheet;
-}
-
-/** Grows the grid when the list is bigger than a new sheet (1000 rows, 26 columns). */
-function fitGrid(sheet: Sheet, rows: number, columns: number): void {
-  const maxRows = sheet.getMaxRows();
-  if (maxRows < rows) sheet.insertRowsAfter(maxRows, rows - maxRows);
-  const maxColumns = sheet.getMaxColumns();
-  if (maxColumns < columns) sheet.insertColumnsAfter(maxColumns, columns - maxColumns);
 }
 
 /**

@@ -6,6 +6,7 @@
 import { isPageId } from '../../core/billing/purchase-pages';
 import type { SheetStorePort } from '../../core/platform/ports';
 import { PROPERTY, SHEET_NAME } from '../../core/platform/stored-keys';
+import { SPENDING_ANSWERS } from '../../core/text/catalogue/sidebar/spending-answers';
 import { documentLock } from '../platform/locks';
 import { sheetRecord } from '../platform/properties';
 import { activeSpreadsheet } from '../platform/spreadsheet';
@@ -16,10 +17,6 @@ export const LEDGER_SHEET_HEADER: readonly [string, string] = [
   'Enrich for Sheets: record of purchases (do not edit)',
   'page of purchases (a long one goes on in the next columns)',
 ];
-const NOTE =
-  'Every lookup this spreadsheet paid for, kept 90 days for the spend report and the receipts of ' +
-  'cells (Extensions > Enrich for Sheets > Open sidebar). Editing rows loses them; the day totals ' +
-  'in Spending stay.';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Lock = GoogleAppsScript.Lock.Lock;
@@ -44,7 +41,7 @@ export function ledgerSheetPort(
     own: {
       name: LEDGER_SHEET_NAME,
       header: LEDGER_SHEET_HEADER,
-      note: NOTE,
+      note: SPENDING_ANSWERS.ledgerNote.text,
       mark: LEDGER_SHEET_HEADER[0],
       isKey: isPageId,
       whenDeleted: 'replace',

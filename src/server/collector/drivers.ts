@@ -25,7 +25,7 @@ import {
 } from '../../core/jobs/signal';
 import { readEditNote } from '../../core/platform/edit-note';
 import type { TtlCachePort } from '../../core/platform/ports';
-import { JOBS_TEXTS } from '../../core/text/catalogue/sidebar/jobs';
+import { JOBS_ANSWERS } from '../../core/text/catalogue/sidebar/jobs-answers';
 import type { BackgroundCollection, CollectorProgress } from '../../shared/jobs-rpc';
 import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
 import { executionContext } from '../context';
@@ -65,7 +65,7 @@ const SIDEBAR_LOCK_WAIT_MS = 3_000;
 const WATCHES_DONE_MS = 5.5 * 60_000;
 /** What a formula's cell shows while Sheets is running it. */
 const LOADING = 'Loading...';
-const REAUTHORIZE_TEXT = JOBS_TEXTS.collectionPaused.text;
+const REAUTHORIZE_TEXT = JOBS_ANSWERS.collectionPaused.text;
 
 type Range = GoogleAppsScript.Spreadsheet.Range;
 
@@ -165,7 +165,7 @@ function driveCollector(
  */
 export function collectJobsFromSidebar(): CollectorProgress {
   const context = collectorContext();
-  if (!context) return idleProgress(JOBS_TEXTS.keyFirst.text, 'off');
+  if (!context) return idleProgress(JOBS_ANSWERS.keyFirst.text, 'off');
   const work = finishQueuedFormulas(
     context,
     context.deps.client.clock.now() + SIDEBAR_FORMULA_WORK_MS,
@@ -181,8 +181,8 @@ export function collectJobsNow(): CollectorProgress {
   const context = collectorContext();
   const ui = SpreadsheetApp.getUi();
   if (!context) {
-    ui.alert(JOBS_TEXTS.keyFirstMenu.text);
-    return idleProgress(JOBS_TEXTS.keyFirst.text, 'off');
+    ui.alert(JOBS_ANSWERS.keyFirstMenu.text);
+    return idleProgress(JOBS_ANSWERS.keyFirst.text, 'off');
   }
   installDrivers();
   const { clock } = context.deps.client;
@@ -195,7 +195,7 @@ export function collectJobsNow(): CollectorProgress {
   refreshAfter(report, work);
   const result = collectorProgress(report, backgroundAfter(report), work, appsScriptClock.now());
   ui.alert(
-    JOBS_TEXTS.finishPending.text,
+    JOBS_ANSWERS.finishPending.text,
     [result.summary, ...result.expired, ...result.failed].join('\n'),
     ui.ButtonSet.OK,
   );
@@ -221,7 +221,7 @@ function collectOnClock(event: { triggerUid?: unknown } | undefined, started: nu
   const context = collectorContext();
   if (!context) {
     showKeyMissing();
-    return idleProgress(JOBS_TEXTS.nothingToCollect.text, removeIdle(own));
+    return idleProgress(JOBS_ANSWERS.nothingToCollect.text, removeIdle(own));
   }
   const { clock } = context.deps.client;
   const work = finishQueuedFormulas(

@@ -207,7 +207,6 @@ const TRIGGER_DRIVERS: readonly string[] = ['edit', 'open', 'clock'];
 function lookupContext(context: CollectorContext, spreadsheet: Spreadsheet, by: string) {
   return {
     buyer: 'formula' as const,
-    jobSource: 'formula' as const,
     spreadsheetId: spreadsheet.getId(),
     day: context.day,
     formulaDailyCap: context.settings.formulaDailyCap,

@@ -3,7 +3,7 @@
 import { type QueuedFormula, queueKey } from '../../core/formula-queue/records';
 import type { CollectorReport } from '../../core/jobs/collector-ports';
 import { describeJob, type JobRecord } from '../../core/jobs/registry';
-import { JOBS_TEXTS } from '../../core/text/catalogue/sidebar/jobs';
+import { JOBS_ANSWERS } from '../../core/text/catalogue/sidebar/jobs-answers';
 import { sendingAtPace } from '../../core/text/duration';
 import { plural } from '../../core/text/plural';
 import type { BackgroundCollection, CollectorProgress, QueuedFormulaView } from '../../shared/jobs-rpc';
@@ -12,11 +12,11 @@ import type { FormulaWork } from '../collector/queued-formulas';
 /** One line per expired job: what it was and what it cost. */
 export function expiredLine(job: JobRecord, now: number): string {
   const view = describeJob(job, now);
-  return JOBS_TEXTS.expiredLine.say(view.query, view.costText);
+  return JOBS_ANSWERS.expiredLine.say(view.query, view.costText);
 }
 
 export function failedLine(job: JobRecord, now: number): string {
-  return JOBS_TEXTS.failedLine.say(describeJob(job, now).query, job.message);
+  return JOBS_ANSWERS.failedLine.say(describeJob(job, now).query, job.message);
 }
 
 /**
@@ -24,7 +24,7 @@ export function failedLine(job: JobRecord, now: number): string {
  * said by their own line, so that nothing is said to be pending only when nothing is.
  */
 export function collectorSummary(report: CollectorReport, formulasQueued = 0): string {
-  return JOBS_TEXTS.summary.say({
+  return JOBS_ANSWERS.summary.say({
     busy: report.busy,
     delivered: report.delivered.map((item) => item.message),
     collected: report.collected.length,
@@ -55,7 +55,7 @@ export function collectorProgress(
     nextCheckInMs:
       queued > 0 ? 1_000 : report.nextDueAt === null ? null : Math.max(1_000, report.nextDueAt - now),
     background,
-    summary: `${[collectorSummary(report, queued), ...formulaWorkLines(work)].filter((line) => line !== '').join(' ')}${off ? JOBS_TEXTS.offWhilePending.text : ''}`,
+    summary: `${[collectorSummary(report, queued), ...formulaWorkLines(work)].filter((line) => line !== '').join(' ')}${off ? JOBS_ANSWERS.offWhilePending.text : ''}`,
   };
 }
 
@@ -78,9 +78,9 @@ export function idleProgress(summary: string, background: BackgroundCollection):
 export function formulaWorkLines(work: FormulaWork | null): string[] {
   if (!work) return [];
   const lines: string[] = [];
-  if (work.finished > 0) lines.push(JOBS_TEXTS.formulasFilled.say(work.finished));
-  if (work.queued > 0) lines.push(JOBS_TEXTS.formulasLeft.say(work.left, work.queued));
-  for (const reason of new Set(work.stopped)) lines.push(JOBS_TEXTS.queuedStopped.say(reason));
+  if (work.finished > 0) lines.push(JOBS_ANSWERS.formulasFilled.say(work.finished));
+  if (work.queued > 0) lines.push(JOBS_ANSWERS.formulasLeft.say(work.left, work.queued));
+  for (const reason of new Set(work.stopped)) lines.push(JOBS_ANSWERS.queuedStopped.say(reason));
   return lines;
 }
 
@@ -92,7 +92,7 @@ export function queuedFormulaView(record: QueuedFormula, now: number, pace: numb
     where: `${record.sheet}!${record.a1}`,
     formula: record.formula,
     lookupsText: `${plural(record.left, 'lookup', 'lookups')}, ${sendingAtPace(record.left, pace)}`,
-    sinceText: minutes === 0 ? JOBS_TEXTS.queuedJustNow.text : JOBS_TEXTS.queuedAgo.say(minutes),
-    byText: JOBS_TEXTS.lastWorkedOn.say((JOBS_TEXTS.workedBy[record.by] ?? JOBS_TEXTS.byTheAddOn).text),
+    sinceText: minutes === 0 ? JOBS_ANSWERS.queuedJustNow.text : JOBS_ANSWERS.queuedAgo.say(minutes),
+    byText: JOBS_ANSWERS.lastWorkedOn.say((JOBS_ANSWERS.workedBy[record.by] ?? JOBS_ANSWERS.byTheAddOn).text),
   };
 }

@@ -2,7 +2,8 @@
 // the API paused them all; today's share of the trigger runtime quota; what starts them.
 
 import { inputColumns } from '../../core/bulk/config';
-import { WATCHES_TEXTS, type WatchTriggers } from '../../core/text/catalogue/sidebar/watches';
+import type { WatchTriggers } from '../../core/text/catalogue/sidebar/watches-answers';
+import { WATCHES_ANSWERS } from '../../core/text/catalogue/sidebar/watches-answers';
 import { roundCredits } from '../../core/text/credits';
 import { stateOf } from '../../core/watches/caps';
 import { columnLetter } from '../../core/watches/fit';
@@ -25,7 +26,7 @@ function columnsText(watch: Watch): string {
   const headerOf = (column: number) => {
     const header = watch.headers.find((each) => each.column === column)?.header ?? '';
     return header === ''
-      ? WATCHES_TEXTS.column.say(columnLetter(column))
+      ? WATCHES_ANSWERS.column.say(columnLetter(column))
       : `${header} (${columnLetter(column)})`;
   };
   const first = watch.steps[0]!;
@@ -47,7 +48,7 @@ export function watchView(watch: Watch, accountPaused: boolean, when: (ms: numbe
     dailyCap: watch.dailyCap,
     spentToday: roundCredits(watch.spentToday),
     rowsDone: watch.rowsDone,
-    lastRun: WATCHES_TEXTS.lastRun.say(watch.lastRunAt === null ? null : when(watch.lastRunAt)),
+    lastRun: WATCHES_ANSWERS.lastRun.say(watch.lastRunAt === null ? null : when(watch.lastRunAt)),
     lastProblem: watch.pause?.kind === 'misfit' ? watch.pause.reason : watch.lastProblem,
     refresh: refreshView(watch),
   };
@@ -66,7 +67,7 @@ export function runtimeView(tally: RuntimeTally | null, now: number): WatchList[
   const percent = Math.round(share * 100);
   const usedMinutes = Math.round((used / MINUTE) * 10) / 10;
   const quotaMinutes = TRIGGER_QUOTA_MS / MINUTE;
-  const base = WATCHES_TEXTS.triggerTime.say(usedMinutes, quotaMinutes, percent);
+  const base = WATCHES_ANSWERS.triggerTime.say(usedMinutes, quotaMinutes, percent);
   // A stop by Google today spends the day's quota, whatever the count says.
   const note = paceAt(shareOf(tally, now), 'edit', Number.POSITIVE_INFINITY).note;
   return { usedMinutes, quotaMinutes, percent, text: note ? `${base} ${note}` : base };
@@ -87,7 +88,7 @@ export function watchListView(input: {
     watches: input.watches.map((watch) => watchView(watch, input.pause !== null, input.when)),
     notice: input.pause ? pauseNotice(input.pause, input.triggers.clock) : null,
     runtime: runtimeView(input.tally, input.now),
-    drivers: WATCHES_TEXTS.drivers.say(
+    drivers: WATCHES_ANSWERS.drivers.say(
       input.triggers,
       input.watches.some((watch) => watch.on),
     ),

@@ -3,7 +3,7 @@
 // creates its columns as a bulk run would, remembers their headers, and makes sure its triggers
 // run; deleting the last one removes the triggers only watches need.
 
-import { WATCHES_TEXTS } from '../../core/text/catalogue/sidebar/watches';
+import { WATCHES_ANSWERS } from '../../core/text/catalogue/sidebar/watches-answers';
 import { onDay } from '../../core/watches/caps';
 import { headersOfColumns } from '../../core/watches/fit';
 import {
@@ -74,7 +74,7 @@ export function updateWatch(id: string, change: WatchChange): WatchList {
   const checked = checkChange(change);
   locked(ctx, () => {
     const watch = readWatch(String(id));
-    if (!watch) throw new Error(WATCHES_TEXTS.gone.text);
+    if (!watch) throw new Error(WATCHES_ANSWERS.gone.text);
     const next = changedWatch(watch, checked, ctx.deps.client.clock.now());
     saveWatch(next);
     writeWatchNote(readWatches());

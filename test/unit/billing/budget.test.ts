@@ -14,6 +14,7 @@ import {
   settleJob,
 } from '../../../src/core/billing/budget';
 import { EXPIRED_JOB_RESERVATION_MS } from '../../../src/core/billing/ledger';
+import { parseReservation } from '../../../src/core/billing/reservation';
 import { ledgerSummary } from '../../../src/core/billing/summary';
 import { OPERATIONS } from '../../../src/core/operations/table';
 import { HELD_LOCK } from '../../../src/core/platform/locked-section';
@@ -275,7 +276,7 @@ describe('settling a reservation', () => {
     // Its result expired uncollected: charged, at a price not known yet.
     expect(spending()).toMatchObject({ today: { total: 20 }, held: 0, formulaCapLeftToday: 80 });
     // The same list bought again (Retry): 6 employees, 3 credits; the expired one cost that too.
-    const again = reserve(deps, TODAY, [list], CAP_100, 'bulk', 'retry');
+    const again = reserve(deps, TODAY, [list], CAP_100, 'retry');
     settle(deps, TODAY, again.id, [], [{ jobId: 'job_10', type: list.type, estimate: 20, key: 'r1:k' }]);
     const found = { type: list.type, credits: 3, key: 'r1:k', outcome: 'found' as const };
     expect(settleJob(deps, TODAY, 'job_10', found)).toBe('recorded');
@@ -587,5 +588,27 @@ describe('capReachedMessage', () => {
       'Daily formula budget of 250 credits reached (Extensions > Enrich for Sheets > Open sidebar to change it)',
     );
     expect(capReachedMessage(1)).toContain('budget of 1 credit reached');
+  });
+});
+
+describe('who bought, in records stored before it had one name', () => {
+  const stored = (fields: Record<string, unknown>) =>
+    JSON.stringify({ d: TODAY, x: 1_000, o: { company_name_to_website: 100 }, ...fields });
+
+  it('reads the buyer of a reservation from its purchase source, or from its budget when it has none', () => {
+    expect(parseReservation(stored({ s: 'bulk', p: 'recipe' }))?.buyer).toBe('recipe');
+    expect(parseReservation(stored({ s: 'bulk' }))?.buyer).toBe('bulk');
+    expect(parseReservation(stored({ s: 'formula' }))?.buyer).toBe('formula');
+    expect(parseReservation(stored({ s: 'formula', p: 'no such buyer' }))?.buyer).toBe('formula');
+  });
+
+  it('books an old run reservation that lapses on the runs’ count, as the recipe that made it', () => {
+    const { deps, store, clock } = setup();
+    store.data.set('spend:hold:r1', stored({ s: 'bulk', p: 'recipe' }));
+    store.data.set('spend:seq', '1');
+    clock.time += 2_000;
+    recordSpend(deps, TODAY, 'bulk', []);
+    const summary = ledgerSummary(store, TODAY);
+    expect(summary.today.bySource).toEqual({ formula: 0, bulk: 1, keyTest: 0, refresh: 0 });
   });
 });

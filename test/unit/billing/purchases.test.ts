@@ -108,7 +108,7 @@ describe('the record of purchases', () => {
       input: 'Acme Corporation',
       served: 'Leads!B3:C3',
     };
-    const reservation = reserve(deps, TODAY, [email, list], CAP, 'bulk', 'recipe');
+    const reservation = reserve(deps, TODAY, [email, list], CAP, 'recipe');
     settle(
       deps,
       TODAY,

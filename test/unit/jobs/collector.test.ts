@@ -118,7 +118,6 @@ function setup(api: Omit<FakeApiOptions, 'clock'> = {}, credits = 1000) {
       [{ key, op: operationByType(request.type)!, request }],
       {
         buyer: 'formula',
-        jobSource: 'formula',
         spreadsheetId: SPREADSHEET,
         day: DAY,
         deadline: clock.now() + 25_000,
@@ -305,7 +304,6 @@ describe('a collector pass', () => {
       [{ key: world.keyOf(PROFILE), op: operationByType(PROFILE.type)!, request: PROFILE }],
       {
         buyer: 'bulk',
-        jobSource: 'bulk',
         spreadsheetId: SPREADSHEET,
         day: DAY,
         deadline: world.clock.now() + 60_000,
@@ -559,7 +557,6 @@ describe('a list bought again', () => {
       {
         buyer: 'bulk',
         paidAfter: world.clock.now(),
-        jobSource: 'sidebar',
         spreadsheetId: SPREADSHEET,
         day: DAY,
         deadline: world.clock.now() + 60_000,

@@ -13,7 +13,6 @@ const profileJob = (change: Partial<JobRecord> = {}): JobRecord => ({
   key: 'r1:scope:hash',
   type: 'pronet_profile_to_pronet_info',
   request: { type: 'pronet_profile_to_pronet_info', input_data: 'https://www.pronet.com/in/ada' },
-  source: 'formula',
   spreadsheetId: 'spreadsheet-1',
   state: 'processing',
   startedAt: STARTED,

@@ -62,7 +62,6 @@ function setUp() {
   const deps = { client, cache, store, lock, failureHold: fast };
   const ctx: LookupContext = {
     buyer: 'formula',
-    jobSource: 'formula',
     spreadsheetId: 'sheet-1',
     day: '2026-11-22',
     deadline: clock.now() + 25_000,
@@ -196,7 +195,7 @@ describe('a provider error inside a charged 200', () => {
     const { deps, ctx, item, http, reply } = setUp();
     reply.with = providerError;
     lookupMany(deps, [item], ctx);
-    const bulk: LookupContext = { ...ctx, buyer: 'bulk', jobSource: 'bulk', formulaDailyCap: 0 };
+    const bulk: LookupContext = { ...ctx, buyer: 'bulk', formulaDailyCap: 0 };
     lookupMany(deps, [item], bulk);
     expect(http.sent).toHaveLength(2);
   });

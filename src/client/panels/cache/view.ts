@@ -2,10 +2,10 @@
 // the server is set as text.
 
 import { CACHE_TEXTS } from '../../../core/text/catalogue/sidebar/cache';
+import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import { creditsText } from '../../../core/text/credits';
-import { timesNote } from '../../../core/text/time-zone';
 import type { CacheView } from '../../../shared/rpc';
-import { $, el } from '../../dom';
+import { $, confirmationBox, el } from '../../dom';
 
 function formatBytes(bytes: number): string {
   if (bytes < 1000) return `${bytes} bytes`;
@@ -37,26 +37,7 @@ export interface CacheElements {
 
 /** The confirmation starts hidden: Clear opens it, with what buying the results again would cost. */
 function buildConfirmation(): Pick<CacheElements, 'question' | 'confirm' | 'keep' | 'confirmation'> {
-  const question = el('p', { id: 'cache-confirm-text', class: 'warning' });
-  const confirm = el(
-    'button',
-    { type: 'button', id: 'cache-confirm', class: 'danger' },
-    CACHE_TEXTS.clearThem.text,
-  );
-  const keep = el('button', { type: 'button', id: 'cache-keep' }, CACHE_TEXTS.keepThem.text);
-  const confirmation = el(
-    'div',
-    {
-      id: 'cache-confirmation',
-      class: 'confirmation',
-      role: 'group',
-      'aria-labelledby': 'cache-confirm-text',
-    },
-    question,
-    el('div', { class: 'buttons' }, confirm, keep),
-  );
-  confirmation.hidden = true;
-  return { question, confirm, keep, confirmation };
+  return confirmationBox('cache', CACHE_TEXTS.clearThem.text, 'danger', CACHE_TEXTS.keepThem.text);
 }
 
 /**
@@ -121,7 +102,7 @@ export function showCache(ui: CacheElements, view: CacheView): void {
     ),
     ...(view.oldest === null
       ? []
-      : [el('p', { id: 'cache-times', class: 'hint' }, timesNote(view.timeZone))]),
+      : [el('p', { id: 'cache-times', class: 'hint' }, TIMES_TEXTS.note.say(view.timeZone))]),
   );
 }
 

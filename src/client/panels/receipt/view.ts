@@ -1,9 +1,10 @@
 // The "This cell" panel's view: the selected cell's receipt as label and text lines, Buy again with
 // its price stated first, and a status line. Everything from the server is set as text.
 import { RECEIPT_TEXTS } from '../../../core/text/catalogue/sidebar/receipt';
-import { timesNote } from '../../../core/text/time-zone';
+import { RECEIPT_ANSWERS } from '../../../core/text/catalogue/sidebar/receipt-answers';
+import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import type { BuyAgainOffer, SelectionReceipt } from '../../../shared/receipt-rpc';
-import { $, el } from '../../dom';
+import { $, confirmationBox, el } from '../../dom';
 
 export interface ReceiptElements {
   note: HTMLElement;
@@ -22,31 +23,18 @@ export interface ReceiptElements {
 export function buildReceiptBody(): ReceiptElements {
   const lines = el('dl', { id: 'receipt-lines', class: 'receipt' });
   const times = el('p', { id: 'receipt-times', class: 'hint', hidden: true });
-  const said = el('p', { id: 'receipt-said', class: 'hint' }, RECEIPT_TEXTS.selectCell.text);
+  const said = el('p', { id: 'receipt-said', class: 'hint' }, RECEIPT_ANSWERS.selectCell.text);
   const buyAgain = el(
     'button',
     { type: 'button', id: 'receipt-buy-again', hidden: true },
     RECEIPT_TEXTS.buyAgain.text,
   );
-  const question = el('p', { id: 'receipt-confirm-text', class: 'warning' });
-  const confirm = el(
-    'button',
-    { type: 'button', id: 'receipt-confirm', class: 'action' },
+  const { question, confirm, keep, confirmation } = confirmationBox(
+    'receipt',
     RECEIPT_TEXTS.buyThemAgain.text,
+    'action',
+    RECEIPT_TEXTS.notNow.text,
   );
-  const keep = el('button', { type: 'button', id: 'receipt-keep' }, RECEIPT_TEXTS.notNow.text);
-  const confirmation = el(
-    'div',
-    {
-      id: 'receipt-confirmation',
-      class: 'confirmation',
-      role: 'group',
-      'aria-labelledby': 'receipt-confirm-text',
-    },
-    question,
-    el('div', { class: 'buttons' }, confirm, keep),
-  );
-  confirmation.hidden = true;
   const message = el('p', { id: 'receipt-message', class: 'message', role: 'status' });
   $('receipt-body').replaceChildren(
     el('p', { class: 'hint' }, RECEIPT_TEXTS.intro.text),
@@ -76,7 +64,7 @@ export function showReceipt(ui: ReceiptElements, receipt: SelectionReceipt): voi
   ui.lines.replaceChildren(
     ...receipt.lines.flatMap((line) => [el('dt', {}, line.label), el('dd', {}, line.text)]),
   );
-  ui.times.textContent = receipt.timeZone === '' ? '' : timesNote(receipt.timeZone);
+  ui.times.textContent = receipt.timeZone === '' ? '' : TIMES_TEXTS.note.say(receipt.timeZone);
   ui.times.hidden = receipt.lines.length === 0 || receipt.timeZone === '';
   ui.said.textContent = receipt.message;
   ui.said.hidden = receipt.message === '';

@@ -1,8 +1,9 @@
 // The Watches panel's view: the account's notice, each watch with its state, cap, spend, rows and
 // last run, and today's share of the trigger runtime quota. Everything from the server is text.
+
+import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import { WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
 import { plural } from '../../../core/text/plural';
-import { timesNote } from '../../../core/text/time-zone';
 import type { WatchList, WatchView } from '../../../shared/watch-rpc';
 import { $, el } from '../../dom';
 
@@ -136,7 +137,7 @@ export function showWatches(ui: WatchesElements, list: WatchList, actions: Watch
       : list.watches.map((watch) => watchItem(watch, actions))),
   );
   ui.drivers.textContent = list.watches.length === 0 ? '' : list.drivers;
-  ui.times.textContent = list.timeZone === '' ? '' : timesNote(list.timeZone);
+  ui.times.textContent = list.timeZone === '' ? '' : TIMES_TEXTS.note.say(list.timeZone);
   ui.times.hidden = list.timeZone === '';
   ui.runtime.textContent = list.runtime.text;
 }

@@ -2,7 +2,7 @@
 // and the limits that keep it well inside an execution's 6 minutes.
 
 import { DOCUMENTED_PACE } from '../../api/pacing';
-import type { PurchaseSource } from '../../billing/purchases';
+import type { Buyer } from '../../billing/buyer';
 import type { LookupDeps } from '../../lookup/items';
 import type { HashPort } from '../../platform/ports';
 import type { CellValue } from '../../render/values';
@@ -82,7 +82,7 @@ export interface SliceOptions {
   watchCaps?: { left: number; status: string | null };
   limits?: Partial<SliceLimits>;
   /** Who the record of purchases names as the buyer; a bulk run's or a recipe's by default. */
-  buyer?: PurchaseSource;
+  buyer?: Buyer;
   /** The slice runs in a trigger Google may stop at any instant: keep each batch's answers. */
   stoppable?: boolean;
 }

@@ -224,7 +224,6 @@ class Slice implements SliceView {
       buyer: options.buyer ?? buyerOf(this.input),
       // A refresh run: answers saved before its cutoff are bought again (bulk/refresh.ts).
       ...(paidAfter === undefined ? {} : { paidAfter }),
-      jobSource: 'bulk' as const,
       spreadsheetId: options.spreadsheetId,
       day: options.day,
       formulaDailyCap: 0,

@@ -61,9 +61,34 @@ export function isFamily(value: unknown): value is TextFamily {
 /** Compared after NFKC, as a cell read as an input is: "Processing…" reads "Processing...". */
 export const fold = (text: string) => text.normalize('NFKC');
 
+/**
+ * A text as the refusal of our own texts compares it, whatever form a copy took: folded, in lower
+ * case, every number one `#` ("HTTP 429" and "HTTP 430" read alike), its spaces collapsed.
+ */
+export const loose = (text: string) =>
+  fold(text)
+    .toLowerCase()
+    .replace(/\d+(?:[.,]\d+)*/g, '#')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Three words this long are a sentence of ours, not a name's ("by the formula" may be one). */
+const LONG = 15;
+
+/**
+ * Whether a loose text is ours wherever it stands: words with a sentence's punctuation ("lookup
+ * lost:", "processing..."), or three words or more, and long ("employee list ordered"). Shorter,
+ * it may be part of a real name ("Cut to Size Ltd", "From the Menu Ltd").
+ */
+export function distinctive(looseText: string): boolean {
+  const words = looseText.split(' ').filter((token) => /\p{L}/u.test(token)).length;
+  if (/\p{L}(?::|;|\?|\.\.\.| \()|\(\p{L}|->/u.test(looseText)) return words >= 1;
+  return words >= 3 && looseText.length >= LONG;
+}
+
 const COUNT = /^[\d,]+ /;
 
-/** Whether `text` is one of the family's texts. */
+/** Whether `text` is one of the family's texts, as the add-on writes it. */
 export const holds = (family: TextFamily, text: string): boolean => holdsFolded(family, fold(text));
 
 /** Whether `folded`, a text already folded by NFKC, is one of the family's texts. */

@@ -54,6 +54,10 @@ export function listFoundText(employees: number, followsUser: boolean): string {
   );
 }
 
+/** What the note of a list the balance cut short advises (jobs/employee-sheet.ts). */
+export const CUT_LIST_ADVICE =
+  'For the rest, add credits and ask again with another max: this same query answers from the list saved here.';
+
 /** Said in the formula's cell and the sheet's note of a list the balance cut short (jobs/short-list.ts). */
 export function cutListText(asked: number): string {
   return `It may be incomplete: ${asked} were asked, and the account ran out of credits (the API cuts a list to what the balance covers).`;
@@ -67,3 +71,15 @@ export function deliveryMessage(employees: number, sheetName: string, cutFrom?: 
   const where = LIST_DELIVERED.say(employees, `${sheetName}'`);
   return cutFrom === undefined ? where : `${where}. ${cutListText(cutFrom)}`;
 }
+
+// What a job's record says when the collector could not finish it (jobs/collector-pass.ts): its
+// cell and the Jobs panel show it.
+export const JOB_RECORD_TEXTS = {
+  noEmployees: 'No employees found for this query.',
+  notStored:
+    'The list was paid for but its result is no longer stored (storage full). Re-run it from the Jobs panel.',
+  unchecked: (why: string) => `Could not check the job: ${why}`,
+  sheetNotWritten: (reason: string) =>
+    `Could not write the employee sheet: ${reason}. The list is paid for and kept: Retry in the Jobs panel writes it again at no cost.`,
+  sheetNotYet: (reason: string) => `Could not write the employee sheet yet (${reason}); trying again.`,
+} as const;

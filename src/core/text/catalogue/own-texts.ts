@@ -1,32 +1,103 @@
-// The add-on's own words in a cell or a status column, read back. A formula, bulk run, recipe or
-// watch that reads such a cell as its input must never buy it (formulas/placeholders.ts refuses
-// what this recognises, for free): a queued range read by another formula once bought "Queued: 776
-// lookups…" 776 times. The families are collected from the catalogue's files as they declare them
-// (family.ts), so a new text is refused as soon as it is made; test/unit/text/own-texts.test.ts
-// renders every maker and checks each is refused, and that no family goes without a sample.
-import * as api from './api';
-import * as budget from './budget';
-import * as cells from './cells';
-import { fold, holdsFolded, isFamily, type OwnTextKind, type TextFamily } from './family';
-import * as jobs from './jobs';
-import * as queue from './queue';
-import * as statuses from './statuses';
-
-export type { OwnTextKind } from './family';
+// The add-on's own words, read back as an input. A formula, bulk run, recipe or watch that reads
+// such a cell must never buy it (formulas/placeholders.ts refuses what this recognises, for free):
+// a queued range read by another formula once bought "Queued: 776 lookups…" 776 times. People copy
+// text in every form, so a text is ours when, in any case and with any numbers (`loose`), it holds
+// a family's distinctive beginning or a sentence's (`distinctive`) anywhere, or is one of our short
+// texts whole ("Found", or "Row 7: Found"). The families are listed here by name, with their kind;
+// every other text of the catalogue, the sidebar's, the report's and the notes' included, is known
+// by the beginnings of its sentences (marks.ts, derived from the catalogue's own source by `npm run
+// marks`, so that its whole sentences stay out of Code.js). test/unit/text/copied-texts.test.ts
+// renders every text in every form people copy it and checks each is refused.
+import {
+  INVALID_INPUT,
+  INVALID_INPUT_422,
+  INVALID_INPUT_BARE,
+  KEY_REFUSED,
+  LOOKUP_FAILED,
+  NO_ANSWER,
+  NO_CREDITS,
+  NOT_AUTHORIZED,
+  NOT_SENT_NETWORK,
+  PROVIDER_ERROR,
+  RATE_LIMITED,
+  SERVICE_FAILED,
+  UNEXPECTED_ANSWER,
+} from './api';
+import { DAILY_BUDGET, NO_FORMULA_BUDGET } from './budget';
+import { ERROR, LIST_ORDERED, NO_KEY, NOT_FOUND, PROCESSING, TABLE_CUT, TABLE_ROWS } from './cells';
+import { distinctive, holds, loose, type OwnTextKind, type TextFamily } from './family';
+import { LIST_DELIVERED, LIST_FOUND, LOOKUP_LOST, RESULT_EXPIRED, STALLED } from './jobs';
+import { MARKS } from './marks';
+import { LOCK_BUSY, NOT_FILLED_IN, NOT_SENT, NOT_SENT_BARE, NOT_SENT_YET, QUEUED } from './queue';
+import { EXPIRED_STATUS, FOUND, PROCESSING_STATUS, SKIPPED, WAITING } from './statuses';
 
 /** Every family the catalogue declares, longest beginning first (the most particular wins). */
-export const OWN_TEXT_FAMILIES: readonly TextFamily[] = [api, budget, cells, jobs, queue, statuses]
-  .flatMap((file) => Object.values(file).filter(isFamily))
-  .sort((a, b) => b.begins.length - a.begins.length);
+export const OWN_TEXT_FAMILIES: readonly TextFamily[] = [
+  ...[NOT_AUTHORIZED, NOT_SENT_NETWORK, NO_ANSWER, KEY_REFUSED, NO_CREDITS, INVALID_INPUT],
+  ...[INVALID_INPUT_422, INVALID_INPUT_BARE, RATE_LIMITED, SERVICE_FAILED, UNEXPECTED_ANSWER],
+  ...[LOOKUP_FAILED, PROVIDER_ERROR, DAILY_BUDGET, NO_FORMULA_BUDGET],
+  ...[NOT_FOUND, NO_KEY, PROCESSING, LIST_ORDERED, ERROR, TABLE_ROWS, TABLE_CUT],
+  ...[STALLED, LOOKUP_LOST, RESULT_EXPIRED, LIST_FOUND, LIST_DELIVERED],
+  ...[QUEUED, NOT_SENT, NOT_SENT_YET, LOCK_BUSY, NOT_FILLED_IN, NOT_SENT_BARE],
+  ...[FOUND, PROCESSING_STATUS, EXPIRED_STATUS, SKIPPED, WAITING],
+].sort((a, b) => b.begins.length - a.begins.length);
 
-/** The family `text` is one of, or null when it is none of the add-on's own texts. */
-export function ownTextFamily(text: string): TextFamily | null {
-  // Read for every input cell of a run: the text is folded once, not once a family.
-  const folded = fold(text);
-  return OWN_TEXT_FAMILIES.find((family) => holdsFolded(family, folded)) ?? null;
+/** A mark that begins with a letter begins a word: "Terror: …" holds no "error:". */
+const AT_A_WORD = '(?:(?<![\\p{L}\\p{N}#])|(?!\\p{L}))';
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A family's marks in a loose text: its beginning, after its count for a counted family. */
+const marksOf = (family: TextFamily) =>
+  family.nouns ? family.nouns.map((noun) => loose(`1 ${noun}${family.begins}`)) : [loose(family.begins)];
+
+type Find = (looseText: string, text: string) => TextFamily | null;
+
+/** One pattern over `list`, a group a family (`wrap` places them): the family whose group matched. */
+function oneOf(list: readonly TextFamily[], wrap: (groups: string) => string): Find {
+  const groups = list.map((family) => `(${marksOf(family).map(escaped).join('|')})`).join('|');
+  const pattern = new RegExp(wrap(groups), 'u');
+  return (looseText) => {
+    const found = pattern.exec(looseText);
+    return found ? list[found.findIndex((group, i) => i > 0 && group !== undefined) - 1]! : null;
+  };
 }
 
-/** What kind of the add-on's own text `text` is, or null when it is none of them. */
-export function ownTextKind(text: string): OwnTextKind | null {
-  return ownTextFamily(text)?.kind ?? null;
+/**
+ * Built on first use, not as every execution loads, and read for every input cell of a run: the
+ * families known anywhere in a text; those known whole (alone, after a label, "Row 7: Found", or
+ * before a remark in brackets that ends the text, "Found (copied)"); and those whose beginning may
+ * begin a name ("Cut to"), known only as written.
+ */
+let finds: Find[] | null = null;
+let marks: RegExp | null = null;
+
+function findsOf(): Find[] {
+  const anywhere = OWN_TEXT_FAMILIES.filter((family) => !family.whole && distinctive(marksOf(family)[0]!));
+  const asWritten = OWN_TEXT_FAMILIES.filter((family) => !family.whole && !anywhere.includes(family));
+  return [
+    oneOf(anywhere, (groups) => `${AT_A_WORD}(?:${groups})`),
+    oneOf(
+      OWN_TEXT_FAMILIES.filter((family) => family.whole),
+      (groups) => `^(?:.*: )?(?:${groups})(?: \\(.*\\))?$`,
+    ),
+    (_, text) => asWritten.find((family) => holds(family, text)) ?? null,
+  ];
+}
+
+function familyOf(looseText: string, text: string): TextFamily | null {
+  finds ??= findsOf();
+  for (const find of finds) {
+    const family = find(looseText, text);
+    if (family) return family;
+  }
+  return null;
+}
+
+/** What kind of the add-on's own text `text` is (`message`: the sidebar's, a note's), or null. */
+export function ownTextKind(text: string): OwnTextKind | 'message' | null {
+  const looseText = loose(text);
+  const family = familyOf(looseText, text);
+  if (family) return family.kind;
+  marks ??= new RegExp(`${AT_A_WORD}(?:${MARKS})`, 'u');
+  return marks.test(looseText) ? 'message' : null;
 }

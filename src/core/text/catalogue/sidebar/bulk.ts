@@ -1,6 +1,5 @@
 // The Bulk run panel's words (one lookup, or a recipe of chained lookups), and the server's answers
-// to it (server/bulk.ts, server/recipes.ts).
-import type { RefreshCounts } from '../../../../shared/bulk-rpc';
+// to it are in bulk-answers.ts, which the server imports: these words ship in the sidebar only.
 import { creditsAmount, creditsText } from '../../credits';
 import { counted, said, saidBy } from './said';
 
@@ -40,10 +39,6 @@ export const BULK_TEXTS = {
     'hint',
     'Answers are kept until you refresh them: time alone never buys one again. Each changed cell gets a note saying what it was.',
   ),
-  refreshSummary: saidBy('message', ({ changed, same, notFound }: RefreshCounts) => {
-    const rows = changed + same + notFound;
-    return `Refreshed ${rows} row${rows === 1 ? '' : 's'}: ${changed} changed, ${same} the same, ${notFound} now not found.`;
-  }),
   withinBudget: saidBy('label', (credits: number) => `, within ${creditsText(credits)}`),
   retryFailed: said('label', 'Retry failed rows'),
   cancelRun: said('label', 'Cancel run'),
@@ -142,26 +137,4 @@ export const BULK_TEXTS = {
   buildRecipe: said('label', 'Build a recipe…'),
   ifNotFound: said('label', 'If not found: '),
   recipeTotal: saidBy('hint', recipeTotal),
-  // The server's refusals.
-  notCurrent: said('message', 'This run is no longer the current one; reopen the sidebar.'),
-  noRows: said('message', 'There are no rows below the header row.'),
-  confirmRunFirst: saidBy(
-    'message',
-    (estimate: number, confirmAbove: number) =>
-      `This run is estimated at ${creditsText(estimate)}, above the ${confirmAbove} that need your confirmation: confirm it first.`,
-  ),
-  confirmRecipeFirst: saidBy(
-    'message',
-    (most: number, confirmAbove: number) =>
-      `This recipe may cost up to ${creditsText(most)}, above the ${confirmAbove} that need your confirmation: confirm it first.`,
-  ),
-  sheetGone: saidBy('message', (sheet: string) => `The sheet "${sheet}" is gone: the run cannot go on.`),
-  sliceAtWork: said('message', 'A slice of this run is at work; try again in a moment.'),
-  chooseRecipe: said('message', 'Choose a recipe first.'),
-  chooseSheet: said('message', 'Choose a sheet first.'),
-  headerRowWhole: said('message', 'The header row must be a whole number.'),
-  chooseColumn: saidBy('message', (slot: string) => `Choose the ${slot} column.`),
-  mustBeColumn: saidBy('message', (slot: string) => `The ${slot} column must be a column.`),
-  differentColumns: said('message', 'Choose a different column for each input.'),
-  notWaiting: said('message', 'This recipe is not waiting for you.'),
 } as const;

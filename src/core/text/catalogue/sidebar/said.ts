@@ -1,8 +1,8 @@
 // How the catalogue declares a word of the sidebar: what it is (its kind) and its text, or the
 // maker of its text. The sidebar's words never land in a cell or a status column, so they are not
-// families of own-texts.ts: refusing them as inputs would refuse a user's own words for nothing, and
-// none of them is ever read back from a sheet. test/unit/text/sidebar-home.test.ts keeps every
-// sentence, label and fragment of two or more words of the sidebar here.
+// families of own-texts.ts; pasted back into a sheet, their sentences are refused as inputs all the
+// same, by their beginnings (marks.ts). test/unit/text/sidebar-home.test.ts keeps every sentence,
+// label and fragment of two or more words of the sidebar here.
 
 /**
  * A message says what an action did or why it did not; a hint explains a field or a panel; a

@@ -1,6 +1,5 @@
-// The Spending panel's words (client/panels/ledger/), the spend report's message
-// (server/report-api.ts) and the ledger's refusals (server/ledger-api.ts).
-import { creditsText } from '../../credits';
+// The Spending panel's words (client/panels/ledger/); the server's (the spend report's sheet and
+// message, the ledger's refusals) are in spending-answers.ts.
 import { said, saidBy } from './said';
 
 export const SPENDING_TEXTS = {
@@ -19,23 +18,6 @@ export const SPENDING_TEXTS = {
   leftToday: said('label', 'Left for formulas today'),
   bySource: said('label', 'This month, by source'),
   refusedToday: said('label', 'Refused as too fast today'),
-  choosePeriod: said('message', 'Choose the period of the report.'),
-  opened: saidBy(
-    'message',
-    (sheet: string, rows: number, credits: number, period: string) =>
-      `Opened "${sheet}": ${rows === 1 ? '1 purchase' : `${rows} purchases`}, ${creditsText(credits)} (${period}).`,
-  ),
-  /**
-   * The hidden record of purchases was deleted (`when`: when the add-on noticed and replaced it, in
-   * the spreadsheet's zone; null before then): Spending's totals still count what it held.
-   */
-  recordLost: saidBy(
-    'hint',
-    (when: string | null, sheet: string) =>
-      `The record of purchases${when === null ? '' : ` before ${when}`} was deleted with the hidden sheet "${sheet}": the spend report lists fewer purchases than Spending's totals count.`,
-  ),
-  readOnly: said('message', 'This view of the document properties is read-only.'),
-  clearKeyFirst: said('message', 'Save your API key first: saved results are cleared one account at a time.'),
   spentToday: said('label', 'Spent today'),
   bulkRuns: said('label', 'Bulk runs'),
   keyTests: said('label', 'Key tests'),

@@ -1,71 +1,10 @@
-// The Watches panel's words, the offer to watch a run's setup (client/panels/watches/), and the
-// server's answers and lines for them (server/watches/api.ts, server/presenters/watches.ts).
+// The Watches panel's words and the offer to watch a run's setup (client/panels/watches/); the
+// server's answers and lines for them are in watches-answers.ts.
+
 import type { BackgroundCollection } from '../../../../shared/jobs-rpc';
 import { creditsText } from '../../credits';
 import { counted, said, saidBy } from './said';
-
-/** The triggers that start watches here: this user's, and how often the clock check runs. */
-export interface WatchTriggers {
-  edit: boolean;
-  change: boolean;
-  form: boolean;
-  formLinked: boolean;
-  clock: BackgroundCollection;
-}
-
-const NO_ROOM =
-  "Google allows each user 20 of the add-on's triggers, all spreadsheets together: to make room, delete those you no longer need (script.google.com/home/triggers lists them) or remove the API key in spreadsheets you no longer use, then open the sidebar again.";
-
-/** "a", "a, and b", "a, b, and c". */
-const listed = (parts: readonly string[]) =>
-  parts.length < 2 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')}, and ${parts[parts.length - 1]}`;
-
-/**
- * What starts the watches here, given which triggers this user has; with a watch on (`anyOn`),
- * every trigger was wanted, so one missing could not be made, and what waits for it is said.
- */
-function driversText(triggers: WatchTriggers, anyOn = false): string {
-  const { edit, change, form, formLinked, clock } = triggers;
-  const on = runsOn(triggers);
-  if (on.length === 0) return `Watches cannot run here: none of their triggers could be made. ${NO_ROOM}`;
-  const wait = waitFor(triggers);
-  const lines = [`Watches run on ${listed(on)}.`];
-  if (clock === 'off') {
-    const rows = `rows other tools write ${wait}.`;
-    lines.push(anyOn ? `The hourly check could not be made: ${rows}` : capitalized(rows));
-  }
-  if (!change) lines.push(`Inserted rows ${wait}.`);
-  if (formLinked && !form) lines.push(`Form responses ${wait}.`);
-  if (anyOn && (clock === 'off' || !edit)) lines.push(NO_ROOM);
-  return lines.join(' ');
-}
-
-/** What starts the watches, each trigger that exists. */
-function runsOn({ edit, change, form, clock }: WatchTriggers): string[] {
-  const parts = [
-    edit ? 'your edits and pastes' : '',
-    change ? 'rows inserted' : '',
-    form ? 'form responses' : '',
-  ];
-  if (clock !== 'off') parts.push(`every ${clock} for rows other tools write`);
-  return parts.filter((part) => part !== '');
-}
-
-/** What rows no trigger of their own starts wait for. */
-function waitFor({ edit, clock }: WatchTriggers): string {
-  if (clock !== 'off') return 'wait for the hourly check';
-  return edit ? 'wait until you next edit a watched column' : 'are not watched';
-}
-
-/**
- * When rows other tools write are looked at: the clock check's schedule, in the one wording the
- * offer, the Watches panel's pause and its triggers' line share.
- */
-export function clockCheck(clock: BackgroundCollection): string {
-  return clock === 'off' ? 'checked when you next edit a watched column' : `checked every ${clock}`;
-}
-
-const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+import { clockCheck } from './watches-answers';
 
 export const WATCHES_TEXTS = {
   refreshDaysLabel: said('label', 'Refresh answers older than (days)'),
@@ -82,19 +21,8 @@ export const WATCHES_TEXTS = {
   ),
   refreshSpent: saidBy(
     'hint',
-    (spent: number, most: number) => `Refresh: ${creditsText(spent)} of ${creditsText(most)} this month`,
+    (spent: number, most: number) => `Refreshes this month: ${creditsText(spent)} of ${creditsText(most)}`,
   ),
-  refreshDays: saidBy(
-    'message',
-    (most: number) => `Refresh answers older than a whole number of days, from 1 to ${most}.`,
-  ),
-  refreshCredits: saidBy(
-    'message',
-    (most: number) =>
-      `A scheduled refresh needs the credits it may spend a month: more than 0, at most ${most}.`,
-  ),
-  /** What starts the watches here, and what waits (`anyOn`: a watch is on). */
-  drivers: saidBy('hint', driversText),
   /** The panel's note: how many watches are on, paused and off ("1 on, 2 paused"). */
   note: saidBy('label', (on: number, paused: number, off: number) =>
     [on > 0 ? `${on} on` : '', paused > 0 ? `${paused} paused` : '', off > 0 ? `${off} off` : '']
@@ -102,15 +30,6 @@ export const WATCHES_TEXTS = {
       .join(', '),
   ),
   rowDone: counted('hint', 'row done', 'rows done'),
-  lastRun: saidBy('hint', (when: string | null) => (when === null ? 'Not run yet' : `Last run ${when}`)),
-  triggerTime: saidBy(
-    'hint',
-    (used: number, quota: number, percent: number) =>
-      `Trigger time today: ${used} of ${quota} minutes (${percent} %), Google's daily quota for the add-on's triggers.`,
-  ),
-  atMost: saidBy('message', (most: number) => `A spreadsheet has at most ${most} watches: delete one first.`),
-  watchedAlready: said('message', 'This is watched already: see Watches below.'),
-  gone: said('message', 'This watch is gone: another editor may have deleted it.'),
   onAgain: saidBy('message', (label: string) => `"${label}" is on again.`),
   off: saidBy('message', (label: string) => `"${label}" is off: new rows wait until you switch it on.`),
   capSet: saidBy(
@@ -150,6 +69,4 @@ export const WATCHES_TEXTS = {
   switchOff: said('label', 'Switch off'),
   switchOn: said('label', 'Switch on'),
   saveCap: said('label', 'Save cap'),
-  /** A column without a header, by its letters. */
-  column: saidBy('label', (letters: string) => `column ${letters}`),
 } as const;

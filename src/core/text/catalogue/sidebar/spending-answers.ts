@@ -1,0 +1,55 @@
+// What the server says for the Spending panel: the spend report's message (server/report-api.ts)
+// and its sheet (billing/report.ts), the ledger's refusals (server/ledger-api.ts).
+import { creditsText } from '../../credits';
+import { said, saidBy } from './said';
+
+export const SPENDING_ANSWERS = {
+  choosePeriod: said('message', 'Choose the period of the report.'),
+  opened: saidBy(
+    'message',
+    (sheet: string, rows: number, credits: number, period: string) =>
+      `Opened "${sheet}": ${rows === 1 ? '1 purchase' : `${rows} purchases`}, ${creditsText(credits)} (${period}).`,
+  ),
+  /**
+   * The hidden record of purchases was deleted (`when`: when the add-on noticed and replaced it, in
+   * the spreadsheet's zone; null before then): Spending's totals still count what it held.
+   */
+  recordLost: saidBy(
+    'hint',
+    (when: string | null, sheet: string) =>
+      `The record of purchases${when === null ? '' : ` before ${when}`} was deleted with the hidden sheet "${sheet}": the spend report lists fewer purchases than Spending's totals count.`,
+  ),
+  // The spend report's sheet (billing/report.ts).
+  reportTitle: saidBy('label', (spreadsheet: string) =>
+    spreadsheet ? `Enrich for Sheets: spend report of '${spreadsheet}'` : 'Enrich for Sheets: spend report',
+  ),
+  reportTotal: saidBy(
+    'hint',
+    (credits: number, purchases: number) =>
+      `Total: ${creditsText(credits)} over ${purchases.toLocaleString('en-US')} purchase${purchases === 1 ? '' : 's'} (as Spending counts them)`,
+  ),
+  reportTwice: saidBy(
+    'hint',
+    (credits: number) =>
+      `Possibly charged twice: up to ${creditsText(credits)} more (lookups sent again after a network failure)`,
+  ),
+  reportNoTwice: said('hint', 'Possibly charged twice: none'),
+  /** The note on the hidden record of purchases (server/adapters/ledger-sheet.ts). */
+  ledgerNote: said(
+    'hint',
+    'Every lookup this spreadsheet paid for, kept 90 days for the spend report and the receipts of cells (Extensions > Enrich for Sheets > Open sidebar). Editing rows loses them; the day totals in Spending stay.',
+  ),
+  paidUnknown: said('label', 'Paid (whether found was not recorded)'),
+  outcomeTwice: saidBy(
+    'label',
+    (outcome: string, credits: number) =>
+      `${outcome}; possibly charged twice (up to ${creditsText(credits)} more)`,
+  ),
+  foldedPurchases: saidBy(
+    'label',
+    (count: number) =>
+      `${count.toLocaleString('en-US')} purchases (details not kept: too many bought at once for the record)`,
+  ),
+  readOnly: said('message', 'This view of the document properties is read-only.'),
+  clearKeyFirst: said('message', 'Save your API key first: saved results are cleared one account at a time.'),
+} as const;

@@ -1,0 +1,59 @@
+// The marks of our own texts (src/core/text/catalogue/marks.ts): the distinctive beginning of every
+// sentence the catalogue writes, derived from the catalogue's own source, so that the refusal of
+// our texts as inputs knows the sidebar's, the report's and the notes' words without shipping them
+// whole in Code.js. Each string of the catalogue, and each part of a template between its values,
+// is made loose as an input is (`loose`: lower case, any number `#`); its shortest distinctive beginning of two
+// words or more is a mark (family.ts `distinctive`). `npm run marks`
+// writes them; test/unit/text/own-marks.test.ts checks the file is fresh.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { distinctive, loose } from '../src/core/text/catalogue/family';
+import { literalsOf } from './literals';
+
+export const CATALOGUE = join(__dirname, '../src/core/text/catalogue');
+export const MARKS_FILE = join(CATALOGUE, 'marks.ts');
+
+/** A mark's words at most: enough to be ours, few enough to keep the table small. */
+const WORDS = 6;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') && path !== MARKS_FILE ? [path] : [];
+  });
+}
+
+/** A part of a literal as written in the source, its escapes read. */
+const unescaped = (part: string) => part.replace(/\\(.)/g, '$1');
+
+/** The mark of one part of a literal: its shortest distinctive beginning of two words or more. */
+function markOf(part: string): string | null {
+  const kept: string[] = [];
+  let words = 0;
+  for (const token of loose(unescaped(part)).split(' ')) {
+    kept.push(token);
+    if (/\p{L}/u.test(token)) words++;
+    if (words >= 2 && distinctive(kept.join(' '))) return kept.join(' ');
+    if (words === WORDS) return null;
+  }
+  return null;
+}
+
+/** Every mark of the catalogue, none holding another, sorted. */
+export function catalogueMarks(): string[] {
+  const all = new Set(
+    sourceFiles(CATALOGUE).flatMap((file) =>
+      literalsOf(readFileSync(file, 'utf8'))
+        .flatMap(({ text, after }) => [text, ...after])
+        .map(markOf)
+        .filter((mark): mark is string => mark !== null),
+    ),
+  );
+  const marks = [...all];
+  return marks.filter((mark) => !marks.some((other) => other !== mark && mark.includes(other))).sort();
+}
+
+/** The marks as the alternatives of one regular expression. */
+export const marksSource = (marks: readonly string[]) =>
+  marks.map((mark) => mark.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');

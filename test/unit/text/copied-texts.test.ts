@@ -1,0 +1,160 @@
+// The add-on never buys its own words in any form people copy them (issue 40): in upper or lower
+// case, after a prefix ("Row 7: "), with something appended, with other numbers, cut to a family's
+// bare beginning, and not only the texts of cells and status columns but every text the sidebar,
+// the report and the notes write, pasted back into a sheet. Each is refused for free by
+// COMPANY_WEBSITE, so by every formula, bulk run, recipe and watch (formulas/placeholders.ts). Real
+// names that share a word with them are bought.
+import type { RawArguments } from '../../../src/core/formulas/arguments';
+import { prepareRequest } from '../../../src/core/formulas/request';
+import { operationByFunction } from '../../../src/core/operations/table';
+import { OWN_TEXT_FAMILIES } from '../../../src/core/text/catalogue/own-texts';
+import {
+  COMPANY_KINDS,
+  COMPANY_PREFIXES,
+  COMPANY_SUFFIXES,
+  FIRST_NAMES,
+  INDUSTRIES,
+  LAST_NAMES,
+} from '../../../tools/fake-api/vocabulary';
+import { PANEL_TEXTS, SIDEBAR_TEXTS } from './panel-samples';
+import { CELL_TEXTS } from './samples';
+
+const website = operationByFunction('COMPANY_WEBSITE')!;
+
+function refusal(input: string): string | null {
+  const prepared = prepareRequest(website, { input } as RawArguments);
+  return prepared.kind === 'invalid' ? prepared.message : null;
+}
+
+const OURS = /^This is (a lookup still waiting for its answer|a message of this add-on|"Not found")/i;
+
+/** Every number of `text` another: "HTTP 429" reads "HTTP 430". */
+const otherNumbers = (text: string) => text.replace(/\d+/g, (digits) => String(Number(digits) + 1));
+
+/** A text as people copy it. */
+function variants(text: string): [string, string][] {
+  const forms: [string, string][] = [
+    ['as written', text],
+    ['upper case', text.toUpperCase()],
+    ['lower case', text.toLowerCase()],
+    ['prefixed', `Row 7: ${text}`],
+    ['suffixed', `${text} (copied)`],
+  ];
+  if (/\d/.test(text)) forms.push(['other numbers', otherNumbers(text)]);
+  return forms;
+}
+
+/** Those of `texts`' variants that would be bought. */
+const bought = (texts: readonly string[]) =>
+  texts.flatMap((text) =>
+    variants(text)
+      .filter(([, form]) => refusal(form) === null || !OURS.test(refusal(form)!))
+      .map(([variant, form]) => `${variant}: ${form}`),
+  );
+
+/**
+ * The sidebar's sentences made mostly of the values they are given: their own words are fewer
+ * than three ("Cleared …", "Opened "…": …"), so a user's words could read the same.
+ */
+const VALUES_MOSTLY: Readonly<Record<string, string>> = {
+  'BULK_TEXTS.minutesLeft': 'about … min left',
+  'BULK_TEXTS.hoursLeft': 'about … h left',
+  'BULK_TEXTS.runAndSpend': 'Run and spend …',
+  'BULK_ANSWERS.chooseColumn': 'Choose the … column.',
+  'JOBS_ANSWERS.formulasFilled': '… formulas filled in.',
+  'JOBS_ANSWERS.queuedAgo': 'queued … ago',
+  'JOBS_ANSWERS.lastWorkedOn': 'last worked on …',
+  'KEY_ANSWERS.testCostWas': 'its test cost …',
+  'SPENDING_ANSWERS.opened': 'Opened "…": … purchases, … (…).',
+  'WATCHES_TEXTS.onAgain': '"…" is on again.',
+  'WATCHES_TEXTS.capSet': '"…" may spend … a day.',
+  'WATCHES_TEXTS.today': 'Today … of …',
+  'WATCHES_TEXTS.note': '… on, … paused, … off',
+};
+
+/** The families whose bare beginning is no text of ours: a word or two any name may begin with. */
+const NOT_A_BEGINNING = new Set(['Cut to ']);
+
+describe('our own texts, copied', () => {
+  it('refuses every cell and status text in every form people copy it', () => {
+    expect(bought(CELL_TEXTS)).toEqual([]);
+  });
+
+  it("refuses each family's bare beginning, as a cut cell leaves it", () => {
+    const beginnings = OWN_TEXT_FAMILIES.filter(
+      (family) => !family.whole && !NOT_A_BEGINNING.has(family.begins),
+    ).map((family) => (family.nouns ? `12 ${family.nouns[1]}${family.begins}` : family.begins).trim());
+    expect(beginnings).toEqual(
+      expect.arrayContaining([
+        'Processing…',
+        'Queued:',
+        'Not sent yet:',
+        'Lookup lost:',
+        'Taking unusually long:',
+      ]),
+    );
+    expect(bought(['Processing...', ...beginnings])).toEqual([]);
+  });
+
+  it('refuses the texts of the sidebar, the report and the notes, pasted back', () => {
+    expect(bought(PANEL_TEXTS)).toEqual([]);
+  });
+
+  it('refuses every sentence of the sidebar catalogue, pasted back', () => {
+    const sentences = SIDEBAR_TEXTS.filter(([name]) => !(name in VALUES_MOSTLY));
+    expect(sentences.length).toBeGreaterThan(150);
+    expect(bought(sentences.map(([, text]) => text))).toEqual([]);
+  });
+
+  it('says why each sentence it leaves is not ours alone, and leaves only those', () => {
+    const named = new Set(SIDEBAR_TEXTS.map(([name]) => name));
+    expect(Object.keys(VALUES_MOSTLY).filter((name) => !named.has(name))).toEqual([]);
+  });
+
+  it('buys real names that share a word with them', () => {
+    const names = [
+      'Queue Systems Inc',
+      'Processing Plant Ltd',
+      'Not Found Records LLC',
+      'Foundry Partners',
+      'Queued Labs',
+      'Errorless Ltd',
+      'Error Corp',
+      'Expired Goods Co',
+      'Cut To Size Ltd',
+      'Waiting Room Films',
+      'Skipped Stones LLC',
+      'Total Energies',
+      'Saved Results Inc',
+      'Bulk Run Logistics',
+      'Go On Ltd',
+      'Lookup Lost and Found',
+      'Employee List Co',
+      'The Memory Company',
+      'Watch Co',
+      'Daily Formula',
+      'Not Now Productions',
+      'Ada Lovelace',
+      'Lovelace, Ada',
+      'Acme (UK) Ltd',
+      'Found (Scotland) Ltd',
+      'Smith & Sons (Holdings)',
+      'Not Sent Ltd',
+      'Employee List Ordering Co',
+      'Taking Long LLC',
+      'Terror: The Company',
+      'https://www.pronet.com/in/ada-lovelace',
+      'ada@acme.com',
+    ];
+    expect(names.filter((name) => OURS.test(refusal(name) ?? ''))).toEqual([]);
+  });
+
+  it("buys every company and person of the fake API's vocabulary", () => {
+    const companies = COMPANY_PREFIXES.flatMap((prefix) =>
+      COMPANY_SUFFIXES.flatMap((suffix) => COMPANY_KINDS.map((kind) => `${prefix}${suffix}${kind}`)),
+    );
+    const people = FIRST_NAMES.flatMap((first) => LAST_NAMES.map((last) => `${first} ${last}`));
+    const words = [...INDUSTRIES.flatMap((industry) => [industry.name, ...industry.specialties])];
+    expect([...companies, ...people, ...words].filter((name) => refusal(name) !== null)).toEqual([]);
+  });
+});

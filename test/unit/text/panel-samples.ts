@@ -1,0 +1,194 @@
+// Every text of the sidebar, the spend report and the notes, rendered with sample values
+// (copied-texts.test.ts): what a user may paste back into a sheet.
+import { paceText } from '../../../src/core/api/pacing';
+import type { Purchase } from '../../../src/core/billing/purchases';
+import { spendReport } from '../../../src/core/billing/report';
+import { operationByFunction } from '../../../src/core/operations/table';
+import { type ReceiptFacts, receiptLines } from '../../../src/core/receipts/receipt';
+import { CUT_LIST_ADVICE, cutListText, JOB_RECORD_TEXTS } from '../../../src/core/text/catalogue/jobs';
+import { lostResultsRefusal, lostResultsText } from '../../../src/core/text/catalogue/lost';
+import { BULK_TEXTS } from '../../../src/core/text/catalogue/sidebar/bulk';
+import { BULK_ANSWERS } from '../../../src/core/text/catalogue/sidebar/bulk-answers';
+import { CACHE_TEXTS } from '../../../src/core/text/catalogue/sidebar/cache';
+import { CALL_TEXTS } from '../../../src/core/text/catalogue/sidebar/calls';
+import { JOBS_TEXTS } from '../../../src/core/text/catalogue/sidebar/jobs';
+import { JOBS_ANSWERS } from '../../../src/core/text/catalogue/sidebar/jobs-answers';
+import { KEY_TEXTS } from '../../../src/core/text/catalogue/sidebar/key';
+import { KEY_ANSWERS } from '../../../src/core/text/catalogue/sidebar/key-answers';
+import { RECEIPT_TEXTS } from '../../../src/core/text/catalogue/sidebar/receipt';
+import { RECEIPT_ANSWERS } from '../../../src/core/text/catalogue/sidebar/receipt-answers';
+import { SETTINGS_TEXTS } from '../../../src/core/text/catalogue/sidebar/settings';
+import { SETTINGS_ANSWERS } from '../../../src/core/text/catalogue/sidebar/settings-answers';
+import { SPENDING_TEXTS } from '../../../src/core/text/catalogue/sidebar/spending';
+import { SPENDING_ANSWERS } from '../../../src/core/text/catalogue/sidebar/spending-answers';
+import { TIMES_TEXTS } from '../../../src/core/text/catalogue/sidebar/times';
+import { WATCHES_TEXTS } from '../../../src/core/text/catalogue/sidebar/watches';
+import { WATCHES_ANSWERS } from '../../../src/core/text/catalogue/sidebar/watches-answers';
+import { capProblem, runCapProblem } from '../../../src/core/watches/caps';
+import { pauseNotice } from '../../../src/core/watches/pause';
+import { paceAt } from '../../../src/core/watches/runtime';
+
+const MINUTE = 60_000;
+const NOW = Date.UTC(2026, 10, 20, 9, 0);
+const website = operationByFunction('COMPANY_WEBSITE')!;
+
+const purchase = (served: string): Purchase => ({
+  at: NOW - 5 * MINUTE,
+  day: '2026-11-20',
+  source: 'formula',
+  type: 'company_name_to_website',
+  input: 'acme',
+  cents: 100,
+  outcome: 'found',
+  twice: 100,
+  served,
+  count: 1,
+});
+
+/** A receipt of `served` whose purchase served `bought`, its answer kept in `layers`. */
+function receipt(bought: string | null, layers: ReceiptFacts['kept']['layers'], boughtIn?: string): string[] {
+  const facts: ReceiptFacts = {
+    subject: { op: website, input: 'acme', served: 'Sheet1!B2' },
+    purchases: bought === null ? [] : [purchase(bought)],
+    kept: {
+      answer: {
+        kind: 'found',
+        result: 'acme.com',
+        at: NOW - 5 * MINUTE,
+        credits: 1,
+        ...(boughtIn ? { boughtIn } : {}),
+      },
+      layers,
+    },
+    job: null,
+    now: NOW,
+    formatTime: () => '2026-11-20 08:55',
+  };
+  return receiptLines(facts).map((line) => line.text);
+}
+
+const report = spendReport(
+  [{ ...purchase('Sheet1!B2'), count: 3, input: '' }],
+  'month',
+  '2026-11-20',
+  { zone: 'Europe/London', format: () => '2026-11-20 08:55' },
+  'Leads Q3',
+  SPENDING_ANSWERS.recordLost.say('2026-11-19 10:00', '_enrich_ledger'),
+);
+
+/** The texts the issue found bought, each rendered by its maker. */
+const PANEL: string[] = [
+  // Receipt lines, and the memory's (not the answer's, "Found", nor a purchase's own line, "2026-11-20
+  // 08:55 for 1 credit (formula, Sheet1!B2)": a time, a price and a cell only, which any data may be)
+  ...receipt('Sheet1!B2', ['properties', 'sheet']).slice(4),
+  ...receipt('Sheet1!C9', ['memory']).slice(2),
+  ...receipt(null, ['memory'], 'Leads Q3').slice(2),
+  ...receipt(null, ['fast']).slice(2),
+  // The pace line
+  paceText({ rate: 1, learnedAt: NOW - 5 * MINUTE, refusalsToday: 2 }, 50, NOW),
+  paceText({ rate: 1, learnedAt: null, refusalsToday: 0 }, 10, NOW),
+  // The watches' notes: the quota, the caps, a pause
+  ...[1, 0.96, 0.85, 0.6].map((share) => paceAt(share, 'edit', 0).note!),
+  capProblem(12),
+  capProblem(5, { price: 12.5, bound: true }),
+  runCapProblem(200),
+  pauseNotice(
+    { credits: true, message: 'Not enough credits (HTTP 402).' } as Parameters<typeof pauseNotice>[0],
+    'hour',
+  ),
+  // The spend report
+  report.title,
+  // (Not its period line, "This month: 2026-11-01 to 2026-11-20": a period's name and dates only.)
+  ...report.summary.slice(1),
+  report.rows[0]![3]!,
+  // The deleted cache's notes, and a list sheet's
+  lostResultsText({ name: '_enrich_cache', deleted: 'sheet', holds: { entries: 30, credits: 30 } }),
+  lostResultsText({ name: '_enrich_cache', deleted: 'rows', holds: { entries: 5, credits: 5 } }),
+  lostResultsRefusal({ name: '_enrich_cache', deleted: 'sheet', holds: null }),
+  cutListText(25),
+  CUT_LIST_ADVICE,
+  // A job's record, in its cell and the Jobs panel
+  JOB_RECORD_TEXTS.noEmployees,
+  JOB_RECORD_TEXTS.notStored,
+  JOB_RECORD_TEXTS.unchecked('network error'),
+  JOB_RECORD_TEXTS.sheetNotWritten('the sheet is protected'),
+  JOB_RECORD_TEXTS.sheetNotYet('the spreadsheet is busy'),
+];
+
+export const PANEL_TEXTS = PANEL.filter(isSentence);
+
+/** Sample values for the makers that take more than words and numbers. */
+const SAMPLES: Readonly<Record<string, unknown[]>> = {
+  'TIMES_TEXTS.note': ['Europe/London'],
+  'JOBS_TEXTS.retryQuestion': [{ state: 'expired', query: 'Acme', costText: '10 credits', credits: 10 }],
+  'JOBS_ANSWERS.summary': [
+    {
+      busy: false,
+      delivered: ["42 employees -> sheet 'Employees - Acme'"],
+      collected: 2,
+      expired: 1,
+      failed: 1,
+      stalled: 1,
+      pending: 3,
+      formulasQueued: 0,
+    },
+  ],
+  'RECEIPT_TEXTS.buyAgainAsk': [{ lookups: 3, formulas: 2, credits: 30, isBound: false }],
+  'WATCHES_ANSWERS.drivers': [
+    { edit: true, change: false, form: false, formLinked: true, clock: 'off' },
+    true,
+  ],
+};
+
+const CATALOGUE = {
+  BULK_TEXTS,
+  CACHE_TEXTS,
+  CALL_TEXTS,
+  JOBS_TEXTS,
+  KEY_TEXTS,
+  RECEIPT_TEXTS,
+  SETTINGS_TEXTS,
+  SPENDING_TEXTS,
+  WATCHES_TEXTS,
+  TIMES_TEXTS,
+  BULK_ANSWERS,
+  JOBS_ANSWERS,
+  KEY_ANSWERS,
+  RECEIPT_ANSWERS,
+  SETTINGS_ANSWERS,
+  SPENDING_ANSWERS,
+  WATCHES_ANSWERS,
+};
+
+type Entry = { text: string } | { say: (...values: unknown[]) => string } | { one: string; many: string };
+
+function rendered(name: string, entry: Entry): [string, string][] {
+  if ('text' in entry) return [[name, entry.text]];
+  if ('one' in entry) return [[name, `12 ${entry.many}`]];
+  if ('say' in entry) return [[name, entry.say(...(SAMPLES[name] ?? [12, 3, 5, 7]))]];
+  return Object.entries(entry as Record<string, Entry>).flatMap(([key, each]) =>
+    rendered(`${name}.${key}`, each),
+  );
+}
+
+/**
+ * A sentence, not a label or fragment of one or two words, or three short ones, without a
+ * sentence's punctuation ("Go on", "by the formula", "column B", "No"): those are a user's words too,
+ * never refused.
+ */
+function isSentence(text: string): boolean {
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter((word) => /\p{L}/u.test(word)).length;
+  return (words >= 3 && text.trim().length >= 15) || /\p{L}[:?;…]|\(\p{L}/u.test(text);
+}
+
+/** Every sentence of the sidebar's catalogue, rendered, by its name. */
+export const SIDEBAR_TEXTS: [string, string][] = Object.entries(CATALOGUE)
+  .flatMap(([file, texts]) =>
+    Object.entries(texts as Record<string, Entry>).flatMap(([key, entry]) =>
+      rendered(`${file}.${key}`, entry),
+    ),
+  )
+  .filter(([, text]) => isSentence(text));
