@@ -93,21 +93,17 @@ export function cacheSheetPort(
 export function resultCache(
   store: BatchStorePort,
   sheet: SheetStorePort | undefined,
-  ttlDays: number,
   memory?: UserMemory,
 ): ResultCache {
-  return new ResultCache(
-    {
-      fast: ttlCachePort(fastCache()),
-      store,
-      hash: digestHashPort,
-      clock: appsScriptClock,
-      zip: gzipPort,
-      ...(sheet ? { sheet } : {}),
-      ...(memory ? { memory } : {}),
-    },
-    { ttlDays },
-  );
+  return new ResultCache({
+    fast: ttlCachePort(fastCache()),
+    store,
+    hash: digestHashPort,
+    clock: appsScriptClock,
+    zip: gzipPort,
+    ...(sheet ? { sheet } : {}),
+    ...(memory ? { memory } : {}),
+  });
 }
 
 export interface ExecutionContextOptions {
@@ -162,12 +158,8 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
   });
   const fast = ttlCachePort(fastCache());
   // The memory across the user's spreadsheets: answers bought with this account elsewhere are free.
-  const memory = userMemory(
-    () => settings.cacheTtlDays,
-    () => spreadsheetHere(openSpreadsheet()),
-    options.canWriteSheets === true,
-  );
-  const cache = resultCache(store, sheet, settings.cacheTtlDays, memory);
+  const memory = userMemory(() => spreadsheetHere(openSpreadsheet()), options.canWriteSheets === true);
+  const cache = resultCache(store, sheet, memory);
   const lock = lockPort(lockObject);
   const scope = accountScope(digestHashPort, found.key);
   const paceKey = paceProperty(scope);

@@ -54,6 +54,7 @@ export function getLedger(): LedgerView {
       formulas: summary.month.bySource.formula,
       bulk: summary.month.bySource.bulk,
       keyTests: summary.month.bySource.keyTest,
+      refresh: summary.month.bySource.refresh,
     },
     formulaCapLeftToday: summary.formulaCapLeftToday,
     possiblyChargedTwice: summary.month.possiblyChargedTwice,
@@ -78,16 +79,13 @@ function savedResults(): SavedResults {
   if (context) return { cache: context.deps.cache, scope: context.scope };
   // Read only: nothing here writes the hidden sheet without a key.
   const sheet = cacheSheetPort(false, null);
-  const cache = resultCache(batchStorePort(documentProperties()), sheet, getSettings().cacheTtlDays);
+  const cache = resultCache(batchStorePort(documentProperties()), sheet);
   return { cache, scope: undefined };
 }
 
 /** The memory across the user's spreadsheets, for the Saved results panel. */
-function memoryOf(results: SavedResults) {
-  return userMemory(
-    () => results.cache.ttlDays,
-    () => spreadsheetHere(activeSpreadsheet()),
-  );
+function memoryOf() {
+  return userMemory(() => spreadsheetHere(activeSpreadsheet()));
 }
 
 /**
@@ -97,7 +95,7 @@ function memoryOf(results: SavedResults) {
  */
 function everywhere(results: SavedResults, hereCredits: number): CacheView['everywhere'] {
   if (results.scope === undefined) return { entries: 0, spreadsheets: 0, rebuyCredits: 0 };
-  const entries = memoryOf(results).entries(scopeFilter(results.scope));
+  const entries = memoryOf().entries(scopeFilter(results.scope));
   const hereId = activeSpreadsheet()?.getId() ?? '';
   const elsewhere = entries.filter((entry) => entry.spreadsheetId !== hereId);
   return {
@@ -150,9 +148,7 @@ export function clearCache(where: 'here' | 'everywhere' = 'here'): CacheView {
   results.cache.clear(scope);
   const inScope = scopeFilter(scope);
   const hereId = activeSpreadsheet()?.getId() ?? '';
-  memoryOf(results).forget(
-    (line) => inScope(line.key) && (where === 'everywhere' || line.spreadsheetId === hereId),
-  );
+  memoryOf().forget((line) => inScope(line.key) && (where === 'everywhere' || line.spreadsheetId === hereId));
   // Claims of past purchases would keep formulas waiting for answers that are gone.
   const lock = lockPort(documentLock());
   lock.withLock(10_000, () => dropAllClaims(batchStorePort(documentProperties())));

@@ -16,7 +16,6 @@ import { cacheSheetPort, resultCache } from './context';
 import { documentLock } from './platform/locks';
 import { requireDocumentProperties } from './platform/properties';
 import { activeSpreadsheet, timeFormatter } from './platform/spreadsheet';
-import { getSettings } from './settings-api';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -38,7 +37,7 @@ export function recordAccess(): RecordAccess {
   let cache: ResultCache | undefined;
   const makeCache = () => {
     const cacheSheet = cacheSheetPort(false, lockObject, spreadsheet);
-    return resultCache(store, cacheSheet, getSettings().cacheTtlDays);
+    return resultCache(store, cacheSheet);
   };
   return {
     store,

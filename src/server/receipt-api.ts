@@ -11,7 +11,6 @@ import { type JobRecord, readJobs } from '../core/jobs/registry';
 import type { ListSheetRef } from '../core/jobs/relist';
 import type { LookupContext } from '../core/lookup/items';
 import { lookupMany } from '../core/lookup/pass';
-import { DAY_MS } from '../core/platform/time';
 import { buyAgainMessage, tallyBuyAgain } from '../core/receipts/buy-again';
 import { inListTable } from '../core/receipts/list-sheet';
 import { receiptLines } from '../core/receipts/receipt';
@@ -23,6 +22,7 @@ import {
   selectionLookups,
 } from '../core/receipts/selection';
 import type { FormulaSources } from '../core/receipts/shown';
+import { beforeLine } from '../core/text/catalogue/refresh';
 import { RECEIPT_ANSWERS } from '../core/text/catalogue/sidebar/receipt-answers';
 import { type CellAt, cellA1, sheetRef } from '../core/text/cell-refs';
 import type { BuyAgainOffer, BuyAgainResult, SelectionReceipt } from '../shared/receipt-rpc';
@@ -161,26 +161,25 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
   const cellName = `${sheetRef(selected.sheet)}!${cellA1(selected.from.row, selected.from.column)}`;
   if (!subject) return answer(selected.ref, RECEIPT_ANSWERS.noLookup.say(cellName), { buyAgain: offer });
   const now = ctx.deps.client.clock.now();
-  const ttlDays = ctx.settings.cacheTtlDays;
   const kept = whereKept(subject.key, {
     fast: ttlCachePort(fastCache()),
     all,
     sheetRows: reads.cacheRows(),
     hash: digestHashPort,
     zip: gzipPort,
-    isLive: (at) => now - at < ttlDays * DAY_MS,
     memory: ctx.memory,
   });
   const lines = receiptLines({
     subject,
     purchases: record.filter((row) => row.key === subject.key),
     kept,
-    ttlDays,
     job: readJobs(ctx.deps.store, all).find((job) => job.key === subject.key) ?? null,
     now,
     formatTime: timeFormatter(spreadsheet, 'yyyy-MM-dd HH:mm'),
-    formatDay: timeFormatter(spreadsheet, 'yyyy-MM-dd'),
   });
+  // A cell a refresh changed keeps the answer it replaced in its note (core/bulk/refresh-notes.ts).
+  const before = beforeLine(sheet?.getRange(selected.from.row, selected.from.column).getNote() ?? '');
+  if (before) lines.push(before);
   const timeZone = spreadsheetZone(spreadsheet);
   return answer(selected.ref, offer ? '' : buyAgainHint(selected), { lines, buyAgain: offer, timeZone });
 }

@@ -6,7 +6,6 @@
 import { rememberKept, type Spreadsheet, UserMemory } from '../core/cache/user-memory';
 import { eraseEditNote, writeEditNote } from '../core/platform/edit-note';
 import type { BatchStorePort } from '../core/platform/ports';
-import { DAY_MS } from '../core/platform/time';
 import { errorMessage } from '../core/text/error-message';
 import {
   appsScriptClock,
@@ -19,11 +18,11 @@ import { fastCache } from './platform/cache';
 import { userProperties } from './platform/properties';
 
 /**
- * The memory, reading answers within `ttlDays()` (the document's retention); `here` names this
- * spreadsheet in what it remembers; `compacts`: this execution may merge its small pages (not a
- * formula's).
+ * The memory, reading answers whatever their age (kept until the user clears them); `here` names
+ * this spreadsheet in what it remembers; `compacts`: this execution may merge its small pages (not
+ * a formula's).
  */
-export function userMemory(ttlDays: () => number, here: () => Spreadsheet, compacts = false): UserMemory {
+export function userMemory(here: () => Spreadsheet, compacts = false): UserMemory {
   let port: BatchStorePort | undefined;
   const store = () => {
     port ??= batchStorePort(userProperties());
@@ -44,7 +43,6 @@ export function userMemory(ttlDays: () => number, here: () => Spreadsheet, compa
     },
     zip: gzipPort,
     here,
-    isLive: (at) => appsScriptClock.now() - at < ttlDays() * DAY_MS,
     compacts,
   });
 }
@@ -80,16 +78,9 @@ export const memoryCatchUpDue = (line: string | undefined, now: number): boolean
  * document keeps every answer, and the line asks again half an hour later (the owner's user
  * properties may be full: trying on every edit would only cost every edit two reads).
  */
-export function catchUpMemory(
-  memory: UserMemory,
-  store: BatchStorePort,
-  ttlDays: number,
-  scope: string,
-): void {
+export function catchUpMemory(memory: UserMemory, store: BatchStorePort, scope: string): void {
   try {
-    const now = appsScriptClock.now();
-    const isLive = (at: number) => now - at < ttlDays * DAY_MS;
-    rememberKept(memory, { all: store.getAll(), hash: digestHashPort, isLive }, scope);
+    rememberKept(memory, { all: store.getAll(), hash: digestHashPort }, scope);
     eraseEditNote(ttlCachePort(fastCache()), ['memory']);
   } catch (error) {
     console.warn(`Could not give the memory this spreadsheet's answers: ${errorMessage(error)}`);

@@ -52,8 +52,6 @@ export interface Settings {
   confirmAbove: number;
   /** A bulk run stops when it has spent this many credits; 0 means no cap. */
   runHardCap: number;
-  /** Days a paid answer is reused before a recalculation may buy it again. */
-  cacheTtlDays: number;
   /**
    * The most requests a second the add-on may learn to send (the plan's figure). The pace itself
    * is learned from the API's answers, starting at the one a second its documentation asks for.
@@ -75,7 +73,7 @@ export interface LedgerView {
   month: number;
   /** Credits by operation label, this month. */
   byOperation: { label: string; credits: number }[];
-  bySource: { formulas: number; bulk: number; keyTests: number };
+  bySource: { formulas: number; bulk: number; keyTests: number; refresh: number };
   formulaCapLeftToday: number | null;
   /**
    * Lookups sent a second time this month after a network failure lost the first answer, and

@@ -60,11 +60,9 @@ function receipt(bought: string | null, layers: ReceiptFacts['kept']['layers'], 
       },
       layers,
     },
-    ttlDays: 30,
     job: null,
     now: NOW,
     formatTime: () => '2026-11-20 08:55',
-    formatDay: () => '2026-12-20',
   };
   return receiptLines(facts).map((line) => line.text);
 }

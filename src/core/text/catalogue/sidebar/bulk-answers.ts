@@ -4,6 +4,11 @@ import { creditsText } from '../../credits';
 import { said, saidBy } from './said';
 
 export const BULK_ANSWERS = {
+  refreshSummary: saidBy(
+    'message',
+    (changed: number, same: number, notFound: number) =>
+      `Refresh done: ${changed} changed, ${same} the same, ${notFound} now not found.`,
+  ),
   // The server's refusals.
   notCurrent: said('message', 'This run is no longer the current one; reopen the sidebar.'),
   noRows: said('message', 'There are no rows below the header row.'),

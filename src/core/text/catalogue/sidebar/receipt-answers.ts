@@ -46,7 +46,11 @@ export const RECEIPT_LINES = {
   notFoundCharged: saidBy('hint', (notFound: string) => `${notFound} (charged all the same)`),
   keptNowhere: said('hint', 'Nowhere: a formula that shows it buys it again when it runs'),
   keptFast: said('hint', 'In the fast cache only, for a few hours at most'),
-  keptIn: saidBy('hint', (where: string, until: string) => `In ${where}, until ${until}`),
+  /** Where the answer is kept, and its age, which alone never makes it bought again. */
+  keptIn: saidBy('hint', (where: string, days: number) => {
+    const age = days < 1 ? 'today' : `${days} day${days === 1 ? '' : 's'} ago`;
+    return `In ${where}, until you clear or refresh it (bought ${age})`;
+  }),
   /** Where an answer is kept, each layer (cache/kept.ts `KeptLayer`). */
   layers: {
     fast: said('label', 'the fast cache'),
