@@ -183,7 +183,7 @@ describe('a receipt after Freeze, in a column a recipe wrote to', () => {
       'Input as sent': input,
       Bought: `2025-01-06 04:00 for 7 credits (formula, Sheet1!${a1})`,
       Answer: 'Found',
-      Kept: 'In document properties and the memory of all your spreadsheets, until 2025-02-05',
+      Kept: 'In document properties and the memory of all your spreadsheets, until you clear or refresh it (bought today)',
       'Charged twice': 'No',
     });
   });
