@@ -22,6 +22,7 @@ import { paceRows } from './pace-table';
 import { LATENCY_MS, onPlan, PLAN_PER_SECOND } from './pace-ways';
 import { type BenchResults, withBenchTables } from './readme-table';
 import { measureRecipe } from './recipe-scenario';
+import { measureRefresh, type RefreshFigures } from './refresh-scenario';
 import { measureStartup, type StartupFigures } from './startup';
 import { measureWatch } from './watch-scenario';
 
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
   const watch = measureWatch(DIST, LATENCY_MS);
   const footprint = await measureFootprint(ROOT);
   const memory = measureMemory(DIST, LATENCY_MS);
+  const refresh = measureRefresh(DIST, LATENCY_MS);
   const pace = await pacing;
   const codeLines = countCodeLines(join(ROOT, 'src'));
 
@@ -190,6 +192,12 @@ async function main(): Promise<void> {
       '',
       '',
     ],
+    [
+      'refresh, 1,000 rows aged 90 days, budget 200: credits / the 200 oldest / found',
+      refreshRow(refresh),
+      '',
+      '',
+    ],
     ['bundle size, minified (KB)', startup.bundleKB, '', ''],
     ['bundle size, gzipped (KB)', startup.gzipKB, '', ''],
     [
@@ -215,6 +223,7 @@ async function main(): Promise<void> {
     recipe,
     watch,
     memory,
+    refresh,
     pace,
     footprint,
     /** Non-blank, non-comment lines of src/ (.ts, .html, .css): the issue tracker's ceiling is 20,000. */
@@ -235,6 +244,7 @@ async function main(): Promise<void> {
         results.every(({ figures: f }) => f.credits === f.minimumCredits && f.unanswered === 0),
       ),
       memoryAtMinimum: memory.credits === memory.minimumCredits,
+      refreshSpendsItsBudgetOnTheOldest: refresh.credits === refresh.budget && refresh.exactlyTheOldest,
       watchAtMinimumWithinQuota:
         watch.credits === watch.minimumCredits && watch.triggerQuotaShare < 1 && watch.triggerFailures === 0,
     },
@@ -271,11 +281,18 @@ function memoryRow(memory: MemoryFigures): string {
   return `${memory.credits}, ${memory.minimumCredits} / ${memory.memoryHitServiceMs} (own ${memory.ownHitServiceMs})`;
 }
 
-/** `--only-memory`: the memory scenario alone (the whole bench takes minutes). */
+function refreshRow(refresh: RefreshFigures): string {
+  return `${refresh.credits} / ${refresh.exactlyTheOldest ? 'yes' : 'no'} / ${refresh.summary}`;
+}
+
+/** `--only-memory`, `--only-refresh`: that scenario alone (the whole bench takes minutes). */
 const ONLY_MEMORY = '--only-memory';
+const ONLY_REFRESH = '--only-refresh';
 
 if (process.argv.includes(ONLY_MEMORY)) {
   console.log(JSON.stringify(measureMemory(DIST, LATENCY_MS), null, 2));
+} else if (process.argv.includes(ONLY_REFRESH)) {
+  console.log(JSON.stringify(measureRefresh(DIST, LATENCY_MS), null, 2));
 } else if (process.argv.includes(PACE_PROCESS)) {
   // Sent, the channel closes, and with it this process.
   process.send!(measurePaceScenarios(), () => process.disconnect());

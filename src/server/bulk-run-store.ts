@@ -52,6 +52,7 @@ export function startPorts(ctx: ExecutionContext): StartPorts<RunSheet> {
     createColumns: (prepared, headerRow) => createColumns(prepared.sheet, headerRow, prepared.layout),
     createCombinedSheet: (config, op) => createCombinedSheet(requireActiveSpreadsheet(), config, op),
     spreadsheetId: () => requireActiveSpreadsheet().getId(),
+    day: () => ctx.day(),
     token: () => Utilities.getUuid(),
   };
 }

@@ -27,7 +27,7 @@ import { type KeyScope, readApiKey } from './api-key';
 import { API_BASE_URL } from './config';
 import { fastCache } from './platform/cache';
 import { documentLock } from './platform/locks';
-import { documentProperties, documentProperty, sheetRecord, userProperties } from './platform/properties';
+import { documentProperties, sheetRecord, userProperties } from './platform/properties';
 import { activeSpreadsheet, spreadsheetFacts, timeFormatter } from './platform/spreadsheet';
 import { userMemory } from './user-memory';
 
@@ -98,22 +98,18 @@ export function cacheSheetPort(
 function resultCache(
   store: BatchStorePort,
   sheet: SheetStorePort | undefined,
-  ttlDays: number,
   memory?: UserMemory,
   fast: TtlCachePort = ttlCachePort(fastCache),
 ): ResultCache {
-  return new ResultCache(
-    {
-      fast,
-      store,
-      hash: digestHashPort,
-      clock: appsScriptClock,
-      zip: gzipPort,
-      ...(sheet ? { sheet } : {}),
-      ...(memory ? { memory } : {}),
-    },
-    { ttlDays },
-  );
+  return new ResultCache({
+    fast,
+    store,
+    hash: digestHashPort,
+    clock: appsScriptClock,
+    zip: gzipPort,
+    ...(sheet ? { sheet } : {}),
+    ...(memory ? { memory } : {}),
+  });
 }
 
 /**
@@ -126,8 +122,7 @@ export function documentCache(
   lock: GoogleAppsScript.Lock.Lock | null = null,
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null = activeSpreadsheet(),
 ): ResultCache {
-  const ttlDays = parseSettings(documentProperty(SETTINGS_PROPERTY)).cacheTtlDays;
-  return resultCache(store, cacheSheetPort(false, lock, spreadsheet), ttlDays);
+  return resultCache(store, cacheSheetPort(false, lock, spreadsheet));
 }
 
 /**
@@ -212,7 +207,6 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
   const fast = ttlCachePort(fastCache);
   // The memory across the user's spreadsheets: answers bought with this account elsewhere are free.
   const memory = userMemory(
-    () => settings.cacheTtlDays,
     () => {
       const { id, name } = facts();
       return { id, name };
@@ -220,7 +214,7 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
     options.canWriteSheets === true,
     { properties: user.properties, opening: user.held },
   );
-  const cache = resultCache(store, sheet, settings.cacheTtlDays, memory, fast);
+  const cache = resultCache(store, sheet, memory, fast);
   const lock = lockPort(theLock);
   const scope = accountScope(digestHashPort, found.key);
   const paceKey = paceProperty(scope);

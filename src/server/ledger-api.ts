@@ -11,6 +11,7 @@ import { OUT_OF_CREDITS_PROPERTY } from '../core/lookup/send';
 import { operationByType } from '../core/operations/table';
 import type { BatchStorePort } from '../core/platform/ports';
 import { SPENDING_ANSWERS } from '../core/text/catalogue/sidebar/spending-answers';
+import { roundCredits } from '../core/text/credits';
 import type { CacheView, LedgerView } from '../shared/rpc';
 import { appsScriptClock, batchStorePort, lockPort } from './adapters/apps-script';
 import { documentCache, executionContext, today } from './context';
@@ -53,6 +54,7 @@ export function getLedger(): LedgerView {
       formulas: summary.month.bySource.formula,
       bulk: summary.month.bySource.bulk,
       keyTests: summary.month.bySource.keyTest,
+      refresh: summary.month.bySource.refresh,
     },
     formulaCapLeftToday: summary.formulaCapLeftToday,
     possiblyChargedTwice: summary.month.possiblyChargedTwice,
@@ -81,21 +83,26 @@ function savedResults(): SavedResults {
 }
 
 /** The memory across the user's spreadsheets, for the Saved results panel. */
-function memoryOf(results: SavedResults) {
-  return userMemory(
-    () => results.cache.ttlDays,
-    () => spreadsheetHere(activeSpreadsheet()),
-  );
+function memoryOf() {
+  return userMemory(() => spreadsheetHere(activeSpreadsheet()));
 }
 
-/** The account's answers in the memory of all the user's spreadsheets (core/cache/user-memory.ts). */
-function everywhere(results: SavedResults): CacheView['everywhere'] {
+/**
+ * The account's answers in the memory the user's spreadsheets share (core/cache/user-memory.ts),
+ * and what this spreadsheet may pay again once they and its own are cleared: its own saved results
+ * and the memory's answers bought elsewhere. The other spreadsheets keep their own.
+ */
+function everywhere(results: SavedResults, hereCredits: number): CacheView['everywhere'] {
   if (results.scope === undefined) return { entries: 0, spreadsheets: 0, rebuyCredits: 0 };
-  const entries = memoryOf(results).entries(scopeFilter(results.scope));
+  const entries = memoryOf().entries(scopeFilter(results.scope));
+  const hereId = activeSpreadsheet()?.getId() ?? '';
+  const elsewhere = entries.filter((entry) => entry.spreadsheetId !== hereId);
   return {
     entries: entries.length,
     spreadsheets: new Set(entries.map((entry) => entry.spreadsheetId)).size,
-    rebuyCredits: entries.reduce((sum, entry) => sum + (entry.answer.credits ?? 0), 0),
+    rebuyCredits: roundCredits(
+      elsewhere.reduce((sum, entry) => sum + (entry.answer.credits ?? 0), hereCredits),
+    ),
   };
 }
 
@@ -104,6 +111,7 @@ function cacheView(results: SavedResults): CacheView {
   const lost = results.cache.lostSheet();
   const spreadsheet = activeSpreadsheet();
   const when = timeFormatter(spreadsheet, 'yyyy-MM-dd HH:mm');
+  const rebuyCredits = results.cache.rebuyCredits(results.scope);
   return {
     entries: stats.entries,
     bytes: stats.bytes,
@@ -112,9 +120,9 @@ function cacheView(results: SavedResults): CacheView {
     oldest: stats.oldestAt === null ? null : when(stats.oldestAt),
     newest: stats.newestAt === null ? null : when(stats.newestAt),
     timeZone: spreadsheetZone(spreadsheet),
-    rebuyCredits: results.cache.rebuyCredits(results.scope),
+    rebuyCredits,
     lostResults: lost ? lostResultsText(lost) : null,
-    everywhere: everywhere(results),
+    everywhere: everywhere(results, rebuyCredits),
   };
 }
 
@@ -128,7 +136,9 @@ export function getCacheStats(): CacheView {
 /**
  * Deletes the saved results (confirmed in the sidebar); formulas then pay again when they run.
  * `here`: this spreadsheet's, and what the memory across spreadsheets keeps of its purchases;
- * `everywhere`: the account's whole memory too, bought in any of the user's spreadsheets.
+ * `everywhere`: the account's whole memory too, bought in any of the user's spreadsheets. Another
+ * spreadsheet's own saved results are not reached (the add-on opens no other file): its question
+ * says so.
  */
 export function clearCache(where: 'here' | 'everywhere' = 'here'): CacheView {
   const results = savedResults();
@@ -137,9 +147,7 @@ export function clearCache(where: 'here' | 'everywhere' = 'here'): CacheView {
   results.cache.clear(scope);
   const inScope = scopeFilter(scope);
   const hereId = activeSpreadsheet()?.getId() ?? '';
-  memoryOf(results).forget(
-    (line) => inScope(line.key) && (where === 'everywhere' || line.spreadsheetId === hereId),
-  );
+  memoryOf().forget((line) => inScope(line.key) && (where === 'everywhere' || line.spreadsheetId === hereId));
   // Claims of past purchases would keep formulas waiting for answers that are gone.
   const lock = lockPort(documentLock());
   lock.withLock(10_000, () => dropAllClaims(batchStorePort(documentProperties())));

@@ -11,7 +11,6 @@ import { type JobRecord, readJobs } from '../core/jobs/registry';
 import type { ListSheetRef } from '../core/jobs/relist';
 import type { LookupContext } from '../core/lookup/items';
 import { lookupMany } from '../core/lookup/pass';
-import { DAY_MS } from '../core/platform/time';
 import { buyAgainMessage, tallyBuyAgain } from '../core/receipts/buy-again';
 import { inListTable } from '../core/receipts/list-sheet';
 import { receiptLines } from '../core/receipts/receipt';
@@ -23,6 +22,7 @@ import {
   selectionLookups,
 } from '../core/receipts/selection';
 import type { FormulaSources } from '../core/receipts/shown';
+import { beforeLine } from '../core/text/catalogue/refresh';
 import { RECEIPT_ANSWERS } from '../core/text/catalogue/sidebar/receipt-answers';
 import { type CellAt, cellA1, sheetRef } from '../core/text/cell-refs';
 import type { BuyAgainOffer, BuyAgainResult, SelectionReceipt } from '../shared/receipt-rpc';
@@ -98,8 +98,6 @@ export function getCellReceipt(known: string | null): SelectionReceipt {
 /** Where the selection's formulas are read from: the sheets once, their saved answers in any layer. */
 interface FormulaReads extends FormulaSources {
   grids: SheetGrids;
-  /** The document properties, read once when first needed. */
-  stored(): Record<string, string>;
   /** The hidden cache sheet's rows, read once when first needed. */
   cacheRows(): Record<string, string> | null;
 }
@@ -133,7 +131,6 @@ function formulaReads(
   return {
     grids,
     cacheRows,
-    stored: readStored,
     argument: (name, a1) => grids.argument(name, a1),
     answerOf,
   };
@@ -164,26 +161,25 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
   const cellName = `${sheetRef(selected.sheet)}!${cellA1(selected.from.row, selected.from.column)}`;
   if (!subject) return answer(selected.ref, RECEIPT_ANSWERS.noLookup.say(cellName), { buyAgain: offer });
   const now = ctx.deps.client.clock.now();
-  const ttlDays = ctx.settings.cacheTtlDays;
   const kept = whereKept(subject.key, {
     fast: ttlCachePort(fastCache()),
     all,
     sheetRows: reads.cacheRows(),
     hash: digestHashPort,
     zip: gzipPort,
-    isLive: (at) => now - at < ttlDays * DAY_MS,
     memory: ctx.memory,
   });
   const lines = receiptLines({
     subject,
     purchases: record.filter((row) => row.key === subject.key),
     kept,
-    ttlDays,
     job: readJobs(ctx.deps.store, all).find((job) => job.key === subject.key) ?? null,
     now,
     formatTime: timeFormatter(spreadsheet, 'yyyy-MM-dd HH:mm'),
-    formatDay: timeFormatter(spreadsheet, 'yyyy-MM-dd'),
   });
+  // A cell a refresh changed keeps the answer it replaced in its note (core/bulk/refresh-notes.ts).
+  const before = beforeLine(sheet?.getRange(selected.from.row, selected.from.column).getNote() ?? '');
+  if (before) lines.push(before);
   const timeZone = spreadsheetZone(spreadsheet);
   return answer(selected.ref, offer ? '' : buyAgainHint(selected), { lines, buyAgain: offer, timeZone });
 }
@@ -236,8 +232,7 @@ function buyAgainOffer(
 ): BuyAgainOffer | null {
   const found = selectedLookups(ctx, reads, selected, lists);
   if (!found || found.lookups.length === 0) return null;
-  const free = freeFromMemory(ctx, reads.stored(), found.lookups);
-  const price = priceOf(found.lookups.filter((each) => !free.has(each.key)));
+  const price = priceOf(found.lookups);
   return {
     lookups: found.lookups.length,
     credits: price.credits,
@@ -246,10 +241,11 @@ function buyAgainOffer(
   };
 }
 
-/** Buy again's lookup options, but for `paidAfter`. */
+/** Buy again's lookup options: no answer saved before it started serves it. */
 function buyAgainContext(ctx: ExecutionContext, spreadsheetId: string, now: number): LookupContext {
   return {
     buyer: 'buyAgain',
+    paidAfter: now,
     spreadsheetId,
     day: ctx.day(),
     deadline: now + BUY_AGAIN_BUDGET_MS,
@@ -258,21 +254,6 @@ function buyAgainContext(ctx: ExecutionContext, spreadsheetId: string, now: numb
     pollJobs: false,
     maxRequestsPerSecond: ctx.pace.rate,
   };
-}
-
-/**
- * The lookups the memory across the user's spreadsheets answers while this document's properties
- * hold no answer of theirs: Buy again takes those free.
- */
-function freeFromMemory(
-  ctx: ExecutionContext,
-  stored: Record<string, string>,
-  lookups: readonly { key: string }[],
-): Set<string> {
-  const keys = lookups.map((each) => each.key);
-  const own = ctx.deps.cache.answersIn(stored, keys);
-  const lacking = keys.filter((key) => !own.has(key));
-  return new Set(lacking.length > 0 ? ctx.memory.find(lacking).keys() : []);
 }
 
 /**
@@ -290,25 +271,14 @@ export function buyAgain(confirmedCredits: number): BuyAgainResult {
   const reads = formulaReads(ctx, spreadsheet, () => ctx.deps.store.getAll());
   const found = selectedLookups(ctx, reads, selected, listSources(spreadsheet, selected, jobs, record));
   if (!found || found.lookups.length === 0) throw new Error(buyAgainHint(selected));
-  const free = freeFromMemory(ctx, reads.stored(), found.lookups);
-  const price = priceOf(found.lookups.filter((each) => !free.has(each.key)));
+  const price = priceOf(found.lookups);
   if (!(price.credits <= Number(confirmedCredits) + 1e-9))
     throw new Error(RECEIPT_ANSWERS.priceChanged.say(price.credits, Number(confirmedCredits) || 0));
   const listSheets = listSheetsBefore(found, jobs);
   const now = ctx.deps.client.clock.now();
-  // What another of the user's spreadsheets bought, and this one lacks, is taken free; the rest is
-  // bought anew, whatever the saved answers hold.
-  const taken = lookupMany(
-    ctx.deps,
-    found.lookups.filter((each) => free.has(each.key)),
-    buyAgainContext(ctx, spreadsheet.getId(), now),
-  );
-  const bought = lookupMany(
-    ctx.deps,
-    found.lookups.filter((each) => !free.has(each.key)),
-    { ...buyAgainContext(ctx, spreadsheet.getId(), now), paidAfter: now },
-  );
-  const results = new Map([...taken, ...bought]);
+  // Every lookup offered is sent, whatever a saved answer, a job or the memory holds: the new
+  // answers replace them.
+  const results = lookupMany(ctx.deps, found.lookups, buyAgainContext(ctx, spreadsheet.getId(), now));
   const tally = tallyBuyAgain(found.lookups, results);
   // Named before the formulas run again: one that collects the new list writes it there too.
   const replacing = refreshListSheets(ctx.deps, results, listSheets);

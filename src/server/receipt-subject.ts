@@ -78,7 +78,12 @@ export function subjectAt(sources: SubjectSources, sheet: string, cell: CellAt):
   const readRow = (row: number, first: number, last: number) => grids.row(sheet, row, first, last);
   for (const run of sources.runs) {
     const byRun = shownByRun(run, sheet, cell, readRow);
-    if (byRun) return fromShown(sources, byRun);
+    if (!byRun) continue;
+    const shown = fromShown(sources, byRun);
+    // The newest purchase for the cell bought another lookup: a formula typed over the run's row
+    // since (frozen into a value or not) shows its answer, not the run's.
+    const later = fromRecord(sources, sheet, cell);
+    return later && later.key !== shown.key ? later : shown;
   }
   return fromListSheet(sources, sheet, cell) ?? fromRecord(sources, sheet, cell);
 }

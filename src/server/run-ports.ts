@@ -4,7 +4,6 @@
 // finds), and a fresh token for a lease.
 import type { BulkSheetPort, BulkSliceDeps, CombinedSheetPort } from '../core/bulk/slice/ports';
 import { collectOnce } from '../core/jobs/collector';
-import { DAY_MS } from '../core/platform/time';
 import type { RunPorts } from '../core/runs/ports';
 import { digestHashPort } from './adapters/apps-script';
 import { listSheetPort } from './adapters/employee-sheets';
@@ -31,7 +30,6 @@ function sliceDeps(
   sheet: BulkSheetPort,
   combined: CombinedSheetPort | null,
 ): BulkSliceDeps {
-  const keepPaidMs = ctx.settings.cacheTtlDays * DAY_MS;
   return {
     lookup: ctx.deps,
     hash: digestHashPort,
@@ -41,7 +39,7 @@ function sliceDeps(
     deliverLists: () => {
       collectOnce(
         { ...ctx.deps, sheets: listSheetPort() },
-        { scope: ctx.scope, day: ctx.day(), lockWaitMs: COLLECTOR_LOCK_WAIT_MS, keepPaidMs },
+        { scope: ctx.scope, day: ctx.day(), lockWaitMs: COLLECTOR_LOCK_WAIT_MS },
       );
     },
   };

@@ -44,5 +44,6 @@ export function previewDeps(ctx: ExecutionContext): PreviewDeps {
     paid: paidAnswers(ctx),
     now: ctx.deps.client.clock.now(),
     confirmAbove: ctx.settings.confirmAbove,
+    runHardCap: ctx.settings.runHardCap,
   };
 }

@@ -6,7 +6,6 @@
 import { rememberKept, type Spreadsheet, UserMemory } from '../core/cache/user-memory';
 import { eraseEditNote, writeEditNote } from '../core/platform/edit-note';
 import type { BatchStorePort } from '../core/platform/ports';
-import { DAY_MS } from '../core/platform/time';
 import { errorMessage } from '../core/text/error-message';
 import {
   appsScriptClock,
@@ -21,13 +20,12 @@ import { userProperties } from './platform/properties';
 type Properties = GoogleAppsScript.Properties.Properties;
 
 /**
- * The memory, reading answers within `ttlDays()` (the document's retention); `here` names this
- * spreadsheet in what it remembers; `compacts`: this execution may merge its small pages (not a
- * formula's). `given`: the execution's user properties object, and a whole read of them it made
+ * The memory, reading answers whatever their age (kept until the user clears them); `here` names
+ * this spreadsheet in what it remembers; `compacts`: this execution may merge its small pages (not
+ * a formula's). `given`: the execution's user properties object, and a whole read of them it made
  * already (for its key), which the memory's first read takes rather than read again.
  */
 export function userMemory(
-  ttlDays: () => number,
   here: () => Spreadsheet,
   compacts = false,
   given: { properties?: () => Properties; opening?: () => Record<string, string> | undefined } = {},
@@ -57,7 +55,6 @@ export function userMemory(
     },
     zip: gzipPort,
     here,
-    isLive: (at) => appsScriptClock.now() - at < ttlDays() * DAY_MS,
     compacts,
   });
 }
@@ -93,16 +90,9 @@ export const memoryCatchUpDue = (line: string | undefined, now: number): boolean
  * document keeps every answer, and the line asks again half an hour later (the owner's user
  * properties may be full: trying on every edit would only cost every edit two reads).
  */
-export function catchUpMemory(
-  memory: UserMemory,
-  store: BatchStorePort,
-  ttlDays: number,
-  scope: string,
-): void {
+export function catchUpMemory(memory: UserMemory, store: BatchStorePort, scope: string): void {
   try {
-    const now = appsScriptClock.now();
-    const isLive = (at: number) => now - at < ttlDays * DAY_MS;
-    rememberKept(memory, { all: store.getAll(), hash: digestHashPort, isLive }, scope);
+    rememberKept(memory, { all: store.getAll(), hash: digestHashPort }, scope);
     eraseEditNote(ttlCachePort(fastCache()), ['memory']);
   } catch (error) {
     console.warn(`Could not give the memory this spreadsheet's answers: ${errorMessage(error)}`);

@@ -31,8 +31,24 @@ export interface BulkRunConfig {
    * the preview): their outputs are cleared and their lookups bought anew. Absent: nothing is.
    */
   refreshOlderThanDays?: number;
+  /**
+   * With a refresh: the most credits it may spend (answers are never bought again by their age
+   * alone, so this is how a user chooses freshness); absent, every stale row is bought again.
+   */
+  refreshBudget?: number;
+  /** Which stale rows a budget takes first: the oldest answers (the default), or the rows top down. */
+  refreshOrder?: 'oldest' | 'rows';
   /** Set by the server when such a run starts: saved answers paid before this time do not count. */
   paidAfter?: number;
+  /** Set by the server when a refresh starts: the day its notes say the old answers held until. */
+  refreshedOn?: string;
+}
+
+/** What a refresh found of the answers it bought again (core/bulk/refresh-notes.ts). */
+export interface RefreshCounts {
+  changed: number;
+  same: number;
+  notFound: number;
 }
 
 /** A condition on an earlier step's status column (recipes). */
@@ -102,7 +118,7 @@ export interface BulkPreview {
    * Asked for: rows showing an answer saved more than `days` days ago, bought again (their
    * outputs cleared when the run starts); `lookups` and `credits` are in the totals above.
    */
-  refresh?: { days: number; rows: number; lookups: number; credits: number };
+  refresh?: { days: number; rows: number; lookups: number; credits: number; budget?: number };
   /**
    * The hidden sheet of saved answers was deleted: what it held and what buying it again costs.
    * The rows it answered are in `toLookUp`; starting the run at the price shown goes on without it.
@@ -138,6 +154,8 @@ export interface BulkProgress {
   etaSeconds: number | null;
   /** Why the run stopped (401, 402, the per-run cap): said once, for the whole run. */
   message: string | null;
+  /** A refresh that is done: how many answers changed, stayed the same or are now not found. */
+  refreshSummary?: string;
   /** While running: why it waits (the API failing: it asks again shortly). */
   notice: string | null;
   /** Rows with a row-level error, retryable as a group. */

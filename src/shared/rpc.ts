@@ -52,8 +52,6 @@ export interface Settings {
   confirmAbove: number;
   /** A bulk run stops when it has spent this many credits; 0 means no cap. */
   runHardCap: number;
-  /** Days a paid answer is reused before a recalculation may buy it again. */
-  cacheTtlDays: number;
   /**
    * The most requests a second the add-on may learn to send (the plan's figure). The pace itself
    * is learned from the API's answers, starting at the one a second its documentation asks for.
@@ -75,7 +73,7 @@ export interface LedgerView {
   month: number;
   /** Credits by operation label, this month. */
   byOperation: { label: string; credits: number }[];
-  bySource: { formulas: number; bulk: number; keyTests: number };
+  bySource: { formulas: number; bulk: number; keyTests: number; refresh: number };
   formulaCapLeftToday: number | null;
   /**
    * Lookups sent a second time this month after a network failure lost the first answer, and
@@ -113,6 +111,10 @@ export interface CacheView {
    * This account's answers in the memory across all the user's spreadsheets (this one's included):
    * free in each of them while kept.
    */
+  /**
+   * The account's answers in the memory the user's spreadsheets share, from how many of them, and
+   * what this spreadsheet may pay again once they and its own are cleared.
+   */
   everywhere: { entries: number; spreadsheets: number; rebuyCredits: number };
 }
 
@@ -133,7 +135,7 @@ export interface ServerApi
   getPace(): PaceSummary | null;
   getLedger(): LedgerView;
   getCacheStats(): CacheView;
-  /** `here` (the default): this spreadsheet's; `everywhere`: the account's in all the user's spreadsheets. */
+  /** `here` (the default): this spreadsheet's; `everywhere`: the shared memory's too (other files keep their own). */
   clearCache(where?: 'here' | 'everywhere'): CacheView;
   /** Goes on without what the deleted hidden sheet held: lookups buy again, a new sheet keeps them. */
   acceptLostResults(): CacheView;

@@ -14,6 +14,8 @@ export type WatchDraft =
 export interface WatchChange {
   on?: boolean;
   dailyCap?: number;
+  /** Its scheduled refresh, opt-in (null: off): answers older than `days`, at most `monthlyCredits` a month. */
+  refresh?: { days: number; monthlyCredits: number } | null;
 }
 
 export interface WatchView {
@@ -34,6 +36,8 @@ export interface WatchView {
   /** "Last run 14:02" or "Not run yet". */
   lastRun: string;
   lastProblem: string | null;
+  /** Its scheduled refresh, when the user asked for one, with what it spent this month. */
+  refresh: { days: number; monthlyCredits: number; spentThisMonth: number } | null;
 }
 
 export interface WatchList {

@@ -59,7 +59,7 @@ it('shows the selected cell its receipt, buys it again at the stated price, and 
     Bought: '2025-01-06 04:00 for 1 credit (formula, Sheet1!B3)',
     Answer: 'Found',
     // A formula keeps its answer in the document properties; a run or the sidebar moves it on later.
-    Kept: 'In document properties and the memory of all your spreadsheets, until 2025-02-05',
+    Kept: 'In document properties and the memory of all your spreadsheets, until you clear or refresh it (bought today)',
     'Charged twice': 'No',
   });
   expect(await sidebar.locator('#receipt-times').textContent()).toBe(

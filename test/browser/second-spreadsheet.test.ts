@@ -90,4 +90,46 @@ describe('a second spreadsheet', () => {
     expect(await fakeAccount(playground)).toEqual(paid);
     expect(await page.textContent('#balance')).toBe('990');
   });
+
+  it('clears here and the shared memory, as its question says, and leaves Leads Q3 its own results', async () => {
+    // Leads Q3 buys an email and a website (11 credits); Leads Q4 a phone of its own (1 credit).
+    await enter('B2', '=PRONET_EMAIL(A2)');
+    await enter('B3', '=COMPANY_WEBSITE(A3)');
+    await fileMenu('New spreadsheet', 'Leads Q4');
+    await enter('C3', '=COMPANY_PHONE(A3)');
+    const spent = EMAIL_PRICE + 2 * WEBSITE_PRICE;
+    expect(await fakeAccount(playground)).toMatchObject({ spent });
+    const sidebar = await openAddonSidebar(page);
+    const text = async (selector: string) => ((await sidebar.locator(selector).textContent()) ?? '').trim();
+    await sidebar.locator('#cache-panel > summary').click();
+    await sidebar.locator('#cache-entries:has-text("1")').waitFor();
+    expect(await text('#cache-everywhere')).toBe('3 from 2 spreadsheets');
+
+    await sidebar.locator('#cache-clear-everywhere').click();
+    // Here: its phone, and Leads Q3's email and website it would take from the memory.
+    expect(await text('#cache-confirm-text')).toBe(
+      'Clear 1 saved result here and 3 in the memory your spreadsheets share? Here, formulas and ' +
+        'bulk runs that need them again will pay again: up to 12 credits to re-run them all. Your ' +
+        'other spreadsheets keep the results saved in them, and pay again only for what they would ' +
+        'have taken from the memory.',
+    );
+    await sidebar.locator('#cache-confirm').click();
+    await sidebar
+      .locator('#cache-message:has-text("Cleared 1 saved result here and 3 from the shared memory.")')
+      .waitFor();
+    expect(await text('#cache-entries')).toBe('0');
+    expect(await text('#cache-everywhere')).toBe('0 from 0 spreadsheets');
+    // What Leads Q4 took from the memory, it pays for again.
+    await enter('D2', '=PRONET_EMAIL(A2)');
+    expect(await fakeAccount(playground)).toMatchObject({ spent: spent + EMAIL_PRICE });
+
+    // Leads Q3 keeps its own two results, and serves them free.
+    await fileMenu('Leads Q3', 'Leads Q3');
+    const q3 = await openAddonSidebar(page);
+    await q3.locator('#cache-panel > summary').click();
+    await q3.locator('#cache-entries:has-text("2")').waitFor();
+    await enter('D3', '=COMPANY_WEBSITE(A3)');
+    expect(await shown('D3')).toBe('acme.com');
+    expect(await fakeAccount(playground)).toMatchObject({ spent: spent + EMAIL_PRICE });
+  });
 });

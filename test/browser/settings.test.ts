@@ -225,7 +225,6 @@ describe('the credit settings', () => {
       'Confirm runs above (credits)',
       'Per-run cap (credits)',
       "Most requests a second (your plan's figure)",
-      'Keep results for (days)',
     ]);
     // The pace learned so far, under its ceiling: a new account starts at the documented 1 a second.
     await sidebar.locator('#settings-pace:has-text("API pace now")').waitFor();
@@ -334,7 +333,7 @@ describe('the Spending and Saved results panels', () => {
     const kept = sidebar.locator('#receipt-lines dt:has-text("Kept") + dd');
     await kept.waitFor();
     expect(await kept.textContent()).toBe(
-      'In document properties and the memory of all your spreadsheets, until 2025-02-05',
+      'In document properties and the memory of all your spreadsheets, until you clear or refresh it (bought today)',
     );
 
     // Clear: the receipt of the cell still selected says where its answer is kept now.
@@ -355,12 +354,11 @@ describe('the Spending and Saved results panels', () => {
     await sidebar.locator('#cache-entries:has-text("1")').waitFor();
     expect(await account()).toMatchObject({ spent: 2 * WEBSITE.price });
 
-    // Keeping results 10 days instead of 30: the receipt says until when, at once.
-    await openSection('credit-settings-panel');
-    await sidebar.locator('#setting-cacheTtlDays').fill('10');
-    await sidebar.locator('#settings-save').click();
-    await sidebar.locator('#settings-message:has-text("Settings saved.")').waitFor();
-    await sidebar.locator('#receipt-lines dd:has-text("until 2025-01-16")').waitFor();
+    // The answer is kept whatever its age: the receipt says how old it is, no end date.
+    await sidebar
+      .locator('#receipt-lines dd:has-text("until you clear or refresh it (bought today)")')
+      .waitFor();
+    expect(await sidebar.locator('#setting-cacheTtlDays').count()).toBe(0);
   });
 
   it('looks like docs/screenshots/settings.png: the settings and the ledger in the 300 px sidebar', async () => {

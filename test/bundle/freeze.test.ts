@@ -1,7 +1,20 @@
 // Freeze results as values: the add-on's formulas in the selection become the values they show,
 // every cell of their answers included (a range formula's rows spill below its one formula), and
 // freezing never costs a credit.
-import { createWorld, enterFormula, postsSent, saveSettings, spent, typeValues, type World } from './harness';
+import type { BulkProgress } from '../../src/shared/bulk-rpc';
+import type { SelectionReceipt } from '../../src/shared/receipt-rpc';
+import type { RecipePreview } from '../../src/shared/recipe-rpc';
+import {
+  createWorld,
+  drive,
+  enterFormula,
+  postsSent,
+  saveSettings,
+  sidebar,
+  spent,
+  typeValues,
+  type World,
+} from './harness';
 
 const FREEZE = 'Freeze results as values';
 /** The 100 companies the 500 rows name in turn; the fake API's website for "Vendor 7 Inc" is vendor7.com. */
@@ -121,5 +134,65 @@ describe('Freeze results as values', () => {
 
     expect(freeze(world, 'D2')).toBe('D2 is filled by the formula in B2: select B2 to freeze it.');
     expect(world.emu.cell('Sheet1', 'B2').formula).toBe('=PRONET_COMPANY(A2)');
+  });
+});
+
+describe('a receipt after Freeze, in a column a recipe wrote to', () => {
+  // The "Email from name" recipe writes the Email column (C) at 7 credits a lookup (the spec's
+  // lead_full_name_to_email); Grace's row held a typed email then, so the recipe left it. Later
+  // EMAIL_FROM_NAME formulas without the company replace Grace's typed email and Alan's recipe
+  // answer, 7 credits each, and are frozen.
+  function frozenOverRecipe(): World {
+    const world = createWorld({ credits: 1000 });
+    typeValues(world, 'A1:C4', [
+      ['Full name', 'Company', 'Email'],
+      ['Ada Lovelace', 'Ironworks', ''],
+      ['Grace Hopper', 'Navy', 'typed@navy.com'],
+      ['Alan Turing', 'Bletchley', ''],
+    ]);
+    const config = {
+      recipeId: 'email-from-name',
+      sheetName: 'Sheet1',
+      headerRow: 1,
+      slots: { fullName: 1, company: 2 },
+    };
+    const preview = sidebar<RecipePreview>(world, 'previewRecipe', config);
+    const run = sidebar<BulkProgress>(world, 'startRecipeRun', config, preview.creditsMax);
+    expect(drive(world, run.runId).state).toBe('done');
+    expect(spent(world)).toBe(14);
+    enterFormula(world, 'C3', '=EMAIL_FROM_NAME(A3)');
+    enterFormula(world, 'C4', '=EMAIL_FROM_NAME(A4)');
+    expect(spent(world)).toBe(28);
+    expect(freeze(world, 'C3:C4')).toMatch(/^Froze 2 formulas/);
+    return world;
+  }
+
+  function receiptOf(world: World, a1: string): Record<string, string> {
+    world.emu.spreadsheet.getSheetByName('Sheet1')!.getRange(a1).activate();
+    const receipt = sidebar<SelectionReceipt>(world, 'getCellReceipt', null);
+    return Object.fromEntries(receipt.lines.map((line) => [line.label, line.text]));
+  }
+
+  it.each([
+    ['C3', 'Grace Hopper'],
+    ['C4', 'Alan Turing'],
+  ])('%s names the formula that bought the email it shows', (a1, input) => {
+    const world = frozenOverRecipe();
+    expect(receiptOf(world, a1)).toEqual({
+      Lookup: 'Email from name (EMAIL_FROM_NAME)',
+      'Input as sent': input,
+      Bought: `2025-01-06 04:00 for 7 credits (formula, Sheet1!${a1})`,
+      Answer: 'Found',
+      Kept: 'In document properties and the memory of all your spreadsheets, until you clear or refresh it (bought today)',
+      'Charged twice': 'No',
+    });
+  });
+
+  it("leaves the recipe's own row its receipt", () => {
+    const world = frozenOverRecipe();
+    expect(receiptOf(world, 'C2')).toMatchObject({
+      'Input as sent': 'Ada Lovelace Ironworks (name: Ada Lovelace; company: Ironworks)',
+      Bought: '2025-01-06 04:00 for 7 credits (recipe, Sheet1!C2:D2)',
+    });
   });
 });

@@ -338,7 +338,7 @@ describe('an employee list not collected within 10 minutes of finishing', () => 
     expect(spent(world)).toBe(11);
     expect(sidebar(world, 'getLedger')).toMatchObject({
       today: 11,
-      bySource: { formulas: 5.5, bulk: 5.5, keyTests: 0 },
+      bySource: { formulas: 5.5, bulk: 5.5, keyTests: 0, refresh: 0 },
     });
     const report = sidebar(world, 'openSpendReport', 'today') as { credits: number; rows: number };
     expect(report).toMatchObject({ credits: 11, rows: 2 });

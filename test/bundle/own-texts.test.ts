@@ -74,8 +74,8 @@ describe("a bulk run over a column of the add-on's own texts", () => {
       'Processing...',
       'Queued:',
       "Saved result, free. Bought in 'Leads Q3' on 2026-11-20 08:55 for 1 credit",
-      'In the memory of all your spreadsheets, until 2026-12-20',
-      "1.0 a second, learned 5 minutes ago (at most 50, your plan's figure in Credit settings).",
+      'In the memory of all your spreadsheets, until you clear or refresh it (bought 41 days ago)',
+      "1.0 a second, learned 5 minutes ago (at most 50, your plan's figure, as Most requests a second says).",
       'Total: 12 credits over 3 purchases (as Spending counts them)',
     ];
     const real = ['Processing Plant Ltd', 'Queue Systems Inc'];

@@ -67,7 +67,7 @@ describe('the Spending panel (getLedger)', () => {
       day: '2025-01-06',
       today: total,
       month: total,
-      bySource: { formulas: total, bulk: 0, keyTests: 0 },
+      bySource: { formulas: total, bulk: 0, keyTests: 0, refresh: 0 },
       formulaCapLeftToday: 100 - total,
       outOfCredits: false,
     });
@@ -114,7 +114,7 @@ describe('the Spending panel (getLedger)', () => {
     expect(spent(world)).toBe(2 * PROFILE_INFO.price);
     expect(ledger(world)).toMatchObject({
       today: 2 * PROFILE_INFO.price,
-      bySource: { formulas: PROFILE_INFO.price, bulk: PROFILE_INFO.price, keyTests: 0 },
+      bySource: { formulas: PROFILE_INFO.price, bulk: PROFILE_INFO.price, keyTests: 0, refresh: 0 },
       byOperation: [{ label: PROFILE_INFO.label, credits: 2 * PROFILE_INFO.price }],
       formulaCapLeftToday: 100 - PROFILE_INFO.price,
     });
@@ -252,12 +252,16 @@ describe('the Saved results panel (getCacheStats, clearCache)', () => {
     expect(cacheStats(world)).toEqual(mine);
   });
 
-  it('stops counting answers older than the days results are kept', () => {
+  it('keeps counting answers whatever their age, in a document that saved "Keep results for" 2 days', () => {
     const world = createWorld();
     runFormulas(world);
-    saveSettings(world, { cacheTtlDays: 2 });
-    world.clock.advance(2 * DAY);
-    expect(cacheStats(world)).toMatchObject({ entries: 0, oldestAt: null, rebuyCredits: 0 });
+    const counted = cacheStats(world);
+    world.emu.globals.PropertiesService.getDocumentProperties()!.setProperty(
+      'enrich.settings',
+      '{"cacheTtlDays":2}',
+    );
+    world.clock.advance(200 * DAY);
+    expect(cacheStats(world)).toMatchObject({ entries: counted.entries, rebuyCredits: counted.rebuyCredits });
   });
 });
 

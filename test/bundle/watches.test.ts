@@ -87,6 +87,7 @@ describe('a watch', () => {
       formulas: 0,
       bulk: 1,
       keyTests: 0,
+      refresh: 0,
     });
   });
 

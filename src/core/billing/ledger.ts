@@ -156,7 +156,8 @@ export class LedgerChanges {
         totals.byOperation[row.type] = (totals.byOperation[row.type] ?? 0) + row.cents;
         if (row.twice <= 0 || source === 'keyTest') continue;
         totals.resent.lookups += row.count;
-        totals.resent.bySource[source] += row.twice;
+        // A refresh reserves as a run does: what it may have been charged twice counts with the runs'.
+        totals.resent.bySource[source === 'refresh' ? 'bulk' : source] += row.twice;
       }
     });
     this.slots.append(rows.filter(isPurchase));

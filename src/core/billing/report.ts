@@ -22,6 +22,7 @@ export const SOURCE_LABELS: Readonly<Record<Buyer, string>> = {
   keyTest: 'Key test',
   retry: 'Retry',
   buyAgain: 'Buy again',
+  refresh: 'Refresh',
 };
 
 export const OUTCOME_LABELS: Readonly<Record<PurchaseOutcome, string>> = {

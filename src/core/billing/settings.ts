@@ -1,14 +1,12 @@
 // The add-on's settings for one spreadsheet, stored as one JSON value in document properties.
 // Reading never fails: a missing or damaged value falls back to the defaults.
 import type { Settings } from '../../shared/rpc';
-import { DEFAULT_TTL_DAYS } from '../cache/result-cache';
 import { PROPERTY } from '../platform/stored-keys';
 
 export const DEFAULT_SETTINGS: Settings = {
   formulaDailyCap: 100,
   confirmAbove: 25,
   runHardCap: 0,
-  cacheTtlDays: DEFAULT_TTL_DAYS,
   requestsPerSecond: 50,
 };
 
@@ -18,7 +16,6 @@ const LIMITS: Record<keyof Settings, { min: number; max: number }> = {
   formulaDailyCap: { min: 0, max: 1_000_000 },
   confirmAbove: { min: 0, max: 1_000_000 },
   runHardCap: { min: 0, max: 10_000_000 },
-  cacheTtlDays: { min: 1, max: 365 },
   requestsPerSecond: { min: 1, max: 100 },
 };
 
@@ -91,7 +88,6 @@ const SETTING_NAMES: Record<keyof Settings, { label: string; unit: string }> = {
   formulaDailyCap: { label: 'Daily formula budget', unit: 'credits a day' },
   confirmAbove: { label: 'Confirm runs above', unit: 'credits' },
   runHardCap: { label: 'Per-run cap', unit: 'credits' },
-  cacheTtlDays: { label: 'Keep results for', unit: 'days' },
   requestsPerSecond: { label: 'Most requests a second', unit: "your plan's figure" },
 };
 

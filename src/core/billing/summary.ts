@@ -104,6 +104,7 @@ function breakdown(totals: Totals): SpendBreakdown {
       formula: toCredits(totals.bySource.formula),
       bulk: toCredits(totals.bySource.bulk),
       keyTest: toCredits(totals.bySource.keyTest),
+      refresh: toCredits(totals.bySource.refresh),
     },
     byOperation,
     possiblyChargedTwice: {

@@ -4,7 +4,7 @@
 import type { OperationType } from '../../shared/operation-type';
 import type { CountedBuyer } from './buyer';
 
-const COUNTED: readonly CountedBuyer[] = ['formula', 'bulk', 'keyTest'];
+const COUNTED: readonly CountedBuyer[] = ['formula', 'bulk', 'keyTest', 'refresh'];
 
 /** Hundredths of a credit. */
 export type Cents = number;
@@ -20,7 +20,7 @@ export type ByOperation = Partial<Record<OperationType, Cents>>;
  */
 export interface Resent {
   lookups: number;
-  bySource: Record<Exclude<CountedBuyer, 'keyTest'>, Cents>;
+  bySource: Record<Exclude<CountedBuyer, 'keyTest' | 'refresh'>, Cents>;
 }
 
 /** What was spent in one day, or in one folded month. */
@@ -43,7 +43,7 @@ export function monthIndex(month: string): number {
 }
 
 export const emptyTotals = (): Totals => ({
-  bySource: { formula: 0, bulk: 0, keyTest: 0 },
+  bySource: { formula: 0, bulk: 0, keyTest: 0, refresh: 0 },
   byOperation: {},
   resent: { lookups: 0, bySource: { formula: 0, bulk: 0 } },
 });
@@ -68,6 +68,8 @@ interface StoredTotals {
   b: number;
   /** Absent before key tests were booked, and while they are 0. */
   k?: number;
+  /** Refreshes; absent while 0. */
+  h?: number;
   o: Record<string, number>;
   /** Resent lookups: count, formula cents, bulk cents; absent while there are none. */
   r?: [number, number, number];
@@ -102,6 +104,7 @@ export function parseTotals(value: string): Totals {
       formula: isCount(raw.f) ? raw.f : 0,
       bulk: isCount(raw.b) ? raw.b : 0,
       keyTest: isCount(raw.k) ? raw.k : 0,
+      refresh: isCount(raw.h) ? raw.h : 0,
     },
     byOperation: cleanOperations(raw.o),
     resent: { lookups: lookups ?? 0, bySource: { formula: formula ?? 0, bulk: bulk ?? 0 } },
@@ -113,6 +116,7 @@ export const storeTotals = (totals: Totals): string =>
     f: totals.bySource.formula,
     b: totals.bySource.bulk,
     ...(totals.bySource.keyTest > 0 ? { k: totals.bySource.keyTest } : {}),
+    ...(totals.bySource.refresh > 0 ? { h: totals.bySource.refresh } : {}),
     o: totals.byOperation,
     ...(totals.resent.lookups > 0
       ? { r: [totals.resent.lookups, totals.resent.bySource.formula, totals.resent.bySource.bulk] }

@@ -40,8 +40,16 @@ export function checkConfig(raw: BulkRunConfig): { config: BulkRunConfig; op: Op
     config.employeesTo = raw.employeesTo === 'combined-sheet' ? 'combined-sheet' : 'sheet-per-company';
   }
   const days = checkRefresh(raw, op);
-  if (days !== null) config.refreshOlderThanDays = days;
+  if (days !== null) Object.assign(config, { refreshOlderThanDays: days }, refreshBudget(raw));
   return { config, op };
+}
+
+/** A refresh's budget (whole credits from 1) and its order, when asked. */
+function refreshBudget(raw: BulkRunConfig): Pick<BulkRunConfig, 'refreshBudget' | 'refreshOrder'> {
+  const budget = raw.refreshBudget;
+  const order = raw.refreshOrder === 'rows' ? { refreshOrder: 'rows' as const } : {};
+  if (budget === undefined || budget === null) return order;
+  return { refreshBudget: wholeNumber(budget, 'The refresh budget'), ...order };
 }
 
 /** The most days a refresh may name: older than the longest time answers are kept. */

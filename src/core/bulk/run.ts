@@ -2,7 +2,13 @@
 // for (plan.ts), what the preview counts, and the run's state as it is saved between the short server calls
 // that do the work (slice.ts). Pure: the server reads the sheet and hands the values in.
 
-import type { BulkProgress, BulkRunConfig, BulkState, OutputColumn } from '../../shared/bulk-rpc';
+import type {
+  BulkProgress,
+  BulkRunConfig,
+  BulkState,
+  OutputColumn,
+  RefreshCounts,
+} from '../../shared/bulk-rpc';
 import type { Recipe } from '../../shared/recipe-rpc';
 import { operationByType } from '../operations/table';
 import { heldByOther, type Lease } from '../platform/lease';
@@ -76,6 +82,8 @@ export interface BulkRun {
   updatedAt: number;
   /** When the run is a step of a recipe (recipes/): the recipe's state, carried to its next step. */
   recipe: RunChain | null;
+  /** A refresh's answers bought again, counted against what they were (bulk/refresh-notes.ts). */
+  refreshed?: RefreshCounts;
 }
 
 /** Where a finished step of a chain of runs wrote: what later steps read and gate on. */

@@ -30,7 +30,6 @@ export interface KeptSources {
   sheetRows: Record<string, string> | null;
   hash: HashPort;
   zip?: ZipPort;
-  isLive(at: number): boolean;
   memory?: MemoryReader;
 }
 
@@ -43,13 +42,15 @@ export function whereKept(key: string, sources: KeptSources): Kept {
   const kept: Kept = { answer: null, layers: [] };
   for (const [layer, payload] of found) {
     const answer = payload === null ? null : decodeEntry(payload, sources.zip);
-    if (!answer || !sources.isLive(answer.at)) continue;
+    if (!answer) continue;
     kept.layers.push(layer);
     kept.answer ??= answer;
   }
   const remembered = readMemory(sources.memory, key);
-  if (remembered && sources.isLive(remembered.at)) {
+  if (remembered) {
     kept.layers.push('memory');
+    // The same purchase, kept here since a run took it from the memory: the memory says where.
+    if (kept.answer?.at === remembered.at) kept.answer = { ...kept.answer, boughtIn: remembered.boughtIn };
     kept.answer ??= remembered;
   }
   return kept;

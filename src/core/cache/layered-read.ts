@@ -47,7 +47,6 @@ export interface ReadLayers {
   hash: HashPort;
   zip?: ZipPort;
   sheet?: SheetStorePort;
-  isLive(at: number): boolean;
 }
 
 /**
@@ -121,10 +120,7 @@ class LayeredRead {
     const missing = this.missing();
     if (!memory || missing.length === 0) return;
     const found = tryFast(() => memory.find(missing)) ?? new Map<string, Remembered>();
-    for (const [key, { answer, boughtIn }] of found) {
-      if (!this.layers.isLive(answer.at)) continue;
-      this.answers.set(key, { ...answer, boughtIn });
-    }
+    for (const [key, { answer, boughtIn }] of found) this.answers.set(key, { ...answer, boughtIn });
   }
 
   fromSheet(): void {
@@ -154,7 +150,7 @@ class LayeredRead {
 
   private take(key: string, payload: string | null | undefined, warm: boolean): void {
     const answer = payload == null ? null : decodeEntry(payload, this.layers.zip);
-    if (!answer || !this.layers.isLive(answer.at)) return;
+    if (!answer) return;
     this.answers.set(key, answer);
     if (warm && utf8Bytes(payload!) <= FAST_MAX_VALUE_BYTES) this.warm[key] = payload!;
   }

@@ -1,5 +1,6 @@
 // Every paid answer (a result, or a miss, which is charged too) is kept so that recalculation,
-// reopening the file, moving rows or copying the formula cost nothing for `ttlDays`. Three layers:
+// reopening the file, moving rows or copying the formula cost nothing, whatever its age: it is kept
+// until the user clears or refreshes it (time alone never spends). Three layers:
 // a fast cache that may forget at any time (CacheService); a durable store shared with the add-on's
 // other settings (document properties), small (350 KB of 500 KB) but writable from a formula; and,
 // optionally, a hidden sheet, large but writable only outside custom functions. Properties keep the
@@ -17,7 +18,6 @@ import type {
   TtlCachePort,
   ZipPort,
 } from '../platform/ports';
-import { DAY_MS } from '../platform/time';
 import { clearEntries } from './clear';
 import { durable, onReadInHand, READ_FAILED, READ_SHEET_FAILED, SAVE_FAILED } from './durable';
 import {
@@ -47,12 +47,12 @@ import { rememberQuietly, type UserMemory } from './user-memory';
 export { FAST_TTL_SECONDS } from './layered-read';
 export type { PutReport } from './store-save';
 
-export const DEFAULT_TTL_DAYS = 30;
 /** The cache's share of the 500 KB document-properties store; the rest is left to settings and jobs. */
 export const DEFAULT_BUDGET_BYTES = 350_000;
 /**
- * Characters (keys and values) the cache may keep in its hidden sheet: about 25,000 typical answers.
- * A formula that misses the faster layers reads the whole sheet, so it must stay quick to read.
+ * Characters (keys and values) of the hidden sheet Saved results measures against (about 25,000
+ * typical answers): past it formulas read it more slowly, but no answer is evicted for room.
+ * (A formula that misses the faster layers reads the whole sheet.)
  */
 export const DEFAULT_SHEET_BUDGET_CHARS = 5_000_000;
 
@@ -73,18 +73,15 @@ export interface ResultCachePorts {
 }
 
 export interface ResultCacheOptions {
-  /** How long a paid answer is reused; default 30. A missing or non-positive value means the default. */
-  ttlDays?: number;
   /** Most bytes (keys and values, UTF-8) the cache may take in the store; default 350,000. */
   budgetBytes?: number;
-  /** Most characters (keys and values) the cache may take in the hidden sheet; default 5,000,000. */
+  /** The hidden sheet's size (characters) Saved results measures against; default 5,000,000. */
   sheetBudgetChars?: number;
 }
 
 // --- The layered cache ------------------------------------------------------------------------
 
 export class ResultCache {
-  readonly ttlDays: number;
   readonly budgetBytes: number;
   readonly sheetBudgetChars: number;
   /** Keys this execution saw the sheet take in from the properties (keepOverflow): safe to evict. */
@@ -95,7 +92,6 @@ export class ResultCache {
     private readonly ports: ResultCachePorts,
     options: ResultCacheOptions = {},
   ) {
-    this.ttlDays = positiveOr(options.ttlDays, DEFAULT_TTL_DAYS);
     this.budgetBytes = positiveOr(options.budgetBytes, DEFAULT_BUDGET_BYTES);
     this.sheetBudgetChars = positiveOr(options.sheetBudgetChars, DEFAULT_SHEET_BUDGET_CHARS);
   }
@@ -145,8 +141,7 @@ export class ResultCache {
     const wanted = [...new Set(keys)];
     wanted.forEach(assertResultKey);
     if (wanted.length === 0) return { answers: new Map(), held: new Map() };
-    const now = this.ports.clock.now();
-    return lookUpLayers({ ...this.ports, isLive: (at) => this.isLive(at, now) }, wanted, options);
+    return lookUpLayers(this.ports, wanted, options);
   }
 
   /**
@@ -154,12 +149,11 @@ export class ResultCache {
    * a lock for instance), without reading anything again.
    */
   answersIn(all: Record<string, string>, keys: readonly string[]): Map<string, CachedAnswer> {
-    const now = this.ports.clock.now();
     const answers = new Map<string, CachedAnswer>();
     for (const key of keys) {
       const payload = readPayload(all, key, this.ports.hash);
       const answer = payload === null ? null : decodeEntry(payload, this.ports.zip);
-      if (answer && this.isLive(answer.at, now)) answers.set(key, answer);
+      if (answer) answers.set(key, answer);
     }
     return answers;
   }
@@ -182,29 +176,25 @@ export class ResultCache {
     const now = this.ports.clock.now();
     for (const entry of entries) assertResultKey(entry.key);
     const payloads = payloadsOf(entries, now, this.ports.zip);
-    if (payloads.size === 0) return { stored: 0, evicted: 0, expired: 0, notStored: [] };
+    if (payloads.size === 0) return { stored: 0, evicted: 0, notStored: [] };
     // The document's layers first, the durable record a kill must not find empty; then the memory
     // across the user's spreadsheets, which only saves credits elsewhere.
     try {
-      return this.putHere(payloads, now, inHand);
+      return this.putHere(payloads, inHand);
     } finally {
       rememberQuietly(this.ports.memory, payloads);
     }
   }
 
-  private putHere(
-    payloads: Map<string, Payload>,
-    now: number,
-    inHand: Record<string, string> | undefined,
-  ): PutReport {
+  private putHere(payloads: Map<string, Payload>, inHand: Record<string, string> | undefined): PutReport {
     const sheet = this.writableSheet();
     if (sheet) {
       this.putFast(payloads);
-      return this.saveDurably(sheet, now, this.readStore(SAVE_FAILED), payloads).report;
+      return this.saveDurably(sheet, this.readStore(SAVE_FAILED), payloads).report;
     }
     let saved: ReturnType<ResultCache['saveDurably']>;
     try {
-      const save = (all: Record<string, string>) => this.saveDurably(null, now, all, payloads);
+      const save = (all: Record<string, string>) => this.saveDurably(null, all, payloads);
       saved = onReadInHand(inHand, save, () => this.readStore(SAVE_FAILED));
     } catch (error) {
       this.putFast(payloads);
@@ -230,13 +220,13 @@ export class ResultCache {
     const now = this.ports.clock.now();
     for (const entry of entries) assertResultKey(entry.key);
     const payloads = payloadsOf(entries, now, this.ports.zip);
-    if (payloads.size === 0) return { stored: 0, evicted: 0, expired: 0, notStored: [] };
+    if (payloads.size === 0) return { stored: 0, evicted: 0, notStored: [] };
     const sheet = this.writableSheet();
     const room: StoreRoom = { maxEvictions: 0, stash: !sheet };
-    const save = (all: Record<string, string>) => this.saveDurably(null, now, all, payloads, room);
+    const save = (all: Record<string, string>) => this.saveDurably(null, all, payloads, room);
     const kept = onReadInHand(inHand, save, () => this.readStore(SAVE_FAILED)).report;
     if (!sheet || kept.notStored.length === 0) return kept;
-    return this.keepOverflow(sheet, now, kept, payloads);
+    return this.keepOverflow(sheet, kept, payloads);
   }
 
   /**
@@ -248,20 +238,19 @@ export class ResultCache {
    */
   private keepOverflow(
     sheet: SheetStorePort,
-    now: number,
     kept: PutReport,
     payloads: ReadonlyMap<string, Payload>,
   ): PutReport {
     this.sheltered ??= this.copyToSheet()?.held ?? new Set();
     const left = new Map(kept.notStored.map((key) => [key, payloads.get(key)!]));
     const room: StoreRoom = { evictable: this.sheltered, stash: false };
-    const again = this.saveDurably(null, now, this.readStore(SAVE_FAILED), left, room).report;
+    const again = this.saveDurably(null, this.readStore(SAVE_FAILED), left, room).report;
     const report = { ...kept, stored: kept.stored + again.stored, evicted: kept.evicted + again.evicted };
     report.notStored = again.notStored;
     if (again.notStored.length === 0) return report;
     const rest = new Map(again.notStored.map((key) => [key, payloads.get(key)!]));
     const all = this.readStore(SAVE_FAILED);
-    const inSheet = this.saveSheet(sheet, now, all, scanStore(all, this.layout), rest);
+    const inSheet = this.saveSheet(sheet, all, scanStore(all, this.layout), rest);
     report.sheet = inSheet.report;
     report.stored += again.notStored.filter((key) => inSheet.held.has(key)).length;
     report.notStored = again.notStored.filter((key) => !inSheet.held.has(key));
@@ -279,13 +268,12 @@ export class ResultCache {
   /** The sheet's share (where it may be written) and the properties', planned on `all`. */
   private saveDurably(
     sheet: SheetStorePort | null,
-    now: number,
     all: Record<string, string>,
     payloads: ReadonlyMap<string, Payload>,
     room: StoreRoom = {},
   ): { report: PutReport; inStore: ReadonlySet<string>; replaced: ReadonlySet<string> } {
     const scan = scanStore(all, this.layout);
-    const inSheet = sheet ? this.saveSheet(sheet, now, all, scan, payloads) : null;
+    const inSheet = sheet ? this.saveSheet(sheet, all, scan, payloads) : null;
     // What the sheet holds stays out of the properties: there each new answer would push an older
     // one out, and PropertiesService deletes one key a call (60 ms a row of a bulk run).
     const held = inSheet?.held ?? new Set<string>();
@@ -293,11 +281,10 @@ export class ResultCache {
     // formulas read before the sheet.
     const inProperties = new Set(scan.entries.map((entry) => entry.key));
     const forStore = new Map([...payloads].filter(([key]) => !held.has(key) || inProperties.has(key)));
-    const inStore = saveToStore(this.storeSave(now, room), scan, forStore, room.evictable ?? held);
+    const inStore = saveToStore(this.storeSave(room), scan, forStore, room.evictable ?? held);
     const report: PutReport = {
       stored: inStore.stored.size,
       evicted: inStore.evicted,
-      expired: inStore.expired,
       notStored: inStore.notStored,
     };
     if (inSheet) {
@@ -328,20 +315,19 @@ export class ResultCache {
     const sheet = this.writableSheet();
     if (!sheet) return null;
     const all = this.readStore(SAVE_FAILED);
-    return this.saveSheet(sheet, this.ports.clock.now(), all, scanStore(all, this.layout), new Map());
+    return this.saveSheet(sheet, all, scanStore(all, this.layout), new Map());
   }
 
   /** The sheet's share of a save, with the answers stashed in the fast cache moved in too. */
   private saveSheet(
     sheet: SheetStorePort,
-    now: number,
     all: Record<string, string>,
     scan: ReturnType<typeof scanStore>,
     payloads: ReadonlyMap<string, Payload>,
   ) {
     const { notes, moving, lost } = stashToMove(this.ports, all);
     const batch = new Map([...moving, ...payloads]);
-    const saved = saveToSheet(this.sheetSave(sheet, now), all, scan, batch);
+    const saved = saveToSheet(this.sheetSave(sheet), all, scan, batch);
     const moved = [...moving.keys()].filter((key) => saved.held.has(key) || payloads.has(key));
     durable(SAVE_FAILED, () => dropStash(this.ports, notes, [...moved, ...lost]));
     return saved;
@@ -366,14 +352,12 @@ export class ResultCache {
   private savedLayers(scope?: string): SavedLayers {
     const all = this.readStore();
     const sheet = this.ports.sheet;
-    const now = this.ports.clock.now();
     return {
       all,
       scan: scanStore(all, this.layout),
       sheetRows: sheet ? durable(READ_SHEET_FAILED, () => sheet.readAll()) : null,
       hash: this.ports.hash,
       inScope: scopeFilter(scope),
-      isLive: (at) => this.isLive(at, now),
     };
   }
 
@@ -386,34 +370,27 @@ export class ResultCache {
     return clearEntries(this.ports, this.layout, scope);
   }
 
-  private storeSave(now: number, room: StoreRoom): StoreSave {
+  private storeSave(room: StoreRoom): StoreSave {
     return {
       ...(room.maxEvictions === undefined ? {} : { maxEvictions: room.maxEvictions }),
       ...(room.evictable ? { evictable: room.evictable } : {}),
       store: this.ports.store,
       hash: this.ports.hash,
       budgetBytes: this.budgetBytes,
-      isLive: (at) => this.isLive(at, now),
       forget: (keys) => tryFast(() => this.ports.fast.removeMany(keys)),
     };
   }
 
-  private sheetSave(sheet: SheetStorePort, now: number): SheetSave {
+  private sheetSave(sheet: SheetStorePort): SheetSave {
     return {
       sheet,
       hash: this.ports.hash,
-      budgetChars: this.sheetBudgetChars,
-      isLive: (at) => this.isLive(at, now),
     };
   }
 
   private writableSheet(): SheetStorePort | null {
     const sheet = this.ports.sheet;
     return sheet?.canWrite ? sheet : null;
-  }
-
-  private isLive(at: number, now: number): boolean {
-    return now - at < this.ttlDays * DAY_MS;
   }
 
   private readStore(failure: string = READ_FAILED): Record<string, string> {

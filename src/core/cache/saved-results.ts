@@ -17,7 +17,6 @@ export interface SavedLayers {
   hash: HashPort;
   /** The keys of the account asked about (every key when none is). */
   inScope: (key: string) => boolean;
-  isLive: (at: number) => boolean;
 }
 
 export interface CacheStats {
@@ -33,16 +32,15 @@ export interface CacheStats {
 }
 
 export function savedStats(layers: SavedLayers, budgetBytes: number, sheetBudgetChars: number): CacheStats {
-  const { all, scan, sheetRows, inScope, isLive } = layers;
+  const { all, scan, sheetRows, inScope } = layers;
   const mine = scan.entries.filter((entry) => inScope(entry.key));
   const paidAt = new Map<string, number>();
-  for (const entry of mine) if (isLive(entry.at)) paidAt.set(entry.key, entry.at);
+  for (const entry of mine) paidAt.set(entry.key, entry.at);
   const garbageBytes = scan.garbage
     .filter(inScope)
     .reduce((sum, key) => sum + recordBytes(key, ownValue(all, key) ?? ''), 0);
-  const sheet = sheetRows ? sheetStatsOf(sheetRows, sheetBudgetChars, inScope, isLive, paidAt) : undefined;
-  for (const [key, note] of stashNotes(all))
-    if (inScope(key) && isLive(note.t) && !paidAt.has(key)) paidAt.set(key, note.t);
+  const sheet = sheetRows ? sheetStatsOf(sheetRows, sheetBudgetChars, inScope, paidAt) : undefined;
+  for (const [key, note] of stashNotes(all)) if (inScope(key) && !paidAt.has(key)) paidAt.set(key, note.t);
   const times = [...paidAt.values()];
   return {
     entries: times.length,
@@ -60,7 +58,7 @@ export function rebuyCredits(layers: SavedLayers): number {
   for (const [key, value] of Object.entries(layers.sheetRows ?? {})) {
     if (paid.has(key) || !isResultKey(key) || !layers.inScope(key)) continue;
     const answer = entryMeta(value);
-    if (answer && layers.isLive(answer.at)) paid.set(key, answer.credits ?? 0);
+    if (answer) paid.set(key, answer.credits ?? 0);
   }
   // Summed in cents: a sum of charges such as 0.5 must not carry float noise.
   let cents = 0;
@@ -69,10 +67,10 @@ export function rebuyCredits(layers: SavedLayers): number {
 }
 
 /** What each live answer in the document properties cost, by key. */
-function paidInProperties({ all, scan, hash, inScope, isLive }: SavedLayers): Map<string, number> {
+function paidInProperties({ all, scan, hash, inScope }: SavedLayers): Map<string, number> {
   const paid = new Map<string, number>();
   for (const entry of scan.entries) {
-    if (!inScope(entry.key) || !isLive(entry.at)) continue;
+    if (!inScope(entry.key)) continue;
     const payload = readPayload(all, entry.key, hash);
     const answer = payload === null ? null : entryMeta(payload);
     if (answer) paid.set(entry.key, answer.credits ?? 0);

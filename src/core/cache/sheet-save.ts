@@ -1,6 +1,6 @@
 // The hidden sheet's share of a save: the batch, plus every live properties entry the sheet lacks
-// (or holds older), so that no later eviction from the properties loses an answer. Expired and
-// unreadable rows of the cache go, and the oldest when over budget. Rows that are not the cache's
+// (or holds older), so that no later eviction from the properties loses an answer. Unreadable
+// rows of the cache go; no readable one is evicted. Rows that are not the cache's
 // are never touched. A failure is reported, not thrown: the properties still save.
 import type { HashPort, SheetHolds, SheetStorePort } from '../platform/ports';
 import { errorMessage } from '../text/error-message';
@@ -14,10 +14,6 @@ export interface SheetReport {
   written: number;
   /** Entries only the properties held, copied into the sheet before the properties could evict them. */
   copied: number;
-  /** Entries past their TTL removed from the sheet. */
-  expired: number;
-  /** Oldest entries removed to keep the sheet inside its character budget. */
-  evicted: number;
   /** Why the sheet could not be read or written: the properties kept what they could, as without a sheet. */
   error?: string;
 }
@@ -31,8 +27,6 @@ export interface SheetOutcome {
 export interface SheetSave {
   sheet: SheetStorePort;
   hash: HashPort;
-  budgetChars: number;
-  isLive(at: number): boolean;
 }
 
 /** One of the cache's rows in the sheet, or one about to be written there. */
@@ -53,10 +47,10 @@ export function saveToSheet(
   scan: StoreScan,
   payloads: ReadonlyMap<string, Payload>,
 ): SheetOutcome {
-  const report: SheetReport = { written: 0, copied: 0, expired: 0, evicted: 0 };
+  const report: SheetReport = { written: 0, copied: 0 };
   try {
     const removals: string[] = [];
-    const rows = sheetRows(save, payloads, report, removals);
+    const rows = sheetRows(save, removals);
     addPropertyCopies(save, all, scan, payloads, rows);
     for (const [key, { payload, at }] of payloads) {
       rows.set(key, {
@@ -68,7 +62,7 @@ export function saveToSheet(
         fromBatch: true,
       });
     }
-    const { writes, held } = fitBudget(save.budgetChars, rows, report, removals);
+    const { writes, held } = writesOf(rows, report);
     // A key written again keeps its row: removing it first would only move it to the end.
     const toRemove = removals.filter((key) => ownValue(writes, key) === undefined);
     const holds = holdsOf([...held].map((key) => rows.get(key)!));
@@ -78,31 +72,21 @@ export function saveToSheet(
     return { report, held };
   } catch (error) {
     return {
-      report: { written: 0, copied: 0, expired: 0, evicted: 0, error: errorMessage(error) },
+      report: { written: 0, copied: 0, error: errorMessage(error) },
       held: new Set(),
     };
   }
 }
 
-/** The cache's live rows now in the sheet; unreadable and expired ones are marked for removal. */
-function sheetRows(
-  save: SheetSave,
-  payloads: ReadonlyMap<string, Payload>,
-  report: SheetReport,
-  removals: string[],
-): Map<string, SheetRow> {
+/** The cache's rows now in the sheet; unreadable ones are marked for removal. */
+function sheetRows(save: SheetSave, removals: string[]): Map<string, SheetRow> {
   const rows = new Map<string, SheetRow>();
   for (const [key, value] of Object.entries(save.sheet.readAll())) {
     if (!isResultKey(key)) continue;
     const meta = entryMeta(value);
     const at = meta?.at;
     if (at === undefined) removals.push(key);
-    else if (save.isLive(at))
-      rows.set(key, { key, at, chars: sheetChars(key, value), credits: meta?.credits ?? 0 });
-    else if (!payloads.has(key)) {
-      report.expired++;
-      removals.push(key);
-    }
+    else rows.set(key, { key, at, chars: sheetChars(key, value), credits: meta?.credits ?? 0 });
   }
   return rows;
 }
@@ -115,7 +99,7 @@ function addPropertyCopies(
   rows: Map<string, SheetRow>,
 ): void {
   for (const entry of scan.entries) {
-    if (payloads.has(entry.key) || !save.isLive(entry.at)) continue;
+    if (payloads.has(entry.key)) continue;
     if ((rows.get(entry.key)?.at ?? Number.NEGATIVE_INFINITY) >= entry.at) continue;
     const payload = readPayload(all, entry.key, save.hash);
     if (payload === null) continue;
@@ -129,35 +113,22 @@ function addPropertyCopies(
   }
 }
 
-/** Oldest first, as in the properties; at equal times the batch's entries are kept first. */
-function fitBudget(
-  budgetChars: number,
+/**
+ * Every row stays: the sheet is the layer of last resort, so a row pushed out for room would be
+ * an answer bought again unasked (issue 41). Past Google's own limit a write fails and says so.
+ */
+function writesOf(
   rows: ReadonlyMap<string, SheetRow>,
   report: SheetReport,
-  removals: string[],
 ): { writes: Record<string, string>; held: Set<string> } {
-  const ordered = [...rows.values()].sort(
-    (a, b) => a.at - b.at || Number(a.fromBatch === true) - Number(b.fromBatch === true),
-  );
-  let total = ordered.reduce((sum, row) => sum + row.chars, 0);
   const writes: Record<string, string> = {};
-  const held = new Set<string>();
-  for (const row of ordered) {
-    if (total > budgetChars) {
-      total -= row.chars;
-      if (row.write === undefined) {
-        report.evicted++;
-        removals.push(row.key);
-      }
-      continue;
-    }
-    held.add(row.key);
+  for (const row of rows.values()) {
     if (row.write === undefined) continue;
     writes[row.key] = row.write;
     if (row.fromBatch) report.written++;
     else report.copied++;
   }
-  return { writes, held };
+  return { writes, held: new Set(rows.keys()) };
 }
 
 /** How many answers, and what they cost, summed in cents: 0.5-credit charges carry no float noise. */
@@ -189,7 +160,6 @@ export function sheetStatsOf(
   rows: Record<string, string>,
   budgetChars: number,
   inScope: (key: string) => boolean,
-  isLive: (at: number) => boolean,
   paidAt: Map<string, number>,
 ): SheetStats {
   const stats: SheetStats = { entries: 0, chars: 0, budgetChars };
@@ -197,7 +167,7 @@ export function sheetStatsOf(
     if (!isResultKey(key) || !inScope(key)) continue;
     stats.chars += sheetChars(key, value);
     const at = entryMeta(value)?.at;
-    if (at === undefined || !isLive(at)) continue;
+    if (at === undefined) continue;
     stats.entries++;
     paidAt.set(key, Math.max(at, paidAt.get(key) ?? at));
   }

@@ -14,8 +14,6 @@ export interface PutReport {
   stored: number;
   /** Older entries removed from the properties to stay inside their byte budget (still in the sheet, if any). */
   evicted: number;
-  /** Entries past their TTL removed from the properties on the way. */
-  expired: number;
   /** Keys no durable layer could take: kept in the fast layer only, for hours, not days. */
   notStored: string[];
   /** What happened in the hidden sheet; absent when there is no sheet or it may not be written here. */
@@ -32,7 +30,6 @@ export interface StoreSave {
   store: BatchStorePort;
   hash: HashPort;
   budgetBytes: number;
-  isLive(at: number): boolean;
   /** Drops keys from the fast layer, so that what left every durable layer is not served from it. */
   forget(keys: string[]): void;
   /** Entries this write may evict; MAX_EVICTIONS_PER_WRITE unless said. */
@@ -56,7 +53,6 @@ export interface StoreOutcome {
   /** Keys of the batch now in the store. */
   stored: Set<string>;
   evicted: number;
-  expired: number;
   /** Keys of the batch the store could not take. */
   notStored: string[];
 }
@@ -82,7 +78,7 @@ interface Plan {
 }
 
 /**
- * Saves `payloads` in the store: clears expired and unreadable records, evicts the oldest entries
+ * Saves `payloads` in the store: clears unreadable records, evicts the oldest entries
  * that do not fit the budget, in one removeMany and one setMany. `safe` are keys the sheet holds,
  * which may leave the properties without leaving the fast layer.
  */
@@ -139,15 +135,11 @@ function planSave(
     replaced: new Map(),
     removals: new Set(scan.garbage),
     dropped: [],
-    outcome: { stored: new Set(), evicted: 0, expired: 0, notStored: [] },
+    outcome: { stored: new Set(), evicted: 0, notStored: [] },
   };
   for (const entry of scan.entries) {
     if (payloads.has(entry.key)) plan.replaced.set(entry.key, entry.records);
-    else if (save.isLive(entry.at)) plan.candidates.push({ ...entry });
-    else {
-      plan.outcome.expired++;
-      drop(plan, entry);
-    }
+    else plan.candidates.push({ ...entry });
   }
   for (const [key, { payload, at }] of payloads) {
     const writes = layoutRecords(save.hash, key, payload, at);

@@ -57,7 +57,6 @@ export interface UserMemoryPorts {
   zip: ZipPort;
   /** The spreadsheet this execution runs in, read when something is remembered. */
   here(): Spreadsheet;
-  isLive(at: number): boolean;
   /** Whether this execution merges small pages (not a formula's, where each removal costs a call). */
   compacts?: boolean;
 }
@@ -108,19 +107,18 @@ export class UserMemory {
     const fresh: Line[] = [];
     for (const [key, { payload, at }] of payloads) {
       const before = known.get(key);
-      if (isResultKey(key) && this.ports.isLive(at) && (before === undefined || before < at))
+      if (isResultKey(key) && (before === undefined || before < at))
         fresh.push([key, payload, here.name, here.id]);
     }
     if (fresh.length === 0) return 0;
     const merging = pages.length >= (this.ports.compacts ? COMPACT_AT : CROWDED_AT);
-    const live = (line: Line) => this.ports.isLive(entryMeta(line[1])?.at ?? 0);
-    const lines = merging ? [...pages.flatMap((page) => page.lines).filter(live), ...fresh] : fresh;
+    const lines = merging ? [...pages.flatMap((page) => page.lines), ...fresh] : fresh;
     const written = packPages(lines, this.ports.zip);
     const values: Record<string, string> = {};
     for (const page of written)
       values[pageName(page.lines, (name) => name in values || name in all)] = page.packed;
     const merged = merging ? pages.map((page) => `${PREFIX}${page.seq}`) : [];
-    const dropped = [...merged, ...this.toDrop(all, merging ? [] : pages, values, merged)];
+    const dropped = [...merged, ...this.toDrop(all, values, merged)];
     this.ports.store.setMany(values);
     if (dropped.length > 0) this.ports.store.removeMany(dropped);
     this.snapshot = undefined;
@@ -155,19 +153,15 @@ export class UserMemory {
     for (const page of pages) {
       for (const [key, payload, boughtIn, spreadsheetId] of [...page.lines].reverse()) {
         const answer = decodeEntry(payload, this.ports.zip);
-        if (answer && this.ports.isLive(answer.at)) entries.push({ key, answer, boughtIn, spreadsheetId });
+        if (answer) entries.push({ key, answer, boughtIn, spreadsheetId });
       }
     }
     return entries;
   }
 
-  /**
-   * The pages to remove once `values` are written: those no live answer is left in, then the
-   * oldest until the memory fits its budget.
-   */
+  /** The pages to remove once `values` are written: the oldest until the memory fits its budget. */
   private toDrop(
     all: Record<string, string>,
-    pages: readonly Page[],
     values: Record<string, string>,
     merged: readonly string[] = [],
   ): string[] {
@@ -180,10 +174,6 @@ export class UserMemory {
       if (names.delete(name)) dropped.push(name);
     };
     for (const name of names) if (!(name in values) && pageSeq(name) === null) drop(name);
-    for (const page of pages) {
-      const live = page.lines.some(([, payload]) => this.ports.isLive(entryMeta(payload)?.at ?? 0));
-      if (!live && !(`${PREFIX}${page.seq}` in values)) drop(`${PREFIX}${page.seq}`);
-    }
     const size = () =>
       [...names].reduce((sum, name) => sum + utf8Bytes(name) + utf8Bytes(values[name] ?? all[name] ?? ''), 0);
     const oldestFirst = [...names].sort((a, b) => (pageSeq(a) ?? 0) - (pageSeq(b) ?? 0));
@@ -287,11 +277,9 @@ export function rememberQuietly(
  */
 export function rememberKept(
   memory: UserMemory,
-  kept: { all: Record<string, string>; hash: HashPort; isLive(at: number): boolean },
+  kept: { all: Record<string, string>; hash: HashPort },
   scope: string,
 ): number {
-  const inScope = scopeFilter(scope);
-  const wanted = (key: string, at: number) => inScope(key) && kept.isLive(at);
-  const payloads = payloadsIn(kept.all, RESULT_LAYOUT, kept.hash, wanted);
+  const payloads = payloadsIn(kept.all, RESULT_LAYOUT, kept.hash, scopeFilter(scope));
   return payloads.size > 0 ? memory.remember(payloads) : 0;
 }

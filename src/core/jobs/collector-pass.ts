@@ -319,18 +319,20 @@ export class Pass {
     return names;
   }
 
-  /** Forgets finished records once the sidebar no longer needs them and no formula depends on them. */
+  /**
+   * Forgets finished records once the sidebar no longer needs them and no formula depends on them.
+   * Pending jobs, delivered lists and expired or lost jobs stay, as a paid answer does, whatever
+   * their age: without its record a recalculated list formula would ask for a second sheet, and an
+   * expired or lost one would be bought again.
+   */
   private prune(all: readonly JobRecord[]): void {
     const keepFinished = this.options.keepFinishedMs ?? COLLECTOR_DEFAULTS.keepFinishedMs;
-    const keepPaid = Math.max(keepFinished, this.options.keepPaidMs ?? COLLECTOR_DEFAULTS.keepPaidMs);
     const old = all
       .map((job) => this.jobs.get(job.key) ?? job)
       .filter((job) => {
-        const age = this.now - job.updatedAt;
-        if (isPending(job)) return age > keepPaid;
         const list = operationByType(job.type)?.shape === 'employees';
-        const guardsPayment = canRunAgain(job) || (job.state === 'collected' && list);
-        return age > (guardsPayment ? keepPaid : keepFinished);
+        const guardsPayment = isPending(job) || canRunAgain(job) || (job.state === 'collected' && list);
+        return !guardsPayment && this.now - job.updatedAt > keepFinished;
       });
     if (old.length === 0) return;
     removeJobs(

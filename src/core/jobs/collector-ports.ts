@@ -14,12 +14,6 @@ export const COLLECTOR_DEFAULTS = {
   maxPolls: 50,
   /** Collected, failed and expired records stay this long for the sidebar's "recent" list. */
   keepFinishedMs: 7 * DAY_MS,
-  /**
-   * Delivered lists and expired or lost jobs stay as long as a paid answer is reused: without its
-   * record a recalculated list formula would ask for a second sheet, and an expired or lost one
-   * would be bought again.
-   */
-  keepPaidMs: 30 * DAY_MS,
   /** A sheet that could not be written is retried this often, then the job is failed. */
   maxDeliveryAttempts: 3,
   deliveryRetryMs: 60_000,
@@ -58,7 +52,6 @@ export interface CollectorOptions {
   maxHoldMs?: number;
   maxPolls?: number;
   keepFinishedMs?: number;
-  keepPaidMs?: number;
 }
 
 export interface Delivered {

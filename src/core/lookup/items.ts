@@ -19,9 +19,13 @@ export interface LookupItem {
   served?: string;
 }
 
+/**
+ * `lent`: the saved answer the memory across the user's spreadsheets gave (cache/user-memory.ts),
+ * which this document does not hold yet: a run keeps it as the document's own (bulk/slice/lent.ts).
+ */
 export type LookupResult =
-  | { kind: 'found'; result: unknown; cached: boolean; credits: number; job?: JobRecord }
-  | { kind: 'miss'; cached: boolean; credits: number }
+  | { kind: 'found'; result: unknown; cached: boolean; credits: number; job?: JobRecord; lent?: CachedAnswer }
+  | { kind: 'miss'; cached: boolean; credits: number; lent?: CachedAnswer }
   | { kind: 'pending'; job: JobRecord }
   | { kind: 'failed'; error: ApiError }
   | { kind: 'expired'; job: JobRecord }
@@ -116,9 +120,10 @@ export const jobServesPass = (ctx: Pick<LookupContext, 'paidAfter'>, job: JobRec
 
 export function fromCache(answer: CachedAnswer): LookupResult {
   const credits = answer.credits ?? 0;
+  const lent = answer.boughtIn === undefined ? {} : { lent: answer };
   return answer.kind === 'found'
-    ? { kind: 'found', result: answer.result, cached: true, credits }
-    : { kind: 'miss', cached: true, credits };
+    ? { kind: 'found', result: answer.result, cached: true, credits, ...lent }
+    : { kind: 'miss', cached: true, credits, ...lent };
 }
 
 /** What a call's outcome answers; a call the client never sent (`not_sent`) only waits its turn. */

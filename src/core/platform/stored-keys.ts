@@ -10,7 +10,7 @@
 export const PROPERTY = {
   /** The API key: user properties (the default) or document properties (shared with editors). */
   apiKey: 'enrich.apiKey',
-  /** The credit settings: budget, thresholds, pace, days to keep results (core/billing/settings.ts). */
+  /** The credit settings: budget, thresholds, pace (core/billing/settings.ts). */
   settings: 'enrich.settings',
   /** The bulk run of this document, running, paused or finished (core/bulk/run.ts). */
   bulkRun: 'enrich.bulk.run',

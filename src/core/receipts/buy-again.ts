@@ -18,6 +18,10 @@ export interface BuyAgainTally {
   notBought: number;
 }
 
+/** Only an answer sent for and paid is bought again: one saved meanwhile was bought by another. */
+const boughtNow = (result: LookupResult | undefined) =>
+  (result?.kind === 'found' || result?.kind === 'miss') && !result.cached;
+
 function spentOn(lookup: SelectedLookup, result: LookupResult | undefined): number {
   if (result?.kind === 'found' || result?.kind === 'miss') return result.cached ? 0 : result.credits;
   if (result?.kind === 'failed') return failureCharge(lookup.op, result.error) ?? 0;
@@ -28,11 +32,10 @@ function reasonOf(result: LookupResult | undefined): string {
   if (!result) return NOT_SENT_BARE.text;
   if (result.kind === 'failed') return result.error.message;
   if (result.kind === 'refused') return result.message;
-  if (result.kind === 'deferred')
-    return result.reason === 'buying-elsewhere'
-      ? 'It was bought moments ago by a formula or a run; try Buy again in a minute.'
-      : result.message;
-  return 'Its job expired.';
+  if (result.kind === 'deferred' && result.reason !== 'buying-elsewhere') return result.message;
+  if (result.kind === 'expired') return 'Its job expired.';
+  // Another execution bought it after Buy again started: its new answer is saved, not bought twice.
+  return 'It was bought moments ago by a formula or a run; try Buy again in a minute.';
 }
 
 export function tallyBuyAgain(
@@ -43,7 +46,7 @@ export function tallyBuyAgain(
   for (const lookup of lookups) {
     const result = results.get(lookup.key);
     tally.credits += spentOn(lookup, result);
-    if (result?.kind === 'found' || result?.kind === 'miss') tally.bought++;
+    if (boughtNow(result)) tally.bought++;
     else if (result?.kind === 'pending') tally.pending++;
     else {
       tally.notBought++;

@@ -1,6 +1,6 @@
 // A cell's receipt, in the words the sidebar's "This cell" panel shows: the lookup, the input as
 // sent, when it was bought and for what (or that the cell shows a saved result, free, and which
-// purchase paid for it), where the answer is kept and until when, its job, and whether it may
+// purchase paid for it), where the answer is kept and how old it is, its job, and whether it may
 // have been charged twice. Read from the record of purchases and the cache's layers; never the key.
 import type { Purchase } from '../billing/purchases';
 import { OUTCOME_LABELS, SOURCE_LABELS } from '../billing/report';
@@ -37,13 +37,10 @@ export interface ReceiptFacts {
   /** This lookup's purchases in the record, oldest first. */
   purchases: readonly Purchase[];
   kept: Kept;
-  ttlDays: number;
   job: JobRecord | null;
   now: number;
   /** "2025-01-06 04:00", in the spreadsheet's time zone. */
   formatTime(ms: number): string;
-  /** "2025-02-05". */
-  formatDay(ms: number): string;
 }
 
 function listed(items: readonly string[]): string {
@@ -94,8 +91,10 @@ function keptLine(facts: ReceiptFacts): ReceiptLine {
   const where = listed(layers.map((layer) => RECEIPT_LINES.layers[layer].text));
   if (layers.length === 1 && layers[0] === 'fast')
     return { label: 'Kept', text: RECEIPT_LINES.keptFast.text };
-  const until = facts.formatDay(answer.at + facts.ttlDays * DAY_MS);
-  return { label: 'Kept', text: RECEIPT_LINES.keptIn.say(where, until) };
+  return {
+    label: 'Kept',
+    text: RECEIPT_LINES.keptIn.say(where, Math.floor((facts.now - answer.at) / DAY_MS)),
+  };
 }
 
 function twiceLine(purchase: Purchase | undefined): ReceiptLine {

@@ -4,6 +4,7 @@ import type { BulkProgress } from '../../shared/bulk-rpc';
 import { countRows } from '../bulk/row-ranges';
 import { type BulkRun, progressOf } from '../bulk/run';
 import { operationByType } from '../operations/table';
+import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
 import { roundCredits } from '../text/credits';
 
 /**
@@ -17,7 +18,7 @@ export function waitingFor(run: BulkRun): string | null {
 }
 
 export function progressWithRecipe(run: BulkRun, now: number, busy = false): BulkProgress {
-  const progress = progressOf(run, now, busy);
+  const progress = withRefreshSummary(progressOf(run, now, busy), run);
   if (!run.recipe) return progress;
   const { recipe } = run.recipe;
   const before = run.recipe.done.reduce((sum, step) => sum + step.credits, 0);
@@ -30,5 +31,15 @@ export function progressWithRecipe(run: BulkRun, now: number, busy = false): Bul
       creditsSpent: roundCredits(before + run.credits),
       waitingFor: waitingFor(run),
     },
+  };
+}
+
+/** A refresh that is done says what it found of the answers it bought again. */
+function withRefreshSummary(progress: BulkProgress, run: BulkRun): BulkProgress {
+  const counts = run.refreshed;
+  if (run.state !== 'done' || !counts) return progress;
+  return {
+    ...progress,
+    refreshSummary: BULK_ANSWERS.refreshSummary.say(counts.changed, counts.same, counts.notFound),
   };
 }

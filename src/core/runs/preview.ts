@@ -36,6 +36,8 @@ export interface PreviewDeps {
   now: number;
   /** The settings' confirmation bar, in credits. */
   confirmAbove: number;
+  /** The settings' per-run cap, in credits; 0: none. A refresh's budget takes no more than it leaves. */
+  runHardCap?: number;
 }
 
 export interface Previewed {
@@ -73,12 +75,21 @@ export function bulkPreview(
     keyOf: (request) => resultKey(paid.hash, paid.scope, request),
     cutoff,
     buying: new Set(plan.distinct.map((item) => item.query).filter((query) => !free.has(query))),
+    ...refreshBudget(config, deps, counted.estimatedCredits),
   });
-  const refreshed = withRefresh(preview, days, stale, confirmAbove);
+  const refreshed = withRefresh(preview, days, stale, confirmAbove, config.refreshBudget);
   return {
     preview: withLostResults(refreshed, lost, refreshed.estimatedCredits),
-    refresh: { cutoff, rows: stale.rows },
+    refresh: { cutoff: stale.cutoff, rows: stale.rows },
   };
+}
+
+/** What a refresh's budget leaves it once the run's new lookups are paid within the per-run cap. */
+function refreshBudget(config: BulkRunConfig, deps: PreviewDeps, buying: number): { budget?: number } {
+  const cap = deps.runHardCap ?? 0;
+  if (config.refreshBudget === undefined && !(cap > 0)) return {};
+  const room = cap > 0 ? Math.max(0, cap - buying) : Number.POSITIVE_INFINITY;
+  return { budget: Math.min(config.refreshBudget ?? Number.POSITIVE_INFINITY, room) };
 }
 
 /** The preview as the sidebar shows it: what to confirm, and how long sending takes at `pace`. */

@@ -7,10 +7,10 @@
 import type { BulkRunConfig } from '../../shared/bulk-rpc';
 import type { Recipe, RecipePreview } from '../../shared/recipe-rpc';
 import { type RunLayout, rememberRun } from '../bulk/past-runs';
-import { clearedRows } from '../bulk/refresh';
+import { clearRows } from '../bulk/refresh';
+import { noteBefore } from '../bulk/refresh-notes';
 import { type BulkRun, newRun, startRefusal } from '../bulk/run';
 import type { BulkSheetPort } from '../bulk/slice/ports';
-import { cellBlocks } from '../bulk/slice/row-values';
 import type { Operation } from '../operations/types';
 import type { ClockPort } from '../platform/ports';
 import type { RecipeSheet, RecipeState } from '../recipes/steps';
@@ -36,6 +36,8 @@ export interface StartPorts<S extends ReadSheet> {
   /** Creates the one sheet of every company's employees; answers its name. */
   createCombinedSheet(config: BulkRunConfig, op: Operation): string;
   spreadsheetId(): string;
+  /** Today in the spreadsheet's time zone: the day a refresh's notes say the old answers held until. */
+  day(): string;
   /** A new run's id. */
   token(): string;
 }
@@ -100,19 +102,15 @@ export function startBulk<S extends ReadSheet>(
     // Checked before any row is cleared: a refusal must leave the sheet as it was.
     const refusal = startRefusal(ports.readRun());
     if (refusal !== null) throw new Error(refusal);
-    clearRows(ports.sheetPort(prepared), prepared, refresh.rows);
-    config.paidAfter = refresh.cutoff;
+    const sheet = ports.sheetPort(prepared);
+    const day = ports.day();
+    const column = prepared.layout.outputs[0]?.column;
+    if (column !== undefined) noteBefore(sheet, prepared.table, column, refresh.rows, day);
+    clearRows(sheet, prepared.layout, refresh.rows);
+    Object.assign(config, { paidAfter: refresh.cutoff, refreshedOn: day });
     prepared = read(config);
   }
   return beginRun(ports, config, op, prepared, null);
-}
-
-/** Empties the outputs and status of the rows a refresh buys again. */
-function clearRows(sheet: BulkSheetPort, prepared: ReadSheet, rows: readonly number[]): void {
-  if (rows.length === 0) return;
-  const { layout } = prepared;
-  const columns = [...layout.outputs, layout.status].map((column) => column.column);
-  sheet.write(cellBlocks(clearedRows(rows, layout), columns));
 }
 
 /** Starts a recipe's first step at the price its preview shows, confirmed when the preview asks. */

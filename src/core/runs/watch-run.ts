@@ -2,18 +2,21 @@
 // still fit the sheet, runs its steps in order over the due rows (watch-step.ts), and saves what it
 // spent and did after every step, under the document lock, keeping the lease until it is done. If
 // another trigger wanted a run meanwhile, it looks at the sheet again before it lets go.
+import type { EnrichmentRequest } from '../api/wire';
 import { inputColumns } from '../bulk/config';
 import type { BulkSheetPort } from '../bulk/slice/ports';
+import { resultKey } from '../cache/keys';
 import { BUSY, tryWithLock } from '../platform/locked-section';
 import { plural } from '../text/plural';
 import { capProblem, capsLeft, runCapProblem } from '../watches/caps';
 import { misfit } from '../watches/fit';
 import { IncompleteRows, parseIncomplete } from '../watches/incomplete';
 import { afterRun, type RunResult, takeLease } from '../watches/lease';
+import { refreshStep } from '../watches/refresh';
 import type { RunCause } from '../watches/runtime';
 import { type Watch, watchColumns } from '../watches/watch';
 import type { RunPorts } from './ports';
-import { runStep, type StepResult, type StepStop } from './watch-step';
+import { runStep, type StepContext, type StepResult, type StepStop } from './watch-step';
 
 /** A watch's sheet as one pass sees it: reads remembered, a write leaving changed rows alone. */
 export interface GuardedSheetPort extends BulkSheetPort {
@@ -156,30 +159,52 @@ export class WatchRun {
     }
     const steps: StepResult[] = [];
     const incomplete = new IncompleteRows(this.cause, this.earlier);
+    const env = (index: number, most = Number.POSITIVE_INFINITY): StepContext => ({
+      ports: this.ports,
+      port,
+      lastRow,
+      watch,
+      index,
+      until: this.until,
+      incomplete,
+      caps: (spent) => {
+        const caps = capsLeft(
+          watch.dailyCap,
+          watch.spentToday + result.spent + spent,
+          this.ports.runHardCap,
+          this.spentThisRun + spent,
+        );
+        return most - spent < caps.left ? { left: most - spent, by: 'run' } : caps;
+      },
+    });
     for (const [index, step] of watch.steps.entries()) {
-      const done = runStep(step, {
-        ports: this.ports,
-        port,
-        lastRow,
-        watch,
-        index,
-        until: this.until,
-        incomplete,
-        caps: (spent) =>
-          capsLeft(
-            watch.dailyCap,
-            watch.spentToday + result.spent + spent,
-            this.ports.runHardCap,
-            this.spentThisRun + spent,
-          ),
-      });
+      const done = runStep(step, env(index));
       steps.push(done);
       result.spent += done.spent;
       this.spentThisRun += done.spent;
       if (index === 0) result.rowsDone = done.answered;
       if (done.stop) break;
     }
+    const refresh = steps.some((step) => step.stop) ? null : this.refresh(watch, port, lastRow);
+    if (refresh) {
+      const done = runStep(refresh.step, env(watch.steps.length, refresh.left));
+      steps.push(done);
+      result.spent += done.spent;
+      result.refreshSpent = done.spent;
+      this.spentThisRun += done.spent;
+    }
     return this.ended(watch, result, steps, port.dropped.length, incomplete);
+  }
+
+  /** The hourly check's scheduled refresh of the watch, when it asked for one and rows are due. */
+  private refresh(watch: Watch, port: BulkSheetPort, lastRow: number) {
+    if (this.cause !== 'clock' || !watch.refresh) return null;
+    const deps = this.ports.sliceDeps(port, null);
+    const paid = {
+      saved: (keys: readonly string[]) => deps.lookup.cache.getMany(keys, undefined, 'skip'),
+      keyOf: (request: EnrichmentRequest) => resultKey(deps.hash, deps.scope, request),
+    };
+    return refreshStep(watch, { port, lastRow }, paid, { at: this.now(), day: this.ports.day() });
   }
 
   /** What a pass's steps come to: the watch's pause, wait, last problem and incomplete rows. */

@@ -154,7 +154,7 @@ class StepRun {
     return sliceOf(ports, { ...run, cursor }, this.port, null, {
       runHardCap: 0,
       watchCaps: this.watchCaps(),
-      buyer: 'watch',
+      buyer: step.config.refreshedOn ? 'refresh' : 'watch',
       // Watches run in triggers only, which the day's quota may stop at any instant.
       stoppable: true,
     });

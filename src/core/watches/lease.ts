@@ -4,8 +4,10 @@
 // event start one run, not many; the run at work looks at the sheet again before it lets go. A
 // lease outlives its run's budget by a margin, so a run killed mid-way frees the watch later. The
 // rules of the lease are core/platform/lease.ts's; what is a watch's own is when it runs at all.
+
 import { endWanted, takeWanted } from '../platform/lease';
 import { onDay, runsNow } from './caps';
+import { withSpent } from './refresh';
 import type { Watch } from './watch';
 
 /** A lease outlives the time its run may take by this much. */
@@ -47,6 +49,8 @@ export interface RunResult {
   waitUntil?: number;
   /** What an hourly check found incomplete (incomplete.ts); undefined leaves the stored rows. */
   incompleteRows?: string;
+  /** Of `spent`, what its scheduled refresh spent (refresh.ts). */
+  refreshSpent?: number;
 }
 
 /**
@@ -72,6 +76,8 @@ export function afterRun(
     incompleteRows: result.incompleteRows ?? current.incompleteRows,
     updatedAt: result.lastRunAt,
   };
+  if (result.refreshSpent && folded.refresh)
+    folded.refresh = withSpent(folded.refresh, folded.day, result.refreshSpent);
   const ended = endWanted(folded, token, keep);
   return { watch: ended.record, wanted: ended.wanted };
 }

@@ -11,6 +11,7 @@ import { type ColumnClaim, recipeFamily } from '../bulk/owners';
 import { plannedSteps } from '../recipes/step-plans';
 import type { RecipeSheet } from '../recipes/steps';
 import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
+import { checkRefresh } from './refresh';
 import { checkDailyCap, MAX_WATCHES, type Watch } from './watch';
 
 /** A watch as its setup plans it, before it is made (watch.ts newWatch). */
@@ -91,6 +92,7 @@ export function checkNewWatch(existing: readonly Watch[], planned: PlannedWatch)
 export interface CheckedChange {
   on?: boolean;
   dailyCap?: number;
+  refresh?: WatchChange['refresh'];
 }
 
 export function checkChange(change: WatchChange | undefined): CheckedChange {
@@ -98,6 +100,7 @@ export function checkChange(change: WatchChange | undefined): CheckedChange {
   return {
     ...(change?.on === undefined ? {} : { on: change.on === true }),
     ...(dailyCap === undefined ? {} : { dailyCap }),
+    ...(change?.refresh === undefined ? {} : { refresh: checkRefresh(change.refresh) }),
   };
 }
 
@@ -113,5 +116,7 @@ export function changedWatch(watch: Watch, change: CheckedChange, now: number): 
     next.dailyCap = change.dailyCap;
     if (watch.pause?.kind === 'cap' && change.dailyCap > watch.spentToday) next.pause = null;
   }
+  if (change.refresh === null) delete next.refresh;
+  else if (change.refresh) next.refresh = { month: '', spent: 0, ...watch.refresh, ...change.refresh };
   return next;
 }

@@ -21,6 +21,17 @@ const MAX_WATCH_BYTES = 8_500;
 export const MAX_WATCHES = 10;
 export const MAX_DAILY_CAP = 100_000;
 
+/**
+ * "Refresh answers older than `days` days, at most `monthlyCredits` credits a month": what the
+ * hourly check may buy again; `spent` counts the month `month` (YYYY-MM).
+ */
+export interface WatchRefresh {
+  days: number;
+  monthlyCredits: number;
+  month: string;
+  spent: number;
+}
+
 /** One bulk run's worth of a watch: a lookup, or one step of a recipe (its gates included). */
 export interface WatchStep {
   config: BulkRunConfig;
@@ -75,6 +86,8 @@ export interface Watch {
    * next check takes those still so. Absent until a check found one.
    */
   incompleteRows?: string;
+  /** Its scheduled refresh, opt-in (watches/refresh.ts); absent: answers are never bought again. */
+  refresh?: WatchRefresh;
   createdAt: number;
   updatedAt: number;
 }

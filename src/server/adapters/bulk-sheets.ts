@@ -45,6 +45,13 @@ export function sheetPort(sheet: Sheet): BulkSheetPort {
         sheet.getRange(block.row, block.column, block.values.length, width).setValues(block.values);
       }
     },
+    notes: (firstRow, lastRow, column) =>
+      sheet
+        .getRange(firstRow, column, lastRow - firstRow + 1, 1)
+        .getNotes()
+        .map((row) => String(row[0] ?? '')),
+    setNotes: (firstRow, column, notes) =>
+      sheet.getRange(firstRow, column, notes.length, 1).setNotes(notes.map((note) => [note])),
   };
 }
 

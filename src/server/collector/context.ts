@@ -3,7 +3,6 @@
 
 import type { PaceView } from '../../core/api/pacing';
 import type { CollectorDeps, CollectorOptions } from '../../core/jobs/collector-ports';
-import { DAY_MS } from '../../core/platform/time';
 import type { Settings } from '../../shared/rpc';
 import { listSheetPort } from '../adapters/employee-sheets';
 import { executionContext } from '../context';
@@ -36,10 +35,5 @@ export function collectorContext(): CollectorContext | null {
 
 /** A pass's options: `lockWaitMs` is how long this driver may wait for another's pass. */
 export function collectorOptions(context: CollectorContext, lockWaitMs: number): CollectorOptions {
-  return {
-    scope: context.scope,
-    day: context.day,
-    lockWaitMs,
-    keepPaidMs: context.settings.cacheTtlDays * DAY_MS,
-  };
+  return { scope: context.scope, day: context.day, lockWaitMs };
 }

@@ -94,8 +94,7 @@ export function collectOnOpen(_event?: unknown): void {
 /** An editor's formula bought what the owner's memory lacks: this trigger runs as the owner. */
 function memoryCaughtUp(): boolean {
   const context = executionContext();
-  if (context)
-    catchUpMemory(context.memory, context.deps.store, context.settings.cacheTtlDays, context.scope);
+  if (context) catchUpMemory(context.memory, context.deps.store, context.scope);
   return true;
 }
 

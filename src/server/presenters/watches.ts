@@ -8,6 +8,7 @@ import { roundCredits } from '../../core/text/credits';
 import { stateOf } from '../../core/watches/caps';
 import { columnLetter } from '../../core/watches/fit';
 import { type AccountPause, pauseNotice } from '../../core/watches/pause';
+import { monthLeft } from '../../core/watches/refresh';
 import {
   currentTally,
   paceAt,
@@ -49,7 +50,15 @@ export function watchView(watch: Watch, accountPaused: boolean, when: (ms: numbe
     rowsDone: watch.rowsDone,
     lastRun: WATCHES_ANSWERS.lastRun.say(watch.lastRunAt === null ? null : when(watch.lastRunAt)),
     lastProblem: watch.pause?.kind === 'misfit' ? watch.pause.reason : watch.lastProblem,
+    refresh: refreshView(watch),
   };
+}
+
+/** Its scheduled refresh, with what it spent in the month of the watch's last day. */
+function refreshView({ refresh, day }: Watch): WatchView['refresh'] {
+  if (!refresh) return null;
+  const spentThisMonth = roundCredits(refresh.monthlyCredits - monthLeft(refresh, day));
+  return { days: refresh.days, monthlyCredits: refresh.monthlyCredits, spentThisMonth };
 }
 
 export function runtimeView(tally: RuntimeTally | null, now: number): WatchList['runtime'] {

@@ -57,6 +57,14 @@ export class GuardedSheet implements BulkSheetPort {
     return values;
   }
 
+  notes(firstRow: number, lastRow: number, column: number): string[] {
+    return this.plain.notes!(firstRow, lastRow, column);
+  }
+
+  setNotes(firstRow: number, column: number, notes: readonly string[]): void {
+    this.plain.setNotes!(firstRow, column, notes);
+  }
+
   write(blocks: readonly CellBlock[]): void {
     if (blocks.length === 0) return;
     const now = this.readAgain(blocks);

@@ -121,7 +121,12 @@ describe('the daily formula cap', () => {
     recordSpend(deps, TODAY, 'bulk', [{ type: 'pronet_profile_to_phone', credits: 50 }]);
 
     expect(reserve(deps, TODAY, times(100, WEBSITE), CAP_100, 'formula').granted).toBe(100);
-    expect(ledgerSummary(store, TODAY).today.bySource).toEqual({ formula: 0, bulk: 350, keyTest: 0 });
+    expect(ledgerSummary(store, TODAY).today.bySource).toEqual({
+      formula: 0,
+      bulk: 350,
+      keyTest: 0,
+      refresh: 0,
+    });
   });
 
   it('books key tests apart, in the totals, and not against the formula cap', () => {
@@ -459,13 +464,13 @@ describe('the ledger summary', () => {
     const summary = ledgerSummary(store, TODAY, CAP_100);
     expect(summary.today).toEqual({
       total: 10,
-      bySource: { formula: 8, bulk: 2, keyTest: 0 },
+      bySource: { formula: 8, bulk: 2, keyTest: 0, refresh: 0 },
       byOperation: { lead_full_name_to_email: 7, company_name_to_website: 3 },
       possiblyChargedTwice: { lookups: 0, credits: 0 },
     });
     expect(summary.month).toEqual({
       total: 60,
-      bySource: { formula: 58, bulk: 2, keyTest: 0 },
+      bySource: { formula: 58, bulk: 2, keyTest: 0, refresh: 0 },
       byOperation: { pronet_profile_to_phone: 50, lead_full_name_to_email: 7, company_name_to_website: 3 },
       possiblyChargedTwice: { lookups: 0, credits: 0 },
     });
@@ -524,7 +529,7 @@ describe('pruning', () => {
       const summary = ledgerSummary(store, `${month}-15`);
       expect(summary.month).toEqual({
         total: 45,
-        bySource: { formula: 15, bulk: 30, keyTest: 0 },
+        bySource: { formula: 15, bulk: 30, keyTest: 0, refresh: 0 },
         byOperation: { company_name_to_phone: 30, company_domain_to_employees: 15 },
         possiblyChargedTwice: { lookups: 0, credits: 0 },
       });
@@ -604,6 +609,6 @@ describe('who bought, in records stored before it had one name', () => {
     clock.time += 2_000;
     recordSpend(deps, TODAY, 'bulk', []);
     const summary = ledgerSummary(store, TODAY);
-    expect(summary.today.bySource).toEqual({ formula: 0, bulk: 1, keyTest: 0 });
+    expect(summary.today.bySource).toEqual({ formula: 0, bulk: 1, keyTest: 0, refresh: 0 });
   });
 });

@@ -30,12 +30,18 @@ describe('the settings a document stores', () => {
 
   it('let a default changed in a later version reach a document that saved another setting', () => {
     const stored = save(null, { formulaDailyCap: '500' });
-    const before = DEFAULT_SETTINGS.cacheTtlDays;
+    const before = DEFAULT_SETTINGS.confirmAbove;
     try {
-      (DEFAULT_SETTINGS as { cacheTtlDays: number }).cacheTtlDays = 60;
-      expect(parseSettings(stored)).toMatchObject({ formulaDailyCap: 500, cacheTtlDays: 60 });
+      DEFAULT_SETTINGS.confirmAbove = 60;
+      expect(parseSettings(stored)).toMatchObject({ formulaDailyCap: 500, confirmAbove: 60 });
     } finally {
-      (DEFAULT_SETTINGS as { cacheTtlDays: number }).cacheTtlDays = before;
+      DEFAULT_SETTINGS.confirmAbove = before;
     }
+  });
+
+  it('drop the "Keep results for (days)" a document saved: answers are kept whatever their age', () => {
+    const stored = '{"formulaDailyCap":500,"cacheTtlDays":7}';
+    expect(parseSettings(stored)).not.toHaveProperty('cacheTtlDays');
+    expect(save(stored, { runHardCap: '200' })).toBe('{"formulaDailyCap":500,"runHardCap":200}');
   });
 });

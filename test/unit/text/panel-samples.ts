@@ -60,11 +60,9 @@ function receipt(bought: string | null, layers: ReceiptFacts['kept']['layers'], 
       },
       layers,
     },
-    ttlDays: 30,
     job: null,
     now: NOW,
     formatTime: () => '2026-11-20 08:55',
-    formatDay: () => '2026-12-20',
   };
   return receiptLines(facts).map((line) => line.text);
 }
@@ -136,6 +134,9 @@ const SAMPLES: Readonly<Record<string, unknown[]>> = {
     },
   ],
   'RECEIPT_TEXTS.buyAgainAsk': [{ lookups: 3, formulas: 2, credits: 30, isBound: false }],
+  'BULK_ANSWERS.lostDuringRun': [
+    lostResultsText({ name: '_enrich_cache', deleted: 'sheet', holds: { entries: 30, credits: 30 } }),
+  ],
   'WATCHES_ANSWERS.drivers': [
     { edit: true, change: false, form: false, formLinked: true, clock: 'off' },
     true,

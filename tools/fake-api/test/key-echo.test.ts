@@ -26,7 +26,7 @@ describe('fake API: echoing the key', () => {
   });
 
   it('lists every form it writes', () => {
-    expect(KEY_ECHO_FORMS).toHaveLength(11);
+    expect(KEY_ECHO_FORMS).toHaveLength(20);
   });
 
   it('echoes in a 422 message, free, until turned off', () => {

@@ -24,8 +24,16 @@ export function readConfig(ui: Controls, op: Operation, headerRow: number): Bulk
     built.output = { mode: 'fields', fields };
   }
   if (op.shape === 'employees') readEmployeeOptions(ui, built);
-  else if (ui.refreshOn.checked) built.refreshOlderThanDays = Number(ui.refreshDays.value);
+  else if (ui.refreshOn.checked) readRefresh(ui, built);
   return built;
+}
+
+/** A refresh: its age, and its budget and order when one is given. */
+function readRefresh(ui: Controls, built: BulkRunConfig): void {
+  built.refreshOlderThanDays = Number(ui.refreshDays.value);
+  if (ui.refreshBudget.value.trim() === '') return;
+  built.refreshBudget = Number(ui.refreshBudget.value);
+  built.refreshOrder = ui.refreshOrder.value === 'rows' ? 'rows' : 'oldest';
 }
 
 /** Only the columns chosen: the optional ones may be left at (none). */

@@ -61,7 +61,12 @@ function refreshText(preview: BulkPreview): HTMLElement | null {
   return el(
     'div',
     { class: 'figure', id: 'bulk-refresh-figure' },
-    el('span', {}, BULK_TEXTS.olderThan.say(plural(refresh.days, 'day'), rows)),
+    el(
+      'span',
+      {},
+      BULK_TEXTS.olderThan.say(plural(refresh.days, 'day'), rows),
+      refresh.budget === undefined ? '' : BULK_TEXTS.withinBudget.say(refresh.budget),
+    ),
     el('strong', {}, what),
   );
 }

@@ -59,7 +59,7 @@ function showRunMessage(message: HTMLElement, progress: BulkProgress): void {
       ),
       '',
     );
-  else if (progress.state === 'done') say(message, BULK_TEXTS.done.text, 'ok');
+  else if (progress.state === 'done') say(message, progress.refreshSummary ?? BULK_TEXTS.done.text, 'ok');
   else if (progress.state === 'cancelled') say(message, BULK_TEXTS.cancelled.text, '');
   else if (progress.notice) say(message, progress.notice, '');
   else if (progress.busy) say(message, BULK_TEXTS.otherSidebar.text, '');

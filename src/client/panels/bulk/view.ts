@@ -9,6 +9,7 @@ import type { Group, Operation } from '../../../core/operations/types';
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import { el } from '../../dom';
 import { NAME_COLUMNS, type NameSelects } from './columns';
+import { refreshField } from './refresh-field';
 
 const GROUP_NAMES: Record<Group, string> = { people: 'People', companies: 'Companies', social: 'Social' };
 
@@ -30,6 +31,8 @@ interface FormControls {
   refresh: HTMLElement;
   refreshOn: HTMLInputElement;
   refreshDays: HTMLInputElement;
+  refreshBudget: HTMLInputElement;
+  refreshOrder: HTMLSelectElement;
   preview: HTMLButtonElement;
   run: HTMLButtonElement;
   summary: HTMLElement;
@@ -122,29 +125,6 @@ function employeesFieldset(): HTMLElement {
     el('p', { class: 'hint' }, BULK_TEXTS.assumedEmployees.text),
     radio('bulk-destination', 'sheet-per-company', BULK_TEXTS.sheetPerCompany.text, true),
     radio('bulk-destination', 'combined-sheet', BULK_TEXTS.combinedSheet.text),
-  );
-}
-
-/** Off by default: nothing is bought again unless the user asks, and the preview says what it costs. */
-function refreshField(): HTMLElement {
-  return el(
-    'div',
-    { id: 'bulk-refresh', class: 'field' },
-    el(
-      'label',
-      {},
-      el('input', { type: 'checkbox', id: 'bulk-refresh-on' }),
-      BULK_TEXTS.refreshOlder.text,
-      el('input', {
-        id: 'bulk-refresh-days',
-        type: 'number',
-        min: '0',
-        step: '1',
-        value: '30',
-        'aria-label': 'Days',
-      }),
-      ' days',
-    ),
   );
 }
 
@@ -261,6 +241,8 @@ function findFormControls(find: Find): FormControls {
     refresh: find('bulk-refresh'),
     refreshOn: find('bulk-refresh-on'),
     refreshDays: find('bulk-refresh-days'),
+    refreshBudget: find('bulk-refresh-budget'),
+    refreshOrder: find('bulk-refresh-order'),
     preview: find('bulk-preview'),
     run: find('bulk-run'),
     summary: find('bulk-summary'),

@@ -39,13 +39,17 @@ export function mountCachePanel(): CachePanel {
   });
   ui.confirm.addEventListener('click', () =>
     busy(ui.confirm, ui.message, async () => {
-      const count = (view: CacheView | null) => (everywhere ? view?.everywhere.entries : view?.entries) ?? 0;
-      const before = count(last);
+      const before = last;
       // Any reload still on its way was answered before the clear: it must not be shown after it.
       const view = await call('clearCache', everywhere ? 'everywhere' : 'here');
       load.show(view);
       closeConfirmation(ui);
-      say(ui.message, CACHE_TEXTS.cleared.say(results(before - count(view))), 'ok');
+      const here = results((before?.entries ?? 0) - view.entries);
+      const shared = (before?.everywhere.entries ?? 0) - view.everywhere.entries;
+      const cleared = everywhere
+        ? CACHE_TEXTS.clearedEverywhere.say(here, shared)
+        : CACHE_TEXTS.cleared.say(here);
+      say(ui.message, cleared, 'ok');
       ui.clear.focus();
       // A receipt's "Kept" and Buy again's offer read the same answers: the other panels reload.
       announceChange();

@@ -108,10 +108,13 @@ export function showCache(ui: CacheElements, view: CacheView): void {
 
 /** Clear gives way to the question, its Clear them button focused. */
 export function openConfirmation(ui: CacheElements, view: CacheView, everywhere = false): void {
-  const [count, credits, where] = everywhere
-    ? [view.everywhere.entries, view.everywhere.rebuyCredits, CACHE_TEXTS.inAllSpreadsheets.text]
-    : [view.entries, view.rebuyCredits, ''];
-  ui.question.textContent = CACHE_TEXTS.clearQuestion.say(results(count), where, credits);
+  ui.question.textContent = everywhere
+    ? CACHE_TEXTS.clearEverywhereQuestion.say(
+        results(view.entries),
+        view.everywhere.entries,
+        view.everywhere.rebuyCredits,
+      )
+    : CACHE_TEXTS.clearQuestion.say(results(view.entries), view.rebuyCredits);
   ui.clear.hidden = true;
   ui.clearEverywhere.hidden = true;
   ui.confirmation.hidden = false;

@@ -109,6 +109,9 @@ export function showLedger(ui: LedgerElements, view: LedgerView, cap: number | n
     ...(view.bySource.keyTests > 0
       ? [row(SPENDING_TEXTS.keyTests.text, creditsText(view.bySource.keyTests), 'ledger-key-tests')]
       : []),
+    ...(view.bySource.refresh > 0
+      ? [row('Refreshes', creditsText(view.bySource.refresh), 'ledger-refresh')]
+      : []),
     ...resentNotice(view),
     ...recordLostNotice(view),
     ...paceRows(view),

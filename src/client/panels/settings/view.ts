@@ -23,7 +23,6 @@ const HINTS: Record<keyof Settings, string> = {
   confirmAbove: SETTINGS_TEXTS.confirmAbove.text,
   runHardCap: SETTINGS_TEXTS.runHardCap.text,
   requestsPerSecond: SETTINGS_TEXTS.requestsPerSecond.text,
-  cacheTtlDays: SETTINGS_TEXTS.cacheTtlDays.text,
 };
 
 const FIELDS: readonly Field[] = (Object.keys(HINTS) as (keyof Settings)[]).map((name) => ({

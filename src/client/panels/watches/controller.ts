@@ -7,7 +7,14 @@ import { DATA_CHANGED, WATCHES_LISTED } from '../../data-changed';
 import { busy, errorText, say } from '../../dom';
 import { type Latest, latestOnly } from '../../latest-only';
 import { call } from '../../rpc-client';
-import { buildWatchesBody, showNoKey, showWatches, type WatchActions, type WatchesElements } from './view';
+import {
+  buildWatchesBody,
+  type RefreshFields,
+  showNoKey,
+  showWatches,
+  type WatchActions,
+  type WatchesElements,
+} from './view';
 
 export function mountWatchesPanel(): void {
   const ui = buildWatchesBody();
@@ -65,6 +72,19 @@ class WatchesController implements WatchActions {
       button,
       () => call('updateWatch', watch.id, { dailyCap: Number(cap.value) }),
       WATCHES_TEXTS.capSet.say(watch.label, Number(cap.value)),
+    );
+  }
+
+  setRefresh(watch: WatchView, fields: RefreshFields, button: HTMLButtonElement): void {
+    const days = Number(fields.days.value);
+    const monthlyCredits = Number(fields.credits.value);
+    const off = fields.credits.value.trim() === '';
+    this.change(
+      button,
+      () => call('updateWatch', watch.id, { refresh: off ? null : { days, monthlyCredits } }),
+      off
+        ? WATCHES_TEXTS.refreshOff.say(watch.label)
+        : WATCHES_TEXTS.refreshSet.say(watch.label, days, monthlyCredits),
     );
   }
 

@@ -32,7 +32,54 @@ export function buildWatchesBody(): WatchesElements {
 export interface WatchActions {
   toggle(watch: WatchView, button: HTMLButtonElement): void;
   setCap(watch: WatchView, cap: HTMLInputElement, button: HTMLButtonElement): void;
+  setRefresh(watch: WatchView, fields: RefreshFields, button: HTMLButtonElement): void;
   remove(watch: WatchView, button: HTMLButtonElement): void;
+}
+
+export interface RefreshFields {
+  days: HTMLInputElement;
+  credits: HTMLInputElement;
+}
+
+/** Its scheduled refresh, off unless asked: an age, credits a month, and what it spent this month. */
+function refreshFields(watch: WatchView, actions: WatchActions): HTMLElement {
+  const id = `watch-refresh-${watch.id}`;
+  const { refresh } = watch;
+  const days = el('input', {
+    id: `${id}-days`,
+    type: 'number',
+    min: '1',
+    step: '1',
+    value: String(refresh?.days ?? 90),
+  });
+  const credits = el('input', {
+    id: `${id}-credits`,
+    type: 'number',
+    min: '1',
+    step: '1',
+    value: refresh ? String(refresh.monthlyCredits) : '',
+  });
+  const save = el('button', { type: 'button', class: 'watch-save-refresh' }, WATCHES_TEXTS.saveRefresh.text);
+  save.addEventListener('click', () => actions.setRefresh(watch, { days, credits }, save));
+  return el(
+    'div',
+    { class: 'watch-refresh' },
+    el('div', { class: 'field' }, el('label', { for: days.id }, WATCHES_TEXTS.refreshDaysLabel.text), days),
+    el(
+      'div',
+      { class: 'field' },
+      el('label', { for: credits.id }, WATCHES_TEXTS.refreshCreditsLabel.text),
+      credits,
+    ),
+    refresh
+      ? el(
+          'p',
+          { class: 'hint' },
+          WATCHES_TEXTS.refreshSpent.say(refresh.spentThisMonth, refresh.monthlyCredits),
+        )
+      : null,
+    el('div', { class: 'buttons' }, save),
+  );
 }
 
 function watchItem(watch: WatchView, actions: WatchActions): HTMLElement {
@@ -70,6 +117,7 @@ function watchItem(watch: WatchView, actions: WatchActions): HTMLElement {
     watch.lastProblem ? el('p', { class: 'job-message warning' }, watch.lastProblem) : null,
     el('div', { class: 'field' }, el('label', { for: capId }, WATCHES_TEXTS.dailyCap.text), cap),
     el('div', { class: 'buttons' }, toggle, save, remove),
+    refreshFields(watch, actions),
   );
 }
 

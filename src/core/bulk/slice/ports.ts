@@ -44,6 +44,10 @@ export interface BulkSheetPort {
   read(firstRow: number, lastRow: number, firstColumn: number, lastColumn: number): unknown[][];
   /** One setValues per block; every value is ready for it (see asLiteralForSheet). */
   write(blocks: readonly CellBlock[]): void;
+  /** The notes of rows firstRow..lastRow of one column, for a refresh's (bulk/refresh-notes.ts). */
+  notes?(firstRow: number, lastRow: number, column: number): string[];
+  /** Sets the notes of one column from firstRow down, one setNotes. */
+  setNotes?(firstRow: number, column: number, notes: readonly string[]): void;
 }
 
 /** One sheet holding the employees of every company of a run, with a company column. */

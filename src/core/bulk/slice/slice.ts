@@ -22,8 +22,10 @@ import {
   type SheetTable,
   tableSpan,
 } from '../plan';
+import { settleRefreshed } from '../refresh-notes';
 import { countRows, rowsOf } from '../row-ranges';
 import type { BulkRun } from '../run';
+import { keepLent, sayLostSheet } from './lent';
 import { EmployeeLists } from './lists';
 import { nextRun, type SliceEnd } from './next-run';
 import { outcomesOf, type SliceView } from './outcomes';
@@ -81,6 +83,7 @@ class Slice implements SliceView {
     const { work, stale } = this.chooseRows();
     const cut = this.planLookups(work);
     const results = this.lookUp(work.filter((_, index) => !cut.capped.has(index)));
+    keepLent(this.deps.lookup.cache, results);
     this.bookCredits(work, results);
     const outcomes = outcomesOf(this, work, cut.capped, results, this.cappedAs());
     this.write(work, outcomes);
@@ -95,7 +98,10 @@ class Slice implements SliceView {
       limits: this.limits,
       runHardCap: this.options.runHardCap,
     };
-    return nextRun(this.input, end);
+    return sayLostSheet(
+      this.deps.lookup.cache,
+      settleRefreshed(this.deps.sheet, nextRun(this.input, end), work, outcomes),
+    );
   }
 
   /** Pending rows when due, then rows to retry, then new rows from the cursor: at most maxRows. */
@@ -220,7 +226,7 @@ class Slice implements SliceView {
     };
     const { paidAfter } = this.input.config;
     const context = {
-      buyer: options.buyer ?? (this.input.recipe ? ('recipe' as const) : ('bulk' as const)),
+      buyer: options.buyer ?? buyerOf(this.input),
       // A refresh run: answers saved before its cutoff are bought again (bulk/refresh.ts).
       ...(paidAfter === undefined ? {} : { paidAfter }),
       spreadsheetId: options.spreadsheetId,
@@ -327,3 +333,7 @@ class Slice implements SliceView {
     if (blocks.length > 0) this.deps.sheet.write(blocks);
   }
 }
+
+/** Who buys a run's lookups, as the record of purchases names it. */
+const buyerOf = (run: BulkRun) =>
+  run.config.refreshedOn ? ('refresh' as const) : run.recipe ? ('recipe' as const) : ('bulk' as const);

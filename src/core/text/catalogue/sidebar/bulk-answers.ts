@@ -4,6 +4,11 @@ import { creditsText } from '../../credits';
 import { said, saidBy } from './said';
 
 export const BULK_ANSWERS = {
+  refreshSummary: saidBy(
+    'message',
+    (changed: number, same: number, notFound: number) =>
+      `Refresh done: ${changed} changed, ${same} the same, ${notFound} now not found.`,
+  ),
   // The server's refusals.
   notCurrent: said('message', 'This run is no longer the current one; reopen the sidebar.'),
   noRows: said('message', 'There are no rows below the header row.'),
@@ -18,6 +23,12 @@ export const BULK_ANSWERS = {
       `This recipe may cost up to ${creditsText(most)}, above the ${confirmAbove} that need your confirmation: confirm it first.`,
   ),
   sheetGone: saidBy('message', (sheet: string) => `The sheet "${sheet}" is gone: the run cannot go on.`),
+  /** `lost`: what the deleted hidden sheet (or rows of it) held, in the words of catalogue/lost.ts. */
+  lostDuringRun: saidBy(
+    'message',
+    (lost: string) =>
+      `The run is done, but ${lost[0]!.toLowerCase()}${lost.slice(1)} Saved results lets you choose.`,
+  ),
   sliceAtWork: said('message', 'A slice of this run is at work; try again in a moment.'),
   chooseRecipe: said('message', 'Choose a recipe first.'),
   chooseSheet: said('message', 'Choose a sheet first.'),

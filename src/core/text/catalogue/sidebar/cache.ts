@@ -9,25 +9,41 @@ export const CACHE_TEXTS = {
   goOn: said('label', 'Go on without them'),
   lostHint: said('hint', 'Formulas buy nothing again until you choose. A bulk run shows the cost first.'),
   clear: said('label', 'Clear saved results…'),
-  clearEverywhere: said('label', 'Clear in all spreadsheets…'),
+  clearEverywhere: said('label', 'Clear here and the shared memory…'),
   kept: said(
     'hint',
     'Every paid answer is kept, so recalculating, reopening or moving rows costs nothing; ' +
       'with the same key, your other spreadsheets get it free too.',
   ),
-  everywhere: said('label', 'In all your spreadsheets'),
-  /** `results`: "3 saved results"; `where`: "" or " in all your spreadsheets". */
+  everywhere: said('label', 'In the shared memory'),
+  /** `results`: "3 saved results". */
   clearQuestion: saidBy(
     'confirm',
-    (results: string, where: string, credits: number) =>
-      `Clear ${results}${where}? Formulas and bulk runs that need them again will pay again: ` +
+    (results: string, credits: number) =>
+      `Clear ${results}? Formulas and bulk runs that need them again will pay again: ` +
       `up to ${creditsText(credits)} to re-run them all.`,
+  ),
+  /**
+   * `results`: "1 saved result"; `shared`: how many the memory holds. The add-on opens no other
+   * file: the other spreadsheets keep what is saved in them.
+   */
+  clearEverywhereQuestion: saidBy(
+    'confirm',
+    (results: string, shared: number, credits: number) =>
+      `Clear ${results} here and ${shared.toLocaleString('en-US')} in the memory your spreadsheets share? ` +
+      `Here, formulas and bulk runs that need them again will pay again: up to ${creditsText(credits)} ` +
+      'to re-run them all. Your other spreadsheets keep the results saved in them, and pay again only ' +
+      'for what they would have taken from the memory.',
+  ),
+  /** `results`: "1 saved result". */
+  clearedEverywhere: saidBy(
+    'message',
+    (results: string, shared: number) =>
+      `Cleared ${results} here and ${shared.toLocaleString('en-US')} from the shared memory.`,
   ),
   clearThem: said('label', 'Clear them'),
   keepThem: said('label', 'Keep them'),
   savedResults: said('label', 'Saved results'),
   roomTaken: said('label', 'Room taken'),
   theyCost: said('label', 'They cost'),
-  /** Where the question's results are when Clear everywhere asked it. */
-  inAllSpreadsheets: said('label', ' in all your spreadsheets'),
 } as const;

@@ -39,14 +39,18 @@ export const RECEIPT_LINES = {
   notInRecord: saidBy(
     'hint',
     (when: string, cost: string) =>
-      `Saved result, free. Bought ${when}${cost}; that purchase is not in the record (it keeps 90 days)`,
+      `Saved result, free. Bought ${when}${cost}; that purchase is not in this spreadsheet's record (it was bought in another, or over 90 days ago)`,
   ),
   jobRunning: said('hint', 'Not yet: its job is running'),
   notBought: said('hint', 'Not bought: no saved answer (a formula asks the API when it runs)'),
   notFoundCharged: saidBy('hint', (notFound: string) => `${notFound} (charged all the same)`),
   keptNowhere: said('hint', 'Nowhere: a formula that shows it buys it again when it runs'),
   keptFast: said('hint', 'In the fast cache only, for a few hours at most'),
-  keptIn: saidBy('hint', (where: string, until: string) => `In ${where}, until ${until}`),
+  /** Where the answer is kept, and its age, which alone never makes it bought again. */
+  keptIn: saidBy('hint', (where: string, days: number) => {
+    const age = days < 1 ? 'today' : `${days} day${days === 1 ? '' : 's'} ago`;
+    return `In ${where}, until you clear or refresh it (bought ${age})`;
+  }),
   /** Where an answer is kept, each layer (cache/kept.ts `KeptLayer`). */
   layers: {
     fast: said('label', 'the fast cache'),

@@ -12,7 +12,6 @@ export const SETTINGS_TEXTS = {
     'hint',
     'The add-on learns the pace the API really allows, starting at 1 a second as its documentation asks, and never goes past this figure.',
   ),
-  cacheTtlDays: said('hint', 'A paid answer is reused this long: recalculating costs nothing.'),
   prices: said('label', 'Price of each lookup'),
   pricesHint: said('hint', 'A lookup that finds nothing is charged too. Saved results are free.'),
   pace: saidBy(

@@ -69,6 +69,15 @@ export function clockCheck(clock: BackgroundCollection): string {
 const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 export const WATCHES_ANSWERS = {
+  refreshDays: saidBy(
+    'message',
+    (most: number) => `Refresh answers older than a whole number of days, from 1 to ${most}.`,
+  ),
+  refreshCredits: saidBy(
+    'message',
+    (most: number) =>
+      `A scheduled refresh needs the credits it may spend a month: more than 0, at most ${most}.`,
+  ),
   /** What starts the watches here, and what waits (`anyOn`: a watch is on). */
   drivers: saidBy('hint', driversText),
   lastRun: saidBy('hint', (when: string | null) => (when === null ? 'Not run yet' : `Last run ${when}`)),

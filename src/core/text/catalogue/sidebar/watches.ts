@@ -7,6 +7,22 @@ import { counted, said, saidBy } from './said';
 import { clockCheck } from './watches-answers';
 
 export const WATCHES_TEXTS = {
+  refreshDaysLabel: said('label', 'Refresh answers older than (days)'),
+  refreshCreditsLabel: said('label', 'At most (credits a month; blank: no refresh)'),
+  saveRefresh: said('label', 'Save refresh'),
+  refreshSet: saidBy(
+    'message',
+    (label: string, days: number, credits: number) =>
+      `${label} refreshes answers older than ${days} days at its hourly check, at most ${creditsText(credits)} a month.`,
+  ),
+  refreshOff: saidBy(
+    'message',
+    (label: string) => `${label} refreshes nothing: its answers are kept as they are.`,
+  ),
+  refreshSpent: saidBy(
+    'hint',
+    (spent: number, most: number) => `Refreshes this month: ${creditsText(spent)} of ${creditsText(most)}`,
+  ),
   /** The panel's note: how many watches are on, paused and off ("1 on, 2 paused"). */
   note: saidBy('label', (on: number, paused: number, off: number) =>
     [on > 0 ? `${on} on` : '', paused > 0 ? `${paused} paused` : '', off > 0 ? `${off} off` : '']

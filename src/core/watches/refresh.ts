@@ -1,0 +1,92 @@
+// A watch's scheduled refresh, opt-in (issue 41): "refresh answers older than N days, at most M
+// credits a month". Answers never expire by themselves; only this, asked for, buys them again
+// unattended. The hourly check runs it after the watch's own rows, within the watch's caps and
+// the trigger quota: the stale rows of its lookup, oldest first while the month's credits allow,
+// noted and cleared as a bulk run's refresh does (bulk/refresh.ts), then bought through a step.
+import type { WatchChange } from '../../shared/watch-rpc';
+import type { EnrichmentRequest } from '../api/wire';
+import { perLookupEstimate, planRows, type SheetTable, tableSpan } from '../bulk/plan';
+import { clearRows, refreshCutoff, staleRows } from '../bulk/refresh';
+import { noteBefore } from '../bulk/refresh-notes';
+import type { BulkSheetPort } from '../bulk/slice/ports';
+import type { CachedAnswer } from '../cache/entries';
+import { operationByType } from '../operations/table';
+import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
+import { MAX_DAILY_CAP, type Watch, type WatchRefresh, type WatchStep } from './watch';
+
+/** The most days a refresh may name, as a bulk run's. */
+const MAX_DAYS = 3_650;
+
+/** The refresh a change asks for, as the server may trust it; throws a message to show. */
+export function checkRefresh(raw: WatchChange['refresh']): WatchChange['refresh'] {
+  if (raw === null) return null;
+  const days = Number(raw?.days);
+  const credits = Number(raw?.monthlyCredits);
+  if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS)
+    throw new Error(WATCHES_ANSWERS.refreshDays.say(MAX_DAYS));
+  if (!Number.isFinite(credits) || credits <= 0 || credits > 30 * MAX_DAILY_CAP)
+    throw new Error(WATCHES_ANSWERS.refreshCredits.say(30 * MAX_DAILY_CAP));
+  return { days, monthlyCredits: credits };
+}
+
+const monthOf = (day: string) => day.slice(0, 7);
+
+/** What the month of `day` leaves the refresh to spend. */
+export const monthLeft = (refresh: WatchRefresh, day: string): number =>
+  refresh.monthlyCredits - (refresh.month === monthOf(day) ? refresh.spent : 0);
+
+/** The refresh once a check spent `spent` more on `day`. */
+export function withSpent(refresh: WatchRefresh, day: string, spent: number): WatchRefresh {
+  const month = monthOf(day);
+  return { ...refresh, month, spent: (refresh.month === month ? refresh.spent : 0) + spent };
+}
+
+/** Where the check finds the answers already paid, and their keys. */
+export interface PaidLookups {
+  saved(keys: readonly string[]): ReadonlyMap<string, CachedAnswer>;
+  keyOf(request: EnrichmentRequest): string;
+}
+
+/**
+ * The step an hourly check runs to refresh `watch`: its lookup's rows whose answer is older than
+ * asked, oldest first while the month's credits allow, noted and cleared, with what the month
+ * leaves; null when nothing is due (no refresh, a recipe's watch, nothing stale, nothing left).
+ */
+export function refreshStep(
+  watch: Watch,
+  sheet: { port: BulkSheetPort; lastRow: number },
+  paid: PaidLookups,
+  now: { at: number; day: string },
+): { step: WatchStep; left: number } | null {
+  const [step] = watch.steps;
+  const { refresh } = watch;
+  const firstRow = watch.headerRow + 1;
+  if (!refresh || !step || watch.steps.length > 1 || sheet.lastRow < firstRow) return null;
+  const op = operationByType(step.config.type)!;
+  const left = monthLeft(refresh, now.day);
+  if (left < perLookupEstimate(op, step.config)) return null;
+  const span = tableSpan(step.config, step.layout);
+  const table: SheetTable = {
+    firstRow,
+    firstColumn: span.first,
+    values: sheet.port.read(firstRow, sheet.lastRow, span.first, span.last),
+  };
+  const plan = planRows(op, step.config, step.layout, table, firstRow, sheet.lastRow);
+  const stale = staleRows({
+    op,
+    config: step.config,
+    table,
+    plan,
+    firstRow,
+    ...paid,
+    cutoff: refreshCutoff(now.at, refresh.days),
+    buying: new Set(),
+    budget: left,
+  });
+  if (stale.rows.length === 0) return null;
+  const column = step.layout.outputs[0]?.column;
+  if (column !== undefined) noteBefore(sheet.port, table, column, stale.rows, now.day);
+  clearRows(sheet.port, step.layout, stale.rows);
+  const config = { ...step.config, paidAfter: stale.cutoff, refreshedOn: now.day };
+  return { step: { ...step, config }, left };
+}

@@ -1,0 +1,151 @@
+// Refreshing is a choice within a budget (issue 41): the user sets the credits a refresh may spend,
+// the oldest answers are bought again first, and it never spends past its budget or a cap.
+import type { BulkPreview, BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
+import type { SelectionReceipt } from '../../src/shared/receipt-rpc';
+import type { LedgerView } from '../../src/shared/rpc';
+import {
+  callFunction,
+  createWorld,
+  drive,
+  saveSettings,
+  sidebar,
+  spent,
+  typeValues,
+  type World,
+} from './harness';
+
+const DAY = 86_400_000;
+/** company_name_to_website, 1 credit a lookup in the spec's table. */
+const WEBSITES: BulkRunConfig = {
+  sheetName: 'Leads',
+  headerRow: 1,
+  type: 'company_name_to_website',
+  columns: { input: 1 },
+  output: { mode: 'primary' },
+};
+const ROWS = 10;
+
+/**
+ * Leads!A2:A11 hold Company 1..10, bought a day apart from the last to the first (Company 10 is
+ * the oldest answer, Company 1 the newest), shown by a bulk run for free, then left 90 days.
+ */
+function agedColumn(revised = true): World {
+  const world = createWorld({ credits: 100 });
+  const names = Array.from({ length: ROWS }, (_, i) => [`Company ${i + 1}`]);
+  typeValues(world, 'A1:A11', [['Company'], ...names], 'Leads');
+  for (let i = ROWS; i >= 1; i--) {
+    callFunction(world, 'COMPANY_WEBSITE', `Company ${i}`);
+    world.clock.advance(DAY);
+  }
+  expect(drive(world, sidebar<BulkProgress>(world, 'startBulkRun', WEBSITES, 0).runId).state).toBe('done');
+  expect(spent(world)).toBe(ROWS);
+  world.clock.advance(90 * DAY);
+  if (revised) world.api.reviseData('company_name_to_website');
+  return world;
+}
+
+const websites = (world: World) => world.emu.values('Leads', 'B2:B11').map((row) => row[0]);
+
+describe('a refresh within a budget', () => {
+  it('buys again exactly its budget, the oldest answers first, and nothing else', () => {
+    const world = agedColumn();
+    const asked = { ...WEBSITES, refreshOlderThanDays: 0, refreshBudget: 4 };
+    const preview = sidebar<BulkPreview>(world, 'previewBulkRun', asked);
+    expect(preview).toMatchObject({
+      refresh: { rows: 4, lookups: 4, credits: 4 },
+      toLookUp: 0,
+      estimatedCredits: 4,
+    });
+    expect(drive(world, sidebar<BulkProgress>(world, 'startBulkRun', asked, 4).runId).state).toBe('done');
+    expect(spent(world)).toBe(ROWS + 4);
+    expect(websites(world)).toEqual([
+      '1.com',
+      '2.com',
+      '3.com',
+      '4.com',
+      '5.com',
+      '6.com',
+      '7revised1.com',
+      '8revised1.com',
+      '9revised1.com',
+      '10revised1.com',
+    ]);
+    // Its purchases are the refresh's, under a buyer of their own.
+    world.emu.spreadsheet.getSheetByName('Leads')!.getRange('B11').activate();
+    const receipt = sidebar<SelectionReceipt>(world, 'getCellReceipt', null);
+    expect(receipt.lines.find((line) => line.label === 'Bought')?.text).toMatch(
+      / for 1 credit \(refresh, Leads!B11:C11\)$/,
+    );
+    // Spending lists them under their own buyer: this month's 4 credits are the refresh's.
+    expect(sidebar<LedgerView>(world, 'getLedger').bySource).toEqual({
+      formulas: 0,
+      bulk: 0,
+      keyTests: 0,
+      refresh: 4,
+    });
+    // And they keep the answer it replaced.
+    expect(receipt.lines.find((line) => line.label === 'Before')?.text).toBe('10.com, until 2025-04-16');
+    // Formulas find the refreshed answers, free; the answers it left are the ones bought before.
+    expect(callFunction(world, 'COMPANY_WEBSITE', 'Company 10')).toBe('10revised1.com');
+    expect(callFunction(world, 'COMPANY_WEBSITE', 'Company 1')).toBe('1.com');
+    expect(spent(world)).toBe(ROWS + 4);
+  });
+
+  it('in the order of the rows when asked so', () => {
+    const world = agedColumn();
+    const asked: BulkRunConfig = {
+      ...WEBSITES,
+      refreshOlderThanDays: 0,
+      refreshBudget: 2,
+      refreshOrder: 'rows',
+    };
+    expect(drive(world, sidebar<BulkProgress>(world, 'startBulkRun', asked, 2).runId).state).toBe('done');
+    expect(spent(world)).toBe(ROWS + 2);
+    expect(websites(world).slice(0, 3)).toEqual(['1revised1.com', '2revised1.com', '3.com']);
+  });
+
+  it('never spends past the per-run cap, and loses no answer', () => {
+    const world = agedColumn();
+    saveSettings(world, { runHardCap: 3 });
+    const asked = { ...WEBSITES, refreshOlderThanDays: 0, refreshBudget: 5 };
+    drive(world, sidebar<BulkProgress>(world, 'startBulkRun', asked, 5).runId);
+    expect(spent(world)).toBe(ROWS + 3);
+    expect(websites(world).every((site) => typeof site === 'string' && site !== '')).toBe(true);
+  });
+
+  it('notes each changed cell with what it was, and says how many changed', () => {
+    const world = agedColumn(); // day 100: 2025-04-16
+    const notes = () =>
+      world.emu.spreadsheet
+        .getSheetByName('Leads')!
+        .getRange('B2:B11')
+        .getNotes()
+        .map((row) => row[0]);
+    const asked = { ...WEBSITES, refreshOlderThanDays: 0, refreshBudget: 4 };
+    const first = drive(world, sidebar<BulkProgress>(world, 'startBulkRun', asked, 4).runId);
+    expect(first.refreshSummary).toBe('Refresh done: 4 changed, 0 the same, 0 now not found.');
+    expect(notes()).toEqual([
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      'was 7.com until 2025-04-16',
+      'was 8.com until 2025-04-16',
+      'was 9.com until 2025-04-16',
+      'was 10.com until 2025-04-16',
+    ]);
+  });
+
+  it('finding the same answers says so, and leaves a cell its own note', () => {
+    const world = agedColumn(false); // the API's data did not change
+    const column = world.emu.spreadsheet.getSheetByName('Leads')!.getRange('B2:B11');
+    world.emu.spreadsheet.getSheetByName('Leads')!.getRange('B11').setNote('checked by Ann');
+    const asked = { ...WEBSITES, refreshOlderThanDays: 0, refreshBudget: 2 };
+    const progress = drive(world, sidebar<BulkProgress>(world, 'startBulkRun', asked, 2).runId);
+    expect(progress.refreshSummary).toBe('Refresh done: 0 changed, 2 the same, 0 now not found.');
+    expect(spent(world)).toBe(ROWS + 2);
+    expect(column.getNotes().map((row) => row[0])).toEqual([...Array(9).fill(''), 'checked by Ann']);
+  });
+});

@@ -1,0 +1,80 @@
+// A watch's scheduled refresh (issue 41), opt-in: "refresh answers older than N days, at most M
+// credits a month", run by the hourly check within the trigger quota, booked under its own buyer.
+// Without it, time alone never buys anything again.
+import type { BulkRunConfig } from '../../src/shared/bulk-rpc';
+import type { SelectionReceipt } from '../../src/shared/receipt-rpc';
+import type { WatchList } from '../../src/shared/watch-rpc';
+import { createWorld, sidebar, spent, typeValues, type World } from './harness';
+
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+
+const config: BulkRunConfig = {
+  sheetName: 'Sheet1',
+  headerRow: 1,
+  type: 'company_name_to_website',
+  columns: { input: 1 },
+  output: { mode: 'primary' },
+};
+
+/**
+ * A watch on Sheet1 whose rows Company 1..3 another script wrote an hour apart, each bought at the
+ * hourly check (hourly checks run every hour of the emulator's clock: a test's days cost real time).
+ */
+function watchedForHours(): { world: World; id: string } {
+  const world = createWorld({ plan: 10, emulator: { addOn: true }, credits: 1000 });
+  typeValues(world, 'A1', [['Company']]);
+  const list = sidebar<WatchList>(world, 'createWatch', { kind: 'lookup', config, dailyCap: 50 });
+  for (let i = 1; i <= 3; i++) {
+    typeValues(world, `A${i + 1}`, [[`Company ${i}`]]);
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + HOUR);
+  }
+  expect(spent(world)).toBe(3);
+  return { world, id: list.watches[0]!.id };
+}
+
+const websites = (world: World) => world.emu.values('Sheet1', 'B2:B4').map((row) => row[0]);
+
+describe("a watch's scheduled refresh", () => {
+  it('is off unless asked: a day of hourly checks buys nothing again', () => {
+    const { world } = watchedForHours();
+    world.api.reviseData('company_name_to_website');
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + DAY + 4 * HOUR);
+    expect(spent(world)).toBe(3);
+    expect(websites(world)).toEqual(['1.com', '2.com', '3.com']);
+  });
+
+  it('asked, buys again the answers older than N days, oldest first, at most M credits a month', () => {
+    const { world, id } = watchedForHours();
+    const list = sidebar<WatchList>(world, 'updateWatch', id, { refresh: { days: 1, monthlyCredits: 2 } });
+    expect(list.watches[0]).toMatchObject({ refresh: { days: 1, monthlyCredits: 2, spentThisMonth: 0 } });
+    world.api.reviseData('company_name_to_website');
+    // A day and a few hours: each answer passes a day old in turn; the month allows two.
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + DAY + 4 * HOUR);
+    expect(spent(world)).toBe(5);
+    expect(websites(world)).toEqual(['1revised1.com', '2revised1.com', '3.com']);
+    const notes = world.emu.spreadsheet.getSheetByName('Sheet1')!.getRange('B2:B4').getNotes();
+    expect(notes.map((row) => row[0])).toEqual([
+      expect.stringMatching(/^was 1\.com until \d{4}-\d{2}-\d{2}$/),
+      expect.stringMatching(/^was 2\.com until \d{4}-\d{2}-\d{2}$/),
+      '',
+    ]);
+    world.emu.spreadsheet.getSheetByName('Sheet1')!.getRange('B2').activate();
+    const receipt = sidebar<SelectionReceipt>(world, 'getCellReceipt', null);
+    expect(receipt.lines.find((line) => line.label === 'Bought')?.text).toMatch(/\(refresh, Sheet1!B2:C2\)$/);
+    expect(sidebar<WatchList>(world, 'listWatches').watches[0]).toMatchObject({
+      refresh: { spentThisMonth: 2 },
+    });
+  });
+
+  it('refuses a refresh without a whole number of days or credits to spend, changing nothing', () => {
+    const { world, id } = watchedForHours();
+    expect(() => sidebar(world, 'updateWatch', id, { refresh: { days: 0.5, monthlyCredits: 2 } })).toThrow(
+      'Refresh answers older than a whole number of days, from 1 to 3650.',
+    );
+    expect(() => sidebar(world, 'updateWatch', id, { refresh: { days: 30, monthlyCredits: 0 } })).toThrow(
+      /^A scheduled refresh needs the credits it may spend a month: more than 0/,
+    );
+    expect(sidebar<WatchList>(world, 'listWatches').watches[0]!.refresh).toBeNull();
+  });
+});
