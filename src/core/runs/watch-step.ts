@@ -55,6 +55,8 @@ export interface StepContext {
   until: number;
   /** Which rows with a blank input wait for the rest (core/watches/incomplete.ts). */
   incomplete: IncompleteRows;
+  /** While every watch is paused (401, 402): what a row that would cost credits says; null otherwise. */
+  paused: string | null;
   /**
    * What the next slice may spend given what this step spent so far (0: nothing), and which cap
    * binds.
@@ -188,6 +190,7 @@ class StepRun {
    * when it goes on; under the per-run cap the row waits for the next run as it is.
    */
   private watchCaps(): { left: number; status: string | null } {
+    if (this.env.paused !== null) return { left: 0, status: this.env.paused };
     const caps = this.env.caps(this.result.spent);
     if (caps.by !== 'daily') return { left: caps.left, status: null };
     const { dailyCap } = this.env.watch;
