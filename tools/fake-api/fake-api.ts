@@ -60,6 +60,8 @@ export class FakeApi {
   private readonly accounts: Accounts;
   private readonly jobs: Jobs;
   private readonly failures: Failure[] = [];
+  /** A storm of 429s: every POST refused until `until`, or the next `count`, with this Retry-After. */
+  private storm: { until: number; count: number; retryAfter: string } | null = null;
   /** Operations whose sync answers echo the caller's key (key-echo.ts). */
   private readonly keyEchoes = new Map<string, KeyEcho>();
   private readonly ledger = new Ledger();
@@ -105,6 +107,15 @@ export class FakeApi {
       throw new RangeError('failNext takes a 5xx status');
     }
     for (let i = 0; i < count; i++) this.failures.push({ status, body, scope });
+  }
+
+  /**
+   * Refuses POSTs with 429 and `retryAfter` as the Retry-After header, whatever the rate: every one
+   * for `forMs` from now, or the next `count` (a storm, a rate limiter answering garbage).
+   */
+  refuse(storm: { forMs?: number; count?: number; retryAfter: string }): void {
+    const until = this.clock.now() + (storm.forMs ?? Number.POSITIVE_INFINITY);
+    this.storm = { until, count: storm.count ?? Number.POSITIVE_INFINITY, retryAfter: storm.retryAfter };
   }
 
   /**
@@ -215,6 +226,14 @@ export class FakeApi {
     account: Account,
     call: DraftCall,
   ): FakeResponse {
+    const storm = this.storm;
+    if (storm && this.clock.now() < storm.until && storm.count > 0) {
+      storm.count--;
+      return {
+        ...errorResponse(429, 'Too many requests'),
+        headers: { ...JSON_HEADERS, 'retry-after': storm.retryAfter },
+      };
+    }
     if (!this.limiter.admit(account, this.clock.now())) {
       return {
         ...errorResponse(429, `Rate limit exceeded: at most ${this.limiter.limit} requests per second`),

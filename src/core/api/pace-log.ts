@@ -9,8 +9,8 @@
 //
 // The pace is learned (docs/api-behaviour.md, "The pace"): the vendor documents about one single
 // lookup a second per key whatever the plan says, so a new account starts there. After enough clean
-// sends the pace probes upwards (half as fast again, or halfway to the slowest pace that was
-// refused, in whole requests a second); a 429
+// sends the pace probes upwards (twice as fast, or halfway to the slowest pace that was refused,
+// in whole requests a second); a 429
 // drops it at once to the last clean pace, and nothing is sent before its Retry-After. A refused
 // probe doubles the clean sends wanted before the next one, so refusals stay a few, never a storm.
 
@@ -58,6 +58,8 @@ export const DOCUMENTED_PACE = 1;
 /** Clean POSTs before the first probe: a 20-row range at the documented pace is never refused. */
 const FIRST_PATIENCE = 20;
 const MOST_PATIENCE = 1280;
+/** Clean POSTs below the documented pace before it climbs back towards it. */
+const BELOW_DOCUMENTED_PATIENCE = 3;
 /** Clean POSTs wanted before a probe once a probe ran clean: the time each step is held decides. */
 const LEAST_PATIENCE = 10;
 /** A refused pace is tried again after this long: a plan can change. */
@@ -67,8 +69,8 @@ const BAD_MEMORY_MS = 3_600_000;
  * (api/client.ts), and a refusal of the first of them must have come back.
  */
 const SETTLE_MS = 5000;
-/** How much faster a probe goes while nothing was refused lately. */
-const PROBE_STEP = 1.5;
+/** How much faster a probe goes while nothing was refused lately: a fast key is found in a few steps. */
+const PROBE_STEP = 2;
 /** A probe closer than this share of the pace to a refused pace is not worth its refusal. */
 const LEAST_STEP = 0.1;
 /** What a 429 without a usable Retry-After makes everyone wait. */
@@ -277,8 +279,10 @@ export function slowDownIn(
     log.rate = log.good;
     log.patience = Math.min(MOST_PATIENCE, log.patience * 2);
   } else {
-    // Once is no proof the pace is too fast (a burst at a window's edge): probing finds out.
-    log.rate = Math.max(Math.min(refusedRate, SLOWEST_RATE), refusedRate / 2);
+    // Once is no proof the pace is too fast (a burst at a window's edge): probing finds out. Below
+    // the documented pace only a refusal at it or under it leads: a storm ends, the vendor's pace stays.
+    const floor = refusedRate > DOCUMENTED_PACE ? DOCUMENTED_PACE : SLOWEST_RATE;
+    log.rate = Math.max(Math.min(refusedRate, floor), refusedRate / 2);
     log.good = 0;
   }
   log.slowedAt = Math.max(log.slowedAt, answeredAt);
@@ -288,14 +292,16 @@ export function slowDownIn(
 
 /**
  * After `patience` clean POSTs at this pace, the oldest of them answered, it is known good, and the
- * pace probes upwards: half as fast again while nothing was refused lately, else halfway to the
+ * pace probes upwards: twice as fast while nothing was refused lately, else halfway to the
  * slowest refused pace, never past the ceiling (the user's plan figure). Called once a turn with
  * the clock's time, never for turns booked ahead: a 429 must be able to come back between probes.
  */
 export function learn(log: PaceLog, ceiling: number, now: number): void {
   if (log.rate > ceiling) log.rate = ceiling;
   if (now - log.badAt > BAD_MEMORY_MS) log.bad = Number.POSITIVE_INFINITY;
-  if (log.clean < log.patience || now < log.until || now < log.changedAt + SETTLE_MS) return;
+  // Below the documented pace a few clean sends climb back: the refusals that led there stopped.
+  const patience = log.rate < DOCUMENTED_PACE ? BELOW_DOCUMENTED_PATIENCE : log.patience;
+  if (log.clean < patience || now < log.until || now < log.changedAt + SETTLE_MS) return;
   // This pace ran clean: proven, and the next step wants fewer clean sends than the first.
   if (log.rate > log.good && log.good > 0) log.patience = Math.max(LEAST_PATIENCE, log.patience / 2);
   log.good = Math.max(log.good, log.rate);
@@ -307,14 +313,14 @@ export function learn(log: PaceLog, ceiling: number, now: number): void {
 }
 
 /**
- * The next pace to try: half as fast again while nothing was refused lately (a step the size of
- * the pace would refuse as many POSTs as the limit holds), else halfway to the slowest refused
- * pace. At a request a second or more a window holds whole requests, so the step is one at least.
+ * The next pace to try: twice as fast while nothing was refused lately (a refused probe costs a
+ * batch, and the next probe waits twice as long), else halfway to the slowest refused pace. At a request a second or more a window holds whole requests, so the step is one at least.
  */
 function probeTarget(log: PaceLog, ceiling: number): number {
   const refused = Number.isFinite(log.bad);
   const wanted = refused ? (log.rate + log.bad) / 2 : Math.max(log.rate * PROBE_STEP, log.rate + 1);
-  if (log.rate < 1) return Math.min(ceiling, 1, wanted);
+  // Below the documented pace, back to it: what was refused there was a storm that ended.
+  if (log.rate < DOCUMENTED_PACE) return Math.min(ceiling, DOCUMENTED_PACE);
   return Math.max(log.rate, Math.min(ceiling, Math.floor(wanted)));
 }
 
