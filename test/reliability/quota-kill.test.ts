@@ -158,8 +158,8 @@ describe("a watch's run stopped at an execution's limit, not for the day's quota
   it('is not read as the quota spent: the hourly check goes on buying the new rows', () => {
     const world = watched();
     // Google ends the Edit trigger's run as its 6 minutes would, in the middle of its buying (its
-    // 83rd call to a service), after the API charged the first row.
-    world.emu.runtime.killNextExecutionAtCall(83);
+    // 77th call to a service), after the API charged the first row.
+    world.emu.runtime.killNextExecutionAtCall(77);
     const before = world.emu.triggerRuns.length;
     world.emu.user.paste(world.bundle, 'Sheet1', 'A2', companies(3));
     const killed = world.emu.triggerRuns.slice(before).filter((run) => run.error !== null);
