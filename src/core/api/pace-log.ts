@@ -9,8 +9,8 @@
 //
 // The pace is learned (docs/api-behaviour.md, "The pace"): the vendor documents about one single
 // lookup a second per key whatever the plan says, so a new account starts there. After enough clean
-// sends the pace probes upwards (twice as fast, or halfway to the slowest pace that was refused,
-// in whole requests a second); a 429
+// sends the pace probes upwards (half as fast again, or halfway to the slowest pace that was
+// refused, in whole requests a second); a 429
 // drops it at once to the last clean pace, and nothing is sent before its Retry-After. A refused
 // probe doubles the clean sends wanted before the next one, so refusals stay a few, never a storm.
 
@@ -69,8 +69,8 @@ const BAD_MEMORY_MS = 3_600_000;
  * (api/client.ts), and a refusal of the first of them must have come back.
  */
 const SETTLE_MS = 5000;
-/** How much faster a probe goes while nothing was refused lately: a fast key is found in a few steps. */
-const PROBE_STEP = 2;
+/** How much faster a probe goes while nothing was refused lately. */
+const PROBE_STEP = 1.5;
 /** A probe closer than this share of the pace to a refused pace is not worth its refusal. */
 const LEAST_STEP = 0.1;
 /** What a 429 without a usable Retry-After makes everyone wait. */
@@ -292,7 +292,7 @@ export function slowDownIn(
 
 /**
  * After `patience` clean POSTs at this pace, the oldest of them answered, it is known good, and the
- * pace probes upwards: twice as fast while nothing was refused lately, else halfway to the
+ * pace probes upwards: half as fast again while nothing was refused lately, else halfway to the
  * slowest refused pace, never past the ceiling (the user's plan figure). Called once a turn with
  * the clock's time, never for turns booked ahead: a 429 must be able to come back between probes.
  */
@@ -313,8 +313,9 @@ export function learn(log: PaceLog, ceiling: number, now: number): void {
 }
 
 /**
- * The next pace to try: twice as fast while nothing was refused lately (a refused probe costs a
- * batch, and the next probe waits twice as long), else halfway to the slowest refused pace. At a request a second or more a window holds whole requests, so the step is one at least.
+ * The next pace to try: half as fast again while nothing was refused lately (a step the size of
+ * the pace would refuse as many POSTs as the limit holds), else halfway to the slowest refused
+ * pace. At a request a second or more a window holds whole requests, so the step is one at least.
  */
 function probeTarget(log: PaceLog, ceiling: number): number {
   const refused = Number.isFinite(log.bad);

@@ -104,12 +104,12 @@ describe('one execution pacing itself', () => {
     expect(hourOn.findIndex((slot) => slot.rate === 2)).toBe(0);
   });
 
-  it('goes twice as fast after each clean stretch of 5 s at least, up to the ceiling, while nothing is refused', () => {
+  it('goes half as fast again after each clean stretch of 5 s at least, up to the ceiling, while nothing is refused', () => {
     const pacer = localPacer(10, 1);
     const rates = inTurn(pacer, START, 200).map((slot) => slot.rate);
-    expect([...new Set(rates)]).toEqual([1, 2, 4, 8, 10]);
+    expect([...new Set(rates)]).toEqual([1, 2, 3, 4, 6, 9, 10]);
     expect(rates.indexOf(2)).toBe(20);
-    expect(rates.indexOf(4)).toBe(40);
+    expect(rates.indexOf(3)).toBe(40);
   });
 
   it('halves a pace that ran clean when it is refused: the limit fell, or another program spends the key', () => {
