@@ -165,9 +165,10 @@ class SendRun {
       });
       // Turns booked at the old pace would overrun the new one.
       this.booked = [];
-      const waits = retries.filter((call) => call.lastError?.code === 'rate_limited');
-      if (waits.length > 0)
-        this.pausedUntil = Math.max(this.pausedUntil, Math.min(...waits.map((call) => call.notBefore)));
+      // Everyone waits out the Retry-After (a second without one); a call refused again and again
+      // waits longer by itself, and the others go on meanwhile.
+      const wait = retryAfterMs > 0 ? retryAfterMs : RATE_LIMIT_BACKOFF_MS[0];
+      this.pausedUntil = Math.max(this.pausedUntil, answeredAt + wait);
     }
     this.queue = [...this.queue.filter((call) => !batch.includes(call)), ...retries].sort(
       (a, b) => a.index - b.index,
