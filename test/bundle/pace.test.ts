@@ -171,6 +171,40 @@ describe('a key held to 1 request a second, every setting at its default', () =>
   });
 });
 
+describe('a refusal never ends work the typing edit can still do', () => {
+  /** Types the range or cell; answers how long after typing its cells were all answered. */
+  function filledWithin(world: World, rows: number, formula: string): number {
+    const startedAt = world.clock.now();
+    expect(enterFormula(world, 'B2', formula).error).toBeNull();
+    expect(answered(shown(world, rows))).toBe(rows);
+    return world.clock.now() - startedAt;
+  }
+
+  it('fills a 20-row range typed during 2 minutes of refusals within the typing edit', () => {
+    const world = paceWorld(20);
+    world.api.refuse({ forMs: 2 * MINUTE, retryAfter: '1' });
+    expect(filledWithin(world, 20, '=COMPANY_WEBSITE(A2:A21)')).toBeLessThanOrEqual(TYPING_EDIT_MS + 30_000);
+    expect(spent(world)).toBe(20);
+    // Once the refusals stopped, the pace is the documented one again, not a crawl.
+    const pace = sidebar<PaceSummary>(world, 'getPace');
+    expect(Number(/^(\d+\.\d) a second/.exec(pace.text)?.[1])).toBeGreaterThanOrEqual(1);
+  });
+
+  it('fills a 20-row range within the typing edit after one Retry-After: 99999', () => {
+    const world = paceWorld(20);
+    world.api.refuse({ count: 1, retryAfter: '99999' });
+    expect(filledWithin(world, 20, '=COMPANY_WEBSITE(A2:A21)')).toBeLessThanOrEqual(TYPING_EDIT_MS + 30_000);
+    expect(spent(world)).toBe(20);
+  });
+
+  it('fills a single cell typed during 3 minutes of refusals (Retry-After: 30) within the typing edit', () => {
+    const world = paceWorld(1);
+    world.api.refuse({ forMs: 3 * MINUTE, retryAfter: '30' });
+    expect(filledWithin(world, 1, '=COMPANY_WEBSITE(A2)')).toBeLessThanOrEqual(TYPING_EDIT_MS + 30_000);
+    expect(spent(world)).toBe(1);
+  });
+});
+
 describe("the add-on's own words are never bought", () => {
   it('refuses, for free, the queued cells of a range another formula reads', () => {
     const world = paceWorld(600);

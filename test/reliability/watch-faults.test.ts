@@ -106,11 +106,14 @@ describe('the API out of credits (402)', () => {
     sidebar(world, 'createWatch', { kind: 'lookup', config: config('Leads'), dailyCap: 50 });
 
     world.emu.user.paste(world.bundle, 'Sheet1', 'A2', companies(1, 4));
+    // The rows it could not buy say why, and when they go on (before, their status was empty).
+    const waiting =
+      'Waiting: every watch is paused: the account is out of credits. It goes on once the account has credits again (checked every hour), or after a successful key test.';
     expect(values(world, 'B2:C5')).toEqual([
       ['1.com', 'Found'],
       ['2.com', 'Found'],
-      ['', ''],
-      ['', ''],
+      ['', waiting],
+      ['', waiting],
     ]);
     expect(spent(world)).toBe(2);
     const paused = list(world);

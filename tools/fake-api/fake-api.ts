@@ -1,7 +1,6 @@
-// A faithful fake of the enrichment API (docs/api-spec.md) as a pure request
-// handler: no real time (an injected clock), no network, no randomness. Accounts, jobs and a ledger
-// of every call and charge live in memory so tests can assert exact spend. README.md in this folder
-// lists the choices made where the spec is silent.
+// A faithful fake of the enrichment API (docs/api-spec.md) as a pure request handler: no real time
+// (an injected clock), no network, no randomness. Accounts, jobs and a ledger of every call and
+// charge live in memory so tests can assert exact spend. README.md here lists the spec's gaps filled.
 
 import { type Account, Accounts } from './accounts';
 import { answer, Revisions } from './answers';
@@ -22,6 +21,7 @@ import { echoedProviderError, echoMessage, type KeyEcho, withEchoedKey } from '.
 import { type CallRecord, type ChargeRecord, type DraftCall, Ledger } from './ledger';
 import { DEFAULT_RATE_LIMIT_PER_SECOND, RateLimiter, type RateLimiterKind } from './rate-limit';
 import { lowerCaseKeys, type ParsedRequest, parseEnrichment, pathOf, routeOf } from './requests';
+import { Storm } from './storm';
 import type { AsyncAcceptedResponse, JobStatusResponse, SuccessResponse } from './wire-types';
 
 export interface FakeClock {
@@ -60,6 +60,7 @@ export class FakeApi {
   private readonly accounts: Accounts;
   private readonly jobs: Jobs;
   private readonly failures: Failure[] = [];
+  private readonly storm = new Storm();
   /** Operations whose sync answers echo the caller's key (key-echo.ts). */
   private readonly keyEchoes = new Map<string, KeyEcho>();
   private readonly ledger = new Ledger();
@@ -87,8 +88,7 @@ export class FakeApi {
     this.setLoad(options.load ?? 0);
   }
 
-  // -------------------------------------------------------------------------------------------
-  // Test and demo controls.
+  // --- Test and demo controls ------------------------------------------------------------------
 
   /** Opens an account and returns its API key (generated unless given). */
   createAccount(options: { credits?: number; key?: string } = {}): string {
@@ -107,10 +107,12 @@ export class FakeApi {
     for (let i = 0; i < count; i++) this.failures.push({ status, body, scope });
   }
 
-  /**
-   * From now on the operation's sync answers echo the caller's key in `echo.form`, at
-   * `echo.place` (key-echo.ts); null stops it. Jobs are left alone.
-   */
+  /** Refuses POSTs with 429 and `retryAfter`, whatever the rate: for `forMs`, or the next `count`. */
+  refuse(storm: { forMs?: number; count?: number; retryAfter: string }): void {
+    this.storm.start(this.clock.now(), storm);
+  }
+
+  /** Sync answers of `type` echo the key in `echo.form` at `echo.place` (key-echo.ts); null stops. */
   echoKey(type: OperationType, echo: KeyEcho | null): void {
     if (echo === null) this.keyEchoes.delete(type);
     else this.keyEchoes.set(type, echo);
@@ -215,6 +217,8 @@ export class FakeApi {
     account: Account,
     call: DraftCall,
   ): FakeResponse {
+    const stormed = this.storm.refusal(this.clock.now());
+    if (stormed) return stormed;
     if (!this.limiter.admit(account, this.clock.now())) {
       return {
         ...errorResponse(429, `Rate limit exceeded: at most ${this.limiter.limit} requests per second`),

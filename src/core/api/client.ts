@@ -15,10 +15,11 @@ import { postRequest } from './requests';
 import type { EnrichmentRequest } from './wire';
 
 /**
- * Waits after a request's 1st, 2nd and 3rd 429, when its Retry-After asks for less; after a 4th the
- * request waits for a later run (it is never a failure: the pace learned from the 429s lets it go).
+ * Waits after a request's 1st, 2nd, 3rd… 429, when its Retry-After asks for less; the last goes on
+ * while the deadline allows: a refusal never ends work the execution can still do in its time (a
+ * storm of refusals passes, and the cells typed during it fill once the API answers again).
  */
-const RATE_LIMIT_BACKOFF_MS = [1000, 2000, 4000] as const;
+const RATE_LIMIT_BACKOFF_MS = [1000, 2000, 4000, 8000, 15_000] as const;
 const SERVER_ERROR_WAIT_MS = 30_000;
 const SERVER_ERROR_RETRIES = 2;
 /** The round trip assumed until one is measured. */
@@ -168,9 +169,10 @@ class SendRun {
       });
       // Turns booked at the old pace would overrun the new one.
       this.booked = [];
-      const waits = retries.filter((call) => call.lastError?.code === 'rate_limited');
-      if (waits.length > 0)
-        this.pausedUntil = Math.max(this.pausedUntil, Math.min(...waits.map((call) => call.notBefore)));
+      // Everyone waits out the Retry-After (a second without one); a call refused again and again
+      // waits longer by itself, and the others go on meanwhile.
+      const wait = retryAfterMs > 0 ? retryAfterMs : RATE_LIMIT_BACKOFF_MS[0];
+      this.pausedUntil = Math.max(this.pausedUntil, answeredAt + wait);
     }
     this.queue = [...this.queue.filter((call) => !batch.includes(call)), ...retries].sort(
       (a, b) => a.index - b.index,
@@ -356,8 +358,8 @@ function retryPlan(
   answeredAt: number,
   retryAfterMs: number | undefined,
 ): QueuedCall | undefined {
-  const backoff = RATE_LIMIT_BACKOFF_MS[call.rateLimited];
-  if (error.code === 'rate_limited' && backoff !== undefined) {
+  const backoff = RATE_LIMIT_BACKOFF_MS[Math.min(call.rateLimited, RATE_LIMIT_BACKOFF_MS.length - 1)]!;
+  if (error.code === 'rate_limited') {
     const wait = Math.max(backoff, retryAfterMs ?? 0);
     return { ...call, rateLimited: call.rateLimited + 1, notBefore: answeredAt + wait, lastError: error };
   }

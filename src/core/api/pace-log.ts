@@ -58,6 +58,8 @@ export const DOCUMENTED_PACE = 1;
 /** Clean POSTs before the first probe: a 20-row range at the documented pace is never refused. */
 const FIRST_PATIENCE = 20;
 const MOST_PATIENCE = 1280;
+/** Clean POSTs below the documented pace before it climbs back towards it. */
+const BELOW_DOCUMENTED_PATIENCE = 3;
 /** Clean POSTs wanted before a probe once a probe ran clean: the time each step is held decides. */
 const LEAST_PATIENCE = 10;
 /** A refused pace is tried again after this long: a plan can change. */
@@ -277,8 +279,10 @@ export function slowDownIn(
     log.rate = log.good;
     log.patience = Math.min(MOST_PATIENCE, log.patience * 2);
   } else {
-    // Once is no proof the pace is too fast (a burst at a window's edge): probing finds out.
-    log.rate = Math.max(Math.min(refusedRate, SLOWEST_RATE), refusedRate / 2);
+    // Once is no proof the pace is too fast (a burst at a window's edge): probing finds out. Below
+    // the documented pace only a refusal at it or under it leads: a storm ends, the vendor's pace stays.
+    const floor = refusedRate > DOCUMENTED_PACE ? DOCUMENTED_PACE : SLOWEST_RATE;
+    log.rate = Math.max(Math.min(refusedRate, floor), refusedRate / 2);
     log.good = 0;
   }
   log.slowedAt = Math.max(log.slowedAt, answeredAt);
@@ -295,7 +299,9 @@ export function slowDownIn(
 export function learn(log: PaceLog, ceiling: number, now: number): void {
   if (log.rate > ceiling) log.rate = ceiling;
   if (now - log.badAt > BAD_MEMORY_MS) log.bad = Number.POSITIVE_INFINITY;
-  if (log.clean < log.patience || now < log.until || now < log.changedAt + SETTLE_MS) return;
+  // Below the documented pace a few clean sends climb back: the refusals that led there stopped.
+  const patience = log.rate < DOCUMENTED_PACE ? BELOW_DOCUMENTED_PATIENCE : log.patience;
+  if (log.clean < patience || now < log.until || now < log.changedAt + SETTLE_MS) return;
   // This pace ran clean: proven, and the next step wants fewer clean sends than the first.
   if (log.rate > log.good && log.good > 0) log.patience = Math.max(LEAST_PATIENCE, log.patience / 2);
   log.good = Math.max(log.good, log.rate);
@@ -314,7 +320,8 @@ export function learn(log: PaceLog, ceiling: number, now: number): void {
 function probeTarget(log: PaceLog, ceiling: number): number {
   const refused = Number.isFinite(log.bad);
   const wanted = refused ? (log.rate + log.bad) / 2 : Math.max(log.rate * PROBE_STEP, log.rate + 1);
-  if (log.rate < 1) return Math.min(ceiling, 1, wanted);
+  // Below the documented pace, back to it: what was refused there was a storm that ended.
+  if (log.rate < DOCUMENTED_PACE) return Math.min(ceiling, DOCUMENTED_PACE);
   return Math.max(log.rate, Math.min(ceiling, Math.floor(wanted)));
 }
 

@@ -207,8 +207,9 @@ export interface PaceView {
 /** The pace kept in `all` (the document properties) under `key`, read without a lock. */
 export function paceView(all: Record<string, string>, key: string, ceiling: number, now: number): PaceView {
   const log = readLog(all[key], ceiling, DOCUMENTED_PACE);
-  // While a probe is under way, the pace proven so far.
-  const rate = log.good > 0 && log.rate > log.good ? log.good : log.rate;
+  // While a probe above the documented pace is under way, the pace proven so far.
+  const probing = log.good > 0 && log.rate > log.good && log.rate > DOCUMENTED_PACE;
+  const rate = probing ? log.good : log.rate;
   return {
     rate: Math.min(rate, ceiling),
     learnedAt: Number.isFinite(log.changedAt) ? log.changedAt : null,

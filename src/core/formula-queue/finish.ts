@@ -19,6 +19,11 @@ import { lookupMany } from '../lookup/pass';
 const SLICE_MS = 25_000;
 /** A slice is not started with less time left than this: its writes need a few seconds. */
 const MIN_SLICE_MS = 8_000;
+/**
+ * After a slice that bought nothing (the pace had no turn before its deadline: a long Retry-After,
+ * a storm of refusals), the next waits this long: a refusal never ends work there is time for.
+ */
+const NO_PROGRESS_WAIT_MS = 10_000;
 
 export interface FinishOutcome {
   /** The keys of the lookups still not bought. */
@@ -76,7 +81,9 @@ export function finishLookups(
     bought += slice.length - waiting.length;
     remaining = [...waiting, ...remaining.slice(slice.length)];
     if (stopped !== null) return { left: keysOf(remaining), stopped, bought };
-    if (waiting.length === slice.length) break;
+    if (waiting.length < slice.length) continue;
+    if (clock.now() + NO_PROGRESS_WAIT_MS + MIN_SLICE_MS > until) break;
+    clock.sleep(NO_PROGRESS_WAIT_MS);
   }
   return { left: keysOf(remaining), stopped: null, bought };
 }

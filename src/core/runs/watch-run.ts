@@ -69,6 +69,8 @@ export class WatchRun {
     private readonly id: string,
     private readonly until: number,
     private readonly cause: RunCause,
+    /** While every watch is paused: what a row a paid lookup would answer says (nothing is bought). */
+    private readonly paused: string | null = null,
   ) {
     this.token = ports.token();
   }
@@ -167,6 +169,7 @@ export class WatchRun {
       index,
       until: this.until,
       incomplete,
+      paused: this.paused,
       caps: (spent) => {
         const caps = capsLeft(
           watch.dailyCap,

@@ -3,11 +3,11 @@
 // guarded sheet (server/watches/sheet-port.ts), each allowed to spend what is left of the watch's
 // caps; a slice starts only while its whole budget fits before the run's end.
 // What it did comes back as a StepResult; the watch's run (watch-run.ts) folds it in and saves it.
-import { perLookupEstimate, type SheetTable, tableSpan } from '../bulk/plan';
+import { cellAt, perLookupEstimate, type SheetTable, tableSpan } from '../bulk/plan';
 import { type BulkRun, newRun } from '../bulk/run';
-import { type BulkSheetPort, SLICE_LIMITS } from '../bulk/slice/ports';
+import { type BulkSheetPort, type CellBlock, SLICE_LIMITS } from '../bulk/slice/ports';
 import { operationByType } from '../operations/table';
-import { belowPriceStatus, capStatus } from '../text/catalogue/statuses';
+import { belowPriceStatus, capStatus, RUN_ENDED_STATUS } from '../text/catalogue/statuses';
 import { capBelowPrice } from '../watches/caps';
 import { dueRows } from '../watches/due';
 import type { IncompleteRows } from '../watches/incomplete';
@@ -55,6 +55,8 @@ export interface StepContext {
   until: number;
   /** Which rows with a blank input wait for the rest (core/watches/incomplete.ts). */
   incomplete: IncompleteRows;
+  /** While every watch is paused (401, 402): what a row that would cost credits says; null otherwise. */
+  paused: string | null;
   /**
    * What the next slice may spend given what this step spent so far (0: nothing), and which cap
    * binds.
@@ -102,32 +104,55 @@ class StepRun {
     const op = operationByType(step.config.type)!;
     const holds = (row: number) => this.env.incomplete.holds(step.config, table, row);
     const due = dueRows(op, step.config, step.layout, table, this.firstRow, lastRow, holds);
-    for (const [from, to] of due.spans) if (!this.walk(from, to)) break;
+    for (const [k, [from, to]] of due.spans.entries()) {
+      const stoppedAt = this.walk(from, to);
+      if (stoppedAt === null) continue;
+      if (this.result.stop?.kind === 'time')
+        this.sayLeft(table, [[stoppedAt, to], ...due.spans.slice(k + 1)]);
+      break;
+    }
     return this.result;
   }
 
   /**
-   * Slices from `from` to `to`; answers whether it reached `to`. Past its caps a slice still fills
-   * the rows whose answers are saved (free) and passes over the others, which say so: the walk
-   * goes on to the end.
+   * The due rows this run ended before, whose status is still blank, say so and when they go on:
+   * a watch that is on never leaves a row without a word. They stay due (a wait is no failure).
    */
-  private walk(from: number, to: number): boolean {
+  private sayLeft(table: SheetTable, spans: readonly (readonly [number, number])[]): void {
+    const column = this.step.layout.status.column;
+    const blocks: CellBlock[] = [];
+    for (const [from, to] of spans)
+      for (let row = from; row <= to; row++) {
+        if (cellAt(table, row, column) !== '') continue;
+        const last = blocks[blocks.length - 1];
+        if (last && last.row + last.values.length === row) last.values.push([RUN_ENDED_STATUS]);
+        else blocks.push({ row, column, values: [[RUN_ENDED_STATUS]] });
+      }
+    if (blocks.length > 0) this.port.write(blocks);
+  }
+
+  /**
+   * Slices from `from` to `to`; answers the row it stopped at, or null when it reached `to`. Past
+   * its caps a slice still fills the rows whose answers are saved (free) and passes over the
+   * others, which say so: the walk goes on to the end.
+   */
+  private walk(from: number, to: number): number | null {
     let cursor = from;
     while (cursor <= to) {
       if (this.now() + SLICE_LIMITS.budgetMs + SLICE_MARGIN_MS > this.env.until) {
         this.stopWith({ kind: 'time' });
-        return false;
+        return cursor;
       }
       const sliced = this.slice(cursor, to);
-      if (this.fold(sliced)) return false;
+      if (this.fold(sliced)) return Math.max(cursor, sliced.cursor);
       // A slice that got nowhere (the lock busy, the pace full): the next run goes on from here.
       if (sliced.cursor <= cursor) {
         this.stopWith({ kind: 'time' });
-        return false;
+        return cursor;
       }
       cursor = sliced.cursor;
     }
-    return true;
+    return null;
   }
 
   /** A cap reached stays the step's stop when time runs out after it: the watch is capped. */
@@ -165,6 +190,7 @@ class StepRun {
    * when it goes on; under the per-run cap the row waits for the next run as it is.
    */
   private watchCaps(): { left: number; status: string | null } {
+    if (this.env.paused !== null) return { left: 0, status: this.env.paused };
     const caps = this.env.caps(this.result.spent);
     if (caps.by !== 'daily') return { left: caps.left, status: null };
     const { dailyCap } = this.env.watch;

@@ -3,6 +3,7 @@
 // the pace today's trigger runtime allows (watches/runtime.ts). A 401 or 402 pauses every watch at
 // once, with one notice; the pause ends with a working key or credits back (watches/pause.ts).
 import { OUT_OF_CREDITS_PROPERTY } from '../lookup/send';
+import { accountPausedStatus } from '../text/catalogue/statuses';
 import { type AccountPause, creditsBack, parsePause, WATCHES_PAUSED_PROPERTY } from '../watches/pause';
 import { paceAt, type RunCause, type RuntimeTally, shareOf } from '../watches/runtime';
 import { type Watch, watchesIn } from '../watches/watch';
@@ -10,6 +11,8 @@ import { type RunEnd, WatchRun, type WatchRunPorts } from './watch-run';
 
 export interface RunRequest {
   cause: RunCause;
+  /** While every watch is paused (401, 402): what a row that would cost credits says. */
+  paused?: string | null;
   /** Only the watches of this sheet (an edit, a form response); null: every watch. */
   sheetName: string | null;
   /** When this execution must be done with watches. */
@@ -43,12 +46,14 @@ export function runWatches(ports: WatchesPorts, request: RunRequest): boolean {
     (watch) => watch.on && (request.sheetName === null || watch.sheetName === request.sheetName),
   );
   if (watches.length === 0) return false;
-  if (!accountReady(ports, all, request.cause)) return true;
+  // Paused by a 401 or 402, watches still fill the rows whose answers are saved (free), and the
+  // others say why they wait.
+  const paused = pausedStatus(ports, all, request.cause);
   const opened = ports.openTriggerRun();
   const share = shareOf(opened, ports.clock.now());
   let tally: { pending: number; changed: boolean };
   try {
-    tally = runAll(ports, watches, request, share);
+    tally = runAll(ports, watches, { ...request, paused }, share);
   } catch (error) {
     // A failure, not Google's stop (which leaves no time to get here): the next run must not
     // read the open tally as a stop.
@@ -61,7 +66,10 @@ export function runWatches(ports: WatchesPorts, request: RunRequest): boolean {
   return true;
 }
 
-/** The watches' runs, until one is refused a 401 or 402, which pauses them all. */
+/**
+ * The watches' runs, until one is refused a 401 or 402, which pauses them all: then each runs
+ * again paused, filling what is free and saying why the other rows wait.
+ */
 function runAll(
   ports: WatchesPorts,
   watches: readonly Watch[],
@@ -76,7 +84,8 @@ function runAll(
       tally.changed ||= end.pauseChanged;
     }
     if (end.kind !== 'refused') continue;
-    pauseEveryWatch(ports, end);
+    const paused = accountPausedStatus(pauseEveryWatch(ports, end));
+    for (const each of watches) runOne(ports, each, { ...request, paused }, share);
     tally.changed = true;
     break;
   }
@@ -89,24 +98,32 @@ function runOne(ports: WatchesPorts, watch: Watch, request: RunRequest, share: n
   const pace = paceAt(share, request.cause, now - (watch.lastRunAt ?? 0));
   if (!pace.runs) return { kind: 'idle' };
   const until = Math.min(request.until, now + pace.budgetMs);
-  return new WatchRun(ports, watch.id, until, request.cause).run();
+  return new WatchRun(ports, watch.id, until, request.cause, request.paused ?? null).run();
 }
 
 /**
- * Whether watches may run, given the account's pause: a credits pause ends once a paid answer has
- * cleared the API's out-of-credits flag, or, at the hourly check, once the API says for free that
- * the balance can pay again. A key pause ends only with a key that works (server/sidebar-api.ts).
+ * The status of a row a paid lookup would answer while every watch is paused, or null when they
+ * are not: a credits pause ends once a paid answer has cleared the API's out-of-credits flag, or, at
+ * the hourly check, once the API says for free that the balance can pay again. A key pause ends only
+ * with a key that works (server/sidebar-api.ts).
  */
-function accountReady(ports: WatchesPorts, all: Readonly<Record<string, string>>, cause: RunCause): boolean {
+function pausedStatus(
+  ports: WatchesPorts,
+  all: Readonly<Record<string, string>>,
+  cause: RunCause,
+): string | null {
   const pause = parsePause(all[WATCHES_PAUSED_PROPERTY]);
-  if (!pause) return true;
+  if (!pause) return null;
   const flagged = OUT_OF_CREDITS_PROPERTY in all ? pause.at : null;
   const back = creditsBack(pause, flagged) || (pause.credits && cause === 'clock' && !ports.creditsRanOut());
-  if (back) ports.saveAccountPause(null);
-  return back;
+  if (!back) return accountPausedStatus(pause.credits);
+  ports.saveAccountPause(null);
+  return null;
 }
 
-function pauseEveryWatch(ports: WatchesPorts, end: Extract<RunEnd, { kind: 'refused' }>): void {
+/** Pauses every watch for the API's refusal; answers whether for credits (402). */
+function pauseEveryWatch(ports: WatchesPorts, end: Extract<RunEnd, { kind: 'refused' }>): boolean {
   const credits = OUT_OF_CREDITS_PROPERTY in ports.properties();
   ports.saveAccountPause({ credits, message: end.message, at: ports.clock.now() });
+  return credits;
 }

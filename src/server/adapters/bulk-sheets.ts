@@ -6,7 +6,7 @@ import { formulaClaims } from '../../core/bulk/formula-owners';
 import { type ColumnLayout, ownLayout } from '../../core/bulk/layout';
 import { type ColumnClaim, conflictTexts, type Ownership } from '../../core/bulk/owners';
 import { tableSpan } from '../../core/bulk/plan';
-import type { BulkSheetPort, CombinedSheetPort } from '../../core/bulk/slice/ports';
+import type { BulkSheetPort, CellBlock, CombinedSheetPort } from '../../core/bulk/slice/ports';
 import { combinedHeader } from '../../core/bulk/slice/row-values';
 import { uniqueSheetName } from '../../core/jobs/employee-sheet';
 import type { Operation } from '../../core/operations/types';
@@ -39,7 +39,7 @@ export function sheetPort(sheet: Sheet): BulkSheetPort {
     read: (firstRow, lastRow, firstColumn, lastColumn) =>
       readBlock(sheet, firstRow, lastRow, firstColumn, lastColumn),
     write: (blocks) => {
-      for (const block of blocks) {
+      for (const block of mergedBlocks(sheet, blocks)) {
         const width = block.values[0]?.length ?? 0;
         if (width === 0) continue;
         sheet.getRange(block.row, block.column, block.values.length, width).setValues(block.values);
@@ -52,6 +52,67 @@ export function sheetPort(sheet: Sheet): BulkSheetPort {
         .map((row) => String(row[0] ?? '')),
     setNotes: (firstRow, column, notes) =>
       sheet.getRange(firstRow, column, notes.length, 1).setNotes(notes.map((note) => [note])),
+  };
+}
+
+/** Rows between two blocks of the same columns that one write may span, their cells written back. */
+const MOST_GAP_ROWS = 2;
+
+/**
+ * Blocks of the same columns a row or two apart (a row filled before the run, a repeat answered
+ * elsewhere) as one write: each write is a round trip of Sheets, and a slice of 400 rows with
+ * every tenth filled wrote 40 of them. The cells between are read once for all the blocks and
+ * written back as they are, only where that changes nothing: no formula, and a value Sheets keeps
+ * as it is typed.
+ */
+function mergedBlocks(sheet: Sheet, blocks: readonly CellBlock[]): CellBlock[] {
+  const groups = new Map<string, CellBlock[]>();
+  for (const block of blocks) {
+    const key = `${block.column}:${block.values[0]?.length ?? 0}`;
+    groups.set(key, [...(groups.get(key) ?? []), block]);
+  }
+  return [...groups.values()].flatMap((group) => mergedGroup(sheet, group));
+}
+
+/** One group's blocks (one column run), merged across the gaps whose cells may be written back. */
+function mergedGroup(sheet: Sheet, group: readonly CellBlock[]): CellBlock[] {
+  const sorted = [...group].sort((a, b) => a.row - b.row);
+  const first = sorted[0]!;
+  const end = sorted[sorted.length - 1]!;
+  const lastRow = end.row + end.values.length - 1;
+  const width = first.values[0]?.length ?? 0;
+  const gaps = sorted.slice(1).some((block, k) => gapOf(sorted[k]!, block) <= MOST_GAP_ROWS);
+  const span = gaps ? spanCells(sheet, first.row, lastRow, first.column, width) : null;
+  const merged: CellBlock[] = [];
+  for (const block of sorted) {
+    const last = merged[merged.length - 1];
+    const between = last && span ? span.between(last.row + last.values.length, block.row) : null;
+    if (last && between) last.values.push(...between, ...block.values);
+    else merged.push({ row: block.row, column: block.column, values: block.values.map((row) => [...row]) });
+  }
+  return merged;
+}
+
+const gapOf = (before: CellBlock, after: CellBlock) => after.row - (before.row + before.values.length);
+
+/**
+ * The cells of rows `firstRow`..`lastRow`, read once: `between(from, to)` answers rows from..to-1
+ * when at most MOST_GAP_ROWS and writing them back changes nothing, else null.
+ */
+function spanCells(sheet: Sheet, firstRow: number, lastRow: number, column: number, width: number) {
+  if (lastRow > sheet.getMaxRows() || column + width - 1 > sheet.getMaxColumns()) return null;
+  const range = sheet.getRange(firstRow, column, lastRow - firstRow + 1, width);
+  const formulas = range.getFormulas();
+  const values = range.getValues() as CellValue[][];
+  const keptAsIs = (r: number) =>
+    (formulas[r] ?? []).every((formula) => formula === '') &&
+    (values[r] ?? []).every((value) => typeof value !== 'string' || asLiteralForSheet(value) === value);
+  return {
+    between(from: number, to: number): CellValue[][] | null {
+      if (to - from > MOST_GAP_ROWS || to < from) return null;
+      const rows = Array.from({ length: to - from }, (_, k) => from - firstRow + k);
+      return rows.every(keptAsIs) ? rows.map((r) => values[r]!) : null;
+    },
   };
 }
 

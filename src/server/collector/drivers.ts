@@ -147,6 +147,10 @@ function driveCollector(
   }
   const role = { workMs: EDIT_FORMULA_WORK_MS, marginMs: COLLECTOR_MARGIN_MS };
   if (!claimCollector(cache, context.deps.lock, now, Utilities.getUuid(), role)) return true;
+  // The hourly backstop first, while this trigger may still make it: Google stops a trigger at the
+  // day's quota at any instant, and then nothing else would take up the queued work. Its own run
+  // deletes it once nothing is left.
+  keepCollecting();
   try {
     // Triggers share the day's quota: buying ends before it, never stopped with answers unkept.
     const work = finishQueuedFormulas(context, withinTriggerTime(now + EDIT_FORMULA_WORK_MS, now), by, typed);

@@ -48,6 +48,22 @@ export const capStatus = (cap: number) =>
     `this watch spent its daily cap of ${creditsText(cap)}; it goes on tomorrow, or when you raise the cap.`,
   );
 
+/**
+ * The status column of a row a watch's run ended before (its time, or a pace with no turn left):
+ * the row stays due, and the next run takes it.
+ */
+export const RUN_ENDED_STATUS = WAITING.say(
+  "this watch's run ended before this row; the next edit of this sheet or the hourly check looks it up.",
+);
+
+/** The status column of a row a paid lookup would answer while every watch is paused (402: `credits`, else 401). */
+export const accountPausedStatus = (credits: boolean) =>
+  WAITING.say(
+    credits
+      ? 'every watch is paused: the account is out of credits. It goes on once the account has credits again (checked every hour), or after a successful key test.'
+      : 'every watch is paused: the API refused the key. It goes on after a successful key test, or once a key that works is saved.',
+  );
+
 /** The status column of a row no day's cap can buy: the cap must be raised, to at least the price. */
 export const belowPriceStatus = (cap: number, below: LookupPrice) =>
   WAITING.say(
