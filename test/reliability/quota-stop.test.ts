@@ -52,18 +52,23 @@ describe.each([5, 20, 60])('a 300-row range whose trigger Google stops with %i s
   it('Spending equals what the API charged, the day of the stop and the next', () => {
     const world = stoppedRange(left);
     expect(boughtTwice(world)).toEqual([]);
-    // Before the fix: 70 against 22, 70 against 37 and 95 against 71.
-    expect(sidebar<LedgerView>(world, 'getLedger').today).toBe(spent(world));
+    // Before the fix: 70 against 22, 70 against 37 and 95 against 71. Never below the API's
+    // charges; above them by the batch the last save said goes, when Google stops the run between
+    // that save and its POST (at 1 a second, 1 credit).
+    const today = sidebar<LedgerView>(world, 'getLedger').today;
+    expect(today).toBeGreaterThanOrEqual(spent(world));
+    expect(today).toBeLessThanOrEqual(spent(world) + 1);
     nextDay(world);
-    expect(sidebar<LedgerView>(world, 'getLedger').month).toBe(spent(world));
+    const month = sidebar<LedgerView>(world, 'getLedger').month;
+    expect(month).toBeGreaterThanOrEqual(spent(world));
+    expect(month).toBeLessThanOrEqual(spent(world) + 1);
   });
 });
 
-// Not yet: the lookup on its way when Google stopped the run was charged, its answer lost; the
-// next day buys it again (1 credit more). Its reservation says it went (progress.ts); nothing
-// yet keeps the next run from sending it again blindly.
+// The lookup on its way when Google stopped the run was bought again the next day (1 credit more)
+// until the quota stop's backstop merged from main (issue 39's helper).
 describe.each([5, 20])('a 300-row range stopped with %i s of quota left, the next day', (left) => {
-  it.failing('buys nothing twice', () => {
+  it('buys nothing twice', () => {
     const world = stoppedRange(left);
     nextDay(world);
     expect(boughtTwice(world)).toEqual([]);
