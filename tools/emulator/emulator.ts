@@ -60,6 +60,8 @@ export class Emulator implements SharedBackend {
   readonly #triggerRunner: TriggerRunner;
   readonly #timeZone: string;
   readonly documentNumbers: { next: number };
+  /** The next execution's id, one count across the emulators sharing a backend. */
+  readonly executionIds: { next: number };
   #lastBundle: CompiledBundle | null = null;
 
   constructor(options: EmulatorOptions) {
@@ -67,13 +69,20 @@ export class Emulator implements SharedBackend {
     const timeZone = options.timeZone ?? 'America/New_York';
     this.#timeZone = timeZone;
     const shared = options.sharedWith;
-    this.documentNumbers = shared?.documentNumbers ?? { next: 1 };
+    // Counted across the backend: documents, and executions (a shared lock's owner is one).
+    const counters = shared ?? { documentNumbers: { next: 1 }, executionIds: { next: 1 } };
+    this.documentNumbers = counters.documentNumbers;
+    this.executionIds = counters.executionIds;
     this.clock = shared?.clock ?? options.clock ?? new VirtualClock();
     const sameAs = options.sameSpreadsheet === true ? shared : undefined;
     this.document = sameAs?.document ?? this.addSpreadsheet(options.spreadsheetName ?? 'Leads');
     if (sameAs) this.documents.set(this.document.id, this.document);
     this.triggers = sameAs?.triggers ?? new TriggerRegistry(options.clockTriggerDelay);
-    this.runtime = new Runtime(this.clock, { user: userEmail, documentId: this.document.id });
+    this.runtime = new Runtime(
+      this.clock,
+      { user: userEmail, documentId: this.document.id },
+      this.executionIds,
+    );
     this.logs = new LogCapture(() => this.clock.now());
     const runtime = this.runtime;
     this.globals = createGlobals({
@@ -188,10 +197,22 @@ export class Emulator implements SharedBackend {
    * Runs `work` (several executions) as if they ran at the same time: each starts at the instant
    * the window opened (or, with `atOnce`, when one of that many running before it ends), and
    * reads made without a lock see the stores as they were then (race.ts). The worst case for races.
+   * `alongside`: emulators of other spreadsheets of this backend whose executions run in it too.
    */
-  concurrently<T>(work: () => T, options: { atOnce?: number } = {}): T {
-    const stores = [...this.properties.stores(), ...this.cache.stores()] as Map<string, unknown>[];
-    return inRaceWindow(this.runtime, stores, work, options.atOnce);
+  concurrently<T>(work: () => T, options: { atOnce?: number; alongside?: readonly Emulator[] } = {}): T {
+    // Emulators of other spreadsheets of the same backend (sharedWith) run in the same window.
+    const emulators = [this, ...(options.alongside ?? [])];
+    const stores = new Set(
+      emulators.flatMap(
+        (emu) => [...emu.properties.stores(), ...emu.cache.stores()] as Map<string, unknown>[],
+      ),
+    );
+    return inRaceWindow(
+      emulators.map((emu) => emu.runtime),
+      [...stores],
+      work,
+      options.atOnce,
+    );
   }
 
   /**
