@@ -3,7 +3,7 @@ import { localPacer, type Pacer, paceView, RATE_WINDOW_MS, sharedPacer } from '.
 import { HELD_LOCK, sectionStore } from '../../../src/core/platform/locked-section';
 import type { LockPort } from '../../../src/core/platform/ports';
 import { FakeClock, START } from '../helpers/fake-http';
-import { FakeDocumentLock, FakeProperties } from '../helpers/platform';
+import { FakeDocumentLock, FakeProperties, paceValue } from '../helpers/platform';
 
 const FAR = START + 3_600_000;
 
@@ -137,7 +137,8 @@ describe('executions sharing one pace through the document properties', () => {
   function shared(ceiling = 10) {
     const clock = new FakeClock();
     const store = new FakeProperties(clock);
-    const open = (lock: LockPort = HELD_LOCK) => sharedPacer({ store, lock }, 'pace:abc', ceiling, ceiling);
+    const open = (lock: LockPort = HELD_LOCK) =>
+      sharedPacer({ store: paceValue(store, 'pace:abc'), lock }, 'pace:abc', ceiling, ceiling);
     /** The document lock, held by another execution for as long as the test runs. */
     const busy = () => {
       const lock = new FakeDocumentLock(clock);
@@ -177,15 +178,15 @@ describe('executions sharing one pace through the document properties', () => {
 
   it('starts a new account at the documented 1 a second, whatever the ceiling', () => {
     const { store } = shared(10);
-    const pacer = sharedPacer({ store, lock: HELD_LOCK }, 'pace:abc', 50);
+    const pacer = sharedPacer({ store: paceValue(store, 'pace:abc'), lock: HELD_LOCK }, 'pace:abc', 50);
     expect(place(pacer, START, 3)).toEqual([START, START + 1000, START + 2000]);
   });
 
   it('keeps what it learned for the next execution, which starts at the learned pace', () => {
     const { store } = shared(10);
-    const first = sharedPacer({ store, lock: HELD_LOCK }, 'pace:abc', 50);
+    const first = sharedPacer({ store: paceValue(store, 'pace:abc'), lock: HELD_LOCK }, 'pace:abc', 50);
     place(first, START, 30);
-    const next = sharedPacer({ store, lock: HELD_LOCK }, 'pace:abc', 50);
+    const next = sharedPacer({ store: paceValue(store, 'pace:abc'), lock: HELD_LOCK }, 'pace:abc', 50);
     expect(next.reserve(START + 60_000, 5, FAR)).toMatchObject({ granted: 2, rate: 2 });
   });
 
@@ -198,9 +199,13 @@ describe('executions sharing one pace through the document properties', () => {
 
   it('takes a lowered setting at once', () => {
     const { clock, store } = shared(10);
-    place(sharedPacer({ store, lock: HELD_LOCK }, 'pace:abc', 10, 10), START, 3);
+    place(
+      sharedPacer({ store: paceValue(store, 'pace:abc'), lock: HELD_LOCK }, 'pace:abc', 10, 10),
+      START,
+      3,
+    );
     clock.sleep(5000);
-    const slower = sharedPacer({ store, lock: HELD_LOCK }, 'pace:abc', 2);
+    const slower = sharedPacer({ store: paceValue(store, 'pace:abc'), lock: HELD_LOCK }, 'pace:abc', 2);
     expect(slower.reserve(START + 5000, 10, FAR)).toMatchObject({ at: START + 5000, granted: 2 });
   });
 
