@@ -228,7 +228,6 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
       // learned from the API's answers and kept beside the claims and the budget in the document
       // properties; the user's setting is only its ceiling.
       pacer: sharedPacer({ store, lock, clock: appsScriptClock }, paceKey, settings.requestsPerSecond),
-      failureHold: fast,
       editNote: fast,
       // A booking that fills the record's waiting pages moves them to their sheet, where it may.
       ...(options.canWriteSheets === true

@@ -98,8 +98,8 @@ function takeSaved(
     unique.map((item) => item.key),
     {
       store,
-      // Held in the cache's fast layer, read in the same round trip as its answers.
-      heldFailures: ctx.buyer === 'formula' && deps.failureHold !== undefined,
+      // Held in the document properties, read in the same round trip as its answers.
+      heldFailures: ctx.buyer === 'formula',
     },
   );
   for (const [key, answer] of answers) {
