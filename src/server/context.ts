@@ -22,7 +22,7 @@ import {
   urlFetchPort,
 } from './adapters/apps-script';
 import { ledgerSheetPort } from './adapters/ledger-sheet';
-import { sheetStorePort } from './adapters/sheet-store';
+import { adoptUnrecordedSheet, sheetStorePort } from './adapters/sheet-store';
 import { type KeyScope, readApiKey } from './api-key';
 import { API_BASE_URL } from './config';
 import { fastCache } from './platform/cache';
@@ -89,6 +89,21 @@ export function cacheSheetPort(
     flush: () => SpreadsheetApp.flush(),
     record: sheetRecord(PROPERTY.cacheSheet),
   });
+}
+
+/**
+ * Opening the file, or the sidebar: a hidden sheet of answers made before ids were recorded is
+ * recorded now, for formulas look only for the one the record names. A failure waits for the next
+ * writer, which adopts it too.
+ */
+export function adoptCacheSheet(): void {
+  const spreadsheet = activeSpreadsheet();
+  if (!spreadsheet) return;
+  try {
+    adoptUnrecordedSheet({ spreadsheet, lock: documentLock(), record: sheetRecord(PROPERTY.cacheSheet) });
+  } catch {
+    // The next writer finds it by its name and records it.
+  }
 }
 
 /**
@@ -230,6 +245,8 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
   const sheet = sheetStorePort({
     spreadsheet: openSpreadsheet,
     canWrite: options.canWriteSheets === true,
+    // A formula looks only for the sheet the record names: no record, no sheet, no call.
+    recordedOnly: options.lookupFromOpening === true,
     lock: theLock,
     flush: () => SpreadsheetApp.flush(),
     // Which sheet it is, from the same read: a formula finds it with one call, as by its name.
@@ -258,7 +275,6 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
       store,
       lock,
       pacer: pace.pacer,
-      failureHold: fast,
       editNote: fast,
       // A booking that fills the record's waiting pages moves them to their sheet, where it may.
       ...(options.canWriteSheets === true

@@ -84,10 +84,13 @@ function receiptOf(world: World, sheet: string, a1: string): Record<string, stri
 
 // Every answer bought is also in the memory across the user's spreadsheets (memory.test.ts).
 const KEPT_IN_ALL =
-  'In the fast cache, document properties, the hidden sheet and the memory of all your spreadsheets, until you clear or refresh it (bought today)';
+  'In document properties, the hidden sheet and the memory of all your spreadsheets, until you clear or refresh it (bought today)';
 const KEPT_BY_RUNS =
-  'In the fast cache, the hidden sheet and the memory of all your spreadsheets, until you clear or refresh it (bought today)';
-/** A formula writes its answer once, to the properties; the fast cache gets it only from a run. */
+  'In the hidden sheet and the memory of all your spreadsheets, until you clear or refresh it (bought today)';
+/**
+ * A formula writes its answer once, to the properties. (Before issue 38 a run's answers were also
+ * "In the fast cache": that layer of answers is gone, so KEPT_IN_ALL says the same as this.)
+ */
 const KEPT_DURABLY =
   'In document properties, the hidden sheet and the memory of all your spreadsheets, until you clear or refresh it (bought today)';
 
@@ -486,7 +489,7 @@ describe("an employee list's sheet", () => {
       'Input as sent': 'Acme Corporation (department Sales)',
       Bought: '2025-01-06 04:00 for 5.5 credits (formula, Sheet1!B2)',
       Answer: 'Found',
-      Kept: 'In the fast cache, document properties and the memory of all your spreadsheets, until you clear or refresh it (bought today)',
+      Kept: 'In document properties and the memory of all your spreadsheets, until you clear or refresh it (bought today)',
       'Charged twice': 'No',
     };
     expect(receiptOf(world, 'Employees - Acme Corporation (Sales)', 'C5')).toEqual(receipt);
@@ -569,7 +572,7 @@ describe('a lookup answered by a job', () => {
       Bought: '2025-01-06 04:00 for 10 credits (formula, Sheet1!B1)',
       Answer: 'Found',
       // Collected by the trigger, which may write the hidden sheet: the properties stay free.
-      Kept: 'In the fast cache, the hidden sheet and the memory of all your spreadsheets, until you clear or refresh it (bought today)',
+      Kept: 'In the hidden sheet and the memory of all your spreadsheets, until you clear or refresh it (bought today)',
       Job: `${job}: delivered`,
       'Charged twice': 'No',
     });

@@ -52,6 +52,11 @@ export const PROPERTY = {
    * in every document (core/watches/runtime.ts).
    */
   triggerRuntime: 'enrich.triggerRuntime',
+  /**
+   * Provider errors a formula paid for lately, shown again for free a few minutes
+   * (`{"<result key>":[message, until ms]}`, core/cache/held-failures.ts).
+   */
+  heldFailures: 'enrich.heldFailures',
 } as const;
 
 /** Families of document properties: the prefix, then an id. */
@@ -116,12 +121,6 @@ export const CACHE_KEY = {
     watches: 'enrich.watches.note',
     memory: 'enrich.memory.behind',
   },
-} as const;
-
-/** The document cache: families of keys. */
-export const CACHE_PREFIX = {
-  /** `held-failure:<result key>`: a provider error shown again for free (held-failures.ts). */
-  heldFailure: 'held-failure:',
 } as const;
 
 /** Sheets the add-on keeps data in. */

@@ -24,6 +24,7 @@ describe('the names of stored data', () => {
         spreadsheet: 'enrich.spreadsheet',
         ledgerSheet: 'enrich.sheet.ledger',
         triggerRuntime: 'enrich.triggerRuntime',
+        heldFailures: 'enrich.heldFailures',
       },
       PROPERTY_PREFIX: {
         job: 'job:',
@@ -49,7 +50,6 @@ describe('the names of stored data', () => {
           memory: 'enrich.memory.behind',
         },
       },
-      CACHE_PREFIX: { heldFailure: 'held-failure:' },
       SHEET_NAME: {
         resultCache: '_enrich_cache',
         ledger: '_enrich_ledger',
