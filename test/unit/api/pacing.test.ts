@@ -279,18 +279,57 @@ describe('executions sharing one pace through the document properties', () => {
     expect(open().reserve(START + 100, 5, FAR)).toMatchObject({ at: START + 2000, granted: 3 });
   });
 
-  it('books a turn inside a section the caller holds, through its one read and one write', () => {
-    const { store, open } = shared(10);
-    const pacer = open();
-    place(pacer, START, 8);
-    const section = sectionStore(store);
+  it("books a formula's turn in its document's section from the log it read, for no call of its own", () => {
+    const { store, open, busy } = shared(10);
+    place(open(), START, 8);
+    // The document's properties: the section's one read and one write.
+    const kept = new Map<string, string>();
+    const documentStore = {
+      getAll: () => Object.fromEntries(kept),
+      setMany: (entries: Record<string, string>) => {
+        for (const [key, value] of Object.entries(entries)) kept.set(key, value);
+      },
+      removeMany: () => {},
+    };
+    const read = store.getAll();
     const before = { ...store.calls };
-    const slot = pacer.reserveInSection(section, START + 100, 4, FAR, 2);
-    expect(slot).toMatchObject({ at: START + 100, granted: 2 });
+    // The user's lock is never asked for: it stays busy.
+    const userLock = busy();
+    const formula = sharedPacer(
+      { store: paceValue(store, 'pace:abc'), lock: userLock, inHand: () => read },
+      'pace:abc',
+      10,
+      10,
+    );
+    const section = sectionStore(documentStore);
+    expect(formula.reserveInSection(section, START + 100, 4, FAR, 2)).toMatchObject({
+      at: START + 100,
+      granted: 2,
+    });
     section.commit();
-    expect(store.calls.getAll - before.getAll).toBe(1);
-    expect(store.calls.setMany - before.setMany).toBe(1);
-    // Committed: the next turn sees the window full until the first sends leave it.
-    expect(pacer.reserve(START + 200, 4, FAR)).toMatchObject({ at: START + 1000, granted: 4 });
+    expect(store.calls).toEqual(before);
+    // The next formula of the document sees the turn in the section, though its read is older.
+    const next = sharedPacer(
+      { store: paceValue(store, 'pace:abc'), lock: userLock, inHand: () => read },
+      'pace:abc',
+      10,
+      10,
+    );
+    expect(next.reserveInSection(sectionStore(documentStore), START + 150, 4, FAR, 1)).toMatchObject({
+      at: START + 1000,
+    });
+    // The turn rides once in the formula's write of the user's properties; others then see it.
+    const riding = formula.riding();
+    expect(formula.riding()).toEqual({});
+    store.setMany(riding);
+    expect(open().reserve(START + 200, 4, FAR)).toMatchObject({ at: START + 1000 });
+  });
+
+  it('gives back turns booked ahead that were not sent, for the next execution to take', () => {
+    const { open } = shared(10);
+    const slot = open().reserve(START, 10, FAR)!;
+    expect(slot).toMatchObject({ at: START, granted: 10 });
+    open().release([slot]);
+    expect(open().reserve(START + 10, 10, FAR)).toMatchObject({ at: START + 10, granted: 10 });
   });
 });
