@@ -26,7 +26,7 @@ import { beforeLine } from '../core/text/catalogue/refresh';
 import { RECEIPT_ANSWERS } from '../core/text/catalogue/sidebar/receipt-answers';
 import { type CellAt, cellA1, sheetRef } from '../core/text/cell-refs';
 import type { BuyAgainOffer, BuyAgainResult, SelectionReceipt } from '../shared/receipt-rpc';
-import { digestHashPort, gzipPort } from './adapters/apps-script';
+import { digestHashPort, gzipPort, ttlCachePort } from './adapters/apps-script';
 import { readPastRuns, readRun } from './bulk-run-store';
 import { keepCollecting } from './collector/clock-trigger';
 import { reenterFormulas } from './collector/reentry';
@@ -38,6 +38,7 @@ import {
   listSheetsBefore,
   refreshListSheets,
 } from './list-buy-again';
+import { fastCache } from './platform/cache';
 import { requireActiveSpreadsheet, spreadsheetZone, timeFormatter } from './platform/spreadsheet';
 import { movePurchases, readPurchaseRecord, recordAccess } from './purchase-record';
 import { subjectAt } from './receipt-subject';
@@ -118,6 +119,7 @@ function formulaReads(
   let layers: AnswerSources | undefined;
   const answerOf = (request: EnrichmentRequest) => {
     layers ??= {
+      fast: ttlCachePort(fastCache()),
       all: readStored(),
       sheetRows: cacheRows,
       hash: digestHashPort,
@@ -160,6 +162,7 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
   if (!subject) return answer(selected.ref, RECEIPT_ANSWERS.noLookup.say(cellName), { buyAgain: offer });
   const now = ctx.deps.client.clock.now();
   const kept = whereKept(subject.key, {
+    fast: ttlCachePort(fastCache()),
     all,
     sheetRows: reads.cacheRows(),
     hash: digestHashPort,

@@ -83,14 +83,13 @@ function receiptOf(world: World, sheet: string, a1: string): Record<string, stri
 }
 
 // Every answer bought is also in the memory across the user's spreadsheets (memory.test.ts).
+// A formula's answer, which a run found in the properties: since issue 38 a read copies it into no
+// fast cache (only an execution writing the sheet puts what it bought there), so it is not said to be.
 const KEPT_IN_ALL =
   'In document properties, the hidden sheet and the memory of all your spreadsheets, until you clear or refresh it (bought today)';
 const KEPT_BY_RUNS =
-  'In the hidden sheet and the memory of all your spreadsheets, until you clear or refresh it (bought today)';
-/**
- * A formula writes its answer once, to the properties. (Before issue 38 a run's answers were also
- * "In the fast cache": that layer of answers is gone, so KEPT_IN_ALL says the same as this.)
- */
+  'In the fast cache, the hidden sheet and the memory of all your spreadsheets, until you clear or refresh it (bought today)';
+/** A formula writes its answer once, to the properties; the fast cache gets it only from a run. */
 const KEPT_DURABLY =
   'In document properties, the hidden sheet and the memory of all your spreadsheets, until you clear or refresh it (bought today)';
 
@@ -572,7 +571,7 @@ describe('a lookup answered by a job', () => {
       Bought: '2025-01-06 04:00 for 10 credits (formula, Sheet1!B1)',
       Answer: 'Found',
       // Collected by the trigger, which may write the hidden sheet: the properties stay free.
-      Kept: 'In the hidden sheet and the memory of all your spreadsheets, until you clear or refresh it (bought today)',
+      Kept: 'In the fast cache, the hidden sheet and the memory of all your spreadsheets, until you clear or refresh it (bought today)',
       Job: `${job}: delivered`,
       'Charged twice': 'No',
     });

@@ -1,14 +1,14 @@
-// Where one paid answer is kept, for a cell's receipt: which layers hold it (the document
-// properties, the hidden sheet, the memory across the user's spreadsheets) and the answer a formula would read, in the order the
+// Where one paid answer is kept, for a cell's receipt: which layers hold it (the fast cache, the
+// document properties, the hidden sheet, the memory across the user's spreadsheets) and the answer a formula would read, in the order the
 // result cache reads them (result-cache.ts getMany). Reads what the caller read already: one
 // snapshot of the properties, one read of the sheet.
-import type { HashPort, ZipPort } from '../platform/ports';
+import type { HashPort, TtlCachePort, ZipPort } from '../platform/ports';
 import { type CachedAnswer, decodeEntry } from './entries';
 import { ownValue, readPayload } from './property-layout';
 import type { Remembered } from './user-memory';
 
 /** `memory`: the memory across the user's spreadsheets (user-memory.ts). */
-export type KeptLayer = 'properties' | 'sheet' | 'memory';
+export type KeptLayer = 'fast' | 'properties' | 'sheet' | 'memory';
 
 /** What the receipt reads of the memory across spreadsheets. */
 export interface MemoryReader {
@@ -23,6 +23,7 @@ export interface Kept {
 }
 
 export interface KeptSources {
+  fast: TtlCachePort;
   /** A snapshot of the document properties. */
   all: Record<string, string>;
   /** The hidden sheet's rows, or null without one. */
@@ -34,6 +35,7 @@ export interface KeptSources {
 
 export function whereKept(key: string, sources: KeptSources): Kept {
   const found: [KeptLayer, string | null][] = [
+    ['fast', readFast(sources.fast, key)],
     ['properties', readPayload(sources.all, key, sources.hash)],
     ['sheet', sources.sheetRows ? (ownValue(sources.sheetRows, key) ?? null) : null],
   ];
@@ -66,6 +68,7 @@ function readMemory(memory: MemoryReader | undefined, key: string): CachedAnswer
 
 /** Where `keptAnswer` reads: what is in hand first, the hidden sheet read once when first needed. */
 export interface AnswerSources {
+  fast: TtlCachePort;
   all: Record<string, string>;
   sheetRows(): Record<string, string> | null;
   hash: HashPort;
@@ -76,7 +79,7 @@ export interface AnswerSources {
 /**
  * The answer some layer holds for the key, live or not: what a formula showed when it last ran
  * (a receipt measures how far it reached). The properties' snapshot first, then the hidden sheet,
- * then the memory; null when none holds one.
+ * then the fast cache; null when none holds one.
  */
 export function keptAnswer(key: string, sources: AnswerSources): CachedAnswer | null {
   const readers = [
@@ -85,6 +88,7 @@ export function keptAnswer(key: string, sources: AnswerSources): CachedAnswer | 
       const rows = sources.sheetRows();
       return rows ? (ownValue(rows, key) ?? null) : null;
     },
+    () => readFast(sources.fast, key),
   ];
   for (const read of readers) {
     const payload = read();
@@ -92,4 +96,13 @@ export function keptAnswer(key: string, sources: AnswerSources): CachedAnswer | 
     if (answer) return answer;
   }
   return readMemory(sources.memory, key);
+}
+
+/** The fast layer only helps: a failure to read it reads as absent, as in the result cache. */
+function readFast(fast: TtlCachePort, key: string): string | null {
+  try {
+    return ownValue(fast.getMany([key]), key) ?? null;
+  } catch {
+    return null;
+  }
 }

@@ -1,8 +1,11 @@
-// Reading saved answers through the cache's layers with as few round trips as the caller allows:
-// the document properties once (a caller with a read in hand, a formula that read its settings
-// from it, looks there for nothing), with a formula's held provider errors in the same read, then
-// the stash (only where its notes say something waits there), the hidden sheet only for what the
-// properties lacked, then the memory across the user's spreadsheets.
+// Reading saved answers through the cache's layers with as few round trips as the caller allows.
+// A formula, with a read of the document properties in hand (it read its settings from it), looks
+// there for nothing, with its held provider errors, then the stash (only where its notes say
+// something waits there), the hidden sheet only for what the properties lacked (where its record
+// says there is one), then the memory across the user's spreadsheets. It reads no fast cache: what
+// the properties lack is seldom there, and the read was 2 calls of every miss. Any other caller
+// reads the fast cache first, where an execution that writes the sheet copies its answers before
+// that long write (result-cache.ts putMany), then the store for what it lacked.
 import type { ApiError } from '../api/outcome';
 import type { ClockPort, HashPort, SheetStorePort, TtlCachePort, ZipPort } from '../platform/ports';
 import { durable, READ_FAILED, READ_SHEET_FAILED } from './durable';
@@ -13,6 +16,8 @@ import { ownValue, readPayload } from './property-layout';
 import { readStash, stashNotes } from './stash';
 import type { Remembered } from './user-memory';
 
+/** CacheService refuses values over 100 KB (102,400 bytes); bigger answers live in the store only. */
+export const FAST_MAX_VALUE_BYTES = 100_000;
 /** CacheService's longest TTL. */
 export const FAST_TTL_SECONDS = 21_600;
 
@@ -36,7 +41,7 @@ export interface LookedUp {
 }
 
 export interface ReadLayers {
-  /** Where the stash's pieces lie (stash.ts). */
+  /** The fast cache: answers an execution writing the sheet copied there, and the stash's pieces. */
   fast: TtlCachePort;
   /** The memory across the user's spreadsheets (user-memory.ts), read only for what this document lacks. */
   memory?: { find(keys: readonly string[]): Map<string, Remembered> };
@@ -53,7 +58,9 @@ export function lookUpLayers(
   options: LookUpOptions,
 ): LookedUp {
   const { store } = options;
-  const read = new LayeredRead(layers, wanted, typeof store === 'function' ? store : () => store);
+  const inHand = typeof store !== 'function';
+  const read = new LayeredRead(layers, wanted, inHand ? () => store : store);
+  if (!inHand) read.fromFast();
   read.fromStore();
   read.fromStash();
   read.fromSheet();
@@ -80,7 +87,16 @@ class LayeredRead {
     return this.wanted.filter((key) => !this.answers.has(key));
   }
 
+  /** The fast layer, for what is still missing; it only helps, so a failure reads as absent. */
+  fromFast(): void {
+    const asked = this.missing();
+    if (asked.length === 0) return;
+    const fast = tryFast(() => this.layers.fast.getMany(asked)) ?? {};
+    for (const key of asked) this.take(key, ownValue(fast, key));
+  }
+
   fromStore(): void {
+    if (this.missing().length === 0) return;
     for (const key of this.missing()) this.take(key, readPayload(this.storeRead(), key, this.layers.hash));
   }
 

@@ -29,8 +29,15 @@ import {
   RESULT_LAYOUT,
 } from './entries';
 import { assertResultKey, scopeFilter } from './keys';
-import { FAST_TTL_SECONDS, type LookedUp, type LookUpOptions, lookUpLayers } from './layered-read';
-import { readPayload, type StoreLayout, scanStore } from './property-layout';
+import {
+  FAST_MAX_VALUE_BYTES,
+  FAST_TTL_SECONDS,
+  type LookedUp,
+  type LookUpOptions,
+  lookUpLayers,
+  tryFast,
+} from './layered-read';
+import { readPayload, type StoreLayout, scanStore, utf8Bytes } from './property-layout';
 import { type CacheStats, rebuyCredits, type SavedLayers, savedStats } from './saved-results';
 import { type SheetOutcome, type SheetReport, type SheetSave, saveToSheet } from './sheet-save';
 import { dropStash, stashNotes, stashPayloads, stashToMove } from './stash';
@@ -151,7 +158,8 @@ export class ResultCache {
   }
 
   /**
-   * Saves paid answers in every layer. Where the sheet may be written: the sheet, with the batch
+   * Saves paid answers in every layer. Where the sheet may be written: the fast cache (see
+   * putHere), then the sheet, with the batch
    * and every live properties entry it lacks, in one removeMany and one writeMany; then the
    * properties in one removeMany and one setMany, after clearing expired and unreadable records and
    * evicting the oldest entries that do not fit the budget (safe in the sheet by then). Elsewhere (a
@@ -177,7 +185,12 @@ export class ResultCache {
 
   private putHere(payloads: Map<string, Payload>, inHand: Record<string, string> | undefined): PutReport {
     const sheet = this.writableSheet();
-    if (sheet) return this.saveDurably(sheet, this.readStore(SAVE_FAILED), payloads).report;
+    if (sheet) {
+      // The fast cache first: the sheet's write is long, and an execution killed during it then
+      // still finds its answers there (bulk.test.ts "a 5,000-row run … a slice killed mid-way").
+      this.putFast(payloads);
+      return this.saveDurably(sheet, this.readStore(SAVE_FAILED), payloads).report;
+    }
     const save = (all: Record<string, string>) => this.saveDurably(null, all, payloads);
     return onReadInHand(inHand, save, () => this.readStore(SAVE_FAILED)).report;
   }
@@ -229,6 +242,14 @@ export class ResultCache {
     report.stored += again.notStored.filter((key) => inSheet.held.has(key)).length;
     report.notStored = again.notStored.filter((key) => !inSheet.held.has(key));
     return report;
+  }
+
+  private putFast(payloads: ReadonlyMap<string, Payload>): void {
+    const values: Record<string, string> = {};
+    for (const [key, { payload }] of payloads) {
+      if (utf8Bytes(payload) <= FAST_MAX_VALUE_BYTES) values[key] = payload;
+    }
+    if (Object.keys(values).length > 0) tryFast(() => this.ports.fast.putMany(values, FAST_TTL_SECONDS));
   }
 
   /** The sheet's share (where it may be written) and the properties', planned on `all`. */

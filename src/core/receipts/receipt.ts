@@ -89,6 +89,8 @@ function keptLine(facts: ReceiptFacts): ReceiptLine {
   const { answer, layers } = facts.kept;
   if (!answer) return { label: 'Kept', text: RECEIPT_LINES.keptNowhere.text };
   const where = listed(layers.map((layer) => RECEIPT_LINES.layers[layer].text));
+  if (layers.length === 1 && layers[0] === 'fast')
+    return { label: 'Kept', text: RECEIPT_LINES.keptFast.text };
   return {
     label: 'Kept',
     text: RECEIPT_LINES.keptIn.say(where, Math.floor((facts.now - answer.at) / DAY_MS)),

@@ -455,7 +455,7 @@ describe('ResultCache', () => {
     expect(() => cache.getMany([key])).toThrow(/Could not read saved results .*: Service unavailable/);
   });
 
-  it('reads 200 answers with one store read, and writes them in one batch', () => {
+  it('reads 200 answers with one fast-layer read and one store read, and writes them in one batch', () => {
     const { cache, fast, store, keyOf } = setup();
     const entries: PaidEntry[] = Array.from({ length: 200 }, (_, i) => ({
       key: keyOf(website(`Company ${i}`)),
@@ -469,9 +469,9 @@ describe('ResultCache', () => {
     const before = { ...store.calls };
     const answers = cache.getMany(entries.map((entry) => entry.key));
     expect(answers.size).toBe(200);
-    expect(fast.calls.getMany).toBe(0);
+    expect(fast.calls.getMany).toBe(1);
     expect(store.calls.getAll - before.getAll).toBe(1);
-    expect(fast.calls.putMany).toBe(0);
+    expect(fast.calls.putMany).toBe(0); // a read copies nothing (issue 38: no re-warm)
   });
 
   it('counts and clears one account, then all, leaving other settings', () => {

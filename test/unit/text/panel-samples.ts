@@ -83,6 +83,7 @@ const PANEL: string[] = [
   ...receipt('Sheet1!B2', ['properties', 'sheet']).slice(4),
   ...receipt('Sheet1!C9', ['memory']).slice(2),
   ...receipt(null, ['memory'], 'Leads Q3').slice(2),
+  ...receipt(null, ['fast']).slice(2),
   // The pace line
   paceText({ rate: 1, learnedAt: NOW - 5 * MINUTE, refusalsToday: 2 }, 50, NOW),
   paceText({ rate: 1, learnedAt: null, refusalsToday: 0 }, 10, NOW),

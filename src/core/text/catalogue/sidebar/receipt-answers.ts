@@ -45,6 +45,7 @@ export const RECEIPT_LINES = {
   notBought: said('hint', 'Not bought: no saved answer (a formula asks the API when it runs)'),
   notFoundCharged: saidBy('hint', (notFound: string) => `${notFound} (charged all the same)`),
   keptNowhere: said('hint', 'Nowhere: a formula that shows it buys it again when it runs'),
+  keptFast: said('hint', 'In the fast cache only, for a few hours at most'),
   /** Where the answer is kept, and its age, which alone never makes it bought again. */
   keptIn: saidBy('hint', (where: string, days: number) => {
     const age = days < 1 ? 'today' : `${days} day${days === 1 ? '' : 's'} ago`;
@@ -52,6 +53,7 @@ export const RECEIPT_LINES = {
   }),
   /** Where an answer is kept, each layer (cache/kept.ts `KeptLayer`). */
   layers: {
+    fast: said('label', 'the fast cache'),
     properties: said('label', 'document properties'),
     sheet: said('label', 'the hidden sheet'),
     memory: said('label', 'the memory of all your spreadsheets'),
