@@ -4,6 +4,7 @@
 import type { CollectorReport } from '../../core/jobs/collector-ports';
 import { formulasToRefresh } from '../../core/jobs/refresh';
 import { noteCollected } from '../../core/jobs/signal';
+import { cellA1 } from '../../core/text/cell-refs';
 import { errorMessage } from '../../core/text/error-message';
 import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
 import { spreadsheetById } from '../adapters/employee-sheets';
@@ -11,7 +12,7 @@ import { CACHE_SHEET_NAME } from '../adapters/sheet-store';
 import { fastCache } from '../platform/cache';
 import { keepCollecting } from './clock-trigger';
 import type { FormulaWork } from './queued-formulas';
-import { cellA1, type FormulaCell, reenterFormulas } from './reentry';
+import { type FormulaCell, reenterFormulas } from './reentry';
 
 /** Formulas re-entered at most per pass: each one is a custom function execution. */
 const MAX_REFRESHED_FORMULAS = 200;

@@ -2,7 +2,8 @@
 // formulas of its data range), so that finishing 300 queued single-cell formulas costs a few
 // calls, not several hundred. Cells past the data range are empty.
 import { isOurFormula } from '../../core/formulas/our-formulas';
-import { cellA1, type FormulaCell } from './reentry';
+import { cellA1, parseCell } from '../../core/text/cell-refs';
+import type { FormulaCell } from './reentry';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -34,7 +35,7 @@ export class SheetGrids {
 
   /** The formula of a cell ("B2"), '' for none or a missing sheet. */
   formula(sheet: string, a1: string): string {
-    const at = cellOf(a1);
+    const at = parseCell(a1);
     return (at && this.#grid(sheet)?.formulas[at.row - 1]?.[at.column - 1]) || '';
   }
 
@@ -42,8 +43,8 @@ export class SheetGrids {
   argument(sheet: string, a1: string): unknown {
     const grid = this.#grid(sheet);
     const [first, last = first] = a1.split(':');
-    const from = cellOf(first ?? '');
-    const to = cellOf(last ?? '');
+    const from = parseCell(first ?? '');
+    const to = parseCell(last ?? '');
     if (!grid || !from || !to) return '#REF!';
     const rows: unknown[][] = [];
     for (let r = from.row; r <= to.row; r++) {
@@ -63,7 +64,7 @@ export class SheetGrids {
     const out = [...cells];
     const byColumn = new Map<string, { row: number; column: number }[]>();
     for (const cell of cells) {
-      const at = cellOf(cell.a1);
+      const at = parseCell(cell.a1);
       if (!at) continue;
       const id = `${cell.sheet}\u0000${at.column}`;
       byColumn.set(id, [...(byColumn.get(id) ?? []), at]);
@@ -96,12 +97,4 @@ export class SheetGrids {
     }
     return this.#grids.get(name) ?? null;
   }
-}
-
-function cellOf(a1: string): { row: number; column: number } | null {
-  const match = /^([A-Z]{1,3})(\d+)$/.exec(a1.toUpperCase());
-  if (!match) return null;
-  let column = 0;
-  for (const ch of match[1]!) column = column * 26 + (ch.charCodeAt(0) - 64);
-  return { row: Number(match[2]), column };
 }
