@@ -41,6 +41,12 @@ function myJobs(context: CollectorContext): JobRecord[] {
   return readJobs(context.deps.store).filter((job) => jobScope(job) === context.scope);
 }
 
+/** The job's record as it is now, and as the Jobs panel shows it. */
+function jobNow(context: CollectorContext, key: string): { after?: JobRecord; view: JobView | null } {
+  const after = myJobs(context).find((candidate) => candidate.key === key);
+  return { after, view: after ? describeJob(after, context.deps.client.clock.now()) : null };
+}
+
 export function listJobs(): JobsList {
   const context = collectorContext();
   const reauthorized = takeReauthorizeFlag();
@@ -140,8 +146,7 @@ function runAgain(context: CollectorContext, job: JobRecord, op: Operation): Ret
     pollJobs: false,
   });
   const result = results.get(job.key);
-  const after = myJobs(context).find((candidate) => candidate.key === job.key) ?? null;
-  const view = after ? describeJob(after, context.deps.client.clock.now()) : null;
+  const { after, view } = jobNow(context, job.key);
   if (!result || result.kind === 'refused') return refused(result?.message ?? NOT_SENT_BARE.text);
   if (result.kind === 'deferred') return notNow(result, view);
   if (result.kind === 'failed') return { ok: false, message: result.error.message, job: view };
@@ -174,8 +179,7 @@ function collectIfFinished(context: CollectorContext, job: JobRecord): RetryResu
   if (refusal) return refusal;
   const progress = collectJobsFromSidebar();
   refreshFormulas(job.spreadsheetId);
-  const after = myJobs(context).find((candidate) => candidate.key === job.key);
-  const view = after ? describeJob(after, context.deps.client.clock.now()) : null;
+  const { after, view } = jobNow(context, job.key);
   const collected = after === undefined || after.state === 'collected';
   return {
     ok: collected,
@@ -191,8 +195,7 @@ function rewriteList(context: CollectorContext, job: JobRecord): RetryResult {
   const refusal = replaceJob(context, job, next);
   if (refusal) return refusal;
   const progress = collectJobsFromSidebar();
-  const after = myJobs(context).find((candidate) => candidate.key === job.key);
-  const view = after ? describeJob(after, context.deps.client.clock.now()) : null;
+  const { after, view } = jobNow(context, job.key);
   return { ok: after?.state === 'collected', message: after?.message ?? progress.summary, job: view };
 }
 

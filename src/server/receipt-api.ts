@@ -3,7 +3,6 @@
 // the selection may have changed, naming the selection it shows: an unchanged one costs a few
 // reads of the active range and nothing else.
 
-import type { EnrichmentRequest } from '../core/api/wire';
 import type { Purchase } from '../core/billing/purchases';
 import { type AnswerSources, keptAnswer, whereKept } from '../core/cache/kept';
 import { resultKey } from '../core/cache/keys';
@@ -100,6 +99,8 @@ interface FormulaReads extends FormulaSources {
   grids: SheetGrids;
   /** The hidden cache sheet's rows, read once when first needed. */
   cacheRows(): Record<string, string> | null;
+  /** Every layer a saved answer may be kept in. */
+  layers(): AnswerSources;
 }
 
 /** `all`: the document properties, read when first needed. */
@@ -116,23 +117,22 @@ function formulaReads(
     if (rows === undefined) rows = cacheSheetPort(false, null, spreadsheet)?.readAll() ?? null;
     return rows;
   };
-  let layers: AnswerSources | undefined;
-  const answerOf = (request: EnrichmentRequest) => {
-    layers ??= {
+  let sources: AnswerSources | undefined;
+  const layers = () =>
+    (sources ??= {
       fast: ttlCachePort(fastCache()),
       all: readStored(),
       sheetRows: cacheRows,
       hash: digestHashPort,
       zip: gzipPort,
       memory: ctx.memory,
-    };
-    return keptAnswer(resultKey(digestHashPort, ctx.scope, request), layers);
-  };
+    });
   return {
     grids,
     cacheRows,
+    layers,
     argument: (name, a1) => grids.argument(name, a1),
-    answerOf,
+    answerOf: (request) => keptAnswer(resultKey(digestHashPort, ctx.scope, request), layers()),
   };
 }
 
@@ -161,14 +161,7 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
   const cellName = `${sheetRef(selected.sheet)}!${cellA1(selected.from.row, selected.from.column)}`;
   if (!subject) return answer(selected.ref, RECEIPT_ANSWERS.noLookup.say(cellName), { buyAgain: offer });
   const now = ctx.deps.client.clock.now();
-  const kept = whereKept(subject.key, {
-    fast: ttlCachePort(fastCache()),
-    all,
-    sheetRows: reads.cacheRows(),
-    hash: digestHashPort,
-    zip: gzipPort,
-    memory: ctx.memory,
-  });
+  const kept = whereKept(subject.key, { ...reads.layers(), sheetRows: reads.cacheRows() });
   const lines = receiptLines({
     subject,
     purchases: record.filter((row) => row.key === subject.key),
