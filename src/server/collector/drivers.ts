@@ -36,7 +36,7 @@ import { catchUpMemory, memoryCatchUpDue } from '../user-memory';
 import { watchesAfterEdit, watchesFromClock } from '../watches/handlers';
 import { recordTriggerRuntime, withinTriggerTime } from '../watches/runtime-tally';
 import { authorizationLapsed } from './authorization';
-import { currentBackground, keepCollecting, removeIdle, removeJobTriggerIfIdle } from './clock-trigger';
+import { currentBackground, keepCollecting, removeJobTriggerIfIdle } from './clock-trigger';
 import { collectorContext, collectorOptions } from './context';
 import { installDrivers } from './edit-open-triggers';
 import { showKeyMissing } from './ended-formulas';
@@ -228,7 +228,7 @@ function collectOnClock(event: { triggerUid?: unknown } | undefined, started: nu
   const context = collectorContext();
   if (!context) {
     showKeyMissing();
-    return idleProgress(JOBS_ANSWERS.nothingToCollect.text, removeIdle(own));
+    return idleProgress(JOBS_ANSWERS.nothingToCollect.text, removeJobTriggerIfIdle(own));
   }
   const { clock } = context.deps.client;
   const work = finishQueuedFormulas(
@@ -241,7 +241,12 @@ function collectOnClock(event: { triggerUid?: unknown } | undefined, started: nu
   refreshAfter(report, work);
   watchesFromClock(started + WATCHES_DONE_MS);
   const busy = report.busy || report.pending > 0 || work.queued > 0;
-  return collectorProgress(report, busy ? currentBackground() : removeIdle(own), work, appsScriptClock.now());
+  return collectorProgress(
+    report,
+    busy ? currentBackground() : removeJobTriggerIfIdle(own),
+    work,
+    appsScriptClock.now(),
+  );
 }
 
 /** Whether the clock trigger must go on after a pass: on while anything is pending. */
