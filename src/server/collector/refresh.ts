@@ -21,8 +21,7 @@ const MAX_REFRESHED_FORMULAS = 200;
  * After any driver's passes: the formulas waiting for what finished are re-entered, and the note
  * the Edit trigger reads says what is left, so that the next edit is cheap when nothing is.
  */
-export function refreshAfter(report: CollectorReport, work: FormulaWork | null = null): void {
-  const queued = work?.queued ?? 0;
+export function refreshAfter(report: CollectorReport, { queued }: FormulaWork): void {
   const left = { pending: report.pending + queued };
   try {
     noteCollected(ttlCachePort(fastCache()), left, report.readAt, appsScriptClock.now());

@@ -40,10 +40,10 @@ export function collectorSummary(report: CollectorReport, formulasQueued = 0): s
 export function collectorProgress(
   report: CollectorReport,
   background: BackgroundCollection,
-  work: FormulaWork | null,
+  work: FormulaWork,
   now: number,
 ): CollectorProgress {
-  const queued = work?.queued ?? 0;
+  const queued = work.queued;
   const off = report.pending + queued > 0 && background === 'off';
   return {
     busy: report.busy,
@@ -75,8 +75,7 @@ export function idleProgress(summary: string, background: BackgroundCollection):
 }
 
 /** What a driver did for queued formula lookups, for the sidebar or a menu alert. */
-export function formulaWorkLines(work: FormulaWork | null): string[] {
-  if (!work) return [];
+function formulaWorkLines(work: FormulaWork): string[] {
   const lines: string[] = [];
   if (work.finished > 0) lines.push(JOBS_ANSWERS.formulasFilled.say(work.finished));
   if (work.queued > 0) lines.push(JOBS_ANSWERS.formulasLeft.say(work.left, work.queued));
