@@ -3,21 +3,21 @@
 // again once their new answers are saved. Its price is stated before anything is bought.
 import type { EnrichmentRequest } from '../api/wire';
 import { estimateFor } from '../billing/charges';
-import type { Operation } from '../operations/types';
 import type { CellAt } from '../text/cell-refs';
 import { roundCredits } from '../text/credits';
-import { type FormulaAt, type FormulaSources, type ReadFormula, shownByFormula } from './shown';
+import {
+  type FormulaAt,
+  type FormulaSources,
+  type ReadFormula,
+  type ShownLookup,
+  shownByFormula,
+} from './shown';
 
 /** A selection bigger than this is refused: its formulas are better bought again a column at a time. */
 export const MAX_SELECTION_CELLS = 5_000;
 
-export interface SelectedLookup {
-  key: string;
-  op: Operation;
-  request: EnrichmentRequest;
-  /** The cell of the formula's row that shows it (`Sheet1!B5`), whose purchase it is. */
-  served: string;
-}
+/** A lookup a selected cell shows, keyed for this account. */
+export type SelectedLookup = ShownLookup & { key: string };
 
 export interface SelectionLookups {
   lookups: SelectedLookup[];
