@@ -139,7 +139,7 @@ function runAgain(context: CollectorContext, job: JobRecord, op: Operation): Ret
   const results = lookupMany(context.deps, [{ key: job.key, op, request: job.request }], {
     buyer: 'retry',
     spreadsheetId: job.spreadsheetId,
-    day: context.day,
+    day: context.day(),
     deadline: now + RETRY_BUDGET_MS,
     formulaDailyCap: context.settings.formulaDailyCap,
     retryServerErrors: true,

@@ -73,14 +73,14 @@ export function finishQueuedFormulas(
   // to the hidden sheet before it buys and after, so that neither its purchases nor a formula's
   // fill the pages and get folded into a day's summary.
   const record = recordAccess();
-  movePurchases(record, context.day);
+  movePurchases(record, context.day());
   const outcome = finishLookups(
     context.deps,
     [...items.values()],
     lookupContext(context, spreadsheet, by),
     until,
   );
-  movePurchases(record, context.day);
+  movePurchases(record, context.day());
   settleRecords(context, targets, outcome.left, outcome.stopped, by, work);
   reenterFormulas(spreadsheet, grids.bridged(targets));
   return work;
@@ -208,7 +208,7 @@ function lookupContext(context: CollectorContext, spreadsheet: Spreadsheet, by: 
   return {
     buyer: 'formula' as const,
     spreadsheetId: spreadsheet.getId(),
-    day: context.day,
+    day: context.day(),
     formulaDailyCap: context.settings.formulaDailyCap,
     retryServerErrors: false,
     // A 202 goes to the job collector at once: this execution has other formulas to finish.
