@@ -225,24 +225,15 @@ export class Pass {
 
   /** A `done` list whose answer the cache no longer holds (evicted, or never stored). */
   private lost(job: JobRecord, answer: CachedAnswer | undefined): JobRecord {
-    if (answer) {
-      const collected = this.update({
-        ...job,
-        state: 'collected',
-        updatedAt: this.time(),
-        message: JOB_RECORD_TEXTS.noEmployees,
-      });
-      this.report.collected.push(collected);
-      return collected;
-    }
-    const expired = this.update({
+    const message = answer ? JOB_RECORD_TEXTS.noEmployees : JOB_RECORD_TEXTS.notStored;
+    const next = this.update({
       ...job,
-      state: 'expired',
+      state: answer ? 'collected' : 'expired',
       updatedAt: this.time(),
-      message: JOB_RECORD_TEXTS.notStored,
+      message,
     });
-    this.report.expired.push(expired);
-    return expired;
+    (answer ? this.report.collected : this.report.expired).push(next);
+    return next;
   }
 
   private deliver(job: JobRecord, op: Operation, answer: Extract<CachedAnswer, { kind: 'found' }>): void {
