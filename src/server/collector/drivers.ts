@@ -241,12 +241,8 @@ function collectOnClock(event: { triggerUid?: unknown } | undefined, started: nu
   refreshAfter(report, work);
   watchesFromClock(started + WATCHES_DONE_MS);
   const busy = report.busy || report.pending > 0 || work.queued > 0;
-  return collectorProgress(
-    report,
-    busy ? currentBackground() : removeJobTriggerIfIdle(own),
-    work,
-    appsScriptClock.now(),
-  );
+  const background = busy ? currentBackground() : removeJobTriggerIfIdle(own);
+  return collectorProgress(report, background, work, appsScriptClock.now());
 }
 
 /** Whether the clock trigger must go on after a pass: on while anything is pending. */
