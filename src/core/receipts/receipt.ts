@@ -2,6 +2,8 @@
 // sent, when it was bought and for what (or that the cell shows a saved result, free, and which
 // purchase paid for it), where the answer is kept and how old it is, its job, and whether it may
 // have been charged twice. Read from the record of purchases and the cache's layers; never the key.
+
+import type { ReceiptLine } from '../../shared/receipt-rpc';
 import type { Purchase } from '../billing/purchases';
 import { OUTCOME_LABELS, SOURCE_LABELS } from '../billing/report';
 import { toCredits } from '../billing/totals';
@@ -13,11 +15,6 @@ import { NOT_FOUND } from '../text/catalogue/cells';
 import { RECEIPT_LINES } from '../text/catalogue/sidebar/receipt-answers';
 import { FOUND } from '../text/catalogue/statuses';
 import { creditsText } from '../text/credits';
-
-export interface ReceiptLine {
-  label: string;
-  text: string;
-}
 
 /** The lookup a cell shows. */
 export interface ReceiptSubject {

@@ -2,18 +2,14 @@
 // formulas of its data range), so that finishing 300 queued single-cell formulas costs a few
 // calls, not several hundred. Cells past the data range are empty.
 import { isOurFormula } from '../../core/formulas/our-formulas';
+import type { SheetCells } from '../../core/formulas/spill';
 import { cellA1, parseCell } from '../../core/text/cell-refs';
 import type { FormulaCell } from './reentry';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
-interface Grid {
-  values: unknown[][];
-  formulas: string[][];
-}
-
 export class SheetGrids {
-  readonly #grids = new Map<string, Grid | null>();
+  readonly #grids = new Map<string, SheetCells | null>();
 
   constructor(private readonly spreadsheet: Spreadsheet) {}
 
@@ -89,7 +85,7 @@ export class SheetGrids {
     return gap;
   }
 
-  #grid(name: string): Grid | null {
+  #grid(name: string): SheetCells | null {
     if (!this.#grids.has(name)) {
       const sheet = this.spreadsheet.getSheetByName(name);
       const range = sheet?.getDataRange();
