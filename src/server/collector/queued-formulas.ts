@@ -19,7 +19,7 @@ import { appsScriptClock, digestHashPort } from '../adapters/apps-script';
 import { activeSpreadsheet } from '../platform/spreadsheet';
 import { movePurchases, recordAccess } from '../purchase-record';
 import type { CollectorContext } from './context';
-import { reenterFormulas } from './reentry';
+import { type FormulaCell, reenterFormulas } from './reentry';
 import { SheetGrids } from './sheet-grids';
 
 type Range = GoogleAppsScript.Spreadsheet.Range;
@@ -36,10 +36,7 @@ export interface FormulaWork {
 }
 
 /** A formula to finish: a queued record, or the cell an edit just typed one of ours into. */
-interface Target {
-  sheet: string;
-  a1: string;
-  formula: string;
+interface Target extends FormulaCell {
   record: QueuedFormula | null;
   keys: string[];
 }

@@ -4,16 +4,13 @@
 // Cells are taken in runs of one column (a filled-down column is one run), so hundreds of formulas
 // cost a few calls, not two each.
 
+import type { QueuedFormula } from '../../core/formula-queue/records';
 import { parseCell } from '../../core/text/cell-refs';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
-export interface FormulaCell {
-  sheet: string;
-  a1: string;
-  /** The text the cell must still hold: a formula the user changed meanwhile is left alone. */
-  formula: string;
-}
+/** A formula's cell, and the text it must still hold: a formula the user changed meanwhile is left alone. */
+export type FormulaCell = Pick<QueuedFormula, 'sheet' | 'a1' | 'formula'>;
 
 interface Run {
   sheet: GoogleAppsScript.Spreadsheet.Sheet;
