@@ -20,9 +20,7 @@ import { operationByType } from '../core/operations/table';
 import type { Operation } from '../core/operations/types';
 import { NOT_SENT_BARE } from '../core/text/catalogue/queue';
 import { JOBS_ANSWERS } from '../core/text/catalogue/sidebar/jobs-answers';
-import { errorMessage } from '../core/text/error-message';
 import type { JobsList, JobView, RetryResult } from '../shared/jobs-rpc';
-import { spreadsheetById } from './adapters/employee-sheets';
 import { takeReauthorizeFlag } from './collector/authorization';
 import { currentBackground, keepCollecting } from './collector/clock-trigger';
 import { type CollectorContext, collectorContext } from './collector/context';
@@ -152,7 +150,8 @@ function runAgain(context: CollectorContext, job: JobRecord, op: Operation): Ret
   if (result.kind === 'failed') return { ok: false, message: result.error.message, job: view };
   // The re-run job must not depend on the sidebar staying open.
   if (after && isPending(after)) keepCollecting();
-  refreshFormulas(job.spreadsheetId);
+  // The formula that showed the expiry or the loss picks up the new job (or its answer) at once.
+  refreshWaitingFormulas(job.spreadsheetId, true);
   const message =
     result.kind === 'pending' ? JOBS_ANSWERS.startedAgain.say(view?.costText) : JOBS_ANSWERS.doneAgain.text;
   return { ok: true, message, job: view };
@@ -178,7 +177,7 @@ function collectIfFinished(context: CollectorContext, job: JobRecord): RetryResu
   const refusal = replaceJob(context, job, { ...rest, state: 'processing', updatedAt: now, nextPollAt: now });
   if (refusal) return refusal;
   const progress = collectJobsFromSidebar();
-  refreshFormulas(job.spreadsheetId);
+  refreshWaitingFormulas(job.spreadsheetId, true);
   const { after, view } = jobNow(context, job.key);
   const collected = after === undefined || after.state === 'collected';
   return {
@@ -197,13 +196,4 @@ function rewriteList(context: CollectorContext, job: JobRecord): RetryResult {
   const progress = collectJobsFromSidebar();
   const { after, view } = jobNow(context, job.key);
   return { ok: after?.state === 'collected', message: after?.message ?? progress.summary, job: view };
-}
-
-/** The formula that showed the expiry or the loss picks up the new job (or its answer) at once. */
-function refreshFormulas(spreadsheetId: string): void {
-  try {
-    refreshWaitingFormulas(spreadsheetById(spreadsheetId), true);
-  } catch (error) {
-    console.warn(`Could not refresh formulas: ${errorMessage(error)}`);
-  }
 }
