@@ -3,10 +3,9 @@
 // the selection may have changed, naming the selection it shows: an unchanged one costs a few
 // reads of the active range and nothing else.
 
-import type { Purchase } from '../core/billing/purchases';
 import { type AnswerSources, keptAnswer, whereKept } from '../core/cache/kept';
 import { resultKey } from '../core/cache/keys';
-import { type JobRecord, readJobs } from '../core/jobs/registry';
+import { readJobs } from '../core/jobs/registry';
 import type { ListSheetRef } from '../core/jobs/relist';
 import type { LookupContext } from '../core/lookup/items';
 import { lookupMany } from '../core/lookup/pass';
@@ -141,22 +140,24 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
   const { all, record } = readPurchaseRecord(access, ctx.day());
   const reads = formulaReads(ctx, spreadsheet, () => all);
   const sheet = spreadsheet.getSheetByName(selected.sheet);
+  // The note on the sheet's first cell, read once: an employee list's sheet names its job there.
+  let note: string | undefined;
+  const sheetNote = () => (note ??= sheet?.getRange(1, 1).getNote() ?? '');
   const sources = {
     scope: ctx.scope,
     formulas: reads,
     runs: [readRun(), ...readPastRuns()].filter((run) => run !== null),
-    sheetNote: () => sheet?.getRange(1, 1).getNote() ?? '',
+    sheetNote,
     store: ctx.deps.store,
     all,
     record,
   };
   const subject = subjectAt(sources, selected.sheet, selected.from);
-  const lists = listSources(
-    spreadsheet,
-    selected,
-    () => readJobs(ctx.deps.store, all),
-    () => record,
-  );
+  const lists = {
+    sheet: { name: selected.sheet, note: sheetNote },
+    jobs: () => readJobs(ctx.deps.store, all),
+    record: () => record,
+  };
   const offer = buyAgainOffer(ctx, reads, selected, lists);
   const cellName = `${sheetRef(selected.sheet)}!${cellA1(selected.from.row, selected.from.column)}`;
   if (!subject) return answer(selected.ref, RECEIPT_ANSWERS.noLookup.say(cellName), { buyAgain: offer });
@@ -184,17 +185,6 @@ function buyAgainHint(selected: Selected): string {
 }
 
 type ListReads = Omit<ListSheetSources, 'formulas' | 'keyOf'>;
-
-/** Where Buy again on a row of an employee list's sheet reads the list from. */
-function listSources(
-  spreadsheet: Spreadsheet,
-  selected: Selected,
-  jobs: () => JobRecord[],
-  record: () => readonly Purchase[],
-): ListReads {
-  const note = () => spreadsheet.getSheetByName(selected.sheet)?.getRange(1, 1).getNote() ?? '';
-  return { sheet: { name: selected.sheet, note }, jobs, record };
-}
 
 /**
  * The selection's formulas' lookups, keyed for this account, or on an employee list's sheet the
@@ -262,7 +252,12 @@ export function buyAgain(confirmedCredits: number): BuyAgainResult {
   const jobs = () => readJobs(ctx.deps.store);
   const record = () => readPurchaseRecord(recordAccess(), ctx.day()).record;
   const reads = formulaReads(ctx, spreadsheet, () => ctx.deps.store.getAll());
-  const found = selectedLookups(ctx, reads, selected, listSources(spreadsheet, selected, jobs, record));
+  const note = () => spreadsheet.getSheetByName(selected.sheet)?.getRange(1, 1).getNote() ?? '';
+  const found = selectedLookups(ctx, reads, selected, {
+    sheet: { name: selected.sheet, note },
+    jobs,
+    record,
+  });
   if (!found || found.lookups.length === 0) throw new Error(buyAgainHint(selected));
   const price = priceOf(found.lookups);
   if (!(price.credits <= Number(confirmedCredits) + 1e-9))
