@@ -214,8 +214,3 @@ function lookupContext(context: CollectorContext, spreadsheet: Spreadsheet, by: 
     stoppable: TRIGGER_DRIVERS.includes(by),
   };
 }
-
-/** Whether any formula of this account waits, from the store as read. */
-export function hasQueuedFormulas(all: Record<string, string>, scope: string, now: number): number {
-  return readQueue(all, scope, now).length;
-}
