@@ -102,10 +102,15 @@ export function keepCollecting(): BackgroundCollection {
 }
 
 /**
- * Deletes this user's clock trigger when no job of theirs is pending and no watch is on, and the
- * triggers `extraIds` (the one running, by its event). Answers the state after.
+ * Deletes this user's clock trigger when no job of theirs is pending and no watch is on. Answers
+ * the state after. An entry point: it takes no argument from its caller.
  */
-export function removeJobTriggerIfIdle(extraIds: readonly string[] = []): BackgroundCollection {
+export function removeJobTriggerIfIdle(): BackgroundCollection {
+  return removeIdle([]);
+}
+
+/** removeJobTriggerIfIdle, also deleting the triggers `extraIds` (the one running, by its event). */
+export function removeIdle(extraIds: readonly string[]): BackgroundCollection {
   if (hasPendingJobs()) return currentBackground();
   return withTriggerLock(() => {
     const mine = jobTriggers(extraIds);

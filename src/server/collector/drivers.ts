@@ -35,7 +35,7 @@ import { catchUpMemory, memoryCatchUpDue } from '../user-memory';
 import { watchesAfterEdit, watchesFromClock } from '../watches/handlers';
 import { recordTriggerRuntime, withinTriggerTime } from '../watches/runtime-tally';
 import { authorizationLapsed } from './authorization';
-import { currentBackground, keepCollecting, pendingWork, removeJobTriggerIfIdle } from './clock-trigger';
+import { currentBackground, keepCollecting, pendingWork, removeIdle } from './clock-trigger';
 import { collectorContext, collectorOptions } from './context';
 import { installDrivers } from './edit-open-triggers';
 import { showKeyMissing } from './ended-formulas';
@@ -224,7 +224,7 @@ function collectOnClock(event: { triggerUid?: unknown } | undefined, started: nu
   const context = collectorContext();
   if (!context) {
     showKeyMissing();
-    return idleProgress(JOBS_ANSWERS.nothingToCollect.text, removeJobTriggerIfIdle(own));
+    return idleProgress(JOBS_ANSWERS.nothingToCollect.text, removeIdle(own));
   }
   const { clock } = context.deps.client;
   const work = finishQueuedFormulas(
@@ -237,12 +237,12 @@ function collectOnClock(event: { triggerUid?: unknown } | undefined, started: nu
   refreshAfter(report, work);
   watchesFromClock(started + WATCHES_DONE_MS);
   const busy = report.busy || report.pending > 0 || work.queued > 0;
-  const background = busy ? currentBackground() : removeJobTriggerIfIdle(own);
+  const background = busy ? currentBackground() : removeIdle(own);
   return collectorProgress(report, background, work, appsScriptClock.now());
 }
 
 /** Whether the clock trigger must go on after a pass: on while anything is pending. */
 function backgroundAfter(report: CollectorReport): BackgroundCollection {
   if (report.pending > 0) return keepCollecting();
-  return report.busy ? currentBackground() : removeJobTriggerIfIdle();
+  return report.busy ? currentBackground() : removeIdle([]);
 }
