@@ -149,3 +149,63 @@ describe('a refresh within a budget', () => {
     expect(column.getNotes().map((row) => row[0])).toEqual([...Array(9).fill(''), 'checked by Ann']);
   });
 });
+
+describe('a refresh over a selection', () => {
+  const select = (world: World, a1: string, sheet = 'Leads') => {
+    const target = world.emu.spreadsheet.getSheetByName(sheet) ?? world.emu.spreadsheet.insertSheet(sheet);
+    target.getRange(a1).activate();
+  };
+
+  it('buys again only the selected rows, the oldest of them first, within the budget', () => {
+    const world = agedColumn();
+    select(world, 'B4:B7'); // Company 3..6: Company 6 is their oldest answer
+    const asked: BulkRunConfig = {
+      ...WEBSITES,
+      rows: 'selection',
+      refreshOlderThanDays: 0,
+      refreshBudget: 2,
+    };
+    const preview = sidebar<BulkPreview>(world, 'previewBulkRun', asked);
+    expect(preview).toMatchObject({
+      rows: 4,
+      selected: { first: 4, last: 7 },
+      refresh: { rows: 2, lookups: 2, credits: 2 },
+      estimatedCredits: 2,
+    });
+    const progress = drive(world, sidebar<BulkProgress>(world, 'startBulkRun', asked, 2).runId);
+    expect(progress).toMatchObject({ state: 'done', rows: 4 });
+    expect(progress.refreshSummary).toBe('Refresh done: 2 changed, 0 the same, 0 now not found.');
+    expect(spent(world)).toBe(ROWS + 2);
+    expect(websites(world)).toEqual([
+      '1.com',
+      '2.com',
+      '3.com',
+      '4.com',
+      '5revised1.com',
+      '6revised1.com',
+      '7.com',
+      '8.com',
+      '9.com',
+      '10.com',
+    ]);
+  });
+
+  it('without a budget, every selected row and nothing outside it', () => {
+    const world = agedColumn();
+    select(world, 'A10:C11');
+    const asked: BulkRunConfig = { ...WEBSITES, rows: 'selection', refreshOlderThanDays: 0 };
+    drive(world, sidebar<BulkProgress>(world, 'startBulkRun', asked, 2).runId);
+    expect(spent(world)).toBe(ROWS + 2);
+    expect(websites(world).slice(7)).toEqual(['8.com', '9revised1.com', '10revised1.com']);
+  });
+
+  it('refuses a selection on another sheet, before anything is spent', () => {
+    const world = agedColumn();
+    select(world, 'A1:A3', 'Other');
+    const asked: BulkRunConfig = { ...WEBSITES, rows: 'selection', refreshOlderThanDays: 0 };
+    expect(() => sidebar(world, 'previewBulkRun', asked)).toThrow(
+      'Select rows of Leads first, then preview again.',
+    );
+    expect(spent(world)).toBe(ROWS);
+  });
+});

@@ -31,6 +31,12 @@ export function refreshField(): HTMLElement {
       el('option', { value: 'oldest' }, BULK_TEXTS.refreshOldest.text),
       el('option', { value: 'rows' }, BULK_TEXTS.refreshTopDown.text),
     ),
+    el(
+      'label',
+      {},
+      el('input', { type: 'checkbox', id: 'bulk-refresh-selection' }),
+      BULK_TEXTS.refreshSelection.text,
+    ),
     el('p', { class: 'hint' }, BULK_TEXTS.refreshHint.text),
   );
 }
