@@ -4,10 +4,10 @@
 
 import { checkConfig } from '../core/bulk/config';
 import type { ColumnClaim } from '../core/bulk/owners';
-import { type BulkRun, cancelRun, leaseHeld, pauseRun, resumeRun } from '../core/bulk/run';
+import { type BulkRun, leaseHeld, pauseRun, resumeRun } from '../core/bulk/run';
 import type { Operation } from '../core/operations/types';
 import { progressWithRecipe } from '../core/recipes/progress';
-import { type BulkRunPorts, continueRun, controlRun, retryFailed } from '../core/runs/bulk-run';
+import { type BulkRunPorts, cancelBulk, continueRun, controlRun, retryFailed } from '../core/runs/bulk-run';
 import { bulkPreview, shownBulkPreview } from '../core/runs/preview';
 import { startBulk } from '../core/runs/start';
 import { BULK_ANSWERS } from '../core/text/catalogue/sidebar/bulk-answers';
@@ -122,7 +122,7 @@ export function resumeBulkRun(runId: string): BulkProgress {
 }
 
 export function cancelBulkRun(runId: string): BulkProgress {
-  return control(runId, cancelRun);
+  return cancelBulk(bulkRunPorts(context()), runId);
 }
 
 export function retryFailedRows(runId: string): BulkProgress {

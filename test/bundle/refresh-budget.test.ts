@@ -209,3 +209,24 @@ describe('a refresh over a selection', () => {
     expect(spent(world)).toBe(ROWS);
   });
 });
+
+describe('a cancelled refresh', () => {
+  it('gives the rows it cleared and never sent their answer back, free, without the note', () => {
+    const world = agedColumn();
+    const asked = { ...WEBSITES, refreshOlderThanDays: 0, refreshBudget: 4 };
+    const started = sidebar<BulkProgress>(world, 'startBulkRun', asked, 4);
+    expect(websites(world).slice(6)).toEqual(['', '', '', '']);
+    const cancelled = sidebar<BulkProgress>(world, 'cancelBulkRun', started.runId);
+    expect(cancelled.state).toBe('cancelled');
+    expect(spent(world)).toBe(ROWS);
+    expect(websites(world).slice(6)).toEqual(['7.com', '8.com', '9.com', '10.com']);
+    const sheet = world.emu.spreadsheet.getSheetByName('Leads')!;
+    expect(
+      sheet
+        .getRange('B2:B11')
+        .getNotes()
+        .every((row) => row[0] === ''),
+    ).toBe(true);
+    expect(sheet.getRange('C8:C11').getValues()).toEqual(sheet.getRange('C2:C5').getValues());
+  });
+});
