@@ -21,6 +21,7 @@ import {
   showProgressHere,
 } from './progress-view';
 import { RecipeMode } from './recipe-mode';
+import { wireSchedule } from './refresh-field';
 import { buildBulkPanel, type Controls, showFieldsIfChosen, showOperation } from './view';
 
 /** Slices run back to back; a refreshed ledger is asked for after this many. */
@@ -55,6 +56,7 @@ class BulkController {
   wire(): void {
     this.wireForm();
     this.wireRunButtons();
+    wireSchedule(() => this.config());
     // Headers typed in the sheet while the sidebar is open: the pickers follow when the user comes
     // back to the sidebar (a click in it after the grid gives its window the focus).
     window.addEventListener('focus', () => void this.refreshColumns().catch(() => undefined));
