@@ -14,6 +14,7 @@ import { lookupMany } from '../core/lookup/pass';
 import { buyAgainMessage, tallyBuyAgain } from '../core/receipts/buy-again';
 import { inListTable } from '../core/receipts/list-sheet';
 import { receiptLines } from '../core/receipts/receipt';
+import { oldestWithin, refreshCounts } from '../core/receipts/refresh';
 import {
   cellsOf,
   MAX_SELECTION_CELLS,
@@ -23,6 +24,7 @@ import {
 } from '../core/receipts/selection';
 import type { FormulaSources } from '../core/receipts/shown';
 import { beforeLine } from '../core/text/catalogue/refresh';
+import { BULK_ANSWERS } from '../core/text/catalogue/sidebar/bulk-answers';
 import { RECEIPT_ANSWERS } from '../core/text/catalogue/sidebar/receipt-answers';
 import { type CellAt, cellA1, sheetRef } from '../core/text/cell-refs';
 import type { BuyAgainOffer, BuyAgainResult, SelectionReceipt } from '../shared/receipt-rpc';
@@ -258,9 +260,10 @@ function buyAgainContext(ctx: ExecutionContext, spreadsheetId: string, now: numb
 
 /**
  * Buys the selection's lookups again, whatever the saved answers hold (they are replaced), after
- * checking the price is still the one the user confirmed; then enters their formulas again.
+ * checking the price is still the one the user confirmed; then enters their formulas again. With a
+ * `budget`, a refresh: only what it pays for, the oldest answers first, under the Refresh buyer.
  */
-export function buyAgain(confirmedCredits: number): BuyAgainResult {
+export function buyAgain(confirmedCredits: number, budget?: number): BuyAgainResult {
   const ctx = context();
   const spreadsheet = requireActiveSpreadsheet();
   const selectedRef = selectionRef(spreadsheet);
@@ -271,15 +274,20 @@ export function buyAgain(confirmedCredits: number): BuyAgainResult {
   const reads = formulaReads(ctx, spreadsheet, () => ctx.deps.store.getAll());
   const found = selectedLookups(ctx, reads, selected, listSources(spreadsheet, selected, jobs, record));
   if (!found || found.lookups.length === 0) throw new Error(buyAgainHint(selected));
-  const price = priceOf(found.lookups);
+  const keys = found.lookups.map((lookup) => lookup.key);
+  const saved = budget === undefined ? null : ctx.deps.cache.getMany(keys, undefined, 'skip');
+  const lookups = saved ? oldestWithin(found.lookups, saved, Number(budget)) : found.lookups;
+  const price = priceOf(lookups);
   if (!(price.credits <= Number(confirmedCredits) + 1e-9))
     throw new Error(RECEIPT_ANSWERS.priceChanged.say(price.credits, Number(confirmedCredits) || 0));
   const listSheets = listSheetsBefore(found, jobs);
   const now = ctx.deps.client.clock.now();
   // Every lookup offered is sent, whatever a saved answer, a job or the memory holds: the new
   // answers replace them.
-  const results = lookupMany(ctx.deps, found.lookups, buyAgainContext(ctx, spreadsheet.getId(), now));
-  const tally = tallyBuyAgain(found.lookups, results);
+  const asked = buyAgainContext(ctx, spreadsheet.getId(), now);
+  const results = lookupMany(ctx.deps, lookups, saved ? { ...asked, buyer: 'refresh' } : asked);
+  const tally = tallyBuyAgain(lookups, results);
+  const changes = saved && refreshCounts(saved, results);
   // Named before the formulas run again: one that collects the new list writes it there too.
   const replacing = refreshListSheets(ctx.deps, results, listSheets);
   reenterFormulas(
@@ -290,7 +298,9 @@ export function buyAgain(confirmedCredits: number): BuyAgainResult {
   movePurchases(recordAccess(), ctx.day());
   return {
     ok: tally.notBought === 0,
-    message: buyAgainMessage(tally, replacing),
+    message: changes
+      ? `${buyAgainMessage(tally, replacing)} ${BULK_ANSWERS.refreshSummary.say(changes.changed, changes.same, changes.notFound)}`
+      : buyAgainMessage(tally, replacing),
     creditsSpent: tally.credits,
     receipt: receiptOf(ctx, spreadsheet, selected),
   };

@@ -1,12 +1,13 @@
 // Refreshing is a choice within a budget (issue 41): the user sets the credits a refresh may spend,
 // the oldest answers are bought again first, and it never spends past its budget or a cap.
 import type { BulkPreview, BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
-import type { SelectionReceipt } from '../../src/shared/receipt-rpc';
+import type { BuyAgainResult, SelectionReceipt } from '../../src/shared/receipt-rpc';
 import type { LedgerView } from '../../src/shared/rpc';
 import {
   callFunction,
   createWorld,
   drive,
+  enterFormula,
   saveSettings,
   sidebar,
   spent,
@@ -228,5 +229,56 @@ describe('a cancelled refresh', () => {
         .every((row) => row[0] === ''),
     ).toBe(true);
     expect(sheet.getRange('C8:C11').getValues()).toEqual(sheet.getRange('C2:C5').getValues());
+  });
+});
+
+describe('a refresh of formulas', () => {
+  /** Leads!B2:B5 hold =COMPANY_WEBSITE(A2)..(A5), typed a day apart from the last (B5 is the oldest). */
+  function agedFormulas(): World {
+    const world = createWorld({ credits: 100 });
+    typeValues(
+      world,
+      'A1:A5',
+      [['Company'], ['Company 1'], ['Company 2'], ['Company 3'], ['Company 4']],
+      'Leads',
+    );
+    for (let row = 5; row >= 2; row--) {
+      enterFormula(world, `B${row}`, `=COMPANY_WEBSITE(A${row})`, 'Leads');
+      world.clock.advance(DAY);
+    }
+    expect(spent(world)).toBe(4);
+    world.clock.advance(90 * DAY);
+    world.api.reviseData('company_name_to_website');
+    return world;
+  }
+
+  it('buys again the oldest answers its budget pays for, which the formulas then show free', () => {
+    const world = agedFormulas();
+    world.emu.spreadsheet.getSheetByName('Leads')!.getRange('B2:B5').activate();
+    expect(sidebar<BuyAgainResult>(world, 'buyAgain', 2, 2)).toMatchObject({
+      ok: true,
+      creditsSpent: 2,
+      message:
+        'Bought 2 lookups again for 2 credits; the formulas show the new answers. Refresh done: 2 changed, 0 the same, 0 now not found.',
+    });
+    expect(spent(world)).toBe(6);
+    expect(world.emu.values('Leads', 'B2:B5').map((row) => row[0])).toEqual([
+      '1.com',
+      '2.com',
+      '3revised1.com',
+      '4revised1.com',
+    ]);
+    expect(callFunction(world, 'COMPANY_WEBSITE', 'Company 4')).toBe('4revised1.com');
+    expect(spent(world)).toBe(6);
+    expect(sidebar<LedgerView>(world, 'getLedger').bySource).toMatchObject({ refresh: 2 });
+  });
+
+  it('refuses a budget that pays for no lookup, before anything is spent', () => {
+    const world = agedFormulas();
+    world.emu.spreadsheet.getSheetByName('Leads')!.getRange('B2:B5').activate();
+    expect(() => sidebar(world, 'buyAgain', 0.5, 0.5)).toThrow(
+      'A refresh within 0.5 credits buys nothing: the oldest answer here costs 1 credit to buy again.',
+    );
+    expect(spent(world)).toBe(4);
   });
 });
