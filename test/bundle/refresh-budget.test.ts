@@ -232,6 +232,30 @@ describe('a cancelled refresh', () => {
   });
 });
 
+describe('a refresh cancelled midway', () => {
+  it('keeps the answers it bought and gives the rows it never sent theirs back', () => {
+    const world = createWorld({ credits: 1000 });
+    const names = Array.from({ length: 60 }, (_, i) => [`Company ${i + 1}`]);
+    typeValues(world, 'A1:A61', [['Company'], ...names], 'Leads');
+    expect(drive(world, sidebar<BulkProgress>(world, 'startBulkRun', WEBSITES, 60).runId).state).toBe('done');
+    world.clock.advance(90 * DAY);
+    world.api.reviseData('company_name_to_website');
+    const asked = { ...WEBSITES, refreshOlderThanDays: 0, refreshOrder: 'rows' as const };
+    const started = sidebar<BulkProgress>(world, 'startBulkRun', asked, 60);
+    const first = sidebar<BulkProgress>(world, 'continueBulkRun', started.runId);
+    expect(first.state).toBe('running');
+    const sent = spent(world) - 60;
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThan(60);
+    sidebar<BulkProgress>(world, 'cancelBulkRun', started.runId);
+    expect(spent(world)).toBe(60 + sent);
+    const shown = world.emu.values('Leads', 'B2:B61').map((row) => row[0]);
+    expect(shown).toEqual(
+      names.map(([name], i) => `${name!.slice('Company '.length)}${i < sent ? 'revised1' : ''}.com`),
+    );
+  });
+});
+
 describe('a refresh of formulas', () => {
   /** Leads!B2:B5 hold =COMPANY_WEBSITE(A2)..(A5), typed a day apart from the last (B5 is the oldest). */
   function agedFormulas(): World {
