@@ -14,11 +14,18 @@ import { lookupMany } from '../core/lookup/pass';
 import { buyAgainMessage, tallyBuyAgain } from '../core/receipts/buy-again';
 import { inListTable } from '../core/receipts/list-sheet';
 import { receiptLines } from '../core/receipts/receipt';
-import { oldestWithin, refreshCounts } from '../core/receipts/refresh';
+import {
+  countChanges,
+  notedChanges,
+  oldestWithin,
+  refreshChanges,
+  type ShownArea,
+} from '../core/receipts/refresh';
 import {
   cellsOf,
   MAX_SELECTION_CELLS,
   priceOf,
+  type SelectedLookup,
   type SelectionLookups,
   selectionLookups,
 } from '../core/receipts/selection';
@@ -258,6 +265,20 @@ function buyAgainContext(ctx: ExecutionContext, spreadsheetId: string, now: numb
   };
 }
 
+/** A refresh's changed cells get their note; answers its summary. */
+function noteChanges(
+  range: GoogleAppsScript.Spreadsheet.Range,
+  area: ShownArea,
+  lookups: readonly SelectedLookup[],
+  changes: ReturnType<typeof refreshChanges>,
+  day: string,
+): string {
+  const notes = notedChanges(lookups, changes, area, day);
+  if (notes) range.setNotes(notes);
+  const counts = countChanges(changes);
+  return BULK_ANSWERS.refreshSummary.say(counts.changed, counts.same, counts.notFound);
+}
+
 /**
  * Buys the selection's lookups again, whatever the saved answers hold (they are replaced), after
  * checking the price is still the one the user confirmed; then enters their formulas again. With a
@@ -277,6 +298,8 @@ export function buyAgain(confirmedCredits: number, budget?: number): BuyAgainRes
   const keys = found.lookups.map((lookup) => lookup.key);
   const saved = budget === undefined ? null : ctx.deps.cache.getMany(keys, undefined, 'skip');
   const lookups = saved ? oldestWithin(found.lookups, saved, Number(budget)) : found.lookups;
+  const range = selectedRef.range;
+  const area = saved && { ...selected, shown: range.getDisplayValues(), notes: range.getNotes() };
   const price = priceOf(lookups);
   if (!(price.credits <= Number(confirmedCredits) + 1e-9))
     throw new Error(RECEIPT_ANSWERS.priceChanged.say(price.credits, Number(confirmedCredits) || 0));
@@ -287,7 +310,9 @@ export function buyAgain(confirmedCredits: number, budget?: number): BuyAgainRes
   const asked = buyAgainContext(ctx, spreadsheet.getId(), now);
   const results = lookupMany(ctx.deps, lookups, saved ? { ...asked, buyer: 'refresh' } : asked);
   const tally = tallyBuyAgain(lookups, results);
-  const changes = saved && refreshCounts(saved, results);
+  const summary = area
+    ? ` ${noteChanges(range, area, lookups, refreshChanges(saved, results), ctx.day())}`
+    : '';
   // Named before the formulas run again: one that collects the new list writes it there too.
   const replacing = refreshListSheets(ctx.deps, results, listSheets);
   reenterFormulas(
@@ -298,9 +323,7 @@ export function buyAgain(confirmedCredits: number, budget?: number): BuyAgainRes
   movePurchases(recordAccess(), ctx.day());
   return {
     ok: tally.notBought === 0,
-    message: changes
-      ? `${buyAgainMessage(tally, replacing)} ${BULK_ANSWERS.refreshSummary.say(changes.changed, changes.same, changes.notFound)}`
-      : buyAgainMessage(tally, replacing),
+    message: `${buyAgainMessage(tally, replacing)}${summary}`,
     creditsSpent: tally.credits,
     receipt: receiptOf(ctx, spreadsheet, selected),
   };

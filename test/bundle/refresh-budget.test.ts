@@ -295,6 +295,19 @@ describe('a refresh of formulas', () => {
     expect(callFunction(world, 'COMPANY_WEBSITE', 'Company 4')).toBe('4revised1.com');
     expect(spent(world)).toBe(6);
     expect(sidebar<LedgerView>(world, 'getLedger').bySource).toMatchObject({ refresh: 2 });
+    // Each changed cell says what it showed, and its receipt keeps it.
+    const notes = world.emu.spreadsheet.getSheetByName('Leads')!.getRange('B2:B5').getNotes();
+    expect(notes.map((row) => row[0])).toEqual([
+      '',
+      '',
+      expect.stringMatching(/^was 3\.com until \d{4}-\d{2}-\d{2}$/),
+      expect.stringMatching(/^was 4\.com until \d{4}-\d{2}-\d{2}$/),
+    ]);
+    world.emu.spreadsheet.getSheetByName('Leads')!.getRange('B5').activate();
+    const receipt = sidebar<SelectionReceipt>(world, 'getCellReceipt', null);
+    expect(receipt.lines.find((line) => line.label === 'Before')?.text).toMatch(
+      /^4\.com, until \d{4}-\d{2}-\d{2}$/,
+    );
   });
 
   it('refuses a budget that pays for no lookup, before anything is spent', () => {
