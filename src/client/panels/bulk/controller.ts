@@ -289,7 +289,8 @@ class BulkController {
     }
     const wanted = JSON.stringify(this.config());
     const value = this.preview?.config === wanted ? this.preview.value : await this.runPreview();
-    if (value.toLookUp === 0 && value.cached === 0 && value.invalidCount === 0 && value.duplicates === 0) {
+    const refreshing = (value.refresh?.rows ?? 0) > 0;
+    if (!refreshing && value.toLookUp + value.cached + value.invalidCount + value.duplicates === 0) {
       say(this.ui.message, BULK_TEXTS.nothingToLookUp.text, '');
       return;
     }
