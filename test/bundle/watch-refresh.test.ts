@@ -114,5 +114,9 @@ describe("a column's scheduled refresh, without a watch", () => {
     expect(sidebar<WatchList>(world, 'listWatches').watches[0]).toMatchObject({
       refresh: { spentThisMonth: 2 },
     });
+    // A user's typing runs no watch here: this one follows no edit.
+    world.emu.edit(world.bundle, 'Sheet1', 'A7', 'Company 6');
+    expect(world.emu.values('Sheet1', 'B7')).toEqual([['']]);
+    expect(spent(world)).toBe(6);
   });
 });
