@@ -112,12 +112,14 @@ export class UserMemory {
     const all = this.read(false);
     const pages = readPages(all, this.ports.zip);
     const known = newestAt(pages);
-    const here = this.ports.here();
     const fresh: Line[] = [];
+    // Named only when there is something to keep: naming the spreadsheet costs calls.
+    let here: Spreadsheet | undefined;
     for (const [key, { payload, at }] of payloads) {
       const before = known.get(key);
-      if (isResultKey(key) && (before === undefined || before < at))
-        fresh.push([key, payload, here.name, here.id]);
+      if (!isResultKey(key) || (before !== undefined && before >= at)) continue;
+      here ??= this.ports.here();
+      fresh.push([key, payload, here.name, here.id]);
     }
     if (fresh.length === 0) return 0;
     const merging = pages.length >= (this.ports.compacts ? COMPACT_AT : CROWDED_AT);
@@ -129,7 +131,7 @@ export class UserMemory {
     const merged = merging ? pages.map((page) => `${PREFIX}${page.seq}`) : [];
     const evicted = this.toDrop(all, values, merged);
     const dropped = [...merged, ...evicted];
-    const note = evictedNote(all[EVICTED], pages, new Set(evicted));
+    const note = evicted.length > 0 ? evictedNote(all[EVICTED], pages, new Set(evicted)) : null;
     if (note !== null) values[EVICTED] = note;
     this.ports.store.setMany(values);
     if (dropped.length > 0) this.ports.store.removeMany(dropped);
