@@ -103,16 +103,11 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
           : CELL_TEXT.ownersKeyOnly,
     });
     // An answer the memory lent becomes this document's own: once the memory lets it go for room,
-    // a re-run Sheets makes unasked would otherwise buy it again. (A loop, not a call: a hit enters
-    // no function for it.)
-    for (const result of results.values()) {
-      if (!('lent' in result) || !result.lent) continue;
-      try {
-        keepLent(context.deps.cache, results);
-      } catch {
-        // Only credits are at stake, and the memory still lends it meanwhile.
-      }
-      break;
+    // a re-run Sheets makes unasked would otherwise buy it again.
+    try {
+      keepLent(context.deps.cache, results);
+    } catch {
+      // Only credits are at stake, and the memory still lends it meanwhile.
     }
     const left = new Set(
       items.filter((item) => results.get(item.key)?.kind === 'deferred').map((item) => item.key),
