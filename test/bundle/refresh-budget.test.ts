@@ -310,6 +310,39 @@ describe('a refresh of formulas', () => {
     );
   });
 
+  it('over a whole sheet of them, the oldest answers of every column first', () => {
+    const world = createWorld({ credits: 100 });
+    typeValues(
+      world,
+      'A1:C3',
+      [
+        ['Company', 'Website', 'Partner'],
+        ['Company 1', '', 'Company 3'],
+        ['Company 2', '', 'Company 4'],
+      ],
+      'Leads',
+    );
+    // Bought oldest first: C3, B2, C2, B3.
+    for (const [a1, formula] of [
+      ['D3', '=COMPANY_WEBSITE(C3)'],
+      ['B2', '=COMPANY_WEBSITE(A2)'],
+      ['D2', '=COMPANY_WEBSITE(C2)'],
+      ['B3', '=COMPANY_WEBSITE(A3)'],
+    ] as const) {
+      enterFormula(world, a1, formula, 'Leads');
+      world.clock.advance(DAY);
+    }
+    world.clock.advance(90 * DAY);
+    world.api.reviseData('company_name_to_website');
+    world.emu.spreadsheet.getSheetByName('Leads')!.getRange('A1:D3').activate();
+    expect(sidebar<BuyAgainResult>(world, 'buyAgain', 2, 2)).toMatchObject({ ok: true, creditsSpent: 2 });
+    expect(spent(world)).toBe(6);
+    expect(world.emu.values('Leads', 'B2:D3')).toEqual([
+      ['1revised1.com', 'Company 3', '3.com'],
+      ['2.com', 'Company 4', '4revised1.com'],
+    ]);
+  });
+
   it('refuses a budget that pays for no lookup, before anything is spent', () => {
     const world = agedFormulas();
     world.emu.spreadsheet.getSheetByName('Leads')!.getRange('B2:B5').activate();
