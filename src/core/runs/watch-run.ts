@@ -180,7 +180,7 @@ export class WatchRun {
         return most - spent < caps.left ? { left: most - spent, by: 'run' } : caps;
       },
     });
-    for (const [index, step] of watch.steps.entries()) {
+    for (const [index, step] of (watch.refreshOnly ? [] : watch.steps).entries()) {
       const done = runStep(step, env(index));
       steps.push(done);
       result.spent += done.spent;
