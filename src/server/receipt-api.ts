@@ -13,14 +13,23 @@ import { buyAgainMessage, tallyBuyAgain } from '../core/receipts/buy-again';
 import { inListTable } from '../core/receipts/list-sheet';
 import { receiptLines } from '../core/receipts/receipt';
 import {
+  countChanges,
+  notedChanges,
+  oldestWithin,
+  refreshChanges,
+  type ShownArea,
+} from '../core/receipts/refresh';
+import {
   cellsOf,
   MAX_SELECTION_CELLS,
   priceOf,
+  type SelectedLookup,
   type SelectionLookups,
   selectionLookups,
 } from '../core/receipts/selection';
 import type { FormulaSources } from '../core/receipts/shown';
 import { beforeLine } from '../core/text/catalogue/refresh';
+import { BULK_ANSWERS } from '../core/text/catalogue/sidebar/bulk-answers';
 import { RECEIPT_ANSWERS } from '../core/text/catalogue/sidebar/receipt-answers';
 import { type CellAt, cellA1, sheetRef } from '../core/text/cell-refs';
 import type { BuyAgainOffer, BuyAgainResult, SelectionReceipt } from '../shared/receipt-rpc';
@@ -239,11 +248,26 @@ function buyAgainContext(ctx: ExecutionContext, spreadsheetId: string, now: numb
   };
 }
 
+/** A refresh's changed cells get their note; answers its summary. */
+function noteChanges(
+  range: GoogleAppsScript.Spreadsheet.Range,
+  area: ShownArea,
+  lookups: readonly SelectedLookup[],
+  changes: ReturnType<typeof refreshChanges>,
+  day: string,
+): string {
+  const notes = notedChanges(lookups, changes, area, day);
+  if (notes) range.setNotes(notes);
+  const counts = countChanges(changes);
+  return BULK_ANSWERS.refreshSummary.say(counts.changed, counts.same, counts.notFound);
+}
+
 /**
  * Buys the selection's lookups again, whatever the saved answers hold (they are replaced), after
- * checking the price is still the one the user confirmed; then enters their formulas again.
+ * checking the price is still the one the user confirmed; then enters their formulas again. With a
+ * `budget`, a refresh: only what it pays for, the oldest answers first, under the Refresh buyer.
  */
-export function buyAgain(confirmedCredits: number): BuyAgainResult {
+export function buyAgain(confirmedCredits: number, budget?: number): BuyAgainResult {
   const ctx = context();
   const spreadsheet = requireActiveSpreadsheet();
   const selectedRef = selectionRef(spreadsheet);
@@ -259,15 +283,24 @@ export function buyAgain(confirmedCredits: number): BuyAgainResult {
     record,
   });
   if (!found || found.lookups.length === 0) throw new Error(buyAgainHint(selected));
-  const price = priceOf(found.lookups);
+  const keys = found.lookups.map((lookup) => lookup.key);
+  const saved = budget === undefined ? null : ctx.deps.cache.getMany(keys, undefined, 'skip');
+  const lookups = saved ? oldestWithin(found.lookups, saved, Number(budget)) : found.lookups;
+  const range = selectedRef.range;
+  const area = saved && { ...selected, shown: range.getDisplayValues(), notes: range.getNotes() };
+  const price = priceOf(lookups);
   if (!(price.credits <= Number(confirmedCredits) + 1e-9))
     throw new Error(RECEIPT_ANSWERS.priceChanged.say(price.credits, Number(confirmedCredits) || 0));
   const listSheets = listSheetsBefore(found, jobs);
   const now = ctx.deps.client.clock.now();
   // Every lookup offered is sent, whatever a saved answer, a job or the memory holds: the new
   // answers replace them.
-  const results = lookupMany(ctx.deps, found.lookups, buyAgainContext(ctx, spreadsheet.getId(), now));
-  const tally = tallyBuyAgain(found.lookups, results);
+  const asked = buyAgainContext(ctx, spreadsheet.getId(), now);
+  const results = lookupMany(ctx.deps, lookups, saved ? { ...asked, buyer: 'refresh' } : asked);
+  const tally = tallyBuyAgain(lookups, results);
+  const summary = area
+    ? ` ${noteChanges(range, area, lookups, refreshChanges(saved, results), ctx.day())}`
+    : '';
   // Named before the formulas run again: one that collects the new list writes it there too.
   const replacing = refreshListSheets(ctx.deps, results, listSheets);
   reenterFormulas(
@@ -278,7 +311,7 @@ export function buyAgain(confirmedCredits: number): BuyAgainResult {
   movePurchases(recordAccess(), ctx.day());
   return {
     ok: tally.notBought === 0,
-    message: buyAgainMessage(tally, replacing),
+    message: `${buyAgainMessage(tally, replacing)}${summary}`,
     creditsSpent: tally.credits,
     receipt: receiptOf(ctx, spreadsheet, selected),
   };

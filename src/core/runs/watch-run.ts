@@ -187,7 +187,7 @@ export class WatchRun {
       this.spentThisRun += done.spent;
       return done;
     };
-    for (const [index, step] of watch.steps.entries()) {
+    for (const [index, step] of (watch.refreshOnly ? [] : watch.steps).entries()) {
       const done = run(step, env(index));
       if (index === 0) result.rowsDone = done.answered;
       if (done.stop) break;

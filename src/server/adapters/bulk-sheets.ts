@@ -177,8 +177,12 @@ export function readRunSheet(
 ): RunSheet {
   const headers = headersOf(sheet, config.headerRow);
   const { layout, conflicts } = ownLayout(op, config, headers, ownership);
-  const firstRow = config.headerRow + 1;
-  const lastRow = Math.max(config.headerRow, sheet.getLastRow());
+  const only = typeof config.rows === 'object' ? config.rows : null;
+  const firstRow = Math.max(config.headerRow + 1, only?.first ?? 0);
+  const lastRow = Math.max(
+    firstRow - 1,
+    Math.min(sheet.getLastRow(), only?.last ?? Number.POSITIVE_INFINITY),
+  );
   const span = tableSpan(config, layout);
   const values = readBlock(sheet, firstRow, lastRow, span.first, span.last);
   return {
