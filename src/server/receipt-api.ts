@@ -3,11 +3,9 @@
 // the selection may have changed, naming the selection it shows: an unchanged one costs a few
 // reads of the active range and nothing else.
 
-import type { EnrichmentRequest } from '../core/api/wire';
-import type { Purchase } from '../core/billing/purchases';
 import { type AnswerSources, keptAnswer, whereKept } from '../core/cache/kept';
 import { resultKey } from '../core/cache/keys';
-import { type JobRecord, readJobs } from '../core/jobs/registry';
+import { readJobs } from '../core/jobs/registry';
 import type { ListSheetRef } from '../core/jobs/relist';
 import type { LookupContext } from '../core/lookup/items';
 import { lookupMany } from '../core/lookup/pass';
@@ -109,6 +107,8 @@ interface FormulaReads extends FormulaSources {
   grids: SheetGrids;
   /** The hidden cache sheet's rows, read once when first needed. */
   cacheRows(): Record<string, string> | null;
+  /** Every layer a saved answer may be kept in. */
+  layers(): AnswerSources;
 }
 
 /** `all`: the document properties, read when first needed. */
@@ -125,23 +125,22 @@ function formulaReads(
     if (rows === undefined) rows = cacheSheetPort(false, null, spreadsheet)?.readAll() ?? null;
     return rows;
   };
-  let layers: AnswerSources | undefined;
-  const answerOf = (request: EnrichmentRequest) => {
-    layers ??= {
+  let sources: AnswerSources | undefined;
+  const layers = () =>
+    (sources ??= {
       fast: ttlCachePort(fastCache()),
       all: readStored(),
       sheetRows: cacheRows,
       hash: digestHashPort,
       zip: gzipPort,
       memory: ctx.memory,
-    };
-    return keptAnswer(resultKey(digestHashPort, ctx.scope, request), layers);
-  };
+    });
   return {
     grids,
     cacheRows,
+    layers,
     argument: (name, a1) => grids.argument(name, a1),
-    answerOf,
+    answerOf: (request) => keptAnswer(resultKey(digestHashPort, ctx.scope, request), layers()),
   };
 }
 
@@ -150,34 +149,29 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
   const { all, record } = readPurchaseRecord(access, ctx.day());
   const reads = formulaReads(ctx, spreadsheet, () => all);
   const sheet = spreadsheet.getSheetByName(selected.sheet);
+  // The note on the sheet's first cell, read once: an employee list's sheet names its job there.
+  let note: string | undefined;
+  const sheetNote = () => (note ??= sheet?.getRange(1, 1).getNote() ?? '');
   const sources = {
     scope: ctx.scope,
     formulas: reads,
     runs: [readRun(), ...readPastRuns()].filter((run) => run !== null),
-    sheetNote: () => sheet?.getRange(1, 1).getNote() ?? '',
+    sheetNote,
     store: ctx.deps.store,
     all,
     record,
   };
   const subject = subjectAt(sources, selected.sheet, selected.from);
-  const lists = listSources(
-    spreadsheet,
-    selected,
-    () => readJobs(ctx.deps.store, all),
-    () => record,
-  );
+  const lists = {
+    sheet: { name: selected.sheet, note: sheetNote },
+    jobs: () => readJobs(ctx.deps.store, all),
+    record: () => record,
+  };
   const offer = buyAgainOffer(ctx, reads, selected, lists);
   const cellName = `${sheetRef(selected.sheet)}!${cellA1(selected.from.row, selected.from.column)}`;
   if (!subject) return answer(selected.ref, RECEIPT_ANSWERS.noLookup.say(cellName), { buyAgain: offer });
   const now = ctx.deps.client.clock.now();
-  const kept = whereKept(subject.key, {
-    fast: ttlCachePort(fastCache()),
-    all,
-    sheetRows: reads.cacheRows(),
-    hash: digestHashPort,
-    zip: gzipPort,
-    memory: ctx.memory,
-  });
+  const kept = whereKept(subject.key, { ...reads.layers(), sheetRows: reads.cacheRows() });
   const lines = receiptLines({
     subject,
     purchases: record.filter((row) => row.key === subject.key),
@@ -200,17 +194,6 @@ function buyAgainHint(selected: Selected): string {
 }
 
 type ListReads = Omit<ListSheetSources, 'formulas' | 'keyOf'>;
-
-/** Where Buy again on a row of an employee list's sheet reads the list from. */
-function listSources(
-  spreadsheet: Spreadsheet,
-  selected: Selected,
-  jobs: () => JobRecord[],
-  record: () => readonly Purchase[],
-): ListReads {
-  const note = () => spreadsheet.getSheetByName(selected.sheet)?.getRange(1, 1).getNote() ?? '';
-  return { sheet: { name: selected.sheet, note }, jobs, record };
-}
 
 /**
  * The selection's formulas' lookups, keyed for this account, or on an employee list's sheet the
@@ -293,7 +276,12 @@ export function buyAgain(confirmedCredits: number, budget?: number): BuyAgainRes
   const jobs = () => readJobs(ctx.deps.store);
   const record = () => readPurchaseRecord(recordAccess(), ctx.day()).record;
   const reads = formulaReads(ctx, spreadsheet, () => ctx.deps.store.getAll());
-  const found = selectedLookups(ctx, reads, selected, listSources(spreadsheet, selected, jobs, record));
+  const note = () => spreadsheet.getSheetByName(selected.sheet)?.getRange(1, 1).getNote() ?? '';
+  const found = selectedLookups(ctx, reads, selected, {
+    sheet: { name: selected.sheet, note },
+    jobs,
+    record,
+  });
   if (!found || found.lookups.length === 0) throw new Error(buyAgainHint(selected));
   const keys = found.lookups.map((lookup) => lookup.key);
   const saved = budget === undefined ? null : ctx.deps.cache.getMany(keys, undefined, 'skip');
