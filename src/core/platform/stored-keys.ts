@@ -57,6 +57,11 @@ export const PROPERTY = {
    * (`{"<result key>":[message, until ms]}`, core/cache/held-failures.ts).
    */
   heldFailures: 'enrich.heldFailures',
+  /**
+   * User properties: what the memory across the user's spreadsheets let go for room, by the
+   * spreadsheet that bought it, until the user reads it in Saved results (core/cache/user-memory.ts).
+   */
+  memoryEvicted: 'enrich.memory.evicted',
 } as const;
 
 /** Families of document properties: the prefix, then an id. */

@@ -25,6 +25,7 @@ describe('the names of stored data', () => {
         ledgerSheet: 'enrich.sheet.ledger',
         triggerRuntime: 'enrich.triggerRuntime',
         heldFailures: 'enrich.heldFailures',
+        memoryEvicted: 'enrich.memory.evicted',
       },
       PROPERTY_PREFIX: {
         job: 'job:',
