@@ -146,3 +146,23 @@ export function inRaceWindow<T>(
     clock.advanceTo(race.latest);
   }
 }
+
+/** An emulator as a race window sees it: its runtime, and the stores its executions read. */
+interface RaceMember {
+  readonly runtime: RaceHost;
+  readonly properties: { stores(): Map<string, string>[] };
+  readonly cache: { stores(): Map<string, unknown>[] };
+}
+
+/** Runs `work` in one race window over the stores of `members` (emulators of one backend). */
+export function inRaceAmong<T>(members: readonly RaceMember[], work: () => T, atOnce?: number): T {
+  const stores = new Set<Store>(
+    members.flatMap((member) => [...member.properties.stores(), ...member.cache.stores()]),
+  );
+  return inRaceWindow(
+    members.map((member) => member.runtime),
+    [...stores],
+    work,
+    atOnce,
+  );
+}
