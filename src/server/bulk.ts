@@ -9,12 +9,13 @@ import type { Operation } from '../core/operations/types';
 import { progressWithRecipe } from '../core/recipes/progress';
 import { type BulkRunPorts, cancelBulk, continueRun, controlRun, retryFailed } from '../core/runs/bulk-run';
 import { bulkPreview, shownBulkPreview } from '../core/runs/preview';
+import { sheetPreview, sheetRefresh } from '../core/runs/sheet-refresh';
 import { startBulk } from '../core/runs/start';
 import { BULK_ANSWERS } from '../core/text/catalogue/sidebar/bulk-answers';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../shared/bulk-rpc';
 import { appsScriptClock } from './adapters/apps-script';
 import { combinedPort, type RunSheet, readRunSheet, sheetPort } from './adapters/bulk-sheets';
-import { readColumnClaims, readRun, saveRun, startPorts } from './bulk-run-store';
+import { readColumnClaims, readPastRuns, readRun, saveRun, startPorts } from './bulk-run-store';
 import { keepCollecting } from './collector/clock-trigger';
 import { installDrivers } from './collector/edit-open-triggers';
 import type { ExecutionContext } from './context';
@@ -65,23 +66,56 @@ function checked(raw: BulkRunConfig): ReturnType<typeof checkConfig> {
   return { config: { ...config, rows: { first: range.getRow(), last: range.getLastRow() } }, op };
 }
 
-export function previewBulkRun(raw: BulkRunConfig): BulkPreview {
-  const ctx = context();
+/**
+ * The runs the sidebar asks for: its column's, or a sheet's refresh's, one per bulk-run column
+ * (the current run's and the past ones'), and their previews; a sheet with nothing to refresh
+ * previews the asked column's.
+ */
+function askedRuns(ctx: ExecutionContext, raw: BulkRunConfig) {
   const { config, op } = checked(raw);
-  const { preview } = bulkPreview(previewDeps(ctx), config, op, readOwnSheet(config, op));
-  return shownBulkPreview(preview, config, op, ctx.settings.runHardCap, ctx.pace.rate);
+  const deps = previewDeps(ctx);
+  const runs = [readRun(), ...readPastRuns()].flatMap((run) => (run ? [run.config] : []));
+  const found = raw.rows === 'sheet' ? sheetRefresh(deps, config, runs, readOwnSheet) : [];
+  const configs = found.length > 0 ? found : [config];
+  const previews = configs.map((each) => {
+    const eachOp = checkConfig(each).op;
+    return bulkPreview(deps, each, eachOp, readOwnSheet(each, eachOp)).preview;
+  });
+  const preview = shownBulkPreview(
+    sheetPreview(previews, deps.confirmAbove),
+    config,
+    op,
+    ctx.settings.runHardCap,
+    ctx.pace.rate,
+  );
+  return { configs, preview };
+}
+
+export function previewBulkRun(raw: BulkRunConfig): BulkPreview {
+  return askedRuns(context(), raw).preview;
 }
 
 export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): BulkProgress {
   const ctx = context();
   installDrivers();
-  const { config, op } = checked(raw);
-  const claims = readColumnClaims(sheetNamed(config.sheetName), config);
-  const read = (next: BulkRunConfig) => readOwnSheet(next, op, claims);
-  const run = startBulk(startPorts(ctx), previewDeps(ctx), config, op, read, confirmedCredits);
+  const { configs, preview } =
+    raw.rows === 'sheet' ? askedRuns(ctx, raw) : { configs: [checked(raw).config] };
+  // A sheet's refresh is confirmed at the price of all its columns.
+  if (preview?.needsConfirmation && !(Number(confirmedCredits) >= preview.estimatedCredits))
+    throw new Error(BULK_ANSWERS.confirmRunFirst.say(preview.estimatedCredits, ctx.settings.confirmAbove));
+  const [first, ...rest] = configs as [BulkRunConfig];
+  const run = startColumn(ctx, rest.length > 0 ? { ...first, nextColumns: rest } : first, confirmedCredits);
   // Read once the run exists: read before the sheet was, it would make the run's work look not
   // due yet, and the sidebar would wait a second before its first slice.
   return progressWithRecipe(run, ctx.deps.client.clock.now());
+}
+
+/** Starts a column's run at the price confirmed (a sheet's refresh: the sheet's, confirmed at its start). */
+function startColumn(ctx: ExecutionContext, config: BulkRunConfig, confirmedCredits: number) {
+  const { op } = checkConfig(config);
+  const claims = readColumnClaims(sheetNamed(config.sheetName), config);
+  const read = (next: BulkRunConfig) => readOwnSheet(next, op, claims);
+  return startBulk(startPorts(ctx), previewDeps(ctx), config, op, read, confirmedCredits);
 }
 
 // --- Slices -----------------------------------------------------------------------------------------
@@ -103,6 +137,7 @@ function bulkRunPorts(ctx: ExecutionContext): BulkRunPorts {
       movePurchases(record, ctx.day());
     },
     keepCollecting,
+    startColumn: (config) => startColumn(ctx, config, Number.POSITIVE_INFINITY),
   };
 }
 
