@@ -353,6 +353,14 @@ describe('a refresh of formulas', () => {
   });
 });
 
+/** Bulk runs of company_name_to_website over Leads!A and Leads!D: their answers go to E and G. */
+function runBothColumns(world: World): void {
+  for (const input of [1, 4]) {
+    const config = { ...WEBSITES, columns: { input } };
+    expect(drive(world, sidebar<BulkProgress>(world, 'startBulkRun', config, 0).runId).state).toBe('done');
+  }
+}
+
 describe('a refresh over a whole sheet', () => {
   /**
    * Leads has two bulk-run columns: A (Company 1..3, websites in E) and D (Company 4..6, websites
@@ -366,10 +374,7 @@ describe('a refresh over a whole sheet', () => {
       callFunction(world, 'COMPANY_WEBSITE', `Company ${i}`);
       world.clock.advance(DAY);
     }
-    for (const input of [1, 4]) {
-      const config = { ...WEBSITES, columns: { input } };
-      expect(drive(world, sidebar<BulkProgress>(world, 'startBulkRun', config, 0).runId).state).toBe('done');
-    }
+    runBothColumns(world);
     expect(spent(world)).toBe(6);
     world.clock.advance(90 * DAY);
     world.api.reviseData('company_name_to_website');
@@ -447,5 +452,41 @@ describe('a refresh over a whole sheet', () => {
       ['1revised1.com', 'Found', '4revised1.com'],
       ['2.com', 'Found', '5.com'],
     ]);
+  });
+});
+
+describe('a refresh over a whole sheet, stopped or left', () => {
+  /** Two bulk-run columns of two companies each, bought by the runs, then left 90 days. */
+  function twoColumns(): World {
+    const world = createWorld({ credits: 100 });
+    typeValues(world, 'A1:A3', [['Company'], ['Company 1'], ['Company 2']], 'Leads');
+    typeValues(world, 'D1:D3', [['Partner'], ['Company 3'], ['Company 4']], 'Leads');
+    runBothColumns(world);
+    world.clock.advance(90 * DAY);
+    return world;
+  }
+
+  it('cancelled in its first column, starts no other and spends nothing', () => {
+    const world = twoColumns();
+    const asked: BulkRunConfig = { ...WEBSITES, rows: 'sheet', refreshOlderThanDays: 0 };
+    const started = sidebar<BulkProgress>(world, 'startBulkRun', asked, 4);
+    expect(sidebar<BulkProgress>(world, 'cancelBulkRun', started.runId).state).toBe('cancelled');
+    expect(sidebar<BulkProgress>(world, 'getBulkRun').runId).toBe(started.runId);
+    expect(spent(world)).toBe(4);
+    expect(world.emu.values('Leads', 'E2:G3')).toEqual([
+      ['1.com', 'Found', '3.com'],
+      ['2.com', 'Found', '4.com'],
+    ]);
+  });
+
+  it('goes on from a sidebar opened later, through every column', () => {
+    const world = twoColumns();
+    world.api.reviseData('company_name_to_website');
+    const asked: BulkRunConfig = { ...WEBSITES, rows: 'sheet', refreshOlderThanDays: 0 };
+    sidebar<BulkProgress>(world, 'startBulkRun', asked, 4);
+    const reopened = sidebar<BulkProgress>(world, 'getBulkRun');
+    const progress = drive(world, reopened.runId);
+    expect(progress.refreshSummary).toBe('Refresh done: 4 changed, 0 the same, 0 now not found.');
+    expect(spent(world)).toBe(8);
   });
 });

@@ -26,7 +26,8 @@ function sheetColumns(asked: BulkRunConfig, runs: readonly BulkRunConfig[]): Bul
     // Employee lists are not refreshed in place (bulk/config.ts).
     if (sheetName !== asked.sheetName || employeesTo !== undefined) continue;
     const column = { sheetName, headerRow, type, columns: inputs, output, ...(options ? { options } : {}) };
-    const key = JSON.stringify(column);
+    // One lookup over the same inputs writes the same columns (bulk/owners.ts): one run each.
+    const key = JSON.stringify([type, inputs, options]);
     if (!columns.has(key))
       columns.set(key, { ...column, refreshOlderThanDays, ...(refreshOrder ? { refreshOrder } : {}) });
   }
