@@ -9,7 +9,7 @@ import type { Operation } from '../core/operations/types';
 import { progressWithRecipe } from '../core/recipes/progress';
 import { type BulkRunPorts, cancelBulk, continueRun, controlRun, retryFailed } from '../core/runs/bulk-run';
 import { bulkPreview, shownBulkPreview } from '../core/runs/preview';
-import { sheetPreview, sheetRefresh } from '../core/runs/sheet-refresh';
+import { sheetRuns } from '../core/runs/sheet-refresh';
 import { startBulk } from '../core/runs/start';
 import { BULK_ANSWERS } from '../core/text/catalogue/sidebar/bulk-answers';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../shared/bulk-rpc';
@@ -66,45 +66,29 @@ function checked(raw: BulkRunConfig): ReturnType<typeof checkConfig> {
   return { config: { ...config, rows: { first: range.getRow(), last: range.getLastRow() } }, op };
 }
 
-/**
- * The runs the sidebar asks for: its column's, or a sheet's refresh's, one per bulk-run column
- * (the current run's and the past ones'), and their previews; a sheet with nothing to refresh
- * previews the asked column's.
- */
-function askedRuns(ctx: ExecutionContext, raw: BulkRunConfig) {
-  const { config, op } = checked(raw);
-  const deps = previewDeps(ctx);
+/** A refresh of every bulk-run column of the sheet: those the current and past runs wrote. */
+function sheetRefresh(ctx: ExecutionContext, config: BulkRunConfig, confirmed?: number) {
   const runs = [readRun(), ...readPastRuns()].flatMap((run) => (run ? [run.config] : []));
-  const found = raw.rows === 'sheet' ? sheetRefresh(deps, config, runs, readOwnSheet) : [];
-  const configs = found.length > 0 ? found : [config];
-  const previews = configs.map((each) => {
-    const eachOp = checkConfig(each).op;
-    return bulkPreview(deps, each, eachOp, readOwnSheet(each, eachOp)).preview;
-  });
-  const preview = shownBulkPreview(
-    sheetPreview(previews, deps.confirmAbove),
-    config,
-    op,
-    ctx.settings.runHardCap,
-    ctx.pace.rate,
-  );
-  return { configs, preview };
+  return sheetRuns(previewDeps(ctx), config, runs, readOwnSheet, confirmed);
 }
 
 export function previewBulkRun(raw: BulkRunConfig): BulkPreview {
-  return askedRuns(context(), raw).preview;
+  const ctx = context();
+  const { config, op } = checked(raw);
+  const { preview } =
+    raw.rows === 'sheet'
+      ? sheetRefresh(ctx, config)
+      : bulkPreview(previewDeps(ctx), config, op, readOwnSheet(config, op));
+  return shownBulkPreview(preview, config, op, ctx.settings.runHardCap, ctx.pace.rate);
 }
 
 export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): BulkProgress {
   const ctx = context();
   installDrivers();
-  const { configs, preview } =
-    raw.rows === 'sheet' ? askedRuns(ctx, raw) : { configs: [checked(raw).config] };
+  const { config } = checked(raw);
   // A sheet's refresh is confirmed at the price of all its columns.
-  if (preview?.needsConfirmation && !(Number(confirmedCredits) >= preview.estimatedCredits))
-    throw new Error(BULK_ANSWERS.confirmRunFirst.say(preview.estimatedCredits, ctx.settings.confirmAbove));
-  const [first, ...rest] = configs as [BulkRunConfig];
-  const run = startColumn(ctx, rest.length > 0 ? { ...first, nextColumns: rest } : first, confirmedCredits);
+  const asked = raw.rows === 'sheet' ? sheetRefresh(ctx, config, confirmedCredits).run : config;
+  const run = startColumn(ctx, asked, confirmedCredits);
   // Read once the run exists: read before the sheet was, it would make the run's work look not
   // due yet, and the sidebar would wait a second before its first slice.
   return progressWithRecipe(run, ctx.deps.client.clock.now());

@@ -385,7 +385,13 @@ describe('a refresh over a whole sheet', () => {
     const world = agedSheet();
     const asked: BulkRunConfig = { ...WEBSITES, rows: 'sheet', refreshOlderThanDays: 0, refreshBudget: 3 };
     const preview = sidebar<BulkPreview>(world, 'previewBulkRun', asked);
-    expect(preview).toMatchObject({ refresh: { rows: 3, lookups: 3, credits: 3 }, estimatedCredits: 3 });
+    // Both columns' rows counted: 6 filled, of which 3 are bought again.
+    expect(preview).toMatchObject({
+      rows: 6,
+      alreadyFilled: 3,
+      refresh: { rows: 3, lookups: 3, credits: 3 },
+      estimatedCredits: 3,
+    });
     const progress = drive(world, sidebar<BulkProgress>(world, 'startBulkRun', asked, 3).runId);
     expect(progress.state).toBe('done');
     expect(progress.refreshSummary).toBe('Refresh done: 3 changed, 0 the same, 0 now not found.');

@@ -9,6 +9,7 @@ import { perLookupEstimate } from '../bulk/plan';
 import type { BulkRun } from '../bulk/run';
 import { operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';
+import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
 import { roundCredits } from '../text/credits';
 import { bulkPreview, type PreviewDeps, type ReadSheet } from './preview';
 import type { RecipeRunPorts } from './recipe-steps';
@@ -34,15 +35,45 @@ function sheetColumns(asked: BulkRunConfig, runs: readonly BulkRunConfig[]): Bul
   return [...columns.values()];
 }
 
+type ReadColumn = (config: BulkRunConfig, op: Operation) => ReadSheet;
+
+/**
+ * A sheet's refresh: the run of its first column, the others to follow (`nextColumns`), and their
+ * previews as one; refused when `confirmed` is given and falls short of a price that needs a yes.
+ * A sheet with nothing to refresh is the asked column's run.
+ */
+export function sheetRuns(
+  deps: PreviewDeps,
+  asked: BulkRunConfig,
+  runs: readonly BulkRunConfig[],
+  read: ReadColumn,
+  confirmed?: number,
+): { run: BulkRunConfig; preview: BulkPreview } {
+  const found = sheetRefresh(deps, asked, runs, read);
+  const [first, ...rest] = found.length > 0 ? found : [asked];
+  const previews = [first!, ...rest].map((config) => {
+    const op = opOf(config);
+    return bulkPreview(deps, config, op, read(config, op)).preview;
+  });
+  const preview = sheetPreview(previews, deps.confirmAbove);
+  if (
+    confirmed !== undefined &&
+    preview.needsConfirmation &&
+    !(Number(confirmed) >= preview.estimatedCredits)
+  )
+    throw new Error(BULK_ANSWERS.confirmRunFirst.say(preview.estimatedCredits, deps.confirmAbove));
+  return { run: rest.length > 0 ? { ...first!, nextColumns: rest } : first!, preview };
+}
+
 /**
  * The columns' runs of a sheet's refresh, in turn: those with an answer the budget pays for, the
  * oldest of every column first. Empty when none has one.
  */
-export function sheetRefresh(
+function sheetRefresh(
   deps: PreviewDeps,
   asked: BulkRunConfig,
   runs: readonly BulkRunConfig[],
-  read: (config: BulkRunConfig, op: Operation) => ReadSheet,
+  read: ReadColumn,
 ): BulkRunConfig[] {
   const { refreshBudget: budget, ...unbudgeted } = asked;
   const columns = sheetColumns(unbudgeted, runs);
@@ -69,28 +100,22 @@ export function sheetRefresh(
     .filter((config) => config.refreshBudget > 0);
 }
 
-/** The columns' previews as one: what the sheet's refresh counts, buys and costs in all. */
-export function sheetPreview(previews: readonly BulkPreview[], confirmAbove: number): BulkPreview {
-  const sum = (pick: (preview: BulkPreview) => number | undefined) =>
-    roundCredits(previews.reduce((total, preview) => total + (pick(preview) ?? 0), 0));
+/** The columns' previews as one: each count of them all (the refresh's too), and its price. */
+function sheetPreview(previews: readonly BulkPreview[], confirmAbove: number): BulkPreview {
   const [first] = previews as [BulkPreview];
-  if (previews.length === 1) return first;
-  const estimatedCredits = sum((preview) => preview.estimatedCredits);
-  return {
-    ...first,
-    rows: sum((preview) => preview.rows),
-    alreadyFilled: sum((preview) => preview.alreadyFilled),
-    notFoundBefore: sum((preview) => preview.notFoundBefore),
-    toLookUp: sum((preview) => preview.toLookUp),
-    estimatedCredits,
-    needsConfirmation: estimatedCredits > confirmAbove,
-    refresh: {
-      days: first.refresh?.days ?? 0,
-      rows: sum((preview) => preview.refresh?.rows),
-      lookups: sum((preview) => preview.refresh?.lookups),
-      credits: sum((preview) => preview.refresh?.credits),
-    },
+  const summed = <T extends object>(pick: (preview: BulkPreview) => T): T => {
+    const sum = (key: string) =>
+      roundCredits(previews.reduce((total, each) => total + Number(pick(each)[key as keyof T] ?? 0), 0));
+    const entries = Object.entries(pick(first)).map(([key, value]) => [
+      key,
+      typeof value === 'number' ? sum(key) : value,
+    ]);
+    return Object.fromEntries(entries) as T;
   };
+  if (previews.length === 1 || !first.refresh) return first;
+  const all = summed((preview) => preview);
+  const refresh = { ...summed((preview) => preview.refresh ?? first.refresh!), days: first.refresh.days };
+  return { ...all, refresh, needsConfirmation: all.estimatedCredits > confirmAbove };
 }
 
 /** Where a sheet's refresh starts the run of its next column, its price confirmed already. */
