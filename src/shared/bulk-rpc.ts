@@ -41,8 +41,14 @@ export interface BulkRunConfig {
   /**
    * Only these rows (a refresh over a selection): `selection` asks the server for the rows the
    * user selected on the run's sheet, which the run then keeps as numbers. Absent: every row.
+   * `sheet`: a refresh of every bulk-run column of the sheet within the one budget (core/runs/
+   * sheet-refresh.ts).
    */
-  rows?: 'selection' | RowSpan;
+  rows?: 'selection' | 'sheet' | RowSpan;
+  /** Set by the server for a sheet's refresh: the cutoff its columns share, instead of the days'. */
+  refreshBefore?: number;
+  /** Set by the server for a sheet's refresh: the columns refreshed after this one, in turn. */
+  nextColumns?: BulkRunConfig[];
   /** Set by the server when such a run starts: saved answers paid before this time do not count. */
   paidAfter?: number;
   /** Set by the server when a refresh starts: the day its notes say the old answers held until. */

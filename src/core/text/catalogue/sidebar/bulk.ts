@@ -35,7 +35,9 @@ export const BULK_TEXTS = {
   refreshBudget: said('label', 'Spending at most (credits, blank: all)'),
   refreshOldest: said('label', 'Oldest answers first'),
   refreshTopDown: said('label', 'Rows from the top'),
-  refreshSelection: said('label', ' Only the rows I select on the sheet'),
+  refreshColumn: said('label', 'Every row of this column'),
+  refreshSelection: said('label', 'Only the rows I select on the sheet'),
+  refreshSheet: said('label', 'Every bulk-run column of this sheet, one budget'),
   refreshSchedule: said('label', 'Refresh on a schedule'),
   scheduleBudgetFirst: said('message', 'Set the credits it may spend first: on a schedule, that is a month.'),
   scheduled: saidBy(
