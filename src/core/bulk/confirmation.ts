@@ -2,12 +2,15 @@
 // user will spend: the per-run cap stops the run first when it is lower, and the account's balance,
 // which the add-on cannot read, may stop it sooner. The question says both.
 import type { BulkPreview, RunConfirmation } from '../../shared/bulk-rpc';
-import { creditsAmount, creditsText } from '../text/credits';
+import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
+import type { Counted } from '../text/catalogue/sidebar/said';
+import { creditsAmount } from '../text/credits';
 
-const BALANCE =
-  "If your account's balance runs out first, the run stops there (the add-on cannot see your balance), and Resume goes on once you add credits.";
+const A = BULK_ANSWERS;
 
-const lookups = (count: number) => `${creditsAmount(count)} new lookup${count === 1 ? '' : 's'}`;
+/** "1 new lookup", "1,200 lookups". */
+const counted = (count: number, noun: Counted) =>
+  `${creditsAmount(count)} ${count === 1 ? noun.one : noun.many}`;
 
 /**
  * The question and its button for a run that needs confirming; null when it needs none.
@@ -20,26 +23,19 @@ export function runConfirmation(
   runHardCap: number,
 ): RunConfirmation | null {
   if (!preview.needsConfirmation) return null;
-  const cost = `${preview.estimateIsBound ? 'up to' : 'about'} ${creditsText(preview.estimatedCredits)}`;
+  const cost = (preview.estimateIsBound ? A.upTo : A.about).say(preview.estimatedCredits);
   if (!(runHardCap > 0 && preview.estimatedCredits > runHardCap && perLookup > 0)) {
     return {
-      text: `This run will spend ${cost} for ${lookups(preview.toLookUp)}. ${BALANCE} Run it?`,
-      button: `Run and spend ${cost}`,
+      text: A.willSpend.say(cost, counted(preview.toLookUp, A.newLookups), A.balance.text),
+      button: A.runAndSpend.say(cost),
     };
   }
-  const cap = `the per-run cap of ${creditsText(runHardCap)}`;
-  const over = `These ${lookups(preview.toLookUp)} would cost ${cost}, more than ${cap} allows`;
+  const over = A.overCap.say(counted(preview.toLookUp, A.newLookups), cost, runHardCap);
   const fit = Math.floor((runHardCap + 1e-9) / perLookup);
-  if (fit === 0) {
-    return {
-      text: `${over}: it cannot pay for a single lookup (${creditsText(perLookup)}). Raise the per-run cap in the settings first.`,
-      button: 'Run (it stops at once)',
-    };
-  }
-  const most = creditsText(fit * perLookup);
-  const stops = `the run stops after ${creditsAmount(fit)} lookup${fit === 1 ? '' : 's'} (${most})`;
+  if (fit === 0) return { text: A.payNone.say(over, perLookup), button: A.runStopsAtOnce.text };
+  const most = fit * perLookup;
   return {
-    text: `${over}: ${stops}; raise the cap in the settings, then Resume, for the rest. ${BALANCE} Run it?`,
-    button: `Run and spend up to ${most}`,
+    text: A.stopsAfter.say(over, counted(fit, A.lookups), most, A.balance.text),
+    button: A.runAndSpendUpTo.say(most),
   };
 }

@@ -65,11 +65,12 @@ export function stateOf(
   watch: Watch,
   accountPaused: boolean,
 ): { state: 'on' | 'off' | 'capped' | 'misfit' | 'account'; text: string } {
-  if (!watch.on) return { state: 'off', text: 'Off' };
-  if (watch.pause?.kind === 'misfit') return { state: 'misfit', text: 'Paused: its columns changed' };
-  if (accountPaused) return { state: 'account', text: 'Paused: see the notice above' };
+  if (!watch.on) return { state: 'off', text: WATCHES_ANSWERS.stateOff.text };
+  if (watch.pause?.kind === 'misfit')
+    return { state: 'misfit', text: WATCHES_ANSWERS.statePausedMisfit.text };
+  if (accountPaused) return { state: 'account', text: WATCHES_ANSWERS.statePausedAccount.text };
   if (watch.pause?.kind === 'cap' && watch.pause.below)
-    return { state: 'capped', text: "Paused: daily cap below one lookup's price" };
-  if (watch.pause?.kind === 'cap') return { state: 'capped', text: 'Paused: daily cap reached' };
-  return { state: 'on', text: 'On' };
+    return { state: 'capped', text: WATCHES_ANSWERS.statePausedBelow.text };
+  if (watch.pause?.kind === 'cap') return { state: 'capped', text: WATCHES_ANSWERS.statePausedCap.text };
+  return { state: 'on', text: WATCHES_ANSWERS.stateOn.text };
 }

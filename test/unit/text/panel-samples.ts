@@ -5,8 +5,10 @@ import type { Purchase } from '../../../src/core/billing/purchases';
 import { spendReport } from '../../../src/core/billing/report';
 import { operationByFunction } from '../../../src/core/operations/table';
 import { type ReceiptFacts, receiptLines } from '../../../src/core/receipts/receipt';
+import { FREEZE_TEXTS } from '../../../src/core/text/catalogue/freeze';
 import { CUT_LIST_ADVICE, cutListText, JOB_RECORD_TEXTS } from '../../../src/core/text/catalogue/jobs';
 import { lostResultsRefusal, lostResultsText } from '../../../src/core/text/catalogue/lost';
+import { SHEET_TEXTS } from '../../../src/core/text/catalogue/sheets';
 import { BULK_TEXTS } from '../../../src/core/text/catalogue/sidebar/bulk';
 import { BULK_ANSWERS } from '../../../src/core/text/catalogue/sidebar/bulk-answers';
 import { CACHE_TEXTS } from '../../../src/core/text/catalogue/sidebar/cache';
@@ -17,6 +19,7 @@ import { KEY_TEXTS } from '../../../src/core/text/catalogue/sidebar/key';
 import { KEY_ANSWERS } from '../../../src/core/text/catalogue/sidebar/key-answers';
 import { RECEIPT_TEXTS } from '../../../src/core/text/catalogue/sidebar/receipt';
 import { RECEIPT_ANSWERS } from '../../../src/core/text/catalogue/sidebar/receipt-answers';
+import { RECIPE_ANSWERS } from '../../../src/core/text/catalogue/sidebar/recipes-answers';
 import { SETTINGS_TEXTS } from '../../../src/core/text/catalogue/sidebar/settings';
 import { SETTINGS_ANSWERS } from '../../../src/core/text/catalogue/sidebar/settings-answers';
 import { SPENDING_TEXTS } from '../../../src/core/text/catalogue/sidebar/spending';
@@ -113,6 +116,20 @@ const PANEL: string[] = [
   JOB_RECORD_TEXTS.unchecked('network error'),
   JOB_RECORD_TEXTS.sheetNotWritten('the sheet is protected'),
   JOB_RECORD_TEXTS.sheetNotYet('the spreadsheet is busy'),
+  // Freeze's alert
+  FREEZE_TEXTS.selectFirst,
+  FREEZE_TEXTS.none,
+  FREEZE_TEXTS.frozen(2, 3),
+  FREEZE_TEXTS.left('B2, D4:E9', false),
+  FREEZE_TEXTS.outside('B3:B5', false, 'B2', 4),
+  // The hidden sheets' header and note, and what the server says of its sheets
+  ...SHEET_TEXTS.cacheHeader,
+  SHEET_TEXTS.cacheNote,
+  ...SHEET_TEXTS.ledgerHeader,
+  SHEET_TEXTS.hiddenDeleted('_enrich_cache'),
+  SHEET_TEXTS.inTheWay('Enrich spend report'),
+  SHEET_TEXTS.savingElsewhere,
+  SHEET_TEXTS.noSpreadsheet,
 ];
 
 export const PANEL_TEXTS = PANEL.filter(isSentence);
@@ -137,6 +154,7 @@ const SAMPLES: Readonly<Record<string, unknown[]>> = {
   'BULK_ANSWERS.lostDuringRun': [
     lostResultsText({ name: '_enrich_cache', deleted: 'sheet', holds: { entries: 30, credits: 30 } }),
   ],
+  'RECIPE_ANSWERS.yours': [['Website from company name', 'Phone from company name']],
   'WATCHES_ANSWERS.drivers': [
     { edit: true, change: false, form: false, formLinked: true, clock: 'off' },
     true,
@@ -158,6 +176,7 @@ const CATALOGUE = {
   JOBS_ANSWERS,
   KEY_ANSWERS,
   RECEIPT_ANSWERS,
+  RECIPE_ANSWERS,
   SETTINGS_ANSWERS,
   SPENDING_ANSWERS,
   WATCHES_ANSWERS,

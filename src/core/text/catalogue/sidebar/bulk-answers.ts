@@ -1,7 +1,7 @@
 // What the server answers the Bulk run panel (server/bulk.ts, server/recipes.ts, core/runs/,
 // core/recipes/check.ts): its refusals. The panel's own words are in bulk.ts, which Code.js never loads.
 import { creditsText } from '../../credits';
-import { said, saidBy } from './said';
+import { counted, said, saidBy } from './said';
 
 export const BULK_ANSWERS = {
   refreshSummary: saidBy(
@@ -37,6 +37,98 @@ export const BULK_ANSWERS = {
   mustBeColumn: saidBy('message', (slot: string) => `The ${slot} column must be a column.`),
   differentColumns: said('message', 'Choose a different column for each input.'),
   notWaiting: said('message', 'This recipe is not waiting for you.'),
+  // A run's setup as the sidebar sends it (bulk/config.ts).
+  chooseOperation: said('message', 'Choose an operation first.'),
+  wholeNumber: saidBy(
+    'message',
+    (what: string, min: number) => `${what} must be a whole number of at least ${min}.`,
+  ),
+  mustBeText: saidBy('message', (what: string) => `${what} must be text.`),
+  textTooLong: saidBy(
+    'message',
+    (what: string, most: number) => `${what} is longer than ${most} characters.`,
+  ),
+  headerRowField: said('label', 'The header row'),
+  refreshBudgetField: said('label', 'The refresh budget'),
+  inputColumnField: said('label', 'The input column'),
+  /** `slot`: an input's name in the run's setup, "company", "location" or "jobTitle". */
+  slotColumnField: saidBy('label', (slot: string) => `The ${slot} column`),
+  departmentField: said('label', 'The department'),
+  seniorityField: said('label', 'The seniority'),
+  refreshDays: saidBy(
+    'message',
+    (most: number) => `Refresh answers older than a whole number of days, from 0 to ${most}.`,
+  ),
+  listsNotRefreshed: said(
+    'message',
+    "Employee lists are not refreshed in place: clear a row's status to ask for it again.",
+  ),
+  oneColumnOnly: saidBy('message', (label: string) => `${label} writes one column; choose its main value.`),
+  chooseField: said('message', 'Choose at least one field.'),
+  mostFields: saidBy('message', (most: number) => `Choose at most ${most} fields.`),
+  maxEmployees: said('message', 'Max employees must be a whole number of at least 1.'),
+  // A run under way (bulk/run.ts, bulk/slice/next-run.ts).
+  runInProgress: saidBy(
+    'message',
+    (sheet: string) =>
+      `A run is already in progress on "${sheet}". Finish or cancel it before starting another.`,
+  ),
+  noFailedRows: said('message', 'No failed rows to retry.'),
+  /** A failing service's words, then how long the run waits for it. */
+  waitsThenAsks: saidBy(
+    'progress',
+    (failure: string, seconds: number) => `${failure} The run waits ${seconds} s, then asks again.`,
+  ),
+  capReached: saidBy(
+    'message',
+    (cap: number, spent: number) =>
+      `This run reached its cap of ${creditsText(cap)} (${creditsText(spent)} spent). Raise the per-run cap in the settings, then Resume.`,
+  ),
+  stoppedAtRow: saidBy(
+    'message',
+    (row: number) => ` The run stopped at row ${row}; nothing from there on was sent.`,
+  ),
+  /** A stop's reason that names its own next step (`step`, "Top up the account"), said as the run's. */
+  thenResume: saidBy(
+    'message',
+    (why: string, where: string, step: string) => `${why}${where} ${step}, then Resume.`,
+  ),
+  resumeOnceFixed: saidBy(
+    'message',
+    (why: string, where: string) => `${why}${where} Resume once this is fixed.`,
+  ),
+  // The question before a run whose cost needs a yes (bulk/confirmation.ts).
+  balance: said(
+    'confirm',
+    "If your account's balance runs out first, the run stops there (the add-on cannot see your balance), and Resume goes on once you add credits.",
+  ),
+  upTo: saidBy('confirm', (credits: number) => `up to ${creditsText(credits)}`),
+  about: saidBy('confirm', (credits: number) => `about ${creditsText(credits)}`),
+  newLookups: counted('confirm', 'new lookup', 'new lookups'),
+  lookups: counted('confirm', 'lookup', 'lookups'),
+  willSpend: saidBy(
+    'confirm',
+    (cost: string, lookups: string, balance: string) =>
+      `This run will spend ${cost} for ${lookups}. ${balance} Run it?`,
+  ),
+  runAndSpend: saidBy('label', (cost: string) => `Run and spend ${cost}`),
+  overCap: saidBy(
+    'confirm',
+    (lookups: string, cost: string, cap: number) =>
+      `These ${lookups} would cost ${cost}, more than the per-run cap of ${creditsText(cap)} allows`,
+  ),
+  payNone: saidBy(
+    'confirm',
+    (over: string, price: number) =>
+      `${over}: it cannot pay for a single lookup (${creditsText(price)}). Raise the per-run cap in the settings first.`,
+  ),
+  runStopsAtOnce: said('label', 'Run (it stops at once)'),
+  stopsAfter: saidBy(
+    'confirm',
+    (over: string, lookups: string, most: number, balance: string) =>
+      `${over}: the run stops after ${lookups} (${creditsText(most)}); raise the cap in the settings, then Resume, for the rest. ${balance} Run it?`,
+  ),
+  runAndSpendUpTo: saidBy('label', (most: number) => `Run and spend up to ${creditsText(most)}`),
   // A recipe's problems (recipes/recipes.ts) and a custom recipe's (recipes/custom.ts).
   recipeNoStep: said('message', 'A recipe needs at least one step to run.'),
   stepRepeats: saidBy(
@@ -75,4 +167,23 @@ export const BULK_ANSWERS = {
     'message',
     (most: number) => `A spreadsheet keeps at most ${most} recipes: delete one first.`,
   ),
+  // The preview's columns that hold another input's answers (bulk/owners.ts).
+  ownerFormula: saidBy('label', (cell: string) => `the formula in ${cell}`),
+  ownerWatch: said('label', 'a watch'),
+  ownerRecipe: said('label', 'a recipe'),
+  ownerRun: said('label', 'a bulk run'),
+  ownerOn: saidBy(
+    'label',
+    (who: string, one: boolean, columns: string) => `${who} on ${one ? 'column' : 'columns'} ${columns}`,
+  ),
+  /** "Column B (Website) holds the answers of a watch on column A (Employer): this run writes to new column E (Website (Company)) instead." */
+  conflict: saidBy(
+    'message',
+    (one: boolean, found: string, owner: string, instead: string) =>
+      `${one ? 'Column' : 'Columns'} ${found} ${one ? 'holds' : 'hold'} the answers of ${owner}: this run writes to new ${one ? 'column' : 'columns'} ${instead} instead.`,
+  ),
+  // A recipe's next step (recipes/steps.ts).
+  chooseSlotFirst: saidBy('message', (slot: string) => `Choose the ${slot} column first.`),
+  stepNotRun: saidBy('message', (id: string) => `Step "${id}" has not run yet.`),
+  noSuchStep: saidBy('message', (step: number) => `The recipe has no step ${step}.`),
 } as const;

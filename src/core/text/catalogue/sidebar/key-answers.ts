@@ -32,4 +32,8 @@ export const KEY_ANSWERS = {
     (why: string, masked: string) => `The new key was not saved: ${why} The saved key ${masked} stays.`,
   ),
   works: saidBy('message', (credits: number) => `The key works (this test cost ${creditsText(credits)}).`),
+  // A pasted key refused before it is tried (api/api-key.ts).
+  pasteFirst: said('message', 'Paste your API key first (account dashboard > Settings > API Key).'),
+  noSpaces: said('message', 'An API key has no spaces: copy it again from the dashboard.'),
+  notAKey: said('message', 'This does not look like an API key.'),
 } as const;

@@ -21,6 +21,28 @@ export const RECEIPT_ANSWERS = {
     (now: number, confirmed: number) =>
       `Buying these again now costs ${creditsText(now)}, not the ${creditsText(confirmed)} you confirmed: look at the price again.`,
   ),
+  // What Buy again did (receipts/buy-again.ts).
+  jobExpired: said('message', 'Its job expired.'),
+  boughtMomentsAgo: said(
+    'message',
+    'It was bought moments ago by a formula or a run; try Buy again in a minute.',
+  ),
+  boughtAgain: saidBy(
+    'message',
+    (lookups: string, credits: number, one: boolean) =>
+      `Bought ${lookups} again for ${creditsText(credits)}; the formulas show the new ${one ? 'answer' : 'answers'}.`,
+  ),
+  jobsRunning: saidBy(
+    'message',
+    (count: number, one: boolean) =>
+      `${count} ${one ? 'lookup is a job' : 'lookups are jobs'} still running: the formulas fill in when ${one ? 'it is' : 'they are'} collected.`,
+  ),
+  notBoughtAgain: saidBy(
+    'message',
+    (count: number, one: boolean, reasons: string) =>
+      `${count} ${one ? 'lookup was' : 'lookups were'} not bought again: ${reasons}`,
+  ),
+  listReplaces: saidBy('message', (sheet: string) => `The new list replaces the one in sheet '${sheet}'.`),
 } as const;
 
 /** The lines of a cell's receipt (core/receipts/receipt.ts): `when` is a time, `cost` " for 3 credits" or "". */
@@ -64,4 +86,16 @@ export const RECEIPT_LINES = {
     (credits: number) =>
       `Possibly: a network failure lost the first answer and it was sent again (up to ${creditsText(credits)} more)`,
   ),
+  /** Each line's label, in the order the panel shows them. */
+  labels: {
+    lookup: said('label', 'Lookup'),
+    input: said('label', 'Input as sent'),
+    bought: said('label', 'Bought'),
+    answer: said('label', 'Answer'),
+    kept: said('label', 'Kept'),
+    job: said('label', 'Job'),
+    twice: said('label', 'Charged twice'),
+  },
+  /** A bought line's cost, after its time. */
+  costFor: saidBy('label', (credits: number) => ` for ${creditsText(credits)}`),
 } as const;

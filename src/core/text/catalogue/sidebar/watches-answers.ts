@@ -131,6 +131,46 @@ export const WATCHES_ANSWERS = {
       : 'They go on after a successful key test (API key, Test) or once a key that works is saved.';
     return `Every watch is paused: ${message} ${then}`;
   }),
+  /** A watch's state in a few words (watches/caps.ts `stateOf`). */
+  stateOn: said('label', 'On'),
+  stateOff: said('label', 'Off'),
+  statePausedMisfit: said('label', 'Paused: its columns changed'),
+  statePausedAccount: said('label', 'Paused: see the notice above'),
+  statePausedBelow: said('label', "Paused: daily cap below one lookup's price"),
+  statePausedCap: said('label', 'Paused: daily cap reached'),
+  // Why a watch no longer fits its sheet (watches/fit.ts).
+  sheetGone: saidBy(
+    'message',
+    (sheet: string) => `The sheet "${sheet}" is gone or was renamed. Delete this watch and set it up again.`,
+  ),
+  headerWas: saidBy('message', (header: string | null) =>
+    header === null ? 'had no header' : `was "${header}"`,
+  ),
+  headerIs: saidBy('message', (header: string | null) =>
+    header === null ? 'it is empty now' : `it is "${header}" now`,
+  ),
+  columnMoved: saidBy(
+    'message',
+    (letters: string, was: string, is: string) =>
+      `Column ${letters} ${was} when this watch was made; ${is}. A column was deleted, inserted, moved or renamed: delete this watch and set it up again, or put the column back.`,
+  ),
+  // A watch's setup and record (watches/watch.ts).
+  capNeeded: said(
+    'message',
+    'A watch needs a daily credit cap: how many credits it may spend a day (more than 0).',
+  ),
+  capAtMost: saidBy('message', (most: number) => `A watch's daily cap is at most ${most} credits.`),
+  tooLarge: said('message', 'This watch is too large to save: use fewer steps or fields.'),
+  // What a watch's run left (runs/watch-run.ts).
+  rowsFailed: saidBy(
+    'message',
+    (rows: string) => `${rows} failed: the status column says why; clear a row's status to try it again.`,
+  ),
+  rowsChanged: saidBy(
+    'message',
+    (rows: string, one: boolean) =>
+      `${rows} changed while being looked up and ${one ? 'was left as you made it' : 'were left as you made them'}.`,
+  ),
   /** A column without a header, by its letters. */
   column: saidBy('label', (letters: string) => `column ${letters}`),
 } as const;
