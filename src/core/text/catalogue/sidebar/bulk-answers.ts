@@ -1,7 +1,7 @@
 // What the server answers the Bulk run panel (server/bulk.ts, server/recipes.ts, core/runs/,
 // core/recipes/check.ts): its refusals. The panel's own words are in bulk.ts, which Code.js never loads.
 import { creditsText } from '../../credits';
-import { counted, said, saidBy } from './said';
+import { said, saidBy } from './said';
 
 export const BULK_ANSWERS = {
   refreshSummary: saidBy(
@@ -97,38 +97,6 @@ export const BULK_ANSWERS = {
     'message',
     (why: string, where: string) => `${why}${where} Resume once this is fixed.`,
   ),
-  // The question before a run whose cost needs a yes (bulk/confirmation.ts).
-  balance: said(
-    'confirm',
-    "If your account's balance runs out first, the run stops there (the add-on cannot see your balance), and Resume goes on once you add credits.",
-  ),
-  upTo: saidBy('confirm', (credits: number) => `up to ${creditsText(credits)}`),
-  about: saidBy('confirm', (credits: number) => `about ${creditsText(credits)}`),
-  newLookups: counted('confirm', 'new lookup', 'new lookups'),
-  lookups: counted('confirm', 'lookup', 'lookups'),
-  willSpend: saidBy(
-    'confirm',
-    (cost: string, lookups: string, balance: string) =>
-      `This run will spend ${cost} for ${lookups}. ${balance} Run it?`,
-  ),
-  runAndSpend: saidBy('label', (cost: string) => `Run and spend ${cost}`),
-  overCap: saidBy(
-    'confirm',
-    (lookups: string, cost: string, cap: number) =>
-      `These ${lookups} would cost ${cost}, more than the per-run cap of ${creditsText(cap)} allows`,
-  ),
-  payNone: saidBy(
-    'confirm',
-    (over: string, price: number) =>
-      `${over}: it cannot pay for a single lookup (${creditsText(price)}). Raise the per-run cap in the settings first.`,
-  ),
-  runStopsAtOnce: said('label', 'Run (it stops at once)'),
-  stopsAfter: saidBy(
-    'confirm',
-    (over: string, lookups: string, most: number, balance: string) =>
-      `${over}: the run stops after ${lookups} (${creditsText(most)}); raise the cap in the settings, then Resume, for the rest. ${balance} Run it?`,
-  ),
-  runAndSpendUpTo: saidBy('label', (most: number) => `Run and spend up to ${creditsText(most)}`),
   // A recipe's problems (recipes/recipes.ts) and a custom recipe's (recipes/custom.ts).
   recipeNoStep: said('message', 'A recipe needs at least one step to run.'),
   stepRepeats: saidBy(
