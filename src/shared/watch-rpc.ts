@@ -26,15 +26,16 @@ export interface WatchView {
   /** "Company (A) -> Website (B), Status (C)". */
   columns: string;
   on: boolean;
-  /** 'on', 'off', or why it does not run now (its cap, its sheet, the account). */
-  state: 'on' | 'off' | 'capped' | 'misfit' | 'account';
-  /** The state in a few words: "On", "Off", "Paused: daily cap reached". */
-  stateText: string;
+  /**
+   * 'on', 'off', or why it does not run now: its cap reached (`capped`) or below one lookup's
+   * price (`below`), its sheet (`misfit`), the account. The sidebar words it.
+   */
+  state: 'on' | 'off' | 'capped' | 'below' | 'misfit' | 'account';
   dailyCap: number;
   spentToday: number;
   rowsDone: number;
-  /** "Last run 14:02" or "Not run yet". */
-  lastRun: string;
+  /** When it last ran, in the spreadsheet's time zone ("Jan 6, 04:02"); null before its first run. */
+  lastRunAt: string | null;
   lastProblem: string | null;
   /** Its scheduled refresh, when the user asked for one, with what it spent this month. */
   refresh: { days: number; monthlyCredits: number; spentThisMonth: number } | null;

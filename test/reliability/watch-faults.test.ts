@@ -59,7 +59,6 @@ describe('the daily cap', () => {
     expect(spent(world)).toBe(3);
     expect(list(world).watches[0]).toMatchObject({
       state: 'capped',
-      stateText: 'Paused: daily cap reached',
       spentToday: 3,
       lastProblem:
         'Daily cap of 3 credits reached: the rows not done say so, and go on tomorrow (or raise the cap).',
@@ -120,10 +119,7 @@ describe('the API out of credits (402)', () => {
     expect(paused.notice).toMatch(
       /^Every watch is paused: .+ They go on by themselves once the account has credits again \(checked every hour\), or after a successful key test\.$/,
     );
-    expect(paused.watches.map((watch) => watch.stateText)).toEqual([
-      'Paused: see the notice above',
-      'Paused: see the notice above',
-    ]);
+    expect(paused.watches.map((watch) => watch.state)).toEqual(['account', 'account']);
     // The other watch buys nothing either.
     world.emu.edit(world.bundle, 'Leads', 'A2', 'Company 9');
     expect(values(world, 'B2', 'Leads')).toEqual([['']]);
@@ -165,7 +161,6 @@ describe('a column deleted under a watch', () => {
     expect(spent(world)).toBe(0);
     expect(list(world).watches[0]).toMatchObject({
       state: 'misfit',
-      stateText: 'Paused: its columns changed',
       lastProblem:
         'Column A was "Company" when this watch was made; it is "Website" now. A column was deleted, inserted, moved or renamed: delete this watch and set it up again, or put the column back.',
     });

@@ -2,6 +2,7 @@
 // calendar day, as for the formula budget), the per-run hard cap of the settings, its columns no
 // longer fitting its sheet. The texts the sidebar and the status column show for each.
 
+import type { WatchView } from '../../shared/watch-rpc';
 import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
 import { priceText } from '../text/catalogue/statuses';
 import { roundCredits } from '../text/credits';
@@ -60,17 +61,11 @@ export const capProblem = (cap: number, below?: CapBelowPrice) =>
 
 export const runCapProblem = (runHardCap: number) => WATCHES_ANSWERS.runCapReached.say(runHardCap);
 
-/** The sidebar's few words for a watch's state. */
-export function stateOf(
-  watch: Watch,
-  accountPaused: boolean,
-): { state: 'on' | 'off' | 'capped' | 'misfit' | 'account'; text: string } {
-  if (!watch.on) return { state: 'off', text: WATCHES_ANSWERS.stateOff.text };
-  if (watch.pause?.kind === 'misfit')
-    return { state: 'misfit', text: WATCHES_ANSWERS.statePausedMisfit.text };
-  if (accountPaused) return { state: 'account', text: WATCHES_ANSWERS.statePausedAccount.text };
-  if (watch.pause?.kind === 'cap' && watch.pause.below)
-    return { state: 'capped', text: WATCHES_ANSWERS.statePausedBelow.text };
-  if (watch.pause?.kind === 'cap') return { state: 'capped', text: WATCHES_ANSWERS.statePausedCap.text };
-  return { state: 'on', text: WATCHES_ANSWERS.stateOn.text };
+/** A watch's state, which the sidebar words: on, off, or why it does not run now. */
+export function stateOf(watch: Watch, accountPaused: boolean): WatchView['state'] {
+  if (!watch.on) return 'off';
+  if (watch.pause?.kind === 'misfit') return 'misfit';
+  if (accountPaused) return 'account';
+  if (watch.pause?.kind === 'cap') return watch.pause.below ? 'below' : 'capped';
+  return 'on';
 }

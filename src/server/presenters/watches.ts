@@ -36,19 +36,17 @@ function columnsText(watch: Watch): string {
 }
 
 export function watchView(watch: Watch, accountPaused: boolean, when: (ms: number) => string): WatchView {
-  const state = stateOf(watch, accountPaused);
   return {
     id: watch.id,
     label: watch.label,
     sheetName: watch.sheetName,
     columns: columnsText(watch),
     on: watch.on,
-    state: state.state,
-    stateText: state.text,
+    state: stateOf(watch, accountPaused),
     dailyCap: watch.dailyCap,
     spentToday: roundCredits(watch.spentToday),
     rowsDone: watch.rowsDone,
-    lastRun: WATCHES_ANSWERS.lastRun.say(watch.lastRunAt === null ? null : when(watch.lastRunAt)),
+    lastRunAt: watch.lastRunAt === null ? null : when(watch.lastRunAt),
     lastProblem: watch.pause?.kind === 'misfit' ? watch.pause.reason : watch.lastProblem,
     refresh: refreshView(watch),
   };

@@ -80,7 +80,6 @@ export const WATCHES_ANSWERS = {
   ),
   /** What starts the watches here, and what waits (`anyOn`: a watch is on). */
   drivers: saidBy('hint', driversText),
-  lastRun: saidBy('hint', (when: string | null) => (when === null ? 'Not run yet' : `Last run ${when}`)),
   triggerTime: saidBy(
     'hint',
     (used: number, quota: number, percent: number) =>
@@ -131,13 +130,6 @@ export const WATCHES_ANSWERS = {
       : 'They go on after a successful key test (API key, Test) or once a key that works is saved.';
     return `Every watch is paused: ${message} ${then}`;
   }),
-  /** A watch's state in a few words (watches/caps.ts `stateOf`). */
-  stateOn: said('label', 'On'),
-  stateOff: said('label', 'Off'),
-  statePausedMisfit: said('label', 'Paused: its columns changed'),
-  statePausedAccount: said('label', 'Paused: see the notice above'),
-  statePausedBelow: said('label', "Paused: daily cap below one lookup's price"),
-  statePausedCap: said('label', 'Paused: daily cap reached'),
   // Why a watch no longer fits its sheet (watches/fit.ts).
   sheetGone: saidBy(
     'message',

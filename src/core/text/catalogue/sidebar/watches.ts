@@ -69,4 +69,14 @@ export const WATCHES_TEXTS = {
   switchOff: said('label', 'Switch off'),
   switchOn: said('label', 'Switch on'),
   saveCap: said('label', 'Save cap'),
+  /** A watch's state in a few words, by `WatchView['state']`. */
+  states: {
+    on: said('label', 'On'),
+    off: said('label', 'Off'),
+    misfit: said('label', 'Paused: its columns changed'),
+    account: said('label', 'Paused: see the notice above'),
+    below: said('label', "Paused: daily cap below one lookup's price"),
+    capped: said('label', 'Paused: daily cap reached'),
+  },
+  lastRun: saidBy('hint', (when: string | null) => (when === null ? 'Not run yet' : `Last run ${when}`)),
 } as const;
