@@ -18,6 +18,15 @@ export interface WatchChange {
   refresh?: { days: number; monthlyCredits: number } | null;
 }
 
+/** The triggers that start watches here: this user's, and how often the clock check runs. */
+export interface WatchTriggers {
+  edit: boolean;
+  change: boolean;
+  form: boolean;
+  formLinked: boolean;
+  clock: BackgroundCollection;
+}
+
 export interface WatchView {
   id: string;
   /** The lookup's label or the recipe's name. */
@@ -49,8 +58,8 @@ export interface WatchList {
   notice: string | null;
   /** Today's share of the daily trigger runtime quota, as the add-on counted it. */
   runtime: { usedMinutes: number; quotaMinutes: number; percent: number; text: string };
-  /** What starts the watches here, in a sentence ("Your edits, rows inserted, ...; hourly check"). */
-  drivers: string;
+  /** Which of the triggers that start watches this user has here (the sidebar words them). */
+  triggers: WatchTriggers;
   /** How often the clock check looks at rows other tools write here: the offer says the same. */
   clock: BackgroundCollection;
   /** The spreadsheet's time zone, which the last runs are in; '' when no watch has run. */

@@ -2,7 +2,6 @@
 // the API paused them all; today's share of the trigger runtime quota; what starts them.
 
 import { inputColumns } from '../../core/bulk/config';
-import type { WatchTriggers } from '../../core/text/catalogue/sidebar/watches-answers';
 import { WATCHES_ANSWERS } from '../../core/text/catalogue/sidebar/watches-answers';
 import { roundCredits } from '../../core/text/credits';
 import { stateOf } from '../../core/watches/caps';
@@ -17,7 +16,7 @@ import {
   TRIGGER_QUOTA_MS,
 } from '../../core/watches/runtime';
 import type { Watch } from '../../core/watches/watch';
-import type { WatchList, WatchView } from '../../shared/watch-rpc';
+import type { WatchList, WatchTriggers, WatchView } from '../../shared/watch-rpc';
 
 const MINUTE = 60_000;
 
@@ -86,10 +85,7 @@ export function watchListView(input: {
     watches: input.watches.map((watch) => watchView(watch, input.pause !== null, input.when)),
     notice: input.pause ? pauseNotice(input.pause, input.triggers.clock) : null,
     runtime: runtimeView(input.tally, input.now),
-    drivers: WATCHES_ANSWERS.drivers.say(
-      input.triggers,
-      input.watches.some((watch) => watch.on),
-    ),
+    triggers: input.triggers,
     timeZone: input.watches.some((watch) => watch.lastRunAt !== null) ? input.timeZone : '',
     clock: input.triggers.clock,
   };

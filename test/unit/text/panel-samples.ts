@@ -155,10 +155,7 @@ const SAMPLES: Readonly<Record<string, unknown[]>> = {
     lostResultsText({ name: '_enrich_cache', deleted: 'sheet', holds: { entries: 30, credits: 30 } }),
   ],
   'RECIPE_ANSWERS.yours': [['Website from company name', 'Phone from company name']],
-  'WATCHES_ANSWERS.drivers': [
-    { edit: true, change: false, form: false, formLinked: true, clock: 'off' },
-    true,
-  ],
+  'WATCHES_TEXTS.drivers': [{ edit: true, change: false, form: false, formLinked: true, clock: 'off' }, true],
 };
 
 const CATALOGUE = {

@@ -136,7 +136,13 @@ export function showWatches(ui: WatchesElements, list: WatchList, actions: Watch
       ? [el('li', { class: 'hint' }, WATCHES_TEXTS.none.text)]
       : list.watches.map((watch) => watchItem(watch, actions))),
   );
-  ui.drivers.textContent = list.watches.length === 0 ? '' : list.drivers;
+  ui.drivers.textContent =
+    list.watches.length === 0
+      ? ''
+      : WATCHES_TEXTS.drivers.say(
+          list.triggers,
+          list.watches.some((watch) => watch.on),
+        );
   ui.times.textContent = list.timeZone === '' ? '' : TIMES_TEXTS.note.say(list.timeZone);
   ui.times.hidden = list.timeZone === '';
   ui.runtime.textContent = list.runtime.text;
