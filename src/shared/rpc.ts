@@ -61,8 +61,10 @@ export interface Settings {
 
 /** The pace learned for the account, as Credit settings and Spending show it. */
 export interface PaceSummary {
-  /** "1.0 a second, learned 5 minutes ago (at most 50, …)". */
-  text: string;
+  /** POSTs a second, learned `minutesAgo` minutes ago (null: as the documentation asks), under `ceiling` (the sidebar words it). */
+  rate: number;
+  minutesAgo: number | null;
+  ceiling: number;
   /** Requests the API refused as too fast in the last day. */
   refusalsToday: number;
 }

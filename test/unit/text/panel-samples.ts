@@ -1,6 +1,5 @@
 // Every text of the sidebar, the spend report and the notes, rendered with sample values
 // (copied-texts.test.ts): what a user may paste back into a sheet.
-import { paceText } from '../../../src/core/api/pacing';
 import type { Purchase } from '../../../src/core/billing/purchases';
 import { spendReport } from '../../../src/core/billing/report';
 import { operationByFunction } from '../../../src/core/operations/table';
@@ -20,7 +19,7 @@ import { KEY_ANSWERS } from '../../../src/core/text/catalogue/sidebar/key-answer
 import { RECEIPT_TEXTS } from '../../../src/core/text/catalogue/sidebar/receipt';
 import { RECEIPT_ANSWERS } from '../../../src/core/text/catalogue/sidebar/receipt-answers';
 import { RECIPE_ANSWERS } from '../../../src/core/text/catalogue/sidebar/recipes-answers';
-import { SETTINGS_TEXTS } from '../../../src/core/text/catalogue/sidebar/settings';
+import { paceWords, SETTINGS_TEXTS } from '../../../src/core/text/catalogue/sidebar/settings';
 import { SETTINGS_ANSWERS } from '../../../src/core/text/catalogue/sidebar/settings-answers';
 import { SPENDING_TEXTS } from '../../../src/core/text/catalogue/sidebar/spending';
 import { SPENDING_ANSWERS } from '../../../src/core/text/catalogue/sidebar/spending-answers';
@@ -88,8 +87,8 @@ const PANEL: string[] = [
   ...receipt(null, ['memory'], 'Leads Q3').slice(2),
   ...receipt(null, ['fast']).slice(2),
   // The pace line
-  paceText({ rate: 1, learnedAt: NOW - 5 * MINUTE, refusalsToday: 2 }, 50, NOW),
-  paceText({ rate: 1, learnedAt: null, refusalsToday: 0 }, 10, NOW),
+  paceWords({ rate: 1, minutesAgo: 5, ceiling: 50, refusalsToday: 2 }),
+  paceWords({ rate: 1, minutesAgo: null, ceiling: 10, refusalsToday: 0 }),
   // The watches' notes: the quota, the caps, a pause
   ...[1, 0.96, 0.85, 0.6].map((share) => paceAt(share, 'edit', 0).note!),
   capProblem(12),
