@@ -27,6 +27,15 @@ export interface WatchTriggers {
   clock: BackgroundCollection;
 }
 
+/**
+ * Why watches run less at today's share of the trigger quota: used up, nearly (from 95 %), only at
+ * the hourly check (from 80 %), at most every 10 minutes (from half).
+ */
+export interface Slowed {
+  kind: 'usedUp' | 'nearly' | 'hourly' | 'tenMinutes';
+  percent: number;
+}
+
 export interface WatchView {
   id: string;
   /** The lookup's label or the recipe's name. */
@@ -56,8 +65,11 @@ export interface WatchList {
   watches: WatchView[];
   /** Every watch paused by the API (401, 402), said once; null when none is. */
   notice: string | null;
-  /** Today's share of the daily trigger runtime quota, as the add-on counted it. */
-  runtime: { usedMinutes: number; quotaMinutes: number; percent: number; text: string };
+  /**
+   * Today's share of the daily trigger runtime quota, as the add-on counted it, and why watches
+   * are slowed down or wait for it (null at full pace); the sidebar words it.
+   */
+  runtime: { usedMinutes: number; quotaMinutes: number; percent: number; slowed: Slowed | null };
   /** Which of the triggers that start watches this user has here (the sidebar words them). */
   triggers: WatchTriggers;
   /** How often the clock check looks at rows other tools write here: the offer says the same. */

@@ -3,6 +3,8 @@
 // another script) and each is enriched once, by the trigger Sheets fires for it or, for writes
 // that fire none, by the hourly check. Credits are the fake API's ledger; cell texts are literals
 // from its data (a "Company N" is on N.com, company_name_to_website costs 1 credit).
+
+import { runtimeWords } from '../../src/core/text/catalogue/sidebar/watches';
 import type { BulkRunConfig } from '../../src/shared/bulk-rpc';
 import type { WatchList } from '../../src/shared/watch-rpc';
 import { createWorld, spent, typeValues, type World } from './harness';
@@ -553,6 +555,6 @@ describe('the Watches list', () => {
     expect(runtime.quotaMinutes).toBe(90);
     // The add-on counts the triggers that did work, and what its own bookkeeping takes.
     expect(runtime.usedMinutes).toBeCloseTo(used / 60_000, 1);
-    expect(runtime.text).toMatch(/^Trigger time today: [\d.]+ of 90 minutes \(0 %\)/);
+    expect(runtimeWords(runtime)).toMatch(/^Trigger time today: [\d.]+ of 90 minutes \(0 %\)/);
   });
 });

@@ -64,10 +64,9 @@ export function runtimeView(tally: RuntimeTally | null, now: number): WatchList[
   const percent = Math.round(share * 100);
   const usedMinutes = Math.round((used / MINUTE) * 10) / 10;
   const quotaMinutes = TRIGGER_QUOTA_MS / MINUTE;
-  const base = WATCHES_ANSWERS.triggerTime.say(usedMinutes, quotaMinutes, percent);
   // A stop by Google today spends the day's quota, whatever the count says.
-  const note = paceAt(shareOf(tally, now), 'edit', Number.POSITIVE_INFINITY).note;
-  return { usedMinutes, quotaMinutes, percent, text: note ? `${base} ${note}` : base };
+  const { slowed } = paceAt(shareOf(tally, now), 'edit', Number.POSITIVE_INFINITY);
+  return { usedMinutes, quotaMinutes, percent, slowed };
 }
 
 export function watchListView(input: {

@@ -24,7 +24,7 @@ import { SETTINGS_ANSWERS } from '../../../src/core/text/catalogue/sidebar/setti
 import { SPENDING_TEXTS } from '../../../src/core/text/catalogue/sidebar/spending';
 import { SPENDING_ANSWERS } from '../../../src/core/text/catalogue/sidebar/spending-answers';
 import { TIMES_TEXTS } from '../../../src/core/text/catalogue/sidebar/times';
-import { WATCHES_TEXTS } from '../../../src/core/text/catalogue/sidebar/watches';
+import { slowedWords, WATCHES_TEXTS } from '../../../src/core/text/catalogue/sidebar/watches';
 import { WATCHES_ANSWERS } from '../../../src/core/text/catalogue/sidebar/watches-answers';
 import { capProblem, runCapProblem } from '../../../src/core/watches/caps';
 import { pauseNotice } from '../../../src/core/watches/pause';
@@ -90,7 +90,7 @@ const PANEL: string[] = [
   paceWords({ rate: 1, minutesAgo: 5, ceiling: 50, refusalsToday: 2 }),
   paceWords({ rate: 1, minutesAgo: null, ceiling: 10, refusalsToday: 0 }),
   // The watches' notes: the quota, the caps, a pause
-  ...[1, 0.96, 0.85, 0.6].map((share) => paceAt(share, 'edit', 0).note!),
+  ...[1, 0.96, 0.85, 0.6].map((share) => slowedWords(paceAt(share, 'edit', 0).slowed!)),
   capProblem(12),
   capProblem(5, { price: 12.5, bound: true }),
   runCapProblem(200),

@@ -406,7 +406,7 @@ describe('the trigger runtime pace', () => {
   });
 
   it('slows watches down as the share grows, and stops them near the quota', () => {
-    expect(paceAt(0.2, 'form', 0)).toMatchObject({ runs: true, note: null });
+    expect(paceAt(0.2, 'form', 0)).toMatchObject({ runs: true, slowed: null });
     expect(paceAt(0.6, 'form', 5 * MINUTE).runs).toBe(false);
     expect(paceAt(0.6, 'form', 10 * MINUTE).runs).toBe(true);
     expect(paceAt(0.6, 'clock', 0).runs).toBe(true);

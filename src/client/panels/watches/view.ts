@@ -2,7 +2,7 @@
 // last run, and today's share of the trigger runtime quota. Everything from the server is text.
 
 import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
-import { WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
+import { runtimeWords, WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
 import { plural } from '../../../core/text/plural';
 import type { WatchList, WatchView } from '../../../shared/watch-rpc';
 import { $, el } from '../../dom';
@@ -145,7 +145,7 @@ export function showWatches(ui: WatchesElements, list: WatchList, actions: Watch
         );
   ui.times.textContent = list.timeZone === '' ? '' : TIMES_TEXTS.note.say(list.timeZone);
   ui.times.hidden = list.timeZone === '';
-  ui.runtime.textContent = list.runtime.text;
+  ui.runtime.textContent = runtimeWords(list.runtime);
 }
 
 export function showNoKey(ui: WatchesElements): void {

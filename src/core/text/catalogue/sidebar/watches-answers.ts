@@ -24,34 +24,10 @@ export const WATCHES_ANSWERS = {
       `A scheduled refresh needs the credits it may spend a month: more than 0, at most ${most}.`,
   ),
   /** What starts the watches here, and what waits (`anyOn`: a watch is on). */
-  triggerTime: saidBy(
-    'hint',
-    (used: number, quota: number, percent: number) =>
-      `Trigger time today: ${used} of ${quota} minutes (${percent} %), Google's daily quota for the add-on's triggers.`,
-  ),
   atMost: saidBy('message', (most: number) => `A spreadsheet has at most ${most} watches: delete one first.`),
   watchedAlready: said('message', 'This is watched already: see Watches below.'),
   gone: said('message', 'This watch is gone: another editor may have deleted it.'),
   // The notes of the day's trigger quota (watches/runtime.ts), the caps (watches/caps.ts) and a pause (watches/pause.ts).
-  quotaUsedUp: said(
-    'hint',
-    "Watches wait: today's trigger time, Google's daily quota shared with your other scripts' triggers, is used up. They go on when the quota's day ends.",
-  ),
-  quotaNearlyUsed: saidBy(
-    'hint',
-    (percent: number) =>
-      `Watches wait: the add-on's triggers used ${percent} % of today's trigger time (Google's daily quota). They go on when the quota's day ends.`,
-  ),
-  slowedToHourly: saidBy(
-    'hint',
-    (percent: number) =>
-      `Watches slowed down to the hourly check: ${percent} % of today's trigger time used.`,
-  ),
-  slowedToTenMinutes: saidBy(
-    'hint',
-    (percent: number) =>
-      `Watches slowed down to a run every 10 minutes at most: ${percent} % of today's trigger time used.`,
-  ),
   capBelowPrice: saidBy(
     'hint',
     (cap: number, price: string, least: number) =>

@@ -2,7 +2,7 @@
 // server's answers and lines for them are in watches-answers.ts.
 
 import type { BackgroundCollection } from '../../../../shared/jobs-rpc';
-import type { WatchTriggers } from '../../../../shared/watch-rpc';
+import type { Slowed, WatchList, WatchTriggers } from '../../../../shared/watch-rpc';
 import { creditsText } from '../../credits';
 import { counted, said, saidBy } from './said';
 import { clockCheck } from './watches-answers';
@@ -128,4 +128,42 @@ export const WATCHES_TEXTS = {
   lastRun: saidBy('hint', (when: string | null) => (when === null ? 'Not run yet' : `Last run ${when}`)),
   /** What starts the watches here, given which triggers this user has (`anyOn`: a watch is on). */
   drivers: saidBy('hint', driversText),
+  // Today's trigger time (Google's daily quota), and why watches slowed down or wait, by `Slowed`.
+  triggerTime: saidBy(
+    'hint',
+    (used: number, quota: number, percent: number) =>
+      `Trigger time today: ${used} of ${quota} minutes (${percent} %), Google's daily quota for the add-on's triggers.`,
+  ),
+  slowedUsedUp: said(
+    'hint',
+    "Watches wait: today's trigger time, Google's daily quota shared with your other scripts' triggers, is used up. They go on when the quota's day ends.",
+  ),
+  slowedNearly: saidBy(
+    'hint',
+    (percent: number) =>
+      `Watches wait: the add-on's triggers used ${percent} % of today's trigger time (Google's daily quota). They go on when the quota's day ends.`,
+  ),
+  slowedHourly: saidBy(
+    'hint',
+    (percent: number) =>
+      `Watches slowed down to the hourly check: ${percent} % of today's trigger time used.`,
+  ),
+  slowedTenMinutes: saidBy(
+    'hint',
+    (percent: number) =>
+      `Watches slowed down to a run every 10 minutes at most: ${percent} % of today's trigger time used.`,
+  ),
 } as const;
+
+/** Today's trigger time and, when watches are slowed down or wait for it, why (the Watches panel). */
+export function runtimeWords({ usedMinutes, quotaMinutes, percent, slowed }: WatchList['runtime']): string {
+  const base = WATCHES_TEXTS.triggerTime.say(usedMinutes, quotaMinutes, percent);
+  return slowed === null ? base : `${base} ${slowedWords(slowed)}`;
+}
+
+/** Why watches run less today. */
+export function slowedWords({ kind, percent }: Slowed): string {
+  if (kind === 'usedUp') return WATCHES_TEXTS.slowedUsedUp.text;
+  if (kind === 'nearly') return WATCHES_TEXTS.slowedNearly.say(percent);
+  return (kind === 'hourly' ? WATCHES_TEXTS.slowedHourly : WATCHES_TEXTS.slowedTenMinutes).say(percent);
+}
