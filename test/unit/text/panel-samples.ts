@@ -4,10 +4,11 @@ import type { Purchase } from '../../../src/core/billing/purchases';
 import { spendReport } from '../../../src/core/billing/report';
 import { operationByFunction } from '../../../src/core/operations/table';
 import { type ReceiptFacts, receiptLines } from '../../../src/core/receipts/receipt';
+import { ANSWER_WORDS } from '../../../src/core/text/catalogue/api';
 import { FREEZE_TEXTS } from '../../../src/core/text/catalogue/freeze';
 import { CUT_LIST_ADVICE, cutListText, JOB_RECORD_TEXTS } from '../../../src/core/text/catalogue/jobs';
 import { lostResultsRefusal, lostResultsText } from '../../../src/core/text/catalogue/lost';
-import { SHEET_TEXTS } from '../../../src/core/text/catalogue/sheets';
+import { SHEET_TEXTS, STORE_FAILURES } from '../../../src/core/text/catalogue/sheets';
 import { BULK_TEXTS } from '../../../src/core/text/catalogue/sidebar/bulk';
 import { BULK_ANSWERS } from '../../../src/core/text/catalogue/sidebar/bulk-answers';
 import { CACHE_TEXTS } from '../../../src/core/text/catalogue/sidebar/cache';
@@ -129,6 +130,10 @@ const PANEL: string[] = [
   SHEET_TEXTS.inTheWay('Enrich spend report'),
   SHEET_TEXTS.savingElsewhere,
   SHEET_TEXTS.noSpreadsheet,
+  ...Object.values(STORE_FAILURES),
+  // What an answer was, inside an error's text
+  ANSWER_WORDS.providerError,
+  ANSWER_WORDS.held(10),
 ];
 
 export const PANEL_TEXTS = PANEL.filter(isSentence);

@@ -21,14 +21,16 @@ const ROOT = join(__dirname, '../../..');
 const SIDEBAR_FACING = [
   'src/client/',
   'src/server/',
-  'src/core/api/api-key.ts',
+  'src/core/api/',
   'src/core/billing/',
   'src/core/bulk/',
-  'src/core/cache/clear.ts',
+  'src/core/cache/',
   'src/core/formulas/freeze.ts',
   'src/core/jobs/',
+  'src/core/lookup/',
   'src/core/receipts/',
   'src/core/recipes/',
+  'src/core/render/',
   'src/core/runs/',
   'src/core/watches/',
 ];
@@ -59,6 +61,16 @@ const STAYS: Readonly<Record<string, readonly { begins: string; why: string }[]>
     { begins: 'Expected a day as', why: "a programmer's error (a RangeError for a bug), never a user's" },
   ],
   'src/core/recipes/preview.ts': [{ begins: 'via:', why: "a query's prefix inside the preview, not words" }],
+  'src/core/api/': [
+    { begins: 'Bearer', why: 'the Authorization header the API takes, and its redacted form, not words' },
+  ],
+  'src/core/cache/': [
+    { begins: 'resultKey needs', why: "a programmer's error (thrown for a bug), never a user's" },
+    { begins: 'Not a result cache key', why: "a programmer's error (thrown for a bug), never a user's" },
+    { begins: 'Clearing or counting one', why: "a programmer's error (thrown for a bug), never a user's" },
+    { begins: 'A … outcome is not a paid', why: "a programmer's error (thrown for a bug), never a user's" },
+    { begins: '…:…:', why: "a result key's parts, not words" },
+  ],
 };
 
 /** A sentence, or a label or fragment of two or more words. */
