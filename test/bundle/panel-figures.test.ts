@@ -81,10 +81,15 @@ describe('the figures of Spending, the report and the API after each action', ()
       keyTests: 0,
       refresh: 2,
     });
-    expect(reportBySource(world)).toEqual({ Formula: 3, 'Bulk run': 5, 'Buy again': 3, Watch: 1, Refresh: 2 });
+    expect(reportBySource(world)).toEqual({
+      Formula: 3,
+      'Bulk run': 5,
+      'Buy again': 3,
+      Watch: 1,
+      Refresh: 2,
+    });
 
     sidebar(world, 'testApiKey');
     expect(figures(world)).toMatchObject({ charged: 15, month: 15, report: 15 });
   });
 });
-
