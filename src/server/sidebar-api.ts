@@ -1,7 +1,6 @@
 // Server side of the sidebar's calls (src/shared/rpc.ts). Each answer is safe to show: no key.
 import { cleanPastedKey, maskKey, newKeyVerdict, redactKey } from '../core/api/api-key';
 import type { Drivers } from '../core/jobs/trigger-records';
-import { KEY_ANSWERS } from '../core/text/catalogue/sidebar/key-answers';
 import type { KeySaveResult, KeyScope, KeyStatus, KeyTestResult, SidebarState } from '../shared/rpc';
 import { keyStatus, readApiKey, removeApiKey, storeApiKey } from './api-key';
 import { installDrivers, removeDrivers } from './collector/edit-open-triggers';
@@ -40,41 +39,40 @@ export function setApiKey(raw: string, scope: KeyScope, replace?: 'untested'): K
   if (!current || current.key === cleaned.key || replace === 'untested') {
     const { status, drivers } = save(cleaned.key, where, current?.key);
     const untested = current !== null && current.key !== cleaned.key;
-    const message = withDrivers(
-      untested ? KEY_ANSWERS.savedUntested.text : KEY_ANSWERS.keySaved.text,
-      drivers,
-    );
-    return { key: status, saved: true, message, creditsSpent: 0, canSaveUntested: false };
+    return {
+      key: status,
+      saved: true,
+      said: { kind: 'saved', untested },
+      triggersRefused: refusedOf(drivers),
+      creditsSpent: 0,
+      canSaveUntested: false,
+    };
   }
   const booking = executionContext({ canWriteSheets: true });
   const test = runKeyTest(cleaned.key, booking);
   const hide = (text: string) => redactKey(redactKey(text, cleaned.key), current.key);
-  const cost = KEY_ANSWERS.testCostWas.say(test.spent);
   const { outcome } = test;
   const verdict = newKeyVerdict(outcome);
   if (verdict === 'works') {
     const { status, drivers } = save(cleaned.key, where, current.key);
     resumeWatches();
-    const message = KEY_ANSWERS.newKeyWorks.say(
-      cost,
-      outcome.kind === 'failed' ? hide(outcome.error.message) : null,
-    );
+    const said = outcome.kind === 'failed' ? hide(outcome.error.message) : null;
     return {
       key: status,
       saved: true,
-      message: withDrivers(message, drivers),
+      said: { kind: 'works', spent: test.spent, said },
+      triggersRefused: refusedOf(drivers),
       creditsSpent: test.spent,
       canSaveUntested: false,
     };
   }
-  const why =
-    verdict === 'refused'
-      ? KEY_ANSWERS.refused.text
-      : KEY_ANSWERS.untestable.say(outcome.kind === 'failed' ? hide(outcome.error.message) : '');
+  const said = outcome.kind === 'failed' ? hide(outcome.error.message) : '';
+  const refused = verdict === 'refused';
   return {
     key: keyStatus(),
     saved: false,
-    message: KEY_ANSWERS.notSaved.say(why, maskKey(current.key)),
+    said: { kind: 'notSaved', spent: test.spent, refused, said, masked: maskKey(current.key) },
+    triggersRefused: null,
     creditsSpent: test.spent,
     // A key the API refused is wrong: saving it untested would only stop every formula.
     canSaveUntested: verdict !== 'refused',
@@ -94,10 +92,10 @@ function save(key: string, scope: KeyScope, before?: string): { status: KeyStatu
   return { status, drivers };
 }
 
-/** A save's message, and what a trigger Google refused leaves this spreadsheet's work waiting for. */
-function withDrivers(message: string, drivers: Drivers): string {
-  if (drivers.edit && drivers.open) return message;
-  return `${message} ${KEY_ANSWERS.driversRefused.say(drivers.edit)}`;
+/** Which of this spreadsheet's triggers Google refused when the key was saved: its work waits for the others. */
+function refusedOf(drivers: Drivers): KeySaveResult['triggersRefused'] {
+  if (drivers.edit && drivers.open) return null;
+  return drivers.edit ? 'open' : 'edit';
 }
 
 /**
@@ -116,16 +114,12 @@ export function clearApiKey(): KeyStatus {
 
 export function testApiKey(): KeyTestResult {
   const context = executionContext({ canWriteSheets: true });
-  if (!context) return { ok: false, message: KEY_ANSWERS.none.text, creditsSpent: 0 };
+  if (!context) return { ok: false, message: null, noKey: true, creditsSpent: 0 };
   const { outcome, spent } = runKeyTest(context.apiKey, context, context.deps.pacer);
   if (outcome.kind !== 'failed') {
     // A key that works: watches paused by the API's 401 or 402 go on.
     resumeWatches();
-    return {
-      ok: true,
-      message: KEY_ANSWERS.works.say(KEY_TEST_COST),
-      creditsSpent: spent,
-    };
+    return { ok: true, message: null, creditsSpent: spent };
   }
   const { error } = outcome;
   // Only an answer from the API says the key works: a 401 says it does not, and a call that never

@@ -70,7 +70,7 @@ const VALUES_MOSTLY: Readonly<Record<string, string>> = {
   'JOBS_ANSWERS.formulasFilled': '… formulas filled in.',
   'JOBS_ANSWERS.queuedAgo': 'queued … ago',
   'JOBS_ANSWERS.lastWorkedOn': 'last worked on …',
-  'KEY_ANSWERS.testCostWas': 'its test cost …',
+  'KEY_TEXTS.testCostWas': 'its test cost …',
   'SPENDING_ANSWERS.opened': 'Opened "…": … purchases, … (…).',
   'WATCHES_TEXTS.onAgain': '"…" is on again.',
   'WATCHES_TEXTS.capSet': '"…" may spend … a day.',
