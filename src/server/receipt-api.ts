@@ -11,7 +11,7 @@ import { type JobRecord, readJobs } from '../core/jobs/registry';
 import type { ListSheetRef } from '../core/jobs/relist';
 import type { LookupContext } from '../core/lookup/items';
 import { lookupMany } from '../core/lookup/pass';
-import { buyAgainMessage, tallyBuyAgain } from '../core/receipts/buy-again';
+import { tallyBuyAgain } from '../core/receipts/buy-again';
 import { inListTable } from '../core/receipts/list-sheet';
 import { receiptLines } from '../core/receipts/receipt';
 import {
@@ -290,7 +290,7 @@ export function buyAgain(confirmedCredits: number): BuyAgainResult {
   movePurchases(recordAccess(), ctx.day());
   return {
     ok: tally.notBought === 0,
-    message: buyAgainMessage(tally, replacing),
+    done: { ...tally, replacing },
     creditsSpent: tally.credits,
     receipt: receiptOf(ctx, spreadsheet, selected),
   };

@@ -1,12 +1,11 @@
-// What came of "Buy again", in the words the panel shows: how many lookups were bought again and for
-// what, how many are jobs still running, and why the others were not.
+// What came of "Buy again": how many lookups were bought again and for what, how many are jobs
+// still running, and why the others were not (the panel words it, catalogue/sidebar/receipt.ts).
 
 import { failureCharge } from '../billing/charges';
 import type { LookupResult } from '../lookup/items';
 import { NOT_SENT_BARE } from '../text/catalogue/queue';
 import { RECEIPT_ANSWERS } from '../text/catalogue/sidebar/receipt-answers';
 import { roundCredits } from '../text/credits';
-import { plural } from '../text/plural';
 import type { SelectedLookup } from './selection';
 
 export interface BuyAgainTally {
@@ -57,24 +56,4 @@ export function tallyBuyAgain(
   }
   tally.credits = roundCredits(tally.credits);
   return tally;
-}
-
-/** `replacing`: the sheets of employee lists the new lists are written over once collected. */
-export function buyAgainMessage(tally: BuyAgainTally, replacing: readonly string[] = []): string {
-  const parts: string[] = [];
-  if (tally.bought > 0)
-    parts.push(
-      RECEIPT_ANSWERS.boughtAgain.say(
-        plural(tally.bought, 'lookup', 'lookups'),
-        tally.credits,
-        tally.bought === 1,
-      ),
-    );
-  if (tally.pending > 0) parts.push(RECEIPT_ANSWERS.jobsRunning.say(tally.pending, tally.pending === 1));
-  if (tally.notBought > 0)
-    parts.push(
-      RECEIPT_ANSWERS.notBoughtAgain.say(tally.notBought, tally.notBought === 1, tally.reasons.join(' ')),
-    );
-  for (const sheet of replacing) parts.push(RECEIPT_ANSWERS.listReplaces.say(sheet));
-  return parts.join(' ');
 }

@@ -27,22 +27,6 @@ export const RECEIPT_ANSWERS = {
     'message',
     'It was bought moments ago by a formula or a run; try Buy again in a minute.',
   ),
-  boughtAgain: saidBy(
-    'message',
-    (lookups: string, credits: number, one: boolean) =>
-      `Bought ${lookups} again for ${creditsText(credits)}; the formulas show the new ${one ? 'answer' : 'answers'}.`,
-  ),
-  jobsRunning: saidBy(
-    'message',
-    (count: number, one: boolean) =>
-      `${count} ${one ? 'lookup is a job' : 'lookups are jobs'} still running: the formulas fill in when ${one ? 'it is' : 'they are'} collected.`,
-  ),
-  notBoughtAgain: saidBy(
-    'message',
-    (count: number, one: boolean, reasons: string) =>
-      `${count} ${one ? 'lookup was' : 'lookups were'} not bought again: ${reasons}`,
-  ),
-  listReplaces: saidBy('message', (sheet: string) => `The new list replaces the one in sheet '${sheet}'.`),
 } as const;
 
 /** The lines of a cell's receipt (core/receipts/receipt.ts): `when` is a time, `cost` " for 3 credits" or "". */
