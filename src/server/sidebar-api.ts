@@ -1,7 +1,6 @@
 // Server side of the sidebar's calls (src/shared/rpc.ts). Each answer is safe to show: no key.
 import { cleanPastedKey, maskKey, newKeyVerdict, redactKey } from '../core/api/api-key';
-import type { Drivers } from '../core/jobs/trigger-records';
-import type { KeySaveResult, KeyScope, KeyStatus, KeyTestResult, SidebarState } from '../shared/rpc';
+import type { KeySaid, KeySaveResult, KeyScope, KeyStatus, KeyTestResult, SidebarState } from '../shared/rpc';
 import { keyStatus, readApiKey, removeApiKey, storeApiKey } from './api-key';
 import { installDrivers, removeDrivers } from './collector/edit-open-triggers';
 import { endQueuedWork } from './collector/ended-formulas';
@@ -37,41 +36,27 @@ export function setApiKey(raw: string, scope: KeyScope, replace?: 'untested'): K
   if (!cleaned.ok) throw new Error(cleaned.message);
   const current = readApiKey();
   if (!current || current.key === cleaned.key || replace === 'untested') {
-    const { status, drivers } = save(cleaned.key, where, current?.key);
     const untested = current !== null && current.key !== cleaned.key;
-    return {
-      key: status,
-      saved: true,
-      said: { kind: 'saved', untested },
-      triggersRefused: refusedOf(drivers),
-      creditsSpent: 0,
-      canSaveUntested: false,
-    };
+    return save(cleaned.key, where, current?.key, { kind: 'saved', untested }, 0);
   }
   const booking = executionContext({ canWriteSheets: true });
   const test = runKeyTest(cleaned.key, booking);
   const hide = (text: string) => redactKey(redactKey(text, cleaned.key), current.key);
   const { outcome } = test;
+  const failure = outcome.kind === 'failed' ? hide(outcome.error.message) : null;
   const verdict = newKeyVerdict(outcome);
   if (verdict === 'works') {
-    const { status, drivers } = save(cleaned.key, where, current.key);
+    const said: KeySaid = { kind: 'works', spent: test.spent, said: failure };
+    const saved = save(cleaned.key, where, current.key, said, test.spent);
     resumeWatches();
-    const said = outcome.kind === 'failed' ? hide(outcome.error.message) : null;
-    return {
-      key: status,
-      saved: true,
-      said: { kind: 'works', spent: test.spent, said },
-      triggersRefused: refusedOf(drivers),
-      creditsSpent: test.spent,
-      canSaveUntested: false,
-    };
+    return saved;
   }
-  const said = outcome.kind === 'failed' ? hide(outcome.error.message) : '';
   const refused = verdict === 'refused';
+  const masked = maskKey(current.key);
   return {
     key: keyStatus(),
     saved: false,
-    said: { kind: 'notSaved', spent: test.spent, refused, said, masked: maskKey(current.key) },
+    said: { kind: 'notSaved', spent: test.spent, refused, said: failure ?? '', masked },
     triggersRefused: null,
     creditsSpent: test.spent,
     // A key the API refused is wrong: saving it untested would only stop every formula.
@@ -81,21 +66,23 @@ export function setApiKey(raw: string, scope: KeyScope, replace?: 'untested'): K
 
 /**
  * Saves `key`, with the triggers that collect for it; the formulas queued under the key it
- * replaces (`before`) say their work ended.
+ * replaces (`before`) say their work ended. Answers what happened (`said`), and which trigger
+ * Google refused, which leaves this spreadsheet's work waiting for the others.
  */
-function save(key: string, scope: KeyScope, before?: string): { status: KeyStatus; drivers: Drivers } {
+function save(
+  key: string,
+  scope: KeyScope,
+  before: string | undefined,
+  said: KeySaid,
+  creditsSpent: number,
+): KeySaveResult {
   const old = before !== undefined && before !== key ? executionContext() : null;
   const status = storeApiKey(key, scope);
   const drivers = installDrivers();
   rememberSpreadsheetFacts();
   if (old) endQueuedWork(old.deps.store, old.scope, true);
-  return { status, drivers };
-}
-
-/** Which of this spreadsheet's triggers Google refused when the key was saved: its work waits for the others. */
-function refusedOf(drivers: Drivers): KeySaveResult['triggersRefused'] {
-  if (drivers.edit && drivers.open) return null;
-  return drivers.edit ? 'open' : 'edit';
+  const triggersRefused = drivers.edit && drivers.open ? null : drivers.edit ? 'open' : 'edit';
+  return { key: status, saved: true, said, triggersRefused, creditsSpent, canSaveUntested: false };
 }
 
 /**

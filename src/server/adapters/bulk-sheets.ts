@@ -15,6 +15,7 @@ import type { ReadSheet } from '../../core/runs/preview';
 import { SHEET_TEXTS } from '../../core/text/catalogue/sheets';
 import { asLiteralForSheet } from '../../core/text/sheet-literal';
 import type { BulkRunConfig } from '../../shared/bulk-rpc';
+import { insertAtEnd } from './own-sheet';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -147,9 +148,7 @@ export function combinedPort(spreadsheet: Spreadsheet, name: string, op: Operati
 export function combinedSheet(spreadsheet: Spreadsheet, name: string, op: Operation): Sheet {
   const existing = spreadsheet.getSheetByName(name);
   if (existing) return existing;
-  const before = spreadsheet.getActiveSheet() as Sheet | null;
-  const sheet = spreadsheet.insertSheet(name, spreadsheet.getSheets().length);
-  if (before) spreadsheet.setActiveSheet(before);
+  const sheet = insertAtEnd(spreadsheet, name);
   const header = combinedHeader(op);
   sheet.getRange(1, 1, 1, header.length).setValues([header]).setFontWeight('bold');
   sheet.setFrozenRows(1);
@@ -179,8 +178,12 @@ export function readRunSheet(
 ): RunSheet {
   const headers = headersOf(sheet, config.headerRow);
   const { layout, conflicts } = ownLayout(op, config, headers, ownership);
-  const firstRow = config.headerRow + 1;
-  const lastRow = Math.max(config.headerRow, sheet.getLastRow());
+  const only = typeof config.rows === 'object' ? config.rows : null;
+  const firstRow = Math.max(config.headerRow + 1, only?.first ?? 0);
+  const lastRow = Math.max(
+    firstRow - 1,
+    Math.min(sheet.getLastRow(), only?.last ?? Number.POSITIVE_INFINITY),
+  );
   const span = tableSpan(config, layout);
   const values = readBlock(sheet, firstRow, lastRow, span.first, span.last);
   return {

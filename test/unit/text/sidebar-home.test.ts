@@ -54,6 +54,11 @@ const STAYS: Readonly<Record<string, readonly { begins: string; why: string }[]>
     { begins: 'Loading...', why: "Sheets' own text in a cell being computed" },
   ],
   'src/server/watches/api.ts': [{ begins: 'MMM d, HH:mm', why: 'a date format, not words' }],
+  'src/server/watches/runtime-tally.ts': [
+    { begins: 'not opened', why: 'the end of a console.warn log line, for the developer' },
+    { begins: 'not closed', why: 'the end of a console.warn log line, for the developer' },
+    { begins: 'time not counted', why: 'the end of a console.warn log line, for the developer' },
+  ],
   'src/core/billing/': [
     { begins: 'estimate of', why: "a programmer's error (a RangeError for a bug), never a user's" },
     { begins: 'charge of', why: "a programmer's error (a RangeError for a bug), never a user's" },

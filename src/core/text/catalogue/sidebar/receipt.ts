@@ -27,6 +27,8 @@ export const RECEIPT_TEXTS = {
   buyAgainAsk: saidBy('confirm', offerText),
   buyAgainFor: saidBy('label', (credits: number) => `Buy again (${creditsText(credits)})…`),
   buyAgain: said('label', 'Buy again…'),
+  refresh: said('label', 'Refresh'),
+  refreshWithin: said('label', 'Or refresh within (credits), the oldest answers first'),
   notNow: said('label', 'Not now'),
   // What Buy again did, from the server's figures.
   boughtAgain: saidBy(
@@ -57,5 +59,6 @@ export function buyAgainWords(done: BuyAgainDone): string {
   if (done.notBought > 0)
     parts.push(T.notBoughtAgain.say(done.notBought, done.notBought === 1, done.reasons.join(' ')));
   for (const sheet of done.replacing) parts.push(T.listReplaces.say(sheet));
+  if (done.refreshed !== null) parts.push(done.refreshed);
   return parts.join(' ');
 }
