@@ -145,10 +145,16 @@ export interface BulkPreview {
   lostResults?: string;
 }
 
-/** The question asked before a run, and the label of the button that says yes. */
+/**
+ * What the question before a run says, in figures (the sidebar words it): the new lookups and what
+ * they are estimated at (`bound`: at most that), and, when the estimate is over the per-run cap,
+ * the cap, one lookup's price and how many lookups the cap pays for.
+ */
 export interface RunConfirmation {
-  text: string;
-  button: string;
+  lookups: number;
+  credits: number;
+  bound: boolean;
+  cap: { credits: number; perLookup: number; fits: number } | null;
 }
 
 export type BulkState = 'running' | 'paused' | 'cancelled' | 'done' | 'stopped';

@@ -18,7 +18,7 @@ import type { Operation } from '../operations/types';
 import { recipePreviewOf } from '../recipes/preview';
 import { plannedSteps, stepPlans, stepsWidth } from '../recipes/step-plans';
 import type { RecipeSheet } from '../recipes/steps';
-import { sendingAtPace } from '../text/duration';
+import { sendingAtPace } from '../text/catalogue/duration';
 
 /** A run's sheet as read before it starts: its columns laid out, and the values the run reads. */
 export interface ReadSheet {
