@@ -34,9 +34,25 @@ export interface SelectionReceipt {
   timeZone: string;
 }
 
+/**
+ * What Buy again did, for the panel to word: lookups bought and what the API charged, jobs still
+ * running, lookups not bought and why (each reason once, in the server's words), the sheets of
+ * employee lists the new lists replace, and a refresh's summary of what changed (the server's
+ * words, null when it was no refresh).
+ */
+export interface BuyAgainDone {
+  bought: number;
+  credits: number;
+  pending: number;
+  notBought: number;
+  reasons: string[];
+  replacing: string[];
+  refreshed: string | null;
+}
+
 export interface BuyAgainResult {
   ok: boolean;
-  message: string;
+  done: BuyAgainDone;
   /** What the API charged for it. */
   creditsSpent: number;
   receipt: SelectionReceipt;
@@ -54,8 +70,11 @@ export interface ReportResult {
 export interface ReceiptServerApi {
   /** The receipt of the selection's first cell; `known`: the selection the sidebar shows already. */
   getCellReceipt(known: string | null): SelectionReceipt;
-  /** Buys the selection's lookups again (refused when they now cost more than `confirmedCredits`). */
-  buyAgain(confirmedCredits: number): BuyAgainResult;
+  /**
+   * Buys the selection's lookups again (refused when they now cost more than `confirmedCredits`);
+   * with a `budget`, a refresh: those it pays for, the oldest answers first.
+   */
+  buyAgain(confirmedCredits: number, budget?: number): BuyAgainResult;
   /** Makes the spend report's sheet again, for the period, and opens it. */
   openSpendReport(period: ReportPeriod): ReportResult;
 }

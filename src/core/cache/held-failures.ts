@@ -9,6 +9,7 @@
 import type { ApiError } from '../api/outcome';
 import type { BatchStorePort } from '../platform/ports';
 import { PROPERTY } from '../platform/stored-keys';
+import { ANSWER_WORDS } from '../text/catalogue/api';
 
 export const FAILURE_HOLD_MINUTES = 10;
 const HOLD_MS = FAILURE_HOLD_MINUTES * 60_000;
@@ -16,7 +17,7 @@ const NAME = PROPERTY.heldFailures;
 /** A property holds 9 KB: the newest holds that fit, the rest are let go (a retry may pay again). */
 const MAX_BYTES = 8_000;
 
-const HELD_NOTE = ` Kept ${FAILURE_HOLD_MINUTES} minutes, so that recalculating does not pay for it again.`;
+const HELD_NOTE = ANSWER_WORDS.held(FAILURE_HOLD_MINUTES);
 
 /** The holds of a read of the properties: result key → [message, until (ms)]. */
 type Holds = Record<string, [string, number]>;

@@ -3,11 +3,12 @@
 // collector plans the sheet here and an adapter writes it.
 
 import type { EnrichmentRequest } from '../api/wire';
+import { segmentText } from '../formulas/canonical';
 import { priceLabel } from '../operations/pricing';
 import type { Operation } from '../operations/types';
 import { primaryAliases, resultItems, toTable } from '../render/tables';
 import type { CellValue } from '../render/values';
-import { CUT_LIST_ADVICE, cutListText } from '../text/catalogue/jobs';
+import { CUT_LIST_ADVICE, cutListText, LIST_NOTE } from '../text/catalogue/jobs';
 import { creditsText } from '../text/credits';
 import { plural } from '../text/plural';
 import { asLiteralForSheet } from '../text/sheet-literal';
@@ -60,13 +61,7 @@ function companyLabel(op: Operation, input: string): string {
   if (op.input !== 'company_url') return text;
   const slug = /\/company\/([^/?#\s]+)/i.exec(text)?.[1];
   if (!slug) return text;
-  let decoded = slug;
-  try {
-    decoded = decodeURIComponent(slug);
-  } catch {
-    // A malformed escape: the raw slug is still a fair name.
-  }
-  return decoded
+  return segmentText(slug)
     .split(/[-_]+/)
     .filter((word) => word !== '')
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
@@ -161,9 +156,9 @@ export const employeeCount = (count: number) => plural(count, 'employee', 'emplo
 /** The query in words: `COMPANY_EMPLOYEES("Acme", department "Sales", seniority "Senior", max 50)`. */
 export function queryText(op: Operation, request: EnrichmentRequest): string {
   const parts = [JSON.stringify(request.input_data)];
-  if (request.department) parts.push(`department ${JSON.stringify(request.department)}`);
-  if (request.seniority) parts.push(`seniority ${JSON.stringify(request.seniority)}`);
-  if (request.employee_count !== undefined) parts.push(`max ${request.employee_count}`);
+  if (request.department) parts.push(LIST_NOTE.department(JSON.stringify(request.department)));
+  if (request.seniority) parts.push(LIST_NOTE.seniority(JSON.stringify(request.seniority)));
+  if (request.employee_count !== undefined) parts.push(LIST_NOTE.max(request.employee_count));
   return `${op.functionName}(${parts.join(', ')})`;
 }
 
@@ -173,7 +168,7 @@ export function sheetNote(
   const { op, request, employees, credits, cutFrom } = input;
   return [
     `${op.label}: ${queryText(op, request)}`,
-    `Collected ${input.collectedAt}`,
+    LIST_NOTE.collected(input.collectedAt),
     `${employeeCount(employees)}, ${creditsText(credits)} (${priceLabel(op)})`,
     ...(cutFrom === undefined ? [] : [`${cutListText(cutFrom)} ${CUT_LIST_ADVICE}`]),
     jobMarker(input.jobId),

@@ -53,6 +53,11 @@ export const PROPERTY = {
    */
   triggerRuntime: 'enrich.triggerRuntime',
   /**
+   * User properties: what the memory across the user's spreadsheets let go for room, by the
+   * spreadsheet that bought it, until the user reads it in Saved results (core/cache/user-memory.ts).
+   */
+  memoryEvicted: 'enrich.memory.evicted',
+  /**
    * Provider errors a formula paid for lately, shown again for free a few minutes
    * (`{"<result key>":[message, until ms]}`, core/cache/held-failures.ts).
    */

@@ -2,6 +2,8 @@
 // sent, when it was bought and for what (or that the cell shows a saved result, free, and which
 // purchase paid for it), where the answer is kept and how old it is, its job, and whether it may
 // have been charged twice. Read from the record of purchases and the cache's layers; never the key.
+
+import type { ReceiptLine } from '../../shared/receipt-rpc';
 import type { Purchase } from '../billing/purchases';
 import { OUTCOME_LABELS, SOURCE_LABELS } from '../billing/report';
 import { toCredits } from '../billing/totals';
@@ -12,12 +14,6 @@ import { DAY_MS } from '../platform/time';
 import { NOT_FOUND } from '../text/catalogue/cells';
 import { RECEIPT_LINES } from '../text/catalogue/sidebar/receipt-answers';
 import { FOUND } from '../text/catalogue/statuses';
-import { creditsText } from '../text/credits';
-
-export interface ReceiptLine {
-  label: string;
-  text: string;
-}
 
 /** The lookup a cell shows. */
 export interface ReceiptSubject {
@@ -54,60 +50,61 @@ function purchaseText(facts: ReceiptFacts, purchase: Purchase): string {
   return RECEIPT_LINES.purchase.say(facts.formatTime(purchase.at), toCredits(purchase.cents), by);
 }
 
-function boughtLine(facts: ReceiptFacts, purchase: Purchase | undefined): ReceiptLine {
-  const { kept, subject } = facts;
-  const own = purchase && (subject.served === null || purchase.served === subject.served);
-  if (purchase && own) return { label: 'Bought', text: purchaseText(facts, purchase) };
-  if (purchase) return { label: 'Bought', text: RECEIPT_LINES.savedFree.say(purchaseText(facts, purchase)) };
-  const answer = kept.answer;
-  if (answer?.boughtIn !== undefined) {
-    const cost = answer.credits === undefined ? '' : ` for ${creditsText(answer.credits)}`;
-    return {
-      label: 'Bought',
-      text: RECEIPT_LINES.boughtIn.say(answer.boughtIn, facts.formatTime(answer.at), cost),
-    };
+/** When and for what the lookup was bought, or why it shows a saved answer, or that it was not. */
+function boughtText(facts: ReceiptFacts, purchase: Purchase | undefined): string {
+  if (purchase) {
+    // A purchase made for another cell: this one shows its saved answer, free.
+    const own = facts.subject.served === null || purchase.served === facts.subject.served;
+    return own ? purchaseText(facts, purchase) : RECEIPT_LINES.savedFree.say(purchaseText(facts, purchase));
   }
+  const answer = facts.kept.answer;
   if (answer) {
-    const cost = answer.credits === undefined ? '' : ` for ${creditsText(answer.credits)}`;
-    return { label: 'Bought', text: RECEIPT_LINES.notInRecord.say(facts.formatTime(answer.at), cost) };
+    const cost = answer.credits === undefined ? '' : RECEIPT_LINES.costFor.say(answer.credits);
+    const at = facts.formatTime(answer.at);
+    if (answer.boughtIn !== undefined) return RECEIPT_LINES.boughtIn.say(answer.boughtIn, at, cost);
+    return RECEIPT_LINES.notInRecord.say(at, cost);
   }
-  if (facts.job?.state === 'processing') return { label: 'Bought', text: RECEIPT_LINES.jobRunning.text };
-  return { label: 'Bought', text: RECEIPT_LINES.notBought.text };
+  if (facts.job?.state === 'processing') return RECEIPT_LINES.jobRunning.text;
+  return RECEIPT_LINES.notBought.text;
 }
 
 function answerLine(facts: ReceiptFacts, purchase: Purchase | undefined): ReceiptLine | null {
   const answer = facts.kept.answer;
   if (answer)
     return {
-      label: 'Answer',
+      label: RECEIPT_LINES.labels.answer.text,
       text: answer.kind === 'found' ? FOUND.text : RECEIPT_LINES.notFoundCharged.say(NOT_FOUND.text),
     };
-  return purchase ? { label: 'Answer', text: OUTCOME_LABELS[purchase.outcome] } : null;
+  return purchase
+    ? { label: RECEIPT_LINES.labels.answer.text, text: OUTCOME_LABELS[purchase.outcome] }
+    : null;
 }
 
 function keptLine(facts: ReceiptFacts): ReceiptLine {
   const { answer, layers } = facts.kept;
-  if (!answer) return { label: 'Kept', text: RECEIPT_LINES.keptNowhere.text };
+  if (!answer) return { label: RECEIPT_LINES.labels.kept.text, text: RECEIPT_LINES.keptNowhere.text };
   const where = listed(layers.map((layer) => RECEIPT_LINES.layers[layer].text));
   if (layers.length === 1 && layers[0] === 'fast')
-    return { label: 'Kept', text: RECEIPT_LINES.keptFast.text };
+    return { label: RECEIPT_LINES.labels.kept.text, text: RECEIPT_LINES.keptFast.text };
   return {
-    label: 'Kept',
+    label: RECEIPT_LINES.labels.kept.text,
     text: RECEIPT_LINES.keptIn.say(where, Math.floor((facts.now - answer.at) / DAY_MS)),
   };
 }
 
 function twiceLine(purchase: Purchase | undefined): ReceiptLine {
-  if (!purchase || purchase.twice <= 0) return { label: 'Charged twice', text: RECEIPT_LINES.notTwice.text };
-  return { label: 'Charged twice', text: RECEIPT_LINES.twice.say(toCredits(purchase.twice)) };
+  if (!purchase || purchase.twice <= 0)
+    return { label: RECEIPT_LINES.labels.twice.text, text: RECEIPT_LINES.notTwice.text };
+  return { label: RECEIPT_LINES.labels.twice.text, text: RECEIPT_LINES.twice.say(toCredits(purchase.twice)) };
 }
 
 /** The job the answer came from, if any: its state while the registry still has it. */
 function jobLine(facts: ReceiptFacts, purchase: Purchase | undefined): ReceiptLine | null {
   const { job } = facts;
   const id = job ? apiJobId(job) : null;
-  if (job && id) return { label: 'Job', text: `${id}: ${describeJob(job, facts.now).stateText}` };
-  return purchase?.job ? { label: 'Job', text: purchase.job } : null;
+  if (job && id)
+    return { label: RECEIPT_LINES.labels.job.text, text: `${id}: ${describeJob(job, facts.now).stateText}` };
+  return purchase?.job ? { label: RECEIPT_LINES.labels.job.text, text: purchase.job } : null;
 }
 
 /** The receipt's lines, in the order the panel shows them. */
@@ -115,9 +112,9 @@ export function receiptLines(facts: ReceiptFacts): ReceiptLine[] {
   const { op, input } = facts.subject;
   const purchase = [...facts.purchases].reverse().find((row) => row.count === 1);
   const lines: (ReceiptLine | null)[] = [
-    { label: 'Lookup', text: `${op.label} (${op.functionName})` },
-    { label: 'Input as sent', text: input },
-    boughtLine(facts, purchase),
+    { label: RECEIPT_LINES.labels.lookup.text, text: `${op.label} (${op.functionName})` },
+    { label: RECEIPT_LINES.labels.input.text, text: input },
+    { label: RECEIPT_LINES.labels.bought.text, text: boughtText(facts, purchase) },
     answerLine(facts, purchase),
     keptLine(facts),
     jobLine(facts, purchase),

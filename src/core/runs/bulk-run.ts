@@ -6,18 +6,19 @@
 import type { BulkProgress } from '../../shared/bulk-rpc';
 import { checkConfig } from '../bulk/config';
 import { releaseLease, takeSlice } from '../bulk/lease';
-import { type BulkRun, leaseHeld, mergeAfterSlice, retryRun } from '../bulk/run';
+import { NO_ROWS } from '../bulk/row-ranges';
+import { type BulkRun, cancelRun, leaseHeld, mergeAfterSlice, retryRun } from '../bulk/run';
 import { type BulkSheetPort, type CombinedSheetPort, SLICE_LIMITS } from '../bulk/slice/ports';
 import type { Operation } from '../operations/types';
 import { progressWithRecipe } from '../recipes/progress';
 import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
 import type { RunPorts } from './ports';
 import { advanceRecipe, currentRun, type RecipeRunPorts } from './recipe-steps';
+import { type NextColumnPorts, nextColumn } from './sheet-refresh';
 import { sliceOf } from './slice';
 
 /** Where the spreadsheet's one bulk run is kept, its sheets, and what follows a slice. */
-export interface BulkRunPorts extends RunPorts, RecipeRunPorts {
-  saveRun(run: BulkRun): void;
+export interface BulkRunPorts extends RunPorts, RecipeRunPorts, NextColumnPorts {
   /** The run's sheet by name; null when it is gone. */
   sheet(name: string): BulkSheetPort | null;
   /** The one sheet a run writes every company's employees to. */
@@ -60,8 +61,8 @@ export function continueRun(ports: BulkRunPorts, runId: string): BulkProgress {
   // The slice's purchases wait in document properties: the ledger sheet takes them while this
   // call may write it.
   ports.movePurchases();
-  // A recipe's step that is done hands its rows to the next step.
-  const saved = advanceRecipe(ports, merged);
+  // A recipe's step that is done hands its rows to the next step; a sheet's refresh, its next column.
+  const saved = nextColumn(ports, advanceRecipe(ports, merged));
   // Jobs this run waits for are collected even if the sidebar closes.
   if (saved.pending.length > 0) ports.keepCollecting();
   return progressWithRecipe(saved, clock.now());
@@ -100,4 +101,28 @@ export function controlRun(
 export function retryFailed(run: BulkRun, now: number): BulkRun {
   if (leaseHeld(run, now)) throw new Error(BULK_ANSWERS.sliceAtWork.text);
   return retryRun(run, now);
+}
+
+/** A cancel may take this long to give a refresh's cleared rows their answers back. */
+const RESTORE_MS = 4 * 60_000;
+
+/**
+ * Cancels run `runId`. The rows a refresh cleared and never sent show their answer again: it is
+ * still saved, so slices over a copy of the run serve it free (a cap that leaves nothing to spend
+ * buys nothing and leaves every other row as it is), and the note's "was" line goes with it.
+ */
+export function cancelBulk(ports: BulkRunPorts, runId: string): BulkProgress {
+  const progress = controlRun(ports, runId, cancelRun);
+  const run = ports.readRun();
+  const sheet = run?.config.refreshedOn ? ports.sheet(run.config.sheetName) : null;
+  if (progress.state !== 'cancelled' || run?.id !== runId || !sheet) return progress;
+  const { paidAfter: _, ...config } = run.config;
+  let copy: BulkRun = { ...run, config, pending: NO_ROWS, retry: NO_ROWS };
+  const until = ports.clock.now() + RESTORE_MS;
+  while (copy.cursor <= copy.lastRow && ports.clock.now() < until) {
+    const before = copy.cursor;
+    copy = sliceOf(ports, copy, sheet, null, { watchCaps: { left: 0, status: null } });
+    if (copy.cursor === before) break;
+  }
+  return progress;
 }

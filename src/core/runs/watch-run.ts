@@ -7,6 +7,7 @@ import { inputColumns } from '../bulk/config';
 import type { BulkSheetPort } from '../bulk/slice/ports';
 import { resultKey } from '../cache/keys';
 import { BUSY, tryWithLock } from '../platform/locked-section';
+import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
 import { plural } from '../text/plural';
 import { capProblem, capsLeft, runCapProblem } from '../watches/caps';
 import { misfit } from '../watches/fit';
@@ -14,7 +15,7 @@ import { IncompleteRows, parseIncomplete } from '../watches/incomplete';
 import { afterRun, type RunResult, takeLease } from '../watches/lease';
 import { refreshStep } from '../watches/refresh';
 import type { RunCause } from '../watches/runtime';
-import { type Watch, watchColumns } from '../watches/watch';
+import { type Watch, type WatchStep, watchColumns } from '../watches/watch';
 import type { RunPorts } from './ports';
 import { runStep, type StepContext, type StepResult, type StepStop } from './watch-step';
 
@@ -180,22 +181,20 @@ export class WatchRun {
         return most - spent < caps.left ? { left: most - spent, by: 'run' } : caps;
       },
     });
-    for (const [index, step] of watch.steps.entries()) {
-      const done = runStep(step, env(index));
+    const run = (step: WatchStep, context: StepContext) => {
+      const done = runStep(step, context);
       steps.push(done);
       result.spent += done.spent;
       this.spentThisRun += done.spent;
+      return done;
+    };
+    for (const [index, step] of (watch.refreshOnly ? [] : watch.steps).entries()) {
+      const done = run(step, env(index));
       if (index === 0) result.rowsDone = done.answered;
       if (done.stop) break;
     }
     const refresh = steps.some((step) => step.stop) ? null : this.refresh(watch, port, lastRow);
-    if (refresh) {
-      const done = runStep(refresh.step, env(watch.steps.length, refresh.left));
-      steps.push(done);
-      result.spent += done.spent;
-      result.refreshSpent = done.spent;
-      this.spentThisRun += done.spent;
-    }
+    if (refresh) result.refreshSpent = run(refresh.step, env(watch.steps.length, refresh.left)).spent;
     return this.ended(watch, result, steps, port.dropped.length, incomplete);
   }
 
@@ -260,13 +259,7 @@ function headersRead(port: BulkSheetPort, watch: Watch, lastRow: number): unknow
 function rowsProblem(steps: readonly StepResult[], dropped: number): string | null {
   const failed = steps.reduce((sum, step) => sum + step.failed, 0);
   const parts: string[] = [];
-  if (failed > 0)
-    parts.push(
-      `${plural(failed, 'row', 'rows')} failed: the status column says why; clear a row's status to try it again.`,
-    );
-  if (dropped > 0)
-    parts.push(
-      `${plural(dropped, 'row', 'rows')} changed while being looked up and ${dropped === 1 ? 'was' : 'were'} left as you made ${dropped === 1 ? 'it' : 'them'}.`,
-    );
+  if (failed > 0) parts.push(WATCHES_ANSWERS.rowsFailed.say(plural(failed, 'row', 'rows')));
+  if (dropped > 0) parts.push(WATCHES_ANSWERS.rowsChanged.say(plural(dropped, 'row', 'rows'), dropped === 1));
   return parts.length > 0 ? parts.join(' ') : null;
 }

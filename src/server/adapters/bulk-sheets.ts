@@ -12,8 +12,10 @@ import { uniqueSheetName } from '../../core/jobs/employee-sheet';
 import type { Operation } from '../../core/operations/types';
 import type { CellValue } from '../../core/render/values';
 import type { ReadSheet } from '../../core/runs/preview';
+import { SHEET_TEXTS } from '../../core/text/catalogue/sheets';
 import { asLiteralForSheet } from '../../core/text/sheet-literal';
 import type { BulkRunConfig } from '../../shared/bulk-rpc';
+import { insertAtEnd } from './own-sheet';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -146,9 +148,7 @@ export function combinedPort(spreadsheet: Spreadsheet, name: string, op: Operati
 export function combinedSheet(spreadsheet: Spreadsheet, name: string, op: Operation): Sheet {
   const existing = spreadsheet.getSheetByName(name);
   if (existing) return existing;
-  const before = spreadsheet.getActiveSheet() as Sheet | null;
-  const sheet = spreadsheet.insertSheet(name, spreadsheet.getSheets().length);
-  if (before) spreadsheet.setActiveSheet(before);
+  const sheet = insertAtEnd(spreadsheet, name);
   const header = combinedHeader(op);
   sheet.getRange(1, 1, 1, header.length).setValues([header]).setFontWeight('bold');
   sheet.setFrozenRows(1);
@@ -178,8 +178,12 @@ export function readRunSheet(
 ): RunSheet {
   const headers = headersOf(sheet, config.headerRow);
   const { layout, conflicts } = ownLayout(op, config, headers, ownership);
-  const firstRow = config.headerRow + 1;
-  const lastRow = Math.max(config.headerRow, sheet.getLastRow());
+  const only = typeof config.rows === 'object' ? config.rows : null;
+  const firstRow = Math.max(config.headerRow + 1, only?.first ?? 0);
+  const lastRow = Math.max(
+    firstRow - 1,
+    Math.min(sheet.getLastRow(), only?.last ?? Number.POSITIVE_INFINITY),
+  );
   const span = tableSpan(config, layout);
   const values = readBlock(sheet, firstRow, lastRow, span.first, span.last);
   return {
@@ -206,7 +210,7 @@ export function createColumns(sheet: Sheet, headerRow: number, layout: ColumnLay
 
 export function createCombinedSheet(spreadsheet: Spreadsheet, config: BulkRunConfig, op: Operation): string {
   const names = spreadsheet.getSheets().map((sheet) => sheet.getName());
-  const name = uniqueSheetName(`Employees - ${config.sheetName} (all companies)`, names);
+  const name = uniqueSheetName(SHEET_TEXTS.combinedList(config.sheetName), names);
   combinedSheet(spreadsheet, name, op);
   return name;
 }

@@ -3,8 +3,9 @@
 
 import type { ListSheetPort } from '../../core/jobs/collector-ports';
 import { type EmployeeSheet, uniqueSheetName } from '../../core/jobs/employee-sheet';
+import { CALL_TEXTS } from '../../core/text/catalogue/sidebar/calls';
 import { activeSpreadsheet, spreadsheetZone, timeFormatter } from '../platform/spreadsheet';
-import { fitGrid } from './own-sheet';
+import { fitGrid, insertAtEnd } from './own-sheet';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -17,8 +18,8 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
  */
 export function spreadsheetById(id: string): Spreadsheet {
   const active = activeSpreadsheet();
-  if (!active) throw new Error('No spreadsheet is open in this execution.');
-  if (active.getId() !== id) throw new Error('This job belongs to another spreadsheet.');
+  if (!active) throw new Error(CALL_TEXTS.noSpreadsheetHere.text);
+  if (active.getId() !== id) throw new Error(CALL_TEXTS.otherSpreadsheet.text);
   return active;
 }
 
@@ -63,17 +64,6 @@ function sheetToRewrite(spreadsheet: Spreadsheet, plan: EmployeeSheet): Sheet | 
   if (named && isDeliveryOf(named, markers)) return named;
   if (plan.replaces === undefined) return null;
   return spreadsheet.getSheets().find((sheet) => isDeliveryOf(sheet, markers)) ?? null;
-}
-
-/**
- * A new sheet at the end, without taking the user away from the sheet they are on (insertSheet
- * makes the new sheet active).
- */
-function insertAtEnd(spreadsheet: Spreadsheet, name: string): Sheet {
-  const before = spreadsheet.getActiveSheet() as Sheet | null;
-  const sheet = spreadsheet.insertSheet(name, spreadsheet.getSheets().length);
-  if (before) spreadsheet.setActiveSheet(before);
-  return sheet;
 }
 
 /**

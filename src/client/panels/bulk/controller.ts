@@ -21,6 +21,8 @@ import {
   showProgressHere,
 } from './progress-view';
 import { RecipeMode } from './recipe-mode';
+import { wireSchedule } from './refresh-field';
+import { confirmationWords } from './text';
 import { buildBulkPanel, type Controls, showFieldsIfChosen, showOperation } from './view';
 
 /** Slices run back to back; a refreshed ledger is asked for after this many. */
@@ -55,6 +57,7 @@ class BulkController {
   wire(): void {
     this.wireForm();
     this.wireRunButtons();
+    wireSchedule(() => this.config());
     // Headers typed in the sheet while the sidebar is open: the pickers follow when the user comes
     // back to the sidebar (a click in it after the grid gives its window the focus).
     window.addEventListener('focus', () => void this.refreshColumns().catch(() => undefined));
@@ -287,7 +290,8 @@ class BulkController {
     }
     const wanted = JSON.stringify(this.config());
     const value = this.preview?.config === wanted ? this.preview.value : await this.runPreview();
-    if (value.toLookUp === 0 && value.cached === 0 && value.invalidCount === 0 && value.duplicates === 0) {
+    const refreshing = (value.refresh?.rows ?? 0) > 0;
+    if (!refreshing && value.toLookUp + value.cached + value.invalidCount + value.duplicates === 0) {
       say(this.ui.message, BULK_TEXTS.nothingToLookUp.text, '');
       return;
     }
@@ -298,8 +302,10 @@ class BulkController {
   /** Asks the server's question: what the estimate, the per-run cap and the balance allow. */
   private askToConfirm(value: BulkPreview): void {
     const ui = this.ui;
-    // previewBulkRun always words it when a yes is needed.
-    const asked = value.confirmation ?? { text: BULK_TEXTS.runIt.text, button: 'Run' };
+    // previewBulkRun always gives its figures when a yes is needed.
+    const asked = value.confirmation
+      ? confirmationWords(value.confirmation)
+      : { text: BULK_TEXTS.runIt.text, button: BULK_TEXTS.runItButton.text };
     ui.confirmText.textContent = asked.text;
     ui.confirm.hidden = false;
     ui.confirmRun.textContent = asked.button;

@@ -3,7 +3,25 @@
 import { creditsText } from '../../credits';
 import { said, saidBy } from './said';
 
+/** What the memory your spreadsheets share let go for room, by the spreadsheet that bought it. */
+function memoryEvicted(lost: readonly { boughtIn: string; entries: number; credits: number }[]): string {
+  const count = lost.reduce((sum, each) => sum + each.entries, 0);
+  const credits = lost.reduce((sum, each) => sum + each.credits, 0);
+  const parts = lost.map(
+    (each) =>
+      `${each.entries.toLocaleString('en-US')} answer${each.entries === 1 ? '' : 's'} bought in ${each.boughtIn}`,
+  );
+  const them = count === 1 ? 'it' : 'them';
+  const keeps =
+    lost.length === 1 ? `${lost[0]!.boughtIn} keeps ${them}` : `Each of those spreadsheets keeps its own`;
+  return (
+    `To make room in your user properties (Google allows 500 KB), the memory your spreadsheets share let go of ${parts.join(' and ')} (${creditsText(credits)} to buy again). ` +
+    `${keeps}; your other spreadsheets pay for ${them} again only if you ask.`
+  );
+}
+
 export const SPENDING_ANSWERS = {
+  memoryEvicted: saidBy('message', memoryEvicted),
   choosePeriod: said('message', 'Choose the period of the report.'),
   opened: saidBy(
     'message',
@@ -52,4 +70,35 @@ export const SPENDING_ANSWERS = {
   ),
   readOnly: said('message', 'This view of the document properties is read-only.'),
   clearKeyFirst: said('message', 'Save your API key first: saved results are cleared one account at a time.'),
+  // The spend report's sheet (billing/report.ts) and its periods (billing/report-periods.ts).
+  /** Who bought, by `Buyer`. */
+  sources: {
+    formula: said('label', 'Formula'),
+    bulk: said('label', 'Bulk run'),
+    recipe: said('label', 'Recipe'),
+    watch: said('label', 'Watch'),
+    keyTest: said('label', 'Key test'),
+    retry: said('label', 'Retry'),
+    buyAgain: said('label', 'Buy again'),
+    refresh: said('label', 'Refresh'),
+  },
+  outcomeError: said('label', 'Error'),
+  /** The table's header, its first column followed by the time zone its times are in. */
+  reportHeader: [
+    said('label', 'Date and time'),
+    said('label', 'Source'),
+    said('label', 'Operation'),
+    said('label', 'Input'),
+    said('label', 'Credits'),
+    said('label', 'Outcome'),
+    said('label', 'Cell or run served'),
+  ],
+  severalLookups: said('label', 'Several lookups'),
+  periods: {
+    today: said('label', 'Today'),
+    week: said('label', 'The last 7 days'),
+    month: said('label', 'This month'),
+    days30: said('label', 'The last 30 days'),
+    days90: said('label', 'The last 90 days'),
+  },
 } as const;
