@@ -110,11 +110,15 @@ export function pendingItem(reservation: Reservation, job: PendingJob, at: numbe
   return [{ ...item, job: job.jobId }];
 }
 
+/** How long before a reservation lapses its buyer may still settle it in place. */
+const SETTLE_MARGIN_MS = 5_000;
+
 /**
  * The reservation `id` of `view` settled in place: what each item cost, to write with the answers
  * in the buyer's own write, no lock taken (no other execution writes an open reservation before
  * it lapses). The next locked section books it as it stands (`LedgerChanges.tidy`). Null when the
- * reservation does not keep its items, or a charge has no item: that one settles under the lock.
+ * reservation does not keep its items, a charge has no item, or it is near its lapse: that one
+ * settles under the lock, where a lapsed reservation is seen closed.
  */
 export function settledInPlace(
   view: Record<string, string>,
@@ -125,6 +129,9 @@ export function settledInPlace(
   const name = PROPERTY_PREFIX.spendReservation + id;
   const reservation = id && view[name] ? parseReservation(view[name]) : null;
   if (!reservation?.items || reservation.items.length !== charges.length) return null;
+  // Another execution books a lapsed reservation at its estimate: settled after that, it would be
+  // booked twice. Only well before its lapse (a trigger's long pass may reach it) is it settled here.
+  if (at > reservation.expiresAt - SETTLE_MARGIN_MS) return null;
   const items = settledRows(reservation, charges, [], at);
   const byOperation: ByOperation = {};
   for (const row of items) byOperation[row.type] = (byOperation[row.type] ?? 0) + row.cents;

@@ -53,15 +53,15 @@ export const PROPERTY = {
    */
   triggerRuntime: 'enrich.triggerRuntime',
   /**
-   * Provider errors a formula paid for lately, shown again for free a few minutes
-   * (`{"<result key>":[message, until ms]}`, core/cache/held-failures.ts).
-   */
-  heldFailures: 'enrich.heldFailures',
-  /**
    * User properties: what the memory across the user's spreadsheets let go for room, by the
    * spreadsheet that bought it, until the user reads it in Saved results (core/cache/user-memory.ts).
    */
   memoryEvicted: 'enrich.memory.evicted',
+  /**
+   * Provider errors a formula paid for lately, shown again for free a few minutes
+   * (`{"<result key>":[message, until ms]}`, core/cache/held-failures.ts).
+   */
+  heldFailures: 'enrich.heldFailures',
 } as const;
 
 /** Families of document properties: the prefix, then an id. */

@@ -24,8 +24,8 @@ describe('the names of stored data', () => {
         spreadsheet: 'enrich.spreadsheet',
         ledgerSheet: 'enrich.sheet.ledger',
         triggerRuntime: 'enrich.triggerRuntime',
-        heldFailures: 'enrich.heldFailures',
         memoryEvicted: 'enrich.memory.evicted',
+        heldFailures: 'enrich.heldFailures',
       },
       PROPERTY_PREFIX: {
         job: 'job:',
