@@ -65,6 +65,16 @@ const PENDING: Record<string, string> = {
 /** A claim shard or page emptied is no record. */
 const EMPTY = new Set(['', '{}', '[]', 'null']);
 
+/**
+ * A reservation settled is no work left: `closed` (booked under the lock, in the write that closed
+ * it; the marker only waits to be deleted by a later writer), or settled by its buyer (`"k":1`,
+ * written with the answers: what each purchase cost), which is the record of the purchase, read as
+ * booked by every reader (Spending, receipts, the report), and no longer a claim. The next locked
+ * section only folds it into the day's totals and pages.
+ */
+const settled = (family: string, value: string) =>
+  family === 'reservations' && (value === 'closed' || /"k":1[,}]/.test(value));
+
 const isAddOnSheet = (name: string) => name.startsWith('_enrich_') || name === 'Enrich spend report';
 
 function storedThings(accesses: readonly StoreAccess[]): string[] {
@@ -96,8 +106,9 @@ function recordsLeft(accesses: readonly StoreAccess[], after: Stores): string[] 
   const left = new Set<string>();
   for (const store of after.values()) {
     for (const [key, value] of store) {
-      const pending = PENDING[familyOf(key)];
-      if (pending && written.has(key) && !EMPTY.has(value)) left.add(pending);
+      const family = familyOf(key);
+      const pending = PENDING[family];
+      if (pending && written.has(key) && !EMPTY.has(value) && !settled(family, value)) left.add(pending);
     }
   }
   return [...left].sort();

@@ -5,7 +5,7 @@ import { keyStatus, readApiKey, removeApiKey, storeApiKey } from './api-key';
 import { installDrivers, removeDrivers } from './collector/edit-open-triggers';
 import { endQueuedWork } from './collector/ended-formulas';
 import { DASHBOARD_URL } from './config';
-import { executionContext } from './context';
+import { adoptCacheSheet, executionContext } from './context';
 import { KEY_TEST_COST, runKeyTest } from './key-test';
 import { rememberSpreadsheetFacts } from './platform/spreadsheet';
 import { resumeWatches } from './watches/api';
@@ -15,6 +15,7 @@ export function getSidebarState(): SidebarState {
   const key = keyStatus();
   if (key.configured) {
     installDrivers();
+    adoptCacheSheet();
     // Answers a formula could only stash in the fast cache go to the hidden sheet while it may.
     try {
       executionContext({ canWriteSheets: true })?.deps.cache.moveStash();

@@ -96,6 +96,8 @@ export const JOB_RESERVATION_LIFETIME_MS = 15 * 60_000;
  * Grants the longest prefix of `items` whose estimates fit in what is left of today's formula cap
  * (spend booked today plus reservations still open), and records the reservation before the calls
  * are made. Bulk reservations are not capped. Never throws for a busy lock: it grants nothing.
+ * `claimedUntil`: the granted items' keys are claimed in the reservation until then, when it keeps
+ * its items (`itemsKept`).
  */
 export function reserve(
   deps: BudgetDeps,
@@ -103,9 +105,11 @@ export function reserve(
   items: readonly PlannedItem[],
   settings: BudgetSettings,
   buyer: Buyer,
+  claimedUntil?: number,
 ): Reservation {
   checkDay(day);
   const estimates = items.map((item) => centsOf(item.estimate, `estimate of ${item.type}`));
+  const claims = claimedUntil === undefined ? {} : { claimedUntil };
   const made = underLock(deps, day, (changes, now) => {
     const formula = buyer === 'formula';
     const room = formula ? capCents(settings) - formulaCommitted(changes.state, day) : Infinity;
@@ -123,7 +127,7 @@ export function reserve(
     if (granted === 0) return { id: '', granted, credits: 0, unfit };
     const held = plannedRows({ at: now, day, source: buyer }, items.slice(0, granted), estimates);
     const expiresAt = now + RESERVATION_LIFETIME_MS[formula ? 'formula' : 'bulk'];
-    const id = changes.openReservation({ day, buyer, expiresAt, byOperation, items: held });
+    const id = changes.openReservation({ day, buyer, expiresAt, byOperation, items: held, ...claims });
     const itemsKept = changes.state.reservations.get(id)?.items !== undefined;
     return { id, granted, credits: toCredits(cents), itemsKept, unfit };
   });

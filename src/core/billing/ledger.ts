@@ -233,13 +233,13 @@ export class LedgerChanges {
   }
 
   /**
-   * Books reservations past their expiry at their estimate (what their answers were, where `resolve`
+   * Books reservations settled by their buyer as they stand, and those past their expiry at their estimate (what their answers were, where `resolve`
    * can tell; a job's reservation first waits a while for its charge, `expireJobReservation`), deletes leftovers, folds days of months before last month into month totals, drops
    * months older than a year and purchase rows older than KEEP_DAYS.
    */
   tidy(today: string, now: number, resolve?: OutcomeResolver): void {
     for (const [id, reservation] of [...this.state.reservations]) {
-      if (reservation.expiresAt > now) continue;
+      if (reservation.expiresAt > now && !reservation.settled) continue;
       this.book(reservation.day, lapsedRows(reservation, resolve));
       this.closeReservation(id);
     }

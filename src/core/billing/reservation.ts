@@ -34,6 +34,16 @@ export interface Reservation {
    */
   unsent?: number[];
   gone?: ByOperation;
+  /**
+   * Until when the items' keys are claimed (lookup/claims.ts): a pass whose reservation keeps its
+   * items claims their keys here, in the write that reserves them, rather than in claim shards.
+   */
+  claimedUntil?: number;
+  /**
+   * Settled by the execution that bought, in the write that kept its answers: its items say what
+   * each cost, booked as they stand by the next locked section.
+   */
+  settled?: true;
 }
 
 /** Whether the answers of these keys, paid and kept, were found or not: for reservations booked as they lapse. */
@@ -55,6 +65,10 @@ interface StoredReservation {
   u?: number[];
   /** What may have gone, by operation (`gone`). */
   g?: Record<string, number>;
+  /** Until when the items' keys are claimed (`claimedUntil`). */
+  c?: number;
+  /** 1: settled by the execution that bought (`settled`). */
+  k?: 1;
 }
 
 /** A reservation's items are kept only while the reservation stays one property's worth: 9 KB, with margin. */
@@ -73,6 +87,8 @@ export function parseReservation(value: string): Reservation | null {
     ...(raw.e === 1 ? { expired: true as const } : {}),
     ...(Array.isArray(raw.u) ? { unsent: raw.u.filter((i): i is number => Number.isInteger(i)) } : {}),
     ...(raw.g ? { gone: cleanOperations(raw.g) } : {}),
+    ...(items && isCount(raw.c) ? { claimedUntil: raw.c } : {}),
+    ...(raw.k === 1 ? { settled: true as const } : {}),
   };
 }
 
@@ -86,8 +102,11 @@ export function storeReservation(reservation: Reservation): string {
   if (reservation.expired) stored.e = 1;
   if (reservation.unsent) stored.u = reservation.unsent;
   if (reservation.gone) stored.g = reservation.gone;
+  if (reservation.settled) stored.k = 1;
   if (!reservation.items) return JSON.stringify(stored);
-  const withItems = JSON.stringify({ ...stored, i: reservation.items.map(encodePurchase) });
+  // A claim is kept only with the items that name its keys.
+  const claims = reservation.claimedUntil === undefined ? {} : { c: reservation.claimedUntil };
+  const withItems = JSON.stringify({ ...stored, ...claims, i: reservation.items.map(encodePurchase) });
   return withItems.length <= MAX_RESERVATION_BYTES ? withItems : JSON.stringify(stored);
 }
 

@@ -1,10 +1,11 @@
 // What a reservation, a charge or a job becomes in the record of purchases: the items a pass
 // reserves (with what they are: input, answer key, the cell served), then what each really cost.
 import type { OperationType } from '../../shared/operation-type';
+import { PROPERTY_PREFIX } from '../platform/stored-keys';
 import type { Buyer } from './buyer';
 import type { Purchase, PurchaseOutcome } from './purchases';
-import type { Reservation } from './reservation';
-import { type Cents, toCents } from './totals';
+import { parseReservation, type Reservation, storeReservation } from './reservation';
+import { type ByOperation, type Cents, toCents } from './totals';
 
 /** What a purchase is of, when the caller knows it; never the API key. */
 export interface PurchaseDetail {
@@ -107,4 +108,33 @@ export function pendingItem(reservation: Reservation, job: PendingJob, at: numbe
   const base: RowBase = { at, day: reservation.day, source: reservation.buyer };
   const item = reserved ?? detailRow(base, job.type, toCents(job.estimate), job);
   return [{ ...item, job: job.jobId }];
+}
+
+/** How long before a reservation lapses its buyer may still settle it in place. */
+const SETTLE_MARGIN_MS = 5_000;
+
+/**
+ * The reservation `id` of `view` settled in place: what each item cost, to write with the answers
+ * in the buyer's own write, no lock taken (no other execution writes an open reservation before
+ * it lapses). The next locked section books it as it stands (`LedgerChanges.tidy`). Null when the
+ * reservation does not keep its items, a charge has no item, or it is near its lapse: that one
+ * settles under the lock, where a lapsed reservation is seen closed.
+ */
+export function settledInPlace(
+  view: Record<string, string>,
+  id: string,
+  charges: readonly Charge[],
+  at: number,
+): Record<string, string> | null {
+  const name = PROPERTY_PREFIX.spendReservation + id;
+  const reservation = id && view[name] ? parseReservation(view[name]) : null;
+  if (!reservation?.items || reservation.items.length !== charges.length) return null;
+  // Another execution books a lapsed reservation at its estimate: settled after that, it would be
+  // booked twice. Only well before its lapse (a trigger's long pass may reach it) is it settled here.
+  if (at > reservation.expiresAt - SETTLE_MARGIN_MS) return null;
+  const items = settledRows(reservation, charges, [], at);
+  const byOperation: ByOperation = {};
+  for (const row of items) byOperation[row.type] = (byOperation[row.type] ?? 0) + row.cents;
+  const { unsent: _unsent, gone: _gone, ...kept } = reservation;
+  return { [name]: storeReservation({ ...kept, byOperation, items, settled: true }) };
 }

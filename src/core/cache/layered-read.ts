@@ -1,14 +1,18 @@
-// Reading saved answers through the cache's layers with as few round trips as the caller allows:
-// one fast-layer read (with a formula's held provider errors in the same call), the store once,
-// the hidden sheet only for what both lacked. A caller with a read of the store in hand (a formula
-// reads its settings from the same read) looks there first, for nothing.
+// Reading saved answers through the cache's layers with as few round trips as the caller allows.
+// A formula, with a read of the document properties in hand (it read its settings from it), looks
+// there for nothing, with its held provider errors, then the stash (only where its notes say
+// something waits there), the hidden sheet only for what the properties lacked (where its record
+// says there is one), then the memory across the user's spreadsheets. It reads no fast cache: what
+// the properties lack is seldom there, and the read was 2 calls of every miss. Any other caller
+// reads the fast cache first, where an execution that writes the sheet copies its answers before
+// that long write (result-cache.ts putMany), then the store for what it lacked.
 import type { ApiError } from '../api/outcome';
-import type { HashPort, SheetStorePort, TtlCachePort, ZipPort } from '../platform/ports';
+import type { ClockPort, HashPort, SheetStorePort, TtlCachePort, ZipPort } from '../platform/ports';
 import { durable, READ_FAILED, READ_SHEET_FAILED } from './durable';
 import { type CachedAnswer, decodeEntry } from './entries';
-import { heldFailureKeys, heldFailuresIn } from './held-failures';
+import { heldFailuresIn } from './held-failures';
 import { lostResultsRefusal } from './lost';
-import { ownValue, readPayload, utf8Bytes } from './property-layout';
+import { ownValue, readPayload } from './property-layout';
 import { readStash, stashNotes } from './stash';
 import type { Remembered } from './user-memory';
 
@@ -18,13 +22,9 @@ export const FAST_MAX_VALUE_BYTES = 100_000;
 export const FAST_TTL_SECONDS = 21_600;
 
 export interface LookUpOptions {
-  /**
-   * The store: a read in hand, looked at before the fast layer, which is then read only for what it
-   * lacked (what it held is not copied into the fast layer); or how to read it, once at most, only
-   * when the fast layer lacked something.
-   */
+  /** The store: a read in hand, or how to read it (once at most). */
   store: Record<string, string> | (() => Record<string, string>);
-  /** Also the provider errors formulas hold (held-failures.ts), in the same fast-layer read. */
+  /** Also the provider errors formulas hold (held-failures.ts), in the same read of the store. */
   heldFailures?: boolean;
   /**
    * What to do when the hidden sheet was deleted (lost.ts) and a key is in no other layer: 'refuse'
@@ -41,18 +41,17 @@ export interface LookedUp {
 }
 
 export interface ReadLayers {
+  /** The fast cache: answers an execution writing the sheet copied there, and the stash's pieces. */
   fast: TtlCachePort;
   /** The memory across the user's spreadsheets (user-memory.ts), read only for what this document lacks. */
   memory?: { find(keys: readonly string[]): Map<string, Remembered> };
   hash: HashPort;
+  clock: ClockPort;
   zip?: ZipPort;
   sheet?: SheetStorePort;
 }
 
-/**
- * The saved answers among `wanted`; what the slower layers had is copied back into the fast layer
- * (never into the properties: a read must not evict anything).
- */
+/** The saved answers among `wanted`; a read copies nothing anywhere (it must not evict anything). */
 export function lookUpLayers(
   layers: ReadLayers,
   wanted: readonly string[],
@@ -60,55 +59,52 @@ export function lookUpLayers(
 ): LookedUp {
   const { store } = options;
   const inHand = typeof store !== 'function';
-  const read = new LayeredRead(layers, wanted, inHand ? () => store : store, options.lostSheet !== 'skip');
-  if (inHand) read.fromStore(false);
-  const fast = read.fromFast(options.heldFailures === true);
-  if (!inHand) read.fromStore(true);
+  const read = new LayeredRead(layers, wanted, inHand ? () => store : store);
+  if (!inHand) read.fromFast();
+  read.fromStore();
   read.fromStash();
   read.fromSheet();
   read.fromMemory();
-  read.refuseIfLost();
-  read.rewarm();
-  const held = options.heldFailures ? heldFailuresIn(fast, read.missing()) : new Map<string, ApiError>();
+  if (options.lostSheet !== 'skip') read.refuseIfLost();
+  const held = options.heldFailures
+    ? heldFailuresIn(read.storeRead(), read.missing(), layers.clock.now())
+    : new Map<string, ApiError>();
   return { answers: read.answers, held };
 }
 
-/** One read through the layers: what each found, and what the slower ones found, to copy back. */
+/** One read through the layers: what each found. */
 class LayeredRead {
   readonly answers = new Map<string, CachedAnswer>();
-  private readonly warm: Record<string, string> = {};
   private all: Record<string, string> | undefined;
 
   constructor(
     private readonly layers: ReadLayers,
     private readonly wanted: readonly string[],
     private readonly readStore: () => Record<string, string>,
-    private readonly refuseLost: boolean,
   ) {}
 
   missing(): string[] {
     return this.wanted.filter((key) => !this.answers.has(key));
   }
 
-  /** The fast layer, for what is still missing (and their held errors); answers what it read. */
-  fromFast(withHeld: boolean): Record<string, string> {
+  /** The fast layer, for what is still missing; it only helps, so a failure reads as absent. */
+  fromFast(): void {
     const asked = this.missing();
-    if (asked.length === 0) return {};
-    const extra = withHeld ? heldFailureKeys(asked) : [];
-    const fast = tryFast(() => this.layers.fast.getMany([...asked, ...extra])) ?? {};
-    for (const key of asked) this.take(key, ownValue(fast, key), false);
-    return fast;
+    if (asked.length === 0) return;
+    const fast = tryFast(() => this.layers.fast.getMany(asked)) ?? {};
+    for (const key of asked) this.take(key, ownValue(fast, key));
   }
 
-  fromStore(warm: boolean): void {
-    for (const key of this.missing()) this.take(key, readPayload(this.store(), key, this.layers.hash), warm);
+  fromStore(): void {
+    if (this.missing().length === 0) return;
+    for (const key of this.missing()) this.take(key, readPayload(this.storeRead(), key, this.layers.hash));
   }
 
   fromStash(): void {
     const missing = this.missing();
     if (missing.length === 0) return;
-    for (const [key, payload] of readStash(this.layers, stashNotes(this.store()), missing))
-      this.take(key, payload, true);
+    for (const [key, payload] of readStash(this.layers, stashNotes(this.storeRead()), missing))
+      this.take(key, payload);
   }
 
   /**
@@ -128,31 +124,24 @@ class LayeredRead {
     const missing = this.missing();
     if (!sheet || missing.length === 0) return;
     const rows = durable(READ_SHEET_FAILED, () => sheet.readAll());
-    for (const key of missing) this.take(key, ownValue(rows, key), true);
+    for (const key of missing) this.take(key, ownValue(rows, key));
   }
 
   /** What the deleted hidden sheet held is not bought again unasked (lost.ts). */
   refuseIfLost(): void {
     const sheet = this.layers.sheet;
-    const lost = sheet && this.refuseLost && this.missing().length > 0 ? sheet.lost() : null;
+    const lost = sheet && this.missing().length > 0 ? sheet.lost() : null;
     if (lost) throw new Error(lostResultsRefusal(lost));
   }
 
-  rewarm(): void {
-    if (Object.keys(this.warm).length > 0)
-      tryFast(() => this.layers.fast.putMany(this.warm, FAST_TTL_SECONDS));
-  }
-
-  private store(): Record<string, string> {
+  storeRead(): Record<string, string> {
     this.all ??= durable(READ_FAILED, this.readStore);
     return this.all;
   }
 
-  private take(key: string, payload: string | null | undefined, warm: boolean): void {
+  private take(key: string, payload: string | null | undefined): void {
     const answer = payload == null ? null : decodeEntry(payload, this.layers.zip);
-    if (!answer) return;
-    this.answers.set(key, answer);
-    if (warm && utf8Bytes(payload!) <= FAST_MAX_VALUE_BYTES) this.warm[key] = payload!;
+    if (answer) this.answers.set(key, answer);
   }
 }
 

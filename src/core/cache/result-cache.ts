@@ -1,9 +1,9 @@
 // Every paid answer (a result, or a miss, which is charged too) is kept so that recalculation,
 // reopening the file, moving rows or copying the formula cost nothing, whatever its age: it is kept
-// until the user clears or refreshes it (time alone never spends). Three layers:
-// a fast cache that may forget at any time (CacheService); a durable store shared with the add-on's
-// other settings (document properties), small (350 KB of 500 KB) but writable from a formula; and,
-// optionally, a hidden sheet, large but writable only outside custom functions. Properties keep the
+// until the user clears or refreshes it (time alone never spends). Two layers of the document's own:
+// a durable store shared with the add-on's other settings (document properties), small (350 KB of
+// 500 KB) but writable from a formula; and, optionally, a hidden sheet, large but writable only
+// outside custom functions (what a formula cannot keep in either waits in the stash, stash.ts). Properties keep the
 // most recent answers, so formulas stay fast; the sheet, where it may be written, keeps them all:
 // every write from such a context also copies into it whatever only the properties held, so what
 // the properties evict later is never lost. Durable failures are thrown, because losing a paid
@@ -44,7 +44,6 @@ import { dropStash, stashNotes, stashPayloads, stashToMove } from './stash';
 import { answersRoom, type PutReport, type StoreRoom, type StoreSave, saveToStore } from './store-save';
 import { rememberQuietly, type UserMemory } from './user-memory';
 
-export { FAST_TTL_SECONDS } from './layered-read';
 export type { PutReport } from './store-save';
 
 /** The cache's share of the 500 KB document-properties store; the rest is left to settings and jobs. */
@@ -57,6 +56,7 @@ export const DEFAULT_BUDGET_BYTES = 350_000;
 export const DEFAULT_SHEET_BUDGET_CHARS = 5_000_000;
 
 export interface ResultCachePorts {
+  /** Where the stash's pieces wait for the sheet (stash.ts): the document cache. */
   fast: TtlCachePort;
   store: BatchStorePort;
   hash: HashPort;
@@ -97,9 +97,8 @@ export class ResultCache {
   }
 
   /**
-   * The saved answers among `keys`: one fast-layer read, then one store read for what it lacked,
-   * then one sheet read for what both lacked; what the slower layers had is copied back into the
-   * fast layer (never into the properties: a read must not evict anything). Absent keys are
+   * The saved answers among `keys`: one store read, then one sheet read for what it lacked (a read
+   * copies nothing: it must not evict anything). Absent keys are
    * simply not in the map. `readStore`, when given, is how the store is read: a caller that reads
    * the same store next passes a memoized reader, so one snapshot serves both.
    */
@@ -118,7 +117,7 @@ export class ResultCache {
    * How many new answers a save here can keep durably, planned on a snapshot of the store: no
    * limit where the sheet may be written; elsewhere (a formula) what the properties can take
    * (store-save.ts answersRoom). A formula buys no more than that and queues the rest: what it
-   * cannot keep durably would wait in the fast cache, which may forget it before an execution
+   * cannot keep durably would wait in the stash, which may forget it before an execution
    * that writes the sheet runs (none may for most of a day, past the trigger-time quota).
    */
   durableRoom(all: Record<string, string>): number {
@@ -136,7 +135,7 @@ export class ResultCache {
     this.ports.sheet?.forgetLost();
   }
 
-  /** `getMany` with the choices of a lookup pass (layered-read.ts): the store first, held errors. */
+  /** `getMany` with the choices of a lookup pass (layered-read.ts): a read in hand, held errors. */
   lookUp(keys: readonly string[], options: LookUpOptions): LookedUp {
     const wanted = [...new Set(keys)];
     wanted.forEach(assertResultKey);
@@ -159,14 +158,12 @@ export class ResultCache {
   }
 
   /**
-   * Saves paid answers in every layer. Where the sheet may be written: the fast layer first (the
-   * sheet's write is long, and a kill during it then still spares re-runs for a few hours; formulas
-   * find the sheet's answers there), then the sheet, with the batch and every live properties entry
-   * it lacks, in one removeMany and one writeMany; then the properties in one removeMany and one
-   * setMany, after clearing expired and unreadable records and evicting the oldest entries that do
-   * not fit the budget (safe in the sheet by then). Elsewhere (a formula): the properties first, in
-   * one write, and the fast layer only takes what they did not, since formulas read the properties
-   * first; if they throw, the fast layer takes the whole batch. Where no sheet is written, the
+   * Saves paid answers in every layer. Where the sheet may be written: the fast cache (see
+   * putHere), then the sheet, with the batch
+   * and every live properties entry it lacks, in one removeMany and one writeMany; then the
+   * properties in one removeMany and one setMany, after clearing expired and unreadable records and
+   * evicting the oldest entries that do not fit the budget (safe in the sheet by then). Elsewhere (a
+   * formula): the properties, in one write; what they cannot take waits in the stash. Where no sheet is written, the
    * properties' room is planned on the read the store holds in hand, if any (the lookup's locked
    * booking left it moments ago: execution-store.ts), rather than another read of the whole store.
    */
@@ -189,23 +186,13 @@ export class ResultCache {
   private putHere(payloads: Map<string, Payload>, inHand: Record<string, string> | undefined): PutReport {
     const sheet = this.writableSheet();
     if (sheet) {
+      // The fast cache first: the sheet's write is long, and an execution killed during it then
+      // still finds its answers there (bulk.test.ts "a 5,000-row run … a slice killed mid-way").
       this.putFast(payloads);
       return this.saveDurably(sheet, this.readStore(SAVE_FAILED), payloads).report;
     }
-    let saved: ReturnType<ResultCache['saveDurably']>;
-    try {
-      const save = (all: Record<string, string>) => this.saveDurably(null, all, payloads);
-      saved = onReadInHand(inHand, save, () => this.readStore(SAVE_FAILED));
-    } catch (error) {
-      this.putFast(payloads);
-      throw error;
-    }
-    this.putFast(new Map([...payloads].filter(([key]) => !saved.inStore.has(key))));
-    // An answer bought again replaced an older one in the properties: a copy of the older one a
-    // read left in the fast layer must not answer in its place.
-    const replaced = [...saved.inStore].filter((key) => saved.replaced.has(key));
-    if (replaced.length > 0) tryFast(() => this.ports.fast.removeMany(replaced));
-    return saved.report;
+    const save = (all: Record<string, string>) => this.saveDurably(null, all, payloads);
+    return onReadInHand(inHand, save, () => this.readStore(SAVE_FAILED)).report;
   }
 
   /**
@@ -213,7 +200,7 @@ export class ResultCache {
    * pass, batch by batch): in the properties only, one read and one write (or none for the read,
    * on the read the store holds in hand: the first batch's, after the booking), evicting nothing
    * (an evicted answer the sheet lacks would be bought again); what they cannot take goes to the
-   * fast layer. The pass's putMany saves the rest; the sheet's share copies what the properties hold.
+   * stash. The pass's putMany saves the rest; the sheet's share copies what the properties hold.
    */
   keepMany(entries: readonly PaidEntry[]): PutReport {
     const inHand = this.ports.store.takeInHand?.();
@@ -271,7 +258,7 @@ export class ResultCache {
     all: Record<string, string>,
     payloads: ReadonlyMap<string, Payload>,
     room: StoreRoom = {},
-  ): { report: PutReport; inStore: ReadonlySet<string>; replaced: ReadonlySet<string> } {
+  ): { report: PutReport } {
     const scan = scanStore(all, this.layout);
     const inSheet = sheet ? this.saveSheet(sheet, all, scan, payloads) : null;
     // What the sheet holds stays out of the properties: there each new answer would push an older
@@ -281,7 +268,7 @@ export class ResultCache {
     // formulas read before the sheet.
     const inProperties = new Set(scan.entries.map((entry) => entry.key));
     const forStore = new Map([...payloads].filter(([key]) => !held.has(key) || inProperties.has(key)));
-    const inStore = saveToStore(this.storeSave(room), scan, forStore, room.evictable ?? held);
+    const inStore = saveToStore(this.storeSave(room), scan, forStore);
     const report: PutReport = {
       stored: inStore.stored.size,
       evicted: inStore.evicted,
@@ -299,7 +286,7 @@ export class ResultCache {
       report.stored += stashed.size;
       report.notStored = report.notStored.filter((key) => !stashed.has(key));
     }
-    return { report, inStore: inStore.stored, replaced: inProperties };
+    return { report };
   }
 
   /**
@@ -377,7 +364,6 @@ export class ResultCache {
       store: this.ports.store,
       hash: this.ports.hash,
       budgetBytes: this.budgetBytes,
-      forget: (keys) => tryFast(() => this.ports.fast.removeMany(keys)),
     };
   }
 

@@ -30,8 +30,6 @@ export interface StoreSave {
   store: BatchStorePort;
   hash: HashPort;
   budgetBytes: number;
-  /** Drops keys from the fast layer, so that what left every durable layer is not served from it. */
-  forget(keys: string[]): void;
   /** Entries this write may evict; MAX_EVICTIONS_PER_WRITE unless said. */
   maxEvictions?: number;
   /** Only these keys may be evicted (the hidden sheet holds them); any, unless said. */
@@ -79,14 +77,12 @@ interface Plan {
 
 /**
  * Saves `payloads` in the store: clears unreadable records, evicts the oldest entries
- * that do not fit the budget, in one removeMany and one setMany. `safe` are keys the sheet holds,
- * which may leave the properties without leaving the fast layer.
+ * that do not fit the budget, in one removeMany and one setMany.
  */
 export function saveToStore(
   save: StoreSave,
   scan: StoreScan,
   payloads: ReadonlyMap<string, Payload>,
-  safe: ReadonlySet<string>,
 ): StoreOutcome {
   const limit = Math.min(save.budgetBytes, STORE_SAFE_BYTES - scan.foreignBytes);
   const plan = planSave(save, scan, payloads, limit);
@@ -95,9 +91,6 @@ export function saveToStore(
   const toRemove = [...plan.removals].filter((key) => ownValue(writes, key) === undefined);
   if (toRemove.length > 0) durable(SAVE_FAILED, () => save.store.removeMany(toRemove));
   if (Object.keys(writes).length > 0) durable(SAVE_FAILED, () => save.store.setMany(writes));
-  // So that clear() and the stats tell the truth, what left every durable layer leaves the fast one.
-  const lost = plan.dropped.filter((key) => !safe.has(key));
-  if (lost.length > 0) save.forget(lost);
   return plan.outcome;
 }
 

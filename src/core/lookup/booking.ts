@@ -20,7 +20,7 @@ import { sentInput } from '../formulas/sent-input';
 import { readJobs } from '../jobs/registry';
 import { BUSY, HELD_LOCK, sectionStore, tryWithLock } from '../platform/locked-section';
 import type { BatchStorePort } from '../platform/ports';
-import { CLAIM_GRACE_MS, type Claimed, claimUnderLock, releaseUnderLock } from './claims';
+import { CLAIM_GRACE_MS, type Claimed, claimInShards, freeKeys, releaseUnderLock } from './claims';
 import {
   answersPass,
   jobServesPass,
@@ -75,19 +75,20 @@ export function claimAndReserve(
     const keys = unsent.map((item) => item.key);
     const until = ctx.deadline + CLAIM_GRACE_MS;
     const answered = (all: Record<string, string>) => answeredSince(deps, all, unsent, ctx);
-    const claimed = claimUnderLock(store, keys, now(deps), until, answered);
+    const claimed = freeKeys(store, keys, now(deps), answered);
     const items = unsent.filter((item) => claimed.mine.includes(item.key));
     const planned = items.map(plannedItem);
     const guard = sectionGuard(deps, store);
     const budget = { formulaDailyCap: ctx.formulaDailyCap };
+    // The keys granted are claimed in the reservation that grants them, when it keeps its items.
     const reservation =
       items.length > 0
-        ? reserve(guard, ctx.day, planned, budget, ctx.buyer)
+        ? reserve(guard, ctx.day, planned, budget, ctx.buyer, until)
         : { id: '', granted: 0, credits: 0, refused: null };
     // What the budget refused is not sent: others need not wait for it.
     const refused = items.slice(reservation.granted).map((item) => item.key);
-    releaseUnderLock(store, refused, now(deps));
     claimed.mine = claimed.mine.filter((key) => !refused.includes(key));
+    if (!reservation.itemsKept) claimInShards(store, claimed, now(deps), until);
     const turns = firstTurn(deps, store, reservation.granted, ctx);
     const progress = ctx.stoppable ? firstBatchGoes(store, reservation, items, planned, turns) : null;
     const view = store.getAll();

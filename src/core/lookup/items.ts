@@ -55,11 +55,6 @@ export interface LookupDeps {
    * A shared pacer's first turn is booked in the pass's locked booking (booking.ts).
    */
   pacer?: Pacer | SharedPacer;
-  /**
-   * The cache's own fast layer, where formulas keep paid provider errors a while
-   * (cache/held-failures.ts): read with the cache's answers, in one round trip.
-   */
-  failureHold?: TtlCachePort;
   /** The Edit trigger's note (platform/edit-note.ts), where a started job tells the collector's drivers. */
   editNote?: TtlCachePort;
   /**

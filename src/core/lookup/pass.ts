@@ -98,8 +98,8 @@ function takeSaved(
     unique.map((item) => item.key),
     {
       store,
-      // Held in the cache's fast layer, read in the same round trip as its answers.
-      heldFailures: ctx.buyer === 'formula' && deps.failureHold !== undefined,
+      // Held in the document properties, read in the same round trip as its answers.
+      heldFailures: ctx.buyer === 'formula',
     },
   );
   for (const [key, answer] of answers) {
@@ -134,7 +134,8 @@ function buyUnsent(
     deps.store.hold?.(booked.view);
     if (booked.items.length > 0) settlement = sendNew(deps, booked, ctx, results, flaggedOutOfCredits);
   } finally {
-    closeSection(deps, ctx, settlement, claimed.mine);
+    // Claims kept in the reservation end with it.
+    closeSection(deps, ctx, settlement, claimed.inShards ? claimed.mine : []);
     deps.store.takeInHand?.();
   }
   const taken = unsent.filter((item) => claimed.taken.includes(item.key));

@@ -4,7 +4,7 @@ import { enrichMany } from '../api/client';
 import type { ApiError, CallOutcome } from '../api/outcome';
 import type { Charge, PendingJob } from '../billing/budget';
 import { creditsFor, purchaseOutcome } from '../billing/charges';
-import type { PurchaseDetail } from '../billing/settlement';
+import { type PurchaseDetail, settledInPlace } from '../billing/settlement';
 import type { PaidEntry } from '../cache/entries';
 import { holdFailures } from '../cache/held-failures';
 import { sentInput } from '../formulas/sent-input';
@@ -121,28 +121,45 @@ export function sendNew(
     if (outcome.kind === 'found' || outcome.kind === 'miss') paid.push({ key: item.key, outcome, credits });
     results.set(item.key, fresh(outcome, credits)!);
   });
+  const exact = settlesInPlace(deps, booking, ctx, charges, pending.length + resent.length === 0, now);
   // Paid answers first: if anything below throws, what was bought is already kept.
   // Every one again: where the sheet may be written, the answers kept batch by batch go there too
   // (kept, they may wait in the fast layer for want of room in the properties).
   if (paid.length > 0) deps.cache.putMany(paid);
-  if (ctx.buyer === 'formula' && deps.failureHold)
-    holdFailures(deps.failureHold, paidFailures(granted, outcomes));
+  if (ctx.buyer === 'formula') holdFailures(deps.store, booking.view, paidFailures(granted, outcomes), now);
   rememberCreditState(deps, outcomes, flaggedOutOfCredits, now);
   if (jobs.length + lost.length > 0) saveJobs(deps.store, [...jobs, ...lost]);
   if (jobs.length > 0) announceJobs(deps, jobs);
-  // Only answers others can find in the cache may keep their claims until they lapse. Only a
-  // formula, short of time, skips the closing section, and only when its hold keeps its items: an
-  // execution with minutes books what each lookup found at once (a lapsed reservation can tell it
-  // only from document properties), and a hold too big to keep its items must be settled.
+  return { reservationId: reservation.id, charges, pending, resent, exact };
+}
+
+/**
+ * Whether the reservation is settled in the write that keeps the answers (the store's `alongside`):
+ * only a formula's, short of time, whose hold keeps its items, every call answered and charged what
+ * was reserved; its claims end with it. Anything else (a failure, a job, a resend) books under the
+ * lock: an execution with minutes books what each lookup found at once, and a hold too big to keep
+ * its items must be settled there.
+ */
+function settlesInPlace(
+  deps: LookupDeps,
+  booking: Booking,
+  ctx: LookupContext,
+  charges: readonly Charge[],
+  nothingElse: boolean,
+  now: number,
+): boolean {
+  const { planned, reservation } = booking;
   const exact =
     ctx.buyer === 'formula' &&
     reservation.itemsKept === true &&
-    outcomes.every((outcome) => outcome.kind === 'found' || outcome.kind === 'miss') &&
-    pending.length === 0 &&
-    resent.length === 0 &&
-    charges.length === granted.length &&
-    charges.every((charge, i) => charge.credits === planned[i]!.estimate);
-  return { reservationId: reservation.id, charges, pending, resent, exact };
+    nothingElse &&
+    charges.length === reservation.granted &&
+    charges.every((charge, i) => charge.credits === planned[i]!.estimate) &&
+    charges.every((charge) => charge.outcome === 'found' || charge.outcome === 'notFound');
+  const settled =
+    exact && deps.store.alongside ? settledInPlace(booking.view, reservation.id, charges, now) : null;
+  if (settled) deps.store.alongside!(settled);
+  return settled !== null;
 }
 
 /** What the reservation did not grant waits its turn (a busy lock), or is refused with why. */

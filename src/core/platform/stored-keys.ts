@@ -57,6 +57,11 @@ export const PROPERTY = {
    * spreadsheet that bought it, until the user reads it in Saved results (core/cache/user-memory.ts).
    */
   memoryEvicted: 'enrich.memory.evicted',
+  /**
+   * Provider errors a formula paid for lately, shown again for free a few minutes
+   * (`{"<result key>":[message, until ms]}`, core/cache/held-failures.ts).
+   */
+  heldFailures: 'enrich.heldFailures',
 } as const;
 
 /** Families of document properties: the prefix, then an id. */
@@ -121,12 +126,6 @@ export const CACHE_KEY = {
     watches: 'enrich.watches.note',
     memory: 'enrich.memory.behind',
   },
-} as const;
-
-/** The document cache: families of keys. */
-export const CACHE_PREFIX = {
-  /** `held-failure:<result key>`: a provider error shown again for free (held-failures.ts). */
-  heldFailure: 'held-failure:',
 } as const;
 
 /** Sheets the add-on keeps data in. */

@@ -52,6 +52,12 @@ export interface SheetStoreOptions {
    */
   canWrite: boolean;
   /**
+   * Only a sheet the record names is looked for (a formula): with no record, the document is read as
+   * having no sheet, asking Sheets nothing. A sheet made before ids were kept is adopted by the
+   * file's opening (`adoptUnrecordedSheet`) and by any writer.
+   */
+  recordedOnly?: boolean;
+  /**
    * The document lock object the rest of the execution uses: a lock this execution already holds
    * (the job collector holds it for a whole pass) is neither waited for nor released early. A
    * getter is asked on the first write only.
@@ -90,7 +96,8 @@ export function sheetStorePort(options: SheetStoreOptions): SheetStorePort {
   let located: Located | undefined;
   const deleted = new DeletedRows(own, recorded);
   const locate = () => {
-    const spreadsheet = open();
+    const unrecorded = options.recordedOnly === true && recorded.get() === null;
+    const spreadsheet = unrecorded ? null : open();
     located = spreadsheet ? recorded.locate(spreadsheet) : { sheet: null, byName: true, lost: null };
     return located;
   };
@@ -146,6 +153,20 @@ export function sheetStorePort(options: SheetStoreOptions): SheetStorePort {
       deleted.forget();
     },
   };
+}
+
+/**
+ * The cache's sheet made before ids were kept, found by its name and recorded by its id, where
+ * there is no record yet: formulas look only for the sheet the record names. Under the lock.
+ */
+export function adoptUnrecordedSheet(
+  options: Pick<SheetStoreOptions, 'lock' | 'record'> & { spreadsheet: Spreadsheet },
+): void {
+  const recorded = new RecordedSheet({ ...CACHE_SHEET, record: options.record });
+  if (recorded.get() !== null) return;
+  withLock(options.lock, () => {
+    ownSheet(options.spreadsheet, { ...CACHE_SHEET, record: options.record }, recorded, false);
+  });
 }
 
 /** Under the document lock, the execution's own object: a hold already taken is not taken again. */

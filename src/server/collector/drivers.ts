@@ -27,7 +27,7 @@ import type { TtlCachePort } from '../../core/platform/ports';
 import { JOBS_ANSWERS } from '../../core/text/catalogue/sidebar/jobs-answers';
 import type { BackgroundCollection, CollectorProgress } from '../../shared/jobs-rpc';
 import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
-import { executionContext } from '../context';
+import { adoptCacheSheet, executionContext } from '../context';
 import { fastCache } from '../platform/cache';
 import { rememberSpreadsheetFacts } from '../platform/spreadsheet';
 import { collectorProgress, idleProgress } from '../presenters/jobs';
@@ -86,6 +86,7 @@ export function collectOnOpen(_event?: unknown): void {
   const started = appsScriptClock.now();
   // Opening is when a rename or a new time zone is most likely seen: formulas read the record.
   rememberSpreadsheetFacts();
+  adoptCacheSheet();
   const cache = ttlCachePort(fastCache());
   if (driveCollector('open', null, cache, readSignal(cache))) recordTriggerRuntime(started);
 }

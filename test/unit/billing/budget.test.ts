@@ -15,6 +15,7 @@ import {
 } from '../../../src/core/billing/budget';
 import { EXPIRED_JOB_RESERVATION_MS } from '../../../src/core/billing/ledger';
 import { parseReservation } from '../../../src/core/billing/reservation';
+import { settledInPlace } from '../../../src/core/billing/settlement';
 import { ledgerSummary } from '../../../src/core/billing/summary';
 import { OPERATIONS } from '../../../src/core/operations/table';
 import { HELD_LOCK } from '../../../src/core/platform/locked-section';
@@ -610,5 +611,31 @@ describe('who bought, in records stored before it had one name', () => {
     recordSpend(deps, TODAY, 'bulk', []);
     const summary = ledgerSummary(store, TODAY);
     expect(summary.today.bySource).toEqual({ formula: 0, bulk: 1, keyTest: 0, refresh: 0 });
+  });
+});
+
+describe("a formula's reservation settled in its own write (settlement.ts settledInPlace)", () => {
+  const item: PlannedItem = { ...WEBSITE, key: 'r1:acme', input: 'Acme' };
+  const paid = { type: WEBSITE.type, credits: 1, outcome: 'found' as const, key: 'r1:acme' };
+
+  it('is booked once, at what was charged, by the next locked section', () => {
+    const { clock, store, deps } = setup();
+    const made = reserve(deps, TODAY, [item], CAP_100, 'formula');
+    store.setMany(settledInPlace(store.getAll(), made.id, [paid], clock.now())!);
+    // Spending reads it as booked at once; the next lookup's booking folds it into the day.
+    expect(ledgerSummary(store, TODAY, CAP_100, clock.now()).today.total).toBe(1);
+    reserve(deps, TODAY, [WEBSITE], CAP_100, 'formula');
+    expect(ledgerSummary(store, TODAY).today.total).toBe(1);
+    clock.time = clock.now() + RESERVATION_LIFETIME_MS.formula * 2;
+    reserve(deps, TODAY, [WEBSITE], CAP_100, 'formula');
+    // The first lookup once, the second booked at its estimate as it lapsed: 2, never 3.
+    expect(ledgerSummary(store, TODAY).today.total).toBe(2);
+  });
+
+  it('is not done once the reservation may have lapsed: a late write would book it twice', () => {
+    const { clock, store, deps } = setup();
+    const made = reserve(deps, TODAY, [item], CAP_100, 'formula');
+    clock.time = clock.now() + RESERVATION_LIFETIME_MS.formula;
+    expect(settledInPlace(store.getAll(), made.id, [paid], clock.now())).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
 // is known by its id (S18), whatever a user does to it.
 import { lockPort } from '../../../src/server/adapters/apps-script';
 import {
+  adoptUnrecordedSheet,
   CACHE_SHEET_HEADER,
   CACHE_SHEET_NAME,
   CELL_CHARS,
@@ -30,10 +31,11 @@ function setup() {
   const flushes = { count: 0 };
   // The sheet's record (enrich.sheet.cache in the product's document properties).
   const record = { text: null as string | null };
-  const store = (canWrite = true) =>
+  const store = (canWrite = true, recordedOnly = false) =>
     sheetStorePort({
       spreadsheet,
       canWrite,
+      recordedOnly,
       lock,
       flush: () => flushes.count++,
       record: {
@@ -307,6 +309,30 @@ describe('the hidden sheet after a user edited it (S17, S18)', () => {
     store().writeMany({ [key(4)]: '{"v":4}' });
     expect(JSON.parse(record.text!)).toEqual({ id: model()!.id });
     expect(model()!.lastRow()).toBe(5);
+  });
+
+  it('is not looked for by a formula while no record names it: opening the file adopts one made before ids', () => {
+    const { spreadsheet, lock, store, model, record } = setup();
+    store().writeMany(THREE);
+    record.text = null; // an older version of the add-on kept no record
+    // A formula over a document with no record asks Sheets nothing: most never had a hidden sheet.
+    const byName = jest.spyOn(spreadsheet, 'getSheetByName');
+    const byId = jest.spyOn(spreadsheet, 'getSheetById');
+    expect(store(false, true).readAll()).toEqual({});
+    expect(store(false, true).lost()).toBeNull();
+    expect(byName.mock.calls.length + byId.mock.calls.length).toBe(0);
+    adoptUnrecordedSheet({
+      spreadsheet,
+      lock,
+      record: {
+        read: () => record.text,
+        write: (text) => {
+          record.text = text;
+        },
+      },
+    });
+    expect(JSON.parse(record.text!)).toEqual({ id: model()!.id });
+    expect(store(false, true).readAll()).toEqual(THREE);
   });
 
   it('takes a sheet of its name for one whose id is gone (a copy of the spreadsheet): nothing is lost', () => {

@@ -25,6 +25,7 @@ describe('the names of stored data', () => {
         ledgerSheet: 'enrich.sheet.ledger',
         triggerRuntime: 'enrich.triggerRuntime',
         memoryEvicted: 'enrich.memory.evicted',
+        heldFailures: 'enrich.heldFailures',
       },
       PROPERTY_PREFIX: {
         job: 'job:',
@@ -50,7 +51,6 @@ describe('the names of stored data', () => {
           memory: 'enrich.memory.behind',
         },
       },
-      CACHE_PREFIX: { heldFailure: 'held-failure:' },
       SHEET_NAME: {
         resultCache: '_enrich_cache',
         ledger: '_enrich_ledger',
