@@ -146,8 +146,6 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
     formulas: reads,
     runs: [readRun(), ...readPastRuns()].filter((run) => run !== null),
     sheetNote: () => sheet?.getRange(1, 1).getNote() ?? '',
-    store: ctx.deps.store,
-    all,
     record,
   };
   const subject = subjectAt(sources, selected.sheet, selected.from);
