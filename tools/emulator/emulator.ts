@@ -107,8 +107,9 @@ export class Emulator implements SharedBackend {
       ownerEmail: options.ownerEmail ?? userEmail,
       recalculate: options.recalculateAfterExecution !== false,
       onBundle: (bundle) => {
+        // Read once a bundle, not once an execution: a test writes its manifest before loading.
+        if (bundle !== this.#lastBundle) this.runtime.manifest = readManifest(bundle.distDir);
         this.#lastBundle = bundle;
-        this.runtime.manifest = readManifest(bundle.distDir);
       },
     });
     this.triggerQuota = shared?.triggerQuota ?? new TriggerRuntimeQuota(options.account);
