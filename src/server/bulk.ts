@@ -4,12 +4,13 @@
 
 import { checkConfig } from '../core/bulk/config';
 import type { ColumnClaim } from '../core/bulk/owners';
-import { type BulkRun, cancelRun, leaseHeld, pauseRun, resumeRun } from '../core/bulk/run';
+import { type BulkRun, leaseHeld, pauseRun, resumeRun } from '../core/bulk/run';
 import type { Operation } from '../core/operations/types';
 import { progressWithRecipe } from '../core/recipes/progress';
-import { type BulkRunPorts, continueRun, controlRun, retryFailed } from '../core/runs/bulk-run';
+import { type BulkRunPorts, cancelBulk, continueRun, controlRun, retryFailed } from '../core/runs/bulk-run';
 import { bulkPreview, shownBulkPreview } from '../core/runs/preview';
 import { startBulk } from '../core/runs/start';
+import { BULK_ANSWERS } from '../core/text/catalogue/sidebar/bulk-answers';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../shared/bulk-rpc';
 import { appsScriptClock } from './adapters/apps-script';
 import { combinedPort, type RunSheet, readRunSheet, sheetPort } from './adapters/bulk-sheets';
@@ -54,9 +55,19 @@ function readOwnSheet(config: BulkRunConfig, op: Operation, claims?: ColumnClaim
   return readRunSheet(sheet, config, op, { claims: owners, family: null });
 }
 
+/** The configuration as checked, over the rows the user selected when the sidebar asks for them. */
+function checked(raw: BulkRunConfig): ReturnType<typeof checkConfig> {
+  const { config, op } = checkConfig(raw);
+  if (raw.rows !== 'selection') return { config, op };
+  const range = requireActiveSpreadsheet().getActiveRange();
+  if (range?.getSheet().getName() !== config.sheetName)
+    throw new Error(BULK_ANSWERS.selectRows.say(config.sheetName));
+  return { config: { ...config, rows: { first: range.getRow(), last: range.getLastRow() } }, op };
+}
+
 export function previewBulkRun(raw: BulkRunConfig): BulkPreview {
   const ctx = context();
-  const { config, op } = checkConfig(raw);
+  const { config, op } = checked(raw);
   const { preview } = bulkPreview(previewDeps(ctx), config, op, readOwnSheet(config, op));
   return shownBulkPreview(preview, config, op, ctx.settings.runHardCap, ctx.pace.rate);
 }
@@ -64,7 +75,7 @@ export function previewBulkRun(raw: BulkRunConfig): BulkPreview {
 export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): BulkProgress {
   const ctx = context();
   installDrivers();
-  const { config, op } = checkConfig(raw);
+  const { config, op } = checked(raw);
   const claims = readColumnClaims(sheetNamed(config.sheetName), config);
   const read = (next: BulkRunConfig) => readOwnSheet(next, op, claims);
   const run = startBulk(startPorts(ctx), previewDeps(ctx), config, op, read, confirmedCredits);
@@ -111,7 +122,7 @@ export function resumeBulkRun(runId: string): BulkProgress {
 }
 
 export function cancelBulkRun(runId: string): BulkProgress {
-  return control(runId, cancelRun);
+  return cancelBulk(bulkRunPorts(context()), runId);
 }
 
 export function retryFailedRows(runId: string): BulkProgress {

@@ -1,6 +1,8 @@
 // The entry of every custom function: `=PRONET_EMAIL(A2)` and `=COMPANY_WEBSITE(A2:A500)` alike.
 // Runs under the custom-function rules: 30 s, read-only spreadsheet, no services that need
 // authorization. One execution answers a whole range, with one batched lookup per distinct input.
+
+import { keepLent } from '../core/bulk/slice/lent';
 import { resultKey } from '../core/cache/keys';
 import { formulaRows } from '../core/formulas/formula-rows';
 import type { Prepared } from '../core/formulas/request';
@@ -100,6 +102,13 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
           ? null
           : CELL_TEXT.ownersKeyOnly,
     });
+    // An answer the memory lent becomes this document's own: once the memory lets it go for room,
+    // a re-run Sheets makes unasked would otherwise buy it again.
+    try {
+      keepLent(context.deps.cache, results);
+    } catch {
+      // Only credits are at stake, and the memory still lends it meanwhile.
+    }
     const left = new Set(
       items.filter((item) => results.get(item.key)?.kind === 'deferred').map((item) => item.key),
     );

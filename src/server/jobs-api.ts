@@ -20,9 +20,7 @@ import { operationByType } from '../core/operations/table';
 import type { Operation } from '../core/operations/types';
 import { NOT_SENT_BARE } from '../core/text/catalogue/queue';
 import { JOBS_ANSWERS } from '../core/text/catalogue/sidebar/jobs-answers';
-import { errorMessage } from '../core/text/error-message';
 import type { JobsList, JobView, RetryResult } from '../shared/jobs-rpc';
-import { spreadsheetById } from './adapters/employee-sheets';
 import { takeReauthorizeFlag } from './collector/authorization';
 import { currentBackground, keepCollecting } from './collector/clock-trigger';
 import { type CollectorContext, collectorContext } from './collector/context';
@@ -39,6 +37,12 @@ const RETRY_BUDGET_MS = 20_000;
 
 function myJobs(context: CollectorContext): JobRecord[] {
   return readJobs(context.deps.store).filter((job) => jobScope(job) === context.scope);
+}
+
+/** The job's record as it is now, and as the Jobs panel shows it. */
+function jobNow(context: CollectorContext, key: string): { after?: JobRecord; view: JobView | null } {
+  const after = myJobs(context).find((candidate) => candidate.key === key);
+  return { after, view: after ? describeJob(after, context.deps.client.clock.now()) : null };
 }
 
 export function listJobs(): JobsList {
@@ -133,21 +137,21 @@ function runAgain(context: CollectorContext, job: JobRecord, op: Operation): Ret
   const results = lookupMany(context.deps, [{ key: job.key, op, request: job.request }], {
     buyer: 'retry',
     spreadsheetId: job.spreadsheetId,
-    day: context.day,
+    day: context.day(),
     deadline: now + RETRY_BUDGET_MS,
     formulaDailyCap: context.settings.formulaDailyCap,
     retryServerErrors: true,
     pollJobs: false,
   });
   const result = results.get(job.key);
-  const after = myJobs(context).find((candidate) => candidate.key === job.key) ?? null;
-  const view = after ? describeJob(after, context.deps.client.clock.now()) : null;
+  const { after, view } = jobNow(context, job.key);
   if (!result || result.kind === 'refused') return refused(result?.message ?? NOT_SENT_BARE.text);
   if (result.kind === 'deferred') return notNow(result, view);
   if (result.kind === 'failed') return { ok: false, message: result.error.message, job: view };
   // The re-run job must not depend on the sidebar staying open.
   if (after && isPending(after)) keepCollecting();
-  refreshFormulas(job.spreadsheetId);
+  // The formula that showed the expiry or the loss picks up the new job (or its answer) at once.
+  refreshWaitingFormulas(job.spreadsheetId, true);
   const message =
     result.kind === 'pending' ? JOBS_ANSWERS.startedAgain.say(view?.costText) : JOBS_ANSWERS.doneAgain.text;
   return { ok: true, message, job: view };
@@ -173,9 +177,8 @@ function collectIfFinished(context: CollectorContext, job: JobRecord): RetryResu
   const refusal = replaceJob(context, job, { ...rest, state: 'processing', updatedAt: now, nextPollAt: now });
   if (refusal) return refusal;
   const progress = collectJobsFromSidebar();
-  refreshFormulas(job.spreadsheetId);
-  const after = myJobs(context).find((candidate) => candidate.key === job.key);
-  const view = after ? describeJob(after, context.deps.client.clock.now()) : null;
+  refreshWaitingFormulas(job.spreadsheetId, true);
+  const { after, view } = jobNow(context, job.key);
   const collected = after === undefined || after.state === 'collected';
   return {
     ok: collected,
@@ -191,16 +194,6 @@ function rewriteList(context: CollectorContext, job: JobRecord): RetryResult {
   const refusal = replaceJob(context, job, next);
   if (refusal) return refusal;
   const progress = collectJobsFromSidebar();
-  const after = myJobs(context).find((candidate) => candidate.key === job.key);
-  const view = after ? describeJob(after, context.deps.client.clock.now()) : null;
+  const { after, view } = jobNow(context, job.key);
   return { ok: after?.state === 'collected', message: after?.message ?? progress.summary, job: view };
-}
-
-/** The formula that showed the expiry or the loss picks up the new job (or its answer) at once. */
-function refreshFormulas(spreadsheetId: string): void {
-  try {
-    refreshWaitingFormulas(spreadsheetById(spreadsheetId), true);
-  } catch (error) {
-    console.warn(`Could not refresh formulas: ${errorMessage(error)}`);
-  }
 }

@@ -6,6 +6,7 @@ import { ledgerSummary } from '../core/billing/summary';
 import { scopeFilter } from '../core/cache/keys';
 import { lostResultsText } from '../core/cache/lost';
 import type { ResultCache } from '../core/cache/result-cache';
+import type { UserMemory } from '../core/cache/user-memory';
 import { dropAllClaims } from '../core/lookup/claims';
 import { OUT_OF_CREDITS_PROPERTY } from '../core/lookup/send';
 import { operationByType } from '../core/operations/table';
@@ -92,9 +93,9 @@ function memoryOf() {
  * and what this spreadsheet may pay again once they and its own are cleared: its own saved results
  * and the memory's answers bought elsewhere. The other spreadsheets keep their own.
  */
-function everywhere(results: SavedResults, hereCredits: number): CacheView['everywhere'] {
+function everywhere(results: SavedResults, hereCredits: number, memory: UserMemory): CacheView['everywhere'] {
   if (results.scope === undefined) return { entries: 0, spreadsheets: 0, rebuyCredits: 0 };
-  const entries = memoryOf().entries(scopeFilter(results.scope));
+  const entries = memory.entries(scopeFilter(results.scope));
   const hereId = activeSpreadsheet()?.getId() ?? '';
   const elsewhere = entries.filter((entry) => entry.spreadsheetId !== hereId);
   return {
@@ -112,6 +113,8 @@ function cacheView(results: SavedResults): CacheView {
   const spreadsheet = activeSpreadsheet();
   const when = timeFormatter(spreadsheet, 'yyyy-MM-dd HH:mm');
   const rebuyCredits = results.cache.rebuyCredits(results.scope);
+  const memory = memoryOf();
+  const evicted = memory.evicted();
   return {
     entries: stats.entries,
     bytes: stats.bytes,
@@ -122,7 +125,8 @@ function cacheView(results: SavedResults): CacheView {
     timeZone: spreadsheetZone(spreadsheet),
     rebuyCredits,
     lostResults: lost ? lostResultsText(lost) : null,
-    everywhere: everywhere(results, rebuyCredits),
+    everywhere: everywhere(results, rebuyCredits, memory),
+    memoryEvicted: evicted.length > 0 ? SPENDING_ANSWERS.memoryEvicted.say(evicted) : null,
   };
 }
 
@@ -158,5 +162,6 @@ export function clearCache(where: 'here' | 'everywhere' = 'here'): CacheView {
 export function acceptLostResults(): CacheView {
   const results = savedResults();
   results.cache.acceptLostSheet();
+  memoryOf().forgetEvicted();
   return cacheView(results);
 }

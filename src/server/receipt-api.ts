@@ -3,11 +3,9 @@
 // the selection may have changed, naming the selection it shows: an unchanged one costs a few
 // reads of the active range and nothing else.
 
-import type { EnrichmentRequest } from '../core/api/wire';
-import type { Purchase } from '../core/billing/purchases';
 import { type AnswerSources, keptAnswer, whereKept } from '../core/cache/kept';
 import { resultKey } from '../core/cache/keys';
-import { type JobRecord, readJobs } from '../core/jobs/registry';
+import { readJobs } from '../core/jobs/registry';
 import type { ListSheetRef } from '../core/jobs/relist';
 import type { LookupContext } from '../core/lookup/items';
 import { lookupMany } from '../core/lookup/pass';
@@ -15,14 +13,23 @@ import { buyAgainMessage, tallyBuyAgain } from '../core/receipts/buy-again';
 import { inListTable } from '../core/receipts/list-sheet';
 import { receiptLines } from '../core/receipts/receipt';
 import {
+  countChanges,
+  notedChanges,
+  oldestWithin,
+  refreshChanges,
+  type ShownArea,
+} from '../core/receipts/refresh';
+import {
   cellsOf,
   MAX_SELECTION_CELLS,
   priceOf,
+  type SelectedLookup,
   type SelectionLookups,
   selectionLookups,
 } from '../core/receipts/selection';
 import type { FormulaSources } from '../core/receipts/shown';
 import { beforeLine } from '../core/text/catalogue/refresh';
+import { BULK_ANSWERS } from '../core/text/catalogue/sidebar/bulk-answers';
 import { RECEIPT_ANSWERS } from '../core/text/catalogue/sidebar/receipt-answers';
 import { type CellAt, cellA1, sheetRef } from '../core/text/cell-refs';
 import type { BuyAgainOffer, BuyAgainResult, SelectionReceipt } from '../shared/receipt-rpc';
@@ -100,6 +107,8 @@ interface FormulaReads extends FormulaSources {
   grids: SheetGrids;
   /** The hidden cache sheet's rows, read once when first needed. */
   cacheRows(): Record<string, string> | null;
+  /** Every layer a saved answer may be kept in. */
+  layers(): AnswerSources;
 }
 
 /** `all`: the document properties, read when first needed. */
@@ -116,23 +125,22 @@ function formulaReads(
     if (rows === undefined) rows = cacheSheetPort(false, null, spreadsheet)?.readAll() ?? null;
     return rows;
   };
-  let layers: AnswerSources | undefined;
-  const answerOf = (request: EnrichmentRequest) => {
-    layers ??= {
+  let sources: AnswerSources | undefined;
+  const layers = () =>
+    (sources ??= {
       fast: ttlCachePort(fastCache()),
       all: readStored(),
       sheetRows: cacheRows,
       hash: digestHashPort,
       zip: gzipPort,
       memory: ctx.memory,
-    };
-    return keptAnswer(resultKey(digestHashPort, ctx.scope, request), layers);
-  };
+    });
   return {
     grids,
     cacheRows,
+    layers,
     argument: (name, a1) => grids.argument(name, a1),
-    answerOf,
+    answerOf: (request) => keptAnswer(resultKey(digestHashPort, ctx.scope, request), layers()),
   };
 }
 
@@ -141,32 +149,27 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
   const { all, record } = readPurchaseRecord(access, ctx.day());
   const reads = formulaReads(ctx, spreadsheet, () => all);
   const sheet = spreadsheet.getSheetByName(selected.sheet);
+  // The note on the sheet's first cell, read once: an employee list's sheet names its list there.
+  let note: string | undefined;
+  const sheetNote = () => (note ??= sheet?.getRange(1, 1).getNote() ?? '');
   const sources = {
     scope: ctx.scope,
     formulas: reads,
     runs: [readRun(), ...readPastRuns()].filter((run) => run !== null),
-    sheetNote: () => sheet?.getRange(1, 1).getNote() ?? '',
+    sheetNote,
     record,
   };
   const subject = subjectAt(sources, selected.sheet, selected.from);
-  const lists = listSources(
-    spreadsheet,
-    selected,
-    () => readJobs(ctx.deps.store, all),
-    () => record,
-  );
+  const lists = {
+    sheet: { name: selected.sheet, note: sheetNote },
+    jobs: () => readJobs(ctx.deps.store, all),
+    record: () => record,
+  };
   const offer = buyAgainOffer(ctx, reads, selected, lists);
   const cellName = `${sheetRef(selected.sheet)}!${cellA1(selected.from.row, selected.from.column)}`;
   if (!subject) return answer(selected.ref, RECEIPT_ANSWERS.noLookup.say(cellName), { buyAgain: offer });
   const now = ctx.deps.client.clock.now();
-  const kept = whereKept(subject.key, {
-    fast: ttlCachePort(fastCache()),
-    all,
-    sheetRows: reads.cacheRows(),
-    hash: digestHashPort,
-    zip: gzipPort,
-    memory: ctx.memory,
-  });
+  const kept = whereKept(subject.key, { ...reads.layers(), sheetRows: reads.cacheRows() });
   const lines = receiptLines({
     subject,
     purchases: record.filter((row) => row.key === subject.key),
@@ -189,17 +192,6 @@ function buyAgainHint(selected: Selected): string {
 }
 
 type ListReads = Omit<ListSheetSources, 'formulas' | 'keyOf'>;
-
-/** Where Buy again on a row of an employee list's sheet reads the list from. */
-function listSources(
-  spreadsheet: Spreadsheet,
-  selected: Selected,
-  jobs: () => JobRecord[],
-  record: () => readonly Purchase[],
-): ListReads {
-  const note = () => spreadsheet.getSheetByName(selected.sheet)?.getRange(1, 1).getNote() ?? '';
-  return { sheet: { name: selected.sheet, note }, jobs, record };
-}
 
 /**
  * The selection's formulas' lookups, keyed for this account, or on an employee list's sheet the
@@ -254,11 +246,26 @@ function buyAgainContext(ctx: ExecutionContext, spreadsheetId: string, now: numb
   };
 }
 
+/** A refresh's changed cells get their note; answers its summary. */
+function noteChanges(
+  range: GoogleAppsScript.Spreadsheet.Range,
+  area: ShownArea,
+  lookups: readonly SelectedLookup[],
+  changes: ReturnType<typeof refreshChanges>,
+  day: string,
+): string {
+  const notes = notedChanges(lookups, changes, area, day);
+  if (notes) range.setNotes(notes);
+  const counts = countChanges(changes);
+  return BULK_ANSWERS.refreshSummary.say(counts.changed, counts.same, counts.notFound);
+}
+
 /**
  * Buys the selection's lookups again, whatever the saved answers hold (they are replaced), after
- * checking the price is still the one the user confirmed; then enters their formulas again.
+ * checking the price is still the one the user confirmed; then enters their formulas again. With a
+ * `budget`, a refresh: only what it pays for, the oldest answers first, under the Refresh buyer.
  */
-export function buyAgain(confirmedCredits: number): BuyAgainResult {
+export function buyAgain(confirmedCredits: number, budget?: number): BuyAgainResult {
   const ctx = context();
   const spreadsheet = requireActiveSpreadsheet();
   const selectedRef = selectionRef(spreadsheet);
@@ -267,17 +274,31 @@ export function buyAgain(confirmedCredits: number): BuyAgainResult {
   const jobs = () => readJobs(ctx.deps.store);
   const record = () => readPurchaseRecord(recordAccess(), ctx.day()).record;
   const reads = formulaReads(ctx, spreadsheet, () => ctx.deps.store.getAll());
-  const found = selectedLookups(ctx, reads, selected, listSources(spreadsheet, selected, jobs, record));
+  const note = () => spreadsheet.getSheetByName(selected.sheet)?.getRange(1, 1).getNote() ?? '';
+  const found = selectedLookups(ctx, reads, selected, {
+    sheet: { name: selected.sheet, note },
+    jobs,
+    record,
+  });
   if (!found || found.lookups.length === 0) throw new Error(buyAgainHint(selected));
-  const price = priceOf(found.lookups);
+  const keys = found.lookups.map((lookup) => lookup.key);
+  const saved = budget === undefined ? null : ctx.deps.cache.getMany(keys, undefined, 'skip');
+  const lookups = saved ? oldestWithin(found.lookups, saved, Number(budget)) : found.lookups;
+  const range = selectedRef.range;
+  const area = saved && { ...selected, shown: range.getDisplayValues(), notes: range.getNotes() };
+  const price = priceOf(lookups);
   if (!(price.credits <= Number(confirmedCredits) + 1e-9))
     throw new Error(RECEIPT_ANSWERS.priceChanged.say(price.credits, Number(confirmedCredits) || 0));
   const listSheets = listSheetsBefore(found, jobs);
   const now = ctx.deps.client.clock.now();
   // Every lookup offered is sent, whatever a saved answer, a job or the memory holds: the new
   // answers replace them.
-  const results = lookupMany(ctx.deps, found.lookups, buyAgainContext(ctx, spreadsheet.getId(), now));
-  const tally = tallyBuyAgain(found.lookups, results);
+  const asked = buyAgainContext(ctx, spreadsheet.getId(), now);
+  const results = lookupMany(ctx.deps, lookups, saved ? { ...asked, buyer: 'refresh' } : asked);
+  const tally = tallyBuyAgain(lookups, results);
+  const summary = area
+    ? ` ${noteChanges(range, area, lookups, refreshChanges(saved, results), ctx.day())}`
+    : '';
   // Named before the formulas run again: one that collects the new list writes it there too.
   const replacing = refreshListSheets(ctx.deps, results, listSheets);
   reenterFormulas(
@@ -288,7 +309,7 @@ export function buyAgain(confirmedCredits: number): BuyAgainResult {
   movePurchases(recordAccess(), ctx.day());
   return {
     ok: tally.notBought === 0,
-    message: buyAgainMessage(tally, replacing),
+    message: `${buyAgainMessage(tally, replacing)}${summary}`,
     creditsSpent: tally.credits,
     receipt: receiptOf(ctx, spreadsheet, selected),
   };

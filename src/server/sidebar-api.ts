@@ -1,6 +1,5 @@
 // Server side of the sidebar's calls (src/shared/rpc.ts). Each answer is safe to show: no key.
 import { cleanPastedKey, maskKey, newKeyVerdict, redactKey } from '../core/api/api-key';
-import type { Drivers } from '../core/jobs/trigger-records';
 import { KEY_ANSWERS } from '../core/text/catalogue/sidebar/key-answers';
 import type { KeySaveResult, KeyScope, KeyStatus, KeyTestResult, SidebarState } from '../shared/rpc';
 import { keyStatus, readApiKey, removeApiKey, storeApiKey } from './api-key';
@@ -38,39 +37,23 @@ export function setApiKey(raw: string, scope: KeyScope, replace?: 'untested'): K
   if (!cleaned.ok) throw new Error(cleaned.message);
   const current = readApiKey();
   if (!current || current.key === cleaned.key || replace === 'untested') {
-    const { status, drivers } = save(cleaned.key, where, current?.key);
     const untested = current !== null && current.key !== cleaned.key;
-    const message = withDrivers(
-      untested ? KEY_ANSWERS.savedUntested.text : KEY_ANSWERS.keySaved.text,
-      drivers,
-    );
-    return { key: status, saved: true, message, creditsSpent: 0, canSaveUntested: false };
+    const said = untested ? KEY_ANSWERS.savedUntested.text : KEY_ANSWERS.keySaved.text;
+    return save(cleaned.key, where, current?.key, said, 0);
   }
   const booking = executionContext({ canWriteSheets: true });
   const test = runKeyTest(cleaned.key, booking);
   const hide = (text: string) => redactKey(redactKey(text, cleaned.key), current.key);
-  const cost = KEY_ANSWERS.testCostWas.say(test.spent);
   const { outcome } = test;
+  const failure = outcome.kind === 'failed' ? hide(outcome.error.message) : null;
   const verdict = newKeyVerdict(outcome);
   if (verdict === 'works') {
-    const { status, drivers } = save(cleaned.key, where, current.key);
+    const said = KEY_ANSWERS.newKeyWorks.say(KEY_ANSWERS.testCostWas.say(test.spent), failure);
+    const saved = save(cleaned.key, where, current.key, said, test.spent);
     resumeWatches();
-    const message = KEY_ANSWERS.newKeyWorks.say(
-      cost,
-      outcome.kind === 'failed' ? hide(outcome.error.message) : null,
-    );
-    return {
-      key: status,
-      saved: true,
-      message: withDrivers(message, drivers),
-      creditsSpent: test.spent,
-      canSaveUntested: false,
-    };
+    return saved;
   }
-  const why =
-    verdict === 'refused'
-      ? KEY_ANSWERS.refused.text
-      : KEY_ANSWERS.untestable.say(outcome.kind === 'failed' ? hide(outcome.error.message) : '');
+  const why = verdict === 'refused' ? KEY_ANSWERS.refused.text : KEY_ANSWERS.untestable.say(failure ?? '');
   return {
     key: keyStatus(),
     saved: false,
@@ -83,21 +66,23 @@ export function setApiKey(raw: string, scope: KeyScope, replace?: 'untested'): K
 
 /**
  * Saves `key`, with the triggers that collect for it; the formulas queued under the key it
- * replaces (`before`) say their work ended.
+ * replaces (`before`) say their work ended. Answers so in `message`, and says what a trigger
+ * Google refused leaves this spreadsheet's work waiting for.
  */
-function save(key: string, scope: KeyScope, before?: string): { status: KeyStatus; drivers: Drivers } {
+function save(
+  key: string,
+  scope: KeyScope,
+  before: string | undefined,
+  message: string,
+  creditsSpent: number,
+): KeySaveResult {
   const old = before !== undefined && before !== key ? executionContext() : null;
   const status = storeApiKey(key, scope);
   const drivers = installDrivers();
   rememberSpreadsheetFacts();
   if (old) endQueuedWork(old.deps.store, old.scope, true);
-  return { status, drivers };
-}
-
-/** A save's message, and what a trigger Google refused leaves this spreadsheet's work waiting for. */
-function withDrivers(message: string, drivers: Drivers): string {
-  if (drivers.edit && drivers.open) return message;
-  return `${message} ${KEY_ANSWERS.driversRefused.say(drivers.edit)}`;
+  const refused = drivers.edit && drivers.open ? '' : ` ${KEY_ANSWERS.driversRefused.say(drivers.edit)}`;
+  return { key: status, saved: true, message: `${message}${refused}`, creditsSpent, canSaveUntested: false };
 }
 
 /**

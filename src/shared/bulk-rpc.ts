@@ -38,10 +38,21 @@ export interface BulkRunConfig {
   refreshBudget?: number;
   /** Which stale rows a budget takes first: the oldest answers (the default), or the rows top down. */
   refreshOrder?: 'oldest' | 'rows';
+  /**
+   * Only these rows (a refresh over a selection): `selection` asks the server for the rows the
+   * user selected on the run's sheet, which the run then keeps as numbers. Absent: every row.
+   */
+  rows?: 'selection' | RowSpan;
   /** Set by the server when such a run starts: saved answers paid before this time do not count. */
   paidAfter?: number;
   /** Set by the server when a refresh starts: the day its notes say the old answers held until. */
   refreshedOn?: string;
+}
+
+/** Sheet rows `first`..`last`, 1-based. */
+export interface RowSpan {
+  first: number;
+  last: number;
 }
 
 /** What a refresh found of the answers it bought again (core/bulk/refresh-notes.ts). */
@@ -78,6 +89,8 @@ export interface OutputColumn {
 
 export interface BulkPreview {
   rows: number;
+  /** The run is over the user's selection: these rows of the sheet. */
+  selected?: RowSpan;
   /** Rows whose output cells hold values: skipped, never charged again. */
   alreadyFilled: number;
   /** Rows an earlier run found nothing for (their status says so, their output is empty): skipped. */

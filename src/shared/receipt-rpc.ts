@@ -54,8 +54,11 @@ export interface ReportResult {
 export interface ReceiptServerApi {
   /** The receipt of the selection's first cell; `known`: the selection the sidebar shows already. */
   getCellReceipt(known: string | null): SelectionReceipt;
-  /** Buys the selection's lookups again (refused when they now cost more than `confirmedCredits`). */
-  buyAgain(confirmedCredits: number): BuyAgainResult;
+  /**
+   * Buys the selection's lookups again (refused when they now cost more than `confirmedCredits`);
+   * with a `budget`, a refresh: those it pays for, the oldest answers first.
+   */
+  buyAgain(confirmedCredits: number, budget?: number): BuyAgainResult;
   /** Makes the spend report's sheet again, for the period, and opens it. */
   openSpendReport(period: ReportPeriod): ReportResult;
 }

@@ -116,6 +116,12 @@ export interface CacheView {
    * what this spreadsheet may pay again once they and its own are cleared.
    */
   everywhere: { entries: number; spreadsheets: number; rebuyCredits: number };
+  /**
+   * The memory the user's spreadsheets share let answers go for room (Google's 500 KB of user
+   * properties): which spreadsheet bought them and what buying them again costs, until the user
+   * goes on (`acceptLostResults`); null otherwise.
+   */
+  memoryEvicted: string | null;
 }
 
 export interface ServerApi

@@ -7,7 +7,13 @@ import type { RecipeRunConfig } from './recipe-rpc';
 
 /** What the bulk panel sends to turn its setup into a watch. */
 export type WatchDraft =
-  | { kind: 'lookup'; config: BulkRunConfig; dailyCap: number }
+  | {
+      kind: 'lookup';
+      config: BulkRunConfig;
+      dailyCap: number;
+      /** A column's scheduled refresh alone: the watch fills no new row, only buys old answers again. */
+      refreshOnly?: { days: number; monthlyCredits: number };
+    }
   | { kind: 'recipe'; config: RecipeRunConfig; dailyCap: number };
 
 /** What the Watches list may change of a watch. */
@@ -38,6 +44,8 @@ export interface WatchView {
   lastProblem: string | null;
   /** Its scheduled refresh, when the user asked for one, with what it spent this month. */
   refresh: { days: number; monthlyCredits: number; spentThisMonth: number } | null;
+  /** It only refreshes its column on a schedule: it fills no new row. */
+  refreshOnly?: true;
 }
 
 export interface WatchList {

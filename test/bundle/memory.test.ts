@@ -66,7 +66,8 @@ describe('an answer bought in one spreadsheet of a user', () => {
     const receipt = sidebar<SelectionReceipt>(q4, 'getCellReceipt', null);
     expect(Object.fromEntries(receipt.lines.map((line) => [line.label, line.text]))).toMatchObject({
       Bought: "Saved result, free. Bought in 'Leads Q3' on 2025-01-06 04:00 for 10 credits",
-      Kept: 'In the memory of all your spreadsheets, until you clear or refresh it (bought today)',
+      // Lent by the memory, it became Leads Q4's own: the memory may let it go for room.
+      Kept: 'In document properties and the memory of all your spreadsheets, until you clear or refresh it (bought today)',
     });
     // Each spreadsheet's spend report is its own, and says whose: Q4 bought nothing.
     sidebar(q4, 'openSpendReport', 'today');

@@ -1,12 +1,13 @@
 // Refreshing is a choice within a budget (issue 41): the user sets the credits a refresh may spend,
 // the oldest answers are bought again first, and it never spends past its budget or a cap.
 import type { BulkPreview, BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
-import type { SelectionReceipt } from '../../src/shared/receipt-rpc';
+import type { BuyAgainResult, SelectionReceipt } from '../../src/shared/receipt-rpc';
 import type { LedgerView } from '../../src/shared/rpc';
 import {
   callFunction,
   createWorld,
   drive,
+  enterFormula,
   saveSettings,
   sidebar,
   spent,
@@ -147,5 +148,207 @@ describe('a refresh within a budget', () => {
     expect(progress.refreshSummary).toBe('Refresh done: 0 changed, 2 the same, 0 now not found.');
     expect(spent(world)).toBe(ROWS + 2);
     expect(column.getNotes().map((row) => row[0])).toEqual([...Array(9).fill(''), 'checked by Ann']);
+  });
+});
+
+describe('a refresh over a selection', () => {
+  const select = (world: World, a1: string, sheet = 'Leads') => {
+    const target = world.emu.spreadsheet.getSheetByName(sheet) ?? world.emu.spreadsheet.insertSheet(sheet);
+    target.getRange(a1).activate();
+  };
+
+  it('buys again only the selected rows, the oldest of them first, within the budget', () => {
+    const world = agedColumn();
+    select(world, 'B4:B7'); // Company 3..6: Company 6 is their oldest answer
+    const asked: BulkRunConfig = {
+      ...WEBSITES,
+      rows: 'selection',
+      refreshOlderThanDays: 0,
+      refreshBudget: 2,
+    };
+    const preview = sidebar<BulkPreview>(world, 'previewBulkRun', asked);
+    expect(preview).toMatchObject({
+      rows: 4,
+      selected: { first: 4, last: 7 },
+      refresh: { rows: 2, lookups: 2, credits: 2 },
+      estimatedCredits: 2,
+    });
+    const progress = drive(world, sidebar<BulkProgress>(world, 'startBulkRun', asked, 2).runId);
+    expect(progress).toMatchObject({ state: 'done', rows: 4 });
+    expect(progress.refreshSummary).toBe('Refresh done: 2 changed, 0 the same, 0 now not found.');
+    expect(spent(world)).toBe(ROWS + 2);
+    expect(websites(world)).toEqual([
+      '1.com',
+      '2.com',
+      '3.com',
+      '4.com',
+      '5revised1.com',
+      '6revised1.com',
+      '7.com',
+      '8.com',
+      '9.com',
+      '10.com',
+    ]);
+  });
+
+  it('without a budget, every selected row and nothing outside it', () => {
+    const world = agedColumn();
+    select(world, 'A10:C11');
+    const asked: BulkRunConfig = { ...WEBSITES, rows: 'selection', refreshOlderThanDays: 0 };
+    drive(world, sidebar<BulkProgress>(world, 'startBulkRun', asked, 2).runId);
+    expect(spent(world)).toBe(ROWS + 2);
+    expect(websites(world).slice(7)).toEqual(['8.com', '9revised1.com', '10revised1.com']);
+  });
+
+  it('refuses a selection on another sheet, before anything is spent', () => {
+    const world = agedColumn();
+    select(world, 'A1:A3', 'Other');
+    const asked: BulkRunConfig = { ...WEBSITES, rows: 'selection', refreshOlderThanDays: 0 };
+    expect(() => sidebar(world, 'previewBulkRun', asked)).toThrow(
+      'Select rows of Leads first, then preview again.',
+    );
+    expect(spent(world)).toBe(ROWS);
+  });
+});
+
+describe('a cancelled refresh', () => {
+  it('gives the rows it cleared and never sent their answer back, free, without the note', () => {
+    const world = agedColumn();
+    const asked = { ...WEBSITES, refreshOlderThanDays: 0, refreshBudget: 4 };
+    const started = sidebar<BulkProgress>(world, 'startBulkRun', asked, 4);
+    expect(websites(world).slice(6)).toEqual(['', '', '', '']);
+    const cancelled = sidebar<BulkProgress>(world, 'cancelBulkRun', started.runId);
+    expect(cancelled.state).toBe('cancelled');
+    expect(spent(world)).toBe(ROWS);
+    expect(websites(world).slice(6)).toEqual(['7.com', '8.com', '9.com', '10.com']);
+    const sheet = world.emu.spreadsheet.getSheetByName('Leads')!;
+    expect(
+      sheet
+        .getRange('B2:B11')
+        .getNotes()
+        .every((row) => row[0] === ''),
+    ).toBe(true);
+    expect(sheet.getRange('C8:C11').getValues()).toEqual(sheet.getRange('C2:C5').getValues());
+  });
+});
+
+describe('a refresh cancelled midway', () => {
+  it('keeps the answers it bought and gives the rows it never sent theirs back', () => {
+    const world = createWorld({ credits: 1000 });
+    const names = Array.from({ length: 60 }, (_, i) => [`Company ${i + 1}`]);
+    typeValues(world, 'A1:A61', [['Company'], ...names], 'Leads');
+    expect(drive(world, sidebar<BulkProgress>(world, 'startBulkRun', WEBSITES, 60).runId).state).toBe('done');
+    world.clock.advance(90 * DAY);
+    world.api.reviseData('company_name_to_website');
+    const asked = { ...WEBSITES, refreshOlderThanDays: 0, refreshOrder: 'rows' as const };
+    const started = sidebar<BulkProgress>(world, 'startBulkRun', asked, 60);
+    const first = sidebar<BulkProgress>(world, 'continueBulkRun', started.runId);
+    expect(first.state).toBe('running');
+    const sent = spent(world) - 60;
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThan(60);
+    sidebar<BulkProgress>(world, 'cancelBulkRun', started.runId);
+    expect(spent(world)).toBe(60 + sent);
+    const shown = world.emu.values('Leads', 'B2:B61').map((row) => row[0]);
+    expect(shown).toEqual(
+      names.map(([name], i) => `${name!.slice('Company '.length)}${i < sent ? 'revised1' : ''}.com`),
+    );
+  });
+});
+
+describe('a refresh of formulas', () => {
+  /** Leads!B2:B5 hold =COMPANY_WEBSITE(A2)..(A5), typed a day apart from the last (B5 is the oldest). */
+  function agedFormulas(): World {
+    const world = createWorld({ credits: 100 });
+    typeValues(
+      world,
+      'A1:A5',
+      [['Company'], ['Company 1'], ['Company 2'], ['Company 3'], ['Company 4']],
+      'Leads',
+    );
+    for (let row = 5; row >= 2; row--) {
+      enterFormula(world, `B${row}`, `=COMPANY_WEBSITE(A${row})`, 'Leads');
+      world.clock.advance(DAY);
+    }
+    expect(spent(world)).toBe(4);
+    world.clock.advance(90 * DAY);
+    world.api.reviseData('company_name_to_website');
+    return world;
+  }
+
+  it('buys again the oldest answers its budget pays for, which the formulas then show free', () => {
+    const world = agedFormulas();
+    world.emu.spreadsheet.getSheetByName('Leads')!.getRange('B2:B5').activate();
+    expect(sidebar<BuyAgainResult>(world, 'buyAgain', 2, 2)).toMatchObject({
+      ok: true,
+      creditsSpent: 2,
+      message:
+        'Bought 2 lookups again for 2 credits; the formulas show the new answers. Refresh done: 2 changed, 0 the same, 0 now not found.',
+    });
+    expect(spent(world)).toBe(6);
+    expect(world.emu.values('Leads', 'B2:B5').map((row) => row[0])).toEqual([
+      '1.com',
+      '2.com',
+      '3revised1.com',
+      '4revised1.com',
+    ]);
+    expect(callFunction(world, 'COMPANY_WEBSITE', 'Company 4')).toBe('4revised1.com');
+    expect(spent(world)).toBe(6);
+    expect(sidebar<LedgerView>(world, 'getLedger').bySource).toMatchObject({ refresh: 2 });
+    // Each changed cell says what it showed, and its receipt keeps it.
+    const notes = world.emu.spreadsheet.getSheetByName('Leads')!.getRange('B2:B5').getNotes();
+    expect(notes.map((row) => row[0])).toEqual([
+      '',
+      '',
+      expect.stringMatching(/^was 3\.com until \d{4}-\d{2}-\d{2}$/),
+      expect.stringMatching(/^was 4\.com until \d{4}-\d{2}-\d{2}$/),
+    ]);
+    world.emu.spreadsheet.getSheetByName('Leads')!.getRange('B5').activate();
+    const receipt = sidebar<SelectionReceipt>(world, 'getCellReceipt', null);
+    expect(receipt.lines.find((line) => line.label === 'Before')?.text).toMatch(
+      /^4\.com, until \d{4}-\d{2}-\d{2}$/,
+    );
+  });
+
+  it('over a whole sheet of them, the oldest answers of every column first', () => {
+    const world = createWorld({ credits: 100 });
+    typeValues(
+      world,
+      'A1:C3',
+      [
+        ['Company', 'Website', 'Partner'],
+        ['Company 1', '', 'Company 3'],
+        ['Company 2', '', 'Company 4'],
+      ],
+      'Leads',
+    );
+    // Bought oldest first: C3, B2, C2, B3.
+    for (const [a1, formula] of [
+      ['D3', '=COMPANY_WEBSITE(C3)'],
+      ['B2', '=COMPANY_WEBSITE(A2)'],
+      ['D2', '=COMPANY_WEBSITE(C2)'],
+      ['B3', '=COMPANY_WEBSITE(A3)'],
+    ] as const) {
+      enterFormula(world, a1, formula, 'Leads');
+      world.clock.advance(DAY);
+    }
+    world.clock.advance(90 * DAY);
+    world.api.reviseData('company_name_to_website');
+    world.emu.spreadsheet.getSheetByName('Leads')!.getRange('A1:D3').activate();
+    expect(sidebar<BuyAgainResult>(world, 'buyAgain', 2, 2)).toMatchObject({ ok: true, creditsSpent: 2 });
+    expect(spent(world)).toBe(6);
+    expect(world.emu.values('Leads', 'B2:D3')).toEqual([
+      ['1revised1.com', 'Company 3', '3.com'],
+      ['2.com', 'Company 4', '4revised1.com'],
+    ]);
+  });
+
+  it('refuses a budget that pays for no lookup, before anything is spent', () => {
+    const world = agedFormulas();
+    world.emu.spreadsheet.getSheetByName('Leads')!.getRange('B2:B5').activate();
+    expect(() => sidebar(world, 'buyAgain', 0.5, 0.5)).toThrow(
+      'A refresh within 0.5 credits buys nothing: the oldest answer here costs 1 credit to buy again.',
+    );
+    expect(spent(world)).toBe(4);
   });
 });

@@ -195,6 +195,7 @@ describe('the Saved results panel (getCacheStats, clearCache)', () => {
       rebuyCredits: 0,
       lostResults: null,
       everywhere: { entries: 0, spreadsheets: 0, rebuyCredits: 0 },
+      memoryEvicted: null,
     });
     for (const [cell, formula] of [
       ['E1', '=COMPANY_WEBSITE(A1)'],

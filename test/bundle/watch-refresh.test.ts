@@ -1,10 +1,11 @@
 // A watch's scheduled refresh (issue 41), opt-in: "refresh answers older than N days, at most M
 // credits a month", run by the hourly check within the trigger quota, booked under its own buyer.
 // Without it, time alone never buys anything again.
-import type { BulkRunConfig } from '../../src/shared/bulk-rpc';
+import type { BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
 import type { SelectionReceipt } from '../../src/shared/receipt-rpc';
+import type { LedgerView } from '../../src/shared/rpc';
 import type { WatchList } from '../../src/shared/watch-rpc';
-import { createWorld, sidebar, spent, typeValues, type World } from './harness';
+import { createWorld, drive, sidebar, spent, typeValues, type World } from './harness';
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
@@ -76,5 +77,46 @@ describe("a watch's scheduled refresh", () => {
       /^A scheduled refresh needs the credits it may spend a month: more than 0/,
     );
     expect(sidebar<WatchList>(world, 'listWatches').watches[0]!.refresh).toBeNull();
+  });
+});
+
+describe("a column's scheduled refresh, without a watch", () => {
+  it('buys again the oldest answers within the month, and fills no new row', () => {
+    const world = createWorld({ plan: 10, emulator: { addOn: true }, credits: 1000 });
+    typeValues(world, 'A1:A5', [['Company'], ['Company 1'], ['Company 2'], ['Company 3'], ['Company 4']]);
+    const run = sidebar<BulkProgress>(world, 'startBulkRun', config, 0);
+    expect(drive(world, run.runId).state).toBe('done');
+    expect(spent(world)).toBe(4);
+    world.clock.advance(40 * DAY);
+    world.api.reviseData('company_name_to_website');
+    const list = sidebar<WatchList>(world, 'createWatch', {
+      kind: 'lookup',
+      config,
+      dailyCap: 2,
+      refreshOnly: { days: 30, monthlyCredits: 2 },
+    });
+    expect(list.watches[0]).toMatchObject({
+      refreshOnly: true,
+      refresh: { days: 30, monthlyCredits: 2, spentThisMonth: 0 },
+    });
+    typeValues(world, 'A6', [['Company 5']]);
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + 2 * HOUR);
+    expect(spent(world)).toBe(6);
+    expect(world.emu.values('Sheet1', 'B2:B6').map((row) => row[0])).toEqual([
+      '1revised1.com',
+      '2revised1.com',
+      '3.com',
+      '4.com',
+      '',
+    ]);
+    // This month's spending (the bulk run's was last month's) is the refresh's, under its buyer.
+    expect(sidebar<LedgerView>(world, 'getLedger').bySource).toMatchObject({ bulk: 0, refresh: 2 });
+    expect(sidebar<WatchList>(world, 'listWatches').watches[0]).toMatchObject({
+      refresh: { spentThisMonth: 2 },
+    });
+    // A user's typing runs no watch here: this one follows no edit.
+    world.emu.edit(world.bundle, 'Sheet1', 'A7', 'Company 6');
+    expect(world.emu.values('Sheet1', 'B7')).toEqual([['']]);
+    expect(spent(world)).toBe(6);
   });
 });

@@ -12,7 +12,7 @@
 // free elsewhere. The memory only ever saves credits: every failure to read or write it is
 // ignored, and the document's own layers stay the durable record.
 import type { BatchStorePort, HashPort, ZipPort } from '../platform/ports';
-import { PROPERTY_PREFIX } from '../platform/stored-keys';
+import { PROPERTY, PROPERTY_PREFIX } from '../platform/stored-keys';
 import { type CachedAnswer, decodeEntry, entryMeta, type Payload, RESULT_LAYOUT } from './entries';
 import { isResultKey, scopeFilter } from './keys';
 import { payloadsIn, utf8Bytes } from './property-layout';
@@ -23,6 +23,8 @@ export const MEMORY_BUDGET_BYTES = 400_000;
 export const MEMORY_PAGE_BYTES = 8_000;
 
 const PREFIX = PROPERTY_PREFIX.memoryPage;
+/** What eviction let go, by the spreadsheet that bought it: said in Saved results until read. */
+const EVICTED = PROPERTY.memoryEvicted;
 /** Pages past which an execution other than a formula merges them. */
 const COMPACT_AT = 48;
 /** Pages past which even a formula merges them: reading many small pages costs every formula. */
@@ -41,6 +43,13 @@ export interface Remembered {
 export interface Spreadsheet {
   id: string;
   name: string;
+}
+
+/** Answers the memory let go for room, and what they cost, bought in one spreadsheet (by its name). */
+export interface Evicted {
+  boughtIn: string;
+  entries: number;
+  credits: number;
 }
 
 /** One entry of a page: the result key, the entry as the layers keep it, where it was bought. */
@@ -103,12 +112,14 @@ export class UserMemory {
     const all = this.read(false);
     const pages = readPages(all, this.ports.zip);
     const known = newestAt(pages);
-    const here = this.ports.here();
     const fresh: Line[] = [];
+    // Named only when there is something to keep: naming the spreadsheet costs calls.
+    let here: Spreadsheet | undefined;
     for (const [key, { payload, at }] of payloads) {
       const before = known.get(key);
-      if (isResultKey(key) && (before === undefined || before < at))
-        fresh.push([key, payload, here.name, here.id]);
+      if (!isResultKey(key) || (before !== undefined && before >= at)) continue;
+      here ??= this.ports.here();
+      fresh.push([key, payload, here.name, here.id]);
     }
     if (fresh.length === 0) return 0;
     const merging = pages.length >= (this.ports.compacts ? COMPACT_AT : CROWDED_AT);
@@ -118,7 +129,10 @@ export class UserMemory {
     for (const page of written)
       values[pageName(page.lines, (name) => name in values || name in all)] = page.packed;
     const merged = merging ? pages.map((page) => `${PREFIX}${page.seq}`) : [];
-    const dropped = [...merged, ...this.toDrop(all, values, merged)];
+    const evicted = this.toDrop(all, values, merged);
+    const dropped = [...merged, ...evicted];
+    const note = evicted.length > 0 ? evictedNote(all[EVICTED], pages, new Set(evicted)) : null;
+    if (note !== null) values[EVICTED] = note;
     this.ports.store.setMany(values);
     if (dropped.length > 0) this.ports.store.removeMany(dropped);
     this.snapshot = undefined;
@@ -145,6 +159,21 @@ export class UserMemory {
     if (removed.length > 0) this.ports.store.removeMany(removed);
     this.snapshot = undefined;
     return gone;
+  }
+
+  /** What eviction let go since the user last read it, by the spreadsheet that bought it. */
+  evicted(): Evicted[] {
+    return Object.entries(parseEvicted(this.read(false)[EVICTED])).map(([boughtIn, [entries, credits]]) => ({
+      boughtIn,
+      entries,
+      credits,
+    }));
+  }
+
+  /** The user read what eviction let go. */
+  forgetEvicted(): void {
+    if (this.read(false)[EVICTED] !== undefined) this.ports.store.removeMany([EVICTED]);
+    this.snapshot = undefined;
   }
 
   private liveEntries(): Remembered[] {
@@ -188,6 +217,42 @@ export class UserMemory {
     if (fresh || this.snapshot === undefined) this.snapshot = this.ports.store.getAll();
     return this.snapshot;
   }
+}
+
+type EvictedCounts = Record<string, [entries: number, credits: number]>;
+
+function parseEvicted(text: string | undefined): EvictedCounts {
+  try {
+    const parsed: unknown = JSON.parse(text ?? '{}');
+    return parsed && typeof parsed === 'object' ? (parsed as EvictedCounts) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The note of what eviction let go, with the answers of the `evicted` pages no other page keeps
+ * added (a page written now is never evicted); null when it lets none go.
+ */
+function evictedNote(
+  before: string | undefined,
+  pages: readonly Page[],
+  evicted: ReadonlySet<string>,
+): string | null {
+  const isGone = (page: Page) => evicted.has(`${PREFIX}${page.seq}`);
+  const staying = new Set(
+    pages.filter((page) => !isGone(page)).flatMap((page) => page.lines.map(([key]) => key)),
+  );
+  const counts = parseEvicted(before);
+  let added = 0;
+  for (const [key, payload, boughtIn] of pages.filter(isGone).flatMap((page) => page.lines)) {
+    if (staying.has(key)) continue;
+    staying.add(key);
+    added++;
+    const [entries, credits] = counts[boughtIn] ?? [0, 0];
+    counts[boughtIn] = [entries + 1, credits + (entryMeta(payload)?.credits ?? 0)];
+  }
+  return added === 0 ? null : JSON.stringify(counts);
 }
 
 function pageSeq(name: string): number | null {

@@ -45,14 +45,10 @@ type Filters = Pick<EnrichmentRequest, 'department' | 'seniority' | 'employee_co
 function readFilters(ctx: Context, args: RawArguments): Filters {
   const filters: Filters = {};
   const takes = (option: OptionName) => ctx.op.options.includes(option);
-  const department = takes('department')
-    ? optionalText(args.department, 'department', MAX_FILTER_LENGTH)
-    : undefined;
-  if (department !== undefined) filters.department = department;
-  const seniority = takes('seniority')
-    ? optionalText(args.seniority, 'seniority', MAX_FILTER_LENGTH)
-    : undefined;
-  if (seniority !== undefined) filters.seniority = seniority;
+  for (const name of ['department', 'seniority'] as const) {
+    const text = takes(name) ? optionalText(args[name], name, MAX_FILTER_LENGTH) : undefined;
+    if (text !== undefined) filters[name] = text;
+  }
   if (takes('employee_count') && !isBlank(args.max)) {
     const count = parseEmployeeCount(args.max);
     if (count === null)

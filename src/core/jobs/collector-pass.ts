@@ -91,7 +91,7 @@ export class Pass {
   private pollDue(): void {
     const due = [...this.jobs.values()]
       .filter((job) => job.state === 'processing' && job.nextPollAt <= this.now && !isInline(job))
-      .slice(0, this.options.maxPolls ?? COLLECTOR_DEFAULTS.maxPolls);
+      .slice(0, COLLECTOR_DEFAULTS.maxPolls);
     if (due.length === 0) return;
     // A job was paid when it started: a deleted hidden sheet (cache/lost.ts) never keeps it from
     // being collected. Only an answer saved since the job started is its own: an older one is what
@@ -204,7 +204,6 @@ export class Pass {
       undefined,
       'skip',
     );
-    const maxHold = this.options.maxHoldMs ?? COLLECTOR_DEFAULTS.maxHoldMs;
     let written = 0;
     for (const job of waiting) {
       const op = operationByType(job.type);
@@ -213,7 +212,7 @@ export class Pass {
         saveJobs(this.deps.store, [this.update({ ...job, state: 'collected', updatedAt: now })]);
         continue;
       }
-      if (written > 0 && this.time() - this.now >= maxHold) break;
+      if (written > 0 && this.time() - this.now >= COLLECTOR_DEFAULTS.maxHoldMs) break;
       const answer = answers.get(job.key);
       if (answer?.kind !== 'found' || resultItems(answer.result).length === 0) {
         saveJobs(this.deps.store, [this.lost(job, answer)]);
@@ -226,24 +225,15 @@ export class Pass {
 
   /** A `done` list whose answer the cache no longer holds (evicted, or never stored). */
   private lost(job: JobRecord, answer: CachedAnswer | undefined): JobRecord {
-    if (answer) {
-      const collected = this.update({
-        ...job,
-        state: 'collected',
-        updatedAt: this.time(),
-        message: JOB_RECORD_TEXTS.noEmployees,
-      });
-      this.report.collected.push(collected);
-      return collected;
-    }
-    const expired = this.update({
+    const message = answer ? JOB_RECORD_TEXTS.noEmployees : JOB_RECORD_TEXTS.notStored;
+    const next = this.update({
       ...job,
-      state: 'expired',
+      state: answer ? 'collected' : 'expired',
       updatedAt: this.time(),
-      message: JOB_RECORD_TEXTS.notStored,
+      message,
     });
-    this.report.expired.push(expired);
-    return expired;
+    (answer ? this.report.collected : this.report.expired).push(next);
+    return next;
   }
 
   private deliver(job: JobRecord, op: Operation, answer: Extract<CachedAnswer, { kind: 'found' }>): void {
@@ -325,13 +315,12 @@ export class Pass {
    * expired or lost one would be bought again.
    */
   private prune(all: readonly JobRecord[]): void {
-    const keepFinished = this.options.keepFinishedMs ?? COLLECTOR_DEFAULTS.keepFinishedMs;
     const old = all
       .map((job) => this.jobs.get(job.key) ?? job)
       .filter((job) => {
         const list = operationByType(job.type)?.shape === 'employees';
         const guardsPayment = isPending(job) || canRunAgain(job) || (job.state === 'collected' && list);
-        return !guardsPayment && this.now - job.updatedAt > keepFinished;
+        return !guardsPayment && this.now - job.updatedAt > COLLECTOR_DEFAULTS.keepFinishedMs;
       });
     if (old.length === 0) return;
     removeJobs(

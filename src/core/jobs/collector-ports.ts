@@ -49,9 +49,6 @@ export interface CollectorOptions {
   /** Today in the spreadsheet's time zone (YYYY-MM-DD), for the ledger. */
   day: string;
   lockWaitMs?: number;
-  maxHoldMs?: number;
-  maxPolls?: number;
-  keepFinishedMs?: number;
 }
 
 export interface Delivered {

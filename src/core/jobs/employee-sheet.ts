@@ -3,6 +3,7 @@
 // collector plans the sheet here and an adapter writes it.
 
 import type { EnrichmentRequest } from '../api/wire';
+import { segmentText } from '../formulas/canonical';
 import { priceLabel } from '../operations/pricing';
 import { operationByFunction } from '../operations/table';
 import type { Operation } from '../operations/types';
@@ -60,13 +61,7 @@ function companyLabel(op: Operation, input: string): string {
   if (op.input !== 'company_url') return text;
   const slug = /\/company\/([^/?#\s]+)/i.exec(text)?.[1];
   if (!slug) return text;
-  let decoded = slug;
-  try {
-    decoded = decodeURIComponent(slug);
-  } catch {
-    // A malformed escape: the raw slug is still a fair name.
-  }
-  return decoded
+  return segmentText(slug)
     .split(/[-_]+/)
     .filter((word) => word !== '')
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))

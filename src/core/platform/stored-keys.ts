@@ -52,6 +52,11 @@ export const PROPERTY = {
    * in every document (core/watches/runtime.ts).
    */
   triggerRuntime: 'enrich.triggerRuntime',
+  /**
+   * User properties: what the memory across the user's spreadsheets let go for room, by the
+   * spreadsheet that bought it, until the user reads it in Saved results (core/cache/user-memory.ts).
+   */
+  memoryEvicted: 'enrich.memory.evicted',
 } as const;
 
 /** Families of document properties: the prefix, then an id. */

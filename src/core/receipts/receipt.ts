@@ -2,6 +2,8 @@
 // sent, when it was bought and for what (or that the cell shows a saved result, free, and which
 // purchase paid for it), where the answer is kept and how old it is, its job, and whether it may
 // have been charged twice. Read from the record of purchases and the cache's layers; never the key.
+
+import type { ReceiptLine } from '../../shared/receipt-rpc';
 import type { Purchase } from '../billing/purchases';
 import { OUTCOME_LABELS, SOURCE_LABELS } from '../billing/report';
 import { toCredits } from '../billing/totals';
@@ -13,11 +15,6 @@ import { NOT_FOUND } from '../text/catalogue/cells';
 import { RECEIPT_LINES } from '../text/catalogue/sidebar/receipt-answers';
 import { FOUND } from '../text/catalogue/statuses';
 import { creditsText } from '../text/credits';
-
-export interface ReceiptLine {
-  label: string;
-  text: string;
-}
 
 /** The lookup a cell shows. */
 export interface ReceiptSubject {
@@ -54,25 +51,22 @@ function purchaseText(facts: ReceiptFacts, purchase: Purchase): string {
   return RECEIPT_LINES.purchase.say(facts.formatTime(purchase.at), toCredits(purchase.cents), by);
 }
 
-function boughtLine(facts: ReceiptFacts, purchase: Purchase | undefined): ReceiptLine {
-  const { kept, subject } = facts;
-  const own = purchase && (subject.served === null || purchase.served === subject.served);
-  if (purchase && own) return { label: 'Bought', text: purchaseText(facts, purchase) };
-  if (purchase) return { label: 'Bought', text: RECEIPT_LINES.savedFree.say(purchaseText(facts, purchase)) };
-  const answer = kept.answer;
-  if (answer?.boughtIn !== undefined) {
-    const cost = answer.credits === undefined ? '' : ` for ${creditsText(answer.credits)}`;
-    return {
-      label: 'Bought',
-      text: RECEIPT_LINES.boughtIn.say(answer.boughtIn, facts.formatTime(answer.at), cost),
-    };
+/** When and for what the lookup was bought, or why it shows a saved answer, or that it was not. */
+function boughtText(facts: ReceiptFacts, purchase: Purchase | undefined): string {
+  if (purchase) {
+    // A purchase made for another cell: this one shows its saved answer, free.
+    const own = facts.subject.served === null || purchase.served === facts.subject.served;
+    return own ? purchaseText(facts, purchase) : RECEIPT_LINES.savedFree.say(purchaseText(facts, purchase));
   }
+  const answer = facts.kept.answer;
   if (answer) {
     const cost = answer.credits === undefined ? '' : ` for ${creditsText(answer.credits)}`;
-    return { label: 'Bought', text: RECEIPT_LINES.notInRecord.say(facts.formatTime(answer.at), cost) };
+    const at = facts.formatTime(answer.at);
+    if (answer.boughtIn !== undefined) return RECEIPT_LINES.boughtIn.say(answer.boughtIn, at, cost);
+    return RECEIPT_LINES.notInRecord.say(at, cost);
   }
-  if (facts.job?.state === 'processing') return { label: 'Bought', text: RECEIPT_LINES.jobRunning.text };
-  return { label: 'Bought', text: RECEIPT_LINES.notBought.text };
+  if (facts.job?.state === 'processing') return RECEIPT_LINES.jobRunning.text;
+  return RECEIPT_LINES.notBought.text;
 }
 
 function answerLine(facts: ReceiptFacts, purchase: Purchase | undefined): ReceiptLine | null {
@@ -117,7 +111,7 @@ export function receiptLines(facts: ReceiptFacts): ReceiptLine[] {
   const lines: (ReceiptLine | null)[] = [
     { label: 'Lookup', text: `${op.label} (${op.functionName})` },
     { label: 'Input as sent', text: input },
-    boughtLine(facts, purchase),
+    { label: 'Bought', text: boughtText(facts, purchase) },
     answerLine(facts, purchase),
     keptLine(facts),
     jobLine(facts, purchase),

@@ -3,40 +3,26 @@
 // again once their new answers are saved. Its price is stated before anything is bought.
 import type { EnrichmentRequest } from '../api/wire';
 import { estimateFor } from '../billing/charges';
-import { anchorsFor } from '../formulas/spill';
-import type { Operation } from '../operations/types';
 import type { CellAt } from '../text/cell-refs';
 import { roundCredits } from '../text/credits';
 import {
   type FormulaAt,
-  type FormulaLookups,
   type FormulaSources,
-  formulaLookups,
-  reaches,
+  type ReadFormula,
   type ShownLookup,
+  shownByFormula,
 } from './shown';
 
 /** A selection bigger than this is refused: its formulas are better bought again a column at a time. */
 export const MAX_SELECTION_CELLS = 5_000;
 
-export interface SelectedLookup {
-  key: string;
-  op: Operation;
-  request: EnrichmentRequest;
-  /** The cell of the formula's row that shows it (`Sheet1!B5`), whose purchase it is. */
-  served: string;
-}
+/** A lookup a selected cell shows, keyed for this account. */
+export type SelectedLookup = ShownLookup & { key: string };
 
 export interface SelectionLookups {
   lookups: SelectedLookup[];
   /** The formulas whose rows these are, to enter again. */
   formulas: FormulaAt[];
-}
-
-interface Anchored {
-  formula: FormulaAt;
-  lookups: FormulaLookups | null;
-  used: boolean;
 }
 
 /** The selection's cells, row by row: `from` to `to`, both included. */
@@ -54,41 +40,17 @@ export function selectionLookups(
   sources: FormulaSources,
   keyOf: (request: EnrichmentRequest) => string,
 ): SelectionLookups {
-  const anchors = new Map<string, Anchored>();
+  const read = new Map<string, ReadFormula>();
+  const used = new Set<FormulaAt>();
   const lookups = new Map<string, SelectedLookup>();
   for (const cell of cells) {
-    const shown = shownAt(sheet, formulas, cell, sources, anchors);
+    const shown = shownByFormula(sheet, formulas, cell, sources, read);
     if (!shown) continue;
-    shown.anchored.used = true;
+    used.add(shown.read.formula);
     const key = keyOf(shown.lookup.request);
     if (!lookups.has(key)) lookups.set(key, { ...shown.lookup, key });
   }
-  return {
-    lookups: [...lookups.values()],
-    formulas: [...anchors.values()].filter((each) => each.used).map((each) => each.formula),
-  };
-}
-
-/** The formula whose answer fills the cell and the lookup it shows there; each formula read once. */
-function shownAt(
-  sheet: string,
-  formulas: readonly (readonly string[])[],
-  cell: CellAt,
-  sources: FormulaSources,
-  anchors: Map<string, Anchored>,
-): { anchored: Anchored; lookup: ShownLookup } | null {
-  for (const anchor of anchorsFor(formulas, cell)) {
-    const id = `${anchor.row}:${anchor.column}`;
-    let anchored = anchors.get(id);
-    if (!anchored) {
-      const formula: FormulaAt = { sheet, ...anchor, formula: formulas[anchor.row - 1]![anchor.column - 1]! };
-      anchored = { formula, lookups: formulaLookups(formula, sources), used: false };
-      anchors.set(id, anchored);
-    }
-    const lookup = anchored.lookups ? reaches(anchored.lookups, anchor, cell) : null;
-    if (lookup) return { anchored, lookup };
-  }
-  return null;
+  return { lookups: [...lookups.values()], formulas: [...used] };
 }
 
 /** What buying them again costs: each at its price (a list at the bound from its `max`). */

@@ -29,7 +29,7 @@ export interface FormulaAt extends CellAt {
 /** What a formula's cell holds, as read, when its answer would overwrite data. */
 const SPILL_BLOCKED = '#REF!';
 
-export interface FormulaLookups {
+interface FormulaLookups {
   isRange: boolean;
   /** Row i of the formula's input: its lookup, or null (blank, refused, another kind of row). */
   rows: (ShownLookup | null)[];
@@ -44,7 +44,7 @@ export interface FormulaSources {
 }
 
 /** The lookups a formula's rows make; null for a formula that is more than one plain call. */
-export function formulaLookups(at: FormulaAt, sources: FormulaSources): FormulaLookups | null {
+function formulaLookups(at: FormulaAt, sources: FormulaSources): FormulaLookups | null {
   const call = readFormulaCall(at.formula);
   if (!call) return null;
   const rows = formulaRows(call.functionName, callArguments(call, at.sheet, sources.argument));
@@ -72,7 +72,7 @@ export function formulaLookups(at: FormulaAt, sources: FormulaSources): FormulaL
 }
 
 /** The lookup whose answer fills the cell, if the formula's answer reaches it; null when it does not. */
-export function reaches(lookups: FormulaLookups, anchor: CellAt, cell: CellAt): ShownLookup | null {
+function reaches(lookups: FormulaLookups, anchor: CellAt, cell: CellAt): ShownLookup | null {
   const down = cell.row - anchor.row;
   const across = cell.column - anchor.column;
   if (down === 0 && across === 0) return lookups.rows[0] ?? null;
@@ -82,18 +82,33 @@ export function reaches(lookups: FormulaLookups, anchor: CellAt, cell: CellAt): 
   return (lookups.isRange ? lookups.rows[down] : lookups.rows[0]) ?? null;
 }
 
-/** The lookup the cell shows through one of our formulas, with the formula; null when none does. */
+/** A formula of ours as read: where it is, and its rows' lookups (null: more than one plain call). */
+export interface ReadFormula {
+  formula: FormulaAt;
+  lookups: FormulaLookups | null;
+}
+
+/**
+ * The lookup the cell shows through one of our formulas, with the formula; null when none does.
+ * `read` keeps each formula read once across cells, by its cell.
+ */
 export function shownByFormula(
   sheet: string,
   formulas: readonly (readonly string[])[],
   cell: CellAt,
   sources: FormulaSources,
-): { lookup: ShownLookup; formula: FormulaAt } | null {
+  read = new Map<string, ReadFormula>(),
+): { lookup: ShownLookup; read: ReadFormula } | null {
   for (const anchor of anchorsFor(formulas, cell)) {
-    const formula: FormulaAt = { sheet, ...anchor, formula: formulas[anchor.row - 1]![anchor.column - 1]! };
-    const lookups = formulaLookups(formula, sources);
-    const lookup = lookups ? reaches(lookups, anchor, cell) : null;
-    if (lookup) return { lookup, formula };
+    const id = `${anchor.row}:${anchor.column}`;
+    let known = read.get(id);
+    if (!known) {
+      const formula: FormulaAt = { sheet, ...anchor, formula: formulas[anchor.row - 1]![anchor.column - 1]! };
+      known = { formula, lookups: formulaLookups(formula, sources) };
+      read.set(id, known);
+    }
+    const lookup = known.lookups ? reaches(known.lookups, anchor, cell) : null;
+    if (lookup) return { lookup, read: known };
   }
   return null;
 }

@@ -4,14 +4,12 @@
 import type { EnrichmentRequest } from '../api/wire';
 import type { CachedAnswer } from '../cache/entries';
 import type { FormulaRow } from '../formulas/formula-rows';
+import type { Box } from '../formulas/spill';
 import { type FormulaCellsView, formulaAnswer } from '../lookup/formula-cells';
 import type { LookupResult } from '../lookup/items';
 
 /** Rows down and columns across from the formula's cell, its own included. */
-export interface Extent {
-  rows: number;
-  columns: number;
-}
+export type Extent = Pick<Box, 'rows' | 'columns'>;
 
 /** A saved answer of the formula's lookup (any layer, live or not: what it showed); null for none. */
 export type SavedAnswerOf = (request: EnrichmentRequest) => CachedAnswer | null;

@@ -73,11 +73,6 @@ export function stepsWidth(steps: readonly PlannedStep[]): number {
 const statusOf = (value: unknown): KnownStatus =>
   value === BULK_STATUS.found ? 'found' : value === BULK_STATUS.notFound ? 'notFound' : null;
 
-/** The rows `table` covers, from its first row: the rows a recipe's run would work on. */
-function tableRows(table: SheetTable): number[] {
-  return table.values.map((_, i) => table.firstRow + i);
-}
-
 /** Each step's rows as recipes/preview.ts reads them; `table` starts at column 1 and covers every row. */
 export function stepPlans(
   recipe: Recipe,
@@ -85,7 +80,8 @@ export function stepPlans(
   table: SheetTable,
   freeQueries: FreeQueries,
 ): StepPlan[] {
-  const rows = tableRows(table);
+  // The rows `table` covers, from its first row: the rows a recipe's run would work on.
+  const rows = table.values.map((_, i) => table.firstRow + i);
   const ids = recipe.steps.map((step) => step.id);
   return steps.map(({ step, config, op, layout }) => {
     const fromStep = 'step' in step.input;

@@ -4,7 +4,7 @@
 // output: rows where that one found it).
 
 import type { BulkRunConfig, RowGate } from '../../shared/bulk-rpc';
-import type { Recipe, RecipeStep, SlotName, StepInput } from '../../shared/recipe-rpc';
+import type { Recipe, RecipeRunConfig, RecipeStep, StepInput } from '../../shared/recipe-rpc';
 import { type ColumnClaim, type Ownership, recipeFamily } from '../bulk/owners';
 import type { ChainStep as DoneStep } from '../bulk/run';
 import { operationByType } from '../operations/table';
@@ -13,11 +13,8 @@ import { SLOT_LABELS } from './recipes';
 
 export type { ChainStep as DoneStep, RunChain as RecipeState } from '../bulk/run';
 
-export interface RecipeSheet {
-  sheetName: string;
-  headerRow: number;
-  slots: Partial<Record<SlotName, number>>;
-}
+/** A recipe's run over a sheet: which sheet, its header row, a column for each slot. */
+export type RecipeSheet = Omit<RecipeRunConfig, 'recipeId'>;
 
 function columnOf(input: StepInput, sheet: RecipeSheet, done: readonly DoneStep[]): number {
   if ('slot' in input) {

@@ -14,11 +14,10 @@ export function primaryAliases(op: Operation, fields: readonly string[] = op.fie
   return column === undefined ? {} : { [column]: op.primary };
 }
 
+/** The column's value in `item`: under its own name, else under the first of its aliases that has one. */
 export function columnValue(item: unknown, column: string, aliases: ColumnAliases): CellValue | null {
-  const direct = fieldValue(item, column);
-  if (direct !== null) return direct;
-  for (const alias of aliases[column] ?? []) {
-    const value = fieldValue(item, alias);
+  for (const name of [column, ...(aliases[column] ?? [])]) {
+    const value = fieldValue(item, name);
     if (value !== null) return value;
   }
   return null;

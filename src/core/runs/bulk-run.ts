@@ -6,7 +6,8 @@
 import type { BulkProgress } from '../../shared/bulk-rpc';
 import { checkConfig } from '../bulk/config';
 import { releaseLease, takeSlice } from '../bulk/lease';
-import { type BulkRun, leaseHeld, mergeAfterSlice, retryRun } from '../bulk/run';
+import { NO_ROWS } from '../bulk/row-ranges';
+import { type BulkRun, cancelRun, leaseHeld, mergeAfterSlice, retryRun } from '../bulk/run';
 import { type BulkSheetPort, type CombinedSheetPort, SLICE_LIMITS } from '../bulk/slice/ports';
 import type { Operation } from '../operations/types';
 import { progressWithRecipe } from '../recipes/progress';
@@ -100,4 +101,28 @@ export function controlRun(
 export function retryFailed(run: BulkRun, now: number): BulkRun {
   if (leaseHeld(run, now)) throw new Error(BULK_ANSWERS.sliceAtWork.text);
   return retryRun(run, now);
+}
+
+/** A cancel may take this long to give a refresh's cleared rows their answers back. */
+const RESTORE_MS = 4 * 60_000;
+
+/**
+ * Cancels run `runId`. The rows a refresh cleared and never sent show their answer again: it is
+ * still saved, so slices over a copy of the run serve it free (a cap that leaves nothing to spend
+ * buys nothing and leaves every other row as it is), and the note's "was" line goes with it.
+ */
+export function cancelBulk(ports: BulkRunPorts, runId: string): BulkProgress {
+  const progress = controlRun(ports, runId, cancelRun);
+  const run = ports.readRun();
+  const sheet = run?.config.refreshedOn ? ports.sheet(run.config.sheetName) : null;
+  if (progress.state !== 'cancelled' || run?.id !== runId || !sheet) return progress;
+  const { paidAfter: _, ...config } = run.config;
+  let copy: BulkRun = { ...run, config, pending: NO_ROWS, retry: NO_ROWS };
+  const until = ports.clock.now() + RESTORE_MS;
+  while (copy.cursor <= copy.lastRow && ports.clock.now() < until) {
+    const before = copy.cursor;
+    copy = sliceOf(ports, copy, sheet, null, { watchCaps: { left: 0, status: null } });
+    if (copy.cursor === before) break;
+  }
+  return progress;
 }

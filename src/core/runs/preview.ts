@@ -105,6 +105,7 @@ export function shownBulkPreview(
     ...preview,
     confirmation: runConfirmation(preview, perLookup, runHardCap),
     ...(preview.toLookUp > 0 ? { sendingTime: sendingAtPace(preview.toLookUp, pace) } : {}),
+    ...(typeof config.rows === 'object' ? { selected: config.rows } : {}),
   };
 }
 

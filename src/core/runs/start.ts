@@ -12,18 +12,16 @@ import { noteBefore } from '../bulk/refresh-notes';
 import { type BulkRun, newRun, startRefusal } from '../bulk/run';
 import type { BulkSheetPort } from '../bulk/slice/ports';
 import type { Operation } from '../operations/types';
-import type { ClockPort } from '../platform/ports';
 import type { RecipeSheet, RecipeState } from '../recipes/steps';
 import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
+import type { RunPorts } from './ports';
 import { bulkPreview, type PreviewDeps, type ReadSheet } from './preview';
 import type { RecipeRunPorts } from './recipe-steps';
 
 /** Where a run begins: the spreadsheet's run and the past runs' layouts, its sheet `S` as read. */
-export interface StartPorts<S extends ReadSheet> {
-  clock: ClockPort;
-  /** Runs `work` under the document lock; throws the sidebar's message when it is busy. */
-  locked<T>(work: () => T): T;
-  readRun(): BulkRun | null;
+export interface StartPorts<S extends ReadSheet>
+  extends Pick<RunPorts, 'clock' | 'spreadsheetId' | 'day' | 'token'>,
+    Pick<RecipeRunPorts, 'locked' | 'readRun'> {
   saveRun(run: BulkRun): void;
   /** The layouts of the runs this one's forerunners replaced, newest first (bulk/past-runs.ts). */
   readPastRuns(): RunLayout[];
@@ -35,11 +33,6 @@ export interface StartPorts<S extends ReadSheet> {
   createColumns(prepared: S, headerRow: number): void;
   /** Creates the one sheet of every company's employees; answers its name. */
   createCombinedSheet(config: BulkRunConfig, op: Operation): string;
-  spreadsheetId(): string;
-  /** Today in the spreadsheet's time zone: the day a refresh's notes say the old answers held until. */
-  day(): string;
-  /** A new run's id. */
-  token(): string;
 }
 
 /**

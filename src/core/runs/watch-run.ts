@@ -14,7 +14,7 @@ import { IncompleteRows, parseIncomplete } from '../watches/incomplete';
 import { afterRun, type RunResult, takeLease } from '../watches/lease';
 import { refreshStep } from '../watches/refresh';
 import type { RunCause } from '../watches/runtime';
-import { type Watch, watchColumns } from '../watches/watch';
+import { type Watch, type WatchStep, watchColumns } from '../watches/watch';
 import type { RunPorts } from './ports';
 import { runStep, type StepContext, type StepResult, type StepStop } from './watch-step';
 
@@ -180,22 +180,20 @@ export class WatchRun {
         return most - spent < caps.left ? { left: most - spent, by: 'run' } : caps;
       },
     });
-    for (const [index, step] of watch.steps.entries()) {
-      const done = runStep(step, env(index));
+    const run = (step: WatchStep, context: StepContext) => {
+      const done = runStep(step, context);
       steps.push(done);
       result.spent += done.spent;
       this.spentThisRun += done.spent;
+      return done;
+    };
+    for (const [index, step] of (watch.refreshOnly ? [] : watch.steps).entries()) {
+      const done = run(step, env(index));
       if (index === 0) result.rowsDone = done.answered;
       if (done.stop) break;
     }
     const refresh = steps.some((step) => step.stop) ? null : this.refresh(watch, port, lastRow);
-    if (refresh) {
-      const done = runStep(refresh.step, env(watch.steps.length, refresh.left));
-      steps.push(done);
-      result.spent += done.spent;
-      result.refreshSpent = done.spent;
-      this.spentThisRun += done.spent;
-    }
+    if (refresh) result.refreshSpent = run(refresh.step, env(watch.steps.length, refresh.left)).spent;
     return this.ended(watch, result, steps, port.dropped.length, incomplete);
   }
 

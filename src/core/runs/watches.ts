@@ -43,7 +43,10 @@ export interface WatchesPorts extends WatchRunPorts {
 export function runWatches(ports: WatchesPorts, request: RunRequest): boolean {
   const all = ports.properties();
   const watches = watchesIn(all).filter(
-    (watch) => watch.on && (request.sheetName === null || watch.sheetName === request.sheetName),
+    (watch) =>
+      watch.on &&
+      (request.cause === 'clock' || !watch.refreshOnly) &&
+      (request.sheetName === null || watch.sheetName === request.sheetName),
   );
   if (watches.length === 0) return false;
   // Paused by a 401 or 402, watches still fill the rows whose answers are saved (free), and the

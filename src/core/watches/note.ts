@@ -15,8 +15,10 @@ export interface WatchNote {
   sheets: { name: string; firstRow: number; lastRow?: number; columns: number[] }[];
 }
 
+/** A watch that only refreshes follows no edit: only the hourly check runs it. */
 const followed = (watch: Watch, now: number) =>
-  runsNow(watch, now) || (watch.on && (watch.pause?.kind === 'cap' || watch.pause?.kind === 'misfit'));
+  !watch.refreshOnly &&
+  (runsNow(watch, now) || (watch.on && (watch.pause?.kind === 'cap' || watch.pause?.kind === 'misfit')));
 
 /** The note for these watches (those switched off follow nothing). */
 export function noteOf(watches: readonly Watch[], now: number): WatchNote {

@@ -88,13 +88,25 @@ export interface Watch {
   incompleteRows?: string;
   /** Its scheduled refresh, opt-in (watches/refresh.ts); absent: answers are never bought again. */
   refresh?: WatchRefresh;
+  /** A column's scheduled refresh alone: only the hourly check runs it, for its refresh. */
+  refreshOnly?: true;
   createdAt: number;
   updatedAt: number;
 }
 
 export type NewWatch = Pick<
   Watch,
-  'id' | 'sheetName' | 'headerRow' | 'label' | 'family' | 'steps' | 'headers' | 'dailyCap' | 'day'
+  | 'id'
+  | 'sheetName'
+  | 'headerRow'
+  | 'label'
+  | 'family'
+  | 'steps'
+  | 'headers'
+  | 'dailyCap'
+  | 'day'
+  | 'refreshOnly'
+  | 'refresh'
 > & { now: number };
 
 export function newWatch(input: NewWatch): Watch {

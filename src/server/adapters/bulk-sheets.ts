@@ -14,6 +14,7 @@ import type { CellValue } from '../../core/render/values';
 import type { ReadSheet } from '../../core/runs/preview';
 import { asLiteralForSheet } from '../../core/text/sheet-literal';
 import type { BulkRunConfig } from '../../shared/bulk-rpc';
+import { insertAtEnd } from './own-sheet';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -146,9 +147,7 @@ export function combinedPort(spreadsheet: Spreadsheet, name: string, op: Operati
 export function combinedSheet(spreadsheet: Spreadsheet, name: string, op: Operation): Sheet {
   const existing = spreadsheet.getSheetByName(name);
   if (existing) return existing;
-  const before = spreadsheet.getActiveSheet() as Sheet | null;
-  const sheet = spreadsheet.insertSheet(name, spreadsheet.getSheets().length);
-  if (before) spreadsheet.setActiveSheet(before);
+  const sheet = insertAtEnd(spreadsheet, name);
   const header = combinedHeader(op);
   sheet.getRange(1, 1, 1, header.length).setValues([header]).setFontWeight('bold');
   sheet.setFrozenRows(1);
@@ -178,8 +177,12 @@ export function readRunSheet(
 ): RunSheet {
   const headers = headersOf(sheet, config.headerRow);
   const { layout, conflicts } = ownLayout(op, config, headers, ownership);
-  const firstRow = config.headerRow + 1;
-  const lastRow = Math.max(config.headerRow, sheet.getLastRow());
+  const only = typeof config.rows === 'object' ? config.rows : null;
+  const firstRow = Math.max(config.headerRow + 1, only?.first ?? 0);
+  const lastRow = Math.max(
+    firstRow - 1,
+    Math.min(sheet.getLastRow(), only?.last ?? Number.POSITIVE_INFINITY),
+  );
   const span = tableSpan(config, layout);
   const values = readBlock(sheet, firstRow, lastRow, span.first, span.last);
   return {

@@ -4,7 +4,7 @@
 import type { ListSheetPort } from '../../core/jobs/collector-ports';
 import { type EmployeeSheet, uniqueSheetName } from '../../core/jobs/employee-sheet';
 import { activeSpreadsheet, spreadsheetZone, timeFormatter } from '../platform/spreadsheet';
-import { fitGrid } from './own-sheet';
+import { fitGrid, insertAtEnd } from './own-sheet';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -63,17 +63,6 @@ function sheetToRewrite(spreadsheet: Spreadsheet, plan: EmployeeSheet): Sheet | 
   if (named && isDeliveryOf(named, markers)) return named;
   if (plan.replaces === undefined) return null;
   return spreadsheet.getSheets().find((sheet) => isDeliveryOf(sheet, markers)) ?? null;
-}
-
-/**
- * A new sheet at the end, without taking the user away from the sheet they are on (insertSheet
- * makes the new sheet active).
- */
-function insertAtEnd(spreadsheet: Spreadsheet, name: string): Sheet {
-  const before = spreadsheet.getActiveSheet() as Sheet | null;
-  const sheet = spreadsheet.insertSheet(name, spreadsheet.getSheets().length);
-  if (before) spreadsheet.setActiveSheet(before);
-  return sheet;
 }
 
 /**

@@ -171,11 +171,20 @@ function checkedOwn(sheet: Sheet, own: Own): Sheet {
   );
 }
 
+/**
+ * A new sheet at the end, without taking the user away from the sheet they are on (insertSheet
+ * makes the new sheet active).
+ */
+export function insertAtEnd(spreadsheet: Spreadsheet, name: string): Sheet {
+  const before = spreadsheet.getActiveSheet() as Sheet | null;
+  const sheet = spreadsheet.insertSheet(name, spreadsheet.getSheets().length);
+  if (before) spreadsheet.setActiveSheet(before);
+  return sheet;
+}
+
 /** The store's sheet, made: hidden, at the end, without taking the user elsewhere. */
 function makeSheet(spreadsheet: Spreadsheet, own: Own): Sheet {
-  const before = spreadsheet.getActiveSheet() as Sheet | null;
-  const sheet = spreadsheet.insertSheet(own.name, spreadsheet.getSheets().length);
-  if (before) spreadsheet.setActiveSheet(before);
+  const sheet = insertAtEnd(spreadsheet, own.name);
   // A new sheet has 1,000 rows and 26 columns, and every cell counts against the workbook's ten
   // million: the store starts with its header and one blank row, and grows as it fills.
   sheet.deleteColumns(3, sheet.getMaxColumns() - 2);

@@ -6,6 +6,7 @@
 // the triggers made here are remembered in document properties (core/jobs/trigger-records.ts):
 // the platform does not say how often a trigger runs, and a user's triggers of other documents
 // must not be touched.
+import { readQueue } from '../../core/formula-queue/records';
 import { isPending, jobScope, readJobs } from '../../core/jobs/registry';
 import { type ClockTrigger, clockTriggersOf, clockTriggersText } from '../../core/jobs/trigger-records';
 import { PROPERTY, TRIGGER_HANDLER } from '../../core/platform/stored-keys';
@@ -14,8 +15,7 @@ import { watchesIn } from '../../core/watches/watch';
 import type { BackgroundCollection } from '../../shared/jobs-rpc';
 import { documentProperties } from '../platform/properties';
 import { activeSpreadsheet } from '../platform/spreadsheet';
-import { collectorContext } from './context';
-import { hasQueuedFormulas } from './queued-formulas';
+import { type CollectorContext, collectorContext } from './context';
 import { withTriggerLock } from './trigger-lock';
 
 /** The trigger's handler: a top-level function of the bundle (see index.ts). */
@@ -103,7 +103,7 @@ export function keepCollecting(): BackgroundCollection {
 
 /**
  * Deletes this user's clock trigger when no job of theirs is pending and no watch is on. Answers
- * the state after.
+ * the state after. An entry point: it takes no argument from its caller.
  */
 export function removeJobTriggerIfIdle(): BackgroundCollection {
   return removeIdle([]);
@@ -132,8 +132,13 @@ function hasPendingJobs(): boolean {
   const context = collectorContext();
   if (!context) return false;
   const all = context.deps.store.getAll();
-  const now = context.deps.client.clock.now();
-  if (hasQueuedFormulas(all, context.scope, now) > 0) return true;
-  if (watchesIn(all).some((watch) => watch.on)) return true;
-  return readJobs(context.deps.store, all).some((job) => isPending(job) && jobScope(job) === context.scope);
+  return pendingWork(context, all) > 0 || watchesIn(all).some((watch) => watch.on);
+}
+
+/** This account's jobs still pending and formulas still queued, from the document properties `all`. */
+export function pendingWork(context: CollectorContext, all: Record<string, string>): number {
+  const jobs = readJobs(context.deps.store, all).filter(
+    (job) => isPending(job) && jobScope(job) === context.scope,
+  );
+  return jobs.length + readQueue(all, context.scope, context.deps.client.clock.now()).length;
 }

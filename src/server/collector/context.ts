@@ -1,20 +1,11 @@
-// What the job collector runs with in a driver's execution: the lookup's services plus the sheets
-// employee lists are written to, the account, the day, the settings; and the options of a pass.
+// What the job collector runs with in a driver's execution: the execution's context, its lookup's
+// services with the sheets employee lists are written to; and the options of a pass.
 
-import type { PaceView } from '../../core/api/pacing';
 import type { CollectorDeps, CollectorOptions } from '../../core/jobs/collector-ports';
-import type { Settings } from '../../shared/rpc';
 import { listSheetPort } from '../adapters/employee-sheets';
-import { executionContext } from '../context';
+import { type ExecutionContext, executionContext } from '../context';
 
-export interface CollectorContext {
-  deps: CollectorDeps;
-  scope: string;
-  day: string;
-  settings: Settings;
-  /** The pace learned for the account, as this execution found it. */
-  pace: PaceView;
-}
+export type CollectorContext = ExecutionContext & { deps: CollectorDeps };
 
 /**
  * The collector's services, or null when there is nothing it could do: no API key (jobs are
@@ -23,17 +14,10 @@ export interface CollectorContext {
  */
 export function collectorContext(): CollectorContext | null {
   const context = executionContext({ canWriteSheets: true });
-  if (!context) return null;
-  return {
-    deps: { ...context.deps, sheets: listSheetPort() },
-    scope: context.scope,
-    day: context.day(),
-    settings: context.settings,
-    pace: context.pace,
-  };
+  return context && { ...context, deps: { ...context.deps, sheets: listSheetPort() } };
 }
 
 /** A pass's options: `lockWaitMs` is how long this driver may wait for another's pass. */
 export function collectorOptions(context: CollectorContext, lockWaitMs: number): CollectorOptions {
-  return { scope: context.scope, day: context.day, lockWaitMs };
+  return { scope: context.scope, day: context.day(), lockWaitMs };
 }

@@ -12,8 +12,7 @@
 
 import { isOurFormula } from '../../core/formulas/our-formulas';
 import { collectOnce, collectUntil } from '../../core/jobs/collector';
-import { type CollectorReport, pendingOf } from '../../core/jobs/collector-ports';
-import { jobScope, readJobs } from '../../core/jobs/registry';
+import type { CollectorReport } from '../../core/jobs/collector-ports';
 import {
   claimCollector,
   collectorWanted,
@@ -36,11 +35,11 @@ import { catchUpMemory, memoryCatchUpDue } from '../user-memory';
 import { watchesAfterEdit, watchesFromClock } from '../watches/handlers';
 import { recordTriggerRuntime, withinTriggerTime } from '../watches/runtime-tally';
 import { authorizationLapsed } from './authorization';
-import { currentBackground, keepCollecting, removeIdle, removeJobTriggerIfIdle } from './clock-trigger';
+import { currentBackground, keepCollecting, pendingWork, removeIdle } from './clock-trigger';
 import { collectorContext, collectorOptions } from './context';
 import { installDrivers } from './edit-open-triggers';
 import { showKeyMissing } from './ended-formulas';
-import { finishQueuedFormulas, hasQueuedFormulas } from './queued-formulas';
+import { finishQueuedFormulas } from './queued-formulas';
 import { refreshAfter } from './refresh';
 
 /**
@@ -138,12 +137,9 @@ function driveCollector(
   }
   if (!typed && !jobs.signal) {
     // The cache forgot the jobs' line: the registry says, once, and the line is written again.
-    const all = context.deps.store.getAll();
-    const mine = readJobs(context.deps.store, all).filter((job) => jobScope(job) === context.scope);
-    const left = pendingOf(mine);
-    const queued = hasQueuedFormulas(all, context.scope, now);
-    noteJobsFound(cache, { pending: left.pending + queued }, now);
-    if (left.pending + queued === 0) return true;
+    const pending = pendingWork(context, context.deps.store.getAll());
+    noteJobsFound(cache, { pending }, now);
+    if (pending === 0) return true;
   }
   const role = { workMs: EDIT_FORMULA_WORK_MS, marginMs: COLLECTOR_MARGIN_MS };
   if (!claimCollector(cache, context.deps.lock, now, Utilities.getUuid(), role)) return true;
@@ -241,11 +237,12 @@ function collectOnClock(event: { triggerUid?: unknown } | undefined, started: nu
   refreshAfter(report, work);
   watchesFromClock(started + WATCHES_DONE_MS);
   const busy = report.busy || report.pending > 0 || work.queued > 0;
-  return collectorProgress(report, busy ? currentBackground() : removeIdle(own), work, appsScriptClock.now());
+  const background = busy ? currentBackground() : removeIdle(own);
+  return collectorProgress(report, background, work, appsScriptClock.now());
 }
 
 /** Whether the clock trigger must go on after a pass: on while anything is pending. */
 function backgroundAfter(report: CollectorReport): BackgroundCollection {
   if (report.pending > 0) return keepCollecting();
-  return report.busy ? currentBackground() : removeJobTriggerIfIdle();
+  return report.busy ? currentBackground() : removeIdle([]);
 }

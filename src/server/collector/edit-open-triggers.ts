@@ -11,7 +11,7 @@ import { watchesIn } from '../../core/watches/watch';
 import { executionContext } from '../context';
 import { activeSpreadsheet } from '../platform/spreadsheet';
 import { writeWatchNote } from '../watches/store';
-import { syncWatchTriggers, WATCH_HANDLERS } from '../watches/triggers';
+import { keepOne, syncWatchTriggers, WATCH_HANDLERS } from '../watches/triggers';
 import { keepCollecting } from './clock-trigger';
 import { currentDrivers, recordDrivers } from './installed-drivers';
 import { withTriggerLock } from './trigger-lock';
@@ -19,8 +19,6 @@ import { withTriggerLock } from './trigger-lock';
 /** The handlers: top-level functions of the bundle (see index.ts), named in users' triggers. */
 const EDIT_DRIVER = TRIGGER_HANDLER.edit;
 const OPEN_DRIVER = TRIGGER_HANDLER.open;
-
-type Trigger = GoogleAppsScript.Script.Trigger;
 
 /**
  * Makes sure this user has one Edit and one Open trigger on this document, never a second; records
@@ -39,10 +37,10 @@ export function installDrivers(): Drivers {
     writeWatchNote(watches);
     const drivers = withTriggerLock(() => {
       const mine = ScriptApp.getUserTriggers(spreadsheet);
-      const edit = ensureOne(mine, EDIT_DRIVER, () =>
+      const edit = keepOne(mine, EDIT_DRIVER, true, () =>
         ScriptApp.newTrigger(EDIT_DRIVER).forSpreadsheet(spreadsheet).onEdit().create(),
       );
-      const open = ensureOne(mine, OPEN_DRIVER, () =>
+      const open = keepOne(mine, OPEN_DRIVER, true, () =>
         ScriptApp.newTrigger(OPEN_DRIVER).forSpreadsheet(spreadsheet).onOpen().create(),
       );
       recordDrivers(context.scope, { edit, open });
@@ -55,20 +53,6 @@ export function installDrivers(): Drivers {
   } catch (error) {
     console.warn(`The collector could not follow edits: ${errorMessage(error)}`);
     return currentDrivers(context.scope);
-  }
-}
-
-/** Keeps one trigger for `handler`, creating it if missing; false when Google refused it. */
-function ensureOne(mine: readonly Trigger[], handler: string, create: () => Trigger): boolean {
-  const [kept, ...duplicates] = mine.filter((trigger) => trigger.getHandlerFunction() === handler);
-  for (const trigger of duplicates) ScriptApp.deleteTrigger(trigger);
-  if (kept) return true;
-  try {
-    create();
-    return true;
-  } catch (error) {
-    console.warn(`The ${handler} trigger could not be made: ${errorMessage(error)}`);
-    return false;
   }
 }
 

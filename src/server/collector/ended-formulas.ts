@@ -12,17 +12,18 @@ import type { BatchStorePort } from '../../core/platform/ports';
 import { KEY_REPLACED_TEXT } from '../../core/text/catalogue/queue';
 import { errorMessage } from '../../core/text/error-message';
 import type { Settings } from '../../shared/rpc';
-import { appsScriptClock } from '../adapters/apps-script';
+import { appsScriptClock, batchStorePort } from '../adapters/apps-script';
 import { executionContext } from '../context';
 import { documentProperties } from '../platform/properties';
 import { activeSpreadsheet } from '../platform/spreadsheet';
 import { reenterFormulas } from './reentry';
 
 /**
- * After the key of account `scope` was removed or `replaced`: enters its queued formulas again. A
- * removed key's records stay, so that saving the same key again finishes them.
+ * After the key of account `scope` (of every account: null) was removed or `replaced`: enters its
+ * queued formulas again. A removed key's records stay, so that saving the same key again finishes
+ * them.
  */
-export function endQueuedWork(store: BatchStorePort, scope: string, replaced: boolean): void {
+export function endQueuedWork(store: BatchStorePort, scope: string | null, replaced: boolean): void {
   try {
     const records = readQueue(store.getAll(), scope, appsScriptClock.now());
     const spreadsheet = activeSpreadsheet();
@@ -61,12 +62,9 @@ export function followBudget(settings: Settings): void {
 /**
  * A driver found no key: the queued formulas of every account are entered again, and show the
  * formula's own "Set your API key" text instead of a promise no execution keeps now. Their records
- * stay, so saving the key again finishes them. Answers whether any was.
+ * stay, so saving the key again finishes them.
  */
-export function showKeyMissing(): boolean {
-  const all = documentProperties()?.getProperties() ?? {};
-  const records = readQueue(all, null, appsScriptClock.now());
-  const spreadsheet = activeSpreadsheet();
-  if (records.length === 0 || !spreadsheet) return false;
-  return reenterFormulas(spreadsheet, records) > 0;
+export function showKeyMissing(): void {
+  const properties = documentProperties();
+  if (properties) endQueuedWork(batchStorePort(properties), null, false);
 }

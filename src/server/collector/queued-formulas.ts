@@ -19,7 +19,7 @@ import { appsScriptClock, digestHashPort } from '../adapters/apps-script';
 import { activeSpreadsheet } from '../platform/spreadsheet';
 import { movePurchases, recordAccess } from '../purchase-record';
 import type { CollectorContext } from './context';
-import { reenterFormulas } from './reentry';
+import { type FormulaCell, reenterFormulas } from './reentry';
 import { SheetGrids } from './sheet-grids';
 
 type Range = GoogleAppsScript.Spreadsheet.Range;
@@ -36,10 +36,7 @@ export interface FormulaWork {
 }
 
 /** A formula to finish: a queued record, or the cell an edit just typed one of ours into. */
-interface Target {
-  sheet: string;
-  a1: string;
-  formula: string;
+interface Target extends FormulaCell {
   record: QueuedFormula | null;
   keys: string[];
 }
@@ -73,14 +70,14 @@ export function finishQueuedFormulas(
   // to the hidden sheet before it buys and after, so that neither its purchases nor a formula's
   // fill the pages and get folded into a day's summary.
   const record = recordAccess();
-  movePurchases(record, context.day);
+  movePurchases(record, context.day());
   const outcome = finishLookups(
     context.deps,
     [...items.values()],
     lookupContext(context, spreadsheet, by),
     until,
   );
-  movePurchases(record, context.day);
+  movePurchases(record, context.day());
   settleRecords(context, targets, outcome.left, outcome.stopped, by, work);
   reenterFormulas(spreadsheet, grids.bridged(targets));
   return work;
@@ -208,7 +205,7 @@ function lookupContext(context: CollectorContext, spreadsheet: Spreadsheet, by: 
   return {
     buyer: 'formula' as const,
     spreadsheetId: spreadsheet.getId(),
-    day: context.day,
+    day: context.day(),
     formulaDailyCap: context.settings.formulaDailyCap,
     retryServerErrors: false,
     // A 202 goes to the job collector at once: this execution has other formulas to finish.
@@ -216,9 +213,4 @@ function lookupContext(context: CollectorContext, spreadsheet: Spreadsheet, by: 
     maxRequestsPerSecond: context.pace.rate,
     stoppable: TRIGGER_DRIVERS.includes(by),
   };
-}
-
-/** Whether any formula of this account waits, from the store as read. */
-export function hasQueuedFormulas(all: Record<string, string>, scope: string, now: number): number {
-  return readQueue(all, scope, now).length;
 }

@@ -4,14 +4,13 @@
 // Cells are taken in runs of one column (a filled-down column is one run), so hundreds of formulas
 // cost a few calls, not two each.
 
+import type { QueuedFormula } from '../../core/formula-queue/records';
+import { parseCell } from '../../core/text/cell-refs';
+
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
-export interface FormulaCell {
-  sheet: string;
-  a1: string;
-  /** The text the cell must still hold: a formula the user changed meanwhile is left alone. */
-  formula: string;
-}
+/** A formula's cell, and the text it must still hold: a formula the user changed meanwhile is left alone. */
+export type FormulaCell = Pick<QueuedFormula, 'sheet' | 'a1' | 'formula'>;
 
 interface Run {
   sheet: GoogleAppsScript.Spreadsheet.Sheet;
@@ -22,7 +21,7 @@ interface Run {
 
 /** Re-enters the formulas, each once; answers how many. */
 export function reenterFormulas(spreadsheet: Spreadsheet, cells: readonly FormulaCell[]): number {
-  const runs = stillThere(spreadsheet, columnRuns(spreadsheet, cells));
+  const runs = stillThere(columnRuns(spreadsheet, cells));
   if (runs.length === 0) return 0;
   for (const run of runs)
     run.sheet.getRange(run.row, run.column, run.formulas.length, 1).setValues(run.formulas.map(() => ['']));
@@ -36,10 +35,10 @@ export function reenterFormulas(spreadsheet: Spreadsheet, cells: readonly Formul
 function columnRuns(spreadsheet: Spreadsheet, cells: readonly FormulaCell[]): Run[] {
   const bySheet = new Map<string, { row: number; column: number; formula: string }[]>();
   for (const cell of cells) {
-    const at = /^([A-Z]+)(\d+)$/.exec(cell.a1.toUpperCase());
+    const at = parseCell(cell.a1);
     if (!at) continue;
     const list = bySheet.get(cell.sheet) ?? [];
-    list.push({ row: Number(at[2]), column: columnNumber(at[1]!), formula: cell.formula });
+    list.push({ ...at, formula: cell.formula });
     bySheet.set(cell.sheet, list);
   }
   const runs: Run[] = [];
@@ -68,7 +67,7 @@ function runsOfSheet(
 }
 
 /** The runs cut down to the cells that still hold the formula expected (one read a run). */
-function stillThere(_spreadsheet: Spreadsheet, runs: readonly Run[]): Run[] {
+function stillThere(runs: readonly Run[]): Run[] {
   const kept: Run[] = [];
   for (const run of runs) {
     const now = run.sheet.getRange(run.row, run.column, run.formulas.length, 1).getFormulas();
@@ -86,18 +85,4 @@ function stillThere(_spreadsheet: Spreadsheet, runs: readonly Run[]): Run[] {
     });
   }
   return kept;
-}
-
-function columnNumber(letters: string): number {
-  let n = 0;
-  for (const ch of letters) n = n * 26 + (ch.charCodeAt(0) - 64);
-  return n;
-}
-
-/** "B12" for row 12, column 2. */
-export function cellA1(row: number, column: number): string {
-  let letters = '';
-  for (let n = column; n > 0; n = Math.floor((n - 1) / 26))
-    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  return `${letters}${row}`;
 }

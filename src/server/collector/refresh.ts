@@ -4,6 +4,7 @@
 import type { CollectorReport } from '../../core/jobs/collector-ports';
 import { formulasToRefresh } from '../../core/jobs/refresh';
 import { noteCollected } from '../../core/jobs/signal';
+import { cellA1 } from '../../core/text/cell-refs';
 import { errorMessage } from '../../core/text/error-message';
 import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
 import { spreadsheetById } from '../adapters/employee-sheets';
@@ -11,7 +12,7 @@ import { CACHE_SHEET_NAME } from '../adapters/sheet-store';
 import { fastCache } from '../platform/cache';
 import { keepCollecting } from './clock-trigger';
 import type { FormulaWork } from './queued-formulas';
-import { cellA1, type FormulaCell, reenterFormulas } from './reentry';
+import { type FormulaCell, reenterFormulas } from './reentry';
 
 /** Formulas re-entered at most per pass: each one is a custom function execution. */
 const MAX_REFRESHED_FORMULAS = 200;
@@ -20,8 +21,7 @@ const MAX_REFRESHED_FORMULAS = 200;
  * After any driver's passes: the formulas waiting for what finished are re-entered, and the note
  * the Edit trigger reads says what is left, so that the next edit is cheap when nothing is.
  */
-export function refreshAfter(report: CollectorReport, work: FormulaWork | null = null): void {
-  const queued = work?.queued ?? 0;
+export function refreshAfter(report: CollectorReport, { queued }: FormulaWork): void {
   const left = { pending: report.pending + queued };
   try {
     noteCollected(ttlCachePort(fastCache()), left, report.readAt, appsScriptClock.now());
@@ -38,33 +38,29 @@ function refreshFinished(report: CollectorReport): void {
     (job) => job.spreadsheetId,
   );
   const ids = new Set([...finished, ...report.delivered.map((item) => item.spreadsheetId)]);
-  for (const id of ids) {
-    try {
-      refreshWaitingFormulas(spreadsheetById(id));
-    } catch (error) {
-      // The results are stored and the jobs marked: a cell that stays stale is a lesser evil.
-      console.warn(`Could not refresh the formulas waiting for their jobs: ${errorMessage(error)}`);
-    }
-  }
+  for (const id of ids) refreshWaitingFormulas(id);
 }
 
 /**
  * Sheets re-runs a custom function only when its arguments change. Clearing the cell and writing
  * the same formula back makes it run again: it then finds its answer in the cache (no credit) or
  * its job's new state. `includeErrors` also re-enters formulas showing an error (after a re-run of
- * an expired job, whose formula showed the expiry).
+ * an expired job, whose formula showed the expiry). Never throws: the results are stored and the
+ * jobs marked, a cell that stays stale is a lesser evil.
  */
-export function refreshWaitingFormulas(
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
-  includeErrors = false,
-): number {
-  const targets: FormulaCell[] = [];
-  for (const sheet of spreadsheet.getSheets()) {
-    if (sheet.getName() === CACHE_SHEET_NAME) continue; // thousands of cached answers, no formulas
-    const data = sheet.getDataRange();
-    const cells = formulasToRefresh(data.getValues(), data.getFormulas(), { includeErrors });
-    for (const cell of cells)
-      targets.push({ sheet: sheet.getName(), a1: cellA1(cell.row, cell.column), formula: cell.formula });
+export function refreshWaitingFormulas(spreadsheetId: string, includeErrors = false): void {
+  try {
+    const spreadsheet = spreadsheetById(spreadsheetId);
+    const targets: FormulaCell[] = [];
+    for (const sheet of spreadsheet.getSheets()) {
+      if (sheet.getName() === CACHE_SHEET_NAME) continue; // thousands of cached answers, no formulas
+      const data = sheet.getDataRange();
+      const cells = formulasToRefresh(data.getValues(), data.getFormulas(), { includeErrors });
+      for (const cell of cells)
+        targets.push({ sheet: sheet.getName(), a1: cellA1(cell.row, cell.column), formula: cell.formula });
+    }
+    reenterFormulas(spreadsheet, targets.slice(0, MAX_REFRESHED_FORMULAS));
+  } catch (error) {
+    console.warn(`Could not refresh the formulas waiting for their jobs: ${errorMessage(error)}`);
   }
-  return reenterFormulas(spreadsheet, targets.slice(0, MAX_REFRESHED_FORMULAS));
 }

@@ -2,17 +2,14 @@
 // formulas of its data range), so that finishing 300 queued single-cell formulas costs a few
 // calls, not several hundred. Cells past the data range are empty.
 import { isOurFormula } from '../../core/formulas/our-formulas';
-import { cellA1, type FormulaCell } from './reentry';
+import type { SheetCells } from '../../core/formulas/spill';
+import { cellA1, parseCell } from '../../core/text/cell-refs';
+import type { FormulaCell } from './reentry';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
-interface Grid {
-  values: unknown[][];
-  formulas: string[][];
-}
-
 export class SheetGrids {
-  readonly #grids = new Map<string, Grid | null>();
+  readonly #grids = new Map<string, SheetCells | null>();
 
   constructor(private readonly spreadsheet: Spreadsheet) {}
 
@@ -34,7 +31,7 @@ export class SheetGrids {
 
   /** The formula of a cell ("B2"), '' for none or a missing sheet. */
   formula(sheet: string, a1: string): string {
-    const at = cellOf(a1);
+    const at = parseCell(a1);
     return (at && this.#grid(sheet)?.formulas[at.row - 1]?.[at.column - 1]) || '';
   }
 
@@ -42,8 +39,8 @@ export class SheetGrids {
   argument(sheet: string, a1: string): unknown {
     const grid = this.#grid(sheet);
     const [first, last = first] = a1.split(':');
-    const from = cellOf(first ?? '');
-    const to = cellOf(last ?? '');
+    const from = parseCell(first ?? '');
+    const to = parseCell(last ?? '');
     if (!grid || !from || !to) return '#REF!';
     const rows: unknown[][] = [];
     for (let r = from.row; r <= to.row; r++) {
@@ -63,7 +60,7 @@ export class SheetGrids {
     const out = [...cells];
     const byColumn = new Map<string, { row: number; column: number }[]>();
     for (const cell of cells) {
-      const at = cellOf(cell.a1);
+      const at = parseCell(cell.a1);
       if (!at) continue;
       const id = `${cell.sheet}\u0000${at.column}`;
       byColumn.set(id, [...(byColumn.get(id) ?? []), at]);
@@ -88,7 +85,7 @@ export class SheetGrids {
     return gap;
   }
 
-  #grid(name: string): Grid | null {
+  #grid(name: string): SheetCells | null {
     if (!this.#grids.has(name)) {
       const sheet = this.spreadsheet.getSheetByName(name);
       const range = sheet?.getDataRange();
@@ -96,12 +93,4 @@ export class SheetGrids {
     }
     return this.#grids.get(name) ?? null;
   }
-}
-
-function cellOf(a1: string): { row: number; column: number } | null {
-  const match = /^([A-Z]{1,3})(\d+)$/.exec(a1.toUpperCase());
-  if (!match) return null;
-  let column = 0;
-  for (const ch of match[1]!) column = column * 26 + (ch.charCodeAt(0) - 64);
-  return { row: Number(match[2]), column };
 }

@@ -1,7 +1,7 @@
 // What the job collector's drivers tell the user, in the sidebar or a menu alert.
 
 import { type QueuedFormula, queueKey } from '../../core/formula-queue/records';
-import type { CollectorReport } from '../../core/jobs/collector-ports';
+import { type CollectorReport, emptyReport } from '../../core/jobs/collector-ports';
 import { describeJob, type JobRecord } from '../../core/jobs/registry';
 import { JOBS_ANSWERS } from '../../core/text/catalogue/sidebar/jobs-answers';
 import { sendingAtPace } from '../../core/text/duration';
@@ -40,10 +40,10 @@ export function collectorSummary(report: CollectorReport, formulasQueued = 0): s
 export function collectorProgress(
   report: CollectorReport,
   background: BackgroundCollection,
-  work: FormulaWork | null,
+  work: FormulaWork,
   now: number,
 ): CollectorProgress {
-  const queued = work?.queued ?? 0;
+  const queued = work.queued;
   const off = report.pending + queued > 0 && background === 'off';
   return {
     busy: report.busy,
@@ -61,22 +61,12 @@ export function collectorProgress(
 
 /** A driver's answer when it did nothing, saying why. */
 export function idleProgress(summary: string, background: BackgroundCollection): CollectorProgress {
-  return {
-    busy: false,
-    pending: 0,
-    delivered: [],
-    collected: 0,
-    expired: [],
-    failed: [],
-    nextCheckInMs: null,
-    background,
-    summary,
-  };
+  const none: FormulaWork = { finished: 0, queued: 0, left: 0, stopped: [] };
+  return { ...collectorProgress(emptyReport(false, 0), background, none, 0), summary };
 }
 
 /** What a driver did for queued formula lookups, for the sidebar or a menu alert. */
-export function formulaWorkLines(work: FormulaWork | null): string[] {
-  if (!work) return [];
+function formulaWorkLines(work: FormulaWork): string[] {
   const lines: string[] = [];
   if (work.finished > 0) lines.push(JOBS_ANSWERS.formulasFilled.say(work.finished));
   if (work.queued > 0) lines.push(JOBS_ANSWERS.formulasLeft.say(work.left, work.queued));

@@ -51,6 +51,7 @@ export function watchView(watch: Watch, accountPaused: boolean, when: (ms: numbe
     lastRun: WATCHES_ANSWERS.lastRun.say(watch.lastRunAt === null ? null : when(watch.lastRunAt)),
     lastProblem: watch.pause?.kind === 'misfit' ? watch.pause.reason : watch.lastProblem,
     refresh: refreshView(watch),
+    ...(watch.refreshOnly ? { refreshOnly: true as const } : {}),
   };
 }
 

@@ -6,6 +6,7 @@
 import { WATCHES_ANSWERS } from '../../core/text/catalogue/sidebar/watches-answers';
 import { onDay } from '../../core/watches/caps';
 import { headersOfColumns } from '../../core/watches/fit';
+import { checkRefresh } from '../../core/watches/refresh';
 import {
   changedWatch,
   checkChange,
@@ -46,6 +47,7 @@ const setupReads: SetupReads = {
 export function createWatch(draft: WatchDraft): WatchList {
   const ctx = context();
   const dailyCap = checkDailyCap(draft?.dailyCap);
+  const only = draft?.kind === 'lookup' && draft.refreshOnly ? checkRefresh(draft.refreshOnly) : null;
   const claims = readColumnClaims(sheetNamed(draft.config.sheetName), draft.config);
   const planned = plannedWatch(draft, setupReads, claims);
   locked(ctx, () => {
@@ -60,6 +62,7 @@ export function createWatch(draft: WatchDraft): WatchList {
       dailyCap,
       day: ctx.day(),
       now: ctx.deps.client.clock.now(),
+      ...(only ? { refreshOnly: true, refresh: { ...only, month: '', spent: 0 } } : {}),
     });
     saveWatch(watch);
     writeWatchNote([...existing, watch]);

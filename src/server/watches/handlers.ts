@@ -10,6 +10,7 @@
 // Each counts its run time against the day's trigger quota (runtime-tally.ts).
 import { readEditNote } from '../../core/platform/edit-note';
 import { concernsWatch, followsAny, noteOf, parseNote, type WatchNote } from '../../core/watches/note';
+import type { RunCause } from '../../core/watches/runtime';
 import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
 import { installDrivers } from '../collector/edit-open-triggers';
 import { fastCache } from '../platform/cache';
@@ -30,19 +31,18 @@ const CHANGES_TO_LOOK_AT: ReadonlySet<string> = new Set([
 ]);
 
 export function watchOnChange(event?: { changeType?: unknown }): void {
-  if (!CHANGES_TO_LOOK_AT.has(String(event?.changeType ?? ''))) return;
-  const started = appsScriptClock.now();
-  if (!followsSheet(null)) return;
-  if (runWatches({ cause: 'change', sheetName: null, until: started + TRIGGER_WORK_MS }))
-    recordTriggerRuntime(started);
+  if (CHANGES_TO_LOOK_AT.has(String(event?.changeType ?? ''))) runOwnTrigger('change', null);
 }
 
 export function watchOnFormSubmit(event?: { range?: Range }): void {
+  runOwnTrigger('form', event?.range ? event.range.getSheet().getName() : null);
+}
+
+/** A trigger of the watches' own: the watches of `sheetName` (any sheet: null), when a note says some follow it. */
+function runOwnTrigger(cause: RunCause, sheetName: string | null): void {
   const started = appsScriptClock.now();
-  const sheetName = event?.range ? event.range.getSheet().getName() : null;
   if (!followsSheet(sheetName)) return;
-  if (runWatches({ cause: 'form', sheetName, until: started + TRIGGER_WORK_MS }))
-    recordTriggerRuntime(started);
+  if (runWatches({ cause, sheetName, until: started + TRIGGER_WORK_MS })) recordTriggerRuntime(started);
 }
 
 /**

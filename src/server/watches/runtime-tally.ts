@@ -22,33 +22,35 @@ export function readTally(inTrigger = false): RuntimeTally | null {
   return learnStop(tally, appsScriptClock.now(), inTrigger);
 }
 
+/** Writes what `change` makes of the stored tally; a failed write is told as `what`, never thrown. */
+function changeTally(what: string, change: (tally: RuntimeTally | null) => RuntimeTally | null): void {
+  try {
+    const properties = userProperties();
+    const next = change(parseTally(properties.getProperty(TALLY_PROPERTY)));
+    if (next) properties.setProperty(TALLY_PROPERTY, JSON.stringify(next));
+  } catch (error) {
+    console.warn(`Trigger run ${what}: ${String(error)}`);
+  }
+}
+
 /**
  * Opens the tally for a run about to do paid work, which its count closes (recordTriggerRuntime):
  * if Google stops the run first, the next one learns it (core/watches/runtime.ts). Answers the
  * tally; on a failed write the run goes on, unguarded as before.
  */
 export function openTriggerRun(): RuntimeTally | null {
-  const properties = userProperties();
-  const tally = openRun(parseTally(properties.getProperty(TALLY_PROPERTY)), appsScriptClock.now());
-  try {
-    properties.setProperty(TALLY_PROPERTY, JSON.stringify(tally));
-  } catch (error) {
-    console.warn(`Trigger run not opened: ${String(error)}`);
-  }
-  return tally;
+  let opened: RuntimeTally | null = null;
+  changeTally('not opened', (tally) => (opened = openRun(tally, appsScriptClock.now())));
+  return opened;
 }
 
 /** Closes the tally this run opened at `openedAt` without counting it: the run failed, it was not stopped. */
 export function closeFailedRun(openedAt: number): void {
-  try {
-    const properties = userProperties();
-    const tally = parseTally(properties.getProperty(TALLY_PROPERTY));
-    if (tally?.open !== openedAt) return;
+  changeTally('not closed', (tally) => {
+    if (tally?.open !== openedAt) return null;
     const { open: _open, ...closed } = tally;
-    properties.setProperty(TALLY_PROPERTY, JSON.stringify(closed));
-  } catch (error) {
-    console.warn(`Trigger run not closed: ${String(error)}`);
-  }
+    return closed;
+  });
 }
 
 /**
@@ -56,14 +58,9 @@ export function closeFailedRun(openedAt: number): void {
  * throws: a trigger that did its work must not fail on its bookkeeping.
  */
 export function recordTriggerRuntime(startedAt: number): void {
-  try {
-    const properties = userProperties();
-    const tally = parseTally(properties.getProperty(TALLY_PROPERTY));
-    const ms = appsScriptClock.now() - startedAt + RECORDING_MS;
-    properties.setProperty(TALLY_PROPERTY, JSON.stringify(addRun(tally, startedAt, ms)));
-  } catch (error) {
-    console.warn(`Trigger run time not counted: ${String(error)}`);
-  }
+  changeTally('time not counted', (tally) =>
+    addRun(tally, startedAt, appsScriptClock.now() - startedAt + RECORDING_MS),
+  );
 }
 
 /**

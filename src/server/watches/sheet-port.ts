@@ -7,6 +7,7 @@
 import type { BulkSheetPort, CellBlock } from '../../core/bulk/slice/ports';
 import type { ClockPort } from '../../core/platform/ports';
 import { guardBlocks } from '../../core/watches/guard';
+import type { EditedBlock } from '../../core/watches/note';
 import { readBlock, sheetPort } from '../adapters/bulk-sheets';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -14,11 +15,8 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 /** A block read this recently is read again from memory; after that, from the sheet. */
 const FRESH_MS = 5_000;
 
-interface Region {
-  firstRow: number;
-  lastRow: number;
-  firstColumn: number;
-  lastColumn: number;
+/** The block last read, and when. */
+interface Region extends Omit<EditedBlock, 'sheet'> {
   at: number;
 }
 

@@ -10,9 +10,9 @@ import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
 import { fastCache } from '../platform/cache';
 import { documentProperties, requireDocumentProperties } from '../platform/properties';
 
-/** Every watch of this document, from the properties read at once (`all`), or read now. */
-export function readWatches(all?: Readonly<Record<string, string>>): Watch[] {
-  return watchesIn(all ?? documentProperties()?.getProperties() ?? {});
+/** Every watch of this document, from the properties read at once. */
+export function readWatches(): Watch[] {
+  return watchesIn(documentProperties()?.getProperties() ?? {});
 }
 
 export function readWatch(id: string): Watch | null {
@@ -27,11 +27,8 @@ export function deleteWatchRecord(id: string): void {
   requireDocumentProperties().deleteProperty(watchKey(id));
 }
 
-export function readAccountPause(all?: Readonly<Record<string, string>>): AccountPause | null {
-  const text = all
-    ? all[WATCHES_PAUSED_PROPERTY]
-    : documentProperties()?.getProperty(WATCHES_PAUSED_PROPERTY);
-  return parsePause(text);
+export function readAccountPause(): AccountPause | null {
+  return parsePause(documentProperties()?.getProperty(WATCHES_PAUSED_PROPERTY));
 }
 
 export function saveAccountPause(pause: AccountPause | null): void {

@@ -14,12 +14,27 @@ const CHANGE_HANDLER = TRIGGER_HANDLER.change;
 const FORM_HANDLER = TRIGGER_HANDLER.formSubmit;
 export const WATCH_HANDLERS: readonly string[] = [CHANGE_HANDLER, FORM_HANDLER];
 
-/** Keeps one trigger for `handler` when `wanted`, none otherwise. */
-function keepOne(mine: readonly Trigger[], handler: string, wanted: boolean, create: () => Trigger): void {
+/**
+ * Keeps one trigger for `handler` when `wanted`, none otherwise, never a second. Answers whether
+ * one is there: false when Google refused to make it (20 of the add-on's triggers a user).
+ */
+export function keepOne(
+  mine: readonly Trigger[],
+  handler: string,
+  wanted: boolean,
+  create: () => Trigger,
+): boolean {
   const [kept, ...duplicates] = mine.filter((trigger) => trigger.getHandlerFunction() === handler);
   for (const trigger of duplicates) ScriptApp.deleteTrigger(trigger);
   if (kept && !wanted) ScriptApp.deleteTrigger(kept);
-  if (!kept && wanted) create();
+  if (kept || !wanted) return wanted;
+  try {
+    create();
+    return true;
+  } catch (error) {
+    console.warn(`The ${handler} trigger could not be made: ${errorMessage(error)}`);
+    return false;
+  }
 }
 
 /**

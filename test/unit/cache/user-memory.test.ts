@@ -86,6 +86,30 @@ describe('the memory across spreadsheets', () => {
     expect(memory.find([keyOf(0)]).size).toBe(0);
   });
 
+  it('notes what eviction lets go, by the spreadsheet that bought it, until the user read it', () => {
+    const { memory, remember, emu, moveTo } = setUp(20_000);
+    remember(0, 100);
+    emu.clock.advance(60_000);
+    moveTo({ id: 'sheet-q4', name: 'Leads Q4' });
+    expect(memory.evicted()).toEqual([]);
+    for (let batch = 1; batch < 10; batch++) {
+      remember(batch * 100, (batch + 1) * 100, 1);
+      emu.clock.advance(60_000);
+    }
+    const found = memory.find([...Array(1000).keys()].map((i) => keyOf(i)));
+    const gone = [...Array(1000).keys()].filter((i) => !found.has(keyOf(i)));
+    const inQ3 = gone.filter((i) => i < 100).length;
+    expect(inQ3).toBeGreaterThan(0);
+    expect(memory.evicted()).toEqual([
+      { boughtIn: 'Leads Q3', entries: inQ3, credits: 10 * inQ3 },
+      ...(gone.length > inQ3
+        ? [{ boughtIn: 'Leads Q4', entries: gone.length - inQ3, credits: gone.length - inQ3 }]
+        : []),
+    ]);
+    memory.forgetEvicted();
+    expect(memory.evicted()).toEqual([]);
+  });
+
   it("forgets one spreadsheet's purchases and keeps the others'", () => {
     const { memory, remember, moveTo } = setUp();
     remember(0, 3);

@@ -24,6 +24,7 @@ describe('the names of stored data', () => {
         spreadsheet: 'enrich.spreadsheet',
         ledgerSheet: 'enrich.sheet.ledger',
         triggerRuntime: 'enrich.triggerRuntime',
+        memoryEvicted: 'enrich.memory.evicted',
       },
       PROPERTY_PREFIX: {
         job: 'job:',

@@ -60,6 +60,7 @@ const VALUES_MOSTLY: Readonly<Record<string, string>> = {
   'BULK_TEXTS.minutesLeft': 'about … min left',
   'BULK_TEXTS.hoursLeft': 'about … h left',
   'BULK_TEXTS.runAndSpend': 'Run and spend …',
+  'BULK_TEXTS.selectedRows': '(rows … to …, selected)',
   'BULK_ANSWERS.chooseColumn': 'Choose the … column.',
   'JOBS_ANSWERS.formulasFilled': '… formulas filled in.',
   'JOBS_ANSWERS.queuedAgo': 'queued … ago',

@@ -120,6 +120,7 @@ export const PANEL_TEXTS = PANEL.filter(isSentence);
 /** Sample values for the makers that take more than words and numbers. */
 const SAMPLES: Readonly<Record<string, unknown[]>> = {
   'TIMES_TEXTS.note': ['Europe/London'],
+  'SPENDING_ANSWERS.memoryEvicted': [[{ boughtIn: 'Leads Q3', entries: 12, credits: 120 }]],
   'JOBS_TEXTS.retryQuestion': [{ state: 'expired', query: 'Acme', costText: '10 credits', credits: 10 }],
   'JOBS_ANSWERS.summary': [
     {

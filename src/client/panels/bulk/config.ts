@@ -31,6 +31,7 @@ export function readConfig(ui: Controls, op: Operation, headerRow: number): Bulk
 /** A refresh: its age, and its budget and order when one is given. */
 function readRefresh(ui: Controls, built: BulkRunConfig): void {
   built.refreshOlderThanDays = Number(ui.refreshDays.value);
+  if (ui.refreshSelection.checked) built.rows = 'selection';
   if (ui.refreshBudget.value.trim() === '') return;
   built.refreshBudget = Number(ui.refreshBudget.value);
   built.refreshOrder = ui.refreshOrder.value === 'rows' ? 'rows' : 'oldest';

@@ -21,6 +21,7 @@ import {
   showProgressHere,
 } from './progress-view';
 import { RecipeMode } from './recipe-mode';
+import { wireSchedule } from './refresh-field';
 import { buildBulkPanel, type Controls, showFieldsIfChosen, showOperation } from './view';
 
 /** Slices run back to back; a refreshed ledger is asked for after this many. */
@@ -55,6 +56,7 @@ class BulkController {
   wire(): void {
     this.wireForm();
     this.wireRunButtons();
+    wireSchedule(() => this.config());
     // Headers typed in the sheet while the sidebar is open: the pickers follow when the user comes
     // back to the sidebar (a click in it after the grid gives its window the focus).
     window.addEventListener('focus', () => void this.refreshColumns().catch(() => undefined));
@@ -287,7 +289,8 @@ class BulkController {
     }
     const wanted = JSON.stringify(this.config());
     const value = this.preview?.config === wanted ? this.preview.value : await this.runPreview();
-    if (value.toLookUp === 0 && value.cached === 0 && value.invalidCount === 0 && value.duplicates === 0) {
+    const refreshing = (value.refresh?.rows ?? 0) > 0;
+    if (!refreshing && value.toLookUp + value.cached + value.invalidCount + value.duplicates === 0) {
       say(this.ui.message, BULK_TEXTS.nothingToLookUp.text, '');
       return;
     }

@@ -84,7 +84,10 @@ export function previewView(preview: BulkPreview): HTMLElement {
   return el(
     'div',
     { class: 'bulk-numbers' },
-    figure('Rows', preview.rows.toLocaleString('en-US')),
+    figure(
+      'Rows',
+      `${preview.rows.toLocaleString('en-US')}${preview.selected ? BULK_TEXTS.selectedRows.say(preview.selected.first, preview.selected.last) : ''}`,
+    ),
     figure(BULK_TEXTS.alreadyFilled.text, preview.alreadyFilled.toLocaleString('en-US')),
     preview.notFoundBefore > 0
       ? figure(BULK_TEXTS.notFoundBefore.text, preview.notFoundBefore.toLocaleString('en-US'))

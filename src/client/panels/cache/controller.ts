@@ -58,8 +58,10 @@ export function mountCachePanel(): CachePanel {
 
   ui.goOn.addEventListener('click', () =>
     busy(ui.goOn, ui.message, async () => {
+      const sheetLost = last?.lostResults;
       load.show(await call('acceptLostResults'));
-      say(ui.message, CACHE_TEXTS.wentOn.text, 'ok');
+      // The memory's eviction only needed reading; a deleted hidden sheet is replaced by a new one.
+      if (sheetLost) say(ui.message, CACHE_TEXTS.wentOn.text, 'ok');
     }),
   );
 

@@ -83,8 +83,10 @@ export function buildCacheBody(): CacheElements {
 
 export function showCache(ui: CacheElements, view: CacheView): void {
   ui.note.textContent = view.entries.toLocaleString('en-US');
-  ui.lost.hidden = view.lostResults === null;
-  ui.lostText.textContent = view.lostResults ?? '';
+  // What a deleted hidden sheet lost, and what the shared memory let go for room: read, then gone on from.
+  const lost = [view.lostResults, view.memoryEvicted].filter((text) => text !== null);
+  ui.lost.hidden = lost.length === 0;
+  ui.lostText.textContent = lost.join(' ');
   ui.clear.disabled = view.entries === 0;
   ui.clearEverywhere.disabled = view.everywhere.entries === 0;
   const { everywhere } = view;

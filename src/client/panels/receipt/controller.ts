@@ -44,6 +44,16 @@ export function mountReceiptPanel(): void {
   ui.buyAgain.addEventListener('click', () => {
     if (last?.buyAgain) openConfirmation(ui, last.buyAgain);
   });
+  ui.refreshButton.addEventListener('click', () =>
+    busy(ui.refreshButton, ui.message, async () => {
+      // The credits typed are the most it spends: what the user agreed to.
+      const budget = Number(ui.refreshBudget.value);
+      const result = await call('buyAgain', budget, budget);
+      show(result.receipt);
+      say(ui.message, result.message, result.ok ? 'ok' : 'error');
+      announceChange();
+    }),
+  );
   ui.keep.addEventListener('click', () => {
     closeConfirmation(ui);
     ui.buyAgain.hidden = last?.buyAgain === null;

@@ -12,6 +12,10 @@ export interface ReceiptElements {
   times: HTMLElement;
   said: HTMLElement;
   buyAgain: HTMLButtonElement;
+  /** Buy again as a refresh: the oldest answers first, within the credits typed. */
+  refresh: HTMLElement;
+  refreshBudget: HTMLInputElement;
+  refreshButton: HTMLButtonElement;
   question: HTMLElement;
   confirmation: HTMLElement;
   confirm: HTMLButtonElement;
@@ -36,12 +40,22 @@ export function buildReceiptBody(): ReceiptElements {
     RECEIPT_TEXTS.notNow.text,
   );
   const message = el('p', { id: 'receipt-message', class: 'message', role: 'status' });
+  const refreshBudget = el('input', { id: 'receipt-refresh-budget', type: 'number', min: '1', step: '1' });
+  const refreshButton = el('button', { type: 'button', id: 'receipt-refresh' }, RECEIPT_TEXTS.refresh.text);
+  const refresh = el(
+    'div',
+    { class: 'field', hidden: true },
+    el('label', { for: refreshBudget.id }, RECEIPT_TEXTS.refreshWithin.text),
+    refreshBudget,
+    el('div', { class: 'buttons' }, refreshButton),
+  );
   $('receipt-body').replaceChildren(
     el('p', { class: 'hint' }, RECEIPT_TEXTS.intro.text),
     lines,
     times,
     said,
     el('div', { class: 'buttons' }, buyAgain),
+    refresh,
     confirmation,
     message,
   );
@@ -51,6 +65,9 @@ export function buildReceiptBody(): ReceiptElements {
     times,
     said,
     buyAgain,
+    refresh,
+    refreshBudget,
+    refreshButton,
     question,
     confirmation,
     confirm,
@@ -70,6 +87,7 @@ export function showReceipt(ui: ReceiptElements, receipt: SelectionReceipt): voi
   ui.said.hidden = receipt.message === '';
   const offer = receipt.buyAgain;
   ui.buyAgain.hidden = offer === null;
+  ui.refresh.hidden = offer === null;
   ui.buyAgain.textContent = offer
     ? RECEIPT_TEXTS.buyAgainFor.say(offer.credits)
     : RECEIPT_TEXTS.buyAgain.text;

@@ -113,6 +113,7 @@ function watchItem(watch: WatchView, actions: WatchActions): HTMLElement {
       el('span', { class: `badge badge-watch-${watch.state}` }, watch.stateText),
     ),
     el('p', { class: 'hint job-meta' }, watch.columns),
+    watch.refreshOnly ? el('p', { class: 'hint job-meta' }, WATCHES_TEXTS.refreshOnly.text) : null,
     el('p', { class: 'job-meta' }, `${today} · ${rowsDone} · ${watch.lastRun}`),
     watch.lastProblem ? el('p', { class: 'job-message warning' }, watch.lastProblem) : null,
     el('div', { class: 'field' }, el('label', { for: capId }, WATCHES_TEXTS.dailyCap.text), cap),

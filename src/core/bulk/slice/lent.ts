@@ -3,6 +3,7 @@
 // deleted hidden sheet or rows of it) becomes the document's own: the memory keeps only the most
 // recent answers, and once it lets one go the document would buy it again. And a run that ends
 // while the hidden sheet is missing (deleted during the run, or rows of it) says so.
+import type { PaidEntry } from '../../cache/entries';
 import type { ResultCache } from '../../cache/result-cache';
 import type { LookupResult } from '../../lookup/items';
 import { lostResultsText } from '../../text/catalogue/lost';
@@ -11,11 +12,13 @@ import type { BulkRun } from '../run';
 
 /** Saves the lent answers in the document's layers, as they were paid (when, for how much). */
 export function keepLent(cache: ResultCache, results: ReadonlyMap<string, LookupResult>): void {
-  const lent = [...results].flatMap(([key, result]) => {
-    if ((result.kind !== 'found' && result.kind !== 'miss') || !result.lent) return [];
+  // A loop, not callbacks: a formula's every answer passes here, and a hit should enter no more.
+  const lent: PaidEntry[] = [];
+  for (const [key, result] of results) {
+    if ((result.kind !== 'found' && result.kind !== 'miss') || !result.lent) continue;
     const { at, credits, boughtIn: _elsewhere, ...outcome } = result.lent;
-    return [{ key, outcome, at, ...(credits === undefined ? {} : { credits }) }];
-  });
+    lent.push({ key, outcome, at, ...(credits === undefined ? {} : { credits }) });
+  }
   if (lent.length > 0) cache.putMany(lent);
 }
 

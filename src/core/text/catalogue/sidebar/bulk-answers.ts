@@ -12,6 +12,7 @@ export const BULK_ANSWERS = {
   // The server's refusals.
   notCurrent: said('message', 'This run is no longer the current one; reopen the sidebar.'),
   noRows: said('message', 'There are no rows below the header row.'),
+  selectRows: saidBy('message', (sheet: string) => `Select rows of ${sheet} first, then preview again.`),
   confirmRunFirst: saidBy(
     'message',
     (estimate: number, confirmAbove: number) =>

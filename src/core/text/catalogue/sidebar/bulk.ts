@@ -35,6 +35,15 @@ export const BULK_TEXTS = {
   refreshBudget: said('label', 'Spending at most (credits, blank: all)'),
   refreshOldest: said('label', 'Oldest answers first'),
   refreshTopDown: said('label', 'Rows from the top'),
+  refreshSelection: said('label', ' Only the rows I select on the sheet'),
+  refreshSchedule: said('label', 'Refresh on a schedule'),
+  scheduleBudgetFirst: said('message', 'Set the credits it may spend first: on a schedule, that is a month.'),
+  scheduled: saidBy(
+    'message',
+    (days: number, credits: number) =>
+      `The hourly check refreshes answers older than ${days} days here, at most ${creditsText(credits)} a month. Watches lists it.`,
+  ),
+  selectedRows: saidBy('label', (first: number, last: number) => ` (rows ${first} to ${last}, selected)`),
   refreshHint: said(
     'hint',
     'Answers are kept until you refresh them: time alone never buys one again. Each changed cell gets a note saying what it was.',

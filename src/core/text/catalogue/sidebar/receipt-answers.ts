@@ -16,6 +16,11 @@ export const RECEIPT_ANSWERS = {
     "Buy again works on the add-on's formulas; a bulk run refreshes its rows from Bulk run (Refresh answers older than…).",
   ),
   selectFirst: said('message', 'Select the cells to buy again first.'),
+  budgetBuysNothing: saidBy(
+    'message',
+    (budget: number, oldest: number) =>
+      `A refresh within ${creditsText(budget)} buys nothing: the oldest answer here costs ${creditsText(oldest)} to buy again.`,
+  ),
   priceChanged: saidBy(
     'message',
     (now: number, confirmed: number) =>

@@ -25,5 +25,7 @@ export const RECEIPT_TEXTS = {
   buyAgainAsk: saidBy('confirm', offerText),
   buyAgainFor: saidBy('label', (credits: number) => `Buy again (${creditsText(credits)})…`),
   buyAgain: said('label', 'Buy again…'),
+  refresh: said('label', 'Refresh'),
+  refreshWithin: said('label', 'Or refresh within (credits), the oldest answers first'),
   notNow: said('label', 'Not now'),
 } as const;

@@ -3,7 +3,25 @@
 import { creditsText } from '../../credits';
 import { said, saidBy } from './said';
 
+/** What the memory your spreadsheets share let go for room, by the spreadsheet that bought it. */
+function memoryEvicted(lost: readonly { boughtIn: string; entries: number; credits: number }[]): string {
+  const count = lost.reduce((sum, each) => sum + each.entries, 0);
+  const credits = lost.reduce((sum, each) => sum + each.credits, 0);
+  const parts = lost.map(
+    (each) =>
+      `${each.entries.toLocaleString('en-US')} answer${each.entries === 1 ? '' : 's'} bought in ${each.boughtIn}`,
+  );
+  const them = count === 1 ? 'it' : 'them';
+  const keeps =
+    lost.length === 1 ? `${lost[0]!.boughtIn} keeps ${them}` : `Each of those spreadsheets keeps its own`;
+  return (
+    `To make room in your user properties (Google allows 500 KB), the memory your spreadsheets share let go of ${parts.join(' and ')} (${creditsText(credits)} to buy again). ` +
+    `${keeps}; your other spreadsheets pay for ${them} again only if you ask.`
+  );
+}
+
 export const SPENDING_ANSWERS = {
+  memoryEvicted: saidBy('message', memoryEvicted),
   choosePeriod: said('message', 'Choose the period of the report.'),
   opened: saidBy(
     'message',

@@ -10,6 +10,7 @@ export const WATCHES_TEXTS = {
   refreshDaysLabel: said('label', 'Refresh answers older than (days)'),
   refreshCreditsLabel: said('label', 'At most (credits a month; blank: no refresh)'),
   saveRefresh: said('label', 'Save refresh'),
+  refreshOnly: said('hint', 'Refresh only: it fills no new row.'),
   refreshSet: saidBy(
     'message',
     (label: string, days: number, credits: number) =>

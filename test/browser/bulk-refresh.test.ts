@@ -1,0 +1,68 @@
+// A refresh from the Bulk run panel in a real browser, through the playground: over the rows the
+// user selected in the grid (the preview says which), then kept going on a schedule. What the
+// fake API charged is the truth every figure is checked against.
+import type { FrameLocator, Page } from 'playwright-core';
+import type { RunningPlayground } from '../../tools/playground/server';
+import { fakeAccount, openAddonSidebar, typeInto, usePlayground } from './session';
+
+jest.setTimeout(60_000);
+
+/** company_name_to_website: 1 credit a lookup in the spec's operation table. */
+const COMPANIES = ['Company 1', 'Company 2', 'Company 3', 'Company 4', 'Company 5'];
+
+const session = usePlayground();
+let playground: RunningPlayground;
+let page: Page;
+
+beforeEach(() => {
+  ({ playground, page } = session);
+});
+
+const spent = async () => (await fakeAccount(playground)).spent;
+
+async function figures(sidebar: FrameLocator): Promise<Record<string, string>> {
+  const labels = await sidebar.locator('.bulk-numbers .figure > span').allTextContents();
+  const values = await sidebar.locator('.bulk-numbers .figure > strong').allTextContents();
+  return Object.fromEntries(labels.map((label, i) => [label, values[i]!]));
+}
+
+it('refreshes only the selected rows, then on a schedule', async () => {
+  await typeInto(playground, 'A1', 'Company');
+  await typeInto(playground, 'B1', 'Website');
+  for (const [i, company] of COMPANIES.entries()) await typeInto(playground, `A${i + 2}`, company);
+  await page.goto(playground.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  const sidebar = await openAddonSidebar(page);
+  await sidebar.locator('#key-panel > summary').click();
+  await sidebar.locator('#bulk-op').selectOption('company_name_to_website');
+  await sidebar.locator('#bulk-run').click();
+  await sidebar.locator('#bulk-progress-title:has-text("Done")').waitFor();
+  expect(await spent()).toBe(5);
+
+  await page.click('td[data-a1="B3"]');
+  await page.click('td[data-a1="B4"]', { modifiers: ['Shift'] });
+  await sidebar.locator('#bulk-refresh-on').check();
+  await sidebar.locator('#bulk-refresh-days').fill('0');
+  await sidebar.locator('#bulk-refresh-selection').check();
+  await sidebar.locator('#bulk-preview').click();
+  await sidebar.locator('#bulk-estimate').waitFor();
+  expect(await figures(sidebar)).toMatchObject({
+    Rows: '2 (rows 3 to 4, selected)',
+    'Estimated cost': '2 credits',
+  });
+  await sidebar.locator('#bulk-run').click();
+  await sidebar.locator('#bulk-message:has-text("Refresh done")').waitFor();
+  expect(await sidebar.locator('#bulk-message').textContent()).toBe(
+    'Refresh done: 0 changed, 2 the same, 0 now not found.',
+  );
+  expect(await spent()).toBe(7);
+
+  await sidebar.locator('#bulk-refresh-days').fill('30');
+  await sidebar.locator('#bulk-refresh-budget').fill('3');
+  await sidebar.locator('#bulk-refresh-schedule').click();
+  await sidebar.locator('#bulk-refresh-message:has-text("hourly check")').waitFor();
+  expect(await sidebar.locator('#bulk-refresh-message').textContent()).toBe(
+    'The hourly check refreshes answers older than 30 days here, at most 3 credits a month. Watches lists it.',
+  );
+  expect(await spent()).toBe(7);
+});
