@@ -107,7 +107,6 @@ export class Emulator implements SharedBackend {
       ownerEmail: options.ownerEmail ?? userEmail,
       recalculate: options.recalculateAfterExecution !== false,
       onBundle: (bundle) => {
-        // Read once a bundle, not once an execution: a test writes its manifest before loading.
         if (bundle !== this.#lastBundle) this.runtime.manifest = readManifest(bundle.distDir);
         this.#lastBundle = bundle;
       },
