@@ -9,12 +9,13 @@ import type { Operation } from '../core/operations/types';
 import { progressWithRecipe } from '../core/recipes/progress';
 import { type BulkRunPorts, cancelBulk, continueRun, controlRun, retryFailed } from '../core/runs/bulk-run';
 import { bulkPreview, shownBulkPreview } from '../core/runs/preview';
+import { sheetRuns } from '../core/runs/sheet-refresh';
 import { startBulk } from '../core/runs/start';
 import { BULK_ANSWERS } from '../core/text/catalogue/sidebar/bulk-answers';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../shared/bulk-rpc';
 import { appsScriptClock } from './adapters/apps-script';
 import { combinedPort, type RunSheet, readRunSheet, sheetPort } from './adapters/bulk-sheets';
-import { readColumnClaims, readRun, saveRun, startPorts } from './bulk-run-store';
+import { readColumnClaims, readPastRuns, readRun, saveRun, startPorts } from './bulk-run-store';
 import { keepCollecting } from './collector/clock-trigger';
 import { installDrivers } from './collector/edit-open-triggers';
 import type { ExecutionContext } from './context';
@@ -65,23 +66,40 @@ function checked(raw: BulkRunConfig): ReturnType<typeof checkConfig> {
   return { config: { ...config, rows: { first: range.getRow(), last: range.getLastRow() } }, op };
 }
 
+/** A refresh of every bulk-run column of the sheet: those the current and past runs wrote. */
+function sheetRefresh(ctx: ExecutionContext, config: BulkRunConfig, confirmed?: number) {
+  const runs = [readRun(), ...readPastRuns()].flatMap((run) => (run ? [run.config] : []));
+  return sheetRuns(previewDeps(ctx), config, runs, readOwnSheet, confirmed);
+}
+
 export function previewBulkRun(raw: BulkRunConfig): BulkPreview {
   const ctx = context();
   const { config, op } = checked(raw);
-  const { preview } = bulkPreview(previewDeps(ctx), config, op, readOwnSheet(config, op));
+  const { preview } =
+    raw.rows === 'sheet'
+      ? sheetRefresh(ctx, config)
+      : bulkPreview(previewDeps(ctx), config, op, readOwnSheet(config, op));
   return shownBulkPreview(preview, config, op, ctx.settings.runHardCap, ctx.pace.rate);
 }
 
 export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): BulkProgress {
   const ctx = context();
   installDrivers();
-  const { config, op } = checked(raw);
-  const claims = readColumnClaims(sheetNamed(config.sheetName), config);
-  const read = (next: BulkRunConfig) => readOwnSheet(next, op, claims);
-  const run = startBulk(startPorts(ctx), previewDeps(ctx), config, op, read, confirmedCredits);
+  const { config } = checked(raw);
+  // A sheet's refresh is confirmed at the price of all its columns.
+  const asked = raw.rows === 'sheet' ? sheetRefresh(ctx, config, confirmedCredits).run : config;
+  const run = startColumn(ctx, asked, confirmedCredits);
   // Read once the run exists: read before the sheet was, it would make the run's work look not
   // due yet, and the sidebar would wait a second before its first slice.
   return progressWithRecipe(run, ctx.deps.client.clock.now());
+}
+
+/** Starts a column's run at the price confirmed (a sheet's refresh: the sheet's, confirmed at its start). */
+function startColumn(ctx: ExecutionContext, config: BulkRunConfig, confirmedCredits: number) {
+  const { op } = checkConfig(config);
+  const claims = readColumnClaims(sheetNamed(config.sheetName), config);
+  const read = (next: BulkRunConfig) => readOwnSheet(next, op, claims);
+  return startBulk(startPorts(ctx), previewDeps(ctx), config, op, read, confirmedCredits);
 }
 
 // --- Slices -----------------------------------------------------------------------------------------
@@ -103,6 +121,7 @@ function bulkRunPorts(ctx: ExecutionContext): BulkRunPorts {
       movePurchases(record, ctx.day());
     },
     keepCollecting,
+    startColumn: (config) => startColumn(ctx, config, Number.POSITIVE_INFINITY),
   };
 }
 

@@ -1,5 +1,6 @@
 import { removeQueued } from '../core/formula-queue/records';
 import { freezeMessage, planFreeze } from '../core/formulas/freeze';
+import { FREEZE_TEXTS } from '../core/text/catalogue/freeze';
 import { batchStorePort } from './adapters/apps-script';
 import { SheetGrids } from './collector/sheet-grids';
 import { documentProperties } from './platform/properties';
@@ -14,7 +15,7 @@ export function freezeResults(): void {
   const spreadsheet = requireActiveSpreadsheet();
   const range = spreadsheet.getActiveRange();
   if (!range) {
-    ui.alert('Select the cells to freeze first.');
+    ui.alert(FREEZE_TEXTS.selectFirst);
     return;
   }
   const sheet = range.getSheet();

@@ -9,7 +9,7 @@ import { readJobs } from '../core/jobs/registry';
 import type { ListSheetRef } from '../core/jobs/relist';
 import type { LookupContext } from '../core/lookup/items';
 import { lookupMany } from '../core/lookup/pass';
-import { buyAgainMessage, tallyBuyAgain } from '../core/receipts/buy-again';
+import { tallyBuyAgain } from '../core/receipts/buy-again';
 import { inListTable } from '../core/receipts/list-sheet';
 import { receiptLines } from '../core/receipts/receipt';
 import {
@@ -296,9 +296,7 @@ export function buyAgain(confirmedCredits: number, budget?: number): BuyAgainRes
   const asked = buyAgainContext(ctx, spreadsheet.getId(), now);
   const results = lookupMany(ctx.deps, lookups, saved ? { ...asked, buyer: 'refresh' } : asked);
   const tally = tallyBuyAgain(lookups, results);
-  const summary = area
-    ? ` ${noteChanges(range, area, lookups, refreshChanges(saved, results), ctx.day())}`
-    : '';
+  const summary = area ? noteChanges(range, area, lookups, refreshChanges(saved, results), ctx.day()) : null;
   // Named before the formulas run again: one that collects the new list writes it there too.
   const replacing = refreshListSheets(ctx.deps, results, listSheets);
   reenterFormulas(
@@ -309,7 +307,7 @@ export function buyAgain(confirmedCredits: number, budget?: number): BuyAgainRes
   movePurchases(recordAccess(), ctx.day());
   return {
     ok: tally.notBought === 0,
-    message: `${buyAgainMessage(tally, replacing)}${summary}`,
+    done: { ...tally, replacing, refreshed: summary },
     creditsSpent: tally.credits,
     receipt: receiptOf(ctx, spreadsheet, selected),
   };

@@ -1,6 +1,6 @@
 // Server side of the sidebar's settings calls.
 
-import { paceProperty, paceText, paceView } from '../core/api/pacing';
+import { paceProperty, paceSummary, paceView } from '../core/api/pacing';
 import { parseSettings, SETTINGS_PROPERTY, settingsToStore, updateSettings } from '../core/billing/settings';
 import { accountScope } from '../core/cache/keys';
 import type { PaceSummary, Settings } from '../shared/rpc';
@@ -40,5 +40,5 @@ export function paceSummaryIn(all: Record<string, string>, settings: Settings): 
   const now = appsScriptClock.now();
   const scope = accountScope(digestHashPort, found.key);
   const pace = paceView(all, paceProperty(scope), settings.requestsPerSecond, now);
-  return { text: paceText(pace, settings.requestsPerSecond, now), refusalsToday: pace.refusalsToday };
+  return paceSummary(pace, settings.requestsPerSecond, now);
 }

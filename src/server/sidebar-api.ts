@@ -1,7 +1,6 @@
 // Server side of the sidebar's calls (src/shared/rpc.ts). Each answer is safe to show: no key.
 import { cleanPastedKey, maskKey, newKeyVerdict, redactKey } from '../core/api/api-key';
-import { KEY_ANSWERS } from '../core/text/catalogue/sidebar/key-answers';
-import type { KeySaveResult, KeyScope, KeyStatus, KeyTestResult, SidebarState } from '../shared/rpc';
+import type { KeySaid, KeySaveResult, KeyScope, KeyStatus, KeyTestResult, SidebarState } from '../shared/rpc';
 import { keyStatus, readApiKey, removeApiKey, storeApiKey } from './api-key';
 import { installDrivers, removeDrivers } from './collector/edit-open-triggers';
 import { endQueuedWork } from './collector/ended-formulas';
@@ -38,8 +37,7 @@ export function setApiKey(raw: string, scope: KeyScope, replace?: 'untested'): K
   const current = readApiKey();
   if (!current || current.key === cleaned.key || replace === 'untested') {
     const untested = current !== null && current.key !== cleaned.key;
-    const said = untested ? KEY_ANSWERS.savedUntested.text : KEY_ANSWERS.keySaved.text;
-    return save(cleaned.key, where, current?.key, said, 0);
+    return save(cleaned.key, where, current?.key, { kind: 'saved', untested }, 0);
   }
   const booking = executionContext({ canWriteSheets: true });
   const test = runKeyTest(cleaned.key, booking);
@@ -48,16 +46,18 @@ export function setApiKey(raw: string, scope: KeyScope, replace?: 'untested'): K
   const failure = outcome.kind === 'failed' ? hide(outcome.error.message) : null;
   const verdict = newKeyVerdict(outcome);
   if (verdict === 'works') {
-    const said = KEY_ANSWERS.newKeyWorks.say(KEY_ANSWERS.testCostWas.say(test.spent), failure);
+    const said: KeySaid = { kind: 'works', spent: test.spent, said: failure };
     const saved = save(cleaned.key, where, current.key, said, test.spent);
     resumeWatches();
     return saved;
   }
-  const why = verdict === 'refused' ? KEY_ANSWERS.refused.text : KEY_ANSWERS.untestable.say(failure ?? '');
+  const refused = verdict === 'refused';
+  const masked = maskKey(current.key);
   return {
     key: keyStatus(),
     saved: false,
-    message: KEY_ANSWERS.notSaved.say(why, maskKey(current.key)),
+    said: { kind: 'notSaved', spent: test.spent, refused, said: failure ?? '', masked },
+    triggersRefused: null,
     creditsSpent: test.spent,
     // A key the API refused is wrong: saving it untested would only stop every formula.
     canSaveUntested: verdict !== 'refused',
@@ -66,14 +66,14 @@ export function setApiKey(raw: string, scope: KeyScope, replace?: 'untested'): K
 
 /**
  * Saves `key`, with the triggers that collect for it; the formulas queued under the key it
- * replaces (`before`) say their work ended. Answers so in `message`, and says what a trigger
- * Google refused leaves this spreadsheet's work waiting for.
+ * replaces (`before`) say their work ended. Answers what happened (`said`), and which trigger
+ * Google refused, which leaves this spreadsheet's work waiting for the others.
  */
 function save(
   key: string,
   scope: KeyScope,
   before: string | undefined,
-  message: string,
+  said: KeySaid,
   creditsSpent: number,
 ): KeySaveResult {
   const old = before !== undefined && before !== key ? executionContext() : null;
@@ -81,8 +81,8 @@ function save(
   const drivers = installDrivers();
   rememberSpreadsheetFacts();
   if (old) endQueuedWork(old.deps.store, old.scope, true);
-  const refused = drivers.edit && drivers.open ? '' : ` ${KEY_ANSWERS.driversRefused.say(drivers.edit)}`;
-  return { key: status, saved: true, message: `${message}${refused}`, creditsSpent, canSaveUntested: false };
+  const triggersRefused = drivers.edit && drivers.open ? null : drivers.edit ? 'open' : 'edit';
+  return { key: status, saved: true, said, triggersRefused, creditsSpent, canSaveUntested: false };
 }
 
 /**
@@ -101,16 +101,12 @@ export function clearApiKey(): KeyStatus {
 
 export function testApiKey(): KeyTestResult {
   const context = executionContext({ canWriteSheets: true });
-  if (!context) return { ok: false, message: KEY_ANSWERS.none.text, creditsSpent: 0 };
+  if (!context) return { ok: false, message: null, noKey: true, creditsSpent: 0 };
   const { outcome, spent } = runKeyTest(context.apiKey, context, context.deps.pacer);
   if (outcome.kind !== 'failed') {
     // A key that works: watches paused by the API's 401 or 402 go on.
     resumeWatches();
-    return {
-      ok: true,
-      message: KEY_ANSWERS.works.say(KEY_TEST_COST),
-      creditsSpent: spent,
-    };
+    return { ok: true, message: null, creditsSpent: spent };
   }
   const { error } = outcome;
   // Only an answer from the API says the key works: a 401 says it does not, and a call that never

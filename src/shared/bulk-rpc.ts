@@ -41,8 +41,14 @@ export interface BulkRunConfig {
   /**
    * Only these rows (a refresh over a selection): `selection` asks the server for the rows the
    * user selected on the run's sheet, which the run then keeps as numbers. Absent: every row.
+   * `sheet`: a refresh of every bulk-run column of the sheet within the one budget (core/runs/
+   * sheet-refresh.ts).
    */
-  rows?: 'selection' | RowSpan;
+  rows?: 'selection' | 'sheet' | RowSpan;
+  /** Set by the server for a sheet's refresh: the cutoff its columns share, instead of the days'. */
+  refreshBefore?: number;
+  /** Set by the server for a sheet's refresh: the columns refreshed after this one, in turn. */
+  nextColumns?: BulkRunConfig[];
   /** Set by the server when such a run starts: saved answers paid before this time do not count. */
   paidAfter?: number;
   /** Set by the server when a refresh starts: the day its notes say the old answers held until. */
@@ -139,10 +145,16 @@ export interface BulkPreview {
   lostResults?: string;
 }
 
-/** The question asked before a run, and the label of the button that says yes. */
+/**
+ * What the question before a run says, in figures (the sidebar words it): the new lookups and what
+ * they are estimated at (`bound`: at most that), and, when the estimate is over the per-run cap,
+ * the cap, one lookup's price and how many lookups the cap pays for.
+ */
 export interface RunConfirmation {
-  text: string;
-  button: string;
+  lookups: number;
+  credits: number;
+  bound: boolean;
+  cap: { credits: number; perLookup: number; fits: number } | null;
 }
 
 export type BulkState = 'running' | 'paused' | 'cancelled' | 'done' | 'stopped';

@@ -34,9 +34,25 @@ export interface SelectionReceipt {
   timeZone: string;
 }
 
+/**
+ * What Buy again did, for the panel to word: lookups bought and what the API charged, jobs still
+ * running, lookups not bought and why (each reason once, in the server's words), the sheets of
+ * employee lists the new lists replace, and a refresh's summary of what changed (the server's
+ * words, null when it was no refresh).
+ */
+export interface BuyAgainDone {
+  bought: number;
+  credits: number;
+  pending: number;
+  notBought: number;
+  reasons: string[];
+  replacing: string[];
+  refreshed: string | null;
+}
+
 export interface BuyAgainResult {
   ok: boolean;
-  message: string;
+  done: BuyAgainDone;
   /** What the API charged for it. */
   creditsSpent: number;
   receipt: SelectionReceipt;

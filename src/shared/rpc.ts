@@ -12,12 +12,24 @@ export interface KeyStatus {
 }
 
 /** What saving a key came to: a new key replaces a saved one only once a test lookup says it works. */
+/**
+ * What saving a key did, for the key panel to word: saved (`untested`: a new key saved without a
+ * test), replaced by a new key that works, or not saved (`refused` by the API, or untestable);
+ * `said` is the API's own words, redacted, `spent` what the test cost, `masked` the key kept.
+ */
+export type KeySaid =
+  | { kind: 'saved'; untested: boolean }
+  | { kind: 'works'; spent: number; said: string | null }
+  | { kind: 'notSaved'; spent: number; refused: boolean; said: string; masked: string };
+
 export interface KeySaveResult {
   /** The key saved now: the new one when `saved`, else the one kept. */
   key: KeyStatus;
   saved: boolean;
-  /** What happened, for the key panel. Never holds a key. */
-  message: string;
+  /** What happened, for the key panel to word. Never holds a key. */
+  said: KeySaid;
+  /** Google refused this spreadsheet's Open trigger, or (`edit`) its Edit trigger too; null: both made. */
+  triggersRefused: 'open' | 'edit' | null;
   /** What testing the new key cost its account (0 when it was not tested). */
   creditsSpent: number;
   /** Not saved because its test failed: the user may still save it untested, knowingly. */
@@ -26,7 +38,9 @@ export interface KeySaveResult {
 
 export interface KeyTestResult {
   ok: boolean;
-  message: string;
+  /** The API's error, redacted; null when the key works (the panel words it) or none is saved (`noKey`). */
+  message: string | null;
+  noKey?: true;
   creditsSpent: number;
 }
 
@@ -61,8 +75,10 @@ export interface Settings {
 
 /** The pace learned for the account, as Credit settings and Spending show it. */
 export interface PaceSummary {
-  /** "1.0 a second, learned 5 minutes ago (at most 50, …)". */
-  text: string;
+  /** POSTs a second, learned `minutesAgo` minutes ago (null: as the documentation asks), under `ceiling` (the sidebar words it). */
+  rate: number;
+  minutesAgo: number | null;
+  ceiling: number;
   /** Requests the API refused as too fast in the last day. */
   refusalsToday: number;
 }

@@ -24,6 +24,24 @@ export interface WatchChange {
   refresh?: { days: number; monthlyCredits: number } | null;
 }
 
+/** The triggers that start watches here: this user's, and how often the clock check runs. */
+export interface WatchTriggers {
+  edit: boolean;
+  change: boolean;
+  form: boolean;
+  formLinked: boolean;
+  clock: BackgroundCollection;
+}
+
+/**
+ * Why watches run less at today's share of the trigger quota: used up, nearly (from 95 %), only at
+ * the hourly check (from 80 %), at most every 10 minutes (from half).
+ */
+export interface Slowed {
+  kind: 'usedUp' | 'nearly' | 'hourly' | 'tenMinutes';
+  percent: number;
+}
+
 export interface WatchView {
   id: string;
   /** The lookup's label or the recipe's name. */
@@ -32,15 +50,16 @@ export interface WatchView {
   /** "Company (A) -> Website (B), Status (C)". */
   columns: string;
   on: boolean;
-  /** 'on', 'off', or why it does not run now (its cap, its sheet, the account). */
-  state: 'on' | 'off' | 'capped' | 'misfit' | 'account';
-  /** The state in a few words: "On", "Off", "Paused: daily cap reached". */
-  stateText: string;
+  /**
+   * 'on', 'off', or why it does not run now: its cap reached (`capped`) or below one lookup's
+   * price (`below`), its sheet (`misfit`), the account. The sidebar words it.
+   */
+  state: 'on' | 'off' | 'capped' | 'below' | 'misfit' | 'account';
   dailyCap: number;
   spentToday: number;
   rowsDone: number;
-  /** "Last run 14:02" or "Not run yet". */
-  lastRun: string;
+  /** When it last ran, in the spreadsheet's time zone ("Jan 6, 04:02"); null before its first run. */
+  lastRunAt: string | null;
   lastProblem: string | null;
   /** Its scheduled refresh, when the user asked for one, with what it spent this month. */
   refresh: { days: number; monthlyCredits: number; spentThisMonth: number } | null;
@@ -54,10 +73,13 @@ export interface WatchList {
   watches: WatchView[];
   /** Every watch paused by the API (401, 402), said once; null when none is. */
   notice: string | null;
-  /** Today's share of the daily trigger runtime quota, as the add-on counted it. */
-  runtime: { usedMinutes: number; quotaMinutes: number; percent: number; text: string };
-  /** What starts the watches here, in a sentence ("Your edits, rows inserted, ...; hourly check"). */
-  drivers: string;
+  /**
+   * Today's share of the daily trigger runtime quota, as the add-on counted it, and why watches
+   * are slowed down or wait for it (null at full pace); the sidebar words it.
+   */
+  runtime: { usedMinutes: number; quotaMinutes: number; percent: number; slowed: Slowed | null };
+  /** Which of the triggers that start watches this user has here (the sidebar words them). */
+  triggers: WatchTriggers;
   /** How often the clock check looks at rows other tools write here: the offer says the same. */
   clock: BackgroundCollection;
   /** The spreadsheet's time zone, which the last runs are in; '' when no watch has run. */

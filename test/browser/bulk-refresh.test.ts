@@ -43,7 +43,7 @@ it('refreshes only the selected rows, then on a schedule', async () => {
   await page.click('td[data-a1="B4"]', { modifiers: ['Shift'] });
   await sidebar.locator('#bulk-refresh-on').check();
   await sidebar.locator('#bulk-refresh-days').fill('0');
-  await sidebar.locator('#bulk-refresh-selection').check();
+  await sidebar.locator('#bulk-refresh-over').selectOption('selection');
   await sidebar.locator('#bulk-preview').click();
   await sidebar.locator('#bulk-estimate').waitFor();
   expect(await figures(sidebar)).toMatchObject({
@@ -65,4 +65,40 @@ it('refreshes only the selected rows, then on a schedule', async () => {
     'The hourly check refreshes answers older than 30 days here, at most 3 credits a month. Watches lists it.',
   );
   expect(await spent()).toBe(7);
+});
+
+it('refreshes every bulk-run column of the sheet within one budget', async () => {
+  await typeInto(playground, 'A1', 'Company');
+  await typeInto(playground, 'B1', 'Website');
+  for (const [i, company] of COMPANIES.slice(0, 3).entries())
+    await typeInto(playground, `A${i + 2}`, company);
+  for (const a1 of ['A5', 'A6']) await typeInto(playground, a1, '');
+  await typeInto(playground, 'D1', 'Partner');
+  for (const [i, company] of COMPANIES.slice(3).entries()) await typeInto(playground, `D${i + 2}`, company);
+  await page.goto(playground.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  const sidebar = await openAddonSidebar(page);
+  await sidebar.locator('#key-panel > summary').click();
+  await sidebar.locator('#bulk-op').selectOption('company_name_to_website');
+  for (const input of ['1', '4']) {
+    await sidebar.locator('#bulk-input').selectOption(input);
+    await sidebar.locator('#bulk-run').click();
+    await sidebar.locator('#bulk-progress-title:has-text("Done")').waitFor();
+  }
+  expect(await spent()).toBe(5);
+
+  // Column A's three answers are the oldest: a budget of 4 takes them and one of column D's.
+  await sidebar.locator('#bulk-refresh-on').check();
+  await sidebar.locator('#bulk-refresh-days').fill('0');
+  await sidebar.locator('#bulk-refresh-budget').fill('4');
+  await sidebar.locator('#bulk-refresh-over').selectOption('sheet');
+  await sidebar.locator('#bulk-preview').click();
+  await sidebar.locator('#bulk-estimate').waitFor();
+  expect(await figures(sidebar)).toMatchObject({ 'Estimated cost': '4 credits' });
+  await sidebar.locator('#bulk-run').click();
+  await sidebar.locator('#bulk-message:has-text("Refresh done")').waitFor();
+  expect(await sidebar.locator('#bulk-message').textContent()).toBe(
+    'Refresh done: 0 changed, 4 the same, 0 now not found.',
+  );
+  expect(await spent()).toBe(9);
 });

@@ -2,6 +2,8 @@
 // sidebar drives it (a loop of continueBulkRun calls). What is checked is what a user would see:
 // the preview's numbers, the output column, one message when the API refuses, and the credits the
 // fake API charged.
+
+import { confirmationWords } from '../../src/client/panels/bulk/text';
 import type { BulkPreview, BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
 import { FakeRange } from '../../tools/emulator/spreadsheet';
 import { callFunction, createWorld, saveSettings, spent, typeValues, type World } from './harness';
@@ -599,6 +601,13 @@ describe('the confirmation of a run over the per-run cap', () => {
     const preview = sidebar<BulkPreview>(world, 'previewBulkRun', websiteConfig());
     expect(preview).toMatchObject({ toLookUp: 457, estimatedCredits: 457, needsConfirmation: true });
     expect(preview.confirmation).toEqual({
+      lookups: 457,
+      credits: 457,
+      bound: false,
+      cap: { credits: 256, perLookup: 1, fits: 256 },
+    });
+    // The sidebar words the server's figures.
+    expect(confirmationWords(preview.confirmation!)).toEqual({
       text:
         'These 457 new lookups would cost about 457 credits, more than the per-run cap of 256 credits allows: the run stops after 256 lookups (256 credits); raise the cap in the settings, then Resume, for the rest. ' +
         "If your account's balance runs out first, the run stops there (the add-on cannot see your balance), and Resume goes on once you add credits. Run it?",
@@ -621,7 +630,8 @@ describe('the confirmation of a run over the per-run cap', () => {
       Array.from({ length: 40 }, (_, i) => `Company ${i}`),
     );
     const preview = sidebar<BulkPreview>(world, 'previewBulkRun', websiteConfig());
-    expect(preview.confirmation).toEqual({
+    expect(preview.confirmation).toEqual({ lookups: 40, credits: 40, bound: false, cap: null });
+    expect(confirmationWords(preview.confirmation!)).toEqual({
       text:
         'This run will spend about 40 credits for 40 new lookups. ' +
         "If your account's balance runs out first, the run stops there (the add-on cannot see your balance), and Resume goes on once you add credits. Run it?",

@@ -3,6 +3,8 @@
 // job's saved answer, an answer a bulk run or another Buy again saved moments ago), Buy again
 // sends every lookup it offered, at the spec's price: PRONET_EMAIL 10 credits, PRONET_PROFILE 10
 // (a job), COMPANY_WEBSITE 1.
+
+import { buyAgainWords } from '../../src/core/text/catalogue/sidebar/receipt';
 import type { BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
 import type { BuyAgainResult, SelectionReceipt } from '../../src/shared/receipt-rpc';
 import {
@@ -16,6 +18,9 @@ import {
   typeValues,
   type World,
 } from './harness';
+
+/** Buy again's answer, with the words the panel shows for it. */
+const worded = (result: BuyAgainResult) => ({ ...result, message: buyAgainWords(result.done) });
 
 const PROFILE = 'https://www.pronet.com/in/ada-lovelace';
 const OTHER_PROFILE = 'https://www.pronet.com/in/grace-hopper';
@@ -40,7 +45,7 @@ describe('Buy again sends what it offers', () => {
     const offer = offerAt(q4, 'B2');
     expect(offer).toEqual({ lookups: 1, credits: 10, formulas: 1, isBound: false });
     const posts = postsSent(q4);
-    expect(sidebar<BuyAgainResult>(q4, 'buyAgain', offer.credits)).toMatchObject({
+    expect(worded(sidebar<BuyAgainResult>(q4, 'buyAgain', offer.credits))).toMatchObject({
       ok: true,
       creditsSpent: 10,
       message: 'Bought 1 lookup again for 10 credits; the formulas show the new answer.',
@@ -61,7 +66,7 @@ describe('Buy again sends what it offers', () => {
 
     const offer = offerAt(q4, 'B2');
     expect(offer).toMatchObject({ lookups: 1, credits: 10, formulas: 1 });
-    expect(sidebar<BuyAgainResult>(q4, 'buyAgain', offer.credits)).toMatchObject({
+    expect(worded(sidebar<BuyAgainResult>(q4, 'buyAgain', offer.credits))).toMatchObject({
       ok: true,
       creditsSpent: 10,
     });
@@ -80,7 +85,7 @@ describe('Buy again sends what it offers', () => {
     const offer = offerAt(world, 'B1');
     expect(offer).toEqual({ lookups: 1, credits: 10, formulas: 1, isBound: false });
     const posts = postsSent(world);
-    const result = sidebar<BuyAgainResult>(world, 'buyAgain', offer.credits);
+    const result = worded(sidebar<BuyAgainResult>(world, 'buyAgain', offer.credits));
     expect(postsSent(world)).toBe(posts + 1);
     expect(result.message).not.toMatch(/for 0 credits/);
     expect(result.message).toMatch(/^(Bought 1 lookup again for 10 credits|1 lookup is a job still running)/);
@@ -108,7 +113,7 @@ describe('Buy again sends what it offers', () => {
     const offer = offerAt(world, 'B1');
     expect(offer).toMatchObject({ lookups: 1, credits: 1 });
     const posts = postsSent(world);
-    expect(sidebar<BuyAgainResult>(world, 'buyAgain', offer.credits)).toMatchObject({
+    expect(worded(sidebar<BuyAgainResult>(world, 'buyAgain', offer.credits))).toMatchObject({
       ok: true,
       creditsSpent: 1,
       message: 'Bought 1 lookup again for 1 credit; the formulas show the new answer.',
@@ -126,14 +131,16 @@ describe('Buy again sends what it offers', () => {
     expect(spent(world)).toBe(1);
     world.clock.advance(60_000);
     const first = offerAt(world, 'B1');
-    expect(sidebar<BuyAgainResult>(world, 'buyAgain', first.credits)).toMatchObject({ creditsSpent: 1 });
+    expect(worded(sidebar<BuyAgainResult>(world, 'buyAgain', first.credits))).toMatchObject({
+      creditsSpent: 1,
+    });
     expect(spent(world)).toBe(2);
     world.api.reviseData('company_name_to_website');
 
     const offer = offerAt(world, 'B1');
     expect(offer).toMatchObject({ lookups: 1, credits: 1 });
     const posts = postsSent(world);
-    const result = sidebar<BuyAgainResult>(world, 'buyAgain', offer.credits);
+    const result = worded(sidebar<BuyAgainResult>(world, 'buyAgain', offer.credits));
     expect(result.message).not.toMatch(/for 0 credits/);
     expect(postsSent(world)).toBe(posts + 1);
     expect(spent(world)).toBe(3);
@@ -151,7 +158,7 @@ describe('Buy again sends what it offers', () => {
     const offer = sidebar<SelectionReceipt>(world, 'getCellReceipt', null).buyAgain!;
     expect(offer).toEqual({ lookups: 2, credits: 20, formulas: 1, isBound: false });
     const posts = postsSent(world);
-    expect(sidebar<BuyAgainResult>(world, 'buyAgain', offer.credits)).toMatchObject({
+    expect(worded(sidebar<BuyAgainResult>(world, 'buyAgain', offer.credits))).toMatchObject({
       ok: true,
       creditsSpent: 20,
     });

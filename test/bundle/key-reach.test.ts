@@ -3,6 +3,8 @@
 // (docs/platform-assumptions.md P6), so it must not spend that key, and its cell says what to do. A
 // key shared with the spreadsheet is spent by its editors' formulas, as the panel says. Credits
 // are the fake API's ledger: COMPANY_WEBSITE costs 1 credit.
+
+import { keySavedWords } from '../../src/core/text/catalogue/sidebar/key';
 import type { KeySaveResult } from '../../src/shared/rpc';
 import { createWorld, enterFormula, openAsEditor, sidebar, spent, typeValues, type World } from './harness';
 
@@ -69,7 +71,7 @@ describe('saving the key when the user has used up their triggers', () => {
     const saved = sidebar<KeySaveResult>(world, 'setApiKey', world.key, 'user');
 
     expect(saved.saved).toBe(true);
-    expect(saved.message).toBe(
+    expect(keySavedWords(saved)).toBe(
       "Key saved. Google allows 20 of the add-on's triggers a person, and refused this spreadsheet's Open trigger: results that take a while arrive here when someone edits the sheet or the sidebar is open, not on reopening. To free triggers, remove the key in the sidebar of spreadsheets you no longer use.",
     );
   });
@@ -80,7 +82,7 @@ describe('saving the key when the user has used up their triggers', () => {
 
     const saved = sidebar<KeySaveResult>(world, 'setApiKey', world.key, 'user');
 
-    expect(saved.message).toBe(
+    expect(keySavedWords(saved)).toBe(
       "Key saved. Google allows 20 of the add-on's triggers a person, and refused this spreadsheet's Edit and Open triggers: results that take a while arrive here only while the sidebar is open. To free triggers, remove the key in the sidebar of spreadsheets you no longer use.",
     );
   });

@@ -1,6 +1,8 @@
 // Replacing a saved API key through the sidebar's own call, on the built add-on against the fake
 // API: a new key is tested with one 1-credit lookup before it takes the old one's place, or saved
 // untested only when the user says so. What each account paid is read from the fake API's ledger.
+
+import { keySavedWords } from '../../src/core/text/catalogue/sidebar/key';
 import type { KeySaveResult, KeyTestResult, LedgerView } from '../../src/shared/rpc';
 import { createWorld, type World } from './harness';
 
@@ -24,10 +26,14 @@ describe('replacing a saved key', () => {
     expect(result).toEqual({
       key: { configured: true, scope: 'user', masked: masked(other) },
       saved: true,
-      message: 'The new key works (its test cost 1 credit) and replaces the old one.',
+      said: { kind: 'works', spent: TEST_PRICE, said: null },
+      triggersRefused: null,
       creditsSpent: TEST_PRICE,
       canSaveUntested: false,
     });
+    expect(keySavedWords(result)).toBe(
+      'The new key works (its test cost 1 credit) and replaces the old one.',
+    );
     expect(world.api.spent(other)).toBe(TEST_PRICE);
     expect(world.api.spent(world.key)).toBe(0);
     // The spreadsheet's ledger books the test like the Test button's.
@@ -45,10 +51,20 @@ describe('replacing a saved key', () => {
     expect(result).toEqual({
       key: { configured: true, scope: 'user', masked: masked(world.key) },
       saved: false,
-      message: `The new key was not saved: the API refused it (HTTP 401). The saved key ${masked(world.key)} stays.`,
+      said: {
+        kind: 'notSaved',
+        spent: 0,
+        refused: true,
+        said: expect.any(String),
+        masked: masked(world.key),
+      },
+      triggersRefused: null,
       creditsSpent: 0,
       canSaveUntested: false,
     });
+    expect(keySavedWords(result)).toBe(
+      `The new key was not saved: the API refused it (HTTP 401). The saved key ${masked(world.key)} stays.`,
+    );
     expect(world.api.spent(world.key)).toBe(0);
     // The saved key still works: the Test button's lookup is paid by the demo account.
     expect(sidebar<KeyTestResult>(world, 'testApiKey')).toMatchObject({ ok: true });
@@ -66,10 +82,14 @@ describe('replacing a saved key', () => {
     expect(result).toEqual({
       key: { configured: true, scope: 'user', masked: masked(world.key) },
       saved: false,
-      message: `The new key was not saved: it could not be tested. The enrichment service failed (HTTP 503). Try again in a minute. The saved key ${masked(world.key)} stays.`,
+      said: expect.objectContaining({ kind: 'notSaved', refused: false }),
+      triggersRefused: null,
       creditsSpent: 0,
       canSaveUntested: true,
     });
+    expect(keySavedWords(result)).toBe(
+      `The new key was not saved: it could not be tested. The enrichment service failed (HTTP 503). Try again in a minute. The saved key ${masked(world.key)} stays.`,
+    );
     expect(world.api.spent(other)).toBe(0);
   });
 
@@ -81,10 +101,14 @@ describe('replacing a saved key', () => {
     expect(result).toEqual({
       key: { configured: true, scope: 'user', masked: masked(WRONG_KEY) },
       saved: true,
-      message: 'New key saved without a test: it replaces the old one. Test it before you rely on it.',
+      said: { kind: 'saved', untested: true },
+      triggersRefused: null,
       creditsSpent: 0,
       canSaveUntested: false,
     });
+    expect(keySavedWords(result)).toBe(
+      'New key saved without a test: it replaces the old one. Test it before you rely on it.',
+    );
     expect(sidebar<KeyTestResult>(world, 'testApiKey')).toMatchObject({ ok: false, creditsSpent: 0 });
     expect(world.api.calls.filter((call) => call.method === 'POST')).toHaveLength(1); // the Test only
   });
@@ -95,12 +119,10 @@ describe('replacing a saved key', () => {
 
     const result = sidebar<KeySaveResult>(world, 'setApiKey', empty, 'user');
 
-    expect(result).toMatchObject({
-      saved: true,
-      message:
-        'The new key works (its test cost nothing) and replaces the old one. Not enough credits (HTTP 402). Top up the account, then run again.',
-      creditsSpent: 0,
-    });
+    expect(result).toMatchObject({ saved: true, creditsSpent: 0 });
+    expect(keySavedWords(result)).toBe(
+      'The new key works (its test cost nothing) and replaces the old one. Not enough credits (HTTP 402). Top up the account, then run again.',
+    );
     expect(result.key.masked).toBe(masked(empty));
   });
 
@@ -110,10 +132,10 @@ describe('replacing a saved key', () => {
     const first = sidebar<KeySaveResult>(world, 'setApiKey', world.key, 'user');
     const again = sidebar<KeySaveResult>(world, 'setApiKey', world.key, 'document');
 
-    expect(first).toMatchObject({ saved: true, message: 'Key saved.', creditsSpent: 0 });
+    expect(first).toMatchObject({ saved: true, creditsSpent: 0 });
+    expect([keySavedWords(first), keySavedWords(again)]).toEqual(['Key saved.', 'Key saved.']);
     expect(again).toMatchObject({
       saved: true,
-      message: 'Key saved.',
       key: { configured: true, scope: 'document', masked: masked(world.key) },
     });
     expect(world.api.calls.filter((call) => call.method === 'POST')).toHaveLength(0);

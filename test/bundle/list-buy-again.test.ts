@@ -3,8 +3,14 @@
 // (0.5 credit a returned employee). The fake API's Acme has 11 people in Sales; after its data is
 // revised, 2. Times are the virtual clock's in the spreadsheet's zone (America/New_York): the
 // story starts on 2025-01-06 at 04:00 and Buy again is three days later.
+
+import { buyAgainWords } from '../../src/core/text/catalogue/sidebar/receipt';
 import type { BuyAgainResult, SelectionReceipt } from '../../src/shared/receipt-rpc';
 import { createWorld, enterFormula, spent, typeValues, type World } from './harness';
+
+/** Buy again's answer, with the words the panel shows for it. */
+const worded = (result: BuyAgainResult) => ({ ...result, message: buyAgainWords(result.done) });
+type Worded = ReturnType<typeof worded>;
 
 const SHEET = 'Employees - Acme Corporation (Sales)';
 const HOUR = 3_600_000;
@@ -40,13 +46,13 @@ function listBought(): World {
 
 const FIRST_PURCHASE = '2025-01-06 04:00 for 5.5 credits (formula, Sheet1!B2)';
 
-function buyAgainAt(world: World, sheet: string, a1: string): BuyAgainResult {
+function buyAgainAt(world: World, sheet: string, a1: string): Worded {
   const offer = select(world, sheet, a1).buyAgain;
   expect(offer).toMatchObject({ lookups: 1, formulas: 1, isBound: true });
-  return sidebar<BuyAgainResult>(world, 'buyAgain', offer!.credits);
+  return worded(sidebar<BuyAgainResult>(world, 'buyAgain', offer!.credits));
 }
 
-function expectRefreshed(world: World, result: BuyAgainResult): void {
+function expectRefreshed(world: World, result: Worded): void {
   expect(result.message).toBe(
     `1 lookup is a job still running: the formulas fill in when it is collected. The new list replaces the one in sheet '${SHEET}'.`,
   );

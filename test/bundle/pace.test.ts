@@ -4,6 +4,8 @@
 // Every setting of the pace stays at its default here (no ceiling set); only the daily formula
 // budget is raised, from 100, so that ranges of 150 fit in it. Credits are the spec's: 1 per
 // company website.
+
+import { paceWords } from '../../src/core/text/catalogue/sidebar/settings';
 import type { BulkPreview, BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
 import type { OperationType } from '../../src/shared/operation-type';
 import type { LedgerView, PaceSummary } from '../../src/shared/rpc';
@@ -146,13 +148,14 @@ describe('a key held to 1 request a second, every setting at its default', () =>
   it('says the pace it learned in Credit settings and Spending, and the refusals of the day', () => {
     const world = paceWorld(150);
     const before = sidebar<PaceSummary>(world, 'getPace');
-    expect(before).toEqual({
-      text: "1.0 a second, as the API's documentation asks, until its answers show more (at most 50, your plan's figure, as Most requests a second says).",
-      refusalsToday: 0,
-    });
+    expect(before).toEqual({ rate: 1, minutesAgo: null, ceiling: 50, refusalsToday: 0 });
+    // The sidebar words the server's figures.
+    expect(paceWords(before)).toBe(
+      "1.0 a second, as the API's documentation asks, until its answers show more (at most 50, your plan's figure, as Most requests a second says).",
+    );
     rangeTypedOnce(world, 150);
     const ledger = sidebar<LedgerView>(world, 'getLedger');
-    expect(ledger.pace?.text).toMatch(
+    expect(paceWords(ledger.pace!)).toMatch(
       /^1\.0 a second, learned (just now|\d+ minutes? ago) \(at most 50, your plan's figure, as Most requests a second says\)\.$/,
     );
     expect(ledger.pace?.refusalsToday).toBe(refusals(world));
@@ -187,7 +190,7 @@ describe('a refusal never ends work the typing edit can still do', () => {
     expect(spent(world)).toBe(20);
     // Once the refusals stopped, the pace is the documented one again, not a crawl.
     const pace = sidebar<PaceSummary>(world, 'getPace');
-    expect(Number(/^(\d+\.\d) a second/.exec(pace.text)?.[1])).toBeGreaterThanOrEqual(1);
+    expect(pace.rate).toBeGreaterThanOrEqual(1);
   });
 
   it('fills a 20-row range within the typing edit after one Retry-After: 99999', () => {
@@ -236,7 +239,7 @@ describe('a key that really allows 10 a second, no setting touched', () => {
     const run = bulkRun(world, 1, undefined, 60_000);
     // A minute in: the pace the add-on says it learned, in Credit settings.
     const pace = sidebar<PaceSummary>(world, 'getPace');
-    expect(Number(/^(\d+\.\d) a second/.exec(pace.text)?.[1])).toBeGreaterThanOrEqual(8);
+    expect(pace.rate).toBeGreaterThanOrEqual(8);
     const firstMinute = posts(world).length;
     const refusedFirstMinute = refusals(world);
     const rest = bulkRun(world, 1, undefined, Number.POSITIVE_INFINITY, run.progress);

@@ -5,6 +5,8 @@
 // catalog): company_name_to_website and company_name_to_phone 1 credit, pronet_profile_to_email
 // 10, pronet_profile_to_phone 50. Times are the virtual clock's, in the spreadsheet's time zone
 // (America/New_York): the story starts on 2025-01-06 at 04:00.
+
+import { buyAgainWords } from '../../src/core/text/catalogue/sidebar/receipt';
 import type { BulkPreview, BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
 import type { BuyAgainResult, ReportResult, SelectionReceipt } from '../../src/shared/receipt-rpc';
 import type { RecipePreview } from '../../src/shared/recipe-rpc';
@@ -23,6 +25,9 @@ import {
   type World,
 } from './harness';
 import { everythingShown, keyTraces, worldWithKey } from './key-traces';
+
+/** Buy again's answer, with the words the panel shows for it. */
+const worded = (result: BuyAgainResult) => ({ ...result, message: buyAgainWords(result.done) });
 
 const WEBSITES: BulkRunConfig = {
   sheetName: 'Leads',
@@ -329,7 +334,7 @@ describe('Buy again', () => {
     select(world, 'Sheet1', 'B1');
     const offer = sidebar<SelectionReceipt>(world, 'getCellReceipt', null).buyAgain!;
     const startedAt = world.clock.now();
-    const refused = sidebar<BuyAgainResult>(world, 'buyAgain', offer.credits);
+    const refused = worded(sidebar<BuyAgainResult>(world, 'buyAgain', offer.credits));
     expect(refused).toMatchObject({
       ok: false,
       creditsSpent: 0,
@@ -342,7 +347,7 @@ describe('Buy again', () => {
 
     world.clock.advance(60_000);
     world.api.reviseData('company_name_to_website');
-    expect(sidebar<BuyAgainResult>(world, 'buyAgain', offer.credits)).toMatchObject({
+    expect(worded(sidebar<BuyAgainResult>(world, 'buyAgain', offer.credits))).toMatchObject({
       ok: true,
       creditsSpent: 1,
     });
@@ -370,7 +375,7 @@ describe('Buy again', () => {
     expect(spent(world)).toBe(3);
 
     const posts = postsSent(world);
-    const result = sidebar<BuyAgainResult>(world, 'buyAgain', offer!.credits);
+    const result = worded(sidebar<BuyAgainResult>(world, 'buyAgain', offer!.credits));
     expect(result).toMatchObject({
       ok: true,
       creditsSpent: 2,

@@ -1,5 +1,6 @@
 // Refreshing is a choice within a budget (issue 41): the user sets the credits a refresh may spend,
 // the oldest answers are bought again first, and it never spends past its budget or a cap.
+import { buyAgainWords } from '../../src/core/text/catalogue/sidebar/receipt';
 import type { BulkPreview, BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
 import type { BuyAgainResult, SelectionReceipt } from '../../src/shared/receipt-rpc';
 import type { LedgerView } from '../../src/shared/rpc';
@@ -279,12 +280,12 @@ describe('a refresh of formulas', () => {
   it('buys again the oldest answers its budget pays for, which the formulas then show free', () => {
     const world = agedFormulas();
     world.emu.spreadsheet.getSheetByName('Leads')!.getRange('B2:B5').activate();
-    expect(sidebar<BuyAgainResult>(world, 'buyAgain', 2, 2)).toMatchObject({
-      ok: true,
-      creditsSpent: 2,
-      message:
-        'Bought 2 lookups again for 2 credits; the formulas show the new answers. Refresh done: 2 changed, 0 the same, 0 now not found.',
-    });
+    const result = sidebar<BuyAgainResult>(world, 'buyAgain', 2, 2);
+    expect(result).toMatchObject({ ok: true, creditsSpent: 2 });
+    // The panel words what the server did.
+    expect(buyAgainWords(result.done)).toBe(
+      'Bought 2 lookups again for 2 credits; the formulas show the new answers. Refresh done: 2 changed, 0 the same, 0 now not found.',
+    );
     expect(spent(world)).toBe(6);
     expect(world.emu.values('Leads', 'B2:B5').map((row) => row[0])).toEqual([
       '1.com',
@@ -350,5 +351,149 @@ describe('a refresh of formulas', () => {
       'A refresh within 0.5 credits buys nothing: the oldest answer here costs 1 credit to buy again.',
     );
     expect(spent(world)).toBe(4);
+  });
+});
+
+/** Bulk runs of company_name_to_website over Leads!A and Leads!D: their answers go to E and G. */
+function runBothColumns(world: World): void {
+  for (const input of [1, 4]) {
+    const config = { ...WEBSITES, columns: { input } };
+    expect(drive(world, sidebar<BulkProgress>(world, 'startBulkRun', config, 0).runId).state).toBe('done');
+  }
+}
+
+describe('a refresh over a whole sheet', () => {
+  /**
+   * Leads has two bulk-run columns: A (Company 1..3, websites in E) and D (Company 4..6, websites
+   * in G). Their answers were bought a day apart, alternating columns: Company 1, 4, 2, 5, 3, 6.
+   */
+  function agedSheet(): World {
+    const world = createWorld({ credits: 100 });
+    typeValues(world, 'A1:A4', [['Company'], ['Company 1'], ['Company 2'], ['Company 3']], 'Leads');
+    typeValues(world, 'D1:D4', [['Partner'], ['Company 4'], ['Company 5'], ['Company 6']], 'Leads');
+    for (const i of [1, 4, 2, 5, 3, 6]) {
+      callFunction(world, 'COMPANY_WEBSITE', `Company ${i}`);
+      world.clock.advance(DAY);
+    }
+    runBothColumns(world);
+    expect(spent(world)).toBe(6);
+    world.clock.advance(90 * DAY);
+    world.api.reviseData('company_name_to_website');
+    return world;
+  }
+
+  it('buys again the oldest answers of every bulk-run column within one budget', () => {
+    const world = agedSheet();
+    const asked: BulkRunConfig = { ...WEBSITES, rows: 'sheet', refreshOlderThanDays: 0, refreshBudget: 3 };
+    const preview = sidebar<BulkPreview>(world, 'previewBulkRun', asked);
+    // Both columns' rows counted: 6 filled, of which 3 are bought again.
+    expect(preview).toMatchObject({
+      rows: 6,
+      alreadyFilled: 3,
+      refresh: { rows: 3, lookups: 3, credits: 3 },
+      estimatedCredits: 3,
+    });
+    const progress = drive(world, sidebar<BulkProgress>(world, 'startBulkRun', asked, 3).runId);
+    expect(progress.state).toBe('done');
+    expect(progress.refreshSummary).toBe('Refresh done: 3 changed, 0 the same, 0 now not found.');
+    expect(spent(world)).toBe(9);
+    expect(world.emu.values('Leads', 'E2:E4').map((row) => row[0])).toEqual([
+      '1revised1.com',
+      '2revised1.com',
+      '3.com',
+    ]);
+    expect(world.emu.values('Leads', 'G2:G4').map((row) => row[0])).toEqual([
+      '4revised1.com',
+      '5.com',
+      '6.com',
+    ]);
+    // Each changed cell of both columns says what it was; the receipt keeps it.
+    const sheet = world.emu.spreadsheet.getSheetByName('Leads')!;
+    const notes = (a1: string) =>
+      sheet
+        .getRange(a1)
+        .getNotes()
+        .map((row) => row[0]);
+    expect(notes('E2:E4')).toEqual(['was 1.com until 2025-04-12', 'was 2.com until 2025-04-12', '']);
+    expect(notes('G2:G4')).toEqual(['was 4.com until 2025-04-12', '', '']);
+    sheet.getRange('G2').activate();
+    const receipt = sidebar<SelectionReceipt>(world, 'getCellReceipt', null);
+    expect(receipt.lines.find((line) => line.label === 'Before')?.text).toBe('4.com, until 2025-04-12');
+    // Formulas over the sheet show the refreshed answers, free.
+    expect(callFunction(world, 'COMPANY_WEBSITE', 'Company 4')).toBe('4revised1.com');
+    expect(spent(world)).toBe(9);
+  });
+
+  it('asks to confirm the price of all its columns, before anything is spent', () => {
+    const world = agedSheet();
+    saveSettings(world, { confirmAbove: 2 });
+    const asked: BulkRunConfig = { ...WEBSITES, rows: 'sheet', refreshOlderThanDays: 0, refreshBudget: 3 };
+    expect(sidebar<BulkPreview>(world, 'previewBulkRun', asked).needsConfirmation).toBe(true);
+    expect(() => sidebar(world, 'startBulkRun', asked, 2)).toThrow(
+      'This run is estimated at 3 credits, above the 2 that need your confirmation: confirm it first.',
+    );
+    expect(spent(world)).toBe(6);
+  });
+
+  it('without a budget, every answer of every column', () => {
+    const world = agedSheet();
+    const asked: BulkRunConfig = { ...WEBSITES, rows: 'sheet', refreshOlderThanDays: 0 };
+    expect(sidebar<BulkPreview>(world, 'previewBulkRun', asked).refresh).toMatchObject({ credits: 6 });
+    expect(drive(world, sidebar<BulkProgress>(world, 'startBulkRun', asked, 6).runId).state).toBe('done');
+    expect(spent(world)).toBe(12);
+    expect(world.emu.values('Leads', 'E2:G4')).toEqual([
+      ['1revised1.com', 'Found', '4revised1.com'],
+      ['2revised1.com', 'Found', '5revised1.com'],
+      ['3revised1.com', 'Found', '6revised1.com'],
+    ]);
+  });
+
+  it('never spends past the per-run cap over all its columns', () => {
+    const world = agedSheet();
+    saveSettings(world, { runHardCap: 2 });
+    const asked: BulkRunConfig = { ...WEBSITES, rows: 'sheet', refreshOlderThanDays: 0, refreshBudget: 5 };
+    expect(sidebar<BulkPreview>(world, 'previewBulkRun', asked).refresh).toMatchObject({ credits: 2 });
+    expect(drive(world, sidebar<BulkProgress>(world, 'startBulkRun', asked, 5).runId).state).toBe('done');
+    expect(spent(world)).toBe(8);
+    expect(world.emu.values('Leads', 'E2:G3')).toEqual([
+      ['1revised1.com', 'Found', '4revised1.com'],
+      ['2.com', 'Found', '5.com'],
+    ]);
+  });
+});
+
+describe('a refresh over a whole sheet, stopped or left', () => {
+  /** Two bulk-run columns of two companies each, bought by the runs, then left 90 days. */
+  function twoColumns(): World {
+    const world = createWorld({ credits: 100 });
+    typeValues(world, 'A1:A3', [['Company'], ['Company 1'], ['Company 2']], 'Leads');
+    typeValues(world, 'D1:D3', [['Partner'], ['Company 3'], ['Company 4']], 'Leads');
+    runBothColumns(world);
+    world.clock.advance(90 * DAY);
+    return world;
+  }
+
+  it('cancelled in its first column, starts no other and spends nothing', () => {
+    const world = twoColumns();
+    const asked: BulkRunConfig = { ...WEBSITES, rows: 'sheet', refreshOlderThanDays: 0 };
+    const started = sidebar<BulkProgress>(world, 'startBulkRun', asked, 4);
+    expect(sidebar<BulkProgress>(world, 'cancelBulkRun', started.runId).state).toBe('cancelled');
+    expect(sidebar<BulkProgress>(world, 'getBulkRun').runId).toBe(started.runId);
+    expect(spent(world)).toBe(4);
+    expect(world.emu.values('Leads', 'E2:G3')).toEqual([
+      ['1.com', 'Found', '3.com'],
+      ['2.com', 'Found', '4.com'],
+    ]);
+  });
+
+  it('goes on from a sidebar opened later, through every column', () => {
+    const world = twoColumns();
+    world.api.reviseData('company_name_to_website');
+    const asked: BulkRunConfig = { ...WEBSITES, rows: 'sheet', refreshOlderThanDays: 0 };
+    sidebar<BulkProgress>(world, 'startBulkRun', asked, 4);
+    const reopened = sidebar<BulkProgress>(world, 'getBulkRun');
+    const progress = drive(world, reopened.runId);
+    expect(progress.refreshSummary).toBe('Refresh done: 4 changed, 0 the same, 0 now not found.');
+    expect(spent(world)).toBe(8);
   });
 });

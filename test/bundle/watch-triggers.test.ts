@@ -1,6 +1,8 @@
 // The Watches panel says what starts the watches from the triggers that exist (issue 30): Google
 // gives a user at most 20 of the add-on's triggers, all documents together, and past them the
 // hourly check cannot be made. Credits are the fake API's: 1 a website.
+
+import { WATCHES_TEXTS } from '../../src/core/text/catalogue/sidebar/watches';
 import type { BulkRunConfig } from '../../src/shared/bulk-rpc';
 import type { WatchList } from '../../src/shared/watch-rpc';
 import { createWorld, spent, typeValues, type World } from './harness';
@@ -49,10 +51,17 @@ const mine = (world: World) =>
     .map((trigger) => `${trigger.handler}:${trigger.eventType}`)
     .sort();
 
+/** What the Watches panel says starts the watches, worded from the server's triggers. */
+const driversLine = (list: WatchList) =>
+  WATCHES_TEXTS.drivers.say(
+    list.triggers,
+    list.watches.some((watch) => watch.on),
+  );
+
 describe('what the Watches panel says starts the watches', () => {
   it('names the hourly check when every trigger could be made', () => {
     const { list } = watchWith(0);
-    expect(list.drivers).toBe(
+    expect(driversLine(list)).toBe(
       'Watches run on your edits and pastes, rows inserted, and every hour for rows other tools write.',
     );
   });
@@ -65,7 +74,7 @@ describe('what the Watches panel says starts the watches', () => {
       'collectOnOpen:ON_OPEN',
       'watchOnChange:ON_CHANGE',
     ]);
-    expect(list.drivers).toBe(
+    expect(driversLine(list)).toBe(
       `Watches run on your edits and pastes, and rows inserted. The hourly check could not be made: rows other tools write wait until you next edit a watched column. ${NO_ROOM}`,
     );
     // A row a script writes waits; the user's next edit of a watched column runs the watch.
@@ -82,7 +91,9 @@ describe('what the Watches panel says starts the watches', () => {
 
   it('says the watches cannot run when no trigger could be made', () => {
     const { world, list } = watchWith(20);
-    expect(list.drivers).toBe(`Watches cannot run here: none of their triggers could be made. ${NO_ROOM}`);
+    expect(driversLine(list)).toBe(
+      `Watches cannot run here: none of their triggers could be made. ${NO_ROOM}`,
+    );
     expect(mine(world)).toEqual([]);
   });
 });

@@ -3,6 +3,8 @@
 // another script) and each is enriched once, by the trigger Sheets fires for it or, for writes
 // that fire none, by the hourly check. Credits are the fake API's ledger; cell texts are literals
 // from its data (a "Company N" is on N.com, company_name_to_website costs 1 credit).
+
+import { runtimeWords } from '../../src/core/text/catalogue/sidebar/watches';
 import type { BulkRunConfig } from '../../src/shared/bulk-rpc';
 import type { WatchList } from '../../src/shared/watch-rpc';
 import { createWorld, spent, typeValues, type World } from './harness';
@@ -54,11 +56,11 @@ describe('a watch', () => {
         sheetName: 'Sheet1',
         columns: `Company (A) -> Website (B), ${STATUS} (C)`,
         on: true,
-        stateText: 'On',
+        state: 'on',
         dailyCap: 50,
         spentToday: 0,
         rowsDone: 0,
-        lastRun: 'Not run yet',
+        lastRunAt: null,
         lastProblem: null,
       }),
     ]);
@@ -114,7 +116,7 @@ describe('a watch', () => {
     const list = sidebar<WatchList>(world, 'listWatches');
     expect(list.watches[0]).toMatchObject({ spentToday: 400, rowsDone: 500, lastProblem: null });
     // Its last run in the spreadsheet's time zone, which the list names (09:00 UTC is 04:00 there).
-    expect(list.watches[0]!.lastRun).toMatch(/^Last run Jan 6, 04:0\d$/);
+    expect(list.watches[0]!.lastRunAt).toMatch(/^Jan 6, 04:0\d$/);
     expect(list.timeZone).toBe('America/New_York');
   });
 
@@ -216,7 +218,7 @@ describe('a watch at its daily cap', () => {
     ]);
     expect(spent(world)).toBe(4);
     expect(sidebar<WatchList>(world, 'listWatches').watches[0]).toMatchObject({
-      stateText: 'Paused: daily cap reached',
+      state: 'capped',
       spentToday: 2,
     });
 
@@ -230,7 +232,7 @@ describe('a watch at its daily cap', () => {
     ]);
     expect(spent(world)).toBe(4);
     expect(sidebar<WatchList>(world, 'listWatches').watches[0]).toMatchObject({
-      stateText: 'Paused: daily cap reached',
+      state: 'capped',
       spentToday: 2,
       lastProblem:
         'Daily cap of 2 credits reached: the rows not done say so, and go on tomorrow (or raise the cap).',
@@ -263,7 +265,7 @@ describe("a watch whose daily cap is below one lookup's price", () => {
     world.emu.edit(world.bundle, 'Sheet1', 'A2', 'Acme Corporation');
     expect(world.emu.values('Sheet1', 'C2')).toEqual([[BELOW]]);
     expect(sidebar<WatchList>(world, 'listWatches').watches[0]).toMatchObject({
-      stateText: "Paused: daily cap below one lookup's price",
+      state: 'below',
       spentToday: 0,
       lastProblem:
         "Daily cap of 5 credits is below one lookup's price (up to 12.5 credits): nothing can be bought until you raise the cap to at least 12.5.",
@@ -445,7 +447,6 @@ describe('a watch whose column was renamed', () => {
     expect(spent(world)).toBe(0);
     expect(sidebar<WatchList>(world, 'listWatches').watches[0]).toMatchObject({
       state: 'misfit',
-      stateText: 'Paused: its columns changed',
       lastProblem: MISFIT,
     });
     return world;
@@ -461,7 +462,6 @@ describe('a watch whose column was renamed', () => {
     expect(spent(world)).toBe(1);
     expect(sidebar<WatchList>(world, 'listWatches').watches[0]).toMatchObject({
       state: 'on',
-      stateText: 'On',
       lastProblem: null,
     });
     world.emu.edit(world.bundle, 'Sheet1', 'A3', 'Company 2');
@@ -498,7 +498,7 @@ describe('the Watches list', () => {
     const id = sidebar<WatchList>(world, 'listWatches').watches[0]!.id;
 
     const off = sidebar<WatchList>(world, 'updateWatch', id, { on: false });
-    expect(off.watches[0]).toMatchObject({ on: false, stateText: 'Off' });
+    expect(off.watches[0]).toMatchObject({ on: false, state: 'off' });
     world.emu.edit(world.bundle, 'Sheet1', 'A2', 'Company 8');
     expect(rows(world, 'B2')).toEqual([['']]);
     expect(spent(world)).toBe(0);
@@ -555,6 +555,6 @@ describe('the Watches list', () => {
     expect(runtime.quotaMinutes).toBe(90);
     // The add-on counts the triggers that did work, and what its own bookkeeping takes.
     expect(runtime.usedMinutes).toBeCloseTo(used / 60_000, 1);
-    expect(runtime.text).toMatch(/^Trigger time today: [\d.]+ of 90 minutes \(0 %\)/);
+    expect(runtimeWords(runtime)).toMatch(/^Trigger time today: [\d.]+ of 90 minutes \(0 %\)/);
   });
 });

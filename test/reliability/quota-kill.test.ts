@@ -2,6 +2,8 @@
 // time for one day") after the API charged its lookups: the answers paid for are kept as each batch
 // comes back, so the next day buys nothing again and the rows get their saved answers. Credits are
 // the fake API's ledger (a company website costs 1 credit); cell texts are literals.
+
+import { runtimeWords } from '../../src/core/text/catalogue/sidebar/watches';
 import type { BulkRunConfig } from '../../src/shared/bulk-rpc';
 import type { WatchList } from '../../src/shared/watch-rpc';
 import { createWorld, enterFormula, saveSettings, spent, typeValues, type World } from '../bundle/harness';
@@ -54,7 +56,7 @@ describe("a watch's run stopped by the day's trigger-time quota", () => {
     // The add-on learns from the run Google stopped that today's quota is spent, though its own
     // count of trigger time (other scripts' runs are not in it) is far from it.
     world.clock.advance(10 * MINUTE);
-    expect(sidebar<WatchList>(world, 'listWatches').runtime.text).toMatch(
+    expect(runtimeWords(sidebar<WatchList>(world, 'listWatches').runtime)).toMatch(
       /Watches wait: today's trigger time, Google's daily quota shared with your other scripts' triggers, is used up\. They go on when the quota's day ends\.$/,
     );
 

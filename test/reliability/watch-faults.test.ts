@@ -2,6 +2,8 @@
 // deleted under it, a row deleted or a value typed while it looks rows up, a flood of form
 // responses, and the day's trigger runtime quota. Credits are the fake API's ledger (a company
 // website costs 1 credit); cell texts are literals.
+
+import { runtimeWords } from '../../src/core/text/catalogue/sidebar/watches';
 import type { BulkRunConfig } from '../../src/shared/bulk-rpc';
 import type { WatchList } from '../../src/shared/watch-rpc';
 import type { FetchRequest } from '../../tools/emulator/urlfetch';
@@ -59,7 +61,6 @@ describe('the daily cap', () => {
     expect(spent(world)).toBe(3);
     expect(list(world).watches[0]).toMatchObject({
       state: 'capped',
-      stateText: 'Paused: daily cap reached',
       spentToday: 3,
       lastProblem:
         'Daily cap of 3 credits reached: the rows not done say so, and go on tomorrow (or raise the cap).',
@@ -120,10 +121,7 @@ describe('the API out of credits (402)', () => {
     expect(paused.notice).toMatch(
       /^Every watch is paused: .+ They go on by themselves once the account has credits again \(checked every hour\), or after a successful key test\.$/,
     );
-    expect(paused.watches.map((watch) => watch.stateText)).toEqual([
-      'Paused: see the notice above',
-      'Paused: see the notice above',
-    ]);
+    expect(paused.watches.map((watch) => watch.state)).toEqual(['account', 'account']);
     // The other watch buys nothing either.
     world.emu.edit(world.bundle, 'Leads', 'A2', 'Company 9');
     expect(values(world, 'B2', 'Leads')).toEqual([['']]);
@@ -165,7 +163,6 @@ describe('a column deleted under a watch', () => {
     expect(spent(world)).toBe(0);
     expect(list(world).watches[0]).toMatchObject({
       state: 'misfit',
-      stateText: 'Paused: its columns changed',
       lastProblem:
         'Column A was "Company" when this watch was made; it is "Website" now. A column was deleted, inserted, moved or renamed: delete this watch and set it up again, or put the column back.',
     });
@@ -293,7 +290,9 @@ describe("the day's trigger runtime quota", () => {
     world.clock.advance(MINUTE);
     world.emu.edit(world.bundle, 'Sheet1', 'A3', 'Company 2');
     expect(values(world, 'B3')).toEqual([['']]);
-    expect(list(world).runtime.text).toMatch(/Watches slowed down to a run every 10 minutes at most/);
+    expect(runtimeWords(list(world).runtime)).toMatch(
+      /Watches slowed down to a run every 10 minutes at most/,
+    );
     world.clock.advance(10 * MINUTE);
     world.emu.edit(world.bundle, 'Sheet1', 'A4', 'Company 3');
     expect(values(world, 'B3:B4')).toEqual([['2.com'], ['3.com']]);
@@ -307,7 +306,9 @@ describe("the day's trigger runtime quota", () => {
     world.emu.runTriggersUntil(world.bundle, world.clock.now() + 3 * HOUR);
     expect(values(world, 'B2')).toEqual([['']]);
     expect(spent(world)).toBe(0);
-    expect(list(world).runtime.text).toMatch(/Watches wait: .* They go on when the quota's day ends\.$/);
+    expect(runtimeWords(list(world).runtime)).toMatch(
+      /Watches wait: .* They go on when the quota's day ends\.$/,
+    );
     world.emu.runTriggersUntil(world.bundle, world.clock.now() + 22 * HOUR);
     expect(values(world, 'B2')).toEqual([['1.com']]);
     expect(world.emu.triggerRuns.every((run) => run.error === null)).toBe(true);

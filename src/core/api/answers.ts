@@ -3,6 +3,7 @@
 import type { HttpResponse } from '../platform/ports';
 // The words of every answer are in the catalogue of texts a cell or a status column can show.
 import {
+  ANSWER_WORDS,
   invalidInputMessage,
   KEY_REFUSED_MESSAGE,
   lookupFailedMessage,
@@ -63,7 +64,7 @@ export function readJobStatus(response: HttpResponse, redact: Redact): JobCheck 
   if (body.status === 'processing') return { kind: 'processing' };
   if (body.status === 'done') return { kind: 'done', outcome: resultOutcome(body.result, redact) };
   if (body.status === 'error') {
-    const said = serverMessage(body) ?? 'the job ended with an error';
+    const said = serverMessage(body) ?? ANSWER_WORDS.jobEnded;
     const reason = said.replace(/^lookup failed:\s*/i, '').replace(/[.\s]*$/, '.');
     const message = lookupFailedMessage(reason);
     return { kind: 'failed', error: apiError('job_failed', message, redact, status) };
@@ -89,7 +90,7 @@ function errorForStatus(response: HttpResponse, redact: Redact): ApiError {
   if (status === 0 && response.fate === 'unauthorized')
     return apiError('not_authorized', REAUTHORIZE_MESSAGE, redact);
   if (status === 0 && response.fate === 'unsent') {
-    return apiError('network', notSentMessage(response.body || 'network error'), redact);
+    return apiError('network', notSentMessage(response.body || ANSWER_WORDS.networkError), redact);
   }
   if (status === 0) {
     return apiError('network', NO_ANSWER_MESSAGE, redact);
@@ -114,7 +115,7 @@ function errorForStatus(response: HttpResponse, redact: Redact): ApiError {
 
 function badResponse(status: number, body: unknown, redact: Redact): ApiError {
   const said = serverMessage(body);
-  const what = body === undefined ? 'not JSON' : (said ?? 'not in the expected shape');
+  const what = body === undefined ? ANSWER_WORDS.notJson : (said ?? ANSWER_WORDS.wrongShape);
   return apiError('bad_response', unexpectedAnswerMessage(status, what), redact, status);
 }
 
@@ -123,17 +124,17 @@ function badResponse(status: number, body: unknown, redact: Redact): ApiError {
  * a usable job id): the API answered, so the call was charged, and it is booked so.
  */
 function unreadableAnswer(status: number, body: unknown, redact: Redact): ApiError {
-  let what = serverMessage(body) ?? 'not in the expected shape';
-  if (body === undefined) what = 'not JSON';
+  let what = serverMessage(body) ?? ANSWER_WORDS.wrongShape;
+  if (body === undefined) what = ANSWER_WORDS.notJson;
   else if (status === 202 && isObject(body)) what = jobIdFault(body.job_id, 'job_id' in body);
   return apiError('unreadable_answer', unexpectedAnswerMessage(status, what, true), redact, status);
 }
 
 /** What is wrong with a 202's job id. */
 function jobIdFault(id: unknown, given: boolean): string {
-  if (!given) return 'no job id';
-  if (typeof id !== 'string' || id.trim() === '') return 'a job id that is not usable';
-  return `a job id of ${id.length.toLocaleString('en-US')} characters, too long to use`;
+  if (!given) return ANSWER_WORDS.noJobId;
+  if (typeof id !== 'string' || id.trim() === '') return ANSWER_WORDS.unusableJobId;
+  return ANSWER_WORDS.longJobId(id.length.toLocaleString('en-US'));
 }
 
 function failedWith(error: ApiError): PostAnswer {

@@ -1,4 +1,6 @@
 // Rules for the API key that need no service: where it may be shown, and how it is shaped.
+
+import { KEY_ANSWERS } from '../text/catalogue/sidebar/key-answers';
 import type { CallOutcome } from './outcome';
 import { keyRedactor, type Redact } from './redaction';
 
@@ -33,12 +35,9 @@ export function redactKey(text: string, key: string | null | undefined): string 
 /** A pasted key often carries spaces or a "Bearer " prefix copied from a docs page. */
 export function cleanPastedKey(raw: string): { ok: true; key: string } | { ok: false; message: string } {
   const key = raw.trim().replace(/^bearer\s+/i, '');
-  if (!key)
-    return { ok: false, message: 'Paste your API key first (account dashboard > Settings > API Key).' };
-  if (/\s/.test(key))
-    return { ok: false, message: 'An API key has no spaces: copy it again from the dashboard.' };
-  if (key.length < 8 || key.length > 512)
-    return { ok: false, message: 'This does not look like an API key.' };
+  if (!key) return { ok: false, message: KEY_ANSWERS.pasteFirst.text };
+  if (/\s/.test(key)) return { ok: false, message: KEY_ANSWERS.noSpaces.text };
+  if (key.length < 8 || key.length > 512) return { ok: false, message: KEY_ANSWERS.notAKey.text };
   return { ok: true, key };
 }
 

@@ -7,11 +7,11 @@
 // first batch's turn in the same read and write (lookup/booking.ts), and a long send books the
 // turns of several batches at once: each turn of its own is a locked section of round trips.
 
+import type { PaceSummary } from '../../shared/rpc';
 import { sectionStore } from '../platform/locked-section';
 import type { BatchStorePort, ClockPort, LockPort } from '../platform/ports';
 import { PROPERTY_PREFIX } from '../platform/stored-keys';
 import { DAY_MS } from '../platform/time';
-import { SETTINGS_ANSWERS } from '../text/catalogue/sidebar/settings-answers';
 import {
   DOCUMENTED_PACE,
   freshLog,
@@ -217,11 +217,9 @@ export function paceView(all: Record<string, string>, key: string, ceiling: numb
   };
 }
 
-/**
- * What Credit settings say of the pace: "1.0 a second, learned 5 minutes ago"; its ceiling is the
- * setting beside it, named by its label.
- */
-export function paceText(view: PaceView, ceiling: number, now: number): string {
-  const minutes = view.learnedAt === null ? null : Math.max(0, Math.round((now - view.learnedAt) / 60_000));
-  return SETTINGS_ANSWERS.paceLine.say(view.rate, minutes, ceiling);
+/** The pace as Credit settings and Spending show it (the sidebar words it); its ceiling is the setting beside it. */
+export function paceSummary(view: PaceView, ceiling: number, now: number): PaceSummary {
+  const minutesAgo =
+    view.learnedAt === null ? null : Math.max(0, Math.round((now - view.learnedAt) / 60_000));
+  return { rate: view.rate, minutesAgo, ceiling, refusalsToday: view.refusalsToday };
 }

@@ -1,9 +1,10 @@
 // The API can answer HTTP 200 `status: success` while `result` is really the upstream provider's
 // failure (docs/api-behaviour.md). Such a result must be shown as an error and never cached as data,
 // so the client asks this module before it calls a result "found".
+import { ANSWER_WORDS } from '../text/catalogue/api';
 
 const MAX_MESSAGE_LENGTH = 160;
-const GENERIC_MESSAGE = 'The data provider reported an error.';
+const GENERIC_MESSAGE = ANSWER_WORDS.providerError;
 const ERROR_STATUSES = new Set(['error', 'failed', 'failure']);
 
 type JsonObject = Record<string, unknown>;

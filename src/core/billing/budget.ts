@@ -9,6 +9,7 @@ import { BUSY, type Busy, tryWithLock } from '../platform/locked-section';
 import type { BatchStorePort, ClockPort, LockPort, SheetStorePort } from '../platform/ports';
 import { capReachedMessage, type UnfitLookup } from '../text/catalogue/budget';
 import { LOCK_BUSY_MESSAGE } from '../text/catalogue/queue';
+import { CALL_TEXTS } from '../text/catalogue/sidebar/calls';
 import type { Buyer } from './buyer';
 import { LedgerChanges, type LedgerState, readLedger } from './ledger';
 import {
@@ -238,8 +239,7 @@ export function recordSpend(deps: BudgetDeps, day: string, buyer: Buyer, charges
       charges.map((charge) => chargeRow(charge, undefined, base)),
     );
   });
-  if (outcome === BUSY)
-    throw new Error('The spend ledger is busy (another execution holds the lock); nothing was recorded');
+  if (outcome === BUSY) throw new Error(CALL_TEXTS.ledgerBusy.text);
 }
 
 /** Runs `work` on the ledger under the lock, after booking expired reservations and folding old days. */

@@ -14,34 +14,19 @@ import type { Purchase, PurchaseOutcome } from './purchases';
 import { REPORT_PERIODS } from './report-periods';
 import { toCredits } from './totals';
 
-export const SOURCE_LABELS: Readonly<Record<Buyer, string>> = {
-  formula: 'Formula',
-  bulk: 'Bulk run',
-  recipe: 'Recipe',
-  watch: 'Watch',
-  keyTest: 'Key test',
-  retry: 'Retry',
-  buyAgain: 'Buy again',
-  refresh: 'Refresh',
-};
+export const SOURCE_LABELS: Readonly<Record<Buyer, string>> = Object.fromEntries(
+  Object.entries(SPENDING_ANSWERS.sources).map(([buyer, label]) => [buyer, label.text]),
+) as Record<Buyer, string>;
 
 export const OUTCOME_LABELS: Readonly<Record<PurchaseOutcome, string>> = {
   found: FOUND.text,
   notFound: NOT_FOUND.text,
-  error: 'Error',
+  error: SPENDING_ANSWERS.outcomeError.text,
   paid: SPENDING_ANSWERS.paidUnknown.text,
 };
 
 /** The table's header; the first column names the time zone its times are in. */
-const REPORT_HEADER = [
-  'Date and time',
-  'Source',
-  'Operation',
-  'Input',
-  'Credits',
-  'Outcome',
-  'Cell or run served',
-] as const;
+const REPORT_HEADER = SPENDING_ANSWERS.reportHeader.map((label) => label.text);
 
 /** The first and last day (YYYY-MM-DD, inclusive) of a period ending today. */
 export function periodDays(period: ReportPeriod, today: string): { from: string; to: string } {
@@ -69,7 +54,7 @@ export function outcomeText(row: Pick<Purchase, 'outcome' | 'twice'>): string {
 }
 
 export const operationLabel = (type: Purchase['type']): string =>
-  type === MIXED ? 'Several lookups' : (operationByType(type)?.label ?? type);
+  type === MIXED ? SPENDING_ANSWERS.severalLookups.text : (operationByType(type)?.label ?? type);
 
 /** The input column: what was sent, or what a summary row stands for. */
 function inputText(row: Purchase): string {

@@ -2,6 +2,7 @@
 // Reading never fails: a missing or damaged value falls back to the defaults.
 import type { Settings } from '../../shared/rpc';
 import { PROPERTY } from '../platform/stored-keys';
+import { SETTINGS_ANSWERS } from '../text/catalogue/sidebar/settings-answers';
 
 export const DEFAULT_SETTINGS: Settings = {
   formulaDailyCap: 100,
@@ -71,12 +72,12 @@ export function updateSettings(
 ): { ok: true; settings: Settings } | { ok: false; message: string } {
   const next = { ...current };
   for (const [name, raw] of Object.entries(change)) {
-    if (!(name in DEFAULT_SETTINGS)) return { ok: false, message: `Unknown setting ${name}.` };
+    if (!(name in DEFAULT_SETTINGS)) return { ok: false, message: SETTINGS_ANSWERS.unknownSetting.say(name) };
     const key = name as keyof Settings;
     const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
     const { min, max } = LIMITS[key];
     if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-      return { ok: false, message: `${settingCaption(key)} must be a number from ${min} to ${max}.` };
+      return { ok: false, message: SETTINGS_ANSWERS.outOfBounds.say(settingCaption(key), min, max) };
     }
     next[key] = value;
   }
@@ -85,14 +86,14 @@ export function updateSettings(
 
 /** What the sidebar calls each setting, and the unit its number is in. */
 const SETTING_NAMES: Record<keyof Settings, { label: string; unit: string }> = {
-  formulaDailyCap: { label: 'Daily formula budget', unit: 'credits a day' },
-  confirmAbove: { label: 'Confirm runs above', unit: 'credits' },
-  runHardCap: { label: 'Per-run cap', unit: 'credits' },
-  requestsPerSecond: { label: 'Most requests a second', unit: "your plan's figure" },
+  formulaDailyCap: { label: SETTINGS_ANSWERS.dailyBudget.text, unit: SETTINGS_ANSWERS.creditsADay.text },
+  confirmAbove: { label: SETTINGS_ANSWERS.confirmAbove.text, unit: SETTINGS_ANSWERS.credits.text },
+  runHardCap: { label: SETTINGS_ANSWERS.perRunCap.text, unit: SETTINGS_ANSWERS.credits.text },
+  requestsPerSecond: { label: SETTINGS_ANSWERS.mostPerSecond.text, unit: SETTINGS_ANSWERS.plansFigure.text },
 };
 
 /** "Keep results for (days)": the field's label in the sidebar, and how its messages name it. */
 export function settingCaption(key: keyof Settings): string {
   const { label, unit } = SETTING_NAMES[key];
-  return `${label} (${unit})`;
+  return SETTINGS_ANSWERS.caption.say(label, unit);
 }

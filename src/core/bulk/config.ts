@@ -4,21 +4,22 @@ import { normalizeText } from '../formulas/canonical';
 import { parseEmployeeCount } from '../formulas/input-normalizers';
 import { operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';
+import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
 
 const MAX_FIELDS = 12;
 const MAX_TEXT_OPTION = 200;
 
 function wholeNumber(value: unknown, what: string, min = 1): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min)
-    throw new Error(`${what} must be a whole number of at least ${min}.`);
+    throw new Error(BULK_ANSWERS.wholeNumber.say(what, min));
   return value;
 }
 
 function optionalText(value: unknown, what: string): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw new Error(`${what} must be text.`);
+  if (typeof value !== 'string') throw new Error(BULK_ANSWERS.mustBeText.say(what));
   const text = normalizeText(value);
-  if (text.length > MAX_TEXT_OPTION) throw new Error(`${what} is longer than ${MAX_TEXT_OPTION} characters.`);
+  if (text.length > MAX_TEXT_OPTION) throw new Error(BULK_ANSWERS.textTooLong.say(what, MAX_TEXT_OPTION));
   return text === '' ? undefined : text;
 }
 
@@ -28,10 +29,10 @@ function optionalText(value: unknown, what: string): string | undefined {
  */
 export function checkConfig(raw: BulkRunConfig): { config: BulkRunConfig; op: Operation } {
   const op = operationByType(String(raw?.type ?? ''));
-  if (!op) throw new Error('Choose an operation first.');
+  if (!op) throw new Error(BULK_ANSWERS.chooseOperation.text);
   const sheetName = typeof raw.sheetName === 'string' ? raw.sheetName : '';
-  if (sheetName === '') throw new Error('Choose a sheet first.');
-  const headerRow = wholeNumber(raw.headerRow, 'The header row');
+  if (sheetName === '') throw new Error(BULK_ANSWERS.chooseSheet.text);
+  const headerRow = wholeNumber(raw.headerRow, BULK_ANSWERS.headerRowField.text);
   const columns = checkColumns(raw, op);
   const output = checkOutput(raw, op);
   const config: BulkRunConfig = { sheetName, headerRow, type: op.type, columns, output };
@@ -49,7 +50,7 @@ function refreshBudget(raw: BulkRunConfig): Pick<BulkRunConfig, 'refreshBudget' 
   const budget = raw.refreshBudget;
   const order = raw.refreshOrder === 'rows' ? { refreshOrder: 'rows' as const } : {};
   if (budget === undefined || budget === null) return order;
-  return { refreshBudget: wholeNumber(budget, 'The refresh budget'), ...order };
+  return { refreshBudget: wholeNumber(budget, BULK_ANSWERS.refreshBudgetField.text), ...order };
 }
 
 /** The most days a refresh may name: older than the longest time answers are kept. */
@@ -60,46 +61,48 @@ function checkRefresh(raw: BulkRunConfig, op: Operation): number | null {
   const days = raw.refreshOlderThanDays;
   if (days === undefined || days === null) return null;
   if (typeof days !== 'number' || !Number.isInteger(days) || days < 0 || days > MAX_REFRESH_DAYS)
-    throw new Error(`Refresh answers older than a whole number of days, from 0 to ${MAX_REFRESH_DAYS}.`);
-  if (op.shape === 'employees')
-    throw new Error("Employee lists are not refreshed in place: clear a row's status to ask for it again.");
+    throw new Error(BULK_ANSWERS.refreshDays.say(MAX_REFRESH_DAYS));
+  if (op.shape === 'employees') throw new Error(BULK_ANSWERS.listsNotRefreshed.text);
   return days;
 }
 
 function checkColumns(raw: BulkRunConfig, op: Operation): BulkRunConfig['columns'] {
-  const columns: BulkRunConfig['columns'] = { input: wholeNumber(raw.columns?.input, 'The input column') };
+  const columns: BulkRunConfig['columns'] = {
+    input: wholeNumber(raw.columns?.input, BULK_ANSWERS.inputColumnField.text),
+  };
   if (op.input === 'person_name') {
     for (const name of ['company', 'location', 'jobTitle'] as const) {
       const column = raw.columns[name];
-      if (column !== undefined && column !== null) columns[name] = wholeNumber(column, `The ${name} column`);
+      if (column !== undefined && column !== null)
+        columns[name] = wholeNumber(column, BULK_ANSWERS.slotColumnField.say(name));
     }
   }
   const used = Object.values(columns);
-  if (new Set(used).size !== used.length) throw new Error('Choose a different column for each input.');
+  if (new Set(used).size !== used.length) throw new Error(BULK_ANSWERS.differentColumns.text);
   return columns;
 }
 
 function checkOutput(raw: BulkRunConfig, op: Operation): BulkRunConfig['output'] {
   if (raw.output?.mode !== 'fields') return { mode: 'primary' };
   if (op.shape !== 'scalar' && op.shape !== 'record')
-    throw new Error(`${op.label} writes one column; choose its main value.`);
+    throw new Error(BULK_ANSWERS.oneColumnOnly.say(op.label));
   const fields = [...new Set((raw.output.fields ?? []).map((field) => normalizeText(String(field))))];
   const chosen = fields.filter((field) => field !== '');
-  if (chosen.length === 0) throw new Error('Choose at least one field.');
-  if (chosen.length > MAX_FIELDS) throw new Error(`Choose at most ${MAX_FIELDS} fields.`);
+  if (chosen.length === 0) throw new Error(BULK_ANSWERS.chooseField.text);
+  if (chosen.length > MAX_FIELDS) throw new Error(BULK_ANSWERS.mostFields.say(MAX_FIELDS));
   return { mode: 'fields', fields: chosen };
 }
 
 function checkEmployeeOptions(raw: BulkRunConfig): NonNullable<BulkRunConfig['options']> {
   const options: NonNullable<BulkRunConfig['options']> = {};
-  const department = optionalText(raw.options?.department, 'The department');
-  const seniority = optionalText(raw.options?.seniority, 'The seniority');
+  const department = optionalText(raw.options?.department, BULK_ANSWERS.departmentField.text);
+  const seniority = optionalText(raw.options?.seniority, BULK_ANSWERS.seniorityField.text);
   if (department !== undefined) options.department = department;
   if (seniority !== undefined) options.seniority = seniority;
   const max = raw.options?.max;
   if (max !== undefined && max !== null && String(max).trim() !== '') {
     const count = parseEmployeeCount(max);
-    if (count === null) throw new Error('Max employees must be a whole number of at least 1.');
+    if (count === null) throw new Error(BULK_ANSWERS.maxEmployees.text);
     options.max = count;
   }
   return options;

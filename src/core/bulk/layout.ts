@@ -4,6 +4,7 @@ import type { BulkRunConfig, OutputColumn } from '../../shared/bulk-rpc';
 import { normalizeText } from '../formulas/canonical';
 import { headerLabel } from '../jobs/employee-sheet';
 import type { Operation } from '../operations/types';
+import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
 import { columnLetters, rowRef } from '../text/cell-refs';
 import { inputColumns } from './config';
 import {
@@ -99,7 +100,7 @@ class Placer {
     this.next = headers.length + 1;
     const tagColumn = ownership.tagColumn ?? config.columns.input;
     const tagText = normalizeText(String(headers[tagColumn - 1] ?? ''));
-    this.tag = tagText === '' ? `column ${columnLetters(tagColumn)}` : tagText;
+    this.tag = tagText === '' ? WATCHES_ANSWERS.column.say(columnLetters(tagColumn)) : tagText;
   }
 
   /** The claim of another input on `column`, if any. */

@@ -6,6 +6,7 @@
 // leave, so a recipe's claims are its family's). A column another input claims is never reused.
 import type { BulkRunConfig, OutputColumn } from '../../shared/bulk-rpc';
 import { normalizeText } from '../formulas/canonical';
+import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
 import { columnLetters } from '../text/cell-refs';
 import { inputColumns } from './config';
 
@@ -133,10 +134,16 @@ function listed(items: readonly string[]): string {
 }
 
 function ownerText(claim: ColumnClaim, headers: readonly unknown[]): string {
-  if (claim.by === 'formula') return `the formula in ${claim.cell}`;
-  const who = claim.by === 'watch' ? 'a watch' : claim.family !== null ? 'a recipe' : 'a bulk run';
+  if (claim.by === 'formula') return BULK_ANSWERS.ownerFormula.say(String(claim.cell));
+  const who = (
+    claim.by === 'watch'
+      ? BULK_ANSWERS.ownerWatch
+      : claim.family !== null
+        ? BULK_ANSWERS.ownerRecipe
+        : BULK_ANSWERS.ownerRun
+  ).text;
   const columns = claim.inputs.map((column) => named(column, headers[column - 1]));
-  return `${who} on ${columns.length === 1 ? 'column' : 'columns'} ${listed(columns)}`;
+  return BULK_ANSWERS.ownerOn.say(who, columns.length === 1, listed(columns));
 }
 
 /**
@@ -153,7 +160,6 @@ export function conflictTexts(conflicts: readonly ColumnConflict[], headers: rea
   return [...byOwner].map(([owner, items]) => {
     const found = items.map(({ found: f }) => named(f.column, f.header));
     const instead = items.map(({ instead: i }) => named(i.column, i.header));
-    const one = items.length === 1;
-    return `${one ? 'Column' : 'Columns'} ${listed(found)} ${one ? 'holds' : 'hold'} the answers of ${owner}: this run writes to new ${one ? 'column' : 'columns'} ${listed(instead)} instead.`;
+    return BULK_ANSWERS.conflict.say(items.length === 1, listed(found), owner, listed(instead));
   });
 }

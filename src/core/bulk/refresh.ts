@@ -26,6 +26,8 @@ export interface StaleRows {
   /** Their distinct queries the run would not buy anyway. */
   lookups: number;
   credits: number;
+  /** When each of those lookups' answers was bought. */
+  ages: number[];
   /** The run's cutoff: the given one, or with a budget, just after the newest answer it takes. */
   cutoff: number;
 }
@@ -81,15 +83,17 @@ export function staleRows(input: StaleInput): StaleRows {
     input,
     perLookup,
   );
-  const queries = new Set(
-    stale.map((candidate) => candidate.query).filter((query) => !input.buying.has(query)),
-  );
+  // Each query the refresh buys, with the age of its answer.
+  const queries = new Map<string, number>();
+  for (const { query, at } of stale)
+    if (!input.buying.has(query) && !queries.has(query)) queries.set(query, at);
   const newest = Math.max(...stale.map((candidate) => candidate.at));
   return {
     rows: stale.map((candidate) => candidate.row).sort((a, b) => a - b),
     filled: stale.filter((candidate) => !candidate.notFound).length,
     lookups: queries.size,
     credits: roundCredits(queries.size * perLookup),
+    ages: [...queries.values()],
     cutoff: input.budget === undefined || stale.length === 0 ? input.cutoff : newest + 1,
   };
 }

@@ -13,6 +13,7 @@ import type { Recipe } from '../../shared/recipe-rpc';
 import { operationByType } from '../operations/table';
 import { heldByOther, type Lease } from '../platform/lease';
 import { PROPERTY } from '../platform/stored-keys';
+import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
 import { roundCredits } from '../text/credits';
 import type { ColumnLayout } from './layout';
 import {
@@ -271,7 +272,7 @@ export function progressOf(run: BulkRun, now: number, busy = false): BulkProgres
 /** Why a new run may not start while `current` is the spreadsheet's run; null when it may. */
 export function startRefusal(current: BulkRun | null): string | null {
   if (current?.state !== 'running' && current?.state !== 'paused') return null;
-  return `A run is already in progress on "${current.config.sheetName}". Finish or cancel it before starting another.`;
+  return BULK_ANSWERS.runInProgress.say(current.config.sheetName);
 }
 
 export function pauseRun(run: BulkRun, now: number): BulkRun {
@@ -305,7 +306,7 @@ export function cancelRun(run: BulkRun, now: number): BulkRun {
 /** Puts exactly the rows with a row-level error back in the queue; they count again once done. */
 export function retryRun(run: BulkRun, now: number): BulkRun {
   const failed = countRows(run.failed);
-  if (failed === 0) throw new Error('No failed rows to retry.');
+  if (failed === 0) throw new Error(BULK_ANSWERS.noFailedRows.text);
   return {
     ...run,
     state: 'running',

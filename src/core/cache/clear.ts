@@ -1,6 +1,8 @@
 // Clearing the cache (the Saved results panel): its entries, all or one account's, leave every
 // layer; other settings and the sheet's other rows stay.
+
 import type { BatchStorePort, HashPort, SheetStorePort, TtlCachePort } from '../platform/ports';
+import { CALL_TEXTS } from '../text/catalogue/sidebar/calls';
 import { CLEAR_FAILED, CLEAR_SHEET_FAILED, durable } from './durable';
 import { entryMeta } from './entries';
 import { isResultKey, scopeFilter } from './keys';
@@ -46,8 +48,7 @@ function clearSheet(sheet: SheetStorePort | undefined, inScope: (key: string) =>
   const rows = durable(CLEAR_SHEET_FAILED, () => sheet.readAll());
   const mine = Object.keys(rows).filter((key) => isResultKey(key) && inScope(key));
   if (mine.length === 0) return [];
-  if (!sheet.canWrite)
-    throw new Error(`${CLEAR_SHEET_FAILED}: it can only be written from the sidebar or a menu.`);
+  if (!sheet.canWrite) throw new Error(CALL_TEXTS.sheetFromSidebar.say(CLEAR_SHEET_FAILED));
   durable(CLEAR_SHEET_FAILED, () => sheet.removeMany(mine, holdsIn(rows, new Set(mine))));
   return mine.filter((key) => entryMeta(rows[key]!) !== null);
 }

@@ -1,12 +1,13 @@
 // A durable layer's failure is thrown with what was being done: losing a paid answer silently
 // means the user pays again, so the caller must know.
+import { STORE_FAILURES } from '../text/catalogue/sheets';
 import { errorMessage } from '../text/error-message';
 
-export const READ_FAILED = 'Could not read saved results from the document properties';
-export const SAVE_FAILED = 'Could not save paid results in the document properties';
-export const CLEAR_FAILED = 'Could not clear saved results from the document properties';
-export const READ_SHEET_FAILED = 'Could not read saved results from the hidden sheet';
-export const CLEAR_SHEET_FAILED = 'Could not clear saved results from the hidden sheet';
+export const READ_FAILED = STORE_FAILURES.read;
+export const SAVE_FAILED = STORE_FAILURES.save;
+export const CLEAR_FAILED = STORE_FAILURES.clear;
+export const READ_SHEET_FAILED = STORE_FAILURES.readSheet;
+export const CLEAR_SHEET_FAILED = STORE_FAILURES.clearSheet;
 
 export function durable<T>(failure: string, work: () => T): T {
   try {

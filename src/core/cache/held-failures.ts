@@ -7,12 +7,13 @@
 import type { ApiError } from '../api/outcome';
 import type { TtlCachePort } from '../platform/ports';
 import { CACHE_PREFIX } from '../platform/stored-keys';
+import { ANSWER_WORDS } from '../text/catalogue/api';
 import { ownValue } from './property-layout';
 
 export const FAILURE_HOLD_MINUTES = 10;
 const PREFIX = CACHE_PREFIX.heldFailure;
 
-const HELD_NOTE = ` Kept ${FAILURE_HOLD_MINUTES} minutes, so that recalculating does not pay for it again.`;
+const HELD_NOTE = ANSWER_WORDS.held(FAILURE_HOLD_MINUTES);
 
 /** Where the held errors of `keys` (result cache keys) lie in the fast cache. */
 export function heldFailureKeys(keys: readonly string[]): string[] {

@@ -7,9 +7,9 @@
 
 import { PROCESSING } from '../text/catalogue/cells';
 import { holds } from '../text/catalogue/family';
+import { FREEZE_TEXTS } from '../text/catalogue/freeze';
 import { FROZEN_UNFILLED, FROZEN_UNSENT, isStillToSend } from '../text/catalogue/queue';
 import { cellA1 } from '../text/cell-refs';
-import { plural } from '../text/plural';
 import { asLiteralForSheet } from '../text/sheet-literal';
 import type { ReadArgument } from './formula-call';
 import { isOurFormula } from './our-formulas';
@@ -182,24 +182,13 @@ const boxA1 = (box: Box) => {
     : `${from}:${cellA1(box.row + box.rows - 1, box.column + box.columns - 1)}`;
 };
 
-function frozenLine(plan: FreezePlan): string {
-  const cells = plan.cells === 1 ? '1 cell is now a plain value' : `${plan.cells} cells are now plain values`;
-  return `Froze ${plural(plan.frozen, 'formula', 'formulas')}: ${cells}.`;
-}
+const frozenLine = (plan: FreezePlan) => FREEZE_TEXTS.frozen(plan.frozen, plan.cells);
 
-function leftLine(left: readonly Box[]): string {
-  const [its, fills, formulas] =
-    left.length === 1
-      ? ['its', 'its answer fills', 'a formula']
-      : ['their', 'their answers fill', 'formulas'];
-  return `Left ${left.map(boxA1).join(', ')} as ${formulas}: Freeze cannot tell which cells ${fills}. Copy ${its} cells and paste them as values only instead.`;
-}
+const leftLine = (left: readonly Box[]) => FREEZE_TEXTS.left(left.map(boxA1).join(', '), left.length === 1);
 
 function outsideLine({ cells, answer }: FilledFromOutside): string {
-  const are = cells.rows === 1 && cells.columns === 1 ? 'is' : 'are';
-  const what = answer.rows > 1 ? `its ${answer.rows} rows` : 'it';
-  const anchor = cellA1(answer.row, answer.column);
-  return `${boxA1(cells)} ${are} filled by the formula in ${anchor}: select ${anchor} to freeze ${what}.`;
+  const one = cells.rows === 1 && cells.columns === 1;
+  return FREEZE_TEXTS.outside(boxA1(cells), one, cellA1(answer.row, answer.column), answer.rows);
 }
 
 /** What the alert says: what was frozen, what was left and why, and which cell to select. */
@@ -209,5 +198,5 @@ export function freezeMessage(plan: FreezePlan): string {
     ...(plan.left.length > 0 ? [leftLine(plan.left)] : []),
     ...plan.outside.map(outsideLine),
   ];
-  return lines.length > 0 ? lines.join('\n') : 'No Enrich for Sheets formulas in the selection.';
+  return lines.length > 0 ? lines.join('\n') : FREEZE_TEXTS.none;
 }

@@ -9,7 +9,7 @@ import { operationByFunction } from '../operations/table';
 import type { Operation } from '../operations/types';
 import { primaryAliases, resultItems, toTable } from '../render/tables';
 import type { CellValue } from '../render/values';
-import { CUT_LIST_ADVICE, cutListText } from '../text/catalogue/jobs';
+import { CUT_LIST_ADVICE, cutListText, LIST_NOTE } from '../text/catalogue/jobs';
 import { creditsText } from '../text/credits';
 import { plural } from '../text/plural';
 import { asLiteralForSheet } from '../text/sheet-literal';
@@ -156,9 +156,9 @@ export const employeeCount = (count: number) => plural(count, 'employee', 'emplo
 /** The query in words: `COMPANY_EMPLOYEES("Acme", department "Sales", seniority "Senior", max 50)`. */
 export function queryText(op: Operation, request: EnrichmentRequest): string {
   const parts = [JSON.stringify(request.input_data)];
-  if (request.department) parts.push(`department ${JSON.stringify(request.department)}`);
-  if (request.seniority) parts.push(`seniority ${JSON.stringify(request.seniority)}`);
-  if (request.employee_count !== undefined) parts.push(`max ${request.employee_count}`);
+  if (request.department) parts.push(LIST_NOTE.department(JSON.stringify(request.department)));
+  if (request.seniority) parts.push(LIST_NOTE.seniority(JSON.stringify(request.seniority)));
+  if (request.employee_count !== undefined) parts.push(LIST_NOTE.max(request.employee_count));
   return `${op.functionName}(${parts.join(', ')})`;
 }
 
@@ -168,7 +168,7 @@ export function sheetNote(
   const { op, request, employees, credits, cutFrom } = input;
   return [
     listMarker(op, request),
-    `Collected ${input.collectedAt}`,
+    LIST_NOTE.collected(input.collectedAt),
     `${employeeCount(employees)}, ${creditsText(credits)} (${priceLabel(op)})`,
     ...(cutFrom === undefined ? [] : [`${cutListText(cutFrom)} ${CUT_LIST_ADVICE}`]),
   ].join('\n');

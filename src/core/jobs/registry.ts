@@ -11,6 +11,7 @@ import { BUSY, tryWithLock } from '../platform/locked-section';
 import type { BatchStorePort, LockPort } from '../platform/ports';
 import { PROPERTY_PREFIX } from '../platform/stored-keys';
 import { STALLED_MESSAGE } from '../text/catalogue/jobs';
+import { JOBS_ANSWERS } from '../text/catalogue/sidebar/jobs-answers';
 import { creditsText } from '../text/credits';
 import { queryText } from './employee-sheet';
 
@@ -186,24 +187,13 @@ export function isPending(job: JobRecord): boolean {
   return job.state === 'processing' || job.state === 'done';
 }
 
-const STATE_TEXT: Readonly<Record<JobState, string>> = {
-  processing: 'running',
-  done: 'writing its sheet',
-  collected: 'delivered',
-  failed: 'failed',
-  expired: 'expired',
-  lost: 'lost',
-  stalled: 'taking unusually long',
-};
+const STATE_TEXT: Readonly<Record<JobState, string>> = Object.fromEntries(
+  Object.entries(JOBS_ANSWERS.states).map(([state, text]) => [state, text.text]),
+) as Record<JobState, string>;
 
 /** "just now", "3 min ago", "5 h ago", "2 days ago". */
 export function ageText(ageMs: number): string {
-  const minutes = Math.floor(Math.max(0, ageMs) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ago`;
-  return `${Math.floor(hours / 24)} days ago`;
+  return JOBS_ANSWERS.age.say(Math.floor(Math.max(0, ageMs) / 60_000));
 }
 
 /** A paid list whose sheet could not be written: it can be written again at no cost. */
@@ -239,7 +229,7 @@ export function describeJob(job: JobRecord, now: number): JobView {
     ageText: ageText(now - job.startedAt),
     credits,
     creditsAreEstimate: estimate,
-    costText: estimate ? `about ${amount}` : amount,
+    costText: estimate ? JOBS_ANSWERS.aboutCost.say(amount) : amount,
     message: job.message ?? '',
     sheetName: job.state === 'collected' ? (job.sheetName ?? null) : null,
     canRetry: canRunAgain(job) || isUndeliveredList(job),

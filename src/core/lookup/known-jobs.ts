@@ -1,5 +1,6 @@
 // Jobs started earlier for the same query (by this formula, another, a bulk run): polled or
 // reported, never posted again.
+
 import { waitForJobs } from '../api/job-polling';
 import type { CallOutcome } from '../api/outcome';
 import { type Charge, settleJob } from '../billing/budget';
@@ -7,6 +8,7 @@ import { creditsFor, purchaseOutcome } from '../billing/charges';
 import type { PaidEntry } from '../cache/entries';
 import { afterNotFound } from '../jobs/lost';
 import { commitJobChanges, type JobRecord, stillRunning } from '../jobs/registry';
+import { ANSWER_WORDS } from '../text/catalogue/api';
 import { lostJobText, stalledJobText } from './cell-texts';
 import {
   budgetDeps,
@@ -78,7 +80,7 @@ function settledJobResult(job: JobRecord): LookupResult {
   if (job.state === 'expired') return { kind: 'expired', job };
   if (job.state === 'lost') return lostResult(job);
   if (job.state === 'stalled') return failedResult(stalledJobText(job));
-  if (job.state === 'failed') return failedResult(job.message ?? 'The lookup failed.');
+  if (job.state === 'failed') return failedResult(job.message ?? ANSWER_WORDS.lookupFailed);
   return { kind: 'pending', job }; // done or collected: the collector delivers it
 }
 

@@ -1,11 +1,11 @@
-// What came of "Buy again", in the words the panel shows: how many lookups were bought again and for
-// what, how many are jobs still running, and why the others were not.
+// What came of "Buy again": how many lookups were bought again and for what, how many are jobs
+// still running, and why the others were not (the panel words it, catalogue/sidebar/receipt.ts).
 
 import { failureCharge } from '../billing/charges';
 import type { LookupResult } from '../lookup/items';
 import { NOT_SENT_BARE } from '../text/catalogue/queue';
-import { creditsText, roundCredits } from '../text/credits';
-import { plural } from '../text/plural';
+import { RECEIPT_ANSWERS } from '../text/catalogue/sidebar/receipt-answers';
+import { roundCredits } from '../text/credits';
 import type { SelectedLookup } from './selection';
 
 export interface BuyAgainTally {
@@ -33,9 +33,9 @@ function reasonOf(result: LookupResult | undefined): string {
   if (result.kind === 'failed') return result.error.message;
   if (result.kind === 'refused') return result.message;
   if (result.kind === 'deferred' && result.reason !== 'buying-elsewhere') return result.message;
-  if (result.kind === 'expired') return 'Its job expired.';
+  if (result.kind === 'expired') return RECEIPT_ANSWERS.jobExpired.text;
   // Another execution bought it after Buy again started: its new answer is saved, not bought twice.
-  return 'It was bought moments ago by a formula or a run; try Buy again in a minute.';
+  return RECEIPT_ANSWERS.boughtMomentsAgo.text;
 }
 
 export function tallyBuyAgain(
@@ -56,23 +56,4 @@ export function tallyBuyAgain(
   }
   tally.credits = roundCredits(tally.credits);
   return tally;
-}
-
-/** `replacing`: the sheets of employee lists the new lists are written over once collected. */
-export function buyAgainMessage(tally: BuyAgainTally, replacing: readonly string[] = []): string {
-  const parts: string[] = [];
-  if (tally.bought > 0)
-    parts.push(
-      `Bought ${plural(tally.bought, 'lookup', 'lookups')} again for ${creditsText(tally.credits)}; the formulas show the new ${tally.bought === 1 ? 'answer' : 'answers'}.`,
-    );
-  if (tally.pending > 0)
-    parts.push(
-      `${plural(tally.pending, 'lookup is a job', 'lookups are jobs')} still running: the formulas fill in when ${tally.pending === 1 ? 'it is' : 'they are'} collected.`,
-    );
-  if (tally.notBought > 0)
-    parts.push(
-      `${plural(tally.notBought, 'lookup was', 'lookups were')} not bought again: ${tally.reasons.join(' ')}`,
-    );
-  for (const sheet of replacing) parts.push(`The new list replaces the one in sheet '${sheet}'.`);
-  return parts.join(' ');
 }

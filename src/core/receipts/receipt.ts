@@ -14,7 +14,6 @@ import { DAY_MS } from '../platform/time';
 import { NOT_FOUND } from '../text/catalogue/cells';
 import { RECEIPT_LINES } from '../text/catalogue/sidebar/receipt-answers';
 import { FOUND } from '../text/catalogue/statuses';
-import { creditsText } from '../text/credits';
 
 /** The lookup a cell shows. */
 export interface ReceiptSubject {
@@ -60,7 +59,7 @@ function boughtText(facts: ReceiptFacts, purchase: Purchase | undefined): string
   }
   const answer = facts.kept.answer;
   if (answer) {
-    const cost = answer.credits === undefined ? '' : ` for ${creditsText(answer.credits)}`;
+    const cost = answer.credits === undefined ? '' : RECEIPT_LINES.costFor.say(answer.credits);
     const at = facts.formatTime(answer.at);
     if (answer.boughtIn !== undefined) return RECEIPT_LINES.boughtIn.say(answer.boughtIn, at, cost);
     return RECEIPT_LINES.notInRecord.say(at, cost);
@@ -73,35 +72,39 @@ function answerLine(facts: ReceiptFacts, purchase: Purchase | undefined): Receip
   const answer = facts.kept.answer;
   if (answer)
     return {
-      label: 'Answer',
+      label: RECEIPT_LINES.labels.answer.text,
       text: answer.kind === 'found' ? FOUND.text : RECEIPT_LINES.notFoundCharged.say(NOT_FOUND.text),
     };
-  return purchase ? { label: 'Answer', text: OUTCOME_LABELS[purchase.outcome] } : null;
+  return purchase
+    ? { label: RECEIPT_LINES.labels.answer.text, text: OUTCOME_LABELS[purchase.outcome] }
+    : null;
 }
 
 function keptLine(facts: ReceiptFacts): ReceiptLine {
   const { answer, layers } = facts.kept;
-  if (!answer) return { label: 'Kept', text: RECEIPT_LINES.keptNowhere.text };
+  if (!answer) return { label: RECEIPT_LINES.labels.kept.text, text: RECEIPT_LINES.keptNowhere.text };
   const where = listed(layers.map((layer) => RECEIPT_LINES.layers[layer].text));
   if (layers.length === 1 && layers[0] === 'fast')
-    return { label: 'Kept', text: RECEIPT_LINES.keptFast.text };
+    return { label: RECEIPT_LINES.labels.kept.text, text: RECEIPT_LINES.keptFast.text };
   return {
-    label: 'Kept',
+    label: RECEIPT_LINES.labels.kept.text,
     text: RECEIPT_LINES.keptIn.say(where, Math.floor((facts.now - answer.at) / DAY_MS)),
   };
 }
 
 function twiceLine(purchase: Purchase | undefined): ReceiptLine {
-  if (!purchase || purchase.twice <= 0) return { label: 'Charged twice', text: RECEIPT_LINES.notTwice.text };
-  return { label: 'Charged twice', text: RECEIPT_LINES.twice.say(toCredits(purchase.twice)) };
+  if (!purchase || purchase.twice <= 0)
+    return { label: RECEIPT_LINES.labels.twice.text, text: RECEIPT_LINES.notTwice.text };
+  return { label: RECEIPT_LINES.labels.twice.text, text: RECEIPT_LINES.twice.say(toCredits(purchase.twice)) };
 }
 
 /** The job the answer came from, if any: its state while the registry still has it. */
 function jobLine(facts: ReceiptFacts, purchase: Purchase | undefined): ReceiptLine | null {
   const { job } = facts;
   const id = job ? apiJobId(job) : null;
-  if (job && id) return { label: 'Job', text: `${id}: ${describeJob(job, facts.now).stateText}` };
-  return purchase?.job ? { label: 'Job', text: purchase.job } : null;
+  if (job && id)
+    return { label: RECEIPT_LINES.labels.job.text, text: `${id}: ${describeJob(job, facts.now).stateText}` };
+  return purchase?.job ? { label: RECEIPT_LINES.labels.job.text, text: purchase.job } : null;
 }
 
 /** The receipt's lines, in the order the panel shows them. */
@@ -109,9 +112,9 @@ export function receiptLines(facts: ReceiptFacts): ReceiptLine[] {
   const { op, input } = facts.subject;
   const purchase = [...facts.purchases].reverse().find((row) => row.count === 1);
   const lines: (ReceiptLine | null)[] = [
-    { label: 'Lookup', text: `${op.label} (${op.functionName})` },
-    { label: 'Input as sent', text: input },
-    { label: 'Bought', text: boughtText(facts, purchase) },
+    { label: RECEIPT_LINES.labels.lookup.text, text: `${op.label} (${op.functionName})` },
+    { label: RECEIPT_LINES.labels.input.text, text: input },
+    { label: RECEIPT_LINES.labels.bought.text, text: boughtText(facts, purchase) },
     answerLine(facts, purchase),
     keptLine(facts),
     jobLine(facts, purchase),

@@ -6,6 +6,7 @@ import { operationByType } from '../operations/table';
 import type { InputKind } from '../operations/types';
 import { PROPERTY } from '../platform/stored-keys';
 import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
+import { RECIPE_ANSWERS } from '../text/catalogue/sidebar/recipes-answers';
 import { recipeProblem } from './recipes';
 
 export const CUSTOM_RECIPES_PROPERTY = PROPERTY.customRecipes;
@@ -68,11 +69,11 @@ function draftStep(draft: RecipeDraft, index: number): RecipeStep {
     const kind = source ? OUTPUT_KIND[source.type] : undefined;
     if (kind !== op.input)
       throw new Error(BULK_ANSWERS.stepCannotRead.say(index + 1, op.label, Number(wanted.from) + 1));
-    step.input = { step: earlier(wanted.from, 'its input') };
+    step.input = { step: earlier(wanted.from, RECIPE_ANSWERS.itsInput.text) };
   }
   if (op.input === 'person_name') step.company = { slot: 'company' };
   if (wanted.fallbackOf !== null && wanted.fallbackOf !== undefined)
-    step.fallbackOf = earlier(wanted.fallbackOf, 'what it falls back on');
+    step.fallbackOf = earlier(wanted.fallbackOf, RECIPE_ANSWERS.itsFallback.text);
   return step;
 }
 
@@ -93,7 +94,7 @@ export function recipeFromDraft(draft: RecipeDraft, id: string): Recipe {
     ),
   ];
   const labels = steps.map((step) => operationByType(step.type)!.label);
-  const recipe: Recipe = { id, name, description: `Your recipe: ${labels.join(', then ')}.`, slots, steps };
+  const recipe: Recipe = { id, name, description: RECIPE_ANSWERS.yours.say(labels), slots, steps };
   const problem = recipeProblem(recipe);
   if (problem) throw new Error(problem);
   return recipe;

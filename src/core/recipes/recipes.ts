@@ -5,26 +5,17 @@
 import type { Recipe, RecipeStep, SlotName } from '../../shared/recipe-rpc';
 import { operationByType } from '../operations/table';
 import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
+import { RECIPE_ANSWERS } from '../text/catalogue/sidebar/recipes-answers';
 
-export const SLOT_LABELS: Readonly<Record<SlotName, string>> = {
-  fullName: 'Full name',
-  company: 'Company',
-  email: 'Email',
-  profileUrl: 'Profile URL',
-  companyName: 'Company name',
-  companyDomain: 'Company domain',
-  companyUrl: 'Company page URL',
-  postUrl: 'Post URL',
-  identifier: 'Identifier',
-  photonetHandle: 'Photonet handle',
-};
+export const SLOT_LABELS: Readonly<Record<SlotName, string>> = Object.fromEntries(
+  Object.entries(RECIPE_ANSWERS.slots).map(([slot, label]) => [slot, label.text]),
+) as Record<SlotName, string>;
 
 export const BUILT_IN_RECIPES: readonly Recipe[] = [
   {
     id: 'email-from-name',
-    name: 'Email from name',
-    description:
-      "Email from name and company; where it is not found, the person's profile URL, then the email from that profile.",
+    name: RECIPE_ANSWERS.emailFromName.text,
+    description: RECIPE_ANSWERS.emailFromNameIs.text,
     slots: ['fullName', 'company'],
     steps: [
       {
@@ -50,8 +41,8 @@ export const BUILT_IN_RECIPES: readonly Recipe[] = [
   },
   {
     id: 'contact-from-profile',
-    name: 'Contact from profile URL',
-    description: "A person's email and phone from their profile URL.",
+    name: RECIPE_ANSWERS.contactFromProfile.text,
+    description: RECIPE_ANSWERS.contactFromProfileIs.text,
     slots: ['profileUrl'],
     steps: [
       { id: 'email', type: 'pronet_profile_to_email', input: { slot: 'profileUrl' } },
@@ -60,9 +51,8 @@ export const BUILT_IN_RECIPES: readonly Recipe[] = [
   },
   {
     id: 'company-profile-from-name',
-    name: 'Company profile from name',
-    description:
-      "A company's website, phone, email, page URL and employee count from its name, then the facts of its page.",
+    name: RECIPE_ANSWERS.companyProfile.text,
+    description: RECIPE_ANSWERS.companyProfileIs.text,
     slots: ['companyName'],
     steps: [
       { id: 'website', type: 'company_name_to_website', input: { slot: 'companyName' } },

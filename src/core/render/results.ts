@@ -1,6 +1,8 @@
 // What a custom function returns for an API result: one value, a row, or a table that spills
 // into the cells around it, or a field the user named. Pure: values in, values out.
+
 import type { Operation } from '../operations/types';
+import { ANSWER_WORDS } from '../text/catalogue/api';
 import { tableCutText } from '../text/catalogue/cells';
 import { isBlank, isRecord, isScalar, lookupPath, normalizeKey } from './loose-json';
 import { columnValue, primaryAliases, recordRow, resultItems, toTable } from './tables';
@@ -42,7 +44,7 @@ function assertKnownField(op: Operation, item: unknown, field: string): void {
   const names = availableFields(op, item);
   const listed = names.slice(0, MAX_LISTED_FIELDS).join(', ');
   const more = names.length > MAX_LISTED_FIELDS ? ', …' : '';
-  throw new Error(`Unknown field "${field}". Available: ${listed}${more}`);
+  throw new Error(ANSWER_WORDS.unknownField(field, `${listed}${more}`));
 }
 
 function renderField(op: Operation, result: unknown, field: string): CellOutput | null {

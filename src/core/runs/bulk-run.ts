@@ -14,11 +14,11 @@ import { progressWithRecipe } from '../recipes/progress';
 import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
 import type { RunPorts } from './ports';
 import { advanceRecipe, currentRun, type RecipeRunPorts } from './recipe-steps';
+import { type NextColumnPorts, nextColumn } from './sheet-refresh';
 import { sliceOf } from './slice';
 
 /** Where the spreadsheet's one bulk run is kept, its sheets, and what follows a slice. */
-export interface BulkRunPorts extends RunPorts, RecipeRunPorts {
-  saveRun(run: BulkRun): void;
+export interface BulkRunPorts extends RunPorts, RecipeRunPorts, NextColumnPorts {
   /** The run's sheet by name; null when it is gone. */
   sheet(name: string): BulkSheetPort | null;
   /** The one sheet a run writes every company's employees to. */
@@ -61,8 +61,8 @@ export function continueRun(ports: BulkRunPorts, runId: string): BulkProgress {
   // The slice's purchases wait in document properties: the ledger sheet takes them while this
   // call may write it.
   ports.movePurchases();
-  // A recipe's step that is done hands its rows to the next step.
-  const saved = advanceRecipe(ports, merged);
+  // A recipe's step that is done hands its rows to the next step; a sheet's refresh, its next column.
+  const saved = nextColumn(ports, advanceRecipe(ports, merged));
   // Jobs this run waits for are collected even if the sidebar closes.
   if (saved.pending.length > 0) ports.keepCollecting();
   return progressWithRecipe(saved, clock.now());

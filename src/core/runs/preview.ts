@@ -18,7 +18,7 @@ import type { Operation } from '../operations/types';
 import { recipePreviewOf } from '../recipes/preview';
 import { plannedSteps, stepPlans, stepsWidth } from '../recipes/step-plans';
 import type { RecipeSheet } from '../recipes/steps';
-import { sendingAtPace } from '../text/duration';
+import { sendingAtPace } from '../text/catalogue/duration';
 
 /** A run's sheet as read before it starts: its columns laid out, and the values the run reads. */
 export interface ReadSheet {
@@ -43,7 +43,7 @@ export interface PreviewDeps {
 export interface Previewed {
   preview: BulkPreview;
   /** What a refresh asked for buys again; null when none was asked. */
-  refresh: { cutoff: number; rows: number[] } | null;
+  refresh: { cutoff: number; rows: number[]; ages: number[] } | null;
 }
 
 export function bulkPreview(
@@ -56,7 +56,7 @@ export function bulkPreview(
   const { layout, table, firstRow, lastRow } = prepared;
   const plan = planRows(op, config, layout, table, firstRow, lastRow);
   const days = config.refreshOlderThanDays;
-  const cutoff = days === undefined ? undefined : refreshCutoff(deps.now, days);
+  const cutoff = days === undefined ? undefined : (config.refreshBefore ?? refreshCutoff(deps.now, days));
   const free = freeQueries(paid, config, layout, table, plan.distinct, cutoff);
   const lost = paid.cache.lostSheet();
   const counted = {
@@ -80,7 +80,7 @@ export function bulkPreview(
   const refreshed = withRefresh(preview, days, stale, confirmAbove, config.refreshBudget);
   return {
     preview: withLostResults(refreshed, lost, refreshed.estimatedCredits),
-    refresh: { cutoff: stale.cutoff, rows: stale.rows },
+    refresh: { cutoff: stale.cutoff, rows: stale.rows, ages: stale.ages },
   };
 }
 

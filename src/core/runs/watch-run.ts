@@ -7,6 +7,7 @@ import { inputColumns } from '../bulk/config';
 import type { BulkSheetPort } from '../bulk/slice/ports';
 import { resultKey } from '../cache/keys';
 import { BUSY, tryWithLock } from '../platform/locked-section';
+import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
 import { plural } from '../text/plural';
 import { capProblem, capsLeft, runCapProblem } from '../watches/caps';
 import { misfit } from '../watches/fit';
@@ -258,13 +259,7 @@ function headersRead(port: BulkSheetPort, watch: Watch, lastRow: number): unknow
 function rowsProblem(steps: readonly StepResult[], dropped: number): string | null {
   const failed = steps.reduce((sum, step) => sum + step.failed, 0);
   const parts: string[] = [];
-  if (failed > 0)
-    parts.push(
-      `${plural(failed, 'row', 'rows')} failed: the status column says why; clear a row's status to try it again.`,
-    );
-  if (dropped > 0)
-    parts.push(
-      `${plural(dropped, 'row', 'rows')} changed while being looked up and ${dropped === 1 ? 'was' : 'were'} left as you made ${dropped === 1 ? 'it' : 'them'}.`,
-    );
+  if (failed > 0) parts.push(WATCHES_ANSWERS.rowsFailed.say(plural(failed, 'row', 'rows')));
+  if (dropped > 0) parts.push(WATCHES_ANSWERS.rowsChanged.say(plural(dropped, 'row', 'rows'), dropped === 1));
   return parts.length > 0 ? parts.join(' ') : null;
 }

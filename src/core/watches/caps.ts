@@ -2,6 +2,7 @@
 // calendar day, as for the formula budget), the per-run hard cap of the settings, its columns no
 // longer fitting its sheet. The texts the sidebar and the status column show for each.
 
+import type { WatchView } from '../../shared/watch-rpc';
 import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
 import { priceText } from '../text/catalogue/statuses';
 import { roundCredits } from '../text/credits';
@@ -60,16 +61,11 @@ export const capProblem = (cap: number, below?: CapBelowPrice) =>
 
 export const runCapProblem = (runHardCap: number) => WATCHES_ANSWERS.runCapReached.say(runHardCap);
 
-/** The sidebar's few words for a watch's state. */
-export function stateOf(
-  watch: Watch,
-  accountPaused: boolean,
-): { state: 'on' | 'off' | 'capped' | 'misfit' | 'account'; text: string } {
-  if (!watch.on) return { state: 'off', text: 'Off' };
-  if (watch.pause?.kind === 'misfit') return { state: 'misfit', text: 'Paused: its columns changed' };
-  if (accountPaused) return { state: 'account', text: 'Paused: see the notice above' };
-  if (watch.pause?.kind === 'cap' && watch.pause.below)
-    return { state: 'capped', text: "Paused: daily cap below one lookup's price" };
-  if (watch.pause?.kind === 'cap') return { state: 'capped', text: 'Paused: daily cap reached' };
-  return { state: 'on', text: 'On' };
+/** A watch's state, which the sidebar words: on, off, or why it does not run now. */
+export function stateOf(watch: Watch, accountPaused: boolean): WatchView['state'] {
+  if (!watch.on) return 'off';
+  if (watch.pause?.kind === 'misfit') return 'misfit';
+  if (accountPaused) return 'account';
+  if (watch.pause?.kind === 'cap') return watch.pause.below ? 'below' : 'capped';
+  return 'on';
 }

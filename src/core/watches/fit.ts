@@ -4,6 +4,7 @@
 // triggers still look (the header row's edits, columns inserted or deleted, the hourly check):
 // once every column is back under its header, it goes on.
 import { normalizeText } from '../formulas/canonical';
+import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
 import { type Watch, watchColumns } from './watch';
 
 const text = (value: unknown) => normalizeText(String(value ?? '')).toLowerCase();
@@ -32,14 +33,13 @@ export function headersOfColumns(
  * `sheetFound` false: the sheet itself is gone or renamed.
  */
 export function misfit(watch: Watch, sheetFound: boolean, headers: readonly unknown[]): string | null {
-  if (!sheetFound)
-    return `The sheet "${watch.sheetName}" is gone or was renamed. Delete this watch and set it up again.`;
+  if (!sheetFound) return WATCHES_ANSWERS.sheetGone.say(watch.sheetName);
   for (const { column, header } of watch.headers) {
     const now = headers[column - 1];
     if (text(now) === text(header)) continue;
-    const was = header === '' ? 'had no header' : `was "${header}"`;
-    const is = text(now) === '' ? 'it is empty now' : `it is "${String(now)}" now`;
-    return `Column ${columnLetter(column)} ${was} when this watch was made; ${is}. A column was deleted, inserted, moved or renamed: delete this watch and set it up again, or put the column back.`;
+    const was = WATCHES_ANSWERS.headerWas.say(header === '' ? null : header);
+    const is = WATCHES_ANSWERS.headerIs.say(text(now) === '' ? null : String(now));
+    return WATCHES_ANSWERS.columnMoved.say(columnLetter(column), was, is);
   }
   return null;
 }

@@ -10,7 +10,7 @@
 // refusal corrects it: a run that does paid work opens the tally (`open`) and its count closes
 // it; a run still open after an execution's 6 minutes was stopped by Google (the add-on's runs end
 // within 5), for the day's quota: nothing more starts until the quota's day ends.
-import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
+import type { Slowed } from '../../shared/watch-rpc';
 
 /** The consumer quota: the add-on cannot tell a Workspace account, so it assumes the smaller. */
 export const TRIGGER_QUOTA_MS = 90 * 60_000;
@@ -103,7 +103,7 @@ export interface Pace {
   /** How long the run may work. */
   budgetMs: number;
   /** Why watches are slowed down, for the sidebar; null at full pace. */
-  note: string | null;
+  slowed: Slowed | null;
 }
 
 /** Full pace below half the quota. */
@@ -130,25 +130,25 @@ export function paceAt(share: number, cause: RunCause, sinceLastRunMs: number): 
     return {
       runs: false,
       budgetMs: 0,
-      note: WATCHES_ANSWERS.quotaUsedUp.text,
+      slowed: { kind: 'usedUp', percent },
     };
   if (share >= STOP_FROM)
     return {
       runs: false,
       budgetMs: 0,
-      note: WATCHES_ANSWERS.quotaNearlyUsed.say(percent),
+      slowed: { kind: 'nearly', percent },
     };
   if (share >= HOURLY_FROM)
     return {
       runs: cause === 'clock',
       budgetMs: HOURLY_BUDGET_MS,
-      note: WATCHES_ANSWERS.slowedToHourly.say(percent),
+      slowed: { kind: 'hourly', percent },
     };
   if (share >= SLOW_FROM)
     return {
       runs: cause === 'clock' || sinceLastRunMs >= SLOW_GAP_MS,
       budgetMs: SLOW_BUDGET_MS,
-      note: WATCHES_ANSWERS.slowedToTenMinutes.say(percent),
+      slowed: { kind: 'tenMinutes', percent },
     };
-  return { runs: true, budgetMs: FULL_BUDGET_MS, note: null };
+  return { runs: true, budgetMs: FULL_BUDGET_MS, slowed: null };
 }

@@ -12,6 +12,7 @@ import { parseRun } from '../bulk/run';
 import { operationByType } from '../operations/table';
 import type { Lease } from '../platform/lease';
 import { PROPERTY, PROPERTY_PREFIX } from '../platform/stored-keys';
+import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
 import { roundCredits } from '../text/credits';
 
 export const WATCH_PREFIX = PROPERTY_PREFIX.watch;
@@ -130,8 +131,8 @@ export function newWatch(input: NewWatch): Watch {
 export function checkDailyCap(raw: unknown): number {
   const cap = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
   if (typeof cap !== 'number' || !Number.isFinite(cap) || cap <= 0)
-    throw new Error('A watch needs a daily credit cap: how many credits it may spend a day (more than 0).');
-  if (cap > MAX_DAILY_CAP) throw new Error(`A watch's daily cap is at most ${MAX_DAILY_CAP} credits.`);
+    throw new Error(WATCHES_ANSWERS.capNeeded.text);
+  if (cap > MAX_DAILY_CAP) throw new Error(WATCHES_ANSWERS.capAtMost.say(MAX_DAILY_CAP));
   return roundCredits(cap);
 }
 
@@ -142,8 +143,7 @@ export function serializeWatch(watch: Watch): string {
   // The rows a check remembered give way first: a later check finds them again.
   if (text.length > MAX_WATCH_BYTES && watch.incompleteRows)
     text = JSON.stringify({ v: 1, ...watch, incompleteRows: undefined });
-  if (text.length > MAX_WATCH_BYTES)
-    throw new Error('This watch is too large to save: use fewer steps or fields.');
+  if (text.length > MAX_WATCH_BYTES) throw new Error(WATCHES_ANSWERS.tooLarge.text);
   return text;
 }
 

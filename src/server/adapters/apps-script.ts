@@ -12,6 +12,7 @@ import type {
   TtlCachePort,
   ZipPort,
 } from '../../core/platform/ports';
+import { CALL_TEXTS } from '../../core/text/catalogue/sidebar/calls';
 import { errorMessage } from '../../core/text/error-message';
 
 type Cache = GoogleAppsScript.Cache.Cache;
@@ -126,7 +127,7 @@ export function lockPort(lock: Lock | (() => Lock)): LockPort {
       const depth = holds.get(held) ?? 0;
       // Unverified: that hasLock answers true for the same Lock object its caller acquired.
       const nested = depth > 0 && held.hasLock();
-      if (!nested && !held.tryLock(timeoutMs)) throw new Error('Could not obtain the lock.');
+      if (!nested && !held.tryLock(timeoutMs)) throw new Error(CALL_TEXTS.noLock.text);
       holds.set(held, nested ? depth + 1 : 1);
       try {
         return work();

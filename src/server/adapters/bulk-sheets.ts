@@ -12,6 +12,7 @@ import { uniqueSheetName } from '../../core/jobs/employee-sheet';
 import type { Operation } from '../../core/operations/types';
 import type { CellValue } from '../../core/render/values';
 import type { ReadSheet } from '../../core/runs/preview';
+import { SHEET_TEXTS } from '../../core/text/catalogue/sheets';
 import { asLiteralForSheet } from '../../core/text/sheet-literal';
 import type { BulkRunConfig } from '../../shared/bulk-rpc';
 import { insertAtEnd } from './own-sheet';
@@ -209,7 +210,7 @@ export function createColumns(sheet: Sheet, headerRow: number, layout: ColumnLay
 
 export function createCombinedSheet(spreadsheet: Spreadsheet, config: BulkRunConfig, op: Operation): string {
   const names = spreadsheet.getSheets().map((sheet) => sheet.getName());
-  const name = uniqueSheetName(`Employees - ${config.sheetName} (all companies)`, names);
+  const name = uniqueSheetName(SHEET_TEXTS.combinedList(config.sheetName), names);
   combinedSheet(spreadsheet, name, op);
   return name;
 }

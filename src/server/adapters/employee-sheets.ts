@@ -3,6 +3,7 @@
 
 import type { ListSheetPort } from '../../core/jobs/collector-ports';
 import { type EmployeeSheet, uniqueSheetName } from '../../core/jobs/employee-sheet';
+import { CALL_TEXTS } from '../../core/text/catalogue/sidebar/calls';
 import { activeSpreadsheet, spreadsheetZone, timeFormatter } from '../platform/spreadsheet';
 import { fitGrid, insertAtEnd } from './own-sheet';
 
@@ -17,8 +18,8 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
  */
 export function spreadsheetById(id: string): Spreadsheet {
   const active = activeSpreadsheet();
-  if (!active) throw new Error('No spreadsheet is open in this execution.');
-  if (active.getId() !== id) throw new Error('This job belongs to another spreadsheet.');
+  if (!active) throw new Error(CALL_TEXTS.noSpreadsheetHere.text);
+  if (active.getId() !== id) throw new Error(CALL_TEXTS.otherSpreadsheet.text);
   return active;
 }
 

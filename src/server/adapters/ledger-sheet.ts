@@ -6,6 +6,7 @@
 import { isPageId } from '../../core/billing/purchase-pages';
 import type { SheetStorePort } from '../../core/platform/ports';
 import { PROPERTY, SHEET_NAME } from '../../core/platform/stored-keys';
+import { SHEET_TEXTS } from '../../core/text/catalogue/sheets';
 import { SPENDING_ANSWERS } from '../../core/text/catalogue/sidebar/spending-answers';
 import { documentLock } from '../platform/locks';
 import { sheetRecord } from '../platform/properties';
@@ -13,10 +14,7 @@ import { activeSpreadsheet } from '../platform/spreadsheet';
 import { sheetStorePort } from './sheet-store';
 
 export const LEDGER_SHEET_NAME = SHEET_NAME.ledger;
-export const LEDGER_SHEET_HEADER: readonly [string, string] = [
-  'Enrich for Sheets: record of purchases (do not edit)',
-  'page of purchases (a long one goes on in the next columns)',
-];
+export const LEDGER_SHEET_HEADER: readonly [string, string] = SHEET_TEXTS.ledgerHeader;
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Lock = GoogleAppsScript.Lock.Lock;

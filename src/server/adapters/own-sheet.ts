@@ -6,8 +6,10 @@
 // settings), and a deleted sheet is told from one never made. A sheet made before ids were kept is
 // found by its name once, then by its id. Writers put back what a user changed: the name, the
 // header, the columns and the order of rows (repair).
+
 import { type GridCell, readSheetRows, type SheetShape } from '../../core/platform/hidden-sheet';
 import type { SheetHolds } from '../../core/platform/ports';
+import { SHEET_TEXTS } from '../../core/text/catalogue/sheets';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -145,9 +147,7 @@ export function ownSheet(
   }
   if (found.lost && own.whenDeleted === 'wait') {
     if (!make) return null;
-    throw new Error(
-      `The hidden sheet "${own.name}" was deleted: nothing is written there until you choose, in the sidebar's Saved results.`,
-    );
+    throw new Error(SHEET_TEXTS.hiddenDeleted(own.name));
   }
   if (!found.sheet && !make) return null;
   const sheet = found.sheet ? checkedOwn(found.sheet, own) : makeSheet(spreadsheet, own);
@@ -166,9 +166,7 @@ function keepName(spreadsheet: Spreadsheet, sheet: Sheet, name: string): void {
 function checkedOwn(sheet: Sheet, own: Own): Sheet {
   if (text(sheet.getRange(1, 1).getValue() as GridCell) === own.header[0]) return sheet;
   if (readSheetRows(sheet.getDataRange().getValues() as GridCell[][], own).recognized) return sheet;
-  throw new Error(
-    `A sheet named "${own.name}" that Enrich for Sheets did not make is in the way: rename it.`,
-  );
+  throw new Error(SHEET_TEXTS.inTheWay(own.name));
 }
 
 /**

@@ -1,7 +1,9 @@
 // The spend report's sheet: made again each time the report is opened, every cell formatted as
 // plain text before its value is written. A sheet of that name the add-on did not make is never overwritten.
+
 import type { SpendReport } from '../../core/billing/report';
 import { SHEET_NAME } from '../../core/platform/stored-keys';
+import { SHEET_TEXTS } from '../../core/text/catalogue/sheets';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -16,9 +18,7 @@ function freshSheet(spreadsheet: Spreadsheet, title: string): Sheet {
   const existing = spreadsheet.getSheetByName(REPORT_SHEET_NAME);
   if (!existing) return spreadsheet.insertSheet(REPORT_SHEET_NAME, spreadsheet.getSheets().length);
   if (String(existing.getRange(1, 1).getValue()) !== title)
-    throw new Error(
-      `A sheet named "${REPORT_SHEET_NAME}" that Enrich for Sheets did not make is in the way: rename it.`,
-    );
+    throw new Error(SHEET_TEXTS.inTheWay(REPORT_SHEET_NAME));
   existing.clear();
   existing.setFrozenRows(0);
   return existing;

@@ -5,12 +5,14 @@
 // spreadsheet, never write it), under the document lock, with one setValues a batch. The sheet is
 // known by its id (own-sheet.ts) and its rows by their shape (core/platform/hidden-sheet.ts): a
 // user's rename, typing, inserted columns or sort lose nothing, and the next write repairs them.
+
 import { isResultKey } from '../../core/cache/keys';
 import { holdsIn } from '../../core/cache/sheet-save';
 import { type GridCell, readSheetRows } from '../../core/platform/hidden-sheet';
 import { BUSY, tryWithLock } from '../../core/platform/locked-section';
 import type { LostSheet, SheetHolds, SheetStorePort } from '../../core/platform/ports';
 import { SHEET_NAME } from '../../core/platform/stored-keys';
+import { SHEET_TEXTS } from '../../core/text/catalogue/sheets';
 import { lockPort } from './apps-script';
 import { DeletedRows } from './deleted-rows';
 import {
@@ -32,13 +34,8 @@ type Lock = GoogleAppsScript.Lock.Lock;
 
 export const CACHE_SHEET_NAME = SHEET_NAME.resultCache;
 /** Row 1 tells a person what the sheet is; the add-on knows it by its id, not by this text. */
-export const CACHE_SHEET_HEADER: readonly [string, string] = [
-  'Enrich for Sheets: saved results (do not edit)',
-  'value (a long one goes on in the next columns)',
-];
-const HEADER_NOTE =
-  'Every paid answer is kept here so that formulas never pay for it twice. Editing or deleting ' +
-  'rows loses answers; clear them from the sidebar instead.';
+export const CACHE_SHEET_HEADER: readonly [string, string] = SHEET_TEXTS.cacheHeader;
+const HEADER_NOTE = SHEET_TEXTS.cacheNote;
 /** Other writers (a bulk run, the job collector) hold the lock for one batch: seconds, not minutes. */
 const LOCK_WAIT_MS = 10_000;
 
@@ -85,7 +82,7 @@ export function sheetStorePort(options: SheetStoreOptions): SheetStorePort {
   const open = typeof given === 'function' ? given : () => given;
   const document = () => {
     const spreadsheet = open();
-    if (!spreadsheet) throw new Error('There is no open spreadsheet to keep results in.');
+    if (!spreadsheet) throw new Error(SHEET_TEXTS.noSpreadsheet);
     return spreadsheet;
   };
   const recorded = new RecordedSheet(own);
@@ -157,8 +154,7 @@ function withLock(lock: Lock | null | (() => Lock), work: () => void): void {
     work();
     return;
   }
-  if (tryWithLock(lockPort(lock), LOCK_WAIT_MS, work) === BUSY)
-    throw new Error('Another execution is saving results; the document properties keep these for now.');
+  if (tryWithLock(lockPort(lock), LOCK_WAIT_MS, work) === BUSY) throw new Error(SHEET_TEXTS.savingElsewhere);
 }
 
 const text = (cell: GridCell): string => (cell === undefined || cell === null ? '' : String(cell));

@@ -2,6 +2,8 @@
 // is listed in core/platform/stored-keys.ts; a store read in batches by core goes through the
 // BatchStorePort (adapters/apps-script.ts) over documentProperties().
 
+import { CALL_TEXTS } from '../../core/text/catalogue/sidebar/calls';
+
 type Properties = GoogleAppsScript.Properties.Properties;
 
 /** The document's properties, or null where there is no document. */
@@ -12,7 +14,7 @@ export function documentProperties(): Properties | null {
 /** The document's properties, for calls that run in a document (the sidebar, the menu, a trigger). */
 export function requireDocumentProperties(): Properties {
   const properties = documentProperties();
-  if (!properties) throw new Error('Open a spreadsheet first.');
+  if (!properties) throw new Error(CALL_TEXTS.openSpreadsheet.text);
   return properties;
 }
 

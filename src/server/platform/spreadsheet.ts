@@ -3,6 +3,7 @@
 // a trigger or a standalone run may not.
 
 import { PROPERTY } from '../../core/platform/stored-keys';
+import { CALL_TEXTS } from '../../core/text/catalogue/sidebar/calls';
 import { documentProperties } from './properties';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -84,6 +85,6 @@ export function timeFormatter(
 /** The active spreadsheet, for calls that need one: without it, a message the sidebar shows. */
 export function requireActiveSpreadsheet(): Spreadsheet {
   const spreadsheet = activeSpreadsheet();
-  if (!spreadsheet) throw new Error('Open a spreadsheet first.');
+  if (!spreadsheet) throw new Error(CALL_TEXTS.openSpreadsheet.text);
   return spreadsheet;
 }

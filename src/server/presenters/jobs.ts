@@ -3,8 +3,8 @@
 import { type QueuedFormula, queueKey } from '../../core/formula-queue/records';
 import { type CollectorReport, emptyReport } from '../../core/jobs/collector-ports';
 import { describeJob, type JobRecord } from '../../core/jobs/registry';
+import { sendingAtPace } from '../../core/text/catalogue/duration';
 import { JOBS_ANSWERS } from '../../core/text/catalogue/sidebar/jobs-answers';
-import { sendingAtPace } from '../../core/text/duration';
 import { plural } from '../../core/text/plural';
 import type { BackgroundCollection, CollectorProgress, QueuedFormulaView } from '../../shared/jobs-rpc';
 import type { FormulaWork } from '../collector/queued-formulas';

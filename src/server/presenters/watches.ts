@@ -2,7 +2,6 @@
 // the API paused them all; today's share of the trigger runtime quota; what starts them.
 
 import { inputColumns } from '../../core/bulk/config';
-import type { WatchTriggers } from '../../core/text/catalogue/sidebar/watches-answers';
 import { WATCHES_ANSWERS } from '../../core/text/catalogue/sidebar/watches-answers';
 import { roundCredits } from '../../core/text/credits';
 import { stateOf } from '../../core/watches/caps';
@@ -17,7 +16,7 @@ import {
   TRIGGER_QUOTA_MS,
 } from '../../core/watches/runtime';
 import type { Watch } from '../../core/watches/watch';
-import type { WatchList, WatchView } from '../../shared/watch-rpc';
+import type { WatchList, WatchTriggers, WatchView } from '../../shared/watch-rpc';
 
 const MINUTE = 60_000;
 
@@ -36,19 +35,17 @@ function columnsText(watch: Watch): string {
 }
 
 export function watchView(watch: Watch, accountPaused: boolean, when: (ms: number) => string): WatchView {
-  const state = stateOf(watch, accountPaused);
   return {
     id: watch.id,
     label: watch.label,
     sheetName: watch.sheetName,
     columns: columnsText(watch),
     on: watch.on,
-    state: state.state,
-    stateText: state.text,
+    state: stateOf(watch, accountPaused),
     dailyCap: watch.dailyCap,
     spentToday: roundCredits(watch.spentToday),
     rowsDone: watch.rowsDone,
-    lastRun: WATCHES_ANSWERS.lastRun.say(watch.lastRunAt === null ? null : when(watch.lastRunAt)),
+    lastRunAt: watch.lastRunAt === null ? null : when(watch.lastRunAt),
     lastProblem: watch.pause?.kind === 'misfit' ? watch.pause.reason : watch.lastProblem,
     refresh: refreshView(watch),
     ...(watch.refreshOnly ? { refreshOnly: true as const } : {}),
@@ -68,10 +65,9 @@ export function runtimeView(tally: RuntimeTally | null, now: number): WatchList[
   const percent = Math.round(share * 100);
   const usedMinutes = Math.round((used / MINUTE) * 10) / 10;
   const quotaMinutes = TRIGGER_QUOTA_MS / MINUTE;
-  const base = WATCHES_ANSWERS.triggerTime.say(usedMinutes, quotaMinutes, percent);
   // A stop by Google today spends the day's quota, whatever the count says.
-  const note = paceAt(shareOf(tally, now), 'edit', Number.POSITIVE_INFINITY).note;
-  return { usedMinutes, quotaMinutes, percent, text: note ? `${base} ${note}` : base };
+  const { slowed } = paceAt(shareOf(tally, now), 'edit', Number.POSITIVE_INFINITY);
+  return { usedMinutes, quotaMinutes, percent, slowed };
 }
 
 export function watchListView(input: {
@@ -89,10 +85,7 @@ export function watchListView(input: {
     watches: input.watches.map((watch) => watchView(watch, input.pause !== null, input.when)),
     notice: input.pause ? pauseNotice(input.pause, input.triggers.clock) : null,
     runtime: runtimeView(input.tally, input.now),
-    drivers: WATCHES_ANSWERS.drivers.say(
-      input.triggers,
-      input.watches.some((watch) => watch.on),
-    ),
+    triggers: input.triggers,
     timeZone: input.watches.some((watch) => watch.lastRunAt !== null) ? input.timeZone : '',
     clock: input.triggers.clock,
   };

@@ -1,12 +1,14 @@
 // Every text of the sidebar, the spend report and the notes, rendered with sample values
 // (copied-texts.test.ts): what a user may paste back into a sheet.
-import { paceText } from '../../../src/core/api/pacing';
 import type { Purchase } from '../../../src/core/billing/purchases';
 import { spendReport } from '../../../src/core/billing/report';
 import { operationByFunction } from '../../../src/core/operations/table';
 import { type ReceiptFacts, receiptLines } from '../../../src/core/receipts/receipt';
+import { ANSWER_WORDS } from '../../../src/core/text/catalogue/api';
+import { FREEZE_TEXTS } from '../../../src/core/text/catalogue/freeze';
 import { CUT_LIST_ADVICE, cutListText, JOB_RECORD_TEXTS } from '../../../src/core/text/catalogue/jobs';
 import { lostResultsRefusal, lostResultsText } from '../../../src/core/text/catalogue/lost';
+import { SHEET_TEXTS, STORE_FAILURES } from '../../../src/core/text/catalogue/sheets';
 import { BULK_TEXTS } from '../../../src/core/text/catalogue/sidebar/bulk';
 import { BULK_ANSWERS } from '../../../src/core/text/catalogue/sidebar/bulk-answers';
 import { CACHE_TEXTS } from '../../../src/core/text/catalogue/sidebar/cache';
@@ -17,12 +19,13 @@ import { KEY_TEXTS } from '../../../src/core/text/catalogue/sidebar/key';
 import { KEY_ANSWERS } from '../../../src/core/text/catalogue/sidebar/key-answers';
 import { RECEIPT_TEXTS } from '../../../src/core/text/catalogue/sidebar/receipt';
 import { RECEIPT_ANSWERS } from '../../../src/core/text/catalogue/sidebar/receipt-answers';
-import { SETTINGS_TEXTS } from '../../../src/core/text/catalogue/sidebar/settings';
+import { RECIPE_ANSWERS } from '../../../src/core/text/catalogue/sidebar/recipes-answers';
+import { paceWords, SETTINGS_TEXTS } from '../../../src/core/text/catalogue/sidebar/settings';
 import { SETTINGS_ANSWERS } from '../../../src/core/text/catalogue/sidebar/settings-answers';
 import { SPENDING_TEXTS } from '../../../src/core/text/catalogue/sidebar/spending';
 import { SPENDING_ANSWERS } from '../../../src/core/text/catalogue/sidebar/spending-answers';
 import { TIMES_TEXTS } from '../../../src/core/text/catalogue/sidebar/times';
-import { WATCHES_TEXTS } from '../../../src/core/text/catalogue/sidebar/watches';
+import { slowedWords, WATCHES_TEXTS } from '../../../src/core/text/catalogue/sidebar/watches';
 import { WATCHES_ANSWERS } from '../../../src/core/text/catalogue/sidebar/watches-answers';
 import { capProblem, runCapProblem } from '../../../src/core/watches/caps';
 import { pauseNotice } from '../../../src/core/watches/pause';
@@ -85,10 +88,10 @@ const PANEL: string[] = [
   ...receipt(null, ['memory'], 'Leads Q3').slice(2),
   ...receipt(null, ['fast']).slice(2),
   // The pace line
-  paceText({ rate: 1, learnedAt: NOW - 5 * MINUTE, refusalsToday: 2 }, 50, NOW),
-  paceText({ rate: 1, learnedAt: null, refusalsToday: 0 }, 10, NOW),
+  paceWords({ rate: 1, minutesAgo: 5, ceiling: 50, refusalsToday: 2 }),
+  paceWords({ rate: 1, minutesAgo: null, ceiling: 10, refusalsToday: 0 }),
   // The watches' notes: the quota, the caps, a pause
-  ...[1, 0.96, 0.85, 0.6].map((share) => paceAt(share, 'edit', 0).note!),
+  ...[1, 0.96, 0.85, 0.6].map((share) => slowedWords(paceAt(share, 'edit', 0).slowed!)),
   capProblem(12),
   capProblem(5, { price: 12.5, bound: true }),
   runCapProblem(200),
@@ -113,6 +116,24 @@ const PANEL: string[] = [
   JOB_RECORD_TEXTS.unchecked('network error'),
   JOB_RECORD_TEXTS.sheetNotWritten('the sheet is protected'),
   JOB_RECORD_TEXTS.sheetNotYet('the spreadsheet is busy'),
+  // Freeze's alert
+  FREEZE_TEXTS.selectFirst,
+  FREEZE_TEXTS.none,
+  FREEZE_TEXTS.frozen(2, 3),
+  FREEZE_TEXTS.left('B2, D4:E9', false),
+  FREEZE_TEXTS.outside('B3:B5', false, 'B2', 4),
+  // The hidden sheets' header and note, and what the server says of its sheets
+  ...SHEET_TEXTS.cacheHeader,
+  SHEET_TEXTS.cacheNote,
+  ...SHEET_TEXTS.ledgerHeader,
+  SHEET_TEXTS.hiddenDeleted('_enrich_cache'),
+  SHEET_TEXTS.inTheWay('Enrich spend report'),
+  SHEET_TEXTS.savingElsewhere,
+  SHEET_TEXTS.noSpreadsheet,
+  ...Object.values(STORE_FAILURES),
+  // What an answer was, inside an error's text
+  ANSWER_WORDS.providerError,
+  ANSWER_WORDS.held(10),
 ];
 
 export const PANEL_TEXTS = PANEL.filter(isSentence);
@@ -138,10 +159,8 @@ const SAMPLES: Readonly<Record<string, unknown[]>> = {
   'BULK_ANSWERS.lostDuringRun': [
     lostResultsText({ name: '_enrich_cache', deleted: 'sheet', holds: { entries: 30, credits: 30 } }),
   ],
-  'WATCHES_ANSWERS.drivers': [
-    { edit: true, change: false, form: false, formLinked: true, clock: 'off' },
-    true,
-  ],
+  'RECIPE_ANSWERS.yours': [['Website from company name', 'Phone from company name']],
+  'WATCHES_TEXTS.drivers': [{ edit: true, change: false, form: false, formLinked: true, clock: 'off' }, true],
 };
 
 const CATALOGUE = {
@@ -159,6 +178,7 @@ const CATALOGUE = {
   JOBS_ANSWERS,
   KEY_ANSWERS,
   RECEIPT_ANSWERS,
+  RECIPE_ANSWERS,
   SETTINGS_ANSWERS,
   SPENDING_ANSWERS,
   WATCHES_ANSWERS,

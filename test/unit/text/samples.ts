@@ -98,7 +98,7 @@ export const CELL_TEXTS: string[] = [
   BULK_STATUS.waiting,
   BULK_STATUS.error('The enrichment service failed (HTTP 503).'),
   BULK_STATUS.invalid('This is a company page URL.'),
-  BULK_STATUS.expired('the result expired before it was collected.'),
+  BULK_STATUS.expired,
   skippedStatus('Website from company name'),
   capStatus(12.5),
   belowPriceStatus(5, { price: 12.5, bound: true }),

@@ -1,25 +1,38 @@
 // Every word the sidebar can show lives in the catalogue (src/core/text/catalogue/sidebar/), tagged
 // with what it is, as the cells' texts do (issue 30): sentences, and labels and fragments too. This
-// scans the string and template literals of the sidebar (src/client) and of the server's files that
-// answer it, and fails, naming file and line, on a text written outside the catalogue: a literal that
+// scans the string and template literals of the sidebar (src/client), the server and the parts of
+// core whose words reach the sidebar, the report or the notes (SIDEBAR_FACING), and fails, naming file and line, on a text written outside the catalogue: a literal that
 // begins with a capital letter and has at least three words, that ends with ".", "?" or ":", or that
 // is two or more words and nothing else (letters, apostrophes, commas, spaces and the "…" where a
 // template's values go: "Cancel run", "not set", "about … min left"). What is not words for a user
-// (an HTML attribute's value, a class list) is in STAYS with its reason. Single words and the static
-// text of sidebar.html are not scanned.
+// (an HTML attribute's value, a class list) is in STAYS with its reason. Single words, a log line's
+// words (console.warn: the developer's) and the static text of sidebar.html are not scanned.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type Literal, literalsOf } from '../../literals';
 
 const ROOT = join(__dirname, '../../..');
 
-/** The sidebar, and the server's files whose words reach it. */
+/**
+ * The sidebar, and the files whose words reach it, the report or the notes: the whole server, and
+ * the parts of core that word a run's setup and progress, its confirmation, a watch, a receipt, a
+ * recipe, the spend report and its settings, a job, a key pasted, Freeze's alert.
+ */
 const SIDEBAR_FACING = [
   'src/client/',
-  /^src\/server\/[^/]+\.ts$/,
-  'src/server/presenters/',
-  'src/server/watches/api.ts',
-  'src/server/collector/drivers.ts',
+  'src/server/',
+  'src/core/api/',
+  'src/core/billing/',
+  'src/core/bulk/',
+  'src/core/cache/',
+  'src/core/formulas/freeze.ts',
+  'src/core/jobs/',
+  'src/core/lookup/',
+  'src/core/receipts/',
+  'src/core/recipes/',
+  'src/core/render/',
+  'src/core/runs/',
+  'src/core/watches/',
 ];
 
 /** What cannot move, by file: the literal's beginning, and why it stays. */
@@ -37,23 +50,40 @@ const STAYS: Readonly<Record<string, readonly { begins: string; why: string }[]>
   'src/server/key-test.ts': [
     { begins: 'Key test (API key panel)', why: "a ledger row's source, written in a sheet" },
   ],
-  'src/server/purchase-record.ts': [{ begins: 'Could not move', why: 'a console.warn log line' }],
-  'src/server/jobs-api.ts': [{ begins: 'Could not refresh formulas: ', why: 'a console.warn log line' }],
-  'src/server/user-memory.ts': [{ begins: 'Could not give the memory', why: 'a console.warn log line' }],
-  'src/server/freeze.ts': [
-    { begins: 'Select the cells to freeze first.', why: "a menu item's alert, not the sidebar" },
-  ],
   'src/server/collector/drivers.ts': [
     { begins: 'Loading...', why: "Sheets' own text in a cell being computed" },
   ],
   'src/server/watches/api.ts': [{ begins: 'MMM d, HH:mm', why: 'a date format, not words' }],
+  'src/server/watches/runtime-tally.ts': [
+    { begins: 'not opened', why: 'the end of a console.warn log line, for the developer' },
+    { begins: 'not closed', why: 'the end of a console.warn log line, for the developer' },
+    { begins: 'time not counted', why: 'the end of a console.warn log line, for the developer' },
+  ],
+  'src/core/billing/': [
+    { begins: 'estimate of', why: "a programmer's error (a RangeError for a bug), never a user's" },
+    { begins: 'charge of', why: "a programmer's error (a RangeError for a bug), never a user's" },
+    { begins: 'The … must be a number of credits', why: "a programmer's error (a RangeError for a bug)" },
+    { begins: 'Expected a day as', why: "a programmer's error (a RangeError for a bug), never a user's" },
+  ],
+  'src/core/recipes/preview.ts': [{ begins: 'via:', why: "a query's prefix inside the preview, not words" }],
+  'src/core/api/': [
+    { begins: 'Bearer', why: 'the Authorization header the API takes, and its redacted form, not words' },
+  ],
+  'src/core/cache/': [
+    { begins: 'resultKey needs', why: "a programmer's error (thrown for a bug), never a user's" },
+    { begins: 'Not a result cache key', why: "a programmer's error (thrown for a bug), never a user's" },
+    { begins: 'Clearing or counting one', why: "a programmer's error (thrown for a bug), never a user's" },
+    { begins: 'A … outcome is not a paid', why: "a programmer's error (thrown for a bug), never a user's" },
+    { begins: '…:…:', why: "a result key's parts, not words" },
+  ],
 };
 
 /** A sentence, or a label or fragment of two or more words. */
 const isSentence = (text: string) =>
-  /^[A-Z]\S*(\s+\S+){2,}/.test(text) ||
-  /[.?:]$/.test(text.trim()) ||
-  /^[a-z][a-z'’]*( +[a-z'’,…]+)+$/i.test(text.trim());
+  /\p{L}/u.test(text) &&
+  (/^[A-Z]\S*(\s+\S+){2,}/.test(text) ||
+    /[.?:]$/.test(text.trim()) ||
+    /^[a-z][a-z'’]*( +[a-z'’,…]+)+$/i.test(text.trim()));
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -63,8 +93,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const facesSidebar = (file: string) =>
-  SIDEBAR_FACING.some((place) => (typeof place === 'string' ? file.startsWith(place) : place.test(file)));
+const facesSidebar = (file: string) => SIDEBAR_FACING.some((place) => file.startsWith(place));
 
 function stays(file: string, whole: string): boolean {
   return Object.entries(STAYS).some(
@@ -75,12 +104,22 @@ function stays(file: string, whole: string): boolean {
 /** A literal read whole: a template's texts joined where its values go. */
 const wholeText = ({ text, after }: Literal) => [text, ...after].join('…');
 
+const sourceLines = new Map<string, string[]>();
+const lines = (file: string) => {
+  if (!sourceLines.has(file)) sourceLines.set(file, readFileSync(join(ROOT, file), 'utf8').split('\n'));
+  return sourceLines.get(file)!;
+};
+/** A log line's words (`console.warn(…)` on the literal's line or the one before): for the developer, not the user. */
+const logged = (source: readonly string[], line: number) =>
+  /\bconsole\.\w+\($/.test(source[line - 2]?.trim() ?? '') || /\bconsole\.\w+\(/.test(source[line - 1] ?? '');
+
 function straySentences(): string[] {
   return sourceFiles(join(ROOT, 'src'))
     .map((path) => relative(ROOT, path))
     .filter(facesSidebar)
     .flatMap((file) =>
       literalsOf(readFileSync(join(ROOT, file), 'utf8'))
+        .filter((literal) => !logged(lines(file), literal.line))
         .map((literal) => ({ line: literal.line, whole: wholeText(literal) }))
         .filter(({ whole }) => isSentence(whole) && !stays(file, whole))
         .map(({ line, whole }) => `${file}:${line} ${JSON.stringify(whole.slice(0, 60))}`),

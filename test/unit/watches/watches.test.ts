@@ -3,6 +3,7 @@
 import { layoutColumns } from '../../../src/core/bulk/layout';
 import type { SheetTable } from '../../../src/core/bulk/plan';
 import { operationByType } from '../../../src/core/operations/table';
+import { WATCHES_TEXTS } from '../../../src/core/text/catalogue/sidebar/watches';
 import { capStatus } from '../../../src/core/text/catalogue/statuses';
 import { capBelowPrice, capProblem, capsLeft, onDay, stateOf } from '../../../src/core/watches/caps';
 import { dueRows, waitsForInputs } from '../../../src/core/watches/due';
@@ -221,11 +222,15 @@ describe('the caps', () => {
     expect(capStatus(3)).toBe(
       'Waiting: this watch spent its daily cap of 3 credits; it goes on tomorrow, or when you raise the cap.',
     );
-    expect(stateOf(watch({ on: false }), true).text).toBe('Off');
-    expect(stateOf(watch(), true).text).toBe('Paused: see the notice above');
-    expect(stateOf(watch({ pause: { kind: 'cap', day: 'x' } }), false).text).toBe(
+    // The server says the state; the sidebar words it.
+    const shown = (state: ReturnType<typeof stateOf>) => WATCHES_TEXTS.states[state].text;
+    expect(shown(stateOf(watch({ on: false }), true))).toBe('Off');
+    expect(shown(stateOf(watch(), true))).toBe('Paused: see the notice above');
+    expect(shown(stateOf(watch({ pause: { kind: 'cap', day: 'x' } }), false))).toBe(
       'Paused: daily cap reached',
     );
+    expect(WATCHES_TEXTS.lastRun.say(null)).toBe('Not run yet');
+    expect(WATCHES_TEXTS.lastRun.say('Jan 6, 04:02')).toBe('Last run Jan 6, 04:02');
   });
 
   it('below one lookup: only a price above the cap, and the list says so', () => {
@@ -236,7 +241,9 @@ describe('the caps', () => {
       "Daily cap of 0.5 credits is below one lookup's price (1 credit): nothing can be bought until you raise the cap to at least 1.",
     );
     const below = { kind: 'cap' as const, day: 'x', below: { price: 12.5, bound: true } };
-    expect(stateOf(watch({ pause: below }), false).text).toBe("Paused: daily cap below one lookup's price");
+    expect(WATCHES_TEXTS.states[stateOf(watch({ pause: below }), false)].text).toBe(
+      "Paused: daily cap below one lookup's price",
+    );
   });
 });
 
@@ -399,7 +406,7 @@ describe('the trigger runtime pace', () => {
   });
 
   it('slows watches down as the share grows, and stops them near the quota', () => {
-    expect(paceAt(0.2, 'form', 0)).toMatchObject({ runs: true, note: null });
+    expect(paceAt(0.2, 'form', 0)).toMatchObject({ runs: true, slowed: null });
     expect(paceAt(0.6, 'form', 5 * MINUTE).runs).toBe(false);
     expect(paceAt(0.6, 'form', 10 * MINUTE).runs).toBe(true);
     expect(paceAt(0.6, 'clock', 0).runs).toBe(true);

@@ -31,7 +31,8 @@ export function readConfig(ui: Controls, op: Operation, headerRow: number): Bulk
 /** A refresh: its age, and its budget and order when one is given. */
 function readRefresh(ui: Controls, built: BulkRunConfig): void {
   built.refreshOlderThanDays = Number(ui.refreshDays.value);
-  if (ui.refreshSelection.checked) built.rows = 'selection';
+  const over = ui.refreshOver.value;
+  if (over === 'selection' || over === 'sheet') built.rows = over;
   if (ui.refreshBudget.value.trim() === '') return;
   built.refreshBudget = Number(ui.refreshBudget.value);
   built.refreshOrder = ui.refreshOrder.value === 'rows' ? 'rows' : 'oldest';

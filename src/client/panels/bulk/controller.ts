@@ -22,6 +22,7 @@ import {
 } from './progress-view';
 import { RecipeMode } from './recipe-mode';
 import { wireSchedule } from './refresh-field';
+import { confirmationWords } from './text';
 import { buildBulkPanel, type Controls, showFieldsIfChosen, showOperation } from './view';
 
 /** Slices run back to back; a refreshed ledger is asked for after this many. */
@@ -301,8 +302,10 @@ class BulkController {
   /** Asks the server's question: what the estimate, the per-run cap and the balance allow. */
   private askToConfirm(value: BulkPreview): void {
     const ui = this.ui;
-    // previewBulkRun always words it when a yes is needed.
-    const asked = value.confirmation ?? { text: BULK_TEXTS.runIt.text, button: 'Run' };
+    // previewBulkRun always gives its figures when a yes is needed.
+    const asked = value.confirmation
+      ? confirmationWords(value.confirmation)
+      : { text: BULK_TEXTS.runIt.text, button: BULK_TEXTS.runItButton.text };
     ui.confirmText.textContent = asked.text;
     ui.confirm.hidden = false;
     ui.confirmRun.textContent = asked.button;

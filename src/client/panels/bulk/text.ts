@@ -1,5 +1,9 @@
 // Words the Bulk run panel puts together from numbers.
+
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
+import type { Counted } from '../../../core/text/catalogue/sidebar/said';
+import { creditsAmount } from '../../../core/text/credits';
+import type { RunConfirmation } from '../../../shared/bulk-rpc';
 
 export const plural = (count: number, one: string, many = `${one}s`) =>
   `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
@@ -11,4 +15,25 @@ export function timeLeft(seconds: number | null): string {
   return minutes < 90
     ? BULK_TEXTS.minutesLeft.say(minutes)
     : BULK_TEXTS.hoursLeft.say(Math.round(minutes / 60));
+}
+
+/** "1 new lookup", "1,200 lookups". */
+const counted = (count: number, noun: Counted) =>
+  `${creditsAmount(count)} ${count === 1 ? noun.one : noun.many}`;
+
+/** The question before a run and its button, from the server's figures. */
+export function confirmationWords(asked: RunConfirmation): { text: string; button: string } {
+  const T = BULK_TEXTS;
+  const cost = (asked.bound ? T.costUpTo : T.costAbout).say(asked.credits);
+  const lookups = counted(asked.lookups, T.newLookupsCounted);
+  if (asked.cap === null)
+    return { text: T.willSpend.say(cost, lookups, T.balance.text), button: T.runAndSpend.say(cost) };
+  const over = T.overCap.say(lookups, cost, asked.cap.credits);
+  const { fits, perLookup } = asked.cap;
+  if (fits === 0) return { text: T.payNone.say(over, perLookup), button: T.runStopsAtOnce.text };
+  const most = fits * perLookup;
+  return {
+    text: T.stopsAfter.say(over, counted(fits, T.lookupsCounted), most, T.balance.text),
+    button: T.runAndSpendUpTo.say(most),
+  };
 }

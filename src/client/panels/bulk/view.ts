@@ -33,7 +33,7 @@ interface FormControls {
   refreshDays: HTMLInputElement;
   refreshBudget: HTMLInputElement;
   refreshOrder: HTMLSelectElement;
-  refreshSelection: HTMLInputElement;
+  refreshOver: HTMLSelectElement;
   preview: HTMLButtonElement;
   run: HTMLButtonElement;
   summary: HTMLElement;
@@ -244,7 +244,7 @@ function findFormControls(find: Find): FormControls {
     refreshDays: find('bulk-refresh-days'),
     refreshBudget: find('bulk-refresh-budget'),
     refreshOrder: find('bulk-refresh-order'),
-    refreshSelection: find('bulk-refresh-selection'),
+    refreshOver: find('bulk-refresh-over'),
     preview: find('bulk-preview'),
     run: find('bulk-run'),
     summary: find('bulk-summary'),

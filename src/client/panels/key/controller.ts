@@ -1,7 +1,7 @@
 // The API key panel: paste, save, test (its price said first), show masked, replace, remove; the
 // choice of who may use it, with a plain warning of what sharing means. A new key replaces a saved
 // one only once a test lookup says it works, or when the user saves it untested, knowingly.
-import { KEY_TEXTS } from '../../../core/text/catalogue/sidebar/key';
+import { KEY_TEXTS, keySavedWords, keyTestedWords } from '../../../core/text/catalogue/sidebar/key';
 import type { KeySaveResult, SidebarState } from '../../../shared/rpc';
 import { announceChange } from '../../data-changed';
 import { $, busy, say } from '../../dom';
@@ -24,7 +24,7 @@ export function mountKeyPanel(state: SidebarState): void {
   showTestCost(state.testCost);
   for (const radio of scopeRadios()) radio.addEventListener('change', showScopeWarning);
   wireSave(message);
-  wireTest(message);
+  wireTest(message, state.testCost);
   wireClear(message);
 }
 
@@ -35,7 +35,7 @@ function wireSave(message: HTMLElement): void {
   const saved = (result: KeySaveResult) => {
     showKey(result.key);
     showUntestedChoice(!result.saved && result.canSaveUntested);
-    say(message, result.message, result.saved ? 'ok' : 'error');
+    say(message, keySavedWords(result), result.saved ? 'ok' : 'error');
     if (result.saved) input.value = '';
     if (result.saved || result.creditsSpent > 0) announceChange();
   };
@@ -59,12 +59,12 @@ function wireSave(message: HTMLElement): void {
   });
 }
 
-function wireTest(message: HTMLElement): void {
+function wireTest(message: HTMLElement, testCost: number): void {
   const test = $('test-key') as HTMLButtonElement;
   test.addEventListener('click', () =>
     busy(test, message, async () => {
       const result = await call('testApiKey');
-      say(message, result.message, result.ok ? 'ok' : 'error');
+      say(message, keyTestedWords(result, testCost), result.ok ? 'ok' : 'error');
       if (result.creditsSpent > 0) announceChange();
     }),
   );

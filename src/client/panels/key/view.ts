@@ -2,14 +2,13 @@
 // server is set as text.
 
 import { KEY_TEXTS } from '../../../core/text/catalogue/sidebar/key';
-import { KEY_ANSWERS } from '../../../core/text/catalogue/sidebar/key-answers';
 import type { KeyScope, KeyStatus } from '../../../shared/rpc';
 import { $, el } from '../../dom';
 
 export function showKey(status: KeyStatus): void {
   $('key-status').textContent = status.configured
     ? KEY_TEXTS.saved.say(status.masked, status.scope === 'document')
-    : KEY_ANSWERS.none.text;
+    : KEY_TEXTS.none.text;
   $('key-note').textContent = status.configured ? 'saved' : KEY_TEXTS.notSet.text;
   $('key-input-label').textContent = status.configured ? KEY_TEXTS.pasteNew.text : KEY_TEXTS.paste.text;
   $('save-key').textContent = status.configured ? 'Replace' : 'Save';

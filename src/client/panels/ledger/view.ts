@@ -2,6 +2,7 @@
 // the out-of-credits banner. Everything from the server is set as text.
 
 import { REPORT_PERIODS } from '../../../core/billing/report-periods';
+import { paceWords } from '../../../core/text/catalogue/sidebar/settings';
 import { SPENDING_TEXTS } from '../../../core/text/catalogue/sidebar/spending';
 import { creditsAmount, creditsText } from '../../../core/text/credits';
 import type { LedgerView } from '../../../shared/rpc';
@@ -124,7 +125,7 @@ function paceRows(view: LedgerView): HTMLElement[] {
   if (!view.pace) return [];
   return [
     el('h3', {}, SPENDING_TEXTS.apiPace.text),
-    el('p', { class: 'hint', id: 'ledger-pace' }, view.pace.text),
+    el('p', { class: 'hint', id: 'ledger-pace' }, paceWords(view.pace)),
     row(SPENDING_TEXTS.refusedToday.text, view.pace.refusalsToday.toLocaleString('en-US'), 'ledger-refusals'),
   ];
 }

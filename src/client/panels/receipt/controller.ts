@@ -2,6 +2,7 @@
 // is open and the sidebar visible. Apps Script tells a sidebar nothing when the selection moves,
 // so the panel asks every few seconds, naming the selection it shows: the server then answers
 // "unchanged" after reading the active range alone. Buy again states its price first.
+import { buyAgainWords } from '../../../core/text/catalogue/sidebar/receipt';
 import type { SelectionReceipt } from '../../../shared/receipt-rpc';
 import { announceChange, DATA_CHANGED } from '../../data-changed';
 import { $, busy, errorText, say } from '../../dom';
@@ -50,7 +51,7 @@ export function mountReceiptPanel(): void {
       const budget = Number(ui.refreshBudget.value);
       const result = await call('buyAgain', budget, budget);
       show(result.receipt);
-      say(ui.message, result.message, result.ok ? 'ok' : 'error');
+      say(ui.message, buyAgainWords(result.done), result.ok ? 'ok' : 'error');
       announceChange();
     }),
   );
@@ -64,7 +65,7 @@ export function mountReceiptPanel(): void {
       const result = await call('buyAgain', last?.buyAgain?.credits ?? 0);
       closeConfirmation(ui);
       show(result.receipt);
-      say(ui.message, result.message, result.ok ? 'ok' : 'error');
+      say(ui.message, buyAgainWords(result.done), result.ok ? 'ok' : 'error');
       announceChange();
     }),
   );

@@ -5,7 +5,7 @@ import { settingCaption } from '../../../core/billing/settings';
 import { priceLabel } from '../../../core/operations/pricing';
 import { OPERATIONS } from '../../../core/operations/table';
 import type { Group } from '../../../core/operations/types';
-import { SETTINGS_TEXTS } from '../../../core/text/catalogue/sidebar/settings';
+import { paceWords, SETTINGS_TEXTS } from '../../../core/text/catalogue/sidebar/settings';
 import type { PaceSummary, Settings } from '../../../shared/rpc';
 import { $, el } from '../../dom';
 
@@ -141,5 +141,5 @@ export function markInvalid(messageText: string): void {
 
 /** The pace learned so far: "API pace now: 1.0 a second, learned 5 minutes ago (…)". */
 export function showPace(ui: SettingsElements, pace: PaceSummary | null): void {
-  ui.pace.textContent = pace ? SETTINGS_TEXTS.pace.say(pace.text, pace.refusalsToday) : '';
+  ui.pace.textContent = pace ? SETTINGS_TEXTS.pace.say(paceWords(pace), pace.refusalsToday) : '';
 }

@@ -2,7 +2,7 @@
 // last run, and today's share of the trigger runtime quota. Everything from the server is text.
 
 import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
-import { WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
+import { runtimeWords, WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
 import { plural } from '../../../core/text/plural';
 import type { WatchList, WatchView } from '../../../shared/watch-rpc';
 import { $, el } from '../../dom';
@@ -110,11 +110,11 @@ function watchItem(watch: WatchView, actions: WatchActions): HTMLElement {
       'div',
       { class: 'job-head' },
       el('span', { class: 'job-label' }, `${watch.label} on "${watch.sheetName}"`),
-      el('span', { class: `badge badge-watch-${watch.state}` }, watch.stateText),
+      el('span', { class: `badge badge-watch-${watch.state}` }, WATCHES_TEXTS.states[watch.state].text),
     ),
     el('p', { class: 'hint job-meta' }, watch.columns),
     watch.refreshOnly ? el('p', { class: 'hint job-meta' }, WATCHES_TEXTS.refreshOnly.text) : null,
-    el('p', { class: 'job-meta' }, `${today} · ${rowsDone} · ${watch.lastRun}`),
+    el('p', { class: 'job-meta' }, `${today} · ${rowsDone} · ${WATCHES_TEXTS.lastRun.say(watch.lastRunAt)}`),
     watch.lastProblem ? el('p', { class: 'job-message warning' }, watch.lastProblem) : null,
     el('div', { class: 'field' }, el('label', { for: capId }, WATCHES_TEXTS.dailyCap.text), cap),
     el('div', { class: 'buttons' }, toggle, save, remove),
@@ -137,10 +137,16 @@ export function showWatches(ui: WatchesElements, list: WatchList, actions: Watch
       ? [el('li', { class: 'hint' }, WATCHES_TEXTS.none.text)]
       : list.watches.map((watch) => watchItem(watch, actions))),
   );
-  ui.drivers.textContent = list.watches.length === 0 ? '' : list.drivers;
+  ui.drivers.textContent =
+    list.watches.length === 0
+      ? ''
+      : WATCHES_TEXTS.drivers.say(
+          list.triggers,
+          list.watches.some((watch) => watch.on),
+        );
   ui.times.textContent = list.timeZone === '' ? '' : TIMES_TEXTS.note.say(list.timeZone);
   ui.times.hidden = list.timeZone === '';
-  ui.runtime.textContent = list.runtime.text;
+  ui.runtime.textContent = runtimeWords(list.runtime);
 }
 
 export function showNoKey(ui: WatchesElements): void {

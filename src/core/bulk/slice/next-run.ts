@@ -1,7 +1,7 @@
 // The run's next state after a slice: the cursor, the counts, the rows still waiting on a job or
 // to retry, and whether the run is done, waiting out a failing service, or stopped.
 
-import { creditsText } from '../../text/credits';
+import { BULK_ANSWERS } from '../../text/catalogue/sidebar/bulk-answers';
 import { addRows, removeRows } from '../row-ranges';
 import type { BulkRun, RunCounts } from '../run';
 import type { SliceLimits } from './ports';
@@ -47,7 +47,7 @@ export function nextRun(run: BulkRun, end: SliceEnd): BulkRun {
     ...run,
     waitUntil: failure ? now + waitMs : run.waitUntil,
     failingSlices: failure ? run.failingSlices + 1 : 0,
-    notice: failure ? `${failure} The run waits ${Math.round(waitMs / 1000)} s, then asks again.` : null,
+    notice: failure ? BULK_ANSWERS.waitsThenAsks.say(failure, Math.round(waitMs / 1000)) : null,
     cursor: tally.cursor,
     counts: tally.counts,
     pending,
@@ -124,7 +124,7 @@ function settle(next: BulkRun, tally: Tally, end: SliceEnd): BulkRun {
       ...next,
       state: 'stopped',
       stoppedBy: 'cap',
-      message: `This run reached its cap of ${creditsText(end.runHardCap)} (${creditsText(next.credits)} spent). Raise the per-run cap in the settings, then Resume.`,
+      message: BULK_ANSWERS.capReached.say(end.runHardCap, next.credits),
     };
   }
   const complete = tally.cursor > next.lastRow && next.pending.length === 0 && next.retry.length === 0;
@@ -132,10 +132,11 @@ function settle(next: BulkRun, tally: Tally, end: SliceEnd): BulkRun {
 }
 
 function stopMessage(reason: string, cursor: number, run: BulkRun): string {
-  const where =
-    cursor <= run.lastRow ? ` The run stopped at row ${cursor}; nothing from there on was sent.` : '';
+  const where = cursor <= run.lastRow ? BULK_ANSWERS.stoppedAtRow.say(cursor) : '';
   // A reason that names its own next step ("Top up the account, then run again.") says it once,
   // as the run's: "…, then Resume."; any other reason gets the run's own.
   const own = /^(.*\.) ([^.]*), then run again\.$/.exec(reason);
-  return own ? `${own[1]}${where} ${own[2]}, then Resume.` : `${reason}${where} Resume once this is fixed.`;
+  return own
+    ? BULK_ANSWERS.thenResume.say(own[1]!, where, own[2]!)
+    : BULK_ANSWERS.resumeOnceFixed.say(reason, where);
 }

@@ -83,9 +83,7 @@ function resultOutcome(view: SliceView, w: Work, result: LookupResult): Outcome 
     case 'expired':
       return {
         kind: 'error',
-        status: BULK_STATUS.expired(
-          'the result expired before it was collected; its credits were spent. Re-run it from the Jobs panel.',
-        ),
+        status: BULK_STATUS.expired,
         retryable: false,
       };
     case 'failed': {

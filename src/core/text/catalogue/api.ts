@@ -56,3 +56,22 @@ export const unexpectedAnswerMessage = (status: number, what: string, charged = 
 export const lookupFailedMessage = (reason: string) => LOOKUP_FAILED.say(`${reason} ${CHARGED_NOTE}`);
 
 export const providerErrorMessage = (error: string) => PROVIDER_ERROR.say(error);
+
+/** What an answer was, inside the texts above: why it could not be read, what a failed job said. */
+export const ANSWER_WORDS = {
+  jobEnded: 'the job ended with an error',
+  networkError: 'network error',
+  notJson: 'not JSON',
+  wrongShape: 'not in the expected shape',
+  noJobId: 'no job id',
+  unusableJobId: 'a job id that is not usable',
+  longJobId: (length: string) => `a job id of ${length} characters, too long to use`,
+  /** A provider's error with no words of its own. */
+  providerError: 'The data provider reported an error.',
+  /** A job the API said failed, without saying why. */
+  lookupFailed: 'The lookup failed.',
+  /** After a charged error held in the fast cache for `minutes`. */
+  held: (minutes: number) => ` Kept ${minutes} minutes, so that recalculating does not pay for it again.`,
+  /** A field ENRICH or a function's `field` names that the answer does not have. */
+  unknownField: (field: string, listed: string) => `Unknown field "${field}". Available: ${listed}`,
+} as const;

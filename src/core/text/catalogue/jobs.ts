@@ -83,3 +83,14 @@ export const JOB_RECORD_TEXTS = {
     `Could not write the employee sheet: ${reason}. The list is paid for and kept: Retry in the Jobs panel writes it again at no cost.`,
   sheetNotYet: (reason: string) => `Could not write the employee sheet yet (${reason}); trying again.`,
 } as const;
+
+/** A job whose operation the add-on no longer knows (a record from another version). */
+export const unknownOperation = (type: string) => `Unknown operation ${type}.`;
+
+/** The note on an employee list's sheet: what was asked, when it came, what it cost (jobs/employee-sheet.ts). */
+export const LIST_NOTE = {
+  department: (department: string) => `department ${department}`,
+  seniority: (seniority: string) => `seniority ${seniority}`,
+  max: (count: number) => `max ${count}`,
+  collected: (at: string) => `Collected ${at}`,
+} as const;

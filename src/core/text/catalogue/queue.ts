@@ -3,8 +3,9 @@
 // which the user cannot do without retyping. A time is promised only when an execution Google will
 // run keeps it: the Edit trigger of the edit that typed the formula, with its 6 minutes. Past that,
 // each later edit or opening of the file goes on for 6 minutes more, and nothing sooner is promised.
-import { sendingAtPace, sendingTime } from '../duration';
+
 import { plural } from '../plural';
+import { sendingAtPace, sendingTime } from './duration';
 import { holds, opening, whole } from './family';
 
 export const QUEUED = opening('wait', 'Queued: ');

@@ -23,7 +23,9 @@ export const BULK_STATUS = {
   waiting: PROCESSING_STATUS.say('the same input is being looked up elsewhere'),
   error: (message: string) => ERROR.say(message),
   invalid: (message: string) => INVALID_INPUT.say(message),
-  expired: (message: string) => EXPIRED_STATUS.say(message),
+  expired: EXPIRED_STATUS.say(
+    'the result expired before it was collected; its credits were spent. Re-run it from the Jobs panel.',
+  ),
 } as const;
 
 /** A recipe step's row held by its gate: the step `label` found nothing to look up from. */

@@ -38,6 +38,66 @@ export const BULK_ANSWERS = {
   mustBeColumn: saidBy('message', (slot: string) => `The ${slot} column must be a column.`),
   differentColumns: said('message', 'Choose a different column for each input.'),
   notWaiting: said('message', 'This recipe is not waiting for you.'),
+  // A run's setup as the sidebar sends it (bulk/config.ts).
+  chooseOperation: said('message', 'Choose an operation first.'),
+  wholeNumber: saidBy(
+    'message',
+    (what: string, min: number) => `${what} must be a whole number of at least ${min}.`,
+  ),
+  mustBeText: saidBy('message', (what: string) => `${what} must be text.`),
+  textTooLong: saidBy(
+    'message',
+    (what: string, most: number) => `${what} is longer than ${most} characters.`,
+  ),
+  headerRowField: said('label', 'The header row'),
+  refreshBudgetField: said('label', 'The refresh budget'),
+  inputColumnField: said('label', 'The input column'),
+  /** `slot`: an input's name in the run's setup, "company", "location" or "jobTitle". */
+  slotColumnField: saidBy('label', (slot: string) => `The ${slot} column`),
+  departmentField: said('label', 'The department'),
+  seniorityField: said('label', 'The seniority'),
+  refreshDays: saidBy(
+    'message',
+    (most: number) => `Refresh answers older than a whole number of days, from 0 to ${most}.`,
+  ),
+  listsNotRefreshed: said(
+    'message',
+    "Employee lists are not refreshed in place: clear a row's status to ask for it again.",
+  ),
+  oneColumnOnly: saidBy('message', (label: string) => `${label} writes one column; choose its main value.`),
+  chooseField: said('message', 'Choose at least one field.'),
+  mostFields: saidBy('message', (most: number) => `Choose at most ${most} fields.`),
+  maxEmployees: said('message', 'Max employees must be a whole number of at least 1.'),
+  // A run under way (bulk/run.ts, bulk/slice/next-run.ts).
+  runInProgress: saidBy(
+    'message',
+    (sheet: string) =>
+      `A run is already in progress on "${sheet}". Finish or cancel it before starting another.`,
+  ),
+  noFailedRows: said('message', 'No failed rows to retry.'),
+  /** A failing service's words, then how long the run waits for it. */
+  waitsThenAsks: saidBy(
+    'progress',
+    (failure: string, seconds: number) => `${failure} The run waits ${seconds} s, then asks again.`,
+  ),
+  capReached: saidBy(
+    'message',
+    (cap: number, spent: number) =>
+      `This run reached its cap of ${creditsText(cap)} (${creditsText(spent)} spent). Raise the per-run cap in the settings, then Resume.`,
+  ),
+  stoppedAtRow: saidBy(
+    'message',
+    (row: number) => ` The run stopped at row ${row}; nothing from there on was sent.`,
+  ),
+  /** A stop's reason that names its own next step (`step`, "Top up the account"), said as the run's. */
+  thenResume: saidBy(
+    'message',
+    (why: string, where: string, step: string) => `${why}${where} ${step}, then Resume.`,
+  ),
+  resumeOnceFixed: saidBy(
+    'message',
+    (why: string, where: string) => `${why}${where} Resume once this is fixed.`,
+  ),
   // A recipe's problems (recipes/recipes.ts) and a custom recipe's (recipes/custom.ts).
   recipeNoStep: said('message', 'A recipe needs at least one step to run.'),
   stepRepeats: saidBy(
@@ -76,4 +136,23 @@ export const BULK_ANSWERS = {
     'message',
     (most: number) => `A spreadsheet keeps at most ${most} recipes: delete one first.`,
   ),
+  // The preview's columns that hold another input's answers (bulk/owners.ts).
+  ownerFormula: saidBy('label', (cell: string) => `the formula in ${cell}`),
+  ownerWatch: said('label', 'a watch'),
+  ownerRecipe: said('label', 'a recipe'),
+  ownerRun: said('label', 'a bulk run'),
+  ownerOn: saidBy(
+    'label',
+    (who: string, one: boolean, columns: string) => `${who} on ${one ? 'column' : 'columns'} ${columns}`,
+  ),
+  /** "Column B (Website) holds the answers of a watch on column A (Employer): this run writes to new column E (Website (Company)) instead." */
+  conflict: saidBy(
+    'message',
+    (one: boolean, found: string, owner: string, instead: string) =>
+      `${one ? 'Column' : 'Columns'} ${found} ${one ? 'holds' : 'hold'} the answers of ${owner}: this run writes to new ${one ? 'column' : 'columns'} ${instead} instead.`,
+  ),
+  // A recipe's next step (recipes/steps.ts).
+  chooseSlotFirst: saidBy('message', (slot: string) => `Choose the ${slot} column first.`),
+  stepNotRun: saidBy('message', (id: string) => `Step "${id}" has not run yet.`),
+  noSuchStep: saidBy('message', (step: number) => `The recipe has no step ${step}.`),
 } as const;

@@ -35,7 +35,9 @@ export const BULK_TEXTS = {
   refreshBudget: said('label', 'Spending at most (credits, blank: all)'),
   refreshOldest: said('label', 'Oldest answers first'),
   refreshTopDown: said('label', 'Rows from the top'),
-  refreshSelection: said('label', ' Only the rows I select on the sheet'),
+  refreshColumn: said('label', 'Every row of this column'),
+  refreshSelection: said('label', 'Only the rows I select on the sheet'),
+  refreshSheet: said('label', 'Every bulk-run column of this sheet, one budget'),
   refreshSchedule: said('label', 'Refresh on a schedule'),
   scheduleBudgetFirst: said('message', 'Set the credits it may spend first: on a schedule, that is a month.'),
   scheduled: saidBy(
@@ -146,4 +148,35 @@ export const BULK_TEXTS = {
   buildRecipe: said('label', 'Build a recipe…'),
   ifNotFound: said('label', 'If not found: '),
   recipeTotal: saidBy('hint', recipeTotal),
+  // The question before a run whose cost needs a yes, from its figures (bulk/confirmation.ts).
+  balance: said(
+    'confirm',
+    "If your account's balance runs out first, the run stops there (the add-on cannot see your balance), and Resume goes on once you add credits.",
+  ),
+  costUpTo: saidBy('confirm', (credits: number) => `up to ${creditsText(credits)}`),
+  costAbout: saidBy('confirm', (credits: number) => `about ${creditsText(credits)}`),
+  newLookupsCounted: counted('confirm', 'new lookup', 'new lookups'),
+  lookupsCounted: counted('confirm', 'lookup', 'lookups'),
+  willSpend: saidBy(
+    'confirm',
+    (cost: string, lookups: string, balance: string) =>
+      `This run will spend ${cost} for ${lookups}. ${balance} Run it?`,
+  ),
+  overCap: saidBy(
+    'confirm',
+    (lookups: string, cost: string, cap: number) =>
+      `These ${lookups} would cost ${cost}, more than the per-run cap of ${creditsText(cap)} allows`,
+  ),
+  payNone: saidBy(
+    'confirm',
+    (over: string, price: number) =>
+      `${over}: it cannot pay for a single lookup (${creditsText(price)}). Raise the per-run cap in the settings first.`,
+  ),
+  runStopsAtOnce: said('label', 'Run (it stops at once)'),
+  stopsAfter: saidBy(
+    'confirm',
+    (over: string, lookups: string, most: number, balance: string) =>
+      `${over}: the run stops after ${lookups} (${creditsText(most)}); raise the cap in the settings, then Resume, for the rest. ${balance} Run it?`,
+  ),
+  runAndSpendUpTo: saidBy('label', (most: number) => `Run and spend up to ${creditsText(most)}`),
 } as const;

@@ -5,4 +5,17 @@ export const CALL_TEXTS = {
   keyFirst: said('message', 'Set your API key first (API key, above).'),
   noSheet: saidBy('message', (name: string) => `There is no sheet named "${name}" any more.`),
   busy: said('message', 'The spreadsheet is busy; try again in a moment.'),
+  openSpreadsheet: said('message', 'Open a spreadsheet first.'),
+  noSpreadsheetHere: said('message', 'No spreadsheet is open in this execution.'),
+  otherSpreadsheet: said('message', 'This job belongs to another spreadsheet.'),
+  noLock: said('message', 'Could not obtain the lock.'),
+  ledgerBusy: said(
+    'message',
+    'The spend ledger is busy (another execution holds the lock); nothing was recorded',
+  ),
+  /** What failed (`failure`), then why it could not be done here. */
+  sheetFromSidebar: saidBy(
+    'message',
+    (failure: string) => `${failure}: it can only be written from the sidebar or a menu.`,
+  ),
 } as const;

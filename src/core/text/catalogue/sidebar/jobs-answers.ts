@@ -98,4 +98,23 @@ export const JOBS_ANSWERS = {
     menu: said('progress', 'from the menu'),
   } as Readonly<Record<string, Said>>,
   byTheAddOn: said('progress', 'by the add-on'),
+  /** A job's state in the Jobs panel and a receipt's Job line, by `JobState`. */
+  states: {
+    processing: said('label', 'running'),
+    done: said('label', 'writing its sheet'),
+    collected: said('label', 'delivered'),
+    failed: said('label', 'failed'),
+    expired: said('label', 'expired'),
+    lost: said('label', 'lost'),
+    stalled: said('label', 'taking unusually long'),
+  },
+  /** "just now", "3 min ago", "5 h ago", "2 days ago". */
+  age: saidBy('label', (minutes: number) => {
+    if (minutes < 1) return 'just now';
+    if (minutes < 60) return `${minutes} min ago`;
+    const hours = Math.floor(minutes / 60);
+    return hours < 48 ? `${hours} h ago` : `${Math.floor(hours / 24)} days ago`;
+  }),
+  /** A job's estimated cost, `amount` in credits. */
+  aboutCost: saidBy('label', (amount: string) => `about ${amount}`),
 } as const;

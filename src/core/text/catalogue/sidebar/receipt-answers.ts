@@ -26,6 +26,12 @@ export const RECEIPT_ANSWERS = {
     (now: number, confirmed: number) =>
       `Buying these again now costs ${creditsText(now)}, not the ${creditsText(confirmed)} you confirmed: look at the price again.`,
   ),
+  // What Buy again did (receipts/buy-again.ts).
+  jobExpired: said('message', 'Its job expired.'),
+  boughtMomentsAgo: said(
+    'message',
+    'It was bought moments ago by a formula or a run; try Buy again in a minute.',
+  ),
 } as const;
 
 /** The lines of a cell's receipt (core/receipts/receipt.ts): `when` is a time, `cost` " for 3 credits" or "". */
@@ -69,4 +75,16 @@ export const RECEIPT_LINES = {
     (credits: number) =>
       `Possibly: a network failure lost the first answer and it was sent again (up to ${creditsText(credits)} more)`,
   ),
+  /** Each line's label, in the order the panel shows them. */
+  labels: {
+    lookup: said('label', 'Lookup'),
+    input: said('label', 'Input as sent'),
+    bought: said('label', 'Bought'),
+    answer: said('label', 'Answer'),
+    kept: said('label', 'Kept'),
+    job: said('label', 'Job'),
+    twice: said('label', 'Charged twice'),
+  },
+  /** A bought line's cost, after its time. */
+  costFor: saidBy('label', (credits: number) => ` for ${creditsText(credits)}`),
 } as const;

@@ -70,4 +70,35 @@ export const SPENDING_ANSWERS = {
   ),
   readOnly: said('message', 'This view of the document properties is read-only.'),
   clearKeyFirst: said('message', 'Save your API key first: saved results are cleared one account at a time.'),
+  // The spend report's sheet (billing/report.ts) and its periods (billing/report-periods.ts).
+  /** Who bought, by `Buyer`. */
+  sources: {
+    formula: said('label', 'Formula'),
+    bulk: said('label', 'Bulk run'),
+    recipe: said('label', 'Recipe'),
+    watch: said('label', 'Watch'),
+    keyTest: said('label', 'Key test'),
+    retry: said('label', 'Retry'),
+    buyAgain: said('label', 'Buy again'),
+    refresh: said('label', 'Refresh'),
+  },
+  outcomeError: said('label', 'Error'),
+  /** The table's header, its first column followed by the time zone its times are in. */
+  reportHeader: [
+    said('label', 'Date and time'),
+    said('label', 'Source'),
+    said('label', 'Operation'),
+    said('label', 'Input'),
+    said('label', 'Credits'),
+    said('label', 'Outcome'),
+    said('label', 'Cell or run served'),
+  ],
+  severalLookups: said('label', 'Several lookups'),
+  periods: {
+    today: said('label', 'Today'),
+    week: said('label', 'The last 7 days'),
+    month: said('label', 'This month'),
+    days30: said('label', 'The last 30 days'),
+    days90: said('label', 'The last 90 days'),
+  },
 } as const;

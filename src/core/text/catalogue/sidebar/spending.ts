@@ -19,7 +19,8 @@ export const SPENDING_TEXTS = {
   bySource: said('label', 'This month, by source'),
   refusedToday: said('label', 'Refused as too fast today'),
   spentToday: said('label', 'Spent today'),
-  bulkRuns: said('label', 'Bulk runs'),
+  /** Everything but formulas, key tests and refreshes: bulk runs, recipes, watches, retries, Buy again. */
+  bulkRuns: said('label', 'Runs, watches, retries and Buy again'),
   keyTests: said('label', 'Key tests'),
   apiPace: said('label', 'API pace'),
 } as const;

@@ -2,9 +2,56 @@
 // server's answers and lines for them are in watches-answers.ts.
 
 import type { BackgroundCollection } from '../../../../shared/jobs-rpc';
+import type { Slowed, WatchList, WatchTriggers } from '../../../../shared/watch-rpc';
 import { creditsText } from '../../credits';
 import { counted, said, saidBy } from './said';
 import { clockCheck } from './watches-answers';
+
+const NO_ROOM =
+  "Google allows each user 20 of the add-on's triggers, all spreadsheets together: to make room, delete those you no longer need (script.google.com/home/triggers lists them) or remove the API key in spreadsheets you no longer use, then open the sidebar again.";
+
+/** "a", "a, and b", "a, b, and c". */
+const listed = (parts: readonly string[]) =>
+  parts.length < 2 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')}, and ${parts[parts.length - 1]}`;
+
+/**
+ * What starts the watches here, given which triggers this user has; with a watch on (`anyOn`),
+ * every trigger was wanted, so one missing could not be made, and what waits for it is said.
+ */
+function driversText(triggers: WatchTriggers, anyOn = false): string {
+  const { edit, change, form, formLinked, clock } = triggers;
+  const on = runsOn(triggers);
+  if (on.length === 0) return `Watches cannot run here: none of their triggers could be made. ${NO_ROOM}`;
+  const wait = waitFor(triggers);
+  const lines = [`Watches run on ${listed(on)}.`];
+  if (clock === 'off') {
+    const rows = `rows other tools write ${wait}.`;
+    lines.push(anyOn ? `The hourly check could not be made: ${rows}` : capitalized(rows));
+  }
+  if (!change) lines.push(`Inserted rows ${wait}.`);
+  if (formLinked && !form) lines.push(`Form responses ${wait}.`);
+  if (anyOn && (clock === 'off' || !edit)) lines.push(NO_ROOM);
+  return lines.join(' ');
+}
+
+/** What starts the watches, each trigger that exists. */
+function runsOn({ edit, change, form, clock }: WatchTriggers): string[] {
+  const parts = [
+    edit ? 'your edits and pastes' : '',
+    change ? 'rows inserted' : '',
+    form ? 'form responses' : '',
+  ];
+  if (clock !== 'off') parts.push(`every ${clock} for rows other tools write`);
+  return parts.filter((part) => part !== '');
+}
+
+/** What rows no trigger of their own starts wait for. */
+function waitFor({ edit, clock }: WatchTriggers): string {
+  if (clock !== 'off') return 'wait for the hourly check';
+  return edit ? 'wait until you next edit a watched column' : 'are not watched';
+}
+
+const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 export const WATCHES_TEXTS = {
   refreshDaysLabel: said('label', 'Refresh answers older than (days)'),
@@ -70,4 +117,54 @@ export const WATCHES_TEXTS = {
   switchOff: said('label', 'Switch off'),
   switchOn: said('label', 'Switch on'),
   saveCap: said('label', 'Save cap'),
+  /** A watch's state in a few words, by `WatchView['state']`. */
+  states: {
+    on: said('label', 'On'),
+    off: said('label', 'Off'),
+    misfit: said('label', 'Paused: its columns changed'),
+    account: said('label', 'Paused: see the notice above'),
+    below: said('label', "Paused: daily cap below one lookup's price"),
+    capped: said('label', 'Paused: daily cap reached'),
+  },
+  lastRun: saidBy('hint', (when: string | null) => (when === null ? 'Not run yet' : `Last run ${when}`)),
+  /** What starts the watches here, given which triggers this user has (`anyOn`: a watch is on). */
+  drivers: saidBy('hint', driversText),
+  // Today's trigger time (Google's daily quota), and why watches slowed down or wait, by `Slowed`.
+  triggerTime: saidBy(
+    'hint',
+    (used: number, quota: number, percent: number) =>
+      `Trigger time today: ${used} of ${quota} minutes (${percent} %), Google's daily quota for the add-on's triggers.`,
+  ),
+  slowedUsedUp: said(
+    'hint',
+    "Watches wait: today's trigger time, Google's daily quota shared with your other scripts' triggers, is used up. They go on when the quota's day ends.",
+  ),
+  slowedNearly: saidBy(
+    'hint',
+    (percent: number) =>
+      `Watches wait: the add-on's triggers used ${percent} % of today's trigger time (Google's daily quota). They go on when the quota's day ends.`,
+  ),
+  slowedHourly: saidBy(
+    'hint',
+    (percent: number) =>
+      `Watches slowed down to the hourly check: ${percent} % of today's trigger time used.`,
+  ),
+  slowedTenMinutes: saidBy(
+    'hint',
+    (percent: number) =>
+      `Watches slowed down to a run every 10 minutes at most: ${percent} % of today's trigger time used.`,
+  ),
 } as const;
+
+/** Today's trigger time and, when watches are slowed down or wait for it, why (the Watches panel). */
+export function runtimeWords({ usedMinutes, quotaMinutes, percent, slowed }: WatchList['runtime']): string {
+  const base = WATCHES_TEXTS.triggerTime.say(usedMinutes, quotaMinutes, percent);
+  return slowed === null ? base : `${base} ${slowedWords(slowed)}`;
+}
+
+/** Why watches run less today. */
+export function slowedWords({ kind, percent }: Slowed): string {
+  if (kind === 'usedUp') return WATCHES_TEXTS.slowedUsedUp.text;
+  if (kind === 'nearly') return WATCHES_TEXTS.slowedNearly.say(percent);
+  return (kind === 'hourly' ? WATCHES_TEXTS.slowedHourly : WATCHES_TEXTS.slowedTenMinutes).say(percent);
+}
