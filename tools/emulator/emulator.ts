@@ -109,8 +109,8 @@ export class Emulator implements SharedBackend {
       ownerEmail: options.ownerEmail ?? userEmail,
       recalculate: options.recalculateAfterExecution !== false,
       onBundle: (bundle) => {
+        if (bundle !== this.#lastBundle) this.runtime.manifest = readManifest(bundle.distDir);
         this.#lastBundle = bundle;
-        this.runtime.manifest = readManifest(bundle.distDir);
       },
     });
     this.triggerQuota = shared?.triggerQuota ?? new TriggerRuntimeQuota(options.account);
