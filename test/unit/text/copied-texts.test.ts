@@ -137,6 +137,35 @@ describe('our own texts, copied', () => {
     expect(bought(once)).toEqual([]);
   });
 
+  it('refuses the formulas\' refusal messages copied bare, without their "Invalid input: "', () => {
+    // The whole cell text was refused; the sentence after the prefix was bought (1 credit).
+    const bare = [
+      'This function takes at most 3 columns; the range has 5.',
+      'Give each argument a single column (or one range holding all of them).',
+      'The ranges must have the same number of rows.',
+      'ENRICH needs an operation type first, e.g. ENRICH("company_name_to_website", A2).',
+      'This is a date; COMPANY_WEBSITE needs a company name.',
+      "This is a number; PRONET_URL_FROM_NAME needs a person's full name.",
+      'The location argument is a date; give text or leave it blank.',
+      'The job title is 300 characters long; the limit is 200.',
+      'This is an email address; DOMAIN_EMPLOYEES needs a company domain, such as its domain acme.com.',
+      'This web address is not a photonet profile; PHOTONET_PROFILE needs a photonet handle (@name) or profile URL.',
+      '"Ada Lovelace" cannot be a photonet handle; PHOTONET_PROFILE needs letters, digits, periods and underscores only (at most 30).',
+      "This is a person profile URL; PRONET_URL_FROM_NAME needs a person's full name. For a person profile URL, use PRONET_EMAIL, PRONET_PHONE or PRONET_PROFILE.",
+      "This is an email address; PRONET_URL_FROM_NAME needs a person's full name. Use PRONET_URL_FROM_EMAIL instead.",
+      'This address is on x.com, not pronet.com; PRONET_EMAIL needs a person profile URL (pronet.com/in/...).',
+      'PRONET_EMAIL needs a person profile URL (pronet.com/in/...); got "acme.com". For names, use EMAIL_FROM_NAME.',
+      'DOMAIN_EMPLOYEES needs a company domain such as acme.com; got "Ada Lovelace". For names, use COMPANY_EMPLOYEES.',
+      'COMPANY_WEBSITE does not take a company; only PRONET_URL_FROM_NAME and EMAIL_FROM_NAME do.',
+      'EMAIL_FROM_NAME does not take max (a number of employees); only COMPANY_EMPLOYEES, DOMAIN_EMPLOYEES and PRONET_COMPANY_EMPLOYEES do.',
+      'max must be a whole number of at least 1, such as 50; got "abc".',
+      'This input is 600 characters long; COMPANY_WEBSITE takes at most 500.',
+      'This is "@@@", which has no letter or digit to look up and costs nothing; B2B_LOOKUP needs a company or person identifier.',
+      'This is an error value (#NAME?), which costs nothing: fix the cell it comes from; COMPANY_EMAIL needs a company name.',
+    ];
+    expect(bought(bare)).toEqual([]);
+  });
+
   it('says why each sentence it leaves is not ours alone, and leaves only those', () => {
     const named = new Set(SIDEBAR_TEXTS.map(([name]) => name));
     expect(Object.keys(VALUES_MOSTLY).filter((name) => !named.has(name))).toEqual([]);
