@@ -6,6 +6,7 @@
 // names that share a word with them are bought.
 import type { RawArguments } from '../../../src/core/formulas/arguments';
 import { prepareRequest } from '../../../src/core/formulas/request';
+import { GENERIC_HELP, OPERATION_DOCS } from '../../../src/core/operations/docs';
 import { operationByFunction } from '../../../src/core/operations/table';
 import { OWN_TEXT_FAMILIES } from '../../../src/core/text/catalogue/own-texts';
 import {
@@ -164,6 +165,18 @@ describe('our own texts, copied', () => {
       'This is an error value (#NAME?), which costs nothing: fix the cell it comes from; COMPANY_EMAIL needs a company name.',
     ];
     expect(bought(bare)).toEqual([]);
+  });
+
+  it("refuses what each function does, as the help and the sidebar's picker say it, pasted back", () => {
+    const helps = Object.values(OPERATION_DOCS).map((doc) => doc.help);
+    expect(helps).toEqual(
+      expect.arrayContaining([
+        "Finds a company's website from its name.",
+        'Lists the employees of a company, found by its domain, into a new sheet.',
+        'People who reacted to a pronet post, spilled as a table with a header row.',
+      ]),
+    );
+    expect(bought([...helps, GENERIC_HELP])).toEqual([]);
   });
 
   it('says why each sentence it leaves is not ours alone, and leaves only those', () => {
