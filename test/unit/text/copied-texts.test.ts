@@ -176,7 +176,9 @@ describe('our own texts, copied', () => {
         'People who reacted to a pronet post, spilled as a table with a header row.',
       ]),
     );
-    expect(bought([...helps, GENERIC_HELP])).toEqual([]);
+    const reach =
+      'Without a field it fills 5 cells of its row (name, industry, size, followers, about): keep the 4 to its right empty, or it shows #REF!.';
+    expect(bought([...helps, GENERIC_HELP, reach])).toEqual([]);
   });
 
   it('says why each sentence it leaves is not ours alone, and leaves only those', () => {
