@@ -3,7 +3,7 @@
 // stay out of Code.js, which every formula execution loads. Prices are not repeated here: every
 // reader appends priceLabel().
 import type { OperationType } from '../../shared/operation-type';
-import { OPERATION_HELP, OPERATION_HELP_GENERIC } from '../text/catalogue/operation-help';
+import { OPERATION_HELP, OPERATION_HELP_GENERIC, ROW_OF_FIELDS_HELP } from '../text/catalogue/operation-help';
 import type { Operation } from './types';
 
 export interface OperationDoc {
@@ -111,5 +111,5 @@ export const HELP_PLACES = {
 export function rowOfFieldsDoc(op: Pick<Operation, 'shape' | 'fields'>): string {
   if (op.shape !== 'record') return '';
   const width = op.fields.length;
-  return `Without a field it fills ${width} cells of its row (${op.fields.join(', ')}): keep the ${width - 1} to its right empty, or it shows #REF!.`;
+  return ROW_OF_FIELDS_HELP(width, op.fields.join(', '));
 }

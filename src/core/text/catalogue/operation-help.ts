@@ -31,3 +31,7 @@ export const OPERATION_HELP: Readonly<Record<OperationType, string>> = {
 
 export const OPERATION_HELP_GENERIC =
   'Runs any enrichment operation by its type, e.g. ENRICH("company_name_to_website", A2).';
+
+/** A row-of-fields answer's reach, `width` cells holding `fields` (operations/docs.ts rowOfFieldsDoc). */
+export const ROW_OF_FIELDS_HELP = (width: number, fields: string) =>
+  `Without a field it fills ${width} cells of its row (${fields}): keep the ${width - 1} to its right empty, or it shows #REF!.`;
