@@ -26,7 +26,7 @@ import { adoptUnrecordedSheet, sheetStorePort } from './adapters/sheet-store';
 import { type KeyScope, readApiKey } from './api-key';
 import { API_BASE_URL } from './config';
 import { fastCache } from './platform/cache';
-import { documentLock } from './platform/locks';
+import { documentLock, userLock } from './platform/locks';
 import { documentProperties, sheetRecord, userProperties } from './platform/properties';
 import { activeSpreadsheet, spreadsheetFacts, timeFormatter } from './platform/spreadsheet';
 import { userMemory } from './user-memory';
@@ -44,10 +44,10 @@ export interface ExecutionContext {
   userProperties: () => GoogleAppsScript.Properties.Properties;
   settings: Settings;
   /**
-   * The pace learned for the account as this execution found it: what a lookup plans its sending
-   * on. The pacer learns on while it sends.
+   * The pace learned for the key as this execution found it (read on first use): what a lookup
+   * plans its sending on. The pacer learns on while it sends.
    */
-  pace: PaceView;
+  readonly pace: PaceView;
   /**
    * The document properties as this execution read them at its start, for its key and settings: a
    * formula finds its own queue record there (collector/handoff.ts). A lookup reads the store, which
@@ -161,6 +161,38 @@ function userStore() {
   };
 }
 
+/**
+ * The key's pace: formulas, bulk slices, watches and job retries of every spreadsheet of the user
+ * share it, learned from the API's answers and kept in the user's properties under the user's lock;
+ * the user's setting (`ceiling`) is only its ceiling. Its view is read on first use, from the whole
+ * read of the user's properties when the execution made one: a formula answered from the cache
+ * needs none.
+ */
+function keyPace(user: ReturnType<typeof userStore>, scope: string, ceiling: number) {
+  const name = paceProperty(scope);
+  const value = {
+    get: () => user.properties().getProperty(name) ?? undefined,
+    set: (text: string) => user.properties().setProperty(name, text),
+  };
+  let view: PaceView | undefined;
+  return {
+    pacer: sharedPacer(
+      {
+        store: value,
+        lock: lockPort(userLock),
+        clock: appsScriptClock,
+        inHand: user.held,
+      },
+      name,
+      ceiling,
+    ),
+    view: () => {
+      view ??= paceView(user.held() ?? { [name]: value.get() ?? '' }, name, ceiling, appsScriptClock.now());
+      return view;
+    },
+  };
+}
+
 export interface ExecutionContextOptions {
   /**
    * True in a menu item, sidebar call or trigger, which may write the spreadsheet; false (the
@@ -229,22 +261,20 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
       return { id, name };
     },
     options.canWriteSheets === true,
-    { properties: user.properties, opening: user.held },
+    // The key's pace rides in the memory's write: a formula's turn reaches the user's log for no call.
+    { properties: user.properties, opening: user.held, riding: () => pace.pacer.riding() },
   );
   const cache = resultCache(store, sheet, memory, fast);
   const lock = lockPort(theLock);
   const scope = accountScope(digestHashPort, found.key);
-  const paceKey = paceProperty(scope);
+  const pace = keyPace(user, scope, settings.requestsPerSecond);
   return {
     deps: {
       client: { baseUrl: API_BASE_URL, apiKey: found.key, http: urlFetchPort, clock },
       cache,
       store,
       lock,
-      // Formulas, bulk slices and job retries of this document share one pace for the account,
-      // learned from the API's answers and kept beside the claims and the budget in the document
-      // properties; the user's setting is only its ceiling.
-      pacer: sharedPacer({ store, lock, clock: appsScriptClock }, paceKey, settings.requestsPerSecond),
+      pacer: pace.pacer,
       editNote: fast,
       // A booking that fills the record's waiting pages moves them to their sheet, where it may.
       ...(options.canWriteSheets === true
@@ -257,7 +287,9 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
     keyScope: found.scope,
     userProperties: user.properties,
     settings,
-    pace: paceView(snapshot, paceKey, settings.requestsPerSecond, clock.now()),
+    get pace() {
+      return pace.view();
+    },
     opening: snapshot,
     spreadsheetId: () => facts().id,
     day: () => dayIn(facts().tz, clock.now()),

@@ -149,7 +149,7 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
   const { all, record } = readPurchaseRecord(access, ctx.day());
   const reads = formulaReads(ctx, spreadsheet, () => all);
   const sheet = spreadsheet.getSheetByName(selected.sheet);
-  // The note on the sheet's first cell, read once: an employee list's sheet names its job there.
+  // The note on the sheet's first cell, read once: an employee list's sheet names its list there.
   let note: string | undefined;
   const sheetNote = () => (note ??= sheet?.getRange(1, 1).getNote() ?? '');
   const sources = {
@@ -157,8 +157,6 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
     formulas: reads,
     runs: [readRun(), ...readPastRuns()].filter((run) => run !== null),
     sheetNote,
-    store: ctx.deps.store,
-    all,
     record,
   };
   const subject = subjectAt(sources, selected.sheet, selected.from);

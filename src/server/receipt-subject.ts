@@ -7,11 +7,8 @@ import type { Purchase } from '../core/billing/purchases';
 import type { RunLayout } from '../core/bulk/past-runs';
 import { resultKey } from '../core/cache/keys';
 import { sentInput } from '../core/formulas/sent-input';
-import { markedJobId } from '../core/jobs/employee-sheet';
-import { keyOfMadeHereId, readJobs } from '../core/jobs/registry';
-import { jobOfMarked } from '../core/jobs/relist';
+import { markedList } from '../core/jobs/employee-sheet';
 import { operationByType } from '../core/operations/table';
-import type { BatchStorePort } from '../core/platform/ports';
 import { inListTable } from '../core/receipts/list-sheet';
 import type { ReceiptSubject } from '../core/receipts/receipt';
 import { type FormulaSources, type ShownLookup, shownByFormula } from '../core/receipts/shown';
@@ -29,11 +26,8 @@ export interface SubjectSources {
   formulas: FormulaSources & { grids: SheetGrids };
   /** The current bulk run, then the ones it replaced, newest first. */
   runs: readonly RunLayout[];
-  /** The first line of notes on the sheet's first cell: an employee list names its job there. */
+  /** The note on the sheet's first cell: an employee list names its query there. */
   sheetNote: () => string;
-  /** Document properties, and a snapshot of them. */
-  store: BatchStorePort;
-  all: Record<string, string>;
   record: readonly Purchase[];
 }
 
@@ -47,19 +41,14 @@ function fromShown(sources: SubjectSources, shown: ShownLookup): KeyedSubject {
 }
 
 /**
- * An employee list's sheet: its note names the job, and the job (or its purchase) the lookup. A
- * list bought again and not yet collected still shows the earlier list: its new job names it.
+ * An employee list's sheet: its note names the list, and so the lookup (one record per query). A
+ * list bought again and not yet collected still shows the earlier list: the same query.
  */
 function fromListSheet(sources: SubjectSources, sheet: string, cell: CellAt): KeyedSubject | null {
-  const jobId = markedJobId(sources.sheetNote());
-  if (!jobId || !inListTable(sources.formulas.grids.values(sheet), cell)) return null;
-  const job = jobOfMarked(readJobs(sources.store, sources.all), jobId);
-  const newest = [...sources.record].reverse();
-  const key = job?.key ?? newest.find((row) => row.job === jobId)?.key ?? keyOfMadeHereId(jobId);
-  const purchase = newest.find((row) => (row.job === jobId || row.key === key) && row.key !== undefined);
-  const op = operationByType(job?.type ?? purchase?.type ?? '');
-  if (!key || !op) return null;
-  return { op, input: job ? sentInput(job.request) : (purchase?.input ?? ''), served: null, key };
+  const list = markedList(sources.sheetNote());
+  if (!list || !inListTable(sources.formulas.grids.values(sheet), cell)) return null;
+  const key = resultKey(digestHashPort, sources.scope, list.request);
+  return { op: list.op, input: sentInput(list.request), served: null, key };
 }
 
 /** The newest purchase made for a cell range holding the cell (a recipe's step, an earlier run). */

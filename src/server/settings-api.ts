@@ -7,7 +7,12 @@ import type { PaceSummary, Settings } from '../shared/rpc';
 import { appsScriptClock, digestHashPort } from './adapters/apps-script';
 import { readApiKey } from './api-key';
 import { followBudget } from './collector/ended-formulas';
-import { documentProperties, documentProperty, setDocumentProperty } from './platform/properties';
+import {
+  documentProperties,
+  documentProperty,
+  setDocumentProperty,
+  userProperties,
+} from './platform/properties';
 import { rememberSpreadsheetFacts } from './platform/spreadsheet';
 
 export function getSettings(): Settings {
@@ -27,18 +32,21 @@ export function saveSettings(change: Partial<Record<keyof Settings, unknown>>): 
   return updated.settings;
 }
 
-/** The pace learned for the account whose key is in use, as found in the document properties. */
+/** The pace learned for the key in use, as found in the user's properties. */
 export function getPace(): PaceSummary | null {
   const all = documentProperties()?.getProperties();
   return all ? paceSummaryIn(all, parseSettings(all[SETTINGS_PROPERTY] ?? null)) : null;
 }
 
-/** The pace as the sidebar shows it, from the document properties `all` a call already read. */
+/** The pace as the sidebar shows it; `all`: the document properties a call already read (the key). */
 export function paceSummaryIn(all: Record<string, string>, settings: Settings): PaceSummary | null {
   const found = readApiKey(all);
   if (!found) return null;
   const now = appsScriptClock.now();
   const scope = accountScope(digestHashPort, found.key);
-  const pace = paceView(all, paceProperty(scope), settings.requestsPerSecond, now);
+  // The key's pace is the user's, in every spreadsheet (core/api/pacing.ts).
+  const name = paceProperty(scope);
+  const kept = userProperties().getProperty(name);
+  const pace = paceView(kept === null ? {} : { [name]: kept }, name, settings.requestsPerSecond, now);
   return paceSummary(pace, settings.requestsPerSecond, now);
 }

@@ -23,12 +23,18 @@ type Properties = GoogleAppsScript.Properties.Properties;
  * The memory, reading answers whatever their age (kept until the user clears them); `here` names
  * this spreadsheet in what it remembers; `compacts`: this execution may merge its small pages (not
  * a formula's). `given`: the execution's user properties object, and a whole read of them it made
- * already (for its key), which the memory's first read takes rather than read again.
+ * already (for its key), which the memory's first read takes rather than read again; `riding`:
+ * entries written with the memory's, for no call of their own (the key's pace).
  */
 export function userMemory(
   here: () => Spreadsheet,
   compacts = false,
-  given: { properties?: () => Properties; opening?: () => Record<string, string> | undefined } = {},
+  given: {
+    properties?: () => Properties;
+    opening?: () => Record<string, string> | undefined;
+    /** Other entries of the user's properties that ride in the memory's next write. */
+    riding?: () => Record<string, string>;
+  } = {},
 ): UserMemory {
   let port: BatchStorePort | undefined;
   const store = () => {
@@ -45,7 +51,7 @@ export function userMemory(
       },
       setMany: (entries) => {
         try {
-          store().setMany(entries);
+          store().setMany({ ...entries, ...given.riding?.() });
         } catch (error) {
           noteMemoryBehind();
           throw error;

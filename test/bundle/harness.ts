@@ -146,7 +146,7 @@ export function forgetUserMemory(world: World): void {
 function seedLearnedPace(emu: Emulator, key: string, rate: number): void {
   const log = { ...freshLog(rate, rate), good: rate, changedAt: emu.clock.now() - 3_600_000 };
   const name = `${PROPERTY_PREFIX.pace}${accountScope(sha256, key)}`;
-  emu.globals.PropertiesService.getDocumentProperties()!.setProperty(name, writeLog(log));
+  emu.globals.PropertiesService.getUserProperties().setProperty(name, writeLog(log));
 }
 
 /** Calls the server as the sidebar does (google.script.run), in an execution of its own. */

@@ -75,6 +75,30 @@ function expectRefreshed(world: World, result: Worded): void {
 }
 
 describe('Buy again on an employee list', () => {
+  it("reads a list's sheet by its note, which says what was bought and nothing internal", () => {
+    const world = listBought();
+    const note = world.emu.spreadsheet.getSheetByName(SHEET)!.getRange('A1').getNote();
+    expect(note.split('\n')).toEqual([
+      'Employees from company name: COMPANY_EMPLOYEES("Acme Corporation", department "Sales")',
+      'Collected 2025-01-06 04:00 (America/New_York)',
+      '11 employees, 5.5 credits (0.5 credit per employee)',
+    ]);
+    expect(linesOf(select(world, SHEET, 'C5')).Bought).toBe(FIRST_PURCHASE);
+    expectRefreshed(world, buyAgainAt(world, SHEET, 'B4'));
+  });
+
+  it('reads the note of a list delivered before, which named its job', () => {
+    const world = listBought();
+    const cell = world.emu.spreadsheet.getSheetByName(SHEET)!.getRange('A1');
+    const props = world.emu.globals.PropertiesService.getDocumentProperties()!.getProperties();
+    const job = Object.values(props)
+      .map((value) => /"id":"([^"]+)"/.exec(value)?.[1])
+      .find((id) => id?.startsWith('inline:'));
+    expect(job).toBeDefined();
+    cell.setNote(`${cell.getNote()}\nJob: ${job}`);
+    expectRefreshed(world, buyAgainAt(world, SHEET, 'B4'));
+  });
+
   it('on the formula, refreshes the sheet of the list in place', () => {
     const world = listBought();
     expectRefreshed(world, buyAgainAt(world, 'Sheet1', 'B2'));

@@ -9,7 +9,16 @@ import { paceWords } from '../../src/core/text/catalogue/sidebar/settings';
 import type { BulkPreview, BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
 import type { OperationType } from '../../src/shared/operation-type';
 import type { LedgerView, PaceSummary } from '../../src/shared/rpc';
-import { createWorld, enterFormula, saveSettings, sidebar, spent, typeValues, type World } from './harness';
+import {
+  createWorld,
+  enterFormula,
+  openAnotherSpreadsheet,
+  saveSettings,
+  sidebar,
+  spent,
+  typeValues,
+  type World,
+} from './harness';
 
 const MINUTE = 60_000;
 /** The typing edit's trigger: an execution of 6 minutes at most. */
@@ -23,12 +32,17 @@ function paceWorld(rows: number, keyRate?: number): World {
     emulator: { addOn: true },
     ...(keyRate === undefined ? {} : { api: { rateLimitPerSecond: keyRate } }),
   });
+  return withNames(world, rows);
+}
+
+/** The settings and the names of `paceWorld`, in `world`'s spreadsheet, numbered after `from`. */
+function withNames(world: World, rows: number, from = 0): World {
   saveSettings(world, { formulaDailyCap: 5_000 });
   typeValues(world, 'A1', [['Company']]);
   typeValues(
     world,
     `A2:A${rows + 1}`,
-    Array.from({ length: rows }, (_, i) => [`Company ${i + 1}`]),
+    Array.from({ length: rows }, (_, i) => [`Company ${from + i + 1}`]),
   );
   return world;
 }
@@ -45,7 +59,8 @@ const shown = (world: World, rows: number, column = 2) =>
 const written = (world: World, rows: number, progress: BulkProgress) =>
   shown(world, rows, progress.outputColumns[0]!.column);
 /** "Company 17" is on 17.com in the fake API's data. */
-const answered = (texts: readonly string[]) => texts.filter((text, i) => text === `${i + 1}.com`).length;
+const answered = (texts: readonly string[], from = 0) =>
+  texts.filter((text, i) => text === `${from + i + 1}.com`).length;
 
 /** The minutes a queued cell promises, or null when it promises no time. */
 function promisedMinutes(text: string): number | null {
@@ -205,6 +220,54 @@ describe('a refusal never ends work the typing edit can still do', () => {
     world.api.refuse({ forMs: 3 * MINUTE, retryAfter: '30' });
     expect(filledWithin(world, 1, '=COMPANY_WEBSITE(A2)')).toBeLessThanOrEqual(TYPING_EDIT_MS + 30_000);
     expect(spent(world)).toBe(1);
+  });
+});
+
+/**
+ * Bulk runs of website lookups over column A in `worlds` (spreadsheets of one user and key), their
+ * sidebars calling at the same time: each round of calls runs at once (the emulator's race window).
+ */
+function bulkRunsAtOnce(worlds: readonly World[]): BulkProgress[] {
+  const [first, ...others] = worlds;
+  const alongside = others.map((world) => world.emu);
+  const atOnce = <T>(call: (world: World, k: number) => T) =>
+    first!.emu.concurrently(() => worlds.map(call), { alongside });
+  const config = websiteConfig(1);
+  const previews = worlds.map((world) => sidebar<BulkPreview>(world, 'previewBulkRun', config));
+  let progress = atOnce((world, k) =>
+    sidebar<BulkProgress>(world, 'startBulkRun', config, previews[k]!.estimatedCredits),
+  );
+  for (let round = 0; round < 200 && progress.some((one) => one.state === 'running'); round++) {
+    const wait = Math.max(
+      0,
+      ...progress.map((one) => (one.state === 'running' ? (one.nextCallInMs ?? 0) : 0)),
+    );
+    if (wait > 0) first!.clock.advance(wait);
+    progress = atOnce((world, k) =>
+      progress[k]!.state === 'running'
+        ? sidebar<BulkProgress>(world, 'continueBulkRun', progress[k]!.runId)
+        : progress[k]!,
+    );
+  }
+  return progress;
+}
+
+describe('one pace for the key, whichever spreadsheet sends', () => {
+  it('keeps two spreadsheets running 200-row bulk runs at once under 3 % refused', () => {
+    const q3 = paceWorld(200);
+    const q4 = withNames(
+      openAnotherSpreadsheet(q3, { name: 'Leads Q4', emulator: { addOn: true } }),
+      200,
+      1000,
+    );
+    const runs = bulkRunsAtOnce([q3, q4]);
+    expect(runs.map((run) => run.state)).toEqual(['done', 'done']);
+    expect(answered(written(q3, 200, runs[0]!))).toBe(200);
+    expect(answered(written(q4, 200, runs[1]!), 1000)).toBe(200);
+    // One key's POSTs, from both spreadsheets: 400 lookups, at most 12 refused.
+    expect(posts(q3).filter((call) => call.status !== 429)).toHaveLength(400);
+    expect(refusals(q3)).toBeLessThanOrEqual(12);
+    expect(spent(q3)).toBe(400);
   });
 });
 

@@ -58,8 +58,25 @@ function parseEnd(text: string): End | null {
   };
 }
 
+/**
+ * Ends by their text: recalculation reads every formula's ranges at every change, and scripts name
+ * the same ranges call after call. The ends are read-only.
+ */
+const ENDS = new Map<string, readonly [End, End] | null>();
+const ENDS_KEPT = 20_000;
+
+function parseEnds(a1: string): readonly [End, End] | null {
+  let ends = ENDS.get(a1);
+  if (ends === undefined) {
+    if (ENDS.size >= ENDS_KEPT) ENDS.clear();
+    ends = readEnds(a1);
+    ENDS.set(a1, ends);
+  }
+  return ends;
+}
+
 /** The two ends of "A2:C10" ("B3" alone is both), or null when one is neither a row, a column nor a cell. */
-function parseEnds(a1: string): [End, End] | null {
+function readEnds(a1: string): [End, End] | null {
   const [first, second, extra] = a1.trim().split(':');
   if (first === undefined || extra !== undefined) return null;
   const start = parseEnd(first);

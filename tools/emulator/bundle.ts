@@ -4,7 +4,7 @@
 // variable survives to the next execution, as on the platform (assumption RT5 of
 // docs/platform-assumptions.md). Files are read as UTF-8 (H1); Date follows the virtual clock (RT6).
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import vm from 'node:vm';
 import { isDate } from './cell';
@@ -20,10 +20,25 @@ export interface LoadedBundle extends CompiledBundle {
   readonly functions: readonly string[];
 }
 
+/**
+ * Compiled scripts by file and version. A script compiled once runs in any number of contexts, and
+ * V8 keeps the code of its functions between them: every world of a test file loads the same
+ * Code.js, and compiling it again for each cost each world its parse and its functions' compiling.
+ * Nothing of a run is kept: each execution still gets a fresh global scope (`instantiate`).
+ */
+const COMPILED = new Map<string, vm.Script>();
+
 export function compileBundle(distDir: string): CompiledBundle {
   const file = join(distDir, 'Code.js');
   if (!existsSync(file)) throw new Error(`Emulator: no Code.js in ${distDir}; run the build first`);
-  return { distDir, script: new vm.Script(readFileSync(file, 'utf8'), { filename: file }) };
+  const { mtimeMs, size } = statSync(file);
+  const version = `${file}|${mtimeMs}|${size}`;
+  let script = COMPILED.get(version);
+  if (!script) {
+    script = new vm.Script(readFileSync(file, 'utf8'), { filename: file });
+    COMPILED.set(version, script);
+  }
+  return { distDir, script };
 }
 
 /** Reads "<name>.html" next to Code.js, for HtmlService. */

@@ -8,6 +8,13 @@ import { cellA1, type GridRange } from './a1';
 import { blankCell, type Cell, type CellValue, cellKey, changesContent, isDate, type Outcome } from './cell';
 import { gasError } from './errors';
 
+/** What a cell holds when nothing was ever written to it; its fields, to tell a blank cell. */
+const BLANK: Readonly<Cell> = blankCell();
+const FIELDS = Object.keys(BLANK) as (keyof Cell)[];
+
+const holdsContent = (cell: Readonly<Cell>) =>
+  cell.value !== '' || cell.formula !== '' || cell.error !== null;
+
 /** Assumed (S12): a new sheet is 1,000 rows by 26 columns. */
 const DEFAULT_ROWS = 1000;
 const DEFAULT_COLUMNS = 26;
@@ -18,9 +25,12 @@ export abstract class CellGrid {
   readonly #cells = new Map<string, Cell>();
   /** The keys of the cells holding a formula: a sheet without one answers recalculation at once. */
   readonly #formulaKeys = new Set<string>();
-  /** Bumped by every change of content, so the last row and column are found once per change. */
-  #version = 0;
-  #extent: { version: number; lastRow: number; lastColumn: number } | null = null;
+  /**
+   * The last row and column holding content, kept while writes only add content or empty cells
+   * inside them (a script filling a sheet row by row reads getLastRow between writes); null once
+   * a change may have moved them in, found again on the next read.
+   */
+  #extent: { lastRow: number; lastColumn: number } | null = null;
   /** False until a formula spills here: a sheet that never had one skips the search for spills. */
   #maySpill = false;
 
@@ -39,12 +49,13 @@ export abstract class CellGrid {
     const cell = this.#cells.get(cellKey(row, column));
     if (!cell) return '';
     if (cell.error) return cell.error.code;
-    return isDate(cell.value) ? new Date(cell.value.getTime()) : cell.value;
+    const value = cell.value;
+    return typeof value === 'object' && isDate(value) ? new Date(value.getTime()) : value;
   }
 
   hasContent(row: number, column: number): boolean {
     const cell = this.#cells.get(cellKey(row, column));
-    return !!cell && (cell.value !== '' || cell.formula !== '' || cell.error !== null);
+    return !!cell && holdsContent(cell);
   }
 
   lastRow(): number {
@@ -56,16 +67,27 @@ export abstract class CellGrid {
   }
 
   #contentExtent(): { lastRow: number; lastColumn: number } {
-    if (this.#extent?.version === this.#version) return this.#extent;
+    if (this.#extent) return this.#extent;
     let lastRow = 0;
     let lastColumn = 0;
-    for (const [k] of this.#contentCells()) {
+    for (const [k, cell] of this.#cells) {
+      if (!holdsContent(cell)) continue;
       const colon = k.indexOf(':');
       lastRow = Math.max(lastRow, Number(k.slice(0, colon)));
       lastColumn = Math.max(lastColumn, Number(k.slice(colon + 1)));
     }
-    this.#extent = { version: this.#version, lastRow, lastColumn };
+    this.#extent = { lastRow, lastColumn };
     return this.#extent;
+  }
+
+  /** Keeps the known extent true after the cell at row, column went from `had` content to `has`. */
+  #contentMoved(row: number, column: number, had: boolean, has: boolean): void {
+    const extent = this.#extent;
+    if (!extent || had === has) return;
+    if (has) {
+      extent.lastRow = Math.max(extent.lastRow, row);
+      extent.lastColumn = Math.max(extent.lastColumn, column);
+    } else if (row >= extent.lastRow || column >= extent.lastColumn) this.#extent = null;
   }
 
   /** Cells holding formulas, for recalculation. */
@@ -173,11 +195,11 @@ export abstract class CellGrid {
    * spill, which Sheets shows as #REF! after recalculation.
    */
   protected releaseSpill(row: number, column: number): void {
-    this.#version++;
     if (!this.#maySpill) return;
     const own = cellKey(row, column);
     for (const [k, cell] of this.#cells) {
       if (cell.spillOf === own) {
+        this.#extent = null;
         cell.value = '';
         cell.spillOf = null;
         this.#dropIfBlank(k, cell);
@@ -196,18 +218,27 @@ export abstract class CellGrid {
    * anchor was dropped is emptied, as Sheets shows nothing once its formula is gone.
    */
   protected moveCells(to: (row: number, column: number) => [number, number] | null): void {
-    this.#version++;
     const place = (k: string): string | null => {
-      const [row, column] = k.split(':').map(Number) as [number, number];
-      const target = to(row, column);
+      const colon = k.indexOf(':');
+      const target = to(Number(k.slice(0, colon)), Number(k.slice(colon + 1)));
       return target ? cellKey(target[0], target[1]) : null;
     };
+    const targets = new Map<string, string | null>();
+    let moves = false;
+    for (const k of this.#cells.keys()) {
+      const target = place(k);
+      targets.set(k, target);
+      moves ||= target !== k;
+    }
+    // Rows or columns added past the cells in use, as a script growing its sheet does: none moves.
+    if (!moves) return;
+    this.#extent = null;
     const moved = new Map<string, Cell>();
     for (const [k, cell] of this.#cells) {
-      const target = place(k);
+      const target = targets.get(k)!;
       if (target === null) continue;
       if (cell.spillOf !== null) {
-        const anchor = place(cell.spillOf);
+        const anchor = targets.get(cell.spillOf) ?? place(cell.spillOf);
         if (anchor === null) Object.assign(cell, { value: '', spillOf: null });
         else cell.spillOf = anchor;
       }
@@ -225,14 +256,15 @@ export abstract class CellGrid {
   protected patch(row: number, column: number, patch: Partial<Cell>): void {
     if (row > this.maxRows || column > this.maxColumns)
       this.checkBounds({ row, column, numRows: 1, numColumns: 1 });
-    this.#version++;
     if (typeof patch.spillOf === 'string') this.#maySpill = true;
     const k = cellKey(row, column);
     const cell = this.#cells.get(k) ?? blankCell();
     if (patch.formula !== undefined && patch.formula !== cell.formula)
       this.formulaReplaced(row, column, cell.formula);
+    const had = holdsContent(cell);
     if (changesContent(cell, patch)) this.contentChanged(row, column);
     Object.assign(cell, patch);
+    this.#contentMoved(row, column, had, holdsContent(cell));
     this.#cells.set(k, cell);
     if (cell.formula !== '') this.#formulaKeys.add(k);
     else this.#formulaKeys.delete(k);
@@ -240,15 +272,6 @@ export abstract class CellGrid {
   }
 
   #dropIfBlank(k: string, cell: Cell): void {
-    const blank = blankCell();
-    const isBlank = (Object.keys(blank) as (keyof Cell)[]).every((field) => cell[field] === blank[field]);
-    if (isBlank) this.#cells.delete(k);
-  }
-
-  *#contentCells(): Iterable<[string, Cell]> {
-    for (const entry of this.#cells) {
-      const cell = entry[1];
-      if (cell.value !== '' || cell.formula !== '' || cell.error !== null) yield entry;
-    }
+    if (FIELDS.every((field) => cell[field] === BLANK[field])) this.#cells.delete(k);
   }
 }

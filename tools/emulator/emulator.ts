@@ -20,7 +20,7 @@ import { LogCapture } from './logger';
 import { readManifest } from './manifest';
 import type { EmulatorOptions } from './options';
 import type { FakePropertiesService } from './properties';
-import { inRaceWindow } from './race';
+import { inRaceAmong } from './race';
 import { Runtime } from './runtime';
 import { TriggerRegistry } from './script-app';
 import type { SharedBackend } from './shared-backend';
@@ -60,22 +60,24 @@ export class Emulator implements SharedBackend {
   readonly #triggerRunner: TriggerRunner;
   readonly #timeZone: string;
   readonly documentNumbers: { next: number };
+  readonly executionIds: { next: number };
   #lastBundle: CompiledBundle | null = null;
 
   constructor(options: EmulatorOptions) {
     const userEmail = options.userEmail ?? 'owner@example.com';
-    const timeZone = options.timeZone ?? 'America/New_York';
-    this.#timeZone = timeZone;
+    this.#timeZone = options.timeZone ?? 'America/New_York';
     const shared = options.sharedWith;
-    this.documentNumbers = shared?.documentNumbers ?? { next: 1 };
+    const counters = shared ?? { documentNumbers: { next: 1 }, executionIds: { next: 1 } };
+    ({ documentNumbers: this.documentNumbers, executionIds: this.executionIds } = counters);
     this.clock = shared?.clock ?? options.clock ?? new VirtualClock();
     const sameAs = options.sameSpreadsheet === true ? shared : undefined;
     this.document = sameAs?.document ?? this.addSpreadsheet(options.spreadsheetName ?? 'Leads');
     if (sameAs) this.documents.set(this.document.id, this.document);
     this.triggers = sameAs?.triggers ?? new TriggerRegistry(options.clockTriggerDelay);
-    this.runtime = new Runtime(this.clock, { user: userEmail, documentId: this.document.id });
+    const identity = { user: userEmail, documentId: this.document.id };
+    const runtime = new Runtime(this.clock, identity, this.executionIds);
+    this.runtime = runtime;
     this.logs = new LogCapture(() => this.clock.now());
-    const runtime = this.runtime;
     this.globals = createGlobals({
       runtime,
       documents: this.documents,
@@ -84,7 +86,7 @@ export class Emulator implements SharedBackend {
       triggers: this.triggers,
       addOn: options.addOn === true,
       logs: this.logs,
-      people: { activeUser: userEmail, locale: 'en', scriptTimeZone: timeZone },
+      people: { activeUser: userEmail, locale: 'en', scriptTimeZone: this.#timeZone },
       lastBundle: () => this.#lastBundle,
       ...(shared ? { sharedWith: shared.globals } : {}),
       fetch: {
@@ -107,8 +109,8 @@ export class Emulator implements SharedBackend {
       ownerEmail: options.ownerEmail ?? userEmail,
       recalculate: options.recalculateAfterExecution !== false,
       onBundle: (bundle) => {
+        if (bundle !== this.#lastBundle) this.runtime.manifest = readManifest(bundle.distDir);
         this.#lastBundle = bundle;
-        this.runtime.manifest = readManifest(bundle.distDir);
       },
     });
     this.triggerQuota = shared?.triggerQuota ?? new TriggerRuntimeQuota(options.account);
@@ -185,13 +187,11 @@ export class Emulator implements SharedBackend {
   }
 
   /**
-   * Runs `work` (several executions) as if they ran at the same time: each starts at the instant
-   * the window opened (or, with `atOnce`, when one of that many running before it ends), and
-   * reads made without a lock see the stores as they were then (race.ts). The worst case for races.
+   * Runs `work` (several executions, `alongside` emulators' of this backend too) as if at one instant:
+   * each starts as the window opens (or as one of `atOnce` ends), unlocked reads see that instant (race.ts).
    */
-  concurrently<T>(work: () => T, options: { atOnce?: number } = {}): T {
-    const stores = [...this.properties.stores(), ...this.cache.stores()] as Map<string, unknown>[];
-    return inRaceWindow(this.runtime, stores, work, options.atOnce);
+  concurrently<T>(work: () => T, options: { atOnce?: number; alongside?: readonly Emulator[] } = {}): T {
+    return inRaceAmong([this, ...(options.alongside ?? [])], work, options.atOnce);
   }
 
   /**

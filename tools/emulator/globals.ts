@@ -63,7 +63,7 @@ export function createGlobals(setup: GlobalsSetup): AppsScriptGlobals {
       PROPERTY_DAILY_OPERATIONS,
       setup.sharedWith?.PropertiesService.backing,
     ),
-    LockService: new FakeLockService(runtime),
+    LockService: new FakeLockService(runtime, setup.sharedWith?.LockService.backing),
     Utilities: new FakeUtilities(runtime),
     ScriptApp: new FakeScriptApp(runtime, setup.triggers, setup.addOn),
     HtmlService: new FakeHtmlService(runtime, htmlFileReader(setup.lastBundle)),

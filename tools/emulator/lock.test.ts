@@ -52,6 +52,21 @@ describe('LockService', () => {
     expect(clock.now()).toBe(2_000);
   });
 
+  it("one user's lock spans that user's documents; a document's lock does not (L4)", () => {
+    const clock = new VirtualClock(0);
+    const ids = { next: 1 };
+    const q3 = new Runtime(clock, { user: 'ann@example.com', documentId: 'doc-1' }, ids);
+    const q4 = new Runtime(clock, { user: 'ann@example.com', documentId: 'doc-2' }, ids);
+    const inQ3 = new FakeLockService(q3);
+    const inQ4 = new FakeLockService(q4, inQ3.backing);
+    inQ3.holdElsewhere('user', 60_000);
+    inQ3.holdElsewhere('document', 60_000);
+    q4.run({ ...SPEC, documentId: 'doc-2' }, () => {
+      expect(inQ4.getDocumentLock()!.tryLock(0)).toBe(true);
+      expect(inQ4.getUserLock().tryLock(1_000)).toBe(false);
+    });
+  });
+
   it('releases a lock the script forgot when its execution ends', () => {
     const { runtime, locks } = setup();
     runtime.run(SPEC, () => {

@@ -103,12 +103,19 @@ function letGo(runtime: Runtime, mutex: Mutex): void {
 
 export type LockScope = 'script' | 'user' | 'document';
 
+/** The locks of one backend: emulators of several spreadsheets share them (a user's lock is the user's everywhere). */
+export type LockBacking = Map<string, object>;
+
 export class FakeLockService {
   readonly #runtime: Runtime;
-  readonly #mutexes = new Map<string, Mutex>();
+  readonly #mutexes: Map<string, Mutex>;
+  /** Shared by the emulators of one backend: the script's and a user's lock span documents. */
+  readonly backing: LockBacking;
 
-  constructor(runtime: Runtime) {
+  constructor(runtime: Runtime, backing: LockBacking = new Map()) {
     this.#runtime = runtime;
+    this.backing = backing;
+    this.#mutexes = backing as Map<string, Mutex>;
     runtime.onExecutionEnd((execution) => {
       for (const mutex of this.#mutexes.values()) if (mutex.owner === execution.id) letGo(runtime, mutex);
     });

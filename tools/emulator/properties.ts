@@ -32,6 +32,50 @@ export const PROPERTY_QUOTA_MESSAGE =
   'You have exceeded the property storage quota. Please remove some properties and try again.';
 
 type Store = Map<string, string>;
+
+const bytesOf = (key: string, value: string) =>
+  Buffer.byteLength(key, 'utf8') + Buffer.byteLength(value, 'utf8');
+
+/**
+ * A live store. It keeps its size and its key order up to date through every write, whoever makes
+ * it (unit tests' fixtures write to it directly): a script reading a big store whole, call after
+ * call, would otherwise be sorted and measured again each time.
+ */
+class LiveStore extends Map<string, string> {
+  #bytes = 0;
+  #keys: string[] | null = null;
+
+  override set(key: string, value: string): this {
+    const before = super.get(key);
+    this.#bytes += bytesOf(key, value) - (before === undefined ? 0 : bytesOf(key, before));
+    if (before === undefined) this.#keys = null;
+    return super.set(key, value);
+  }
+
+  override delete(key: string): boolean {
+    const before = super.get(key);
+    if (before === undefined) return false;
+    this.#bytes -= bytesOf(key, before);
+    this.#keys = null;
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    this.#bytes = 0;
+    this.#keys = null;
+    super.clear();
+  }
+
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  sortedKeys(): readonly string[] {
+    this.#keys ??= sortedKeys(this);
+    return this.#keys;
+  }
+}
+
 type QuotaWindows = Map<string, { start: number; used: number }>;
 
 /**
@@ -48,9 +92,9 @@ export function newPropertyBacking(): PropertyBacking {
 }
 
 function storeBytes(store: Store): number {
+  if (store instanceof LiveStore) return store.bytes;
   let total = 0;
-  for (const [key, value] of store)
-    total += Buffer.byteLength(key, 'utf8') + Buffer.byteLength(value, 'utf8');
+  for (const [key, value] of store) total += bytesOf(key, value);
   return total;
 }
 
@@ -79,9 +123,13 @@ class DailyQuota {
   }
 }
 
+function sortedKeys(store: Store): string[] {
+  return [...store.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /** P4: an order unrelated to the order of writes. */
-function inKeyOrder(store: Store): [string, string][] {
-  return [...store].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+function inKeyOrder(store: Store): readonly string[] {
+  return store instanceof LiveStore ? store.sortedKeys() : sortedKeys(store);
 }
 
 /** The Properties methods this fake mirrors: mirror.ts checks their signatures. */
@@ -120,13 +168,14 @@ export class FakeProperties {
   getProperties(): { [key: string]: string } {
     this.#enter('getProperties');
     this.#note(false, null);
-    return Object.fromEntries(inKeyOrder(this.#seen()));
+    const store = this.#seen();
+    return Object.fromEntries(inKeyOrder(store).map((key) => [key, store.get(key)!]));
   }
 
   getKeys(): string[] {
     this.#enter('getKeys');
     this.#note(false, null);
-    return inKeyOrder(this.#seen()).map(([key]) => key);
+    return [...inKeyOrder(this.#seen())];
   }
 
   /** The store as this read sees it: live, or as of a race window's start (race.ts). */
@@ -175,10 +224,14 @@ export class FakeProperties {
     for (const [, value] of pairs) {
       if (Buffer.byteLength(value, 'utf8') > PROPERTY_MAX_VALUE_BYTES) throw gasError(PROPERTY_QUOTA_MESSAGE);
     }
-    const next = new Map(deleteAllOthers ? [] : this.#store);
-    for (const [key, value] of pairs) next.set(key, value);
-    if (storeBytes(next) > PROPERTY_MAX_STORE_BYTES) throw gasError(PROPERTY_QUOTA_MESSAGE);
-    this.#store.clear();
+    const next = new Map(pairs);
+    let bytes = deleteAllOthers ? 0 : storeBytes(this.#store);
+    for (const [key, value] of next) {
+      const before = deleteAllOthers ? undefined : this.#store.get(key);
+      bytes += bytesOf(key, value) - (before === undefined ? 0 : bytesOf(key, before));
+    }
+    if (bytes > PROPERTY_MAX_STORE_BYTES) throw gasError(PROPERTY_QUOTA_MESSAGE);
+    if (deleteAllOthers) this.#store.clear();
     for (const [key, value] of next) this.#store.set(key, value);
     for (const [key, value] of pairs) this.#recordWrite(key, value);
   }
@@ -261,7 +314,7 @@ export class FakePropertiesService {
   #store(scope: string): Store {
     let store = this.#stores.get(scope);
     if (!store) {
-      store = new Map();
+      store = new LiveStore();
       this.#stores.set(scope, store);
     }
     return store;

@@ -124,15 +124,45 @@ interface RaceHost {
   readonly clock: { now(): number; advanceTo(timeMs: number): void };
 }
 
-/** Runs `work` (several executions) in a race window over `stores`; the clock ends at its latest. */
-export function inRaceWindow<T>(runtime: RaceHost, stores: Store[], work: () => T, atOnce?: number): T {
-  if (runtime.race) throw new Error('Emulator: race windows do not nest');
-  const race = new RaceWindow(stores, runtime.clock.now(), atOnce);
-  runtime.race = race;
+/**
+ * Runs `work` (several executions) in a race window over `stores`; the clock ends at its latest.
+ * The executions of every host in `runtimes` (emulators of one backend, on one clock) share it.
+ */
+export function inRaceWindow<T>(
+  runtimes: RaceHost | readonly RaceHost[],
+  stores: Store[],
+  work: () => T,
+  atOnce?: number,
+): T {
+  const hosts = Array.isArray(runtimes) ? runtimes : [runtimes as RaceHost];
+  if (hosts.some((host) => host.race)) throw new Error('Emulator: race windows do not nest');
+  const clock = hosts[0]!.clock;
+  const race = new RaceWindow(stores, clock.now(), atOnce);
+  for (const host of hosts) host.race = race;
   try {
     return work();
   } finally {
-    runtime.race = null;
-    runtime.clock.advanceTo(race.latest);
+    for (const host of hosts) host.race = null;
+    clock.advanceTo(race.latest);
   }
+}
+
+/** An emulator as a race window sees it: its runtime, and the stores its executions read. */
+interface RaceMember {
+  readonly runtime: RaceHost;
+  readonly properties: { stores(): Map<string, string>[] };
+  readonly cache: { stores(): Map<string, unknown>[] };
+}
+
+/** Runs `work` in one race window over the stores of `members` (emulators of one backend). */
+export function inRaceAmong<T>(members: readonly RaceMember[], work: () => T, atOnce?: number): T {
+  const stores = new Set<Store>(
+    members.flatMap((member) => [...member.properties.stores(), ...member.cache.stores()]),
+  );
+  return inRaceWindow(
+    members.map((member) => member.runtime),
+    [...stores],
+    work,
+    atOnce,
+  );
 }

@@ -263,9 +263,14 @@ export class RangeCells {
 
   #map<T>(read: (row: number, column: number) => T): T[][] {
     const { row, column, numRows, numColumns } = this.#range;
-    return Array.from({ length: numRows }, (_, r) =>
-      Array.from({ length: numColumns }, (_, c) => read(row + r, column + c)),
-    );
+    // Plain loops: a script reads whole columns of thousands of rows, call after call.
+    const rows: T[][] = new Array(numRows);
+    for (let r = 0; r < numRows; r++) {
+      const line: T[] = new Array(numColumns);
+      for (let c = 0; c < numColumns; c++) line[c] = read(row + r, column + c);
+      rows[r] = line;
+    }
+    return rows;
   }
 
   #each(write: (row: number, column: number, r: number, c: number) => void): void {

@@ -102,14 +102,20 @@ export class Runtime {
   /** Whether the running execution holds a lock; LockService registers it. */
   holdsLock: () => boolean = () => false;
   #current: Execution | null = null;
-  #nextId = 1;
+  /** Execution ids, one count across the emulators of one backend: a lock's owner is never ambiguous. */
+  readonly #ids: { next: number };
   #endHooks: ((execution: Execution) => void)[] = [];
   /** Who acts outside any execution: a test setting up data, the playground's grid. */
   #outside: Identity;
 
-  constructor(clock: VirtualClock, outside: Identity = { user: 'owner@example.com', documentId: null }) {
+  constructor(
+    clock: VirtualClock,
+    outside: Identity = { user: 'owner@example.com', documentId: null },
+    ids: { next: number } = { next: 1 },
+  ) {
     this.clock = clock;
     this.#outside = outside;
+    this.#ids = ids;
   }
 
   get current(): Execution | null {
@@ -144,7 +150,7 @@ export class Runtime {
     const startedAt = this.clock.now();
     const execution: Execution = {
       ...spec,
-      id: this.#nextId++,
+      id: this.#ids.next++,
       startedAt,
       deadline: startedAt + spec.budgetMs,
       timedOut: false,

@@ -14,6 +14,8 @@ export interface SharedBackend {
   /** Its open document: another person opens the same one with `sameSpreadsheet`. */
   readonly document: SpreadsheetModel;
   readonly triggerQuota: TriggerRuntimeQuota;
+  /** Execution ids, counted across the backend so that a shared lock's owner is one execution. */
+  readonly executionIds: { next: number };
   /** The installable triggers: another person opening the same document fires its triggers. */
   readonly triggers: TriggerRegistry;
   /** The next document's number, one count across the emulators sharing a backend. */

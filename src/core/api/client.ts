@@ -114,6 +114,12 @@ class SendRun {
 
   /** Sends until every call is answered, a 401 or 402 stops everything, or time or pace runs out. */
   sendAll(): void {
+    this.sendWhileAble();
+    // Turns booked ahead and not used would hold the next execution back for nothing.
+    if (this.booked.length > 0) this.pacer.release(this.booked.splice(0));
+  }
+
+  private sendWhileAble(): void {
     while (this.queue.length > 0 && this.fatal === undefined) {
       const now = this.cfg.clock.now();
       const ready = this.queue.filter((call) => call.notBefore <= now);

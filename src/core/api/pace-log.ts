@@ -246,6 +246,21 @@ export function reserveSeriesIn(
   return slots;
 }
 
+/**
+ * Gives back turns booked ahead that will not be sent (the execution stopped sending first): left
+ * in the log they would hold the next execution back for nothing.
+ */
+export function releaseIn(log: PaceLog, slots: readonly SendSlot[]): void {
+  for (const slot of slots) {
+    for (let left = slot.granted; left > 0; left--) {
+      const index = log.sent.indexOf(slot.at);
+      if (index < 0) break;
+      log.sent.splice(index, 1);
+      log.clean = Math.max(0, log.clean - 1);
+    }
+  }
+}
+
 function book(log: PaceLog, at: number, count: number): SendSlot {
   const granted = Math.max(1, count);
   const index = countAtOrBefore(log.sent, at);

@@ -256,7 +256,6 @@ export class Pass {
         ...(cutFrom === undefined ? {} : { cutFrom }),
         op,
         request: job.request,
-        jobId: job.id,
         result: answer.result,
         name: current.sheetName!,
         ...(current.replaces === undefined ? {} : { replaces: current.replaces }),

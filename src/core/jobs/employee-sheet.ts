@@ -5,6 +5,7 @@
 import type { EnrichmentRequest } from '../api/wire';
 import { segmentText } from '../formulas/canonical';
 import { priceLabel } from '../operations/pricing';
+import { operationByFunction } from '../operations/table';
 import type { Operation } from '../operations/types';
 import { primaryAliases, resultItems, toTable } from '../render/tables';
 import type { CellValue } from '../render/values';
@@ -30,9 +31,9 @@ export interface EmployeeSheet {
   rows: CellValue[][];
   /** Pixels, one per column. */
   columnWidths: number[];
-  /** For the header's first cell. Its last line is `marker`. */
+  /** For the header's first cell. Its first line is `marker`. */
   note: string;
-  /** Names the job in the note, so a delivery resumed after a killed execution finds its own sheet. */
+  /** Names the list in the note, so a delivery resumed after a killed execution finds its own sheet. */
   marker: string;
   /** The marker of the sheet of an earlier list of the same query this one replaces (Buy again). */
   replaces?: string;
@@ -42,7 +43,6 @@ export interface EmployeeSheet {
 export interface EmployeeSheetInput {
   op: Operation;
   request: EnrichmentRequest;
-  jobId: string;
   result: unknown;
   name: string;
   /** Credits the list cost. */
@@ -167,18 +167,43 @@ export function sheetNote(
 ): string {
   const { op, request, employees, credits, cutFrom } = input;
   return [
-    `${op.label}: ${queryText(op, request)}`,
+    listMarker(op, request),
     LIST_NOTE.collected(input.collectedAt),
     `${employeeCount(employees)}, ${creditsText(credits)} (${priceLabel(op)})`,
     ...(cutFrom === undefined ? [] : [`${cutListText(cutFrom)} ${CUT_LIST_ADVICE}`]),
-    jobMarker(input.jobId),
   ].join('\n');
 }
 
-export const jobMarker = (jobId: string) => `Job: ${jobId}`;
+/**
+ * The first line of a list's note: what was asked, in the user's words. It names the list for the
+ * add-on too (a delivery finds its sheet by it, receipts and Buy again read the list back from
+ * it), so that the note shows nothing internal. One record per query: the query is the list's id.
+ */
+export const listMarker = (op: Operation, request: EnrichmentRequest) =>
+  `${op.label}: ${queryText(op, request)}`;
 
-/** The job a list sheet's note names (its `jobMarker` line); null for any other note. */
-export const markedJobId = (note: string): string | null => /^Job: (\S+)$/m.exec(note)?.[1] ?? null;
+const QUOTED = '"(?:[^"\\\\]|\\\\.)*"';
+const QUERY_LINE = new RegExp(
+  `^[^\\n]*?: ([A-Z_]+)\\((${QUOTED})(?:, department (${QUOTED}))?(?:, seniority (${QUOTED}))?(?:, max (\\d+))?\\)$`,
+  'm',
+);
+
+/**
+ * The list a sheet's note names (`listMarker`, read back); null for any other note. Notes written
+ * before this named the job on a last line as well; their first line is the same.
+ */
+export function markedList(note: string): { op: Operation; request: EnrichmentRequest } | null {
+  const match = QUERY_LINE.exec(note);
+  const op = match ? operationByFunction(match[1]!) : undefined;
+  if (!match || op?.shape !== 'employees') return null;
+  const [, , input, department, seniority, max] = match;
+  const text = (quoted: string) => JSON.parse(quoted) as string;
+  const request: EnrichmentRequest = { type: op.type, input_data: text(input!) };
+  if (department !== undefined) request.department = text(department);
+  if (seniority !== undefined) request.seniority = text(seniority);
+  if (max !== undefined) request.employee_count = Number(max);
+  return { op, request };
+}
 
 /** The sheet for one delivered list; null when the list is empty (no sheet for nothing). */
 export function buildEmployeeSheet(input: EmployeeSheetInput): EmployeeSheet | null {
@@ -190,7 +215,7 @@ export function buildEmployeeSheet(input: EmployeeSheetInput): EmployeeSheet | n
     rows,
     columnWidths: columnWidths(rows),
     note: sheetNote({ ...input, employees }),
-    marker: jobMarker(input.jobId),
+    marker: listMarker(input.op, input.request),
     ...(input.replaces === undefined ? {} : { replaces: input.replaces }),
     employees,
   };

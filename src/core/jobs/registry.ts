@@ -51,7 +51,7 @@ export interface JobRecord {
   /** Failed attempts to write an employee list's sheet. */
   deliveryAttempts?: number;
   /**
-   * A list bought again: the marker (`Job: <id>`) of the earlier list's sheet, which its delivery
+   * A list bought again: the marker (a line of its note) of the earlier list's sheet, which its delivery
    * rewrites (`sheetName` is that sheet's) instead of adding a second sheet (jobs/relist.ts).
    */
   replaces?: string;
@@ -83,14 +83,8 @@ export function parseJob(value: string): JobRecord | null {
   }
 }
 
-/** The id of a record the add-on makes for `key` (see `origin`); its lists' sheets carry it. */
+/** The id of a record the add-on makes for `key` (see `origin`). */
 export const madeHereJobId = (origin: NonNullable<JobRecord['origin']>, key: string) => `${origin}:${key}`;
-
-/** The lookup a list sheet's job id names when the add-on made the record, or null. */
-export function keyOfMadeHereId(jobId: string): string | null {
-  const match = /^(?:inline|lost):(.+)$/.exec(jobId);
-  return match ? match[1]! : null;
-}
 
 export function saveJobs(store: BatchStorePort, jobs: readonly JobRecord[]): void {
   const entries: Record<string, string> = {};

@@ -1,19 +1,22 @@
 // A list bought again (Buy again) refreshes the sheet of the list it replaces instead of adding a
 // second one: its new job names that sheet and the marker in its note, the collector rewrites it
 // (server/adapters/employee-sheets.ts), and until then the old sheet's rows still find their list.
-import { jobMarker } from './employee-sheet';
+import { operationByType } from '../operations/table';
+import { listMarker } from './employee-sheet';
 import type { JobRecord } from './registry';
 
-/** Where an earlier list of a query was written: the sheet's name and the marker in its note. */
+/** Where an earlier list of a query was written: the sheet's name, the marker in its note, its job. */
 export interface ListSheetRef {
   name: string;
   marker: string;
+  job: string;
 }
 
 /** The sheet a delivered list's record names; null when it names none (not delivered, empty). */
 export function sheetOfList(job: JobRecord | undefined): ListSheetRef | null {
-  if (job?.state !== 'collected' || job.sheetName === undefined) return null;
-  return { name: job.sheetName, marker: jobMarker(job.id) };
+  const op = job ? operationByType(job.type) : undefined;
+  if (job?.state !== 'collected' || job.sheetName === undefined || !op) return null;
+  return { name: job.sheetName, marker: listMarker(op, job.request), job: job.id };
 }
 
 /**
@@ -22,12 +25,6 @@ export function sheetOfList(job: JobRecord | undefined): ListSheetRef | null {
  */
 export function refreshingSheet(started: JobRecord, sheet: ListSheetRef): JobRecord | null {
   const waiting = started.state === 'processing' || started.state === 'done';
-  if (!waiting || started.sheetName !== undefined || jobMarker(started.id) === sheet.marker) return null;
+  if (!waiting || started.sheetName !== undefined || started.id === sheet.job) return null;
   return { ...started, sheetName: sheet.name, replaces: sheet.marker };
-}
-
-/** The record of the list a sheet's note names: its own job, or the job bought again to replace it. */
-export function jobOfMarked(jobs: readonly JobRecord[], jobId: string): JobRecord | undefined {
-  const marker = jobMarker(jobId);
-  return jobs.find((job) => job.id === jobId) ?? jobs.find((job) => job.replaces === marker);
 }

@@ -65,10 +65,16 @@ export function collectorWanted({ signal, collector }: JobsNote, now: number): b
   return signal !== null && signal.pending > 0 && !heldByOther(collector, now);
 }
 
-/** Says a job was started (or a list arrived for delivery): the next driver must collect. */
-export function noteJobStarted(cache: TtlCachePort, now: number): void {
-  const current = parseSignal(readEditNote(cache, ['jobs']).jobs);
+/**
+ * Says a job was started (or a list arrived for delivery): the next driver must collect. Answers
+ * whether a collector already holds the role (read in the same call): one that started before this
+ * may have been stopped since, and no other driver follows it for the same edit.
+ */
+export function noteJobStarted(cache: TtlCachePort, now: number): boolean {
+  const note = readEditNote(cache, ['jobs', 'collector']);
+  const current = parseSignal(note.jobs);
   writeEditNote(cache, { jobs: signalLine({ pending: Math.max(1, (current?.pending ?? 0) + 1), at: now }) });
+  return heldByOther(parseLease(note.collector), now);
 }
 
 /** Says what the registry holds, read at `now` because the cache forgot the line; the role is left as it is. */

@@ -3,10 +3,9 @@
 // new list is written over (jobs/relist.ts).
 import type { EnrichmentRequest } from '../api/wire';
 import type { Purchase } from '../billing/purchases';
-import { jobMarker, markedJobId } from '../jobs/employee-sheet';
+import { listMarker, markedList } from '../jobs/employee-sheet';
 import type { JobRecord } from '../jobs/registry';
-import { jobOfMarked, type ListSheetRef, sheetOfList } from '../jobs/relist';
-import { operationByType } from '../operations/table';
+import { type ListSheetRef, sheetOfList } from '../jobs/relist';
 import type { CellAt } from '../text/cell-refs';
 import type { SelectedLookup } from './selection';
 
@@ -22,14 +21,15 @@ export function listOnSheet(
   record: readonly Purchase[],
   keyOf: (request: EnrichmentRequest) => string,
 ): ListOnSheet | null {
-  const jobId = markedJobId(sheet.note);
-  const job = jobId ? jobOfMarked(jobs, jobId) : undefined;
-  const op = job ? operationByType(job.type) : undefined;
-  if (!jobId || !job || op?.shape !== 'employees') return null;
-  const served = [...record].reverse().find((row) => row.key === job.key && row.served)?.served ?? '';
+  const list = markedList(sheet.note);
+  const key = list ? keyOf(list.request) : '';
+  // One record per query: the list's own job, or the job bought again to replace it.
+  const job = jobs.find((each) => each.key === key);
+  if (!list || !job) return null;
+  const served = [...record].reverse().find((row) => row.key === key && row.served)?.served ?? '';
   return {
-    lookup: { key: keyOf(job.request), op, request: job.request, served },
-    sheet: { name: sheet.name, marker: jobMarker(jobId) },
+    lookup: { key, op: list.op, request: job.request, served },
+    sheet: { name: sheet.name, marker: listMarker(list.op, list.request), job: job.id },
   };
 }
 

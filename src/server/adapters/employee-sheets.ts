@@ -47,7 +47,7 @@ export function listSheetPort(): ListSheetPort {
   };
 }
 
-/** A sheet one of these jobs' deliveries wrote (its header's note names the job). */
+/** A sheet a delivery of one of these lists wrote (a line of its header's note names the list). */
 function isDeliveryOf(sheet: Sheet, markers: readonly string[]): boolean {
   const lines = sheet.getRange(1, 1).getNote().split('\n');
   return markers.some((marker) => lines.includes(marker));

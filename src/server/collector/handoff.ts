@@ -44,12 +44,14 @@ export function queueThisFormula(
       by: 'formula',
     };
     saveQueued(context.deps.store, record, before);
-    if (context.deps.editNote) noteJobStarted(context.deps.editNote, now);
+    // A collector at work started before this formula, the typing edit's trigger maybe: it may be
+    // stopped (the day's trigger quota) with no other trigger to follow, so no time is promised.
+    const atWork = context.deps.editNote ? noteJobStarted(context.deps.editNote, now) : false;
     const { edit, open } = drivers();
     return queuedText({
       left,
       pace: context.pace.rate,
-      editFollows: edit,
+      editFollows: edit && !atWork,
       followsUser: edit || open,
       typedNow: before?.formula !== formula,
     });

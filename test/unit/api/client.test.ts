@@ -6,7 +6,7 @@ import { sharedPacer } from '../../../src/core/api/pacing';
 import type { EnrichmentRequest } from '../../../src/core/api/wire';
 import type { HttpPort, LockPort } from '../../../src/core/platform/ports';
 import { FakeClock, FakeHttp, inputOf, json, type Responder, START, text } from '../helpers/fake-http';
-import { FakeDocumentLock, FakeProperties } from '../helpers/platform';
+import { FakeDocumentLock, FakeProperties, paceValue } from '../helpers/platform';
 
 const KEY = 'sk_live_9f3aSECRETkey77';
 const BASE = 'https://api.enrich.example/v1';
@@ -830,7 +830,7 @@ describe('sending at the shared pace', () => {
       },
     };
     // An account that learned 10 a second already.
-    const pacer = sharedPacer({ store, lock, clock }, 'pace:test', 10, 10);
+    const pacer = sharedPacer({ store: paceValue(store, 'pace:test'), lock, clock }, 'pace:test', 10, 10);
     return { clock, http, cfg, pacer, sections: () => sections };
   }
 

@@ -3,7 +3,7 @@ import { localPacer, type Pacer, paceView, RATE_WINDOW_MS, sharedPacer } from '.
 import { HELD_LOCK, sectionStore } from '../../../src/core/platform/locked-section';
 import type { LockPort } from '../../../src/core/platform/ports';
 import { FakeClock, START } from '../helpers/fake-http';
-import { FakeDocumentLock, FakeProperties } from '../helpers/platform';
+import { FakeDocumentLock, FakeProperties, paceValue } from '../helpers/platform';
 
 const FAR = START + 3_600_000;
 
@@ -137,7 +137,8 @@ describe('executions sharing one pace through the document properties', () => {
   function shared(ceiling = 10) {
     const clock = new FakeClock();
     const store = new FakeProperties(clock);
-    const open = (lock: LockPort = HELD_LOCK) => sharedPacer({ store, lock }, 'pace:abc', ceiling, ceiling);
+    const open = (lock: LockPort = HELD_LOCK) =>
+      sharedPacer({ store: paceValue(store, 'pace:abc'), lock }, 'pace:abc', ceiling, ceiling);
     /** The document lock, held by another execution for as long as the test runs. */
     const busy = () => {
       const lock = new FakeDocumentLock(clock);
@@ -177,15 +178,15 @@ describe('executions sharing one pace through the document properties', () => {
 
   it('starts a new account at the documented 1 a second, whatever the ceiling', () => {
     const { store } = shared(10);
-    const pacer = sharedPacer({ store, lock: HELD_LOCK }, 'pace:abc', 50);
+    const pacer = sharedPacer({ store: paceValue(store, 'pace:abc'), lock: HELD_LOCK }, 'pace:abc', 50);
     expect(place(pacer, START, 3)).toEqual([START, START + 1000, START + 2000]);
   });
 
   it('keeps what it learned for the next execution, which starts at the learned pace', () => {
     const { store } = shared(10);
-    const first = sharedPacer({ store, lock: HELD_LOCK }, 'pace:abc', 50);
+    const first = sharedPacer({ store: paceValue(store, 'pace:abc'), lock: HELD_LOCK }, 'pace:abc', 50);
     place(first, START, 30);
-    const next = sharedPacer({ store, lock: HELD_LOCK }, 'pace:abc', 50);
+    const next = sharedPacer({ store: paceValue(store, 'pace:abc'), lock: HELD_LOCK }, 'pace:abc', 50);
     expect(next.reserve(START + 60_000, 5, FAR)).toMatchObject({ granted: 2, rate: 2 });
   });
 
@@ -198,9 +199,13 @@ describe('executions sharing one pace through the document properties', () => {
 
   it('takes a lowered setting at once', () => {
     const { clock, store } = shared(10);
-    place(sharedPacer({ store, lock: HELD_LOCK }, 'pace:abc', 10, 10), START, 3);
+    place(
+      sharedPacer({ store: paceValue(store, 'pace:abc'), lock: HELD_LOCK }, 'pace:abc', 10, 10),
+      START,
+      3,
+    );
     clock.sleep(5000);
-    const slower = sharedPacer({ store, lock: HELD_LOCK }, 'pace:abc', 2);
+    const slower = sharedPacer({ store: paceValue(store, 'pace:abc'), lock: HELD_LOCK }, 'pace:abc', 2);
     expect(slower.reserve(START + 5000, 10, FAR)).toMatchObject({ at: START + 5000, granted: 2 });
   });
 
@@ -274,18 +279,57 @@ describe('executions sharing one pace through the document properties', () => {
     expect(open().reserve(START + 100, 5, FAR)).toMatchObject({ at: START + 2000, granted: 3 });
   });
 
-  it('books a turn inside a section the caller holds, through its one read and one write', () => {
-    const { store, open } = shared(10);
-    const pacer = open();
-    place(pacer, START, 8);
-    const section = sectionStore(store);
+  it("books a formula's turn in its document's section from the log it read, for no call of its own", () => {
+    const { store, open, busy } = shared(10);
+    place(open(), START, 8);
+    // The document's properties: the section's one read and one write.
+    const kept = new Map<string, string>();
+    const documentStore = {
+      getAll: () => Object.fromEntries(kept),
+      setMany: (entries: Record<string, string>) => {
+        for (const [key, value] of Object.entries(entries)) kept.set(key, value);
+      },
+      removeMany: () => {},
+    };
+    const read = store.getAll();
     const before = { ...store.calls };
-    const slot = pacer.reserveInSection(section, START + 100, 4, FAR, 2);
-    expect(slot).toMatchObject({ at: START + 100, granted: 2 });
+    // The user's lock is never asked for: it stays busy.
+    const userLock = busy();
+    const formula = sharedPacer(
+      { store: paceValue(store, 'pace:abc'), lock: userLock, inHand: () => read },
+      'pace:abc',
+      10,
+      10,
+    );
+    const section = sectionStore(documentStore);
+    expect(formula.reserveInSection(section, START + 100, 4, FAR, 2)).toMatchObject({
+      at: START + 100,
+      granted: 2,
+    });
     section.commit();
-    expect(store.calls.getAll - before.getAll).toBe(1);
-    expect(store.calls.setMany - before.setMany).toBe(1);
-    // Committed: the next turn sees the window full until the first sends leave it.
-    expect(pacer.reserve(START + 200, 4, FAR)).toMatchObject({ at: START + 1000, granted: 4 });
+    expect(store.calls).toEqual(before);
+    // The next formula of the document sees the turn in the section, though its read is older.
+    const next = sharedPacer(
+      { store: paceValue(store, 'pace:abc'), lock: userLock, inHand: () => read },
+      'pace:abc',
+      10,
+      10,
+    );
+    expect(next.reserveInSection(sectionStore(documentStore), START + 150, 4, FAR, 1)).toMatchObject({
+      at: START + 1000,
+    });
+    // The turn rides once in the formula's write of the user's properties; others then see it.
+    const riding = formula.riding();
+    expect(formula.riding()).toEqual({});
+    store.setMany(riding);
+    expect(open().reserve(START + 200, 4, FAR)).toMatchObject({ at: START + 1000 });
+  });
+
+  it('gives back turns booked ahead that were not sent, for the next execution to take', () => {
+    const { open } = shared(10);
+    const slot = open().reserve(START, 10, FAR)!;
+    expect(slot).toMatchObject({ at: START, granted: 10 });
+    open().release([slot]);
+    expect(open().reserve(START + 10, 10, FAR)).toMatchObject({ at: START + 10, granted: 10 });
   });
 });

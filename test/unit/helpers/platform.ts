@@ -6,6 +6,7 @@
 // access to what is stored. Every view of one FakeClock shares one emulated document.
 import { Buffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
+import type { ValuePort } from '../../../src/core/api/pacing';
 import type {
   BatchStorePort,
   HashPort,
@@ -366,4 +367,12 @@ export class SheetStoreView implements SheetStorePort {
   forgetLost(): void {
     this.#run(() => this.#port.forgetLost());
   }
+}
+
+/** The key's pace log as one value of `store` (in the product, one user property). */
+export function paceValue(store: BatchStorePort, name: string): ValuePort {
+  return {
+    get: () => store.getAll()[name],
+    set: (value) => store.setMany({ [name]: value }),
+  };
 }

@@ -578,7 +578,9 @@ describe('a list bought again', () => {
     expect([...world.sheets.sheets.keys()]).toEqual([SHEET]);
     const sheet = world.sheets.sheets.get(SHEET)!;
     expect(sheet.rows.map((row) => row[0])).toEqual(['Full name', 'Marco Martin', 'Tim Haddad']);
-    expect(sheet.replaces).toBe(`Job: ${first.id}`);
+    expect(sheet.replaces).toBe(
+      'Employees from company name: COMPANY_EMPLOYEES("Acme Corporation", department "Sales")',
+    );
     expect(report.delivered).toEqual([
       expect.objectContaining({ sheetName: SHEET, message: `2 employees -> sheet '${SHEET}'` }),
     ]);

@@ -7,6 +7,7 @@ import {
   employeeRows,
   headerLabel,
   MAX_SHEET_NAME_CHARS,
+  markedList,
   uniqueSheetName,
 } from '../../../src/core/jobs/employee-sheet';
 import { operationByType } from '../../../src/core/operations/table';
@@ -159,25 +160,34 @@ describe('buildEmployeeSheet', () => {
   const input = {
     op: byName,
     request: request(byName, 'Acme', { department: 'Sales', employee_count: 50 }),
-    jobId: 'job_abc1',
     result: [ADA, { ...ADA, full_name: 'Grace Hopper' }],
     name: 'Employees - Acme (Sales)',
     credits: 1,
     collectedAt: '2025-01-06 09:02 (Europe/London)',
   };
 
-  it('says in the note what was asked, when, and what it cost, and names the job', () => {
+  it('says in the note what was asked, when, and what it cost, and nothing internal', () => {
     const sheet = buildEmployeeSheet(input)!;
     expect(sheet.note.split('\n')).toEqual([
       'Employees from company name: COMPANY_EMPLOYEES("Acme", department "Sales", max 50)',
       'Collected 2025-01-06 09:02 (Europe/London)',
       '2 employees, 1 credit (0.5 credit per employee)',
-      'Job: job_abc1',
     ]);
-    expect(sheet.marker).toBe('Job: job_abc1');
+    expect(sheet.marker).toBe(
+      'Employees from company name: COMPANY_EMPLOYEES("Acme", department "Sales", max 50)',
+    );
     expect(sheet).toMatchObject({ name: 'Employees - Acme (Sales)', employees: 2 });
     expect(sheet.rows).toHaveLength(3);
     expect(sheet.columnWidths).toHaveLength(sheet.rows[0]!.length);
+  });
+
+  it('reads back the list a note names, from notes that named the job too', () => {
+    const asked = request(byName, 'Acme "West", Inc.', { department: 'Sales', employee_count: 50 });
+    const note = buildEmployeeSheet({ ...input, request: asked })!.note;
+    for (const each of [note, `${note}\nJob: inline:r1:49e9ec607dceb76b:f7e3d72f1b08b049f34a425ca7b1b936`])
+      expect(markedList(each)).toEqual({ op: byName, request: asked });
+    expect(markedList('call Ada back')).toBeNull();
+    expect(markedList('Full profile: PRONET_PROFILE("ada")')).toBeNull();
   });
 
   it('makes no sheet for an empty list', () => {

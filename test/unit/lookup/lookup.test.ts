@@ -11,7 +11,7 @@ import { operationByType } from '../../../src/core/operations/table';
 import { executionStore } from '../../../src/core/platform/execution-store';
 import type { BatchStorePort, LockPort } from '../../../src/core/platform/ports';
 import { FakeClock, FakeHttp, json } from '../helpers/fake-http';
-import { FakeCacheService, FakeDocumentLock, FakeProperties, sha256 } from '../helpers/platform';
+import { FakeCacheService, FakeDocumentLock, FakeProperties, paceValue, sha256 } from '../helpers/platform';
 
 const WEBSITE = operationByType('company_name_to_website')!;
 const KEY = 'sk_test_lookup_key_123';
@@ -127,7 +127,11 @@ describe('lookupMany', () => {
 
   it('with the store in hand and a shared pace: one locked section, one read and one write, then one write', () => {
     const { deps, ctx, item, http, properties, unlockedReadsBeforeSending, beforeSending, clock } = setUp();
-    const pacer = sharedPacer({ store: deps.store, lock: deps.lock, clock }, 'pace:test', 10);
+    const pacer = sharedPacer(
+      { store: paceValue(deps.store, 'pace:test'), lock: deps.lock, clock, inHand: () => ({}) },
+      'pace:test',
+      10,
+    );
     deps.store.hold({});
     const results = lookupMany({ ...deps, pacer }, [item], ctx);
     expect(results.get(item.key)).toMatchObject({ kind: 'found', result: 'acme.com', cached: false });
