@@ -48,16 +48,18 @@ describe("a watch's preview", () => {
     typeValues(world, 'A2:A4', [['Company 1'], ['Company 2'], ['Company 3']]);
     world.emu.edit(world.bundle, 'Sheet1', 'B2', '=COMPANY_WEBSITE(A2:A3)');
     const before = spent(world);
-    expect(sidebar<BulkPreview>(world, 'previewWatch', { kind: 'lookup', config: website(1) })).toMatchObject({
-      cached: 2,
-      toLookUp: 1,
-      estimatedCredits: 1,
-      outputColumns: [{ header: 'Website (Company)', column: 3, created: true }],
-      statusColumn: { header: 'Status (Website from company name)', column: 4, created: true },
-      columnConflicts: [
-        'Column B (Website) holds the answers of the formula in B2: this run writes to new column C (Website (Company)) instead.',
-      ],
-    });
+    expect(sidebar<BulkPreview>(world, 'previewWatch', { kind: 'lookup', config: website(1) })).toMatchObject(
+      {
+        cached: 2,
+        toLookUp: 1,
+        estimatedCredits: 1,
+        outputColumns: [{ header: 'Website (Company)', column: 3, created: true }],
+        statusColumn: { header: 'Status (Website from company name)', column: 4, created: true },
+        columnConflicts: [
+          'Column B (Website) holds the answers of the formula in B2: this run writes to new column C (Website (Company)) instead.',
+        ],
+      },
+    );
     expect(spent(world)).toBe(before);
   });
 
@@ -66,7 +68,12 @@ describe("a watch's preview", () => {
     typeValues(world, 'A1:A2', [['Company'], ['Company 1']]);
     const preview = sidebar<RecipePreview>(world, 'previewWatch', {
       kind: 'recipe',
-      config: { recipeId: 'company-profile-from-name', sheetName: 'Sheet1', headerRow: 1, slots: { companyName: 1 } },
+      config: {
+        recipeId: 'company-profile-from-name',
+        sheetName: 'Sheet1',
+        headerRow: 1,
+        slots: { companyName: 1 },
+      },
     });
     expect(preview.steps[0]?.outputColumns).toEqual([{ header: 'Website', column: 2, created: true }]);
     expect(rows(world, 'A1:C1')).toEqual([['Company', '', '']]);

@@ -3,6 +3,7 @@
 // creates its columns as a bulk run would, remembers their headers, and makes sure its triggers
 // run; deleting the last one removes the triggers only watches need.
 
+import { checkConfig } from '../../core/bulk/config';
 import { WATCHES_ANSWERS } from '../../core/text/catalogue/sidebar/watches-answers';
 import { onDay } from '../../core/watches/caps';
 import { headersOfColumns } from '../../core/watches/fit';
@@ -16,7 +17,6 @@ import {
   watchedConfig,
 } from '../../core/watches/setup';
 import { checkDailyCap, newWatch } from '../../core/watches/watch';
-import { checkConfig } from '../../core/bulk/config';
 import type { BulkPreview } from '../../shared/bulk-rpc';
 import type { RecipePreview } from '../../shared/recipe-rpc';
 import type { WatchChange, WatchDraft, WatchList } from '../../shared/watch-rpc';
