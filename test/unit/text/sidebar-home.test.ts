@@ -66,6 +66,9 @@ const STAYS: Readonly<Record<string, readonly { begins: string; why: string }[]>
     { begins: 'Expected a day as', why: "a programmer's error (a RangeError for a bug), never a user's" },
   ],
   'src/core/recipes/preview.ts': [{ begins: 'via:', why: "a query's prefix inside the preview, not words" }],
+  'src/core/lookup/claims.ts': [
+    { begins: '"c":', why: "a reservation's JSON field, looked for before parsing, not words" },
+  ],
   'src/core/api/': [
     { begins: 'Bearer', why: 'the Authorization header the API takes, and its redacted form, not words' },
   ],
