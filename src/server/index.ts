@@ -39,5 +39,5 @@ export {
 export { openSpendReport } from './report-api';
 export { getPace, getSettings, saveSettings } from './settings-api';
 export { clearApiKey, getSidebarState, setApiKey, testApiKey } from './sidebar-api';
-export { createWatch, deleteWatch, listWatches, updateWatch } from './watches/api';
+export { createWatch, deleteWatch, listWatches, previewWatch, updateWatch } from './watches/api';
 export { watchOnChange, watchOnFormSubmit } from './watches/handlers';

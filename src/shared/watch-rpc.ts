@@ -1,9 +1,9 @@
 // Watches in the sidebar: a lookup or a recipe set up in the bulk panel, kept running on the rows
 // that arrive (typed, pasted, inserted, sent by a form, written by another tool), each within a
 // daily credit cap of its own.
-import type { BulkRunConfig } from './bulk-rpc';
+import type { BulkPreview, BulkRunConfig } from './bulk-rpc';
 import type { BackgroundCollection } from './jobs-rpc';
-import type { RecipeRunConfig } from './recipe-rpc';
+import type { RecipePreview, RecipeRunConfig } from './recipe-rpc';
 
 /** What the bulk panel sends to turn its setup into a watch. */
 export type WatchDraft =
@@ -88,6 +88,8 @@ export interface WatchList {
 
 export interface WatchServerApi {
   listWatches(): WatchList;
+  /** What the watch would do once on, said first: the bulk run's or the recipe's preview; writes nothing. */
+  previewWatch(draft: Omit<WatchDraft, 'dailyCap'>): BulkPreview | RecipePreview;
   /** Creates the watch's columns, saves it and installs its triggers; throws a message to show. */
   createWatch(draft: WatchDraft): WatchList;
   updateWatch(id: string, change: WatchChange): WatchList;

@@ -48,7 +48,17 @@ it('fills each simulated form response once time moves on, within its daily cap 
   expect(await sidebar.locator('#watch-cap-hint').textContent()).toContain('checked at least once an hour');
   await sidebar.locator('#watch-cap').fill('5');
   await sidebar.locator('#watch-create').click();
+  // Said before it is on: where its results and status go, what it skips, what the rows there cost.
+  const preview = sidebar.locator('#watch-preview');
+  await preview.locator('#watch-confirm').waitFor();
+  expect(await preview.textContent()).toContain(
+    'Results go to column D (Website, new); row status to column E (new).',
+  );
+  expect(await preview.locator('.bulk-cost strong').textContent()).toBe('0 credits');
+  expect(await shown('D1')).toBe('');
+  await sidebar.locator('#watch-confirm').click();
   await sidebar.locator('#watch-offer-message:has-text("Watching")').waitFor();
+  expect(await sidebar.locator('#watch-preview').count()).toBe(0);
   // Then one schedule for rows other tools write, as the Watches panel says it: the playground runs
   // the add-on as a script bound to its spreadsheet, whose clock trigger may run every minute.
   await sidebar.locator('#watch-cap-hint:has-text("checked every minute")').waitFor();
@@ -108,6 +118,7 @@ it('keeps the open Watches and Spending panels true: what a run spent, and wheth
   await sidebar.locator('#bulk-op').selectOption('company_name_to_website');
   await sidebar.locator('#watch-cap').fill('5');
   await sidebar.locator('#watch-create').click();
+  await sidebar.locator('#watch-confirm').click();
   await sidebar.locator('#watch-offer-message:has-text("Watching")').waitFor();
   await sidebar.locator('#watches-panel > summary').click();
   const item = sidebar.locator('#watches-list li.watch');

@@ -285,3 +285,36 @@ describe('a column a formula of ours fills', () => {
     ]);
   });
 });
+
+describe('a run whose result column is taken but whose status column is not', () => {
+  /**
+   * Issue 42: "Email" in B is a range formula's; an earlier run's "Status (Email from profile)"
+   * stands in L, with other columns up to S. The run's email had to go to a new column (T): its
+   * status went to L, 8 columns away, where statuses speak of other cells.
+   */
+  it('writes its status beside its results, in a new column too', () => {
+    const world = createWorld();
+    const fillers = ['C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K'].map((c) => `Notes ${c}`);
+    const after = ['M', 'N', 'O', 'P', 'Q', 'R', 'S'].map((c) => `Notes ${c}`);
+    typeValues(world, 'A1:S1', [['Profile', 'Email', ...fillers, 'Status (Email from profile)', ...after]]);
+    typeValues(world, 'A2:A3', [
+      ['https://www.pronet.com/in/ada-lovelace'],
+      ['https://www.pronet.com/in/grace-hopper'],
+    ]);
+    world.emu.edit(world.bundle, 'Sheet1', 'B2', '=PRONET_EMAIL(A2:A3)');
+    const config: BulkRunConfig = {
+      sheetName: 'Sheet1',
+      headerRow: 1,
+      type: 'pronet_profile_to_email',
+      columns: { input: 1 },
+      output: { mode: 'primary' },
+    };
+    const preview = sidebar<BulkPreview>(world, 'previewBulkRun', config);
+    expect(preview.outputColumns).toEqual([{ header: 'Email (Profile)', column: 20, created: true }]);
+    expect(preview.statusColumn).toEqual({
+      header: 'Status (Email from profile, Profile)',
+      column: 21,
+      created: true,
+    });
+  });
+});

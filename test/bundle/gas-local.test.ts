@@ -102,6 +102,7 @@ const ENTRY_POINTS = {
     'saveRecipe',
     'deleteRecipe',
     'listWatches',
+    'previewWatch',
     'createWatch',
     'updateWatch',
     'deleteWatch',

@@ -78,7 +78,13 @@ export function ownLayout(
   const wanted =
     config.output.mode === 'fields' ? config.output.fields.map(headerLabel) : [primaryHeader(op)];
   const outputs = wanted.map((header) => placer.place(specific(header)));
-  return { layout: { outputs, status: placer.place(statusHeader(op)) }, conflicts: placer.conflicts };
+  // Results all in new columns: their status goes beside them, never into an old status column
+  // (maybe far away) whose rows speak of other cells.
+  const status = placer.place(
+    statusHeader(op),
+    outputs.every((output) => output.created),
+  );
+  return { layout: { outputs, status }, conflicts: placer.conflicts };
 }
 
 /** Places a layout's columns one by one: each reused or created once. */
@@ -117,17 +123,28 @@ class Placer {
     );
   }
 
-  place(header: string): OutputColumn {
+  /** Among `matches`, one this run may reuse (none unless `reuse`), and one another input claims. */
+  private sorted(matches: number[], reuse: boolean): { own?: number; claimed?: number } {
+    const claimed = matches.find((column) => this.foreign(column) !== undefined);
+    return { own: reuse ? matches.find((column) => this.foreign(column) === undefined) : undefined, claimed };
+  }
+
+  /** The `n`th name tried for `header`: itself, then named for the input ("Website (Company)", "Website (Company 2)"). */
+  private named(header: string, n: number): string {
+    return n === 1 ? header : tagged(header, n === 2 ? this.tag : `${this.tag} ${n - 1}`);
+  }
+
+  /** `fresh`: a column headed `header` itself is not reused, a new one named for the input is. */
+  place(header: string, fresh = false): OutputColumn {
     let first: Omit<ColumnConflict, 'instead'> | null = null;
     // Each name is tried in turn; a column answers to one name only, so this ends.
     for (let n = 1; ; n++) {
-      const name = n === 1 ? header : tagged(header, n === 2 ? this.tag : `${this.tag} ${n - 1}`);
+      const name = this.named(header, n);
       const matches = this.matches(name);
-      const own = matches.find((column) => this.foreign(column) === undefined);
-      if (own === undefined && matches.length > 0) {
-        first ??= { found: { column: matches[0]!, header: name }, claim: this.foreign(matches[0]!)! };
-        continue;
-      }
+      const { own, claimed } = this.sorted(matches, !(fresh && n === 1));
+      if (claimed !== undefined)
+        first ??= { found: { column: claimed, header: name }, claim: this.foreign(claimed)! };
+      if (own === undefined && matches.length > 0) continue;
       const placed = { header: name, column: own ?? this.next++, created: own === undefined };
       this.taken.add(placed.column);
       if (first && placed.created) this.conflicts.push({ ...first, instead: placed });

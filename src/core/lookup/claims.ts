@@ -110,7 +110,7 @@ export function claimInShards(store: BatchStorePort, claimed: Claimed, now: numb
 function reservedClaims(all: Record<string, string>, now: number): Map<string, number> {
   const claims = new Map<string, number>();
   for (const [name, value] of Object.entries(all)) {
-    if (!name.startsWith(RESERVATION) || !value.includes('"c":')) continue;
+    if (!name.startsWith(RESERVATION)) continue;
     const reservation = parseReservation(value);
     const until = reservation?.claimedUntil ?? 0;
     if (until <= now) continue;

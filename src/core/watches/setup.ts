@@ -3,11 +3,13 @@
 // another input's run or watch claims; whether one more may be made; what a change from the list
 // does to a watch. The server reads the sheet's header row and the store, and keeps the triggers.
 
+import type { BulkRunConfig } from '../../shared/bulk-rpc';
 import type { Recipe, RecipeRunConfig } from '../../shared/recipe-rpc';
 import type { WatchChange, WatchDraft } from '../../shared/watch-rpc';
 import { checkConfig } from '../bulk/config';
 import { ownLayout } from '../bulk/layout';
 import { type ColumnClaim, recipeFamily } from '../bulk/owners';
+import type { Operation } from '../operations/types';
 import { plannedSteps } from '../recipes/step-plans';
 import type { RecipeSheet } from '../recipes/steps';
 import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
@@ -44,9 +46,7 @@ function lookupPlan(
   claims: readonly ColumnClaim[],
 ): PlannedWatch {
   const { config, op } = checkConfig(draft.config);
-  // Employee lists go to a sheet each: a watch has no combined sheet of its own.
-  const watched =
-    op.shape === 'employees' ? { ...config, employeesTo: 'sheet-per-company' as const } : config;
+  const watched = watchedConfig(config, op);
   const headers = reads.headers(config.sheetName, config.headerRow);
   const { layout } = ownLayout(op, watched, headers, { claims, family: null });
   return {
@@ -55,6 +55,11 @@ function lookupPlan(
     label: op.label,
     steps: [{ config: watched, layout }],
   };
+}
+
+/** A lookup's configuration as a watch runs it: employee lists go to a sheet each (no combined sheet). */
+export function watchedConfig(config: BulkRunConfig, op: Operation): BulkRunConfig {
+  return op.shape === 'employees' ? { ...config, employeesTo: 'sheet-per-company' } : config;
 }
 
 /** A recipe's watch: every step's configuration and columns as its run would create them. */

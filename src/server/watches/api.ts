@@ -3,6 +3,7 @@
 // creates its columns as a bulk run would, remembers their headers, and makes sure its triggers
 // run; deleting the last one removes the triggers only watches need.
 
+import { checkConfig } from '../../core/bulk/config';
 import { WATCHES_ANSWERS } from '../../core/text/catalogue/sidebar/watches-answers';
 import { onDay } from '../../core/watches/caps';
 import { headersOfColumns } from '../../core/watches/fit';
@@ -13,18 +14,22 @@ import {
   checkNewWatch,
   plannedWatch,
   type SetupReads,
+  watchedConfig,
 } from '../../core/watches/setup';
 import { checkDailyCap, newWatch } from '../../core/watches/watch';
+import type { BulkPreview } from '../../shared/bulk-rpc';
+import type { RecipePreview } from '../../shared/recipe-rpc';
 import type { WatchChange, WatchDraft, WatchList } from '../../shared/watch-rpc';
 import { appsScriptClock } from '../adapters/apps-script';
 import { createColumns, headersOf } from '../adapters/bulk-sheets';
+import { previewBulkRun } from '../bulk';
 import { readColumnClaims } from '../bulk-run-store';
 import { currentBackground, removeJobTriggerIfIdle } from '../collector/clock-trigger';
 import { installDrivers } from '../collector/edit-open-triggers';
 import { executionContext, today } from '../context';
 import { requireActiveSpreadsheet, spreadsheetZone, timeFormatter } from '../platform/spreadsheet';
 import { watchListView } from '../presenters/watches';
-import { checkRecipe } from '../recipes';
+import { checkRecipe, previewRecipe } from '../recipes';
 import { context, locked, sheetNamed } from '../sidebar-call';
 import { readTally } from './runtime-tally';
 import {
@@ -43,6 +48,17 @@ const setupReads: SetupReads = {
   headers: (sheetName, headerRow) => headersOf(sheetNamed(sheetName), headerRow),
   checkRecipe,
 };
+
+/**
+ * What turning `draft` on would do, said before it is on: the bulk run's or the recipe's preview
+ * over the columns it would create (its destinations, the rows it skips, what the rows already
+ * there cost, since it takes them too). Nothing is written.
+ */
+export function previewWatch(draft: WatchDraft): BulkPreview | RecipePreview {
+  if (draft?.kind === 'recipe') return previewRecipe(draft.config);
+  const { config, op } = checkConfig(draft?.config);
+  return previewBulkRun(watchedConfig(config, op));
+}
 
 export function createWatch(draft: WatchDraft): WatchList {
   const ctx = context();

@@ -12,6 +12,7 @@ import { busy, say } from '../../dom';
 import { call } from '../../rpc-client';
 import { mountWatchOffer, type WatchSetup } from '../watches/offer';
 import { readConfig } from './config';
+import { previewView } from './preview-view';
 import { addStep, type Builder, buildBuilder, draftOf, NEW_RECIPE, resetBuilder } from './recipe-builder';
 import {
   buildRecipeControls,
@@ -49,7 +50,11 @@ export class RecipeMode {
     this.builder.save.addEventListener('click', () => void this.saveClicked());
     controls.remove.addEventListener('click', () => void this.guard(controls.remove, () => this.remove()));
     // The setup chosen here, a recipe or one lookup, may become a watch.
-    mountWatchOffer(ui.form, () => this.watchSetup());
+    mountWatchOffer(
+      ui.form,
+      () => this.watchSetup(),
+      (preview) => ('steps' in preview ? recipePreviewView(preview) : previewView(preview)),
+    );
   }
 
   /** The panel's setup as a watch keeps it. The sidebar reads headers from row 1 (getSheetColumns). */

@@ -1,7 +1,9 @@
 // "Enrich new rows automatically", under the Bulk run panel's form: the lookup or recipe set up
 // there becomes a watch, with the daily credit cap it needs. The Watches panel lists it.
 import { WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
+import type { BulkPreview } from '../../../shared/bulk-rpc';
 import type { BackgroundCollection } from '../../../shared/jobs-rpc';
+import type { RecipePreview } from '../../../shared/recipe-rpc';
 import type { WatchDraft } from '../../../shared/watch-rpc';
 import { announceChange, WATCHES_LISTED } from '../../data-changed';
 import { busy, el, say } from '../../dom';
@@ -12,8 +14,14 @@ export type WatchSetup =
   | Omit<Extract<WatchDraft, { kind: 'lookup' }>, 'dailyCap'>
   | Omit<Extract<WatchDraft, { kind: 'recipe' }>, 'dailyCap'>;
 
-/** Builds the offer into `parent`; `setup` reads the panel's setup when the button is pressed. */
-export function mountWatchOffer(parent: HTMLElement, setup: () => WatchSetup): void {
+/** What the watch would do once on: the bulk run's or the recipe's preview, as the bulk panel shows it. */
+export type PreviewShown = (preview: BulkPreview | RecipePreview) => HTMLElement;
+
+/**
+ * Builds the offer into `parent`; `setup` reads the panel's setup when the button is pressed, and
+ * its preview (`shown`) is confirmed before the watch is made.
+ */
+export function mountWatchOffer(parent: HTMLElement, setup: () => WatchSetup, shown: PreviewShown): void {
   const cap = el('input', {
     id: 'watch-cap',
     type: 'number',
@@ -30,6 +38,7 @@ export function mountWatchOffer(parent: HTMLElement, setup: () => WatchSetup): v
     const clock = (event as CustomEvent<BackgroundCollection>).detail;
     hint.textContent = WATCHES_TEXTS.offerHint.say(clock === 'off' ? null : clock);
   });
+  const preview = el('div', { class: 'watch-preview' });
   parent.append(
     el(
       'div',
@@ -38,6 +47,7 @@ export function mountWatchOffer(parent: HTMLElement, setup: () => WatchSetup): v
       hint,
       el('div', { class: 'field' }, el('label', { for: 'watch-cap' }, WATCHES_TEXTS.capRequired.text), cap),
       el('div', { class: 'buttons' }, button),
+      preview,
       message,
     ),
   );
@@ -49,10 +59,38 @@ export function mountWatchOffer(parent: HTMLElement, setup: () => WatchSetup): v
         throw new Error(WATCHES_TEXTS.capFirst.text);
       }
       cap.removeAttribute('aria-invalid');
-      const list = await call('createWatch', { ...setup(), dailyCap } as WatchDraft);
+      const draft = { ...setup(), dailyCap } as WatchDraft;
+      preview.replaceChildren(previewed(shown(await call('previewWatch', draft)), draft, preview, message));
+    }),
+  );
+}
+
+/** The preview, said first, and the button that turns the watch on as previewed (`draft`). */
+function previewed(
+  said: HTMLElement,
+  draft: WatchDraft,
+  preview: HTMLElement,
+  message: HTMLElement,
+): HTMLElement {
+  const turnOn = el('button', { type: 'button', id: 'watch-confirm' }, WATCHES_TEXTS.turnOn.text);
+  turnOn.addEventListener('click', () =>
+    busy(turnOn, message, async () => {
+      const list = await call('createWatch', draft);
       const made = list.watches[list.watches.length - 1];
-      say(message, WATCHES_TEXTS.watching.say(made?.sheetName ?? '', dailyCap, made?.columns ?? ''), 'ok');
+      preview.replaceChildren();
+      say(
+        message,
+        WATCHES_TEXTS.watching.say(made?.sheetName ?? '', draft.dailyCap, made?.columns ?? ''),
+        'ok',
+      );
       announceChange();
     }),
+  );
+  return el(
+    'div',
+    { id: 'watch-preview' },
+    el('p', { class: 'hint' }, WATCHES_TEXTS.previewed.text),
+    said,
+    turnOn,
   );
 }

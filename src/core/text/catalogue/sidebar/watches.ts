@@ -99,6 +99,12 @@ export const WATCHES_TEXTS = {
     (clock: BackgroundCollection | null) =>
       `Keeps this running on rows as they arrive: typed, pasted, inserted, sent by a Google Form, or written by other tools (${clock === null ? 'checked at least once an hour' : clockCheck(clock)}). Empty rows already there are included. It never spends more than its daily cap.`,
   ),
+  /** Above a watch's preview (the bulk run's or the recipe's), before it is on. */
+  previewed: said(
+    'hint',
+    'Before it is on: where it writes, the rows it skips, and what the rows already here cost, since it takes them too.',
+  ),
+  turnOn: said('label', 'Turn it on'),
   capRequired: said('label', 'Daily credit cap (required)'),
   capFirst: said('message', 'Set a daily credit cap first: how many credits it may spend a day.'),
   /** `columns`: what it reads and where it writes, as the Watches list says it ("Company (C) -> Website (D), …"). */
