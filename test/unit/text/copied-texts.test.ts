@@ -181,6 +181,19 @@ describe('our own texts, copied', () => {
     expect(bought([...helps, GENERIC_HELP, reach])).toEqual([]);
   });
 
+  it("refuses the functions' labels as a status header and a list's note show them, pasted back", () => {
+    const shown = [
+      'Status (Website from company name)',
+      'Status (Profile URL from email)',
+      'Status (Employee count from company page)',
+      'Status (Reactions to a post)',
+      'Employees from company name: Acme Corp',
+      'Employees from company domain: acme.com',
+      'Employees from company page: https://www.pronet.com/company/acme',
+    ];
+    expect(bought(shown)).toEqual([]);
+  });
+
   it('says why each sentence it leaves is not ours alone, and leaves only those', () => {
     const named = new Set(SIDEBAR_TEXTS.map(([name]) => name));
     expect(Object.keys(VALUES_MOSTLY).filter((name) => !named.has(name))).toEqual([]);
