@@ -96,3 +96,29 @@ export const GENERIC_HELP =
 /** A row-of-fields answer's reach, `width` cells holding `fields` (operations/docs.ts rowOfFieldsDoc). */
 export const ROW_OF_FIELDS_HELP = (width: number, fields: string) =>
   `Without a field it fills ${width} cells of its row (${fields}): keep the ${width - 1} to its right empty, or it shows #REF!.`;
+
+/**
+ * Each operation's name in the sidebar's picker, a status column's header ("Status (…)") and the
+ * first line of a list's note ("…: Acme Corp"); the table of operations (operations/table.ts) reads it.
+ */
+export const OPERATION_LABELS: Readonly<Record<OperationType, string>> = {
+  lead_full_name_to_pronet_url: 'Profile URL from name',
+  email_to_pronet_url: 'Profile URL from email',
+  pronet_profile_to_email: 'Email from profile',
+  pronet_profile_to_phone: 'Phone from profile',
+  pronet_profile_to_pronet_info: 'Full profile',
+  lead_full_name_to_email: 'Email from name',
+  company_name_to_website: 'Website from company name',
+  company_name_to_email: 'Email from company name',
+  company_name_to_phone: 'Phone from company name',
+  company_name_to_pronet_url: 'Company page from name',
+  company_name_to_employee_count: 'Employee count from company name',
+  company_name_to_employees: 'Employees from company name',
+  company_domain_to_employees: 'Employees from company domain',
+  pronet_company_to_pronet_info: 'Company page info',
+  pronet_company_to_employee_count: 'Employee count from company page',
+  pronet_company_to_employees: 'Employees from company page',
+  pronet_post_to_reactions: 'Reactions to a post',
+  b2b_data_lookup: 'B2B lookup (any identifier)',
+  photonet_lookup: 'Photonet profile',
+};
