@@ -1,6 +1,7 @@
 // Sheets passes a custom function a plain value for one cell and a 2-D array for a range. These
 // rules turn either into rows of arguments, so `=COMPANY_WEBSITE(A2:A500)` is one execution, and
 // read each argument cell as empty, text, a number or something no lookup takes.
+import { REFUSALS, UNUSABLE } from '../text/catalogue/refusals';
 import { normalizeText } from './canonical';
 import { invisibleOnly, placeholderOf } from './placeholders';
 
@@ -22,18 +23,18 @@ export function argumentRows(args: readonly unknown[], paramCount: number): Argu
     if (width > paramCount) {
       return {
         ok: false,
-        message: `This function takes at most ${paramCount} columns; the range has ${width}.`,
+        message: REFUSALS.tooManyColumns(paramCount, width),
       };
     }
     return { ok: true, isRange: true, rows: first.map((row) => [...row]) };
   }
   const grids = args.filter(isGrid);
   if (grids.some((g) => (g[0]?.length ?? 0) > 1)) {
-    return { ok: false, message: 'Give each argument a single column (or one range holding all of them).' };
+    return { ok: false, message: REFUSALS.oneColumnEach };
   }
   const height = Math.max(...grids.map((g) => g.length));
   if (grids.some((g) => g.length !== 1 && g.length !== height)) {
-    return { ok: false, message: 'The ranges must have the same number of rows.' };
+    return { ok: false, message: REFUSALS.sameRows };
   }
   // Each argument read once as a grid or a cell: asked per row, a 5,000-row range walked itself
   // 5,000 times, seconds of a formula's 30.
@@ -92,12 +93,12 @@ export function readCell(value: unknown): Cell {
   if (typeof value === 'number') {
     return Number.isFinite(value)
       ? { kind: 'number', value }
-      : { kind: 'unusable', what: 'not a usable number' };
+      : { kind: 'unusable', what: UNUSABLE.notANumber };
   }
-  if (typeof value === 'boolean') return { kind: 'unusable', what: 'a TRUE/FALSE value' };
-  if (isDate(value)) return { kind: 'unusable', what: 'a date' };
-  if (Array.isArray(value)) return { kind: 'unusable', what: 'a range of several cells' };
-  return { kind: 'unusable', what: 'a value of an unsupported kind' };
+  if (typeof value === 'boolean') return { kind: 'unusable', what: UNUSABLE.boolean };
+  if (isDate(value)) return { kind: 'unusable', what: UNUSABLE.date };
+  if (Array.isArray(value)) return { kind: 'unusable', what: UNUSABLE.range };
+  return { kind: 'unusable', what: UNUSABLE.unsupported };
 }
 
 export const isBlank = (value: unknown) => readCell(value).kind === 'empty';

@@ -3,6 +3,7 @@
 import { HELP_PLACES } from '../operations/docs';
 import { GENERIC_FUNCTION, OPERATIONS, operationByFunction, operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';
+import { REFUSALS } from '../text/catalogue/refusals';
 import { normalizeText } from './canonical';
 import { quote } from './refusals';
 
@@ -11,16 +12,22 @@ export function resolveType(type: unknown): { op: Operation } | { message: strin
   const generic = GENERIC_FUNCTION.functionName;
   const text = typeof type === 'string' ? normalizeText(type) : '';
   if (text === '') {
-    return { message: `${generic} needs an operation type first, e.g. ${GENERIC_FUNCTION.example}.` };
+    return { message: REFUSALS.typeFirst(generic, GENERIC_FUNCTION.example) };
   }
   const key = text.toLowerCase().replace(/[\s-]+/g, '_');
   const op = operationByType(key) ?? operationByFunction(key.toUpperCase());
   if (op) return { op };
   const near = closestType(key);
   const hint = near
-    ? `Did you mean ${near}?`
-    : `${generic} takes one of the ${OPERATIONS.length} types listed under "${HELP_PLACES.enrichTypes}" in Extensions > Enrich for Sheets > ${HELP_PLACES.menuItem}, e.g. ${GENERIC_FUNCTION.example}.`;
-  return { message: `Unknown type ${quote(text)}. ${hint}` };
+    ? REFUSALS.didYouMean(near)
+    : REFUSALS.typesListed(
+        generic,
+        OPERATIONS.length,
+        HELP_PLACES.enrichTypes,
+        HELP_PLACES.menuItem,
+        GENERIC_FUNCTION.example,
+      );
+  return { message: REFUSALS.unknownType(quote(text), hint) };
 }
 
 const LONGEST_TYPE_NAME = Math.max(...OPERATIONS.map((op) => op.type.length));

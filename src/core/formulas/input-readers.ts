@@ -1,6 +1,7 @@
 // One reader per input kind: each turns a filled input cell into the `input_data` sent, or
 // rejects it with a message that says what the operation needs. Chosen by the table's `input`.
 import type { InputKind } from '../operations/types';
+import { ARGUMENT_LABELS, REFUSALS, UNUSABLE } from '../text/catalogue/refusals';
 import type { FilledCell, RawArguments } from './arguments';
 import { readCell } from './arguments';
 import { PHOTONET_DOMAIN, PRONET_DOMAIN } from './canonical';
@@ -33,25 +34,25 @@ import {
 function inputText(ctx: Context, cell: FilledCell, numbers: boolean): string {
   if (cell.kind === 'text') return cell.text;
   if (cell.kind === 'number' && numbers) return String(cell.value);
-  reject(`This is ${cell.kind === 'number' ? 'a number' : cell.what}; ${needs(ctx)}.`);
+  reject(REFUSALS.thisIs(cell.kind === 'number' ? UNUSABLE.number : cell.what, needs(ctx)));
 }
 
 /** An optional text argument: absent when blank, numbers as text (a zip code, a company "1800"). */
 export function optionalText(value: unknown, label: string, limit: number): string | undefined {
   const cell = readCell(value);
   if (cell.kind === 'empty') return undefined;
-  if (cell.kind === 'unusable') reject(`The ${label} argument is ${cell.what}; give text or leave it blank.`);
+  if (cell.kind === 'unusable') reject(REFUSALS.argumentUnusable(label, cell.what));
   const text = cell.kind === 'number' ? String(cell.value) : cell.text;
-  if (text.length > limit) reject(`The ${label} is ${text.length} characters long; the limit is ${limit}.`);
+  if (text.length > limit) reject(REFUSALS.argumentTooLong(label, text.length, limit));
   return text;
 }
 
 type InputReader = (ctx: Context, cell: FilledCell, args: RawArguments) => string;
 
 export const LEAD_ARGUMENTS = [
-  { arg: 'company', label: 'company' },
-  { arg: 'location', label: 'location' },
-  { arg: 'jobTitle', label: 'job title' },
+  { arg: 'company', label: ARGUMENT_LABELS.company },
+  { arg: 'location', label: ARGUMENT_LABELS.location },
+  { arg: 'jobTitle', label: ARGUMENT_LABELS.jobTitle },
 ] as const;
 
 const URL_KINDS: readonly Seen[] = ['person_url', 'company_url', 'post_url'];
@@ -96,8 +97,8 @@ const readCompanyDomain: InputReader = (ctx, cell) => {
   const text = inputText(ctx, cell, false);
   const seen = classify(text);
   if (seen === 'email') {
-    const domain = normalizeEmail(text)!.split('@')[1];
-    reject(`This is an email address; ${ctx.caller} needs a company domain, such as its domain ${domain}.`);
+    const domain = normalizeEmail(text)!.split('@')[1]!;
+    reject(REFUSALS.emailForDomain(ctx.caller, domain));
   }
   if (seen !== 'web_url' && seen !== 'text') wrongKind(ctx, seen);
   return normalizeDomain(text) ?? notThisKind(ctx, text, 'text');
@@ -120,10 +121,8 @@ const readPhotonetHandle: InputReader = (ctx, cell) => {
   if (handle !== null) return handle;
   const host = foreignHost(text, PHOTONET_DOMAIN);
   if (host !== null) foreignHostRefused(ctx, host, PHOTONET_DOMAIN);
-  if (looksLikeUrl(text)) reject(`This web address is not a photonet profile; ${needs(ctx)}.`);
-  reject(
-    `${quote(text)} cannot be a photonet handle; ${ctx.caller} needs letters, digits, periods and underscores only (at most ${MAX_HANDLE_LENGTH}).`,
-  );
+  if (looksLikeUrl(text)) reject(REFUSALS.notPhotonetProfile(needs(ctx)));
+  reject(REFUSALS.notAHandle(quote(text), ctx.caller, MAX_HANDLE_LENGTH));
 };
 
 export const INPUT_READERS: Readonly<Record<InputKind, InputReader>> = {

@@ -7,6 +7,7 @@
 // recipe or a watch refuses them for free.
 import { NOT_FOUND } from '../text/catalogue/cells';
 import { ownTextKind } from '../text/catalogue/own-texts';
+import { UNUSABLE } from '../text/catalogue/refusals';
 import { namesSomething } from './canonical';
 import { quote } from './refusals';
 
@@ -26,16 +27,14 @@ const LOADING = 'loading...';
 export function placeholderOf(text: string): string | null {
   const upper = text.toUpperCase();
   // Said as what it is, and that it is free: "got "#ERROR!"" read as if it had been looked up.
-  if (ERROR_VALUES.has(upper))
-    return `an error value (${upper}), which costs nothing: fix the cell it comes from`;
-  if (text.toLowerCase() === LOADING) return `"${text}" (the cell it comes from is still computing)`;
-  if (text === NOT_FOUND.text) return `"${text}", the answer of a lookup that found nothing`;
+  if (ERROR_VALUES.has(upper)) return UNUSABLE.errorValue(upper);
+  if (text.toLowerCase() === LOADING) return UNUSABLE.loading(text);
+  if (text === NOT_FOUND.text) return UNUSABLE.notFound(text);
   // Every text the add-on writes in a cell or a status column (text/catalogue/).
   const own = ownTextKind(text);
-  if (own === 'wait' || own === 'promise') return 'a lookup still waiting for its answer';
-  if (own !== null) return 'a message of this add-on, not a value to look up';
-  if (!namesSomething(text))
-    return `${quote(text)}, which has no letter or digit to look up and costs nothing`;
+  if (own === 'wait' || own === 'promise') return UNUSABLE.waiting;
+  if (own !== null) return UNUSABLE.ours;
+  if (!namesSomething(text)) return UNUSABLE.nothingToLookUp(quote(text));
   return null;
 }
 
@@ -54,7 +53,7 @@ export function invisibleOnly(raw: string): string | null {
   if (codes.length === 0) return null;
   const listed =
     codes.length > LISTED_INVISIBLE
-      ? `${codes.slice(0, LISTED_INVISIBLE).join(', ')} and others`
+      ? UNUSABLE.andOthers(codes.slice(0, LISTED_INVISIBLE).join(', '))
       : codes.join(', ');
-  return `text that looks blank but holds only invisible characters (${listed}), which costs nothing: clear the cell`;
+  return UNUSABLE.invisible(listed);
 }

@@ -3,6 +3,7 @@
 // calls reject(); prepareRequest catches the one Invalid error and returns its message.
 import { GENERIC_FUNCTION, OPERATIONS } from '../operations/table';
 import type { InputKind, Operation } from '../operations/types';
+import { INPUT_NEEDS, REFUSALS, SEEN_WHAT } from '../text/catalogue/refusals';
 import { normalizeEmail, type PronetKind, readPronetAddress, splitUrl } from './input-normalizers';
 
 /**
@@ -10,19 +11,6 @@ import { normalizeEmail, type PronetKind, readPronetAddress, splitUrl } from './
  * runs and recipes, where the user picked a lookup from a list) by the lookup's label.
  */
 export type Naming = 'function' | 'enrich' | 'label';
-
-/** What each input kind must hold, as the end of "PRONET_EMAIL needs ...". */
-export const INPUT_HINTS: Readonly<Record<InputKind, string>> = {
-  person_name: "a person's full name",
-  email: 'an email address such as ada@acme.com',
-  person_url: 'a person profile URL (pronet.com/in/...)',
-  company_name: 'a company name',
-  company_domain: 'a company domain such as acme.com',
-  company_url: 'a company page URL (pronet.com/company/...)',
-  post_url: 'a post URL (pronet.com/posts/... or pronet.com/feed/update/...)',
-  any_identifier: 'a company or person identifier',
-  photonet_handle: 'a photonet handle (@name) or profile URL',
-};
 
 export class Invalid extends Error {}
 
@@ -44,7 +32,10 @@ export function contextFor(op: Operation, naming: Naming): Context {
   return { op, caller: `${generic}("${op.type}")`, refer: (o) => `${generic}("${o.type}", ...)` };
 }
 
-export const needs = (ctx: Context) => `${ctx.caller} needs ${INPUT_HINTS[ctx.op.input]}`;
+/** What each input kind must hold: one for every kind, or this does not compile. */
+const NEEDS: Readonly<Record<InputKind, string>> = INPUT_NEEDS;
+
+export const needs = (ctx: Context) => `${ctx.caller} ${NEEDS[ctx.op.input]}`;
 
 export const quote = (text: string) => `"${text.length > 40 ? `${text.slice(0, 39)}…` : text}"`;
 
@@ -57,14 +48,14 @@ export function listWords(words: readonly string[], conjunction: 'and' | 'or'): 
 export type Seen = 'person_url' | 'company_url' | 'post_url' | 'email' | 'handle' | 'web_url' | 'text';
 
 const SEEN: Readonly<Record<Seen, { what: string; takenBy: readonly InputKind[]; listTakers: boolean }>> = {
-  person_url: { what: 'a person profile URL', takenBy: ['person_url'], listTakers: true },
-  company_url: { what: 'a company page URL', takenBy: ['company_url'], listTakers: true },
-  post_url: { what: 'a post URL', takenBy: ['post_url'], listTakers: true },
-  email: { what: 'an email address', takenBy: ['email'], listTakers: true },
-  handle: { what: 'a photonet handle', takenBy: ['photonet_handle'], listTakers: true },
-  web_url: { what: 'a web address', takenBy: ['company_domain'], listTakers: false },
+  person_url: { what: SEEN_WHAT.person_url, takenBy: ['person_url'], listTakers: true },
+  company_url: { what: SEEN_WHAT.company_url, takenBy: ['company_url'], listTakers: true },
+  post_url: { what: SEEN_WHAT.post_url, takenBy: ['post_url'], listTakers: true },
+  email: { what: SEEN_WHAT.email, takenBy: ['email'], listTakers: true },
+  handle: { what: SEEN_WHAT.handle, takenBy: ['photonet_handle'], listTakers: true },
+  web_url: { what: SEEN_WHAT.web_url, takenBy: ['company_domain'], listTakers: false },
   // Plain text may be a person's name or a company's: only a same-purpose twin is suggested.
-  text: { what: 'text', takenBy: ['person_name', 'company_name'], listTakers: false },
+  text: { what: SEEN_WHAT.text, takenBy: ['person_name', 'company_name'], listTakers: false },
 };
 
 const PRONET_SEEN: Readonly<Record<PronetKind, Seen>> = {
@@ -102,24 +93,24 @@ function suggestion(ctx: Context, seen: Seen): string {
       outputOf(o) === output,
   );
   if (twin) {
-    return seen === 'text' ? ` For names, use ${ctx.refer(twin)}.` : ` Use ${ctx.refer(twin)} instead.`;
+    return seen === 'text' ? REFUSALS.forNames(ctx.refer(twin)) : REFUSALS.useInstead(ctx.refer(twin));
   }
   if (!listTakers) return '';
   const takers = OPERATIONS.filter((o) => o !== ctx.op && takenBy.includes(o.input));
-  return takers.length === 0 ? '' : ` For ${what}, use ${listWords(takers.map(ctx.refer), 'or')}.`;
+  return takers.length === 0 ? '' : REFUSALS.forWhat(what, listWords(takers.map(ctx.refer), 'or'));
 }
 
 export function wrongKind(ctx: Context, seen: Seen): never {
-  reject(`This is ${SEEN[seen].what}; ${needs(ctx)}.${suggestion(ctx, seen)}`);
+  reject(REFUSALS.thisIs(SEEN[seen].what, needs(ctx)) + suggestion(ctx, seen));
 }
 
 /** A network's page on another host: never sent, whatever its path says. */
 export function foreignHostRefused(ctx: Context, host: string, domain: string): never {
-  reject(`This address is on ${host}, not ${domain}; ${needs(ctx)}.`);
+  reject(REFUSALS.foreignHost(host, domain, needs(ctx)));
 }
 
 export function notThisKind(ctx: Context, text: string, seen: Seen | null): never {
-  reject(`${needs(ctx)}; got ${quote(text)}.${seen ? suggestion(ctx, seen) : ''}`);
+  reject(REFUSALS.got(needs(ctx), quote(text), seen ? suggestion(ctx, seen) : ''));
 }
 
 export function refuseSeen(ctx: Context, text: string, refused: readonly Seen[]): void {

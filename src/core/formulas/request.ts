@@ -4,6 +4,7 @@
 import type { EnrichmentRequest } from '../api/wire';
 import { OPERATIONS } from '../operations/table';
 import type { Operation, OptionName } from '../operations/types';
+import { NOT_TAKEN, REFUSALS } from '../text/catalogue/refusals';
 import { type FilledCell, isBlank, type RawArguments, readCell } from './arguments';
 import { resolveType } from './enrich-type';
 import { parseEmployeeCount } from './input-normalizers';
@@ -18,25 +19,24 @@ export type Prepared =
   | { kind: 'invalid'; message: string };
 
 const FILTER_ARGUMENTS = [
-  { arg: 'department', option: 'department', label: 'a department' },
-  { arg: 'seniority', option: 'seniority', label: 'a seniority' },
-  { arg: 'max', option: 'employee_count', label: 'max (a number of employees)' },
-] as const satisfies readonly { arg: keyof RawArguments; option: OptionName; label: string }[];
+  { arg: 'department', option: 'department' },
+  { arg: 'seniority', option: 'seniority' },
+  { arg: 'max', option: 'employee_count' },
+] as const satisfies readonly { arg: keyof RawArguments & keyof typeof NOT_TAKEN; option: OptionName }[];
 
 /** Arguments an operation does not take are an error, unless blank: they would be silently ignored. */
 function refuseUnusedArguments(ctx: Context, args: RawArguments): void {
-  const doers = (ops: readonly Operation[]) => `only ${listWords(ops.map(ctx.refer), 'and')} do`;
+  const doers = (ops: readonly Operation[]) => listWords(ops.map(ctx.refer), 'and');
   if (ctx.op.input !== 'person_name') {
     const nameOps = OPERATIONS.filter((o) => o.input === 'person_name');
-    for (const { arg, label } of LEAD_ARGUMENTS) {
-      if (!isBlank(args[arg])) reject(`${ctx.caller} does not take a ${label}; ${doers(nameOps)}.`);
+    for (const { arg } of LEAD_ARGUMENTS) {
+      if (!isBlank(args[arg])) reject(REFUSALS.notTaken(ctx.caller, NOT_TAKEN[arg], doers(nameOps)));
     }
   }
-  for (const { arg, option, label } of FILTER_ARGUMENTS) {
+  for (const { arg, option } of FILTER_ARGUMENTS) {
     if (ctx.op.options.includes(option) || isBlank(args[arg])) continue;
-    reject(
-      `${ctx.caller} does not take ${label}; ${doers(OPERATIONS.filter((o) => o.options.includes(option)))}.`,
-    );
+    const doing = OPERATIONS.filter((o) => o.options.includes(option));
+    reject(REFUSALS.notTaken(ctx.caller, NOT_TAKEN[arg], doers(doing)));
   }
 }
 
@@ -51,8 +51,7 @@ function readFilters(ctx: Context, args: RawArguments): Filters {
   }
   if (takes('employee_count') && !isBlank(args.max)) {
     const count = parseEmployeeCount(args.max);
-    if (count === null)
-      reject(`max must be a whole number of at least 1, such as 50; got ${shown(args.max)}.`);
+    if (count === null) reject(REFUSALS.maxNotCount(shown(args.max)));
     filters.employee_count = count;
   }
   return filters;
@@ -93,9 +92,7 @@ export function prepareRequest(op: Operation, args: RawArguments, naming: Naming
     refuseUnusedArguments(ctx, args);
     const inputData = INPUT_READERS[op.input](ctx, cell, args);
     if (inputData.length > MAX_INPUT_LENGTH) {
-      reject(
-        `This input is ${inputData.length} characters long; ${ctx.caller} takes at most ${MAX_INPUT_LENGTH}.`,
-      );
+      reject(REFUSALS.inputTooLong(inputData.length, ctx.caller, MAX_INPUT_LENGTH));
     }
     const request = { type: op.type, input_data: inputData, ...readFilters(ctx, args) };
     const parts = op.input === 'person_name' ? nameParts(ctx, cell, args) : null;

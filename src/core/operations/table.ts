@@ -2,6 +2,7 @@
 // all derive from it: adding an operation is one row here and its words in docs.ts
 // (which the compiler asks for). The fake API keeps its own list, written from the spec, so that
 // tests check this table instead of repeating it (fake-api/catalog.ts).
+import { OPERATION_LABELS } from '../text/catalogue/operation-docs';
 import type { Operation, Pricing } from './types';
 
 /** What the three employee-list operations share; they differ only in what finds the company. */
@@ -33,7 +34,7 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'lead_full_name_to_pronet_url',
     functionName: 'PRONET_URL_FROM_NAME',
-    label: 'Profile URL from name',
+    label: OPERATION_LABELS.lead_full_name_to_pronet_url,
     group: 'people',
     pricing: flat(1),
     input: 'person_name',
@@ -45,7 +46,7 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'email_to_pronet_url',
     functionName: 'PRONET_URL_FROM_EMAIL',
-    label: 'Profile URL from email',
+    label: OPERATION_LABELS.email_to_pronet_url,
     group: 'people',
     pricing: flat(5),
     input: 'email',
@@ -56,7 +57,7 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'pronet_profile_to_email',
     functionName: 'PRONET_EMAIL',
-    label: 'Email from profile',
+    label: OPERATION_LABELS.pronet_profile_to_email,
     group: 'people',
     pricing: flat(10),
     input: 'person_url',
@@ -67,7 +68,7 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'pronet_profile_to_phone',
     functionName: 'PRONET_PHONE',
-    label: 'Phone from profile',
+    label: OPERATION_LABELS.pronet_profile_to_phone,
     group: 'people',
     pricing: flat(50),
     input: 'person_url',
@@ -78,7 +79,7 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'pronet_profile_to_pronet_info',
     functionName: 'PRONET_PROFILE',
-    label: 'Full profile',
+    label: OPERATION_LABELS.pronet_profile_to_pronet_info,
     group: 'people',
     pricing: flat(10),
     mode: 'async',
@@ -92,7 +93,7 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'lead_full_name_to_email',
     functionName: 'EMAIL_FROM_NAME',
-    label: 'Email from name',
+    label: OPERATION_LABELS.lead_full_name_to_email,
     group: 'people',
     pricing: flat(7),
     input: 'person_name',
@@ -104,7 +105,7 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'company_name_to_website',
     functionName: 'COMPANY_WEBSITE',
-    label: 'Website from company name',
+    label: OPERATION_LABELS.company_name_to_website,
     group: 'companies',
     pricing: flat(1),
     input: 'company_name',
@@ -115,7 +116,7 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'company_name_to_email',
     functionName: 'COMPANY_EMAIL',
-    label: 'Email from company name',
+    label: OPERATION_LABELS.company_name_to_email,
     group: 'companies',
     pricing: flat(1),
     input: 'company_name',
@@ -126,7 +127,7 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'company_name_to_phone',
     functionName: 'COMPANY_PHONE',
-    label: 'Phone from company name',
+    label: OPERATION_LABELS.company_name_to_phone,
     group: 'companies',
     pricing: flat(1),
     input: 'company_name',
@@ -137,7 +138,7 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'company_name_to_pronet_url',
     functionName: 'COMPANY_PRONET_URL',
-    label: 'Company page from name',
+    label: OPERATION_LABELS.company_name_to_pronet_url,
     group: 'companies',
     pricing: flat(1),
     input: 'company_name',
@@ -148,7 +149,7 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'company_name_to_employee_count',
     functionName: 'COMPANY_EMPLOYEE_COUNT',
-    label: 'Employee count from company name',
+    label: OPERATION_LABELS.company_name_to_employee_count,
     group: 'companies',
     pricing: flat(1),
     input: 'company_name',
@@ -159,7 +160,7 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'company_name_to_employees',
     functionName: 'COMPANY_EMPLOYEES',
-    label: 'Employees from company name',
+    label: OPERATION_LABELS.company_name_to_employees,
     input: 'company_name',
     inputParam: 'name',
     ...EMPLOYEE_LIST,
@@ -167,7 +168,7 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'company_domain_to_employees',
     functionName: 'DOMAIN_EMPLOYEES',
-    label: 'Employees from company domain',
+    label: OPERATION_LABELS.company_domain_to_employees,
     input: 'company_domain',
     inputParam: 'domain',
     ...EMPLOYEE_LIST,
@@ -175,7 +176,7 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'pronet_company_to_pronet_info',
     functionName: 'PRONET_COMPANY',
-    label: 'Company page info',
+    label: OPERATION_LABELS.pronet_company_to_pronet_info,
     group: 'companies',
     pricing: flat(6),
     input: 'company_url',
@@ -188,7 +189,7 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'pronet_company_to_employee_count',
     functionName: 'PRONET_COMPANY_EMPLOYEE_COUNT',
-    label: 'Employee count from company page',
+    label: OPERATION_LABELS.pronet_company_to_employee_count,
     group: 'companies',
     pricing: flat(1),
     input: 'company_url',
@@ -199,7 +200,7 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'pronet_company_to_employees',
     functionName: 'PRONET_COMPANY_EMPLOYEES',
-    label: 'Employees from company page',
+    label: OPERATION_LABELS.pronet_company_to_employees,
     input: 'company_url',
     inputParam: 'company_url',
     ...EMPLOYEE_LIST,
@@ -207,7 +208,7 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'pronet_post_to_reactions',
     functionName: 'PRONET_POST_REACTIONS',
-    label: 'Reactions to a post',
+    label: OPERATION_LABELS.pronet_post_to_reactions,
     group: 'social',
     pricing: flat(1),
     input: 'post_url',
@@ -219,7 +220,7 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'b2b_data_lookup',
     functionName: 'B2B_LOOKUP',
-    label: 'B2B lookup (any identifier)',
+    label: OPERATION_LABELS.b2b_data_lookup,
     group: 'social',
     pricing: flat(1),
     input: 'any_identifier',
@@ -232,7 +233,7 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'photonet_lookup',
     functionName: 'PHOTONET_PROFILE',
-    label: 'Photonet profile',
+    label: OPERATION_LABELS.photonet_lookup,
     group: 'social',
     pricing: flat(1),
     input: 'photonet_handle',

@@ -6,6 +6,7 @@
 // names that share a word with them are bought.
 import type { RawArguments } from '../../../src/core/formulas/arguments';
 import { prepareRequest } from '../../../src/core/formulas/request';
+import { GENERIC_HELP, OPERATION_DOCS } from '../../../src/core/operations/docs';
 import { operationByFunction } from '../../../src/core/operations/table';
 import { OWN_TEXT_FAMILIES } from '../../../src/core/text/catalogue/own-texts';
 import {
@@ -135,6 +136,62 @@ describe('our own texts, copied', () => {
       'Daily formula budget must be a number from 0 to 100000.',
     ];
     expect(bought(once)).toEqual([]);
+  });
+
+  it('refuses the formulas\' refusal messages copied bare, without their "Invalid input: "', () => {
+    // The whole cell text was refused; the sentence after the prefix was bought (1 credit).
+    const bare = [
+      'This function takes at most 3 columns; the range has 5.',
+      'Give each argument a single column (or one range holding all of them).',
+      'The ranges must have the same number of rows.',
+      'ENRICH needs an operation type first, e.g. ENRICH("company_name_to_website", A2).',
+      'This is a date; COMPANY_WEBSITE needs a company name.',
+      "This is a number; PRONET_URL_FROM_NAME needs a person's full name.",
+      'The location argument is a date; give text or leave it blank.',
+      'The job title is 300 characters long; the limit is 200.',
+      'This is an email address; DOMAIN_EMPLOYEES needs a company domain, such as its domain acme.com.',
+      'This web address is not a photonet profile; PHOTONET_PROFILE needs a photonet handle (@name) or profile URL.',
+      '"Ada Lovelace" cannot be a photonet handle; PHOTONET_PROFILE needs letters, digits, periods and underscores only (at most 30).',
+      "This is a person profile URL; PRONET_URL_FROM_NAME needs a person's full name. For a person profile URL, use PRONET_EMAIL, PRONET_PHONE or PRONET_PROFILE.",
+      "This is an email address; PRONET_URL_FROM_NAME needs a person's full name. Use PRONET_URL_FROM_EMAIL instead.",
+      'This address is on x.com, not pronet.com; PRONET_EMAIL needs a person profile URL (pronet.com/in/...).',
+      'PRONET_EMAIL needs a person profile URL (pronet.com/in/...); got "acme.com". For names, use EMAIL_FROM_NAME.',
+      'DOMAIN_EMPLOYEES needs a company domain such as acme.com; got "Ada Lovelace". For names, use COMPANY_EMPLOYEES.',
+      'COMPANY_WEBSITE does not take a company; only PRONET_URL_FROM_NAME and EMAIL_FROM_NAME do.',
+      'EMAIL_FROM_NAME does not take max (a number of employees); only COMPANY_EMPLOYEES, DOMAIN_EMPLOYEES and PRONET_COMPANY_EMPLOYEES do.',
+      'max must be a whole number of at least 1, such as 50; got "abc".',
+      'This input is 600 characters long; COMPANY_WEBSITE takes at most 500.',
+      'This is "@@@", which has no letter or digit to look up and costs nothing; B2B_LOOKUP needs a company or person identifier.',
+      'This is an error value (#NAME?), which costs nothing: fix the cell it comes from; COMPANY_EMAIL needs a company name.',
+    ];
+    expect(bought(bare)).toEqual([]);
+  });
+
+  it("refuses what each function does, as the help and the sidebar's picker say it, pasted back", () => {
+    const helps = Object.values(OPERATION_DOCS).map((doc) => doc.help);
+    expect(helps).toEqual(
+      expect.arrayContaining([
+        "Finds a company's website from its name.",
+        'Lists the employees of a company, found by its domain, into a new sheet.',
+        'People who reacted to a pronet post, spilled as a table with a header row.',
+      ]),
+    );
+    const reach =
+      'Without a field it fills 5 cells of its row (name, industry, size, followers, about): keep the 4 to its right empty, or it shows #REF!.';
+    expect(bought([...helps, GENERIC_HELP, reach])).toEqual([]);
+  });
+
+  it("refuses the functions' labels as a status header and a list's note show them, pasted back", () => {
+    const shown = [
+      'Status (Website from company name)',
+      'Status (Profile URL from email)',
+      'Status (Employee count from company page)',
+      'Status (Reactions to a post)',
+      'Employees from company name: Acme Corp',
+      'Employees from company domain: acme.com',
+      'Employees from company page: https://www.pronet.com/company/acme',
+    ];
+    expect(bought(shown)).toEqual([]);
   });
 
   it('says why each sentence it leaves is not ours alone, and leaves only those', () => {

@@ -16,7 +16,8 @@ const ROOT = join(__dirname, '../../..');
 /**
  * The sidebar, and the files whose words reach it, the report or the notes: the whole server, and
  * the parts of core that word a run's setup and progress, its confirmation, a watch, a receipt, a
- * recipe, the spend report and its settings, a job, a key pasted, Freeze's alert.
+ * recipe, the spend report and its settings, a job, a key pasted, Freeze's alert, and a formula's
+ * refusal (copied bare, its sentence was bought: issue 40).
  */
 const SIDEBAR_FACING = [
   'src/client/',
@@ -25,7 +26,7 @@ const SIDEBAR_FACING = [
   'src/core/billing/',
   'src/core/bulk/',
   'src/core/cache/',
-  'src/core/formulas/freeze.ts',
+  'src/core/formulas/',
   'src/core/jobs/',
   'src/core/lookup/',
   'src/core/receipts/',
@@ -64,6 +65,12 @@ const STAYS: Readonly<Record<string, readonly { begins: string; why: string }[]>
     { begins: 'charge of', why: "a programmer's error (a RangeError for a bug), never a user's" },
     { begins: 'The … must be a number of credits', why: "a programmer's error (a RangeError for a bug)" },
     { begins: 'Expected a day as', why: "a programmer's error (a RangeError for a bug), never a user's" },
+  ],
+  'src/core/formulas/': [
+    { begins: 'Unknown function', why: "a programmer's error (thrown for a bug), never a user's" },
+    { begins: 'www.', why: "a host's prefix, not words" },
+    { begins: '#NAME?', why: "Sheets' own error value in a cell, not ours" },
+    { begins: 'loading...', why: "Sheets' own text in a cell being computed, not ours" },
   ],
   'src/core/recipes/preview.ts': [{ begins: 'via:', why: "a query's prefix inside the preview, not words" }],
   'src/core/lookup/claims.ts': [
