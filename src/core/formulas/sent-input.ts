@@ -1,7 +1,7 @@
 // A request's input as a person reads it back: exactly the text sent (its canonical form, as
 // canonical.ts made it), then the options sent with it. What a receipt and the spend report show.
 import type { EnrichmentRequest } from '../api/wire';
-import { SENT_OPTIONS } from '../text/catalogue/sidebar/receipt';
+import { SENT_OPTIONS } from '../text/catalogue/sidebar/receipt-answers';
 
 /** `parts`: a name lookup's input as given, shown after what was sent ("… (name: …; company: …)"). */
 export function sentInput(request: EnrichmentRequest, parts?: string): string {

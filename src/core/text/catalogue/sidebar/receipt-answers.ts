@@ -88,3 +88,10 @@ export const RECEIPT_LINES = {
   /** A bought line's cost, after its time. */
   costFor: saidBy('label', (credits: number) => ` for ${creditsText(credits)}`),
 } as const;
+
+/** The options sent with a request, after its input on a receipt and in the spend report. */
+export const SENT_OPTIONS = {
+  department: (department: string) => `department ${department}`,
+  seniority: (seniority: string) => `seniority ${seniority}`,
+  employeeCount: (count: number) => `at most ${count}`,
+} as const;

@@ -62,10 +62,3 @@ export function buyAgainWords(done: BuyAgainDone): string {
   if (done.refreshed !== null) parts.push(done.refreshed);
   return parts.join(' ');
 }
-
-/** The options sent with a request, after its input on a receipt and in the spend report. */
-export const SENT_OPTIONS = {
-  department: (department: string) => `department ${department}`,
-  seniority: (seniority: string) => `seniority ${seniority}`,
-  employeeCount: (count: number) => `at most ${count}`,
-} as const;
