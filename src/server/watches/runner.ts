@@ -16,7 +16,7 @@ import { readWatch, readWatches, saveAccountPause, saveWatch, writeWatchNote } f
  * work worth counting against the day's runtime quota, whether or not the pace let a watch run.
  */
 export function runWatches(request: RunRequest): boolean {
-  const ctx = executionContext({ canWriteSheets: true });
+  const ctx = executionContext({ canWriteSheets: true, turnsUnderUserLock: true });
   const spreadsheet = activeSpreadsheet();
   if (!ctx || !spreadsheet) return false;
   return runTheWatches(watchesPorts(ctx, spreadsheet), request);
