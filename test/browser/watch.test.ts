@@ -162,7 +162,7 @@ it('gives no two elements of the sidebar one id, with every panel open and both 
   for (let opened = 0; (await closed.count()) > 0 && opened < 30; opened++) await closed.first().click();
   expect(await closed.count()).toBe(0);
 
-  // One lookup: the watch's preview, and the run's of the same setup beside it.
+  // One lookup: the run's preview, and the watch's of the same setup beside it.
   await sidebar.locator('#bulk-op').selectOption('company_name_to_website');
   await bothPreviews(sidebar, '.bulk-cost');
   expect(await sidebar.locator('.bulk-cost strong').allTextContents()).toEqual(['0 credits', '0 credits']);
@@ -175,11 +175,14 @@ it('gives no two elements of the sidebar one id, with every panel open and both 
   expect(await repeatedIds(sidebar)).toEqual([]);
 });
 
-/** The watch's preview, then the bulk run's (the form's fields, the cap's too, clear the run's). */
+/**
+ * The bulk run's preview, then the watch's: the cap is the watch's, not the run's setup, so typing
+ * it leaves the run's preview where it is (and the button under the pointer).
+ */
 async function bothPreviews(sidebar: FrameLocator, shown: string): Promise<void> {
+  await sidebar.locator('#bulk-preview').click();
+  await sidebar.locator(`#bulk-summary ${shown}`).waitFor();
   await sidebar.locator('#watch-cap').fill('5');
   await sidebar.locator('#watch-create').click();
   await sidebar.locator(`#watch-preview ${shown}`).waitFor();
-  await sidebar.locator('#bulk-preview').click();
-  await sidebar.locator(`#bulk-summary ${shown}`).waitFor();
 }
