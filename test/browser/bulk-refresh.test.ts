@@ -65,7 +65,7 @@ it('refreshes only the selected rows, then on a schedule', async () => {
   const preview = sidebar.locator('#bulk-refresh-preview');
   await preview.locator('#bulk-refresh-confirm').waitFor();
   expect(await preview.locator('p').allTextContents()).toEqual([
-    'Refreshes column B (Website), 5 rows answered: each hourly check buys again those older than 30 days, the oldest first, at most 3 credits a month.',
+    'Refreshes column B (Website), 5 rows answered: at least once an hour it buys again those older than 30 days, the oldest first, at most 3 credits a month.',
     'Older than that now: 0 rows, 0 credits.',
     'It fills no new row and writes nowhere else: only these answers and their row status in column C.',
   ]);

@@ -50,7 +50,7 @@ export const BULK_TEXTS = {
   refreshOnly: saidBy(
     'hint',
     (column: string, rows: string, days: number, credits: number) =>
-      `Refreshes column ${column}, ${rows} answered: each hourly check buys again those older than ${days} days, the oldest first, at most ${creditsText(credits)} a month.`,
+      `Refreshes column ${column}, ${rows} answered: at least once an hour it buys again those older than ${days} days, the oldest first, at most ${creditsText(credits)} a month.`,
   ),
   refreshOnlyDue: saidBy(
     'hint',
