@@ -3,7 +3,9 @@
 // our texts as inputs knows the sidebar's, the report's and the notes' words without shipping them
 // whole in Code.js. Each string of the catalogue, and each part of a template between its values,
 // is made loose as an input is (`loose`: lower case, any number `#`); its shortest distinctive beginning of two
-// words or more is a mark (family.ts `distinctive`). `npm run marks`
+// words or more is a mark (family.ts `distinctive`). A template none of whose parts is distinctive
+// alone is read whole, each value any text (`…`): `Unknown type "${typed}". …` marks `unknown type
+// "…".`, while "Unknown type" or "Did you mean" alone may be a user's words. `npm run marks`
 // writes them; test/unit/text/own-marks.test.ts checks the file is fresh.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,17 +29,35 @@ function sourceFiles(dir: string): string[] {
 /** A part of a literal as written in the source, its escapes read. */
 const unescaped = (part: string) => part.replace(/\\(.)/g, '$1');
 
-/** The mark of one part of a literal: its shortest distinctive beginning of two words or more. */
+/** Where a template's value stood, while its text is made loose; `ANY` in a mark. */
+const HOLE = '\uE000';
+/** A value in a mark: any text (a loose text holds no `…`, NFKC makes it `...`). */
+const ANY = '…';
+
+/**
+ * The mark of a part of a literal, or of a template read whole: its shortest distinctive beginning
+ * of two words or more, a value counting as a word, never at either end of it.
+ */
 function markOf(part: string): string | null {
   const kept: string[] = [];
   let words = 0;
-  for (const token of loose(unescaped(part)).split(' ')) {
+  for (const token of loose(unescaped(part))
+    .replace(/^[\uE000 ]+/u, '')
+    .split(' ')) {
     kept.push(token);
     if (/\p{L}/u.test(token)) words++;
-    if (words >= 2 && distinctive(kept.join(' '))) return kept.join(' ');
+    const mark = kept.join(' ');
+    if (words >= 2 && token !== HOLE && distinctive(mark.replaceAll(HOLE, 'x')))
+      return mark.replaceAll(HOLE, ANY);
     if (words === WORDS) return null;
   }
   return null;
+}
+
+/** The marks of a literal's parts; if none, of the template read whole. */
+function marksOf(parts: readonly string[]): (string | null)[] {
+  const marks = parts.map(markOf);
+  return marks.some((mark) => mark !== null) || parts.length === 1 ? marks : [markOf(parts.join(HOLE))];
 }
 
 /** Every mark of the catalogue, none holding another, sorted. */
@@ -45,8 +65,7 @@ export function catalogueMarks(): string[] {
   const all = new Set(
     sourceFiles(CATALOGUE).flatMap((file) =>
       literalsOf(readFileSync(file, 'utf8'))
-        .flatMap(({ text, after }) => [text, ...after])
-        .map(markOf)
+        .flatMap(({ text, after }) => marksOf([text, ...after]))
         .filter((mark): mark is string => mark !== null),
     ),
   );
@@ -56,4 +75,4 @@ export function catalogueMarks(): string[] {
 
 /** The marks as the alternatives of one regular expression. */
 export const marksSource = (marks: readonly string[]) =>
-  marks.map((mark) => mark.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  marks.map((mark) => mark.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll(ANY, '.*?')).join('|');

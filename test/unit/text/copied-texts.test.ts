@@ -5,7 +5,7 @@
 // COMPANY_WEBSITE, so by every formula, bulk run, recipe and watch (formulas/placeholders.ts). Real
 // names that share a word with them are bought.
 import type { RawArguments } from '../../../src/core/formulas/arguments';
-import { prepareRequest } from '../../../src/core/formulas/request';
+import { prepareByType, prepareRequest } from '../../../src/core/formulas/request';
 import { GENERIC_HELP, OPERATION_DOCS } from '../../../src/core/operations/docs';
 import { operationByFunction } from '../../../src/core/operations/table';
 import { OWN_TEXT_FAMILIES } from '../../../src/core/text/catalogue/own-texts';
@@ -58,15 +58,9 @@ const bought = (texts: readonly string[]) =>
  * than three ("Cleared …", "Opened "…": …"), so a user's words could read the same.
  */
 const VALUES_MOSTLY: Readonly<Record<string, string>> = {
-  'BULK_TEXTS.minutesLeft': 'about … min left',
   'BULK_TEXTS.hoursLeft': 'about … h left',
   'BULK_TEXTS.runAndSpend': 'Run and spend …',
-  'BULK_TEXTS.selectedRows': '(rows … to …, selected)',
-  'BULK_ANSWERS.chooseColumn': 'Choose the … column.',
-  'BULK_ANSWERS.chooseSlotFirst': 'Choose the … column first.',
   'BULK_ANSWERS.mustBeText': '… must be text.',
-  'BULK_ANSWERS.textTooLong': '… is longer than … characters.',
-  'BULK_ANSWERS.mostFields': 'Choose at most … fields.',
   'BULK_TEXTS.costUpTo': 'up to …',
   'BULK_ANSWERS.ownerFormula': 'the formula in …',
   'JOBS_ANSWERS.formulasFilled': '… formulas filled in.',
@@ -74,8 +68,6 @@ const VALUES_MOSTLY: Readonly<Record<string, string>> = {
   'JOBS_ANSWERS.lastWorkedOn': 'last worked on …',
   'KEY_TEXTS.testCostWas': 'its test cost …',
   'SPENDING_ANSWERS.opened': 'Opened "…": … purchases, … (…).',
-  'WATCHES_TEXTS.onAgain': '"…" is on again.',
-  'WATCHES_TEXTS.capSet': '"…" may spend … a day.',
   'WATCHES_TEXTS.today': 'Today … of …',
   'WATCHES_TEXTS.note': '… on, … paused, … off',
 };
@@ -167,6 +159,14 @@ describe('our own texts, copied', () => {
     expect(bought(bare)).toEqual([]);
   });
 
+  it("refuses ENRICH's refusal of an unknown type by its fixed words in order, as people copy it", () => {
+    const typo = prepareByType('compny_website', { input: 'Acme' } as RawArguments);
+    const said = 'Unknown type "compny_website". Did you mean company_name_to_website?';
+    expect(typo).toEqual({ kind: 'invalid', message: said });
+    // Each of its words is short and common ("Unknown type", "Did you mean"): bought, 1 credit each.
+    expect(bought([said, 'Unknown type "compny_website".', 'Unknown type "x". Did you mean y?'])).toEqual([]);
+  });
+
   it("refuses what each function does, as the help and the sidebar's picker say it, pasted back", () => {
     const helps = Object.values(OPERATION_DOCS).map((doc) => doc.help);
     expect(helps).toEqual(
@@ -231,6 +231,10 @@ describe('our own texts, copied', () => {
       'Employee List Ordering Co',
       'Taking Long LLC',
       'Terror: The Company',
+      'Unknown Type Records',
+      'Type Foundry Ltd',
+      'Did You Mean Media',
+      'Did you mean',
       'https://www.pronet.com/in/ada-lovelace',
       'ada@acme.com',
     ];
