@@ -60,6 +60,21 @@ function marksOf(parts: readonly string[]): (string | null)[] {
   return marks.some((mark) => mark !== null) || parts.length === 1 ? marks : [markOf(parts.join(HOLE))];
 }
 
+/** A declaration's kind ('label', 'wait', …) and a family's parts are no text of their own. */
+const NOT_TEXTS = new Set(['kind', 'begins', 'nouns']);
+
+function stringsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, each]) => (NOT_TEXTS.has(key) ? [] : stringsOf(each)));
+}
+
+/** Every text the catalogue's modules export as written (not made from values): labels, states, sentences. */
+export function catalogueTexts(): string[] {
+  const modules = sourceFiles(CATALOGUE).map((file) => require(file) as Record<string, unknown>);
+  return [...new Set(modules.flatMap((exported) => stringsOf(exported)))];
+}
+
 /** Every mark of the catalogue, none holding another, sorted. */
 export function catalogueMarks(): string[] {
   const all = new Set(
@@ -71,6 +86,12 @@ export function catalogueMarks(): string[] {
   );
   const marks = [...all];
   return marks.filter((mark) => !marks.some((other) => other !== mark && mark.includes(other))).sort();
+}
+
+/** The catalogue's texts that have no mark (a label, a state, "Key saved."), loose, sorted: ours only whole. */
+export function catalogueWholeTexts(): string[] {
+  const texts = catalogueTexts().filter((text) => markOf(text) === null);
+  return [...new Set(texts.map(loose))].filter((text) => text !== '').sort();
 }
 
 /** The marks as the alternatives of one regular expression. */

@@ -17,7 +17,8 @@ import {
   INDUSTRIES,
   LAST_NAMES,
 } from '../../../tools/fake-api/vocabulary';
-import { PANEL_TEXTS, SIDEBAR_TEXTS } from './panel-samples';
+import { catalogueTexts } from '../../own-marks';
+import { isSentence, PANEL_TEXTS, SIDEBAR_TEXTS } from './panel-samples';
 import { CELL_TEXTS } from './samples';
 
 const website = operationByFunction('COMPANY_WEBSITE')!;
@@ -194,6 +195,14 @@ describe('our own texts, copied', () => {
     expect(bought(shown)).toEqual([]);
   });
 
+  it('refuses every short text of the catalogue (a label, a state, a button) when it is the whole cell', () => {
+    const short = catalogueTexts().filter((text) => !isSentence(text));
+    expect(short).toEqual(
+      expect.arrayContaining(['Full profile', 'Photonet profile', 'Key saved.', 'Go on', 'Estimated cost']),
+    );
+    expect(bought([...short, ...short.map((text) => `  ${text} `)])).toEqual([]);
+  });
+
   it('says why each sentence it leaves is not ours alone, and leaves only those', () => {
     const named = new Set(SIDEBAR_TEXTS.map(([name]) => name));
     expect(Object.keys(VALUES_MOSTLY).filter((name) => !named.has(name))).toEqual([]);
@@ -235,6 +244,12 @@ describe('our own texts, copied', () => {
       'Type Foundry Ltd',
       'Did You Mean Media',
       'Did you mean',
+      'Full Profile Media',
+      'Photonet Profile Studio',
+      'Company Name Ltd',
+      'On Point Ltd',
+      'Refresh Foods',
+      'Key Saved Locksmiths',
       'https://www.pronet.com/in/ada-lovelace',
       'ada@acme.com',
     ];

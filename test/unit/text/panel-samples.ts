@@ -200,7 +200,7 @@ function rendered(name: string, entry: Entry): [string, string][] {
  * sentence's punctuation ("Go on", "by the formula", "column B", "No"): those are a user's words too,
  * never refused.
  */
-function isSentence(text: string): boolean {
+export function isSentence(text: string): boolean {
   const words = text
     .trim()
     .split(/\s+/)
