@@ -2,11 +2,13 @@
 // sentence the catalogue writes, derived from the catalogue's own source, so that the refusal of
 // our texts as inputs knows the sidebar's, the report's and the notes' words without shipping them
 // whole in Code.js. Each string of the catalogue, and each part of a template between its values,
-// is made loose as an input is (`loose`: lower case, any number `#`); its shortest distinctive beginning of two
-// words or more is a mark (family.ts `distinctive`). A template none of whose parts is distinctive
-// alone is read whole, each value any text (`…`): `Unknown type "${typed}". …` marks `unknown type
-// "…".`, while "Unknown type" or "Did you mean" alone may be a user's words. `npm run marks`
-// writes them; test/unit/text/own-marks.test.ts checks the file is fresh.
+// is made loose as an input is (`loose`: lower case, any number `#`); its shortest distinctive
+// beginning of two words or more is a mark (family.ts `distinctive`). A template is also read whole,
+// each value any text (`…`), so that its fixed words in order are ours even where none is alone:
+// `Unknown type "${typed}". …` marks `unknown type "…".` ("Unknown type" or "Did you mean" alone may
+// be a user's words), and `Daily cap of ${credits} reached: …` its cut beginning. The catalogue's
+// texts without a mark (labels, states: "Full profile") are ours only whole (`WHOLE`). `npm run
+// marks` writes them; test/unit/text/own-marks.test.ts checks the file is fresh.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { distinctive, loose } from '../src/core/text/catalogue/family';
@@ -54,10 +56,10 @@ function markOf(part: string): string | null {
   return null;
 }
 
-/** The marks of a literal's parts; if none, of the template read whole. */
+/** The marks of a literal's parts, and of the template read whole. */
 function marksOf(parts: readonly string[]): (string | null)[] {
   const marks = parts.map(markOf);
-  return marks.some((mark) => mark !== null) || parts.length === 1 ? marks : [markOf(parts.join(HOLE))];
+  return parts.length === 1 ? marks : [...marks, markOf(parts.join(HOLE))];
 }
 
 /** A declaration's kind ('label', 'wait', …) and a family's parts are no text of their own. */

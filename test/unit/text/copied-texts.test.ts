@@ -33,6 +33,18 @@ const OURS = /^This is (a lookup still waiting for its answer|a message of this 
 /** Every number of `text` another: "HTTP 429" reads "HTTP 430". */
 const otherNumbers = (text: string) => text.replace(/\d+/g, (digits) => String(Number(digits) + 1));
 
+/**
+ * A text's beginning as a cut cell leaves it: its first clause, up to a full stop, colon, semicolon
+ * or question mark, when that is a sentence's worth on its own (three words or more, 15 characters)
+ * and not the whole text: "Daily cap of 12 credits reached:". Shorter ("Total:", "Step 12:"), it
+ * is a user's words too.
+ */
+function beginning(text: string): string | null {
+  const first = /^.*?[.:;?](?= )/.exec(text)?.[0];
+  if (first === undefined || first.length < 15) return null;
+  return first.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length >= 3 ? first : null;
+}
+
 /** A text as people copy it. */
 function variants(text: string): [string, string][] {
   const forms: [string, string][] = [
@@ -43,6 +55,8 @@ function variants(text: string): [string, string][] {
     ['suffixed', `${text} (copied)`],
   ];
   if (/\d/.test(text)) forms.push(['other numbers', otherNumbers(text)]);
+  const cut = beginning(text);
+  if (cut !== null) forms.push(['its beginning', cut]);
   return forms;
 }
 

@@ -6,7 +6,12 @@ import { operationByFunction } from '../../../src/core/operations/table';
 import { type ReceiptFacts, receiptLines } from '../../../src/core/receipts/receipt';
 import { ANSWER_WORDS } from '../../../src/core/text/catalogue/api';
 import { FREEZE_TEXTS } from '../../../src/core/text/catalogue/freeze';
-import { CUT_LIST_ADVICE, cutListText, JOB_RECORD_TEXTS } from '../../../src/core/text/catalogue/jobs';
+import {
+  CUT_LIST_ADVICE,
+  cutListText,
+  JOB_RECORD_TEXTS,
+  unknownOperation,
+} from '../../../src/core/text/catalogue/jobs';
 import { lostResultsRefusal, lostResultsText } from '../../../src/core/text/catalogue/lost';
 import { SHEET_TEXTS, STORE_FAILURES } from '../../../src/core/text/catalogue/sheets';
 import { BULK_TEXTS } from '../../../src/core/text/catalogue/sidebar/bulk';
@@ -26,7 +31,7 @@ import { SPENDING_TEXTS } from '../../../src/core/text/catalogue/sidebar/spendin
 import { SPENDING_ANSWERS } from '../../../src/core/text/catalogue/sidebar/spending-answers';
 import { TIMES_TEXTS } from '../../../src/core/text/catalogue/sidebar/times';
 import { slowedWords, WATCHES_TEXTS } from '../../../src/core/text/catalogue/sidebar/watches';
-import { WATCHES_ANSWERS } from '../../../src/core/text/catalogue/sidebar/watches-answers';
+import { clockCheck, WATCHES_ANSWERS } from '../../../src/core/text/catalogue/sidebar/watches-answers';
 import { capProblem, runCapProblem } from '../../../src/core/watches/caps';
 import { pauseNotice } from '../../../src/core/watches/pause';
 import { paceAt } from '../../../src/core/watches/runtime';
@@ -92,6 +97,7 @@ const PANEL: string[] = [
   paceWords({ rate: 1, minutesAgo: null, ceiling: 10, refusalsToday: 0 }),
   // The watches' notes: the quota, the caps, a pause
   ...[1, 0.96, 0.85, 0.6].map((share) => slowedWords(paceAt(share, 'edit', 0).slowed!)),
+  clockCheck('off'),
   capProblem(12),
   capProblem(5, { price: 12.5, bound: true }),
   runCapProblem(200),
@@ -116,6 +122,7 @@ const PANEL: string[] = [
   JOB_RECORD_TEXTS.unchecked('network error'),
   JOB_RECORD_TEXTS.sheetNotWritten('the sheet is protected'),
   JOB_RECORD_TEXTS.sheetNotYet('the spreadsheet is busy'),
+  unknownOperation('company_name_to_fax'),
   // Freeze's alert
   FREEZE_TEXTS.selectFirst,
   FREEZE_TEXTS.none,
