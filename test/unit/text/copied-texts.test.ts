@@ -1,7 +1,8 @@
 // The add-on never buys its own words in any form people copy them (issue 40): in upper or lower
 // case, after a prefix ("Row 7: "), with something appended, with other numbers, cut to a family's
-// bare beginning, and not only the texts of cells and status columns but every text the sidebar,
-// the report and the notes write, pasted back into a sheet. Each is refused for free by
+// bare beginning or a sentence's first clause, and not only the texts of cells and status columns
+// but every text the sidebar, the report and the notes write, pasted back into a sheet; its short
+// labels and states ("Full profile") as the whole cell. Each is refused for free by
 // COMPANY_WEBSITE, so by every formula, bulk run, recipe and watch (formulas/placeholders.ts). Real
 // names that share a word with them are bought.
 import type { RawArguments } from '../../../src/core/formulas/arguments';
