@@ -11,12 +11,19 @@ import { GENERIC_HELP, OPERATION_DOCS } from '../../../src/core/operations/docs'
 import { operationByFunction } from '../../../src/core/operations/table';
 import { OWN_TEXT_FAMILIES } from '../../../src/core/text/catalogue/own-texts';
 import {
+  CITIES,
   COMPANY_KINDS,
   COMPANY_PREFIXES,
   COMPANY_SUFFIXES,
+  DEGREES,
+  DEPARTMENTS,
   FIRST_NAMES,
   INDUSTRIES,
+  jobTitle,
   LAST_NAMES,
+  PHOTONET_CATEGORIES,
+  SCHOOLS,
+  SENIORITIES,
 } from '../../../tools/fake-api/vocabulary';
 import { catalogueTexts } from '../../own-marks';
 import { isSentence, PANEL_TEXTS, SIDEBAR_TEXTS } from './panel-samples';
@@ -271,12 +278,22 @@ describe('our own texts, copied', () => {
     expect(names.filter((name) => OURS.test(refusal(name) ?? ''))).toEqual([]);
   });
 
-  it("buys every company and person of the fake API's vocabulary", () => {
+  it("buys every company, person, department, title and city of the fake API's vocabulary", () => {
     const companies = COMPANY_PREFIXES.flatMap((prefix) =>
       COMPANY_SUFFIXES.flatMap((suffix) => COMPANY_KINDS.map((kind) => `${prefix}${suffix}${kind}`)),
     );
     const people = FIRST_NAMES.flatMap((first) => LAST_NAMES.map((last) => `${first} ${last}`));
-    const words = [...INDUSTRIES.flatMap((industry) => [industry.name, ...industry.specialties])];
+    // And the filters, locations and titles a name lookup or an employee list is given.
+    const words = [
+      ...INDUSTRIES.flatMap((industry) => [industry.name, ...industry.specialties]),
+      ...DEPARTMENTS.flatMap((department) => [
+        department.name,
+        ...SENIORITIES.map(({ name }) => jobTitle(department, name)),
+      ]),
+      ...SENIORITIES.map(({ name }) => name),
+      ...CITIES.map((city) => city.name),
+      ...[...SCHOOLS, ...DEGREES, ...PHOTONET_CATEGORIES].filter((word) => word !== ''),
+    ];
     expect([...companies, ...people, ...words].filter((name) => refusal(name) !== null)).toEqual([]);
   });
 });
