@@ -2,7 +2,8 @@
 // (copied-texts.test.ts): what a user may paste back into a sheet.
 import type { Purchase } from '../../../src/core/billing/purchases';
 import { spendReport } from '../../../src/core/billing/report';
-import { operationByFunction } from '../../../src/core/operations/table';
+import { sheetNote } from '../../../src/core/jobs/employee-sheet';
+import { operationByFunction, operationByType } from '../../../src/core/operations/table';
 import { type ReceiptFacts, receiptLines } from '../../../src/core/receipts/receipt';
 import { ANSWER_WORDS } from '../../../src/core/text/catalogue/api';
 import { FREEZE_TEXTS } from '../../../src/core/text/catalogue/freeze';
@@ -84,6 +85,14 @@ const report = spendReport(
   SPENDING_ANSWERS.recordLost.say('2026-11-19 10:00', '_enrich_ledger'),
 );
 
+/** An employee list's note, line by line. */
+function listNote(): string[] {
+  const op = operationByType('company_name_to_employees')!;
+  const request = { type: op.type, input_data: 'Acme Corp', department: 'Sales', employee_count: 25 };
+  const collectedAt = '2026-11-20 08:55 (Europe/London)';
+  return sheetNote({ op, request, employees: 12, credits: 6, collectedAt, cutFrom: 25 }).split('\n');
+}
+
 /** The texts the issue found bought, each rendered by its maker. */
 const PANEL: string[] = [
   // Receipt lines, and the memory's (not the answer's, "Found", nor a purchase's own line, "2026-11-20
@@ -116,6 +125,9 @@ const PANEL: string[] = [
   lostResultsRefusal({ name: '_enrich_cache', deleted: 'sheet', holds: null }),
   cutListText(25),
   CUT_LIST_ADVICE,
+  // A list sheet's note but its "Collected 2026-11-20 08:55", a word and a time (as a refreshed
+  // cell's "was jane@old.example until 2026-12-01" is two words and values): a user's words too
+  ...listNote().filter((line) => !line.startsWith('Collected ')),
   // A job's record, in its cell and the Jobs panel
   JOB_RECORD_TEXTS.noEmployees,
   JOB_RECORD_TEXTS.notStored,
