@@ -15,7 +15,8 @@ export const MARKERS: Readonly<Record<BenchMode, { start: string; end: string; r
     results: 'bench/results.json',
   },
   quick: {
-    start: '<!-- bench-quick:start (generated from bench/results-quick.json by `npm run bench -- --quick --save`) -->',
+    start:
+      '<!-- bench-quick:start (generated from bench/results-quick.json by `npm run bench -- --quick --save`) -->',
     end: '<!-- bench-quick:end -->',
     results: 'bench/results-quick.json',
   },
