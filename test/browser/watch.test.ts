@@ -162,9 +162,13 @@ it('gives no two elements of the sidebar one id, with every panel open and both 
   for (let opened = 0; (await closed.count()) > 0 && opened < 30; opened++) await closed.first().click();
   expect(await closed.count()).toBe(0);
 
-  // One lookup: the run's preview, and the watch's of the same setup beside it.
+  // One lookup: its scheduled refresh's preview, the run's, and the watch's beside them.
   await sidebar.locator('#bulk-op').selectOption('company_name_to_website');
+  await sidebar.locator('#bulk-refresh-budget').fill('3');
+  await sidebar.locator('#bulk-refresh-schedule').click();
+  await sidebar.locator('#bulk-refresh-preview #bulk-refresh-confirm').waitFor();
   await bothPreviews(sidebar, '.bulk-cost');
+  expect(await sidebar.locator('#bulk-refresh-preview').count()).toBe(1);
   expect(await sidebar.locator('.bulk-cost strong').allTextContents()).toEqual(['0 credits', '0 credits']);
   expect(await repeatedIds(sidebar)).toEqual([]);
 
