@@ -96,7 +96,9 @@ function scheduleView(
 ): HTMLElement {
   const due = preview.refresh ?? { rows: 0, credits: 0 };
   const answered = preview.alreadyFilled + preview.notFoundBefore + due.rows;
-  const column = preview.outputColumns.map((o) => `${columnLetters(o.column)} (${o.header})`).join(', ');
+  const column = preview.outputColumns
+    .map((o) => `${columnLetters(o.column)} (${o.header}${o.created ? ', new' : ''})`)
+    .join(', ');
   const status = preview.statusColumn;
   const hint = (text: string) => el('p', { class: 'hint' }, text);
   return el(
