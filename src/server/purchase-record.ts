@@ -96,7 +96,8 @@ export function readPurchaseRecord(access: RecordAccess, today: string): RecordR
 
 /**
  * The cells formulas named by their sheet's id (`#123!B2`) named by the sheet's name it has now,
- * as receipts, Buy again and the report show and compare them; one look a sheet.
+ * as receipts, Buy again and the report show and compare them (or said to be on a deleted sheet);
+ * one look a sheet.
  */
 function withSheetNames(record: Purchase[]): Purchase[] {
   const spreadsheet = activeSpreadsheet();
@@ -107,6 +108,8 @@ function withSheetNames(record: Purchase[]): Purchase[] {
     return names.get(id)!;
   };
   return record.map((row) =>
-    row.served?.startsWith('#') ? { ...row, served: namedRef(row.served, nameOf) } : row,
+    row.served?.startsWith('#')
+      ? { ...row, served: namedRef(row.served, nameOf, SPENDING_ANSWERS.onDeletedSheet.say) }
+      : row,
   );
 }

@@ -42,11 +42,20 @@ export const cellRef = (sheet: string, row: number, column: number): string =>
 export const gridCellRef = (gridId: number, row: number, column: number): string =>
   `#${gridId}!${cellA1(row, column)}`;
 
-/** A reference with its sheet's id put back as the sheet's name; as it was for a name or a sheet gone. */
-export function namedRef(ref: string, nameOf: (id: number) => string | null): string {
+/**
+ * A reference with its sheet's id put back as the sheet's name, or as `gone` words its cells when
+ * no sheet has the id any more; a reference by name as it is.
+ */
+export function namedRef(
+  ref: string,
+  nameOf: (id: number) => string | null,
+  gone: (cells: string) => string,
+): string {
   const match = /^#(\d+)!/.exec(ref);
-  const name = match ? nameOf(Number(match[1])) : null;
-  return name === null ? ref : `${sheetRef(name)}!${ref.slice(match![0].length)}`;
+  if (!match) return ref;
+  const name = nameOf(Number(match[1]));
+  const cells = ref.slice(match[0].length);
+  return name === null ? gone(cells) : `${sheetRef(name)}!${cells}`;
 }
 
 /**

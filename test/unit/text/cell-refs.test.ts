@@ -35,14 +35,16 @@ describe("a formula's cell named by its sheet's id", () => {
   ]);
   const nameOf = (id: number) => names.get(id) ?? null;
 
+  const gone = (cells: string) => `${cells} (gone)`;
+
   it('reads back under the name the sheet has now, quoted as a reference needs', () => {
-    expect(namedRef(gridCellRef(7, 2, 2), nameOf)).toBe("'Leads Q4'!B2");
-    expect(namedRef(gridCellRef(0, 12, 28), nameOf)).toBe('Sheet1!AB12');
+    expect(namedRef(gridCellRef(7, 2, 2), nameOf, gone)).toBe("'Leads Q4'!B2");
+    expect(namedRef(gridCellRef(0, 12, 28), nameOf, gone)).toBe('Sheet1!AB12');
   });
 
-  it('leaves a name, an old record, a sheet gone and a quoted "#" name as they are', () => {
-    expect(namedRef('Sheet1!B2', nameOf)).toBe('Sheet1!B2');
-    expect(namedRef('#9!B2', nameOf)).toBe('#9!B2');
-    expect(namedRef("'#7'!B2", nameOf)).toBe("'#7'!B2");
+  it('words the cells of a sheet gone, and leaves a name, an old record and a quoted "#" name as they are', () => {
+    expect(namedRef('#9!B2', nameOf, gone)).toBe('B2 (gone)');
+    expect(namedRef('Sheet1!B2', nameOf, gone)).toBe('Sheet1!B2');
+    expect(namedRef("'#7'!B2", nameOf, gone)).toBe("'#7'!B2");
   });
 });
