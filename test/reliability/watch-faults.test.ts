@@ -142,6 +142,27 @@ describe('the API out of credits (402)', () => {
     expect(list(world).notice).toBeNull();
   });
 
+  // One vocabulary for the schedule: the rows and the Watches panel name the check this spreadsheet
+  // really has (an add-on's clock trigger runs every hour; a script bound to the document, as in
+  // the playground, every minute).
+  it.each([
+    [true, 'checked every hour'],
+    [false, 'checked every minute'],
+  ])('words the rows by the real schedule, as the panel does (add-on: %s)', (addOn, schedule) => {
+    const world = createWorld({ emulator: { addOn }, credits: 1 });
+    typeValues(world, 'A1', [['Company']]);
+    sidebar(world, 'createWatch', { kind: 'lookup', config: config(), dailyCap: 50 });
+    world.emu.user.paste(world.bundle, 'Sheet1', 'A2', companies(1, 2));
+    expect(values(world, 'C3')).toEqual([
+      [
+        `Waiting: every watch is paused: the account is out of credits. It goes on once the account has credits again (${schedule}), or after a successful key test.`,
+      ],
+    ]);
+    expect(list(world).notice).toContain(
+      `They go on by themselves once the account has credits again (${schedule})`,
+    );
+  });
+
   it('a successful key test resumes them', () => {
     const world = watched({ credits: 1 });
     world.emu.user.paste(world.bundle, 'Sheet1', 'A2', companies(1, 2));
@@ -151,6 +172,34 @@ describe('the API out of credits (402)', () => {
     expect(list(world).notice).toBeNull();
     world.emu.edit(world.bundle, 'Sheet1', 'A4', 'Company 3');
     expect(values(world, 'B3:B4')).toEqual([['2.com'], ['3.com']]);
+  });
+});
+
+describe('a run that ends before its rows', () => {
+  // An API answering in 30 s: the watch's run of 4 minutes ends after 6 of the 30 rows.
+  it.each([
+    [true, 'checked every hour'],
+    [false, 'checked every minute'],
+  ])('leaves the rest saying when they go on, by the real schedule (add-on: %s)', (addOn, schedule) => {
+    let slow: World | null = null;
+    const world = createWorld({
+      emulator: { addOn },
+      intercept: (_request, next) => {
+        slow?.clock.advance(30_000);
+        return next();
+      },
+    });
+    slow = world;
+    typeValues(world, 'A1', [['Company']]);
+    sidebar(world, 'createWatch', { kind: 'lookup', config: config(), dailyCap: 500 });
+    world.emu.user.paste(world.bundle, 'Sheet1', 'A2', companies(1, 30));
+    expect(values(world, 'B7:C8')).toEqual([
+      ['6.com', 'Found'],
+      [
+        '',
+        `Waiting: this watch's run ended before this row; it goes on at the next edit of this sheet, or by itself (${schedule}).`,
+      ],
+    ]);
   });
 });
 
