@@ -339,14 +339,31 @@ describe("the day's trigger runtime quota", () => {
     world.clock.advance(MINUTE);
     world.emu.edit(world.bundle, 'Sheet1', 'A3', 'Company 2');
     expect(values(world, 'B3')).toEqual([['']]);
-    expect(runtimeWords(list(world).runtime)).toMatch(
-      /Watches slowed down to a run every 10 minutes at most/,
-    );
+    expect(runtimeWords(list(world))).toMatch(/Watches slowed down to a run every 10 minutes at most/);
     world.clock.advance(10 * MINUTE);
     world.emu.edit(world.bundle, 'Sheet1', 'A4', 'Company 3');
     expect(values(world, 'B3:B4')).toEqual([['2.com'], ['3.com']]);
     expect(spent(world)).toBe(3);
   });
+
+  // Past 80 % watches run only when the clock check does: the words say how often that is here.
+  it.each([
+    [true, 'checked every hour'],
+    [false, 'checked every minute'],
+  ])(
+    'past 80 %% of it, says watches wait for the check, by its real schedule (add-on: %s)',
+    (addOn, schedule) => {
+      const world = createWorld({ emulator: { addOn } });
+      typeValues(world, 'A1', [['Company']]);
+      sidebar(world, 'createWatch', { kind: 'lookup', config: config(), dailyCap: 50 });
+      tally(world, 75);
+      expect(runtimeWords(list(world))).toMatch(
+        new RegExp(
+          `Watches now wait for the timed check \\(${schedule}\\): 83 % of today's trigger time used\\.$`,
+        ),
+      );
+    },
+  );
 
   it('near the quota, watches wait for its day to end, and no trigger fails for want of time', () => {
     const world = watched();
@@ -355,9 +372,7 @@ describe("the day's trigger runtime quota", () => {
     world.emu.runTriggersUntil(world.bundle, world.clock.now() + 3 * HOUR);
     expect(values(world, 'B2')).toEqual([['']]);
     expect(spent(world)).toBe(0);
-    expect(runtimeWords(list(world).runtime)).toMatch(
-      /Watches wait: .* They go on when the quota's day ends\.$/,
-    );
+    expect(runtimeWords(list(world))).toMatch(/Watches wait: .* They go on when the quota's day ends\.$/);
     world.emu.runTriggersUntil(world.bundle, world.clock.now() + 22 * HOUR);
     expect(values(world, 'B2')).toEqual([['1.com']]);
     expect(world.emu.triggerRuns.every((run) => run.error === null)).toBe(true);
