@@ -8,7 +8,7 @@ import { checkConfig } from '../bulk/config';
 import { releaseLease, takeSlice } from '../bulk/lease';
 import { NO_ROWS } from '../bulk/row-ranges';
 import { type BulkRun, cancelRun, leaseHeld, mergeAfterSlice, retryRun } from '../bulk/run';
-import { type BulkSheetPort, type CombinedSheetPort, SLICE_LIMITS } from '../bulk/slice/ports';
+import { BULK_SLICE, type BulkSheetPort, bulkSliceLimits, type CombinedSheetPort } from '../bulk/slice/ports';
 import type { Operation } from '../operations/types';
 import { progressWithRecipe } from '../recipes/progress';
 import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
@@ -34,7 +34,7 @@ export function continueRun(ports: BulkRunPorts, runId: string): BulkProgress {
   const { clock } = ports;
   const token = ports.token();
   const taken = ports.locked(() => {
-    const { taken, save } = takeSlice(currentRun(ports, runId), clock.now(), token, SLICE_LIMITS.budgetMs);
+    const { taken, save } = takeSlice(currentRun(ports, runId), clock.now(), token, BULK_SLICE.budgetMs);
     if (save) ports.saveRun(save);
     return taken;
   });
@@ -79,7 +79,8 @@ function sliceRun(ports: BulkRunPorts, run: BulkRun): BulkRun {
     };
   }
   const op = checkConfig(run.config).op;
-  return sliceOf(ports, run, sheet, run.combinedSheet ? ports.combined(run.combinedSheet, op) : null);
+  const combined = run.combinedSheet ? ports.combined(run.combinedSheet, op) : null;
+  return sliceOf(ports, run, sheet, combined, { limits: bulkSliceLimits(ports.requestsPerSecond()) });
 }
 
 /** Changes run `runId` as the user asked (pause, resume, cancel, retry), under the lock. */

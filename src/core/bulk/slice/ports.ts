@@ -33,6 +33,23 @@ export const SLICE_LIMITS = {
 
 export type SliceLimits = { -readonly [K in keyof typeof SLICE_LIMITS]: number };
 
+/**
+ * A bulk run's slice is one sidebar call, which may run 6 minutes: it sends for 3 of them, so the
+ * round trips every slice pays before and after sending (reading, saving, writing: about 6 s) are
+ * paid once in 3 minutes of the pace, not once in 36 s. Far inside Google's kill, and a pause or
+ * cancel asked meanwhile stops its sending at once (`stopAsked`).
+ */
+export const BULK_SLICE = { budgetMs: 210_000, lookupBudgetMs: 180_000 } as const;
+
+/** A bulk slice's limits at `rate` POSTs a second: rows enough to send for its whole budget. */
+export function bulkSliceLimits(rate: number): Partial<SliceLimits> {
+  const sendable = Math.ceil((rate * BULK_SLICE.lookupBudgetMs) / 1000);
+  return { ...BULK_SLICE, maxRows: Math.min(MOST_BULK_ROWS, Math.max(SLICE_LIMITS.maxRows, sendable)) };
+}
+
+/** Rows one bulk slice reads and writes at most, whatever the pace. */
+const MOST_BULK_ROWS = 2_000;
+
 export interface CellBlock {
   row: number;
   column: number;
