@@ -12,7 +12,8 @@ import { callFunction, createWorld, saveSettings, spent, typeValues, type World 
 const PRICE = 1;
 /** The header of the status column the run creates, and what the preview says it will be. */
 const STATUS_HEADER = 'Status (Website from company name)';
-const SLICE_BUDGET_MS = 45_000;
+/** A slice (one sidebar call) sends for 3 minutes and ends well inside Google's 6-minute kill. */
+const SLICE_BUDGET_MS = 210_000;
 
 const sidebar = <T>(world: World, name: string, ...args: unknown[]) =>
   world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' }) as T;
@@ -443,6 +444,42 @@ describe('controlling a run', () => {
     expect(spent(world)).toBe(0);
     // A cancelled run does not block the next one.
     expect(sidebar<BulkProgress>(world, 'startBulkRun', websiteConfig(), 40).state).toBe('running');
+  });
+
+  // A slice sends for minutes at a slow pace: a Pause or Cancel clicked meanwhile (saved by its own
+  // call, as below) stops its sending within seconds, not when the slice would have ended.
+  it.each([
+    ['paused', 'paused'],
+    ['cancelled', 'cancelled'],
+  ])('stops sending within 10 s when the run is %s while a slice sends', (state) => {
+    const rows = Array.from({ length: 300 }, (_, i) => `Company ${i}`);
+    let posts = 0;
+    const world: World = createWorld({
+      credits: 1000,
+      api: { rateLimitPerSecond: 1 },
+      intercept: (request, next) => {
+        if (request.method === 'POST' && ++posts === 30) {
+          // The user's click lands here: its call saves the run's new state.
+          const properties = world.emu.properties.getDocumentProperties()!;
+          const saved = JSON.parse(properties.getProperty(RUN_PROPERTY)!);
+          properties.setProperty(RUN_PROPERTY, JSON.stringify({ ...saved, state }));
+        }
+        return next();
+      },
+    });
+    fillColumn(world, ['Company'], rows);
+    const { runId } = sidebar<BulkProgress>(world, 'startBulkRun', websiteConfig(), 300);
+    const progress = sidebar<BulkProgress>(world, 'continueBulkRun', runId);
+    expect(progress.state).toBe(state);
+    // 30 sent before the click, at most 10 in the 10 s after it at the key's 1 a second.
+    expect(spent(world)).toBeGreaterThanOrEqual(30);
+    expect(spent(world)).toBeLessThanOrEqual(40);
+    // What was bought is written, and nothing sent after the stop.
+    const outputs = column(world, 'B', 300);
+    expect(outputs.filter((text) => text !== '').length).toBe(spent(world));
+    world.clock.advance(60_000);
+    expect(sidebar<BulkProgress>(world, 'continueBulkRun', runId).state).toBe(state);
+    expect(spent(world)).toBeLessThanOrEqual(40);
   });
 
   it('refuses a second run while one is unfinished', () => {

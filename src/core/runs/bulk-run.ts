@@ -80,7 +80,30 @@ function sliceRun(ports: BulkRunPorts, run: BulkRun): BulkRun {
   }
   const op = checkConfig(run.config).op;
   const combined = run.combinedSheet ? ports.combined(run.combinedSheet, op) : null;
-  return sliceOf(ports, run, sheet, combined, { limits: bulkSliceLimits(ports.requestsPerSecond()) });
+  return sliceOf(ports, run, sheet, combined, {
+    limits: bulkSliceLimits(ports.requestsPerSecond()),
+    stopAsked: stopAskedFor(ports, run.id),
+  });
+}
+
+/** How often a slice reads whether its run was paused or cancelled: one property read each time. */
+const STOP_CHECK_MS = 10_000;
+
+/**
+ * Whether the user paused or cancelled run `id` (or another run replaced it) since the slice began,
+ * read at most every STOP_CHECK_MS: the slice then sends nothing more, and what it bought is written.
+ */
+function stopAskedFor(ports: BulkRunPorts, id: string): () => boolean {
+  const { clock } = ports;
+  let readAt = clock.now();
+  let asked = false;
+  return () => {
+    if (asked || clock.now() < readAt + STOP_CHECK_MS) return asked;
+    readAt = clock.now();
+    const run = ports.readRun();
+    asked = run?.id !== id || run.state !== 'running';
+    return asked;
+  };
 }
 
 /** Changes run `runId` as the user asked (pause, resume, cancel, retry), under the lock. */

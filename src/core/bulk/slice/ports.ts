@@ -102,4 +102,6 @@ export interface SliceOptions {
   buyer?: Buyer;
   /** The slice runs in a trigger Google may stop at any instant: keep each batch's answers. */
   stoppable?: boolean;
+  /** The user paused or cancelled the run since the slice began: it sends nothing more. */
+  stopAsked?: () => boolean;
 }
