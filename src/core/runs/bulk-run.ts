@@ -81,7 +81,7 @@ function sliceRun(ports: BulkRunPorts, run: BulkRun): BulkRun {
   const op = checkConfig(run.config).op;
   const combined = run.combinedSheet ? ports.combined(run.combinedSheet, op) : null;
   return sliceOf(ports, run, sheet, combined, {
-    limits: bulkSliceLimits(ports.requestsPerSecond()),
+    limits: bulkSliceLimits(ports.requestsPerSecond(), run.activeMs === 0),
     stopAsked: stopAskedFor(ports, run.id),
   });
 }

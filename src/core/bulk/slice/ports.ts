@@ -41,8 +41,13 @@ export type SliceLimits = { -readonly [K in keyof typeof SLICE_LIMITS]: number }
  */
 export const BULK_SLICE = { budgetMs: 210_000, lookupBudgetMs: 180_000 } as const;
 
-/** A bulk slice's limits at `rate` POSTs a second: rows enough to send for its whole budget. */
-export function bulkSliceLimits(rate: number): Partial<SliceLimits> {
+/**
+ * A bulk slice's limits at `rate` POSTs a second. A run's first slice is a short one, so that the
+ * user soon sees rows filled and a time left; the others send for BULK_SLICE's 3 minutes, with rows
+ * enough for the pace.
+ */
+export function bulkSliceLimits(rate: number, first: boolean): Partial<SliceLimits> {
+  if (first) return {};
   const sendable = Math.ceil((rate * BULK_SLICE.lookupBudgetMs) / 1000);
   return { ...BULK_SLICE, maxRows: Math.min(MOST_BULK_ROWS, Math.max(SLICE_LIMITS.maxRows, sendable)) };
 }
