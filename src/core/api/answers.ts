@@ -18,6 +18,7 @@ import {
   unexpectedStatusMessage,
 } from '../text/catalogue/api';
 import { JOB_EXPIRED_MESSAGE } from '../text/catalogue/jobs';
+import { parseJson } from '../text/json-text';
 import type { ApiError, CallOutcome, ErrorCode, JobCheck } from './outcome';
 import { detectProviderError } from './provider-error';
 import { type Redact, redactData } from './redaction';
@@ -178,14 +179,6 @@ function serverMessage(body: unknown): string | null {
     if (typeof value === 'string' && value.trim() !== '') return value;
   }
   return null;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -7,6 +7,7 @@ import type { InputKind } from '../operations/types';
 import { PROPERTY } from '../platform/stored-keys';
 import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
 import { RECIPE_ANSWERS } from '../text/catalogue/sidebar/recipes-answers';
+import { parseJson } from '../text/json-text';
 import { recipeProblem } from './recipes';
 
 export const CUSTOM_RECIPES_PROPERTY = PROPERTY.customRecipes;
@@ -39,15 +40,8 @@ const OUTPUT_KIND: Partial<Readonly<Record<OperationType, InputKind>>> = {
 };
 
 export function parseCustomRecipes(text: string | null | undefined): Recipe[] {
-  if (!text) return [];
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    return Array.isArray(parsed)
-      ? (parsed as Recipe[]).filter((recipe) => recipeProblem(recipe) === null)
-      : [];
-  } catch {
-    return [];
-  }
+  const parsed = parseJson(text);
+  return Array.isArray(parsed) ? (parsed as Recipe[]).filter((recipe) => recipeProblem(recipe) === null) : [];
 }
 
 function draftStep(draft: RecipeDraft, index: number): RecipeStep {

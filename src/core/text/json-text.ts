@@ -1,6 +1,26 @@
-// JSON text of an API answer without recursion. V8's JSON.stringify recurses on depth and throws
-// "Maximum call stack size exceeded" on an answer nested a few thousand levels deep; an answer is
-// paid for before it is written down, so writing it down must not be what fails.
+// JSON text read and written. Read: what our stores hold may be anything a user or another version
+// left there, so reading it never throws. Written: an API answer without recursion. V8's
+// JSON.stringify recurses on depth and throws "Maximum call stack size exceeded" on an answer
+// nested a few thousand levels deep; an answer is paid for before it is written down, so writing it
+// down must not be what fails.
+
+/** What a JSON text holds; undefined for no text or text that is not JSON, never a throw. */
+export function parseJson(text: string | null | undefined): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The object a JSON text holds (a list is none); null for anything else. */
+export function parseJsonObject(text: string | null | undefined): Record<string, unknown> | null {
+  const value = parseJson(text);
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
 
 type Frame =
   | { items: readonly unknown[]; next: number }

@@ -14,6 +14,7 @@ import type { Lease } from '../platform/lease';
 import { PROPERTY, PROPERTY_PREFIX } from '../platform/stored-keys';
 import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
 import { roundCredits } from '../text/credits';
+import { parseJsonObject } from '../text/json-text';
 
 export const WATCH_PREFIX = PROPERTY_PREFIX.watch;
 /** A property value holds 9 KB; a recipe of 8 steps stays well inside it. */
@@ -154,15 +155,10 @@ const isStep = (step: Partial<WatchStep> | undefined) =>
 
 /** A stored watch, or null when the text is not one (another version, a damaged value). */
 export function parseWatch(text: string | null | undefined): Watch | null {
-  if (!text) return null;
-  try {
-    const { v, ...stored } = JSON.parse(text) as Watch & { v?: number };
-    if (v !== 1 || typeof stored.id !== 'string' || !Array.isArray(stored.steps)) return null;
-    if (stored.steps.length === 0 || !stored.steps.every(isStep)) return null;
-    return stored;
-  } catch {
-    return null;
-  }
+  const { v, ...stored } = (parseJsonObject(text) ?? {}) as Partial<Watch> & { v?: number };
+  if (v !== 1 || typeof stored.id !== 'string' || !Array.isArray(stored.steps)) return null;
+  if (stored.steps.length === 0 || !stored.steps.every(isStep)) return null;
+  return stored as Watch;
 }
 
 /** Every watch in the document's properties, oldest first. */
