@@ -14,6 +14,7 @@ import { operationByType } from '../operations/table';
 import { heldByOther, type Lease } from '../platform/lease';
 import { PROPERTY } from '../platform/stored-keys';
 import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
+import { refuse } from '../text/catalogue/sidebar/refuse';
 import { roundCredits } from '../text/credits';
 import type { ColumnLayout } from './layout';
 import {
@@ -306,7 +307,7 @@ export function cancelRun(run: BulkRun, now: number): BulkRun {
 /** Puts exactly the rows with a row-level error back in the queue; they count again once done. */
 export function retryRun(run: BulkRun, now: number): BulkRun {
   const failed = countRows(run.failed);
-  if (failed === 0) throw new Error(BULK_ANSWERS.noFailedRows.text);
+  if (failed === 0) throw refuse('bulk', 'noFailedRows');
   return {
     ...run,
     state: 'running',
