@@ -14,12 +14,14 @@ export function parseJson(text: string | null | undefined): unknown {
   }
 }
 
+/** An object of JSON: not a list, not null. */
+export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** The object a JSON text holds (a list is none); null for anything else. */
 export function parseJsonObject(text: string | null | undefined): Record<string, unknown> | null {
   const value = parseJson(text);
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
+  return isJsonObject(value) ? value : null;
 }
 
 type Frame =
