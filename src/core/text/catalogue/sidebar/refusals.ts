@@ -2,8 +2,10 @@
 // its values (refuse.ts); the sidebar's calls word it here (`refusalWords`, client/rpc-client.ts),
 // so that none of these sentences loads in Code.js. Only what reaches the sidebar alone is here: a
 // refusal a formula, a trigger or a menu can meet is worded by the server (calls.ts, …-answers.ts).
+
+import { REFUSED } from '../../../../shared/rpc';
 import { creditsText } from '../../credits';
-import { REFUSED, said, saidBy } from './said';
+import { said, saidBy } from './said';
 
 /** What any sidebar call that works on the spreadsheet refuses (server/sidebar-call.ts). */
 export const CALL_REFUSALS = {

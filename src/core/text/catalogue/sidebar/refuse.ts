@@ -1,8 +1,10 @@
 // A refusal of a sidebar call as the server throws it: its family, entry and values, which the
 // sidebar words (refusals.ts `refusalWords`). Only the type of the words is imported: Code.js
 // carries the code, never the sentence.
+
+import { REFUSED } from '../../../../shared/rpc';
 import type { Refusals } from './refusals';
-import { REFUSED, type SaidBy } from './said';
+import type { SaidBy } from './said';
 
 type ValuesOf<E> = E extends SaidBy<infer A> ? A : [];
 

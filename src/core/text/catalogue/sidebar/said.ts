@@ -38,6 +38,3 @@ export const saidBy = <A extends unknown[]>(kind: SidebarKind, say: (...values: 
 });
 
 export const counted = (kind: SidebarKind, one: string, many: string): Counted => ({ kind, one, many });
-
-/** What begins a refusal's code in a thrown message (refuse.ts), before its family, entry and values as JSON. */
-export const REFUSED = '[refused]';
