@@ -18,10 +18,20 @@ export function parseJson(text: string | null | undefined): unknown {
 export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The object a JSON text holds (a list is none); null for anything else. */
+/**
+ * The object a JSON text holds (a list is none); null for anything else. Whole in one function: a
+ * formula's hit reads its settings through it, and every function entered costs it time.
+ */
 export function parseJsonObject(text: string | null | undefined): Record<string, unknown> | null {
-  const value = parseJson(text);
-  return isJsonObject(value) ? value : null;
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 type Frame =
