@@ -14,7 +14,10 @@ export const CALL_REFUSALS = {
   busy: said('message', 'The spreadsheet is busy; try again in a moment.'),
 } as const;
 
-/** The Bulk run panel: a run's setup (bulk/config.ts), its start, slices and retries (core/runs/, bulk/run.ts, server/bulk.ts), a recipe and its steps (recipes/). */
+/**
+ * The Bulk run panel: a run's setup (bulk/config.ts), its start, slices and retries (core/runs/,
+ * bulk/run.ts, server/bulk.ts), a recipe and its steps (recipes/).
+ */
 export const BULK_REFUSALS = {
   notCurrent: said('message', 'This run is no longer the current one; reopen the sidebar.'),
   noRows: said('message', 'There are no rows below the header row.'),
@@ -94,7 +97,6 @@ export const WATCHES_REFUSALS = {
     (most: number) =>
       `A scheduled refresh needs the credits it may spend a month: more than 0, at most ${most}.`,
   ),
-  /** What starts the watches here, and what waits (`anyOn`: a watch is on). */
   atMost: saidBy('message', (most: number) => `A spreadsheet has at most ${most} watches: delete one first.`),
   watchedAlready: said('message', 'This is watched already: see Watches below.'),
   gone: said('message', 'This watch is gone: another editor may have deleted it.'),
