@@ -147,6 +147,8 @@ export interface ServerApi
     ReceiptServerApi,
     WatchServerApi {
   getSidebarState(): SidebarState;
+  /** A mark of what the Spending, Jobs and Watches panels show: when it moves, they reload. */
+  getPanelsMark(): string;
   /** Replacing a saved key tests the new one first; `untested` replaces it without a test. */
   setApiKey(key: string, scope: KeyScope, replace?: 'untested'): KeySaveResult;
   clearApiKey(): KeyStatus;
