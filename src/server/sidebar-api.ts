@@ -2,8 +2,8 @@
 import { cleanPastedKey, maskKey, newKeyVerdict, redactKey } from '../core/api/api-key';
 import { PROPERTY, PROPERTY_PREFIX } from '../core/platform/stored-keys';
 import type { KeySaid, KeySaveResult, KeyScope, KeyStatus, KeyTestResult, SidebarState } from '../shared/rpc';
-import { keyStatus, readApiKey, removeApiKey, storeApiKey } from './api-key';
 import { digestHashPort } from './adapters/apps-script';
+import { keyStatus, readApiKey, removeApiKey, storeApiKey } from './api-key';
 import { installDrivers, removeDrivers } from './collector/edit-open-triggers';
 import { endQueuedWork } from './collector/ended-formulas';
 import { DASHBOARD_URL } from './config';

@@ -1,10 +1,12 @@
 // Open panels follow purchases the sidebar did not make (issue 40: "Spending shows 485 while the top
-// bar and the report say 490"). A formula typed in the grid, a watch run by its trigger and a job
-// delivered by the collector each spend while the sidebar stays open and untouched: within 5 s of
-// the sidebar's time, Spending (its total and each row), the Watches and Jobs panels, the page's
-// top bar and the fake API's ledger say one figure, and the report says it too. Prices are the
-// spec's: email_to_pronet_url 5 credits, company_name_to_website 1, an employee list 0.5 an
-// employee (the fake API has 11 Sales employees at Acme Corporation: 5.5 credits).
+// bar and the report say 490": Spending reloaded every 30 s, so a formula's 5 credits showed in the
+// top bar at once and in Spending up to 30 s later). A formula typed in the grid, a watch run by its
+// trigger and a job delivered by the collector each spend while the sidebar stays open and
+// untouched, and a bulk run's slice beside them: within 5 s of the sidebar's time, Spending (its
+// total and each row), the Watches and Jobs panels, the page's top bar and the fake API's ledger say
+// one figure, and the report says it too. Prices are the spec's: email_to_pronet_url 5 credits,
+// company_name_to_website and company_name_to_phone 1, an employee list 0.5 an employee (the fake
+// API has 11 Sales employees at Acme Corporation: 5.5 credits).
 import type { FrameLocator, Page } from 'playwright-core';
 import type { RunningPlayground } from '../../tools/playground/server';
 import { fakeAccount, openAddonSidebar, typeInto, usePlayground } from './session';
@@ -110,6 +112,22 @@ it('shows purchases of formulas, triggers and the collector within 5 s, everywhe
     bulk: '1 credit',
   });
 
+  // A bulk run of the sidebar's own over the same row: its slice spends 1 credit more.
+  await sidebar.locator('#bulk-op').selectOption('company_name_to_phone');
+  await sidebar.locator('#bulk-run').click();
+  for (let i = 0; i < 20 && !(await sidebar.locator('#bulk-progress-title:has-text("Done")').count()); i++)
+    await page.clock.runFor(1_000);
+  await sidebar.locator('#bulk-progress-title:has-text("Done")').waitFor();
+  await sidebarWaits(FOLLOW_WITHIN_MS);
+  expect(await shownFigures()).toEqual({
+    api: 7,
+    topBar: '7',
+    spendingNote: '7 credits today',
+    month: '7 credits',
+    formulas: '5 credits',
+    bulk: '2 credits',
+  });
+
   // An employee list: a job the collector delivers into a sheet of its own.
   await showSheet('Sheet1');
   await typeInto(playground, 'F3', '=COMPANY_EMPLOYEES("Acme Corporation", "Sales")');
@@ -119,17 +137,24 @@ it('shows purchases of formulas, triggers and the collector within 5 s, everywhe
   await sidebarWaits(FOLLOW_WITHIN_MS);
   expect(await text('#jobs-list')).toContain('11 employees');
   expect(await shownFigures()).toEqual({
-    api: 11.5,
-    topBar: '11.5',
-    spendingNote: '11.5 credits today',
-    month: '11.5 credits',
+    api: 12.5,
+    topBar: '12.5',
+    spendingNote: '12.5 credits today',
+    month: '12.5 credits',
     formulas: '10.5 credits',
-    bulk: '1 credit',
+    bulk: '2 credits',
   });
 
   // The report, made now, says the same; Spending read again with it says it too.
   await sidebar.locator('#ledger-report').click();
   await sidebar.locator('#ledger-message:has-text("Opened")').waitFor();
-  expect(await text('#ledger-message')).toContain('11.5 credits (this month)');
-  expect(await text('#ledger-month')).toBe('11.5 credits');
+  expect(await text('#ledger-message')).toContain('12.5 credits (this month)');
+  expect(await text('#ledger-month')).toBe('12.5 credits');
+  // By operation, the rows add up to the same total.
+  expect(await sidebar.locator('#ledger-operations tr').allTextContents()).toEqual([
+    'Employees from company name5.5 credits',
+    'Profile URL from email5 credits',
+    'Phone from company name1 credit',
+    'Website from company name1 credit',
+  ]);
 });
