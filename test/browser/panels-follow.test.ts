@@ -29,18 +29,27 @@ beforeEach(() => {
 const spent = async () => (await fakeAccount(playground)).spent;
 const text = (selector: string) => sidebar.locator(selector).textContent();
 
-/** The sidebar's time moves on; its panels show whatever they loaded meanwhile. */
-async function sidebarWaits(ms: number): Promise<void> {
+/**
+ * The sidebar's time moves on by `ms`, and what its timers asked meanwhile is answered: the calls
+ * take real time on a busy machine, so each of `shown` is waited for (the sidebar's next question
+ * would come only `FOLLOW_WITHIN_MS` of its time later, and the old follow 30 s later).
+ */
+async function sidebarWaits(ms: number, ...shown: string[]): Promise<void> {
   await page.clock.fastForward(ms);
-  // Answers of the calls the timers made arrive in real time: give them a moment, no more.
-  await page.clock.runFor(100);
-  await page.waitForTimeout(400);
-  await page.clock.runFor(100);
+  for (const selector of shown) await sidebar.locator(selector).first().waitFor();
 }
+
+const spendingSays = (month: string) => `#ledger-month:text-is("${month}")`;
 
 /** Every figure a user compares, as shown: the API's own, the top bar's, and Spending's. */
 async function shownFigures() {
-  await page.clock.runFor(2_000); // the page's own poll of the playground state
+  // The page's own poll of the playground's state draws the top bar.
+  const api = await spent();
+  await page.clock.runFor(2_000);
+  await page.waitForFunction(
+    (want) => document.getElementById('spent')?.textContent === want,
+    api.toLocaleString('en-US'),
+  );
   return {
     api: await spent(),
     topBar: await page.textContent('#spent'),
@@ -85,7 +94,7 @@ it('shows purchases of formulas, triggers and the collector within 5 s, everywhe
   // A formula the user types in the sheet: 5 credits, and the sidebar is not touched.
   await showSheet('Sheet1');
   await typeInto(playground, 'F2', '=PRONET_URL_FROM_EMAIL("grace@globex.com")');
-  await sidebarWaits(FOLLOW_WITHIN_MS);
+  await sidebarWaits(FOLLOW_WITHIN_MS, spendingSays('5 credits'));
   expect(await shownFigures()).toEqual({
     api: 5,
     topBar: '5',
@@ -101,7 +110,7 @@ it('shows purchases of formulas, triggers and the collector within 5 s, everywhe
   await page.waitForSelector('td[data-a1="C2"]:not(:empty)');
   await page.click('#advance-1');
   await page.waitForFunction(() => document.querySelector('td[data-a1="D2"]')?.textContent !== '');
-  await sidebarWaits(FOLLOW_WITHIN_MS);
+  await sidebarWaits(FOLLOW_WITHIN_MS, spendingSays('6 credits'), '.job-meta:has-text("Today 1 credit of")');
   expect(await meta.textContent()).toMatch(/^Today 1 credit of 5 credits · 1 row done · Last run /);
   expect(await shownFigures()).toEqual({
     api: 6,
@@ -118,7 +127,7 @@ it('shows purchases of formulas, triggers and the collector within 5 s, everywhe
   for (let i = 0; i < 20 && !(await sidebar.locator('#bulk-progress-title:has-text("Done")').count()); i++)
     await page.clock.runFor(1_000);
   await sidebar.locator('#bulk-progress-title:has-text("Done")').waitFor();
-  await sidebarWaits(FOLLOW_WITHIN_MS);
+  await sidebarWaits(FOLLOW_WITHIN_MS, spendingSays('7 credits'));
   expect(await shownFigures()).toEqual({
     api: 7,
     topBar: '7',
@@ -131,10 +140,10 @@ it('shows purchases of formulas, triggers and the collector within 5 s, everywhe
   // An employee list: a job the collector delivers into a sheet of its own.
   await showSheet('Sheet1');
   await typeInto(playground, 'F3', '=COMPANY_EMPLOYEES("Acme Corporation", "Sales")');
-  await sidebarWaits(FOLLOW_WITHIN_MS);
+  await sidebarWaits(FOLLOW_WITHIN_MS, '#jobs-list li.job');
   expect(await text('#jobs-list')).not.toContain('No jobs yet');
   await page.click('#advance-1');
-  await sidebarWaits(FOLLOW_WITHIN_MS);
+  await sidebarWaits(FOLLOW_WITHIN_MS, '#jobs-list:has-text("11 employees")', spendingSays('12.5 credits'));
   expect(await text('#jobs-list')).toContain('11 employees');
   expect(await shownFigures()).toEqual({
     api: 12.5,
