@@ -27,6 +27,11 @@ async function start() {
  * behind what the stores hold. The question is one small call; the panels reload only on a change.
  */
 const FOLLOW_MS = 5_000;
+/**
+ * Times shown move on with no store changing (a job's "3 min ago", the pace "learned 5 minutes
+ * ago", a new day's "today"): the panels read again at least this often while shown.
+ */
+const TIMES_MS = 60_000;
 
 /**
  * Follows the stores: the first mark, asked before the panels load, is what they show; each later
@@ -37,6 +42,10 @@ const FOLLOW_MS = 5_000;
 function followStores(): void {
   let seen: string | null = null;
   let asking = false;
+  let loadedAt = Date.now();
+  document.addEventListener(DATA_CHANGED, () => {
+    loadedAt = Date.now();
+  });
   const ask = async () => {
     if (asking) return;
     asking = true;
@@ -54,7 +63,9 @@ function followStores(): void {
   void ask();
   window.addEventListener('focus', () => void ask());
   window.setInterval(() => {
-    if (document.visibilityState === 'visible') void ask();
+    if (document.visibilityState !== 'visible') return;
+    if (Date.now() - loadedAt >= TIMES_MS) announceChange();
+    else void ask();
   }, FOLLOW_MS);
 }
 

@@ -6,7 +6,8 @@
 // total and each row), the Watches and Jobs panels, the page's top bar and the fake API's ledger say
 // one figure, and the report says it too. Prices are the spec's: email_to_pronet_url 5 credits,
 // company_name_to_website and company_name_to_phone 1, an employee list 0.5 an employee (the fake
-// API has 11 Sales employees at Acme Corporation: 5.5 credits).
+// API has 11 Sales employees at Acme Corporation: 5.5 credits). And following costs little: an idle
+// open sidebar asks one small question every 5 s, and reads its panels again only once a minute.
 import type { FrameLocator, Page } from 'playwright-core';
 import type { RunningPlayground } from '../../tools/playground/server';
 import { fakeAccount, openAddonSidebar, typeInto, usePlayground } from './session';
@@ -166,4 +167,32 @@ it('shows purchases of formulas, triggers and the collector within 5 s, everywhe
     'Phone from company name1 credit',
     'Website from company name1 credit',
   ]);
+});
+
+it('asks one small question every 5 s while nothing changes, and reads its panels again once a minute', async () => {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'POST' || !request.url().endsWith('/rpc')) return;
+    calls.push((JSON.parse(request.postData() ?? '{}') as { name: string }).name);
+  });
+  await page.clock.install();
+  await page.goto(playground.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  sidebar = await openAddonSidebar(page);
+  await openPanel('spending-panel');
+  await sidebar.locator(spendingSays('0 credits')).waitFor();
+  // What opening asked is answered; from here on the spreadsheet is idle.
+  await page.waitForTimeout(500);
+  calls.length = 0;
+
+  for (let i = 0; i < 6; i++) await sidebarWaits(FOLLOW_WITHIN_MS);
+  await page.waitForTimeout(300);
+  expect(calls.filter((name) => name !== 'getPanelsMark')).toEqual([]);
+  expect(calls.length).toBeGreaterThanOrEqual(5);
+
+  // A job's "3 min ago" and a new day's "today" move on with no store changing.
+  const reloaded = page.waitForRequest((request) => request.postData()?.includes('"getLedger"') === true);
+  await page.clock.fastForward(30_000);
+  await reloaded;
+  expect(calls).toEqual(expect.arrayContaining(['getLedger', 'listJobs', 'listWatches']));
 });
