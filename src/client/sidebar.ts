@@ -12,9 +12,10 @@ import { mountSettingsPanel, type SettingsPanel } from './panels/settings/contro
 import { mountWatchesPanel } from './panels/watches/controller';
 import { call } from './rpc-client';
 
-async function start() {
+async function start(follow: (mark: string) => void) {
   try {
     const state = await call('getSidebarState');
+    follow(state.panelsMark);
     mountKeyPanel(state);
   } catch (error) {
     say($('key-message'), errorText(error), 'error');
@@ -34,12 +35,12 @@ const FOLLOW_MS = 5_000;
 const TIMES_MS = 60_000;
 
 /**
- * Follows the stores: the first mark, asked before the panels load, is what they show; each later
- * one that differs reloads them (after it was read, so they show at least what it marks). Coming
- * back to the sidebar asks at once. A reload the panels make themselves leaves the mark behind: the
- * next question reloads once more, which is safe.
+ * Follows the stores from the mark the sidebar's first call read, asked before the panels load (no
+ * call of its own, which opening would wait for): each later one that differs reloads them (after it
+ * was read, so they show at least what it marks). Coming back to the sidebar asks at once. A reload
+ * the panels make themselves leaves the mark behind: the next question reloads once more, safely.
  */
-function followStores(): void {
+function followStores(): (mark: string) => void {
   let seen: string | null = null;
   let asking = false;
   let loadedAt = Date.now();
@@ -60,13 +61,15 @@ function followStores(): void {
       asking = false;
     }
   };
-  void ask();
   window.addEventListener('focus', () => void ask());
   window.setInterval(() => {
     if (document.visibilityState !== 'visible') return;
     if (Date.now() - loadedAt >= TIMES_MS) announceChange();
     else void ask();
   }, FOLLOW_MS);
+  return (mark) => {
+    seen ??= mark;
+  };
 }
 
 /** Credit settings, spending, jobs and saved results: each loads itself; the cache when opened. */
@@ -86,8 +89,7 @@ function mountAccountPanels(): void {
   document.addEventListener(DATA_CHANGED, reloadCacheIfOpen);
 }
 
-followStores();
-void start();
+void start(followStores());
 mountReceiptPanel();
 mountAccountPanels();
 mountBulkPanel();

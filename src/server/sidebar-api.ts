@@ -26,7 +26,7 @@ export function getSidebarState(): SidebarState {
       // Still stashed: the next sidebar call or bulk slice moves them.
     }
   }
-  return { key, dashboardUrl: DASHBOARD_URL, testCost: KEY_TEST_COST };
+  return { key, dashboardUrl: DASHBOARD_URL, testCost: KEY_TEST_COST, panelsMark: getPanelsMark() };
 }
 
 /**

@@ -50,6 +50,8 @@ export interface SidebarState {
   dashboardUrl: string | null;
   /** The cheapest lookup, used to test a key; its price is stated before the test runs. */
   testCost: number;
+  /** What the panels show, marked as `getPanelsMark` marks it: the sidebar follows from there. */
+  panelsMark: string;
 }
 
 import type { BulkServerApi } from './bulk-rpc';
