@@ -270,10 +270,7 @@ export class Workbook {
     this.#pendingTriggers.runAll();
   }
 
-  /**
-   * Those triggers, run once the user has been idle a few seconds (`ms` more now), as they run
-   * beside the user in Sheets.
-   */
+  /** Those triggers, run once the user was idle a few seconds (`ms` more now), as beside the user in Sheets. */
   runWaitingTriggersIfIdle(ms: number): void {
     this.#pendingTriggers.runIfIdle(ms);
   }
