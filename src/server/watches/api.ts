@@ -4,7 +4,7 @@
 // run; deleting the last one removes the triggers only watches need.
 
 import { checkConfig } from '../../core/bulk/config';
-import { WATCHES_ANSWERS } from '../../core/text/catalogue/sidebar/watches-answers';
+import { refuse } from '../../core/text/catalogue/sidebar/refuse';
 import { onDay } from '../../core/watches/caps';
 import { headersOfColumns } from '../../core/watches/fit';
 import { checkRefresh } from '../../core/watches/refresh';
@@ -52,12 +52,17 @@ const setupReads: SetupReads = {
 /**
  * What turning `draft` on would do, said before it is on: the bulk run's or the recipe's preview
  * over the columns it would create (its destinations, the rows it skips, what the rows already
- * there cost, since it takes them too). Nothing is written.
+ * there cost, since it takes them too); a column's scheduled refresh, what it buys again now.
+ * Nothing is written.
  */
 export function previewWatch(draft: WatchDraft): BulkPreview | RecipePreview {
   if (draft?.kind === 'recipe') return previewRecipe(draft.config);
   const { config, op } = checkConfig(draft?.config);
-  return previewBulkRun(watchedConfig(config, op));
+  const only = draft.refreshOnly ? checkRefresh(draft.refreshOnly) : null;
+  if (!only) return previewBulkRun(watchedConfig(config, op));
+  // A column's scheduled refresh: its refresh now, as a bulk run's, within a month's credits.
+  const { days, monthlyCredits } = only;
+  return previewBulkRun({ ...config, refreshOlderThanDays: days, refreshBudget: monthlyCredits });
 }
 
 export function createWatch(draft: WatchDraft): WatchList {
@@ -93,7 +98,7 @@ export function updateWatch(id: string, change: WatchChange): WatchList {
   const checked = checkChange(change);
   locked(ctx, () => {
     const watch = readWatch(String(id));
-    if (!watch) throw new Error(WATCHES_ANSWERS.gone.text);
+    if (!watch) throw refuse('watches', 'gone');
     const next = changedWatch(watch, checked, ctx.deps.client.clock.now());
     saveWatch(next);
     writeWatchNote(readWatches());
