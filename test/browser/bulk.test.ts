@@ -220,6 +220,9 @@ it('defaults each column to the header that names it, never to column A whose he
     ['A1', 'Timestamp'],
     ['B1', 'Full name'],
     ['C1', 'Company'],
+    ['D1', 'Company email'],
+    ['E1', 'Profile URL'],
+    ['F1', 'Post URL'],
     ['A2', '2025-01-06 09:00'],
     ['B2', 'Ada Lovelace'],
     ['C2', 'Analytical Engines'],
@@ -237,10 +240,23 @@ it('defaults each column to the header that names it, never to column A whose he
     expect(await chosen('bulk-company')).toBe('C: Company');
     expect(await chosen('bulk-location')).toBe('(none)');
   }
+  // Each other input takes the header that names it, or no column: a profile or a post is not a
+  // company's page, a company's email not its name.
+  for (const [type, column] of [
+    ['pronet_profile_to_email', 'E: Profile URL'],
+    ['pronet_post_to_reactions', 'F: Post URL'],
+    ['company_name_to_website', 'C: Company'],
+    ['pronet_company_to_pronet_info', '(choose a column)'],
+  ]) {
+    await sidebar.locator('#bulk-op').selectOption(type!);
+    expect([type, await chosen('bulk-input')]).toEqual([type, column]);
+  }
   // A recipe's slots, and so the watch made from this setup, take the same columns.
   await sidebar.locator('#bulk-recipe').selectOption('email-from-name');
   expect(await chosen('bulk-slot-fullName')).toBe('B: Full name');
   expect(await chosen('bulk-slot-company')).toBe('C: Company');
+  await sidebar.locator('#bulk-recipe').selectOption('company-profile-from-name');
+  expect(await chosen('bulk-slot-companyName')).toBe('C: Company');
   await sidebar.locator('#bulk-recipe').selectOption('');
 
   // Without a header that names the company, nothing is chosen for it, and nothing is bought.
