@@ -178,6 +178,18 @@ describe('the Saved results panel (getCacheStats, clearCache)', () => {
     expect(stats.bytes).toBeGreaterThan(4 * 52); // four keys of 52 characters, and their answers
   });
 
+  it('opens asking Sheets the time zone once, and the user properties once, the key and memory both', () => {
+    const world = createWorld();
+    runFormulas(world);
+    const stats = cacheStats(world);
+    expect(stats).toMatchObject({ entries: 4, timeZone: world.emu.spreadsheet.getSpreadsheetTimeZone() });
+    const { calls } = world.emu.runtime.finished.at(-1)!;
+    expect(calls.filter((call) => call === 'Spreadsheet.getSpreadsheetTimeZone')).toHaveLength(1);
+    expect(calls.filter((call) => call === 'PropertiesService.getUserProperties')).toHaveLength(1);
+    // This spreadsheet's id, which tells its answers in the memory from others', is on record.
+    expect(calls).not.toContain('Spreadsheet.getId');
+  });
+
   it('clears them, the fast cache too: the same formulas then pay again exactly what the panel said', () => {
     const world = createWorld();
     runFormulas(world);
