@@ -333,9 +333,12 @@ export class ResultCache {
     return saved;
   }
 
-  /** Moves the answers formulas stashed in the fast cache into the sheet; null when there were none. */
-  moveStash(): SheetReport | null {
-    return stashNotes(this.readStore()).size > 0 ? this.compact() : null;
+  /**
+   * Moves the answers formulas stashed in the fast cache into the sheet; null when there were none.
+   * `all`: a read of the store the caller made a moment ago, for the notes that say what waits.
+   */
+  moveStash(all: Record<string, string> = this.readStore()): SheetReport | null {
+    return stashNotes(all).size > 0 ? this.compact() : null;
   }
 
   /** What the sidebar shows: all accounts, or the one of `scope`; an answer in two layers counts once. */
