@@ -2,6 +2,7 @@
 // lives in document properties and is read from one snapshot per call (each getProperties() counts
 // against the store's daily quota); saved results are seen through the same layers formulas use.
 
+import { parseSettings, SETTINGS_PROPERTY } from '../core/billing/settings';
 import { ledgerSummary } from '../core/billing/summary';
 import { scopeFilter } from '../core/cache/keys';
 import { lostResultsText } from '../core/cache/lost';
@@ -20,7 +21,7 @@ import { documentLock } from './platform/locks';
 import { requireDocumentProperties } from './platform/properties';
 import { activeSpreadsheet, spreadsheetZone, timeFormatter } from './platform/spreadsheet';
 import { movePurchases, recordAccess, recordLostText } from './purchase-record';
-import { getSettings, paceSummaryIn } from './settings-api';
+import { paceSummaryIn } from './settings-api';
 import { spreadsheetHere, userMemory } from './user-memory';
 
 const documentProperties = requireDocumentProperties;
@@ -35,11 +36,12 @@ function snapshotStore(all: Record<string, string>): BatchStorePort {
 
 export function getLedger(): LedgerView {
   const all = documentProperties().getProperties();
-  const settings = getSettings();
+  const settings = parseSettings(all[SETTINGS_PROPERTY] ?? null);
   const now = appsScriptClock.now();
-  const day = today(now);
+  const spreadsheet = activeSpreadsheet();
+  const day = today(now, spreadsheet);
   // Purchases formulas made wait in the properties: the ledger sheet takes them while the sidebar looks.
-  const access = recordAccess();
+  const access = recordAccess(spreadsheet);
   movePurchases(access, day, all);
   const summary = ledgerSummary(snapshotStore(all), day, settings, now);
   const byOperation = Object.entries(summary.month.byOperation)
@@ -61,7 +63,7 @@ export function getLedger(): LedgerView {
     possiblyChargedTwice: summary.month.possiblyChargedTwice,
     outOfCredits: OUT_OF_CREDITS_PROPERTY in all,
     pace: paceSummaryIn(all, settings),
-    recordLost: recordLostText(access, activeSpreadsheet()),
+    recordLost: recordLostText(access, spreadsheet),
   };
 }
 

@@ -78,6 +78,20 @@ describe('the Spending panel (getLedger)', () => {
     ]);
   });
 
+  it('opens with one read of each store, the spreadsheet got once', () => {
+    const world = createWorld();
+    runFormulas(world);
+    const view = ledger(world);
+    expect(view.today).toBe(13);
+    expect(view.pace?.rate).toBe(1); // a new account's pace: the documented 1 a second
+    const { calls } = world.emu.runtime.finished.at(-1)!;
+    // The ledger and settings in one read of the document's; the user's key and pace in one read of
+    // the user's; the ledger sheet's record read again under the lock that moves the purchases.
+    expect(calls.filter((call) => /^PropertiesService\.getUserProperties/.test(call))).toHaveLength(1);
+    expect(calls.filter((call) => call === 'Properties.getProperty')).toHaveLength(1);
+    expect(calls.filter((call) => call === 'SpreadsheetApp.getActiveSpreadsheet')).toHaveLength(1);
+  });
+
   it('follows a new daily cap, and starts a new day at zero while the month keeps counting', () => {
     const world = createWorld();
     runFormulas(world);
