@@ -2,6 +2,12 @@
 // argument and answer types. The client wrapper is typed from this (no index signature), so a
 // misspelled call fails to compile; src/server/index.ts must export each of these.
 
+/**
+ * What begins a refusal's code in a failed call's message, before its family, entry and values as
+ * JSON: the server throws it (core/text/catalogue/sidebar/refuse.ts), the sidebar words it.
+ */
+export const REFUSED = '[refused]';
+
 export type KeyScope = 'user' | 'document';
 
 export interface KeyStatus {
@@ -50,6 +56,8 @@ export interface SidebarState {
   dashboardUrl: string | null;
   /** The cheapest lookup, used to test a key; its price is stated before the test runs. */
   testCost: number;
+  /** What the panels show, marked as `getPanelsMark` marks it: the sidebar follows from there. */
+  panelsMark: string;
 }
 
 import type { BulkServerApi } from './bulk-rpc';
@@ -147,6 +155,8 @@ export interface ServerApi
     ReceiptServerApi,
     WatchServerApi {
   getSidebarState(): SidebarState;
+  /** A mark of what the Spending, Jobs and Watches panels show: when it moves, they reload. */
+  getPanelsMark(): string;
   /** Replacing a saved key tests the new one first; `untested` replaces it without a test. */
   setApiKey(key: string, scope: KeyScope, replace?: 'untested'): KeySaveResult;
   clearApiKey(): KeyStatus;
