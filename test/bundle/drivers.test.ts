@@ -52,8 +52,9 @@ describe('saving the key', () => {
     const w = world();
     w.emu.runExecution(w.bundle, 'getSidebarState', [], { context: 'sidebar' });
     const { calls } = w.emu.runtime.finished.at(-1)!;
-    // The document's properties and the user's, once each: the key, settings, watches, stash notes.
-    expect(calls.filter((call) => call === 'Properties.getProperties')).toHaveLength(2);
+    // The document's properties and the user's, once each: the key, settings, watches, stash notes;
+    // then the document's once more for the panels' mark, after what opening wrote.
+    expect(calls.filter((call) => call === 'Properties.getProperties')).toHaveLength(3);
     // The user lock for the triggers; no document lock: no hidden sheet made before ids to adopt.
     expect(calls.filter((call) => call === 'Lock.tryLock')).toHaveLength(1);
     expect(handlers(w).sort()).toEqual(['collectOnEdit:ON_EDIT', 'collectOnOpen:ON_OPEN']);
