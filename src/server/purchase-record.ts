@@ -30,8 +30,7 @@ export interface RecordAccess {
 }
 
 /** The record as a sidebar call, a bulk slice or a collector's driver reaches it: it may write the sheet. */
-export function recordAccess(): RecordAccess {
-  const spreadsheet = activeSpreadsheet();
+export function recordAccess(spreadsheet: Spreadsheet | null = activeSpreadsheet()): RecordAccess {
   const lockObject = documentLock();
   const store = batchStorePort(requireDocumentProperties());
   let cache: ResultCache | undefined;
