@@ -309,9 +309,10 @@ describe('a key that really allows 10 a second, no setting touched', () => {
     expect(rest.progress.state).toBe('done');
     expect(answered(written(world, 600, rest.progress))).toBe(600);
     expect(spent(world)).toBe(600);
-    // After the first minute, under 2 % of the lookups sent are refused.
+    // After the first minute, at most 2 % of the lookups sent are refused: none when the run
+    // ended within it, as it now does (600 lookups at 10 a second are a minute's sending).
     const later = posts(world).length - firstMinute;
-    expect(refusals(world) - refusedFirstMinute).toBeLessThan(later * 0.02);
+    expect(refusals(world) - refusedFirstMinute).toBeLessThanOrEqual(Math.floor(later * 0.02));
   });
 
   it('finds it within seconds: a first 300-row bulk run sends at its pace, under 1 % refused', () => {

@@ -142,15 +142,17 @@ export const paceNow = (deps: LookupDeps, ctx: Pick<LookupContext, 'maxRequestsP
   deps.pacer?.seen() ?? ctx.maxRequestsPerSecond ?? DOCUMENTED_PACE;
 
 /**
- * How many lookups to take on for `ms` of sending: twice what the pace sends now, since it may
- * double once meanwhile (api/pace-log.ts); what does not go out is let go, costing nothing.
+ * How many lookups to take on for `ms` of sending: what the pace may reach meanwhile, climbing
+ * (api/pace-log.ts); what does not go out is let go, costing nothing. Formulas, whose queued cells
+ * promise times, plan on twice what the pace sends now (it may double once meanwhile).
  */
 export function lookupsThatFit(
   deps: LookupDeps,
-  ctx: Pick<LookupContext, 'maxRequestsPerSecond'>,
+  ctx: Pick<LookupContext, 'maxRequestsPerSecond' | 'buyer'>,
   ms: number,
 ): number {
-  return Math.max(1, Math.floor((2 * paceNow(deps, ctx) * ms) / 1000));
+  const reach = ctx.buyer === 'formula' ? undefined : deps.pacer?.reach(now(deps), ms);
+  return reach ?? Math.max(1, Math.floor((2 * paceNow(deps, ctx) * ms) / 1000));
 }
 
 /**
