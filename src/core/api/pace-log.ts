@@ -271,12 +271,12 @@ export function reserveSeriesIn(
 }
 
 /**
- * The most POSTs the pace may send in `ms` from now: at the ceiling while no limit is known (it
- * climbs, doubling each window until refused), else twice the pace now (a probe may double it).
+ * The most POSTs the pace may send in `ms` from now: twice the pace now (a probe may double it),
+ * and the ceiling while no limit is known (it climbs, doubling each window until refused).
  */
 export function reachIn(log: PaceLog, ceiling: number, now: number, ms: number): number {
   const known = Number.isFinite(log.bad) && now - log.badAt <= BAD_MEMORY_MS;
-  const rate = known ? 2 * Math.min(log.rate, ceiling) : ceiling;
+  const rate = Math.max(2 * Math.min(log.rate, ceiling), known ? 0 : ceiling);
   return Math.max(1, Math.floor((rate * ms) / RATE_WINDOW_MS));
 }
 
