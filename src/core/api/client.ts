@@ -164,8 +164,9 @@ class SendRun {
       this.roundTripMs = (this.roundTripMs + bookingMs + answeredAt - sentAt) / 2;
     const refusedCount = sent.responses.filter((response) => response.status === 429).length;
     const retries = this.absorb(batch, sent, answeredAt);
-    // What the pace learns from: answers, not bookings.
-    if (refusedCount === 0) this.pacer.answered({ sentAt, rate: slot.rate, count: batch.length });
+    // What the pace learns from: answers (a lost one says nothing), not bookings.
+    const answers = sent.responses.filter((response) => response.status !== 0).length;
+    if (refusedCount === 0) this.pacer.answered({ sentAt, rate: slot.rate, count: answers });
     else {
       // The limit is per account, so everyone waits and the whole run slows down, not just these.
       const retryAfterMs = Math.max(0, ...sent.responses.map((response) => response.retryAfterMs ?? 0));
