@@ -160,10 +160,9 @@ describe("a watch's run stopped at an execution's limit, not for the day's quota
   it('is not read as the quota spent: the hourly check goes on buying the new rows', () => {
     const world = watched();
     // Google ends the Edit trigger's run as its 6 minutes would, in the middle of its buying (its
-    // 72nd call to a service: issue 38 took 11 calls off its way there, a watch takes its turns at
-    // the key's pace under the user's lock, and reads the pace once to size its lookups to what it
-    // may climb to), after the API charged the first row.
-    world.emu.runtime.killNextExecutionAtCall(72);
+    // 71st call to a service: issue 38 took 11 calls off its way there, and a watch takes its turns
+    // at the key's pace under the user's lock), after the API charged the first row.
+    world.emu.runtime.killNextExecutionAtCall(71);
     const before = world.emu.triggerRuns.length;
     world.emu.user.paste(world.bundle, 'Sheet1', 'A2', companies(3));
     const killed = world.emu.triggerRuns.slice(before).filter((run) => run.error !== null);
