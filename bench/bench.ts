@@ -20,7 +20,7 @@ import { MODE, QUICK } from './mode';
 import { measurePaceScenarios, type PaceScenarios } from './pace-scenarios';
 import { paceRows } from './pace-table';
 import { LATENCY_MS, onPlan, PLAN_PER_SECOND } from './pace-ways';
-import { type BenchResults, withBenchTables } from './readme-table';
+import { type BenchResults, MARKERS, withBenchTables } from './readme-table';
 import { measureRecipe } from './recipe-scenario';
 import { measureRefresh, type RefreshFigures } from './refresh-scenario';
 import { measureStartup, type StartupFigures } from './startup';
@@ -252,7 +252,7 @@ async function main(): Promise<void> {
   // The figures are this machine's: written where a plain run leaves the tree clean, and over
   // the committed bench/results.json (which docs/benchmark.md quotes) only when asked with --save.
   const save = process.argv.includes('--save');
-  const out = save ? join(ROOT, 'bench', 'results.json') : join(ROOT, '.build', 'bench-results.json');
+  const out = save ? join(ROOT, MARKERS[MODE].results) : join(ROOT, '.build', 'bench-results.json');
   mkdirSync(join(ROOT, '.build'), { recursive: true });
   writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
   if (save) {

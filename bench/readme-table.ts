@@ -7,9 +7,20 @@ import { paceRows } from './pace-table';
 import { n, row } from './table-text';
 import { type WatchFigures, watchRows } from './watch-table';
 
-export const START_MARKER =
-  '<!-- bench:start (generated from bench/results.json by `npm run bench -- --save`) -->';
-export const END_MARKER = '<!-- bench:end -->';
+/** Each mode's tables have their own place on the page, so a quick run never overwrites the full one's. */
+export const MARKERS: Readonly<Record<BenchMode, { start: string; end: string; results: string }>> = {
+  full: {
+    start: '<!-- bench:start (generated from bench/results.json by `npm run bench -- --save`) -->',
+    end: '<!-- bench:end -->',
+    results: 'bench/results.json',
+  },
+  quick: {
+    start:
+      '<!-- bench-quick:start (generated from bench/results-quick.json by `npm run bench -- --quick --save`) -->',
+    end: '<!-- bench-quick:end -->',
+    results: 'bench/results-quick.json',
+  },
+};
 
 interface Run {
   credits: number;
@@ -283,7 +294,7 @@ export function renderBenchTables(r: BenchResults): string {
     ),
   ];
   return [
-    START_MARKER,
+    MARKERS[r.mode].start,
     `Latest run: ${r.date}, ${r.machine}, ${MODE_TEXT[r.mode]}.`,
     '',
     ...paceRows(r.pace, { bulk: bulk.rows, recipe: r.recipe.rows }),
@@ -295,16 +306,17 @@ export function renderBenchTables(r: BenchResults): string {
     ...atCost,
     '',
     ...blips,
-    END_MARKER,
+    MARKERS[r.mode].end,
   ].join('\n');
 }
 
 /** The page with its tables replaced by the rendering of `results`. */
 export function withBenchTables(readme: string, results: BenchResults): string {
-  const start = readme.indexOf(START_MARKER);
-  const end = readme.indexOf(END_MARKER);
-  if (start < 0 || end < start) throw new Error('docs/benchmark.md has no benchmark markers');
-  return readme.slice(0, start) + renderBenchTables(results) + readme.slice(end + END_MARKER.length);
+  const { start: startMarker, end: endMarker } = MARKERS[results.mode];
+  const start = readme.indexOf(startMarker);
+  const end = readme.indexOf(endMarker);
+  if (start < 0 || end < start) throw new Error(`docs/benchmark.md has no ${results.mode} benchmark markers`);
+  return readme.slice(0, start) + renderBenchTables(results) + readme.slice(end + endMarker.length);
 }
 
 /** The footprint of a miss / hit / 200-row miss, or, in results older than it, the module count. */

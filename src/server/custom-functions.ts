@@ -11,7 +11,7 @@ import { formulaAnswer } from '../core/lookup/formula-cells';
 import type { LookupItem, LookupResult } from '../core/lookup/items';
 import { lookupMany } from '../core/lookup/pass';
 import { CELL_TEXT } from '../core/text/catalogue/cells';
-import { cellRef, parseCell } from '../core/text/cell-refs';
+import { gridCellRef, parseCell } from '../core/text/cell-refs';
 import { digestHashPort } from './adapters/apps-script';
 import { formulaMaySpend } from './api-key';
 import { endedHere, queueThisFormula } from './collector/handoff';
@@ -20,22 +20,23 @@ import { CUSTOM_FUNCTION_BUDGET_MS } from './config';
 import { executionContext } from './context';
 
 /**
- * The cell of a formula's row `index` (`Sheet1!B7` for row 5 of a range typed in B2), for the
+ * The cell of a formula's row `index` (`#<sheet id>!B7` for row 5 of a range typed in B2), for the
  * record of purchases; read from the calling cell once, and only when something is bought.
  */
 function servedCells(): (index: number) => string | undefined {
-  let anchor: { sheet: string; row: number; column: number } | null | undefined;
+  let anchor: { sheet: number; row: number; column: number } | null | undefined;
   return (index) => {
     if (anchor === undefined) {
       try {
         const range = SpreadsheetApp.getActiveRange() as GoogleAppsScript.Spreadsheet.Range | null;
         const cell = range ? parseCell(range.getA1Notation()) : null;
-        anchor = range && cell ? { sheet: range.getSheet().getName(), ...cell } : null;
+        // The sheet by its id, one call (its name took two); shown by name where it is read.
+        anchor = range && cell ? { sheet: range.getGridId(), ...cell } : null;
       } catch {
         anchor = null;
       }
     }
-    return anchor ? cellRef(anchor.sheet, anchor.row + index, anchor.column) : undefined;
+    return anchor ? gridCellRef(anchor.sheet, anchor.row + index, anchor.column) : undefined;
   };
 }
 

@@ -9,6 +9,7 @@ import type { ResultCache } from '../core/cache/result-cache';
 import type { BatchStorePort, ClockPort, LockPort, SheetStorePort } from '../core/platform/ports';
 import { DAY_MS } from '../core/platform/time';
 import { SPENDING_ANSWERS } from '../core/text/catalogue/sidebar/spending-answers';
+import { namedRef } from '../core/text/cell-refs';
 import { errorMessage } from '../core/text/error-message';
 import { appsScriptClock, batchStorePort, lockPort } from './adapters/apps-script';
 import { ledgerSheetPort } from './adapters/ledger-sheet';
@@ -89,5 +90,26 @@ export function readPurchaseRecord(access: RecordAccess, today: string): RecordR
   const sheetRows = access.sheet?.readAll() ?? {};
   const now = access.clock.now();
   const resolve = cacheResolver(access.cache);
-  return { all, sheetRows, record: purchaseRecord(all, sheetRows, today, now, (keys) => resolve(all, keys)) };
+  const record = purchaseRecord(all, sheetRows, today, now, (keys) => resolve(all, keys));
+  return { all, sheetRows, record: withSheetNames(record) };
+}
+
+/**
+ * The cells formulas named by their sheet's id (`#123!B2`) named by the sheet's name it has now,
+ * as receipts, Buy again and the report show and compare them (or said to be on a deleted sheet);
+ * one look a sheet.
+ */
+function withSheetNames(record: Purchase[]): Purchase[] {
+  const spreadsheet = activeSpreadsheet();
+  if (!spreadsheet) return record;
+  const names = new Map<number, string | null>();
+  const nameOf = (id: number): string | null => {
+    if (!names.has(id)) names.set(id, spreadsheet.getSheetById(id)?.getName() ?? null);
+    return names.get(id)!;
+  };
+  return record.map((row) =>
+    row.served?.startsWith('#')
+      ? { ...row, served: namedRef(row.served, nameOf, SPENDING_ANSWERS.onDeletedSheet.say) }
+      : row,
+  );
 }

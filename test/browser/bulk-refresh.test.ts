@@ -60,7 +60,21 @@ it('refreshes only the selected rows, then on a schedule', async () => {
   await sidebar.locator('#bulk-refresh-days').fill('30');
   await sidebar.locator('#bulk-refresh-budget').fill('3');
   await sidebar.locator('#bulk-refresh-schedule').click();
+  // Said before it is on: the column and its rows, the schedule and its budget, oldest first, and
+  // that nothing else is written. The answers are minutes old: none is due yet.
+  const preview = sidebar.locator('#bulk-refresh-preview');
+  await preview.locator('#bulk-refresh-confirm').waitFor();
+  expect(await preview.locator('p').allTextContents()).toEqual([
+    'Refreshes column B (Website), 5 rows answered: at least once an hour it buys again those older than 30 days, the oldest first, at most 3 credits a month.',
+    'Older than that now: 0 rows, 0 credits.',
+    'It fills no new row and writes nowhere else: only these answers and their row status in column C.',
+  ]);
+  expect(await sidebar.locator('#bulk-refresh-message').textContent()).toBe('');
+  await sidebar.locator('#watches-panel > summary').click();
+  await sidebar.locator('#watches-list li.hint:has-text("No watch yet")').waitFor();
+  await preview.locator('#bulk-refresh-confirm').click();
   await sidebar.locator('#bulk-refresh-message:has-text("hourly check")').waitFor();
+  expect(await preview.count()).toBe(0);
   expect(await sidebar.locator('#bulk-refresh-message').textContent()).toBe(
     'The hourly check refreshes answers older than 30 days here, at most 3 credits a month. Watches lists it.',
   );

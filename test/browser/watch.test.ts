@@ -3,7 +3,7 @@
 // and each form response the page simulates is filled in once time moves on, by the watch's
 // Form-submit trigger in the emulator. Credits are the fake API's ledger; company_name_to_website
 // costs 1 credit in the spec, and the fake API puts "Globex Corporation" on globex.com.
-import type { Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import type { RunningPlayground } from '../../tools/playground/server';
 import { fakeAccount, openAddonSidebar, screenshotPath, usePlayground, VIEWPORT } from './session';
 
@@ -145,3 +145,48 @@ it('keeps the open Watches and Spending panels true: what a run spent, and wheth
   await sidebar.locator('#watches-message:has-text("is off")').waitFor();
   expect(await sidebar.locator('#watches-note').textContent()).toBe('1 off');
 });
+
+/** The ids given to more than one element of the sidebar, each once. */
+async function repeatedIds(sidebar: FrameLocator): Promise<string[]> {
+  const ids = await sidebar.locator('[id]').evaluateAll((nodes) => nodes.map((node) => node.id));
+  return [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
+}
+
+it('gives no two elements of the sidebar one id, with every panel open and both previews shown', async () => {
+  await page.goto(playground.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.click(`#tabs [data-sheet="${FORM_SHEET}"]`);
+  const sidebar = await openAddonSidebar(page);
+  // Every panel open, the nested ones too (one opened may show more).
+  const closed = sidebar.locator('details:not([open]) > summary:visible');
+  for (let opened = 0; (await closed.count()) > 0 && opened < 30; opened++) await closed.first().click();
+  expect(await closed.count()).toBe(0);
+
+  // One lookup: its scheduled refresh's preview, the run's, and the watch's beside them.
+  await sidebar.locator('#bulk-op').selectOption('company_name_to_website');
+  await sidebar.locator('#bulk-refresh-budget').fill('3');
+  await sidebar.locator('#bulk-refresh-schedule').click();
+  await sidebar.locator('#bulk-refresh-preview #bulk-refresh-confirm').waitFor();
+  await bothPreviews(sidebar, '.bulk-cost');
+  expect(await sidebar.locator('#bulk-refresh-preview').count()).toBe(1);
+  expect(await sidebar.locator('.bulk-cost strong').allTextContents()).toEqual(['0 credits', '0 credits']);
+  expect(await repeatedIds(sidebar)).toEqual([]);
+
+  // A recipe: both previews again, step by step.
+  await sidebar.locator('#bulk-recipe').selectOption('email-from-name');
+  await bothPreviews(sidebar, '.bulk-recipe-table');
+  expect(await sidebar.locator('.bulk-recipe-table').count()).toBe(2);
+  expect(await repeatedIds(sidebar)).toEqual([]);
+});
+
+/**
+ * The bulk run's preview, then the watch's: the cap is the watch's, not the run's setup, so typing
+ * it leaves the run's preview where it is (and the button under the pointer).
+ */
+async function bothPreviews(sidebar: FrameLocator, shown: string): Promise<void> {
+  await sidebar.locator('#bulk-preview').click();
+  await sidebar.locator(`#bulk-summary ${shown}`).waitFor();
+  await sidebar.locator('#watch-cap').fill('5');
+  await sidebar.locator('#watch-create').click();
+  await sidebar.locator(`#watch-preview ${shown}`).waitFor();
+}

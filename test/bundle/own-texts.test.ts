@@ -89,4 +89,26 @@ describe("a bulk run over a column of the add-on's own texts", () => {
     expect(sentInputs(world)).toEqual(real);
     expect(spent(world)).toBe(2);
   });
+
+  it("refuses ENRICH's unknown type and the sidebar's labels pasted whole, and buys names holding their words", () => {
+    const world = createWorld({ credits: 100 });
+    const copied = [
+      'Unknown type "compny_website". Did you mean company_name_to_website?',
+      'ROW 7: UNKNOWN TYPE "COMPNY_WEBSITE".',
+      'Full profile',
+      'PHOTONET PROFILE (copied)',
+      'Row 7: Key saved.',
+      '  estimated cost ',
+    ];
+    const real = ['Full Profile Media', 'Unknown Type Records'];
+    typeValues(world, 'A1:A9', [['Company'], ...[...copied, ...real].map((text) => [text])]);
+
+    const preview = sidebar<BulkPreview>(world, 'previewBulkRun', config);
+    expect(preview).toMatchObject({ toLookUp: 2, estimatedCredits: 2 });
+    const started = sidebar<BulkProgress>(world, 'startBulkRun', config, preview.estimatedCredits);
+    expect(drive(world, started.runId).state).toBe('done');
+
+    expect(sentInputs(world)).toEqual(['Full Profile Media', 'Unknown Type Records']);
+    expect(spent(world)).toBe(2);
+  });
 });

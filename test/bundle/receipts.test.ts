@@ -762,3 +762,36 @@ describe("a name lookup's receipt", () => {
     });
   });
 });
+
+describe("a formula's receipt after its sheet is renamed or deleted", () => {
+  // A formula's purchase names its cell by the sheet's id, resolved to the sheet's name when it is
+  // shown: the receipt and the report follow a rename (and a formula's miss asks Sheets one call less).
+  it('names the cell under its new name and tells the purchase from a free repeat', () => {
+    const world = createWorld();
+    typeValues(world, 'A1:A3', [['Acme Corporation'], ['Umbrella Corp'], ['Acme Corporation']]);
+    enterFormula(world, 'B1', '=COMPANY_WEBSITE(A1:A3)');
+    world.emu.user.renameSheet(world.bundle, 'Sheet1', 'Leads Q4');
+    expect(receiptOf(world, 'Leads Q4', 'B1').Bought).toBe(
+      "2025-01-06 04:00 for 1 credit (formula, 'Leads Q4'!B1)",
+    );
+    expect(receiptOf(world, 'Leads Q4', 'B3').Bought).toBe(
+      "Saved result, free. Bought 2025-01-06 04:00 for 1 credit (formula, 'Leads Q4'!B1)",
+    );
+    sidebar<ReportResult>(world, 'openSpendReport', 'today');
+    const texts = world.emu.values('Enrich spend report', 'A1:G20').flat().map(String);
+    expect(texts).toContain("'Leads Q4'!B2");
+    expect(texts.filter((text) => text.includes('Sheet1'))).toEqual([]);
+  });
+
+  it("says a purchase's sheet was deleted rather than show its id", () => {
+    const world = createWorld();
+    typeValues(world, 'A1', [['Acme Corporation']], 'Leads Q4');
+    enterFormula(world, 'B1', '=COMPANY_WEBSITE(A1)', 'Leads Q4');
+    typeValues(world, 'A1', [['Acme Corporation']]);
+    enterFormula(world, 'B1', '=COMPANY_WEBSITE(A1)');
+    world.emu.user.deleteSheet(world.bundle, 'Leads Q4');
+    expect(receiptOf(world, 'Sheet1', 'B1').Bought).toBe(
+      'Saved result, free. Bought 2025-01-06 04:00 for 1 credit (formula, B1 of a deleted sheet)',
+    );
+  });
+});

@@ -1,7 +1,7 @@
 // A watch's scheduled refresh (issue 41), opt-in: "refresh answers older than N days, at most M
 // credits a month", run by the hourly check within the trigger quota, booked under its own buyer.
 // Without it, time alone never buys anything again.
-import type { BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
+import type { BulkPreview, BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
 import type { SelectionReceipt } from '../../src/shared/receipt-rpc';
 import type { LedgerView } from '../../src/shared/rpc';
 import type { WatchList } from '../../src/shared/watch-rpc';
@@ -89,12 +89,15 @@ describe("a column's scheduled refresh, without a watch", () => {
     expect(spent(world)).toBe(4);
     world.clock.advance(40 * DAY);
     world.api.reviseData('company_name_to_website');
-    const list = sidebar<WatchList>(world, 'createWatch', {
-      kind: 'lookup',
-      config,
-      dailyCap: 2,
-      refreshOnly: { days: 30, monthlyCredits: 2 },
+    const draft = { kind: 'lookup', config, dailyCap: 2, refreshOnly: { days: 30, monthlyCredits: 2 } };
+    // Said first, buying nothing: the month's 2 credits take the 2 oldest of the 4 answers.
+    expect(sidebar<BulkPreview>(world, 'previewWatch', draft)).toMatchObject({
+      alreadyFilled: 2,
+      refresh: { days: 30, rows: 2, lookups: 2, credits: 2, budget: 2 },
+      statusColumn: { column: 3, created: false },
     });
+    expect(spent(world)).toBe(4);
+    const list = sidebar<WatchList>(world, 'createWatch', draft);
     expect(list.watches[0]).toMatchObject({
       refreshOnly: true,
       refresh: { days: 30, monthlyCredits: 2, spentThisMonth: 0 },

@@ -28,6 +28,7 @@ export type RangeMethods =
   | 'getFontWeight'
   | 'getFormula'
   | 'getFormulas'
+  | 'getGridId'
   | 'getLastColumn'
   | 'getLastRow'
   | 'getNote'
@@ -115,6 +116,12 @@ export class RangeCells {
   getA1Notation(): string {
     this.#read('getA1Notation');
     return rangeA1(this.#range);
+  }
+
+  /** The id of the range's sheet, as Sheet.getSheetId answers it (Apps Script reference, Range.getGridId). */
+  getGridId(): number {
+    this.#read('getGridId');
+    return this.#sheet.id;
   }
 
   getRow(): number {

@@ -5,7 +5,7 @@ import { GENERIC_FUNCTION, OPERATIONS, operationByFunction, operationByType } fr
 import type { Operation } from '../operations/types';
 import { REFUSALS } from '../text/catalogue/refusals';
 import { normalizeText } from './canonical';
-import { quote } from './refusals';
+import { clipped } from './refusals';
 
 /** For ENRICH(type, input): the operation named by `type` (its type, or its function name), or why not. */
 export function resolveType(type: unknown): { op: Operation } | { message: string } {
@@ -27,7 +27,7 @@ export function resolveType(type: unknown): { op: Operation } | { message: strin
         HELP_PLACES.menuItem,
         GENERIC_FUNCTION.example,
       );
-  return { message: REFUSALS.unknownType(quote(text), hint) };
+  return { message: REFUSALS.unknownType(clipped(text), hint) };
 }
 
 const LONGEST_TYPE_NAME = Math.max(...OPERATIONS.map((op) => op.type.length));

@@ -37,7 +37,9 @@ const NEEDS: Readonly<Record<InputKind, string>> = INPUT_NEEDS;
 
 export const needs = (ctx: Context) => `${ctx.caller} ${NEEDS[ctx.op.input]}`;
 
-export const quote = (text: string) => `"${text.length > 40 ? `${text.slice(0, 39)}…` : text}"`;
+/** A user's text as a refusal shows it: at most 40 characters. */
+export const clipped = (text: string) => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
+export const quote = (text: string) => `"${clipped(text)}"`;
 
 export function listWords(words: readonly string[], conjunction: 'and' | 'or'): string {
   if (words.length <= 1) return words.join('');

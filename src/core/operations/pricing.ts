@@ -1,5 +1,6 @@
 // Every price the add-on states or books, read from the table's `pricing`: an estimate before a
 // call, the charge after it, and the price as the user reads it.
+import { perEmployeePrice } from '../text/catalogue/operation-docs';
 import { creditsText } from '../text/credits';
 import type { Operation } from './types';
 
@@ -19,6 +20,6 @@ export function chargedCredits(op: Operation, employeesReturned: number): number
 
 /** Price as a user reads it: "10 credits", "0.5 credit per employee". */
 export function priceLabel(op: Operation): string {
-  if (op.pricing.kind === 'per_employee') return `${op.pricing.credits} credit per employee`;
+  if (op.pricing.kind === 'per_employee') return perEmployeePrice(op.pricing.credits);
   return creditsText(op.pricing.credits);
 }

@@ -35,6 +35,30 @@ export const cellRef = (sheet: string, row: number, column: number): string =>
   `${sheetRef(sheet)}!${cellA1(row, column)}`;
 
 /**
+ * `#123!B2`: the cell named by its sheet's id (`Range.getGridId`), as a formula names what it
+ * bought: one call where the name takes two, and a rename followed. `sheetRef` quotes any name
+ * that begins with `#`, so no sheet's name reads so.
+ */
+export const gridCellRef = (gridId: number, row: number, column: number): string =>
+  `#${gridId}!${cellA1(row, column)}`;
+
+/**
+ * A reference with its sheet's id put back as the sheet's name, or as `gone` words its cells when
+ * no sheet has the id any more; a reference by name as it is.
+ */
+export function namedRef(
+  ref: string,
+  nameOf: (id: number) => string | null,
+  gone: (cells: string) => string,
+): string {
+  const match = /^#(\d+)!/.exec(ref);
+  if (!match) return ref;
+  const name = nameOf(Number(match[1]));
+  const cells = ref.slice(match[0].length);
+  return name === null ? gone(cells) : `${sheetRef(name)}!${cells}`;
+}
+
+/**
  * One row's cells in `columns` (a bulk run's outputs and status): `Leads!C5:D5`, or
  * `Leads!B5,D5:E5` when a column between them is not one of them (a user's notes).
  */

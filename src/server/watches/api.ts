@@ -52,12 +52,17 @@ const setupReads: SetupReads = {
 /**
  * What turning `draft` on would do, said before it is on: the bulk run's or the recipe's preview
  * over the columns it would create (its destinations, the rows it skips, what the rows already
- * there cost, since it takes them too). Nothing is written.
+ * there cost, since it takes them too); a column's scheduled refresh, what it buys again now.
+ * Nothing is written.
  */
 export function previewWatch(draft: WatchDraft): BulkPreview | RecipePreview {
   if (draft?.kind === 'recipe') return previewRecipe(draft.config);
   const { config, op } = checkConfig(draft?.config);
-  return previewBulkRun(watchedConfig(config, op));
+  const only = draft.refreshOnly ? checkRefresh(draft.refreshOnly) : null;
+  if (!only) return previewBulkRun(watchedConfig(config, op));
+  // A column's scheduled refresh: its refresh now, as a bulk run's, within a month's credits.
+  const { days, monthlyCredits } = only;
+  return previewBulkRun({ ...config, refreshOlderThanDays: days, refreshBudget: monthlyCredits });
 }
 
 export function createWatch(draft: WatchDraft): WatchList {

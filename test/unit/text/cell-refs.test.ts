@@ -1,4 +1,4 @@
-import { refHolds, rowRef } from '../../../src/core/text/cell-refs';
+import { gridCellRef, namedRef, refHolds, rowRef } from '../../../src/core/text/cell-refs';
 
 describe("a bulk run's row as the record of purchases names it", () => {
   it.each([
@@ -25,5 +25,26 @@ describe("a bulk run's row as the record of purchases names it", () => {
     expect(refHolds("'Q1 ''leads'''!B2,D2", "Q1 'leads'", at(2, 4))).toBe(true);
     expect(refHolds('Leads!B5,,D5', 'Leads', at(5, 2))).toBe(false);
     expect(refHolds(undefined, 'Leads', at(5, 2))).toBe(false);
+  });
+});
+
+describe("a formula's cell named by its sheet's id", () => {
+  const names = new Map([
+    [7, 'Leads Q4'],
+    [0, 'Sheet1'],
+  ]);
+  const nameOf = (id: number) => names.get(id) ?? null;
+
+  const gone = (cells: string) => `${cells} (gone)`;
+
+  it('reads back under the name the sheet has now, quoted as a reference needs', () => {
+    expect(namedRef(gridCellRef(7, 2, 2), nameOf, gone)).toBe("'Leads Q4'!B2");
+    expect(namedRef(gridCellRef(0, 12, 28), nameOf, gone)).toBe('Sheet1!AB12');
+  });
+
+  it('words the cells of a sheet gone, and leaves a name, an old record and a quoted "#" name as they are', () => {
+    expect(namedRef('#9!B2', nameOf, gone)).toBe('B2 (gone)');
+    expect(namedRef('Sheet1!B2', nameOf, gone)).toBe('Sheet1!B2');
+    expect(namedRef("'#7'!B2", nameOf, gone)).toBe("'#7'!B2");
   });
 });

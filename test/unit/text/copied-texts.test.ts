@@ -1,23 +1,32 @@
 // The add-on never buys its own words in any form people copy them (issue 40): in upper or lower
 // case, after a prefix ("Row 7: "), with something appended, with other numbers, cut to a family's
-// bare beginning, and not only the texts of cells and status columns but every text the sidebar,
-// the report and the notes write, pasted back into a sheet. Each is refused for free by
+// bare beginning or a sentence's first clause, and not only the texts of cells and status columns
+// but every text the sidebar, the report and the notes write, pasted back into a sheet; its short
+// labels and states ("Full profile") as the whole cell. Each is refused for free by
 // COMPANY_WEBSITE, so by every formula, bulk run, recipe and watch (formulas/placeholders.ts). Real
 // names that share a word with them are bought.
 import type { RawArguments } from '../../../src/core/formulas/arguments';
-import { prepareRequest } from '../../../src/core/formulas/request';
+import { prepareByType, prepareRequest } from '../../../src/core/formulas/request';
 import { GENERIC_HELP, OPERATION_DOCS } from '../../../src/core/operations/docs';
 import { operationByFunction } from '../../../src/core/operations/table';
 import { OWN_TEXT_FAMILIES } from '../../../src/core/text/catalogue/own-texts';
 import {
+  CITIES,
   COMPANY_KINDS,
   COMPANY_PREFIXES,
   COMPANY_SUFFIXES,
+  DEGREES,
+  DEPARTMENTS,
   FIRST_NAMES,
   INDUSTRIES,
+  jobTitle,
   LAST_NAMES,
+  PHOTONET_CATEGORIES,
+  SCHOOLS,
+  SENIORITIES,
 } from '../../../tools/fake-api/vocabulary';
-import { PANEL_TEXTS, SIDEBAR_TEXTS } from './panel-samples';
+import { catalogueTexts } from '../../own-marks';
+import { isSentence, PANEL_TEXTS, SIDEBAR_TEXTS } from './panel-samples';
 import { CELL_TEXTS } from './samples';
 
 const website = operationByFunction('COMPANY_WEBSITE')!;
@@ -32,6 +41,18 @@ const OURS = /^This is (a lookup still waiting for its answer|a message of this 
 /** Every number of `text` another: "HTTP 429" reads "HTTP 430". */
 const otherNumbers = (text: string) => text.replace(/\d+/g, (digits) => String(Number(digits) + 1));
 
+/**
+ * A text's beginning as a cut cell leaves it: its first clause, up to a full stop, colon, semicolon
+ * or question mark, when that is a sentence's worth on its own (three words or more, 15 characters)
+ * and not the whole text: "Daily cap of 12 credits reached:". Shorter ("Total:", "Step 12:"), it
+ * is a user's words too.
+ */
+function beginning(text: string): string | null {
+  const first = /^.*?[.:;?](?= )/.exec(text)?.[0];
+  if (first === undefined || first.length < 15) return null;
+  return first.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length >= 3 ? first : null;
+}
+
 /** A text as people copy it. */
 function variants(text: string): [string, string][] {
   const forms: [string, string][] = [
@@ -42,6 +63,8 @@ function variants(text: string): [string, string][] {
     ['suffixed', `${text} (copied)`],
   ];
   if (/\d/.test(text)) forms.push(['other numbers', otherNumbers(text)]);
+  const cut = beginning(text);
+  if (cut !== null) forms.push(['its beginning', cut]);
   return forms;
 }
 
@@ -58,15 +81,9 @@ const bought = (texts: readonly string[]) =>
  * than three ("Cleared …", "Opened "…": …"), so a user's words could read the same.
  */
 const VALUES_MOSTLY: Readonly<Record<string, string>> = {
-  'BULK_TEXTS.minutesLeft': 'about … min left',
   'BULK_TEXTS.hoursLeft': 'about … h left',
   'BULK_TEXTS.runAndSpend': 'Run and spend …',
-  'BULK_TEXTS.selectedRows': '(rows … to …, selected)',
-  'BULK_ANSWERS.chooseColumn': 'Choose the … column.',
-  'BULK_ANSWERS.chooseSlotFirst': 'Choose the … column first.',
   'BULK_ANSWERS.mustBeText': '… must be text.',
-  'BULK_ANSWERS.textTooLong': '… is longer than … characters.',
-  'BULK_ANSWERS.mostFields': 'Choose at most … fields.',
   'BULK_TEXTS.costUpTo': 'up to …',
   'BULK_ANSWERS.ownerFormula': 'the formula in …',
   'JOBS_ANSWERS.formulasFilled': '… formulas filled in.',
@@ -74,8 +91,6 @@ const VALUES_MOSTLY: Readonly<Record<string, string>> = {
   'JOBS_ANSWERS.lastWorkedOn': 'last worked on …',
   'KEY_TEXTS.testCostWas': 'its test cost …',
   'SPENDING_ANSWERS.opened': 'Opened "…": … purchases, … (…).',
-  'WATCHES_TEXTS.onAgain': '"…" is on again.',
-  'WATCHES_TEXTS.capSet': '"…" may spend … a day.',
   'WATCHES_TEXTS.today': 'Today … of …',
   'WATCHES_TEXTS.note': '… on, … paused, … off',
 };
@@ -167,6 +182,14 @@ describe('our own texts, copied', () => {
     expect(bought(bare)).toEqual([]);
   });
 
+  it("refuses ENRICH's refusal of an unknown type by its fixed words in order, as people copy it", () => {
+    const typo = prepareByType('compny_website', { input: 'Acme' } as RawArguments);
+    const said = 'Unknown type "compny_website". Did you mean company_name_to_website?';
+    expect(typo).toEqual({ kind: 'invalid', message: said });
+    // Each of its words is short and common ("Unknown type", "Did you mean"): bought, 1 credit each.
+    expect(bought([said, 'Unknown type "compny_website".', 'Unknown type "x". Did you mean y?'])).toEqual([]);
+  });
+
   it("refuses what each function does, as the help and the sidebar's picker say it, pasted back", () => {
     const helps = Object.values(OPERATION_DOCS).map((doc) => doc.help);
     expect(helps).toEqual(
@@ -192,6 +215,14 @@ describe('our own texts, copied', () => {
       'Employees from company page: https://www.pronet.com/company/acme',
     ];
     expect(bought(shown)).toEqual([]);
+  });
+
+  it('refuses every short text of the catalogue (a label, a state, a button) when it is the whole cell', () => {
+    const short = catalogueTexts().filter((text) => !isSentence(text));
+    expect(short).toEqual(
+      expect.arrayContaining(['Full profile', 'Photonet profile', 'Key saved.', 'Go on', 'Estimated cost']),
+    );
+    expect(bought([...short, ...short.map((text) => `  ${text} `)])).toEqual([]);
   });
 
   it('says why each sentence it leaves is not ours alone, and leaves only those', () => {
@@ -231,18 +262,38 @@ describe('our own texts, copied', () => {
       'Employee List Ordering Co',
       'Taking Long LLC',
       'Terror: The Company',
+      'Unknown Type Records',
+      'Type Foundry Ltd',
+      'Did You Mean Media',
+      'Did you mean',
+      'Full Profile Media',
+      'Photonet Profile Studio',
+      'Company Name Ltd',
+      'On Point Ltd',
+      'Refresh Foods',
+      'Key Saved Locksmiths',
       'https://www.pronet.com/in/ada-lovelace',
       'ada@acme.com',
     ];
     expect(names.filter((name) => OURS.test(refusal(name) ?? ''))).toEqual([]);
   });
 
-  it("buys every company and person of the fake API's vocabulary", () => {
+  it("buys every company, person, department, title and city of the fake API's vocabulary", () => {
     const companies = COMPANY_PREFIXES.flatMap((prefix) =>
       COMPANY_SUFFIXES.flatMap((suffix) => COMPANY_KINDS.map((kind) => `${prefix}${suffix}${kind}`)),
     );
     const people = FIRST_NAMES.flatMap((first) => LAST_NAMES.map((last) => `${first} ${last}`));
-    const words = [...INDUSTRIES.flatMap((industry) => [industry.name, ...industry.specialties])];
+    // And the filters, locations and titles a name lookup or an employee list is given.
+    const words = [
+      ...INDUSTRIES.flatMap((industry) => [industry.name, ...industry.specialties]),
+      ...DEPARTMENTS.flatMap((department) => [
+        department.name,
+        ...SENIORITIES.map(({ name }) => jobTitle(department, name)),
+      ]),
+      ...SENIORITIES.map(({ name }) => name),
+      ...CITIES.map((city) => city.name),
+      ...[...SCHOOLS, ...DEGREES, ...PHOTONET_CATEGORIES].filter((word) => word !== ''),
+    ];
     expect([...companies, ...people, ...words].filter((name) => refusal(name) !== null)).toEqual([]);
   });
 });

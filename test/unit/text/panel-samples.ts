@@ -2,11 +2,17 @@
 // (copied-texts.test.ts): what a user may paste back into a sheet.
 import type { Purchase } from '../../../src/core/billing/purchases';
 import { spendReport } from '../../../src/core/billing/report';
-import { operationByFunction } from '../../../src/core/operations/table';
+import { sheetNote } from '../../../src/core/jobs/employee-sheet';
+import { operationByFunction, operationByType } from '../../../src/core/operations/table';
 import { type ReceiptFacts, receiptLines } from '../../../src/core/receipts/receipt';
 import { ANSWER_WORDS } from '../../../src/core/text/catalogue/api';
 import { FREEZE_TEXTS } from '../../../src/core/text/catalogue/freeze';
-import { CUT_LIST_ADVICE, cutListText, JOB_RECORD_TEXTS } from '../../../src/core/text/catalogue/jobs';
+import {
+  CUT_LIST_ADVICE,
+  cutListText,
+  JOB_RECORD_TEXTS,
+  unknownOperation,
+} from '../../../src/core/text/catalogue/jobs';
 import { lostResultsRefusal, lostResultsText } from '../../../src/core/text/catalogue/lost';
 import { SHEET_TEXTS, STORE_FAILURES } from '../../../src/core/text/catalogue/sheets';
 import { BULK_TEXTS } from '../../../src/core/text/catalogue/sidebar/bulk';
@@ -26,7 +32,7 @@ import { SPENDING_TEXTS } from '../../../src/core/text/catalogue/sidebar/spendin
 import { SPENDING_ANSWERS } from '../../../src/core/text/catalogue/sidebar/spending-answers';
 import { TIMES_TEXTS } from '../../../src/core/text/catalogue/sidebar/times';
 import { slowedWords, WATCHES_TEXTS } from '../../../src/core/text/catalogue/sidebar/watches';
-import { WATCHES_ANSWERS } from '../../../src/core/text/catalogue/sidebar/watches-answers';
+import { clockCheck, WATCHES_ANSWERS } from '../../../src/core/text/catalogue/sidebar/watches-answers';
 import { capProblem, runCapProblem } from '../../../src/core/watches/caps';
 import { pauseNotice } from '../../../src/core/watches/pause';
 import { paceAt } from '../../../src/core/watches/runtime';
@@ -79,6 +85,14 @@ const report = spendReport(
   SPENDING_ANSWERS.recordLost.say('2026-11-19 10:00', '_enrich_ledger'),
 );
 
+/** An employee list's note, line by line. */
+function listNote(): string[] {
+  const op = operationByType('company_name_to_employees')!;
+  const request = { type: op.type, input_data: 'Acme Corp', department: 'Sales', employee_count: 25 };
+  const collectedAt = '2026-11-20 08:55 (Europe/London)';
+  return sheetNote({ op, request, employees: 12, credits: 6, collectedAt, cutFrom: 25 }).split('\n');
+}
+
 /** The texts the issue found bought, each rendered by its maker. */
 const PANEL: string[] = [
   // Receipt lines, and the memory's (not the answer's, "Found", nor a purchase's own line, "2026-11-20
@@ -92,6 +106,7 @@ const PANEL: string[] = [
   paceWords({ rate: 1, minutesAgo: null, ceiling: 10, refusalsToday: 0 }),
   // The watches' notes: the quota, the caps, a pause
   ...[1, 0.96, 0.85, 0.6].map((share) => slowedWords(paceAt(share, 'edit', 0).slowed!)),
+  clockCheck('off'),
   capProblem(12),
   capProblem(5, { price: 12.5, bound: true }),
   runCapProblem(200),
@@ -110,12 +125,16 @@ const PANEL: string[] = [
   lostResultsRefusal({ name: '_enrich_cache', deleted: 'sheet', holds: null }),
   cutListText(25),
   CUT_LIST_ADVICE,
+  // A list sheet's note but its "Collected 2026-11-20 08:55", a word and a time (as a refreshed
+  // cell's "was jane@old.example until 2026-12-01" is two words and values): a user's words too
+  ...listNote().filter((line) => !line.startsWith('Collected ')),
   // A job's record, in its cell and the Jobs panel
   JOB_RECORD_TEXTS.noEmployees,
   JOB_RECORD_TEXTS.notStored,
   JOB_RECORD_TEXTS.unchecked('network error'),
   JOB_RECORD_TEXTS.sheetNotWritten('the sheet is protected'),
   JOB_RECORD_TEXTS.sheetNotYet('the spreadsheet is busy'),
+  unknownOperation('company_name_to_fax'),
   // Freeze's alert
   FREEZE_TEXTS.selectFirst,
   FREEZE_TEXTS.none,
@@ -200,7 +219,7 @@ function rendered(name: string, entry: Entry): [string, string][] {
  * sentence's punctuation ("Go on", "by the formula", "column B", "No"): those are a user's words too,
  * never refused.
  */
-function isSentence(text: string): boolean {
+export function isSentence(text: string): boolean {
   const words = text
     .trim()
     .split(/\s+/)

@@ -46,9 +46,11 @@ import {
   SLOWED_DOWN_MESSAGE,
 } from '../../../src/core/text/catalogue/queue';
 import {
+  accountPausedStatus,
   BULK_STATUS,
   belowPriceStatus,
   capStatus,
+  RUN_ENDED_STATUS,
   skippedStatus,
 } from '../../../src/core/text/catalogue/statuses';
 
@@ -102,6 +104,9 @@ export const CELL_TEXTS: string[] = [
   skippedStatus('Website from company name'),
   capStatus(12.5),
   belowPriceStatus(5, { price: 12.5, bound: true }),
+  RUN_ENDED_STATUS,
+  accountPausedStatus(true),
+  accountPausedStatus(false),
   // The daily formula budget (budget.ts)
   capReachedMessage(1000),
   capReachedMessage(0),

@@ -79,6 +79,9 @@ class BulkController {
     });
     ui.form.addEventListener('change', (event) => {
       if (event.target === ui.sheet || event.target === ui.op) return;
+      // The watch offer's cap is not the run's: its change (on leaving it, as its button is
+      // pressed) must not clear the preview and move that button from under the pointer.
+      if ((event.target as Element).closest('.watch-offer')) return;
       markChosen(event.target);
       showFieldsIfChosen(ui);
       this.setupChanged();

@@ -53,14 +53,14 @@ function savedText(cached: number): string {
 }
 
 /** What a refresh asked for buys again: its rows, lookups and credits (in the estimate below). */
-function refreshText(preview: BulkPreview): HTMLElement | null {
+function refreshText(preview: BulkPreview, ids: string): HTMLElement | null {
   const refresh = preview.refresh;
   if (!refresh) return null;
   const rows = plural(refresh.rows, 'row');
   const what = `${plural(refresh.lookups, 'lookup')} bought again, ${creditsText(refresh.credits)}`;
   return el(
     'div',
-    { class: 'figure', id: 'bulk-refresh-figure' },
+    { class: 'figure', id: `${ids}-refresh-figure` },
     el(
       'span',
       {},
@@ -79,7 +79,11 @@ export function conflictNotes(conflicts: readonly string[]): HTMLElement[] {
   return conflicts.map((text) => el('p', { class: 'warning bulk-conflict' }, text));
 }
 
-export function previewView(preview: BulkPreview): HTMLElement {
+/**
+ * `ids` starts its elements' ids: the Bulk run panel's are `bulk-…`, and the watch offer shows the
+ * same view beside it under its own, so no id is in the sidebar twice.
+ */
+export function previewView(preview: BulkPreview, ids = 'bulk'): HTMLElement {
   const cost = `${preview.estimateIsBound ? BULK_TEXTS.upTo.text : ''}${creditsText(preview.estimatedCredits)}`;
   return el(
     'div',
@@ -97,20 +101,20 @@ export function previewView(preview: BulkPreview): HTMLElement {
     figure(BULK_TEXTS.invalidInput.text, preview.invalidCount.toLocaleString('en-US')),
     figure('Blank', preview.blank.toLocaleString('en-US')),
     preview.lostResults
-      ? el('p', { id: 'bulk-lost', class: 'warning', role: 'alert' }, preview.lostResults)
+      ? el('p', { id: `${ids}-lost`, class: 'warning', role: 'alert' }, preview.lostResults)
       : null,
     figure(BULK_TEXTS.newLookups.text, preview.toLookUp.toLocaleString('en-US')),
-    refreshText(preview),
+    refreshText(preview, ids),
     el(
       'div',
       { class: 'figure bulk-cost' },
       el('span', {}, BULK_TEXTS.estimatedCost.text),
-      el('strong', { id: 'bulk-estimate' }, cost),
+      el('strong', { id: `${ids}-estimate` }, cost),
     ),
     preview.sendingTime
-      ? el('p', { id: 'bulk-time', class: 'hint' }, BULK_TEXTS.sendingTakes.say(preview.sendingTime))
+      ? el('p', { id: `${ids}-time`, class: 'hint' }, BULK_TEXTS.sendingTakes.say(preview.sendingTime))
       : null,
-    preview.cached > 0 ? el('p', { id: 'bulk-saved', class: 'hint' }, savedText(preview.cached)) : null,
+    preview.cached > 0 ? el('p', { id: `${ids}-saved`, class: 'hint' }, savedText(preview.cached)) : null,
     el('p', { class: 'hint' }, destinations(preview)),
     ...conflictNotes(preview.columnConflicts),
     invalidRows(preview),

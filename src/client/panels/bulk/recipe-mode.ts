@@ -53,7 +53,7 @@ export class RecipeMode {
     mountWatchOffer(
       ui.form,
       () => this.watchSetup(),
-      (preview) => ('steps' in preview ? recipePreviewView(preview) : previewView(preview)),
+      (preview, ids) => ('steps' in preview ? recipePreviewView(preview, ids) : previewView(preview, ids)),
     );
   }
 

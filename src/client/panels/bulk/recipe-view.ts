@@ -116,8 +116,11 @@ function totalText(preview: RecipePreview): string {
   return BULK_TEXTS.recipeTotal.say(rows, preview.creditsMin, preview.creditsMax);
 }
 
-/** Per step: the rows that reach it, saved results, and the credits as a range; then the bound. */
-export function recipePreviewView(preview: RecipePreview): HTMLElement {
+/**
+ * Per step: the rows that reach it, saved results, and the credits as a range; then the bound.
+ * `ids` starts its elements' ids, as `previewView`'s does.
+ */
+export function recipePreviewView(preview: RecipePreview, ids = 'bulk'): HTMLElement {
   const head = el(
     'tr',
     {},
@@ -155,10 +158,10 @@ export function recipePreviewView(preview: RecipePreview): HTMLElement {
     'div',
     { class: 'bulk-recipe-preview' },
     preview.lostResults
-      ? el('p', { id: 'bulk-recipe-lost', class: 'warning', role: 'alert' }, preview.lostResults)
+      ? el('p', { id: `${ids}-recipe-lost`, class: 'warning', role: 'alert' }, preview.lostResults)
       : null,
     el('table', { class: 'bulk-recipe-table' }, el('thead', {}, head), el('tbody', {}, ...rows)),
-    el('p', { id: 'bulk-recipe-total' }, totalText(preview)),
+    el('p', { id: `${ids}-recipe-total` }, totalText(preview)),
     ...conflictNotes(preview.columnConflicts),
   );
 }

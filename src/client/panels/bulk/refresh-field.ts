@@ -1,10 +1,15 @@
 // The Bulk run panel's refresh: answers are kept until the user refreshes them, so this is where a
 // user chooses fresh data: an age, a budget in credits and an order (the oldest answers first).
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
-import type { BulkRunConfig } from '../../../shared/bulk-rpc';
+import { WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
+import type { BulkPreview, BulkRunConfig } from '../../../shared/bulk-rpc';
+import type { WatchDraft } from '../../../shared/watch-rpc';
 import { announceChange } from '../../data-changed';
 import { $, busy, el, say } from '../../dom';
 import { call } from '../../rpc-client';
+import { columnLetters } from './columns';
+import { conflictNotes } from './preview-view';
+import { plural } from './text';
 
 /** Off by default: nothing is bought again unless the user asks, and the preview says what it costs. */
 export function refreshField(): HTMLElement {
@@ -49,13 +54,17 @@ export function refreshField(): HTMLElement {
 
 /**
  * "Refresh on a schedule": the column's refresh, at most the budget a month, run by the hourly
- * check as a watch's is (a watch that fills no new row; the Watches panel lists it).
+ * check as a watch's is (a watch that fills no new row; the Watches panel lists it). What it would
+ * do is said first, and Turn it on makes it as said.
  */
 export function wireSchedule(config: () => BulkRunConfig): void {
   const button = $<HTMLButtonElement>('bulk-refresh-schedule');
   const message = $('bulk-refresh-message');
+  const shown = el('div');
+  message.before(shown);
   button.addEventListener('click', () =>
     busy(button, message, async () => {
+      say(message, '');
       const days = Number($<HTMLInputElement>('bulk-refresh-days').value);
       const monthlyCredits = Number($<HTMLInputElement>('bulk-refresh-budget').value);
       if (!(monthlyCredits > 0)) throw new Error(BULK_TEXTS.scheduleBudgetFirst.text);
@@ -63,9 +72,42 @@ export function wireSchedule(config: () => BulkRunConfig): void {
       for (const asked of ['refreshOlderThanDays', 'refreshBudget', 'refreshOrder', 'rows'] as const)
         delete column[asked];
       const refreshOnly = { days, monthlyCredits };
-      await call('createWatch', { kind: 'lookup', config: column, dailyCap: monthlyCredits, refreshOnly });
-      say(message, BULK_TEXTS.scheduled.say(days, monthlyCredits), 'ok');
-      announceChange();
+      const draft: WatchDraft = { kind: 'lookup', config: column, dailyCap: monthlyCredits, refreshOnly };
+      const preview = (await call('previewWatch', draft)) as BulkPreview;
+      const turnOn = el('button', { type: 'button', id: 'bulk-refresh-confirm' }, WATCHES_TEXTS.turnOn.text);
+      turnOn.addEventListener('click', () =>
+        busy(turnOn, message, async () => {
+          await call('createWatch', draft);
+          shown.replaceChildren();
+          say(message, BULK_TEXTS.scheduled.say(days, monthlyCredits), 'ok');
+          announceChange();
+        }),
+      );
+      shown.replaceChildren(scheduleView(preview, refreshOnly, turnOn));
     }),
+  );
+}
+
+/** What the scheduled refresh does: its column and rows, its schedule and budget, nothing else. */
+function scheduleView(
+  preview: BulkPreview,
+  asked: { days: number; monthlyCredits: number },
+  turnOn: HTMLButtonElement,
+): HTMLElement {
+  const due = preview.refresh ?? { rows: 0, credits: 0 };
+  const answered = preview.alreadyFilled + preview.notFoundBefore + due.rows;
+  const column = preview.outputColumns
+    .map((o) => `${columnLetters(o.column)} (${o.header}${o.created ? ', new' : ''})`)
+    .join(', ');
+  const status = preview.statusColumn;
+  const hint = (text: string) => el('p', { class: 'hint' }, text);
+  return el(
+    'div',
+    { id: 'bulk-refresh-preview' },
+    hint(BULK_TEXTS.refreshOnly.say(column, plural(answered, 'row'), asked.days, asked.monthlyCredits)),
+    hint(BULK_TEXTS.refreshOnlyDue.say(plural(due.rows, 'row'), due.credits)),
+    hint(BULK_TEXTS.refreshOnlyWrites.say(columnLetters(status.column), status.created)),
+    ...conflictNotes(preview.columnConflicts),
+    turnOn,
   );
 }

@@ -14,8 +14,11 @@ export type WatchSetup =
   | Omit<Extract<WatchDraft, { kind: 'lookup' }>, 'dailyCap'>
   | Omit<Extract<WatchDraft, { kind: 'recipe' }>, 'dailyCap'>;
 
-/** What the watch would do once on: the bulk run's or the recipe's preview, as the bulk panel shows it. */
-export type PreviewShown = (preview: BulkPreview | RecipePreview) => HTMLElement;
+/**
+ * What the watch would do once on: the bulk run's or the recipe's preview, as the bulk panel shows
+ * it, its elements' ids starting with `ids` (the panel's own preview may be shown beside it).
+ */
+export type PreviewShown = (preview: BulkPreview | RecipePreview, ids: string) => HTMLElement;
 
 /**
  * Builds the offer into `parent`; `setup` reads the panel's setup when the button is pressed, and
@@ -60,7 +63,9 @@ export function mountWatchOffer(parent: HTMLElement, setup: () => WatchSetup, sh
       }
       cap.removeAttribute('aria-invalid');
       const draft = { ...setup(), dailyCap } as WatchDraft;
-      preview.replaceChildren(previewed(shown(await call('previewWatch', draft)), draft, preview, message));
+      preview.replaceChildren(
+        previewed(shown(await call('previewWatch', draft), 'watch-preview'), draft, preview, message),
+      );
     }),
   );
 }

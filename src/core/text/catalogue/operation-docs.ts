@@ -97,6 +97,9 @@ export const GENERIC_HELP =
 export const ROW_OF_FIELDS_HELP = (width: number, fields: string) =>
   `Without a field it fills ${width} cells of its row (${fields}): keep the ${width - 1} to its right empty, or it shows #REF!.`;
 
+/** An employee list's price, in its note, a cell, the picker and the help: "0.5 credit per employee". */
+export const perEmployeePrice = (credits: number) => `${credits} credit per employee`;
+
 /**
  * Each operation's name in the sidebar's picker, a status column's header ("Status (…)") and the
  * first line of a list's note ("…: Acme Corp"); the table of operations (operations/table.ts) reads it.

@@ -5,9 +5,10 @@
 // a family's distinctive beginning or a sentence's (`distinctive`) anywhere, or is one of our short
 // texts whole ("Found", or "Row 7: Found"). The families are listed here by name, with their kind;
 // every other text of the catalogue, the sidebar's, the report's and the notes' included, is known
-// by the beginnings of its sentences (marks.ts, derived from the catalogue's own source by `npm run
-// marks`, so that its whole sentences stay out of Code.js). test/unit/text/copied-texts.test.ts
-// renders every text in every form people copy it and checks each is refused.
+// by the beginnings of its sentences, or, too short or common for that ("Full profile", "Key
+// saved."), whole (marks.ts, derived from the catalogue by `npm run marks`, so that its whole
+// sentences stay out of Code.js). test/unit/text/copied-texts.test.ts renders every text in every
+// form people copy it and checks each is refused.
 import {
   INVALID_INPUT,
   INVALID_INPUT_422,
@@ -27,7 +28,7 @@ import { DAILY_BUDGET, NO_FORMULA_BUDGET } from './budget';
 import { ERROR, LIST_ORDERED, NO_KEY, NOT_FOUND, PROCESSING, TABLE_CUT, TABLE_ROWS } from './cells';
 import { distinctive, holds, loose, type OwnTextKind, type TextFamily } from './family';
 import { LIST_DELIVERED, LIST_FOUND, LOOKUP_LOST, RESULT_EXPIRED, STALLED } from './jobs';
-import { MARKS } from './marks';
+import { MARKS, WHOLE } from './marks';
 import { LOCK_BUSY, NOT_FILLED_IN, NOT_SENT, NOT_SENT_BARE, NOT_SENT_YET, QUEUED } from './queue';
 import { EXPIRED_STATUS, FOUND, PROCESSING_STATUS, SKIPPED, WAITING } from './statuses';
 
@@ -49,6 +50,9 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A family's marks in a loose text: its beginning, after its count for a counted family. */
 const marksOf = (family: TextFamily) =>
   family.nouns ? family.nouns.map((noun) => loose(`1 ${noun}${family.begins}`)) : [loose(family.begins)];
+
+/** Texts known only whole: alone, after a label ("Row 7: "), or before a remark in brackets that ends it. */
+const wholeCell = (groups: string) => `^(?:.*: )?(?:${groups})(?: \\(.*\\))?$`;
 
 type Find = (looseText: string, text: string) => TextFamily | null;
 
@@ -78,7 +82,7 @@ function findsOf(): Find[] {
     oneOf(anywhere, (groups) => `${AT_A_WORD}(?:${groups})`),
     oneOf(
       OWN_TEXT_FAMILIES.filter((family) => family.whole),
-      (groups) => `^(?:.*: )?(?:${groups})(?: \\(.*\\))?$`,
+      wholeCell,
     ),
     (_, text) => asWritten.find((family) => holds(family, text)) ?? null,
   ];
@@ -98,6 +102,6 @@ export function ownTextKind(text: string): OwnTextKind | 'message' | null {
   const looseText = loose(text);
   const family = familyOf(looseText, text);
   if (family) return family.kind;
-  marks ??= new RegExp(`${AT_A_WORD}(?:${MARKS})`, 'u');
+  marks ??= new RegExp(`${AT_A_WORD}(?:${MARKS})|${wholeCell(WHOLE)}`, 'u');
   return marks.test(looseText) ? 'message' : null;
 }

@@ -69,7 +69,8 @@ export const REFUSALS = {
   didYouMean: (near: string) => `Did you mean ${near}?`,
   typesListed: (generic: string, count: number, place: string, item: string, example: string) =>
     `${generic} takes one of the ${count} types listed under "${place}" in Extensions > Enrich for Sheets > ${item}, e.g. ${example}.`,
-  unknownType: (quoted: string, hint: string) => `Unknown type ${quoted}. ${hint}`,
+  // Its quotes are written here: with its words, they make `unknown type "…".` ours (marks.ts).
+  unknownType: (typed: string, hint: string) => `Unknown type "${typed}". ${hint}`,
   thisIs: (what: string, needs: string) => `This is ${what}; ${needs}.`,
   argumentUnusable: (label: string, what: string) =>
     `The ${label} argument is ${what}; give text or leave it blank.`,

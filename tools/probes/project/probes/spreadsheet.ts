@@ -171,8 +171,8 @@ export const SPREADSHEET_PROBES: readonly Probe[] = [
   {
     name: 's18-sheet-id-survives-edits',
     id: 'S18',
-    asks: 'A sheet renamed, a column inserted, A1 typed over: is its id the same, found by getSheetById? And an id no sheet has?',
-    expected: { sameId: true, foundById: true, unknownIdAnswersNull: true },
+    asks: "A sheet renamed, a column inserted, A1 typed over: is its id the same, found by getSheetById, and a range's grid id? And an id no sheet has?",
+    expected: { sameId: true, foundById: true, rangeGridId: true, unknownIdAnswersNull: true },
     run: ({ stamp }) =>
       onNewSheet(`Probe id ${stamp}`, (sheet) => {
         const id = sheet.getSheetId();
@@ -190,6 +190,7 @@ export const SPREADSHEET_PROBES: readonly Probe[] = [
           {
             sameId: sheet.getSheetId() === id,
             foundById: found?.getName() === `Probe id ${stamp} renamed`,
+            rangeGridId: sheet.getRange('B2').getGridId() === id,
             unknownIdAnswersNull: spreadsheet().getSheetById(unused) === null,
           },
           { id },

@@ -46,6 +46,21 @@ export const BULK_TEXTS = {
       `The hourly check refreshes answers older than ${days} days here, at most ${creditsText(credits)} a month. Watches lists it.`,
   ),
   selectedRows: saidBy('label', (first: number, last: number) => ` (rows ${first} to ${last}, selected)`),
+  /** A column's scheduled refresh, before it is on: the column, its rows, the schedule and its budget. */
+  refreshOnly: saidBy(
+    'hint',
+    (column: string, rows: string, days: number, credits: number) =>
+      `Refreshes column ${column}, ${rows} answered: at least once an hour it buys again those older than ${days} days, the oldest first, at most ${creditsText(credits)} a month.`,
+  ),
+  refreshOnlyDue: saidBy(
+    'hint',
+    (rows: string, credits: number) => `Older than that now: ${rows}, ${creditsText(credits)}.`,
+  ),
+  refreshOnlyWrites: saidBy(
+    'hint',
+    (status: string, created: boolean) =>
+      `It fills no new row and writes nowhere else: only these answers and their row status in column ${status}${created ? ' (new)' : ''}.`,
+  ),
   refreshHint: said(
     'hint',
     'Answers are kept until you refresh them: time alone never buys one again. Each changed cell gets a note saying what it was.',

@@ -37,6 +37,8 @@ export const SPENDING_ANSWERS = {
     (when: string | null, sheet: string) =>
       `The record of purchases${when === null ? '' : ` before ${when}`} was deleted with the hidden sheet "${sheet}": the spend report lists fewer purchases than Spending's totals count.`,
   ),
+  /** The cells a formula bought for (`B2`, `B2:B7`) on a sheet deleted since, in a receipt and the report. */
+  onDeletedSheet: saidBy('label', (cells: string) => `${cells} of a deleted sheet`),
   // The spend report's sheet (billing/report.ts).
   reportTitle: saidBy('label', (spreadsheet: string) =>
     spreadsheet ? `Enrich for Sheets: spend report of '${spreadsheet}'` : 'Enrich for Sheets: spend report',
