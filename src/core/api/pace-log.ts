@@ -1,8 +1,8 @@
 // The shared pace's log: the pace the add-on learned for the account, what it learned it from, and
-// the send times that still matter. It lives in one document property beside the claims and the
-// budget, so that a lookup's locked booking reserves its first batch's turn in the same read and
-// write (api/pacing.ts). A property holds 9 KB, so the times are written as base-36 steps from one
-// to the next, equal times once with their count.
+// the send times that still matter. It lives in one user property, shared by the user's
+// spreadsheets (api/pacing.ts: turns under the user's lock, a formula's first turn in its
+// document's locked section). A property holds 9 KB, so the times are written as base-36 steps
+// from one to the next, equal times once with their count.
 //
 // Reservations may lie in the future, and a fit counts them as well as past sends, so no window of
 // one second ever holds more than the rate allows, whatever the order executions reserve in.
