@@ -1,6 +1,9 @@
 // A typed, promise-based google.script.run. The method names come from ServerApi (no index
-// signature), so calling a server function that does not exist fails to compile.
+// signature), so calling a server function that does not exist fails to compile. A refusal the
+// server threw as a code is worded here (core/text/catalogue/sidebar/refusals.ts).
+import { refusalWords } from '../core/text/catalogue/sidebar/refusals';
 import type { ServerApi } from '../shared/rpc';
+import { errorText } from './dom';
 
 interface ScriptRunner {
   withSuccessHandler(handler: (value: unknown) => void): ScriptRunner;
@@ -17,7 +20,7 @@ export function call<K extends keyof ServerApi>(
   return new Promise((resolve, reject) => {
     const runner = google.script.run
       .withSuccessHandler((value) => resolve(value as ReturnType<ServerApi[K]>))
-      .withFailureHandler(reject);
+      .withFailureHandler((error) => reject(new Error(refusalWords(errorText(error)))));
     (runner[name] as (...a: unknown[]) => void)(...args);
   });
 }

@@ -7,17 +7,10 @@
 // collaborator's formulas buy, on the credits of whoever shared it.
 import { cleanPastedKey, maskKey } from '../core/api/api-key';
 import { PROPERTY } from '../core/platform/stored-keys';
+import type { KeyScope, KeyStatus } from '../shared/rpc';
 import { requireDocumentProperties, userProperties } from './platform/properties';
 
 const KEY_PROPERTY = PROPERTY.apiKey;
-
-export type KeyScope = 'user' | 'document';
-
-export interface KeyStatus {
-  configured: boolean;
-  scope: KeyScope | null;
-  masked: string | null;
-}
 
 function store(scope: KeyScope): GoogleAppsScript.Properties.Properties {
   return scope === 'user' ? userProperties() : requireDocumentProperties();

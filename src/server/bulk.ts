@@ -11,7 +11,7 @@ import { type BulkRunPorts, cancelBulk, continueRun, controlRun, retryFailed } f
 import { bulkPreview, shownBulkPreview } from '../core/runs/preview';
 import { sheetRuns } from '../core/runs/sheet-refresh';
 import { startBulk } from '../core/runs/start';
-import { BULK_ANSWERS } from '../core/text/catalogue/sidebar/bulk-answers';
+import { refuse } from '../core/text/catalogue/sidebar/refuse';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../shared/bulk-rpc';
 import { appsScriptClock } from './adapters/apps-script';
 import { combinedPort, type RunSheet, readRunSheet, sheetPort } from './adapters/bulk-sheets';
@@ -61,8 +61,7 @@ function checked(raw: BulkRunConfig): ReturnType<typeof checkConfig> {
   const { config, op } = checkConfig(raw);
   if (raw.rows !== 'selection') return { config, op };
   const range = requireActiveSpreadsheet().getActiveRange();
-  if (range?.getSheet().getName() !== config.sheetName)
-    throw new Error(BULK_ANSWERS.selectRows.say(config.sheetName));
+  if (range?.getSheet().getName() !== config.sheetName) throw refuse('bulk', 'selectRows', config.sheetName);
   return { config: { ...config, rows: { first: range.getRow(), last: range.getLastRow() } }, op };
 }
 

@@ -11,7 +11,7 @@ import type { LookupDeps } from '../core/lookup/items';
 import { executionStore } from '../core/platform/execution-store';
 import type { BatchStorePort, SheetStorePort, TtlCachePort } from '../core/platform/ports';
 import { PROPERTY } from '../core/platform/stored-keys';
-import type { Settings } from '../shared/rpc';
+import type { KeyScope, Settings } from '../shared/rpc';
 import {
   appsScriptClock,
   batchStorePort,
@@ -23,7 +23,7 @@ import {
 } from './adapters/apps-script';
 import { ledgerSheetPort } from './adapters/ledger-sheet';
 import { adoptUnrecordedSheet, sheetStorePort } from './adapters/sheet-store';
-import { type KeyScope, readApiKey } from './api-key';
+import { readApiKey } from './api-key';
 import { API_BASE_URL } from './config';
 import { fastCache } from './platform/cache';
 import { documentLock, userLock } from './platform/locks';

@@ -11,6 +11,7 @@ import { dropAllClaims } from '../core/lookup/claims';
 import { OUT_OF_CREDITS_PROPERTY } from '../core/lookup/send';
 import { operationByType } from '../core/operations/table';
 import type { BatchStorePort } from '../core/platform/ports';
+import { refuse } from '../core/text/catalogue/sidebar/refuse';
 import { SPENDING_ANSWERS } from '../core/text/catalogue/sidebar/spending-answers';
 import { roundCredits } from '../core/text/credits';
 import type { CacheView, LedgerView } from '../shared/rpc';
@@ -28,7 +29,7 @@ const documentProperties = requireDocumentProperties;
 /** A store that answers reads from one snapshot and refuses writes: for calls that only look. */
 function snapshotStore(all: Record<string, string>): BatchStorePort {
   const readOnly = () => {
-    throw new Error(SPENDING_ANSWERS.readOnly.text);
+    throw refuse('spending', 'readOnly');
   };
   return { getAll: () => all, setMany: readOnly, removeMany: readOnly };
 }
@@ -147,7 +148,7 @@ export function getCacheStats(): CacheView {
 export function clearCache(where: 'here' | 'everywhere' = 'here'): CacheView {
   const results = savedResults();
   const scope = results.scope;
-  if (scope === undefined) throw new Error(SPENDING_ANSWERS.clearKeyFirst.text);
+  if (scope === undefined) throw refuse('spending', 'clearKeyFirst');
   results.cache.clear(scope);
   const inScope = scopeFilter(scope);
   const hereId = activeSpreadsheet()?.getId() ?? '';

@@ -31,6 +31,7 @@ import type { FormulaSources } from '../core/receipts/shown';
 import { beforeLine } from '../core/text/catalogue/refresh';
 import { BULK_ANSWERS } from '../core/text/catalogue/sidebar/bulk-answers';
 import { RECEIPT_ANSWERS } from '../core/text/catalogue/sidebar/receipt-answers';
+import { refuse } from '../core/text/catalogue/sidebar/refuse';
 import { type CellAt, cellA1, sheetRef } from '../core/text/cell-refs';
 import type { BuyAgainOffer, BuyAgainResult, SelectionReceipt } from '../shared/receipt-rpc';
 import { digestHashPort, gzipPort, ttlCachePort } from './adapters/apps-script';
@@ -269,7 +270,7 @@ export function buyAgain(confirmedCredits: number, budget?: number): BuyAgainRes
   const ctx = context();
   const spreadsheet = requireActiveSpreadsheet();
   const selectedRef = selectionRef(spreadsheet);
-  if (!selectedRef) throw new Error(RECEIPT_ANSWERS.selectFirst.text);
+  if (!selectedRef) throw refuse('receipt', 'selectFirst');
   const selected = corners(selectedRef.range, selectedRef.ref);
   const jobs = () => readJobs(ctx.deps.store);
   const record = () => readPurchaseRecord(recordAccess(), ctx.day()).record;
@@ -288,7 +289,7 @@ export function buyAgain(confirmedCredits: number, budget?: number): BuyAgainRes
   const area = saved && { ...selected, shown: range.getDisplayValues(), notes: range.getNotes() };
   const price = priceOf(lookups);
   if (!(price.credits <= Number(confirmedCredits) + 1e-9))
-    throw new Error(RECEIPT_ANSWERS.priceChanged.say(price.credits, Number(confirmedCredits) || 0));
+    throw refuse('receipt', 'priceChanged', price.credits, Number(confirmedCredits) || 0);
   const listSheets = listSheetsBefore(found, jobs);
   const now = ctx.deps.client.clock.now();
   // Every lookup offered is sent, whatever a saved answer, a job or the memory holds: the new

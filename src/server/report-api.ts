@@ -4,6 +4,7 @@
 import { prunePurchaseSheet } from '../core/billing/purchase-log';
 import { spendReport } from '../core/billing/report';
 import { REPORT_PERIODS } from '../core/billing/report-periods';
+import { refuse } from '../core/text/catalogue/sidebar/refuse';
 import { SPENDING_ANSWERS } from '../core/text/catalogue/sidebar/spending-answers';
 import type { ReportPeriod, ReportResult } from '../shared/receipt-rpc';
 import { writeReportSheet } from './adapters/report-sheet';
@@ -13,7 +14,7 @@ import { movePurchases, readPurchaseRecord, recordAccess, recordLostText } from 
 
 export function openSpendReport(period: ReportPeriod): ReportResult {
   const chosen = REPORT_PERIODS.find((each) => each.id === period);
-  if (!chosen) throw new Error(SPENDING_ANSWERS.choosePeriod.text);
+  if (!chosen) throw refuse('spending', 'choosePeriod');
   const spreadsheet = requireActiveSpreadsheet();
   const access = recordAccess();
   const day = today(access.clock.now(), spreadsheet);

@@ -5,7 +5,7 @@
 import type { PaidAnswers } from '../core/bulk/free-queries';
 import { BUSY, tryWithLock } from '../core/platform/locked-section';
 import type { PreviewDeps } from '../core/runs/preview';
-import { CALL_TEXTS } from '../core/text/catalogue/sidebar/calls';
+import { refuse } from '../core/text/catalogue/sidebar/refuse';
 import { digestHashPort } from './adapters/apps-script';
 import { type ExecutionContext, executionContext } from './context';
 import { requireActiveSpreadsheet } from './platform/spreadsheet';
@@ -17,19 +17,19 @@ const LOCK_WAIT_MS = 5_000;
 export function context(): ExecutionContext {
   // A sidebar call may write sheets: the cache keeps every paid answer in its hidden sheet too.
   const found = executionContext({ canWriteSheets: true });
-  if (!found) throw new Error(CALL_TEXTS.keyFirst.text);
+  if (!found) throw refuse('call', 'keyFirst');
   return found;
 }
 
 export function sheetNamed(name: string): Sheet {
   const sheet = requireActiveSpreadsheet().getSheetByName(name);
-  if (!sheet) throw new Error(CALL_TEXTS.noSheet.say(name));
+  if (!sheet) throw refuse('call', 'noSheet', name);
   return sheet;
 }
 
 export function locked<T>(ctx: ExecutionContext, work: () => T): T {
   const answer = tryWithLock(ctx.deps.lock, LOCK_WAIT_MS, work);
-  if (answer === BUSY) throw new Error(CALL_TEXTS.busy.text);
+  if (answer === BUSY) throw refuse('call', 'busy');
   return answer;
 }
 

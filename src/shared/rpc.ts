@@ -2,6 +2,12 @@
 // argument and answer types. The client wrapper is typed from this (no index signature), so a
 // misspelled call fails to compile; src/server/index.ts must export each of these.
 
+/**
+ * What begins a refusal's code in a failed call's message, before its family, entry and values as
+ * JSON: the server throws it (core/text/catalogue/sidebar/refuse.ts), the sidebar words it.
+ */
+export const REFUSED = '[refused]';
+
 export type KeyScope = 'user' | 'document';
 
 export interface KeyStatus {

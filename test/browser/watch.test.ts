@@ -190,3 +190,20 @@ async function bothPreviews(sidebar: FrameLocator, shown: string): Promise<void>
   await sidebar.locator('#watch-create').click();
   await sidebar.locator(`#watch-preview ${shown}`).waitFor();
 }
+
+it("words a refusal the server sends as a code: a cap above a watch's most", async () => {
+  await page.goto(playground.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.click(`#tabs [data-sheet="${FORM_SHEET}"]`);
+  const sidebar = await openAddonSidebar(page);
+  await sidebar.locator('#key-panel > summary').click();
+  await sidebar.locator('#bulk-op').selectOption('company_name_to_website');
+  await sidebar.locator('#watch-cap').fill('100001');
+  await sidebar.locator('#watch-create').click();
+  await sidebar.locator('#watch-confirm').click();
+  const message = sidebar.locator('#watch-offer-message');
+  await sidebar.locator('#watch-offer-message:not(:empty)').waitFor();
+  expect(await message.textContent()).toBe("A watch's daily cap is at most 100000 credits.");
+  expect(await sidebar.locator('#watches-note').textContent()).not.toContain('on');
+  expect(await spent()).toBe(0);
+});

@@ -6,16 +6,13 @@
 import { confirmationWords } from '../../src/client/panels/bulk/text';
 import type { BulkPreview, BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
 import { FakeRange } from '../../tools/emulator/spreadsheet';
-import { callFunction, createWorld, saveSettings, spent, typeValues, type World } from './harness';
+import { callFunction, createWorld, saveSettings, sidebar, spent, typeValues, type World } from './harness';
 
 /** company_name_to_website, in the spec's operation table. */
 const PRICE = 1;
 /** The header of the status column the run creates, and what the preview says it will be. */
 const STATUS_HEADER = 'Status (Website from company name)';
 const SLICE_BUDGET_MS = 45_000;
-
-const sidebar = <T>(world: World, name: string, ...args: unknown[]) =>
-  world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' }) as T;
 
 function websiteConfig(overrides: Partial<BulkRunConfig> = {}): BulkRunConfig {
   return {

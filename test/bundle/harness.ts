@@ -17,6 +17,7 @@ import type { FetchRequest } from '../../tools/emulator/urlfetch';
 import { FakeApi, type FakeApiOptions } from '../../tools/fake-api/fake-api';
 import { assertDistIsFresh } from '../dist-freshness';
 import { sha256 } from '../unit/helpers/platform';
+import { asTheSidebarSays } from '../unit/helpers/sidebar-words';
 
 type FetchAnswer = ReturnType<FakeApi['handle']>;
 
@@ -149,9 +150,12 @@ function seedLearnedPace(emu: Emulator, key: string, rate: number): void {
   emu.globals.PropertiesService.getUserProperties().setProperty(name, writeLog(log));
 }
 
-/** Calls the server as the sidebar does (google.script.run), in an execution of its own. */
+/**
+ * Calls the server as the sidebar does (google.script.run), in an execution of its own; a refusal
+ * it throws reads as the sidebar words it (client/rpc-client.ts).
+ */
 export const sidebar = <T>(world: World, name: string, ...args: unknown[]) =>
-  world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' }) as T;
+  asTheSidebarSays(() => world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' }) as T);
 
 /** The sidebar's loop over a bulk run: calls again when told, until it leaves `running`. */
 export function drive(world: World, runId: string, maxCalls = 50): BulkProgress {

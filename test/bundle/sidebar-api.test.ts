@@ -10,6 +10,7 @@ import {
   enterFormulaBeforeItsTrigger as enterFormula,
   postsSent,
   saveSettings,
+  sidebar,
   spent,
   typeValues,
   type World,
@@ -26,8 +27,6 @@ const WEBSITE = { price: 1, label: 'Website from company name' }; // COMPANY_WEB
 const EMAIL = { price: 10, label: 'Email from profile' }; // PRONET_EMAIL
 const PROFILE_INFO = { price: 10, label: 'Full profile' }; // PRONET_PROFILE
 
-const sidebar = (world: World, name: string, ...args: unknown[]) =>
-  world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' });
 const ledger = (world: World) => sidebar(world, 'getLedger') as LedgerView;
 const cacheStats = (world: World) => sidebar(world, 'getCacheStats') as CacheView;
 const clearCache = (world: World) => sidebar(world, 'clearCache') as CacheView;

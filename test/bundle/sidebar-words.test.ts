@@ -1,6 +1,7 @@
 // The sidebar's own words ship in Sidebar.html only (issue 38): Code.js, which every execution
 // loads, holds what the server says (src/core/text/catalogue/sidebar/*-answers.ts) and not the
-// labels, hints and progress lines only the panels show.
+// labels, hints and progress lines only the panels show, nor the refusals the server throws as
+// codes for the sidebar to word (refusals.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BULK_TEXTS } from '../../src/core/text/catalogue/sidebar/bulk';
@@ -8,6 +9,13 @@ import { CACHE_TEXTS } from '../../src/core/text/catalogue/sidebar/cache';
 import { JOBS_TEXTS } from '../../src/core/text/catalogue/sidebar/jobs';
 import { KEY_TEXTS } from '../../src/core/text/catalogue/sidebar/key';
 import { RECEIPT_TEXTS } from '../../src/core/text/catalogue/sidebar/receipt';
+import {
+  BULK_REFUSALS,
+  CALL_REFUSALS,
+  RECEIPT_REFUSALS,
+  SPENDING_REFUSALS,
+  WATCHES_REFUSALS,
+} from '../../src/core/text/catalogue/sidebar/refusals';
 import { SETTINGS_TEXTS } from '../../src/core/text/catalogue/sidebar/settings';
 import { SPENDING_TEXTS } from '../../src/core/text/catalogue/sidebar/spending';
 import { WATCHES_TEXTS } from '../../src/core/text/catalogue/sidebar/watches';
@@ -23,6 +31,11 @@ const PANELS = [
   SETTINGS_TEXTS,
   SPENDING_TEXTS,
   WATCHES_TEXTS,
+  BULK_REFUSALS,
+  CALL_REFUSALS,
+  RECEIPT_REFUSALS,
+  SPENDING_REFUSALS,
+  WATCHES_REFUSALS,
 ];
 
 /** The panels' fixed sentences, long enough to be nothing else's. */

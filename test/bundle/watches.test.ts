@@ -7,13 +7,10 @@
 import { runtimeWords } from '../../src/core/text/catalogue/sidebar/watches';
 import type { BulkRunConfig } from '../../src/shared/bulk-rpc';
 import type { WatchList } from '../../src/shared/watch-rpc';
-import { createWorld, spent, typeValues, type World } from './harness';
+import { createWorld, sidebar, spent, typeValues, type World } from './harness';
 
 const HOUR = 60 * 60_000;
 const STATUS = 'Status (Website from company name)';
-
-const sidebar = <T>(world: World, name: string, ...args: unknown[]) =>
-  world.emu.runExecution(world.bundle, name, args, { context: 'sidebar' }) as T;
 
 function websiteConfig(sheetName = 'Sheet1'): BulkRunConfig {
   return {

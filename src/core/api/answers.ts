@@ -18,6 +18,7 @@ import {
   unexpectedStatusMessage,
 } from '../text/catalogue/api';
 import { JOB_EXPIRED_MESSAGE } from '../text/catalogue/jobs';
+import { isJsonObject, parseJson } from '../text/json-text';
 import type { ApiError, CallOutcome, ErrorCode, JobCheck } from './outcome';
 import { detectProviderError } from './provider-error';
 import { type Redact, redactData } from './redaction';
@@ -42,11 +43,11 @@ export function readPostAnswer(response: HttpResponse, redact: Redact): PostAnsw
   const { status } = response;
   if (status !== 200 && status !== 202) return failedWith(errorForStatus(response, redact));
   const body = parseJson(response.body);
-  if (status === 200 && isObject(body) && body.status === 'success') {
+  if (status === 200 && isJsonObject(body) && body.status === 'success') {
     // A `success` without `result` is read as nothing found: the call was charged either way.
     return { kind: 'outcome', outcome: resultOutcome(body.result, redact) };
   }
-  if (status === 202 && isObject(body) && usableJobId(body.job_id)) {
+  if (status === 202 && isJsonObject(body) && usableJobId(body.job_id)) {
     return { kind: 'accepted', jobId: body.job_id };
   }
   return failedWith(unreadableAnswer(status, body, redact));
@@ -60,7 +61,7 @@ export function readJobStatus(response: HttpResponse, redact: Redact): JobCheck 
   if (status !== 200 && status !== 202)
     return { kind: 'unavailable', error: errorForStatus(response, redact) };
   const body = parseJson(response.body);
-  if (!isObject(body)) return { kind: 'unavailable', error: badResponse(status, body, redact) };
+  if (!isJsonObject(body)) return { kind: 'unavailable', error: badResponse(status, body, redact) };
   if (body.status === 'processing') return { kind: 'processing' };
   if (body.status === 'done') return { kind: 'done', outcome: resultOutcome(body.result, redact) };
   if (body.status === 'error') {
@@ -126,7 +127,7 @@ function badResponse(status: number, body: unknown, redact: Redact): ApiError {
 function unreadableAnswer(status: number, body: unknown, redact: Redact): ApiError {
   let what = serverMessage(body) ?? ANSWER_WORDS.wrongShape;
   if (body === undefined) what = ANSWER_WORDS.notJson;
-  else if (status === 202 && isObject(body)) what = jobIdFault(body.job_id, 'job_id' in body);
+  else if (status === 202 && isJsonObject(body)) what = jobIdFault(body.job_id, 'job_id' in body);
   return apiError('unreadable_answer', unexpectedAnswerMessage(status, what, true), redact, status);
 }
 
@@ -172,22 +173,10 @@ function userMessage(message: string, redact: Redact): string {
 
 /** The server's own words, when its body is JSON and carries them. */
 function serverMessage(body: unknown): string | null {
-  if (!isObject(body)) return null;
+  if (!isJsonObject(body)) return null;
   for (const field of ['message', 'error', 'detail']) {
     const value = body[field];
     if (typeof value === 'string' && value.trim() !== '') return value;
   }
   return null;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

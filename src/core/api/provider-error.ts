@@ -2,6 +2,7 @@
 // failure (docs/api-behaviour.md). Such a result must be shown as an error and never cached as data,
 // so the client asks this module before it calls a result "found".
 import { ANSWER_WORDS } from '../text/catalogue/api';
+import { isJsonObject } from '../text/json-text';
 
 const MAX_MESSAGE_LENGTH = 160;
 const GENERIC_MESSAGE = ANSWER_WORDS.providerError;
@@ -15,7 +16,7 @@ type JsonObject = Record<string, unknown>;
  * `{ "success": false, "message": "..." }`; null for real data of any shape.
  */
 export function detectProviderError(result: unknown): string | null {
-  if (!isObject(result)) return null;
+  if (!isJsonObject(result)) return null;
   const fromErrorField = messageOfErrorField(result.error);
   if (fromErrorField !== null) return shorten(fromErrorField);
   const fromErrorList = messageOfErrorList(result.errors);
@@ -30,7 +31,7 @@ export function detectProviderError(result: unknown): string | null {
 function messageOfErrorField(error: unknown): string | null {
   if (typeof error === 'string') return text(error);
   if (error === true) return GENERIC_MESSAGE;
-  if (!isObject(error) || Object.keys(error).length === 0) return null;
+  if (!isJsonObject(error) || Object.keys(error).length === 0) return null;
   const message = text(error.message);
   if (message !== null) return message;
   // A bare code such as "provider_unavailable" is not a sentence: keep it only as a hint.
@@ -42,15 +43,11 @@ function messageOfErrorField(error: unknown): string | null {
 function messageOfErrorList(errors: unknown): string | null {
   if (!Array.isArray(errors) || errors.length === 0) return null;
   const first: unknown = errors[0];
-  return (isObject(first) ? text(first.message) : text(first)) ?? GENERIC_MESSAGE;
+  return (isJsonObject(first) ? text(first.message) : text(first)) ?? GENERIC_MESSAGE;
 }
 
 function hasErrorStatus(result: JsonObject): boolean {
   return typeof result.status === 'string' && ERROR_STATUSES.has(result.status.trim().toLowerCase());
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function text(value: unknown): string | null {

@@ -8,6 +8,7 @@
 // one row per day, source, operation and outcome (per day and source, if that is still too much):
 // their totals stay exact, their details go.
 import { utf8Bytes } from '../cache/property-layout';
+import { parseJsonObject } from '../text/json-text';
 import { decodePurchase, encodePurchase, type Purchase } from './purchases';
 
 /** Most UTF-8 bytes of one page: the platform allows 9 KB a value; the rest is margin. */
@@ -41,13 +42,7 @@ export const pageText = (page: Page): string =>
 
 /** The page a slot (or the sheet) holds; null for an empty slot or anything unreadable. */
 export function readPage(slot: number, text: string): Page | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const raw = parsed as { p?: unknown; r?: unknown } | null;
+  const raw = parseJsonObject(text);
   if (typeof raw?.p !== 'string' || !isPageId(raw.p) || !Array.isArray(raw.r)) return null;
   const rows = raw.r.map(decodePurchase).filter((row): row is Purchase => row !== null);
   return rows.length > 0 ? { id: raw.p, slot, rows } : null;

@@ -7,6 +7,7 @@
 // while rows wait there for a context that may write the hidden sheet (purchase-pages.ts).
 import type { OperationType } from '../../shared/operation-type';
 import { BUYER_CODES, type Buyer } from './buyer';
+import { isCount } from './totals';
 
 /**
  * What came of a purchase. `paid`: charged, and its answer kept, but whether it found anything was
@@ -70,7 +71,6 @@ export function encodePurchase(p: Purchase): unknown[] {
   return row;
 }
 
-const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** The purchase in a stored row; null for anything that is not one (never a throw). */

@@ -1,9 +1,11 @@
 // A reservation: credits set aside under the lock for calls whose charge is not known yet, as the
 // ledger keeps it in one document property (`spend:hold:r<n>`, `spend:job:<job id>`), and what it
 // is booked as when it lapses unsettled.
+
+import { parseJsonObject } from '../text/json-text';
 import { type Buyer, isBuyer } from './buyer';
 import { decodePurchase, encodePurchase, type Purchase, type PurchaseOutcome } from './purchases';
-import { type ByOperation, type Cents, cleanOperations, isCount, parseJson } from './totals';
+import { type ByOperation, type Cents, cleanOperations, isCount } from './totals';
 
 /** Credits set aside for calls whose charge is not known yet. */
 export interface Reservation {
@@ -75,7 +77,7 @@ interface StoredReservation {
 const MAX_RESERVATION_BYTES = 7_500;
 
 export function parseReservation(value: string): Reservation | null {
-  const raw = parseJson(value);
+  const raw = parseJsonObject(value);
   if (!raw || typeof raw.d !== 'string' || !isCount(raw.x)) return null;
   const items = Array.isArray(raw.i) ? raw.i.map(decodePurchase).filter((row) => row !== null) : null;
   return {

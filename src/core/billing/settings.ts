@@ -3,6 +3,7 @@
 import type { Settings } from '../../shared/rpc';
 import { PROPERTY } from '../platform/stored-keys';
 import { SETTINGS_ANSWERS } from '../text/catalogue/sidebar/settings-answers';
+import { parseJsonObject } from '../text/json-text';
 
 export const DEFAULT_SETTINGS: Settings = {
   formulaDailyCap: 100,
@@ -21,15 +22,10 @@ const LIMITS: Record<keyof Settings, { min: number; max: number }> = {
 };
 
 export function parseSettings(text: string | null | undefined): Settings {
-  let stored: Partial<Record<keyof Settings, unknown>> = {};
-  try {
-    stored = text ? (JSON.parse(text) as typeof stored) : {};
-  } catch {
-    stored = {};
-  }
+  const stored: Partial<Record<keyof Settings, unknown>> = parseJsonObject(text) ?? {};
   const settings = { ...DEFAULT_SETTINGS };
   for (const name of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
-    const value = stored?.[name];
+    const value = stored[name];
     if (typeof value === 'number' && Number.isFinite(value)) {
       settings[name] = Math.min(LIMITS[name].max, Math.max(LIMITS[name].min, value));
     }
@@ -56,14 +52,7 @@ export function settingsToStore(
   return kept;
 }
 
-function storedKeys(text: string | null | undefined): Set<string> {
-  try {
-    const value = text ? (JSON.parse(text) as unknown) : null;
-    return new Set(value && typeof value === 'object' ? Object.keys(value) : []);
-  } catch {
-    return new Set();
-  }
-}
+const storedKeys = (text: string | null | undefined) => new Set(Object.keys(parseJsonObject(text) ?? {}));
 
 /** Checks a change from the sidebar; answers the new settings or a message saying what is wrong. */
 export function updateSettings(

@@ -2,6 +2,7 @@
 // hundredths of a credit: 0.5-credit employees and any future 0.1 prices sum exactly, where
 // 0.1 + 0.2 in floating point would not.
 import type { OperationType } from '../../shared/operation-type';
+import { parseJsonObject } from '../text/json-text';
 import type { CountedBuyer } from './buyer';
 
 const COUNTED: readonly CountedBuyer[] = ['formula', 'bulk', 'keyTest', 'refresh'];
@@ -87,17 +88,8 @@ export function cleanOperations(raw: unknown): ByOperation {
   return byOperation;
 }
 
-export function parseJson(value: string): Record<string, unknown> | null {
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
 export function parseTotals(value: string): Totals {
-  const raw = parseJson(value) ?? {};
+  const raw = parseJsonObject(value) ?? {};
   const [lookups, formula, bulk] = Array.isArray(raw.r) ? raw.r.map((n) => (isCount(n) ? n : 0)) : [];
   return {
     bySource: {

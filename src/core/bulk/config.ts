@@ -5,21 +5,22 @@ import { parseEmployeeCount } from '../formulas/input-normalizers';
 import { operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';
 import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
+import { refuse } from '../text/catalogue/sidebar/refuse';
 
 const MAX_FIELDS = 12;
 const MAX_TEXT_OPTION = 200;
 
 function wholeNumber(value: unknown, what: string, min = 1): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min)
-    throw new Error(BULK_ANSWERS.wholeNumber.say(what, min));
+    throw refuse('bulk', 'wholeNumber', what, min);
   return value;
 }
 
 function optionalText(value: unknown, what: string): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw new Error(BULK_ANSWERS.mustBeText.say(what));
+  if (typeof value !== 'string') throw refuse('bulk', 'mustBeText', what);
   const text = normalizeText(value);
-  if (text.length > MAX_TEXT_OPTION) throw new Error(BULK_ANSWERS.textTooLong.say(what, MAX_TEXT_OPTION));
+  if (text.length > MAX_TEXT_OPTION) throw refuse('bulk', 'textTooLong', what, MAX_TEXT_OPTION);
   return text === '' ? undefined : text;
 }
 
@@ -29,9 +30,9 @@ function optionalText(value: unknown, what: string): string | undefined {
  */
 export function checkConfig(raw: BulkRunConfig): { config: BulkRunConfig; op: Operation } {
   const op = operationByType(String(raw?.type ?? ''));
-  if (!op) throw new Error(BULK_ANSWERS.chooseOperation.text);
+  if (!op) throw refuse('bulk', 'chooseOperation');
   const sheetName = typeof raw.sheetName === 'string' ? raw.sheetName : '';
-  if (sheetName === '') throw new Error(BULK_ANSWERS.chooseSheet.text);
+  if (sheetName === '') throw refuse('bulk', 'chooseSheet');
   const headerRow = wholeNumber(raw.headerRow, BULK_ANSWERS.headerRowField.text);
   const columns = checkColumns(raw, op);
   const output = checkOutput(raw, op);
@@ -61,8 +62,8 @@ function checkRefresh(raw: BulkRunConfig, op: Operation): number | null {
   const days = raw.refreshOlderThanDays;
   if (days === undefined || days === null) return null;
   if (typeof days !== 'number' || !Number.isInteger(days) || days < 0 || days > MAX_REFRESH_DAYS)
-    throw new Error(BULK_ANSWERS.refreshDays.say(MAX_REFRESH_DAYS));
-  if (op.shape === 'employees') throw new Error(BULK_ANSWERS.listsNotRefreshed.text);
+    throw refuse('bulk', 'refreshDays', MAX_REFRESH_DAYS);
+  if (op.shape === 'employees') throw refuse('bulk', 'listsNotRefreshed');
   return days;
 }
 
@@ -78,18 +79,17 @@ function checkColumns(raw: BulkRunConfig, op: Operation): BulkRunConfig['columns
     }
   }
   const used = Object.values(columns);
-  if (new Set(used).size !== used.length) throw new Error(BULK_ANSWERS.differentColumns.text);
+  if (new Set(used).size !== used.length) throw refuse('bulk', 'differentColumns');
   return columns;
 }
 
 function checkOutput(raw: BulkRunConfig, op: Operation): BulkRunConfig['output'] {
   if (raw.output?.mode !== 'fields') return { mode: 'primary' };
-  if (op.shape !== 'scalar' && op.shape !== 'record')
-    throw new Error(BULK_ANSWERS.oneColumnOnly.say(op.label));
+  if (op.shape !== 'scalar' && op.shape !== 'record') throw refuse('bulk', 'oneColumnOnly', op.label);
   const fields = [...new Set((raw.output.fields ?? []).map((field) => normalizeText(String(field))))];
   const chosen = fields.filter((field) => field !== '');
-  if (chosen.length === 0) throw new Error(BULK_ANSWERS.chooseField.text);
-  if (chosen.length > MAX_FIELDS) throw new Error(BULK_ANSWERS.mostFields.say(MAX_FIELDS));
+  if (chosen.length === 0) throw refuse('bulk', 'chooseField');
+  if (chosen.length > MAX_FIELDS) throw refuse('bulk', 'mostFields', MAX_FIELDS);
   return { mode: 'fields', fields: chosen };
 }
 
@@ -102,7 +102,7 @@ function checkEmployeeOptions(raw: BulkRunConfig): NonNullable<BulkRunConfig['op
   const max = raw.options?.max;
   if (max !== undefined && max !== null && String(max).trim() !== '') {
     const count = parseEmployeeCount(max);
-    if (count === null) throw new Error(BULK_ANSWERS.maxEmployees.text);
+    if (count === null) throw refuse('bulk', 'maxEmployees');
     options.max = count;
   }
   return options;

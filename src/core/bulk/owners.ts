@@ -8,6 +8,7 @@ import type { BulkRunConfig, OutputColumn } from '../../shared/bulk-rpc';
 import { normalizeText } from '../formulas/canonical';
 import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
 import { columnLetters } from '../text/cell-refs';
+import { listed } from '../text/plural';
 import { inputColumns } from './config';
 
 export interface ColumnClaim {
@@ -127,11 +128,6 @@ const named = (column: number, header: unknown) => {
   const text = normalizeText(String(header ?? ''));
   return text === '' ? columnLetters(column) : `${columnLetters(column)} (${text})`;
 };
-
-function listed(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
 
 function ownerText(claim: ColumnClaim, headers: readonly unknown[]): string {
   if (claim.by === 'formula') return BULK_ANSWERS.ownerFormula.say(String(claim.cell));

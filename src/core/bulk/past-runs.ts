@@ -3,6 +3,7 @@
 // still has a receipt: its row's input is read again as that run read it. Their columns stay
 // claimed for their inputs (owners.ts): another input's run makes its own. One small property.
 import { operationByType } from '../operations/table';
+import { parseJson } from '../text/json-text';
 import { runFamily } from './owners';
 import type { BulkRun } from './run';
 
@@ -25,20 +26,15 @@ const layoutOf = (run: RunLayout & Partial<Pick<BulkRun, 'recipe'>>): RunLayout 
 };
 
 export function parsePastRuns(text: string | null | undefined): RunLayout[] {
-  if (!text) return [];
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (!Array.isArray(parsed)) return [];
-    return parsed.filter(
-      (run): run is RunLayout =>
-        typeof run === 'object' &&
-        run !== null &&
-        operationByType((run as RunLayout).config?.type) !== undefined &&
-        Array.isArray((run as RunLayout).outputs),
-    );
-  } catch {
-    return [];
-  }
+  const parsed = parseJson(text);
+  if (!Array.isArray(parsed)) return [];
+  return parsed.filter(
+    (run): run is RunLayout =>
+      typeof run === 'object' &&
+      run !== null &&
+      operationByType((run as RunLayout).config?.type) !== undefined &&
+      Array.isArray((run as RunLayout).outputs),
+  );
 }
 
 /** The list with `run` first (newest first), as stored: at most KEPT runs, inside one property. */

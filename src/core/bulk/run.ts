@@ -14,7 +14,9 @@ import { operationByType } from '../operations/table';
 import { heldByOther, type Lease } from '../platform/lease';
 import { PROPERTY } from '../platform/stored-keys';
 import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
+import { refuse } from '../text/catalogue/sidebar/refuse';
 import { roundCredits } from '../text/credits';
+import { parseJsonObject } from '../text/json-text';
 import type { ColumnLayout } from './layout';
 import {
   addRows,
@@ -178,25 +180,19 @@ export function serializeRun(run: BulkRun): string {
 }
 
 export function parseRun(text: string | null | undefined): BulkRun | null {
-  if (!text) return null;
-  try {
-    const stored = JSON.parse(text) as StoredRun;
-    if (stored?.v !== 1 || typeof stored.id !== 'string' || !operationByType(stored.config?.type))
-      return null;
-    const { v: _version, ...rest } = stored;
-    return {
-      ...rest,
-      waitUntil: rest.waitUntil ?? 0,
-      failingSlices: rest.failingSlices ?? 0,
-      notice: rest.notice ?? null,
-      recipe: rest.recipe ?? null,
-      pending: decodeRanges(stored.pending),
-      failed: decodeRanges(stored.failed),
-      retry: decodeRanges(stored.retry),
-    };
-  } catch {
-    return null;
-  }
+  const stored = parseJsonObject(text) as StoredRun | null;
+  if (stored?.v !== 1 || typeof stored.id !== 'string' || !operationByType(stored.config?.type)) return null;
+  const { v: _version, ...rest } = stored;
+  return {
+    ...rest,
+    waitUntil: rest.waitUntil ?? 0,
+    failingSlices: rest.failingSlices ?? 0,
+    notice: rest.notice ?? null,
+    recipe: rest.recipe ?? null,
+    pending: decodeRanges(stored.pending),
+    failed: decodeRanges(stored.failed),
+    retry: decodeRanges(stored.retry),
+  };
 }
 
 // --- Progress and control -----------------------------------------------------------------------
@@ -306,7 +302,7 @@ export function cancelRun(run: BulkRun, now: number): BulkRun {
 /** Puts exactly the rows with a row-level error back in the queue; they count again once done. */
 export function retryRun(run: BulkRun, now: number): BulkRun {
   const failed = countRows(run.failed);
-  if (failed === 0) throw new Error(BULK_ANSWERS.noFailedRows.text);
+  if (failed === 0) throw refuse('bulk', 'noFailedRows');
   return {
     ...run,
     state: 'running',

@@ -1,7 +1,7 @@
 // What a cache entry holds: a paid outcome, when it was paid and, when known, what it cost.
 import type { CallOutcome } from '../api/outcome';
 import type { ZipPort } from '../platform/ports';
-import { toJsonText } from '../text/json-text';
+import { parseJsonObject, toJsonText } from '../text/json-text';
 import { isResultKey } from './keys';
 import { type StoreLayout, utf8Bytes } from './property-layout';
 
@@ -95,14 +95,8 @@ export function entryMeta(text: string): EntryMeta | null {
 }
 
 function parseEntry(text: string): { fields: Record<string, unknown>; meta: EntryMeta } | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
-  const fields = parsed as Record<string, unknown>;
+  const fields = parseJsonObject(text);
+  if (!fields) return null;
   const { v, t, c } = fields;
   if (v !== ENTRY_VERSION || typeof t !== 'number' || !Number.isFinite(t)) return null;
   if (c !== undefined && (typeof c !== 'number' || !Number.isFinite(c) || c < 0)) return null;

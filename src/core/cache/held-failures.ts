@@ -10,6 +10,7 @@ import type { ApiError } from '../api/outcome';
 import type { BatchStorePort } from '../platform/ports';
 import { PROPERTY } from '../platform/stored-keys';
 import { ANSWER_WORDS } from '../text/catalogue/api';
+import { parseJsonObject } from '../text/json-text';
 
 export const FAILURE_HOLD_MINUTES = 10;
 const HOLD_MS = FAILURE_HOLD_MINUTES * 60_000;
@@ -22,14 +23,7 @@ const HELD_NOTE = ANSWER_WORDS.held(FAILURE_HOLD_MINUTES);
 /** The holds of a read of the properties: result key → [message, until (ms)]. */
 type Holds = Record<string, [string, number]>;
 
-function holdsIn(all: Record<string, string>): Holds {
-  try {
-    const parsed = JSON.parse(all[NAME] ?? '{}') as unknown;
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Holds) : {};
-  } catch {
-    return {};
-  }
-}
+const holdsIn = (all: Record<string, string>) => (parseJsonObject(all[NAME]) ?? {}) as Holds;
 
 /** The held errors among `keys` still held at `now`, in a read of the document properties. */
 export function heldFailuresIn(

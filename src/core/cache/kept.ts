@@ -4,6 +4,7 @@
 // snapshot of the properties, one read of the sheet.
 import type { HashPort, TtlCachePort, ZipPort } from '../platform/ports';
 import { type CachedAnswer, decodeEntry } from './entries';
+import { tryFast } from './layered-read';
 import { ownValue, readPayload } from './property-layout';
 import type { Remembered } from './user-memory';
 
@@ -58,12 +59,8 @@ export function whereKept(key: string, sources: KeptSources): Kept {
 
 /** The memory's answer, saying where it was bought; it only helps, so a failure reads as absent. */
 function readMemory(memory: MemoryReader | undefined, key: string): CachedAnswer | null {
-  try {
-    const found = memory?.find([key]).get(key);
-    return found ? { ...found.answer, boughtIn: found.boughtIn } : null;
-  } catch {
-    return null;
-  }
+  const found = tryFast(() => memory?.find([key]).get(key));
+  return found ? { ...found.answer, boughtIn: found.boughtIn } : null;
 }
 
 /** Where `keptAnswer` reads: what is in hand first, the hidden sheet read once when first needed. */
@@ -99,10 +96,5 @@ export function keptAnswer(key: string, sources: AnswerSources): CachedAnswer | 
 }
 
 /** The fast layer only helps: a failure to read it reads as absent, as in the result cache. */
-function readFast(fast: TtlCachePort, key: string): string | null {
-  try {
-    return ownValue(fast.getMany([key]), key) ?? null;
-  } catch {
-    return null;
-  }
-}
+const readFast = (fast: TtlCachePort, key: string) =>
+  tryFast(() => ownValue(fast.getMany([key]), key)) ?? null;

@@ -4,6 +4,7 @@
 // otherwise leave one's head beside the other's chunks, and a mix must read as absent, not garbage.
 import type { HashPort } from '../platform/ports';
 import { KEY_SUFFIX } from '../platform/stored-keys';
+import { parseJsonObject } from '../text/json-text';
 
 /** Most UTF-8 bytes written to one property: the platform allows 9 KB (9,216); the rest is margin. */
 export const CHUNK_BYTES = 8000;
@@ -220,14 +221,9 @@ export function ownValue(all: Record<string, string>, key: string): string | und
 }
 
 function parseHead(text: string): Head | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null || !('chunks' in value)) return null;
-  const { v, chunks, sha, t } = value as Record<string, unknown>;
+  const value = parseJsonObject(text);
+  if (!value || !('chunks' in value)) return null;
+  const { v, chunks, sha, t } = value;
   const valid =
     v === HEAD_VERSION &&
     typeof chunks === 'number' &&

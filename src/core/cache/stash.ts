@@ -5,6 +5,7 @@
 // look, and the Saved results panel counts it, but only the sheet is durable.
 import type { BatchStorePort, HashPort, TtlCachePort } from '../platform/ports';
 import { KEY_SUFFIX, PROPERTY_PREFIX } from '../platform/stored-keys';
+import { parseJsonObject } from '../text/json-text';
 import { entryMeta, type Payload } from './entries';
 import { ownValue, splitUtf8 } from './property-layout';
 
@@ -35,13 +36,10 @@ export function stashNotes(all: Record<string, string>): Map<string, StashNote> 
   const notes = new Map<string, StashNote>();
   for (const [name, value] of Object.entries(all)) {
     if (!name.startsWith(NOTE_PREFIX)) continue;
-    try {
-      const note = JSON.parse(value) as StashNote;
-      if (Number.isInteger(note.n) && typeof note.sha === 'string' && Number.isFinite(note.t))
-        notes.set(name.slice(NOTE_PREFIX.length), note);
-    } catch {
-      // Not a note of ours: left alone.
-    }
+    // Not a note of ours: left alone.
+    const note = parseJsonObject(value) as Partial<StashNote> | null;
+    if (Number.isInteger(note?.n) && typeof note?.sha === 'string' && Number.isFinite(note.t))
+      notes.set(name.slice(NOTE_PREFIX.length), note as StashNote);
   }
   return notes;
 }

@@ -13,6 +13,7 @@
 // ignored, and the document's own layers stay the durable record.
 import type { BatchStorePort, HashPort, ZipPort } from '../platform/ports';
 import { PROPERTY, PROPERTY_PREFIX } from '../platform/stored-keys';
+import { parseJsonObject } from '../text/json-text';
 import { type CachedAnswer, decodeEntry, entryMeta, type Payload, RESULT_LAYOUT } from './entries';
 import { isResultKey, scopeFilter } from './keys';
 import { payloadsIn, utf8Bytes } from './property-layout';
@@ -221,14 +222,7 @@ export class UserMemory {
 
 type EvictedCounts = Record<string, [entries: number, credits: number]>;
 
-function parseEvicted(text: string | undefined): EvictedCounts {
-  try {
-    const parsed: unknown = JSON.parse(text ?? '{}');
-    return parsed && typeof parsed === 'object' ? (parsed as EvictedCounts) : {};
-  } catch {
-    return {};
-  }
-}
+const parseEvicted = (text: string | undefined) => (parseJsonObject(text) ?? {}) as EvictedCounts;
 
 /**
  * The note of what eviction let go, with the answers of the `evicted` pages no other page keeps

@@ -5,6 +5,7 @@
 import type { BatchStorePort } from '../platform/ports';
 import { PROPERTY_PREFIX } from '../platform/stored-keys';
 import { DAY_MS } from '../platform/time';
+import { parseJsonObject } from '../text/json-text';
 
 export interface QueuedFormula {
   sheet: string;
@@ -37,17 +38,12 @@ export const queueKey = (sheet: string, a1: string) => `${PREFIX}${sheet}!${a1}`
 
 /** A record as `saveQueued` wrote it; null for anything else. */
 export function parseQueued(text: string | undefined): QueuedFormula | null {
-  if (text === undefined) return null;
-  try {
-    const record = JSON.parse(text) as QueuedFormula;
-    return typeof record?.sheet === 'string' &&
-      typeof record.a1 === 'string' &&
-      typeof record.formula === 'string'
-      ? record
-      : null;
-  } catch {
-    return null;
-  }
+  const record = parseJsonObject(text) as QueuedFormula | null;
+  return typeof record?.sheet === 'string' &&
+    typeof record.a1 === 'string' &&
+    typeof record.formula === 'string'
+    ? record
+    : null;
 }
 
 /**

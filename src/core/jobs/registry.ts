@@ -13,6 +13,7 @@ import { PROPERTY_PREFIX } from '../platform/stored-keys';
 import { STALLED_MESSAGE } from '../text/catalogue/jobs';
 import { JOBS_ANSWERS } from '../text/catalogue/sidebar/jobs-answers';
 import { creditsText } from '../text/credits';
+import { parseJsonObject } from '../text/json-text';
 import { queryText } from './employee-sheet';
 
 export interface JobRecord {
@@ -72,15 +73,11 @@ export function readJobs(store: BatchStorePort, all: Record<string, string> = st
 }
 
 export function parseJob(value: string): JobRecord | null {
-  try {
-    const job = JSON.parse(value) as JobRecord;
-    if (!(typeof job?.id === 'string' && typeof job.key === 'string')) return null;
-    // Saved before records said their origin: their id said it.
-    const older = /^(inline|lost):/.exec(job.id)?.[1] as JobRecord['origin'];
-    return job.origin === undefined && older ? { ...job, origin: older } : job;
-  } catch {
-    return null;
-  }
+  const job = parseJsonObject(value) as JobRecord | null;
+  if (!(typeof job?.id === 'string' && typeof job.key === 'string')) return null;
+  // Saved before records said their origin: their id said it.
+  const older = /^(inline|lost):/.exec(job.id)?.[1] as JobRecord['origin'];
+  return job.origin === undefined && older ? { ...job, origin: older } : job;
 }
 
 /** The id of a record the add-on makes for `key` (see `origin`). */

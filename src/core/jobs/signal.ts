@@ -8,6 +8,7 @@ import { type EditNote, readEditNote, writeEditNote } from '../platform/edit-not
 import { heldByOther, type Lease, takeLease } from '../platform/lease';
 import { BUSY, tryWithLock } from '../platform/locked-section';
 import type { LockPort, TtlCachePort } from '../platform/ports';
+import { parseJsonObject } from '../text/json-text';
 
 const CLAIM_LOCK_WAIT_MS = 1_000;
 
@@ -35,25 +36,15 @@ export function jobsInNote(note: EditNote): JobsNote {
 }
 
 function parseSignal(text: string | undefined): JobSignal | null {
-  const parsed = parseJson(text) as Partial<JobSignal> | null;
+  const parsed = parseJsonObject(text) as Partial<JobSignal> | null;
   if (typeof parsed?.pending !== 'number' || typeof parsed.at !== 'number') return null;
   return { pending: parsed.pending, at: parsed.at };
 }
 
 function parseLease(text: string | undefined): Lease | null {
-  const parsed = parseJson(text) as Partial<Lease> | null;
+  const parsed = parseJsonObject(text) as Partial<Lease> | null;
   const { token, until } = parsed ?? {};
   return typeof token === 'string' && typeof until === 'number' ? { token, until } : null;
-}
-
-function parseJson(text: string | undefined): unknown {
-  if (text === undefined) return null;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' ? parsed : null;
-  } catch {
-    return null;
-  }
 }
 
 const signalLine = (signal: JobSignal) => JSON.stringify(signal);

@@ -4,6 +4,7 @@
 // look at triggers, can tell the user the truth about when its job will be collected; and the ids
 // of this document's clock triggers with how often each runs, which the platform cannot tell.
 import { PROPERTY } from '../platform/stored-keys';
+import { parseJson, parseJsonObject } from '../text/json-text';
 
 export const DRIVERS_PROPERTY = PROPERTY.drivers;
 
@@ -14,17 +15,8 @@ export interface Drivers {
 
 const NONE: Drivers = { edit: false, open: false };
 
-function parse(text: string | null | undefined): Record<string, Drivers> {
-  if (!text) return {};
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, Drivers>)
-      : {};
-  } catch {
-    return {};
-  }
-}
+const parse = (text: string | null | undefined) =>
+  (parseJsonObject(text) ?? {}) as Record<string, Drivers | undefined>;
 
 /** The drivers installed for the account `scope`, from the property's text. */
 export function driversOf(text: string | null | undefined, scope: string): Drivers {
@@ -56,17 +48,12 @@ const MAX_CLOCK_TRIGGERS = 20;
 
 /** The clock triggers remembered in the property's text; none when it is absent or not ours. */
 export function clockTriggersOf(text: string | null | undefined): ClockTrigger[] {
-  if (!text) return [];
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    if (!Array.isArray(parsed)) return [];
-    return parsed.filter(
-      (item): item is ClockTrigger =>
-        typeof item?.id === 'string' && (item.every === 'minute' || item.every === 'hour'),
-    );
-  } catch {
-    return [];
-  }
+  const parsed = parseJson(text);
+  if (!Array.isArray(parsed)) return [];
+  return parsed.filter(
+    (item): item is ClockTrigger =>
+      typeof item?.id === 'string' && (item.every === 'minute' || item.every === 'hour'),
+  );
 }
 
 /** The property's text for `list`, the latest kept; null when there is none to remember. */

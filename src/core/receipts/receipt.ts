@@ -14,6 +14,7 @@ import { DAY_MS } from '../platform/time';
 import { NOT_FOUND } from '../text/catalogue/cells';
 import { RECEIPT_LINES } from '../text/catalogue/sidebar/receipt-answers';
 import { FOUND } from '../text/catalogue/statuses';
+import { listed } from '../text/plural';
 
 /** The lookup a cell shows. */
 export interface ReceiptSubject {
@@ -37,11 +38,6 @@ export interface ReceiptFacts {
   now: number;
   /** "2025-01-06 04:00", in the spreadsheet's time zone. */
   formatTime(ms: number): string;
-}
-
-function listed(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 /** "1 credit (formula, Sheet1!B2)": what a purchase cost and what it served. */

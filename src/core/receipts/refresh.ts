@@ -5,7 +5,7 @@ import type { RefreshCounts } from '../../shared/bulk-rpc';
 import type { CachedAnswer } from '../cache/entries';
 import type { LookupResult } from '../lookup/items';
 import { withWasLine } from '../text/catalogue/refresh';
-import { RECEIPT_ANSWERS } from '../text/catalogue/sidebar/receipt-answers';
+import { refuse } from '../text/catalogue/sidebar/refuse';
 import { type CellAt, parseCellRef } from '../text/cell-refs';
 import { priceOf, type SelectedLookup } from './selection';
 
@@ -25,7 +25,7 @@ export function oldestWithin(
     return true;
   });
   if (taken.length === 0)
-    throw new Error(RECEIPT_ANSWERS.budgetBuysNothing.say(budget, priceOf(ordered.slice(0, 1)).credits));
+    throw refuse('receipt', 'budgetBuysNothing', budget, priceOf(ordered.slice(0, 1)).credits);
   return taken;
 }
 

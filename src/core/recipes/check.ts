@@ -1,7 +1,7 @@
 // What a sidebar's recipe run asks for, checked before anything is read or spent: a recipe that
 // exists and can run, a sheet and header row, and one column for each slot it reads.
 import type { Recipe, RecipeRunConfig, SlotName } from '../../shared/recipe-rpc';
-import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
+import { refuse } from '../text/catalogue/sidebar/refuse';
 import { recipeProblem, SLOT_LABELS } from './recipes';
 import type { RecipeSheet } from './steps';
 
@@ -16,13 +16,13 @@ export function checkRecipeRun(
   recipes: readonly Recipe[],
 ): { recipe: Recipe; sheet: RecipeSheet } {
   const recipe = recipes.find((each) => each.id === String(raw?.recipeId ?? ''));
-  if (!recipe) throw new Error(BULK_ANSWERS.chooseRecipe.text);
+  if (!recipe) throw refuse('bulk', 'chooseRecipe');
   const problem = recipeProblem(recipe);
   if (problem) throw new Error(problem);
   const sheetName = typeof raw.sheetName === 'string' ? raw.sheetName : '';
-  if (sheetName === '') throw new Error(BULK_ANSWERS.chooseSheet.text);
+  if (sheetName === '') throw refuse('bulk', 'chooseSheet');
   const headerRow = Number(raw.headerRow);
-  if (!Number.isSafeInteger(headerRow) || headerRow < 1) throw new Error(BULK_ANSWERS.headerRowWhole.text);
+  if (!Number.isSafeInteger(headerRow) || headerRow < 1) throw refuse('bulk', 'headerRowWhole');
   return { recipe, sheet: { sheetName, headerRow, slots: checkSlots(recipe, raw) } };
 }
 
@@ -33,13 +33,12 @@ function checkSlots(recipe: Recipe, raw: RecipeRunConfig): Partial<Record<SlotNa
     const column = raw.slots?.[slot];
     if (column === undefined || column === null) {
       if (OPTIONAL_SLOTS.has(slot)) continue;
-      throw new Error(BULK_ANSWERS.chooseColumn.say(SLOT_LABELS[slot]));
+      throw refuse('bulk', 'chooseColumn', SLOT_LABELS[slot]);
     }
-    if (!Number.isSafeInteger(column) || column < 1)
-      throw new Error(BULK_ANSWERS.mustBeColumn.say(SLOT_LABELS[slot]));
+    if (!Number.isSafeInteger(column) || column < 1) throw refuse('bulk', 'mustBeColumn', SLOT_LABELS[slot]);
     slots[slot] = column;
   }
   const used = Object.values(slots);
-  if (new Set(used).size !== used.length) throw new Error(BULK_ANSWERS.differentColumns.text);
+  if (new Set(used).size !== used.length) throw refuse('bulk', 'differentColumns');
   return slots;
 }

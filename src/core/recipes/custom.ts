@@ -5,8 +5,9 @@ import type { Recipe, RecipeDraft, RecipeStep, SlotName } from '../../shared/rec
 import { operationByType } from '../operations/table';
 import type { InputKind } from '../operations/types';
 import { PROPERTY } from '../platform/stored-keys';
-import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
 import { RECIPE_ANSWERS } from '../text/catalogue/sidebar/recipes-answers';
+import { refuse } from '../text/catalogue/sidebar/refuse';
+import { parseJson } from '../text/json-text';
 import { recipeProblem } from './recipes';
 
 export const CUSTOM_RECIPES_PROPERTY = PROPERTY.customRecipes;
@@ -39,24 +40,17 @@ const OUTPUT_KIND: Partial<Readonly<Record<OperationType, InputKind>>> = {
 };
 
 export function parseCustomRecipes(text: string | null | undefined): Recipe[] {
-  if (!text) return [];
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    return Array.isArray(parsed)
-      ? (parsed as Recipe[]).filter((recipe) => recipeProblem(recipe) === null)
-      : [];
-  } catch {
-    return [];
-  }
+  const parsed = parseJson(text);
+  return Array.isArray(parsed) ? (parsed as Recipe[]).filter((recipe) => recipeProblem(recipe) === null) : [];
 }
 
 function draftStep(draft: RecipeDraft, index: number): RecipeStep {
   const wanted = draft.steps[index]!;
   const op = operationByType(String(wanted.type));
-  if (!op) throw new Error(BULK_ANSWERS.stepChooseLookup.say(index + 1));
+  if (!op) throw refuse('bulk', 'stepChooseLookup', index + 1);
   const earlier = (n: unknown, what: string) => {
     if (!Number.isSafeInteger(n) || (n as number) < 0 || (n as number) >= index)
-      throw new Error(BULK_ANSWERS.stepMustBeEarlier.say(index + 1, what));
+      throw refuse('bulk', 'stepMustBeEarlier', index + 1, what);
     return `s${(n as number) + 1}`;
   };
   const step: { -readonly [K in keyof RecipeStep]: RecipeStep[K] } = {
@@ -68,7 +62,7 @@ function draftStep(draft: RecipeDraft, index: number): RecipeStep {
     const source = draft.steps[wanted.from as number];
     const kind = source ? OUTPUT_KIND[source.type] : undefined;
     if (kind !== op.input)
-      throw new Error(BULK_ANSWERS.stepCannotRead.say(index + 1, op.label, Number(wanted.from) + 1));
+      throw refuse('bulk', 'stepCannotRead', index + 1, op.label, Number(wanted.from) + 1);
     step.input = { step: earlier(wanted.from, RECIPE_ANSWERS.itsInput.text) };
   }
   if (op.input === 'person_name') step.company = { slot: 'company' };
@@ -80,11 +74,11 @@ function draftStep(draft: RecipeDraft, index: number): RecipeStep {
 /** The recipe a draft describes, with `id`; throws a message the sidebar shows. */
 export function recipeFromDraft(draft: RecipeDraft, id: string): Recipe {
   const name = String(draft?.name ?? '').trim();
-  if (name === '') throw new Error(BULK_ANSWERS.nameRecipe.text);
-  if (name.length > MAX_NAME) throw new Error(BULK_ANSWERS.recipeNameLength.say(MAX_NAME));
+  if (name === '') throw refuse('bulk', 'nameRecipe');
+  if (name.length > MAX_NAME) throw refuse('bulk', 'recipeNameLength', MAX_NAME);
   const count = Array.isArray(draft.steps) ? draft.steps.length : 0;
-  if (count < 2) throw new Error(BULK_ANSWERS.recipeTwoSteps.text);
-  if (count > MAX_STEPS) throw new Error(BULK_ANSWERS.recipeMostSteps.say(MAX_STEPS));
+  if (count < 2) throw refuse('bulk', 'recipeTwoSteps');
+  if (count > MAX_STEPS) throw refuse('bulk', 'recipeMostSteps', MAX_STEPS);
   const steps = draft.steps.map((_, index) => draftStep(draft, index));
   const slots = [
     ...new Set(
@@ -103,6 +97,6 @@ export function recipeFromDraft(draft: RecipeDraft, id: string): Recipe {
 /** The list with `recipe` added (or replacing one of the same name); refuses past the limit. */
 export function withCustomRecipe(list: readonly Recipe[], recipe: Recipe): Recipe[] {
   const others = list.filter((each) => each.name.toLowerCase() !== recipe.name.toLowerCase());
-  if (others.length >= MAX_RECIPES) throw new Error(BULK_ANSWERS.recipesFull.say(MAX_RECIPES));
+  if (others.length >= MAX_RECIPES) throw refuse('bulk', 'recipesFull', MAX_RECIPES);
   return [...others, recipe];
 }

@@ -8,7 +8,7 @@ import type { Recipe, RecipeRunConfig, RecipeStep, StepInput } from '../../share
 import { type ColumnClaim, type Ownership, recipeFamily } from '../bulk/owners';
 import type { ChainStep as DoneStep } from '../bulk/run';
 import { operationByType } from '../operations/table';
-import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
+import { refuse } from '../text/catalogue/sidebar/refuse';
 import { skippedStatus } from '../text/catalogue/statuses';
 import { SLOT_LABELS } from './recipes';
 
@@ -20,11 +20,11 @@ export type RecipeSheet = Omit<RecipeRunConfig, 'recipeId'>;
 function columnOf(input: StepInput, sheet: RecipeSheet, done: readonly DoneStep[]): number {
   if ('slot' in input) {
     const column = sheet.slots[input.slot];
-    if (column === undefined) throw new Error(BULK_ANSWERS.chooseSlotFirst.say(SLOT_LABELS[input.slot]));
+    if (column === undefined) throw refuse('bulk', 'chooseSlotFirst', SLOT_LABELS[input.slot]);
     return column;
   }
   const source = done.find((step) => step.id === input.step);
-  if (!source) throw new Error(BULK_ANSWERS.stepNotRun.say(input.step));
+  if (!source) throw refuse('bulk', 'stepNotRun', input.step);
   return source.outputColumn;
 }
 
@@ -36,7 +36,7 @@ function labelOf(recipe: Recipe, stepId: string): string {
 function gatesOf(recipe: Recipe, step: RecipeStep, done: readonly DoneStep[]): RowGate[] {
   const statusOf = (id: string) => {
     const found = done.find((each) => each.id === id);
-    if (!found) throw new Error(BULK_ANSWERS.stepNotRun.say(id));
+    if (!found) throw refuse('bulk', 'stepNotRun', id);
     return found.statusColumn;
   };
   const gates: RowGate[] = [];
@@ -61,7 +61,7 @@ export function stepConfig(
   done: readonly DoneStep[],
 ): BulkRunConfig {
   const step = recipe.steps[index];
-  if (!step) throw new Error(BULK_ANSWERS.noSuchStep.say(index + 1));
+  if (!step) throw refuse('bulk', 'noSuchStep', index + 1);
   // A company read from a slot the user left unmapped is left out: the step then looks up from
   // its input alone, as the same lookup in a bulk run with no company column would.
   const company =

@@ -12,6 +12,7 @@ import { type BulkSheetPort, type CombinedSheetPort, SLICE_LIMITS } from '../bul
 import type { Operation } from '../operations/types';
 import { progressWithRecipe } from '../recipes/progress';
 import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
+import { refuse } from '../text/catalogue/sidebar/refuse';
 import type { RunPorts } from './ports';
 import { advanceRecipe, currentRun, type RecipeRunPorts } from './recipe-steps';
 import { type NextColumnPorts, nextColumn } from './sheet-refresh';
@@ -99,7 +100,7 @@ export function controlRun(
 
 /** The failed rows back in the queue; refused while a slice is at work on the run. */
 export function retryFailed(run: BulkRun, now: number): BulkRun {
-  if (leaseHeld(run, now)) throw new Error(BULK_ANSWERS.sliceAtWork.text);
+  if (leaseHeld(run, now)) throw refuse('bulk', 'sliceAtWork');
   return retryRun(run, now);
 }
 

@@ -10,7 +10,7 @@ import type { BulkRun } from '../bulk/run';
 import type { Operation } from '../operations/types';
 import { waitingFor } from '../recipes/progress';
 import { type DoneStep, type RecipeSheet, stepConfig } from '../recipes/steps';
-import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
+import { refuse } from '../text/catalogue/sidebar/refuse';
 
 /** Where the spreadsheet's one run is kept, and how a recipe's step begins as that run. */
 export interface RecipeRunPorts {
@@ -24,7 +24,7 @@ export interface RecipeRunPorts {
 /** The run by id; throws when another run has replaced it. */
 export function currentRun(ports: Pick<RecipeRunPorts, 'readRun'>, runId: string): BulkRun {
   const run = ports.readRun();
-  if (!run || run.id !== String(runId)) throw new Error(BULK_ANSWERS.notCurrent.text);
+  if (!run || run.id !== String(runId)) throw refuse('bulk', 'notCurrent');
   return run;
 }
 
@@ -75,6 +75,6 @@ export function advanceRecipe(ports: RecipeRunPorts, run: BulkRun, force = false
 /** The user goes on to the next step past the failed rows of the one done. */
 export function goOnRecipe(ports: RecipeRunPorts, runId: string): BulkRun {
   const run = currentRun(ports, runId);
-  if (waitingFor(run) === null) throw new Error(BULK_ANSWERS.notWaiting.text);
+  if (waitingFor(run) === null) throw refuse('bulk', 'notWaiting');
   return advanceRecipe(ports, run, true);
 }

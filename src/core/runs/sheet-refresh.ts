@@ -9,7 +9,7 @@ import { perLookupEstimate } from '../bulk/plan';
 import type { BulkRun } from '../bulk/run';
 import { operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';
-import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
+import { refuse } from '../text/catalogue/sidebar/refuse';
 import { roundCredits } from '../text/credits';
 import { bulkPreview, type PreviewDeps, type ReadSheet } from './preview';
 import type { RecipeRunPorts } from './recipe-steps';
@@ -61,7 +61,7 @@ export function sheetRuns(
     preview.needsConfirmation &&
     !(Number(confirmed) >= preview.estimatedCredits)
   )
-    throw new Error(BULK_ANSWERS.confirmRunFirst.say(preview.estimatedCredits, deps.confirmAbove));
+    throw refuse('bulk', 'confirmRunFirst', preview.estimatedCredits, deps.confirmAbove);
   return { run: rest.length > 0 ? { ...first!, nextColumns: rest } : first!, preview };
 }
 

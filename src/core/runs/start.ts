@@ -13,7 +13,7 @@ import { type BulkRun, newRun, startRefusal } from '../bulk/run';
 import type { BulkSheetPort } from '../bulk/slice/ports';
 import type { Operation } from '../operations/types';
 import type { RecipeSheet, RecipeState } from '../recipes/steps';
-import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
+import { refuse } from '../text/catalogue/sidebar/refuse';
 import type { RunPorts } from './ports';
 import { bulkPreview, type PreviewDeps, type ReadSheet } from './preview';
 import type { RecipeRunPorts } from './recipe-steps';
@@ -84,10 +84,10 @@ export function startBulk<S extends ReadSheet>(
   confirmedCredits: number,
 ): BulkRun {
   let prepared = read(config);
-  if (prepared.lastRow < prepared.firstRow) throw new Error(BULK_ANSWERS.noRows.text);
+  if (prepared.lastRow < prepared.firstRow) throw refuse('bulk', 'noRows');
   const { preview, refresh } = bulkPreview(deps, config, op, prepared);
   if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.estimatedCredits)) {
-    throw new Error(BULK_ANSWERS.confirmRunFirst.say(preview.estimatedCredits, deps.confirmAbove));
+    throw refuse('bulk', 'confirmRunFirst', preview.estimatedCredits, deps.confirmAbove);
   }
   // The user saw what the deleted hidden sheet lost and confirmed the price: the run goes on without it.
   if (preview.lostResults !== undefined) deps.paid.cache.acceptLostSheet();
@@ -114,9 +114,9 @@ export function startRecipe(
   preview: RecipePreview,
   confirmedCredits: number,
 ): BulkRun {
-  if (preview.rows === 0) throw new Error(BULK_ANSWERS.noRows.text);
+  if (preview.rows === 0) throw refuse('bulk', 'noRows');
   if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.creditsMax)) {
-    throw new Error(BULK_ANSWERS.confirmRecipeFirst.say(preview.creditsMax, deps.confirmAbove));
+    throw refuse('bulk', 'confirmRecipeFirst', preview.creditsMax, deps.confirmAbove);
   }
   // The user saw what the deleted hidden sheet lost and confirmed the price: the run goes on without it.
   if (preview.lostResults !== undefined) deps.paid.cache.acceptLostSheet();

@@ -1,6 +1,38 @@
-// JSON text of an API answer without recursion. V8's JSON.stringify recurses on depth and throws
-// "Maximum call stack size exceeded" on an answer nested a few thousand levels deep; an answer is
-// paid for before it is written down, so writing it down must not be what fails.
+// JSON text read and written. Read: what our stores hold may be anything a user or another version
+// left there, so reading it never throws. Written: an API answer without recursion. V8's
+// JSON.stringify recurses on depth and throws "Maximum call stack size exceeded" on an answer
+// nested a few thousand levels deep; an answer is paid for before it is written down, so writing it
+// down must not be what fails.
+
+/** What a JSON text holds; undefined for no text or text that is not JSON, never a throw. */
+export function parseJson(text: string | null | undefined): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** An object of JSON: not a list, not null. */
+export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The object a JSON text holds (a list is none); null for anything else. Whole in one function: a
+ * formula's hit reads its settings through it, and every function entered costs it time.
+ */
+export function parseJsonObject(text: string | null | undefined): Record<string, unknown> | null {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
 
 type Frame =
   | { items: readonly unknown[]; next: number }

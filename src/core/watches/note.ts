@@ -3,6 +3,8 @@
 // read it makes anyway whether an edit concerns a watch; the Change and Form-submit triggers read
 // it too. The line is written whenever watches change; when the cache has forgotten it, the
 // watches are read once and it is written again.
+
+import { parseJsonObject } from '../text/json-text';
 import { runsNow } from './caps';
 import { type Watch, watchColumns } from './watch';
 
@@ -36,13 +38,8 @@ export function noteOf(watches: readonly Watch[], now: number): WatchNote {
 }
 
 export function parseNote(text: string | undefined): WatchNote | null {
-  if (text === undefined) return null;
-  try {
-    const parsed = JSON.parse(text) as WatchNote;
-    return Array.isArray(parsed?.sheets) ? parsed : null;
-  } catch {
-    return null;
-  }
+  const parsed = parseJsonObject(text) as WatchNote | null;
+  return Array.isArray(parsed?.sheets) ? parsed : null;
 }
 
 /** Whether the note follows anything at all. */

@@ -6,6 +6,7 @@
 import type { BackgroundCollection } from '../../shared/jobs-rpc';
 import { PROPERTY } from '../platform/stored-keys';
 import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
+import { parseJsonObject } from '../text/json-text';
 
 export const WATCHES_PAUSED_PROPERTY = PROPERTY.watchesPaused;
 
@@ -18,15 +19,10 @@ export interface AccountPause {
 }
 
 export function parsePause(text: string | null | undefined): AccountPause | null {
-  if (!text) return null;
-  try {
-    const parsed = JSON.parse(text) as Partial<AccountPause>;
-    return typeof parsed.message === 'string' && typeof parsed.at === 'number'
-      ? { credits: parsed.credits === true, message: parsed.message, at: parsed.at }
-      : null;
-  } catch {
-    return null;
-  }
+  const parsed = parseJsonObject(text) as Partial<AccountPause> | null;
+  return typeof parsed?.message === 'string' && typeof parsed.at === 'number'
+    ? { credits: parsed.credits === true, message: parsed.message, at: parsed.at }
+    : null;
 }
 
 /** The run stopped by the API's refusal, as the slice said it: its reason without the run's advice. */

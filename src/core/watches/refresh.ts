@@ -11,7 +11,7 @@ import { noteBefore } from '../bulk/refresh-notes';
 import type { BulkSheetPort } from '../bulk/slice/ports';
 import type { CachedAnswer } from '../cache/entries';
 import { operationByType } from '../operations/table';
-import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
+import { refuse } from '../text/catalogue/sidebar/refuse';
 import { MAX_DAILY_CAP, type Watch, type WatchRefresh, type WatchStep } from './watch';
 
 /** The most days a refresh may name, as a bulk run's. */
@@ -23,9 +23,9 @@ export function checkRefresh(raw: WatchChange['refresh']): WatchChange['refresh'
   const days = Number(raw?.days);
   const credits = Number(raw?.monthlyCredits);
   if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS)
-    throw new Error(WATCHES_ANSWERS.refreshDays.say(MAX_DAYS));
+    throw refuse('watches', 'refreshDays', MAX_DAYS);
   if (!Number.isFinite(credits) || credits <= 0 || credits > 30 * MAX_DAILY_CAP)
-    throw new Error(WATCHES_ANSWERS.refreshCredits.say(30 * MAX_DAILY_CAP));
+    throw refuse('watches', 'refreshCredits', 30 * MAX_DAILY_CAP);
   return { days, monthlyCredits: credits };
 }
 

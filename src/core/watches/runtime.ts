@@ -11,6 +11,7 @@
 // it; a run still open after an execution's 6 minutes was stopped by Google (the add-on's runs end
 // within 5), for the day's quota: nothing more starts until the quota's day ends.
 import type { Slowed } from '../../shared/watch-rpc';
+import { parseJsonObject } from '../text/json-text';
 
 /** The consumer quota: the add-on cannot tell a Workspace account, so it assumes the smaller. */
 export const TRIGGER_QUOTA_MS = 90 * 60_000;
@@ -31,17 +32,12 @@ export interface RuntimeTally {
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 export function parseTally(text: string | null | undefined): RuntimeTally | null {
-  if (!text) return null;
-  try {
-    const parsed = JSON.parse(text) as Partial<RuntimeTally>;
-    if (!isNumber(parsed.since) || !isNumber(parsed.usedMs)) return null;
-    const tally: RuntimeTally = { since: parsed.since, usedMs: parsed.usedMs };
-    if (isNumber(parsed.open)) tally.open = parsed.open;
-    if (isNumber(parsed.stoppedAt)) tally.stoppedAt = parsed.stoppedAt;
-    return tally;
-  } catch {
-    return null;
-  }
+  const parsed = (parseJsonObject(text) ?? {}) as Partial<RuntimeTally>;
+  if (!isNumber(parsed.since) || !isNumber(parsed.usedMs)) return null;
+  const tally: RuntimeTally = { since: parsed.since, usedMs: parsed.usedMs };
+  if (isNumber(parsed.open)) tally.open = parsed.open;
+  if (isNumber(parsed.stoppedAt)) tally.stoppedAt = parsed.stoppedAt;
+  return tally;
 }
 
 /** The tally at `now`: a new day once 24 hours have passed since the last day began. */

@@ -12,7 +12,7 @@ import { type ColumnClaim, recipeFamily } from '../bulk/owners';
 import type { Operation } from '../operations/types';
 import { plannedSteps } from '../recipes/step-plans';
 import type { RecipeSheet } from '../recipes/steps';
-import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
+import { refuse } from '../text/catalogue/sidebar/refuse';
 import { checkRefresh } from './refresh';
 import { checkDailyCap, MAX_WATCHES, type Watch } from './watch';
 
@@ -88,9 +88,8 @@ const sameSetup = (a: Pick<Watch, 'sheetName' | 'steps'>, b: Pick<Watch, 'sheetN
 
 /** Refuses one watch too many, or a second watch of the same setup; throws a message to show. */
 export function checkNewWatch(existing: readonly Watch[], planned: PlannedWatch): void {
-  if (existing.length >= MAX_WATCHES) throw new Error(WATCHES_ANSWERS.atMost.say(MAX_WATCHES));
-  if (existing.some((watch) => sameSetup(watch, planned)))
-    throw new Error(WATCHES_ANSWERS.watchedAlready.text);
+  if (existing.length >= MAX_WATCHES) throw refuse('watches', 'atMost', MAX_WATCHES);
+  if (existing.some((watch) => sameSetup(watch, planned))) throw refuse('watches', 'watchedAlready');
 }
 
 /** A change from the Watches list as the server may trust it; throws a message to show. */

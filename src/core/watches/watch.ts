@@ -12,8 +12,9 @@ import { parseRun } from '../bulk/run';
 import { operationByType } from '../operations/table';
 import type { Lease } from '../platform/lease';
 import { PROPERTY, PROPERTY_PREFIX } from '../platform/stored-keys';
-import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
+import { refuse } from '../text/catalogue/sidebar/refuse';
 import { roundCredits } from '../text/credits';
+import { parseJsonObject } from '../text/json-text';
 
 export const WATCH_PREFIX = PROPERTY_PREFIX.watch;
 /** A property value holds 9 KB; a recipe of 8 steps stays well inside it. */
@@ -130,9 +131,8 @@ export function newWatch(input: NewWatch): Watch {
 /** The daily cap as the server may trust it: a number of credits above 0. Throws a message to show. */
 export function checkDailyCap(raw: unknown): number {
   const cap = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-  if (typeof cap !== 'number' || !Number.isFinite(cap) || cap <= 0)
-    throw new Error(WATCHES_ANSWERS.capNeeded.text);
-  if (cap > MAX_DAILY_CAP) throw new Error(WATCHES_ANSWERS.capAtMost.say(MAX_DAILY_CAP));
+  if (typeof cap !== 'number' || !Number.isFinite(cap) || cap <= 0) throw refuse('watches', 'capNeeded');
+  if (cap > MAX_DAILY_CAP) throw refuse('watches', 'capAtMost', MAX_DAILY_CAP);
   return roundCredits(cap);
 }
 
@@ -143,7 +143,7 @@ export function serializeWatch(watch: Watch): string {
   // The rows a check remembered give way first: a later check finds them again.
   if (text.length > MAX_WATCH_BYTES && watch.incompleteRows)
     text = JSON.stringify({ v: 1, ...watch, incompleteRows: undefined });
-  if (text.length > MAX_WATCH_BYTES) throw new Error(WATCHES_ANSWERS.tooLarge.text);
+  if (text.length > MAX_WATCH_BYTES) throw refuse('watches', 'tooLarge');
   return text;
 }
 
@@ -154,15 +154,10 @@ const isStep = (step: Partial<WatchStep> | undefined) =>
 
 /** A stored watch, or null when the text is not one (another version, a damaged value). */
 export function parseWatch(text: string | null | undefined): Watch | null {
-  if (!text) return null;
-  try {
-    const { v, ...stored } = JSON.parse(text) as Watch & { v?: number };
-    if (v !== 1 || typeof stored.id !== 'string' || !Array.isArray(stored.steps)) return null;
-    if (stored.steps.length === 0 || !stored.steps.every(isStep)) return null;
-    return stored;
-  } catch {
-    return null;
-  }
+  const { v, ...stored } = (parseJsonObject(text) ?? {}) as Partial<Watch> & { v?: number };
+  if (v !== 1 || typeof stored.id !== 'string' || !Array.isArray(stored.steps)) return null;
+  if (stored.steps.length === 0 || !stored.steps.every(isStep)) return null;
+  return stored as Watch;
 }
 
 /** Every watch in the document's properties, oldest first. */

@@ -10,6 +10,7 @@
 import { type GridCell, readSheetRows, type SheetShape } from '../../core/platform/hidden-sheet';
 import type { SheetHolds } from '../../core/platform/ports';
 import { SHEET_TEXTS } from '../../core/text/catalogue/sheets';
+import { parseJsonObject } from '../../core/text/json-text';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -70,21 +71,16 @@ const holdsOf = (entries: unknown, credits: unknown): SheetHolds | undefined =>
   typeof entries === 'number' && typeof credits === 'number' ? { entries, credits } : undefined;
 
 function parseRecord(text: string | null): SheetRecord | null {
-  if (!text) return null;
-  try {
-    const { id, n, c, gn, gc, r } = JSON.parse(text) as Record<string, unknown>;
-    if (typeof id !== 'number' || !Number.isInteger(id)) return null;
-    const holds = holdsOf(n, c);
-    const gone = holdsOf(gn, gc);
-    return {
-      id,
-      ...(holds ? { holds } : {}),
-      ...(gone ? { gone } : {}),
-      ...(typeof r === 'number' ? { replacedAt: r } : {}),
-    };
-  } catch {
-    return null;
-  }
+  const { id, n, c, gn, gc, r } = parseJsonObject(text) ?? {};
+  if (typeof id !== 'number' || !Number.isInteger(id)) return null;
+  const holds = holdsOf(n, c);
+  const gone = holdsOf(gn, gc);
+  return {
+    id,
+    ...(holds ? { holds } : {}),
+    ...(gone ? { gone } : {}),
+    ...(typeof r === 'number' ? { replacedAt: r } : {}),
+  };
 }
 
 /** Where the store's sheet was found, for reads: `lost` when the sheet remembered is gone. */

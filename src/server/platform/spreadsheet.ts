@@ -4,6 +4,7 @@
 
 import { PROPERTY } from '../../core/platform/stored-keys';
 import { CALL_TEXTS } from '../../core/text/catalogue/sidebar/calls';
+import { parseJsonObject } from '../../core/text/json-text';
 import { documentProperties } from './properties';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -53,15 +54,10 @@ export function spreadsheetFacts(
 }
 
 function parseFacts(text: string | undefined): SpreadsheetFacts | undefined {
-  try {
-    const facts = text ? (JSON.parse(text) as Partial<SpreadsheetFacts>) : {};
-    const { tz, id, name } = facts;
-    return typeof tz === 'string' && typeof id === 'string' && typeof name === 'string'
-      ? { tz, id, name }
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  const { tz, id, name } = parseJsonObject(text) ?? {};
+  return typeof tz === 'string' && typeof id === 'string' && typeof name === 'string'
+    ? { tz, id, name }
+    : undefined;
 }
 
 /** Writes the record where it is missing or stale: in executions that open the file or save settings. */

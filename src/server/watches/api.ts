@@ -4,7 +4,7 @@
 // run; deleting the last one removes the triggers only watches need.
 
 import { checkConfig } from '../../core/bulk/config';
-import { WATCHES_ANSWERS } from '../../core/text/catalogue/sidebar/watches-answers';
+import { refuse } from '../../core/text/catalogue/sidebar/refuse';
 import { onDay } from '../../core/watches/caps';
 import { headersOfColumns } from '../../core/watches/fit';
 import { checkRefresh } from '../../core/watches/refresh';
@@ -98,7 +98,7 @@ export function updateWatch(id: string, change: WatchChange): WatchList {
   const checked = checkChange(change);
   locked(ctx, () => {
     const watch = readWatch(String(id));
-    if (!watch) throw new Error(WATCHES_ANSWERS.gone.text);
+    if (!watch) throw refuse('watches', 'gone');
     const next = changedWatch(watch, checked, ctx.deps.client.clock.now());
     saveWatch(next);
     writeWatchNote(readWatches());

@@ -6,6 +6,7 @@
 // Open triggers (collector/edit-open-triggers.ts) and removed with the last watch or the key.
 import { TRIGGER_HANDLER } from '../../core/platform/stored-keys';
 import { errorMessage } from '../../core/text/error-message';
+import type { WatchTriggers } from '../../shared/watch-rpc';
 
 type Trigger = GoogleAppsScript.Script.Trigger;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -61,12 +62,7 @@ export function syncWatchTriggers(
 }
 
 /** Which of the triggers that start watches this user has on `spreadsheet` (the clock apart). */
-export function watchTriggersOf(spreadsheet: Spreadsheet): {
-  edit: boolean;
-  change: boolean;
-  form: boolean;
-  formLinked: boolean;
-} {
+export function watchTriggersOf(spreadsheet: Spreadsheet): Omit<WatchTriggers, 'clock'> {
   const mine = ScriptApp.getUserTriggers(spreadsheet).map((trigger) => trigger.getHandlerFunction());
   return {
     edit: mine.includes(TRIGGER_HANDLER.edit),

@@ -39,6 +39,7 @@ import type { OperationType } from '../../../src/shared/operation-type';
 import { FakeApi, type FakeApiOptions } from '../../../tools/fake-api/fake-api';
 import { FakeClock } from '../helpers/fake-http';
 import { FakeCacheService, FakeProperties, sha256 } from '../helpers/platform';
+import { asTheSidebarSays } from '../helpers/sidebar-words';
 
 const WEBSITE = operationByType('company_name_to_website')!;
 const NAME_TO_EMAIL = operationByType('lead_full_name_to_email')!;
@@ -95,20 +96,29 @@ describe('the configuration', () => {
       employeesTo: 'combined-sheet',
     });
     expect(checked).toEqual({ ...config(), columns: { input: 2 } });
-    expect(() => checkConfig({ ...config(), type: 'no_such_type' as OperationType })).toThrow(
-      'Choose an operation first.',
-    );
     expect(() =>
-      checkConfig({ ...config('company_name_to_employees'), options: { max: 'lots' as unknown as number } }),
+      asTheSidebarSays(() => checkConfig({ ...config(), type: 'no_such_type' as OperationType })),
+    ).toThrow('Choose an operation first.');
+    expect(() =>
+      asTheSidebarSays(() =>
+        checkConfig({
+          ...config('company_name_to_employees'),
+          options: { max: 'lots' as unknown as number },
+        }),
+      ),
     ).toThrow('Max employees must be a whole number of at least 1.');
     expect(() =>
-      checkConfig({ ...config('lead_full_name_to_email'), columns: { input: 1, company: 1 } }),
+      asTheSidebarSays(() =>
+        checkConfig({ ...config('lead_full_name_to_email'), columns: { input: 1, company: 1 } }),
+      ),
     ).toThrow('Choose a different column for each input.');
     expect(() =>
-      checkConfig({
-        ...config('pronet_post_to_reactions'),
-        output: { mode: 'fields', fields: ['reaction'] },
-      }),
+      asTheSidebarSays(() =>
+        checkConfig({
+          ...config('pronet_post_to_reactions'),
+          output: { mode: 'fields', fields: ['reaction'] },
+        }),
+      ),
     ).toThrow('Reactions to a post writes one column; choose its main value.');
   });
 });
@@ -257,7 +267,7 @@ describe('the saved run', () => {
     expect(retried).toMatchObject({ state: 'running', failed: [], counts: { errors: 1 } });
     expect(rowsOf(retried.retry)).toEqual([5, 6, 50]);
     expect(progressOf(retried, 9_000)).toMatchObject({ done: 97, failedRows: 0, nextCallInMs: 0 });
-    expect(() => retryRun(retried, 9_000)).toThrow('No failed rows to retry.');
+    expect(() => asTheSidebarSays(() => retryRun(retried, 9_000))).toThrow('No failed rows to retry.');
   });
 
   it('keeps a pause asked for during a slice, and never saves over a newer run', () => {

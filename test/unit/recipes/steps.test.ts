@@ -1,5 +1,6 @@
 import { BUILT_IN_RECIPES, recipeProblem } from '../../../src/core/recipes/recipes';
 import { stepConfig } from '../../../src/core/recipes/steps';
+import { asTheSidebarSays } from '../helpers/sidebar-words';
 
 const emailFromName = BUILT_IN_RECIPES.find((recipe) => recipe.id === 'email-from-name')!;
 
@@ -18,7 +19,9 @@ describe('a recipe step as a bulk run', () => {
 
   it('still refuses a step whose own input slot is unmapped', () => {
     const sheet = { sheetName: 'Leads', headerRow: 1, slots: { company: 2 } };
-    expect(() => stepConfig(emailFromName, 0, sheet, [])).toThrow('Choose the Full name column first.');
+    expect(() => asTheSidebarSays(() => stepConfig(emailFromName, 0, sheet, []))).toThrow(
+      'Choose the Full name column first.',
+    );
   });
 
   it('gates a fallback step on the rows its base found nothing for', () => {

@@ -83,7 +83,7 @@ const bought = (texts: readonly string[]) =>
 const VALUES_MOSTLY: Readonly<Record<string, string>> = {
   'BULK_TEXTS.hoursLeft': 'about … h left',
   'BULK_TEXTS.runAndSpend': 'Run and spend …',
-  'BULK_ANSWERS.mustBeText': '… must be text.',
+  'BULK_REFUSALS.mustBeText': '… must be text.',
   'BULK_TEXTS.costUpTo': 'up to …',
   'BULK_ANSWERS.ownerFormula': 'the formula in …',
   'JOBS_ANSWERS.formulasFilled': '… formulas filled in.',

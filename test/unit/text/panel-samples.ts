@@ -26,6 +26,13 @@ import { KEY_ANSWERS } from '../../../src/core/text/catalogue/sidebar/key-answer
 import { RECEIPT_TEXTS } from '../../../src/core/text/catalogue/sidebar/receipt';
 import { RECEIPT_ANSWERS } from '../../../src/core/text/catalogue/sidebar/receipt-answers';
 import { RECIPE_ANSWERS } from '../../../src/core/text/catalogue/sidebar/recipes-answers';
+import {
+  BULK_REFUSALS,
+  CALL_REFUSALS,
+  RECEIPT_REFUSALS,
+  SPENDING_REFUSALS,
+  WATCHES_REFUSALS,
+} from '../../../src/core/text/catalogue/sidebar/refusals';
 import { paceWords, SETTINGS_TEXTS } from '../../../src/core/text/catalogue/sidebar/settings';
 import { SETTINGS_ANSWERS } from '../../../src/core/text/catalogue/sidebar/settings-answers';
 import { SPENDING_TEXTS } from '../../../src/core/text/catalogue/sidebar/spending';
@@ -201,6 +208,11 @@ const CATALOGUE = {
   SETTINGS_ANSWERS,
   SPENDING_ANSWERS,
   WATCHES_ANSWERS,
+  BULK_REFUSALS,
+  CALL_REFUSALS,
+  RECEIPT_REFUSALS,
+  SPENDING_REFUSALS,
+  WATCHES_REFUSALS,
 };
 
 type Entry = { text: string } | { say: (...values: unknown[]) => string } | { one: string; many: string };

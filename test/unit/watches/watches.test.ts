@@ -31,6 +31,7 @@ import {
   watchesIn,
 } from '../../../src/core/watches/watch';
 import type { BulkRunConfig } from '../../../src/shared/bulk-rpc';
+import { asTheSidebarSays } from '../helpers/sidebar-words';
 
 const MINUTE = 60_000;
 const OP = operationByType('company_name_to_website')!;
@@ -93,8 +94,10 @@ describe('a watch as it is stored', () => {
     expect(checkDailyCap(25)).toBe(25);
     expect(checkDailyCap('2.5')).toBe(2.5);
     for (const bad of [undefined, 0, -1, 'ten', Number.NaN])
-      expect(() => checkDailyCap(bad)).toThrow('A watch needs a daily credit cap');
-    expect(() => checkDailyCap(100_001)).toThrow("A watch's daily cap is at most 100000 credits.");
+      expect(() => asTheSidebarSays(() => checkDailyCap(bad))).toThrow('A watch needs a daily credit cap');
+    expect(() => asTheSidebarSays(() => checkDailyCap(100_001))).toThrow(
+      "A watch's daily cap is at most 100000 credits.",
+    );
   });
 
   it('reads and writes the columns of all its steps', () => {

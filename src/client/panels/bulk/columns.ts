@@ -5,6 +5,7 @@
 import { type ColumnRole, guessColumn } from '../../../core/bulk/column-guess';
 import type { Operation } from '../../../core/operations/types';
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
+import { columnLetters } from '../../../core/text/cell-refs';
 import { el } from '../../dom';
 
 export const NAME_COLUMNS = [
@@ -25,13 +26,6 @@ export const NAME_COLUMNS = [
 
 export type NameColumn = (typeof NAME_COLUMNS)[number];
 export type NameSelects = Record<NameColumn['key'], HTMLSelectElement>;
-
-export function columnLetters(column: number): string {
-  let letters = '';
-  for (let n = column; n > 0; n = Math.floor((n - 1) / 26))
-    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  return letters;
-}
 
 /**
  * Lists the headers as options, keeping the choice made when that column is still there. Before

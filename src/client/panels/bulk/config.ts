@@ -1,6 +1,6 @@
 // Reads the Bulk run form into the run's configuration: what the server previews and starts.
 import type { Operation } from '../../../core/operations/types';
-import { BULK_ANSWERS } from '../../../core/text/catalogue/sidebar/bulk-answers';
+import { BULK_REFUSALS } from '../../../core/text/catalogue/sidebar/refusals';
 import type { BulkRunConfig } from '../../../shared/bulk-rpc';
 import { NAME_COLUMNS } from './columns';
 import { type Controls, checkedValue } from './view';
@@ -10,7 +10,7 @@ import { type Controls, checkedValue } from './view';
  * while a required column is not chosen: nothing is previewed or bought with a column guessed wrong.
  */
 export function readConfig(ui: Controls, op: Operation, headerRow: number): BulkRunConfig {
-  if (ui.input.value === '') throw new Error(BULK_ANSWERS.chooseColumn.say('input'));
+  if (ui.input.value === '') throw new Error(BULK_REFUSALS.chooseColumn.say('input'));
   const built: BulkRunConfig = {
     sheetName: ui.sheet.value,
     headerRow,
@@ -43,7 +43,7 @@ function readNameColumns(ui: Controls, built: BulkRunConfig): void {
   for (const column of NAME_COLUMNS) {
     const value = ui.nameSelects[column.key].value;
     if (value) built.columns[column.key] = Number(value);
-    else if (column.required) throw new Error(BULK_ANSWERS.chooseColumn.say(column.word));
+    else if (column.required) throw new Error(BULK_REFUSALS.chooseColumn.say(column.word));
   }
 }
 

@@ -2,10 +2,10 @@
 // anything is spent. Everything from the server is set as text.
 
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
+import { columnLetters } from '../../../core/text/cell-refs';
 import { creditsText } from '../../../core/text/credits';
 import type { BulkPreview } from '../../../shared/bulk-rpc';
 import { el } from '../../dom';
-import { columnLetters } from './columns';
 import { plural } from './text';
 
 function figure(label: string, value: string): HTMLElement {

@@ -2,12 +2,12 @@
 // user chooses fresh data: an age, a budget in credits and an order (the oldest answers first).
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import { WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
+import { columnLetters } from '../../../core/text/cell-refs';
 import type { BulkPreview, BulkRunConfig } from '../../../shared/bulk-rpc';
 import type { WatchDraft } from '../../../shared/watch-rpc';
 import { announceChange } from '../../data-changed';
 import { $, busy, el, say } from '../../dom';
 import { call } from '../../rpc-client';
-import { columnLetters } from './columns';
 import { conflictNotes } from './preview-view';
 import { plural } from './text';
 

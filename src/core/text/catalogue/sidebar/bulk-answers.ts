@@ -9,20 +9,7 @@ export const BULK_ANSWERS = {
     (changed: number, same: number, notFound: number) =>
       `Refresh done: ${changed} changed, ${same} the same, ${notFound} now not found.`,
   ),
-  // The server's refusals.
-  notCurrent: said('message', 'This run is no longer the current one; reopen the sidebar.'),
-  noRows: said('message', 'There are no rows below the header row.'),
-  selectRows: saidBy('message', (sheet: string) => `Select rows of ${sheet} first, then preview again.`),
-  confirmRunFirst: saidBy(
-    'message',
-    (estimate: number, confirmAbove: number) =>
-      `This run is estimated at ${creditsText(estimate)}, above the ${confirmAbove} that need your confirmation: confirm it first.`,
-  ),
-  confirmRecipeFirst: saidBy(
-    'message',
-    (most: number, confirmAbove: number) =>
-      `This recipe may cost up to ${creditsText(most)}, above the ${confirmAbove} that need your confirmation: confirm it first.`,
-  ),
+  // A run that cannot go on, or ended short of its rows.
   sheetGone: saidBy('message', (sheet: string) => `The sheet "${sheet}" is gone: the run cannot go on.`),
   /** `lost`: what the deleted hidden sheet (or rows of it) held, in the words of catalogue/lost.ts. */
   lostDuringRun: saidBy(
@@ -30,25 +17,7 @@ export const BULK_ANSWERS = {
     (lost: string) =>
       `The run is done, but ${lost[0]!.toLowerCase()}${lost.slice(1)} Saved results lets you choose.`,
   ),
-  sliceAtWork: said('message', 'A slice of this run is at work; try again in a moment.'),
-  chooseRecipe: said('message', 'Choose a recipe first.'),
-  chooseSheet: said('message', 'Choose a sheet first.'),
-  headerRowWhole: said('message', 'The header row must be a whole number.'),
-  chooseColumn: saidBy('message', (slot: string) => `Choose the ${slot} column.`),
-  mustBeColumn: saidBy('message', (slot: string) => `The ${slot} column must be a column.`),
-  differentColumns: said('message', 'Choose a different column for each input.'),
-  notWaiting: said('message', 'This recipe is not waiting for you.'),
   // A run's setup as the sidebar sends it (bulk/config.ts).
-  chooseOperation: said('message', 'Choose an operation first.'),
-  wholeNumber: saidBy(
-    'message',
-    (what: string, min: number) => `${what} must be a whole number of at least ${min}.`,
-  ),
-  mustBeText: saidBy('message', (what: string) => `${what} must be text.`),
-  textTooLong: saidBy(
-    'message',
-    (what: string, most: number) => `${what} is longer than ${most} characters.`,
-  ),
   headerRowField: said('label', 'The header row'),
   refreshBudgetField: said('label', 'The refresh budget'),
   inputColumnField: said('label', 'The input column'),
@@ -56,25 +25,12 @@ export const BULK_ANSWERS = {
   slotColumnField: saidBy('label', (slot: string) => `The ${slot} column`),
   departmentField: said('label', 'The department'),
   seniorityField: said('label', 'The seniority'),
-  refreshDays: saidBy(
-    'message',
-    (most: number) => `Refresh answers older than a whole number of days, from 0 to ${most}.`,
-  ),
-  listsNotRefreshed: said(
-    'message',
-    "Employee lists are not refreshed in place: clear a row's status to ask for it again.",
-  ),
-  oneColumnOnly: saidBy('message', (label: string) => `${label} writes one column; choose its main value.`),
-  chooseField: said('message', 'Choose at least one field.'),
-  mostFields: saidBy('message', (most: number) => `Choose at most ${most} fields.`),
-  maxEmployees: said('message', 'Max employees must be a whole number of at least 1.'),
   // A run under way (bulk/run.ts, bulk/slice/next-run.ts).
   runInProgress: saidBy(
     'message',
     (sheet: string) =>
       `A run is already in progress on "${sheet}". Finish or cancel it before starting another.`,
   ),
-  noFailedRows: said('message', 'No failed rows to retry.'),
   /** A failing service's words, then how long the run waits for it. */
   waitsThenAsks: saidBy(
     'progress',
@@ -118,24 +74,6 @@ export const BULK_ANSWERS = {
   stepReadsLater: saidBy('message', (id: string) => `Step "${id}" reads a step that comes after it.`),
   stepFallsBackLater: saidBy('message', (id: string) => `Step "${id}" falls back on a later step.`),
   stepNeedsCompany: saidBy('message', (id: string) => `Step "${id}" needs a company column.`),
-  stepChooseLookup: saidBy('message', (step: number) => `Step ${step}: choose a lookup.`),
-  stepMustBeEarlier: saidBy(
-    'message',
-    (step: number, what: string) => `Step ${step}: ${what} must be an earlier step.`,
-  ),
-  stepCannotRead: saidBy(
-    'message',
-    (step: number, label: string, source: number) =>
-      `Step ${step}: "${label}" cannot read what step ${source} finds.`,
-  ),
-  nameRecipe: said('message', 'Name the recipe.'),
-  recipeNameLength: saidBy('message', (most: number) => `A recipe's name has at most ${most} characters.`),
-  recipeTwoSteps: said('message', 'A recipe has at least two steps.'),
-  recipeMostSteps: saidBy('message', (most: number) => `A recipe has at most ${most} steps.`),
-  recipesFull: saidBy(
-    'message',
-    (most: number) => `A spreadsheet keeps at most ${most} recipes: delete one first.`,
-  ),
   // The preview's columns that hold another input's answers (bulk/owners.ts).
   ownerFormula: saidBy('label', (cell: string) => `the formula in ${cell}`),
   ownerWatch: said('label', 'a watch'),
@@ -151,8 +89,4 @@ export const BULK_ANSWERS = {
     (one: boolean, found: string, owner: string, instead: string) =>
       `${one ? 'Column' : 'Columns'} ${found} ${one ? 'holds' : 'hold'} the answers of ${owner}: this run writes to new ${one ? 'column' : 'columns'} ${instead} instead.`,
   ),
-  // A recipe's next step (recipes/steps.ts).
-  chooseSlotFirst: saidBy('message', (slot: string) => `Choose the ${slot} column first.`),
-  stepNotRun: saidBy('message', (id: string) => `Step "${id}" has not run yet.`),
-  noSuchStep: saidBy('message', (step: number) => `The recipe has no step ${step}.`),
 } as const;

@@ -2,9 +2,6 @@
 import { said, saidBy } from './said';
 
 export const CALL_TEXTS = {
-  keyFirst: said('message', 'Set your API key first (API key, above).'),
-  noSheet: saidBy('message', (name: string) => `There is no sheet named "${name}" any more.`),
-  busy: said('message', 'The spreadsheet is busy; try again in a moment.'),
   openSpreadsheet: said('message', 'Open a spreadsheet first.'),
   noSpreadsheetHere: said('message', 'No spreadsheet is open in this execution.'),
   otherSpreadsheet: said('message', 'This job belongs to another spreadsheet.'),

@@ -15,17 +15,6 @@ export const RECEIPT_ANSWERS = {
     'hint',
     "Buy again works on the add-on's formulas; a bulk run refreshes its rows from Bulk run (Refresh answers older than…).",
   ),
-  selectFirst: said('message', 'Select the cells to buy again first.'),
-  budgetBuysNothing: saidBy(
-    'message',
-    (budget: number, oldest: number) =>
-      `A refresh within ${creditsText(budget)} buys nothing: the oldest answer here costs ${creditsText(oldest)} to buy again.`,
-  ),
-  priceChanged: saidBy(
-    'message',
-    (now: number, confirmed: number) =>
-      `Buying these again now costs ${creditsText(now)}, not the ${creditsText(confirmed)} you confirmed: look at the price again.`,
-  ),
   // What Buy again did (receipts/buy-again.ts).
   jobExpired: said('message', 'Its job expired.'),
   boughtMomentsAgo: said(

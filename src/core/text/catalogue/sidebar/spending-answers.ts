@@ -22,7 +22,6 @@ function memoryEvicted(lost: readonly { boughtIn: string; entries: number; credi
 
 export const SPENDING_ANSWERS = {
   memoryEvicted: saidBy('message', memoryEvicted),
-  choosePeriod: said('message', 'Choose the period of the report.'),
   opened: saidBy(
     'message',
     (sheet: string, rows: number, credits: number, period: string) =>
@@ -70,8 +69,6 @@ export const SPENDING_ANSWERS = {
     (count: number) =>
       `${count.toLocaleString('en-US')} purchases (details not kept: too many bought at once for the record)`,
   ),
-  readOnly: said('message', 'This view of the document properties is read-only.'),
-  clearKeyFirst: said('message', 'Save your API key first: saved results are cleared one account at a time.'),
   // The spend report's sheet (billing/report.ts) and its periods (billing/report-periods.ts).
   /** Who bought, by `Buyer`. */
   sources: {

@@ -3,7 +3,7 @@
 // own words are in watches.ts.
 import type { BackgroundCollection } from '../../../../shared/jobs-rpc';
 import { creditsText } from '../../credits';
-import { said, saidBy } from './said';
+import { saidBy } from './said';
 
 /**
  * When rows other tools write are looked at: the clock check's schedule, in the one wording the
@@ -14,19 +14,6 @@ export function clockCheck(clock: BackgroundCollection): string {
 }
 
 export const WATCHES_ANSWERS = {
-  refreshDays: saidBy(
-    'message',
-    (most: number) => `Refresh answers older than a whole number of days, from 1 to ${most}.`,
-  ),
-  refreshCredits: saidBy(
-    'message',
-    (most: number) =>
-      `A scheduled refresh needs the credits it may spend a month: more than 0, at most ${most}.`,
-  ),
-  /** What starts the watches here, and what waits (`anyOn`: a watch is on). */
-  atMost: saidBy('message', (most: number) => `A spreadsheet has at most ${most} watches: delete one first.`),
-  watchedAlready: said('message', 'This is watched already: see Watches below.'),
-  gone: said('message', 'This watch is gone: another editor may have deleted it.'),
   // The notes of the day's trigger quota (watches/runtime.ts), the caps (watches/caps.ts) and a pause (watches/pause.ts).
   capBelowPrice: saidBy(
     'hint',
@@ -66,13 +53,6 @@ export const WATCHES_ANSWERS = {
     (letters: string, was: string, is: string) =>
       `Column ${letters} ${was} when this watch was made; ${is}. A column was deleted, inserted, moved or renamed: delete this watch and set it up again, or put the column back.`,
   ),
-  // A watch's setup and record (watches/watch.ts).
-  capNeeded: said(
-    'message',
-    'A watch needs a daily credit cap: how many credits it may spend a day (more than 0).',
-  ),
-  capAtMost: saidBy('message', (most: number) => `A watch's daily cap is at most ${most} credits.`),
-  tooLarge: said('message', 'This watch is too large to save: use fewer steps or fields.'),
   // What a watch's run left (runs/watch-run.ts).
   rowsFailed: saidBy(
     'message',
