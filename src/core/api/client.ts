@@ -128,7 +128,7 @@ class SendRun {
         if (!this.waitUntil(Math.max(this.pausedUntil, earliest))) return;
         continue;
       }
-      if (now > this.opts.deadline || !this.sendNext(now, ready)) return;
+      if (now > this.opts.deadline || this.opts.stopAsked?.() || !this.sendNext(now, ready)) return;
     }
   }
 

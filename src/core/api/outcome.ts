@@ -48,6 +48,8 @@ export interface CallOptions {
    * spend its budget on sending and leave the jobs, returned as `pending`, to the job collector.
    */
   pollJobs?: boolean;
+  /** Asked before each batch: true when the user stopped the work (a bulk run paused or cancelled). */
+  stopAsked?: () => boolean;
 }
 
 export type ErrorCode =

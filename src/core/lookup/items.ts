@@ -95,6 +95,8 @@ export interface LookupContext {
    * paid answers are kept batch by batch (keep-batches.ts). A watch's step says so of its slices.
    */
   stoppable?: boolean;
+  /** The user stopped the work meanwhile (a bulk run's Pause or Cancel): nothing more is sent. */
+  stopAsked?: () => boolean;
 }
 
 export const budgetDeps = (deps: LookupDeps): BudgetDeps => ({

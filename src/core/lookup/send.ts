@@ -85,6 +85,7 @@ export function sendNew(
       ...(deps.pacer ? { pacer: deps.pacer } : {}),
       booked: booking.turns,
       listener: keeper.listener,
+      ...(ctx.stopAsked ? { stopAsked: ctx.stopAsked } : {}),
     },
   );
   const now = deps.client.clock.now();

@@ -8,7 +8,7 @@ import { checkConfig } from '../bulk/config';
 import { releaseLease, takeSlice } from '../bulk/lease';
 import { NO_ROWS } from '../bulk/row-ranges';
 import { type BulkRun, cancelRun, leaseHeld, mergeAfterSlice, retryRun } from '../bulk/run';
-import { type BulkSheetPort, type CombinedSheetPort, SLICE_LIMITS } from '../bulk/slice/ports';
+import { BULK_SLICE, type BulkSheetPort, bulkSliceLimits, type CombinedSheetPort } from '../bulk/slice/ports';
 import type { Operation } from '../operations/types';
 import { progressWithRecipe } from '../recipes/progress';
 import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
@@ -35,7 +35,7 @@ export function continueRun(ports: BulkRunPorts, runId: string): BulkProgress {
   const { clock } = ports;
   const token = ports.token();
   const taken = ports.locked(() => {
-    const { taken, save } = takeSlice(currentRun(ports, runId), clock.now(), token, SLICE_LIMITS.budgetMs);
+    const { taken, save } = takeSlice(currentRun(ports, runId), clock.now(), token, BULK_SLICE.budgetMs);
     if (save) ports.saveRun(save);
     return taken;
   });
@@ -80,7 +80,31 @@ function sliceRun(ports: BulkRunPorts, run: BulkRun): BulkRun {
     };
   }
   const op = checkConfig(run.config).op;
-  return sliceOf(ports, run, sheet, run.combinedSheet ? ports.combined(run.combinedSheet, op) : null);
+  const combined = run.combinedSheet ? ports.combined(run.combinedSheet, op) : null;
+  return sliceOf(ports, run, sheet, combined, {
+    limits: bulkSliceLimits(ports.requestsPerSecond(), run.activeMs === 0),
+    stopAsked: stopAskedFor(ports, run.id),
+  });
+}
+
+/** How often a slice reads whether its run was paused or cancelled: one property read each time. */
+const STOP_CHECK_MS = 10_000;
+
+/**
+ * Whether the user paused or cancelled run `id` (or another run replaced it) since the slice began,
+ * read at most every STOP_CHECK_MS: the slice then sends nothing more, and what it bought is written.
+ */
+function stopAskedFor(ports: BulkRunPorts, id: string): () => boolean {
+  const { clock } = ports;
+  let readAt = clock.now();
+  let asked = false;
+  return () => {
+    if (asked || clock.now() < readAt + STOP_CHECK_MS) return asked;
+    readAt = clock.now();
+    const run = ports.readRun();
+    asked = run?.id !== id || run.state !== 'running';
+    return asked;
+  };
 }
 
 /** Changes run `runId` as the user asked (pause, resume, cancel, retry), under the lock. */

@@ -7,7 +7,9 @@ import { runSlice } from '../bulk/slice/slice';
 import type { RunPorts } from './ports';
 
 /** What a kind of run sets of a slice's options itself; the rest is the execution's. */
-type OwnOptions = Partial<Pick<SliceOptions, 'runHardCap' | 'watchCaps' | 'buyer' | 'stoppable'>>;
+type OwnOptions = Partial<
+  Pick<SliceOptions, 'runHardCap' | 'watchCaps' | 'buyer' | 'stoppable' | 'limits' | 'stopAsked'>
+>;
 
 /** Runs one slice of `run` over `sheet`; answers the run as it should be saved. */
 export function sliceOf(
@@ -21,7 +23,7 @@ export function sliceOf(
     day: ports.day(),
     spreadsheetId: run.spreadsheetId,
     runHardCap: ports.runHardCap,
-    limits: { requestsPerSecond: ports.requestsPerSecond() },
     ...own,
+    limits: { requestsPerSecond: ports.requestsPerSecond(), ...own.limits },
   });
 }

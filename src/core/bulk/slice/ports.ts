@@ -33,6 +33,28 @@ export const SLICE_LIMITS = {
 
 export type SliceLimits = { -readonly [K in keyof typeof SLICE_LIMITS]: number };
 
+/**
+ * A bulk run's slice is one sidebar call, which may run 6 minutes: it sends for 3 of them, so the
+ * round trips every slice pays before and after sending (reading, saving, writing: about 6 s) are
+ * paid once in 3 minutes of the pace, not once in 36 s. Far inside Google's kill, and a pause or
+ * cancel asked meanwhile stops its sending at once (`stopAsked`).
+ */
+export const BULK_SLICE = { budgetMs: 210_000, lookupBudgetMs: 180_000 } as const;
+
+/**
+ * A bulk slice's limits at `rate` POSTs a second. A run's first slice is a short one, so that the
+ * user soon sees rows filled and a time left; the others send for BULK_SLICE's 3 minutes, with rows
+ * enough for the pace.
+ */
+export function bulkSliceLimits(rate: number, first: boolean): Partial<SliceLimits> {
+  if (first) return {};
+  const sendable = Math.ceil((rate * BULK_SLICE.lookupBudgetMs) / 1000);
+  return { ...BULK_SLICE, maxRows: Math.min(MOST_BULK_ROWS, Math.max(SLICE_LIMITS.maxRows, sendable)) };
+}
+
+/** Rows one bulk slice reads and writes at most, whatever the pace. */
+const MOST_BULK_ROWS = 2_000;
+
 export interface CellBlock {
   row: number;
   column: number;
@@ -85,4 +107,6 @@ export interface SliceOptions {
   buyer?: Buyer;
   /** The slice runs in a trigger Google may stop at any instant: keep each batch's answers. */
   stoppable?: boolean;
+  /** The user paused or cancelled the run since the slice began: it sends nothing more. */
+  stopAsked?: () => boolean;
 }
