@@ -151,7 +151,7 @@ export class Runtime {
   }
 
   /**
-   * A sidebar's call made while another of its calls runs (G1: google.script.run calls run at
+   * A sidebar's call made while another of its calls runs (H3: google.script.run calls run at
    * once): it runs to its end at this instant of the other one, which waits for it meanwhile (the
    * stricter model: its time is the other's too), then goes on as it was.
    */
