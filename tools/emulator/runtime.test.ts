@@ -22,14 +22,14 @@ describe('a sidebar call made while another runs (H3)', () => {
     let innerStart = 0;
     const outerCall = () =>
       runtime.run(spec('sidebar continueBulkRun'), (outer) => {
-        const lock = locks.getDocumentLock();
+        const lock = locks.getDocumentLock()!;
         expect(lock.tryLock(0)).toBe(true);
         clock.advance(60_000);
         innerStart = clock.now();
         innerDeadline = runtime.run(spec('sidebar getBulkRun'), (execution) => {
           // Its own execution: the document lock is the other's, not its own.
           expect(execution.id).not.toBe(outer.id);
-          expect(locks.getDocumentLock().tryLock(0)).toBe(false);
+          expect(locks.getDocumentLock()!.tryLock(0)).toBe(false);
           return execution.deadline;
         });
         expect(runtime.current?.id).toBe(outer.id);
