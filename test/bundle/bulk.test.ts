@@ -502,7 +502,7 @@ describe('controlling a run', () => {
   // calls run at once, as google.script.run's do), and what it shows moves every few seconds.
   it('shows its count and credits moving while a slice of minutes sends', () => {
     const rows = Array.from({ length: 300 }, (_, i) => `Company ${i}`);
-    const seen: { at: number; done: number; credits: number }[] = [];
+    const seen: { at: number; done: number; credits: number; charged: number }[] = [];
     let askedAt = Number.NEGATIVE_INFINITY;
     let driving = false;
     const world: World = createWorld({
@@ -514,7 +514,7 @@ describe('controlling a run', () => {
         if (driving && request.method === 'POST' && now >= askedAt + 5_000) {
           askedAt = now;
           const shown = sidebar<BulkProgress>(world, 'getBulkRun');
-          seen.push({ at: now, done: shown.done, credits: shown.creditsSpent });
+          seen.push({ at: now, done: shown.done, credits: shown.creditsSpent, charged: spent(world) });
         }
         return next();
       },
@@ -529,6 +529,8 @@ describe('controlling a run', () => {
     expect(seen.length).toBeGreaterThan(20);
     let lastChange = seen[0]!;
     for (const each of seen) {
+      // What it shows was charged: never more than the fake API's ledger held by then.
+      expect(each.credits).toBeLessThanOrEqual(each.charged);
       if (each.done === lastChange.done) {
         expect(each.at - lastChange.at).toBeLessThanOrEqual(20_000);
         continue;
@@ -537,7 +539,7 @@ describe('controlling a run', () => {
       expect(each.credits).toBeGreaterThan(lastChange.credits);
       lastChange = each;
     }
-    // Never more than the fake API charged, and the call's own answer is the ledger's figure.
+    // The call's own answer is the ledger's figure.
     expect(second.creditsSpent).toBe(spent(world));
     const last = drive(world, runId).at(-1)!.progress;
     expect(last).toMatchObject({ state: 'done', done: 300, creditsSpent: 300 });
