@@ -12,22 +12,65 @@ import { mountSettingsPanel, type SettingsPanel } from './panels/settings/contro
 import { mountWatchesPanel } from './panels/watches/controller';
 import { call } from './rpc-client';
 
-async function start() {
+async function start(follow: (mark: string) => void) {
   try {
     const state = await call('getSidebarState');
+    follow(state.panelsMark);
     mountKeyPanel(state);
   } catch (error) {
     say($('key-message'), errorText(error), 'error');
   }
 }
 
-/** Coming back to the sidebar after working in the sheet reloads at most this often. */
-const FOCUS_RELOAD_MS = 5_000;
 /**
- * While the sidebar is shown, its panels reload this often: triggers run watches, deliver jobs and
- * buy queued lookups meanwhile, and no figure may stay behind what the stores hold.
+ * While the sidebar is shown, it asks this often whether what its panels show changed: triggers run
+ * watches, deliver jobs and buy queued lookups meanwhile, and formulas spend, and no figure may stay
+ * behind what the stores hold. The question is one small call; the panels reload only on a change.
  */
-const FOLLOW_MS = 30_000;
+const FOLLOW_MS = 5_000;
+/**
+ * Times shown move on with no store changing (a job's "3 min ago", the pace "learned 5 minutes
+ * ago", a new day's "today"): the panels read again at least this often while shown.
+ */
+const TIMES_MS = 60_000;
+
+/**
+ * Follows the stores from the mark the sidebar's first call read, asked before the panels load (no
+ * call of its own, which opening would wait for): each later one that differs reloads them (after it
+ * was read, so they show at least what it marks). Coming back to the sidebar asks at once. A reload
+ * the panels make themselves leaves the mark behind: the next question reloads once more, safely.
+ */
+function followStores(): (mark: string) => void {
+  let seen: string | null = null;
+  let asking = false;
+  let loadedAt = Date.now();
+  document.addEventListener(DATA_CHANGED, () => {
+    loadedAt = Date.now();
+  });
+  const ask = async () => {
+    if (asking) return;
+    asking = true;
+    try {
+      const mark = await call('getPanelsMark');
+      const moved = seen !== null && mark !== seen;
+      seen = mark;
+      if (moved) announceChange();
+    } catch {
+      // The next question asks again.
+    } finally {
+      asking = false;
+    }
+  };
+  window.addEventListener('focus', () => void ask());
+  window.setInterval(() => {
+    if (document.visibilityState !== 'visible') return;
+    if (Date.now() - loadedAt >= TIMES_MS) announceChange();
+    else void ask();
+  }, FOLLOW_MS);
+  return (mark) => {
+    seen ??= mark;
+  };
+}
 
 /** Credit settings, spending, jobs and saved results: each loads itself; the cache when opened. */
 function mountAccountPanels(): void {
@@ -44,21 +87,9 @@ function mountAccountPanels(): void {
   };
   cacheSection.addEventListener('toggle', reloadCacheIfOpen);
   document.addEventListener(DATA_CHANGED, reloadCacheIfOpen);
-  // Formulas typed meanwhile may have spent credits or started jobs.
-  let reloadedAt = Date.now();
-  window.addEventListener('focus', () => {
-    if (Date.now() - reloadedAt < FOCUS_RELOAD_MS) return;
-    reloadedAt = Date.now();
-    announceChange();
-  });
-  window.setInterval(() => {
-    if (document.visibilityState !== 'visible' || Date.now() - reloadedAt < FOLLOW_MS / 2) return;
-    reloadedAt = Date.now();
-    announceChange();
-  }, FOLLOW_MS);
 }
 
-void start();
+void start(followStores());
 mountReceiptPanel();
 mountAccountPanels();
 mountBulkPanel();

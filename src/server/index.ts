@@ -38,6 +38,6 @@ export {
 } from './recipes';
 export { openSpendReport } from './report-api';
 export { getPace, getSettings, saveSettings } from './settings-api';
-export { clearApiKey, getSidebarState, setApiKey, testApiKey } from './sidebar-api';
+export { clearApiKey, getPanelsMark, getSidebarState, setApiKey, testApiKey } from './sidebar-api';
 export { createWatch, deleteWatch, listWatches, previewWatch, updateWatch } from './watches/api';
 export { watchOnChange, watchOnFormSubmit } from './watches/handlers';

@@ -65,7 +65,11 @@ export function listJobs(): JobsList {
     .filter((job) => !isPending(job))
     .sort((a, b) => b.updatedAt - a.updatedAt)
     .slice(0, MAX_RECENT);
-  const queued = readQueue(context.deps.store.getAll(), context.scope, now);
+  // Those waiting for the next day's budget are not in a queue: their rows say the budget is reached.
+  const today = context.day();
+  const queued = readQueue(context.deps.store.getAll(), context.scope, now).filter(
+    (record) => record.budgetDay !== today,
+  );
   return {
     keyConfigured: true,
     queued: queued.map((record) => queuedFormulaView(record, now, context.pace.rate)),

@@ -1,12 +1,15 @@
 // Server side of the sidebar's calls (src/shared/rpc.ts). Each answer is safe to show: no key.
 import { cleanPastedKey, maskKey, newKeyVerdict, redactKey } from '../core/api/api-key';
+import { PROPERTY, PROPERTY_PREFIX } from '../core/platform/stored-keys';
 import type { KeySaid, KeySaveResult, KeyScope, KeyStatus, KeyTestResult, SidebarState } from '../shared/rpc';
+import { digestHashPort } from './adapters/apps-script';
 import { keyStatus, readApiKey, removeApiKey, storeApiKey } from './api-key';
 import { installDrivers, removeDrivers } from './collector/edit-open-triggers';
 import { endQueuedWork } from './collector/ended-formulas';
 import { DASHBOARD_URL } from './config';
 import { adoptCacheSheet, executionContext } from './context';
 import { KEY_TEST_COST, runKeyTest } from './key-test';
+import { requireDocumentProperties } from './platform/properties';
 import { rememberSpreadsheetFacts } from './platform/spreadsheet';
 import { resumeWatches } from './watches/api';
 
@@ -23,7 +26,42 @@ export function getSidebarState(): SidebarState {
       // Still stashed: the next sidebar call or bulk slice moves them.
     }
   }
-  return { key, dashboardUrl: DASHBOARD_URL, testCost: KEY_TEST_COST };
+  return { key, dashboardUrl: DASHBOARD_URL, testCost: KEY_TEST_COST, panelsMark: getPanelsMark() };
+}
+
+/**
+ * The document properties whose values the Spending, Jobs and Watches panels show: the ledger's
+ * totals and reservations, jobs and queued formulas, watches (their counts and states), what
+ * paused them all, and how jobs are collected. Not the pages of purchases, which only move.
+ */
+const SHOWN_BY_PANELS = [
+  PROPERTY_PREFIX.spendDay,
+  PROPERTY_PREFIX.spendMonth,
+  PROPERTY_PREFIX.spendReservation,
+  PROPERTY_PREFIX.spendJobReservation,
+  PROPERTY_PREFIX.job,
+  PROPERTY_PREFIX.queuedFormula,
+  PROPERTY_PREFIX.watch,
+  PROPERTY.watchesPaused,
+  PROPERTY.outOfCredits,
+  PROPERTY.reauthorize,
+  PROPERTY.drivers,
+  PROPERTY.clockTriggers,
+  PROPERTY.settings,
+];
+
+/**
+ * A short mark of what the open panels show, asked by the sidebar every few seconds: formulas and
+ * triggers spend while it is open, and it reloads its panels only when the mark moved. One read of
+ * the document properties, no lock, no write.
+ */
+export function getPanelsMark(): string {
+  const all = requireDocumentProperties().getProperties();
+  const shown = Object.keys(all)
+    .filter((key) => SHOWN_BY_PANELS.some((name) => key.startsWith(name)))
+    .sort()
+    .map((key) => `${key}=${all[key]}`);
+  return digestHashPort.sha256Hex(shown.join('\n')).slice(0, 16);
 }
 
 /**

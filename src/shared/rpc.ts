@@ -56,6 +56,8 @@ export interface SidebarState {
   dashboardUrl: string | null;
   /** The cheapest lookup, used to test a key; its price is stated before the test runs. */
   testCost: number;
+  /** What the panels show, marked as `getPanelsMark` marks it: the sidebar follows from there. */
+  panelsMark: string;
 }
 
 import type { BulkServerApi } from './bulk-rpc';
@@ -153,6 +155,8 @@ export interface ServerApi
     ReceiptServerApi,
     WatchServerApi {
   getSidebarState(): SidebarState;
+  /** A mark of what the Spending, Jobs and Watches panels show: when it moves, they reload. */
+  getPanelsMark(): string;
   /** Replacing a saved key tests the new one first; `untested` replaces it without a test. */
   setApiKey(key: string, scope: KeyScope, replace?: 'untested'): KeySaveResult;
   clearApiKey(): KeyStatus;

@@ -4,7 +4,15 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import type { RunningPlayground } from '../../tools/playground/server';
 import { DEMO_CREDITS } from '../../tools/playground/workbook';
-import { fakeAccount, openAddonSidebar, screenshotPath, typeInto, usePlayground, VIEWPORT } from './session';
+import {
+  fakeAccount,
+  openAddonSidebar,
+  pasteInto,
+  screenshotPath,
+  typeInto,
+  usePlayground,
+  VIEWPORT,
+} from './session';
 
 /** pronet_profile_to_email, in the spec's operation table. */
 const PRICE = 10;
@@ -71,12 +79,12 @@ async function figures(sidebar: FrameLocator): Promise<Record<string, string>> {
 const cell = (a1: string) => page.textContent(`td[data-a1="${a1}"]`);
 
 it('previews a 300-row column, runs it, and stops once on the 402 with the output column right (docs/screenshots/bulk-run.png)', async () => {
-  await type('A1', 'Profile');
-  await type('B1', 'Email');
-  for (const [i, profile] of profiles.entries()) {
-    await type(`A${i + 2}`, profile); // blanks too: the playground starts with examples in A2:A4
-    if (kindOf(i) === 'filled') await type(`B${i + 2}`, 'typed@example.com');
-  }
+  // Pasted as one block, as a user fills 300 rows: blanks too (the playground starts with
+  // examples in A2:A4), and an email already typed in the rows that have one.
+  await pasteInto(playground, 'A1', [
+    ['Profile', 'Email'],
+    ...profiles.map((profile, i) => [profile, kindOf(i) === 'filled' ? 'typed@example.com' : '']),
+  ]);
   await page.goto(playground.url);
   await page.waitForSelector('body[data-ready="true"]');
   const sidebar = await openSidebar();
@@ -212,6 +220,9 @@ it('defaults each column to the header that names it, never to column A whose he
     ['A1', 'Timestamp'],
     ['B1', 'Full name'],
     ['C1', 'Company'],
+    ['D1', 'Company email'],
+    ['E1', 'Profile URL'],
+    ['F1', 'Post URL'],
     ['A2', '2025-01-06 09:00'],
     ['B2', 'Ada Lovelace'],
     ['C2', 'Analytical Engines'],
@@ -229,10 +240,23 @@ it('defaults each column to the header that names it, never to column A whose he
     expect(await chosen('bulk-company')).toBe('C: Company');
     expect(await chosen('bulk-location')).toBe('(none)');
   }
+  // Each other input takes the header that names it, or no column: a profile or a post is not a
+  // company's page, a company's email not its name.
+  for (const [type, column] of [
+    ['pronet_profile_to_email', 'E: Profile URL'],
+    ['pronet_post_to_reactions', 'F: Post URL'],
+    ['company_name_to_website', 'C: Company'],
+    ['pronet_company_to_pronet_info', '(choose a column)'],
+  ]) {
+    await sidebar.locator('#bulk-op').selectOption(type!);
+    expect([type, await chosen('bulk-input')]).toEqual([type, column]);
+  }
   // A recipe's slots, and so the watch made from this setup, take the same columns.
   await sidebar.locator('#bulk-recipe').selectOption('email-from-name');
   expect(await chosen('bulk-slot-fullName')).toBe('B: Full name');
   expect(await chosen('bulk-slot-company')).toBe('C: Company');
+  await sidebar.locator('#bulk-recipe').selectOption('company-profile-from-name');
+  expect(await chosen('bulk-slot-companyName')).toBe('C: Company');
   await sidebar.locator('#bulk-recipe').selectOption('');
 
   // Without a header that names the company, nothing is chosen for it, and nothing is bought.

@@ -146,6 +146,37 @@ it('keeps the open Watches and Spending panels true: what a run spent, and wheth
   expect(await sidebar.locator('#watches-note').textContent()).toBe('1 off');
 });
 
+it('says the watch is paused, not on, once its daily cap stops it', async () => {
+  await page.clock.install();
+  await page.goto(playground.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.click(`#tabs [data-sheet="${FORM_SHEET}"]`);
+  const sidebar = await openAddonSidebar(page);
+  await sidebar.locator('#key-panel > summary').click();
+  await sidebar.locator('#bulk-op').selectOption('company_name_to_website');
+  await sidebar.locator('#watch-cap').fill('1');
+  await sidebar.locator('#watch-create').click();
+  await sidebar.locator('#watch-confirm').click();
+  await sidebar.locator('#watch-offer-message:has-text("Watching")').waitFor();
+  await sidebar.locator('#watches-panel > summary').click();
+  await sidebar.locator('#watches-list li.watch').waitFor();
+  expect(await sidebar.locator('#watches-note').textContent()).toBe('1 on');
+
+  // Two responses at 1 credit each: the cap of 1 credit buys the first and pauses the watch.
+  await simulateResponse(2);
+  await simulateResponse(3);
+  await page.click('#advance-1');
+  await page.waitForFunction(() => document.querySelector('td[data-a1="E3"]')?.textContent !== '');
+  expect(await row(2)).toEqual(['Grace Hopper', 'Globex Corporation', 'globex.com', 'Found']);
+  expect(await spent()).toBe(1);
+  await page.clock.fastForward(60_000);
+  await sidebar.locator('#watches-note:has-text("paused")').waitFor();
+  expect(await sidebar.locator('#watches-note').textContent()).toBe('1 paused');
+  expect(await sidebar.locator('#watches-list .job-message').textContent()).toBe(
+    'Daily cap of 1 credit reached: the rows not done say so, and go on tomorrow (or raise the cap).',
+  );
+});
+
 /** The ids given to more than one element of the sidebar, each once. */
 async function repeatedIds(sidebar: FrameLocator): Promise<string[]> {
   const ids = await sidebar.locator('[id]').evaluateAll((nodes) => nodes.map((node) => node.id));

@@ -69,6 +69,7 @@ const ENTRY_POINTS = {
   menuItems: ['showSidebar', 'freezeResults', 'collectJobsNow', 'showHelp', 'showPrivacy', 'showSupport'],
   sidebar: [
     'getSidebarState',
+    'getPanelsMark',
     'setApiKey',
     'clearApiKey',
     'testApiKey',

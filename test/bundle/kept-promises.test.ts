@@ -23,8 +23,8 @@ const sidebar = <T>(world: World, name: string, ...args: unknown[]) =>
  * B2 holds =COMPANY_WEBSITE(A2:A501), typed while its edit's trigger has not run: its 30 s bought
  * 224 websites and queued the other 276.
  */
-function queuedWorld(): World {
-  const world = createWorld({ plan: 10, credits: 5_000 });
+function queuedWorld(addOn = false): World {
+  const world = createWorld({ plan: 10, credits: 5_000, emulator: { addOn } });
   saveSettings(world, { formulaDailyCap: 5_000 });
   typeValues(world, 'A1', [['Company']]);
   typeValues(
@@ -109,7 +109,8 @@ describe('a queued promise the budget, the sheet or a freeze ends', () => {
   });
 
   it('follows the budget from the moment it is lowered below what was spent, the next day too', () => {
-    const world = queuedWorld();
+    // Installed as an add-on: the clock trigger runs hourly.
+    const world = queuedWorld(true);
     const REACHED =
       'Error: Daily formula budget of 200 credits reached (Extensions > Enrich for Sheets > Open sidebar to change it)';
 
@@ -120,11 +121,20 @@ describe('a queued promise the budget, the sheet or a freeze ends', () => {
     expect(others(shown(world))).toEqual({ [REACHED]: 276 });
     expect(spent(world)).toBe(224);
 
-    world.clock.advance(24 * 3_600_000);
-    world.emu.edit(world.bundle, 'Sheet1', 'D1', 'notes');
-    sidebar<CollectorProgress>(world, 'collectJobsFromSidebar');
-    expect(Object.keys(others(shown(world))).filter((text) => text.startsWith('Queued:'))).toEqual([]);
+    // The rest of the day, the hourly check buys nothing; once the day turns, it buys what the
+    // new day's budget allows (200 of the 276 websites, 1 credit each) and enters the formula
+    // again: the rows left say, truly again, that the day's budget is reached.
+    const HOUR = 3_600_000;
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + 24 * HOUR);
+    expect(spent(world)).toBe(424);
+    expect(answered(shown(world))).toBe(424);
+    expect(others(shown(world))).toEqual({ [REACHED]: 76 });
     expect(sidebar<JobsList>(world, 'listJobs').queued).toEqual([]);
+    // And the day after, the last 76, with no edit, no opening and no sidebar.
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + 24 * HOUR);
+    expect(spent(world)).toBe(500);
+    expect(answered(shown(world))).toBe(500);
+    expect(others(shown(world))).toEqual({});
   });
 
   it('finishes a queued range whose sheet was renamed', () => {

@@ -67,6 +67,58 @@ describe('unreadable answers from a formula are booked as charged and not bought
   });
 });
 
+describe('a job id too long for a URL, short enough for a property', () => {
+  // 300 characters: a property value holds 9 KB, but the status URL is kept to 256 escaped ones.
+  const LONG = 'Unexpected answer from the API (HTTP 202): a job id of 300 characters, too long to use.';
+
+  it('from a formula: refused at once, 7 credits booked once (EMAIL_FROM_NAME), held', () => {
+    const world = createWorld();
+    world.api.setHostile('lead_full_name_to_email', 'long-job-id', { jobIdLength: 300 });
+    const first = enterFormula(world, 'B1', '=EMAIL_FROM_NAME("Ada Lovelace", "Acme")');
+    expect(first.error?.message).toBe(`Error: ${LONG} ${CHARGED}`);
+    expect(spent(world)).toBe(7);
+    expect(postsSent(world)).toBe(1);
+    expect(ledger(world)).toMatchObject({ today: 7, bySource: { formulas: 7, bulk: 0, keyTests: 0 } });
+
+    afterClaims(world);
+    const again = enterFormula(world, 'C1', '=EMAIL_FROM_NAME("Ada Lovelace", "Acme")');
+    expect(again.error?.message).toBe(`Error: ${LONG} ${CHARGED} ${HELD}`);
+    sidebar(world, 'collectJobsFromSidebar');
+    expect(spent(world)).toBe(7);
+    expect(postsSent(world)).toBe(1);
+    expect(sidebar<JobsList>(world, 'listJobs').jobs).toEqual([]);
+  });
+
+  it('from a bulk run: that row alone says so, 1 credit booked once, never sent again on Continue', () => {
+    const world = createWorld({ api: { load: 1 } }); // every lookup answers 202: a job
+    world.api.setHostile('company_name_to_website', 'long-job-id', {
+      inputContains: 'Long',
+      jobIdLength: 300,
+    });
+    typeValues(world, 'A1:A3', [['Company'], ['Company 1'], ['Long Corp']]);
+    const config: BulkRunConfig = {
+      sheetName: 'Sheet1',
+      headerRow: 1,
+      type: 'company_name_to_website',
+      columns: { input: 1 },
+      output: { mode: 'primary' },
+    };
+    const { runId } = sidebar<BulkProgress>(world, 'startBulkRun', config, 2);
+    expect(drive(world, runId).state).toBe('done');
+    expect(world.emu.values('Sheet1', 'B2:C3')).toEqual([
+      ['1.com', 'Found'],
+      ['', `Error: ${LONG} ${CHARGED}`],
+    ]);
+    expect(spent(world)).toBe(2);
+    expect(ledger(world)).toMatchObject({ today: 2, bySource: { formulas: 0, bulk: 2, keyTests: 0 } });
+
+    for (let i = 0; i < 3; i++) drive(world, runId);
+    sidebar(world, 'collectJobsFromSidebar');
+    expect(postsSent(world)).toBe(2);
+    expect(spent(world)).toBe(2);
+  });
+});
+
 describe('an answer nested 5,000 levels deep', () => {
   it('shows a marker, is stored, and is never bought again', () => {
     const world = createWorld();

@@ -30,9 +30,9 @@ export type HostileKind =
    */
   | 'job-lost'
   /**
-   * 202 whose `job_id` is LONG_JOB_ID_LENGTH characters: past what a property value holds (9 KB) and
-   * what a URL may carry in UrlFetch (2 KB), so it can be neither kept nor polled (charged at once:
-   * the call reached the API).
+   * 202 whose `job_id` is LONG_JOB_ID_LENGTH characters (or `jobIdLength`): by default past what a
+   * property value holds (9 KB) and what a URL may carry in UrlFetch (2 KB), so it can be neither
+   * kept nor polled (charged at once: the call reached the API).
    */
   | 'long-job-id'
   /** 202 with a job that never finishes: `processing` at every poll, so never charged. */
@@ -62,6 +62,8 @@ export interface HostileOptions {
   items?: number;
   /** Levels of a `deep` answer. */
   depth?: number;
+  /** Characters of a `long-job-id` answer's id. */
+  jobIdLength?: number;
 }
 
 export const DEFAULT_HUGE_ITEMS = 10_000;
@@ -149,7 +151,8 @@ export function hostilePost(op: FakeOperation, input: string, setting: Setting):
       return json(202, JSON.stringify({ status: 'processing', job_id: jobId, poll_url: `/status/${jobId}` }));
     }
     case 'long-job-id': {
-      const jobId = `long_${new Random(`long:${op.type}:${input}`).hex(12)}`.padEnd(LONG_JOB_ID_LENGTH, 'x');
+      const length = setting.options.jobIdLength ?? LONG_JOB_ID_LENGTH;
+      const jobId = `long_${new Random(`long:${op.type}:${input}`).hex(12)}`.padEnd(length, 'x');
       return json(202, JSON.stringify({ status: 'processing', job_id: jobId, poll_url: `/status/${jobId}` }));
     }
     case 'job-error':

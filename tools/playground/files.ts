@@ -109,7 +109,7 @@ export class Files implements Desk {
    * waiting run once the user has been idle a few seconds, as they run beside the user in Sheets.
    */
   tick(ms: number): void {
-    for (const file of this.#files) file.runWaitingTriggersIfIdle();
+    for (const file of this.#files) file.runWaitingTriggersIfIdle(ms);
     this.#runTriggersUntil(this.clock.now() + ms);
   }
 

@@ -2,8 +2,9 @@
 // form response"), run beside the user rather than before the page answers. In Sheets a trigger
 // runs while the user goes on typing; here they wait until the user moves time on ("+1 min") or
 // has been idle a few seconds, so a trigger that waits a minute for a job neither holds the page
-// nor makes the idle clock leap.
-import type { VirtualClock } from '../emulator/clock';
+// nor makes the idle clock leap. Idle is the time the page's clock followed wall time since the
+// action, not the virtual time executions spent meanwhile: a sidebar opening's calls are no
+// seconds of the user's.
 import type { Emulator, LoadedBundle } from '../emulator/emulator';
 
 /** How long the user is idle before the triggers of their actions run by themselves. */
@@ -19,15 +20,14 @@ interface PendingEdit {
 export class PendingTriggers {
   readonly #emu: Emulator;
   readonly #bundle: LoadedBundle;
-  readonly #clock: VirtualClock;
   /** Each action's triggers, oldest first, as Sheets queues them. */
   #waiting: (() => void)[] = [];
-  #lastActionAt = 0;
+  /** How long the user has been idle since the last action. */
+  #idleMs = 0;
 
   constructor(emu: Emulator, bundle: LoadedBundle) {
     this.#emu = emu;
     this.#bundle = bundle;
-    this.#clock = emu.clock;
   }
 
   /** An edit made (with `fireTriggers: false`); its Edit triggers run later. */
@@ -42,7 +42,7 @@ export class PendingTriggers {
 
   #add(run: () => void): void {
     this.#waiting.push(run);
-    this.#lastActionAt = this.#clock.now();
+    this.#idleMs = 0;
   }
 
   /** Runs the triggers of the actions made so far, oldest first. */
@@ -50,9 +50,9 @@ export class PendingTriggers {
     for (const run of this.#waiting.splice(0)) run();
   }
 
-  /** Runs them once the user has been idle long enough. */
-  runIfIdle(): void {
-    if (this.#waiting.length > 0 && this.#clock.now() - this.#lastActionAt >= IDLE_BEFORE_TRIGGERS_MS)
-      this.runAll();
+  /** The user stayed idle `ms` more: runs them once the user has been idle long enough. */
+  runIfIdle(ms: number): void {
+    this.#idleMs += ms;
+    if (this.#waiting.length > 0 && this.#idleMs >= IDLE_BEFORE_TRIGGERS_MS) this.runAll();
   }
 }

@@ -270,9 +270,9 @@ export class Workbook {
     this.#pendingTriggers.runAll();
   }
 
-  /** Those triggers, run once the user has been idle a few seconds, as they run beside the user in Sheets. */
-  runWaitingTriggersIfIdle(): void {
-    this.#pendingTriggers.runIfIdle();
+  /** Those triggers, run once the user was idle a few seconds (`ms` more now), as beside the user in Sheets. */
+  runWaitingTriggersIfIdle(ms: number): void {
+    this.#pendingTriggers.runIfIdle(ms);
   }
 
   /** Scripts the user starts see the page's tab and selection as the active sheet and range. */

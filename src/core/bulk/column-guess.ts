@@ -8,24 +8,39 @@ import type { InputKind } from '../operations/types';
 /** An operation's input, or one of the columns a name lookup adds. */
 export type ColumnRole = InputKind | 'company' | 'location' | 'jobTitle';
 
-const COMPANY = /company|organi[sz]ation|employer|account|firm/i;
-/** A company's web address or page is not its name. */
-const COMPANY_ADDRESS = /url|domain|website|site|page|link/i;
+/** What a header names. */
+type HeaderKind = Exclude<ColumnRole, 'company_name' | 'any_identifier'> | 'identifier' | 'other';
 
-/** Header words that say a column holds the role's input, and those that say it holds another. */
-const HINTS: Readonly<Record<ColumnRole, { fits: RegExp; not?: RegExp }>> = {
-  person_name: { fits: /name/i, not: COMPANY },
-  email: { fits: /e-?mail/i },
-  person_url: { fits: /profile|pronet|url|link/i, not: COMPANY },
-  company_name: { fits: COMPANY, not: COMPANY_ADDRESS },
-  company_domain: { fits: /domain|website|site/i },
-  company_url: { fits: /company.*(url|page)|pronet|url/i },
-  post_url: { fits: /post/i },
-  any_identifier: { fits: /company|name|domain|identifier/i },
-  photonet_handle: { fits: /photonet|handle|instagram|user/i },
-  company: { fits: COMPANY, not: COMPANY_ADDRESS },
-  location: { fits: /location|city|country|region/i },
-  jobTitle: { fits: /title|role|position/i },
+/**
+ * What a header names: the first rule that matches. The order settles headers that name two things:
+ * "Company email" is an email, "Company website" a domain, "Company page" a company's page, "Post
+ * URL" a post, "Company phone" or "Company size" something no input reads.
+ */
+const KINDS: readonly (readonly [HeaderKind, RegExp])[] = [
+  [
+    'other',
+    /phone|mobile|size|industry|revenue|employees|\bcount\b|date|time|status|notes?\b|postcode|postal/i,
+  ],
+  ['post_url', /\bposts?\b/i],
+  ['email', /e-?mail/i],
+  ['photonet_handle', /photonet|instagram|handle|user ?name/i],
+  ['company_url', /(company|organi[sz]ation).*(url|page|profile|link)|pronet company/i],
+  ['person_url', /profile|pronet|url|link/i],
+  ['company_domain', /domain|website|\bsite\b/i],
+  ['company', /company|organi[sz]ation|employer|account|firm|business/i],
+  ['location', /location|city|country|region/i],
+  ['jobTitle', /title|role|position/i],
+  ['identifier', /identifier/i],
+  ['person_name', /name/i],
+];
+
+const kindOf = (header: string): HeaderKind | undefined => KINDS.find(([, words]) => words.test(header))?.[0];
+
+/** The kinds of header an input takes, preferred first; an input not listed takes its own kind. */
+const TAKES: Partial<Readonly<Record<ColumnRole, readonly HeaderKind[]>>> = {
+  company_name: ['company'],
+  // Any company or person identifier (the spec's b2b_data_lookup): one named so, else a company's.
+  any_identifier: ['identifier', 'company', 'company_domain', 'company_url', 'person_name'],
 };
 
 /** The input a recipe's slot reads. */
@@ -44,15 +59,23 @@ const SLOT_ROLES: Readonly<Record<SlotName, ColumnRole>> = {
 
 export const slotRole = (slot: SlotName): ColumnRole => SLOT_ROLES[slot];
 
-/** The first column (1-based) whose header names `role`'s input and that is not `taken`; null if none. */
+const wordCount = (header: string): number => header.trim().split(/\s+/).length;
+
+/**
+ * The first column (1-based) whose header names `role`'s input and that is not `taken`; null if
+ * none. Of two headers of one kind, the one with fewer words ("Email" before "Company email").
+ */
 export function guessColumn(
   headers: readonly string[],
   role: ColumnRole,
   taken: ReadonlySet<number> = new Set(),
 ): number | null {
-  const { fits, not } = HINTS[role];
-  const index = headers.findIndex(
-    (header, i) => fits.test(header) && !not?.test(header) && !taken.has(i + 1),
-  );
-  return index < 0 ? null : index + 1;
+  for (const kind of TAKES[role] ?? [role as HeaderKind]) {
+    const fits = headers
+      .map((header, i) => ({ header, column: i + 1 }))
+      .filter(({ header, column }) => kindOf(header) === kind && !taken.has(column));
+    const best = fits.sort((a, b) => wordCount(a.header) - wordCount(b.header))[0];
+    if (best) return best.column;
+  }
+  return null;
 }

@@ -30,6 +30,8 @@ export interface FinishOutcome {
   left: Set<string>;
   /** Why buying stopped for good (the daily budget, a refused key, no credits); null otherwise. */
   stopped: string | null;
+  /** The stop is the day's formula budget: the next day may buy the rest. */
+  forTheDay: boolean;
   bought: number;
 }
 
@@ -77,25 +79,34 @@ export function finishLookups(
     const deadline = Math.min(clock.now() + SLICE_MS + 2_000, until);
     const results = lookupMany(deps, slice, { ...ctx, deadline });
     const waiting = slice.filter((item) => results.get(item.key)?.kind === 'deferred');
+    // What the budget refused is still to buy, the next day.
+    const refused = slice.filter((item) => results.get(item.key)?.kind === 'refused');
     const stopped = stopReason(slice, results);
-    bought += slice.length - waiting.length;
-    remaining = [...waiting, ...remaining.slice(slice.length)];
-    if (stopped !== null) return { left: keysOf(remaining), stopped, bought };
+    bought += slice.length - waiting.length - refused.length;
+    remaining = [...waiting, ...refused, ...remaining.slice(slice.length)];
+    if (stopped !== null) return { left: keysOf(remaining), ...stopped, bought };
     if (waiting.length < slice.length) continue;
     if (clock.now() + NO_PROGRESS_WAIT_MS + MIN_SLICE_MS > until) break;
     clock.sleep(NO_PROGRESS_WAIT_MS);
   }
-  return { left: keysOf(remaining), stopped: null, bought };
+  return { left: keysOf(remaining), stopped: null, forTheDay: false, bought };
 }
 
 const keysOf = (items: readonly LookupItem[]) => new Set(items.map((item) => item.key));
 
-/** The daily budget, a refused key or no credits: buying more now would only be refused again. */
-function stopReason(slice: readonly LookupItem[], results: Map<string, LookupResult>): string | null {
+/**
+ * The daily budget (the one refusal a collector's lookups meet), a refused key or no credits:
+ * buying more now would only be refused again.
+ */
+function stopReason(
+  slice: readonly LookupItem[],
+  results: Map<string, LookupResult>,
+): Pick<FinishOutcome, 'stopped' | 'forTheDay'> | null {
   for (const item of slice) {
     const result = results.get(item.key);
-    if (result?.kind === 'refused') return result.message;
-    if (result?.kind === 'failed' && result.error.fatal) return result.error.message;
+    if (result?.kind === 'refused') return { stopped: result.message, forTheDay: true };
+    if (result?.kind === 'failed' && result.error.fatal)
+      return { stopped: result.error.message, forTheDay: false };
   }
   return null;
 }

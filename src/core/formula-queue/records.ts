@@ -28,6 +28,11 @@ export interface QueuedFormula {
    * say when the formula, entered again, runs once more. It then removes the record.
    */
   ended?: string;
+  /**
+   * The day whose formula budget stopped its buying: no driver buys for it until the day turns
+   * (its rows say the budget is reached, which is true till then); the hourly check then does.
+   */
+  budgetDay?: string;
 }
 
 const PREFIX = PROPERTY_PREFIX.queuedFormula;
@@ -79,12 +84,21 @@ export function removeQueued(
   if (records.length > 0) store.removeMany(records.map((record) => queueKey(record.sheet, record.a1)));
 }
 
+/** Writes the records again with `change`. */
+export function updateQueued(
+  store: BatchStorePort,
+  records: readonly QueuedFormula[],
+  change: Partial<QueuedFormula>,
+): void {
+  const updated: Record<string, string> = {};
+  for (const record of records)
+    updated[queueKey(record.sheet, record.a1)] = JSON.stringify({ ...record, ...change });
+  if (records.length > 0) store.setMany(updated);
+}
+
 /** Ends the records' work for `reason`: no driver finishes them, and each formula says `reason` once. */
 export function endQueued(store: BatchStorePort, records: readonly QueuedFormula[], reason: string): void {
-  const ended: Record<string, string> = {};
-  for (const record of records)
-    ended[queueKey(record.sheet, record.a1)] = JSON.stringify({ ...record, ended: reason });
-  if (records.length > 0) store.setMany(ended);
+  updateQueued(store, records, { ended: reason });
 }
 
 /** Whether any record in `all` was ended: a formula looks for its own cell only then. */

@@ -7,7 +7,7 @@
 // no key: its queued formulas are entered again then, to say so.
 import { capCents, formulaCommitted } from '../../core/billing/budget';
 import { readLedger } from '../../core/billing/ledger';
-import { endQueued, readQueue, removeQueued } from '../../core/formula-queue/records';
+import { endQueued, readQueue, updateQueued } from '../../core/formula-queue/records';
 import type { BatchStorePort } from '../../core/platform/ports';
 import { KEY_REPLACED_TEXT } from '../../core/text/catalogue/queue';
 import { errorMessage } from '../../core/text/error-message';
@@ -16,6 +16,7 @@ import { appsScriptClock, batchStorePort } from '../adapters/apps-script';
 import { executionContext } from '../context';
 import { documentProperties } from '../platform/properties';
 import { activeSpreadsheet } from '../platform/spreadsheet';
+import { keepCollecting } from './clock-trigger';
 import { reenterFormulas } from './reentry';
 
 /**
@@ -39,8 +40,9 @@ export function endQueuedWork(store: BatchStorePort, scope: string | null, repla
 /**
  * The daily formula budget changed: the queued formulas follow it at once, not when a driver next
  * runs (a promise to fill in within minutes would stand meanwhile, the next day too). Reached
- * already, their records go and their rows say the budget is reached; otherwise they buy what it
- * allows now and queue the rest with a promise made anew.
+ * already, their rows say the budget is reached and their records wait for the next day, when the
+ * hourly check buys what it allows; otherwise they buy what it allows now and queue the rest with
+ * a promise made anew.
  */
 export function followBudget(settings: Settings): void {
   try {
@@ -51,7 +53,9 @@ export function followBudget(settings: Settings): void {
     const all = store.getAll();
     const records = readQueue(all, context.scope, appsScriptClock.now());
     if (records.length === 0) return;
-    if (formulaCommitted(readLedger(all), context.day()) >= capCents(settings)) removeQueued(store, records);
+    const reached = formulaCommitted(readLedger(all), context.day()) >= capCents(settings);
+    updateQueued(store, records, { budgetDay: reached ? context.day() : undefined });
+    if (reached) keepCollecting();
     reenterFormulas(spreadsheet, records);
   } catch (error) {
     // The budget holds all the same: the next driver's run finds it and enters them again.

@@ -4,7 +4,7 @@
 // which then answers from the cache. Sheets runs a custom function again only when its formula or
 // an argument changes, so without this a big range would stop half way for good.
 import { resultKey } from '../../core/cache/keys';
-import { finishLookups, formulaItems } from '../../core/formula-queue/finish';
+import { type FinishOutcome, finishLookups, formulaItems } from '../../core/formula-queue/finish';
 import {
   type QueuedFormula,
   queueKey,
@@ -31,6 +31,8 @@ export interface FormulaWork {
   /** Formulas still queued, and their lookups. */
   queued: number;
   left: number;
+  /** Formulas the day's budget stopped: the hourly check takes them up when the day turns. */
+  waiting: number;
   /** Why buying stopped (the daily budget, no credits). */
   stopped: string[];
 }
@@ -53,11 +55,15 @@ export function finishQueuedFormulas(
   by: string,
   typed: Range | null = null,
 ): FormulaWork {
-  const work: FormulaWork = { finished: 0, queued: 0, left: 0, stopped: [] };
+  const work: FormulaWork = { finished: 0, queued: 0, left: 0, waiting: 0, stopped: [] };
   const spreadsheet = activeSpreadsheet();
   if (!spreadsheet) return work;
   const { store, client } = context.deps;
-  const queue = readQueue(store.getAll(), context.scope, client.clock.now());
+  // Those the day's budget stopped wait for the next day: buying now would only be refused.
+  const today = context.day();
+  const queue = readQueue(store.getAll(), context.scope, client.clock.now()).filter(
+    (record) => record.budgetDay !== today,
+  );
   if (queue.length === 0 && !typed) return work;
   const records = followRenames(spreadsheet, context, queue);
   const grids = new SheetGrids(spreadsheet);
@@ -78,17 +84,19 @@ export function finishQueuedFormulas(
     until,
   );
   movePurchases(record, context.day());
-  settleRecords(context, targets, outcome.left, outcome.stopped, by, work);
+  settleRecords(context, targets, outcome, by, work);
   reenterFormulas(spreadsheet, grids.bridged(targets));
   return work;
 }
 
-/** Saves what each formula still lacks, drops the records of those finished or stopped. */
+/**
+ * Saves what each formula still lacks, drops the records of those finished or stopped for good;
+ * those the day's budget stopped wait for the next day.
+ */
 function settleRecords(
   context: CollectorContext,
   targets: readonly Target[],
-  left: ReadonlySet<string>,
-  stopped: string | null,
+  { left, stopped, forTheDay }: FinishOutcome,
   by: string,
   work: FormulaWork,
 ): void {
@@ -97,13 +105,18 @@ function settleRecords(
   if (stopped) work.stopped.push(stopped);
   for (const target of targets) {
     const missing = new Set(target.keys.filter((key) => left.has(key))).size;
-    if (missing === 0 || stopped) {
+    if (missing === 0 || (stopped && !forTheDay)) {
       done.push(target);
       work.finished++;
       continue;
     }
-    work.queued++;
-    work.left += missing;
+    if (stopped) {
+      work.finished++;
+      work.waiting++;
+    } else {
+      work.queued++;
+      work.left += missing;
+    }
     const base = target.record ?? { since: now, scope: context.scope };
     saveQueued(context.deps.store, {
       ...base,
@@ -112,6 +125,7 @@ function settleRecords(
       formula: target.formula,
       left: missing,
       by,
+      budgetDay: stopped ? context.day() : undefined,
     });
   }
   removeQueued(

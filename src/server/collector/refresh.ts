@@ -21,7 +21,7 @@ const MAX_REFRESHED_FORMULAS = 200;
  * After any driver's passes: the formulas waiting for what finished are re-entered, and the note
  * the Edit trigger reads says what is left, so that the next edit is cheap when nothing is.
  */
-export function refreshAfter(report: CollectorReport, { queued }: FormulaWork): void {
+export function refreshAfter(report: CollectorReport, { queued, waiting }: FormulaWork): void {
   const left = { pending: report.pending + queued };
   try {
     noteCollected(ttlCachePort(fastCache()), left, report.readAt, appsScriptClock.now());
@@ -29,8 +29,9 @@ export function refreshAfter(report: CollectorReport, { queued }: FormulaWork): 
     console.warn(`Could not note what the collector left: ${errorMessage(error)}`);
   }
   refreshFinished(report);
-  // Formulas still queued need a driver when nobody edits: the hourly clock is the backstop.
-  if (queued > 0) keepCollecting();
+  // Formulas still queued need a driver when nobody edits: the hourly clock is the backstop, and
+  // takes up those waiting for the next day's budget.
+  if (queued + waiting > 0) keepCollecting();
 }
 
 function refreshFinished(report: CollectorReport): void {

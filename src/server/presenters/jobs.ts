@@ -61,7 +61,7 @@ export function collectorProgress(
 
 /** A driver's answer when it did nothing, saying why. */
 export function idleProgress(summary: string, background: BackgroundCollection): CollectorProgress {
-  const none: FormulaWork = { finished: 0, queued: 0, left: 0, stopped: [] };
+  const none: FormulaWork = { finished: 0, queued: 0, left: 0, waiting: 0, stopped: [] };
   return { ...collectorProgress(emptyReport(false, 0), background, none, 0), summary };
 }
 

@@ -274,6 +274,13 @@ describe('our own texts, copied', () => {
       'Key Saved Locksmiths',
       'https://www.pronet.com/in/ada-lovelace',
       'ada@acme.com',
+      'Collected Works Ltd',
+      'Today Show Productions',
+      'This Month Magazine',
+      'Until Dawn Games',
+      'Was Here Ltd',
+      'Formula One Group',
+      'Credit Suisse (Formula)',
     ];
     expect(names.filter((name) => OURS.test(refusal(name) ?? ''))).toEqual([]);
   });

@@ -14,6 +14,7 @@ import {
   unknownOperation,
 } from '../../../src/core/text/catalogue/jobs';
 import { lostResultsRefusal, lostResultsText } from '../../../src/core/text/catalogue/lost';
+import { wasLine } from '../../../src/core/text/catalogue/refresh';
 import { SHEET_TEXTS, STORE_FAILURES } from '../../../src/core/text/catalogue/sheets';
 import { BULK_TEXTS } from '../../../src/core/text/catalogue/sidebar/bulk';
 import { BULK_ANSWERS } from '../../../src/core/text/catalogue/sidebar/bulk-answers';
@@ -102,8 +103,10 @@ function listNote(): string[] {
 
 /** The texts the issue found bought, each rendered by its maker. */
 const PANEL: string[] = [
-  // Receipt lines, and the memory's (not the answer's, "Found", nor a purchase's own line, "2026-11-20
-  // 08:55 for 1 credit (formula, Sheet1!B2)": a time, a price and a cell only, which any data may be)
+  // Receipt lines, and the memory's (not the answer's, "Found"); a purchase's own line, "2026-11-20
+  // 08:55 for 1 credit (formula, Sheet1!B2)", is a time, a price and a buyer with its cell: a shape
+  // no name has
+  ...receipt('Sheet1!B2', ['properties', 'sheet']).slice(2, 3),
   ...receipt('Sheet1!B2', ['properties', 'sheet']).slice(4),
   ...receipt('Sheet1!C9', ['memory']).slice(2),
   ...receipt(null, ['memory'], 'Leads Q3').slice(2),
@@ -112,7 +115,8 @@ const PANEL: string[] = [
   paceWords({ rate: 1, minutesAgo: 5, ceiling: 50, refusalsToday: 2 }),
   paceWords({ rate: 1, minutesAgo: null, ceiling: 10, refusalsToday: 0 }),
   // The watches' notes: the quota, the caps, a pause
-  ...[1, 0.96, 0.85, 0.6].map((share) => slowedWords(paceAt(share, 'edit', 0).slowed!)),
+  ...[1, 0.96, 0.85, 0.6].map((share) => slowedWords(paceAt(share, 'edit', 0).slowed!, 'hour')),
+  slowedWords(paceAt(0.85, 'edit', 0).slowed!, 'minute'),
   clockCheck('off'),
   capProblem(12),
   capProblem(5, { price: 12.5, bound: true }),
@@ -123,8 +127,9 @@ const PANEL: string[] = [
   ),
   // The spend report
   report.title,
-  // (Not its period line, "This month: 2026-11-01 to 2026-11-20": a period's name and dates only.)
-  ...report.summary.slice(1),
+  // Its period line: a period's name and its days, a shape no name has
+  ...report.summary,
+  spendReport([], 'today', '2026-11-20', { zone: 'Europe/London', format: () => '' }, 'Leads Q3').summary[0]!,
   report.rows[0]![3]!,
   // The deleted cache's notes, and a list sheet's
   lostResultsText({ name: '_enrich_cache', deleted: 'sheet', holds: { entries: 30, credits: 30 } }),
@@ -132,9 +137,12 @@ const PANEL: string[] = [
   lostResultsRefusal({ name: '_enrich_cache', deleted: 'sheet', holds: null }),
   cutListText(25),
   CUT_LIST_ADVICE,
-  // A list sheet's note but its "Collected 2026-11-20 08:55", a word and a time (as a refreshed
-  // cell's "was jane@old.example until 2026-12-01" is two words and values): a user's words too
-  ...listNote().filter((line) => !line.startsWith('Collected ')),
+  // A list sheet's note, its "Collected 2026-11-20 08:55 (Europe/London)" too (a word, a time and
+  // a time zone), and a refreshed cell's "was jane@old.example until 2026-12-01" (two words around
+  // a value and a day): shapes no name has
+  ...listNote(),
+  wasLine('jane@old.example', '2026-12-01'),
+  wasLine('Acme Corp', '2026-12-01'),
   // A job's record, in its cell and the Jobs panel
   JOB_RECORD_TEXTS.noEmployees,
   JOB_RECORD_TEXTS.notStored,

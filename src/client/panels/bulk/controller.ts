@@ -26,9 +26,6 @@ import { confirmationWords } from './text';
 import { buildBulkPanel, type Controls, showFieldsIfChosen, showOperation } from './view';
 import { whileSending } from './while-sending';
 
-/** Slices run back to back; a refreshed ledger is asked for after this many. */
-const LEDGER_EVERY = 5;
-
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function mountBulkPanel(): void {
@@ -231,7 +228,6 @@ class BulkController {
 
   /** Stops when the run does, or when Pause (or another sidebar) stopped it between slices. */
   private async driveSlices(runId: string): Promise<void> {
-    let slices = 0;
     let id = runId;
     for (;;) {
       if (this.current) this.showProgress(this.current);
@@ -242,8 +238,8 @@ class BulkController {
       );
       // A recipe's next step is a run of its own: the loop follows it.
       id = progress.runId;
+      // Spending follows the slices by itself (sidebar.ts asks whether what it shows moved).
       this.showProgress(progress);
-      if (++slices % LEDGER_EVERY === 0) announceChange();
       if (progress.state !== 'running') return;
       await wait(progress.nextCallInMs ?? 1_000);
       if (this.current?.state !== 'running') return;

@@ -27,9 +27,11 @@ import {
 import { DAILY_BUDGET, NO_FORMULA_BUDGET } from './budget';
 import { ERROR, LIST_ORDERED, NO_KEY, NOT_FOUND, PROCESSING, TABLE_CUT, TABLE_ROWS } from './cells';
 import { distinctive, holds, loose, type OwnTextKind, type TextFamily } from './family';
-import { LIST_DELIVERED, LIST_FOUND, LOOKUP_LOST, RESULT_EXPIRED, STALLED } from './jobs';
+import { LIST_DELIVERED, LIST_FOUND, LIST_NOTE, LOOKUP_LOST, RESULT_EXPIRED, STALLED } from './jobs';
 import { MARKS, WHOLE } from './marks';
 import { LOCK_BUSY, NOT_FILLED_IN, NOT_SENT, NOT_SENT_BARE, NOT_SENT_YET, QUEUED } from './queue';
+import { wasLine } from './refresh';
+import { SPENDING_ANSWERS } from './sidebar/spending-answers';
 import { EXPIRED_STATUS, FOUND, PROCESSING_STATUS, SKIPPED, WAITING } from './statuses';
 
 /** Every family the catalogue declares, longest beginning first (the most particular wins). */
@@ -97,11 +99,34 @@ function familyOf(looseText: string, text: string): TextFamily | null {
   return null;
 }
 
+/**
+ * The texts made mostly of values, known by their shape in a loose text (digits read "#"): a
+ * receipt's purchase line "2026-11-20 08:55 for 1 credit (formula, Sheet1!B2)", the spend report's
+ * period line "This month: 2026-11-01 to 2026-11-20", a list note's "Collected 2026-11-20 08:55
+ * (Europe/London)", a refreshed cell's note "was jane@old.example until 2026-12-01". A time beside a
+ * price and a buyer, a period's name before its days, "was … until" a day: no name has these.
+ */
+function shapes(): string {
+  const day = '#-#-#';
+  const time = `${day} #:#`;
+  const words = (labels: Readonly<Record<string, { text: string }>>) =>
+    Object.values(labels)
+      .map((label) => escaped(loose(label.text)))
+      .join('|');
+  const after = '(?:^|: )';
+  return [
+    `${time} for # credits? \\((?:${words(SPENDING_ANSWERS.sources)})[,)]`,
+    `${after}(?:${words(SPENDING_ANSWERS.periods)}): ${day}(?: to ${day})?`,
+    `${AT_A_WORD}${escaped(loose(LIST_NOTE.collected('')))} ${time}`,
+    `${after}${escaped(loose(wasLine('\u0000', day))).replace('\u0000', '.+')}`,
+  ].join('|');
+}
+
 /** What kind of the add-on's own text `text` is (`message`: the sidebar's, a note's), or null. */
 export function ownTextKind(text: string): OwnTextKind | 'message' | null {
   const looseText = loose(text);
   const family = familyOf(looseText, text);
   if (family) return family.kind;
-  marks ??= new RegExp(`${AT_A_WORD}(?:${MARKS})|${wholeCell(WHOLE)}`, 'u');
+  marks ??= new RegExp(`${AT_A_WORD}(?:${MARKS})|${wholeCell(WHOLE)}|${shapes()}`, 'u');
   return marks.test(looseText) ? 'message' : null;
 }
