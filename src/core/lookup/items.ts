@@ -95,8 +95,16 @@ export interface LookupContext {
    * paid answers are kept batch by batch (keep-batches.ts). A watch's step says so of its slices.
    */
   stoppable?: boolean;
+  /** Work the user watches as it goes (a bulk run's slice): told of each answer, asked to stop. */
+  live?: LiveWork;
+}
+
+/** What the user sees of work while it sends (a bulk run's progress, its Pause and Cancel). */
+export interface LiveWork {
   /** The user stopped the work meanwhile (a bulk run's Pause or Cancel): nothing more is sent. */
-  stopAsked?: () => boolean;
+  stopAsked(): boolean;
+  /** A lookup came back answered, at this cost. */
+  answered(credits: number): void;
 }
 
 export const budgetDeps = (deps: LookupDeps): BudgetDeps => ({
