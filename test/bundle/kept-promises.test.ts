@@ -137,28 +137,33 @@ describe('a queued promise the budget, the sheet or a freeze ends', () => {
     expect(others(shown(world))).toEqual({});
   });
 
-  it("answers the next day a formula the day's budget refused in its own run", () => {
-    // Installed as an add-on: the clock trigger runs hourly. The day's budget of 2 credits is
-    // spent by two websites; a formula typed then is refused by its own run, queued nowhere.
-    const world = createWorld({ plan: 10, credits: 5_000, emulator: { addOn: true } });
-    saveSettings(world, { formulaDailyCap: 2 });
-    typeValues(world, 'A2:A5', [['Company 2'], ['Company 3'], ['Company 4'], ['Company 5']]);
-    enterFormula(world, 'B2', '=COMPANY_WEBSITE(A2:A3)');
-    expect(spent(world)).toBe(2);
-    enterFormula(world, 'B5', '=COMPANY_WEBSITE(A5)');
-    expect(world.emu.cell('Sheet1', 'B5').error?.message).toBe(
-      'Error: Daily formula budget of 2 credits reached (Extensions > Enrich for Sheets > Open sidebar to change it)',
-    );
-    expect(spent(world)).toBe(2);
-    expect(sidebar<JobsList>(world, 'listJobs').queued).toEqual([]);
+  it.each([
+    ['after', false],
+    ['before', true],
+  ])(
+    "answers the next day a formula the day's budget refused in its own run (its trigger %s it)",
+    (_, triggersFirst) => {
+      // Installed as an add-on: the clock trigger runs hourly. The day's budget of 2 credits is
+      // spent by two websites; a formula typed then is refused by its own run, queued nowhere.
+      const world = createWorld({ plan: 10, credits: 5_000, emulator: { addOn: true } });
+      saveSettings(world, { formulaDailyCap: 2 });
+      typeValues(world, 'A2:A5', [['Company 2'], ['Company 3'], ['Company 4'], ['Company 5']]);
+      enterFormula(world, 'B2', '=COMPANY_WEBSITE(A2:A3)');
+      expect(spent(world)).toBe(2);
+      enterFormula(world, 'B5', '=COMPANY_WEBSITE(A5)', 'Sheet1', { triggersFirst });
+      expect(world.emu.cell('Sheet1', 'B5').error?.message).toBe(
+        'Error: Daily formula budget of 2 credits reached (Extensions > Enrich for Sheets > Open sidebar to change it)',
+      );
+      expect(spent(world)).toBe(2);
+      expect(sidebar<JobsList>(world, 'listJobs').queued).toEqual([]);
 
-    // The rest of the day nothing is bought; once the day turns, the hourly check buys it within
-    // the new day's budget (1 credit) and enters the formula again, with no edit, opening or sidebar.
-    world.emu.runTriggersUntil(world.bundle, world.clock.now() + 24 * 3_600_000);
-    expect(world.emu.cell('Sheet1', 'B5').value).toBe('5.com');
-    expect(world.emu.cell('Sheet1', 'B5').error).toBeUndefined();
-    expect(spent(world)).toBe(3);
-  });
+      // The rest of the day nothing is bought; once the day turns, the hourly check buys it within
+      // the new day's budget (1 credit) and enters the formula again, with no edit, opening or sidebar.
+      world.emu.runTriggersUntil(world.bundle, world.clock.now() + 24 * 3_600_000);
+      expect(world.emu.cell('Sheet1', 'B5').value).toBe('5.com');
+      expect(spent(world)).toBe(3);
+    },
+  );
 
   it('finishes a queued range whose sheet was renamed', () => {
     const world = queuedWorld();
