@@ -165,6 +165,19 @@ describe('a queued promise the budget, the sheet or a freeze ends', () => {
     },
   );
 
+  it('keeps nothing for the next day when formulas may not spend at all', () => {
+    // A budget of 0 refuses every day: no hourly check is turned on for it.
+    const world = createWorld({ plan: 10, credits: 5_000, emulator: { addOn: true } });
+    saveSettings(world, { formulaDailyCap: 0 });
+    typeValues(world, 'A5', [['Company 5']]);
+    enterFormula(world, 'B5', '=COMPANY_WEBSITE(A5)');
+    expect(world.emu.cell('Sheet1', 'B5').error?.message).toBe(
+      'Error: Formulas may not spend credits: the daily formula budget is 0 (Extensions > Enrich for Sheets > Open sidebar to change it)',
+    );
+    expect(world.emu.triggers.triggers.filter((trigger) => trigger.handler === 'runJobPump')).toEqual([]);
+    expect(spent(world)).toBe(0);
+  });
+
   it('finishes a queued range whose sheet was renamed', () => {
     const world = queuedWorld();
     world.emu.user.renameSheet(world.bundle, 'Sheet1', 'Leads');

@@ -30,7 +30,8 @@ export function handOver(
   const left = count((result) => result?.kind === 'deferred');
   if (left > 0) return queueThisFormula(context, left, drivers);
   const refused = count((result) => result?.kind === 'refused' && result.message !== CELL_TEXT.ownersKeyOnly);
-  if (refused > 0) waitForTheNextDay(context, refused);
+  // A budget of 0 refuses the next day too: nothing is kept for it.
+  if (refused > 0 && context.settings.formulaDailyCap > 0) waitForTheNextDay(context, refused);
   return null;
 }
 
