@@ -106,7 +106,7 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
     // An answer the memory lent becomes this document's own: once the memory lets it go for room,
     // a re-run Sheets makes unasked would otherwise buy it again.
     try {
-      keepLent(context.deps.cache, results);
+      keepLent(context.deps.cache, results, { store: context.deps.store, read: context.opening });
     } catch {
       // Only credits are at stake, and the memory still lends it meanwhile.
     }

@@ -4,7 +4,15 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import type { RunningPlayground } from '../../tools/playground/server';
 import { DEMO_CREDITS } from '../../tools/playground/workbook';
-import { fakeAccount, openAddonSidebar, screenshotPath, typeInto, usePlayground, VIEWPORT } from './session';
+import {
+  fakeAccount,
+  openAddonSidebar,
+  pasteInto,
+  screenshotPath,
+  typeInto,
+  usePlayground,
+  VIEWPORT,
+} from './session';
 
 /** pronet_profile_to_email, in the spec's operation table. */
 const PRICE = 10;
@@ -71,12 +79,12 @@ async function figures(sidebar: FrameLocator): Promise<Record<string, string>> {
 const cell = (a1: string) => page.textContent(`td[data-a1="${a1}"]`);
 
 it('previews a 300-row column, runs it, and stops once on the 402 with the output column right (docs/screenshots/bulk-run.png)', async () => {
-  await type('A1', 'Profile');
-  await type('B1', 'Email');
-  for (const [i, profile] of profiles.entries()) {
-    await type(`A${i + 2}`, profile); // blanks too: the playground starts with examples in A2:A4
-    if (kindOf(i) === 'filled') await type(`B${i + 2}`, 'typed@example.com');
-  }
+  // Pasted as one block, as a user fills 300 rows: blanks too (the playground starts with
+  // examples in A2:A4), and an email already typed in the rows that have one.
+  await pasteInto(playground, 'A1', [
+    ['Profile', 'Email'],
+    ...profiles.map((profile, i) => [profile, kindOf(i) === 'filled' ? 'typed@example.com' : '']),
+  ]);
   await page.goto(playground.url);
   await page.waitForSelector('body[data-ready="true"]');
   const sidebar = await openSidebar();

@@ -71,6 +71,16 @@ export async function typeInto(playground: RunningPlayground, a1: string, input:
   if (!response.ok) throw new Error(`typing into ${a1} failed: HTTP ${response.status}`);
 }
 
+/** Pastes a block of rows at a cell of the shown sheet, as Ctrl+V does: one edit for the block. */
+export async function pasteInto(playground: RunningPlayground, a1: string, rows: string[][]): Promise<void> {
+  const response = await fetch(`${playground.url}/api/paste`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ a1, rows }),
+  });
+  if (!response.ok) throw new Error(`pasting at ${a1} failed: HTTP ${response.status}`);
+}
+
 export interface FakeAccount {
   startingCredits: number;
   balance: number;

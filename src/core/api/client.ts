@@ -201,6 +201,9 @@ class SendRun {
       if (slot.at >= clock.now()) return slot;
     }
     const pacer = this.pacer;
+    // A turn at the shared pace is a locked read and write of the user's properties: one that
+    // would end past the deadline could grant nothing.
+    if (isShared(pacer) && clock.now() + this.turnMs > this.opts.deadline) return null;
     if (isShared(pacer) && this.queue.length > (this.seriesSizes()[0] ?? 1)) {
       const booked = this.bookSeries(pacer, now, this.queue.length);
       const bookedAt = clock.now();

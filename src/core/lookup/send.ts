@@ -126,7 +126,7 @@ export function sendNew(
   // Paid answers first: if anything below throws, what was bought is already kept.
   // Every one again: where the sheet may be written, the answers kept batch by batch go there too
   // (kept, they may wait in the fast layer for want of room in the properties).
-  if (paid.length > 0) deps.cache.putMany(paid);
+  if (paid.length > 0) deps.cache.putMany(paid, ctx.stoppable);
   if (ctx.buyer === 'formula') holdFailures(deps.store, booking.view, paidFailures(granted, outcomes), now);
   rememberCreditState(deps, outcomes, flaggedOutOfCredits, now);
   if (jobs.length + lost.length > 0) saveJobs(deps.store, [...jobs, ...lost]);
