@@ -85,7 +85,9 @@ function sliceRun(ports: BulkRunPorts, run: BulkRun): BulkRun {
   const combined = run.combinedSheet ? ports.combined(run.combinedSheet, op) : null;
   return sliceOf(ports, run, sheet, combined, {
     limits: bulkSliceLimits(ports.requestsPerSecond(), run.activeMs === 0),
-    live: liveSlice(ports, run),
+    // A run's first slice is short so that its rows show soon (bulk/slice/ports.ts): it ends
+    // before a save of its progress could be read, and each save would delay its sending.
+    live: liveSlice(ports, run, run.activeMs !== 0),
   });
 }
 
@@ -99,7 +101,7 @@ const CHECK_MS = 10_000;
  * sidebar's progress, under the document lock so that a pause saved meanwhile is never overwritten;
  * with the lock busy it only reads, and says so at the next check.
  */
-function liveSlice(ports: BulkRunPorts, run: BulkRun): LiveWork {
+function liveSlice(ports: BulkRunPorts, run: BulkRun, saysProgress: boolean): LiveWork {
   const { clock } = ports;
   const token = run.lease?.token ?? '';
   const live = { token, done: 0, credits: 0 };
@@ -121,7 +123,7 @@ function liveSlice(ports: BulkRunPorts, run: BulkRun): LiveWork {
     stopAsked() {
       if (asked || clock.now() < readAt + CHECK_MS) return asked;
       readAt = clock.now();
-      if (tryWithLock(ports.lock, 0, readAndSay) === BUSY) read();
+      if (!saysProgress || tryWithLock(ports.lock, 0, readAndSay) === BUSY) read();
       return asked;
     },
     answered(credits) {
