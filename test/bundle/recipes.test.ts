@@ -411,3 +411,56 @@ describe("a recipe's preview says where results go", () => {
     expect(spent(world)).toBe(0);
   });
 });
+
+describe('a recipe step whose slice sends for minutes', () => {
+  it("shows the recipe's credits moving with the step's, never ahead of the ledger", () => {
+    const seen: { at: number; step: number; recipe: number; charged: number }[] = [];
+    let askedAt = Number.NEGATIVE_INFINITY;
+    let driving = false;
+    const world: World = createWorld({
+      credits: 100_000,
+      api: { rateLimitPerSecond: 1 },
+      intercept: (request, next) => {
+        const now = world.clock.now();
+        // The sidebar's question every 5 s, while its slice call is in flight.
+        if (driving && request.method === 'POST' && now >= askedAt + 5_000) {
+          askedAt = now;
+          const shown = sidebar<BulkProgress>(world, 'getBulkRun');
+          seen.push({
+            at: now,
+            step: shown.creditsSpent,
+            recipe: shown.recipe!.creditsSpent,
+            charged: spent(world),
+          });
+        }
+        return next();
+      },
+    });
+    typeValues(world, 'A1:C1', [['Full name', 'Company', 'Email']]);
+    typeValues(
+      world,
+      'A2:B301',
+      Array.from({ length: 300 }, (_, i) => [`Person${i} Lastname${i}`, `Firm ${i % 7}`]),
+    );
+    const config = { ...EMAIL_FROM_NAME, slots: { fullName: 1, company: 2 } };
+    const preview = sidebar<RecipePreview>(world, 'previewRecipe', config);
+    const { runId } = sidebar<BulkProgress>(world, 'startRecipeRun', config, preview.creditsMax);
+    expect(sidebar<BulkProgress>(world, 'continueBulkRun', runId).state).toBe('running');
+    driving = true;
+    const second = sidebar<BulkProgress>(world, 'continueBulkRun', runId);
+    driving = false;
+
+    expect(seen.length).toBeGreaterThan(20);
+    expect(seen.at(-1)!.recipe).toBeGreaterThan(seen[0]!.recipe);
+    for (const each of seen) {
+      // The first step's credits are the whole recipe's so far, and were charged.
+      expect(each.recipe).toBe(each.step);
+      expect(each.recipe).toBeLessThanOrEqual(each.charged);
+    }
+    expect(second.recipe!.creditsSpent).toBe(spent(world));
+    // 300 emails found at 7 credits each; the fallbacks skip every row.
+    const last = drive(world, runId, 400);
+    expect(last).toMatchObject({ state: 'done', recipe: { name: 'Email from name', creditsSpent: 2100 } });
+    expect(spent(world)).toBe(2100);
+  });
+});

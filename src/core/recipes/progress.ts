@@ -28,7 +28,7 @@ export function progressWithRecipe(run: BulkRun, now: number, busy = false): Bul
       name: recipe.name,
       step: run.recipe.step + 1,
       steps: recipe.steps.length,
-      creditsSpent: roundCredits(before + run.credits),
+      creditsSpent: roundCredits(before + progress.creditsSpent),
       waitingFor: waitingFor(run),
     },
   };
