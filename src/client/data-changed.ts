@@ -1,5 +1,6 @@
 // One event tells every panel that the account may have changed, so panels reload without
 // knowing about each other.
+import type { BackgroundCollection } from '../shared/jobs-rpc';
 
 /**
  * Fired on `document` by any panel after something that may have spent credits or changed the
@@ -16,3 +17,14 @@ export function announceChange(): void {
  * schedule (`BackgroundCollection`) as its detail: the offer under Bulk run words it the same.
  */
 export const WATCHES_LISTED = 'enrich:watches-listed';
+
+/**
+ * Calls `heard` with the clock check's schedule each time the Watches panel lists it: null while no
+ * check runs ('off' before the first watch), when how often one would run is not known yet.
+ */
+export function onScheduleListed(heard: (clock: BackgroundCollection | null) => void): void {
+  document.addEventListener(WATCHES_LISTED, (event) => {
+    const clock = (event as CustomEvent<BackgroundCollection>).detail;
+    heard(clock === 'off' ? null : clock);
+  });
+}

@@ -94,13 +94,17 @@ export function cacheSheetPort(
 /**
  * Opening the file, or the sidebar: a hidden sheet of answers made before ids were recorded is
  * recorded now, for formulas look only for the one the record names. A failure waits for the next
- * writer, which adopts it too.
+ * writer, which adopts it too. `snapshot`: the execution's read of the document properties.
  */
-export function adoptCacheSheet(): void {
+export function adoptCacheSheet(snapshot?: Record<string, string>): void {
   const spreadsheet = activeSpreadsheet();
   if (!spreadsheet) return;
   try {
-    adoptUnrecordedSheet({ spreadsheet, lock: documentLock(), record: sheetRecord(PROPERTY.cacheSheet) });
+    adoptUnrecordedSheet({
+      spreadsheet,
+      lock: documentLock,
+      record: sheetRecord(PROPERTY.cacheSheet, snapshot),
+    });
   } catch {
     // The next writer finds it by its name and records it.
   }

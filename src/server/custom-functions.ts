@@ -14,7 +14,7 @@ import { CELL_TEXT } from '../core/text/catalogue/cells';
 import { gridCellRef, parseCell } from '../core/text/cell-refs';
 import { digestHashPort } from './adapters/apps-script';
 import { formulaMaySpend } from './api-key';
-import { endedHere, queueThisFormula } from './collector/handoff';
+import { endedHere, handOver } from './collector/handoff';
 import { currentDrivers } from './collector/installed-drivers';
 import { CUSTOM_FUNCTION_BUDGET_MS } from './config';
 import { executionContext } from './context';
@@ -106,15 +106,13 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
     // An answer the memory lent becomes this document's own: once the memory lets it go for room,
     // a re-run Sheets makes unasked would otherwise buy it again.
     try {
-      keepLent(context.deps.cache, results);
+      keepLent(context.deps.cache, results, { store: context.deps.store, read: context.opening });
     } catch {
       // Only credits are at stake, and the memory still lends it meanwhile.
     }
-    const left = new Set(
-      items.filter((item) => results.get(item.key)?.kind === 'deferred').map((item) => item.key),
-    );
-    // What this execution had no time or turn for is handed to the add-on's own executions.
-    if (left.size > 0) queued = queueThisFormula(context, left.size, driversNow);
+    // What this execution had no time or turn for, or the day's budget refused, is handed to the
+    // add-on's own executions.
+    queued = handOver(context, items, results, driversNow);
   }
   return formulaAnswer(rows, results, { followsUser, queued, apiKey });
 }

@@ -2,6 +2,7 @@
 // lives in document properties and is read from one snapshot per call (each getProperties() counts
 // against the store's daily quota); saved results are seen through the same layers formulas use.
 
+import { parseSettings, SETTINGS_PROPERTY } from '../core/billing/settings';
 import { ledgerSummary } from '../core/billing/summary';
 import { scopeFilter } from '../core/cache/keys';
 import { lostResultsText } from '../core/cache/lost';
@@ -21,7 +22,7 @@ import { documentLock } from './platform/locks';
 import { requireDocumentProperties } from './platform/properties';
 import { activeSpreadsheet, spreadsheetZone, timeFormatter } from './platform/spreadsheet';
 import { movePurchases, recordAccess, recordLostText } from './purchase-record';
-import { getSettings, paceSummaryIn } from './settings-api';
+import { paceSummaryIn } from './settings-api';
 import { spreadsheetHere, userMemory } from './user-memory';
 
 const documentProperties = requireDocumentProperties;
@@ -36,11 +37,12 @@ function snapshotStore(all: Record<string, string>): BatchStorePort {
 
 export function getLedger(): LedgerView {
   const all = documentProperties().getProperties();
-  const settings = getSettings();
+  const settings = parseSettings(all[SETTINGS_PROPERTY] ?? null);
   const now = appsScriptClock.now();
-  const day = today(now);
+  const spreadsheet = activeSpreadsheet();
+  const day = today(now, spreadsheet);
   // Purchases formulas made wait in the properties: the ledger sheet takes them while the sidebar looks.
-  const access = recordAccess();
+  const access = recordAccess(spreadsheet);
   movePurchases(access, day, all);
   const summary = ledgerSummary(snapshotStore(all), day, settings, now);
   const byOperation = Object.entries(summary.month.byOperation)
@@ -62,7 +64,7 @@ export function getLedger(): LedgerView {
     possiblyChargedTwice: summary.month.possiblyChargedTwice,
     outOfCredits: OUT_OF_CREDITS_PROPERTY in all,
     pace: paceSummaryIn(all, settings),
-    recordLost: recordLostText(access, activeSpreadsheet()),
+    recordLost: recordLostText(access, spreadsheet),
   };
 }
 
@@ -70,6 +72,10 @@ interface SavedResults {
   cache: ResultCache;
   /** The account whose answers are counted and cleared; undefined: every account's, read only. */
   scope: string | undefined;
+  /** The memory across the user's spreadsheets, from the read of the user properties that found the key. */
+  memory: UserMemory;
+  /** This spreadsheet's id, on record since it was opened: its answers in the memory are its own. */
+  hereId: () => string;
 }
 
 /**
@@ -78,10 +84,16 @@ interface SavedResults {
  */
 function savedResults(): SavedResults {
   const context = executionContext({ canWriteSheets: true });
-  if (context) return { cache: context.deps.cache, scope: context.scope };
+  if (context)
+    return {
+      cache: context.deps.cache,
+      scope: context.scope,
+      memory: context.memory,
+      hereId: context.spreadsheetId,
+    };
   // Read only: nothing here writes the hidden sheet without a key.
   const cache = documentCache(batchStorePort(documentProperties()));
-  return { cache, scope: undefined };
+  return { cache, scope: undefined, memory: memoryOf(), hereId: () => activeSpreadsheet()?.getId() ?? '' };
 }
 
 /** The memory across the user's spreadsheets, for the Saved results panel. */
@@ -94,10 +106,10 @@ function memoryOf() {
  * and what this spreadsheet may pay again once they and its own are cleared: its own saved results
  * and the memory's answers bought elsewhere. The other spreadsheets keep their own.
  */
-function everywhere(results: SavedResults, hereCredits: number, memory: UserMemory): CacheView['everywhere'] {
+function everywhere(results: SavedResults, hereCredits: number): CacheView['everywhere'] {
   if (results.scope === undefined) return { entries: 0, spreadsheets: 0, rebuyCredits: 0 };
-  const entries = memory.entries(scopeFilter(results.scope));
-  const hereId = activeSpreadsheet()?.getId() ?? '';
+  const entries = results.memory.entries(scopeFilter(results.scope));
+  const hereId = results.hereId();
   const elsewhere = entries.filter((entry) => entry.spreadsheetId !== hereId);
   return {
     entries: entries.length,
@@ -111,11 +123,10 @@ function everywhere(results: SavedResults, hereCredits: number, memory: UserMemo
 function cacheView(results: SavedResults): CacheView {
   const stats = results.cache.stats(results.scope);
   const lost = results.cache.lostSheet();
-  const spreadsheet = activeSpreadsheet();
-  const when = timeFormatter(spreadsheet, 'yyyy-MM-dd HH:mm');
+  const zone = spreadsheetZone(activeSpreadsheet());
+  const when = timeFormatter(zone, 'yyyy-MM-dd HH:mm');
   const rebuyCredits = results.cache.rebuyCredits(results.scope);
-  const memory = memoryOf();
-  const evicted = memory.evicted();
+  const evicted = results.memory.evicted();
   return {
     entries: stats.entries,
     bytes: stats.bytes,
@@ -123,10 +134,10 @@ function cacheView(results: SavedResults): CacheView {
     newestAt: stats.newestAt,
     oldest: stats.oldestAt === null ? null : when(stats.oldestAt),
     newest: stats.newestAt === null ? null : when(stats.newestAt),
-    timeZone: spreadsheetZone(spreadsheet),
+    timeZone: zone,
     rebuyCredits,
     lostResults: lost ? lostResultsText(lost) : null,
-    everywhere: everywhere(results, rebuyCredits, memory),
+    everywhere: everywhere(results, rebuyCredits),
     memoryEvicted: evicted.length > 0 ? SPENDING_ANSWERS.memoryEvicted.say(evicted) : null,
   };
 }
@@ -151,8 +162,10 @@ export function clearCache(where: 'here' | 'everywhere' = 'here'): CacheView {
   if (scope === undefined) throw refuse('spending', 'clearKeyFirst');
   results.cache.clear(scope);
   const inScope = scopeFilter(scope);
-  const hereId = activeSpreadsheet()?.getId() ?? '';
-  memoryOf().forget((line) => inScope(line.key) && (where === 'everywhere' || line.spreadsheetId === hereId));
+  const hereId = results.hereId();
+  results.memory.forget(
+    (line) => inScope(line.key) && (where === 'everywhere' || line.spreadsheetId === hereId),
+  );
   // Claims of past purchases would keep formulas waiting for answers that are gone.
   const lock = lockPort(documentLock());
   lock.withLock(10_000, () => dropAllClaims(batchStorePort(documentProperties())));
@@ -163,6 +176,6 @@ export function clearCache(where: 'here' | 'everywhere' = 'here'): CacheView {
 export function acceptLostResults(): CacheView {
   const results = savedResults();
   results.cache.acceptLostSheet();
-  memoryOf().forgetEvicted();
+  results.memory.forgetEvicted();
   return cacheView(results);
 }

@@ -9,10 +9,9 @@ import type { ResultCache } from '../core/cache/result-cache';
 import type { BatchStorePort, ClockPort, LockPort, SheetStorePort } from '../core/platform/ports';
 import { DAY_MS } from '../core/platform/time';
 import { SPENDING_ANSWERS } from '../core/text/catalogue/sidebar/spending-answers';
-import { namedRef } from '../core/text/cell-refs';
 import { errorMessage } from '../core/text/error-message';
 import { appsScriptClock, batchStorePort, lockPort } from './adapters/apps-script';
-import { ledgerSheetPort } from './adapters/ledger-sheet';
+import { ledgerSheetPort, sheetNamer } from './adapters/ledger-sheet';
 import { documentCache } from './context';
 import { documentLock } from './platform/locks';
 import { requireDocumentProperties } from './platform/properties';
@@ -31,8 +30,7 @@ export interface RecordAccess {
 }
 
 /** The record as a sidebar call, a bulk slice or a collector's driver reaches it: it may write the sheet. */
-export function recordAccess(): RecordAccess {
-  const spreadsheet = activeSpreadsheet();
+export function recordAccess(spreadsheet: Spreadsheet | null = activeSpreadsheet()): RecordAccess {
   const lockObject = documentLock();
   const store = batchStorePort(requireDocumentProperties());
   let cache: ResultCache | undefined;
@@ -102,14 +100,6 @@ export function readPurchaseRecord(access: RecordAccess, today: string): RecordR
 function withSheetNames(record: Purchase[]): Purchase[] {
   const spreadsheet = activeSpreadsheet();
   if (!spreadsheet) return record;
-  const names = new Map<number, string | null>();
-  const nameOf = (id: number): string | null => {
-    if (!names.has(id)) names.set(id, spreadsheet.getSheetById(id)?.getName() ?? null);
-    return names.get(id)!;
-  };
-  return record.map((row) =>
-    row.served?.startsWith('#')
-      ? { ...row, served: namedRef(row.served, nameOf, SPENDING_ANSWERS.onDeletedSheet.say) }
-      : row,
-  );
+  const named = sheetNamer(spreadsheet);
+  return record.map((row) => (row.served?.startsWith('#') ? { ...row, served: named(row.served) } : row));
 }

@@ -40,13 +40,17 @@ export function getPace(): PaceSummary | null {
 
 /** The pace as the sidebar shows it; `all`: the document properties a call already read (the key). */
 export function paceSummaryIn(all: Record<string, string>, settings: Settings): PaceSummary | null {
-  const found = readApiKey(all);
+  // Read whole once: the user's own key and the key's pace.
+  let user: Record<string, string> | undefined;
+  const userRead = () => {
+    user ??= userProperties().getProperties();
+    return user;
+  };
+  const found = readApiKey(all, userRead);
   if (!found) return null;
   const now = appsScriptClock.now();
   const scope = accountScope(digestHashPort, found.key);
   // The key's pace is the user's, in every spreadsheet (core/api/pacing.ts).
-  const name = paceProperty(scope);
-  const kept = userProperties().getProperty(name);
-  const pace = paceView(kept === null ? {} : { [name]: kept }, name, settings.requestsPerSecond, now);
+  const pace = paceView(userRead(), paceProperty(scope), settings.requestsPerSecond, now);
   return paceSummary(pace, settings.requestsPerSecond, now);
 }

@@ -17,11 +17,13 @@ import { resumeWatches } from './watches/api';
 export function getSidebarState(): SidebarState {
   const key = keyStatus();
   if (key.configured) {
-    installDrivers();
-    adoptCacheSheet();
+    // One context, one read of each store, for the triggers, the hidden sheet and the stash.
+    const context = executionContext({ canWriteSheets: true });
+    installDrivers(context);
+    adoptCacheSheet(context?.opening);
     // Answers a formula could only stash in the fast cache go to the hidden sheet while it may.
     try {
-      executionContext({ canWriteSheets: true })?.deps.cache.moveStash();
+      context?.deps.cache.moveStash(context.opening);
     } catch {
       // Still stashed: the next sidebar call or bulk slice moves them.
     }

@@ -65,7 +65,7 @@ it('refreshes only the selected rows, then on a schedule', async () => {
   const preview = sidebar.locator('#bulk-refresh-preview');
   await preview.locator('#bulk-refresh-confirm').waitFor();
   expect(await preview.locator('p').allTextContents()).toEqual([
-    'Refreshes column B (Website), 5 rows answered: at least once an hour it buys again those older than 30 days, the oldest first, at most 3 credits a month.',
+    'Refreshes column B (Website), 5 rows answered, checked at least once an hour: it buys again those older than 30 days, the oldest first, at most 3 credits a month.',
     'Older than that now: 0 rows, 0 credits.',
     'It fills no new row and writes nowhere else: only these answers and their row status in column C.',
   ]);
@@ -73,10 +73,11 @@ it('refreshes only the selected rows, then on a schedule', async () => {
   await sidebar.locator('#watches-panel > summary').click();
   await sidebar.locator('#watches-list li.hint:has-text("No watch yet")').waitFor();
   await preview.locator('#bulk-refresh-confirm').click();
-  await sidebar.locator('#bulk-refresh-message:has-text("hourly check")').waitFor();
+  // Once on, the playground's check (a script bound to its spreadsheet) is known: every minute.
+  await sidebar.locator('#bulk-refresh-message:has-text("Refreshing")').waitFor();
   expect(await preview.count()).toBe(0);
   expect(await sidebar.locator('#bulk-refresh-message').textContent()).toBe(
-    'The hourly check refreshes answers older than 30 days here, at most 3 credits a month. Watches lists it.',
+    'Refreshing answers here older than 30 days (checked every minute), at most 3 credits a month. Watches lists it.',
   );
   expect(await spent()).toBe(7);
 });

@@ -498,6 +498,54 @@ describe('controlling a run', () => {
     expect(spent(world)).toBe(300);
   });
 
+  // A long slice is one sidebar call of minutes: the sidebar asks how the run goes meanwhile (its
+  // calls run at once, as google.script.run's do), and what it shows moves every few seconds.
+  it('shows its count and credits moving while a slice of minutes sends', () => {
+    const rows = Array.from({ length: 300 }, (_, i) => `Company ${i}`);
+    const seen: { at: number; done: number; credits: number; charged: number }[] = [];
+    let askedAt = Number.NEGATIVE_INFINITY;
+    let driving = false;
+    const world: World = createWorld({
+      credits: 1000,
+      api: { rateLimitPerSecond: 1 },
+      intercept: (request, next) => {
+        const now = world.clock.now();
+        // The sidebar's question every 5 s, while its slice call is in flight.
+        if (driving && request.method === 'POST' && now >= askedAt + 5_000) {
+          askedAt = now;
+          const shown = sidebar<BulkProgress>(world, 'getBulkRun');
+          seen.push({ at: now, done: shown.done, credits: shown.creditsSpent, charged: spent(world) });
+        }
+        return next();
+      },
+    });
+    fillColumn(world, ['Company'], rows);
+    const { runId } = sidebar<BulkProgress>(world, 'startBulkRun', websiteConfig(), 300);
+    expect(sidebar<BulkProgress>(world, 'continueBulkRun', runId).state).toBe('running');
+    driving = true;
+    const second = sidebar<BulkProgress>(world, 'continueBulkRun', runId);
+    driving = false;
+    // The second slice sends for minutes; what the sidebar shows changes at least every 20 s.
+    expect(seen.length).toBeGreaterThan(20);
+    let lastChange = seen[0]!;
+    for (const each of seen) {
+      // What it shows was charged: never more than the fake API's ledger held by then.
+      expect(each.credits).toBeLessThanOrEqual(each.charged);
+      if (each.done === lastChange.done) {
+        expect(each.at - lastChange.at).toBeLessThanOrEqual(20_000);
+        continue;
+      }
+      expect(each.done).toBeGreaterThan(lastChange.done);
+      expect(each.credits).toBeGreaterThan(lastChange.credits);
+      lastChange = each;
+    }
+    // The call's own answer is the ledger's figure.
+    expect(second.creditsSpent).toBe(spent(world));
+    const last = drive(world, runId).at(-1)!.progress;
+    expect(last).toMatchObject({ state: 'done', done: 300, creditsSpent: 300 });
+    expect(spent(world)).toBe(300);
+  });
+
   it('refuses a second run while one is unfinished', () => {
     const { world } = started();
     expect(() => sidebar(world, 'startBulkRun', websiteConfig(), 40)).toThrow(

@@ -269,20 +269,98 @@ describe('a column a formula of ours fills', () => {
     expect(rows(world, 'B4:B5')).toEqual([[''], ['']]);
   });
 
-  it('is left to the formula by a recipe too, whose preview says so', () => {
+  it('is left to the formula by a recipe too, whose preview says so: widened, the formula answers every row', () => {
     const world = setUp();
-    const preview = sidebar<RecipePreview>(world, 'previewRecipe', {
+    const recipe = {
       recipeId: 'company-profile-from-name',
       sheetName: 'Sheet1',
       headerRow: 1,
       slots: { companyName: 1 },
+    };
+    const preview = sidebar<RecipePreview>(world, 'previewRecipe', recipe);
+    expect(preview.steps[0]).toMatchObject({
+      outputColumns: [{ header: 'Website (Company)', column: 3, created: true }],
+      statusColumn: { header: 'Status (Website from company name)', column: 4, created: true },
     });
-    expect(preview.steps[0]?.outputColumns).toEqual([
-      { header: 'Website (Company)', column: 3, created: true },
-    ]);
     expect(preview.columnConflicts).toEqual([
       'Column B (Website) holds the answers of the formula in B2: this run writes to new column C (Website (Company)) instead.',
     ]);
+    let progress = sidebar<BulkProgress>(world, 'startRecipeRun', recipe, preview.creditsMax);
+    for (let i = 0; i < 50 && progress.state === 'running'; i++) {
+      if (progress.nextCallInMs) world.clock.advance(progress.nextCallInMs);
+      progress = sidebar<BulkProgress>(world, 'continueBulkRun', progress.runId);
+    }
+    expect(progress).toMatchObject({ state: 'done', recipe: { step: 6, steps: 6 } });
+    // Its websites are where its preview said, C and D; nothing was written below the formula's answer.
+    expect(rows(world, 'B1:D5')).toEqual([
+      ['Website', 'Website (Company)', 'Status (Website from company name)'],
+      ['1.com', '1.com', 'Found'],
+      ['2.com', '2.com', 'Found'],
+      ['', '3.com', 'Found'],
+      ['', '4.com', 'Found'],
+    ]);
+    // The formula's 2 websites, then the recipe's: 2 websites (2 were the formula's, free), and for
+    // 4 companies a phone, an email, a company page and an employee count (1 each) and the page's
+    // facts (6 each): 2 + 2 + 16 + 24.
+    expect(spent(world)).toBe(44);
+
+    // Widened over the rows the recipe ran on: no #REF!, every row answered, nothing bought again.
+    world.emu.edit(world.bundle, 'Sheet1', 'B2', '=COMPANY_WEBSITE(A2:A5)');
+    expect(rows(world, 'B2:B5')).toEqual([['1.com'], ['2.com'], ['3.com'], ['4.com']]);
+    expect(rows(world, 'A1:P5').flat()).not.toContain('#REF!');
+    expect(spent(world)).toBe(44);
+  });
+});
+
+describe("a range formula's Email column beside a recipe's run (issue 42)", () => {
+  it('is left to the formula: widened over the rows the recipe ran on, no #REF!', () => {
+    const world = createWorld();
+    typeValues(world, 'A1:B1', [['Profile', 'Email']]);
+    const people = ['ada-lovelace', 'grace-hopper', 'alan-turing', 'katherine-johnson'];
+    typeValues(
+      world,
+      'A2:A5',
+      people.map((person) => [`https://www.pronet.com/in/${person}`]),
+    );
+    world.emu.edit(world.bundle, 'Sheet1', 'B2', '=PRONET_EMAIL(A2:A3)');
+    const recipe = {
+      recipeId: 'contact-from-profile',
+      sheetName: 'Sheet1',
+      headerRow: 1,
+      slots: { profileUrl: 1 },
+    };
+    const preview = sidebar<RecipePreview>(world, 'previewRecipe', recipe);
+    expect(preview.steps[0]).toMatchObject({
+      outputColumns: [{ header: 'Email (Profile)', column: 3, created: true }],
+      statusColumn: { header: 'Status (Email from profile)', column: 4, created: true },
+    });
+    expect(preview.columnConflicts).toEqual([
+      'Column B (Email) holds the answers of the formula in B2: this run writes to new column C (Email (Profile)) instead.',
+    ]);
+    let progress = sidebar<BulkProgress>(world, 'startRecipeRun', recipe, preview.creditsMax);
+    for (let i = 0; i < 50 && progress.state === 'running'; i++) {
+      if (progress.nextCallInMs) world.clock.advance(progress.nextCallInMs);
+      progress = sidebar<BulkProgress>(world, 'continueBulkRun', progress.runId);
+    }
+    const emails = [
+      'ada.lovelace@ironworks.com',
+      'grace.hopper@northlineanalytics.com',
+      'alan.turing@blueforgeanalytics.com',
+      'katherine.johnson@cedarpointanalytics.com',
+    ];
+    expect(rows(world, 'B2:D5')).toEqual([
+      [emails[0], emails[0], 'Found'],
+      [emails[1], emails[1], 'Found'],
+      ['', emails[2], 'Found'],
+      ['', emails[3], 'Found'],
+    ]);
+    // The formula's 2 emails (10 each), the recipe's 2 others and 4 phones (50 each).
+    expect(spent(world)).toBe(240);
+
+    world.emu.edit(world.bundle, 'Sheet1', 'B2', '=PRONET_EMAIL(A2:A5)');
+    expect(rows(world, 'B2:B5')).toEqual(emails.map((email) => [email]));
+    expect(rows(world, 'A1:F5').flat()).not.toContain('#REF!');
+    expect(spent(world)).toBe(240);
   });
 });
 

@@ -47,6 +47,18 @@ describe('saving the key', () => {
 
     expect(handlers(w)).toEqual([]);
   });
+
+  it('opening the sidebar reads each store whole once, and takes no lock for a hidden sheet there is not', () => {
+    const w = world();
+    w.emu.runExecution(w.bundle, 'getSidebarState', [], { context: 'sidebar' });
+    const { calls } = w.emu.runtime.finished.at(-1)!;
+    // The document's properties and the user's, once each: the key, settings, watches, stash notes;
+    // then the document's once more for the panels' mark, after what opening wrote.
+    expect(calls.filter((call) => call === 'Properties.getProperties')).toHaveLength(3);
+    // The user lock for the triggers; no document lock: no hidden sheet made before ids to adopt.
+    expect(calls.filter((call) => call === 'Lock.tryLock')).toHaveLength(1);
+    expect(handlers(w).sort()).toEqual(['collectOnEdit:ON_EDIT', 'collectOnOpen:ON_OPEN']);
+  });
 });
 
 describe('an employee list typed with the sidebar closed', () => {

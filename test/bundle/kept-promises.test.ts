@@ -137,6 +137,47 @@ describe('a queued promise the budget, the sheet or a freeze ends', () => {
     expect(others(shown(world))).toEqual({});
   });
 
+  it.each([
+    ['after', false],
+    ['before', true],
+  ])(
+    "answers the next day a formula the day's budget refused in its own run (its trigger %s it)",
+    (_, triggersFirst) => {
+      // Installed as an add-on: the clock trigger runs hourly. The day's budget of 2 credits is
+      // spent by two websites; a formula typed then is refused by its own run, queued nowhere.
+      const world = createWorld({ plan: 10, credits: 5_000, emulator: { addOn: true } });
+      saveSettings(world, { formulaDailyCap: 2 });
+      typeValues(world, 'A2:A5', [['Company 2'], ['Company 3'], ['Company 4'], ['Company 5']]);
+      enterFormula(world, 'B2', '=COMPANY_WEBSITE(A2:A3)');
+      expect(spent(world)).toBe(2);
+      enterFormula(world, 'B5', '=COMPANY_WEBSITE(A5)', 'Sheet1', { triggersFirst });
+      expect(world.emu.cell('Sheet1', 'B5').error?.message).toBe(
+        'Error: Daily formula budget of 2 credits reached (Extensions > Enrich for Sheets > Open sidebar to change it)',
+      );
+      expect(spent(world)).toBe(2);
+      expect(sidebar<JobsList>(world, 'listJobs').queued).toEqual([]);
+
+      // The rest of the day nothing is bought; once the day turns, the hourly check buys it within
+      // the new day's budget (1 credit) and enters the formula again, with no edit, opening or sidebar.
+      world.emu.runTriggersUntil(world.bundle, world.clock.now() + 24 * 3_600_000);
+      expect(world.emu.cell('Sheet1', 'B5').value).toBe('5.com');
+      expect(spent(world)).toBe(3);
+    },
+  );
+
+  it('keeps nothing for the next day when formulas may not spend at all', () => {
+    // A budget of 0 refuses every day: no hourly check is turned on for it.
+    const world = createWorld({ plan: 10, credits: 5_000, emulator: { addOn: true } });
+    saveSettings(world, { formulaDailyCap: 0 });
+    typeValues(world, 'A5', [['Company 5']]);
+    enterFormula(world, 'B5', '=COMPANY_WEBSITE(A5)');
+    expect(world.emu.cell('Sheet1', 'B5').error?.message).toBe(
+      'Error: Formulas may not spend credits: the daily formula budget is 0 (Extensions > Enrich for Sheets > Open sidebar to change it)',
+    );
+    expect(world.emu.triggers.triggers.filter((trigger) => trigger.handler === 'runJobPump')).toEqual([]);
+    expect(spent(world)).toBe(0);
+  });
+
   it('finishes a queued range whose sheet was renamed', () => {
     const world = queuedWorld();
     world.emu.user.renameSheet(world.bundle, 'Sheet1', 'Leads');

@@ -84,6 +84,28 @@ describe('an answer bought in one spreadsheet of a user', () => {
     ]);
   });
 
+  it("becomes the other spreadsheet's own in one write, planned on the read its formula made", () => {
+    const { q3, email } = boughtInLeadsQ3();
+    const q4 = openAnotherSpreadsheet(q3, { name: 'Leads Q4' });
+    typeValues(q4, 'A7', [[PROFILE]]);
+
+    const shown = enterFormulaBeforeItsTrigger(q4, 'C7', '=PRONET_EMAIL(A7)');
+
+    expect(shown.values[0]![0]).toBe(email);
+    const { calls } = q4.emu.runtime.finished.at(-1)!;
+    // Its key, settings and saved answers in one read of each store; the keep is one write.
+    expect(calls.filter((call) => /^Properties\.get/.test(call))).toEqual([
+      'Properties.getProperties',
+      'Properties.getProperties',
+    ]);
+    expect(calls.filter((call) => /^Properties\.(set|delete)/.test(call))).toHaveLength(1);
+    // Kept: the same formula elsewhere in Leads Q4 is its own hit, whatever the memory does.
+    q4.emu.globals.PropertiesService.getUserProperties().deleteAllProperties();
+    sidebar(q4, 'setApiKey', q4.key, 'user');
+    expect(enterFormulaBeforeItsTrigger(q4, 'D7', '=PRONET_EMAIL(A7)').values[0]![0]).toBe(email);
+    expect(spent(q4)).toBe(10);
+  });
+
   it('is free to a bulk run there: only the new profile is bought', () => {
     const { q3, email } = boughtInLeadsQ3();
     const q4 = openAnotherSpreadsheet(q3, { name: 'Leads Q4' });

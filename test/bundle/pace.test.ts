@@ -309,9 +309,26 @@ describe('a key that really allows 10 a second, no setting touched', () => {
     expect(rest.progress.state).toBe('done');
     expect(answered(written(world, 600, rest.progress))).toBe(600);
     expect(spent(world)).toBe(600);
-    // After the first minute, under 2 % of the lookups sent are refused.
+    // After the first minute, at most 2 % of the lookups sent are refused: none when the run
+    // ended within it, as it now does (600 lookups at 10 a second are a minute's sending).
     const later = posts(world).length - firstMinute;
-    expect(refusals(world) - refusedFirstMinute).toBeLessThan(later * 0.02);
+    expect(refusals(world) - refusedFirstMinute).toBeLessThanOrEqual(Math.floor(later * 0.02));
+  });
+
+  it('finds it within seconds: a first 300-row bulk run sends at its pace, under 1 % refused', () => {
+    const world = paceWorld(300, 10);
+    const run = bulkRun(world);
+    expect(run.progress.state).toBe('done');
+    expect(answered(written(world, 300, run.progress))).toBe(300);
+    // No credit lost to a refusal: each of the 300 names charged once, 1 credit a website.
+    expect(spent(world)).toBe(300);
+    expect(refusals(world)).toBeLessThan(300 * 0.01);
+    // 300 lookups at 10 a second: 30 s, issue 39's bound. The sending, first POST to last, keeps
+    // within a tenth of it. The run adds the Sheets work no pace shortens (about 8 s in the learned
+    // case below, 0.27x of so short a bound) and, on a first run, making the hidden sheet.
+    const sent = posts(world);
+    expect(sent.at(-1)!.at - sent[0]!.at).toBeLessThanOrEqual(1.1 * 30_000);
+    expect(run.ms).toBeLessThanOrEqual(1.5 * 30_000);
   });
 
   /**

@@ -77,6 +77,20 @@ describe('the Spending panel (getLedger)', () => {
     ]);
   });
 
+  it('opens with one read of each store, the spreadsheet got once', () => {
+    const world = createWorld();
+    runFormulas(world);
+    const view = ledger(world);
+    expect(view.today).toBe(13);
+    expect(view.pace?.rate).toBe(1); // a new account's pace: the documented 1 a second
+    const { calls } = world.emu.runtime.finished.at(-1)!;
+    // The ledger and settings in one read of the document's; the user's key and pace in one read of
+    // the user's; the ledger sheet's record read again under the lock that moves the purchases.
+    expect(calls.filter((call) => /^PropertiesService\.getUserProperties/.test(call))).toHaveLength(1);
+    expect(calls.filter((call) => call === 'Properties.getProperty')).toHaveLength(1);
+    expect(calls.filter((call) => call === 'SpreadsheetApp.getActiveSpreadsheet')).toHaveLength(1);
+  });
+
   it('follows a new daily cap, and starts a new day at zero while the month keeps counting', () => {
     const world = createWorld();
     runFormulas(world);
@@ -175,6 +189,18 @@ describe('the Saved results panel (getCacheStats, clearCache)', () => {
     expect(stats.newestAt).toBeGreaterThan(last!.from);
     expect(stats.newestAt).toBeLessThanOrEqual(last!.to);
     expect(stats.bytes).toBeGreaterThan(4 * 52); // four keys of 52 characters, and their answers
+  });
+
+  it('opens asking Sheets the time zone once, and the user properties once, the key and memory both', () => {
+    const world = createWorld();
+    runFormulas(world);
+    const stats = cacheStats(world);
+    expect(stats).toMatchObject({ entries: 4, timeZone: world.emu.spreadsheet.getSpreadsheetTimeZone() });
+    const { calls } = world.emu.runtime.finished.at(-1)!;
+    expect(calls.filter((call) => call === 'Spreadsheet.getSpreadsheetTimeZone')).toHaveLength(1);
+    expect(calls.filter((call) => call === 'PropertiesService.getUserProperties')).toHaveLength(1);
+    // This spreadsheet's id, which tells its answers in the memory from others', is on record.
+    expect(calls).not.toContain('Spreadsheet.getId');
   });
 
   it('clears them, the fast cache too: the same formulas then pay again exactly what the panel said', () => {

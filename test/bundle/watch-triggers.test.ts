@@ -75,7 +75,7 @@ describe('what the Watches panel says starts the watches', () => {
       'watchOnChange:ON_CHANGE',
     ]);
     expect(driversLine(list)).toBe(
-      `Watches run on your edits and pastes, and rows inserted. The hourly check could not be made: rows other tools write wait until you next edit a watched column. ${NO_ROOM}`,
+      `Watches run on your edits and pastes, and rows inserted. The timed check could not be made: rows other tools write wait until you next edit a watched column. ${NO_ROOM}`,
     );
     // A row a script writes waits; the user's next edit of a watched column runs the watch.
     world.emu.spreadsheet.getSheetByName('Sheet1')!.getRange('A2').setValue('Company 7');
@@ -88,6 +88,19 @@ describe('what the Watches panel says starts the watches', () => {
     ]);
     expect(spent(world)).toBe(2);
   });
+
+  // One vocabulary for the schedule: what waits for the clock check says how often it runs here,
+  // as "every minute for rows other tools write" does (a script bound to its spreadsheet, as in the
+  // playground, checks every minute; an add-on every hour).
+  it.each(['minute', 'hour'] as const)(
+    'words what waits for the check by its real schedule (every %s)',
+    (clock) => {
+      const triggers = { edit: true, change: false, form: false, formLinked: true, clock };
+      expect(WATCHES_TEXTS.drivers.say(triggers, true)).toBe(
+        `Watches run on your edits and pastes, and every ${clock} for rows other tools write. Inserted rows are checked every ${clock}. Form responses are checked every ${clock}.`,
+      );
+    },
+  );
 
   it('says the watches cannot run when no trigger could be made', () => {
     const { world, list } = watchWith(20);

@@ -547,11 +547,12 @@ describe('the Watches list', () => {
   it("shows today's share of the trigger runtime quota", () => {
     const world = watched();
     world.emu.edit(world.bundle, 'Sheet1', 'A2', 'Company 7');
-    const { runtime } = sidebar<WatchList>(world, 'listWatches');
+    const listed = sidebar<WatchList>(world, 'listWatches');
+    const { runtime } = listed;
     const used = world.emu.triggerQuota.usedMs('owner@example.com', world.clock.now());
     expect(runtime.quotaMinutes).toBe(90);
     // The add-on counts the triggers that did work, and what its own bookkeeping takes.
     expect(runtime.usedMinutes).toBeCloseTo(used / 60_000, 1);
-    expect(runtimeWords(runtime)).toMatch(/^Trigger time today: [\d.]+ of 90 minutes \(0 %\)/);
+    expect(runtimeWords(listed)).toMatch(/^Trigger time today: [\d.]+ of 90 minutes \(0 %\)/);
   });
 });

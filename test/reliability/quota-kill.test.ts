@@ -56,7 +56,7 @@ describe("a watch's run stopped by the day's trigger-time quota", () => {
     // The add-on learns from the run Google stopped that today's quota is spent, though its own
     // count of trigger time (other scripts' runs are not in it) is far from it.
     world.clock.advance(10 * MINUTE);
-    expect(runtimeWords(sidebar<WatchList>(world, 'listWatches').runtime)).toMatch(
+    expect(runtimeWords(sidebar<WatchList>(world, 'listWatches'))).toMatch(
       /Watches wait: today's trigger time, Google's daily quota shared with your other scripts' triggers, is used up\. They go on when the quota's day ends\.$/,
     );
 

@@ -35,6 +35,21 @@ describe.each([
   });
 });
 
+describe('a range of 500 new names, finished by the triggers, entered again', () => {
+  it('answers from the document properties it reads anyway: no read of the hidden sheet', () => {
+    const world = rangeWorld(500);
+    enterFormula(world, 'B2', '=COMPANY_WEBSITE(A2:A501)');
+    world.emu.runTriggersUntil(world.bundle, world.clock.now() + 10 * MINUTE);
+    expect(unanswered(shownRange(world, 500))).toEqual([]);
+
+    const again = enterFormulaBeforeItsTrigger(world, 'C2', '=COMPANY_WEBSITE(A2:A501)');
+    expect(again.values.map((row) => String(row[0]))).toEqual(shownRange(world, 500));
+    expect(spent(world)).toBe(500);
+    const { calls } = world.emu.runtime.finished.at(-1)!;
+    expect(calls.filter((call) => /^(SpreadsheetApp|Spreadsheet|Sheet|Range)\./.test(call))).toEqual([]);
+  });
+});
+
 describe('a range of 5,000 new names typed once', () => {
   it('never ends in #ERROR! and says how many are queued; the edit trigger buys them at the pace', () => {
     const world = rangeWorld(5000);

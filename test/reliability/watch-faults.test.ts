@@ -142,6 +142,27 @@ describe('the API out of credits (402)', () => {
     expect(list(world).notice).toBeNull();
   });
 
+  // One vocabulary for the schedule: the rows and the Watches panel name the check this spreadsheet
+  // really has (an add-on's clock trigger runs every hour; a script bound to the document, as in
+  // the playground, every minute).
+  it.each([
+    [true, 'checked every hour'],
+    [false, 'checked every minute'],
+  ])('words the rows by the real schedule, as the panel does (add-on: %s)', (addOn, schedule) => {
+    const world = createWorld({ emulator: { addOn }, credits: 1 });
+    typeValues(world, 'A1', [['Company']]);
+    sidebar(world, 'createWatch', { kind: 'lookup', config: config(), dailyCap: 50 });
+    world.emu.user.paste(world.bundle, 'Sheet1', 'A2', companies(1, 2));
+    expect(values(world, 'C3')).toEqual([
+      [
+        `Waiting: every watch is paused: the account is out of credits. It goes on once the account has credits again (${schedule}), or after a successful key test.`,
+      ],
+    ]);
+    expect(list(world).notice).toContain(
+      `They go on by themselves once the account has credits again (${schedule})`,
+    );
+  });
+
   it('a successful key test resumes them', () => {
     const world = watched({ credits: 1 });
     world.emu.user.paste(world.bundle, 'Sheet1', 'A2', companies(1, 2));
@@ -151,6 +172,34 @@ describe('the API out of credits (402)', () => {
     expect(list(world).notice).toBeNull();
     world.emu.edit(world.bundle, 'Sheet1', 'A4', 'Company 3');
     expect(values(world, 'B3:B4')).toEqual([['2.com'], ['3.com']]);
+  });
+});
+
+describe('a run that ends before its rows', () => {
+  // An API answering in 30 s: the watch's run of 4 minutes ends after 6 of the 30 rows.
+  it.each([
+    [true, 'checked every hour'],
+    [false, 'checked every minute'],
+  ])('leaves the rest saying when they go on, by the real schedule (add-on: %s)', (addOn, schedule) => {
+    let slow: World | null = null;
+    const world = createWorld({
+      emulator: { addOn },
+      intercept: (_request, next) => {
+        slow?.clock.advance(30_000);
+        return next();
+      },
+    });
+    slow = world;
+    typeValues(world, 'A1', [['Company']]);
+    sidebar(world, 'createWatch', { kind: 'lookup', config: config(), dailyCap: 500 });
+    world.emu.user.paste(world.bundle, 'Sheet1', 'A2', companies(1, 30));
+    expect(values(world, 'B7:C8')).toEqual([
+      ['6.com', 'Found'],
+      [
+        '',
+        `Waiting: this watch's run ended before this row; it goes on at the next edit of this sheet, or by itself (${schedule}).`,
+      ],
+    ]);
   });
 });
 
@@ -290,14 +339,31 @@ describe("the day's trigger runtime quota", () => {
     world.clock.advance(MINUTE);
     world.emu.edit(world.bundle, 'Sheet1', 'A3', 'Company 2');
     expect(values(world, 'B3')).toEqual([['']]);
-    expect(runtimeWords(list(world).runtime)).toMatch(
-      /Watches slowed down to a run every 10 minutes at most/,
-    );
+    expect(runtimeWords(list(world))).toMatch(/Watches slowed down to a run every 10 minutes at most/);
     world.clock.advance(10 * MINUTE);
     world.emu.edit(world.bundle, 'Sheet1', 'A4', 'Company 3');
     expect(values(world, 'B3:B4')).toEqual([['2.com'], ['3.com']]);
     expect(spent(world)).toBe(3);
   });
+
+  // Past 80 % watches run only when the clock check does: the words say how often that is here.
+  it.each([
+    [true, 'checked every hour'],
+    [false, 'checked every minute'],
+  ])(
+    'past 80 %% of it, says watches wait for the check, by its real schedule (add-on: %s)',
+    (addOn, schedule) => {
+      const world = createWorld({ emulator: { addOn } });
+      typeValues(world, 'A1', [['Company']]);
+      sidebar(world, 'createWatch', { kind: 'lookup', config: config(), dailyCap: 50 });
+      tally(world, 75);
+      expect(runtimeWords(list(world))).toMatch(
+        new RegExp(
+          `Watches now wait for the timed check \\(${schedule}\\): 83 % of today's trigger time used\\.$`,
+        ),
+      );
+    },
+  );
 
   it('near the quota, watches wait for its day to end, and no trigger fails for want of time', () => {
     const world = watched();
@@ -306,9 +372,7 @@ describe("the day's trigger runtime quota", () => {
     world.emu.runTriggersUntil(world.bundle, world.clock.now() + 3 * HOUR);
     expect(values(world, 'B2')).toEqual([['']]);
     expect(spent(world)).toBe(0);
-    expect(runtimeWords(list(world).runtime)).toMatch(
-      /Watches wait: .* They go on when the quota's day ends\.$/,
-    );
+    expect(runtimeWords(list(world))).toMatch(/Watches wait: .* They go on when the quota's day ends\.$/);
     world.emu.runTriggersUntil(world.bundle, world.clock.now() + 22 * HOUR);
     expect(values(world, 'B2')).toEqual([['1.com']]);
     expect(world.emu.triggerRuns.every((run) => run.error === null)).toBe(true);

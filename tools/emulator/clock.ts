@@ -118,6 +118,11 @@ export class VirtualClock implements ClockPort {
   }
 
   /** Set by the runtime while an execution runs; `null` outside executions. */
+  /** The running execution's deadline, kept aside while another execution runs meanwhile. */
+  get deadline(): Deadline | null {
+    return this.#deadline;
+  }
+
   setDeadline(deadline: Deadline | null): void {
     this.#deadline = deadline;
   }

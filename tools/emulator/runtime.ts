@@ -79,6 +79,9 @@ export interface FinishedExecution {
   readonly stored: readonly StoreAccess[];
 }
 
+/** A call from a sidebar (google.script.run): the one kind of execution that starts while another runs. */
+const isSidebarCall = (spec: ExecutionSpec) => spec.label.startsWith('sidebar ');
+
 /** The error an execution out of time ends with, caught or not. */
 const outOfTime = (spec: ExecutionSpec): Error => spec.outOfTime?.() ?? new ExecutionTimeout();
 
@@ -140,7 +143,40 @@ export class Runtime {
    * caught the error and carried on, as Apps Script stops the script outright.
    */
   run<T>(spec: ExecutionSpec, body: (execution: Execution) => T): T {
-    if (this.#current) throw new Error(`Emulator: ${spec.label} cannot start inside ${this.#current.label}`);
+    const outer = this.#current;
+    if (!outer) return this.#runOne(spec, body);
+    if (!isSidebarCall(outer) || !isSidebarCall(spec))
+      throw new Error(`Emulator: ${spec.label} cannot start inside ${outer.label}`);
+    return this.#meanwhile(outer, () => this.#runOne(spec, body));
+  }
+
+  /**
+   * A sidebar's call made while another of its calls runs (H3: google.script.run calls run at
+   * once): it runs to its end at this instant of the other one, which waits for it meanwhile (the
+   * stricter model: its time is the other's too), then goes on as it was.
+   */
+  #meanwhile<T>(outer: Execution, work: () => T): T {
+    const saved = {
+      calls: this.#calls,
+      lockWaitMs: this.#lockWaitMs,
+      executionCalls: this.#executionCalls,
+      executionStored: this.#executionStored,
+      deadline: this.clock.deadline,
+    };
+    this.#current = null;
+    try {
+      return work();
+    } finally {
+      this.#current = outer;
+      this.#calls = saved.calls;
+      this.#lockWaitMs = saved.lockWaitMs;
+      this.#executionCalls = saved.executionCalls;
+      this.#executionStored = saved.executionStored;
+      this.clock.setDeadline(saved.deadline);
+    }
+  }
+
+  #runOne<T>(spec: ExecutionSpec, body: (execution: Execution) => T): T {
     // Executions of a race window start when it opened, or when a slot frees up (race.ts).
     if (this.race) {
       const start = this.race.nextStart();

@@ -164,7 +164,10 @@ class SendRun {
       this.roundTripMs = (this.roundTripMs + bookingMs + answeredAt - sentAt) / 2;
     const refusedCount = sent.responses.filter((response) => response.status === 429).length;
     const retries = this.absorb(batch, sent, answeredAt);
-    if (refusedCount > 0) {
+    // What the pace learns from: answers (a lost one says nothing), not bookings.
+    const answers = sent.responses.filter((response) => response.status !== 0).length;
+    if (refusedCount === 0) this.pacer.answered({ sentAt, rate: slot.rate, count: answers });
+    else {
       // The limit is per account, so everyone waits and the whole run slows down, not just these.
       const retryAfterMs = Math.max(0, ...sent.responses.map((response) => response.retryAfterMs ?? 0));
       this.pacer.slowDown({
@@ -173,8 +176,8 @@ class SendRun {
         count: refusedCount,
         retryAfterMs: retryAfterMs > 0 ? retryAfterMs : undefined,
       });
-      // Turns booked at the old pace would overrun the new one.
-      this.booked = [];
+      // Turns booked at the old pace would overrun the new one: others may have them.
+      if (this.booked.length > 0) this.pacer.release(this.booked.splice(0));
       // Everyone waits out the Retry-After (a second without one); a call refused again and again
       // waits longer by itself, and the others go on meanwhile.
       const wait = retryAfterMs > 0 ? retryAfterMs : RATE_LIMIT_BACKOFF_MS[0];
@@ -201,7 +204,10 @@ class SendRun {
       if (slot.at >= clock.now()) return slot;
     }
     const pacer = this.pacer;
-    if (isShared(pacer) && this.queue.length > (this.seriesSizes()[0] ?? 1)) {
+    // A turn at the shared pace is a locked read and write of the user's properties: one that
+    // would end past the deadline could grant nothing.
+    if (isShared(pacer) && clock.now() + this.turnMs > this.opts.deadline) return null;
+    if (isShared(pacer) && this.queue.length > (this.seriesSizes(this.rate)[0] ?? 1)) {
       const booked = this.bookSeries(pacer, now, this.queue.length);
       const bookedAt = clock.now();
       this.booked = booked.filter((slot) => slot.at >= bookedAt);
@@ -220,8 +226,8 @@ class SendRun {
    * to book the next stretch in (and a batch carries no more than the pace needs: a network failure
    * loses every answer of its batch).
    */
-  private seriesSizes(): number[] {
-    const perWindow = Math.max(1, Math.floor(this.rate));
+  private seriesSizes(rate: number): number[] {
+    const perWindow = Math.max(1, Math.floor(rate));
     if (this.opts.maxBatch !== undefined) return [Math.max(1, Math.min(this.opts.maxBatch, perWindow))];
     const trips = Math.max(1, Math.floor((1000 - this.turnMs) / Math.max(1, this.roundTripMs)));
     const count = Math.min(trips, perWindow);
@@ -233,8 +239,12 @@ class SendRun {
 
   private bookSeries(pacer: SharedPacer, from: number, unbooked: number): SendSlot[] {
     const started = this.cfg.clock.now();
-    const posts = Math.min(unbooked, Math.ceil((this.rate * BOOK_AHEAD_MS) / 1000));
-    const series = { posts, sizes: this.seriesSizes(), spacingMs: this.roundTripMs };
+    const series = {
+      backlog: unbooked,
+      aheadMs: BOOK_AHEAD_MS,
+      sizes: (rate: number) => this.seriesSizes(rate),
+      spacingMs: this.roundTripMs,
+    };
     const slots = pacer.reserveSeries(from, series, this.opts.deadline);
     this.turnMs = this.cfg.clock.now() - started;
     return slots;
@@ -246,7 +256,8 @@ class SendRun {
     const wait = slot.at - this.cfg.clock.now();
     const booked = this.booked.reduce((sum, next) => sum + next.granted, slot.granted);
     const unbooked = this.queue.length - booked;
-    if (!isShared(pacer) || wait < this.turnMs || booked >= this.rate || unbooked <= 0) return;
+    if (!isShared(pacer) || slot.climbing || wait < this.turnMs || booked >= this.rate || unbooked <= 0)
+      return;
     const last = this.booked[this.booked.length - 1] ?? slot;
     this.booked.push(...this.bookSeries(pacer, last.at + this.roundTripMs, unbooked));
   }

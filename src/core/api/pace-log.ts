@@ -1,18 +1,21 @@
 // The shared pace's log: the pace the add-on learned for the account, what it learned it from, and
-// the send times that still matter. It lives in one document property beside the claims and the
-// budget, so that a lookup's locked booking reserves its first batch's turn in the same read and
-// write (api/pacing.ts). A property holds 9 KB, so the times are written as base-36 steps from one
-// to the next, equal times once with their count.
+// the send times that still matter. It lives in one user property, shared by the user's
+// spreadsheets (api/pacing.ts: turns under the user's lock, a formula's first turn in its
+// document's locked section). A property holds 9 KB, so the times are written as base-36 steps
+// from one to the next, equal times once with their count.
 //
 // Reservations may lie in the future, and a fit counts them as well as past sends, so no window of
 // one second ever holds more than the rate allows, whatever the order executions reserve in.
 //
 // The pace is learned (docs/api-behaviour.md, "The pace"): the vendor documents about one single
-// lookup a second per key whatever the plan says, so a new account starts there. After enough clean
-// sends the pace probes upwards (half as fast again, or halfway to the slowest pace that was
-// refused, in whole requests a second); a 429
-// drops it at once to the last clean pace, and nothing is sent before its Retry-After. A refused
-// probe doubles the clean sends wanted before the next one, so refusals stay a few, never a storm.
+// lookup a second per key whatever the plan says, so a new account starts there. Only answers are
+// evidence: a pace is clean once POSTs sent at it came back, none refused, never when they are only
+// booked. A sender with a long backlog climbs: the pace doubles as soon as a window's worth at it
+// was answered clean, booking one window ahead meanwhile, until refused; then it settles at what
+// the API admitted in the refused POSTs' window, its limit. Otherwise, after enough clean answers,
+// the pace probes upwards (half as fast again, or halfway to the slowest pace that was refused, in
+// whole requests a second). A 429 drops it at once, and nothing is sent before its Retry-After. A
+// refused probe doubles the clean answers wanted before the next one, so refusals stay a few.
 
 import { DAY_MS } from '../platform/time';
 
@@ -23,6 +26,8 @@ export interface SendSlot {
   readonly granted: number;
   /** The pace it was booked at: batches are sized from it. */
   readonly rate: number;
+  /** Booked while the pace climbs: the next turn waits for its answers, which may climb it. */
+  readonly climbing?: boolean;
 }
 
 /** What pacing remembers of one account. */
@@ -40,9 +45,9 @@ export interface PaceLog {
   slowedAt: number;
   /** Nothing is sent before this: the last 429's Retry-After. */
   until: number;
-  /** POSTs booked at this pace since it last changed, none refused. */
+  /** POSTs sent at this pace since it last changed and answered, none refused. */
   clean: number;
-  /** Clean POSTs wanted before the pace probes upwards; doubled by each refused probe. */
+  /** Clean answers wanted before the pace probes upwards; doubled by each refused probe. */
   patience: number;
   /** When the API refused a POST (429) in the last day, ascending. */
   refusals: number[];
@@ -55,8 +60,13 @@ export interface PaceLog {
  * one per second per API key", the ceiling it enforces whatever the plan table says.
  */
 export const DOCUMENTED_PACE = 1;
-/** Clean POSTs before the first probe: a 20-row range at the documented pace is never refused. */
+/** Clean answers before the first probe: a 20-row range at the documented pace is never refused. */
 const FIRST_PATIENCE = 20;
+/**
+ * POSTs a sender must still have to send for the pace to climb: a minute at the documented pace,
+ * worth one refusal on a key that allows no more, and far more on one that allows ten times more.
+ */
+const CLIMB_BACKLOG = 60;
 const MOST_PATIENCE = 1280;
 /** Clean POSTs below the documented pace before it climbs back towards it. */
 const BELOW_DOCUMENTED_PATIENCE = 3;
@@ -65,8 +75,8 @@ const LEAST_PATIENCE = 10;
 /** A refused pace is tried again after this long: a plan can change. */
 const BAD_MEMORY_MS = 3_600_000;
 /**
- * A pace is held at least this long before the next probe: turns are booked up to 4 s ahead
- * (api/client.ts), and a refusal of the first of them must have come back.
+ * A pace is held at least this long before the next probe, but while it climbs: turns are booked
+ * up to 4 s ahead (api/client.ts), and a refusal of the first of them must have come back.
  */
 const SETTLE_MS = 5000;
 /** How much faster a probe goes while nothing was refused lately. */
@@ -218,32 +228,74 @@ export function reserveIn(
   return first === null ? null : book(log, first.at, Math.min(wanted, first.room));
 }
 
+/** A stretch of turns booked at once, of a sender that still has `backlog` POSTs to send. */
+export interface Series {
+  backlog: number;
+  /** How far ahead to book: while the pace climbs, one window only, so that the next turn climbs. */
+  aheadMs: number;
+  /** The batches' sizes at a pace, in turn. */
+  sizes: (rate: number) => readonly number[];
+  /** The least time between two batches: a round trip, one fetchAll at a time. */
+  spacingMs: number;
+}
+
 /**
- * Slots for `posts` POSTs in batches of the sizes of `sizes`, in turn (the last may be smaller),
- * each batch at least `spacingMs` (a round trip: one fetchAll at a time) after the one before, at
- * the first time the window has room for the whole batch: the sizes share out one window's rate,
- * so the waits fall together at its end, long enough to book the next stretch in. Fewer when the
- * deadline comes first.
+ * Slots for the series' POSTs in batches of its sizes at the pace, in turn (the last may be
+ * smaller), each batch `spacingMs` at least after the one before, at the first time the window has
+ * room for the whole batch: the sizes share out one window's rate, so the waits fall together at
+ * its end, long enough to book the next stretch in. Fewer when the deadline comes first.
  */
 export function reserveSeriesIn(
   log: PaceLog,
   ceiling: number,
   now: number,
-  series: { posts: number; sizes: readonly number[]; spacingMs: number },
+  series: Series,
   deadline: number,
 ): SendSlot[] {
   const slots: SendSlot[] = [];
+  const climb = climbing(log, series.backlog);
+  const aheadMs = climb ? RATE_WINDOW_MS : series.aheadMs;
+  const posts = Math.min(series.backlog, Math.ceil((Math.min(log.rate, ceiling) * aheadMs) / RATE_WINDOW_MS));
+  const sizes = series.sizes(Math.min(log.rate, ceiling));
   let booked = 0;
   let from = now;
-  while (booked < series.posts) {
-    const size = Math.min(series.sizes[slots.length % series.sizes.length] ?? 1, series.posts - booked);
+  while (booked < posts) {
+    const size = Math.min(sizes[slots.length % sizes.length] ?? 1, posts - booked);
     const slot = reserveIn(log, ceiling, from, size, deadline, size);
     if (slot === null) break;
-    slots.push(slot);
+    slots.push(climb ? { ...slot, climbing: true } : slot);
     booked += slot.granted;
     from = slot.at + series.spacingMs;
   }
   return slots;
+}
+
+/**
+ * The most POSTs the pace may send in `ms` from now: twice the pace now (a probe may double it),
+ * and the ceiling while no limit is known (it climbs, doubling each window until refused).
+ */
+export function reachIn(log: PaceLog, ceiling: number, now: number, ms: number): number {
+  const known = Number.isFinite(log.bad) && now - log.badAt <= BAD_MEMORY_MS;
+  const rate = Math.max(2 * Math.min(log.rate, ceiling), known ? 0 : ceiling);
+  return Math.max(1, Math.floor((rate * ms) / RATE_WINDOW_MS));
+}
+
+/** Whether the pace climbs: a long backlog, nothing refused lately, and its level not proven yet. */
+function climbing(log: PaceLog, backlog: number): boolean {
+  return (
+    backlog >= CLIMB_BACKLOG &&
+    !Number.isFinite(log.bad) &&
+    log.rate >= DOCUMENTED_PACE &&
+    log.rate > log.good
+  );
+}
+
+/**
+ * `count` POSTs booked at the pace `rate` and sent at `sentAt` came back, none refused: evidence
+ * for the pace now, when they went at it or faster since it last changed.
+ */
+export function answeredIn(log: PaceLog, answered: { sentAt: number; rate: number; count: number }): void {
+  if (answered.sentAt >= log.changedAt && answered.rate >= log.rate) log.clean += answered.count;
 }
 
 /**
@@ -256,7 +308,6 @@ export function releaseIn(log: PaceLog, slots: readonly SendSlot[]): void {
       const index = log.sent.indexOf(slot.at);
       if (index < 0) break;
       log.sent.splice(index, 1);
-      log.clean = Math.max(0, log.clean - 1);
     }
   }
 }
@@ -265,15 +316,16 @@ function book(log: PaceLog, at: number, count: number): SendSlot {
   const granted = Math.max(1, count);
   const index = countAtOrBefore(log.sent, at);
   log.sent.splice(index, 0, ...Array<number>(granted).fill(at));
-  log.clean += granted;
   return { at, granted, rate: log.rate };
 }
 
 /**
  * `count` POSTs sent at `sentAt` came back 429 at `answeredAt`. Everyone waits out the Retry-After;
- * the pace drops once a burst: to the last clean pace after a refused probe (and the next probe
- * waits twice as long), or by half when a pace that ran clean is refused (the limit fell, or
- * another program spends the same key). Answers to POSTs sent before the last drop are old news.
+ * the pace drops once a burst: after a refused probe, to what the API admitted in the window
+ * before the refused POSTs, its limit, when that lies above the last clean pace (else to that
+ * pace), and the next probe waits twice as long; by half when a pace that ran clean is refused
+ * (the limit fell, or another program spends the same key). Answers to POSTs sent before the last
+ * drop are old news.
  */
 export function slowDownIn(
   log: PaceLog,
@@ -288,9 +340,12 @@ export function slowDownIn(
   if (sentAt < log.slowedAt) return;
   const refusedRate = log.rate;
   if (log.good > 0 && log.good < refusedRate) {
-    // A probe: this pace is too fast for a while.
-    log.bad = refusedRate;
+    // A probe: this pace is too fast for a while; what the window admitted ran clean.
+    const admitted = admittedBefore(log.sent, sentAt, count);
+    const limit = admitted > log.good && admitted < refusedRate ? admitted : null;
+    log.bad = limit === null ? refusedRate : limit + 1;
     log.badAt = answeredAt;
+    log.good = limit ?? log.good;
     log.rate = log.good;
     log.patience = Math.min(MOST_PATIENCE, log.patience * 2);
   } else {
@@ -305,22 +360,30 @@ export function slowDownIn(
   log.clean = 0;
 }
 
+/** Our POSTs the API admitted in the window before `count` of them sent at `sentAt` were refused. */
+function admittedBefore(sent: readonly number[], sentAt: number, count: number): number {
+  return countAtOrBefore(sent, sentAt) - countAtOrBefore(sent, sentAt - RATE_WINDOW_MS) - count;
+}
+
 /**
- * After `patience` clean POSTs at this pace, the oldest of them answered, it is known good, and the
- * pace probes upwards: half as fast again while nothing was refused lately, else halfway to the
- * slowest refused pace, never past the ceiling (the user's plan figure). Called once a turn with
- * the clock's time, never for turns booked ahead: a 429 must be able to come back between probes.
+ * After `patience` clean answers at this pace, it is known good, and the pace probes upwards: for
+ * a sender with `backlog` POSTs still to send, twice as fast once a window's worth came back
+ * clean (climbing); else half as fast again while nothing was refused lately, or halfway to the
+ * slowest refused pace. Never past the ceiling (the user's plan figure). Called once a turn with
+ * the clock's time.
  */
-export function learn(log: PaceLog, ceiling: number, now: number): void {
+export function learn(log: PaceLog, ceiling: number, now: number, backlog = 0): void {
   if (log.rate > ceiling) log.rate = ceiling;
   if (now - log.badAt > BAD_MEMORY_MS) log.bad = Number.POSITIVE_INFINITY;
+  const climb = climbing(log, backlog);
   // Below the documented pace a few clean sends climb back: the refusals that led there stopped.
-  const patience = log.rate < DOCUMENTED_PACE ? BELOW_DOCUMENTED_PATIENCE : log.patience;
-  if (log.clean < patience || now < log.until || now < log.changedAt + SETTLE_MS) return;
-  // This pace ran clean: proven, and the next step wants fewer clean sends than the first.
+  const patience =
+    log.rate < DOCUMENTED_PACE ? BELOW_DOCUMENTED_PATIENCE : climb ? Math.ceil(log.rate) : log.patience;
+  if (log.clean < patience || now < log.until || (!climb && now < log.changedAt + SETTLE_MS)) return;
+  // This pace ran clean: proven, and the next step wants fewer clean answers than the first.
   if (log.rate > log.good && log.good > 0) log.patience = Math.max(LEAST_PATIENCE, log.patience / 2);
   log.good = Math.max(log.good, log.rate);
-  const target = probeTarget(log, ceiling);
+  const target = climb ? Math.min(ceiling, log.rate * 2) : probeTarget(log, ceiling);
   if (target - log.rate < log.rate * LEAST_STEP) return;
   log.rate = target;
   log.changedAt = now;

@@ -15,20 +15,23 @@ import type { BatchStorePort, ClockPort, LockPort } from '../platform/ports';
 import { PROPERTY_PREFIX } from '../platform/stored-keys';
 import { DAY_MS } from '../platform/time';
 import {
+  answeredIn,
   DOCUMENTED_PACE,
   freshLog,
   learn,
   type PaceLog,
+  reachIn,
   readLog,
   releaseIn,
   reserveIn,
   reserveSeriesIn,
   type SendSlot,
+  type Series,
   slowDownIn,
   writeLog,
 } from './pace-log';
 
-export { DOCUMENTED_PACE, RATE_WINDOW_MS, type SendSlot } from './pace-log';
+export { DOCUMENTED_PACE, RATE_WINDOW_MS, type SendSlot, type Series } from './pace-log';
 
 /** What the API answered with 429: when the POSTs went and came back, how many, its Retry-After. */
 export interface Refusal {
@@ -38,11 +41,11 @@ export interface Refusal {
   retryAfterMs?: number | undefined;
 }
 
-/** Turns booked at once: `posts` POSTs in batches of `sizes` in turn, `spacingMs` apart at least. */
-export interface Series {
-  posts: number;
-  sizes: readonly number[];
-  spacingMs: number;
+/** POSTs booked at the pace `rate` and sent at `sentAt`, answered with none refused. */
+export interface Answered {
+  sentAt: number;
+  rate: number;
+  count: number;
 }
 
 export interface Pacer {
@@ -54,6 +57,10 @@ export interface Pacer {
   reserve(now: number, wanted: number, deadline: number, least?: number): SendSlot | null;
   /** POSTs came back 429: everyone waits out the Retry-After, and the pace drops for everyone. */
   slowDown(refusal: Refusal): void;
+  /** POSTs came back, none refused: the evidence the pace learns from, told at the next turn. */
+  answered(answered: Answered): void;
+  /** The most POSTs the pace may send in `ms` from `now`, climbing as it learns. */
+  reach(now: number, ms: number): number;
   /** The pace as this execution last saw it, or undefined before its first turn. */
   seen(): number | undefined;
   /** Turns booked ahead that will not be sent: others may have them. */
@@ -98,6 +105,8 @@ export function localPacer(ceiling: number, start = ceiling): Pacer {
       return reserveIn(log, ceiling, now, wanted, deadline, least);
     },
     slowDown: (refusal) => slowDownIn(log, refusal),
+    answered: (answered) => answeredIn(log, answered),
+    reach: (now, ms) => reachIn(log, ceiling, now, ms),
     seen: () => log.rate,
     release: (slots) => releaseIn(log, slots),
   };
@@ -151,12 +160,16 @@ export function sharedPacer(
   const own = freshLog(ceiling, start);
   const { clock } = ports;
   let sectionMs = FIRST_SECTION_MS;
-  let seen: number | undefined;
   // A turn booked in the document's section, not yet in the user's log.
   let pending: PaceLog | null = null;
   let pendingFrom: string | undefined;
+  // The log as this execution last saw it, at its last turn.
+  let last: PaceLog | null = null;
+  // Answers heard since the last turn: the log learns from them at the next.
+  const heard: Answered[] = [];
+  const hear = (log: PaceLog) => hearIn(log, heard);
   const update = <T>(
-    now: number | null,
+    turn: { now: number; backlog: number } | null,
     change: (log: PaceLog, leaves: (now: number) => number) => T,
     otherwise: () => T,
   ): T => {
@@ -167,11 +180,12 @@ export function sharedPacer(
         const log = withPending(readLog(stored, ceiling, start), pending, pendingFrom === stored);
         const at = clock?.now() ?? 0;
         readAt = at;
-        // `now` is null for a 429: it is about the pace the POSTs went at, which must not move first.
-        if (now !== null) learn(log, ceiling, clock ? at : now);
+        hear(log);
+        // `turn` is null for a 429: it is about the pace the POSTs went at, which must not move first.
+        if (turn !== null) learn(log, ceiling, clock ? at : turn.now, turn.backlog);
         // The rest of this section (the write, the release) passes before the batch can leave.
         const answer = change(log, (now) => (clock ? Math.max(now, at + sectionMs) : now));
-        seen = log.rate;
+        last = log;
         ports.store.set(writeLog(log));
         pending = null;
         return answer;
@@ -180,7 +194,8 @@ export function sharedPacer(
       if (clock && readAt !== undefined) sectionMs = clock.now() - readAt;
       return answer;
     } catch {
-      if (now !== null) learn(own, ceiling, clock?.now() ?? now);
+      hear(own);
+      if (turn !== null) learn(own, ceiling, clock?.now() ?? turn.now, turn.backlog);
       return otherwise();
     }
   };
@@ -188,7 +203,7 @@ export function sharedPacer(
   const unpaced = (change: (log: PaceLog) => void) => update(null, change, () => change(own));
   const reserve = (now: number, wanted: number, deadline: number, least?: number) =>
     update(
-      now,
+      { now, backlog: 0 },
       (log, leaves) => reserveIn(log, ceiling, leaves(now), wanted, deadline, least),
       () => reserveIn(own, ceiling, now, wanted, deadline, least),
     );
@@ -196,11 +211,12 @@ export function sharedPacer(
     reserve,
     reserveSeries: (now, series, deadline) =>
       update(
-        now,
+        { now, backlog: series.backlog },
         (log, leaves) => reserveSeriesIn(log, ceiling, leaves(now), series, deadline),
         () => reserveSeriesIn(own, ceiling, now, series, deadline),
       ),
     slowDown: (refusal) => unpaced((log) => slowDownIn(log, refusal)),
+    answered: (answered) => void heard.push(answered),
     release: (slots) => unpaced((log) => releaseIn(log, slots)),
     reserveInSection: (section, leaves, wanted, deadline, least) => {
       const read = ports.inHand?.();
@@ -209,13 +225,30 @@ export function sharedPacer(
       const { log, slot } = documentTurn(section, key, read[key], { ceiling, start, leaves }, (log) =>
         reserveIn(log, ceiling, leaves, wanted, deadline, least),
       );
-      seen = log.rate;
+      last = log;
       [pending, pendingFrom] = [log, read[key]];
       return slot;
     },
-    riding: () => ridden(key, pending, () => (pending = null)),
-    seen: () => seen ?? (own.sent.length > 0 ? own.rate : undefined),
+    // Before this execution's first turn, the log as stored (or as read already).
+    reach: (now, ms) => reachIn(last ?? storedLog(ports, key, ceiling, start), ceiling, now, ms),
+    riding: () => ridden(key, pending && hearIn(pending, heard), () => (pending = null)),
+    seen: () => last?.rate ?? (own.sent.length > 0 ? own.rate : undefined),
   };
+}
+
+/** `log`, having learned from the answers `heard` since its last turn. */
+function hearIn(log: PaceLog, heard: Answered[]): PaceLog {
+  for (const answered of heard.splice(0)) answeredIn(log, answered);
+  return log;
+}
+
+/** The key's log as read already or stored; a fresh one when the store fails. */
+function storedLog(ports: SharedPacerPorts, key: string, ceiling: number, start: number): PaceLog {
+  try {
+    return readLog(ports.inHand?.()?.[key] ?? ports.store.get(), ceiling, start);
+  } catch {
+    return freshLog(ceiling, start);
+  }
 }
 
 /**

@@ -45,7 +45,34 @@ export function readPage(slot: number, text: string): Page | null {
   const raw = parseJsonObject(text);
   if (typeof raw?.p !== 'string' || !isPageId(raw.p) || !Array.isArray(raw.r)) return null;
   const rows = raw.r.map(decodePurchase).filter((row): row is Purchase => row !== null);
+  if (Array.isArray(raw.g)) for (const grid of raw.g) byGridAgain(rows, grid);
   return rows.length > 0 ? { id: raw.p, slot, rows } : null;
+}
+
+/** A `[row, sheet id, cells]` of a page the sheet shows: its row's cell named by the sheet's id again. */
+function byGridAgain(rows: Purchase[], grid: unknown): void {
+  if (!Array.isArray(grid)) return;
+  const [index, id, cells] = grid;
+  const row = typeof index === 'number' ? rows[index] : undefined;
+  if (row && typeof id === 'number' && typeof cells === 'string') row.served = `#${id}!${cells}`;
+}
+
+/**
+ * A page as the hidden ledger sheet shows it to a user who unhides it: the cells formulas named by
+ * their sheet's id (`#0!B2`) named as `named` words them (`Sheet1!B2`), and the ids kept apart in
+ * `g`, `[row, sheet id, cells]`, from which `readPage` names them by id again: a rename followed.
+ */
+export function pageForSheet(text: string, named: (ref: string) => string): string {
+  const page = readPage(-1, text);
+  const grids: [number, number, string][] = [];
+  const rows = (page?.rows ?? []).map((row, index) => {
+    const ref = /^#(\d+)!(.+)$/.exec(row.served ?? '');
+    if (!ref) return row;
+    grids.push([index, Number(ref[1]), ref[2]!]);
+    return { ...row, served: named(row.served!) };
+  });
+  if (!page || grids.length === 0) return text;
+  return `${pageText({ ...page, rows }).slice(0, -1)},"g":${JSON.stringify(grids)}}`;
 }
 
 /** A row as it is kept: its input cut to a length a page holds many of. */

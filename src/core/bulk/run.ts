@@ -81,6 +81,11 @@ export interface BulkRun {
   notice: string | null;
   /** The slice at work, so that two sidebars never work on the same rows. */
   lease: Lease | null;
+  /**
+   * What the slice at work (its lease's token) answered and spent so far, saved every few seconds
+   * while it sends (runs/bulk-run.ts), so that the sidebar's progress moves during a long slice.
+   */
+  live?: { token: string; done: number; credits: number };
   startedAt: number;
   updatedAt: number;
   /** When the run is a step of a recipe (recipes/): the recipe's state, carried to its next step. */
@@ -225,9 +230,17 @@ export function settleIfComplete(run: BulkRun, now: number): BulkRun {
   return complete ? { ...run, state: 'done', updatedAt: now } : run;
 }
 
+/** What the slice at work said it answered and spent so far; nothing once it is no longer at work. */
+function liveCounts(run: BulkRun, now: number): { done: number; credits: number } {
+  const { live, lease } = run;
+  const atWork = live !== undefined && lease?.token === live.token && leaseHeld(run, now);
+  return atWork ? live : { done: 0, credits: 0 };
+}
+
 export function progressOf(run: BulkRun, now: number, busy = false): BulkProgress {
   const rows = run.lastRow - run.firstRow + 1;
-  const done = finishedRows(run.counts);
+  const live = liveCounts(run, now);
+  const done = Math.min(rows, finishedRows(run.counts) + live.done);
   const left = Math.max(0, rows - done);
   const etaSeconds =
     run.timedRows > 0 && (run.state === 'running' || run.state === 'paused')
@@ -252,7 +265,7 @@ export function progressOf(run: BulkRun, now: number, busy = false): BulkProgres
     skipped: run.counts.skipped,
     invalid: run.counts.invalid,
     pending: countRows(run.pending),
-    creditsSpent: roundCredits(run.credits),
+    creditsSpent: roundCredits(run.credits + live.credits),
     etaSeconds,
     message: run.message,
     notice: run.state === 'running' ? run.notice : null,
@@ -322,5 +335,6 @@ export function mergeAfterSlice(current: BulkRun | null, sliced: BulkRun): BulkR
   if (current === null || current.id !== sliced.id) return null;
   const userStopped = current.state === 'paused' || current.state === 'cancelled';
   const state = userStopped && sliced.state === 'running' ? current.state : sliced.state;
-  return { ...sliced, state, lease: null };
+  const { live: _said, ...rest } = sliced;
+  return { ...rest, state, lease: null };
 }

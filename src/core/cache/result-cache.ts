@@ -166,8 +166,11 @@ export class ResultCache {
    * formula): the properties, in one write; what they cannot take waits in the stash. Where no sheet is written, the
    * properties' room is planned on the read the store holds in hand, if any (the lookup's locked
    * booking left it moments ago: execution-store.ts), rather than another read of the whole store.
+   * `fill`: a trigger's pass, whose answers formulas read in the properties (keepMany kept most of
+   * them there): the ones it had no wait to keep go there too where free room allows, or a
+   * formula over them would read the whole sheet for a few.
    */
-  putMany(entries: readonly PaidEntry[]): PutReport {
+  putMany(entries: readonly PaidEntry[], fill = false): PutReport {
     // Taken whatever the layers: a read in hand serves this save or none.
     const inHand = this.ports.store.takeInHand?.();
     const now = this.ports.clock.now();
@@ -177,19 +180,23 @@ export class ResultCache {
     // The document's layers first, the durable record a kill must not find empty; then the memory
     // across the user's spreadsheets, which only saves credits elsewhere.
     try {
-      return this.putHere(payloads, inHand);
+      return this.putHere(payloads, inHand, fill);
     } finally {
       rememberQuietly(this.ports.memory, payloads);
     }
   }
 
-  private putHere(payloads: Map<string, Payload>, inHand: Record<string, string> | undefined): PutReport {
+  private putHere(
+    payloads: Map<string, Payload>,
+    inHand: Record<string, string> | undefined,
+    fill: boolean,
+  ): PutReport {
     const sheet = this.writableSheet();
     if (sheet) {
       // The fast cache first: the sheet's write is long, and an execution killed during it then
       // still finds its answers there (bulk.test.ts "a 5,000-row run … a slice killed mid-way").
       this.putFast(payloads);
-      return this.saveDurably(sheet, this.readStore(SAVE_FAILED), payloads).report;
+      return this.saveDurably(sheet, this.readStore(SAVE_FAILED), payloads, { fill }).report;
     }
     const save = (all: Record<string, string>) => this.saveDurably(null, all, payloads);
     return onReadInHand(inHand, save, () => this.readStore(SAVE_FAILED)).report;
@@ -267,7 +274,13 @@ export class ResultCache {
     // An answer bought again (Buy again, a refresh) replaces the properties' older copy, which
     // formulas read before the sheet.
     const inProperties = new Set(scan.entries.map((entry) => entry.key));
-    const forStore = new Map([...payloads].filter(([key]) => !held.has(key) || inProperties.has(key)));
+    const sheetOnly = [...payloads.keys()].filter((key) => held.has(key) && !inProperties.has(key));
+    // Filled only as far as the free room goes, planned to evict nothing (answersRoom takes an
+    // answer as twice the average).
+    const filling = new Set(room.fill ? sheetOnly.slice(0, answersRoom(scan, this.budgetBytes, 0)) : []);
+    const forStore = new Map(
+      [...payloads].filter(([key]) => !held.has(key) || inProperties.has(key) || filling.has(key)),
+    );
     const inStore = saveToStore(this.storeSave(room), scan, forStore);
     const report: PutReport = {
       stored: inStore.stored.size,
@@ -320,9 +333,12 @@ export class ResultCache {
     return saved;
   }
 
-  /** Moves the answers formulas stashed in the fast cache into the sheet; null when there were none. */
-  moveStash(): SheetReport | null {
-    return stashNotes(this.readStore()).size > 0 ? this.compact() : null;
+  /**
+   * Moves the answers formulas stashed in the fast cache into the sheet; null when there were none.
+   * `all`: a read of the store the caller made a moment ago, for the notes that say what waits.
+   */
+  moveStash(all: Record<string, string> = this.readStore()): SheetReport | null {
+    return stashNotes(all).size > 0 ? this.compact() : null;
   }
 
   /** What the sidebar shows: all accounts, or the one of `scope`; an answer in two layers counts once. */

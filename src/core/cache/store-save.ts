@@ -44,6 +44,11 @@ export interface StoreRoom {
   evictable?: ReadonlySet<string>;
   /** Where no sheet is written, what the properties cannot take goes to the fast cache (stash.ts); default yes. */
   stash?: boolean;
+  /**
+   * Where the sheet takes the batch, the properties take too what fits their free room (a
+   * trigger's pass: formulas read its answers there first); default no.
+   */
+  fill?: boolean;
 }
 
 /** What a save did to the properties. */

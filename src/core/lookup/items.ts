@@ -95,8 +95,16 @@ export interface LookupContext {
    * paid answers are kept batch by batch (keep-batches.ts). A watch's step says so of its slices.
    */
   stoppable?: boolean;
+  /** Work the user watches as it goes (a bulk run's slice): told of each answer, asked to stop. */
+  live?: LiveWork;
+}
+
+/** What the user sees of work while it sends (a bulk run's progress, its Pause and Cancel). */
+export interface LiveWork {
   /** The user stopped the work meanwhile (a bulk run's Pause or Cancel): nothing more is sent. */
-  stopAsked?: () => boolean;
+  stopAsked(): boolean;
+  /** A lookup came back answered, at this cost. */
+  answered(credits: number): void;
 }
 
 export const budgetDeps = (deps: LookupDeps): BudgetDeps => ({
@@ -144,15 +152,20 @@ export const paceNow = (deps: LookupDeps, ctx: Pick<LookupContext, 'maxRequestsP
   deps.pacer?.seen() ?? ctx.maxRequestsPerSecond ?? DOCUMENTED_PACE;
 
 /**
- * How many lookups to take on for `ms` of sending: twice what the pace sends now, since it may
- * double once meanwhile (api/pace-log.ts); what does not go out is let go, costing nothing.
+ * How many of `wanted` lookups to take on for `ms` of sending: twice what the pace sends now,
+ * since it may double once meanwhile, or for more than that (a run's, not a formula's, whose
+ * queued cells promise times) what the pace may reach climbing (api/pace-log.ts), which costs a
+ * read of it. What does not go out is let go, costing nothing.
  */
 export function lookupsThatFit(
   deps: LookupDeps,
-  ctx: Pick<LookupContext, 'maxRequestsPerSecond'>,
+  ctx: Pick<LookupContext, 'maxRequestsPerSecond' | 'buyer'>,
   ms: number,
+  wanted: number,
 ): number {
-  return Math.max(1, Math.floor((2 * paceNow(deps, ctx) * ms) / 1000));
+  const twice = Math.max(1, Math.floor((2 * paceNow(deps, ctx) * ms) / 1000));
+  if (ctx.buyer === 'formula' || wanted <= twice) return twice;
+  return deps.pacer?.reach(now(deps), ms) ?? twice;
 }
 
 /**

@@ -61,7 +61,8 @@ export function lookupMany(
   const unsent = uncached.filter((item) => !known.has(item.key));
   const refusal = unsent.length > 0 ? (ctx.refusal?.() ?? null) : null;
   // Refused whole: what is left unsent would be queued for the add-on's executions to buy.
-  const room = refusal === null ? Math.min(sendingRoom(deps, ctx), deps.cache.durableRoom(stored)) : 0;
+  const room =
+    refusal === null ? Math.min(sendingRoom(deps, ctx, unsent.length), deps.cache.durableRoom(stored)) : 0;
   for (const item of unsent.slice(room))
     results.set(item.key, refusal === null ? NO_TIME_LEFT : { kind: 'refused', message: refusal });
   const sendable = unsent.slice(0, room);
@@ -82,8 +83,8 @@ const NOT_SENT: LookupResult = { kind: 'deferred', reason: 'not-sent', message: 
  * so that 5,000 new inputs do not write 5,000 claims (past the store's 9 KB a value) for lookups
  * that could never go out in one execution. The rest wait, costing nothing.
  */
-function sendingRoom(deps: LookupDeps, ctx: LookupContext): number {
-  return lookupsThatFit(deps, ctx, sendingDeadline(ctx) - deps.client.clock.now());
+function sendingRoom(deps: LookupDeps, ctx: LookupContext, wanted: number): number {
+  return lookupsThatFit(deps, ctx, sendingDeadline(ctx) - deps.client.clock.now(), wanted);
 }
 
 /** Answers already paid for: the cache, and for formulas the provider errors paid lately. */

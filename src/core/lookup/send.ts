@@ -1,7 +1,7 @@
 // Sending what the budget granted, then keeping every paid answer before anything else can fail.
 
 import { enrichMany } from '../api/client';
-import type { ApiError, CallOutcome } from '../api/outcome';
+import type { ApiError, CallOptions, CallOutcome, SendListener } from '../api/outcome';
 import type { Charge, PendingJob } from '../billing/budget';
 import { creditsFor, purchaseOutcome } from '../billing/charges';
 import { type PurchaseDetail, settledInPlace } from '../billing/settlement';
@@ -16,6 +16,7 @@ import { announceJobs } from './announce';
 import type { Booking, Settlement } from './booking';
 import {
   fresh,
+  type LiveWork,
   type LookupContext,
   type LookupDeps,
   type LookupItem,
@@ -84,8 +85,7 @@ export function sendNew(
       maxRequestsPerSecond: paceNow(deps, ctx),
       ...(deps.pacer ? { pacer: deps.pacer } : {}),
       booked: booking.turns,
-      listener: keeper.listener,
-      ...(ctx.stopAsked ? { stopAsked: ctx.stopAsked } : {}),
+      ...liveOptions(keeper.listener, granted, ctx.live),
     },
   );
   const now = deps.client.clock.now();
@@ -126,7 +126,7 @@ export function sendNew(
   // Paid answers first: if anything below throws, what was bought is already kept.
   // Every one again: where the sheet may be written, the answers kept batch by batch go there too
   // (kept, they may wait in the fast layer for want of room in the properties).
-  if (paid.length > 0) deps.cache.putMany(paid);
+  if (paid.length > 0) deps.cache.putMany(paid, ctx.stoppable);
   if (ctx.buyer === 'formula') holdFailures(deps.store, booking.view, paidFailures(granted, outcomes), now);
   rememberCreditState(deps, outcomes, flaggedOutOfCredits, now);
   if (jobs.length + lost.length > 0) saveJobs(deps.store, [...jobs, ...lost]);
@@ -172,6 +172,28 @@ function refuseUngranted(booking: Booking, results: Map<string, LookupResult>): 
       ? { kind: 'deferred', reason: 'lock-busy', message }
       : { kind: 'refused', message };
   for (const item of items.slice(reservation.granted)) results.set(item.key, result);
+}
+
+/**
+ * The client's listener and stop question: with `live` (a bulk run the user watches), each answer
+ * is told to it too, with what it cost, and it says whether to stop.
+ */
+function liveOptions(
+  listener: SendListener,
+  items: readonly LookupItem[],
+  live: LiveWork | undefined,
+): Pick<CallOptions, 'listener' | 'stopAsked'> {
+  if (!live) return { listener };
+  const answered = (index: number, outcome: CallOutcome) => {
+    listener.answered(index, outcome);
+    const item = items[index];
+    const sent = outcome.kind !== 'failed' || outcome.error.code !== 'not_sent';
+    if (item && sent) live.answered(creditsFor(item.op, outcome));
+  };
+  return {
+    listener: { answered, waiting: (...args) => listener.waiting(...args) },
+    stopAsked: () => live.stopAsked(),
+  };
 }
 
 /** What the record of purchases keeps of a lookup: its answer's key, the input as sent, its cell. */

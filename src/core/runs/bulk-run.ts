@@ -9,7 +9,9 @@ import { releaseLease, takeSlice } from '../bulk/lease';
 import { NO_ROWS } from '../bulk/row-ranges';
 import { type BulkRun, cancelRun, leaseHeld, mergeAfterSlice, retryRun } from '../bulk/run';
 import { BULK_SLICE, type BulkSheetPort, bulkSliceLimits, type CombinedSheetPort } from '../bulk/slice/ports';
+import type { LiveWork } from '../lookup/items';
 import type { Operation } from '../operations/types';
+import { BUSY, tryWithLock } from '../platform/locked-section';
 import { progressWithRecipe } from '../recipes/progress';
 import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
 import { refuse } from '../text/catalogue/sidebar/refuse';
@@ -83,27 +85,51 @@ function sliceRun(ports: BulkRunPorts, run: BulkRun): BulkRun {
   const combined = run.combinedSheet ? ports.combined(run.combinedSheet, op) : null;
   return sliceOf(ports, run, sheet, combined, {
     limits: bulkSliceLimits(ports.requestsPerSecond(), run.activeMs === 0),
-    stopAsked: stopAskedFor(ports, run.id),
+    // A run's first slice is short so that its rows show soon (bulk/slice/ports.ts): it ends
+    // before a save of its progress could be read, and each save would delay its sending.
+    live: liveSlice(ports, run, run.activeMs !== 0),
   });
 }
 
-/** How often a slice reads whether its run was paused or cancelled: one property read each time. */
-const STOP_CHECK_MS = 10_000;
+/** How often a slice reads whether its run was paused or cancelled, and says how far it got. */
+const CHECK_MS = 10_000;
 
 /**
- * Whether the user paused or cancelled run `id` (or another run replaced it) since the slice began,
- * read at most every STOP_CHECK_MS: the slice then sends nothing more, and what it bought is written.
+ * The slice as the user watches it, every CHECK_MS between batches. It reads whether the user
+ * paused or cancelled the run (or another run replaced it): it then sends nothing more, and what it
+ * bought is written. While it runs, it saves in the run what it answered and spent so far, for the
+ * sidebar's progress, under the document lock so that a pause saved meanwhile is never overwritten;
+ * with the lock busy it only reads, and says so at the next check.
  */
-function stopAskedFor(ports: BulkRunPorts, id: string): () => boolean {
+function liveSlice(ports: BulkRunPorts, run: BulkRun, saysProgress: boolean): LiveWork {
   const { clock } = ports;
+  const token = run.lease?.token ?? '';
+  const live = { token, done: 0, credits: 0 };
+  let said = 0;
   let readAt = clock.now();
   let asked = false;
-  return () => {
-    if (asked || clock.now() < readAt + STOP_CHECK_MS) return asked;
-    readAt = clock.now();
-    const run = ports.readRun();
-    asked = run?.id !== id || run.state !== 'running';
-    return asked;
+  const read = () => {
+    const current = ports.readRun();
+    asked = current?.id !== run.id || current.state !== 'running';
+    return asked ? null : current;
+  };
+  const readAndSay = () => {
+    const current = read();
+    if (current?.lease?.token !== token || said === live.done) return;
+    ports.saveRun({ ...current, live: { ...live } });
+    said = live.done;
+  };
+  return {
+    stopAsked() {
+      if (asked || clock.now() < readAt + CHECK_MS) return asked;
+      readAt = clock.now();
+      if (!saysProgress || tryWithLock(ports.lock, 0, readAndSay) === BUSY) read();
+      return asked;
+    },
+    answered(credits) {
+      live.done += 1;
+      live.credits += credits;
+    },
   };
 }
 

@@ -8,7 +8,7 @@ import type { RunPorts } from './ports';
 
 /** What a kind of run sets of a slice's options itself; the rest is the execution's. */
 type OwnOptions = Partial<
-  Pick<SliceOptions, 'runHardCap' | 'watchCaps' | 'buyer' | 'stoppable' | 'limits' | 'stopAsked'>
+  Pick<SliceOptions, 'runHardCap' | 'watchCaps' | 'buyer' | 'stoppable' | 'limits' | 'live'>
 >;
 
 /** Runs one slice of `run` over `sheet`; answers the run as it should be saved. */

@@ -2,6 +2,7 @@
 // still fit the sheet, runs its steps in order over the due rows (watch-step.ts), and saves what it
 // spent and did after every step, under the document lock, keeping the lease until it is done. If
 // another trigger wanted a run meanwhile, it looks at the sheet again before it lets go.
+import type { BackgroundCollection } from '../../shared/jobs-rpc';
 import type { EnrichmentRequest } from '../api/wire';
 import { inputColumns } from '../bulk/config';
 import type { BulkSheetPort } from '../bulk/slice/ports';
@@ -37,6 +38,8 @@ export interface WatchRunPorts extends RunPorts {
     name: string,
     inputColumns: readonly number[],
   ): { sheet: GuardedSheetPort; lastRow: number } | null;
+  /** How often the clock check runs here, for the rows that wait for it to say so. */
+  clockSchedule(): BackgroundCollection;
 }
 
 const LOCK_WAIT_MS = 10_000;

@@ -3,11 +3,12 @@
 // guarded sheet (server/watches/sheet-port.ts), each allowed to spend what is left of the watch's
 // caps; a slice starts only while its whole budget fits before the run's end.
 // What it did comes back as a StepResult; the watch's run (watch-run.ts) folds it in and saves it.
+import type { BackgroundCollection } from '../../shared/jobs-rpc';
 import { cellAt, perLookupEstimate, type SheetTable, tableSpan } from '../bulk/plan';
 import { type BulkRun, newRun } from '../bulk/run';
 import { type BulkSheetPort, type CellBlock, SLICE_LIMITS } from '../bulk/slice/ports';
 import { operationByType } from '../operations/table';
-import { belowPriceStatus, capStatus, RUN_ENDED_STATUS } from '../text/catalogue/statuses';
+import { belowPriceStatus, capStatus, runEndedStatus } from '../text/catalogue/statuses';
 import { capBelowPrice } from '../watches/caps';
 import { dueRows } from '../watches/due';
 import type { IncompleteRows } from '../watches/incomplete';
@@ -44,7 +45,8 @@ export interface StepResult {
 }
 
 export interface StepContext {
-  ports: RunPorts;
+  /** `clockSchedule`: as the watch run's ports say it (watch-run.ts). */
+  ports: RunPorts & { clockSchedule(): BackgroundCollection };
   /** The watch's sheet for this pass: its rows remembered as read, its writes guarded. */
   port: BulkSheetPort;
   /** The sheet's last row with content, as this pass found it. */
@@ -121,12 +123,14 @@ class StepRun {
   private sayLeft(table: SheetTable, spans: readonly (readonly [number, number])[]): void {
     const column = this.step.layout.status.column;
     const blocks: CellBlock[] = [];
+    let status: string | null = null;
     for (const [from, to] of spans)
       for (let row = from; row <= to; row++) {
         if (cellAt(table, row, column) !== '') continue;
+        status ??= runEndedStatus(this.env.ports.clockSchedule());
         const last = blocks[blocks.length - 1];
-        if (last && last.row + last.values.length === row) last.values.push([RUN_ENDED_STATUS]);
-        else blocks.push({ row, column, values: [[RUN_ENDED_STATUS]] });
+        if (last && last.row + last.values.length === row) last.values.push([status]);
+        else blocks.push({ row, column, values: [[status]] });
       }
     if (blocks.length > 0) this.port.write(blocks);
   }

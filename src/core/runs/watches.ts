@@ -87,7 +87,7 @@ function runAll(
       tally.changed ||= end.pauseChanged;
     }
     if (end.kind !== 'refused') continue;
-    const paused = accountPausedStatus(pauseEveryWatch(ports, end));
+    const paused = accountPausedStatus(pauseEveryWatch(ports, end), ports.clockSchedule());
     for (const each of watches) runOne(ports, each, { ...request, paused }, share);
     tally.changed = true;
     break;
@@ -119,7 +119,7 @@ function pausedStatus(
   if (!pause) return null;
   const flagged = OUT_OF_CREDITS_PROPERTY in all ? pause.at : null;
   const back = creditsBack(pause, flagged) || (pause.credits && cause === 'clock' && !ports.creditsRanOut());
-  if (!back) return accountPausedStatus(pause.credits);
+  if (!back) return accountPausedStatus(pause.credits, ports.clockSchedule());
   ports.saveAccountPause(null);
   return null;
 }

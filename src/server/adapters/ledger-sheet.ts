@@ -3,11 +3,12 @@
 // document property, so a rename or an edit loses no page). Written only outside custom functions,
 // under the document lock; read by the spend report and a cell's receipt.
 
-import { isPageId } from '../../core/billing/purchase-pages';
+import { isPageId, pageForSheet } from '../../core/billing/purchase-pages';
 import type { SheetStorePort } from '../../core/platform/ports';
 import { PROPERTY, SHEET_NAME } from '../../core/platform/stored-keys';
 import { SHEET_TEXTS } from '../../core/text/catalogue/sheets';
 import { SPENDING_ANSWERS } from '../../core/text/catalogue/sidebar/spending-answers';
+import { namedRef } from '../../core/text/cell-refs';
 import { documentLock } from '../platform/locks';
 import { sheetRecord } from '../platform/properties';
 import { activeSpreadsheet } from '../platform/spreadsheet';
@@ -29,7 +30,7 @@ export function ledgerSheetPort(
   spreadsheet: Spreadsheet | null | (() => Spreadsheet | null) = activeSpreadsheet(),
 ): SheetStorePort | undefined {
   if (!spreadsheet) return undefined;
-  return sheetStorePort({
+  const port = sheetStorePort({
     spreadsheet,
     canWrite,
     lock,
@@ -45,4 +46,27 @@ export function ledgerSheetPort(
       whenDeleted: 'replace',
     },
   });
+  // A user may unhide the sheet: its pages name formulas' cells by the sheet's name, not its id.
+  const open = typeof spreadsheet === 'function' ? spreadsheet : () => spreadsheet;
+  return {
+    ...port,
+    writeMany(entries, holds) {
+      const named = sheetNamer(open());
+      const pages = Object.entries(entries).map(([id, text]) => [id, pageForSheet(text, named)]);
+      port.writeMany(Object.fromEntries(pages), holds);
+    },
+  };
+}
+
+/**
+ * Names a cell a formula named by its sheet's id (`#123!B2`) by the name that sheet has now, or
+ * says its sheet was deleted; one look a sheet. A reference by name is left as it is.
+ */
+export function sheetNamer(spreadsheet: Spreadsheet | null): (ref: string) => string {
+  const names = new Map<number, string | null>();
+  const nameOf = (id: number): string | null => {
+    if (!names.has(id)) names.set(id, spreadsheet?.getSheetById(id)?.getName() ?? null);
+    return names.get(id)!;
+  };
+  return (ref) => namedRef(ref, nameOf, SPENDING_ANSWERS.onDeletedSheet.say);
 }

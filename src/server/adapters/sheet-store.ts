@@ -164,6 +164,8 @@ export function adoptUnrecordedSheet(
 ): void {
   const recorded = new RecordedSheet({ ...CACHE_SHEET, record: options.record });
   if (recorded.get() !== null) return;
+  // Most documents never had one: the lock is only for a sheet to record.
+  if (!options.spreadsheet.getSheetByName(CACHE_SHEET.name)) return;
   withLock(options.lock, () => {
     ownSheet(options.spreadsheet, { ...CACHE_SHEET, record: options.record }, recorded, false);
   });

@@ -8,7 +8,7 @@ import type { Drivers } from '../../core/jobs/trigger-records';
 import { TRIGGER_HANDLER } from '../../core/platform/stored-keys';
 import { errorMessage } from '../../core/text/error-message';
 import { watchesIn } from '../../core/watches/watch';
-import { executionContext } from '../context';
+import { type ExecutionContext, executionContext } from '../context';
 import { activeSpreadsheet } from '../platform/spreadsheet';
 import { writeWatchNote } from '../watches/store';
 import { keepOne, syncWatchTriggers, WATCH_HANDLERS } from '../watches/triggers';
@@ -26,12 +26,14 @@ const OPEN_DRIVER = TRIGGER_HANDLER.open;
  * throws: a driver Google refuses (20 of the add-on's triggers a user, in all their documents)
  * leaves the others and the sidebar to collect, and the answer says which are missing.
  */
-export function installDrivers(): Drivers {
-  const context = executionContext({ canWriteSheets: false });
+export function installDrivers(
+  context: ExecutionContext | null = executionContext({ canWriteSheets: false }),
+): Drivers {
   const spreadsheet = activeSpreadsheet();
   if (!context || !spreadsheet) return { edit: false, open: false };
   try {
-    const watches = watchesIn(context.deps.store.getAll());
+    // The context's read of the document properties, a moment old, holds the watches.
+    const watches = watchesIn(context.opening);
     const watched = watches.length > 0;
     // The Edit trigger's note of what watches follow, fresh: an edit then reads only the cache.
     writeWatchNote(watches);

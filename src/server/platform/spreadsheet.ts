@@ -69,12 +69,15 @@ export function rememberSpreadsheetFacts(properties: Properties | null = documen
     properties.setProperty(PROPERTY.spreadsheet, text);
 }
 
-/** Date and time in the spreadsheet's time zone: "2025-01-06 04:00:12". */
+/**
+ * Date and time in the spreadsheet's time zone: "2025-01-06 04:00:12". Given the zone when the
+ * caller asked it already (a call to Sheets each time).
+ */
 export function timeFormatter(
-  spreadsheet: Spreadsheet | null,
+  spreadsheet: Spreadsheet | string | null,
   pattern = 'yyyy-MM-dd HH:mm:ss',
 ): (ms: number) => string {
-  const zone = spreadsheetZone(spreadsheet);
+  const zone = typeof spreadsheet === 'string' ? spreadsheet : spreadsheetZone(spreadsheet);
   return (ms) => Utilities.formatDate(new Date(ms), zone, pattern);
 }
 

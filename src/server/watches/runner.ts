@@ -3,7 +3,7 @@
 // properties (runtime-tally.ts), the account's pause and the Edit trigger's note.
 import { creditsRanOut } from '../../core/jobs/short-list';
 import { type RunRequest, runWatches as runTheWatches, type WatchesPorts } from '../../core/runs/watches';
-import { keepCollecting } from '../collector/clock-trigger';
+import { currentBackground, keepCollecting } from '../collector/clock-trigger';
 import { type ExecutionContext, executionContext } from '../context';
 import { activeSpreadsheet } from '../platform/spreadsheet';
 import { runPorts } from '../run-ports';
@@ -44,6 +44,7 @@ function watchesPorts(
     openTriggerRun,
     closeFailedRun,
     keepCollecting,
+    clockSchedule: currentBackground,
     writeWatchNote: () => writeWatchNote(readWatches()),
   };
 }

@@ -870,4 +870,33 @@ describe('sending at the shared pace', () => {
     expect(outcomes.every((outcome) => outcome.kind === 'found')).toBe(true);
     expect(busiest(http.posts().map((post) => post.at))).toBeLessThanOrEqual(10);
   });
+
+  it('takes no turn at the pace that would end past the deadline: it could grant nothing', () => {
+    const { clock, http, cfg } = setup(() => found('x'), 300);
+    const store = new FakeProperties(clock);
+    const documentLock = new FakeDocumentLock(clock);
+    const ends: number[] = [];
+    const lock: LockPort = {
+      // Google's round trips: the lock, the read and the write of the log (about 160 ms).
+      withLock: (ms, work) => {
+        const answer = documentLock.withLock(ms, () => {
+          clock.sleep(80);
+          const booked = work();
+          clock.sleep(80);
+          return booked;
+        });
+        ends.push(clock.now());
+        return answer;
+      },
+    };
+    const pacer = sharedPacer({ store: paceValue(store, 'pace:test'), lock, clock }, 'pace:test', 10, 10);
+    // A formula's 400 are more than its pace can send: it sends until its deadline, its last
+    // answer coming back less than a turn's length before it.
+    const options = { ...inFormula(clock, 24_900), maxRequestsPerSecond: 10, pacer };
+    const outcomes = enrichMany(cfg, names(400), options);
+    expect(http.posts().length).toBeGreaterThan(200);
+    expect(outcomes.some((outcome) => outcome.kind === 'failed')).toBe(true);
+    // Each turn is a read and a write of the user's properties (their quota counts them).
+    expect(ends.filter((end) => end > options.deadline)).toEqual([]);
+  });
 });

@@ -1,5 +1,13 @@
 import { freshLog, readLog, writeLog } from '../../../src/core/api/pace-log';
-import { localPacer, type Pacer, paceView, RATE_WINDOW_MS, sharedPacer } from '../../../src/core/api/pacing';
+import {
+  localPacer,
+  type Pacer,
+  paceView,
+  RATE_WINDOW_MS,
+  type SendSlot,
+  type SharedPacer,
+  sharedPacer,
+} from '../../../src/core/api/pacing';
 import { HELD_LOCK, sectionStore } from '../../../src/core/platform/locked-section';
 import type { LockPort } from '../../../src/core/platform/ports';
 import { FakeClock, START } from '../helpers/fake-http';
@@ -16,23 +24,32 @@ function busiestSecond(times: readonly number[]): number {
   );
 }
 
-/** Reserves until `count` sends are placed; answers their times. */
+/** The API answered the slot's POSTs, none refused: what the pace learns from. */
+const answer = (pacer: Pacer, slot: SendSlot) =>
+  pacer.answered({ sentAt: slot.at, rate: slot.rate, count: slot.granted });
+
+/** Reserves until `count` sends are placed, each answered clean; answers their times. */
 function place(pacer: Pacer, now: number, count: number, deadline = FAR): number[] {
   const times: number[] = [];
   while (times.length < count) {
     const slot = pacer.reserve(now, count - times.length, deadline);
     if (!slot) break;
     times.push(...Array<number>(slot.granted).fill(slot.at));
+    answer(pacer, slot);
   }
   return times;
 }
 
-/** Reserves one send at a time, each asked for when the one before goes out: time moves on. */
+/**
+ * Reserves one send at a time, each asked for when the one before was answered clean: time moves
+ * on.
+ */
 function inTurn(pacer: Pacer, from: number, count: number): { at: number; rate: number }[] {
   const slots: { at: number; rate: number }[] = [];
   for (let at = from; slots.length < count; ) {
     const slot = pacer.reserve(at, 1, at + 60_000)!;
     slots.push({ at: slot.at, rate: slot.rate });
+    answer(pacer, slot);
     at = slot.at;
   }
   return slots;
@@ -110,6 +127,14 @@ describe('one execution pacing itself', () => {
     expect([...new Set(rates)]).toEqual([1, 2, 3, 4, 6, 9, 10]);
     expect(rates.indexOf(2)).toBe(20);
     expect(rates.indexOf(3)).toBe(40);
+  });
+
+  it('learns from answers, not bookings: turns booked and never answered prove no pace', () => {
+    const pacer = localPacer(50, 1);
+    for (let k = 0; k < 30; k++) expect(pacer.reserve(START + k * 1000, 1, FAR)).toMatchObject({ rate: 1 });
+    // The 30 are answered clean: the pace probes at the next turn.
+    for (let k = 0; k < 30; k++) pacer.answered({ sentAt: START + k * 1000, rate: 1, count: 1 });
+    expect(pacer.reserve(START + 30_000, 2, FAR)).toMatchObject({ rate: 2 });
   });
 
   it('halves a pace that ran clean when it is refused: the limit fell, or another program spends the key', () => {
@@ -263,7 +288,8 @@ describe('executions sharing one pace through the document properties', () => {
     const { store, open } = shared(10);
     const pacer = open();
     const reads = store.calls.getAll;
-    const slots = pacer.reserveSeries(START, { posts: 22, sizes: [5, 5], spacingMs: 300 }, FAR);
+    const series = { backlog: 22, aheadMs: 4000, sizes: () => [5, 5], spacingMs: 300 };
+    const slots = pacer.reserveSeries(START, series, FAR);
     expect(store.calls.getAll - reads).toBe(1);
     // Two batches fill a second; the next waits for the window, whole: the waits fall together.
     expect(slots.map((slot) => [slot.at - START, slot.granted])).toEqual([
@@ -323,6 +349,78 @@ describe('executions sharing one pace through the document properties', () => {
     expect(formula.riding()).toEqual({});
     store.setMany(riding);
     expect(open().reserve(START + 200, 4, FAR)).toMatchObject({ at: START + 1000 });
+  });
+
+  /** The paces in the order they came, each once a stretch. */
+  const steps = (rates: readonly number[]) => rates.filter((rate, k) => k === 0 || rate !== rates[k - 1]);
+
+  /**
+   * A sender with `posts` to send books series of turns at `pacer`, in batches of half a window
+   * each, against an API that admits `limit` POSTs in any window of a second and refuses the rest
+   * with Retry-After: 1; each batch is answered 300 ms after it goes. Answers the pace of each
+   * batch sent, the refusals and when the last batch went.
+   */
+  function sendAgainst(pacer: SharedPacer, limit: number, posts: number) {
+    const admitted: number[] = [];
+    const admits = (at: number) => {
+      if (admitted.filter((time) => time > at - RATE_WINDOW_MS).length >= limit) return false;
+      admitted.push(at);
+      return true;
+    };
+    const sizes = (rate: number) => [Math.ceil(rate / 2), Math.floor(rate / 2)].filter((size) => size > 0);
+    const rates: number[] = [];
+    let [now, sent, refused, lastAt] = [START, 0, 0, START];
+    while (sent < posts) {
+      const series = { backlog: posts - sent, aheadMs: 4000, sizes, spacingMs: 300 };
+      const slots = pacer.reserveSeries(now, series, FAR);
+      for (const [k, slot] of slots.entries()) {
+        const took = Array.from({ length: slot.granted }, () => admits(slot.at)).filter(Boolean).length;
+        [sent, lastAt, now] = [sent + took, slot.at, slot.at + 300];
+        rates.push(slot.rate);
+        if (took === slot.granted) {
+          pacer.answered({ sentAt: slot.at, rate: slot.rate, count: took });
+          continue;
+        }
+        refused += slot.granted - took;
+        const refusal = { sentAt: slot.at, answeredAt: now, count: slot.granted - took, retryAfterMs: 1000 };
+        pacer.slowDown(refusal);
+        pacer.release(slots.slice(k + 1));
+        now += 1000;
+        break;
+      }
+    }
+    return { rates, refused, lastAt };
+  }
+
+  it('climbs for a long backlog, twice as fast each time a window of answers came back clean, then keeps to the limit the API showed', () => {
+    const { store } = shared(50);
+    const pacer = sharedPacer({ store: paceValue(store, 'pace:abc'), lock: HELD_LOCK }, 'pace:abc', 50);
+    const { rates, refused, lastAt } = sendAgainst(pacer, 10, 300);
+    expect(steps(rates)).toEqual([1, 2, 4, 8, 16, 10]);
+    expect(refused).toBeLessThanOrEqual(2);
+    // 300 POSTs at 10 a second go out within 30 s, and a few for the climb.
+    expect(lastAt - START).toBeLessThanOrEqual(33_000);
+    // The next sender starts at the limit, and probes no further while the refusal is fresh.
+    const next = sharedPacer({ store: paceValue(store, 'pace:abc'), lock: HELD_LOCK }, 'pace:abc', 50);
+    const later = sendAgainst(next, 10, 300);
+    expect(new Set(later.rates)).toEqual(new Set([10]));
+    expect(later.refused).toBe(0);
+  });
+
+  it('climbs no further than a key held to 1 a second allows, for one refusal', () => {
+    const { store } = shared(50);
+    const pacer = sharedPacer({ store: paceValue(store, 'pace:abc'), lock: HELD_LOCK }, 'pace:abc', 50);
+    const { rates, refused } = sendAgainst(pacer, 1, 100);
+    expect(steps(rates)).toEqual([1, 2, 1]);
+    expect(refused).toBe(1);
+  });
+
+  it('keeps a short backlog at the documented pace: 20 POSTs on a new key are never refused', () => {
+    const { store } = shared(50);
+    const pacer = sharedPacer({ store: paceValue(store, 'pace:abc'), lock: HELD_LOCK }, 'pace:abc', 50);
+    const { rates, refused } = sendAgainst(pacer, 1, 20);
+    expect(new Set(rates)).toEqual(new Set([1]));
+    expect(refused).toBe(0);
   });
 
   it('gives back turns booked ahead that were not sent, for the next execution to take', () => {

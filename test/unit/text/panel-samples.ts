@@ -115,7 +115,8 @@ const PANEL: string[] = [
   paceWords({ rate: 1, minutesAgo: 5, ceiling: 50, refusalsToday: 2 }),
   paceWords({ rate: 1, minutesAgo: null, ceiling: 10, refusalsToday: 0 }),
   // The watches' notes: the quota, the caps, a pause
-  ...[1, 0.96, 0.85, 0.6].map((share) => slowedWords(paceAt(share, 'edit', 0).slowed!)),
+  ...[1, 0.96, 0.85, 0.6].map((share) => slowedWords(paceAt(share, 'edit', 0).slowed!, 'hour')),
+  slowedWords(paceAt(0.85, 'edit', 0).slowed!, 'minute'),
   clockCheck('off'),
   capProblem(12),
   capProblem(5, { price: 12.5, bound: true }),

@@ -50,7 +50,7 @@ import {
   BULK_STATUS,
   belowPriceStatus,
   capStatus,
-  RUN_ENDED_STATUS,
+  runEndedStatus,
   skippedStatus,
 } from '../../../src/core/text/catalogue/statuses';
 
@@ -104,9 +104,12 @@ export const CELL_TEXTS: string[] = [
   skippedStatus('Website from company name'),
   capStatus(12.5),
   belowPriceStatus(5, { price: 12.5, bound: true }),
-  RUN_ENDED_STATUS,
-  accountPausedStatus(true),
-  accountPausedStatus(false),
+  runEndedStatus('hour'),
+  runEndedStatus('minute'),
+  runEndedStatus('off'),
+  accountPausedStatus(true, 'hour'),
+  accountPausedStatus(true, 'minute'),
+  accountPausedStatus(false, 'hour'),
   // The daily formula budget (budget.ts)
   capReachedMessage(1000),
   capReachedMessage(0),

@@ -24,6 +24,7 @@ import { RecipeMode } from './recipe-mode';
 import { wireSchedule } from './refresh-field';
 import { confirmationWords } from './text';
 import { buildBulkPanel, type Controls, showFieldsIfChosen, showOperation } from './view';
+import { whileSending } from './while-sending';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -230,7 +231,11 @@ class BulkController {
     let id = runId;
     for (;;) {
       if (this.current) this.showProgress(this.current);
-      const progress = await call('continueBulkRun', id);
+      const progress = await whileSending(
+        call('continueBulkRun', id),
+        () => this.current,
+        (shown) => this.showProgress(shown),
+      );
       // A recipe's next step is a run of its own: the loop follows it.
       id = progress.runId;
       // Spending follows the slices by itself (sidebar.ts asks whether what it shows moved).

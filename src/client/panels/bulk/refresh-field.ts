@@ -4,8 +4,9 @@ import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import { WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
 import { columnLetters } from '../../../core/text/cell-refs';
 import type { BulkPreview, BulkRunConfig } from '../../../shared/bulk-rpc';
-import type { WatchDraft } from '../../../shared/watch-rpc';
-import { announceChange } from '../../data-changed';
+import type { BackgroundCollection } from '../../../shared/jobs-rpc';
+import type { WatchDraft, WatchList } from '../../../shared/watch-rpc';
+import { announceChange, onScheduleListed } from '../../data-changed';
 import { $, busy, el, say } from '../../dom';
 import { call } from '../../rpc-client';
 import { conflictNotes } from './preview-view';
@@ -62,6 +63,10 @@ export function wireSchedule(config: () => BulkRunConfig): void {
   const message = $('bulk-refresh-message');
   const shown = el('div');
   message.before(shown);
+  let schedule: BackgroundCollection | null = null;
+  onScheduleListed((clock) => {
+    schedule = clock;
+  });
   button.addEventListener('click', () =>
     busy(button, message, async () => {
       say(message, '');
@@ -77,13 +82,13 @@ export function wireSchedule(config: () => BulkRunConfig): void {
       const turnOn = el('button', { type: 'button', id: 'bulk-refresh-confirm' }, WATCHES_TEXTS.turnOn.text);
       turnOn.addEventListener('click', () =>
         busy(turnOn, message, async () => {
-          await call('createWatch', draft);
+          const list = (await call('createWatch', draft)) as WatchList;
           shown.replaceChildren();
-          say(message, BULK_TEXTS.scheduled.say(days, monthlyCredits), 'ok');
+          say(message, BULK_TEXTS.scheduled.say(days, monthlyCredits, list.clock), 'ok');
           announceChange();
         }),
       );
-      shown.replaceChildren(scheduleView(preview, refreshOnly, turnOn));
+      shown.replaceChildren(scheduleView(preview, { ...refreshOnly, schedule }, turnOn));
     }),
   );
 }
@@ -91,7 +96,7 @@ export function wireSchedule(config: () => BulkRunConfig): void {
 /** What the scheduled refresh does: its column and rows, its schedule and budget, nothing else. */
 function scheduleView(
   preview: BulkPreview,
-  asked: { days: number; monthlyCredits: number },
+  asked: { days: number; monthlyCredits: number; schedule: BackgroundCollection | null },
   turnOn: HTMLButtonElement,
 ): HTMLElement {
   const due = preview.refresh ?? { rows: 0, credits: 0 };
@@ -104,7 +109,15 @@ function scheduleView(
   return el(
     'div',
     { id: 'bulk-refresh-preview' },
-    hint(BULK_TEXTS.refreshOnly.say(column, plural(answered, 'row'), asked.days, asked.monthlyCredits)),
+    hint(
+      BULK_TEXTS.refreshOnly.say(
+        column,
+        plural(answered, 'row'),
+        asked.days,
+        asked.monthlyCredits,
+        asked.schedule,
+      ),
+    ),
     hint(BULK_TEXTS.refreshOnlyDue.say(plural(due.rows, 'row'), due.credits)),
     hint(BULK_TEXTS.refreshOnlyWrites.say(columnLetters(status.column), status.created)),
     ...conflictNotes(preview.columnConflicts),

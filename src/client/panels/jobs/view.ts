@@ -87,7 +87,7 @@ export function showDrivers(ui: JobsElements, drivers: { edit: boolean; open: bo
     drivers.open ? JOBS_TEXTS.whenItOpens.text : '',
   ];
   const when = on.filter((part) => part !== '').join(' and ');
-  ui.drivers.textContent = when ? JOBS_TEXTS.collectedWhen.say(when) : JOBS_TEXTS.hourlyOnly.text;
+  ui.drivers.textContent = when ? JOBS_TEXTS.collectedWhen.say(when) : JOBS_TEXTS.checkOnly.text;
   ui.drivers.dataset.on = String(when !== '');
 }
 

@@ -2,6 +2,7 @@
 // deleted. It reloads when another panel says the account may have changed (a new watch, a key
 // test, a bulk run).
 import { WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
+import type { BackgroundCollection } from '../../../shared/jobs-rpc';
 import type { WatchList, WatchView } from '../../../shared/watch-rpc';
 import { DATA_CHANGED, WATCHES_LISTED } from '../../data-changed';
 import { busy, errorText, say } from '../../dom';
@@ -25,6 +26,8 @@ export function mountWatchesPanel(): void {
 
 class WatchesController implements WatchActions {
   private readonly reload: Latest<WatchList>;
+  /** The clock check's schedule as last listed, which a refresh's words name. */
+  private clock: BackgroundCollection = 'off';
 
   constructor(private readonly ui: WatchesElements) {
     this.reload = latestOnly(
@@ -44,6 +47,7 @@ class WatchesController implements WatchActions {
   private show(list: WatchList): void {
     // The offer under Bulk run says the same schedule for rows other tools write.
     document.dispatchEvent(new CustomEvent(WATCHES_LISTED, { detail: list.clock }));
+    this.clock = list.clock;
     if (!list.keyConfigured && list.watches.length === 0) {
       showNoKey(this.ui);
       return;
@@ -84,7 +88,7 @@ class WatchesController implements WatchActions {
       () => call('updateWatch', watch.id, { refresh: off ? null : { days, monthlyCredits } }),
       off
         ? WATCHES_TEXTS.refreshOff.say(watch.label)
-        : WATCHES_TEXTS.refreshSet.say(watch.label, days, monthlyCredits),
+        : WATCHES_TEXTS.refreshSet.say(watch.label, days, monthlyCredits, this.clock),
     );
   }
 

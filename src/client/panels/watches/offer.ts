@@ -2,10 +2,9 @@
 // there becomes a watch, with the daily credit cap it needs. The Watches panel lists it.
 import { WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
 import type { BulkPreview } from '../../../shared/bulk-rpc';
-import type { BackgroundCollection } from '../../../shared/jobs-rpc';
 import type { RecipePreview } from '../../../shared/recipe-rpc';
 import type { WatchDraft } from '../../../shared/watch-rpc';
-import { announceChange, WATCHES_LISTED } from '../../data-changed';
+import { announceChange, onScheduleListed } from '../../data-changed';
 import { busy, el, say } from '../../dom';
 import { call } from '../../rpc-client';
 
@@ -37,9 +36,8 @@ export function mountWatchOffer(parent: HTMLElement, setup: () => WatchSetup, sh
   const button = el('button', { type: 'button', id: 'watch-create' }, WATCHES_TEXTS.offer.text);
   const message = el('p', { id: 'watch-offer-message', class: 'message', role: 'status' });
   const hint = el('p', { class: 'hint', id: 'watch-cap-hint' }, WATCHES_TEXTS.offerHint.say(null));
-  document.addEventListener(WATCHES_LISTED, (event) => {
-    const clock = (event as CustomEvent<BackgroundCollection>).detail;
-    hint.textContent = WATCHES_TEXTS.offerHint.say(clock === 'off' ? null : clock);
+  onScheduleListed((clock) => {
+    hint.textContent = WATCHES_TEXTS.offerHint.say(clock);
   });
   const preview = el('div', { class: 'watch-preview' });
   parent.append(

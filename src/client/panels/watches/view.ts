@@ -146,7 +146,7 @@ export function showWatches(ui: WatchesElements, list: WatchList, actions: Watch
         );
   ui.times.textContent = list.timeZone === '' ? '' : TIMES_TEXTS.note.say(list.timeZone);
   ui.times.hidden = list.timeZone === '';
-  ui.runtime.textContent = runtimeWords(list.runtime);
+  ui.runtime.textContent = runtimeWords(list);
 }
 
 export function showNoKey(ui: WatchesElements): void {

@@ -6,20 +6,34 @@
 import type { PaidEntry } from '../../cache/entries';
 import type { ResultCache } from '../../cache/result-cache';
 import type { LookupResult } from '../../lookup/items';
+import type { BatchStorePort } from '../../platform/ports';
 import { lostResultsText } from '../../text/catalogue/lost';
 import { BULK_ANSWERS } from '../../text/catalogue/sidebar/bulk-answers';
 import type { BulkRun } from '../run';
 
-/** Saves the lent answers in the document's layers, as they were paid (when, for how much). */
-export function keepLent(cache: ResultCache, results: ReadonlyMap<string, LookupResult>): void {
+/**
+ * Saves the lent answers in the document's layers, as they were paid (when, for how much).
+ * `opening`: the read of the store a formula opened with, which plans the save when every answer
+ * was saved already (nothing was written since): one call fewer.
+ */
+export function keepLent(
+  cache: ResultCache,
+  results: ReadonlyMap<string, LookupResult>,
+  opening?: { store: BatchStorePort; read: Record<string, string> },
+): void {
   // A loop, not callbacks: a formula's every answer passes here, and a hit should enter no more.
   const lent: PaidEntry[] = [];
+  let allSaved = true;
   for (const [key, result] of results) {
+    if (result.kind !== 'found' && result.kind !== 'miss') allSaved = false;
+    else if (!result.cached) allSaved = false;
     if ((result.kind !== 'found' && result.kind !== 'miss') || !result.lent) continue;
     const { at, credits, boughtIn: _elsewhere, ...outcome } = result.lent;
     lent.push({ key, outcome, at, ...(credits === undefined ? {} : { credits }) });
   }
-  if (lent.length > 0) cache.putMany(lent);
+  if (lent.length === 0) return;
+  if (allSaved) opening?.store.hold?.(opening.read);
+  cache.putMany(lent);
 }
 
 /** A run done while the hidden sheet's answers are missing says what was lost, once, at its end. */

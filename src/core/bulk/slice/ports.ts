@@ -3,7 +3,7 @@
 
 import { DOCUMENTED_PACE } from '../../api/pacing';
 import type { Buyer } from '../../billing/buyer';
-import type { LookupDeps } from '../../lookup/items';
+import type { LiveWork, LookupDeps } from '../../lookup/items';
 import type { HashPort } from '../../platform/ports';
 import type { CellValue } from '../../render/values';
 
@@ -37,7 +37,7 @@ export type SliceLimits = { -readonly [K in keyof typeof SLICE_LIMITS]: number }
  * A bulk run's slice is one sidebar call, which may run 6 minutes: it sends for 3 of them, so the
  * round trips every slice pays before and after sending (reading, saving, writing: about 6 s) are
  * paid once in 3 minutes of the pace, not once in 36 s. Far inside Google's kill, and a pause or
- * cancel asked meanwhile stops its sending at once (`stopAsked`).
+ * cancel asked meanwhile stops its sending at once (`live`).
  */
 export const BULK_SLICE = { budgetMs: 210_000, lookupBudgetMs: 180_000 } as const;
 
@@ -107,6 +107,6 @@ export interface SliceOptions {
   buyer?: Buyer;
   /** The slice runs in a trigger Google may stop at any instant: keep each batch's answers. */
   stoppable?: boolean;
-  /** The user paused or cancelled the run since the slice began: it sends nothing more. */
-  stopAsked?: () => boolean;
+  /** The user watches the run: told of each answer as it comes, asked whether it was stopped. */
+  live?: LiveWork;
 }

@@ -235,7 +235,7 @@ class Slice implements SliceView {
       retryServerErrors: true,
       maxRequestsPerSecond: limits.requestsPerSecond,
       ...(options.stoppable ? { stoppable: true } : {}),
-      ...(options.stopAsked ? { stopAsked: options.stopAsked } : {}),
+      ...(options.live ? { live: options.live } : {}),
     };
     const results = new Map<string, LookupResult>();
     // Rows waiting on a job: one status round, then the slice moves on.

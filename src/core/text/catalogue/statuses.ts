@@ -1,9 +1,11 @@
 // What a bulk run's or a watch's status column says, and how a later slice reads it back. Plan and
 // run both read it: it lives apart so that neither imports the other.
+import type { BackgroundCollection } from '../../../shared/jobs-rpc';
 import { creditsText } from '../credits';
 import { INVALID_INPUT } from './api';
 import { ERROR, NOT_FOUND } from './cells';
 import { holds, opening, whole } from './family';
+import { clockCheck } from './sidebar/watches-answers';
 
 export const FOUND = whole('placeholder', 'Found');
 /** A row whose lookup is on its way. */
@@ -52,17 +54,21 @@ export const capStatus = (cap: number) =>
 
 /**
  * The status column of a row a watch's run ended before (its time, or a pace with no turn left):
- * the row stays due, and the next run takes it.
+ * the row stays due, and the next run takes it; `clock`: the clock check's schedule here.
  */
-export const RUN_ENDED_STATUS = WAITING.say(
-  "this watch's run ended before this row; the next edit of this sheet or the hourly check looks it up.",
-);
+export const runEndedStatus = (clock: BackgroundCollection) =>
+  WAITING.say(
+    `this watch's run ended before this row; it goes on at the next edit of this sheet${clock === 'off' ? '' : `, or by itself (${clockCheck(clock)})`}.`,
+  );
 
-/** The status column of a row a paid lookup would answer while every watch is paused (402: `credits`, else 401). */
-export const accountPausedStatus = (credits: boolean) =>
+/**
+ * The status column of a row a paid lookup would answer while every watch is paused (402: `credits`,
+ * else 401); `clock`: the clock check's schedule here, in the Watches panel's words.
+ */
+export const accountPausedStatus = (credits: boolean, clock: BackgroundCollection) =>
   WAITING.say(
     credits
-      ? 'every watch is paused: the account is out of credits. It goes on once the account has credits again (checked every hour), or after a successful key test.'
+      ? `every watch is paused: the account is out of credits. It goes on once the account has credits again (${clockCheck(clock)}), or after a successful key test.`
       : 'every watch is paused: the API refused the key. It goes on after a successful key test, or once a key that works is saved.',
   );
 

@@ -1,7 +1,9 @@
 // The Bulk run panel's words (one lookup, or a recipe of chained lookups), and the server's answers
 // to it are in bulk-answers.ts, which the server imports: these words ship in the sidebar only.
+import type { BackgroundCollection } from '../../../../shared/jobs-rpc';
 import { creditsAmount, creditsText } from '../../credits';
 import { counted, said, saidBy } from './said';
+import { clockCheck } from './watches-answers';
 
 /** Where a run writes: its output columns, worded, and the status column's letters. */
 const destinations = (outputs: string, status: string, created: boolean) =>
@@ -42,15 +44,15 @@ export const BULK_TEXTS = {
   scheduleBudgetFirst: said('message', 'Set the credits it may spend first: on a schedule, that is a month.'),
   scheduled: saidBy(
     'message',
-    (days: number, credits: number) =>
-      `The hourly check refreshes answers older than ${days} days here, at most ${creditsText(credits)} a month. Watches lists it.`,
+    (days: number, credits: number, clock: BackgroundCollection) =>
+      `Refreshing answers here older than ${days} days (${clockCheck(clock)}), at most ${creditsText(credits)} a month. Watches lists it.`,
   ),
   selectedRows: saidBy('label', (first: number, last: number) => ` (rows ${first} to ${last}, selected)`),
   /** A column's scheduled refresh, before it is on: the column, its rows, the schedule and its budget. */
   refreshOnly: saidBy(
     'hint',
-    (column: string, rows: string, days: number, credits: number) =>
-      `Refreshes column ${column}, ${rows} answered: at least once an hour it buys again those older than ${days} days, the oldest first, at most ${creditsText(credits)} a month.`,
+    (column: string, rows: string, days: number, credits: number, clock: BackgroundCollection | null) =>
+      `Refreshes column ${column}, ${rows} answered, ${clockCheck(clock)}: it buys again those older than ${days} days, the oldest first, at most ${creditsText(credits)} a month.`,
   ),
   refreshOnlyDue: saidBy(
     'hint',

@@ -94,7 +94,7 @@ export const JOBS_ANSWERS = {
     edit: said('progress', 'by your last edit'),
     open: said('progress', 'by opening the file'),
     sidebar: said('progress', 'by the sidebar'),
-    clock: said('progress', 'by the hourly trigger'),
+    clock: said('progress', 'by the timed check'),
     menu: said('progress', 'from the menu'),
   } as Readonly<Record<string, Said>>,
   byTheAddOn: said('progress', 'by the add-on'),

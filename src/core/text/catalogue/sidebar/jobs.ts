@@ -39,9 +39,9 @@ export const JOBS_TEXTS = {
   retryQuestion: saidBy('confirm', retryQuestion),
   writeAgain: said('label', 'Write the sheet again…'),
   collectedWhen: saidBy('hint', (when: string) => `With the sidebar closed, jobs are collected ${when}.`),
-  hourlyOnly: said(
+  checkOnly: said(
     'hint',
-    'With the sidebar closed, jobs are collected only by the hourly trigger: keep the sidebar open while they run.',
+    'With the sidebar closed, jobs are collected only by the timed check: keep the sidebar open while they run.',
   ),
   noKey: said('hint', 'Save your API key first: jobs are collected with it.'),
   reauthorized: said(

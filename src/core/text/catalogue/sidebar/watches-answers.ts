@@ -6,10 +6,13 @@ import { creditsText } from '../../credits';
 import { saidBy } from './said';
 
 /**
- * When rows other tools write are looked at: the clock check's schedule, in the one wording the
- * offer, the Watches panel's pause and its triggers' line share.
+ * When rows other tools write are looked at: the clock check's schedule, in the one wording every
+ * text that names it shares (panels, rows' statuses). null: not known yet (no check runs), when how
+ * often it may run is not known: every hour for an add-on, every minute for a script bound to its
+ * spreadsheet.
  */
-export function clockCheck(clock: BackgroundCollection): string {
+export function clockCheck(clock: BackgroundCollection | null): string {
+  if (clock === null) return 'checked at least once an hour';
   return clock === 'off' ? 'checked when you next edit a watched column' : `checked every ${clock}`;
 }
 

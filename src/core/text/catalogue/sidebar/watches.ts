@@ -26,7 +26,7 @@ function driversText(triggers: WatchTriggers, anyOn = false): string {
   const lines = [`Watches run on ${listed(on)}.`];
   if (clock === 'off') {
     const rows = `rows other tools write ${wait}.`;
-    lines.push(anyOn ? `The hourly check could not be made: ${rows}` : capitalized(rows));
+    lines.push(anyOn ? `The timed check could not be made: ${rows}` : capitalized(rows));
   }
   if (!change) lines.push(`Inserted rows ${wait}.`);
   if (formLinked && !form) lines.push(`Form responses ${wait}.`);
@@ -47,7 +47,7 @@ function runsOn({ edit, change, form, clock }: WatchTriggers): string[] {
 
 /** What rows no trigger of their own starts wait for. */
 function waitFor({ edit, clock }: WatchTriggers): string {
-  if (clock !== 'off') return 'wait for the hourly check';
+  if (clock !== 'off') return `are ${clockCheck(clock)}`;
   return edit ? 'wait until you next edit a watched column' : 'are not watched';
 }
 
@@ -60,8 +60,8 @@ export const WATCHES_TEXTS = {
   refreshOnly: said('hint', 'Refresh only: it fills no new row.'),
   refreshSet: saidBy(
     'message',
-    (label: string, days: number, credits: number) =>
-      `${label} refreshes answers older than ${days} days at its hourly check, at most ${creditsText(credits)} a month.`,
+    (label: string, days: number, credits: number, clock: BackgroundCollection) =>
+      `${label} refreshes answers older than ${days} days (${clockCheck(clock)}), at most ${creditsText(credits)} a month.`,
   ),
   refreshOff: saidBy(
     'message',
@@ -97,7 +97,7 @@ export const WATCHES_TEXTS = {
   offerHint: saidBy(
     'hint',
     (clock: BackgroundCollection | null) =>
-      `Keeps this running on rows as they arrive: typed, pasted, inserted, sent by a Google Form, or written by other tools (${clock === null ? 'checked at least once an hour' : clockCheck(clock)}). Empty rows already there are included. It never spends more than its daily cap.`,
+      `Keeps this running on rows as they arrive: typed, pasted, inserted, sent by a Google Form, or written by other tools (${clockCheck(clock)}). Empty rows already there are included. It never spends more than its daily cap.`,
   ),
   /** Above a watch's preview (the bulk run's or the recipe's), before it is on. */
   previewed: said(
@@ -150,10 +150,10 @@ export const WATCHES_TEXTS = {
     (percent: number) =>
       `Watches wait: the add-on's triggers used ${percent} % of today's trigger time (Google's daily quota). They go on when the quota's day ends.`,
   ),
-  slowedHourly: saidBy(
+  slowedToCheck: saidBy(
     'hint',
-    (percent: number) =>
-      `Watches slowed down to the hourly check: ${percent} % of today's trigger time used.`,
+    (percent: number, clock: BackgroundCollection) =>
+      `Watches now wait for the timed check (${clockCheck(clock)}): ${percent} % of today's trigger time used.`,
   ),
   slowedTenMinutes: saidBy(
     'hint',
@@ -162,15 +162,20 @@ export const WATCHES_TEXTS = {
   ),
 } as const;
 
-/** Today's trigger time and, when watches are slowed down or wait for it, why (the Watches panel). */
-export function runtimeWords({ usedMinutes, quotaMinutes, percent, slowed }: WatchList['runtime']): string {
+/**
+ * Today's trigger time and, when watches are slowed down or wait for it, why (the Watches panel),
+ * with the clock check's schedule here.
+ */
+export function runtimeWords({ runtime, clock }: Pick<WatchList, 'runtime' | 'clock'>): string {
+  const { usedMinutes, quotaMinutes, percent, slowed } = runtime;
   const base = WATCHES_TEXTS.triggerTime.say(usedMinutes, quotaMinutes, percent);
-  return slowed === null ? base : `${base} ${slowedWords(slowed)}`;
+  return slowed === null ? base : `${base} ${slowedWords(slowed, clock)}`;
 }
 
-/** Why watches run less today. */
-export function slowedWords({ kind, percent }: Slowed): string {
+/** Why watches run less today; `clock`: the clock check's schedule here. */
+export function slowedWords({ kind, percent }: Slowed, clock: BackgroundCollection): string {
   if (kind === 'usedUp') return WATCHES_TEXTS.slowedUsedUp.text;
   if (kind === 'nearly') return WATCHES_TEXTS.slowedNearly.say(percent);
-  return (kind === 'hourly' ? WATCHES_TEXTS.slowedHourly : WATCHES_TEXTS.slowedTenMinutes).say(percent);
+  if (kind === 'hourly') return WATCHES_TEXTS.slowedToCheck.say(percent, clock);
+  return WATCHES_TEXTS.slowedTenMinutes.say(percent);
 }
