@@ -47,6 +47,11 @@ export interface RunningPlayground {
   port: number;
   /** The demo account's key, which the add-on saved at the start. */
   demoKey: string;
+  /**
+   * Whether virtual time follows wall time while idle (on at the start). A test turns it off to
+   * read a state that a slow machine would otherwise let the clock move past; "+1 min" still moves it.
+   */
+  followWallTime(follow: boolean): void;
   close(): Promise<void>;
 }
 
@@ -105,7 +110,9 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
   });
 
   // Virtual time follows wall time between requests, so a user who waits sees jobs finish.
+  let following = true;
   const ticker = setInterval(() => {
+    if (!following) return;
     try {
       files.tick(TICK_MS);
     } catch (error) {
@@ -120,6 +127,9 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
     url: `http://${shownHost}:${listening}`,
     port: listening,
     demoKey: files.demoKey,
+    followWallTime: (follow) => {
+      following = follow;
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         clearInterval(ticker);
