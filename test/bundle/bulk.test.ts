@@ -6,7 +6,16 @@
 import { confirmationWords } from '../../src/client/panels/bulk/text';
 import type { BulkPreview, BulkProgress, BulkRunConfig } from '../../src/shared/bulk-rpc';
 import { FakeRange } from '../../tools/emulator/spreadsheet';
-import { callFunction, createWorld, saveSettings, sidebar, spent, typeValues, type World } from './harness';
+import {
+  callFunction,
+  createWorld,
+  saveSettings,
+  sidebar,
+  spent,
+  typeValues,
+  type World,
+  worldAskingProgress,
+} from './harness';
 
 /** company_name_to_website, in the spec's operation table. */
 const PRICE = 1;
@@ -502,33 +511,24 @@ describe('controlling a run', () => {
   // calls run at once, as google.script.run's do), and what it shows moves every few seconds.
   it('shows its count and credits moving while a slice of minutes sends', () => {
     const rows = Array.from({ length: 300 }, (_, i) => `Company ${i}`);
-    const seen: { at: number; done: number; credits: number; charged: number }[] = [];
-    let askedAt = Number.NEGATIVE_INFINITY;
-    let driving = false;
-    const world: World = createWorld({
+    const { world, seen, whileSending } = worldAskingProgress({
       credits: 1000,
       api: { rateLimitPerSecond: 1 },
-      intercept: (request, next) => {
-        const now = world.clock.now();
-        // The sidebar's question every 5 s, while its slice call is in flight.
-        if (driving && request.method === 'POST' && now >= askedAt + 5_000) {
-          askedAt = now;
-          const shown = sidebar<BulkProgress>(world, 'getBulkRun');
-          seen.push({ at: now, done: shown.done, credits: shown.creditsSpent, charged: spent(world) });
-        }
-        return next();
-      },
     });
     fillColumn(world, ['Company'], rows);
     const { runId } = sidebar<BulkProgress>(world, 'startBulkRun', websiteConfig(), 300);
     expect(sidebar<BulkProgress>(world, 'continueBulkRun', runId).state).toBe('running');
-    driving = true;
-    const second = sidebar<BulkProgress>(world, 'continueBulkRun', runId);
-    driving = false;
+    const second = whileSending(() => sidebar<BulkProgress>(world, 'continueBulkRun', runId));
     // The second slice sends for minutes; what the sidebar shows changes at least every 20 s.
     expect(seen.length).toBeGreaterThan(20);
-    let lastChange = seen[0]!;
-    for (const each of seen) {
+    const shown = seen.map(({ at, shown: { done, creditsSpent }, charged }) => ({
+      at,
+      done,
+      credits: creditsSpent,
+      charged,
+    }));
+    let lastChange = shown[0]!;
+    for (const each of shown) {
       // What it shows was charged: never more than the fake API's ledger held by then.
       expect(each.credits).toBeLessThanOrEqual(each.charged);
       if (each.done === lastChange.done) {

@@ -167,6 +167,44 @@ export function drive(world: World, runId: string, maxCalls = 50): BulkProgress 
   return progress;
 }
 
+/** What the sidebar showed of a bulk run while a slice call was in flight, and the ledger then. */
+export interface ProgressSeen {
+  at: number;
+  shown: BulkProgress;
+  charged: number;
+}
+
+/**
+ * A world whose sidebar asks how a bulk run goes every 5 s (of the POSTs' time) while a call passed
+ * to `whileSending` is in flight, as it does during a slice of minutes: google.script.run's calls
+ * run at once (platform-assumptions H3).
+ */
+export function worldAskingProgress(options: Omit<Parameters<typeof createWorld>[0], 'intercept'>) {
+  const seen: ProgressSeen[] = [];
+  let askedAt = Number.NEGATIVE_INFINITY;
+  let sending = false;
+  const world: World = createWorld({
+    ...options,
+    intercept: (request, next) => {
+      const now = world.clock.now();
+      if (sending && request.method === 'POST' && now >= askedAt + 5_000) {
+        askedAt = now;
+        seen.push({ at: now, shown: sidebar<BulkProgress>(world, 'getBulkRun'), charged: spent(world) });
+      }
+      return next();
+    },
+  });
+  const whileSending = <T>(call: () => T): T => {
+    sending = true;
+    try {
+      return call();
+    } finally {
+      sending = false;
+    }
+  };
+  return { world, seen, whileSending };
+}
+
 /** What a formula's cell shows once typed: its value, or the #ERROR! tooltip after its "Error: ". */
 export function shows(world: World, a1: string, formula: string): unknown {
   const outcome = enterFormula(world, a1, formula);

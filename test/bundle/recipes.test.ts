@@ -6,7 +6,7 @@
 import type { BulkProgress } from '../../src/shared/bulk-rpc';
 import type { RecipePreview, RecipeRunConfig, RecipeSummary } from '../../src/shared/recipe-rpc';
 import { operationOf } from '../../tools/fake-api/catalog';
-import { createWorld, drive, sidebar, spent, typeValues, type World } from './harness';
+import { createWorld, drive, sidebar, spent, typeValues, type World, worldAskingProgress } from './harness';
 
 const ROWS = 200;
 /** A third of the lookups find nothing, each type deciding for itself (the fake's miss rate). */
@@ -414,27 +414,9 @@ describe("a recipe's preview says where results go", () => {
 
 describe('a recipe step whose slice sends for minutes', () => {
   it("shows the recipe's credits moving with the step's, never ahead of the ledger", () => {
-    const seen: { at: number; step: number; recipe: number; charged: number }[] = [];
-    let askedAt = Number.NEGATIVE_INFINITY;
-    let driving = false;
-    const world: World = createWorld({
+    const { world, seen, whileSending } = worldAskingProgress({
       credits: 100_000,
       api: { rateLimitPerSecond: 1 },
-      intercept: (request, next) => {
-        const now = world.clock.now();
-        // The sidebar's question every 5 s, while its slice call is in flight.
-        if (driving && request.method === 'POST' && now >= askedAt + 5_000) {
-          askedAt = now;
-          const shown = sidebar<BulkProgress>(world, 'getBulkRun');
-          seen.push({
-            at: now,
-            step: shown.creditsSpent,
-            recipe: shown.recipe!.creditsSpent,
-            charged: spent(world),
-          });
-        }
-        return next();
-      },
     });
     typeValues(world, 'A1:C1', [['Full name', 'Company', 'Email']]);
     typeValues(
@@ -446,13 +428,16 @@ describe('a recipe step whose slice sends for minutes', () => {
     const preview = sidebar<RecipePreview>(world, 'previewRecipe', config);
     const { runId } = sidebar<BulkProgress>(world, 'startRecipeRun', config, preview.creditsMax);
     expect(sidebar<BulkProgress>(world, 'continueBulkRun', runId).state).toBe('running');
-    driving = true;
-    const second = sidebar<BulkProgress>(world, 'continueBulkRun', runId);
-    driving = false;
+    const second = whileSending(() => sidebar<BulkProgress>(world, 'continueBulkRun', runId));
 
     expect(seen.length).toBeGreaterThan(20);
-    expect(seen.at(-1)!.recipe).toBeGreaterThan(seen[0]!.recipe);
-    for (const each of seen) {
+    const shown = seen.map(({ shown: { creditsSpent, recipe }, charged }) => ({
+      step: creditsSpent,
+      recipe: recipe!.creditsSpent,
+      charged,
+    }));
+    expect(shown.at(-1)!.recipe).toBeGreaterThan(shown[0]!.recipe);
+    for (const each of shown) {
       // The first step's credits are the whole recipe's so far, and were charged.
       expect(each.recipe).toBe(each.step);
       expect(each.recipe).toBeLessThanOrEqual(each.charged);
