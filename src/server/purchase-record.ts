@@ -23,6 +23,8 @@ export interface RecordAccess {
   store: BatchStorePort;
   lock: LockPort;
   clock: ClockPort;
+  /** The document, which names the sheets formulas recorded by id; null without an open one. */
+  spreadsheet: Spreadsheet | null;
   /** The ledger sheet; undefined without an open document. */
   sheet: SheetStorePort | undefined;
   /** The saved answers, every account's: what a purchase booked at its estimate found. Made on first use. */
@@ -39,6 +41,7 @@ export function recordAccess(spreadsheet: Spreadsheet | null = activeSpreadsheet
     store,
     lock: lockPort(lockObject),
     clock: appsScriptClock,
+    spreadsheet,
     sheet: ledgerSheetPort(true, lockObject, spreadsheet),
     get cache() {
       cache ??= makeCache();
@@ -89,7 +92,7 @@ export function readPurchaseRecord(access: RecordAccess, today: string): RecordR
   const now = access.clock.now();
   const resolve = cacheResolver(access.cache);
   const record = purchaseRecord(all, sheetRows, today, now, (keys) => resolve(all, keys));
-  return { all, sheetRows, record: withSheetNames(record) };
+  return { all, sheetRows, record: withSheetNames(record, access.spreadsheet) };
 }
 
 /**
@@ -97,8 +100,7 @@ export function readPurchaseRecord(access: RecordAccess, today: string): RecordR
  * as receipts, Buy again and the report show and compare them (or said to be on a deleted sheet);
  * one look a sheet.
  */
-function withSheetNames(record: Purchase[]): Purchase[] {
-  const spreadsheet = activeSpreadsheet();
+function withSheetNames(record: Purchase[], spreadsheet: Spreadsheet | null): Purchase[] {
   if (!spreadsheet) return record;
   const named = sheetNamer(spreadsheet);
   return record.map((row) => (row.served?.startsWith('#') ? { ...row, served: named(row.served) } : row));
