@@ -177,7 +177,11 @@ export class SheetView {
       this.#rowsNeeded(this.rowWindow());
   }
 
-  /** Draws rows `range` between two spacers; with `repaint`, cells already drawn are painted again. */
+  /**
+   * Draws rows `range` between two spacers; with `repaint`, cells already drawn are painted again.
+   * What did not change is left as it is: the page's poll repaints every few seconds, and moving
+   * or measuring rows that are already right would lay the whole grid out each time.
+   */
   #drawRows(range: RowRange, repaint: boolean): void {
     const source = this.#source;
     const body = this.#table.tBodies[0];
@@ -188,15 +192,19 @@ export class SheetView {
       if (row >= range.first && row <= range.last) kept.set(row, tr);
     }
     const rows: HTMLTableRowElement[] = [];
+    const changed: HTMLTableRowElement[] = [];
     for (let row = range.first; row <= range.last; row++) {
       const existing = kept.get(row);
       const tr = existing ?? this.#newRow(row);
-      if (!existing || repaint) this.#paintRow(tr, source);
+      if ((!existing || repaint) && this.#paintRow(tr, source)) changed.push(tr);
       rows.push(tr);
     }
-    body.replaceChildren(this.#spacer(range.first - 1), ...rows, this.#spacer(this.#rows - range.last));
+    const same =
+      range.first === this.#drawn.first && range.last === this.#drawn.last && kept.size === rows.length;
+    if (!same)
+      body.replaceChildren(this.#spacer(range.first - 1), ...rows, this.#spacer(this.#rows - range.last));
     this.#drawn = range;
-    for (const tr of rows) spreadOverflow(tr);
+    spreadOverflow(changed);
     this.showSelection();
   }
 
@@ -216,13 +224,15 @@ export class SheetView {
     return tr;
   }
 
-  /** Rows the state does not cover yet (just scrolled to) stay blank until it does. */
-  #paintRow(tr: HTMLTableRowElement, source: ViewSource): void {
+  /** Rows the state does not cover yet (just scrolled to) stay blank until it does. Answers whether any cell changed. */
+  #paintRow(tr: HTMLTableRowElement, source: ViewSource): boolean {
     const { cells } = source.state;
+    let changed = false;
     for (const td of tr.querySelectorAll<HTMLTableCellElement>('td[data-a1]')) {
       const a1 = td.dataset.a1 ?? '';
-      paintCell(td, cells[a1], source.loading.has(a1));
+      if (paintCell(td, cells[a1], source.loading.has(a1))) changed = true;
     }
+    return changed;
   }
 
   #spacer(rows: number): HTMLTableRowElement {
