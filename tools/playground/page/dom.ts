@@ -35,4 +35,13 @@ export function toast(text: string): void {
   }, 6000);
 }
 
-export const formatCredits = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
+/** Sets an element's text only when it differs: the page's poll repaints every few seconds, and
+ * writing the same text again still makes the browser lay the page out and paint it. */
+export function setText(id: string, text: string): void {
+  const shown = $(id);
+  if (shown.textContent !== text) shown.textContent = text;
+}
+
+// One formatter for every amount: toLocaleString builds a new one on each call.
+const CREDITS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+export const formatCredits = (n: number) => CREDITS.format(n);

@@ -1,19 +1,24 @@
 // Around the grid: the demo account's balance and whether its key is the add-on's, the virtual
 // clock, the example formulas to try, and one tab per visible sheet.
 import type { WorkbookState } from '../state';
-import { $, element, formatCredits, status } from './dom';
+import { $, element, formatCredits, setText, status } from './dom';
 import { change } from './net';
 
 export function renderAccount(state: WorkbookState): void {
   const { account, demoKey } = state;
-  $('account-title').textContent =
-    `Demo account: ${formatCredits(account.balance)} credits left (fake API, offline)`;
-  $('balance').textContent = formatCredits(account.balance);
-  $('spent').textContent = formatCredits(account.spent);
+  setText(
+    'account-title',
+    `Demo account: ${formatCredits(account.balance)} credits left (fake API, offline)`,
+  );
+  setText('balance', formatCredits(account.balance));
+  setText('spent', formatCredits(account.spent));
   // The key itself never reaches the page: only whether the add-on's saved key is the demo one.
-  $('demo-key-status').textContent = demoKey.inUse
-    ? 'The add-on uses the demo key.'
-    : "The add-on's key is not the demo key: formulas and runs will not reach the demo account.";
+  setText(
+    'demo-key-status',
+    demoKey.inUse
+      ? 'The add-on uses the demo key.'
+      : "The add-on's key is not the demo key: formulas and runs will not reach the demo account.",
+  );
   $('demo-key-status').classList.toggle('warning', !demoKey.inUse);
   $('use-demo-key').hidden = demoKey.inUse;
 }
@@ -22,11 +27,12 @@ export function renderAccount(state: WorkbookState): void {
 export function renderClock(clock: WorkbookState['clock']): void {
   const when = new Date(clock.now);
   const time = when.toLocaleTimeString('en-GB', { timeZone: clock.timeZone, hour12: false });
-  $('clock').textContent = time;
-  $('clock-zone').textContent = `(${clock.timeZone}, the spreadsheet's time zone)`;
+  setText('clock', time);
+  setText('clock-zone', `(${clock.timeZone}, the spreadsheet's time zone)`);
 }
 
 let renderedExamples = '';
+let renderedTabs = '';
 
 /** "Top up": the demo account gets credits again on the fake API, as buying them would. */
 export function wireTopUp(render: (state: WorkbookState) => void): void {
@@ -59,6 +65,9 @@ export function renderExamples(
 
 /** One tab per visible sheet, as the add-on creates them (an employee list gets its own). */
 export function renderTabs(state: WorkbookState, showSheet: (name: string) => void): void {
+  const key = JSON.stringify([state.sheets, state.activeSheet]);
+  if (key === renderedTabs) return;
+  renderedTabs = key;
   const tabs = state.sheets.map((name) => {
     const active = name === state.activeSheet;
     const tab = element('button', active ? 'tab active' : 'tab', name);
