@@ -9,12 +9,6 @@ import { assertDistIsFresh } from '../dist-freshness';
 import { type LaunchedBrowser, launchChromium } from './chromium';
 
 export const DIST = join(__dirname, '../../dist');
-
-// Jest raises the depth of every stack to 100 frames and formats each through its source maps;
-// Playwright makes an Error for each message it sends Chromium and reads the stack of one for each
-// evaluation: a quarter of the jest worker's busy time. Node's own depth is plenty for a failing browser
-// test (Playwright captures its own calls' stacks at 50 anyway).
-Error.stackTraceLimit = 10;
 export const VIEWPORT = { width: 1280, height: 800 };
 
 /**
