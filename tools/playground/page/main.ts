@@ -208,7 +208,31 @@ async function simulateFormResponse(): Promise<void> {
   status(`A form response arrived in row ${answer.row}: a watch on this sheet fills it when time moves on.`);
 }
 
-async function refresh(): Promise<void> {
+let refreshing: Promise<void> | null = null;
+let refreshAgain = false;
+
+/**
+ * Shows the server's state. Asked again while a request is out (opening the sidebar makes a dozen
+ * calls, and each asks when it ends), it asks once more after that one answers: the page still
+ * ends on the latest state, but with one request at a time instead of one, and a repaint, a call.
+ */
+function refresh(): Promise<void> {
+  if (refreshing) {
+    refreshAgain = true;
+    return refreshing;
+  }
+  refreshing = (async () => {
+    do {
+      refreshAgain = false;
+      await showState();
+    } while (refreshAgain);
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function showState(): Promise<void> {
   if (changesInFlight() > 0) return;
   try {
     const next = await fetchState();
