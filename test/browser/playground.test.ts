@@ -1,7 +1,7 @@
 // The playground in a real browser: a user types formulas into the grid, opens the add-on's
 // sidebar from the Extensions menu, and watches the demo account's balance. Runs against dist/
 // (`npm test` builds it first) with Debian's chromium.
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import type { RunningPlayground } from '../../tools/playground/server';
 import { DEMO_CREDITS } from '../../tools/playground/workbook';
 import { cell, fakeAccount, screenshotPath, usePlayground, VIEWPORT } from './session';
@@ -215,6 +215,35 @@ describe('the playground page', () => {
 
     await page.click('#sidebar-close');
     expect(await page.isHidden('#sidebar-panel')).toBe(true);
+  });
+
+  it("asks for the sheet's state one request at a time while the sidebar's opening calls end", async () => {
+    // Opening the sidebar makes about a dozen calls at once, and each tells the page when it ends.
+    const inFlight = { state: 0, rpc: 0 };
+    let most = 0;
+    const kind = (request: Request) => {
+      const path = new URL(request.url()).pathname;
+      return path === '/api/state' ? 'state' : path === '/rpc' ? 'rpc' : null;
+    };
+    page.on('request', (request) => {
+      const which = kind(request);
+      if (which) inFlight[which]++;
+      most = Math.max(most, inFlight.state);
+    });
+    const ended = (request: Request) => {
+      const which = kind(request);
+      if (which) inFlight[which]--;
+    };
+    page.on('requestfinished', ended);
+    page.on('requestfailed', ended);
+
+    await openSidebar();
+    // Until the calls have all answered and the page has read the state after them.
+    for (let round = 0; round < 200 && inFlight.rpc + inFlight.state > 0; round++)
+      await page.evaluate(() => 0);
+
+    expect(inFlight).toEqual({ state: 0, rpc: 0 });
+    expect(most).toBe(1);
   });
 
   it('lets google.script.run call only public top-level functions of the bundle', async () => {
