@@ -146,10 +146,10 @@ export function payloadsIn(
 export function scanStore(all: Record<string, string>, layout: StoreLayout): StoreScan {
   const { heads, chunks, foreignBytes } = groupRecords(all, layout);
   const scan: StoreScan = { entries: [], garbage: [], foreignBytes };
-  for (const [key, facts] of heads) {
-    const pieces = chunks.get(key) ?? new Map<number, RecordFacts>();
-    chunks.delete(key);
-    readEntry(key, facts, pieces, scan);
+  for (const facts of heads) {
+    const pieces = chunks.get(facts.key) ?? NO_CHUNKS;
+    chunks.delete(facts.key);
+    readEntry(facts, pieces, scan);
   }
   // Chunks whose head is gone.
   for (const [key, pieces] of chunks) for (const n of pieces.keys()) scan.garbage.push(chunkKey(key, n));
@@ -158,14 +158,19 @@ export function scanStore(all: Record<string, string>, layout: StoreLayout): Sto
 
 /** What one record is to the cache, learnt from its key and value alone. */
 interface RecordFacts {
+  key: string;
   value: string;
   /** Key and value UTF-8 bytes. */
   bytes: number;
   /** An entry's head (or whole text): its chunk head, if it is one, and when it was paid (null: unreadable). */
   entry?: { head: Head | null; at: number | null };
+  /** The entry itself, when it is whole in this one record (no chunks). */
+  whole?: StoredEntry;
   /** A chunk: its entry's key and its number. */
   chunk?: { of: string; n: number };
 }
+
+const NO_CHUNKS: ReadonlyMap<number, RecordFacts> = new Map();
 
 /**
  * What scanning learnt of each record this execution, while its value stays: a trigger's pass
@@ -182,10 +187,12 @@ function factsOf(
 ): RecordFacts {
   const known = learnt.get(key);
   if (known?.value === value) return known;
-  const facts: RecordFacts = { value, bytes: recordBytes(key, value) };
+  const facts: RecordFacts = { key, value, bytes: recordBytes(key, value) };
   if (layout.isEntryKey(key)) {
     const head = parseHead(value);
-    facts.entry = { head, at: head === null ? layout.paidAt(value) : head.at };
+    const at = head === null ? layout.paidAt(value) : head.at;
+    facts.entry = { head, at };
+    if (head === null && at !== null) facts.whole = { key, at, records: [key], bytes: facts.bytes };
   } else {
     const match = CHUNK_SUFFIX.exec(key);
     if (match && layout.isEntryKey(match[1]!)) facts.chunk = { of: match[1]!, n: Number(match[2]) };
@@ -195,19 +202,19 @@ function factsOf(
 }
 
 interface RecordGroups {
-  heads: Map<string, RecordFacts>;
+  heads: RecordFacts[];
   /** Chunks by their base key, then by number. */
   chunks: Map<string, Map<number, RecordFacts>>;
   foreignBytes: number;
 }
 
 function groupRecords(all: Record<string, string>, layout: StoreLayout): RecordGroups {
-  const groups: RecordGroups = { heads: new Map(), chunks: new Map(), foreignBytes: 0 };
+  const groups: RecordGroups = { heads: [], chunks: new Map(), foreignBytes: 0 };
   const learnt = LEARNT.get(layout) ?? new Map<string, RecordFacts>();
   LEARNT.set(layout, learnt);
   for (const key of Object.keys(all)) {
     const facts = factsOf(key, all[key]!, layout, learnt);
-    if (facts.entry) groups.heads.set(key, facts);
+    if (facts.entry) groups.heads.push(facts);
     else if (facts.chunk) {
       const group = groups.chunks.get(facts.chunk.of) ?? new Map<number, RecordFacts>();
       group.set(facts.chunk.n, facts);
@@ -218,12 +225,12 @@ function groupRecords(all: Record<string, string>, layout: StoreLayout): RecordG
 }
 
 /** Files one head and its chunks as an entry, or as garbage when unreadable or incomplete. */
-function readEntry(
-  key: string,
-  facts: RecordFacts,
-  pieces: ReadonlyMap<number, RecordFacts>,
-  scan: StoreScan,
-): void {
+function readEntry(facts: RecordFacts, pieces: ReadonlyMap<number, RecordFacts>, scan: StoreScan): void {
+  const { key } = facts;
+  if (facts.whole && pieces.size === 0) {
+    scan.entries.push(facts.whole);
+    return;
+  }
   const { head, at } = facts.entry!;
   const chunkCount = head?.chunks ?? 0;
   const records = [key];

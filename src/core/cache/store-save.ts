@@ -151,7 +151,7 @@ function planSave(
 }
 
 const oldestFirst = (a: Candidate, b: Candidate) => a.at - b.at;
-const bytesOf = (candidates: readonly Candidate[]) => candidates.reduce((sum, entry) => sum + entry.bytes, 0);
+const addBytes = (sum: number, entry: Candidate) => sum + entry.bytes;
 
 /** Chooses what is evicted and what is left out to fit `limit`, and answers the records to write. */
 function applyBudget(
@@ -160,8 +160,8 @@ function applyBudget(
   maxEvictions: number,
   evictable?: ReadonlySet<string>,
 ): Record<string, string> {
-  const excess = bytesOf(plan.kept) + bytesOf(plan.batch) - limit;
-  const leftOut = newestUntil(plan.batch, evictOldest(plan, excess, maxEvictions, evictable));
+  const excess = plan.kept.reduce(addBytes, 0) + plan.batch.reduce(addBytes, 0) - limit;
+  const leftOut = chooseRemovals(plan, excess, maxEvictions, evictable);
   const writes: Record<string, string> = {};
   for (const candidate of plan.batch) {
     if (leftOut.has(candidate)) plan.outcome.notStored.push(candidate.key);
@@ -175,33 +175,27 @@ function applyBudget(
 }
 
 /**
- * Evicts the oldest stored entries, up to the cap, until `excess` is gone; answers what is left of
- * it. The store is sorted only for an eviction: a trigger's pass saves batch after batch into full
- * properties, evicting nothing, and sorting them each time was most of its saves' time.
+ * Evicts the oldest stored entries up to the eviction cap, then leaves out the newest of the
+ * batch, until `excess` is gone; answers those left out. The store is sorted only for an
+ * eviction: a trigger's pass saves batch after batch into full properties, evicting nothing, and
+ * sorting them each time was most of its saves' time.
  */
-function evictOldest(
+function chooseRemovals(
   plan: Plan,
   excess: number,
   maxEvictions: number,
   evictable?: ReadonlySet<string>,
-): number {
-  if (excess <= 0 || maxEvictions <= 0) return excess;
+): Set<Candidate> {
   let left = excess;
-  for (const entry of [...plan.kept].sort(oldestFirst)) {
+  for (const entry of left > 0 && maxEvictions > 0 ? [...plan.kept].sort(oldestFirst) : []) {
     if (left <= 0 || plan.outcome.evicted >= maxEvictions) break;
     if (evictable && !evictable.has(entry.key)) continue;
     plan.outcome.evicted++;
     for (const record of entry.records) plan.removals.add(record);
     left -= entry.bytes;
   }
-  return left;
-}
-
-/** The newest entries of the batch that leave `excess` out. */
-function newestUntil(batch: readonly Candidate[], excess: number): Set<Candidate> {
   const leftOut = new Set<Candidate>();
-  let left = excess;
-  for (const candidate of [...batch].reverse()) {
+  for (const candidate of [...plan.batch].reverse()) {
     if (left <= 0) break;
     leftOut.add(candidate);
     left -= candidate.bytes;
