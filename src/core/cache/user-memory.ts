@@ -84,8 +84,8 @@ export class UserMemory {
     const wanted = new Set(keys);
     const found = new Map<string, Remembered>();
     if (wanted.size === 0) return found;
-    for (const remembered of this.liveEntries()) {
-      if (wanted.has(remembered.key) && !found.has(remembered.key)) found.set(remembered.key, remembered);
+    for (const remembered of this.liveEntries((key) => wanted.has(key))) {
+      if (!found.has(remembered.key)) found.set(remembered.key, remembered);
     }
     return found;
   }
@@ -93,8 +93,8 @@ export class UserMemory {
   /** Every live answer, newest first, of every account or of those `inScope` accepts. */
   entries(inScope: (key: string) => boolean = () => true): Remembered[] {
     const seen = new Set<string>();
-    return this.liveEntries().filter((entry) => {
-      if (seen.has(entry.key) || !inScope(entry.key)) return false;
+    return this.liveEntries(inScope).filter((entry) => {
+      if (seen.has(entry.key)) return false;
       seen.add(entry.key);
       return true;
     });
@@ -177,11 +177,13 @@ export class UserMemory {
     this.snapshot = undefined;
   }
 
-  private liveEntries(): Remembered[] {
+  /** The answers of the keys `wanted` accepts, newest first: only those are decoded. */
+  private liveEntries(wanted: (key: string) => boolean): Remembered[] {
     const pages = readPages(this.read(false), this.ports.zip).reverse();
     const entries: Remembered[] = [];
     for (const page of pages) {
       for (const [key, payload, boughtIn, spreadsheetId] of [...page.lines].reverse()) {
+        if (!wanted(key)) continue;
         const answer = decodeEntry(payload, this.ports.zip);
         if (answer) entries.push({ key, answer, boughtIn, spreadsheetId });
       }
