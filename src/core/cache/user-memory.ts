@@ -73,6 +73,8 @@ export interface UserMemoryPorts {
 
 export class UserMemory {
   private snapshot: Record<string, string> | undefined;
+  /** The snapshot's pages, unpacked once: a formula's lookup and its save both read them. */
+  private pages: readonly Page[] | undefined;
 
   constructor(
     private readonly ports: UserMemoryPorts,
@@ -111,7 +113,7 @@ export class UserMemory {
     // The read this execution made to find answers will do: pages are each writer's own, so a
     // page written since is neither written over nor dropped, only not yet counted.
     const all = this.read(false);
-    const pages = readPages(all, this.ports.zip);
+    const pages = this.pagesOf(all);
     const known = newestAt(pages);
     const fresh: Line[] = [];
     // Named only when there is something to keep: naming the spreadsheet costs calls.
@@ -179,7 +181,7 @@ export class UserMemory {
 
   /** The answers of the keys `wanted` accepts, newest first: only those are decoded. */
   private liveEntries(wanted: (key: string) => boolean): Remembered[] {
-    const pages = readPages(this.read(false), this.ports.zip).reverse();
+    const pages = [...this.pagesOf(this.read(false))].reverse();
     const entries: Remembered[] = [];
     for (const page of pages) {
       for (const [key, payload, boughtIn, spreadsheetId] of [...page.lines].reverse()) {
@@ -217,8 +219,16 @@ export class UserMemory {
   }
 
   private read(fresh: boolean): Record<string, string> {
-    if (fresh || this.snapshot === undefined) this.snapshot = this.ports.store.getAll();
+    if (fresh || this.snapshot === undefined) {
+      this.snapshot = this.ports.store.getAll();
+      this.pages = undefined;
+    }
     return this.snapshot;
+  }
+
+  private pagesOf(snapshot: Record<string, string>): readonly Page[] {
+    this.pages ??= readPages(snapshot, this.ports.zip);
+    return this.pages;
   }
 }
 
