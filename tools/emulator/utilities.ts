@@ -240,10 +240,17 @@ export class FakeUtilities {
   }
 }
 
-/** A SimpleDateFormat subset, in the given IANA time zone. */
-export function formatDate(epochMs: number, timeZone: string, pattern: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+/**
+ * One formatter per time zone: building one cost ~40 µs, and the add-on formats the day at
+ * nearly every call (a third of a concurrency test's emulator time). A zone Intl refuses throws
+ * each time, as it is never kept.
+ */
+const FORMATTERS = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = FORMATTERS.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -253,7 +260,16 @@ export function formatDate(epochMs: number, timeZone: string, pattern: string): 
       minute: '2-digit',
       second: '2-digit',
       timeZoneName: 'longOffset',
-    })
+    });
+    FORMATTERS.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** A SimpleDateFormat subset, in the given IANA time zone. */
+export function formatDate(epochMs: number, timeZone: string, pattern: string): string {
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
       .formatToParts(new Date(epochMs))
       .map((part) => [part.type, part.value]),
   ) as Record<string, string>;
