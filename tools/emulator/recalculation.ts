@@ -34,8 +34,10 @@ export function formulasToRun(
   const due: FormulaToRun[] = [];
   for (const sheet of document.sheets) {
     for (const { row, column, cell } of sheet.formulaCells()) {
-      const id = idOf(sheet, row, column);
       const entered = cell.stale;
+      // With nothing changed only entered formulas run: most passes, after a script's reads.
+      if (!entered && changes.size === 0) continue;
+      const id = idOf(sheet, row, column);
       if (!entered && (done.has(id) || !mustRun(document, sheet, cell, changes))) continue;
       done.add(id);
       due.push({ sheet, row, column });
