@@ -72,7 +72,7 @@ export class FakeBlob {
   }
 
   /** A blob's bytes unconverted, for gzip and ungzip: not through a signed array and back. */
-  static dataOf(blob: FakeBlob): Buffer {
+  static dataOf(blob: { getBytes(): Byte[] }): Buffer {
     return #data in blob ? blob.#data : fromBytes(blob.getBytes());
   }
 
