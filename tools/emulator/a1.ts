@@ -100,12 +100,10 @@ export function parseA1(a1: string, maxRows: number, maxColumns: number): GridRa
   const c1 = start.column ?? 1;
   const c2 = end.column ?? maxColumns;
   if (r1 < 1 || c1 < 1) return null;
-  // No Math: under jest every global name is looked up through the test context's interceptor,
-  // and recalculation asks this for every formula at every change (300,000 times a test file).
   return {
-    row: r1 < r2 ? r1 : r2,
-    column: c1 < c2 ? c1 : c2,
-    numRows: (r2 > r1 ? r2 - r1 : r1 - r2) + 1,
-    numColumns: (c2 > c1 ? c2 - c1 : c1 - c2) + 1,
+    row: Math.min(r1, r2),
+    column: Math.min(c1, c2),
+    numRows: Math.abs(r2 - r1) + 1,
+    numColumns: Math.abs(c2 - c1) + 1,
   };
 }
