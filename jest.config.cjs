@@ -2,7 +2,8 @@ const { availableParallelism } = require('node:os');
 
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: 'node',
+  // Node's environment over an ordinary global (test/environment.cjs says why).
+  testEnvironment: '<rootDir>/test/environment.cjs',
   roots: ['<rootDir>/test', '<rootDir>/tools'],
   testMatch: ['**/*.test.ts'],
   transform: { '\\.ts$': '<rootDir>/test/esbuild-transform.cjs' },

@@ -12,6 +12,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { distinctive, loose } from '../src/core/text/catalogue/family';
+import { OWN_TEXT_FAMILIES } from '../src/core/text/catalogue/own-texts';
 import { literalsOf } from './literals';
 
 export const CATALOGUE = join(__dirname, '../src/core/text/catalogue');
@@ -99,3 +100,20 @@ export function catalogueWholeTexts(): string[] {
 /** The marks as the alternatives of one regular expression. */
 export const marksSource = (marks: readonly string[]) =>
   marks.map((mark) => mark.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll(ANY, '.*?')).join('|');
+
+/**
+ * Each family of own-texts.ts, in its order: its marks (its beginning, after its count for a
+ * counted family), loose and escaped, as one group's alternatives; and which families are known
+ * anywhere in a text, their beginning being distinctive.
+ */
+export function familyMarks(): { marks: string[]; anywhere: number[] } {
+  const marks = OWN_TEXT_FAMILIES.map((family) =>
+    family.nouns ? family.nouns.map((noun) => loose(`1 ${noun}${family.begins}`)) : [loose(family.begins)],
+  );
+  return {
+    marks: marks.map((each) => each.map((mark) => mark.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')),
+    anywhere: OWN_TEXT_FAMILIES.flatMap((family, index) =>
+      !family.whole && distinctive(marks[index]![0]!) ? [index] : [],
+    ),
+  };
+}

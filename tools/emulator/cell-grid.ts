@@ -12,6 +12,13 @@ import { gasError } from './errors';
 const BLANK: Readonly<Cell> = blankCell();
 const FIELDS = Object.keys(BLANK) as (keyof Cell)[];
 
+/** A cell holding a formula, where it is. */
+interface FormulaCell {
+  readonly row: number;
+  readonly column: number;
+  readonly cell: Readonly<Cell>;
+}
+
 const holdsContent = (cell: Readonly<Cell>) =>
   cell.value !== '' || cell.formula !== '' || cell.error !== null;
 
@@ -25,6 +32,12 @@ export abstract class CellGrid {
   readonly #cells = new Map<string, Cell>();
   /** The keys of the cells holding a formula: a sheet without one answers recalculation at once. */
   readonly #formulaKeys = new Set<string>();
+  /**
+   * The formula cells in the cells' order, found again only when a cell gains or loses a formula
+   * or cells move: recalculation asks at every change, and a sheet of 10,000 values and a few
+   * formulas was walked whole each time.
+   */
+  #formulaList: readonly FormulaCell[] | null = null;
   /**
    * The last row and column holding content, kept while writes only add content or empty cells
    * inside them (a script filling a sheet row by row reads getLastRow between writes); null once
@@ -91,8 +104,13 @@ export abstract class CellGrid {
   }
 
   /** Cells holding formulas, for recalculation. */
-  formulaCells(): { row: number; column: number; cell: Readonly<Cell> }[] {
-    const found: { row: number; column: number; cell: Readonly<Cell> }[] = [];
+  formulaCells(): readonly FormulaCell[] {
+    this.#formulaList ??= this.#findFormulaCells();
+    return this.#formulaList;
+  }
+
+  #findFormulaCells(): FormulaCell[] {
+    const found: FormulaCell[] = [];
     // Walked in the cells' own order, which decides the order formulas run in.
     if (this.#formulaKeys.size === 0) return found;
     for (const [k, cell] of this.#cells) {
@@ -246,6 +264,7 @@ export abstract class CellGrid {
     }
     this.#cells.clear();
     this.#formulaKeys.clear();
+    this.#formulaList = null;
     for (const [k, cell] of moved) {
       this.#cells.set(k, cell);
       if (cell.formula !== '') this.#formulaKeys.add(k);
@@ -266,8 +285,12 @@ export abstract class CellGrid {
     Object.assign(cell, patch);
     this.#contentMoved(row, column, had, holdsContent(cell));
     this.#cells.set(k, cell);
-    if (cell.formula !== '') this.#formulaKeys.add(k);
-    else this.#formulaKeys.delete(k);
+    const hasFormula = cell.formula !== '';
+    if (hasFormula !== this.#formulaKeys.has(k)) {
+      if (hasFormula) this.#formulaKeys.add(k);
+      else this.#formulaKeys.delete(k);
+      this.#formulaList = null;
+    }
     this.#dropIfBlank(k, cell);
   }
 

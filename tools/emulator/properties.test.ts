@@ -67,6 +67,18 @@ describe('PropertiesService', () => {
     expect(props.getProperty('a')).toBe('1');
   });
 
+  it('getProperties answers any key as an own property of a plain object, __proto__ too', () => {
+    const props = setup().service.getScriptProperties();
+    props.setProperties({ ['__proto__']: 'p', constructor: 'c', 7: 'seven' });
+    const copy = props.getProperties();
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.entries(copy)).toEqual([
+      ['7', 'seven'],
+      ['__proto__', 'p'],
+      ['constructor', 'c'],
+    ]);
+  });
+
   it('keeps user properties per user and document properties per document', () => {
     const { runtime, service } = setup();
     service.getUserProperties().setProperty('apiKey', 'ann-key');

@@ -20,6 +20,13 @@ export interface FormulaToRun {
 
 type Changes = ReadonlyMap<SheetModel, ReadonlySet<string>>;
 
+/** A sheet's changed cells: their keys, and as row, column pairs once a formula asks. */
+interface SheetChanges {
+  readonly keys: ReadonlySet<string>;
+  /** Row, column, row, column…: parsed once a pass, then compared by every formula tested. */
+  cells: number[] | null;
+}
+
 const idOf = (sheet: SheetModel, row: number, column: number) => `${sheet.id}:${row}:${column}`;
 
 /**
@@ -32,11 +39,15 @@ export function formulasToRun(
   done: Set<string>,
 ): FormulaToRun[] {
   const due: FormulaToRun[] = [];
+  const changed = new Map<SheetModel, SheetChanges>();
+  for (const [sheet, keys] of changes) changed.set(sheet, { keys, cells: null });
   for (const sheet of document.sheets) {
     for (const { row, column, cell } of sheet.formulaCells()) {
-      const id = idOf(sheet, row, column);
       const entered = cell.stale;
-      if (!entered && (done.has(id) || !mustRun(document, sheet, cell, changes))) continue;
+      // With nothing changed only entered formulas run: most passes, after a script's reads.
+      if (!entered && changes.size === 0) continue;
+      const id = idOf(sheet, row, column);
+      if (!entered && (done.has(id) || !mustRun(document, sheet, cell, changed))) continue;
       done.add(id);
       due.push({ sheet, row, column });
     }
@@ -48,39 +59,39 @@ function mustRun(
   document: SpreadsheetModel,
   sheet: SheetModel,
   cell: Readonly<Cell>,
-  changes: Changes,
+  changes: ReadonlyMap<SheetModel, SheetChanges>,
 ): boolean {
   if (changes.size === 0) return false;
   const blocker = blockingCell(cell);
-  if (blocker && changes.get(sheet)?.has(blocker)) return true;
+  if (blocker && changes.get(sheet)?.keys.has(blocker)) return true;
   const parsed = parseFormula(cell.formula);
   const args = parsed.kind === 'call' ? parsed.args : parsed.kind === 'value' ? [parsed.arg] : [];
   return args.some((arg) => {
     if (arg.kind !== 'ref') return false;
     const target = arg.sheetName === null ? sheet : document.sheetByName(arg.sheetName);
     const changed = target ? changes.get(target) : undefined;
-    if (!target || !changed || changed.size === 0) return false;
+    if (!target || !changed || changed.keys.size === 0) return false;
     const range = parseA1(arg.a1, target.maxRows, target.maxColumns);
     return range !== null && touches(range, changed);
   });
 }
 
-/** Whether a changed cell ("row:column") lies in the range: the smaller side is walked. */
-function touches(range: GridRange, changed: ReadonlySet<string>): boolean {
-  if (range.numRows * range.numColumns <= changed.size) {
+/** Whether a changed cell lies in the range: the smaller side is walked. */
+function touches(range: GridRange, changed: SheetChanges): boolean {
+  if (range.numRows * range.numColumns <= changed.keys.size) {
     for (let r = 0; r < range.numRows; r++)
       for (let c = 0; c < range.numColumns; c++)
-        if (changed.has(`${range.row + r}:${range.column + c}`)) return true;
+        if (changed.keys.has(`${range.row + r}:${range.column + c}`)) return true;
     return false;
   }
-  for (const k of changed) {
-    const [row, column] = k.split(':').map(Number) as [number, number];
-    const inside =
-      row >= range.row &&
-      row < range.row + range.numRows &&
-      column >= range.column &&
-      column < range.column + range.numColumns;
-    if (inside) return true;
+  changed.cells ??= [...changed.keys].flatMap((k) => k.split(':').map(Number));
+  const cells = changed.cells;
+  const rowsEnd = range.row + range.numRows;
+  const columnsEnd = range.column + range.numColumns;
+  for (let i = 0; i < cells.length; i += 2) {
+    const row = cells[i]!;
+    const column = cells[i + 1]!;
+    if (row >= range.row && row < rowsEnd && column >= range.column && column < columnsEnd) return true;
   }
   return false;
 }

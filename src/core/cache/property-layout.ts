@@ -13,6 +13,7 @@ const HEAD_VERSION = 1;
 /** 500 KB / 8,000 bytes: a head announcing more is not one of ours, and is not read. */
 const MAX_CHUNKS = 64;
 const CHUNK_SUFFIX = new RegExp(`^(.+)${KEY_SUFFIX.chunk}([1-9][0-9]{0,5})$`);
+const NOT_ASCII = /[\u0080-\uffff]/;
 
 /** One readable entry as it lies in the store. */
 export interface StoredEntry {
@@ -48,8 +49,12 @@ interface Head {
 
 /** Bytes the text takes as UTF-8, as the platform counts property sizes. */
 export function utf8Bytes(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; ) {
+  // Nearly every stored text is ASCII: counted by the regular expression engine up to the first
+  // character that is not, one byte each.
+  const ascii = text.search(NOT_ASCII);
+  if (ascii < 0) return text.length;
+  let bytes = ascii;
+  for (let i = ascii; i < text.length; ) {
     const codePoint = text.codePointAt(i)!;
     bytes += codePointBytes(codePoint);
     i += codePoint > 0xffff ? 2 : 1;
@@ -141,55 +146,95 @@ export function payloadsIn(
 export function scanStore(all: Record<string, string>, layout: StoreLayout): StoreScan {
   const { heads, chunks, foreignBytes } = groupRecords(all, layout);
   const scan: StoreScan = { entries: [], garbage: [], foreignBytes };
-  for (const [key, value] of heads) {
-    const pieces = chunks.get(key) ?? new Map<number, string>();
-    chunks.delete(key);
-    readEntry(key, value, pieces, layout, scan);
+  for (const facts of heads) {
+    const pieces = chunks.get(facts.key) ?? NO_CHUNKS;
+    chunks.delete(facts.key);
+    readEntry(facts, pieces, scan);
   }
   // Chunks whose head is gone.
   for (const [key, pieces] of chunks) for (const n of pieces.keys()) scan.garbage.push(chunkKey(key, n));
   return scan;
 }
 
+/** What one record is to the cache, learnt from its key and value alone. */
+interface RecordFacts {
+  key: string;
+  value: string;
+  /** Key and value UTF-8 bytes. */
+  bytes: number;
+  /** An entry's head (or whole text): its chunk head, if it is one, and when it was paid (null: unreadable). */
+  entry?: { head: Head | null; at: number | null };
+  /** The entry itself, when it is whole in this one record (no chunks). */
+  whole?: StoredEntry;
+  /** A chunk: its entry's key and its number. */
+  chunk?: { of: string; n: number };
+}
+
+const NO_CHUNKS: ReadonlyMap<number, RecordFacts> = new Map();
+
+/**
+ * What scanning learnt of each record this execution, while its value stays: a trigger's pass
+ * saves batch after batch (keep-batches.ts), each scanning the whole store again, in which little
+ * changed since the last one. A cache of pure facts: a changed value is learnt again.
+ */
+const LEARNT = new WeakMap<StoreLayout, Map<string, RecordFacts>>();
+
+function factsOf(
+  key: string,
+  value: string,
+  layout: StoreLayout,
+  learnt: Map<string, RecordFacts>,
+): RecordFacts {
+  const known = learnt.get(key);
+  if (known?.value === value) return known;
+  const facts: RecordFacts = { key, value, bytes: recordBytes(key, value) };
+  if (layout.isEntryKey(key)) {
+    const head = parseHead(value);
+    const at = head === null ? layout.paidAt(value) : head.at;
+    facts.entry = { head, at };
+    if (head === null && at !== null) facts.whole = { key, at, records: [key], bytes: facts.bytes };
+  } else {
+    const match = CHUNK_SUFFIX.exec(key);
+    if (match && layout.isEntryKey(match[1]!)) facts.chunk = { of: match[1]!, n: Number(match[2]) };
+  }
+  learnt.set(key, facts);
+  return facts;
+}
+
 interface RecordGroups {
-  heads: Map<string, string>;
+  heads: RecordFacts[];
   /** Chunks by their base key, then by number. */
-  chunks: Map<string, Map<number, string>>;
+  chunks: Map<string, Map<number, RecordFacts>>;
   foreignBytes: number;
 }
 
 function groupRecords(all: Record<string, string>, layout: StoreLayout): RecordGroups {
-  const groups: RecordGroups = { heads: new Map(), chunks: new Map(), foreignBytes: 0 };
-  for (const [key, value] of Object.entries(all)) {
-    if (layout.isEntryKey(key)) {
-      groups.heads.set(key, value);
-      continue;
-    }
-    const match = CHUNK_SUFFIX.exec(key);
-    if (match && layout.isEntryKey(match[1]!)) {
-      const group = groups.chunks.get(match[1]!) ?? new Map<number, string>();
-      group.set(Number(match[2]), value);
-      groups.chunks.set(match[1]!, group);
-      continue;
-    }
-    groups.foreignBytes += recordBytes(key, value);
+  const groups: RecordGroups = { heads: [], chunks: new Map(), foreignBytes: 0 };
+  const learnt = LEARNT.get(layout) ?? new Map<string, RecordFacts>();
+  LEARNT.set(layout, learnt);
+  for (const key of Object.keys(all)) {
+    const facts = factsOf(key, all[key]!, layout, learnt);
+    if (facts.entry) groups.heads.push(facts);
+    else if (facts.chunk) {
+      const group = groups.chunks.get(facts.chunk.of) ?? new Map<number, RecordFacts>();
+      group.set(facts.chunk.n, facts);
+      groups.chunks.set(facts.chunk.of, group);
+    } else groups.foreignBytes += facts.bytes;
   }
   return groups;
 }
 
 /** Files one head and its chunks as an entry, or as garbage when unreadable or incomplete. */
-function readEntry(
-  key: string,
-  value: string,
-  pieces: ReadonlyMap<number, string>,
-  layout: StoreLayout,
-  scan: StoreScan,
-): void {
-  const head = parseHead(value);
+function readEntry(facts: RecordFacts, pieces: ReadonlyMap<number, RecordFacts>, scan: StoreScan): void {
+  const { key } = facts;
+  if (facts.whole && pieces.size === 0) {
+    scan.entries.push(facts.whole);
+    return;
+  }
+  const { head, at } = facts.entry!;
   const chunkCount = head?.chunks ?? 0;
-  const at = head === null ? layout.paidAt(value) : head.at;
   const records = [key];
-  let bytes = recordBytes(key, value);
+  let bytes = facts.bytes;
   let complete = true;
   for (let n = 1; n <= chunkCount; n++) {
     const piece = pieces.get(n);
@@ -198,7 +243,7 @@ function readEntry(
       continue;
     }
     records.push(chunkKey(key, n));
-    bytes += recordBytes(chunkKey(key, n), piece);
+    bytes += piece.bytes;
   }
   // A surplus chunk (left by an overlapping writer) is never read: clean it, keep the entry.
   for (const n of pieces.keys()) if (n > chunkCount) scan.garbage.push(chunkKey(key, n));
@@ -221,6 +266,9 @@ export function ownValue(all: Record<string, string>, key: string): string | und
 }
 
 function parseHead(text: string): Head | null {
+  // Without the word, or a backslash that could spell it, no key of the text is "chunks": most
+  // entries are answers, and parsing each whole at every scan was most of a save's time.
+  if (!text.includes('"chunks"') && !text.includes('\\')) return null;
   const value = parseJsonObject(text);
   if (!value || !('chunks' in value)) return null;
   const { v, chunks, sha, t } = value;

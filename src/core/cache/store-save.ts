@@ -71,12 +71,13 @@ interface Candidate {
 
 /** The entries competing for the budget, and the records that go whatever happens. */
 interface Plan {
-  candidates: Candidate[];
+  /** The entries stored already that stay unless evicted, in the store's order. */
+  kept: Candidate[];
+  /** This batch's entries, oldest first. */
+  batch: Candidate[];
   /** Records of the entries this batch replaces: they go only once the successor is written. */
   replaced: Map<string, string[]>;
   removals: Set<string>;
-  /** Keys that left the store. */
-  dropped: string[];
   outcome: StoreOutcome;
 }
 
@@ -129,28 +130,28 @@ function planSave(
   limit: number,
 ): Plan {
   const plan: Plan = {
-    candidates: [],
+    kept: [],
+    batch: [],
     replaced: new Map(),
     removals: new Set(scan.garbage),
-    dropped: [],
     outcome: { stored: new Set(), evicted: 0, notStored: [] },
   };
   for (const entry of scan.entries) {
     if (payloads.has(entry.key)) plan.replaced.set(entry.key, entry.records);
-    else plan.candidates.push({ ...entry });
+    else plan.kept.push(entry);
   }
   for (const [key, { payload, at }] of payloads) {
     const writes = layoutRecords(save.hash, key, payload, at);
     const bytes = Object.entries(writes).reduce((sum, [name, value]) => sum + recordBytes(name, value), 0);
     if (bytes > limit) plan.outcome.notStored.push(key);
-    else plan.candidates.push({ key, at, bytes, records: Object.keys(writes), writes });
+    else plan.batch.push({ key, at, bytes, records: Object.keys(writes), writes });
   }
-  // Oldest first; at equal times an entry already stored goes before one of this batch.
-  plan.candidates.sort(
-    (a, b) => a.at - b.at || Number(a.writes !== undefined) - Number(b.writes !== undefined),
-  );
+  plan.batch.sort(oldestFirst);
   return plan;
 }
+
+const oldestFirst = (a: Candidate, b: Candidate) => a.at - b.at;
+const addBytes = (sum: number, entry: Candidate) => sum + entry.bytes;
 
 /** Chooses what is evicted and what is left out to fit `limit`, and answers the records to write. */
 function applyBudget(
@@ -159,16 +160,12 @@ function applyBudget(
   maxEvictions: number,
   evictable?: ReadonlySet<string>,
 ): Record<string, string> {
-  const excess = plan.candidates.reduce((sum, candidate) => sum + candidate.bytes, 0) - limit;
-  const { evicted, leftOut } = chooseRemovals(plan.candidates, excess, maxEvictions, evictable);
+  const excess = plan.kept.reduce(addBytes, 0) + plan.batch.reduce(addBytes, 0) - limit;
+  const leftOut = chooseRemovals(plan, excess, maxEvictions, evictable);
   const writes: Record<string, string> = {};
-  for (const candidate of plan.candidates) {
-    if (evicted.has(candidate)) {
-      plan.outcome.evicted++;
-      drop(plan, candidate);
-    } else if (leftOut.has(candidate)) {
-      plan.outcome.notStored.push(candidate.key);
-    } else if (candidate.writes) {
+  for (const candidate of plan.batch) {
+    if (leftOut.has(candidate)) plan.outcome.notStored.push(candidate.key);
+    else {
       Object.assign(writes, candidate.writes);
       for (const record of plan.replaced.get(candidate.key) ?? []) plan.removals.add(record);
       plan.outcome.stored.add(candidate.key);
@@ -177,31 +174,31 @@ function applyBudget(
   return writes;
 }
 
-/** The oldest stored entries up to the eviction cap, then the newest of the batch, until `excess` is gone. */
+/**
+ * Evicts the oldest stored entries up to the eviction cap, then leaves out the newest of the
+ * batch, until `excess` is gone; answers those left out. The store is sorted only for an
+ * eviction: a trigger's pass saves batch after batch into full properties, evicting nothing, and
+ * sorting them each time was most of its saves' time.
+ */
 function chooseRemovals(
-  candidates: readonly Candidate[],
+  plan: Plan,
   excess: number,
   maxEvictions: number,
   evictable?: ReadonlySet<string>,
-): { evicted: Set<Candidate>; leftOut: Set<Candidate> } {
-  const evicted = new Set<Candidate>();
-  for (const candidate of candidates) {
-    if (excess <= 0 || evicted.size >= maxEvictions) break;
-    if (candidate.writes || (evictable && !evictable.has(candidate.key))) continue;
-    evicted.add(candidate);
-    excess -= candidate.bytes;
+): Set<Candidate> {
+  let left = excess;
+  for (const entry of left > 0 && maxEvictions > 0 ? [...plan.kept].sort(oldestFirst) : []) {
+    if (left <= 0 || plan.outcome.evicted >= maxEvictions) break;
+    if (evictable && !evictable.has(entry.key)) continue;
+    plan.outcome.evicted++;
+    for (const record of entry.records) plan.removals.add(record);
+    left -= entry.bytes;
   }
   const leftOut = new Set<Candidate>();
-  for (const candidate of [...candidates].reverse()) {
-    if (excess <= 0) break;
-    if (!candidate.writes) continue;
+  for (const candidate of [...plan.batch].reverse()) {
+    if (left <= 0) break;
     leftOut.add(candidate);
-    excess -= candidate.bytes;
+    left -= candidate.bytes;
   }
-  return { evicted, leftOut };
-}
-
-function drop(plan: Plan, entry: { key: string; records: string[] }): void {
-  plan.dropped.push(entry.key);
-  for (const record of entry.records) plan.removals.add(record);
+  return leftOut;
 }

@@ -73,6 +73,8 @@ export interface UserMemoryPorts {
 
 export class UserMemory {
   private snapshot: Record<string, string> | undefined;
+  /** The snapshot's pages, unpacked once: a formula's lookup and its save both read them. */
+  private pages: readonly Page[] | undefined;
 
   constructor(
     private readonly ports: UserMemoryPorts,
@@ -84,8 +86,8 @@ export class UserMemory {
     const wanted = new Set(keys);
     const found = new Map<string, Remembered>();
     if (wanted.size === 0) return found;
-    for (const remembered of this.liveEntries()) {
-      if (wanted.has(remembered.key) && !found.has(remembered.key)) found.set(remembered.key, remembered);
+    for (const remembered of this.liveEntries((key) => wanted.has(key))) {
+      if (!found.has(remembered.key)) found.set(remembered.key, remembered);
     }
     return found;
   }
@@ -93,8 +95,8 @@ export class UserMemory {
   /** Every live answer, newest first, of every account or of those `inScope` accepts. */
   entries(inScope: (key: string) => boolean = () => true): Remembered[] {
     const seen = new Set<string>();
-    return this.liveEntries().filter((entry) => {
-      if (seen.has(entry.key) || !inScope(entry.key)) return false;
+    return this.liveEntries(inScope).filter((entry) => {
+      if (seen.has(entry.key)) return false;
       seen.add(entry.key);
       return true;
     });
@@ -111,7 +113,7 @@ export class UserMemory {
     // The read this execution made to find answers will do: pages are each writer's own, so a
     // page written since is neither written over nor dropped, only not yet counted.
     const all = this.read(false);
-    const pages = readPages(all, this.ports.zip);
+    const pages = this.pagesOf(all);
     const known = newestAt(pages);
     const fresh: Line[] = [];
     // Named only when there is something to keep: naming the spreadsheet costs calls.
@@ -177,11 +179,13 @@ export class UserMemory {
     this.snapshot = undefined;
   }
 
-  private liveEntries(): Remembered[] {
-    const pages = readPages(this.read(false), this.ports.zip).reverse();
+  /** The answers of the keys `wanted` accepts, newest first: only those are decoded. */
+  private liveEntries(wanted: (key: string) => boolean): Remembered[] {
+    const pages = [...this.pagesOf(this.read(false))].reverse();
     const entries: Remembered[] = [];
     for (const page of pages) {
       for (const [key, payload, boughtIn, spreadsheetId] of [...page.lines].reverse()) {
+        if (!wanted(key)) continue;
         const answer = decodeEntry(payload, this.ports.zip);
         if (answer) entries.push({ key, answer, boughtIn, spreadsheetId });
       }
@@ -215,8 +219,16 @@ export class UserMemory {
   }
 
   private read(fresh: boolean): Record<string, string> {
-    if (fresh || this.snapshot === undefined) this.snapshot = this.ports.store.getAll();
+    if (fresh || this.snapshot === undefined) {
+      this.snapshot = this.ports.store.getAll();
+      this.pages = undefined;
+    }
     return this.snapshot;
+  }
+
+  private pagesOf(snapshot: Record<string, string>): readonly Page[] {
+    this.pages ??= readPages(snapshot, this.ports.zip);
+    return this.pages;
   }
 }
 

@@ -12,7 +12,12 @@ export function executionStore(
   store: BatchStorePort,
   opening?: Record<string, string>,
 ): Required<BatchStorePort> {
-  let held = opening && { ...opening };
+  let held = opening;
+  // Whether `held` is this store's own copy, which its writes change in place. Copied at the
+  // first write it must follow, not when held: a copy of a full store costs a millisecond, and
+  // most reads are taken before any write. In place after that: a copy at every write cost a
+  // formula's execution more than its lookup.
+  let own = false;
   let riders: Record<string, string> = {};
   return {
     getAll: () => store.getAll(),
@@ -20,24 +25,30 @@ export function executionStore(
       const all = { ...riders, ...entries };
       riders = {};
       store.setMany(all);
-      // In place: the read held is this store's own copy (`hold`), and a copy of the whole store
-      // at every write cost a formula's execution more than its lookup.
-      if (held) Object.assign(held, all);
+      if (!held) return;
+      if (!own) held = { ...held };
+      own = true;
+      Object.assign(held, all);
     },
     alongside(entries) {
       riders = { ...riders, ...entries };
     },
     removeMany(keys) {
       store.removeMany(keys);
-      if (held) for (const key of keys) delete held[key];
+      if (!held) return;
+      if (!own) held = { ...held };
+      own = true;
+      for (const key of keys) delete held[key];
     },
     takeInHand() {
       const inHand = held;
       held = undefined;
+      own = false;
       return inHand;
     },
     hold(all) {
-      held = { ...all };
+      held = all;
+      own = false;
     },
   };
 }

@@ -19,17 +19,23 @@ export interface SectionStore extends BatchStorePort {
  */
 export function sectionStore(store: BatchStorePort): SectionStore {
   let read: Record<string, string> | undefined;
+  // One view while the steps change nothing: they read it over and over, and a copy of a full
+  // store costs a millisecond. Frozen: a step that wrote into it would change the others' reads.
+  let view: Readonly<Record<string, string>> | undefined;
   const buffer = new WriteBuffer();
   return {
     getAll() {
       read ??= store.getAll();
-      return buffer.over(read);
+      view ??= Object.freeze(buffer.over(read));
+      return view;
     },
     setMany(entries) {
       for (const [key, value] of Object.entries(entries)) buffer.set(key, value);
+      view = undefined;
     },
     removeMany(keys) {
       for (const key of keys) buffer.remove(key);
+      view = undefined;
     },
     commit() {
       buffer.commit(store);

@@ -8,7 +8,7 @@ import {
   RESULT_LAYOUT,
 } from '../../../src/core/cache/entries';
 import { accountScope, resultKey } from '../../../src/core/cache/keys';
-import { splitUtf8, utf8Bytes } from '../../../src/core/cache/property-layout';
+import { scanStore, splitUtf8, utf8Bytes } from '../../../src/core/cache/property-layout';
 import {
   DEFAULT_BUDGET_BYTES,
   ResultCache,
@@ -186,6 +186,8 @@ describe('UTF-8 sizes', () => {
   it('counts bytes as the platform does, and splits without breaking a character', () => {
     const text = `aé€😀${'\ud800'}`;
     expect(utf8Bytes(text)).toBe(bytesOf(text));
+    expect(utf8Bytes('acme.com')).toBe(8);
+    expect(utf8Bytes('{"r":"Zoë"}')).toBe(12);
     const emoji = '😀'.repeat(10);
     const pieces = splitUtf8(emoji, 10);
     expect(pieces.join('')).toBe(emoji);
@@ -193,6 +195,34 @@ describe('UTF-8 sizes', () => {
       expect(bytesOf(piece)).toBeLessThanOrEqual(10);
       expect(piece).toMatch(/^(?:😀)+$/u);
     }
+  });
+});
+
+describe('scanning the store', () => {
+  const key = `r1:${'a'.repeat(16)}:${'b'.repeat(32)}`;
+  const payload = 'x'.repeat(20);
+  const sha = sha256.sha256Hex(payload).slice(0, 16);
+
+  it('reads a chunk head however its JSON spells it', () => {
+    const head = `{"v":1,"c\\u0068unks":1,"sha":"${sha}","t":1700000000000}`;
+    const scan = scanStore({ [key]: head, [`${key}#1`]: payload }, RESULT_LAYOUT);
+    expect(scan.entries).toEqual([
+      expect.objectContaining({ key, at: 1700000000000, records: [key, `${key}#1`] }),
+    ]);
+    expect(scan.garbage).toEqual([]);
+  });
+
+  it('sees a record as it is now when scanned again after a change', () => {
+    const all: Record<string, string> = { [key]: '{"v":1,"k":"m","t":1700000000000}' };
+    expect(scanStore(all, RESULT_LAYOUT).entries.map((entry) => entry.at)).toEqual([1700000000000]);
+    all[key] = '{"v":1,"k":"m","t":1700000000001,"c":1}';
+    expect(scanStore(all, RESULT_LAYOUT).entries.map((entry) => entry.at)).toEqual([1700000000001]);
+    all[key] = `{"v":1,"chunks":1,"sha":"${sha}","t":1700000000002}`;
+    expect(scanStore(all, RESULT_LAYOUT)).toMatchObject({ entries: [], garbage: [key] });
+    all[`${key}#1`] = payload;
+    expect(scanStore(all, RESULT_LAYOUT).entries).toEqual([
+      expect.objectContaining({ at: 1700000000002, records: [key, `${key}#1`] }),
+    ]);
   });
 });
 

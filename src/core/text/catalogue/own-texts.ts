@@ -26,9 +26,9 @@ import {
 } from './api';
 import { DAILY_BUDGET, NO_FORMULA_BUDGET } from './budget';
 import { ERROR, LIST_ORDERED, NO_KEY, NOT_FOUND, PROCESSING, TABLE_CUT, TABLE_ROWS } from './cells';
-import { distinctive, holds, loose, type OwnTextKind, type TextFamily } from './family';
+import { holds, loose, type OwnTextKind, type TextFamily } from './family';
 import { LIST_DELIVERED, LIST_FOUND, LIST_NOTE, LOOKUP_LOST, RESULT_EXPIRED, STALLED } from './jobs';
-import { MARKS, WHOLE } from './marks';
+import { ANYWHERE, FAMILY_MARKS, MARKS, WHOLE } from './marks';
 import { LOCK_BUSY, NOT_FILLED_IN, NOT_SENT, NOT_SENT_BARE, NOT_SENT_YET, QUEUED } from './queue';
 import { wasLine } from './refresh';
 import { SPENDING_ANSWERS } from './sidebar/spending-answers';
@@ -49,43 +49,46 @@ export const OWN_TEXT_FAMILIES: readonly TextFamily[] = [
 const AT_A_WORD = '(?:(?<![\\p{L}\\p{N}#])|(?!\\p{L}))';
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A family's marks in a loose text: its beginning, after its count for a counted family. */
-const marksOf = (family: TextFamily) =>
-  family.nouns ? family.nouns.map((noun) => loose(`1 ${noun}${family.begins}`)) : [loose(family.begins)];
-
 /** Texts known only whole: alone, after a label ("Row 7: "), or before a remark in brackets that ends it. */
 const wholeCell = (groups: string) => `^(?:.*: )?(?:${groups})(?: \\(.*\\))?$`;
 
 type Find = (looseText: string, text: string) => TextFamily | null;
 
-/** One pattern over `list`, a group a family (`wrap` places them): the family whose group matched. */
-function oneOf(list: readonly TextFamily[], wrap: (groups: string) => string): Find {
-  const groups = list.map((family) => `(${marksOf(family).map(escaped).join('|')})`).join('|');
+/**
+ * One pattern over the families at `indices` of OWN_TEXT_FAMILIES, a group each (`wrap` places
+ * them): the family whose group matched. Their marks are marks.ts's, made loose and escaped by
+ * `npm run marks`: making them as every execution loads cost each formula a millisecond.
+ */
+function oneOf(indices: readonly number[], wrap: (groups: string) => string): Find {
+  const groups = indices.map((index) => `(${familyMarks[index]})`).join('|');
   const pattern = new RegExp(wrap(groups), 'u');
   return (looseText) => {
     const found = pattern.exec(looseText);
-    return found ? list[found.findIndex((group, i) => i > 0 && group !== undefined) - 1]! : null;
+    return found
+      ? OWN_TEXT_FAMILIES[indices[found.findIndex((group, i) => i > 0 && group !== undefined) - 1]!]!
+      : null;
   };
 }
 
 /**
  * Built on first use, not as every execution loads, and read for every input cell of a run: the
- * families known anywhere in a text; those known whole (alone, after a label, "Row 7: Found", or
- * before a remark in brackets that ends the text, "Found (copied)"); and those whose beginning may
- * begin a name ("Cut to"), known only as written.
+ * families known anywhere in a text (marks.ts `ANYWHERE`: their beginning is `distinctive`); those
+ * known whole (alone, after a label, "Row 7: Found", or before a remark in brackets that ends the
+ * text, "Found (copied)"); and those whose beginning may begin a name ("Cut to"), known only as
+ * written.
  */
 let finds: Find[] | null = null;
+let familyMarks: string[] = [];
 let marks: RegExp | null = null;
 
 function findsOf(): Find[] {
-  const anywhere = OWN_TEXT_FAMILIES.filter((family) => !family.whole && distinctive(marksOf(family)[0]!));
-  const asWritten = OWN_TEXT_FAMILIES.filter((family) => !family.whole && !anywhere.includes(family));
+  familyMarks = FAMILY_MARKS.split('\n');
+  const indices = OWN_TEXT_FAMILIES.map((_, index) => index);
+  const whole = indices.filter((index) => OWN_TEXT_FAMILIES[index]!.whole);
+  const asWritten = OWN_TEXT_FAMILIES.filter((family, index) => !family.whole && !ANYWHERE.includes(index));
   return [
-    oneOf(anywhere, (groups) => `${AT_A_WORD}(?:${groups})`),
-    oneOf(
-      OWN_TEXT_FAMILIES.filter((family) => family.whole),
-      wholeCell,
-    ),
+    oneOf(ANYWHERE, (groups) => `${AT_A_WORD}(?:${groups})`),
+    oneOf(whole, wholeCell),
     (_, text) => asWritten.find((family) => holds(family, text)) ?? null,
   ];
 }
