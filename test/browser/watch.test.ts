@@ -108,7 +108,11 @@ it('fills each simulated form response once time moves on, within its daily cap 
   expect([image.readUInt32BE(16), image.readUInt32BE(20)]).toEqual([VIEWPORT.width, VIEWPORT.height]);
 });
 
-it('keeps the open Watches and Spending panels true: what a run spent, and whether the watch is on', async () => {
+/**
+ * On a clock the test moves: the form's sheet watched for its website, within a daily cap of `cap`
+ * credits, with the Watches panel open.
+ */
+async function watchFormSheet(cap: string): Promise<FrameLocator> {
   await page.clock.install();
   await page.goto(playground.url);
   await page.waitForSelector('body[data-ready="true"]');
@@ -116,11 +120,16 @@ it('keeps the open Watches and Spending panels true: what a run spent, and wheth
   const sidebar = await openAddonSidebar(page);
   await sidebar.locator('#key-panel > summary').click();
   await sidebar.locator('#bulk-op').selectOption('company_name_to_website');
-  await sidebar.locator('#watch-cap').fill('5');
+  await sidebar.locator('#watch-cap').fill(cap);
   await sidebar.locator('#watch-create').click();
   await sidebar.locator('#watch-confirm').click();
   await sidebar.locator('#watch-offer-message:has-text("Watching")').waitFor();
   await sidebar.locator('#watches-panel > summary').click();
+  return sidebar;
+}
+
+it('keeps the open Watches and Spending panels true: what a run spent, and whether the watch is on', async () => {
+  const sidebar = await watchFormSheet('5');
   const item = sidebar.locator('#watches-list li.watch');
   const meta = item.locator('.job-meta').nth(1);
   await meta.waitFor();
@@ -147,18 +156,7 @@ it('keeps the open Watches and Spending panels true: what a run spent, and wheth
 });
 
 it('says the watch is paused, not on, once its daily cap stops it', async () => {
-  await page.clock.install();
-  await page.goto(playground.url);
-  await page.waitForSelector('body[data-ready="true"]');
-  await page.click(`#tabs [data-sheet="${FORM_SHEET}"]`);
-  const sidebar = await openAddonSidebar(page);
-  await sidebar.locator('#key-panel > summary').click();
-  await sidebar.locator('#bulk-op').selectOption('company_name_to_website');
-  await sidebar.locator('#watch-cap').fill('1');
-  await sidebar.locator('#watch-create').click();
-  await sidebar.locator('#watch-confirm').click();
-  await sidebar.locator('#watch-offer-message:has-text("Watching")').waitFor();
-  await sidebar.locator('#watches-panel > summary').click();
+  const sidebar = await watchFormSheet('1');
   await sidebar.locator('#watches-list li.watch').waitFor();
   expect(await sidebar.locator('#watches-note').textContent()).toBe('1 on');
 
