@@ -71,13 +71,7 @@ export function runStep(step: WatchStep, env: StepContext): StepResult {
 }
 
 class StepRun {
-  private readonly result: StepResult = {
-    spent: 0,
-    answered: 0,
-    failed: 0,
-    pending: 0,
-    stop: null,
-  };
+  private readonly result: StepResult = { spent: 0, answered: 0, failed: 0, pending: 0, stop: null };
   private readonly port: BulkSheetPort;
   private readonly firstRow: number;
 
