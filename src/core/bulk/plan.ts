@@ -10,6 +10,7 @@ import { BULK_STATUS, isFinalStatus } from '../text/catalogue/statuses';
 import { roundCredits } from '../text/credits';
 import { inputColumns } from './config';
 import type { ColumnLayout } from './layout';
+import type { BulkSheetPort } from './slice/ports';
 
 /** The preview lists this many invalid rows; the count covers them all. */
 export const MAX_LISTED_INVALID = 50;
@@ -25,15 +26,32 @@ export function cellAt(table: SheetTable, row: number, column: number): unknown 
   return table.values[row - table.firstRow]?.[column - table.firstColumn] ?? '';
 }
 
-/** The columns a run reads: its inputs, outputs and status, as one span. */
-export function tableSpan(config: BulkRunConfig, layout: ColumnLayout): { first: number; last: number } {
-  const columns = [
+/** Every column a run reads or writes: its inputs, its gates' statuses, its outputs and status. */
+export function runColumns(config: BulkRunConfig, layout: ColumnLayout): number[] {
+  return [
     ...inputColumns(config),
+    ...(config.gates ?? []).map((gate) => gate.statusColumn),
     ...layout.outputs.map((o) => o.column),
     layout.status.column,
-    ...(config.gates ?? []).map((gate) => gate.statusColumn),
   ];
+}
+
+/** The columns a run reads, as one span. */
+export function tableSpan(config: BulkRunConfig, layout: ColumnLayout): { first: number; last: number } {
+  const columns = runColumns(config, layout);
   return { first: Math.min(...columns), last: Math.max(...columns) };
+}
+
+/** Rows `firstRow..lastRow` of the run's span, in one read. */
+export function readTable(
+  sheet: Pick<BulkSheetPort, 'read'>,
+  config: BulkRunConfig,
+  layout: ColumnLayout,
+  firstRow: number,
+  lastRow: number,
+): SheetTable {
+  const { first, last } = tableSpan(config, layout);
+  return { firstRow, firstColumn: first, values: sheet.read(firstRow, lastRow, first, last) };
 }
 
 const hasValue = (value: unknown) =>

@@ -6,13 +6,14 @@
 // saved answers older than the cutoff (BulkRunConfig.paidAfter), so it buys them anew and writes
 // the new answers; the rows it leaves still show their answers, so the run skips them.
 import type { BulkPreview, BulkRunConfig } from '../../shared/bulk-rpc';
-import type { EnrichmentRequest } from '../api/wire';
-import type { CachedAnswer } from '../cache/entries';
+import { resultKey } from '../cache/keys';
 import type { Operation } from '../operations/types';
 import { DAY_MS } from '../platform/time';
 import { roundCredits } from '../text/credits';
+import type { PaidAnswers } from './free-queries';
 import type { ColumnLayout } from './layout';
 import { type PreviewPlan, perLookupEstimate, queryOf, rowRequest, type SheetTable } from './plan';
+import { noteBefore } from './refresh-notes';
 import type { BulkSheetPort } from './slice/ports';
 import { cellBlocks } from './slice/row-values';
 
@@ -46,9 +47,8 @@ export interface StaleInput {
   table: SheetTable;
   plan: PreviewPlan;
   firstRow: number;
-  /** The saved answers of these keys (the result cache). */
-  saved(keys: readonly string[]): ReadonlyMap<string, CachedAnswer>;
-  keyOf(request: EnrichmentRequest): string;
+  /** Where the answers paid already are saved, and their keys. */
+  paid: Pick<PaidAnswers, 'cache' | 'hash' | 'scope'>;
   cutoff: number;
   /** Queries the run buys in any case (new lookups): not counted twice. */
   buying: ReadonlySet<string>;
@@ -58,21 +58,20 @@ export interface StaleInput {
 
 /** The filled rows whose saved answer is older than the cutoff, and what buying them again costs. */
 export function staleRows(input: StaleInput): StaleRows {
-  const { op, config, table, plan, firstRow } = input;
+  const { op, config, table, plan, firstRow, paid } = input;
   const candidates: Omit<Candidate, 'at'>[] = [];
   plan.plans.forEach((rowPlan, i) => {
     if (rowPlan.kind !== 'filled') return;
     const request = rowRequest(op, config, table, firstRow + i);
     if (!request) return;
-    const query = queryOf(request);
-    candidates.push({
-      row: firstRow + i,
-      key: input.keyOf(request),
-      query,
-      notFound: rowPlan.notFound === true,
-    });
+    const key = resultKey(paid.hash, paid.scope, request);
+    candidates.push({ row: firstRow + i, key, query: queryOf(request), notFound: rowPlan.notFound === true });
   });
-  const saved = input.saved(candidates.map((candidate) => candidate.key));
+  const saved = paid.cache.getMany(
+    candidates.map((candidate) => candidate.key),
+    undefined,
+    'skip',
+  );
   const aged = candidates.map((candidate) => ({
     ...candidate,
     at: saved.get(candidate.key)?.at ?? Infinity,
@@ -143,9 +142,19 @@ export function withRefresh(
   };
 }
 
-/** Empties the outputs and status of the rows a refresh buys again, as the slice writes rows. */
-export function clearRows(sheet: BulkSheetPort, layout: ColumnLayout, rows: readonly number[]): void {
+/**
+ * Empties the outputs and status of the rows a refresh buys again, as the slice writes rows, once
+ * their first output's note says what each showed until `day` (refresh-notes.ts).
+ */
+export function clearRows(
+  sheet: BulkSheetPort,
+  table: SheetTable,
+  layout: ColumnLayout,
+  rows: readonly number[],
+  day: string,
+): void {
   if (rows.length === 0) return;
+  noteBefore(sheet, table, layout.outputs[0]!.column, rows, day);
   const blank = [...layout.outputs, layout.status].map(() => '');
   const columns = [...layout.outputs, layout.status].map((column) => column.column);
   sheet.write(cellBlocks(new Map(rows.map((row) => [row, blank])), columns));

@@ -12,7 +12,6 @@ import type { ColumnLayout } from '../bulk/layout';
 import { type ColumnClaim, conflictTexts } from '../bulk/owners';
 import { perLookupEstimate, planRows, previewOf, type SheetTable } from '../bulk/plan';
 import { refreshCutoff, staleRows, withRefresh } from '../bulk/refresh';
-import { resultKey } from '../cache/keys';
 import { withLostResults } from '../cache/lost';
 import type { Operation } from '../operations/types';
 import { recipePreviewOf } from '../recipes/preview';
@@ -71,8 +70,7 @@ export function bulkPreview(
     table,
     plan,
     firstRow,
-    saved: (keys) => paid.cache.getMany(keys, undefined, 'skip'),
-    keyOf: (request) => resultKey(paid.hash, paid.scope, request),
+    paid,
     cutoff,
     buying: new Set(plan.distinct.map((item) => item.query).filter((query) => !free.has(query))),
     ...refreshBudget(config, deps, counted.estimatedCredits),

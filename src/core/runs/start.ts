@@ -8,7 +8,6 @@ import type { BulkRunConfig } from '../../shared/bulk-rpc';
 import type { Recipe, RecipePreview } from '../../shared/recipe-rpc';
 import { type RunLayout, rememberRun } from '../bulk/past-runs';
 import { clearRows } from '../bulk/refresh';
-import { noteBefore } from '../bulk/refresh-notes';
 import { type BulkRun, newRun, startRefusal } from '../bulk/run';
 import type { BulkSheetPort } from '../bulk/slice/ports';
 import type { Operation } from '../operations/types';
@@ -95,11 +94,8 @@ export function startBulk<S extends ReadSheet>(
     // Checked before any row is cleared: a refusal must leave the sheet as it was.
     const refusal = startRefusal(ports.readRun());
     if (refusal !== null) throw new Error(refusal);
-    const sheet = ports.sheetPort(prepared);
     const day = ports.day();
-    const column = prepared.layout.outputs[0]?.column;
-    if (column !== undefined) noteBefore(sheet, prepared.table, column, refresh.rows, day);
-    clearRows(sheet, prepared.layout, refresh.rows);
+    clearRows(ports.sheetPort(prepared), prepared.table, prepared.layout, refresh.rows, day);
     Object.assign(config, { paidAfter: refresh.cutoff, refreshedOn: day });
     prepared = read(config);
   }

@@ -3,10 +3,8 @@
 // spent and did after every step, under the document lock, keeping the lease until it is done. If
 // another trigger wanted a run meanwhile, it looks at the sheet again before it lets go.
 import type { BackgroundCollection } from '../../shared/jobs-rpc';
-import type { EnrichmentRequest } from '../api/wire';
 import { inputColumns } from '../bulk/config';
 import type { BulkSheetPort } from '../bulk/slice/ports';
-import { resultKey } from '../cache/keys';
 import { BUSY, tryWithLock } from '../platform/locked-section';
 import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
 import { plural } from '../text/plural';
@@ -18,7 +16,7 @@ import { refreshStep } from '../watches/refresh';
 import type { RunCause } from '../watches/runtime';
 import { type Watch, type WatchStep, watchColumns } from '../watches/watch';
 import type { RunPorts } from './ports';
-import { runStep, type StepContext, type StepResult, type StepStop } from './watch-step';
+import { type StepContext, type StepResult, StepRun, type StepStop } from './watch-step';
 
 /** A watch's sheet as one pass sees it: reads remembered, a write leaving changed rows alone. */
 export interface GuardedSheetPort extends BulkSheetPort {
@@ -185,7 +183,7 @@ export class WatchRun {
       },
     });
     const run = (step: WatchStep, context: StepContext) => {
-      const done = runStep(step, context);
+      const done = new StepRun(step, context).run();
       steps.push(done);
       result.spent += done.spent;
       this.spentThisRun += done.spent;
@@ -204,11 +202,8 @@ export class WatchRun {
   /** The hourly check's scheduled refresh of the watch, when it asked for one and rows are due. */
   private refresh(watch: Watch, port: BulkSheetPort, lastRow: number) {
     if (this.cause !== 'clock' || !watch.refresh) return null;
-    const deps = this.ports.sliceDeps(port, null);
-    const paid = {
-      saved: (keys: readonly string[]) => deps.lookup.cache.getMany(keys, undefined, 'skip'),
-      keyOf: (request: EnrichmentRequest) => resultKey(deps.hash, deps.scope, request),
-    };
+    const { lookup, hash, scope } = this.ports.sliceDeps(port, null);
+    const paid = { cache: lookup.cache, hash, scope };
     return refreshStep(watch, { port, lastRow }, paid, { at: this.now(), day: this.ports.day() });
   }
 

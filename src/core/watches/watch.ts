@@ -4,10 +4,10 @@
 // configuration and columns), the headers its columns had when it was made, its cap and what it
 // spent today, its counts, its last problem, and the lease of the run at work.
 import type { BulkRunConfig } from '../../shared/bulk-rpc';
-import { inputColumns } from '../bulk/config';
 import type { ColumnLayout } from '../bulk/layout';
 import { type ColumnClaim, claimsOf, runClaims } from '../bulk/owners';
 import { parsePastRuns } from '../bulk/past-runs';
+import { runColumns } from '../bulk/plan';
 import { parseRun } from '../bulk/run';
 import { operationByType } from '../operations/table';
 import type { Lease } from '../platform/lease';
@@ -173,12 +173,7 @@ export function watchesIn(all: Readonly<Record<string, string>>): Watch[] {
 
 /** Every column a watch reads or writes: inputs, gates' statuses, outputs and statuses. */
 export function watchColumns(watch: Pick<Watch, 'steps'>): number[] {
-  const columns = watch.steps.flatMap(({ config, layout }) => [
-    ...inputColumns(config),
-    ...(config.gates ?? []).map((gate) => gate.statusColumn),
-    ...layout.outputs.map((output) => output.column),
-    layout.status.column,
-  ]);
+  const columns = watch.steps.flatMap(({ config, layout }) => runColumns(config, layout));
   return [...new Set(columns)].sort((a, b) => a - b);
 }
 

@@ -3,9 +3,9 @@
 
 import { inputColumns } from '../../core/bulk/config';
 import { WATCHES_ANSWERS } from '../../core/text/catalogue/sidebar/watches-answers';
+import { columnLetters } from '../../core/text/cell-refs';
 import { roundCredits } from '../../core/text/credits';
 import { stateOf } from '../../core/watches/caps';
-import { columnLetter } from '../../core/watches/fit';
 import { type AccountPause, pauseNotice } from '../../core/watches/pause';
 import { monthLeft } from '../../core/watches/refresh';
 import {
@@ -25,8 +25,8 @@ function columnsText(watch: Watch): string {
   const headerOf = (column: number) => {
     const header = watch.headers.find((each) => each.column === column)?.header ?? '';
     return header === ''
-      ? WATCHES_ANSWERS.column.say(columnLetter(column))
-      : `${header} (${columnLetter(column)})`;
+      ? WATCHES_ANSWERS.column.say(columnLetters(column))
+      : `${header} (${columnLetters(column)})`;
   };
   const first = watch.steps[0]!;
   const written = watch.steps.flatMap((step) => [...step.layout.outputs, step.layout.status]);

@@ -18,9 +18,9 @@ import {
   cellAt,
   perLookupEstimate,
   planRow,
+  readTable,
   rowSignature,
   type SheetTable,
-  tableSpan,
 } from '../plan';
 import { settleRefreshed } from '../refresh-notes';
 import { countRows, rowsOf } from '../row-ranges';
@@ -72,14 +72,9 @@ class Slice implements SliceView {
 
   run(): BulkRun {
     const { input: run } = this;
-    const span = tableSpan(run.config, this.layout);
     // Rows below the ones this slice may take are not needed yet.
     this.lastRead = Math.min(run.lastRow, run.cursor + this.limits.maxRows - 1);
-    this.table = {
-      firstRow: run.firstRow,
-      firstColumn: span.first,
-      values: this.deps.sheet.read(run.firstRow, this.lastRead, span.first, span.last),
-    };
+    this.table = readTable(this.deps.sheet, run.config, this.layout, run.firstRow, this.lastRead);
     const { work, stale } = this.chooseRows();
     const cut = this.planLookups(work);
     const results = this.lookUp(work.filter((_, index) => !cut.capped.has(index)));
