@@ -21,7 +21,6 @@ export function sliceOf(
 ): BulkRun {
   return runSlice(ports.sliceDeps(sheet, combined), run, {
     day: ports.day(),
-    spreadsheetId: run.spreadsheetId,
     runHardCap: ports.runHardCap,
     ...own,
     limits: { requestsPerSecond: ports.requestsPerSecond(), ...own.limits },

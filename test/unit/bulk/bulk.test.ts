@@ -423,7 +423,6 @@ function world(
   const slice = (runHardCap = 0, other?: BulkRun, more: Partial<SliceOptions> = {}) => {
     const options = {
       day: '2026-11-22',
-      spreadsheetId: 'sheet-1',
       runHardCap,
       limits: { requestsPerSecond: PACE },
       ...more,

@@ -3,7 +3,6 @@
 // paced batches), writes outputs and statuses in blocks, and answers the run's next state. A slice
 // that dies loses nothing paid: the lookup pass stores every answer before it returns, so the same
 // rows asked again come from the cache, free.
-import type { OutputColumn } from '../../../shared/bulk-rpc';
 import { failureCharge } from '../../billing/charges';
 import { resultKey } from '../../cache/keys';
 import type { LookupItem, LookupResult } from '../../lookup/items';
@@ -207,54 +206,43 @@ class Slice implements SliceView {
   }
 
   private lookUp(work: readonly Work[]): Map<string, LookupResult> {
-    const { deps, options, limits } = this;
-    const itemsOf = (rows: readonly Work[], skip: ReadonlySet<string>): LookupItem[] => {
-      const items = new Map<string, LookupItem>();
-      for (const w of rows) {
-        if (!asksLookup(w) || w.copyFrom !== undefined || skip.has(w.key!) || items.has(w.key!)) continue;
-        if (w.plan.kind === 'lookup') {
-          const served = rowServed(this.input.config.sheetName, this.layout, w.row);
-          items.set(w.key!, { key: w.key!, op: this.op, request: w.plan.request, served });
-        }
-      }
-      return [...items.values()];
-    };
-    const { paidAfter } = this.input.config;
+    const { options, limits } = this;
     const context = {
       buyer: options.buyer ?? buyerOf(this.input),
       // A refresh run: answers saved before its cutoff are bought again (bulk/refresh.ts).
-      ...(paidAfter === undefined ? {} : { paidAfter }),
-      spreadsheetId: options.spreadsheetId,
+      paidAfter: this.input.config.paidAfter,
+      spreadsheetId: this.input.spreadsheetId,
       day: options.day,
       formulaDailyCap: 0,
       retryServerErrors: true,
       maxRequestsPerSecond: limits.requestsPerSecond,
-      ...(options.stoppable ? { stoppable: true } : {}),
-      ...(options.live ? { live: options.live } : {}),
+      stoppable: options.stoppable,
+      live: options.live,
     };
     const results = new Map<string, LookupResult>();
-    // Rows waiting on a job: one status round, then the slice moves on.
-    const waiting = itemsOf(
-      work.filter((w) => w.source === 'pending'),
-      new Set(),
-    );
-    if (waiting.length > 0) {
-      const deadline = this.now() + limits.pollWindowMs;
-      for (const [key, result] of lookupMany(deps.lookup, waiting, { ...context, deadline, pollJobs: true }))
-        results.set(key, result);
-    }
-    // New lookups: a 202 is handed to the job collector at once, so sending uses the whole budget.
-    const asked = itemsOf(
-      work.filter((w) => w.source !== 'pending'),
-      new Set(results.keys()),
-    );
-    if (asked.length > 0) {
-      const deadline = this.started + limits.lookupBudgetMs;
-      for (const [key, result] of lookupMany(deps.lookup, asked, { ...context, deadline, pollJobs: false }))
+    // Rows waiting on a job first: one status round, then the slice moves on. Then new lookups: a
+    // 202 is handed to the job collector at once, so sending uses the whole budget.
+    for (const pollJobs of [true, false]) {
+      const items = this.itemsOf(work, pollJobs, results);
+      if (items.length === 0) continue;
+      const deadline = pollJobs ? this.now() + limits.pollWindowMs : this.started + limits.lookupBudgetMs;
+      for (const [key, result] of lookupMany(this.deps.lookup, items, { ...context, deadline, pollJobs }))
         results.set(key, result);
     }
     if (this.op.shape === 'employees') this.lists.place(work, results);
     return results;
+  }
+
+  /** The distinct lookups of the rows waiting on a job (`pending`) or of the others, but those in `skip`. */
+  private itemsOf(work: readonly Work[], pending: boolean, skip: ReadonlyMap<string, unknown>): LookupItem[] {
+    const items = new Map<string, LookupItem>();
+    for (const { row, source, plan, key, copyFrom } of work) {
+      if ((source === 'pending') !== pending || plan.kind !== 'lookup' || key === undefined) continue;
+      if (copyFrom !== undefined || skip.has(key) || items.has(key)) continue;
+      const served = rowServed(this.input.config.sheetName, this.layout, row);
+      items.set(key, { key, op: this.op, request: plan.request, served });
+    }
+    return [...items.values()];
   }
 
   /**
@@ -321,11 +309,8 @@ class Slice implements SliceView {
       const values = this.rowValues(outcomes[i]!);
       if (values) rows.set(w.row, values);
     });
-    const columns: OutputColumn[] = [...this.layout.outputs, this.layout.status];
-    const blocks = cellBlocks(
-      rows,
-      columns.map((c) => c.column),
-    );
+    const columns = [...this.layout.outputs, this.layout.status].map((c) => c.column);
+    const blocks = cellBlocks(rows, columns);
     if (blocks.length > 0) this.deps.sheet.write(blocks);
   }
 }
