@@ -3,7 +3,7 @@
 // what a slice needs (the lookup's services, the run's sheet, the collector for the lists it
 // finds), and a fresh token for a lease.
 import type { BulkSheetPort, BulkSliceDeps, CombinedSheetPort } from '../core/bulk/slice/ports';
-import { collectOnce } from '../core/jobs/collector';
+import { collectOnce } from '../core/jobs/collector-pass';
 import type { RunPorts } from '../core/runs/ports';
 import { digestHashPort } from './adapters/apps-script';
 import { listSheetPort } from './adapters/employee-sheets';

@@ -9,7 +9,7 @@ import type { CachedAnswer, PaidEntry } from '../cache/entries';
 import { isResultKey } from '../cache/keys';
 import { operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';
-import { HELD_LOCK } from '../platform/locked-section';
+import { BUSY, HELD_LOCK, tryWithLock } from '../platform/locked-section';
 import { resultItems } from '../render/tables';
 import { deliveryMessage, JOB_RECORD_TEXTS, unknownOperation } from '../text/catalogue/jobs';
 import { errorMessage } from '../text/error-message';
@@ -38,8 +38,16 @@ import { creditsRanOut, cutShortFrom } from './short-list';
 
 const isInline = (job: JobRecord) => job.origin === 'inline';
 
-export function ownedBy(job: JobRecord, scope: string): boolean {
-  return isResultKey(job.key) && jobScope(job) === scope;
+const ownedBy = (job: JobRecord, scope: string) => isResultKey(job.key) && jobScope(job) === scope;
+
+/** One pass, under the document lock; a busy lock answers `busy` at once and changes nothing. */
+export function collectOnce(deps: CollectorDeps, options: CollectorOptions): CollectorReport {
+  const lockWaitMs = options.lockWaitMs ?? COLLECTOR_DEFAULTS.lockWaitMs;
+  const report = tryWithLock(deps.lock, lockWaitMs, () => new Pass(deps, options).run());
+  if (report !== BUSY) return report;
+  const readAt = deps.client.clock.now();
+  const mine = readJobs(deps.store).filter((job) => ownedBy(job, options.scope));
+  return { ...emptyReport(true, readAt), ...pendingOf(mine) };
 }
 
 /** What a paid answer kept in the cache says, as the outcome of its job. */
@@ -47,7 +55,7 @@ function outcomeOf(answer: CachedAnswer): CallOutcome {
   return answer.kind === 'found' ? { kind: 'found', result: answer.result } : { kind: 'miss' };
 }
 
-export class Pass {
+class Pass {
   private readonly now: number;
   private readonly report: CollectorReport;
   /** This account's records, as this pass leaves them. */

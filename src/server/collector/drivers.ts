@@ -11,7 +11,8 @@
 // the triggers that did work count their run time against the day's quota.
 
 import { isOurFormula } from '../../core/formulas/our-formulas';
-import { collectOnce, collectUntil } from '../../core/jobs/collector';
+import { collectUntil } from '../../core/jobs/collector';
+import { collectOnce } from '../../core/jobs/collector-pass';
 import type { CollectorReport } from '../../core/jobs/collector-ports';
 import {
   claimCollector,
