@@ -65,28 +65,6 @@ export function claimsOf(
   }));
 }
 
-/** A bulk run's claims (the current one, or one it replaced): a recipe's step claims for its recipe. */
-export function runClaims(run: {
-  config: BulkRunConfig;
-  outputs: readonly OutputColumn[];
-  status: OutputColumn;
-  family?: string | null;
-  recipe?: RecipeOfRun | null;
-}): ColumnClaim[] {
-  return claimsOf(run.config, run, runFamily(run), 'run');
-}
-
-/** What a run's family is read from: its recipe (bulk/run.ts RunChain), or the family it kept. */
-interface RecipeOfRun {
-  recipe: { id: string };
-  slots: Partial<Record<string, number>>;
-}
-
-export function runFamily(run: { family?: string | null; recipe?: RecipeOfRun | null }): string | null {
-  if (run.recipe) return recipeFamily(run.recipe.recipe.id, run.recipe.slots);
-  return run.family ?? null;
-}
-
 const sameList = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((value, i) => value === b[i]);
 

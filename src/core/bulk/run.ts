@@ -210,6 +210,9 @@ export const leaseHeld = (run: BulkRun, now: number) => heldByOther(run.lease, n
 
 const rowsLeft = (run: BulkRun) => run.cursor <= run.lastRow || run.retry.length > 0;
 
+/** Nothing left to ask and nothing to wait for. */
+export const isComplete = (run: BulkRun) => !rowsLeft(run) && run.pending.length === 0;
+
 /** When a slice next has rows to work on (rather than only jobs, or a failing service, to wait for). */
 function nextWorkAt(run: BulkRun): number {
   const rows = rowsLeft(run) ? 0 : run.pending.length > 0 ? run.pendingCheckAt : Number.POSITIVE_INFINITY;
@@ -225,9 +228,7 @@ export function hasWorkNow(run: BulkRun, now: number): boolean {
  * this covers a run whose last rows were answered elsewhere (their status changed meanwhile).
  */
 export function settleIfComplete(run: BulkRun, now: number): BulkRun {
-  const complete =
-    run.state === 'running' && run.cursor > run.lastRow && run.pending.length === 0 && run.retry.length === 0;
-  return complete ? { ...run, state: 'done', updatedAt: now } : run;
+  return run.state === 'running' && isComplete(run) ? { ...run, state: 'done', updatedAt: now } : run;
 }
 
 /** What the slice at work said it answered and spent so far; nothing once it is no longer at work. */
@@ -259,11 +260,7 @@ export function progressOf(run: BulkRun, now: number, busy = false): BulkProgres
     label: operationByType(run.config.type)?.label ?? run.config.type,
     rows,
     done,
-    found: run.counts.found,
-    notFound: run.counts.notFound,
-    errors: run.counts.errors,
-    skipped: run.counts.skipped,
-    invalid: run.counts.invalid,
+    ...run.counts,
     pending: countRows(run.pending),
     creditsSpent: roundCredits(run.credits + live.credits),
     etaSeconds,

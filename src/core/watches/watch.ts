@@ -5,8 +5,8 @@
 // spent today, its counts, its last problem, and the lease of the run at work.
 import type { BulkRunConfig } from '../../shared/bulk-rpc';
 import type { ColumnLayout } from '../bulk/layout';
-import { type ColumnClaim, claimsOf, runClaims } from '../bulk/owners';
-import { parsePastRuns } from '../bulk/past-runs';
+import { type ColumnClaim, claimsOf } from '../bulk/owners';
+import { layoutOf, parsePastRuns } from '../bulk/past-runs';
 import { runColumns } from '../bulk/plan';
 import { parseRun } from '../bulk/run';
 import { operationByType } from '../operations/table';
@@ -190,6 +190,7 @@ export function watchClaims(watch: Watch): ColumnClaim[] {
  */
 export function claimsIn(all: Readonly<Record<string, string>>): ColumnClaim[] {
   const current = parseRun(all[PROPERTY.bulkRun]);
-  const runs = [...(current ? [current] : []), ...parsePastRuns(all[PROPERTY.pastBulkRuns])];
-  return [...runs.flatMap(runClaims), ...watchesIn(all).flatMap(watchClaims)];
+  const runs = [...(current ? [layoutOf(current)] : []), ...parsePastRuns(all[PROPERTY.pastBulkRuns])];
+  const runClaims = runs.flatMap((run) => claimsOf(run.config, run, run.family ?? null, 'run'));
+  return [...runClaims, ...watchesIn(all).flatMap(watchClaims)];
 }

@@ -3,7 +3,7 @@
 
 import { BULK_ANSWERS } from '../../text/catalogue/sidebar/bulk-answers';
 import { addRows, removeRows } from '../row-ranges';
-import type { BulkRun, RunCounts } from '../run';
+import { type BulkRun, isComplete, type RunCounts } from '../run';
 import type { SliceLimits } from './ports';
 import type { Outcome, Work } from './work';
 
@@ -127,8 +127,7 @@ function settle(next: BulkRun, tally: Tally, end: SliceEnd): BulkRun {
       message: BULK_ANSWERS.capReached.say(end.runHardCap, next.credits),
     };
   }
-  const complete = tally.cursor > next.lastRow && next.pending.length === 0 && next.retry.length === 0;
-  return complete ? { ...next, state: 'done' } : next;
+  return isComplete(next) ? { ...next, state: 'done' } : next;
 }
 
 function stopMessage(reason: string, cursor: number, run: BulkRun): string {
