@@ -11,7 +11,6 @@ import {
   type ColumnClaim,
   type ColumnConflict,
   isOwn,
-  NO_OWNERSHIP,
   type Ownership,
   sameHeader,
   standingClaims,
@@ -50,20 +49,10 @@ const tagged = (header: string, tag: string) =>
 /**
  * Where the run writes: a column whose header matches is reused, otherwise one is created to the
  * right of the data. An input column is never an output: an output header that names an input
- * (a record's "Name") is made specific ("Name (Company page info)").
- */
-export function layoutColumns(
-  op: Operation,
-  config: BulkRunConfig,
-  headers: readonly unknown[],
-): ColumnLayout {
-  return ownLayout(op, config, headers, NO_OWNERSHIP).layout;
-}
-
-/**
- * As layoutColumns, but a column whose header matches is reused only when no other input claims
- * it (owners.ts): otherwise the run looks for, or makes, columns named for its input ("Website
- * (Company)", then "Website (Company 2)"...), and the conflict is named for the preview.
+ * (a record's "Name") is made specific ("Name (Company page info)"). A column whose header matches
+ * is reused only when no other input claims it (owners.ts): otherwise the run looks for, or makes,
+ * columns named for its input ("Website (Company)", then "Website (Company 2)"...), and the
+ * conflict is named for the preview.
  */
 export function ownLayout(
   op: Operation,

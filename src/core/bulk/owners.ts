@@ -36,8 +36,6 @@ export interface Ownership {
   tagColumn?: number;
 }
 
-export const NO_OWNERSHIP: Ownership = { claims: [], family: null };
-
 /** A recipe over a sheet's slots: one family, whichever step, run or watch. */
 export function recipeFamily(recipeId: string, slots: Partial<Record<string, number>>): string {
   const mapped = Object.entries(slots)

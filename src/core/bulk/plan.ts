@@ -147,17 +147,10 @@ function prepareRow(op: Operation, config: BulkRunConfig, table: SheetTable, row
   );
 }
 
-/** The request of a row, filled or not (what its answer was bought for); null when it asks none. */
-export function rowRequest(
-  op: Operation,
-  config: BulkRunConfig,
-  table: SheetTable,
-  row: number,
-): EnrichmentRequest | null {
-  return rowLookup(op, config, table, row)?.request ?? null;
-}
-
-/** The row's request with, for a name lookup, its input's parts as given (formulas/request.ts). */
+/**
+ * The request of a row, filled or not (what its answer was bought for), with, for a name lookup, its
+ * input's parts as given (formulas/request.ts); null when it asks none.
+ */
 export function rowLookup(
   op: Operation,
   config: BulkRunConfig,

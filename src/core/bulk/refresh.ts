@@ -12,7 +12,7 @@ import { DAY_MS } from '../platform/time';
 import { roundCredits } from '../text/credits';
 import type { PaidAnswers } from './free-queries';
 import type { ColumnLayout } from './layout';
-import { type PreviewPlan, perLookupEstimate, queryOf, rowRequest, type SheetTable } from './plan';
+import { type PreviewPlan, perLookupEstimate, queryOf, rowLookup, type SheetTable } from './plan';
 import { noteBefore } from './refresh-notes';
 import type { BulkSheetPort } from './slice/ports';
 import { cellBlocks } from './slice/row-values';
@@ -62,7 +62,7 @@ export function staleRows(input: StaleInput): StaleRows {
   const candidates: Omit<Candidate, 'at'>[] = [];
   plan.plans.forEach((rowPlan, i) => {
     if (rowPlan.kind !== 'filled') return;
-    const request = rowRequest(op, config, table, firstRow + i);
+    const request = rowLookup(op, config, table, firstRow + i)?.request;
     if (!request) return;
     const key = resultKey(paid.hash, paid.scope, request);
     candidates.push({ row: firstRow + i, key, query: queryOf(request), notFound: rowPlan.notFound === true });

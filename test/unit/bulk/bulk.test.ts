@@ -1,5 +1,5 @@
 import { checkConfig } from '../../../src/core/bulk/config';
-import { layoutColumns } from '../../../src/core/bulk/layout';
+import { ownLayout } from '../../../src/core/bulk/layout';
 import { planRows, previewOf, type SheetTable } from '../../../src/core/bulk/plan';
 import {
   capRanges,
@@ -32,6 +32,7 @@ import { runSlice } from '../../../src/core/bulk/slice/slice';
 import { accountScope } from '../../../src/core/cache/keys';
 import { ResultCache } from '../../../src/core/cache/result-cache';
 import { operationByType } from '../../../src/core/operations/table';
+import type { Operation } from '../../../src/core/operations/types';
 import { HELD_LOCK } from '../../../src/core/platform/locked-section';
 import type { HttpPort } from '../../../src/core/platform/ports';
 import type { BulkRunConfig } from '../../../src/shared/bulk-rpc';
@@ -40,6 +41,10 @@ import { FakeApi, type FakeApiOptions } from '../../../tools/fake-api/fake-api';
 import { FakeClock } from '../helpers/fake-http';
 import { FakeCacheService, FakeProperties, sha256 } from '../helpers/platform';
 import { asTheSidebarSays } from '../helpers/sidebar-words';
+
+/** Where a run writes when no other input claims a column. */
+const layoutColumns = (op: Operation, config: BulkRunConfig, headers: readonly unknown[]) =>
+  ownLayout(op, config, headers, { claims: [], family: null }).layout;
 
 const WEBSITE = operationByType('company_name_to_website')!;
 const NAME_TO_EMAIL = operationByType('lead_full_name_to_email')!;

@@ -1,8 +1,9 @@
 // The pure rules of watches (src/core/watches/): the stored record, which rows are due, the caps,
 // the lease, the write guard, the Edit trigger's note, the account pause and the runtime pace.
-import { layoutColumns } from '../../../src/core/bulk/layout';
+import { ownLayout } from '../../../src/core/bulk/layout';
 import type { SheetTable } from '../../../src/core/bulk/plan';
 import { operationByType } from '../../../src/core/operations/table';
+import type { Operation } from '../../../src/core/operations/types';
 import { WATCHES_TEXTS } from '../../../src/core/text/catalogue/sidebar/watches';
 import { capStatus } from '../../../src/core/text/catalogue/statuses';
 import { capBelowPrice, capProblem, capsLeft, onDay, stateOf } from '../../../src/core/watches/caps';
@@ -32,6 +33,10 @@ import {
 } from '../../../src/core/watches/watch';
 import type { BulkRunConfig } from '../../../src/shared/bulk-rpc';
 import { asTheSidebarSays } from '../helpers/sidebar-words';
+
+/** Where a run writes when no other input claims a column. */
+const layoutColumns = (op: Operation, config: BulkRunConfig, headers: readonly unknown[]) =>
+  ownLayout(op, config, headers, { claims: [], family: null }).layout;
 
 const MINUTE = 60_000;
 const OP = operationByType('company_name_to_website')!;
