@@ -2,6 +2,7 @@
 // checked the way built-in ones are, and kept in one document property.
 import type { OperationType } from '../../shared/operation-type';
 import type { Recipe, RecipeDraft, RecipeStep, SlotName } from '../../shared/recipe-rpc';
+import { INPUT_SLOT } from '../bulk/column-guess';
 import { operationByType } from '../operations/table';
 import type { InputKind } from '../operations/types';
 import { PROPERTY } from '../platform/stored-keys';
@@ -14,19 +15,6 @@ export const CUSTOM_RECIPES_PROPERTY = PROPERTY.customRecipes;
 const MAX_RECIPES = 20;
 const MAX_STEPS = 8;
 const MAX_NAME = 60;
-
-/** The column a lookup's kind of input is read from. */
-export const INPUT_SLOT: Readonly<Record<InputKind, SlotName>> = {
-  person_name: 'fullName',
-  email: 'email',
-  person_url: 'profileUrl',
-  company_name: 'companyName',
-  company_domain: 'companyDomain',
-  company_url: 'companyUrl',
-  post_url: 'postUrl',
-  any_identifier: 'identifier',
-  photonet_handle: 'photonetHandle',
-};
 
 /** What a lookup finds that another can read, when it is one value of a kind of input. */
 const OUTPUT_KIND: Partial<Readonly<Record<OperationType, InputKind>>> = {
