@@ -59,19 +59,15 @@ export interface StaleInput {
 /** The filled rows whose saved answer is older than the cutoff, and what buying them again costs. */
 export function staleRows(input: StaleInput): StaleRows {
   const { op, config, table, plan, firstRow, paid } = input;
-  const candidates: Omit<Candidate, 'at'>[] = [];
-  plan.plans.forEach((rowPlan, i) => {
-    if (rowPlan.kind !== 'filled') return;
+  const candidates = plan.plans.flatMap((rowPlan, i) => {
+    if (rowPlan.kind !== 'filled') return [];
     const request = rowLookup(op, config, table, firstRow + i)?.request;
-    if (!request) return;
+    if (!request) return [];
     const key = resultKey(paid.hash, paid.scope, request);
-    candidates.push({ row: firstRow + i, key, query: queryOf(request), notFound: rowPlan.notFound === true });
+    return [{ row: firstRow + i, key, query: queryOf(request), notFound: rowPlan.notFound === true }];
   });
-  const saved = paid.cache.getMany(
-    candidates.map((candidate) => candidate.key),
-    undefined,
-    'skip',
-  );
+  const keys = candidates.map((candidate) => candidate.key);
+  const saved = paid.cache.getMany(keys, undefined, 'skip');
   const aged = candidates.map((candidate) => ({
     ...candidate,
     at: saved.get(candidate.key)?.at ?? Infinity,
