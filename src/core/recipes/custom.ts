@@ -1,7 +1,7 @@
 // A user's own recipes, saved with the spreadsheet: built from a draft the sidebar's builder sends,
 // checked the way built-in ones are, and kept in one document property.
 import type { OperationType } from '../../shared/operation-type';
-import type { Recipe, RecipeDraft, RecipeStep, SlotName } from '../../shared/recipe-rpc';
+import type { Recipe, RecipeDraft, RecipeStep } from '../../shared/recipe-rpc';
 import { INPUT_SLOT } from '../bulk/column-guess';
 import { operationByType } from '../operations/table';
 import type { InputKind } from '../operations/types';

@@ -10,7 +10,7 @@ import { deliveryMessage } from '../../text/catalogue/jobs';
 import { BULK_STATUS } from '../../text/catalogue/statuses';
 import { asLiteralForSheet } from '../../text/sheet-literal';
 import type { BulkRun } from '../run';
-import type { BulkSliceDeps, CombinedSheetPort } from './ports';
+import type { BulkSliceDeps } from './ports';
 import { combinedRows } from './row-values';
 import type { Outcome, Work } from './work';
 
@@ -36,22 +36,17 @@ export class EmployeeLists {
       return result?.kind === 'found' && resultItems(result.result).length > 0;
     });
     if (found.length === 0) return;
-    if (this.deps.combined && this.run.combinedSheet) {
-      this.writeCombined(found, results, this.deps.combined, this.run.combinedSheet);
-      return;
+    if (this.deps.combined && this.run.combinedSheet) this.writeCombined(found, results);
+    else if (found.some((w) => this.currentJobs().get(w.key!)?.state === 'done')) {
+      this.deps.deliverLists();
+      this.jobs = null;
     }
-    const waiting = found.some((w) => this.currentJobs().get(w.key!)?.state === 'done');
-    if (!waiting) return;
-    this.deps.deliverLists();
-    this.jobs = null;
   }
 
-  private writeCombined(
-    found: readonly Work[],
-    results: Map<string, LookupResult>,
-    combined: CombinedSheetPort,
-    sheetName: string,
-  ): void {
+  /** The lists written to the run's one combined sheet. */
+  private writeCombined(found: readonly Work[], results: Map<string, LookupResult>): void {
+    const combined = this.deps.combined!;
+    const sheetName = this.run.combinedSheet!;
     const already = combined.writtenRows();
     const rows: CellValue[][] = [];
     const written = new Set<string>();
