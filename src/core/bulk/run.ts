@@ -113,30 +113,19 @@ export interface RunChain {
   done: ChainStep[];
 }
 
-export interface NewRun {
-  id: string;
-  config: BulkRunConfig;
-  spreadsheetId: string;
+type NewRun = Pick<BulkRun, 'id' | 'config' | 'spreadsheetId' | 'firstRow' | 'lastRow' | 'combinedSheet'> & {
   layout: ColumnLayout;
-  firstRow: number;
-  lastRow: number;
-  combinedSheet: string | null;
   now: number;
   recipe?: RunChain;
-}
+};
 
-export function newRun(input: NewRun): BulkRun {
+export function newRun({ layout, now, recipe, ...run }: NewRun): BulkRun {
   return {
-    id: input.id,
-    config: input.config,
-    spreadsheetId: input.spreadsheetId,
+    ...run,
     state: 'running',
-    firstRow: input.firstRow,
-    lastRow: input.lastRow,
-    cursor: input.firstRow,
-    outputs: input.layout.outputs,
-    status: input.layout.status,
-    combinedSheet: input.combinedSheet,
+    cursor: run.firstRow,
+    outputs: layout.outputs,
+    status: layout.status,
     counts: { found: 0, notFound: 0, errors: 0, skipped: 0, invalid: 0 },
     pending: NO_ROWS,
     failed: NO_ROWS,
@@ -145,14 +134,14 @@ export function newRun(input: NewRun): BulkRun {
     message: null,
     activeMs: 0,
     timedRows: 0,
-    pendingCheckAt: input.now,
-    waitUntil: input.now,
+    pendingCheckAt: now,
+    waitUntil: now,
     failingSlices: 0,
     notice: null,
     lease: null,
-    startedAt: input.now,
-    updatedAt: input.now,
-    recipe: input.recipe ?? null,
+    startedAt: now,
+    updatedAt: now,
+    recipe: recipe ?? null,
   };
 }
 
