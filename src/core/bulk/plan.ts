@@ -22,6 +22,9 @@ export interface SheetTable {
   values: readonly (readonly unknown[])[];
 }
 
+/** The rows a table holds, in order. */
+export const rowsIn = (table: SheetTable): number[] => table.values.map((_, i) => table.firstRow + i);
+
 export function cellAt(table: SheetTable, row: number, column: number): unknown {
   return table.values[row - table.firstRow]?.[column - table.firstColumn] ?? '';
 }
@@ -176,11 +179,9 @@ export function answeredRows(
   config: BulkRunConfig,
   layout: ColumnLayout,
   table: SheetTable,
-  firstRow: number,
-  lastRow: number,
 ): Map<string, number> {
   const answered = new Map<string, number>();
-  for (let row = firstRow; row <= lastRow; row++) {
+  for (const row of rowsIn(table)) {
     if (!showsAnswer(table, layout, row)) continue;
     const signature = rowSignature(config, table, row);
     if (!answered.has(signature)) answered.set(signature, row);
@@ -231,12 +232,9 @@ export function planRows(
   config: BulkRunConfig,
   layout: ColumnLayout,
   table: SheetTable,
-  firstRow: number,
-  lastRow: number,
 ): PreviewPlan {
-  const plans: RowPlan[] = [];
-  for (let row = firstRow; row <= lastRow; row++) plans.push(planRow(op, config, layout, table, row));
-  return { plans, distinct: distinctLookups(plans, firstRow) };
+  const plans = rowsIn(table).map((row) => planRow(op, config, layout, table, row));
+  return { plans, distinct: distinctLookups(plans, table.firstRow) };
 }
 
 /**

@@ -52,8 +52,8 @@ export function bulkPreview(
   prepared: ReadSheet,
 ): Previewed {
   const { paid, confirmAbove } = deps;
-  const { layout, table, firstRow, lastRow } = prepared;
-  const plan = planRows(op, config, layout, table, firstRow, lastRow);
+  const { layout, table, firstRow } = prepared;
+  const plan = planRows(op, config, layout, table);
   const days = config.refreshOlderThanDays;
   const cutoff = days === undefined ? undefined : (config.refreshBefore ?? refreshCutoff(deps.now, days));
   const free = freeQueries(paid, config, layout, table, plan.distinct, cutoff);

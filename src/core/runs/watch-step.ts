@@ -90,9 +90,7 @@ export class StepRun {
     if (lastRow < this.firstRow) return this.result;
     const { step } = this;
     const table = readTable(this.port, step.config, step.layout, this.firstRow, lastRow);
-    const op = operationByType(step.config.type)!;
-    const holds = (row: number) => this.env.incomplete.holds(step.config, table, row);
-    const due = dueRows(op, step.config, step.layout, table, this.firstRow, lastRow, holds);
+    const due = dueRows(step, table, (row) => this.env.incomplete.holds(step.config, table, row));
     for (const [k, [from, to]] of due.spans.entries()) {
       const stoppedAt = this.walk(from, to);
       if (stoppedAt === null) continue;

@@ -48,6 +48,7 @@ const CONFIG: BulkRunConfig = {
   output: { mode: 'primary' },
 };
 const LAYOUT = layoutColumns(OP, CONFIG, ['Company']);
+const STEP = { config: CONFIG, layout: LAYOUT };
 const STATUS = 'Status (Website from company name)';
 
 function watch(overrides: Partial<Watch> = {}): Watch {
@@ -113,9 +114,7 @@ describe('a watch as it is stored', () => {
 describe('the rows due', () => {
   it('are those the bulk plan would look up, in spans that skip no row waiting for the user', () => {
     const due = dueRows(
-      OP,
-      CONFIG,
-      LAYOUT,
+      STEP,
       table([
         ['Acme', '', ''],
         ['Filled Inc', 'filled.example', ''],
@@ -125,8 +124,6 @@ describe('the rows due', () => {
         ['Umbrella', '', 'Not found'],
         ['Hooli', '', 'Waiting: this watch spent its daily cap of 3 credits; it goes on tomorrow.'],
       ]),
-      2,
-      8,
     );
     expect(due.rows).toEqual([2, 5, 8]);
     expect(due.spans).toEqual([
@@ -138,7 +135,7 @@ describe('the rows due', () => {
 
   it('take in an invalid input whose status does not say so yet, never to buy it', () => {
     const rows = table([['ada@acme.com', '', '']]);
-    expect(dueRows(OP, CONFIG, LAYOUT, rows, 2, 2)).toEqual({ rows: [], spans: [[2, 2]], waiting: 0 });
+    expect(dueRows(STEP, rows)).toEqual({ rows: [], spans: [[2, 2]], waiting: 0 });
   });
 });
 
@@ -200,7 +197,7 @@ describe('a row filled cell by cell', () => {
       ['Globex', '', ''],
       ['Hooli', '', ''],
     ]);
-    const due = dueRows(OP, CONFIG, LAYOUT, rows, 2, 4, (row) => row === 3);
+    const due = dueRows(STEP, rows, (row) => row === 3);
     expect(due).toEqual({
       rows: [2, 4],
       spans: [

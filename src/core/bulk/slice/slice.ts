@@ -45,7 +45,6 @@ class Slice implements SliceView {
   readonly lists: EmployeeLists;
   private readonly started: number;
   table!: SheetTable;
-  private lastRead = 0;
   private readonly keys = new Map<string, string>();
   private credits = 0;
 
@@ -72,8 +71,8 @@ class Slice implements SliceView {
   run(): BulkRun {
     const { input: run } = this;
     // Rows below the ones this slice may take are not needed yet.
-    this.lastRead = Math.min(run.lastRow, run.cursor + this.limits.maxRows - 1);
-    this.table = readTable(this.deps.sheet, run.config, this.layout, run.firstRow, this.lastRead);
+    const lastRead = Math.min(run.lastRow, run.cursor + this.limits.maxRows - 1);
+    this.table = readTable(this.deps.sheet, run.config, this.layout, run.firstRow, lastRead);
     const { work, stale } = this.chooseRows();
     const cut = this.planLookups(work);
     const results = this.lookUp(work.filter((_, index) => !cut.capped.has(index)));
@@ -154,8 +153,8 @@ class Slice implements SliceView {
 
   /** A row repeating one that already shows its answer copies it from there. */
   private copyAnswered(asked: readonly Work[]): void {
-    const { config, firstRow } = this.input;
-    const answered = answeredRows(config, this.layout, this.table, firstRow, this.lastRead);
+    const { config } = this.input;
+    const answered = answeredRows(config, this.layout, this.table);
     for (const w of asked) {
       const from = answered.get(rowSignature(config, this.table, w.row));
       if (from !== undefined && from !== w.row) w.copyFrom = from;
