@@ -4,7 +4,7 @@
 // once, with one notice; the pause ends with a working key or credits back (watches/pause.ts).
 import { OUT_OF_CREDITS_PROPERTY } from '../lookup/send';
 import { accountPausedStatus } from '../text/catalogue/statuses';
-import { type AccountPause, creditsBack, parsePause, WATCHES_PAUSED_PROPERTY } from '../watches/pause';
+import { type AccountPause, parsePause, WATCHES_PAUSED_PROPERTY } from '../watches/pause';
 import { paceAt, type RunCause, type RuntimeTally, shareOf } from '../watches/runtime';
 import { type Watch, watchesIn } from '../watches/watch';
 import { type RunEnd, WatchRun, type WatchRunPorts } from './watch-run';
@@ -117,8 +117,8 @@ function pausedStatus(
 ): string | null {
   const pause = parsePause(all[WATCHES_PAUSED_PROPERTY]);
   if (!pause) return null;
-  const flagged = OUT_OF_CREDITS_PROPERTY in all ? pause.at : null;
-  const back = creditsBack(pause, flagged) || (pause.credits && cause === 'clock' && !ports.creditsRanOut());
+  const back =
+    pause.credits && (!(OUT_OF_CREDITS_PROPERTY in all) || (cause === 'clock' && !ports.creditsRanOut()));
   if (!back) return accountPausedStatus(pause.credits, ports.clockSchedule());
   ports.saveAccountPause(null);
   return null;

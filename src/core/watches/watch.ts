@@ -16,7 +16,6 @@ import { refuse } from '../text/catalogue/sidebar/refuse';
 import { roundCredits } from '../text/credits';
 import { parseJsonObject } from '../text/json-text';
 
-export const WATCH_PREFIX = PROPERTY_PREFIX.watch;
 /** A property value holds 9 KB; a recipe of 8 steps stays well inside it. */
 const MAX_WATCH_BYTES = 8_500;
 /** Watches of one spreadsheet, all sheets together: each run reads and writes its own property. */
@@ -136,7 +135,7 @@ export function checkDailyCap(raw: unknown): number {
   return roundCredits(cap);
 }
 
-export const watchKey = (id: string) => `${WATCH_PREFIX}${id}`;
+export const watchKey = (id: string) => `${PROPERTY_PREFIX.watch}${id}`;
 
 export function serializeWatch(watch: Watch): string {
   let text = JSON.stringify({ v: 1, ...watch });
@@ -163,7 +162,7 @@ export function parseWatch(text: string | null | undefined): Watch | null {
 /** Every watch in the document's properties, oldest first. */
 export function watchesIn(all: Readonly<Record<string, string>>): Watch[] {
   return Object.entries(all)
-    .filter(([key]) => key.startsWith(WATCH_PREFIX))
+    .filter(([key]) => key.startsWith(PROPERTY_PREFIX.watch))
     .flatMap(([, text]) => {
       const watch = parseWatch(text);
       return watch ? [watch] : [];

@@ -13,7 +13,7 @@ import { guardBlocks } from '../../../src/core/watches/guard';
 import { IncompleteRows, parseIncomplete } from '../../../src/core/watches/incomplete';
 import { afterRun, LEASE_MARGIN_MS, takeLease } from '../../../src/core/watches/lease';
 import { concernsWatch, noteOf } from '../../../src/core/watches/note';
-import { creditsBack, parsePause, pauseNotice, refusalOf } from '../../../src/core/watches/pause';
+import { parsePause, pauseNotice, refusalOf } from '../../../src/core/watches/pause';
 import {
   addRun,
   learnStop,
@@ -358,9 +358,6 @@ describe('the account pause', () => {
     );
     // Where the clock check runs every minute (a bound script), it says so: one schedule everywhere.
     expect(pauseNotice(pause, 'minute')).toContain('(checked every minute)');
-    expect(creditsBack(pause, null)).toBe(true);
-    expect(creditsBack(pause, 5)).toBe(false);
-    expect(creditsBack({ ...pause, credits: false }, null)).toBe(false);
   });
 
   it("keeps the API's reason from a stopped slice's message", () => {
