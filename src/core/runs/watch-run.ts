@@ -58,7 +58,6 @@ interface PassResult {
   /** Rows a person changed while they were looked up: their answers are saved, to write again. */
   dropped: number;
   stop: StepStop | null;
-  misfit: boolean;
 }
 
 export class WatchRun {
@@ -106,7 +105,7 @@ export class WatchRun {
     let end: RunEnd = { kind: 'ran', pending: 0, pauseChanged: false };
     for (let pass = 1; watch; pass++) {
       const done = this.pass(watch);
-      const goesOn = done.stop === null && !done.misfit && pass < MAX_PASSES;
+      const goesOn = done.stop === null && done.result.pause?.kind !== 'misfit' && pass < MAX_PASSES;
       // Another trigger wanted a run while this one worked, or rows moved under it: the sheet is
       // read again (what was bought meanwhile is saved, so writing it where the rows are is free).
       const saved = this.save(done.result, goesOn, done.dropped > 0);
@@ -158,7 +157,6 @@ export class WatchRun {
         pending: 0,
         dropped: 0,
         stop: null,
-        misfit: true,
       };
     }
     const steps: StepResult[] = [];
@@ -233,7 +231,7 @@ export class WatchRun {
     // Capped earlier today, it filled only saved answers: the cap is still the news.
     else if (watch.pause?.kind === 'cap') ended.problem = capProblem(watch.dailyCap, watch.pause.below);
     else ended.problem = rowsProblem(steps, dropped);
-    return { result: ended, pending, dropped, stop, misfit: false };
+    return { result: ended, pending, dropped, stop };
   }
 }
 

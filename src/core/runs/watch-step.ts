@@ -70,14 +70,12 @@ export interface StepContext {
 
 export class StepRun {
   private readonly result: StepResult = { spent: 0, answered: 0, failed: 0, pending: 0, stop: null };
-  private readonly port: BulkSheetPort;
   private readonly firstRow: number;
 
   constructor(
     private readonly step: WatchStep,
     private readonly env: StepContext,
   ) {
-    this.port = env.port;
     this.firstRow = env.watch.headerRow + 1;
   }
 
@@ -89,7 +87,7 @@ export class StepRun {
     const { lastRow } = this.env;
     if (lastRow < this.firstRow) return this.result;
     const { step } = this;
-    const table = readTable(this.port, step.config, step.layout, this.firstRow, lastRow);
+    const table = readTable(this.env.port, step.config, step.layout, this.firstRow, lastRow);
     const due = dueRows(step, table, (row) => this.env.incomplete.holds(step.config, table, row));
     for (const [k, [from, to]] of due.spans.entries()) {
       const stoppedAt = this.walk(from, to);
@@ -110,7 +108,7 @@ export class StepRun {
     const blank = rowsOf(spans).filter((row) => cellAt(table, row, column) === '');
     if (blank.length === 0) return;
     const status = [runEndedStatus(this.env.ports.clockSchedule())];
-    this.port.write(cellBlocks(new Map(blank.map((row) => [row, status])), [column]));
+    this.env.port.write(cellBlocks(new Map(blank.map((row) => [row, status])), [column]));
   }
 
   /**
@@ -158,7 +156,7 @@ export class StepRun {
     });
     // Spending's totals count a watch's credits with the bulk runs' (its groups are formulas, bulk
     // runs and key tests); the record of purchases, the receipts and the report name the watch.
-    return sliceOf(ports, { ...run, cursor }, this.port, null, {
+    return sliceOf(ports, { ...run, cursor }, this.env.port, null, {
       runHardCap: 0,
       watchCaps: this.watchCaps(),
       buyer: step.config.refreshedOn ? 'refresh' : 'watch',
