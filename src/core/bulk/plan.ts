@@ -251,11 +251,9 @@ export function previewOf(
   confirmAbove: number,
 ): Omit<BulkPreview, 'columnConflicts'> {
   const count = (kind: RowPlan['kind']) => plan.plans.filter((p) => p.kind === kind).length;
-  const invalid: BulkPreview['invalid'] = [];
-  plan.plans.forEach((p, index) => {
-    if (p.kind === 'invalid' && invalid.length < MAX_LISTED_INVALID)
-      invalid.push({ row: firstRow + index, message: p.message });
-  });
+  const invalid = plan.plans
+    .flatMap((p, index) => (p.kind === 'invalid' ? [{ row: firstRow + index, message: p.message }] : []))
+    .slice(0, MAX_LISTED_INVALID);
   const lookups = count('lookup');
   const cached = plan.distinct.filter((item) => free.has(item.query)).length;
   const toLookUp = plan.distinct.length - cached;

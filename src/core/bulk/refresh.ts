@@ -73,11 +73,7 @@ export function staleRows(input: StaleInput): StaleRows {
     at: saved.get(candidate.key)?.at ?? Infinity,
   }));
   const perLookup = perLookupEstimate(op, config);
-  const stale = withinBudget(
-    aged.filter((candidate) => candidate.at < input.cutoff),
-    input,
-    perLookup,
-  );
+  const stale = withinBudget(aged, input, perLookup);
   // Each query the refresh buys, with the age of its answer.
   const queries = new Map<string, number>();
   for (const { query, at } of stale)
@@ -94,11 +90,13 @@ export function staleRows(input: StaleInput): StaleRows {
 }
 
 /**
- * The stale rows a budget pays for, in the user's order (the oldest answer first, or the rows top
- * down), each query bought once: a row whose query the run buys anyway, or another row took, is free.
+ * The rows answered before the cutoff that a budget pays for, in the user's order (the oldest answer
+ * first, or the rows top down), each query bought once: a row whose query the run buys anyway, or
+ * another row took, is free.
  */
-function withinBudget(stale: Candidate[], input: StaleInput, perLookup: number): Candidate[] {
+function withinBudget(aged: Candidate[], input: StaleInput, perLookup: number): Candidate[] {
   const { budget, config } = input;
+  const stale = aged.filter((candidate) => candidate.at < input.cutoff);
   if (budget === undefined) return stale;
   const ordered =
     config.refreshOrder === 'rows' ? stale : [...stale].sort((a, b) => a.at - b.at || a.row - b.row);

@@ -104,11 +104,8 @@ class Pass {
     // A job was paid when it started: a deleted hidden sheet (cache/lost.ts) never keeps it from
     // being collected. Only an answer saved since the job started is its own: an older one is what
     // the job was bought again to replace (Buy again, a bulk run's refresh).
-    const cached = this.deps.cache.getMany(
-      due.map((job) => job.key),
-      undefined,
-      'skip',
-    );
+    const keys = due.map((job) => job.key);
+    const cached = this.deps.cache.getMany(keys, undefined, 'skip');
     for (const job of due)
       if ((cached.get(job.key)?.at ?? job.startedAt) < job.startedAt) cached.delete(job.key);
     const toPoll = due.filter((job) => !cached.has(job.key));
@@ -207,11 +204,8 @@ class Pass {
     const now = this.time();
     const waiting = [...this.jobs.values()].filter((job) => job.state === 'done' && job.nextPollAt <= now);
     if (waiting.length === 0) return;
-    const answers = this.deps.cache.getMany(
-      waiting.map((job) => job.key),
-      undefined,
-      'skip',
-    );
+    const keys = waiting.map((job) => job.key);
+    const answers = this.deps.cache.getMany(keys, undefined, 'skip');
     let written = 0;
     for (const job of waiting) {
       const op = operationByType(job.type);

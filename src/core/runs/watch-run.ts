@@ -86,13 +86,9 @@ export class WatchRun {
 
   run(): RunEnd {
     const taken = this.locked(() => {
-      const outcome = takeLease(
-        this.ports.readWatch(this.id),
-        this.now(),
-        this.token,
-        this.until - this.now(),
-        this.ports.day(),
-      );
+      const current = this.ports.readWatch(this.id);
+      const now = this.now();
+      const outcome = takeLease(current, now, this.token, this.until - now, this.ports.day());
       if (outcome.kind !== 'idle') this.ports.saveWatch(outcome.watch);
       return outcome;
     });
