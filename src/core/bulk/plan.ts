@@ -5,6 +5,7 @@ import type { EnrichmentRequest } from '../api/wire';
 import { estimateFor } from '../billing/charges';
 import { keyForm, normalizeText } from '../formulas/canonical';
 import { prepareRequest } from '../formulas/request';
+import { operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';
 import { BULK_STATUS, isFinalStatus } from '../text/catalogue/statuses';
 import { roundCredits } from '../text/credits';
@@ -114,7 +115,6 @@ function heldByGates(config: BulkRunConfig, table: SheetTable, row: number): Row
 
 /** What one row asks, read from its cells; filled rows are not read further. */
 export function planRow(
-  op: Operation,
   config: BulkRunConfig,
   layout: ColumnLayout,
   table: SheetTable,
@@ -124,7 +124,7 @@ export function planRow(
   if (filled) return filled;
   const held = heldByGates(config, table, row);
   if (held) return held;
-  const prepared = prepareRow(op, config, table, row);
+  const prepared = prepareRow(operationByType(config.type)!, config, table, row);
   if (prepared.kind === 'empty') return { kind: 'blank' };
   if (prepared.kind === 'invalid') return { kind: 'invalid', message: prepared.message };
   return { kind: 'lookup', request: prepared.request, query: queryOf(prepared.request) };
@@ -227,13 +227,8 @@ export function distinctLookups(plans: readonly (RowPlan | null)[], firstRow: nu
   return [...distinct.values()];
 }
 
-export function planRows(
-  op: Operation,
-  config: BulkRunConfig,
-  layout: ColumnLayout,
-  table: SheetTable,
-): PreviewPlan {
-  const plans = rowsIn(table).map((row) => planRow(op, config, layout, table, row));
+export function planRows(config: BulkRunConfig, layout: ColumnLayout, table: SheetTable): PreviewPlan {
+  const plans = rowsIn(table).map((row) => planRow(config, layout, table, row));
   return { plans, distinct: distinctLookups(plans, table.firstRow) };
 }
 

@@ -88,7 +88,7 @@ export function stepPlans(
     const open = { ...config, gates: undefined };
     const rowPlans = rows.map((row) => {
       if (fromStep && String(cellAt(table, row, config.columns.input) ?? '').trim() === '') return null;
-      return planRow(op, open, layout, table, row);
+      return planRow(open, layout, table, row);
     });
     return {
       label: op.label,

@@ -53,7 +53,7 @@ export function bulkPreview(
 ): Previewed {
   const { paid, confirmAbove } = deps;
   const { layout, table, firstRow } = prepared;
-  const plan = planRows(op, config, layout, table);
+  const plan = planRows(config, layout, table);
   const days = config.refreshOlderThanDays;
   const cutoff = days === undefined ? undefined : (config.refreshBefore ?? refreshCutoff(deps.now, days));
   const free = freeQueries(paid, config, layout, table, plan.distinct, cutoff);

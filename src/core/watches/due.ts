@@ -9,7 +9,6 @@
 import type { BulkRunConfig } from '../../shared/bulk-rpc';
 import { inputColumns } from '../bulk/config';
 import { cellAt, planRow, type RowPlan, rowsIn, type SheetTable } from '../bulk/plan';
-import { operationByType } from '../operations/table';
 import { BULK_STATUS, isErrorStatus, isExpiredStatus } from '../text/catalogue/statuses';
 import type { WatchStep } from './watch';
 
@@ -57,11 +56,10 @@ export function waitsForInputs(config: BulkRunConfig, table: SheetTable, row: nu
  */
 export function dueRows(step: WatchStep, table: SheetTable, holds = (_row: number) => false): DueRows {
   const { config, layout } = step;
-  const op = operationByType(config.type)!;
   const due: DueRows = { rows: [], spans: [], waiting: 0 };
   let open: [number, number] | null = null;
   for (const row of rowsIn(table)) {
-    let kind = kindOf(planRow(op, config, layout, table, row), cellAt(table, row, layout.status.column));
+    let kind = kindOf(planRow(config, layout, table, row), cellAt(table, row, layout.status.column));
     if (kind === 'due' && holds(row)) kind = 'held';
     if (kind === 'skip') continue;
     if (kind === 'held') {

@@ -55,7 +55,7 @@ export function refreshStep(
   const left = monthLeft(refresh, now.day);
   if (left < perLookupEstimate(op, step.config)) return null;
   const table = readTable(sheet.port, step.config, step.layout, firstRow, sheet.lastRow);
-  const plan = planRows(op, step.config, step.layout, table);
+  const plan = planRows(step.config, step.layout, table);
   const stale = staleRows({
     op,
     config: step.config,

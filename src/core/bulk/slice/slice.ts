@@ -126,7 +126,7 @@ class Slice implements SliceView {
   }
 
   private workFor(row: number, source: Source): Work {
-    const plan = planRow(this.op, this.input.config, this.layout, this.table, row);
+    const plan = planRow(this.input.config, this.layout, this.table, row);
     if (plan.kind !== 'lookup') return { row, source, plan };
     let key = this.keys.get(plan.query);
     if (key === undefined) {
