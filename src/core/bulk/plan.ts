@@ -175,11 +175,7 @@ export function rowSignature(config: BulkRunConfig, table: SheetTable, row: numb
 }
 
 /** Rows showing an earlier run's answer, by signature (the first such row wins). */
-export function answeredRows(
-  config: BulkRunConfig,
-  layout: ColumnLayout,
-  table: SheetTable,
-): Map<string, number> {
+export function answeredRows(config: BulkRunConfig, layout: ColumnLayout, table: SheetTable) {
   const answered = new Map<string, number>();
   for (const row of rowsIn(table)) {
     if (!showsAnswer(table, layout, row)) continue;
