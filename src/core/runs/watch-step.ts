@@ -119,14 +119,12 @@ export class StepRun {
   private walk(from: number, to: number): number | null {
     let cursor = from;
     while (cursor <= to) {
-      if (this.now() + SLICE_LIMITS.budgetMs + SLICE_MARGIN_MS > this.env.until) {
-        this.stopWith({ kind: 'time' });
-        return cursor;
-      }
-      const sliced = this.slice(cursor, to);
-      if (this.fold(sliced)) return Math.max(cursor, sliced.cursor);
-      // A slice that got nowhere (the lock busy, the pace full): the next run goes on from here.
-      if (sliced.cursor <= cursor) {
+      const fits = this.now() + SLICE_LIMITS.budgetMs + SLICE_MARGIN_MS <= this.env.until;
+      const sliced = fits ? this.slice(cursor, to) : null;
+      if (sliced && this.fold(sliced)) return Math.max(cursor, sliced.cursor);
+      // Out of time, or a slice that got nowhere (the lock busy, the pace full): the next run goes
+      // on from here.
+      if (!sliced || sliced.cursor <= cursor) {
         this.stopWith({ kind: 'time' });
         return cursor;
       }
