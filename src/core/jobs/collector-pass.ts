@@ -109,24 +109,16 @@ class Pass {
     for (const job of due)
       if ((cached.get(job.key)?.at ?? job.startedAt) < job.startedAt) cached.delete(job.key);
     const toPoll = due.filter((job) => !cached.has(job.key));
-    const checks = checkJobs(
-      this.deps.client,
-      toPoll.map((job) => job.id),
-    );
+    const ids = toPoll.map((job) => job.id);
+    const checks = checkJobs(this.deps.client, ids);
     this.report.polled += toPoll.length;
 
     const paid: PaidEntry[] = [];
-    const changed: JobRecord[] = [];
-    for (const job of due) {
+    const changed = due.map((job) => {
       const answer = cached.get(job.key);
-      if (answer) {
-        changed.push(this.finish(job, outcomeOf(answer), answer.credits).job);
-        continue;
-      }
-      const check = checks[toPoll.indexOf(job)]!;
-      const next = this.afterCheck(job, check, paid);
-      changed.push(next);
-    }
+      if (answer) return this.finish(job, outcomeOf(answer), answer.credits).job;
+      return this.afterCheck(job, checks[toPoll.indexOf(job)]!, paid);
+    });
     // What was bought is kept before anything else is written: if a later write fails, it is safe.
     if (paid.length > 0) this.deps.cache.putMany(paid);
     saveJobs(this.deps.store, changed);
