@@ -91,10 +91,8 @@ class Slice implements SliceView {
       limits: this.limits,
       runHardCap: this.options.runHardCap,
     };
-    return sayLostSheet(
-      this.deps.lookup.cache,
-      settleRefreshed(this.deps.sheet, nextRun(this.input, end), work, outcomes),
-    );
+    const next = nextRun(this.input, end);
+    return sayLostSheet(this.deps.lookup.cache, settleRefreshed(this.deps.sheet, next, work, outcomes));
   }
 
   /** Pending rows when due, then rows to retry, then new rows from the cursor: at most maxRows. */
@@ -128,11 +126,8 @@ class Slice implements SliceView {
   private workFor(row: number, source: Source): Work {
     const plan = planRow(this.input.config, this.layout, this.table, row);
     if (plan.kind !== 'lookup') return { row, source, plan };
-    let key = this.keys.get(plan.query);
-    if (key === undefined) {
-      key = resultKey(this.deps.hash, this.deps.scope, plan.request);
-      this.keys.set(plan.query, key);
-    }
+    const key = this.keys.get(plan.query) ?? resultKey(this.deps.hash, this.deps.scope, plan.request);
+    this.keys.set(plan.query, key);
     return { row, source, plan, key };
   }
 
@@ -178,12 +173,11 @@ class Slice implements SliceView {
     for (const [index, w] of work.entries()) {
       if (w.source === 'pending' || !asksLookup(w) || w.copyFrom !== undefined) continue;
       if (cached.has(w.key!) || buying.has(w.key!)) continue;
-      if (perLookup > room + 1e-9) {
-        capped.add(index);
-        continue;
+      if (perLookup > room + 1e-9) capped.add(index);
+      else {
+        buying.add(w.key!);
+        room -= perLookup;
       }
-      buying.add(w.key!);
-      room -= perLookup;
     }
     return capped;
   }
