@@ -16,20 +16,18 @@ import {
   standingClaims,
 } from './owners';
 
-/** What a list operation returns, from its type: `pronet_post_to_reactions` -> "Reactions". */
-function outputNoun(op: Operation): string {
+/**
+ * The header of a run's one output: a value's field; for a list what it returns, from its type
+ * (`pronet_post_to_reactions` -> "Reactions").
+ */
+function primaryHeader(op: Operation): string {
+  if (op.shape !== 'employees' && op.shape !== 'list')
+    return headerLabel(op.fields[0] ?? op.primary[0] ?? 'value');
   const at = op.type.lastIndexOf('_to_');
   return headerLabel(at < 0 ? op.type : op.type.slice(at + '_to_'.length));
 }
 
-function primaryHeader(op: Operation): string {
-  if (op.shape === 'employees' || op.shape === 'list') return outputNoun(op);
-  return headerLabel(op.fields[0] ?? op.primary[0] ?? 'value');
-}
-
-export function statusHeader(op: Operation): string {
-  return `Status (${op.label})`;
-}
+const statusHeader = (op: Operation): string => `Status (${op.label})`;
 
 export interface ColumnLayout {
   outputs: OutputColumn[];
@@ -69,10 +67,8 @@ export function ownLayout(
   const outputs = wanted.map((header) => placer.place(specific(header)));
   // Results all in new columns: their status goes beside them, never into an old status column
   // (maybe far away) whose rows speak of other cells.
-  const status = placer.place(
-    statusHeader(op),
-    outputs.every((output) => output.created),
-  );
+  const fresh = outputs.every((output) => output.created);
+  const status = placer.place(statusHeader(op), fresh);
   return { layout: { outputs, status }, conflicts: placer.conflicts };
 }
 
