@@ -51,26 +51,15 @@ export function claimsOf(
   family: string | null,
   by: ColumnClaim['by'],
 ): ColumnClaim[] {
-  const inputs = inputColumns(config);
-  return [...columns.outputs, columns.status].map(({ column, header }) => ({
-    sheetName: config.sheetName,
-    column,
-    header,
-    inputs,
-    type: config.type,
-    family,
-    by,
-  }));
+  const claim = { sheetName: config.sheetName, inputs: inputColumns(config), type: config.type, family, by };
+  return [...columns.outputs, columns.status].map(({ column, header }) => ({ ...claim, column, header }));
 }
-
-const sameList = (a: readonly number[], b: readonly number[]) =>
-  a.length === b.length && a.every((value, i) => value === b[i]);
 
 /** Whether a claim is the layout's own: the same inputs and lookup, or the same recipe. */
 export function isOwn(claim: ColumnClaim, config: BulkRunConfig, family: string | null): boolean {
   if (claim.by === 'formula') return false;
   if (claim.family !== null && claim.family === family) return true;
-  return claim.type === config.type && sameList(claim.inputs, inputColumns(config));
+  return claim.type === config.type && claim.inputs.join() === inputColumns(config).join();
 }
 
 export const sameHeader = (a: unknown, b: string) =>
