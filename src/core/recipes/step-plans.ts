@@ -19,7 +19,7 @@ import { operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';
 import { BULK_STATUS } from '../text/catalogue/statuses';
 import type { KnownStatus, StepPlan } from './preview';
-import { type DoneStep, type RecipeSheet, recipeOwnership, stepConfig } from './steps';
+import { type DoneStep, doneStep, type RecipeSheet, recipeOwnership, stepConfig } from './steps';
 
 export interface PlannedStep {
   step: RecipeStep;
@@ -55,12 +55,7 @@ export function plannedSteps(
     const op = operationByType(step.type)!;
     const { layout, conflicts } = ownLayout(op, config, virtual, ownership);
     for (const column of [...layout.outputs, layout.status]) virtual[column.column - 1] = column.header;
-    done.push({
-      id: step.id,
-      statusColumn: layout.status.column,
-      outputColumn: layout.outputs[0]!.column,
-      credits: 0,
-    });
+    done.push(doneStep(step.id, layout, 0));
     return { step, config, op, layout, conflicts };
   });
 }

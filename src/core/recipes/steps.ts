@@ -5,6 +5,7 @@
 
 import type { BulkRunConfig, RowGate } from '../../shared/bulk-rpc';
 import type { Recipe, RecipeRunConfig, RecipeStep, StepInput } from '../../shared/recipe-rpc';
+import type { ColumnLayout } from '../bulk/layout';
 import { type ColumnClaim, type Ownership, recipeFamily } from '../bulk/owners';
 import type { ChainStep as DoneStep } from '../bulk/run';
 import { operationByType } from '../operations/table';
@@ -13,6 +14,11 @@ import { skippedStatus } from '../text/catalogue/statuses';
 import { SLOT_LABELS } from './recipes';
 
 export type { ChainStep as DoneStep, RunChain as RecipeState } from '../bulk/run';
+
+/** Where step `id` wrote (its columns `layout`), and what it spent: what later steps read and gate on. */
+export const doneStep = (id: string, layout: ColumnLayout, credits: number): DoneStep => {
+  return { id, statusColumn: layout.status.column, outputColumn: layout.outputs[0]!.column, credits };
+};
 
 /** A recipe's run over a sheet: which sheet, its header row, a column for each slot. */
 export type RecipeSheet = Omit<RecipeRunConfig, 'recipeId'>;

@@ -9,7 +9,7 @@ import { checkConfig } from '../bulk/config';
 import type { BulkRun } from '../bulk/run';
 import type { Operation } from '../operations/types';
 import { waitingFor } from '../recipes/progress';
-import { type DoneStep, type RecipeSheet, stepConfig } from '../recipes/steps';
+import { type DoneStep, doneStep, type RecipeSheet, stepConfig } from '../recipes/steps';
 import { refuse } from '../text/catalogue/sidebar/refuse';
 
 /** Where the spreadsheet's one run is kept, and how a recipe's step begins as that run. */
@@ -53,12 +53,7 @@ export function advanceRecipe(ports: RecipeRunPorts, run: BulkRun, force = false
   if (!force && waitingFor(run) !== null) return run;
   const { recipe } = state;
   if (state.step + 1 >= recipe.steps.length) return run;
-  const finished: DoneStep = {
-    id: recipe.steps[state.step]!.id,
-    statusColumn: run.status.column,
-    outputColumn: run.outputs[0]!.column,
-    credits: run.credits,
-  };
+  const finished = doneStep(recipe.steps[state.step]!.id, run, run.credits);
   const sheet: RecipeSheet = {
     sheetName: run.config.sheetName,
     headerRow: run.config.headerRow,
