@@ -29,13 +29,9 @@ export const layoutOf = (run: RunLayout & Partial<Pick<BulkRun, 'recipe'>>): Run
 export function parsePastRuns(text: string | null | undefined): RunLayout[] {
   const parsed = parseJson(text);
   if (!Array.isArray(parsed)) return [];
-  return parsed.filter(
-    (run): run is RunLayout =>
-      typeof run === 'object' &&
-      run !== null &&
-      operationByType((run as RunLayout).config?.type) !== undefined &&
-      Array.isArray((run as RunLayout).outputs),
-  );
+  const isLayout = (run: Partial<RunLayout> | null): run is RunLayout =>
+    operationByType(String(run?.config?.type)) !== undefined && Array.isArray(run?.outputs);
+  return parsed.filter(isLayout);
 }
 
 /** The list with `run` first (newest first), as stored: at most KEPT runs, inside one property. */
