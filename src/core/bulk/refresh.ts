@@ -7,7 +7,7 @@
 // the new answers; the rows it leaves still show their answers, so the run skips them.
 import type { BulkPreview, BulkRunConfig } from '../../shared/bulk-rpc';
 import { resultKey } from '../cache/keys';
-import type { Operation } from '../operations/types';
+import { operationByType } from '../operations/table';
 import { DAY_MS } from '../platform/time';
 import { roundCredits } from '../text/credits';
 import type { PaidAnswers } from './free-queries';
@@ -42,11 +42,10 @@ interface Candidate {
 }
 
 export interface StaleInput {
-  op: Operation;
   config: BulkRunConfig;
   table: SheetTable;
+  /** The table's rows planned (plan.ts planRows). */
   plan: PreviewPlan;
-  firstRow: number;
   /** Where the answers paid already are saved, and their keys. */
   paid: Pick<PaidAnswers, 'cache' | 'hash' | 'scope'>;
   cutoff: number;
@@ -58,13 +57,15 @@ export interface StaleInput {
 
 /** The filled rows whose saved answer is older than the cutoff, and what buying them again costs. */
 export function staleRows(input: StaleInput): StaleRows {
-  const { op, config, table, plan, firstRow, paid } = input;
+  const { config, table, plan, paid } = input;
+  const op = operationByType(config.type)!;
   const candidates = plan.plans.flatMap((rowPlan, i) => {
     if (rowPlan.kind !== 'filled') return [];
-    const request = rowLookup(op, config, table, firstRow + i)?.request;
+    const row = table.firstRow + i;
+    const request = rowLookup(op, config, table, row)?.request;
     if (!request) return [];
     const key = resultKey(paid.hash, paid.scope, request);
-    return [{ row: firstRow + i, key, query: queryOf(request), notFound: rowPlan.notFound === true }];
+    return [{ row, key, query: queryOf(request), notFound: rowPlan.notFound === true }];
   });
   const keys = candidates.map((candidate) => candidate.key);
   const saved = paid.cache.getMany(keys, undefined, 'skip');

@@ -65,11 +65,9 @@ export function bulkPreview(
   const preview = withLostResults(counted, lost, counted.estimatedCredits);
   if (days === undefined || cutoff === undefined) return { preview, refresh: null };
   const stale = staleRows({
-    op,
     config,
     table,
     plan,
-    firstRow,
     paid,
     cutoff,
     buying: new Set(plan.distinct.map((item) => item.query).filter((query) => !free.has(query))),

@@ -57,11 +57,9 @@ export function refreshStep(
   const table = readTable(sheet.port, step.config, step.layout, firstRow, sheet.lastRow);
   const plan = planRows(step.config, step.layout, table);
   const stale = staleRows({
-    op,
     config: step.config,
     table,
     plan,
-    firstRow,
     paid,
     cutoff: refreshCutoff(now.at, refresh.days),
     buying: new Set(),
