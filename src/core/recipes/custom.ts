@@ -68,13 +68,8 @@ export function recipeFromDraft(draft: RecipeDraft, id: string): Recipe {
   if (count < 2) throw refuse('bulk', 'recipeTwoSteps');
   if (count > MAX_STEPS) throw refuse('bulk', 'recipeMostSteps', MAX_STEPS);
   const steps = draft.steps.map((_, index) => draftStep(draft, index));
-  const slots = [
-    ...new Set(
-      steps.flatMap((step) =>
-        [step.input, step.company].flatMap((input) => (input && 'slot' in input ? [input.slot] : [])),
-      ),
-    ),
-  ];
+  const inputs = steps.flatMap((step) => [step.input, step.company]);
+  const slots = [...new Set(inputs.flatMap((input) => (input && 'slot' in input ? [input.slot] : [])))];
   const labels = steps.map((step) => operationByType(step.type)!.label);
   const recipe: Recipe = { id, name, description: RECIPE_ANSWERS.yours.say(labels), slots, steps };
   const problem = recipeProblem(recipe);
