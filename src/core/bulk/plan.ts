@@ -187,12 +187,7 @@ export function answeredRows(config: BulkRunConfig, layout: ColumnLayout, table:
 
 /** What one lookup of this run may cost: flat, or for employee lists the bound from `max`. */
 export function perLookupEstimate(op: Operation, config: BulkRunConfig): number {
-  const max = config.options?.max;
-  return estimateFor(op, {
-    type: op.type,
-    input_data: '',
-    ...(max === undefined ? {} : { employee_count: max }),
-  });
+  return estimateFor(op, { type: op.type, input_data: '', employee_count: config.options?.max });
 }
 
 // --- Preview ------------------------------------------------------------------------------------

@@ -50,11 +50,8 @@ function gatesOf(recipe: Recipe, step: RecipeStep, done: readonly DoneStep[]): R
     gates.push({ statusColumn: statusOf(step.fallbackOf), need: 'notFound', otherwise: null });
   for (const input of [step.input, step.company]) {
     if (!input || !('step' in input)) continue;
-    gates.push({
-      statusColumn: statusOf(input.step),
-      need: 'found',
-      otherwise: skippedStatus(labelOf(recipe, input.step)),
-    });
+    const otherwise = skippedStatus(labelOf(recipe, input.step));
+    gates.push({ statusColumn: statusOf(input.step), need: 'found', otherwise });
   }
   return gates;
 }
@@ -99,9 +96,5 @@ export function recipeOwnership(
   claims: readonly ColumnClaim[],
 ): Ownership {
   const first = recipe.slots.map((slot) => sheet.slots[slot]).find((column) => column !== undefined);
-  return {
-    claims,
-    family: recipeFamily(recipe.id, sheet.slots),
-    ...(first === undefined ? {} : { tagColumn: first }),
-  };
+  return { claims, family: recipeFamily(recipe.id, sheet.slots), tagColumn: first };
 }

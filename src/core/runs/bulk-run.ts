@@ -74,12 +74,8 @@ export function continueRun(ports: BulkRunPorts, runId: string): BulkProgress {
 function sliceRun(ports: BulkRunPorts, run: BulkRun): BulkRun {
   const sheet = ports.sheet(run.config.sheetName);
   if (!sheet) {
-    return {
-      ...run,
-      state: 'stopped',
-      stoppedBy: 'sheetGone',
-      message: BULK_ANSWERS.sheetGone.say(run.config.sheetName),
-    };
+    const message = BULK_ANSWERS.sheetGone.say(run.config.sheetName);
+    return { ...run, state: 'stopped', stoppedBy: 'sheetGone', message };
   }
   const op = checkConfig(run.config).op;
   const combined = run.combinedSheet ? ports.combined(run.combinedSheet, op) : null;

@@ -123,11 +123,8 @@ export function recipePreview(
   const steps = plannedSteps(recipe, sheet, headers, claims);
   const firstRow = sheet.headerRow + 1;
   const lastRow = Math.max(sheet.headerRow, read.lastRow);
-  const table: SheetTable = {
-    firstRow,
-    firstColumn: 1,
-    values: read.block(firstRow, lastRow, stepsWidth(steps)),
-  };
+  const values = read.block(firstRow, lastRow, stepsWidth(steps));
+  const table: SheetTable = { firstRow, firstColumn: 1, values };
   const plans = stepPlans(recipe, steps, table, (config, layout, distinct) =>
     freeQueries(deps.paid, config, layout, table, distinct),
   );

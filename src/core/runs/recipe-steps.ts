@@ -54,11 +54,8 @@ export function advanceRecipe(ports: RecipeRunPorts, run: BulkRun, force = false
   const { recipe } = state;
   if (state.step + 1 >= recipe.steps.length) return run;
   const finished = doneStep(recipe.steps[state.step]!.id, run, run.credits);
-  const sheet: RecipeSheet = {
-    sheetName: run.config.sheetName,
-    headerRow: run.config.headerRow,
-    slots: state.slots,
-  };
+  const { sheetName, headerRow } = run.config;
+  const sheet: RecipeSheet = { sheetName, headerRow, slots: state.slots };
   // Two sidebars may both see the step done: the first starts the next one, the second shows it.
   return ports.locked(() => {
     const current = ports.readRun();

@@ -80,11 +80,9 @@ export class EmployeeLists {
     if (this.deps.combined && combinedSheet)
       return { kind: 'found', values: [asLiteralForSheet(deliveryMessage(count, combinedSheet))] };
     const job = this.currentJobs().get(w.key!);
-    if (job?.state === 'collected' && job.sheetName)
-      return {
-        kind: 'found',
-        values: [asLiteralForSheet(job.message ?? deliveryMessage(count, job.sheetName))],
-      };
+    const delivered = job?.state === 'collected' && job.sheetName;
+    if (delivered)
+      return { kind: 'found', values: [asLiteralForSheet(job.message ?? deliveryMessage(count, delivered))] };
     if (job?.state === 'collected') return { kind: 'notFound' };
     return { kind: 'pending', status: BULK_STATUS.writingList };
   }
