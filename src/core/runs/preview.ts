@@ -128,13 +128,11 @@ export function recipePreview(
   const plans = stepPlans(recipe, steps, table, (config, layout, distinct) =>
     freeQueries(deps.paid, config, layout, table, distinct),
   );
-  const conflicts = conflictTexts(
-    steps.flatMap((step) => step.conflicts),
-    headers,
-  );
+  const conflicts = steps.flatMap((step) => step.conflicts);
+  const columnConflicts = conflictTexts(conflicts, headers);
   const preview = {
-    ...recipePreviewOf(recipe.name, table.values.length, plans, deps.confirmAbove),
-    columnConflicts: conflicts,
+    ...recipePreviewOf(recipe.name, values.length, plans, deps.confirmAbove),
+    columnConflicts,
   };
   return withLostResults(preview, deps.paid.cache.lostSheet(), preview.creditsMax);
 }
