@@ -87,7 +87,10 @@ function runAll(
       tally.changed ||= end.pauseChanged;
     }
     if (end.kind !== 'refused') continue;
-    const paused = accountPausedStatus(pauseEveryWatch(ports, end), ports.clockSchedule());
+    // Every watch pauses for the API's refusal: for credits (402), or for the key (401).
+    const credits = OUT_OF_CREDITS_PROPERTY in ports.properties();
+    ports.saveAccountPause({ credits, message: end.message, at: ports.clock.now() });
+    const paused = accountPausedStatus(credits, ports.clockSchedule());
     for (const each of watches) runOne(ports, each, { ...request, paused }, share);
     tally.changed = true;
     break;
@@ -122,11 +125,4 @@ function pausedStatus(
   if (!back) return accountPausedStatus(pause.credits, ports.clockSchedule());
   ports.saveAccountPause(null);
   return null;
-}
-
-/** Pauses every watch for the API's refusal; answers whether for credits (402). */
-function pauseEveryWatch(ports: WatchesPorts, end: Extract<RunEnd, { kind: 'refused' }>): boolean {
-  const credits = OUT_OF_CREDITS_PROPERTY in ports.properties();
-  ports.saveAccountPause({ credits, message: end.message, at: ports.clock.now() });
-  return credits;
 }
