@@ -236,11 +236,8 @@ export function progressOf(run: BulkRun, now: number, busy = false): BulkProgres
     run.timedRows > 0 && (run.state === 'running' || run.state === 'paused')
       ? Math.round((left * run.activeMs) / run.timedRows / 1000)
       : null;
-  let nextCallInMs: number | null = null;
-  if (run.state === 'running') {
-    if (busy) nextCallInMs = 2_000;
-    else nextCallInMs = hasWorkNow(run, now) ? 0 : Math.max(500, Math.min(nextWorkAt(run) - now, 60_000));
-  }
+  const waitMs = hasWorkNow(run, now) ? 0 : Math.max(500, Math.min(nextWorkAt(run) - now, 60_000));
+  const nextCallInMs = run.state !== 'running' ? null : busy ? 2_000 : waitMs;
   return {
     runId: run.id,
     state: run.state,
