@@ -98,10 +98,7 @@ const keysOf = (items: readonly LookupItem[]) => new Set(items.map((item) => ite
  * The daily budget (the one refusal a collector's lookups meet), a refused key or no credits:
  * buying more now would only be refused again.
  */
-function stopReason(
-  slice: readonly LookupItem[],
-  results: Map<string, LookupResult>,
-): Pick<FinishOutcome, 'stopped' | 'forTheDay'> | null {
+function stopReason(slice: readonly LookupItem[], results: Map<string, LookupResult>) {
   for (const item of slice) {
     const result = results.get(item.key);
     if (result?.kind === 'refused') return { stopped: result.message, forTheDay: true };

@@ -160,11 +160,7 @@ class Pass {
   }
 
   /** A job with its answer: booked at its real charge; a list waits for its sheet, the rest is done. */
-  private finish(
-    job: JobRecord,
-    outcome: CallOutcome,
-    knownCredits?: number,
-  ): { job: JobRecord; entry?: PaidEntry } {
+  private finish(job: JobRecord, outcome: CallOutcome, knownCredits?: number) {
     const now = this.time();
     const op = operationByType(job.type);
     if (!op) return { job: this.fail(job, unknownOperation(job.type)) };

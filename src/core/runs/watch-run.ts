@@ -120,11 +120,7 @@ export class WatchRun {
    * `again`), the run keeps the lease for one more look (`wanted`); otherwise it lets go. Null when
    * the watch is gone.
    */
-  private save(
-    result: RunResult,
-    mayGoOn: boolean,
-    again: boolean,
-  ): { watch: Watch; wanted: boolean } | null {
+  private save(result: RunResult, mayGoOn: boolean, again: boolean) {
     const saved = this.locked(() => {
       const current = this.ports.readWatch(this.id);
       const lease = current?.lease;

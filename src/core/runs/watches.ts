@@ -73,12 +73,7 @@ export function runWatches(ports: WatchesPorts, request: RunRequest): boolean {
  * The watches' runs, until one is refused a 401 or 402, which pauses them all: then each runs
  * again paused, filling what is free and saying why the other rows wait.
  */
-function runAll(
-  ports: WatchesPorts,
-  watches: readonly Watch[],
-  request: RunRequest,
-  share: number,
-): { pending: number; changed: boolean } {
+function runAll(ports: WatchesPorts, watches: readonly Watch[], request: RunRequest, share: number) {
   const tally = { pending: 0, changed: false };
   for (const watch of watches) {
     const end = runOne(ports, watch, request, share);
@@ -113,11 +108,7 @@ function runOne(ports: WatchesPorts, watch: Watch, request: RunRequest, share: n
  * the hourly check, once the API says for free that the balance can pay again. A key pause ends only
  * with a key that works (server/sidebar-api.ts).
  */
-function pausedStatus(
-  ports: WatchesPorts,
-  all: Readonly<Record<string, string>>,
-  cause: RunCause,
-): string | null {
+function pausedStatus(ports: WatchesPorts, all: Readonly<Record<string, string>>, cause: RunCause) {
   const pause = parsePause(all[WATCHES_PAUSED_PROPERTY]);
   if (!pause) return null;
   const back =
