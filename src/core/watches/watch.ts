@@ -163,10 +163,7 @@ export function parseWatch(text: string | null | undefined): Watch | null {
 export function watchesIn(all: Readonly<Record<string, string>>): Watch[] {
   return Object.entries(all)
     .filter(([key]) => key.startsWith(PROPERTY_PREFIX.watch))
-    .flatMap(([, text]) => {
-      const watch = parseWatch(text);
-      return watch ? [watch] : [];
-    })
+    .flatMap(([, text]) => parseWatch(text) ?? [])
     .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
 }
 
