@@ -18,10 +18,8 @@ import type { RecipeRunPorts } from './recipe-steps';
 function sheetColumns(asked: BulkRunConfig, runs: readonly BulkRunConfig[]): BulkRunConfig[] {
   const { refreshOlderThanDays, refreshOrder } = asked;
   const columns = new Map<string, BulkRunConfig>();
-  for (const { sheetName, headerRow, type, columns: inputs, output, options, employeesTo } of [
-    asked,
-    ...runs,
-  ]) {
+  const all = [asked, ...runs];
+  for (const { sheetName, headerRow, type, columns: inputs, output, options, employeesTo } of all) {
     // Employee lists are not refreshed in place (bulk/config.ts).
     if (sheetName !== asked.sheetName || employeesTo !== undefined) continue;
     const column = { sheetName, headerRow, type, columns: inputs, output, ...(options ? { options } : {}) };
@@ -74,8 +72,7 @@ function sheetRefresh(
   runs: readonly BulkRunConfig[],
   read: ReadColumn,
 ): BulkRunConfig[] {
-  const { refreshBudget: budget, ...unbudgeted } = asked;
-  const columns = sheetColumns(unbudgeted, runs);
+  const columns = sheetColumns(asked, runs);
   const aged = columns.flatMap((config, index) => {
     const { op, refresh } = previewColumn(deps, read, config);
     const perLookup = perLookupEstimate(op, config);
@@ -85,7 +82,7 @@ function sheetRefresh(
   const shares = columns.map(() => 0);
   // Confirmed as one run, it is capped as one: the per-run cap bounds all its columns.
   const cap = deps.runHardCap ?? 0;
-  let left = Math.min(budget ?? Number.POSITIVE_INFINITY, cap > 0 ? cap : Number.POSITIVE_INFINITY);
+  let left = Math.min(asked.refreshBudget ?? Infinity, cap > 0 ? cap : Infinity);
   let cutoff = 0;
   for (const { at, index, perLookup } of aged) {
     if (perLookup > left + 1e-9) break;
