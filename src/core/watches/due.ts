@@ -62,12 +62,9 @@ export function dueRows(step: WatchStep, table: SheetTable, holds = (_row: numbe
     let kind = kindOf(planRow(config, layout, table, row), cellAt(table, row, layout.status.column));
     if (kind === 'due' && holds(row)) kind = 'held';
     if (kind === 'skip') continue;
-    if (kind === 'held') {
-      open = null;
-      continue;
-    }
-    if (kind === 'wait') {
-      due.waiting++;
+    due.waiting += Number(kind === 'wait');
+    // A row held or waiting for the user ends the span: a slice must not walk it.
+    if (kind === 'held' || kind === 'wait') {
       open = null;
       continue;
     }
