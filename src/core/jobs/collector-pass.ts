@@ -279,9 +279,8 @@ class Pass {
   private deliveryFailed(job: JobRecord, error: unknown): JobRecord {
     const reason = errorMessage(error);
     const attempts = (job.deliveryAttempts ?? 0) + 1;
-    if (attempts >= COLLECTOR_DEFAULTS.maxDeliveryAttempts) {
+    if (attempts >= COLLECTOR_DEFAULTS.maxDeliveryAttempts)
       return this.fail({ ...job, deliveryAttempts: attempts }, JOB_RECORD_TEXTS.sheetNotWritten(reason));
-    }
     return this.update({
       ...job,
       deliveryAttempts: attempts,

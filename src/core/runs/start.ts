@@ -85,9 +85,8 @@ export function startBulk<S extends ReadSheet>(
   let prepared = read(config);
   if (prepared.lastRow < prepared.firstRow) throw refuse('bulk', 'noRows');
   const { preview, refresh } = bulkPreview(deps, config, op, prepared);
-  if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.estimatedCredits)) {
+  if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.estimatedCredits))
     throw refuse('bulk', 'confirmRunFirst', preview.estimatedCredits, deps.confirmAbove);
-  }
   // The user saw what the deleted hidden sheet lost and confirmed the price: the run goes on without it.
   if (preview.lostResults !== undefined) deps.paid.cache.acceptLostSheet();
   if (refresh) {
@@ -111,9 +110,8 @@ export function startRecipe(
   confirmedCredits: number,
 ): BulkRun {
   if (preview.rows === 0) throw refuse('bulk', 'noRows');
-  if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.creditsMax)) {
+  if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.creditsMax))
     throw refuse('bulk', 'confirmRecipeFirst', preview.creditsMax, deps.confirmAbove);
-  }
   // The user saw what the deleted hidden sheet lost and confirmed the price: the run goes on without it.
   if (preview.lostResults !== undefined) deps.paid.cache.acceptLostSheet();
   return ports.startStep(checked.recipe, checked.sheet, 0, []);
