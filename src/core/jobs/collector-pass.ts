@@ -42,8 +42,7 @@ const ownedBy = (job: JobRecord, scope: string) => isResultKey(job.key) && jobSc
 
 /** One pass, under the document lock; a busy lock answers `busy` at once and changes nothing. */
 export function collectOnce(deps: CollectorDeps, options: CollectorOptions): CollectorReport {
-  const lockWaitMs = options.lockWaitMs ?? COLLECTOR_DEFAULTS.lockWaitMs;
-  const report = tryWithLock(deps.lock, lockWaitMs, () => new Pass(deps, options).run());
+  const report = tryWithLock(deps.lock, options.lockWaitMs, () => new Pass(deps, options).run());
   if (report !== BUSY) return report;
   const readAt = deps.client.clock.now();
   const mine = readJobs(deps.store).filter((job) => ownedBy(job, options.scope));

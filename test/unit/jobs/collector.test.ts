@@ -108,7 +108,7 @@ function setup(api: Omit<FakeApiOptions, 'clock'> = {}, credits = 1000) {
   const client = { baseUrl: 'https://api.enrichment.example/', apiKey, http, clock };
   const scope = accountScope(sha256, apiKey);
   const deps: CollectorDeps = { client, cache, store, lock, sheets };
-  const options: CollectorOptions = { scope, day: DAY };
+  const options: CollectorOptions = { scope, day: DAY, lockWaitMs: 5_000 };
   const keyOf = (request: EnrichmentRequest) => resultKey(sha256, scope, request);
 
   /** A formula asking for `request`: 25 s, polling its job inline. */
