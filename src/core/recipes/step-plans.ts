@@ -13,7 +13,6 @@ import {
   perLookupEstimate,
   planRow,
   type SheetTable,
-  tableSpan,
 } from '../bulk/plan';
 import { operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';
@@ -58,11 +57,6 @@ export function plannedSteps(
     done.push(doneStep(step.id, layout, 0));
     return { step, config, op, layout, conflicts };
   });
-}
-
-/** Every column a step reads or writes, its company's included, wherever it stands: the table's width. */
-export function stepsWidth(steps: readonly PlannedStep[]): number {
-  return Math.max(...steps.map(({ layout, config }) => tableSpan(config, layout).last));
 }
 
 const statusOf = (value: unknown): KnownStatus =>

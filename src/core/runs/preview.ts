@@ -10,12 +10,12 @@ import { runConfirmation } from '../bulk/confirmation';
 import { freeQueries, type PaidAnswers } from '../bulk/free-queries';
 import type { ColumnLayout } from '../bulk/layout';
 import { type ColumnClaim, conflictTexts } from '../bulk/owners';
-import { perLookupEstimate, planRows, previewOf, type SheetTable } from '../bulk/plan';
+import { perLookupEstimate, planRows, previewOf, type SheetTable, tableSpan } from '../bulk/plan';
 import { refreshCutoff, staleRows, withRefresh } from '../bulk/refresh';
 import { withLostResults } from '../cache/lost';
 import type { Operation } from '../operations/types';
 import { recipePreviewOf } from '../recipes/preview';
-import { plannedSteps, stepPlans, stepsWidth } from '../recipes/step-plans';
+import { plannedSteps, stepPlans } from '../recipes/step-plans';
 import type { RecipeSheet } from '../recipes/steps';
 import { sendingAtPace } from '../text/catalogue/duration';
 
@@ -123,7 +123,9 @@ export function recipePreview(
   const steps = plannedSteps(recipe, sheet, headers, claims);
   const firstRow = sheet.headerRow + 1;
   const lastRow = Math.max(sheet.headerRow, read.lastRow);
-  const values = read.block(firstRow, lastRow, stepsWidth(steps));
+  // Every column a step reads or writes, its company's included, wherever it stands.
+  const width = Math.max(...steps.map(({ layout, config }) => tableSpan(config, layout).last));
+  const values = read.block(firstRow, lastRow, width);
   const table: SheetTable = { firstRow, firstColumn: 1, values };
   const plans = stepPlans(recipe, steps, table, (config, layout, distinct) =>
     freeQueries(deps.paid, config, layout, table, distinct),

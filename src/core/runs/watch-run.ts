@@ -8,7 +8,7 @@ import type { BulkSheetPort } from '../bulk/slice/ports';
 import { BUSY, tryWithLock } from '../platform/locked-section';
 import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
 import { plural } from '../text/plural';
-import { capProblem, capsLeft, runCapProblem } from '../watches/caps';
+import { capProblem, capsLeft } from '../watches/caps';
 import { misfit } from '../watches/fit';
 import { IncompleteRows, parseIncomplete } from '../watches/incomplete';
 import { afterRun, type RunResult, takeLease } from '../watches/lease';
@@ -215,7 +215,7 @@ export class WatchRun {
     if (stop?.kind === 'cap' && stop.by === 'daily') {
       ended.pause = { kind: 'cap', day: this.ports.day(), ...(stop.below ? { below: stop.below } : {}) };
       ended.problem = capProblem(watch.dailyCap, stop.below);
-    } else if (stop?.kind === 'cap') ended.problem = runCapProblem(this.ports.runHardCap);
+    } else if (stop?.kind === 'cap') ended.problem = WATCHES_ANSWERS.runCapReached.say(this.ports.runHardCap);
     else if (stop?.kind === 'failing') {
       ended.problem = stop.notice;
       ended.waitUntil = stop.waitUntil;

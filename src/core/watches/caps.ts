@@ -55,8 +55,6 @@ export const capProblem = (cap: number, below?: CapBelowPrice) =>
     ? WATCHES_ANSWERS.capBelowPrice.say(cap, priceText(below), below.price)
     : WATCHES_ANSWERS.capReached.say(cap);
 
-export const runCapProblem = (runHardCap: number) => WATCHES_ANSWERS.runCapReached.say(runHardCap);
-
 /** A watch's state, which the sidebar words: on, off, or why it does not run now. */
 export function stateOf(watch: Watch, accountPaused: boolean): WatchView['state'] {
   if (!watch.on) return 'off';
