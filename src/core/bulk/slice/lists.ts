@@ -21,7 +21,6 @@ export class EmployeeLists {
     private readonly deps: BulkSliceDeps,
     private readonly op: Operation,
     private readonly run: BulkRun,
-    private readonly now: () => number,
   ) {}
 
   private currentJobs(): Map<string, JobRecord> {
@@ -60,7 +59,7 @@ export class EmployeeLists {
     }
     if (rows.length > 0) combined.append(rows);
     // The job collector must not also write these lists into sheets of their own.
-    const now = this.now();
+    const now = this.deps.lookup.client.clock.now();
     const changes = [...written].flatMap((key) => {
       const job = this.currentJobs().get(key);
       if (job?.state !== 'done') return [];

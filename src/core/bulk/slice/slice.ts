@@ -57,7 +57,7 @@ class Slice implements SliceView {
     this.op = operationByType(input.config.type)!;
     this.layout = { outputs: input.outputs, status: input.status };
     this.started = this.now();
-    this.lists = new EmployeeLists(deps, this.op, input, () => this.now());
+    this.lists = new EmployeeLists(deps, this.op, input);
   }
 
   private now(): number {
