@@ -158,11 +158,7 @@ export function readLog(text: string | undefined, ceiling: number, start = ceili
 /** The log as one property value, the oldest times dropped first if it would not fit. */
 export function writeLog(log: PaceLog): string {
   for (;;) {
-    const text = JSON.stringify({
-      ...log,
-      sent: encodeTimes(log.sent),
-      refusals: encodeTimes(log.refusals),
-    });
+    const text = JSON.stringify({ ...log, sent: encodeTimes(log.sent), refusals: encodeTimes(log.refusals) });
     if (text.length <= MOST_LOG_CHARS || log.sent.length === 0) return text;
     const oldest = log.sent[0]!;
     log.sent = log.sent.filter((at) => at !== oldest);

@@ -384,10 +384,7 @@ export class ResultCache {
   }
 
   private sheetSave(sheet: SheetStorePort): SheetSave {
-    return {
-      sheet,
-      hash: this.ports.hash,
-    };
+    return { sheet, hash: this.ports.hash };
   }
 
   private writableSheet(): SheetStorePort | null {

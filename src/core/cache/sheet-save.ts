@@ -71,10 +71,7 @@ export function saveToSheet(
     if (writing) save.sheet.writeMany(writes, holds);
     return { report, held };
   } catch (error) {
-    return {
-      report: { written: 0, copied: 0, error: errorMessage(error) },
-      held: new Set(),
-    };
+    return { report: { written: 0, copied: 0, error: errorMessage(error) }, held: new Set() };
   }
 }
 

@@ -21,10 +21,7 @@ export function argumentRows(args: readonly unknown[], paramCount: number): Argu
   if (isGrid(first) && (first[0]?.length ?? 0) > 1 && rest.every((a) => a === undefined || a === '')) {
     const width = first[0]?.length ?? 0;
     if (width > paramCount) {
-      return {
-        ok: false,
-        message: REFUSALS.tooManyColumns(paramCount, width),
-      };
+      return { ok: false, message: REFUSALS.tooManyColumns(paramCount, width) };
     }
     return { ok: true, isRange: true, rows: first.map((row) => [...row]) };
   }

@@ -60,8 +60,5 @@ export function readSheetRows(grid: readonly (readonly GridCell[])[], shape: She
         .join(''),
     ]);
   });
-  return {
-    entries: Object.fromEntries(entries),
-    recognized: marked >= 0 || keys > 0,
-  };
+  return { entries: Object.fromEntries(entries), recognized: marked >= 0 || keys > 0 };
 }
