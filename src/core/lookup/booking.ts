@@ -15,7 +15,6 @@ import {
   settle,
 } from '../billing/budget';
 import { estimateFor } from '../billing/charges';
-import { cacheResolver } from '../billing/resolve';
 import { sentInput } from '../formulas/sent-input';
 import { readJobs } from '../jobs/registry';
 import { BUSY, HELD_LOCK, sectionStore, tryWithLock } from '../platform/locked-section';
@@ -23,6 +22,7 @@ import type { BatchStorePort } from '../platform/ports';
 import { CLAIM_GRACE_MS, type Claimed, claimInShards, freeKeys, releaseUnderLock } from './claims';
 import {
   answersPass,
+  budgetDeps,
   jobServesPass,
   type LookupContext,
   type LookupDeps,
@@ -78,7 +78,9 @@ export function claimAndReserve(
     const claimed = freeKeys(store, keys, now(deps), answered);
     const items = unsent.filter((item) => claimed.mine.includes(item.key));
     const planned = items.map(plannedItem);
-    const guard = sectionGuard(deps, store);
+    // The budget's view of the section held: where the execution may write sheets, pages of purchases
+    // that fill their slots go to the hidden record's sheet rather than being folded.
+    const guard = { ...budgetDeps(deps), store, lock: HELD_LOCK };
     const budget = { formulaDailyCap: ctx.formulaDailyCap };
     // The keys granted are claimed in the reservation that grants them, when it keeps its items.
     const reservation =
@@ -150,11 +152,11 @@ function firstTurn(
  * Keys another execution answered, or started a job for, after this one read its cache: the store
  * read under the claim lock holds them. Buying them now would buy them twice.
  */
-export function answeredSince(
+function answeredSince(
   deps: LookupDeps,
   all: Record<string, string>,
   items: readonly LookupItem[],
-  ctx: Pick<LookupContext, 'paidAfter'> = {},
+  ctx: LookupContext,
 ) {
   const keys = items.map((item) => item.key);
   const answered = new Set<string>();
@@ -181,20 +183,6 @@ export interface Settlement {
 }
 
 /**
- * The budget's view of a section the caller holds. Where the execution may write sheets, pages of
- * purchases that fill their slots go to the hidden record's sheet rather than being folded.
- */
-function sectionGuard(deps: LookupDeps, store: BatchStorePort) {
-  return {
-    store,
-    lock: HELD_LOCK,
-    clock: deps.client.clock,
-    resolve: cacheResolver(deps.cache),
-    ...(deps.purchaseSheet ? { sheet: deps.purchaseSheet } : {}),
-  };
-}
-
-/**
  * One section under the document lock after sending: the spend is booked and the claims are let
  * go, with one read and one write. A lock that stays busy skips it, losing nothing: the
  * reservation is booked at its estimate when it lapses, and the claims lapse a few seconds after
@@ -213,7 +201,7 @@ export function closeSection(
       const store = sectionStore(deps.store);
       if (settlement) {
         const { reservationId, charges, pending, resent } = settlement;
-        const guard = sectionGuard(deps, store);
+        const guard = { ...budgetDeps(deps), store, lock: HELD_LOCK };
         settle(guard, ctx.day, reservationId, charges, pending, resent);
       }
       releaseUnderLock(store, claimed, now(deps));
