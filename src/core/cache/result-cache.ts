@@ -37,11 +37,11 @@ import {
   lookUpLayers,
   tryFast,
 } from './layered-read';
-import { readPayload, type StoreLayout, scanStore, utf8Bytes } from './property-layout';
+import { readPayload, scanStore, utf8Bytes } from './property-layout';
 import { type CacheStats, rebuyCredits, type SavedLayers, savedStats } from './saved-results';
-import { type SheetOutcome, type SheetReport, type SheetSave, saveToSheet } from './sheet-save';
+import { type SheetOutcome, type SheetReport, saveToSheet } from './sheet-save';
 import { dropStash, stashNotes, stashPayloads, stashToMove } from './stash';
-import { answersRoom, type PutReport, type StoreRoom, type StoreSave, saveToStore } from './store-save';
+import { answersRoom, type PutReport, type StoreRoom, saveToStore } from './store-save';
 import { rememberQuietly, type UserMemory } from './user-memory';
 
 export type { PutReport } from './store-save';
@@ -86,14 +86,13 @@ export class ResultCache {
   readonly sheetBudgetChars: number;
   /** Keys this execution saw the sheet take in from the properties (keepOverflow): safe to evict. */
   private sheltered: ReadonlySet<string> | undefined;
-  private readonly layout: StoreLayout = RESULT_LAYOUT;
 
   constructor(
     private readonly ports: ResultCachePorts,
     options: ResultCacheOptions = {},
   ) {
-    this.budgetBytes = positiveOr(options.budgetBytes, DEFAULT_BUDGET_BYTES);
-    this.sheetBudgetChars = positiveOr(options.sheetBudgetChars, DEFAULT_SHEET_BUDGET_CHARS);
+    this.budgetBytes = options.budgetBytes ?? DEFAULT_BUDGET_BYTES;
+    this.sheetBudgetChars = options.sheetBudgetChars ?? DEFAULT_SHEET_BUDGET_CHARS;
   }
 
   /**
@@ -122,7 +121,7 @@ export class ResultCache {
    */
   durableRoom(all: Record<string, string>): number {
     if (this.writableSheet()) return Number.POSITIVE_INFINITY;
-    return answersRoom(scanStore(all, this.layout), this.budgetBytes);
+    return answersRoom(scanStore(all, RESULT_LAYOUT), this.budgetBytes);
   }
 
   /** The hidden sheet was deleted: what it held (lost.ts); null while it is there. */
@@ -244,7 +243,7 @@ export class ResultCache {
     if (again.notStored.length === 0) return report;
     const rest = new Map(again.notStored.map((key) => [key, payloads.get(key)!]));
     const all = this.readStore(SAVE_FAILED);
-    const inSheet = this.saveSheet(sheet, all, scanStore(all, this.layout), rest);
+    const inSheet = this.saveSheet(sheet, all, scanStore(all, RESULT_LAYOUT), rest);
     report.sheet = inSheet.report;
     report.stored += again.notStored.filter((key) => inSheet.held.has(key)).length;
     report.notStored = again.notStored.filter((key) => !inSheet.held.has(key));
@@ -266,7 +265,7 @@ export class ResultCache {
     payloads: ReadonlyMap<string, Payload>,
     room: StoreRoom = {},
   ): { report: PutReport } {
-    const scan = scanStore(all, this.layout);
+    const scan = scanStore(all, RESULT_LAYOUT);
     const inSheet = sheet ? this.saveSheet(sheet, all, scan, payloads) : null;
     // What the sheet holds stays out of the properties: there each new answer would push an older
     // one out, and PropertiesService deletes one key a call (60 ms a row of a bulk run).
@@ -281,7 +280,8 @@ export class ResultCache {
     const forStore = new Map(
       [...payloads].filter(([key]) => !held.has(key) || inProperties.has(key) || filling.has(key)),
     );
-    const inStore = saveToStore(this.storeSave(room), scan, forStore);
+    const { store, hash } = this.ports;
+    const inStore = saveToStore({ ...room, store, hash, budgetBytes: this.budgetBytes }, scan, forStore);
     const report: PutReport = {
       stored: inStore.stored.size,
       evicted: inStore.evicted,
@@ -315,7 +315,7 @@ export class ResultCache {
     const sheet = this.writableSheet();
     if (!sheet) return null;
     const all = this.readStore(SAVE_FAILED);
-    return this.saveSheet(sheet, all, scanStore(all, this.layout), new Map());
+    return this.saveSheet(sheet, all, scanStore(all, RESULT_LAYOUT), new Map());
   }
 
   /** The sheet's share of a save, with the answers stashed in the fast cache moved in too. */
@@ -327,7 +327,7 @@ export class ResultCache {
   ) {
     const { notes, moving, lost } = stashToMove(this.ports, all);
     const batch = new Map([...moving, ...payloads]);
-    const saved = saveToSheet(this.sheetSave(sheet), all, scan, batch);
+    const saved = saveToSheet({ sheet, hash: this.ports.hash }, all, scan, batch);
     const moved = [...moving.keys()].filter((key) => saved.held.has(key) || payloads.has(key));
     durable(SAVE_FAILED, () => dropStash(this.ports, notes, [...moved, ...lost]));
     return saved;
@@ -357,7 +357,7 @@ export class ResultCache {
     const sheet = this.ports.sheet;
     return {
       all,
-      scan: scanStore(all, this.layout),
+      scan: scanStore(all, RESULT_LAYOUT),
       sheetRows: sheet ? durable(READ_SHEET_FAILED, () => sheet.readAll()) : null,
       hash: this.ports.hash,
       inScope: scopeFilter(scope),
@@ -370,21 +370,7 @@ export class ResultCache {
    * sheet holds some and may not be written here.
    */
   clear(scope?: string): number {
-    return clearEntries(this.ports, this.layout, scope);
-  }
-
-  private storeSave(room: StoreRoom): StoreSave {
-    return {
-      ...(room.maxEvictions === undefined ? {} : { maxEvictions: room.maxEvictions }),
-      ...(room.evictable ? { evictable: room.evictable } : {}),
-      store: this.ports.store,
-      hash: this.ports.hash,
-      budgetBytes: this.budgetBytes,
-    };
-  }
-
-  private sheetSave(sheet: SheetStorePort): SheetSave {
-    return { sheet, hash: this.ports.hash };
+    return clearEntries(this.ports, RESULT_LAYOUT, scope);
   }
 
   private writableSheet(): SheetStorePort | null {
@@ -395,8 +381,4 @@ export class ResultCache {
   private readStore(failure: string = READ_FAILED): Record<string, string> {
     return durable(failure, () => this.ports.store.getAll());
   }
-}
-
-function positiveOr(value: number | undefined, fallback: number): number {
-  return value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
 }

@@ -26,14 +26,11 @@ const STORE_SAFE_BYTES = 500_000;
 /** Entries one write may evict from the properties: 25 deleteProperty calls, about 1.5 s. */
 export const MAX_EVICTIONS_PER_WRITE = 25;
 
-export interface StoreSave {
+/** A save's ports and budget, and what it may do to make room (StoreRoom). */
+export interface StoreSave extends StoreRoom {
   store: BatchStorePort;
   hash: HashPort;
   budgetBytes: number;
-  /** Entries this write may evict; MAX_EVICTIONS_PER_WRITE unless said. */
-  maxEvictions?: number;
-  /** Only these keys may be evicted (the hidden sheet holds them); any, unless said. */
-  evictable?: ReadonlySet<string>;
 }
 
 /** What a save may do to make room in the properties, and with what they cannot take. */

@@ -199,7 +199,7 @@ function detailOf(item: LookupItem): PurchaseDetail {
 }
 
 /** The registry's record of a job this pass started: polled later, never posted again. */
-function startedJob(
+export function startedJob(
   item: LookupItem,
   jobId: string,
   estimate: number,
