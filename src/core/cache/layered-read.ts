@@ -14,7 +14,7 @@ import { heldFailuresIn } from './held-failures';
 import { lostResultsRefusal } from './lost';
 import { ownValue, readPayload } from './property-layout';
 import { readStash, stashNotes } from './stash';
-import type { Remembered } from './user-memory';
+import type { MemoryReader, Remembered } from './user-memory';
 
 /** CacheService refuses values over 100 KB (102,400 bytes); bigger answers live in the store only. */
 export const FAST_MAX_VALUE_BYTES = 100_000;
@@ -44,7 +44,7 @@ export interface ReadLayers {
   /** The fast cache: answers an execution writing the sheet copied there, and the stash's pieces. */
   fast: TtlCachePort;
   /** The memory across the user's spreadsheets (user-memory.ts), read only for what this document lacks. */
-  memory?: { find(keys: readonly string[]): Map<string, Remembered> };
+  memory?: MemoryReader;
   hash: HashPort;
   clock: ClockPort;
   zip?: ZipPort;

@@ -40,6 +40,9 @@ export interface Remembered {
   spreadsheetId: string;
 }
 
+/** What a reader of saved answers (a lookup, a receipt) reads of the memory. */
+export type MemoryReader = Pick<UserMemory, 'find'>;
+
 /** The spreadsheet an execution runs in. */
 export interface Spreadsheet {
   id: string;
