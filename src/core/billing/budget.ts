@@ -159,7 +159,7 @@ export function settle(
 ): SettleOutcome {
   checkDay(day);
   // Checked before the lock: a bad amount must throw, not be booked.
-  sumCharges([...charges, ...resent]);
+  checkCharges([...charges, ...resent]);
   const pending = pendingJobs.map((job) => ({
     job,
     cents: centsOf(job.estimate, `estimate of job ${job.jobId}`),
@@ -192,7 +192,7 @@ export function settle(
  */
 export function settleJob(deps: BudgetDeps, day: string, jobId: string, charge: Charge): SettleOutcome {
   checkDay(day);
-  sumCharges([charge]);
+  checkCharges([charge]);
   const outcome = underLock(deps, day, (changes, now) => {
     const reservation = changes.state.jobReservations.get(jobId);
     if (!reservation) return 'closed';
@@ -235,13 +235,11 @@ function learnCharges(changes: LedgerChanges, charges: readonly Charge[]): void 
  */
 export function recordSpend(deps: BudgetDeps, day: string, buyer: Buyer, charges: readonly Charge[]): void {
   checkDay(day);
-  sumCharges(charges);
+  checkCharges(charges);
   const outcome = underLock(deps, day, (changes, now) => {
     const base = { at: now, day, source: buyer };
-    changes.book(
-      day,
-      charges.map((charge) => chargeRow(charge, undefined, base)),
-    );
+    const rows = charges.map((charge) => chargeRow(charge, undefined, base));
+    changes.book(day, rows);
   });
   if (outcome === BUSY) throw new Error(CALL_TEXTS.ledgerBusy.text);
 }
@@ -294,17 +292,10 @@ function centsOf(credits: number, what: string): Cents {
   return toCents(credits);
 }
 
-function sumCharges(charges: readonly Charge[]): ByOperation {
-  const byOperation: ByOperation = {};
-  for (const charge of charges) {
-    const cents = centsOf(charge.credits, `charge of ${charge.type}`);
-    byOperation[charge.type] = (byOperation[charge.type] ?? 0) + cents;
-  }
-  return byOperation;
+/** Throws for a charge that is not a number of credits >= 0: a bad amount must not be booked. */
+function checkCharges(charges: readonly Charge[]): void {
+  for (const charge of charges) centsOf(charge.credits, `charge of ${charge.type}`);
 }
 
-export function sumCents(byOperation: ByOperation): Cents {
-  let cents = 0;
-  for (const value of Object.values(byOperation)) cents += value ?? 0;
-  return cents;
-}
+export const sumCents = (byOperation: ByOperation): Cents =>
+  Object.values(byOperation).reduce((sum: number, value) => sum + (value ?? 0), 0);
