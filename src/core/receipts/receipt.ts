@@ -5,7 +5,7 @@
 
 import type { ReceiptLine } from '../../shared/receipt-rpc';
 import type { Purchase } from '../billing/purchases';
-import { OUTCOME_LABELS, SOURCE_LABELS } from '../billing/report';
+import { OUTCOME_LABELS, sourceLabel } from '../billing/report';
 import { toCredits } from '../billing/totals';
 import type { Kept } from '../cache/kept';
 import { apiJobId, describeJob, type JobRecord } from '../jobs/registry';
@@ -42,7 +42,7 @@ export interface ReceiptFacts {
 
 /** "1 credit (formula, Sheet1!B2)": what a purchase cost and what it served. */
 function purchaseText(facts: ReceiptFacts, purchase: Purchase): string {
-  const by = [SOURCE_LABELS[purchase.source].toLowerCase(), purchase.served].filter(Boolean).join(', ');
+  const by = [sourceLabel(purchase.source).toLowerCase(), purchase.served].filter(Boolean).join(', ');
   return RECEIPT_LINES.purchase.say(facts.formatTime(purchase.at), toCredits(purchase.cents), by);
 }
 
