@@ -42,16 +42,17 @@ export function heldFailuresIn(
 }
 
 /**
- * The property that keeps these paid errors too, by result cache key, beside the live holds of
- * `all` (a read made moments ago: a hold another formula wrote meanwhile may be lost, which only
- * costs a retry). Null when there is nothing to hold.
+ * Keeps paid errors in the store, by result cache key, beside the live holds of `all` (a read made
+ * moments ago: a hold another formula wrote meanwhile may be lost, which only costs a retry); losing
+ * them (a storage failure) only costs a retry too.
  */
-export function holdsWith(
+export function holdFailures(
+  store: BatchStorePort,
   all: Record<string, string>,
   failures: ReadonlyMap<string, ApiError>,
   now: number,
-): Record<string, string> | null {
-  if (failures.size === 0) return null;
+): void {
+  if (failures.size === 0) return;
   const live = Object.entries(holdsIn(all)).filter(
     ([, hold]) => Array.isArray(hold) && Number(hold[1]) > now,
   );
@@ -65,20 +66,8 @@ export function holdsWith(
     entries.shift();
     text = JSON.stringify(Object.fromEntries(entries));
   }
-  return { [NAME]: text };
-}
-
-/** Keeps paid errors in the store; losing them (a storage failure) only costs a retry. */
-export function holdFailures(
-  store: BatchStorePort,
-  all: Record<string, string>,
-  failures: ReadonlyMap<string, ApiError>,
-  now: number,
-): void {
-  const entry = holdsWith(all, failures, now);
-  if (!entry) return;
   try {
-    store.setMany(entry);
+    store.setMany({ [NAME]: text });
   } catch {
     // Not kept: the next recalculation asks the API again and may pay for the error once more.
   }
