@@ -8,10 +8,10 @@
 // that long write (result-cache.ts putMany), then the store for what it lacked.
 import type { ApiError } from '../api/outcome';
 import type { ClockPort, HashPort, SheetStorePort, TtlCachePort, ZipPort } from '../platform/ports';
+import { lostResultsRefusal } from '../text/catalogue/lost';
 import { durable, READ_FAILED, READ_SHEET_FAILED } from './durable';
 import { type CachedAnswer, decodeEntry } from './entries';
 import { heldFailuresIn } from './held-failures';
-import { lostResultsRefusal } from './lost';
 import { ownValue, readPayload } from './property-layout';
 import { readStash, stashNotes } from './stash';
 import type { MemoryReader, Remembered } from './user-memory';

@@ -44,8 +44,6 @@ import { dropStash, stashNotes, stashPayloads, stashToMove } from './stash';
 import { answersRoom, type PutReport, type StoreRoom, saveToStore } from './store-save';
 import { rememberQuietly, type UserMemory } from './user-memory';
 
-export type { PutReport } from './store-save';
-
 /** The cache's share of the 500 KB document-properties store; the rest is left to settings and jobs. */
 export const DEFAULT_BUDGET_BYTES = 350_000;
 /**
