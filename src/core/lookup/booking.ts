@@ -16,14 +16,11 @@ import {
 } from '../billing/budget';
 import { estimateFor } from '../billing/charges';
 import { sentInput } from '../formulas/sent-input';
-import { readJobs } from '../jobs/registry';
 import { BUSY, HELD_LOCK, sectionStore, tryWithLock } from '../platform/locked-section';
 import type { BatchStorePort } from '../platform/ports';
 import { CLAIM_GRACE_MS, type Claimed, claimInShards, freeKeys, releaseUnderLock } from './claims';
 import {
-  answersPass,
   budgetDeps,
-  jobServesPass,
   type LookupContext,
   type LookupDeps,
   type LookupItem,
@@ -31,6 +28,7 @@ import {
   paceNow,
   sendingDeadline,
 } from './items';
+import { answeredIn } from './others';
 import { type PassProgress, passProgress } from './progress';
 
 /** How long past its deadline a formula may wait for the closing section: Sheets kills at 30 s. */
@@ -74,7 +72,12 @@ export function claimAndReserve(
     const store = sectionStore(deps.store);
     const keys = unsent.map((item) => item.key);
     const until = ctx.deadline + CLAIM_GRACE_MS;
-    const answered = (all: Record<string, string>) => answeredSince(deps, all, unsent, ctx);
+    // Keys another execution answered, or started a job for, after this one read its cache: the
+    // store read under the lock holds them. Buying them now would buy them twice.
+    const answered = (all: Record<string, string>) => {
+      const { answers, jobs } = answeredIn(deps, all, unsent, ctx);
+      return new Set([...answers.keys(), ...jobs.keys()]);
+    };
     const claimed = freeKeys(store, keys, now(deps), answered);
     const items = unsent.filter((item) => claimed.mine.includes(item.key));
     const planned = items.map(plannedItem);
@@ -146,25 +149,6 @@ function firstTurn(
   const leaves = now(deps) + SECTION_TAIL_MS;
   const slot = pacer.reserveInSection(section, leaves, wanted, sendingDeadline(ctx), Math.ceil(wanted / 2));
   return slot ? [slot] : [];
-}
-
-/**
- * Keys another execution answered, or started a job for, after this one read its cache: the store
- * read under the claim lock holds them. Buying them now would buy them twice.
- */
-function answeredSince(
-  deps: LookupDeps,
-  all: Record<string, string>,
-  items: readonly LookupItem[],
-  ctx: LookupContext,
-) {
-  const keys = items.map((item) => item.key);
-  const answered = new Set<string>();
-  for (const [key, answer] of deps.cache.answersIn(all, keys))
-    if (answersPass(ctx, answer.at)) answered.add(key);
-  for (const job of readJobs(deps.store, all))
-    if (keys.includes(job.key) && jobServesPass(ctx, job)) answered.add(job.key);
-  return answered;
 }
 
 /** What the closing section books: the reservation's real charges, jobs still running, resends. */
