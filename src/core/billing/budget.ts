@@ -34,8 +34,6 @@ export interface BudgetDeps {
   store: BatchStorePort;
   lock: LockPort;
   clock: ClockPort;
-  /** How long to wait for the lock; a formula near its 30 s limit may want less. */
-  lockWaitMs?: number;
   /**
    * The hidden ledger sheet, when this execution may write it: purchases more than the pages in
    * document properties hold move there instead of being folded into day summaries.
@@ -250,7 +248,7 @@ function underLock<T>(
   today: string,
   work: (changes: LedgerChanges, now: number) => T,
 ): T | Busy {
-  return tryWithLock(deps.lock, deps.lockWaitMs ?? LOCK_WAIT_MS, () => {
+  return tryWithLock(deps.lock, LOCK_WAIT_MS, () => {
     const now = deps.clock.now();
     const all = deps.store.getAll();
     const changes = new LedgerChanges(readLedger(all), deps.sheet);
