@@ -280,7 +280,7 @@ export function buyAgain(confirmedCredits: number, budget?: number): BuyAgainRes
   });
   if (!found || found.lookups.length === 0) throw new Error(buyAgainHint(selected));
   const keys = found.lookups.map((lookup) => lookup.key);
-  const saved = budget === undefined ? null : ctx.deps.cache.getMany(keys, undefined, 'skip');
+  const saved = budget === undefined ? null : ctx.deps.cache.getMany(keys, 'skip');
   const lookups = saved ? oldestWithin(found.lookups, saved, Number(budget)) : found.lookups;
   const range = selectedRef.range;
   const area = saved && { ...selected, shown: range.getDisplayValues(), notes: range.getNotes() };

@@ -95,19 +95,10 @@ export class ResultCache {
 
   /**
    * The saved answers among `keys`: one store read, then one sheet read for what it lacked (a read
-   * copies nothing: it must not evict anything). Absent keys are
-   * simply not in the map. `readStore`, when given, is how the store is read: a caller that reads
-   * the same store next passes a memoized reader, so one snapshot serves both.
+   * copies nothing: it must not evict anything). Absent keys are simply not in the map.
    */
-  getMany(
-    keys: readonly string[],
-    readStore?: () => Record<string, string>,
-    lostSheet?: LookUpOptions['lostSheet'],
-  ): Map<string, CachedAnswer> {
-    return this.lookUp(keys, {
-      store: readStore ?? (() => this.readStore()),
-      ...(lostSheet ? { lostSheet } : {}),
-    }).answers;
+  getMany(keys: readonly string[], lostSheet?: LookUpOptions['lostSheet']): Map<string, CachedAnswer> {
+    return this.lookUp(keys, { store: () => this.readStore(), ...(lostSheet ? { lostSheet } : {}) }).answers;
   }
 
   /**
