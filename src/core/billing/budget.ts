@@ -129,9 +129,8 @@ export function reserve(
     const itemsKept = changes.state.reservations.get(id)?.items !== undefined;
     return { id, granted, credits: toCredits(cents), itemsKept, unfit };
   });
-  if (made === BUSY) {
+  if (made === BUSY)
     return { id: '', granted: 0, credits: 0, refused: { reason: 'busy', message: LOCK_BUSY_MESSAGE } };
-  }
   const { unfit, ...granted } = made;
   const refused: Refusal | null =
     made.granted < items.length
@@ -284,9 +283,8 @@ export function capCents(settings: BudgetSettings): Cents {
 }
 
 function centsOf(credits: number, what: string): Cents {
-  if (!(Number.isFinite(credits) && credits >= 0)) {
+  if (!(Number.isFinite(credits) && credits >= 0))
     throw new RangeError(`The ${what} must be a number of credits >= 0, got ${credits}`);
-  }
   return toCents(credits);
 }
 

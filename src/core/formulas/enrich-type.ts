@@ -11,9 +11,7 @@ import { clipped } from './refusals';
 export function resolveType(type: unknown): { op: Operation } | { message: string } {
   const generic = GENERIC_FUNCTION.functionName;
   const text = typeof type === 'string' ? normalizeText(type) : '';
-  if (text === '') {
-    return { message: REFUSALS.typeFirst(generic, GENERIC_FUNCTION.example) };
-  }
+  if (text === '') return { message: REFUSALS.typeFirst(generic, GENERIC_FUNCTION.example) };
   const key = text.toLowerCase().replace(/[\s-]+/g, '_');
   const op = operationByType(key) ?? operationByFunction(key.toUpperCase());
   if (op) return { op };

@@ -94,9 +94,8 @@ function suggestion(ctx: Context, seen: Seen): string {
       output !== null &&
       outputOf(o) === output,
   );
-  if (twin) {
+  if (twin)
     return seen === 'text' ? REFUSALS.forNames(ctx.refer(twin)) : REFUSALS.useInstead(ctx.refer(twin));
-  }
   if (!listTakers) return '';
   const takers = OPERATIONS.filter((o) => o !== ctx.op && takenBy.includes(o.input));
   return takers.length === 0 ? '' : REFUSALS.forWhat(what, listWords(takers.map(ctx.refer), 'or'));
