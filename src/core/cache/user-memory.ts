@@ -161,11 +161,8 @@ export class UserMemory {
 
   /** What eviction let go since the user last read it, by the spreadsheet that bought it. */
   evicted(): Evicted[] {
-    return Object.entries(parseEvicted(this.read(false)[EVICTED])).map(([boughtIn, [entries, credits]]) => ({
-      boughtIn,
-      entries,
-      credits,
-    }));
+    const counts = Object.entries(parseEvicted(this.read(false)[EVICTED]));
+    return counts.map(([boughtIn, [entries, credits]]) => ({ boughtIn, entries, credits }));
   }
 
   /** The user read what eviction let go. */
