@@ -64,11 +64,9 @@ function boughtText(facts: ReceiptFacts, purchase: Purchase | undefined): string
   return RECEIPT_LINES.notBought.text;
 }
 
+type Label = keyof typeof RECEIPT_LINES.labels;
 /** A line of the receipt under its label. */
-const line = (label: keyof typeof RECEIPT_LINES.labels, text: string): ReceiptLine => ({
-  label: RECEIPT_LINES.labels[label].text,
-  text,
-});
+const line = (label: Label, text: string): ReceiptLine => ({ label: RECEIPT_LINES.labels[label].text, text });
 
 function answerLine(facts: ReceiptFacts, purchase: Purchase | undefined): ReceiptLine | null {
   const answer = facts.kept.answer;
