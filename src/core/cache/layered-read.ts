@@ -9,7 +9,7 @@
 import type { ApiError } from '../api/outcome';
 import type { ClockPort, HashPort, SheetStorePort, TtlCachePort, ZipPort } from '../platform/ports';
 import { lostResultsRefusal } from '../text/catalogue/lost';
-import { durable, READ_FAILED, READ_SHEET_FAILED } from './durable';
+import { durable } from './durable';
 import { type CachedAnswer, decodeEntry } from './entries';
 import { heldFailuresIn } from './held-failures';
 import { ownValue, readPayload } from './property-layout';
@@ -123,7 +123,7 @@ class LayeredRead {
     const sheet = this.layers.sheet;
     const missing = this.missing();
     if (!sheet || missing.length === 0) return;
-    const rows = durable(READ_SHEET_FAILED, () => sheet.readAll());
+    const rows = durable('readSheet', () => sheet.readAll());
     for (const key of missing) this.take(key, ownValue(rows, key));
   }
 
@@ -135,7 +135,7 @@ class LayeredRead {
   }
 
   storeRead(): Record<string, string> {
-    this.all ??= durable(READ_FAILED, this.readStore);
+    this.all ??= durable('read', this.readStore);
     return this.all;
   }
 

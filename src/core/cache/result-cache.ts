@@ -19,7 +19,7 @@ import type {
   ZipPort,
 } from '../platform/ports';
 import { clearEntries } from './clear';
-import { durable, onReadInHand, READ_FAILED, READ_SHEET_FAILED, SAVE_FAILED } from './durable';
+import { durable, onReadInHand, type StoreFailure } from './durable';
 import {
   type CachedAnswer,
   decodeEntry,
@@ -184,10 +184,10 @@ export class ResultCache {
       // The fast cache first: the sheet's write is long, and an execution killed during it then
       // still finds its answers there (bulk.test.ts "a 5,000-row run … a slice killed mid-way").
       this.putFast(payloads);
-      return this.saveDurably(sheet, this.readStore(SAVE_FAILED), payloads, { fill }).report;
+      return this.saveDurably(sheet, this.readStore('save'), payloads, { fill }).report;
     }
     const save = (all: Record<string, string>) => this.saveDurably(null, all, payloads);
-    return onReadInHand(inHand, save, () => this.readStore(SAVE_FAILED)).report;
+    return onReadInHand(inHand, save, () => this.readStore('save')).report;
   }
 
   /**
@@ -206,7 +206,7 @@ export class ResultCache {
     const sheet = this.writableSheet();
     const room: StoreRoom = { maxEvictions: 0, stash: !sheet };
     const save = (all: Record<string, string>) => this.saveDurably(null, all, payloads, room);
-    const kept = onReadInHand(inHand, save, () => this.readStore(SAVE_FAILED)).report;
+    const kept = onReadInHand(inHand, save, () => this.readStore('save')).report;
     if (!sheet || kept.notStored.length === 0) return kept;
     return this.keepOverflow(sheet, kept, payloads);
   }
@@ -226,12 +226,12 @@ export class ResultCache {
     this.sheltered ??= this.copyToSheet()?.held ?? new Set();
     const left = new Map(kept.notStored.map((key) => [key, payloads.get(key)!]));
     const room: StoreRoom = { evictable: this.sheltered, stash: false };
-    const again = this.saveDurably(null, this.readStore(SAVE_FAILED), left, room).report;
+    const again = this.saveDurably(null, this.readStore('save'), left, room).report;
     const report = { ...kept, stored: kept.stored + again.stored, evicted: kept.evicted + again.evicted };
     report.notStored = again.notStored;
     if (again.notStored.length === 0) return report;
     const rest = new Map(again.notStored.map((key) => [key, payloads.get(key)!]));
-    const all = this.readStore(SAVE_FAILED);
+    const all = this.readStore('save');
     const inSheet = this.saveSheet(sheet, all, scanStore(all, RESULT_LAYOUT), rest);
     report.sheet = inSheet.report;
     report.stored += again.notStored.filter((key) => inSheet.held.has(key)).length;
@@ -303,7 +303,7 @@ export class ResultCache {
   private copyToSheet(): SheetOutcome | null {
     const sheet = this.writableSheet();
     if (!sheet) return null;
-    const all = this.readStore(SAVE_FAILED);
+    const all = this.readStore('save');
     return this.saveSheet(sheet, all, scanStore(all, RESULT_LAYOUT), new Map());
   }
 
@@ -318,7 +318,7 @@ export class ResultCache {
     const batch = new Map([...moving, ...payloads]);
     const saved = saveToSheet({ sheet, hash: this.ports.hash }, all, scan, batch);
     const moved = [...moving.keys()].filter((key) => saved.held.has(key) || payloads.has(key));
-    durable(SAVE_FAILED, () => dropStash(this.ports, notes, [...moved, ...lost]));
+    durable('save', () => dropStash(this.ports, notes, [...moved, ...lost]));
     return saved;
   }
 
@@ -347,7 +347,7 @@ export class ResultCache {
     return {
       all,
       scan: scanStore(all, RESULT_LAYOUT),
-      sheetRows: sheet ? durable(READ_SHEET_FAILED, () => sheet.readAll()) : null,
+      sheetRows: sheet ? durable('readSheet', () => sheet.readAll()) : null,
       hash: this.ports.hash,
       inScope: scopeFilter(scope),
     };
@@ -367,7 +367,7 @@ export class ResultCache {
     return sheet?.canWrite ? sheet : null;
   }
 
-  private readStore(failure: string = READ_FAILED): Record<string, string> {
+  private readStore(failure: StoreFailure = 'read'): Record<string, string> {
     return durable(failure, () => this.ports.store.getAll());
   }
 }

@@ -1,6 +1,6 @@
 // Answers another execution bought, or is buying, while this one looked: taken, or waited for,
 // never bought twice.
-import { durable, READ_FAILED } from '../cache/durable';
+import { durable } from '../cache/durable';
 import type { CachedAnswer } from '../cache/entries';
 import { type JobRecord, readJobs } from '../jobs/registry';
 import {
@@ -61,7 +61,7 @@ export function awaitOthers(
   while (waiting.length > 0 && now(deps) + OTHERS_POLL_MS < ctx.deadline) {
     deps.client.clock.sleep(OTHERS_POLL_MS);
     // A formula's answer lands in the properties: read them first, then the fast layer for the rest.
-    const store = durable(READ_FAILED, () => deps.store.getAll());
+    const store = durable('read', () => deps.store.getAll());
     const answers = deps.cache.lookUp(waiting, { store }).answers;
     const arrived = [...answers].filter(([, answer]) => answersPass(ctx, answer.at));
     for (const [key, answer] of arrived) results.set(key, fromCache(answer));
