@@ -255,7 +255,8 @@ export class LedgerChanges {
     for (const key of this.state.leftovers) this.buffer.remove(key);
     this.state.leftovers = [];
     this.foldOldDays(monthIndex(monthOf(today)));
-    this.slots.dropBefore(addDays(today, -KEEP_DAYS));
+    // Most sections find no page waiting: no day to work out then.
+    if (this.slots.pages.size > 0) this.slots.dropBefore(addDays(today, -KEEP_DAYS));
   }
 
   /** Empties the pages' slots, answering the pages: the hidden sheet keeps them now. */
