@@ -102,9 +102,10 @@ class LayeredRead {
 
   fromStash(): void {
     const missing = this.missing();
-    if (missing.length === 0) return;
-    for (const [key, payload] of readStash(this.layers, stashNotes(this.storeRead()), missing))
-      this.take(key, payload);
+    // Most stores hold no stash note: nothing to look for then.
+    const notes = missing.length === 0 ? null : stashNotes(this.storeRead());
+    if (!notes?.size) return;
+    for (const [key, payload] of readStash(this.layers, notes, missing)) this.take(key, payload);
   }
 
   /**
