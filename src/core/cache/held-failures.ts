@@ -18,8 +18,6 @@ const NAME = PROPERTY.heldFailures;
 /** A property holds 9 KB: the newest holds that fit, the rest are let go (a retry may pay again). */
 const MAX_BYTES = 8_000;
 
-const HELD_NOTE = ANSWER_WORDS.held(FAILURE_HOLD_MINUTES);
-
 /** The holds of a read of the properties: result key → [message, until (ms)]. */
 type Holds = Record<string, [string, number]>;
 
@@ -36,7 +34,9 @@ export function heldFailuresIn(
   for (const key of keys) {
     const hold = holds.get(key);
     if (!Array.isArray(hold) || typeof hold[0] !== 'string' || !(Number(hold[1]) > now)) continue;
-    held.set(key, { code: 'provider_error', message: hold[0] + HELD_NOTE, fatal: false, retryable: true });
+    // Worded here, not as every execution loads: most find no hold.
+    const message = hold[0] + ANSWER_WORDS.held(FAILURE_HOLD_MINUTES);
+    held.set(key, { code: 'provider_error', message, fatal: false, retryable: true });
   }
   return held;
 }
