@@ -19,11 +19,10 @@ export interface Kept {
 }
 
 export function whereKept(key: string, sources: AnswerSources): Kept {
-  const sheetRows = sources.sheetRows();
   const found: [KeptLayer, string | null][] = [
     ['fast', readFast(sources.fast, key)],
     ['properties', readPayload(sources.all, key, sources.hash)],
-    ['sheet', sheetRows ? (ownValue(sheetRows, key) ?? null) : null],
+    ['sheet', ownValue(sources.sheetRows() ?? {}, key) ?? null],
   ];
   const kept: Kept = { answer: null, layers: [] };
   for (const [layer, payload] of found) {
@@ -66,10 +65,7 @@ export interface AnswerSources {
 export function keptAnswer(key: string, sources: AnswerSources): CachedAnswer | null {
   const readers = [
     () => readPayload(sources.all, key, sources.hash),
-    () => {
-      const rows = sources.sheetRows();
-      return rows ? (ownValue(rows, key) ?? null) : null;
-    },
+    () => ownValue(sources.sheetRows() ?? {}, key) ?? null,
     () => readFast(sources.fast, key),
   ];
   for (const read of readers) {
