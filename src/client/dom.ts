@@ -64,17 +64,21 @@ export function say(target: HTMLElement, text: string, kind: 'ok' | 'error' | ''
   target.className = `message ${kind}`;
 }
 
-/**
- * Runs `work` with the button disabled, reporting a failure in `status`. The sidebar's calls are
- * slow round trips: a second click must not send a second one.
- */
-export async function busy(button: HTMLButtonElement, status: HTMLElement, work: () => Promise<void>) {
-  button.disabled = true;
+/** Runs `work`, saying its failure in `status`: no call of a panel fails unseen. */
+export async function reported(status: HTMLElement, work: () => Promise<unknown>): Promise<void> {
   try {
     await work();
   } catch (error) {
     say(status, errorText(error), 'error');
-  } finally {
-    button.disabled = false;
   }
+}
+
+/**
+ * Runs `work` with the button disabled, reporting a failure in `status`. The sidebar's calls are
+ * slow round trips: a second click must not send a second one.
+ */
+export async function busy(button: HTMLButtonElement, status: HTMLElement, work: () => Promise<unknown>) {
+  button.disabled = true;
+  await reported(status, work);
+  button.disabled = false;
 }

@@ -8,7 +8,7 @@ import type { Operation } from '../../../core/operations/types';
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../../../shared/bulk-rpc';
 import { announceChange } from '../../data-changed';
-import { $, busy, el, errorText, say } from '../../dom';
+import { $, busy, el, errorText, reported, say } from '../../dom';
 import { call } from '../../rpc-client';
 import { columnOptions, guessColumns, markChosen, NAME_COLUMNS } from './columns';
 import { readConfig } from './config';
@@ -251,29 +251,20 @@ class BulkController {
     work: (runId: string) => Promise<BulkProgress>,
     thenDrive: boolean,
   ): Promise<void> {
-    if (!this.current) return;
     const before = this.current;
-    button.disabled = true;
-    try {
+    if (!before) return;
+    await busy(button, this.ui.message, async () => {
       const progress = await work(before.runId);
       this.showProgress(progress);
       const resumed = before.state === 'stopped' ? before : null;
       if (thenDrive && progress.state === 'running') void this.drive(progress.runId, resumed);
-    } catch (error) {
-      say(this.ui.message, errorText(error), 'error');
-    } finally {
-      button.disabled = false;
-    }
+    });
   }
 
   private async start(confirmed: number): Promise<void> {
     this.ui.confirm.hidden = true;
     say(this.ui.message, '', '');
-    const progress = await call('startBulkRun', this.config(), confirmed);
-    this.forgetPreview();
-    showProgressHere(this.ui);
-    this.showProgress(progress);
-    void this.drive(progress.runId);
+    this.begin(await call('startBulkRun', this.config(), confirmed));
   }
 
   /** A run started elsewhere (a recipe): shown and driven from here. */
@@ -323,8 +314,8 @@ class BulkController {
   }
 
   /** Loads the sheet and shows the last run; an unfinished one is offered to resume. */
-  async offerLastRun(): Promise<void> {
-    try {
+  offerLastRun(): Promise<void> {
+    return reported(this.ui.message, async () => {
       await this.recipes.load();
       const last = await call('getBulkRun');
       const unfinished = last !== null && isUnfinished(last);
@@ -337,8 +328,6 @@ class BulkController {
       }
       this.showProgress(last);
       if (unfinished && !last.message) sayUnfinished(this.ui.message, last);
-    } catch (error) {
-      say(this.ui.message, errorText(error), 'error');
-    }
+    });
   }
 }

@@ -9,17 +9,10 @@ import { el, say } from '../../dom';
 
 export const NEW_RECIPE = '__new';
 
-export interface Builder {
-  root: HTMLElement;
-  name: HTMLInputElement;
-  steps: HTMLElement;
-  add: HTMLButtonElement;
-  save: HTMLButtonElement;
-  /** Under Save: why the recipe was refused, where the user is looking. */
-  message: HTMLElement;
-}
+export type Builder = ReturnType<typeof buildBuilder>;
 
-export function buildBuilder(): Builder {
+/** Its name, steps, Add step and Save; under Save, why the recipe was refused, where the user looks. */
+export function buildBuilder() {
   const name = el('input', { id: 'recipe-name', type: 'text', autocomplete: 'off', maxlength: '60' });
   const steps = el('ol', { id: 'recipe-steps', class: 'recipe-builder-steps' });
   const add = el('button', { type: 'button', id: 'recipe-add-step' }, BULK_TEXTS.addStep.text);

@@ -12,16 +12,9 @@ import { conflictNotes, destinations } from './preview-view';
 import { NEW_RECIPE } from './recipe-builder';
 import { plural } from './text';
 
-export interface RecipeControls {
-  choice: HTMLSelectElement;
-  box: HTMLElement;
-  remove: HTMLButtonElement;
-  about: HTMLElement;
-  steps: HTMLElement;
-  slots: HTMLElement;
-}
+export type RecipeControls = ReturnType<typeof buildRecipeControls>['controls'];
 
-export function buildRecipeControls(): { root: HTMLElement; controls: RecipeControls } {
+export function buildRecipeControls() {
   const choice = el('select', { id: 'bulk-recipe' }, el('option', { value: '' }, BULK_TEXTS.oneLookup.text));
   const about = el('p', { id: 'bulk-recipe-about', class: 'hint' });
   const steps = el('ol', { id: 'bulk-recipe-steps', class: 'bulk-recipe-steps' });

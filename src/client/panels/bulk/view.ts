@@ -13,56 +13,8 @@ import { refreshField } from './refresh-field';
 
 const GROUP_NAMES: Record<Group, string> = { people: 'People', companies: 'Companies', social: 'Social' };
 
-/** The form's fields, the preview summary and the confirmation. */
-interface FormControls {
-  sheet: HTMLSelectElement;
-  op: HTMLSelectElement;
-  opHelp: HTMLElement;
-  inputLabel: HTMLElement;
-  input: HTMLSelectElement;
-  names: HTMLElement;
-  nameSelects: NameSelects;
-  output: HTMLElement;
-  fields: HTMLElement;
-  employees: HTMLElement;
-  department: HTMLInputElement;
-  seniority: HTMLInputElement;
-  max: HTMLInputElement;
-  refresh: HTMLElement;
-  refreshOn: HTMLInputElement;
-  refreshDays: HTMLInputElement;
-  refreshBudget: HTMLInputElement;
-  refreshOrder: HTMLSelectElement;
-  refreshOver: HTMLSelectElement;
-  preview: HTMLButtonElement;
-  run: HTMLButtonElement;
-  summary: HTMLElement;
-  confirm: HTMLElement;
-  confirmText: HTMLElement;
-  confirmRun: HTMLButtonElement;
-  confirmBack: HTMLButtonElement;
-}
-
-/** The run's box: its state, bar and counts, and the buttons that act on it. */
-interface ProgressControls {
-  progressBox: HTMLElement;
-  progressTitle: HTMLElement;
-  bar: HTMLProgressElement;
-  progressText: HTMLElement;
-  counts: HTMLElement;
-  pause: HTMLButtonElement;
-  resume: HTMLButtonElement;
-  cancel: HTMLButtonElement;
-  retry: HTMLButtonElement;
-  goOn: HTMLButtonElement;
-}
-
-export interface Controls extends FormControls, ProgressControls {
-  root: HTMLElement;
-  form: HTMLElement;
-  message: HTMLElement;
-  note: HTMLElement;
-}
+/** The form's fields, the preview summary and the confirmation; the run's box and its buttons. */
+export type Controls = ReturnType<typeof findControls>;
 
 function selectField(id: string, label: string, ...children: HTMLElement[]): HTMLElement {
   return el('div', { class: 'field' }, el('label', { for: id }, label), el('select', { id }, ...children));
@@ -189,7 +141,7 @@ function progressBox(): HTMLElement {
 }
 
 /** The whole panel, open: progress first (a run under way matters most), then the form. */
-export function buildBulkPanel(): Controls {
+export function buildBulkPanel() {
   const root = el(
     'details',
     { class: 'panel', id: 'bulk-details', open: true },
@@ -206,67 +158,53 @@ export function buildBulkPanel(): Controls {
   return findControls(root);
 }
 
-type Find = <T extends HTMLElement>(id: string) => T;
-
-function findControls(root: HTMLElement): Controls {
-  const find: Find = <T extends HTMLElement>(id: string) => root.querySelector(`#${id}`) as T;
+function findControls(root: HTMLElement) {
+  const find = <T extends HTMLElement = HTMLElement>(id: string) => root.querySelector(`#${id}`) as T;
   return {
     root,
     form: root.querySelector('.bulk-form') as HTMLElement,
     message: find('bulk-message'),
     note: find('bulk-note'),
-    ...findFormControls(find),
-    ...findProgressControls(find),
-  };
-}
-
-function findFormControls(find: Find): FormControls {
-  return {
-    sheet: find('bulk-sheet'),
-    op: find('bulk-op'),
+    sheet: find<HTMLSelectElement>('bulk-sheet'),
+    op: find<HTMLSelectElement>('bulk-op'),
     opHelp: find('bulk-op-help'),
     inputLabel: find('bulk-input-label'),
-    input: find('bulk-input'),
+    input: find<HTMLSelectElement>('bulk-input'),
     names: find('bulk-names'),
     nameSelects: {
-      company: find('bulk-company'),
-      location: find('bulk-location'),
-      jobTitle: find('bulk-jobTitle'),
-    },
+      company: find<HTMLSelectElement>('bulk-company'),
+      location: find<HTMLSelectElement>('bulk-location'),
+      jobTitle: find<HTMLSelectElement>('bulk-jobTitle'),
+    } satisfies NameSelects,
     output: find('bulk-output'),
     fields: find('bulk-fields'),
     employees: find('bulk-employees'),
-    department: find('bulk-department'),
-    seniority: find('bulk-seniority'),
-    max: find('bulk-max'),
+    department: find<HTMLInputElement>('bulk-department'),
+    seniority: find<HTMLInputElement>('bulk-seniority'),
+    max: find<HTMLInputElement>('bulk-max'),
     refresh: find('bulk-refresh'),
-    refreshOn: find('bulk-refresh-on'),
-    refreshDays: find('bulk-refresh-days'),
-    refreshBudget: find('bulk-refresh-budget'),
-    refreshOrder: find('bulk-refresh-order'),
-    refreshOver: find('bulk-refresh-over'),
-    preview: find('bulk-preview'),
-    run: find('bulk-run'),
+    refreshOn: find<HTMLInputElement>('bulk-refresh-on'),
+    refreshDays: find<HTMLInputElement>('bulk-refresh-days'),
+    refreshBudget: find<HTMLInputElement>('bulk-refresh-budget'),
+    refreshOrder: find<HTMLSelectElement>('bulk-refresh-order'),
+    refreshOver: find<HTMLSelectElement>('bulk-refresh-over'),
+    preview: find<HTMLButtonElement>('bulk-preview'),
+    run: find<HTMLButtonElement>('bulk-run'),
     summary: find('bulk-summary'),
     confirm: find('bulk-confirm'),
     confirmText: find('bulk-confirm-text'),
-    confirmRun: find('bulk-confirm-run'),
-    confirmBack: find('bulk-confirm-back'),
-  };
-}
-
-function findProgressControls(find: Find): ProgressControls {
-  return {
+    confirmRun: find<HTMLButtonElement>('bulk-confirm-run'),
+    confirmBack: find<HTMLButtonElement>('bulk-confirm-back'),
     progressBox: find('bulk-progress-box'),
     progressTitle: find('bulk-progress-title'),
-    bar: find('bulk-progress'),
+    bar: find<HTMLProgressElement>('bulk-progress'),
     progressText: find('bulk-progress-text'),
     counts: find('bulk-counts'),
-    pause: find('bulk-pause'),
-    resume: find('bulk-resume'),
-    cancel: find('bulk-cancel'),
-    retry: find('bulk-retry'),
-    goOn: find('bulk-go-on'),
+    pause: find<HTMLButtonElement>('bulk-pause'),
+    resume: find<HTMLButtonElement>('bulk-resume'),
+    cancel: find<HTMLButtonElement>('bulk-cancel'),
+    retry: find<HTMLButtonElement>('bulk-retry'),
+    goOn: find<HTMLButtonElement>('bulk-go-on'),
   };
 }
 

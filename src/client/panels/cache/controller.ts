@@ -3,7 +3,7 @@
 import { CACHE_TEXTS } from '../../../core/text/catalogue/sidebar/cache';
 import type { CacheView } from '../../../shared/rpc';
 import { announceChange } from '../../data-changed';
-import { busy, errorText, say } from '../../dom';
+import { busy, reported, say } from '../../dom';
 import { latestOnly } from '../../latest-only';
 import { call } from '../../rpc-client';
 import { buildCacheBody, closeConfirmation, openConfirmation, results, showCache } from './view';
@@ -65,12 +65,5 @@ export function mountCachePanel(): CachePanel {
     }),
   );
 
-  const refresh = async () => {
-    try {
-      await load();
-    } catch (error) {
-      say(ui.message, errorText(error), 'error');
-    }
-  };
-  return { refresh };
+  return { refresh: () => reported(ui.message, load) };
 }

@@ -18,33 +18,13 @@ function figure(label: string, value: string, id: string): HTMLElement {
   return el('div', { class: 'figure' }, el('span', {}, label), el('strong', { id }, value));
 }
 
-export interface CacheElements {
-  note: HTMLElement;
-  /** What a deleted hidden sheet lost, and the button that goes on without it. */
-  lost: HTMLElement;
-  lostText: HTMLElement;
-  goOn: HTMLButtonElement;
-  figures: HTMLElement;
-  clear: HTMLButtonElement;
-  /** Clears the account's answers in all the user's spreadsheets. */
-  clearEverywhere: HTMLButtonElement;
-  question: HTMLElement;
-  confirm: HTMLButtonElement;
-  keep: HTMLButtonElement;
-  confirmation: HTMLElement;
-  message: HTMLElement;
-}
-
-/** The confirmation starts hidden: Clear opens it, with what buying the results again would cost. */
-function buildConfirmation(): Pick<CacheElements, 'question' | 'confirm' | 'keep' | 'confirmation'> {
-  return confirmationBox('cache', CACHE_TEXTS.clearThem.text, 'danger', CACHE_TEXTS.keepThem.text);
-}
+export type CacheElements = ReturnType<typeof buildCacheBody>;
 
 /**
  * Shown only when the hidden sheet of saved answers was deleted: what it held, and that nothing is
  * bought again until the user goes on without it.
  */
-function buildLost(): Pick<CacheElements, 'lost' | 'lostText' | 'goOn'> {
+function buildLost() {
   const lostText = el('p', { id: 'cache-lost-text', class: 'warning' });
   const goOn = el('button', { type: 'button', id: 'cache-go-on' }, CACHE_TEXTS.goOn.text);
   const lost = el(
@@ -58,8 +38,12 @@ function buildLost(): Pick<CacheElements, 'lost' | 'lostText' | 'goOn'> {
   return { lost, lostText, goOn };
 }
 
-/** Fills the panel's body in sidebar.html. */
-export function buildCacheBody(): CacheElements {
+/**
+ * Fills the panel's body in sidebar.html. The confirmation starts hidden: Clear opens it, with what
+ * buying the results again would cost; Clear everywhere clears the account's answers in all the
+ * user's spreadsheets.
+ */
+export function buildCacheBody() {
   const figures = el('div', { id: 'cache-figures' }, el('p', { class: 'hint' }, 'Loading…'));
   const lostParts = buildLost();
   const clear = el('button', { type: 'button', id: 'cache-clear' }, CACHE_TEXTS.clear.text);
@@ -68,7 +52,7 @@ export function buildCacheBody(): CacheElements {
     { type: 'button', id: 'cache-clear-everywhere' },
     CACHE_TEXTS.clearEverywhere.text,
   );
-  const parts = buildConfirmation();
+  const parts = confirmationBox('cache', CACHE_TEXTS.clearThem.text, 'danger', CACHE_TEXTS.keepThem.text);
   const message = el('p', { id: 'cache-message', class: 'message', role: 'status' });
   $('cache-body').replaceChildren(
     el('p', { class: 'hint' }, CACHE_TEXTS.kept.text),

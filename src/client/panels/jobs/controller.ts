@@ -4,7 +4,7 @@
 import { JOBS_TEXTS } from '../../../core/text/catalogue/sidebar/jobs';
 import type { JobsList, JobView, QueuedFormulaView } from '../../../shared/jobs-rpc';
 import { announceChange, DATA_CHANGED } from '../../data-changed';
-import { busy, errorText, say } from '../../dom';
+import { busy, errorText, reported, say } from '../../dom';
 import { type Latest, latestOnly } from '../../latest-only';
 import { call } from '../../rpc-client';
 import {
@@ -23,15 +23,10 @@ import {
 /** The collector is never asked more often than this, whatever it answers. */
 const MIN_COLLECT_DELAY_MS = 1_000;
 
-export interface JobsPanel {
-  refresh(): Promise<void>;
-}
-
-export function mountJobsPanel(): JobsPanel {
+export function mountJobsPanel(): void {
   const jobs = new JobsController(buildJobsBody());
   // Once on open, whatever is listed: a job started in another session may be waiting.
   void jobs.refresh().then(() => jobs.collectIfKeyConfigured());
-  return { refresh: () => jobs.refresh() };
 }
 
 class JobsController {
@@ -54,12 +49,8 @@ class JobsController {
     });
   }
 
-  async refresh(): Promise<void> {
-    try {
-      await this.reload();
-    } catch (error) {
-      say(this.ui.message, errorText(error), 'error');
-    }
+  refresh(): Promise<void> {
+    return reported(this.ui.message, this.reload);
   }
 
   collectIfKeyConfigured(): Promise<void> | undefined {

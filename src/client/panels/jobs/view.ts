@@ -45,18 +45,10 @@ function jobItem(job: JobView, retry: (job: JobView, button: HTMLButtonElement) 
   return item;
 }
 
-export interface JobsElements {
-  note: HTMLElement;
-  background: HTMLElement;
-  drivers: HTMLElement;
-  summary: HTMLElement;
-  list: HTMLElement;
-  refreshButton: HTMLButtonElement;
-  message: HTMLElement;
-}
+export type JobsElements = ReturnType<typeof buildJobsBody>;
 
 /** Fills the panel's body in sidebar.html. */
-export function buildJobsBody(): JobsElements {
+export function buildJobsBody() {
   const background = el('p', { id: 'jobs-background', class: 'status' }, 'Loading…');
   const drivers = el('p', { id: 'jobs-drivers', class: 'hint' });
   const summary = el('p', { id: 'jobs-summary', class: 'message', role: 'status' });

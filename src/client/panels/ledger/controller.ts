@@ -4,14 +4,12 @@
 import type { ReportPeriod } from '../../../shared/receipt-rpc';
 import type { LedgerView } from '../../../shared/rpc';
 import { DATA_CHANGED } from '../../data-changed';
-import { $, busy, errorText, say } from '../../dom';
+import { $, busy, reported, say } from '../../dom';
 import { latestOnly } from '../../latest-only';
 import { call } from '../../rpc-client';
 import { buildLedgerBody, showCreditsAlert, showLedger } from './view';
 
 export interface LedgerPanel {
-  /** Asks the server again. */
-  refresh(): Promise<void>;
   /** Shows the last answer again, e.g. once the saved cap is known. */
   rerender(): void;
 }
@@ -36,13 +34,7 @@ export function mountLedgerPanel(formulaCap: () => number | null): LedgerPanel {
     say(ui.message, '');
   };
   const refresh = latestOnly(() => call('getLedger'), show);
-  const guarded = async () => {
-    try {
-      await refresh();
-    } catch (error) {
-      say(ui.message, errorText(error), 'error');
-    }
-  };
+  const guarded = () => reported(ui.message, refresh);
 
   ui.button.addEventListener('click', () => busy(ui.button, ui.message, refresh));
   ui.report.addEventListener('click', () =>
@@ -56,7 +48,6 @@ export function mountLedgerPanel(formulaCap: () => number | null): LedgerPanel {
   document.addEventListener(DATA_CHANGED, () => void guarded());
   void guarded();
   return {
-    refresh: guarded,
     rerender: () => {
       if (last) show(last);
     },

@@ -59,17 +59,10 @@ export function showCreditsAlert(outOfCredits: boolean, dismissed: boolean): voi
   alert.hidden = !outOfCredits || dismissed;
 }
 
-export interface LedgerElements {
-  note: HTMLElement;
-  figures: HTMLElement;
-  button: HTMLButtonElement;
-  period: HTMLSelectElement;
-  report: HTMLButtonElement;
-  message: HTMLElement;
-}
+type LedgerElements = ReturnType<typeof buildLedgerBody>;
 
 /** The report's period and the button that makes its sheet. */
-function reportControls(): { period: HTMLSelectElement; row: HTMLElement; report: HTMLButtonElement } {
+function reportControls() {
   const period = el(
     'select',
     { id: 'ledger-report-period' },
@@ -88,7 +81,7 @@ function reportControls(): { period: HTMLSelectElement; row: HTMLElement; report
 }
 
 /** Fills the panel's body in sidebar.html: figures (loading), Refresh, the report, a status line. */
-export function buildLedgerBody(): LedgerElements {
+export function buildLedgerBody() {
   const message = el('p', { id: 'ledger-message', class: 'message', role: 'status' });
   const figures = el('div', { id: 'ledger-figures' }, el('p', { class: 'hint' }, 'Loading…'));
   const button = el('button', { type: 'button', id: 'ledger-refresh' }, 'Refresh');

@@ -6,25 +6,13 @@ import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import type { BuyAgainOffer, SelectionReceipt } from '../../../shared/receipt-rpc';
 import { $, confirmationBox, el } from '../../dom';
 
-export interface ReceiptElements {
-  note: HTMLElement;
-  lines: HTMLElement;
-  times: HTMLElement;
-  said: HTMLElement;
-  buyAgain: HTMLButtonElement;
-  /** Buy again as a refresh: the oldest answers first, within the credits typed. */
-  refresh: HTMLElement;
-  refreshBudget: HTMLInputElement;
-  refreshButton: HTMLButtonElement;
-  question: HTMLElement;
-  confirmation: HTMLElement;
-  confirm: HTMLButtonElement;
-  keep: HTMLButtonElement;
-  message: HTMLElement;
-}
+type ReceiptElements = ReturnType<typeof buildReceiptBody>;
 
-/** Fills the panel's body in sidebar.html; the confirmation starts hidden. */
-export function buildReceiptBody(): ReceiptElements {
+/**
+ * Fills the panel's body in sidebar.html; the confirmation starts hidden. `refresh` is Buy again as
+ * a refresh: the oldest answers first, within the credits typed.
+ */
+export function buildReceiptBody() {
   const lines = el('dl', { id: 'receipt-lines', class: 'receipt' });
   const times = el('p', { id: 'receipt-times', class: 'hint', hidden: true });
   const said = el('p', { id: 'receipt-said', class: 'hint' }, RECEIPT_ANSWERS.selectCell.text);
@@ -33,7 +21,7 @@ export function buildReceiptBody(): ReceiptElements {
     { type: 'button', id: 'receipt-buy-again', hidden: true },
     RECEIPT_TEXTS.buyAgain.text,
   );
-  const { question, confirm, keep, confirmation } = confirmationBox(
+  const box = confirmationBox(
     'receipt',
     RECEIPT_TEXTS.buyThemAgain.text,
     'action',
@@ -56,7 +44,7 @@ export function buildReceiptBody(): ReceiptElements {
     said,
     el('div', { class: 'buttons' }, buyAgain),
     refresh,
-    confirmation,
+    box.confirmation,
     message,
   );
   return {
@@ -68,10 +56,7 @@ export function buildReceiptBody(): ReceiptElements {
     refresh,
     refreshBudget,
     refreshButton,
-    question,
-    confirmation,
-    confirm,
-    keep,
+    ...box,
     message,
   };
 }

@@ -85,16 +85,10 @@ export function fieldNamed(text: string): keyof Settings | null {
   return match?.name ?? null;
 }
 
-export interface SettingsElements {
-  note: HTMLElement;
-  pace: HTMLElement;
-  form: HTMLFormElement;
-  save: HTMLButtonElement;
-  message: HTMLElement;
-}
+type SettingsElements = ReturnType<typeof buildSettingsBody>;
 
 /** Fills the panel's body in sidebar.html: the form, then the prices. */
-export function buildSettingsBody(): SettingsElements {
+export function buildSettingsBody() {
   const save = el('button', { type: 'submit', id: 'settings-save', class: 'action' }, 'Save');
   const message = el('p', { id: 'settings-message', class: 'message', role: 'status' });
   const pace = el('p', { id: 'settings-pace', class: 'hint' });

@@ -5,7 +5,7 @@ import { WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
 import type { BackgroundCollection } from '../../../shared/jobs-rpc';
 import type { WatchList, WatchView } from '../../../shared/watch-rpc';
 import { DATA_CHANGED, WATCHES_LISTED } from '../../data-changed';
-import { busy, errorText, say } from '../../dom';
+import { busy, reported, say } from '../../dom';
 import { type Latest, latestOnly } from '../../latest-only';
 import { call } from '../../rpc-client';
 import {
@@ -36,12 +36,8 @@ class WatchesController implements WatchActions {
     );
   }
 
-  async refresh(): Promise<void> {
-    try {
-      await this.reload();
-    } catch (error) {
-      say(this.ui.message, errorText(error), 'error');
-    }
+  refresh(): Promise<void> {
+    return reported(this.ui.message, this.reload);
   }
 
   private show(list: WatchList): void {

@@ -7,18 +7,10 @@ import { plural } from '../../../core/text/plural';
 import type { WatchList, WatchView } from '../../../shared/watch-rpc';
 import { $, el } from '../../dom';
 
-export interface WatchesElements {
-  note: HTMLElement;
-  notice: HTMLElement;
-  list: HTMLElement;
-  runtime: HTMLElement;
-  drivers: HTMLElement;
-  times: HTMLElement;
-  message: HTMLElement;
-}
+export type WatchesElements = ReturnType<typeof buildWatchesBody>;
 
 /** Fills the panel's body in sidebar.html. */
-export function buildWatchesBody(): WatchesElements {
+export function buildWatchesBody() {
   const notice = el('p', { id: 'watches-notice', class: 'alert', role: 'alert', hidden: true });
   const list = el('ul', { id: 'watches-list', class: 'jobs' });
   const runtime = el('p', { id: 'watches-runtime', class: 'hint' });
