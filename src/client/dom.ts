@@ -32,6 +32,16 @@ function appendChildren(node: HTMLElement, children: Child[]): void {
   }
 }
 
+/** A labelled field: its label names `input` by its id; `more` follows the input (a hint). */
+export function field(label: string, input: HTMLElement, ...more: Child[]): HTMLElement {
+  return el('div', { class: 'field' }, el('label', { for: input.id }, label), input, ...more);
+}
+
+/** A figure's line: its label, then its value in bold (`id`: the value's, when it has one). */
+export function figure(label: string, value: string, id?: string): HTMLElement {
+  return el('div', { class: 'figure' }, el('span', {}, label), el('strong', { id }, value));
+}
+
 /** A question and its two buttons (`<prefix>-confirm`, `<prefix>-keep`), hidden until asked. */
 export function confirmationBox(prefix: string, yes: string, yesClass: string, no: string) {
   const question = el('p', { id: `${prefix}-confirm-text`, class: 'warning' });

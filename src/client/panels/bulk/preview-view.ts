@@ -5,12 +5,8 @@ import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import { columnLetters } from '../../../core/text/cell-refs';
 import { creditsText } from '../../../core/text/credits';
 import type { BulkPreview } from '../../../shared/bulk-rpc';
-import { el } from '../../dom';
+import { el, figure } from '../../dom';
 import { plural } from './text';
-
-function figure(label: string, value: string): HTMLElement {
-  return el('div', { class: 'figure' }, el('span', {}, label), el('strong', {}, value));
-}
 
 /**
  * Where results and row statuses go, by column letter, saying which columns are new. Shared with

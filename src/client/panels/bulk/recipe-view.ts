@@ -6,7 +6,7 @@ import { guessColumn, slotRole } from '../../../core/bulk/column-guess';
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import { creditsAmount, creditsText } from '../../../core/text/credits';
 import type { RecipePreview, RecipeSummary, SlotName } from '../../../shared/recipe-rpc';
-import { el } from '../../dom';
+import { el, field } from '../../dom';
 import { columnOptions } from './columns';
 import { conflictNotes, destinations } from './preview-view';
 import { NEW_RECIPE } from './recipe-builder';
@@ -25,12 +25,7 @@ export function buildRecipeControls() {
     BULK_TEXTS.deleteRecipe.text,
   );
   const box = el('div', { id: 'bulk-recipe-box', hidden: true }, about, steps, slots, remove);
-  const root = el(
-    'div',
-    {},
-    el('div', { class: 'field' }, el('label', { for: 'bulk-recipe' }, 'Run'), choice),
-    box,
-  );
+  const root = el('div', {}, field('Run', choice), box);
   return { root, controls: { choice, box, remove, about, steps, slots } };
 }
 

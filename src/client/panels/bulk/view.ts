@@ -7,7 +7,7 @@ import { priceLabel } from '../../../core/operations/pricing';
 import { OPERATIONS } from '../../../core/operations/table';
 import type { Group, Operation } from '../../../core/operations/types';
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
-import { el } from '../../dom';
+import { el, field } from '../../dom';
 import { NAME_COLUMNS, type NameSelects } from './columns';
 import { refreshField } from './refresh-field';
 
@@ -17,7 +17,7 @@ const GROUP_NAMES: Record<Group, string> = { people: 'People', companies: 'Compa
 export type Controls = ReturnType<typeof findControls>;
 
 function selectField(id: string, label: string, ...children: HTMLElement[]): HTMLElement {
-  return el('div', { class: 'field' }, el('label', { for: id }, label), el('select', { id }, ...children));
+  return field(label, el('select', { id }, ...children));
 }
 
 function radio(name: string, value: string, label: string, checked = false): HTMLElement {

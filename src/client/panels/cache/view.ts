@@ -5,7 +5,7 @@ import { CACHE_TEXTS } from '../../../core/text/catalogue/sidebar/cache';
 import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import { creditsText } from '../../../core/text/credits';
 import type { CacheView } from '../../../shared/rpc';
-import { $, confirmationBox, el } from '../../dom';
+import { $, confirmationBox, el, figure } from '../../dom';
 
 function formatBytes(bytes: number): string {
   if (bytes < 1000) return `${bytes} bytes`;
@@ -13,10 +13,6 @@ function formatBytes(bytes: number): string {
 }
 
 export const results = (n: number) => `${n.toLocaleString('en-US')} saved result${n === 1 ? '' : 's'}`;
-
-function figure(label: string, value: string, id: string): HTMLElement {
-  return el('div', { class: 'figure' }, el('span', {}, label), el('strong', { id }, value));
-}
 
 export type CacheElements = ReturnType<typeof buildCacheBody>;
 

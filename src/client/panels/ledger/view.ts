@@ -6,11 +6,7 @@ import { paceWords } from '../../../core/text/catalogue/sidebar/settings';
 import { SPENDING_TEXTS } from '../../../core/text/catalogue/sidebar/spending';
 import { creditsAmount, creditsText } from '../../../core/text/credits';
 import type { LedgerView } from '../../../shared/rpc';
-import { $, el } from '../../dom';
-
-function row(label: string, value: string, id?: string): HTMLElement {
-  return el('div', { class: 'figure' }, el('span', {}, label), el('strong', id ? { id } : {}, value));
-}
+import { $, el, field, figure } from '../../dom';
 
 function capLine(view: LedgerView, cap: number | null): string {
   const left = view.formulaCapLeftToday;
@@ -43,7 +39,7 @@ function resentNotice(view: LedgerView): HTMLElement[] {
   if (lookups === 0) return [];
   const what = lookups === 1 ? '1 lookup was' : `${lookups.toLocaleString('en-US')} lookups were`;
   return [
-    row(SPENDING_TEXTS.chargedTwice.text, creditsText(credits), 'ledger-resent'),
+    figure(SPENDING_TEXTS.chargedTwice.text, creditsText(credits), 'ledger-resent'),
     el('p', { class: 'hint', id: 'ledger-resent-why' }, SPENDING_TEXTS.resent.say(what)),
   ];
 }
@@ -61,8 +57,14 @@ export function showCreditsAlert(outOfCredits: boolean, dismissed: boolean): voi
 
 type LedgerElements = ReturnType<typeof buildLedgerBody>;
 
-/** The report's period and the button that makes its sheet. */
-function reportControls() {
+/**
+ * Fills the panel's body in sidebar.html: figures (loading), the report's period and the button
+ * that makes its sheet, Refresh, a status line.
+ */
+export function buildLedgerBody() {
+  const message = el('p', { id: 'ledger-message', class: 'message', role: 'status' });
+  const figures = el('div', { id: 'ledger-figures' }, el('p', { class: 'hint' }, 'Loading…'));
+  const button = el('button', { type: 'button', id: 'ledger-refresh' }, 'Refresh');
   const period = el(
     'select',
     { id: 'ledger-report-period' },
@@ -71,22 +73,12 @@ function reportControls() {
     ),
   );
   const report = el('button', { type: 'button', id: 'ledger-report' }, SPENDING_TEXTS.openReport.text);
-  const row = el(
-    'div',
-    { class: 'field' },
-    el('label', { for: 'ledger-report-period' }, SPENDING_TEXTS.reportPeriod.text),
-    period,
+  $('ledger-body').replaceChildren(
+    figures,
+    field(SPENDING_TEXTS.reportPeriod.text, period),
+    el('div', { class: 'buttons' }, report, button),
+    message,
   );
-  return { period, row, report };
-}
-
-/** Fills the panel's body in sidebar.html: figures (loading), Refresh, the report, a status line. */
-export function buildLedgerBody() {
-  const message = el('p', { id: 'ledger-message', class: 'message', role: 'status' });
-  const figures = el('div', { id: 'ledger-figures' }, el('p', { class: 'hint' }, 'Loading…'));
-  const button = el('button', { type: 'button', id: 'ledger-refresh' }, 'Refresh');
-  const { period, row, report } = reportControls();
-  $('ledger-body').replaceChildren(figures, row, el('div', { class: 'buttons' }, report, button), message);
   return { note: $('ledger-note'), figures, button, period, report, message };
 }
 
@@ -94,17 +86,17 @@ export function buildLedgerBody() {
 export function showLedger(ui: LedgerElements, view: LedgerView, cap: number | null): void {
   ui.note.textContent = `${creditsText(view.today)} today`;
   ui.figures.replaceChildren(
-    row(SPENDING_TEXTS.spentToday.text, creditsText(view.today), 'ledger-today'),
-    row(SPENDING_TEXTS.spentMonth.text, creditsText(view.month), 'ledger-month'),
-    row(SPENDING_TEXTS.leftToday.text, capLine(view, cap), 'ledger-cap-left'),
+    figure(SPENDING_TEXTS.spentToday.text, creditsText(view.today), 'ledger-today'),
+    figure(SPENDING_TEXTS.spentMonth.text, creditsText(view.month), 'ledger-month'),
+    figure(SPENDING_TEXTS.leftToday.text, capLine(view, cap), 'ledger-cap-left'),
     el('h3', {}, SPENDING_TEXTS.bySource.text),
-    row('Formulas', creditsText(view.bySource.formulas), 'ledger-formulas'),
-    row(SPENDING_TEXTS.bulkRuns.text, creditsText(view.bySource.bulk), 'ledger-bulk'),
+    figure('Formulas', creditsText(view.bySource.formulas), 'ledger-formulas'),
+    figure(SPENDING_TEXTS.bulkRuns.text, creditsText(view.bySource.bulk), 'ledger-bulk'),
     ...(view.bySource.keyTests > 0
-      ? [row(SPENDING_TEXTS.keyTests.text, creditsText(view.bySource.keyTests), 'ledger-key-tests')]
+      ? [figure(SPENDING_TEXTS.keyTests.text, creditsText(view.bySource.keyTests), 'ledger-key-tests')]
       : []),
     ...(view.bySource.refresh > 0
-      ? [row('Refreshes', creditsText(view.bySource.refresh), 'ledger-refresh')]
+      ? [figure('Refreshes', creditsText(view.bySource.refresh), 'ledger-refresh')]
       : []),
     ...resentNotice(view),
     ...recordLostNotice(view),
@@ -119,6 +111,10 @@ function paceRows(view: LedgerView): HTMLElement[] {
   return [
     el('h3', {}, SPENDING_TEXTS.apiPace.text),
     el('p', { class: 'hint', id: 'ledger-pace' }, paceWords(view.pace)),
-    row(SPENDING_TEXTS.refusedToday.text, view.pace.refusalsToday.toLocaleString('en-US'), 'ledger-refusals'),
+    figure(
+      SPENDING_TEXTS.refusedToday.text,
+      view.pace.refusalsToday.toLocaleString('en-US'),
+      'ledger-refusals',
+    ),
   ];
 }

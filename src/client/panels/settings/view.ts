@@ -7,12 +7,7 @@ import { OPERATIONS } from '../../../core/operations/table';
 import type { Group } from '../../../core/operations/types';
 import { paceWords, SETTINGS_TEXTS } from '../../../core/text/catalogue/sidebar/settings';
 import type { PaceSummary, Settings } from '../../../shared/rpc';
-import { $, el } from '../../dom';
-
-interface Field {
-  name: keyof Settings;
-  hint: string;
-}
+import { $, el, field } from '../../dom';
 
 /**
  * Each setting's hint under its field, in the panel's order. Keyed by the settings' type, so a new
@@ -25,24 +20,19 @@ const HINTS: Record<keyof Settings, string> = {
   requestsPerSecond: SETTINGS_TEXTS.requestsPerSecond.text,
 };
 
-const FIELDS: readonly Field[] = (Object.keys(HINTS) as (keyof Settings)[]).map((name) => ({
-  name,
-  hint: HINTS[name],
-}));
+const NAMES = Object.keys(HINTS) as (keyof Settings)[];
 
 const GROUP_NAMES: Record<Group, string> = { people: 'People', companies: 'Companies', social: 'Social' };
 
-export const inputId = (name: keyof Settings) => `setting-${name}`;
+const inputId = (name: keyof Settings) => `setting-${name}`;
 
-function fieldRow(field: Field): HTMLElement {
-  const id = inputId(field.name);
-  return el(
-    'div',
-    { class: 'field' },
-    el('label', { for: id }, settingCaption(field.name)),
+function fieldRow(name: keyof Settings): HTMLElement {
+  const id = inputId(name);
+  return field(
+    settingCaption(name),
     el('input', {
       id,
-      name: field.name,
+      name,
       type: 'number',
       inputmode: 'decimal',
       min: '0',
@@ -50,7 +40,7 @@ function fieldRow(field: Field): HTMLElement {
       required: true,
       'aria-describedby': `${id}-hint`,
     }),
-    el('p', { id: `${id}-hint`, class: 'hint' }, field.hint),
+    el('p', { id: `${id}-hint`, class: 'hint' }, HINTS[name]),
   );
 }
 
@@ -79,12 +69,6 @@ function priceTables(): HTMLElement {
   );
 }
 
-/** The field a server message is about: messages start with the setting's caption. */
-export function fieldNamed(text: string): keyof Settings | null {
-  const match = FIELDS.find((field) => text.startsWith(settingCaption(field.name)));
-  return match?.name ?? null;
-}
-
 type SettingsElements = ReturnType<typeof buildSettingsBody>;
 
 /** Fills the panel's body in sidebar.html: the form, then the prices. */
@@ -95,7 +79,7 @@ export function buildSettingsBody() {
   const form = el(
     'form',
     { id: 'settings-form', novalidate: true },
-    ...FIELDS.map(fieldRow),
+    ...NAMES.map(fieldRow),
     pace,
     el('div', { class: 'buttons' }, save),
     message,
@@ -107,27 +91,23 @@ export function buildSettingsBody() {
 const input = (name: keyof Settings) => $(inputId(name)) as HTMLInputElement;
 
 export function showSettings(ui: SettingsElements, settings: Settings): void {
-  for (const field of FIELDS) {
-    input(field.name).value = String(settings[field.name]);
-    input(field.name).removeAttribute('aria-invalid');
-  }
+  for (const name of NAMES) input(name).value = String(settings[name]);
+  clearInvalid();
   ui.note.textContent = `${settings.formulaDailyCap.toLocaleString('en-US')}/day for formulas`;
 }
 
 export function clearInvalid(): void {
-  for (const field of FIELDS) input(field.name).removeAttribute('aria-invalid');
+  for (const name of NAMES) input(name).removeAttribute('aria-invalid');
 }
 
 /** Every field as typed, trimmed: the server parses and validates. */
 export function readChange(): Partial<Record<keyof Settings, unknown>> {
-  const change: Partial<Record<keyof Settings, unknown>> = {};
-  for (const field of FIELDS) change[field.name] = input(field.name).value.trim();
-  return change;
+  return Object.fromEntries(NAMES.map((name) => [name, input(name).value.trim()]));
 }
 
-/** Marks and focuses the field a server message is about, if it names one. */
+/** Marks and focuses the field a server message is about: messages start with the setting's caption. */
 export function markInvalid(messageText: string): void {
-  const bad = fieldNamed(messageText);
+  const bad = NAMES.find((name) => messageText.startsWith(settingCaption(name)));
   if (!bad) return;
   input(bad).setAttribute('aria-invalid', 'true');
   input(bad).focus();

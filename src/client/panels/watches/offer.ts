@@ -5,7 +5,7 @@ import type { BulkPreview } from '../../../shared/bulk-rpc';
 import type { RecipePreview } from '../../../shared/recipe-rpc';
 import type { WatchDraft } from '../../../shared/watch-rpc';
 import { announceChange, onScheduleListed } from '../../data-changed';
-import { busy, el, say } from '../../dom';
+import { busy, el, field, say } from '../../dom';
 import { call } from '../../rpc-client';
 
 /** What a watch would keep running: the panel's lookup or recipe, as a draft without its cap. */
@@ -46,7 +46,7 @@ export function mountWatchOffer(parent: HTMLElement, setup: () => WatchSetup, sh
       { class: 'watch-offer' },
       el('h3', {}, WATCHES_TEXTS.offer.text),
       hint,
-      el('div', { class: 'field' }, el('label', { for: 'watch-cap' }, WATCHES_TEXTS.capRequired.text), cap),
+      field(WATCHES_TEXTS.capRequired.text, cap),
       el('div', { class: 'buttons' }, button),
       preview,
       message,

@@ -5,7 +5,7 @@ import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import { runtimeWords, WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
 import { plural } from '../../../core/text/plural';
 import type { WatchList, WatchView } from '../../../shared/watch-rpc';
-import { $, el } from '../../dom';
+import { $, el, field } from '../../dom';
 
 export type WatchesElements = ReturnType<typeof buildWatchesBody>;
 
@@ -56,13 +56,8 @@ function refreshFields(watch: WatchView, actions: WatchActions): HTMLElement {
   return el(
     'div',
     { class: 'watch-refresh' },
-    el('div', { class: 'field' }, el('label', { for: days.id }, WATCHES_TEXTS.refreshDaysLabel.text), days),
-    el(
-      'div',
-      { class: 'field' },
-      el('label', { for: credits.id }, WATCHES_TEXTS.refreshCreditsLabel.text),
-      credits,
-    ),
+    field(WATCHES_TEXTS.refreshDaysLabel.text, days),
+    field(WATCHES_TEXTS.refreshCreditsLabel.text, credits),
     refresh
       ? el(
           'p',
@@ -108,7 +103,7 @@ function watchItem(watch: WatchView, actions: WatchActions): HTMLElement {
     watch.refreshOnly ? el('p', { class: 'hint job-meta' }, WATCHES_TEXTS.refreshOnly.text) : null,
     el('p', { class: 'job-meta' }, `${today} · ${rowsDone} · ${WATCHES_TEXTS.lastRun.say(watch.lastRunAt)}`),
     watch.lastProblem ? el('p', { class: 'job-message warning' }, watch.lastProblem) : null,
-    el('div', { class: 'field' }, el('label', { for: capId }, WATCHES_TEXTS.dailyCap.text), cap),
+    field(WATCHES_TEXTS.dailyCap.text, cap),
     el('div', { class: 'buttons' }, toggle, save, remove),
     refreshFields(watch, actions),
   );
