@@ -86,7 +86,7 @@ function confirmBox(): HTMLElement {
     'div',
     {
       id: 'bulk-confirm',
-      class: 'bulk-confirm',
+      class: 'confirmation',
       role: 'alertdialog',
       'aria-labelledby': 'bulk-confirm-text',
       hidden: true,
