@@ -84,11 +84,7 @@ class BulkController {
       showFieldsIfChosen(ui);
       this.setupChanged();
     });
-    ui.preview.addEventListener('click', () =>
-      this.guarded(ui.preview, async () => {
-        await this.previewClicked();
-      }),
-    );
+    ui.preview.addEventListener('click', () => this.guarded(ui.preview, () => this.previewClicked()));
     ui.run.addEventListener('click', () => this.guarded(ui.run, () => this.runClicked()));
     ui.confirmBack.addEventListener('click', () => {
       ui.confirm.hidden = true;

@@ -13,11 +13,15 @@ import { plural } from './text';
  * the recipe's preview, a line per step.
  */
 export function destinations(where: Pick<BulkPreview, 'outputColumns' | 'statusColumn'>): string {
-  const outputs = where.outputColumns
+  const status = where.statusColumn;
+  return BULK_TEXTS.destinations.say(outputsText(where), columnLetters(status.column), status.created);
+}
+
+/** The output columns by letter and header, saying which are new: "B (Website, new)". */
+export function outputsText(where: Pick<BulkPreview, 'outputColumns'>): string {
+  return where.outputColumns
     .map((o) => `${columnLetters(o.column)} (${o.header}${o.created ? ', new' : ''})`)
     .join(', ');
-  const status = where.statusColumn;
-  return BULK_TEXTS.destinations.say(outputs, columnLetters(status.column), status.created);
 }
 
 /** The rows refused before sending, the first few listed, the rest counted. */
@@ -30,22 +34,13 @@ function invalidRows(preview: BulkPreview): HTMLElement | null {
     { class: 'bulk-invalid' },
     el('summary', {}, BULK_TEXTS.invalidRows.say(preview.invalidCount)),
     el('ul', {}, ...list),
-    more > 0
-      ? el(
-          'p',
-          { class: 'hint' },
-          BULK_TEXTS.moreRows.say(plural(more, BULK_TEXTS.moreRow.one, BULK_TEXTS.moreRow.many)),
-        )
-      : null,
+    more > 0 ? el('p', { class: 'hint' }, BULK_TEXTS.moreRows.say(plural(more, BULK_TEXTS.moreRow))) : null,
   );
 }
 
 /** Rows whose answer is saved (outputs cleared since, or paid by a formula) fill in for free. */
 function savedText(cached: number): string {
-  return BULK_TEXTS.saved.say(
-    plural(cached, BULK_TEXTS.savedResult.one, BULK_TEXTS.savedResult.many),
-    cached,
-  );
+  return BULK_TEXTS.saved.say(plural(cached, BULK_TEXTS.savedResult), cached);
 }
 
 /** What a refresh asked for buys again: its rows, lookups and credits (in the estimate below). */

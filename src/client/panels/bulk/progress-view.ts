@@ -54,7 +54,7 @@ function showRunMessage(message: HTMLElement, progress: BulkProgress): void {
       BULK_TEXTS.stepDone.say(
         progress.recipe!.step,
         progress.recipe!.steps,
-        plural(progress.failedRows, BULK_TEXTS.failedRow.one, BULK_TEXTS.failedRow.many),
+        plural(progress.failedRows, BULK_TEXTS.failedRow),
         next,
       ),
       '',
@@ -75,9 +75,7 @@ function showRunButtons(ui: Controls, progress: BulkProgress, driving: boolean):
   ui.resume.textContent = running ? 'Continue' : 'Resume';
   ui.cancel.hidden = !unfinished;
   ui.retry.hidden = progress.failedRows === 0 || (running && driving);
-  ui.retry.textContent = BULK_TEXTS.retryThe.say(
-    plural(progress.failedRows, BULK_TEXTS.failedRow.one, BULK_TEXTS.failedRow.many),
-  );
+  ui.retry.textContent = BULK_TEXTS.retryThe.say(plural(progress.failedRows, BULK_TEXTS.failedRow));
   // A recipe waits at a step with failed rows: retry them, or go on without them.
   const next = progress.recipe?.waitingFor ?? null;
   ui.goOn.hidden = next === null;

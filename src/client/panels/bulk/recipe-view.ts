@@ -98,12 +98,6 @@ function creditsRange(min: number, max: number): string {
   return min === max ? creditsText(max) : `${creditsAmount(min)}–${creditsText(max)}`;
 }
 
-/** The whole cost: one figure when what the steps find changes nothing, else the range and why. */
-function totalText(preview: RecipePreview): string {
-  const rows = plural(preview.rows, 'row');
-  return BULK_TEXTS.recipeTotal.say(rows, preview.creditsMin, preview.creditsMax);
-}
-
 /**
  * Per step: the rows that reach it, saved results, and the credits as a range; then the bound.
  * `ids` starts its elements' ids, as `previewView`'s does.
@@ -149,7 +143,12 @@ export function recipePreviewView(preview: RecipePreview, ids = 'bulk'): HTMLEle
       ? el('p', { id: `${ids}-recipe-lost`, class: 'warning', role: 'alert' }, preview.lostResults)
       : null,
     el('table', { class: 'bulk-recipe-table' }, el('thead', {}, head), el('tbody', {}, ...rows)),
-    el('p', { id: `${ids}-recipe-total` }, totalText(preview)),
+    // The whole cost: one figure when what the steps find changes nothing, else the range and why.
+    el(
+      'p',
+      { id: `${ids}-recipe-total` },
+      BULK_TEXTS.recipeTotal.say(plural(preview.rows, 'row'), preview.creditsMin, preview.creditsMax),
+    ),
     ...conflictNotes(preview.columnConflicts),
   );
 }

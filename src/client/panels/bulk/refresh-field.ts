@@ -9,7 +9,7 @@ import type { WatchDraft, WatchList } from '../../../shared/watch-rpc';
 import { announceChange, onScheduleListed } from '../../data-changed';
 import { $, busy, el, say } from '../../dom';
 import { call } from '../../rpc-client';
-import { conflictNotes } from './preview-view';
+import { conflictNotes, outputsText } from './preview-view';
 import { plural } from './text';
 
 /** Off by default: nothing is bought again unless the user asks, and the preview says what it costs. */
@@ -101,9 +101,6 @@ function scheduleView(
 ): HTMLElement {
   const due = preview.refresh ?? { rows: 0, credits: 0 };
   const answered = preview.alreadyFilled + preview.notFoundBefore + due.rows;
-  const column = preview.outputColumns
-    .map((o) => `${columnLetters(o.column)} (${o.header}${o.created ? ', new' : ''})`)
-    .join(', ');
   const status = preview.statusColumn;
   const hint = (text: string) => el('p', { class: 'hint' }, text);
   return el(
@@ -111,7 +108,7 @@ function scheduleView(
     { id: 'bulk-refresh-preview' },
     hint(
       BULK_TEXTS.refreshOnly.say(
-        column,
+        outputsText(preview),
         plural(answered, 'row'),
         asked.days,
         asked.monthlyCredits,

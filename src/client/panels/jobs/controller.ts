@@ -4,20 +4,18 @@
 import { JOBS_TEXTS } from '../../../core/text/catalogue/sidebar/jobs';
 import type { JobsList, JobView, QueuedFormulaView } from '../../../shared/jobs-rpc';
 import { announceChange, DATA_CHANGED } from '../../data-changed';
-import { busy, errorText, reported, say } from '../../dom';
+import { $, busy, errorText, reported, say } from '../../dom';
 import { type Latest, latestOnly } from '../../latest-only';
 import { call } from '../../rpc-client';
 import {
   buildJobsBody,
   type JobsElements,
-  openJobsPanel,
   openRetryConfirmation,
   showBackground,
   showCollectorProgress,
   showDrivers,
   showJobList,
   showNoKey,
-  showReauthorized,
 } from './view';
 
 /** The collector is never asked more often than this, whatever it answers. */
@@ -76,11 +74,11 @@ class JobsController {
     const waiting = jobs.pending + jobs.queued.length;
     showBackground(this.ui, jobs.background, waiting);
     showDrivers(this.ui, jobs.drivers);
-    if (jobs.reauthorized) showReauthorized(this.ui);
+    if (jobs.reauthorized) say(this.ui.summary, JOBS_TEXTS.reauthorized.text);
     // Pending work is what a user wants to see first; opened once, then left to the user.
     if (waiting > 0 && !this.openedForPending) {
       this.openedForPending = true;
-      openJobsPanel();
+      ($('jobs-panel') as HTMLDetailsElement).open = true;
     }
     showJobList(
       this.ui,
@@ -102,7 +100,7 @@ class JobsController {
   }
 
   private retry(job: JobView, button: HTMLButtonElement): void {
-    const { yes } = openRetryConfirmation(job, button);
+    const yes = openRetryConfirmation(job, button);
     yes.addEventListener('click', () =>
       busy(yes, this.ui.message, async () => {
         const result = await call('retryExpiredJob', job.key);

@@ -93,14 +93,6 @@ export function showNoKey(ui: JobsElements): void {
   ui.list.replaceChildren();
 }
 
-export function showReauthorized(ui: JobsElements): void {
-  say(ui.summary, JOBS_TEXTS.reauthorized.text);
-}
-
-export function openJobsPanel(): void {
-  ($('jobs-panel') as HTMLDetailsElement).open = true;
-}
-
 function jobsNote(jobs: JobsList): string {
   const waiting = jobs.pending + jobs.queued.length;
   if (waiting > 0) return `${waiting} pending`;
@@ -151,17 +143,11 @@ export function showCollectorProgress(ui: JobsElements, progress: CollectorProgr
   say(ui.summary, lines.filter((line) => line !== '').join(' '), progress.failed.length > 0 ? 'error' : '');
 }
 
-export interface RetryConfirmation {
-  box: HTMLElement;
-  yes: HTMLButtonElement;
-  no: HTMLButtonElement;
-}
-
 /**
  * The confirmation replaces the retry button's row: the user reads the cost before anything is
  * sent. No puts the row back.
  */
-export function openRetryConfirmation(job: JobView, button: HTMLButtonElement): RetryConfirmation {
+export function openRetryConfirmation(job: JobView, button: HTMLButtonElement): HTMLButtonElement {
   const question = el('p', { class: 'warning' }, JOBS_TEXTS.retryQuestion.say(job));
   const yes = el('button', { type: 'button', class: 'action job-retry-confirm' }, JOBS_TEXTS.runIt.text);
   const no = el('button', { type: 'button', class: 'job-retry-cancel' }, 'Cancel');
@@ -178,5 +164,5 @@ export function openRetryConfirmation(job: JobView, button: HTMLButtonElement): 
     box.replaceWith(holder);
     button.focus();
   });
-  return { box, yes, no };
+  return yes;
 }

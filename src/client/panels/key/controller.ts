@@ -8,7 +8,6 @@ import { $, busy, say } from '../../dom';
 import { call } from '../../rpc-client';
 import {
   linkDashboard,
-  scopeRadios,
   selectedScope,
   showKey,
   showRemoveQuestion,
@@ -22,7 +21,8 @@ export function mountKeyPanel(state: SidebarState): void {
   showKey(state.key);
   linkDashboard(state.dashboardUrl);
   showTestCost(state.testCost);
-  for (const radio of scopeRadios()) radio.addEventListener('change', showScopeWarning);
+  for (const radio of document.querySelectorAll('input[name="scope"]'))
+    radio.addEventListener('change', showScopeWarning);
   wireSave(message);
   wireTest(message, state.testCost);
   wireClear(message);

@@ -7,7 +7,7 @@ import type { BuyAgainResult, SelectionReceipt } from '../../../shared/receipt-r
 import { announceChange, DATA_CHANGED } from '../../data-changed';
 import { $, busy, reported, say } from '../../dom';
 import { call } from '../../rpc-client';
-import { buildReceiptBody, closeConfirmation, openConfirmation, showReceipt } from './view';
+import { buildReceiptBody, openConfirmation, showReceipt } from './view';
 
 /** How often an open panel asks whether the selection moved. */
 const FOLLOW_MS = 2_500;
@@ -57,14 +57,14 @@ export function mountReceiptPanel(): void {
     }),
   );
   ui.keep.addEventListener('click', () => {
-    closeConfirmation(ui);
+    ui.confirmation.hidden = true;
     ui.buyAgain.hidden = last?.buyAgain === null;
     ui.buyAgain.focus();
   });
   ui.confirm.addEventListener('click', () =>
     busy(ui.confirm, ui.message, async () => {
       const result = await call('buyAgain', last?.buyAgain?.credits ?? 0);
-      closeConfirmation(ui);
+      ui.confirmation.hidden = true;
       bought(result);
     }),
   );

@@ -76,7 +76,7 @@ export function showReceipt(ui: ReceiptElements, receipt: SelectionReceipt): voi
   ui.buyAgain.textContent = offer
     ? RECEIPT_TEXTS.buyAgainFor.say(offer.credits)
     : RECEIPT_TEXTS.buyAgain.text;
-  if (offer === null) closeConfirmation(ui);
+  if (offer === null) ui.confirmation.hidden = true;
 }
 
 /** Buy again gives way to the question, the price in it. */
@@ -86,8 +86,4 @@ export function openConfirmation(ui: ReceiptElements, offer: BuyAgainOffer): voi
   ui.buyAgain.hidden = true;
   ui.confirmation.hidden = false;
   ui.confirm.focus();
-}
-
-export function closeConfirmation(ui: ReceiptElements): void {
-  ui.confirmation.hidden = true;
 }

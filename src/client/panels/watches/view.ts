@@ -4,7 +4,7 @@
 import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import { runtimeWords, WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
 import { plural } from '../../../core/text/plural';
-import type { WatchList, WatchView } from '../../../shared/watch-rpc';
+import type { WatchChange, WatchList, WatchView } from '../../../shared/watch-rpc';
 import { $, el, field } from '../../dom';
 
 export type WatchesElements = ReturnType<typeof buildWatchesBody>;
@@ -23,14 +23,10 @@ export function buildWatchesBody() {
 
 export interface WatchActions {
   toggle(watch: WatchView, button: HTMLButtonElement): void;
-  setCap(watch: WatchView, cap: HTMLInputElement, button: HTMLButtonElement): void;
-  setRefresh(watch: WatchView, fields: RefreshFields, button: HTMLButtonElement): void;
+  setCap(watch: WatchView, cap: number, button: HTMLButtonElement): void;
+  /** Its refresh as typed: null (off) while no credits are. */
+  setRefresh(watch: WatchView, refresh: WatchChange['refresh'], button: HTMLButtonElement): void;
   remove(watch: WatchView, button: HTMLButtonElement): void;
-}
-
-export interface RefreshFields {
-  days: HTMLInputElement;
-  credits: HTMLInputElement;
 }
 
 /** Its scheduled refresh, off unless asked: an age, credits a month, and what it spent this month. */
@@ -52,7 +48,14 @@ function refreshFields(watch: WatchView, actions: WatchActions): HTMLElement {
     value: refresh ? String(refresh.monthlyCredits) : '',
   });
   const save = el('button', { type: 'button', class: 'watch-save-refresh' }, WATCHES_TEXTS.saveRefresh.text);
-  save.addEventListener('click', () => actions.setRefresh(watch, { days, credits }, save));
+  save.addEventListener('click', () => {
+    const off = credits.value.trim() === '';
+    actions.setRefresh(
+      watch,
+      off ? null : { days: Number(days.value), monthlyCredits: Number(credits.value) },
+      save,
+    );
+  });
   return el(
     'div',
     { class: 'watch-refresh' },
@@ -86,7 +89,7 @@ function watchItem(watch: WatchView, actions: WatchActions): HTMLElement {
   const save = el('button', { type: 'button', class: 'watch-save-cap' }, WATCHES_TEXTS.saveCap.text);
   const remove = el('button', { type: 'button', class: 'danger watch-delete' }, 'Delete');
   toggle.addEventListener('click', () => actions.toggle(watch, toggle));
-  save.addEventListener('click', () => actions.setCap(watch, cap, save));
+  save.addEventListener('click', () => actions.setCap(watch, Number(cap.value), save));
   remove.addEventListener('click', () => actions.remove(watch, remove));
   const today = WATCHES_TEXTS.today.say(watch.spentToday, watch.dailyCap);
   const rowsDone = plural(watch.rowsDone, WATCHES_TEXTS.rowDone.one, WATCHES_TEXTS.rowDone.many);
