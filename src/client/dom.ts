@@ -42,6 +42,16 @@ export function figure(label: string, value: string, id?: string): HTMLElement {
   return el('div', { class: 'figure' }, el('span', {}, label), el('strong', { id }, value));
 }
 
+/** The head of a list item (a job, a watch): its label, and a badge of its state (styled `badge-<kind>`). */
+export function itemHead(label: string, badge: string, kind: string): HTMLElement {
+  return el(
+    'div',
+    { class: 'job-head' },
+    el('span', { class: 'job-label' }, label),
+    el('span', { class: `badge badge-${kind}` }, badge),
+  );
+}
+
 /** A question and its two buttons (`<prefix>-confirm`, `<prefix>-keep`), hidden until asked. */
 export function confirmationBox(prefix: string, yes: string, yesClass: string, no: string) {
   const question = el('p', { id: `${prefix}-confirm-text`, class: 'warning' });
@@ -91,4 +101,13 @@ export async function busy(button: HTMLButtonElement, status: HTMLElement, work:
   button.disabled = true;
   await reported(status, work);
   button.disabled = false;
+}
+
+/** Each click on `button` runs `work` as busy() does. */
+export function busyOnClick(
+  button: HTMLButtonElement,
+  status: HTMLElement,
+  work: () => Promise<unknown>,
+): void {
+  button.addEventListener('click', () => busy(button, status, work));
 }

@@ -65,16 +65,7 @@ export function showRecipe(ui: RecipeControls, recipe: RecipeSummary, headers: r
       select.value = String(guessColumn(headers, slotRole(slot.name)) ?? '');
       const kept = before[slot.name];
       if (kept !== undefined && headers[kept - 1]) select.value = String(kept);
-      return el(
-        'div',
-        { class: 'field' },
-        el(
-          'label',
-          { for: `bulk-slot-${slot.name}` },
-          `${slot.label} column${slot.name === 'company' ? ' (optional)' : ''}`,
-        ),
-        select,
-      );
+      return field(`${slot.label} column${slot.name === 'company' ? ' (optional)' : ''}`, select);
     }),
   );
 }

@@ -1,14 +1,14 @@
 // The Bulk run panel's refresh: answers are kept until the user refreshes them, so this is where a
 // user chooses fresh data: an age, a budget in credits and an order (the oldest answers first).
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
-import { WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
 import { columnLetters } from '../../../core/text/cell-refs';
 import type { BulkPreview, BulkRunConfig } from '../../../shared/bulk-rpc';
 import type { BackgroundCollection } from '../../../shared/jobs-rpc';
-import type { WatchDraft, WatchList } from '../../../shared/watch-rpc';
-import { announceChange, onScheduleListed } from '../../data-changed';
-import { $, busy, el, say } from '../../dom';
+import type { WatchDraft } from '../../../shared/watch-rpc';
+import { onScheduleListed } from '../../data-changed';
+import { $, busyOnClick, el, say } from '../../dom';
 import { call } from '../../rpc-client';
+import { turnOnButton } from '../watches/offer';
 import { conflictNotes, outputsText } from './preview-view';
 import { plural } from './text';
 
@@ -67,30 +67,22 @@ export function wireSchedule(config: () => BulkRunConfig): void {
   onScheduleListed((clock) => {
     schedule = clock;
   });
-  button.addEventListener('click', () =>
-    busy(button, message, async () => {
-      say(message, '');
-      const days = Number($<HTMLInputElement>('bulk-refresh-days').value);
-      const monthlyCredits = Number($<HTMLInputElement>('bulk-refresh-budget').value);
-      if (!(monthlyCredits > 0)) throw new Error(BULK_TEXTS.scheduleBudgetFirst.text);
-      const column = { ...config() };
-      for (const asked of ['refreshOlderThanDays', 'refreshBudget', 'refreshOrder', 'rows'] as const)
-        delete column[asked];
-      const refreshOnly = { days, monthlyCredits };
-      const draft: WatchDraft = { kind: 'lookup', config: column, dailyCap: monthlyCredits, refreshOnly };
-      const preview = (await call('previewWatch', draft)) as BulkPreview;
-      const turnOn = el('button', { type: 'button', id: 'bulk-refresh-confirm' }, WATCHES_TEXTS.turnOn.text);
-      turnOn.addEventListener('click', () =>
-        busy(turnOn, message, async () => {
-          const list = (await call('createWatch', draft)) as WatchList;
-          shown.replaceChildren();
-          say(message, BULK_TEXTS.scheduled.say(days, monthlyCredits, list.clock), 'ok');
-          announceChange();
-        }),
-      );
-      shown.replaceChildren(scheduleView(preview, { ...refreshOnly, schedule }, turnOn));
-    }),
-  );
+  busyOnClick(button, message, async () => {
+    say(message, '');
+    const days = Number($<HTMLInputElement>('bulk-refresh-days').value);
+    const monthlyCredits = Number($<HTMLInputElement>('bulk-refresh-budget').value);
+    if (!(monthlyCredits > 0)) throw new Error(BULK_TEXTS.scheduleBudgetFirst.text);
+    const column = { ...config() };
+    for (const asked of ['refreshOlderThanDays', 'refreshBudget', 'refreshOrder', 'rows'] as const)
+      delete column[asked];
+    const refreshOnly = { days, monthlyCredits };
+    const draft: WatchDraft = { kind: 'lookup', config: column, dailyCap: monthlyCredits, refreshOnly };
+    const preview = (await call('previewWatch', draft)) as BulkPreview;
+    const turnOn = turnOnButton('bulk-refresh-confirm', draft, shown, message, (list) =>
+      BULK_TEXTS.scheduled.say(days, monthlyCredits, list.clock),
+    );
+    shown.replaceChildren(scheduleView(preview, { ...refreshOnly, schedule }, turnOn));
+  });
 }
 
 /** What the scheduled refresh does: its column and rows, its schedule and budget, nothing else. */

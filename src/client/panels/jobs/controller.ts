@@ -4,7 +4,7 @@
 import { JOBS_TEXTS } from '../../../core/text/catalogue/sidebar/jobs';
 import type { JobsList, JobView, QueuedFormulaView } from '../../../shared/jobs-rpc';
 import { announceChange, DATA_CHANGED } from '../../data-changed';
-import { $, busy, errorText, reported, say } from '../../dom';
+import { $, busy, busyOnClick, errorText, reported, say } from '../../dom';
 import { type Latest, latestOnly } from '../../latest-only';
 import { call } from '../../rpc-client';
 import {
@@ -41,7 +41,7 @@ class JobsController {
       () => call('listJobs'),
       (list) => this.show(list),
     );
-    ui.refreshButton.addEventListener('click', () => busy(ui.refreshButton, ui.message, () => this.reload()));
+    busyOnClick(ui.refreshButton, ui.message, () => this.reload());
     document.addEventListener(DATA_CHANGED, () => {
       if (!this.announcing) void this.refresh();
     });
@@ -101,15 +101,13 @@ class JobsController {
 
   private retry(job: JobView, button: HTMLButtonElement): void {
     const yes = openRetryConfirmation(job, button);
-    yes.addEventListener('click', () =>
-      busy(yes, this.ui.message, async () => {
-        const result = await call('retryExpiredJob', job.key);
-        say(this.ui.message, result.message, result.ok ? 'ok' : 'error');
-        if (result.ok) this.tell();
-        await this.reload();
-        this.scheduleCollect(MIN_COLLECT_DELAY_MS);
-      }),
-    );
+    busyOnClick(yes, this.ui.message, async () => {
+      const result = await call('retryExpiredJob', job.key);
+      say(this.ui.message, result.message, result.ok ? 'ok' : 'error');
+      if (result.ok) this.tell();
+      await this.reload();
+      this.scheduleCollect(MIN_COLLECT_DELAY_MS);
+    });
   }
 
   private async collect(): Promise<void> {

@@ -8,7 +8,7 @@ import type {
   JobView,
   QueuedFormulaView,
 } from '../../../shared/jobs-rpc';
-import { $, el, say } from '../../dom';
+import { $, el, itemHead, say } from '../../dom';
 
 const BACKGROUND_TEXT: Record<BackgroundCollection, string> = {
   minute: JOBS_TEXTS.backgroundMinute.text,
@@ -21,12 +21,7 @@ function jobItem(job: JobView, retry: (job: JobView, button: HTMLButtonElement) 
   const item = el(
     'li',
     { class: `job job-${job.state}`, 'data-key': job.key },
-    el(
-      'div',
-      { class: 'job-head' },
-      el('span', { class: 'job-label' }, job.label),
-      el('span', { class: `badge badge-${job.state}` }, job.stateText),
-    ),
+    itemHead(job.label, job.stateText, job.state),
     el('code', { class: 'job-query' }, job.query),
     el('p', { class: 'hint job-meta' }, meta),
     job.message ? el('p', { class: 'job-message' }, job.message) : null,
@@ -109,12 +104,7 @@ function queuedItem(
   return el(
     'li',
     { class: 'job job-queued', 'data-id': queued.id },
-    el(
-      'div',
-      { class: 'job-head' },
-      el('span', { class: 'job-label' }, JOBS_TEXTS.queuedFormula.say(queued.where)),
-      el('span', { class: 'badge badge-processing' }, `${queued.lookupsText} queued`),
-    ),
+    itemHead(JOBS_TEXTS.queuedFormula.say(queued.where), `${queued.lookupsText} queued`, 'processing'),
     el('code', { class: 'job-query' }, queued.formula),
     el('p', { class: 'hint job-meta' }, `${queued.sinceText} · ${queued.byText}`),
     el('div', { class: 'buttons' }, button),

@@ -4,7 +4,7 @@
 import type { ReportPeriod } from '../../../shared/receipt-rpc';
 import type { LedgerView } from '../../../shared/rpc';
 import { DATA_CHANGED } from '../../data-changed';
-import { $, busy, reported, say } from '../../dom';
+import { $, busyOnClick, reported, say } from '../../dom';
 import { latestOnly } from '../../latest-only';
 import { call } from '../../rpc-client';
 import { buildLedgerBody, showCreditsAlert, showLedger } from './view';
@@ -36,15 +36,13 @@ export function mountLedgerPanel(formulaCap: () => number | null): LedgerPanel {
   const refresh = latestOnly(() => call('getLedger'), show);
   const guarded = () => reported(ui.message, refresh);
 
-  ui.button.addEventListener('click', () => busy(ui.button, ui.message, refresh));
-  ui.report.addEventListener('click', () =>
-    busy(ui.report, ui.message, async () => {
-      const result = await call('openSpendReport', ui.period.value as ReportPeriod);
-      // The figures read again with the report: both say what the record holds now.
-      await refresh();
-      say(ui.message, result.message, 'ok');
-    }),
-  );
+  busyOnClick(ui.button, ui.message, refresh);
+  busyOnClick(ui.report, ui.message, async () => {
+    const result = await call('openSpendReport', ui.period.value as ReportPeriod);
+    // The figures read again with the report: both say what the record holds now.
+    await refresh();
+    say(ui.message, result.message, 'ok');
+  });
   document.addEventListener(DATA_CHANGED, () => void guarded());
   void guarded();
   return {

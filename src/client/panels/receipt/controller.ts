@@ -5,7 +5,7 @@
 import { buyAgainWords } from '../../../core/text/catalogue/sidebar/receipt';
 import type { BuyAgainResult, SelectionReceipt } from '../../../shared/receipt-rpc';
 import { announceChange, DATA_CHANGED } from '../../data-changed';
-import { $, busy, reported, say } from '../../dom';
+import { $, busyOnClick, reported, say } from '../../dom';
 import { call } from '../../rpc-client';
 import { buildReceiptBody, openConfirmation, showReceipt } from './view';
 
@@ -49,23 +49,19 @@ export function mountReceiptPanel(): void {
   ui.buyAgain.addEventListener('click', () => {
     if (last?.buyAgain) openConfirmation(ui, last.buyAgain);
   });
-  ui.refreshButton.addEventListener('click', () =>
-    busy(ui.refreshButton, ui.message, async () => {
-      // The credits typed are the most it spends: what the user agreed to.
-      const budget = Number(ui.refreshBudget.value);
-      bought(await call('buyAgain', budget, budget));
-    }),
-  );
+  busyOnClick(ui.refreshButton, ui.message, async () => {
+    // The credits typed are the most it spends: what the user agreed to.
+    const budget = Number(ui.refreshBudget.value);
+    bought(await call('buyAgain', budget, budget));
+  });
   ui.keep.addEventListener('click', () => {
     ui.confirmation.hidden = true;
     ui.buyAgain.hidden = last?.buyAgain === null;
     ui.buyAgain.focus();
   });
-  ui.confirm.addEventListener('click', () =>
-    busy(ui.confirm, ui.message, async () => {
-      const result = await call('buyAgain', last?.buyAgain?.credits ?? 0);
-      ui.confirmation.hidden = true;
-      bought(result);
-    }),
-  );
+  busyOnClick(ui.confirm, ui.message, async () => {
+    const result = await call('buyAgain', last?.buyAgain?.credits ?? 0);
+    ui.confirmation.hidden = true;
+    bought(result);
+  });
 }

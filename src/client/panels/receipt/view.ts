@@ -4,7 +4,7 @@ import { RECEIPT_TEXTS } from '../../../core/text/catalogue/sidebar/receipt';
 import { RECEIPT_ANSWERS } from '../../../core/text/catalogue/sidebar/receipt-answers';
 import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import type { BuyAgainOffer, SelectionReceipt } from '../../../shared/receipt-rpc';
-import { $, confirmationBox, el } from '../../dom';
+import { $, confirmationBox, el, field } from '../../dom';
 
 type ReceiptElements = ReturnType<typeof buildReceiptBody>;
 
@@ -30,13 +30,12 @@ export function buildReceiptBody() {
   const message = el('p', { id: 'receipt-message', class: 'message', role: 'status' });
   const refreshBudget = el('input', { id: 'receipt-refresh-budget', type: 'number', min: '1', step: '1' });
   const refreshButton = el('button', { type: 'button', id: 'receipt-refresh' }, RECEIPT_TEXTS.refresh.text);
-  const refresh = el(
-    'div',
-    { class: 'field', hidden: true },
-    el('label', { for: refreshBudget.id }, RECEIPT_TEXTS.refreshWithin.text),
+  const refresh = field(
+    RECEIPT_TEXTS.refreshWithin.text,
     refreshBudget,
     el('div', { class: 'buttons' }, refreshButton),
   );
+  refresh.hidden = true;
   $('receipt-body').replaceChildren(
     el('p', { class: 'hint' }, RECEIPT_TEXTS.intro.text),
     lines,

@@ -3,9 +3,9 @@
 import { WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
 import type { BulkPreview } from '../../../shared/bulk-rpc';
 import type { RecipePreview } from '../../../shared/recipe-rpc';
-import type { WatchDraft } from '../../../shared/watch-rpc';
+import type { WatchDraft, WatchList } from '../../../shared/watch-rpc';
 import { announceChange, onScheduleListed } from '../../data-changed';
-import { busy, el, field, say } from '../../dom';
+import { busyOnClick, el, field, say } from '../../dom';
 import { call } from '../../rpc-client';
 
 /** What a watch would keep running: the panel's lookup or recipe, as a draft without its cap. */
@@ -52,48 +52,42 @@ export function mountWatchOffer(parent: HTMLElement, setup: () => WatchSetup, sh
       message,
     ),
   );
-  button.addEventListener('click', () =>
-    busy(button, message, async () => {
-      const dailyCap = Number(cap.value);
-      if (cap.value.trim() === '' || !(dailyCap > 0)) {
-        cap.setAttribute('aria-invalid', 'true');
-        throw new Error(WATCHES_TEXTS.capFirst.text);
-      }
-      cap.removeAttribute('aria-invalid');
-      const draft = { ...setup(), dailyCap } as WatchDraft;
-      preview.replaceChildren(
-        previewed(shown(await call('previewWatch', draft), 'watch-preview'), draft, preview, message),
-      );
-    }),
-  );
+  busyOnClick(button, message, async () => {
+    const dailyCap = Number(cap.value);
+    if (cap.value.trim() === '' || !(dailyCap > 0)) {
+      cap.setAttribute('aria-invalid', 'true');
+      throw new Error(WATCHES_TEXTS.capFirst.text);
+    }
+    cap.removeAttribute('aria-invalid');
+    const draft = { ...setup(), dailyCap } as WatchDraft;
+    // The preview, said first, and the button that turns the watch on as previewed.
+    const said = shown(await call('previewWatch', draft), 'watch-preview');
+    const turnOn = turnOnButton('watch-confirm', draft, preview, message, (list) => {
+      const made = list.watches[list.watches.length - 1];
+      return WATCHES_TEXTS.watching.say(made?.sheetName ?? '', dailyCap, made?.columns ?? '');
+    });
+    const hint = el('p', { class: 'hint' }, WATCHES_TEXTS.previewed.text);
+    preview.replaceChildren(el('div', { id: 'watch-preview' }, hint, said, turnOn));
+  });
 }
 
-/** The preview, said first, and the button that turns the watch on as previewed (`draft`). */
-function previewed(
-  said: HTMLElement,
+/**
+ * Turn it on: makes the watch as previewed (`draft`), then clears the preview (`shown`) and says
+ * what it made (`done`) in `message`.
+ */
+export function turnOnButton(
+  id: string,
   draft: WatchDraft,
-  preview: HTMLElement,
+  shown: HTMLElement,
   message: HTMLElement,
-): HTMLElement {
-  const turnOn = el('button', { type: 'button', id: 'watch-confirm' }, WATCHES_TEXTS.turnOn.text);
-  turnOn.addEventListener('click', () =>
-    busy(turnOn, message, async () => {
-      const list = await call('createWatch', draft);
-      const made = list.watches[list.watches.length - 1];
-      preview.replaceChildren();
-      say(
-        message,
-        WATCHES_TEXTS.watching.say(made?.sheetName ?? '', draft.dailyCap, made?.columns ?? ''),
-        'ok',
-      );
-      announceChange();
-    }),
-  );
-  return el(
-    'div',
-    { id: 'watch-preview' },
-    el('p', { class: 'hint' }, WATCHES_TEXTS.previewed.text),
-    said,
-    turnOn,
-  );
+  done: (list: WatchList) => string,
+): HTMLButtonElement {
+  const turnOn = el('button', { type: 'button', id }, WATCHES_TEXTS.turnOn.text);
+  busyOnClick(turnOn, message, async () => {
+    const list = await call('createWatch', draft);
+    shown.replaceChildren();
+    say(message, done(list), 'ok');
+    announceChange();
+  });
+  return turnOn;
 }

@@ -5,7 +5,7 @@ import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import { runtimeWords, WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
 import { plural } from '../../../core/text/plural';
 import type { WatchChange, WatchList, WatchView } from '../../../shared/watch-rpc';
-import { $, el, field } from '../../dom';
+import { $, el, field, itemHead } from '../../dom';
 
 export type WatchesElements = ReturnType<typeof buildWatchesBody>;
 
@@ -96,11 +96,10 @@ function watchItem(watch: WatchView, actions: WatchActions): HTMLElement {
   return el(
     'li',
     { class: `watch watch-${watch.state}`, 'data-id': watch.id },
-    el(
-      'div',
-      { class: 'job-head' },
-      el('span', { class: 'job-label' }, `${watch.label} on "${watch.sheetName}"`),
-      el('span', { class: `badge badge-watch-${watch.state}` }, WATCHES_TEXTS.states[watch.state].text),
+    itemHead(
+      `${watch.label} on "${watch.sheetName}"`,
+      WATCHES_TEXTS.states[watch.state].text,
+      `watch-${watch.state}`,
     ),
     el('p', { class: 'hint job-meta' }, watch.columns),
     watch.refreshOnly ? el('p', { class: 'hint job-meta' }, WATCHES_TEXTS.refreshOnly.text) : null,
