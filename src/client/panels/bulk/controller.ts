@@ -143,7 +143,7 @@ class BulkController {
     for (const column of NAME_COLUMNS)
       columnOptions(ui.nameSelects[column.key], columns.headers, !column.required);
     this.guessColumns();
-    this.recipes.columnsChanged(columns.headers);
+    this.recipes.columnsChanged(columns);
     this.forgetPreview();
   }
 
@@ -187,7 +187,7 @@ class BulkController {
   }
 
   private async previewClicked(): Promise<void> {
-    if (this.recipes.active) await this.recipes.preview(this.ui.sheet.value, this.columns?.headerRow ?? 1);
+    if (this.recipes.active) await this.recipes.preview();
     else await this.runPreview();
   }
 
@@ -275,9 +275,7 @@ class BulkController {
   private async runClicked(): Promise<void> {
     if (this.recipes.active) {
       say(this.ui.message, '', '');
-      return this.recipes.run(this.ui.sheet.value, this.columns?.headerRow ?? 1, (progress) =>
-        this.begin(progress),
-      );
+      return this.recipes.run((progress) => this.begin(progress));
     }
     const wanted = JSON.stringify(this.config());
     const value = this.preview?.config === wanted ? this.preview.value : await this.runPreview();
