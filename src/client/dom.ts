@@ -32,6 +32,11 @@ function appendChildren(node: HTMLElement, children: Child[]): void {
   }
 }
 
+/** A button of type "button" (a push button: it submits nothing), saying `text`. */
+export function pushButton(text: string, attributes: Attributes = {}): HTMLButtonElement {
+  return el('button', { type: 'button', ...attributes }, text);
+}
+
 /** A labelled field: its label names `input` by its id; `more` follows the input (a hint). */
 export function field(label: string, input: HTMLElement, ...more: Child[]): HTMLElement {
   return el('div', { class: 'field' }, el('label', { for: input.id }, label), input, ...more);

@@ -5,7 +5,7 @@
 import { OPERATIONS } from '../../../core/operations/table';
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import type { RecipeDraft } from '../../../shared/recipe-rpc';
-import { el, say } from '../../dom';
+import { el, pushButton, say } from '../../dom';
 
 export const NEW_RECIPE = '__new';
 
@@ -15,12 +15,8 @@ export type Builder = ReturnType<typeof buildBuilder>;
 export function buildBuilder() {
   const name = el('input', { id: 'recipe-name', type: 'text', autocomplete: 'off', maxlength: '60' });
   const steps = el('ol', { id: 'recipe-steps', class: 'recipe-builder-steps' });
-  const add = el('button', { type: 'button', id: 'recipe-add-step' }, BULK_TEXTS.addStep.text);
-  const save = el(
-    'button',
-    { type: 'button', id: 'recipe-save', class: 'action' },
-    BULK_TEXTS.saveRecipe.text,
-  );
+  const add = pushButton(BULK_TEXTS.addStep.text, { id: 'recipe-add-step' });
+  const save = pushButton(BULK_TEXTS.saveRecipe.text, { id: 'recipe-save', class: 'action' });
   const message = el('p', { id: 'recipe-builder-message', class: 'message', role: 'alert' });
   const root = el(
     'div',

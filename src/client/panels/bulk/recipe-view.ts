@@ -6,7 +6,7 @@ import { guessColumn, slotRole } from '../../../core/bulk/column-guess';
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import { creditsAmount, creditsText } from '../../../core/text/credits';
 import type { RecipePreview, RecipeSummary, SlotName } from '../../../shared/recipe-rpc';
-import { el, field } from '../../dom';
+import { el, field, pushButton } from '../../dom';
 import { columnOptions } from './columns';
 import { conflictNotes, destinations } from './preview-view';
 import { NEW_RECIPE } from './recipe-builder';
@@ -19,11 +19,7 @@ export function buildRecipeControls() {
   const about = el('p', { id: 'bulk-recipe-about', class: 'hint' });
   const steps = el('ol', { id: 'bulk-recipe-steps', class: 'bulk-recipe-steps' });
   const slots = el('div', { id: 'bulk-recipe-slots' });
-  const remove = el(
-    'button',
-    { type: 'button', id: 'recipe-delete', hidden: true },
-    BULK_TEXTS.deleteRecipe.text,
-  );
+  const remove = pushButton(BULK_TEXTS.deleteRecipe.text, { id: 'recipe-delete', hidden: true });
   const box = el('div', { id: 'bulk-recipe-box', hidden: true }, about, steps, slots, remove);
   const root = el('div', {}, field('Run', choice), box);
   return { root, controls: { choice, box, remove, about, steps, slots } };

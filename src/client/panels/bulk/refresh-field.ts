@@ -6,7 +6,7 @@ import type { BulkPreview, BulkRunConfig } from '../../../shared/bulk-rpc';
 import type { BackgroundCollection } from '../../../shared/jobs-rpc';
 import type { WatchDraft } from '../../../shared/watch-rpc';
 import { onScheduleListed } from '../../data-changed';
-import { $, busyOnClick, el, say } from '../../dom';
+import { $, busyOnClick, el, pushButton, say } from '../../dom';
 import { call } from '../../rpc-client';
 import { turnOnButton } from '../watches/offer';
 import { conflictNotes, outputsText } from './preview-view';
@@ -48,7 +48,7 @@ export function refreshField(): HTMLElement {
       el('option', { value: 'sheet' }, BULK_TEXTS.refreshSheet.text),
     ),
     el('p', { class: 'hint' }, BULK_TEXTS.refreshHint.text),
-    el('button', { type: 'button', id: 'bulk-refresh-schedule' }, BULK_TEXTS.refreshSchedule.text),
+    pushButton(BULK_TEXTS.refreshSchedule.text, { id: 'bulk-refresh-schedule' }),
     el('p', { id: 'bulk-refresh-message', class: 'message', role: 'status' }),
   );
 }

@@ -7,7 +7,7 @@ import { priceLabel } from '../../../core/operations/pricing';
 import { OPERATIONS } from '../../../core/operations/table';
 import type { Group, Operation } from '../../../core/operations/types';
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
-import { el, field } from '../../dom';
+import { el, field, pushButton } from '../../dom';
 import { NAME_COLUMNS, type NameSelects } from './columns';
 import { refreshField } from './refresh-field';
 
@@ -95,8 +95,8 @@ function confirmBox(): HTMLElement {
     el(
       'div',
       { class: 'buttons' },
-      el('button', { type: 'button', id: 'bulk-confirm-run', class: 'action' }, BULK_TEXTS.runItButton.text),
-      el('button', { type: 'button', id: 'bulk-confirm-back' }, BULK_TEXTS.notNow.text),
+      pushButton(BULK_TEXTS.runItButton.text, { id: 'bulk-confirm-run', class: 'action' }),
+      pushButton(BULK_TEXTS.notNow.text, { id: 'bulk-confirm-back' }),
     ),
   );
 }
@@ -112,8 +112,8 @@ function form(): HTMLElement {
     el(
       'div',
       { class: 'buttons' },
-      el('button', { type: 'button', id: 'bulk-preview' }, 'Preview'),
-      el('button', { type: 'button', id: 'bulk-run', class: 'action' }, 'Run'),
+      pushButton('Preview', { id: 'bulk-preview' }),
+      pushButton('Run', { id: 'bulk-run', class: 'action' }),
     ),
     el('div', { id: 'bulk-summary', class: 'bulk-summary', 'aria-live': 'polite' }),
     confirmBox(),
@@ -131,11 +131,11 @@ function progressBox(): HTMLElement {
     el(
       'div',
       { class: 'buttons' },
-      el('button', { type: 'button', id: 'bulk-pause', hidden: true }, 'Pause'),
-      el('button', { type: 'button', id: 'bulk-resume', class: 'action', hidden: true }, 'Resume'),
-      el('button', { type: 'button', id: 'bulk-cancel', hidden: true }, BULK_TEXTS.cancelRun.text),
-      el('button', { type: 'button', id: 'bulk-retry', hidden: true }, BULK_TEXTS.retryFailed.text),
-      el('button', { type: 'button', id: 'bulk-go-on', hidden: true }, BULK_TEXTS.goOn.text),
+      pushButton('Pause', { id: 'bulk-pause', hidden: true }),
+      pushButton('Resume', { id: 'bulk-resume', class: 'action', hidden: true }),
+      pushButton(BULK_TEXTS.cancelRun.text, { id: 'bulk-cancel', hidden: true }),
+      pushButton(BULK_TEXTS.retryFailed.text, { id: 'bulk-retry', hidden: true }),
+      pushButton(BULK_TEXTS.goOn.text, { id: 'bulk-go-on', hidden: true }),
     ),
   );
 }

@@ -5,7 +5,7 @@ import { CACHE_TEXTS } from '../../../core/text/catalogue/sidebar/cache';
 import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import { creditsText } from '../../../core/text/credits';
 import type { CacheView } from '../../../shared/rpc';
-import { $, confirmationBox, el, figure } from '../../dom';
+import { $, confirmationBox, el, figure, pushButton } from '../../dom';
 
 function formatBytes(bytes: number): string {
   if (bytes < 1000) return `${bytes} bytes`;
@@ -22,7 +22,7 @@ export type CacheElements = ReturnType<typeof buildCacheBody>;
  */
 function buildLost() {
   const lostText = el('p', { id: 'cache-lost-text', class: 'warning' });
-  const goOn = el('button', { type: 'button', id: 'cache-go-on' }, CACHE_TEXTS.goOn.text);
+  const goOn = pushButton(CACHE_TEXTS.goOn.text, { id: 'cache-go-on' });
   const lost = el(
     'div',
     { id: 'cache-lost', role: 'alert' },
@@ -42,12 +42,8 @@ function buildLost() {
 export function buildCacheBody() {
   const figures = el('div', { id: 'cache-figures' }, el('p', { class: 'hint' }, 'Loading…'));
   const lostParts = buildLost();
-  const clear = el('button', { type: 'button', id: 'cache-clear' }, CACHE_TEXTS.clear.text);
-  const clearEverywhere = el(
-    'button',
-    { type: 'button', id: 'cache-clear-everywhere' },
-    CACHE_TEXTS.clearEverywhere.text,
-  );
+  const clear = pushButton(CACHE_TEXTS.clear.text, { id: 'cache-clear' });
+  const clearEverywhere = pushButton(CACHE_TEXTS.clearEverywhere.text, { id: 'cache-clear-everywhere' });
   const parts = confirmationBox('cache', CACHE_TEXTS.clearThem.text, 'danger', CACHE_TEXTS.keepThem.text);
   const message = el('p', { id: 'cache-message', class: 'message', role: 'status' });
   $('cache-body').replaceChildren(

@@ -55,13 +55,11 @@ class JobsController {
     return this.keyConfigured ? this.collect() : undefined;
   }
 
+  /** A listener's throw never reaches dispatchEvent's caller: `announcing` is always reset. */
   private tell(): void {
     this.announcing = true;
-    try {
-      announceChange();
-    } finally {
-      this.announcing = false;
-    }
+    announceChange();
+    this.announcing = false;
   }
 
   private show(jobs: JobsList): void {

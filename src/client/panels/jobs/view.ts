@@ -8,7 +8,7 @@ import type {
   JobView,
   QueuedFormulaView,
 } from '../../../shared/jobs-rpc';
-import { $, el, itemHead, say } from '../../dom';
+import { $, el, itemHead, pushButton, say } from '../../dom';
 
 const BACKGROUND_TEXT: Record<BackgroundCollection, string> = {
   minute: JOBS_TEXTS.backgroundMinute.text,
@@ -27,12 +27,11 @@ function jobItem(job: JobView, retry: (job: JobView, button: HTMLButtonElement) 
     job.message ? el('p', { class: 'job-message' }, job.message) : null,
   );
   if (job.canRetry) {
-    const button = el(
-      'button',
-      { type: 'button', class: 'job-retry' },
+    const button = pushButton(
       job.state === 'expired' || job.state === 'lost' || job.state === 'stalled'
         ? JOBS_TEXTS.runAgain.text
         : JOBS_TEXTS.writeAgain.text,
+      { class: 'job-retry' },
     );
     button.addEventListener('click', () => retry(job, button));
     item.append(el('div', { class: 'buttons' }, button));
@@ -48,7 +47,7 @@ export function buildJobsBody() {
   const drivers = el('p', { id: 'jobs-drivers', class: 'hint' });
   const summary = el('p', { id: 'jobs-summary', class: 'message', role: 'status' });
   const list = el('ul', { id: 'jobs-list', class: 'jobs' });
-  const refreshButton = el('button', { type: 'button', id: 'jobs-refresh' }, 'Refresh');
+  const refreshButton = pushButton('Refresh', { id: 'jobs-refresh' });
   const message = el('p', { id: 'jobs-message', class: 'message', role: 'alert' });
   $('jobs-body').replaceChildren(
     background,
@@ -99,7 +98,7 @@ function queuedItem(
   queued: QueuedFormulaView,
   cancel: (queued: QueuedFormulaView, button: HTMLButtonElement) => void,
 ) {
-  const button = el('button', { type: 'button', class: 'queued-cancel' }, 'Cancel');
+  const button = pushButton('Cancel', { class: 'queued-cancel' });
   button.addEventListener('click', () => cancel(queued, button));
   return el(
     'li',
@@ -139,8 +138,8 @@ export function showCollectorProgress(ui: JobsElements, progress: CollectorProgr
  */
 export function openRetryConfirmation(job: JobView, button: HTMLButtonElement): HTMLButtonElement {
   const question = el('p', { class: 'warning' }, JOBS_TEXTS.retryQuestion.say(job));
-  const yes = el('button', { type: 'button', class: 'action job-retry-confirm' }, JOBS_TEXTS.runIt.text);
-  const no = el('button', { type: 'button', class: 'job-retry-cancel' }, 'Cancel');
+  const yes = pushButton(JOBS_TEXTS.runIt.text, { class: 'action job-retry-confirm' });
+  const no = pushButton('Cancel', { class: 'job-retry-cancel' });
   const box = el(
     'div',
     { class: 'confirmation', role: 'group' },

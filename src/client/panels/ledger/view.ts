@@ -6,7 +6,7 @@ import { paceWords } from '../../../core/text/catalogue/sidebar/settings';
 import { SPENDING_TEXTS } from '../../../core/text/catalogue/sidebar/spending';
 import { creditsAmount, creditsText } from '../../../core/text/credits';
 import type { LedgerView } from '../../../shared/rpc';
-import { $, el, field, figure } from '../../dom';
+import { $, el, field, figure, pushButton } from '../../dom';
 
 function capLine(view: LedgerView, cap: number | null): string {
   const left = view.formulaCapLeftToday;
@@ -64,7 +64,7 @@ type LedgerElements = ReturnType<typeof buildLedgerBody>;
 export function buildLedgerBody() {
   const message = el('p', { id: 'ledger-message', class: 'message', role: 'status' });
   const figures = el('div', { id: 'ledger-figures' }, el('p', { class: 'hint' }, 'Loading…'));
-  const button = el('button', { type: 'button', id: 'ledger-refresh' }, 'Refresh');
+  const button = pushButton('Refresh', { id: 'ledger-refresh' });
   const period = el(
     'select',
     { id: 'ledger-report-period' },
@@ -72,7 +72,7 @@ export function buildLedgerBody() {
       el('option', { value: each.id, selected: each.id === 'month' }, each.label),
     ),
   );
-  const report = el('button', { type: 'button', id: 'ledger-report' }, SPENDING_TEXTS.openReport.text);
+  const report = pushButton(SPENDING_TEXTS.openReport.text, { id: 'ledger-report' });
   $('ledger-body').replaceChildren(
     figures,
     field(SPENDING_TEXTS.reportPeriod.text, period),

@@ -4,7 +4,7 @@ import { RECEIPT_TEXTS } from '../../../core/text/catalogue/sidebar/receipt';
 import { RECEIPT_ANSWERS } from '../../../core/text/catalogue/sidebar/receipt-answers';
 import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import type { BuyAgainOffer, SelectionReceipt } from '../../../shared/receipt-rpc';
-import { $, confirmationBox, el, field } from '../../dom';
+import { $, confirmationBox, el, field, pushButton } from '../../dom';
 
 type ReceiptElements = ReturnType<typeof buildReceiptBody>;
 
@@ -16,11 +16,7 @@ export function buildReceiptBody() {
   const lines = el('dl', { id: 'receipt-lines', class: 'receipt' });
   const times = el('p', { id: 'receipt-times', class: 'hint', hidden: true });
   const said = el('p', { id: 'receipt-said', class: 'hint' }, RECEIPT_ANSWERS.selectCell.text);
-  const buyAgain = el(
-    'button',
-    { type: 'button', id: 'receipt-buy-again', hidden: true },
-    RECEIPT_TEXTS.buyAgain.text,
-  );
+  const buyAgain = pushButton(RECEIPT_TEXTS.buyAgain.text, { id: 'receipt-buy-again', hidden: true });
   const box = confirmationBox(
     'receipt',
     RECEIPT_TEXTS.buyThemAgain.text,
@@ -29,7 +25,7 @@ export function buildReceiptBody() {
   );
   const message = el('p', { id: 'receipt-message', class: 'message', role: 'status' });
   const refreshBudget = el('input', { id: 'receipt-refresh-budget', type: 'number', min: '1', step: '1' });
-  const refreshButton = el('button', { type: 'button', id: 'receipt-refresh' }, RECEIPT_TEXTS.refresh.text);
+  const refreshButton = pushButton(RECEIPT_TEXTS.refresh.text, { id: 'receipt-refresh' });
   const refresh = field(
     RECEIPT_TEXTS.refreshWithin.text,
     refreshBudget,

@@ -3,15 +3,14 @@
 import { WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
 import type { BulkPreview } from '../../../shared/bulk-rpc';
 import type { RecipePreview } from '../../../shared/recipe-rpc';
+import type { ServerApi } from '../../../shared/rpc';
 import type { WatchDraft, WatchList } from '../../../shared/watch-rpc';
 import { announceChange, onScheduleListed } from '../../data-changed';
-import { busyOnClick, el, field, say } from '../../dom';
+import { busyOnClick, el, field, pushButton, say } from '../../dom';
 import { call } from '../../rpc-client';
 
 /** What a watch would keep running: the panel's lookup or recipe, as a draft without its cap. */
-export type WatchSetup =
-  | Omit<Extract<WatchDraft, { kind: 'lookup' }>, 'dailyCap'>
-  | Omit<Extract<WatchDraft, { kind: 'recipe' }>, 'dailyCap'>;
+export type WatchSetup = Parameters<ServerApi['previewWatch']>[0];
 
 /**
  * What the watch would do once on: the bulk run's or the recipe's preview, as the bulk panel shows
@@ -33,7 +32,7 @@ export function mountWatchOffer(parent: HTMLElement, setup: () => WatchSetup, sh
     required: true,
     'aria-describedby': 'watch-cap-hint',
   });
-  const button = el('button', { type: 'button', id: 'watch-create' }, WATCHES_TEXTS.offer.text);
+  const button = pushButton(WATCHES_TEXTS.offer.text, { id: 'watch-create' });
   const message = el('p', { id: 'watch-offer-message', class: 'message', role: 'status' });
   const hint = el('p', { class: 'hint', id: 'watch-cap-hint' }, WATCHES_TEXTS.offerHint.say(null));
   onScheduleListed((clock) => {
@@ -82,7 +81,7 @@ export function turnOnButton(
   message: HTMLElement,
   done: (list: WatchList) => string,
 ): HTMLButtonElement {
-  const turnOn = el('button', { type: 'button', id }, WATCHES_TEXTS.turnOn.text);
+  const turnOn = pushButton(WATCHES_TEXTS.turnOn.text, { id });
   busyOnClick(turnOn, message, async () => {
     const list = await call('createWatch', draft);
     shown.replaceChildren();

@@ -5,7 +5,7 @@ import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import { runtimeWords, WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
 import { plural } from '../../../core/text/plural';
 import type { WatchChange, WatchList, WatchView } from '../../../shared/watch-rpc';
-import { $, el, field, itemHead } from '../../dom';
+import { $, el, field, itemHead, pushButton } from '../../dom';
 
 export type WatchesElements = ReturnType<typeof buildWatchesBody>;
 
@@ -47,7 +47,7 @@ function refreshFields(watch: WatchView, actions: WatchActions): HTMLElement {
     step: '1',
     value: refresh ? String(refresh.monthlyCredits) : '',
   });
-  const save = el('button', { type: 'button', class: 'watch-save-refresh' }, WATCHES_TEXTS.saveRefresh.text);
+  const save = pushButton(WATCHES_TEXTS.saveRefresh.text, { class: 'watch-save-refresh' });
   save.addEventListener('click', () => {
     const off = credits.value.trim() === '';
     actions.setRefresh(
@@ -73,11 +73,9 @@ function refreshFields(watch: WatchView, actions: WatchActions): HTMLElement {
 }
 
 function watchItem(watch: WatchView, actions: WatchActions): HTMLElement {
-  const toggle = el(
-    'button',
-    { type: 'button', class: 'watch-toggle' },
-    watch.on ? WATCHES_TEXTS.switchOff.text : WATCHES_TEXTS.switchOn.text,
-  );
+  const toggle = pushButton(watch.on ? WATCHES_TEXTS.switchOff.text : WATCHES_TEXTS.switchOn.text, {
+    class: 'watch-toggle',
+  });
   const capId = `watch-cap-${watch.id}`;
   const cap = el('input', {
     id: capId,
@@ -86,8 +84,8 @@ function watchItem(watch: WatchView, actions: WatchActions): HTMLElement {
     step: '0.5',
     value: String(watch.dailyCap),
   });
-  const save = el('button', { type: 'button', class: 'watch-save-cap' }, WATCHES_TEXTS.saveCap.text);
-  const remove = el('button', { type: 'button', class: 'danger watch-delete' }, 'Delete');
+  const save = pushButton(WATCHES_TEXTS.saveCap.text, { class: 'watch-save-cap' });
+  const remove = pushButton('Delete', { class: 'danger watch-delete' });
   toggle.addEventListener('click', () => actions.toggle(watch, toggle));
   save.addEventListener('click', () => actions.setCap(watch, Number(cap.value), save));
   remove.addEventListener('click', () => actions.remove(watch, remove));
