@@ -37,6 +37,11 @@ export function pushButton(text: string, attributes: Attributes = {}): HTMLButto
   return el('button', { type: 'button', ...attributes }, text);
 }
 
+/** A number field: the least it takes and its step; `more` adds attributes (its value, a hint). */
+export function numberInput(id: string, min: string, step: string, more: Attributes = {}): HTMLInputElement {
+  return el('input', { id, type: 'number', min, step, ...more });
+}
+
 /** A labelled field: its label names `input` by its id; `more` follows the input (a hint). */
 export function field(label: string, input: HTMLElement, ...more: Child[]): HTMLElement {
   return el('div', { class: 'field' }, el('label', { for: input.id }, label), input, ...more);

@@ -6,7 +6,7 @@ import type { BulkPreview, BulkRunConfig } from '../../../shared/bulk-rpc';
 import type { BackgroundCollection } from '../../../shared/jobs-rpc';
 import type { WatchDraft } from '../../../shared/watch-rpc';
 import { onScheduleListed } from '../../data-changed';
-import { $, busyOnClick, el, pushButton, say } from '../../dom';
+import { $, busyOnClick, el, numberInput, pushButton, say } from '../../dom';
 import { call } from '../../rpc-client';
 import { turnOnButton } from '../watches/offer';
 import { conflictNotes, outputsText } from './preview-view';
@@ -22,18 +22,11 @@ export function refreshField(): HTMLElement {
       {},
       el('input', { type: 'checkbox', id: 'bulk-refresh-on' }),
       BULK_TEXTS.refreshOlder.text,
-      el('input', {
-        id: 'bulk-refresh-days',
-        type: 'number',
-        min: '0',
-        step: '1',
-        value: '30',
-        'aria-label': 'Days',
-      }),
+      numberInput('bulk-refresh-days', '0', '1', { value: '30', 'aria-label': 'Days' }),
       ' days',
     ),
     el('label', { for: 'bulk-refresh-budget' }, BULK_TEXTS.refreshBudget.text),
-    el('input', { id: 'bulk-refresh-budget', type: 'number', min: '1', step: '1', inputmode: 'numeric' }),
+    numberInput('bulk-refresh-budget', '1', '1', { inputmode: 'numeric' }),
     el(
       'select',
       { id: 'bulk-refresh-order', 'aria-label': 'Order' },

@@ -7,7 +7,7 @@ import { priceLabel } from '../../../core/operations/pricing';
 import { OPERATIONS } from '../../../core/operations/table';
 import type { Group, Operation } from '../../../core/operations/types';
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
-import { el, field, pushButton } from '../../dom';
+import { el, field, numberInput, pushButton } from '../../dom';
 import { NAME_COLUMNS, type NameSelects } from './columns';
 import { refreshField } from './refresh-field';
 
@@ -74,7 +74,7 @@ function employeesFieldset(): HTMLElement {
     el('label', { for: 'bulk-seniority' }, 'Seniority (optional)'),
     el('input', { id: 'bulk-seniority', type: 'text', autocomplete: 'off' }),
     el('label', { for: 'bulk-max' }, BULK_TEXTS.maxEmployees.text),
-    el('input', { id: 'bulk-max', type: 'number', min: '1', step: '1', inputmode: 'numeric' }),
+    numberInput('bulk-max', '1', '1', { inputmode: 'numeric' }),
     el('p', { class: 'hint' }, BULK_TEXTS.assumedEmployees.text),
     radio('bulk-destination', 'sheet-per-company', BULK_TEXTS.sheetPerCompany.text, true),
     radio('bulk-destination', 'combined-sheet', BULK_TEXTS.combinedSheet.text),

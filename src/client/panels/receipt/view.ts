@@ -4,7 +4,7 @@ import { RECEIPT_TEXTS } from '../../../core/text/catalogue/sidebar/receipt';
 import { RECEIPT_ANSWERS } from '../../../core/text/catalogue/sidebar/receipt-answers';
 import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import type { BuyAgainOffer, SelectionReceipt } from '../../../shared/receipt-rpc';
-import { $, confirmationBox, el, field, pushButton } from '../../dom';
+import { $, confirmationBox, el, field, numberInput, pushButton } from '../../dom';
 
 type ReceiptElements = ReturnType<typeof buildReceiptBody>;
 
@@ -24,7 +24,7 @@ export function buildReceiptBody() {
     RECEIPT_TEXTS.notNow.text,
   );
   const message = el('p', { id: 'receipt-message', class: 'message', role: 'status' });
-  const refreshBudget = el('input', { id: 'receipt-refresh-budget', type: 'number', min: '1', step: '1' });
+  const refreshBudget = numberInput('receipt-refresh-budget', '1', '1');
   const refreshButton = pushButton(RECEIPT_TEXTS.refresh.text, { id: 'receipt-refresh' });
   const refresh = field(
     RECEIPT_TEXTS.refreshWithin.text,

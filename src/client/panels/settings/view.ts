@@ -7,7 +7,7 @@ import { OPERATIONS } from '../../../core/operations/table';
 import type { Group } from '../../../core/operations/types';
 import { paceWords, SETTINGS_TEXTS } from '../../../core/text/catalogue/sidebar/settings';
 import type { PaceSummary, Settings } from '../../../shared/rpc';
-import { $, el, field } from '../../dom';
+import { $, el, field, numberInput } from '../../dom';
 
 /**
  * Each setting's hint under its field, in the panel's order. Keyed by the settings' type, so a new
@@ -30,13 +30,9 @@ function fieldRow(name: keyof Settings): HTMLElement {
   const id = inputId(name);
   return field(
     settingCaption(name),
-    el('input', {
-      id,
+    numberInput(id, '0', 'any', {
       name,
-      type: 'number',
       inputmode: 'decimal',
-      min: '0',
-      step: 'any',
       required: true,
       'aria-describedby': `${id}-hint`,
     }),

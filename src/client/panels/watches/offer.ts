@@ -6,7 +6,7 @@ import type { RecipePreview } from '../../../shared/recipe-rpc';
 import type { ServerApi } from '../../../shared/rpc';
 import type { WatchDraft, WatchList } from '../../../shared/watch-rpc';
 import { announceChange, onScheduleListed } from '../../data-changed';
-import { busyOnClick, el, field, pushButton, say } from '../../dom';
+import { busyOnClick, el, field, numberInput, pushButton, say } from '../../dom';
 import { call } from '../../rpc-client';
 
 /** What a watch would keep running: the panel's lookup or recipe, as a draft without its cap. */
@@ -23,11 +23,7 @@ export type PreviewShown = (preview: BulkPreview | RecipePreview, ids: string) =
  * its preview (`shown`) is confirmed before the watch is made.
  */
 export function mountWatchOffer(parent: HTMLElement, setup: () => WatchSetup, shown: PreviewShown): void {
-  const cap = el('input', {
-    id: 'watch-cap',
-    type: 'number',
-    min: '0.5',
-    step: '0.5',
+  const cap = numberInput('watch-cap', '0.5', '0.5', {
     inputmode: 'decimal',
     required: true,
     'aria-describedby': 'watch-cap-hint',

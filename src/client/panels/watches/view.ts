@@ -5,7 +5,7 @@ import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import { runtimeWords, WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
 import { plural } from '../../../core/text/plural';
 import type { WatchChange, WatchList, WatchView } from '../../../shared/watch-rpc';
-import { $, el, field, itemHead, pushButton } from '../../dom';
+import { $, el, field, itemHead, numberInput, pushButton } from '../../dom';
 
 export type WatchesElements = ReturnType<typeof buildWatchesBody>;
 
@@ -33,18 +33,8 @@ export interface WatchActions {
 function refreshFields(watch: WatchView, actions: WatchActions): HTMLElement {
   const id = `watch-refresh-${watch.id}`;
   const { refresh } = watch;
-  const days = el('input', {
-    id: `${id}-days`,
-    type: 'number',
-    min: '1',
-    step: '1',
-    value: String(refresh?.days ?? 90),
-  });
-  const credits = el('input', {
-    id: `${id}-credits`,
-    type: 'number',
-    min: '1',
-    step: '1',
+  const days = numberInput(`${id}-days`, '1', '1', { value: String(refresh?.days ?? 90) });
+  const credits = numberInput(`${id}-credits`, '1', '1', {
     value: refresh ? String(refresh.monthlyCredits) : '',
   });
   const save = pushButton(WATCHES_TEXTS.saveRefresh.text, { class: 'watch-save-refresh' });
@@ -77,13 +67,7 @@ function watchItem(watch: WatchView, actions: WatchActions): HTMLElement {
     class: 'watch-toggle',
   });
   const capId = `watch-cap-${watch.id}`;
-  const cap = el('input', {
-    id: capId,
-    type: 'number',
-    min: '0.5',
-    step: '0.5',
-    value: String(watch.dailyCap),
-  });
+  const cap = numberInput(capId, '0.5', '0.5', { value: String(watch.dailyCap) });
   const save = pushButton(WATCHES_TEXTS.saveCap.text, { class: 'watch-save-cap' });
   const remove = pushButton('Delete', { class: 'danger watch-delete' });
   toggle.addEventListener('click', () => actions.toggle(watch, toggle));
