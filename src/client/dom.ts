@@ -62,6 +62,18 @@ export function itemHead(label: string, badge: string, kind: string): HTMLElemen
   );
 }
 
+/** A table of labels and their values (a breakdown), under its caption. */
+export function breakdown(caption: string, rows: [string, string][], id?: string): HTMLElement {
+  const tr = ([label, value]: [string, string]) =>
+    el('tr', {}, el('th', { scope: 'row' }, label), el('td', {}, value));
+  return el(
+    'table',
+    { class: 'breakdown', id },
+    el('caption', {}, caption),
+    el('tbody', {}, ...rows.map(tr)),
+  );
+}
+
 /** A question and its two buttons (`<prefix>-confirm`, `<prefix>-keep`), hidden until asked. */
 export function confirmationBox(prefix: string, yes: string, yesClass: string, no: string) {
   const question = el('p', { id: `${prefix}-confirm-text`, class: 'warning' });

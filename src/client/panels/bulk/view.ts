@@ -4,14 +4,12 @@
 import { headerLabel } from '../../../core/jobs/employee-sheet';
 import { OPERATION_DOCS } from '../../../core/operations/docs';
 import { priceLabel } from '../../../core/operations/pricing';
-import { OPERATIONS } from '../../../core/operations/table';
-import type { Group, Operation } from '../../../core/operations/types';
+import type { Operation } from '../../../core/operations/types';
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import { el, field, numberInput, pushButton } from '../../dom';
+import { operationGroups } from '../../operation-groups';
 import { NAME_COLUMNS, type NameSelects } from './columns';
 import { refreshField } from './refresh-field';
-
-const GROUP_NAMES: Record<Group, string> = { people: 'People', companies: 'Companies', social: 'Social' };
 
 /** The form's fields, the preview summary and the confirmation; the run's box and its buttons. */
 export type Controls = ReturnType<typeof findControls>;
@@ -25,14 +23,11 @@ function radio(name: string, value: string, label: string, checked = false): HTM
 }
 
 function operationOptions(): HTMLElement[] {
-  const groups = [...new Set(OPERATIONS.map((op) => op.group))];
-  return groups.map((group) =>
+  return operationGroups().map(({ name, operations }) =>
     el(
       'optgroup',
-      { label: GROUP_NAMES[group] },
-      ...OPERATIONS.filter((op) => op.group === group).map((op) =>
-        el('option', { value: op.type }, `${op.label} (${priceLabel(op)})`),
-      ),
+      { label: name },
+      ...operations.map((op) => el('option', { value: op.type }, `${op.label} (${priceLabel(op)})`)),
     ),
   );
 }

@@ -6,7 +6,7 @@ import { paceWords } from '../../../core/text/catalogue/sidebar/settings';
 import { SPENDING_TEXTS } from '../../../core/text/catalogue/sidebar/spending';
 import { creditsAmount, creditsText } from '../../../core/text/credits';
 import type { LedgerView } from '../../../shared/rpc';
-import { $, el, field, figure, pushButton } from '../../dom';
+import { $, breakdown, el, field, figure, pushButton } from '../../dom';
 
 function capLine(view: LedgerView, cap: number | null): string {
   const left = view.formulaCapLeftToday;
@@ -16,18 +16,8 @@ function capLine(view: LedgerView, cap: number | null): string {
 
 function operationsTable(view: LedgerView): HTMLElement {
   if (view.byOperation.length === 0) return el('p', { class: 'hint' }, SPENDING_TEXTS.nothingYet.text);
-  return el(
-    'table',
-    { class: 'breakdown', id: 'ledger-operations' },
-    el('caption', {}, SPENDING_TEXTS.byOperation.text),
-    el(
-      'tbody',
-      {},
-      ...view.byOperation.map((item) =>
-        el('tr', {}, el('th', { scope: 'row' }, item.label), el('td', {}, creditsText(item.credits))),
-      ),
-    ),
-  );
+  const rows = view.byOperation.map((item): [string, string] => [item.label, creditsText(item.credits)]);
+  return breakdown(SPENDING_TEXTS.byOperation.text, rows, 'ledger-operations');
 }
 
 /**

@@ -3,11 +3,10 @@
 
 import { settingCaption } from '../../../core/billing/settings';
 import { priceLabel } from '../../../core/operations/pricing';
-import { OPERATIONS } from '../../../core/operations/table';
-import type { Group } from '../../../core/operations/types';
 import { paceWords, SETTINGS_TEXTS } from '../../../core/text/catalogue/sidebar/settings';
 import type { PaceSummary, Settings } from '../../../shared/rpc';
-import { $, el, field, numberInput } from '../../dom';
+import { $, breakdown, el, field, numberInput } from '../../dom';
+import { operationGroups } from '../../operation-groups';
 
 /**
  * Each setting's hint under its field, in the panel's order. Keyed by the settings' type, so a new
@@ -21,8 +20,6 @@ const HINTS: Record<keyof Settings, string> = {
 };
 
 const NAMES = Object.keys(HINTS) as (keyof Settings)[];
-
-const GROUP_NAMES: Record<Group, string> = { people: 'People', companies: 'Companies', social: 'Social' };
 
 const inputId = (name: keyof Settings) => `setting-${name}`;
 
@@ -42,23 +39,14 @@ function fieldRow(name: keyof Settings): HTMLElement {
 
 /** Prices from the operations table, one small table per group. */
 function priceTables(): HTMLElement {
-  const groups = [...new Set(OPERATIONS.map((op) => op.group))];
   return el(
     'details',
     { class: 'prices', id: 'prices' },
     el('summary', {}, SETTINGS_TEXTS.prices.text),
-    ...groups.map((group) =>
-      el(
-        'table',
-        { class: 'breakdown' },
-        el('caption', {}, GROUP_NAMES[group]),
-        el(
-          'tbody',
-          {},
-          ...OPERATIONS.filter((op) => op.group === group).map((op) =>
-            el('tr', {}, el('th', { scope: 'row' }, op.label), el('td', {}, priceLabel(op))),
-          ),
-        ),
+    ...operationGroups().map(({ name, operations }) =>
+      breakdown(
+        name,
+        operations.map((op) => [op.label, priceLabel(op)]),
       ),
     ),
     el('p', { class: 'hint' }, SETTINGS_TEXTS.pricesHint.text),
