@@ -178,7 +178,7 @@ class BulkController {
     if (!this.current || isUnfinished(this.current) || this.driving) return;
     this.current = null;
     this.ui.progressBox.hidden = true;
-    say(this.ui.message, '', '');
+    say(this.ui.message, '');
   }
 
   private setupChanged(): void {
@@ -259,7 +259,7 @@ class BulkController {
 
   private async start(confirmed: number): Promise<void> {
     this.ui.confirm.hidden = true;
-    say(this.ui.message, '', '');
+    say(this.ui.message, '');
     this.begin(await call('startBulkRun', this.config(), confirmed));
   }
 
@@ -274,14 +274,14 @@ class BulkController {
   /** Runs at once when cheap; asks first when the preview says the cost needs a yes. */
   private async runClicked(): Promise<void> {
     if (this.recipes.active) {
-      say(this.ui.message, '', '');
+      say(this.ui.message, '');
       return this.recipes.run((progress) => this.begin(progress));
     }
     const wanted = JSON.stringify(this.config());
     const value = this.preview?.config === wanted ? this.preview.value : await this.runPreview();
     const refreshing = (value.refresh?.rows ?? 0) > 0;
     if (!refreshing && value.toLookUp + value.cached + value.invalidCount + value.duplicates === 0) {
-      say(this.ui.message, BULK_TEXTS.nothingToLookUp.text, '');
+      say(this.ui.message, BULK_TEXTS.nothingToLookUp.text);
       return;
     }
     if (!value.needsConfirmation) return this.start(0);

@@ -57,13 +57,12 @@ function showRunMessage(message: HTMLElement, progress: BulkProgress): void {
         plural(progress.failedRows, BULK_TEXTS.failedRow),
         next,
       ),
-      '',
     );
   else if (progress.state === 'done') say(message, progress.refreshSummary ?? BULK_TEXTS.done.text, 'ok');
-  else if (progress.state === 'cancelled') say(message, BULK_TEXTS.cancelled.text, '');
-  else if (progress.notice) say(message, progress.notice, '');
-  else if (progress.busy) say(message, BULK_TEXTS.otherSidebar.text, '');
-  else if (message.classList.contains('ok')) say(message, '', '');
+  else if (progress.state === 'cancelled') say(message, BULK_TEXTS.cancelled.text);
+  else if (progress.notice) say(message, progress.notice);
+  else if (progress.busy) say(message, BULK_TEXTS.otherSidebar.text);
+  else if (message.classList.contains('ok')) say(message, '');
 }
 
 /** `driving`: this sidebar is calling the run's slices, so it can pause them. */

@@ -94,7 +94,7 @@ export class RecipeMode {
     listRecipes(this.controls, this.recipes);
     this.show();
     this.changed();
-    say(this.ui.message, BULK_TEXTS.recipeDeleted.say(recipe.name), '');
+    say(this.ui.message, BULK_TEXTS.recipeDeleted.say(recipe.name));
   }
 
   async load(): Promise<void> {

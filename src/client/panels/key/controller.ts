@@ -53,7 +53,7 @@ function wireSave(message: HTMLElement): void {
   ($('key-keep') as HTMLButtonElement).addEventListener('click', () => {
     input.value = '';
     showUntestedChoice(false);
-    say(message, KEY_TEXTS.kept.text, '');
+    say(message, KEY_TEXTS.kept.text);
   });
 }
 
@@ -72,7 +72,7 @@ function wireClear(message: HTMLElement): void {
   const confirm = $('key-remove-confirm') as HTMLButtonElement;
   clear.addEventListener('click', () => {
     showUntestedChoice(false);
-    say(message, '', '');
+    say(message, '');
     showRemoveQuestion(true);
   });
   ($('key-remove-keep') as HTMLButtonElement).addEventListener('click', () => showRemoveQuestion(false));
