@@ -90,22 +90,16 @@ function creditsRange(min: number, max: number): string {
  * `ids` starts its elements' ids, as `previewView`'s does.
  */
 export function recipePreviewView(preview: RecipePreview, ids = 'bulk'): HTMLElement {
-  const head = el(
-    'tr',
-    {},
-    el('th', {}, 'Step'),
-    el('th', {}, 'Rows'),
-    el('th', {}, 'Saved'),
-    el('th', {}, 'Credits'),
-  );
+  const row = (cell: 'th' | 'td', ...texts: string[]) =>
+    el('tr', {}, ...texts.map((text) => el(cell, {}, text)));
+  const head = row('th', 'Step', 'Rows', 'Saved', 'Credits');
   const rows = preview.steps.flatMap((step, i) => [
-    el(
-      'tr',
-      {},
-      el('td', {}, `${i + 1}. ${step.fallback ? BULK_TEXTS.ifNotFound.text : ''}${step.label}`),
-      el('td', {}, rowsText(step.rowsMin, step.rowsMax)),
-      el('td', {}, step.saved.toLocaleString('en-US')),
-      el('td', {}, creditsRange(step.creditsMin, step.creditsMax)),
+    row(
+      'td',
+      `${i + 1}. ${step.fallback ? BULK_TEXTS.ifNotFound.text : ''}${step.label}`,
+      rowsText(step.rowsMin, step.rowsMax),
+      step.saved.toLocaleString('en-US'),
+      creditsRange(step.creditsMin, step.creditsMax),
     ),
     // What this step never pays for: repeats are looked up once, invalid inputs never sent; then
     // where it writes, and the rows it leaves as they are.
