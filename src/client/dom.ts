@@ -42,6 +42,11 @@ export function numberInput(id: string, min: string, step: string, more: Attribu
   return el('input', { id, type: 'number', min, step, ...more });
 }
 
+/** A row of buttons. */
+export function buttonRow(...buttons: Child[]): HTMLElement {
+  return el('div', { class: 'buttons' }, ...buttons);
+}
+
 /** A labelled field: its label names `input` by its id; `more` follows the input (a hint). */
 export function field(label: string, input: HTMLElement, ...more: Child[]): HTMLElement {
   return el('div', { class: 'field' }, el('label', { for: input.id }, label), input, ...more);
@@ -88,7 +93,7 @@ export function confirmationBox(prefix: string, yes: string, yesClass: string, n
       'aria-labelledby': `${prefix}-confirm-text`,
     },
     question,
-    el('div', { class: 'buttons' }, confirm, keep),
+    buttonRow(confirm, keep),
   );
   confirmation.hidden = true;
   return { question, confirm, keep, confirmation };

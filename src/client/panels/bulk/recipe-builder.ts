@@ -5,7 +5,7 @@
 import { OPERATIONS } from '../../../core/operations/table';
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import type { RecipeDraft } from '../../../shared/recipe-rpc';
-import { el, pushButton, say } from '../../dom';
+import { buttonRow, el, pushButton, say } from '../../dom';
 
 export const NEW_RECIPE = '__new';
 
@@ -24,7 +24,7 @@ export function buildBuilder() {
     el('label', { for: 'recipe-name' }, BULK_TEXTS.recipeName.text),
     name,
     steps,
-    el('div', { class: 'buttons' }, add, save),
+    buttonRow(add, save),
     message,
   );
   return { root, name, steps, add, save, message };

@@ -6,7 +6,7 @@ import { OPERATION_DOCS } from '../../../core/operations/docs';
 import { priceLabel } from '../../../core/operations/pricing';
 import type { Operation } from '../../../core/operations/types';
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
-import { el, field, numberInput, pushButton } from '../../dom';
+import { buttonRow, el, field, numberInput, pushButton } from '../../dom';
 import { operationGroups } from '../../operation-groups';
 import { NAME_COLUMNS, type NameSelects } from './columns';
 import { refreshField } from './refresh-field';
@@ -87,9 +87,7 @@ function confirmBox(): HTMLElement {
       hidden: true,
     },
     el('p', { id: 'bulk-confirm-text' }),
-    el(
-      'div',
-      { class: 'buttons' },
+    buttonRow(
       pushButton(BULK_TEXTS.runItButton.text, { id: 'bulk-confirm-run', class: 'action' }),
       pushButton(BULK_TEXTS.notNow.text, { id: 'bulk-confirm-back' }),
     ),
@@ -104,9 +102,7 @@ function form(): HTMLElement {
     outputFieldset(),
     employeesFieldset(),
     refreshField(),
-    el(
-      'div',
-      { class: 'buttons' },
+    buttonRow(
       pushButton('Preview', { id: 'bulk-preview' }),
       pushButton('Run', { id: 'bulk-run', class: 'action' }),
     ),
@@ -123,9 +119,7 @@ function progressBox(): HTMLElement {
     el('progress', { id: 'bulk-progress', max: '1', value: '0', 'aria-labelledby': 'bulk-progress-text' }),
     el('p', { id: 'bulk-progress-text', role: 'status' }),
     el('p', { id: 'bulk-counts', class: 'hint' }),
-    el(
-      'div',
-      { class: 'buttons' },
+    buttonRow(
       pushButton('Pause', { id: 'bulk-pause', hidden: true }),
       pushButton('Resume', { id: 'bulk-resume', class: 'action', hidden: true }),
       pushButton(BULK_TEXTS.cancelRun.text, { id: 'bulk-cancel', hidden: true }),

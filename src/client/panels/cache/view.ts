@@ -5,7 +5,7 @@ import { CACHE_TEXTS } from '../../../core/text/catalogue/sidebar/cache';
 import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import { creditsText } from '../../../core/text/credits';
 import type { CacheView } from '../../../shared/rpc';
-import { $, confirmationBox, el, figure, pushButton } from '../../dom';
+import { $, buttonRow, confirmationBox, el, figure, pushButton } from '../../dom';
 
 function formatBytes(bytes: number): string {
   if (bytes < 1000) return `${bytes} bytes`;
@@ -28,7 +28,7 @@ function buildLost() {
     { id: 'cache-lost', role: 'alert' },
     lostText,
     el('p', { class: 'hint' }, CACHE_TEXTS.lostHint.text),
-    el('div', { class: 'buttons' }, goOn),
+    buttonRow(goOn),
   );
   lost.hidden = true;
   return { lost, lostText, goOn };
@@ -50,7 +50,7 @@ export function buildCacheBody() {
     el('p', { class: 'hint' }, CACHE_TEXTS.kept.text),
     lostParts.lost,
     figures,
-    el('div', { class: 'buttons' }, clear, clearEverywhere),
+    buttonRow(clear, clearEverywhere),
     parts.confirmation,
     message,
   );

@@ -8,7 +8,7 @@ import type {
   JobView,
   QueuedFormulaView,
 } from '../../../shared/jobs-rpc';
-import { $, el, itemHead, pushButton, say } from '../../dom';
+import { $, buttonRow, el, itemHead, pushButton, say } from '../../dom';
 
 const BACKGROUND_TEXT: Record<BackgroundCollection, string> = {
   minute: JOBS_TEXTS.backgroundMinute.text,
@@ -34,7 +34,7 @@ function jobItem(job: JobView, retry: (job: JobView, button: HTMLButtonElement) 
       { class: 'job-retry' },
     );
     button.addEventListener('click', () => retry(job, button));
-    item.append(el('div', { class: 'buttons' }, button));
+    item.append(buttonRow(button));
   }
   return item;
 }
@@ -49,14 +49,7 @@ export function buildJobsBody() {
   const list = el('ul', { id: 'jobs-list', class: 'jobs' });
   const refreshButton = pushButton('Refresh', { id: 'jobs-refresh' });
   const message = el('p', { id: 'jobs-message', class: 'message', role: 'alert' });
-  $('jobs-body').replaceChildren(
-    background,
-    drivers,
-    summary,
-    list,
-    el('div', { class: 'buttons' }, refreshButton),
-    message,
-  );
+  $('jobs-body').replaceChildren(background, drivers, summary, list, buttonRow(refreshButton), message);
   return { note: $('jobs-note'), background, drivers, summary, list, refreshButton, message };
 }
 
@@ -106,7 +99,7 @@ function queuedItem(
     itemHead(JOBS_TEXTS.queuedFormula.say(queued.where), `${queued.lookupsText} queued`, 'processing'),
     el('code', { class: 'job-query' }, queued.formula),
     el('p', { class: 'hint job-meta' }, `${queued.sinceText} · ${queued.byText}`),
-    el('div', { class: 'buttons' }, button),
+    buttonRow(button),
   );
 }
 
@@ -140,12 +133,7 @@ export function openRetryConfirmation(job: JobView, button: HTMLButtonElement): 
   const question = el('p', { class: 'warning' }, JOBS_TEXTS.retryQuestion.say(job));
   const yes = pushButton(JOBS_TEXTS.runIt.text, { class: 'action job-retry-confirm' });
   const no = pushButton('Cancel', { class: 'job-retry-cancel' });
-  const box = el(
-    'div',
-    { class: 'confirmation', role: 'group' },
-    question,
-    el('div', { class: 'buttons' }, yes, no),
-  );
+  const box = el('div', { class: 'confirmation', role: 'group' }, question, buttonRow(yes, no));
   const holder = button.parentElement!;
   holder.replaceWith(box);
   yes.focus();

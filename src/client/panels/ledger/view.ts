@@ -6,7 +6,7 @@ import { paceWords } from '../../../core/text/catalogue/sidebar/settings';
 import { SPENDING_TEXTS } from '../../../core/text/catalogue/sidebar/spending';
 import { creditsAmount, creditsText } from '../../../core/text/credits';
 import type { LedgerView } from '../../../shared/rpc';
-import { $, breakdown, el, field, figure, pushButton } from '../../dom';
+import { $, breakdown, buttonRow, el, field, figure, pushButton } from '../../dom';
 
 function capLine(view: LedgerView, cap: number | null): string {
   const left = view.formulaCapLeftToday;
@@ -66,7 +66,7 @@ export function buildLedgerBody() {
   $('ledger-body').replaceChildren(
     figures,
     field(SPENDING_TEXTS.reportPeriod.text, period),
-    el('div', { class: 'buttons' }, report, button),
+    buttonRow(report, button),
     message,
   );
   return { note: $('ledger-note'), figures, button, period, report, message };

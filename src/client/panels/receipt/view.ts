@@ -4,7 +4,7 @@ import { RECEIPT_TEXTS } from '../../../core/text/catalogue/sidebar/receipt';
 import { RECEIPT_ANSWERS } from '../../../core/text/catalogue/sidebar/receipt-answers';
 import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import type { BuyAgainOffer, SelectionReceipt } from '../../../shared/receipt-rpc';
-import { $, confirmationBox, el, field, numberInput, pushButton } from '../../dom';
+import { $, buttonRow, confirmationBox, el, field, numberInput, pushButton } from '../../dom';
 
 type ReceiptElements = ReturnType<typeof buildReceiptBody>;
 
@@ -26,18 +26,14 @@ export function buildReceiptBody() {
   const message = el('p', { id: 'receipt-message', class: 'message', role: 'status' });
   const refreshBudget = numberInput('receipt-refresh-budget', '1', '1');
   const refreshButton = pushButton(RECEIPT_TEXTS.refresh.text, { id: 'receipt-refresh' });
-  const refresh = field(
-    RECEIPT_TEXTS.refreshWithin.text,
-    refreshBudget,
-    el('div', { class: 'buttons' }, refreshButton),
-  );
+  const refresh = field(RECEIPT_TEXTS.refreshWithin.text, refreshBudget, buttonRow(refreshButton));
   refresh.hidden = true;
   $('receipt-body').replaceChildren(
     el('p', { class: 'hint' }, RECEIPT_TEXTS.intro.text),
     lines,
     times,
     said,
-    el('div', { class: 'buttons' }, buyAgain),
+    buttonRow(buyAgain),
     refresh,
     box.confirmation,
     message,

@@ -5,7 +5,7 @@ import { settingCaption } from '../../../core/billing/settings';
 import { priceLabel } from '../../../core/operations/pricing';
 import { paceWords, SETTINGS_TEXTS } from '../../../core/text/catalogue/sidebar/settings';
 import type { PaceSummary, Settings } from '../../../shared/rpc';
-import { $, breakdown, el, field, numberInput } from '../../dom';
+import { $, breakdown, buttonRow, el, field, numberInput } from '../../dom';
 import { operationGroups } from '../../operation-groups';
 
 /**
@@ -65,7 +65,7 @@ export function buildSettingsBody() {
     { id: 'settings-form', novalidate: true },
     ...NAMES.map(fieldRow),
     pace,
-    el('div', { class: 'buttons' }, save),
+    buttonRow(save),
     message,
   );
   $('settings-body').replaceChildren(form, priceTables());

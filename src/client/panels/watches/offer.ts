@@ -6,7 +6,7 @@ import type { RecipePreview } from '../../../shared/recipe-rpc';
 import type { ServerApi } from '../../../shared/rpc';
 import type { WatchDraft, WatchList } from '../../../shared/watch-rpc';
 import { announceChange, onScheduleListed } from '../../data-changed';
-import { busyOnClick, el, field, numberInput, pushButton, say } from '../../dom';
+import { busyOnClick, buttonRow, el, field, numberInput, pushButton, say } from '../../dom';
 import { call } from '../../rpc-client';
 
 /** What a watch would keep running: the panel's lookup or recipe, as a draft without its cap. */
@@ -42,7 +42,7 @@ export function mountWatchOffer(parent: HTMLElement, setup: () => WatchSetup, sh
       el('h3', {}, WATCHES_TEXTS.offer.text),
       hint,
       field(WATCHES_TEXTS.capRequired.text, cap),
-      el('div', { class: 'buttons' }, button),
+      buttonRow(button),
       preview,
       message,
     ),

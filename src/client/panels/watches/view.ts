@@ -5,7 +5,7 @@ import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import { runtimeWords, WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
 import { plural } from '../../../core/text/plural';
 import type { WatchChange, WatchList, WatchView } from '../../../shared/watch-rpc';
-import { $, el, field, itemHead, numberInput, pushButton } from '../../dom';
+import { $, buttonRow, el, field, itemHead, numberInput, pushButton } from '../../dom';
 
 export type WatchesElements = ReturnType<typeof buildWatchesBody>;
 
@@ -58,7 +58,7 @@ function refreshFields(watch: WatchView, actions: WatchActions): HTMLElement {
           WATCHES_TEXTS.refreshSpent.say(refresh.spentThisMonth, refresh.monthlyCredits),
         )
       : null,
-    el('div', { class: 'buttons' }, save),
+    buttonRow(save),
   );
 }
 
@@ -88,7 +88,7 @@ function watchItem(watch: WatchView, actions: WatchActions): HTMLElement {
     el('p', { class: 'job-meta' }, `${today} · ${rowsDone} · ${WATCHES_TEXTS.lastRun.say(watch.lastRunAt)}`),
     watch.lastProblem ? el('p', { class: 'job-message warning' }, watch.lastProblem) : null,
     field(WATCHES_TEXTS.dailyCap.text, cap),
-    el('div', { class: 'buttons' }, toggle, save, remove),
+    buttonRow(toggle, save, remove),
     refreshFields(watch, actions),
   );
 }
