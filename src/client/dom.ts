@@ -42,6 +42,11 @@ export function numberInput(id: string, min: string, step: string, more: Attribu
   return el('input', { id, type: 'number', min, step, ...more });
 }
 
+/** A hint: a line of grey words under what it explains. */
+export function hint(text: string, attributes: Attributes = {}): HTMLElement {
+  return el('p', { class: 'hint', ...attributes }, text);
+}
+
 /** A row of buttons. */
 export function buttonRow(...buttons: Child[]): HTMLElement {
   return el('div', { class: 'buttons' }, ...buttons);

@@ -5,7 +5,7 @@ import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import { columnLetters } from '../../../core/text/cell-refs';
 import { creditsText } from '../../../core/text/credits';
 import type { BulkPreview } from '../../../shared/bulk-rpc';
-import { el, figure } from '../../dom';
+import { el, figure, hint } from '../../dom';
 import { plural } from './text';
 
 /**
@@ -34,7 +34,7 @@ function invalidRows(preview: BulkPreview): HTMLElement | null {
     { class: 'bulk-invalid' },
     el('summary', {}, BULK_TEXTS.invalidRows.say(preview.invalidCount)),
     el('ul', {}, ...list),
-    more > 0 ? el('p', { class: 'hint' }, BULK_TEXTS.moreRows.say(plural(more, BULK_TEXTS.moreRow))) : null,
+    more > 0 ? hint(BULK_TEXTS.moreRows.say(plural(more, BULK_TEXTS.moreRow))) : null,
   );
 }
 
@@ -106,7 +106,7 @@ export function previewView(preview: BulkPreview, ids = 'bulk'): HTMLElement {
       ? el('p', { id: `${ids}-time`, class: 'hint' }, BULK_TEXTS.sendingTakes.say(preview.sendingTime))
       : null,
     preview.cached > 0 ? el('p', { id: `${ids}-saved`, class: 'hint' }, savedText(preview.cached)) : null,
-    el('p', { class: 'hint' }, destinations(preview)),
+    hint(destinations(preview)),
     ...conflictNotes(preview.columnConflicts),
     invalidRows(preview),
   );

@@ -6,7 +6,7 @@ import type { BulkPreview, BulkRunConfig } from '../../../shared/bulk-rpc';
 import type { BackgroundCollection } from '../../../shared/jobs-rpc';
 import type { WatchDraft } from '../../../shared/watch-rpc';
 import { onScheduleListed } from '../../data-changed';
-import { $, busyOnClick, el, numberInput, pushButton, say } from '../../dom';
+import { $, busyOnClick, el, hint, numberInput, pushButton, say } from '../../dom';
 import { call } from '../../rpc-client';
 import { turnOnButton } from '../watches/offer';
 import { conflictNotes, outputsText } from './preview-view';
@@ -40,7 +40,7 @@ export function refreshField(): HTMLElement {
       el('option', { value: 'selection' }, BULK_TEXTS.refreshSelection.text),
       el('option', { value: 'sheet' }, BULK_TEXTS.refreshSheet.text),
     ),
-    el('p', { class: 'hint' }, BULK_TEXTS.refreshHint.text),
+    hint(BULK_TEXTS.refreshHint.text),
     pushButton(BULK_TEXTS.refreshSchedule.text, { id: 'bulk-refresh-schedule' }),
     el('p', { id: 'bulk-refresh-message', class: 'message', role: 'status' }),
   );
@@ -87,7 +87,6 @@ function scheduleView(
   const due = preview.refresh ?? { rows: 0, credits: 0 };
   const answered = preview.alreadyFilled + preview.notFoundBefore + due.rows;
   const status = preview.statusColumn;
-  const hint = (text: string) => el('p', { class: 'hint' }, text);
   return el(
     'div',
     { id: 'bulk-refresh-preview' },

@@ -6,7 +6,7 @@ import { OPERATION_DOCS } from '../../../core/operations/docs';
 import { priceLabel } from '../../../core/operations/pricing';
 import type { Operation } from '../../../core/operations/types';
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
-import { buttonRow, el, field, numberInput, pushButton } from '../../dom';
+import { buttonRow, el, field, hint, numberInput, pushButton } from '../../dom';
 import { operationGroups } from '../../operation-groups';
 import { NAME_COLUMNS, type NameSelects } from './columns';
 import { refreshField } from './refresh-field';
@@ -70,7 +70,7 @@ function employeesFieldset(): HTMLElement {
     el('input', { id: 'bulk-seniority', type: 'text', autocomplete: 'off' }),
     el('label', { for: 'bulk-max' }, BULK_TEXTS.maxEmployees.text),
     numberInput('bulk-max', '1', '1', { inputmode: 'numeric' }),
-    el('p', { class: 'hint' }, BULK_TEXTS.assumedEmployees.text),
+    hint(BULK_TEXTS.assumedEmployees.text),
     radio('bulk-destination', 'sheet-per-company', BULK_TEXTS.sheetPerCompany.text, true),
     radio('bulk-destination', 'combined-sheet', BULK_TEXTS.combinedSheet.text),
   );
@@ -138,7 +138,7 @@ export function buildBulkPanel() {
     el(
       'div',
       { class: 'panel-body' },
-      el('p', { class: 'hint' }, BULK_TEXTS.intro.text),
+      hint(BULK_TEXTS.intro.text),
       progressBox(),
       el('p', { id: 'bulk-message', class: 'message', role: 'alert' }),
       form(),

@@ -5,7 +5,7 @@ import { CACHE_TEXTS } from '../../../core/text/catalogue/sidebar/cache';
 import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import { creditsText } from '../../../core/text/credits';
 import type { CacheView } from '../../../shared/rpc';
-import { $, buttonRow, confirmationBox, el, figure, pushButton } from '../../dom';
+import { $, buttonRow, confirmationBox, el, figure, hint, pushButton } from '../../dom';
 
 function formatBytes(bytes: number): string {
   if (bytes < 1000) return `${bytes} bytes`;
@@ -27,7 +27,7 @@ function buildLost() {
     'div',
     { id: 'cache-lost', role: 'alert' },
     lostText,
-    el('p', { class: 'hint' }, CACHE_TEXTS.lostHint.text),
+    hint(CACHE_TEXTS.lostHint.text),
     buttonRow(goOn),
   );
   lost.hidden = true;
@@ -40,14 +40,14 @@ function buildLost() {
  * user's spreadsheets.
  */
 export function buildCacheBody() {
-  const figures = el('div', { id: 'cache-figures' }, el('p', { class: 'hint' }, 'Loading…'));
+  const figures = el('div', { id: 'cache-figures' }, hint('Loading…'));
   const lostParts = buildLost();
   const clear = pushButton(CACHE_TEXTS.clear.text, { id: 'cache-clear' });
   const clearEverywhere = pushButton(CACHE_TEXTS.clearEverywhere.text, { id: 'cache-clear-everywhere' });
   const parts = confirmationBox('cache', CACHE_TEXTS.clearThem.text, 'danger', CACHE_TEXTS.keepThem.text);
   const message = el('p', { id: 'cache-message', class: 'message', role: 'status' });
   $('cache-body').replaceChildren(
-    el('p', { class: 'hint' }, CACHE_TEXTS.kept.text),
+    hint(CACHE_TEXTS.kept.text),
     lostParts.lost,
     figures,
     buttonRow(clear, clearEverywhere),
@@ -78,9 +78,7 @@ export function showCache(ui: CacheElements, view: CacheView): void {
       `${everywhere.entries.toLocaleString('en-US')} from ${everywhere.spreadsheets} spreadsheet${everywhere.spreadsheets === 1 ? '' : 's'}`,
       'cache-everywhere',
     ),
-    ...(view.oldest === null
-      ? []
-      : [el('p', { id: 'cache-times', class: 'hint' }, TIMES_TEXTS.note.say(view.timeZone))]),
+    ...(view.oldest === null ? [] : [hint(TIMES_TEXTS.note.say(view.timeZone), { id: 'cache-times' })]),
   );
 }
 

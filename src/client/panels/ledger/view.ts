@@ -6,7 +6,7 @@ import { paceWords } from '../../../core/text/catalogue/sidebar/settings';
 import { SPENDING_TEXTS } from '../../../core/text/catalogue/sidebar/spending';
 import { creditsAmount, creditsText } from '../../../core/text/credits';
 import type { LedgerView } from '../../../shared/rpc';
-import { $, breakdown, buttonRow, el, field, figure, pushButton } from '../../dom';
+import { $, breakdown, buttonRow, el, field, figure, hint, pushButton } from '../../dom';
 
 function capLine(view: LedgerView, cap: number | null): string {
   const left = view.formulaCapLeftToday;
@@ -15,7 +15,7 @@ function capLine(view: LedgerView, cap: number | null): string {
 }
 
 function operationsTable(view: LedgerView): HTMLElement {
-  if (view.byOperation.length === 0) return el('p', { class: 'hint' }, SPENDING_TEXTS.nothingYet.text);
+  if (view.byOperation.length === 0) return hint(SPENDING_TEXTS.nothingYet.text);
   const rows = view.byOperation.map((item): [string, string] => [item.label, creditsText(item.credits)]);
   return breakdown(SPENDING_TEXTS.byOperation.text, rows, 'ledger-operations');
 }
@@ -30,13 +30,13 @@ function resentNotice(view: LedgerView): HTMLElement[] {
   const what = lookups === 1 ? '1 lookup was' : `${lookups.toLocaleString('en-US')} lookups were`;
   return [
     figure(SPENDING_TEXTS.chargedTwice.text, creditsText(credits), 'ledger-resent'),
-    el('p', { class: 'hint', id: 'ledger-resent-why' }, SPENDING_TEXTS.resent.say(what)),
+    hint(SPENDING_TEXTS.resent.say(what), { id: 'ledger-resent-why' }),
   ];
 }
 
 /** The hidden record of purchases was deleted: the report lists fewer purchases than these totals. */
 function recordLostNotice(view: LedgerView): HTMLElement[] {
-  return view.recordLost ? [el('p', { class: 'hint', id: 'ledger-record-lost' }, view.recordLost)] : [];
+  return view.recordLost ? [hint(view.recordLost, { id: 'ledger-record-lost' })] : [];
 }
 
 /** The out-of-credits notice: one banner for the whole sidebar, shown while the API says so. */
@@ -53,7 +53,7 @@ type LedgerElements = ReturnType<typeof buildLedgerBody>;
  */
 export function buildLedgerBody() {
   const message = el('p', { id: 'ledger-message', class: 'message', role: 'status' });
-  const figures = el('div', { id: 'ledger-figures' }, el('p', { class: 'hint' }, 'Loading…'));
+  const figures = el('div', { id: 'ledger-figures' }, hint('Loading…'));
   const button = pushButton('Refresh', { id: 'ledger-refresh' });
   const period = el(
     'select',
@@ -100,7 +100,7 @@ function paceRows(view: LedgerView): HTMLElement[] {
   if (!view.pace) return [];
   return [
     el('h3', {}, SPENDING_TEXTS.apiPace.text),
-    el('p', { class: 'hint', id: 'ledger-pace' }, paceWords(view.pace)),
+    hint(paceWords(view.pace), { id: 'ledger-pace' }),
     figure(
       SPENDING_TEXTS.refusedToday.text,
       view.pace.refusalsToday.toLocaleString('en-US'),

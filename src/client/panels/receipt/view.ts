@@ -4,7 +4,7 @@ import { RECEIPT_TEXTS } from '../../../core/text/catalogue/sidebar/receipt';
 import { RECEIPT_ANSWERS } from '../../../core/text/catalogue/sidebar/receipt-answers';
 import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import type { BuyAgainOffer, SelectionReceipt } from '../../../shared/receipt-rpc';
-import { $, buttonRow, confirmationBox, el, field, numberInput, pushButton } from '../../dom';
+import { $, buttonRow, confirmationBox, el, field, hint, numberInput, pushButton } from '../../dom';
 
 type ReceiptElements = ReturnType<typeof buildReceiptBody>;
 
@@ -15,7 +15,7 @@ type ReceiptElements = ReturnType<typeof buildReceiptBody>;
 export function buildReceiptBody() {
   const lines = el('dl', { id: 'receipt-lines', class: 'receipt' });
   const times = el('p', { id: 'receipt-times', class: 'hint', hidden: true });
-  const said = el('p', { id: 'receipt-said', class: 'hint' }, RECEIPT_ANSWERS.selectCell.text);
+  const said = hint(RECEIPT_ANSWERS.selectCell.text, { id: 'receipt-said' });
   const buyAgain = pushButton(RECEIPT_TEXTS.buyAgain.text, { id: 'receipt-buy-again', hidden: true });
   const box = confirmationBox(
     'receipt',
@@ -29,7 +29,7 @@ export function buildReceiptBody() {
   const refresh = field(RECEIPT_TEXTS.refreshWithin.text, refreshBudget, buttonRow(refreshButton));
   refresh.hidden = true;
   $('receipt-body').replaceChildren(
-    el('p', { class: 'hint' }, RECEIPT_TEXTS.intro.text),
+    hint(RECEIPT_TEXTS.intro.text),
     lines,
     times,
     said,

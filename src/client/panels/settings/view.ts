@@ -5,7 +5,7 @@ import { settingCaption } from '../../../core/billing/settings';
 import { priceLabel } from '../../../core/operations/pricing';
 import { paceWords, SETTINGS_TEXTS } from '../../../core/text/catalogue/sidebar/settings';
 import type { PaceSummary, Settings } from '../../../shared/rpc';
-import { $, breakdown, buttonRow, el, field, numberInput } from '../../dom';
+import { $, breakdown, buttonRow, el, field, hint, numberInput } from '../../dom';
 import { operationGroups } from '../../operation-groups';
 
 /**
@@ -49,7 +49,7 @@ function priceTables(): HTMLElement {
         operations.map((op) => [op.label, priceLabel(op)]),
       ),
     ),
-    el('p', { class: 'hint' }, SETTINGS_TEXTS.pricesHint.text),
+    hint(SETTINGS_TEXTS.pricesHint.text),
   );
 }
 

@@ -6,7 +6,7 @@ import type { RecipePreview } from '../../../shared/recipe-rpc';
 import type { ServerApi } from '../../../shared/rpc';
 import type { WatchDraft, WatchList } from '../../../shared/watch-rpc';
 import { announceChange, onScheduleListed } from '../../data-changed';
-import { busyOnClick, buttonRow, el, field, numberInput, pushButton, say } from '../../dom';
+import { busyOnClick, buttonRow, el, field, hint, numberInput, pushButton, say } from '../../dom';
 import { call } from '../../rpc-client';
 
 /** What a watch would keep running: the panel's lookup or recipe, as a draft without its cap. */
@@ -30,9 +30,9 @@ export function mountWatchOffer(parent: HTMLElement, setup: () => WatchSetup, sh
   });
   const button = pushButton(WATCHES_TEXTS.offer.text, { id: 'watch-create' });
   const message = el('p', { id: 'watch-offer-message', class: 'message', role: 'status' });
-  const hint = el('p', { class: 'hint', id: 'watch-cap-hint' }, WATCHES_TEXTS.offerHint.say(null));
+  const capHint = hint(WATCHES_TEXTS.offerHint.say(null), { id: 'watch-cap-hint' });
   onScheduleListed((clock) => {
-    hint.textContent = WATCHES_TEXTS.offerHint.say(clock);
+    capHint.textContent = WATCHES_TEXTS.offerHint.say(clock);
   });
   const preview = el('div', { class: 'watch-preview' });
   parent.append(
@@ -40,7 +40,7 @@ export function mountWatchOffer(parent: HTMLElement, setup: () => WatchSetup, sh
       'div',
       { class: 'watch-offer' },
       el('h3', {}, WATCHES_TEXTS.offer.text),
-      hint,
+      capHint,
       field(WATCHES_TEXTS.capRequired.text, cap),
       buttonRow(button),
       preview,
@@ -61,8 +61,8 @@ export function mountWatchOffer(parent: HTMLElement, setup: () => WatchSetup, sh
       const made = list.watches[list.watches.length - 1];
       return WATCHES_TEXTS.watching.say(made?.sheetName ?? '', dailyCap, made?.columns ?? '');
     });
-    const hint = el('p', { class: 'hint' }, WATCHES_TEXTS.previewed.text);
-    preview.replaceChildren(el('div', { id: 'watch-preview' }, hint, said, turnOn));
+    const previewed = hint(WATCHES_TEXTS.previewed.text);
+    preview.replaceChildren(el('div', { id: 'watch-preview' }, previewed, said, turnOn));
   });
 }
 

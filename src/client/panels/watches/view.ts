@@ -5,7 +5,7 @@ import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import { runtimeWords, WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
 import { plural } from '../../../core/text/plural';
 import type { WatchChange, WatchList, WatchView } from '../../../shared/watch-rpc';
-import { $, buttonRow, el, field, itemHead, numberInput, pushButton } from '../../dom';
+import { $, buttonRow, el, field, hint, itemHead, numberInput, pushButton } from '../../dom';
 
 export type WatchesElements = ReturnType<typeof buildWatchesBody>;
 
@@ -51,13 +51,7 @@ function refreshFields(watch: WatchView, actions: WatchActions): HTMLElement {
     { class: 'watch-refresh' },
     field(WATCHES_TEXTS.refreshDaysLabel.text, days),
     field(WATCHES_TEXTS.refreshCreditsLabel.text, credits),
-    refresh
-      ? el(
-          'p',
-          { class: 'hint' },
-          WATCHES_TEXTS.refreshSpent.say(refresh.spentThisMonth, refresh.monthlyCredits),
-        )
-      : null,
+    refresh ? hint(WATCHES_TEXTS.refreshSpent.say(refresh.spentThisMonth, refresh.monthlyCredits)) : null,
     buttonRow(save),
   );
 }
