@@ -87,8 +87,8 @@ export function breakdown(caption: string, rows: [string, string][], id?: string
 /** A question and its two buttons (`<prefix>-confirm`, `<prefix>-keep`), hidden until asked. */
 export function confirmationBox(prefix: string, yes: string, yesClass: string, no: string) {
   const question = el('p', { id: `${prefix}-confirm-text`, class: 'warning' });
-  const confirm = el('button', { type: 'button', id: `${prefix}-confirm`, class: yesClass }, yes);
-  const keep = el('button', { type: 'button', id: `${prefix}-keep` }, no);
+  const confirm = pushButton(yes, { id: `${prefix}-confirm`, class: yesClass });
+  const keep = pushButton(no, { id: `${prefix}-keep` });
   const confirmation = el(
     'div',
     {
@@ -96,11 +96,11 @@ export function confirmationBox(prefix: string, yes: string, yesClass: string, n
       class: 'confirmation',
       role: 'group',
       'aria-labelledby': `${prefix}-confirm-text`,
+      hidden: true,
     },
     question,
     buttonRow(confirm, keep),
   );
-  confirmation.hidden = true;
   return { question, confirm, keep, confirmation };
 }
 

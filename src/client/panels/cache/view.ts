@@ -25,12 +25,11 @@ function buildLost() {
   const goOn = pushButton(CACHE_TEXTS.goOn.text, { id: 'cache-go-on' });
   const lost = el(
     'div',
-    { id: 'cache-lost', role: 'alert' },
+    { id: 'cache-lost', role: 'alert', hidden: true },
     lostText,
     hint(CACHE_TEXTS.lostHint.text),
     buttonRow(goOn),
   );
-  lost.hidden = true;
   return { lost, lostText, goOn };
 }
 
