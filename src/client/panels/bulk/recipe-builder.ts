@@ -40,31 +40,30 @@ function lookupSelect(): HTMLSelectElement {
   );
 }
 
-function earlierOptions(index: number, none: string, each: (n: number) => string): HTMLElement[] {
-  return [
-    el('option', { value: '' }, none),
-    ...Array.from({ length: index }, (_, n) => el('option', { value: String(n) }, each(n + 1))),
-  ];
+/** A choice among the steps before step `index` (from 0), `none` first (its value ''). */
+function earlierSelect(
+  index: number,
+  attributes: Record<string, string>,
+  none: string,
+  each: (n: number) => string,
+) {
+  const earlier = Array.from({ length: index }, (_, n) => el('option', { value: String(n) }, each(n + 1)));
+  return el('select', attributes, el('option', { value: '' }, none), ...earlier);
 }
 
 /** Adds a step row: its lookup, what it reads, and when it runs. */
 export function addStep(builder: Builder): void {
   const index = builder.steps.children.length;
+  const T = BULK_TEXTS;
+  const reads = { class: 'recipe-step-from', 'aria-label': 'Reads' };
+  const runs = { class: 'recipe-step-fallback', 'aria-label': 'Runs' };
   builder.steps.append(
     el(
       'li',
       { class: 'recipe-step' },
       lookupSelect(),
-      el(
-        'select',
-        { class: 'recipe-step-from', 'aria-label': 'Reads' },
-        ...earlierOptions(index, BULK_TEXTS.readsItsColumn.text, BULK_TEXTS.readsStep.say),
-      ),
-      el(
-        'select',
-        { class: 'recipe-step-fallback', 'aria-label': 'Runs' },
-        ...earlierOptions(index, BULK_TEXTS.onEveryRow.text, BULK_TEXTS.whereStepFoundNothing.say),
-      ),
+      earlierSelect(index, reads, T.readsItsColumn.text, T.readsStep.say),
+      earlierSelect(index, runs, T.onEveryRow.text, T.whereStepFoundNothing.say),
     ),
   );
 }
