@@ -6,7 +6,7 @@ import { columnLetters } from '../../../core/text/cell-refs';
 import { creditsText } from '../../../core/text/credits';
 import type { BulkPreview } from '../../../shared/bulk-rpc';
 import { el, figure, hint } from '../../dom';
-import { plural } from './text';
+import { count, plural } from './text';
 
 /**
  * Where results and row statuses go, by column letter, saying which columns are new. Shared with
@@ -81,20 +81,18 @@ export function previewView(preview: BulkPreview, ids = 'bulk'): HTMLElement {
     { class: 'bulk-numbers' },
     figure(
       'Rows',
-      `${preview.rows.toLocaleString('en-US')}${preview.selected ? BULK_TEXTS.selectedRows.say(preview.selected.first, preview.selected.last) : ''}`,
+      `${count(preview.rows)}${preview.selected ? BULK_TEXTS.selectedRows.say(preview.selected.first, preview.selected.last) : ''}`,
     ),
-    figure(BULK_TEXTS.alreadyFilled.text, preview.alreadyFilled.toLocaleString('en-US')),
-    preview.notFoundBefore > 0
-      ? figure(BULK_TEXTS.notFoundBefore.text, preview.notFoundBefore.toLocaleString('en-US'))
-      : null,
-    figure(BULK_TEXTS.duplicates.text, preview.duplicates.toLocaleString('en-US')),
-    figure(BULK_TEXTS.savedFree.text, preview.cached.toLocaleString('en-US')),
-    figure(BULK_TEXTS.invalidInput.text, preview.invalidCount.toLocaleString('en-US')),
-    figure('Blank', preview.blank.toLocaleString('en-US')),
+    figure(BULK_TEXTS.alreadyFilled.text, count(preview.alreadyFilled)),
+    preview.notFoundBefore > 0 ? figure(BULK_TEXTS.notFoundBefore.text, count(preview.notFoundBefore)) : null,
+    figure(BULK_TEXTS.duplicates.text, count(preview.duplicates)),
+    figure(BULK_TEXTS.savedFree.text, count(preview.cached)),
+    figure(BULK_TEXTS.invalidInput.text, count(preview.invalidCount)),
+    figure('Blank', count(preview.blank)),
     preview.lostResults
       ? el('p', { id: `${ids}-lost`, class: 'warning', role: 'alert' }, preview.lostResults)
       : null,
-    figure(BULK_TEXTS.newLookups.text, preview.toLookUp.toLocaleString('en-US')),
+    figure(BULK_TEXTS.newLookups.text, count(preview.toLookUp)),
     refreshText(preview, ids),
     el(
       'div',
@@ -103,9 +101,9 @@ export function previewView(preview: BulkPreview, ids = 'bulk'): HTMLElement {
       el('strong', { id: `${ids}-estimate` }, cost),
     ),
     preview.sendingTime
-      ? el('p', { id: `${ids}-time`, class: 'hint' }, BULK_TEXTS.sendingTakes.say(preview.sendingTime))
+      ? hint(BULK_TEXTS.sendingTakes.say(preview.sendingTime), { id: `${ids}-time` })
       : null,
-    preview.cached > 0 ? el('p', { id: `${ids}-saved`, class: 'hint' }, savedText(preview.cached)) : null,
+    preview.cached > 0 ? hint(savedText(preview.cached), { id: `${ids}-saved` }) : null,
     hint(destinations(preview)),
     ...conflictNotes(preview.columnConflicts),
     invalidRows(preview),

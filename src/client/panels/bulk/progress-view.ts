@@ -5,7 +5,7 @@ import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import { creditsText } from '../../../core/text/credits';
 import type { BulkProgress } from '../../../shared/bulk-rpc';
 import { say } from '../../dom';
-import { plural, timeLeft } from './text';
+import { count, plural, timeLeft } from './text';
 import type { Controls } from './view';
 
 const STATE_TEXT: Record<BulkProgress['state'], string> = {
@@ -23,7 +23,7 @@ export function isUnfinished(progress: BulkProgress): boolean {
 function progressLine(progress: BulkProgress): string {
   const left = progress.state === 'running' ? timeLeft(progress.etaSeconds) : '';
   return [
-    `${progress.done.toLocaleString('en-US')} of ${plural(progress.rows, 'row')} done`,
+    `${count(progress.done)} of ${plural(progress.rows, 'row')} done`,
     progress.pending > 0 ? `${plural(progress.pending, 'row')} waiting on jobs` : '',
     left,
   ]
@@ -33,11 +33,11 @@ function progressLine(progress: BulkProgress): string {
 
 function countsLine(progress: BulkProgress): string {
   return [
-    BULK_TEXTS.found.say(progress.found.toLocaleString('en-US')),
-    BULK_TEXTS.notFound.say(progress.notFound.toLocaleString('en-US')),
-    BULK_TEXTS.errors.say(progress.errors.toLocaleString('en-US')),
-    BULK_TEXTS.skipped.say(progress.skipped.toLocaleString('en-US')),
-    BULK_TEXTS.invalid.say(progress.invalid.toLocaleString('en-US')),
+    BULK_TEXTS.found.say(count(progress.found)),
+    BULK_TEXTS.notFound.say(count(progress.notFound)),
+    BULK_TEXTS.errors.say(count(progress.errors)),
+    BULK_TEXTS.skipped.say(count(progress.skipped)),
+    BULK_TEXTS.invalid.say(count(progress.invalid)),
     progress.recipe
       ? `${creditsText(progress.creditsSpent)} spent on this step, ${creditsText(progress.recipe.creditsSpent)} on the recipe`
       : `${creditsText(progress.creditsSpent)} spent`,

@@ -10,7 +10,7 @@ import { el, field, pushButton } from '../../dom';
 import { columnOptions } from './columns';
 import { conflictNotes, destinations } from './preview-view';
 import { NEW_RECIPE } from './recipe-builder';
-import { plural } from './text';
+import { count, plural } from './text';
 
 export type RecipeControls = ReturnType<typeof buildRecipeControls>['controls'];
 
@@ -76,9 +76,7 @@ export function chosenSlots(ui: RecipeControls): Partial<Record<SlotName, number
 }
 
 function rowsText(min: number, max: number): string {
-  return min === max
-    ? min.toLocaleString('en-US')
-    : `${min.toLocaleString('en-US')}–${max.toLocaleString('en-US')}`;
+  return min === max ? count(min) : `${count(min)}–${count(max)}`;
 }
 
 function creditsRange(min: number, max: number): string {
@@ -98,7 +96,7 @@ export function recipePreviewView(preview: RecipePreview, ids = 'bulk'): HTMLEle
       'td',
       `${i + 1}. ${step.fallback ? BULK_TEXTS.ifNotFound.text : ''}${step.label}`,
       rowsText(step.rowsMin, step.rowsMax),
-      step.saved.toLocaleString('en-US'),
+      count(step.saved),
       creditsRange(step.creditsMin, step.creditsMax),
     ),
     // What this step never pays for: repeats are looked up once, invalid inputs never sent; then
@@ -109,7 +107,7 @@ export function recipePreviewView(preview: RecipePreview, ids = 'bulk'): HTMLEle
       el(
         'td',
         { colspan: '4' },
-        `repeats ${step.duplicates.toLocaleString('en-US')} · invalid ${step.invalid.toLocaleString('en-US')}`,
+        `repeats ${count(step.duplicates)} · invalid ${count(step.invalid)}`,
         el('br'),
         destinations(step),
         step.filled > 0 ? el('br') : null,

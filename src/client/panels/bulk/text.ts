@@ -4,10 +4,13 @@ import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import type { Counted } from '../../../core/text/catalogue/sidebar/said';
 import type { RunConfirmation } from '../../../shared/bulk-rpc';
 
+/** A count as the panel shows it: "1,200". */
+export const count = (n: number) => n.toLocaleString('en-US');
+
 /** "1 row", "1,200 rows": a plain noun takes an s; the catalogue's counted nouns bring their plural. */
-export function plural(count: number, noun: string | Pick<Counted, 'one' | 'many'>): string {
+export function plural(n: number, noun: string | Pick<Counted, 'one' | 'many'>): string {
   const { one, many } = typeof noun === 'string' ? { one: noun, many: `${noun}s` } : noun;
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  return `${count(n)} ${n === 1 ? one : many}`;
 }
 
 export function timeLeft(seconds: number | null): string {
