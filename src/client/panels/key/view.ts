@@ -16,6 +16,7 @@ export function showKey(status: KeyStatus): void {
   // Replacing tests the new key first: its price is said before the click.
   $('replace-cost').hidden = !status.configured;
   ($('clear-key') as HTMLButtonElement).disabled = !status.configured;
+  // Without a key (scope null) no radio matches: the user's choice stays.
   const radio = document.querySelector<HTMLInputElement>(`input[name="scope"][value="${status.scope}"]`);
   if (radio) radio.checked = true;
   showScopeWarning();
