@@ -86,7 +86,7 @@ export function showLedger(ui: LedgerElements, view: LedgerView, cap: number | n
       ? [figure(SPENDING_TEXTS.keyTests.text, creditsText(view.bySource.keyTests), 'ledger-key-tests')]
       : []),
     ...(view.bySource.refresh > 0
-      ? [figure('Refreshes', creditsText(view.bySource.refresh), 'ledger-refresh')]
+      ? [figure('Refreshes', creditsText(view.bySource.refresh), 'ledger-refreshes')]
       : []),
     ...resentNotice(view),
     ...recordLostNotice(view),
