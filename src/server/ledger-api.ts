@@ -5,13 +5,13 @@
 import { parseSettings, SETTINGS_PROPERTY } from '../core/billing/settings';
 import { ledgerSummary } from '../core/billing/summary';
 import { scopeFilter } from '../core/cache/keys';
-import { lostResultsText } from '../core/cache/lost';
 import type { ResultCache } from '../core/cache/result-cache';
 import type { UserMemory } from '../core/cache/user-memory';
 import { dropAllClaims } from '../core/lookup/claims';
 import { OUT_OF_CREDITS_PROPERTY } from '../core/lookup/send';
 import { operationByType } from '../core/operations/table';
 import type { BatchStorePort } from '../core/platform/ports';
+import { lostResultsText } from '../core/text/catalogue/lost';
 import { refuse } from '../core/text/catalogue/sidebar/refuse';
 import { SPENDING_ANSWERS } from '../core/text/catalogue/sidebar/spending-answers';
 import { roundCredits } from '../core/text/credits';

@@ -106,8 +106,6 @@ export function getCellReceipt(known: string | null): SelectionReceipt {
 /** Where the selection's formulas are read from: the sheets once, their saved answers in any layer. */
 interface FormulaReads extends FormulaSources {
   grids: SheetGrids;
-  /** The hidden cache sheet's rows, read once when first needed. */
-  cacheRows(): Record<string, string> | null;
   /** Every layer a saved answer may be kept in. */
   layers(): AnswerSources;
 }
@@ -138,7 +136,6 @@ function formulaReads(
     });
   return {
     grids,
-    cacheRows,
     layers,
     argument: (name, a1) => grids.argument(name, a1),
     answerOf: (request) => keptAnswer(resultKey(digestHashPort, ctx.scope, request), layers()),
@@ -170,7 +167,7 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
   const cellName = `${sheetRef(selected.sheet)}!${cellA1(selected.from.row, selected.from.column)}`;
   if (!subject) return answer(selected.ref, RECEIPT_ANSWERS.noLookup.say(cellName), { buyAgain: offer });
   const now = ctx.deps.client.clock.now();
-  const kept = whereKept(subject.key, { ...reads.layers(), sheetRows: reads.cacheRows() });
+  const kept = whereKept(subject.key, reads.layers());
   const lines = receiptLines({
     subject,
     purchases: record.filter((row) => row.key === subject.key),
@@ -283,7 +280,7 @@ export function buyAgain(confirmedCredits: number, budget?: number): BuyAgainRes
   });
   if (!found || found.lookups.length === 0) throw new Error(buyAgainHint(selected));
   const keys = found.lookups.map((lookup) => lookup.key);
-  const saved = budget === undefined ? null : ctx.deps.cache.getMany(keys, undefined, 'skip');
+  const saved = budget === undefined ? null : ctx.deps.cache.getMany(keys, 'skip');
   const lookups = saved ? oldestWithin(found.lookups, saved, Number(budget)) : found.lookups;
   const range = selectedRef.range;
   const area = saved && { ...selected, shown: range.getDisplayValues(), notes: range.getNotes() };

@@ -68,7 +68,7 @@ export function staleRows(input: StaleInput): StaleRows {
     return [{ row, key, query: queryOf(request), notFound: rowPlan.notFound === true }];
   });
   const keys = candidates.map((candidate) => candidate.key);
-  const saved = paid.cache.getMany(keys, undefined, 'skip');
+  const saved = paid.cache.getMany(keys, 'skip');
   const aged = candidates.map((candidate) => ({
     ...candidate,
     at: saved.get(candidate.key)?.at ?? Infinity,

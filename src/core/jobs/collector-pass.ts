@@ -104,7 +104,7 @@ class Pass {
     // being collected. Only an answer saved since the job started is its own: an older one is what
     // the job was bought again to replace (Buy again, a bulk run's refresh).
     const keys = due.map((job) => job.key);
-    const cached = this.deps.cache.getMany(keys, undefined, 'skip');
+    const cached = this.deps.cache.getMany(keys, 'skip');
     for (const job of due)
       if ((cached.get(job.key)?.at ?? job.startedAt) < job.startedAt) cached.delete(job.key);
     const toPoll = due.filter((job) => !cached.has(job.key));
@@ -192,7 +192,7 @@ class Pass {
     const waiting = [...this.jobs.values()].filter((job) => job.state === 'done' && job.nextPollAt <= now);
     if (waiting.length === 0) return;
     const keys = waiting.map((job) => job.key);
-    const answers = this.deps.cache.getMany(keys, undefined, 'skip');
+    const answers = this.deps.cache.getMany(keys, 'skip');
     let written = 0;
     for (const job of waiting) {
       const op = operationByType(job.type);
