@@ -50,7 +50,7 @@ export interface StaleInput {
   paid: Pick<PaidAnswers, 'cache' | 'hash' | 'scope'>;
   cutoff: number;
   /** Queries the run buys in any case (new lookups): not counted twice. */
-  buying: ReadonlySet<string>;
+  buying?: ReadonlySet<string>;
   /** Most credits the refresh may spend (BulkRunConfig.refreshBudget, lowered by a cap); none: all. */
   budget?: number;
 }
@@ -78,7 +78,7 @@ export function staleRows(input: StaleInput): StaleRows {
   // Each query the refresh buys, with the age of its answer.
   const queries = new Map<string, number>();
   for (const { query, at } of stale)
-    if (!input.buying.has(query) && !queries.has(query)) queries.set(query, at);
+    if (!input.buying?.has(query) && !queries.has(query)) queries.set(query, at);
   const newest = Math.max(...stale.map((candidate) => candidate.at));
   return {
     rows: stale.map((candidate) => candidate.row).sort((a, b) => a - b),
@@ -104,7 +104,7 @@ function withinBudget(aged: Candidate[], input: StaleInput, perLookup: number): 
   const taken = new Set<string>();
   let left = budget;
   return ordered.filter((candidate) => {
-    if (taken.has(candidate.query) || input.buying.has(candidate.query)) return true;
+    if (taken.has(candidate.query) || input.buying?.has(candidate.query)) return true;
     if (perLookup > left + 1e-9) return false;
     left -= perLookup;
     taken.add(candidate.query);

@@ -64,15 +64,9 @@ export function bulkPreview(
   };
   const preview = withLostResults(counted, lost, counted.estimatedCredits);
   if (days === undefined || cutoff === undefined) return { preview, refresh: null };
-  const stale = staleRows({
-    config,
-    table,
-    plan,
-    paid,
-    cutoff,
-    buying: new Set(plan.distinct.map((item) => item.query).filter((query) => !free.has(query))),
-    ...refreshBudget(config, deps, counted.estimatedCredits),
-  });
+  const buying = new Set(plan.distinct.map((item) => item.query).filter((query) => !free.has(query)));
+  const budget = refreshBudget(config, deps, counted.estimatedCredits);
+  const stale = staleRows({ config, table, plan, paid, cutoff, buying, ...budget });
   const refreshed = withRefresh(preview, days, stale, confirmAbove, config.refreshBudget);
   return {
     preview: withLostResults(refreshed, lost, refreshed.estimatedCredits),

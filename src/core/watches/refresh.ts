@@ -56,15 +56,8 @@ export function refreshStep(
   if (left < perLookupEstimate(op, step.config)) return null;
   const table = readTable(sheet.port, step.config, step.layout, firstRow, sheet.lastRow);
   const plan = planRows(step.config, step.layout, table);
-  const stale = staleRows({
-    config: step.config,
-    table,
-    plan,
-    paid,
-    cutoff: refreshCutoff(now.at, refresh.days),
-    buying: new Set(),
-    budget: left,
-  });
+  const cutoff = refreshCutoff(now.at, refresh.days);
+  const stale = staleRows({ config: step.config, table, plan, paid, cutoff, budget: left });
   if (stale.rows.length === 0) return null;
   clearRows(sheet.port, table, step.layout, stale.rows, now.day);
   const config = { ...step.config, paidAfter: stale.cutoff, refreshedOn: now.day };
