@@ -215,12 +215,8 @@ class Pass {
   /** A `done` list whose answer the cache no longer holds (evicted, or never stored). */
   private lost(job: JobRecord, answer: CachedAnswer | undefined): JobRecord {
     const message = answer ? JOB_RECORD_TEXTS.noEmployees : JOB_RECORD_TEXTS.notStored;
-    const next = this.update({
-      ...job,
-      state: answer ? 'collected' : 'expired',
-      updatedAt: this.time(),
-      message,
-    });
+    const state: JobRecord['state'] = answer ? 'collected' : 'expired';
+    const next = this.update({ ...job, state, updatedAt: this.time(), message });
     (answer ? this.report.collected : this.report.expired).push(next);
     return next;
   }

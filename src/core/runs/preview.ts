@@ -126,9 +126,7 @@ export function recipePreview(
   );
   const conflicts = steps.flatMap((step) => step.conflicts);
   const columnConflicts = conflictTexts(conflicts, headers);
-  const preview = {
-    ...recipePreviewOf(recipe.name, values.length, plans, deps.confirmAbove),
-    columnConflicts,
-  };
+  const counted = recipePreviewOf(recipe.name, values.length, plans, deps.confirmAbove);
+  const preview = { ...counted, columnConflicts };
   return withLostResults(preview, deps.paid.cache.lostSheet(), preview.creditsMax);
 }
