@@ -105,8 +105,7 @@ export function queryOf(request: EnrichmentRequest): string {
 function heldByGates(config: BulkRunConfig, table: SheetTable, row: number): RowPlan | null {
   for (const gate of config.gates ?? []) {
     const status = cellAt(table, row, gate.statusColumn);
-    const wanted = gate.need === 'found' ? BULK_STATUS.found : BULK_STATUS.notFound;
-    if (status === wanted) continue;
+    if (status === (gate.need === 'found' ? BULK_STATUS.found : BULK_STATUS.notFound)) continue;
     // A row the earlier step never reached is none of this step's business: nothing is written.
     return { kind: 'held', status: hasValue(status) ? gate.otherwise : null };
   }

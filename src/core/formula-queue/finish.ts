@@ -74,8 +74,7 @@ export function finishLookups(
   let bought = 0;
   while (remaining.length > 0 && clock.now() + MIN_SLICE_MS <= until) {
     // Sized at the pace as last seen: it is learned as the slices go.
-    const sliceSize = lookupsThatFit(deps, ctx, SLICE_MS, remaining.length);
-    const slice = remaining.slice(0, sliceSize);
+    const slice = remaining.slice(0, lookupsThatFit(deps, ctx, SLICE_MS, remaining.length));
     const deadline = Math.min(clock.now() + SLICE_MS + 2_000, until);
     const results = lookupMany(deps, slice, { ...ctx, deadline });
     const waiting = slice.filter((item) => results.get(item.key)?.kind === 'deferred');
