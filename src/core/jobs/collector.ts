@@ -13,11 +13,7 @@ import type { CollectorDeps, CollectorOptions, CollectorReport } from './collect
  * Passes until nothing this account started is pending, another driver is at work, or the next
  * due job falls after `waitUntil`; sleeps between passes (without the lock). Answers all passes.
  */
-export function collectUntil(
-  deps: CollectorDeps,
-  options: CollectorOptions,
-  waitUntil: number,
-): CollectorReport {
+export function collectUntil(deps: CollectorDeps, options: CollectorOptions, waitUntil: number) {
   const { clock } = deps.client;
   let total = collectOnce(deps, options);
   while (!total.busy && total.nextDueAt !== null) {

@@ -57,12 +57,7 @@ function gatesOf(recipe: Recipe, step: RecipeStep, done: readonly DoneStep[]): R
 }
 
 /** The bulk run configuration of step `index`, given the steps done before it. */
-export function stepConfig(
-  recipe: Recipe,
-  index: number,
-  sheet: RecipeSheet,
-  done: readonly DoneStep[],
-): BulkRunConfig {
+export function stepConfig(recipe: Recipe, index: number, sheet: RecipeSheet, done: readonly DoneStep[]) {
   const step = recipe.steps[index];
   if (!step) throw refuse('bulk', 'noSuchStep', index + 1);
   // A company read from a slot the user left unmapped is left out: the step then looks up from

@@ -3,11 +3,9 @@
 // What the next step is, and whether it starts now, is decided here; the server reads its sheet
 // and begins it (server/recipes.ts).
 
-import type { BulkRunConfig } from '../../shared/bulk-rpc';
 import type { Recipe } from '../../shared/recipe-rpc';
 import { checkConfig } from '../bulk/config';
 import type { BulkRun } from '../bulk/run';
-import type { Operation } from '../operations/types';
 import { waitingFor } from '../recipes/progress';
 import { type DoneStep, doneStep, type RecipeSheet, stepConfig } from '../recipes/steps';
 import { refuse } from '../text/catalogue/sidebar/refuse';
@@ -29,12 +27,7 @@ export function currentRun(ports: Pick<RecipeRunPorts, 'readRun'>, runId: string
 }
 
 /** The bulk run configuration of step `index`, checked as a sidebar's, with the recipe's gates. */
-export function stepRun(
-  recipe: Recipe,
-  index: number,
-  sheet: RecipeSheet,
-  done: readonly DoneStep[],
-): { config: BulkRunConfig; op: Operation } {
+export function stepRun(recipe: Recipe, index: number, sheet: RecipeSheet, done: readonly DoneStep[]) {
   const config = stepConfig(recipe, index, sheet, done);
   const { config: checked, op } = checkConfig(config);
   // checkConfig passes only what a sidebar may send, never gates: those are the recipe's own.
