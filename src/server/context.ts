@@ -151,16 +151,10 @@ export function documentCache(
 function userStore() {
   let properties: GoogleAppsScript.Properties.Properties | undefined;
   let read: Record<string, string> | undefined;
-  const got = () => {
-    properties ??= userProperties();
-    return properties;
-  };
+  const got = () => (properties ??= userProperties());
   return {
     properties: got,
-    read: () => {
-      read ??= got().getProperties();
-      return read;
-    },
+    read: () => (read ??= got().getProperties()),
     held: () => read,
   };
 }
@@ -190,10 +184,8 @@ function keyPace(user: ReturnType<typeof userStore>, scope: string, ceiling: num
       name,
       ceiling,
     ),
-    view: () => {
-      view ??= paceView(user.held() ?? { [name]: value.get() ?? '' }, name, ceiling, appsScriptClock.now());
-      return view;
-    },
+    view: () =>
+      (view ??= paceView(user.held() ?? { [name]: value.get() ?? '' }, name, ceiling, appsScriptClock.now())),
   };
 }
 
@@ -248,10 +240,7 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
   // One lock object for the execution, taken on first use: the sheet store sees when the job
   // collector already holds it; a formula answered from the cache takes none.
   let lockObject: GoogleAppsScript.Lock.Lock | undefined;
-  const theLock = () => {
-    lockObject ??= documentLock();
-    return lockObject;
-  };
+  const theLock = () => (lockObject ??= documentLock());
   const sheet = sheetStorePort({
     spreadsheet: openSpreadsheet,
     canWrite: options.canWriteSheets === true,
@@ -266,10 +255,7 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
   const fast = ttlCachePort(fastCache);
   // The memory across the user's spreadsheets: answers bought with this account elsewhere are free.
   const memory = userMemory(
-    () => {
-      const { id, name } = facts();
-      return { id, name };
-    },
+    facts,
     options.canWriteSheets === true,
     // The key's pace rides in the memory's write: a formula's turn reaches the user's log for no call.
     { properties: user.properties, opening: user.held, riding: () => pace.pacer.riding() },

@@ -36,7 +36,6 @@ export function recordAccess(spreadsheet: Spreadsheet | null = activeSpreadsheet
   const lockObject = documentLock();
   const store = batchStorePort(requireDocumentProperties());
   let cache: ResultCache | undefined;
-  const makeCache = () => documentCache(store, lockObject, spreadsheet);
   return {
     store,
     lock: lockPort(lockObject),
@@ -44,7 +43,7 @@ export function recordAccess(spreadsheet: Spreadsheet | null = activeSpreadsheet
     spreadsheet,
     sheet: ledgerSheetPort(true, lockObject, spreadsheet),
     get cache() {
-      cache ??= makeCache();
+      cache ??= documentCache(store, lockObject, spreadsheet);
       return cache;
     },
   };

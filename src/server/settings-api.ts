@@ -42,10 +42,7 @@ export function getPace(): PaceSummary | null {
 export function paceSummaryIn(all: Record<string, string>, settings: Settings): PaceSummary | null {
   // Read whole once: the user's own key and the key's pace.
   let user: Record<string, string> | undefined;
-  const userRead = () => {
-    user ??= userProperties().getProperties();
-    return user;
-  };
+  const userRead = () => (user ??= userProperties().getProperties());
   const found = readApiKey(all, userRead);
   if (!found) return null;
   const now = appsScriptClock.now();

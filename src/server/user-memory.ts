@@ -37,10 +37,7 @@ export function userMemory(
   } = {},
 ): UserMemory {
   let port: BatchStorePort | undefined;
-  const store = () => {
-    port ??= batchStorePort((given.properties ?? userProperties)());
-    return port;
-  };
+  const store = () => (port ??= batchStorePort((given.properties ?? userProperties)()));
   let first = given.opening;
   return new UserMemory({
     store: {

@@ -142,10 +142,7 @@ export function lockPort(lock: Lock | (() => Lock)): LockPort {
 function lazily<T extends object>(given: T | (() => T)): () => T {
   if (typeof given !== 'function') return () => given;
   let got: T | undefined;
-  return () => {
-    got ??= (given as () => T)();
-    return got;
-  };
+  return () => (got ??= (given as () => T)());
 }
 
 export const digestHashPort: HashPort = {

@@ -13,7 +13,7 @@ import { PROPERTY, TRIGGER_HANDLER } from '../../core/platform/stored-keys';
 import { errorMessage } from '../../core/text/error-message';
 import { watchesIn } from '../../core/watches/watch';
 import type { BackgroundCollection } from '../../shared/jobs-rpc';
-import { documentProperties } from '../platform/properties';
+import { documentProperties, writeProperty } from '../platform/properties';
 import { activeSpreadsheet } from '../platform/spreadsheet';
 import { type CollectorContext, collectorContext } from './context';
 import { withTriggerLock } from './trigger-lock';
@@ -30,10 +30,7 @@ function rememberedTriggers(): ClockTrigger[] {
 
 function rememberTriggers(list: readonly ClockTrigger[]): void {
   const properties = documentProperties();
-  if (!properties) return;
-  const text = clockTriggersText(list);
-  if (text === null) properties.deleteProperty(TRIGGERS_PROPERTY);
-  else properties.setProperty(TRIGGERS_PROPERTY, text);
+  if (properties) writeProperty(properties, TRIGGERS_PROPERTY, clockTriggersText(list));
 }
 
 /**

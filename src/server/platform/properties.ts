@@ -28,11 +28,15 @@ export function documentProperty(name: string): string | null {
   return documentProperties()?.getProperty(name) ?? null;
 }
 
-/** Sets one document property, or deletes it when `value` is null. */
-export function setDocumentProperty(name: string, value: string | null): void {
-  const properties = requireDocumentProperties();
+/** Sets one property of `properties`, or deletes it when `value` is null. */
+export function writeProperty(properties: Properties, name: string, value: string | null): void {
   if (value === null) properties.deleteProperty(name);
   else properties.setProperty(name, value);
+}
+
+/** Sets one document property, or deletes it when `value` is null. */
+export function setDocumentProperty(name: string, value: string | null): void {
+  writeProperty(requireDocumentProperties(), name, value);
 }
 
 /**

@@ -47,10 +47,7 @@ export function spreadsheetFacts(
   open: () => Spreadsheet | null,
 ): () => SpreadsheetFacts {
   let facts = parseFacts(snapshot[PROPERTY.spreadsheet]);
-  return () => {
-    facts ??= factsOf(open());
-    return facts;
-  };
+  return () => (facts ??= factsOf(open()));
 }
 
 function parseFacts(text: string | undefined): SpreadsheetFacts | undefined {

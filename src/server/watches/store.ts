@@ -8,7 +8,7 @@ import { type AccountPause, parsePause, WATCHES_PAUSED_PROPERTY } from '../../co
 import { parseWatch, serializeWatch, type Watch, watchesIn, watchKey } from '../../core/watches/watch';
 import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
 import { fastCache } from '../platform/cache';
-import { documentProperties, requireDocumentProperties } from '../platform/properties';
+import { documentProperties, requireDocumentProperties, setDocumentProperty } from '../platform/properties';
 
 /** Every watch of this document, from the properties read at once. */
 export function readWatches(): Watch[] {
@@ -32,9 +32,7 @@ export function readAccountPause(): AccountPause | null {
 }
 
 export function saveAccountPause(pause: AccountPause | null): void {
-  const properties = requireDocumentProperties();
-  if (pause === null) properties.deleteProperty(WATCHES_PAUSED_PROPERTY);
-  else properties.setProperty(WATCHES_PAUSED_PROPERTY, JSON.stringify(pause));
+  setDocumentProperty(WATCHES_PAUSED_PROPERTY, pause && JSON.stringify(pause));
 }
 
 /** Writes the Edit trigger's note of what watches follow, from `watches` as they stand. */
