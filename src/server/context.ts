@@ -152,11 +152,7 @@ function userStore() {
   let properties: GoogleAppsScript.Properties.Properties | undefined;
   let read: Record<string, string> | undefined;
   const got = () => (properties ??= userProperties());
-  return {
-    properties: got,
-    read: () => (read ??= got().getProperties()),
-    held: () => read,
-  };
+  return { properties: got, read: () => (read ??= got().getProperties()), held: () => read };
 }
 
 /**

@@ -119,8 +119,6 @@ function formulaReads(
   all: () => Record<string, string>,
 ): FormulaReads {
   const grids = new SheetGrids(spreadsheet);
-  let stored: Record<string, string> | undefined;
-  const readStored = () => (stored ??= all());
   let rows: Record<string, string> | null | undefined;
   const cacheRows = () => {
     if (rows === undefined) rows = cacheSheetPort(false, null, spreadsheet)?.readAll() ?? null;
@@ -130,7 +128,7 @@ function formulaReads(
   const layers = () =>
     (sources ??= {
       fast: ttlCachePort(fastCache()),
-      all: readStored(),
+      all: all(),
       sheetRows: cacheRows,
       hash: digestHashPort,
       zip: gzipPort,
@@ -169,14 +167,12 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
   const offer = buyAgainOffer(ctx, reads, selected, lists);
   const cellName = `${sheetRef(selected.sheet)}!${cellA1(selected.from.row, selected.from.column)}`;
   if (!subject) return answer(selected.ref, RECEIPT_ANSWERS.noLookup.say(cellName), { buyAgain: offer });
-  const now = ctx.deps.client.clock.now();
-  const kept = whereKept(subject.key, { ...reads.layers(), sheetRows: reads.cacheRows() });
   const lines = receiptLines({
     subject,
     purchases: record.filter((row) => row.key === subject.key),
-    kept,
+    kept: whereKept(subject.key, { ...reads.layers(), sheetRows: reads.cacheRows() }),
     job: readJobs(ctx.deps.store, all).find((job) => job.key === subject.key) ?? null,
-    now,
+    now: ctx.deps.client.clock.now(),
     formatTime: timeFormatter(spreadsheet, 'yyyy-MM-dd HH:mm'),
   });
   // A cell a refresh changed keeps the answer it replaced in its note (core/bulk/refresh-notes.ts).
