@@ -7,6 +7,7 @@ import { BULK_RUN_PROPERTY, type BulkRun, parseRun, serializeRun } from '../core
 import { PROPERTY } from '../core/platform/stored-keys';
 import type { StartPorts } from '../core/runs/start';
 import { claimsIn } from '../core/watches/watch';
+import type { BulkRunConfig } from '../shared/bulk-rpc';
 import {
   createColumns,
   createCombinedSheet,
@@ -27,16 +28,10 @@ export const readPastRuns = () => parsePastRuns(properties().getProperty(PROPERT
  * Whose columns the sheet's outputs are (core/bulk/owners.ts): the runs' and the watches', in one
  * read, and those our formulas fill on the sheet a run or watch is set up on.
  */
-export const readColumnClaims = (sheet: GoogleAppsScript.Spreadsheet.Sheet, on: RunSheetPlace) => [
-  ...claimsIn(properties().getProperties()),
-  ...readFormulaClaims(sheet, on.sheetName, on.headerRow),
-];
-
-/** The sheet a run, recipe or watch is set up on, and its header row. */
-interface RunSheetPlace {
-  sheetName: string;
-  headerRow: number;
-}
+export const readColumnClaims = (
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  on: Pick<BulkRunConfig, 'sheetName' | 'headerRow'>,
+) => [...claimsIn(properties().getProperties()), ...readFormulaClaims(sheet, on.sheetName, on.headerRow)];
 export const saveRun = (run: BulkRun) => properties().setProperty(BULK_RUN_PROPERTY, serializeRun(run));
 
 /** Where a run of this call begins: the run's property, its sheet's columns, the combined sheet. */

@@ -72,20 +72,18 @@ export function today(
 const dayIn = (tz: string, now: number): string => Utilities.formatDate(new Date(now), tz, 'yyyy-MM-dd');
 
 /**
- * The result cache's hidden sheet for a call that builds its own ResultCache (the sidebar's views
- * of saved results, receipts, the record of purchases), or undefined without an open document.
- * `lock` and `spreadsheet` are the execution's, when the caller already has them.
+ * The result cache's hidden sheet, read only, for a call that builds its own ResultCache (the
+ * sidebar's views of saved results, receipts, the record of purchases), or undefined without an
+ * open document. Read only, it takes no lock.
  */
 export function cacheSheetPort(
-  canWriteSheets: boolean,
-  lock: GoogleAppsScript.Lock.Lock | null = documentLock(),
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null = activeSpreadsheet(),
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null,
 ): SheetStorePort | undefined {
   if (!spreadsheet) return undefined;
   return sheetStorePort({
     spreadsheet,
-    canWrite: canWriteSheets,
-    lock,
+    canWrite: false,
+    lock: null,
     flush: () => SpreadsheetApp.flush(),
     record: sheetRecord(PROPERTY.cacheSheet),
   });
@@ -133,15 +131,14 @@ function resultCache(
 
 /**
  * The document's saved answers where no lookup runs (the record of purchases, Saved results with
- * no key): over `store`, the hidden sheet read only, no memory. `lock` and `spreadsheet` are the
- * execution's, when the caller has them.
+ * no key): over `store`, the hidden sheet read only, no memory. `spreadsheet`: the execution's,
+ * when the caller has it.
  */
 export function documentCache(
   store: BatchStorePort,
-  lock: GoogleAppsScript.Lock.Lock | null = null,
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null = activeSpreadsheet(),
 ): ResultCache {
-  return resultCache(store, cacheSheetPort(false, lock, spreadsheet));
+  return resultCache(store, cacheSheetPort(spreadsheet));
 }
 
 /**
@@ -270,7 +267,7 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
       editNote: fast,
       // A booking that fills the record's waiting pages moves them to their sheet, where it may.
       ...(options.canWriteSheets === true
-        ? { purchaseSheet: ledgerSheetPort(true, theLock(), openSpreadsheet) }
+        ? { purchaseSheet: ledgerSheetPort(theLock(), openSpreadsheet) }
         : {}),
     },
     scope,

@@ -93,12 +93,8 @@ function savedResults(): SavedResults {
     };
   // Read only: nothing here writes the hidden sheet without a key.
   const cache = documentCache(batchStorePort(documentProperties()));
-  return { cache, scope: undefined, memory: memoryOf(), hereId: () => activeSpreadsheet()?.getId() ?? '' };
-}
-
-/** The memory across the user's spreadsheets, for the Saved results panel. */
-function memoryOf() {
-  return userMemory(() => spreadsheetHere(activeSpreadsheet()));
+  const memory = userMemory(() => spreadsheetHere(activeSpreadsheet()));
+  return { cache, scope: undefined, memory, hereId: () => activeSpreadsheet()?.getId() ?? '' };
 }
 
 /**
@@ -167,8 +163,7 @@ export function clearCache(where: 'here' | 'everywhere' = 'here'): CacheView {
     (line) => inScope(line.key) && (where === 'everywhere' || line.spreadsheetId === hereId),
   );
   // Claims of past purchases would keep formulas waiting for answers that are gone.
-  const lock = lockPort(documentLock());
-  lock.withLock(10_000, () => dropAllClaims(batchStorePort(documentProperties())));
+  lockPort(documentLock()).withLock(10_000, () => dropAllClaims(batchStorePort(documentProperties())));
   return cacheView(results);
 }
 

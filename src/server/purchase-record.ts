@@ -41,9 +41,9 @@ export function recordAccess(spreadsheet: Spreadsheet | null = activeSpreadsheet
     lock: lockPort(lockObject),
     clock: appsScriptClock,
     spreadsheet,
-    sheet: ledgerSheetPort(true, lockObject, spreadsheet),
+    sheet: ledgerSheetPort(lockObject, spreadsheet),
     get cache() {
-      cache ??= documentCache(store, lockObject, spreadsheet);
+      cache ??= documentCache(store, spreadsheet);
       return cache;
     },
   };

@@ -121,7 +121,7 @@ function formulaReads(
   const grids = new SheetGrids(spreadsheet);
   let rows: Record<string, string> | null | undefined;
   const cacheRows = () => {
-    if (rows === undefined) rows = cacheSheetPort(false, null, spreadsheet)?.readAll() ?? null;
+    if (rows === undefined) rows = cacheSheetPort(spreadsheet)?.readAll() ?? null;
     return rows;
   };
   let sources: AnswerSources | undefined;

@@ -26,14 +26,7 @@ export function spreadsheetById(id: string): Spreadsheet {
 /** The port for one execution; it opens each spreadsheet once. */
 export function listSheetPort(): ListSheetPort {
   const opened = new Map<string, Spreadsheet>();
-  const open = (id: string) => {
-    let spreadsheet = opened.get(id);
-    if (!spreadsheet) {
-      spreadsheet = spreadsheetById(id);
-      opened.set(id, spreadsheet);
-    }
-    return spreadsheet;
-  };
+  const open = (id: string) => opened.get(id) ?? opened.set(id, spreadsheetById(id)).get(id)!;
   return {
     sheetNames: (id) =>
       open(id)

@@ -35,7 +35,6 @@ type Lock = GoogleAppsScript.Lock.Lock;
 export const CACHE_SHEET_NAME = SHEET_NAME.resultCache;
 /** Row 1 tells a person what the sheet is; the add-on knows it by its id, not by this text. */
 export const CACHE_SHEET_HEADER: readonly [string, string] = SHEET_TEXTS.cacheHeader;
-const HEADER_NOTE = SHEET_TEXTS.cacheNote;
 /** Other writers (a bulk run, the job collector) hold the lock for one batch: seconds, not minutes. */
 const LOCK_WAIT_MS = 10_000;
 
@@ -75,7 +74,7 @@ export interface SheetStoreOptions {
 const CACHE_SHEET: Omit<Own, 'record'> = {
   name: CACHE_SHEET_NAME,
   header: CACHE_SHEET_HEADER,
-  note: HEADER_NOTE,
+  note: SHEET_TEXTS.cacheNote,
   mark: CACHE_SHEET_HEADER[0],
   isKey: isResultKey,
   whenDeleted: 'wait',
@@ -227,14 +226,12 @@ function writeRows(sheet: Sheet, own: Own, entries: Record<string, string>): voi
   );
   fitGrid(sheet, last, width);
 
+  // Rows in between that this batch does not change are read once, to be written back.
   const lastKept = Math.min(last, lastRow);
-  let kept: GridCell[][] = [];
-  for (let row = first; row <= lastKept; row++) {
-    if (!targets.has(row)) {
-      kept = sheet.getRange(first, 1, lastKept - first + 1, width).getValues() as GridCell[][];
-      break;
-    }
-  }
+  const between = Array.from({ length: lastKept - first + 1 }, (_, r) => first + r);
+  const kept = between.some((row) => !targets.has(row))
+    ? (sheet.getRange(first, 1, between.length, width).getValues() as GridCell[][])
+    : [];
   const pad = (cells: readonly GridCell[]) => Array.from({ length: width }, (_, c) => cells[c] ?? '');
   const grid = Array.from({ length: last - first + 1 }, (_, r) =>
     pad(targets.get(first + r) ?? kept[r] ?? []),

@@ -146,9 +146,7 @@ function followRenames(
 ): QueuedFormula[] {
   const names = new Map<string, string | null>();
   const renamed = (record: QueuedFormula): string | null => {
-    if (!names.has(record.sheet)) {
-      names.set(record.sheet, sheetNow(spreadsheet, record));
-    }
+    if (!names.has(record.sheet)) names.set(record.sheet, sheetNow(spreadsheet, record));
     return names.get(record.sheet) ?? null;
   };
   const moved = records.filter((record) => renamed(record) !== null);

@@ -28,18 +28,12 @@ export function refreshAfter(report: CollectorReport, { queued, waiting }: Formu
   } catch (error) {
     console.warn(`Could not note what the collector left: ${errorMessage(error)}`);
   }
-  refreshFinished(report);
+  const finished = [...report.collected, ...report.expired, ...report.failed, ...report.stalled];
+  const ids = [...finished, ...report.delivered].map((item) => item.spreadsheetId);
+  for (const id of new Set(ids)) refreshWaitingFormulas(id);
   // Formulas still queued need a driver when nobody edits: the hourly clock is the backstop, and
   // takes up those waiting for the next day's budget.
   if (queued + waiting > 0) keepCollecting();
-}
-
-function refreshFinished(report: CollectorReport): void {
-  const finished = [...report.collected, ...report.expired, ...report.failed, ...report.stalled].map(
-    (job) => job.spreadsheetId,
-  );
-  const ids = new Set([...finished, ...report.delivered.map((item) => item.spreadsheetId)]);
-  for (const id of ids) refreshWaitingFormulas(id);
 }
 
 /**
