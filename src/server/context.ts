@@ -31,6 +31,8 @@ import { documentProperties, sheetRecord, userProperties } from './platform/prop
 import { activeSpreadsheet, spreadsheetFacts, timeFormatter } from './platform/spreadsheet';
 import { userMemory } from './user-memory';
 
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
 export interface ExecutionContext {
   deps: LookupDeps;
   /** A short hash of the API key: scopes cached answers to the account, never reveals the key. */
@@ -61,10 +63,7 @@ export interface ExecutionContext {
 }
 
 /** The spreadsheet's calendar day: budgets reset at the user's midnight, not UTC's. */
-export function today(
-  now: number,
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null = activeSpreadsheet(),
-): string {
+export function today(now: number, spreadsheet: Spreadsheet | null): string {
   return timeFormatter(spreadsheet, 'yyyy-MM-dd')(now);
 }
 
@@ -76,9 +75,7 @@ const dayIn = (tz: string, now: number): string => Utilities.formatDate(new Date
  * sidebar's views of saved results, receipts, the record of purchases), or undefined without an
  * open document. Read only, it takes no lock.
  */
-export function cacheSheetPort(
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null,
-): SheetStorePort | undefined {
+export function cacheSheetPort(spreadsheet: Spreadsheet | null): SheetStorePort | undefined {
   if (!spreadsheet) return undefined;
   return sheetStorePort({
     spreadsheet,
@@ -134,10 +131,7 @@ function resultCache(
  * no key): over `store`, the hidden sheet read only, no memory. `spreadsheet`: the execution's,
  * when the caller has it.
  */
-export function documentCache(
-  store: BatchStorePort,
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null = activeSpreadsheet(),
-): ResultCache {
+export function documentCache(store: BatchStorePort, spreadsheet: Spreadsheet | null = activeSpreadsheet()) {
   return resultCache(store, cacheSheetPort(spreadsheet));
 }
 
@@ -224,7 +218,7 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
   // holds a read in hand for the step that may use it.
   const store = executionStore(batchStorePort(properties), options.lookupFromOpening ? snapshot : undefined);
   // Asked of Sheets on first use: a formula answered from the cache needs no spreadsheet at all.
-  let spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null | undefined;
+  let spreadsheet: Spreadsheet | null | undefined;
   const openSpreadsheet = () => {
     if (spreadsheet === undefined) spreadsheet = activeSpreadsheet();
     return spreadsheet;

@@ -39,10 +39,7 @@ export function freezeResults(): void {
   }
   // Their queued lookups go with the formulas: no driver buys what no cell shows any more.
   const properties = documentProperties();
-  if (properties)
-    removeQueued(
-      batchStorePort(properties),
-      plan.anchors.map((a1) => ({ sheet: name, a1 })),
-    );
+  const anchors = plan.anchors.map((a1) => ({ sheet: name, a1 }));
+  if (properties) removeQueued(batchStorePort(properties), anchors);
   ui.alert(freezeMessage(plan));
 }

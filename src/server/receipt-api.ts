@@ -32,7 +32,7 @@ import { beforeLine } from '../core/text/catalogue/refresh';
 import { BULK_ANSWERS } from '../core/text/catalogue/sidebar/bulk-answers';
 import { RECEIPT_ANSWERS } from '../core/text/catalogue/sidebar/receipt-answers';
 import { refuse } from '../core/text/catalogue/sidebar/refuse';
-import { type CellAt, cellA1, sheetRef } from '../core/text/cell-refs';
+import { cellA1, sheetRef } from '../core/text/cell-refs';
 import type { BuyAgainOffer, BuyAgainResult, SelectionReceipt } from '../shared/receipt-rpc';
 import { digestHashPort, gzipPort, ttlCachePort } from './adapters/apps-script';
 import { readPastRuns, readRun } from './bulk-run-store';
@@ -57,13 +57,6 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 /** Buy again sends for at most this long; the collector finishes jobs it starts. */
 const BUY_AGAIN_BUDGET_MS = 240_000;
 
-interface Selected {
-  ref: string;
-  sheet: string;
-  from: CellAt;
-  to: CellAt;
-}
-
 const answer = (
   selection: string,
   message: string,
@@ -79,15 +72,14 @@ const answer = (
 });
 
 /** The selection as the sidebar names it, and its corners; null when nothing is selected. */
-function selectionRef(
-  spreadsheet: Spreadsheet,
-): { range: GoogleAppsScript.Spreadsheet.Range; ref: string } | null {
+function selectionRef(spreadsheet: Spreadsheet) {
   const range = spreadsheet.getActiveRange();
-  if (!range) return null;
-  return { range, ref: `${sheetRef(range.getSheet().getName())}!${range.getA1Notation()}` };
+  return range && { range, ref: `${sheetRef(range.getSheet().getName())}!${range.getA1Notation()}` };
 }
 
-function corners(range: GoogleAppsScript.Spreadsheet.Range, ref: string): Selected {
+type Selected = ReturnType<typeof corners>;
+
+function corners(range: GoogleAppsScript.Spreadsheet.Range, ref: string) {
   const from = { row: range.getRow(), column: range.getColumn() };
   const to = { row: from.row + range.getNumRows() - 1, column: from.column + range.getNumColumns() - 1 };
   return { ref, sheet: range.getSheet().getName(), from, to };

@@ -170,12 +170,7 @@ export interface RunSheet extends ReadSheet {
   sheet: Sheet;
 }
 
-export function readRunSheet(
-  sheet: Sheet,
-  config: BulkRunConfig,
-  op: Operation,
-  ownership: Ownership,
-): RunSheet {
+export function readRunSheet(sheet: Sheet, config: BulkRunConfig, op: Operation, ownership: Ownership) {
   const headers = headersOf(sheet, config.headerRow);
   const { layout, conflicts } = ownLayout(op, config, headers, ownership);
   const only = typeof config.rows === 'object' ? config.rows : null;

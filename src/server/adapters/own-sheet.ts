@@ -130,12 +130,7 @@ const text = (cell: GridCell): string => (cell === undefined || cell === null ? 
  * else one of its name that shows it is the store's; else a new one (when `make`; null otherwise).
  * Throws while a deleted sheet waits for the user, or when a sheet of that name is someone else's.
  */
-export function ownSheet(
-  spreadsheet: Spreadsheet,
-  own: Own,
-  recorded: RecordedSheet,
-  make: boolean,
-): Sheet | null {
+export function ownSheet(spreadsheet: Spreadsheet, own: Own, recorded: RecordedSheet, make: boolean) {
   const found = recorded.locate(spreadsheet);
   if (found.sheet && !found.byName) {
     keepName(spreadsheet, found.sheet, own.name);

@@ -245,12 +245,7 @@ function writeRows(sheet: Sheet, own: Own, entries: Record<string, string>): voi
  * Deletes the rows of these keys (every copy), bottom run first, so the rows still to go stay put;
  * `removing` is told how many keys go first.
  */
-function removeRows(
-  sheet: Sheet,
-  own: Own,
-  keys: ReadonlySet<string>,
-  removing: (keys: number) => void,
-): void {
+function removeRows(sheet: Sheet, own: Own, keys: ReadonlySet<string>, removing: (keys: number) => void) {
   const doomed: number[] = [];
   let going = 0;
   for (const [key, rows] of keyRows(sheet, own)) {

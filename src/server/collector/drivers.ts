@@ -116,12 +116,7 @@ function typedFormula(event?: { range?: Range; value?: unknown }): Range | null 
  * no job waits; and of a paste's many edits, one execution collects while the others return.
  * Answers whether it did more than read the note.
  */
-function driveCollector(
-  by: 'edit' | 'open',
-  typed: Range | null,
-  cache: TtlCachePort,
-  jobs: JobsNote,
-): boolean {
+function driveCollector(by: 'edit' | 'open', typed: Range | null, cache: TtlCachePort, jobs: JobsNote) {
   const now = appsScriptClock.now();
   if (!typed && jobs.signal && !collectorWanted(jobs, now)) return false;
   if (authorizationLapsed()) return true;

@@ -106,7 +106,7 @@ function settleRecords(
   for (const target of targets) {
     const missing = new Set(target.keys.filter((key) => left.has(key))).size;
     if (missing === 0 || (stopped && !forTheDay)) {
-      done.push(target);
+      if (target.record) done.push(target);
       work.finished++;
       continue;
     }
@@ -128,10 +128,7 @@ function settleRecords(
       budgetDay: stopped ? context.day() : undefined,
     });
   }
-  removeQueued(
-    context.deps.store,
-    done.filter((target) => target.record !== null),
-  );
+  removeQueued(context.deps.store, done);
 }
 
 /**
@@ -139,11 +136,7 @@ function settleRecords(
  * sheet's id, which a rename keeps): the formula is still there, and its promise still stands.
  * Each sheet name is asked once.
  */
-function followRenames(
-  spreadsheet: Spreadsheet,
-  context: CollectorContext,
-  records: QueuedFormula[],
-): QueuedFormula[] {
+function followRenames(spreadsheet: Spreadsheet, context: CollectorContext, records: QueuedFormula[]) {
   const names = new Map<string, string | null>();
   const renamed = (record: QueuedFormula): string | null => {
     if (!names.has(record.sheet)) names.set(record.sheet, sheetNow(spreadsheet, record));
