@@ -124,28 +124,18 @@ function bulkRunPorts(ctx: ExecutionContext): BulkRunPorts {
   };
 }
 
-export function continueBulkRun(runId: string): BulkProgress {
-  return continueRun(bulkRunPorts(context()), runId);
-}
+export const continueBulkRun = (runId: string): BulkProgress => continueRun(bulkRunPorts(context()), runId);
 
 const control = (runId: string, change: (run: BulkRun, now: number) => BulkRun) =>
   controlRun(bulkRunPorts(context()), runId, change);
 
-export function pauseBulkRun(runId: string): BulkProgress {
-  return control(runId, pauseRun);
-}
+export const pauseBulkRun = (runId: string): BulkProgress => control(runId, pauseRun);
 
-export function resumeBulkRun(runId: string): BulkProgress {
-  return control(runId, resumeRun);
-}
+export const resumeBulkRun = (runId: string): BulkProgress => control(runId, resumeRun);
 
-export function cancelBulkRun(runId: string): BulkProgress {
-  return cancelBulk(bulkRunPorts(context()), runId);
-}
+export const cancelBulkRun = (runId: string): BulkProgress => cancelBulk(bulkRunPorts(context()), runId);
 
-export function retryFailedRows(runId: string): BulkProgress {
-  return control(runId, retryFailed);
-}
+export const retryFailedRows = (runId: string): BulkProgress => control(runId, retryFailed);
 
 /** Needs no API key: a sidebar opened before the key is set shows the last run too. */
 export function getBulkRun(): BulkProgress | null {

@@ -63,9 +63,8 @@ export interface ExecutionContext {
 }
 
 /** The spreadsheet's calendar day: budgets reset at the user's midnight, not UTC's. */
-export function today(now: number, spreadsheet: Spreadsheet | null): string {
-  return timeFormatter(spreadsheet, 'yyyy-MM-dd')(now);
-}
+export const today = (now: number, spreadsheet: Spreadsheet | null): string =>
+  timeFormatter(spreadsheet, 'yyyy-MM-dd')(now);
 
 /** The calendar day at `now` in the time zone `tz`. */
 const dayIn = (tz: string, now: number): string => Utilities.formatDate(new Date(now), tz, 'yyyy-MM-dd');

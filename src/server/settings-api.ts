@@ -15,9 +15,7 @@ import {
 } from './platform/properties';
 import { rememberSpreadsheetFacts } from './platform/spreadsheet';
 
-export function getSettings(): Settings {
-  return parseSettings(documentProperty(SETTINGS_PROPERTY));
-}
+export const getSettings = (): Settings => parseSettings(documentProperty(SETTINGS_PROPERTY));
 
 /** Applies a change from the sidebar; a bad value throws a message the sidebar shows as is. */
 export function saveSettings(change: Partial<Record<keyof Settings, unknown>>): Settings {

@@ -24,9 +24,8 @@ const TRIGGERS_PROPERTY = PROPERTY.clockTriggers;
 
 type Trigger = GoogleAppsScript.Script.Trigger;
 
-function rememberedTriggers(): ClockTrigger[] {
-  return clockTriggersOf(documentProperties()?.getProperty(TRIGGERS_PROPERTY));
-}
+const rememberedTriggers = (): ClockTrigger[] =>
+  clockTriggersOf(documentProperties()?.getProperty(TRIGGERS_PROPERTY));
 
 function rememberTriggers(list: readonly ClockTrigger[]): void {
   const properties = documentProperties();
@@ -102,9 +101,7 @@ export function keepCollecting(): BackgroundCollection {
  * Deletes this user's clock trigger when no job of theirs is pending and no watch is on. Answers
  * the state after. An entry point: it takes no argument from its caller.
  */
-export function removeJobTriggerIfIdle(): BackgroundCollection {
-  return removeIdle([]);
-}
+export const removeJobTriggerIfIdle = (): BackgroundCollection => removeIdle([]);
 
 /** removeJobTriggerIfIdle, also deleting the triggers `extraIds` (the one running, by its event). */
 export function removeIdle(extraIds: readonly string[]): BackgroundCollection {

@@ -7,9 +7,8 @@ import { CALL_TEXTS } from '../../core/text/catalogue/sidebar/calls';
 type Properties = GoogleAppsScript.Properties.Properties;
 
 /** The document's properties, or null where there is no document. */
-export function documentProperties(): Properties | null {
-  return PropertiesService.getDocumentProperties() as Properties | null;
-}
+export const documentProperties = (): Properties | null =>
+  PropertiesService.getDocumentProperties() as Properties | null;
 
 /** The document's properties, for calls that run in a document (the sidebar, the menu, a trigger). */
 export function requireDocumentProperties(): Properties {
@@ -19,14 +18,11 @@ export function requireDocumentProperties(): Properties {
 }
 
 /** This user's properties (in a custom function, the spreadsheet owner's). */
-export function userProperties(): Properties {
-  return PropertiesService.getUserProperties();
-}
+export const userProperties = (): Properties => PropertiesService.getUserProperties();
 
 /** One document property; null when it is not set or there is no document. */
-export function documentProperty(name: string): string | null {
-  return documentProperties()?.getProperty(name) ?? null;
-}
+export const documentProperty = (name: string): string | null =>
+  documentProperties()?.getProperty(name) ?? null;
 
 /** Sets one property of `properties`, or deletes it when `value` is null. */
 export function writeProperty(properties: Properties, name: string, value: string | null): void {

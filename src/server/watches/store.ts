@@ -11,13 +11,10 @@ import { fastCache } from '../platform/cache';
 import { documentProperties, requireDocumentProperties, setDocumentProperty } from '../platform/properties';
 
 /** Every watch of this document, from the properties read at once. */
-export function readWatches(): Watch[] {
-  return watchesIn(documentProperties()?.getProperties() ?? {});
-}
+export const readWatches = (): Watch[] => watchesIn(documentProperties()?.getProperties() ?? {});
 
-export function readWatch(id: string): Watch | null {
-  return parseWatch(documentProperties()?.getProperty(watchKey(id)));
-}
+export const readWatch = (id: string): Watch | null =>
+  parseWatch(documentProperties()?.getProperty(watchKey(id)));
 
 export function saveWatch(watch: Watch): void {
   requireDocumentProperties().setProperty(watchKey(watch.id), serializeWatch(watch));
@@ -27,9 +24,8 @@ export function deleteWatchRecord(id: string): void {
   requireDocumentProperties().deleteProperty(watchKey(id));
 }
 
-export function readAccountPause(): AccountPause | null {
-  return parsePause(documentProperties()?.getProperty(WATCHES_PAUSED_PROPERTY));
-}
+export const readAccountPause = (): AccountPause | null =>
+  parsePause(documentProperties()?.getProperty(WATCHES_PAUSED_PROPERTY));
 
 export function saveAccountPause(pause: AccountPause | null): void {
   setDocumentProperty(WATCHES_PAUSED_PROPERTY, pause && JSON.stringify(pause));
