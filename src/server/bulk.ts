@@ -52,8 +52,7 @@ export function getSheetColumns(sheetName: string | null): SheetColumns {
 /** The run's sheet, its columns laid out among those other inputs' runs and watches claim. */
 function readOwnSheet(config: BulkRunConfig, op: Operation, claims?: ColumnClaim[]): RunSheet {
   const sheet = sheetNamed(config.sheetName);
-  const owners = claims ?? readColumnClaims(sheet, config);
-  return readRunSheet(sheet, config, op, { claims: owners, family: null });
+  return readRunSheet(sheet, config, op, { claims: claims ?? readColumnClaims(sheet, config), family: null });
 }
 
 /** The configuration as checked, over the rows the user selected when the sidebar asks for them. */

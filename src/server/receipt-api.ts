@@ -136,8 +136,7 @@ function formulaReads(
 }
 
 function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Selected): SelectionReceipt {
-  const access = recordAccess();
-  const { all, record } = readPurchaseRecord(access, ctx.day());
+  const { all, record } = readPurchaseRecord(recordAccess(), ctx.day());
   const reads = formulaReads(ctx, spreadsheet, () => all);
   const sheet = spreadsheet.getSheetByName(selected.sheet);
   // The note on the sheet's first cell, read once: an employee list's sheet names its list there.

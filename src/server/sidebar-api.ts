@@ -80,8 +80,7 @@ export function setApiKey(raw: string, scope: KeyScope, replace?: 'untested'): K
     const untested = current !== null && current.key !== cleaned.key;
     return save(cleaned.key, where, current?.key, { kind: 'saved', untested }, 0);
   }
-  const booking = executionContext({ canWriteSheets: true });
-  const test = runKeyTest(cleaned.key, booking);
+  const test = runKeyTest(cleaned.key, executionContext({ canWriteSheets: true }));
   const hide = (text: string) => redactKey(redactKey(text, cleaned.key), current.key);
   const { outcome } = test;
   const failure = outcome.kind === 'failed' ? hide(outcome.error.message) : null;

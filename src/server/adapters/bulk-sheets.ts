@@ -38,8 +38,7 @@ function readBlock(sheet: Sheet, firstRow: number, lastRow: number, firstColumn:
 
 export function sheetPort(sheet: Sheet): BulkSheetPort {
   return {
-    read: (firstRow, lastRow, firstColumn, lastColumn) =>
-      readBlock(sheet, firstRow, lastRow, firstColumn, lastColumn),
+    read: (...block) => readBlock(sheet, ...block),
     write: (blocks) => {
       for (const block of mergedBlocks(sheet, blocks)) {
         const width = block.values[0]?.length ?? 0;

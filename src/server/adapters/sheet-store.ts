@@ -95,8 +95,7 @@ export function sheetStorePort(options: SheetStoreOptions): SheetStorePort {
   let located: Located | undefined;
   const deleted = new DeletedRows(own, recorded);
   const locate = () => {
-    const unrecorded = options.recordedOnly === true && recorded.get() === null;
-    const spreadsheet = unrecorded ? null : open();
+    const spreadsheet = options.recordedOnly === true && recorded.get() === null ? null : open();
     located = spreadsheet ? recorded.locate(spreadsheet) : { sheet: null, byName: true, lost: null };
     return located;
   };
@@ -227,8 +226,7 @@ function writeRows(sheet: Sheet, own: Own, entries: Record<string, string>): voi
   fitGrid(sheet, last, width);
 
   // Rows in between that this batch does not change are read once, to be written back.
-  const lastKept = Math.min(last, lastRow);
-  const between = Array.from({ length: lastKept - first + 1 }, (_, r) => first + r);
+  const between = Array.from({ length: Math.min(last, lastRow) - first + 1 }, (_, r) => first + r);
   const kept = between.some((row) => !targets.has(row))
     ? (sheet.getRange(first, 1, between.length, width).getValues() as GridCell[][])
     : [];

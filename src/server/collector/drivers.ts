@@ -210,8 +210,7 @@ function collectOnClock(event: { triggerUid?: unknown } | undefined, started: nu
   const { report, work } = collectPass(context, 'clock', until, () => appsScriptClock.now() + SHORT_WAIT_MS);
   watchesFromClock(started + WATCHES_DONE_MS);
   const busy = report.busy || report.pending > 0 || work.queued > 0;
-  const background = busy ? currentBackground() : removeIdle(own);
-  return collectorProgress(report, background, work, appsScriptClock.now());
+  return collectorProgress(report, busy ? currentBackground() : removeIdle(own), work, appsScriptClock.now());
 }
 
 /**

@@ -50,8 +50,7 @@ export function refreshWaitingFormulas(spreadsheetId: string, includeErrors = fa
     for (const sheet of spreadsheet.getSheets()) {
       if (sheet.getName() === CACHE_SHEET_NAME) continue; // thousands of cached answers, no formulas
       const data = sheet.getDataRange();
-      const cells = formulasToRefresh(data.getValues(), data.getFormulas(), { includeErrors });
-      for (const cell of cells)
+      for (const cell of formulasToRefresh(data.getValues(), data.getFormulas(), { includeErrors }))
         targets.push({ sheet: sheet.getName(), a1: cellA1(cell.row, cell.column), formula: cell.formula });
     }
     reenterFormulas(spreadsheet, targets.slice(0, MAX_REFRESHED_FORMULAS));

@@ -84,8 +84,7 @@ export class SheetGrids {
 
   #grid(name: string): SheetCells | null {
     if (!this.#grids.has(name)) {
-      const sheet = this.spreadsheet.getSheetByName(name);
-      const range = sheet?.getDataRange();
+      const range = this.spreadsheet.getSheetByName(name)?.getDataRange();
       this.#grids.set(name, range ? { values: range.getValues(), formulas: range.getFormulas() } : null);
     }
     return this.#grids.get(name) ?? null;

@@ -31,9 +31,8 @@ export function writeProperty(properties: Properties, name: string, value: strin
 }
 
 /** Sets one document property, or deletes it when `value` is null. */
-export function setDocumentProperty(name: string, value: string | null): void {
+export const setDocumentProperty = (name: string, value: string | null) =>
   writeProperty(requireDocumentProperties(), name, value);
-}
 
 /**
  * One document property as a hidden sheet's record (adapters/own-sheet.ts): read from `snapshot`,

@@ -99,8 +99,7 @@ export function updateWatch(id: string, change: WatchChange): WatchList {
   locked(ctx, () => {
     const watch = readWatch(String(id));
     if (!watch) throw refuse('watches', 'gone');
-    const next = changedWatch(watch, checked, ctx.deps.client.clock.now());
-    saveWatch(next);
+    saveWatch(changedWatch(watch, checked, ctx.deps.client.clock.now()));
     writeWatchNote(readWatches());
   });
   // Switched on again: its triggers and the hourly check may have gone while none was on.

@@ -16,20 +16,16 @@ export const readWatches = (): Watch[] => watchesIn(documentProperties()?.getPro
 export const readWatch = (id: string): Watch | null =>
   parseWatch(documentProperties()?.getProperty(watchKey(id)));
 
-export function saveWatch(watch: Watch): void {
+export const saveWatch = (watch: Watch) =>
   requireDocumentProperties().setProperty(watchKey(watch.id), serializeWatch(watch));
-}
 
-export function deleteWatchRecord(id: string): void {
-  requireDocumentProperties().deleteProperty(watchKey(id));
-}
+export const deleteWatchRecord = (id: string) => requireDocumentProperties().deleteProperty(watchKey(id));
 
 export const readAccountPause = (): AccountPause | null =>
   parsePause(documentProperties()?.getProperty(WATCHES_PAUSED_PROPERTY));
 
-export function saveAccountPause(pause: AccountPause | null): void {
+export const saveAccountPause = (pause: AccountPause | null) =>
   setDocumentProperty(WATCHES_PAUSED_PROPERTY, pause && JSON.stringify(pause));
-}
 
 /** Writes the Edit trigger's note of what watches follow, from `watches` as they stand. */
 export function writeWatchNote(watches: readonly Watch[]): void {
