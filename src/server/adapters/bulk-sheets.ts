@@ -15,7 +15,7 @@ import type { ReadSheet } from '../../core/runs/preview';
 import { SHEET_TEXTS } from '../../core/text/catalogue/sheets';
 import { asLiteralForSheet } from '../../core/text/sheet-literal';
 import type { BulkRunConfig } from '../../shared/bulk-rpc';
-import { insertAtEnd } from './own-sheet';
+import { insertAtEnd, padded } from './own-sheet';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -137,8 +137,7 @@ export function combinedPort(spreadsheet: Spreadsheet, name: string, op: Operati
       const first = target.getLastRow() + 1;
       const needed = first + rows.length - 1 - target.getMaxRows();
       if (needed > 0) target.insertRowsAfter(target.getMaxRows(), needed);
-      const padded = rows.map((row) => [...row, ...Array<CellValue>(width - row.length).fill('')]);
-      target.getRange(first, 1, rows.length, width).setValues(padded);
+      target.getRange(first, 1, rows.length, width).setValues(rows.map((row) => padded(row, width)));
     },
   };
 }

@@ -185,7 +185,7 @@ function makeSheet(spreadsheet: Spreadsheet, own: Own): Sheet {
 
 function writeHeader(sheet: Sheet, own: Own, width: number): void {
   const header = sheet.getRange(1, 1, 1, width);
-  header.setValues([[...own.header, ...Array<string>(width - 2).fill('')]]);
+  header.setValues([padded(own.header, width)]);
   header.setFontWeight('bold');
   sheet.getRange(1, 1).setNote(own.note);
   sheet.setFrozenRows(1);
@@ -203,6 +203,10 @@ export function splitCells(value: string): string[] {
   }
   return pieces.length > 0 ? pieces : [''];
 }
+
+/** `cells`, then '' up to `width` cells: a row of a grid Sheets takes whole. */
+export const padded = <T>(cells: readonly T[], width: number) =>
+  Array.from({ length: width }, (_, c) => cells[c] ?? '');
 
 /** Grows the grid to hold `rows` rows and `columns` columns. */
 export function fitGrid(sheet: Sheet, rows: number, columns: number): void {
@@ -222,12 +226,11 @@ export function repair(sheet: Sheet, own: Own): void {
   const { entries } = readSheetRows(sheet.getDataRange().getValues() as GridCell[][], own);
   const rows = Object.entries(entries).map(([key, value]) => [key, ...splitCells(value)]);
   const width = rows.reduce((most, row) => Math.max(most, row.length), 2);
-  const pad = (cells: readonly string[]) => Array.from({ length: width }, (_, c) => cells[c] ?? '');
   sheet.clear();
   fitGrid(sheet, rows.length + 1, width);
   writeHeader(sheet, own, width);
   if (rows.length === 0) return;
   const range = sheet.getRange(2, 1, rows.length, width);
   range.setNumberFormat('@');
-  range.setValues(rows.map(pad));
+  range.setValues(rows.map((row) => padded(row, width)));
 }

@@ -20,6 +20,7 @@ import {
   type Located,
   type Own,
   ownSheet,
+  padded,
   RecordedSheet,
   repair,
   type SheetRecordStore,
@@ -230,9 +231,8 @@ function writeRows(sheet: Sheet, own: Own, entries: Record<string, string>): voi
   const kept = between.some((row) => !targets.has(row))
     ? (sheet.getRange(first, 1, between.length, width).getValues() as GridCell[][])
     : [];
-  const pad = (cells: readonly GridCell[]) => Array.from({ length: width }, (_, c) => cells[c] ?? '');
   const grid = Array.from({ length: last - first + 1 }, (_, r) =>
-    pad(targets.get(first + r) ?? kept[r] ?? []),
+    padded(targets.get(first + r) ?? kept[r] ?? [], width),
   );
   const range = sheet.getRange(first, 1, grid.length, width);
   range.setNumberFormat('@');

@@ -61,8 +61,7 @@ export function previewWatch(draft: WatchDraft): BulkPreview | RecipePreview {
   const only = draft.refreshOnly ? checkRefresh(draft.refreshOnly) : null;
   if (!only) return previewBulkRun(watchedConfig(config, op));
   // A column's scheduled refresh: its refresh now, as a bulk run's, within a month's credits.
-  const { days, monthlyCredits } = only;
-  return previewBulkRun({ ...config, refreshOlderThanDays: days, refreshBudget: monthlyCredits });
+  return previewBulkRun({ ...config, refreshOlderThanDays: only.days, refreshBudget: only.monthlyCredits });
 }
 
 export function createWatch(draft: WatchDraft): WatchList {
@@ -108,8 +107,7 @@ export function updateWatch(id: string, change: WatchChange): WatchList {
 }
 
 export function deleteWatch(id: string): WatchList {
-  const ctx = context();
-  const left = locked(ctx, () => {
+  const left = locked(context(), () => {
     deleteWatchRecord(String(id));
     const watches = readWatches();
     writeWatchNote(watches);
