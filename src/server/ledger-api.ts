@@ -49,17 +49,13 @@ export function getLedger(): LedgerView {
     .filter(([, credits]) => (credits ?? 0) > 0)
     .map(([type, credits]) => ({ label: operationByType(type)?.label ?? type, credits: credits ?? 0 }))
     .sort((a, b) => b.credits - a.credits || a.label.localeCompare(b.label));
+  const { formula: formulas, bulk, keyTest: keyTests, refresh } = summary.month.bySource;
   return {
     day,
     today: summary.today.total,
     month: summary.month.total,
     byOperation,
-    bySource: {
-      formulas: summary.month.bySource.formula,
-      bulk: summary.month.bySource.bulk,
-      keyTests: summary.month.bySource.keyTest,
-      refresh: summary.month.bySource.refresh,
-    },
+    bySource: { formulas, bulk, keyTests, refresh },
     formulaCapLeftToday: summary.formulaCapLeftToday,
     possiblyChargedTwice: summary.month.possiblyChargedTwice,
     outOfCredits: OUT_OF_CREDITS_PROPERTY in all,

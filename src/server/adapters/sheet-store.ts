@@ -27,8 +27,6 @@ import {
   splitCells,
 } from './own-sheet';
 
-export { CELL_CHARS, splitCells } from './own-sheet';
-
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Lock = GoogleAppsScript.Lock.Lock;
