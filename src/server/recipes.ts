@@ -55,8 +55,7 @@ export function listRecipes(): RecipeSummary[] {
 /** The recipe and the sheet as the server may trust them; throws a message the sidebar shows. */
 export const checkRecipe = (raw: RecipeRunConfig) => checkRecipeRun(raw, allRecipes());
 
-export const previewRecipe = (raw: RecipeRunConfig): RecipePreview =>
-  previewOver(context(), checkRecipe(raw));
+export const previewRecipe = (raw: RecipeRunConfig) => previewOver(context(), checkRecipe(raw));
 
 /** The recipe's preview over its sheet as this call reads it (core/runs/preview.ts). */
 function previewOver(ctx: ExecutionContext, checked: { recipe: Recipe; sheet: RecipeSheet }): RecipePreview {

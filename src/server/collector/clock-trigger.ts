@@ -24,8 +24,7 @@ const TRIGGERS_PROPERTY = PROPERTY.clockTriggers;
 
 type Trigger = GoogleAppsScript.Script.Trigger;
 
-const rememberedTriggers = (): ClockTrigger[] =>
-  clockTriggersOf(documentProperties()?.getProperty(TRIGGERS_PROPERTY));
+const rememberedTriggers = () => clockTriggersOf(documentProperties()?.getProperty(TRIGGERS_PROPERTY));
 
 function rememberTriggers(list: readonly ClockTrigger[]): void {
   const properties = documentProperties();

@@ -5,8 +5,7 @@ import { DRIVERS_PROPERTY, type Drivers, driversOf, withDrivers } from '../../co
 import { documentProperty, requireDocumentProperties, writeProperty } from '../platform/properties';
 
 /** What the document properties say of `scope`'s drivers. */
-export const currentDrivers = (scope: string): Drivers =>
-  driversOf(documentProperty(DRIVERS_PROPERTY), scope);
+export const currentDrivers = (scope: string) => driversOf(documentProperty(DRIVERS_PROPERTY), scope);
 
 export function recordDrivers(scope: string, drivers: Drivers): void {
   const properties = requireDocumentProperties();

@@ -1,5 +1,4 @@
 // CacheService, reached only here.
 
 /** The document's CacheService cache (the script's where there is no document). */
-export const fastCache = (): GoogleAppsScript.Cache.Cache =>
-  CacheService.getDocumentCache() ?? CacheService.getScriptCache();
+export const fastCache = () => CacheService.getDocumentCache() ?? CacheService.getScriptCache();

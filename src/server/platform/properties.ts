@@ -7,8 +7,7 @@ import { CALL_TEXTS } from '../../core/text/catalogue/sidebar/calls';
 type Properties = GoogleAppsScript.Properties.Properties;
 
 /** The document's properties, or null where there is no document. */
-export const documentProperties = (): Properties | null =>
-  PropertiesService.getDocumentProperties() as Properties | null;
+export const documentProperties = () => PropertiesService.getDocumentProperties() as Properties | null;
 
 /** The document's properties, for calls that run in a document (the sidebar, the menu, a trigger). */
 export function requireDocumentProperties(): Properties {
@@ -21,8 +20,7 @@ export function requireDocumentProperties(): Properties {
 export const userProperties = (): Properties => PropertiesService.getUserProperties();
 
 /** One document property; null when it is not set or there is no document. */
-export const documentProperty = (name: string): string | null =>
-  documentProperties()?.getProperty(name) ?? null;
+export const documentProperty = (name: string) => documentProperties()?.getProperty(name) ?? null;
 
 /** Sets one property of `properties`, or deletes it when `value` is null. */
 export function writeProperty(properties: Properties, name: string, value: string | null): void {

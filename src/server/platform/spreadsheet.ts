@@ -11,8 +11,7 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Properties = GoogleAppsScript.Properties.Properties;
 
 /** The active spreadsheet, or null where there is none. */
-export const activeSpreadsheet = (): Spreadsheet | null =>
-  SpreadsheetApp.getActiveSpreadsheet() as Spreadsheet | null;
+export const activeSpreadsheet = () => SpreadsheetApp.getActiveSpreadsheet() as Spreadsheet | null;
 
 /**
  * The spreadsheet's time zone, the one clock of every time the add-on shows or writes (budgets'

@@ -13,16 +13,14 @@ import { documentProperties, requireDocumentProperties, setDocumentProperty } fr
 /** Every watch of this document, from the properties read at once. */
 export const readWatches = (): Watch[] => watchesIn(documentProperties()?.getProperties() ?? {});
 
-export const readWatch = (id: string): Watch | null =>
-  parseWatch(documentProperties()?.getProperty(watchKey(id)));
+export const readWatch = (id: string) => parseWatch(documentProperties()?.getProperty(watchKey(id)));
 
 export const saveWatch = (watch: Watch) =>
   requireDocumentProperties().setProperty(watchKey(watch.id), serializeWatch(watch));
 
 export const deleteWatchRecord = (id: string) => requireDocumentProperties().deleteProperty(watchKey(id));
 
-export const readAccountPause = (): AccountPause | null =>
-  parsePause(documentProperties()?.getProperty(WATCHES_PAUSED_PROPERTY));
+export const readAccountPause = () => parsePause(documentProperties()?.getProperty(WATCHES_PAUSED_PROPERTY));
 
 export const saveAccountPause = (pause: AccountPause | null) =>
   setDocumentProperty(WATCHES_PAUSED_PROPERTY, pause && JSON.stringify(pause));
