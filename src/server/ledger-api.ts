@@ -20,10 +20,10 @@ import { appsScriptClock, batchStorePort, lockPort } from './adapters/apps-scrip
 import { documentCache, executionContext, today } from './context';
 import { documentLock } from './platform/locks';
 import { requireDocumentProperties } from './platform/properties';
-import { activeSpreadsheet, spreadsheetZone, timeFormatter } from './platform/spreadsheet';
+import { activeSpreadsheet, spreadsheetFacts, spreadsheetZone, timeFormatter } from './platform/spreadsheet';
 import { movePurchases, recordAccess, recordLostText } from './purchase-record';
 import { paceSummaryIn } from './settings-api';
-import { spreadsheetHere, userMemory } from './user-memory';
+import { userMemory } from './user-memory';
 
 const documentProperties = requireDocumentProperties;
 
@@ -89,7 +89,8 @@ function savedResults(): SavedResults {
     };
   // Read only: nothing here writes the hidden sheet without a key.
   const cache = documentCache(batchStorePort(documentProperties()));
-  const memory = userMemory(() => spreadsheetHere(activeSpreadsheet()));
+  // The open spreadsheet, as the memory would name what it keeps (it keeps nothing here).
+  const memory = userMemory(spreadsheetFacts({}, activeSpreadsheet));
   return { cache, scope: undefined, memory, hereId: () => activeSpreadsheet()?.getId() ?? '' };
 }
 

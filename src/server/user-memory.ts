@@ -62,11 +62,6 @@ export function userMemory(
   });
 }
 
-/** The open spreadsheet as the memory names it; empty without one. */
-export function spreadsheetHere(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null): Spreadsheet {
-  return spreadsheet ? { id: spreadsheet.getId(), name: spreadsheet.getName() } : { id: '', name: '' };
-}
-
 /** A catch-up the memory refused is tried again this long after, not on every edit meanwhile. */
 const CATCH_UP_RETRY_MS = 30 * 60_000;
 
