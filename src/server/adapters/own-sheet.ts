@@ -11,6 +11,7 @@ import { type GridCell, readSheetRows, type SheetShape } from '../../core/platfo
 import type { SheetHolds } from '../../core/platform/ports';
 import { SHEET_TEXTS } from '../../core/text/catalogue/sheets';
 import { parseJsonObject } from '../../core/text/json-text';
+import type { sheetRecord } from '../platform/properties';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -19,12 +20,7 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 export const CELL_CHARS = 45_000;
 
 /** Where a store's record lives: a document property (stored-keys.ts names it). */
-export interface SheetRecordStore {
-  /** The record's text, from a snapshot of the properties the execution holds when it has one. */
-  read(): string | null;
-  /** Writes it; null deletes it. */
-  write(text: string | null): void;
-}
+export type SheetRecordStore = ReturnType<typeof sheetRecord>;
 
 /** A store's sheet: its name, its header row and the header's note, its keys' shape, its record. */
 export interface Own extends SheetShape {

@@ -36,10 +36,7 @@ export const setDocumentProperty = (name: string, value: string | null) =>
  * One document property as a hidden sheet's record (adapters/own-sheet.ts): read from `snapshot`,
  * the properties this execution read already, when it has one (no round trip), else on first use.
  */
-export function sheetRecord(
-  name: string,
-  snapshot?: Record<string, string>,
-): { read(): string | null; write(text: string | null): void } {
+export function sheetRecord(name: string, snapshot?: Record<string, string>) {
   return {
     read: () => (snapshot ? (snapshot[name] ?? null) : documentProperty(name)),
     write: (text: string | null) => setDocumentProperty(name, text),
