@@ -164,9 +164,7 @@ export function headersOf(sheet: Sheet, headerRow: number): unknown[] {
 }
 
 /** A run's sheet as read before it starts (core/runs/preview.ts), and the sheet itself. */
-export interface RunSheet extends ReadSheet {
-  sheet: Sheet;
-}
+export type RunSheet = ReadSheet & { sheet: Sheet };
 
 export function readRunSheet(sheet: Sheet, config: BulkRunConfig, op: Operation, ownership: Ownership) {
   const headers = headersOf(sheet, config.headerRow);

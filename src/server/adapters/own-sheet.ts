@@ -79,13 +79,11 @@ function parseRecord(text: string | null): SheetRecord | null {
   };
 }
 
-/** Where the store's sheet was found, for reads: `lost` when the sheet remembered is gone. */
-export interface Located {
-  sheet: Sheet | null;
-  /** Found by its name, not its id: its content must show it is the store's. */
-  byName: boolean;
-  lost: SheetRecord | null;
-}
+/**
+ * Where the store's sheet was found, for reads: `byName` when found by its name, not its id (its
+ * content must show it is the store's), `lost` when the sheet remembered is gone.
+ */
+export type Located = { sheet: Sheet | null; byName: boolean; lost: SheetRecord | null };
 
 /** The record, read once and kept as this execution changes it. */
 export class RecordedSheet {

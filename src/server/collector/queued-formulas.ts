@@ -38,10 +38,7 @@ export interface FormulaWork {
 }
 
 /** A formula to finish: a queued record, or the cell an edit just typed one of ours into. */
-interface Target extends FormulaCell {
-  record: QueuedFormula | null;
-  keys: string[];
-}
+type Target = FormulaCell & { record: QueuedFormula | null; keys: string[] };
 
 /**
  * Buys the queued lookups of this account's formulas until `until`, all of them together (one

@@ -22,11 +22,7 @@ export function spreadsheetZone(spreadsheet: Spreadsheet | null): string {
 }
 
 /** What a formula would otherwise ask of Sheets on every purchase: its day's zone and its names. */
-export interface SpreadsheetFacts {
-  tz: string;
-  id: string;
-  name: string;
-}
+export type SpreadsheetFacts = { tz: string; id: string; name: string };
 
 const factsOf = (spreadsheet: Spreadsheet | null): SpreadsheetFacts => ({
   tz: spreadsheetZone(spreadsheet),
