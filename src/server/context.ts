@@ -120,8 +120,8 @@ function resultCache(
     hash: digestHashPort,
     clock: appsScriptClock,
     zip: gzipPort,
-    ...(sheet ? { sheet } : {}),
-    ...(memory ? { memory } : {}),
+    sheet,
+    memory,
   });
 }
 

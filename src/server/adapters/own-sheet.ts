@@ -51,16 +51,12 @@ export interface SheetRecord {
 
 /**
  * The record's text: `{"id":123,"n":3000,"c":3000}`, short as every property byte counts; `gn`
- * and `gc` what deleted rows held, `r` when the sheet replaced a deleted one.
+ * and `gc` what deleted rows held, `r` when the sheet replaced a deleted one. What the record
+ * lacks is undefined, which JSON leaves out.
  */
-function recordText(record: SheetRecord): string {
-  const { id, holds, gone, replacedAt } = record;
-  return JSON.stringify({
-    id,
-    ...(holds ? { n: holds.entries, c: holds.credits } : {}),
-    ...(gone ? { gn: gone.entries, gc: gone.credits } : {}),
-    ...(replacedAt === undefined ? {} : { r: replacedAt }),
-  });
+function recordText({ id, holds, gone, replacedAt: r }: SheetRecord): string {
+  const [n, c, gn, gc] = [holds?.entries, holds?.credits, gone?.entries, gone?.credits];
+  return JSON.stringify({ id, n, c, gn, gc, r });
 }
 
 const holdsOf = (entries: unknown, credits: unknown): SheetHolds | undefined =>
@@ -69,14 +65,8 @@ const holdsOf = (entries: unknown, credits: unknown): SheetHolds | undefined =>
 function parseRecord(text: string | null): SheetRecord | null {
   const { id, n, c, gn, gc, r } = parseJsonObject(text) ?? {};
   if (typeof id !== 'number' || !Number.isInteger(id)) return null;
-  const holds = holdsOf(n, c);
-  const gone = holdsOf(gn, gc);
-  return {
-    id,
-    ...(holds ? { holds } : {}),
-    ...(gone ? { gone } : {}),
-    ...(typeof r === 'number' ? { replacedAt: r } : {}),
-  };
+  const replacedAt = typeof r === 'number' ? r : undefined;
+  return { id, holds: holdsOf(n, c), gone: holdsOf(gn, gc), replacedAt };
 }
 
 /**
@@ -138,7 +128,7 @@ export function ownSheet(spreadsheet: Spreadsheet, own: Own, recorded: RecordedS
   const sheet = found.sheet ? checkedOwn(found.sheet, own) : makeSheet(spreadsheet, own);
   // A replaced sheet's record says when: what the deleted one held is not in this one.
   const replacedAt = found.lost ? Date.now() : recorded.get()?.replacedAt;
-  recorded.set({ id: sheet.getSheetId(), ...(replacedAt === undefined ? {} : { replacedAt }) });
+  recorded.set({ id: sheet.getSheetId(), replacedAt });
   return sheet;
 }
 
