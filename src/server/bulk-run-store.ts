@@ -2,19 +2,14 @@
 // recipe calls (bulk.ts, recipes.ts): read and saved, and the ports a run begins with
 // (core/runs/start.ts): the past runs' layouts, its columns and combined sheet created.
 
+import { formulaClaims } from '../core/bulk/formula-owners';
 import { parsePastRuns } from '../core/bulk/past-runs';
 import { BULK_RUN_PROPERTY, type BulkRun, parseRun, serializeRun } from '../core/bulk/run';
 import { PROPERTY } from '../core/platform/stored-keys';
 import type { StartPorts } from '../core/runs/start';
 import { claimsIn } from '../core/watches/watch';
 import type { BulkRunConfig } from '../shared/bulk-rpc';
-import {
-  createColumns,
-  createCombinedSheet,
-  type RunSheet,
-  readFormulaClaims,
-  sheetPort,
-} from './adapters/bulk-sheets';
+import { createColumns, createCombinedSheet, type RunSheet, sheetPort } from './adapters/bulk-sheets';
 import type { ExecutionContext } from './context';
 import { requireDocumentProperties } from './platform/properties';
 import { requireActiveSpreadsheet } from './platform/spreadsheet';
@@ -31,7 +26,10 @@ export const readPastRuns = () => parsePastRuns(properties().getProperty(PROPERT
 export const readColumnClaims = (
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
   on: Pick<BulkRunConfig, 'sheetName' | 'headerRow'>,
-) => [...claimsIn(properties().getProperties()), ...readFormulaClaims(sheet, on.sheetName, on.headerRow)];
+) => [
+  ...claimsIn(properties().getProperties()),
+  ...formulaClaims(on.sheetName, on.headerRow, sheet.getDataRange().getFormulas()),
+];
 export const saveRun = (run: BulkRun) => properties().setProperty(BULK_RUN_PROPERTY, serializeRun(run));
 
 /** Where a run of this call begins: the run's property, its sheet's columns, the combined sheet. */

@@ -2,9 +2,8 @@
 // prepared before it starts, created when it starts), and the one combined sheet of employees
 // when the run asked for it.
 
-import { formulaClaims } from '../../core/bulk/formula-owners';
 import { type ColumnLayout, ownLayout } from '../../core/bulk/layout';
-import { type ColumnClaim, conflictTexts, type Ownership } from '../../core/bulk/owners';
+import { conflictTexts, type Ownership } from '../../core/bulk/owners';
 import { tableSpan } from '../../core/bulk/plan';
 import type { BulkSheetPort, CellBlock, CombinedSheetPort } from '../../core/bulk/slice/ports';
 import { combinedHeader } from '../../core/bulk/slice/row-values';
@@ -151,11 +150,6 @@ export function combinedSheet(spreadsheet: Spreadsheet, name: string, op: Operat
   sheet.getRange(1, 1, 1, header.length).setValues([header]).setFontWeight('bold');
   sheet.setFrozenRows(1);
   return sheet;
-}
-
-/** The columns our formulas fill on a sheet (core/bulk/formula-owners.ts), from its data range's formulas. */
-export function readFormulaClaims(sheet: Sheet, sheetName: string, headerRow: number): ColumnClaim[] {
-  return formulaClaims(sheetName, headerRow, sheet.getDataRange().getFormulas());
 }
 
 export function headersOf(sheet: Sheet, headerRow: number): unknown[] {
