@@ -212,7 +212,6 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
   const found = readApiKey(snapshot, user.read);
   if (!found) return null;
   const settings = parseSettings(snapshot[SETTINGS_PROPERTY] ?? null);
-  const clock = appsScriptClock;
   // The one store of the execution, which the lookup, the cache, the budget and the pace share: it
   // holds a read in hand for the step that may use it.
   const store = executionStore(batchStorePort(properties), options.lookupFromOpening ? snapshot : undefined);
@@ -246,22 +245,19 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
     // The key's pace rides in the memory's write: a formula's turn reaches the user's log for no call.
     { properties: user.properties, opening: user.held, riding: () => pace.pacer.riding() },
   );
-  const cache = resultCache(store, sheet, memory, fast);
-  const lock = lockPort(theLock);
   const scope = accountScope(digestHashPort, found.key);
   const pace = keyPace(user, scope, settings.requestsPerSecond, options.turnsUnderUserLock === true);
   return {
     deps: {
-      client: { baseUrl: API_BASE_URL, apiKey: found.key, http: urlFetchPort, clock },
-      cache,
+      client: { baseUrl: API_BASE_URL, apiKey: found.key, http: urlFetchPort, clock: appsScriptClock },
+      cache: resultCache(store, sheet, memory, fast),
       store,
-      lock,
+      lock: lockPort(theLock),
       pacer: pace.pacer,
       editNote: fast,
       // A booking that fills the record's waiting pages moves them to their sheet, where it may.
-      ...(options.canWriteSheets === true
-        ? { purchaseSheet: ledgerSheetPort(theLock(), openSpreadsheet) }
-        : {}),
+      purchaseSheet:
+        options.canWriteSheets === true ? ledgerSheetPort(theLock(), openSpreadsheet) : undefined,
     },
     scope,
     memory,
@@ -274,6 +270,6 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
     },
     opening: snapshot,
     spreadsheetId: () => facts().id,
-    day: () => dayIn(facts().tz, clock.now()),
+    day: () => dayIn(facts().tz, appsScriptClock.now()),
   };
 }
