@@ -7,11 +7,9 @@ import { parseSettings, SETTINGS_PROPERTY } from '../core/billing/settings';
 import { accountScope } from '../core/cache/keys';
 import { ResultCache } from '../core/cache/result-cache';
 import type { UserMemory } from '../core/cache/user-memory';
-import type { LookupDeps } from '../core/lookup/items';
 import { executionStore } from '../core/platform/execution-store';
 import type { BatchStorePort, SheetStorePort, TtlCachePort } from '../core/platform/ports';
 import { PROPERTY } from '../core/platform/stored-keys';
-import type { KeyScope, Settings } from '../shared/rpc';
 import {
   appsScriptClock,
   batchStorePort,
@@ -33,34 +31,8 @@ import { userMemory } from './user-memory';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
-export interface ExecutionContext {
-  deps: LookupDeps;
-  /** A short hash of the API key: scopes cached answers to the account, never reveals the key. */
-  scope: string;
-  /** The memory across the user's spreadsheets, which the result cache reads too. */
-  memory: UserMemory;
-  apiKey: string;
-  /** Where the key was found: saved for the user, or shared with this spreadsheet. */
-  keyScope: KeyScope;
-  /** The execution's user properties object, got once (the key, the memory, a formula's key check). */
-  userProperties: () => GoogleAppsScript.Properties.Properties;
-  settings: Settings;
-  /**
-   * The pace learned for the key as this execution found it (read on first use): what a lookup
-   * plans its sending on. The pacer learns on while it sends.
-   */
-  readonly pace: PaceView;
-  /**
-   * The document properties as this execution read them at its start, for its key and settings: a
-   * formula finds its own queue record there (collector/handoff.ts). A lookup reads the store, which
-   * holds this read in hand only in a formula (ExecutionContextOptions.lookupFromOpening).
-   */
-  opening: Readonly<Record<string, string>>;
-  /** Asked of Sheets on first call, like `day`: a formula answered from the cache needs neither. */
-  spreadsheetId(): string;
-  /** The spreadsheet's calendar day (`today`), asked on first call. */
-  day(): string;
-}
+/** A lookup's services and what it needs to know of this execution (executionContext builds it). */
+export type ExecutionContext = NonNullable<ReturnType<typeof executionContext>>;
 
 /** The spreadsheet's calendar day: budgets reset at the user's midnight, not UTC's. */
 export const today = (now: number, spreadsheet: Spreadsheet | null): string =>
@@ -201,7 +173,7 @@ export interface ExecutionContextOptions {
  * job registry and ledger live in document properties). Without an active spreadsheet the cache
  * does without its hidden sheet.
  */
-export function executionContext(options: ExecutionContextOptions = {}): ExecutionContext | null {
+export function executionContext(options: ExecutionContextOptions = {}) {
   const properties = documentProperties();
   if (!properties) return null;
   // One read of the document's properties: a shared key, the settings and, for a formula's lookup,
@@ -259,17 +231,32 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
       purchaseSheet:
         options.canWriteSheets === true ? ledgerSheetPort(theLock(), openSpreadsheet) : undefined,
     },
+    /** A short hash of the API key: scopes cached answers to the account, never reveals the key. */
     scope,
+    /** The memory across the user's spreadsheets, which the result cache reads too. */
     memory,
     apiKey: found.key,
+    /** Where the key was found: saved for the user, or shared with this spreadsheet. */
     keyScope: found.scope,
+    /** The execution's user properties object, got once (the key, the memory, a formula's key check). */
     userProperties: user.properties,
     settings,
+    /**
+     * The pace learned for the key as this execution found it (read on first use): what a lookup
+     * plans its sending on. The pacer learns on while it sends.
+     */
     get pace() {
       return pace.view();
     },
-    opening: snapshot,
+    /**
+     * The document properties as this execution read them at its start, for its key and settings: a
+     * formula finds its own queue record there (collector/handoff.ts). A lookup reads the store,
+     * which holds this read in hand only in a formula (ExecutionContextOptions.lookupFromOpening).
+     */
+    opening: snapshot as Readonly<Record<string, string>>,
+    /** Asked of Sheets on first call, like `day`: a formula answered from the cache needs neither. */
     spreadsheetId: () => facts().id,
+    /** The spreadsheet's calendar day (`today`), asked on first call. */
     day: () => dayIn(facts().tz, appsScriptClock.now()),
   };
 }

@@ -6,8 +6,6 @@ import { parseSettings, SETTINGS_PROPERTY } from '../core/billing/settings';
 import { ledgerSummary } from '../core/billing/summary';
 import { scopeFilter } from '../core/cache/keys';
 import { lostResultsText } from '../core/cache/lost';
-import type { ResultCache } from '../core/cache/result-cache';
-import type { UserMemory } from '../core/cache/user-memory';
 import { dropAllClaims } from '../core/lookup/claims';
 import { OUT_OF_CREDITS_PROPERTY } from '../core/lookup/send';
 import { operationByType } from '../core/operations/table';
@@ -64,21 +62,17 @@ export function getLedger(): LedgerView {
   };
 }
 
-interface SavedResults {
-  cache: ResultCache;
-  /** The account whose answers are counted and cleared; undefined: every account's, read only. */
-  scope: string | undefined;
-  /** The memory across the user's spreadsheets, from the read of the user properties that found the key. */
-  memory: UserMemory;
-  /** This spreadsheet's id, on record since it was opened: its answers in the memory are its own. */
-  hereId: () => string;
-}
+type SavedResults = ReturnType<typeof savedResults>;
 
 /**
  * The saved results of the account whose key is in use, through the layers formulas use. Another
- * account's answers (a previous key, a collaborator's own key) are not this user's to delete.
+ * account's answers (a previous key, a collaborator's own key) are not this user's to delete:
+ * `scope` is the account whose answers are counted and cleared (undefined: every account's, read
+ * only); `memory`, the memory across the user's spreadsheets, from the read of the user
+ * properties that found the key; `hereId`, this spreadsheet's id, on record since it was opened
+ * (its answers in the memory are its own).
  */
-function savedResults(): SavedResults {
+function savedResults() {
   const context = executionContext({ canWriteSheets: true });
   if (context)
     return {
