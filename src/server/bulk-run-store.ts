@@ -15,6 +15,8 @@ import { requireDocumentProperties } from './platform/properties';
 import { requireActiveSpreadsheet } from './platform/spreadsheet';
 import { locked } from './sidebar-call';
 
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
 const properties = requireDocumentProperties;
 export const readRun = () => parseRun(properties().getProperty(BULK_RUN_PROPERTY));
 /** The runs a new one replaced, newest first: their cells keep their receipts. */
@@ -23,10 +25,7 @@ export const readPastRuns = () => parsePastRuns(properties().getProperty(PROPERT
  * Whose columns the sheet's outputs are (core/bulk/owners.ts): the runs' and the watches', in one
  * read, and those our formulas fill on the sheet a run or watch is set up on.
  */
-export const readColumnClaims = (
-  sheet: GoogleAppsScript.Spreadsheet.Sheet,
-  on: Pick<BulkRunConfig, 'sheetName' | 'headerRow'>,
-) => [
+export const readColumnClaims = (sheet: Sheet, on: Pick<BulkRunConfig, 'sheetName' | 'headerRow'>) => [
   ...claimsIn(properties().getProperties()),
   ...formulaClaims(on.sheetName, on.headerRow, sheet.getDataRange().getFormulas()),
 ];

@@ -33,7 +33,7 @@ import { BULK_ANSWERS } from '../core/text/catalogue/sidebar/bulk-answers';
 import { RECEIPT_ANSWERS } from '../core/text/catalogue/sidebar/receipt-answers';
 import { refuse } from '../core/text/catalogue/sidebar/refuse';
 import { cellA1, sheetRef } from '../core/text/cell-refs';
-import type { BuyAgainOffer, BuyAgainResult, SelectionReceipt } from '../shared/receipt-rpc';
+import type { BuyAgainResult, SelectionReceipt } from '../shared/receipt-rpc';
 import { digestHashPort, gzipPort, ttlCachePort } from './adapters/apps-script';
 import { readPastRuns, readRun } from './bulk-run-store';
 import { keepCollecting } from './collector/clock-trigger';
@@ -202,12 +202,7 @@ function selectedLookups(
   return listSheetLookups({ ...lists, formulas: reads, keyOf }) ?? found;
 }
 
-function buyAgainOffer(
-  ctx: ExecutionContext,
-  reads: FormulaReads,
-  selected: Selected,
-  lists: ListReads,
-): BuyAgainOffer | null {
+function buyAgainOffer(ctx: ExecutionContext, reads: FormulaReads, selected: Selected, lists: ListReads) {
   const found = selectedLookups(ctx, reads, selected, lists);
   if (!found || found.lookups.length === 0) return null;
   const price = priceOf(found.lookups);
