@@ -52,7 +52,6 @@ export function cacheSheetPort(spreadsheet: Spreadsheet | null): SheetStorePort 
     spreadsheet,
     canWrite: false,
     lock: null,
-    flush: () => SpreadsheetApp.flush(),
     record: sheetRecord(PROPERTY.cacheSheet),
   });
 }
@@ -204,7 +203,6 @@ export function executionContext(options: ExecutionContextOptions = {}) {
     // A formula looks only for the sheet the record names: no record, no sheet, no call.
     recordedOnly: options.lookupFromOpening === true,
     lock: theLock,
-    flush: () => SpreadsheetApp.flush(),
     // Which sheet it is, from the same read: a formula finds it with one call, as by its name.
     record: sheetRecord(PROPERTY.cacheSheet, snapshot),
   });

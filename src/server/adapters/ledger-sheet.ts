@@ -32,7 +32,6 @@ export function ledgerSheetPort(
     spreadsheet,
     canWrite: true,
     lock,
-    flush: () => SpreadsheetApp.flush(),
     record: sheetRecord(PROPERTY.ledgerSheet),
     // A deleted record is replaced at once: Spending's day totals keep what it counted.
     own: {

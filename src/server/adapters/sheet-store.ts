@@ -61,8 +61,11 @@ export interface SheetStoreOptions {
    * getter is asked on the first write only.
    */
   lock: Lock | null | (() => Lock);
-  /** Sends pending writes before the lock goes, so the next writer reads them (SpreadsheetApp.flush). */
-  flush: () => void;
+  /**
+   * Sends pending writes before the lock goes, so the next writer reads them: SpreadsheetApp.flush
+   * unless a test counts them.
+   */
+  flush?: () => void;
   /** Where the sheet's id is remembered (the cache's document property, stored-keys.ts). */
   record: SheetRecordStore;
   /** The store's sheet when it is not the cache's: the ledger's (ledger-sheet.ts). */
@@ -106,7 +109,8 @@ export function sheetStorePort(options: SheetStoreOptions): SheetStorePort {
       located = { sheet, byName: false, lost: null };
       work(sheet);
       if (holds) deleted.written(sheet.getSheetId(), holds);
-      options.flush();
+      if (options.flush) options.flush();
+      else SpreadsheetApp.flush();
     });
   };
   const readRows = (): Record<string, string> => {

@@ -177,11 +177,8 @@ export function collectJobsNow(): CollectorProgress {
   const until = appsScriptClock.now() + MENU_FORMULA_WORK_MS;
   const { report, work } = collectPass(context, 'menu', until, () => appsScriptClock.now() + SHORT_WAIT_MS);
   const result = collectorProgress(report, backgroundAfter(report), work, appsScriptClock.now());
-  ui.alert(
-    JOBS_ANSWERS.finishPending.text,
-    [result.summary, ...result.expired, ...result.failed].join('\n'),
-    ui.ButtonSet.OK,
-  );
+  const lines = [result.summary, ...result.expired, ...result.failed].join('\n');
+  ui.alert(JOBS_ANSWERS.finishPending.text, lines, ui.ButtonSet.OK);
   return result;
 }
 

@@ -74,12 +74,8 @@ export function finishQueuedFormulas(
   // fill the pages and get folded into a day's summary.
   const record = recordAccess();
   movePurchases(record, context.day());
-  const outcome = finishLookups(
-    context.deps,
-    [...items.values()],
-    lookupContext(context, spreadsheet, by),
-    until,
-  );
+  const lookups = [...items.values()];
+  const outcome = finishLookups(context.deps, lookups, lookupContext(context, spreadsheet, by), until);
   movePurchases(record, context.day());
   settleRecords(context, targets, outcome, by, work);
   reenterFormulas(spreadsheet, grids.bridged(targets));
