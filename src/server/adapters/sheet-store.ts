@@ -188,8 +188,7 @@ const text = (cell: GridCell): string => (cell === undefined || cell === null ? 
  * column A whose first cell is not the header is a sheet a user changed: it is repaired first.
  */
 function keyRows(sheet: Sheet, own: Own): Map<string, number[]> {
-  const readColumn = () =>
-    sheet.getRange(1, 1, Math.max(1, sheet.getLastRow()), 1).getValues() as GridCell[][];
+  const readColumn = (): GridCell[][] => sheet.getRange(1, 1, Math.max(1, sheet.getLastRow()), 1).getValues();
   let column = readColumn();
   if (text(column[0]?.[0]) !== own.header[0]) {
     repair(sheet, own);
