@@ -150,12 +150,11 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
     record,
   };
   const subject = subjectAt(sources, selected.sheet, selected.from);
-  const lists = {
+  const offer = buyAgainOffer(ctx, reads, selected, {
     sheet: { name: selected.sheet, note: sheetNote },
     jobs: () => readJobs(ctx.deps.store, all),
     record: () => record,
-  };
-  const offer = buyAgainOffer(ctx, reads, selected, lists);
+  });
   const cellName = `${sheetRef(selected.sheet)}!${cellA1(selected.from.row, selected.from.column)}`;
   if (!subject) return answer(selected.ref, RECEIPT_ANSWERS.noLookup.say(cellName), { buyAgain: offer });
   const lines = receiptLines({
