@@ -40,13 +40,10 @@ export function keepOne(mine: readonly Trigger[], handler: string, wanted: boole
  */
 export function syncWatchTriggers(spreadsheet: Spreadsheet, mine: readonly Trigger[], watched: boolean) {
   try {
-    keepOne(mine, CHANGE_HANDLER, watched, () =>
-      ScriptApp.newTrigger(CHANGE_HANDLER).forSpreadsheet(spreadsheet).onChange().create(),
-    );
+    const on = (handler: string) => ScriptApp.newTrigger(handler).forSpreadsheet(spreadsheet);
+    keepOne(mine, CHANGE_HANDLER, watched, () => on(CHANGE_HANDLER).onChange().create());
     const form = watched && spreadsheet.getFormUrl() !== null;
-    keepOne(mine, FORM_HANDLER, form, () =>
-      ScriptApp.newTrigger(FORM_HANDLER).forSpreadsheet(spreadsheet).onFormSubmit().create(),
-    );
+    keepOne(mine, FORM_HANDLER, form, () => on(FORM_HANDLER).onFormSubmit().create());
   } catch (error) {
     console.warn(`A watch trigger could not be set: ${errorMessage(error)}`);
   }
