@@ -95,21 +95,14 @@ export function getCellReceipt(known: string | null): SelectionReceipt {
   return receiptOf(ctx, spreadsheet, corners(selected.range, selected.ref));
 }
 
-/** Where the selection's formulas are read from: the sheets once, their saved answers in any layer. */
-interface FormulaReads extends FormulaSources {
-  grids: SheetGrids;
-  /** The hidden cache sheet's rows, read once when first needed. */
-  cacheRows(): Record<string, string> | null;
-  /** Every layer a saved answer may be kept in. */
-  layers(): AnswerSources;
-}
+type FormulaReads = ReturnType<typeof formulaReads>;
 
-/** `all`: the document properties, read when first needed. */
-function formulaReads(
-  ctx: ExecutionContext,
-  spreadsheet: Spreadsheet,
-  all: () => Record<string, string>,
-): FormulaReads {
+/**
+ * Where the selection's formulas are read from: the sheets once (`grids`), their saved answers in
+ * any layer (`layers`: the hidden cache sheet's rows, `cacheRows`, read once when first needed).
+ * `all`: the document properties, read when first needed.
+ */
+function formulaReads(ctx: ExecutionContext, spreadsheet: Spreadsheet, all: () => Record<string, string>) {
   const grids = new SheetGrids(spreadsheet);
   let rows: Record<string, string> | null | undefined;
   const cacheRows = () => {
@@ -126,13 +119,11 @@ function formulaReads(
       zip: gzipPort,
       memory: ctx.memory,
     });
-  return {
-    grids,
-    cacheRows,
-    layers,
+  const formulas: FormulaSources = {
     argument: (name, a1) => grids.argument(name, a1),
     answerOf: (request) => keptAnswer(resultKey(digestHashPort, ctx.scope, request), layers()),
   };
+  return { ...formulas, grids, cacheRows, layers };
 }
 
 function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Selected): SelectionReceipt {
