@@ -35,11 +35,9 @@ export function getSheetColumns(sheetName: string | null): SheetColumns {
   const lastColumn = sheet.getLastColumn();
   const headers =
     lastColumn > 0 ? (sheet.getRange(HEADER_ROW, 1, 1, lastColumn).getDisplayValues()[0] ?? []) : [];
+  const visible = spreadsheet.getSheets().filter((each) => !each.isSheetHidden());
   return {
-    sheets: spreadsheet
-      .getSheets()
-      .filter((each) => !each.isSheetHidden())
-      .map((each) => each.getName()),
+    sheets: visible.map((each) => each.getName()),
     sheetName: sheet.getName(),
     headerRow: HEADER_ROW,
     headers,

@@ -25,12 +25,11 @@ export function runPorts(ctx: ExecutionContext): RunPorts {
       scope: ctx.scope,
       sheet,
       combined,
-      deliverLists: () => {
+      deliverLists: () =>
         collectOnce(
           { ...ctx.deps, sheets: listSheetPort() },
           { scope: ctx.scope, day: ctx.day(), lockWaitMs: COLLECTOR_LOCK_WAIT_MS },
-        );
-      },
+        ),
     }),
     token: () => Utilities.getUuid(),
   };

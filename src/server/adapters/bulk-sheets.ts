@@ -123,12 +123,8 @@ export function combinedPort(spreadsheet: Spreadsheet, name: string, op: Operati
       const target = sheet();
       const last = target.getLastRow();
       if (last < 2) return new Set<number>();
-      return new Set(
-        target
-          .getRange(2, 2, last - 1, 1)
-          .getValues()
-          .map(([row]) => Number(row)),
-      );
+      const rows = target.getRange(2, 2, last - 1, 1).getValues();
+      return new Set(rows.map(([row]) => Number(row)));
     },
     append: (rows: CellValue[][]) => {
       const target = sheet();

@@ -130,8 +130,7 @@ function hasPendingJobs(): boolean {
 
 /** This account's jobs still pending and formulas still queued, from the document properties `all`. */
 export function pendingWork(context: CollectorContext, all: Record<string, string>): number {
-  const jobs = readJobs(context.deps.store, all).filter(
-    (job) => isPending(job) && jobScope(job) === context.scope,
-  );
-  return jobs.length + readQueue(all, context.scope, context.deps.client.clock.now()).length;
+  const { scope, deps } = context;
+  const jobs = readJobs(deps.store, all).filter((job) => isPending(job) && jobScope(job) === scope);
+  return jobs.length + readQueue(all, scope, deps.client.clock.now()).length;
 }
