@@ -61,10 +61,8 @@ export function listJobs(): JobsList {
   const now = context.deps.client.clock.now();
   const jobs = myJobs(context);
   const pending = jobs.filter(isPending).sort((a, b) => a.startedAt - b.startedAt);
-  const recent = jobs
-    .filter((job) => !isPending(job))
-    .sort((a, b) => b.updatedAt - a.updatedAt)
-    .slice(0, MAX_RECENT);
+  const finished = jobs.filter((job) => !isPending(job));
+  const recent = finished.sort((a, b) => b.updatedAt - a.updatedAt).slice(0, MAX_RECENT);
   // Those waiting for the next day's budget are not in a queue: their rows say the budget is reached.
   const today = context.day();
   const queued = readQueue(context.deps.store.getAll(), context.scope, now).filter(

@@ -59,10 +59,8 @@ const SHOWN_BY_PANELS = [
  */
 export function getPanelsMark(): string {
   const all = requireDocumentProperties().getProperties();
-  const shown = Object.keys(all)
-    .filter((key) => SHOWN_BY_PANELS.some((name) => key.startsWith(name)))
-    .sort()
-    .map((key) => `${key}=${all[key]}`);
+  const keys = Object.keys(all).filter((key) => SHOWN_BY_PANELS.some((name) => key.startsWith(name)));
+  const shown = keys.sort().map((key) => `${key}=${all[key]}`);
   return digestHashPort.sha256Hex(shown.join('\n')).slice(0, 16);
 }
 
