@@ -173,11 +173,8 @@ export function adoptUnrecordedSheet(
 }
 
 /** Under the document lock, the execution's own object: a hold already taken is not taken again. */
-function withLock(lock: Lock | null | (() => Lock), work: () => void): void {
-  if (!lock) {
-    work();
-    return;
-  }
+function withLock(lock: Lock | null | (() => Lock), work: () => void) {
+  if (!lock) return work();
   if (tryWithLock(lockPort(lock), LOCK_WAIT_MS, work) === BUSY) throw new Error(SHEET_TEXTS.savingElsewhere);
 }
 
