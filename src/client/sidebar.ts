@@ -1,7 +1,7 @@
 // The sidebar: one page of panels. Each panel owns its section of sidebar.html and its calls.
 
 import { announceChange, DATA_CHANGED } from './data-changed';
-import { $, errorText, say } from './dom';
+import { $, reported } from './dom';
 import { mountBulkPanel } from './panels/bulk/controller';
 import { mountCachePanel } from './panels/cache/controller';
 import { mountJobsPanel } from './panels/jobs/controller';
@@ -12,14 +12,12 @@ import { mountSettingsPanel, type SettingsPanel } from './panels/settings/contro
 import { mountWatchesPanel } from './panels/watches/controller';
 import { call } from './rpc-client';
 
-async function start(follow: (mark: string) => void) {
-  try {
+function start(follow: (mark: string) => void) {
+  return reported($('key-message'), async () => {
     const state = await call('getSidebarState');
     follow(state.panelsMark);
     mountKeyPanel(state);
-  } catch (error) {
-    say($('key-message'), errorText(error), 'error');
-  }
+  });
 }
 
 /**

@@ -86,7 +86,8 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
     }
     results = lookupMany(context.deps, items, {
       buyer: 'formula',
-      // Asked for only when something is bought: a cell answered from the cache needs neither.
+      // Asked for only when something is bought: a cell answered from the cache needs none of the
+      // three (the pace is read from the user's properties the formula holds).
       get spreadsheetId() {
         return context.spreadsheetId();
       },
@@ -97,7 +98,9 @@ export function customFunction(functionName: string, args: unknown[]): unknown {
       formulaDailyCap: context.settings.formulaDailyCap,
       retryServerErrors: false,
       pollJobs: true,
-      maxRequestsPerSecond: context.pace.rate,
+      get maxRequestsPerSecond() {
+        return context.pace.rate;
+      },
       refusal: () =>
         formulaMaySpend({ key: context.apiKey, scope: context.keyScope }, context.userProperties)
           ? null

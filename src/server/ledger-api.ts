@@ -5,11 +5,11 @@
 import { parseSettings, SETTINGS_PROPERTY } from '../core/billing/settings';
 import { ledgerSummary } from '../core/billing/summary';
 import { scopeFilter } from '../core/cache/keys';
-import { lostResultsText } from '../core/cache/lost';
 import { dropAllClaims } from '../core/lookup/claims';
 import { OUT_OF_CREDITS_PROPERTY } from '../core/lookup/send';
 import { operationByType } from '../core/operations/table';
 import type { BatchStorePort } from '../core/platform/ports';
+import { lostResultsText } from '../core/text/catalogue/lost';
 import { refuse } from '../core/text/catalogue/sidebar/refuse';
 import { SPENDING_ANSWERS } from '../core/text/catalogue/sidebar/spending-answers';
 import { roundCredits } from '../core/text/credits';

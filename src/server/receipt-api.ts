@@ -99,7 +99,7 @@ type FormulaReads = ReturnType<typeof formulaReads>;
 
 /**
  * Where the selection's formulas are read from: the sheets once (`grids`), their saved answers in
- * any layer (`layers`: the hidden cache sheet's rows, `cacheRows`, read once when first needed).
+ * any layer (`layers`; the hidden cache sheet's rows read once, when first needed).
  * `all`: the document properties, read when first needed.
  */
 function formulaReads(ctx: ExecutionContext, spreadsheet: Spreadsheet, all: () => Record<string, string>) {
@@ -123,7 +123,7 @@ function formulaReads(ctx: ExecutionContext, spreadsheet: Spreadsheet, all: () =
     argument: (name, a1) => grids.argument(name, a1),
     answerOf: (request) => keptAnswer(resultKey(digestHashPort, ctx.scope, request), layers()),
   };
-  return { ...formulas, grids, cacheRows, layers };
+  return { ...formulas, grids, layers };
 }
 
 function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Selected): SelectionReceipt {
@@ -151,7 +151,7 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
   const lines = receiptLines({
     subject,
     purchases: record.filter((row) => row.key === subject.key),
-    kept: whereKept(subject.key, { ...reads.layers(), sheetRows: reads.cacheRows() }),
+    kept: whereKept(subject.key, reads.layers()),
     job: readJobs(ctx.deps.store, all).find((job) => job.key === subject.key) ?? null,
     now: ctx.deps.client.clock.now(),
     formatTime: timeFormatter(spreadsheet, 'yyyy-MM-dd HH:mm'),
@@ -255,7 +255,7 @@ export function buyAgain(confirmedCredits: number, budget?: number): BuyAgainRes
   });
   if (!found || found.lookups.length === 0) throw new Error(buyAgainHint(selected));
   const keys = found.lookups.map((lookup) => lookup.key);
-  const saved = budget === undefined ? null : ctx.deps.cache.getMany(keys, undefined, 'skip');
+  const saved = budget === undefined ? null : ctx.deps.cache.getMany(keys, 'skip');
   const lookups = saved ? oldestWithin(found.lookups, saved, Number(budget)) : found.lookups;
   const range = selectedRef.range;
   const area = saved && { ...selected, shown: range.getDisplayValues(), notes: range.getNotes() };

@@ -24,7 +24,6 @@ export interface JobView {
   /** "running", "writing its sheet", "delivered", "failed", "expired", "lost", "taking unusually long". */
   stateText: string;
   startedAt: number;
-  ageMs: number;
   /** "3 min ago". */
   ageText: string;
   /** Credits charged, or while unknown the estimate. */

@@ -17,7 +17,6 @@ export interface KeyStatus {
   masked: string | null;
 }
 
-/** What saving a key came to: a new key replaces a saved one only once a test lookup says it works. */
 /**
  * What saving a key did, for the key panel to word: saved (`untested`: a new key saved without a
  * test), replaced by a new key that works, or not saved (`refused` by the API, or untestable);
@@ -131,10 +130,6 @@ export interface CacheView {
    * until the user goes on without it (`acceptLostResults`); null otherwise.
    */
   lostResults: string | null;
-  /**
-   * This account's answers in the memory across all the user's spreadsheets (this one's included):
-   * free in each of them while kept.
-   */
   /**
    * The account's answers in the memory the user's spreadsheets share, from how many of them, and
    * what this spreadsheet may pay again once they and its own are cleared.

@@ -56,6 +56,12 @@ it('refreshes only the selected rows, then on a schedule', async () => {
     'Refresh done: 0 changed, 2 the same, 0 now not found.',
   );
   expect(await spent()).toBe(7);
+  // Spending names what the refresh spent beside its own Refresh button, each under its own id.
+  await sidebar.locator('#spending-panel > summary').click();
+  await sidebar.locator('#ledger-refreshes:has-text("2 credits")').waitFor();
+  expect(
+    await sidebar.locator('[id="ledger-refresh"]').evaluateAll((nodes) => nodes.map((n) => n.tagName)),
+  ).toEqual(['BUTTON']);
 
   await sidebar.locator('#bulk-refresh-days').fill('30');
   await sidebar.locator('#bulk-refresh-budget').fill('3');

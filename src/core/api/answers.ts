@@ -47,17 +47,15 @@ export function readPostAnswer(response: HttpResponse, redact: Redact): PostAnsw
     // A `success` without `result` is read as nothing found: the call was charged either way.
     return { kind: 'outcome', outcome: resultOutcome(body.result, redact) };
   }
-  if (status === 202 && isJsonObject(body) && usableJobId(body.job_id)) {
+  if (status === 202 && isJsonObject(body) && usableJobId(body.job_id))
     return { kind: 'accepted', jobId: body.job_id };
-  }
   return failedWith(unreadableAnswer(status, body, redact));
 }
 
 export function readJobStatus(response: HttpResponse, redact: Redact): JobCheck {
   const { status } = response;
-  if (status === 404) {
+  if (status === 404)
     return { kind: 'expired', error: apiError('job_expired', JOB_EXPIRED_MESSAGE, redact, status) };
-  }
   if (status !== 200 && status !== 202)
     return { kind: 'unavailable', error: errorForStatus(response, redact) };
   const body = parseJson(response.body);
@@ -90,27 +88,14 @@ function errorForStatus(response: HttpResponse, redact: Redact): ApiError {
   const said = serverMessage(parseJson(response.body));
   if (status === 0 && response.fate === 'unauthorized')
     return apiError('not_authorized', REAUTHORIZE_MESSAGE, redact);
-  if (status === 0 && response.fate === 'unsent') {
+  if (status === 0 && response.fate === 'unsent')
     return apiError('network', notSentMessage(response.body || ANSWER_WORDS.networkError), redact);
-  }
-  if (status === 0) {
-    return apiError('network', NO_ANSWER_MESSAGE, redact);
-  }
-  if (status === 401) {
-    return apiError('unauthorized', KEY_REFUSED_MESSAGE, redact, status);
-  }
-  if (status === 402) {
-    return apiError('insufficient_credits', NO_CREDITS_MESSAGE, redact, status);
-  }
-  if (status === 422) {
-    return apiError('invalid_input', invalidInputMessage(said), redact, status);
-  }
-  if (status === 429) {
-    return apiError('rate_limited', RATE_LIMITED_MESSAGE, redact, status);
-  }
-  if (status >= 500) {
-    return apiError('server_error', serviceFailedMessage(status), redact, status);
-  }
+  if (status === 0) return apiError('network', NO_ANSWER_MESSAGE, redact);
+  if (status === 401) return apiError('unauthorized', KEY_REFUSED_MESSAGE, redact, status);
+  if (status === 402) return apiError('insufficient_credits', NO_CREDITS_MESSAGE, redact, status);
+  if (status === 422) return apiError('invalid_input', invalidInputMessage(said), redact, status);
+  if (status === 429) return apiError('rate_limited', RATE_LIMITED_MESSAGE, redact, status);
+  if (status >= 500) return apiError('server_error', serviceFailedMessage(status), redact, status);
   return apiError('bad_response', unexpectedStatusMessage(status, said), redact, status);
 }
 

@@ -7,7 +7,7 @@ import type { HttpRequest, HttpResponse } from '../platform/ports';
 import { OUT_OF_TIME_MESSAGE, PACE_FULL_MESSAGE, SLOWED_DOWN_MESSAGE } from '../text/catalogue/queue';
 import { apiError, NO_ANSWER, readPostAnswer } from './answers';
 import { batchLimit, EvenSchedule } from './batch-schedule';
-import { firstPollAfter, pending, pollUntilSettled, sleepUntil } from './job-polling';
+import { firstPollAfter, pending, sleepUntil, waitForJobs } from './job-polling';
 import type { ApiError, CallOptions, CallOutcome, ClientConfig } from './outcome';
 import { DOCUMENTED_PACE, isShared, localPacer, type Pacer, type SendSlot, type SharedPacer } from './pacing';
 import { keyRedactor, type Redact } from './redaction';
@@ -324,7 +324,7 @@ class SendRun {
     const poll = this.fatal === undefined && this.opts.pollJobs !== false;
     const firstPollAt = firstPollAfter(Math.min(...this.jobs.map((job) => job.acceptedAt)));
     const settled = poll
-      ? pollUntilSettled(this.cfg, jobIds, this.opts.deadline, firstPollAt)
+      ? waitForJobs(this.cfg, jobIds, this.opts.deadline, firstPollAt)
       : jobIds.map((jobId) => pending(jobId));
     this.jobs.forEach((job, k) => {
       this.outcomes[job.index] = settled[k]!;

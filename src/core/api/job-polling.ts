@@ -2,7 +2,7 @@
 // a job still running then is handed back as pending, to be collected later, never re-posted.
 import type { ClockPort } from '../platform/ports';
 import { NO_ANSWER, readJobStatus } from './answers';
-import type { ApiError, CallOptions, CallOutcome, ClientConfig, JobCheck } from './outcome';
+import type { ApiError, CallOutcome, ClientConfig, JobCheck } from './outcome';
 import { keyRedactor } from './redaction';
 import { statusRequest } from './requests';
 
@@ -17,23 +17,15 @@ export function checkJobs(cfg: ClientConfig, jobIds: readonly string[]): JobChec
 }
 
 /**
- * Polls the jobs every ~2 s, all in one `fetchAll` a round, until each is done or failed or the
- * deadline comes; a job still running then (or whose status could not be read) is `pending`.
- * The first round goes out at once: these jobs were usually accepted a while ago.
+ * Polls the jobs every ~2 s from `firstPollAt`, all in one `fetchAll` a round, until each is done
+ * or failed or the deadline comes; a job still running then (or whose status could not be read) is
+ * `pending`. By default the first round goes out at once: such jobs were usually accepted a while ago.
  */
 export function waitForJobs(
   cfg: ClientConfig,
   jobIds: readonly string[],
-  opts: Pick<CallOptions, 'deadline'>,
-): CallOutcome[] {
-  return pollUntilSettled(cfg, jobIds, opts.deadline, cfg.clock.now());
-}
-
-export function pollUntilSettled(
-  cfg: ClientConfig,
-  jobIds: readonly string[],
   deadline: number,
-  firstPollAt: number,
+  firstPollAt = cfg.clock.now(),
 ): CallOutcome[] {
   const settled: (CallOutcome | undefined)[] = jobIds.map(() => undefined);
   const lastErrors = new Map<number, ApiError>();

@@ -30,6 +30,21 @@ export interface SendSlot {
   readonly climbing?: boolean;
 }
 
+/** What the API answered with 429: when the POSTs went and came back, how many, its Retry-After. */
+export interface Refusal {
+  sentAt: number;
+  answeredAt: number;
+  count: number;
+  retryAfterMs?: number | undefined;
+}
+
+/** POSTs booked at the pace `rate` and sent at `sentAt`, answered with none refused. */
+export interface Answered {
+  sentAt: number;
+  rate: number;
+  count: number;
+}
+
 /** What pacing remembers of one account. */
 export interface PaceLog {
   /** The pace now, in POSTs a second. */
@@ -118,6 +133,9 @@ export function freshLog(ceiling: number, start = ceiling): PaceLog {
   };
 }
 
+/** The log's numbers other than its rate and patience, kept as the fresh log's when not written. */
+const NUMBER_FIELDS = ['good', 'bad', 'badAt', 'changedAt', 'slowedAt', 'until', 'clean'] as const;
+
 /**
  * The log as `writeLog` wrote it; a fresh one (at `start`) for anything else: absent, damaged, or
  * written before the pace was learned (its rate was a setting, not something the API showed).
@@ -133,23 +151,12 @@ export function readLog(text: string | undefined, ceiling: number, start = ceili
     if (typeof rate !== 'number' || !(rate > 0) || typeof patience !== 'number') return fresh;
     if (sent === null || refusals === null) return fresh;
     // JSON writes the infinities as null: they read back as the fresh log's.
-    const number = (name: 'good' | 'bad' | 'badAt' | 'changedAt' | 'slowedAt' | 'until' | 'clean') => {
+    const log = { ...fresh, rate, patience, refusals, sent };
+    for (const name of NUMBER_FIELDS) {
       const field = value[name];
-      return typeof field === 'number' ? field : fresh[name];
-    };
-    return {
-      rate,
-      good: number('good'),
-      bad: number('bad'),
-      badAt: number('badAt'),
-      changedAt: number('changedAt'),
-      slowedAt: number('slowedAt'),
-      until: number('until'),
-      clean: number('clean'),
-      patience,
-      refusals,
-      sent,
-    };
+      if (typeof field === 'number') log[name] = field;
+    }
+    return log;
   } catch {
     return fresh;
   }
@@ -158,11 +165,7 @@ export function readLog(text: string | undefined, ceiling: number, start = ceili
 /** The log as one property value, the oldest times dropped first if it would not fit. */
 export function writeLog(log: PaceLog): string {
   for (;;) {
-    const text = JSON.stringify({
-      ...log,
-      sent: encodeTimes(log.sent),
-      refusals: encodeTimes(log.refusals),
-    });
+    const text = JSON.stringify({ ...log, sent: encodeTimes(log.sent), refusals: encodeTimes(log.refusals) });
     if (text.length <= MOST_LOG_CHARS || log.sent.length === 0) return text;
     const oldest = log.sent[0]!;
     log.sent = log.sent.filter((at) => at !== oldest);
@@ -294,7 +297,7 @@ function climbing(log: PaceLog, backlog: number): boolean {
  * `count` POSTs booked at the pace `rate` and sent at `sentAt` came back, none refused: evidence
  * for the pace now, when they went at it or faster since it last changed.
  */
-export function answeredIn(log: PaceLog, answered: { sentAt: number; rate: number; count: number }): void {
+export function answeredIn(log: PaceLog, answered: Answered): void {
   if (answered.sentAt >= log.changedAt && answered.rate >= log.rate) log.clean += answered.count;
 }
 
@@ -327,10 +330,7 @@ function book(log: PaceLog, at: number, count: number): SendSlot {
  * (the limit fell, or another program spends the same key). Answers to POSTs sent before the last
  * drop are old news.
  */
-export function slowDownIn(
-  log: PaceLog,
-  refused: { sentAt: number; answeredAt: number; count: number; retryAfterMs?: number | undefined },
-): void {
+export function slowDownIn(log: PaceLog, refused: Refusal): void {
   const { sentAt, answeredAt, count, retryAfterMs } = refused;
   log.until = Math.max(log.until, answeredAt + (retryAfterMs ?? DEFAULT_RETRY_AFTER_MS));
   const kept = log.refusals.filter((at) => at > answeredAt - REFUSALS_KEPT_MS);

@@ -15,11 +15,13 @@ import type { BatchStorePort, ClockPort, LockPort } from '../platform/ports';
 import { PROPERTY_PREFIX } from '../platform/stored-keys';
 import { DAY_MS } from '../platform/time';
 import {
+  type Answered,
   answeredIn,
   DOCUMENTED_PACE,
   freshLog,
   learn,
   type PaceLog,
+  type Refusal,
   reachIn,
   readLog,
   releaseIn,
@@ -32,21 +34,6 @@ import {
 } from './pace-log';
 
 export { DOCUMENTED_PACE, RATE_WINDOW_MS, type SendSlot, type Series } from './pace-log';
-
-/** What the API answered with 429: when the POSTs went and came back, how many, its Retry-After. */
-export interface Refusal {
-  sentAt: number;
-  answeredAt: number;
-  count: number;
-  retryAfterMs?: number | undefined;
-}
-
-/** POSTs booked at the pace `rate` and sent at `sentAt`, answered with none refused. */
-export interface Answered {
-  sentAt: number;
-  rate: number;
-  count: number;
-}
 
 export interface Pacer {
   /**

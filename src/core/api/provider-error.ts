@@ -21,9 +21,8 @@ export function detectProviderError(result: unknown): string | null {
   if (fromErrorField !== null) return shorten(fromErrorField);
   const fromErrorList = messageOfErrorList(result.errors);
   if (fromErrorList !== null) return shorten(fromErrorList);
-  if (hasErrorStatus(result) || result.success === false) {
+  if (hasErrorStatus(result) || result.success === false)
     return shorten(text(result.message) ?? text(result.error_message) ?? GENERIC_MESSAGE);
-  }
   return null;
 }
 

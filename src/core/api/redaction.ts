@@ -155,16 +155,8 @@ function widen(chars: readonly string[], start: number[], end: number[]) {
   return wide;
 }
 
-const JSON_SIMPLE: Readonly<Record<string, string>> = {
-  '"': '"',
-  '\\': '\\',
-  '/': '/',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-};
+/** JSON's one-character escapes (`\n`, `\"`, …): JSON.parse reads them. */
+const JSON_SIMPLE = /^["\\/bfnrt]$/;
 
 /** A URL escape (%XX, or %25XX escaped twice), JSON or JavaScript escape, or HTML character reference. */
 const ESCAPE =
@@ -187,8 +179,8 @@ function escapeAt(text: string, i: number): [string, number] | null {
     const point = htmlDecimal ? Number(htmlDecimal) : Number.parseInt(url ?? json ?? js ?? htmlHex!, 16);
     if (point <= 0x10ffff) return [String.fromCodePoint(point), whole.length];
   }
-  const simple = text[i] === '\\' ? JSON_SIMPLE[text[i + 1] ?? ''] : undefined;
-  return simple === undefined ? null : [simple, 2];
+  const next = text[i + 1] ?? '';
+  return text[i] === '\\' && JSON_SIMPLE.test(next) ? [JSON.parse(`"\\${next}"`) as string, 2] : null;
 }
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';

@@ -34,8 +34,6 @@ export interface BudgetDeps {
   store: BatchStorePort;
   lock: LockPort;
   clock: ClockPort;
-  /** How long to wait for the lock; a formula near its 30 s limit may want less. */
-  lockWaitMs?: number;
   /**
    * The hidden ledger sheet, when this execution may write it: purchases more than the pages in
    * document properties hold move there instead of being folded into day summaries.
@@ -131,9 +129,8 @@ export function reserve(
     const itemsKept = changes.state.reservations.get(id)?.items !== undefined;
     return { id, granted, credits: toCredits(cents), itemsKept, unfit };
   });
-  if (made === BUSY) {
+  if (made === BUSY)
     return { id: '', granted: 0, credits: 0, refused: { reason: 'busy', message: LOCK_BUSY_MESSAGE } };
-  }
   const { unfit, ...granted } = made;
   const refused: Refusal | null =
     made.granted < items.length
@@ -159,7 +156,7 @@ export function settle(
 ): SettleOutcome {
   checkDay(day);
   // Checked before the lock: a bad amount must throw, not be booked.
-  sumCharges([...charges, ...resent]);
+  checkCharges([...charges, ...resent]);
   const pending = pendingJobs.map((job) => ({
     job,
     cents: centsOf(job.estimate, `estimate of job ${job.jobId}`),
@@ -192,7 +189,7 @@ export function settle(
  */
 export function settleJob(deps: BudgetDeps, day: string, jobId: string, charge: Charge): SettleOutcome {
   checkDay(day);
-  sumCharges([charge]);
+  checkCharges([charge]);
   const outcome = underLock(deps, day, (changes, now) => {
     const reservation = changes.state.jobReservations.get(jobId);
     if (!reservation) return 'closed';
@@ -235,13 +232,11 @@ function learnCharges(changes: LedgerChanges, charges: readonly Charge[]): void 
  */
 export function recordSpend(deps: BudgetDeps, day: string, buyer: Buyer, charges: readonly Charge[]): void {
   checkDay(day);
-  sumCharges(charges);
+  checkCharges(charges);
   const outcome = underLock(deps, day, (changes, now) => {
     const base = { at: now, day, source: buyer };
-    changes.book(
-      day,
-      charges.map((charge) => chargeRow(charge, undefined, base)),
-    );
+    const rows = charges.map((charge) => chargeRow(charge, undefined, base));
+    changes.book(day, rows);
   });
   if (outcome === BUSY) throw new Error(CALL_TEXTS.ledgerBusy.text);
 }
@@ -252,7 +247,7 @@ function underLock<T>(
   today: string,
   work: (changes: LedgerChanges, now: number) => T,
 ): T | Busy {
-  return tryWithLock(deps.lock, deps.lockWaitMs ?? LOCK_WAIT_MS, () => {
+  return tryWithLock(deps.lock, LOCK_WAIT_MS, () => {
     const now = deps.clock.now();
     const all = deps.store.getAll();
     const changes = new LedgerChanges(readLedger(all), deps.sheet);
@@ -288,23 +283,15 @@ export function capCents(settings: BudgetSettings): Cents {
 }
 
 function centsOf(credits: number, what: string): Cents {
-  if (!(Number.isFinite(credits) && credits >= 0)) {
+  if (!(Number.isFinite(credits) && credits >= 0))
     throw new RangeError(`The ${what} must be a number of credits >= 0, got ${credits}`);
-  }
   return toCents(credits);
 }
 
-function sumCharges(charges: readonly Charge[]): ByOperation {
-  const byOperation: ByOperation = {};
-  for (const charge of charges) {
-    const cents = centsOf(charge.credits, `charge of ${charge.type}`);
-    byOperation[charge.type] = (byOperation[charge.type] ?? 0) + cents;
-  }
-  return byOperation;
+/** Throws for a charge that is not a number of credits >= 0: a bad amount must not be booked. */
+function checkCharges(charges: readonly Charge[]): void {
+  for (const charge of charges) centsOf(charge.credits, `charge of ${charge.type}`);
 }
 
-export function sumCents(byOperation: ByOperation): Cents {
-  let cents = 0;
-  for (const value of Object.values(byOperation)) cents += value ?? 0;
-  return cents;
-}
+export const sumCents = (byOperation: ByOperation): Cents =>
+  Object.values(byOperation).reduce((sum: number, value) => sum + (value ?? 0), 0);

@@ -168,18 +168,18 @@ export class LedgerChanges {
     const folded = this.state.months.get(month);
     if (folded) {
       change(folded);
-      this.write(MONTH + month, storeTotals(folded));
+      this.buffer.set(MONTH + month, storeTotals(folded));
       return;
     }
     const totals = this.state.days.get(day) ?? emptyTotals();
     change(totals);
     this.state.days.set(day, totals);
-    this.write(DAY + day, storeTotals(totals));
+    this.buffer.set(DAY + day, storeTotals(totals));
   }
 
   private next(prefix: string): string {
     this.state.seq += 1;
-    this.write(SEQ, String(this.state.seq));
+    this.buffer.set(SEQ, String(this.state.seq));
     return `${prefix}${this.state.seq}`;
   }
 
@@ -187,23 +187,23 @@ export class LedgerChanges {
     const id = this.next('r');
     const stored = storeReservation(reservation);
     this.state.reservations.set(id, parseReservation(stored)!);
-    this.write(RESERVATION + id, stored);
+    this.buffer.set(RESERVATION + id, stored);
     return id;
   }
 
   openJobReservation(jobId: string, reservation: Reservation): void {
     this.state.jobReservations.set(jobId, reservation);
-    this.write(JOB_RESERVATION + jobId, storeReservation(reservation));
+    this.buffer.set(JOB_RESERVATION + jobId, storeReservation(reservation));
   }
 
   closeReservation(id: string): void {
     this.state.reservations.delete(id);
-    this.write(RESERVATION + id, CLOSED);
+    this.buffer.set(RESERVATION + id, CLOSED);
   }
 
   closeJobReservation(jobId: string): void {
     this.state.jobReservations.delete(jobId);
-    this.write(JOB_RESERVATION + jobId, CLOSED);
+    this.buffer.set(JOB_RESERVATION + jobId, CLOSED);
   }
 
   /** The job expired uncollected: its reservation waits for its charge to be learned (`bookExpired`). */
@@ -252,10 +252,11 @@ export class LedgerChanges {
         this.closeJobReservation(jobId);
       }
     }
-    for (const key of this.state.leftovers) this.remove(key);
+    for (const key of this.state.leftovers) this.buffer.remove(key);
     this.state.leftovers = [];
     this.foldOldDays(monthIndex(monthOf(today)));
-    this.slots.dropBefore(addDays(today, -KEEP_DAYS));
+    // Most sections find no page waiting: no day to work out then.
+    if (this.slots.pages.size > 0) this.slots.dropBefore(addDays(today, -KEEP_DAYS));
   }
 
   /** Empties the pages' slots, answering the pages: the hidden sheet keeps them now. */
@@ -265,7 +266,7 @@ export class LedgerChanges {
 
   commit(store: BatchStorePort): void {
     this.keepSpilled();
-    for (const [slot, text] of this.slots.writes()) this.write(ROWS + slot, text);
+    for (const [slot, text] of this.slots.writes()) this.buffer.set(ROWS + slot, text);
     this.slots.touched.clear();
     this.buffer.commit(store);
   }
@@ -294,24 +295,16 @@ export class LedgerChanges {
       mergeInto(monthTotals, totals);
       folded.set(month, monthTotals);
       this.state.days.delete(day);
-      this.remove(DAY + day);
+      this.buffer.remove(DAY + day);
     }
     for (const [month, totals] of folded) {
       this.state.months.set(month, totals);
-      this.write(MONTH + month, storeTotals(totals));
+      this.buffer.set(MONTH + month, storeTotals(totals));
     }
     for (const month of [...this.state.months.keys()]) {
       if (monthIndex(month) >= currentMonth - MONTHS_KEPT) continue;
       this.state.months.delete(month);
-      this.remove(MONTH + month);
+      this.buffer.remove(MONTH + month);
     }
-  }
-
-  private write(key: string, value: string): void {
-    this.buffer.set(key, value);
-  }
-
-  private remove(key: string): void {
-    this.buffer.remove(key);
   }
 }

@@ -6,8 +6,9 @@
 // it moves; a page written to the sheet twice (a kill before its slot was emptied) is one row, and
 // the properties' copy, which may have grown since, wins on reading.
 import { BUSY, tryWithLock } from '../platform/locked-section';
-import type { BatchStorePort, ClockPort, LockPort, SheetStorePort } from '../platform/ports';
+import type { SheetStorePort } from '../platform/ports';
 import { PROPERTY_PREFIX } from '../platform/stored-keys';
+import type { BudgetDeps } from './budget';
 import { addDays } from './days';
 import { LedgerChanges, readLedger } from './ledger';
 import { KEEP_DAYS, type Page, pageSeq, pageText, readPage } from './purchase-pages';
@@ -15,13 +16,8 @@ import type { Purchase } from './purchases';
 import type { OutcomeResolver } from './reservation';
 import { settledView } from './summary';
 
-export interface PurchaseLogPorts {
-  store: BatchStorePort;
-  lock: LockPort;
-  clock: ClockPort;
-  /** The hidden ledger sheet. */
-  sheet: SheetStorePort;
-}
+/** The ledger's ports, with the hidden ledger sheet the pages move to. */
+type PurchaseLogPorts = Pick<BudgetDeps, 'store' | 'lock'> & { sheet: SheetStorePort };
 
 /** A move waits this long for the lock: the sidebar's call can try again next time. */
 const MOVE_LOCK_WAIT_MS = 3_000;

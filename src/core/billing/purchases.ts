@@ -45,10 +45,9 @@ const OUTCOME_CODES: Readonly<Record<PurchaseOutcome, string>> = {
   error: 'e',
   paid: 'p',
 };
-const invert = <T extends string>(codes: Readonly<Record<T, string>>): Map<string, T> =>
-  new Map(Object.entries(codes).map(([name, code]) => [code as string, name as T]));
-const SOURCES = invert(BUYER_CODES);
-const OUTCOMES = invert(OUTCOME_CODES);
+/** The name a stored code stands for; undefined for any other value. */
+const nameOf = <T extends string>(codes: Readonly<Record<T, string>>, code: unknown): T | undefined =>
+  (Object.keys(codes) as T[]).find((name) => codes[name] === code);
 
 /** [at, day, source, type, input, cents, outcome, twice, key, served, job, count]: trailing blanks dropped. */
 export function encodePurchase(p: Purchase): unknown[] {
@@ -77,8 +76,8 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 export function decodePurchase(raw: unknown): Purchase | null {
   if (!Array.isArray(raw)) return null;
   const [at, day, source, type, input, cents, outcome, twice, key, served, job, count] = raw;
-  const sourceName = SOURCES.get(text(source));
-  const outcomeName = OUTCOMES.get(text(outcome));
+  const sourceName = nameOf(BUYER_CODES, source);
+  const outcomeName = nameOf(OUTCOME_CODES, outcome);
   if (!isCount(at) || typeof day !== 'string' || !sourceName || !outcomeName) return null;
   if (typeof type !== 'string' || !isCount(cents)) return null;
   const purchase: Purchase = {

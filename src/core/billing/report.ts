@@ -14,9 +14,7 @@ import type { Purchase, PurchaseOutcome } from './purchases';
 import { REPORT_PERIODS } from './report-periods';
 import { toCredits } from './totals';
 
-export const SOURCE_LABELS: Readonly<Record<Buyer, string>> = Object.fromEntries(
-  Object.entries(SPENDING_ANSWERS.sources).map(([buyer, label]) => [buyer, label.text]),
-) as Record<Buyer, string>;
+export const sourceLabel = (buyer: Buyer): string => SPENDING_ANSWERS.sources[buyer].text;
 
 export const OUTCOME_LABELS: Readonly<Record<PurchaseOutcome, string>> = {
   found: FOUND.text,
@@ -24,9 +22,6 @@ export const OUTCOME_LABELS: Readonly<Record<PurchaseOutcome, string>> = {
   error: SPENDING_ANSWERS.outcomeError.text,
   paid: SPENDING_ANSWERS.paidUnknown.text,
 };
-
-/** The table's header; the first column names the time zone its times are in. */
-const REPORT_HEADER = SPENDING_ANSWERS.reportHeader.map((label) => label.text);
 
 /** The first and last day (YYYY-MM-DD, inclusive) of a period ending today. */
 export function periodDays(period: ReportPeriod, today: string): { from: string; to: string } {
@@ -66,7 +61,7 @@ function inputText(row: Purchase): string {
 function reportRow(row: Purchase, formatTime: (ms: number) => string): string[] {
   return [
     formatTime(row.at),
-    SOURCE_LABELS[row.source],
+    sourceLabel(row.source),
     operationLabel(row.type),
     inputText(row),
     creditsAmount(toCredits(row.cents)),
@@ -102,10 +97,12 @@ export function spendReport(
   ];
   // The purchases a deleted record held are gone from the rows, not from Spending's totals.
   if (recordLost) summary.splice(2, 0, recordLost);
+  // The table's header; the first column names the time zone its times are in.
+  const [first, ...rest] = SPENDING_ANSWERS.reportHeader.map((label) => label.text);
   return {
     title: SPENDING_ANSWERS.reportTitle.say(spreadsheet),
     summary,
-    header: [`${REPORT_HEADER[0]} (${clock.zone})`, ...REPORT_HEADER.slice(1)],
+    header: [`${first} (${clock.zone})`, ...rest],
     rows: rows.map((row) => reportRow(row, clock.format)),
     credits: toCredits(cents),
     twice: toCredits(twice),

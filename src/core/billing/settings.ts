@@ -65,9 +65,8 @@ export function updateSettings(
     const key = name as keyof Settings;
     const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
     const { min, max } = LIMITS[key];
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max)
       return { ok: false, message: SETTINGS_ANSWERS.outOfBounds.say(settingCaption(key), min, max) };
-    }
     next[key] = value;
   }
   return { ok: true, settings: next };

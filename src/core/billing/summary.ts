@@ -93,20 +93,17 @@ export function settledView(
   return state;
 }
 
+/** Each amount of `cents` in credits, under the same names. */
+const inCredits = <T extends Partial<Record<string, Cents>>>(cents: T) =>
+  Object.fromEntries(Object.entries(cents).map(([name, amount]) => [name, toCredits(amount ?? 0)])) as {
+    [K in keyof T]: number;
+  };
+
 function breakdown(totals: Totals): SpendBreakdown {
-  const byOperation: Partial<Record<OperationType, number>> = {};
-  for (const [type, cents] of Object.entries(totals.byOperation) as [OperationType, Cents][]) {
-    byOperation[type] = toCredits(cents);
-  }
   return {
     total: toCredits(totalOf(totals)),
-    bySource: {
-      formula: toCredits(totals.bySource.formula),
-      bulk: toCredits(totals.bySource.bulk),
-      keyTest: toCredits(totals.bySource.keyTest),
-      refresh: toCredits(totals.bySource.refresh),
-    },
-    byOperation,
+    bySource: inCredits(totals.bySource),
+    byOperation: inCredits(totals.byOperation),
     possiblyChargedTwice: {
       lookups: totals.resent.lookups,
       credits: toCredits(totals.resent.bySource.formula + totals.resent.bySource.bulk),

@@ -30,7 +30,7 @@ export function freeQueries(
 ): Set<string> {
   const keys = distinct.map((item) => resultKey(paid.hash, paid.scope, item.request));
   // A deleted hidden sheet is the preview's to tell (lost.ts): what it held is not free any more.
-  const saved = paid.cache.getMany(keys, undefined, 'skip');
+  const saved = paid.cache.getMany(keys, 'skip');
   const paidAt = (key: string) => saved.get(key)?.at;
   const cached = new Set(keys.filter((key) => (paidAt(key) ?? Number.NaN) >= paidAfter));
   const stale = new Set(keys.filter((key) => (paidAt(key) ?? Number.NaN) < paidAfter));

@@ -2,8 +2,9 @@
 // layer; other settings and the sheet's other rows stay.
 
 import type { BatchStorePort, HashPort, SheetStorePort, TtlCachePort } from '../platform/ports';
+import { STORE_FAILURES } from '../text/catalogue/sheets';
 import { CALL_TEXTS } from '../text/catalogue/sidebar/calls';
-import { CLEAR_FAILED, CLEAR_SHEET_FAILED, durable } from './durable';
+import { durable } from './durable';
 import { entryMeta } from './entries';
 import { isResultKey, scopeFilter } from './keys';
 import { tryFast } from './layered-read';
@@ -24,17 +25,17 @@ interface ClearPorts {
  */
 export function clearEntries(ports: ClearPorts, layout: StoreLayout, scope?: string): number {
   const inScope = scopeFilter(scope);
-  const all = durable(CLEAR_FAILED, () => ports.store.getAll());
+  const all = durable('clear', () => ports.store.getAll());
   const scan = scanStore(all, layout);
   const entries = scan.entries.filter((entry) => inScope(entry.key));
   const gone = new Set(entries.map((entry) => entry.key));
   const notes = stashNotes(all);
   const stashed = [...notes.keys()].filter(inScope);
-  if (stashed.length > 0) durable(CLEAR_FAILED, () => dropStash(ports, notes, stashed));
+  if (stashed.length > 0) durable('clear', () => dropStash(ports, notes, stashed));
   for (const key of stashed) gone.add(key);
   for (const key of clearSheet(ports.sheet, inScope)) gone.add(key);
   const records = [...entries.flatMap((entry) => entry.records), ...scan.garbage.filter(inScope)];
-  if (records.length > 0) durable(CLEAR_FAILED, () => ports.store.removeMany(records));
+  if (records.length > 0) durable('clear', () => ports.store.removeMany(records));
   if (gone.size > 0) tryFast(() => ports.fast.removeMany([...gone]));
   return gone.size;
 }
@@ -45,10 +46,10 @@ export function clearEntries(ports: ClearPorts, layout: StoreLayout, scope?: str
  */
 function clearSheet(sheet: SheetStorePort | undefined, inScope: (key: string) => boolean): string[] {
   if (!sheet) return [];
-  const rows = durable(CLEAR_SHEET_FAILED, () => sheet.readAll());
+  const rows = durable('clearSheet', () => sheet.readAll());
   const mine = Object.keys(rows).filter((key) => isResultKey(key) && inScope(key));
   if (mine.length === 0) return [];
-  if (!sheet.canWrite) throw new Error(CALL_TEXTS.sheetFromSidebar.say(CLEAR_SHEET_FAILED));
-  durable(CLEAR_SHEET_FAILED, () => sheet.removeMany(mine, holdsIn(rows, new Set(mine))));
+  if (!sheet.canWrite) throw new Error(CALL_TEXTS.sheetFromSidebar.say(STORE_FAILURES.clearSheet));
+  durable('clearSheet', () => sheet.removeMany(mine, holdsIn(rows, new Set(mine))));
   return mine.filter((key) => entryMeta(rows[key]!) !== null);
 }

@@ -3,17 +3,14 @@
 import { STORE_FAILURES } from '../text/catalogue/sheets';
 import { errorMessage } from '../text/error-message';
 
-export const READ_FAILED = STORE_FAILURES.read;
-export const SAVE_FAILED = STORE_FAILURES.save;
-export const CLEAR_FAILED = STORE_FAILURES.clear;
-export const READ_SHEET_FAILED = STORE_FAILURES.readSheet;
-export const CLEAR_SHEET_FAILED = STORE_FAILURES.clearSheet;
+/** What was being done, as STORE_FAILURES words it. */
+export type StoreFailure = keyof typeof STORE_FAILURES;
 
-export function durable<T>(failure: string, work: () => T): T {
+export function durable<T>(failure: StoreFailure, work: () => T): T {
   try {
     return work();
   } catch (error) {
-    throw new Error(`${failure}: ${errorMessage(error)}`);
+    throw new Error(`${STORE_FAILURES[failure]}: ${errorMessage(error)}`);
   }
 }
 

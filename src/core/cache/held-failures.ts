@@ -18,8 +18,6 @@ const NAME = PROPERTY.heldFailures;
 /** A property holds 9 KB: the newest holds that fit, the rest are let go (a retry may pay again). */
 const MAX_BYTES = 8_000;
 
-const HELD_NOTE = ANSWER_WORDS.held(FAILURE_HOLD_MINUTES);
-
 /** The holds of a read of the properties: result key → [message, until (ms)]. */
 type Holds = Record<string, [string, number]>;
 
@@ -36,22 +34,25 @@ export function heldFailuresIn(
   for (const key of keys) {
     const hold = holds.get(key);
     if (!Array.isArray(hold) || typeof hold[0] !== 'string' || !(Number(hold[1]) > now)) continue;
-    held.set(key, { code: 'provider_error', message: hold[0] + HELD_NOTE, fatal: false, retryable: true });
+    // Worded here, not as every execution loads: most find no hold.
+    const message = hold[0] + ANSWER_WORDS.held(FAILURE_HOLD_MINUTES);
+    held.set(key, { code: 'provider_error', message, fatal: false, retryable: true });
   }
   return held;
 }
 
 /**
- * The property that keeps these paid errors too, by result cache key, beside the live holds of
- * `all` (a read made moments ago: a hold another formula wrote meanwhile may be lost, which only
- * costs a retry). Null when there is nothing to hold.
+ * Keeps paid errors in the store, by result cache key, beside the live holds of `all` (a read made
+ * moments ago: a hold another formula wrote meanwhile may be lost, which only costs a retry); losing
+ * them (a storage failure) only costs a retry too.
  */
-export function holdsWith(
+export function holdFailures(
+  store: BatchStorePort,
   all: Record<string, string>,
   failures: ReadonlyMap<string, ApiError>,
   now: number,
-): Record<string, string> | null {
-  if (failures.size === 0) return null;
+): void {
+  if (failures.size === 0) return;
   const live = Object.entries(holdsIn(all)).filter(
     ([, hold]) => Array.isArray(hold) && Number(hold[1]) > now,
   );
@@ -65,20 +66,8 @@ export function holdsWith(
     entries.shift();
     text = JSON.stringify(Object.fromEntries(entries));
   }
-  return { [NAME]: text };
-}
-
-/** Keeps paid errors in the store; losing them (a storage failure) only costs a retry. */
-export function holdFailures(
-  store: BatchStorePort,
-  all: Record<string, string>,
-  failures: ReadonlyMap<string, ApiError>,
-  now: number,
-): void {
-  const entry = holdsWith(all, failures, now);
-  if (!entry) return;
   try {
-    store.setMany(entry);
+    store.setMany({ [NAME]: text });
   } catch {
     // Not kept: the next recalculation asks the API again and may pay for the error once more.
   }

@@ -6,15 +6,10 @@ import type { HashPort, TtlCachePort, ZipPort } from '../platform/ports';
 import { type CachedAnswer, decodeEntry } from './entries';
 import { tryFast } from './layered-read';
 import { ownValue, readPayload } from './property-layout';
-import type { Remembered } from './user-memory';
+import type { MemoryReader } from './user-memory';
 
 /** `memory`: the memory across the user's spreadsheets (user-memory.ts). */
 export type KeptLayer = 'fast' | 'properties' | 'sheet' | 'memory';
-
-/** What the receipt reads of the memory across spreadsheets. */
-export interface MemoryReader {
-  find(keys: readonly string[]): Map<string, Remembered>;
-}
 
 export interface Kept {
   /** The answer a formula reads now; null when no layer holds a live one. */
@@ -23,22 +18,11 @@ export interface Kept {
   layers: KeptLayer[];
 }
 
-export interface KeptSources {
-  fast: TtlCachePort;
-  /** A snapshot of the document properties. */
-  all: Record<string, string>;
-  /** The hidden sheet's rows, or null without one. */
-  sheetRows: Record<string, string> | null;
-  hash: HashPort;
-  zip?: ZipPort;
-  memory?: MemoryReader;
-}
-
-export function whereKept(key: string, sources: KeptSources): Kept {
+export function whereKept(key: string, sources: AnswerSources): Kept {
   const found: [KeptLayer, string | null][] = [
     ['fast', readFast(sources.fast, key)],
     ['properties', readPayload(sources.all, key, sources.hash)],
-    ['sheet', sources.sheetRows ? (ownValue(sources.sheetRows, key) ?? null) : null],
+    ['sheet', ownValue(sources.sheetRows() ?? {}, key) ?? null],
   ];
   const kept: Kept = { answer: null, layers: [] };
   for (const [layer, payload] of found) {
@@ -81,10 +65,7 @@ export interface AnswerSources {
 export function keptAnswer(key: string, sources: AnswerSources): CachedAnswer | null {
   const readers = [
     () => readPayload(sources.all, key, sources.hash),
-    () => {
-      const rows = sources.sheetRows();
-      return rows ? (ownValue(rows, key) ?? null) : null;
-    },
+    () => ownValue(sources.sheetRows() ?? {}, key) ?? null,
     () => readFast(sources.fast, key),
   ];
   for (const read of readers) {

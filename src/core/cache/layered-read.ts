@@ -8,13 +8,13 @@
 // that long write (result-cache.ts putMany), then the store for what it lacked.
 import type { ApiError } from '../api/outcome';
 import type { ClockPort, HashPort, SheetStorePort, TtlCachePort, ZipPort } from '../platform/ports';
-import { durable, READ_FAILED, READ_SHEET_FAILED } from './durable';
+import { lostResultsRefusal } from '../text/catalogue/lost';
+import { durable } from './durable';
 import { type CachedAnswer, decodeEntry } from './entries';
 import { heldFailuresIn } from './held-failures';
-import { lostResultsRefusal } from './lost';
 import { ownValue, readPayload } from './property-layout';
 import { readStash, stashNotes } from './stash';
-import type { Remembered } from './user-memory';
+import type { MemoryReader, Remembered } from './user-memory';
 
 /** CacheService refuses values over 100 KB (102,400 bytes); bigger answers live in the store only. */
 export const FAST_MAX_VALUE_BYTES = 100_000;
@@ -44,7 +44,7 @@ export interface ReadLayers {
   /** The fast cache: answers an execution writing the sheet copied there, and the stash's pieces. */
   fast: TtlCachePort;
   /** The memory across the user's spreadsheets (user-memory.ts), read only for what this document lacks. */
-  memory?: { find(keys: readonly string[]): Map<string, Remembered> };
+  memory?: MemoryReader;
   hash: HashPort;
   clock: ClockPort;
   zip?: ZipPort;
@@ -102,9 +102,10 @@ class LayeredRead {
 
   fromStash(): void {
     const missing = this.missing();
-    if (missing.length === 0) return;
-    for (const [key, payload] of readStash(this.layers, stashNotes(this.storeRead()), missing))
-      this.take(key, payload);
+    // Most stores hold no stash note: nothing to look for then.
+    const notes = missing.length === 0 ? null : stashNotes(this.storeRead());
+    if (!notes?.size) return;
+    for (const [key, payload] of readStash(this.layers, notes, missing)) this.take(key, payload);
   }
 
   /**
@@ -123,7 +124,7 @@ class LayeredRead {
     const sheet = this.layers.sheet;
     const missing = this.missing();
     if (!sheet || missing.length === 0) return;
-    const rows = durable(READ_SHEET_FAILED, () => sheet.readAll());
+    const rows = durable('readSheet', () => sheet.readAll());
     for (const key of missing) this.take(key, ownValue(rows, key));
   }
 
@@ -135,7 +136,7 @@ class LayeredRead {
   }
 
   storeRead(): Record<string, string> {
-    this.all ??= durable(READ_FAILED, this.readStore);
+    this.all ??= durable('read', this.readStore);
     return this.all;
   }
 

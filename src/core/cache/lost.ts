@@ -7,8 +7,6 @@
 import type { LostSheet } from '../platform/ports';
 import { lostResultsText } from '../text/catalogue/lost';
 
-export { lostResultsRefusal, lostResultsText } from '../text/catalogue/lost';
-
 /**
  * A preview (a bulk run's, a recipe's) that also says what the deleted sheet lost: the rows it
  * answered are counted to buy again, and buying anything (`cost` above 0) then needs the user's

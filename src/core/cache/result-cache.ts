@@ -19,7 +19,7 @@ import type {
   ZipPort,
 } from '../platform/ports';
 import { clearEntries } from './clear';
-import { durable, onReadInHand, READ_FAILED, READ_SHEET_FAILED, SAVE_FAILED } from './durable';
+import { durable, onReadInHand, type StoreFailure } from './durable';
 import {
   type CachedAnswer,
   decodeEntry,
@@ -37,14 +37,12 @@ import {
   lookUpLayers,
   tryFast,
 } from './layered-read';
-import { readPayload, type StoreLayout, scanStore, utf8Bytes } from './property-layout';
+import { readPayload, scanStore, utf8Bytes } from './property-layout';
 import { type CacheStats, rebuyCredits, type SavedLayers, savedStats } from './saved-results';
-import { type SheetOutcome, type SheetReport, type SheetSave, saveToSheet } from './sheet-save';
+import { type SheetOutcome, type SheetReport, saveToSheet } from './sheet-save';
 import { dropStash, stashNotes, stashPayloads, stashToMove } from './stash';
-import { answersRoom, type PutReport, type StoreRoom, type StoreSave, saveToStore } from './store-save';
+import { answersRoom, type PutReport, type StoreRoom, saveToStore } from './store-save';
 import { rememberQuietly, type UserMemory } from './user-memory';
-
-export type { PutReport } from './store-save';
 
 /** The cache's share of the 500 KB document-properties store; the rest is left to settings and jobs. */
 export const DEFAULT_BUDGET_BYTES = 350_000;
@@ -86,31 +84,21 @@ export class ResultCache {
   readonly sheetBudgetChars: number;
   /** Keys this execution saw the sheet take in from the properties (keepOverflow): safe to evict. */
   private sheltered: ReadonlySet<string> | undefined;
-  private readonly layout: StoreLayout = RESULT_LAYOUT;
 
   constructor(
     private readonly ports: ResultCachePorts,
     options: ResultCacheOptions = {},
   ) {
-    this.budgetBytes = positiveOr(options.budgetBytes, DEFAULT_BUDGET_BYTES);
-    this.sheetBudgetChars = positiveOr(options.sheetBudgetChars, DEFAULT_SHEET_BUDGET_CHARS);
+    this.budgetBytes = options.budgetBytes ?? DEFAULT_BUDGET_BYTES;
+    this.sheetBudgetChars = options.sheetBudgetChars ?? DEFAULT_SHEET_BUDGET_CHARS;
   }
 
   /**
    * The saved answers among `keys`: one store read, then one sheet read for what it lacked (a read
-   * copies nothing: it must not evict anything). Absent keys are
-   * simply not in the map. `readStore`, when given, is how the store is read: a caller that reads
-   * the same store next passes a memoized reader, so one snapshot serves both.
+   * copies nothing: it must not evict anything). Absent keys are simply not in the map.
    */
-  getMany(
-    keys: readonly string[],
-    readStore?: () => Record<string, string>,
-    lostSheet?: LookUpOptions['lostSheet'],
-  ): Map<string, CachedAnswer> {
-    return this.lookUp(keys, {
-      store: readStore ?? (() => this.readStore()),
-      ...(lostSheet ? { lostSheet } : {}),
-    }).answers;
+  getMany(keys: readonly string[], lostSheet?: LookUpOptions['lostSheet']): Map<string, CachedAnswer> {
+    return this.lookUp(keys, { store: () => this.readStore(), ...(lostSheet ? { lostSheet } : {}) }).answers;
   }
 
   /**
@@ -122,7 +110,7 @@ export class ResultCache {
    */
   durableRoom(all: Record<string, string>): number {
     if (this.writableSheet()) return Number.POSITIVE_INFINITY;
-    return answersRoom(scanStore(all, this.layout), this.budgetBytes);
+    return answersRoom(scanStore(all, RESULT_LAYOUT), this.budgetBytes);
   }
 
   /** The hidden sheet was deleted: what it held (lost.ts); null while it is there. */
@@ -196,10 +184,10 @@ export class ResultCache {
       // The fast cache first: the sheet's write is long, and an execution killed during it then
       // still finds its answers there (bulk.test.ts "a 5,000-row run … a slice killed mid-way").
       this.putFast(payloads);
-      return this.saveDurably(sheet, this.readStore(SAVE_FAILED), payloads, { fill }).report;
+      return this.saveDurably(sheet, this.readStore('save'), payloads, { fill }).report;
     }
     const save = (all: Record<string, string>) => this.saveDurably(null, all, payloads);
-    return onReadInHand(inHand, save, () => this.readStore(SAVE_FAILED)).report;
+    return onReadInHand(inHand, save, () => this.readStore('save')).report;
   }
 
   /**
@@ -218,7 +206,7 @@ export class ResultCache {
     const sheet = this.writableSheet();
     const room: StoreRoom = { maxEvictions: 0, stash: !sheet };
     const save = (all: Record<string, string>) => this.saveDurably(null, all, payloads, room);
-    const kept = onReadInHand(inHand, save, () => this.readStore(SAVE_FAILED)).report;
+    const kept = onReadInHand(inHand, save, () => this.readStore('save')).report;
     if (!sheet || kept.notStored.length === 0) return kept;
     return this.keepOverflow(sheet, kept, payloads);
   }
@@ -238,13 +226,13 @@ export class ResultCache {
     this.sheltered ??= this.copyToSheet()?.held ?? new Set();
     const left = new Map(kept.notStored.map((key) => [key, payloads.get(key)!]));
     const room: StoreRoom = { evictable: this.sheltered, stash: false };
-    const again = this.saveDurably(null, this.readStore(SAVE_FAILED), left, room).report;
+    const again = this.saveDurably(null, this.readStore('save'), left, room).report;
     const report = { ...kept, stored: kept.stored + again.stored, evicted: kept.evicted + again.evicted };
     report.notStored = again.notStored;
     if (again.notStored.length === 0) return report;
     const rest = new Map(again.notStored.map((key) => [key, payloads.get(key)!]));
-    const all = this.readStore(SAVE_FAILED);
-    const inSheet = this.saveSheet(sheet, all, scanStore(all, this.layout), rest);
+    const all = this.readStore('save');
+    const inSheet = this.saveSheet(sheet, all, scanStore(all, RESULT_LAYOUT), rest);
     report.sheet = inSheet.report;
     report.stored += again.notStored.filter((key) => inSheet.held.has(key)).length;
     report.notStored = again.notStored.filter((key) => !inSheet.held.has(key));
@@ -266,7 +254,7 @@ export class ResultCache {
     payloads: ReadonlyMap<string, Payload>,
     room: StoreRoom = {},
   ): { report: PutReport } {
-    const scan = scanStore(all, this.layout);
+    const scan = scanStore(all, RESULT_LAYOUT);
     const inSheet = sheet ? this.saveSheet(sheet, all, scan, payloads) : null;
     // What the sheet holds stays out of the properties: there each new answer would push an older
     // one out, and PropertiesService deletes one key a call (60 ms a row of a bulk run).
@@ -281,7 +269,8 @@ export class ResultCache {
     const forStore = new Map(
       [...payloads].filter(([key]) => !held.has(key) || inProperties.has(key) || filling.has(key)),
     );
-    const inStore = saveToStore(this.storeSave(room), scan, forStore);
+    const { store, hash } = this.ports;
+    const inStore = saveToStore({ ...room, store, hash, budgetBytes: this.budgetBytes }, scan, forStore);
     const report: PutReport = {
       stored: inStore.stored.size,
       evicted: inStore.evicted,
@@ -314,8 +303,8 @@ export class ResultCache {
   private copyToSheet(): SheetOutcome | null {
     const sheet = this.writableSheet();
     if (!sheet) return null;
-    const all = this.readStore(SAVE_FAILED);
-    return this.saveSheet(sheet, all, scanStore(all, this.layout), new Map());
+    const all = this.readStore('save');
+    return this.saveSheet(sheet, all, scanStore(all, RESULT_LAYOUT), new Map());
   }
 
   /** The sheet's share of a save, with the answers stashed in the fast cache moved in too. */
@@ -327,9 +316,9 @@ export class ResultCache {
   ) {
     const { notes, moving, lost } = stashToMove(this.ports, all);
     const batch = new Map([...moving, ...payloads]);
-    const saved = saveToSheet(this.sheetSave(sheet), all, scan, batch);
+    const saved = saveToSheet({ sheet, hash: this.ports.hash }, all, scan, batch);
     const moved = [...moving.keys()].filter((key) => saved.held.has(key) || payloads.has(key));
-    durable(SAVE_FAILED, () => dropStash(this.ports, notes, [...moved, ...lost]));
+    durable('save', () => dropStash(this.ports, notes, [...moved, ...lost]));
     return saved;
   }
 
@@ -357,8 +346,8 @@ export class ResultCache {
     const sheet = this.ports.sheet;
     return {
       all,
-      scan: scanStore(all, this.layout),
-      sheetRows: sheet ? durable(READ_SHEET_FAILED, () => sheet.readAll()) : null,
+      scan: scanStore(all, RESULT_LAYOUT),
+      sheetRows: sheet ? durable('readSheet', () => sheet.readAll()) : null,
       hash: this.ports.hash,
       inScope: scopeFilter(scope),
     };
@@ -370,24 +359,7 @@ export class ResultCache {
    * sheet holds some and may not be written here.
    */
   clear(scope?: string): number {
-    return clearEntries(this.ports, this.layout, scope);
-  }
-
-  private storeSave(room: StoreRoom): StoreSave {
-    return {
-      ...(room.maxEvictions === undefined ? {} : { maxEvictions: room.maxEvictions }),
-      ...(room.evictable ? { evictable: room.evictable } : {}),
-      store: this.ports.store,
-      hash: this.ports.hash,
-      budgetBytes: this.budgetBytes,
-    };
-  }
-
-  private sheetSave(sheet: SheetStorePort): SheetSave {
-    return {
-      sheet,
-      hash: this.ports.hash,
-    };
+    return clearEntries(this.ports, RESULT_LAYOUT, scope);
   }
 
   private writableSheet(): SheetStorePort | null {
@@ -395,11 +367,7 @@ export class ResultCache {
     return sheet?.canWrite ? sheet : null;
   }
 
-  private readStore(failure: string = READ_FAILED): Record<string, string> {
+  private readStore(failure: StoreFailure = 'read'): Record<string, string> {
     return durable(failure, () => this.ports.store.getAll());
   }
-}
-
-function positiveOr(value: number | undefined, fallback: number): number {
-  return value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
 }

@@ -53,14 +53,7 @@ export function saveToSheet(
     const rows = sheetRows(save, removals);
     addPropertyCopies(save, all, scan, payloads, rows);
     for (const [key, { payload, at }] of payloads) {
-      rows.set(key, {
-        key,
-        at,
-        chars: sheetChars(key, payload),
-        credits: entryMeta(payload)?.credits ?? 0,
-        write: payload,
-        fromBatch: true,
-      });
+      rows.set(key, { ...rowToWrite(key, at, payload), fromBatch: true });
     }
     const { writes, held } = writesOf(rows, report);
     // A key written again keeps its row: removing it first would only move it to the end.
@@ -71,10 +64,7 @@ export function saveToSheet(
     if (writing) save.sheet.writeMany(writes, holds);
     return { report, held };
   } catch (error) {
-    return {
-      report: { written: 0, copied: 0, error: errorMessage(error) },
-      held: new Set(),
-    };
+    return { report: { written: 0, copied: 0, error: errorMessage(error) }, held: new Set() };
   }
 }
 
@@ -103,15 +93,17 @@ function addPropertyCopies(
     if ((rows.get(entry.key)?.at ?? Number.NEGATIVE_INFINITY) >= entry.at) continue;
     const payload = readPayload(all, entry.key, save.hash);
     if (payload === null) continue;
-    rows.set(entry.key, {
-      key: entry.key,
-      at: entry.at,
-      chars: sheetChars(entry.key, payload),
-      credits: entryMeta(payload)?.credits ?? 0,
-      write: payload,
-    });
+    rows.set(entry.key, rowToWrite(entry.key, entry.at, payload));
   }
 }
+
+const rowToWrite = (key: string, at: number, payload: string): SheetRow => ({
+  key,
+  at,
+  chars: sheetChars(key, payload),
+  credits: entryMeta(payload)?.credits ?? 0,
+  write: payload,
+});
 
 /**
  * Every row stays: the sheet is the layer of last resort, so a row pushed out for room would be

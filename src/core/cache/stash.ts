@@ -29,6 +29,8 @@ export interface StashPorts {
 
 const noteKey = (key: string) => NOTE_PREFIX + key;
 const pieceKey = (key: string, n: number) => `${key}${KEY_SUFFIX.stashPiece}${n}`;
+const pieceKeys = (key: string, note: StashNote) =>
+  Array.from({ length: note.n }, (_, i) => pieceKey(key, i + 1));
 const checksum = (hash: HashPort, text: string) => hash.sha256Hex(text).toLowerCase().slice(0, 16);
 
 /** The stash notes in a snapshot of the store, by result key. */
@@ -80,15 +82,13 @@ export function readStash(
   if (wanted.length === 0) return found;
   let pieces: Record<string, string>;
   try {
-    pieces = ports.fast.getMany(
-      wanted.flatMap((key) => Array.from({ length: notes.get(key)!.n }, (_, i) => pieceKey(key, i + 1))),
-    );
+    pieces = ports.fast.getMany(wanted.flatMap((key) => pieceKeys(key, notes.get(key)!)));
   } catch {
     return found;
   }
   for (const key of wanted) {
     const note = notes.get(key)!;
-    const parts = Array.from({ length: note.n }, (_, i) => ownValue(pieces, pieceKey(key, i + 1)));
+    const parts = pieceKeys(key, note).map((name) => ownValue(pieces, name));
     if (parts.some((part) => part === undefined)) continue;
     const payload = parts.join('');
     if (checksum(ports.hash, payload) === note.sha && entryMeta(payload) !== null) found.set(key, payload);
@@ -106,9 +106,7 @@ export function dropStash(
   if (gone.length === 0) return;
   ports.store.removeMany(gone.map(noteKey));
   try {
-    ports.fast.removeMany(
-      gone.flatMap((key) => Array.from({ length: notes.get(key)!.n }, (_, i) => pieceKey(key, i + 1))),
-    );
+    ports.fast.removeMany(gone.flatMap((key) => pieceKeys(key, notes.get(key)!)));
   } catch {
     // The pieces expire by themselves within hours.
   }

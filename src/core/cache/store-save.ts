@@ -3,7 +3,7 @@
 // its own (60 ms), so a write evicts at most MAX_EVICTIONS_PER_WRITE and leaves the newest of its
 // batch out instead (they stay in the fast cache), and a formula never runs out of its 30 s here.
 import type { BatchStorePort, HashPort } from '../platform/ports';
-import { durable, SAVE_FAILED } from './durable';
+import { durable } from './durable';
 import type { Payload } from './entries';
 import { layoutRecords, ownValue, recordBytes, type StoreScan } from './property-layout';
 import type { SheetReport } from './sheet-save';
@@ -26,14 +26,11 @@ const STORE_SAFE_BYTES = 500_000;
 /** Entries one write may evict from the properties: 25 deleteProperty calls, about 1.5 s. */
 export const MAX_EVICTIONS_PER_WRITE = 25;
 
-export interface StoreSave {
+/** A save's ports and budget, and what it may do to make room (StoreRoom). */
+export interface StoreSave extends StoreRoom {
   store: BatchStorePort;
   hash: HashPort;
   budgetBytes: number;
-  /** Entries this write may evict; MAX_EVICTIONS_PER_WRITE unless said. */
-  maxEvictions?: number;
-  /** Only these keys may be evicted (the hidden sheet holds them); any, unless said. */
-  evictable?: ReadonlySet<string>;
 }
 
 /** What a save may do to make room in the properties, and with what they cannot take. */
@@ -95,8 +92,8 @@ export function saveToStore(
   const writes = applyBudget(plan, limit, save.maxEvictions ?? MAX_EVICTIONS_PER_WRITE, save.evictable);
   // Removing first keeps the store under its hard limit while the new records go in.
   const toRemove = [...plan.removals].filter((key) => ownValue(writes, key) === undefined);
-  if (toRemove.length > 0) durable(SAVE_FAILED, () => save.store.removeMany(toRemove));
-  if (Object.keys(writes).length > 0) durable(SAVE_FAILED, () => save.store.setMany(writes));
+  if (toRemove.length > 0) durable('save', () => save.store.removeMany(toRemove));
+  if (Object.keys(writes).length > 0) durable('save', () => save.store.setMany(writes));
   return plan.outcome;
 }
 

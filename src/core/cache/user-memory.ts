@@ -40,6 +40,9 @@ export interface Remembered {
   spreadsheetId: string;
 }
 
+/** What a reader of saved answers (a lookup, a receipt) reads of the memory. */
+export type MemoryReader = Pick<UserMemory, 'find'>;
+
 /** The spreadsheet an execution runs in. */
 export interface Spreadsheet {
   id: string;
@@ -83,23 +86,15 @@ export class UserMemory {
 
   /** The live answers among `keys`, each the newest the memory holds. One read of the store. */
   find(keys: readonly string[]): Map<string, Remembered> {
+    if (keys.length === 0) return new Map();
     const wanted = new Set(keys);
-    const found = new Map<string, Remembered>();
-    if (wanted.size === 0) return found;
-    for (const remembered of this.liveEntries((key) => wanted.has(key))) {
-      if (!found.has(remembered.key)) found.set(remembered.key, remembered);
-    }
-    return found;
+    return new Map(this.entries((key) => wanted.has(key)).map((entry) => [entry.key, entry]));
   }
 
   /** Every live answer, newest first, of every account or of those `inScope` accepts. */
   entries(inScope: (key: string) => boolean = () => true): Remembered[] {
     const seen = new Set<string>();
-    return this.liveEntries(inScope).filter((entry) => {
-      if (seen.has(entry.key)) return false;
-      seen.add(entry.key);
-      return true;
-    });
+    return this.liveEntries(inScope).filter((entry) => !seen.has(entry.key) && seen.add(entry.key));
   }
 
   /**
@@ -166,11 +161,8 @@ export class UserMemory {
 
   /** What eviction let go since the user last read it, by the spreadsheet that bought it. */
   evicted(): Evicted[] {
-    return Object.entries(parseEvicted(this.read(false)[EVICTED])).map(([boughtIn, [entries, credits]]) => ({
-      boughtIn,
-      entries,
-      credits,
-    }));
+    const counts = Object.entries(parseEvicted(this.read(false)[EVICTED]));
+    return counts.map(([boughtIn, [entries, credits]]) => ({ boughtIn, entries, credits }));
   }
 
   /** The user read what eviction let go. */

@@ -20,22 +20,14 @@ export function argumentRows(args: readonly unknown[], paramCount: number): Argu
   const [first, ...rest] = args;
   if (isGrid(first) && (first[0]?.length ?? 0) > 1 && rest.every((a) => a === undefined || a === '')) {
     const width = first[0]?.length ?? 0;
-    if (width > paramCount) {
-      return {
-        ok: false,
-        message: REFUSALS.tooManyColumns(paramCount, width),
-      };
-    }
+    if (width > paramCount) return { ok: false, message: REFUSALS.tooManyColumns(paramCount, width) };
     return { ok: true, isRange: true, rows: first.map((row) => [...row]) };
   }
   const grids = args.filter(isGrid);
-  if (grids.some((g) => (g[0]?.length ?? 0) > 1)) {
-    return { ok: false, message: REFUSALS.oneColumnEach };
-  }
+  if (grids.some((g) => (g[0]?.length ?? 0) > 1)) return { ok: false, message: REFUSALS.oneColumnEach };
   const height = Math.max(...grids.map((g) => g.length));
-  if (grids.some((g) => g.length !== 1 && g.length !== height)) {
+  if (grids.some((g) => g.length !== 1 && g.length !== height))
     return { ok: false, message: REFUSALS.sameRows };
-  }
   // Each argument read once as a grid or a cell: asked per row, a 5,000-row range walked itself
   // 5,000 times, seconds of a formula's 30.
   const columns = args.map((arg) => (isGrid(arg) ? arg : null));

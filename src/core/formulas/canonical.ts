@@ -86,17 +86,8 @@ export function segmentText(segment: string): string {
 }
 
 // encodeURIComponent escapes these, though a path segment may hold them (RFC 3986 pchar): keeping
-// them as they are keeps `urn:li:activity:7123` readable.
-const PATH_SAFE: Readonly<Record<string, string>> = {
-  '%24': '$',
-  '%26': '&',
-  '%2B': '+',
-  '%2C': ',',
-  '%3A': ':',
-  '%3B': ';',
-  '%3D': '=',
-  '%40': '@',
-};
+// them as they are (`$ & + , : ; = @`) keeps `urn:li:activity:7123` readable.
+const PATH_SAFE = /%(24|26|2B|2C|3A|3B|3D|40)/g;
 
 /**
  * A slug decoded, folded as any text, lower case, then percent-encoded one way:
@@ -105,7 +96,7 @@ const PATH_SAFE: Readonly<Record<string, string>> = {
 export function foldSlug(segment: string): string | null {
   const text = foldCase(segmentText(segment));
   if (!namesSomething(text)) return null;
-  return encodeURIComponent(text).replace(/%(24|26|2B|2C|3A|3B|3D|40)/g, (code) => PATH_SAFE[code]!);
+  return encodeURIComponent(text).replace(PATH_SAFE, (code) => decodeURIComponent(code));
 }
 
 /** The URL sent for a page of pronet: `https://www.pronet.com/<section>/<slug>`, its slug folded. */

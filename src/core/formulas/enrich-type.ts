@@ -11,9 +11,7 @@ import { clipped } from './refusals';
 export function resolveType(type: unknown): { op: Operation } | { message: string } {
   const generic = GENERIC_FUNCTION.functionName;
   const text = typeof type === 'string' ? normalizeText(type) : '';
-  if (text === '') {
-    return { message: REFUSALS.typeFirst(generic, GENERIC_FUNCTION.example) };
-  }
+  if (text === '') return { message: REFUSALS.typeFirst(generic, GENERIC_FUNCTION.example) };
   const key = text.toLowerCase().replace(/[\s-]+/g, '_');
   const op = operationByType(key) ?? operationByFunction(key.toUpperCase());
   if (op) return { op };
@@ -30,13 +28,11 @@ export function resolveType(type: unknown): { op: Operation } | { message: strin
   return { message: REFUSALS.unknownType(clipped(text), hint) };
 }
 
-const LONGEST_TYPE_NAME = Math.max(...OPERATIONS.map((op) => op.type.length));
-
 /** The type a typo most likely meant, matched against types and function names. */
 function closestType(key: string): string | null {
   // Within 3 edits of a type means within 3 characters of its length: longer text is no typo,
   // and measuring it would cost time a formula does not have.
-  if (key.length > LONGEST_TYPE_NAME + 3) return null;
+  if (key.length > Math.max(...OPERATIONS.map((op) => op.type.length)) + 3) return null;
   let best: { type: string; distance: number } | null = null;
   for (const op of OPERATIONS) {
     const distance = Math.min(editDistance(key, op.type), editDistance(key, op.functionName.toLowerCase()));

@@ -73,17 +73,17 @@ export function planFreeze(source: FreezeSource): FreezePlan {
   return { writes, anchors, frozen: boxes.length, cells, left, outside: filledFromOutside(source) };
 }
 
-/** The selection's rows and columns that the sheet's data reaches (past it every cell is empty). */
-function selectedCells({ selection, cells }: FreezeSource): Box {
-  const rows = Math.min(selection.rows, cells.values.length - selection.row + 1);
-  const columns = Math.min(selection.columns, (cells.values[0]?.length ?? 0) - selection.column + 1);
-  return { ...selection, rows: Math.max(0, rows), columns: Math.max(0, columns) };
-}
+/** The box's rows and columns that the sheet's data reaches (past it every cell is empty), `least` at least. */
+const withinData = (cells: SheetCells, box: Box, least: number): Box => ({
+  ...box,
+  rows: Math.max(least, Math.min(box.rows, cells.values.length - box.row + 1)),
+  columns: Math.max(least, Math.min(box.columns, (cells.values[0]?.length ?? 0) - box.column + 1)),
+});
 
 /** Each formula of ours in the selection showing a value: its answer's cells, or left as it is. */
 function answersInSelection(source: FreezeSource): { boxes: Box[]; left: Box[] } {
   const { sheet, cells, argument } = source;
-  const area = selectedCells(source);
+  const area = withinData(source.cells, source.selection, 0);
   const boxes: Box[] = [];
   const left: Box[] = [];
   for (let row = area.row; row < area.row + area.rows; row++) {
@@ -99,8 +99,7 @@ function answersInSelection(source: FreezeSource): { boxes: Box[]; left: Box[] }
 
 /** The answer's cells as shown, cut where the sheet's data ends (past it they are empty). */
 function writeOf(cells: SheetCells, box: Box): FreezeWrite {
-  const rows = Math.max(1, Math.min(box.rows, cells.values.length - box.row + 1));
-  const columns = Math.max(1, Math.min(box.columns, (cells.values[0]?.length ?? 0) - box.column + 1));
+  const { rows, columns } = withinData(cells, box, 1);
   const values = Array.from({ length: rows }, (_, r) =>
     Array.from({ length: columns }, (_, c) => asShown(valueAt(cells, box.row + r, box.column + c))),
   );
@@ -131,7 +130,7 @@ function mergeRuns(writes: FreezeWrite[]): FreezeWrite[] {
  * above or left of the selection, so it crosses the selection's first row or first column.
  */
 function filledFromOutside(source: FreezeSource): FilledFromOutside[] {
-  const area = selectedCells(source);
+  const area = withinData(source.cells, source.selection, 0);
   const edge: { row: number; column: number }[] = [];
   for (let column = area.column; column < area.column + area.columns; column++)
     edge.push({ row: area.row, column });

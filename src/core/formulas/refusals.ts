@@ -4,6 +4,7 @@
 import { GENERIC_FUNCTION, OPERATIONS } from '../operations/table';
 import type { InputKind, Operation } from '../operations/types';
 import { INPUT_NEEDS, REFUSALS, SEEN_WHAT } from '../text/catalogue/refusals';
+import { listed } from '../text/plural';
 import { normalizeEmail, type PronetKind, readPronetAddress, splitUrl } from './input-normalizers';
 
 /**
@@ -40,11 +41,6 @@ export const needs = (ctx: Context) => `${ctx.caller} ${NEEDS[ctx.op.input]}`;
 /** A user's text as a refusal shows it: at most 40 characters. */
 export const clipped = (text: string) => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
 export const quote = (text: string) => `"${clipped(text)}"`;
-
-export function listWords(words: readonly string[], conjunction: 'and' | 'or'): string {
-  if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} ${conjunction} ${words[words.length - 1]}`;
-}
 
 /** What an input looks like, to say why it is the wrong kind and which function takes it. */
 export type Seen = 'person_url' | 'company_url' | 'post_url' | 'email' | 'handle' | 'web_url' | 'text';
@@ -94,12 +90,11 @@ function suggestion(ctx: Context, seen: Seen): string {
       output !== null &&
       outputOf(o) === output,
   );
-  if (twin) {
+  if (twin)
     return seen === 'text' ? REFUSALS.forNames(ctx.refer(twin)) : REFUSALS.useInstead(ctx.refer(twin));
-  }
   if (!listTakers) return '';
   const takers = OPERATIONS.filter((o) => o !== ctx.op && takenBy.includes(o.input));
-  return takers.length === 0 ? '' : REFUSALS.forWhat(what, listWords(takers.map(ctx.refer), 'or'));
+  return takers.length === 0 ? '' : REFUSALS.forWhat(what, listed(takers.map(ctx.refer), 'or'));
 }
 
 export function wrongKind(ctx: Context, seen: Seen): never {

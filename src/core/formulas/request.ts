@@ -5,12 +5,13 @@ import type { EnrichmentRequest } from '../api/wire';
 import { OPERATIONS } from '../operations/table';
 import type { Operation, OptionName } from '../operations/types';
 import { NOT_TAKEN, REFUSALS } from '../text/catalogue/refusals';
+import { listed } from '../text/plural';
 import { type FilledCell, isBlank, type RawArguments, readCell } from './arguments';
 import { resolveType } from './enrich-type';
 import { parseEmployeeCount } from './input-normalizers';
 import { INPUT_READERS, LEAD_ARGUMENTS, optionalText } from './input-readers';
 import { MAX_FILTER_LENGTH, MAX_INPUT_LENGTH } from './limits';
-import { type Context, contextFor, Invalid, listWords, type Naming, quote, reject } from './refusals';
+import { type Context, contextFor, Invalid, type Naming, quote, reject } from './refusals';
 
 export type Prepared =
   /** `parts`: a name lookup's input as the user gave it, before it was joined ("name: …; company: …"). */
@@ -26,7 +27,7 @@ const FILTER_ARGUMENTS = [
 
 /** Arguments an operation does not take are an error, unless blank: they would be silently ignored. */
 function refuseUnusedArguments(ctx: Context, args: RawArguments): void {
-  const doers = (ops: readonly Operation[]) => listWords(ops.map(ctx.refer), 'and');
+  const doers = (ops: readonly Operation[]) => listed(ops.map(ctx.refer));
   if (ctx.op.input !== 'person_name') {
     const nameOps = OPERATIONS.filter((o) => o.input === 'person_name');
     for (const { arg } of LEAD_ARGUMENTS) {

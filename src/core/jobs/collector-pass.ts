@@ -98,7 +98,6 @@ export class Pass {
     // the job was bought again to replace (Buy again, a bulk run's refresh).
     const cached = this.deps.cache.getMany(
       due.map((job) => job.key),
-      undefined,
       'skip',
     );
     for (const job of due)
@@ -201,7 +200,6 @@ export class Pass {
     if (waiting.length === 0) return;
     const answers = this.deps.cache.getMany(
       waiting.map((job) => job.key),
-      undefined,
       'skip',
     );
     let written = 0;

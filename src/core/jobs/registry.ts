@@ -222,7 +222,6 @@ export function describeJob(job: JobRecord, now: number): JobView {
     state: job.state,
     stateText: STATE_TEXT[job.state],
     startedAt: job.startedAt,
-    ageMs: Math.max(0, now - job.startedAt),
     ageText: ageText(now - job.startedAt),
     credits,
     creditsAreEstimate: estimate,

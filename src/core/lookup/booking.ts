@@ -15,15 +15,12 @@ import {
   settle,
 } from '../billing/budget';
 import { estimateFor } from '../billing/charges';
-import { cacheResolver } from '../billing/resolve';
 import { sentInput } from '../formulas/sent-input';
-import { readJobs } from '../jobs/registry';
 import { BUSY, HELD_LOCK, sectionStore, tryWithLock } from '../platform/locked-section';
 import type { BatchStorePort } from '../platform/ports';
 import { CLAIM_GRACE_MS, type Claimed, claimInShards, freeKeys, releaseUnderLock } from './claims';
 import {
-  answersPass,
-  jobServesPass,
+  budgetDeps,
   type LookupContext,
   type LookupDeps,
   type LookupItem,
@@ -31,6 +28,7 @@ import {
   paceNow,
   sendingDeadline,
 } from './items';
+import { answeredIn } from './others';
 import { type PassProgress, passProgress } from './progress';
 
 /** How long past its deadline a formula may wait for the closing section: Sheets kills at 30 s. */
@@ -74,11 +72,18 @@ export function claimAndReserve(
     const store = sectionStore(deps.store);
     const keys = unsent.map((item) => item.key);
     const until = ctx.deadline + CLAIM_GRACE_MS;
-    const answered = (all: Record<string, string>) => answeredSince(deps, all, unsent, ctx);
+    // Keys another execution answered, or started a job for, after this one read its cache: the
+    // store read under the lock holds them. Buying them now would buy them twice.
+    const answered = (all: Record<string, string>) => {
+      const { answers, jobs } = answeredIn(deps, all, unsent, ctx);
+      return new Set([...answers.keys(), ...jobs.keys()]);
+    };
     const claimed = freeKeys(store, keys, now(deps), answered);
     const items = unsent.filter((item) => claimed.mine.includes(item.key));
     const planned = items.map(plannedItem);
-    const guard = sectionGuard(deps, store);
+    // The budget's view of the section held: where the execution may write sheets, pages of purchases
+    // that fill their slots go to the hidden record's sheet rather than being folded.
+    const guard = { ...budgetDeps(deps), store, lock: HELD_LOCK };
     const budget = { formulaDailyCap: ctx.formulaDailyCap };
     // The keys granted are claimed in the reservation that grants them, when it keeps its items.
     const reservation =
@@ -146,25 +151,6 @@ function firstTurn(
   return slot ? [slot] : [];
 }
 
-/**
- * Keys another execution answered, or started a job for, after this one read its cache: the store
- * read under the claim lock holds them. Buying them now would buy them twice.
- */
-export function answeredSince(
-  deps: LookupDeps,
-  all: Record<string, string>,
-  items: readonly LookupItem[],
-  ctx: Pick<LookupContext, 'paidAfter'> = {},
-) {
-  const keys = items.map((item) => item.key);
-  const answered = new Set<string>();
-  for (const [key, answer] of deps.cache.answersIn(all, keys))
-    if (answersPass(ctx, answer.at)) answered.add(key);
-  for (const job of readJobs(deps.store, all))
-    if (keys.includes(job.key) && jobServesPass(ctx, job)) answered.add(job.key);
-  return answered;
-}
-
 /** What the closing section books: the reservation's real charges, jobs still running, resends. */
 export interface Settlement {
   reservationId: string;
@@ -178,20 +164,6 @@ export interface Settlement {
    * before they look at claims. Most misses take the lock once instead of twice.
    */
   exact: boolean;
-}
-
-/**
- * The budget's view of a section the caller holds. Where the execution may write sheets, pages of
- * purchases that fill their slots go to the hidden record's sheet rather than being folded.
- */
-function sectionGuard(deps: LookupDeps, store: BatchStorePort) {
-  return {
-    store,
-    lock: HELD_LOCK,
-    clock: deps.client.clock,
-    resolve: cacheResolver(deps.cache),
-    ...(deps.purchaseSheet ? { sheet: deps.purchaseSheet } : {}),
-  };
 }
 
 /**
@@ -213,7 +185,7 @@ export function closeSection(
       const store = sectionStore(deps.store);
       if (settlement) {
         const { reservationId, charges, pending, resent } = settlement;
-        const guard = sectionGuard(deps, store);
+        const guard = { ...budgetDeps(deps), store, lock: HELD_LOCK };
         settle(guard, ctx.day, reservationId, charges, pending, resent);
       }
       releaseUnderLock(store, claimed, now(deps));

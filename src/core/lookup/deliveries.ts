@@ -3,6 +3,7 @@ import { commitJobChanges, type JobRecord, madeHereJobId, readJobs, saveJobs } f
 import { announceJobs } from './announce';
 import type { LookupContext, LookupDeps, LookupItem, LookupResult } from './items';
 import { JOB_SAVE_LOCK_WAIT_MS } from './known-jobs';
+import { startedJob } from './send';
 
 /**
  * An employee list is delivered to a new sheet by the job collector, which a formula cannot do. A list
@@ -38,19 +39,12 @@ export function attachDeliveries(
 
 function deliveryRecord(deps: LookupDeps, item: LookupItem, credits: number, ctx: LookupContext): JobRecord {
   const now = deps.client.clock.now();
+  const id = madeHereJobId('inline', item.key);
   return {
-    id: madeHereJobId('inline', item.key),
+    ...startedJob(item, id, credits, ctx, now),
     origin: 'inline',
-    key: item.key,
-    type: item.op.type,
-    request: item.request,
-    spreadsheetId: ctx.spreadsheetId,
     state: 'done',
-    startedAt: now,
-    updatedAt: now,
     nextPollAt: now,
-    polls: 0,
-    estimate: credits,
     charged: credits,
   };
 }

@@ -12,8 +12,6 @@ import { errorMessage } from '../text/error-message';
 import { employeeListText, expiredText, jobRunningText } from './cell-texts';
 import type { LookupResult } from './items';
 
-type Row = FormulaRow;
-
 /** What the formula's execution knows beside the results. */
 export interface FormulaCellsView {
   /** Whether an edit of this spreadsheet will collect a pending job; asked only when one is pending. */
@@ -37,9 +35,8 @@ function toCell(
   queued: string | null,
 ): CellOutput {
   if (queued !== null && result.kind === 'deferred') return queued;
-  if (op.shape === 'employees' && (result.kind === 'found' || result.kind === 'pending')) {
+  if (op.shape === 'employees' && (result.kind === 'found' || result.kind === 'pending'))
     return employeeListText(result, followsUser());
-  }
   switch (result.kind) {
     case 'found':
       return renderForCell(op, result.result, field) ?? CELL_TEXT.notFound;
@@ -61,10 +58,7 @@ function toCell(
 /** In a range every row is one row of the answer: a table that cannot fit says so instead. */
 function asRangeRow(op: Operation, output: CellOutput): CellValue[] {
   if (!Array.isArray(output)) return [output];
-  if (op.shape === 'list') {
-    const rows = Math.max(0, output.length - 1);
-    return [tableRowsText(rows)];
-  }
+  if (op.shape === 'list') return [tableRowsText(Math.max(0, output.length - 1))];
   return output[0] ?? [''];
 }
 
@@ -76,12 +70,12 @@ function rectangle(rows: CellValue[][]): CellValue[][] {
 
 /** The formula's answer: one cell's value, or a rectangle of one row per input of a range. */
 export function formulaAnswer(
-  rows: { isRange: boolean; rows: readonly Row[] },
+  rows: { isRange: boolean; rows: readonly FormulaRow[] },
   results: ReadonlyMap<string, LookupResult>,
   { followsUser, queued, apiKey }: FormulaCellsView,
 ): unknown {
   const prepared = rows.rows;
-  const cell = (row: Row): CellOutput => {
+  const cell = (row: FormulaRow): CellOutput => {
     if (row.prepared.kind === 'empty') return '';
     if (row.prepared.kind === 'invalid') throw new Error(row.prepared.message);
     return toCell(row.op!, row.field, results.get(row.key!)!, followsUser, queued);
@@ -102,6 +96,6 @@ export function formulaAnswer(
   );
 }
 
-function invalidMessage(row: Row): string {
+function invalidMessage(row: FormulaRow): string {
   return row.prepared.kind === 'invalid' ? row.prepared.message : INVALID_INPUT_BARE.text;
 }

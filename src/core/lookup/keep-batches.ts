@@ -14,13 +14,6 @@ import type { PassProgress } from './progress';
 /** A save's time until one is measured: a read and a write of the properties. */
 const FIRST_SAVE_MS = 150;
 
-export interface BatchKeeper {
-  /** What the client tells of each answer and each wait (api/client.ts). */
-  listener: SendListener;
-  /** Keys whose answers are in the cache already. */
-  kept: ReadonlySet<string>;
-}
-
 /**
  * Keeps the paid answers of `items` (the client's requests, in order) as they come back, in the
  * waits long enough for a save: the first planned on the store as booked, which the pass holds in
@@ -30,10 +23,9 @@ export interface BatchKeeper {
 export function keepEachBatch(
   deps: LookupDeps,
   items: readonly LookupItem[],
-  progress: PassProgress | null = null,
-): BatchKeeper {
+  progress: PassProgress | null,
+): SendListener {
   const { clock } = deps.client;
-  const kept = new Set<string>();
   let unkept: PaidEntry[] = [];
   /** What a save takes, as last measured: a wait shorter than that does not take one. */
   let saveMs = FIRST_SAVE_MS;
@@ -49,12 +41,11 @@ export function keepEachBatch(
         if (said) deps.store.alongside?.(said);
         deps.cache.keepMany(entries);
       }
-      for (const entry of entries) kept.add(entry.key);
     } catch {
       // Not kept: the pass's own save at its end tries again, and says what failed.
     }
   };
-  const listener: SendListener = {
+  return {
     answered(index: number, outcome: CallOutcome) {
       const item = items[index];
       progress?.answered(index, outcome);
@@ -74,5 +65,4 @@ export function keepEachBatch(
       saveMs = Math.max(1, clock.now() - start);
     },
   };
-  return { listener, kept };
 }

@@ -45,7 +45,7 @@ export function collectKnownJobs(
     ? waitForJobs(
         deps.client,
         processing.map((p) => p.job.id),
-        { deadline: ctx.deadline },
+        ctx.deadline,
       )
     : processing.map(({ job }): CallOutcome => ({ kind: 'pending', jobId: job.id }));
   const now = deps.client.clock.now();

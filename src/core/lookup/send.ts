@@ -43,10 +43,7 @@ function rememberCreditState(
   }
 }
 /** Errors the API charged for (a provider error inside a 200), by key. */
-export function paidFailures(
-  items: readonly LookupItem[],
-  outcomes: readonly CallOutcome[],
-): Map<string, ApiError> {
+function paidFailures(items: readonly LookupItem[], outcomes: readonly CallOutcome[]): Map<string, ApiError> {
   const failures = new Map<string, ApiError>();
   items.forEach((item, i) => {
     const outcome = outcomes[i]!;
@@ -85,7 +82,7 @@ export function sendNew(
       maxRequestsPerSecond: paceNow(deps, ctx),
       ...(deps.pacer ? { pacer: deps.pacer } : {}),
       booked: booking.turns,
-      ...liveOptions(keeper.listener, granted, ctx.live),
+      ...liveOptions(keeper, granted, ctx.live),
     },
   );
   const now = deps.client.clock.now();
@@ -202,7 +199,7 @@ function detailOf(item: LookupItem): PurchaseDetail {
 }
 
 /** The registry's record of a job this pass started: polled later, never posted again. */
-function startedJob(
+export function startedJob(
   item: LookupItem,
   jobId: string,
   estimate: number,

@@ -12,10 +12,7 @@ export { GENERIC_HELP, OPERATION_DOCS } from '../text/catalogue/operation-docs';
  * Where the Help is: its item in the add-on's menu, and its section listing ENRICH's types, which
  * ENRICH's refusal of an unknown type points to.
  */
-export const HELP_PLACES = {
-  menuItem: 'Help: functions and prices',
-  enrichTypes: 'ENRICH types',
-} as const;
+export const HELP_PLACES = { menuItem: 'Help: functions and prices', enrichTypes: 'ENRICH types' } as const;
 
 /**
  * How far a row-of-fields answer reaches, for the function's help and the playground's chip:

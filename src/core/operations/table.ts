@@ -21,20 +21,23 @@ const flat = (credits: number): Pricing => ({ kind: 'flat', credits });
 
 type Defaulted = 'mode' | 'extraParams' | 'options' | 'shape';
 
-/** Most operations answer at once with one value from one input: a row says only how it differs. */
-const row = (op: Omit<Operation, Defaulted> & Partial<Pick<Operation, Defaulted>>): Operation => ({
+/**
+ * Most operations answer at once with one value from one input: a row says only how it differs.
+ * Its label is its type's, in the catalogue's words.
+ */
+const row = (op: Omit<Operation, Defaulted | 'label'> & Partial<Pick<Operation, Defaulted>>): Operation => ({
   mode: 'sync',
   extraParams: [],
   options: [],
   shape: 'scalar',
   ...op,
+  label: OPERATION_LABELS[op.type],
 });
 
 export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'lead_full_name_to_pronet_url',
     functionName: 'PRONET_URL_FROM_NAME',
-    label: OPERATION_LABELS.lead_full_name_to_pronet_url,
     group: 'people',
     pricing: flat(1),
     input: 'person_name',
@@ -46,7 +49,6 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'email_to_pronet_url',
     functionName: 'PRONET_URL_FROM_EMAIL',
-    label: OPERATION_LABELS.email_to_pronet_url,
     group: 'people',
     pricing: flat(5),
     input: 'email',
@@ -57,7 +59,6 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'pronet_profile_to_email',
     functionName: 'PRONET_EMAIL',
-    label: OPERATION_LABELS.pronet_profile_to_email,
     group: 'people',
     pricing: flat(10),
     input: 'person_url',
@@ -68,7 +69,6 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'pronet_profile_to_phone',
     functionName: 'PRONET_PHONE',
-    label: OPERATION_LABELS.pronet_profile_to_phone,
     group: 'people',
     pricing: flat(50),
     input: 'person_url',
@@ -79,7 +79,6 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'pronet_profile_to_pronet_info',
     functionName: 'PRONET_PROFILE',
-    label: OPERATION_LABELS.pronet_profile_to_pronet_info,
     group: 'people',
     pricing: flat(10),
     mode: 'async',
@@ -93,7 +92,6 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'lead_full_name_to_email',
     functionName: 'EMAIL_FROM_NAME',
-    label: OPERATION_LABELS.lead_full_name_to_email,
     group: 'people',
     pricing: flat(7),
     input: 'person_name',
@@ -105,7 +103,6 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'company_name_to_website',
     functionName: 'COMPANY_WEBSITE',
-    label: OPERATION_LABELS.company_name_to_website,
     group: 'companies',
     pricing: flat(1),
     input: 'company_name',
@@ -116,7 +113,6 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'company_name_to_email',
     functionName: 'COMPANY_EMAIL',
-    label: OPERATION_LABELS.company_name_to_email,
     group: 'companies',
     pricing: flat(1),
     input: 'company_name',
@@ -127,7 +123,6 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'company_name_to_phone',
     functionName: 'COMPANY_PHONE',
-    label: OPERATION_LABELS.company_name_to_phone,
     group: 'companies',
     pricing: flat(1),
     input: 'company_name',
@@ -138,7 +133,6 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'company_name_to_pronet_url',
     functionName: 'COMPANY_PRONET_URL',
-    label: OPERATION_LABELS.company_name_to_pronet_url,
     group: 'companies',
     pricing: flat(1),
     input: 'company_name',
@@ -149,7 +143,6 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'company_name_to_employee_count',
     functionName: 'COMPANY_EMPLOYEE_COUNT',
-    label: OPERATION_LABELS.company_name_to_employee_count,
     group: 'companies',
     pricing: flat(1),
     input: 'company_name',
@@ -160,7 +153,6 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'company_name_to_employees',
     functionName: 'COMPANY_EMPLOYEES',
-    label: OPERATION_LABELS.company_name_to_employees,
     input: 'company_name',
     inputParam: 'name',
     ...EMPLOYEE_LIST,
@@ -168,7 +160,6 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'company_domain_to_employees',
     functionName: 'DOMAIN_EMPLOYEES',
-    label: OPERATION_LABELS.company_domain_to_employees,
     input: 'company_domain',
     inputParam: 'domain',
     ...EMPLOYEE_LIST,
@@ -176,7 +167,6 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'pronet_company_to_pronet_info',
     functionName: 'PRONET_COMPANY',
-    label: OPERATION_LABELS.pronet_company_to_pronet_info,
     group: 'companies',
     pricing: flat(6),
     input: 'company_url',
@@ -189,7 +179,6 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'pronet_company_to_employee_count',
     functionName: 'PRONET_COMPANY_EMPLOYEE_COUNT',
-    label: OPERATION_LABELS.pronet_company_to_employee_count,
     group: 'companies',
     pricing: flat(1),
     input: 'company_url',
@@ -200,7 +189,6 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'pronet_company_to_employees',
     functionName: 'PRONET_COMPANY_EMPLOYEES',
-    label: OPERATION_LABELS.pronet_company_to_employees,
     input: 'company_url',
     inputParam: 'company_url',
     ...EMPLOYEE_LIST,
@@ -208,7 +196,6 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'pronet_post_to_reactions',
     functionName: 'PRONET_POST_REACTIONS',
-    label: OPERATION_LABELS.pronet_post_to_reactions,
     group: 'social',
     pricing: flat(1),
     input: 'post_url',
@@ -220,7 +207,6 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'b2b_data_lookup',
     functionName: 'B2B_LOOKUP',
-    label: OPERATION_LABELS.b2b_data_lookup,
     group: 'social',
     pricing: flat(1),
     input: 'any_identifier',
@@ -233,7 +219,6 @@ export const OPERATIONS: readonly Operation[] = [
   row({
     type: 'photonet_lookup',
     functionName: 'PHOTONET_PROFILE',
-    label: OPERATION_LABELS.photonet_lookup,
     group: 'social',
     pricing: flat(1),
     input: 'photonet_handle',

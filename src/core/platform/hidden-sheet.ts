@@ -52,16 +52,8 @@ export function readSheetRows(grid: readonly (readonly GridCell[])[], shape: She
     const key = text(row[column]);
     if (index === headerRow || key === '') return;
     if (shape.isKey(key)) keys++;
-    entries.push([
-      key,
-      row
-        .slice(column + 1)
-        .map(text)
-        .join(''),
-    ]);
+    const cells = row.slice(column + 1);
+    entries.push([key, cells.map(text).join('')]);
   });
-  return {
-    entries: Object.fromEntries(entries),
-    recognized: marked >= 0 || keys > 0,
-  };
+  return { entries: Object.fromEntries(entries), recognized: marked >= 0 || keys > 0 };
 }

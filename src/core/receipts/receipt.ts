@@ -5,7 +5,7 @@
 
 import type { ReceiptLine } from '../../shared/receipt-rpc';
 import type { Purchase } from '../billing/purchases';
-import { OUTCOME_LABELS, SOURCE_LABELS } from '../billing/report';
+import { OUTCOME_LABELS, sourceLabel } from '../billing/report';
 import { toCredits } from '../billing/totals';
 import type { Kept } from '../cache/kept';
 import { apiJobId, describeJob, type JobRecord } from '../jobs/registry';
@@ -42,7 +42,7 @@ export interface ReceiptFacts {
 
 /** "1 credit (formula, Sheet1!B2)": what a purchase cost and what it served. */
 function purchaseText(facts: ReceiptFacts, purchase: Purchase): string {
-  const by = [SOURCE_LABELS[purchase.source].toLowerCase(), purchase.served].filter(Boolean).join(', ');
+  const by = [sourceLabel(purchase.source).toLowerCase(), purchase.served].filter(Boolean).join(', ');
   return RECEIPT_LINES.purchase.say(facts.formatTime(purchase.at), toCredits(purchase.cents), by);
 }
 
@@ -64,43 +64,37 @@ function boughtText(facts: ReceiptFacts, purchase: Purchase | undefined): string
   return RECEIPT_LINES.notBought.text;
 }
 
+type Label = keyof typeof RECEIPT_LINES.labels;
+/** A line of the receipt under its label. */
+const line = (label: Label, text: string): ReceiptLine => ({ label: RECEIPT_LINES.labels[label].text, text });
+
 function answerLine(facts: ReceiptFacts, purchase: Purchase | undefined): ReceiptLine | null {
   const answer = facts.kept.answer;
+  const { notFoundCharged } = RECEIPT_LINES;
   if (answer)
-    return {
-      label: RECEIPT_LINES.labels.answer.text,
-      text: answer.kind === 'found' ? FOUND.text : RECEIPT_LINES.notFoundCharged.say(NOT_FOUND.text),
-    };
-  return purchase
-    ? { label: RECEIPT_LINES.labels.answer.text, text: OUTCOME_LABELS[purchase.outcome] }
-    : null;
+    return line('answer', answer.kind === 'found' ? FOUND.text : notFoundCharged.say(NOT_FOUND.text));
+  return purchase ? line('answer', OUTCOME_LABELS[purchase.outcome]) : null;
 }
 
 function keptLine(facts: ReceiptFacts): ReceiptLine {
   const { answer, layers } = facts.kept;
-  if (!answer) return { label: RECEIPT_LINES.labels.kept.text, text: RECEIPT_LINES.keptNowhere.text };
+  if (!answer) return line('kept', RECEIPT_LINES.keptNowhere.text);
+  if (layers.length === 1 && layers[0] === 'fast') return line('kept', RECEIPT_LINES.keptFast.text);
   const where = listed(layers.map((layer) => RECEIPT_LINES.layers[layer].text));
-  if (layers.length === 1 && layers[0] === 'fast')
-    return { label: RECEIPT_LINES.labels.kept.text, text: RECEIPT_LINES.keptFast.text };
-  return {
-    label: RECEIPT_LINES.labels.kept.text,
-    text: RECEIPT_LINES.keptIn.say(where, Math.floor((facts.now - answer.at) / DAY_MS)),
-  };
+  return line('kept', RECEIPT_LINES.keptIn.say(where, Math.floor((facts.now - answer.at) / DAY_MS)));
 }
 
 function twiceLine(purchase: Purchase | undefined): ReceiptLine {
-  if (!purchase || purchase.twice <= 0)
-    return { label: RECEIPT_LINES.labels.twice.text, text: RECEIPT_LINES.notTwice.text };
-  return { label: RECEIPT_LINES.labels.twice.text, text: RECEIPT_LINES.twice.say(toCredits(purchase.twice)) };
+  if (!purchase || purchase.twice <= 0) return line('twice', RECEIPT_LINES.notTwice.text);
+  return line('twice', RECEIPT_LINES.twice.say(toCredits(purchase.twice)));
 }
 
 /** The job the answer came from, if any: its state while the registry still has it. */
 function jobLine(facts: ReceiptFacts, purchase: Purchase | undefined): ReceiptLine | null {
   const { job } = facts;
   const id = job ? apiJobId(job) : null;
-  if (job && id)
-    return { label: RECEIPT_LINES.labels.job.text, text: `${id}: ${describeJob(job, facts.now).stateText}` };
-  return purchase?.job ? { label: RECEIPT_LINES.labels.job.text, text: purchase.job } : null;
+  if (job && id) return line('job', `${id}: ${describeJob(job, facts.now).stateText}`);
+  return purchase?.job ? line('job', purchase.job) : null;
 }
 
 /** The receipt's lines, in the order the panel shows them. */
@@ -108,9 +102,9 @@ export function receiptLines(facts: ReceiptFacts): ReceiptLine[] {
   const { op, input } = facts.subject;
   const purchase = [...facts.purchases].reverse().find((row) => row.count === 1);
   const lines: (ReceiptLine | null)[] = [
-    { label: RECEIPT_LINES.labels.lookup.text, text: `${op.label} (${op.functionName})` },
-    { label: RECEIPT_LINES.labels.input.text, text: input },
-    { label: RECEIPT_LINES.labels.bought.text, text: boughtText(facts, purchase) },
+    line('lookup', `${op.label} (${op.functionName})`),
+    line('input', input),
+    line('bought', boughtText(facts, purchase)),
     answerLine(facts, purchase),
     keptLine(facts),
     jobLine(facts, purchase),

@@ -6,7 +6,7 @@ import type { CachedAnswer } from '../cache/entries';
 import type { FormulaRow } from '../formulas/formula-rows';
 import type { Box } from '../formulas/spill';
 import { type FormulaCellsView, formulaAnswer } from '../lookup/formula-cells';
-import type { LookupResult } from '../lookup/items';
+import { fromCache, type LookupResult } from '../lookup/items';
 
 /** Rows down and columns across from the formula's cell, its own included. */
 export type Extent = Pick<Box, 'rows' | 'columns'>;
@@ -24,12 +24,9 @@ const VIEW: FormulaCellsView = { followsUser: () => true, queued: null, apiKey: 
  */
 const mayFillMore = (row: FormulaRow) => row.op?.shape === 'record' || row.op?.shape === 'list';
 
-/** A saved answer as the formula reads it: from the cache, for nothing. */
-function asResult(answer: CachedAnswer | null): LookupResult {
-  if (!answer) return { kind: 'deferred', reason: 'buying-elsewhere' };
-  if (answer.kind === 'miss') return { kind: 'miss', cached: true, credits: 0 };
-  return { kind: 'found', result: answer.result, cached: true, credits: 0 };
-}
+/** A saved answer as the formula reads it: from the cache. */
+const asResult = (answer: CachedAnswer | null): LookupResult =>
+  answer ? fromCache(answer) : { kind: 'deferred', reason: 'buying-elsewhere' };
 
 function extentOf(answer: unknown): Extent {
   if (!Array.isArray(answer) || answer.length === 0) return ONE_CELL;

@@ -71,7 +71,7 @@ export function bulkPreview(
     table,
     plan,
     firstRow,
-    saved: (keys) => paid.cache.getMany(keys, undefined, 'skip'),
+    saved: (keys) => paid.cache.getMany(keys, 'skip'),
     keyOf: (request) => resultKey(paid.hash, paid.scope, request),
     cutoff,
     buying: new Set(plan.distinct.map((item) => item.query).filter((query) => !free.has(query))),

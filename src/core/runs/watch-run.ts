@@ -206,7 +206,7 @@ export class WatchRun {
     if (this.cause !== 'clock' || !watch.refresh) return null;
     const deps = this.ports.sliceDeps(port, null);
     const paid = {
-      saved: (keys: readonly string[]) => deps.lookup.cache.getMany(keys, undefined, 'skip'),
+      saved: (keys: readonly string[]) => deps.lookup.cache.getMany(keys, 'skip'),
       keyOf: (request: EnrichmentRequest) => resultKey(deps.hash, deps.scope, request),
     };
     return refreshStep(watch, { port, lastRow }, paid, { at: this.now(), day: this.ports.day() });

@@ -538,7 +538,7 @@ describe('waitForJobs', () => {
         ? json(200, { status: 'done', result: { id } })
         : json(200, { status: 'processing' });
     });
-    const outcomes = waitForJobs(cfg, ['j1', 'j2', 'j3'], { deadline: clock.now() + 5000 });
+    const outcomes = waitForJobs(cfg, ['j1', 'j2', 'j3'], clock.now() + 5000);
     expect(outcomes).toEqual([
       { kind: 'found', result: { id: 'j1' } },
       { kind: 'found', result: { id: 'j2' } },
@@ -554,7 +554,7 @@ describe('waitForJobs', () => {
 
   it('stops at once when the key is refused, keeping the jobs pending with the reason', () => {
     const { cfg, clock, http } = setup(() => json(401, { status: 'error', message: 'Invalid API key' }));
-    const outcomes = waitForJobs(cfg, ['j1', 'j2'], { deadline: clock.now() + 20_000 });
+    const outcomes = waitForJobs(cfg, ['j1', 'j2'], clock.now() + 20_000);
     expect(outcomes).toMatchObject([
       { kind: 'pending', jobId: 'j1', lastError: { code: 'unauthorized', fatal: true } },
       { kind: 'pending', jobId: 'j2', lastError: { code: 'unauthorized', fatal: true } },
@@ -564,9 +564,7 @@ describe('waitForJobs', () => {
 
   it('does not poll when the deadline has passed', () => {
     const { cfg, clock, http } = setup(() => json(200, { status: 'done', result: 1 }));
-    expect(waitForJobs(cfg, ['j1'], { deadline: clock.now() - 1 })).toEqual([
-      { kind: 'pending', jobId: 'j1' },
-    ]);
+    expect(waitForJobs(cfg, ['j1'], clock.now() - 1)).toEqual([{ kind: 'pending', jobId: 'j1' }]);
     expect(http.sent).toEqual([]);
   });
 });

@@ -174,7 +174,7 @@ describe('keeping the record', () => {
       outcome: 'found' as const,
     });
     recordSpend(deps, TODAY, 'keyTest', [charge('one')]);
-    expect(keepPurchases({ store, lock, clock, sheet }, TODAY)).toBe(1);
+    expect(keepPurchases({ store, lock, sheet }, TODAY)).toBe(1);
     // Its slot is emptied, not deleted: PropertiesService deletes one key a call.
     const slots = () => [...store.data].filter(([key]) => key.startsWith('spend:rows:'));
     expect(slots()).toEqual([['spend:rows:0', '']]);
@@ -186,9 +186,9 @@ describe('keeping the record', () => {
     expect(rows.map((row) => row.input)).toEqual(['one', 'two']);
     expect(ledgerSummary(store, TODAY).today.total).toBe(2);
     // Nothing waiting: no lock taken, nothing written.
-    expect(keepPurchases({ store, lock, clock, sheet }, TODAY)).toBe(1);
+    expect(keepPurchases({ store, lock, sheet }, TODAY)).toBe(1);
     const calls = { ...store.calls };
-    expect(keepPurchases({ store, lock, clock, sheet }, TODAY)).toBe(0);
+    expect(keepPurchases({ store, lock, sheet }, TODAY)).toBe(0);
     expect(store.calls.setMany).toBe(calls.setMany);
     expect(store.calls.removeMany).toBe(0);
   });

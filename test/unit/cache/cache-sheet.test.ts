@@ -406,7 +406,7 @@ describe('the hidden sheet, deleted by a user', () => {
     const formula = cacheIn('formula').cache;
     expect(formula.getMany([keyOf('D')]).size).toBe(1); // the properties still answer
     expect(() => formula.getMany(keys)).toThrow(`${LOST} Nothing is bought again until you choose`);
-    expect(formula.getMany(keys, undefined, 'skip').size).toBe(0);
+    expect(formula.getMany(keys, 'skip').size).toBe(0);
     expect(formula.lostSheet()).toEqual({
       name: '_enrich_cache',
       deleted: 'sheet',

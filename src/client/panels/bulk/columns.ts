@@ -8,19 +8,10 @@ import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import { columnLetters } from '../../../core/text/cell-refs';
 import { el } from '../../dom';
 
+/** A name lookup's other columns; `word` is what "Choose the … column." names while it is not chosen. */
 export const NAME_COLUMNS = [
-  {
-    key: 'company',
-    /** What "Choose the … column." names while it is not chosen. */
-    word: 'Company',
-    label: BULK_TEXTS.companyColumn.text,
-    required: true,
-  },
-  {
-    key: 'location',
-    label: BULK_TEXTS.locationColumn.text,
-    required: false,
-  },
+  { key: 'company', word: 'Company', label: BULK_TEXTS.companyColumn.text, required: true },
+  { key: 'location', label: BULK_TEXTS.locationColumn.text, required: false },
   { key: 'jobTitle', label: BULK_TEXTS.jobTitleColumn.text, required: false },
 ] as const;
 

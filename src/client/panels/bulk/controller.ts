@@ -8,7 +8,7 @@ import type { Operation } from '../../../core/operations/types';
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../../../shared/bulk-rpc';
 import { announceChange } from '../../data-changed';
-import { $, busy, el, errorText, say } from '../../dom';
+import { $, busy, el, errorText, reported, say } from '../../dom';
 import { call } from '../../rpc-client';
 import { columnOptions, guessColumns, markChosen, NAME_COLUMNS } from './columns';
 import { readConfig } from './config';
@@ -84,11 +84,7 @@ class BulkController {
       showFieldsIfChosen(ui);
       this.setupChanged();
     });
-    ui.preview.addEventListener('click', () =>
-      this.guarded(ui.preview, async () => {
-        await this.previewClicked();
-      }),
-    );
+    ui.preview.addEventListener('click', () => this.guarded(ui.preview, () => this.previewClicked()));
     ui.run.addEventListener('click', () => this.guarded(ui.run, () => this.runClicked()));
     ui.confirmBack.addEventListener('click', () => {
       ui.confirm.hidden = true;
@@ -147,7 +143,7 @@ class BulkController {
     for (const column of NAME_COLUMNS)
       columnOptions(ui.nameSelects[column.key], columns.headers, !column.required);
     this.guessColumns();
-    this.recipes.columnsChanged(columns.headers);
+    this.recipes.columnsChanged(columns);
     this.forgetPreview();
   }
 
@@ -182,7 +178,7 @@ class BulkController {
     if (!this.current || isUnfinished(this.current) || this.driving) return;
     this.current = null;
     this.ui.progressBox.hidden = true;
-    say(this.ui.message, '', '');
+    say(this.ui.message, '');
   }
 
   private setupChanged(): void {
@@ -191,7 +187,7 @@ class BulkController {
   }
 
   private async previewClicked(): Promise<void> {
-    if (this.recipes.active) await this.recipes.preview(this.ui.sheet.value, this.columns?.headerRow ?? 1);
+    if (this.recipes.active) await this.recipes.preview();
     else await this.runPreview();
   }
 
@@ -251,29 +247,20 @@ class BulkController {
     work: (runId: string) => Promise<BulkProgress>,
     thenDrive: boolean,
   ): Promise<void> {
-    if (!this.current) return;
     const before = this.current;
-    button.disabled = true;
-    try {
+    if (!before) return;
+    await busy(button, this.ui.message, async () => {
       const progress = await work(before.runId);
       this.showProgress(progress);
       const resumed = before.state === 'stopped' ? before : null;
       if (thenDrive && progress.state === 'running') void this.drive(progress.runId, resumed);
-    } catch (error) {
-      say(this.ui.message, errorText(error), 'error');
-    } finally {
-      button.disabled = false;
-    }
+    });
   }
 
   private async start(confirmed: number): Promise<void> {
     this.ui.confirm.hidden = true;
-    say(this.ui.message, '', '');
-    const progress = await call('startBulkRun', this.config(), confirmed);
-    this.forgetPreview();
-    showProgressHere(this.ui);
-    this.showProgress(progress);
-    void this.drive(progress.runId);
+    say(this.ui.message, '');
+    this.begin(await call('startBulkRun', this.config(), confirmed));
   }
 
   /** A run started elsewhere (a recipe): shown and driven from here. */
@@ -287,16 +274,14 @@ class BulkController {
   /** Runs at once when cheap; asks first when the preview says the cost needs a yes. */
   private async runClicked(): Promise<void> {
     if (this.recipes.active) {
-      say(this.ui.message, '', '');
-      return this.recipes.run(this.ui.sheet.value, this.columns?.headerRow ?? 1, (progress) =>
-        this.begin(progress),
-      );
+      say(this.ui.message, '');
+      return this.recipes.run((progress) => this.begin(progress));
     }
     const wanted = JSON.stringify(this.config());
     const value = this.preview?.config === wanted ? this.preview.value : await this.runPreview();
     const refreshing = (value.refresh?.rows ?? 0) > 0;
     if (!refreshing && value.toLookUp + value.cached + value.invalidCount + value.duplicates === 0) {
-      say(this.ui.message, BULK_TEXTS.nothingToLookUp.text, '');
+      say(this.ui.message, BULK_TEXTS.nothingToLookUp.text);
       return;
     }
     if (!value.needsConfirmation) return this.start(0);
@@ -323,8 +308,8 @@ class BulkController {
   }
 
   /** Loads the sheet and shows the last run; an unfinished one is offered to resume. */
-  async offerLastRun(): Promise<void> {
-    try {
+  offerLastRun(): Promise<void> {
+    return reported(this.ui.message, async () => {
       await this.recipes.load();
       const last = await call('getBulkRun');
       const unfinished = last !== null && isUnfinished(last);
@@ -337,8 +322,6 @@ class BulkController {
       }
       this.showProgress(last);
       if (unfinished && !last.message) sayUnfinished(this.ui.message, last);
-    } catch (error) {
-      say(this.ui.message, errorText(error), 'error');
-    }
+    });
   }
 }

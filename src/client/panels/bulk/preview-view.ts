@@ -5,23 +5,23 @@ import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import { columnLetters } from '../../../core/text/cell-refs';
 import { creditsText } from '../../../core/text/credits';
 import type { BulkPreview } from '../../../shared/bulk-rpc';
-import { el } from '../../dom';
-import { plural } from './text';
-
-function figure(label: string, value: string): HTMLElement {
-  return el('div', { class: 'figure' }, el('span', {}, label), el('strong', {}, value));
-}
+import { el, figure, hint } from '../../dom';
+import { count, plural } from './text';
 
 /**
  * Where results and row statuses go, by column letter, saying which columns are new. Shared with
  * the recipe's preview, a line per step.
  */
 export function destinations(where: Pick<BulkPreview, 'outputColumns' | 'statusColumn'>): string {
-  const outputs = where.outputColumns
+  const status = where.statusColumn;
+  return BULK_TEXTS.destinations.say(outputsText(where), columnLetters(status.column), status.created);
+}
+
+/** The output columns by letter and header, saying which are new: "B (Website, new)". */
+export function outputsText(where: Pick<BulkPreview, 'outputColumns'>): string {
+  return where.outputColumns
     .map((o) => `${columnLetters(o.column)} (${o.header}${o.created ? ', new' : ''})`)
     .join(', ');
-  const status = where.statusColumn;
-  return BULK_TEXTS.destinations.say(outputs, columnLetters(status.column), status.created);
 }
 
 /** The rows refused before sending, the first few listed, the rest counted. */
@@ -34,22 +34,13 @@ function invalidRows(preview: BulkPreview): HTMLElement | null {
     { class: 'bulk-invalid' },
     el('summary', {}, BULK_TEXTS.invalidRows.say(preview.invalidCount)),
     el('ul', {}, ...list),
-    more > 0
-      ? el(
-          'p',
-          { class: 'hint' },
-          BULK_TEXTS.moreRows.say(plural(more, BULK_TEXTS.moreRow.one, BULK_TEXTS.moreRow.many)),
-        )
-      : null,
+    more > 0 ? hint(BULK_TEXTS.moreRows.say(plural(more, BULK_TEXTS.moreRow))) : null,
   );
 }
 
 /** Rows whose answer is saved (outputs cleared since, or paid by a formula) fill in for free. */
 function savedText(cached: number): string {
-  return BULK_TEXTS.saved.say(
-    plural(cached, BULK_TEXTS.savedResult.one, BULK_TEXTS.savedResult.many),
-    cached,
-  );
+  return BULK_TEXTS.saved.say(plural(cached, BULK_TEXTS.savedResult), cached);
 }
 
 /** What a refresh asked for buys again: its rows, lookups and credits (in the estimate below). */
@@ -90,20 +81,18 @@ export function previewView(preview: BulkPreview, ids = 'bulk'): HTMLElement {
     { class: 'bulk-numbers' },
     figure(
       'Rows',
-      `${preview.rows.toLocaleString('en-US')}${preview.selected ? BULK_TEXTS.selectedRows.say(preview.selected.first, preview.selected.last) : ''}`,
+      `${count(preview.rows)}${preview.selected ? BULK_TEXTS.selectedRows.say(preview.selected.first, preview.selected.last) : ''}`,
     ),
-    figure(BULK_TEXTS.alreadyFilled.text, preview.alreadyFilled.toLocaleString('en-US')),
-    preview.notFoundBefore > 0
-      ? figure(BULK_TEXTS.notFoundBefore.text, preview.notFoundBefore.toLocaleString('en-US'))
-      : null,
-    figure(BULK_TEXTS.duplicates.text, preview.duplicates.toLocaleString('en-US')),
-    figure(BULK_TEXTS.savedFree.text, preview.cached.toLocaleString('en-US')),
-    figure(BULK_TEXTS.invalidInput.text, preview.invalidCount.toLocaleString('en-US')),
-    figure('Blank', preview.blank.toLocaleString('en-US')),
+    figure(BULK_TEXTS.alreadyFilled.text, count(preview.alreadyFilled)),
+    preview.notFoundBefore > 0 ? figure(BULK_TEXTS.notFoundBefore.text, count(preview.notFoundBefore)) : null,
+    figure(BULK_TEXTS.duplicates.text, count(preview.duplicates)),
+    figure(BULK_TEXTS.savedFree.text, count(preview.cached)),
+    figure(BULK_TEXTS.invalidInput.text, count(preview.invalidCount)),
+    figure('Blank', count(preview.blank)),
     preview.lostResults
       ? el('p', { id: `${ids}-lost`, class: 'warning', role: 'alert' }, preview.lostResults)
       : null,
-    figure(BULK_TEXTS.newLookups.text, preview.toLookUp.toLocaleString('en-US')),
+    figure(BULK_TEXTS.newLookups.text, count(preview.toLookUp)),
     refreshText(preview, ids),
     el(
       'div',
@@ -112,10 +101,10 @@ export function previewView(preview: BulkPreview, ids = 'bulk'): HTMLElement {
       el('strong', { id: `${ids}-estimate` }, cost),
     ),
     preview.sendingTime
-      ? el('p', { id: `${ids}-time`, class: 'hint' }, BULK_TEXTS.sendingTakes.say(preview.sendingTime))
+      ? hint(BULK_TEXTS.sendingTakes.say(preview.sendingTime), { id: `${ids}-time` })
       : null,
-    preview.cached > 0 ? el('p', { id: `${ids}-saved`, class: 'hint' }, savedText(preview.cached)) : null,
-    el('p', { class: 'hint' }, destinations(preview)),
+    preview.cached > 0 ? hint(savedText(preview.cached), { id: `${ids}-saved` }) : null,
+    hint(destinations(preview)),
     ...conflictNotes(preview.columnConflicts),
     invalidRows(preview),
   );

@@ -5,7 +5,7 @@ import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import { creditsText } from '../../../core/text/credits';
 import type { BulkProgress } from '../../../shared/bulk-rpc';
 import { say } from '../../dom';
-import { plural, timeLeft } from './text';
+import { count, plural, timeLeft } from './text';
 import type { Controls } from './view';
 
 const STATE_TEXT: Record<BulkProgress['state'], string> = {
@@ -23,7 +23,7 @@ export function isUnfinished(progress: BulkProgress): boolean {
 function progressLine(progress: BulkProgress): string {
   const left = progress.state === 'running' ? timeLeft(progress.etaSeconds) : '';
   return [
-    `${progress.done.toLocaleString('en-US')} of ${plural(progress.rows, 'row')} done`,
+    `${count(progress.done)} of ${plural(progress.rows, 'row')} done`,
     progress.pending > 0 ? `${plural(progress.pending, 'row')} waiting on jobs` : '',
     left,
   ]
@@ -33,11 +33,11 @@ function progressLine(progress: BulkProgress): string {
 
 function countsLine(progress: BulkProgress): string {
   return [
-    BULK_TEXTS.found.say(progress.found.toLocaleString('en-US')),
-    BULK_TEXTS.notFound.say(progress.notFound.toLocaleString('en-US')),
-    BULK_TEXTS.errors.say(progress.errors.toLocaleString('en-US')),
-    BULK_TEXTS.skipped.say(progress.skipped.toLocaleString('en-US')),
-    BULK_TEXTS.invalid.say(progress.invalid.toLocaleString('en-US')),
+    BULK_TEXTS.found.say(count(progress.found)),
+    BULK_TEXTS.notFound.say(count(progress.notFound)),
+    BULK_TEXTS.errors.say(count(progress.errors)),
+    BULK_TEXTS.skipped.say(count(progress.skipped)),
+    BULK_TEXTS.invalid.say(count(progress.invalid)),
     progress.recipe
       ? `${creditsText(progress.creditsSpent)} spent on this step, ${creditsText(progress.recipe.creditsSpent)} on the recipe`
       : `${creditsText(progress.creditsSpent)} spent`,
@@ -54,16 +54,15 @@ function showRunMessage(message: HTMLElement, progress: BulkProgress): void {
       BULK_TEXTS.stepDone.say(
         progress.recipe!.step,
         progress.recipe!.steps,
-        plural(progress.failedRows, BULK_TEXTS.failedRow.one, BULK_TEXTS.failedRow.many),
+        plural(progress.failedRows, BULK_TEXTS.failedRow),
         next,
       ),
-      '',
     );
   else if (progress.state === 'done') say(message, progress.refreshSummary ?? BULK_TEXTS.done.text, 'ok');
-  else if (progress.state === 'cancelled') say(message, BULK_TEXTS.cancelled.text, '');
-  else if (progress.notice) say(message, progress.notice, '');
-  else if (progress.busy) say(message, BULK_TEXTS.otherSidebar.text, '');
-  else if (message.classList.contains('ok')) say(message, '', '');
+  else if (progress.state === 'cancelled') say(message, BULK_TEXTS.cancelled.text);
+  else if (progress.notice) say(message, progress.notice);
+  else if (progress.busy) say(message, BULK_TEXTS.otherSidebar.text);
+  else if (message.classList.contains('ok')) say(message, '');
 }
 
 /** `driving`: this sidebar is calling the run's slices, so it can pause them. */
@@ -75,9 +74,7 @@ function showRunButtons(ui: Controls, progress: BulkProgress, driving: boolean):
   ui.resume.textContent = running ? 'Continue' : 'Resume';
   ui.cancel.hidden = !unfinished;
   ui.retry.hidden = progress.failedRows === 0 || (running && driving);
-  ui.retry.textContent = BULK_TEXTS.retryThe.say(
-    plural(progress.failedRows, BULK_TEXTS.failedRow.one, BULK_TEXTS.failedRow.many),
-  );
+  ui.retry.textContent = BULK_TEXTS.retryThe.say(plural(progress.failedRows, BULK_TEXTS.failedRow));
   // A recipe waits at a step with failed rows: retry them, or go on without them.
   const next = progress.recipe?.waitingFor ?? null;
   ui.goOn.hidden = next === null;

@@ -5,29 +5,18 @@
 import { OPERATIONS } from '../../../core/operations/table';
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import type { RecipeDraft } from '../../../shared/recipe-rpc';
-import { el, say } from '../../dom';
+import { buttonRow, el, pushButton, say } from '../../dom';
 
 export const NEW_RECIPE = '__new';
 
-export interface Builder {
-  root: HTMLElement;
-  name: HTMLInputElement;
-  steps: HTMLElement;
-  add: HTMLButtonElement;
-  save: HTMLButtonElement;
-  /** Under Save: why the recipe was refused, where the user is looking. */
-  message: HTMLElement;
-}
+export type Builder = ReturnType<typeof buildBuilder>;
 
-export function buildBuilder(): Builder {
+/** Its name, steps, Add step and Save; under Save, why the recipe was refused, where the user looks. */
+export function buildBuilder() {
   const name = el('input', { id: 'recipe-name', type: 'text', autocomplete: 'off', maxlength: '60' });
   const steps = el('ol', { id: 'recipe-steps', class: 'recipe-builder-steps' });
-  const add = el('button', { type: 'button', id: 'recipe-add-step' }, BULK_TEXTS.addStep.text);
-  const save = el(
-    'button',
-    { type: 'button', id: 'recipe-save', class: 'action' },
-    BULK_TEXTS.saveRecipe.text,
-  );
+  const add = pushButton(BULK_TEXTS.addStep.text, { id: 'recipe-add-step' });
+  const save = pushButton(BULK_TEXTS.saveRecipe.text, { id: 'recipe-save', class: 'action' });
   const message = el('p', { id: 'recipe-builder-message', class: 'message', role: 'alert' });
   const root = el(
     'div',
@@ -35,7 +24,7 @@ export function buildBuilder(): Builder {
     el('label', { for: 'recipe-name' }, BULK_TEXTS.recipeName.text),
     name,
     steps,
-    el('div', { class: 'buttons' }, add, save),
+    buttonRow(add, save),
     message,
   );
   return { root, name, steps, add, save, message };
@@ -51,31 +40,30 @@ function lookupSelect(): HTMLSelectElement {
   );
 }
 
-function earlierOptions(index: number, none: string, each: (n: number) => string): HTMLElement[] {
-  return [
-    el('option', { value: '' }, none),
-    ...Array.from({ length: index }, (_, n) => el('option', { value: String(n) }, each(n + 1))),
-  ];
+/** A choice among the steps before step `index` (from 0), `none` first (its value ''). */
+function earlierSelect(
+  index: number,
+  attributes: Record<string, string>,
+  none: string,
+  each: (n: number) => string,
+) {
+  const earlier = Array.from({ length: index }, (_, n) => el('option', { value: String(n) }, each(n + 1)));
+  return el('select', attributes, el('option', { value: '' }, none), ...earlier);
 }
 
 /** Adds a step row: its lookup, what it reads, and when it runs. */
 export function addStep(builder: Builder): void {
   const index = builder.steps.children.length;
+  const T = BULK_TEXTS;
+  const reads = { class: 'recipe-step-from', 'aria-label': 'Reads' };
+  const runs = { class: 'recipe-step-fallback', 'aria-label': 'Runs' };
   builder.steps.append(
     el(
       'li',
       { class: 'recipe-step' },
       lookupSelect(),
-      el(
-        'select',
-        { class: 'recipe-step-from', 'aria-label': 'Reads' },
-        ...earlierOptions(index, BULK_TEXTS.readsItsColumn.text, BULK_TEXTS.readsStep.say),
-      ),
-      el(
-        'select',
-        { class: 'recipe-step-fallback', 'aria-label': 'Runs' },
-        ...earlierOptions(index, BULK_TEXTS.onEveryRow.text, BULK_TEXTS.whereStepFoundNothing.say),
-      ),
+      earlierSelect(index, reads, T.readsItsColumn.text, T.readsStep.say),
+      earlierSelect(index, runs, T.onEveryRow.text, T.whereStepFoundNothing.say),
     ),
   );
 }

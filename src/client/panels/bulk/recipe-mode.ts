@@ -6,9 +6,9 @@ import { OPERATIONS, operationByType } from '../../../core/operations/table';
 import { recipeFromDraft } from '../../../core/recipes/custom';
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import { creditsText } from '../../../core/text/credits';
-import type { BulkProgress } from '../../../shared/bulk-rpc';
+import type { BulkProgress, SheetColumns } from '../../../shared/bulk-rpc';
 import type { RecipePreview, RecipeRunConfig, RecipeSummary } from '../../../shared/recipe-rpc';
-import { busy, say } from '../../dom';
+import { busy, busyOnClick, say } from '../../dom';
 import { call } from '../../rpc-client';
 import { mountWatchOffer, type WatchSetup } from '../watches/offer';
 import { readConfig } from './config';
@@ -28,7 +28,7 @@ export class RecipeMode {
   private recipes: RecipeSummary[] = [];
   private readonly controls: RecipeControls;
   private readonly builder: Builder;
-  private headers: readonly string[] = [];
+  private columns: Pick<SheetColumns, 'headers' | 'headerRow'> = { headers: [], headerRow: 1 };
   private last: { config: string; value: RecipePreview } | null = null;
 
   constructor(
@@ -48,7 +48,7 @@ export class RecipeMode {
     });
     this.builder.add.addEventListener('click', () => addStep(this.builder));
     this.builder.save.addEventListener('click', () => void this.saveClicked());
-    controls.remove.addEventListener('click', () => void this.guard(controls.remove, () => this.remove()));
+    busyOnClick(controls.remove, ui.message, () => this.remove());
     // The setup chosen here, a recipe or one lookup, may become a watch.
     mountWatchOffer(
       ui.form,
@@ -57,16 +57,11 @@ export class RecipeMode {
     );
   }
 
-  /** The panel's setup as a watch keeps it. The sidebar reads headers from row 1 (getSheetColumns). */
+  /** The panel's setup as a watch keeps it. */
   private watchSetup(): WatchSetup {
-    const sheet = this.ui.sheet.value;
-    if (this.active) return { kind: 'recipe', config: this.config(sheet, 1) };
+    if (this.active) return { kind: 'recipe', config: this.config() };
     const op = operationByType(this.ui.op.value) ?? OPERATIONS[0]!;
-    return { kind: 'lookup', config: readConfig(this.ui, op, 1) };
-  }
-
-  private guard(button: HTMLButtonElement, work: () => Promise<void>): Promise<void> {
-    return busy(button, this.ui.message, work);
+    return { kind: 'lookup', config: readConfig(this.ui, op, this.columns.headerRow) };
   }
 
   /** Save's refusal shows under Save, scrolled into view: the builder can be longer than the sidebar. */
@@ -99,7 +94,7 @@ export class RecipeMode {
     listRecipes(this.controls, this.recipes);
     this.show();
     this.changed();
-    say(this.ui.message, BULK_TEXTS.recipeDeleted.say(recipe.name), '');
+    say(this.ui.message, BULK_TEXTS.recipeDeleted.say(recipe.name));
   }
 
   async load(): Promise<void> {
@@ -112,8 +107,8 @@ export class RecipeMode {
   }
 
   /** The sheet's headers changed: the column pickers follow. */
-  columnsChanged(headers: readonly string[]): void {
-    this.headers = headers;
+  columnsChanged(columns: Pick<SheetColumns, 'headers' | 'headerRow'>): void {
+    this.columns = columns;
     this.show();
   }
 
@@ -132,16 +127,22 @@ export class RecipeMode {
     ui.opHelp.hidden = lookupHidden;
     if (lookupHidden) for (const part of [ui.names, ui.output, ui.employees]) part.hidden = true;
     this.controls.box.hidden = recipe === null;
-    if (recipe) showRecipe(this.controls, recipe, this.headers);
+    if (recipe) showRecipe(this.controls, recipe, this.columns.headers);
     this.last = null;
   }
 
-  private config(sheetName: string, headerRow: number): RecipeRunConfig {
-    return { recipeId: this.active!.id, sheetName, headerRow, slots: chosenSlots(this.controls) };
+  private config(): RecipeRunConfig {
+    const { headerRow } = this.columns;
+    return {
+      recipeId: this.active!.id,
+      sheetName: this.ui.sheet.value,
+      headerRow,
+      slots: chosenSlots(this.controls),
+    };
   }
 
-  async preview(sheetName: string, headerRow: number): Promise<RecipePreview> {
-    const config = this.config(sheetName, headerRow);
+  async preview(): Promise<RecipePreview> {
+    const config = this.config();
     const value = await call('previewRecipe', config);
     this.last = { config: JSON.stringify(config), value };
     this.ui.summary.replaceChildren(recipePreviewView(value));
@@ -149,17 +150,17 @@ export class RecipeMode {
   }
 
   /** Runs at once when the most it may cost is cheap; asks first, for the most, otherwise. */
-  async run(sheetName: string, headerRow: number, started: (progress: BulkProgress) => void): Promise<void> {
-    const wanted = JSON.stringify(this.config(sheetName, headerRow));
-    const value = this.last?.config === wanted ? this.last.value : await this.preview(sheetName, headerRow);
+  async run(started: (progress: BulkProgress) => void): Promise<void> {
+    const wanted = JSON.stringify(this.config());
+    const value = this.last?.config === wanted ? this.last.value : await this.preview();
     const start = async () => {
       this.ui.confirm.hidden = true;
       started(await call('startRecipeRun', JSON.parse(wanted) as RecipeRunConfig, value.creditsMax));
     };
     if (!value.needsConfirmation) return start();
-    const ui = this.ui;
     const most = creditsText(value.creditsMax);
     const known = value.creditsMin === value.creditsMax;
+    const ui = this.ui;
     ui.confirmText.textContent = known
       ? BULK_TEXTS.recipeWillSpend.say(most)
       : BULK_TEXTS.recipeMaySpend.say(most, creditsText(value.creditsMin));

@@ -6,38 +6,22 @@ import { guessColumn, slotRole } from '../../../core/bulk/column-guess';
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import { creditsAmount, creditsText } from '../../../core/text/credits';
 import type { RecipePreview, RecipeSummary, SlotName } from '../../../shared/recipe-rpc';
-import { el } from '../../dom';
+import { el, field, pushButton } from '../../dom';
 import { columnOptions } from './columns';
 import { conflictNotes, destinations } from './preview-view';
 import { NEW_RECIPE } from './recipe-builder';
-import { plural } from './text';
+import { count, plural } from './text';
 
-export interface RecipeControls {
-  choice: HTMLSelectElement;
-  box: HTMLElement;
-  remove: HTMLButtonElement;
-  about: HTMLElement;
-  steps: HTMLElement;
-  slots: HTMLElement;
-}
+export type RecipeControls = ReturnType<typeof buildRecipeControls>['controls'];
 
-export function buildRecipeControls(): { root: HTMLElement; controls: RecipeControls } {
+export function buildRecipeControls() {
   const choice = el('select', { id: 'bulk-recipe' }, el('option', { value: '' }, BULK_TEXTS.oneLookup.text));
   const about = el('p', { id: 'bulk-recipe-about', class: 'hint' });
   const steps = el('ol', { id: 'bulk-recipe-steps', class: 'bulk-recipe-steps' });
   const slots = el('div', { id: 'bulk-recipe-slots' });
-  const remove = el(
-    'button',
-    { type: 'button', id: 'recipe-delete', hidden: true },
-    BULK_TEXTS.deleteRecipe.text,
-  );
+  const remove = pushButton(BULK_TEXTS.deleteRecipe.text, { id: 'recipe-delete', hidden: true });
   const box = el('div', { id: 'bulk-recipe-box', hidden: true }, about, steps, slots, remove);
-  const root = el(
-    'div',
-    {},
-    el('div', { class: 'field' }, el('label', { for: 'bulk-recipe' }, 'Run'), choice),
-    box,
-  );
+  const root = el('div', {}, field('Run', choice), box);
   return { root, controls: { choice, box, remove, about, steps, slots } };
 }
 
@@ -77,16 +61,7 @@ export function showRecipe(ui: RecipeControls, recipe: RecipeSummary, headers: r
       select.value = String(guessColumn(headers, slotRole(slot.name)) ?? '');
       const kept = before[slot.name];
       if (kept !== undefined && headers[kept - 1]) select.value = String(kept);
-      return el(
-        'div',
-        { class: 'field' },
-        el(
-          'label',
-          { for: `bulk-slot-${slot.name}` },
-          `${slot.label} column${slot.name === 'company' ? ' (optional)' : ''}`,
-        ),
-        select,
-      );
+      return field(`${slot.label} column${slot.name === 'company' ? ' (optional)' : ''}`, select);
     }),
   );
 }
@@ -101,19 +76,11 @@ export function chosenSlots(ui: RecipeControls): Partial<Record<SlotName, number
 }
 
 function rowsText(min: number, max: number): string {
-  return min === max
-    ? min.toLocaleString('en-US')
-    : `${min.toLocaleString('en-US')}–${max.toLocaleString('en-US')}`;
+  return min === max ? count(min) : `${count(min)}–${count(max)}`;
 }
 
 function creditsRange(min: number, max: number): string {
   return min === max ? creditsText(max) : `${creditsAmount(min)}–${creditsText(max)}`;
-}
-
-/** The whole cost: one figure when what the steps find changes nothing, else the range and why. */
-function totalText(preview: RecipePreview): string {
-  const rows = plural(preview.rows, 'row');
-  return BULK_TEXTS.recipeTotal.say(rows, preview.creditsMin, preview.creditsMax);
 }
 
 /**
@@ -121,22 +88,16 @@ function totalText(preview: RecipePreview): string {
  * `ids` starts its elements' ids, as `previewView`'s does.
  */
 export function recipePreviewView(preview: RecipePreview, ids = 'bulk'): HTMLElement {
-  const head = el(
-    'tr',
-    {},
-    el('th', {}, 'Step'),
-    el('th', {}, 'Rows'),
-    el('th', {}, 'Saved'),
-    el('th', {}, 'Credits'),
-  );
+  const row = (cell: 'th' | 'td', ...texts: string[]) =>
+    el('tr', {}, ...texts.map((text) => el(cell, {}, text)));
+  const head = row('th', 'Step', 'Rows', 'Saved', 'Credits');
   const rows = preview.steps.flatMap((step, i) => [
-    el(
-      'tr',
-      {},
-      el('td', {}, `${i + 1}. ${step.fallback ? BULK_TEXTS.ifNotFound.text : ''}${step.label}`),
-      el('td', {}, rowsText(step.rowsMin, step.rowsMax)),
-      el('td', {}, step.saved.toLocaleString('en-US')),
-      el('td', {}, creditsRange(step.creditsMin, step.creditsMax)),
+    row(
+      'td',
+      `${i + 1}. ${step.fallback ? BULK_TEXTS.ifNotFound.text : ''}${step.label}`,
+      rowsText(step.rowsMin, step.rowsMax),
+      count(step.saved),
+      creditsRange(step.creditsMin, step.creditsMax),
     ),
     // What this step never pays for: repeats are looked up once, invalid inputs never sent; then
     // where it writes, and the rows it leaves as they are.
@@ -146,7 +107,7 @@ export function recipePreviewView(preview: RecipePreview, ids = 'bulk'): HTMLEle
       el(
         'td',
         { colspan: '4' },
-        `repeats ${step.duplicates.toLocaleString('en-US')} · invalid ${step.invalid.toLocaleString('en-US')}`,
+        `repeats ${count(step.duplicates)} · invalid ${count(step.invalid)}`,
         el('br'),
         destinations(step),
         step.filled > 0 ? el('br') : null,
@@ -161,7 +122,12 @@ export function recipePreviewView(preview: RecipePreview, ids = 'bulk'): HTMLEle
       ? el('p', { id: `${ids}-recipe-lost`, class: 'warning', role: 'alert' }, preview.lostResults)
       : null,
     el('table', { class: 'bulk-recipe-table' }, el('thead', {}, head), el('tbody', {}, ...rows)),
-    el('p', { id: `${ids}-recipe-total` }, totalText(preview)),
+    // The whole cost: one figure when what the steps find changes nothing, else the range and why.
+    el(
+      'p',
+      { id: `${ids}-recipe-total` },
+      BULK_TEXTS.recipeTotal.say(plural(preview.rows, 'row'), preview.creditsMin, preview.creditsMax),
+    ),
     ...conflictNotes(preview.columnConflicts),
   );
 }

@@ -1,15 +1,15 @@
 // The Bulk run panel's refresh: answers are kept until the user refreshes them, so this is where a
 // user chooses fresh data: an age, a budget in credits and an order (the oldest answers first).
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
-import { WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
 import { columnLetters } from '../../../core/text/cell-refs';
 import type { BulkPreview, BulkRunConfig } from '../../../shared/bulk-rpc';
 import type { BackgroundCollection } from '../../../shared/jobs-rpc';
-import type { WatchDraft, WatchList } from '../../../shared/watch-rpc';
-import { announceChange, onScheduleListed } from '../../data-changed';
-import { $, busy, el, say } from '../../dom';
+import type { WatchDraft } from '../../../shared/watch-rpc';
+import { onScheduleListed } from '../../data-changed';
+import { $, busyOnClick, el, hint, numberInput, pushButton, say } from '../../dom';
 import { call } from '../../rpc-client';
-import { conflictNotes } from './preview-view';
+import { turnOnButton } from '../watches/offer';
+import { conflictNotes, outputsText } from './preview-view';
 import { plural } from './text';
 
 /** Off by default: nothing is bought again unless the user asks, and the preview says what it costs. */
@@ -22,18 +22,11 @@ export function refreshField(): HTMLElement {
       {},
       el('input', { type: 'checkbox', id: 'bulk-refresh-on' }),
       BULK_TEXTS.refreshOlder.text,
-      el('input', {
-        id: 'bulk-refresh-days',
-        type: 'number',
-        min: '0',
-        step: '1',
-        value: '30',
-        'aria-label': 'Days',
-      }),
+      numberInput('bulk-refresh-days', '0', '1', { value: '30', 'aria-label': 'Days' }),
       ' days',
     ),
     el('label', { for: 'bulk-refresh-budget' }, BULK_TEXTS.refreshBudget.text),
-    el('input', { id: 'bulk-refresh-budget', type: 'number', min: '1', step: '1', inputmode: 'numeric' }),
+    numberInput('bulk-refresh-budget', '1', '1', { inputmode: 'numeric' }),
     el(
       'select',
       { id: 'bulk-refresh-order', 'aria-label': 'Order' },
@@ -47,8 +40,8 @@ export function refreshField(): HTMLElement {
       el('option', { value: 'selection' }, BULK_TEXTS.refreshSelection.text),
       el('option', { value: 'sheet' }, BULK_TEXTS.refreshSheet.text),
     ),
-    el('p', { class: 'hint' }, BULK_TEXTS.refreshHint.text),
-    el('button', { type: 'button', id: 'bulk-refresh-schedule' }, BULK_TEXTS.refreshSchedule.text),
+    hint(BULK_TEXTS.refreshHint.text),
+    pushButton(BULK_TEXTS.refreshSchedule.text, { id: 'bulk-refresh-schedule' }),
     el('p', { id: 'bulk-refresh-message', class: 'message', role: 'status' }),
   );
 }
@@ -67,30 +60,22 @@ export function wireSchedule(config: () => BulkRunConfig): void {
   onScheduleListed((clock) => {
     schedule = clock;
   });
-  button.addEventListener('click', () =>
-    busy(button, message, async () => {
-      say(message, '');
-      const days = Number($<HTMLInputElement>('bulk-refresh-days').value);
-      const monthlyCredits = Number($<HTMLInputElement>('bulk-refresh-budget').value);
-      if (!(monthlyCredits > 0)) throw new Error(BULK_TEXTS.scheduleBudgetFirst.text);
-      const column = { ...config() };
-      for (const asked of ['refreshOlderThanDays', 'refreshBudget', 'refreshOrder', 'rows'] as const)
-        delete column[asked];
-      const refreshOnly = { days, monthlyCredits };
-      const draft: WatchDraft = { kind: 'lookup', config: column, dailyCap: monthlyCredits, refreshOnly };
-      const preview = (await call('previewWatch', draft)) as BulkPreview;
-      const turnOn = el('button', { type: 'button', id: 'bulk-refresh-confirm' }, WATCHES_TEXTS.turnOn.text);
-      turnOn.addEventListener('click', () =>
-        busy(turnOn, message, async () => {
-          const list = (await call('createWatch', draft)) as WatchList;
-          shown.replaceChildren();
-          say(message, BULK_TEXTS.scheduled.say(days, monthlyCredits, list.clock), 'ok');
-          announceChange();
-        }),
-      );
-      shown.replaceChildren(scheduleView(preview, { ...refreshOnly, schedule }, turnOn));
-    }),
-  );
+  busyOnClick(button, message, async () => {
+    say(message, '');
+    const days = Number($<HTMLInputElement>('bulk-refresh-days').value);
+    const monthlyCredits = Number($<HTMLInputElement>('bulk-refresh-budget').value);
+    if (!(monthlyCredits > 0)) throw new Error(BULK_TEXTS.scheduleBudgetFirst.text);
+    const column = { ...config() };
+    for (const asked of ['refreshOlderThanDays', 'refreshBudget', 'refreshOrder', 'rows'] as const)
+      delete column[asked];
+    const refreshOnly = { days, monthlyCredits };
+    const draft: WatchDraft = { kind: 'lookup', config: column, dailyCap: monthlyCredits, refreshOnly };
+    const preview = (await call('previewWatch', draft)) as BulkPreview;
+    const turnOn = turnOnButton('bulk-refresh-confirm', draft, shown, message, (list) =>
+      BULK_TEXTS.scheduled.say(days, monthlyCredits, list.clock),
+    );
+    shown.replaceChildren(scheduleView(preview, { ...refreshOnly, schedule }, turnOn));
+  });
 }
 
 /** What the scheduled refresh does: its column and rows, its schedule and budget, nothing else. */
@@ -101,17 +86,13 @@ function scheduleView(
 ): HTMLElement {
   const due = preview.refresh ?? { rows: 0, credits: 0 };
   const answered = preview.alreadyFilled + preview.notFoundBefore + due.rows;
-  const column = preview.outputColumns
-    .map((o) => `${columnLetters(o.column)} (${o.header}${o.created ? ', new' : ''})`)
-    .join(', ');
   const status = preview.statusColumn;
-  const hint = (text: string) => el('p', { class: 'hint' }, text);
   return el(
     'div',
     { id: 'bulk-refresh-preview' },
     hint(
       BULK_TEXTS.refreshOnly.say(
-        column,
+        outputsText(preview),
         plural(answered, 'row'),
         asked.days,
         asked.monthlyCredits,

@@ -2,11 +2,16 @@
 
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import type { Counted } from '../../../core/text/catalogue/sidebar/said';
-import { creditsAmount } from '../../../core/text/credits';
 import type { RunConfirmation } from '../../../shared/bulk-rpc';
 
-export const plural = (count: number, one: string, many = `${one}s`) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+/** A count as the panel shows it: "1,200". */
+export const count = (n: number) => n.toLocaleString('en-US');
+
+/** "1 row", "1,200 rows": a plain noun takes an s; the catalogue's counted nouns bring their plural. */
+export function plural(n: number, noun: string | Pick<Counted, 'one' | 'many'>): string {
+  const { one, many } = typeof noun === 'string' ? { one: noun, many: `${noun}s` } : noun;
+  return `${count(n)} ${n === 1 ? one : many}`;
+}
 
 export function timeLeft(seconds: number | null): string {
   if (seconds === null) return '';
@@ -17,15 +22,11 @@ export function timeLeft(seconds: number | null): string {
     : BULK_TEXTS.hoursLeft.say(Math.round(minutes / 60));
 }
 
-/** "1 new lookup", "1,200 lookups". */
-const counted = (count: number, noun: Counted) =>
-  `${creditsAmount(count)} ${count === 1 ? noun.one : noun.many}`;
-
 /** The question before a run and its button, from the server's figures. */
 export function confirmationWords(asked: RunConfirmation): { text: string; button: string } {
   const T = BULK_TEXTS;
   const cost = (asked.bound ? T.costUpTo : T.costAbout).say(asked.credits);
-  const lookups = counted(asked.lookups, T.newLookupsCounted);
+  const lookups = plural(asked.lookups, T.newLookupsCounted);
   if (asked.cap === null)
     return { text: T.willSpend.say(cost, lookups, T.balance.text), button: T.runAndSpend.say(cost) };
   const over = T.overCap.say(lookups, cost, asked.cap.credits);
@@ -33,7 +34,7 @@ export function confirmationWords(asked: RunConfirmation): { text: string; butto
   if (fits === 0) return { text: T.payNone.say(over, perLookup), button: T.runStopsAtOnce.text };
   const most = fits * perLookup;
   return {
-    text: T.stopsAfter.say(over, counted(fits, T.lookupsCounted), most, T.balance.text),
+    text: T.stopsAfter.say(over, plural(fits, T.lookupsCounted), most, T.balance.text),
     button: T.runAndSpendUpTo.say(most),
   };
 }

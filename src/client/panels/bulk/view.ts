@@ -4,68 +4,18 @@
 import { headerLabel } from '../../../core/jobs/employee-sheet';
 import { OPERATION_DOCS } from '../../../core/operations/docs';
 import { priceLabel } from '../../../core/operations/pricing';
-import { OPERATIONS } from '../../../core/operations/table';
-import type { Group, Operation } from '../../../core/operations/types';
+import type { Operation } from '../../../core/operations/types';
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
-import { el } from '../../dom';
+import { buttonRow, el, field, hint, numberInput, pushButton } from '../../dom';
+import { operationGroups } from '../../operation-groups';
 import { NAME_COLUMNS, type NameSelects } from './columns';
 import { refreshField } from './refresh-field';
 
-const GROUP_NAMES: Record<Group, string> = { people: 'People', companies: 'Companies', social: 'Social' };
-
-/** The form's fields, the preview summary and the confirmation. */
-interface FormControls {
-  sheet: HTMLSelectElement;
-  op: HTMLSelectElement;
-  opHelp: HTMLElement;
-  inputLabel: HTMLElement;
-  input: HTMLSelectElement;
-  names: HTMLElement;
-  nameSelects: NameSelects;
-  output: HTMLElement;
-  fields: HTMLElement;
-  employees: HTMLElement;
-  department: HTMLInputElement;
-  seniority: HTMLInputElement;
-  max: HTMLInputElement;
-  refresh: HTMLElement;
-  refreshOn: HTMLInputElement;
-  refreshDays: HTMLInputElement;
-  refreshBudget: HTMLInputElement;
-  refreshOrder: HTMLSelectElement;
-  refreshOver: HTMLSelectElement;
-  preview: HTMLButtonElement;
-  run: HTMLButtonElement;
-  summary: HTMLElement;
-  confirm: HTMLElement;
-  confirmText: HTMLElement;
-  confirmRun: HTMLButtonElement;
-  confirmBack: HTMLButtonElement;
-}
-
-/** The run's box: its state, bar and counts, and the buttons that act on it. */
-interface ProgressControls {
-  progressBox: HTMLElement;
-  progressTitle: HTMLElement;
-  bar: HTMLProgressElement;
-  progressText: HTMLElement;
-  counts: HTMLElement;
-  pause: HTMLButtonElement;
-  resume: HTMLButtonElement;
-  cancel: HTMLButtonElement;
-  retry: HTMLButtonElement;
-  goOn: HTMLButtonElement;
-}
-
-export interface Controls extends FormControls, ProgressControls {
-  root: HTMLElement;
-  form: HTMLElement;
-  message: HTMLElement;
-  note: HTMLElement;
-}
+/** The form's fields, the preview summary and the confirmation; the run's box and its buttons. */
+export type Controls = ReturnType<typeof findControls>;
 
 function selectField(id: string, label: string, ...children: HTMLElement[]): HTMLElement {
-  return el('div', { class: 'field' }, el('label', { for: id }, label), el('select', { id }, ...children));
+  return field(label, el('select', { id }, ...children));
 }
 
 function radio(name: string, value: string, label: string, checked = false): HTMLElement {
@@ -73,14 +23,11 @@ function radio(name: string, value: string, label: string, checked = false): HTM
 }
 
 function operationOptions(): HTMLElement[] {
-  const groups = [...new Set(OPERATIONS.map((op) => op.group))];
-  return groups.map((group) =>
+  return operationGroups().map(({ name, operations }) =>
     el(
       'optgroup',
-      { label: GROUP_NAMES[group] },
-      ...OPERATIONS.filter((op) => op.group === group).map((op) =>
-        el('option', { value: op.type }, `${op.label} (${priceLabel(op)})`),
-      ),
+      { label: name },
+      ...operations.map((op) => el('option', { value: op.type }, `${op.label} (${priceLabel(op)})`)),
     ),
   );
 }
@@ -122,8 +69,8 @@ function employeesFieldset(): HTMLElement {
     el('label', { for: 'bulk-seniority' }, 'Seniority (optional)'),
     el('input', { id: 'bulk-seniority', type: 'text', autocomplete: 'off' }),
     el('label', { for: 'bulk-max' }, BULK_TEXTS.maxEmployees.text),
-    el('input', { id: 'bulk-max', type: 'number', min: '1', step: '1', inputmode: 'numeric' }),
-    el('p', { class: 'hint' }, BULK_TEXTS.assumedEmployees.text),
+    numberInput('bulk-max', '1', '1', { inputmode: 'numeric' }),
+    hint(BULK_TEXTS.assumedEmployees.text),
     radio('bulk-destination', 'sheet-per-company', BULK_TEXTS.sheetPerCompany.text, true),
     radio('bulk-destination', 'combined-sheet', BULK_TEXTS.combinedSheet.text),
   );
@@ -134,17 +81,15 @@ function confirmBox(): HTMLElement {
     'div',
     {
       id: 'bulk-confirm',
-      class: 'bulk-confirm',
+      class: 'confirmation',
       role: 'alertdialog',
       'aria-labelledby': 'bulk-confirm-text',
       hidden: true,
     },
     el('p', { id: 'bulk-confirm-text' }),
-    el(
-      'div',
-      { class: 'buttons' },
-      el('button', { type: 'button', id: 'bulk-confirm-run', class: 'action' }, BULK_TEXTS.runItButton.text),
-      el('button', { type: 'button', id: 'bulk-confirm-back' }, BULK_TEXTS.notNow.text),
+    buttonRow(
+      pushButton(BULK_TEXTS.runItButton.text, { id: 'bulk-confirm-run', class: 'action' }),
+      pushButton(BULK_TEXTS.notNow.text, { id: 'bulk-confirm-back' }),
     ),
   );
 }
@@ -157,11 +102,9 @@ function form(): HTMLElement {
     outputFieldset(),
     employeesFieldset(),
     refreshField(),
-    el(
-      'div',
-      { class: 'buttons' },
-      el('button', { type: 'button', id: 'bulk-preview' }, 'Preview'),
-      el('button', { type: 'button', id: 'bulk-run', class: 'action' }, 'Run'),
+    buttonRow(
+      pushButton('Preview', { id: 'bulk-preview' }),
+      pushButton('Run', { id: 'bulk-run', class: 'action' }),
     ),
     el('div', { id: 'bulk-summary', class: 'bulk-summary', 'aria-live': 'polite' }),
     confirmBox(),
@@ -176,20 +119,18 @@ function progressBox(): HTMLElement {
     el('progress', { id: 'bulk-progress', max: '1', value: '0', 'aria-labelledby': 'bulk-progress-text' }),
     el('p', { id: 'bulk-progress-text', role: 'status' }),
     el('p', { id: 'bulk-counts', class: 'hint' }),
-    el(
-      'div',
-      { class: 'buttons' },
-      el('button', { type: 'button', id: 'bulk-pause', hidden: true }, 'Pause'),
-      el('button', { type: 'button', id: 'bulk-resume', class: 'action', hidden: true }, 'Resume'),
-      el('button', { type: 'button', id: 'bulk-cancel', hidden: true }, BULK_TEXTS.cancelRun.text),
-      el('button', { type: 'button', id: 'bulk-retry', hidden: true }, BULK_TEXTS.retryFailed.text),
-      el('button', { type: 'button', id: 'bulk-go-on', hidden: true }, BULK_TEXTS.goOn.text),
+    buttonRow(
+      pushButton('Pause', { id: 'bulk-pause', hidden: true }),
+      pushButton('Resume', { id: 'bulk-resume', class: 'action', hidden: true }),
+      pushButton(BULK_TEXTS.cancelRun.text, { id: 'bulk-cancel', hidden: true }),
+      pushButton(BULK_TEXTS.retryFailed.text, { id: 'bulk-retry', hidden: true }),
+      pushButton(BULK_TEXTS.goOn.text, { id: 'bulk-go-on', hidden: true }),
     ),
   );
 }
 
 /** The whole panel, open: progress first (a run under way matters most), then the form. */
-export function buildBulkPanel(): Controls {
+export function buildBulkPanel() {
   const root = el(
     'details',
     { class: 'panel', id: 'bulk-details', open: true },
@@ -197,7 +138,7 @@ export function buildBulkPanel(): Controls {
     el(
       'div',
       { class: 'panel-body' },
-      el('p', { class: 'hint' }, BULK_TEXTS.intro.text),
+      hint(BULK_TEXTS.intro.text),
       progressBox(),
       el('p', { id: 'bulk-message', class: 'message', role: 'alert' }),
       form(),
@@ -206,67 +147,53 @@ export function buildBulkPanel(): Controls {
   return findControls(root);
 }
 
-type Find = <T extends HTMLElement>(id: string) => T;
-
-function findControls(root: HTMLElement): Controls {
-  const find: Find = <T extends HTMLElement>(id: string) => root.querySelector(`#${id}`) as T;
+function findControls(root: HTMLElement) {
+  const find = <T extends HTMLElement = HTMLElement>(id: string) => root.querySelector(`#${id}`) as T;
   return {
     root,
     form: root.querySelector('.bulk-form') as HTMLElement,
     message: find('bulk-message'),
     note: find('bulk-note'),
-    ...findFormControls(find),
-    ...findProgressControls(find),
-  };
-}
-
-function findFormControls(find: Find): FormControls {
-  return {
-    sheet: find('bulk-sheet'),
-    op: find('bulk-op'),
+    sheet: find<HTMLSelectElement>('bulk-sheet'),
+    op: find<HTMLSelectElement>('bulk-op'),
     opHelp: find('bulk-op-help'),
     inputLabel: find('bulk-input-label'),
-    input: find('bulk-input'),
+    input: find<HTMLSelectElement>('bulk-input'),
     names: find('bulk-names'),
     nameSelects: {
-      company: find('bulk-company'),
-      location: find('bulk-location'),
-      jobTitle: find('bulk-jobTitle'),
-    },
+      company: find<HTMLSelectElement>('bulk-company'),
+      location: find<HTMLSelectElement>('bulk-location'),
+      jobTitle: find<HTMLSelectElement>('bulk-jobTitle'),
+    } satisfies NameSelects,
     output: find('bulk-output'),
     fields: find('bulk-fields'),
     employees: find('bulk-employees'),
-    department: find('bulk-department'),
-    seniority: find('bulk-seniority'),
-    max: find('bulk-max'),
+    department: find<HTMLInputElement>('bulk-department'),
+    seniority: find<HTMLInputElement>('bulk-seniority'),
+    max: find<HTMLInputElement>('bulk-max'),
     refresh: find('bulk-refresh'),
-    refreshOn: find('bulk-refresh-on'),
-    refreshDays: find('bulk-refresh-days'),
-    refreshBudget: find('bulk-refresh-budget'),
-    refreshOrder: find('bulk-refresh-order'),
-    refreshOver: find('bulk-refresh-over'),
-    preview: find('bulk-preview'),
-    run: find('bulk-run'),
+    refreshOn: find<HTMLInputElement>('bulk-refresh-on'),
+    refreshDays: find<HTMLInputElement>('bulk-refresh-days'),
+    refreshBudget: find<HTMLInputElement>('bulk-refresh-budget'),
+    refreshOrder: find<HTMLSelectElement>('bulk-refresh-order'),
+    refreshOver: find<HTMLSelectElement>('bulk-refresh-over'),
+    preview: find<HTMLButtonElement>('bulk-preview'),
+    run: find<HTMLButtonElement>('bulk-run'),
     summary: find('bulk-summary'),
     confirm: find('bulk-confirm'),
     confirmText: find('bulk-confirm-text'),
-    confirmRun: find('bulk-confirm-run'),
-    confirmBack: find('bulk-confirm-back'),
-  };
-}
-
-function findProgressControls(find: Find): ProgressControls {
-  return {
+    confirmRun: find<HTMLButtonElement>('bulk-confirm-run'),
+    confirmBack: find<HTMLButtonElement>('bulk-confirm-back'),
     progressBox: find('bulk-progress-box'),
     progressTitle: find('bulk-progress-title'),
-    bar: find('bulk-progress'),
+    bar: find<HTMLProgressElement>('bulk-progress'),
     progressText: find('bulk-progress-text'),
     counts: find('bulk-counts'),
-    pause: find('bulk-pause'),
-    resume: find('bulk-resume'),
-    cancel: find('bulk-cancel'),
-    retry: find('bulk-retry'),
-    goOn: find('bulk-go-on'),
+    pause: find<HTMLButtonElement>('bulk-pause'),
+    resume: find<HTMLButtonElement>('bulk-resume'),
+    cancel: find<HTMLButtonElement>('bulk-cancel'),
+    retry: find<HTMLButtonElement>('bulk-retry'),
+    goOn: find<HTMLButtonElement>('bulk-go-on'),
   };
 }
 

@@ -3,7 +3,7 @@
 import { CACHE_TEXTS } from '../../../core/text/catalogue/sidebar/cache';
 import type { CacheView } from '../../../shared/rpc';
 import { announceChange } from '../../data-changed';
-import { busy, errorText, say } from '../../dom';
+import { busyOnClick, reported, say } from '../../dom';
 import { latestOnly } from '../../latest-only';
 import { call } from '../../rpc-client';
 import { buildCacheBody, closeConfirmation, openConfirmation, results, showCache } from './view';
@@ -37,40 +37,29 @@ export function mountCachePanel(): CachePanel {
     closeConfirmation(ui);
     ui.clear.focus();
   });
-  ui.confirm.addEventListener('click', () =>
-    busy(ui.confirm, ui.message, async () => {
-      const before = last;
-      // Any reload still on its way was answered before the clear: it must not be shown after it.
-      const view = await call('clearCache', everywhere ? 'everywhere' : 'here');
-      load.show(view);
-      closeConfirmation(ui);
-      const here = results((before?.entries ?? 0) - view.entries);
-      const shared = (before?.everywhere.entries ?? 0) - view.everywhere.entries;
-      const cleared = everywhere
-        ? CACHE_TEXTS.clearedEverywhere.say(here, shared)
-        : CACHE_TEXTS.cleared.say(here);
-      say(ui.message, cleared, 'ok');
-      ui.clear.focus();
-      // A receipt's "Kept" and Buy again's offer read the same answers: the other panels reload.
-      announceChange();
-    }),
-  );
+  busyOnClick(ui.confirm, ui.message, async () => {
+    const before = last;
+    // Any reload still on its way was answered before the clear: it must not be shown after it.
+    const view = await call('clearCache', everywhere ? 'everywhere' : 'here');
+    load.show(view);
+    closeConfirmation(ui);
+    const here = results((before?.entries ?? 0) - view.entries);
+    const shared = (before?.everywhere.entries ?? 0) - view.everywhere.entries;
+    const cleared = everywhere
+      ? CACHE_TEXTS.clearedEverywhere.say(here, shared)
+      : CACHE_TEXTS.cleared.say(here);
+    say(ui.message, cleared, 'ok');
+    ui.clear.focus();
+    // A receipt's "Kept" and Buy again's offer read the same answers: the other panels reload.
+    announceChange();
+  });
 
-  ui.goOn.addEventListener('click', () =>
-    busy(ui.goOn, ui.message, async () => {
-      const sheetLost = last?.lostResults;
-      load.show(await call('acceptLostResults'));
-      // The memory's eviction only needed reading; a deleted hidden sheet is replaced by a new one.
-      if (sheetLost) say(ui.message, CACHE_TEXTS.wentOn.text, 'ok');
-    }),
-  );
+  busyOnClick(ui.goOn, ui.message, async () => {
+    const sheetLost = last?.lostResults;
+    load.show(await call('acceptLostResults'));
+    // The memory's eviction only needed reading; a deleted hidden sheet is replaced by a new one.
+    if (sheetLost) say(ui.message, CACHE_TEXTS.wentOn.text, 'ok');
+  });
 
-  const refresh = async () => {
-    try {
-      await load();
-    } catch (error) {
-      say(ui.message, errorText(error), 'error');
-    }
-  };
-  return { refresh };
+  return { refresh: () => reported(ui.message, load) };
 }

@@ -5,7 +5,7 @@ import { CACHE_TEXTS } from '../../../core/text/catalogue/sidebar/cache';
 import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import { creditsText } from '../../../core/text/credits';
 import type { CacheView } from '../../../shared/rpc';
-import { $, confirmationBox, el } from '../../dom';
+import { $, buttonRow, confirmationBox, el, figure, hint, pushButton } from '../../dom';
 
 function formatBytes(bytes: number): string {
   if (bytes < 1000) return `${bytes} bytes`;
@@ -14,67 +14,42 @@ function formatBytes(bytes: number): string {
 
 export const results = (n: number) => `${n.toLocaleString('en-US')} saved result${n === 1 ? '' : 's'}`;
 
-function figure(label: string, value: string, id: string): HTMLElement {
-  return el('div', { class: 'figure' }, el('span', {}, label), el('strong', { id }, value));
-}
-
-export interface CacheElements {
-  note: HTMLElement;
-  /** What a deleted hidden sheet lost, and the button that goes on without it. */
-  lost: HTMLElement;
-  lostText: HTMLElement;
-  goOn: HTMLButtonElement;
-  figures: HTMLElement;
-  clear: HTMLButtonElement;
-  /** Clears the account's answers in all the user's spreadsheets. */
-  clearEverywhere: HTMLButtonElement;
-  question: HTMLElement;
-  confirm: HTMLButtonElement;
-  keep: HTMLButtonElement;
-  confirmation: HTMLElement;
-  message: HTMLElement;
-}
-
-/** The confirmation starts hidden: Clear opens it, with what buying the results again would cost. */
-function buildConfirmation(): Pick<CacheElements, 'question' | 'confirm' | 'keep' | 'confirmation'> {
-  return confirmationBox('cache', CACHE_TEXTS.clearThem.text, 'danger', CACHE_TEXTS.keepThem.text);
-}
+export type CacheElements = ReturnType<typeof buildCacheBody>;
 
 /**
  * Shown only when the hidden sheet of saved answers was deleted: what it held, and that nothing is
  * bought again until the user goes on without it.
  */
-function buildLost(): Pick<CacheElements, 'lost' | 'lostText' | 'goOn'> {
+function buildLost() {
   const lostText = el('p', { id: 'cache-lost-text', class: 'warning' });
-  const goOn = el('button', { type: 'button', id: 'cache-go-on' }, CACHE_TEXTS.goOn.text);
+  const goOn = pushButton(CACHE_TEXTS.goOn.text, { id: 'cache-go-on' });
   const lost = el(
     'div',
-    { id: 'cache-lost', role: 'alert' },
+    { id: 'cache-lost', role: 'alert', hidden: true },
     lostText,
-    el('p', { class: 'hint' }, CACHE_TEXTS.lostHint.text),
-    el('div', { class: 'buttons' }, goOn),
+    hint(CACHE_TEXTS.lostHint.text),
+    buttonRow(goOn),
   );
-  lost.hidden = true;
   return { lost, lostText, goOn };
 }
 
-/** Fills the panel's body in sidebar.html. */
-export function buildCacheBody(): CacheElements {
-  const figures = el('div', { id: 'cache-figures' }, el('p', { class: 'hint' }, 'Loading…'));
+/**
+ * Fills the panel's body in sidebar.html. The confirmation starts hidden: Clear opens it, with what
+ * buying the results again would cost; Clear everywhere clears the account's answers in all the
+ * user's spreadsheets.
+ */
+export function buildCacheBody() {
+  const figures = el('div', { id: 'cache-figures' }, hint('Loading…'));
   const lostParts = buildLost();
-  const clear = el('button', { type: 'button', id: 'cache-clear' }, CACHE_TEXTS.clear.text);
-  const clearEverywhere = el(
-    'button',
-    { type: 'button', id: 'cache-clear-everywhere' },
-    CACHE_TEXTS.clearEverywhere.text,
-  );
-  const parts = buildConfirmation();
+  const clear = pushButton(CACHE_TEXTS.clear.text, { id: 'cache-clear' });
+  const clearEverywhere = pushButton(CACHE_TEXTS.clearEverywhere.text, { id: 'cache-clear-everywhere' });
+  const parts = confirmationBox('cache', CACHE_TEXTS.clearThem.text, 'danger', CACHE_TEXTS.keepThem.text);
   const message = el('p', { id: 'cache-message', class: 'message', role: 'status' });
   $('cache-body').replaceChildren(
-    el('p', { class: 'hint' }, CACHE_TEXTS.kept.text),
+    hint(CACHE_TEXTS.kept.text),
     lostParts.lost,
     figures,
-    el('div', { class: 'buttons' }, clear, clearEverywhere),
+    buttonRow(clear, clearEverywhere),
     parts.confirmation,
     message,
   );
@@ -102,9 +77,7 @@ export function showCache(ui: CacheElements, view: CacheView): void {
       `${everywhere.entries.toLocaleString('en-US')} from ${everywhere.spreadsheets} spreadsheet${everywhere.spreadsheets === 1 ? '' : 's'}`,
       'cache-everywhere',
     ),
-    ...(view.oldest === null
-      ? []
-      : [el('p', { id: 'cache-times', class: 'hint' }, TIMES_TEXTS.note.say(view.timeZone))]),
+    ...(view.oldest === null ? [] : [hint(TIMES_TEXTS.note.say(view.timeZone), { id: 'cache-times' })]),
   );
 }
 

@@ -4,34 +4,27 @@
 import { JOBS_TEXTS } from '../../../core/text/catalogue/sidebar/jobs';
 import type { JobsList, JobView, QueuedFormulaView } from '../../../shared/jobs-rpc';
 import { announceChange, DATA_CHANGED } from '../../data-changed';
-import { busy, errorText, say } from '../../dom';
+import { $, busy, busyOnClick, errorText, reported, say } from '../../dom';
 import { type Latest, latestOnly } from '../../latest-only';
 import { call } from '../../rpc-client';
 import {
   buildJobsBody,
   type JobsElements,
-  openJobsPanel,
   openRetryConfirmation,
   showBackground,
   showCollectorProgress,
   showDrivers,
   showJobList,
   showNoKey,
-  showReauthorized,
 } from './view';
 
 /** The collector is never asked more often than this, whatever it answers. */
 const MIN_COLLECT_DELAY_MS = 1_000;
 
-export interface JobsPanel {
-  refresh(): Promise<void>;
-}
-
-export function mountJobsPanel(): JobsPanel {
+export function mountJobsPanel(): void {
   const jobs = new JobsController(buildJobsBody());
   // Once on open, whatever is listed: a job started in another session may be waiting.
   void jobs.refresh().then(() => jobs.collectIfKeyConfigured());
-  return { refresh: () => jobs.refresh() };
 }
 
 class JobsController {
@@ -48,31 +41,25 @@ class JobsController {
       () => call('listJobs'),
       (list) => this.show(list),
     );
-    ui.refreshButton.addEventListener('click', () => busy(ui.refreshButton, ui.message, () => this.reload()));
+    busyOnClick(ui.refreshButton, ui.message, () => this.reload());
     document.addEventListener(DATA_CHANGED, () => {
       if (!this.announcing) void this.refresh();
     });
   }
 
-  async refresh(): Promise<void> {
-    try {
-      await this.reload();
-    } catch (error) {
-      say(this.ui.message, errorText(error), 'error');
-    }
+  refresh(): Promise<void> {
+    return reported(this.ui.message, this.reload);
   }
 
   collectIfKeyConfigured(): Promise<void> | undefined {
     return this.keyConfigured ? this.collect() : undefined;
   }
 
+  /** A listener's throw never reaches dispatchEvent's caller: `announcing` is always reset. */
   private tell(): void {
     this.announcing = true;
-    try {
-      announceChange();
-    } finally {
-      this.announcing = false;
-    }
+    announceChange();
+    this.announcing = false;
   }
 
   private show(jobs: JobsList): void {
@@ -85,11 +72,11 @@ class JobsController {
     const waiting = jobs.pending + jobs.queued.length;
     showBackground(this.ui, jobs.background, waiting);
     showDrivers(this.ui, jobs.drivers);
-    if (jobs.reauthorized) showReauthorized(this.ui);
+    if (jobs.reauthorized) say(this.ui.summary, JOBS_TEXTS.reauthorized.text);
     // Pending work is what a user wants to see first; opened once, then left to the user.
     if (waiting > 0 && !this.openedForPending) {
       this.openedForPending = true;
-      openJobsPanel();
+      ($('jobs-panel') as HTMLDetailsElement).open = true;
     }
     showJobList(
       this.ui,
@@ -111,16 +98,14 @@ class JobsController {
   }
 
   private retry(job: JobView, button: HTMLButtonElement): void {
-    const { yes } = openRetryConfirmation(job, button);
-    yes.addEventListener('click', () =>
-      busy(yes, this.ui.message, async () => {
-        const result = await call('retryExpiredJob', job.key);
-        say(this.ui.message, result.message, result.ok ? 'ok' : 'error');
-        if (result.ok) this.tell();
-        await this.reload();
-        this.scheduleCollect(MIN_COLLECT_DELAY_MS);
-      }),
-    );
+    const yes = openRetryConfirmation(job, button);
+    busyOnClick(yes, this.ui.message, async () => {
+      const result = await call('retryExpiredJob', job.key);
+      say(this.ui.message, result.message, result.ok ? 'ok' : 'error');
+      if (result.ok) this.tell();
+      await this.reload();
+      this.scheduleCollect(MIN_COLLECT_DELAY_MS);
+    });
   }
 
   private async collect(): Promise<void> {

@@ -8,7 +8,7 @@ import type {
   JobView,
   QueuedFormulaView,
 } from '../../../shared/jobs-rpc';
-import { $, el, say } from '../../dom';
+import { $, buttonRow, el, itemHead, pushButton, say } from '../../dom';
 
 const BACKGROUND_TEXT: Record<BackgroundCollection, string> = {
   minute: JOBS_TEXTS.backgroundMinute.text,
@@ -21,56 +21,35 @@ function jobItem(job: JobView, retry: (job: JobView, button: HTMLButtonElement) 
   const item = el(
     'li',
     { class: `job job-${job.state}`, 'data-key': job.key },
-    el(
-      'div',
-      { class: 'job-head' },
-      el('span', { class: 'job-label' }, job.label),
-      el('span', { class: `badge badge-${job.state}` }, job.stateText),
-    ),
+    itemHead(job.label, job.stateText, job.state),
     el('code', { class: 'job-query' }, job.query),
     el('p', { class: 'hint job-meta' }, meta),
     job.message ? el('p', { class: 'job-message' }, job.message) : null,
   );
   if (job.canRetry) {
-    const button = el(
-      'button',
-      { type: 'button', class: 'job-retry' },
+    const button = pushButton(
       job.state === 'expired' || job.state === 'lost' || job.state === 'stalled'
         ? JOBS_TEXTS.runAgain.text
         : JOBS_TEXTS.writeAgain.text,
+      { class: 'job-retry' },
     );
     button.addEventListener('click', () => retry(job, button));
-    item.append(el('div', { class: 'buttons' }, button));
+    item.append(buttonRow(button));
   }
   return item;
 }
 
-export interface JobsElements {
-  note: HTMLElement;
-  background: HTMLElement;
-  drivers: HTMLElement;
-  summary: HTMLElement;
-  list: HTMLElement;
-  refreshButton: HTMLButtonElement;
-  message: HTMLElement;
-}
+export type JobsElements = ReturnType<typeof buildJobsBody>;
 
 /** Fills the panel's body in sidebar.html. */
-export function buildJobsBody(): JobsElements {
+export function buildJobsBody() {
   const background = el('p', { id: 'jobs-background', class: 'status' }, 'Loading…');
   const drivers = el('p', { id: 'jobs-drivers', class: 'hint' });
   const summary = el('p', { id: 'jobs-summary', class: 'message', role: 'status' });
   const list = el('ul', { id: 'jobs-list', class: 'jobs' });
-  const refreshButton = el('button', { type: 'button', id: 'jobs-refresh' }, 'Refresh');
+  const refreshButton = pushButton('Refresh', { id: 'jobs-refresh' });
   const message = el('p', { id: 'jobs-message', class: 'message', role: 'alert' });
-  $('jobs-body').replaceChildren(
-    background,
-    drivers,
-    summary,
-    list,
-    el('div', { class: 'buttons' }, refreshButton),
-    message,
-  );
+  $('jobs-body').replaceChildren(background, drivers, summary, list, buttonRow(refreshButton), message);
   return { note: $('jobs-note'), background, drivers, summary, list, refreshButton, message };
 }
 
@@ -101,14 +80,6 @@ export function showNoKey(ui: JobsElements): void {
   ui.list.replaceChildren();
 }
 
-export function showReauthorized(ui: JobsElements): void {
-  say(ui.summary, JOBS_TEXTS.reauthorized.text);
-}
-
-export function openJobsPanel(): void {
-  ($('jobs-panel') as HTMLDetailsElement).open = true;
-}
-
 function jobsNote(jobs: JobsList): string {
   const waiting = jobs.pending + jobs.queued.length;
   if (waiting > 0) return `${waiting} pending`;
@@ -120,20 +91,15 @@ function queuedItem(
   queued: QueuedFormulaView,
   cancel: (queued: QueuedFormulaView, button: HTMLButtonElement) => void,
 ) {
-  const button = el('button', { type: 'button', class: 'queued-cancel' }, 'Cancel');
+  const button = pushButton('Cancel', { class: 'queued-cancel' });
   button.addEventListener('click', () => cancel(queued, button));
   return el(
     'li',
     { class: 'job job-queued', 'data-id': queued.id },
-    el(
-      'div',
-      { class: 'job-head' },
-      el('span', { class: 'job-label' }, JOBS_TEXTS.queuedFormula.say(queued.where)),
-      el('span', { class: 'badge badge-processing' }, `${queued.lookupsText} queued`),
-    ),
+    itemHead(JOBS_TEXTS.queuedFormula.say(queued.where), `${queued.lookupsText} queued`, 'processing'),
     el('code', { class: 'job-query' }, queued.formula),
     el('p', { class: 'hint job-meta' }, `${queued.sinceText} · ${queued.byText}`),
-    el('div', { class: 'buttons' }, button),
+    buttonRow(button),
   );
 }
 
@@ -159,26 +125,15 @@ export function showCollectorProgress(ui: JobsElements, progress: CollectorProgr
   say(ui.summary, lines.filter((line) => line !== '').join(' '), progress.failed.length > 0 ? 'error' : '');
 }
 
-export interface RetryConfirmation {
-  box: HTMLElement;
-  yes: HTMLButtonElement;
-  no: HTMLButtonElement;
-}
-
 /**
  * The confirmation replaces the retry button's row: the user reads the cost before anything is
  * sent. No puts the row back.
  */
-export function openRetryConfirmation(job: JobView, button: HTMLButtonElement): RetryConfirmation {
+export function openRetryConfirmation(job: JobView, button: HTMLButtonElement): HTMLButtonElement {
   const question = el('p', { class: 'warning' }, JOBS_TEXTS.retryQuestion.say(job));
-  const yes = el('button', { type: 'button', class: 'action job-retry-confirm' }, JOBS_TEXTS.runIt.text);
-  const no = el('button', { type: 'button', class: 'job-retry-cancel' }, 'Cancel');
-  const box = el(
-    'div',
-    { class: 'confirmation', role: 'group' },
-    question,
-    el('div', { class: 'buttons' }, yes, no),
-  );
+  const yes = pushButton(JOBS_TEXTS.runIt.text, { class: 'action job-retry-confirm' });
+  const no = pushButton('Cancel', { class: 'job-retry-cancel' });
+  const box = el('div', { class: 'confirmation', role: 'group' }, question, buttonRow(yes, no));
   const holder = button.parentElement!;
   holder.replaceWith(box);
   yes.focus();
@@ -186,5 +141,5 @@ export function openRetryConfirmation(job: JobView, button: HTMLButtonElement): 
     box.replaceWith(holder);
     button.focus();
   });
-  return { box, yes, no };
+  return yes;
 }

@@ -4,11 +4,10 @@
 import { KEY_TEXTS, keySavedWords, keyTestedWords } from '../../../core/text/catalogue/sidebar/key';
 import type { KeySaveResult, SidebarState } from '../../../shared/rpc';
 import { announceChange } from '../../data-changed';
-import { $, busy, say } from '../../dom';
+import { $, busy, busyOnClick, say } from '../../dom';
 import { call } from '../../rpc-client';
 import {
   linkDashboard,
-  scopeRadios,
   selectedScope,
   showKey,
   showRemoveQuestion,
@@ -22,7 +21,8 @@ export function mountKeyPanel(state: SidebarState): void {
   showKey(state.key);
   linkDashboard(state.dashboardUrl);
   showTestCost(state.testCost);
-  for (const radio of scopeRadios()) radio.addEventListener('change', showScopeWarning);
+  for (const radio of document.querySelectorAll('input[name="scope"]'))
+    radio.addEventListener('change', showScopeWarning);
   wireSave(message);
   wireTest(message, state.testCost);
   wireClear(message);
@@ -47,27 +47,23 @@ function wireSave(message: HTMLElement): void {
   });
   // The pasted key was refused or could not be tested: the user chooses, knowing it.
   input.addEventListener('input', () => showUntestedChoice(false));
-  untested.addEventListener('click', () =>
-    busy(untested, message, async () =>
-      saved(await call('setApiKey', input.value, selectedScope(), 'untested')),
-    ),
+  busyOnClick(untested, message, async () =>
+    saved(await call('setApiKey', input.value, selectedScope(), 'untested')),
   );
   ($('key-keep') as HTMLButtonElement).addEventListener('click', () => {
     input.value = '';
     showUntestedChoice(false);
-    say(message, KEY_TEXTS.kept.text, '');
+    say(message, KEY_TEXTS.kept.text);
   });
 }
 
 function wireTest(message: HTMLElement, testCost: number): void {
   const test = $('test-key') as HTMLButtonElement;
-  test.addEventListener('click', () =>
-    busy(test, message, async () => {
-      const result = await call('testApiKey');
-      say(message, keyTestedWords(result, testCost), result.ok ? 'ok' : 'error');
-      if (result.creditsSpent > 0) announceChange();
-    }),
-  );
+  busyOnClick(test, message, async () => {
+    const result = await call('testApiKey');
+    say(message, keyTestedWords(result, testCost), result.ok ? 'ok' : 'error');
+    if (result.creditsSpent > 0) announceChange();
+  });
 }
 
 /** Remove asks first, saying what removing stops; only "Remove it" removes. */
@@ -76,16 +72,14 @@ function wireClear(message: HTMLElement): void {
   const confirm = $('key-remove-confirm') as HTMLButtonElement;
   clear.addEventListener('click', () => {
     showUntestedChoice(false);
-    say(message, '', '');
+    say(message, '');
     showRemoveQuestion(true);
   });
   ($('key-remove-keep') as HTMLButtonElement).addEventListener('click', () => showRemoveQuestion(false));
-  confirm.addEventListener('click', () =>
-    busy(confirm, message, async () => {
-      showKey(await call('clearApiKey'));
-      showRemoveQuestion(false);
-      say(message, KEY_TEXTS.removed.text, 'ok');
-      announceChange();
-    }),
-  );
+  busyOnClick(confirm, message, async () => {
+    showKey(await call('clearApiKey'));
+    showRemoveQuestion(false);
+    say(message, KEY_TEXTS.removed.text, 'ok');
+    announceChange();
+  });
 }

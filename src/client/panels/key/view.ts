@@ -16,13 +16,10 @@ export function showKey(status: KeyStatus): void {
   // Replacing tests the new key first: its price is said before the click.
   $('replace-cost').hidden = !status.configured;
   ($('clear-key') as HTMLButtonElement).disabled = !status.configured;
-  if (status.scope) checkScope(status.scope);
-  showScopeWarning();
-}
-
-function checkScope(scope: KeyScope): void {
-  const radio = document.querySelector<HTMLInputElement>(`input[name="scope"][value="${scope}"]`);
+  // Without a key (scope null) no radio matches: the user's choice stays.
+  const radio = document.querySelector<HTMLInputElement>(`input[name="scope"][value="${status.scope}"]`);
   if (radio) radio.checked = true;
+  showScopeWarning();
 }
 
 export function selectedScope(): KeyScope {
@@ -32,10 +29,6 @@ export function selectedScope(): KeyScope {
 
 export function showScopeWarning(): void {
   $('scope-warning').hidden = selectedScope() !== 'document';
-}
-
-export function scopeRadios(): NodeListOf<HTMLInputElement> {
-  return document.querySelectorAll<HTMLInputElement>('input[name="scope"]');
 }
 
 /** The dashboard's words become a link only to an https:// address the build was given. */

@@ -4,14 +4,12 @@
 import type { ReportPeriod } from '../../../shared/receipt-rpc';
 import type { LedgerView } from '../../../shared/rpc';
 import { DATA_CHANGED } from '../../data-changed';
-import { $, busy, errorText, say } from '../../dom';
+import { $, busyOnClick, reported, say } from '../../dom';
 import { latestOnly } from '../../latest-only';
 import { call } from '../../rpc-client';
 import { buildLedgerBody, showCreditsAlert, showLedger } from './view';
 
 export interface LedgerPanel {
-  /** Asks the server again. */
-  refresh(): Promise<void>;
   /** Shows the last answer again, e.g. once the saved cap is known. */
   rerender(): void;
 }
@@ -36,27 +34,18 @@ export function mountLedgerPanel(formulaCap: () => number | null): LedgerPanel {
     say(ui.message, '');
   };
   const refresh = latestOnly(() => call('getLedger'), show);
-  const guarded = async () => {
-    try {
-      await refresh();
-    } catch (error) {
-      say(ui.message, errorText(error), 'error');
-    }
-  };
+  const guarded = () => reported(ui.message, refresh);
 
-  ui.button.addEventListener('click', () => busy(ui.button, ui.message, refresh));
-  ui.report.addEventListener('click', () =>
-    busy(ui.report, ui.message, async () => {
-      const result = await call('openSpendReport', ui.period.value as ReportPeriod);
-      // The figures read again with the report: both say what the record holds now.
-      await refresh();
-      say(ui.message, result.message, 'ok');
-    }),
-  );
+  busyOnClick(ui.button, ui.message, refresh);
+  busyOnClick(ui.report, ui.message, async () => {
+    const result = await call('openSpendReport', ui.period.value as ReportPeriod);
+    // The figures read again with the report: both say what the record holds now.
+    await refresh();
+    say(ui.message, result.message, 'ok');
+  });
   document.addEventListener(DATA_CHANGED, () => void guarded());
   void guarded();
   return {
-    refresh: guarded,
     rerender: () => {
       if (last) show(last);
     },

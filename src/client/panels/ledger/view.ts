@@ -6,11 +6,7 @@ import { paceWords } from '../../../core/text/catalogue/sidebar/settings';
 import { SPENDING_TEXTS } from '../../../core/text/catalogue/sidebar/spending';
 import { creditsAmount, creditsText } from '../../../core/text/credits';
 import type { LedgerView } from '../../../shared/rpc';
-import { $, el } from '../../dom';
-
-function row(label: string, value: string, id?: string): HTMLElement {
-  return el('div', { class: 'figure' }, el('span', {}, label), el('strong', id ? { id } : {}, value));
-}
+import { $, breakdown, buttonRow, el, field, figure, hint, pushButton } from '../../dom';
 
 function capLine(view: LedgerView, cap: number | null): string {
   const left = view.formulaCapLeftToday;
@@ -19,19 +15,9 @@ function capLine(view: LedgerView, cap: number | null): string {
 }
 
 function operationsTable(view: LedgerView): HTMLElement {
-  if (view.byOperation.length === 0) return el('p', { class: 'hint' }, SPENDING_TEXTS.nothingYet.text);
-  return el(
-    'table',
-    { class: 'breakdown', id: 'ledger-operations' },
-    el('caption', {}, SPENDING_TEXTS.byOperation.text),
-    el(
-      'tbody',
-      {},
-      ...view.byOperation.map((item) =>
-        el('tr', {}, el('th', { scope: 'row' }, item.label), el('td', {}, creditsText(item.credits))),
-      ),
-    ),
-  );
+  if (view.byOperation.length === 0) return hint(SPENDING_TEXTS.nothingYet.text);
+  const rows = view.byOperation.map((item): [string, string] => [item.label, creditsText(item.credits)]);
+  return breakdown(SPENDING_TEXTS.byOperation.text, rows, 'ledger-operations');
 }
 
 /**
@@ -43,14 +29,14 @@ function resentNotice(view: LedgerView): HTMLElement[] {
   if (lookups === 0) return [];
   const what = lookups === 1 ? '1 lookup was' : `${lookups.toLocaleString('en-US')} lookups were`;
   return [
-    row(SPENDING_TEXTS.chargedTwice.text, creditsText(credits), 'ledger-resent'),
-    el('p', { class: 'hint', id: 'ledger-resent-why' }, SPENDING_TEXTS.resent.say(what)),
+    figure(SPENDING_TEXTS.chargedTwice.text, creditsText(credits), 'ledger-resent'),
+    hint(SPENDING_TEXTS.resent.say(what), { id: 'ledger-resent-why' }),
   ];
 }
 
 /** The hidden record of purchases was deleted: the report lists fewer purchases than these totals. */
 function recordLostNotice(view: LedgerView): HTMLElement[] {
-  return view.recordLost ? [el('p', { class: 'hint', id: 'ledger-record-lost' }, view.recordLost)] : [];
+  return view.recordLost ? [hint(view.recordLost, { id: 'ledger-record-lost' })] : [];
 }
 
 /** The out-of-credits notice: one banner for the whole sidebar, shown while the API says so. */
@@ -59,17 +45,16 @@ export function showCreditsAlert(outOfCredits: boolean, dismissed: boolean): voi
   alert.hidden = !outOfCredits || dismissed;
 }
 
-export interface LedgerElements {
-  note: HTMLElement;
-  figures: HTMLElement;
-  button: HTMLButtonElement;
-  period: HTMLSelectElement;
-  report: HTMLButtonElement;
-  message: HTMLElement;
-}
+type LedgerElements = ReturnType<typeof buildLedgerBody>;
 
-/** The report's period and the button that makes its sheet. */
-function reportControls(): { period: HTMLSelectElement; row: HTMLElement; report: HTMLButtonElement } {
+/**
+ * Fills the panel's body in sidebar.html: figures (loading), the report's period and the button
+ * that makes its sheet, Refresh, a status line.
+ */
+export function buildLedgerBody() {
+  const message = el('p', { id: 'ledger-message', class: 'message', role: 'status' });
+  const figures = el('div', { id: 'ledger-figures' }, hint('Loading…'));
+  const button = pushButton('Refresh', { id: 'ledger-refresh' });
   const period = el(
     'select',
     { id: 'ledger-report-period' },
@@ -77,23 +62,13 @@ function reportControls(): { period: HTMLSelectElement; row: HTMLElement; report
       el('option', { value: each.id, selected: each.id === 'month' }, each.label),
     ),
   );
-  const report = el('button', { type: 'button', id: 'ledger-report' }, SPENDING_TEXTS.openReport.text);
-  const row = el(
-    'div',
-    { class: 'field' },
-    el('label', { for: 'ledger-report-period' }, SPENDING_TEXTS.reportPeriod.text),
-    period,
+  const report = pushButton(SPENDING_TEXTS.openReport.text, { id: 'ledger-report' });
+  $('ledger-body').replaceChildren(
+    figures,
+    field(SPENDING_TEXTS.reportPeriod.text, period),
+    buttonRow(report, button),
+    message,
   );
-  return { period, row, report };
-}
-
-/** Fills the panel's body in sidebar.html: figures (loading), Refresh, the report, a status line. */
-export function buildLedgerBody(): LedgerElements {
-  const message = el('p', { id: 'ledger-message', class: 'message', role: 'status' });
-  const figures = el('div', { id: 'ledger-figures' }, el('p', { class: 'hint' }, 'Loading…'));
-  const button = el('button', { type: 'button', id: 'ledger-refresh' }, 'Refresh');
-  const { period, row, report } = reportControls();
-  $('ledger-body').replaceChildren(figures, row, el('div', { class: 'buttons' }, report, button), message);
   return { note: $('ledger-note'), figures, button, period, report, message };
 }
 
@@ -101,17 +76,17 @@ export function buildLedgerBody(): LedgerElements {
 export function showLedger(ui: LedgerElements, view: LedgerView, cap: number | null): void {
   ui.note.textContent = `${creditsText(view.today)} today`;
   ui.figures.replaceChildren(
-    row(SPENDING_TEXTS.spentToday.text, creditsText(view.today), 'ledger-today'),
-    row(SPENDING_TEXTS.spentMonth.text, creditsText(view.month), 'ledger-month'),
-    row(SPENDING_TEXTS.leftToday.text, capLine(view, cap), 'ledger-cap-left'),
+    figure(SPENDING_TEXTS.spentToday.text, creditsText(view.today), 'ledger-today'),
+    figure(SPENDING_TEXTS.spentMonth.text, creditsText(view.month), 'ledger-month'),
+    figure(SPENDING_TEXTS.leftToday.text, capLine(view, cap), 'ledger-cap-left'),
     el('h3', {}, SPENDING_TEXTS.bySource.text),
-    row('Formulas', creditsText(view.bySource.formulas), 'ledger-formulas'),
-    row(SPENDING_TEXTS.bulkRuns.text, creditsText(view.bySource.bulk), 'ledger-bulk'),
+    figure('Formulas', creditsText(view.bySource.formulas), 'ledger-formulas'),
+    figure(SPENDING_TEXTS.bulkRuns.text, creditsText(view.bySource.bulk), 'ledger-bulk'),
     ...(view.bySource.keyTests > 0
-      ? [row(SPENDING_TEXTS.keyTests.text, creditsText(view.bySource.keyTests), 'ledger-key-tests')]
+      ? [figure(SPENDING_TEXTS.keyTests.text, creditsText(view.bySource.keyTests), 'ledger-key-tests')]
       : []),
     ...(view.bySource.refresh > 0
-      ? [row('Refreshes', creditsText(view.bySource.refresh), 'ledger-refresh')]
+      ? [figure('Refreshes', creditsText(view.bySource.refresh), 'ledger-refreshes')]
       : []),
     ...resentNotice(view),
     ...recordLostNotice(view),
@@ -125,7 +100,11 @@ function paceRows(view: LedgerView): HTMLElement[] {
   if (!view.pace) return [];
   return [
     el('h3', {}, SPENDING_TEXTS.apiPace.text),
-    el('p', { class: 'hint', id: 'ledger-pace' }, paceWords(view.pace)),
-    row(SPENDING_TEXTS.refusedToday.text, view.pace.refusalsToday.toLocaleString('en-US'), 'ledger-refusals'),
+    hint(paceWords(view.pace), { id: 'ledger-pace' }),
+    figure(
+      SPENDING_TEXTS.refusedToday.text,
+      view.pace.refusalsToday.toLocaleString('en-US'),
+      'ledger-refusals',
+    ),
   ];
 }

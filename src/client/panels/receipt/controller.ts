@@ -3,11 +3,11 @@
 // so the panel asks every few seconds, naming the selection it shows: the server then answers
 // "unchanged" after reading the active range alone. Buy again states its price first.
 import { buyAgainWords } from '../../../core/text/catalogue/sidebar/receipt';
-import type { SelectionReceipt } from '../../../shared/receipt-rpc';
+import type { BuyAgainResult, SelectionReceipt } from '../../../shared/receipt-rpc';
 import { announceChange, DATA_CHANGED } from '../../data-changed';
-import { $, busy, errorText, say } from '../../dom';
+import { $, busyOnClick, reported, say } from '../../dom';
 import { call } from '../../rpc-client';
-import { buildReceiptBody, closeConfirmation, openConfirmation, showReceipt } from './view';
+import { buildReceiptBody, openConfirmation, showReceipt } from './view';
 
 /** How often an open panel asks whether the selection moved. */
 const FOLLOW_MS = 2_500;
@@ -27,13 +27,10 @@ export function mountReceiptPanel(): void {
   const ask = async (again: boolean) => {
     if (asking || !section.open) return;
     asking = true;
-    try {
-      show(await call('getCellReceipt', again ? null : (last?.selection ?? null)));
-    } catch (error) {
-      say(ui.message, errorText(error), 'error');
-    } finally {
-      asking = false;
-    }
+    await reported(ui.message, async () =>
+      show(await call('getCellReceipt', again ? null : (last?.selection ?? null))),
+    );
+    asking = false;
   };
 
   section.addEventListener('toggle', () => void ask(true));
@@ -42,31 +39,29 @@ export function mountReceiptPanel(): void {
     if (document.visibilityState === 'visible') void ask(false);
   }, FOLLOW_MS);
 
+  /** What Buy again did, said; the receipt as it is now, and the other panels reload. */
+  const bought = (result: BuyAgainResult) => {
+    show(result.receipt);
+    say(ui.message, buyAgainWords(result.done), result.ok ? 'ok' : 'error');
+    announceChange();
+  };
+
   ui.buyAgain.addEventListener('click', () => {
     if (last?.buyAgain) openConfirmation(ui, last.buyAgain);
   });
-  ui.refreshButton.addEventListener('click', () =>
-    busy(ui.refreshButton, ui.message, async () => {
-      // The credits typed are the most it spends: what the user agreed to.
-      const budget = Number(ui.refreshBudget.value);
-      const result = await call('buyAgain', budget, budget);
-      show(result.receipt);
-      say(ui.message, buyAgainWords(result.done), result.ok ? 'ok' : 'error');
-      announceChange();
-    }),
-  );
+  busyOnClick(ui.refreshButton, ui.message, async () => {
+    // The credits typed are the most it spends: what the user agreed to.
+    const budget = Number(ui.refreshBudget.value);
+    bought(await call('buyAgain', budget, budget));
+  });
   ui.keep.addEventListener('click', () => {
-    closeConfirmation(ui);
+    ui.confirmation.hidden = true;
     ui.buyAgain.hidden = last?.buyAgain === null;
     ui.buyAgain.focus();
   });
-  ui.confirm.addEventListener('click', () =>
-    busy(ui.confirm, ui.message, async () => {
-      const result = await call('buyAgain', last?.buyAgain?.credits ?? 0);
-      closeConfirmation(ui);
-      show(result.receipt);
-      say(ui.message, buyAgainWords(result.done), result.ok ? 'ok' : 'error');
-      announceChange();
-    }),
-  );
+  busyOnClick(ui.confirm, ui.message, async () => {
+    const result = await call('buyAgain', last?.buyAgain?.credits ?? 0);
+    ui.confirmation.hidden = true;
+    bought(result);
+  });
 }

@@ -4,59 +4,38 @@ import { RECEIPT_TEXTS } from '../../../core/text/catalogue/sidebar/receipt';
 import { RECEIPT_ANSWERS } from '../../../core/text/catalogue/sidebar/receipt-answers';
 import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import type { BuyAgainOffer, SelectionReceipt } from '../../../shared/receipt-rpc';
-import { $, confirmationBox, el } from '../../dom';
+import { $, buttonRow, confirmationBox, el, field, hint, numberInput, pushButton } from '../../dom';
 
-export interface ReceiptElements {
-  note: HTMLElement;
-  lines: HTMLElement;
-  times: HTMLElement;
-  said: HTMLElement;
-  buyAgain: HTMLButtonElement;
-  /** Buy again as a refresh: the oldest answers first, within the credits typed. */
-  refresh: HTMLElement;
-  refreshBudget: HTMLInputElement;
-  refreshButton: HTMLButtonElement;
-  question: HTMLElement;
-  confirmation: HTMLElement;
-  confirm: HTMLButtonElement;
-  keep: HTMLButtonElement;
-  message: HTMLElement;
-}
+type ReceiptElements = ReturnType<typeof buildReceiptBody>;
 
-/** Fills the panel's body in sidebar.html; the confirmation starts hidden. */
-export function buildReceiptBody(): ReceiptElements {
+/**
+ * Fills the panel's body in sidebar.html; the confirmation starts hidden. `refresh` is Buy again as
+ * a refresh: the oldest answers first, within the credits typed.
+ */
+export function buildReceiptBody() {
   const lines = el('dl', { id: 'receipt-lines', class: 'receipt' });
   const times = el('p', { id: 'receipt-times', class: 'hint', hidden: true });
-  const said = el('p', { id: 'receipt-said', class: 'hint' }, RECEIPT_ANSWERS.selectCell.text);
-  const buyAgain = el(
-    'button',
-    { type: 'button', id: 'receipt-buy-again', hidden: true },
-    RECEIPT_TEXTS.buyAgain.text,
-  );
-  const { question, confirm, keep, confirmation } = confirmationBox(
+  const said = hint(RECEIPT_ANSWERS.selectCell.text, { id: 'receipt-said' });
+  const buyAgain = pushButton(RECEIPT_TEXTS.buyAgain.text, { id: 'receipt-buy-again', hidden: true });
+  const box = confirmationBox(
     'receipt',
     RECEIPT_TEXTS.buyThemAgain.text,
     'action',
     RECEIPT_TEXTS.notNow.text,
   );
   const message = el('p', { id: 'receipt-message', class: 'message', role: 'status' });
-  const refreshBudget = el('input', { id: 'receipt-refresh-budget', type: 'number', min: '1', step: '1' });
-  const refreshButton = el('button', { type: 'button', id: 'receipt-refresh' }, RECEIPT_TEXTS.refresh.text);
-  const refresh = el(
-    'div',
-    { class: 'field', hidden: true },
-    el('label', { for: refreshBudget.id }, RECEIPT_TEXTS.refreshWithin.text),
-    refreshBudget,
-    el('div', { class: 'buttons' }, refreshButton),
-  );
+  const refreshBudget = numberInput('receipt-refresh-budget', '1', '1');
+  const refreshButton = pushButton(RECEIPT_TEXTS.refresh.text, { id: 'receipt-refresh' });
+  const refresh = field(RECEIPT_TEXTS.refreshWithin.text, refreshBudget, buttonRow(refreshButton));
+  refresh.hidden = true;
   $('receipt-body').replaceChildren(
-    el('p', { class: 'hint' }, RECEIPT_TEXTS.intro.text),
+    hint(RECEIPT_TEXTS.intro.text),
     lines,
     times,
     said,
-    el('div', { class: 'buttons' }, buyAgain),
+    buttonRow(buyAgain),
     refresh,
-    confirmation,
+    box.confirmation,
     message,
   );
   return {
@@ -68,10 +47,7 @@ export function buildReceiptBody(): ReceiptElements {
     refresh,
     refreshBudget,
     refreshButton,
-    question,
-    confirmation,
-    confirm,
-    keep,
+    ...box,
     message,
   };
 }
@@ -91,7 +67,7 @@ export function showReceipt(ui: ReceiptElements, receipt: SelectionReceipt): voi
   ui.buyAgain.textContent = offer
     ? RECEIPT_TEXTS.buyAgainFor.say(offer.credits)
     : RECEIPT_TEXTS.buyAgain.text;
-  if (offer === null) closeConfirmation(ui);
+  if (offer === null) ui.confirmation.hidden = true;
 }
 
 /** Buy again gives way to the question, the price in it. */
@@ -101,8 +77,4 @@ export function openConfirmation(ui: ReceiptElements, offer: BuyAgainOffer): voi
   ui.buyAgain.hidden = true;
   ui.confirmation.hidden = false;
   ui.confirm.focus();
-}
-
-export function closeConfirmation(ui: ReceiptElements): void {
-  ui.confirmation.hidden = true;
 }

@@ -3,7 +3,7 @@
 // its message is shown as is, beside the field it names.
 import { SETTINGS_TEXTS } from '../../../core/text/catalogue/sidebar/settings';
 import type { Settings } from '../../../shared/rpc';
-import { busy, errorText, say } from '../../dom';
+import { busy, errorText, reported, say } from '../../dom';
 import { call } from '../../rpc-client';
 import { buildSettingsBody, clearInvalid, markInvalid, readChange, showPace, showSettings } from './view';
 
@@ -43,13 +43,9 @@ export function mountSettingsPanel(changed: (settings: Settings, saved: boolean)
     void busy(ui.save, ui.message, save);
   });
 
-  void (async () => {
-    try {
-      show(await call('getSettings'));
-      if (current) changed(current, false);
-    } catch (error) {
-      say(ui.message, errorText(error), 'error');
-    }
-  })();
+  void reported(ui.message, async () => {
+    show(await call('getSettings'));
+    if (current) changed(current, false);
+  });
   return { current: () => current };
 }

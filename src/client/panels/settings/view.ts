@@ -3,16 +3,10 @@
 
 import { settingCaption } from '../../../core/billing/settings';
 import { priceLabel } from '../../../core/operations/pricing';
-import { OPERATIONS } from '../../../core/operations/table';
-import type { Group } from '../../../core/operations/types';
 import { paceWords, SETTINGS_TEXTS } from '../../../core/text/catalogue/sidebar/settings';
 import type { PaceSummary, Settings } from '../../../shared/rpc';
-import { $, el } from '../../dom';
-
-interface Field {
-  name: keyof Settings;
-  hint: string;
-}
+import { $, breakdown, buttonRow, el, field, hint, numberInput } from '../../dom';
+import { operationGroups } from '../../operation-groups';
 
 /**
  * Each setting's hint under its field, in the panel's order. Keyed by the settings' type, so a new
@@ -25,85 +19,53 @@ const HINTS: Record<keyof Settings, string> = {
   requestsPerSecond: SETTINGS_TEXTS.requestsPerSecond.text,
 };
 
-const FIELDS: readonly Field[] = (Object.keys(HINTS) as (keyof Settings)[]).map((name) => ({
-  name,
-  hint: HINTS[name],
-}));
+const NAMES = Object.keys(HINTS) as (keyof Settings)[];
 
-const GROUP_NAMES: Record<Group, string> = { people: 'People', companies: 'Companies', social: 'Social' };
+const inputId = (name: keyof Settings) => `setting-${name}`;
 
-export const inputId = (name: keyof Settings) => `setting-${name}`;
-
-function fieldRow(field: Field): HTMLElement {
-  const id = inputId(field.name);
-  return el(
-    'div',
-    { class: 'field' },
-    el('label', { for: id }, settingCaption(field.name)),
-    el('input', {
-      id,
-      name: field.name,
-      type: 'number',
+function fieldRow(name: keyof Settings): HTMLElement {
+  const id = inputId(name);
+  return field(
+    settingCaption(name),
+    numberInput(id, '0', 'any', {
+      name,
       inputmode: 'decimal',
-      min: '0',
-      step: 'any',
       required: true,
       'aria-describedby': `${id}-hint`,
     }),
-    el('p', { id: `${id}-hint`, class: 'hint' }, field.hint),
+    el('p', { id: `${id}-hint`, class: 'hint' }, HINTS[name]),
   );
 }
 
 /** Prices from the operations table, one small table per group. */
 function priceTables(): HTMLElement {
-  const groups = [...new Set(OPERATIONS.map((op) => op.group))];
   return el(
     'details',
     { class: 'prices', id: 'prices' },
     el('summary', {}, SETTINGS_TEXTS.prices.text),
-    ...groups.map((group) =>
-      el(
-        'table',
-        { class: 'breakdown' },
-        el('caption', {}, GROUP_NAMES[group]),
-        el(
-          'tbody',
-          {},
-          ...OPERATIONS.filter((op) => op.group === group).map((op) =>
-            el('tr', {}, el('th', { scope: 'row' }, op.label), el('td', {}, priceLabel(op))),
-          ),
-        ),
+    ...operationGroups().map(({ name, operations }) =>
+      breakdown(
+        name,
+        operations.map((op) => [op.label, priceLabel(op)]),
       ),
     ),
-    el('p', { class: 'hint' }, SETTINGS_TEXTS.pricesHint.text),
+    hint(SETTINGS_TEXTS.pricesHint.text),
   );
 }
 
-/** The field a server message is about: messages start with the setting's caption. */
-export function fieldNamed(text: string): keyof Settings | null {
-  const match = FIELDS.find((field) => text.startsWith(settingCaption(field.name)));
-  return match?.name ?? null;
-}
-
-export interface SettingsElements {
-  note: HTMLElement;
-  pace: HTMLElement;
-  form: HTMLFormElement;
-  save: HTMLButtonElement;
-  message: HTMLElement;
-}
+type SettingsElements = ReturnType<typeof buildSettingsBody>;
 
 /** Fills the panel's body in sidebar.html: the form, then the prices. */
-export function buildSettingsBody(): SettingsElements {
+export function buildSettingsBody() {
   const save = el('button', { type: 'submit', id: 'settings-save', class: 'action' }, 'Save');
   const message = el('p', { id: 'settings-message', class: 'message', role: 'status' });
   const pace = el('p', { id: 'settings-pace', class: 'hint' });
   const form = el(
     'form',
     { id: 'settings-form', novalidate: true },
-    ...FIELDS.map(fieldRow),
+    ...NAMES.map(fieldRow),
     pace,
-    el('div', { class: 'buttons' }, save),
+    buttonRow(save),
     message,
   );
   $('settings-body').replaceChildren(form, priceTables());
@@ -113,27 +75,23 @@ export function buildSettingsBody(): SettingsElements {
 const input = (name: keyof Settings) => $(inputId(name)) as HTMLInputElement;
 
 export function showSettings(ui: SettingsElements, settings: Settings): void {
-  for (const field of FIELDS) {
-    input(field.name).value = String(settings[field.name]);
-    input(field.name).removeAttribute('aria-invalid');
-  }
+  for (const name of NAMES) input(name).value = String(settings[name]);
+  clearInvalid();
   ui.note.textContent = `${settings.formulaDailyCap.toLocaleString('en-US')}/day for formulas`;
 }
 
 export function clearInvalid(): void {
-  for (const field of FIELDS) input(field.name).removeAttribute('aria-invalid');
+  for (const name of NAMES) input(name).removeAttribute('aria-invalid');
 }
 
 /** Every field as typed, trimmed: the server parses and validates. */
 export function readChange(): Partial<Record<keyof Settings, unknown>> {
-  const change: Partial<Record<keyof Settings, unknown>> = {};
-  for (const field of FIELDS) change[field.name] = input(field.name).value.trim();
-  return change;
+  return Object.fromEntries(NAMES.map((name) => [name, input(name).value.trim()]));
 }
 
-/** Marks and focuses the field a server message is about, if it names one. */
+/** Marks and focuses the field a server message is about: messages start with the setting's caption. */
 export function markInvalid(messageText: string): void {
-  const bad = fieldNamed(messageText);
+  const bad = NAMES.find((name) => messageText.startsWith(settingCaption(name)));
   if (!bad) return;
   input(bad).setAttribute('aria-invalid', 'true');
   input(bad).focus();

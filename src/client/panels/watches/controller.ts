@@ -3,19 +3,12 @@
 // test, a bulk run).
 import { WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
 import type { BackgroundCollection } from '../../../shared/jobs-rpc';
-import type { WatchList, WatchView } from '../../../shared/watch-rpc';
+import type { WatchChange, WatchList, WatchView } from '../../../shared/watch-rpc';
 import { DATA_CHANGED, WATCHES_LISTED } from '../../data-changed';
-import { busy, errorText, say } from '../../dom';
+import { busy, reported, say } from '../../dom';
 import { type Latest, latestOnly } from '../../latest-only';
 import { call } from '../../rpc-client';
-import {
-  buildWatchesBody,
-  type RefreshFields,
-  showNoKey,
-  showWatches,
-  type WatchActions,
-  type WatchesElements,
-} from './view';
+import { buildWatchesBody, showNoKey, showWatches, type WatchActions, type WatchesElements } from './view';
 
 export function mountWatchesPanel(): void {
   const ui = buildWatchesBody();
@@ -36,12 +29,8 @@ class WatchesController implements WatchActions {
     );
   }
 
-  async refresh(): Promise<void> {
-    try {
-      await this.reload();
-    } catch (error) {
-      say(this.ui.message, errorText(error), 'error');
-    }
+  refresh(): Promise<void> {
+    return reported(this.ui.message, this.reload);
   }
 
   private show(list: WatchList): void {
@@ -71,24 +60,21 @@ class WatchesController implements WatchActions {
     );
   }
 
-  setCap(watch: WatchView, cap: HTMLInputElement, button: HTMLButtonElement): void {
+  setCap(watch: WatchView, dailyCap: number, button: HTMLButtonElement): void {
     this.change(
       button,
-      () => call('updateWatch', watch.id, { dailyCap: Number(cap.value) }),
-      WATCHES_TEXTS.capSet.say(watch.label, Number(cap.value)),
+      () => call('updateWatch', watch.id, { dailyCap }),
+      WATCHES_TEXTS.capSet.say(watch.label, dailyCap),
     );
   }
 
-  setRefresh(watch: WatchView, fields: RefreshFields, button: HTMLButtonElement): void {
-    const days = Number(fields.days.value);
-    const monthlyCredits = Number(fields.credits.value);
-    const off = fields.credits.value.trim() === '';
+  setRefresh(watch: WatchView, refresh: WatchChange['refresh'], button: HTMLButtonElement): void {
     this.change(
       button,
-      () => call('updateWatch', watch.id, { refresh: off ? null : { days, monthlyCredits } }),
-      off
-        ? WATCHES_TEXTS.refreshOff.say(watch.label)
-        : WATCHES_TEXTS.refreshSet.say(watch.label, days, monthlyCredits, this.clock),
+      () => call('updateWatch', watch.id, { refresh }),
+      refresh
+        ? WATCHES_TEXTS.refreshSet.say(watch.label, refresh.days, refresh.monthlyCredits, this.clock)
+        : WATCHES_TEXTS.refreshOff.say(watch.label),
     );
   }
 

@@ -3,15 +3,14 @@
 import { WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
 import type { BulkPreview } from '../../../shared/bulk-rpc';
 import type { RecipePreview } from '../../../shared/recipe-rpc';
-import type { WatchDraft } from '../../../shared/watch-rpc';
+import type { ServerApi } from '../../../shared/rpc';
+import type { WatchDraft, WatchList } from '../../../shared/watch-rpc';
 import { announceChange, onScheduleListed } from '../../data-changed';
-import { busy, el, say } from '../../dom';
+import { busyOnClick, buttonRow, el, field, hint, numberInput, pushButton, say } from '../../dom';
 import { call } from '../../rpc-client';
 
 /** What a watch would keep running: the panel's lookup or recipe, as a draft without its cap. */
-export type WatchSetup =
-  | Omit<Extract<WatchDraft, { kind: 'lookup' }>, 'dailyCap'>
-  | Omit<Extract<WatchDraft, { kind: 'recipe' }>, 'dailyCap'>;
+export type WatchSetup = Parameters<ServerApi['previewWatch']>[0];
 
 /**
  * What the watch would do once on: the bulk run's or the recipe's preview, as the bulk panel shows
@@ -24,20 +23,16 @@ export type PreviewShown = (preview: BulkPreview | RecipePreview, ids: string) =
  * its preview (`shown`) is confirmed before the watch is made.
  */
 export function mountWatchOffer(parent: HTMLElement, setup: () => WatchSetup, shown: PreviewShown): void {
-  const cap = el('input', {
-    id: 'watch-cap',
-    type: 'number',
-    min: '0.5',
-    step: '0.5',
+  const cap = numberInput('watch-cap', '0.5', '0.5', {
     inputmode: 'decimal',
     required: true,
     'aria-describedby': 'watch-cap-hint',
   });
-  const button = el('button', { type: 'button', id: 'watch-create' }, WATCHES_TEXTS.offer.text);
+  const button = pushButton(WATCHES_TEXTS.offer.text, { id: 'watch-create' });
   const message = el('p', { id: 'watch-offer-message', class: 'message', role: 'status' });
-  const hint = el('p', { class: 'hint', id: 'watch-cap-hint' }, WATCHES_TEXTS.offerHint.say(null));
+  const capHint = hint(WATCHES_TEXTS.offerHint.say(null), { id: 'watch-cap-hint' });
   onScheduleListed((clock) => {
-    hint.textContent = WATCHES_TEXTS.offerHint.say(clock);
+    capHint.textContent = WATCHES_TEXTS.offerHint.say(clock);
   });
   const preview = el('div', { class: 'watch-preview' });
   parent.append(
@@ -45,55 +40,49 @@ export function mountWatchOffer(parent: HTMLElement, setup: () => WatchSetup, sh
       'div',
       { class: 'watch-offer' },
       el('h3', {}, WATCHES_TEXTS.offer.text),
-      hint,
-      el('div', { class: 'field' }, el('label', { for: 'watch-cap' }, WATCHES_TEXTS.capRequired.text), cap),
-      el('div', { class: 'buttons' }, button),
+      capHint,
+      field(WATCHES_TEXTS.capRequired.text, cap),
+      buttonRow(button),
       preview,
       message,
     ),
   );
-  button.addEventListener('click', () =>
-    busy(button, message, async () => {
-      const dailyCap = Number(cap.value);
-      if (cap.value.trim() === '' || !(dailyCap > 0)) {
-        cap.setAttribute('aria-invalid', 'true');
-        throw new Error(WATCHES_TEXTS.capFirst.text);
-      }
-      cap.removeAttribute('aria-invalid');
-      const draft = { ...setup(), dailyCap } as WatchDraft;
-      preview.replaceChildren(
-        previewed(shown(await call('previewWatch', draft), 'watch-preview'), draft, preview, message),
-      );
-    }),
-  );
+  busyOnClick(button, message, async () => {
+    const dailyCap = Number(cap.value);
+    if (cap.value.trim() === '' || !(dailyCap > 0)) {
+      cap.setAttribute('aria-invalid', 'true');
+      throw new Error(WATCHES_TEXTS.capFirst.text);
+    }
+    cap.removeAttribute('aria-invalid');
+    const draft = { ...setup(), dailyCap } as WatchDraft;
+    // The preview, said first, and the button that turns the watch on as previewed.
+    const said = shown(await call('previewWatch', draft), 'watch-preview');
+    const turnOn = turnOnButton('watch-confirm', draft, preview, message, (list) => {
+      const made = list.watches[list.watches.length - 1];
+      return WATCHES_TEXTS.watching.say(made?.sheetName ?? '', dailyCap, made?.columns ?? '');
+    });
+    const previewed = hint(WATCHES_TEXTS.previewed.text);
+    preview.replaceChildren(el('div', { id: 'watch-preview' }, previewed, said, turnOn));
+  });
 }
 
-/** The preview, said first, and the button that turns the watch on as previewed (`draft`). */
-function previewed(
-  said: HTMLElement,
+/**
+ * Turn it on: makes the watch as previewed (`draft`), then clears the preview (`shown`) and says
+ * what it made (`done`) in `message`.
+ */
+export function turnOnButton(
+  id: string,
   draft: WatchDraft,
-  preview: HTMLElement,
+  shown: HTMLElement,
   message: HTMLElement,
-): HTMLElement {
-  const turnOn = el('button', { type: 'button', id: 'watch-confirm' }, WATCHES_TEXTS.turnOn.text);
-  turnOn.addEventListener('click', () =>
-    busy(turnOn, message, async () => {
-      const list = await call('createWatch', draft);
-      const made = list.watches[list.watches.length - 1];
-      preview.replaceChildren();
-      say(
-        message,
-        WATCHES_TEXTS.watching.say(made?.sheetName ?? '', draft.dailyCap, made?.columns ?? ''),
-        'ok',
-      );
-      announceChange();
-    }),
-  );
-  return el(
-    'div',
-    { id: 'watch-preview' },
-    el('p', { class: 'hint' }, WATCHES_TEXTS.previewed.text),
-    said,
-    turnOn,
-  );
+  done: (list: WatchList) => string,
+): HTMLButtonElement {
+  const turnOn = pushButton(WATCHES_TEXTS.turnOn.text, { id });
+  busyOnClick(turnOn, message, async () => {
+    const list = await call('createWatch', draft);
+    shown.replaceChildren();
+    say(message, done(list), 'ok');
+    announceChange();
+  });
+  return turnOn;
 }

@@ -4,21 +4,13 @@
 import { TIMES_TEXTS } from '../../../core/text/catalogue/sidebar/times';
 import { runtimeWords, WATCHES_TEXTS } from '../../../core/text/catalogue/sidebar/watches';
 import { plural } from '../../../core/text/plural';
-import type { WatchList, WatchView } from '../../../shared/watch-rpc';
-import { $, el } from '../../dom';
+import type { WatchChange, WatchList, WatchView } from '../../../shared/watch-rpc';
+import { $, buttonRow, el, field, hint, itemHead, numberInput, pushButton } from '../../dom';
 
-export interface WatchesElements {
-  note: HTMLElement;
-  notice: HTMLElement;
-  list: HTMLElement;
-  runtime: HTMLElement;
-  drivers: HTMLElement;
-  times: HTMLElement;
-  message: HTMLElement;
-}
+export type WatchesElements = ReturnType<typeof buildWatchesBody>;
 
 /** Fills the panel's body in sidebar.html. */
-export function buildWatchesBody(): WatchesElements {
+export function buildWatchesBody() {
   const notice = el('p', { id: 'watches-notice', class: 'alert', role: 'alert', hidden: true });
   const list = el('ul', { id: 'watches-list', class: 'jobs' });
   const runtime = el('p', { id: 'watches-runtime', class: 'hint' });
@@ -31,93 +23,66 @@ export function buildWatchesBody(): WatchesElements {
 
 export interface WatchActions {
   toggle(watch: WatchView, button: HTMLButtonElement): void;
-  setCap(watch: WatchView, cap: HTMLInputElement, button: HTMLButtonElement): void;
-  setRefresh(watch: WatchView, fields: RefreshFields, button: HTMLButtonElement): void;
+  setCap(watch: WatchView, cap: number, button: HTMLButtonElement): void;
+  /** Its refresh as typed: null (off) while no credits are. */
+  setRefresh(watch: WatchView, refresh: WatchChange['refresh'], button: HTMLButtonElement): void;
   remove(watch: WatchView, button: HTMLButtonElement): void;
-}
-
-export interface RefreshFields {
-  days: HTMLInputElement;
-  credits: HTMLInputElement;
 }
 
 /** Its scheduled refresh, off unless asked: an age, credits a month, and what it spent this month. */
 function refreshFields(watch: WatchView, actions: WatchActions): HTMLElement {
   const id = `watch-refresh-${watch.id}`;
   const { refresh } = watch;
-  const days = el('input', {
-    id: `${id}-days`,
-    type: 'number',
-    min: '1',
-    step: '1',
-    value: String(refresh?.days ?? 90),
-  });
-  const credits = el('input', {
-    id: `${id}-credits`,
-    type: 'number',
-    min: '1',
-    step: '1',
+  const days = numberInput(`${id}-days`, '1', '1', { value: String(refresh?.days ?? 90) });
+  const credits = numberInput(`${id}-credits`, '1', '1', {
     value: refresh ? String(refresh.monthlyCredits) : '',
   });
-  const save = el('button', { type: 'button', class: 'watch-save-refresh' }, WATCHES_TEXTS.saveRefresh.text);
-  save.addEventListener('click', () => actions.setRefresh(watch, { days, credits }, save));
+  const save = pushButton(WATCHES_TEXTS.saveRefresh.text, { class: 'watch-save-refresh' });
+  save.addEventListener('click', () => {
+    const off = credits.value.trim() === '';
+    actions.setRefresh(
+      watch,
+      off ? null : { days: Number(days.value), monthlyCredits: Number(credits.value) },
+      save,
+    );
+  });
   return el(
     'div',
     { class: 'watch-refresh' },
-    el('div', { class: 'field' }, el('label', { for: days.id }, WATCHES_TEXTS.refreshDaysLabel.text), days),
-    el(
-      'div',
-      { class: 'field' },
-      el('label', { for: credits.id }, WATCHES_TEXTS.refreshCreditsLabel.text),
-      credits,
-    ),
-    refresh
-      ? el(
-          'p',
-          { class: 'hint' },
-          WATCHES_TEXTS.refreshSpent.say(refresh.spentThisMonth, refresh.monthlyCredits),
-        )
-      : null,
-    el('div', { class: 'buttons' }, save),
+    field(WATCHES_TEXTS.refreshDaysLabel.text, days),
+    field(WATCHES_TEXTS.refreshCreditsLabel.text, credits),
+    refresh ? hint(WATCHES_TEXTS.refreshSpent.say(refresh.spentThisMonth, refresh.monthlyCredits)) : null,
+    buttonRow(save),
   );
 }
 
 function watchItem(watch: WatchView, actions: WatchActions): HTMLElement {
-  const toggle = el(
-    'button',
-    { type: 'button', class: 'watch-toggle' },
-    watch.on ? WATCHES_TEXTS.switchOff.text : WATCHES_TEXTS.switchOn.text,
-  );
-  const capId = `watch-cap-${watch.id}`;
-  const cap = el('input', {
-    id: capId,
-    type: 'number',
-    min: '0.5',
-    step: '0.5',
-    value: String(watch.dailyCap),
+  const toggle = pushButton(watch.on ? WATCHES_TEXTS.switchOff.text : WATCHES_TEXTS.switchOn.text, {
+    class: 'watch-toggle',
   });
-  const save = el('button', { type: 'button', class: 'watch-save-cap' }, WATCHES_TEXTS.saveCap.text);
-  const remove = el('button', { type: 'button', class: 'danger watch-delete' }, 'Delete');
+  const capId = `watch-cap-${watch.id}`;
+  const cap = numberInput(capId, '0.5', '0.5', { value: String(watch.dailyCap) });
+  const save = pushButton(WATCHES_TEXTS.saveCap.text, { class: 'watch-save-cap' });
+  const remove = pushButton('Delete', { class: 'danger watch-delete' });
   toggle.addEventListener('click', () => actions.toggle(watch, toggle));
-  save.addEventListener('click', () => actions.setCap(watch, cap, save));
+  save.addEventListener('click', () => actions.setCap(watch, Number(cap.value), save));
   remove.addEventListener('click', () => actions.remove(watch, remove));
   const today = WATCHES_TEXTS.today.say(watch.spentToday, watch.dailyCap);
   const rowsDone = plural(watch.rowsDone, WATCHES_TEXTS.rowDone.one, WATCHES_TEXTS.rowDone.many);
   return el(
     'li',
     { class: `watch watch-${watch.state}`, 'data-id': watch.id },
-    el(
-      'div',
-      { class: 'job-head' },
-      el('span', { class: 'job-label' }, `${watch.label} on "${watch.sheetName}"`),
-      el('span', { class: `badge badge-watch-${watch.state}` }, WATCHES_TEXTS.states[watch.state].text),
+    itemHead(
+      `${watch.label} on "${watch.sheetName}"`,
+      WATCHES_TEXTS.states[watch.state].text,
+      `watch-${watch.state}`,
     ),
     el('p', { class: 'hint job-meta' }, watch.columns),
     watch.refreshOnly ? el('p', { class: 'hint job-meta' }, WATCHES_TEXTS.refreshOnly.text) : null,
     el('p', { class: 'job-meta' }, `${today} · ${rowsDone} · ${WATCHES_TEXTS.lastRun.say(watch.lastRunAt)}`),
     watch.lastProblem ? el('p', { class: 'job-message warning' }, watch.lastProblem) : null,
-    el('div', { class: 'field' }, el('label', { for: capId }, WATCHES_TEXTS.dailyCap.text), cap),
-    el('div', { class: 'buttons' }, toggle, save, remove),
+    field(WATCHES_TEXTS.dailyCap.text, cap),
+    buttonRow(toggle, save, remove),
     refreshFields(watch, actions),
   );
 }
