@@ -61,13 +61,11 @@ function refreshView({ refresh, day }: Watch): WatchView['refresh'] {
 
 export function runtimeView(tally: RuntimeTally | null, now: number): WatchList['runtime'] {
   const used = currentTally(tally, now).usedMs;
-  const share = used / TRIGGER_QUOTA_MS;
-  const percent = Math.round(share * 100);
+  const percent = Math.round((used / TRIGGER_QUOTA_MS) * 100);
   const usedMinutes = Math.round((used / MINUTE) * 10) / 10;
-  const quotaMinutes = TRIGGER_QUOTA_MS / MINUTE;
   // A stop by Google today spends the day's quota, whatever the count says.
   const { slowed } = paceAt(shareOf(tally, now), 'edit', Number.POSITIVE_INFINITY);
-  return { usedMinutes, quotaMinutes, percent, slowed };
+  return { usedMinutes, quotaMinutes: TRIGGER_QUOTA_MS / MINUTE, percent, slowed };
 }
 
 export function watchListView(input: {
