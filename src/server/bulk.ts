@@ -13,6 +13,7 @@ import { sheetRuns } from '../core/runs/sheet-refresh';
 import { startBulk } from '../core/runs/start';
 import { refuse } from '../core/text/catalogue/sidebar/refuse';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../shared/bulk-rpc';
+import { HEADER_ROW } from '../shared/bulk-rpc';
 import { appsScriptClock } from './adapters/apps-script';
 import { combinedPort, type RunSheet, readRunSheet, sheetPort } from './adapters/bulk-sheets';
 import { readColumnClaims, readPastRuns, readRun, saveRun, startPorts } from './bulk-run-store';
@@ -24,8 +25,6 @@ import { movePurchases, type RecordAccess, recordAccess } from './purchase-recor
 import { recipePorts } from './recipes';
 import { runPorts } from './run-ports';
 import { context, previewDeps, sheetNamed } from './sidebar-call';
-
-const HEADER_ROW = 1;
 
 // --- Reading the sheet ----------------------------------------------------------------------------
 
@@ -39,9 +38,7 @@ export function getSheetColumns(sheetName: string | null): SheetColumns {
   return {
     sheets: visible.map((each) => each.getName()),
     sheetName: sheet.getName(),
-    headerRow: HEADER_ROW,
     headers,
-    lastRow: sheet.getLastRow(),
   };
 }
 

@@ -77,13 +77,14 @@ export interface RowGate {
   otherwise: string | null;
 }
 
+/** The row the add-on reads headers from: the sidebar's runs and recipes name it, the server reads it. */
+export const HEADER_ROW = 1;
+
 export interface SheetColumns {
   sheets: string[];
   sheetName: string;
-  headerRow: number;
-  /** Header text by column, 1-based: headers[0] is column 1. */
+  /** Header text by column, 1-based: headers[0] is column 1 (row `HEADER_ROW`). */
   headers: string[];
-  lastRow: number;
 }
 
 export interface OutputColumn {

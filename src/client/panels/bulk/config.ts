@@ -1,19 +1,19 @@
 // Reads the Bulk run form into the run's configuration: what the server previews and starts.
 import type { Operation } from '../../../core/operations/types';
 import { BULK_REFUSALS } from '../../../core/text/catalogue/sidebar/refusals';
-import type { BulkRunConfig } from '../../../shared/bulk-rpc';
+import { type BulkRunConfig, HEADER_ROW } from '../../../shared/bulk-rpc';
 import { NAME_COLUMNS } from './columns';
 import { type Controls, checkedValue } from './view';
 
 /**
- * `headerRow` comes from the sheet's columns as loaded; 1 until they are. Throws, to be shown,
- * while a required column is not chosen: nothing is previewed or bought with a column guessed wrong.
+ * Throws, to be shown, while a required column is not chosen: nothing is previewed or bought with a
+ * column guessed wrong.
  */
-export function readConfig(ui: Controls, op: Operation, headerRow: number): BulkRunConfig {
+export function readConfig(ui: Controls, op: Operation): BulkRunConfig {
   if (ui.input.value === '') throw new Error(BULK_REFUSALS.chooseColumn.say('input'));
   const built: BulkRunConfig = {
     sheetName: ui.sheet.value,
-    headerRow,
+    headerRow: HEADER_ROW,
     type: op.type,
     columns: { input: Number(ui.input.value) },
     output: { mode: 'primary' },

@@ -121,7 +121,7 @@ class BulkController {
   }
 
   private config(): BulkRunConfig {
-    return readConfig(this.ui, this.selectedOp(), this.columns?.headerRow ?? 1);
+    return readConfig(this.ui, this.selectedOp());
   }
 
   showOperation(): void {
@@ -143,7 +143,7 @@ class BulkController {
     for (const column of NAME_COLUMNS)
       columnOptions(ui.nameSelects[column.key], columns.headers, !column.required);
     this.guessColumns();
-    this.recipes.columnsChanged(columns);
+    this.recipes.columnsChanged(columns.headers);
     this.forgetPreview();
   }
 

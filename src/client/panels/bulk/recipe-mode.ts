@@ -6,7 +6,7 @@ import { OPERATIONS, operationByType } from '../../../core/operations/table';
 import { recipeFromDraft } from '../../../core/recipes/custom';
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import { creditsText } from '../../../core/text/credits';
-import type { BulkProgress, SheetColumns } from '../../../shared/bulk-rpc';
+import { type BulkProgress, HEADER_ROW } from '../../../shared/bulk-rpc';
 import type { RecipePreview, RecipeRunConfig, RecipeSummary } from '../../../shared/recipe-rpc';
 import { busy, busyOnClick, say } from '../../dom';
 import { call } from '../../rpc-client';
@@ -28,7 +28,7 @@ export class RecipeMode {
   private recipes: RecipeSummary[] = [];
   private readonly controls: RecipeControls;
   private readonly builder: Builder;
-  private columns: Pick<SheetColumns, 'headers' | 'headerRow'> = { headers: [], headerRow: 1 };
+  private headers: readonly string[] = [];
   private last: { config: string; value: RecipePreview } | null = null;
 
   constructor(
@@ -61,7 +61,7 @@ export class RecipeMode {
   private watchSetup(): WatchSetup {
     if (this.active) return { kind: 'recipe', config: this.config() };
     const op = operationByType(this.ui.op.value) ?? OPERATIONS[0]!;
-    return { kind: 'lookup', config: readConfig(this.ui, op, this.columns.headerRow) };
+    return { kind: 'lookup', config: readConfig(this.ui, op) };
   }
 
   /** Save's refusal shows under Save, scrolled into view: the builder can be longer than the sidebar. */
@@ -107,8 +107,8 @@ export class RecipeMode {
   }
 
   /** The sheet's headers changed: the column pickers follow. */
-  columnsChanged(columns: Pick<SheetColumns, 'headers' | 'headerRow'>): void {
-    this.columns = columns;
+  columnsChanged(headers: readonly string[]): void {
+    this.headers = headers;
     this.show();
   }
 
@@ -127,16 +127,15 @@ export class RecipeMode {
     ui.opHelp.hidden = lookupHidden;
     if (lookupHidden) for (const part of [ui.names, ui.output, ui.employees]) part.hidden = true;
     this.controls.box.hidden = recipe === null;
-    if (recipe) showRecipe(this.controls, recipe, this.columns.headers);
+    if (recipe) showRecipe(this.controls, recipe, this.headers);
     this.last = null;
   }
 
   private config(): RecipeRunConfig {
-    const { headerRow } = this.columns;
     return {
       recipeId: this.active!.id,
       sheetName: this.ui.sheet.value,
-      headerRow,
+      headerRow: HEADER_ROW,
       slots: chosenSlots(this.controls),
     };
   }
