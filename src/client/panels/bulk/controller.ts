@@ -10,6 +10,7 @@ import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../
 import { announceChange } from '../../data-changed';
 import { $, busy, el, errorText, reported, say } from '../../dom';
 import { call } from '../../rpc-client';
+import { mountWatchOffer } from '../watches/offer';
 import { columnOptions, guessColumns, markChosen, NAME_COLUMNS } from './columns';
 import { readConfig } from './config';
 import { previewView } from './preview-view';
@@ -20,7 +21,8 @@ import {
   showProgress,
   showProgressHere,
 } from './progress-view';
-import { RecipeMode } from './recipe-mode';
+import { RecipeMode, type RunStart } from './recipe-mode';
+import { recipePreviewView } from './recipe-view';
 import { wireSchedule } from './refresh-field';
 import { confirmationWords } from './text';
 import { buildBulkPanel, type Controls, showFieldsIfChosen, showOperation } from './view';
@@ -50,6 +52,15 @@ class BulkController {
       this.setupChanged();
       if (!this.recipes.active) this.showOperation();
     });
+    // The setup chosen here, a recipe or one lookup, may become a watch.
+    mountWatchOffer(
+      ui.form,
+      () =>
+        this.recipes.active
+          ? { kind: 'recipe', config: this.recipes.config() }
+          : { kind: 'lookup', config: this.config() },
+      (preview, ids) => ('steps' in preview ? recipePreviewView(preview, ids) : previewView(preview, ids)),
+    );
   }
 
   wire(): void {
@@ -257,12 +268,6 @@ class BulkController {
     });
   }
 
-  private async start(confirmed: number): Promise<void> {
-    this.ui.confirm.hidden = true;
-    say(this.ui.message, '');
-    this.begin(await call('startBulkRun', this.config(), confirmed));
-  }
-
   /** A run started elsewhere (a recipe): shown and driven from here. */
   begin(progress: BulkProgress): void {
     this.forgetPreview();
@@ -273,33 +278,40 @@ class BulkController {
 
   /** Runs at once when cheap; asks first when the preview says the cost needs a yes. */
   private async runClicked(): Promise<void> {
-    if (this.recipes.active) {
-      say(this.ui.message, '');
-      return this.recipes.run((progress) => this.begin(progress));
-    }
+    const run = this.recipes.active ? await this.recipes.run() : await this.lookupRun();
+    if (!run) return;
+    const ui = this.ui;
+    const start = async () => {
+      ui.confirm.hidden = true;
+      say(ui.message, '');
+      this.begin(await run.start());
+    };
+    if (run.asked === null) return start();
+    ui.confirmText.textContent = run.asked.text;
+    ui.confirm.hidden = false;
+    ui.confirmRun.textContent = run.asked.button;
+    ui.confirmRun.onclick = () => this.guarded(ui.confirmRun, start);
+    ui.confirmRun.focus();
+  }
+
+  /**
+   * One lookup's run: none when its preview finds nothing to do; asked first with the server's
+   * figures (what the estimate, the per-run cap and the balance allow) when its cost needs a yes.
+   */
+  private async lookupRun(): Promise<RunStart | null> {
     const wanted = JSON.stringify(this.config());
     const value = this.preview?.config === wanted ? this.preview.value : await this.runPreview();
     const refreshing = (value.refresh?.rows ?? 0) > 0;
     if (!refreshing && value.toLookUp + value.cached + value.invalidCount + value.duplicates === 0) {
       say(this.ui.message, BULK_TEXTS.nothingToLookUp.text);
-      return;
+      return null;
     }
-    if (!value.needsConfirmation) return this.start(0);
-    this.askToConfirm(value);
-  }
-
-  /** Asks the server's question: what the estimate, the per-run cap and the balance allow. */
-  private askToConfirm(value: BulkPreview): void {
-    const ui = this.ui;
-    // previewBulkRun always gives its figures when a yes is needed.
-    const asked = value.confirmation
-      ? confirmationWords(value.confirmation)
-      : { text: BULK_TEXTS.runIt.text, button: BULK_TEXTS.runItButton.text };
-    ui.confirmText.textContent = asked.text;
-    ui.confirm.hidden = false;
-    ui.confirmRun.textContent = asked.button;
-    ui.confirmRun.onclick = () => this.guarded(ui.confirmRun, () => this.start(value.estimatedCredits));
-    ui.confirmRun.focus();
+    // previewBulkRun gives the question's figures exactly when a yes is needed.
+    const { confirmation } = value;
+    return {
+      asked: confirmation ? confirmationWords(confirmation) : null,
+      start: () => call('startBulkRun', this.config(), confirmation ? value.estimatedCredits : 0),
+    };
   }
 
   private async guarded(button: HTMLButtonElement, work: () => Promise<void>): Promise<void> {

@@ -2,7 +2,6 @@
 // inputs to columns, previews the cost as a range, and runs it. A recipe runs as one bulk run per
 // step, so its progress, Pause, Resume and Cancel are the panel's own.
 
-import { OPERATIONS, operationByType } from '../../../core/operations/table';
 import { recipeFromDraft } from '../../../core/recipes/custom';
 import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import { creditsText } from '../../../core/text/credits';
@@ -10,9 +9,6 @@ import { type BulkProgress, HEADER_ROW } from '../../../shared/bulk-rpc';
 import type { RecipePreview, RecipeRunConfig, RecipeSummary } from '../../../shared/recipe-rpc';
 import { busy, busyOnClick, say } from '../../dom';
 import { call } from '../../rpc-client';
-import { mountWatchOffer, type WatchSetup } from '../watches/offer';
-import { readConfig } from './config';
-import { previewView } from './preview-view';
 import { addStep, type Builder, buildBuilder, draftOf, NEW_RECIPE, resetBuilder } from './recipe-builder';
 import {
   buildRecipeControls,
@@ -23,6 +19,12 @@ import {
   showRecipe,
 } from './recipe-view';
 import type { Controls } from './view';
+
+/** What Run starts, and the question (its text and its button's) asked first; null: none. */
+export interface RunStart {
+  asked: { text: string; button: string } | null;
+  start: () => Promise<BulkProgress>;
+}
 
 export class RecipeMode {
   private recipes: RecipeSummary[] = [];
@@ -49,19 +51,6 @@ export class RecipeMode {
     this.builder.add.addEventListener('click', () => addStep(this.builder));
     this.builder.save.addEventListener('click', () => void this.saveClicked());
     busyOnClick(controls.remove, ui.message, () => this.remove());
-    // The setup chosen here, a recipe or one lookup, may become a watch.
-    mountWatchOffer(
-      ui.form,
-      () => this.watchSetup(),
-      (preview, ids) => ('steps' in preview ? recipePreviewView(preview, ids) : previewView(preview, ids)),
-    );
-  }
-
-  /** The panel's setup as a watch keeps it. */
-  private watchSetup(): WatchSetup {
-    if (this.active) return { kind: 'recipe', config: this.config() };
-    const op = operationByType(this.ui.op.value) ?? OPERATIONS[0]!;
-    return { kind: 'lookup', config: readConfig(this.ui, op) };
   }
 
   /** Save's refusal shows under Save, scrolled into view: the builder can be longer than the sidebar. */
@@ -131,7 +120,7 @@ export class RecipeMode {
     this.last = null;
   }
 
-  private config(): RecipeRunConfig {
+  config(): RecipeRunConfig {
     return {
       recipeId: this.active!.id,
       sheetName: this.ui.sheet.value,
@@ -148,24 +137,21 @@ export class RecipeMode {
     return value;
   }
 
-  /** Runs at once when the most it may cost is cheap; asks first, for the most, otherwise. */
-  async run(started: (progress: BulkProgress) => void): Promise<void> {
+  /** Run: the start, and the question asked first when the most it may cost needs a yes. */
+  async run(): Promise<RunStart> {
+    say(this.ui.message, '');
     const wanted = JSON.stringify(this.config());
     const value = this.last?.config === wanted ? this.last.value : await this.preview();
-    const start = async () => {
-      this.ui.confirm.hidden = true;
-      started(await call('startRecipeRun', JSON.parse(wanted) as RecipeRunConfig, value.creditsMax));
-    };
-    if (!value.needsConfirmation) return start();
+    const start = () => call('startRecipeRun', JSON.parse(wanted) as RecipeRunConfig, value.creditsMax);
+    if (!value.needsConfirmation) return { asked: null, start };
     const most = creditsText(value.creditsMax);
-    const known = value.creditsMin === value.creditsMax;
-    const ui = this.ui;
-    ui.confirmText.textContent = known
-      ? BULK_TEXTS.recipeWillSpend.say(most)
-      : BULK_TEXTS.recipeMaySpend.say(most, creditsText(value.creditsMin));
-    ui.confirm.hidden = false;
-    ui.confirmRun.textContent = known ? BULK_TEXTS.runAndSpend.say(most) : BULK_TEXTS.runUpTo.say(most);
-    ui.confirmRun.onclick = () => void start();
-    ui.confirmRun.focus();
+    const asked =
+      value.creditsMin === value.creditsMax
+        ? { text: BULK_TEXTS.recipeWillSpend.say(most), button: BULK_TEXTS.runAndSpend.say(most) }
+        : {
+            text: BULK_TEXTS.recipeMaySpend.say(most, creditsText(value.creditsMin)),
+            button: BULK_TEXTS.runUpTo.say(most),
+          };
+    return { asked, start };
   }
 }
