@@ -8,7 +8,7 @@ import { mountJobsPanel } from './panels/jobs/controller';
 import { mountKeyPanel } from './panels/key/controller';
 import { mountLedgerPanel } from './panels/ledger/controller';
 import { mountReceiptPanel } from './panels/receipt/controller';
-import { mountSettingsPanel, type SettingsPanel } from './panels/settings/controller';
+import { mountSettingsPanel } from './panels/settings/controller';
 import { mountWatchesPanel } from './panels/watches/controller';
 import { call } from './rpc-client';
 
@@ -72,11 +72,10 @@ function followStores(): (mark: string) => void {
 
 /** Credit settings, spending, jobs and saved results: each loads itself; the cache when opened. */
 function mountAccountPanels(): void {
-  let settings: SettingsPanel | null = null;
-  const ledger = mountLedgerPanel(() => settings?.current()?.formulaDailyCap ?? null);
+  mountLedgerPanel();
   // Saved settings change figures in every panel (the budget left, how long results are kept):
   // all reload, Spending with them.
-  settings = mountSettingsPanel((_saved, bySave) => (bySave ? announceChange() : ledger.rerender()));
+  mountSettingsPanel(announceChange);
   mountJobsPanel();
   const cache = mountCachePanel();
   const cacheSection = $('cache-panel') as HTMLDetailsElement;

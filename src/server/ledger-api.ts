@@ -55,6 +55,7 @@ export function getLedger(): LedgerView {
     byOperation,
     bySource: { formulas, bulk, keyTests, refresh },
     formulaCapLeftToday: summary.formulaCapLeftToday,
+    formulaDailyCap: settings.formulaDailyCap,
     possiblyChargedTwice: summary.month.possiblyChargedTwice,
     outOfCredits: OUT_OF_CREDITS_PROPERTY in all,
     pace: paceSummaryIn(all, settings),

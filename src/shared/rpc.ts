@@ -98,6 +98,8 @@ export interface LedgerView {
   byOperation: { label: string; credits: number }[];
   bySource: { formulas: number; bulk: number; keyTests: number; refresh: number };
   formulaCapLeftToday: number | null;
+  /** The saved formula daily cap, which that is left of: "88 of 100". */
+  formulaDailyCap: number;
   /**
    * Lookups sent a second time this month after a network failure lost the first answer, and
    * the credits the API may have charged for them twice (it does not say).

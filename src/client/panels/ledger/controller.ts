@@ -9,16 +9,9 @@ import { latestOnly } from '../../latest-only';
 import { call } from '../../rpc-client';
 import { buildLedgerBody, showCreditsAlert, showLedger } from './view';
 
-export interface LedgerPanel {
-  /** Shows the last answer again, e.g. once the saved cap is known. */
-  rerender(): void;
-}
-
-/** `formulaCap` tells the panel the saved daily cap, so it can say "88 of 100". */
-export function mountLedgerPanel(formulaCap: () => number | null): LedgerPanel {
+export function mountLedgerPanel(): void {
   const ui = buildLedgerBody();
   let dismissed = false;
-  let last: LedgerView | null = null;
 
   $('credits-alert-dismiss').addEventListener('click', () => {
     dismissed = true;
@@ -26,8 +19,7 @@ export function mountLedgerPanel(formulaCap: () => number | null): LedgerPanel {
   });
 
   const show = (view: LedgerView) => {
-    last = view;
-    showLedger(ui, view, formulaCap());
+    showLedger(ui, view);
     // A later 402 after a dismissal is news again only once the flag was cleared in between.
     if (!view.outOfCredits) dismissed = false;
     showCreditsAlert(view.outOfCredits, dismissed);
@@ -45,9 +37,4 @@ export function mountLedgerPanel(formulaCap: () => number | null): LedgerPanel {
   });
   document.addEventListener(DATA_CHANGED, () => void guarded());
   void guarded();
-  return {
-    rerender: () => {
-      if (last) show(last);
-    },
-  };
 }

@@ -8,10 +8,9 @@ import { creditsAmount, creditsText } from '../../../core/text/credits';
 import type { LedgerView } from '../../../shared/rpc';
 import { $, breakdown, buttonRow, el, field, figure, hint, pushButton } from '../../dom';
 
-function capLine(view: LedgerView, cap: number | null): string {
+function capLine(view: LedgerView): string {
   const left = view.formulaCapLeftToday;
-  if (left === null) return 'unknown';
-  return cap === null ? creditsText(left) : `${creditsAmount(left)} of ${creditsText(cap)}`;
+  return left === null ? 'unknown' : `${creditsAmount(left)} of ${creditsText(view.formulaDailyCap)}`;
 }
 
 function operationsTable(view: LedgerView): HTMLElement {
@@ -72,13 +71,12 @@ export function buildLedgerBody() {
   return { note: $('ledger-note'), figures, button, period, report, message };
 }
 
-/** `cap` is the saved formula daily cap, when known, so the panel can say "88 of 100". */
-export function showLedger(ui: LedgerElements, view: LedgerView, cap: number | null): void {
+export function showLedger(ui: LedgerElements, view: LedgerView): void {
   ui.note.textContent = `${creditsText(view.today)} today`;
   ui.figures.replaceChildren(
     figure(SPENDING_TEXTS.spentToday.text, creditsText(view.today), 'ledger-today'),
     figure(SPENDING_TEXTS.spentMonth.text, creditsText(view.month), 'ledger-month'),
-    figure(SPENDING_TEXTS.leftToday.text, capLine(view, cap), 'ledger-cap-left'),
+    figure(SPENDING_TEXTS.leftToday.text, capLine(view), 'ledger-cap-left'),
     el('h3', {}, SPENDING_TEXTS.bySource.text),
     figure('Formulas', creditsText(view.bySource.formulas), 'ledger-formulas'),
     figure(SPENDING_TEXTS.bulkRuns.text, creditsText(view.bySource.bulk), 'ledger-bulk'),

@@ -7,17 +7,10 @@ import { busy, errorText, reported, say } from '../../dom';
 import { call } from '../../rpc-client';
 import { buildSettingsBody, clearInvalid, markInvalid, readChange, showPace, showSettings } from './view';
 
-export interface SettingsPanel {
-  /** The saved settings, once loaded. */
-  current(): Settings | null;
-}
-
-/** `changed` runs after the settings load and after each save (`saved` true). */
-export function mountSettingsPanel(changed: (settings: Settings, saved: boolean) => void): SettingsPanel {
+/** `saved` runs after each save. */
+export function mountSettingsPanel(saved: () => void): void {
   const ui = buildSettingsBody();
-  let current: Settings | null = null;
   const show = (settings: Settings) => {
-    current = settings;
     showSettings(ui, settings);
     // The pace under its ceiling: asked again whenever the settings are shown.
     call('getPace').then(
@@ -36,16 +29,12 @@ export function mountSettingsPanel(changed: (settings: Settings, saved: boolean)
       throw error;
     }
     say(ui.message, SETTINGS_TEXTS.saved.text, 'ok');
-    if (current) changed(current, true);
+    saved();
   };
   ui.form.addEventListener('submit', (event) => {
     event.preventDefault();
     void busy(ui.save, ui.message, save);
   });
 
-  void reported(ui.message, async () => {
-    show(await call('getSettings'));
-    if (current) changed(current, false);
-  });
-  return { current: () => current };
+  void reported(ui.message, async () => show(await call('getSettings')));
 }
