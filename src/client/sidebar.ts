@@ -70,24 +70,14 @@ function followStores(): (mark: string) => void {
   };
 }
 
-/** Credit settings, spending, jobs and saved results: each loads itself; the cache when opened. */
-function mountAccountPanels(): void {
-  mountLedgerPanel();
-  // Saved settings change figures in every panel (the budget left, how long results are kept):
-  // all reload, Spending with them.
-  mountSettingsPanel(announceChange);
-  mountJobsPanel();
-  const cache = mountCachePanel();
-  const cacheSection = $('cache-panel') as HTMLDetailsElement;
-  const reloadCacheIfOpen = () => {
-    if (cacheSection.open) void cache.refresh();
-  };
-  cacheSection.addEventListener('toggle', reloadCacheIfOpen);
-  document.addEventListener(DATA_CHANGED, reloadCacheIfOpen);
-}
-
 void start(followStores());
 mountReceiptPanel();
-mountAccountPanels();
+// Each panel loads itself (Saved results once opened).
+mountLedgerPanel();
+// Saved settings change figures in every panel (the budget left, how long results are kept):
+// all reload, Spending with them.
+mountSettingsPanel(announceChange);
+mountJobsPanel();
+mountCachePanel();
 mountBulkPanel();
 mountWatchesPanel();

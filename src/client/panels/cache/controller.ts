@@ -2,17 +2,14 @@
 // take, and clearing them, after a confirmation that says what buying them again would cost.
 import { CACHE_TEXTS } from '../../../core/text/catalogue/sidebar/cache';
 import type { CacheView } from '../../../shared/rpc';
-import { announceChange } from '../../data-changed';
-import { busyOnClick, reported, say } from '../../dom';
+import { announceChange, DATA_CHANGED } from '../../data-changed';
+import { $, busyOnClick, reported, say } from '../../dom';
 import { latestOnly } from '../../latest-only';
 import { call } from '../../rpc-client';
 import { buildCacheBody, closeConfirmation, openConfirmation, results, showCache } from './view';
 
-export interface CachePanel {
-  refresh(): Promise<void>;
-}
-
-export function mountCachePanel(): CachePanel {
+/** Read when opened, and again on every change while open. */
+export function mountCachePanel(): void {
   const ui = buildCacheBody();
   let last: CacheView | null = null;
   let everywhere = false;
@@ -61,5 +58,10 @@ export function mountCachePanel(): CachePanel {
     if (sheetLost) say(ui.message, CACHE_TEXTS.wentOn.text, 'ok');
   });
 
-  return { refresh: () => reported(ui.message, load) };
+  const section = $('cache-panel') as HTMLDetailsElement;
+  const reloadIfOpen = () => {
+    if (section.open) void reported(ui.message, load);
+  };
+  section.addEventListener('toggle', reloadIfOpen);
+  document.addEventListener(DATA_CHANGED, reloadIfOpen);
 }
