@@ -1,4 +1,5 @@
-// Server answers may arrive out of order; a panel shows only the newest one it asked for.
+// Server answers may arrive out of order; a panel shows only the newest one it asked for. A
+// question asked on a timer waits for its answer before it is asked again.
 
 export interface Latest<T> {
   /** Asks the server; the answer is shown unless a newer one was asked for meanwhile. */
@@ -21,4 +22,18 @@ export function latestOnly<T>(load: () => Promise<T>, show: (value: T) => void):
       show(value);
     },
   });
+}
+
+/** `ask`, never twice at once: asked while its last call is on its way, it does nothing. */
+export function oneAtATime<A extends unknown[]>(ask: (...args: A) => Promise<void>) {
+  let asking = false;
+  return async (...args: A) => {
+    if (asking) return;
+    asking = true;
+    try {
+      await ask(...args);
+    } finally {
+      asking = false;
+    }
+  };
 }

@@ -2,6 +2,7 @@
 
 import { announceChange, DATA_CHANGED } from './data-changed';
 import { $, reported } from './dom';
+import { oneAtATime } from './latest-only';
 import { mountBulkPanel } from './panels/bulk/controller';
 import { mountCachePanel } from './panels/cache/controller';
 import { mountJobsPanel } from './panels/jobs/controller';
@@ -40,25 +41,17 @@ const TIMES_MS = 60_000;
  */
 function followStores(): (mark: string) => void {
   let seen: string | null = null;
-  let asking = false;
   let loadedAt = Date.now();
   document.addEventListener(DATA_CHANGED, () => {
     loadedAt = Date.now();
   });
-  const ask = async () => {
-    if (asking) return;
-    asking = true;
-    try {
-      const mark = await call('getPanelsMark');
-      const moved = seen !== null && mark !== seen;
-      seen = mark;
-      if (moved) announceChange();
-    } catch {
-      // The next question asks again.
-    } finally {
-      asking = false;
-    }
-  };
+  const ask = oneAtATime(async () => {
+    // A question that fails changes nothing: the next one asks again.
+    const mark = await call('getPanelsMark').catch(() => seen);
+    const moved = seen !== null && mark !== seen;
+    seen = mark;
+    if (moved) announceChange();
+  });
   window.addEventListener('focus', () => void ask());
   window.setInterval(() => {
     if (document.visibilityState !== 'visible') return;

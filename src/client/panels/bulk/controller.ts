@@ -9,6 +9,7 @@ import { BULK_TEXTS } from '../../../core/text/catalogue/sidebar/bulk';
 import type { BulkPreview, BulkProgress, BulkRunConfig, SheetColumns } from '../../../shared/bulk-rpc';
 import { announceChange } from '../../data-changed';
 import { $, busy, el, errorText, reported, say } from '../../dom';
+import { oneAtATime } from '../../latest-only';
 import { call } from '../../rpc-client';
 import { mountWatchOffer } from '../watches/offer';
 import { columnOptions, guessColumns, markChosen, NAME_COLUMNS } from './columns';
@@ -44,7 +45,6 @@ class BulkController {
   private preview: { config: string; value: BulkPreview } | null = null;
   private current: BulkProgress | null = null;
   private driving = false;
-  private refreshing = false;
   private readonly recipes: RecipeMode;
 
   constructor(private readonly ui: Controls) {
@@ -162,21 +162,16 @@ class BulkController {
    * The sheet's headers again, the choices kept: a header typed since shows by its name instead of
    * "(no header)". Guesses fill only the input column left on a column without a header.
    */
-  private async refreshColumns(): Promise<void> {
+  private readonly refreshColumns = oneAtATime(async () => {
     const known = this.columns;
-    if (!known || this.refreshing) return;
-    this.refreshing = true;
-    try {
-      const columns = await call('getSheetColumns', known.sheetName);
-      if (this.columns !== known || JSON.stringify(columns) === JSON.stringify(known)) return;
-      const input = this.ui.input.value;
-      const unnamed = input === '' || !known.headers[Number(input) - 1];
-      await this.loadSheet(known.sheetName, columns);
-      if (!unnamed) this.ui.input.value = input;
-    } finally {
-      this.refreshing = false;
-    }
-  }
+    if (!known) return;
+    const columns = await call('getSheetColumns', known.sheetName);
+    if (this.columns !== known || JSON.stringify(columns) === JSON.stringify(known)) return;
+    const input = this.ui.input.value;
+    const unnamed = input === '' || !known.headers[Number(input) - 1];
+    await this.loadSheet(known.sheetName, columns);
+    if (!unnamed) this.ui.input.value = input;
+  });
 
   private forgetPreview(): void {
     this.preview = null;

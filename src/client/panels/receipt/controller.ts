@@ -6,6 +6,7 @@ import { buyAgainWords } from '../../../core/text/catalogue/sidebar/receipt';
 import type { BuyAgainResult, SelectionReceipt } from '../../../shared/receipt-rpc';
 import { announceChange, DATA_CHANGED } from '../../data-changed';
 import { $, busyOnClick, reported, say } from '../../dom';
+import { oneAtATime } from '../../latest-only';
 import { call } from '../../rpc-client';
 import { buildReceiptBody, openConfirmation, showReceipt } from './view';
 
@@ -16,7 +17,6 @@ export function mountReceiptPanel(): void {
   const ui = buildReceiptBody();
   const section = $('receipt-panel') as HTMLDetailsElement;
   let last: SelectionReceipt | null = null;
-  let asking = false;
 
   const show = (receipt: SelectionReceipt) => {
     if (receipt.unchanged) return;
@@ -24,14 +24,12 @@ export function mountReceiptPanel(): void {
     showReceipt(ui, receipt);
   };
   /** `again`: the receipt may have changed though the selection did not (a purchase, a change). */
-  const ask = async (again: boolean) => {
-    if (asking || !section.open) return;
-    asking = true;
+  const ask = oneAtATime(async (again: boolean) => {
+    if (!section.open) return;
     await reported(ui.message, async () =>
       show(await call('getCellReceipt', again ? null : (last?.selection ?? null))),
     );
-    asking = false;
-  };
+  });
 
   section.addEventListener('toggle', () => void ask(true));
   document.addEventListener(DATA_CHANGED, () => void ask(true));
