@@ -1,7 +1,7 @@
 // Recipes in the sidebar: chained lookups with fallbacks, run as one bulk run per step. Their
 // progress is a bulk run's (BulkProgress.recipe says which step); Pause, Resume, Cancel and Retry
 // are the bulk run's calls.
-import type { BulkProgress, OutputColumn } from './bulk-rpc';
+import type { BulkPreview, BulkProgress } from './bulk-rpc';
 import type { OperationType } from './operation-type';
 
 /** The sheet columns a recipe reads, named for the user who maps them: one per kind of input. */
@@ -70,7 +70,8 @@ export interface RecipeRunConfig {
   slots: Partial<Record<SlotName, number>>;
 }
 
-export interface RecipeStepPreview {
+/** One step of a recipe's preview; where it writes (its results, then its row status) as a bulk run's. */
+export interface RecipeStepPreview extends Pick<BulkPreview, 'outputColumns' | 'statusColumn'> {
   label: string;
   /** Runs only where an earlier step found nothing. */
   fallback: boolean;
@@ -83,14 +84,12 @@ export interface RecipeStepPreview {
   invalid: number;
   creditsMin: number;
   creditsMax: number;
-  /** Where the step writes, as a bulk run's preview says it: its results, then its row status. */
-  outputColumns: OutputColumn[];
-  statusColumn: OutputColumn;
   /** Rows that reach it whose output cell already shows something (typed, a formula's): skipped, never written over. */
   filled: number;
 }
 
-export interface RecipePreview {
+/** A recipe's preview; a deleted hidden sheet's loss and the columns other inputs hold, as a bulk run's. */
+export interface RecipePreview extends Pick<BulkPreview, 'lostResults' | 'columnConflicts'> {
   name: string;
   rows: number;
   steps: RecipeStepPreview[];
@@ -98,10 +97,6 @@ export interface RecipePreview {
   creditsMax: number;
   /** The most the run may cost is above the confirmation threshold. */
   needsConfirmation: boolean;
-  /** The hidden sheet of saved answers was deleted: what it held and what buying it again costs. */
-  lostResults?: string;
-  /** Columns found by their headers that hold another input's answers, said as for a bulk run. */
-  columnConflicts: string[];
 }
 
 export interface RecipeServerApi {
