@@ -160,7 +160,8 @@ export interface RunConfirmation {
 
 export type BulkState = 'running' | 'paused' | 'cancelled' | 'done' | 'stopped';
 
-export interface BulkProgress {
+/** A run's state and counts; where it writes as its preview said. */
+export interface BulkProgress extends Pick<BulkPreview, 'outputColumns' | 'statusColumn'> {
   runId: string;
   state: BulkState;
   sheetName: string;
@@ -192,8 +193,6 @@ export interface BulkProgress {
   nextCallInMs: number | null;
   /** Another call (a second sidebar, a double click) was working on this run: nothing was done. */
   busy: boolean;
-  outputColumns: OutputColumn[];
-  statusColumn: OutputColumn;
   /** A recipe's run: this run is step `step` of `steps`; the recipe's credits so far, all steps. */
   recipe: {
     name: string;

@@ -1,7 +1,7 @@
 // Recipes in the sidebar: chained lookups with fallbacks, run as one bulk run per step. Their
 // progress is a bulk run's (BulkProgress.recipe says which step); Pause, Resume, Cancel and Retry
 // are the bulk run's calls.
-import type { BulkPreview, BulkProgress } from './bulk-rpc';
+import type { BulkPreview, BulkProgress, BulkRunConfig } from './bulk-rpc';
 import type { OperationType } from './operation-type';
 
 /** The sheet columns a recipe reads, named for the user who maps them: one per kind of input. */
@@ -62,10 +62,9 @@ export interface RecipeSummary {
   steps: { label: string; price: string; fallback: boolean }[];
 }
 
-export interface RecipeRunConfig {
+/** A recipe run on a sheet: its headers' row and sheet as a bulk run names them. */
+export interface RecipeRunConfig extends Pick<BulkRunConfig, 'sheetName' | 'headerRow'> {
   recipeId: string;
-  sheetName: string;
-  headerRow: number;
   /** 1-based sheet columns, by slot. */
   slots: Partial<Record<SlotName, number>>;
 }
