@@ -2,7 +2,7 @@
 // addresses and photonet handles, each to its one canonical form (the folds are in canonical.ts).
 // The bulk run reuses them on whole columns.
 import {
-  foldEmail,
+  foldCase,
   foldHost,
   foldSlug,
   isNetworkHost,
@@ -191,7 +191,8 @@ export function normalizeEmail(text: string): string | null {
   if (local === undefined || domain === undefined) return null;
   if (local.length > 64 || local.startsWith('.') || local.endsWith('.') || local.includes('..')) return null;
   const host = hostName(domain);
-  return host === null ? null : foldEmail(`${local}@${host}`);
+  // An email address in the one form sent: lower case.
+  return host === null ? null : foldCase(`${local}@${host}`);
 }
 
 // First path segments of photonet pages that are not profiles (posts, reels, settings...).
