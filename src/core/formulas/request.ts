@@ -7,7 +7,6 @@ import type { Operation, OptionName } from '../operations/types';
 import { NOT_TAKEN, REFUSALS } from '../text/catalogue/refusals';
 import { listed } from '../text/plural';
 import { type FilledCell, isBlank, type RawArguments, readCell } from './arguments';
-import { resolveType } from './enrich-type';
 import { parseEmployeeCount } from './input-normalizers';
 import { INPUT_READERS, LEAD_ARGUMENTS, optionalText } from './input-readers';
 import { MAX_FILTER_LENGTH, MAX_INPUT_LENGTH } from './limits';
@@ -102,10 +101,4 @@ export function prepareRequest(op: Operation, args: RawArguments, naming: Naming
     if (error instanceof Invalid) return { kind: 'invalid', message: error.message };
     throw error;
   }
-}
-
-export function prepareByType(type: unknown, args: RawArguments): Prepared {
-  const resolved = resolveType(type);
-  if ('message' in resolved) return { kind: 'invalid', message: resolved.message };
-  return prepareRequest(resolved.op, args, 'enrich');
 }
