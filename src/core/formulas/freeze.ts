@@ -181,10 +181,6 @@ const boxA1 = (box: Box) => {
     : `${from}:${cellA1(box.row + box.rows - 1, box.column + box.columns - 1)}`;
 };
 
-const frozenLine = (plan: FreezePlan) => FREEZE_TEXTS.frozen(plan.frozen, plan.cells);
-
-const leftLine = (left: readonly Box[]) => FREEZE_TEXTS.left(left.map(boxA1).join(', '), left.length === 1);
-
 function outsideLine({ cells, answer }: FilledFromOutside): string {
   const one = cells.rows === 1 && cells.columns === 1;
   return FREEZE_TEXTS.outside(boxA1(cells), one, cellA1(answer.row, answer.column), answer.rows);
@@ -193,8 +189,10 @@ function outsideLine({ cells, answer }: FilledFromOutside): string {
 /** What the alert says: what was frozen, what was left and why, and which cell to select. */
 export function freezeMessage(plan: FreezePlan): string {
   const lines = [
-    ...(plan.frozen > 0 ? [frozenLine(plan)] : []),
-    ...(plan.left.length > 0 ? [leftLine(plan.left)] : []),
+    ...(plan.frozen > 0 ? [FREEZE_TEXTS.frozen(plan.frozen, plan.cells)] : []),
+    ...(plan.left.length > 0
+      ? [FREEZE_TEXTS.left(plan.left.map(boxA1).join(', '), plan.left.length === 1)]
+      : []),
     ...plan.outside.map(outsideLine),
   ];
   return lines.length > 0 ? lines.join('\n') : FREEZE_TEXTS.none;

@@ -218,11 +218,7 @@ export function normalizePhotonetHandle(text: string): string | null {
 
 /** A whole number of at least 1, from a number or a numeric text such as "50"; otherwise null. */
 export function parseEmployeeCount(value: unknown): number | null {
-  const count =
-    typeof value === 'number'
-      ? value
-      : typeof value === 'string' && /^\d+$/.test(value.trim())
-        ? Number(value)
-        : NaN;
+  if (typeof value === 'string' && !/^\d+$/.test(value.trim())) return null;
+  const count = typeof value === 'number' || typeof value === 'string' ? Number(value) : NaN;
   return Number.isSafeInteger(count) && count >= 1 ? count : null;
 }
