@@ -42,9 +42,8 @@ export function normalizePersonName(name: string): string {
     .map((part) => part.trim())
     .filter((part) => part !== '');
   const credentials: string[] = [];
-  while (parts.length > 1 && parts[parts.length - 1]!.split(' ').every(isSuffixWord)) {
+  while (parts.length > 1 && parts[parts.length - 1]!.split(' ').every(isSuffixWord))
     credentials.unshift(parts.pop()!);
-  }
   let core = parts.join(', ');
   const [last, first] = parts;
   if (parts.length === 2 && last !== undefined && first !== undefined) {

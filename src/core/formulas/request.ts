@@ -91,9 +91,8 @@ export function prepareRequest(op: Operation, args: RawArguments, naming: Naming
   try {
     refuseUnusedArguments(ctx, args);
     const inputData = INPUT_READERS[op.input](ctx, cell, args);
-    if (inputData.length > MAX_INPUT_LENGTH) {
+    if (inputData.length > MAX_INPUT_LENGTH)
       reject(REFUSALS.inputTooLong(inputData.length, ctx.caller, MAX_INPUT_LENGTH));
-    }
     const request = { type: op.type, input_data: inputData, ...readFilters(ctx, args) };
     const parts = op.input === 'person_name' ? nameParts(ctx, cell, args) : null;
     return { kind: 'request', request, ...(parts ? { parts } : {}) };
