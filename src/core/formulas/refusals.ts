@@ -76,18 +76,12 @@ function outputOf(op: Operation): string | null {
 function suggestion(ctx: Context, seen: Seen): string {
   const { takenBy, what, listTakers } = SEEN[seen];
   const output = outputOf(ctx.op);
-  const twin = OPERATIONS.find(
-    (o) =>
-      o !== ctx.op &&
-      takenBy.includes(o.input) &&
-      o.group === ctx.op.group &&
-      output !== null &&
-      outputOf(o) === output,
-  );
+  const takers = OPERATIONS.filter((o) => o !== ctx.op && takenBy.includes(o.input));
+  const twin =
+    output === null ? undefined : takers.find((o) => o.group === ctx.op.group && outputOf(o) === output);
   if (twin)
     return seen === 'text' ? REFUSALS.forNames(ctx.refer(twin)) : REFUSALS.useInstead(ctx.refer(twin));
   if (!listTakers) return '';
-  const takers = OPERATIONS.filter((o) => o !== ctx.op && takenBy.includes(o.input));
   return takers.length === 0 ? '' : REFUSALS.forWhat(what, listed(takers.map(ctx.refer), 'or'));
 }
 
