@@ -9,7 +9,7 @@ import { PROCESSING } from '../text/catalogue/cells';
 import { holds } from '../text/catalogue/family';
 import { FREEZE_TEXTS } from '../text/catalogue/freeze';
 import { FROZEN_UNFILLED, FROZEN_UNSENT, isStillToSend } from '../text/catalogue/queue';
-import { cellA1 } from '../text/cell-refs';
+import { type CellAt, cellA1 } from '../text/cell-refs';
 import { asLiteralForSheet } from '../text/sheet-literal';
 import type { ReadArgument } from './formula-call';
 import { isOurFormula } from './our-formulas';
@@ -31,9 +31,7 @@ function asShown(value: unknown): unknown {
 const showsError = (shown: unknown) => typeof shown === 'string' && SHEETS_ERRORS.test(shown);
 
 /** Values to write with their top-left cell. */
-export interface FreezeWrite {
-  row: number;
-  column: number;
+export interface FreezeWrite extends CellAt {
   values: unknown[][];
 }
 
@@ -131,7 +129,7 @@ function mergeRuns(writes: FreezeWrite[]): FreezeWrite[] {
  */
 function filledFromOutside(source: FreezeSource): FilledFromOutside[] {
   const area = withinData(source.cells, source.selection, 0);
-  const edge: { row: number; column: number }[] = [];
+  const edge: CellAt[] = [];
   for (let column = area.column; column < area.column + area.columns; column++)
     edge.push({ row: area.row, column });
   for (let row = area.row + 1; row < area.row + area.rows; row++) edge.push({ row, column: area.column });
@@ -146,11 +144,7 @@ function filledFromOutside(source: FreezeSource): FilledFromOutside[] {
 }
 
 /** The answer of ours that fills the cell, each formula read once. */
-function answerHolding(
-  source: FreezeSource,
-  cell: { row: number; column: number },
-  answers: Map<string, Box | null>,
-): Box | null {
+function answerHolding(source: FreezeSource, cell: CellAt, answers: Map<string, Box | null>): Box | null {
   for (const anchor of anchorsFor(source.cells.formulas, cell)) {
     const id = `${anchor.row}:${anchor.column}`;
     if (!answers.has(id)) {
