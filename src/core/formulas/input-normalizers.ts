@@ -106,6 +106,9 @@ interface PronetPage {
   slug: string;
 }
 
+/** A page's first path segment, lower case, and what the page is (`/feed/update/` aside). */
+const PAGE_KINDS = new Map(Object.entries<PronetKind>({ in: 'person', company: 'company', posts: 'post' }));
+
 /**
  * `/in/<slug>` a person, `/company/<slug>` a company, `/posts/<slug>` or `/feed/update/<urn>` a post;
  * none when the slug names nothing (`/in/%20`).
@@ -116,18 +119,11 @@ function pronetPage(segments: readonly string[]): PronetPage | null {
     const folded = slug === undefined ? null : foldSlug(slug);
     return folded === null ? null : { kind, section, slug: folded };
   };
-  switch (first?.toLowerCase()) {
-    case 'in':
-      return page('person', 'in', second);
-    case 'company':
-      return page('company', 'company', second);
-    case 'posts':
-      return page('post', 'posts', second);
-    case 'feed':
-      return second?.toLowerCase() === 'update' ? page('post', 'feed/update', third) : null;
-    default:
-      return null;
-  }
+  const section = first?.toLowerCase() ?? '';
+  if (section === 'feed')
+    return second?.toLowerCase() === 'update' ? page('post', 'feed/update', third) : null;
+  const kind = PAGE_KINDS.get(section);
+  return kind === undefined ? null : page(kind, section, second);
 }
 
 /**
