@@ -12,9 +12,7 @@ import { requireDocumentProperties, userProperties } from './platform/properties
 
 const KEY_PROPERTY = PROPERTY.apiKey;
 
-function store(scope: KeyScope): GoogleAppsScript.Properties.Properties {
-  return scope === 'user' ? userProperties() : requireDocumentProperties();
-}
+const store = (scope: KeyScope) => (scope === 'user' ? userProperties() : requireDocumentProperties());
 
 /**
  * The key a call should use: one shared with this spreadsheet first (it is this file's own choice),

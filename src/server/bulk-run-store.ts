@@ -2,22 +2,20 @@
 // recipe calls (bulk.ts, recipes.ts): read and saved, and the ports a run begins with
 // (core/runs/start.ts): the past runs' layouts, its columns and combined sheet created.
 
+import { formulaClaims } from '../core/bulk/formula-owners';
 import { parsePastRuns } from '../core/bulk/past-runs';
 import { BULK_RUN_PROPERTY, type BulkRun, parseRun, serializeRun } from '../core/bulk/run';
 import { PROPERTY } from '../core/platform/stored-keys';
 import type { StartPorts } from '../core/runs/start';
 import { claimsIn } from '../core/watches/watch';
-import {
-  createColumns,
-  createCombinedSheet,
-  type RunSheet,
-  readFormulaClaims,
-  sheetPort,
-} from './adapters/bulk-sheets';
+import type { BulkRunConfig } from '../shared/bulk-rpc';
+import { createColumns, createCombinedSheet, type RunSheet, sheetPort } from './adapters/bulk-sheets';
 import type { ExecutionContext } from './context';
 import { requireDocumentProperties } from './platform/properties';
 import { requireActiveSpreadsheet } from './platform/spreadsheet';
 import { locked } from './sidebar-call';
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 const properties = requireDocumentProperties;
 export const readRun = () => parseRun(properties().getProperty(BULK_RUN_PROPERTY));
@@ -27,16 +25,10 @@ export const readPastRuns = () => parsePastRuns(properties().getProperty(PROPERT
  * Whose columns the sheet's outputs are (core/bulk/owners.ts): the runs' and the watches', in one
  * read, and those our formulas fill on the sheet a run or watch is set up on.
  */
-export const readColumnClaims = (sheet: GoogleAppsScript.Spreadsheet.Sheet, on: RunSheetPlace) => [
+export const readColumnClaims = (sheet: Sheet, on: Pick<BulkRunConfig, 'sheetName' | 'headerRow'>) => [
   ...claimsIn(properties().getProperties()),
-  ...readFormulaClaims(sheet, on.sheetName, on.headerRow),
+  ...formulaClaims(on.sheetName, on.headerRow, sheet.getDataRange().getFormulas()),
 ];
-
-/** The sheet a run, recipe or watch is set up on, and its header row. */
-interface RunSheetPlace {
-  sheetName: string;
-  headerRow: number;
-}
 export const saveRun = (run: BulkRun) => properties().setProperty(BULK_RUN_PROPERTY, serializeRun(run));
 
 /** Where a run of this call begins: the run's property, its sheet's columns, the combined sheet. */

@@ -35,11 +35,9 @@ export function getSheetColumns(sheetName: string | null): SheetColumns {
   const lastColumn = sheet.getLastColumn();
   const headers =
     lastColumn > 0 ? (sheet.getRange(HEADER_ROW, 1, 1, lastColumn).getDisplayValues()[0] ?? []) : [];
+  const visible = spreadsheet.getSheets().filter((each) => !each.isSheetHidden());
   return {
-    sheets: spreadsheet
-      .getSheets()
-      .filter((each) => !each.isSheetHidden())
-      .map((each) => each.getName()),
+    sheets: visible.map((each) => each.getName()),
     sheetName: sheet.getName(),
     headerRow: HEADER_ROW,
     headers,
@@ -52,8 +50,7 @@ export function getSheetColumns(sheetName: string | null): SheetColumns {
 /** The run's sheet, its columns laid out among those other inputs' runs and watches claim. */
 function readOwnSheet(config: BulkRunConfig, op: Operation, claims?: ColumnClaim[]): RunSheet {
   const sheet = sheetNamed(config.sheetName);
-  const owners = claims ?? readColumnClaims(sheet, config);
-  return readRunSheet(sheet, config, op, { claims: owners, family: null });
+  return readRunSheet(sheet, config, op, { claims: claims ?? readColumnClaims(sheet, config), family: null });
 }
 
 /** The configuration as checked, over the rows the user selected when the sidebar asks for them. */
@@ -124,28 +121,18 @@ function bulkRunPorts(ctx: ExecutionContext): BulkRunPorts {
   };
 }
 
-export function continueBulkRun(runId: string): BulkProgress {
-  return continueRun(bulkRunPorts(context()), runId);
-}
+export const continueBulkRun = (runId: string): BulkProgress => continueRun(bulkRunPorts(context()), runId);
 
 const control = (runId: string, change: (run: BulkRun, now: number) => BulkRun) =>
   controlRun(bulkRunPorts(context()), runId, change);
 
-export function pauseBulkRun(runId: string): BulkProgress {
-  return control(runId, pauseRun);
-}
+export const pauseBulkRun = (runId: string): BulkProgress => control(runId, pauseRun);
 
-export function resumeBulkRun(runId: string): BulkProgress {
-  return control(runId, resumeRun);
-}
+export const resumeBulkRun = (runId: string): BulkProgress => control(runId, resumeRun);
 
-export function cancelBulkRun(runId: string): BulkProgress {
-  return cancelBulk(bulkRunPorts(context()), runId);
-}
+export const cancelBulkRun = (runId: string): BulkProgress => cancelBulk(bulkRunPorts(context()), runId);
 
-export function retryFailedRows(runId: string): BulkProgress {
-  return control(runId, retryFailed);
-}
+export const retryFailedRows = (runId: string): BulkProgress => control(runId, retryFailed);
 
 /** Needs no API key: a sidebar opened before the key is set shows the last run too. */
 export function getBulkRun(): BulkProgress | null {

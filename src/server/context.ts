@@ -7,11 +7,9 @@ import { parseSettings, SETTINGS_PROPERTY } from '../core/billing/settings';
 import { accountScope } from '../core/cache/keys';
 import { ResultCache } from '../core/cache/result-cache';
 import type { UserMemory } from '../core/cache/user-memory';
-import type { LookupDeps } from '../core/lookup/items';
 import { executionStore } from '../core/platform/execution-store';
 import type { BatchStorePort, SheetStorePort, TtlCachePort } from '../core/platform/ports';
 import { PROPERTY } from '../core/platform/stored-keys';
-import type { KeyScope, Settings } from '../shared/rpc';
 import {
   appsScriptClock,
   batchStorePort,
@@ -31,62 +29,29 @@ import { documentProperties, sheetRecord, userProperties } from './platform/prop
 import { activeSpreadsheet, spreadsheetFacts, timeFormatter } from './platform/spreadsheet';
 import { userMemory } from './user-memory';
 
-export interface ExecutionContext {
-  deps: LookupDeps;
-  /** A short hash of the API key: scopes cached answers to the account, never reveals the key. */
-  scope: string;
-  /** The memory across the user's spreadsheets, which the result cache reads too. */
-  memory: UserMemory;
-  apiKey: string;
-  /** Where the key was found: saved for the user, or shared with this spreadsheet. */
-  keyScope: KeyScope;
-  /** The execution's user properties object, got once (the key, the memory, a formula's key check). */
-  userProperties: () => GoogleAppsScript.Properties.Properties;
-  settings: Settings;
-  /**
-   * The pace learned for the key as this execution found it (read on first use): what a lookup
-   * plans its sending on. The pacer learns on while it sends.
-   */
-  readonly pace: PaceView;
-  /**
-   * The document properties as this execution read them at its start, for its key and settings: a
-   * formula finds its own queue record there (collector/handoff.ts). A lookup reads the store, which
-   * holds this read in hand only in a formula (ExecutionContextOptions.lookupFromOpening).
-   */
-  opening: Readonly<Record<string, string>>;
-  /** Asked of Sheets on first call, like `day`: a formula answered from the cache needs neither. */
-  spreadsheetId(): string;
-  /** The spreadsheet's calendar day (`today`), asked on first call. */
-  day(): string;
-}
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+/** A lookup's services and what it needs to know of this execution (executionContext builds it). */
+export type ExecutionContext = NonNullable<ReturnType<typeof executionContext>>;
 
 /** The spreadsheet's calendar day: budgets reset at the user's midnight, not UTC's. */
-export function today(
-  now: number,
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null = activeSpreadsheet(),
-): string {
-  return timeFormatter(spreadsheet, 'yyyy-MM-dd')(now);
-}
+export const today = (now: number, spreadsheet: Spreadsheet | null): string =>
+  timeFormatter(spreadsheet, 'yyyy-MM-dd')(now);
 
 /** The calendar day at `now` in the time zone `tz`. */
 const dayIn = (tz: string, now: number): string => Utilities.formatDate(new Date(now), tz, 'yyyy-MM-dd');
 
 /**
- * The result cache's hidden sheet for a call that builds its own ResultCache (the sidebar's views
- * of saved results, receipts, the record of purchases), or undefined without an open document.
- * `lock` and `spreadsheet` are the execution's, when the caller already has them.
+ * The result cache's hidden sheet, read only, for a call that builds its own ResultCache (the
+ * sidebar's views of saved results, receipts, the record of purchases), or undefined without an
+ * open document. Read only, it takes no lock.
  */
-export function cacheSheetPort(
-  canWriteSheets: boolean,
-  lock: GoogleAppsScript.Lock.Lock | null = documentLock(),
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null = activeSpreadsheet(),
-): SheetStorePort | undefined {
+export function cacheSheetPort(spreadsheet: Spreadsheet | null): SheetStorePort | undefined {
   if (!spreadsheet) return undefined;
   return sheetStorePort({
     spreadsheet,
-    canWrite: canWriteSheets,
-    lock,
-    flush: () => SpreadsheetApp.flush(),
+    canWrite: false,
+    lock: null,
     record: sheetRecord(PROPERTY.cacheSheet),
   });
 }
@@ -126,22 +91,18 @@ function resultCache(
     hash: digestHashPort,
     clock: appsScriptClock,
     zip: gzipPort,
-    ...(sheet ? { sheet } : {}),
-    ...(memory ? { memory } : {}),
+    sheet,
+    memory,
   });
 }
 
 /**
  * The document's saved answers where no lookup runs (the record of purchases, Saved results with
- * no key): over `store`, the hidden sheet read only, no memory. `lock` and `spreadsheet` are the
- * execution's, when the caller has them.
+ * no key): over `store`, the hidden sheet read only, no memory. `spreadsheet`: the execution's,
+ * when the caller has it.
  */
-export function documentCache(
-  store: BatchStorePort,
-  lock: GoogleAppsScript.Lock.Lock | null = null,
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null = activeSpreadsheet(),
-): ResultCache {
-  return resultCache(store, cacheSheetPort(false, lock, spreadsheet));
+export function documentCache(store: BatchStorePort, spreadsheet: Spreadsheet | null = activeSpreadsheet()) {
+  return resultCache(store, cacheSheetPort(spreadsheet));
 }
 
 /**
@@ -151,18 +112,8 @@ export function documentCache(
 function userStore() {
   let properties: GoogleAppsScript.Properties.Properties | undefined;
   let read: Record<string, string> | undefined;
-  const got = () => {
-    properties ??= userProperties();
-    return properties;
-  };
-  return {
-    properties: got,
-    read: () => {
-      read ??= got().getProperties();
-      return read;
-    },
-    held: () => read,
-  };
+  const got = () => (properties ??= userProperties());
+  return { properties: got, read: () => (read ??= got().getProperties()), held: () => read };
 }
 
 /**
@@ -190,10 +141,8 @@ function keyPace(user: ReturnType<typeof userStore>, scope: string, ceiling: num
       name,
       ceiling,
     ),
-    view: () => {
-      view ??= paceView(user.held() ?? { [name]: value.get() ?? '' }, name, ceiling, appsScriptClock.now());
-      return view;
-    },
+    view: () =>
+      (view ??= paceView(user.held() ?? { [name]: value.get() ?? '' }, name, ceiling, appsScriptClock.now())),
   };
 }
 
@@ -223,7 +172,7 @@ export interface ExecutionContextOptions {
  * job registry and ledger live in document properties). Without an active spreadsheet the cache
  * does without its hidden sheet.
  */
-export function executionContext(options: ExecutionContextOptions = {}): ExecutionContext | null {
+export function executionContext(options: ExecutionContextOptions = {}) {
   const properties = documentProperties();
   if (!properties) return null;
   // One read of the document's properties: a shared key, the settings and, for a formula's lookup,
@@ -234,12 +183,11 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
   const found = readApiKey(snapshot, user.read);
   if (!found) return null;
   const settings = parseSettings(snapshot[SETTINGS_PROPERTY] ?? null);
-  const clock = appsScriptClock;
   // The one store of the execution, which the lookup, the cache, the budget and the pace share: it
   // holds a read in hand for the step that may use it.
   const store = executionStore(batchStorePort(properties), options.lookupFromOpening ? snapshot : undefined);
   // Asked of Sheets on first use: a formula answered from the cache needs no spreadsheet at all.
-  let spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null | undefined;
+  let spreadsheet: Spreadsheet | null | undefined;
   const openSpreadsheet = () => {
     if (spreadsheet === undefined) spreadsheet = activeSpreadsheet();
     return spreadsheet;
@@ -248,17 +196,13 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
   // One lock object for the execution, taken on first use: the sheet store sees when the job
   // collector already holds it; a formula answered from the cache takes none.
   let lockObject: GoogleAppsScript.Lock.Lock | undefined;
-  const theLock = () => {
-    lockObject ??= documentLock();
-    return lockObject;
-  };
+  const theLock = () => (lockObject ??= documentLock());
   const sheet = sheetStorePort({
     spreadsheet: openSpreadsheet,
     canWrite: options.canWriteSheets === true,
     // A formula looks only for the sheet the record names: no record, no sheet, no call.
     recordedOnly: options.lookupFromOpening === true,
     lock: theLock,
-    flush: () => SpreadsheetApp.flush(),
     // Which sheet it is, from the same read: a formula finds it with one call, as by its name.
     record: sheetRecord(PROPERTY.cacheSheet, snapshot),
   });
@@ -266,42 +210,51 @@ export function executionContext(options: ExecutionContextOptions = {}): Executi
   const fast = ttlCachePort(fastCache);
   // The memory across the user's spreadsheets: answers bought with this account elsewhere are free.
   const memory = userMemory(
-    () => {
-      const { id, name } = facts();
-      return { id, name };
-    },
+    facts,
     options.canWriteSheets === true,
     // The key's pace rides in the memory's write: a formula's turn reaches the user's log for no call.
     { properties: user.properties, opening: user.held, riding: () => pace.pacer.riding() },
   );
-  const cache = resultCache(store, sheet, memory, fast);
-  const lock = lockPort(theLock);
   const scope = accountScope(digestHashPort, found.key);
   const pace = keyPace(user, scope, settings.requestsPerSecond, options.turnsUnderUserLock === true);
   return {
     deps: {
-      client: { baseUrl: API_BASE_URL, apiKey: found.key, http: urlFetchPort, clock },
-      cache,
+      client: { baseUrl: API_BASE_URL, apiKey: found.key, http: urlFetchPort, clock: appsScriptClock },
+      cache: resultCache(store, sheet, memory, fast),
       store,
-      lock,
+      lock: lockPort(theLock),
       pacer: pace.pacer,
       editNote: fast,
       // A booking that fills the record's waiting pages moves them to their sheet, where it may.
-      ...(options.canWriteSheets === true
-        ? { purchaseSheet: ledgerSheetPort(true, theLock(), openSpreadsheet) }
-        : {}),
+      purchaseSheet:
+        options.canWriteSheets === true ? ledgerSheetPort(theLock(), openSpreadsheet) : undefined,
     },
+    /** A short hash of the API key: scopes cached answers to the account, never reveals the key. */
     scope,
+    /** The memory across the user's spreadsheets, which the result cache reads too. */
     memory,
     apiKey: found.key,
+    /** Where the key was found: saved for the user, or shared with this spreadsheet. */
     keyScope: found.scope,
+    /** The execution's user properties object, got once (the key, the memory, a formula's key check). */
     userProperties: user.properties,
     settings,
+    /**
+     * The pace learned for the key as this execution found it (read on first use): what a lookup
+     * plans its sending on. The pacer learns on while it sends.
+     */
     get pace() {
       return pace.view();
     },
-    opening: snapshot,
+    /**
+     * The document properties as this execution read them at its start, for its key and settings: a
+     * formula finds its own queue record there (collector/handoff.ts). A lookup reads the store,
+     * which holds this read in hand only in a formula (ExecutionContextOptions.lookupFromOpening).
+     */
+    opening: snapshot as Readonly<Record<string, string>>,
+    /** Asked of Sheets on first call, like `day`: a formula answered from the cache needs neither. */
     spreadsheetId: () => facts().id,
-    day: () => dayIn(facts().tz, clock.now()),
+    /** The spreadsheet's calendar day (`today`), asked on first call. */
+    day: () => dayIn(facts().tz, appsScriptClock.now()),
   };
 }

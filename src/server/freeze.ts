@@ -32,17 +32,11 @@ export function freezeResults(): void {
     cells: { values: grids.values(name), formulas: grids.formulas(name) },
     argument: (of, a1) => grids.argument(of, a1),
   });
-  for (const write of plan.writes) {
-    sheet
-      .getRange(write.row, write.column, write.values.length, write.values[0]!.length)
-      .setValues(write.values);
-  }
+  for (const { row, column, values } of plan.writes)
+    sheet.getRange(row, column, values.length, values[0]!.length).setValues(values);
   // Their queued lookups go with the formulas: no driver buys what no cell shows any more.
   const properties = documentProperties();
-  if (properties)
-    removeQueued(
-      batchStorePort(properties),
-      plan.anchors.map((a1) => ({ sheet: name, a1 })),
-    );
+  const anchors = plan.anchors.map((a1) => ({ sheet: name, a1 }));
+  if (properties) removeQueued(batchStorePort(properties), anchors);
   ui.alert(freezeMessage(plan));
 }

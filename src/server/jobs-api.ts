@@ -61,10 +61,8 @@ export function listJobs(): JobsList {
   const now = context.deps.client.clock.now();
   const jobs = myJobs(context);
   const pending = jobs.filter(isPending).sort((a, b) => a.startedAt - b.startedAt);
-  const recent = jobs
-    .filter((job) => !isPending(job))
-    .sort((a, b) => b.updatedAt - a.updatedAt)
-    .slice(0, MAX_RECENT);
+  const finished = jobs.filter((job) => !isPending(job));
+  const recent = finished.sort((a, b) => b.updatedAt - a.updatedAt).slice(0, MAX_RECENT);
   // Those waiting for the next day's budget are not in a queue: their rows say the budget is reached.
   const today = context.day();
   const queued = readQueue(context.deps.store.getAll(), context.scope, now).filter(
@@ -124,12 +122,8 @@ export function retryExpiredJob(key: string): RetryResult {
  * another collection holds the lock or the job changed meanwhile, else null.
  */
 function replaceJob(context: CollectorContext, job: JobRecord, next: JobRecord | null): RetryResult | null {
-  const saved = commitJobChanges(
-    context.deps.store,
-    context.deps.lock,
-    [{ expected: job, next }],
-    RETRY_LOCK_WAIT_MS,
-  );
+  const { store, lock } = context.deps;
+  const saved = commitJobChanges(store, lock, [{ expected: job, next }], RETRY_LOCK_WAIT_MS);
   if (saved === null) return refused(JOBS_ANSWERS.collectionBusy.text);
   if (saved.length === 0) return refused(JOBS_ANSWERS.jobChanged.text);
   return null;
@@ -138,7 +132,7 @@ function replaceJob(context: CollectorContext, job: JobRecord, next: JobRecord |
 /** Sends the job's request again, as a sidebar-started lookup, and says what came of it. */
 function runAgain(context: CollectorContext, job: JobRecord, op: Operation): RetryResult {
   const now = context.deps.client.clock.now();
-  const results = lookupMany(context.deps, [{ key: job.key, op, request: job.request }], {
+  const result = lookupMany(context.deps, [{ key: job.key, op, request: job.request }], {
     buyer: 'retry',
     spreadsheetId: job.spreadsheetId,
     day: context.day(),
@@ -146,8 +140,7 @@ function runAgain(context: CollectorContext, job: JobRecord, op: Operation): Ret
     formulaDailyCap: context.settings.formulaDailyCap,
     retryServerErrors: true,
     pollJobs: false,
-  });
-  const result = results.get(job.key);
+  }).get(job.key);
   const { after, view } = jobNow(context, job.key);
   if (!result || result.kind === 'refused') return refused(result?.message ?? NOT_SENT_BARE.text);
   if (result.kind === 'deferred') return notNow(result, view);

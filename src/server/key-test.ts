@@ -15,24 +15,23 @@ const KEY_TEST = { type: 'company_name_to_website', input_data: 'Google' } as co
 const KEY_TEST_OP = operationByType(KEY_TEST.type)!;
 export const KEY_TEST_COST = KEY_TEST_OP.pricing.credits;
 
-export interface KeyTest {
-  outcome: CallOutcome;
-  /** Credits the test cost the key's account. */
-  spent: number;
-}
-
 /**
  * Sends the test lookup with `apiKey` and books what it cost in this spreadsheet's ledger (through
- * `booking`, the execution's context, when there is one).
+ * `booking`, the execution's context, when there is one). Answers its outcome and the credits it
+ * cost the key's account (`spent`).
  */
-export function runKeyTest(apiKey: string, booking: ExecutionContext | null, pacer?: Pacer): KeyTest {
+export function runKeyTest(
+  apiKey: string,
+  booking: ExecutionContext | null,
+  pacer?: Pacer,
+): { outcome: CallOutcome; spent: number } {
   const client = { baseUrl: API_BASE_URL, apiKey, http: urlFetchPort, clock: appsScriptClock };
   const outcome = enrich(client, KEY_TEST, {
     deadline: client.clock.now() + 20_000,
     retryServerErrors: false,
     // A test whose answer a network failure lost is not worth a possible second charge.
     resendLost: false,
-    ...(pacer ? { pacer } : {}),
+    pacer,
   });
   // A 202 is charged when its job completes, and nobody collects this one: count the flat price.
   const spent = outcome.kind === 'pending' ? KEY_TEST_COST : creditsFor(KEY_TEST_OP, outcome);

@@ -5,8 +5,6 @@
 import { parseSettings, SETTINGS_PROPERTY } from '../core/billing/settings';
 import { ledgerSummary } from '../core/billing/summary';
 import { scopeFilter } from '../core/cache/keys';
-import type { ResultCache } from '../core/cache/result-cache';
-import type { UserMemory } from '../core/cache/user-memory';
 import { dropAllClaims } from '../core/lookup/claims';
 import { OUT_OF_CREDITS_PROPERTY } from '../core/lookup/send';
 import { operationByType } from '../core/operations/table';
@@ -20,10 +18,10 @@ import { appsScriptClock, batchStorePort, lockPort } from './adapters/apps-scrip
 import { documentCache, executionContext, today } from './context';
 import { documentLock } from './platform/locks';
 import { requireDocumentProperties } from './platform/properties';
-import { activeSpreadsheet, spreadsheetZone, timeFormatter } from './platform/spreadsheet';
+import { activeSpreadsheet, spreadsheetFacts, spreadsheetZone, timeFormatter } from './platform/spreadsheet';
 import { movePurchases, recordAccess, recordLostText } from './purchase-record';
 import { paceSummaryIn } from './settings-api';
-import { spreadsheetHere, userMemory } from './user-memory';
+import { userMemory } from './user-memory';
 
 const documentProperties = requireDocumentProperties;
 
@@ -49,17 +47,13 @@ export function getLedger(): LedgerView {
     .filter(([, credits]) => (credits ?? 0) > 0)
     .map(([type, credits]) => ({ label: operationByType(type)?.label ?? type, credits: credits ?? 0 }))
     .sort((a, b) => b.credits - a.credits || a.label.localeCompare(b.label));
+  const { formula: formulas, bulk, keyTest: keyTests, refresh } = summary.month.bySource;
   return {
     day,
     today: summary.today.total,
     month: summary.month.total,
     byOperation,
-    bySource: {
-      formulas: summary.month.bySource.formula,
-      bulk: summary.month.bySource.bulk,
-      keyTests: summary.month.bySource.keyTest,
-      refresh: summary.month.bySource.refresh,
-    },
+    bySource: { formulas, bulk, keyTests, refresh },
     formulaCapLeftToday: summary.formulaCapLeftToday,
     possiblyChargedTwice: summary.month.possiblyChargedTwice,
     outOfCredits: OUT_OF_CREDITS_PROPERTY in all,
@@ -68,21 +62,17 @@ export function getLedger(): LedgerView {
   };
 }
 
-interface SavedResults {
-  cache: ResultCache;
-  /** The account whose answers are counted and cleared; undefined: every account's, read only. */
-  scope: string | undefined;
-  /** The memory across the user's spreadsheets, from the read of the user properties that found the key. */
-  memory: UserMemory;
-  /** This spreadsheet's id, on record since it was opened: its answers in the memory are its own. */
-  hereId: () => string;
-}
+type SavedResults = ReturnType<typeof savedResults>;
 
 /**
  * The saved results of the account whose key is in use, through the layers formulas use. Another
- * account's answers (a previous key, a collaborator's own key) are not this user's to delete.
+ * account's answers (a previous key, a collaborator's own key) are not this user's to delete:
+ * `scope` is the account whose answers are counted and cleared (undefined: every account's, read
+ * only); `memory`, the memory across the user's spreadsheets, from the read of the user
+ * properties that found the key; `hereId`, this spreadsheet's id, on record since it was opened
+ * (its answers in the memory are its own).
  */
-function savedResults(): SavedResults {
+function savedResults() {
   const context = executionContext({ canWriteSheets: true });
   if (context)
     return {
@@ -93,12 +83,9 @@ function savedResults(): SavedResults {
     };
   // Read only: nothing here writes the hidden sheet without a key.
   const cache = documentCache(batchStorePort(documentProperties()));
-  return { cache, scope: undefined, memory: memoryOf(), hereId: () => activeSpreadsheet()?.getId() ?? '' };
-}
-
-/** The memory across the user's spreadsheets, for the Saved results panel. */
-function memoryOf() {
-  return userMemory(() => spreadsheetHere(activeSpreadsheet()));
+  // The open spreadsheet, as the memory would name what it keeps (it keeps nothing here).
+  const memory = userMemory(spreadsheetFacts({}, activeSpreadsheet));
+  return { cache, scope: undefined, memory, hereId: () => activeSpreadsheet()?.getId() ?? '' };
 }
 
 /**
@@ -167,8 +154,7 @@ export function clearCache(where: 'here' | 'everywhere' = 'here'): CacheView {
     (line) => inScope(line.key) && (where === 'everywhere' || line.spreadsheetId === hereId),
   );
   // Claims of past purchases would keep formulas waiting for answers that are gone.
-  const lock = lockPort(documentLock());
-  lock.withLock(10_000, () => dropAllClaims(batchStorePort(documentProperties())));
+  lockPort(documentLock()).withLock(10_000, () => dropAllClaims(batchStorePort(documentProperties())));
   return cacheView(results);
 }
 

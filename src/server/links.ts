@@ -10,11 +10,8 @@ function link(href: string, text: string): string {
 
 function showDialog(title: string, paragraphs: string[]): void {
   const body = paragraphs.map((paragraph) => `<p>${paragraph}</p>`).join('');
-  const html = HtmlService.createHtmlOutput(
-    `<div style="font: 14px/1.5 Arial, sans-serif; color: #202124">${body}</div>`,
-  )
-    .setWidth(420)
-    .setHeight(200);
+  const page = `<div style="font: 14px/1.5 Arial, sans-serif; color: #202124">${body}</div>`;
+  const html = HtmlService.createHtmlOutput(page).setWidth(420).setHeight(200);
   SpreadsheetApp.getUi().showModalDialog(html, `${ADDON_NAME}: ${title}`);
 }
 

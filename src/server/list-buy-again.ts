@@ -33,19 +33,15 @@ export type ListLookups = SelectionLookups & { sheet: ListSheetRef };
  * its purchase served still shows it. Null when the sheet holds no list the registry knows.
  */
 export function listSheetLookups(sources: ListSheetSources): ListLookups | null {
-  const note = sources.sheet.note();
+  const { sheet, keyOf } = sources;
+  const note = sheet.note();
   if (note === '') return null;
-  const list = listOnSheet(
-    { name: sources.sheet.name, note },
-    sources.jobs(),
-    sources.record(),
-    sources.keyOf,
-  );
+  const list = listOnSheet({ name: sheet.name, note }, sources.jobs(), sources.record(), keyOf);
   if (!list) return null;
   const at = parseCellRef(list.lookup.served);
   const { grids } = sources.formulas;
   const ordered = at
-    ? selectionLookups(at.sheet, grids.formulas(at.sheet), [at.cell], sources.formulas, sources.keyOf)
+    ? selectionLookups(at.sheet, grids.formulas(at.sheet), [at.cell], sources.formulas, keyOf)
     : null;
   const byFormula = ordered?.lookups.find((lookup) => lookup.key === list.lookup.key);
   return {

@@ -27,6 +27,5 @@ export function onInstall(event?: GoogleAppsScript.Events.AddonOnInstall): void 
 
 export function showSidebar(): void {
   installDrivers();
-  const html = HtmlService.createHtmlOutputFromFile('Sidebar').setTitle(ADDON_NAME);
-  SpreadsheetApp.getUi().showSidebar(html);
+  SpreadsheetApp.getUi().showSidebar(HtmlService.createHtmlOutputFromFile('Sidebar').setTitle(ADDON_NAME));
 }

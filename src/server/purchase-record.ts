@@ -6,7 +6,6 @@ import { KEEP_DAYS } from '../core/billing/purchase-pages';
 import type { Purchase } from '../core/billing/purchases';
 import { cacheResolver } from '../core/billing/resolve';
 import type { ResultCache } from '../core/cache/result-cache';
-import type { BatchStorePort, ClockPort, LockPort, SheetStorePort } from '../core/platform/ports';
 import { DAY_MS } from '../core/platform/time';
 import { SPENDING_ANSWERS } from '../core/text/catalogue/sidebar/spending-answers';
 import { errorMessage } from '../core/text/error-message';
@@ -19,32 +18,26 @@ import { activeSpreadsheet, timeFormatter } from './platform/spreadsheet';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
-export interface RecordAccess {
-  store: BatchStorePort;
-  lock: LockPort;
-  clock: ClockPort;
-  /** The document, which names the sheets formulas recorded by id; null without an open one. */
-  spreadsheet: Spreadsheet | null;
-  /** The ledger sheet; undefined without an open document. */
-  sheet: SheetStorePort | undefined;
-  /** The saved answers, every account's: what a purchase booked at its estimate found. Made on first use. */
-  readonly cache: ResultCache;
-}
+export type RecordAccess = ReturnType<typeof recordAccess>;
 
-/** The record as a sidebar call, a bulk slice or a collector's driver reaches it: it may write the sheet. */
-export function recordAccess(spreadsheet: Spreadsheet | null = activeSpreadsheet()): RecordAccess {
+/**
+ * The record as a sidebar call, a bulk slice or a collector's driver reaches it: it may write the
+ * ledger sheet (`sheet`, undefined without an open document). `spreadsheet` names the sheets
+ * formulas recorded by id; `cache`, the saved answers of every account, made on first use, is
+ * what a purchase booked at its estimate found.
+ */
+export function recordAccess(spreadsheet: Spreadsheet | null = activeSpreadsheet()) {
   const lockObject = documentLock();
   const store = batchStorePort(requireDocumentProperties());
   let cache: ResultCache | undefined;
-  const makeCache = () => documentCache(store, lockObject, spreadsheet);
   return {
     store,
     lock: lockPort(lockObject),
     clock: appsScriptClock,
     spreadsheet,
-    sheet: ledgerSheetPort(true, lockObject, spreadsheet),
+    sheet: ledgerSheetPort(lockObject, spreadsheet),
     get cache() {
-      cache ??= makeCache();
+      cache ??= documentCache(store, spreadsheet);
       return cache;
     },
   };
@@ -79,14 +72,8 @@ export function recordLostText(access: RecordAccess, spreadsheet: Spreadsheet | 
   return SPENDING_ANSWERS.recordLost.say(when, lost.name);
 }
 
-export interface RecordRead {
-  all: Record<string, string>;
-  sheetRows: Record<string, string>;
-  record: Purchase[];
-}
-
 /** The whole record, oldest first: one snapshot of the properties, one read of the sheet. */
-export function readPurchaseRecord(access: RecordAccess, today: string): RecordRead {
+export function readPurchaseRecord(access: RecordAccess, today: string) {
   const all = access.store.getAll();
   const sheetRows = access.sheet?.readAll() ?? {};
   const now = access.clock.now();

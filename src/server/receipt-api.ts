@@ -32,8 +32,8 @@ import { beforeLine } from '../core/text/catalogue/refresh';
 import { BULK_ANSWERS } from '../core/text/catalogue/sidebar/bulk-answers';
 import { RECEIPT_ANSWERS } from '../core/text/catalogue/sidebar/receipt-answers';
 import { refuse } from '../core/text/catalogue/sidebar/refuse';
-import { type CellAt, cellA1, sheetRef } from '../core/text/cell-refs';
-import type { BuyAgainOffer, BuyAgainResult, SelectionReceipt } from '../shared/receipt-rpc';
+import { cellA1, sheetRef } from '../core/text/cell-refs';
+import type { BuyAgainResult, SelectionReceipt } from '../shared/receipt-rpc';
 import { digestHashPort, gzipPort, ttlCachePort } from './adapters/apps-script';
 import { readPastRuns, readRun } from './bulk-run-store';
 import { keepCollecting } from './collector/clock-trigger';
@@ -57,13 +57,6 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 /** Buy again sends for at most this long; the collector finishes jobs it starts. */
 const BUY_AGAIN_BUDGET_MS = 240_000;
 
-interface Selected {
-  ref: string;
-  sheet: string;
-  from: CellAt;
-  to: CellAt;
-}
-
 const answer = (
   selection: string,
   message: string,
@@ -79,15 +72,14 @@ const answer = (
 });
 
 /** The selection as the sidebar names it, and its corners; null when nothing is selected. */
-function selectionRef(
-  spreadsheet: Spreadsheet,
-): { range: GoogleAppsScript.Spreadsheet.Range; ref: string } | null {
+function selectionRef(spreadsheet: Spreadsheet) {
   const range = spreadsheet.getActiveRange();
-  if (!range) return null;
-  return { range, ref: `${sheetRef(range.getSheet().getName())}!${range.getA1Notation()}` };
+  return range && { range, ref: `${sheetRef(range.getSheet().getName())}!${range.getA1Notation()}` };
 }
 
-function corners(range: GoogleAppsScript.Spreadsheet.Range, ref: string): Selected {
+type Selected = ReturnType<typeof corners>;
+
+function corners(range: GoogleAppsScript.Spreadsheet.Range, ref: string) {
   const from = { row: range.getRow(), column: range.getColumn() };
   const to = { row: from.row + range.getNumRows() - 1, column: from.column + range.getNumColumns() - 1 };
   return { ref, sheet: range.getSheet().getName(), from, to };
@@ -103,48 +95,39 @@ export function getCellReceipt(known: string | null): SelectionReceipt {
   return receiptOf(ctx, spreadsheet, corners(selected.range, selected.ref));
 }
 
-/** Where the selection's formulas are read from: the sheets once, their saved answers in any layer. */
-interface FormulaReads extends FormulaSources {
-  grids: SheetGrids;
-  /** Every layer a saved answer may be kept in. */
-  layers(): AnswerSources;
-}
+type FormulaReads = ReturnType<typeof formulaReads>;
 
-/** `all`: the document properties, read when first needed. */
-function formulaReads(
-  ctx: ExecutionContext,
-  spreadsheet: Spreadsheet,
-  all: () => Record<string, string>,
-): FormulaReads {
+/**
+ * Where the selection's formulas are read from: the sheets once (`grids`), their saved answers in
+ * any layer (`layers`; the hidden cache sheet's rows read once, when first needed).
+ * `all`: the document properties, read when first needed.
+ */
+function formulaReads(ctx: ExecutionContext, spreadsheet: Spreadsheet, all: () => Record<string, string>) {
   const grids = new SheetGrids(spreadsheet);
-  let stored: Record<string, string> | undefined;
-  const readStored = () => (stored ??= all());
   let rows: Record<string, string> | null | undefined;
   const cacheRows = () => {
-    if (rows === undefined) rows = cacheSheetPort(false, null, spreadsheet)?.readAll() ?? null;
+    if (rows === undefined) rows = cacheSheetPort(spreadsheet)?.readAll() ?? null;
     return rows;
   };
   let sources: AnswerSources | undefined;
   const layers = () =>
     (sources ??= {
       fast: ttlCachePort(fastCache()),
-      all: readStored(),
+      all: all(),
       sheetRows: cacheRows,
       hash: digestHashPort,
       zip: gzipPort,
       memory: ctx.memory,
     });
-  return {
-    grids,
-    layers,
+  const formulas: FormulaSources = {
     argument: (name, a1) => grids.argument(name, a1),
     answerOf: (request) => keptAnswer(resultKey(digestHashPort, ctx.scope, request), layers()),
   };
+  return { ...formulas, grids, layers };
 }
 
 function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Selected): SelectionReceipt {
-  const access = recordAccess();
-  const { all, record } = readPurchaseRecord(access, ctx.day());
+  const { all, record } = readPurchaseRecord(recordAccess(), ctx.day());
   const reads = formulaReads(ctx, spreadsheet, () => all);
   const sheet = spreadsheet.getSheetByName(selected.sheet);
   // The note on the sheet's first cell, read once: an employee list's sheet names its list there.
@@ -158,22 +141,19 @@ function receiptOf(ctx: ExecutionContext, spreadsheet: Spreadsheet, selected: Se
     record,
   };
   const subject = subjectAt(sources, selected.sheet, selected.from);
-  const lists = {
+  const offer = buyAgainOffer(ctx, reads, selected, {
     sheet: { name: selected.sheet, note: sheetNote },
     jobs: () => readJobs(ctx.deps.store, all),
     record: () => record,
-  };
-  const offer = buyAgainOffer(ctx, reads, selected, lists);
+  });
   const cellName = `${sheetRef(selected.sheet)}!${cellA1(selected.from.row, selected.from.column)}`;
   if (!subject) return answer(selected.ref, RECEIPT_ANSWERS.noLookup.say(cellName), { buyAgain: offer });
-  const now = ctx.deps.client.clock.now();
-  const kept = whereKept(subject.key, reads.layers());
   const lines = receiptLines({
     subject,
     purchases: record.filter((row) => row.key === subject.key),
-    kept,
+    kept: whereKept(subject.key, reads.layers()),
     job: readJobs(ctx.deps.store, all).find((job) => job.key === subject.key) ?? null,
-    now,
+    now: ctx.deps.client.clock.now(),
     formatTime: timeFormatter(spreadsheet, 'yyyy-MM-dd HH:mm'),
   });
   // A cell a refresh changed keeps the answer it replaced in its note (core/bulk/refresh-notes.ts).
@@ -212,12 +192,7 @@ function selectedLookups(
   return listSheetLookups({ ...lists, formulas: reads, keyOf }) ?? found;
 }
 
-function buyAgainOffer(
-  ctx: ExecutionContext,
-  reads: FormulaReads,
-  selected: Selected,
-  lists: ListReads,
-): BuyAgainOffer | null {
+function buyAgainOffer(ctx: ExecutionContext, reads: FormulaReads, selected: Selected, lists: ListReads) {
   const found = selectedLookups(ctx, reads, selected, lists);
   if (!found || found.lookups.length === 0) return null;
   const price = priceOf(found.lookups);

@@ -30,7 +30,7 @@ import { headersOf, readBlock, readRunSheet } from './adapters/bulk-sheets';
 import { readColumnClaims, readRun, startPorts } from './bulk-run-store';
 import { installDrivers } from './collector/edit-open-triggers';
 import type { ExecutionContext } from './context';
-import { requireDocumentProperties } from './platform/properties';
+import { requireDocumentProperties, setDocumentProperty } from './platform/properties';
 import { context, locked, previewDeps, sheetNamed } from './sidebar-call';
 
 const properties = requireDocumentProperties;
@@ -55,9 +55,7 @@ export function listRecipes(): RecipeSummary[] {
 /** The recipe and the sheet as the server may trust them; throws a message the sidebar shows. */
 export const checkRecipe = (raw: RecipeRunConfig) => checkRecipeRun(raw, allRecipes());
 
-export function previewRecipe(raw: RecipeRunConfig): RecipePreview {
-  return previewOver(context(), checkRecipe(raw));
-}
+export const previewRecipe = (raw: RecipeRunConfig) => previewOver(context(), checkRecipe(raw));
 
 /** The recipe's preview over its sheet as this call reads it (core/runs/preview.ts). */
 function previewOver(ctx: ExecutionContext, checked: { recipe: Recipe; sheet: RecipeSheet }): RecipePreview {
@@ -120,8 +118,7 @@ export function deleteRecipe(id: string): RecipeSummary[] {
   const ctx = context();
   locked(ctx, () => {
     const next = customRecipes().filter((recipe) => recipe.id !== String(id));
-    if (next.length === 0) properties().deleteProperty(CUSTOM_RECIPES_PROPERTY);
-    else properties().setProperty(CUSTOM_RECIPES_PROPERTY, JSON.stringify(next));
+    setDocumentProperty(CUSTOM_RECIPES_PROPERTY, next.length === 0 ? null : JSON.stringify(next));
   });
   return listRecipes();
 }

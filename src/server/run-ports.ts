@@ -2,8 +2,7 @@
 // recipe step and a watch's step: the clock and lock, today, the settings' run cap and the pace,
 // what a slice needs (the lookup's services, the run's sheet, the collector for the lists it
 // finds), and a fresh token for a lease.
-import type { BulkSheetPort, BulkSliceDeps, CombinedSheetPort } from '../core/bulk/slice/ports';
-import { collectOnce } from '../core/jobs/collector';
+import { collectOnce } from '../core/jobs/collector-pass';
 import type { RunPorts } from '../core/runs/ports';
 import { digestHashPort } from './adapters/apps-script';
 import { listSheetPort } from './adapters/employee-sheets';
@@ -20,27 +19,18 @@ export function runPorts(ctx: ExecutionContext): RunPorts {
     spreadsheetId: () => ctx.spreadsheetId(),
     runHardCap: ctx.settings.runHardCap,
     requestsPerSecond: () => ctx.pace.rate,
-    sliceDeps: (sheet, combined) => sliceDeps(ctx, sheet, combined),
+    sliceDeps: (sheet, combined) => ({
+      lookup: ctx.deps,
+      hash: digestHashPort,
+      scope: ctx.scope,
+      sheet,
+      combined,
+      deliverLists: () =>
+        collectOnce(
+          { ...ctx.deps, sheets: listSheetPort() },
+          { scope: ctx.scope, day: ctx.day(), lockWaitMs: COLLECTOR_LOCK_WAIT_MS },
+        ),
+    }),
     token: () => Utilities.getUuid(),
-  };
-}
-
-function sliceDeps(
-  ctx: ExecutionContext,
-  sheet: BulkSheetPort,
-  combined: CombinedSheetPort | null,
-): BulkSliceDeps {
-  return {
-    lookup: ctx.deps,
-    hash: digestHashPort,
-    scope: ctx.scope,
-    sheet,
-    combined,
-    deliverLists: () => {
-      collectOnce(
-        { ...ctx.deps, sheets: listSheetPort() },
-        { scope: ctx.scope, day: ctx.day(), lockWaitMs: COLLECTOR_LOCK_WAIT_MS },
-      );
-    },
   };
 }

@@ -15,9 +15,7 @@ import {
 } from './platform/properties';
 import { rememberSpreadsheetFacts } from './platform/spreadsheet';
 
-export function getSettings(): Settings {
-  return parseSettings(documentProperty(SETTINGS_PROPERTY));
-}
+export const getSettings = (): Settings => parseSettings(documentProperty(SETTINGS_PROPERTY));
 
 /** Applies a change from the sidebar; a bad value throws a message the sidebar shows as is. */
 export function saveSettings(change: Partial<Record<keyof Settings, unknown>>): Settings {
@@ -42,10 +40,7 @@ export function getPace(): PaceSummary | null {
 export function paceSummaryIn(all: Record<string, string>, settings: Settings): PaceSummary | null {
   // Read whole once: the user's own key and the key's pace.
   let user: Record<string, string> | undefined;
-  const userRead = () => {
-    user ??= userProperties().getProperties();
-    return user;
-  };
+  const userRead = () => (user ??= userProperties().getProperties());
   const found = readApiKey(all, userRead);
   if (!found) return null;
   const now = appsScriptClock.now();

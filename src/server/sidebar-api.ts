@@ -59,10 +59,8 @@ const SHOWN_BY_PANELS = [
  */
 export function getPanelsMark(): string {
   const all = requireDocumentProperties().getProperties();
-  const shown = Object.keys(all)
-    .filter((key) => SHOWN_BY_PANELS.some((name) => key.startsWith(name)))
-    .sort()
-    .map((key) => `${key}=${all[key]}`);
+  const keys = Object.keys(all).filter((key) => SHOWN_BY_PANELS.some((name) => key.startsWith(name)));
+  const shown = keys.sort().map((key) => `${key}=${all[key]}`);
   return digestHashPort.sha256Hex(shown.join('\n')).slice(0, 16);
 }
 
@@ -80,15 +78,13 @@ export function setApiKey(raw: string, scope: KeyScope, replace?: 'untested'): K
     const untested = current !== null && current.key !== cleaned.key;
     return save(cleaned.key, where, current?.key, { kind: 'saved', untested }, 0);
   }
-  const booking = executionContext({ canWriteSheets: true });
-  const test = runKeyTest(cleaned.key, booking);
+  const { outcome, spent } = runKeyTest(cleaned.key, executionContext({ canWriteSheets: true }));
   const hide = (text: string) => redactKey(redactKey(text, cleaned.key), current.key);
-  const { outcome } = test;
   const failure = outcome.kind === 'failed' ? hide(outcome.error.message) : null;
   const verdict = newKeyVerdict(outcome);
   if (verdict === 'works') {
-    const said: KeySaid = { kind: 'works', spent: test.spent, said: failure };
-    const saved = save(cleaned.key, where, current.key, said, test.spent);
+    const said: KeySaid = { kind: 'works', spent: spent, said: failure };
+    const saved = save(cleaned.key, where, current.key, said, spent);
     resumeWatches();
     return saved;
   }
@@ -97,9 +93,9 @@ export function setApiKey(raw: string, scope: KeyScope, replace?: 'untested'): K
   return {
     key: keyStatus(),
     saved: false,
-    said: { kind: 'notSaved', spent: test.spent, refused, said: failure ?? '', masked },
+    said: { kind: 'notSaved', spent: spent, refused, said: failure ?? '', masked },
     triggersRefused: null,
-    creditsSpent: test.spent,
+    creditsSpent: spent,
     // A key the API refused is wrong: saving it untested would only stop every formula.
     canSaveUntested: verdict !== 'refused',
   };
@@ -110,19 +106,14 @@ export function setApiKey(raw: string, scope: KeyScope, replace?: 'untested'): K
  * replaces (`before`) say their work ended. Answers what happened (`said`), and which trigger
  * Google refused, which leaves this spreadsheet's work waiting for the others.
  */
-function save(
-  key: string,
-  scope: KeyScope,
-  before: string | undefined,
-  said: KeySaid,
-  creditsSpent: number,
-): KeySaveResult {
+function save(key: string, scope: KeyScope, before: string | undefined, said: KeySaid, creditsSpent: number) {
   const old = before !== undefined && before !== key ? executionContext() : null;
   const status = storeApiKey(key, scope);
   const drivers = installDrivers();
   rememberSpreadsheetFacts();
   if (old) endQueuedWork(old.deps.store, old.scope, true);
-  const triggersRefused = drivers.edit && drivers.open ? null : drivers.edit ? 'open' : 'edit';
+  const triggersRefused: KeySaveResult['triggersRefused'] =
+    drivers.edit && drivers.open ? null : drivers.edit ? 'open' : 'edit';
   return { key: status, saved: true, said, triggersRefused, creditsSpent, canSaveUntested: false };
 }
 

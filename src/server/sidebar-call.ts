@@ -2,7 +2,6 @@
 // needed), a sheet by name, and the document lock. Each refusal throws the
 // message the sidebar shows.
 
-import type { PaidAnswers } from '../core/bulk/free-queries';
 import { BUSY, tryWithLock } from '../core/platform/locked-section';
 import type { PreviewDeps } from '../core/runs/preview';
 import { refuse } from '../core/text/catalogue/sidebar/refuse';
@@ -33,15 +32,13 @@ export function locked<T>(ctx: ExecutionContext, work: () => T): T {
   return answer;
 }
 
-/** Where this call finds answers already paid for, to count them free in a preview. */
-export function paidAnswers(ctx: ExecutionContext): PaidAnswers {
-  return { cache: ctx.deps.cache, store: ctx.deps.store, hash: digestHashPort, scope: ctx.scope };
-}
-
-/** What a run's preview of this call reads besides the sheet (core/runs/preview.ts). */
+/**
+ * What a run's preview of this call reads besides the sheet (core/runs/preview.ts): `paid`, where
+ * it finds answers already paid for, to count them free.
+ */
 export function previewDeps(ctx: ExecutionContext): PreviewDeps {
   return {
-    paid: paidAnswers(ctx),
+    paid: { cache: ctx.deps.cache, store: ctx.deps.store, hash: digestHashPort, scope: ctx.scope },
     now: ctx.deps.client.clock.now(),
     confirmAbove: ctx.settings.confirmAbove,
     runHardCap: ctx.settings.runHardCap,

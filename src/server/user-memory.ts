@@ -37,10 +37,7 @@ export function userMemory(
   } = {},
 ): UserMemory {
   let port: BatchStorePort | undefined;
-  const store = () => {
-    port ??= batchStorePort((given.properties ?? userProperties)());
-    return port;
-  };
+  const store = () => (port ??= batchStorePort((given.properties ?? userProperties)()));
   let first = given.opening;
   return new UserMemory({
     store: {
@@ -63,11 +60,6 @@ export function userMemory(
     here,
     compacts,
   });
-}
-
-/** The open spreadsheet as the memory names it; empty without one. */
-export function spreadsheetHere(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null): Spreadsheet {
-  return spreadsheet ? { id: spreadsheet.getId(), name: spreadsheet.getName() } : { id: '', name: '' };
 }
 
 /** A catch-up the memory refused is tried again this long after, not on every edit meanwhile. */

@@ -43,19 +43,24 @@ const TAKES: Partial<Readonly<Record<ColumnRole, readonly HeaderKind[]>>> = {
   any_identifier: ['identifier', 'company', 'company_domain', 'company_url', 'person_name'],
 };
 
-/** The input a recipe's slot reads. */
-const SLOT_ROLES: Readonly<Record<SlotName, ColumnRole>> = {
-  fullName: 'person_name',
-  company: 'company',
-  profileUrl: 'person_url',
-  companyName: 'company_name',
+/** The column a lookup's kind of input is read from. */
+export const INPUT_SLOT: Readonly<Record<InputKind, SlotName>> = {
+  person_name: 'fullName',
   email: 'email',
-  companyDomain: 'company_domain',
-  companyUrl: 'company_url',
-  postUrl: 'post_url',
-  identifier: 'any_identifier',
-  photonetHandle: 'photonet_handle',
+  person_url: 'profileUrl',
+  company_name: 'companyName',
+  company_domain: 'companyDomain',
+  company_url: 'companyUrl',
+  post_url: 'postUrl',
+  any_identifier: 'identifier',
+  photonet_handle: 'photonetHandle',
 };
+
+/** The input a recipe's slot reads: the kind its column holds, or a name lookup's company. */
+const SLOT_ROLES = Object.fromEntries([
+  ...Object.entries(INPUT_SLOT).map(([kind, slot]) => [slot, kind]),
+  ['company', 'company'],
+]) as Readonly<Record<SlotName, ColumnRole>>;
 
 export const slotRole = (slot: SlotName): ColumnRole => SLOT_ROLES[slot];
 

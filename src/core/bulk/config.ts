@@ -55,7 +55,7 @@ function refreshBudget(raw: BulkRunConfig): Pick<BulkRunConfig, 'refreshBudget' 
 }
 
 /** The most days a refresh may name: older than the longest time answers are kept. */
-const MAX_REFRESH_DAYS = 3_650;
+export const MAX_REFRESH_DAYS = 3_650;
 
 /** "Refresh answers older than N days", when asked: a whole number of days from 0 (all of them). */
 function checkRefresh(raw: BulkRunConfig, op: Operation): number | null {

@@ -23,24 +23,15 @@ export function formulaClaims(
   const cells: SheetCells = { values: [], formulas };
   const argument: ReadArgument = () => '';
   const claims = new Map<number, ColumnClaim>();
+  const claim = { sheetName, header: '', inputs: [], type: '', family: null, by: 'formula' as const };
   cells.formulas.forEach((line, r) => {
     line.forEach((formula, c) => {
       const at = { row: r + 1, column: c + 1 };
       if (at.row <= headerRow || claims.has(at.column) || !isOurFormula(formula)) return;
       const width = answerBox(sheetName, at, cells, argument)?.columns ?? 1;
-      for (let column = at.column; column < at.column + width; column++) {
-        if (claims.has(column)) continue;
-        claims.set(column, {
-          sheetName,
-          column,
-          header: '',
-          inputs: [],
-          type: '',
-          family: null,
-          by: 'formula',
-          cell: cellA1(at.row, at.column),
-        });
-      }
+      const cell = cellA1(at.row, at.column);
+      for (let column = at.column; column < at.column + width; column++)
+        if (!claims.has(column)) claims.set(column, { ...claim, column, cell });
     });
   });
   return [...claims.values()];

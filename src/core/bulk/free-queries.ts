@@ -39,13 +39,7 @@ export function freeQueries(
       .filter(isPending)
       .map((job) => job.key),
   );
-  const answered = answeredRows(
-    config,
-    layout,
-    table,
-    table.firstRow,
-    table.firstRow + table.values.length - 1,
-  );
+  const answered = answeredRows(config, layout, table);
   return new Set(
     distinct
       .filter((item, i) => {

@@ -11,26 +11,23 @@ import {
   type ColumnClaim,
   type ColumnConflict,
   isOwn,
-  NO_OWNERSHIP,
   type Ownership,
   sameHeader,
   standingClaims,
 } from './owners';
 
-/** What a list operation returns, from its type: `pronet_post_to_reactions` -> "Reactions". */
-function outputNoun(op: Operation): string {
+/**
+ * The header of a run's one output: a value's field; for a list what it returns, from its type
+ * (`pronet_post_to_reactions` -> "Reactions").
+ */
+function primaryHeader(op: Operation): string {
+  if (op.shape !== 'employees' && op.shape !== 'list')
+    return headerLabel(op.fields[0] ?? op.primary[0] ?? 'value');
   const at = op.type.lastIndexOf('_to_');
   return headerLabel(at < 0 ? op.type : op.type.slice(at + '_to_'.length));
 }
 
-function primaryHeader(op: Operation): string {
-  if (op.shape === 'employees' || op.shape === 'list') return outputNoun(op);
-  return headerLabel(op.fields[0] ?? op.primary[0] ?? 'value');
-}
-
-export function statusHeader(op: Operation): string {
-  return `Status (${op.label})`;
-}
+const statusHeader = (op: Operation): string => `Status (${op.label})`;
 
 export interface ColumnLayout {
   outputs: OutputColumn[];
@@ -50,20 +47,10 @@ const tagged = (header: string, tag: string) =>
 /**
  * Where the run writes: a column whose header matches is reused, otherwise one is created to the
  * right of the data. An input column is never an output: an output header that names an input
- * (a record's "Name") is made specific ("Name (Company page info)").
- */
-export function layoutColumns(
-  op: Operation,
-  config: BulkRunConfig,
-  headers: readonly unknown[],
-): ColumnLayout {
-  return ownLayout(op, config, headers, NO_OWNERSHIP).layout;
-}
-
-/**
- * As layoutColumns, but a column whose header matches is reused only when no other input claims
- * it (owners.ts): otherwise the run looks for, or makes, columns named for its input ("Website
- * (Company)", then "Website (Company 2)"...), and the conflict is named for the preview.
+ * (a record's "Name") is made specific ("Name (Company page info)"). A column whose header matches
+ * is reused only when no other input claims it (owners.ts): otherwise the run looks for, or makes,
+ * columns named for its input ("Website (Company)", then "Website (Company 2)"...), and the
+ * conflict is named for the preview.
  */
 export function ownLayout(
   op: Operation,
@@ -80,10 +67,8 @@ export function ownLayout(
   const outputs = wanted.map((header) => placer.place(specific(header)));
   // Results all in new columns: their status goes beside them, never into an old status column
   // (maybe far away) whose rows speak of other cells.
-  const status = placer.place(
-    statusHeader(op),
-    outputs.every((output) => output.created),
-  );
+  const fresh = outputs.every((output) => output.created);
+  const status = placer.place(statusHeader(op), fresh);
   return { layout: { outputs, status }, conflicts: placer.conflicts };
 }
 

@@ -4,6 +4,7 @@
 // the lease are core/platform/lease.ts's; a run's own is that a run with no work now is settled.
 import { releaseLease as released, takeLease } from '../platform/lease';
 import { type BulkRun, hasWorkNow, settleIfComplete } from './run';
+import { BULK_SLICE } from './slice/ports';
 
 /** A lease outlives its slice's budget by this much; a slice killed mid-way frees its rows then. */
 const LEASE_MARGIN_MS = 15_000;
@@ -14,27 +15,21 @@ export interface TakenSlice {
   busy: boolean;
   /** This caller holds the lease and runs the slice. */
   mine: boolean;
+  /** The run to save, if it changed (leased, or found complete). */
+  save: BulkRun | null;
 }
 
-/**
- * Whether `token`'s caller may run the next slice of `run` now. Answers what was taken and the run
- * to save, if it changed (leased, or found complete).
- */
-export function takeSlice(
-  run: BulkRun,
-  now: number,
-  token: string,
-  sliceBudgetMs: number,
-): { taken: TakenSlice; save: BulkRun | null } {
-  if (run.state !== 'running') return { taken: { run, busy: false, mine: false }, save: null };
-  const lease = takeLease(run.lease, now, token, sliceBudgetMs, LEASE_MARGIN_MS);
-  if (lease.kind === 'busy') return { taken: { run, busy: true, mine: false }, save: null };
+/** Whether `token`'s caller may run the next slice of `run` now. */
+export function takeSlice(run: BulkRun, now: number, token: string): TakenSlice {
+  if (run.state !== 'running') return { run, busy: false, mine: false, save: null };
+  const lease = takeLease(run.lease, now, token, BULK_SLICE.budgetMs, LEASE_MARGIN_MS);
+  if (lease.kind === 'busy') return { run, busy: true, mine: false, save: null };
   if (!hasWorkNow(run, now)) {
     const settled = settleIfComplete(run, now);
-    return { taken: { run: settled, busy: false, mine: false }, save: settled !== run ? settled : null };
+    return { run: settled, busy: false, mine: false, save: settled !== run ? settled : null };
   }
   const leased: BulkRun = { ...run, lease: lease.lease };
-  return { taken: { run: leased, busy: false, mine: true }, save: leased };
+  return { run: leased, busy: false, mine: true, save: leased };
 }
 
 /** The run with `token`'s lease let go, after a slice that failed; null when it is not held any more. */

@@ -36,8 +36,6 @@ export interface Ownership {
   tagColumn?: number;
 }
 
-export const NO_OWNERSHIP: Ownership = { claims: [], family: null };
-
 /** A recipe over a sheet's slots: one family, whichever step, run or watch. */
 export function recipeFamily(recipeId: string, slots: Partial<Record<string, number>>): string {
   const mapped = Object.entries(slots)
@@ -53,48 +51,15 @@ export function claimsOf(
   family: string | null,
   by: ColumnClaim['by'],
 ): ColumnClaim[] {
-  const inputs = inputColumns(config);
-  return [...columns.outputs, columns.status].map(({ column, header }) => ({
-    sheetName: config.sheetName,
-    column,
-    header,
-    inputs,
-    type: config.type,
-    family,
-    by,
-  }));
+  const claim = { sheetName: config.sheetName, inputs: inputColumns(config), type: config.type, family, by };
+  return [...columns.outputs, columns.status].map(({ column, header }) => ({ ...claim, column, header }));
 }
-
-/** A bulk run's claims (the current one, or one it replaced): a recipe's step claims for its recipe. */
-export function runClaims(run: {
-  config: BulkRunConfig;
-  outputs: readonly OutputColumn[];
-  status: OutputColumn;
-  family?: string | null;
-  recipe?: RecipeOfRun | null;
-}): ColumnClaim[] {
-  return claimsOf(run.config, run, runFamily(run), 'run');
-}
-
-/** What a run's family is read from: its recipe (bulk/run.ts RunChain), or the family it kept. */
-interface RecipeOfRun {
-  recipe: { id: string };
-  slots: Partial<Record<string, number>>;
-}
-
-export function runFamily(run: { family?: string | null; recipe?: RecipeOfRun | null }): string | null {
-  if (run.recipe) return recipeFamily(run.recipe.recipe.id, run.recipe.slots);
-  return run.family ?? null;
-}
-
-const sameList = (a: readonly number[], b: readonly number[]) =>
-  a.length === b.length && a.every((value, i) => value === b[i]);
 
 /** Whether a claim is the layout's own: the same inputs and lookup, or the same recipe. */
 export function isOwn(claim: ColumnClaim, config: BulkRunConfig, family: string | null): boolean {
   if (claim.by === 'formula') return false;
   if (claim.family !== null && claim.family === family) return true;
-  return claim.type === config.type && sameList(claim.inputs, inputColumns(config));
+  return claim.type === config.type && claim.inputs.join() === inputColumns(config).join();
 }
 
 export const sameHeader = (a: unknown, b: string) =>

@@ -4,7 +4,7 @@
 // claimed for their inputs (owners.ts): another input's run makes its own. One small property.
 import { operationByType } from '../operations/table';
 import { parseJson } from '../text/json-text';
-import { runFamily } from './owners';
+import { recipeFamily } from './owners';
 import type { BulkRun } from './run';
 
 /**
@@ -19,22 +19,19 @@ const KEPT = 8;
 /** A property value holds 9 KB; the oldest runs go first to stay inside it. */
 const MAX_BYTES = 8_000;
 
-const layoutOf = (run: RunLayout & Partial<Pick<BulkRun, 'recipe'>>): RunLayout => {
-  const { config, firstRow, lastRow, outputs, status } = run;
-  const family = runFamily(run);
-  return { config, firstRow, lastRow, outputs, status, ...(family === null ? {} : { family }) };
+/** A run's layout; a recipe's step's family is its recipe's (the run carries it: bulk/run.ts RunChain). */
+export const layoutOf = (run: RunLayout & Partial<Pick<BulkRun, 'recipe'>>): RunLayout => {
+  const { config, firstRow, lastRow, outputs, status, recipe } = run;
+  const family = recipe ? recipeFamily(recipe.recipe.id, recipe.slots) : run.family;
+  return { config, firstRow, lastRow, outputs, status, ...(family ? { family } : {}) };
 };
 
 export function parsePastRuns(text: string | null | undefined): RunLayout[] {
   const parsed = parseJson(text);
   if (!Array.isArray(parsed)) return [];
-  return parsed.filter(
-    (run): run is RunLayout =>
-      typeof run === 'object' &&
-      run !== null &&
-      operationByType((run as RunLayout).config?.type) !== undefined &&
-      Array.isArray((run as RunLayout).outputs),
-  );
+  const isLayout = (run: Partial<RunLayout> | null): run is RunLayout =>
+    operationByType(String(run?.config?.type)) !== undefined && Array.isArray(run?.outputs);
+  return parsed.filter(isLayout);
 }
 
 /** The list with `run` first (newest first), as stored: at most KEPT runs, inside one property. */

@@ -5,11 +5,13 @@ import type { EnrichmentRequest } from '../api/wire';
 import { estimateFor } from '../billing/charges';
 import { keyForm, normalizeText } from '../formulas/canonical';
 import { prepareRequest } from '../formulas/request';
+import { operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';
 import { BULK_STATUS, isFinalStatus } from '../text/catalogue/statuses';
 import { roundCredits } from '../text/credits';
 import { inputColumns } from './config';
 import type { ColumnLayout } from './layout';
+import type { BulkSheetPort } from './slice/ports';
 
 /** The preview lists this many invalid rows; the count covers them all. */
 export const MAX_LISTED_INVALID = 50;
@@ -21,19 +23,39 @@ export interface SheetTable {
   values: readonly (readonly unknown[])[];
 }
 
+/** The rows a table holds, in order. */
+export const rowsIn = (table: SheetTable): number[] => table.values.map((_, i) => table.firstRow + i);
+
 export function cellAt(table: SheetTable, row: number, column: number): unknown {
   return table.values[row - table.firstRow]?.[column - table.firstColumn] ?? '';
 }
 
-/** The columns a run reads: its inputs, outputs and status, as one span. */
-export function tableSpan(config: BulkRunConfig, layout: ColumnLayout): { first: number; last: number } {
-  const columns = [
+/** Every column a run reads or writes: its inputs, its gates' statuses, its outputs and status. */
+export function runColumns(config: BulkRunConfig, layout: ColumnLayout): number[] {
+  return [
     ...inputColumns(config),
+    ...(config.gates ?? []).map((gate) => gate.statusColumn),
     ...layout.outputs.map((o) => o.column),
     layout.status.column,
-    ...(config.gates ?? []).map((gate) => gate.statusColumn),
   ];
+}
+
+/** The columns a run reads, as one span. */
+export function tableSpan(config: BulkRunConfig, layout: ColumnLayout): { first: number; last: number } {
+  const columns = runColumns(config, layout);
   return { first: Math.min(...columns), last: Math.max(...columns) };
+}
+
+/** Rows `firstRow..lastRow` of the run's span, in one read. */
+export function readTable(
+  sheet: Pick<BulkSheetPort, 'read'>,
+  config: BulkRunConfig,
+  layout: ColumnLayout,
+  firstRow: number,
+  lastRow: number,
+): SheetTable {
+  const { first, last } = tableSpan(config, layout);
+  return { firstRow, firstColumn: first, values: sheet.read(firstRow, lastRow, first, last) };
 }
 
 const hasValue = (value: unknown) =>
@@ -83,8 +105,7 @@ export function queryOf(request: EnrichmentRequest): string {
 function heldByGates(config: BulkRunConfig, table: SheetTable, row: number): RowPlan | null {
   for (const gate of config.gates ?? []) {
     const status = cellAt(table, row, gate.statusColumn);
-    const wanted = gate.need === 'found' ? BULK_STATUS.found : BULK_STATUS.notFound;
-    if (status === wanted) continue;
+    if (status === (gate.need === 'found' ? BULK_STATUS.found : BULK_STATUS.notFound)) continue;
     // A row the earlier step never reached is none of this step's business: nothing is written.
     return { kind: 'held', status: hasValue(status) ? gate.otherwise : null };
   }
@@ -93,7 +114,6 @@ function heldByGates(config: BulkRunConfig, table: SheetTable, row: number): Row
 
 /** What one row asks, read from its cells; filled rows are not read further. */
 export function planRow(
-  op: Operation,
   config: BulkRunConfig,
   layout: ColumnLayout,
   table: SheetTable,
@@ -103,7 +123,7 @@ export function planRow(
   if (filled) return filled;
   const held = heldByGates(config, table, row);
   if (held) return held;
-  const prepared = prepareRow(op, config, table, row);
+  const prepared = prepareRow(operationByType(config.type)!, config, table, row);
   if (prepared.kind === 'empty') return { kind: 'blank' };
   if (prepared.kind === 'invalid') return { kind: 'invalid', message: prepared.message };
   return { kind: 'lookup', request: prepared.request, query: queryOf(prepared.request) };
@@ -129,17 +149,10 @@ function prepareRow(op: Operation, config: BulkRunConfig, table: SheetTable, row
   );
 }
 
-/** The request of a row, filled or not (what its answer was bought for); null when it asks none. */
-export function rowRequest(
-  op: Operation,
-  config: BulkRunConfig,
-  table: SheetTable,
-  row: number,
-): EnrichmentRequest | null {
-  return rowLookup(op, config, table, row)?.request ?? null;
-}
-
-/** The row's request with, for a name lookup, its input's parts as given (formulas/request.ts). */
+/**
+ * The request of a row, filled or not (what its answer was bought for), with, for a name lookup, its
+ * input's parts as given (formulas/request.ts); null when it asks none.
+ */
 export function rowLookup(
   op: Operation,
   config: BulkRunConfig,
@@ -161,15 +174,9 @@ export function rowSignature(config: BulkRunConfig, table: SheetTable, row: numb
 }
 
 /** Rows showing an earlier run's answer, by signature (the first such row wins). */
-export function answeredRows(
-  config: BulkRunConfig,
-  layout: ColumnLayout,
-  table: SheetTable,
-  firstRow: number,
-  lastRow: number,
-): Map<string, number> {
+export function answeredRows(config: BulkRunConfig, layout: ColumnLayout, table: SheetTable) {
   const answered = new Map<string, number>();
-  for (let row = firstRow; row <= lastRow; row++) {
+  for (const row of rowsIn(table)) {
     if (!showsAnswer(table, layout, row)) continue;
     const signature = rowSignature(config, table, row);
     if (!answered.has(signature)) answered.set(signature, row);
@@ -179,12 +186,7 @@ export function answeredRows(
 
 /** What one lookup of this run may cost: flat, or for employee lists the bound from `max`. */
 export function perLookupEstimate(op: Operation, config: BulkRunConfig): number {
-  const max = config.options?.max;
-  return estimateFor(op, {
-    type: op.type,
-    input_data: '',
-    ...(max === undefined ? {} : { employee_count: max }),
-  });
+  return estimateFor(op, { type: op.type, input_data: '', employee_count: config.options?.max });
 }
 
 // --- Preview ------------------------------------------------------------------------------------
@@ -215,17 +217,9 @@ export function distinctLookups(plans: readonly (RowPlan | null)[], firstRow: nu
   return [...distinct.values()];
 }
 
-export function planRows(
-  op: Operation,
-  config: BulkRunConfig,
-  layout: ColumnLayout,
-  table: SheetTable,
-  firstRow: number,
-  lastRow: number,
-): PreviewPlan {
-  const plans: RowPlan[] = [];
-  for (let row = firstRow; row <= lastRow; row++) plans.push(planRow(op, config, layout, table, row));
-  return { plans, distinct: distinctLookups(plans, firstRow) };
+export function planRows(config: BulkRunConfig, layout: ColumnLayout, table: SheetTable): PreviewPlan {
+  const plans = rowsIn(table).map((row) => planRow(config, layout, table, row));
+  return { plans, distinct: distinctLookups(plans, table.firstRow) };
 }
 
 /**
@@ -242,11 +236,9 @@ export function previewOf(
   confirmAbove: number,
 ): Omit<BulkPreview, 'columnConflicts'> {
   const count = (kind: RowPlan['kind']) => plan.plans.filter((p) => p.kind === kind).length;
-  const invalid: BulkPreview['invalid'] = [];
-  plan.plans.forEach((p, index) => {
-    if (p.kind === 'invalid' && invalid.length < MAX_LISTED_INVALID)
-      invalid.push({ row: firstRow + index, message: p.message });
-  });
+  const invalid = plan.plans
+    .flatMap((p, index) => (p.kind === 'invalid' ? [{ row: firstRow + index, message: p.message }] : []))
+    .slice(0, MAX_LISTED_INVALID);
   const lookups = count('lookup');
   const cached = plan.distinct.filter((item) => free.has(item.query)).length;
   const toLookUp = plan.distinct.length - cached;

@@ -6,13 +6,14 @@
 // saved answers older than the cutoff (BulkRunConfig.paidAfter), so it buys them anew and writes
 // the new answers; the rows it leaves still show their answers, so the run skips them.
 import type { BulkPreview, BulkRunConfig } from '../../shared/bulk-rpc';
-import type { EnrichmentRequest } from '../api/wire';
-import type { CachedAnswer } from '../cache/entries';
-import type { Operation } from '../operations/types';
+import { resultKey } from '../cache/keys';
+import { operationByType } from '../operations/table';
 import { DAY_MS } from '../platform/time';
 import { roundCredits } from '../text/credits';
+import type { PaidAnswers } from './free-queries';
 import type { ColumnLayout } from './layout';
-import { type PreviewPlan, perLookupEstimate, queryOf, rowRequest, type SheetTable } from './plan';
+import { type PreviewPlan, perLookupEstimate, queryOf, rowLookup, type SheetTable } from './plan';
+import { noteBefore } from './refresh-notes';
 import type { BulkSheetPort } from './slice/ports';
 import { cellBlocks } from './slice/row-values';
 
@@ -41,52 +42,43 @@ interface Candidate {
 }
 
 export interface StaleInput {
-  op: Operation;
   config: BulkRunConfig;
   table: SheetTable;
+  /** The table's rows planned (plan.ts planRows). */
   plan: PreviewPlan;
-  firstRow: number;
-  /** The saved answers of these keys (the result cache). */
-  saved(keys: readonly string[]): ReadonlyMap<string, CachedAnswer>;
-  keyOf(request: EnrichmentRequest): string;
+  /** Where the answers paid already are saved, and their keys. */
+  paid: Pick<PaidAnswers, 'cache' | 'hash' | 'scope'>;
   cutoff: number;
   /** Queries the run buys in any case (new lookups): not counted twice. */
-  buying: ReadonlySet<string>;
+  buying?: ReadonlySet<string>;
   /** Most credits the refresh may spend (BulkRunConfig.refreshBudget, lowered by a cap); none: all. */
   budget?: number;
 }
 
 /** The filled rows whose saved answer is older than the cutoff, and what buying them again costs. */
 export function staleRows(input: StaleInput): StaleRows {
-  const { op, config, table, plan, firstRow } = input;
-  const candidates: Omit<Candidate, 'at'>[] = [];
-  plan.plans.forEach((rowPlan, i) => {
-    if (rowPlan.kind !== 'filled') return;
-    const request = rowRequest(op, config, table, firstRow + i);
-    if (!request) return;
-    const query = queryOf(request);
-    candidates.push({
-      row: firstRow + i,
-      key: input.keyOf(request),
-      query,
-      notFound: rowPlan.notFound === true,
-    });
+  const { config, table, plan, paid } = input;
+  const op = operationByType(config.type)!;
+  const candidates = plan.plans.flatMap((rowPlan, i) => {
+    if (rowPlan.kind !== 'filled') return [];
+    const row = table.firstRow + i;
+    const request = rowLookup(op, config, table, row)?.request;
+    if (!request) return [];
+    const key = resultKey(paid.hash, paid.scope, request);
+    return [{ row, key, query: queryOf(request), notFound: rowPlan.notFound === true }];
   });
-  const saved = input.saved(candidates.map((candidate) => candidate.key));
+  const keys = candidates.map((candidate) => candidate.key);
+  const saved = paid.cache.getMany(keys, 'skip');
   const aged = candidates.map((candidate) => ({
     ...candidate,
     at: saved.get(candidate.key)?.at ?? Infinity,
   }));
   const perLookup = perLookupEstimate(op, config);
-  const stale = withinBudget(
-    aged.filter((candidate) => candidate.at < input.cutoff),
-    input,
-    perLookup,
-  );
+  const stale = withinBudget(aged, input, perLookup);
   // Each query the refresh buys, with the age of its answer.
   const queries = new Map<string, number>();
   for (const { query, at } of stale)
-    if (!input.buying.has(query) && !queries.has(query)) queries.set(query, at);
+    if (!input.buying?.has(query) && !queries.has(query)) queries.set(query, at);
   const newest = Math.max(...stale.map((candidate) => candidate.at));
   return {
     rows: stale.map((candidate) => candidate.row).sort((a, b) => a - b),
@@ -99,18 +91,20 @@ export function staleRows(input: StaleInput): StaleRows {
 }
 
 /**
- * The stale rows a budget pays for, in the user's order (the oldest answer first, or the rows top
- * down), each query bought once: a row whose query the run buys anyway, or another row took, is free.
+ * The rows answered before the cutoff that a budget pays for, in the user's order (the oldest answer
+ * first, or the rows top down), each query bought once: a row whose query the run buys anyway, or
+ * another row took, is free.
  */
-function withinBudget(stale: Candidate[], input: StaleInput, perLookup: number): Candidate[] {
+function withinBudget(aged: Candidate[], input: StaleInput, perLookup: number): Candidate[] {
   const { budget, config } = input;
+  const stale = aged.filter((candidate) => candidate.at < input.cutoff);
   if (budget === undefined) return stale;
   const ordered =
     config.refreshOrder === 'rows' ? stale : [...stale].sort((a, b) => a.at - b.at || a.row - b.row);
   const taken = new Set<string>();
   let left = budget;
   return ordered.filter((candidate) => {
-    if (taken.has(candidate.query) || input.buying.has(candidate.query)) return true;
+    if (taken.has(candidate.query) || input.buying?.has(candidate.query)) return true;
     if (perLookup > left + 1e-9) return false;
     left -= perLookup;
     taken.add(candidate.query);
@@ -143,9 +137,19 @@ export function withRefresh(
   };
 }
 
-/** Empties the outputs and status of the rows a refresh buys again, as the slice writes rows. */
-export function clearRows(sheet: BulkSheetPort, layout: ColumnLayout, rows: readonly number[]): void {
+/**
+ * Empties the outputs and status of the rows a refresh buys again, as the slice writes rows, once
+ * their first output's note says what each showed until `day` (refresh-notes.ts).
+ */
+export function clearRows(
+  sheet: BulkSheetPort,
+  table: SheetTable,
+  layout: ColumnLayout,
+  rows: readonly number[],
+  day: string,
+): void {
   if (rows.length === 0) return;
+  noteBefore(sheet, table, layout.outputs[0]!.column, rows, day);
   const blank = [...layout.outputs, layout.status].map(() => '');
   const columns = [...layout.outputs, layout.status].map((column) => column.column);
   sheet.write(cellBlocks(new Map(rows.map((row) => [row, blank])), columns));

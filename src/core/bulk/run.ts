@@ -113,30 +113,19 @@ export interface RunChain {
   done: ChainStep[];
 }
 
-export interface NewRun {
-  id: string;
-  config: BulkRunConfig;
-  spreadsheetId: string;
+type NewRun = Pick<BulkRun, 'id' | 'config' | 'spreadsheetId' | 'firstRow' | 'lastRow' | 'combinedSheet'> & {
   layout: ColumnLayout;
-  firstRow: number;
-  lastRow: number;
-  combinedSheet: string | null;
   now: number;
   recipe?: RunChain;
-}
+};
 
-export function newRun(input: NewRun): BulkRun {
+export function newRun({ layout, now, recipe, ...run }: NewRun): BulkRun {
   return {
-    id: input.id,
-    config: input.config,
-    spreadsheetId: input.spreadsheetId,
+    ...run,
     state: 'running',
-    firstRow: input.firstRow,
-    lastRow: input.lastRow,
-    cursor: input.firstRow,
-    outputs: input.layout.outputs,
-    status: input.layout.status,
-    combinedSheet: input.combinedSheet,
+    cursor: run.firstRow,
+    outputs: layout.outputs,
+    status: layout.status,
     counts: { found: 0, notFound: 0, errors: 0, skipped: 0, invalid: 0 },
     pending: NO_ROWS,
     failed: NO_ROWS,
@@ -145,14 +134,14 @@ export function newRun(input: NewRun): BulkRun {
     message: null,
     activeMs: 0,
     timedRows: 0,
-    pendingCheckAt: input.now,
-    waitUntil: input.now,
+    pendingCheckAt: now,
+    waitUntil: now,
     failingSlices: 0,
     notice: null,
     lease: null,
-    startedAt: input.now,
-    updatedAt: input.now,
-    recipe: input.recipe ?? null,
+    startedAt: now,
+    updatedAt: now,
+    recipe: recipe ?? null,
   };
 }
 
@@ -210,6 +199,9 @@ export const leaseHeld = (run: BulkRun, now: number) => heldByOther(run.lease, n
 
 const rowsLeft = (run: BulkRun) => run.cursor <= run.lastRow || run.retry.length > 0;
 
+/** Nothing left to ask and nothing to wait for. */
+export const isComplete = (run: BulkRun) => !rowsLeft(run) && run.pending.length === 0;
+
 /** When a slice next has rows to work on (rather than only jobs, or a failing service, to wait for). */
 function nextWorkAt(run: BulkRun): number {
   const rows = rowsLeft(run) ? 0 : run.pending.length > 0 ? run.pendingCheckAt : Number.POSITIVE_INFINITY;
@@ -225,9 +217,7 @@ export function hasWorkNow(run: BulkRun, now: number): boolean {
  * this covers a run whose last rows were answered elsewhere (their status changed meanwhile).
  */
 export function settleIfComplete(run: BulkRun, now: number): BulkRun {
-  const complete =
-    run.state === 'running' && run.cursor > run.lastRow && run.pending.length === 0 && run.retry.length === 0;
-  return complete ? { ...run, state: 'done', updatedAt: now } : run;
+  return run.state === 'running' && isComplete(run) ? { ...run, state: 'done', updatedAt: now } : run;
 }
 
 /** What the slice at work said it answered and spent so far; nothing once it is no longer at work. */
@@ -246,11 +236,8 @@ export function progressOf(run: BulkRun, now: number, busy = false): BulkProgres
     run.timedRows > 0 && (run.state === 'running' || run.state === 'paused')
       ? Math.round((left * run.activeMs) / run.timedRows / 1000)
       : null;
-  let nextCallInMs: number | null = null;
-  if (run.state === 'running') {
-    if (busy) nextCallInMs = 2_000;
-    else nextCallInMs = hasWorkNow(run, now) ? 0 : Math.max(500, Math.min(nextWorkAt(run) - now, 60_000));
-  }
+  const waitMs = hasWorkNow(run, now) ? 0 : Math.max(500, Math.min(nextWorkAt(run) - now, 60_000));
+  const nextCallInMs = run.state !== 'running' ? null : busy ? 2_000 : waitMs;
   return {
     runId: run.id,
     state: run.state,
@@ -259,11 +246,7 @@ export function progressOf(run: BulkRun, now: number, busy = false): BulkProgres
     label: operationByType(run.config.type)?.label ?? run.config.type,
     rows,
     done,
-    found: run.counts.found,
-    notFound: run.counts.notFound,
-    errors: run.counts.errors,
-    skipped: run.counts.skipped,
-    invalid: run.counts.invalid,
+    ...run.counts,
     pending: countRows(run.pending),
     creditsSpent: roundCredits(run.credits + live.credits),
     etaSeconds,

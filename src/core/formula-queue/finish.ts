@@ -74,8 +74,7 @@ export function finishLookups(
   let bought = 0;
   while (remaining.length > 0 && clock.now() + MIN_SLICE_MS <= until) {
     // Sized at the pace as last seen: it is learned as the slices go.
-    const sliceSize = lookupsThatFit(deps, ctx, SLICE_MS, remaining.length);
-    const slice = remaining.slice(0, sliceSize);
+    const slice = remaining.slice(0, lookupsThatFit(deps, ctx, SLICE_MS, remaining.length));
     const deadline = Math.min(clock.now() + SLICE_MS + 2_000, until);
     const results = lookupMany(deps, slice, { ...ctx, deadline });
     const waiting = slice.filter((item) => results.get(item.key)?.kind === 'deferred');
@@ -98,10 +97,7 @@ const keysOf = (items: readonly LookupItem[]) => new Set(items.map((item) => ite
  * The daily budget (the one refusal a collector's lookups meet), a refused key or no credits:
  * buying more now would only be refused again.
  */
-function stopReason(
-  slice: readonly LookupItem[],
-  results: Map<string, LookupResult>,
-): Pick<FinishOutcome, 'stopped' | 'forTheDay'> | null {
+function stopReason(slice: readonly LookupItem[], results: Map<string, LookupResult>) {
   for (const item of slice) {
     const result = results.get(item.key);
     if (result?.kind === 'refused') return { stopped: result.message, forTheDay: true };

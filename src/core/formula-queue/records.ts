@@ -84,7 +84,7 @@ export function removeQueued(
   if (records.length > 0) store.removeMany(records.map((record) => queueKey(record.sheet, record.a1)));
 }
 
-/** Writes the records again with `change`. */
+/** Writes the records again with `change` (`ended`: no driver finishes them, and each formula says it once). */
 export function updateQueued(
   store: BatchStorePort,
   records: readonly QueuedFormula[],
@@ -94,11 +94,6 @@ export function updateQueued(
   for (const record of records)
     updated[queueKey(record.sheet, record.a1)] = JSON.stringify({ ...record, ...change });
   if (records.length > 0) store.setMany(updated);
-}
-
-/** Ends the records' work for `reason`: no driver finishes them, and each formula says `reason` once. */
-export function endQueued(store: BatchStorePort, records: readonly QueuedFormula[], reason: string): void {
-  updateQueued(store, records, { ended: reason });
 }
 
 /** Whether any record in `all` was ended: a formula looks for its own cell only then. */

@@ -9,7 +9,7 @@ import type { CachedAnswer, PaidEntry } from '../cache/entries';
 import { isResultKey } from '../cache/keys';
 import { operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';
-import { HELD_LOCK } from '../platform/locked-section';
+import { BUSY, HELD_LOCK, tryWithLock } from '../platform/locked-section';
 import { resultItems } from '../render/tables';
 import { deliveryMessage, JOB_RECORD_TEXTS } from '../text/catalogue/jobs';
 import { JOBS_ANSWERS } from '../text/catalogue/sidebar/jobs-answers';
@@ -39,8 +39,15 @@ import { creditsRanOut, cutShortFrom } from './short-list';
 
 const isInline = (job: JobRecord) => job.origin === 'inline';
 
-export function ownedBy(job: JobRecord, scope: string): boolean {
-  return isResultKey(job.key) && jobScope(job) === scope;
+const ownedBy = (job: JobRecord, scope: string) => isResultKey(job.key) && jobScope(job) === scope;
+
+/** One pass, under the document lock; a busy lock answers `busy` at once and changes nothing. */
+export function collectOnce(deps: CollectorDeps, options: CollectorOptions): CollectorReport {
+  const report = tryWithLock(deps.lock, options.lockWaitMs, () => new Pass(deps, options).run());
+  if (report !== BUSY) return report;
+  const readAt = deps.client.clock.now();
+  const mine = readJobs(deps.store).filter((job) => ownedBy(job, options.scope));
+  return { ...emptyReport(true, readAt), ...pendingOf(mine) };
 }
 
 /** What a paid answer kept in the cache says, as the outcome of its job. */
@@ -48,7 +55,7 @@ function outcomeOf(answer: CachedAnswer): CallOutcome {
   return answer.kind === 'found' ? { kind: 'found', result: answer.result } : { kind: 'miss' };
 }
 
-export class Pass {
+class Pass {
   private readonly now: number;
   private readonly report: CollectorReport;
   /** This account's records, as this pass leaves them. */
@@ -97,31 +104,21 @@ export class Pass {
     // A job was paid when it started: a deleted hidden sheet (cache/lost.ts) never keeps it from
     // being collected. Only an answer saved since the job started is its own: an older one is what
     // the job was bought again to replace (Buy again, a bulk run's refresh).
-    const cached = this.deps.cache.getMany(
-      due.map((job) => job.key),
-      'skip',
-    );
+    const keys = due.map((job) => job.key);
+    const cached = this.deps.cache.getMany(keys, 'skip');
     for (const job of due)
       if ((cached.get(job.key)?.at ?? job.startedAt) < job.startedAt) cached.delete(job.key);
     const toPoll = due.filter((job) => !cached.has(job.key));
-    const checks = checkJobs(
-      this.deps.client,
-      toPoll.map((job) => job.id),
-    );
+    const ids = toPoll.map((job) => job.id);
+    const checks = checkJobs(this.deps.client, ids);
     this.report.polled += toPoll.length;
 
     const paid: PaidEntry[] = [];
-    const changed: JobRecord[] = [];
-    for (const job of due) {
+    const changed = due.map((job) => {
       const answer = cached.get(job.key);
-      if (answer) {
-        changed.push(this.finish(job, outcomeOf(answer), answer.credits).job);
-        continue;
-      }
-      const check = checks[toPoll.indexOf(job)]!;
-      const next = this.afterCheck(job, check, paid);
-      changed.push(next);
-    }
+      if (answer) return this.finish(job, outcomeOf(answer), answer.credits).job;
+      return this.afterCheck(job, checks[toPoll.indexOf(job)]!, paid);
+    });
     // What was bought is kept before anything else is written: if a later write fails, it is safe.
     if (paid.length > 0) this.deps.cache.putMany(paid);
     saveJobs(this.deps.store, changed);
@@ -163,11 +160,7 @@ export class Pass {
   }
 
   /** A job with its answer: booked at its real charge; a list waits for its sheet, the rest is done. */
-  private finish(
-    job: JobRecord,
-    outcome: CallOutcome,
-    knownCredits?: number,
-  ): { job: JobRecord; entry?: PaidEntry } {
+  private finish(job: JobRecord, outcome: CallOutcome, knownCredits?: number) {
     const now = this.time();
     const op = operationByType(job.type);
     if (!op) return { job: this.fail(job, JOBS_ANSWERS.unknownOperation.say(job.type)) };
@@ -199,10 +192,8 @@ export class Pass {
     const now = this.time();
     const waiting = [...this.jobs.values()].filter((job) => job.state === 'done' && job.nextPollAt <= now);
     if (waiting.length === 0) return;
-    const answers = this.deps.cache.getMany(
-      waiting.map((job) => job.key),
-      'skip',
-    );
+    const keys = waiting.map((job) => job.key);
+    const answers = this.deps.cache.getMany(keys, 'skip');
     let written = 0;
     for (const job of waiting) {
       const op = operationByType(job.type);
@@ -225,12 +216,8 @@ export class Pass {
   /** A `done` list whose answer the cache no longer holds (evicted, or never stored). */
   private lost(job: JobRecord, answer: CachedAnswer | undefined): JobRecord {
     const message = answer ? JOB_RECORD_TEXTS.noEmployees : JOB_RECORD_TEXTS.notStored;
-    const next = this.update({
-      ...job,
-      state: answer ? 'collected' : 'expired',
-      updatedAt: this.time(),
-      message,
-    });
+    const state: JobRecord['state'] = answer ? 'collected' : 'expired';
+    const next = this.update({ ...job, state, updatedAt: this.time(), message });
     (answer ? this.report.collected : this.report.expired).push(next);
     return next;
   }
@@ -288,9 +275,8 @@ export class Pass {
   private deliveryFailed(job: JobRecord, error: unknown): JobRecord {
     const reason = errorMessage(error);
     const attempts = (job.deliveryAttempts ?? 0) + 1;
-    if (attempts >= COLLECTOR_DEFAULTS.maxDeliveryAttempts) {
+    if (attempts >= COLLECTOR_DEFAULTS.maxDeliveryAttempts)
       return this.fail({ ...job, deliveryAttempts: attempts }, JOB_RECORD_TEXTS.sheetNotWritten(reason));
-    }
     return this.update({
       ...job,
       deliveryAttempts: attempts,

@@ -7,7 +7,6 @@ import type { EmployeeSheet } from './employee-sheet';
 import { isPending, type JobRecord } from './registry';
 
 export const COLLECTOR_DEFAULTS = {
-  lockWaitMs: 5_000,
   /** Formulas wait up to 10 s for the lock: stop starting sheet writes well before that. */
   maxHoldMs: 6_000,
   /** Status checks in one pass (one fetchAll). */
@@ -48,7 +47,8 @@ export interface CollectorOptions {
   scope: string;
   /** Today in the spreadsheet's time zone (YYYY-MM-DD), for the ledger. */
   day: string;
-  lockWaitMs?: number;
+  /** How long this driver may wait for another's pass. */
+  lockWaitMs: number;
 }
 
 export interface Delivered {

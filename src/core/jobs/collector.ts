@@ -4,39 +4,16 @@
 // the result cache, books its real charge, writes finished employee lists to their sheets and
 // marks what expired or failed. A whole pass runs under the document lock, so two drivers never
 // deliver one job twice; the lock is held for one status round and a bounded number of sheet
-// writes, never while sleeping.
+// writes, never while sleeping (collector-pass.ts).
 
-import { BUSY, tryWithLock } from '../platform/locked-section';
-import { ownedBy, Pass } from './collector-pass';
-import {
-  COLLECTOR_DEFAULTS,
-  type CollectorDeps,
-  type CollectorOptions,
-  type CollectorReport,
-  emptyReport,
-  pendingOf,
-} from './collector-ports';
-import { readJobs } from './registry';
-
-/** One pass, under the document lock; a busy lock answers `busy` at once and changes nothing. */
-export function collectOnce(deps: CollectorDeps, options: CollectorOptions): CollectorReport {
-  const lockWaitMs = options.lockWaitMs ?? COLLECTOR_DEFAULTS.lockWaitMs;
-  const report = tryWithLock(deps.lock, lockWaitMs, () => new Pass(deps, options).run());
-  if (report !== BUSY) return report;
-  const readAt = deps.client.clock.now();
-  const mine = readJobs(deps.store).filter((job) => ownedBy(job, options.scope));
-  return { ...emptyReport(true, readAt), ...pendingOf(mine) };
-}
+import { collectOnce } from './collector-pass';
+import type { CollectorDeps, CollectorOptions, CollectorReport } from './collector-ports';
 
 /**
  * Passes until nothing this account started is pending, another driver is at work, or the next
  * due job falls after `waitUntil`; sleeps between passes (without the lock). Answers all passes.
  */
-export function collectUntil(
-  deps: CollectorDeps,
-  options: CollectorOptions,
-  waitUntil: number,
-): CollectorReport {
+export function collectUntil(deps: CollectorDeps, options: CollectorOptions, waitUntil: number) {
   const { clock } = deps.client;
   let total = collectOnce(deps, options);
   while (!total.busy && total.nextDueAt !== null) {

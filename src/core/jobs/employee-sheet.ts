@@ -140,13 +140,11 @@ export function employeeRows(op: Operation, result: unknown): CellValue[][] {
 /** Wide enough for the longest value of the first rows, within sensible bounds. */
 export function columnWidths(rows: readonly CellValue[][]): number[] {
   const width = Math.max(0, ...rows.map((row) => row.length));
+  const measured = rows.slice(0, MEASURED_ROWS + 1);
+  const text = (value: CellValue | undefined) =>
+    typeof value === 'string' ? value.replace(/^'/, '') : String(value ?? '');
   return Array.from({ length: width }, (_, column) => {
-    let chars = 0;
-    for (const row of rows.slice(0, MEASURED_ROWS + 1)) {
-      const value = row[column];
-      const text = typeof value === 'string' ? value.replace(/^'/, '') : String(value ?? '');
-      chars = Math.max(chars, text.length);
-    }
+    const chars = Math.max(0, ...measured.map((row) => text(row[column]).length));
     return Math.min(MAX_COLUMN_PX, Math.max(MIN_COLUMN_PX, chars * PX_PER_CHAR + COLUMN_PADDING_PX));
   });
 }

@@ -24,13 +24,8 @@ export function isLostAt(job: JobRecord, now: number): boolean {
 export function lostRecord(job: JobRecord, op: Operation, now: number): JobRecord {
   const credits = lostJobCredits(op);
   const { aliveAt: _alive, ...rest } = job;
-  return {
-    ...rest,
-    state: 'lost',
-    updatedAt: now,
-    charged: credits,
-    message: lostJobMessage(credits, priceLabel(op)),
-  };
+  const message = lostJobMessage(credits, priceLabel(op));
+  return { ...rest, state: 'lost', updatedAt: now, charged: credits, message };
 }
 
 /**

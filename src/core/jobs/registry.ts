@@ -132,17 +132,9 @@ export interface JobChange {
   next: JobRecord | null;
 }
 
-/** Same record, same version: nobody has moved the job on since it was read. */
-function sameVersion(stored: JobRecord | null, expected: JobRecord | null): boolean {
-  if (stored === null || expected === null) return stored === expected;
-  return (
-    stored.id === expected.id &&
-    stored.state === expected.state &&
-    stored.updatedAt === expected.updatedAt &&
-    stored.polls === expected.polls &&
-    stored.sheetName === expected.sheetName
-  );
-}
+/** What tells a record's versions apart: equal, nobody has moved the job on since it was read. */
+const versionOf = (job: JobRecord | null) =>
+  job && JSON.stringify([job.id, job.state, job.updatedAt, job.polls, job.sheetName]);
 
 /**
  * Applies changes under the lock, skipping each record another execution has changed since it
@@ -163,7 +155,7 @@ export function commitJobChanges(
       const key = change.next?.key ?? change.expected?.key;
       if (key === undefined) return false;
       const text = all[jobStoreKey(key)];
-      return sameVersion(text === undefined ? null : parseJob(text), change.expected);
+      return versionOf(text === undefined ? null : parseJob(text)) === versionOf(change.expected);
     });
     const saved = applied.flatMap((change) => (change.next ? [change.next] : []));
     const removed = applied.flatMap((change) => (change.next ? [] : [change.expected!.key]));

@@ -3,7 +3,7 @@
 // (server/adapters/employee-sheets.ts), and until then the old sheet's rows still find their list.
 import { operationByType } from '../operations/table';
 import { listMarker } from './employee-sheet';
-import type { JobRecord } from './registry';
+import { isPending, type JobRecord } from './registry';
 
 /** Where an earlier list of a query was written: the sheet's name, the marker in its note, its job. */
 export interface ListSheetRef {
@@ -24,7 +24,6 @@ export function sheetOfList(job: JobRecord | undefined): ListSheetRef | null {
  * still waiting for its sheet (the earlier list's own record, or one delivered already).
  */
 export function refreshingSheet(started: JobRecord, sheet: ListSheetRef): JobRecord | null {
-  const waiting = started.state === 'processing' || started.state === 'done';
-  if (!waiting || started.sheetName !== undefined || started.id === sheet.job) return null;
+  if (!isPending(started) || started.sheetName !== undefined || started.id === sheet.job) return null;
   return { ...started, sheetName: sheet.name, replaces: sheet.marker };
 }

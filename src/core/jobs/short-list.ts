@@ -11,11 +11,7 @@ import { resultItems } from '../render/tables';
  * How many employees the list's query asked for (its max, or the list size the API gives without
  * one, assumed), when the list holds fewer and `ranOut()` says the credits ran out; else undefined.
  */
-export function cutShortFrom(
-  request: EnrichmentRequest,
-  result: unknown,
-  ranOut: () => boolean,
-): number | undefined {
+export function cutShortFrom(request: EnrichmentRequest, result: unknown, ranOut: () => boolean) {
   const asked = request.employee_count ?? ASSUMED_DEFAULT_EMPLOYEES;
   return resultItems(result).length < asked && ranOut() ? asked : undefined;
 }

@@ -1,7 +1,8 @@
 // A user's own recipes, saved with the spreadsheet: built from a draft the sidebar's builder sends,
 // checked the way built-in ones are, and kept in one document property.
 import type { OperationType } from '../../shared/operation-type';
-import type { Recipe, RecipeDraft, RecipeStep, SlotName } from '../../shared/recipe-rpc';
+import type { Recipe, RecipeDraft, RecipeStep } from '../../shared/recipe-rpc';
+import { INPUT_SLOT } from '../bulk/column-guess';
 import { operationByType } from '../operations/table';
 import type { InputKind } from '../operations/types';
 import { PROPERTY } from '../platform/stored-keys';
@@ -14,19 +15,6 @@ export const CUSTOM_RECIPES_PROPERTY = PROPERTY.customRecipes;
 const MAX_RECIPES = 20;
 const MAX_STEPS = 8;
 const MAX_NAME = 60;
-
-/** The column a lookup's kind of input is read from. */
-export const INPUT_SLOT: Readonly<Record<InputKind, SlotName>> = {
-  person_name: 'fullName',
-  email: 'email',
-  person_url: 'profileUrl',
-  company_name: 'companyName',
-  company_domain: 'companyDomain',
-  company_url: 'companyUrl',
-  post_url: 'postUrl',
-  any_identifier: 'identifier',
-  photonet_handle: 'photonetHandle',
-};
 
 /** What a lookup finds that another can read, when it is one value of a kind of input. */
 const OUTPUT_KIND: Partial<Readonly<Record<OperationType, InputKind>>> = {
@@ -80,13 +68,8 @@ export function recipeFromDraft(draft: RecipeDraft, id: string): Recipe {
   if (count < 2) throw refuse('bulk', 'recipeTwoSteps');
   if (count > MAX_STEPS) throw refuse('bulk', 'recipeMostSteps', MAX_STEPS);
   const steps = draft.steps.map((_, index) => draftStep(draft, index));
-  const slots = [
-    ...new Set(
-      steps.flatMap((step) =>
-        [step.input, step.company].flatMap((input) => (input && 'slot' in input ? [input.slot] : [])),
-      ),
-    ),
-  ];
+  const inputs = steps.flatMap((step) => [step.input, step.company]);
+  const slots = [...new Set(inputs.flatMap((input) => (input && 'slot' in input ? [input.slot] : [])))];
   const labels = steps.map((step) => operationByType(step.type)!.label);
   const recipe: Recipe = { id, name, description: RECIPE_ANSWERS.yours.say(labels), slots, steps };
   const problem = recipeProblem(recipe);

@@ -75,11 +75,7 @@ function reachOf(step: StepPlan, earlier: readonly RowReach[]): RowReach {
 }
 
 /** Whether the earlier steps may pass the row on (max), or surely do (min). */
-function gatesAt(
-  base: RowReach | null,
-  source: RowReach | null,
-  row: number,
-): { max: boolean; min: boolean } {
+function gatesAt(base: RowReach | null, source: RowReach | null, row: number) {
   return {
     max: (!base || base.mayMiss[row]!) && (!source || source.mayFind[row]!),
     min: (!base || base.missed[row]!) && (!source || source.found[row]!),
@@ -92,11 +88,7 @@ function queryOf(plan: RowPlan | null, sourceQuery: string | null): string | nul
   return plan.kind === 'lookup' ? plan.query : null;
 }
 
-function count(
-  step: StepPlan,
-  reach: RowReach,
-  rows: boolean[],
-): { rows: number; credits: number; distinct: Set<string> } {
+function count(step: StepPlan, reach: RowReach, rows: boolean[]): { rows: number; credits: number } {
   const distinct = new Set<string>();
   let reached = 0;
   rows.forEach((reaches, row) => {
@@ -105,7 +97,7 @@ function count(
     reached++;
     if (!step.free.has(query)) distinct.add(query);
   });
-  return { rows: reached, credits: roundCredits(distinct.size * step.price), distinct };
+  return { rows: reached, credits: roundCredits(distinct.size * step.price) };
 }
 
 export function previewSteps(steps: readonly StepPlan[]): RecipeStepPreview[] {

@@ -38,8 +38,6 @@ export function progressWithRecipe(run: BulkRun, now: number, busy = false): Bul
 function withRefreshSummary(progress: BulkProgress, run: BulkRun): BulkProgress {
   const counts = run.refreshed;
   if (run.state !== 'done' || !counts) return progress;
-  return {
-    ...progress,
-    refreshSummary: BULK_ANSWERS.refreshSummary.say(counts.changed, counts.same, counts.notFound),
-  };
+  const refreshSummary = BULK_ANSWERS.refreshSummary.say(counts.changed, counts.same, counts.notFound);
+  return { ...progress, refreshSummary };
 }

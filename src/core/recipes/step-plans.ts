@@ -13,13 +13,12 @@ import {
   perLookupEstimate,
   planRow,
   type SheetTable,
-  tableSpan,
 } from '../bulk/plan';
 import { operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';
 import { BULK_STATUS } from '../text/catalogue/statuses';
 import type { KnownStatus, StepPlan } from './preview';
-import { type DoneStep, type RecipeSheet, recipeOwnership, stepConfig } from './steps';
+import { type DoneStep, doneStep, type RecipeSheet, recipeOwnership, stepConfig } from './steps';
 
 export interface PlannedStep {
   step: RecipeStep;
@@ -55,19 +54,9 @@ export function plannedSteps(
     const op = operationByType(step.type)!;
     const { layout, conflicts } = ownLayout(op, config, virtual, ownership);
     for (const column of [...layout.outputs, layout.status]) virtual[column.column - 1] = column.header;
-    done.push({
-      id: step.id,
-      statusColumn: layout.status.column,
-      outputColumn: layout.outputs[0]!.column,
-      credits: 0,
-    });
+    done.push(doneStep(step.id, layout, 0));
     return { step, config, op, layout, conflicts };
   });
-}
-
-/** Every column a step reads or writes, its company's included, wherever it stands: the table's width. */
-export function stepsWidth(steps: readonly PlannedStep[]): number {
-  return Math.max(...steps.map(({ layout, config }) => tableSpan(config, layout).last));
 }
 
 const statusOf = (value: unknown): KnownStatus =>
@@ -88,7 +77,7 @@ export function stepPlans(
     const open = { ...config, gates: undefined };
     const rowPlans = rows.map((row) => {
       if (fromStep && String(cellAt(table, row, config.columns.input) ?? '').trim() === '') return null;
-      return planRow(op, open, layout, table, row);
+      return planRow(open, layout, table, row);
     });
     return {
       label: op.label,

@@ -5,6 +5,7 @@
 
 import type { BulkRunConfig, RowGate } from '../../shared/bulk-rpc';
 import type { Recipe, RecipeRunConfig, RecipeStep, StepInput } from '../../shared/recipe-rpc';
+import type { ColumnLayout } from '../bulk/layout';
 import { type ColumnClaim, type Ownership, recipeFamily } from '../bulk/owners';
 import type { ChainStep as DoneStep } from '../bulk/run';
 import { operationByType } from '../operations/table';
@@ -13,6 +14,11 @@ import { skippedStatus } from '../text/catalogue/statuses';
 import { SLOT_LABELS } from './recipes';
 
 export type { ChainStep as DoneStep, RunChain as RecipeState } from '../bulk/run';
+
+/** Where step `id` wrote (its columns `layout`), and what it spent: what later steps read and gate on. */
+export const doneStep = (id: string, layout: ColumnLayout, credits: number): DoneStep => {
+  return { id, statusColumn: layout.status.column, outputColumn: layout.outputs[0]!.column, credits };
+};
 
 /** A recipe's run over a sheet: which sheet, its header row, a column for each slot. */
 export type RecipeSheet = Omit<RecipeRunConfig, 'recipeId'>;
@@ -44,22 +50,14 @@ function gatesOf(recipe: Recipe, step: RecipeStep, done: readonly DoneStep[]): R
     gates.push({ statusColumn: statusOf(step.fallbackOf), need: 'notFound', otherwise: null });
   for (const input of [step.input, step.company]) {
     if (!input || !('step' in input)) continue;
-    gates.push({
-      statusColumn: statusOf(input.step),
-      need: 'found',
-      otherwise: skippedStatus(labelOf(recipe, input.step)),
-    });
+    const otherwise = skippedStatus(labelOf(recipe, input.step));
+    gates.push({ statusColumn: statusOf(input.step), need: 'found', otherwise });
   }
   return gates;
 }
 
 /** The bulk run configuration of step `index`, given the steps done before it. */
-export function stepConfig(
-  recipe: Recipe,
-  index: number,
-  sheet: RecipeSheet,
-  done: readonly DoneStep[],
-): BulkRunConfig {
+export function stepConfig(recipe: Recipe, index: number, sheet: RecipeSheet, done: readonly DoneStep[]) {
   const step = recipe.steps[index];
   if (!step) throw refuse('bulk', 'noSuchStep', index + 1);
   // A company read from a slot the user left unmapped is left out: the step then looks up from
@@ -93,9 +91,5 @@ export function recipeOwnership(
   claims: readonly ColumnClaim[],
 ): Ownership {
   const first = recipe.slots.map((slot) => sheet.slots[slot]).find((column) => column !== undefined);
-  return {
-    claims,
-    family: recipeFamily(recipe.id, sheet.slots),
-    ...(first === undefined ? {} : { tagColumn: first }),
-  };
+  return { claims, family: recipeFamily(recipe.id, sheet.slots), tagColumn: first };
 }

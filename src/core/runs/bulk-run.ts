@@ -8,7 +8,7 @@ import { checkConfig } from '../bulk/config';
 import { releaseLease, takeSlice } from '../bulk/lease';
 import { NO_ROWS } from '../bulk/row-ranges';
 import { type BulkRun, cancelRun, leaseHeld, mergeAfterSlice, retryRun } from '../bulk/run';
-import { BULK_SLICE, type BulkSheetPort, bulkSliceLimits, type CombinedSheetPort } from '../bulk/slice/ports';
+import { type BulkSheetPort, bulkSliceLimits, type CombinedSheetPort } from '../bulk/slice/ports';
 import type { LiveWork } from '../lookup/items';
 import type { Operation } from '../operations/types';
 import { BUSY, tryWithLock } from '../platform/locked-section';
@@ -37,8 +37,8 @@ export function continueRun(ports: BulkRunPorts, runId: string): BulkProgress {
   const { clock } = ports;
   const token = ports.token();
   const taken = ports.locked(() => {
-    const { taken, save } = takeSlice(currentRun(ports, runId), clock.now(), token, BULK_SLICE.budgetMs);
-    if (save) ports.saveRun(save);
+    const taken = takeSlice(currentRun(ports, runId), clock.now(), token);
+    if (taken.save) ports.saveRun(taken.save);
     return taken;
   });
   if (!taken.mine) return progressWithRecipe(taken.run, clock.now(), taken.busy);
@@ -74,12 +74,8 @@ export function continueRun(ports: BulkRunPorts, runId: string): BulkProgress {
 function sliceRun(ports: BulkRunPorts, run: BulkRun): BulkRun {
   const sheet = ports.sheet(run.config.sheetName);
   if (!sheet) {
-    return {
-      ...run,
-      state: 'stopped',
-      stoppedBy: 'sheetGone',
-      message: BULK_ANSWERS.sheetGone.say(run.config.sheetName),
-    };
+    const message = BULK_ANSWERS.sheetGone.say(run.config.sheetName);
+    return { ...run, state: 'stopped', stoppedBy: 'sheetGone', message };
   }
   const op = checkConfig(run.config).op;
   const combined = run.combinedSheet ? ports.combined(run.combinedSheet, op) : null;

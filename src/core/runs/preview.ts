@@ -10,13 +10,12 @@ import { runConfirmation } from '../bulk/confirmation';
 import { freeQueries, type PaidAnswers } from '../bulk/free-queries';
 import type { ColumnLayout } from '../bulk/layout';
 import { type ColumnClaim, conflictTexts } from '../bulk/owners';
-import { perLookupEstimate, planRows, previewOf, type SheetTable } from '../bulk/plan';
+import { perLookupEstimate, planRows, previewOf, type SheetTable, tableSpan } from '../bulk/plan';
 import { refreshCutoff, staleRows, withRefresh } from '../bulk/refresh';
-import { resultKey } from '../cache/keys';
 import { withLostResults } from '../cache/lost';
 import type { Operation } from '../operations/types';
 import { recipePreviewOf } from '../recipes/preview';
-import { plannedSteps, stepPlans, stepsWidth } from '../recipes/step-plans';
+import { plannedSteps, stepPlans } from '../recipes/step-plans';
 import type { RecipeSheet } from '../recipes/steps';
 import { sendingAtPace } from '../text/catalogue/duration';
 
@@ -53,8 +52,8 @@ export function bulkPreview(
   prepared: ReadSheet,
 ): Previewed {
   const { paid, confirmAbove } = deps;
-  const { layout, table, firstRow, lastRow } = prepared;
-  const plan = planRows(op, config, layout, table, firstRow, lastRow);
+  const { layout, table, firstRow } = prepared;
+  const plan = planRows(config, layout, table);
   const days = config.refreshOlderThanDays;
   const cutoff = days === undefined ? undefined : (config.refreshBefore ?? refreshCutoff(deps.now, days));
   const free = freeQueries(paid, config, layout, table, plan.distinct, cutoff);
@@ -65,18 +64,9 @@ export function bulkPreview(
   };
   const preview = withLostResults(counted, lost, counted.estimatedCredits);
   if (days === undefined || cutoff === undefined) return { preview, refresh: null };
-  const stale = staleRows({
-    op,
-    config,
-    table,
-    plan,
-    firstRow,
-    saved: (keys) => paid.cache.getMany(keys, 'skip'),
-    keyOf: (request) => resultKey(paid.hash, paid.scope, request),
-    cutoff,
-    buying: new Set(plan.distinct.map((item) => item.query).filter((query) => !free.has(query))),
-    ...refreshBudget(config, deps, counted.estimatedCredits),
-  });
+  const buying = new Set(plan.distinct.map((item) => item.query).filter((query) => !free.has(query)));
+  const budget = refreshBudget(config, deps, counted.estimatedCredits);
+  const stale = staleRows({ config, table, plan, paid, cutoff, buying, ...budget });
   const refreshed = withRefresh(preview, days, stale, confirmAbove, config.refreshBudget);
   return {
     preview: withLostResults(refreshed, lost, refreshed.estimatedCredits),
@@ -127,21 +117,16 @@ export function recipePreview(
   const steps = plannedSteps(recipe, sheet, headers, claims);
   const firstRow = sheet.headerRow + 1;
   const lastRow = Math.max(sheet.headerRow, read.lastRow);
-  const table: SheetTable = {
-    firstRow,
-    firstColumn: 1,
-    values: read.block(firstRow, lastRow, stepsWidth(steps)),
-  };
+  // Every column a step reads or writes, its company's included, wherever it stands.
+  const width = Math.max(...steps.map(({ layout, config }) => tableSpan(config, layout).last));
+  const values = read.block(firstRow, lastRow, width);
+  const table: SheetTable = { firstRow, firstColumn: 1, values };
   const plans = stepPlans(recipe, steps, table, (config, layout, distinct) =>
     freeQueries(deps.paid, config, layout, table, distinct),
   );
-  const conflicts = conflictTexts(
-    steps.flatMap((step) => step.conflicts),
-    headers,
-  );
-  const preview = {
-    ...recipePreviewOf(recipe.name, table.values.length, plans, deps.confirmAbove),
-    columnConflicts: conflicts,
-  };
+  const conflicts = steps.flatMap((step) => step.conflicts);
+  const columnConflicts = conflictTexts(conflicts, headers);
+  const counted = recipePreviewOf(recipe.name, values.length, plans, deps.confirmAbove);
+  const preview = { ...counted, columnConflicts };
   return withLostResults(preview, deps.paid.cache.lostSheet(), preview.creditsMax);
 }

@@ -3,13 +3,11 @@
 // What the next step is, and whether it starts now, is decided here; the server reads its sheet
 // and begins it (server/recipes.ts).
 
-import type { BulkRunConfig } from '../../shared/bulk-rpc';
 import type { Recipe } from '../../shared/recipe-rpc';
 import { checkConfig } from '../bulk/config';
 import type { BulkRun } from '../bulk/run';
-import type { Operation } from '../operations/types';
 import { waitingFor } from '../recipes/progress';
-import { type DoneStep, type RecipeSheet, stepConfig } from '../recipes/steps';
+import { type DoneStep, doneStep, type RecipeSheet, stepConfig } from '../recipes/steps';
 import { refuse } from '../text/catalogue/sidebar/refuse';
 
 /** Where the spreadsheet's one run is kept, and how a recipe's step begins as that run. */
@@ -29,12 +27,7 @@ export function currentRun(ports: Pick<RecipeRunPorts, 'readRun'>, runId: string
 }
 
 /** The bulk run configuration of step `index`, checked as a sidebar's, with the recipe's gates. */
-export function stepRun(
-  recipe: Recipe,
-  index: number,
-  sheet: RecipeSheet,
-  done: readonly DoneStep[],
-): { config: BulkRunConfig; op: Operation } {
+export function stepRun(recipe: Recipe, index: number, sheet: RecipeSheet, done: readonly DoneStep[]) {
   const config = stepConfig(recipe, index, sheet, done);
   const { config: checked, op } = checkConfig(config);
   // checkConfig passes only what a sidebar may send, never gates: those are the recipe's own.
@@ -53,17 +46,9 @@ export function advanceRecipe(ports: RecipeRunPorts, run: BulkRun, force = false
   if (!force && waitingFor(run) !== null) return run;
   const { recipe } = state;
   if (state.step + 1 >= recipe.steps.length) return run;
-  const finished: DoneStep = {
-    id: recipe.steps[state.step]!.id,
-    statusColumn: run.status.column,
-    outputColumn: run.outputs[0]!.column,
-    credits: run.credits,
-  };
-  const sheet: RecipeSheet = {
-    sheetName: run.config.sheetName,
-    headerRow: run.config.headerRow,
-    slots: state.slots,
-  };
+  const finished = doneStep(recipe.steps[state.step]!.id, run, run.credits);
+  const { sheetName, headerRow } = run.config;
+  const sheet: RecipeSheet = { sheetName, headerRow, slots: state.slots };
   // Two sidebars may both see the step done: the first starts the next one, the second shows it.
   return ports.locked(() => {
     const current = ports.readRun();

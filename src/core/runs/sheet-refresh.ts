@@ -14,16 +14,12 @@ import { roundCredits } from '../text/credits';
 import { bulkPreview, type PreviewDeps, type ReadSheet } from './preview';
 import type { RecipeRunPorts } from './recipe-steps';
 
-const opOf = (config: BulkRunConfig): Operation => operationByType(config.type)!;
-
 /** The sheet's bulk-run columns (the asked one first, then the runs'), each with the user's refresh. */
 function sheetColumns(asked: BulkRunConfig, runs: readonly BulkRunConfig[]): BulkRunConfig[] {
   const { refreshOlderThanDays, refreshOrder } = asked;
   const columns = new Map<string, BulkRunConfig>();
-  for (const { sheetName, headerRow, type, columns: inputs, output, options, employeesTo } of [
-    asked,
-    ...runs,
-  ]) {
+  const all = [asked, ...runs];
+  for (const { sheetName, headerRow, type, columns: inputs, output, options, employeesTo } of all) {
     // Employee lists are not refreshed in place (bulk/config.ts).
     if (sheetName !== asked.sheetName || employeesTo !== undefined) continue;
     const column = { sheetName, headerRow, type, columns: inputs, output, ...(options ? { options } : {}) };
@@ -50,19 +46,20 @@ export function sheetRuns(
   confirmed?: number,
 ): { run: BulkRunConfig; preview: BulkPreview } {
   const found = sheetRefresh(deps, asked, runs, read);
-  const [first, ...rest] = found.length > 0 ? found : [asked];
-  const previews = [first!, ...rest].map((config) => {
-    const op = opOf(config);
-    return bulkPreview(deps, config, op, read(config, op)).preview;
-  });
+  const columns = found.length > 0 ? found : [asked];
+  const [first, ...rest] = columns as [BulkRunConfig, ...BulkRunConfig[]];
+  const previews = columns.map((config) => previewColumn(deps, read, config).preview);
   const preview = sheetPreview(previews, deps.confirmAbove);
-  if (
-    confirmed !== undefined &&
-    preview.needsConfirmation &&
-    !(Number(confirmed) >= preview.estimatedCredits)
-  )
+  const short = confirmed !== undefined && !(Number(confirmed) >= preview.estimatedCredits);
+  if (preview.needsConfirmation && short)
     throw refuse('bulk', 'confirmRunFirst', preview.estimatedCredits, deps.confirmAbove);
-  return { run: rest.length > 0 ? { ...first!, nextColumns: rest } : first!, preview };
+  return { run: rest.length > 0 ? { ...first, nextColumns: rest } : first, preview };
+}
+
+/** A column's run previewed over its sheet as `read` reads it. */
+function previewColumn(deps: PreviewDeps, read: ReadColumn, config: BulkRunConfig) {
+  const op = operationByType(config.type)!;
+  return { op, ...bulkPreview(deps, config, op, read(config, op)) };
 }
 
 /**
@@ -75,11 +72,9 @@ function sheetRefresh(
   runs: readonly BulkRunConfig[],
   read: ReadColumn,
 ): BulkRunConfig[] {
-  const { refreshBudget: budget, ...unbudgeted } = asked;
-  const columns = sheetColumns(unbudgeted, runs);
+  const columns = sheetColumns(asked, runs);
   const aged = columns.flatMap((config, index) => {
-    const op = opOf(config);
-    const { refresh } = bulkPreview(deps, config, op, read(config, op));
+    const { op, refresh } = previewColumn(deps, read, config);
     const perLookup = perLookupEstimate(op, config);
     return (refresh?.ages ?? []).map((at) => ({ at, index, perLookup }));
   });
@@ -87,7 +82,7 @@ function sheetRefresh(
   const shares = columns.map(() => 0);
   // Confirmed as one run, it is capped as one: the per-run cap bounds all its columns.
   const cap = deps.runHardCap ?? 0;
-  let left = Math.min(budget ?? Number.POSITIVE_INFINITY, cap > 0 ? cap : Number.POSITIVE_INFINITY);
+  let left = Math.min(asked.refreshBudget ?? Infinity, cap > 0 ? cap : Infinity);
   let cutoff = 0;
   for (const { at, index, perLookup } of aged) {
     if (perLookup > left + 1e-9) break;

@@ -6,22 +6,19 @@ import type { BulkSheetPort, CombinedSheetPort, SliceOptions } from '../bulk/sli
 import { runSlice } from '../bulk/slice/slice';
 import type { RunPorts } from './ports';
 
-/** What a kind of run sets of a slice's options itself; the rest is the execution's. */
-type OwnOptions = Partial<
-  Pick<SliceOptions, 'runHardCap' | 'watchCaps' | 'buyer' | 'stoppable' | 'limits' | 'live'>
->;
-
-/** Runs one slice of `run` over `sheet`; answers the run as it should be saved. */
+/**
+ * Runs one slice of `run` over `sheet`; answers the run as it should be saved. `own`: what the kind
+ * of run sets of the slice's options itself; the rest is the execution's.
+ */
 export function sliceOf(
   ports: RunPorts,
   run: BulkRun,
   sheet: BulkSheetPort,
   combined: CombinedSheetPort | null,
-  own: OwnOptions = {},
+  own: Partial<SliceOptions> = {},
 ): BulkRun {
   return runSlice(ports.sliceDeps(sheet, combined), run, {
     day: ports.day(),
-    spreadsheetId: run.spreadsheetId,
     runHardCap: ports.runHardCap,
     ...own,
     limits: { requestsPerSecond: ports.requestsPerSecond(), ...own.limits },

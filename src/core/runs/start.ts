@@ -8,7 +8,6 @@ import type { BulkRunConfig } from '../../shared/bulk-rpc';
 import type { Recipe, RecipePreview } from '../../shared/recipe-rpc';
 import { type RunLayout, rememberRun } from '../bulk/past-runs';
 import { clearRows } from '../bulk/refresh';
-import { noteBefore } from '../bulk/refresh-notes';
 import { type BulkRun, newRun, startRefusal } from '../bulk/run';
 import type { BulkSheetPort } from '../bulk/slice/ports';
 import type { Operation } from '../operations/types';
@@ -86,20 +85,16 @@ export function startBulk<S extends ReadSheet>(
   let prepared = read(config);
   if (prepared.lastRow < prepared.firstRow) throw refuse('bulk', 'noRows');
   const { preview, refresh } = bulkPreview(deps, config, op, prepared);
-  if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.estimatedCredits)) {
+  if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.estimatedCredits))
     throw refuse('bulk', 'confirmRunFirst', preview.estimatedCredits, deps.confirmAbove);
-  }
   // The user saw what the deleted hidden sheet lost and confirmed the price: the run goes on without it.
   if (preview.lostResults !== undefined) deps.paid.cache.acceptLostSheet();
   if (refresh) {
     // Checked before any row is cleared: a refusal must leave the sheet as it was.
     const refusal = startRefusal(ports.readRun());
     if (refusal !== null) throw new Error(refusal);
-    const sheet = ports.sheetPort(prepared);
     const day = ports.day();
-    const column = prepared.layout.outputs[0]?.column;
-    if (column !== undefined) noteBefore(sheet, prepared.table, column, refresh.rows, day);
-    clearRows(sheet, prepared.layout, refresh.rows);
+    clearRows(ports.sheetPort(prepared), prepared.table, prepared.layout, refresh.rows, day);
     Object.assign(config, { paidAfter: refresh.cutoff, refreshedOn: day });
     prepared = read(config);
   }
@@ -115,9 +110,8 @@ export function startRecipe(
   confirmedCredits: number,
 ): BulkRun {
   if (preview.rows === 0) throw refuse('bulk', 'noRows');
-  if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.creditsMax)) {
+  if (preview.needsConfirmation && !(Number(confirmedCredits) >= preview.creditsMax))
     throw refuse('bulk', 'confirmRecipeFirst', preview.creditsMax, deps.confirmAbove);
-  }
   // The user saw what the deleted hidden sheet lost and confirmed the price: the run goes on without it.
   if (preview.lostResults !== undefined) deps.paid.cache.acceptLostSheet();
   return ports.startStep(checked.recipe, checked.sheet, 0, []);

@@ -3,14 +3,12 @@
 // spent and did after every step, under the document lock, keeping the lease until it is done. If
 // another trigger wanted a run meanwhile, it looks at the sheet again before it lets go.
 import type { BackgroundCollection } from '../../shared/jobs-rpc';
-import type { EnrichmentRequest } from '../api/wire';
 import { inputColumns } from '../bulk/config';
 import type { BulkSheetPort } from '../bulk/slice/ports';
-import { resultKey } from '../cache/keys';
 import { BUSY, tryWithLock } from '../platform/locked-section';
 import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
 import { plural } from '../text/plural';
-import { capProblem, capsLeft, runCapProblem } from '../watches/caps';
+import { capProblem, capsLeft } from '../watches/caps';
 import { misfit } from '../watches/fit';
 import { IncompleteRows, parseIncomplete } from '../watches/incomplete';
 import { afterRun, type RunResult, takeLease } from '../watches/lease';
@@ -18,7 +16,7 @@ import { refreshStep } from '../watches/refresh';
 import type { RunCause } from '../watches/runtime';
 import { type Watch, type WatchStep, watchColumns } from '../watches/watch';
 import type { RunPorts } from './ports';
-import { runStep, type StepContext, type StepResult, type StepStop } from './watch-step';
+import { type StepContext, type StepResult, StepRun, type StepStop } from './watch-step';
 
 /** A watch's sheet as one pass sees it: reads remembered, a write leaving changed rows alone. */
 export interface GuardedSheetPort extends BulkSheetPort {
@@ -60,7 +58,6 @@ interface PassResult {
   /** Rows a person changed while they were looked up: their answers are saved, to write again. */
   dropped: number;
   stop: StepStop | null;
-  misfit: boolean;
 }
 
 export class WatchRun {
@@ -89,13 +86,9 @@ export class WatchRun {
 
   run(): RunEnd {
     const taken = this.locked(() => {
-      const outcome = takeLease(
-        this.ports.readWatch(this.id),
-        this.now(),
-        this.token,
-        this.until - this.now(),
-        this.ports.day(),
-      );
+      const current = this.ports.readWatch(this.id);
+      const now = this.now();
+      const outcome = takeLease(current, now, this.token, this.until - now, this.ports.day());
       if (outcome.kind !== 'idle') this.ports.saveWatch(outcome.watch);
       return outcome;
     });
@@ -108,7 +101,7 @@ export class WatchRun {
     let end: RunEnd = { kind: 'ran', pending: 0, pauseChanged: false };
     for (let pass = 1; watch; pass++) {
       const done = this.pass(watch);
-      const goesOn = done.stop === null && !done.misfit && pass < MAX_PASSES;
+      const goesOn = done.stop === null && done.result.pause?.kind !== 'misfit' && pass < MAX_PASSES;
       // Another trigger wanted a run while this one worked, or rows moved under it: the sheet is
       // read again (what was bought meanwhile is saved, so writing it where the rows are is free).
       const saved = this.save(done.result, goesOn, done.dropped > 0);
@@ -127,11 +120,7 @@ export class WatchRun {
    * `again`), the run keeps the lease for one more look (`wanted`); otherwise it lets go. Null when
    * the watch is gone.
    */
-  private save(
-    result: RunResult,
-    mayGoOn: boolean,
-    again: boolean,
-  ): { watch: Watch; wanted: boolean } | null {
+  private save(result: RunResult, mayGoOn: boolean, again: boolean) {
     const saved = this.locked(() => {
       const current = this.ports.readWatch(this.id);
       const lease = current?.lease;
@@ -160,7 +149,6 @@ export class WatchRun {
         pending: 0,
         dropped: 0,
         stop: null,
-        misfit: true,
       };
     }
     const steps: StepResult[] = [];
@@ -185,7 +173,7 @@ export class WatchRun {
       },
     });
     const run = (step: WatchStep, context: StepContext) => {
-      const done = runStep(step, context);
+      const done = new StepRun(step, context).run();
       steps.push(done);
       result.spent += done.spent;
       this.spentThisRun += done.spent;
@@ -204,11 +192,8 @@ export class WatchRun {
   /** The hourly check's scheduled refresh of the watch, when it asked for one and rows are due. */
   private refresh(watch: Watch, port: BulkSheetPort, lastRow: number) {
     if (this.cause !== 'clock' || !watch.refresh) return null;
-    const deps = this.ports.sliceDeps(port, null);
-    const paid = {
-      saved: (keys: readonly string[]) => deps.lookup.cache.getMany(keys, 'skip'),
-      keyOf: (request: EnrichmentRequest) => resultKey(deps.hash, deps.scope, request),
-    };
+    const { lookup, hash, scope } = this.ports.sliceDeps(port, null);
+    const paid = { cache: lookup.cache, hash, scope };
     return refreshStep(watch, { port, lastRow }, paid, { at: this.now(), day: this.ports.day() });
   }
 
@@ -230,7 +215,7 @@ export class WatchRun {
     if (stop?.kind === 'cap' && stop.by === 'daily') {
       ended.pause = { kind: 'cap', day: this.ports.day(), ...(stop.below ? { below: stop.below } : {}) };
       ended.problem = capProblem(watch.dailyCap, stop.below);
-    } else if (stop?.kind === 'cap') ended.problem = runCapProblem(this.ports.runHardCap);
+    } else if (stop?.kind === 'cap') ended.problem = WATCHES_ANSWERS.runCapReached.say(this.ports.runHardCap);
     else if (stop?.kind === 'failing') {
       ended.problem = stop.notice;
       ended.waitUntil = stop.waitUntil;
@@ -238,7 +223,7 @@ export class WatchRun {
     // Capped earlier today, it filled only saved answers: the cap is still the news.
     else if (watch.pause?.kind === 'cap') ended.problem = capProblem(watch.dailyCap, watch.pause.below);
     else ended.problem = rowsProblem(steps, dropped);
-    return { result: ended, pending, dropped, stop, misfit: false };
+    return { result: ended, pending, dropped, stop };
   }
 }
 

@@ -4,9 +4,11 @@
 // caps; a slice starts only while its whole budget fits before the run's end.
 // What it did comes back as a StepResult; the watch's run (watch-run.ts) folds it in and saves it.
 import type { BackgroundCollection } from '../../shared/jobs-rpc';
-import { cellAt, perLookupEstimate, type SheetTable, tableSpan } from '../bulk/plan';
+import { cellAt, perLookupEstimate, readTable, type SheetTable } from '../bulk/plan';
+import { countRows, type RowRanges, rowsOf } from '../bulk/row-ranges';
 import { type BulkRun, newRun } from '../bulk/run';
-import { type BulkSheetPort, type CellBlock, SLICE_LIMITS } from '../bulk/slice/ports';
+import { type BulkSheetPort, SLICE_LIMITS } from '../bulk/slice/ports';
+import { cellBlocks } from '../bulk/slice/row-values';
 import { operationByType } from '../operations/table';
 import { belowPriceStatus, capStatus, runEndedStatus } from '../text/catalogue/statuses';
 import { capBelowPrice } from '../watches/caps';
@@ -66,26 +68,14 @@ export interface StepContext {
   caps(spentSoFar: number): { left: number; by: 'daily' | 'run' };
 }
 
-export function runStep(step: WatchStep, env: StepContext): StepResult {
-  return new StepRun(step, env).run();
-}
-
-class StepRun {
-  private readonly result: StepResult = {
-    spent: 0,
-    answered: 0,
-    failed: 0,
-    pending: 0,
-    stop: null,
-  };
-  private readonly port: BulkSheetPort;
+export class StepRun {
+  private readonly result: StepResult = { spent: 0, answered: 0, failed: 0, pending: 0, stop: null };
   private readonly firstRow: number;
 
   constructor(
     private readonly step: WatchStep,
     private readonly env: StepContext,
   ) {
-    this.port = env.port;
     this.firstRow = env.watch.headerRow + 1;
   }
 
@@ -97,15 +87,8 @@ class StepRun {
     const { lastRow } = this.env;
     if (lastRow < this.firstRow) return this.result;
     const { step } = this;
-    const span = tableSpan(step.config, step.layout);
-    const table: SheetTable = {
-      firstRow: this.firstRow,
-      firstColumn: span.first,
-      values: this.port.read(this.firstRow, lastRow, span.first, span.last),
-    };
-    const op = operationByType(step.config.type)!;
-    const holds = (row: number) => this.env.incomplete.holds(step.config, table, row);
-    const due = dueRows(op, step.config, step.layout, table, this.firstRow, lastRow, holds);
+    const table = readTable(this.env.port, step.config, step.layout, this.firstRow, lastRow);
+    const due = dueRows(step, table, (row) => this.env.incomplete.holds(step.config, table, row));
     for (const [k, [from, to]] of due.spans.entries()) {
       const stoppedAt = this.walk(from, to);
       if (stoppedAt === null) continue;
@@ -120,19 +103,12 @@ class StepRun {
    * The due rows this run ended before, whose status is still blank, say so and when they go on:
    * a watch that is on never leaves a row without a word. They stay due (a wait is no failure).
    */
-  private sayLeft(table: SheetTable, spans: readonly (readonly [number, number])[]): void {
+  private sayLeft(table: SheetTable, spans: RowRanges): void {
     const column = this.step.layout.status.column;
-    const blocks: CellBlock[] = [];
-    let status: string | null = null;
-    for (const [from, to] of spans)
-      for (let row = from; row <= to; row++) {
-        if (cellAt(table, row, column) !== '') continue;
-        status ??= runEndedStatus(this.env.ports.clockSchedule());
-        const last = blocks[blocks.length - 1];
-        if (last && last.row + last.values.length === row) last.values.push([status]);
-        else blocks.push({ row, column, values: [[status]] });
-      }
-    if (blocks.length > 0) this.port.write(blocks);
+    const blank = rowsOf(spans).filter((row) => cellAt(table, row, column) === '');
+    if (blank.length === 0) return;
+    const status = [runEndedStatus(this.env.ports.clockSchedule())];
+    this.env.port.write(cellBlocks(new Map(blank.map((row) => [row, status])), [column]));
   }
 
   /**
@@ -143,14 +119,12 @@ class StepRun {
   private walk(from: number, to: number): number | null {
     let cursor = from;
     while (cursor <= to) {
-      if (this.now() + SLICE_LIMITS.budgetMs + SLICE_MARGIN_MS > this.env.until) {
-        this.stopWith({ kind: 'time' });
-        return cursor;
-      }
-      const sliced = this.slice(cursor, to);
-      if (this.fold(sliced)) return Math.max(cursor, sliced.cursor);
-      // A slice that got nowhere (the lock busy, the pace full): the next run goes on from here.
-      if (sliced.cursor <= cursor) {
+      const fits = this.now() + SLICE_LIMITS.budgetMs + SLICE_MARGIN_MS <= this.env.until;
+      const sliced = fits ? this.slice(cursor, to) : null;
+      if (sliced && this.fold(sliced)) return Math.max(cursor, sliced.cursor);
+      // Out of time, or a slice that got nowhere (the lock busy, the pace full): the next run goes
+      // on from here.
+      if (!sliced || sliced.cursor <= cursor) {
         this.stopWith({ kind: 'time' });
         return cursor;
       }
@@ -180,7 +154,7 @@ class StepRun {
     });
     // Spending's totals count a watch's credits with the bulk runs' (its groups are formulas, bulk
     // runs and key tests); the record of purchases, the receipts and the report name the watch.
-    return sliceOf(ports, { ...run, cursor }, this.port, null, {
+    return sliceOf(ports, { ...run, cursor }, this.env.port, null, {
       runHardCap: 0,
       watchCaps: this.watchCaps(),
       buyer: step.config.refreshedOn ? 'refresh' : 'watch',
@@ -215,7 +189,7 @@ class StepRun {
     result.spent += sliced.credits;
     result.answered += sliced.counts.found + sliced.counts.notFound;
     result.failed += sliced.counts.errors;
-    result.pending = sliced.pending.reduce((sum, [start, end]) => sum + end - start + 1, 0);
+    result.pending = countRows(sliced.pending);
     if (sliced.state === 'stopped') {
       if (sliced.stoppedBy !== 'cap') {
         result.stop = { kind: 'refused', message: refusalOf(sliced.message ?? '') };

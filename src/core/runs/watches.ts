@@ -4,7 +4,7 @@
 // once, with one notice; the pause ends with a working key or credits back (watches/pause.ts).
 import { OUT_OF_CREDITS_PROPERTY } from '../lookup/send';
 import { accountPausedStatus } from '../text/catalogue/statuses';
-import { type AccountPause, creditsBack, parsePause, WATCHES_PAUSED_PROPERTY } from '../watches/pause';
+import { type AccountPause, parsePause, WATCHES_PAUSED_PROPERTY } from '../watches/pause';
 import { paceAt, type RunCause, type RuntimeTally, shareOf } from '../watches/runtime';
 import { type Watch, watchesIn } from '../watches/watch';
 import { type RunEnd, WatchRun, type WatchRunPorts } from './watch-run';
@@ -73,12 +73,7 @@ export function runWatches(ports: WatchesPorts, request: RunRequest): boolean {
  * The watches' runs, until one is refused a 401 or 402, which pauses them all: then each runs
  * again paused, filling what is free and saying why the other rows wait.
  */
-function runAll(
-  ports: WatchesPorts,
-  watches: readonly Watch[],
-  request: RunRequest,
-  share: number,
-): { pending: number; changed: boolean } {
+function runAll(ports: WatchesPorts, watches: readonly Watch[], request: RunRequest, share: number) {
   const tally = { pending: 0, changed: false };
   for (const watch of watches) {
     const end = runOne(ports, watch, request, share);
@@ -87,7 +82,10 @@ function runAll(
       tally.changed ||= end.pauseChanged;
     }
     if (end.kind !== 'refused') continue;
-    const paused = accountPausedStatus(pauseEveryWatch(ports, end), ports.clockSchedule());
+    // Every watch pauses for the API's refusal: for credits (402), or for the key (401).
+    const credits = OUT_OF_CREDITS_PROPERTY in ports.properties();
+    ports.saveAccountPause({ credits, message: end.message, at: ports.clock.now() });
+    const paused = accountPausedStatus(credits, ports.clockSchedule());
     for (const each of watches) runOne(ports, each, { ...request, paused }, share);
     tally.changed = true;
     break;
@@ -110,23 +108,12 @@ function runOne(ports: WatchesPorts, watch: Watch, request: RunRequest, share: n
  * the hourly check, once the API says for free that the balance can pay again. A key pause ends only
  * with a key that works (server/sidebar-api.ts).
  */
-function pausedStatus(
-  ports: WatchesPorts,
-  all: Readonly<Record<string, string>>,
-  cause: RunCause,
-): string | null {
+function pausedStatus(ports: WatchesPorts, all: Readonly<Record<string, string>>, cause: RunCause) {
   const pause = parsePause(all[WATCHES_PAUSED_PROPERTY]);
   if (!pause) return null;
-  const flagged = OUT_OF_CREDITS_PROPERTY in all ? pause.at : null;
-  const back = creditsBack(pause, flagged) || (pause.credits && cause === 'clock' && !ports.creditsRanOut());
+  const back =
+    pause.credits && (!(OUT_OF_CREDITS_PROPERTY in all) || (cause === 'clock' && !ports.creditsRanOut()));
   if (!back) return accountPausedStatus(pause.credits, ports.clockSchedule());
   ports.saveAccountPause(null);
   return null;
-}
-
-/** Pauses every watch for the API's refusal; answers whether for credits (402). */
-function pauseEveryWatch(ports: WatchesPorts, end: Extract<RunEnd, { kind: 'refused' }>): boolean {
-  const credits = OUT_OF_CREDITS_PROPERTY in ports.properties();
-  ports.saveAccountPause({ credits, message: end.message, at: ports.clock.now() });
-  return credits;
 }

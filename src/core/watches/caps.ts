@@ -41,15 +41,11 @@ export function capBelowPrice(dailyCap: number, price: number, bound: boolean): 
 }
 
 /**
- * Whether the watch runs at all now: on, not paused, not waiting out a failing service. A watch
- * its cap paused still runs, buying nothing: a row whose answer is saved costs nothing, so it is
- * filled whatever the cap.
+ * Whether the watch runs at all now: on, not waiting out a failing service. Whatever pauses it
+ * (watch.ts WatchPause), it still runs: paused by its cap, it buys nothing but fills the rows whose
+ * answer is saved, which cost nothing; paused for its columns, it looks whether they are back.
  */
-export function runsNow(watch: Watch, now: number): boolean {
-  // Paused by its cap, it still fills saved answers; paused for its columns, it looks whether they are back.
-  const paused = watch.pause !== null && watch.pause.kind !== 'cap' && watch.pause.kind !== 'misfit';
-  return watch.on && !paused && watch.waitUntil <= now;
-}
+export const runsNow = (watch: Watch, now: number): boolean => watch.on && watch.waitUntil <= now;
 
 // --- Texts ----------------------------------------------------------------------------------------
 
@@ -58,8 +54,6 @@ export const capProblem = (cap: number, below?: CapBelowPrice) =>
   below
     ? WATCHES_ANSWERS.capBelowPrice.say(cap, priceText(below), below.price)
     : WATCHES_ANSWERS.capReached.say(cap);
-
-export const runCapProblem = (runHardCap: number) => WATCHES_ANSWERS.runCapReached.say(runHardCap);
 
 /** A watch's state, which the sidebar words: on, off, or why it does not run now. */
 export function stateOf(watch: Watch, accountPaused: boolean): WatchView['state'] {

@@ -8,10 +8,9 @@
 // rows between two due rows (filled, blank, invalid, held by a gate) cost nothing in a slice.
 import type { BulkRunConfig } from '../../shared/bulk-rpc';
 import { inputColumns } from '../bulk/config';
-import type { ColumnLayout } from '../bulk/layout';
-import { cellAt, planRow, type RowPlan, type SheetTable } from '../bulk/plan';
-import type { Operation } from '../operations/types';
+import { cellAt, planRow, type RowPlan, rowsIn, type SheetTable } from '../bulk/plan';
 import { BULK_STATUS, isErrorStatus, isExpiredStatus } from '../text/catalogue/statuses';
+import type { WatchStep } from './watch';
 
 /** A status a watch leaves for the user: an error, or a result that expired uncollected. */
 export const waitsForUser = (status: unknown) => isErrorStatus(status) || isExpiredStatus(status);
@@ -52,30 +51,20 @@ export function waitsForInputs(config: BulkRunConfig, table: SheetTable, row: nu
 }
 
 /**
- * The due rows of `firstRow..lastRow`, read from `table` (which covers the step's columns), but
- * the rows `holds` keeps back for the rest of their inputs (incomplete.ts).
+ * The due rows of a step's `table` (which covers the step's columns), but the rows `holds` keeps
+ * back for the rest of their inputs (incomplete.ts).
  */
-export function dueRows(
-  op: Operation,
-  config: BulkRunConfig,
-  layout: ColumnLayout,
-  table: SheetTable,
-  firstRow: number,
-  lastRow: number,
-  holds: (row: number) => boolean = () => false,
-): DueRows {
+export function dueRows(step: WatchStep, table: SheetTable, holds = (_row: number) => false): DueRows {
+  const { config, layout } = step;
   const due: DueRows = { rows: [], spans: [], waiting: 0 };
   let open: [number, number] | null = null;
-  for (let row = firstRow; row <= lastRow; row++) {
-    let kind = kindOf(planRow(op, config, layout, table, row), cellAt(table, row, layout.status.column));
+  for (const row of rowsIn(table)) {
+    let kind = kindOf(planRow(config, layout, table, row), cellAt(table, row, layout.status.column));
     if (kind === 'due' && holds(row)) kind = 'held';
     if (kind === 'skip') continue;
-    if (kind === 'held') {
-      open = null;
-      continue;
-    }
-    if (kind === 'wait') {
-      due.waiting++;
+    due.waiting += Number(kind === 'wait');
+    // A row held or waiting for the user ends the span: a slice must not walk it.
+    if (kind === 'held' || kind === 'wait') {
       open = null;
       continue;
     }

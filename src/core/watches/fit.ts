@@ -3,22 +3,10 @@
 // watch would read and write, so it stops and says which column changed rather than guess. Its
 // triggers still look (the header row's edits, columns inserted or deleted, the hourly check):
 // once every column is back under its header, it goes on.
-import { normalizeText } from '../formulas/canonical';
+import { sameHeader } from '../bulk/owners';
 import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
+import { columnLetters } from '../text/cell-refs';
 import { type Watch, watchColumns } from './watch';
-
-const text = (value: unknown) => normalizeText(String(value ?? '')).toLowerCase();
-
-/** A column's letters: 3 -> "C". */
-export function columnLetter(column: number): string {
-  let n = column;
-  let letters = '';
-  while (n > 0) {
-    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-    n = Math.floor((n - 1) / 26);
-  }
-  return letters;
-}
 
 /** The headers of the watch's columns, from the sheet's header row (`headers[0]` is column 1). */
 export function headersOfColumns(
@@ -36,10 +24,10 @@ export function misfit(watch: Watch, sheetFound: boolean, headers: readonly unkn
   if (!sheetFound) return WATCHES_ANSWERS.sheetGone.say(watch.sheetName);
   for (const { column, header } of watch.headers) {
     const now = headers[column - 1];
-    if (text(now) === text(header)) continue;
+    if (sameHeader(now, header)) continue;
     const was = WATCHES_ANSWERS.headerWas.say(header === '' ? null : header);
-    const is = WATCHES_ANSWERS.headerIs.say(text(now) === '' ? null : String(now));
-    return WATCHES_ANSWERS.columnMoved.say(columnLetter(column), was, is);
+    const is = WATCHES_ANSWERS.headerIs.say(sameHeader(now, '') ? null : String(now));
+    return WATCHES_ANSWERS.columnMoved.say(columnLetters(column), was, is);
   }
   return null;
 }

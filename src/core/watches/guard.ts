@@ -10,21 +10,6 @@ export type CellReader = (row: number, column: number) => unknown;
 
 const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
 
-/** The rows of `block` still as the slice read them: their inputs and the cells it would write. */
-function unchangedRows(
-  block: CellBlock,
-  inputColumns: readonly number[],
-  before: CellReader,
-  now: CellReader,
-): boolean[] {
-  const width = block.values[0]?.length ?? 0;
-  return block.values.map((_, r) => {
-    const row = block.row + r;
-    const columns = [...inputColumns, ...Array.from({ length: width }, (_, c) => block.column + c)];
-    return columns.every((column) => same(before(row, column), now(row, column)));
-  });
-}
-
 /**
  * The blocks cut down to the rows still as the slice read them; `dropped` lists the rows left
  * alone. A block is split where a row in it is dropped.
@@ -38,17 +23,20 @@ export function guardBlocks(
   const kept: CellBlock[] = [];
   const dropped = new Set<number>();
   for (const block of blocks) {
-    const ok = unchangedRows(block, inputColumns, before, now);
+    // A row is kept while its inputs and the cells it would write are still as the slice read them.
+    const written = Array.from({ length: block.values[0]?.length ?? 0 }, (_, c) => block.column + c);
+    const columns = [...inputColumns, ...written];
     let run: CellBlock | null = null;
     block.values.forEach((values, r) => {
-      if (!ok[r]) {
-        dropped.add(block.row + r);
+      const row = block.row + r;
+      if (!columns.every((column) => same(before(row, column), now(row, column)))) {
+        dropped.add(row);
         run = null;
         return;
       }
       if (run) run.values.push(values);
       else {
-        run = { row: block.row + r, column: block.column, values: [values] };
+        run = { row, column: block.column, values: [values] };
         kept.push(run);
       }
     });

@@ -19,8 +19,7 @@ export interface WatchNote {
 
 /** A watch that only refreshes follows no edit: only the hourly check runs it. */
 const followed = (watch: Watch, now: number) =>
-  !watch.refreshOnly &&
-  (runsNow(watch, now) || (watch.on && (watch.pause?.kind === 'cap' || watch.pause?.kind === 'misfit')));
+  !watch.refreshOnly && (runsNow(watch, now) || (watch.on && watch.pause !== null));
 
 /** The note for these watches (those switched off follow nothing). */
 export function noteOf(watches: readonly Watch[], now: number): WatchNote {

@@ -37,11 +37,3 @@ export function refusalOf(sliceMessage: string): string {
 export function pauseNotice(pause: AccountPause, clock: BackgroundCollection): string {
   return WATCHES_ANSWERS.allPaused.say(pause.message, pause.credits, clock);
 }
-
-/**
- * Whether a credits pause is over because a paid answer cleared the API's out-of-credits flag since
- * (`outOfCreditsAt`: when the flag was last set, null when it is clear).
- */
-export function creditsBack(pause: AccountPause, outOfCreditsAt: number | null): boolean {
-  return pause.credits && outOfCreditsAt === null;
-}

@@ -4,26 +4,21 @@
 // the trigger quota: the stale rows of its lookup, oldest first while the month's credits allow,
 // noted and cleared as a bulk run's refresh does (bulk/refresh.ts), then bought through a step.
 import type { WatchChange } from '../../shared/watch-rpc';
-import type { EnrichmentRequest } from '../api/wire';
-import { perLookupEstimate, planRows, type SheetTable, tableSpan } from '../bulk/plan';
-import { clearRows, refreshCutoff, staleRows } from '../bulk/refresh';
-import { noteBefore } from '../bulk/refresh-notes';
+import { MAX_REFRESH_DAYS } from '../bulk/config';
+import { perLookupEstimate, planRows, readTable } from '../bulk/plan';
+import { clearRows, refreshCutoff, type StaleInput, staleRows } from '../bulk/refresh';
 import type { BulkSheetPort } from '../bulk/slice/ports';
-import type { CachedAnswer } from '../cache/entries';
 import { operationByType } from '../operations/table';
 import { refuse } from '../text/catalogue/sidebar/refuse';
 import { MAX_DAILY_CAP, type Watch, type WatchRefresh, type WatchStep } from './watch';
-
-/** The most days a refresh may name, as a bulk run's. */
-const MAX_DAYS = 3_650;
 
 /** The refresh a change asks for, as the server may trust it; throws a message to show. */
 export function checkRefresh(raw: WatchChange['refresh']): WatchChange['refresh'] {
   if (raw === null) return null;
   const days = Number(raw?.days);
   const credits = Number(raw?.monthlyCredits);
-  if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS)
-    throw refuse('watches', 'refreshDays', MAX_DAYS);
+  if (!Number.isInteger(days) || days < 1 || days > MAX_REFRESH_DAYS)
+    throw refuse('watches', 'refreshDays', MAX_REFRESH_DAYS);
   if (!Number.isFinite(credits) || credits <= 0 || credits > 30 * MAX_DAILY_CAP)
     throw refuse('watches', 'refreshCredits', 30 * MAX_DAILY_CAP);
   return { days, monthlyCredits: credits };
@@ -41,12 +36,6 @@ export function withSpent(refresh: WatchRefresh, day: string, spent: number): Wa
   return { ...refresh, month, spent: (refresh.month === month ? refresh.spent : 0) + spent };
 }
 
-/** Where the check finds the answers already paid, and their keys. */
-export interface PaidLookups {
-  saved(keys: readonly string[]): ReadonlyMap<string, CachedAnswer>;
-  keyOf(request: EnrichmentRequest): string;
-}
-
 /**
  * The step an hourly check runs to refresh `watch`: its lookup's rows whose answer is older than
  * asked, oldest first while the month's credits allow, noted and cleared, with what the month
@@ -55,7 +44,7 @@ export interface PaidLookups {
 export function refreshStep(
   watch: Watch,
   sheet: { port: BulkSheetPort; lastRow: number },
-  paid: PaidLookups,
+  paid: StaleInput['paid'],
   now: { at: number; day: string },
 ): { step: WatchStep; left: number } | null {
   const [step] = watch.steps;
@@ -65,28 +54,12 @@ export function refreshStep(
   const op = operationByType(step.config.type)!;
   const left = monthLeft(refresh, now.day);
   if (left < perLookupEstimate(op, step.config)) return null;
-  const span = tableSpan(step.config, step.layout);
-  const table: SheetTable = {
-    firstRow,
-    firstColumn: span.first,
-    values: sheet.port.read(firstRow, sheet.lastRow, span.first, span.last),
-  };
-  const plan = planRows(op, step.config, step.layout, table, firstRow, sheet.lastRow);
-  const stale = staleRows({
-    op,
-    config: step.config,
-    table,
-    plan,
-    firstRow,
-    ...paid,
-    cutoff: refreshCutoff(now.at, refresh.days),
-    buying: new Set(),
-    budget: left,
-  });
+  const table = readTable(sheet.port, step.config, step.layout, firstRow, sheet.lastRow);
+  const plan = planRows(step.config, step.layout, table);
+  const cutoff = refreshCutoff(now.at, refresh.days);
+  const stale = staleRows({ config: step.config, table, plan, paid, cutoff, budget: left });
   if (stale.rows.length === 0) return null;
-  const column = step.layout.outputs[0]?.column;
-  if (column !== undefined) noteBefore(sheet.port, table, column, stale.rows, now.day);
-  clearRows(sheet.port, step.layout, stale.rows);
+  clearRows(sheet.port, table, step.layout, stale.rows, now.day);
   const config = { ...step.config, paidAfter: stale.cutoff, refreshedOn: now.day };
   return { step: { ...step, config }, left };
 }

@@ -122,24 +122,10 @@ const HOURLY_BUDGET_MS = 60_000;
  */
 export function paceAt(share: number, cause: RunCause, sinceLastRunMs: number): Pace {
   const percent = Math.round(share * 100);
-  if (share >= 1)
-    return {
-      runs: false,
-      budgetMs: 0,
-      slowed: { kind: 'usedUp', percent },
-    };
-  if (share >= STOP_FROM)
-    return {
-      runs: false,
-      budgetMs: 0,
-      slowed: { kind: 'nearly', percent },
-    };
+  if (share >= 1) return { runs: false, budgetMs: 0, slowed: { kind: 'usedUp', percent } };
+  if (share >= STOP_FROM) return { runs: false, budgetMs: 0, slowed: { kind: 'nearly', percent } };
   if (share >= HOURLY_FROM)
-    return {
-      runs: cause === 'clock',
-      budgetMs: HOURLY_BUDGET_MS,
-      slowed: { kind: 'hourly', percent },
-    };
+    return { runs: cause === 'clock', budgetMs: HOURLY_BUDGET_MS, slowed: { kind: 'hourly', percent } };
   if (share >= SLOW_FROM)
     return {
       runs: cause === 'clock' || sinceLastRunMs >= SLOW_GAP_MS,

@@ -25,62 +25,36 @@ export interface SetupReads {
   checkRecipe(raw: RecipeRunConfig): { recipe: Recipe; sheet: RecipeSheet };
 }
 
-/** The watch `draft` sets up, its columns laid out among `claims`; throws a message to show. */
+/**
+ * The watch `draft` sets up, its columns laid out among `claims`; throws a message to show. A
+ * lookup's: its configuration checked as a bulk run's, its columns laid out the same way, never in
+ * a column another input's run or watch claims. A recipe's: every step's configuration and columns
+ * as its run would create them.
+ */
 export function plannedWatch(
   draft: WatchDraft,
   reads: SetupReads,
   claims: readonly ColumnClaim[],
 ): PlannedWatch {
-  return draft?.kind === 'recipe'
-    ? recipePlan(draft, reads, claims)
-    : lookupPlan(draft as Extract<WatchDraft, { kind: 'lookup' }>, reads, claims);
-}
-
-/**
- * A lookup's watch: its configuration checked as a bulk run's, its columns laid out the same way,
- * never in a column another input's run or watch claims (`claims`).
- */
-function lookupPlan(
-  draft: Extract<WatchDraft, { kind: 'lookup' }>,
-  reads: SetupReads,
-  claims: readonly ColumnClaim[],
-): PlannedWatch {
-  const { config, op } = checkConfig(draft.config);
+  if (draft?.kind === 'recipe') {
+    const { recipe, sheet } = reads.checkRecipe(draft.config);
+    const headers = reads.headers(sheet.sheetName, sheet.headerRow);
+    const planned = plannedSteps(recipe, sheet, headers, claims);
+    const steps = planned.map(({ config, layout }) => ({ config, layout }));
+    const family = recipeFamily(recipe.id, sheet.slots);
+    return { sheetName: sheet.sheetName, headerRow: sheet.headerRow, label: recipe.name, family, steps };
+  }
+  const { config, op } = checkConfig((draft as Extract<WatchDraft, { kind: 'lookup' }>).config);
   const watched = watchedConfig(config, op);
   const headers = reads.headers(config.sheetName, config.headerRow);
   const { layout } = ownLayout(op, watched, headers, { claims, family: null });
-  return {
-    sheetName: config.sheetName,
-    headerRow: config.headerRow,
-    label: op.label,
-    steps: [{ config: watched, layout }],
-  };
+  const steps = [{ config: watched, layout }];
+  return { sheetName: config.sheetName, headerRow: config.headerRow, label: op.label, steps };
 }
 
 /** A lookup's configuration as a watch runs it: employee lists go to a sheet each (no combined sheet). */
 export function watchedConfig(config: BulkRunConfig, op: Operation): BulkRunConfig {
   return op.shape === 'employees' ? { ...config, employeesTo: 'sheet-per-company' } : config;
-}
-
-/** A recipe's watch: every step's configuration and columns as its run would create them. */
-function recipePlan(
-  draft: Extract<WatchDraft, { kind: 'recipe' }>,
-  reads: SetupReads,
-  claims: readonly ColumnClaim[],
-): PlannedWatch {
-  const { recipe, sheet } = reads.checkRecipe(draft.config);
-  const headers = reads.headers(sheet.sheetName, sheet.headerRow);
-  const steps = plannedSteps(recipe, sheet, headers, claims).map(({ config, layout }) => ({
-    config,
-    layout,
-  }));
-  return {
-    sheetName: sheet.sheetName,
-    headerRow: sheet.headerRow,
-    label: recipe.name,
-    family: recipeFamily(recipe.id, sheet.slots),
-    steps,
-  };
 }
 
 const sameSetup = (a: Pick<Watch, 'sheetName' | 'steps'>, b: Pick<Watch, 'sheetName' | 'steps'>) =>

@@ -4,10 +4,10 @@
 // configuration and columns), the headers its columns had when it was made, its cap and what it
 // spent today, its counts, its last problem, and the lease of the run at work.
 import type { BulkRunConfig } from '../../shared/bulk-rpc';
-import { inputColumns } from '../bulk/config';
 import type { ColumnLayout } from '../bulk/layout';
-import { type ColumnClaim, claimsOf, runClaims } from '../bulk/owners';
-import { parsePastRuns } from '../bulk/past-runs';
+import { type ColumnClaim, claimsOf } from '../bulk/owners';
+import { layoutOf, parsePastRuns } from '../bulk/past-runs';
+import { runColumns } from '../bulk/plan';
 import { parseRun } from '../bulk/run';
 import { operationByType } from '../operations/table';
 import type { Lease } from '../platform/lease';
@@ -16,7 +16,6 @@ import { refuse } from '../text/catalogue/sidebar/refuse';
 import { roundCredits } from '../text/credits';
 import { parseJsonObject } from '../text/json-text';
 
-export const WATCH_PREFIX = PROPERTY_PREFIX.watch;
 /** A property value holds 9 KB; a recipe of 8 steps stays well inside it. */
 const MAX_WATCH_BYTES = 8_500;
 /** Watches of one spreadsheet, all sheets together: each run reads and writes its own property. */
@@ -136,7 +135,7 @@ export function checkDailyCap(raw: unknown): number {
   return roundCredits(cap);
 }
 
-export const watchKey = (id: string) => `${WATCH_PREFIX}${id}`;
+export const watchKey = (id: string) => `${PROPERTY_PREFIX.watch}${id}`;
 
 export function serializeWatch(watch: Watch): string {
   let text = JSON.stringify({ v: 1, ...watch });
@@ -163,22 +162,14 @@ export function parseWatch(text: string | null | undefined): Watch | null {
 /** Every watch in the document's properties, oldest first. */
 export function watchesIn(all: Readonly<Record<string, string>>): Watch[] {
   return Object.entries(all)
-    .filter(([key]) => key.startsWith(WATCH_PREFIX))
-    .flatMap(([, text]) => {
-      const watch = parseWatch(text);
-      return watch ? [watch] : [];
-    })
+    .filter(([key]) => key.startsWith(PROPERTY_PREFIX.watch))
+    .flatMap(([, text]) => parseWatch(text) ?? [])
     .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
 }
 
 /** Every column a watch reads or writes: inputs, gates' statuses, outputs and statuses. */
 export function watchColumns(watch: Pick<Watch, 'steps'>): number[] {
-  const columns = watch.steps.flatMap(({ config, layout }) => [
-    ...inputColumns(config),
-    ...(config.gates ?? []).map((gate) => gate.statusColumn),
-    ...layout.outputs.map((output) => output.column),
-    layout.status.column,
-  ]);
+  const columns = watch.steps.flatMap(({ config, layout }) => runColumns(config, layout));
   return [...new Set(columns)].sort((a, b) => a - b);
 }
 
@@ -195,6 +186,7 @@ export function watchClaims(watch: Watch): ColumnClaim[] {
  */
 export function claimsIn(all: Readonly<Record<string, string>>): ColumnClaim[] {
   const current = parseRun(all[PROPERTY.bulkRun]);
-  const runs = [...(current ? [current] : []), ...parsePastRuns(all[PROPERTY.pastBulkRuns])];
-  return [...runs.flatMap(runClaims), ...watchesIn(all).flatMap(watchClaims)];
+  const runs = [...(current ? [layoutOf(current)] : []), ...parsePastRuns(all[PROPERTY.pastBulkRuns])];
+  const runClaims = runs.flatMap((run) => claimsOf(run.config, run, run.family ?? null, 'run'));
+  return [...runClaims, ...watchesIn(all).flatMap(watchClaims)];
 }

@@ -33,13 +33,10 @@ function toFetchParams(request: HttpRequest): GoogleAppsScript.URL_Fetch.URLFetc
 
 function fromFetch(response: GoogleAppsScript.URL_Fetch.HTTPResponse): HttpResponse {
   const status = response.getResponseCode();
-  const answer: HttpResponse = { status, body: response.getContentText() };
+  const body = response.getContentText();
   // Only a refusal's headers matter: how long the API asks everyone to wait.
-  if (status === 429) {
-    const retryAfterMs = retryAfterOf(response.getHeaders() as Record<string, unknown>);
-    if (retryAfterMs !== undefined) answer.retryAfterMs = retryAfterMs;
-  }
-  return answer;
+  if (status !== 429) return { status, body };
+  return { status, body, retryAfterMs: retryAfterOf(response.getHeaders() as Record<string, unknown>) };
 }
 
 // A network failure (DNS, timeout, reset) of one request makes fetchAll throw for the whole batch,
@@ -142,10 +139,7 @@ export function lockPort(lock: Lock | (() => Lock)): LockPort {
 function lazily<T extends object>(given: T | (() => T)): () => T {
   if (typeof given !== 'function') return () => given;
   let got: T | undefined;
-  return () => {
-    got ??= (given as () => T)();
-    return got;
-  };
+  return () => (got ??= (given as () => T)());
 }
 
 export const digestHashPort: HashPort = {

@@ -2,9 +2,8 @@
 // prepared before it starts, created when it starts), and the one combined sheet of employees
 // when the run asked for it.
 
-import { formulaClaims } from '../../core/bulk/formula-owners';
 import { type ColumnLayout, ownLayout } from '../../core/bulk/layout';
-import { type ColumnClaim, conflictTexts, type Ownership } from '../../core/bulk/owners';
+import { conflictTexts, type Ownership } from '../../core/bulk/owners';
 import { tableSpan } from '../../core/bulk/plan';
 import type { BulkSheetPort, CellBlock, CombinedSheetPort } from '../../core/bulk/slice/ports';
 import { combinedHeader } from '../../core/bulk/slice/row-values';
@@ -15,7 +14,7 @@ import type { ReadSheet } from '../../core/runs/preview';
 import { SHEET_TEXTS } from '../../core/text/catalogue/sheets';
 import { asLiteralForSheet } from '../../core/text/sheet-literal';
 import type { BulkRunConfig } from '../../shared/bulk-rpc';
-import { insertAtEnd } from './own-sheet';
+import { insertAtEnd, padded } from './own-sheet';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -38,8 +37,7 @@ function readBlock(sheet: Sheet, firstRow: number, lastRow: number, firstColumn:
 
 export function sheetPort(sheet: Sheet): BulkSheetPort {
   return {
-    read: (firstRow, lastRow, firstColumn, lastColumn) =>
-      readBlock(sheet, firstRow, lastRow, firstColumn, lastColumn),
+    read: (...block) => readBlock(sheet, ...block),
     write: (blocks) => {
       for (const block of mergedBlocks(sheet, blocks)) {
         const width = block.values[0]?.length ?? 0;
@@ -125,12 +123,8 @@ export function combinedPort(spreadsheet: Spreadsheet, name: string, op: Operati
       const target = sheet();
       const last = target.getLastRow();
       if (last < 2) return new Set<number>();
-      return new Set(
-        target
-          .getRange(2, 2, last - 1, 1)
-          .getValues()
-          .map(([row]) => Number(row)),
-      );
+      const rows = target.getRange(2, 2, last - 1, 1).getValues();
+      return new Set(rows.map(([row]) => Number(row)));
     },
     append: (rows: CellValue[][]) => {
       const target = sheet();
@@ -138,8 +132,7 @@ export function combinedPort(spreadsheet: Spreadsheet, name: string, op: Operati
       const first = target.getLastRow() + 1;
       const needed = first + rows.length - 1 - target.getMaxRows();
       if (needed > 0) target.insertRowsAfter(target.getMaxRows(), needed);
-      const padded = rows.map((row) => [...row, ...Array<CellValue>(width - row.length).fill('')]);
-      target.getRange(first, 1, rows.length, width).setValues(padded);
+      target.getRange(first, 1, rows.length, width).setValues(rows.map((row) => padded(row, width)));
     },
   };
 }
@@ -155,35 +148,20 @@ export function combinedSheet(spreadsheet: Spreadsheet, name: string, op: Operat
   return sheet;
 }
 
-/** The columns our formulas fill on a sheet (core/bulk/formula-owners.ts), from its data range's formulas. */
-export function readFormulaClaims(sheet: Sheet, sheetName: string, headerRow: number): ColumnClaim[] {
-  return formulaClaims(sheetName, headerRow, sheet.getDataRange().getFormulas());
-}
-
 export function headersOf(sheet: Sheet, headerRow: number): unknown[] {
   const lastColumn = sheet.getLastColumn();
   return lastColumn > 0 ? (sheet.getRange(headerRow, 1, 1, lastColumn).getValues()[0] ?? []) : [];
 }
 
 /** A run's sheet as read before it starts (core/runs/preview.ts), and the sheet itself. */
-export interface RunSheet extends ReadSheet {
-  sheet: Sheet;
-}
+export type RunSheet = ReadSheet & { sheet: Sheet };
 
-export function readRunSheet(
-  sheet: Sheet,
-  config: BulkRunConfig,
-  op: Operation,
-  ownership: Ownership,
-): RunSheet {
+export function readRunSheet(sheet: Sheet, config: BulkRunConfig, op: Operation, ownership: Ownership) {
   const headers = headersOf(sheet, config.headerRow);
   const { layout, conflicts } = ownLayout(op, config, headers, ownership);
   const only = typeof config.rows === 'object' ? config.rows : null;
   const firstRow = Math.max(config.headerRow + 1, only?.first ?? 0);
-  const lastRow = Math.max(
-    firstRow - 1,
-    Math.min(sheet.getLastRow(), only?.last ?? Number.POSITIVE_INFINITY),
-  );
+  const lastRow = Math.max(firstRow - 1, Math.min(sheet.getLastRow(), only?.last ?? Infinity));
   const span = tableSpan(config, layout);
   const values = readBlock(sheet, firstRow, lastRow, span.first, span.last);
   return {

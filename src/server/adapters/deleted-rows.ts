@@ -8,10 +8,7 @@ import type { SheetHolds } from '../../core/platform/ports';
 import type { Own, RecordedSheet, SheetRecord } from './own-sheet';
 
 /** The sheet's rows counted against its record: what they hold, and what deleted ones held. */
-interface Counted {
-  present: SheetHolds;
-  gone?: SheetHolds;
-}
+type Counted = { present: SheetHolds; gone?: SheetHolds };
 
 const cents = (credits: number) => Math.round(credits * 100);
 

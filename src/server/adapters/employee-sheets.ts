@@ -5,7 +5,7 @@ import type { ListSheetPort } from '../../core/jobs/collector-ports';
 import { type EmployeeSheet, uniqueSheetName } from '../../core/jobs/employee-sheet';
 import { CALL_TEXTS } from '../../core/text/catalogue/sidebar/calls';
 import { activeSpreadsheet, spreadsheetZone, timeFormatter } from '../platform/spreadsheet';
-import { fitGrid, insertAtEnd } from './own-sheet';
+import { fitGrid, insertAtEnd, padded } from './own-sheet';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -26,14 +26,7 @@ export function spreadsheetById(id: string): Spreadsheet {
 /** The port for one execution; it opens each spreadsheet once. */
 export function listSheetPort(): ListSheetPort {
   const opened = new Map<string, Spreadsheet>();
-  const open = (id: string) => {
-    let spreadsheet = opened.get(id);
-    if (!spreadsheet) {
-      spreadsheet = spreadsheetById(id);
-      opened.set(id, spreadsheet);
-    }
-    return spreadsheet;
-  };
+  const open = (id: string) => opened.get(id) ?? opened.set(id, spreadsheetById(id)).get(id)!;
   return {
     sheetNames: (id) =>
       open(id)
@@ -82,9 +75,7 @@ export function writeEmployeeSheet(spreadsheet: Spreadsheet, plan: EmployeeSheet
   }
   const name = sheet.getName();
   const width = Math.max(1, ...plan.rows.map((row) => row.length));
-  const rows = plan.rows.map((row) =>
-    row.length === width ? row : [...row, ...Array<string>(width - row.length).fill('')],
-  );
+  const rows = plan.rows.map((row) => padded(row, width));
   fitGrid(sheet, rows.length, width);
   sheet.getRange(1, 1, rows.length, width).setValues(rows);
   sheet.getRange(1, 1, 1, width).setFontWeight('bold');

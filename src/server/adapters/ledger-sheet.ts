@@ -9,9 +9,7 @@ import { PROPERTY, SHEET_NAME } from '../../core/platform/stored-keys';
 import { SHEET_TEXTS } from '../../core/text/catalogue/sheets';
 import { SPENDING_ANSWERS } from '../../core/text/catalogue/sidebar/spending-answers';
 import { namedRef } from '../../core/text/cell-refs';
-import { documentLock } from '../platform/locks';
 import { sheetRecord } from '../platform/properties';
-import { activeSpreadsheet } from '../platform/spreadsheet';
 import { sheetStorePort } from './sheet-store';
 
 export const LEDGER_SHEET_NAME = SHEET_NAME.ledger;
@@ -21,20 +19,19 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Lock = GoogleAppsScript.Lock.Lock;
 
 /**
- * The ledger sheet of this document, or undefined without one open. `spreadsheet` may be asked
- * for on first use (a function): the port then throws when used without one.
+ * The ledger sheet of this document, written under the execution's `lock`, or undefined without
+ * one open. `spreadsheet` may be asked for on first use (a function): the port then throws when
+ * used without one.
  */
 export function ledgerSheetPort(
-  canWrite: boolean,
-  lock: Lock | null = documentLock(),
-  spreadsheet: Spreadsheet | null | (() => Spreadsheet | null) = activeSpreadsheet(),
+  lock: Lock,
+  spreadsheet: Spreadsheet | null | (() => Spreadsheet | null),
 ): SheetStorePort | undefined {
   if (!spreadsheet) return undefined;
   const port = sheetStorePort({
     spreadsheet,
-    canWrite,
+    canWrite: true,
     lock,
-    flush: () => SpreadsheetApp.flush(),
     record: sheetRecord(PROPERTY.ledgerSheet),
     // A deleted record is replaced at once: Spending's day totals keep what it counted.
     own: {

@@ -11,6 +11,7 @@ import { type GridCell, readSheetRows, type SheetShape } from '../../core/platfo
 import type { SheetHolds } from '../../core/platform/ports';
 import { SHEET_TEXTS } from '../../core/text/catalogue/sheets';
 import { parseJsonObject } from '../../core/text/json-text';
+import type { sheetRecord } from '../platform/properties';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -19,12 +20,7 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 export const CELL_CHARS = 45_000;
 
 /** Where a store's record lives: a document property (stored-keys.ts names it). */
-export interface SheetRecordStore {
-  /** The record's text, from a snapshot of the properties the execution holds when it has one. */
-  read(): string | null;
-  /** Writes it; null deletes it. */
-  write(text: string | null): void;
-}
+export type SheetRecordStore = ReturnType<typeof sheetRecord>;
 
 /** A store's sheet: its name, its header row and the header's note, its keys' shape, its record. */
 export interface Own extends SheetShape {
@@ -55,16 +51,12 @@ export interface SheetRecord {
 
 /**
  * The record's text: `{"id":123,"n":3000,"c":3000}`, short as every property byte counts; `gn`
- * and `gc` what deleted rows held, `r` when the sheet replaced a deleted one.
+ * and `gc` what deleted rows held, `r` when the sheet replaced a deleted one. What the record
+ * lacks is undefined, which JSON leaves out.
  */
-function recordText(record: SheetRecord): string {
-  const { id, holds, gone, replacedAt } = record;
-  return JSON.stringify({
-    id,
-    ...(holds ? { n: holds.entries, c: holds.credits } : {}),
-    ...(gone ? { gn: gone.entries, gc: gone.credits } : {}),
-    ...(replacedAt === undefined ? {} : { r: replacedAt }),
-  });
+function recordText({ id, holds, gone, replacedAt: r }: SheetRecord): string {
+  const [n, c, gn, gc] = [holds?.entries, holds?.credits, gone?.entries, gone?.credits];
+  return JSON.stringify({ id, n, c, gn, gc, r });
 }
 
 const holdsOf = (entries: unknown, credits: unknown): SheetHolds | undefined =>
@@ -73,23 +65,15 @@ const holdsOf = (entries: unknown, credits: unknown): SheetHolds | undefined =>
 function parseRecord(text: string | null): SheetRecord | null {
   const { id, n, c, gn, gc, r } = parseJsonObject(text) ?? {};
   if (typeof id !== 'number' || !Number.isInteger(id)) return null;
-  const holds = holdsOf(n, c);
-  const gone = holdsOf(gn, gc);
-  return {
-    id,
-    ...(holds ? { holds } : {}),
-    ...(gone ? { gone } : {}),
-    ...(typeof r === 'number' ? { replacedAt: r } : {}),
-  };
+  const replacedAt = typeof r === 'number' ? r : undefined;
+  return { id, holds: holdsOf(n, c), gone: holdsOf(gn, gc), replacedAt };
 }
 
-/** Where the store's sheet was found, for reads: `lost` when the sheet remembered is gone. */
-export interface Located {
-  sheet: Sheet | null;
-  /** Found by its name, not its id: its content must show it is the store's. */
-  byName: boolean;
-  lost: SheetRecord | null;
-}
+/**
+ * Where the store's sheet was found, for reads: `byName` when found by its name, not its id (its
+ * content must show it is the store's), `lost` when the sheet remembered is gone.
+ */
+export type Located = { sheet: Sheet | null; byName: boolean; lost: SheetRecord | null };
 
 /** The record, read once and kept as this execution changes it. */
 export class RecordedSheet {
@@ -130,12 +114,7 @@ const text = (cell: GridCell): string => (cell === undefined || cell === null ? 
  * else one of its name that shows it is the store's; else a new one (when `make`; null otherwise).
  * Throws while a deleted sheet waits for the user, or when a sheet of that name is someone else's.
  */
-export function ownSheet(
-  spreadsheet: Spreadsheet,
-  own: Own,
-  recorded: RecordedSheet,
-  make: boolean,
-): Sheet | null {
+export function ownSheet(spreadsheet: Spreadsheet, own: Own, recorded: RecordedSheet, make: boolean) {
   const found = recorded.locate(spreadsheet);
   if (found.sheet && !found.byName) {
     keepName(spreadsheet, found.sheet, own.name);
@@ -149,7 +128,7 @@ export function ownSheet(
   const sheet = found.sheet ? checkedOwn(found.sheet, own) : makeSheet(spreadsheet, own);
   // A replaced sheet's record says when: what the deleted one held is not in this one.
   const replacedAt = found.lost ? Date.now() : recorded.get()?.replacedAt;
-  recorded.set({ id: sheet.getSheetId(), ...(replacedAt === undefined ? {} : { replacedAt }) });
+  recorded.set({ id: sheet.getSheetId(), replacedAt });
   return sheet;
 }
 
@@ -190,7 +169,7 @@ function makeSheet(spreadsheet: Spreadsheet, own: Own): Sheet {
 
 function writeHeader(sheet: Sheet, own: Own, width: number): void {
   const header = sheet.getRange(1, 1, 1, width);
-  header.setValues([[...own.header, ...Array<string>(width - 2).fill('')]]);
+  header.setValues([padded(own.header, width)]);
   header.setFontWeight('bold');
   sheet.getRange(1, 1).setNote(own.note);
   sheet.setFrozenRows(1);
@@ -208,6 +187,10 @@ export function splitCells(value: string): string[] {
   }
   return pieces.length > 0 ? pieces : [''];
 }
+
+/** `cells`, then '' up to `width` cells: a row of a grid Sheets takes whole. */
+export const padded = <T>(cells: readonly T[], width: number) =>
+  Array.from({ length: width }, (_, c) => cells[c] ?? '');
 
 /** Grows the grid to hold `rows` rows and `columns` columns. */
 export function fitGrid(sheet: Sheet, rows: number, columns: number): void {
@@ -227,12 +210,11 @@ export function repair(sheet: Sheet, own: Own): void {
   const { entries } = readSheetRows(sheet.getDataRange().getValues() as GridCell[][], own);
   const rows = Object.entries(entries).map(([key, value]) => [key, ...splitCells(value)]);
   const width = rows.reduce((most, row) => Math.max(most, row.length), 2);
-  const pad = (cells: readonly string[]) => Array.from({ length: width }, (_, c) => cells[c] ?? '');
   sheet.clear();
   fitGrid(sheet, rows.length + 1, width);
   writeHeader(sheet, own, width);
   if (rows.length === 0) return;
   const range = sheet.getRange(2, 1, rows.length, width);
   range.setNumberFormat('@');
-  range.setValues(rows.map(pad));
+  range.setValues(rows.map((row) => padded(row, width)));
 }

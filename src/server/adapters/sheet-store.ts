@@ -20,13 +20,12 @@ import {
   type Located,
   type Own,
   ownSheet,
+  padded,
   RecordedSheet,
   repair,
   type SheetRecordStore,
   splitCells,
 } from './own-sheet';
-
-export { CELL_CHARS, splitCells } from './own-sheet';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -35,7 +34,6 @@ type Lock = GoogleAppsScript.Lock.Lock;
 export const CACHE_SHEET_NAME = SHEET_NAME.resultCache;
 /** Row 1 tells a person what the sheet is; the add-on knows it by its id, not by this text. */
 export const CACHE_SHEET_HEADER: readonly [string, string] = SHEET_TEXTS.cacheHeader;
-const HEADER_NOTE = SHEET_TEXTS.cacheNote;
 /** Other writers (a bulk run, the job collector) hold the lock for one batch: seconds, not minutes. */
 const LOCK_WAIT_MS = 10_000;
 
@@ -63,8 +61,11 @@ export interface SheetStoreOptions {
    * getter is asked on the first write only.
    */
   lock: Lock | null | (() => Lock);
-  /** Sends pending writes before the lock goes, so the next writer reads them (SpreadsheetApp.flush). */
-  flush: () => void;
+  /**
+   * Sends pending writes before the lock goes, so the next writer reads them: SpreadsheetApp.flush
+   * unless a test counts them.
+   */
+  flush?: () => void;
   /** Where the sheet's id is remembered (the cache's document property, stored-keys.ts). */
   record: SheetRecordStore;
   /** The store's sheet when it is not the cache's: the ledger's (ledger-sheet.ts). */
@@ -75,7 +76,7 @@ export interface SheetStoreOptions {
 const CACHE_SHEET: Omit<Own, 'record'> = {
   name: CACHE_SHEET_NAME,
   header: CACHE_SHEET_HEADER,
-  note: HEADER_NOTE,
+  note: SHEET_TEXTS.cacheNote,
   mark: CACHE_SHEET_HEADER[0],
   isKey: isResultKey,
   whenDeleted: 'wait',
@@ -96,8 +97,7 @@ export function sheetStorePort(options: SheetStoreOptions): SheetStorePort {
   let located: Located | undefined;
   const deleted = new DeletedRows(own, recorded);
   const locate = () => {
-    const unrecorded = options.recordedOnly === true && recorded.get() === null;
-    const spreadsheet = unrecorded ? null : open();
+    const spreadsheet = options.recordedOnly === true && recorded.get() === null ? null : open();
     located = spreadsheet ? recorded.locate(spreadsheet) : { sheet: null, byName: true, lost: null };
     return located;
   };
@@ -109,7 +109,8 @@ export function sheetStorePort(options: SheetStoreOptions): SheetStorePort {
       located = { sheet, byName: false, lost: null };
       work(sheet);
       if (holds) deleted.written(sheet.getSheetId(), holds);
-      options.flush();
+      if (options.flush) options.flush();
+      else SpreadsheetApp.flush();
     });
   };
   const readRows = (): Record<string, string> => {
@@ -172,11 +173,8 @@ export function adoptUnrecordedSheet(
 }
 
 /** Under the document lock, the execution's own object: a hold already taken is not taken again. */
-function withLock(lock: Lock | null | (() => Lock), work: () => void): void {
-  if (!lock) {
-    work();
-    return;
-  }
+function withLock(lock: Lock | null | (() => Lock), work: () => void) {
+  if (!lock) return work();
   if (tryWithLock(lockPort(lock), LOCK_WAIT_MS, work) === BUSY) throw new Error(SHEET_TEXTS.savingElsewhere);
 }
 
@@ -187,8 +185,7 @@ const text = (cell: GridCell): string => (cell === undefined || cell === null ? 
  * column A whose first cell is not the header is a sheet a user changed: it is repaired first.
  */
 function keyRows(sheet: Sheet, own: Own): Map<string, number[]> {
-  const readColumn = () =>
-    sheet.getRange(1, 1, Math.max(1, sheet.getLastRow()), 1).getValues() as GridCell[][];
+  const readColumn = (): GridCell[][] => sheet.getRange(1, 1, Math.max(1, sheet.getLastRow()), 1).getValues();
   let column = readColumn();
   if (text(column[0]?.[0]) !== own.header[0]) {
     repair(sheet, own);
@@ -227,17 +224,13 @@ function writeRows(sheet: Sheet, own: Own, entries: Record<string, string>): voi
   );
   fitGrid(sheet, last, width);
 
-  const lastKept = Math.min(last, lastRow);
-  let kept: GridCell[][] = [];
-  for (let row = first; row <= lastKept; row++) {
-    if (!targets.has(row)) {
-      kept = sheet.getRange(first, 1, lastKept - first + 1, width).getValues() as GridCell[][];
-      break;
-    }
-  }
-  const pad = (cells: readonly GridCell[]) => Array.from({ length: width }, (_, c) => cells[c] ?? '');
+  // Rows in between that this batch does not change are read once, to be written back.
+  const between = Array.from({ length: Math.min(last, lastRow) - first + 1 }, (_, r) => first + r);
+  const kept = between.some((row) => !targets.has(row))
+    ? (sheet.getRange(first, 1, between.length, width).getValues() as GridCell[][])
+    : [];
   const grid = Array.from({ length: last - first + 1 }, (_, r) =>
-    pad(targets.get(first + r) ?? kept[r] ?? []),
+    padded(targets.get(first + r) ?? kept[r] ?? [], width),
   );
   const range = sheet.getRange(first, 1, grid.length, width);
   range.setNumberFormat('@');
@@ -248,12 +241,7 @@ function writeRows(sheet: Sheet, own: Own, entries: Record<string, string>): voi
  * Deletes the rows of these keys (every copy), bottom run first, so the rows still to go stay put;
  * `removing` is told how many keys go first.
  */
-function removeRows(
-  sheet: Sheet,
-  own: Own,
-  keys: ReadonlySet<string>,
-  removing: (keys: number) => void,
-): void {
+function removeRows(sheet: Sheet, own: Own, keys: ReadonlySet<string>, removing: (keys: number) => void) {
   const doomed: number[] = [];
   let going = 0;
   for (const [key, rows] of keyRows(sheet, own)) {

@@ -13,7 +13,7 @@ import { PROPERTY, TRIGGER_HANDLER } from '../../core/platform/stored-keys';
 import { errorMessage } from '../../core/text/error-message';
 import { watchesIn } from '../../core/watches/watch';
 import type { BackgroundCollection } from '../../shared/jobs-rpc';
-import { documentProperties } from '../platform/properties';
+import { documentProperties, writeProperty } from '../platform/properties';
 import { activeSpreadsheet } from '../platform/spreadsheet';
 import { type CollectorContext, collectorContext } from './context';
 import { withTriggerLock } from './trigger-lock';
@@ -24,16 +24,11 @@ const TRIGGERS_PROPERTY = PROPERTY.clockTriggers;
 
 type Trigger = GoogleAppsScript.Script.Trigger;
 
-function rememberedTriggers(): ClockTrigger[] {
-  return clockTriggersOf(documentProperties()?.getProperty(TRIGGERS_PROPERTY));
-}
+const rememberedTriggers = () => clockTriggersOf(documentProperties()?.getProperty(TRIGGERS_PROPERTY));
 
 function rememberTriggers(list: readonly ClockTrigger[]): void {
   const properties = documentProperties();
-  if (!properties) return;
-  const text = clockTriggersText(list);
-  if (text === null) properties.deleteProperty(TRIGGERS_PROPERTY);
-  else properties.setProperty(TRIGGERS_PROPERTY, text);
+  if (properties) writeProperty(properties, TRIGGERS_PROPERTY, clockTriggersText(list));
 }
 
 /**
@@ -105,9 +100,7 @@ export function keepCollecting(): BackgroundCollection {
  * Deletes this user's clock trigger when no job of theirs is pending and no watch is on. Answers
  * the state after. An entry point: it takes no argument from its caller.
  */
-export function removeJobTriggerIfIdle(): BackgroundCollection {
-  return removeIdle([]);
-}
+export const removeJobTriggerIfIdle = (): BackgroundCollection => removeIdle([]);
 
 /** removeJobTriggerIfIdle, also deleting the triggers `extraIds` (the one running, by its event). */
 export function removeIdle(extraIds: readonly string[]): BackgroundCollection {
@@ -137,8 +130,7 @@ function hasPendingJobs(): boolean {
 
 /** This account's jobs still pending and formulas still queued, from the document properties `all`. */
 export function pendingWork(context: CollectorContext, all: Record<string, string>): number {
-  const jobs = readJobs(context.deps.store, all).filter(
-    (job) => isPending(job) && jobScope(job) === context.scope,
-  );
-  return jobs.length + readQueue(all, context.scope, context.deps.client.clock.now()).length;
+  const { scope, deps } = context;
+  const jobs = readJobs(deps.store, all).filter((job) => isPending(job) && jobScope(job) === scope);
+  return jobs.length + readQueue(all, scope, deps.client.clock.now()).length;
 }

@@ -1,7 +1,7 @@
 // What the job collector runs with in a driver's execution: the execution's context, its lookup's
 // services with the sheets employee lists are written to; and the options of a pass.
 
-import type { CollectorDeps, CollectorOptions } from '../../core/jobs/collector-ports';
+import type { CollectorDeps } from '../../core/jobs/collector-ports';
 import { listSheetPort } from '../adapters/employee-sheets';
 import { type ExecutionContext, executionContext } from '../context';
 
@@ -15,9 +15,4 @@ export type CollectorContext = ExecutionContext & { deps: CollectorDeps };
 export function collectorContext(): CollectorContext | null {
   const context = executionContext({ canWriteSheets: true });
   return context && { ...context, deps: { ...context.deps, sheets: listSheetPort() } };
-}
-
-/** A pass's options: `lockWaitMs` is how long this driver may wait for another's pass. */
-export function collectorOptions(context: CollectorContext, lockWaitMs: number): CollectorOptions {
-  return { scope: context.scope, day: context.day(), lockWaitMs };
 }

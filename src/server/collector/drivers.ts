@@ -11,7 +11,8 @@
 // the triggers that did work count their run time against the day's quota.
 
 import { isOurFormula } from '../../core/formulas/our-formulas';
-import { collectOnce, collectUntil } from '../../core/jobs/collector';
+import { collectUntil } from '../../core/jobs/collector';
+import { collectOnce } from '../../core/jobs/collector-pass';
 import type { CollectorReport } from '../../core/jobs/collector-ports';
 import {
   claimCollector,
@@ -36,7 +37,7 @@ import { watchesAfterEdit, watchesFromClock } from '../watches/handlers';
 import { recordTriggerRuntime, withinTriggerTime } from '../watches/runtime-tally';
 import { authorizationLapsed } from './authorization';
 import { currentBackground, keepCollecting, pendingWork, removeIdle } from './clock-trigger';
-import { collectorContext, collectorOptions } from './context';
+import { type CollectorContext, collectorContext } from './context';
 import { installDrivers } from './edit-open-triggers';
 import { showKeyMissing } from './ended-formulas';
 import { finishQueuedFormulas } from './queued-formulas';
@@ -49,15 +50,13 @@ import { refreshAfter } from './refresh';
 const EDIT_WAIT_MS = 4 * 60_000;
 /** How long each driver buys queued formula lookups: the triggers and the menu have 6 minutes, the
  * sidebar calls again every few seconds and must answer within one of them. */
-const EDIT_FORMULA_WORK_MS = 5 * 60_000;
-const CLOCK_FORMULA_WORK_MS = 5 * 60_000;
+const TRIGGER_FORMULA_WORK_MS = 5 * 60_000;
 const MENU_FORMULA_WORK_MS = 4 * 60_000;
 const SIDEBAR_FORMULA_WORK_MS = 20_000;
 /** The Edit trigger's role of collector outlives its wait by the time its last writes may take. */
 const COLLECTOR_MARGIN_MS = 90_000;
-/** A clock run waits this long for jobs about to finish; triggers share a daily runtime quota. */
-const CLOCK_WAIT_MS = 30_000;
-const MENU_WAIT_MS = 30_000;
+/** A clock run or the menu waits this long for jobs about to finish; triggers share a daily runtime quota. */
+const SHORT_WAIT_MS = 30_000;
 const TRIGGER_LOCK_WAIT_MS = 20_000;
 /** The sidebar calls again in a few seconds: it never waits long for a busy lock. */
 const SIDEBAR_LOCK_WAIT_MS = 3_000;
@@ -65,7 +64,6 @@ const SIDEBAR_LOCK_WAIT_MS = 3_000;
 const WATCHES_DONE_MS = 5.5 * 60_000;
 /** What a formula's cell shows while Sheets is running it. */
 const LOADING = 'Loading...';
-const REAUTHORIZE_TEXT = JOBS_ANSWERS.collectionPaused.text;
 
 type Range = GoogleAppsScript.Spreadsheet.Range;
 
@@ -119,12 +117,7 @@ function typedFormula(event?: { range?: Range; value?: unknown }): Range | null 
  * no job waits; and of a paste's many edits, one execution collects while the others return.
  * Answers whether it did more than read the note.
  */
-function driveCollector(
-  by: 'edit' | 'open',
-  typed: Range | null,
-  cache: TtlCachePort,
-  jobs: JobsNote,
-): boolean {
+function driveCollector(by: 'edit' | 'open', typed: Range | null, cache: TtlCachePort, jobs: JobsNote) {
   const now = appsScriptClock.now();
   if (!typed && jobs.signal && !collectorWanted(jobs, now)) return false;
   if (authorizationLapsed()) return true;
@@ -142,7 +135,7 @@ function driveCollector(
     noteJobsFound(cache, { pending }, now);
     if (pending === 0) return true;
   }
-  const role = { workMs: EDIT_FORMULA_WORK_MS, marginMs: COLLECTOR_MARGIN_MS };
+  const role = { workMs: TRIGGER_FORMULA_WORK_MS, marginMs: COLLECTOR_MARGIN_MS };
   if (!claimCollector(cache, context.deps.lock, now, Utilities.getUuid(), role)) return true;
   // The hourly backstop first, while this trigger may still make it: Google stops a trigger at the
   // day's quota at any instant, and then nothing else would take up the queued work. Its own run
@@ -150,9 +143,8 @@ function driveCollector(
   keepCollecting();
   try {
     // Triggers share the day's quota: buying ends before it, never stopped with answers unkept.
-    const work = finishQueuedFormulas(context, withinTriggerTime(now + EDIT_FORMULA_WORK_MS, now), by, typed);
-    const options = collectorOptions(context, TRIGGER_LOCK_WAIT_MS);
-    refreshAfter(collectUntil(context.deps, options, now + EDIT_WAIT_MS), work);
+    const until = withinTriggerTime(now + TRIGGER_FORMULA_WORK_MS, now);
+    collectPass(context, by, until, () => now + EDIT_WAIT_MS, typed);
     return true;
   } catch (error) {
     // The role is let go, so that the next edit tries again.
@@ -170,13 +162,7 @@ function driveCollector(
 export function collectJobsFromSidebar(): CollectorProgress {
   const context = collectorContext();
   if (!context) return idleProgress(JOBS_ANSWERS.keyFirst.text, 'off');
-  const work = finishQueuedFormulas(
-    context,
-    context.deps.client.clock.now() + SIDEBAR_FORMULA_WORK_MS,
-    'sidebar',
-  );
-  const report = collectOnce(context.deps, collectorOptions(context, SIDEBAR_LOCK_WAIT_MS));
-  refreshAfter(report, work);
+  const { report, work } = collectPass(context, 'sidebar', appsScriptClock.now() + SIDEBAR_FORMULA_WORK_MS);
   return collectorProgress(report, backgroundAfter(report), work, appsScriptClock.now());
 }
 
@@ -189,20 +175,11 @@ export function collectJobsNow(): CollectorProgress {
     return idleProgress(JOBS_ANSWERS.keyFirst.text, 'off');
   }
   installDrivers();
-  const { clock } = context.deps.client;
-  const work = finishQueuedFormulas(context, clock.now() + MENU_FORMULA_WORK_MS, 'menu');
-  const report = collectUntil(
-    context.deps,
-    collectorOptions(context, TRIGGER_LOCK_WAIT_MS),
-    clock.now() + MENU_WAIT_MS,
-  );
-  refreshAfter(report, work);
+  const until = appsScriptClock.now() + MENU_FORMULA_WORK_MS;
+  const { report, work } = collectPass(context, 'menu', until, () => appsScriptClock.now() + SHORT_WAIT_MS);
   const result = collectorProgress(report, backgroundAfter(report), work, appsScriptClock.now());
-  ui.alert(
-    JOBS_ANSWERS.finishPending.text,
-    [result.summary, ...result.expired, ...result.failed].join('\n'),
-    ui.ButtonSet.OK,
-  );
+  const lines = [result.summary, ...result.expired, ...result.failed].join('\n');
+  ui.alert(JOBS_ANSWERS.finishPending.text, lines, ui.ButtonSet.OK);
   return result;
 }
 
@@ -221,25 +198,40 @@ function collectOnClock(event: { triggerUid?: unknown } | undefined, started: nu
   // An update that asks for a new scope, or a revoked grant, leaves the trigger unauthorized: it
   // does nothing then, and the sidebar asks the user to authorize again (as Google's add-on
   // template does, by email).
-  if (authorizationLapsed()) return idleProgress(REAUTHORIZE_TEXT, 'off');
+  if (authorizationLapsed()) return idleProgress(JOBS_ANSWERS.collectionPaused.text, 'off');
   const context = collectorContext();
   if (!context) {
     showKeyMissing();
     return idleProgress(JOBS_ANSWERS.nothingToCollect.text, removeIdle(own));
   }
-  const { clock } = context.deps.client;
-  const work = finishQueuedFormulas(
-    context,
-    withinTriggerTime(clock.now() + CLOCK_FORMULA_WORK_MS, started),
-    'clock',
-  );
-  const waitUntil = clock.now() + CLOCK_WAIT_MS;
-  const report = collectUntil(context.deps, collectorOptions(context, TRIGGER_LOCK_WAIT_MS), waitUntil);
-  refreshAfter(report, work);
+  const until = withinTriggerTime(appsScriptClock.now() + TRIGGER_FORMULA_WORK_MS, started);
+  const { report, work } = collectPass(context, 'clock', until, () => appsScriptClock.now() + SHORT_WAIT_MS);
   watchesFromClock(started + WATCHES_DONE_MS);
   const busy = report.busy || report.pending > 0 || work.queued > 0;
-  const background = busy ? currentBackground() : removeIdle(own);
-  return collectorProgress(report, background, work, appsScriptClock.now());
+  return collectorProgress(report, busy ? currentBackground() : removeIdle(own), work, appsScriptClock.now());
+}
+
+/**
+ * A driver's work: the queued formulas' lookups bought until `formulasUntil` (`typed`: the cell an
+ * edit typed one of ours into), then the jobs collected, waiting for young ones until `waitUntil`
+ * (a trigger's or the menu's) or in one pass (the sidebar's, which never waits long for the lock),
+ * and the formulas that waited entered again.
+ */
+function collectPass(
+  context: CollectorContext,
+  by: string,
+  formulasUntil: number,
+  waitUntil?: () => number,
+  typed: Range | null = null,
+) {
+  const work = finishQueuedFormulas(context, formulasUntil, by, typed);
+  const lockWaitMs = waitUntil ? TRIGGER_LOCK_WAIT_MS : SIDEBAR_LOCK_WAIT_MS;
+  const options = { scope: context.scope, day: context.day(), lockWaitMs };
+  const report = waitUntil
+    ? collectUntil(context.deps, options, waitUntil())
+    : collectOnce(context.deps, options);
+  refreshAfter(report, work);
+  return { report, work };
 }
 
 /** Whether the clock trigger must go on after a pass: on while anything is pending. */

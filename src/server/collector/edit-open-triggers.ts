@@ -39,12 +39,9 @@ export function installDrivers(
     writeWatchNote(watches);
     const drivers = withTriggerLock(() => {
       const mine = ScriptApp.getUserTriggers(spreadsheet);
-      const edit = keepOne(mine, EDIT_DRIVER, true, () =>
-        ScriptApp.newTrigger(EDIT_DRIVER).forSpreadsheet(spreadsheet).onEdit().create(),
-      );
-      const open = keepOne(mine, OPEN_DRIVER, true, () =>
-        ScriptApp.newTrigger(OPEN_DRIVER).forSpreadsheet(spreadsheet).onOpen().create(),
-      );
+      const on = (handler: string) => ScriptApp.newTrigger(handler).forSpreadsheet(spreadsheet);
+      const edit = keepOne(mine, EDIT_DRIVER, true, () => on(EDIT_DRIVER).onEdit().create());
+      const open = keepOne(mine, OPEN_DRIVER, true, () => on(OPEN_DRIVER).onOpen().create());
       recordDrivers(context.scope, { edit, open });
       syncWatchTriggers(spreadsheet, mine, watched);
       return { edit, open };

@@ -7,7 +7,7 @@
 // no key: its queued formulas are entered again then, to say so.
 import { capCents, formulaCommitted } from '../../core/billing/budget';
 import { readLedger } from '../../core/billing/ledger';
-import { endQueued, readQueue, updateQueued } from '../../core/formula-queue/records';
+import { readQueue, updateQueued } from '../../core/formula-queue/records';
 import type { BatchStorePort } from '../../core/platform/ports';
 import { KEY_REPLACED_TEXT } from '../../core/text/catalogue/queue';
 import { errorMessage } from '../../core/text/error-message';
@@ -29,7 +29,7 @@ export function endQueuedWork(store: BatchStorePort, scope: string | null, repla
     const records = readQueue(store.getAll(), scope, appsScriptClock.now());
     const spreadsheet = activeSpreadsheet();
     if (records.length === 0 || !spreadsheet) return;
-    if (replaced) endQueued(store, records, KEY_REPLACED_TEXT);
+    if (replaced) updateQueued(store, records, { ended: KEY_REPLACED_TEXT });
     reenterFormulas(spreadsheet, records);
   } catch (error) {
     // The key is saved or removed all the same: the cells keep their text until typed again.

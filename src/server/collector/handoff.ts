@@ -45,17 +45,11 @@ function thisFormula(context: ExecutionContext, left: number) {
   const a1 = range.getA1Notation();
   const before = parseQueued(context.opening[queueKey(sheet, a1)]);
   const since = appsScriptClock.now();
-  const record = {
-    sheet,
-    sheetId: of.getSheetId(),
-    a1,
-    formula,
-    left,
-    since,
-    scope: context.scope,
-    by: 'formula',
+  const sheetId = of.getSheetId();
+  return {
+    record: { sheet, sheetId, a1, formula, left, since, scope: context.scope, by: 'formula' },
+    before,
   };
-  return { record, before };
 }
 
 /**

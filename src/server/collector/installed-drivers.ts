@@ -2,18 +2,14 @@
 // each account in document properties when they are installed or removed. A formula reads it to
 // say when its job will be collected: it may not look at triggers itself.
 import { DRIVERS_PROPERTY, type Drivers, driversOf, withDrivers } from '../../core/jobs/trigger-records';
-import { documentProperty, requireDocumentProperties } from '../platform/properties';
+import { documentProperty, requireDocumentProperties, writeProperty } from '../platform/properties';
 
 /** What the document properties say of `scope`'s drivers. */
-export function currentDrivers(scope: string): Drivers {
-  return driversOf(documentProperty(DRIVERS_PROPERTY), scope);
-}
+export const currentDrivers = (scope: string) => driversOf(documentProperty(DRIVERS_PROPERTY), scope);
 
 export function recordDrivers(scope: string, drivers: Drivers): void {
   const properties = requireDocumentProperties();
   const before = properties.getProperty(DRIVERS_PROPERTY);
   const after = withDrivers(before, scope, drivers);
-  if (after === before) return;
-  if (after === null) properties.deleteProperty(DRIVERS_PROPERTY);
-  else properties.setProperty(DRIVERS_PROPERTY, after);
+  if (after !== before) writeProperty(properties, DRIVERS_PROPERTY, after);
 }

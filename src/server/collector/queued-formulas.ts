@@ -38,10 +38,7 @@ export interface FormulaWork {
 }
 
 /** A formula to finish: a queued record, or the cell an edit just typed one of ours into. */
-interface Target extends FormulaCell {
-  record: QueuedFormula | null;
-  keys: string[];
-}
+type Target = FormulaCell & { record: QueuedFormula | null; keys: string[] };
 
 /**
  * Buys the queued lookups of this account's formulas until `until`, all of them together (one
@@ -77,12 +74,8 @@ export function finishQueuedFormulas(
   // fill the pages and get folded into a day's summary.
   const record = recordAccess();
   movePurchases(record, context.day());
-  const outcome = finishLookups(
-    context.deps,
-    [...items.values()],
-    lookupContext(context, spreadsheet, by),
-    until,
-  );
+  const lookups = [...items.values()];
+  const outcome = finishLookups(context.deps, lookups, lookupContext(context, spreadsheet, by), until);
   movePurchases(record, context.day());
   settleRecords(context, targets, outcome, by, work);
   reenterFormulas(spreadsheet, grids.bridged(targets));
@@ -106,7 +99,7 @@ function settleRecords(
   for (const target of targets) {
     const missing = new Set(target.keys.filter((key) => left.has(key))).size;
     if (missing === 0 || (stopped && !forTheDay)) {
-      done.push(target);
+      if (target.record) done.push(target);
       work.finished++;
       continue;
     }
@@ -128,10 +121,7 @@ function settleRecords(
       budgetDay: stopped ? context.day() : undefined,
     });
   }
-  removeQueued(
-    context.deps.store,
-    done.filter((target) => target.record !== null),
-  );
+  removeQueued(context.deps.store, done);
 }
 
 /**
@@ -139,16 +129,10 @@ function settleRecords(
  * sheet's id, which a rename keeps): the formula is still there, and its promise still stands.
  * Each sheet name is asked once.
  */
-function followRenames(
-  spreadsheet: Spreadsheet,
-  context: CollectorContext,
-  records: QueuedFormula[],
-): QueuedFormula[] {
+function followRenames(spreadsheet: Spreadsheet, context: CollectorContext, records: QueuedFormula[]) {
   const names = new Map<string, string | null>();
   const renamed = (record: QueuedFormula): string | null => {
-    if (!names.has(record.sheet)) {
-      names.set(record.sheet, sheetNow(spreadsheet, record));
-    }
+    if (!names.has(record.sheet)) names.set(record.sheet, sheetNow(spreadsheet, record));
     return names.get(record.sheet) ?? null;
   };
   const moved = records.filter((record) => renamed(record) !== null);

@@ -12,28 +12,24 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 /** A formula's cell, and the text it must still hold: a formula the user changed meanwhile is left alone. */
 export type FormulaCell = Pick<QueuedFormula, 'sheet' | 'a1' | 'formula'>;
 
-interface Run {
-  sheet: GoogleAppsScript.Spreadsheet.Sheet;
-  row: number;
-  column: number;
-  formulas: string[];
-}
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+type Run = { sheet: Sheet; row: number; column: number; formulas: string[] };
+type At = { row: number; column: number; formula: string };
 
-/** Re-enters the formulas, each once; answers how many. */
-export function reenterFormulas(spreadsheet: Spreadsheet, cells: readonly FormulaCell[]): number {
+/** Re-enters the formulas, each once. */
+export function reenterFormulas(spreadsheet: Spreadsheet, cells: readonly FormulaCell[]): void {
   const runs = stillThere(columnRuns(spreadsheet, cells));
-  if (runs.length === 0) return 0;
+  if (runs.length === 0) return;
   for (const run of runs)
     run.sheet.getRange(run.row, run.column, run.formulas.length, 1).setValues(run.formulas.map(() => ['']));
   SpreadsheetApp.flush();
   for (const run of runs)
     run.sheet.getRange(run.row, run.column, run.formulas.length, 1).setFormulas(run.formulas.map((f) => [f]));
-  return runs.reduce((sum, run) => sum + run.formulas.length, 0);
 }
 
 /** Groups the cells into runs of consecutive rows of one column. */
 function columnRuns(spreadsheet: Spreadsheet, cells: readonly FormulaCell[]): Run[] {
-  const bySheet = new Map<string, { row: number; column: number; formula: string }[]>();
+  const bySheet = new Map<string, At[]>();
   for (const cell of cells) {
     const at = parseCell(cell.a1);
     if (!at) continue;
@@ -49,10 +45,7 @@ function columnRuns(spreadsheet: Spreadsheet, cells: readonly FormulaCell[]): Ru
   return runs;
 }
 
-function runsOfSheet(
-  sheet: GoogleAppsScript.Spreadsheet.Sheet,
-  list: { row: number; column: number; formula: string }[],
-): Run[] {
+function runsOfSheet(sheet: Sheet, list: At[]): Run[] {
   list.sort((a, b) => a.column - b.column || a.row - b.row);
   const own: Run[] = [];
   for (const cell of list) {

@@ -28,18 +28,12 @@ export function refreshAfter(report: CollectorReport, { queued, waiting }: Formu
   } catch (error) {
     console.warn(`Could not note what the collector left: ${errorMessage(error)}`);
   }
-  refreshFinished(report);
+  const finished = [...report.collected, ...report.expired, ...report.failed, ...report.stalled];
+  const ids = [...finished, ...report.delivered].map((item) => item.spreadsheetId);
+  for (const id of new Set(ids)) refreshWaitingFormulas(id);
   // Formulas still queued need a driver when nobody edits: the hourly clock is the backstop, and
   // takes up those waiting for the next day's budget.
   if (queued + waiting > 0) keepCollecting();
-}
-
-function refreshFinished(report: CollectorReport): void {
-  const finished = [...report.collected, ...report.expired, ...report.failed, ...report.stalled].map(
-    (job) => job.spreadsheetId,
-  );
-  const ids = new Set([...finished, ...report.delivered.map((item) => item.spreadsheetId)]);
-  for (const id of ids) refreshWaitingFormulas(id);
 }
 
 /**
@@ -56,8 +50,7 @@ export function refreshWaitingFormulas(spreadsheetId: string, includeErrors = fa
     for (const sheet of spreadsheet.getSheets()) {
       if (sheet.getName() === CACHE_SHEET_NAME) continue; // thousands of cached answers, no formulas
       const data = sheet.getDataRange();
-      const cells = formulasToRefresh(data.getValues(), data.getFormulas(), { includeErrors });
-      for (const cell of cells)
+      for (const cell of formulasToRefresh(data.getValues(), data.getFormulas(), { includeErrors }))
         targets.push({ sheet: sheet.getName(), a1: cellA1(cell.row, cell.column), formula: cell.formula });
     }
     reenterFormulas(spreadsheet, targets.slice(0, MAX_REFRESHED_FORMULAS));

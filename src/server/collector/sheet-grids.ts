@@ -42,12 +42,9 @@ export class SheetGrids {
     const from = parseCell(first ?? '');
     const to = parseCell(last ?? '');
     if (!grid || !from || !to) return '#REF!';
-    const rows: unknown[][] = [];
-    for (let r = from.row; r <= to.row; r++) {
-      const line: unknown[] = [];
-      for (let c = from.column; c <= to.column; c++) line.push(grid.values[r - 1]?.[c - 1] ?? '');
-      rows.push(line);
-    }
+    const rows = Array.from({ length: to.row - from.row + 1 }, (_, r) =>
+      this.row(sheet, from.row + r, from.column, to.column),
+    );
     return rows.length === 1 && rows[0]!.length === 1 ? rows[0]![0] : rows;
   }
 
@@ -87,8 +84,7 @@ export class SheetGrids {
 
   #grid(name: string): SheetCells | null {
     if (!this.#grids.has(name)) {
-      const sheet = this.spreadsheet.getSheetByName(name);
-      const range = sheet?.getDataRange();
+      const range = this.spreadsheet.getSheetByName(name)?.getDataRange();
       this.#grids.set(name, range ? { values: range.getValues(), formulas: range.getFormulas() } : null);
     }
     return this.#grids.get(name) ?? null;

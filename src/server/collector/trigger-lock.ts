@@ -5,6 +5,5 @@ import { userLock } from '../platform/locks';
 
 const TRIGGER_SETUP_LOCK_WAIT_MS = 10_000;
 
-export function withTriggerLock<T>(work: () => T): T {
-  return lockPort(userLock()).withLock(TRIGGER_SETUP_LOCK_WAIT_MS, work);
-}
+export const withTriggerLock = <T>(work: () => T): T =>
+  lockPort(userLock()).withLock(TRIGGER_SETUP_LOCK_WAIT_MS, work);

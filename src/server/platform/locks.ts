@@ -8,11 +8,7 @@ type Lock = GoogleAppsScript.Lock.Lock;
  * pass the object on: a lock this execution already holds is then neither waited for nor released
  * early by a nested section.
  */
-export function documentLock(): Lock {
-  return LockService.getDocumentLock() ?? LockService.getScriptLock();
-}
+export const documentLock = (): Lock => LockService.getDocumentLock() ?? LockService.getScriptLock();
 
 /** This user's lock: changes to the user's own triggers are made under it. */
-export function userLock(): Lock {
-  return LockService.getUserLock();
-}
+export const userLock = (): Lock => LockService.getUserLock();

@@ -7,9 +7,7 @@ import { CALL_TEXTS } from '../../core/text/catalogue/sidebar/calls';
 type Properties = GoogleAppsScript.Properties.Properties;
 
 /** The document's properties, or null where there is no document. */
-export function documentProperties(): Properties | null {
-  return PropertiesService.getDocumentProperties() as Properties | null;
-}
+export const documentProperties = () => PropertiesService.getDocumentProperties() as Properties | null;
 
 /** The document's properties, for calls that run in a document (the sidebar, the menu, a trigger). */
 export function requireDocumentProperties(): Properties {
@@ -19,30 +17,26 @@ export function requireDocumentProperties(): Properties {
 }
 
 /** This user's properties (in a custom function, the spreadsheet owner's). */
-export function userProperties(): Properties {
-  return PropertiesService.getUserProperties();
-}
+export const userProperties = (): Properties => PropertiesService.getUserProperties();
 
 /** One document property; null when it is not set or there is no document. */
-export function documentProperty(name: string): string | null {
-  return documentProperties()?.getProperty(name) ?? null;
-}
+export const documentProperty = (name: string) => documentProperties()?.getProperty(name) ?? null;
 
-/** Sets one document property, or deletes it when `value` is null. */
-export function setDocumentProperty(name: string, value: string | null): void {
-  const properties = requireDocumentProperties();
+/** Sets one property of `properties`, or deletes it when `value` is null. */
+export function writeProperty(properties: Properties, name: string, value: string | null): void {
   if (value === null) properties.deleteProperty(name);
   else properties.setProperty(name, value);
 }
+
+/** Sets one document property, or deletes it when `value` is null. */
+export const setDocumentProperty = (name: string, value: string | null) =>
+  writeProperty(requireDocumentProperties(), name, value);
 
 /**
  * One document property as a hidden sheet's record (adapters/own-sheet.ts): read from `snapshot`,
  * the properties this execution read already, when it has one (no round trip), else on first use.
  */
-export function sheetRecord(
-  name: string,
-  snapshot?: Record<string, string>,
-): { read(): string | null; write(text: string | null): void } {
+export function sheetRecord(name: string, snapshot?: Record<string, string>) {
   return {
     read: () => (snapshot ? (snapshot[name] ?? null) : documentProperty(name)),
     write: (text: string | null) => setDocumentProperty(name, text),

@@ -11,9 +11,7 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Properties = GoogleAppsScript.Properties.Properties;
 
 /** The active spreadsheet, or null where there is none. */
-export function activeSpreadsheet(): Spreadsheet | null {
-  return SpreadsheetApp.getActiveSpreadsheet() as Spreadsheet | null;
-}
+export const activeSpreadsheet = () => SpreadsheetApp.getActiveSpreadsheet() as Spreadsheet | null;
 
 /**
  * The spreadsheet's time zone, the one clock of every time the add-on shows or writes (budgets'
@@ -24,11 +22,7 @@ export function spreadsheetZone(spreadsheet: Spreadsheet | null): string {
 }
 
 /** What a formula would otherwise ask of Sheets on every purchase: its day's zone and its names. */
-export interface SpreadsheetFacts {
-  tz: string;
-  id: string;
-  name: string;
-}
+export type SpreadsheetFacts = { tz: string; id: string; name: string };
 
 const factsOf = (spreadsheet: Spreadsheet | null): SpreadsheetFacts => ({
   tz: spreadsheetZone(spreadsheet),
@@ -47,10 +41,7 @@ export function spreadsheetFacts(
   open: () => Spreadsheet | null,
 ): () => SpreadsheetFacts {
   let facts = parseFacts(snapshot[PROPERTY.spreadsheet]);
-  return () => {
-    facts ??= factsOf(open());
-    return facts;
-  };
+  return () => (facts ??= factsOf(open()));
 }
 
 function parseFacts(text: string | undefined): SpreadsheetFacts | undefined {

@@ -3,9 +3,9 @@
 
 import { inputColumns } from '../../core/bulk/config';
 import { WATCHES_ANSWERS } from '../../core/text/catalogue/sidebar/watches-answers';
+import { columnLetters } from '../../core/text/cell-refs';
 import { roundCredits } from '../../core/text/credits';
 import { stateOf } from '../../core/watches/caps';
-import { columnLetter } from '../../core/watches/fit';
 import { type AccountPause, pauseNotice } from '../../core/watches/pause';
 import { monthLeft } from '../../core/watches/refresh';
 import {
@@ -25,8 +25,8 @@ function columnsText(watch: Watch): string {
   const headerOf = (column: number) => {
     const header = watch.headers.find((each) => each.column === column)?.header ?? '';
     return header === ''
-      ? WATCHES_ANSWERS.column.say(columnLetter(column))
-      : `${header} (${columnLetter(column)})`;
+      ? WATCHES_ANSWERS.column.say(columnLetters(column))
+      : `${header} (${columnLetters(column)})`;
   };
   const first = watch.steps[0]!;
   const written = watch.steps.flatMap((step) => [...step.layout.outputs, step.layout.status]);
@@ -61,13 +61,11 @@ function refreshView({ refresh, day }: Watch): WatchView['refresh'] {
 
 export function runtimeView(tally: RuntimeTally | null, now: number): WatchList['runtime'] {
   const used = currentTally(tally, now).usedMs;
-  const share = used / TRIGGER_QUOTA_MS;
-  const percent = Math.round(share * 100);
+  const percent = Math.round((used / TRIGGER_QUOTA_MS) * 100);
   const usedMinutes = Math.round((used / MINUTE) * 10) / 10;
-  const quotaMinutes = TRIGGER_QUOTA_MS / MINUTE;
   // A stop by Google today spends the day's quota, whatever the count says.
   const { slowed } = paceAt(shareOf(tally, now), 'edit', Number.POSITIVE_INFINITY);
-  return { usedMinutes, quotaMinutes, percent, slowed };
+  return { usedMinutes, quotaMinutes: TRIGGER_QUOTA_MS / MINUTE, percent, slowed };
 }
 
 export function watchListView(input: {

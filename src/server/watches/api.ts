@@ -61,8 +61,7 @@ export function previewWatch(draft: WatchDraft): BulkPreview | RecipePreview {
   const only = draft.refreshOnly ? checkRefresh(draft.refreshOnly) : null;
   if (!only) return previewBulkRun(watchedConfig(config, op));
   // A column's scheduled refresh: its refresh now, as a bulk run's, within a month's credits.
-  const { days, monthlyCredits } = only;
-  return previewBulkRun({ ...config, refreshOlderThanDays: days, refreshBudget: monthlyCredits });
+  return previewBulkRun({ ...config, refreshOlderThanDays: only.days, refreshBudget: only.monthlyCredits });
 }
 
 export function createWatch(draft: WatchDraft): WatchList {
@@ -99,8 +98,7 @@ export function updateWatch(id: string, change: WatchChange): WatchList {
   locked(ctx, () => {
     const watch = readWatch(String(id));
     if (!watch) throw refuse('watches', 'gone');
-    const next = changedWatch(watch, checked, ctx.deps.client.clock.now());
-    saveWatch(next);
+    saveWatch(changedWatch(watch, checked, ctx.deps.client.clock.now()));
     writeWatchNote(readWatches());
   });
   // Switched on again: its triggers and the hourly check may have gone while none was on.
@@ -109,8 +107,7 @@ export function updateWatch(id: string, change: WatchChange): WatchList {
 }
 
 export function deleteWatch(id: string): WatchList {
-  const ctx = context();
-  const left = locked(ctx, () => {
+  const left = locked(context(), () => {
     deleteWatchRecord(String(id));
     const watches = readWatches();
     writeWatchNote(watches);

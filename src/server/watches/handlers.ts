@@ -23,12 +23,7 @@ type Range = GoogleAppsScript.Spreadsheet.Range;
 /** A trigger's watches are done this long after it started: its execution has 6 minutes. */
 const TRIGGER_WORK_MS = 5 * 60_000;
 /** Changes that may bring rows to enrich or move a watch's columns; the rest concern no watch. */
-const CHANGES_TO_LOOK_AT: ReadonlySet<string> = new Set([
-  'INSERT_ROW',
-  'INSERT_COLUMN',
-  'REMOVE_COLUMN',
-  'OTHER',
-]);
+const CHANGES_TO_LOOK_AT = new Set(['INSERT_ROW', 'INSERT_COLUMN', 'REMOVE_COLUMN', 'OTHER']);
 
 export function watchOnChange(event?: { changeType?: unknown }): void {
   if (CHANGES_TO_LOOK_AT.has(String(event?.changeType ?? ''))) runOwnTrigger('change', null);

@@ -11,6 +11,8 @@ import { closeFailedRun, openTriggerRun } from './runtime-tally';
 import { GuardedSheet } from './sheet-port';
 import { readWatch, readWatches, saveAccountPause, saveWatch, writeWatchNote } from './store';
 
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
 /**
  * Runs the watches `request` concerns. Answers whether it had any to look at: then its trigger did
  * work worth counting against the day's runtime quota, whether or not the pace let a watch run.
@@ -22,10 +24,7 @@ export function runWatches(request: RunRequest): boolean {
   return runTheWatches(watchesPorts(ctx, spreadsheet), request);
 }
 
-function watchesPorts(
-  ctx: ExecutionContext,
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
-): WatchesPorts {
+function watchesPorts(ctx: ExecutionContext, spreadsheet: Spreadsheet): WatchesPorts {
   return {
     ...runPorts(ctx),
     readWatch,

@@ -16,9 +16,7 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 const FRESH_MS = 5_000;
 
 /** The block last read, and when. */
-interface Region extends Omit<EditedBlock, 'sheet'> {
-  at: number;
-}
+type Region = Omit<EditedBlock, 'sheet'> & { at: number };
 
 const cellKey = (row: number, column: number) => `${row}:${column}`;
 /** What a cell holds once written: text written with a leading apostrophe is stored without it. */

@@ -8,34 +8,22 @@ import { type AccountPause, parsePause, WATCHES_PAUSED_PROPERTY } from '../../co
 import { parseWatch, serializeWatch, type Watch, watchesIn, watchKey } from '../../core/watches/watch';
 import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
 import { fastCache } from '../platform/cache';
-import { documentProperties, requireDocumentProperties } from '../platform/properties';
+import { documentProperties, requireDocumentProperties, setDocumentProperty } from '../platform/properties';
 
 /** Every watch of this document, from the properties read at once. */
-export function readWatches(): Watch[] {
-  return watchesIn(documentProperties()?.getProperties() ?? {});
-}
+export const readWatches = (): Watch[] => watchesIn(documentProperties()?.getProperties() ?? {});
 
-export function readWatch(id: string): Watch | null {
-  return parseWatch(documentProperties()?.getProperty(watchKey(id)));
-}
+export const readWatch = (id: string) => parseWatch(documentProperties()?.getProperty(watchKey(id)));
 
-export function saveWatch(watch: Watch): void {
+export const saveWatch = (watch: Watch) =>
   requireDocumentProperties().setProperty(watchKey(watch.id), serializeWatch(watch));
-}
 
-export function deleteWatchRecord(id: string): void {
-  requireDocumentProperties().deleteProperty(watchKey(id));
-}
+export const deleteWatchRecord = (id: string) => requireDocumentProperties().deleteProperty(watchKey(id));
 
-export function readAccountPause(): AccountPause | null {
-  return parsePause(documentProperties()?.getProperty(WATCHES_PAUSED_PROPERTY));
-}
+export const readAccountPause = () => parsePause(documentProperties()?.getProperty(WATCHES_PAUSED_PROPERTY));
 
-export function saveAccountPause(pause: AccountPause | null): void {
-  const properties = requireDocumentProperties();
-  if (pause === null) properties.deleteProperty(WATCHES_PAUSED_PROPERTY);
-  else properties.setProperty(WATCHES_PAUSED_PROPERTY, JSON.stringify(pause));
-}
+export const saveAccountPause = (pause: AccountPause | null) =>
+  setDocumentProperty(WATCHES_PAUSED_PROPERTY, pause && JSON.stringify(pause));
 
 /** Writes the Edit trigger's note of what watches follow, from `watches` as they stand. */
 export function writeWatchNote(watches: readonly Watch[]): void {

@@ -19,12 +19,7 @@ export const WATCH_HANDLERS: readonly string[] = [CHANGE_HANDLER, FORM_HANDLER];
  * Keeps one trigger for `handler` when `wanted`, none otherwise, never a second. Answers whether
  * one is there: false when Google refused to make it (20 of the add-on's triggers a user).
  */
-export function keepOne(
-  mine: readonly Trigger[],
-  handler: string,
-  wanted: boolean,
-  create: () => Trigger,
-): boolean {
+export function keepOne(mine: readonly Trigger[], handler: string, wanted: boolean, create: () => Trigger) {
   const [kept, ...duplicates] = mine.filter((trigger) => trigger.getHandlerFunction() === handler);
   for (const trigger of duplicates) ScriptApp.deleteTrigger(trigger);
   if (kept && !wanted) ScriptApp.deleteTrigger(kept);
@@ -43,19 +38,12 @@ export function keepOne(
  * given `mine`, the user's triggers there. Runs under the user's trigger lock. Never throws: a
  * trigger that cannot be made leaves its rows to the Edit trigger and the hourly check.
  */
-export function syncWatchTriggers(
-  spreadsheet: Spreadsheet,
-  mine: readonly Trigger[],
-  watched: boolean,
-): void {
+export function syncWatchTriggers(spreadsheet: Spreadsheet, mine: readonly Trigger[], watched: boolean) {
   try {
-    keepOne(mine, CHANGE_HANDLER, watched, () =>
-      ScriptApp.newTrigger(CHANGE_HANDLER).forSpreadsheet(spreadsheet).onChange().create(),
-    );
+    const on = (handler: string) => ScriptApp.newTrigger(handler).forSpreadsheet(spreadsheet);
+    keepOne(mine, CHANGE_HANDLER, watched, () => on(CHANGE_HANDLER).onChange().create());
     const form = watched && spreadsheet.getFormUrl() !== null;
-    keepOne(mine, FORM_HANDLER, form, () =>
-      ScriptApp.newTrigger(FORM_HANDLER).forSpreadsheet(spreadsheet).onFormSubmit().create(),
-    );
+    keepOne(mine, FORM_HANDLER, form, () => on(FORM_HANDLER).onFormSubmit().create());
   } catch (error) {
     console.warn(`A watch trigger could not be set: ${errorMessage(error)}`);
   }

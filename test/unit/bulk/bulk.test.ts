@@ -1,5 +1,5 @@
 import { checkConfig } from '../../../src/core/bulk/config';
-import { layoutColumns } from '../../../src/core/bulk/layout';
+import { ownLayout } from '../../../src/core/bulk/layout';
 import { planRows, previewOf, type SheetTable } from '../../../src/core/bulk/plan';
 import {
   capRanges,
@@ -32,6 +32,7 @@ import { runSlice } from '../../../src/core/bulk/slice/slice';
 import { accountScope } from '../../../src/core/cache/keys';
 import { ResultCache } from '../../../src/core/cache/result-cache';
 import { operationByType } from '../../../src/core/operations/table';
+import type { Operation } from '../../../src/core/operations/types';
 import { HELD_LOCK } from '../../../src/core/platform/locked-section';
 import type { HttpPort } from '../../../src/core/platform/ports';
 import type { BulkRunConfig } from '../../../src/shared/bulk-rpc';
@@ -40,6 +41,10 @@ import { FakeApi, type FakeApiOptions } from '../../../tools/fake-api/fake-api';
 import { FakeClock } from '../helpers/fake-http';
 import { FakeCacheService, FakeProperties, sha256 } from '../helpers/platform';
 import { asTheSidebarSays } from '../helpers/sidebar-words';
+
+/** Where a run writes when no other input claims a column. */
+const layoutColumns = (op: Operation, config: BulkRunConfig, headers: readonly unknown[]) =>
+  ownLayout(op, config, headers, { claims: [], family: null }).layout;
 
 const WEBSITE = operationByType('company_name_to_website')!;
 const NAME_TO_EMAIL = operationByType('lead_full_name_to_email')!;
@@ -171,7 +176,7 @@ describe('the preview', () => {
     const cfg = config();
     const table = tableOf(rows);
     const layout = layoutColumns(WEBSITE, cfg, rows[0]!);
-    const plan = planRows(WEBSITE, cfg, layout, table, 2, rows.length);
+    const plan = planRows(cfg, layout, { ...table, firstRow: 2, values: rows.slice(1) });
     const freeQueries = new Set(
       plan.distinct.filter((d) => free.includes(d.request.input_data)).map((d) => d.query),
     );
@@ -213,7 +218,11 @@ describe('the preview', () => {
       ['Lovelace, Ada', 'Analytical Engines', 'Engineer'],
     ]);
     const layout = layoutColumns(NAME_TO_EMAIL, cfg, table.values[0]!);
-    const plan = planRows(NAME_TO_EMAIL, cfg, layout, table, 2, 2);
+    const plan = planRows(cfg, layout, {
+      ...table,
+      firstRow: 2,
+      values: table.values.slice(1),
+    });
     expect(plan.distinct[0]?.request.input_data).toBe('Ada Lovelace Analytical Engines Engineer');
     expect(previewOf(NAME_TO_EMAIL, cfg, layout, plan, 2, new Set(), 25).estimatedCredits).toBe(7);
 
@@ -221,7 +230,11 @@ describe('the preview', () => {
     const listCfg = checkConfig({ ...config(lists.type), options: { max: 40 } }).config;
     const listTable = tableOf([['Company'], ['Acme'], ['Globex']]);
     const listLayout = layoutColumns(lists, listCfg, ['Company']);
-    const listPlan = planRows(lists, listCfg, listLayout, listTable, 2, 3);
+    const listPlan = planRows(listCfg, listLayout, {
+      ...listTable,
+      firstRow: 2,
+      values: listTable.values.slice(1),
+    });
     expect(previewOf(lists, listCfg, listLayout, listPlan, 2, new Set(), 25)).toMatchObject({
       estimatedCredits: 40,
       estimateIsBound: true,
@@ -423,7 +436,6 @@ function world(
   const slice = (runHardCap = 0, other?: BulkRun, more: Partial<SliceOptions> = {}) => {
     const options = {
       day: '2026-11-22',
-      spreadsheetId: 'sheet-1',
       runHardCap,
       limits: { requestsPerSecond: PACE },
       ...more,

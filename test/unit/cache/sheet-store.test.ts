@@ -3,13 +3,12 @@
 // from a custom function, strings that look like numbers or formulas turned into them. The sheet
 // is known by its id (S18), whatever a user does to it.
 import { lockPort } from '../../../src/server/adapters/apps-script';
+import { CELL_CHARS, splitCells } from '../../../src/server/adapters/own-sheet';
 import {
   adoptUnrecordedSheet,
   CACHE_SHEET_HEADER,
   CACHE_SHEET_NAME,
-  CELL_CHARS,
   sheetStorePort,
-  splitCells,
 } from '../../../src/server/adapters/sheet-store';
 import { createEmulator, type Emulator } from '../../../tools/emulator/emulator';
 import {

@@ -6,7 +6,8 @@ import { ledgerSummary } from '../../../src/core/billing/summary';
 import { accountScope, resultKey } from '../../../src/core/cache/keys';
 import { ResultCache } from '../../../src/core/cache/result-cache';
 import { callsOurFunction } from '../../../src/core/formulas/our-formulas';
-import { collectOnce, collectUntil as driveCollector } from '../../../src/core/jobs/collector';
+import { collectUntil as driveCollector } from '../../../src/core/jobs/collector';
+import { collectOnce } from '../../../src/core/jobs/collector-pass';
 import type { CollectorDeps, CollectorOptions, ListSheetPort } from '../../../src/core/jobs/collector-ports';
 import type { EmployeeSheet } from '../../../src/core/jobs/employee-sheet';
 import { uniqueSheetName } from '../../../src/core/jobs/employee-sheet';
@@ -107,7 +108,7 @@ function setup(api: Omit<FakeApiOptions, 'clock'> = {}, credits = 1000) {
   const client = { baseUrl: 'https://api.enrichment.example/', apiKey, http, clock };
   const scope = accountScope(sha256, apiKey);
   const deps: CollectorDeps = { client, cache, store, lock, sheets };
-  const options: CollectorOptions = { scope, day: DAY };
+  const options: CollectorOptions = { scope, day: DAY, lockWaitMs: 5_000 };
   const keyOf = (request: EnrichmentRequest) => resultKey(sha256, scope, request);
 
   /** A formula asking for `request`: 25 s, polling its job inline. */

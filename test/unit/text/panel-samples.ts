@@ -36,7 +36,7 @@ import { SPENDING_ANSWERS } from '../../../src/core/text/catalogue/sidebar/spend
 import { TIMES_TEXTS } from '../../../src/core/text/catalogue/sidebar/times';
 import { slowedWords, WATCHES_TEXTS } from '../../../src/core/text/catalogue/sidebar/watches';
 import { clockCheck, WATCHES_ANSWERS } from '../../../src/core/text/catalogue/sidebar/watches-answers';
-import { capProblem, runCapProblem } from '../../../src/core/watches/caps';
+import { capProblem } from '../../../src/core/watches/caps';
 import { pauseNotice } from '../../../src/core/watches/pause';
 import { paceAt } from '../../../src/core/watches/runtime';
 
@@ -115,7 +115,7 @@ const PANEL: string[] = [
   clockCheck('off'),
   capProblem(12),
   capProblem(5, { price: 12.5, bound: true }),
-  runCapProblem(200),
+  WATCHES_ANSWERS.runCapReached.say(200),
   pauseNotice(
     { credits: true, message: 'Not enough credits (HTTP 402).' } as Parameters<typeof pauseNotice>[0],
     'hour',

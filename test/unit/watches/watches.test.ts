@@ -1,8 +1,9 @@
 // The pure rules of watches (src/core/watches/): the stored record, which rows are due, the caps,
 // the lease, the write guard, the Edit trigger's note, the account pause and the runtime pace.
-import { layoutColumns } from '../../../src/core/bulk/layout';
+import { ownLayout } from '../../../src/core/bulk/layout';
 import type { SheetTable } from '../../../src/core/bulk/plan';
 import { operationByType } from '../../../src/core/operations/table';
+import type { Operation } from '../../../src/core/operations/types';
 import { WATCHES_TEXTS } from '../../../src/core/text/catalogue/sidebar/watches';
 import { capStatus } from '../../../src/core/text/catalogue/statuses';
 import { capBelowPrice, capProblem, capsLeft, onDay, stateOf } from '../../../src/core/watches/caps';
@@ -12,7 +13,7 @@ import { guardBlocks } from '../../../src/core/watches/guard';
 import { IncompleteRows, parseIncomplete } from '../../../src/core/watches/incomplete';
 import { afterRun, LEASE_MARGIN_MS, takeLease } from '../../../src/core/watches/lease';
 import { concernsWatch, noteOf } from '../../../src/core/watches/note';
-import { creditsBack, parsePause, pauseNotice, refusalOf } from '../../../src/core/watches/pause';
+import { parsePause, pauseNotice, refusalOf } from '../../../src/core/watches/pause';
 import {
   addRun,
   learnStop,
@@ -33,6 +34,10 @@ import {
 import type { BulkRunConfig } from '../../../src/shared/bulk-rpc';
 import { asTheSidebarSays } from '../helpers/sidebar-words';
 
+/** Where a run writes when no other input claims a column. */
+const layoutColumns = (op: Operation, config: BulkRunConfig, headers: readonly unknown[]) =>
+  ownLayout(op, config, headers, { claims: [], family: null }).layout;
+
 const MINUTE = 60_000;
 const OP = operationByType('company_name_to_website')!;
 const CONFIG: BulkRunConfig = {
@@ -43,6 +48,7 @@ const CONFIG: BulkRunConfig = {
   output: { mode: 'primary' },
 };
 const LAYOUT = layoutColumns(OP, CONFIG, ['Company']);
+const STEP = { config: CONFIG, layout: LAYOUT };
 const STATUS = 'Status (Website from company name)';
 
 function watch(overrides: Partial<Watch> = {}): Watch {
@@ -108,9 +114,7 @@ describe('a watch as it is stored', () => {
 describe('the rows due', () => {
   it('are those the bulk plan would look up, in spans that skip no row waiting for the user', () => {
     const due = dueRows(
-      OP,
-      CONFIG,
-      LAYOUT,
+      STEP,
       table([
         ['Acme', '', ''],
         ['Filled Inc', 'filled.example', ''],
@@ -120,8 +124,6 @@ describe('the rows due', () => {
         ['Umbrella', '', 'Not found'],
         ['Hooli', '', 'Waiting: this watch spent its daily cap of 3 credits; it goes on tomorrow.'],
       ]),
-      2,
-      8,
     );
     expect(due.rows).toEqual([2, 5, 8]);
     expect(due.spans).toEqual([
@@ -133,7 +135,7 @@ describe('the rows due', () => {
 
   it('take in an invalid input whose status does not say so yet, never to buy it', () => {
     const rows = table([['ada@acme.com', '', '']]);
-    expect(dueRows(OP, CONFIG, LAYOUT, rows, 2, 2)).toEqual({ rows: [], spans: [[2, 2]], waiting: 0 });
+    expect(dueRows(STEP, rows)).toEqual({ rows: [], spans: [[2, 2]], waiting: 0 });
   });
 });
 
@@ -195,7 +197,7 @@ describe('a row filled cell by cell', () => {
       ['Globex', '', ''],
       ['Hooli', '', ''],
     ]);
-    const due = dueRows(OP, CONFIG, LAYOUT, rows, 2, 4, (row) => row === 3);
+    const due = dueRows(STEP, rows, (row) => row === 3);
     expect(due).toEqual({
       rows: [2, 4],
       spans: [
@@ -356,9 +358,6 @@ describe('the account pause', () => {
     );
     // Where the clock check runs every minute (a bound script), it says so: one schedule everywhere.
     expect(pauseNotice(pause, 'minute')).toContain('(checked every minute)');
-    expect(creditsBack(pause, null)).toBe(true);
-    expect(creditsBack(pause, 5)).toBe(false);
-    expect(creditsBack({ ...pause, credits: false }, null)).toBe(false);
   });
 
   it("keeps the API's reason from a stopped slice's message", () => {

@@ -10,7 +10,7 @@ import { deliveryMessage } from '../../text/catalogue/jobs';
 import { BULK_STATUS } from '../../text/catalogue/statuses';
 import { asLiteralForSheet } from '../../text/sheet-literal';
 import type { BulkRun } from '../run';
-import type { BulkSliceDeps, CombinedSheetPort } from './ports';
+import type { BulkSliceDeps } from './ports';
 import { combinedRows } from './row-values';
 import type { Outcome, Work } from './work';
 
@@ -21,7 +21,6 @@ export class EmployeeLists {
     private readonly deps: BulkSliceDeps,
     private readonly op: Operation,
     private readonly run: BulkRun,
-    private readonly now: () => number,
   ) {}
 
   private currentJobs(): Map<string, JobRecord> {
@@ -36,22 +35,17 @@ export class EmployeeLists {
       return result?.kind === 'found' && resultItems(result.result).length > 0;
     });
     if (found.length === 0) return;
-    if (this.deps.combined && this.run.combinedSheet) {
-      this.writeCombined(found, results, this.deps.combined, this.run.combinedSheet);
-      return;
+    if (this.deps.combined && this.run.combinedSheet) this.writeCombined(found, results);
+    else if (found.some((w) => this.currentJobs().get(w.key!)?.state === 'done')) {
+      this.deps.deliverLists();
+      this.jobs = null;
     }
-    const waiting = found.some((w) => this.currentJobs().get(w.key!)?.state === 'done');
-    if (!waiting) return;
-    this.deps.deliverLists();
-    this.jobs = null;
   }
 
-  private writeCombined(
-    found: readonly Work[],
-    results: Map<string, LookupResult>,
-    combined: CombinedSheetPort,
-    sheetName: string,
-  ): void {
+  /** The lists written to the run's one combined sheet. */
+  private writeCombined(found: readonly Work[], results: Map<string, LookupResult>): void {
+    const combined = this.deps.combined!;
+    const sheetName = this.run.combinedSheet!;
     const already = combined.writtenRows();
     const rows: CellValue[][] = [];
     const written = new Set<string>();
@@ -65,7 +59,7 @@ export class EmployeeLists {
     }
     if (rows.length > 0) combined.append(rows);
     // The job collector must not also write these lists into sheets of their own.
-    const now = this.now();
+    const now = this.deps.lookup.client.clock.now();
     const changes = [...written].flatMap((key) => {
       const job = this.currentJobs().get(key);
       if (job?.state !== 'done') return [];
@@ -85,11 +79,9 @@ export class EmployeeLists {
     if (this.deps.combined && combinedSheet)
       return { kind: 'found', values: [asLiteralForSheet(deliveryMessage(count, combinedSheet))] };
     const job = this.currentJobs().get(w.key!);
-    if (job?.state === 'collected' && job.sheetName)
-      return {
-        kind: 'found',
-        values: [asLiteralForSheet(job.message ?? deliveryMessage(count, job.sheetName))],
-      };
+    const delivered = job?.state === 'collected' && job.sheetName;
+    if (delivered)
+      return { kind: 'found', values: [asLiteralForSheet(job.message ?? deliveryMessage(count, delivered))] };
     if (job?.state === 'collected') return { kind: 'notFound' };
     return { kind: 'pending', status: BULK_STATUS.writingList };
   }

@@ -3,7 +3,7 @@
 
 import { BULK_ANSWERS } from '../../text/catalogue/sidebar/bulk-answers';
 import { addRows, removeRows } from '../row-ranges';
-import type { BulkRun, RunCounts } from '../run';
+import { type BulkRun, isComplete, type RunCounts } from '../run';
 import type { SliceLimits } from './ports';
 import type { Outcome, Work } from './work';
 
@@ -109,26 +109,18 @@ function countRow(tally: Tally, row: number, outcome: Outcome): void {
 
 /** Stopped by a 401 or 402 or the run's cap, done, or still going. */
 function settle(next: BulkRun, tally: Tally, end: SliceEnd): BulkRun {
-  if (tally.fatal !== null)
-    return {
-      ...next,
-      state: 'stopped',
-      stoppedBy: 'refused',
-      message: stopMessage(tally.fatal, tally.cursor, next),
-    };
+  if (tally.fatal !== null) {
+    const message = stopMessage(tally.fatal, tally.cursor, next);
+    return { ...next, state: 'stopped', stoppedBy: 'refused', message };
+  }
   // Stopped by the cap only once the rows before the cut are done: a slice the pace or its time
   // cut short goes on in the next one, which weighs the cap again.
   const cutRow = end.work[end.cut.index]?.row ?? Number.POSITIVE_INFINITY;
   if (end.cut.reason === 'cap' && tally.cursor >= cutRow) {
-    return {
-      ...next,
-      state: 'stopped',
-      stoppedBy: 'cap',
-      message: BULK_ANSWERS.capReached.say(end.runHardCap, next.credits),
-    };
+    const message = BULK_ANSWERS.capReached.say(end.runHardCap, next.credits);
+    return { ...next, state: 'stopped', stoppedBy: 'cap', message };
   }
-  const complete = tally.cursor > next.lastRow && next.pending.length === 0 && next.retry.length === 0;
-  return complete ? { ...next, state: 'done' } : next;
+  return isComplete(next) ? { ...next, state: 'done' } : next;
 }
 
 function stopMessage(reason: string, cursor: number, run: BulkRun): string {

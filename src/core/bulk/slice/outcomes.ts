@@ -81,11 +81,7 @@ function resultOutcome(view: SliceView, w: Work, result: LookupResult): Outcome 
     case 'refused':
       return { kind: 'defer' };
     case 'expired':
-      return {
-        kind: 'error',
-        status: BULK_STATUS.expired,
-        retryable: false,
-      };
+      return { kind: 'error', status: BULK_STATUS.expired, retryable: false };
     case 'failed': {
       const { error } = result;
       if (error.fatal) return { kind: 'fatal', message: error.message };

@@ -92,7 +92,6 @@ export interface BulkSliceDeps {
 
 export interface SliceOptions {
   day: string;
-  spreadsheetId: string;
   /** Credits the run may spend; 0: no cap. It stops at the first row the cap cannot pay for. */
   runHardCap: number;
   /**

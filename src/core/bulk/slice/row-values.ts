@@ -5,6 +5,7 @@ import { recordRow, resultItems } from '../../render/tables';
 import { type CellValue, primaryValue } from '../../render/values';
 import { fitCell } from '../../text/fit-cell';
 import { asLiteralForSheet } from '../../text/sheet-literal';
+import { rangesOf, rowsOf } from '../row-ranges';
 import type { BulkRun } from '../run';
 import type { CellBlock } from './ports';
 
@@ -54,22 +55,11 @@ export function cellBlocks(
     if (last && column === last.column + last.indexes.length) last.indexes.push(index);
     else columnRuns.push({ column, indexes: [index] });
   }
-  const sortedRows = [...rows.keys()].sort((a, b) => a - b);
-  const rowRuns: number[][] = [];
-  for (const row of sortedRows) {
-    const last = rowRuns[rowRuns.length - 1];
-    if (last && row === last[last.length - 1]! + 1) last.push(row);
-    else rowRuns.push([row]);
-  }
-  const blocks: CellBlock[] = [];
-  for (const rowRun of rowRuns) {
-    for (const { column, indexes } of columnRuns) {
-      blocks.push({
-        row: rowRun[0]!,
-        column,
-        values: rowRun.map((row) => indexes.map((index) => rows.get(row)![index] ?? '')),
-      });
-    }
-  }
-  return blocks;
+  return rangesOf(rows.keys()).flatMap((range) =>
+    columnRuns.map(({ column, indexes }) => ({
+      row: range[0],
+      column,
+      values: rowsOf([range]).map((row) => indexes.map((index) => rows.get(row)![index] ?? '')),
+    })),
+  );
 }

@@ -3,7 +3,6 @@
 // paced batches), writes outputs and statuses in blocks, and answers the run's next state. A slice
 // that dies loses nothing paid: the lookup pass stores every answer before it returns, so the same
 // rows asked again come from the cache, free.
-import type { OutputColumn } from '../../../shared/bulk-rpc';
 import { failureCharge } from '../../billing/charges';
 import { resultKey } from '../../cache/keys';
 import type { LookupItem, LookupResult } from '../../lookup/items';
@@ -18,9 +17,9 @@ import {
   cellAt,
   perLookupEstimate,
   planRow,
+  readTable,
   rowSignature,
   type SheetTable,
-  tableSpan,
 } from '../plan';
 import { settleRefreshed } from '../refresh-notes';
 import { countRows, rowsOf } from '../row-ranges';
@@ -46,7 +45,6 @@ class Slice implements SliceView {
   readonly lists: EmployeeLists;
   private readonly started: number;
   table!: SheetTable;
-  private lastRead = 0;
   private readonly keys = new Map<string, string>();
   private credits = 0;
 
@@ -59,7 +57,7 @@ class Slice implements SliceView {
     this.op = operationByType(input.config.type)!;
     this.layout = { outputs: input.outputs, status: input.status };
     this.started = this.now();
-    this.lists = new EmployeeLists(deps, this.op, input, () => this.now());
+    this.lists = new EmployeeLists(deps, this.op, input);
   }
 
   private now(): number {
@@ -72,14 +70,9 @@ class Slice implements SliceView {
 
   run(): BulkRun {
     const { input: run } = this;
-    const span = tableSpan(run.config, this.layout);
     // Rows below the ones this slice may take are not needed yet.
-    this.lastRead = Math.min(run.lastRow, run.cursor + this.limits.maxRows - 1);
-    this.table = {
-      firstRow: run.firstRow,
-      firstColumn: span.first,
-      values: this.deps.sheet.read(run.firstRow, this.lastRead, span.first, span.last),
-    };
+    const lastRead = Math.min(run.lastRow, run.cursor + this.limits.maxRows - 1);
+    this.table = readTable(this.deps.sheet, run.config, this.layout, run.firstRow, lastRead);
     const { work, stale } = this.chooseRows();
     const cut = this.planLookups(work);
     const results = this.lookUp(work.filter((_, index) => !cut.capped.has(index)));
@@ -98,10 +91,8 @@ class Slice implements SliceView {
       limits: this.limits,
       runHardCap: this.options.runHardCap,
     };
-    return sayLostSheet(
-      this.deps.lookup.cache,
-      settleRefreshed(this.deps.sheet, nextRun(this.input, end), work, outcomes),
-    );
+    const next = nextRun(this.input, end);
+    return sayLostSheet(this.deps.lookup.cache, settleRefreshed(this.deps.sheet, next, work, outcomes));
   }
 
   /** Pending rows when due, then rows to retry, then new rows from the cursor: at most maxRows. */
@@ -133,13 +124,10 @@ class Slice implements SliceView {
   }
 
   private workFor(row: number, source: Source): Work {
-    const plan = planRow(this.op, this.input.config, this.layout, this.table, row);
+    const plan = planRow(this.input.config, this.layout, this.table, row);
     if (plan.kind !== 'lookup') return { row, source, plan };
-    let key = this.keys.get(plan.query);
-    if (key === undefined) {
-      key = resultKey(this.deps.hash, this.deps.scope, plan.request);
-      this.keys.set(plan.query, key);
-    }
+    const key = this.keys.get(plan.query) ?? resultKey(this.deps.hash, this.deps.scope, plan.request);
+    this.keys.set(plan.query, key);
     return { row, source, plan, key };
   }
 
@@ -160,8 +148,8 @@ class Slice implements SliceView {
 
   /** A row repeating one that already shows its answer copies it from there. */
   private copyAnswered(asked: readonly Work[]): void {
-    const { config, firstRow } = this.input;
-    const answered = answeredRows(config, this.layout, this.table, firstRow, this.lastRead);
+    const { config } = this.input;
+    const answered = answeredRows(config, this.layout, this.table);
     for (const w of asked) {
       const from = answered.get(rowSignature(config, this.table, w.row));
       if (from !== undefined && from !== w.row) w.copyFrom = from;
@@ -185,12 +173,11 @@ class Slice implements SliceView {
     for (const [index, w] of work.entries()) {
       if (w.source === 'pending' || !asksLookup(w) || w.copyFrom !== undefined) continue;
       if (cached.has(w.key!) || buying.has(w.key!)) continue;
-      if (perLookup > room + 1e-9) {
-        capped.add(index);
-        continue;
+      if (perLookup > room + 1e-9) capped.add(index);
+      else {
+        buying.add(w.key!);
+        room -= perLookup;
       }
-      buying.add(w.key!);
-      room -= perLookup;
     }
     return capped;
   }
@@ -212,54 +199,43 @@ class Slice implements SliceView {
   }
 
   private lookUp(work: readonly Work[]): Map<string, LookupResult> {
-    const { deps, options, limits } = this;
-    const itemsOf = (rows: readonly Work[], skip: ReadonlySet<string>): LookupItem[] => {
-      const items = new Map<string, LookupItem>();
-      for (const w of rows) {
-        if (!asksLookup(w) || w.copyFrom !== undefined || skip.has(w.key!) || items.has(w.key!)) continue;
-        if (w.plan.kind === 'lookup') {
-          const served = rowServed(this.input.config.sheetName, this.layout, w.row);
-          items.set(w.key!, { key: w.key!, op: this.op, request: w.plan.request, served });
-        }
-      }
-      return [...items.values()];
-    };
-    const { paidAfter } = this.input.config;
+    const { options, limits } = this;
     const context = {
       buyer: options.buyer ?? buyerOf(this.input),
       // A refresh run: answers saved before its cutoff are bought again (bulk/refresh.ts).
-      ...(paidAfter === undefined ? {} : { paidAfter }),
-      spreadsheetId: options.spreadsheetId,
+      paidAfter: this.input.config.paidAfter,
+      spreadsheetId: this.input.spreadsheetId,
       day: options.day,
       formulaDailyCap: 0,
       retryServerErrors: true,
       maxRequestsPerSecond: limits.requestsPerSecond,
-      ...(options.stoppable ? { stoppable: true } : {}),
-      ...(options.live ? { live: options.live } : {}),
+      stoppable: options.stoppable,
+      live: options.live,
     };
     const results = new Map<string, LookupResult>();
-    // Rows waiting on a job: one status round, then the slice moves on.
-    const waiting = itemsOf(
-      work.filter((w) => w.source === 'pending'),
-      new Set(),
-    );
-    if (waiting.length > 0) {
-      const deadline = this.now() + limits.pollWindowMs;
-      for (const [key, result] of lookupMany(deps.lookup, waiting, { ...context, deadline, pollJobs: true }))
-        results.set(key, result);
-    }
-    // New lookups: a 202 is handed to the job collector at once, so sending uses the whole budget.
-    const asked = itemsOf(
-      work.filter((w) => w.source !== 'pending'),
-      new Set(results.keys()),
-    );
-    if (asked.length > 0) {
-      const deadline = this.started + limits.lookupBudgetMs;
-      for (const [key, result] of lookupMany(deps.lookup, asked, { ...context, deadline, pollJobs: false }))
+    // Rows waiting on a job first: one status round, then the slice moves on. Then new lookups: a
+    // 202 is handed to the job collector at once, so sending uses the whole budget.
+    for (const pollJobs of [true, false]) {
+      const items = this.itemsOf(work, pollJobs, results);
+      if (items.length === 0) continue;
+      const deadline = pollJobs ? this.now() + limits.pollWindowMs : this.started + limits.lookupBudgetMs;
+      for (const [key, result] of lookupMany(this.deps.lookup, items, { ...context, deadline, pollJobs }))
         results.set(key, result);
     }
     if (this.op.shape === 'employees') this.lists.place(work, results);
     return results;
+  }
+
+  /** The distinct lookups of the rows waiting on a job (`pending`) or of the others, but those in `skip`. */
+  private itemsOf(work: readonly Work[], pending: boolean, skip: ReadonlyMap<string, unknown>): LookupItem[] {
+    const items = new Map<string, LookupItem>();
+    for (const { row, source, plan, key, copyFrom } of work) {
+      if ((source === 'pending') !== pending || plan.kind !== 'lookup' || key === undefined) continue;
+      if (copyFrom !== undefined || skip.has(key) || items.has(key)) continue;
+      const served = rowServed(this.input.config.sheetName, this.layout, row);
+      items.set(key, { key, op: this.op, request: plan.request, served });
+    }
+    return [...items.values()];
   }
 
   /**
@@ -326,11 +302,8 @@ class Slice implements SliceView {
       const values = this.rowValues(outcomes[i]!);
       if (values) rows.set(w.row, values);
     });
-    const columns: OutputColumn[] = [...this.layout.outputs, this.layout.status];
-    const blocks = cellBlocks(
-      rows,
-      columns.map((c) => c.column),
-    );
+    const columns = [...this.layout.outputs, this.layout.status].map((c) => c.column);
+    const blocks = cellBlocks(rows, columns);
     if (blocks.length > 0) this.deps.sheet.write(blocks);
   }
 }

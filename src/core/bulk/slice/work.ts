@@ -30,10 +30,6 @@ export type Outcome =
   | { kind: 'fatal'; message: string };
 
 /** Failures that pass with time: a server error, a rate limit, the network. Nothing was charged. */
-export const TRANSIENT: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
-  'server_error',
-  'rate_limited',
-  'network',
-]);
+export const TRANSIENT: ReadonlySet<ErrorCode> = new Set(['server_error', 'rate_limited', 'network']);
 
 export const asksLookup = (work: Work) => work.plan.kind === 'lookup' && work.key !== undefined;
