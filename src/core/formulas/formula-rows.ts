@@ -24,7 +24,6 @@ function toRawArguments(op: Operation, values: readonly unknown[]): { raw: RawAr
   op.extraParams.forEach((param, i) => {
     const value = values[i + 1];
     if (param === 'field') field = optionalText(value);
-    else if (param === 'max') raw.max = value;
     else raw[param] = value;
   });
   return { raw, field };
