@@ -106,19 +106,12 @@ function writeOf(cells: SheetCells, box: Box): FreezeWrite {
 
 /** Writes one under the other with the same columns become one: a filled-down column is one write. */
 function mergeRuns(writes: FreezeWrite[]): FreezeWrite[] {
-  const sorted = [...writes].sort((a, b) => a.column - b.column || a.row - b.row);
   const merged: FreezeWrite[] = [];
-  for (const write of sorted) {
+  for (const write of [...writes].sort((a, b) => a.column - b.column || a.row - b.row)) {
     const last = merged[merged.length - 1];
-    const width = write.values[0]!.length;
-    if (
-      last &&
-      last.column === write.column &&
-      last.values[0]!.length === width &&
-      last.row + last.values.length === write.row
-    ) {
-      last.values.push(...write.values);
-    } else merged.push({ ...write, values: [...write.values] });
+    const below = last?.column === write.column && last.row + last.values.length === write.row;
+    if (below && last.values[0]!.length === write.values[0]!.length) last.values.push(...write.values);
+    else merged.push({ ...write, values: [...write.values] });
   }
   return merged;
 }
