@@ -78,7 +78,6 @@ export const BULK_TEXTS = {
       `${error} Answers already paid for are kept; Continue picks up from the rows not written yet.`,
   ),
   nothingToLookUp: said('message', 'Nothing to look up: every row is filled or blank.'),
-  runIt: said('confirm', 'Run it?'),
   runItButton: said('label', 'Run it'),
   notNow: said('label', 'Not now'),
   // The preview.
