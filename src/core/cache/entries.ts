@@ -1,9 +1,10 @@
 // What a cache entry holds: a paid outcome, when it was paid and, when known, what it cost.
 import type { CallOutcome } from '../api/outcome';
 import type { ZipPort } from '../platform/ports';
+import { utf8Bytes } from '../platform/utf8';
 import { parseJsonObject, toJsonText } from '../text/json-text';
 import { isResultKey } from './keys';
-import { type StoreLayout, utf8Bytes } from './property-layout';
+import type { StoreLayout } from './property-layout';
 
 const ENTRY_VERSION = 1;
 

@@ -18,6 +18,7 @@ import type {
   TtlCachePort,
   ZipPort,
 } from '../platform/ports';
+import { utf8Bytes } from '../platform/utf8';
 import { clearEntries } from './clear';
 import { durable, onReadInHand, type StoreFailure } from './durable';
 import {
@@ -37,7 +38,7 @@ import {
   lookUpLayers,
   tryFast,
 } from './layered-read';
-import { readPayload, scanStore, utf8Bytes } from './property-layout';
+import { readPayload, scanStore } from './property-layout';
 import { type CacheStats, rebuyCredits, type SavedLayers, savedStats } from './saved-results';
 import { type SheetOutcome, type SheetReport, saveToSheet } from './sheet-save';
 import { dropStash, stashNotes, stashPayloads, stashToMove } from './stash';

@@ -5,9 +5,10 @@
 // look, and the Saved results panel counts it, but only the sheet is durable.
 import type { BatchStorePort, HashPort, TtlCachePort } from '../platform/ports';
 import { KEY_SUFFIX, PROPERTY_PREFIX } from '../platform/stored-keys';
+import { splitUtf8 } from '../platform/utf8';
 import { parseJsonObject } from '../text/json-text';
 import { entryMeta, type Payload } from './entries';
-import { ownValue, splitUtf8 } from './property-layout';
+import { ownValue } from './property-layout';
 
 const NOTE_PREFIX = PROPERTY_PREFIX.stashNote;
 /** Under CacheService's 100 KB (102,400 bytes) a value. */

@@ -8,13 +8,14 @@ import {
   RESULT_LAYOUT,
 } from '../../../src/core/cache/entries';
 import { accountScope, resultKey } from '../../../src/core/cache/keys';
-import { scanStore, splitUtf8, utf8Bytes } from '../../../src/core/cache/property-layout';
+import { scanStore } from '../../../src/core/cache/property-layout';
 import {
   DEFAULT_BUDGET_BYTES,
   ResultCache,
   type ResultCacheOptions,
 } from '../../../src/core/cache/result-cache';
 import { executionStore } from '../../../src/core/platform/execution-store';
+import { splitUtf8, utf8Bytes } from '../../../src/core/platform/utf8';
 import { FakeClock, START } from '../helpers/fake-http';
 import { bytesOf, FakeCacheService, FakeProperties, QUOTA, sha256 } from '../helpers/platform';
 
