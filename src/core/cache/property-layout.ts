@@ -6,6 +6,8 @@ import type { HashPort } from '../platform/ports';
 import { KEY_SUFFIX } from '../platform/stored-keys';
 import { splitUtf8, utf8Bytes } from '../platform/utf8';
 import { parseJsonObject } from '../text/json-text';
+import { entryMeta } from './entries';
+import { isResultKey } from './keys';
 
 /** Most UTF-8 bytes written to one property: the platform allows 9 KB (9,216); the rest is margin. */
 export const CHUNK_BYTES = 8000;
@@ -33,12 +35,6 @@ export interface StoreScan {
   garbage: string[];
   /** Bytes of everything that is not the cache's (other settings). */
   foreignBytes: number;
-}
-
-/** Which base keys are the cache's, and when an entry's text says it was paid (null: unreadable). */
-export interface StoreLayout {
-  isEntryKey(key: string): boolean;
-  paidAt(payload: string): number | null;
 }
 
 interface Head {
@@ -87,12 +83,11 @@ export function readPayload(all: Record<string, string>, key: string, hash: Hash
 /** The text and time of payment of each whole entry in `all` that `wanted` accepts, by key. */
 export function payloadsIn(
   all: Record<string, string>,
-  layout: StoreLayout,
   hash: HashPort,
   wanted: (key: string, at: number) => boolean,
 ): Map<string, { payload: string; at: number }> {
   const found = new Map<string, { payload: string; at: number }>();
-  for (const entry of scanStore(all, layout).entries) {
+  for (const entry of scanStore(all).entries) {
     if (!wanted(entry.key, entry.at)) continue;
     const payload = readPayload(all, entry.key, hash);
     if (payload !== null) found.set(entry.key, { payload, at: entry.at });
@@ -101,8 +96,8 @@ export function payloadsIn(
 }
 
 /** Sorts the store's keys into the cache's entries, the cache's garbage and everything else. */
-export function scanStore(all: Record<string, string>, layout: StoreLayout): StoreScan {
-  const { heads, chunks, foreignBytes } = groupRecords(all, layout);
+export function scanStore(all: Record<string, string>): StoreScan {
+  const { heads, chunks, foreignBytes } = groupRecords(all);
   const scan: StoreScan = { entries: [], garbage: [], foreignBytes };
   for (const facts of heads) {
     const pieces = chunks.get(facts.key) ?? NO_CHUNKS;
@@ -135,27 +130,22 @@ const NO_CHUNKS: ReadonlyMap<number, RecordFacts> = new Map();
  * saves batch after batch (keep-batches.ts), each scanning the whole store again, in which little
  * changed since the last one. A cache of pure facts: a changed value is learnt again.
  */
-const LEARNT = new WeakMap<StoreLayout, Map<string, RecordFacts>>();
+const LEARNT = new Map<string, RecordFacts>();
 
-function factsOf(
-  key: string,
-  value: string,
-  layout: StoreLayout,
-  learnt: Map<string, RecordFacts>,
-): RecordFacts {
-  const known = learnt.get(key);
+function factsOf(key: string, value: string): RecordFacts {
+  const known = LEARNT.get(key);
   if (known?.value === value) return known;
   const facts: RecordFacts = { key, value, bytes: recordBytes(key, value) };
-  if (layout.isEntryKey(key)) {
+  if (isResultKey(key)) {
     const head = parseHead(value);
-    const at = head === null ? layout.paidAt(value) : head.at;
+    const at = head === null ? (entryMeta(value)?.at ?? null) : head.at;
     facts.entry = { head, at };
     if (head === null && at !== null) facts.whole = { key, at, records: [key], bytes: facts.bytes };
   } else {
     const match = CHUNK_SUFFIX.exec(key);
-    if (match && layout.isEntryKey(match[1]!)) facts.chunk = { of: match[1]!, n: Number(match[2]) };
+    if (match && isResultKey(match[1]!)) facts.chunk = { of: match[1]!, n: Number(match[2]) };
   }
-  learnt.set(key, facts);
+  LEARNT.set(key, facts);
   return facts;
 }
 
@@ -166,12 +156,10 @@ interface RecordGroups {
   foreignBytes: number;
 }
 
-function groupRecords(all: Record<string, string>, layout: StoreLayout): RecordGroups {
+function groupRecords(all: Record<string, string>): RecordGroups {
   const groups: RecordGroups = { heads: [], chunks: new Map(), foreignBytes: 0 };
-  const learnt = LEARNT.get(layout) ?? new Map<string, RecordFacts>();
-  LEARNT.set(layout, learnt);
   for (const key of Object.keys(all)) {
-    const facts = factsOf(key, all[key]!, layout, learnt);
+    const facts = factsOf(key, all[key]!);
     if (facts.entry) groups.heads.push(facts);
     else if (facts.chunk) {
       const group = groups.chunks.get(facts.chunk.of) ?? new Map<number, RecordFacts>();

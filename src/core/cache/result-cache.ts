@@ -21,14 +21,7 @@ import type {
 import { utf8Bytes } from '../platform/utf8';
 import { clearEntries } from './clear';
 import { durable, onReadInHand, type StoreFailure } from './durable';
-import {
-  type CachedAnswer,
-  decodeEntry,
-  type PaidEntry,
-  type Payload,
-  payloadsOf,
-  RESULT_LAYOUT,
-} from './entries';
+import { type CachedAnswer, decodeEntry, type PaidEntry, type Payload, payloadsOf } from './entries';
 import { assertResultKey, scopeFilter } from './keys';
 import {
   FAST_MAX_VALUE_BYTES,
@@ -111,7 +104,7 @@ export class ResultCache {
    */
   durableRoom(all: Record<string, string>): number {
     if (this.writableSheet()) return Number.POSITIVE_INFINITY;
-    return answersRoom(scanStore(all, RESULT_LAYOUT), this.budgetBytes);
+    return answersRoom(scanStore(all), this.budgetBytes);
   }
 
   /** The hidden sheet was deleted: what it held (lost.ts); null while it is there. */
@@ -233,7 +226,7 @@ export class ResultCache {
     if (again.notStored.length === 0) return report;
     const rest = new Map(again.notStored.map((key) => [key, payloads.get(key)!]));
     const all = this.readStore('save');
-    const inSheet = this.saveSheet(sheet, all, scanStore(all, RESULT_LAYOUT), rest);
+    const inSheet = this.saveSheet(sheet, all, scanStore(all), rest);
     report.sheet = inSheet.report;
     report.stored += again.notStored.filter((key) => inSheet.held.has(key)).length;
     report.notStored = again.notStored.filter((key) => !inSheet.held.has(key));
@@ -255,7 +248,7 @@ export class ResultCache {
     payloads: ReadonlyMap<string, Payload>,
     room: StoreRoom = {},
   ): { report: PutReport } {
-    const scan = scanStore(all, RESULT_LAYOUT);
+    const scan = scanStore(all);
     const inSheet = sheet ? this.saveSheet(sheet, all, scan, payloads) : null;
     // What the sheet holds stays out of the properties: there each new answer would push an older
     // one out, and PropertiesService deletes one key a call (60 ms a row of a bulk run).
@@ -305,7 +298,7 @@ export class ResultCache {
     const sheet = this.writableSheet();
     if (!sheet) return null;
     const all = this.readStore('save');
-    return this.saveSheet(sheet, all, scanStore(all, RESULT_LAYOUT), new Map());
+    return this.saveSheet(sheet, all, scanStore(all), new Map());
   }
 
   /** The sheet's share of a save, with the answers stashed in the fast cache moved in too. */
@@ -347,7 +340,7 @@ export class ResultCache {
     const sheet = this.ports.sheet;
     return {
       all,
-      scan: scanStore(all, RESULT_LAYOUT),
+      scan: scanStore(all),
       sheetRows: sheet ? durable('readSheet', () => sheet.readAll()) : null,
       hash: this.ports.hash,
       inScope: scopeFilter(scope),
@@ -360,7 +353,7 @@ export class ResultCache {
    * sheet holds some and may not be written here.
    */
   clear(scope?: string): number {
-    return clearEntries(this.ports, RESULT_LAYOUT, scope);
+    return clearEntries(this.ports, scope);
   }
 
   private writableSheet(): SheetStorePort | null {

@@ -15,7 +15,7 @@ import type { BatchStorePort, HashPort, ZipPort } from '../platform/ports';
 import { PROPERTY, PROPERTY_PREFIX } from '../platform/stored-keys';
 import { utf8Bytes } from '../platform/utf8';
 import { parseJsonObject } from '../text/json-text';
-import { type CachedAnswer, decodeEntry, entryMeta, type Payload, RESULT_LAYOUT } from './entries';
+import { type CachedAnswer, decodeEntry, entryMeta, type Payload } from './entries';
 import { isResultKey, scopeFilter } from './keys';
 import { payloadsIn } from './property-layout';
 
@@ -344,6 +344,6 @@ export function rememberKept(
   kept: { all: Record<string, string>; hash: HashPort },
   scope: string,
 ): number {
-  const payloads = payloadsIn(kept.all, RESULT_LAYOUT, kept.hash, scopeFilter(scope));
+  const payloads = payloadsIn(kept.all, kept.hash, scopeFilter(scope));
   return payloads.size > 0 ? memory.remember(payloads) : 0;
 }
