@@ -43,7 +43,8 @@ interface Head {
   at: number;
 }
 
-function checksum(hash: HashPort, payload: string): string {
+/** What a head (or a stash note) keeps of a text's SHA-256: enough to tell a mix of two writers'. */
+export function checksum(hash: HashPort, payload: string): string {
   return hash.sha256Hex(payload).toLowerCase().slice(0, 16);
 }
 

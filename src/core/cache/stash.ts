@@ -8,7 +8,7 @@ import { KEY_SUFFIX, PROPERTY_PREFIX } from '../platform/stored-keys';
 import { splitUtf8 } from '../platform/utf8';
 import { parseJsonObject } from '../text/json-text';
 import { entryMeta, type Payload } from './entries';
-import { ownValue } from './property-layout';
+import { checksum, ownValue } from './property-layout';
 
 const NOTE_PREFIX = PROPERTY_PREFIX.stashNote;
 /** Under CacheService's 100 KB (102,400 bytes) a value. */
@@ -32,7 +32,6 @@ const noteKey = (key: string) => NOTE_PREFIX + key;
 const pieceKey = (key: string, n: number) => `${key}${KEY_SUFFIX.stashPiece}${n}`;
 const pieceKeys = (key: string, note: StashNote) =>
   Array.from({ length: note.n }, (_, i) => pieceKey(key, i + 1));
-const checksum = (hash: HashPort, text: string) => hash.sha256Hex(text).toLowerCase().slice(0, 16);
 
 /** The stash notes in a snapshot of the store, by result key. */
 export function stashNotes(all: Record<string, string>): Map<string, StashNote> {
