@@ -4,10 +4,9 @@
 import type { BatchStorePort, HashPort, SheetStorePort, TtlCachePort } from '../platform/ports';
 import { STORE_FAILURES } from '../text/catalogue/sheets';
 import { CALL_TEXTS } from '../text/catalogue/sidebar/calls';
-import { durable } from './durable';
+import { durable, tryFast } from './durable';
 import { entryMeta } from './entries';
 import { isResultKey, scopeFilter } from './keys';
-import { tryFast } from './layered-read';
 import { scanStore } from './property-layout';
 import { holdsIn } from './sheet-save';
 import { dropStash, stashNotes } from './stash';

@@ -20,7 +20,7 @@ import type {
 } from '../platform/ports';
 import { utf8Bytes } from '../platform/utf8';
 import { clearEntries } from './clear';
-import { durable, onReadInHand, type StoreFailure } from './durable';
+import { durable, onReadInHand, type StoreFailure, tryFast } from './durable';
 import { type CachedAnswer, decodeEntry, type PaidEntry, type Payload, payloadsOf } from './entries';
 import { assertResultKey, scopeFilter } from './keys';
 import {
@@ -29,7 +29,6 @@ import {
   type LookedUp,
   type LookUpOptions,
   lookUpLayers,
-  tryFast,
 } from './layered-read';
 import { readPayload, scanStore } from './property-layout';
 import { type CacheStats, rebuyCredits, type SavedLayers, savedStats } from './saved-results';
