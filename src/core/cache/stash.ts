@@ -7,6 +7,7 @@ import type { BatchStorePort, HashPort, TtlCachePort } from '../platform/ports';
 import { KEY_SUFFIX, PROPERTY_PREFIX } from '../platform/stored-keys';
 import { splitUtf8 } from '../platform/utf8';
 import { parseJsonObject } from '../text/json-text';
+import { tryFast } from './durable';
 import { entryMeta, type Payload } from './entries';
 import { checksum, ownValue } from './property-layout';
 
@@ -80,12 +81,8 @@ export function readStash(
   const found = new Map<string, string>();
   const wanted = keys.filter((key) => notes.has(key));
   if (wanted.length === 0) return found;
-  let pieces: Record<string, string>;
-  try {
-    pieces = ports.fast.getMany(wanted.flatMap((key) => pieceKeys(key, notes.get(key)!)));
-  } catch {
-    return found;
-  }
+  const pieces = tryFast(() => ports.fast.getMany(wanted.flatMap((key) => pieceKeys(key, notes.get(key)!))));
+  if (!pieces) return found;
   for (const key of wanted) {
     const note = notes.get(key)!;
     const parts = pieceKeys(key, note).map((name) => ownValue(pieces, name));
@@ -105,11 +102,8 @@ export function dropStash(
   const gone = [...keys].filter((key) => notes.has(key));
   if (gone.length === 0) return;
   ports.store.removeMany(gone.map(noteKey));
-  try {
-    ports.fast.removeMany(gone.flatMap((key) => pieceKeys(key, notes.get(key)!)));
-  } catch {
-    // The pieces expire by themselves within hours.
-  }
+  // A failure leaves the pieces, which expire by themselves within hours.
+  tryFast(() => ports.fast.removeMany(gone.flatMap((key) => pieceKeys(key, notes.get(key)!))));
 }
 
 /** Stashed payloads to move into the sheet now, and the notes whose pieces the cache lost. */
