@@ -18,6 +18,7 @@
 // refused probe doubles the clean answers wanted before the next one, so refusals stay a few.
 
 import { DAY_MS } from '../platform/time';
+import { parseJsonObject } from '../text/json-text';
 
 export interface SendSlot {
   /** When the batch may go out: now, or later. */
@@ -142,24 +143,20 @@ const NUMBER_FIELDS = ['good', 'bad', 'badAt', 'changedAt', 'slowedAt', 'until',
  */
 export function readLog(text: string | undefined, ceiling: number, start = ceiling): PaceLog {
   const fresh = freshLog(ceiling, start);
-  if (text === undefined) return fresh;
-  try {
-    const value = (JSON.parse(text) ?? {}) as Partial<Record<keyof PaceLog, unknown>>;
-    const sent = typeof value.sent === 'string' ? decodeTimes(value.sent) : null;
-    const refusals = typeof value.refusals === 'string' ? decodeTimes(value.refusals) : null;
-    const { rate, patience } = value;
-    if (typeof rate !== 'number' || !(rate > 0) || typeof patience !== 'number') return fresh;
-    if (sent === null || refusals === null) return fresh;
-    // JSON writes the infinities as null: they read back as the fresh log's.
-    const log = { ...fresh, rate, patience, refusals, sent };
-    for (const name of NUMBER_FIELDS) {
-      const field = value[name];
-      if (typeof field === 'number') log[name] = field;
-    }
-    return log;
-  } catch {
-    return fresh;
+  const value = parseJsonObject(text) as Partial<Record<keyof PaceLog, unknown>> | null;
+  if (value === null) return fresh;
+  const sent = typeof value.sent === 'string' ? decodeTimes(value.sent) : null;
+  const refusals = typeof value.refusals === 'string' ? decodeTimes(value.refusals) : null;
+  const { rate, patience } = value;
+  if (typeof rate !== 'number' || !(rate > 0) || typeof patience !== 'number') return fresh;
+  if (sent === null || refusals === null) return fresh;
+  // JSON writes the infinities as null: they read back as the fresh log's.
+  const log = { ...fresh, rate, patience, refusals, sent };
+  for (const name of NUMBER_FIELDS) {
+    const field = value[name];
+    if (typeof field === 'number') log[name] = field;
   }
+  return log;
 }
 
 /** The log as one property value, the oldest times dropped first if it would not fit. */

@@ -23,8 +23,6 @@ import {
 } from './settlement';
 import { type ByOperation, type Cents, checkDay, toCents, toCredits } from './totals';
 
-export type { Charge, PendingJob, PlannedItem } from './settlement';
-
 export interface BudgetSettings {
   /** Credits all formulas of the spreadsheet may spend in a day; 0 = formulas may spend nothing. */
   formulaDailyCap: number;

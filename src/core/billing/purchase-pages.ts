@@ -7,7 +7,7 @@
 // that may not (a formula buying more than the slots hold) folds the oldest half of the pages into
 // one row per day, source, operation and outcome (per day and source, if that is still too much):
 // their totals stay exact, their details go.
-import { utf8Bytes } from '../cache/property-layout';
+import { utf8Bytes } from '../platform/utf8';
 import { parseJsonObject } from '../text/json-text';
 import { decodePurchase, encodePurchase, type Purchase } from './purchases';
 

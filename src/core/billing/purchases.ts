@@ -96,3 +96,30 @@ export function decodePurchase(raw: unknown): Purchase | null {
   if (text(job)) purchase.job = text(job);
   return purchase;
 }
+
+/** When, on which day and by whom a purchase was made: what its row begins with. */
+export interface RowBase {
+  at: number;
+  day: string;
+  source: Buyer;
+}
+
+/** A paid purchase of `type` at `cents`, with what the caller knows it was of. */
+export function detailRow(
+  base: RowBase,
+  type: OperationType,
+  cents: number,
+  detail: Partial<Pick<Purchase, 'key' | 'input' | 'served'>>,
+): Purchase {
+  return {
+    ...base,
+    type,
+    input: detail.input ?? '',
+    cents,
+    outcome: 'paid',
+    twice: 0,
+    count: 1,
+    ...(detail.key ? { key: detail.key } : {}),
+    ...(detail.served ? { served: detail.served } : {}),
+  };
+}

@@ -4,7 +4,7 @@
 
 import { parseJsonObject } from '../text/json-text';
 import { type Buyer, isBuyer } from './buyer';
-import { decodePurchase, encodePurchase, type Purchase, type PurchaseOutcome } from './purchases';
+import { decodePurchase, detailRow, encodePurchase, type Purchase, type PurchaseOutcome } from './purchases';
 import { type ByOperation, type Cents, cleanOperations, isCount } from './totals';
 
 /** Credits set aside for calls whose charge is not known yet. */
@@ -127,18 +127,7 @@ export function lapsedRows(reservation: Reservation, resolve?: OutcomeResolver):
 /** A reservation without its items (a bulk slice's many, killed before it settled): one row per operation. */
 function legacyRows(reservation: Reservation): Purchase[] {
   const booked = reservation.gone ?? reservation.byOperation;
+  const base = { at: reservation.expiresAt, day: reservation.day, source: reservation.buyer };
   const entries = Object.entries(booked) as [Purchase['type'], Cents][];
-  return entries
-    .filter(([, cents]) => cents > 0)
-    .map(([type, cents]) => ({
-      at: reservation.expiresAt,
-      day: reservation.day,
-      source: reservation.buyer,
-      type,
-      input: '',
-      cents,
-      outcome: 'paid',
-      twice: 0,
-      count: 1,
-    }));
+  return entries.filter(([, cents]) => cents > 0).map(([type, cents]) => detailRow(base, type, cents, {}));
 }

@@ -2,8 +2,7 @@
 // reserves (with what they are: input, answer key, the cell served), then what each really cost.
 import type { OperationType } from '../../shared/operation-type';
 import { PROPERTY_PREFIX } from '../platform/stored-keys';
-import type { Buyer } from './buyer';
-import type { Purchase, PurchaseOutcome } from './purchases';
+import { detailRow, type Purchase, type PurchaseOutcome, type RowBase } from './purchases';
 import { parseReservation, type Reservation, storeReservation } from './reservation';
 import { type ByOperation, type Cents, toCents } from './totals';
 
@@ -35,26 +34,6 @@ export interface PendingJob extends PurchaseDetail {
   jobId: string;
   type: OperationType;
   estimate: number;
-}
-
-interface RowBase {
-  at: number;
-  day: string;
-  source: Buyer;
-}
-
-function detailRow(base: RowBase, type: OperationType, cents: Cents, detail: PurchaseDetail): Purchase {
-  return {
-    ...base,
-    type,
-    input: detail.input ?? '',
-    cents,
-    outcome: 'paid',
-    twice: 0,
-    count: 1,
-    ...(detail.key ? { key: detail.key } : {}),
-    ...(detail.served ? { served: detail.served } : {}),
-  };
 }
 
 /** The items a reservation holds, at their estimates (in cents, as reserved). */

@@ -4,11 +4,10 @@
 import type { BatchStorePort, HashPort, SheetStorePort, TtlCachePort } from '../platform/ports';
 import { STORE_FAILURES } from '../text/catalogue/sheets';
 import { CALL_TEXTS } from '../text/catalogue/sidebar/calls';
-import { durable } from './durable';
+import { durable, tryFast } from './durable';
 import { entryMeta } from './entries';
 import { isResultKey, scopeFilter } from './keys';
-import { tryFast } from './layered-read';
-import { type StoreLayout, scanStore } from './property-layout';
+import { scanStore } from './property-layout';
 import { holdsIn } from './sheet-save';
 import { dropStash, stashNotes } from './stash';
 
@@ -23,10 +22,10 @@ interface ClearPorts {
  * Removes the cache's entries (all, or one account's) from every layer; answers how many went.
  * Throws, changing nothing, when the sheet holds some and may not be written here.
  */
-export function clearEntries(ports: ClearPorts, layout: StoreLayout, scope?: string): number {
+export function clearEntries(ports: ClearPorts, scope?: string): number {
   const inScope = scopeFilter(scope);
   const all = durable('clear', () => ports.store.getAll());
-  const scan = scanStore(all, layout);
+  const scan = scanStore(all);
   const entries = scan.entries.filter((entry) => inScope(entry.key));
   const gone = new Set(entries.map((entry) => entry.key));
   const notes = stashNotes(all);

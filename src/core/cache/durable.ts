@@ -1,5 +1,5 @@
-// A durable layer's failure is thrown with what was being done: losing a paid answer silently
-// means the user pays again, so the caller must know.
+// How a layer's failure is met. A durable layer's is thrown with what was being done: losing a paid
+// answer silently means the user pays again, so the caller must know. The fast layer's is ignored.
 import { STORE_FAILURES } from '../text/catalogue/sheets';
 import { errorMessage } from '../text/error-message';
 
@@ -32,4 +32,13 @@ export function onReadInHand<T>(
     }
   }
   return save(read());
+}
+
+/** CacheService throws on oversize values and quotas; it is only a shortcut, so go on without it. */
+export function tryFast<T>(work: () => T): T | undefined {
+  try {
+    return work();
+  } catch {
+    return undefined;
+  }
 }

@@ -1,9 +1,8 @@
 // What a cache entry holds: a paid outcome, when it was paid and, when known, what it cost.
 import type { CallOutcome } from '../api/outcome';
 import type { ZipPort } from '../platform/ports';
+import { utf8Bytes } from '../platform/utf8';
 import { parseJsonObject, toJsonText } from '../text/json-text';
-import { isResultKey } from './keys';
-import { type StoreLayout, utf8Bytes } from './property-layout';
 
 const ENTRY_VERSION = 1;
 
@@ -127,9 +126,3 @@ export function payloadsOf(entries: readonly PaidEntry[], now: number, zip?: Zip
 export function sheetChars(key: string, value: string): number {
   return key.length + value.length;
 }
-
-/** How the document properties keep the result cache's entries (property-layout.ts). */
-export const RESULT_LAYOUT: StoreLayout = {
-  isEntryKey: isResultKey,
-  paidAt: (payload) => entryMeta(payload)?.at ?? null,
-};

@@ -3,8 +3,8 @@
 // result cache reads them (result-cache.ts getMany). Reads what the caller read already: one
 // snapshot of the properties, one read of the sheet.
 import type { HashPort, TtlCachePort, ZipPort } from '../platform/ports';
+import { tryFast } from './durable';
 import { type CachedAnswer, decodeEntry } from './entries';
-import { tryFast } from './layered-read';
 import { ownValue, readPayload } from './property-layout';
 import type { MemoryReader } from './user-memory';
 

@@ -9,7 +9,7 @@
 import type { ApiError } from '../api/outcome';
 import type { ClockPort, HashPort, SheetStorePort, TtlCachePort, ZipPort } from '../platform/ports';
 import { lostResultsRefusal } from '../text/catalogue/lost';
-import { durable } from './durable';
+import { durable, tryFast } from './durable';
 import { type CachedAnswer, decodeEntry } from './entries';
 import { heldFailuresIn } from './held-failures';
 import { ownValue, readPayload } from './property-layout';
@@ -143,14 +143,5 @@ class LayeredRead {
   private take(key: string, payload: string | null | undefined): void {
     const answer = payload == null ? null : decodeEntry(payload, this.layers.zip);
     if (answer) this.answers.set(key, answer);
-  }
-}
-
-/** CacheService throws on oversize values and quotas; it is only a shortcut, so go on without it. */
-export function tryFast<T>(work: () => T): T | undefined {
-  try {
-    return work();
-  } catch {
-    return undefined;
   }
 }

@@ -4,7 +4,10 @@
 // otherwise leave one's head beside the other's chunks, and a mix must read as absent, not garbage.
 import type { HashPort } from '../platform/ports';
 import { KEY_SUFFIX } from '../platform/stored-keys';
+import { splitUtf8, utf8Bytes } from '../platform/utf8';
 import { parseJsonObject } from '../text/json-text';
+import { entryMeta } from './entries';
+import { isResultKey } from './keys';
 
 /** Most UTF-8 bytes written to one property: the platform allows 9 KB (9,216); the rest is margin. */
 export const CHUNK_BYTES = 8000;
@@ -13,7 +16,6 @@ const HEAD_VERSION = 1;
 /** 500 KB / 8,000 bytes: a head announcing more is not one of ours, and is not read. */
 const MAX_CHUNKS = 64;
 const CHUNK_SUFFIX = new RegExp(`^(.+)${KEY_SUFFIX.chunk}([1-9][0-9]{0,5})$`);
-const NOT_ASCII = /[\u0080-\uffff]/;
 
 /** One readable entry as it lies in the store. */
 export interface StoredEntry {
@@ -35,61 +37,14 @@ export interface StoreScan {
   foreignBytes: number;
 }
 
-/** Which base keys are the cache's, and when an entry's text says it was paid (null: unreadable). */
-export interface StoreLayout {
-  isEntryKey(key: string): boolean;
-  paidAt(payload: string): number | null;
-}
-
 interface Head {
   chunks: number;
   sha: string;
   at: number;
 }
 
-/** Bytes the text takes as UTF-8, as the platform counts property sizes. */
-export function utf8Bytes(text: string): number {
-  // Nearly every stored text is ASCII: counted by the regular expression engine up to the first
-  // character that is not, one byte each.
-  const ascii = text.search(NOT_ASCII);
-  if (ascii < 0) return text.length;
-  let bytes = ascii;
-  for (let i = ascii; i < text.length; ) {
-    const codePoint = text.codePointAt(i)!;
-    bytes += codePointBytes(codePoint);
-    i += codePoint > 0xffff ? 2 : 1;
-  }
-  return bytes;
-}
-
-/** Splits text into pieces of at most `maxBytes` UTF-8 bytes, never inside a surrogate pair. */
-export function splitUtf8(text: string, maxBytes: number): string[] {
-  const pieces: string[] = [];
-  let start = 0;
-  let bytes = 0;
-  for (let i = 0; i < text.length; ) {
-    const codePoint = text.codePointAt(i)!;
-    const size = codePointBytes(codePoint);
-    if (bytes + size > maxBytes && i > start) {
-      pieces.push(text.slice(start, i));
-      start = i;
-      bytes = 0;
-    }
-    bytes += size;
-    i += codePoint > 0xffff ? 2 : 1;
-  }
-  pieces.push(text.slice(start));
-  return pieces;
-}
-
-// A lone surrogate is written as U+FFFD, three bytes, which is what 0xd800..0xdfff falls into here.
-function codePointBytes(codePoint: number): number {
-  if (codePoint < 0x80) return 1;
-  if (codePoint < 0x800) return 2;
-  return codePoint < 0x10000 ? 3 : 4;
-}
-
-function checksum(hash: HashPort, payload: string): string {
+/** What a head (or a stash note) keeps of a text's SHA-256: enough to tell a mix of two writers'. */
+export function checksum(hash: HashPort, payload: string): string {
   return hash.sha256Hex(payload).toLowerCase().slice(0, 16);
 }
 
@@ -129,12 +84,11 @@ export function readPayload(all: Record<string, string>, key: string, hash: Hash
 /** The text and time of payment of each whole entry in `all` that `wanted` accepts, by key. */
 export function payloadsIn(
   all: Record<string, string>,
-  layout: StoreLayout,
   hash: HashPort,
   wanted: (key: string, at: number) => boolean,
 ): Map<string, { payload: string; at: number }> {
   const found = new Map<string, { payload: string; at: number }>();
-  for (const entry of scanStore(all, layout).entries) {
+  for (const entry of scanStore(all).entries) {
     if (!wanted(entry.key, entry.at)) continue;
     const payload = readPayload(all, entry.key, hash);
     if (payload !== null) found.set(entry.key, { payload, at: entry.at });
@@ -143,8 +97,8 @@ export function payloadsIn(
 }
 
 /** Sorts the store's keys into the cache's entries, the cache's garbage and everything else. */
-export function scanStore(all: Record<string, string>, layout: StoreLayout): StoreScan {
-  const { heads, chunks, foreignBytes } = groupRecords(all, layout);
+export function scanStore(all: Record<string, string>): StoreScan {
+  const { heads, chunks, foreignBytes } = groupRecords(all);
   const scan: StoreScan = { entries: [], garbage: [], foreignBytes };
   for (const facts of heads) {
     const pieces = chunks.get(facts.key) ?? NO_CHUNKS;
@@ -177,27 +131,22 @@ const NO_CHUNKS: ReadonlyMap<number, RecordFacts> = new Map();
  * saves batch after batch (keep-batches.ts), each scanning the whole store again, in which little
  * changed since the last one. A cache of pure facts: a changed value is learnt again.
  */
-const LEARNT = new WeakMap<StoreLayout, Map<string, RecordFacts>>();
+const LEARNT = new Map<string, RecordFacts>();
 
-function factsOf(
-  key: string,
-  value: string,
-  layout: StoreLayout,
-  learnt: Map<string, RecordFacts>,
-): RecordFacts {
-  const known = learnt.get(key);
+function factsOf(key: string, value: string): RecordFacts {
+  const known = LEARNT.get(key);
   if (known?.value === value) return known;
   const facts: RecordFacts = { key, value, bytes: recordBytes(key, value) };
-  if (layout.isEntryKey(key)) {
+  if (isResultKey(key)) {
     const head = parseHead(value);
-    const at = head === null ? layout.paidAt(value) : head.at;
+    const at = head === null ? (entryMeta(value)?.at ?? null) : head.at;
     facts.entry = { head, at };
     if (head === null && at !== null) facts.whole = { key, at, records: [key], bytes: facts.bytes };
   } else {
     const match = CHUNK_SUFFIX.exec(key);
-    if (match && layout.isEntryKey(match[1]!)) facts.chunk = { of: match[1]!, n: Number(match[2]) };
+    if (match && isResultKey(match[1]!)) facts.chunk = { of: match[1]!, n: Number(match[2]) };
   }
-  learnt.set(key, facts);
+  LEARNT.set(key, facts);
   return facts;
 }
 
@@ -208,12 +157,10 @@ interface RecordGroups {
   foreignBytes: number;
 }
 
-function groupRecords(all: Record<string, string>, layout: StoreLayout): RecordGroups {
+function groupRecords(all: Record<string, string>): RecordGroups {
   const groups: RecordGroups = { heads: [], chunks: new Map(), foreignBytes: 0 };
-  const learnt = LEARNT.get(layout) ?? new Map<string, RecordFacts>();
-  LEARNT.set(layout, learnt);
   for (const key of Object.keys(all)) {
-    const facts = factsOf(key, all[key]!, layout, learnt);
+    const facts = factsOf(key, all[key]!);
     if (facts.entry) groups.heads.push(facts);
     else if (facts.chunk) {
       const group = groups.chunks.get(facts.chunk.of) ?? new Map<number, RecordFacts>();

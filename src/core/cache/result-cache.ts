@@ -18,16 +18,10 @@ import type {
   TtlCachePort,
   ZipPort,
 } from '../platform/ports';
+import { utf8Bytes } from '../platform/utf8';
 import { clearEntries } from './clear';
-import { durable, onReadInHand, type StoreFailure } from './durable';
-import {
-  type CachedAnswer,
-  decodeEntry,
-  type PaidEntry,
-  type Payload,
-  payloadsOf,
-  RESULT_LAYOUT,
-} from './entries';
+import { durable, onReadInHand, type StoreFailure, tryFast } from './durable';
+import { type CachedAnswer, decodeEntry, type PaidEntry, type Payload, payloadsOf } from './entries';
 import { assertResultKey, scopeFilter } from './keys';
 import {
   FAST_MAX_VALUE_BYTES,
@@ -35,9 +29,8 @@ import {
   type LookedUp,
   type LookUpOptions,
   lookUpLayers,
-  tryFast,
 } from './layered-read';
-import { readPayload, scanStore, utf8Bytes } from './property-layout';
+import { readPayload, scanStore } from './property-layout';
 import { type CacheStats, rebuyCredits, type SavedLayers, savedStats } from './saved-results';
 import { type SheetOutcome, type SheetReport, saveToSheet } from './sheet-save';
 import { dropStash, stashNotes, stashPayloads, stashToMove } from './stash';
@@ -110,7 +103,7 @@ export class ResultCache {
    */
   durableRoom(all: Record<string, string>): number {
     if (this.writableSheet()) return Number.POSITIVE_INFINITY;
-    return answersRoom(scanStore(all, RESULT_LAYOUT), this.budgetBytes);
+    return answersRoom(scanStore(all), this.budgetBytes);
   }
 
   /** The hidden sheet was deleted: what it held (lost.ts); null while it is there. */
@@ -232,7 +225,7 @@ export class ResultCache {
     if (again.notStored.length === 0) return report;
     const rest = new Map(again.notStored.map((key) => [key, payloads.get(key)!]));
     const all = this.readStore('save');
-    const inSheet = this.saveSheet(sheet, all, scanStore(all, RESULT_LAYOUT), rest);
+    const inSheet = this.saveSheet(sheet, all, scanStore(all), rest);
     report.sheet = inSheet.report;
     report.stored += again.notStored.filter((key) => inSheet.held.has(key)).length;
     report.notStored = again.notStored.filter((key) => !inSheet.held.has(key));
@@ -254,7 +247,7 @@ export class ResultCache {
     payloads: ReadonlyMap<string, Payload>,
     room: StoreRoom = {},
   ): { report: PutReport } {
-    const scan = scanStore(all, RESULT_LAYOUT);
+    const scan = scanStore(all);
     const inSheet = sheet ? this.saveSheet(sheet, all, scan, payloads) : null;
     // What the sheet holds stays out of the properties: there each new answer would push an older
     // one out, and PropertiesService deletes one key a call (60 ms a row of a bulk run).
@@ -304,7 +297,7 @@ export class ResultCache {
     const sheet = this.writableSheet();
     if (!sheet) return null;
     const all = this.readStore('save');
-    return this.saveSheet(sheet, all, scanStore(all, RESULT_LAYOUT), new Map());
+    return this.saveSheet(sheet, all, scanStore(all), new Map());
   }
 
   /** The sheet's share of a save, with the answers stashed in the fast cache moved in too. */
@@ -346,7 +339,7 @@ export class ResultCache {
     const sheet = this.ports.sheet;
     return {
       all,
-      scan: scanStore(all, RESULT_LAYOUT),
+      scan: scanStore(all),
       sheetRows: sheet ? durable('readSheet', () => sheet.readAll()) : null,
       hash: this.ports.hash,
       inScope: scopeFilter(scope),
@@ -359,7 +352,7 @@ export class ResultCache {
    * sheet holds some and may not be written here.
    */
   clear(scope?: string): number {
-    return clearEntries(this.ports, RESULT_LAYOUT, scope);
+    return clearEntries(this.ports, scope);
   }
 
   private writableSheet(): SheetStorePort | null {

@@ -5,9 +5,11 @@
 // look, and the Saved results panel counts it, but only the sheet is durable.
 import type { BatchStorePort, HashPort, TtlCachePort } from '../platform/ports';
 import { KEY_SUFFIX, PROPERTY_PREFIX } from '../platform/stored-keys';
+import { splitUtf8 } from '../platform/utf8';
 import { parseJsonObject } from '../text/json-text';
+import { tryFast } from './durable';
 import { entryMeta, type Payload } from './entries';
-import { ownValue, splitUtf8 } from './property-layout';
+import { checksum, ownValue } from './property-layout';
 
 const NOTE_PREFIX = PROPERTY_PREFIX.stashNote;
 /** Under CacheService's 100 KB (102,400 bytes) a value. */
@@ -31,7 +33,6 @@ const noteKey = (key: string) => NOTE_PREFIX + key;
 const pieceKey = (key: string, n: number) => `${key}${KEY_SUFFIX.stashPiece}${n}`;
 const pieceKeys = (key: string, note: StashNote) =>
   Array.from({ length: note.n }, (_, i) => pieceKey(key, i + 1));
-const checksum = (hash: HashPort, text: string) => hash.sha256Hex(text).toLowerCase().slice(0, 16);
 
 /** The stash notes in a snapshot of the store, by result key. */
 export function stashNotes(all: Record<string, string>): Map<string, StashNote> {
@@ -80,12 +81,8 @@ export function readStash(
   const found = new Map<string, string>();
   const wanted = keys.filter((key) => notes.has(key));
   if (wanted.length === 0) return found;
-  let pieces: Record<string, string>;
-  try {
-    pieces = ports.fast.getMany(wanted.flatMap((key) => pieceKeys(key, notes.get(key)!)));
-  } catch {
-    return found;
-  }
+  const pieces = tryFast(() => ports.fast.getMany(wanted.flatMap((key) => pieceKeys(key, notes.get(key)!))));
+  if (!pieces) return found;
   for (const key of wanted) {
     const note = notes.get(key)!;
     const parts = pieceKeys(key, note).map((name) => ownValue(pieces, name));
@@ -105,11 +102,8 @@ export function dropStash(
   const gone = [...keys].filter((key) => notes.has(key));
   if (gone.length === 0) return;
   ports.store.removeMany(gone.map(noteKey));
-  try {
-    ports.fast.removeMany(gone.flatMap((key) => pieceKeys(key, notes.get(key)!)));
-  } catch {
-    // The pieces expire by themselves within hours.
-  }
+  // A failure leaves the pieces, which expire by themselves within hours.
+  tryFast(() => ports.fast.removeMany(gone.flatMap((key) => pieceKeys(key, notes.get(key)!))));
 }
 
 /** Stashed payloads to move into the sheet now, and the notes whose pieces the cache lost. */

@@ -13,10 +13,11 @@
 // ignored, and the document's own layers stay the durable record.
 import type { BatchStorePort, HashPort, ZipPort } from '../platform/ports';
 import { PROPERTY, PROPERTY_PREFIX } from '../platform/stored-keys';
+import { utf8Bytes } from '../platform/utf8';
 import { parseJsonObject } from '../text/json-text';
-import { type CachedAnswer, decodeEntry, entryMeta, type Payload, RESULT_LAYOUT } from './entries';
+import { type CachedAnswer, decodeEntry, entryMeta, type Payload } from './entries';
 import { isResultKey, scopeFilter } from './keys';
-import { payloadsIn, utf8Bytes } from './property-layout';
+import { payloadsIn } from './property-layout';
 
 /** The memory's share of the user's 500 KB of properties; the key and the trigger tally keep the rest. */
 export const MEMORY_BUDGET_BYTES = 400_000;
@@ -343,6 +344,6 @@ export function rememberKept(
   kept: { all: Record<string, string>; hash: HashPort },
   scope: string,
 ): number {
-  const payloads = payloadsIn(kept.all, RESULT_LAYOUT, kept.hash, scopeFilter(scope));
+  const payloads = payloadsIn(kept.all, kept.hash, scopeFilter(scope));
   return payloads.size > 0 ? memory.remember(payloads) : 0;
 }

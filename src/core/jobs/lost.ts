@@ -4,8 +4,9 @@
 // less than 10 minutes ago (a 404 at the first poll). A lost job was still a call the API took:
 // it is booked as charged, held like a failed job (no recalculation or other cell buys it again),
 // and run again only when the user asks in the Jobs panel.
-import type { Charge } from '../billing/budget';
+
 import { lostJobCredits } from '../billing/charges';
+import type { Charge } from '../billing/settlement';
 import { priceLabel } from '../operations/pricing';
 import { operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';

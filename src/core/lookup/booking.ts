@@ -5,16 +5,9 @@
 import { batchLimit } from '../api/batch-schedule';
 import { FIRST_ROUND_TRIP_MS } from '../api/client';
 import { isShared, type SendSlot } from '../api/pacing';
-import {
-  type Charge,
-  LOCK_WAIT_MS,
-  type PendingJob,
-  type PlannedItem,
-  type Reservation,
-  reserve,
-  settle,
-} from '../billing/budget';
+import { LOCK_WAIT_MS, type Reservation, reserve, settle } from '../billing/budget';
 import { estimateFor } from '../billing/charges';
+import type { Charge, PendingJob, PlannedItem } from '../billing/settlement';
 import { sentInput } from '../formulas/sent-input';
 import { BUSY, HELD_LOCK, sectionStore, tryWithLock } from '../platform/locked-section';
 import type { BatchStorePort } from '../platform/ports';

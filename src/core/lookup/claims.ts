@@ -13,6 +13,7 @@
 import { parseReservation } from '../billing/reservation';
 import type { BatchStorePort } from '../platform/ports';
 import { PROPERTY_PREFIX } from '../platform/stored-keys';
+import { parseJsonObject } from '../text/json-text';
 
 const PREFIX = PROPERTY_PREFIX.claims;
 const RESERVATION = PROPERTY_PREFIX.spendReservation;
@@ -36,14 +37,7 @@ const shardOf = (id: string) => `${PREFIX}${id[0] ?? '0'}`;
 
 type Shard = Record<string, number>;
 
-function readShard(all: Record<string, string>, name: string): Shard {
-  try {
-    const value = JSON.parse(all[name] ?? '{}') as unknown;
-    return typeof value === 'object' && value !== null ? (value as Shard) : {};
-  } catch {
-    return {};
-  }
-}
+const readShard = (all: Record<string, string>, name: string) => (parseJsonObject(all[name]) ?? {}) as Shard;
 
 /** Rewrites the shards `change` touched, without the claims that lapsed. */
 function rewrite(

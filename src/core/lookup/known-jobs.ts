@@ -3,8 +3,9 @@
 
 import { waitForJobs } from '../api/job-polling';
 import type { CallOutcome } from '../api/outcome';
-import { type Charge, settleJob } from '../billing/budget';
+import { settleJob } from '../billing/budget';
 import { creditsFor, purchaseOutcome } from '../billing/charges';
+import type { Charge } from '../billing/settlement';
 import type { PaidEntry } from '../cache/entries';
 import { afterNotFound } from '../jobs/lost';
 import { commitJobChanges, type JobRecord, stillRunning } from '../jobs/registry';

@@ -2,9 +2,8 @@
 
 import { enrichMany } from '../api/client';
 import type { ApiError, CallOptions, CallOutcome, SendListener } from '../api/outcome';
-import type { Charge, PendingJob } from '../billing/budget';
 import { creditsFor, purchaseOutcome } from '../billing/charges';
-import { type PurchaseDetail, settledInPlace } from '../billing/settlement';
+import { type Charge, type PendingJob, type PurchaseDetail, settledInPlace } from '../billing/settlement';
 import type { PaidEntry } from '../cache/entries';
 import { holdFailures } from '../cache/held-failures';
 import { sentInput } from '../formulas/sent-input';

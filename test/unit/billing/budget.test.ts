@@ -5,7 +5,6 @@ import {
   expireJob,
   JOB_RESERVATION_LIFETIME_MS,
   LOCK_WAIT_MS,
-  type PlannedItem,
   RESERVATION_LIFETIME_MS,
   type Reservation,
   recordSpend,
@@ -15,7 +14,7 @@ import {
 } from '../../../src/core/billing/budget';
 import { EXPIRED_JOB_RESERVATION_MS } from '../../../src/core/billing/ledger';
 import { parseReservation } from '../../../src/core/billing/reservation';
-import { settledInPlace } from '../../../src/core/billing/settlement';
+import { type PlannedItem, settledInPlace } from '../../../src/core/billing/settlement';
 import { ledgerSummary } from '../../../src/core/billing/summary';
 import { OPERATIONS } from '../../../src/core/operations/table';
 import { HELD_LOCK } from '../../../src/core/platform/locked-section';

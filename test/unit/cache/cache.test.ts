@@ -5,16 +5,16 @@ import {
   encodeEntry,
   entryMeta,
   type PaidEntry,
-  RESULT_LAYOUT,
 } from '../../../src/core/cache/entries';
 import { accountScope, resultKey } from '../../../src/core/cache/keys';
-import { scanStore, splitUtf8, utf8Bytes } from '../../../src/core/cache/property-layout';
+import { scanStore } from '../../../src/core/cache/property-layout';
 import {
   DEFAULT_BUDGET_BYTES,
   ResultCache,
   type ResultCacheOptions,
 } from '../../../src/core/cache/result-cache';
 import { executionStore } from '../../../src/core/platform/execution-store';
+import { splitUtf8, utf8Bytes } from '../../../src/core/platform/utf8';
 import { FakeClock, START } from '../helpers/fake-http';
 import { bytesOf, FakeCacheService, FakeProperties, QUOTA, sha256 } from '../helpers/platform';
 
@@ -147,7 +147,7 @@ describe('entry codec', () => {
   });
 
   it('tells when an entry was paid, however it was written, and nothing of garbage', () => {
-    const paidAt = (text: string) => RESULT_LAYOUT.paidAt(text);
+    const paidAt = (text: string) => entryMeta(text)?.at ?? null;
     expect(paidAt(encodeEntry({ kind: 'found', result: 'acme.com', at: 1700000000000, credits: 1 }))).toBe(
       1700000000000,
     );
@@ -205,7 +205,7 @@ describe('scanning the store', () => {
 
   it('reads a chunk head however its JSON spells it', () => {
     const head = `{"v":1,"c\\u0068unks":1,"sha":"${sha}","t":1700000000000}`;
-    const scan = scanStore({ [key]: head, [`${key}#1`]: payload }, RESULT_LAYOUT);
+    const scan = scanStore({ [key]: head, [`${key}#1`]: payload });
     expect(scan.entries).toEqual([
       expect.objectContaining({ key, at: 1700000000000, records: [key, `${key}#1`] }),
     ]);
@@ -214,13 +214,13 @@ describe('scanning the store', () => {
 
   it('sees a record as it is now when scanned again after a change', () => {
     const all: Record<string, string> = { [key]: '{"v":1,"k":"m","t":1700000000000}' };
-    expect(scanStore(all, RESULT_LAYOUT).entries.map((entry) => entry.at)).toEqual([1700000000000]);
+    expect(scanStore(all).entries.map((entry) => entry.at)).toEqual([1700000000000]);
     all[key] = '{"v":1,"k":"m","t":1700000000001,"c":1}';
-    expect(scanStore(all, RESULT_LAYOUT).entries.map((entry) => entry.at)).toEqual([1700000000001]);
+    expect(scanStore(all).entries.map((entry) => entry.at)).toEqual([1700000000001]);
     all[key] = `{"v":1,"chunks":1,"sha":"${sha}","t":1700000000002}`;
-    expect(scanStore(all, RESULT_LAYOUT)).toMatchObject({ entries: [], garbage: [key] });
+    expect(scanStore(all)).toMatchObject({ entries: [], garbage: [key] });
     all[`${key}#1`] = payload;
-    expect(scanStore(all, RESULT_LAYOUT).entries).toEqual([
+    expect(scanStore(all).entries).toEqual([
       expect.objectContaining({ at: 1700000000002, records: [key, `${key}#1`] }),
     ]);
   });
