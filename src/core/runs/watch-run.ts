@@ -126,8 +126,8 @@ export class WatchRun {
       const lease = current?.lease;
       const keep = mayGoOn && (again || current?.wanted === true) && lease?.token === this.token;
       const next = afterRun(current, this.token, result, keep);
-      if (next) this.ports.saveWatch(next.watch);
-      return next && { watch: next.watch, wanted: keep };
+      if (next) this.ports.saveWatch(next);
+      return next && { watch: next, wanted: keep };
     });
     return saved === BUSY ? null : saved;
   }
