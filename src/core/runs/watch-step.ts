@@ -87,7 +87,7 @@ export class StepRun {
     const { lastRow } = this.env;
     if (lastRow < this.firstRow) return this.result;
     const { step } = this;
-    const table = readTable(this.env.port, step.config, step.layout, this.firstRow, lastRow);
+    const table = readTable(this.env.port, step, this.firstRow, lastRow);
     const due = dueRows(step, table, (row) => this.env.incomplete.holds(step.config, table, row));
     for (const [k, [from, to]] of due.spans.entries()) {
       const stoppedAt = this.walk(from, to);
