@@ -155,7 +155,6 @@ export class StepRun {
     // Spending's totals count a watch's credits with the bulk runs' (its groups are formulas, bulk
     // runs and key tests); the record of purchases, the receipts and the report name the watch.
     return sliceOf(ports, { ...run, cursor }, this.env.port, null, {
-      runHardCap: 0,
       watchCaps: this.watchCaps(),
       buyer: step.config.refreshedOn ? 'refresh' : 'watch',
       // Watches run in triggers only, which the day's quota may stop at any instant.
