@@ -247,19 +247,13 @@ class Slice implements SliceView {
    */
   private bookCredits(work: readonly Work[], results: ReadonlyMap<string, LookupResult>): void {
     const booked = new Set<string>();
-    for (const [key, result] of results) {
-      const spent = this.spentOn(result);
-      if (spent === null) continue;
+    const book = (key: string, spent: number | null) => {
+      if (spent === null || booked.has(key)) return;
       this.credits += spent;
       booked.add(key);
-    }
-    for (const w of work) {
-      if (w.key === undefined || booked.has(w.key)) continue;
-      const spent = this.collectedJobCredits(w, results);
-      if (spent === null) continue;
-      this.credits += spent;
-      booked.add(w.key);
-    }
+    };
+    for (const [key, result] of results) book(key, this.spentOn(result));
+    for (const w of work) if (w.key !== undefined) book(w.key, this.collectedJobCredits(w, results));
   }
 
   /** What this slice paid for a result; null when it bought nothing (a saved answer, a lookup not sent). */
