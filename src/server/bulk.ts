@@ -4,9 +4,9 @@
 
 import { checkConfig } from '../core/bulk/config';
 import type { ColumnClaim } from '../core/bulk/owners';
-import { type BulkRun, leaseHeld, pauseRun, resumeRun } from '../core/bulk/run';
+import { type BulkRun, leaseHeld, pauseRun, progressOf, resumeRun } from '../core/bulk/run';
 import type { Operation } from '../core/operations/types';
-import { progressWithRecipe } from '../core/recipes/progress';
+
 import { type BulkRunPorts, cancelBulk, continueRun, controlRun, retryFailed } from '../core/runs/bulk-run';
 import { bulkPreview, shownBulkPreview } from '../core/runs/preview';
 import { sheetRuns } from '../core/runs/sheet-refresh';
@@ -84,7 +84,7 @@ export function startBulkRun(raw: BulkRunConfig, confirmedCredits: number): Bulk
   const run = startColumn(ctx, asked, confirmedCredits);
   // Read once the run exists: read before the sheet was, it would make the run's work look not
   // due yet, and the sidebar would wait a second before its first slice.
-  return progressWithRecipe(run, ctx.deps.client.clock.now());
+  return progressOf(run, ctx.deps.client.clock.now());
 }
 
 /** Starts a column's run at the price confirmed (a sheet's refresh: the sheet's, confirmed at its start). */
@@ -136,5 +136,5 @@ export function getBulkRun(): BulkProgress | null {
   const run = readRun();
   if (!run) return null;
   const now = appsScriptClock.now();
-  return progressWithRecipe(run, now, run.state === 'running' && leaseHeld(run, now));
+  return progressOf(run, now, run.state === 'running' && leaseHeld(run, now));
 }

@@ -3,6 +3,7 @@
 // step starts when the one before it is done (core/runs/recipe-steps.ts decides when and which),
 // with its inputs and gates read from where the earlier steps wrote; here it is begun.
 
+import { progressOf } from '../core/bulk/run';
 import { priceLabel } from '../core/operations/pricing';
 import { operationByType } from '../core/operations/table';
 import { checkRecipeRun } from '../core/recipes/check';
@@ -12,7 +13,7 @@ import {
   recipeFromDraft,
   withCustomRecipe,
 } from '../core/recipes/custom';
-import { progressWithRecipe } from '../core/recipes/progress';
+
 import { BUILT_IN_RECIPES, SLOT_LABELS } from '../core/recipes/recipes';
 import { type RecipeSheet, recipeOwnership } from '../core/recipes/steps';
 import { type RecipeSheetRead, recipePreview } from '../core/runs/preview';
@@ -75,12 +76,12 @@ export function startRecipeRun(raw: RecipeRunConfig, confirmedCredits: number): 
   const checked = checkRecipe(raw);
   const preview = previewOver(ctx, checked);
   const run = startRecipe(recipePorts(ctx), previewDeps(ctx), checked, preview, confirmedCredits);
-  return progressWithRecipe(run, ctx.deps.client.clock.now());
+  return progressOf(run, ctx.deps.client.clock.now());
 }
 
 export function goOnRecipe(runId: string): BulkProgress {
   const ctx = context();
-  return progressWithRecipe(goOn(recipePorts(ctx), runId), ctx.deps.client.clock.now());
+  return progressOf(goOn(recipePorts(ctx), runId), ctx.deps.client.clock.now());
 }
 
 /** Where a recipe's steps find the spreadsheet's run, and how one begins over its sheet. */

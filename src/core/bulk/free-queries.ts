@@ -2,12 +2,11 @@
 // already (the result cache), bought by a job already started (paid once, whoever started it), or
 // shown on another row of the sheet (a slice copies it from there).
 
-import type { BulkRunConfig } from '../../shared/bulk-rpc';
 import { resultKey } from '../cache/keys';
 import type { ResultCache } from '../cache/result-cache';
 import { isPending, readJobs } from '../jobs/registry';
 import type { BatchStorePort, HashPort } from '../platform/ports';
-import type { ColumnLayout } from './layout';
+import type { LaidOutRun } from './layout';
 import { answeredRows, type DistinctLookup, rowSignature, type SheetTable } from './plan';
 
 /** Where paid answers are found: the execution's result cache and job registry, for its account. */
@@ -21,8 +20,7 @@ export interface PaidAnswers {
 
 export function freeQueries(
   paid: PaidAnswers,
-  config: BulkRunConfig,
-  layout: ColumnLayout,
+  run: LaidOutRun,
   table: SheetTable,
   distinct: readonly DistinctLookup[],
   /** A refresh's cutoff: answers saved before it are bought again, shown on a row or not. */
@@ -39,12 +37,12 @@ export function freeQueries(
       .filter(isPending)
       .map((job) => job.key),
   );
-  const answered = answeredRows(config, layout, table);
+  const answered = answeredRows(run, table);
   return new Set(
     distinct
       .filter((item, i) => {
         const key = keys[i]!;
-        const shown = !stale.has(key) && answered.has(rowSignature(config, table, item.row));
+        const shown = !stale.has(key) && answered.has(rowSignature(run.config, table, item.row));
         return cached.has(key) || started.has(key) || shown;
       })
       .map((item) => item.query),

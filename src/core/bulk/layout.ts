@@ -34,6 +34,12 @@ export interface ColumnLayout {
   status: OutputColumn;
 }
 
+/** A run's configuration and the columns laid out for it: what planning its rows reads. */
+export interface LaidOutRun {
+  config: BulkRunConfig;
+  layout: ColumnLayout;
+}
+
 /** A layout, and the columns its headers found that another input claims (owners.ts). */
 export interface OwnedLayout {
   layout: ColumnLayout;

@@ -10,7 +10,7 @@ import type { Operation } from '../operations/types';
 import { BULK_STATUS, isFinalStatus } from '../text/catalogue/statuses';
 import { roundCredits } from '../text/credits';
 import { inputColumns } from './config';
-import type { ColumnLayout } from './layout';
+import type { ColumnLayout, LaidOutRun } from './layout';
 import type { BulkSheetPort } from './slice/ports';
 
 /** The preview lists this many invalid rows; the count covers them all. */
@@ -31,7 +31,7 @@ export function cellAt(table: SheetTable, row: number, column: number): unknown 
 }
 
 /** Every column a run reads or writes: its inputs, its gates' statuses, its outputs and status. */
-export function runColumns(config: BulkRunConfig, layout: ColumnLayout): number[] {
+export function runColumns({ config, layout }: LaidOutRun): number[] {
   return [
     ...inputColumns(config),
     ...(config.gates ?? []).map((gate) => gate.statusColumn),
@@ -41,20 +41,19 @@ export function runColumns(config: BulkRunConfig, layout: ColumnLayout): number[
 }
 
 /** The columns a run reads, as one span. */
-export function tableSpan(config: BulkRunConfig, layout: ColumnLayout): { first: number; last: number } {
-  const columns = runColumns(config, layout);
+export function tableSpan(run: LaidOutRun): { first: number; last: number } {
+  const columns = runColumns(run);
   return { first: Math.min(...columns), last: Math.max(...columns) };
 }
 
 /** Rows `firstRow..lastRow` of the run's span, in one read. */
 export function readTable(
   sheet: Pick<BulkSheetPort, 'read'>,
-  config: BulkRunConfig,
-  layout: ColumnLayout,
+  run: LaidOutRun,
   firstRow: number,
   lastRow: number,
 ): SheetTable {
-  const { first, last } = tableSpan(config, layout);
+  const { first, last } = tableSpan(run);
   return { firstRow, firstColumn: first, values: sheet.read(firstRow, lastRow, first, last) };
 }
 
@@ -113,12 +112,7 @@ function heldByGates(config: BulkRunConfig, table: SheetTable, row: number): Row
 }
 
 /** What one row asks, read from its cells; filled rows are not read further. */
-export function planRow(
-  config: BulkRunConfig,
-  layout: ColumnLayout,
-  table: SheetTable,
-  row: number,
-): RowPlan {
+export function planRow({ config, layout }: LaidOutRun, table: SheetTable, row: number): RowPlan {
   const filled = filledPlan(table, layout, row);
   if (filled) return filled;
   const held = heldByGates(config, table, row);
@@ -174,7 +168,7 @@ export function rowSignature(config: BulkRunConfig, table: SheetTable, row: numb
 }
 
 /** Rows showing an earlier run's answer, by signature (the first such row wins). */
-export function answeredRows(config: BulkRunConfig, layout: ColumnLayout, table: SheetTable) {
+export function answeredRows({ config, layout }: LaidOutRun, table: SheetTable) {
   const answered = new Map<string, number>();
   for (const row of rowsIn(table)) {
     if (!showsAnswer(table, layout, row)) continue;
@@ -217,8 +211,8 @@ export function distinctLookups(plans: readonly (RowPlan | null)[], firstRow: nu
   return [...distinct.values()];
 }
 
-export function planRows(config: BulkRunConfig, layout: ColumnLayout, table: SheetTable): PreviewPlan {
-  const plans = rowsIn(table).map((row) => planRow(config, layout, table, row));
+export function planRows(run: LaidOutRun, table: SheetTable): PreviewPlan {
+  const plans = rowsIn(table).map((row) => planRow(run, table, row));
   return { plans, distinct: distinctLookups(plans, table.firstRow) };
 }
 

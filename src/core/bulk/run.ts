@@ -227,11 +227,14 @@ function liveCounts(run: BulkRun, now: number): { done: number; credits: number 
   return atWork ? live : { done: 0, credits: 0 };
 }
 
+/** The run as the sidebar shows it; a recipe's step also says which step of which recipe it is. */
 export function progressOf(run: BulkRun, now: number, busy = false): BulkProgress {
+  const { recipe: chain, refreshed } = run;
   const rows = run.lastRow - run.firstRow + 1;
   const live = liveCounts(run, now);
   const done = Math.min(rows, finishedRows(run.counts) + live.done);
   const left = Math.max(0, rows - done);
+  const creditsSpent = roundCredits(run.credits + live.credits);
   const etaSeconds =
     run.timedRows > 0 && (run.state === 'running' || run.state === 'paused')
       ? Math.round((left * run.activeMs) / run.timedRows / 1000)
@@ -248,7 +251,7 @@ export function progressOf(run: BulkRun, now: number, busy = false): BulkProgres
     done,
     ...run.counts,
     pending: countRows(run.pending),
-    creditsSpent: roundCredits(run.credits + live.credits),
+    creditsSpent,
     etaSeconds,
     message: run.message,
     notice: run.state === 'running' ? run.notice : null,
@@ -257,8 +260,34 @@ export function progressOf(run: BulkRun, now: number, busy = false): BulkProgres
     busy,
     outputColumns: run.outputs,
     statusColumn: run.status,
-    recipe: null,
+    // A refresh that is done says what it found of the answers it bought again.
+    ...(run.state === 'done' && refreshed
+      ? {
+          refreshSummary: BULK_ANSWERS.refreshSummary.say(
+            refreshed.changed,
+            refreshed.same,
+            refreshed.notFound,
+          ),
+        }
+      : {}),
+    recipe: chain && {
+      name: chain.recipe.name,
+      step: chain.step + 1,
+      steps: chain.recipe.steps.length,
+      creditsSpent: roundCredits(chain.done.reduce((sum, step) => sum + step.credits, 0) + creditsSpent),
+      waitingFor: waitingFor(run),
+    },
   };
+}
+
+/**
+ * The next step's label when the recipe waits at a finished step whose rows failed (they may be
+ * retried before going on); null when it goes on by itself or has no next step.
+ */
+export function waitingFor(run: BulkRun): string | null {
+  if (!run.recipe || run.state !== 'done' || countRows(run.failed) === 0) return null;
+  const next = run.recipe.recipe.steps[run.recipe.step + 1];
+  return next ? (operationByType(next.type)?.label ?? next.id) : null;
 }
 
 /** Why a new run may not start while `current` is the spreadsheet's run; null when it may. */

@@ -257,16 +257,15 @@ class Pass {
       names.push(used);
       const message = deliveryMessage(sheet.employees, used, cutFrom);
       const { deliveryAttempts: _attempts, ...rest } = current;
-      saveJobs(store, [
-        this.update({ ...rest, state: 'collected', sheetName: used, message, updatedAt: this.time() }),
-      ]);
-      this.report.delivered.push({
-        key: job.key,
-        spreadsheetId: job.spreadsheetId,
+      const delivered = this.update({
+        ...rest,
+        state: 'collected',
         sheetName: used,
-        employees: sheet.employees,
         message,
+        updatedAt: this.time(),
       });
+      saveJobs(store, [delivered]);
+      this.report.delivered.push({ ...delivered, message });
     } catch (error) {
       saveJobs(store, [this.deliveryFailed(current, error)]);
     }

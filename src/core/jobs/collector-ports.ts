@@ -51,20 +51,13 @@ export interface CollectorOptions {
   lockWaitMs: number;
 }
 
-export interface Delivered {
-  key: string;
-  spreadsheetId: string;
-  sheetName: string;
-  employees: number;
-  message: string;
-}
-
 export interface CollectorReport {
   /** Another driver held the lock: nothing was done. */
   busy: boolean;
   /** Status checks sent. */
   polled: number;
-  delivered: Delivered[];
+  /** Lists written to their sheets: `sheetName` and `message` say where and how many. */
+  delivered: (JobRecord & { message: string })[];
   /** Other results now in the cache (a full profile, a lookup answered 202 under load). */
   collected: JobRecord[];
   expired: JobRecord[];

@@ -22,7 +22,7 @@ export function shownByRun(
   const written = [...layout.outputs.map((output) => output.column), layout.status.column];
   const op = operationByType(run.config.type);
   if (!op || !written.includes(cell.column)) return null;
-  const span = tableSpan(run.config, layout);
+  const span = tableSpan({ config: run.config, layout });
   const table = {
     firstRow: cell.row,
     firstColumn: span.first,

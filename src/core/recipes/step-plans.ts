@@ -4,7 +4,7 @@
 
 import type { BulkRunConfig } from '../../shared/bulk-rpc';
 import type { Recipe, RecipeStep } from '../../shared/recipe-rpc';
-import { type ColumnLayout, ownLayout } from '../bulk/layout';
+import { type ColumnLayout, type LaidOutRun, ownLayout } from '../bulk/layout';
 import type { ColumnClaim, ColumnConflict } from '../bulk/owners';
 import {
   cellAt,
@@ -30,11 +30,7 @@ export interface PlannedStep {
 }
 
 /** The distinct queries of a step whose answers cost nothing (the caches, the sheet), as the server knows them. */
-export type FreeQueries = (
-  config: BulkRunConfig,
-  layout: ColumnLayout,
-  distinct: readonly DistinctLookup[],
-) => ReadonlySet<string>;
+export type FreeQueries = (run: LaidOutRun, distinct: readonly DistinctLookup[]) => ReadonlySet<string>;
 
 /**
  * Every step's configuration and columns, as the run will create them, before anything runs:
@@ -77,7 +73,7 @@ export function stepPlans(
     const open = { ...config, gates: undefined };
     const rowPlans = rows.map((row) => {
       if (fromStep && String(cellAt(table, row, config.columns.input) ?? '').trim() === '') return null;
-      return planRow(open, layout, table, row);
+      return planRow({ config: open, layout }, table, row);
     });
     return {
       label: op.label,
@@ -86,7 +82,7 @@ export function stepPlans(
       inputFrom: 'step' in step.input ? ids.indexOf(step.input.step) : null,
       plans: rowPlans,
       statuses: rows.map((row) => statusOf(cellAt(table, row, layout.status.column))),
-      free: freeQueries(open, layout, distinctLookups(rowPlans, table.firstRow)),
+      free: freeQueries({ config: open, layout }, distinctLookups(rowPlans, table.firstRow)),
       layout,
     };
   });

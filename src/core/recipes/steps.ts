@@ -23,15 +23,18 @@ export const doneStep = (id: string, layout: ColumnLayout, credits: number): Don
 /** A recipe's run over a sheet: which sheet, its header row, a column for each slot. */
 export type RecipeSheet = Omit<RecipeRunConfig, 'recipeId'>;
 
+/** The step `id` done before; refused when it has not run. */
+function doneOf(done: readonly DoneStep[], id: string): DoneStep {
+  const found = done.find((step) => step.id === id);
+  if (!found) throw refuse('bulk', 'stepNotRun', id);
+  return found;
+}
+
 function columnOf(input: StepInput, sheet: RecipeSheet, done: readonly DoneStep[]): number {
-  if ('slot' in input) {
-    const column = sheet.slots[input.slot];
-    if (column === undefined) throw refuse('bulk', 'chooseSlotFirst', SLOT_LABELS[input.slot]);
-    return column;
-  }
-  const source = done.find((step) => step.id === input.step);
-  if (!source) throw refuse('bulk', 'stepNotRun', input.step);
-  return source.outputColumn;
+  if (!('slot' in input)) return doneOf(done, input.step).outputColumn;
+  const column = sheet.slots[input.slot];
+  if (column === undefined) throw refuse('bulk', 'chooseSlotFirst', SLOT_LABELS[input.slot]);
+  return column;
 }
 
 function labelOf(recipe: Recipe, stepId: string): string {
@@ -40,11 +43,7 @@ function labelOf(recipe: Recipe, stepId: string): string {
 }
 
 function gatesOf(recipe: Recipe, step: RecipeStep, done: readonly DoneStep[]): RowGate[] {
-  const statusOf = (id: string) => {
-    const found = done.find((each) => each.id === id);
-    if (!found) throw refuse('bulk', 'stepNotRun', id);
-    return found.statusColumn;
-  };
+  const statusOf = (id: string) => doneOf(done, id).statusColumn;
   const gates: RowGate[] = [];
   if (step.fallbackOf)
     gates.push({ statusColumn: statusOf(step.fallbackOf), need: 'notFound', otherwise: null });

@@ -7,12 +7,12 @@ import type { BulkProgress } from '../../shared/bulk-rpc';
 import { checkConfig } from '../bulk/config';
 import { releaseLease, takeSlice } from '../bulk/lease';
 import { NO_ROWS } from '../bulk/row-ranges';
-import { type BulkRun, cancelRun, leaseHeld, mergeAfterSlice, retryRun } from '../bulk/run';
+import { type BulkRun, cancelRun, leaseHeld, mergeAfterSlice, progressOf, retryRun } from '../bulk/run';
 import { type BulkSheetPort, bulkSliceLimits, type CombinedSheetPort } from '../bulk/slice/ports';
 import type { LiveWork } from '../lookup/items';
 import type { Operation } from '../operations/types';
 import { BUSY, tryWithLock } from '../platform/locked-section';
-import { progressWithRecipe } from '../recipes/progress';
+
 import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
 import { refuse } from '../text/catalogue/sidebar/refuse';
 import type { RunPorts } from './ports';
@@ -41,7 +41,7 @@ export function continueRun(ports: BulkRunPorts, runId: string): BulkProgress {
     if (taken.save) ports.saveRun(taken.save);
     return taken;
   });
-  if (!taken.mine) return progressWithRecipe(taken.run, clock.now(), taken.busy);
+  if (!taken.mine) return progressOf(taken.run, clock.now(), taken.busy);
 
   // Purchases still waiting make room for the slice's, which the ledger's sheet takes after it.
   ports.movePurchases();
@@ -68,7 +68,7 @@ export function continueRun(ports: BulkRunPorts, runId: string): BulkProgress {
   const saved = nextColumn(ports, advanceRecipe(ports, merged));
   // Jobs this run waits for are collected even if the sidebar closes.
   if (saved.pending.length > 0) ports.keepCollecting();
-  return progressWithRecipe(saved, clock.now());
+  return progressOf(saved, clock.now());
 }
 
 function sliceRun(ports: BulkRunPorts, run: BulkRun): BulkRun {
@@ -141,7 +141,7 @@ export function controlRun(
     ports.saveRun(next);
     return next;
   });
-  return progressWithRecipe(run, now, run.state === 'running' && leaseHeld(run, now));
+  return progressOf(run, now, run.state === 'running' && leaseHeld(run, now));
 }
 
 /** The failed rows back in the queue; refused while a slice is at work on the run. */

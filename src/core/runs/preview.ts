@@ -53,10 +53,10 @@ export function bulkPreview(
 ): Previewed {
   const { paid, confirmAbove } = deps;
   const { layout, table, firstRow } = prepared;
-  const plan = planRows(config, layout, table);
+  const plan = planRows({ config, layout }, table);
   const days = config.refreshOlderThanDays;
   const cutoff = days === undefined ? undefined : (config.refreshBefore ?? refreshCutoff(deps.now, days));
-  const free = freeQueries(paid, config, layout, table, plan.distinct, cutoff);
+  const free = freeQueries(paid, { config, layout }, table, plan.distinct, cutoff);
   const lost = paid.cache.lostSheet();
   const counted = {
     ...previewOf(op, config, layout, plan, firstRow, free, confirmAbove),
@@ -118,11 +118,11 @@ export function recipePreview(
   const firstRow = sheet.headerRow + 1;
   const lastRow = Math.max(sheet.headerRow, read.lastRow);
   // Every column a step reads or writes, its company's included, wherever it stands.
-  const width = Math.max(...steps.map(({ layout, config }) => tableSpan(config, layout).last));
+  const width = Math.max(...steps.map((step) => tableSpan(step).last));
   const values = read.block(firstRow, lastRow, width);
   const table: SheetTable = { firstRow, firstColumn: 1, values };
-  const plans = stepPlans(recipe, steps, table, (config, layout, distinct) =>
-    freeQueries(deps.paid, config, layout, table, distinct),
+  const plans = stepPlans(recipe, steps, table, (run, distinct) =>
+    freeQueries(deps.paid, run, table, distinct),
   );
   const conflicts = steps.flatMap((step) => step.conflicts);
   const columnConflicts = conflictTexts(conflicts, headers);

@@ -5,8 +5,8 @@
 
 import type { Recipe } from '../../shared/recipe-rpc';
 import { checkConfig } from '../bulk/config';
-import type { BulkRun } from '../bulk/run';
-import { waitingFor } from '../recipes/progress';
+import { type BulkRun, waitingFor } from '../bulk/run';
+
 import { type DoneStep, doneStep, type RecipeSheet, stepConfig } from '../recipes/steps';
 import { refuse } from '../text/catalogue/sidebar/refuse';
 

@@ -105,29 +105,29 @@ export class WatchRun {
       // Another trigger wanted a run while this one worked, or rows moved under it: the sheet is
       // read again (what was bought meanwhile is saved, so writing it where the rows are is free).
       const saved = this.save(done.result, goesOn, done.dropped > 0);
-      const pauseChanged = (saved?.watch.pause?.kind ?? null) !== pausedBefore;
+      const pauseChanged = (saved?.pause?.kind ?? null) !== pausedBefore;
       end =
         done.stop?.kind === 'refused'
           ? { kind: 'refused', message: done.stop.message }
           : { kind: 'ran', pending: done.pending, pauseChanged };
-      watch = saved?.wanted ? saved.watch : null;
+      // A run that kept its lease looks once more.
+      watch = saved?.lease?.token === this.token ? saved : null;
     }
     return end;
   }
 
   /**
    * Saves what the run did. When it `mayGoOn` and another trigger wanted a run meanwhile (or
-   * `again`), the run keeps the lease for one more look (`wanted`); otherwise it lets go. Null when
-   * the watch is gone.
+   * `again`), the run keeps the lease for one more look; otherwise it lets go. Null when the watch
+   * is gone.
    */
   private save(result: RunResult, mayGoOn: boolean, again: boolean) {
     const saved = this.locked(() => {
       const current = this.ports.readWatch(this.id);
-      const lease = current?.lease;
-      const keep = mayGoOn && (again || current?.wanted === true) && lease?.token === this.token;
+      const keep = mayGoOn && (again || current?.wanted === true) && current?.lease?.token === this.token;
       const next = afterRun(current, this.token, result, keep);
-      if (next) this.ports.saveWatch(next.watch);
-      return next && { watch: next.watch, wanted: keep };
+      if (next) this.ports.saveWatch(next);
+      return next;
     });
     return saved === BUSY ? null : saved;
   }

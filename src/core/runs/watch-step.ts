@@ -87,7 +87,7 @@ export class StepRun {
     const { lastRow } = this.env;
     if (lastRow < this.firstRow) return this.result;
     const { step } = this;
-    const table = readTable(this.env.port, step.config, step.layout, this.firstRow, lastRow);
+    const table = readTable(this.env.port, step, this.firstRow, lastRow);
     const due = dueRows(step, table, (row) => this.env.incomplete.holds(step.config, table, row));
     for (const [k, [from, to]] of due.spans.entries()) {
       const stoppedAt = this.walk(from, to);
@@ -155,7 +155,6 @@ export class StepRun {
     // Spending's totals count a watch's credits with the bulk runs' (its groups are formulas, bulk
     // runs and key tests); the record of purchases, the receipts and the report name the watch.
     return sliceOf(ports, { ...run, cursor }, this.env.port, null, {
-      runHardCap: 0,
       watchCaps: this.watchCaps(),
       buyer: step.config.refreshedOn ? 'refresh' : 'watch',
       // Watches run in triggers only, which the day's quota may stop at any instant.

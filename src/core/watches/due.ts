@@ -55,11 +55,10 @@ export function waitsForInputs(config: BulkRunConfig, table: SheetTable, row: nu
  * back for the rest of their inputs (incomplete.ts).
  */
 export function dueRows(step: WatchStep, table: SheetTable, holds = (_row: number) => false): DueRows {
-  const { config, layout } = step;
   const due: DueRows = { rows: [], spans: [], waiting: 0 };
   let open: [number, number] | null = null;
   for (const row of rowsIn(table)) {
-    let kind = kindOf(planRow(config, layout, table, row), cellAt(table, row, layout.status.column));
+    let kind = kindOf(planRow(step, table, row), cellAt(table, row, step.layout.status.column));
     if (kind === 'due' && holds(row)) kind = 'held';
     if (kind === 'skip') continue;
     due.waiting += Number(kind === 'wait');

@@ -56,14 +56,14 @@ export interface RunResult {
 /**
  * The stored watch after a run, given what the store holds now: the user may have switched it
  * off, changed its cap or deleted it meanwhile (then nothing is saved: null). Keeps the lease when
- * `keep` (the run goes on), and then answers whether another trigger wanted a run meanwhile.
+ * `keep` (the run goes on).
  */
 export function afterRun(
   current: Watch | null,
   token: string,
   result: RunResult,
   keep: boolean,
-): { watch: Watch; wanted: boolean } | null {
+): Watch | null {
   if (!current) return null;
   const folded: Watch = {
     ...current,
@@ -78,6 +78,5 @@ export function afterRun(
   };
   if (result.refreshSpent && folded.refresh)
     folded.refresh = withSpent(folded.refresh, folded.day, result.refreshSpent);
-  const ended = endWanted(folded, token, keep);
-  return { watch: ended.record, wanted: ended.wanted };
+  return endWanted(folded, token, keep).record;
 }

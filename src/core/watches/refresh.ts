@@ -54,8 +54,8 @@ export function refreshStep(
   const op = operationByType(step.config.type)!;
   const left = monthLeft(refresh, now.day);
   if (left < perLookupEstimate(op, step.config)) return null;
-  const table = readTable(sheet.port, step.config, step.layout, firstRow, sheet.lastRow);
-  const plan = planRows(step.config, step.layout, table);
+  const table = readTable(sheet.port, step, firstRow, sheet.lastRow);
+  const plan = planRows(step, table);
   const cutoff = refreshCutoff(now.at, refresh.days);
   const stale = staleRows({ config: step.config, table, plan, paid, cutoff, budget: left });
   if (stale.rows.length === 0) return null;

@@ -11,11 +11,11 @@
 // it; a run still open after an execution's 6 minutes was stopped by Google (the add-on's runs end
 // within 5), for the day's quota: nothing more starts until the quota's day ends.
 import type { Slowed } from '../../shared/watch-rpc';
+import { DAY_MS } from '../platform/time';
 import { parseJsonObject } from '../text/json-text';
 
 /** The consumer quota: the add-on cannot tell a Workspace account, so it assumes the smaller. */
 export const TRIGGER_QUOTA_MS = 90 * 60_000;
-const DAY_MS = 24 * 60 * 60_000;
 /** An execution's limit: a run open longer was stopped. */
 const EXECUTION_MS = 6 * 60_000;
 

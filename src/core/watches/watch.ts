@@ -1,10 +1,4 @@
-// A watch: a lookup or a recipe set up on a sheet, kept running on the rows that arrive, within a
-// daily credit cap of its own. It is saved with the spreadsheet, one document property each
-// (`watch:<id>`): its steps (a lookup is one step, a recipe one per step, each a bulk run's
-// configuration and columns), the headers its columns had when it was made, its cap and what it
-// spent today, its counts, its last problem, and the lease of the run at work.
-import type { BulkRunConfig } from '../../shared/bulk-rpc';
-import type { ColumnLayout } from '../bulk/layout';
+import type { LaidOutRun } from '../bulk/layout';
 import { type ColumnClaim, claimsOf } from '../bulk/owners';
 import { layoutOf, parsePastRuns } from '../bulk/past-runs';
 import { runColumns } from '../bulk/plan';
@@ -34,10 +28,7 @@ export interface WatchRefresh {
 }
 
 /** One bulk run's worth of a watch: a lookup, or one step of a recipe (its gates included). */
-export interface WatchStep {
-  config: BulkRunConfig;
-  layout: ColumnLayout;
-}
+export type WatchStep = LaidOutRun;
 
 /** One lookup's price, when a watch's daily cap is below it: `bound` for a list, priced by its max. */
 export interface CapBelowPrice {
@@ -169,7 +160,7 @@ export function watchesIn(all: Readonly<Record<string, string>>): Watch[] {
 
 /** Every column a watch reads or writes: inputs, gates' statuses, outputs and statuses. */
 export function watchColumns(watch: Pick<Watch, 'steps'>): number[] {
-  const columns = watch.steps.flatMap(({ config, layout }) => runColumns(config, layout));
+  const columns = watch.steps.flatMap(runColumns);
   return [...new Set(columns)].sort((a, b) => a - b);
 }
 

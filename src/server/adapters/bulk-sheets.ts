@@ -162,7 +162,7 @@ export function readRunSheet(sheet: Sheet, config: BulkRunConfig, op: Operation,
   const only = typeof config.rows === 'object' ? config.rows : null;
   const firstRow = Math.max(config.headerRow + 1, only?.first ?? 0);
   const lastRow = Math.max(firstRow - 1, Math.min(sheet.getLastRow(), only?.last ?? Infinity));
-  const span = tableSpan(config, layout);
+  const span = tableSpan({ config, layout });
   const values = readBlock(sheet, firstRow, lastRow, span.first, span.last);
   return {
     sheet,

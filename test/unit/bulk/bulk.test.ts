@@ -176,7 +176,7 @@ describe('the preview', () => {
     const cfg = config();
     const table = tableOf(rows);
     const layout = layoutColumns(WEBSITE, cfg, rows[0]!);
-    const plan = planRows(cfg, layout, { ...table, firstRow: 2, values: rows.slice(1) });
+    const plan = planRows({ config: cfg, layout }, { ...table, firstRow: 2, values: rows.slice(1) });
     const freeQueries = new Set(
       plan.distinct.filter((d) => free.includes(d.request.input_data)).map((d) => d.query),
     );
@@ -218,11 +218,14 @@ describe('the preview', () => {
       ['Lovelace, Ada', 'Analytical Engines', 'Engineer'],
     ]);
     const layout = layoutColumns(NAME_TO_EMAIL, cfg, table.values[0]!);
-    const plan = planRows(cfg, layout, {
-      ...table,
-      firstRow: 2,
-      values: table.values.slice(1),
-    });
+    const plan = planRows(
+      { config: cfg, layout },
+      {
+        ...table,
+        firstRow: 2,
+        values: table.values.slice(1),
+      },
+    );
     expect(plan.distinct[0]?.request.input_data).toBe('Ada Lovelace Analytical Engines Engineer');
     expect(previewOf(NAME_TO_EMAIL, cfg, layout, plan, 2, new Set(), 25).estimatedCredits).toBe(7);
 
@@ -230,11 +233,14 @@ describe('the preview', () => {
     const listCfg = checkConfig({ ...config(lists.type), options: { max: 40 } }).config;
     const listTable = tableOf([['Company'], ['Acme'], ['Globex']]);
     const listLayout = layoutColumns(lists, listCfg, ['Company']);
-    const listPlan = planRows(listCfg, listLayout, {
-      ...listTable,
-      firstRow: 2,
-      values: listTable.values.slice(1),
-    });
+    const listPlan = planRows(
+      { config: listCfg, layout: listLayout },
+      {
+        ...listTable,
+        firstRow: 2,
+        values: listTable.values.slice(1),
+      },
+    );
     expect(previewOf(lists, listCfg, listLayout, listPlan, 2, new Set(), 25)).toMatchObject({
       estimatedCredits: 40,
       estimateIsBound: true,

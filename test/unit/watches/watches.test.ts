@@ -295,7 +295,7 @@ describe('the lease', () => {
     });
   });
 
-  it('folds a run into the watch as stored now, and says whether another trigger wanted a run', () => {
+  it('folds a run into the watch as stored now', () => {
     const stored = {
       ...watch(),
       lease: { token: 'a', until: 99 },
@@ -304,12 +304,9 @@ describe('the lease', () => {
       spentToday: 2,
     };
     const kept = afterRun(stored, 'a', { spent: 3, rowsDone: 2, lastRunAt: 50 }, true);
-    expect(kept).toMatchObject({
-      wanted: true,
-      watch: { spentToday: 5, rowsDone: 2, dailyCap: 20, wanted: false },
-    });
+    expect(kept).toMatchObject({ spentToday: 5, rowsDone: 2, dailyCap: 20, wanted: false });
     const released = afterRun(stored, 'a', { spent: 0, rowsDone: 0, lastRunAt: 60, problem: 'x' }, false);
-    expect(released).toMatchObject({ wanted: false, watch: { lease: null, lastProblem: 'x' } });
+    expect(released).toMatchObject({ lease: null, lastProblem: 'x' });
     expect(afterRun(null, 'a', { spent: 1, rowsDone: 1, lastRunAt: 1 }, false)).toBeNull();
   });
 });

@@ -11,7 +11,7 @@ import { operationByType } from '../../operations/table';
 import type { Operation } from '../../operations/types';
 import type { CellValue } from '../../render/values';
 import { BULK_STATUS, isErrorStatus, isPendingStatus } from '../../text/catalogue/statuses';
-import { type ColumnLayout, rowServed } from '../layout';
+import { type ColumnLayout, type LaidOutRun, rowServed } from '../layout';
 import {
   answeredRows,
   cellAt,
@@ -42,6 +42,7 @@ class Slice implements SliceView {
   readonly limits: SliceLimits;
   readonly op: Operation;
   readonly layout: ColumnLayout;
+  private readonly laidOut: LaidOutRun;
   readonly lists: EmployeeLists;
   private readonly started: number;
   table!: SheetTable;
@@ -56,6 +57,7 @@ class Slice implements SliceView {
     this.limits = { ...SLICE_LIMITS, ...options.limits };
     this.op = operationByType(input.config.type)!;
     this.layout = { outputs: input.outputs, status: input.status };
+    this.laidOut = { config: input.config, layout: this.layout };
     this.started = this.now();
     this.lists = new EmployeeLists(deps, this.op, input);
   }
@@ -72,7 +74,7 @@ class Slice implements SliceView {
     const { input: run } = this;
     // Rows below the ones this slice may take are not needed yet.
     const lastRead = Math.min(run.lastRow, run.cursor + this.limits.maxRows - 1);
-    this.table = readTable(this.deps.sheet, run.config, this.layout, run.firstRow, lastRead);
+    this.table = readTable(this.deps.sheet, this.laidOut, run.firstRow, lastRead);
     const { work, stale } = this.chooseRows();
     const cut = this.planLookups(work);
     const results = this.lookUp(work.filter((_, index) => !cut.capped.has(index)));
@@ -124,7 +126,7 @@ class Slice implements SliceView {
   }
 
   private workFor(row: number, source: Source): Work {
-    const plan = planRow(this.input.config, this.layout, this.table, row);
+    const plan = planRow(this.laidOut, this.table, row);
     if (plan.kind !== 'lookup') return { row, source, plan };
     const key = this.keys.get(plan.query) ?? resultKey(this.deps.hash, this.deps.scope, plan.request);
     this.keys.set(plan.query, key);
@@ -149,7 +151,7 @@ class Slice implements SliceView {
   /** A row repeating one that already shows its answer copies it from there. */
   private copyAnswered(asked: readonly Work[]): void {
     const { config } = this.input;
-    const answered = answeredRows(config, this.layout, this.table);
+    const answered = answeredRows(this.laidOut, this.table);
     for (const w of asked) {
       const from = answered.get(rowSignature(config, this.table, w.row));
       if (from !== undefined && from !== w.row) w.copyFrom = from;
@@ -245,19 +247,13 @@ class Slice implements SliceView {
    */
   private bookCredits(work: readonly Work[], results: ReadonlyMap<string, LookupResult>): void {
     const booked = new Set<string>();
-    for (const [key, result] of results) {
-      const spent = this.spentOn(result);
-      if (spent === null) continue;
+    const book = (key: string, spent: number | null) => {
+      if (spent === null || booked.has(key)) return;
       this.credits += spent;
       booked.add(key);
-    }
-    for (const w of work) {
-      if (w.key === undefined || booked.has(w.key)) continue;
-      const spent = this.collectedJobCredits(w, results);
-      if (spent === null) continue;
-      this.credits += spent;
-      booked.add(w.key);
-    }
+    };
+    for (const [key, result] of results) book(key, this.spentOn(result));
+    for (const w of work) if (w.key !== undefined) book(w.key, this.collectedJobCredits(w, results));
   }
 
   /** What this slice paid for a result; null when it bought nothing (a saved answer, a lookup not sent). */
