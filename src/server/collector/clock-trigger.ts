@@ -10,11 +10,11 @@ import { readQueue } from '../../core/formula-queue/records';
 import { isPending, jobScope, readJobs } from '../../core/jobs/registry';
 import { type ClockTrigger, clockTriggersOf, clockTriggersText } from '../../core/jobs/trigger-records';
 import { PROPERTY, TRIGGER_HANDLER } from '../../core/platform/stored-keys';
-import { errorMessage } from '../../core/text/error-message';
 import { watchesIn } from '../../core/watches/watch';
 import type { BackgroundCollection } from '../../shared/jobs-rpc';
 import { documentProperties, writeProperty } from '../platform/properties';
 import { activeSpreadsheet } from '../platform/spreadsheet';
+import { orWarn } from '../warn';
 import { type CollectorContext, collectorContext } from './context';
 import { withTriggerLock } from './trigger-lock';
 
@@ -88,12 +88,7 @@ export function ensureJobTrigger(): BackgroundCollection {
  * staying open, but failing to create the trigger only logs ('off': the sidebar still collects).
  */
 export function keepCollecting(): BackgroundCollection {
-  try {
-    return ensureJobTrigger();
-  } catch (error) {
-    console.warn(`Background collection could not be turned on: ${errorMessage(error)}`);
-    return 'off';
-  }
+  return orWarn('Background collection could not be turned on', 'off', ensureJobTrigger);
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 } from '../../core/watches/runtime';
 import { appsScriptClock } from '../adapters/apps-script';
 import { userProperties } from '../platform/properties';
+import { orWarn } from '../warn';
 
 const TALLY_PROPERTY = PROPERTY.triggerRuntime;
 /** What writing the tally itself takes: a property read and write (SC1). */
@@ -24,13 +25,11 @@ export function readTally(inTrigger = false): RuntimeTally | null {
 
 /** Writes what `change` makes of the stored tally; a failed write is told as `what`, never thrown. */
 function changeTally(what: string, change: (tally: RuntimeTally | null) => RuntimeTally | null): void {
-  try {
+  orWarn(`Trigger run ${what}`, undefined, () => {
     const properties = userProperties();
     const next = change(parseTally(properties.getProperty(TALLY_PROPERTY)));
     if (next) properties.setProperty(TALLY_PROPERTY, JSON.stringify(next));
-  } catch (error) {
-    console.warn(`Trigger run ${what}: ${String(error)}`);
-  }
+  });
 }
 
 /**
