@@ -26,7 +26,7 @@ import { API_BASE_URL } from './config';
 import { fastCache } from './platform/cache';
 import { documentLock, userLock } from './platform/locks';
 import { documentProperties, sheetRecord, userProperties } from './platform/properties';
-import { activeSpreadsheet, spreadsheetFacts, timeFormatter } from './platform/spreadsheet';
+import { activeSpreadsheet, spreadsheetFacts } from './platform/spreadsheet';
 import { userMemory } from './user-memory';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -34,12 +34,11 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 /** A lookup's services and what it needs to know of this execution (executionContext builds it). */
 export type ExecutionContext = NonNullable<ReturnType<typeof executionContext>>;
 
-/** The spreadsheet's calendar day: budgets reset at the user's midnight, not UTC's. */
-export const today = (now: number, spreadsheet: Spreadsheet | null): string =>
-  timeFormatter(spreadsheet, 'yyyy-MM-dd')(now);
-
-/** The calendar day at `now` in the time zone `tz`. */
-const dayIn = (tz: string, now: number): string => Utilities.formatDate(new Date(now), tz, 'yyyy-MM-dd');
+/**
+ * The calendar day at `now` in the time zone `tz`, the spreadsheet's (`spreadsheetZone`): budgets
+ * reset at the user's midnight, not UTC's.
+ */
+export const dayIn = (tz: string, now: number) => Utilities.formatDate(new Date(now), tz, 'yyyy-MM-dd');
 
 /**
  * The result cache's hidden sheet, read only, for a call that builds its own ResultCache (the

@@ -15,7 +15,7 @@ import { SPENDING_ANSWERS } from '../core/text/catalogue/sidebar/spending-answer
 import { roundCredits } from '../core/text/credits';
 import type { CacheView, LedgerView } from '../shared/rpc';
 import { appsScriptClock, batchStorePort, lockPort } from './adapters/apps-script';
-import { documentCache, executionContext, today } from './context';
+import { dayIn, documentCache, executionContext } from './context';
 import { documentLock } from './platform/locks';
 import { requireDocumentProperties } from './platform/properties';
 import { activeSpreadsheet, spreadsheetFacts, spreadsheetZone, timeFormatter } from './platform/spreadsheet';
@@ -38,7 +38,7 @@ export function getLedger(): LedgerView {
   const settings = parseSettings(all[SETTINGS_PROPERTY] ?? null);
   const now = appsScriptClock.now();
   const spreadsheet = activeSpreadsheet();
-  const day = today(now, spreadsheet);
+  const day = dayIn(spreadsheetZone(spreadsheet), now);
   // Purchases formulas made wait in the properties: the ledger sheet takes them while the sidebar looks.
   const access = recordAccess(spreadsheet);
   movePurchases(access, day, all);

@@ -26,7 +26,7 @@ import { previewBulkRun } from '../bulk';
 import { readColumnClaims } from '../bulk-run-store';
 import { currentBackground, removeJobTriggerIfIdle } from '../collector/clock-trigger';
 import { installDrivers } from '../collector/edit-open-triggers';
-import { executionContext, today } from '../context';
+import { dayIn, executionContext } from '../context';
 import { requireActiveSpreadsheet, spreadsheetZone, timeFormatter } from '../platform/spreadsheet';
 import { watchListView } from '../presenters/watches';
 import { checkRecipe, previewRecipe } from '../recipes';
@@ -131,7 +131,7 @@ export function listWatches(): WatchList {
   const when = timeFormatter(spreadsheet, 'MMM d, HH:mm');
   const now = appsScriptClock.now();
   // A watch that has not run yet today spent nothing today, whatever it spent the day before.
-  const day = today(now, spreadsheet);
+  const day = dayIn(spreadsheetZone(spreadsheet), now);
   return watchListView({
     keyConfigured: ctx !== null,
     watches: readWatches().map((watch) => onDay(watch, day)),
