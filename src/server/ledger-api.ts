@@ -23,8 +23,6 @@ import { movePurchases, recordAccess, recordLostText } from './purchase-record';
 import { paceSummaryIn } from './settings-api';
 import { userMemory } from './user-memory';
 
-const documentProperties = requireDocumentProperties;
-
 /** A store that answers reads from one snapshot and refuses writes: for calls that only look. */
 function snapshotStore(all: Record<string, string>): BatchStorePort {
   const readOnly = () => {
@@ -34,7 +32,7 @@ function snapshotStore(all: Record<string, string>): BatchStorePort {
 }
 
 export function getLedger(): LedgerView {
-  const all = documentProperties().getProperties();
+  const all = requireDocumentProperties().getProperties();
   const settings = parseSettings(all[SETTINGS_PROPERTY] ?? null);
   const now = appsScriptClock.now();
   const spreadsheet = activeSpreadsheet();
@@ -82,7 +80,7 @@ function savedResults() {
       hereId: context.spreadsheetId,
     };
   // Read only: nothing here writes the hidden sheet without a key.
-  const cache = documentCache(batchStorePort(documentProperties()));
+  const cache = documentCache(batchStorePort(requireDocumentProperties()));
   // The open spreadsheet, as the memory would name what it keeps (it keeps nothing here).
   const memory = userMemory(spreadsheetFacts({}, activeSpreadsheet));
   return { cache, scope: undefined, memory, hereId: () => activeSpreadsheet()?.getId() ?? '' };
@@ -154,7 +152,7 @@ export function clearCache(where: 'here' | 'everywhere' = 'here'): CacheView {
     (line) => inScope(line.key) && (where === 'everywhere' || line.spreadsheetId === hereId),
   );
   // Claims of past purchases would keep formulas waiting for answers that are gone.
-  lockPort(documentLock()).withLock(10_000, () => dropAllClaims(batchStorePort(documentProperties())));
+  lockPort(documentLock()).withLock(10_000, () => dropAllClaims(batchStorePort(requireDocumentProperties())));
   return cacheView(results);
 }
 

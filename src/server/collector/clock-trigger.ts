@@ -20,15 +20,14 @@ import { withTriggerLock } from './trigger-lock';
 
 /** The trigger's handler: a top-level function of the bundle (see index.ts). */
 const CLOCK_HANDLER = TRIGGER_HANDLER.clock;
-const TRIGGERS_PROPERTY = PROPERTY.clockTriggers;
 
 type Trigger = GoogleAppsScript.Script.Trigger;
 
-const rememberedTriggers = () => clockTriggersOf(documentProperties()?.getProperty(TRIGGERS_PROPERTY));
+const rememberedTriggers = () => clockTriggersOf(documentProperties()?.getProperty(PROPERTY.clockTriggers));
 
 function rememberTriggers(list: readonly ClockTrigger[]): void {
   const properties = documentProperties();
-  if (properties) writeProperty(properties, TRIGGERS_PROPERTY, clockTriggersText(list));
+  if (properties) writeProperty(properties, PROPERTY.clockTriggers, clockTriggersText(list));
 }
 
 /**
