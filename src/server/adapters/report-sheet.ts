@@ -4,6 +4,7 @@
 import type { SpendReport } from '../../core/billing/report';
 import { SHEET_NAME } from '../../core/platform/stored-keys';
 import { SHEET_TEXTS } from '../../core/text/catalogue/sheets';
+import { fitGrid } from './own-sheet';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -24,16 +25,6 @@ function freshSheet(spreadsheet: Spreadsheet, title: string): Sheet {
   return existing;
 }
 
-/** Exactly `rows` rows and `columns` columns: a report of 10 rows leaves no 990 empty ones. */
-function fitGrid(sheet: Sheet, rows: number, columns: number): void {
-  const maxRows = sheet.getMaxRows();
-  if (maxRows < rows) sheet.insertRowsAfter(maxRows, rows - maxRows);
-  else if (maxRows > rows) sheet.deleteRows(rows + 1, maxRows - rows);
-  const maxColumns = sheet.getMaxColumns();
-  if (maxColumns < columns) sheet.insertColumnsAfter(maxColumns, columns - maxColumns);
-  else if (maxColumns > columns) sheet.deleteColumns(columns + 1, maxColumns - columns);
-}
-
 /** Writes the report and opens its sheet; answers the sheet's name. */
 export function writeReportSheet(spreadsheet: Spreadsheet, report: SpendReport): string {
   const sheet = freshSheet(spreadsheet, report.title);
@@ -46,7 +37,7 @@ export function writeReportSheet(spreadsheet: Spreadsheet, report: SpendReport):
     report.header,
     ...report.rows,
   ];
-  fitGrid(sheet, grid.length, width);
+  fitGrid(sheet, grid.length, width, true);
   const range = sheet.getRange(1, 1, grid.length, width);
   // Plain text: an input such as "=1+1" or "00123" stays the text it is, never a formula or a number.
   range.setNumberFormat('@');
