@@ -9,17 +9,16 @@ import { fitGrid } from './own-sheet';
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
-export const REPORT_SHEET_NAME = SHEET_NAME.spendReport;
 /** Where the table's header row goes: the title and the totals above it. */
 const TABLE_ROW = 6;
 const WIDTHS = [210, 90, 200, 260, 70, 200, 150];
 
 /** The report's sheet, emptied; a sheet of the user's under that name stops it. */
 function freshSheet(spreadsheet: Spreadsheet, title: string): Sheet {
-  const existing = spreadsheet.getSheetByName(REPORT_SHEET_NAME);
-  if (!existing) return spreadsheet.insertSheet(REPORT_SHEET_NAME, spreadsheet.getSheets().length);
+  const existing = spreadsheet.getSheetByName(SHEET_NAME.spendReport);
+  if (!existing) return spreadsheet.insertSheet(SHEET_NAME.spendReport, spreadsheet.getSheets().length);
   if (String(existing.getRange(1, 1).getValue()) !== title)
-    throw new Error(SHEET_TEXTS.inTheWay(REPORT_SHEET_NAME));
+    throw new Error(SHEET_TEXTS.inTheWay(SHEET_NAME.spendReport));
   existing.clear();
   existing.setFrozenRows(0);
   return existing;
@@ -49,5 +48,5 @@ export function writeReportSheet(spreadsheet: Spreadsheet, report: SpendReport):
     sheet.setColumnWidth(index + 1, pixels);
   });
   sheet.activate();
-  return REPORT_SHEET_NAME;
+  return SHEET_NAME.spendReport;
 }

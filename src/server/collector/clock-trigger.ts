@@ -18,9 +18,6 @@ import { orWarn } from '../warn';
 import { type CollectorContext, collectorContext } from './context';
 import { withTriggerLock } from './trigger-lock';
 
-/** The trigger's handler: a top-level function of the bundle (see index.ts). */
-const CLOCK_HANDLER = TRIGGER_HANDLER.clock;
-
 type Trigger = GoogleAppsScript.Script.Trigger;
 
 const rememberedTriggers = () => clockTriggersOf(documentProperties()?.getProperty(PROPERTY.clockTriggers));
@@ -40,7 +37,7 @@ function jobTriggers(extraIds: readonly string[] = []): Trigger[] {
   const documentId = activeSpreadsheet()?.getId() ?? null;
   return ScriptApp.getProjectTriggers().filter(
     (trigger) =>
-      trigger.getHandlerFunction() === CLOCK_HANDLER &&
+      trigger.getHandlerFunction() === TRIGGER_HANDLER.clock &&
       (ids.has(trigger.getUniqueId()) ||
         (documentId !== null && trigger.getTriggerSourceId() === documentId)),
   );
@@ -52,7 +49,7 @@ function jobTriggers(extraIds: readonly string[] = []): Trigger[] {
  * the one test that cannot be wrong about how the script was deployed; a build setting could be.
  */
 function createTrigger(): ClockTrigger {
-  const builder = () => ScriptApp.newTrigger(CLOCK_HANDLER).timeBased();
+  const builder = () => ScriptApp.newTrigger(TRIGGER_HANDLER.clock).timeBased();
   try {
     return { id: builder().everyMinutes(1).create().getUniqueId(), every: 'minute' };
   } catch {
