@@ -3,7 +3,7 @@
 // cache's hidden sheet is written only when the caller says the execution may write sheets.
 
 import { type PaceView, paceProperty, paceView, sharedPacer } from '../core/api/pacing';
-import { parseSettings, SETTINGS_PROPERTY } from '../core/billing/settings';
+import { parseSettings } from '../core/billing/settings';
 import { accountScope } from '../core/cache/keys';
 import { ResultCache } from '../core/cache/result-cache';
 import type { UserMemory } from '../core/cache/user-memory';
@@ -181,7 +181,7 @@ export function executionContext(options: ExecutionContextOptions = {}) {
   const user = userStore();
   const found = readApiKey(snapshot, user.read);
   if (!found) return null;
-  const settings = parseSettings(snapshot[SETTINGS_PROPERTY] ?? null);
+  const settings = parseSettings(snapshot[PROPERTY.settings] ?? null);
   // The one store of the execution, which the lookup, the cache, the budget and the pace share: it
   // holds a read in hand for the step that may use it.
   const store = executionStore(batchStorePort(properties), options.lookupFromOpening ? snapshot : undefined);

@@ -2,13 +2,14 @@
 // lives in document properties and is read from one snapshot per call (each getProperties() counts
 // against the store's daily quota); saved results are seen through the same layers formulas use.
 
-import { parseSettings, SETTINGS_PROPERTY } from '../core/billing/settings';
+import { parseSettings } from '../core/billing/settings';
 import { ledgerSummary } from '../core/billing/summary';
 import { scopeFilter } from '../core/cache/keys';
 import { dropAllClaims } from '../core/lookup/claims';
 import { OUT_OF_CREDITS_PROPERTY } from '../core/lookup/send';
 import { operationByType } from '../core/operations/table';
 import type { BatchStorePort } from '../core/platform/ports';
+import { PROPERTY } from '../core/platform/stored-keys';
 import { lostResultsText } from '../core/text/catalogue/lost';
 import { refuse } from '../core/text/catalogue/sidebar/refuse';
 import { SPENDING_ANSWERS } from '../core/text/catalogue/sidebar/spending-answers';
@@ -33,7 +34,7 @@ function snapshotStore(all: Record<string, string>): BatchStorePort {
 
 export function getLedger(): LedgerView {
   const all = requireDocumentProperties().getProperties();
-  const settings = parseSettings(all[SETTINGS_PROPERTY] ?? null);
+  const settings = parseSettings(all[PROPERTY.settings] ?? null);
   const now = appsScriptClock.now();
   const spreadsheet = activeSpreadsheet();
   const day = dayIn(spreadsheetZone(spreadsheet), now);
