@@ -10,7 +10,7 @@ import {
   NO_ANSWER_MESSAGE,
   NO_CREDITS_MESSAGE,
   notSentMessage,
-  providerErrorMessage,
+  PROVIDER_ERROR,
   RATE_LIMITED_MESSAGE,
   REAUTHORIZE_MESSAGE,
   serviceFailedMessage,
@@ -78,7 +78,7 @@ function resultOutcome(result: unknown, redact: Redact): CallOutcome {
   if (providerError === null) return { kind: 'found', result: redactData(result, redact) };
   return {
     kind: 'failed',
-    error: apiError('provider_error', providerErrorMessage(providerError), redact, 200),
+    error: apiError('provider_error', PROVIDER_ERROR.say(providerError), redact, 200),
   };
 }
 

@@ -1,7 +1,7 @@
 // What a lookup is expected to cost before it is sent, and what its answer cost.
 import { type ApiError, type CallOutcome, CHARGED_FAILURES } from '../api/outcome';
 import type { EnrichmentRequest } from '../api/wire';
-import { chargedCredits, estimateCredits } from '../operations/pricing';
+import { chargedCredits } from '../operations/pricing';
 import type { Operation } from '../operations/types';
 import { resultItems } from '../render/tables';
 import type { PurchaseOutcome } from './purchases';
@@ -10,8 +10,7 @@ import type { PurchaseOutcome } from './purchases';
 export const ASSUMED_DEFAULT_EMPLOYEES = 25;
 
 export function estimateFor(op: Operation, request: EnrichmentRequest): number {
-  const estimate = estimateCredits(op, request.employee_count ?? ASSUMED_DEFAULT_EMPLOYEES);
-  return estimate === 'unknown' ? 0 : estimate;
+  return chargedCredits(op, request.employee_count ?? ASSUMED_DEFAULT_EMPLOYEES);
 }
 
 /** What a paid answer cost: flat, or per employee returned. */

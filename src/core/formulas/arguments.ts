@@ -82,11 +82,10 @@ function readText(value: string): Cell {
 export function readCell(value: unknown): Cell {
   if (value === null || value === undefined) return { kind: 'empty' };
   if (typeof value === 'string') return readText(value);
-  if (typeof value === 'number') {
+  if (typeof value === 'number')
     return Number.isFinite(value)
       ? { kind: 'number', value }
       : { kind: 'unusable', what: UNUSABLE.notANumber };
-  }
   if (typeof value === 'boolean') return { kind: 'unusable', what: UNUSABLE.boolean };
   if (isDate(value)) return { kind: 'unusable', what: UNUSABLE.date };
   if (Array.isArray(value)) return { kind: 'unusable', what: UNUSABLE.range };

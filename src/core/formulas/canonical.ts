@@ -104,9 +104,6 @@ export function pronetUrl(section: string, foldedSlug: string): string {
   return `https://${PRONET_HOST}/${section}/${foldedSlug}`;
 }
 
-/** An email address in the one form sent: lower case. */
-export const foldEmail = (address: string): string => foldCase(address);
-
 // Inputs whose text the API matches without regard to case, where the sent text keeps it.
 const CASELESS_INPUTS: ReadonlySet<InputKind> = new Set(['person_name', 'company_name', 'any_identifier']);
 

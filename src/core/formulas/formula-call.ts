@@ -43,7 +43,9 @@ function splitArguments(text: string): string[] {
   return parts.length === 1 && parts[0] === '' ? [] : parts;
 }
 
+/** An argument as written: a text, a number, TRUE or FALSE, or a reference; '' when left out. */
 function readArgument(text: string): FormulaArgument | null {
+  if (text === '') return { kind: 'literal', value: '' };
   const string = STRING.exec(text);
   if (string) return { kind: 'literal', value: string[1]!.replace(/""/g, '"') };
   if (NUMBER.test(text)) return { kind: 'literal', value: Number(text) };
@@ -59,17 +61,8 @@ export function readFormulaCall(formula: string): FormulaCall | null {
   if (!isOurFormula(formula)) return null;
   const match = CALL.exec(formula);
   if (!match) return null;
-  const args: FormulaArgument[] = [];
-  for (const part of splitArguments(match[2]!)) {
-    if (part === '') {
-      args.push({ kind: 'literal', value: '' });
-      continue;
-    }
-    const arg = readArgument(part);
-    if (!arg) return null;
-    args.push(arg);
-  }
-  return { functionName: match[1]!.toUpperCase(), args };
+  const args = splitArguments(match[2]!).map(readArgument);
+  return args.every((arg) => arg !== null) ? { functionName: match[1]!.toUpperCase(), args } : null;
 }
 
 /** The call's arguments as Sheets passes them to the function, its references read from `sheet`. */

@@ -5,7 +5,7 @@ import { GENERIC_FUNCTION, operationByFunction } from '../operations/table';
 import type { Operation } from '../operations/types';
 import { argumentRows, type RawArguments } from './arguments';
 import { resolveType } from './enrich-type';
-import { type Prepared, prepareByType, prepareRequest } from './request';
+import { type Prepared, prepareRequest } from './request';
 
 const optionalText = (value: unknown) => (value === undefined || value === '' ? undefined : String(value));
 
@@ -24,38 +24,36 @@ function toRawArguments(op: Operation, values: readonly unknown[]): { raw: RawAr
   op.extraParams.forEach((param, i) => {
     const value = values[i + 1];
     if (param === 'field') field = optionalText(value);
-    else if (param === 'max') raw.max = value;
     else raw[param] = value;
   });
   return { raw, field };
 }
 
-function prepareRow(functionName: string, values: readonly unknown[]): FormulaRow {
-  if (functionName.toUpperCase() === GENERIC_FUNCTION.functionName) {
-    const [type, input, field] = values;
-    const resolved = resolveType(type);
-    const op = 'op' in resolved ? resolved.op : null;
-    return { op, field: optionalText(field), prepared: prepareByType(type, { input }) };
-  }
-  const op = operationByFunction(functionName.toUpperCase());
-  if (!op) throw new Error(`Unknown function ${functionName}.`);
-  const { raw, field } = toRawArguments(op, values);
-  return { op, field, prepared: prepareRequest(op, raw) };
-}
-
-function paramCount(functionName: string): number {
-  if (functionName.toUpperCase() === GENERIC_FUNCTION.functionName) return GENERIC_FUNCTION.params.length;
-  const op = operationByFunction(functionName.toUpperCase());
-  return op ? 1 + op.extraParams.length : 1;
+/** ENRICH(type, input, field): its type read once for the operation and the request. */
+function enrichRow([type, input, field]: readonly unknown[]): FormulaRow {
+  const resolved = resolveType(type);
+  if ('message' in resolved)
+    return { op: null, field: optionalText(field), prepared: { kind: 'invalid', message: resolved.message } };
+  return {
+    op: resolved.op,
+    field: optionalText(field),
+    prepared: prepareRequest(resolved.op, { input }, 'enrich'),
+  };
 }
 
 /** The rows `=NAME(args…)` looks up, each refused for free or ready to send. */
 export function formulaRows(functionName: string, args: readonly unknown[]): FormulaRows {
-  const rows = argumentRows(args, paramCount(functionName));
+  const name = functionName.toUpperCase();
+  const generic = name === GENERIC_FUNCTION.functionName;
+  const op = generic ? undefined : operationByFunction(name);
+  const params = generic ? GENERIC_FUNCTION.params.length : 1 + (op?.extraParams.length ?? 0);
+  const rows = argumentRows(args, params);
   if (!rows.ok) return rows;
-  return {
-    ok: true,
-    isRange: rows.isRange,
-    rows: rows.rows.map((values) => prepareRow(functionName, values)),
+  const prepare = (values: readonly unknown[]): FormulaRow => {
+    if (generic) return enrichRow(values);
+    if (!op) throw new Error(`Unknown function ${functionName}.`);
+    const { raw, field } = toRawArguments(op, values);
+    return { op, field, prepared: prepareRequest(op, raw) };
   };
+  return { ...rows, rows: rows.rows.map(prepare) };
 }

@@ -9,7 +9,7 @@ import { PROCESSING } from '../text/catalogue/cells';
 import { holds } from '../text/catalogue/family';
 import { FREEZE_TEXTS } from '../text/catalogue/freeze';
 import { FROZEN_UNFILLED, FROZEN_UNSENT, isStillToSend } from '../text/catalogue/queue';
-import { cellA1 } from '../text/cell-refs';
+import { type CellAt, cellA1 } from '../text/cell-refs';
 import { asLiteralForSheet } from '../text/sheet-literal';
 import type { ReadArgument } from './formula-call';
 import { isOurFormula } from './our-formulas';
@@ -31,9 +31,7 @@ function asShown(value: unknown): unknown {
 const showsError = (shown: unknown) => typeof shown === 'string' && SHEETS_ERRORS.test(shown);
 
 /** Values to write with their top-left cell. */
-export interface FreezeWrite {
-  row: number;
-  column: number;
+export interface FreezeWrite extends CellAt {
   values: unknown[][];
 }
 
@@ -108,19 +106,12 @@ function writeOf(cells: SheetCells, box: Box): FreezeWrite {
 
 /** Writes one under the other with the same columns become one: a filled-down column is one write. */
 function mergeRuns(writes: FreezeWrite[]): FreezeWrite[] {
-  const sorted = [...writes].sort((a, b) => a.column - b.column || a.row - b.row);
   const merged: FreezeWrite[] = [];
-  for (const write of sorted) {
+  for (const write of [...writes].sort((a, b) => a.column - b.column || a.row - b.row)) {
     const last = merged[merged.length - 1];
-    const width = write.values[0]!.length;
-    if (
-      last &&
-      last.column === write.column &&
-      last.values[0]!.length === width &&
-      last.row + last.values.length === write.row
-    ) {
-      last.values.push(...write.values);
-    } else merged.push({ ...write, values: [...write.values] });
+    const below = last?.column === write.column && last.row + last.values.length === write.row;
+    if (below && last.values[0]!.length === write.values[0]!.length) last.values.push(...write.values);
+    else merged.push({ ...write, values: [...write.values] });
   }
   return merged;
 }
@@ -131,7 +122,7 @@ function mergeRuns(writes: FreezeWrite[]): FreezeWrite[] {
  */
 function filledFromOutside(source: FreezeSource): FilledFromOutside[] {
   const area = withinData(source.cells, source.selection, 0);
-  const edge: { row: number; column: number }[] = [];
+  const edge: CellAt[] = [];
   for (let column = area.column; column < area.column + area.columns; column++)
     edge.push({ row: area.row, column });
   for (let row = area.row + 1; row < area.row + area.rows; row++) edge.push({ row, column: area.column });
@@ -146,11 +137,7 @@ function filledFromOutside(source: FreezeSource): FilledFromOutside[] {
 }
 
 /** The answer of ours that fills the cell, each formula read once. */
-function answerHolding(
-  source: FreezeSource,
-  cell: { row: number; column: number },
-  answers: Map<string, Box | null>,
-): Box | null {
+function answerHolding(source: FreezeSource, cell: CellAt, answers: Map<string, Box | null>): Box | null {
   for (const anchor of anchorsFor(source.cells.formulas, cell)) {
     const id = `${anchor.row}:${anchor.column}`;
     if (!answers.has(id)) {
@@ -181,10 +168,6 @@ const boxA1 = (box: Box) => {
     : `${from}:${cellA1(box.row + box.rows - 1, box.column + box.columns - 1)}`;
 };
 
-const frozenLine = (plan: FreezePlan) => FREEZE_TEXTS.frozen(plan.frozen, plan.cells);
-
-const leftLine = (left: readonly Box[]) => FREEZE_TEXTS.left(left.map(boxA1).join(', '), left.length === 1);
-
 function outsideLine({ cells, answer }: FilledFromOutside): string {
   const one = cells.rows === 1 && cells.columns === 1;
   return FREEZE_TEXTS.outside(boxA1(cells), one, cellA1(answer.row, answer.column), answer.rows);
@@ -193,8 +176,10 @@ function outsideLine({ cells, answer }: FilledFromOutside): string {
 /** What the alert says: what was frozen, what was left and why, and which cell to select. */
 export function freezeMessage(plan: FreezePlan): string {
   const lines = [
-    ...(plan.frozen > 0 ? [frozenLine(plan)] : []),
-    ...(plan.left.length > 0 ? [leftLine(plan.left)] : []),
+    ...(plan.frozen > 0 ? [FREEZE_TEXTS.frozen(plan.frozen, plan.cells)] : []),
+    ...(plan.left.length > 0
+      ? [FREEZE_TEXTS.left(plan.left.map(boxA1).join(', '), plan.left.length === 1)]
+      : []),
     ...plan.outside.map(outsideLine),
   ];
   return lines.length > 0 ? lines.join('\n') : FREEZE_TEXTS.none;

@@ -2,7 +2,7 @@
 // addresses and photonet handles, each to its one canonical form (the folds are in canonical.ts).
 // The bulk run reuses them on whole columns.
 import {
-  foldEmail,
+  foldCase,
   foldHost,
   foldSlug,
   isNetworkHost,
@@ -42,9 +42,8 @@ export function normalizePersonName(name: string): string {
     .map((part) => part.trim())
     .filter((part) => part !== '');
   const credentials: string[] = [];
-  while (parts.length > 1 && parts[parts.length - 1]!.split(' ').every(isSuffixWord)) {
+  while (parts.length > 1 && parts[parts.length - 1]!.split(' ').every(isSuffixWord))
     credentials.unshift(parts.pop()!);
-  }
   let core = parts.join(', ');
   const [last, first] = parts;
   if (parts.length === 2 && last !== undefined && first !== undefined) {
@@ -107,6 +106,9 @@ interface PronetPage {
   slug: string;
 }
 
+/** A page's first path segment, lower case, and what the page is (`/feed/update/` aside). */
+const PAGE_KINDS = new Map(Object.entries<PronetKind>({ in: 'person', company: 'company', posts: 'post' }));
+
 /**
  * `/in/<slug>` a person, `/company/<slug>` a company, `/posts/<slug>` or `/feed/update/<urn>` a post;
  * none when the slug names nothing (`/in/%20`).
@@ -117,18 +119,11 @@ function pronetPage(segments: readonly string[]): PronetPage | null {
     const folded = slug === undefined ? null : foldSlug(slug);
     return folded === null ? null : { kind, section, slug: folded };
   };
-  switch (first?.toLowerCase()) {
-    case 'in':
-      return page('person', 'in', second);
-    case 'company':
-      return page('company', 'company', second);
-    case 'posts':
-      return page('post', 'posts', second);
-    case 'feed':
-      return second?.toLowerCase() === 'update' ? page('post', 'feed/update', third) : null;
-    default:
-      return null;
-  }
+  const section = first?.toLowerCase() ?? '';
+  if (section === 'feed')
+    return second?.toLowerCase() === 'update' ? page('post', 'feed/update', third) : null;
+  const kind = PAGE_KINDS.get(section);
+  return kind === undefined ? null : page(kind, section, second);
 }
 
 /**
@@ -191,7 +186,8 @@ export function normalizeEmail(text: string): string | null {
   if (local === undefined || domain === undefined) return null;
   if (local.length > 64 || local.startsWith('.') || local.endsWith('.') || local.includes('..')) return null;
   const host = hostName(domain);
-  return host === null ? null : foldEmail(`${local}@${host}`);
+  // An email address in the one form sent: lower case.
+  return host === null ? null : foldCase(`${local}@${host}`);
 }
 
 // First path segments of photonet pages that are not profiles (posts, reels, settings...).
@@ -217,11 +213,7 @@ export function normalizePhotonetHandle(text: string): string | null {
 
 /** A whole number of at least 1, from a number or a numeric text such as "50"; otherwise null. */
 export function parseEmployeeCount(value: unknown): number | null {
-  const count =
-    typeof value === 'number'
-      ? value
-      : typeof value === 'string' && /^\d+$/.test(value.trim())
-        ? Number(value)
-        : NaN;
+  if (typeof value === 'string' && !/^\d+$/.test(value.trim())) return null;
+  const count = typeof value === 'number' || typeof value === 'string' ? Number(value) : NaN;
   return Number.isSafeInteger(count) && count >= 1 ? count : null;
 }

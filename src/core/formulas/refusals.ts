@@ -5,7 +5,7 @@ import { GENERIC_FUNCTION, OPERATIONS } from '../operations/table';
 import type { InputKind, Operation } from '../operations/types';
 import { INPUT_NEEDS, REFUSALS, SEEN_WHAT } from '../text/catalogue/refusals';
 import { listed } from '../text/plural';
-import { normalizeEmail, type PronetKind, readPronetAddress, splitUrl } from './input-normalizers';
+import { normalizeEmail, readPronetAddress, splitUrl } from './input-normalizers';
 
 /**
  * How messages name operations: by custom function, as ENRICH("type") calls, or (the sidebar's bulk
@@ -56,16 +56,10 @@ const SEEN: Readonly<Record<Seen, { what: string; takenBy: readonly InputKind[];
   text: { what: SEEN_WHAT.text, takenBy: ['person_name', 'company_name'], listTakers: false },
 };
 
-const PRONET_SEEN: Readonly<Record<PronetKind, Seen>> = {
-  person: 'person_url',
-  company: 'company_url',
-  post: 'post_url',
-};
-
 /** What an input looks like; a pronet-shaped path on another host is only a web address. */
 export function classify(text: string): Seen {
   const pronet = readPronetAddress(text);
-  if (pronet) return 'url' in pronet ? PRONET_SEEN[pronet.kind] : 'web_url';
+  if (pronet) return 'url' in pronet ? `${pronet.kind}_url` : 'web_url';
   if (normalizeEmail(text) !== null) return 'email';
   if (/^@[\w.]+$/.test(text)) return 'handle';
   const url = splitUrl(text);
@@ -82,18 +76,12 @@ function outputOf(op: Operation): string | null {
 function suggestion(ctx: Context, seen: Seen): string {
   const { takenBy, what, listTakers } = SEEN[seen];
   const output = outputOf(ctx.op);
-  const twin = OPERATIONS.find(
-    (o) =>
-      o !== ctx.op &&
-      takenBy.includes(o.input) &&
-      o.group === ctx.op.group &&
-      output !== null &&
-      outputOf(o) === output,
-  );
+  const takers = OPERATIONS.filter((o) => o !== ctx.op && takenBy.includes(o.input));
+  const twin =
+    output === null ? undefined : takers.find((o) => o.group === ctx.op.group && outputOf(o) === output);
   if (twin)
     return seen === 'text' ? REFUSALS.forNames(ctx.refer(twin)) : REFUSALS.useInstead(ctx.refer(twin));
   if (!listTakers) return '';
-  const takers = OPERATIONS.filter((o) => o !== ctx.op && takenBy.includes(o.input));
   return takers.length === 0 ? '' : REFUSALS.forWhat(what, listed(takers.map(ctx.refer), 'or'));
 }
 

@@ -7,7 +7,6 @@ import type { Operation, OptionName } from '../operations/types';
 import { NOT_TAKEN, REFUSALS } from '../text/catalogue/refusals';
 import { listed } from '../text/plural';
 import { type FilledCell, isBlank, type RawArguments, readCell } from './arguments';
-import { resolveType } from './enrich-type';
 import { parseEmployeeCount } from './input-normalizers';
 import { INPUT_READERS, LEAD_ARGUMENTS, optionalText } from './input-readers';
 import { MAX_FILTER_LENGTH, MAX_INPUT_LENGTH } from './limits';
@@ -92,9 +91,8 @@ export function prepareRequest(op: Operation, args: RawArguments, naming: Naming
   try {
     refuseUnusedArguments(ctx, args);
     const inputData = INPUT_READERS[op.input](ctx, cell, args);
-    if (inputData.length > MAX_INPUT_LENGTH) {
+    if (inputData.length > MAX_INPUT_LENGTH)
       reject(REFUSALS.inputTooLong(inputData.length, ctx.caller, MAX_INPUT_LENGTH));
-    }
     const request = { type: op.type, input_data: inputData, ...readFilters(ctx, args) };
     const parts = op.input === 'person_name' ? nameParts(ctx, cell, args) : null;
     return { kind: 'request', request, ...(parts ? { parts } : {}) };
@@ -102,10 +100,4 @@ export function prepareRequest(op: Operation, args: RawArguments, naming: Naming
     if (error instanceof Invalid) return { kind: 'invalid', message: error.message };
     throw error;
   }
-}
-
-export function prepareByType(type: unknown, args: RawArguments): Prepared {
-  const resolved = resolveType(type);
-  if ('message' in resolved) return { kind: 'invalid', message: resolved.message };
-  return prepareRequest(resolved.op, args, 'enrich');
 }

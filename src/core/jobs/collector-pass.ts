@@ -11,7 +11,8 @@ import { operationByType } from '../operations/table';
 import type { Operation } from '../operations/types';
 import { BUSY, HELD_LOCK, tryWithLock } from '../platform/locked-section';
 import { resultItems } from '../render/tables';
-import { deliveryMessage, JOB_RECORD_TEXTS, unknownOperation } from '../text/catalogue/jobs';
+import { deliveryMessage, JOB_RECORD_TEXTS } from '../text/catalogue/jobs';
+import { JOBS_ANSWERS } from '../text/catalogue/sidebar/jobs-answers';
 import { errorMessage } from '../text/error-message';
 import {
   COLLECTOR_DEFAULTS,
@@ -162,7 +163,7 @@ class Pass {
   private finish(job: JobRecord, outcome: CallOutcome, knownCredits?: number) {
     const now = this.time();
     const op = operationByType(job.type);
-    if (!op) return { job: this.fail(job, unknownOperation(job.type)) };
+    if (!op) return { job: this.fail(job, JOBS_ANSWERS.unknownOperation.say(job.type)) };
     const credits = knownCredits ?? creditsFor(op, outcome);
     const charge = { type: job.type, credits, key: job.key, outcome: purchaseOutcome(outcome) };
     settleJob(this.budget, this.options.day, job.id, charge);

@@ -7,7 +7,7 @@ import type { Operation } from '../operations/types';
 import { renderForCell } from '../render/results';
 import type { CellOutput, CellValue } from '../render/values';
 import { INVALID_INPUT_BARE } from '../text/catalogue/api';
-import { CELL_TEXT, rowErrorText, tableRowsText } from '../text/catalogue/cells';
+import { CELL_TEXT, ERROR, TABLE_ROWS } from '../text/catalogue/cells';
 import { errorMessage } from '../text/error-message';
 import { employeeListText, expiredText, jobRunningText } from './cell-texts';
 import type { LookupResult } from './items';
@@ -58,7 +58,7 @@ function toCell(
 /** In a range every row is one row of the answer: a table that cannot fit says so instead. */
 function asRangeRow(op: Operation, output: CellOutput): CellValue[] {
   if (!Array.isArray(output)) return [output];
-  if (op.shape === 'list') return [tableRowsText(Math.max(0, output.length - 1))];
+  if (op.shape === 'list') return [TABLE_ROWS.say(Math.max(0, output.length - 1))];
   return output[0] ?? [''];
 }
 
@@ -88,9 +88,9 @@ export function formulaAnswer(
   return rectangle(
     prepared.map((row) => {
       try {
-        return row.op ? asRangeRow(row.op, cell(row)) : [rowErrorText(invalidMessage(row))];
+        return row.op ? asRangeRow(row.op, cell(row)) : [ERROR.say(invalidMessage(row))];
       } catch (error) {
-        return [rowErrorText(redactKey(errorMessage(error), apiKey))];
+        return [ERROR.say(redactKey(errorMessage(error), apiKey))];
       }
     }),
   );

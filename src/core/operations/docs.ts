@@ -21,6 +21,5 @@ export const HELP_PLACES = { menuItem: 'Help: functions and prices', enrichTypes
  */
 export function rowOfFieldsDoc(op: Pick<Operation, 'shape' | 'fields'>): string {
   if (op.shape !== 'record') return '';
-  const width = op.fields.length;
-  return ROW_OF_FIELDS_HELP(width, op.fields.join(', '));
+  return ROW_OF_FIELDS_HELP(op.fields.length, op.fields.join(', '));
 }

@@ -5,17 +5,11 @@ import { creditsText } from '../text/credits';
 import type { Operation } from './types';
 
 /**
- * Credits one call will cost. Employee lists cost per employee returned, so before the call only
- * a bound is known: `employee_count` when given, else `unknown` (the caller must say so).
+ * Credits a call costs: flat, or for an employee list by the number returned, so before the call
+ * `employees` is a bound (billing/charges.ts `estimateFor`).
  */
-export function estimateCredits(op: Operation, employeeCount?: number): number | 'unknown' {
-  if (op.pricing.kind === 'flat') return op.pricing.credits;
-  return employeeCount === undefined ? 'unknown' : employeeCount * op.pricing.credits;
-}
-
-/** Credits actually charged for an answered call: employee lists by the number returned. */
-export function chargedCredits(op: Operation, employeesReturned: number): number {
-  return op.pricing.kind === 'flat' ? op.pricing.credits : employeesReturned * op.pricing.credits;
+export function chargedCredits(op: Operation, employees: number): number {
+  return op.pricing.kind === 'flat' ? op.pricing.credits : employees * op.pricing.credits;
 }
 
 /** Price as a user reads it: "10 credits", "0.5 credit per employee". */

@@ -17,7 +17,11 @@ const LABEL_KEYS = [
   'text',
 ];
 
-function textOf(value: unknown, depth: number): string {
+/**
+ * Any value as readable text: lists of values joined with ", ", lists of objects by their labels
+ * joined with "; ", objects as "key: value; key: value". Never "[object Object]", at any depth.
+ */
+export function toText(value: unknown, depth = 0): string {
   if (value === null || value === undefined) return '';
   if (depth > MAX_DEPTH && typeof value === 'object') return TOO_DEEP;
   if (Array.isArray(value)) return listText(value, depth);
@@ -37,7 +41,7 @@ function scalarText(value: unknown): string {
 /** A list's filled items: ", " between scalars, "; " when any is an object (named by its label). */
 function listText(value: readonly unknown[], depth: number): string {
   const parts = value.filter((item) => !isBlank(item));
-  const texts = parts.map((item) => (isRecord(item) ? labelOf(item, depth + 1) : textOf(item, depth + 1)));
+  const texts = parts.map((item) => (isRecord(item) ? labelOf(item, depth + 1) : toText(item, depth + 1)));
   return texts.filter((text) => text !== '').join(parts.every(isScalar) ? ', ' : '; ');
 }
 
@@ -49,9 +53,9 @@ function summaryOf(obj: JsonRecord, depth: number, separator: string): string {
     ([, value]) => isScalar(value) || (Array.isArray(value) && value.every(isScalar)),
   );
   if (flat.length > 0)
-    return flat.map(([key, value]) => `${key}: ${textOf(value, depth + 1)}`).join(separator);
+    return flat.map(([key, value]) => `${key}: ${toText(value, depth + 1)}`).join(separator);
   return filled
-    .map(([, value]) => (isRecord(value) ? labelOf(value, depth + 1) : textOf(value, depth + 1)))
+    .map(([, value]) => (isRecord(value) ? labelOf(value, depth + 1) : toText(value, depth + 1)))
     .filter((text) => text !== '')
     .join('; ');
 }
@@ -67,24 +71,12 @@ export function namedLabel(obj: JsonRecord, depth: number): string {
   const role = findIn(obj, ROLE_KEYS);
   const org = findIn(obj, ORG_KEYS);
   const named = (value: unknown): string =>
-    isRecord(value) ? labelOf(value, depth + 1) : textOf(value, depth + 1);
+    isRecord(value) ? labelOf(value, depth + 1) : toText(value, depth + 1);
   if (role !== undefined && org !== undefined) {
     const roleText = named(role);
     const orgText = named(org);
     if (roleText !== '' && orgText !== '') return `${roleText} at ${orgText}`;
   }
   const label = findIn(obj, LABEL_KEYS) ?? role ?? org;
-  if (label !== undefined) {
-    const text = named(label);
-    if (text !== '') return text;
-  }
-  return '';
-}
-
-/**
- * Any value as readable text: lists of values joined with ", ", lists of objects by their labels
- * joined with "; ", objects as "key: value; key: value". Never "[object Object]", at any depth.
- */
-export function toText(value: unknown): string {
-  return textOf(value, 0);
+  return label === undefined ? '' : named(label);
 }

@@ -35,12 +35,12 @@ export function recordRow(
   const item = firstItem(result);
   const header = [...fields];
   if (item === undefined) return { header, row: fields.map(() => '') };
+  const aliases = primaryAliases(op, fields);
   if (isScalar(item)) {
     // A bare answer is the primary value: it goes in the primary column, else the first.
-    const column = Object.keys(primaryAliases(op, fields))[0] ?? fields[0];
+    const column = Object.keys(aliases)[0] ?? fields[0];
     return { header, row: fields.map((field) => (field === column ? (asCell(item, field) ?? '') : '')) };
   }
-  const aliases = primaryAliases(op, fields);
   return { header, row: fields.map((field) => columnValue(item, field, aliases) ?? '') };
 }
 

@@ -110,11 +110,9 @@ function pickPrimary(op: Operation, value: unknown, via: string, depth: number):
   if (candidate !== null) return candidate;
   // No candidate: the first short scalar (say a city) beats nothing and beats a dump of the object.
   const entries = Object.entries(value);
-  const short = entries.find(([, v]) => isShortScalar(v));
-  if (short) return asCell(short[1], short[0]);
-  const anyScalar = entries.find(([, v]) => isScalar(v) && !isBlank(v));
-  if (anyScalar) return asCell(anyScalar[1], anyScalar[0]);
-  return asCell(value, via);
+  const scalar =
+    entries.find(([, v]) => isShortScalar(v)) ?? entries.find(([, v]) => isScalar(v) && !isBlank(v));
+  return scalar ? asCell(scalar[1], scalar[0]) : asCell(value, via);
 }
 
 /**

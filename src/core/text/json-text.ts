@@ -34,60 +34,40 @@ export function parseJsonObject(text: string | null | undefined): Record<string,
   }
 }
 
-type Frame =
-  | { items: readonly unknown[]; next: number }
-  | { entries: readonly [string, unknown][]; next: number };
+/** A list or object still open: its items (a list's with no name), the next to write, its close. */
+interface Open {
+  readonly entries: readonly (readonly [string | null, unknown])[];
+  next: number;
+  readonly close: string;
+}
 
 /** What JSON.stringify writes for parsed JSON (plain objects, arrays, scalars), at any depth. */
 export function toJsonText(value: unknown): string {
-  const writer = new JsonWriter();
-  writer.open(value);
-  while (writer.writeNext());
-  return writer.text();
-}
-
-/** The text written so far, and the lists and objects still open, innermost last. */
-class JsonWriter {
-  private readonly out: string[] = [];
-  private readonly stack: Frame[] = [];
-
-  /** Writes a scalar whole, or a list's or object's opening and keeps it open. */
-  open(item: unknown): void {
-    if (Array.isArray(item)) {
-      this.out.push('[');
-      this.stack.push({ items: item, next: 0 });
-    } else if (typeof item === 'object' && item !== null) {
-      this.out.push('{');
-      const entries = Object.entries(item).filter(([, field]) => isWritten(field));
-      this.stack.push({ entries, next: 0 });
-    } else this.out.push(scalarText(item));
-  }
-
-  /** Writes the innermost open value's next item or field, or closes it; false when none is open. */
-  writeNext(): boolean {
-    const top = this.stack[this.stack.length - 1];
-    if (!top) return false;
-    const list = 'items' in top ? top.items : top.entries;
-    if (top.next >= list.length) {
-      this.out.push('items' in top ? ']' : '}');
-      this.stack.pop();
-      return true;
+  const out: string[] = [];
+  const stack: Open[] = [];
+  // Writes a scalar whole, or a list's or object's opening and keeps it open.
+  const open = (item: unknown) => {
+    if (typeof item !== 'object' || item === null) return void out.push(scalarText(item));
+    const list = Array.isArray(item);
+    out.push(list ? '[' : '{');
+    const entries = list
+      ? item.map((each): [null, unknown] => [null, isWritten(each) ? each : null])
+      : Object.entries(item).filter(([, field]) => isWritten(field));
+    stack.push({ entries, next: 0, close: list ? ']' : '}' });
+  };
+  open(value);
+  for (let top = stack[stack.length - 1]; top; top = stack[stack.length - 1]) {
+    if (top.next >= top.entries.length) {
+      out.push(top.close);
+      stack.pop();
+      continue;
     }
-    if (top.next > 0) this.out.push(',');
-    if ('items' in top) {
-      const item = top.items[top.next++];
-      this.open(isWritten(item) ? item : null);
-    } else {
-      const [name, field] = top.entries[top.next++]!;
-      this.out.push(JSON.stringify(name), ':');
-      this.open(field);
-    }
-    return true;
+    if (top.next > 0) out.push(',');
+    const [name, item] = top.entries[top.next++]!;
+    if (name !== null) out.push(JSON.stringify(name), ':');
+    open(item);
   }
-
-  text(): string {
-    return this.out.join('');
-  }
+  return out.join('');
 }
 
 /** JSON leaves out undefined, functions and symbols in objects (and writes null for them in lists). */

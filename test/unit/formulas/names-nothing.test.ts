@@ -4,9 +4,17 @@
 // (canonical.ts), so they never make a second purchase.
 import type { RawArguments } from '../../../src/core/formulas/arguments';
 import { normalizeText } from '../../../src/core/formulas/canonical';
-import { type Prepared, prepareByType, prepareRequest } from '../../../src/core/formulas/request';
+import { formulaRows } from '../../../src/core/formulas/formula-rows';
+import { type Prepared, prepareRequest } from '../../../src/core/formulas/request';
 import { operationByFunction } from '../../../src/core/operations/table';
 import type { Operation } from '../../../src/core/operations/types';
+
+/** ENRICH(type, input): the row its formula prepares. */
+function prepareByType(type: unknown, { input }: RawArguments): Prepared {
+  const rows = formulaRows('ENRICH', [type, input]);
+  if (!rows.ok) throw new Error(rows.message);
+  return rows.rows[0]!.prepared;
+}
 
 const op = (functionName: string): Operation => {
   const found = operationByFunction(functionName);

@@ -1,6 +1,7 @@
 import type { RawArguments } from '../../../src/core/formulas/arguments';
 import { normalizeText } from '../../../src/core/formulas/canonical';
 import { resolveType } from '../../../src/core/formulas/enrich-type';
+import { formulaRows } from '../../../src/core/formulas/formula-rows';
 import {
   normalizeDomain,
   normalizeEmail,
@@ -10,13 +11,20 @@ import {
   parsePronetUrl,
 } from '../../../src/core/formulas/input-normalizers';
 import { MAX_FILTER_LENGTH, MAX_INPUT_LENGTH } from '../../../src/core/formulas/limits';
-import { type Prepared, prepareByType, prepareRequest } from '../../../src/core/formulas/request';
+import { type Prepared, prepareRequest } from '../../../src/core/formulas/request';
 import { GENERIC_FUNCTION, OPERATIONS, operationByFunction } from '../../../src/core/operations/table';
 import type { InputKind, Operation } from '../../../src/core/operations/types';
 
 const PERSON_URL = 'https://www.pronet.com/in/ada-lovelace';
 const COMPANY_URL = 'https://www.pronet.com/company/acme';
 const POST_URL = 'https://www.pronet.com/posts/ada-lovelace_engines-activity-123';
+
+/** ENRICH(type, input): the row its formula prepares. */
+function prepareByType(type: unknown, { input }: RawArguments): Prepared {
+  const rows = formulaRows('ENRICH', [type, input]);
+  if (!rows.ok) throw new Error(rows.message);
+  return rows.rows[0]!.prepared;
+}
 
 const op = (functionName: string): Operation => {
   const found = operationByFunction(functionName);

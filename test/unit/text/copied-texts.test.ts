@@ -6,7 +6,8 @@
 // COMPANY_WEBSITE, so by every formula, bulk run, recipe and watch (formulas/placeholders.ts). Real
 // names that share a word with them are bought.
 import type { RawArguments } from '../../../src/core/formulas/arguments';
-import { prepareByType, prepareRequest } from '../../../src/core/formulas/request';
+import { formulaRows } from '../../../src/core/formulas/formula-rows';
+import { prepareRequest } from '../../../src/core/formulas/request';
 import { GENERIC_HELP, OPERATION_DOCS } from '../../../src/core/operations/docs';
 import { operationByFunction } from '../../../src/core/operations/table';
 import { OWN_TEXT_FAMILIES } from '../../../src/core/text/catalogue/own-texts';
@@ -183,7 +184,8 @@ describe('our own texts, copied', () => {
   });
 
   it("refuses ENRICH's refusal of an unknown type by its fixed words in order, as people copy it", () => {
-    const typo = prepareByType('compny_website', { input: 'Acme' } as RawArguments);
+    const rows = formulaRows('ENRICH', ['compny_website', 'Acme']);
+    const typo = rows.ok ? rows.rows[0]?.prepared : rows;
     const said = 'Unknown type "compny_website". Did you mean company_name_to_website?';
     expect(typo).toEqual({ kind: 'invalid', message: said });
     // Each of its words is short and common ("Unknown type", "Did you mean"): bought, 1 credit each.

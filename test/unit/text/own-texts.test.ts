@@ -9,7 +9,7 @@ import { operationByFunction } from '../../../src/core/operations/table';
 import * as api from '../../../src/core/text/catalogue/api';
 import * as budget from '../../../src/core/text/catalogue/budget';
 import * as cells from '../../../src/core/text/catalogue/cells';
-import { holds, isFamily } from '../../../src/core/text/catalogue/family';
+import { holds, type TextFamily } from '../../../src/core/text/catalogue/family';
 import * as jobs from '../../../src/core/text/catalogue/jobs';
 import { OWN_TEXT_FAMILIES, ownTextKind } from '../../../src/core/text/catalogue/own-texts';
 import * as queue from '../../../src/core/text/catalogue/queue';
@@ -17,6 +17,10 @@ import * as statuses from '../../../src/core/text/catalogue/statuses';
 import { CELL_TEXTS as TEXTS } from './samples';
 
 const website = operationByFunction('COMPANY_WEBSITE')!;
+
+/** A family the catalogue declares (family.ts), among the other exports of its files. */
+const isFamily = (value: unknown): value is TextFamily =>
+  typeof value === 'object' && value !== null && 'kind' in value && 'begins' in value && 'nouns' in value;
 
 function refusal(input: string): string | null {
   const prepared = prepareRequest(website, { input } as RawArguments);

@@ -7,12 +7,7 @@ import { operationByFunction, operationByType } from '../../../src/core/operatio
 import { type ReceiptFacts, receiptLines } from '../../../src/core/receipts/receipt';
 import { ANSWER_WORDS } from '../../../src/core/text/catalogue/api';
 import { FREEZE_TEXTS } from '../../../src/core/text/catalogue/freeze';
-import {
-  CUT_LIST_ADVICE,
-  cutListText,
-  JOB_RECORD_TEXTS,
-  unknownOperation,
-} from '../../../src/core/text/catalogue/jobs';
+import { CUT_LIST_ADVICE, cutListText, JOB_RECORD_TEXTS } from '../../../src/core/text/catalogue/jobs';
 import { lostResultsRefusal, lostResultsText } from '../../../src/core/text/catalogue/lost';
 import { wasLine } from '../../../src/core/text/catalogue/refresh';
 import { SHEET_TEXTS, STORE_FAILURES } from '../../../src/core/text/catalogue/sheets';
@@ -149,7 +144,7 @@ const PANEL: string[] = [
   JOB_RECORD_TEXTS.unchecked('network error'),
   JOB_RECORD_TEXTS.sheetNotWritten('the sheet is protected'),
   JOB_RECORD_TEXTS.sheetNotYet('the spreadsheet is busy'),
-  unknownOperation('company_name_to_fax'),
+  JOBS_ANSWERS.unknownOperation.say('company_name_to_fax'),
   // Freeze's alert
   FREEZE_TEXTS.selectFirst,
   FREEZE_TEXTS.none,

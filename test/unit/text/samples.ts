@@ -17,7 +17,7 @@ import {
   NO_ANSWER_MESSAGE,
   NO_CREDITS_MESSAGE,
   notSentMessage,
-  providerErrorMessage,
+  PROVIDER_ERROR,
   RATE_LIMITED_MESSAGE,
   REAUTHORIZE_MESSAGE,
   serviceFailedMessage,
@@ -25,7 +25,7 @@ import {
   unexpectedStatusMessage,
 } from '../../../src/core/text/catalogue/api';
 import { capReachedMessage } from '../../../src/core/text/catalogue/budget';
-import { CELL_TEXT, rowErrorText, tableCutText, tableRowsText } from '../../../src/core/text/catalogue/cells';
+import { CELL_TEXT, ERROR, TABLE_ROWS, tableCutText } from '../../../src/core/text/catalogue/cells';
 import {
   deliveryMessage,
   JOB_EXPIRED_MESSAGE,
@@ -76,8 +76,8 @@ const job: JobRecord = {
 export const CELL_TEXTS: string[] = [
   // A formula's cells (cells.ts)
   ...Object.values(CELL_TEXT),
-  rowErrorText('Too many requests (HTTP 429).'),
-  tableRowsText(3),
+  ERROR.say('Too many requests (HTTP 429).'),
+  TABLE_ROWS.say(3),
   tableCutText(500, 812),
   // A formula's rows waiting for the add-on's executions (queue.ts)
   queuedText({ left: 776, pace: 1, editFollows: true, followsUser: true, typedNow: true }),
@@ -122,7 +122,7 @@ export const CELL_TEXTS: string[] = [
   JOB_EXPIRED_MESSAGE,
   lostJobText(job),
   stalledJobText({ ...job, state: 'stalled', message: STALLED_MESSAGE }),
-  rowErrorText(stalledJobText({ ...job, state: 'stalled', message: STALLED_MESSAGE })),
+  ERROR.say(stalledJobText({ ...job, state: 'stalled', message: STALLED_MESSAGE })),
   expiredText(profile, job),
   jobRunningText(true),
   jobRunningText(false),
@@ -151,5 +151,5 @@ export const CELL_TEXTS: string[] = [
   unexpectedAnswerMessage(200, 'not JSON'),
   unexpectedAnswerMessage(202, 'no job id', true),
   lookupFailedMessage('the provider timed out.'),
-  providerErrorMessage('profile is private'),
+  PROVIDER_ERROR.say('profile is private'),
 ];

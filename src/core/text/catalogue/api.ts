@@ -55,8 +55,6 @@ export const unexpectedAnswerMessage = (status: number, what: string, charged = 
 /** A job the API ended with an error: `reason` is one sentence. */
 export const lookupFailedMessage = (reason: string) => LOOKUP_FAILED.say(`${reason} ${CHARGED_NOTE}`);
 
-export const providerErrorMessage = (error: string) => PROVIDER_ERROR.say(error);
-
 /** What an answer was, inside the texts above: why it could not be read, what a failed job said. */
 export const ANSWER_WORDS = {
   jobEnded: 'the job ended with an error',

@@ -37,14 +37,6 @@ export const CELL_TEXT = {
   ),
 } as const;
 
-/** A row of a range that failed: the range keeps its other rows, this one says why. */
-export function rowErrorText(message: string): string {
-  return ERROR.say(message);
-}
-
-/** "3 rows: use a single cell to see the table". */
-export const tableRowsText = (rows: number) => TABLE_ROWS.say(rows);
-
 /** The row that ends a table of `items` cut to `shown`. */
 export const tableCutText = (shown: number, items: number) =>
   TABLE_CUT.say(

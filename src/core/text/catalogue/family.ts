@@ -52,12 +52,6 @@ export function counted(kind: OwnTextKind, nouns: readonly [string, string], beg
   };
 }
 
-export function isFamily(value: unknown): value is TextFamily {
-  return (
-    typeof value === 'object' && value !== null && 'kind' in value && 'begins' in value && 'nouns' in value
-  );
-}
-
 /** Compared after NFKC, as a cell read as an input is: "Processing…" reads "Processing...". */
 export const fold = (text: string) => text.normalize('NFKC');
 
@@ -89,10 +83,8 @@ export function distinctive(looseText: string): boolean {
 const COUNT = /^[\d,]+ /;
 
 /** Whether `text` is one of the family's texts, as the add-on writes it. */
-export const holds = (family: TextFamily, text: string): boolean => holdsFolded(family, fold(text));
-
-/** Whether `folded`, a text already folded by NFKC, is one of the family's texts. */
-export function holdsFolded(family: TextFamily, folded: string): boolean {
+export function holds(family: TextFamily, text: string): boolean {
+  const folded = fold(text);
   const begins = fold(family.begins);
   const matches = (rest: string) => (family.whole ? rest === begins : rest.startsWith(begins));
   if (!family.nouns) return matches(folded);

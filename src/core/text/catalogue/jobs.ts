@@ -84,9 +84,6 @@ export const JOB_RECORD_TEXTS = {
   sheetNotYet: (reason: string) => `Could not write the employee sheet yet (${reason}); trying again.`,
 } as const;
 
-/** A job whose operation the add-on no longer knows (a record from another version). */
-export const unknownOperation = (type: string) => `Unknown operation ${type}.`;
-
 /** The note on an employee list's sheet: what was asked, when it came, what it cost (jobs/employee-sheet.ts). */
 export const LIST_NOTE = {
   department: (department: string) => `department ${department}`,

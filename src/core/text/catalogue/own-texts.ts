@@ -56,15 +56,12 @@ type Find = (looseText: string, text: string) => TextFamily | null;
 
 /**
  * One pattern over the families at `indices` of OWN_TEXT_FAMILIES, a group each of its line of
- * `familyMarks` (`wrap` places them): the family whose group matched. The marks are marks.ts's,
+ * `FAMILY_MARKS` (`wrap` places them): the family whose group matched. The marks are marks.ts's,
  * made loose and escaped by `npm run marks`: making them as every execution loads cost each
  * formula a millisecond.
  */
-function oneOf(
-  indices: readonly number[],
-  familyMarks: readonly string[],
-  wrap: (groups: string) => string,
-): Find {
+function oneOf(indices: readonly number[], wrap: (groups: string) => string): Find {
+  const familyMarks = FAMILY_MARKS.split('\n');
   const groups = indices.map((index) => `(${familyMarks[index]})`).join('|');
   const pattern = new RegExp(wrap(groups), 'u');
   return (looseText) => {
@@ -86,13 +83,11 @@ let finds: Find[] | null = null;
 let marks: RegExp | null = null;
 
 function findsOf(): Find[] {
-  const familyMarks = FAMILY_MARKS.split('\n');
-  const indices = OWN_TEXT_FAMILIES.map((_, index) => index);
-  const whole = indices.filter((index) => OWN_TEXT_FAMILIES[index]!.whole);
+  const whole = OWN_TEXT_FAMILIES.flatMap((family, index) => (family.whole ? [index] : []));
   const asWritten = OWN_TEXT_FAMILIES.filter((family, index) => !family.whole && !ANYWHERE.includes(index));
   return [
-    oneOf(ANYWHERE, familyMarks, (groups) => `${AT_A_WORD}(?:${groups})`),
-    oneOf(whole, familyMarks, wholeCell),
+    oneOf(ANYWHERE, (groups) => `${AT_A_WORD}(?:${groups})`),
+    oneOf(whole, wholeCell),
     (_, text) => asWritten.find((family) => holds(family, text)) ?? null,
   ];
 }

@@ -43,6 +43,7 @@ export const JOBS_ANSWERS = {
     'message',
     (state: string) => `Only an expired, lost or stalled job can be run again; this one is ${state}.`,
   ),
+  /** A job whose operation the add-on no longer knows (a record from another version). */
   unknownOperation: saidBy('message', (type: string) => `Unknown operation ${type}.`),
   collectionBusy: said('message', 'Another collection is running; try again in a moment.'),
   jobChanged: said('message', 'The job changed meanwhile; refresh the Jobs panel.'),

@@ -11,17 +11,15 @@ export interface RetriedJob {
 }
 
 function retryQuestion(job: RetriedJob): string {
-  if (job.state === 'expired') {
+  if (job.state === 'expired')
     return `Run "${job.query}" again? Its result expired before it was collected; running it again is a new lookup, charged again: ${job.costText}.`;
-  }
   if (job.state === 'lost') {
     // A lost list cost nothing (none returned at 0.5 an employee); run again, it costs what it returns.
     const price = job.credits > 0 ? `: ${job.costText}` : ' for the employees it returns';
     return `Run "${job.query}" again? The API lost its job before it answered; running it again is a new lookup, charged again${price}.`;
   }
-  if (job.state === 'stalled') {
+  if (job.state === 'stalled')
     return `Run "${job.query}" again? The API has been running it for over 30 minutes. The add-on first asks the API about it once more (free): if it has finished, its result is collected and nothing is bought. Otherwise running it again is a new lookup, charged: ${job.costText}; and should the first one still finish, the API charges it too.`;
-  }
   return `Write the sheet for "${job.query}" again? It was paid already: this costs nothing.`;
 }
 
