@@ -10,8 +10,6 @@ import { PROPERTY } from '../core/platform/stored-keys';
 import type { KeyScope, KeyStatus } from '../shared/rpc';
 import { requireDocumentProperties, userProperties } from './platform/properties';
 
-const KEY_PROPERTY = PROPERTY.apiKey;
-
 const store = (scope: KeyScope) => (scope === 'user' ? userProperties() : requireDocumentProperties());
 
 /**
@@ -25,10 +23,10 @@ export function readApiKey(
   userRead?: () => Record<string, string>,
 ): { key: string; scope: KeyScope } | null {
   const shared = documentProperties
-    ? (documentProperties[KEY_PROPERTY] ?? null)
-    : store('document').getProperty(KEY_PROPERTY);
+    ? (documentProperties[PROPERTY.apiKey] ?? null)
+    : store('document').getProperty(PROPERTY.apiKey);
   if (shared) return { key: shared, scope: 'document' };
-  const own = userRead ? (userRead()[KEY_PROPERTY] ?? null) : store('user').getProperty(KEY_PROPERTY);
+  const own = userRead ? (userRead()[PROPERTY.apiKey] ?? null) : store('user').getProperty(PROPERTY.apiKey);
   return own ? { key: own, scope: 'user' } : null;
 }
 
@@ -45,7 +43,7 @@ export function formulaMaySpend(
 ): boolean {
   if (found.scope === 'document') return true;
   try {
-    user().setProperty(KEY_PROPERTY, found.key);
+    user().setProperty(PROPERTY.apiKey, found.key);
     return true;
   } catch {
     return false;
@@ -55,16 +53,16 @@ export function formulaMaySpend(
 export function storeApiKey(raw: string, scope: KeyScope): KeyStatus {
   const cleaned = cleanPastedKey(String(raw ?? ''));
   if (!cleaned.ok) throw new Error(cleaned.message);
-  store(scope).setProperty(KEY_PROPERTY, cleaned.key);
+  store(scope).setProperty(PROPERTY.apiKey, cleaned.key);
   // One key at a time in this file: a key shared here would go on spending in place of the user's
   // own. The user's own key stays when a key is shared here: their other spreadsheets use it.
-  if (scope === 'user') store('document').deleteProperty(KEY_PROPERTY);
+  if (scope === 'user') store('document').deleteProperty(PROPERTY.apiKey);
   return keyStatus();
 }
 
 export function removeApiKey(): KeyStatus {
-  store('user').deleteProperty(KEY_PROPERTY);
-  store('document').deleteProperty(KEY_PROPERTY);
+  store('user').deleteProperty(PROPERTY.apiKey);
+  store('document').deleteProperty(PROPERTY.apiKey);
   return keyStatus();
 }
 

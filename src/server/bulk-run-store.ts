@@ -4,7 +4,7 @@
 
 import { formulaClaims } from '../core/bulk/formula-owners';
 import { parsePastRuns } from '../core/bulk/past-runs';
-import { BULK_RUN_PROPERTY, type BulkRun, parseRun, serializeRun } from '../core/bulk/run';
+import { type BulkRun, parseRun, serializeRun } from '../core/bulk/run';
 import { PROPERTY } from '../core/platform/stored-keys';
 import type { StartPorts } from '../core/runs/start';
 import { claimsIn } from '../core/watches/watch';
@@ -18,7 +18,7 @@ import { locked } from './sidebar-call';
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 const properties = requireDocumentProperties;
-export const readRun = () => parseRun(properties().getProperty(BULK_RUN_PROPERTY));
+export const readRun = () => parseRun(properties().getProperty(PROPERTY.bulkRun));
 /** The runs a new one replaced, newest first: their cells keep their receipts. */
 export const readPastRuns = () => parsePastRuns(properties().getProperty(PROPERTY.pastBulkRuns));
 /**
@@ -29,7 +29,7 @@ export const readColumnClaims = (sheet: Sheet, on: Pick<BulkRunConfig, 'sheetNam
   ...claimsIn(properties().getProperties()),
   ...formulaClaims(on.sheetName, on.headerRow, sheet.getDataRange().getFormulas()),
 ];
-export const saveRun = (run: BulkRun) => properties().setProperty(BULK_RUN_PROPERTY, serializeRun(run));
+export const saveRun = (run: BulkRun) => properties().setProperty(PROPERTY.bulkRun, serializeRun(run));
 
 /** Where a run of this call begins: the run's property, its sheet's columns, the combined sheet. */
 export function startPorts(ctx: ExecutionContext): StartPorts<RunSheet> {

@@ -3,7 +3,7 @@
 // cache's hidden sheet is written only when the caller says the execution may write sheets.
 
 import { type PaceView, paceProperty, paceView, sharedPacer } from '../core/api/pacing';
-import { parseSettings, SETTINGS_PROPERTY } from '../core/billing/settings';
+import { parseSettings } from '../core/billing/settings';
 import { accountScope } from '../core/cache/keys';
 import { ResultCache } from '../core/cache/result-cache';
 import type { UserMemory } from '../core/cache/user-memory';
@@ -26,7 +26,7 @@ import { API_BASE_URL } from './config';
 import { fastCache } from './platform/cache';
 import { documentLock, userLock } from './platform/locks';
 import { documentProperties, sheetRecord, userProperties } from './platform/properties';
-import { activeSpreadsheet, spreadsheetFacts, timeFormatter } from './platform/spreadsheet';
+import { activeSpreadsheet, spreadsheetFacts } from './platform/spreadsheet';
 import { userMemory } from './user-memory';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -34,12 +34,11 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 /** A lookup's services and what it needs to know of this execution (executionContext builds it). */
 export type ExecutionContext = NonNullable<ReturnType<typeof executionContext>>;
 
-/** The spreadsheet's calendar day: budgets reset at the user's midnight, not UTC's. */
-export const today = (now: number, spreadsheet: Spreadsheet | null): string =>
-  timeFormatter(spreadsheet, 'yyyy-MM-dd')(now);
-
-/** The calendar day at `now` in the time zone `tz`. */
-const dayIn = (tz: string, now: number): string => Utilities.formatDate(new Date(now), tz, 'yyyy-MM-dd');
+/**
+ * The calendar day at `now` in the time zone `tz`, the spreadsheet's (`spreadsheetZone`): budgets
+ * reset at the user's midnight, not UTC's.
+ */
+export const dayIn = (tz: string, now: number) => Utilities.formatDate(new Date(now), tz, 'yyyy-MM-dd');
 
 /**
  * The result cache's hidden sheet, read only, for a call that builds its own ResultCache (the
@@ -182,7 +181,7 @@ export function executionContext(options: ExecutionContextOptions = {}) {
   const user = userStore();
   const found = readApiKey(snapshot, user.read);
   if (!found) return null;
-  const settings = parseSettings(snapshot[SETTINGS_PROPERTY] ?? null);
+  const settings = parseSettings(snapshot[PROPERTY.settings] ?? null);
   // The one store of the execution, which the lookup, the cache, the budget and the pace share: it
   // holds a read in hand for the step that may use it.
   const store = executionStore(batchStorePort(properties), options.lookupFromOpening ? snapshot : undefined);

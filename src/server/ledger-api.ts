@@ -2,28 +2,27 @@
 // lives in document properties and is read from one snapshot per call (each getProperties() counts
 // against the store's daily quota); saved results are seen through the same layers formulas use.
 
-import { parseSettings, SETTINGS_PROPERTY } from '../core/billing/settings';
+import { parseSettings } from '../core/billing/settings';
 import { ledgerSummary } from '../core/billing/summary';
 import { scopeFilter } from '../core/cache/keys';
 import { dropAllClaims } from '../core/lookup/claims';
 import { OUT_OF_CREDITS_PROPERTY } from '../core/lookup/send';
 import { operationByType } from '../core/operations/table';
 import type { BatchStorePort } from '../core/platform/ports';
+import { PROPERTY } from '../core/platform/stored-keys';
 import { lostResultsText } from '../core/text/catalogue/lost';
 import { refuse } from '../core/text/catalogue/sidebar/refuse';
 import { SPENDING_ANSWERS } from '../core/text/catalogue/sidebar/spending-answers';
 import { roundCredits } from '../core/text/credits';
 import type { CacheView, LedgerView } from '../shared/rpc';
 import { appsScriptClock, batchStorePort, lockPort } from './adapters/apps-script';
-import { documentCache, executionContext, today } from './context';
+import { dayIn, documentCache, executionContext } from './context';
 import { documentLock } from './platform/locks';
 import { requireDocumentProperties } from './platform/properties';
 import { activeSpreadsheet, spreadsheetFacts, spreadsheetZone, timeFormatter } from './platform/spreadsheet';
 import { movePurchases, recordAccess, recordLostText } from './purchase-record';
 import { paceSummaryIn } from './settings-api';
 import { userMemory } from './user-memory';
-
-const documentProperties = requireDocumentProperties;
 
 /** A store that answers reads from one snapshot and refuses writes: for calls that only look. */
 function snapshotStore(all: Record<string, string>): BatchStorePort {
@@ -34,11 +33,11 @@ function snapshotStore(all: Record<string, string>): BatchStorePort {
 }
 
 export function getLedger(): LedgerView {
-  const all = documentProperties().getProperties();
-  const settings = parseSettings(all[SETTINGS_PROPERTY] ?? null);
+  const all = requireDocumentProperties().getProperties();
+  const settings = parseSettings(all[PROPERTY.settings] ?? null);
   const now = appsScriptClock.now();
   const spreadsheet = activeSpreadsheet();
-  const day = today(now, spreadsheet);
+  const day = dayIn(spreadsheetZone(spreadsheet), now);
   // Purchases formulas made wait in the properties: the ledger sheet takes them while the sidebar looks.
   const access = recordAccess(spreadsheet);
   movePurchases(access, day, all);
@@ -83,7 +82,7 @@ function savedResults() {
       hereId: context.spreadsheetId,
     };
   // Read only: nothing here writes the hidden sheet without a key.
-  const cache = documentCache(batchStorePort(documentProperties()));
+  const cache = documentCache(batchStorePort(requireDocumentProperties()));
   // The open spreadsheet, as the memory would name what it keeps (it keeps nothing here).
   const memory = userMemory(spreadsheetFacts({}, activeSpreadsheet));
   return { cache, scope: undefined, memory, hereId: () => activeSpreadsheet()?.getId() ?? '' };
@@ -155,7 +154,7 @@ export function clearCache(where: 'here' | 'everywhere' = 'here'): CacheView {
     (line) => inScope(line.key) && (where === 'everywhere' || line.spreadsheetId === hereId),
   );
   // Claims of past purchases would keep formulas waiting for answers that are gone.
-  lockPort(documentLock()).withLock(10_000, () => dropAllClaims(batchStorePort(documentProperties())));
+  lockPort(documentLock()).withLock(10_000, () => dropAllClaims(batchStorePort(requireDocumentProperties())));
   return cacheView(results);
 }
 

@@ -8,13 +8,13 @@ import { cacheResolver } from '../core/billing/resolve';
 import type { ResultCache } from '../core/cache/result-cache';
 import { DAY_MS } from '../core/platform/time';
 import { SPENDING_ANSWERS } from '../core/text/catalogue/sidebar/spending-answers';
-import { errorMessage } from '../core/text/error-message';
 import { appsScriptClock, batchStorePort, lockPort } from './adapters/apps-script';
 import { ledgerSheetPort, sheetNamer } from './adapters/ledger-sheet';
 import { documentCache } from './context';
 import { documentLock } from './platform/locks';
 import { requireDocumentProperties } from './platform/properties';
 import { activeSpreadsheet, timeFormatter } from './platform/spreadsheet';
+import { orWarn } from './warn';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -50,13 +50,10 @@ export function recordAccess(spreadsheet: Spreadsheet | null = activeSpreadsheet
 export function movePurchases(access: RecordAccess, today: string, all?: Record<string, string>): number {
   const { sheet } = access;
   if (!sheet) return 0;
-  try {
-    return keepPurchases({ ...access, sheet }, today, all);
-  } catch (error) {
-    // The pages wait in the properties for the next call; nothing is lost.
-    console.warn(`Could not move purchases to the ledger sheet: ${errorMessage(error)}`);
-    return 0;
-  }
+  // The pages wait in the properties for the next call; nothing is lost.
+  return orWarn('Could not move purchases to the ledger sheet', 0, () =>
+    keepPurchases({ ...access, sheet }, today, all),
+  );
 }
 
 /**

@@ -6,14 +6,9 @@
 import { progressOf } from '../core/bulk/run';
 import { priceLabel } from '../core/operations/pricing';
 import { operationByType } from '../core/operations/table';
+import { PROPERTY } from '../core/platform/stored-keys';
 import { checkRecipeRun } from '../core/recipes/check';
-import {
-  CUSTOM_RECIPES_PROPERTY,
-  parseCustomRecipes,
-  recipeFromDraft,
-  withCustomRecipe,
-} from '../core/recipes/custom';
-
+import { parseCustomRecipes, recipeFromDraft, withCustomRecipe } from '../core/recipes/custom';
 import { BUILT_IN_RECIPES, SLOT_LABELS } from '../core/recipes/recipes';
 import { type RecipeSheet, recipeOwnership } from '../core/recipes/steps';
 import { type RecipeSheetRead, recipePreview } from '../core/runs/preview';
@@ -35,7 +30,7 @@ import { requireDocumentProperties, setDocumentProperty } from './platform/prope
 import { context, locked, previewDeps, sheetNamed } from './sidebar-call';
 
 const properties = requireDocumentProperties;
-const customRecipes = () => parseCustomRecipes(properties().getProperty(CUSTOM_RECIPES_PROPERTY));
+const customRecipes = () => parseCustomRecipes(properties().getProperty(PROPERTY.customRecipes));
 const allRecipes = (): Recipe[] => [...BUILT_IN_RECIPES, ...customRecipes()];
 const isCustom = (recipe: Recipe) => recipe.id.startsWith('custom-');
 
@@ -110,7 +105,7 @@ export function saveRecipe(draft: RecipeDraft): RecipeSummary[] {
   const recipe = recipeFromDraft(draft, `custom-${Utilities.getUuid().slice(0, 8)}`);
   locked(ctx, () => {
     const next = withCustomRecipe(customRecipes(), recipe);
-    properties().setProperty(CUSTOM_RECIPES_PROPERTY, JSON.stringify(next));
+    properties().setProperty(PROPERTY.customRecipes, JSON.stringify(next));
   });
   return listRecipes();
 }
@@ -119,7 +114,7 @@ export function deleteRecipe(id: string): RecipeSummary[] {
   const ctx = context();
   locked(ctx, () => {
     const next = customRecipes().filter((recipe) => recipe.id !== String(id));
-    setDocumentProperty(CUSTOM_RECIPES_PROPERTY, next.length === 0 ? null : JSON.stringify(next));
+    setDocumentProperty(PROPERTY.customRecipes, next.length === 0 ? null : JSON.stringify(next));
   });
   return listRecipes();
 }

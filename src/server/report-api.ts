@@ -8,7 +8,7 @@ import { refuse } from '../core/text/catalogue/sidebar/refuse';
 import { SPENDING_ANSWERS } from '../core/text/catalogue/sidebar/spending-answers';
 import type { ReportPeriod, ReportResult } from '../shared/receipt-rpc';
 import { writeReportSheet } from './adapters/report-sheet';
-import { today } from './context';
+import { dayIn } from './context';
 import { requireActiveSpreadsheet, spreadsheetZone, timeFormatter } from './platform/spreadsheet';
 import { movePurchases, readPurchaseRecord, recordAccess, recordLostText } from './purchase-record';
 
@@ -17,7 +17,7 @@ export function openSpendReport(period: ReportPeriod): ReportResult {
   if (!chosen) throw refuse('spending', 'choosePeriod');
   const spreadsheet = requireActiveSpreadsheet();
   const access = recordAccess();
-  const day = today(access.clock.now(), spreadsheet);
+  const day = dayIn(spreadsheetZone(spreadsheet), access.clock.now());
   movePurchases(access, day);
   const { sheetRows, record } = readPurchaseRecord(access, day);
   if (access.sheet) prunePurchaseSheet(access.sheet, sheetRows, day);

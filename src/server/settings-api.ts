@@ -1,8 +1,9 @@
 // Server side of the sidebar's settings calls.
 
 import { paceProperty, paceSummary, paceView } from '../core/api/pacing';
-import { parseSettings, SETTINGS_PROPERTY, settingsToStore, updateSettings } from '../core/billing/settings';
+import { parseSettings, settingsToStore, updateSettings } from '../core/billing/settings';
 import { accountScope } from '../core/cache/keys';
+import { PROPERTY } from '../core/platform/stored-keys';
 import type { PaceSummary, Settings } from '../shared/rpc';
 import { appsScriptClock, digestHashPort } from './adapters/apps-script';
 import { readApiKey } from './api-key';
@@ -15,16 +16,16 @@ import {
 } from './platform/properties';
 import { rememberSpreadsheetFacts } from './platform/spreadsheet';
 
-export const getSettings = (): Settings => parseSettings(documentProperty(SETTINGS_PROPERTY));
+export const getSettings = (): Settings => parseSettings(documentProperty(PROPERTY.settings));
 
 /** Applies a change from the sidebar; a bad value throws a message the sidebar shows as is. */
 export function saveSettings(change: Partial<Record<keyof Settings, unknown>>): Settings {
-  const storedText = documentProperty(SETTINGS_PROPERTY);
+  const storedText = documentProperty(PROPERTY.settings);
   const current = parseSettings(storedText);
   const updated = updateSettings(current, change ?? {});
   if (!updated.ok) throw new Error(updated.message);
   const kept = settingsToStore(storedText, current, updated.settings);
-  setDocumentProperty(SETTINGS_PROPERTY, JSON.stringify(kept));
+  setDocumentProperty(PROPERTY.settings, JSON.stringify(kept));
   if (updated.settings.formulaDailyCap !== current.formulaDailyCap) followBudget(updated.settings);
   rememberSpreadsheetFacts();
   return updated.settings;
@@ -33,7 +34,7 @@ export function saveSettings(change: Partial<Record<keyof Settings, unknown>>): 
 /** The pace learned for the key in use, as found in the user's properties. */
 export function getPace(): PaceSummary | null {
   const all = documentProperties()?.getProperties();
-  return all ? paceSummaryIn(all, parseSettings(all[SETTINGS_PROPERTY] ?? null)) : null;
+  return all ? paceSummaryIn(all, parseSettings(all[PROPERTY.settings] ?? null)) : null;
 }
 
 /** The pace as the sidebar shows it; `all`: the document properties a call already read (the key). */

@@ -6,7 +6,6 @@
 import { rememberKept, type Spreadsheet, UserMemory } from '../core/cache/user-memory';
 import { eraseEditNote, writeEditNote } from '../core/platform/edit-note';
 import type { BatchStorePort } from '../core/platform/ports';
-import { errorMessage } from '../core/text/error-message';
 import {
   appsScriptClock,
   batchStorePort,
@@ -16,6 +15,7 @@ import {
 } from './adapters/apps-script';
 import { fastCache } from './platform/cache';
 import { userProperties } from './platform/properties';
+import { orWarn } from './warn';
 
 type Properties = GoogleAppsScript.Properties.Properties;
 
@@ -89,11 +89,10 @@ export const memoryCatchUpDue = (line: string | undefined, now: number): boolean
  * properties may be full: trying on every edit would only cost every edit two reads).
  */
 export function catchUpMemory(memory: UserMemory, store: BatchStorePort, scope: string): void {
-  try {
+  const caughtUp = orWarn("Could not give the memory this spreadsheet's answers", false, () => {
     rememberKept(memory, { all: store.getAll(), hash: digestHashPort }, scope);
     eraseEditNote(ttlCachePort(fastCache()), ['memory']);
-  } catch (error) {
-    console.warn(`Could not give the memory this spreadsheet's answers: ${errorMessage(error)}`);
-    noteMemoryBehind(appsScriptClock.now() + CATCH_UP_RETRY_MS);
-  }
+    return true;
+  });
+  if (!caughtUp) noteMemoryBehind(appsScriptClock.now() + CATCH_UP_RETRY_MS);
 }

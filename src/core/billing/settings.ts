@@ -1,7 +1,6 @@
 // The add-on's settings for one spreadsheet, stored as one JSON value in document properties.
 // Reading never fails: a missing or damaged value falls back to the defaults.
 import type { Settings } from '../../shared/rpc';
-import { PROPERTY } from '../platform/stored-keys';
 import { SETTINGS_ANSWERS } from '../text/catalogue/sidebar/settings-answers';
 import { parseJsonObject } from '../text/json-text';
 
@@ -11,8 +10,6 @@ export const DEFAULT_SETTINGS: Settings = {
   runHardCap: 0,
   requestsPerSecond: 50,
 };
-
-export const SETTINGS_PROPERTY = PROPERTY.settings;
 
 const LIMITS: Record<keyof Settings, { min: number; max: number }> = {
   formulaDailyCap: { min: 0, max: 1_000_000 },

@@ -12,7 +12,6 @@ import type {
 import type { Recipe } from '../../shared/recipe-rpc';
 import { operationByType } from '../operations/table';
 import { heldByOther, type Lease } from '../platform/lease';
-import { PROPERTY } from '../platform/stored-keys';
 import { BULK_ANSWERS } from '../text/catalogue/sidebar/bulk-answers';
 import { refuse } from '../text/catalogue/sidebar/refuse';
 import { roundCredits } from '../text/credits';
@@ -29,8 +28,6 @@ import {
   rowsOf,
 } from './row-ranges';
 
-/** Document property holding the current (or last) run of this spreadsheet. */
-export const BULK_RUN_PROPERTY = PROPERTY.bulkRun;
 /** A property value holds 9 KB; the run keeps well inside it. */
 const MAX_RUN_BYTES = 8_000;
 

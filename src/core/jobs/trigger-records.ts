@@ -3,10 +3,7 @@
 // types a formula included, and an Open trigger), per account, so that a formula, which may not
 // look at triggers, can tell the user the truth about when its job will be collected; and the ids
 // of this document's clock triggers with how often each runs, which the platform cannot tell.
-import { PROPERTY } from '../platform/stored-keys';
 import { parseJson, parseJsonObject } from '../text/json-text';
-
-export const DRIVERS_PROPERTY = PROPERTY.drivers;
 
 export interface Drivers {
   edit: boolean;

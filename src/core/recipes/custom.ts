@@ -5,13 +5,11 @@ import type { Recipe, RecipeDraft, RecipeStep } from '../../shared/recipe-rpc';
 import { INPUT_SLOT } from '../bulk/column-guess';
 import { operationByType } from '../operations/table';
 import type { InputKind } from '../operations/types';
-import { PROPERTY } from '../platform/stored-keys';
 import { RECIPE_ANSWERS } from '../text/catalogue/sidebar/recipes-answers';
 import { refuse } from '../text/catalogue/sidebar/refuse';
 import { parseJson } from '../text/json-text';
 import { recipeProblem } from './recipes';
 
-export const CUSTOM_RECIPES_PROPERTY = PROPERTY.customRecipes;
 const MAX_RECIPES = 20;
 const MAX_STEPS = 8;
 const MAX_NAME = 60;

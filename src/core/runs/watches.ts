@@ -2,9 +2,11 @@
 // Change event or the hourly check all of them. Each watch runs under its lease (watch-run.ts), at
 // the pace today's trigger runtime allows (watches/runtime.ts). A 401 or 402 pauses every watch at
 // once, with one notice; the pause ends with a working key or credits back (watches/pause.ts).
+
 import { OUT_OF_CREDITS_PROPERTY } from '../lookup/send';
+import { PROPERTY } from '../platform/stored-keys';
 import { accountPausedStatus } from '../text/catalogue/statuses';
-import { type AccountPause, parsePause, WATCHES_PAUSED_PROPERTY } from '../watches/pause';
+import { type AccountPause, parsePause } from '../watches/pause';
 import { paceAt, type RunCause, type RuntimeTally, shareOf } from '../watches/runtime';
 import { type Watch, watchesIn } from '../watches/watch';
 import { type RunEnd, WatchRun, type WatchRunPorts } from './watch-run';
@@ -109,7 +111,7 @@ function runOne(ports: WatchesPorts, watch: Watch, request: RunRequest, share: n
  * with a key that works (server/sidebar-api.ts).
  */
 function pausedStatus(ports: WatchesPorts, all: Readonly<Record<string, string>>, cause: RunCause) {
-  const pause = parsePause(all[WATCHES_PAUSED_PROPERTY]);
+  const pause = parsePause(all[PROPERTY.watchesPaused]);
   if (!pause) return null;
   const back =
     pause.credits && (!(OUT_OF_CREDITS_PROPERTY in all) || (cause === 'clock' && !ports.creditsRanOut()));

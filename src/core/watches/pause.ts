@@ -4,11 +4,8 @@
 // lookup here clears the API's out-of-credits flag (core/lookup/send.ts), and the hourly check asks
 // the API a question that costs nothing whether the balance can pay again (jobs/short-list.ts).
 import type { BackgroundCollection } from '../../shared/jobs-rpc';
-import { PROPERTY } from '../platform/stored-keys';
 import { WATCHES_ANSWERS } from '../text/catalogue/sidebar/watches-answers';
 import { parseJsonObject } from '../text/json-text';
-
-export const WATCHES_PAUSED_PROPERTY = PROPERTY.watchesPaused;
 
 export interface AccountPause {
   /** 402: resumes when credits are back; otherwise (401) only on a key that works. */

@@ -12,9 +12,6 @@ import { namedRef } from '../../core/text/cell-refs';
 import { sheetRecord } from '../platform/properties';
 import { sheetStorePort } from './sheet-store';
 
-export const LEDGER_SHEET_NAME = SHEET_NAME.ledger;
-export const LEDGER_SHEET_HEADER: readonly [string, string] = SHEET_TEXTS.ledgerHeader;
-
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Lock = GoogleAppsScript.Lock.Lock;
 
@@ -35,10 +32,10 @@ export function ledgerSheetPort(
     record: sheetRecord(PROPERTY.ledgerSheet),
     // A deleted record is replaced at once: Spending's day totals keep what it counted.
     own: {
-      name: LEDGER_SHEET_NAME,
-      header: LEDGER_SHEET_HEADER,
+      name: SHEET_NAME.ledger,
+      header: SHEET_TEXTS.ledgerHeader,
       note: SPENDING_ANSWERS.ledgerNote.text,
-      mark: LEDGER_SHEET_HEADER[0],
+      mark: SHEET_TEXTS.ledgerHeader[0],
       isKey: isPageId,
       whenDeleted: 'replace',
     },

@@ -107,7 +107,8 @@ export class RecordedSheet {
   }
 }
 
-const text = (cell: GridCell): string => (cell === undefined || cell === null ? '' : String(cell));
+/** A cell's value as the text a store keeps. */
+export const cellText = (cell: GridCell): string => (cell === undefined || cell === null ? '' : String(cell));
 
 /**
  * The store's sheet for a write, under the document lock: the one remembered, its name given back;
@@ -139,7 +140,7 @@ function keepName(spreadsheet: Spreadsheet, sheet: Sheet, name: string): void {
 
 /** A sheet found by its name is the store's when its header or its keys say so. */
 function checkedOwn(sheet: Sheet, own: Own): Sheet {
-  if (text(sheet.getRange(1, 1).getValue() as GridCell) === own.header[0]) return sheet;
+  if (cellText(sheet.getRange(1, 1).getValue() as GridCell) === own.header[0]) return sheet;
   if (readSheetRows(sheet.getDataRange().getValues() as GridCell[][], own).recognized) return sheet;
   throw new Error(SHEET_TEXTS.inTheWay(own.name));
 }
@@ -192,12 +193,17 @@ export function splitCells(value: string): string[] {
 export const padded = <T>(cells: readonly T[], width: number) =>
   Array.from({ length: width }, (_, c) => cells[c] ?? '');
 
-/** Grows the grid to hold `rows` rows and `columns` columns. */
-export function fitGrid(sheet: Sheet, rows: number, columns: number): void {
+/**
+ * Grows the grid to hold `rows` rows and `columns` columns; `exact`, shrinks it to them too (a
+ * report of 10 rows leaves no 990 empty ones).
+ */
+export function fitGrid(sheet: Sheet, rows: number, columns: number, exact = false): void {
   const maxRows = sheet.getMaxRows();
   if (maxRows < rows) sheet.insertRowsAfter(maxRows, rows - maxRows);
+  else if (exact && maxRows > rows) sheet.deleteRows(rows + 1, maxRows - rows);
   const maxColumns = sheet.getMaxColumns();
   if (maxColumns < columns) sheet.insertColumnsAfter(maxColumns, columns - maxColumns);
+  else if (exact && maxColumns > columns) sheet.deleteColumns(columns + 1, maxColumns - columns);
 }
 
 /**

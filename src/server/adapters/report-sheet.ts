@@ -4,34 +4,24 @@
 import type { SpendReport } from '../../core/billing/report';
 import { SHEET_NAME } from '../../core/platform/stored-keys';
 import { SHEET_TEXTS } from '../../core/text/catalogue/sheets';
+import { fitGrid } from './own-sheet';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
-export const REPORT_SHEET_NAME = SHEET_NAME.spendReport;
 /** Where the table's header row goes: the title and the totals above it. */
 const TABLE_ROW = 6;
 const WIDTHS = [210, 90, 200, 260, 70, 200, 150];
 
 /** The report's sheet, emptied; a sheet of the user's under that name stops it. */
 function freshSheet(spreadsheet: Spreadsheet, title: string): Sheet {
-  const existing = spreadsheet.getSheetByName(REPORT_SHEET_NAME);
-  if (!existing) return spreadsheet.insertSheet(REPORT_SHEET_NAME, spreadsheet.getSheets().length);
+  const existing = spreadsheet.getSheetByName(SHEET_NAME.spendReport);
+  if (!existing) return spreadsheet.insertSheet(SHEET_NAME.spendReport, spreadsheet.getSheets().length);
   if (String(existing.getRange(1, 1).getValue()) !== title)
-    throw new Error(SHEET_TEXTS.inTheWay(REPORT_SHEET_NAME));
+    throw new Error(SHEET_TEXTS.inTheWay(SHEET_NAME.spendReport));
   existing.clear();
   existing.setFrozenRows(0);
   return existing;
-}
-
-/** Exactly `rows` rows and `columns` columns: a report of 10 rows leaves no 990 empty ones. */
-function fitGrid(sheet: Sheet, rows: number, columns: number): void {
-  const maxRows = sheet.getMaxRows();
-  if (maxRows < rows) sheet.insertRowsAfter(maxRows, rows - maxRows);
-  else if (maxRows > rows) sheet.deleteRows(rows + 1, maxRows - rows);
-  const maxColumns = sheet.getMaxColumns();
-  if (maxColumns < columns) sheet.insertColumnsAfter(maxColumns, columns - maxColumns);
-  else if (maxColumns > columns) sheet.deleteColumns(columns + 1, maxColumns - columns);
 }
 
 /** Writes the report and opens its sheet; answers the sheet's name. */
@@ -46,7 +36,7 @@ export function writeReportSheet(spreadsheet: Spreadsheet, report: SpendReport):
     report.header,
     ...report.rows,
   ];
-  fitGrid(sheet, grid.length, width);
+  fitGrid(sheet, grid.length, width, true);
   const range = sheet.getRange(1, 1, grid.length, width);
   // Plain text: an input such as "=1+1" or "00123" stays the text it is, never a formula or a number.
   range.setNumberFormat('@');
@@ -58,5 +48,5 @@ export function writeReportSheet(spreadsheet: Spreadsheet, report: SpendReport):
     sheet.setColumnWidth(index + 1, pixels);
   });
   sheet.activate();
-  return REPORT_SHEET_NAME;
+  return SHEET_NAME.spendReport;
 }

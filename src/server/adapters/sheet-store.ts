@@ -16,6 +16,7 @@ import { SHEET_TEXTS } from '../../core/text/catalogue/sheets';
 import { lockPort } from './apps-script';
 import { DeletedRows } from './deleted-rows';
 import {
+  cellText,
   fitGrid,
   type Located,
   type Own,
@@ -178,8 +179,6 @@ function withLock(lock: Lock | null | (() => Lock), work: () => void) {
   if (tryWithLock(lockPort(lock), LOCK_WAIT_MS, work) === BUSY) throw new Error(SHEET_TEXTS.savingElsewhere);
 }
 
-const text = (cell: GridCell): string => (cell === undefined || cell === null ? '' : String(cell));
-
 /**
  * The keys in column A, by row, read under the lock: another writer may have moved rows since. A
  * column A whose first cell is not the header is a sheet a user changed: it is repaired first.
@@ -187,13 +186,13 @@ const text = (cell: GridCell): string => (cell === undefined || cell === null ? 
 function keyRows(sheet: Sheet, own: Own): Map<string, number[]> {
   const readColumn = (): GridCell[][] => sheet.getRange(1, 1, Math.max(1, sheet.getLastRow()), 1).getValues();
   let column = readColumn();
-  if (text(column[0]?.[0]) !== own.header[0]) {
+  if (cellText(column[0]?.[0]) !== own.header[0]) {
     repair(sheet, own);
     column = readColumn();
   }
   const rows = new Map<string, number[]>();
   column.forEach(([cell], index) => {
-    const key = text(cell);
+    const key = cellText(cell);
     if (index > 0 && key !== '') rows.set(key, [...(rows.get(key) ?? []), index + 1]);
   });
   return rows;

@@ -5,20 +5,18 @@
 import { PROPERTY } from '../../core/platform/stored-keys';
 import { documentProperties } from '../platform/properties';
 
-const REAUTHORIZE_PROPERTY = PROPERTY.reauthorize;
-
 /** Whether the user must authorize again; said once in document properties for the sidebar. */
 export function authorizationLapsed(): boolean {
   const info = ScriptApp.getAuthorizationInfo(ScriptApp.AuthMode.FULL);
   if (info.getAuthorizationStatus() !== ScriptApp.AuthorizationStatus.REQUIRED) return false;
-  documentProperties()?.setProperty(REAUTHORIZE_PROPERTY, String(Date.now()));
+  documentProperties()?.setProperty(PROPERTY.reauthorize, String(Date.now()));
   return true;
 }
 
 /** Whether a trigger stopped for want of authorization since the sidebar last looked; clears it. */
 export function takeReauthorizeFlag(): boolean {
   const properties = documentProperties();
-  if (properties?.getProperty(REAUTHORIZE_PROPERTY) == null) return false;
-  properties.deleteProperty(REAUTHORIZE_PROPERTY);
+  if (properties?.getProperty(PROPERTY.reauthorize) == null) return false;
+  properties.deleteProperty(PROPERTY.reauthorize);
   return true;
 }

@@ -10,25 +10,21 @@ import { readQueue } from '../../core/formula-queue/records';
 import { isPending, jobScope, readJobs } from '../../core/jobs/registry';
 import { type ClockTrigger, clockTriggersOf, clockTriggersText } from '../../core/jobs/trigger-records';
 import { PROPERTY, TRIGGER_HANDLER } from '../../core/platform/stored-keys';
-import { errorMessage } from '../../core/text/error-message';
 import { watchesIn } from '../../core/watches/watch';
 import type { BackgroundCollection } from '../../shared/jobs-rpc';
 import { documentProperties, writeProperty } from '../platform/properties';
 import { activeSpreadsheet } from '../platform/spreadsheet';
+import { orWarn } from '../warn';
 import { type CollectorContext, collectorContext } from './context';
 import { withTriggerLock } from './trigger-lock';
 
-/** The trigger's handler: a top-level function of the bundle (see index.ts). */
-const CLOCK_HANDLER = TRIGGER_HANDLER.clock;
-const TRIGGERS_PROPERTY = PROPERTY.clockTriggers;
-
 type Trigger = GoogleAppsScript.Script.Trigger;
 
-const rememberedTriggers = () => clockTriggersOf(documentProperties()?.getProperty(TRIGGERS_PROPERTY));
+const rememberedTriggers = () => clockTriggersOf(documentProperties()?.getProperty(PROPERTY.clockTriggers));
 
 function rememberTriggers(list: readonly ClockTrigger[]): void {
   const properties = documentProperties();
-  if (properties) writeProperty(properties, TRIGGERS_PROPERTY, clockTriggersText(list));
+  if (properties) writeProperty(properties, PROPERTY.clockTriggers, clockTriggersText(list));
 }
 
 /**
@@ -41,7 +37,7 @@ function jobTriggers(extraIds: readonly string[] = []): Trigger[] {
   const documentId = activeSpreadsheet()?.getId() ?? null;
   return ScriptApp.getProjectTriggers().filter(
     (trigger) =>
-      trigger.getHandlerFunction() === CLOCK_HANDLER &&
+      trigger.getHandlerFunction() === TRIGGER_HANDLER.clock &&
       (ids.has(trigger.getUniqueId()) ||
         (documentId !== null && trigger.getTriggerSourceId() === documentId)),
   );
@@ -53,7 +49,7 @@ function jobTriggers(extraIds: readonly string[] = []): Trigger[] {
  * the one test that cannot be wrong about how the script was deployed; a build setting could be.
  */
 function createTrigger(): ClockTrigger {
-  const builder = () => ScriptApp.newTrigger(CLOCK_HANDLER).timeBased();
+  const builder = () => ScriptApp.newTrigger(TRIGGER_HANDLER.clock).timeBased();
   try {
     return { id: builder().everyMinutes(1).create().getUniqueId(), every: 'minute' };
   } catch {
@@ -88,12 +84,7 @@ export function ensureJobTrigger(): BackgroundCollection {
  * staying open, but failing to create the trigger only logs ('off': the sidebar still collects).
  */
 export function keepCollecting(): BackgroundCollection {
-  try {
-    return ensureJobTrigger();
-  } catch (error) {
-    console.warn(`Background collection could not be turned on: ${errorMessage(error)}`);
-    return 'off';
-  }
+  return orWarn('Background collection could not be turned on', 'off', ensureJobTrigger);
 }
 
 /**

@@ -10,6 +10,7 @@ import { errorMessage } from '../../core/text/error-message';
 import { watchesIn } from '../../core/watches/watch';
 import { type ExecutionContext, executionContext } from '../context';
 import { activeSpreadsheet } from '../platform/spreadsheet';
+import { orWarn } from '../warn';
 import { writeWatchNote } from '../watches/store';
 import { keepOne, syncWatchTriggers, WATCH_HANDLERS } from '../watches/triggers';
 import { keepCollecting } from './clock-trigger';
@@ -63,14 +64,12 @@ export function removeDrivers(scope: string): void {
   const spreadsheet = activeSpreadsheet();
   if (!spreadsheet) return;
   const handlers = new Set([EDIT_DRIVER, OPEN_DRIVER, ...WATCH_HANDLERS]);
-  try {
+  orWarn("The collector's triggers could not be removed", undefined, () => {
     withTriggerLock(() => {
       for (const trigger of ScriptApp.getUserTriggers(spreadsheet)) {
         if (handlers.has(trigger.getHandlerFunction())) ScriptApp.deleteTrigger(trigger);
       }
     });
     recordDrivers(scope, { edit: false, open: false });
-  } catch (error) {
-    console.warn(`The collector's triggers could not be removed: ${errorMessage(error)}`);
-  }
+  });
 }

@@ -10,12 +10,12 @@ import { readLedger } from '../../core/billing/ledger';
 import { readQueue, updateQueued } from '../../core/formula-queue/records';
 import type { BatchStorePort } from '../../core/platform/ports';
 import { KEY_REPLACED_TEXT } from '../../core/text/catalogue/queue';
-import { errorMessage } from '../../core/text/error-message';
 import type { Settings } from '../../shared/rpc';
 import { appsScriptClock, batchStorePort } from '../adapters/apps-script';
 import { executionContext } from '../context';
 import { documentProperties } from '../platform/properties';
 import { activeSpreadsheet } from '../platform/spreadsheet';
+import { orWarn } from '../warn';
 import { keepCollecting } from './clock-trigger';
 import { reenterFormulas } from './reentry';
 
@@ -25,16 +25,14 @@ import { reenterFormulas } from './reentry';
  * them.
  */
 export function endQueuedWork(store: BatchStorePort, scope: string | null, replaced: boolean): void {
-  try {
+  // The key is saved or removed all the same: the cells keep their text until typed again.
+  orWarn('Could not enter the queued formulas again', undefined, () => {
     const records = readQueue(store.getAll(), scope, appsScriptClock.now());
     const spreadsheet = activeSpreadsheet();
     if (records.length === 0 || !spreadsheet) return;
     if (replaced) updateQueued(store, records, { ended: KEY_REPLACED_TEXT });
     reenterFormulas(spreadsheet, records);
-  } catch (error) {
-    // The key is saved or removed all the same: the cells keep their text until typed again.
-    console.warn(`Could not enter the queued formulas again: ${errorMessage(error)}`);
-  }
+  });
 }
 
 /**
@@ -45,7 +43,8 @@ export function endQueuedWork(store: BatchStorePort, scope: string | null, repla
  * a promise made anew.
  */
 export function followBudget(settings: Settings): void {
-  try {
+  // The budget holds all the same: the next driver's run finds it and enters them again.
+  orWarn('Could not enter the queued formulas again', undefined, () => {
     const context = executionContext();
     const spreadsheet = activeSpreadsheet();
     if (!context || !spreadsheet) return;
@@ -57,10 +56,7 @@ export function followBudget(settings: Settings): void {
     updateQueued(store, records, { budgetDay: reached ? context.day() : undefined });
     if (reached) keepCollecting();
     reenterFormulas(spreadsheet, records);
-  } catch (error) {
-    // The budget holds all the same: the next driver's run finds it and enters them again.
-    console.warn(`Could not enter the queued formulas again: ${errorMessage(error)}`);
-  }
+  });
 }
 
 /**

@@ -8,9 +8,9 @@ import type { Drivers } from '../../core/jobs/trigger-records';
 import type { LookupItem, LookupResult } from '../../core/lookup/items';
 import { CELL_TEXT } from '../../core/text/catalogue/cells';
 import { queuedText } from '../../core/text/catalogue/queue';
-import { errorMessage } from '../../core/text/error-message';
 import { appsScriptClock } from '../adapters/apps-script';
 import type { ExecutionContext } from '../context';
+import { orWarn } from '../warn';
 
 type Range = GoogleAppsScript.Spreadsheet.Range;
 
@@ -60,7 +60,7 @@ function thisFormula(context: ExecutionContext, left: number) {
  * no Edit trigger follows that.
  */
 function queueThisFormula(context: ExecutionContext, left: number, drivers: () => Drivers): string | null {
-  try {
+  return orWarn("Could not queue the formula's lookups", null, () => {
     const here = thisFormula(context, left);
     if (!here) return null;
     const { record, before } = here;
@@ -76,10 +76,7 @@ function queueThisFormula(context: ExecutionContext, left: number, drivers: () =
       followsUser: edit || open,
       typedNow: before?.formula !== record.formula,
     });
-  } catch (error) {
-    console.warn(`Could not queue the formula's lookups: ${errorMessage(error)}`);
-    return null;
-  }
+  });
 }
 
 /**
@@ -90,17 +87,15 @@ function queueThisFormula(context: ExecutionContext, left: number, drivers: () =
  * Written once a day: a re-run that finds its record waiting writes nothing.
  */
 function waitForTheNextDay(context: ExecutionContext, left: number): void {
-  try {
+  // Its rows say the budget is reached all the same; only the next day's answer is at stake.
+  orWarn('Could not keep the formula for the next day', undefined, () => {
     const here = thisFormula(context, left);
     const budgetDay = context.day();
     if (!here || (here.before?.formula === here.record.formula && here.before.budgetDay === budgetDay))
       return;
     saveQueued(context.deps.store, { ...here.record, budgetDay }, here.before);
     if (context.deps.editNote) noteJobStarted(context.deps.editNote, here.record.since);
-  } catch (error) {
-    // Its rows say the budget is reached all the same; only the next day's answer is at stake.
-    console.warn(`Could not keep the formula for the next day: ${errorMessage(error)}`);
-  }
+  });
 }
 
 /**
@@ -112,15 +107,12 @@ function waitForTheNextDay(context: ExecutionContext, left: number): void {
 export function endedHere(context: ExecutionContext): string | null {
   const stored = context.opening;
   if (!anyEnded(stored)) return null;
-  try {
+  return orWarn("Could not read the formula's queue", null, () => {
     const range = SpreadsheetApp.getActiveRange() as Range | null;
     if (!range) return null;
     const record = parseQueued(stored[queueKey(range.getSheet().getName(), range.getA1Notation())]);
     if (!record?.ended || record.formula !== range.getFormula()) return null;
     removeQueued(context.deps.store, [record]);
     return record.ended;
-  } catch (error) {
-    console.warn(`Could not read the formula's queue: ${errorMessage(error)}`);
-    return null;
-  }
+  });
 }

@@ -5,11 +5,11 @@ import type { CollectorReport } from '../../core/jobs/collector-ports';
 import { formulasToRefresh } from '../../core/jobs/refresh';
 import { noteCollected } from '../../core/jobs/signal';
 import { cellA1 } from '../../core/text/cell-refs';
-import { errorMessage } from '../../core/text/error-message';
 import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
 import { spreadsheetById } from '../adapters/employee-sheets';
 import { CACHE_SHEET_NAME } from '../adapters/sheet-store';
 import { fastCache } from '../platform/cache';
+import { orWarn } from '../warn';
 import { keepCollecting } from './clock-trigger';
 import type { FormulaWork } from './queued-formulas';
 import { type FormulaCell, reenterFormulas } from './reentry';
@@ -23,11 +23,9 @@ const MAX_REFRESHED_FORMULAS = 200;
  */
 export function refreshAfter(report: CollectorReport, { queued, waiting }: FormulaWork): void {
   const left = { pending: report.pending + queued };
-  try {
+  orWarn('Could not note what the collector left', undefined, () => {
     noteCollected(ttlCachePort(fastCache()), left, report.readAt, appsScriptClock.now());
-  } catch (error) {
-    console.warn(`Could not note what the collector left: ${errorMessage(error)}`);
-  }
+  });
   const finished = [...report.collected, ...report.expired, ...report.failed, ...report.stalled];
   const ids = [...finished, ...report.delivered].map((item) => item.spreadsheetId);
   for (const id of new Set(ids)) refreshWaitingFormulas(id);
@@ -44,7 +42,7 @@ export function refreshAfter(report: CollectorReport, { queued, waiting }: Formu
  * jobs marked, a cell that stays stale is a lesser evil.
  */
 export function refreshWaitingFormulas(spreadsheetId: string, includeErrors = false): void {
-  try {
+  orWarn('Could not refresh the formulas waiting for their jobs', undefined, () => {
     const spreadsheet = spreadsheetById(spreadsheetId);
     const targets: FormulaCell[] = [];
     for (const sheet of spreadsheet.getSheets()) {
@@ -54,7 +52,5 @@ export function refreshWaitingFormulas(spreadsheetId: string, includeErrors = fa
         targets.push({ sheet: sheet.getName(), a1: cellA1(cell.row, cell.column), formula: cell.formula });
     }
     reenterFormulas(spreadsheet, targets.slice(0, MAX_REFRESHED_FORMULAS));
-  } catch (error) {
-    console.warn(`Could not refresh the formulas waiting for their jobs: ${errorMessage(error)}`);
-  }
+  });
 }

@@ -2,60 +2,54 @@
 
 import { type QueuedFormula, queueKey } from '../../core/formula-queue/records';
 import { type CollectorReport, emptyReport } from '../../core/jobs/collector-ports';
-import { describeJob, type JobRecord } from '../../core/jobs/registry';
+import { describeJob } from '../../core/jobs/registry';
 import { sendingAtPace } from '../../core/text/catalogue/duration';
 import { JOBS_ANSWERS } from '../../core/text/catalogue/sidebar/jobs-answers';
 import { plural } from '../../core/text/plural';
 import type { BackgroundCollection, CollectorProgress, QueuedFormulaView } from '../../shared/jobs-rpc';
 import type { FormulaWork } from '../collector/queued-formulas';
 
-/** One line per expired job: what it was and what it cost. */
-export function expiredLine(job: JobRecord, now: number): string {
-  const view = describeJob(job, now);
-  return JOBS_ANSWERS.expiredLine.say(view.query, view.costText);
-}
-
-export function failedLine(job: JobRecord, now: number): string {
-  return JOBS_ANSWERS.failedLine.say(describeJob(job, now).query, job.message);
-}
-
 /**
- * One line for the sidebar or a menu alert; `formulasQueued`: formulas whose lookups still wait,
- * said by their own line, so that nothing is said to be pending only when nothing is.
+ * What a driver's passes did, for the sidebar's timer or the menu's alert; `now` is after them. Its
+ * summary is one line, formulas whose lookups still wait said by their own, so that nothing is said
+ * to be pending only when nothing is.
  */
-export function collectorSummary(report: CollectorReport, formulasQueued = 0): string {
-  return JOBS_ANSWERS.summary.say({
-    busy: report.busy,
-    delivered: report.delivered.map((item) => item.message),
-    collected: report.collected.length,
-    expired: report.expired.length,
-    failed: report.failed.length,
-    stalled: report.stalled.length,
-    pending: report.pending,
-    formulasQueued,
-  });
-}
-
-/** What a driver's passes did, for the sidebar's timer or the menu's alert; `now` is after them. */
 export function collectorProgress(
   report: CollectorReport,
   background: BackgroundCollection,
   work: FormulaWork,
   now: number,
 ): CollectorProgress {
+  const { busy, collected, expired, failed, stalled, pending } = report;
   const queued = work.queued;
-  const off = report.pending + queued > 0 && background === 'off';
+  const off = pending + queued > 0 && background === 'off';
+  const delivered = report.delivered.map((item) => item.message);
+  const summary = JOBS_ANSWERS.summary.say({
+    busy,
+    delivered,
+    collected: collected.length,
+    expired: expired.length,
+    failed: failed.length,
+    stalled: stalled.length,
+    pending,
+    formulasQueued: queued,
+  });
   return {
-    busy: report.busy,
-    pending: report.pending + queued,
-    delivered: report.delivered.map((item) => item.message),
-    collected: report.collected.length,
-    expired: report.expired.map((job) => expiredLine(job, now)),
-    failed: [...report.failed, ...report.stalled].map((job) => failedLine(job, now)),
+    busy,
+    pending: pending + queued,
+    delivered,
+    collected: collected.length,
+    expired: expired.map((job) => {
+      const view = describeJob(job, now);
+      return JOBS_ANSWERS.expiredLine.say(view.query, view.costText);
+    }),
+    failed: [...failed, ...stalled].map((job) =>
+      JOBS_ANSWERS.failedLine.say(describeJob(job, now).query, job.message),
+    ),
     nextCheckInMs:
       queued > 0 ? 1_000 : report.nextDueAt === null ? null : Math.max(1_000, report.nextDueAt - now),
     background,
-    summary: `${[collectorSummary(report, queued), ...formulaWorkLines(work)].filter((line) => line !== '').join(' ')}${off ? JOBS_ANSWERS.offWhilePending.text : ''}`,
+    summary: `${[summary, ...formulaWorkLines(work)].filter((line) => line !== '').join(' ')}${off ? JOBS_ANSWERS.offWhilePending.text : ''}`,
   };
 }
 

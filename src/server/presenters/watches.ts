@@ -6,7 +6,6 @@ import { WATCHES_ANSWERS } from '../../core/text/catalogue/sidebar/watches-answe
 import { columnLetters } from '../../core/text/cell-refs';
 import { roundCredits } from '../../core/text/credits';
 import { stateOf } from '../../core/watches/caps';
-import { type AccountPause, pauseNotice } from '../../core/watches/pause';
 import { monthLeft } from '../../core/watches/refresh';
 import {
   currentTally,
@@ -16,7 +15,7 @@ import {
   TRIGGER_QUOTA_MS,
 } from '../../core/watches/runtime';
 import type { Watch } from '../../core/watches/watch';
-import type { WatchList, WatchTriggers, WatchView } from '../../shared/watch-rpc';
+import type { WatchList, WatchView } from '../../shared/watch-rpc';
 
 const MINUTE = 60_000;
 
@@ -66,25 +65,4 @@ export function runtimeView(tally: RuntimeTally | null, now: number): WatchList[
   // A stop by Google today spends the day's quota, whatever the count says.
   const { slowed } = paceAt(shareOf(tally, now), 'edit', Number.POSITIVE_INFINITY);
   return { usedMinutes, quotaMinutes: TRIGGER_QUOTA_MS / MINUTE, percent, slowed };
-}
-
-export function watchListView(input: {
-  keyConfigured: boolean;
-  watches: readonly Watch[];
-  pause: AccountPause | null;
-  tally: RuntimeTally | null;
-  now: number;
-  when: (ms: number) => string;
-  timeZone: string;
-  triggers: WatchTriggers;
-}): WatchList {
-  return {
-    keyConfigured: input.keyConfigured,
-    watches: input.watches.map((watch) => watchView(watch, input.pause !== null, input.when)),
-    notice: input.pause ? pauseNotice(input.pause, input.triggers.clock) : null,
-    runtime: runtimeView(input.tally, input.now),
-    triggers: input.triggers,
-    timeZone: input.watches.some((watch) => watch.lastRunAt !== null) ? input.timeZone : '',
-    clock: input.triggers.clock,
-  };
 }

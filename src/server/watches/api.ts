@@ -7,6 +7,7 @@ import { checkConfig } from '../../core/bulk/config';
 import { refuse } from '../../core/text/catalogue/sidebar/refuse';
 import { onDay } from '../../core/watches/caps';
 import { headersOfColumns } from '../../core/watches/fit';
+import { pauseNotice } from '../../core/watches/pause';
 import { checkRefresh } from '../../core/watches/refresh';
 import {
   changedWatch,
@@ -26,9 +27,9 @@ import { previewBulkRun } from '../bulk';
 import { readColumnClaims } from '../bulk-run-store';
 import { currentBackground, removeJobTriggerIfIdle } from '../collector/clock-trigger';
 import { installDrivers } from '../collector/edit-open-triggers';
-import { executionContext, today } from '../context';
+import { dayIn, executionContext } from '../context';
 import { requireActiveSpreadsheet, spreadsheetZone, timeFormatter } from '../platform/spreadsheet';
-import { watchListView } from '../presenters/watches';
+import { runtimeView, watchView } from '../presenters/watches';
 import { checkRecipe, previewRecipe } from '../recipes';
 import { context, locked, sheetNamed } from '../sidebar-call';
 import { readTally } from './runtime-tally';
@@ -128,18 +129,22 @@ export function resumeWatches(): void {
 export function listWatches(): WatchList {
   const spreadsheet = requireActiveSpreadsheet();
   const ctx = executionContext({ canWriteSheets: false });
-  const when = timeFormatter(spreadsheet, 'MMM d, HH:mm');
   const now = appsScriptClock.now();
+  const zone = spreadsheetZone(spreadsheet);
+  const when = timeFormatter(zone, 'MMM d, HH:mm');
   // A watch that has not run yet today spent nothing today, whatever it spent the day before.
-  const day = today(now, spreadsheet);
-  return watchListView({
+  const day = dayIn(zone, now);
+  const watches = readWatches().map((watch) => onDay(watch, day));
+  const pause = readAccountPause();
+  const runtime = runtimeView(readTally(), now);
+  const triggers = { ...watchTriggersOf(spreadsheet), clock: currentBackground() };
+  return {
     keyConfigured: ctx !== null,
-    watches: readWatches().map((watch) => onDay(watch, day)),
-    pause: readAccountPause(),
-    tally: readTally(),
-    now,
-    when,
-    timeZone: spreadsheetZone(spreadsheet),
-    triggers: { ...watchTriggersOf(spreadsheet), clock: currentBackground() },
-  });
+    watches: watches.map((watch) => watchView(watch, pause !== null, when)),
+    notice: pause ? pauseNotice(pause, triggers.clock) : null,
+    runtime,
+    triggers,
+    timeZone: watches.some((watch) => watch.lastRunAt !== null) ? zone : '',
+    clock: triggers.clock,
+  };
 }

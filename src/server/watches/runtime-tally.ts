@@ -11,26 +11,24 @@ import {
 } from '../../core/watches/runtime';
 import { appsScriptClock } from '../adapters/apps-script';
 import { userProperties } from '../platform/properties';
+import { orWarn } from '../warn';
 
-const TALLY_PROPERTY = PROPERTY.triggerRuntime;
 /** What writing the tally itself takes: a property read and write (SC1). */
 const RECORDING_MS = 100;
 
 /** The tally, with what a run Google stopped says (learnStop), as a trigger reads it or elsewhere. */
 export function readTally(inTrigger = false): RuntimeTally | null {
-  const tally = parseTally(userProperties().getProperty(TALLY_PROPERTY));
+  const tally = parseTally(userProperties().getProperty(PROPERTY.triggerRuntime));
   return learnStop(tally, appsScriptClock.now(), inTrigger);
 }
 
 /** Writes what `change` makes of the stored tally; a failed write is told as `what`, never thrown. */
 function changeTally(what: string, change: (tally: RuntimeTally | null) => RuntimeTally | null): void {
-  try {
+  orWarn(`Trigger run ${what}`, undefined, () => {
     const properties = userProperties();
-    const next = change(parseTally(properties.getProperty(TALLY_PROPERTY)));
-    if (next) properties.setProperty(TALLY_PROPERTY, JSON.stringify(next));
-  } catch (error) {
-    console.warn(`Trigger run ${what}: ${String(error)}`);
-  }
+    const next = change(parseTally(properties.getProperty(PROPERTY.triggerRuntime)));
+    if (next) properties.setProperty(PROPERTY.triggerRuntime, JSON.stringify(next));
+  });
 }
 
 /**

@@ -3,8 +3,9 @@
 // cache (core/watches/note.ts). Changes to a watch are made under the document lock by the caller.
 
 import { writeEditNote } from '../../core/platform/edit-note';
+import { PROPERTY } from '../../core/platform/stored-keys';
 import { noteOf } from '../../core/watches/note';
-import { type AccountPause, parsePause, WATCHES_PAUSED_PROPERTY } from '../../core/watches/pause';
+import { type AccountPause, parsePause } from '../../core/watches/pause';
 import { parseWatch, serializeWatch, type Watch, watchesIn, watchKey } from '../../core/watches/watch';
 import { appsScriptClock, ttlCachePort } from '../adapters/apps-script';
 import { fastCache } from '../platform/cache';
@@ -20,10 +21,10 @@ export const saveWatch = (watch: Watch) =>
 
 export const deleteWatchRecord = (id: string) => requireDocumentProperties().deleteProperty(watchKey(id));
 
-export const readAccountPause = () => parsePause(documentProperties()?.getProperty(WATCHES_PAUSED_PROPERTY));
+export const readAccountPause = () => parsePause(documentProperties()?.getProperty(PROPERTY.watchesPaused));
 
 export const saveAccountPause = (pause: AccountPause | null) =>
-  setDocumentProperty(WATCHES_PAUSED_PROPERTY, pause && JSON.stringify(pause));
+  setDocumentProperty(PROPERTY.watchesPaused, pause && JSON.stringify(pause));
 
 /** Writes the Edit trigger's note of what watches follow, from `watches` as they stand. */
 export function writeWatchNote(watches: readonly Watch[]): void {

@@ -5,8 +5,8 @@
 // only while the document has watches. They are set in the same locked section as the Edit and
 // Open triggers (collector/edit-open-triggers.ts) and removed with the last watch or the key.
 import { TRIGGER_HANDLER } from '../../core/platform/stored-keys';
-import { errorMessage } from '../../core/text/error-message';
 import type { WatchTriggers } from '../../shared/watch-rpc';
+import { orWarn } from '../warn';
 
 type Trigger = GoogleAppsScript.Script.Trigger;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -24,13 +24,10 @@ export function keepOne(mine: readonly Trigger[], handler: string, wanted: boole
   for (const trigger of duplicates) ScriptApp.deleteTrigger(trigger);
   if (kept && !wanted) ScriptApp.deleteTrigger(kept);
   if (kept || !wanted) return wanted;
-  try {
+  return orWarn(`The ${handler} trigger could not be made`, false, () => {
     create();
     return true;
-  } catch (error) {
-    console.warn(`The ${handler} trigger could not be made: ${errorMessage(error)}`);
-    return false;
-  }
+  });
 }
 
 /**
@@ -39,14 +36,12 @@ export function keepOne(mine: readonly Trigger[], handler: string, wanted: boole
  * trigger that cannot be made leaves its rows to the Edit trigger and the hourly check.
  */
 export function syncWatchTriggers(spreadsheet: Spreadsheet, mine: readonly Trigger[], watched: boolean) {
-  try {
+  orWarn('A watch trigger could not be set', undefined, () => {
     const on = (handler: string) => ScriptApp.newTrigger(handler).forSpreadsheet(spreadsheet);
     keepOne(mine, CHANGE_HANDLER, watched, () => on(CHANGE_HANDLER).onChange().create());
     const form = watched && spreadsheet.getFormUrl() !== null;
     keepOne(mine, FORM_HANDLER, form, () => on(FORM_HANDLER).onFormSubmit().create());
-  } catch (error) {
-    console.warn(`A watch trigger could not be set: ${errorMessage(error)}`);
-  }
+  });
 }
 
 /** Which of the triggers that start watches this user has on `spreadsheet` (the clock apart). */

@@ -8,7 +8,13 @@ import { ResultCache } from '../../../src/core/cache/result-cache';
 import { callsOurFunction } from '../../../src/core/formulas/our-formulas';
 import { collectUntil as driveCollector } from '../../../src/core/jobs/collector';
 import { collectOnce } from '../../../src/core/jobs/collector-pass';
-import type { CollectorDeps, CollectorOptions, ListSheetPort } from '../../../src/core/jobs/collector-ports';
+import {
+  type CollectorDeps,
+  type CollectorOptions,
+  type CollectorReport,
+  emptyReport,
+  type ListSheetPort,
+} from '../../../src/core/jobs/collector-ports';
 import type { EmployeeSheet } from '../../../src/core/jobs/employee-sheet';
 import { uniqueSheetName } from '../../../src/core/jobs/employee-sheet';
 import { formulasToRefresh, isWaitingText } from '../../../src/core/jobs/refresh';
@@ -20,7 +26,7 @@ import { lookupMany } from '../../../src/core/lookup/pass';
 import { operationByType } from '../../../src/core/operations/table';
 import type { HttpPort, HttpRequest } from '../../../src/core/platform/ports';
 import { CELL_TEXT } from '../../../src/core/text/catalogue/cells';
-import { collectorSummary, expiredLine } from '../../../src/server/presenters/jobs';
+import { collectorProgress } from '../../../src/server/presenters/jobs';
 import { FakeApi, type FakeApiOptions } from '../../../tools/fake-api/fake-api';
 import { FakeClock } from '../helpers/fake-http';
 import { FakeCacheService, FakeDocumentLock, FakeProperties, sha256 } from '../helpers/platform';
@@ -693,17 +699,21 @@ describe('formulas waiting for their job', () => {
   });
 });
 
-describe('collectorSummary', () => {
+/** A pass's report as the sidebar's timer reads it, no formula waiting, background collection on. */
+const progress = (report: CollectorReport, now = 0) =>
+  collectorProgress(report, 'minute', { finished: 0, queued: 0, left: 0, waiting: 0, stopped: [] }, now);
+
+describe("a collector pass's summary", () => {
   it('says what a pass did in one line', () => {
     const world = slowLists();
     listDone(world);
     world.formula(PROFILE);
     const report = collectOnce(world.deps, world.options);
-    expect(collectorSummary(report)).toMatch(
+    expect(progress(report).summary).toMatch(
       /^\d+ employees -> sheet 'Employees - Acme Corporation \(Sales\)'\. 1 job still pending\.$/,
     );
     world.lock.heldElsewhere = true;
-    expect(collectorSummary(collectOnce(world.deps, world.options))).toBe(
+    expect(progress(collectOnce(world.deps, world.options)).summary).toBe(
       'Another collection is running; checking again shortly.',
     );
   });
@@ -731,9 +741,10 @@ describe("the Jobs panel's view of a job", () => {
       canRetry: true,
       sheetName: null,
     });
-    expect(expiredLine(world.job(PROFILE)!, world.clock.now())).toBe(
+    const expiredNow = { ...emptyReport(false, 0), expired: [world.job(PROFILE)!] };
+    expect(progress(expiredNow, world.clock.now()).expired).toEqual([
       'PRONET_PROFILE("https://www.pronet.com/in/ada-lovelace"): the result expired before it was collected (it cost about 10 credits).',
-    );
+    ]);
   });
 
   it('shows a delivered list with its real cost and its sheet', () => {

@@ -6,7 +6,7 @@
 // is two or more words and nothing else (letters, apostrophes, commas, spaces and the "…" where a
 // template's values go: "Cancel run", "not set", "about … min left"). What is not words for a user
 // (an HTML attribute's value, a class list) is in STAYS with its reason. Single words, a log line's
-// words (console.warn: the developer's) and the static text of sidebar.html are not scanned.
+// words (console.warn or the server's orWarn: the developer's) and the static text of sidebar.html are not scanned.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type Literal, literalsOf } from '../../literals';
@@ -119,9 +119,13 @@ const lines = (file: string) => {
   if (!sourceLines.has(file)) sourceLines.set(file, readFileSync(join(ROOT, file), 'utf8').split('\n'));
   return sourceLines.get(file)!;
 };
-/** A log line's words (`console.warn(…)` on the literal's line or the one before): for the developer, not the user. */
+/**
+ * A log line's words (`console.warn(…)`, or the server's `orWarn(…)` that logs its first argument,
+ * on the literal's line or the one before): for the developer, not the user.
+ */
+const LOG_CALL = /\b(console\.\w+|orWarn)\(/;
 const logged = (source: readonly string[], line: number) =>
-  /\bconsole\.\w+\($/.test(source[line - 2]?.trim() ?? '') || /\bconsole\.\w+\(/.test(source[line - 1] ?? '');
+  /\b(console\.\w+|orWarn)\($/.test(source[line - 2]?.trim() ?? '') || LOG_CALL.test(source[line - 1] ?? '');
 
 function straySentences(): string[] {
   return sourceFiles(join(ROOT, 'src'))
@@ -147,6 +151,16 @@ describe('the one home of the sidebar words', () => {
     );
     expect(entries.filter(({ why }) => why.length < 10)).toEqual([]);
     expect(entries.filter(({ place }) => !facesSidebar(place) && !place.endsWith('/'))).toEqual([]);
+  });
+
+  it("excuses only a log line's words: console's, or the server's orWarn", () => {
+    const source = [
+      "orWarn('Could not note the day', undefined, () => {",
+      'console.warn(',
+      "  'Could not read the queue:',",
+      "throw new Error('Could not read the queue.');",
+    ];
+    expect([1, 2, 3, 4].filter((line) => logged(source, line))).toEqual([1, 2, 3]);
   });
 
   it('reads a sentence, a label and a fragment as the rule says', () => {
