@@ -9,7 +9,7 @@ import { LOCK_WAIT_MS, type Reservation, reserve, settle } from '../billing/budg
 import { estimateFor } from '../billing/charges';
 import type { Charge, PendingJob, PlannedItem } from '../billing/settlement';
 import { sentInput } from '../formulas/sent-input';
-import { BUSY, HELD_LOCK, sectionStore, tryWithLock } from '../platform/locked-section';
+import { BUSY, sectionStore, tryWithLock } from '../platform/locked-section';
 import type { BatchStorePort } from '../platform/ports';
 import { CLAIM_GRACE_MS, type Claimed, claimInShards, freeKeys, releaseUnderLock } from './claims';
 import {
@@ -74,9 +74,7 @@ export function claimAndReserve(
     const claimed = freeKeys(store, keys, now(deps), answered);
     const items = unsent.filter((item) => claimed.mine.includes(item.key));
     const planned = items.map(plannedItem);
-    // The budget's view of the section held: where the execution may write sheets, pages of purchases
-    // that fill their slots go to the hidden record's sheet rather than being folded.
-    const guard = { ...budgetDeps(deps), store, lock: HELD_LOCK };
+    const guard = budgetDeps(deps, store);
     const budget = { formulaDailyCap: ctx.formulaDailyCap };
     // The keys granted are claimed in the reservation that grants them, when it keeps its items.
     const reservation =
@@ -178,8 +176,7 @@ export function closeSection(
       const store = sectionStore(deps.store);
       if (settlement) {
         const { reservationId, charges, pending, resent } = settlement;
-        const guard = { ...budgetDeps(deps), store, lock: HELD_LOCK };
-        settle(guard, ctx.day, reservationId, charges, pending, resent);
+        settle(budgetDeps(deps, store), ctx.day, reservationId, charges, pending, resent);
       }
       releaseUnderLock(store, claimed, now(deps));
       store.commit();

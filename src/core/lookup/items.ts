@@ -9,6 +9,7 @@ import type { CachedAnswer } from '../cache/entries';
 import type { ResultCache } from '../cache/result-cache';
 import type { JobRecord } from '../jobs/registry';
 import type { Operation } from '../operations/types';
+import { HELD_LOCK } from '../platform/locked-section';
 import type { BatchStorePort, LockPort, SheetStorePort, TtlCachePort } from '../platform/ports';
 
 export interface LookupItem {
@@ -107,9 +108,14 @@ export interface LiveWork {
   answered(credits: number): void;
 }
 
-export const budgetDeps = (deps: LookupDeps): BudgetDeps => ({
-  store: deps.store,
-  lock: deps.lock,
+/**
+ * The budget's ports. `section`: the store of a locked section the caller holds, which the budget
+ * then reads and writes without asking for the lock again. Where the execution may write sheets,
+ * pages of purchases that fill their slots go to the hidden record's sheet rather than being folded.
+ */
+export const budgetDeps = (deps: LookupDeps, section?: BatchStorePort): BudgetDeps => ({
+  store: section ?? deps.store,
+  lock: section ? HELD_LOCK : deps.lock,
   clock: deps.client.clock,
   resolve: cacheResolver(deps.cache),
   ...(deps.purchaseSheet ? { sheet: deps.purchaseSheet } : {}),
