@@ -253,7 +253,7 @@ export function executionContext(options: ExecutionContextOptions = {}) {
     opening: snapshot as Readonly<Record<string, string>>,
     /** Asked of Sheets on first call, like `day`: a formula answered from the cache needs neither. */
     spreadsheetId: () => facts().id,
-    /** The spreadsheet's calendar day (`today`), asked on first call. */
+    /** The spreadsheet's calendar day (`dayIn` its time zone), asked on first call. */
     day: () => dayIn(facts().tz, appsScriptClock.now()),
   };
 }
