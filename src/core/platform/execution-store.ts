@@ -18,6 +18,13 @@ export function executionStore(
   // most reads are taken before any write. In place after that: a copy at every write cost a
   // formula's execution more than its lookup.
   let own = false;
+  /** `read`, the read held, as the copy this store's writes change. */
+  const ownHeld = (read: Record<string, string>) => {
+    const copy = own ? read : { ...read };
+    held = copy;
+    own = true;
+    return copy;
+  };
   let riders: Record<string, string> = {};
   return {
     getAll: () => store.getAll(),
@@ -25,10 +32,7 @@ export function executionStore(
       const all = { ...riders, ...entries };
       riders = {};
       store.setMany(all);
-      if (!held) return;
-      if (!own) held = { ...held };
-      own = true;
-      Object.assign(held, all);
+      if (held) Object.assign(ownHeld(held), all);
     },
     alongside(entries) {
       riders = { ...riders, ...entries };
@@ -36,9 +40,8 @@ export function executionStore(
     removeMany(keys) {
       store.removeMany(keys);
       if (!held) return;
-      if (!own) held = { ...held };
-      own = true;
-      for (const key of keys) delete held[key];
+      const mine = ownHeld(held);
+      for (const key of keys) delete mine[key];
     },
     takeInHand() {
       const inHand = held;
