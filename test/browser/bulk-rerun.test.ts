@@ -133,6 +133,8 @@ it('lists a header typed while the sidebar is open by its name once the user is 
   const sidebar = await openPage();
   const options = () => sidebar.locator('#bulk-input option').allTextContents();
   await sidebar.locator('#bulk-op').selectOption('company_name_to_website');
+  // The sheet's columns load while the page settles: wait for them, as for the header below.
+  await sidebar.locator('#bulk-input option', { hasText: 'C: (no header)' }).waitFor({ state: 'attached' });
   expect(await options()).toContain('C: (no header)');
 
   // In the grid: a header over the column. Then back to the sidebar.
